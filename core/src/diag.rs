@@ -1,0 +1,1 @@
+//! Diagnostics: locations, the three classes (program bug, unsupported, internal), rendering.

@@ -1,0 +1,1 @@
+//! Front-end: system preprocessor, `#pragma acc` extraction, lang-c parse.
