@@ -1,1 +1,240 @@
-//! Diagnostics: locations, the three classes (program bug, unsupported, internal), rendering.
+//! Diagnostics: source locations, the three classes of message (a bug in the program, something
+//! accsim does not support, an internal error), and rendering with codespan-reporting.
+
+use std::fmt;
+use std::sync::Arc;
+
+use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
+use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::term;
+
+/// Index of a file in a [`SourceMap`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct FileId(pub u32);
+
+/// A position in an original source file (1-based line and column). `line == 0` means unknown.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Loc {
+    pub file: FileId,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// The original files a program came from (as the preprocessor's line markers name them).
+#[derive(Debug, Default, Clone)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    pub name: String,
+    /// The file's text, when it could be read (for snippets).
+    pub text: Option<Arc<str>>,
+}
+
+impl SourceMap {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The id of `name`, adding it (and reading its text from disk) the first time.
+    pub fn file_id(&mut self, name: &str) -> FileId {
+        if let Some(i) = self.files.iter().position(|f| f.name == name) {
+            return FileId(i as u32);
+        }
+        let text = std::fs::read(name).ok().map(|b| Arc::from(String::from_utf8_lossy(&b).as_ref()));
+        self.files.push(SourceFile { name: name.to_string(), text });
+        FileId(self.files.len() as u32 - 1)
+    }
+
+    pub fn file(&self, id: FileId) -> Option<&SourceFile> {
+        self.files.get(id.0 as usize)
+    }
+
+    pub fn name(&self, id: FileId) -> &str {
+        self.file(id).map(|f| f.name.as_str()).unwrap_or("<unknown>")
+    }
+
+    /// `file:line:col` for messages.
+    pub fn describe(&self, loc: Loc) -> String {
+        if loc.line == 0 {
+            return self.name(loc.file).to_string();
+        }
+        format!("{}:{}:{}", self.name(loc.file), loc.line, loc.col.max(1))
+    }
+
+    /// The text of line `loc.line`, if known.
+    pub fn line_text(&self, loc: Loc) -> Option<&str> {
+        let text = self.file(loc.file)?.text.as_deref()?;
+        text.lines().nth(loc.line.checked_sub(1)? as usize)
+    }
+
+    /// Byte range in the original file for a location (the rest of the token is not known, so the
+    /// range covers `len` bytes, clamped to the line).
+    fn byte_range(&self, loc: Loc, len: usize) -> Option<std::ops::Range<usize>> {
+        let text = self.file(loc.file)?.text.as_deref()?;
+        let mut start = 0usize;
+        for (i, line) in text.split_inclusive('\n').enumerate() {
+            if i + 1 == loc.line as usize {
+                let body = line.trim_end_matches(['\n', '\r']).len();
+                let col = (loc.col.max(1) as usize - 1).min(body);
+                let end = (col + len.max(1)).min(body.max(col + 1));
+                return Some(start + col..start + end.min(line.len()));
+            }
+            start += line.len();
+        }
+        None
+    }
+}
+
+/// What kind of message this is. The wording of each class is fixed (STYLE.md "Errors are data").
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// A bug in the program (compile error, runtime fault).
+    Program,
+    /// Something accsim does not support (never a bug in the program).
+    Unsupported,
+    /// A bug in accsim.
+    Internal,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+    Note,
+}
+
+/// One diagnostic: a message at a primary location, with related locations and notes.
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    pub class: Class,
+    pub severity: Severity,
+    /// A short kind word (`syntax`, `out-of-bounds`, …) that tests and tools can match on.
+    pub kind: &'static str,
+    pub message: String,
+    pub primary: Option<Loc>,
+    /// Width of the primary span in bytes, when known.
+    pub primary_len: usize,
+    pub related: Vec<(Loc, String)>,
+    pub notes: Vec<String>,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn error(kind: &'static str, message: impl Into<String>, loc: Loc) -> Self {
+        Diagnostic {
+            class: Class::Program,
+            severity: Severity::Error,
+            kind,
+            message: message.into(),
+            primary: Some(loc),
+            primary_len: 1,
+            related: Vec::new(),
+            notes: Vec::new(),
+            help: None,
+        }
+    }
+
+    pub fn unsupported(message: impl Into<String>, loc: Loc) -> Self {
+        Diagnostic { class: Class::Unsupported, kind: "unsupported", ..Self::error("unsupported", message, loc) }
+    }
+
+    pub fn internal(message: impl Into<String>, loc: Option<Loc>) -> Self {
+        Diagnostic {
+            class: Class::Internal,
+            kind: "internal",
+            primary: loc,
+            ..Self::error("internal", message, Loc::default())
+        }
+    }
+
+    pub fn with_len(mut self, len: usize) -> Self {
+        self.primary_len = len;
+        self
+    }
+    pub fn with_related(mut self, loc: Loc, msg: impl Into<String>) -> Self {
+        self.related.push((loc, msg.into()));
+        self
+    }
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// The headline as rendered: the class decides the wording.
+    pub fn headline(&self) -> String {
+        match self.class {
+            Class::Program => self.message.clone(),
+            Class::Unsupported => format!("not supported by accsim: {}", self.message),
+            Class::Internal => format!("internal error in accsim (please report it): {}", self.message),
+        }
+    }
+
+    /// Render like rustc: `error[kind]: message`, `--> file:line:col`, snippet, notes, help.
+    pub fn render(&self, map: &SourceMap, color: bool) -> String {
+        let mut files = SimpleFiles::new();
+        let mut ids = std::collections::HashMap::new();
+        let mut label_for = |loc: Loc, len: usize, primary: bool, msg: &str| -> Option<Label<usize>> {
+            let range = map.byte_range(loc, len)?;
+            let text = map.file(loc.file)?.text.clone()?;
+            let id = *ids
+                .entry(loc.file)
+                .or_insert_with(|| files.add(map.name(loc.file).to_string(), text.to_string()));
+            let l = if primary { Label::primary(id, range) } else { Label::secondary(id, range) };
+            Some(l.with_message(msg))
+        };
+        let mut labels = Vec::new();
+        let mut notes = Vec::new();
+        if let Some(loc) = self.primary {
+            match label_for(loc, self.primary_len, true, "") {
+                Some(l) => labels.push(l),
+                None => notes.push(format!("at {}", map.describe(loc))),
+            }
+        }
+        for (loc, msg) in &self.related {
+            match label_for(*loc, 1, false, msg) {
+                Some(l) => labels.push(l),
+                None => notes.push(format!("{}: {msg}", map.describe(*loc))),
+            }
+        }
+        notes.extend(self.notes.iter().cloned());
+        if let Some(h) = &self.help {
+            notes.push(format!("help: {h}"));
+        }
+        let cs = match self.severity {
+            Severity::Error => CsDiagnostic::error(),
+            Severity::Warning => CsDiagnostic::warning(),
+            Severity::Note => CsDiagnostic::note(),
+        }
+        .with_code(self.kind)
+        .with_message(self.headline())
+        .with_labels(labels)
+        .with_notes(notes);
+        let _ = color; // plain text for now; terminals get the same layout
+        let config = term::Config::default();
+        term::emit_into_string(&config, &files, &cs)
+            .unwrap_or_else(|_| format!("error[{}]: {}\n", self.kind, self.headline()))
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.headline())
+    }
+}
+
+/// Several diagnostics (a compile may report more than one error).
+#[derive(Debug, Clone, Default)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    pub fn render(&self, map: &SourceMap, color: bool) -> String {
+        self.0.iter().map(|d| d.render(map, color)).collect()
+    }
+}

@@ -7,4 +7,5 @@
 pub mod diag;
 pub mod directive;
 pub mod frontend;
+pub mod ir;
 pub mod libc;

@@ -1,0 +1,290 @@
+//! accsim's typed IR: the contract between the front-end and everything downstream (the host
+//! interpreter, the simulated device, the CUDA emitter). Nothing after [`crate::lower`] sees lang-c's AST.
+//!
+//! The IR keeps C's real semantics explicit:
+//! - every conversion is a [`ExprKind::Cast`] (integer promotions and usual arithmetic conversions are
+//!   already applied: the operands of a [`ExprKind::Binary`] have the type the operation is done in);
+//! - arrays have decayed: indexing is [`ExprKind::PtrAdd`] then [`ExprKind::Load`];
+//! - lvalues are [`Place`]s: a register local (never address-taken) or a memory address;
+//! - values of struct, union and complex type are *addresses* of their bytes: assigning one copies
+//!   bytes, and an expression that makes a new one (a call, complex arithmetic, a compound literal)
+//!   writes it into a hidden memory local of the current function and yields that local's address.
+//!
+//! Integer constants and register values are 64-bit words: signed integers sign-extended, unsigned
+//! zero-extended, `float` as its 32-bit pattern, `double` as its 64-bit pattern, pointers as
+//! accsim pointer words (see the interpreter's memory module).
+
+pub mod types;
+
+pub use types::*;
+
+use crate::diag::Loc;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FuncId(pub u32);
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GlobalId(pub u32);
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ExternId(pub u32);
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StrId(pub u32);
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LabelId(pub u32);
+/// Index into [`Program::directives`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DirectiveId(pub u32);
+
+/// A whole linked program: every translation unit lowered and linked (C11 6.2.2 linkage rules).
+#[derive(Debug, Default)]
+pub struct Program {
+    pub types: TypeTable,
+    pub functions: Vec<Function>,
+    pub globals: Vec<Global>,
+    /// Functions declared but not defined in the program: bound to the C library shim by name.
+    pub externs: Vec<Extern>,
+    /// String literal contents, including the terminating NUL.
+    pub strings: Vec<Vec<u8>>,
+    /// Every `#pragma acc` of the program, with its text and place.
+    pub directives: Vec<DirectiveSite>,
+    /// The function named `main`.
+    pub main: Option<FuncId>,
+}
+
+#[derive(Debug, Clone)]
+pub struct DirectiveSite {
+    /// The directive text after `#pragma acc`.
+    pub text: String,
+    pub loc: Loc,
+}
+
+#[derive(Debug)]
+pub struct Extern {
+    pub name: String,
+    pub ty: TypeId,
+    pub loc: Loc,
+}
+
+#[derive(Debug)]
+pub struct Global {
+    pub name: String,
+    pub ty: TypeId,
+    /// `None`: zero-initialised (also `extern` declarations resolved to a tentative definition).
+    pub init: Option<StaticInit>,
+    pub read_only: bool,
+    pub loc: Loc,
+}
+
+/// The bytes of a statically initialised object plus the addresses written into it.
+#[derive(Debug, Clone, Default)]
+pub struct StaticInit {
+    pub bytes: Vec<u8>,
+    pub relocs: Vec<Reloc>,
+}
+
+/// At `offset` in the object, store the 8-byte address of `target` plus `addend` bytes.
+#[derive(Debug, Clone)]
+pub struct Reloc {
+    pub offset: u64,
+    pub target: RelocTarget,
+    pub addend: i64,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub enum RelocTarget {
+    Global(GlobalId),
+    Str(StrId),
+    Func(FuncId),
+}
+
+#[derive(Debug)]
+pub struct Function {
+    pub name: String,
+    pub ty: TypeId,
+    pub ret: TypeId,
+    /// Parameter locals, in order. Their storage is decided like any local's.
+    pub params: Vec<LocalId>,
+    pub locals: Vec<Local>,
+    pub body: Stmt,
+    pub variadic: bool,
+    pub loc: Loc,
+}
+
+#[derive(Debug, Clone)]
+pub struct Local {
+    pub name: String,
+    pub ty: TypeId,
+    pub storage: Storage,
+    pub loc: Loc,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Storage {
+    /// A scalar whose address is never taken: lives in a 64-bit slot of the frame.
+    Register,
+    /// Lives in the frame's memory (arrays, records, complex, address-taken scalars).
+    Memory,
+    /// A VLA: the slot holds the address of its storage, allocated by [`StmtKind::VlaAlloc`].
+    VlaAddress,
+}
+
+#[derive(Debug, Clone)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub loc: Loc,
+}
+
+#[derive(Debug, Clone)]
+pub enum StmtKind {
+    Empty,
+    Expr(Expr),
+    Block(Vec<Stmt>),
+    If(Expr, Box<Stmt>, Option<Box<Stmt>>),
+    While(Expr, Box<Stmt>),
+    DoWhile(Box<Stmt>, Expr),
+    For {
+        init: Option<Box<Stmt>>,
+        cond: Option<Expr>,
+        step: Option<Expr>,
+        body: Box<Stmt>,
+    },
+    /// `cases` maps values (already converted to the promoted type of `cond`) to labels inside `body`.
+    Switch {
+        cond: Expr,
+        body: Box<Stmt>,
+        cases: Vec<(u64, LabelId)>,
+        default: Option<LabelId>,
+    },
+    Label(LabelId),
+    Goto(LabelId),
+    Break,
+    Continue,
+    Return(Option<Expr>),
+    /// Fill `size` bytes at `addr` with zero (the part of an aggregate an initializer leaves out).
+    ZeroFill { addr: Expr, size: u64 },
+    /// Allocate the storage of a VLA local (its type's size is computed now, C11 6.7.6.2p2).
+    VlaAlloc(LocalId),
+    /// An OpenACC directive and, for constructs, the statement it applies to.
+    Acc { directive: DirectiveId, body: Option<Box<Stmt>> },
+}
+
+#[derive(Debug, Clone)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub ty: TypeId,
+    pub loc: Loc,
+}
+
+#[derive(Debug, Clone)]
+pub enum Place {
+    /// A register local.
+    Local(LocalId),
+    /// The object at this address (the expression has a pointer type).
+    Mem(Box<Expr>),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    BitNot,
+    /// `!x`: 1 if x compares equal to 0, else 0; result type int.
+    Not,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl BinOp {
+    pub fn is_comparison(self) -> bool {
+        matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum Callee {
+    Direct(FuncId),
+    Extern(ExternId),
+    /// A call through a function pointer (the expression's type is a pointer to function).
+    Indirect(Box<Expr>),
+}
+
+#[derive(Debug, Clone)]
+pub enum ExprKind {
+    /// Integer, `_Bool` or pointer constant as a 64-bit word (see module docs).
+    Int(u64),
+    /// Floating constant; stored at the expression's float type.
+    Float(f64),
+    /// Address of string literal `StrId`'s first byte.
+    Str(StrId),
+    /// Value of a register local.
+    Local(LocalId),
+    /// Address of a memory local, or the stored address of a VLA local.
+    LocalAddr(LocalId),
+    GlobalAddr(GlobalId),
+    FuncAddr(FuncId),
+    ExternAddr(ExternId),
+    /// Read the object of type `ty` at this address. For records and complex (values that are
+    /// addresses), `Load` is the identity on the address.
+    Load(Box<Expr>),
+    Unary(UnOp, Box<Expr>),
+    /// Arithmetic in `ty` (comparisons: in the operands' common type, result `int`; shifts: in the
+    /// left operand's type).
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// Convert the operand to `ty` (C11 6.3).
+    Cast(Box<Expr>),
+    /// `ptr + index * sizeof(elem)`; `index` is a 64-bit signed integer.
+    PtrAdd { ptr: Box<Expr>, index: Box<Expr>, elem: TypeId },
+    /// `(a - b) / sizeof(elem)`, type `long`.
+    PtrDiff { lhs: Box<Expr>, rhs: Box<Expr>, elem: TypeId },
+    /// Store `value` (already of the place's type) into `place`; yields the stored value.
+    Assign { place: Place, value: Box<Expr> },
+    /// `place op= value`: load, convert to `op_ty`, operate, convert back, store; yields the new value.
+    /// For pointer places, `op` is Add/Sub and `value` is the element count (long).
+    CompoundAssign { op: BinOp, place: Place, value: Box<Expr>, op_ty: TypeId },
+    /// `++`/`--`: `delta` is +1 or -1 (elements for pointers); `post` yields the old value.
+    IncDec { place: Place, delta: i8, post: bool },
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `&&` / `||` with short-circuit; result int 0/1.
+    LogicalAnd(Box<Expr>, Box<Expr>),
+    LogicalOr(Box<Expr>, Box<Expr>),
+    Comma(Box<Expr>, Box<Expr>),
+    /// Arguments are converted to the parameter types (prototyped) or default-promoted (variadic
+    /// part, unprototyped). `result` is the hidden memory local receiving a record/complex result.
+    Call { callee: Callee, args: Vec<Expr>, result: Option<LocalId> },
+    /// `sizeof` of a type whose size is only known at run time (contains a VLA); type `unsigned long`.
+    SizeOfDynamic(TypeId),
+    /// Complex arithmetic (`+ - * /`) on complex operands of type `ty`, result in hidden local `dst`.
+    ComplexBinary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr>, dst: LocalId },
+    /// Complex negation / conjugation-free unary minus into `dst`.
+    ComplexNeg { value: Box<Expr>, dst: LocalId },
+    /// Build a complex value of type `ty` from real and imaginary parts (already of its float kind).
+    ComplexMake { re: Box<Expr>, im: Box<Expr>, dst: LocalId },
+    /// `==`/`!=` of two complex values; result int.
+    ComplexCompare { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    /// Run the statements (an aggregate or compound-literal initializer), then yield `value`.
+    WithInit { init: Vec<Stmt>, value: Box<Expr> },
+    /// GNU statement expression `({ ... })`: yields the value of the last expression statement.
+    StmtExpr { body: Vec<Stmt>, value: Option<Box<Expr>> },
+    /// `va_start(ap, last)`: initialise the `va_list` at `ap` (address) from this call's variadic arguments.
+    VaStart(Box<Expr>),
+    /// `va_arg(ap, ty)`: next variadic argument converted to `ty`.
+    VaArg(Box<Expr>),
+    /// `va_copy(dst, src)` (addresses).
+    VaCopy(Box<Expr>, Box<Expr>),
+}
