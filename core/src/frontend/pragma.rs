@@ -1,0 +1,166 @@
+//! `#pragma acc` extraction (DESIGN.md "Front-end").
+//!
+//! lang-c does not parse pragmas. After preprocessing (which also turns `_Pragma("acc …")` into a
+//! `#pragma` line), each `#pragma acc` line is replaced *on the same line* by a marker lang-c parses:
+//! - a label `__acc_pragma_<id>:` for directives that own the next statement (parallel, kernels,
+//!   data, host_data, loop, atomic and the combined forms), so the construct's statement is the
+//!   labelled one;
+//! - `_Static_assert(1, "__acc_pragma:<id>");` for the others (enter/exit data, update, wait,
+//!   cache, declare, routine), valid at file scope and in blocks.
+//!
+//! Line-marker lines are blanked (the [`super::LineMap`] keeps their meaning); other pragmas are
+//! blanked and reported as ignored.
+
+use super::preprocess::{parse_line_marker, LineMap};
+use crate::diag::Loc;
+
+/// Which marker stands in for a directive.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MarkerKind {
+    Label,
+    StaticAssert,
+}
+
+/// One `#pragma acc` found in the preprocessed text.
+#[derive(Clone, Debug)]
+pub struct ExtractedDirective {
+    pub id: u32,
+    /// Directive text after `acc`, whitespace-trimmed.
+    pub text: String,
+    /// The directive name as written (`parallel loop`, `enter data`, …), for messages.
+    pub name: String,
+    /// Where `acc` stands, and the column where `text` starts.
+    pub loc: Loc,
+    pub text_loc: Loc,
+    pub marker: MarkerKind,
+}
+
+pub const LABEL_PREFIX: &str = "__acc_pragma_";
+pub const ASSERT_PREFIX: &str = "__acc_pragma:";
+
+impl ExtractedDirective {
+    pub fn label(&self) -> String {
+        format!("{LABEL_PREFIX}{}", self.id)
+    }
+}
+
+/// The marker id inside a label name, if it is one.
+pub fn label_marker_id(label: &str) -> Option<u32> {
+    label.strip_prefix(LABEL_PREFIX)?.parse().ok()
+}
+
+/// The marker id inside a `_Static_assert` message (the string literal as lang-c keeps it, quotes
+/// included), if it is one.
+pub fn assert_marker_id(message: &str) -> Option<u32> {
+    message.trim_matches('"').strip_prefix(ASSERT_PREFIX)?.parse().ok()
+}
+
+pub struct Extracted {
+    pub text: String,
+    pub directives: Vec<ExtractedDirective>,
+    pub ignored: Vec<(Loc, String)>,
+}
+
+/// Does a directive with this text own the statement that follows it?
+pub fn owns_statement(text: &str) -> bool {
+    let first = text.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').next().unwrap_or("");
+    matches!(first, "parallel" | "kernels" | "data" | "host_data" | "loop" | "atomic")
+}
+
+/// Replace pragma and line-marker lines, keeping every line's length-independent position (the
+/// number of lines is unchanged, so the line map still applies).
+pub fn extract(text: &str, lines: &LineMap) -> Extracted {
+    let mut out = String::with_capacity(text.len());
+    let mut directives = Vec::new();
+    let mut ignored = Vec::new();
+    let mut offset = 0;
+    for raw in text.split_inclusive('\n') {
+        let start = offset;
+        offset += raw.len();
+        let nl = if raw.ends_with('\n') { "\n" } else { "" };
+        let body = raw.trim_end_matches(['\n', '\r']);
+        let trimmed = body.trim_start();
+        if parse_line_marker(body).is_some() {
+            out.push_str(nl);
+            continue;
+        }
+        if let Some(rest) = trimmed.strip_prefix('#') {
+            let rest = rest.trim_start();
+            if let Some(p) = rest.strip_prefix("pragma") {
+                let p_trim = p.trim_start();
+                let acc_at = start + (body.len() - p_trim.len());
+                let loc = lines.loc(text, acc_at);
+                if let Some(d) = p_trim.strip_prefix("acc").filter(|d| d.is_empty() || d.starts_with(char::is_whitespace)) {
+                    let dtext = d.trim();
+                    let text_at = acc_at + 3 + (d.len() - d.trim_start().len());
+                    let id = directives.len() as u32;
+                    let marker = if owns_statement(dtext) { MarkerKind::Label } else { MarkerKind::StaticAssert };
+                    match marker {
+                        MarkerKind::Label => out.push_str(&format!("{LABEL_PREFIX}{id}:")),
+                        MarkerKind::StaticAssert => out.push_str(&format!("_Static_assert(1, \"{ASSERT_PREFIX}{id}\");")),
+                    }
+                    let name = directive_name(dtext);
+                    directives.push(ExtractedDirective {
+                        id,
+                        text: dtext.to_string(),
+                        name,
+                        loc,
+                        text_loc: lines.loc(text, text_at),
+                        marker,
+                    });
+                } else {
+                    ignored.push((loc, format!("#pragma {}", p_trim)));
+                }
+                out.push_str(nl);
+                continue;
+            }
+            // Any other directive left by the preprocessor (`#ident`): blank it.
+            out.push_str(nl);
+            continue;
+        }
+        out.push_str(raw);
+    }
+    Extracted { text: out, directives, ignored }
+}
+
+/// The directive's name words (`enter data`, `parallel loop`, `atomic update`).
+fn directive_name(text: &str) -> String {
+    let mut words = text.split(|c: char| c.is_whitespace() || c == '(' || c == ',').filter(|w| !w.is_empty());
+    let first = words.next().unwrap_or("").to_string();
+    let second = words.next().unwrap_or("");
+    let two_word = matches!(
+        (first.as_str(), second),
+        ("parallel", "loop") | ("kernels", "loop") | ("enter", "data") | ("exit", "data")
+    ) || (first == "atomic" && matches!(second, "read" | "write" | "update" | "capture"));
+    if two_word { format!("{first} {second}") } else { first }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::SourceMap;
+
+    #[test]
+    fn markers_keep_lines_and_record_sites() {
+        let text = "# 1 \"t.c\"\nvoid f(int *a) {\n#pragma acc parallel loop copy(a[0:4])\nfor (;;) {}\n  #pragma acc update host(a[0:4])\n#pragma omp parallel\n}\n";
+        let mut map = SourceMap::new();
+        let lm = LineMap::build(text, &mut map, "t.c");
+        let ex = extract(text, &lm);
+        let lines: Vec<&str> = ex.text.lines().collect();
+        assert_eq!(lines[0], "");
+        assert_eq!(lines[2], "__acc_pragma_0:");
+        assert_eq!(lines[4], "_Static_assert(1, \"__acc_pragma:1\");");
+        assert_eq!(ex.text.lines().count(), text.lines().count());
+        assert_eq!(ex.directives.len(), 2);
+        assert_eq!(ex.directives[0].text, "parallel loop copy(a[0:4])");
+        assert_eq!(ex.directives[0].name, "parallel loop");
+        assert_eq!(ex.directives[0].loc.line, 2);
+        assert_eq!(ex.directives[0].loc.col, 9);
+        assert_eq!(ex.directives[1].name, "update");
+        assert_eq!(ex.directives[1].marker, MarkerKind::StaticAssert);
+        assert_eq!(ex.ignored.len(), 1);
+        assert_eq!(ex.ignored[0].1, "#pragma omp parallel");
+        assert_eq!(label_marker_id("__acc_pragma_12"), Some(12));
+        assert_eq!(assert_marker_id("\"__acc_pragma:3\""), Some(3));
+    }
+}

@@ -1,0 +1,203 @@
+//! Running the system C preprocessor and mapping its output back to original files and lines.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use crate::diag::{Diagnostic, FileId, Loc, SourceMap};
+
+/// The project's OpenACC 2.0 header, found before the system one (written to a private include dir).
+pub const OPENACC_H: &str = include_str!("../../include/openacc.h");
+
+/// How to run the preprocessor.
+#[derive(Clone, Debug)]
+pub struct PreprocessOptions {
+    /// The preprocessor command and its fixed arguments (default `cc -E -fopenacc -U_OPENACC -D_OPENACC=201306`).
+    pub command: Vec<String>,
+    /// `-D`, `-U`, `-I` arguments passed through, in command-line order (e.g. `-DN=10`).
+    pub args: Vec<String>,
+}
+
+impl Default for PreprocessOptions {
+    fn default() -> Self {
+        PreprocessOptions {
+            command: ["cc", "-E", "-fopenacc", "-U_OPENACC", "-D_OPENACC=201306"].map(String::from).to_vec(),
+            args: Vec::new(),
+        }
+    }
+}
+
+impl PreprocessOptions {
+    /// Replace the command (`--cpp "clang -E"`); the `_OPENACC` definition is kept.
+    pub fn with_command_line(line: &str) -> Self {
+        let mut command: Vec<String> = line.split_whitespace().map(String::from).collect();
+        if !command.iter().any(|a| a.starts_with("-D_OPENACC")) {
+            command.push("-U_OPENACC".into());
+            command.push("-D_OPENACC=201306".into());
+        }
+        PreprocessOptions { command, args: Vec::new() }
+    }
+}
+
+/// Preprocessed text plus its line map.
+pub struct Preprocessed {
+    pub text: String,
+    pub lines: LineMap,
+}
+
+/// For every line of a preprocessed text: the byte offset it starts at and the original place.
+#[derive(Debug, Default, Clone)]
+pub struct LineMap {
+    starts: Vec<usize>,
+    origins: Vec<(FileId, u32)>,
+}
+
+impl LineMap {
+    /// Build the map of `text`, registering file names in `map`. Line-marker lines themselves map to
+    /// the place they name.
+    pub fn build(text: &str, map: &mut SourceMap, main_file: &str) -> LineMap {
+        let mut starts = Vec::new();
+        let mut origins = Vec::new();
+        let mut file = map.file_id(main_file);
+        let mut line: u32 = 1;
+        let mut offset = 0;
+        for raw in text.split_inclusive('\n') {
+            starts.push(offset);
+            offset += raw.len();
+            if let Some((n, name)) = parse_line_marker(raw) {
+                file = map.file_id(&name);
+                line = n;
+                origins.push((file, n));
+                continue;
+            }
+            origins.push((file, line));
+            line += 1;
+        }
+        LineMap { starts, origins }
+    }
+
+    /// Original location of byte `offset` of `text` (the text this map was built from, or one with
+    /// the same line structure).
+    pub fn loc(&self, text: &str, offset: usize) -> Loc {
+        if self.starts.is_empty() {
+            return Loc::default();
+        }
+        let idx = match self.starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
+        };
+        let (file, line) = self.origins[idx];
+        let start = self.starts[idx];
+        let end = offset.min(text.len());
+        let col = text.get(start..end).map(|s| s.chars().count()).unwrap_or(0) as u32 + 1;
+        Loc { file, line, col }
+    }
+
+    /// Original place of line index `i` (0-based) of the preprocessed text.
+    pub fn line_origin(&self, i: usize) -> Option<(FileId, u32)> {
+        self.origins.get(i).copied()
+    }
+}
+
+/// `# 12 "file.c" 2` → (12, "file.c").
+pub fn parse_line_marker(line: &str) -> Option<(u32, String)> {
+    let rest = line.trim_start().strip_prefix('#')?.trim_start();
+    let rest = rest.strip_prefix("line").map(str::trim_start).unwrap_or(rest);
+    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+    if digits.is_empty() {
+        return None;
+    }
+    let n: u32 = digits.parse().ok()?;
+    let rest = rest[digits.len()..].trim_start();
+    let name = rest.strip_prefix('"')?;
+    let mut out = String::new();
+    let mut chars = name.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return Some((n, out)),
+            '\\' => out.push(chars.next()?),
+            c => out.push(c),
+        }
+    }
+    None
+}
+
+/// Write the bundled `openacc.h` into a private directory and return it (once per process).
+fn openacc_include_dir() -> std::io::Result<PathBuf> {
+    let dir = std::env::temp_dir().join(format!("accsim-include-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let file = dir.join("openacc.h");
+    let current = std::fs::read_to_string(&file).unwrap_or_default();
+    if current != OPENACC_H {
+        std::fs::write(&file, OPENACC_H)?;
+    }
+    Ok(dir)
+}
+
+/// Run the preprocessor on `path`.
+pub fn preprocess(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> Result<Preprocessed, Diagnostic> {
+    let file = map.file_id(path);
+    let whole = Loc { file, line: 0, col: 0 };
+    if std::fs::metadata(path).is_err() {
+        return Err(Diagnostic::error("io", format!("cannot read `{path}`: no such file"), whole));
+    }
+    let inc = openacc_include_dir()
+        .map_err(|e| Diagnostic::internal(format!("cannot write the bundled openacc.h: {e}"), None))?;
+    let (prog, fixed) = opts
+        .command
+        .split_first()
+        .ok_or_else(|| Diagnostic::error("preprocessor", "empty preprocessor command", whole))?;
+    let mut cmd = Command::new(prog);
+    cmd.args(fixed).arg(format!("-I{}", inc.display())).args(&opts.args).arg(path);
+    let out = cmd
+        .output()
+        .map_err(|e| Diagnostic::error("preprocessor", format!("cannot run the preprocessor `{prog}`: {e}"), whole))?;
+    if !out.status.success() {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        // Point at the first `file:line:` the preprocessor names, if any.
+        let loc = first_cpp_location(&stderr, map).unwrap_or(whole);
+        let first = stderr.lines().find(|l| l.contains("error")).unwrap_or("preprocessing failed").trim().to_string();
+        let msg = first.split_once("error: ").map(|(_, m)| m.to_string()).unwrap_or(first);
+        return Err(Diagnostic::error("preprocessor", msg, loc).with_note(stderr.trim().to_string()));
+    }
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let lines = LineMap::build(&text, map, path);
+    Ok(Preprocessed { text, lines })
+}
+
+fn first_cpp_location(stderr: &str, map: &mut SourceMap) -> Option<Loc> {
+    for l in stderr.lines() {
+        let mut parts = l.splitn(4, ':');
+        let (f, line, col) = (parts.next()?, parts.next()?, parts.next()?);
+        if let (Ok(line), Ok(col)) = (line.trim().parse::<u32>(), col.trim().parse::<u32>()) {
+            let file = map.file_id(f);
+            return Some(Loc { file, line, col });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_markers_parse() {
+        assert_eq!(parse_line_marker("# 12 \"a.c\" 2\n"), Some((12, "a.c".to_string())));
+        assert_eq!(parse_line_marker("#line 3 \"x y.c\""), Some((3, "x y.c".to_string())));
+        assert_eq!(parse_line_marker("#pragma acc loop"), None);
+    }
+
+    #[test]
+    fn line_map_follows_markers() {
+        let text = "# 1 \"a.c\"\nint x;\n# 10 \"b.h\" 1\nint y;\nint z;\n";
+        let mut map = SourceMap::new();
+        let lm = LineMap::build(text, &mut map, "a.c");
+        let off_y = text.find("int y").unwrap();
+        let loc = lm.loc(text, off_y + 4);
+        assert_eq!(map.name(loc.file), "b.h");
+        assert_eq!((loc.line, loc.col), (10, 5));
+        let off_z = text.find("int z").unwrap();
+        assert_eq!(lm.loc(text, off_z).line, 11);
+        assert_eq!(lm.loc(text, text.find("int x").unwrap()).line, 1);
+    }
+}
