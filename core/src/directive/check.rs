@@ -206,7 +206,7 @@ fn parallel_loop_arguments(d: &Directive) -> Result<(), DirectiveError> {
             _ => (false, ""),
         };
         if bad {
-            let what = if matches!(c.kind, ClauseKind::Gang(_)) { "a gang count" } else { "an argument" };
+            let what = if matches!(c.kind, ClauseKind::Gang(_)) { "gang count" } else { "argument" };
             return Err(DirectiveError::new(
                 format!("`{}` takes no {what} in a parallel region", c.spelling),
                 c.span.clone(),

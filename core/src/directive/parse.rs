@@ -195,6 +195,14 @@ impl<'a> Parser<'a> {
         if lo >= hi {
             return Err(DirectiveError::new(format!("expected {what}"), self.span_at(lo)));
         }
+        // A top-level `:` outside `?:` cannot be part of a C expression; it is a misplaced
+        // keyword argument or subarray.
+        if let Some(&colon) = self.section_colon(lo, hi).first() {
+            return Err(DirectiveError::new(
+                format!("unexpected `:` in {what}"),
+                self.span_at(colon),
+            ));
+        }
         Ok(self.expr_src(lo, hi))
     }
 
@@ -247,8 +255,8 @@ impl<'a> Parser<'a> {
         Ok(self
             .list_items(parens, clause, what)?
             .into_iter()
-            .map(|(a, b)| self.expr_src(a, b))
-            .collect())
+            .map(|(a, b)| self.expr(a, b, what))
+            .collect::<Result<_, _>>()?)
     }
 
     fn var_list(&self, parens: Parens, clause: &str) -> Result<Vec<VarRef>, DirectiveError> {
@@ -853,12 +861,12 @@ impl<'a> Parser<'a> {
             .into_iter()
             .map(|(a, b)| {
                 if b == a + 1 && self.is_punct(a, "*") {
-                    TileSize::Any(self.span_at(a))
+                    Ok(TileSize::Any(self.span_at(a)))
                 } else {
-                    TileSize::Size(self.expr_src(a, b))
+                    self.expr(a, b, "a tile size").map(TileSize::Size)
                 }
             })
-            .collect();
+            .collect::<Result<_, _>>()?;
         Ok(ClauseKind::Tile(sizes))
     }
 
