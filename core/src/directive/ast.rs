@@ -193,7 +193,10 @@ impl ReductionOp {
     }
 
     pub fn from_spelling(s: &str) -> Option<ReductionOp> {
-        ReductionOp::ALL.iter().find(|(_, sp)| *sp == s).map(|(op, _)| *op)
+        ReductionOp::ALL
+            .iter()
+            .find(|(_, sp)| *sp == s)
+            .map(|(op, _)| *op)
     }
 }
 
@@ -277,7 +280,9 @@ pub struct VarRef {
 impl VarRef {
     /// True when at least one subscript is a `lo:len` range.
     pub fn is_subarray(&self) -> bool {
-        self.sections.iter().any(|s| matches!(s, Section::Range { .. }))
+        self.sections
+            .iter()
+            .any(|s| matches!(s, Section::Range { .. }))
     }
 }
 

@@ -67,7 +67,11 @@ fn at_most_once(d: &Directive, clauses: &[(&Clause, usize)]) -> Result<(), Direc
             .iter()
             .any(|(e, g)| g == group && clause_name(&e.kind) == name);
         if earlier {
-            let scope = if c.device_types.is_some() { " per `device_type`" } else { "" };
+            let scope = if c.device_types.is_some() {
+                " per `device_type`"
+            } else {
+                ""
+            };
             return Err(DirectiveError::new(
                 format!(
                     "at most one `{}` clause may appear on `{}`{scope}",
@@ -128,14 +132,22 @@ fn required_clauses(d: &Directive) -> Result<(), DirectiveError> {
 /// `device_type` group, since a device-specific clause replaces the general one.
 fn seq_is_exclusive(d: &Directive, clauses: &[(&Clause, usize)]) -> Result<(), DirectiveError> {
     let conflicts = |k: &ClauseKind| {
-        matches!(k, ClauseKind::Gang(_) | ClauseKind::Worker(_) | ClauseKind::Vector(_) | ClauseKind::Auto)
+        matches!(
+            k,
+            ClauseKind::Gang(_) | ClauseKind::Worker(_) | ClauseKind::Vector(_) | ClauseKind::Auto
+        )
     };
     for (i, (c, group)) in clauses.iter().enumerate() {
-        let earlier = clauses[..i].iter().filter(|(_, g)| g == group).map(|(e, _)| *e);
+        let earlier = clauses[..i]
+            .iter()
+            .filter(|(_, g)| g == group)
+            .map(|(e, _)| *e);
         let clash = if matches!(c.kind, ClauseKind::Seq) {
             earlier.into_iter().find(|e| conflicts(&e.kind))
         } else if conflicts(&c.kind) {
-            earlier.into_iter().find(|e| matches!(e.kind, ClauseKind::Seq))
+            earlier
+                .into_iter()
+                .find(|e| matches!(e.kind, ClauseKind::Seq))
         } else {
             None
         };
@@ -159,7 +171,10 @@ fn seq_is_exclusive(d: &Directive, clauses: &[(&Clause, usize)]) -> Result<(), D
 /// group; on `routine` these clauses take no argument.
 fn routine_level(clauses: &[(&Clause, usize)]) -> Result<(), DirectiveError> {
     let is_level = |k: &ClauseKind| {
-        matches!(k, ClauseKind::Gang(_) | ClauseKind::Worker(_) | ClauseKind::Vector(_) | ClauseKind::Seq)
+        matches!(
+            k,
+            ClauseKind::Gang(_) | ClauseKind::Worker(_) | ClauseKind::Vector(_) | ClauseKind::Seq
+        )
     };
     for (i, (c, group)) in clauses.iter().enumerate() {
         let has_argument = match &c.kind {
@@ -200,13 +215,26 @@ fn routine_level(clauses: &[(&Clause, usize)]) -> Result<(), DirectiveError> {
 fn parallel_loop_arguments(d: &Directive) -> Result<(), DirectiveError> {
     for c in &d.clauses {
         let (bad, help) = match &c.kind {
-            ClauseKind::Gang(args) => (args.num.is_some(), "set the number of gangs with `num_gangs(n)`"),
-            ClauseKind::Worker(arg) => (arg.is_some(), "set the number of workers with `num_workers(n)`"),
-            ClauseKind::Vector(arg) => (arg.is_some(), "set the vector length with `vector_length(n)`"),
+            ClauseKind::Gang(args) => (
+                args.num.is_some(),
+                "set the number of gangs with `num_gangs(n)`",
+            ),
+            ClauseKind::Worker(arg) => (
+                arg.is_some(),
+                "set the number of workers with `num_workers(n)`",
+            ),
+            ClauseKind::Vector(arg) => (
+                arg.is_some(),
+                "set the vector length with `vector_length(n)`",
+            ),
             _ => (false, ""),
         };
         if bad {
-            let what = if matches!(c.kind, ClauseKind::Gang(_)) { "gang count" } else { "argument" };
+            let what = if matches!(c.kind, ClauseKind::Gang(_)) {
+                "gang count"
+            } else {
+                "argument"
+            };
             return Err(DirectiveError::new(
                 format!("`{}` takes no {what} in a parallel region", c.spelling),
                 c.span.clone(),

@@ -51,9 +51,9 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<Token>, DirectiveError> {
                     .with_help("a `\\` may only end a line, to continue the directive on the next")
             })?;
         } else if bytes[i..].starts_with(b"/*") {
-            let end = src[i + 2..].find("*/").ok_or_else(|| {
-                DirectiveError::new("unterminated comment", i..i + 2)
-            })?;
+            let end = src[i + 2..]
+                .find("*/")
+                .ok_or_else(|| DirectiveError::new("unterminated comment", i..i + 2))?;
             i += 2 + end + 2;
         } else if bytes[i..].starts_with(b"//") {
             i = src[i..].find('\n').map_or(bytes.len(), |n| i + n);
@@ -62,32 +62,52 @@ pub(crate) fn tokenize(src: &str) -> Result<Vec<Token>, DirectiveError> {
             while i < bytes.len() && is_ident_continue(bytes[i]) {
                 i += 1;
             }
-            tokens.push(Token { kind: TokenKind::Ident, span: start..i });
-        } else if c.is_ascii_digit() || (c == b'.' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)) {
+            tokens.push(Token {
+                kind: TokenKind::Ident,
+                span: start..i,
+            });
+        } else if c.is_ascii_digit()
+            || (c == b'.' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit))
+        {
             let start = i;
             i += 1;
             // A pp-number (C11 6.4.8): digits, letters, `_`, `.`, and a sign after an exponent.
             while i < bytes.len() {
                 let d = bytes[i];
-                if (d == b'+' || d == b'-') && matches!(bytes[i - 1], b'e' | b'E' | b'p' | b'P') {
-                    i += 1;
-                } else if is_ident_continue(d) || d == b'.' {
-                    i += 1;
-                } else {
+                let exponent_sign =
+                    (d == b'+' || d == b'-') && matches!(bytes[i - 1], b'e' | b'E' | b'p' | b'P');
+                if !(exponent_sign || is_ident_continue(d) || d == b'.') {
                     break;
                 }
+                i += 1;
             }
-            tokens.push(Token { kind: TokenKind::Number, span: start..i });
+            tokens.push(Token {
+                kind: TokenKind::Number,
+                span: start..i,
+            });
         } else if c == b'"' || c == b'\'' {
             let start = i;
             i = skip_literal(bytes, i).ok_or_else(|| {
                 let what = if c == b'"' { "string" } else { "character" };
                 DirectiveError::new(format!("unterminated {what} literal"), start..bytes.len())
             })?;
-            let kind = if c == b'"' { TokenKind::Str } else { TokenKind::Char };
-            tokens.push(Token { kind, span: start..i });
-        } else if let Some(p) = PUNCTUATORS.iter().find(|p| bytes[i..].starts_with(p.as_bytes())) {
-            tokens.push(Token { kind: TokenKind::Punct(p), span: i..i + p.len() });
+            let kind = if c == b'"' {
+                TokenKind::Str
+            } else {
+                TokenKind::Char
+            };
+            tokens.push(Token {
+                kind,
+                span: start..i,
+            });
+        } else if let Some(p) = PUNCTUATORS
+            .iter()
+            .find(|p| bytes[i..].starts_with(p.as_bytes()))
+        {
+            tokens.push(Token {
+                kind: TokenKind::Punct(p),
+                span: i..i + p.len(),
+            });
             i += p.len();
         } else {
             let ch = src[i..].chars().next().unwrap_or('?');

@@ -15,18 +15,37 @@ use super::suggest::did_you_mean;
 /// Parses the text of one directive, the part after `#pragma acc`.
 pub fn parse_directive(text: &str) -> Result<Directive, DirectiveError> {
     let tokens = tokenize(text)?;
-    let mut p = Parser { src: text, toks: &tokens, pos: 0 };
+    let mut p = Parser {
+        src: text,
+        toks: &tokens,
+        pos: 0,
+    };
     let (kind, span) = p.directive_name()?;
     let (clauses, groups) = p.clauses(&kind)?;
-    let directive = Directive { kind, clauses, span };
+    let directive = Directive {
+        kind,
+        clauses,
+        span,
+    };
     super::check::check_directive(&directive, &groups)?;
     Ok(directive)
 }
 
 /// The directive names, for suggestions.
 const DIRECTIVE_NAMES: &[&str] = &[
-    "parallel", "kernels", "data", "enter", "exit", "host_data", "loop", "cache", "atomic",
-    "update", "wait", "declare", "routine",
+    "parallel",
+    "kernels",
+    "data",
+    "enter",
+    "exit",
+    "host_data",
+    "loop",
+    "cache",
+    "atomic",
+    "update",
+    "wait",
+    "declare",
+    "routine",
 ];
 
 struct Parser<'a> {
@@ -77,13 +96,19 @@ impl<'a> Parser<'a> {
 
     /// The span of token `i`, or the end of the text.
     fn span_at(&self, i: usize) -> Range<usize> {
-        self.toks.get(i).map_or_else(|| self.end_span(), |t| t.span.clone())
+        self.toks
+            .get(i)
+            .map_or_else(|| self.end_span(), |t| t.span.clone())
     }
 
     /// Span from the start of token `lo` to the end of token `hi - 1` (`lo < hi`).
     fn span_of(&self, lo: usize, hi: usize) -> Range<usize> {
         let start = self.span_at(lo).start;
-        let end = if hi > lo { self.span_at(hi - 1).end } else { start };
+        let end = if hi > lo {
+            self.span_at(hi - 1).end
+        } else {
+            start
+        };
         start..end
     }
 
@@ -109,7 +134,10 @@ impl<'a> Parser<'a> {
                     "{" => stack.push((i, "}")),
                     ")" | "]" | "}" => {
                         let Some((opened, expected)) = stack.pop() else {
-                            return Err(DirectiveError::new(format!("unmatched `{p}`"), t.span.clone()));
+                            return Err(DirectiveError::new(
+                                format!("unmatched `{p}`"),
+                                t.span.clone(),
+                            ));
                         };
                         if p != expected {
                             return Err(DirectiveError::new(
@@ -187,13 +215,19 @@ impl<'a> Parser<'a> {
 
     fn expr_src(&self, lo: usize, hi: usize) -> ExprSrc {
         let span = self.span_of(lo, hi);
-        ExprSrc { text: source_text(self.src, span.clone()), span }
+        ExprSrc {
+            text: source_text(self.src, span.clone()),
+            span,
+        }
     }
 
     /// One expression in tokens `lo..hi`; `what` names it for messages.
     fn expr(&self, lo: usize, hi: usize, what: &str) -> Result<ExprSrc, DirectiveError> {
         if lo >= hi {
-            return Err(DirectiveError::new(format!("expected {what}"), self.span_at(lo)));
+            return Err(DirectiveError::new(
+                format!("expected {what}"),
+                self.span_at(lo),
+            ));
         }
         // A top-level `:` outside `?:` cannot be part of a C expression; it is a misplaced
         // keyword argument or subarray.
@@ -207,7 +241,12 @@ impl<'a> Parser<'a> {
     }
 
     /// The single expression argument of `clause(expr)`.
-    fn single_expr(&self, parens: Parens, clause: &str, what: &str) -> Result<ExprSrc, DirectiveError> {
+    fn single_expr(
+        &self,
+        parens: Parens,
+        clause: &str,
+        what: &str,
+    ) -> Result<ExprSrc, DirectiveError> {
         let (lo, hi) = parens.inner();
         if lo == hi {
             return Err(self.empty_parens(parens, clause, what));
@@ -233,7 +272,12 @@ impl<'a> Parser<'a> {
     }
 
     /// The comma-separated items of a non-empty list in `parens`; each item is non-empty.
-    fn list_items(&self, parens: Parens, clause: &str, what: &str) -> Result<Vec<(usize, usize)>, DirectiveError> {
+    fn list_items(
+        &self,
+        parens: Parens,
+        clause: &str,
+        what: &str,
+    ) -> Result<Vec<(usize, usize)>, DirectiveError> {
         let (lo, hi) = parens.inner();
         if lo == hi {
             return Err(self.empty_parens(parens, clause, what));
@@ -251,12 +295,16 @@ impl<'a> Parser<'a> {
         Ok(parts)
     }
 
-    fn expr_list(&self, parens: Parens, clause: &str, what: &str) -> Result<Vec<ExprSrc>, DirectiveError> {
-        Ok(self
-            .list_items(parens, clause, what)?
+    fn expr_list(
+        &self,
+        parens: Parens,
+        clause: &str,
+        what: &str,
+    ) -> Result<Vec<ExprSrc>, DirectiveError> {
+        self.list_items(parens, clause, what)?
             .into_iter()
             .map(|(a, b)| self.expr(a, b, what))
-            .collect::<Result<_, _>>()?)
+            .collect()
     }
 
     fn var_list(&self, parens: Parens, clause: &str) -> Result<Vec<VarRef>, DirectiveError> {
@@ -286,8 +334,11 @@ impl<'a> Parser<'a> {
         }
         let base_end = first_bracket.unwrap_or(hi);
         if base_end == lo {
-            return Err(DirectiveError::new("expected a variable name before `[`", self.span_at(lo))
-                .with_help("a subarray is written `name[lower:length]` (§2.6.5)"));
+            return Err(DirectiveError::new(
+                "expected a variable name before `[`",
+                self.span_at(lo),
+            )
+            .with_help("a subarray is written `name[lower:length]` (§2.6.5)"));
         }
         self.check_base(lo, base_end)?;
         let base = self.expr_src(lo, base_end);
@@ -297,7 +348,9 @@ impl<'a> Parser<'a> {
         while i < hi && self.is_punct(i, "[") {
             let close = self.matching(i)?;
             if close >= hi {
-                return Err(DirectiveError::new("unclosed `[`", self.span_at(i)).with_help("add `]`"));
+                return Err(
+                    DirectiveError::new("unclosed `[`", self.span_at(i)).with_help("add `]`")
+                );
             }
             sections.push(self.section(i, close)?);
             i = close + 1;
@@ -312,9 +365,17 @@ impl<'a> Parser<'a> {
                 .with_help("list the struct array (or its subarray) itself (§2.6.5)"));
             }
             // An array element's member, `a[i].x`: the whole lvalue is the base.
-            return Ok(VarRef { base: self.expr_src(lo, hi), sections: Vec::new(), span });
+            return Ok(VarRef {
+                base: self.expr_src(lo, hi),
+                sections: Vec::new(),
+                span,
+            });
         }
-        Ok(VarRef { base, sections, span })
+        Ok(VarRef {
+            base,
+            sections,
+            span,
+        })
     }
 
     /// Checks that `lo..hi` is `name`, `(expr)`, followed by `.member` / `->member` accesses.
@@ -342,7 +403,10 @@ impl<'a> Parser<'a> {
         };
         while i < hi {
             if (self.is_punct(i, ".") || self.is_punct(i, "->"))
-                && self.toks.get(i + 1).is_some_and(|t| t.kind == TokenKind::Ident)
+                && self
+                    .toks
+                    .get(i + 1)
+                    .is_some_and(|t| t.kind == TokenKind::Ident)
                 && i + 1 < hi
             {
                 i += 2;
@@ -367,7 +431,11 @@ impl<'a> Parser<'a> {
             [colon] => {
                 let lower = (lo < *colon).then(|| self.expr_src(lo, *colon));
                 let length = (colon + 1 < hi).then(|| self.expr_src(colon + 1, hi));
-                Ok(Section::Range { lower, length, span })
+                Ok(Section::Range {
+                    lower,
+                    length,
+                    span,
+                })
             }
             [_, second, ..] => Err(DirectiveError::new(
                 "a subarray has the form `[lower:length]`; found a second `:`",
@@ -381,8 +449,11 @@ impl<'a> Parser<'a> {
 
     fn directive_name(&mut self) -> Result<(DirectiveKind, Range<usize>), DirectiveError> {
         let Some(tok) = self.peek() else {
-            return Err(DirectiveError::new("expected a directive name after `#pragma acc`", self.end_span())
-                .with_help(format!("directives: {}", DIRECTIVE_NAMES.join(", "))));
+            return Err(DirectiveError::new(
+                "expected a directive name after `#pragma acc`",
+                self.end_span(),
+            )
+            .with_help(format!("directives: {}", DIRECTIVE_NAMES.join(", "))));
         };
         if tok.kind != TokenKind::Ident {
             return Err(DirectiveError::new(
@@ -414,14 +485,21 @@ impl<'a> Parser<'a> {
             "enter" | "exit" => {
                 if !follows(self, "data") {
                     return Err(DirectiveError::new(
-                        format!("expected `data` after `{name}`, found {}", self.describe(self.pos)),
+                        format!(
+                            "expected `data` after `{name}`, found {}",
+                            self.describe(self.pos)
+                        ),
                         self.span_at(self.pos),
                     )
                     .with_help(format!("the directive is `{name} data`")));
                 }
                 self.pos += 1;
                 let span = start.start..self.span_at(self.pos - 1).end;
-                let kind = if name == "enter" { DirectiveKind::EnterData } else { DirectiveKind::ExitData };
+                let kind = if name == "enter" {
+                    DirectiveKind::EnterData
+                } else {
+                    DirectiveKind::ExitData
+                };
                 return Ok((kind, span));
             }
             "data" => DirectiveKind::Data,
@@ -434,10 +512,23 @@ impl<'a> Parser<'a> {
             "wait" => DirectiveKind::Wait(self.wait_args()?),
             "routine" => DirectiveKind::Routine(self.routine_name()?),
             _ => {
-                let mut err = DirectiveError::new(format!("unknown directive `{name}`"), start.clone());
+                let mut err =
+                    DirectiveError::new(format!("unknown directive `{name}`"), start.clone());
                 let candidates = [
-                    "parallel", "kernels", "data", "enter data", "exit data", "host_data", "loop",
-                    "parallel loop", "kernels loop", "cache", "atomic", "update", "wait", "declare",
+                    "parallel",
+                    "kernels",
+                    "data",
+                    "enter data",
+                    "exit data",
+                    "host_data",
+                    "loop",
+                    "parallel loop",
+                    "kernels loop",
+                    "cache",
+                    "atomic",
+                    "update",
+                    "wait",
+                    "declare",
                     "routine",
                 ];
                 if let Some(s) = did_you_mean(name, &candidates) {
@@ -488,7 +579,8 @@ impl<'a> Parser<'a> {
             )
             .with_help(format!("write `{form}`")));
         }
-        self.optional_parens().map(|p| p.unwrap_or(Parens { open: 0, close: 0 }))
+        self.optional_parens()
+            .map(|p| p.unwrap_or(Parens { open: 0, close: 0 }))
     }
 
     /// An optional `(...)` at `self.pos`; advances past it.
@@ -541,7 +633,10 @@ impl<'a> Parser<'a> {
 
     /// All clauses up to the end. Returns them with the `device_type` group index of each
     /// (0: before any `device_type`).
-    fn clauses(&mut self, kind: &DirectiveKind) -> Result<(Vec<Clause>, Vec<usize>), DirectiveError> {
+    fn clauses(
+        &mut self,
+        kind: &DirectiveKind,
+    ) -> Result<(Vec<Clause>, Vec<usize>), DirectiveError> {
         let mut clauses = Vec::new();
         let mut groups = Vec::new();
         let mut group: Option<Vec<DeviceTypeName>> = None;
@@ -552,7 +647,10 @@ impl<'a> Parser<'a> {
         while let Some(tok) = self.peek() {
             if !takes_clauses {
                 return Err(DirectiveError::new(
-                    format!("the `{dname}` directive takes no clauses, found `{}`", self.text(tok)),
+                    format!(
+                        "the `{dname}` directive takes no clauses, found `{}`",
+                        self.text(tok)
+                    ),
                     tok.span.clone(),
                 ));
             }
@@ -560,7 +658,10 @@ impl<'a> Parser<'a> {
             if !first && tok.is_punct(",") {
                 self.pos += 1;
                 if self.peek().is_none() {
-                    return Err(DirectiveError::new("expected a clause after `,`", tok.span.clone()));
+                    return Err(DirectiveError::new(
+                        "expected a clause after `,`",
+                        tok.span.clone(),
+                    ));
                 }
             }
             first = false;
@@ -573,7 +674,10 @@ impl<'a> Parser<'a> {
             }
             let word = self.text(tok);
             let Some((name, spelling)) = ClauseName::lookup(word) else {
-                let mut err = DirectiveError::new(format!("unknown clause `{word}` on `{dname}`"), tok.span.clone());
+                let mut err = DirectiveError::new(
+                    format!("unknown clause `{word}` on `{dname}`"),
+                    tok.span.clone(),
+                );
                 if let Some(s) = did_you_mean(word, &rules::allowed_spellings(kind)) {
                     err = err.with_help(s);
                 }
@@ -607,16 +711,29 @@ impl<'a> Parser<'a> {
                     quoted_list(&only)
                 )));
             }
-            clauses.push(Clause { kind: clause_kind, span, spelling, device_types: group.clone() });
+            clauses.push(Clause {
+                kind: clause_kind,
+                span,
+                spelling,
+                device_types: group.clone(),
+            });
             groups.push(group_index);
         }
         Ok((clauses, groups))
     }
 
-    fn not_allowed(&self, kind: &DirectiveKind, spelling: &str, span: Range<usize>) -> DirectiveError {
+    fn not_allowed(
+        &self,
+        kind: &DirectiveKind,
+        spelling: &str,
+        span: Range<usize>,
+    ) -> DirectiveError {
         let names = rules::allowed_names(kind);
         DirectiveError::new(
-            format!("clause `{spelling}` is not allowed on the `{}` directive", kind.name()),
+            format!(
+                "clause `{spelling}` is not allowed on the `{}` directive",
+                kind.name()
+            ),
             span,
         )
         .with_help(format!("`{}` takes {}", kind.name(), quoted_list(&names)))
@@ -655,7 +772,11 @@ impl<'a> Parser<'a> {
     }
 
     /// The arguments of clause `name` at `self.pos` (just after its name).
-    fn clause_args(&mut self, name: ClauseName, spelling: &'static str) -> Result<ClauseKind, DirectiveError> {
+    fn clause_args(
+        &mut self,
+        name: ClauseName,
+        spelling: &'static str,
+    ) -> Result<ClauseKind, DirectiveError> {
         use ClauseName as C;
         let kind = match name {
             C::If => ClauseKind::If(self.expr_arg(spelling, "condition")?),
@@ -697,7 +818,10 @@ impl<'a> Parser<'a> {
             C::Bind => self.bind()?,
             // Handled by the caller; kept total for robustness.
             C::DeviceType => {
-                return Err(DirectiveError::new("unexpected `device_type`", self.span_at(self.pos - 1)))
+                return Err(DirectiveError::new(
+                    "unexpected `device_type`",
+                    self.span_at(self.pos - 1),
+                ))
             }
         };
         Ok(kind)
@@ -764,22 +888,35 @@ impl<'a> Parser<'a> {
         };
         let valid = "the operators are + * max min & | ^ && || (§2.5.11)";
         if colon == lo {
-            return Err(DirectiveError::new("missing reduction operator before `:`", self.span_at(colon))
-                .with_help(valid));
+            return Err(DirectiveError::new(
+                "missing reduction operator before `:`",
+                self.span_at(colon),
+            )
+            .with_help(valid));
         }
         let op_span = self.span_of(lo, colon);
         let op_text = source_text(self.src, op_span.clone());
-        let op = if colon == lo + 1 { ReductionOp::from_spelling(&op_text) } else { None };
+        let op = if colon == lo + 1 {
+            ReductionOp::from_spelling(&op_text)
+        } else {
+            None
+        };
         let Some(op) = op else {
-            let mut err = DirectiveError::new(format!("unknown reduction operator `{op_text}`"), op_span);
+            let mut err =
+                DirectiveError::new(format!("unknown reduction operator `{op_text}`"), op_span);
             let names: Vec<&str> = ReductionOp::ALL.iter().map(|(_, s)| *s).collect();
-            err = match did_you_mean(&op_text, &names).filter(|_| colon == lo + 1 && self.toks[lo].kind == TokenKind::Ident) {
+            err = match did_you_mean(&op_text, &names)
+                .filter(|_| colon == lo + 1 && self.toks[lo].kind == TokenKind::Ident)
+            {
                 Some(s) => err.with_help(format!("{s} {valid}")),
                 None => err.with_help(valid),
             };
             return Err(err);
         };
-        let vars_parens = Parens { open: colon, close: hi };
+        let vars_parens = Parens {
+            open: colon,
+            close: hi,
+        };
         let vars = self.var_list(vars_parens, "reduction")?;
         Ok(ClauseKind::Reduction { op, op_span, vars })
     }
@@ -795,20 +932,32 @@ impl<'a> Parser<'a> {
             match keyword {
                 Some(("static", value_lo)) => {
                     if args.static_.is_some() {
-                        return Err(DirectiveError::new("duplicate `static:` argument in `gang`", self.span_of(a, b)));
+                        return Err(DirectiveError::new(
+                            "duplicate `static:` argument in `gang`",
+                            self.span_of(a, b),
+                        ));
                     }
                     let value = if b == value_lo + 1 && self.is_punct(value_lo, "*") {
                         GangStatic::Any(self.span_at(value_lo))
                     } else {
-                        GangStatic::Chunk(self.expr(value_lo, b, "a chunk size or `*` after `static:`")?)
+                        GangStatic::Chunk(self.expr(
+                            value_lo,
+                            b,
+                            "a chunk size or `*` after `static:`",
+                        )?)
                     };
                     args.static_ = Some(value);
                 }
                 other => {
                     let value_lo = other.map_or(a, |(_, v)| v);
                     if args.num.is_some() {
-                        return Err(DirectiveError::new("duplicate `num` argument in `gang`", self.span_of(a, b))
-                            .with_help("`gang` takes one `[num:]int-expr` and one `static:` argument"));
+                        return Err(DirectiveError::new(
+                            "duplicate `num` argument in `gang`",
+                            self.span_of(a, b),
+                        )
+                        .with_help(
+                            "`gang` takes one `[num:]int-expr` and one `static:` argument",
+                        ));
                     }
                     args.num = Some(self.expr(value_lo, b, "an int-expr after `num:`")?);
                 }
@@ -818,7 +967,11 @@ impl<'a> Parser<'a> {
     }
 
     /// `worker [( [num:]int-expr )]`, `vector [( [length:]int-expr )]` (§2.7.3, §2.7.4).
-    fn level_arg(&mut self, clause: &str, keyword: &'static str) -> Result<Option<ExprSrc>, DirectiveError> {
+    fn level_arg(
+        &mut self,
+        clause: &str,
+        keyword: &'static str,
+    ) -> Result<Option<ExprSrc>, DirectiveError> {
         let Some(p) = self.optional_parens()? else {
             return Ok(None);
         };
@@ -829,26 +982,47 @@ impl<'a> Parser<'a> {
         let value_lo = match self.keyword_arg(lo, hi, &[keyword]) {
             Some((_, v)) => v,
             None => {
-                if let Some(Token { kind: TokenKind::Ident, .. }) = self.toks.get(lo) {
+                if let Some(Token {
+                    kind: TokenKind::Ident,
+                    ..
+                }) = self.toks.get(lo)
+                {
                     if self.is_punct(lo + 1, ":") {
                         return Err(DirectiveError::new(
-                            format!("unknown argument keyword `{}:` in `{clause}`", self.tok_text(lo)),
+                            format!(
+                                "unknown argument keyword `{}:` in `{clause}`",
+                                self.tok_text(lo)
+                            ),
                             self.span_of(lo, lo + 2),
                         )
-                        .with_help(format!("write `{clause}({keyword}:int-expr)` or `{clause}(int-expr)`")));
+                        .with_help(format!(
+                            "write `{clause}({keyword}:int-expr)` or `{clause}(int-expr)`"
+                        )));
                     }
                 }
                 lo
             }
         };
-        let parens = Parens { open: value_lo - 1, close: hi };
+        let parens = Parens {
+            open: value_lo - 1,
+            close: hi,
+        };
         Ok(Some(self.single_expr(parens, clause, "int-expr")?))
     }
 
     /// If tokens `a..` start with `keyword :` for one of `keywords`, that keyword and the index
     /// of the value's first token.
-    fn keyword_arg(&self, a: usize, _b: usize, keywords: &[&'static str]) -> Option<(&'static str, usize)> {
-        let word = self.toks.get(a).filter(|t| t.kind == TokenKind::Ident).map(|t| self.text(t))?;
+    fn keyword_arg(
+        &self,
+        a: usize,
+        _b: usize,
+        keywords: &[&'static str],
+    ) -> Option<(&'static str, usize)> {
+        let word = self
+            .toks
+            .get(a)
+            .filter(|t| t.kind == TokenKind::Ident)
+            .map(|t| self.text(t))?;
         let keyword = keywords.iter().find(|k| **k == word)?;
         self.is_punct(a + 1, ":").then_some((keyword, a + 2))
     }
@@ -885,7 +1059,10 @@ impl<'a> Parser<'a> {
             Some(t) if hi == lo + 1 && t.kind == TokenKind::Str => {
                 let lit = self.text(t);
                 BindName::String {
-                    value: lit.get(1..lit.len().saturating_sub(1)).unwrap_or("").to_string(),
+                    value: lit
+                        .get(1..lit.len().saturating_sub(1))
+                        .unwrap_or("")
+                        .to_string(),
                     span: t.span.clone(),
                 }
             }

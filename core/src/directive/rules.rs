@@ -149,7 +149,13 @@ const PARALLEL: &[ClauseName] = &[
     C::Default,
 ];
 /// §2.5.1: may follow `device_type` (ratified 2.0 list; see the module doc).
-const PARALLEL_DT: &[ClauseName] = &[C::Async, C::Wait, C::NumGangs, C::NumWorkers, C::VectorLength];
+const PARALLEL_DT: &[ClauseName] = &[
+    C::Async,
+    C::Wait,
+    C::NumGangs,
+    C::NumWorkers,
+    C::VectorLength,
+];
 
 /// §2.5.2
 const KERNELS: &[ClauseName] = &[C::If, C::Async, C::Wait, C::DeviceType, C::Default];
@@ -243,7 +249,12 @@ const ROUTINE_DT: &[ClauseName] = &[C::Gang, C::Worker, C::Vector, C::Seq, C::Bi
 
 /// The directive's own clause lists: one for a single directive, two for a combined one (§2.9:
 /// the union of the two directives' clauses).
-fn lists(kind: &DirectiveKind) -> (&'static [&'static [ClauseName]], &'static [&'static [ClauseName]]) {
+fn lists(
+    kind: &DirectiveKind,
+) -> (
+    &'static [&'static [ClauseName]],
+    &'static [&'static [ClauseName]],
+) {
     match kind {
         DirectiveKind::Parallel => (&[PARALLEL, REGION_DATA], &[PARALLEL_DT]),
         DirectiveKind::Kernels => (&[KERNELS, REGION_DATA], &[KERNELS_DT]),
