@@ -19,6 +19,9 @@ pub(crate) fn check_directive(d: &Directive, groups: &[usize]) -> Result<(), Dir
         DirectiveKind::Routine(_) => routine_level(&clauses)?,
         _ => {}
     }
+    if d.kind == DirectiveKind::Declare {
+        declare_whole_variables(d)?;
+    }
     if d.kind == DirectiveKind::ParallelLoop {
         parallel_loop_arguments(d)?;
     }
@@ -240,6 +243,24 @@ fn parallel_loop_arguments(d: &Directive) -> Result<(), DirectiveError> {
                 c.span.clone(),
             )
             .with_help(format!("{help} (§2.7.2–2.7.4)")));
+        }
+    }
+    Ok(())
+}
+
+/// §2.10: "Subarrays are not allowed in declare directives" (and §2.10.1 for
+/// `device_resident`): each item is a whole variable or array.
+fn declare_whole_variables(d: &Directive) -> Result<(), DirectiveError> {
+    for c in &d.clauses {
+        let ClauseKind::Data(_, vars) = &c.kind else {
+            continue;
+        };
+        if let Some(v) = vars.iter().find(|v| !v.sections.is_empty()) {
+            return Err(DirectiveError::new(
+                format!("subarrays and array elements are not allowed in `declare`: `{v}`"),
+                v.span.clone(),
+            )
+            .with_help(format!("name the whole variable `{}` (§2.10)", v.base)));
         }
     }
     Ok(())

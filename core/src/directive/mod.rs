@@ -9,8 +9,9 @@
 //! (§2.12) and `atomic` (ratified 2.0). [`rules`] says where each clause may appear and where the
 //! seed draft and the ratified 2.0 text differ.
 //!
-//! Layout: [`lexer`](self) tokens → `parse` (names, arguments, var-lists) → `check`
-//! (restrictions across clauses); `ast` holds the types, `display` the normalized printing.
+//! Layout: `lexer` (tokens) → `parse` (names, arguments, var-lists) → `check` (restrictions
+//! across clauses); `ast` holds the types, `display` the names and the normalized printing,
+//! `suggest` the "did you mean" help.
 //!
 //! Limits:
 //! - C expressions in clauses are kept as text ([`ExprSrc`]) and split only at top-level commas

@@ -54,6 +54,12 @@ struct Parser<'a> {
     pos: usize,
 }
 
+/// A clause, or a `device_type` clause that opens a group.
+enum Parsed {
+    Clause(ClauseKind),
+    DeviceType(Vec<DeviceTypeName>),
+}
+
 /// The (possibly absent) parenthesized arguments of a clause: token indices of `(` and `)`.
 #[derive(Clone, Copy)]
 struct Parens {
@@ -145,10 +151,8 @@ impl<'a> Parser<'a> {
                                 t.span.clone(),
                             )
                             .with_help(format!(
-                                "the `{}` at {}..{} is not closed",
-                                self.tok_text(opened),
-                                self.span_at(opened).start,
-                                self.span_at(opened).end
+                                "close the `{}` before this `{p}`",
+                                self.tok_text(opened)
                             )));
                         }
                         if stack.is_empty() {
@@ -356,6 +360,8 @@ impl<'a> Parser<'a> {
             i = close + 1;
         }
         if i < hi {
+            self.postfix_chain(i, hi, true)
+                .map_err(|at| self.bad_var(lo, hi, at))?;
             if sections.iter().any(|s| matches!(s, Section::Range { .. })) {
                 // §2.6.5: "Members of a subarray of struct or class type may not be specified."
                 return Err(DirectiveError::new(
@@ -380,41 +386,57 @@ impl<'a> Parser<'a> {
 
     /// Checks that `lo..hi` is `name`, `(expr)`, followed by `.member` / `->member` accesses.
     fn check_base(&self, lo: usize, hi: usize) -> Result<(), DirectiveError> {
-        let bad = |at: usize| {
-            DirectiveError::new(
-                format!(
-                    "expected a variable, member or array name, found `{}`",
-                    source_text(self.src, self.span_of(lo, hi))
-                ),
-                self.span_at(at),
-            )
-            .with_help("a var-list holds variables, struct members and subarrays such as `a[0:n]` (§2.6.5)")
-        };
-        let mut i = match self.toks.get(lo).map(|t| t.kind) {
+        let i = match self.toks.get(lo).map(|t| t.kind) {
             Some(TokenKind::Ident) => lo + 1,
             Some(TokenKind::Punct("(")) => {
                 let close = self.matching(lo)?;
                 if close >= hi || close == lo + 1 {
-                    return Err(bad(lo));
+                    return Err(self.bad_var(lo, hi, lo));
                 }
                 close + 1
             }
-            _ => return Err(bad(lo)),
+            _ => return Err(self.bad_var(lo, hi, lo)),
         };
+        self.postfix_chain(i, hi, false)
+            .map_err(|at| self.bad_var(lo, hi, at))
+    }
+
+    /// Checks that tokens `i..hi` are a chain of `.member`, `->member` and, if `subscripts`,
+    /// `[...]`; on failure, the index of the first token that does not fit.
+    fn postfix_chain(&self, mut i: usize, hi: usize, subscripts: bool) -> Result<(), usize> {
         while i < hi {
-            if (self.is_punct(i, ".") || self.is_punct(i, "->"))
+            let member = (self.is_punct(i, ".") || self.is_punct(i, "->"))
+                && i + 1 < hi
                 && self
                     .toks
                     .get(i + 1)
-                    .is_some_and(|t| t.kind == TokenKind::Ident)
-                && i + 1 < hi
-            {
+                    .is_some_and(|t| t.kind == TokenKind::Ident);
+            if member {
                 i += 2;
+            } else if subscripts && self.is_punct(i, "[") {
+                match self.matching(i) {
+                    Ok(close) if close < hi => i = close + 1,
+                    _ => return Err(i),
+                }
             } else {
-                return Err(bad(i));
+                return Err(i);
             }
         }
         Ok(())
+    }
+
+    /// "expected a variable …" for the var-list item `lo..hi`, pointing at token `at`.
+    fn bad_var(&self, lo: usize, hi: usize, at: usize) -> DirectiveError {
+        DirectiveError::new(
+            format!(
+                "expected a variable, member or array name, found `{}`",
+                source_text(self.src, self.span_of(lo, hi))
+            ),
+            self.span_at(at),
+        )
+        .with_help(
+            "a var-list holds variables, struct members and subarrays such as `a[0:n]` (§2.6.5)",
+        )
     }
 
     /// One `[...]` subscript; `open` and `close` are the bracket tokens.
@@ -683,23 +705,30 @@ impl<'a> Parser<'a> {
                 }
                 return Err(err);
             };
-            let start = tok.span.start;
+            let name_span = tok.span.clone();
             self.pos += 1;
-            if name == ClauseName::DeviceType {
-                let names = self.device_type_args(spelling)?;
-                let span = start..self.span_at(self.pos - 1).end;
-                if !rules::allowed(kind, name) {
-                    return Err(self.not_allowed(kind, spelling, span));
-                }
-                group = Some(names);
-                group_index += 1;
-                continue;
-            }
-            let clause_kind = self.clause_args(name, spelling)?;
-            let span = start..self.span_at(self.pos - 1).end;
+            // Arguments first, so that an error covers the whole clause; but a clause that does
+            // not belong here is reported as such even when its arguments are also wrong.
+            let parsed = if name == ClauseName::DeviceType {
+                self.device_type_args(spelling).map(Parsed::DeviceType)
+            } else {
+                self.clause_args(name, spelling).map(Parsed::Clause)
+            };
+            let span = match parsed {
+                Ok(_) => name_span.start..self.span_at(self.pos - 1).end,
+                Err(_) => name_span,
+            };
             if !rules::allowed(kind, name) {
                 return Err(self.not_allowed(kind, spelling, span));
             }
+            let clause_kind = match parsed? {
+                Parsed::Clause(clause_kind) => clause_kind,
+                Parsed::DeviceType(device_types) => {
+                    group = Some(device_types);
+                    group_index += 1;
+                    continue;
+                }
+            };
             if group.is_some() && !rules::allowed_after_device_type(kind, name) {
                 let only = rules::allowed_after_device_type_names(kind);
                 return Err(DirectiveError::new(
@@ -928,7 +957,7 @@ impl<'a> Parser<'a> {
             return Ok(args);
         };
         for (a, b) in self.list_items(p, "gang", "[num:]int-expr or static:chunk")? {
-            let keyword = self.keyword_arg(a, b, &["num", "static"]);
+            let keyword = self.keyword_arg(a, &["num", "static"]);
             match keyword {
                 Some(("static", value_lo)) => {
                     if args.static_.is_some() {
@@ -979,7 +1008,7 @@ impl<'a> Parser<'a> {
         if lo == hi {
             return Err(self.empty_parens(p, clause, &format!("[{keyword}:]int-expr")));
         }
-        let value_lo = match self.keyword_arg(lo, hi, &[keyword]) {
+        let value_lo = match self.keyword_arg(lo, &[keyword]) {
             Some((_, v)) => v,
             None => {
                 if let Some(Token {
@@ -1012,12 +1041,7 @@ impl<'a> Parser<'a> {
 
     /// If tokens `a..` start with `keyword :` for one of `keywords`, that keyword and the index
     /// of the value's first token.
-    fn keyword_arg(
-        &self,
-        a: usize,
-        _b: usize,
-        keywords: &[&'static str],
-    ) -> Option<(&'static str, usize)> {
+    fn keyword_arg(&self, a: usize, keywords: &[&'static str]) -> Option<(&'static str, usize)> {
         let word = self
             .toks
             .get(a)

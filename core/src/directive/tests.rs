@@ -917,7 +917,7 @@ fn var_list_errors() {
         "data copy(a[0:n)",
         "mismatched `)`: expected `]`",
         ")",
-        Some("is not closed"),
+        Some("close the `[` before this `)`"),
     );
     assert_err("data copy(a", "unclosed `(`", "(", Some("add `)`"));
     assert_err("data copy(a))", "expected a clause, found `)`", ")", None);
@@ -927,6 +927,99 @@ fn var_list_errors() {
         "copy",
         Some("copy(var-list)"),
     );
+}
+
+#[test]
+fn trailing_tokens_after_subscripts() {
+    let d = ok("data copy(a[i].x, b[j]->y[2], c[k][1])");
+    let ClauseKind::Data(_, vars) = &d.clauses[0].kind else {
+        panic!()
+    };
+    assert_eq!(vars[0].base.text, "a[i].x");
+    assert_eq!(vars[1].base.text, "b[j]->y[2]");
+    assert!(vars[1].sections.is_empty());
+    assert_eq!(vars[2].base.text, "c");
+    assert_eq!(vars[2].sections.len(), 2);
+    assert_err(
+        "data copy(a[i]+1)",
+        "expected a variable, member or array name, found `a[i]+1`",
+        "+",
+        Some("§2.6.5"),
+    );
+    assert_err(
+        "data copy(s.)",
+        "expected a variable, member or array name, found `s.`",
+        ".",
+        Some("§2.6.5"),
+    );
+    assert_err(
+        "data copy(f(x)[0:n])",
+        "expected a variable, member or array name, found `f(x)`",
+        "(",
+        Some("§2.6.5"),
+    );
+}
+
+#[test]
+fn stray_colons_in_expressions() {
+    assert_err(
+        "loop worker(num:w:)",
+        "unexpected `:` in int-expr",
+        ":",
+        None,
+    );
+    assert_err(
+        "parallel num_gangs(a:b)",
+        "unexpected `:` in int-expr",
+        ":",
+        None,
+    );
+    assert_err(
+        "parallel wait(1, x:y)",
+        "unexpected `:` in int-expr-list",
+        ":",
+        None,
+    );
+    assert_err("loop tile(2:3)", "unexpected `:` in a tile size", ":", None);
+    // A conditional is fine.
+    let ClauseKind::If(e) = only_clause("parallel if(a ? b : c)") else {
+        panic!()
+    };
+    assert_eq!(e.text, "a ? b : c");
+}
+
+#[test]
+fn clause_not_allowed_wins_over_argument_errors() {
+    assert_err(
+        "loop num_gangs",
+        "clause `num_gangs` is not allowed on the `loop` directive",
+        "num_gangs",
+        Some("`loop` takes"),
+    );
+    assert_err(
+        "data device_type()",
+        "clause `device_type` is not allowed on the `data` directive",
+        "device_type",
+        Some("`data` takes"),
+    );
+}
+
+#[test]
+fn declare_takes_whole_variables() {
+    assert_err(
+        "declare create(a[0:n])",
+        "subarrays and array elements are not allowed in `declare`: `a[0:n]`",
+        "a[0:n]",
+        Some("name the whole variable `a` (§2.10)"),
+    );
+    assert_err(
+        "declare device_resident(t, u[2])",
+        "subarrays and array elements are not allowed in `declare`: `u[2]`",
+        "u[2]",
+        Some("§2.10"),
+    );
+    let d = ok("declare copyin(s.v, t)");
+    assert_eq!(d.clauses.len(), 1);
 }
 
 // ------------------------------------------------------------------------ lexing
