@@ -31,15 +31,17 @@ pub fn parse_directive(text: &str) -> Result<Directive, DirectiveError> {
     Ok(directive)
 }
 
-/// The directive names, for suggestions.
+/// The directive names of chapter 2, for suggestions and help.
 const DIRECTIVE_NAMES: &[&str] = &[
     "parallel",
     "kernels",
     "data",
-    "enter",
-    "exit",
+    "enter data",
+    "exit data",
     "host_data",
     "loop",
+    "parallel loop",
+    "kernels loop",
     "cache",
     "atomic",
     "update",
@@ -193,7 +195,7 @@ impl<'a> Parser<'a> {
         parts
     }
 
-    /// The first top-level `:` in `lo..hi` that does not belong to a `?:` conditional.
+    /// The top-level `:`s in `lo..hi` that do not belong to a `?:` conditional.
     fn section_colon(&self, lo: usize, hi: usize) -> Vec<usize> {
         let mut colons = Vec::new();
         let mut depth = 0usize;
@@ -536,16 +538,15 @@ impl<'a> Parser<'a> {
             _ => {
                 let mut err =
                     DirectiveError::new(format!("unknown directive `{name}`"), start.clone());
+                // The first words of the directive names.
                 let candidates = [
                     "parallel",
                     "kernels",
                     "data",
-                    "enter data",
-                    "exit data",
+                    "enter",
+                    "exit",
                     "host_data",
                     "loop",
-                    "parallel loop",
-                    "kernels loop",
                     "cache",
                     "atomic",
                     "update",

@@ -1130,7 +1130,7 @@ fn unknown_names_get_suggestions() {
         "frobnicate",
         "unknown directive `frobnicate`",
         "frobnicate",
-        Some("directives: parallel"),
+        Some("directives: parallel, kernels, data, enter data, exit data, host_data"),
     );
     assert_err(
         "loop gnag",
