@@ -258,8 +258,8 @@ impl<'a> Parser<'a> {
             return Err(self.empty_parens(parens, clause, what));
         }
         let parts = self.split_top_level(lo, hi, ",");
-        if parts.len() > 1 {
-            let comma = parts[0].1;
+        if let [(_, comma), _, ..] = parts.as_slice() {
+            let comma = *comma;
             return Err(DirectiveError::new(
                 format!("`{clause}` takes one argument, found a list"),
                 self.span_of(comma, hi),
@@ -935,9 +935,13 @@ impl<'a> Parser<'a> {
             let mut err =
                 DirectiveError::new(format!("unknown reduction operator `{op_text}`"), op_span);
             let names: Vec<&str> = ReductionOp::ALL.iter().map(|(_, s)| *s).collect();
-            err = match did_you_mean(&op_text, &names)
-                .filter(|_| colon == lo + 1 && self.toks[lo].kind == TokenKind::Ident)
-            {
+            err = match did_you_mean(&op_text, &names).filter(|_| {
+                colon == lo + 1
+                    && self
+                        .toks
+                        .get(lo)
+                        .is_some_and(|t| t.kind == TokenKind::Ident)
+            }) {
                 Some(s) => err.with_help(format!("{s} {valid}")),
                 None => err.with_help(valid),
             };
