@@ -5,7 +5,9 @@
 //! Nothing downstream of [`lower`] looks at lang-c's AST: the IR in [`ir`] is the contract.
 
 pub mod diag;
+pub mod driver;
 pub mod directive;
 pub mod frontend;
 pub mod ir;
 pub mod libc;
+pub mod lower;

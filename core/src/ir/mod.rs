@@ -14,6 +14,7 @@
 //! zero-extended, `float` as its 32-bit pattern, `double` as its 64-bit pattern, pointers as
 //! accsim pointer words (see the interpreter's memory module).
 
+pub mod print;
 pub mod types;
 
 pub use types::*;

@@ -1,0 +1,295 @@
+//! Statements (C11 6.8) and the OpenACC directive markers attached to them.
+
+use lang_c::ast::{self, Statement as S};
+use lang_c::span::Node;
+
+use super::{LResult, Lowerer, Reported, SwitchCx};
+use crate::diag::Diagnostic;
+use crate::frontend::pragma;
+use crate::ir::*;
+
+impl<'a> Lowerer<'a> {
+    /// Lower one block item, appending its statements to `out`.
+    pub fn block_item(&mut self, item: &'a Node<ast::BlockItem>, out: &mut Vec<Stmt>) -> LResult<()> {
+        match &item.node {
+            ast::BlockItem::Declaration(d) => {
+                let stmts = self.declaration(d, false)?;
+                out.extend(stmts);
+            }
+            ast::BlockItem::StaticAssert(sa) => {
+                if let Some(id) = self.static_assert(sa)? {
+                    let loc = self.loc(sa.span);
+                    out.push(Stmt { kind: StmtKind::Acc { directive: id, body: None }, loc });
+                }
+            }
+            ast::BlockItem::Statement(s) => {
+                let st = self.stmt(s)?;
+                out.append(&mut self.pending_vla_sizes);
+                out.push(st);
+            }
+        }
+        Ok(())
+    }
+
+    pub fn stmt(&mut self, n: &'a Node<S>) -> LResult<Stmt> {
+        let loc = self.loc(n.span);
+        let kind = match &n.node {
+            S::Compound(items) => {
+                self.push_scope();
+                let mut out = Vec::new();
+                let mut failed = false;
+                for item in items {
+                    if self.block_item(item, &mut out).is_err() {
+                        failed = true;
+                    }
+                }
+                self.pop_scope();
+                if failed {
+                    return Err(Reported);
+                }
+                StmtKind::Block(out)
+            }
+            S::Expression(None) => StmtKind::Empty,
+            S::Expression(Some(e)) => StmtKind::Expr(self.expr(e)?),
+            S::If(i) => {
+                let c = self.condition(&i.node.condition)?;
+                let t = self.sub_stmt(&i.node.then_statement)?;
+                let e = match &i.node.else_statement {
+                    Some(e) => Some(Box::new(self.sub_stmt(e)?)),
+                    None => None,
+                };
+                StmtKind::If(c, Box::new(t), e)
+            }
+            S::While(w) => {
+                let c = self.condition(&w.node.expression)?;
+                let body = self.loop_body(&w.node.statement)?;
+                StmtKind::While(c, Box::new(body))
+            }
+            S::DoWhile(w) => {
+                let body = self.loop_body(&w.node.statement)?;
+                let c = self.condition(&w.node.expression)?;
+                StmtKind::DoWhile(Box::new(body), c)
+            }
+            S::For(f) => {
+                self.push_scope();
+                let r = self.for_stmt(&f.node);
+                self.pop_scope();
+                r?
+            }
+            S::Switch(sw) => self.switch(&sw.node, n)?,
+            S::Labeled(l) => return self.labeled(&l.node, n),
+            S::Goto(id) => {
+                let l = self.label_id(&id.node.name);
+                if let Some(f) = self.fcx.as_mut() {
+                    f.goto_uses.push((id.node.name.clone(), loc));
+                }
+                StmtKind::Goto(l)
+            }
+            S::Continue => {
+                if self.fcx.as_ref().is_some_and(|f| f.loop_depth == 0) {
+                    return self.error("syntax", "`continue` statement not within a loop", n.span);
+                }
+                StmtKind::Continue
+            }
+            S::Break => {
+                if self.fcx.as_ref().is_some_and(|f| f.loop_depth == 0 && f.switches.is_empty()) {
+                    return self.error("syntax", "`break` statement not within a loop or switch", n.span);
+                }
+                StmtKind::Break
+            }
+            S::Return(e) => {
+                let ret = self.fcx.as_ref().map(|f| f.ret).unwrap_or_else(|| self.t_int());
+                match e {
+                    None => StmtKind::Return(None),
+                    Some(e) => {
+                        let v = self.expr(e)?;
+                        if matches!(self.ty(ret), Type::Void) {
+                            // gcc: a warning; the value is evaluated and discarded.
+                            StmtKind::Block(vec![Stmt { kind: StmtKind::Expr(v), loc }, Stmt { kind: StmtKind::Return(None), loc }])
+                        } else {
+                            let v = self.assign_convert(v, ret, e.span, "returning")?;
+                            StmtKind::Return(Some(v))
+                        }
+                    }
+                }
+            }
+            S::Asm(_) => return self.unsupported("inline assembly", n.span),
+        };
+        Ok(Stmt { kind, loc })
+    }
+
+    /// A sub-statement gets its own scope (C11 6.8p3 for selection/iteration bodies).
+    fn sub_stmt(&mut self, n: &'a Node<S>) -> LResult<Stmt> {
+        self.push_scope();
+        let r = self.stmt(n);
+        let pending = std::mem::take(&mut self.pending_vla_sizes);
+        self.pop_scope();
+        let s = r?;
+        if pending.is_empty() {
+            return Ok(s);
+        }
+        let loc = s.loc;
+        let mut v = pending;
+        v.push(s);
+        Ok(Stmt { kind: StmtKind::Block(v), loc })
+    }
+
+    fn loop_body(&mut self, n: &'a Node<S>) -> LResult<Stmt> {
+        if let Some(f) = self.fcx.as_mut() {
+            f.loop_depth += 1;
+        }
+        let r = self.sub_stmt(n);
+        if let Some(f) = self.fcx.as_mut() {
+            f.loop_depth -= 1;
+        }
+        r
+    }
+
+    fn condition(&mut self, e: &'a Node<ast::Expression>) -> LResult<Expr> {
+        let c = self.expr(e)?;
+        if !self.prog.types.is_scalar(c.ty) && !matches!(self.ty(c.ty), Type::Complex(_)) {
+            let t = self.prog.types.display(c.ty);
+            return self.error("type", format!("used type `{t}` where a scalar is required"), e.span);
+        }
+        Ok(self.truth(c))
+    }
+
+    fn for_stmt(&mut self, f: &'a ast::ForStatement) -> LResult<StmtKind> {
+        let init = match &f.initializer.node {
+            ast::ForInitializer::Empty => None,
+            ast::ForInitializer::Expression(e) => {
+                let loc = self.loc(e.span);
+                Some(Box::new(Stmt { kind: StmtKind::Expr(self.expr(e)?), loc }))
+            }
+            ast::ForInitializer::Declaration(d) => {
+                let loc = self.loc(d.span);
+                let stmts = self.declaration(d, false)?;
+                Some(Box::new(Stmt { kind: StmtKind::Block(stmts), loc }))
+            }
+            ast::ForInitializer::StaticAssert(sa) => {
+                self.static_assert(sa)?;
+                None
+            }
+        };
+        let cond = match &f.condition {
+            Some(c) => Some(self.condition(c)?),
+            None => None,
+        };
+        let step = match &f.step {
+            Some(s) => Some(self.expr(s)?),
+            None => None,
+        };
+        let body = self.loop_body(&f.statement)?;
+        Ok(StmtKind::For { init, cond, step, body: Box::new(body) })
+    }
+
+    fn switch(&mut self, sw: &'a ast::SwitchStatement, n: &'a Node<S>) -> LResult<StmtKind> {
+        let c = self.expr(&sw.expression)?;
+        if !self.prog.types.is_integer(c.ty) {
+            return self.error("type", "statement requires expression of integer type", sw.expression.span);
+        }
+        let c = self.promote(c);
+        let cond_ty = c.ty;
+        if let Some(f) = self.fcx.as_mut() {
+            f.switches.push(SwitchCx { cond_ty, cases: Vec::new(), default: None });
+        }
+        let body = self.sub_stmt(&sw.statement);
+        let cx = self.fcx.as_mut().and_then(|f| f.switches.pop());
+        let body = body?;
+        let Some(cx) = cx else { return self.error("internal", "switch context lost", n.span) };
+        let mut seen = std::collections::HashMap::new();
+        for (v, _, l) in &cx.cases {
+            if let Some(prev) = seen.insert(*v, *l) {
+                let d = Diagnostic::error("switch", "duplicate case value", *l).with_related(prev, "previous case is here");
+                return Err(self.report(d));
+            }
+        }
+        Ok(StmtKind::Switch {
+            cond: c,
+            body: Box::new(body),
+            cases: cx.cases.into_iter().map(|(v, l, _)| (v, l)).collect(),
+            default: cx.default,
+        })
+    }
+
+    fn labeled(&mut self, l: &'a ast::LabeledStatement, n: &'a Node<S>) -> LResult<Stmt> {
+        let loc = self.loc(n.span);
+        match &l.label.node {
+            ast::Label::Identifier(id) => {
+                if let Some(mid) = pragma::label_marker_id(&id.node.name) {
+                    let d = self.acc_directive(mid)?;
+                    let body = self.stmt(&l.statement)?;
+                    let dloc = self.prog.directives[d.0 as usize].loc;
+                    return Ok(Stmt { kind: StmtKind::Acc { directive: d, body: Some(Box::new(body)) }, loc: dloc });
+                }
+                let name = &id.node.name;
+                let lid = self.label_id(name);
+                if let Some(f) = self.fcx.as_mut() {
+                    if !f.defined_labels.insert(name.clone()) {
+                        return self.error("label", format!("redefinition of label `{name}`"), id.span);
+                    }
+                }
+                let inner = self.stmt(&l.statement)?;
+                Ok(Stmt { kind: StmtKind::Block(vec![Stmt { kind: StmtKind::Label(lid), loc }, inner]), loc })
+            }
+            ast::Label::Case(e) => {
+                let v = self.case_value(e)?;
+                let lid = self.fresh_label();
+                self.add_case(v, lid, loc, n)?;
+                let inner = self.stmt(&l.statement)?;
+                Ok(Stmt { kind: StmtKind::Block(vec![Stmt { kind: StmtKind::Label(lid), loc }, inner]), loc })
+            }
+            ast::Label::CaseRange(r) => {
+                let lo = self.case_value(&r.node.low)?;
+                let hi = self.case_value(&r.node.high)?;
+                let lid = self.fresh_label();
+                let signed = self.fcx.as_ref().and_then(|f| f.switches.last()).map(|s| s.cond_ty);
+                let signed = signed.is_some_and(|t| matches!(self.ty(t), Type::Int(IntType { signed: true, .. })));
+                let count = if signed { (hi as i64).wrapping_sub(lo as i64) as u64 } else { hi.wrapping_sub(lo) };
+                if count > 100_000 {
+                    return self.unsupported("case ranges of more than 100000 values", n.span);
+                }
+                for k in 0..=count {
+                    self.add_case(lo.wrapping_add(k), lid, loc, n)?;
+                }
+                let inner = self.stmt(&l.statement)?;
+                Ok(Stmt { kind: StmtKind::Block(vec![Stmt { kind: StmtKind::Label(lid), loc }, inner]), loc })
+            }
+            ast::Label::Default => {
+                let lid = self.fresh_label();
+                let Some(sw) = self.fcx.as_mut().and_then(|f| f.switches.last_mut()) else {
+                    return self.error("switch", "`default` label not within a switch statement", n.span);
+                };
+                if sw.default.is_some() {
+                    return self.error("switch", "multiple default labels in one switch", n.span);
+                }
+                sw.default = Some(lid);
+                let inner = self.stmt(&l.statement)?;
+                Ok(Stmt { kind: StmtKind::Block(vec![Stmt { kind: StmtKind::Label(lid), loc }, inner]), loc })
+            }
+        }
+    }
+
+    fn case_value(&mut self, e: &'a Node<ast::Expression>) -> LResult<u64> {
+        let v = self.expr(e)?;
+        let Some(ty) = self.fcx.as_ref().and_then(|f| f.switches.last()).map(|s| s.cond_ty) else {
+            return self.error("switch", "`case` label not within a switch statement", e.span);
+        };
+        let v = self.convert(v, ty);
+        match self.const_int(&v) {
+            Some(x) => Ok(x),
+            None => self.error("switch", "case label does not reduce to an integer constant", e.span),
+        }
+    }
+
+    fn add_case(&mut self, v: u64, lid: LabelId, loc: crate::diag::Loc, n: &'a Node<S>) -> LResult<()> {
+        match self.fcx.as_mut().and_then(|f| f.switches.last_mut()) {
+            Some(sw) => {
+                sw.cases.push((v, lid, loc));
+                Ok(())
+            }
+            None => self.error("switch", "`case` label not within a switch statement", n.span),
+        }
+    }
+}
+
