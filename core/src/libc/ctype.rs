@@ -159,7 +159,9 @@ mod tests {
             program.push_str(&format!("    printf(\" %d\", {name}(c));\n"));
         }
         program.push_str("    printf(\"\\n\");\n  }\n  return 0;\n}\n");
-        let Some(expected) = run_c_program("ctype", &program) else { return };
+        let Some(expected) = run_c_program("ctype", &program) else {
+            return;
+        };
         let mut ours = String::new();
         for c in -128..256 {
             ours.push_str(&c.to_string());
@@ -171,7 +173,12 @@ mod tests {
         let expected = String::from_utf8_lossy(&expected);
         assert_eq!(expected.lines().count(), ours.lines().count());
         for (want, got) in expected.lines().zip(ours.lines()) {
-            assert_eq!(want, got, "ctype results (c, then {:?}) differ from glibc", ALL.map(|(name, _)| name));
+            assert_eq!(
+                want,
+                got,
+                "ctype results (c, then {:?}) differ from glibc",
+                ALL.map(|(name, _)| name)
+            );
         }
     }
 }

@@ -36,7 +36,11 @@ impl Default for GlibcRandom {
 impl GlibcRandom {
     /// The state after `srand(seed)` / `srandom(seed)`.
     pub fn new(seed: u32) -> Self {
-        let mut rng = GlibcRandom { state: [0; DEGREE], front: SEPARATION, rear: 0 };
+        let mut rng = GlibcRandom {
+            state: [0; DEGREE],
+            front: SEPARATION,
+            rear: 0,
+        };
         rng.seed(seed);
         rng
     }
@@ -101,7 +105,10 @@ mod tests {
     fn known_values() {
         // glibc: srand(1); rand() -> 1804289383, 846930886, 1681692777.
         let mut rng = GlibcRandom::default();
-        assert_eq!([rng.next(), rng.next(), rng.next()], [1_804_289_383, 846_930_886, 1_681_692_777]);
+        assert_eq!(
+            [rng.next(), rng.next(), rng.next()],
+            [1_804_289_383, 846_930_886, 1_681_692_777]
+        );
         assert_eq!(GlibcRandom::new(0), GlibcRandom::new(1));
         let mut seed = 1;
         let first = rand_r(&mut seed);
@@ -111,7 +118,8 @@ mod tests {
 
     #[test]
     fn differential_against_glibc() {
-        let mut program = String::from("#include <stdio.h>\n#include <stdlib.h>\nint main(void) {\n");
+        let mut program =
+            String::from("#include <stdio.h>\n#include <stdlib.h>\nint main(void) {\n");
         program.push_str("  for (int i = 0; i < 1000; i++) printf(\"%d\\n\", rand());\n");
         for seed in SEEDS {
             program.push_str(&format!(
@@ -121,7 +129,9 @@ mod tests {
             ));
         }
         program.push_str("  return 0;\n}\n");
-        let Some(expected) = run_c_program("rand", &program) else { return };
+        let Some(expected) = run_c_program("rand", &program) else {
+            return;
+        };
 
         let mut ours = String::new();
         let mut unseeded = GlibcRandom::default();
@@ -139,7 +149,10 @@ mod tests {
         }
         let expected = String::from_utf8_lossy(&expected);
         for (i, (want, got)) in expected.lines().zip(ours.lines()).enumerate() {
-            assert_eq!(want, got, "line {i} of the random sequences differs from glibc");
+            assert_eq!(
+                want, got,
+                "line {i} of the random sequences differs from glibc"
+            );
         }
         assert_eq!(expected.lines().count(), ours.lines().count());
     }

@@ -93,8 +93,15 @@ fn parse_integer(s: &[u8], base: i32) -> Result<RawInteger, Errno> {
     let digits_start = pos;
     let mut magnitude: u64 = 0;
     let mut overflow = false;
-    while let Some(d) = s.get(pos).and_then(|&c| digit_value(c)).filter(|&d| d < base) {
-        match magnitude.checked_mul(u64::from(base)).and_then(|m| m.checked_add(u64::from(d))) {
+    while let Some(d) = s
+        .get(pos)
+        .and_then(|&c| digit_value(c))
+        .filter(|&d| d < base)
+    {
+        match magnitude
+            .checked_mul(u64::from(base))
+            .and_then(|m| m.checked_add(u64::from(d)))
+        {
             Some(m) => magnitude = m,
             None => overflow = true,
         }
@@ -102,46 +109,98 @@ fn parse_integer(s: &[u8], base: i32) -> Result<RawInteger, Errno> {
     }
     if pos == digits_start {
         // No digits. glibc points `endptr` at the `x` of a bare `0x`, i.e. converts the `0`.
-        let consumed = if digits_start >= 2 && matches!(s[digits_start - 1], b'x' | b'X') && s[digits_start - 2] == b'0'
+        let consumed = if digits_start >= 2
+            && matches!(s[digits_start - 1], b'x' | b'X')
+            && s[digits_start - 2] == b'0'
         {
             digits_start - 1
         } else {
             0
         };
-        return Ok(RawInteger { negative: false, magnitude: 0, overflow: false, consumed });
+        return Ok(RawInteger {
+            negative: false,
+            magnitude: 0,
+            overflow: false,
+            consumed,
+        });
     }
     if overflow {
         magnitude = u64::MAX;
     }
-    Ok(RawInteger { negative, magnitude, overflow, consumed: pos })
+    Ok(RawInteger {
+        negative,
+        magnitude,
+        overflow,
+        consumed: pos,
+    })
 }
 
 /// `strtol` (and `strtoll`: `long` and `long long` are both 64-bit).
 pub fn strtol(s: &[u8], base: i32) -> Parsed<i64> {
     let raw = match parse_integer(s, base) {
         Ok(raw) => raw,
-        Err(errno) => return Parsed { value: 0, consumed: 0, errno: Some(errno) },
+        Err(errno) => {
+            return Parsed {
+                value: 0,
+                consumed: 0,
+                errno: Some(errno),
+            }
+        }
     };
-    let limit = if raw.negative { i64::MIN.unsigned_abs() } else { i64::MAX as u64 };
+    let limit = if raw.negative {
+        i64::MIN.unsigned_abs()
+    } else {
+        i64::MAX as u64
+    };
     if raw.overflow || raw.magnitude > limit {
         let value = if raw.negative { i64::MIN } else { i64::MAX };
-        return Parsed { value, consumed: raw.consumed, errno: Some(Errno::Overflow) };
+        return Parsed {
+            value,
+            consumed: raw.consumed,
+            errno: Some(Errno::Overflow),
+        };
     }
-    let value = if raw.negative { (raw.magnitude as i64).wrapping_neg() } else { raw.magnitude as i64 };
-    Parsed { value, consumed: raw.consumed, errno: None }
+    let value = if raw.negative {
+        (raw.magnitude as i64).wrapping_neg()
+    } else {
+        raw.magnitude as i64
+    };
+    Parsed {
+        value,
+        consumed: raw.consumed,
+        errno: None,
+    }
 }
 
 /// `strtoul` (and `strtoull`). A negative number is negated in unsigned arithmetic.
 pub fn strtoul(s: &[u8], base: i32) -> Parsed<u64> {
     let raw = match parse_integer(s, base) {
         Ok(raw) => raw,
-        Err(errno) => return Parsed { value: 0, consumed: 0, errno: Some(errno) },
+        Err(errno) => {
+            return Parsed {
+                value: 0,
+                consumed: 0,
+                errno: Some(errno),
+            }
+        }
     };
     if raw.overflow {
-        return Parsed { value: u64::MAX, consumed: raw.consumed, errno: Some(Errno::Overflow) };
+        return Parsed {
+            value: u64::MAX,
+            consumed: raw.consumed,
+            errno: Some(Errno::Overflow),
+        };
     }
-    let value = if raw.negative { raw.magnitude.wrapping_neg() } else { raw.magnitude };
-    Parsed { value, consumed: raw.consumed, errno: None }
+    let value = if raw.negative {
+        raw.magnitude.wrapping_neg()
+    } else {
+        raw.magnitude
+    };
+    Parsed {
+        value,
+        consumed: raw.consumed,
+        errno: None,
+    }
 }
 
 /// `strtoll`: the same as [`strtol`] on LP64.
@@ -274,26 +333,54 @@ fn parse_float<F: BinaryFloat>(s: &[u8]) -> Parsed<F> {
     let signed = |v: F| if negative { -v } else { v };
 
     if starts_with_ignore_case(rest, b"inf") {
-        let len = if starts_with_ignore_case(rest, b"infinity") { 8 } else { 3 };
-        return Parsed { value: signed(F::INFINITY), consumed: pos + len, errno: None };
+        let len = if starts_with_ignore_case(rest, b"infinity") {
+            8
+        } else {
+            3
+        };
+        return Parsed {
+            value: signed(F::INFINITY),
+            consumed: pos + len,
+            errno: None,
+        };
     }
     if starts_with_ignore_case(rest, b"nan") {
         let (len, payload) = nan_suffix(&rest[3..]);
         let value = F::nan_with_payload(payload.map_or(0, |p| p.value));
         // glibc parses the payload with strtoull and leaves its ERANGE in errno.
         let errno = payload.and_then(|p| p.errno);
-        return Parsed { value: signed(value), consumed: pos + 3 + len, errno };
+        return Parsed {
+            value: signed(value),
+            consumed: pos + 3 + len,
+            errno,
+        };
     }
     if rest.len() >= 2 && rest[0] == b'0' && matches!(rest[1], b'x' | b'X') {
         if let Some((value, len, errno)) = parse_hex_float::<F>(&rest[2..]) {
-            return Parsed { value: signed(value), consumed: pos + 2 + len, errno };
+            return Parsed {
+                value: signed(value),
+                consumed: pos + 2 + len,
+                errno,
+            };
         }
         // `0x` without hex digits: the `0` alone is the subject sequence.
-        return Parsed { value: signed(F::ZERO), consumed: pos + 1, errno: None };
+        return Parsed {
+            value: signed(F::ZERO),
+            consumed: pos + 1,
+            errno: None,
+        };
     }
     match parse_decimal_float::<F>(rest) {
-        Some((value, len, errno)) => Parsed { value: signed(value), consumed: pos + len, errno },
-        None => Parsed { value: F::ZERO, consumed: 0, errno: None },
+        Some((value, len, errno)) => Parsed {
+            value: signed(value),
+            consumed: pos + len,
+            errno,
+        },
+        None => Parsed {
+            value: F::ZERO,
+            consumed: 0,
+            errno: None,
+        },
     }
 }
 
@@ -303,7 +390,10 @@ fn nan_suffix(s: &[u8]) -> (usize, Option<Parsed<u64>>) {
     if s.first() != Some(&b'(') {
         return (0, None);
     }
-    let body_len = s[1..].iter().take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_').count();
+    let body_len = s[1..]
+        .iter()
+        .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_')
+        .count();
     if s.get(1 + body_len) != Some(&b')') {
         return (0, None);
     }
@@ -315,7 +405,9 @@ fn nan_suffix(s: &[u8]) -> (usize, Option<Parsed<u64>>) {
 
 /// The length of a run of digits of `radix` at the start of `s`.
 fn digit_run(s: &[u8], radix: u32) -> usize {
-    s.iter().take_while(|&&c| char::from(c).is_digit(radix)).count()
+    s.iter()
+        .take_while(|&&c| char::from(c).is_digit(radix))
+        .count()
 }
 
 /// The length of an exponent part (`e`/`p`, sign, at least one decimal digit) at the start of
@@ -330,8 +422,13 @@ fn exponent_part(s: &[u8], marker: u8) -> Option<(usize, i64)> {
     if n == 0 {
         return None;
     }
-    let magnitude = digits[..n].iter().fold(0i64, |acc, &c| (acc * 10 + i64::from(c - b'0')).min(1_000_000_000));
-    Some((1 + sign_len + n, if negative { -magnitude } else { magnitude }))
+    let magnitude = digits[..n].iter().fold(0i64, |acc, &c| {
+        (acc * 10 + i64::from(c - b'0')).min(1_000_000_000)
+    });
+    Some((
+        1 + sign_len + n,
+        if negative { -magnitude } else { magnitude },
+    ))
 }
 
 /// A decimal subject sequence at the start of `s`: value, length and errno; `None` if there is
@@ -358,27 +455,30 @@ fn parse_decimal_float<F: BinaryFloat>(s: &[u8]) -> Option<(F, usize, Option<Err
     let text = std::str::from_utf8(&s[..len]).ok()?;
     let value: F = text.parse().ok()?;
 
-    let digits: Vec<u8> = s[..int_len]
+    let all_digits = s[..int_len]
         .iter()
-        .chain(s.get(int_len + 1..int_len + 1 + frac_len).unwrap_or(&[]))
-        .map(|c| c - b'0')
-        .collect();
-    let all_zero = digits.iter().all(|&d| d == 0);
+        .chain(s.get(int_len + 1..int_len + 1 + frac_len).unwrap_or(&[]));
+    let decimal = SignificantDigits::new(all_digits.map(|c| c - b'0'), exponent - frac_len as i64);
     let tiny_region = value.subnormal_significand().is_some() || value.is_smallest_normal();
-    if tiny_region {
+    if tiny_region && !decimal.truncated {
         // A decimal that is exactly a binary fraction can hit glibc's subnormal rounding quirk.
-        if let Some((significand, sticky, binary_exponent)) = dyadic_decimal(&digits, exponent - frac_len as i64) {
-            let (value, errno) = round_binary::<F>(significand, sticky, binary_exponent, Subject::Decimal);
+        if let Some((significand, sticky, binary_exponent)) =
+            dyadic_decimal(&decimal.digits, decimal.exponent)
+        {
+            let (value, errno) =
+                round_binary::<F>(significand, sticky, binary_exponent, Subject::Decimal);
             return Some((value, len, errno));
         }
     }
     let errno = if value.is_infinite() {
         Some(Errno::Overflow)
-    } else if value.is_zero() && !all_zero {
+    } else if value.is_zero() && !decimal.digits.is_empty() {
         Some(Errno::Underflow)
     } else if let Some(significand) = value.subnormal_significand() {
         let binary_exponent = F::MIN_EXP - i64::from(F::PRECISION) + 1;
-        let exact = compare_decimal_binary(&digits, exponent - frac_len as i64, significand, binary_exponent).is_eq();
+        let exact = decimal
+            .compare_with_binary(significand, binary_exponent)
+            .is_eq();
         (!exact).then_some(Errno::Underflow)
     } else if value.is_smallest_normal() {
         // Tininess is detected after rounding to full precision with an unbounded exponent (x86):
@@ -386,7 +486,7 @@ fn parse_decimal_float<F: BinaryFloat>(s: &[u8]) -> Option<(F, usize, Option<Err
         // full-precision number below it.
         let precision = i64::from(F::PRECISION);
         let midpoint = (1u64 << (precision + 1)) - 1;
-        let below = compare_decimal_binary(&digits, exponent - frac_len as i64, midpoint, F::MIN_EXP - precision - 1);
+        let below = decimal.compare_with_binary(midpoint, F::MIN_EXP - precision - 1);
         below.is_lt().then_some(Errno::Underflow)
     } else {
         None
@@ -394,8 +494,61 @@ fn parse_decimal_float<F: BinaryFloat>(s: &[u8]) -> Option<(F, usize, Option<Err
     Some((value, len, errno))
 }
 
+/// A decimal significand without leading or trailing zeros: value = digits × 10^exponent, plus
+/// a nonzero tail when `truncated`.
+struct SignificantDigits {
+    digits: Vec<u8>,
+    exponent: i64,
+    truncated: bool,
+}
+
+/// More significant digits than any binary number that matters in the subnormal range has
+/// (the exact expansions there have at most 1075 + 64 or so), so cutting here keeps every
+/// comparison exact while bounding the big-integer work.
+const MAX_SIGNIFICANT_DIGITS: usize = 1200;
+
+impl SignificantDigits {
+    fn new(digits: impl Iterator<Item = u8>, exponent: i64) -> Self {
+        let mut digits: Vec<u8> = digits.skip_while(|&d| d == 0).collect();
+        let mut exponent = exponent;
+        while digits.last() == Some(&0) {
+            digits.pop();
+            exponent += 1;
+        }
+        let mut truncated = false;
+        if digits.len() > MAX_SIGNIFICANT_DIGITS {
+            // The tail is nonzero: it ends in a nonzero digit.
+            exponent += (digits.len() - MAX_SIGNIFICANT_DIGITS) as i64;
+            digits.truncate(MAX_SIGNIFICANT_DIGITS);
+            truncated = true;
+        }
+        SignificantDigits {
+            digits,
+            exponent,
+            truncated,
+        }
+    }
+
+    /// Compare with significand × 2^bin_exp (`bin_exp` < 0).
+    fn compare_with_binary(&self, significand: u64, bin_exp: i64) -> std::cmp::Ordering {
+        // The other number has fewer significant digits than were kept, so when the kept prefix
+        // equals it the tail decides.
+        let ordering = compare_decimal_binary(&self.digits, self.exponent, significand, bin_exp);
+        if ordering.is_eq() && self.truncated {
+            std::cmp::Ordering::Greater
+        } else {
+            ordering
+        }
+    }
+}
+
 /// Compare digits × 10^dec_exp with significand × 2^bin_exp exactly (`bin_exp` < 0).
-fn compare_decimal_binary(digits: &[u8], dec_exp: i64, significand: u64, bin_exp: i64) -> std::cmp::Ordering {
+fn compare_decimal_binary(
+    digits: &[u8],
+    dec_exp: i64,
+    significand: u64,
+    bin_exp: i64,
+) -> std::cmp::Ordering {
     let mut left = BigUint::from_decimal(digits);
     let mut right = BigUint::from_u64(significand);
     // Move every factor to the side where its exponent is positive.
@@ -434,7 +587,13 @@ fn parse_hex_float<F: BinaryFloat>(s: &[u8]) -> Option<(F, usize, Option<Errno>)
     let mut kept = 0;
     let mut sticky = false;
     let mut binary_exponent = exponent;
-    let hex_digits = s[..int_len].iter().map(|c| (c, false)).chain(s[int_len..len].iter().skip(1).take(frac_len).map(|c| (c, true)));
+    let hex_digits = s[..int_len].iter().map(|c| (c, false)).chain(
+        s[int_len..len]
+            .iter()
+            .skip(1)
+            .take(frac_len)
+            .map(|c| (c, true)),
+    );
     for (&c, is_fraction) in hex_digits {
         let d = u64::from(char::from(c).to_digit(16).unwrap_or(0));
         if significand == 0 && d == 0 {
@@ -456,7 +615,8 @@ fn parse_hex_float<F: BinaryFloat>(s: &[u8]) -> Option<(F, usize, Option<Errno>)
             }
         }
     }
-    let (value, errno) = round_binary::<F>(significand, sticky, binary_exponent, Subject::Hexadecimal);
+    let (value, errno) =
+        round_binary::<F>(significand, sticky, binary_exponent, Subject::Hexadecimal);
     Some((value, len, errno))
 }
 
@@ -468,7 +628,12 @@ fn parse_hex_float<F: BinaryFloat>(s: &[u8]) -> Option<(F, usize, Option<Errno>)
 /// mantissa is shifted out (results below the smallest subnormal), only hexadecimal input is
 /// affected (0x1.000001p-150f rounds to 0); glibc's decimal path gets that case right. Later
 /// glibc versions fixed both.
-fn round_binary<F: BinaryFloat>(significand: u64, sticky: bool, exponent: i64, subject: Subject) -> (F, Option<Errno>) {
+fn round_binary<F: BinaryFloat>(
+    significand: u64,
+    sticky: bool,
+    exponent: i64,
+    subject: Subject,
+) -> (F, Option<Errno>) {
     if significand == 0 {
         return (F::ZERO, None);
     }
@@ -509,10 +674,18 @@ fn round_binary<F: BinaryFloat>(significand: u64, sticky: bool, exponent: i64, s
     let shift = shift as u32;
     let (kept, half, below) = if shift == F::PRECISION {
         let forgotten_round = round && subject == Subject::Decimal;
-        (0, true, mantissa & (all_ones >> 1) != 0 || rest || forgotten_round)
+        (
+            0,
+            true,
+            mantissa & (all_ones >> 1) != 0 || rest || forgotten_round,
+        )
     } else {
         let below_half = mantissa & ((1u64 << (shift - 1)) - 1);
-        (mantissa >> shift, (mantissa >> (shift - 1)) & 1 == 1, below_half != 0 || rest)
+        (
+            mantissa >> shift,
+            (mantissa >> (shift - 1)) & 1 == 1,
+            below_half != 0 || rest,
+        )
     };
     // After rounding to full precision, a value just below 2^MIN_EXP may reach it: not tiny.
     let tiny = !(shift == 1 && mantissa == all_ones && round);
@@ -557,7 +730,10 @@ struct BigUint(Vec<u32>);
 impl Ord for BigUint {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         // Limbs are trimmed, so the longer number is the larger.
-        self.0.len().cmp(&other.0.len()).then_with(|| self.0.iter().rev().cmp(other.0.iter().rev()))
+        self.0
+            .len()
+            .cmp(&other.0.len())
+            .then_with(|| self.0.iter().rev().cmp(other.0.iter().rev()))
     }
 }
 
@@ -622,11 +798,14 @@ impl BigUint {
             let high = self.0.get(1).copied().unwrap_or(0);
             return ((u64::from(high) << 32) | u64::from(low), false, 0);
         }
-        let wide = (u128::from(self.0[limbs - 1]) << 64) | (u128::from(self.0[limbs - 2]) << 32) | u128::from(self.0[limbs - 3]);
+        let wide = (u128::from(self.0[limbs - 1]) << 64)
+            | (u128::from(self.0[limbs - 2]) << 32)
+            | u128::from(self.0[limbs - 3]);
         let bits = 128 - wide.leading_zeros();
         let drop = bits.saturating_sub(64);
         let top = (wide >> drop) as u64;
-        let sticky = wide & ((1u128 << drop) - 1) != 0 || self.0[..limbs - 3].iter().any(|&l| l != 0);
+        let sticky =
+            wide & ((1u128 << drop) - 1) != 0 || self.0[..limbs - 3].iter().any(|&l| l != 0);
         (top, sticky, i64::from(drop) + 32 * (limbs as i64 - 3))
     }
 

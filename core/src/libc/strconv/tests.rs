@@ -27,13 +27,22 @@ fn integers() {
     assert_eq!(l("", 10), (0, 0, None));
     assert_eq!(l("  +", 10), (0, 0, None));
     assert_eq!(l("zZ", 36), (35 * 36 + 35, 2, None));
-    assert_eq!(l("99999999999999999999x", 10), (i64::MAX, 20, Some(Errno::Overflow)));
+    assert_eq!(
+        l("99999999999999999999x", 10),
+        (i64::MAX, 20, Some(Errno::Overflow))
+    );
     assert_eq!(l("-9223372036854775808", 10), (i64::MIN, 20, None));
-    assert_eq!(l("-9223372036854775809", 10), (i64::MIN, 20, Some(Errno::Overflow)));
+    assert_eq!(
+        l("-9223372036854775809", 10),
+        (i64::MIN, 20, Some(Errno::Overflow))
+    );
     assert_eq!(l("12", 1), (0, 0, Some(Errno::InvalidBase)));
     assert_eq!(l("12", 37), (0, 0, Some(Errno::InvalidBase)));
     assert_eq!(ul("-1", 10), (u64::MAX, 2, None));
-    assert_eq!(ul("18446744073709551616", 10), (u64::MAX, 20, Some(Errno::Overflow)));
+    assert_eq!(
+        ul("18446744073709551616", 10),
+        (u64::MAX, 20, Some(Errno::Overflow))
+    );
     assert_eq!(ul("-18446744073709551615", 10), (1, 21, None));
     assert_eq!(atoi(b"2147483648"), i32::MIN);
     assert_eq!(atoi(b"  12ab"), 12);
@@ -60,13 +69,22 @@ fn floats() {
     assert_eq!(d("1e400"), (f64::INFINITY, 5, Some(Errno::Overflow)));
     assert_eq!(d("-1e400"), (f64::NEG_INFINITY, 6, Some(Errno::Overflow)));
     assert_eq!(d("1e-400"), (0.0, 6, Some(Errno::Underflow)));
-    assert_eq!(d("4.9406564584124654e-324"), (5e-324, 23, Some(Errno::Underflow)));
+    assert_eq!(
+        d("4.9406564584124654e-324"),
+        (5e-324, 23, Some(Errno::Underflow))
+    );
     assert_eq!(d("0x1p-1074"), (5e-324, 9, None));
     assert_eq!(d("0x1p-1075"), (0.0, 9, Some(Errno::Underflow)));
     assert_eq!(d("0x1.8p-1075"), (5e-324, 11, Some(Errno::Underflow)));
-    assert_eq!(d("0x1.fffffffffffff8p1023"), (f64::INFINITY, 23, Some(Errno::Overflow)));
+    assert_eq!(
+        d("0x1.fffffffffffff8p1023"),
+        (f64::INFINITY, 23, Some(Errno::Overflow))
+    );
     let exact_min_subnormal = format!("{:.1100e}", 5e-324);
-    assert_eq!(d(&exact_min_subnormal), (5e-324, exact_min_subnormal.len(), None));
+    assert_eq!(
+        d(&exact_min_subnormal),
+        (5e-324, exact_min_subnormal.len(), None)
+    );
 
     let nan = strtod(b"-nan(0x1f)");
     assert!(nan.value.is_nan() && nan.value.is_sign_negative());
@@ -87,32 +105,163 @@ fn floats() {
 
 fn differential_inputs() -> Vec<Vec<u8>> {
     let mut inputs: Vec<Vec<u8>> = [
-        "", " ", "  42", "\t\n-17xyz", "\x0b\x0c\r 1", "+5", "-", "+", "0x", "0X1A", "0xg", "-0x", "0x1p3", "0", "08",
-        "012", "0b101", "  -0", "9223372036854775807", "9223372036854775808", "-9223372036854775808",
-        "-9223372036854775809", "18446744073709551615", "18446744073709551616", "-1", "-18446744073709551615",
-        "-18446744073709551616", "99999999999999999999999", "zz", "ZZ", "2147483648", "4294967296", "-2147483649",
-        "1_000", "0x7fffffffffffffff", "-0x8000000000000000", "0xffffffffffffffffff", "0x-1", "- 1",
-        "1.5", ".5", "5.", ".", "-.5e-3", "1e", "1e+", "1e-5x", "1E5", "-0.0", "+.e1", "inf", "-INF", "infinity",
-        "INFINITYx", "infinit", "nan", "-nan", "NaN(123)", "nan(0x1f)", "nan(abc_1)", "nan(", "nan()", "nan(1",
-        "nan(-1)", "nan(0xfffffffffffffffff)", "0x1.8p3", "0x.8p1", "0x1p", "0x1p+", "0x.p1", "0xp1", "0X1P-2",
-        "0x1.fffffffffffff8p0", "0x1.fffffffffffff7ffffp0", "0x1.fffffffffffff80001p0", "0x1p-1074", "0x1p-1075",
-        "0x1.8p-1075", "0x1p-1076", "0x1.0000000000001p-1074", "0x1p-1022", "0x0.fffffffffffffp-1022",
-        "0x1.fffffffffffffp-1023", "0x1p1023", "0x1p1024", "0x1.fffffffffffffp1023", "0x1.fffffffffffff8p1023",
-        "0x1.fffffffffffff7p1023", "0x0.0000001p-1040", "0x123456789abcdef0123p-40", "0x1p99999999999",
-        "0x1p-99999999999", "1e308", "1.8e308", "1.7976931348623157e308", "1.7976931348623158e308",
-        "1.797693134862315807e308", "2.2250738585072011e-308", "2.2250738585072012e-308",
-        "2.2250738585072014e-308", "4.9406564584124654e-324", "2.4703282292062327e-324",
-        "2.4703282292062328e-324", "1e-400", "-1e-400", "5e-324", "1e-320", "0.1", "3.4028235e38",
-        "3.4028236e38", "3.40282356779733661637539395458142568448e38", "1.17549435e-38", "1.1754942e-38",
-        "1e-45", "1.4e-45", "7e-46", "7.1e-46", "0.000000000000000000000000000000001e33", "1.00000005960464477550",
-        "1.000000059604644775390625", "0x1.fffffep127", "0x1.ffffffp127", "0x1.fffffefffffffp127", "0x1p-149",
-        "0x1p-150", "0x1.000001p-150", "0x1p-126", "0x1.fffffcp-127", "123456789012345678901234567890",
-        "1e0000000000000000000000000001", "1e-99999999999999999999", "1e99999999999999999999",
-        "9007199254740993", "9007199254740993.0000000000000000000001", "0.5e-323", "2.5e-324",
-        "  +0x1.8P+1junk", "0x1.00000000000008p-1075", "0x1.00000000000004p-1075", "0x1.0000000000001p-1075",
-        "0x1p-1075", "0x1.000001p-150", "0x1.0000008p-150", "0x1.0000004p-150", "0x1.000002p-150", "0x1p-1023",
-        "0x1.ffffffffffffe8p-1023", "0x1.fffffffffffff8p-1023", "0x1.fffffffffffff4p-1023", "0x1.fffffep-127",
-        "0x1.ffffffp-127", "2.2250738585072013e-308", "2.225073858507201e-308", "1.1754943e-38", "1.17549434e-38", "0x1.8e3", "1.5e3.2",
+        "",
+        " ",
+        "  42",
+        "\t\n-17xyz",
+        "\x0b\x0c\r 1",
+        "+5",
+        "-",
+        "+",
+        "0x",
+        "0X1A",
+        "0xg",
+        "-0x",
+        "0x1p3",
+        "0",
+        "08",
+        "012",
+        "0b101",
+        "  -0",
+        "9223372036854775807",
+        "9223372036854775808",
+        "-9223372036854775808",
+        "-9223372036854775809",
+        "18446744073709551615",
+        "18446744073709551616",
+        "-1",
+        "-18446744073709551615",
+        "-18446744073709551616",
+        "99999999999999999999999",
+        "zz",
+        "ZZ",
+        "2147483648",
+        "4294967296",
+        "-2147483649",
+        "1_000",
+        "0x7fffffffffffffff",
+        "-0x8000000000000000",
+        "0xffffffffffffffffff",
+        "0x-1",
+        "- 1",
+        "1.5",
+        ".5",
+        "5.",
+        ".",
+        "-.5e-3",
+        "1e",
+        "1e+",
+        "1e-5x",
+        "1E5",
+        "-0.0",
+        "+.e1",
+        "inf",
+        "-INF",
+        "infinity",
+        "INFINITYx",
+        "infinit",
+        "nan",
+        "-nan",
+        "NaN(123)",
+        "nan(0x1f)",
+        "nan(abc_1)",
+        "nan(",
+        "nan()",
+        "nan(1",
+        "nan(-1)",
+        "nan(0xfffffffffffffffff)",
+        "0x1.8p3",
+        "0x.8p1",
+        "0x1p",
+        "0x1p+",
+        "0x.p1",
+        "0xp1",
+        "0X1P-2",
+        "0x1.fffffffffffff8p0",
+        "0x1.fffffffffffff7ffffp0",
+        "0x1.fffffffffffff80001p0",
+        "0x1p-1074",
+        "0x1p-1075",
+        "0x1.8p-1075",
+        "0x1p-1076",
+        "0x1.0000000000001p-1074",
+        "0x1p-1022",
+        "0x0.fffffffffffffp-1022",
+        "0x1.fffffffffffffp-1023",
+        "0x1p1023",
+        "0x1p1024",
+        "0x1.fffffffffffffp1023",
+        "0x1.fffffffffffff8p1023",
+        "0x1.fffffffffffff7p1023",
+        "0x0.0000001p-1040",
+        "0x123456789abcdef0123p-40",
+        "0x1p99999999999",
+        "0x1p-99999999999",
+        "1e308",
+        "1.8e308",
+        "1.7976931348623157e308",
+        "1.7976931348623158e308",
+        "1.797693134862315807e308",
+        "2.2250738585072011e-308",
+        "2.2250738585072012e-308",
+        "2.2250738585072014e-308",
+        "4.9406564584124654e-324",
+        "2.4703282292062327e-324",
+        "2.4703282292062328e-324",
+        "1e-400",
+        "-1e-400",
+        "5e-324",
+        "1e-320",
+        "0.1",
+        "3.4028235e38",
+        "3.4028236e38",
+        "3.40282356779733661637539395458142568448e38",
+        "1.17549435e-38",
+        "1.1754942e-38",
+        "1e-45",
+        "1.4e-45",
+        "7e-46",
+        "7.1e-46",
+        "0.000000000000000000000000000000001e33",
+        "1.00000005960464477550",
+        "1.000000059604644775390625",
+        "0x1.fffffep127",
+        "0x1.ffffffp127",
+        "0x1.fffffefffffffp127",
+        "0x1p-149",
+        "0x1p-150",
+        "0x1.000001p-150",
+        "0x1p-126",
+        "0x1.fffffcp-127",
+        "123456789012345678901234567890",
+        "1e0000000000000000000000000001",
+        "1e-99999999999999999999",
+        "1e99999999999999999999",
+        "9007199254740993",
+        "9007199254740993.0000000000000000000001",
+        "0.5e-323",
+        "2.5e-324",
+        "  +0x1.8P+1junk",
+        "0x1.00000000000008p-1075",
+        "0x1.00000000000004p-1075",
+        "0x1.0000000000001p-1075",
+        "0x1p-1075",
+        "0x1.000001p-150",
+        "0x1.0000008p-150",
+        "0x1.0000004p-150",
+        "0x1.000002p-150",
+        "0x1p-1023",
+        "0x1.ffffffffffffe8p-1023",
+        "0x1.fffffffffffff8p-1023",
+        "0x1.fffffffffffff4p-1023",
+        "0x1.fffffep-127",
+        "0x1.ffffffp-127",
+        "2.2250738585072013e-308",
+        "2.225073858507201e-308",
+        "1.1754943e-38",
+        "1.17549434e-38",
+        "0x1.8e3",
+        "1.5e3.2",
     ]
     .iter()
     .map(|s| s.as_bytes().to_vec())
@@ -192,7 +341,9 @@ fn differential_against_glibc() {
         program.push_str(&format!("  run({});\n", c_string_literal(input)));
     }
     program.push_str("  return 0;\n}\n");
-    let Some(expected) = run_c_program("strconv", &program) else { return };
+    let Some(expected) = run_c_program("strconv", &program) else {
+        return;
+    };
     let expected = String::from_utf8_lossy(&expected);
     let expected: Vec<&str> = expected.lines().collect();
     assert_eq!(expected.len(), inputs.len());
@@ -202,19 +353,69 @@ fn differential_against_glibc() {
         let mut got = String::new();
         for base in BASES {
             let p = strtol(input, base);
-            got.push_str(&format!("l{} {} {} ", p.value, p.consumed, errno_code(p.errno)));
+            got.push_str(&format!(
+                "l{} {} {} ",
+                p.value,
+                p.consumed,
+                errno_code(p.errno)
+            ));
             let p = strtoul(input, base);
-            got.push_str(&format!("u{} {} {} ", p.value, p.consumed, errno_code(p.errno)));
+            got.push_str(&format!(
+                "u{} {} {} ",
+                p.value,
+                p.consumed,
+                errno_code(p.errno)
+            ));
         }
         let p = strtod(input);
-        got.push_str(&format!("d{:016x} {} {} ", p.value.to_bits(), p.consumed, errno_code(p.errno)));
+        got.push_str(&format!(
+            "d{:016x} {} {} ",
+            p.value.to_bits(),
+            p.consumed,
+            errno_code(p.errno)
+        ));
         let p = strtof(input);
-        got.push_str(&format!("f{:08x} {} {} ", p.value.to_bits(), p.consumed, errno_code(p.errno)));
-        got.push_str(&format!("a{} {} {} {:016x}", atoi(input), atol(input), atoll(input), atof(input).to_bits()));
+        got.push_str(&format!(
+            "f{:08x} {} {} ",
+            p.value.to_bits(),
+            p.consumed,
+            errno_code(p.errno)
+        ));
+        got.push_str(&format!(
+            "a{} {} {} {:016x}",
+            atoi(input),
+            atol(input),
+            atoll(input),
+            atof(input).to_bits()
+        ));
         if got != want {
             let shown = String::from_utf8_lossy(&input[..input.len().min(60)]).into_owned();
-            failures.push(format!("input {shown:?}\n   glibc: {want}\n  accsim: {got}"));
+            failures.push(format!(
+                "input {shown:?}\n   glibc: {want}\n  accsim: {got}"
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} of {} inputs parse differently from glibc:\n{}", failures.len(), inputs.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} inputs parse differently from glibc:\n{}",
+        failures.len(),
+        inputs.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn long_inputs_stay_fast() {
+    // A million significant digits in the subnormal range: the exactness checks are bounded.
+    let mut long = String::from("0.");
+    long.push_str(&"0".repeat(320));
+    long.push_str(&"4".repeat(1_000_000));
+    let start = std::time::Instant::now();
+    let p = strtod(long.as_bytes());
+    assert_eq!(p.consumed, long.len());
+    assert_eq!(p.errno, Some(Errno::Underflow));
+    assert!(p.value > 0.0 && p.value < f64::MIN_POSITIVE);
+    assert!(start.elapsed().as_secs() < 5, "took {:?}", start.elapsed());
+    let ints = "9".repeat(1_000_000);
+    assert_eq!(strtol(ints.as_bytes(), 10).errno, Some(Errno::Overflow));
 }
