@@ -32,6 +32,9 @@ use thiserror::Error;
 /// The widest single field (width or precision) accsim will materialize.
 pub const MAX_FIELD_BYTES: usize = 1 << 24;
 
+/// The largest positional argument number accsim reads (glibc's `NL_ARGMAX`).
+pub const NL_ARGMAX: usize = 4096;
+
 /// glibc refuses widths and precisions from `INT_MAX - EXTSIZ` on with EOVERFLOW.
 const GLIBC_MAX_FIELD: u64 = i32::MAX as u64 - 32;
 
@@ -56,6 +59,9 @@ pub enum PrintfError {
     /// A field this wide would exhaust memory; glibc would print it.
     #[error("accsim does not support printf fields wider than {max} bytes (this one asks for {requested})", max = MAX_FIELD_BYTES)]
     FieldTooWide { requested: usize },
+    /// A positional argument beyond `NL_ARGMAX` (glibc's `<limits.h>`: 4096).
+    #[error("accsim does not support printf positional arguments beyond %{max}$ (this one is %{position}$)", max = NL_ARGMAX)]
+    PositionTooLarge { position: usize },
     /// A conversion accsim does not implement (`%ls`, `%S`, `%m`).
     #[error("accsim does not support the printf conversion %{0}")]
     Unsupported(String),
@@ -379,6 +385,25 @@ fn read_positional(
     pieces: &[Piece],
     args: &mut dyn PrintfArgs,
 ) -> Result<Vec<ArgValue>, PrintfError> {
+    let highest = pieces
+        .iter()
+        .filter_map(|piece| match piece {
+            Piece::Spec(spec) => [spec.width, spec.precision]
+                .into_iter()
+                .filter_map(|count| match count {
+                    Some(Count::Arg(index)) => Some(index),
+                    _ => None,
+                })
+                .chain(spec.arg)
+                .max(),
+            _ => None,
+        })
+        .max();
+    if let Some(index) = highest.filter(|&index| index >= NL_ARGMAX) {
+        return Err(PrintfError::PositionTooLarge {
+            position: index + 1,
+        });
+    }
     let mut kinds: Vec<Option<ArgKind>> = Vec::new();
     let mut note = |index: usize, kind: ArgKind| {
         if kinds.len() <= index {
@@ -457,8 +482,9 @@ struct Spec<'a> {
     precision: Option<usize>,
 }
 
-fn check_field(n: u64) -> Result<usize, PrintfError> {
-    if n >= GLIBC_MAX_FIELD {
+/// A width (`is_width`) or precision as a size, refusing what glibc or accsim refuse.
+fn check_field(n: u64, is_width: bool) -> Result<usize, PrintfError> {
+    if is_width && n >= GLIBC_MAX_FIELD {
         return Err(PrintfError::FieldOverflow);
     }
     let n = n as usize;
@@ -476,23 +502,23 @@ fn resolve<'a>(
     let mut flags = raw.flags;
     let width = match raw.width {
         None => 0,
-        Some(Count::Literal(w)) => check_field(w)?,
+        Some(Count::Literal(w)) => check_field(w, true)?,
         Some(Count::Arg(index)) => {
             let w = fetch_word(index, source, args)? as u32 as i32;
             if w < 0 {
                 flags.left = true;
                 flags.zero = false;
             }
-            check_field(u64::from(w.unsigned_abs()))?
+            check_field(u64::from(w.unsigned_abs()), true)?
         }
     };
     let precision = match raw.precision {
         None => None,
-        Some(Count::Literal(p)) => Some(check_field(p)?),
+        Some(Count::Literal(p)) => Some(check_field(p, false)?),
         Some(Count::Arg(index)) => {
             let p = fetch_word(index, source, args)? as u32 as i32;
             match u64::try_from(p) {
-                Ok(p) => Some(check_field(p)?),
+                Ok(p) => Some(check_field(p, false)?),
                 Err(_) => None,
             }
         }

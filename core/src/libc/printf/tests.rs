@@ -484,6 +484,71 @@ fn unknown_and_malformed() {
     }
 }
 
+/// Arguments of every kind on demand, for feeding arbitrary formats.
+struct AnyArgs;
+
+impl PrintfArgs for AnyArgs {
+    fn next_word(&mut self) -> Result<u64, PrintfError> {
+        Ok(0x1234)
+    }
+    fn next_double(&mut self) -> Result<f64, PrintfError> {
+        Ok(-1.5e-300)
+    }
+    fn next_long_double(&mut self) -> Result<f64, PrintfError> {
+        Ok(f64::MAX)
+    }
+    fn read_c_string(&mut self, _ptr: u64, max: Option<usize>) -> Result<Vec<u8>, PrintfError> {
+        Ok(b"text"[..max.unwrap_or(4).min(4)].to_vec())
+    }
+    fn store_count(&mut self, _ptr: u64, _count: i64, _size_bytes: u8) -> Result<(), PrintfError> {
+        Ok(())
+    }
+}
+
+#[test]
+fn arbitrary_formats_do_not_panic() {
+    let alphabet = b"%%%-+ #0'I*.$123456789hlLqjztZdiuoxXbBcCsSpnmfFeEgGaAy\0";
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..50_000 {
+        let len = (next() % 14) as usize;
+        let fmt: Vec<u8> = (0..len)
+            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+            .collect();
+        let mut out = Vec::new();
+        let _ = format(&fmt, &mut AnyArgs, &mut out);
+        assert!(
+            out.len() <= 64 * MAX_FIELD_BYTES,
+            "{:?}",
+            String::from_utf8_lossy(&fmt)
+        );
+    }
+    // Positional indices far beyond the arguments read every argument in between, like glibc.
+    let mut out = Vec::new();
+    assert!(format(b"%100$d", &mut AnyArgs, &mut out).is_ok());
+    assert_eq!(
+        format(b"%2147483647$d", &mut AnyArgs, &mut out),
+        Err(PrintfError::PositionTooLarge {
+            position: 2_147_483_647
+        })
+    );
+    assert_eq!(
+        format(b"%1$*4097$d", &mut AnyArgs, &mut out),
+        Err(PrintfError::PositionTooLarge { position: 4097 })
+    );
+    assert_eq!(
+        format(b"%.2147483647f", &mut AnyArgs, &mut out),
+        Err(PrintfError::FieldTooWide {
+            requested: 2_147_483_647
+        })
+    );
+}
+
 // ----- differential test against glibc -----------------------------------------------------
 
 fn differential_cases() -> Vec<(String, Vec<Arg>)> {
