@@ -3,7 +3,7 @@
 //!
 //! `random` is glibc's default TYPE_3 additive feedback generator (`stdlib/random_r.c`): 31
 //! words of state seeded by the Park–Miller "minimal standard" generator (16807 multiplier,
-//! modulus 2^31 - 1, computed with Schrage's method), then r[i] = r[i-31] + r[i-3] modulo 2^32,
+//! modulus 2^31 - 1, computed with Schrage's method), then `r[i] = r[i-31] + r[i-3]` modulo 2^32,
 //! the first 310 outputs discarded, each output dropping the lowest bit. A program that never
 //! calls `srand` behaves as if it called `srand(1)`, and seed 0 is replaced by 1.
 //!
