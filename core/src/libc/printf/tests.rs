@@ -732,6 +732,28 @@ fn differential_cases() -> Vec<(String, Vec<Arg>)> {
             Arg::Int(5),
         ],
     ));
+    // Random bit patterns: every exponent range, subnormals, NaN payloads.
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    for _ in 0..3000 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let v = f64::from_bits(state);
+        let fixed = if v.abs() < 1e25 { "|%.20f|%#.0f" } else { "" };
+        cases.push((format!("[%.17g|%g|%#.3g|%.3e|%a|%.2a|%La{fixed}]"), {
+            let mut args = vec![Arg::Double(v); 6];
+            args.push(Arg::LongDouble(v));
+            if !fixed.is_empty() {
+                args.push(Arg::Double(v));
+                args.push(Arg::Double(v));
+            }
+            args
+        }));
+    }
+    cases.push((
+        "[%c][%c][%5c]".into(),
+        vec![Arg::Int(255), Arg::Int(-1), Arg::Int(0x141)],
+    ));
     cases.push((
         "100%% done %c%c".into(),
         vec![Arg::Int(b'o' as i32), Arg::Int(b'k' as i32)],

@@ -419,3 +419,31 @@ fn long_inputs_stay_fast() {
     let ints = "9".repeat(1_000_000);
     assert_eq!(strtol(ints.as_bytes(), 10).errno, Some(Errno::Overflow));
 }
+
+#[test]
+fn arbitrary_inputs_do_not_panic() {
+    let alphabet = b"0123456789abcdefxXpPeE+-. \t\ninfINFnaNN()_\xff";
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..50_000 {
+        let len = (next() % 24) as usize;
+        let input: Vec<u8> = (0..len)
+            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+            .collect();
+        let base = (next() % 40) as i32 - 2;
+        for consumed in [
+            strtol(&input, base).consumed,
+            strtoul(&input, base).consumed,
+            strtod(&input).consumed,
+            strtof(&input).consumed,
+        ] {
+            assert!(consumed <= input.len());
+        }
+        let _ = (atoi(&input), atof(&input));
+    }
+}
