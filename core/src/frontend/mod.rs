@@ -39,18 +39,19 @@ impl ParsedUnit {
 pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> Result<ParsedUnit, Vec<Diagnostic>> {
     let pp = preprocess::preprocess(path, opts, map).map_err(|d| vec![d])?;
     let extracted = pragma::extract(&pp.text, &pp.lines);
+    let lines = pp.lines.rebase(&extracted.text);
     let mut diags = Vec::new();
     let config = lang_c::driver::Config::with_gcc();
     match lang_c::driver::parse_preprocessed(&config, extracted.text.clone()) {
         Ok(parse) => Ok(ParsedUnit {
             text: extracted.text,
             unit: parse.unit,
-            lines: pp.lines,
+            lines,
             directives: extracted.directives,
             ignored_pragmas: extracted.ignored,
         }),
         Err(err) => {
-            let loc = pp.lines.loc(&extracted.text, err.offset);
+            let loc = lines.loc(&extracted.text, err.offset);
             // A statement-owning directive with nothing after it makes lang-c stop right after its marker.
             let before = &extracted.text[..err.offset.min(extracted.text.len())];
             let trimmed = before.trim_end();
@@ -70,12 +71,16 @@ pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
             let mut expected: Vec<&str> = err.expected.iter().copied().collect();
             expected.sort_unstable();
             let found = extracted.text[err.offset.min(extracted.text.len())..]
+                .trim_start()
                 .chars()
                 .take_while(|c| !c.is_whitespace())
                 .take(20)
                 .collect::<String>();
             let found = if found.is_empty() { "end of file".to_string() } else { format!("`{found}`") };
             let mut d = Diagnostic::error("syntax", format!("syntax error: unexpected {found}"), loc);
+            if found.contains("__real__") || found.contains("__imag__") {
+                d = Diagnostic::unsupported("the GNU `__real__`/`__imag__` operators (use `creal`/`cimag`)", loc);
+            }
             if !expected.is_empty() && expected.len() <= 12 {
                 d = d.with_note(format!("expected one of: {}", expected.join(" ")));
             }

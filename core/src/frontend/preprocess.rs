@@ -75,6 +75,19 @@ impl LineMap {
         LineMap { starts, origins }
     }
 
+    /// The same line origins for a text with the same lines but different line lengths (the text
+    /// after directive extraction).
+    pub fn rebase(&self, text: &str) -> LineMap {
+        let mut starts = Vec::with_capacity(self.starts.len());
+        let mut offset = 0;
+        for raw in text.split_inclusive('\n') {
+            starts.push(offset);
+            offset += raw.len();
+        }
+        starts.truncate(self.origins.len());
+        LineMap { starts, origins: self.origins.clone() }
+    }
+
     /// Original location of byte `offset` of `text` (the text this map was built from, or one with
     /// the same line structure).
     pub fn loc(&self, text: &str, offset: usize) -> Loc {

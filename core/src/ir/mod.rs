@@ -181,6 +181,9 @@ pub enum Place {
     Local(LocalId),
     /// The object at this address (the expression has a pointer type).
     Mem(Box<Expr>),
+    /// A bit-field: `addr` points to its storage unit, of integer type `unit`. Reads zero- or
+    /// sign-extend by `unit`'s signedness; the value's type is the place's expression type.
+    BitField { addr: Box<Expr>, unit: TypeId, bits: BitField },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -240,6 +243,8 @@ pub enum ExprKind {
     GlobalAddr(GlobalId),
     FuncAddr(FuncId),
     ExternAddr(ExternId),
+    /// Read a bit-field (see [`Place::BitField`]).
+    BitFieldRead { addr: Box<Expr>, unit: TypeId, bits: BitField },
     /// Read the object of type `ty` at this address. For records and complex (values that are
     /// addresses), `Load` is the identity on the address.
     Load(Box<Expr>),
@@ -253,7 +258,9 @@ pub enum ExprKind {
     PtrAdd { ptr: Box<Expr>, index: Box<Expr>, elem: TypeId },
     /// `(a - b) / sizeof(elem)`, type `long`.
     PtrDiff { lhs: Box<Expr>, rhs: Box<Expr>, elem: TypeId },
-    /// Store `value` (already of the place's type) into `place`; yields the stored value.
+    /// Store `value` (already of the place's type) into `place`; yields the stored value. For a
+    /// place of array type (a string literal initializing a char array), copies the array's bytes
+    /// from the address `value`; for records, copies the record's bytes.
     Assign { place: Place, value: Box<Expr> },
     /// `place op= value`: load, convert to `op_ty`, operate, convert back, store; yields the new value.
     /// For pointer places, `op` is Add/Sub and `value` is the element count (long).

@@ -96,10 +96,21 @@ pub struct Record {
 
 #[derive(Clone, Debug)]
 pub struct Member {
-    /// `None` for an anonymous struct/union member (its fields are found through it).
+    /// `None` for an anonymous struct/union member (its fields are found through it), and for an
+    /// unnamed bit-field.
     pub name: Option<String>,
     pub ty: TypeId,
+    /// Byte offset; for a bit-field, of the storage unit (of the declared type) that holds it.
     pub offset: u64,
+    pub bits: Option<BitField>,
+}
+
+/// Where a bit-field lives inside its storage unit (gcc's x86-64 layout: little-endian, allocated
+/// from the least significant bit, never straddling a unit of its declared type).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BitField {
+    pub shift: u8,
+    pub width: u8,
 }
 
 /// Interned types plus record definitions. Types are compared by id.

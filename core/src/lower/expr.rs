@@ -370,6 +370,7 @@ impl<'a> Lowerer<'a> {
             _ => match lv.place {
                 Place::Local(l) => mk(ExprKind::Local(l), lv.ty, loc),
                 Place::Mem(addr) => mk(ExprKind::Load(addr), lv.ty, loc),
+                Place::BitField { addr, unit, bits } => mk(ExprKind::BitFieldRead { addr, unit, bits }, lv.ty, loc),
             },
         }
     }
@@ -378,6 +379,10 @@ impl<'a> Lowerer<'a> {
     pub fn place_address(&mut self, place: Place, ty: TypeId, loc: Loc) -> Expr {
         match place {
             Place::Mem(a) => *a,
+            Place::BitField { addr, .. } => {
+                self.diags.push(crate::diag::Diagnostic::error("type", "cannot take the address of a bit-field", loc));
+                *addr
+            }
             Place::Local(l) => {
                 // Unreachable by construction (address-taken locals get memory storage); keep a
                 // well-typed expression so a bug shows as a runtime error, not a panic.
@@ -394,10 +399,10 @@ impl<'a> Lowerer<'a> {
         match &n.node {
             E::Identifier(id) => self.identifier(&id.node.name, id.span, loc),
             E::StringLiteral(s) => {
-                let bytes = self.string_bytes(&s.node, s.span)?;
-                let len = bytes.len() as u64;
+                let (elem, bytes) = self.string_literal(&s.node, s.span)?;
+                let ch = self.prog.types.intern(Type::Int(elem));
+                let len = bytes.len() as u64 / elem.bytes as u64;
                 let id = self.intern_string(bytes);
-                let ch = self.t_char();
                 let aty = self.prog.types.intern(Type::Array(ch, Some(len)));
                 let p = self.t_ptr(aty);
                 Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::Str(id), p, loc))), ty: aty, loc })
@@ -442,7 +447,13 @@ impl<'a> Lowerer<'a> {
             E::CompoundLiteral(cl) => {
                 let ty = self.type_name(&cl.node.type_name)?;
                 if self.fcx.is_none() {
-                    return self.unsupported("compound literals at file scope", n.span);
+                    // At file scope a compound literal has static storage (C11 6.5.2.5p5).
+                    let (ty, plan) = self.local_aggregate_init(ty, &cl.node.initializer_list, n.span, loc)?;
+                    let init = self.static_init(ty, plan, n.span)?;
+                    let g = GlobalId(self.prog.globals.len() as u32);
+                    self.prog.globals.push(Global { name: "<compound literal>".into(), ty, init: Some(init), read_only: false, loc });
+                    let p = self.t_ptr(ty);
+                    return Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::GlobalAddr(g), p, loc))), ty, loc });
                 }
                 let (ty, init) = self.local_aggregate_init(ty, &cl.node.initializer_list, n.span, loc)?;
                 let local = self.new_local("<compound literal>", ty, Storage::Memory, loc);
@@ -560,7 +571,7 @@ impl<'a> Lowerer<'a> {
             return self.error("type", format!("member reference base type `{t}` is not a structure or union"), m.expression.span);
         };
         let name = &m.identifier.node.name;
-        let Some((off, mty)) = self.find_member(rid, name) else {
+        let Some((off, mty, bits)) = self.find_member_bits(rid, name) else {
             let t = self.prog.types.display(rty);
             let rec = self.prog.types.record(rid);
             let names: Vec<&str> = rec.members.iter().filter_map(|m| m.name.as_deref()).collect();
@@ -572,6 +583,14 @@ impl<'a> Lowerer<'a> {
             return Err(self.report(d));
         };
         let addr = self.offset_address(base_addr, off, mty, loc);
+        if let Some(bits) = bits {
+            // The value of a bit-field narrower than int promotes to int (C11 6.3.1.1p2).
+            let ty = match self.ty(mty) {
+                Type::Int(it) if (bits.width as u32) < 32 || (it.signed && it.bytes <= 4) => self.t_int(),
+                _ => mty,
+            };
+            return Ok(LVal { place: Place::BitField { addr: Box::new(addr), unit: mty, bits }, ty, loc });
+        }
         Ok(LVal { place: Place::Mem(Box::new(addr)), ty: mty, loc })
     }
 
@@ -709,6 +728,42 @@ impl<'a> Lowerer<'a> {
         mk(ExprKind::ComplexMake { re: Box::new(re), im: Box::new(im), dst }, ct, loc)
     }
 
+    /// A string literal of any kind: its element type (`char`; `int` for `L"…"` and `U"…"`,
+    /// `unsigned short` for `u"…"`) and its bytes, terminating NUL included.
+    pub fn string_literal(&mut self, parts: &[String], span: Span) -> LResult<(IntType, Vec<u8>)> {
+        let wide = parts.iter().find_map(|p| {
+            let prefix = &p[..p.find('"').unwrap_or(0)];
+            match prefix {
+                "L" => Some(IntType::INT),
+                "U" => Some(IntType::UINT),
+                "u" => Some(IntType::USHORT),
+                _ => None,
+            }
+        });
+        let Some(elem) = wide else { return Ok((IntType::CHAR, self.string_bytes(parts, span)?)) };
+        let mut text = Vec::new();
+        for p in parts {
+            let start = p.find('"').map(|i| i + 1).unwrap_or(0);
+            let inner = p.get(start..p.len().saturating_sub(1)).unwrap_or("");
+            match unescape(inner) {
+                Ok(b) => text.extend(b),
+                Err(m) => return self.error("constant", m, span),
+            }
+        }
+        let decoded = String::from_utf8_lossy(&text);
+        let mut out = Vec::new();
+        if elem.bytes == 2 {
+            for u in decoded.encode_utf16().chain(std::iter::once(0)) {
+                out.extend(u.to_le_bytes());
+            }
+        } else {
+            for c in decoded.chars().map(|c| c as u32).chain(std::iter::once(0)) {
+                out.extend(c.to_le_bytes());
+            }
+        }
+        Ok((elem, out))
+    }
+
     /// The bytes of a (possibly concatenated) string literal, with the terminating NUL.
     pub fn string_bytes(&mut self, parts: &[String], span: Span) -> LResult<Vec<u8>> {
         let mut out = Vec::new();
@@ -746,6 +801,9 @@ impl<'a> Lowerer<'a> {
                 let ty = lv.ty;
                 if let Place::Local(_) = lv.place {
                     return self.error("internal", "cannot take the address of this local", span);
+                }
+                if let Place::BitField { .. } = lv.place {
+                    return self.error("type", "cannot take the address of a bit-field", span);
                 }
                 let a = self.place_address(lv.place, ty, loc);
                 Ok(retype(a, p))

@@ -18,7 +18,7 @@ use crate::ir::*;
 #[derive(Clone, Debug)]
 pub(crate) enum InitItem {
     /// Store `value` (of type `ty`, already converted) at `offset`.
-    Value { offset: u64, ty: TypeId, value: Expr },
+    Value { offset: u64, ty: TypeId, value: Expr, bits: Option<BitField> },
     /// A string literal into a char array: `len` bytes of string `id` at `offset`.
     Str { offset: u64, id: StrId, len: u64, ty: TypeId },
 }
@@ -46,7 +46,7 @@ impl<'a> Lowerer<'a> {
                 }
                 let v = self.expr(e)?;
                 let v = self.assign_convert(v, ty, e.span, "initializing")?;
-                plan.items.push(InitItem::Value { offset: 0, ty, value: v });
+                plan.items.push(InitItem::Value { offset: 0, ty, value: v, bits: None });
                 Ok((ty, plan))
             }
         }
@@ -66,7 +66,7 @@ impl<'a> Lowerer<'a> {
             let Some(first) = items.first() else {
                 return self.error("init", "scalar initializer cannot be empty", span);
             };
-            self.init_one(ty, 0, &first.node.initializer, &mut plan)?;
+            self.init_one(ty, 0, None, &first.node.initializer, &mut plan)?;
             return Ok((ty, plan));
         }
         if matches!(self.ty(ty), Type::Vla(..)) {
@@ -80,29 +80,30 @@ impl<'a> Lowerer<'a> {
         Ok((ty, plan))
     }
 
-    /// The sub-object at position `pos` of an aggregate: (type, offset).
-    fn subobject(&mut self, ty: TypeId, pos: u64) -> Option<(TypeId, u64)> {
+    /// The sub-object at position `pos` of an aggregate: (type, offset, bit-field placement).
+    /// Unnamed bit-fields take no position (C11 6.7.9p9).
+    fn subobject(&mut self, ty: TypeId, pos: u64) -> Option<(TypeId, u64, Option<BitField>)> {
         match self.ty(ty).clone() {
             Type::Array(elem, len) => {
                 if len.is_some_and(|n| pos >= n) {
                     return None;
                 }
                 let s = self.prog.types.size_of(elem)?;
-                Some((elem, pos.checked_mul(s)?))
+                Some((elem, pos.checked_mul(s)?, None))
             }
             Type::Record(r) => {
                 let rec = self.prog.types.record(r);
                 if rec.is_union && pos > 0 {
                     return None;
                 }
-                rec.members.get(pos as usize).map(|m| (m.ty, m.offset))
+                rec.members.iter().filter(|m| !(m.name.is_none() && m.bits.is_some())).nth(pos as usize).map(|m| (m.ty, m.offset, m.bits))
             }
             _ => None,
         }
     }
 
-    /// Resolve one designator against `ty`: (sub type, offset, position).
-    fn designate(&mut self, ty: TypeId, d: &'a Node<ast::Designator>) -> LResult<(TypeId, u64, u64)> {
+    /// Resolve one designator against `ty`: (sub type, offset, position, bit-field placement).
+    fn designate(&mut self, ty: TypeId, d: &'a Node<ast::Designator>) -> LResult<(TypeId, u64, u64, Option<BitField>)> {
         match &d.node {
             ast::Designator::Index(e) => {
                 let Type::Array(elem, len) = self.ty(ty).clone() else {
@@ -114,7 +115,7 @@ impl<'a> Lowerer<'a> {
                     return self.error("init", format!("array designator index {i} exceeds the array bounds"), e.span);
                 }
                 let s = self.size_or_error(elem, d.span, "initializer")?;
-                Ok((elem, i * s, i))
+                Ok((elem, i * s, i, None))
             }
             ast::Designator::Member(id) => {
                 let Type::Record(r) = self.ty(ty).clone() else {
@@ -122,17 +123,34 @@ impl<'a> Lowerer<'a> {
                 };
                 let name = &id.node.name;
                 let rec = self.prog.types.record(r);
-                if let Some(pos) = rec.members.iter().position(|m| m.name.as_deref() == Some(name.as_str())) {
-                    let m = &rec.members[pos];
-                    return Ok((m.ty, m.offset, pos as u64));
+                let positional = rec.members.iter().filter(|m| !(m.name.is_none() && m.bits.is_some()));
+                if let Some((pos, m)) = positional.enumerate().find(|(_, m)| m.name.as_deref() == Some(name.as_str())) {
+                    return Ok((m.ty, m.offset, pos as u64, m.bits));
                 }
-                match self.find_member(r, name) {
-                    Some((off, t)) => Ok((t, off, rec_position_of_offset(self, r, off))),
+                match self.find_member_bits(r, name) {
+                    Some((off, t, bits)) => Ok((t, off, rec_position_of_offset(self, r, off), bits)),
                     None => self.error("init", format!("field designator `{name}` does not refer to any field"), id.span),
                 }
             }
-            ast::Designator::Range(_) => self.unsupported("GNU range designators `[a ... b]`", d.span),
+            ast::Designator::Range(_) => self.unsupported("a GNU range designator `[a ... b]` inside a designator path", d.span),
         }
+    }
+
+    /// `[lo ... hi]` (GNU): the index range of a range designator on array type `ty`.
+    fn designate_range(&mut self, ty: TypeId, r: &'a Node<ast::RangeDesignator>) -> LResult<(TypeId, u64, u64, u64)> {
+        let Type::Array(elem, len) = self.ty(ty).clone() else {
+            return self.error("init", "array designator used on a non-array", r.span);
+        };
+        let lo = self.expr(&r.node.from)?;
+        let hi = self.expr(&r.node.to)?;
+        let (Some(lo), Some(hi)) = (self.const_int(&lo), self.const_int(&hi)) else {
+            return self.error("init", "array designator range is not constant", r.span);
+        };
+        if hi < lo || len.is_some_and(|n| hi >= n) {
+            return self.error("init", "array designator range is empty or exceeds the array bounds", r.span);
+        }
+        let s = self.size_or_error(elem, r.span, "initializer")?;
+        Ok((elem, s, lo, hi))
     }
 
     /// A braced list for an aggregate at `base`. Returns the number of top-level positions used.
@@ -143,21 +161,31 @@ impl<'a> Lowerer<'a> {
         while idx < items.len() {
             let item = &items[idx];
             if let Some((first, rest)) = item.node.designation.split_first() {
-                let (sub_ty, off, p) = self.designate(ty, first)?;
+                if let ast::Designator::Range(r) = &first.node {
+                    let (elem, size, lo, hi) = self.designate_range(ty, r)?;
+                    for i in lo..=hi {
+                        self.init_designated(elem, base + i * size, None, rest, &item.node.initializer, plan)?;
+                    }
+                    idx += 1;
+                    pos = hi + 1;
+                    used = used.max(pos);
+                    continue;
+                }
+                let (sub_ty, off, p, bits) = self.designate(ty, first)?;
                 pos = p;
                 if rest.is_empty() {
-                    self.init_sub(sub_ty, base + off, items, &mut idx, plan)?;
+                    self.init_sub(sub_ty, base + off, bits, items, &mut idx, plan)?;
                 } else {
-                    self.init_designated(sub_ty, base + off, rest, &item.node.initializer, plan)?;
+                    self.init_designated(sub_ty, base + off, bits, rest, &item.node.initializer, plan)?;
                     idx += 1;
                 }
             } else {
-                let Some((sub_ty, off)) = self.subobject(ty, pos) else {
+                let Some((sub_ty, off, bits)) = self.subobject(ty, pos) else {
                     // gcc: "excess elements in initializer" (a warning); the element is ignored.
                     idx += 1;
                     continue;
                 };
-                self.init_sub(sub_ty, base + off, items, &mut idx, plan)?;
+                self.init_sub(sub_ty, base + off, bits, items, &mut idx, plan)?;
             }
             pos += 1;
             used = used.max(pos);
@@ -169,15 +197,16 @@ impl<'a> Lowerer<'a> {
         &mut self,
         ty: TypeId,
         base: u64,
+        bits: Option<BitField>,
         designators: &'a [Node<ast::Designator>],
         init: &'a Node<Initializer>,
         plan: &mut InitPlan,
     ) -> LResult<()> {
         match designators.split_first() {
-            None => self.init_one(ty, base, init, plan),
+            None => self.init_one(ty, base, bits, init, plan),
             Some((d, rest)) => {
-                let (sub, off, _) = self.designate(ty, d)?;
-                self.init_designated(sub, base + off, rest, init, plan)
+                let (sub, off, _, bits) = self.designate(ty, d)?;
+                self.init_designated(sub, base + off, bits, rest, init, plan)
             }
         }
     }
@@ -188,6 +217,7 @@ impl<'a> Lowerer<'a> {
         &mut self,
         ty: TypeId,
         base: u64,
+        bits: Option<BitField>,
         items: &'a [Node<ast::InitializerListItem>],
         idx: &mut usize,
         plan: &mut InitPlan,
@@ -206,7 +236,7 @@ impl<'a> Lowerer<'a> {
                     let t = self.type_of_expr(e)?;
                     if t == ty {
                         let v = self.expr(e)?;
-                        plan.items.push(InitItem::Value { offset: base, ty, value: v });
+                        plan.items.push(InitItem::Value { offset: base, ty, value: v, bits: None });
                         *idx += 1;
                         return Ok(());
                     }
@@ -215,8 +245,8 @@ impl<'a> Lowerer<'a> {
                 let mut pos = 0;
                 let is_union = matches!(self.ty(ty), Type::Record(r) if self.prog.types.record(*r).is_union);
                 while *idx < items.len() && (pos == 0 || items[*idx].node.designation.is_empty()) {
-                    let Some((sub, off)) = self.subobject(ty, pos) else { break };
-                    self.init_sub(sub, base + off, items, idx, plan)?;
+                    let Some((sub, off, sbits)) = self.subobject(ty, pos) else { break };
+                    self.init_sub(sub, base + off, sbits, items, idx, plan)?;
                     pos += 1;
                     if is_union {
                         break;
@@ -226,11 +256,11 @@ impl<'a> Lowerer<'a> {
             }
         }
         *idx += 1;
-        self.init_one(ty, base, &item.node.initializer, plan)
+        self.init_one(ty, base, bits, &item.node.initializer, plan)
     }
 
     /// Initialize exactly one object from one initializer.
-    fn init_one(&mut self, ty: TypeId, base: u64, init: &'a Node<Initializer>, plan: &mut InitPlan) -> LResult<()> {
+    fn init_one(&mut self, ty: TypeId, base: u64, bits: Option<BitField>, init: &'a Node<Initializer>, plan: &mut InitPlan) -> LResult<()> {
         match &init.node {
             Initializer::List(items) => {
                 if matches!(self.ty(ty), Type::Array(..) | Type::Record(_)) {
@@ -238,7 +268,7 @@ impl<'a> Lowerer<'a> {
                     Ok(())
                 } else {
                     match items.first() {
-                        Some(first) => self.init_one(ty, base, &first.node.initializer, plan),
+                        Some(first) => self.init_one(ty, base, bits, &first.node.initializer, plan),
                         None => Ok(()), // `{}`: zero (GNU / C23)
                     }
                 }
@@ -250,19 +280,19 @@ impl<'a> Lowerer<'a> {
                 }
                 if matches!(self.ty(ty), Type::Array(..)) {
                     // Brace elision for one expression: initialize the first scalar leaf.
-                    let Some((sub, off)) = self.subobject(ty, 0) else { return Ok(()) };
-                    return self.init_one(sub, base + off, init, plan);
+                    let Some((sub, off, sbits)) = self.subobject(ty, 0) else { return Ok(()) };
+                    return self.init_one(sub, base + off, sbits, init, plan);
                 }
                 if let Type::Record(_) = self.ty(ty) {
                     let t = self.type_of_expr(e)?;
                     if t != ty {
-                        let Some((sub, off)) = self.subobject(ty, 0) else { return Ok(()) };
-                        return self.init_one(sub, base + off, init, plan);
+                        let Some((sub, off, sbits)) = self.subobject(ty, 0) else { return Ok(()) };
+                        return self.init_one(sub, base + off, sbits, init, plan);
                     }
                 }
                 let v = self.expr(e)?;
                 let v = self.assign_convert(v, ty, e.span, "initializing")?;
-                plan.items.push(InitItem::Value { offset: base, ty, value: v });
+                plan.items.push(InitItem::Value { offset: base, ty, value: v, bits });
                 Ok(())
             }
         }
@@ -271,22 +301,19 @@ impl<'a> Lowerer<'a> {
     /// `char s[] = "abc"`: a string literal initializing a char array (C11 6.7.9p14).
     fn string_into_array(&mut self, ty: TypeId, e: &'a Node<E>, base: u64) -> LResult<Option<(TypeId, InitItem)>> {
         let Type::Array(elem, len) = self.ty(ty).clone() else { return Ok(None) };
-        if !matches!(self.ty(elem), Type::Int(IntType { bytes: 1, .. })) {
+        let Type::Int(eit) = self.ty(elem).clone() else { return Ok(None) };
+        let E::StringLiteral(s) = &e.node else { return Ok(None) };
+        let (sit, bytes) = self.string_literal(&s.node, s.span)?;
+        if sit.bytes != eit.bytes {
             return Ok(None);
         }
-        let mut inner = e;
-        // Parenthesized string literals parse as the literal itself in lang-c.
-        let E::StringLiteral(s) = &inner.node else { return Ok(None) };
-        let bytes = self.string_bytes(&s.node, s.span)?;
-        inner = e;
-        let _ = inner;
-        let n = bytes.len() as u64;
+        let n = bytes.len() as u64 / eit.bytes as u64;
         let (ty, copy) = match len {
             None => (self.prog.types.intern(Type::Array(elem, Some(n))), n),
             Some(m) => (ty, m.min(n)),
         };
         let id = self.intern_string(bytes);
-        Ok(Some((ty, InitItem::Str { offset: base, id, len: copy, ty: elem })))
+        Ok(Some((ty, InitItem::Str { offset: base, id, len: copy * eit.bytes as u64, ty: elem })))
     }
 
     /// Statements that perform a planned initialization of the object at `addr`.
@@ -300,13 +327,18 @@ impl<'a> Lowerer<'a> {
         }
         for item in plan.items {
             match item {
-                InitItem::Value { offset, ty, value } => {
+                InitItem::Value { offset, ty, value, bits } => {
                     let a = self.offset_address(addr.clone(), offset, ty, loc);
-                    let e = mk(ExprKind::Assign { place: Place::Mem(Box::new(a)), value: Box::new(value) }, ty, loc);
+                    let place = match bits {
+                        Some(bits) => Place::BitField { addr: Box::new(a), unit: ty, bits },
+                        None => Place::Mem(Box::new(a)),
+                    };
+                    let e = mk(ExprKind::Assign { place, value: Box::new(value) }, ty, loc);
                     out.push(Stmt { kind: StmtKind::Expr(e), loc });
                 }
                 InitItem::Str { offset, id, len, ty: elem } => {
-                    let aty = self.prog.types.intern(Type::Array(elem, Some(len)));
+                    let esize = self.prog.types.size_of(elem).unwrap_or(1).max(1);
+                    let aty = self.prog.types.intern(Type::Array(elem, Some(len / esize)));
                     let a = self.offset_address(addr.clone(), offset, aty, loc);
                     let p = self.t_ptr(aty);
                     let src = mk(ExprKind::Str(id), p, loc);
@@ -331,7 +363,7 @@ impl<'a> Lowerer<'a> {
                         dst.copy_from_slice(s);
                     }
                 }
-                InitItem::Value { offset, ty, value } => {
+                InitItem::Value { offset, ty, value, bits } => {
                     let Some(cv) = self.const_value(&value) else {
                         let loc = value.loc;
                         let d = crate::diag::Diagnostic::error("init", "initializer element is not a compile-time constant", loc)
@@ -341,6 +373,19 @@ impl<'a> Lowerer<'a> {
                     let width = self.prog.types.size_of(ty).unwrap_or(0) as usize;
                     let o = offset as usize;
                     match cv {
+                        super::consteval::ConstVal::Int(v) if bits.is_some() => {
+                            let b = bits.unwrap_or(BitField { shift: 0, width: 0 });
+                            let mut unit = [0u8; 8];
+                            if let Some(src) = init.bytes.get(o..o + width.min(8)) {
+                                unit[..src.len()].copy_from_slice(src);
+                            }
+                            let mut u = u64::from_le_bytes(unit);
+                            let mask = if b.width >= 64 { u64::MAX } else { (1u64 << b.width) - 1 };
+                            u = (u & !(mask << b.shift)) | ((v & mask) << b.shift);
+                            if let Some(dst) = init.bytes.get_mut(o..o + width.min(8)) {
+                                dst.copy_from_slice(&u.to_le_bytes()[..width.min(8)]);
+                            }
+                        }
                         super::consteval::ConstVal::Int(v) => {
                             let bytes = v.to_le_bytes();
                             if let Some(dst) = init.bytes.get_mut(o..o + width.min(8)) {

@@ -208,6 +208,7 @@ impl<'a> Lowerer<'a> {
         for (i, slot) in self.function_slots.drain(..).enumerate() {
             match slot {
                 Some(f) => self.prog.functions.push(f),
+                None if !self.diags.is_empty() => {}
                 None => {
                     // Unreachable: every collected definition is lowered (possibly with errors).
                     self.diags.push(Diagnostic::internal(format!("function #{i} was never lowered"), None));
@@ -332,7 +333,7 @@ impl<'a> Lowerer<'a> {
                 self.prog.types.records.push(Record {
                     name: Some("__va_list_tag".into()),
                     is_union: false,
-                    members: (0..3).map(|i| Member { name: Some(format!("__word{i}")), ty: ulong, offset: 8 * i }).collect(),
+                    members: (0..3).map(|i| Member { name: Some(format!("__word{i}")), ty: ulong, offset: 8 * i, bits: None }).collect(),
                     size: 24,
                     align: 8,
                     complete: true,

@@ -88,12 +88,17 @@ impl<'a> Lowerer<'a> {
                     })
                 }
                 TypeSpecifier::TS18661Float(f) => {
+                    // glibc's headers declare `_Float32x`/`_Float64x`/`_Float128` functions; accsim
+                    // models the wide ones as `long double` (itself computed as a double).
                     let kind = match (&f.format, f.width) {
-                        (ast::TS18661FloatFormat::BinaryInterchange, 32) => FloatKind::F32,
+                        (ast::TS18661FloatFormat::BinaryInterchange, 16 | 32) => FloatKind::F32,
                         (ast::TS18661FloatFormat::BinaryInterchange, 64) | (ast::TS18661FloatFormat::BinaryExtended, 32) => {
                             FloatKind::F64
                         }
-                        _ => return self.unsupported("this `_FloatN` type", t.span),
+                        (ast::TS18661FloatFormat::BinaryInterchange, _) | (ast::TS18661FloatFormat::BinaryExtended, _) => {
+                            FloatKind::LongDouble
+                        }
+                        _ => return self.unsupported("decimal floating types", t.span),
                     };
                     other = Some(self.prog.types.intern(Type::Float(kind)));
                 }
@@ -321,8 +326,8 @@ impl<'a> Lowerer<'a> {
             return self.error("type", format!("redefinition of `{}`", self.prog.types.display(ty)), st.span);
         }
         let mut members = Vec::new();
-        let (mut size, mut align) = (0u64, 1u64);
-        let packed = false;
+        // Struct layout in bits, so bit-fields pack as gcc packs them (x86-64 SysV).
+        let (mut bitpos, mut size, mut align) = (0u64, 0u64, 1u64);
         for d in decls {
             let field = match &d.node {
                 ast::StructDeclaration::Field(f) => f,
@@ -332,22 +337,19 @@ impl<'a> Lowerer<'a> {
                 }
             };
             let base = self.base_type_sq(&field.node.specifiers, field.span)?;
-            let decls: Vec<Option<&'a Node<ast::Declarator>>> = if field.node.declarators.is_empty() {
-                vec![None]
-            } else {
-                field.node.declarators.iter().map(|sd| sd.node.declarator.as_ref()).collect()
-            };
-            for (k, d) in decls.into_iter().enumerate() {
-                if let Some(sd) = field.node.declarators.get(k) {
-                    if sd.node.bit_width.is_some() {
-                        return self.unsupported("bit-fields", sd.span);
-                    }
-                }
+            let decls: Vec<(Option<&'a Node<ast::Declarator>>, Option<&'a Node<ast::Expression>>)> =
+                if field.node.declarators.is_empty() {
+                    vec![(None, None)]
+                } else {
+                    field.node.declarators.iter().map(|sd| (sd.node.declarator.as_ref(), sd.node.bit_width.as_deref())).collect()
+                };
+            for (d, width) in decls {
                 let (mname, mty) = match d {
                     Some(d) => {
                         let r = self.declarator(base, d)?;
                         (r.name.map(str::to_string), r.ty)
                     }
+                    None if width.is_some() => (None, base),
                     None => {
                         // Anonymous struct/union member (C11 6.7.2.1p13).
                         if !matches!(self.ty(base), Type::Record(_)) {
@@ -356,6 +358,42 @@ impl<'a> Lowerer<'a> {
                         (None, base)
                     }
                 };
+                if let Some(wexpr) = width {
+                    let Type::Int(it) = self.ty(mty).clone() else {
+                        if matches!(self.ty(mty), Type::Bool) {
+                            return self.unsupported("`_Bool` bit-fields", wexpr.span);
+                        }
+                        return self.error("type", "bit-field has non-integer type", wexpr.span);
+                    };
+                    let w = self.expr(wexpr)?;
+                    let Some(w) = self.const_int(&w) else { return self.error("type", "bit-field width is not a constant", wexpr.span) };
+                    let unit_bits = it.bits() as u64;
+                    if w > unit_bits {
+                        return self.error("type", format!("width of bit-field ({w} bits) exceeds the width of its type ({unit_bits} bits)"), wexpr.span);
+                    }
+                    if w == 0 {
+                        if mname.is_some() {
+                            return self.error("type", "named bit-field has zero width", wexpr.span);
+                        }
+                        bitpos = bitpos.div_ceil(unit_bits) * unit_bits;
+                        continue;
+                    }
+                    let start = if is_union { 0 } else { bitpos };
+                    let start = if start / unit_bits != (start + w - 1) / unit_bits { start.div_ceil(unit_bits) * unit_bits } else { start };
+                    let unit_off = start / unit_bits * (unit_bits / 8);
+                    let shift = (start - unit_off * 8) as u8;
+                    if mname.is_some() {
+                        align = align.max(it.bytes as u64);
+                    }
+                    members.push(Member { name: mname, ty: mty, offset: unit_off, bits: Some(BitField { shift, width: w as u8 }) });
+                    if is_union {
+                        size = size.max(w.div_ceil(8));
+                    } else {
+                        bitpos = start + w;
+                        size = size.max(bitpos.div_ceil(8));
+                    }
+                    continue;
+                }
                 let is_flex = matches!(self.ty(mty), Type::Array(_, None));
                 let msize = match self.prog.types.size_of(mty) {
                     Some(s) => s,
@@ -368,11 +406,16 @@ impl<'a> Lowerer<'a> {
                         )
                     }
                 };
-                let malign = if packed { 1 } else { self.prog.types.align_of(mty) };
+                let malign = self.prog.types.align_of(mty);
                 align = align.max(malign);
-                let offset = if is_union { 0 } else { size.div_ceil(malign) * malign };
-                members.push(Member { name: mname, ty: mty, offset });
-                size = if is_union { size.max(msize) } else { offset + msize };
+                let offset = if is_union { 0 } else { bitpos.div_ceil(8).div_ceil(malign) * malign };
+                members.push(Member { name: mname, ty: mty, offset, bits: None });
+                if is_union {
+                    size = size.max(msize);
+                } else {
+                    bitpos = (offset + msize) * 8;
+                    size = offset + msize;
+                }
             }
         }
         size = size.div_ceil(align) * align;
@@ -436,14 +479,19 @@ impl<'a> Lowerer<'a> {
 
     /// Find a member by name, looking through anonymous members. Returns (offset, type).
     pub fn find_member(&self, rid: RecordId, name: &str) -> Option<(u64, TypeId)> {
+        self.find_member_bits(rid, name).map(|(o, t, _)| (o, t))
+    }
+
+    /// Like [`Self::find_member`], with the bit-field placement of the member.
+    pub fn find_member_bits(&self, rid: RecordId, name: &str) -> Option<(u64, TypeId, Option<BitField>)> {
         let rec = self.prog.types.record(rid);
         for m in &rec.members {
             match &m.name {
-                Some(n) if n == name => return Some((m.offset, m.ty)),
-                None => {
+                Some(n) if n == name => return Some((m.offset, m.ty, m.bits)),
+                None if m.bits.is_none() => {
                     if let Type::Record(inner) = self.prog.types.get(m.ty) {
-                        if let Some((off, t)) = self.find_member(*inner, name) {
-                            return Some((m.offset + off, t));
+                        if let Some((off, t, b)) = self.find_member_bits(*inner, name) {
+                            return Some((m.offset + off, t, b));
                         }
                     }
                 }
