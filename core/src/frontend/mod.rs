@@ -7,6 +7,7 @@
 //! parses (see [`pragma`]), and the preprocessor's `# N "file"` markers give every line of the
 //! preprocessed text its original file and line ([`LineMap`]).
 
+pub mod acc_exprs;
 pub mod pragma;
 pub mod preprocess;
 
@@ -26,6 +27,10 @@ pub struct ParsedUnit {
     pub directives: Vec<ExtractedDirective>,
     /// Pragmas that are not `acc` (ignored with a note), with their text.
     pub ignored_pragmas: Vec<(Loc, String)>,
+    /// Each directive parsed (same order as `directives`).
+    pub parsed: Vec<Result<crate::directive::Directive, crate::directive::DirectiveError>>,
+    /// The C expressions inside the directives' clauses.
+    pub acc_exprs: acc_exprs::AccExprs,
 }
 
 impl ParsedUnit {
@@ -43,13 +48,21 @@ pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
     let mut diags = Vec::new();
     let config = lang_c::driver::Config::with_gcc();
     match lang_c::driver::parse_preprocessed(&config, extracted.text.clone()) {
-        Ok(parse) => Ok(ParsedUnit {
-            text: extracted.text,
-            unit: parse.unit,
-            lines,
-            directives: extracted.directives,
-            ignored_pragmas: extracted.ignored,
-        }),
+        Ok(parse) => {
+            let texts: Vec<&str> = extracted.directives.iter().map(|d| d.text.as_str()).collect();
+            let parsed = acc_exprs::parse_directives(&texts);
+            let ok: Vec<Option<crate::directive::Directive>> = parsed.iter().map(|r| r.as_ref().ok().cloned()).collect();
+            let acc_exprs = acc_exprs::parse(&parse.unit, &ok);
+            Ok(ParsedUnit {
+                text: extracted.text,
+                unit: parse.unit,
+                lines,
+                directives: extracted.directives,
+                ignored_pragmas: extracted.ignored,
+                parsed,
+                acc_exprs,
+            })
+        }
         Err(err) => {
             let loc = lines.loc(&extracted.text, err.offset);
             // A statement-owning directive with nothing after it makes lang-c stop right after its marker.

@@ -14,6 +14,7 @@
 //! zero-extended, `float` as its 32-bit pattern, `double` as its 64-bit pattern, pointers as
 //! accsim pointer words (see the interpreter's memory module).
 
+pub mod acc;
 pub mod print;
 pub mod types;
 
@@ -47,6 +48,8 @@ pub struct Program {
     pub strings: Vec<Vec<u8>>,
     /// Every `#pragma acc` of the program, with its text and place.
     pub directives: Vec<DirectiveSite>,
+    /// The lowered directives, indexed like `directives` (`None` where lowering failed).
+    pub acc: Vec<Option<acc::AccDirective>>,
     /// The function named `main`.
     pub main: Option<FuncId>,
 }

@@ -13,7 +13,7 @@ use crate::diag::Diagnostic;
 use crate::frontend::pragma;
 use crate::ir::*;
 
-pub(crate) fn declarator_name(d: &ast::Declarator) -> Option<&str> {
+pub fn declarator_name(d: &ast::Declarator) -> Option<&str> {
     match &d.kind.node {
         ast::DeclaratorKind::Identifier(i) => Some(&i.node.name),
         ast::DeclaratorKind::Declarator(inner) => declarator_name(&inner.node),
@@ -43,10 +43,49 @@ pub(crate) fn is_function_declarator(d: &ast::Declarator) -> bool {
     outermost(d).unwrap_or(false)
 }
 
-/// Names whose address is taken (`&x`, also through `.member` and `[i]`) in a function body.
-struct AddrTaken(HashSet<String>);
+/// Names whose address is taken (`&x`, also through `.member` and `[i]`) in a function body, and
+/// names that OpenACC clauses map (they need an address on the host to be copied).
+struct AddrTaken<'u>(HashSet<String>, &'u crate::frontend::ParsedUnit);
 
-impl<'ast> Visit<'ast> for AddrTaken {
+impl AddrTaken<'_> {
+    fn directive(&mut self, id: u32) {
+        let Some(Ok(d)) = self.1.parsed.get(id as usize) else { return };
+        let mut roots = Vec::new();
+        if let crate::directive::DirectiveKind::Cache(vs) = &d.kind {
+            roots.extend(vs.iter().map(|v| v.base.text.clone()));
+        }
+        for c in &d.clauses {
+            use crate::directive::ClauseKind as K;
+            if let K::Reduction { vars, .. } | K::Data(_, vars) | K::Private(vars) | K::FirstPrivate(vars) | K::UseDevice(vars) | K::Host(_, vars) | K::Device(vars) = &c.kind {
+                roots.extend(vars.iter().map(|v| v.base.text.clone()));
+            }
+        }
+        for r in roots {
+            let name: String = r.trim_start_matches(['(', '*', ' ']).chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            if !name.is_empty() {
+                self.0.insert(name);
+            }
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for AddrTaken<'_> {
+    fn visit_label(&mut self, l: &'ast ast::Label, span: &'ast Span) {
+        if let ast::Label::Identifier(i) = l {
+            if let Some(id) = pragma::label_marker_id(&i.node.name) {
+                self.directive(id);
+            }
+        }
+        lang_c::visit::visit_label(self, l, span)
+    }
+
+    fn visit_static_assert(&mut self, sa: &'ast ast::StaticAssert, span: &'ast Span) {
+        if let Some(id) = pragma::assert_marker_id(&sa.message.node.join("")) {
+            self.directive(id);
+        }
+        lang_c::visit::visit_static_assert(self, sa, span)
+    }
+
     fn visit_unary_operator_expression(&mut self, u: &'ast ast::UnaryOperatorExpression, span: &'ast Span) {
         if let ast::UnaryOperator::Address = u.operator.node {
             let mut e = &u.operand.node;
@@ -88,25 +127,15 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// The directive with marker id `id` of the current unit: parse it (reporting syntax errors at
-    /// the clause) and return its program-wide id.
+    /// The directive with marker id `id` of the current unit: lower it (reporting errors at the
+    /// clause) and return its program-wide id.
     pub fn acc_directive(&mut self, id: u32) -> LResult<DirectiveId> {
-        let units = self.units;
-        let unit = &units[self.unit_index];
-        let Some(d) = unit.directives.get(id as usize) else {
-            return Err(self.report(Diagnostic::internal(format!("unknown directive marker {id}"), None)));
-        };
-        if let Err(e) = crate::directive::parse_directive(&d.text) {
-            let mut loc = d.text_loc;
-            let prefix = &d.text[..e.span.start.min(d.text.len())];
-            loc.col += prefix.chars().count() as u32;
-            let mut diag = Diagnostic::error("directive", e.message.clone(), loc).with_len(e.span.len().max(1));
-            if let Some(h) = &e.help {
-                diag = diag.with_help(h.clone());
-            }
-            return Err(self.report(diag));
+        let d = self.lower_acc(id)?;
+        let gid = DirectiveId(self.directive_base + id);
+        if let Some(slot) = self.prog.acc.get_mut(gid.0 as usize) {
+            *slot = Some(d);
         }
-        Ok(DirectiveId(self.directive_base + id))
+        Ok(gid)
     }
 
     /// The symbol for a function name: the definition if there is one, else an extern.
@@ -337,7 +366,8 @@ impl<'a> Lowerer<'a> {
             s.insert(name.to_string(), Binding { sym: Sym::Func(fid), ty: fty });
         }
         // Per-function state.
-        let mut finder = AddrTaken(HashSet::new());
+        let units = self.units;
+        let mut finder = AddrTaken(HashSet::new(), &units[self.unit_index]);
         finder.visit_statement(&fd.statement.node, &fd.statement.span);
         self.fcx = Some(FnCx {
             locals: Vec::new(),

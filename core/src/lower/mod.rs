@@ -9,9 +9,11 @@
 //! Limits (each reported as "not supported", never silently wrong): bit-fields, K&R function
 //! definitions, wide string literals, `_Atomic`, `_Thread_local`, inline assembly.
 
+pub mod acc;
 mod builtins;
 mod consteval;
 mod decl;
+pub use decl::declarator_name;
 mod expr;
 mod init;
 mod stmt;
@@ -194,6 +196,7 @@ impl<'a> Lowerer<'a> {
         self.directive_base = self.prog.directives.len() as u32;
         for d in &unit.directives {
             self.prog.directives.push(DirectiveSite { text: d.text.clone(), loc: d.text_loc });
+            self.prog.acc.push(None);
         }
         for ext in &unit.unit.0 {
             let _ = match &ext.node {

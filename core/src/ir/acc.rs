@@ -1,0 +1,141 @@
+//! OpenACC directives in the IR: every clause with its expressions lowered in the scope of the
+//! directive, and `device_type` groups resolved for the device type the program runs on
+//! (OpenACC 2.0 §2.4: a clause in a `device_type` group applies to that type only and overrides the
+//! default clause of the same name).
+
+pub use crate::directive::{AtomicKind, DataClause, ReductionOp};
+
+use super::{Expr, GlobalId, LocalId, TypeId};
+use crate::diag::Loc;
+
+#[derive(Debug, Clone)]
+pub struct AccDirective {
+    pub kind: AccKind,
+    pub clauses: Vec<AccClause>,
+    /// Where the directive's text starts.
+    pub loc: Loc,
+    /// The directive as written after `#pragma acc`.
+    pub text: String,
+}
+
+#[derive(Debug, Clone)]
+pub enum AccKind {
+    Parallel,
+    Kernels,
+    Data,
+    EnterData,
+    ExitData,
+    HostData,
+    Loop,
+    ParallelLoop,
+    KernelsLoop,
+    Cache(Vec<AccVar>),
+    Atomic(AtomicKind),
+    Update,
+    /// The `wait` directive, with its optional argument list.
+    Wait(Option<Vec<Expr>>),
+    Declare,
+    Routine(Option<String>),
+}
+
+impl AccKind {
+    /// Spec spelling (`parallel loop`, `enter data`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            AccKind::Parallel => "parallel",
+            AccKind::Kernels => "kernels",
+            AccKind::Data => "data",
+            AccKind::EnterData => "enter data",
+            AccKind::ExitData => "exit data",
+            AccKind::HostData => "host_data",
+            AccKind::Loop => "loop",
+            AccKind::ParallelLoop => "parallel loop",
+            AccKind::KernelsLoop => "kernels loop",
+            AccKind::Cache(_) => "cache",
+            AccKind::Atomic(_) => "atomic",
+            AccKind::Update => "update",
+            AccKind::Wait(_) => "wait",
+            AccKind::Declare => "declare",
+            AccKind::Routine(_) => "routine",
+        }
+    }
+
+    pub fn is_compute(&self) -> bool {
+        matches!(self, AccKind::Parallel | AccKind::Kernels | AccKind::ParallelLoop | AccKind::KernelsLoop)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct AccClause {
+    pub kind: AccClauseKind,
+    pub loc: Loc,
+    /// The clause name as written (`pcopy`, `self`, …).
+    pub spelling: &'static str,
+}
+
+#[derive(Debug, Clone)]
+pub enum AccClauseKind {
+    If(Expr),
+    Async(Option<Expr>),
+    Wait(Option<Vec<Expr>>),
+    NumGangs(Expr),
+    NumWorkers(Expr),
+    VectorLength(Expr),
+    Reduction { op: ReductionOp, vars: Vec<AccVar> },
+    Data(DataClause, Vec<AccVar>),
+    Private(Vec<AccVar>),
+    FirstPrivate(Vec<AccVar>),
+    DefaultNone,
+    /// The constant number of loops collapsed.
+    Collapse(u32),
+    Gang { num: Option<Expr>, static_: Option<Option<Expr>> },
+    Worker(Option<Expr>),
+    Vector(Option<Expr>),
+    Seq,
+    Auto,
+    Independent,
+    /// Tile sizes, innermost last; `None` is `*`.
+    Tile(Vec<Option<Expr>>),
+    UseDevice(Vec<AccVar>),
+    /// `update host(…)`/`self(…)`.
+    Host(Vec<AccVar>),
+    Device(Vec<AccVar>),
+    Bind(String),
+    NoHost,
+}
+
+/// What a variable reference in a clause names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VarRoot {
+    Local(LocalId),
+    Global(GlobalId),
+    /// Something else (a member of a struct through a pointer, an extern object…).
+    Other,
+}
+
+/// A variable or subarray in a clause (§2.6, §2.7.1 "subarrays").
+#[derive(Debug, Clone)]
+pub struct AccVar {
+    /// As written (`a[0:n]`, `s.data[1:4]`).
+    pub text: String,
+    pub root: VarRoot,
+    /// The type of the named variable (before any subscript).
+    pub var_ty: TypeId,
+    /// Address of the named variable (whole-variable references; for register locals, `None`).
+    pub addr: Option<Expr>,
+    /// The variable's value as a pointer to its first element (arrays decay), when it is an array
+    /// or a pointer: the base of its subscripts.
+    pub base: Option<Expr>,
+    pub sections: Vec<AccSection>,
+    pub loc: Loc,
+}
+
+/// One `[lower:length]` (or `[index]`, as `length = None`).
+#[derive(Debug, Clone)]
+pub struct AccSection {
+    /// `None`: `[:len]` (0).
+    pub lower: Option<Expr>,
+    /// `None` for `[i]`, or for `[lo:]` (to the end of a declared array dimension).
+    pub length: Option<Expr>,
+    pub is_range: bool,
+}

@@ -1,0 +1,327 @@
+//! Lowering OpenACC directives: clause expressions become IR expressions in the directive's scope,
+//! variable references resolve to the variables they name, and `device_type` groups are resolved
+//! (§2.4) for the simulated device, whose type is `nvidia`.
+
+use crate::diag::{Diagnostic, Loc};
+use crate::directive::{self, ClauseKind, DeviceTypeName, Directive, DirectiveKind, ExprSrc, GangStatic, Section, TileSize, VarRef};
+use crate::ir::acc::*;
+use crate::ir::*;
+
+use super::{Binding, LResult, Lowerer, Sym};
+
+/// The device type accsim's devices report (`acc_device_nvidia`, §3.1).
+pub const DEVICE_TYPE: &str = "nvidia";
+
+impl<'a> Lowerer<'a> {
+    /// Lower directive `id` of the current unit (already parsed by the front-end).
+    pub fn lower_acc(&mut self, id: u32) -> LResult<AccDirective> {
+        let units = self.units;
+        let unit = &units[self.unit_index];
+        let site = &unit.directives[id as usize];
+        let d: &'a Directive = match &unit.parsed[id as usize] {
+            Ok(d) => d,
+            Err(e) => {
+                let mut diag = Diagnostic::error("directive", e.message.clone(), self.directive_loc(id, e.span.start)).with_len(e.span.len().max(1));
+                if let Some(h) = &e.help {
+                    diag = diag.with_help(h.clone());
+                }
+                return Err(self.report(diag));
+            }
+        };
+        if let Some((_, span, msg)) = unit.acc_exprs.errors.iter().find(|(d, _, _)| *d == id) {
+            let loc = self.directive_loc(id, span.start);
+            return Err(self.report(Diagnostic::error("directive", msg.clone(), loc).with_len(span.len().max(1))));
+        }
+        let kind = match &d.kind {
+            DirectiveKind::Parallel => AccKind::Parallel,
+            DirectiveKind::Kernels => AccKind::Kernels,
+            DirectiveKind::Data => AccKind::Data,
+            DirectiveKind::EnterData => AccKind::EnterData,
+            DirectiveKind::ExitData => AccKind::ExitData,
+            DirectiveKind::HostData => AccKind::HostData,
+            DirectiveKind::Loop => AccKind::Loop,
+            DirectiveKind::ParallelLoop => AccKind::ParallelLoop,
+            DirectiveKind::KernelsLoop => AccKind::KernelsLoop,
+            DirectiveKind::Cache(vars) => AccKind::Cache(self.acc_vars(id, vars)?),
+            DirectiveKind::Atomic(k) => AccKind::Atomic(*k),
+            DirectiveKind::Update => AccKind::Update,
+            DirectiveKind::Wait(list) => AccKind::Wait(match list {
+                Some(es) => Some(es.iter().map(|e| self.acc_expr(id, e)).collect::<LResult<Vec<_>>>()?),
+                None => None,
+            }),
+            DirectiveKind::Declare => AccKind::Declare,
+            DirectiveKind::Routine(name) => AccKind::Routine(name.as_ref().map(|n| n.name.clone())),
+        };
+        // §2.4: keep default clauses unless a clause of the same name is given for this device type.
+        let applies = |c: &directive::Clause| match &c.device_types {
+            None => true,
+            Some(list) => list.iter().any(|t| matches!(t, DeviceTypeName::Any) || matches!(t, DeviceTypeName::Named(n) if n == DEVICE_TYPE)),
+        };
+        let specific: Vec<directive::ClauseName> =
+            d.clauses.iter().filter(|c| c.device_types.is_some() && applies(c)).map(|c| c.name()).collect();
+        let mut clauses = Vec::new();
+        for c in &d.clauses {
+            if !applies(c) || (c.device_types.is_none() && specific.contains(&c.name())) {
+                continue;
+            }
+            let loc = self.directive_loc(id, c.span.start);
+            let kind = self.acc_clause(id, &c.kind, loc)?;
+            clauses.push(AccClause { kind, loc, spelling: c.spelling });
+        }
+        Ok(AccDirective { kind, clauses, loc: site.text_loc, text: site.text.clone() })
+    }
+
+    /// The source location of byte `offset` of directive `id`'s text (directives are one line).
+    pub fn directive_loc(&self, id: u32, offset: usize) -> Loc {
+        let site = &self.units[self.unit_index].directives[id as usize];
+        let mut loc = site.text_loc;
+        let prefix = site.text.get(..offset.min(site.text.len())).unwrap_or("");
+        loc.col += prefix.chars().count() as u32;
+        loc
+    }
+
+    fn acc_expr(&mut self, id: u32, e: &ExprSrc) -> LResult<Expr> {
+        let units = self.units;
+        let Some(node) = units[self.unit_index].acc_exprs.get(id, e.span.start) else {
+            let loc = self.directive_loc(id, e.span.start);
+            return Err(self.report(Diagnostic::error("directive", format!("cannot parse `{}`", e.text), loc)));
+        };
+        let mut x = self.expr(node)?;
+        // Locations inside a directive point into the directive text.
+        relocate(&mut x, self.directive_loc(id, e.span.start));
+        Ok(x)
+    }
+
+    fn acc_int_expr(&mut self, id: u32, e: &ExprSrc, what: &str) -> LResult<Expr> {
+        let x = self.acc_expr(id, e)?;
+        if !self.prog.types.is_integer(x.ty) {
+            let loc = self.directive_loc(id, e.span.start);
+            let t = self.prog.types.display(x.ty);
+            return Err(self.report(Diagnostic::error("directive", format!("{what} must be an integer expression, found `{t}`"), loc)));
+        }
+        let int = self.t_int();
+        Ok(self.convert(x, int))
+    }
+
+    fn acc_clause(&mut self, id: u32, k: &ClauseKind, loc: Loc) -> LResult<AccClauseKind> {
+        Ok(match k {
+            ClauseKind::If(e) => {
+                let x = self.acc_expr(id, e)?;
+                AccClauseKind::If(self.truth(x))
+            }
+            ClauseKind::Async(e) => AccClauseKind::Async(match e {
+                Some(e) => Some(self.acc_int_expr(id, e, "an async argument")?),
+                None => None,
+            }),
+            ClauseKind::Wait(list) => AccClauseKind::Wait(match list {
+                Some(es) => Some(es.iter().map(|e| self.acc_int_expr(id, e, "a wait argument")).collect::<LResult<Vec<_>>>()?),
+                None => None,
+            }),
+            ClauseKind::NumGangs(e) => AccClauseKind::NumGangs(self.acc_int_expr(id, e, "num_gangs")?),
+            ClauseKind::NumWorkers(e) => AccClauseKind::NumWorkers(self.acc_int_expr(id, e, "num_workers")?),
+            ClauseKind::VectorLength(e) => AccClauseKind::VectorLength(self.acc_int_expr(id, e, "vector_length")?),
+            ClauseKind::Reduction { op, vars, .. } => AccClauseKind::Reduction { op: *op, vars: self.acc_vars(id, vars)? },
+            ClauseKind::Data(dc, vars) => AccClauseKind::Data(*dc, self.acc_vars(id, vars)?),
+            ClauseKind::Private(vars) => AccClauseKind::Private(self.acc_vars(id, vars)?),
+            ClauseKind::FirstPrivate(vars) => AccClauseKind::FirstPrivate(self.acc_vars(id, vars)?),
+            ClauseKind::DefaultNone => AccClauseKind::DefaultNone,
+            ClauseKind::Collapse(e) => {
+                let x = self.acc_expr(id, e)?;
+                match self.const_int(&x) {
+                    Some(n) if (1..=64).contains(&(n as i64)) => AccClauseKind::Collapse(n as u32),
+                    _ => {
+                        return Err(self.report(Diagnostic::error(
+                            "directive",
+                            "the argument of `collapse` must be a positive integer constant (§2.7.1)",
+                            loc,
+                        )))
+                    }
+                }
+            }
+            ClauseKind::Gang(g) => {
+                let num = match &g.num {
+                    Some(e) => Some(self.acc_int_expr(id, e, "the gang count")?),
+                    None => None,
+                };
+                let static_ = match &g.static_ {
+                    None => None,
+                    Some(GangStatic::Any(_)) => Some(None),
+                    Some(GangStatic::Chunk(e)) => Some(Some(self.acc_int_expr(id, e, "the static chunk size")?)),
+                };
+                AccClauseKind::Gang { num, static_ }
+            }
+            ClauseKind::Worker(e) => AccClauseKind::Worker(match e {
+                Some(e) => Some(self.acc_int_expr(id, e, "the worker count")?),
+                None => None,
+            }),
+            ClauseKind::Vector(e) => AccClauseKind::Vector(match e {
+                Some(e) => Some(self.acc_int_expr(id, e, "the vector length")?),
+                None => None,
+            }),
+            ClauseKind::Seq => AccClauseKind::Seq,
+            ClauseKind::Auto => AccClauseKind::Auto,
+            ClauseKind::Independent => AccClauseKind::Independent,
+            ClauseKind::Tile(ts) => AccClauseKind::Tile(
+                ts.iter()
+                    .map(|t| match t {
+                        TileSize::Any(_) => Ok(None),
+                        TileSize::Size(e) => self.acc_int_expr(id, e, "a tile size").map(Some),
+                    })
+                    .collect::<LResult<Vec<_>>>()?,
+            ),
+            ClauseKind::UseDevice(vars) => AccClauseKind::UseDevice(self.acc_vars(id, vars)?),
+            ClauseKind::Host(_, vars) => AccClauseKind::Host(self.acc_vars(id, vars)?),
+            ClauseKind::Device(vars) => AccClauseKind::Device(self.acc_vars(id, vars)?),
+            ClauseKind::Bind(b) => AccClauseKind::Bind(match b {
+                directive::BindName::Identifier { name, .. } => name.clone(),
+                directive::BindName::String { value, .. } => value.clone(),
+            }),
+            ClauseKind::NoHost => AccClauseKind::NoHost,
+        })
+    }
+
+    fn acc_vars(&mut self, id: u32, vars: &[VarRef]) -> LResult<Vec<AccVar>> {
+        vars.iter().map(|v| self.acc_var(id, v)).collect()
+    }
+
+    fn acc_var(&mut self, id: u32, v: &VarRef) -> LResult<AccVar> {
+        let units = self.units;
+        let loc = self.directive_loc(id, v.span.start);
+        let text = units[self.unit_index].directives[id as usize].text.get(v.span.clone()).unwrap_or(&v.base.text).to_string();
+        let Some(node) = units[self.unit_index].acc_exprs.get(id, v.base.span.start) else {
+            return Err(self.report(Diagnostic::error("directive", format!("cannot parse `{}`", v.base.text), loc)));
+        };
+        let root = match &node.node {
+            lang_c::ast::Expression::Identifier(i) => match self.lookup(&i.node.name) {
+                Some(Binding { sym: Sym::Local(l), .. }) => VarRoot::Local(*l),
+                Some(Binding { sym: Sym::Global(g), .. }) => VarRoot::Global(*g),
+                Some(Binding { sym: Sym::Func(_) | Sym::Extern(_), .. }) | Some(Binding { sym: Sym::EnumConst(..) | Sym::Typedef(_), .. }) => {
+                    return Err(self.report(Diagnostic::error("directive", format!("`{}` is not a variable", i.node.name), loc)))
+                }
+                None => {
+                    return Err(self.report(Diagnostic::error("undeclared", format!("use of undeclared identifier `{}`", i.node.name), loc)))
+                }
+            },
+            _ => VarRoot::Other,
+        };
+        let lv = self.lvalue_or_designator(node)?;
+        let var_ty = lv.ty;
+        let addr = match &lv.place {
+            Place::Mem(a) => {
+                let mut a = (**a).clone();
+                relocate(&mut a, loc);
+                Some(a)
+            }
+            _ => None,
+        };
+        let is_indexable = matches!(self.ty(var_ty), Type::Array(..) | Type::Vla(..) | Type::Pointer(_));
+        let base = if is_indexable {
+            let mut b = self.rvalue(lv);
+            relocate(&mut b, loc);
+            Some(b)
+        } else {
+            None
+        };
+        if !v.sections.is_empty() && !is_indexable {
+            let t = self.prog.types.display(var_ty);
+            return Err(self.report(Diagnostic::error("directive", format!("`{}` has type `{t}` and cannot be subscripted", v.base.text), loc)));
+        }
+        let mut sections = Vec::new();
+        for s in &v.sections {
+            sections.push(match s {
+                Section::Index(e) => AccSection { lower: Some(self.acc_long(id, e)?), length: None, is_range: false },
+                Section::Range { lower, length, .. } => AccSection {
+                    lower: match lower {
+                        Some(e) => Some(self.acc_long(id, e)?),
+                        None => None,
+                    },
+                    length: match length {
+                        Some(e) => Some(self.acc_long(id, e)?),
+                        None => None,
+                    },
+                    is_range: true,
+                },
+            });
+        }
+        Ok(AccVar { text, root, var_ty, addr, base, sections, loc })
+    }
+
+    fn acc_long(&mut self, id: u32, e: &ExprSrc) -> LResult<Expr> {
+        let x = self.acc_expr(id, e)?;
+        if !self.prog.types.is_integer(x.ty) {
+            let loc = self.directive_loc(id, e.span.start);
+            return Err(self.report(Diagnostic::error("directive", "subarray bounds must be integers", loc)));
+        }
+        let long = self.t_long();
+        Ok(self.convert(x, long))
+    }
+}
+
+/// Point every location of a directive expression at the directive (lang-c spans of the synthetic
+/// parse mean nothing in the program's files).
+fn relocate(e: &mut Expr, loc: Loc) {
+    e.loc = loc;
+    match &mut e.kind {
+        ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => relocate(a, loc),
+        ExprKind::BitFieldRead { addr, .. } => relocate(addr, loc),
+        ExprKind::Binary(_, a, b)
+        | ExprKind::LogicalAnd(a, b)
+        | ExprKind::LogicalOr(a, b)
+        | ExprKind::Comma(a, b)
+        | ExprKind::VaCopy(a, b) => {
+            relocate(a, loc);
+            relocate(b, loc);
+        }
+        ExprKind::PtrAdd { ptr, index, .. } => {
+            relocate(ptr, loc);
+            relocate(index, loc);
+        }
+        ExprKind::PtrDiff { lhs, rhs, .. } | ExprKind::ComplexBinary { lhs, rhs, .. } | ExprKind::ComplexCompare { lhs, rhs, .. } => {
+            relocate(lhs, loc);
+            relocate(rhs, loc);
+        }
+        ExprKind::Cond(a, b, c) => {
+            relocate(a, loc);
+            relocate(b, loc);
+            relocate(c, loc);
+        }
+        ExprKind::Assign { value, place } | ExprKind::CompoundAssign { value, place, .. } => {
+            relocate(value, loc);
+            relocate_place(place, loc);
+        }
+        ExprKind::IncDec { place, .. } => relocate_place(place, loc),
+        ExprKind::Call { args, callee, .. } => {
+            args.iter_mut().for_each(|a| relocate(a, loc));
+            if let Callee::Indirect(c) = callee {
+                relocate(c, loc);
+            }
+        }
+        ExprKind::ComplexNeg { value, .. } => relocate(value, loc),
+        ExprKind::ComplexMake { re, im, .. } => {
+            relocate(re, loc);
+            relocate(im, loc);
+        }
+        ExprKind::WithInit { value, .. } => relocate(value, loc),
+        ExprKind::StmtExpr { value, .. } => {
+            if let Some(v) = value {
+                relocate(v, loc);
+            }
+        }
+        ExprKind::Int(_)
+        | ExprKind::Float(_)
+        | ExprKind::Str(_)
+        | ExprKind::Local(_)
+        | ExprKind::LocalAddr(_)
+        | ExprKind::GlobalAddr(_)
+        | ExprKind::FuncAddr(_)
+        | ExprKind::ExternAddr(_)
+        | ExprKind::SizeOfDynamic(_) => {}
+    }
+}
+
+fn relocate_place(p: &mut Place, loc: Loc) {
+    match p {
+        Place::Local(_) => {}
+        Place::Mem(a) | Place::BitField { addr: a, .. } => relocate(a, loc),
+    }
+}
