@@ -5,6 +5,7 @@
 //! Nothing downstream of [`lower`] looks at lang-c's AST: the IR in [`ir`] is the contract.
 
 pub mod diag;
+pub mod exec;
 pub mod directive;
 pub mod frontend;
 pub mod ir;
