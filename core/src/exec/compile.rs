@@ -519,6 +519,47 @@ impl BinVisitor for BinaryV {
     }
 }
 
+/// Builds the fused `i++, i < n` of a counted loop: step a register local, then compare it.
+struct StepCondV {
+    slot: usize,
+    delta: u64,
+    narrow: bool,
+    rhs: Ce,
+}
+
+impl BinVisitor for StepCondV {
+    type Out = Option<ExprFn>;
+    fn visit<F>(self, f: F) -> Option<ExprFn>
+    where
+        F: Fn(u64, u64) -> Result<u64, ArithFault> + Copy + Send + Sync + 'static,
+    {
+        let StepCondV { slot: s, delta: d, narrow, rhs } = self;
+        Some(match (rhs, narrow) {
+            (Ce::Const(c), true) => ef(move |m| {
+                let v = (m.regs[m.bp + s] as i32).wrapping_add(d as i32) as i64 as u64;
+                m.regs[m.bp + s] = v;
+                Ok(f(v, c).unwrap_or(0))
+            }),
+            (Ce::Const(c), false) => ef(move |m| {
+                let v = m.regs[m.bp + s].wrapping_add(d);
+                m.regs[m.bp + s] = v;
+                Ok(f(v, c).unwrap_or(0))
+            }),
+            (Ce::Reg(r), true) => ef(move |m| {
+                let v = (m.regs[m.bp + s] as i32).wrapping_add(d as i32) as i64 as u64;
+                m.regs[m.bp + s] = v;
+                Ok(f(v, m.regs[m.bp + r]).unwrap_or(0))
+            }),
+            (Ce::Reg(r), false) => ef(move |m| {
+                let v = m.regs[m.bp + s].wrapping_add(d);
+                m.regs[m.bp + s] = v;
+                Ok(f(v, m.regs[m.bp + r]).unwrap_or(0))
+            }),
+            (Ce::Dyn(_), _) => return None,
+        })
+    }
+}
+
 /// A compiled lvalue.
 enum PlaceC {
     Reg(usize),
@@ -542,8 +583,15 @@ impl BinVisitor for CompoundV {
         F: Fn(u64, u64) -> Result<u64, ArithFault> + Copy + Send + Sync + 'static,
     {
         let CompoundV { place, val, cin, cout, post, loc } = self;
+        let plain = post.is_none();
         let post = post.unwrap_or(Kind::U64);
         match place {
+            PlaceC::Reg(s) if cin.is_none() && cout.is_none() && plain => ef(move |m| {
+                let y = val(m)?;
+                let r = f(m.regs[m.bp + s], y).map_err(|e| arith_trap(e, loc))?;
+                m.regs[m.bp + s] = r;
+                Ok(r)
+            }),
             PlaceC::Reg(s) if cin.is_none() && cout.is_none() => ef(move |m| {
                 let y = val(m)?;
                 let r = norm(post, f(m.regs[m.bp + s], y).map_err(|e| arith_trap(e, loc))?);
@@ -654,7 +702,67 @@ enum Addr {
     Frame(u64),
     /// `base + index * size`.
     Index(Ce, Ce, u64),
+    /// `base + index * size` with a polynomial index of register locals.
+    Affine(Ce, IndexF, u64),
     Any(Ce),
+}
+
+/// `coeff * regs[a] (* regs[b])`, wrapping.
+#[derive(Clone, Copy, Debug)]
+struct Term {
+    a: usize,
+    b: Option<usize>,
+    c: u64,
+}
+
+impl Term {
+    #[inline(always)]
+    fn eval(&self, m: &Machine) -> u64 {
+        let mut v = m.regs[m.bp + self.a];
+        if let Some(b) = self.b {
+            v = v.wrapping_mul(m.regs[m.bp + b]);
+        }
+        v.wrapping_mul(self.c)
+    }
+}
+
+/// An integer expression that is a sum of terms of degree ≤ 2 in register locals, computed in
+/// wrapping 64-bit arithmetic and then normalised to the expression's width. Addition and
+/// multiplication commute with truncation modulo 2^32, so this equals gcc's 32-bit wrapping code.
+#[derive(Clone, Debug, Default)]
+struct Poly {
+    terms: Vec<Term>,
+    k: u64,
+}
+
+/// A compiled [`Poly`]; `narrow` says the result is a 32-bit signed (true) value.
+enum IndexF {
+    T1(Term, u64, bool),
+    T2(Term, Term, u64, bool),
+    Tn(Box<[Term]>, u64, bool),
+}
+
+impl IndexF {
+    fn new(p: Poly, narrow: bool) -> IndexF {
+        match p.terms.as_slice() {
+            [t] => IndexF::T1(*t, p.k, narrow),
+            [t, u] => IndexF::T2(*t, *u, p.k, narrow),
+            ts => IndexF::Tn(ts.into(), p.k, narrow),
+        }
+    }
+    #[inline(always)]
+    fn eval(&self, m: &Machine) -> u64 {
+        let (v, narrow) = match self {
+            IndexF::T1(t, k, n) => (t.eval(m).wrapping_add(*k), *n),
+            IndexF::T2(t, u, k, n) => (t.eval(m).wrapping_add(u.eval(m)).wrapping_add(*k), *n),
+            IndexF::Tn(ts, k, n) => (ts.iter().fold(*k, |acc, t| acc.wrapping_add(t.eval(m))), *n),
+        };
+        if narrow {
+            v as i32 as i64 as u64
+        } else {
+            v
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -873,6 +981,21 @@ impl<'a> Cx<'a> {
                 if let Some(i) = init {
                     self.stmt_inner(i, sub)?;
                 }
+                if let (Some(c), Some(st)) = (cond, step) {
+                    if let Some(fused) = self.fused_step(st, c)? {
+                        let (l_body, l_cont, l_break) = (self.new_label(), self.new_label(), self.new_label());
+                        let cf = self.cond(c)?;
+                        self.emit(Op::JumpIfFalse(cf, l_break), c.loc, true);
+                        self.place_label(l_body);
+                        self.loops.push((l_break, Some(l_cont)));
+                        self.stmt_inner(body, sub)?;
+                        self.loops.pop();
+                        self.place_label(l_cont);
+                        self.emit(Op::JumpIfTrue(fused, l_body), c.loc, true);
+                        self.place_label(l_break);
+                        return Ok(());
+                    }
+                }
                 let (l_body, l_cont, l_cond, l_break) =
                     (self.new_label(), self.new_label(), self.new_label(), self.new_label());
                 self.emit(Op::Jump(l_cond), loc, false);
@@ -883,7 +1006,7 @@ impl<'a> Cx<'a> {
                 self.place_label(l_cont);
                 if let Some(st) = step {
                     if let Ce::Dyn(f) = self.expr(st)? {
-                        self.emit(Op::Expr(f), st.loc, true);
+                        self.emit(Op::Expr(f), st.loc, false);
                     }
                 }
                 self.place_label(l_cond);
@@ -994,6 +1117,29 @@ impl<'a> Cx<'a> {
         Ok(())
     }
 
+    /// `step; cond` of a `for` as one closure, for `i++`/`i--`/`i += c`-free counted loops
+    /// (`for (...; i < n; i++)` with `n` a constant or register local).
+    fn fused_step(&mut self, step: &Expr, cond: &Expr) -> R<Option<ExprFn>> {
+        let ExprKind::IncDec { place: Place::Local(l), delta, .. } = &step.kind else { return Ok(None) };
+        let Some(Home::Reg(s)) = self.homes.get(l.0 as usize).copied() else { return Ok(None) };
+        let k = self.kind(step.ty);
+        if !matches!(k, Kind::I32 | Kind::I64 | Kind::U64) {
+            return Ok(None);
+        }
+        let ExprKind::Binary(op, a, b) = &cond.kind else { return Ok(None) };
+        if !op.is_comparison() || self.kind(a.ty) != k {
+            return Ok(None);
+        }
+        let ExprKind::Local(l2) = &a.kind else { return Ok(None) };
+        if l2 != l {
+            return Ok(None);
+        }
+        let rhs = self.expr(b)?;
+        let (cls, _) = class_of(k, true);
+        let v = StepCondV { slot: s, delta: *delta as i64 as u64, narrow: k == Kind::I32, rhs };
+        Ok(dispatch(*op, cls, v).flatten())
+    }
+
     /// The size of a type, dynamic for VLAs.
     fn size_of(&mut self, ty: TypeId, loc: Loc) -> R<Ce> {
         match self.t.get(ty) {
@@ -1035,6 +1181,9 @@ impl<'a> Cx<'a> {
             ExprKind::PtrAdd { ptr, index, elem } => {
                 if let Some(size) = self.t.size_of(*elem).filter(|_| !matches!(self.t.get(*elem), Type::Vla(..))) {
                     let b = self.expr(ptr)?;
+                    if let Some(ix) = self.index_poly(index) {
+                        return Ok(Addr::Affine(b, ix, size));
+                    }
                     let i = self.expr(index)?;
                     return Ok(match i {
                         Ce::Const(c) => Addr::Index(b, Ce::Const(0), 0).with_offset(c.wrapping_mul(size)),
@@ -1047,6 +1196,73 @@ impl<'a> Cx<'a> {
         Ok(Addr::Any(self.expr(e)?))
     }
 
+    /// The index of a `PtrAdd` as a compiled polynomial, when it is one (array subscripts like
+    /// `a[i*n + j]`). Integer widening casts at the top are identities on words.
+    fn index_poly(&self, index: &Expr) -> Option<IndexF> {
+        let mut e = index;
+        while let ExprKind::Cast(inner) = &e.kind {
+            let (from, to) = (self.kind(inner.ty), self.kind(e.ty));
+            if !(from.is_int() && from != Kind::Bool && matches!(to, Kind::I64 | Kind::U64) && from.bytes() <= 8) {
+                return None;
+            }
+            e = inner;
+        }
+        let k = self.kind(e.ty);
+        let narrow = match k {
+            Kind::I32 => true,
+            Kind::I64 | Kind::U64 => false,
+            _ => return None,
+        };
+        let p = self.poly(e, k)?;
+        if p.terms.is_empty() {
+            return None;
+        }
+        Some(IndexF::new(p, narrow))
+    }
+
+    /// `e` as a polynomial of degree ≤ 2 in register locals, all nodes of kind `k`.
+    fn poly(&self, e: &Expr, k: Kind) -> Option<Poly> {
+        const MAX_TERMS: usize = 4;
+        if self.kind(e.ty) != k {
+            return None;
+        }
+        let p = match &e.kind {
+            ExprKind::Int(v) => Poly { terms: Vec::new(), k: *v },
+            ExprKind::Local(l) => match self.homes.get(l.0 as usize) {
+                Some(Home::Reg(s)) => Poly { terms: vec![Term { a: *s, b: None, c: 1 }], k: 0 },
+                _ => return None,
+            },
+            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+                let (pa, pb) = (self.poly(a, k)?, self.poly(b, k)?);
+                let neg = if *op == BinOp::Sub { u64::MAX } else { 1 };
+                let mut terms = pa.terms;
+                terms.extend(pb.terms.iter().map(|t| Term { c: t.c.wrapping_mul(neg), ..*t }));
+                Poly { terms, k: pa.k.wrapping_add(pb.k.wrapping_mul(neg)) }
+            }
+            ExprKind::Binary(BinOp::Mul, a, b) => {
+                let (pa, pb) = (self.poly(a, k)?, self.poly(b, k)?);
+                let mut terms = Vec::new();
+                for x in pa.terms.iter() {
+                    for y in pb.terms.iter() {
+                        if x.b.is_some() || y.b.is_some() {
+                            return None;
+                        }
+                        terms.push(Term { a: x.a, b: Some(y.a), c: x.c.wrapping_mul(y.c) });
+                    }
+                    if pb.k != 0 {
+                        terms.push(Term { c: x.c.wrapping_mul(pb.k), ..*x });
+                    }
+                }
+                if pa.k != 0 {
+                    terms.extend(pb.terms.iter().map(|t| Term { c: t.c.wrapping_mul(pa.k), ..*t }));
+                }
+                Poly { terms, k: pa.k.wrapping_mul(pb.k) }
+            }
+            _ => return None,
+        };
+        (p.terms.len() <= MAX_TERMS).then_some(p)
+    }
+
     fn load(&mut self, k: Kind, addr: Addr, loc: Loc) -> Ce {
         Ce::Dyn(match addr {
             Addr::Frame(off) => gen_load!(k, loc, |m| m.fp.wrapping_add(off)),
@@ -1055,6 +1271,13 @@ impl<'a> Cx<'a> {
             Addr::Any(Ce::Dyn(f)) => gen_load!(k, loc, |m| f(m)?),
             Addr::Index(Ce::Reg(b), Ce::Reg(i), sz) => {
                 gen_load!(k, loc, |m| m.regs[m.bp + b].wrapping_add(m.regs[m.bp + i].wrapping_mul(sz)))
+            }
+            Addr::Affine(Ce::Reg(b), ix, sz) => {
+                gen_load!(k, loc, |m| m.regs[m.bp + b].wrapping_add(ix.eval(m).wrapping_mul(sz)))
+            }
+            Addr::Affine(b, ix, sz) => {
+                let b = b.into_fn();
+                gen_load!(k, loc, |m| b(m)?.wrapping_add(ix.eval(m).wrapping_mul(sz)))
             }
             Addr::Index(Ce::Reg(b), Ce::Dyn(i), sz) => {
                 gen_load!(k, loc, |m| m.regs[m.bp + b].wrapping_add(i(m)?.wrapping_mul(sz)))
@@ -1085,6 +1308,13 @@ impl<'a> Cx<'a> {
                 let (b, i) = (b.into_fn(), i.into_fn());
                 gen_store!(k, loc, |m, v| b(m)?.wrapping_add(i(m)?.wrapping_mul(sz)), val(m)?)
             }
+            Addr::Affine(Ce::Reg(b), ix, sz) => {
+                gen_store!(k, loc, |m, v| m.regs[m.bp + b].wrapping_add(ix.eval(m).wrapping_mul(sz)), val(m)?)
+            }
+            Addr::Affine(b, ix, sz) => {
+                let b = b.into_fn();
+                gen_store!(k, loc, |m, v| b(m)?.wrapping_add(ix.eval(m).wrapping_mul(sz)), val(m)?)
+            }
         }
     }
 
@@ -1108,6 +1338,10 @@ impl<'a> Cx<'a> {
             Addr::Any(c) => c.into_fn(),
             Addr::Index(b, i, sz) => BinaryV::go(b, i, Loc::default(), move |x, y| Ok(x.wrapping_add(y.wrapping_mul(sz))))
                 .into_fn(),
+            Addr::Affine(b, ix, sz) => {
+                let b = b.into_fn();
+                ef(move |m| Ok(b(m)?.wrapping_add(ix.eval(m).wrapping_mul(sz))))
+            }
         }
     }
 

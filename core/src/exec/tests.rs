@@ -614,7 +614,7 @@ fn exec_observer_sees_statement_lines_in_order() {
     let seen = seen.lock().unwrap().clone();
     assert_eq!(
         seen,
-        vec![(4, 1), (5, 1), (5, 1), (6, 1), (2, 2), (5, 1), (5, 1), (6, 1), (2, 2), (5, 1), (5, 1), (7, 1)]
+        vec![(4, 1), (5, 1), (5, 1), (6, 1), (2, 2), (5, 1), (6, 1), (2, 2), (5, 1), (7, 1)]
     );
 }
 
