@@ -32,6 +32,8 @@ pub enum Ce {
     /// A register local's slot.
     Reg(usize),
     Dyn(ExprFn),
+    /// A load from `regs[base] + index * size`, evaluated inline by its consumer.
+    Load(LoadS),
 }
 
 impl Ce {
@@ -40,7 +42,30 @@ impl Ce {
             Ce::Const(c) => ef(move |_| Ok(c)),
             Ce::Reg(s) => ef(move |m| Ok(m.regs[m.bp + s])),
             Ce::Dyn(f) => f,
+            Ce::Load(l) => ef(move |m| l.eval(m)),
         }
+    }
+}
+
+/// An array element load with a register base and a polynomial index.
+pub struct LoadS {
+    kind: Kind,
+    base: usize,
+    ix: IndexF,
+    size: u64,
+    loc: Loc,
+}
+
+impl LoadS {
+    #[inline(always)]
+    fn eval(&self, m: &Machine) -> Result<u64, Trap> {
+        let a = m.regs[m.bp + self.base].wrapping_add(self.ix.eval(m).wrapping_mul(self.size));
+        let r = match self.kind {
+            Kind::F64 | Kind::I64 | Kind::U64 | Kind::Ptr => m.mem.load_u64(a),
+            Kind::I32 => m.mem.load_u32(a).map(|v| v as i32 as i64 as u64),
+            _ => m.mem.load_u32(a).map(|v| v as u64),
+        };
+        r.map_err(|f| m.fault(f, self.loc))
     }
 }
 
@@ -498,6 +523,26 @@ impl BinaryV {
             (Ce::Reg(s), Ce::Dyn(b)) => {
                 Ce::Dyn(ef(move |m| f(m.regs[m.bp + s], b(m)?).map_err(|e| arith_trap(e, loc))))
             }
+            (Ce::Load(a), Ce::Load(b)) => Ce::Dyn(ef(move |m| {
+                let x = a.eval(m)?;
+                f(x, b.eval(m)?).map_err(|e| arith_trap(e, loc))
+            })),
+            (Ce::Dyn(a), Ce::Load(b)) => Ce::Dyn(ef(move |m| {
+                let x = a(m)?;
+                f(x, b.eval(m)?).map_err(|e| arith_trap(e, loc))
+            })),
+            (Ce::Load(a), Ce::Dyn(b)) => Ce::Dyn(ef(move |m| {
+                let x = a.eval(m)?;
+                f(x, b(m)?).map_err(|e| arith_trap(e, loc))
+            })),
+            (Ce::Const(c), Ce::Load(b)) => Ce::Dyn(ef(move |m| f(c, b.eval(m)?).map_err(|e| arith_trap(e, loc)))),
+            (Ce::Load(a), Ce::Const(c)) => Ce::Dyn(ef(move |m| f(a.eval(m)?, c).map_err(|e| arith_trap(e, loc)))),
+            (Ce::Reg(s), Ce::Load(b)) => {
+                Ce::Dyn(ef(move |m| f(m.regs[m.bp + s], b.eval(m)?).map_err(|e| arith_trap(e, loc))))
+            }
+            (Ce::Load(a), Ce::Reg(t)) => {
+                Ce::Dyn(ef(move |m| f(a.eval(m)?, m.regs[m.bp + t]).map_err(|e| arith_trap(e, loc))))
+            }
             (a, b) => {
                 let (a, b) = (a.into_fn(), b.into_fn());
                 Ce::Dyn(ef(move |m| {
@@ -555,7 +600,7 @@ impl BinVisitor for StepCondV {
                 m.regs[m.bp + s] = v;
                 Ok(f(v, m.regs[m.bp + r]).unwrap_or(0))
             }),
-            (Ce::Dyn(_), _) => return None,
+            (Ce::Dyn(_) | Ce::Load(_), _) => return None,
         })
     }
 }
@@ -1264,11 +1309,23 @@ impl<'a> Cx<'a> {
     }
 
     fn load(&mut self, k: Kind, addr: Addr, loc: Loc) -> Ce {
+        let inline = matches!(k, Kind::F64 | Kind::I64 | Kind::U64 | Kind::Ptr | Kind::I32 | Kind::U32 | Kind::F32);
+        let addr = match addr {
+            Addr::Affine(Ce::Reg(base), ix, size) if inline => {
+                return Ce::Load(LoadS { kind: k, base, ix, size, loc });
+            }
+            Addr::Index(Ce::Reg(base), Ce::Reg(i), size) if inline => {
+                let ix = IndexF::T1(Term { a: i, b: None, c: 1 }, 0, false);
+                return Ce::Load(LoadS { kind: k, base, ix, size, loc });
+            }
+            a => a,
+        };
         Ce::Dyn(match addr {
             Addr::Frame(off) => gen_load!(k, loc, |m| m.fp.wrapping_add(off)),
             Addr::Any(Ce::Const(c)) => gen_load!(k, loc, |m| c),
             Addr::Any(Ce::Reg(s)) => gen_load!(k, loc, |m| m.regs[m.bp + s]),
             Addr::Any(Ce::Dyn(f)) => gen_load!(k, loc, |m| f(m)?),
+            Addr::Any(Ce::Load(l)) => gen_load!(k, loc, |m| l.eval(m)?),
             Addr::Index(Ce::Reg(b), Ce::Reg(i), sz) => {
                 gen_load!(k, loc, |m| m.regs[m.bp + b].wrapping_add(m.regs[m.bp + i].wrapping_mul(sz)))
             }
@@ -1450,6 +1507,7 @@ impl<'a> Cx<'a> {
                         Ce::Const(v) => Ce::Const(f(v)),
                         Ce::Reg(s) => Ce::Dyn(ef(move |m| Ok(f(m.regs[m.bp + s])))),
                         Ce::Dyn(g) => Ce::Dyn(ef(move |m| Ok(f(g(m)?)))),
+                        Ce::Load(l) => Ce::Dyn(ef(move |m| Ok(f(l.eval(m)?)))),
                     },
                 }
             }

@@ -853,7 +853,7 @@ fn exec_matmul_small() {
 #[test]
 #[ignore = "benchmark: run with --release --ignored --nocapture"]
 fn exec_bench_matmul_512() {
-    let n = 512;
+    let n = std::env::var("ACCSIM_BENCH_N").ok().and_then(|v| v.parse().ok()).unwrap_or(512);
     let p = matmul_program(n);
     let t = std::time::Instant::now();
     let r = run_prog(&p);
