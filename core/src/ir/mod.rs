@@ -6,6 +6,7 @@
 //!   already applied: the operands of a [`ExprKind::Binary`] have the type the operation is done in);
 //! - arrays have decayed: indexing is [`ExprKind::PtrAdd`] then [`ExprKind::Load`];
 //! - lvalues are [`Place`]s: a register local (never address-taken) or a memory address;
+//! - bit-fields are shifts and masks on their storage unit (lowering expands them);
 //! - values of struct, union and complex type are *addresses* of their bytes: assigning one copies
 //!   bytes, and an expression that makes a new one (a call, complex arithmetic, a compound literal)
 //!   writes it into a hidden memory local of the current function and yields that local's address.
@@ -184,9 +185,6 @@ pub enum Place {
     Local(LocalId),
     /// The object at this address (the expression has a pointer type).
     Mem(Box<Expr>),
-    /// A bit-field: `addr` points to its storage unit, of integer type `unit`. Reads zero- or
-    /// sign-extend by `unit`'s signedness; the value's type is the place's expression type.
-    BitField { addr: Box<Expr>, unit: TypeId, bits: BitField },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -246,8 +244,6 @@ pub enum ExprKind {
     GlobalAddr(GlobalId),
     FuncAddr(FuncId),
     ExternAddr(ExternId),
-    /// Read a bit-field (see [`Place::BitField`]).
-    BitFieldRead { addr: Box<Expr>, unit: TypeId, bits: BitField },
     /// Read the object of type `ty` at this address. For records and complex (values that are
     /// addresses), `Load` is the identity on the address.
     Load(Box<Expr>),

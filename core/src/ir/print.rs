@@ -112,7 +112,6 @@ fn place(p: &Program, pl: &Place) -> String {
     match pl {
         Place::Local(l) => format!("l{}", l.0),
         Place::Mem(a) => format!("*{}", expr(p, a)),
-        Place::BitField { addr, bits, .. } => format!("*{}:{}@{}", expr(p, addr), bits.width, bits.shift),
     }
 }
 
@@ -134,7 +133,6 @@ pub fn expr(p: &Program, e: &Expr) -> String {
         ExprKind::GlobalAddr(g) => format!("&g{}", g.0),
         ExprKind::FuncAddr(f) => format!("&f{}", f.0),
         ExprKind::ExternAddr(x) => format!("&{}", p.externs.get(x.0 as usize).map(|e| e.name.as_str()).unwrap_or("?")),
-        ExprKind::BitFieldRead { addr, bits, .. } => format!("load<{}:{}@{}>({})", t(), bits.width, bits.shift, expr(p, addr)),
         ExprKind::Load(a) => format!("load<{}>({})", t(), expr(p, a)),
         ExprKind::Unary(op, x) => format!("({op:?} {})", expr(p, x)),
         ExprKind::Binary(op, a, b) => format!("({} {op:?} {})", expr(p, a), expr(p, b)),

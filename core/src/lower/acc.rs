@@ -263,7 +263,6 @@ fn relocate(e: &mut Expr, loc: Loc) {
     e.loc = loc;
     match &mut e.kind {
         ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => relocate(a, loc),
-        ExprKind::BitFieldRead { addr, .. } => relocate(addr, loc),
         ExprKind::Binary(_, a, b)
         | ExprKind::LogicalAnd(a, b)
         | ExprKind::LogicalOr(a, b)
@@ -322,6 +321,6 @@ fn relocate(e: &mut Expr, loc: Loc) {
 fn relocate_place(p: &mut Place, loc: Loc) {
     match p {
         Place::Local(_) => {}
-        Place::Mem(a) | Place::BitField { addr: a, .. } => relocate(a, loc),
+        Place::Mem(a) => relocate(a, loc),
     }
 }

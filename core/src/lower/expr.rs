@@ -13,6 +13,8 @@ pub(crate) struct LVal {
     pub place: Place,
     pub ty: TypeId,
     pub loc: Loc,
+    /// For a bit-field: the storage unit's type and the field's placement (`place` is the unit).
+    pub bits: Option<(TypeId, BitField)>,
 }
 
 pub(crate) fn mk(kind: ExprKind, ty: TypeId, loc: Loc) -> Expr {
@@ -352,6 +354,11 @@ impl<'a> Lowerer<'a> {
     /// values are their address.
     pub fn rvalue(&mut self, lv: LVal) -> Expr {
         let loc = lv.loc;
+        if let Some((unit, bits)) = lv.bits {
+            let Place::Mem(addr) = lv.place else { return mk(ExprKind::Int(0), lv.ty, loc) };
+            let v = self.bitfield_read(*addr, unit, bits, loc);
+            return self.convert(v, lv.ty);
+        }
         match self.ty(lv.ty).clone() {
             Type::Array(elem, _) | Type::Vla(elem, _) => {
                 let p = self.t_ptr(elem);
@@ -370,7 +377,6 @@ impl<'a> Lowerer<'a> {
             _ => match lv.place {
                 Place::Local(l) => mk(ExprKind::Local(l), lv.ty, loc),
                 Place::Mem(addr) => mk(ExprKind::Load(addr), lv.ty, loc),
-                Place::BitField { addr, unit, bits } => mk(ExprKind::BitFieldRead { addr, unit, bits }, lv.ty, loc),
             },
         }
     }
@@ -379,10 +385,6 @@ impl<'a> Lowerer<'a> {
     pub fn place_address(&mut self, place: Place, ty: TypeId, loc: Loc) -> Expr {
         match place {
             Place::Mem(a) => *a,
-            Place::BitField { addr, .. } => {
-                self.diags.push(crate::diag::Diagnostic::error("type", "cannot take the address of a bit-field", loc));
-                *addr
-            }
             Place::Local(l) => {
                 // Unreachable by construction (address-taken locals get memory storage); keep a
                 // well-typed expression so a bug shows as a runtime error, not a panic.
@@ -405,7 +407,7 @@ impl<'a> Lowerer<'a> {
                 let id = self.intern_string(bytes);
                 let aty = self.prog.types.intern(Type::Array(ch, Some(len)));
                 let p = self.t_ptr(aty);
-                Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::Str(id), p, loc))), ty: aty, loc })
+                Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::Str(id), p, loc))), ty: aty, loc, bits: None })
             }
             E::Member(m) => self.member(&m.node, loc),
             E::UnaryOperator(u) if matches!(u.node.operator.node, U::Indirection) => {
@@ -417,9 +419,9 @@ impl<'a> Lowerer<'a> {
                         }
                         if matches!(self.ty(t), Type::Function(_)) {
                             // `*fp` is the function designator again.
-                            return Ok(LVal { place: Place::Mem(Box::new(p)), ty: t, loc });
+                            return Ok(LVal { place: Place::Mem(Box::new(p)), ty: t, loc, bits: None });
                         }
-                        Ok(LVal { place: Place::Mem(Box::new(p)), ty: t, loc })
+                        Ok(LVal { place: Place::Mem(Box::new(p)), ty: t, loc, bits: None })
                     }
                     _ => {
                         let t = self.prog.types.display(p.ty);
@@ -442,7 +444,7 @@ impl<'a> Lowerer<'a> {
                     return self.error("type", format!("subscript of a pointer to incomplete type `{t}`"), n.span);
                 }
                 let addr = self.ptr_add(ptr, idx, elem, loc);
-                Ok(LVal { place: Place::Mem(Box::new(addr)), ty: elem, loc })
+                Ok(LVal { place: Place::Mem(Box::new(addr)), ty: elem, loc, bits: None })
             }
             E::CompoundLiteral(cl) => {
                 let ty = self.type_name(&cl.node.type_name)?;
@@ -453,7 +455,7 @@ impl<'a> Lowerer<'a> {
                     let g = GlobalId(self.prog.globals.len() as u32);
                     self.prog.globals.push(Global { name: "<compound literal>".into(), ty, init: Some(init), read_only: false, loc });
                     let p = self.t_ptr(ty);
-                    return Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::GlobalAddr(g), p, loc))), ty, loc });
+                    return Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::GlobalAddr(g), p, loc))), ty, loc, bits: None });
                 }
                 let (ty, init) = self.local_aggregate_init(ty, &cl.node.initializer_list, n.span, loc)?;
                 let local = self.new_local("<compound literal>", ty, Storage::Memory, loc);
@@ -461,7 +463,7 @@ impl<'a> Lowerer<'a> {
                 let addr = mk(ExprKind::LocalAddr(local), p, loc);
                 let stmts = self.init_stmts_for(addr.clone(), ty, init, loc);
                 let value = mk(ExprKind::WithInit { init: stmts, value: Box::new(addr) }, p, loc);
-                Ok(LVal { place: Place::Mem(Box::new(value)), ty, loc })
+                Ok(LVal { place: Place::Mem(Box::new(value)), ty, loc, bits: None })
             }
             _ => {
                 // A record or complex rvalue (a call's result, `a = b` of records…) is addressable.
@@ -469,11 +471,82 @@ impl<'a> Lowerer<'a> {
                 if matches!(self.ty(e.ty), Type::Record(_) | Type::Complex(_)) {
                     let ty = e.ty;
                     let p = self.t_ptr(ty);
-                    return Ok(LVal { place: Place::Mem(Box::new(retype(e, p))), ty, loc });
+                    return Ok(LVal { place: Place::Mem(Box::new(retype(e, p))), ty, loc, bits: None });
                 }
                 self.error("type", "expression is not assignable (not an lvalue)", n.span)
             }
         }
+    }
+
+    /// Read a bit-field from its storage unit at `addr` (C11 6.7.2.1: the value zero- or
+    /// sign-extended from `width` bits, in the unit type's signedness).
+    pub fn bitfield_read(&mut self, addr: Expr, unit: TypeId, bits: BitField, loc: Loc) -> Expr {
+        let Type::Int(it) = self.ty(unit).clone() else { return mk(ExprKind::Int(0), unit, loc) };
+        let wide = IntType { bytes: it.bytes.max(4), signed: it.signed };
+        let wt = self.prog.types.intern(Type::Int(wide));
+        let raw = mk(ExprKind::Load(Box::new(addr)), unit, loc);
+        let raw = self.convert(raw, wt);
+        let wbits = wide.bits() as u64;
+        let int = self.t_int();
+        let left = wbits - bits.shift as u64 - bits.width as u64;
+        let shl = mk(ExprKind::Binary(BinOp::Shl, Box::new(raw), Box::new(mk(ExprKind::Int(left), int, loc))), wt, loc);
+        let right = wbits - bits.width as u64;
+        mk(ExprKind::Binary(BinOp::Shr, Box::new(shl), Box::new(mk(ExprKind::Int(right), int, loc))), wt, loc)
+    }
+
+    /// `lv = f(current value)` for a bit-field `lv`: returns the assignment expression (yielding
+    /// the new value of the field) and an expression reading the value before the assignment
+    /// (valid after the assignment, for post-increment).
+    fn bitfield_assign(&mut self, lv: LVal, f: impl FnOnce(&mut Self, Expr) -> LResult<Expr>, loc: Loc) -> LResult<(Expr, Expr)> {
+        let (Some((unit, bits)), Place::Mem(addr)) = (lv.bits, lv.place) else {
+            return Err(self.report(crate::diag::Diagnostic::internal("bit-field without an address", Some(loc))));
+        };
+        let Type::Int(it) = self.ty(unit).clone() else {
+            return Err(self.report(crate::diag::Diagnostic::internal("bit-field of non-integer type", Some(loc))));
+        };
+        // Evaluate the address once, into a register temporary.
+        let pty = addr.ty;
+        let at = self.new_local("<bit-field addr>", pty, Storage::Register, loc);
+        let set_addr = mk(ExprKind::Assign { place: Place::Local(at), value: addr }, pty, loc);
+        let a = || mk(ExprKind::Local(at), pty, loc);
+        let cur = self.bitfield_read(a(), unit, bits, loc);
+        let cur = self.convert(cur, lv.ty);
+        let old_t = self.new_local("<bit-field old>", lv.ty, Storage::Register, loc);
+        let save_old = mk(ExprKind::Assign { place: Place::Local(old_t), value: Box::new(cur) }, lv.ty, loc);
+        let old = mk(ExprKind::Local(old_t), lv.ty, loc);
+        let newv = f(self, old.clone())?;
+        // unit = (unit & ~(mask << shift)) | ((new & mask) << shift), in the unsigned 64-bit word.
+        let u64t = self.t_ulong();
+        let int = self.t_int();
+        let mask = if bits.width >= 64 { u64::MAX } else { (1u64 << bits.width) - 1 };
+        let nv = self.convert(newv, u64t);
+        let nv = mk(ExprKind::Binary(BinOp::BitAnd, Box::new(nv), Box::new(mk(ExprKind::Int(mask), u64t, loc))), u64t, loc);
+        let nv = mk(ExprKind::Binary(BinOp::Shl, Box::new(nv), Box::new(mk(ExprKind::Int(bits.shift as u64), int, loc))), u64t, loc);
+        let raw = mk(ExprKind::Load(Box::new(a())), unit, loc);
+        let raw = self.convert(raw, u64t);
+        let keep = !(mask << bits.shift);
+        let kept = mk(ExprKind::Binary(BinOp::BitAnd, Box::new(raw), Box::new(mk(ExprKind::Int(keep), u64t, loc))), u64t, loc);
+        let merged = mk(ExprKind::Binary(BinOp::BitOr, Box::new(kept), Box::new(nv)), u64t, loc);
+        let _ = it;
+        let merged = self.convert(merged, unit);
+        let store = mk(ExprKind::Assign { place: Place::Mem(Box::new(a())), value: Box::new(merged) }, unit, loc);
+        let readback = self.bitfield_read(a(), unit, bits, loc);
+        let readback = self.convert(readback, lv.ty);
+        let ty = lv.ty;
+        let seq = mk(
+            ExprKind::Comma(
+                Box::new(set_addr),
+                Box::new(mk(ExprKind::Comma(Box::new(save_old), Box::new(mk(ExprKind::Comma(Box::new(store), Box::new(readback)), ty, loc))), ty, loc)),
+            ),
+            ty,
+            loc,
+        );
+        Ok((seq, old))
+    }
+
+    /// Store `value` into the bit-field `lv`.
+    pub fn bitfield_assign_value(&mut self, lv: LVal, value: Expr, loc: Loc) -> LResult<Expr> {
+        Ok(self.bitfield_assign(lv, |_, _| Ok(value), loc)?.0)
     }
 
     /// `ptr + idx` in elements of `elem`.
@@ -513,7 +586,7 @@ impl<'a> Lowerer<'a> {
                 let ch = self.t_char();
                 let aty = self.prog.types.intern(Type::Array(ch, Some(len)));
                 let p = self.t_ptr(aty);
-                return Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::Str(id), p, loc))), ty: aty, loc });
+                return Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::Str(id), p, loc))), ty: aty, loc, bits: None });
             }
             return self.error("undeclared", format!("use of undeclared identifier `{name}`"), span);
         };
@@ -522,25 +595,25 @@ impl<'a> Lowerer<'a> {
             Sym::Local(l) => {
                 let storage = self.fcx.as_ref().map(|f| f.locals[l.0 as usize].storage).unwrap_or(Storage::Register);
                 match storage {
-                    Storage::Register => Ok(LVal { place: Place::Local(l), ty, loc }),
+                    Storage::Register => Ok(LVal { place: Place::Local(l), ty, loc, bits: None }),
                     Storage::Memory | Storage::VlaAddress => {
                         let p = self.t_ptr(ty);
-                        Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::LocalAddr(l), p, loc))), ty, loc })
+                        Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::LocalAddr(l), p, loc))), ty, loc, bits: None })
                     }
                 }
             }
             Sym::Global(g) => {
                 let ty = self.prog.globals[g.0 as usize].ty;
                 let p = self.t_ptr(ty);
-                Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::GlobalAddr(g), p, loc))), ty, loc })
+                Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::GlobalAddr(g), p, loc))), ty, loc, bits: None })
             }
             Sym::Func(f) => {
                 let p = self.t_ptr(ty);
-                Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::FuncAddr(f), p, loc))), ty, loc })
+                Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::FuncAddr(f), p, loc))), ty, loc, bits: None })
             }
             Sym::Extern(e) => {
                 let p = self.t_ptr(ty);
-                Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::ExternAddr(e), p, loc))), ty, loc })
+                Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::ExternAddr(e), p, loc))), ty, loc, bits: None })
             }
             Sym::EnumConst(..) | Sym::Typedef(_) => {
                 // Enum constants are rvalues; handled by `expr` through `rvalue`? No: return a
@@ -589,9 +662,9 @@ impl<'a> Lowerer<'a> {
                 Type::Int(it) if (bits.width as u32) < 32 || (it.signed && it.bytes <= 4) => self.t_int(),
                 _ => mty,
             };
-            return Ok(LVal { place: Place::BitField { addr: Box::new(addr), unit: mty, bits }, ty, loc });
+            return Ok(LVal { place: Place::Mem(Box::new(addr)), ty, loc, bits: Some((mty, bits)) });
         }
-        Ok(LVal { place: Place::Mem(Box::new(addr)), ty: mty, loc })
+        Ok(LVal { place: Place::Mem(Box::new(addr)), ty: mty, loc, bits: None })
     }
 
     fn offset_of(&mut self, t: TypeId, d: &'a Node<ast::OffsetDesignator>) -> LResult<u64> {
@@ -802,7 +875,7 @@ impl<'a> Lowerer<'a> {
                 if let Place::Local(_) = lv.place {
                     return self.error("internal", "cannot take the address of this local", span);
                 }
-                if let Place::BitField { .. } = lv.place {
+                if lv.bits.is_some() {
                     return self.error("type", "cannot take the address of a bit-field", span);
                 }
                 let a = self.place_address(lv.place, ty, loc);
@@ -824,6 +897,20 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 let ty = lv.ty;
+                if lv.bits.is_some() {
+                    let int = self.t_int();
+                    let (e, old) = self.bitfield_assign(
+                        lv,
+                        |cx, cur| {
+                            let one = mk(ExprKind::Int(delta as i64 as u64), int, loc);
+                            let r = cx.arith(BinOp::Add, cur, one, span, loc)?;
+                            Ok(cx.convert(r, ty))
+                        },
+                        loc,
+                    )?;
+                    // Post-increment yields the old value.
+                    return Ok(if post { mk(ExprKind::Comma(Box::new(e), Box::new(old)), ty, loc) } else { e });
+                }
                 Ok(mk(ExprKind::IncDec { place: lv.place, delta, post }, ty, loc))
             }
             U::Plus => {
@@ -902,6 +989,9 @@ impl<'a> Lowerer<'a> {
                 let v = self.expr(&b.rhs)?;
                 let v = self.assign_convert(v, lv.ty, b.rhs.span, "assigning")?;
                 let ty = lv.ty;
+                if lv.bits.is_some() {
+                    return Ok(self.bitfield_assign(lv, |_, _| Ok(v), loc)?.0);
+                }
                 Ok(mk(ExprKind::Assign { place: lv.place, value: Box::new(v) }, ty, loc))
             }
             B::AssignPlus | B::AssignMinus | B::AssignMultiply | B::AssignDivide | B::AssignModulo | B::AssignShiftLeft
@@ -946,6 +1036,17 @@ impl<'a> Lowerer<'a> {
                     }
                     self.common_type(ty, v.ty)
                 };
+                if lv.bits.is_some() {
+                    let (e, _) = self.bitfield_assign(
+                        lv,
+                        |cx, cur| {
+                            let res = cx.arith(bop, cur, v, span, loc)?;
+                            Ok(cx.convert(res, ty))
+                        },
+                        loc,
+                    )?;
+                    return Ok(e);
+                }
                 if matches!(self.ty(op_ty), Type::Complex(_)) || matches!(self.ty(ty), Type::Complex(_)) {
                     // z op= w  →  z = z op w
                     let cur = self.rvalue(lv.clone());

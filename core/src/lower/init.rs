@@ -329,11 +329,16 @@ impl<'a> Lowerer<'a> {
             match item {
                 InitItem::Value { offset, ty, value, bits } => {
                     let a = self.offset_address(addr.clone(), offset, ty, loc);
-                    let place = match bits {
-                        Some(bits) => Place::BitField { addr: Box::new(a), unit: ty, bits },
-                        None => Place::Mem(Box::new(a)),
+                    let e = match bits {
+                        Some(b) => {
+                            let lv = super::expr::LVal { place: Place::Mem(Box::new(a)), ty, loc, bits: Some((ty, b)) };
+                            match self.bitfield_assign_value(lv, value, loc) {
+                                Ok(e) => e,
+                                Err(_) => continue,
+                            }
+                        }
+                        None => mk(ExprKind::Assign { place: Place::Mem(Box::new(a)), value: Box::new(value) }, ty, loc),
                     };
-                    let e = mk(ExprKind::Assign { place, value: Box::new(value) }, ty, loc);
                     out.push(Stmt { kind: StmtKind::Expr(e), loc });
                 }
                 InitItem::Str { offset, id, len, ty: elem } => {

@@ -1,0 +1,1903 @@
+//! IR → executable form: closures specialised by operation, type and operand shape, and per
+//! function a flat instruction list with resolved jump targets.
+//!
+//! Allocation ids of static objects are fixed at compile time (null, functions, then globals in
+//! order, then string literals, then the C library's objects), so the address of a global or a
+//! string literal is a constant word.
+
+use std::collections::HashMap;
+
+use super::libc_shim::{self, Binding};
+use super::machine::{arith_trap, call_function, call_indirect, run_code, ArithFault, Machine, Trap};
+use super::memory::{ptr_word, AllocKind, FUNC_ID};
+use super::value::{apply, cast_fn, norm, truthy, CastFn, Kind};
+use crate::diag::{Diagnostic, Diagnostics, Loc};
+use crate::ir::*;
+
+/// A compiled expression: yields the value word.
+pub type ExprFn = Box<dyn Fn(&mut Machine<'_>) -> Result<u64, Trap> + Send + Sync>;
+
+/// Box a closure as an [`ExprFn`] (fixes its higher-ranked signature).
+#[inline(always)]
+pub fn ef<F>(f: F) -> ExprFn
+where
+    F: Fn(&mut Machine<'_>) -> Result<u64, Trap> + Send + Sync + 'static,
+{
+    Box::new(f)
+}
+
+/// A compiled expression with its shape, so that consumers can fuse constants and register reads.
+pub enum Ce {
+    Const(u64),
+    /// A register local's slot.
+    Reg(usize),
+    Dyn(ExprFn),
+    /// A load from `regs[base] + index * size`, evaluated inline by its consumer.
+    Load(LoadS),
+}
+
+impl Ce {
+    pub fn into_fn(self) -> ExprFn {
+        match self {
+            Ce::Const(c) => ef(move |_| Ok(c)),
+            Ce::Reg(s) => ef(move |m| Ok(m.regs[m.bp + s])),
+            Ce::Dyn(f) => f,
+            Ce::Load(l) => ef(move |m| l.eval(m)),
+        }
+    }
+}
+
+/// An array element load with a register base and a polynomial index.
+pub struct LoadS {
+    kind: Kind,
+    base: usize,
+    ix: IndexF,
+    size: u64,
+    loc: Loc,
+}
+
+impl LoadS {
+    #[inline(always)]
+    fn eval(&self, m: &Machine) -> Result<u64, Trap> {
+        let a = m.regs[m.bp + self.base].wrapping_add(self.ix.eval(m).wrapping_mul(self.size));
+        let r = match self.kind {
+            Kind::F64 | Kind::I64 | Kind::U64 | Kind::Ptr => m.mem.load_u64(a),
+            Kind::I32 => m.mem.load_u32(a).map(|v| v as i32 as i64 as u64),
+            _ => m.mem.load_u32(a).map(|v| v as u64),
+        };
+        r.map_err(|f| m.fault(f, self.loc))
+    }
+}
+
+pub struct Instr {
+    pub op: Op,
+    pub loc: Loc,
+    /// Starts a statement: the observer is called before it.
+    pub stmt: bool,
+}
+
+pub enum Op {
+    Expr(ExprFn),
+    JumpIfFalse(ExprFn, usize),
+    JumpIfTrue(ExprFn, usize),
+    Jump(usize),
+    Switch(ExprFn, Box<SwitchTable>),
+    Return(ExprFn),
+    ReturnVoid,
+    Nop,
+}
+
+pub struct SwitchTable {
+    /// Sorted by value.
+    pub cases: Vec<(u64, usize)>,
+    pub default: usize,
+}
+
+/// How a parameter's argument reaches a memory parameter at function entry.
+enum ParamCopy {
+    Scalar { slot: usize, off: u64, kind: Kind },
+    Aggregate { slot: usize, off: u64, size: u64 },
+}
+
+pub struct CFunc {
+    pub name: String,
+    pub loc: Loc,
+    /// Where the frame's lifetime ends (for messages about dangling pointers).
+    pub end_loc: Loc,
+    pub code: Vec<Instr>,
+    pub nparams: usize,
+    pub nslots: usize,
+    pub frame_size: u64,
+    params: Vec<ParamCopy>,
+    /// (name, offset, size) of every memory local, for messages.
+    pub memory_locals: Vec<(String, u64, u64)>,
+    pub local_names: Vec<String>,
+    pub variadic: bool,
+    pub ret_kind: Kind,
+}
+
+impl CFunc {
+    /// Copy arguments of memory parameters from their slots into the frame.
+    pub fn prologue(&self, m: &mut Machine) -> Result<(), Trap> {
+        for p in &self.params {
+            let r = match *p {
+                ParamCopy::Scalar { slot, off, kind } => {
+                    let v = m.regs[m.bp + slot];
+                    m.store_kind(kind, m.fp + off, v)
+                }
+                ParamCopy::Aggregate { slot, off, size } => {
+                    let src = m.regs[m.bp + slot];
+                    m.mem.copy(m.fp + off, src, size)
+                }
+            };
+            r.map_err(|f| m.fault(f, self.loc))?;
+        }
+        Ok(())
+    }
+}
+
+pub struct GlobalImage {
+    pub name: String,
+    pub bytes: Vec<u8>,
+    /// (offset, pointer word) pairs written after `bytes`.
+    pub relocs: Vec<(u64, u64)>,
+    pub read_only: bool,
+    pub loc: Loc,
+}
+
+/// A compiled program, ready to run any number of times.
+pub struct Executable {
+    pub funcs: Vec<CFunc>,
+    pub globals: Vec<GlobalImage>,
+    pub strings: Vec<Vec<u8>>,
+    pub externs: Vec<Binding>,
+    pub main: Option<u32>,
+}
+
+/// The first allocation id of globals.
+const FIRST_GLOBAL: u32 = 2;
+
+impl Executable {
+    pub fn global_ptr(g: u32) -> u64 {
+        ptr_word(FIRST_GLOBAL + g, 0)
+    }
+    pub fn string_ptr(&self, s: u32) -> u64 {
+        ptr_word(FIRST_GLOBAL + self.globals.len() as u32 + s, 0)
+    }
+    /// The first id after the static objects (the C library's objects start here).
+    pub fn first_runtime_id(&self) -> u32 {
+        FIRST_GLOBAL + (self.globals.len() + self.strings.len()) as u32
+    }
+
+    /// Allocate and initialise globals, string literals and the C library's objects.
+    pub fn init_memory(&self, m: &mut Machine) -> Result<(), Trap> {
+        for (i, g) in self.globals.iter().enumerate() {
+            let p = m.mem.alloc_init(&g.bytes, AllocKind::Global(i as u32), false, g.loc).map_err(|f| m.fault(f, g.loc))?;
+            for &(off, word) in &g.relocs {
+                m.mem.store_u64(p + off, word).map_err(|f| m.fault(f, g.loc))?;
+            }
+            if g.read_only {
+                m.mem.set_read_only(p);
+            }
+        }
+        for (i, s) in self.strings.iter().enumerate() {
+            m.mem
+                .alloc_init(s, AllocKind::StringLiteral(i as u32), true, Loc::default())
+                .map_err(|f| m.fault(f, Loc::default()))?;
+        }
+        libc_shim::init_runtime(m)
+    }
+}
+
+type R<T> = Result<T, Diagnostic>;
+
+/// Compile a whole program.
+pub fn compile(p: &Program) -> Result<Executable, Diagnostics> {
+    let mut errors = Vec::new();
+    let mut exe = Executable {
+        funcs: Vec::new(),
+        globals: Vec::new(),
+        strings: p.strings.clone(),
+        externs: p.externs.iter().map(|e| libc_shim::bind(&e.name, &p.types, e.ty)).collect(),
+        main: p.main.map(|f| f.0),
+    };
+    for g in &p.globals {
+        let size = p.types.size_of(g.ty).unwrap_or(0);
+        let mut bytes = g.init.as_ref().map(|i| i.bytes.clone()).unwrap_or_default();
+        if (bytes.len() as u64) < size {
+            bytes.resize(size as usize, 0);
+        }
+        let mut relocs = Vec::new();
+        for r in g.init.iter().flat_map(|i| i.relocs.iter()) {
+            let base = match r.target {
+                RelocTarget::Global(t) => Executable::global_ptr(t.0),
+                RelocTarget::Str(s) => ptr_word(FIRST_GLOBAL + p.globals.len() as u32 + s.0, 0),
+                RelocTarget::Func(f) => ptr_word(FUNC_ID, f.0),
+            };
+            relocs.push((r.offset, base.wrapping_add(r.addend as u64)));
+        }
+        exe.globals.push(GlobalImage { name: g.name.clone(), bytes, relocs, read_only: g.read_only, loc: g.loc });
+    }
+    for (i, f) in p.functions.iter().enumerate() {
+        match compile_function(p, &exe, i as u32, f) {
+            Ok(cf) => exe.funcs.push(cf),
+            Err(d) => {
+                errors.push(d);
+                exe.funcs.push(CFunc {
+                    name: f.name.clone(),
+                    loc: f.loc,
+                    end_loc: f.loc,
+                    code: Vec::new(),
+                    nparams: 0,
+                    nslots: 0,
+                    frame_size: 0,
+                    params: Vec::new(),
+                    memory_locals: Vec::new(),
+                    local_names: Vec::new(),
+                    variadic: false,
+                    ret_kind: Kind::Void,
+                });
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(exe)
+    } else {
+        Err(Diagnostics(errors))
+    }
+}
+
+#[derive(Copy, Clone, Debug)]
+enum Home {
+    Reg(usize),
+    Mem(u64),
+    Vla(usize),
+}
+
+struct Cx<'a> {
+    p: &'a Program,
+    t: &'a TypeTable,
+    exe: &'a Executable,
+    fid: u32,
+    homes: Vec<Home>,
+    code: Vec<Instr>,
+    /// Label index → pc (filled as labels are placed).
+    labels: Vec<Option<usize>>,
+    prog_labels: HashMap<LabelId, usize>,
+    /// (break label, continue label) of the enclosing loops and switches.
+    loops: Vec<(usize, Option<usize>)>,
+    in_sub: bool,
+    ret_kind: Kind,
+    ret_size: u64,
+}
+
+fn align_up(x: u64, a: u64) -> u64 {
+    let a = a.max(1);
+    x.div_ceil(a) * a
+}
+
+fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function) -> R<CFunc> {
+    let t = &p.types;
+    let mut homes = vec![Home::Reg(0); f.locals.len()];
+    let mut nslots = f.params.len();
+    let mut params = Vec::new();
+    let mut frame = 0u64;
+    let mut memory_locals = Vec::new();
+    let is_param = |l: usize| f.params.iter().position(|p| p.0 as usize == l);
+    for (i, local) in f.locals.iter().enumerate() {
+        homes[i] = match local.storage {
+            Storage::Register | Storage::VlaAddress => {
+                let slot = match is_param(i) {
+                    Some(k) => k,
+                    None => {
+                        nslots += 1;
+                        nslots - 1
+                    }
+                };
+                if local.storage == Storage::Register {
+                    Home::Reg(slot)
+                } else {
+                    Home::Vla(slot)
+                }
+            }
+            Storage::Memory => {
+                let size = t.size_of(local.ty).ok_or_else(|| {
+                    Diagnostic::internal(
+                        format!("memory local `{}` has a type of unknown size", local.name),
+                        Some(local.loc),
+                    )
+                })?;
+                let off = align_up(frame, t.align_of(local.ty));
+                frame = off + size;
+                memory_locals.push((local.name.clone(), off, size));
+                if let Some(k) = is_param(i) {
+                    let kind = Kind::of(t, local.ty);
+                    params.push(if kind == Kind::Aggregate {
+                        ParamCopy::Aggregate { slot: k, off, size }
+                    } else {
+                        ParamCopy::Scalar { slot: k, off, kind }
+                    });
+                }
+                Home::Mem(off)
+            }
+        };
+    }
+    if !memory_locals.is_empty() {
+        frame = frame.max(1);
+    }
+    let mut cx = Cx {
+        p,
+        t,
+        exe,
+        fid,
+        homes,
+        code: Vec::new(),
+        labels: Vec::new(),
+        prog_labels: HashMap::new(),
+        loops: Vec::new(),
+        in_sub: false,
+        ret_kind: Kind::of(t, f.ret),
+        ret_size: t.size_of(f.ret).unwrap_or(0),
+    };
+    cx.stmt(&f.body)?;
+    let code = cx.finish()?;
+    Ok(CFunc {
+        name: f.name.clone(),
+        loc: f.loc,
+        end_loc: f.body.loc,
+        code,
+        nparams: f.params.len(),
+        nslots,
+        frame_size: frame,
+        params,
+        memory_locals,
+        local_names: f.locals.iter().map(|l| l.name.clone()).collect(),
+        variadic: f.variadic,
+        ret_kind: cx.ret_kind,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Binary operation table.
+
+/// The class an arithmetic operation or comparison is carried out in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Cls {
+    I32,
+    U32,
+    I64,
+    U64,
+    F32,
+    F64,
+}
+
+/// A generic consumer of one entry of the operation table (monomorphised per operation).
+trait BinVisitor {
+    type Out;
+    fn visit<F>(self, f: F) -> Self::Out
+    where
+        F: Fn(u64, u64) -> Result<u64, ArithFault> + Copy + Send + Sync + 'static;
+}
+
+#[inline(always)]
+fn f32b(x: u64) -> f32 {
+    f32::from_bits(x as u32)
+}
+#[inline(always)]
+fn f64b(x: u64) -> f64 {
+    f64::from_bits(x)
+}
+#[inline(always)]
+fn bf32(x: f32) -> u64 {
+    x.to_bits() as u64
+}
+
+fn dispatch<V: BinVisitor>(op: BinOp, cls: Cls, v: V) -> Option<V::Out> {
+    use BinOp::*;
+    use Cls::*;
+    macro_rules! sdiv {
+        ($t:ty, $x:ident, $y:ident, $e:expr) => {
+            v.visit(|x, y| {
+                let ($x, $y) = (x as $t, y as $t);
+                if $y == 0 {
+                    Err(ArithFault::DivZero)
+                } else if $x == <$t>::MIN && $y == -1 {
+                    Err(ArithFault::Overflow)
+                } else {
+                    Ok($e as i64 as u64)
+                }
+            })
+        };
+    }
+    macro_rules! udiv {
+        ($t:ty, $x:ident, $y:ident, $e:expr) => {
+            v.visit(|x, y| {
+                let ($x, $y) = (x as $t, y as $t);
+                if $y == 0 {
+                    Err(ArithFault::DivZero)
+                } else {
+                    Ok($e as u64)
+                }
+            })
+        };
+    }
+    Some(match (op, cls) {
+        (Add, I32) => v.visit(|x, y| Ok((x as i32).wrapping_add(y as i32) as i64 as u64)),
+        (Sub, I32) => v.visit(|x, y| Ok((x as i32).wrapping_sub(y as i32) as i64 as u64)),
+        (Mul, I32) => v.visit(|x, y| Ok((x as i32).wrapping_mul(y as i32) as i64 as u64)),
+        (Div, I32) => sdiv!(i32, a, b, a / b),
+        (Rem, I32) => sdiv!(i32, a, b, a % b),
+        (Shl, I32) => v.visit(|x, y| Ok((x as i32).wrapping_shl(y as u32) as i64 as u64)),
+        (Shr, I32) => v.visit(|x, y| Ok((x as i32).wrapping_shr(y as u32) as i64 as u64)),
+        (Add, U32) => v.visit(|x, y| Ok((x as u32).wrapping_add(y as u32) as u64)),
+        (Sub, U32) => v.visit(|x, y| Ok((x as u32).wrapping_sub(y as u32) as u64)),
+        (Mul, U32) => v.visit(|x, y| Ok((x as u32).wrapping_mul(y as u32) as u64)),
+        (Div, U32) => udiv!(u32, a, b, a / b),
+        (Rem, U32) => udiv!(u32, a, b, a % b),
+        (Shl, U32) => v.visit(|x, y| Ok((x as u32).wrapping_shl(y as u32) as u64)),
+        (Shr, U32) => v.visit(|x, y| Ok((x as u32).wrapping_shr(y as u32) as u64)),
+        (Add, I64 | U64) => v.visit(|x, y| Ok(x.wrapping_add(y))),
+        (Sub, I64 | U64) => v.visit(|x, y| Ok(x.wrapping_sub(y))),
+        (Mul, I64 | U64) => v.visit(|x, y| Ok(x.wrapping_mul(y))),
+        (Div, I64) => sdiv!(i64, a, b, a / b),
+        (Rem, I64) => sdiv!(i64, a, b, a % b),
+        (Div, U64) => udiv!(u64, a, b, a / b),
+        (Rem, U64) => udiv!(u64, a, b, a % b),
+        (Shl, I64 | U64) => v.visit(|x, y| Ok(x.wrapping_shl(y as u32))),
+        (Shr, I64) => v.visit(|x, y| Ok((x as i64).wrapping_shr(y as u32) as u64)),
+        (Shr, U64) => v.visit(|x, y| Ok(x.wrapping_shr(y as u32))),
+        (BitAnd, I32 | U32 | I64 | U64) => v.visit(|x, y| Ok(x & y)),
+        (BitOr, I32 | U32 | I64 | U64) => v.visit(|x, y| Ok(x | y)),
+        (BitXor, I32 | U32 | I64 | U64) => v.visit(|x, y| Ok(x ^ y)),
+        (Eq, I32 | U32 | I64 | U64) => v.visit(|x, y| Ok((x == y) as u64)),
+        (Ne, I32 | U32 | I64 | U64) => v.visit(|x, y| Ok((x != y) as u64)),
+        (Lt, I32 | I64) => v.visit(|x, y| Ok(((x as i64) < (y as i64)) as u64)),
+        (Le, I32 | I64) => v.visit(|x, y| Ok(((x as i64) <= (y as i64)) as u64)),
+        (Gt, I32 | I64) => v.visit(|x, y| Ok(((x as i64) > (y as i64)) as u64)),
+        (Ge, I32 | I64) => v.visit(|x, y| Ok(((x as i64) >= (y as i64)) as u64)),
+        (Lt, U32 | U64) => v.visit(|x, y| Ok((x < y) as u64)),
+        (Le, U32 | U64) => v.visit(|x, y| Ok((x <= y) as u64)),
+        (Gt, U32 | U64) => v.visit(|x, y| Ok((x > y) as u64)),
+        (Ge, U32 | U64) => v.visit(|x, y| Ok((x >= y) as u64)),
+        (Add, F32) => v.visit(|x, y| Ok(bf32(f32b(x) + f32b(y)))),
+        (Sub, F32) => v.visit(|x, y| Ok(bf32(f32b(x) - f32b(y)))),
+        (Mul, F32) => v.visit(|x, y| Ok(bf32(f32b(x) * f32b(y)))),
+        (Div, F32) => v.visit(|x, y| Ok(bf32(f32b(x) / f32b(y)))),
+        (Eq, F32) => v.visit(|x, y| Ok((f32b(x) == f32b(y)) as u64)),
+        (Ne, F32) => v.visit(|x, y| Ok((f32b(x) != f32b(y)) as u64)),
+        (Lt, F32) => v.visit(|x, y| Ok((f32b(x) < f32b(y)) as u64)),
+        (Le, F32) => v.visit(|x, y| Ok((f32b(x) <= f32b(y)) as u64)),
+        (Gt, F32) => v.visit(|x, y| Ok((f32b(x) > f32b(y)) as u64)),
+        (Ge, F32) => v.visit(|x, y| Ok((f32b(x) >= f32b(y)) as u64)),
+        (Add, F64) => v.visit(|x, y| Ok((f64b(x) + f64b(y)).to_bits())),
+        (Sub, F64) => v.visit(|x, y| Ok((f64b(x) - f64b(y)).to_bits())),
+        (Mul, F64) => v.visit(|x, y| Ok((f64b(x) * f64b(y)).to_bits())),
+        (Div, F64) => v.visit(|x, y| Ok((f64b(x) / f64b(y)).to_bits())),
+        (Eq, F64) => v.visit(|x, y| Ok((f64b(x) == f64b(y)) as u64)),
+        (Ne, F64) => v.visit(|x, y| Ok((f64b(x) != f64b(y)) as u64)),
+        (Lt, F64) => v.visit(|x, y| Ok((f64b(x) < f64b(y)) as u64)),
+        (Le, F64) => v.visit(|x, y| Ok((f64b(x) <= f64b(y)) as u64)),
+        (Gt, F64) => v.visit(|x, y| Ok((f64b(x) > f64b(y)) as u64)),
+        (Ge, F64) => v.visit(|x, y| Ok((f64b(x) >= f64b(y)) as u64)),
+        _ => return None,
+    })
+}
+
+/// The class in which an operation on `k` is done, and whether its result must be re-normalised
+/// (operands narrower than int, which the lowering should have promoted).
+fn class_of(k: Kind, comparison: bool) -> (Cls, Option<Kind>) {
+    match k {
+        Kind::I32 => (Cls::I32, None),
+        Kind::U32 => (Cls::U32, None),
+        Kind::I64 => (Cls::I64, None),
+        Kind::U64 | Kind::Ptr | Kind::Aggregate | Kind::Void => (Cls::U64, None),
+        Kind::F32 => (Cls::F32, None),
+        Kind::F64 | Kind::LongDouble => (Cls::F64, None),
+        Kind::I8 | Kind::I16 => (Cls::I64, (!comparison).then_some(k)),
+        Kind::U8 | Kind::U16 | Kind::Bool => (Cls::U64, (!comparison).then_some(k)),
+    }
+}
+
+/// Builds the closure of a binary expression from its operands' shapes.
+struct BinaryV {
+    a: Ce,
+    b: Ce,
+    loc: Loc,
+}
+
+impl BinaryV {
+    fn go<F>(a: Ce, b: Ce, loc: Loc, f: F) -> Ce
+    where
+        F: Fn(u64, u64) -> Result<u64, ArithFault> + Copy + Send + Sync + 'static,
+    {
+        match (a, b) {
+            (Ce::Const(x), Ce::Const(y)) if f(x, y).is_ok() => Ce::Const(f(x, y).unwrap_or(0)),
+            (Ce::Reg(s), Ce::Const(c)) => Ce::Dyn(ef(move |m| f(m.regs[m.bp + s], c).map_err(|e| arith_trap(e, loc)))),
+            (Ce::Reg(s), Ce::Reg(t)) => {
+                Ce::Dyn(ef(move |m| f(m.regs[m.bp + s], m.regs[m.bp + t]).map_err(|e| arith_trap(e, loc))))
+            }
+            (Ce::Dyn(a), Ce::Const(c)) => Ce::Dyn(ef(move |m| f(a(m)?, c).map_err(|e| arith_trap(e, loc)))),
+            (Ce::Dyn(a), Ce::Reg(t)) => {
+                Ce::Dyn(ef(move |m| f(a(m)?, m.regs[m.bp + t]).map_err(|e| arith_trap(e, loc))))
+            }
+            (Ce::Reg(s), Ce::Dyn(b)) => {
+                Ce::Dyn(ef(move |m| f(m.regs[m.bp + s], b(m)?).map_err(|e| arith_trap(e, loc))))
+            }
+            (Ce::Load(a), Ce::Load(b)) => Ce::Dyn(ef(move |m| {
+                let x = a.eval(m)?;
+                f(x, b.eval(m)?).map_err(|e| arith_trap(e, loc))
+            })),
+            (Ce::Dyn(a), Ce::Load(b)) => Ce::Dyn(ef(move |m| {
+                let x = a(m)?;
+                f(x, b.eval(m)?).map_err(|e| arith_trap(e, loc))
+            })),
+            (Ce::Load(a), Ce::Dyn(b)) => Ce::Dyn(ef(move |m| {
+                let x = a.eval(m)?;
+                f(x, b(m)?).map_err(|e| arith_trap(e, loc))
+            })),
+            (Ce::Const(c), Ce::Load(b)) => Ce::Dyn(ef(move |m| f(c, b.eval(m)?).map_err(|e| arith_trap(e, loc)))),
+            (Ce::Load(a), Ce::Const(c)) => Ce::Dyn(ef(move |m| f(a.eval(m)?, c).map_err(|e| arith_trap(e, loc)))),
+            (Ce::Reg(s), Ce::Load(b)) => {
+                Ce::Dyn(ef(move |m| f(m.regs[m.bp + s], b.eval(m)?).map_err(|e| arith_trap(e, loc))))
+            }
+            (Ce::Load(a), Ce::Reg(t)) => {
+                Ce::Dyn(ef(move |m| f(a.eval(m)?, m.regs[m.bp + t]).map_err(|e| arith_trap(e, loc))))
+            }
+            (a, b) => {
+                let (a, b) = (a.into_fn(), b.into_fn());
+                Ce::Dyn(ef(move |m| {
+                    let x = a(m)?;
+                    f(x, b(m)?).map_err(|e| arith_trap(e, loc))
+                }))
+            }
+        }
+    }
+}
+
+impl BinVisitor for BinaryV {
+    type Out = Ce;
+    fn visit<F>(self, f: F) -> Ce
+    where
+        F: Fn(u64, u64) -> Result<u64, ArithFault> + Copy + Send + Sync + 'static,
+    {
+        BinaryV::go(self.a, self.b, self.loc, f)
+    }
+}
+
+/// Builds the fused `i++, i < n` of a counted loop: step a register local, then compare it.
+struct StepCondV {
+    slot: usize,
+    delta: u64,
+    narrow: bool,
+    rhs: Ce,
+}
+
+impl BinVisitor for StepCondV {
+    type Out = Option<ExprFn>;
+    fn visit<F>(self, f: F) -> Option<ExprFn>
+    where
+        F: Fn(u64, u64) -> Result<u64, ArithFault> + Copy + Send + Sync + 'static,
+    {
+        let StepCondV { slot: s, delta: d, narrow, rhs } = self;
+        Some(match (rhs, narrow) {
+            (Ce::Const(c), true) => ef(move |m| {
+                let v = (m.regs[m.bp + s] as i32).wrapping_add(d as i32) as i64 as u64;
+                m.regs[m.bp + s] = v;
+                Ok(f(v, c).unwrap_or(0))
+            }),
+            (Ce::Const(c), false) => ef(move |m| {
+                let v = m.regs[m.bp + s].wrapping_add(d);
+                m.regs[m.bp + s] = v;
+                Ok(f(v, c).unwrap_or(0))
+            }),
+            (Ce::Reg(r), true) => ef(move |m| {
+                let v = (m.regs[m.bp + s] as i32).wrapping_add(d as i32) as i64 as u64;
+                m.regs[m.bp + s] = v;
+                Ok(f(v, m.regs[m.bp + r]).unwrap_or(0))
+            }),
+            (Ce::Reg(r), false) => ef(move |m| {
+                let v = m.regs[m.bp + s].wrapping_add(d);
+                m.regs[m.bp + s] = v;
+                Ok(f(v, m.regs[m.bp + r]).unwrap_or(0))
+            }),
+            (Ce::Dyn(_) | Ce::Load(_), _) => return None,
+        })
+    }
+}
+
+/// A compiled lvalue.
+enum PlaceC {
+    Reg(usize),
+    Mem(ExprFn, Kind),
+}
+
+/// Builds `place op= value`.
+struct CompoundV {
+    place: PlaceC,
+    val: ExprFn,
+    cin: Option<CastFn>,
+    cout: Option<CastFn>,
+    post: Option<Kind>,
+    loc: Loc,
+}
+
+impl BinVisitor for CompoundV {
+    type Out = ExprFn;
+    fn visit<F>(self, f: F) -> ExprFn
+    where
+        F: Fn(u64, u64) -> Result<u64, ArithFault> + Copy + Send + Sync + 'static,
+    {
+        let CompoundV { place, val, cin, cout, post, loc } = self;
+        let plain = post.is_none();
+        let post = post.unwrap_or(Kind::U64);
+        match place {
+            PlaceC::Reg(s) if cin.is_none() && cout.is_none() && plain => ef(move |m| {
+                let y = val(m)?;
+                let r = f(m.regs[m.bp + s], y).map_err(|e| arith_trap(e, loc))?;
+                m.regs[m.bp + s] = r;
+                Ok(r)
+            }),
+            PlaceC::Reg(s) if cin.is_none() && cout.is_none() => ef(move |m| {
+                let y = val(m)?;
+                let r = norm(post, f(m.regs[m.bp + s], y).map_err(|e| arith_trap(e, loc))?);
+                m.regs[m.bp + s] = r;
+                Ok(r)
+            }),
+            PlaceC::Reg(s) => ef(move |m| {
+                let y = val(m)?;
+                let x = apply(cin, m.regs[m.bp + s]);
+                let r = apply(cout, norm(post, f(x, y).map_err(|e| arith_trap(e, loc))?));
+                m.regs[m.bp + s] = r;
+                Ok(r)
+            }),
+            PlaceC::Mem(addr, k) => ef(move |m| {
+                let y = val(m)?;
+                let a = addr(m)?;
+                let x = apply(cin, m.load_kind(k, a).map_err(|e| m.fault(e, loc))?);
+                let r = apply(cout, norm(post, f(x, y).map_err(|e| arith_trap(e, loc))?));
+                m.store_kind(k, a, r).map_err(|e| m.fault(e, loc))?;
+                Ok(r)
+            }),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loads and stores.
+
+macro_rules! gen_load {
+    ($k:expr, $loc:expr, |$m:ident| $addr:expr) => {{
+        let loc = $loc;
+        match $k {
+            Kind::I8 => ef(move |$m| {
+                let a = $addr;
+                $m.mem.load_u8(a).map(|v| v as i8 as i64 as u64).map_err(|f| $m.fault(f, loc))
+            }),
+            Kind::U8 | Kind::Bool => ef(move |$m| {
+                let a = $addr;
+                $m.mem.load_u8(a).map(|v| v as u64).map_err(|f| $m.fault(f, loc))
+            }),
+            Kind::I16 => ef(move |$m| {
+                let a = $addr;
+                $m.mem.load_u16(a).map(|v| v as i16 as i64 as u64).map_err(|f| $m.fault(f, loc))
+            }),
+            Kind::U16 => ef(move |$m| {
+                let a = $addr;
+                $m.mem.load_u16(a).map(|v| v as u64).map_err(|f| $m.fault(f, loc))
+            }),
+            Kind::I32 => ef(move |$m| {
+                let a = $addr;
+                $m.mem.load_u32(a).map(|v| v as i32 as i64 as u64).map_err(|f| $m.fault(f, loc))
+            }),
+            Kind::U32 | Kind::F32 => ef(move |$m| {
+                let a = $addr;
+                $m.mem.load_u32(a).map(|v| v as u64).map_err(|f| $m.fault(f, loc))
+            }),
+            Kind::I64 | Kind::U64 | Kind::F64 | Kind::Ptr => ef(move |$m| {
+                let a = $addr;
+                $m.mem.load_u64(a).map_err(|f| $m.fault(f, loc))
+            }),
+            Kind::LongDouble => ef(move |$m| {
+                let a = $addr;
+                $m.load_kind(Kind::LongDouble, a).map_err(|f| $m.fault(f, loc))
+            }),
+            Kind::Void | Kind::Aggregate => ef(move |$m| {
+                let _ = &$m;
+                Ok($addr)
+            }),
+        }
+    }};
+}
+
+macro_rules! gen_store {
+    ($k:expr, $loc:expr, |$m:ident, $v:ident| $addr:expr, $val:expr) => {{
+        let loc = $loc;
+        match $k {
+            Kind::I8 | Kind::U8 | Kind::Bool => ef(move |$m| {
+                let $v = $val;
+                let a = $addr;
+                $m.mem.store_u8(a, $v as u8).map_err(|f| $m.fault(f, loc))?;
+                Ok($v)
+            }),
+            Kind::I16 | Kind::U16 => ef(move |$m| {
+                let $v = $val;
+                let a = $addr;
+                $m.mem.store_u16(a, $v as u16).map_err(|f| $m.fault(f, loc))?;
+                Ok($v)
+            }),
+            Kind::I32 | Kind::U32 | Kind::F32 => ef(move |$m| {
+                let $v = $val;
+                let a = $addr;
+                $m.mem.store_u32(a, $v as u32).map_err(|f| $m.fault(f, loc))?;
+                Ok($v)
+            }),
+            _ => ef(move |$m| {
+                let $v = $val;
+                let a = $addr;
+                $m.store_kind($k, a, $v).map_err(|f| $m.fault(f, loc))?;
+                Ok($v)
+            }),
+        }
+    }};
+}
+
+/// A compiled address, with the shapes loads and stores fuse.
+enum Addr {
+    /// `fp + offset`: a memory local.
+    Frame(u64),
+    /// `base + index * size`.
+    Index(Ce, Ce, u64),
+    /// `base + index * size` with a polynomial index of register locals.
+    Affine(Ce, IndexF, u64),
+    Any(Ce),
+}
+
+/// `coeff * regs[a] (* regs[b])`, wrapping.
+#[derive(Clone, Copy, Debug)]
+struct Term {
+    a: usize,
+    b: Option<usize>,
+    c: u64,
+}
+
+impl Term {
+    #[inline(always)]
+    fn eval(&self, m: &Machine) -> u64 {
+        let mut v = m.regs[m.bp + self.a];
+        if let Some(b) = self.b {
+            v = v.wrapping_mul(m.regs[m.bp + b]);
+        }
+        v.wrapping_mul(self.c)
+    }
+}
+
+/// An integer expression that is a sum of terms of degree ≤ 2 in register locals, computed in
+/// wrapping 64-bit arithmetic and then normalised to the expression's width. Addition and
+/// multiplication commute with truncation modulo 2^32, so this equals gcc's 32-bit wrapping code.
+#[derive(Clone, Debug, Default)]
+struct Poly {
+    terms: Vec<Term>,
+    k: u64,
+}
+
+/// A compiled [`Poly`]; `narrow` says the result is a 32-bit signed (true) value.
+enum IndexF {
+    T1(Term, u64, bool),
+    T2(Term, Term, u64, bool),
+    Tn(Box<[Term]>, u64, bool),
+}
+
+impl IndexF {
+    fn new(p: Poly, narrow: bool) -> IndexF {
+        match p.terms.as_slice() {
+            [t] => IndexF::T1(*t, p.k, narrow),
+            [t, u] => IndexF::T2(*t, *u, p.k, narrow),
+            ts => IndexF::Tn(ts.into(), p.k, narrow),
+        }
+    }
+    #[inline(always)]
+    fn eval(&self, m: &Machine) -> u64 {
+        let (v, narrow) = match self {
+            IndexF::T1(t, k, n) => (t.eval(m).wrapping_add(*k), *n),
+            IndexF::T2(t, u, k, n) => (t.eval(m).wrapping_add(u.eval(m)).wrapping_add(*k), *n),
+            IndexF::Tn(ts, k, n) => (ts.iter().fold(*k, |acc, t| acc.wrapping_add(t.eval(m))), *n),
+        };
+        if narrow {
+            v as i32 as i64 as u64
+        } else {
+            v
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Complex arithmetic (done in the element precision, as gcc's code and libgcc's helpers do).
+
+trait Fl: Copy + PartialOrd + std::ops::Add<Output = Self> + std::ops::Sub<Output = Self> + std::ops::Mul<Output = Self> + std::ops::Div<Output = Self> {
+    fn abs(self) -> Self;
+}
+impl Fl for f32 {
+    fn abs(self) -> Self {
+        f32::abs(self)
+    }
+}
+impl Fl for f64 {
+    fn abs(self) -> Self {
+        f64::abs(self)
+    }
+}
+
+fn complex_op<T: Fl>(op: BinOp, a: T, b: T, c: T, d: T) -> (T, T) {
+    match op {
+        BinOp::Add => (a + c, b + d),
+        BinOp::Sub => (a - c, b - d),
+        BinOp::Mul => (a * c - b * d, a * d + b * c),
+        _ => {
+            // libgcc's __divdc3 (Smith's method) for finite operands.
+            if c.abs() < d.abs() {
+                let ratio = c / d;
+                let denom = c * ratio + d;
+                ((a * ratio + b) / denom, (b * ratio - a) / denom)
+            } else {
+                let ratio = d / c;
+                let denom = d * ratio + c;
+                ((b * ratio + a) / denom, (b - a * ratio) / denom)
+            }
+        }
+    }
+}
+
+impl<'m> Machine<'m> {
+    /// Real and imaginary parts of the complex value at `p` (f32 parts widened).
+    pub fn load_complex(&self, ek: Kind, p: u64) -> Result<(f64, f64), super::memory::MemFault> {
+        let step = ek.bytes();
+        let re = self.load_kind(ek, p)?;
+        let im = self.load_kind(ek, p.wrapping_add(step))?;
+        Ok((super::value::as_f64(ek, re), super::value::as_f64(ek, im)))
+    }
+    pub fn store_complex(&mut self, ek: Kind, p: u64, re: f64, im: f64) -> Result<(), super::memory::MemFault> {
+        let w = |x: f64| if ek == Kind::F32 { (x as f32).to_bits() as u64 } else { x.to_bits() };
+        self.store_kind(ek, p, w(re))?;
+        self.store_kind(ek, p.wrapping_add(ek.bytes()), w(im))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+fn unsupported<T>(what: &str, loc: Loc) -> R<T> {
+    Err(Diagnostic::unsupported(what.to_string(), loc))
+}
+
+impl<'a> Cx<'a> {
+    fn kind(&self, ty: TypeId) -> Kind {
+        Kind::of(self.t, ty)
+    }
+
+    fn new_label(&mut self) -> usize {
+        self.labels.push(None);
+        self.labels.len() - 1
+    }
+    fn place_label(&mut self, l: usize) {
+        self.labels[l] = Some(self.code.len());
+    }
+    fn emit(&mut self, op: Op, loc: Loc, stmt: bool) {
+        let stmt = stmt && !self.in_sub;
+        self.code.push(Instr { op, loc, stmt });
+    }
+    fn prog_label(&mut self, l: LabelId) -> usize {
+        if let Some(&i) = self.prog_labels.get(&l) {
+            return i;
+        }
+        let i = self.new_label();
+        self.prog_labels.insert(l, i);
+        i
+    }
+
+    /// Resolve label indices in jumps to pcs.
+    fn finish(&mut self) -> R<Vec<Instr>> {
+        let labels = std::mem::take(&mut self.labels);
+        let mut code = std::mem::take(&mut self.code);
+        let end = code.len();
+        let resolve = |l: &mut usize, loc: Loc| -> R<()> {
+            match labels.get(*l).copied().flatten() {
+                Some(pc) => {
+                    *l = pc.min(end);
+                    Ok(())
+                }
+                None => Err(Diagnostic::internal("jump to a label that is never placed", Some(loc))),
+            }
+        };
+        for ins in &mut code {
+            let loc = ins.loc;
+            match &mut ins.op {
+                Op::JumpIfFalse(_, t) | Op::JumpIfTrue(_, t) | Op::Jump(t) => resolve(t, loc)?,
+                Op::Switch(_, table) => {
+                    for (_, t) in &mut table.cases {
+                        resolve(t, loc)?;
+                    }
+                    resolve(&mut table.default, loc)?;
+                }
+                _ => {}
+            }
+        }
+        Ok(code)
+    }
+
+    /// Compile statements into a separate instruction list (statement expressions, initializers).
+    fn sub_code(&mut self, stmts: &[Stmt], observed: bool) -> R<Vec<Instr>> {
+        let saved_code = std::mem::take(&mut self.code);
+        let saved_labels = std::mem::take(&mut self.labels);
+        let saved_prog = std::mem::take(&mut self.prog_labels);
+        let saved_loops = std::mem::take(&mut self.loops);
+        let saved_sub = self.in_sub;
+        self.in_sub = !observed || saved_sub;
+        let mut r = Ok(());
+        for s in stmts {
+            r = self.stmt_inner(s, true);
+            if r.is_err() {
+                break;
+            }
+        }
+        let code = r.and_then(|()| self.finish());
+        self.code = saved_code;
+        self.labels = saved_labels;
+        self.prog_labels = saved_prog;
+        self.loops = saved_loops;
+        self.in_sub = saved_sub;
+        code
+    }
+
+    fn stmt(&mut self, s: &Stmt) -> R<()> {
+        self.stmt_inner(s, false)
+    }
+
+    fn cond(&mut self, e: &Expr) -> R<ExprFn> {
+        let k = self.kind(e.ty);
+        let c = self.expr(e)?;
+        if let ExprKind::Binary(op, _, _) = &e.kind {
+            if op.is_comparison() {
+                return Ok(c.into_fn());
+            }
+        }
+        Ok(match (c, k) {
+            (Ce::Reg(s), k) if !k.is_float() => ef(move |m| Ok((m.regs[m.bp + s] != 0) as u64)),
+            (c, k) => {
+                let f = c.into_fn();
+                ef(move |m| Ok(truthy(k, f(m)?) as u64))
+            }
+        })
+    }
+
+    fn stmt_inner(&mut self, s: &Stmt, sub: bool) -> R<()> {
+        let loc = s.loc;
+        match &s.kind {
+            StmtKind::Empty => {}
+            StmtKind::Expr(e) => {
+                let f = self.expr(e)?;
+                match f {
+                    Ce::Dyn(f) => self.emit(Op::Expr(f), loc, true),
+                    _ => self.emit(Op::Nop, loc, true),
+                }
+            }
+            StmtKind::Block(ss) => {
+                for s in ss {
+                    self.stmt_inner(s, sub)?;
+                }
+            }
+            StmtKind::If(c, t, e) => {
+                let cf = self.cond(c)?;
+                let l_else = self.new_label();
+                self.emit(Op::JumpIfFalse(cf, l_else), loc, true);
+                self.stmt_inner(t, sub)?;
+                if let Some(e) = e {
+                    let l_end = self.new_label();
+                    self.emit(Op::Jump(l_end), loc, false);
+                    self.place_label(l_else);
+                    self.stmt_inner(e, sub)?;
+                    self.place_label(l_end);
+                } else {
+                    self.place_label(l_else);
+                }
+            }
+            StmtKind::While(c, body) => {
+                let (l_body, l_cond, l_break) = (self.new_label(), self.new_label(), self.new_label());
+                self.emit(Op::Jump(l_cond), loc, false);
+                self.place_label(l_body);
+                self.loops.push((l_break, Some(l_cond)));
+                self.stmt_inner(body, sub)?;
+                self.loops.pop();
+                self.place_label(l_cond);
+                let cf = self.cond(c)?;
+                self.emit(Op::JumpIfTrue(cf, l_body), c.loc, true);
+                self.place_label(l_break);
+            }
+            StmtKind::DoWhile(body, c) => {
+                let (l_body, l_cond, l_break) = (self.new_label(), self.new_label(), self.new_label());
+                self.place_label(l_body);
+                self.loops.push((l_break, Some(l_cond)));
+                self.stmt_inner(body, sub)?;
+                self.loops.pop();
+                self.place_label(l_cond);
+                let cf = self.cond(c)?;
+                self.emit(Op::JumpIfTrue(cf, l_body), c.loc, true);
+                self.place_label(l_break);
+            }
+            StmtKind::For { init, cond, step, body } => {
+                if let Some(i) = init {
+                    self.stmt_inner(i, sub)?;
+                }
+                if let (Some(c), Some(st)) = (cond, step) {
+                    if let Some(fused) = self.fused_step(st, c)? {
+                        let (l_body, l_cont, l_break) = (self.new_label(), self.new_label(), self.new_label());
+                        let cf = self.cond(c)?;
+                        self.emit(Op::JumpIfFalse(cf, l_break), c.loc, true);
+                        self.place_label(l_body);
+                        self.loops.push((l_break, Some(l_cont)));
+                        self.stmt_inner(body, sub)?;
+                        self.loops.pop();
+                        self.place_label(l_cont);
+                        self.emit(Op::JumpIfTrue(fused, l_body), c.loc, true);
+                        self.place_label(l_break);
+                        return Ok(());
+                    }
+                }
+                let (l_body, l_cont, l_cond, l_break) =
+                    (self.new_label(), self.new_label(), self.new_label(), self.new_label());
+                self.emit(Op::Jump(l_cond), loc, false);
+                self.place_label(l_body);
+                self.loops.push((l_break, Some(l_cont)));
+                self.stmt_inner(body, sub)?;
+                self.loops.pop();
+                self.place_label(l_cont);
+                if let Some(st) = step {
+                    if let Ce::Dyn(f) = self.expr(st)? {
+                        self.emit(Op::Expr(f), st.loc, false);
+                    }
+                }
+                self.place_label(l_cond);
+                match cond {
+                    Some(c) => {
+                        let cf = self.cond(c)?;
+                        self.emit(Op::JumpIfTrue(cf, l_body), c.loc, true);
+                    }
+                    None => self.emit(Op::Jump(l_body), loc, false),
+                }
+                self.place_label(l_break);
+            }
+            StmtKind::Switch { cond, body, cases, default } => {
+                let cf = self.expr(cond)?.into_fn();
+                let l_break = self.new_label();
+                let mut table: Vec<(u64, usize)> = cases.iter().map(|(v, l)| (*v, self.prog_label(*l))).collect();
+                table.sort_by_key(|&(v, _)| v);
+                table.dedup_by_key(|&mut (v, _)| v);
+                let dflt = match default {
+                    Some(l) => self.prog_label(*l),
+                    None => l_break,
+                };
+                self.emit(Op::Switch(cf, Box::new(SwitchTable { cases: table, default: dflt })), loc, true);
+                self.loops.push((l_break, None));
+                self.stmt_inner(body, sub)?;
+                self.loops.pop();
+                self.place_label(l_break);
+            }
+            StmtKind::Label(l) => {
+                let i = self.prog_label(*l);
+                self.place_label(i);
+            }
+            StmtKind::Goto(l) => {
+                let i = self.prog_label(*l);
+                self.emit(Op::Jump(i), loc, true);
+            }
+            StmtKind::Break => match self.loops.last() {
+                Some(&(b, _)) => self.emit(Op::Jump(b), loc, true),
+                None => return unsupported("`break` out of a statement expression", loc),
+            },
+            StmtKind::Continue => match self.loops.iter().rev().find_map(|l| l.1) {
+                Some(c) => self.emit(Op::Jump(c), loc, true),
+                None => return unsupported("`continue` out of a statement expression", loc),
+            },
+            StmtKind::Return(v) => {
+                if sub {
+                    return unsupported("`return` inside a statement expression", loc);
+                }
+                match v {
+                    None => self.emit(Op::ReturnVoid, loc, true),
+                    Some(e) => {
+                        let f = self.expr(e)?.into_fn();
+                        if self.ret_kind == Kind::Aggregate {
+                            let size = self.ret_size;
+                            let r = ef(move |m| {
+                                let src = f(m)?;
+                                let dst = m.ret_dest;
+                                if dst != 0 {
+                                    m.mem.copy(dst, src, size).map_err(|x| m.fault(x, loc))?;
+                                }
+                                Ok(dst)
+                            });
+                            self.emit(Op::Return(r), loc, true);
+                        } else {
+                            self.emit(Op::Return(f), loc, true);
+                        }
+                    }
+                }
+            }
+            StmtKind::ZeroFill { addr, size } => {
+                let a = self.expr(addr)?.into_fn();
+                let size = *size;
+                let f = ef(move |m| {
+                    let p = a(m)?;
+                    m.mem.fill(p, 0, size).map_err(|x| m.fault(x, loc))?;
+                    Ok(0)
+                });
+                self.emit(Op::Expr(f), loc, false);
+            }
+            StmtKind::VlaAlloc(l) => {
+                let Home::Vla(slot) = self.homes[l.0 as usize] else {
+                    return Err(Diagnostic::internal("VlaAlloc of a local that is not a VLA", Some(loc)));
+                };
+                let size = self.size_of(self.p.functions[self.fid as usize].locals[l.0 as usize].ty, loc)?.into_fn();
+                let (fid, lid) = (self.fid, l.0);
+                let f = ef(move |m| {
+                    let n = size(m)?;
+                    let old = m.regs[m.bp + slot];
+                    if old != 0 {
+                        m.mem.release(super::memory::AllocId((old >> 32) as u32), loc);
+                    }
+                    let p = m
+                        .mem
+                        .alloc(n, AllocKind::Vla(fid, lid), super::memory::Space::Host, loc)
+                        .map_err(|x| m.fault(x, loc))?;
+                    m.frame_allocs.push(p);
+                    m.regs[m.bp + slot] = p;
+                    Ok(p)
+                });
+                self.emit(Op::Expr(f), loc, true);
+            }
+            StmtKind::Acc { body, .. } => {
+                if let Some(b) = body {
+                    self.stmt_inner(b, sub)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `step; cond` of a `for` as one closure, for `i++`/`i--`/`i += c`-free counted loops
+    /// (`for (...; i < n; i++)` with `n` a constant or register local).
+    fn fused_step(&mut self, step: &Expr, cond: &Expr) -> R<Option<ExprFn>> {
+        let ExprKind::IncDec { place: Place::Local(l), delta, .. } = &step.kind else { return Ok(None) };
+        let Some(Home::Reg(s)) = self.homes.get(l.0 as usize).copied() else { return Ok(None) };
+        let k = self.kind(step.ty);
+        if !matches!(k, Kind::I32 | Kind::I64 | Kind::U64) {
+            return Ok(None);
+        }
+        let ExprKind::Binary(op, a, b) = &cond.kind else { return Ok(None) };
+        if !op.is_comparison() || self.kind(a.ty) != k {
+            return Ok(None);
+        }
+        let ExprKind::Local(l2) = &a.kind else { return Ok(None) };
+        if l2 != l {
+            return Ok(None);
+        }
+        let rhs = self.expr(b)?;
+        let (cls, _) = class_of(k, true);
+        let v = StepCondV { slot: s, delta: *delta as i64 as u64, narrow: k == Kind::I32, rhs };
+        Ok(dispatch(*op, cls, v).flatten())
+    }
+
+    /// The size of a type, dynamic for VLAs.
+    fn size_of(&mut self, ty: TypeId, loc: Loc) -> R<Ce> {
+        match self.t.get(ty) {
+            Type::Vla(elem, count) => {
+                let e = self.size_of(*elem, loc)?;
+                let c = self.local_value(*count, loc)?;
+                Ok(BinaryV::go(c, e, loc, |x, y| Ok(x.wrapping_mul(y))))
+            }
+            Type::Array(elem, Some(n)) => {
+                let n = *n;
+                let e = self.size_of(*elem, loc)?;
+                Ok(BinaryV::go(e, Ce::Const(n), loc, |x, y| Ok(x.wrapping_mul(y))))
+            }
+            Type::Void | Type::Function(_) => Ok(Ce::Const(1)),
+            _ => Ok(Ce::Const(self.t.size_of(ty).unwrap_or(0))),
+        }
+    }
+
+    fn local_value(&mut self, l: LocalId, loc: Loc) -> R<Ce> {
+        match self.homes.get(l.0 as usize) {
+            Some(Home::Reg(s)) | Some(Home::Vla(s)) => Ok(Ce::Reg(*s)),
+            Some(Home::Mem(off)) => {
+                let off = *off;
+                let ty = self.p.functions[self.fid as usize].locals[l.0 as usize].ty;
+                let k = self.kind(ty);
+                Ok(Ce::Dyn(gen_load!(k, loc, |m| m.fp.wrapping_add(off))))
+            }
+            None => Err(Diagnostic::internal("reference to an unknown local", Some(loc))),
+        }
+    }
+
+    fn addr(&mut self, e: &Expr) -> R<Addr> {
+        match &e.kind {
+            ExprKind::LocalAddr(l) => {
+                if let Some(Home::Mem(off)) = self.homes.get(l.0 as usize) {
+                    return Ok(Addr::Frame(*off));
+                }
+            }
+            ExprKind::PtrAdd { ptr, index, elem } => {
+                if let Some(size) = self.t.size_of(*elem).filter(|_| !matches!(self.t.get(*elem), Type::Vla(..))) {
+                    let b = self.expr(ptr)?;
+                    if let Some(ix) = self.index_poly(index) {
+                        return Ok(Addr::Affine(b, ix, size));
+                    }
+                    let i = self.expr(index)?;
+                    return Ok(match i {
+                        Ce::Const(c) => Addr::Index(b, Ce::Const(0), 0).with_offset(c.wrapping_mul(size)),
+                        i => Addr::Index(b, i, size),
+                    });
+                }
+            }
+            _ => {}
+        }
+        Ok(Addr::Any(self.expr(e)?))
+    }
+
+    /// The index of a `PtrAdd` as a compiled polynomial, when it is one (array subscripts like
+    /// `a[i*n + j]`). Integer widening casts at the top are identities on words.
+    fn index_poly(&self, index: &Expr) -> Option<IndexF> {
+        let mut e = index;
+        while let ExprKind::Cast(inner) = &e.kind {
+            let (from, to) = (self.kind(inner.ty), self.kind(e.ty));
+            if !(from.is_int() && from != Kind::Bool && matches!(to, Kind::I64 | Kind::U64) && from.bytes() <= 8) {
+                return None;
+            }
+            e = inner;
+        }
+        let k = self.kind(e.ty);
+        let narrow = match k {
+            Kind::I32 => true,
+            Kind::I64 | Kind::U64 => false,
+            _ => return None,
+        };
+        let p = self.poly(e, k)?;
+        if p.terms.is_empty() {
+            return None;
+        }
+        Some(IndexF::new(p, narrow))
+    }
+
+    /// `e` as a polynomial of degree ≤ 2 in register locals, all nodes of kind `k`.
+    fn poly(&self, e: &Expr, k: Kind) -> Option<Poly> {
+        const MAX_TERMS: usize = 4;
+        if self.kind(e.ty) != k {
+            return None;
+        }
+        let p = match &e.kind {
+            ExprKind::Int(v) => Poly { terms: Vec::new(), k: *v },
+            ExprKind::Local(l) => match self.homes.get(l.0 as usize) {
+                Some(Home::Reg(s)) => Poly { terms: vec![Term { a: *s, b: None, c: 1 }], k: 0 },
+                _ => return None,
+            },
+            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+                let (pa, pb) = (self.poly(a, k)?, self.poly(b, k)?);
+                let neg = if *op == BinOp::Sub { u64::MAX } else { 1 };
+                let mut terms = pa.terms;
+                terms.extend(pb.terms.iter().map(|t| Term { c: t.c.wrapping_mul(neg), ..*t }));
+                Poly { terms, k: pa.k.wrapping_add(pb.k.wrapping_mul(neg)) }
+            }
+            ExprKind::Binary(BinOp::Mul, a, b) => {
+                let (pa, pb) = (self.poly(a, k)?, self.poly(b, k)?);
+                let mut terms = Vec::new();
+                for x in pa.terms.iter() {
+                    for y in pb.terms.iter() {
+                        if x.b.is_some() || y.b.is_some() {
+                            return None;
+                        }
+                        terms.push(Term { a: x.a, b: Some(y.a), c: x.c.wrapping_mul(y.c) });
+                    }
+                    if pb.k != 0 {
+                        terms.push(Term { c: x.c.wrapping_mul(pb.k), ..*x });
+                    }
+                }
+                if pa.k != 0 {
+                    terms.extend(pb.terms.iter().map(|t| Term { c: t.c.wrapping_mul(pa.k), ..*t }));
+                }
+                Poly { terms, k: pa.k.wrapping_mul(pb.k) }
+            }
+            _ => return None,
+        };
+        (p.terms.len() <= MAX_TERMS).then_some(p)
+    }
+
+    fn load(&mut self, k: Kind, addr: Addr, loc: Loc) -> Ce {
+        let inline = matches!(k, Kind::F64 | Kind::I64 | Kind::U64 | Kind::Ptr | Kind::I32 | Kind::U32 | Kind::F32);
+        let addr = match addr {
+            Addr::Affine(Ce::Reg(base), ix, size) if inline => {
+                return Ce::Load(LoadS { kind: k, base, ix, size, loc });
+            }
+            Addr::Index(Ce::Reg(base), Ce::Reg(i), size) if inline => {
+                let ix = IndexF::T1(Term { a: i, b: None, c: 1 }, 0, false);
+                return Ce::Load(LoadS { kind: k, base, ix, size, loc });
+            }
+            a => a,
+        };
+        Ce::Dyn(match addr {
+            Addr::Frame(off) => gen_load!(k, loc, |m| m.fp.wrapping_add(off)),
+            Addr::Any(Ce::Const(c)) => gen_load!(k, loc, |m| c),
+            Addr::Any(Ce::Reg(s)) => gen_load!(k, loc, |m| m.regs[m.bp + s]),
+            Addr::Any(Ce::Dyn(f)) => gen_load!(k, loc, |m| f(m)?),
+            Addr::Any(Ce::Load(l)) => gen_load!(k, loc, |m| l.eval(m)?),
+            Addr::Index(Ce::Reg(b), Ce::Reg(i), sz) => {
+                gen_load!(k, loc, |m| m.regs[m.bp + b].wrapping_add(m.regs[m.bp + i].wrapping_mul(sz)))
+            }
+            Addr::Affine(Ce::Reg(b), ix, sz) => {
+                gen_load!(k, loc, |m| m.regs[m.bp + b].wrapping_add(ix.eval(m).wrapping_mul(sz)))
+            }
+            Addr::Affine(b, ix, sz) => {
+                let b = b.into_fn();
+                gen_load!(k, loc, |m| b(m)?.wrapping_add(ix.eval(m).wrapping_mul(sz)))
+            }
+            Addr::Index(Ce::Reg(b), Ce::Dyn(i), sz) => {
+                gen_load!(k, loc, |m| m.regs[m.bp + b].wrapping_add(i(m)?.wrapping_mul(sz)))
+            }
+            Addr::Index(b, i, sz) => {
+                let (b, i) = (b.into_fn(), i.into_fn());
+                gen_load!(k, loc, |m| b(m)?.wrapping_add(i(m)?.wrapping_mul(sz)))
+            }
+        })
+    }
+
+    fn store(&mut self, k: Kind, addr: Addr, val: Ce, loc: Loc) -> ExprFn {
+        let val = val.into_fn();
+        match addr {
+            Addr::Frame(off) => gen_store!(k, loc, |m, v| m.fp.wrapping_add(off), val(m)?),
+            Addr::Any(Ce::Reg(s)) => gen_store!(k, loc, |m, v| m.regs[m.bp + s], val(m)?),
+            Addr::Any(a) => {
+                let a = a.into_fn();
+                gen_store!(k, loc, |m, v| a(m)?, val(m)?)
+            }
+            Addr::Index(Ce::Reg(b), Ce::Reg(i), sz) => gen_store!(
+                k,
+                loc,
+                |m, v| m.regs[m.bp + b].wrapping_add(m.regs[m.bp + i].wrapping_mul(sz)),
+                val(m)?
+            ),
+            Addr::Index(b, i, sz) => {
+                let (b, i) = (b.into_fn(), i.into_fn());
+                gen_store!(k, loc, |m, v| b(m)?.wrapping_add(i(m)?.wrapping_mul(sz)), val(m)?)
+            }
+            Addr::Affine(Ce::Reg(b), ix, sz) => {
+                gen_store!(k, loc, |m, v| m.regs[m.bp + b].wrapping_add(ix.eval(m).wrapping_mul(sz)), val(m)?)
+            }
+            Addr::Affine(b, ix, sz) => {
+                let b = b.into_fn();
+                gen_store!(k, loc, |m, v| b(m)?.wrapping_add(ix.eval(m).wrapping_mul(sz)), val(m)?)
+            }
+        }
+    }
+
+    fn place(&mut self, p: &Place, ty: TypeId) -> R<Result<usize, Addr>> {
+        match p {
+            Place::Local(l) => match self.homes.get(l.0 as usize) {
+                Some(Home::Reg(s)) | Some(Home::Vla(s)) => Ok(Ok(*s)),
+                Some(Home::Mem(off)) => Ok(Err(Addr::Frame(*off))),
+                None => Err(Diagnostic::internal("assignment to an unknown local", None)),
+            },
+            Place::Mem(a) => {
+                let _ = ty;
+                Ok(Err(self.addr(a)?))
+            }
+        }
+    }
+
+    fn addr_fn(a: Addr) -> ExprFn {
+        match a {
+            Addr::Frame(off) => ef(move |m| Ok(m.fp.wrapping_add(off))),
+            Addr::Any(c) => c.into_fn(),
+            Addr::Index(b, i, sz) => BinaryV::go(b, i, Loc::default(), move |x, y| Ok(x.wrapping_add(y.wrapping_mul(sz))))
+                .into_fn(),
+            Addr::Affine(b, ix, sz) => {
+                let b = b.into_fn();
+                ef(move |m| Ok(b(m)?.wrapping_add(ix.eval(m).wrapping_mul(sz))))
+            }
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, a: Ce, b: Ce, k: Kind, loc: Loc) -> R<Ce> {
+        let (cls, post) = class_of(k, op.is_comparison());
+        let r = dispatch(op, cls, BinaryV { a, b, loc })
+            .ok_or_else(|| Diagnostic::internal(format!("no {op:?} for operands of kind {k:?}"), Some(loc)))?;
+        Ok(match post {
+            Some(pk) => match r {
+                Ce::Const(c) => Ce::Const(norm(pk, c)),
+                r => {
+                    let f = r.into_fn();
+                    Ce::Dyn(ef(move |m| Ok(norm(pk, f(m)?))))
+                }
+            },
+            None => r,
+        })
+    }
+
+    fn args(&mut self, args: &[Expr]) -> R<Vec<ExprFn>> {
+        args.iter().map(|a| Ok(self.expr(a)?.into_fn())).collect()
+    }
+
+    fn result_dest(&mut self, result: Option<LocalId>, loc: Loc) -> R<Option<u64>> {
+        match result {
+            None => Ok(None),
+            Some(l) => match self.homes.get(l.0 as usize) {
+                Some(Home::Mem(off)) => Ok(Some(*off)),
+                _ => Err(Diagnostic::internal("call result local is not in memory", Some(loc))),
+            },
+        }
+    }
+
+    fn expr(&mut self, e: &Expr) -> R<Ce> {
+        let loc = e.loc;
+        let k = self.kind(e.ty);
+        Ok(match &e.kind {
+            ExprKind::Int(v) => Ce::Const(if k.is_int() { norm(k, *v) } else { *v }),
+            ExprKind::Float(f) => Ce::Const(match k {
+                Kind::F32 => (*f as f32).to_bits() as u64,
+                _ => f.to_bits(),
+            }),
+            ExprKind::Str(s) => Ce::Const(self.exe.string_ptr(s.0)),
+            ExprKind::Local(l) => self.local_value(*l, loc)?,
+            ExprKind::LocalAddr(l) => match self.homes.get(l.0 as usize) {
+                Some(Home::Mem(off)) => {
+                    let off = *off;
+                    Ce::Dyn(ef(move |m| Ok(m.fp.wrapping_add(off))))
+                }
+                Some(Home::Vla(s)) | Some(Home::Reg(s)) => Ce::Reg(*s),
+                None => return Err(Diagnostic::internal("address of an unknown local", Some(loc))),
+            },
+            ExprKind::GlobalAddr(g) => Ce::Const(Executable::global_ptr(g.0)),
+            ExprKind::FuncAddr(f) => Ce::Const(ptr_word(FUNC_ID, f.0)),
+            ExprKind::ExternAddr(x) => {
+                let b = self.exe.externs.get(x.0 as usize);
+                match b {
+                    Some(Binding::Function(_)) => Ce::Const(ptr_word(FUNC_ID, self.p.functions.len() as u32 + x.0)),
+                    Some(Binding::Object(i)) => Ce::Const(ptr_word(self.exe.first_runtime_id() + *i, 0)),
+                    _ => return Err(self.undefined(x.0, loc)),
+                }
+            }
+            ExprKind::Load(a) => {
+                if k == Kind::Aggregate || k == Kind::Void {
+                    self.expr(a)?
+                } else {
+                    let addr = self.addr(a)?;
+                    self.load(k, addr, loc)
+                }
+            }
+            ExprKind::Unary(op, a) => {
+                let ak = self.kind(a.ty);
+                let c = self.expr(a)?;
+                match op {
+                    UnOp::Not => {
+                        let f = c.into_fn();
+                        Ce::Dyn(ef(move |m| Ok(!truthy(ak, f(m)?) as u64)))
+                    }
+                    UnOp::Neg => match k {
+                        Kind::F32 => self.map1(c, |v| v ^ 0x8000_0000),
+                        Kind::F64 | Kind::LongDouble => self.map1(c, |v| v ^ (1 << 63)),
+                        Kind::I32 => self.map1(c, |v| (v as i32).wrapping_neg() as i64 as u64),
+                        Kind::U32 => self.map1(c, |v| (v as u32).wrapping_neg() as u64),
+                        _ => {
+                            let f = c.into_fn();
+                            Ce::Dyn(ef(move |m| Ok(norm(k, f(m)?.wrapping_neg()))))
+                        }
+                    },
+                    UnOp::BitNot => {
+                        let f = c.into_fn();
+                        Ce::Dyn(ef(move |m| Ok(norm(k, !f(m)?))))
+                    }
+                }
+            }
+            ExprKind::Binary(op, a, b) => {
+                let opk = if op.is_comparison() { self.kind(a.ty) } else { k };
+                let (ca, cb) = (self.expr(a)?, self.expr(b)?);
+                self.binary(*op, ca, cb, opk, loc)?
+            }
+            ExprKind::Cast(a) => {
+                let from = self.kind(a.ty);
+                let c = self.expr(a)?;
+                match cast_fn(from, k) {
+                    None => c,
+                    Some(f) => match c {
+                        Ce::Const(v) => Ce::Const(f(v)),
+                        Ce::Reg(s) => Ce::Dyn(ef(move |m| Ok(f(m.regs[m.bp + s])))),
+                        Ce::Dyn(g) => Ce::Dyn(ef(move |m| Ok(f(g(m)?)))),
+                        Ce::Load(l) => Ce::Dyn(ef(move |m| Ok(f(l.eval(m)?)))),
+                    },
+                }
+            }
+            ExprKind::PtrAdd { ptr, index, elem } => {
+                let size = self.size_of(*elem, loc)?;
+                let (p, i) = (self.expr(ptr)?, self.expr(index)?);
+                match size {
+                    Ce::Const(sz) => {
+                        let off = BinaryV::go(i, Ce::Const(sz), loc, |x, y| Ok(x.wrapping_mul(y)));
+                        BinaryV::go(p, off, loc, |x, y| Ok(x.wrapping_add(y)))
+                    }
+                    size => {
+                        let off = BinaryV::go(i, size, loc, |x, y| Ok(x.wrapping_mul(y)));
+                        BinaryV::go(p, off, loc, |x, y| Ok(x.wrapping_add(y)))
+                    }
+                }
+            }
+            ExprKind::PtrDiff { lhs, rhs, elem } => {
+                let size = self.size_of(*elem, loc)?;
+                let d = {
+                    let (a, b) = (self.expr(lhs)?, self.expr(rhs)?);
+                    BinaryV::go(a, b, loc, |x, y| Ok(x.wrapping_sub(y)))
+                };
+                BinaryV::go(d, size, loc, |x, y| Ok(if y == 0 { x } else { (x as i64).wrapping_div(y as i64) as u64 }))
+            }
+            ExprKind::Assign { place, value } => {
+                let v = self.expr(value)?;
+                match self.place(place, e.ty)? {
+                    Ok(slot) => {
+                        let f = v.into_fn();
+                        Ce::Dyn(ef(move |m| {
+                            let v = f(m)?;
+                            m.regs[m.bp + slot] = v;
+                            Ok(v)
+                        }))
+                    }
+                    Err(addr) if k == Kind::Aggregate => {
+                        let size = self.size_of(e.ty, loc)?.into_fn();
+                        let dst = Self::addr_fn(addr);
+                        let src = v.into_fn();
+                        Ce::Dyn(ef(move |m| {
+                            let s = src(m)?;
+                            let d = dst(m)?;
+                            let n = size(m)?;
+                            m.mem.copy(d, s, n).map_err(|f| m.fault(f, loc))?;
+                            Ok(d)
+                        }))
+                    }
+                    Err(addr) => Ce::Dyn(self.store(k, addr, v, loc)),
+                }
+            }
+            ExprKind::CompoundAssign { op, place, value, op_ty } => {
+                let pk = k;
+                let val = self.expr(value)?.into_fn();
+                let pc = match self.place(place, e.ty)? {
+                    Ok(s) => PlaceC::Reg(s),
+                    Err(a) => PlaceC::Mem(Self::addr_fn(a), pk),
+                };
+                if pk == Kind::Ptr {
+                    let elem = self.t.pointee(e.ty).unwrap_or(e.ty);
+                    let size = self.size_of(elem, loc)?.into_fn();
+                    let neg = *op == BinOp::Sub;
+                    let step = ef(move |m| {
+                        let n = val(m)?.wrapping_mul(size(m)?);
+                        Ok(if neg { n.wrapping_neg() } else { n })
+                    });
+                    return Ok(Ce::Dyn(self.compound(pc, BinOp::Add, Kind::U64, Kind::U64, step, loc)?));
+                }
+                let ok = self.kind(*op_ty);
+                Ce::Dyn(self.compound(pc, *op, pk, ok, val, loc)?)
+            }
+            ExprKind::IncDec { place, delta, post } => {
+                let pc = match self.place(place, e.ty)? {
+                    Ok(s) => PlaceC::Reg(s),
+                    Err(a) => PlaceC::Mem(Self::addr_fn(a), k),
+                };
+                self.incdec(pc, k, e.ty, *delta, *post, loc)?
+            }
+            ExprKind::Cond(c, a, b) => {
+                let c = self.cond(c)?;
+                let (a, b) = (self.expr(a)?.into_fn(), self.expr(b)?.into_fn());
+                Ce::Dyn(ef(move |m| if c(m)? != 0 { a(m) } else { b(m) }))
+            }
+            ExprKind::LogicalAnd(a, b) => {
+                let (a, b) = (self.cond(a)?, self.cond(b)?);
+                Ce::Dyn(ef(move |m| Ok((a(m)? != 0 && b(m)? != 0) as u64)))
+            }
+            ExprKind::LogicalOr(a, b) => {
+                let (a, b) = (self.cond(a)?, self.cond(b)?);
+                Ce::Dyn(ef(move |m| Ok((a(m)? != 0 || b(m)? != 0) as u64)))
+            }
+            ExprKind::Comma(a, b) => {
+                let a = self.expr(a)?;
+                let b = self.expr(b)?;
+                match a {
+                    Ce::Dyn(a) => {
+                        let b = b.into_fn();
+                        Ce::Dyn(ef(move |m| {
+                            a(m)?;
+                            b(m)
+                        }))
+                    }
+                    _ => b,
+                }
+            }
+            ExprKind::Call { callee, args, result } => self.call(callee, args, *result, loc)?,
+            ExprKind::SizeOfDynamic(ty) => self.size_of(*ty, loc)?,
+            ExprKind::ComplexBinary { op, lhs, rhs, dst } => {
+                let ek = self.complex_elem(lhs.ty);
+                let (a, b) = (self.expr(lhs)?.into_fn(), self.expr(rhs)?.into_fn());
+                let dst = self.result_dest(Some(*dst), loc)?.unwrap_or(0);
+                let op = *op;
+                Ce::Dyn(ef(move |m| {
+                    let (x, y) = (a(m)?, b(m)?);
+                    let (ar, ai) = m.load_complex(ek, x).map_err(|f| m.fault(f, loc))?;
+                    let (br, bi) = m.load_complex(ek, y).map_err(|f| m.fault(f, loc))?;
+                    let (r, i) = if ek == Kind::F32 {
+                        let (r, i) = complex_op(op, ar as f32, ai as f32, br as f32, bi as f32);
+                        (r as f64, i as f64)
+                    } else {
+                        complex_op(op, ar, ai, br, bi)
+                    };
+                    let d = m.fp.wrapping_add(dst);
+                    m.store_complex(ek, d, r, i).map_err(|f| m.fault(f, loc))?;
+                    Ok(d)
+                }))
+            }
+            ExprKind::ComplexNeg { value, dst } => {
+                let ek = self.complex_elem(value.ty);
+                let a = self.expr(value)?.into_fn();
+                let dst = self.result_dest(Some(*dst), loc)?.unwrap_or(0);
+                Ce::Dyn(ef(move |m| {
+                    let x = a(m)?;
+                    let (r, i) = m.load_complex(ek, x).map_err(|f| m.fault(f, loc))?;
+                    let d = m.fp.wrapping_add(dst);
+                    m.store_complex(ek, d, -r, -i).map_err(|f| m.fault(f, loc))?;
+                    Ok(d)
+                }))
+            }
+            ExprKind::ComplexMake { re, im, dst } => {
+                let ek = self.complex_elem(e.ty);
+                let (r, i) = (self.expr(re)?.into_fn(), self.expr(im)?.into_fn());
+                let dst = self.result_dest(Some(*dst), loc)?.unwrap_or(0);
+                Ce::Dyn(ef(move |m| {
+                    let (r, i) = (r(m)?, i(m)?);
+                    let d = m.fp.wrapping_add(dst);
+                    m.store_kind(ek, d, r).map_err(|f| m.fault(f, loc))?;
+                    m.store_kind(ek, d.wrapping_add(ek.bytes()), i).map_err(|f| m.fault(f, loc))?;
+                    Ok(d)
+                }))
+            }
+            ExprKind::ComplexCompare { op, lhs, rhs } => {
+                let ek = self.complex_elem(lhs.ty);
+                let (a, b) = (self.expr(lhs)?.into_fn(), self.expr(rhs)?.into_fn());
+                let ne = *op == BinOp::Ne;
+                Ce::Dyn(ef(move |m| {
+                    let (x, y) = (a(m)?, b(m)?);
+                    let p = m.load_complex(ek, x).map_err(|f| m.fault(f, loc))?;
+                    let q = m.load_complex(ek, y).map_err(|f| m.fault(f, loc))?;
+                    let eq = p.0 == q.0 && p.1 == q.1;
+                    Ok((eq != ne) as u64)
+                }))
+            }
+            ExprKind::WithInit { init, value } => {
+                let code = self.sub_code(init, false)?;
+                let v = self.expr(value)?.into_fn();
+                Ce::Dyn(ef(move |m| {
+                    run_code(m, &code)?;
+                    v(m)
+                }))
+            }
+            ExprKind::StmtExpr { body, value } => {
+                let code = self.sub_code(body, true)?;
+                let v = match value {
+                    Some(v) => self.expr(v)?.into_fn(),
+                    None => ef(|_| Ok(0)),
+                };
+                Ce::Dyn(ef(move |m| {
+                    run_code(m, &code)?;
+                    v(m)
+                }))
+            }
+            ExprKind::VaStart(ap) => {
+                let ap = self.expr(ap)?.into_fn();
+                let fid = self.fid;
+                Ce::Dyn(ef(move |m| {
+                    let a = ap(m)?;
+                    let bytes: Vec<u8> = m.varargs.iter().flat_map(|w| w.to_le_bytes()).collect();
+                    let p = m.mem.alloc_init(&bytes, AllocKind::VaArgs(fid), false, loc).map_err(|f| m.fault(f, loc))?;
+                    m.frame_allocs.push(p);
+                    m.mem.store_u64(a, p).map_err(|f| m.fault(f, loc))?;
+                    Ok(0)
+                }))
+            }
+            ExprKind::VaArg(ap) => {
+                let ap = self.expr(ap)?.into_fn();
+                Ce::Dyn(ef(move |m| {
+                    let a = ap(m)?;
+                    let p = m.mem.load_u64(a).map_err(|f| m.fault(f, loc))?;
+                    let w = m.mem.load_u64(p).map_err(|f| m.fault(f, loc))?;
+                    m.mem.store_u64(a, p.wrapping_add(8)).map_err(|f| m.fault(f, loc))?;
+                    Ok(if k.is_int() { norm(k, w) } else { w })
+                }))
+            }
+            ExprKind::VaCopy(d, s) => {
+                let (d, s) = (self.expr(d)?.into_fn(), self.expr(s)?.into_fn());
+                Ce::Dyn(ef(move |m| {
+                    let (dp, sp) = (d(m)?, s(m)?);
+                    let w = m.mem.load_u64(sp).map_err(|f| m.fault(f, loc))?;
+                    m.mem.store_u64(dp, w).map_err(|f| m.fault(f, loc))?;
+                    Ok(0)
+                }))
+            }
+        })
+    }
+
+    fn map1(&self, c: Ce, f: fn(u64) -> u64) -> Ce {
+        match c {
+            Ce::Const(v) => Ce::Const(f(v)),
+            c => {
+                let g = c.into_fn();
+                Ce::Dyn(ef(move |m| Ok(f(g(m)?))))
+            }
+        }
+    }
+
+    fn complex_elem(&self, ty: TypeId) -> Kind {
+        match self.t.get(ty) {
+            Type::Complex(FloatKind::F32) => Kind::F32,
+            Type::Complex(FloatKind::LongDouble) => Kind::LongDouble,
+            _ => Kind::F64,
+        }
+    }
+
+    fn undefined(&self, x: u32, loc: Loc) -> Diagnostic {
+        let name = self.p.externs.get(x as usize).map(|e| e.name.as_str()).unwrap_or("?");
+        let decl = self.p.externs.get(x as usize).map(|e| e.loc);
+        let mut d = Diagnostic::error("link", format!("undefined reference to `{name}`"), loc);
+        if let Some(l) = decl.filter(|l| l.line != 0) {
+            d = d.with_related(l, "declared here");
+        }
+        d.with_note("accsim's C library does not provide this function, and the program does not define it")
+    }
+
+    fn compound(&mut self, place: PlaceC, op: BinOp, pk: Kind, ok: Kind, val: ExprFn, loc: Loc) -> R<ExprFn> {
+        let (cls, post) = class_of(ok, false);
+        let cin = cast_fn(pk, ok);
+        let cout = cast_fn(ok, pk);
+        dispatch(op, cls, CompoundV { place, val, cin, cout, post, loc })
+            .ok_or_else(|| Diagnostic::internal(format!("no compound {op:?} for kind {ok:?}"), Some(loc)))
+    }
+
+    fn incdec(&mut self, place: PlaceC, k: Kind, ty: TypeId, delta: i8, post: bool, loc: Loc) -> R<Ce> {
+        // The new value as a function of the old one.
+        let step: Box<dyn Fn(&mut Machine<'_>, u64) -> Result<u64, Trap> + Send + Sync> = match k {
+            Kind::F32 => {
+                let d = delta as f32;
+                Box::new(move |_, v| Ok(bf32(f32b(v) + d)))
+            }
+            Kind::F64 | Kind::LongDouble => {
+                let d = delta as f64;
+                Box::new(move |_, v| Ok((f64b(v) + d).to_bits()))
+            }
+            Kind::Bool => {
+                if delta > 0 {
+                    Box::new(|_, _| Ok(1))
+                } else {
+                    Box::new(|_, v| Ok((v != 1) as u64))
+                }
+            }
+            Kind::Ptr => {
+                let elem = self.t.pointee(ty).unwrap_or(ty);
+                match self.size_of(elem, loc)? {
+                    Ce::Const(sz) => {
+                        let d = (delta as i64 as u64).wrapping_mul(sz);
+                        if let PlaceC::Reg(s) = place {
+                            return Ok(Ce::Dyn(ef(move |m| {
+                                let old = m.regs[m.bp + s];
+                                let new = old.wrapping_add(d);
+                                m.regs[m.bp + s] = new;
+                                Ok(if post { old } else { new })
+                            })));
+                        }
+                        Box::new(move |_, v| Ok(v.wrapping_add(d)))
+                    }
+                    size => {
+                        let size = size.into_fn();
+                        Box::new(move |m, v| Ok(v.wrapping_add((delta as i64 as u64).wrapping_mul(size(m)?))))
+                    }
+                }
+            }
+            _ => {
+                let d = delta as i64 as u64;
+                if let PlaceC::Reg(s) = place {
+                    return Ok(Ce::Dyn(match k {
+                        Kind::I32 => ef(move |m| {
+                            let old = m.regs[m.bp + s];
+                            let new = (old as i32).wrapping_add(d as i32) as i64 as u64;
+                            m.regs[m.bp + s] = new;
+                            Ok(if post { old } else { new })
+                        }),
+                        _ => ef(move |m| {
+                            let old = m.regs[m.bp + s];
+                            let new = norm(k, old.wrapping_add(d));
+                            m.regs[m.bp + s] = new;
+                            Ok(if post { old } else { new })
+                        }),
+                    }));
+                }
+                Box::new(move |_, v| Ok(norm(k, v.wrapping_add(d))))
+            }
+        };
+        Ok(Ce::Dyn(match place {
+            PlaceC::Reg(s) => ef(move |m| {
+                let old = m.regs[m.bp + s];
+                let new = step(m, old)?;
+                m.regs[m.bp + s] = new;
+                Ok(if post { old } else { new })
+            }),
+            PlaceC::Mem(addr, k) => ef(move |m| {
+                let a = addr(m)?;
+                let old = m.load_kind(k, a).map_err(|f| m.fault(f, loc))?;
+                let new = step(m, old)?;
+                m.store_kind(k, a, new).map_err(|f| m.fault(f, loc))?;
+                Ok(if post { old } else { new })
+            }),
+        }))
+    }
+
+    fn call(&mut self, callee: &Callee, args: &[Expr], result: Option<LocalId>, loc: Loc) -> R<Ce> {
+        let dest = self.result_dest(result, loc)?;
+        match callee {
+            Callee::Direct(f) => {
+                let fid = f.0;
+                let argf = self.args(args)?;
+                Ok(Ce::Dyn(match dest {
+                    None => ef(move |m| {
+                        let base = m.regs.len();
+                        for a in argf.iter() {
+                            let v = a(m)?;
+                            m.regs.push(v);
+                        }
+                        call_function(m, fid, base, 0, loc)
+                    }),
+                    Some(off) => ef(move |m| {
+                        let base = m.regs.len();
+                        for a in argf.iter() {
+                            let v = a(m)?;
+                            m.regs.push(v);
+                        }
+                        let d = m.fp.wrapping_add(off);
+                        call_function(m, fid, base, d, loc)?;
+                        Ok(d)
+                    }),
+                }))
+            }
+            Callee::Extern(x) => {
+                let shim = match self.exe.externs.get(x.0 as usize) {
+                    Some(Binding::Function(s)) => *s,
+                    _ => return Err(self.undefined(x.0, loc)),
+                };
+                let kinds: Vec<Kind> = args.iter().map(|a| self.kind(a.ty)).collect();
+                let argf = self.args(args)?;
+                Ok(Ce::Dyn(libc_shim::compile_call(shim, argf, &kinds, dest, loc)))
+            }
+            Callee::Indirect(fe) => {
+                let fp = self.expr(fe)?.into_fn();
+                let argf = self.args(args)?;
+                let dest = dest.map(|d| d as i64);
+                Ok(Ce::Dyn(ef(move |m| {
+                    let target = fp(m)?;
+                    let base = m.regs.len();
+                    for a in argf.iter() {
+                        let v = a(m)?;
+                        m.regs.push(v);
+                    }
+                    let d = dest.map(|off| m.fp.wrapping_add(off as u64)).unwrap_or(0);
+                    let r = call_indirect(m, target, base, d, loc)?;
+                    Ok(if dest.is_some() { d } else { r })
+                })))
+            }
+        }
+    }
+}
+
+impl Addr {
+    fn with_offset(self, off: u64) -> Addr {
+        match self {
+            Addr::Index(b, _, _) => Addr::Any(BinaryV::go(b, Ce::Const(off), Loc::default(), |x, y| Ok(x.wrapping_add(y)))),
+            a => a,
+        }
+    }
+}

@@ -1,0 +1,1318 @@
+//! The C library a program calls: glibc 2.36 behaviour (Debian 12) bound by name at compile time.
+//!
+//! Functions: stdio output to stdout/stderr (printf family, puts, putchar, fputs, fputc, fwrite,
+//! fflush), the malloc family (checked: double free and invalid free are errors), string and
+//! memory functions, number parsing, `qsort` (glibc 2.36's merge sort: same comparator calls, same
+//! stable order), `bsearch`, `rand`/`random`/`rand_r`, the math library (Rust's f64/f32 methods
+//! call the same libm as gcc's code), a part of `complex.h`, time functions (real host time),
+//! `exit`/`atexit`/`abort`/`__assert_fail`, `getenv`, `__errno_location`, and the `__builtin_*`
+//! names glibc's headers leave in preprocessed code.
+//!
+//! Objects: `stdin`, `stdout`, `stderr` (`extern FILE *` globals) are runtime allocations holding
+//! pointers to three small "FILE" allocations that the stdio shims recognise.
+//!
+//! Limits: no file or input I/O (`fopen`, `scanf`, reading stdin); `erf`, `erfc`, `tgamma`,
+//! `lgamma` are not provided yet (a call reports "not supported"); `clock()` reports wall time
+//! since start; `clog`/`csqrt`/`cpow` use the textbook formulas, which can differ from glibc in
+//! the last bit.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use super::compile::{ef, ExprFn};
+use super::libc_bind::{self, PrintfArgs, PrintfError};
+use super::machine::{Machine, Trap};
+use super::memory::{ptr_word, AllocId, AllocKind, FaultKind, MemFault, Space, MAX_ALLOC};
+use super::value::{as_f64, Kind};
+use crate::diag::{Diagnostic, Loc};
+use crate::ir::{Type, TypeId, TypeTable};
+
+/// What an extern of the program is bound to.
+#[derive(Copy, Clone, Debug)]
+pub enum Binding {
+    Function(Shim),
+    /// A C library object: index into [`RUNTIME_OBJECTS`].
+    Object(u32),
+    /// Not provided: a use is a link error.
+    Unbound,
+}
+
+impl Binding {
+    pub fn shim(&self) -> Option<Shim> {
+        match self {
+            Binding::Function(s) => Some(*s),
+            _ => None,
+        }
+    }
+}
+
+/// The C library's objects, allocated in this order right after the string literals.
+pub const RUNTIME_OBJECTS: [&str; 7] =
+    ["the stdin stream", "the stdout stream", "the stderr stream", "stdin", "stdout", "stderr", "errno"];
+const OBJ_STDIN: u32 = 3;
+const OBJ_ERRNO: u32 = 6;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Stream {
+    Stdin,
+    Stdout,
+    Stderr,
+}
+
+#[derive(Copy, Clone, Debug)]
+pub enum Shim {
+    Printf,
+    Fprintf,
+    Sprintf,
+    Snprintf,
+    Vprintf,
+    Vfprintf,
+    Vsprintf,
+    Vsnprintf,
+    Puts,
+    Putchar,
+    Fputs,
+    Fputc,
+    Fflush,
+    Fwrite,
+    Malloc,
+    Calloc,
+    Realloc,
+    Free,
+    PosixMemalign,
+    AlignedAlloc,
+    Memcpy,
+    Memmove,
+    Memset,
+    Memcmp,
+    Strlen,
+    Strnlen,
+    Strcpy,
+    Strncpy,
+    Strcat,
+    Strncat,
+    Strcmp,
+    Strncmp,
+    Strchr,
+    Strrchr,
+    Strstr,
+    Strdup,
+    Strndup,
+    Atoi,
+    Atol,
+    Atof,
+    Strtol,
+    Strtoul,
+    Strtod,
+    Strtof,
+    Abs,
+    Labs,
+    Qsort,
+    Bsearch,
+    Rand,
+    Srand,
+    RandR,
+    Math1(fn(f64) -> f64),
+    Math1F(fn(f32) -> f32),
+    Math2(fn(f64, f64) -> f64),
+    Math2F(fn(f32, f32) -> f32),
+    Fma,
+    Fmaf,
+    Frexp(bool),
+    Ldexp(bool),
+    Modf(bool),
+    Lround(bool),
+    Lrint(bool),
+    /// creal, cimag, cabs, carg (element kind F32 or F64).
+    ComplexPart(ComplexFn, bool),
+    /// conj, cexp, clog, csqrt, cpow.
+    ComplexFun(ComplexFn, bool),
+    Time,
+    Clock,
+    Gettimeofday,
+    ClockGettime,
+    OmpGetWtime,
+    Exit,
+    Abort,
+    AssertFail,
+    Getenv,
+    Atexit,
+    ErrnoLocation,
+    Expect,
+    HugeVal,
+    HugeValF,
+    Nan(bool),
+    Classify(Classify),
+    Bswap(u8),
+    Popcount,
+    Clz(u8),
+    Ctz(u8),
+    Ffs,
+    Nop,
+    Unsupported(&'static str),
+}
+
+#[derive(Copy, Clone, Debug)]
+pub enum ComplexFn {
+    Real,
+    Imag,
+    Abs,
+    Arg,
+    Conj,
+    Exp,
+    Log,
+    Sqrt,
+    Pow,
+}
+
+#[derive(Copy, Clone, Debug)]
+pub enum Classify {
+    IsNan,
+    IsInf,
+    IsInfSign,
+    IsFinite,
+    IsNormal,
+    SignBit,
+    FpClassify,
+}
+
+fn math1(name: &str) -> Option<fn(f64) -> f64> {
+    Some(match name {
+        "sqrt" => f64::sqrt,
+        "cbrt" => f64::cbrt,
+        "exp" => f64::exp,
+        "exp2" => f64::exp2,
+        "expm1" => f64::exp_m1,
+        "log" => f64::ln,
+        "log2" => f64::log2,
+        "log10" => f64::log10,
+        "log1p" => f64::ln_1p,
+        "sin" => f64::sin,
+        "cos" => f64::cos,
+        "tan" => f64::tan,
+        "asin" => f64::asin,
+        "acos" => f64::acos,
+        "atan" => f64::atan,
+        "sinh" => f64::sinh,
+        "cosh" => f64::cosh,
+        "tanh" => f64::tanh,
+        "asinh" => f64::asinh,
+        "acosh" => f64::acosh,
+        "atanh" => f64::atanh,
+        "fabs" => f64::abs,
+        "floor" => f64::floor,
+        "ceil" => f64::ceil,
+        "round" => f64::round,
+        "trunc" => f64::trunc,
+        "rint" | "nearbyint" => f64::round_ties_even,
+        _ => return None,
+    })
+}
+
+fn math1f(name: &str) -> Option<fn(f32) -> f32> {
+    Some(match name {
+        "sqrtf" => f32::sqrt,
+        "cbrtf" => f32::cbrt,
+        "expf" => f32::exp,
+        "exp2f" => f32::exp2,
+        "expm1f" => f32::exp_m1,
+        "logf" => f32::ln,
+        "log2f" => f32::log2,
+        "log10f" => f32::log10,
+        "log1pf" => f32::ln_1p,
+        "sinf" => f32::sin,
+        "cosf" => f32::cos,
+        "tanf" => f32::tan,
+        "asinf" => f32::asin,
+        "acosf" => f32::acos,
+        "atanf" => f32::atan,
+        "sinhf" => f32::sinh,
+        "coshf" => f32::cosh,
+        "tanhf" => f32::tanh,
+        "asinhf" => f32::asinh,
+        "acoshf" => f32::acosh,
+        "atanhf" => f32::atanh,
+        "fabsf" => f32::abs,
+        "floorf" => f32::floor,
+        "ceilf" => f32::ceil,
+        "roundf" => f32::round,
+        "truncf" => f32::trunc,
+        "rintf" | "nearbyintf" => f32::round_ties_even,
+        _ => return None,
+    })
+}
+
+fn fmin(a: f64, b: f64) -> f64 {
+    a.min(b)
+}
+fn fmax(a: f64, b: f64) -> f64 {
+    a.max(b)
+}
+fn fmod(a: f64, b: f64) -> f64 {
+    a % b
+}
+fn fdim(a: f64, b: f64) -> f64 {
+    if a > b {
+        a - b
+    } else if a.is_nan() || b.is_nan() {
+        a + b
+    } else {
+        0.0
+    }
+}
+fn fminf(a: f32, b: f32) -> f32 {
+    a.min(b)
+}
+fn fmaxf(a: f32, b: f32) -> f32 {
+    a.max(b)
+}
+fn fmodf(a: f32, b: f32) -> f32 {
+    a % b
+}
+
+fn math2(name: &str) -> Option<fn(f64, f64) -> f64> {
+    Some(match name {
+        "pow" => f64::powf,
+        "atan2" => f64::atan2,
+        "fmod" => fmod,
+        "fmin" => fmin,
+        "fmax" => fmax,
+        "fdim" => fdim,
+        "hypot" => f64::hypot,
+        "copysign" => f64::copysign,
+        _ => return None,
+    })
+}
+
+fn math2f(name: &str) -> Option<fn(f32, f32) -> f32> {
+    Some(match name {
+        "powf" => f32::powf,
+        "atan2f" => f32::atan2,
+        "fmodf" => fmodf,
+        "fminf" => fminf,
+        "fmaxf" => fmaxf,
+        "hypotf" => f32::hypot,
+        "copysignf" => f32::copysign,
+        _ => return None,
+    })
+}
+
+fn shim_named(name: &str) -> Option<Shim> {
+    use Shim::*;
+    if let Some(f) = math1(name) {
+        return Some(Math1(f));
+    }
+    if let Some(f) = math1f(name) {
+        return Some(Math1F(f));
+    }
+    if let Some(f) = math2(name) {
+        return Some(Math2(f));
+    }
+    if let Some(f) = math2f(name) {
+        return Some(Math2F(f));
+    }
+    let complex = |n: &str| -> Option<ComplexFn> {
+        Some(match n {
+            "creal" => ComplexFn::Real,
+            "cimag" => ComplexFn::Imag,
+            "cabs" => ComplexFn::Abs,
+            "carg" => ComplexFn::Arg,
+            "conj" => ComplexFn::Conj,
+            "cexp" => ComplexFn::Exp,
+            "clog" => ComplexFn::Log,
+            "csqrt" => ComplexFn::Sqrt,
+            "cpow" => ComplexFn::Pow,
+            _ => return None,
+        })
+    };
+    let as_complex = |c: ComplexFn, f: bool| match c {
+        ComplexFn::Real | ComplexFn::Imag | ComplexFn::Abs | ComplexFn::Arg => ComplexPart(c, f),
+        _ => ComplexFun(c, f),
+    };
+    if let Some(c) = complex(name) {
+        return Some(as_complex(c, false));
+    }
+    if let Some(c) = name.strip_suffix('f').and_then(complex) {
+        return Some(as_complex(c, true));
+    }
+    Some(match name {
+        "printf" => Printf,
+        "fprintf" => Fprintf,
+        "sprintf" => Sprintf,
+        "snprintf" => Snprintf,
+        "vprintf" => Vprintf,
+        "vfprintf" => Vfprintf,
+        "vsprintf" => Vsprintf,
+        "vsnprintf" => Vsnprintf,
+        "puts" => Puts,
+        "putchar" => Putchar,
+        "fputs" => Fputs,
+        "fputc" | "putc" | "_IO_putc" => Fputc,
+        "fflush" => Fflush,
+        "fwrite" => Fwrite,
+        "malloc" => Malloc,
+        "calloc" => Calloc,
+        "realloc" => Realloc,
+        "free" => Free,
+        "posix_memalign" => PosixMemalign,
+        "aligned_alloc" | "memalign" => AlignedAlloc,
+        "memcpy" => Memcpy,
+        "memmove" => Memmove,
+        "memset" => Memset,
+        "memcmp" => Memcmp,
+        "strlen" => Strlen,
+        "strnlen" => Strnlen,
+        "strcpy" => Strcpy,
+        "strncpy" => Strncpy,
+        "strcat" => Strcat,
+        "strncat" => Strncat,
+        "strcmp" => Strcmp,
+        "strncmp" => Strncmp,
+        "strchr" => Strchr,
+        "strrchr" => Strrchr,
+        "strstr" => Strstr,
+        "strdup" => Strdup,
+        "strndup" => Strndup,
+        "atoi" => Atoi,
+        "atol" | "atoll" => Atol,
+        "atof" => Atof,
+        "strtol" | "strtoll" => Strtol,
+        "strtoul" | "strtoull" => Strtoul,
+        "strtod" | "strtold" => Strtod,
+        "strtof" => Strtof,
+        "abs" => Abs,
+        "labs" | "llabs" => Labs,
+        "qsort" => Qsort,
+        "bsearch" => Bsearch,
+        "rand" | "random" => Rand,
+        "srand" | "srandom" => Srand,
+        "rand_r" => RandR,
+        "fma" => Fma,
+        "fmaf" => Fmaf,
+        "frexp" => Frexp(false),
+        "frexpf" => Frexp(true),
+        "ldexp" | "scalbn" => Ldexp(false),
+        "ldexpf" | "scalbnf" => Ldexp(true),
+        "modf" => Modf(false),
+        "modff" => Modf(true),
+        "lround" | "llround" => Lround(false),
+        "lroundf" | "llroundf" => Lround(true),
+        "lrint" | "llrint" => Lrint(false),
+        "lrintf" | "llrintf" => Lrint(true),
+        "time" => Time,
+        "clock" => Clock,
+        "gettimeofday" => Gettimeofday,
+        "clock_gettime" => ClockGettime,
+        "omp_get_wtime" => OmpGetWtime,
+        "exit" | "_exit" | "_Exit" => Exit,
+        "abort" => Abort,
+        "__assert_fail" => AssertFail,
+        "getenv" => Getenv,
+        "atexit" => Atexit,
+        "__errno_location" => ErrnoLocation,
+        "__builtin_expect" => Expect,
+        "__builtin_huge_val" | "__builtin_inf" | "__builtin_huge_vall" | "__builtin_infl" => HugeVal,
+        "__builtin_huge_valf" | "__builtin_inff" => HugeValF,
+        "__builtin_nan" | "__builtin_nanl" | "nan" => Nan(false),
+        "__builtin_nanf" | "nanf" => Nan(true),
+        "__builtin_isnan" => Classify(self::Classify::IsNan),
+        "__builtin_isinf" => Classify(self::Classify::IsInf),
+        "__builtin_isinf_sign" => Classify(self::Classify::IsInfSign),
+        "__builtin_isfinite" => Classify(self::Classify::IsFinite),
+        "__builtin_isnormal" => Classify(self::Classify::IsNormal),
+        "__builtin_signbit" | "__builtin_signbitf" | "__builtin_signbitl" => Classify(self::Classify::SignBit),
+        "__builtin_fpclassify" => Classify(self::Classify::FpClassify),
+        "__builtin_bswap16" => Bswap(2),
+        "__builtin_bswap32" => Bswap(4),
+        "__builtin_bswap64" => Bswap(8),
+        "__builtin_popcount" | "__builtin_popcountl" | "__builtin_popcountll" => Popcount,
+        "__builtin_clz" => Clz(32),
+        "__builtin_clzl" | "__builtin_clzll" => Clz(64),
+        "__builtin_ctz" => Ctz(32),
+        "__builtin_ctzl" | "__builtin_ctzll" => Ctz(64),
+        "__builtin_ffs" | "ffs" => Ffs,
+        "__builtin_va_end" | "va_end" | "__builtin_prefetch" => Nop,
+        "erf" | "erfc" | "tgamma" | "lgamma" | "erff" | "erfcf" | "tgammaf" | "lgammaf" => {
+            Unsupported("the error and gamma functions of the math library")
+        }
+        _ => {
+            if let Some(rest) = name.strip_prefix("__builtin_") {
+                return shim_named(rest);
+            }
+            return None;
+        }
+    })
+}
+
+/// Bind an extern declaration of the program by name.
+pub fn bind(name: &str, types: &TypeTable, ty: TypeId) -> Binding {
+    if matches!(types.get(ty), Type::Function(_)) {
+        return shim_named(name).map(Binding::Function).unwrap_or(Binding::Unbound);
+    }
+    match name {
+        "stdin" => Binding::Object(OBJ_STDIN),
+        "stdout" => Binding::Object(OBJ_STDIN + 1),
+        "stderr" => Binding::Object(OBJ_STDIN + 2),
+        _ => Binding::Unbound,
+    }
+}
+
+/// The C library's state in one run.
+pub struct ShimState {
+    argv0: String,
+    random: libc_bind::Random,
+    atexit: Vec<u64>,
+    start: Instant,
+    /// Id of the first runtime object.
+    runtime_base: u32,
+    env: HashMap<Vec<u8>, u64>,
+}
+
+impl ShimState {
+    pub fn new(argv0: String) -> Self {
+        ShimState {
+            argv0,
+            random: libc_bind::Random::new(1),
+            atexit: Vec::new(),
+            start: Instant::now(),
+            runtime_base: 0,
+            env: HashMap::new(),
+        }
+    }
+    fn object(&self, i: u32) -> u64 {
+        ptr_word(self.runtime_base + i, 0)
+    }
+    fn stream(&self, fp: u64) -> Option<Stream> {
+        [Stream::Stdin, Stream::Stdout, Stream::Stderr].into_iter().enumerate().find_map(|(i, s)| {
+            (fp == self.object(i as u32)).then_some(s)
+        })
+    }
+}
+
+/// Allocate the C library's objects (right after the string literals).
+pub fn init_runtime(m: &mut Machine) -> Result<(), Trap> {
+    let base = m.exe.first_runtime_id();
+    m.libc.runtime_base = base;
+    for (i, what) in RUNTIME_OBJECTS.iter().enumerate() {
+        let size = if i == OBJ_ERRNO as usize { 4 } else { 8 };
+        let p = m.mem.alloc(size, AllocKind::Runtime(what), Space::Host, Loc::default()).map_err(|f| m.fault(f, Loc::default()))?;
+        if p >> 32 != (base + i as u32) as u64 {
+            return Err(Trap::error(Diagnostic::internal("runtime objects are not where the compiler put them", None)));
+        }
+        if (OBJ_STDIN..OBJ_STDIN + 3).contains(&(i as u32)) {
+            let file = ptr_word(base + i as u32 - OBJ_STDIN, 0);
+            m.mem.store_u64(p, file).map_err(|f| m.fault(f, Loc::default()))?;
+        }
+    }
+    Ok(())
+}
+
+/// `argc`, `argv` and `envp` for `main`.
+pub fn build_argv(m: &mut Machine, argv: &[String]) -> Result<(u64, u64, u64), Trap> {
+    let mut ptrs = Vec::new();
+    for a in argv {
+        let mut b = a.as_bytes().to_vec();
+        b.push(0);
+        ptrs.push(m.mem.alloc_init(&b, AllocKind::Runtime("a command-line argument"), false, Loc::default()).map_err(|f| m.fault(f, Loc::default()))?);
+    }
+    ptrs.push(0);
+    let bytes: Vec<u8> = ptrs.iter().flat_map(|p| p.to_le_bytes()).collect();
+    let argv_ptr = m.mem.alloc_init(&bytes, AllocKind::Runtime("argv"), false, Loc::default()).map_err(|f| m.fault(f, Loc::default()))?;
+    let envp = m.mem.alloc_init(&[0; 8], AllocKind::Runtime("envp"), false, Loc::default()).map_err(|f| m.fault(f, Loc::default()))?;
+    Ok((argv.len() as u64, argv_ptr, envp))
+}
+
+/// Run the `atexit` handlers, last registered first.
+pub fn run_atexit(m: &mut Machine) -> Result<(), Trap> {
+    while let Some(f) = m.libc.atexit.pop() {
+        m.call_pointer(f, &[], Loc::default())?;
+    }
+    Ok(())
+}
+
+#[inline(always)]
+fn f64b(x: u64) -> f64 {
+    f64::from_bits(x)
+}
+#[inline(always)]
+fn f32b(x: u64) -> f32 {
+    f32::from_bits(x as u32)
+}
+
+/// The closure of a call to a shim. Hot math functions get direct closures.
+pub fn compile_call(shim: Shim, args: Vec<ExprFn>, kinds: &[Kind], dest: Option<u64>, loc: Loc) -> ExprFn {
+    let mut it = args.into_iter();
+    match (shim, kinds.len()) {
+        (Shim::Math1(f), 1) => {
+            let a = it.next().unwrap_or_else(|| ef(|_| Ok(0)));
+            return ef(move |m| Ok(f(f64b(a(m)?)).to_bits()));
+        }
+        (Shim::Math1F(f), 1) => {
+            let a = it.next().unwrap_or_else(|| ef(|_| Ok(0)));
+            return ef(move |m| Ok(f(f32b(a(m)?)).to_bits() as u64));
+        }
+        (Shim::Math2(f), 2) => {
+            let (a, b) = (it.next().unwrap_or_else(|| ef(|_| Ok(0))), it.next().unwrap_or_else(|| ef(|_| Ok(0))));
+            return ef(move |m| {
+                let x = f64b(a(m)?);
+                Ok(f(x, f64b(b(m)?)).to_bits())
+            });
+        }
+        (Shim::Classify(c), n) if n >= 1 => {
+            let k = kinds[n - 1];
+            let args: Vec<ExprFn> = it.collect();
+            return ef(move |m| {
+                let mut v = Vec::with_capacity(args.len());
+                for a in &args {
+                    v.push(a(m)?);
+                }
+                let x = as_f64(k, v.last().copied().unwrap_or(0));
+                Ok(classify(c, x, k, &v))
+            });
+        }
+        _ => {}
+    }
+    let args: Vec<ExprFn> = it.collect();
+    ef(move |m| {
+        let mut v = Vec::with_capacity(args.len());
+        for a in &args {
+            v.push(a(m)?);
+        }
+        let d = dest.map(|off| m.fp.wrapping_add(off)).unwrap_or(0);
+        let r = call(m, shim, &v, d, loc)?;
+        Ok(if dest.is_some() { d } else { r })
+    })
+}
+
+fn classify(c: Classify, x: f64, k: Kind, v: &[u64]) -> u64 {
+    let r: i64 = match c {
+        Classify::IsNan => x.is_nan() as i64,
+        Classify::IsInf => x.is_infinite() as i64,
+        Classify::IsInfSign => {
+            if x.is_infinite() {
+                if x < 0.0 {
+                    -1
+                } else {
+                    1
+                }
+            } else {
+                0
+            }
+        }
+        Classify::IsFinite => x.is_finite() as i64,
+        Classify::IsNormal => {
+            if k == Kind::F32 {
+                (x as f32).is_normal() as i64
+            } else {
+                x.is_normal() as i64
+            }
+        }
+        Classify::SignBit => x.is_sign_negative() as i64,
+        Classify::FpClassify => {
+            let cat = if k == Kind::F32 { (x as f32).classify() } else { x.classify() };
+            let i = match cat {
+                std::num::FpCategory::Nan => 0,
+                std::num::FpCategory::Infinite => 1,
+                std::num::FpCategory::Normal => 2,
+                std::num::FpCategory::Subnormal => 3,
+                std::num::FpCategory::Zero => 4,
+            };
+            v.get(i).copied().unwrap_or(0) as i64
+        }
+    };
+    r as u64
+}
+
+/// printf arguments: call words or a `va_list` area.
+struct Args<'a, 'e> {
+    m: &'a mut Machine<'e>,
+    words: &'a [u64],
+    /// Reading from a `va_list`: the address of the next word.
+    va: Option<u64>,
+    next: usize,
+    fault: Option<MemFault>,
+}
+
+impl Args<'_, '_> {
+    fn word(&mut self) -> Result<u64, PrintfError> {
+        let i = self.next;
+        self.next += 1;
+        match self.va {
+            None => self.words.get(i).copied().ok_or(PrintfError::MissingArgument { index: i + 1 }),
+            Some(p) => self.m.mem.load_u64(p.wrapping_add(8 * i as u64)).map_err(|f| {
+                self.fault = Some(f);
+                PrintfError::MissingArgument { index: i + 1 }
+            }),
+        }
+    }
+}
+
+impl PrintfArgs for Args<'_, '_> {
+    fn next_word(&mut self) -> Result<u64, PrintfError> {
+        self.word()
+    }
+    fn next_double(&mut self) -> Result<f64, PrintfError> {
+        self.word().map(f64::from_bits)
+    }
+    fn next_long_double(&mut self) -> Result<f64, PrintfError> {
+        self.word().map(f64::from_bits)
+    }
+    fn read_c_string(&mut self, ptr: u64, max: Option<usize>) -> Result<Vec<u8>, PrintfError> {
+        self.m.mem.read_c_string(ptr, max).map_err(|f| {
+            self.fault = Some(f);
+            PrintfError::InvalidPointer { ptr, conversion: 's' }
+        })
+    }
+    fn store_count(&mut self, ptr: u64, count: i64, size_bytes: u8) -> Result<(), PrintfError> {
+        let k = match size_bytes {
+            1 => Kind::U8,
+            2 => Kind::U16,
+            4 => Kind::U32,
+            _ => Kind::U64,
+        };
+        self.m.store_kind(k, ptr, count as u64).map_err(|f| {
+            self.fault = Some(f);
+            PrintfError::InvalidPointer { ptr, conversion: 'n' }
+        })
+    }
+}
+
+/// Format `fmt` with `words` (or the `va_list` at `va_list_addr`).
+fn format(m: &mut Machine, fmt_ptr: u64, words: &[u64], va_list_addr: Option<u64>, loc: Loc) -> Result<Vec<u8>, Trap> {
+    let fmt = m.mem.read_c_string(fmt_ptr, None).map_err(|f| m.fault(f, loc))?;
+    let va = match va_list_addr {
+        Some(ap) => Some(m.mem.load_u64(ap).map_err(|f| m.fault(f, loc))?),
+        None => None,
+    };
+    let mut out = Vec::new();
+    let mut args = Args { m, words, va, next: 0, fault: None };
+    let r = libc_bind::format(&fmt, &mut args, &mut out);
+    let fault = args.fault;
+    match r {
+        Ok(()) => Ok(out),
+        Err(e) => Err(match fault {
+            Some(f) => m.fault(f, loc),
+            None => match e {
+                PrintfError::Unsupported(_) => Trap::error(Diagnostic::unsupported(e.to_string(), loc)),
+                _ => Trap::error(Diagnostic::error("printf", e.to_string(), loc)),
+            },
+        }),
+    }
+}
+
+fn arg(args: &[u64], i: usize) -> u64 {
+    args.get(i).copied().unwrap_or(0)
+}
+
+fn write_stream(m: &mut Machine, fp: u64, bytes: &[u8], loc: Loc) -> Result<(), Trap> {
+    match m.libc.stream(fp) {
+        Some(Stream::Stdout) => m.write_stdout(bytes),
+        Some(Stream::Stderr) => m.write_stderr(bytes),
+        Some(Stream::Stdin) => {}
+        None => {
+            let what = if fp == 0 { "a null FILE pointer" } else { "a FILE that accsim does not know" };
+            return Err(Trap::error(Diagnostic::unsupported(
+                format!("output to {what} (only stdout and stderr can be written)"),
+                loc,
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Copy `out` plus a NUL into the buffer at `buf`, at most `cap` bytes in all.
+fn store_string(m: &mut Machine, buf: u64, out: &[u8], cap: Option<u64>, loc: Loc) -> Result<(), Trap> {
+    let n = match cap {
+        Some(0) => return Ok(()),
+        Some(c) => (c - 1).min(out.len() as u64) as usize,
+        None => out.len(),
+    };
+    let mut b = out[..n].to_vec();
+    b.push(0);
+    m.mem.write_bytes(buf, &b).map_err(|f| m.fault(f, loc))
+}
+
+fn malloc(m: &mut Machine, size: u64, loc: Loc) -> Result<u64, Trap> {
+    if size > MAX_ALLOC {
+        return Ok(0);
+    }
+    m.mem.alloc(size, AllocKind::Heap, Space::Host, loc).map_err(|f| m.fault(f, loc))
+}
+
+fn cstr(m: &Machine, p: u64, loc: Loc) -> Result<Vec<u8>, Trap> {
+    m.mem.read_c_string(p, None).map_err(|f| m.fault(f, loc))
+}
+
+fn set_errno(m: &mut Machine, v: u32) {
+    let p = m.libc.object(OBJ_ERRNO);
+    let _ = m.mem.store_u32(p, v);
+}
+
+const ERANGE: u32 = 34;
+
+fn sign_i32(x: u64) -> i32 {
+    x as i32
+}
+
+/// glibc 2.36 `msort_with_tmp`: top-down merge sort, the left half first.
+fn msort(m: &mut Machine, b: u64, n: u64, s: u64, cmp: u64, tmp: &mut Vec<u8>, loc: Loc) -> Result<(), Trap> {
+    if n <= 1 {
+        return Ok(());
+    }
+    let n1 = n / 2;
+    let n2 = n - n1;
+    let b2 = b + n1 * s;
+    msort(m, b, n1, s, cmp, tmp, loc)?;
+    msort(m, b2, n2, s, cmp, tmp, loc)?;
+    tmp.clear();
+    let (mut p1, mut p2, mut k1, mut k2) = (b, b2, n1, n2);
+    while k1 > 0 && k2 > 0 {
+        let c = sign_i32(m.call_pointer(cmp, &[p1, p2], loc)?);
+        let src = if c <= 0 {
+            let p = p1;
+            p1 += s;
+            k1 -= 1;
+            p
+        } else {
+            let p = p2;
+            p2 += s;
+            k2 -= 1;
+            p
+        };
+        let bytes = m.mem.read_bytes(src, s).map_err(|f| m.fault(f, loc))?;
+        tmp.extend_from_slice(bytes);
+    }
+    if k1 > 0 {
+        let bytes = m.mem.read_bytes(p1, k1 * s).map_err(|f| m.fault(f, loc))?;
+        tmp.extend_from_slice(bytes);
+    }
+    let out = std::mem::take(tmp);
+    m.mem.write_bytes(b, &out).map_err(|f| m.fault(f, loc))?;
+    *tmp = out;
+    Ok(())
+}
+
+fn now_since_epoch() -> std::time::Duration {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default()
+}
+
+fn ret_f(single: bool, x: f64) -> u64 {
+    if single {
+        (x as f32).to_bits() as u64
+    } else {
+        x.to_bits()
+    }
+}
+
+fn farg(single: bool, w: u64) -> f64 {
+    if single {
+        f32b(w) as f64
+    } else {
+        f64b(w)
+    }
+}
+
+fn complex_fun(c: ComplexFn, re: f64, im: f64, w: (f64, f64)) -> (f64, f64) {
+    match c {
+        ComplexFn::Conj => (re, -im),
+        ComplexFn::Exp => {
+            let e = re.exp();
+            (e * im.cos(), e * im.sin())
+        }
+        ComplexFn::Log => (re.hypot(im).ln(), im.atan2(re)),
+        ComplexFn::Sqrt => {
+            if re == 0.0 && im == 0.0 {
+                return (0.0, im);
+            }
+            let d = re.hypot(im);
+            if re > 0.0 {
+                let r = (0.5 * (d + re)).sqrt();
+                (r, 0.5 * (im / r))
+            } else {
+                let s = (0.5 * (d - re)).sqrt();
+                ((0.5 * (im / s)).abs(), s.copysign(im))
+            }
+        }
+        ComplexFn::Pow => {
+            let (lr, li) = complex_fun(ComplexFn::Log, re, im, (0.0, 0.0));
+            let (a, b) = w;
+            complex_fun(ComplexFn::Exp, a * lr - b * li, a * li + b * lr, (0.0, 0.0))
+        }
+        _ => (re, im),
+    }
+}
+
+/// Run a shim with evaluated arguments. `ret` receives record/complex results.
+pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Result<u64, Trap> {
+    use Shim::*;
+    let a = |i| arg(args, i);
+    macro_rules! mem {
+        ($e:expr) => {
+            match $e {
+                Ok(v) => v,
+                Err(f) => return Err(m.fault(f, loc)),
+            }
+        };
+    }
+    Ok(match shim {
+        Printf => {
+            let out = format(m, a(0), args.get(1..).unwrap_or(&[]), None, loc)?;
+            m.write_stdout(&out);
+            out.len() as u64
+        }
+        Fprintf => {
+            let out = format(m, a(1), args.get(2..).unwrap_or(&[]), None, loc)?;
+            write_stream(m, a(0), &out, loc)?;
+            out.len() as u64
+        }
+        Sprintf => {
+            let out = format(m, a(1), args.get(2..).unwrap_or(&[]), None, loc)?;
+            store_string(m, a(0), &out, None, loc)?;
+            out.len() as u64
+        }
+        Snprintf => {
+            let out = format(m, a(2), args.get(3..).unwrap_or(&[]), None, loc)?;
+            store_string(m, a(0), &out, Some(a(1)), loc)?;
+            out.len() as u64
+        }
+        Vprintf => {
+            let out = format(m, a(0), &[], Some(a(1)), loc)?;
+            m.write_stdout(&out);
+            out.len() as u64
+        }
+        Vfprintf => {
+            let out = format(m, a(1), &[], Some(a(2)), loc)?;
+            write_stream(m, a(0), &out, loc)?;
+            out.len() as u64
+        }
+        Vsprintf => {
+            let out = format(m, a(1), &[], Some(a(2)), loc)?;
+            store_string(m, a(0), &out, None, loc)?;
+            out.len() as u64
+        }
+        Vsnprintf => {
+            let out = format(m, a(2), &[], Some(a(3)), loc)?;
+            store_string(m, a(0), &out, Some(a(1)), loc)?;
+            out.len() as u64
+        }
+        Puts => {
+            let mut s = cstr(m, a(0), loc)?;
+            s.push(b'\n');
+            m.write_stdout(&s);
+            s.len().min(i32::MAX as usize) as u64
+        }
+        Putchar => {
+            m.write_stdout(&[a(0) as u8]);
+            a(0) as u8 as u64
+        }
+        Fputs => {
+            let s = cstr(m, a(0), loc)?;
+            write_stream(m, a(1), &s, loc)?;
+            1
+        }
+        Fputc => {
+            write_stream(m, a(1), &[a(0) as u8], loc)?;
+            a(0) as u8 as u64
+        }
+        Fflush => {
+            if a(0) == 0 || m.libc.stream(a(0)) == Some(Stream::Stdout) {
+                m.flush_stdout();
+            }
+            0
+        }
+        Fwrite => {
+            let n = a(1).saturating_mul(a(2));
+            let bytes = mem!(m.mem.read_bytes(a(0), n)).to_vec();
+            write_stream(m, a(3), &bytes, loc)?;
+            if a(1) == 0 {
+                0
+            } else {
+                a(2)
+            }
+        }
+        Malloc => malloc(m, a(0), loc)?,
+        Calloc => match a(0).checked_mul(a(1)) {
+            Some(n) => malloc(m, n, loc)?,
+            None => 0,
+        },
+        Realloc => {
+            let (p, n) = (a(0), a(1));
+            if p == 0 {
+                return malloc(m, n, loc);
+            }
+            let old = match m.mem.allocation(AllocId((p >> 32) as u32)) {
+                Some(al) if al.kind == AllocKind::Heap && al.live && p as u32 == 0 => al.size,
+                _ => {
+                    let f = m.mem.free_heap(p, loc).err().unwrap_or(MemFault {
+                        kind: FaultKind::InvalidFree,
+                        alloc: None,
+                        ptr: p,
+                        size: 0,
+                        write: true,
+                    });
+                    return Err(m.fault(f, loc));
+                }
+            };
+            if n == 0 {
+                mem!(m.mem.free_heap(p, loc));
+                return Ok(0);
+            }
+            let q = malloc(m, n, loc)?;
+            if q == 0 {
+                return Ok(0);
+            }
+            mem!(m.mem.copy(q, p, old.min(n)));
+            mem!(m.mem.free_heap(p, loc));
+            q
+        }
+        Free => {
+            mem!(m.mem.free_heap(a(0), loc));
+            0
+        }
+        PosixMemalign => {
+            let p = malloc(m, a(2), loc)?;
+            mem!(m.mem.store_u64(a(0), p));
+            if p == 0 {
+                12
+            } else {
+                0
+            }
+        }
+        AlignedAlloc => malloc(m, a(1), loc)?,
+        Memcpy | Memmove => {
+            mem!(m.mem.copy(a(0), a(1), a(2)));
+            a(0)
+        }
+        Memset => {
+            mem!(m.mem.fill(a(0), a(1) as u8, a(2)));
+            a(0)
+        }
+        Memcmp => {
+            let x = mem!(m.mem.read_bytes(a(0), a(2))).to_vec();
+            let y = mem!(m.mem.read_bytes(a(1), a(2)));
+            x.iter().zip(y).find(|(p, q)| p != q).map(|(p, q)| (*p as i32 - *q as i32) as i64 as u64).unwrap_or(0)
+        }
+        Strlen => cstr(m, a(0), loc)?.len() as u64,
+        Strnlen => mem!(m.mem.read_c_string(a(0), Some(a(1) as usize))).len() as u64,
+        Strcpy => {
+            let mut s = cstr(m, a(1), loc)?;
+            s.push(0);
+            mem!(m.mem.write_bytes(a(0), &s));
+            a(0)
+        }
+        Strncpy => {
+            let n = a(2) as usize;
+            let mut s = mem!(m.mem.read_c_string(a(1), Some(n)));
+            s.resize(n, 0);
+            mem!(m.mem.write_bytes(a(0), &s));
+            a(0)
+        }
+        Strcat | Strncat => {
+            let d = cstr(m, a(0), loc)?;
+            let mut s = match shim {
+                Strncat => mem!(m.mem.read_c_string(a(1), Some(a(2) as usize))),
+                _ => cstr(m, a(1), loc)?,
+            };
+            s.push(0);
+            mem!(m.mem.write_bytes(a(0).wrapping_add(d.len() as u64), &s));
+            a(0)
+        }
+        Strcmp | Strncmp => {
+            let limit = if let Strncmp = shim { Some(a(2) as usize) } else { None };
+            let x = mem!(m.mem.read_c_string(a(0), limit));
+            let y = mem!(m.mem.read_c_string(a(1), limit));
+            let n = x.len().max(y.len());
+            (0..n)
+                .map(|i| (x.get(i).copied().unwrap_or(0), y.get(i).copied().unwrap_or(0)))
+                .find(|(p, q)| p != q)
+                .map(|(p, q)| (p as i32 - q as i32) as i64 as u64)
+                .unwrap_or(0)
+        }
+        Strchr | Strrchr => {
+            let mut s = cstr(m, a(0), loc)?;
+            s.push(0);
+            let c = a(1) as u8;
+            let pos = if let Strchr = shim {
+                s.iter().position(|&b| b == c)
+            } else {
+                s.iter().rposition(|&b| b == c)
+            };
+            pos.map(|i| a(0).wrapping_add(i as u64)).unwrap_or(0)
+        }
+        Strstr => {
+            let h = cstr(m, a(0), loc)?;
+            let n = cstr(m, a(1), loc)?;
+            if n.is_empty() {
+                a(0)
+            } else {
+                h.windows(n.len()).position(|w| w == n.as_slice()).map(|i| a(0) + i as u64).unwrap_or(0)
+            }
+        }
+        Strdup | Strndup => {
+            let mut s = match shim {
+                Strndup => mem!(m.mem.read_c_string(a(0), Some(a(1) as usize))),
+                _ => cstr(m, a(0), loc)?,
+            };
+            s.push(0);
+            let p = malloc(m, s.len() as u64, loc)?;
+            mem!(m.mem.write_bytes(p, &s));
+            p
+        }
+        Atoi => {
+            let s = cstr(m, a(0), loc)?;
+            libc_bind::strtol(&s, 10).0 as i32 as i64 as u64
+        }
+        Atol => {
+            let s = cstr(m, a(0), loc)?;
+            libc_bind::strtol(&s, 10).0 as u64
+        }
+        Atof => {
+            let s = cstr(m, a(0), loc)?;
+            libc_bind::strtod(&s).0.to_bits()
+        }
+        Strtol | Strtoul | Strtod | Strtof => {
+            let s = cstr(m, a(0), loc)?;
+            let (v, n, over) = match shim {
+                Strtol => {
+                    let (v, n, o) = libc_bind::strtol(&s, a(2) as u32);
+                    (v as u64, n, o)
+                }
+                Strtoul => libc_bind::strtoul(&s, a(2) as u32),
+                Strtod => {
+                    let (v, n) = libc_bind::strtod(&s);
+                    (v.to_bits(), n, v.is_infinite() && !s.iter().any(|c| c.eq_ignore_ascii_case(&b'i')))
+                }
+                _ => {
+                    let (v, n) = libc_bind::strtof(&s);
+                    (v.to_bits() as u64, n, false)
+                }
+            };
+            if over {
+                set_errno(m, ERANGE);
+            }
+            if a(1) != 0 {
+                mem!(m.mem.store_u64(a(1), a(0).wrapping_add(n as u64)));
+            }
+            v
+        }
+        Abs => (a(0) as i32).wrapping_abs() as i64 as u64,
+        Labs => (a(0) as i64).wrapping_abs() as u64,
+        Qsort => {
+            let (base, n, s, cmp) = (a(0), a(1), a(2), a(3));
+            if n > 1 && s > 0 {
+                mem!(m.mem.read_bytes(base, n.saturating_mul(s)));
+                let mut tmp = Vec::new();
+                msort(m, base, n, s, cmp, &mut tmp, loc)?;
+            }
+            0
+        }
+        Bsearch => {
+            let (key, base, n, s, cmp) = (a(0), a(1), a(2), a(3), a(4));
+            let (mut l, mut u) = (0u64, n);
+            while l < u {
+                let idx = (l + u) / 2;
+                let p = base.wrapping_add(idx.wrapping_mul(s));
+                let c = sign_i32(m.call_pointer(cmp, &[key, p], loc)?);
+                if c < 0 {
+                    u = idx;
+                } else if c > 0 {
+                    l = idx + 1;
+                } else {
+                    return Ok(p);
+                }
+            }
+            0
+        }
+        Rand => m.libc.random.next() as u64,
+        Srand => {
+            m.libc.random = libc_bind::Random::new(a(0) as u32);
+            0
+        }
+        RandR => {
+            let mut next = mem!(m.mem.load_u32(a(0)));
+            let mut step = || {
+                next = next.wrapping_mul(1103515245).wrapping_add(12345);
+                next / 65536
+            };
+            let mut result = step() % 2048;
+            result = (result << 10) ^ (step() % 1024);
+            result = (result << 10) ^ (step() % 1024);
+            mem!(m.mem.store_u32(a(0), next));
+            result as u64
+        }
+        Math1(f) => f(f64b(a(0))).to_bits(),
+        Math1F(f) => f(f32b(a(0))).to_bits() as u64,
+        Math2(f) => f(f64b(a(0)), f64b(a(1))).to_bits(),
+        Math2F(f) => f(f32b(a(0)), f32b(a(1))).to_bits() as u64,
+        Fma => f64b(a(0)).mul_add(f64b(a(1)), f64b(a(2))).to_bits(),
+        Fmaf => f32b(a(0)).mul_add(f32b(a(1)), f32b(a(2))).to_bits() as u64,
+        Frexp(single) => {
+            let x = farg(single, a(0));
+            let (mant, e) = frexp(x);
+            mem!(m.mem.store_u32(a(1), e as u32));
+            ret_f(single, mant)
+        }
+        Ldexp(single) => {
+            let x = farg(single, a(0));
+            let e = a(1) as i32;
+            if single {
+                ldexp_f32(f32b(a(0)), e).to_bits() as u64
+            } else {
+                ldexp(x, e).to_bits()
+            }
+        }
+        Modf(single) => {
+            let x = farg(single, a(0));
+            let ip = if x.is_infinite() { x } else { x.trunc() };
+            let frac = if x.is_infinite() { 0.0f64.copysign(x) } else { (x - ip).copysign(x) };
+            if single {
+                mem!(m.mem.store_u32(a(1), (ip as f32).to_bits()));
+            } else {
+                mem!(m.mem.store_u64(a(1), ip.to_bits()));
+            }
+            ret_f(single, frac)
+        }
+        Lround(single) => super::value::cvtt64(farg(single, a(0)).round()) as u64,
+        Lrint(single) => super::value::cvtt64(farg(single, a(0)).round_ties_even()) as u64,
+        ComplexPart(c, single) => {
+            let ek = if single { Kind::F32 } else { Kind::F64 };
+            let (re, im) = mem!(m.load_complex(ek, a(0)));
+            let r = match c {
+                ComplexFn::Real => re,
+                ComplexFn::Imag => im,
+                ComplexFn::Abs => re.hypot(im),
+                _ => im.atan2(re),
+            };
+            ret_f(single, r)
+        }
+        ComplexFun(c, single) => {
+            let ek = if single { Kind::F32 } else { Kind::F64 };
+            let (re, im) = mem!(m.load_complex(ek, a(0)));
+            let w = if let ComplexFn::Pow = c { mem!(m.load_complex(ek, a(1))) } else { (0.0, 0.0) };
+            let (r, i) = complex_fun(c, re, im, w);
+            mem!(m.store_complex(ek, ret, r, i));
+            ret
+        }
+        Time => {
+            let t = now_since_epoch().as_secs();
+            if a(0) != 0 {
+                mem!(m.mem.store_u64(a(0), t));
+            }
+            t
+        }
+        Clock => m.libc.start.elapsed().as_micros() as u64,
+        Gettimeofday => {
+            let d = now_since_epoch();
+            if a(0) != 0 {
+                mem!(m.mem.store_u64(a(0), d.as_secs()));
+                mem!(m.mem.store_u64(a(0).wrapping_add(8), d.subsec_micros() as u64));
+            }
+            0
+        }
+        ClockGettime => {
+            let d = if a(0) == 0 { now_since_epoch() } else { m.libc.start.elapsed() };
+            mem!(m.mem.store_u64(a(1), d.as_secs()));
+            mem!(m.mem.store_u64(a(1).wrapping_add(8), d.subsec_nanos() as u64));
+            0
+        }
+        OmpGetWtime => now_since_epoch().as_secs_f64().to_bits(),
+        Exit => return Err(Trap::exit(a(0) as i32)),
+        Abort => return Err(Trap::abort()),
+        AssertFail => {
+            let expr = cstr(m, a(0), loc)?;
+            let file = cstr(m, a(1), loc)?;
+            let func = cstr(m, a(3), loc)?;
+            let mut msg = Vec::new();
+            msg.extend_from_slice(m.libc.argv0.as_bytes());
+            msg.extend_from_slice(b": ");
+            msg.extend_from_slice(&file);
+            msg.extend_from_slice(format!(":{}: ", a(2) as u32).as_bytes());
+            msg.extend_from_slice(&func);
+            msg.extend_from_slice(b": Assertion `");
+            msg.extend_from_slice(&expr);
+            msg.extend_from_slice(b"' failed.\n");
+            m.write_stderr(&msg);
+            return Err(Trap::abort());
+        }
+        Getenv => {
+            let name = cstr(m, a(0), loc)?;
+            if let Some(&p) = m.libc.env.get(&name) {
+                return Ok(p);
+            }
+            let value = std::str::from_utf8(&name).ok().and_then(|n| std::env::var_os(n));
+            match value {
+                None => 0,
+                Some(v) => {
+                    let mut b = v.into_encoded_bytes();
+                    b.push(0);
+                    let p = mem!(m.mem.alloc_init(&b, AllocKind::Runtime("an environment variable"), false, loc));
+                    m.libc.env.insert(name, p);
+                    p
+                }
+            }
+        }
+        Atexit => {
+            m.libc.atexit.push(a(0));
+            0
+        }
+        ErrnoLocation => m.libc.object(OBJ_ERRNO),
+        Expect => a(0),
+        HugeVal => f64::INFINITY.to_bits(),
+        HugeValF => f32::INFINITY.to_bits() as u64,
+        Nan(single) => ret_f(single, f64::NAN),
+        Classify(c) => classify(c, f64b(a(0)), Kind::F64, args),
+        Bswap(2) => (a(0) as u16).swap_bytes() as u64,
+        Bswap(4) => (a(0) as u32).swap_bytes() as u64,
+        Bswap(_) => a(0).swap_bytes(),
+        Popcount => a(0).count_ones() as u64,
+        Clz(32) => (a(0) as u32).leading_zeros() as u64,
+        Clz(_) => a(0).leading_zeros() as u64,
+        Ctz(32) => (a(0) as u32).trailing_zeros() as u64,
+        Ctz(_) => a(0).trailing_zeros() as u64,
+        Ffs => {
+            let x = a(0) as u32;
+            if x == 0 {
+                0
+            } else {
+                x.trailing_zeros() as u64 + 1
+            }
+        }
+        Nop => 0,
+        Unsupported(what) => return Err(Trap::error(Diagnostic::unsupported(what.to_string(), loc))),
+    })
+}
+
+/// `frexp`: mantissa in [0.5, 1) and exponent.
+fn frexp(x: f64) -> (f64, i32) {
+    if x == 0.0 || !x.is_finite() {
+        return (x, 0);
+    }
+    let bits = x.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    if exp == 0 {
+        let (m, e) = frexp(x * 2f64.powi(64));
+        return (m, e - 64);
+    }
+    let m = f64::from_bits((bits & !(0x7ff << 52)) | (1022 << 52));
+    (m, exp - 1022)
+}
+
+fn ldexp(x: f64, e: i32) -> f64 {
+    // Scale in steps so that intermediate powers stay finite; each step is exact except the
+    // last, which rounds once (as scalbn does) unless the result is subnormal.
+    let mut x = x;
+    let mut e = e.clamp(-2200, 2200);
+    while e > 1000 {
+        x *= 2f64.powi(1000);
+        e -= 1000;
+    }
+    while e < -1000 {
+        x *= 2f64.powi(-1000);
+        e += 1000;
+    }
+    x * 2f64.powi(e)
+}
+
+fn ldexp_f32(x: f32, e: i32) -> f32 {
+    ldexp(x as f64, e) as f32
+}

@@ -1,0 +1,520 @@
+//! The running state of one program: memory, the word stack of register locals, frames, fuel,
+//! the observer, buffered output; calls and the instruction loop.
+
+use std::io::Write;
+
+use super::compile::{CFunc, Executable, Instr, Op};
+use super::libc_shim::{self, ShimState};
+use super::memory::{AllocId, AllocKind, FaultKind, MemFault, Memory, Space, FUNC_ID};
+use super::value::Kind;
+use super::{Control, Observer, RunOptions, RunOutcome, Sink};
+use crate::diag::{Diagnostic, Loc};
+
+/// Deepest C call nesting before the run stops with a `stack overflow` limit.
+pub const MAX_CALL_DEPTH: usize = 100_000;
+
+/// Default cap on live program memory.
+const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
+
+/// Stack kept free below the last checked C call (for the Rust frames of one C call and the shims).
+const STACK_MARGIN: usize = 16 << 20;
+
+/// Why execution stopped early. Boxed so that `Result<u64, Trap>` stays two words.
+#[derive(Debug)]
+pub struct Trap(pub Box<TrapKind>);
+
+#[derive(Debug)]
+pub enum TrapKind {
+    /// A runtime error of the program (exit 3).
+    Error(Diagnostic),
+    /// Fuel, memory or depth exhausted (exit 4).
+    Limit(Diagnostic),
+    /// `exit(status)`.
+    Exit(i32),
+    /// `abort()`.
+    Abort,
+    /// The observer said stop.
+    Stopped,
+}
+
+impl Trap {
+    pub fn error(d: Diagnostic) -> Trap {
+        Trap(Box::new(TrapKind::Error(d)))
+    }
+    pub fn limit(d: Diagnostic) -> Trap {
+        Trap(Box::new(TrapKind::Limit(d)))
+    }
+    pub fn exit(code: i32) -> Trap {
+        Trap(Box::new(TrapKind::Exit(code)))
+    }
+    pub fn abort() -> Trap {
+        Trap(Box::new(TrapKind::Abort))
+    }
+}
+
+/// Integer arithmetic that x86 would fault on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ArithFault {
+    DivZero,
+    Overflow,
+}
+
+#[cold]
+pub fn arith_trap(f: ArithFault, loc: Loc) -> Trap {
+    let msg = match f {
+        ArithFault::DivZero => "integer division by zero",
+        ArithFault::Overflow => "integer overflow in division (the quotient does not fit: INT_MIN / -1)",
+    };
+    Trap::error(Diagnostic::error("division-by-zero", msg, loc))
+}
+
+/// The machine one program runs on.
+pub struct Machine<'e> {
+    pub exe: &'e Executable,
+    pub mem: Memory,
+    /// Register locals of all active calls; a call's slots start at `bp`.
+    pub regs: Vec<u64>,
+    pub bp: usize,
+    /// Pointer word of the current call's frame allocation (0 when it has no memory locals).
+    pub fp: u64,
+    /// Where the current call writes a record/complex result.
+    pub ret_dest: u64,
+    /// The current call's variadic arguments.
+    pub varargs: Vec<u64>,
+    /// VLAs and `va_list` areas of active calls, freed when their call returns.
+    pub frame_allocs: Vec<u64>,
+    pub cur_func: u32,
+    pub depth: usize,
+    /// Instructions left; `u64::MAX` when unlimited.
+    pub fuel: u64,
+    fuel_limited: bool,
+    pub observer: Option<Box<dyn Observer>>,
+    pub stdout: Sink,
+    pub stderr: Sink,
+    /// Program stdout not yet written to the sink.
+    pub out_buf: Vec<u8>,
+    pub libc: ShimState,
+    stack_top: usize,
+    stack_size: usize,
+}
+
+#[inline(never)]
+fn stack_address() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
+
+impl<'e> Machine<'e> {
+    /// The diagnostic of a memory fault at `loc`.
+    #[cold]
+    pub fn fault(&self, f: MemFault, loc: Loc) -> Trap {
+        let access = if f.write { "write" } else { "read" };
+        let what = f.alloc.and_then(|id| self.mem.allocation(id).map(|a| (id, a)));
+        let desc = |id: AllocId| self.describe_alloc(id, (f.ptr as u32) as u64);
+        let (kind, msg) = match f.kind {
+            FaultKind::Null => ("null-deref", format!("null pointer dereference ({access} of {} bytes)", f.size)),
+            FaultKind::FunctionPointer => (
+                "invalid-access",
+                format!("{access} of {} bytes through a pointer to a function", f.size),
+            ),
+            FaultKind::Wild => ("invalid-access", format!("{access} through an invalid pointer ({:#x})", f.ptr)),
+            FaultKind::OutOfBounds => {
+                let (id, a) = what.expect("out of bounds faults name their allocation");
+                (
+                    "out-of-bounds",
+                    format!(
+                        "out-of-bounds {access} of {} bytes at offset {} of {} ({} bytes)",
+                        f.size,
+                        f.ptr as u32,
+                        desc(id),
+                        a.size
+                    ),
+                )
+            }
+            FaultKind::Underflow => {
+                let (id, a) = what.expect("underflow faults name their allocation");
+                let before = (1u64 << 32) - (f.ptr as u32) as u64;
+                (
+                    "out-of-bounds",
+                    format!(
+                        "out-of-bounds {access} of {} bytes, {before} bytes before the start of {} ({} bytes)",
+                        f.size,
+                        self.describe_alloc(id, 0),
+                        a.size
+                    ),
+                )
+            }
+            FaultKind::UseAfterFree => {
+                let (id, _) = what.expect("use-after-free faults name their allocation");
+                let dead = match self.mem.allocation(id).map(|a| a.kind) {
+                    Some(AllocKind::Frame(_)) => "after its function returned",
+                    Some(AllocKind::Vla(..)) => "after its scope ended",
+                    _ => "after it was freed",
+                };
+                ("use-after-free", format!("{access} of {} bytes of {} {dead}", f.size, desc(id)))
+            }
+            FaultKind::ReadOnly => {
+                let (id, _) = what.expect("read-only faults name their allocation");
+                ("read-only", format!("write to read-only memory: {}", desc(id)))
+            }
+            FaultKind::InvalidFree => {
+                let m = match what {
+                    Some((id, a)) if a.kind == AllocKind::Heap => {
+                        format!("free of a pointer {} bytes into {}", f.ptr as u32, desc(id))
+                    }
+                    Some((id, _)) => format!("free of a pointer that malloc did not return: {}", desc(id)),
+                    None => format!("free of an invalid pointer ({:#x})", f.ptr),
+                };
+                ("invalid-free", m)
+            }
+            FaultKind::DoubleFree => {
+                let (id, _) = what.expect("double-free faults name their allocation");
+                ("double-free", format!("double free of {}", desc(id)))
+            }
+            FaultKind::MemoryLimit => {
+                return Trap::limit(Diagnostic::error(
+                    "memory limit",
+                    format!(
+                        "memory limit exceeded: allocating {} bytes with {} bytes live",
+                        f.size,
+                        self.mem.live_bytes()
+                    ),
+                    loc,
+                ))
+            }
+            FaultKind::TooLarge => (
+                "unsupported",
+                format!("allocation of {} bytes is larger than accsim supports (2 GiB)", f.size),
+            ),
+        };
+        let mut d = Diagnostic::error(kind, msg, loc);
+        if f.kind == FaultKind::TooLarge {
+            d = Diagnostic::unsupported(d.message, loc);
+        }
+        if let Some((id, a)) = what {
+            let made = match a.kind {
+                AllocKind::Heap => "allocated here",
+                AllocKind::Frame(_) => "the function's frame was created by this call",
+                _ => "declared here",
+            };
+            if a.origin.line != 0 {
+                d = d.with_related(a.origin, format!("{} {made}", self.describe_alloc(id, 0)));
+            }
+            if let Some(at) = a.freed_at {
+                if at.line != 0 {
+                    let how = match a.kind {
+                        AllocKind::Heap => "freed here",
+                        _ => "its lifetime ended here",
+                    };
+                    d = d.with_related(at, how);
+                }
+            }
+        }
+        Trap::error(d)
+    }
+
+    /// A phrase naming an allocation ("heap block", "local variable `a` of `main`").
+    pub fn describe_alloc(&self, id: AllocId, offset: u64) -> String {
+        let Some(a) = self.mem.allocation(id) else { return "an unknown allocation".into() };
+        match a.kind {
+            AllocKind::Reserved => "reserved memory".into(),
+            AllocKind::Global(g) => match self.exe.globals.get(g as usize) {
+                Some(g) => format!("global variable `{}`", g.name),
+                None => "a global variable".into(),
+            },
+            AllocKind::StringLiteral(_) => "a string literal".into(),
+            AllocKind::Frame(f) => {
+                let Some(func) = self.exe.funcs.get(f as usize) else { return "a stack frame".into() };
+                let local = func
+                    .memory_locals
+                    .iter()
+                    .find(|(_, off, size)| offset >= *off && offset < off + (*size).max(1))
+                    .or_else(|| func.memory_locals.iter().rev().find(|(_, off, _)| *off <= offset));
+                match local {
+                    Some((name, _, _)) => format!("local variable `{name}` of `{}`", func.name),
+                    None => format!("the stack frame of `{}`", func.name),
+                }
+            }
+            AllocKind::Heap => "a heap block".into(),
+            AllocKind::Vla(f, l) => match self.exe.funcs.get(f as usize) {
+                Some(func) => format!(
+                    "variable-length array `{}` of `{}`",
+                    func.local_names.get(l as usize).map(String::as_str).unwrap_or("?"),
+                    func.name
+                ),
+                None => "a variable-length array".into(),
+            },
+            AllocKind::VaArgs(_) => "the variadic arguments of a call".into(),
+            AllocKind::Runtime(what) => what.into(),
+        }
+    }
+
+    #[cold]
+    fn out_of_fuel(&self, loc: Loc) -> Trap {
+        Trap::limit(Diagnostic::error(
+            "max-steps",
+            "the program ran out of steps (the --max-steps limit was reached)",
+            loc,
+        ))
+    }
+
+    #[cold]
+    fn observe(&mut self, loc: Loc) -> Result<(), Trap> {
+        let depth = self.depth;
+        if let Some(o) = self.observer.as_mut() {
+            if o.on_step(loc, depth) == Control::Stop {
+                return Err(Trap(Box::new(TrapKind::Stopped)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Load a scalar of kind `k` as its canonical word.
+    pub fn load_kind(&self, k: Kind, p: u64) -> Result<u64, MemFault> {
+        Ok(match k {
+            Kind::Bool | Kind::U8 => self.mem.load_u8(p)? as u64,
+            Kind::I8 => self.mem.load_u8(p)? as i8 as i64 as u64,
+            Kind::U16 => self.mem.load_u16(p)? as u64,
+            Kind::I16 => self.mem.load_u16(p)? as i16 as i64 as u64,
+            Kind::U32 | Kind::F32 => self.mem.load_u32(p)? as u64,
+            Kind::I32 => self.mem.load_u32(p)? as i32 as i64 as u64,
+            Kind::I64 | Kind::U64 | Kind::F64 | Kind::Ptr => self.mem.load_u64(p)?,
+            Kind::LongDouble => {
+                self.mem.read_bytes(p, 16)?;
+                self.mem.load_u64(p)?
+            }
+            Kind::Void | Kind::Aggregate => p,
+        })
+    }
+
+    /// Store a scalar word of kind `k`.
+    pub fn store_kind(&mut self, k: Kind, p: u64, v: u64) -> Result<(), MemFault> {
+        match k {
+            Kind::Bool | Kind::U8 | Kind::I8 => self.mem.store_u8(p, v as u8),
+            Kind::U16 | Kind::I16 => self.mem.store_u16(p, v as u16),
+            Kind::U32 | Kind::I32 | Kind::F32 => self.mem.store_u32(p, v as u32),
+            Kind::I64 | Kind::U64 | Kind::F64 | Kind::Ptr => self.mem.store_u64(p, v),
+            Kind::LongDouble => {
+                let mut b = [0u8; 16];
+                b[..8].copy_from_slice(&v.to_le_bytes());
+                self.mem.write_bytes(p, &b)
+            }
+            Kind::Void | Kind::Aggregate => Ok(()),
+        }
+    }
+
+    /// Write buffered program stdout to its sink.
+    pub fn flush_stdout(&mut self) {
+        if !self.out_buf.is_empty() {
+            let _ = self.stdout.write_all(&self.out_buf);
+            self.out_buf.clear();
+        }
+        let _ = self.stdout.flush();
+    }
+
+    pub fn write_stdout(&mut self, bytes: &[u8]) {
+        self.out_buf.extend_from_slice(bytes);
+        if self.out_buf.len() >= 1 << 16 {
+            self.flush_stdout();
+        }
+    }
+
+    /// stderr is unbuffered; stdout written before it appears first, as on a terminal.
+    pub fn write_stderr(&mut self, bytes: &[u8]) {
+        self.flush_stdout();
+        let _ = self.stderr.write_all(bytes);
+        let _ = self.stderr.flush();
+    }
+
+    /// Call the function or shim a function pointer names, with `args`.
+    pub fn call_pointer(&mut self, fptr: u64, args: &[u64], loc: Loc) -> Result<u64, Trap> {
+        let base = self.regs.len();
+        self.regs.extend_from_slice(args);
+        call_indirect(self, fptr, base, 0, loc)
+    }
+}
+
+/// Call through a function pointer; the arguments are `regs[base..]`.
+pub fn call_indirect(m: &mut Machine, fptr: u64, base: usize, ret_dest: u64, loc: Loc) -> Result<u64, Trap> {
+    let idx = fptr as u32 as usize;
+    if fptr >> 32 == FUNC_ID as u64 {
+        let nfuncs = m.exe.funcs.len();
+        if idx < nfuncs {
+            return call_function(m, idx as u32, base, ret_dest, loc);
+        }
+        if let Some(binding) = m.exe.externs.get(idx - nfuncs) {
+            if let Some(shim) = binding.shim() {
+                let args = m.regs.split_off(base);
+                return libc_shim::call(m, shim, &args, ret_dest, loc);
+            }
+        }
+    }
+    m.regs.truncate(base);
+    let d = if fptr == 0 {
+        Diagnostic::error("null-deref", "call through a null function pointer", loc)
+    } else {
+        Diagnostic::error("invalid-call", format!("call through a pointer that is not a function ({fptr:#x})"), loc)
+    };
+    Err(Trap::error(d))
+}
+
+/// Call function `fid`; its arguments are `regs[base..]` (pushed by the caller, removed here).
+pub fn call_function(m: &mut Machine, fid: u32, base: usize, ret_dest: u64, loc: Loc) -> Result<u64, Trap> {
+    let exe = m.exe;
+    let f: &CFunc = &exe.funcs[fid as usize];
+    if m.depth >= MAX_CALL_DEPTH || m.stack_top.saturating_sub(stack_address()) + STACK_MARGIN > m.stack_size {
+        m.regs.truncate(base);
+        return Err(Trap::limit(Diagnostic::error(
+            "stack overflow",
+            format!("stack overflow: calls nested {} deep when calling `{}`", m.depth, f.name),
+            loc,
+        )));
+    }
+    let nargs = m.regs.len() - base;
+    let saved_varargs = if f.variadic {
+        let extra = m.regs.get(base + f.nparams..).map(<[u64]>::to_vec).unwrap_or_default();
+        Some(std::mem::replace(&mut m.varargs, extra))
+    } else {
+        None
+    };
+    m.regs.truncate(base + f.nparams.min(nargs));
+    m.regs.resize(base + f.nslots, 0);
+    let saved = (m.bp, m.fp, m.ret_dest, m.cur_func);
+    let mark = m.frame_allocs.len();
+    m.bp = base;
+    m.ret_dest = ret_dest;
+    m.cur_func = fid;
+    m.depth += 1;
+    m.fp = 0;
+    let mut result = Ok(0);
+    if f.frame_size > 0 {
+        match m.mem.alloc(f.frame_size, AllocKind::Frame(fid), Space::Host, loc) {
+            Ok(p) => m.fp = p,
+            Err(e) => result = Err(m.fault(e, loc)),
+        }
+    }
+    if result.is_ok() {
+        result = f.prologue(m).and_then(|()| run_code(m, &f.code));
+    }
+    for p in m.frame_allocs.drain(mark..).collect::<Vec<_>>() {
+        m.mem.release(AllocId((p >> 32) as u32), f.end_loc);
+    }
+    if m.fp != 0 {
+        m.mem.release(AllocId((m.fp >> 32) as u32), f.end_loc);
+    }
+    m.regs.truncate(base);
+    (m.bp, m.fp, m.ret_dest, m.cur_func) = saved;
+    m.depth -= 1;
+    if let Some(v) = saved_varargs {
+        m.varargs = v;
+    }
+    result
+}
+
+/// Run an instruction list until it returns (or falls off its end: value 0).
+pub fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
+    let mut pc = 0usize;
+    loop {
+        let Some(ins) = code.get(pc) else { return Ok(0) };
+        if m.fuel == 0 {
+            if m.fuel_limited {
+                return Err(m.out_of_fuel(ins.loc));
+            }
+            m.fuel = u64::MAX;
+        }
+        m.fuel -= 1;
+        if ins.stmt && m.observer.is_some() {
+            m.observe(ins.loc)?;
+        }
+        pc += 1;
+        match &ins.op {
+            Op::Expr(f) => {
+                f(m)?;
+            }
+            Op::JumpIfFalse(c, t) => {
+                if c(m)? == 0 {
+                    pc = *t;
+                }
+            }
+            Op::JumpIfTrue(c, t) => {
+                if c(m)? != 0 {
+                    pc = *t;
+                }
+            }
+            Op::Jump(t) => pc = *t,
+            Op::Switch(c, table) => {
+                let v = c(m)?;
+                pc = match table.cases.binary_search_by_key(&v, |&(k, _)| k) {
+                    Ok(i) => table.cases[i].1,
+                    Err(_) => table.default,
+                };
+            }
+            Op::Return(f) => return f(m),
+            Op::ReturnVoid => return Ok(0),
+            Op::Nop => {}
+        }
+    }
+}
+
+/// Set up memory and `argv`, run `main`, then the `atexit` handlers; report how it ended.
+pub fn run_main(exe: &Executable, options: RunOptions, argv: Vec<String>, stack_size: usize) -> RunOutcome {
+    let mut m = Machine {
+        exe,
+        mem: Memory::new(options.max_memory.unwrap_or(DEFAULT_MEMORY_LIMIT)),
+        regs: Vec::with_capacity(1 << 12),
+        bp: 0,
+        fp: 0,
+        ret_dest: 0,
+        varargs: Vec::new(),
+        frame_allocs: Vec::new(),
+        cur_func: 0,
+        depth: 0,
+        fuel: options.max_steps.unwrap_or(u64::MAX),
+        fuel_limited: options.max_steps.is_some(),
+        observer: options.observer,
+        stdout: options.stdout.unwrap_or_else(|| Box::new(std::io::stdout())),
+        stderr: options.stderr.unwrap_or_else(|| Box::new(std::io::stderr())),
+        out_buf: Vec::new(),
+        libc: ShimState::new(argv.first().cloned().unwrap_or_default()),
+        stack_top: stack_address(),
+        stack_size,
+    };
+    let result = start(&mut m, &argv);
+    let result = match result {
+        Err(t) if matches!(*t.0, TrapKind::Exit(_)) => {
+            let TrapKind::Exit(code) = *t.0 else { unreachable!() };
+            libc_shim::run_atexit(&mut m).map(|()| code as u64)
+        }
+        Ok(v) => libc_shim::run_atexit(&mut m).map(|()| v),
+        other => other,
+    };
+    m.flush_stdout();
+    match result {
+        Ok(v) => RunOutcome::Exited((v as i32) & 0xff),
+        Err(t) => match *t.0 {
+            TrapKind::Error(d) => RunOutcome::Trapped(d),
+            TrapKind::Limit(d) => RunOutcome::Limit(d),
+            TrapKind::Exit(c) => RunOutcome::Exited(c & 0xff),
+            TrapKind::Abort => RunOutcome::Aborted,
+            TrapKind::Stopped => RunOutcome::Stopped,
+        },
+    }
+}
+
+fn start(m: &mut Machine, argv: &[String]) -> Result<u64, Trap> {
+    let exe = m.exe;
+    exe.init_memory(m)?;
+    let Some(main) = exe.main else {
+        return Err(Trap::error(Diagnostic::error(
+            "link",
+            "undefined reference to `main`",
+            Loc::default(),
+        )));
+    };
+    let (argc, argv_ptr, envp) = libc_shim::build_argv(m, argv)?;
+    let f = &exe.funcs[main as usize];
+    let base = m.regs.len();
+    m.regs.extend_from_slice(&[argc, argv_ptr, envp][..f.nparams.min(3)]);
+    let v = call_function(m, main, base, 0, f.loc)?;
+    Ok(if f.ret_kind == Kind::Void { 0 } else { v })
+}

@@ -1,0 +1,190 @@
+//! The host interpreter: runs a linked [`ir::Program`] as gcc's code would on x86-64 Linux.
+//!
+//! **Model.** [`compile`] turns the IR once into an [`Executable`]: every expression becomes a
+//! closure specialised by operation and type (`i32` add, `f32` multiply done in single precision as
+//! SSE does, loads of each width, ...), every function a flat instruction list with jumps, so
+//! `goto`, `break`, `continue` and `switch` are jumps and nothing is looked up by name at run time.
+//! [`Executable::run`] (or [`run`]) executes it on a thread with a large stack: C calls are Rust
+//! calls, register locals are slots of a word stack, memory locals live in one frame allocation
+//! per call (freed at return, so a pointer to a dead local is caught), VLAs and `va_list` areas are
+//! allocations freed at return too. Memory is the checked allocation table of [`memory`].
+//!
+//! **Values** are 64-bit words (see [`crate::ir`]): integers sign- or zero-extended, `float` as its
+//! bit pattern, `double` and `long double` as f64 bits (long double is 16 bytes in memory: the f64
+//! then zeros), pointers as pointer words, records and complex numbers as addresses.
+//!
+//! **Where C is undefined** the interpreter does what gcc -O0 on x86-64 does when that is harmless
+//! (shift counts masked to 5/6 bits, out-of-range float→int giving `0x80000000...`, signed overflow
+//! wrapping) and stops with a diagnostic when the machine would fault or the result is garbage:
+//! out-of-bounds access, use after free, double and invalid free, null dereference, writes to
+//! string literals, integer division by zero and `INT_MIN / -1`. Diagnostics carry the
+//! expression's location and, as related location, where the allocation was made or freed.
+//!
+//! **Limits and control.** A fuel budget counts executed instructions ([`RunOptions::max_steps`]),
+//! the live bytes are capped ([`RunOptions::max_memory`]), the C call depth is capped
+//! ([`MAX_CALL_DEPTH`]); each ends the run with [`RunOutcome::Limit`]. An [`Observer`] is called
+//! before every statement and may stop the run.
+//!
+//! **The C library** a program calls is bound by name at compile time in [`libc_shim`]; a called
+//! function with neither a definition nor a shim is a link error, like `ld`'s "undefined reference".
+//!
+//! Known limits: OpenACC constructs run their bodies on the host (the device seam is not wired
+//! here yet); `goto`/`break`/`continue`/`return` out of a GNU statement expression are not
+//! supported; stdout is flushed (not discarded) when the program aborts.
+
+pub mod libc_bind;
+pub mod libc_pure_stub;
+pub mod libc_shim;
+pub mod memory;
+pub mod value;
+
+mod compile;
+mod machine;
+
+#[cfg(test)]
+mod tests;
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+use crate::diag::{Diagnostic, Diagnostics, Loc};
+use crate::ir;
+
+pub use compile::Executable;
+pub use machine::MAX_CALL_DEPTH;
+
+/// What the observer tells the interpreter.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Control {
+    Continue,
+    Stop,
+}
+
+/// Called before every statement (and every loop test) is executed.
+pub trait Observer: Send {
+    /// `depth` is the C call depth (1 in `main`).
+    fn on_step(&mut self, loc: Loc, depth: usize) -> Control;
+}
+
+/// How a run ended.
+#[derive(Clone, Debug)]
+pub enum RunOutcome {
+    /// `main` returned or `exit` was called; the status as the shell sees it (0..=255).
+    Exited(i32),
+    /// A runtime error in the program (exit status 3).
+    Trapped(Diagnostic),
+    /// A limit was reached: fuel, memory, call depth (exit status 4).
+    Limit(Diagnostic),
+    /// `abort()` or a failed `assert` (exit status 134, as a shell reports SIGABRT).
+    Aborted,
+    /// The observer asked to stop.
+    Stopped,
+}
+
+impl RunOutcome {
+    /// The process exit status accsim reports for this outcome.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            RunOutcome::Exited(c) => *c,
+            RunOutcome::Trapped(_) => 3,
+            RunOutcome::Limit(_) => 4,
+            RunOutcome::Aborted => 134,
+            RunOutcome::Stopped => 130,
+        }
+    }
+    /// The diagnostic of a trapped or limited run.
+    pub fn diagnostic(&self) -> Option<&Diagnostic> {
+        match self {
+            RunOutcome::Trapped(d) | RunOutcome::Limit(d) => Some(d),
+            _ => None,
+        }
+    }
+}
+
+/// An output stream of the program.
+pub type Sink = Box<dyn Write + Send>;
+
+/// Options of one run.
+pub struct RunOptions {
+    /// Fuel: the number of instructions the run may execute.
+    pub max_steps: Option<u64>,
+    /// Cap on the live bytes of program memory (default 4 GiB).
+    pub max_memory: Option<u64>,
+    /// Where the program's stdout goes (default: the process's stdout).
+    pub stdout: Option<Sink>,
+    /// Where the program's stderr goes (default: the process's stderr).
+    pub stderr: Option<Sink>,
+    pub observer: Option<Box<dyn Observer>>,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions { max_steps: None, max_memory: None, stdout: None, stderr: None, observer: None }
+    }
+}
+
+/// A cloneable in-memory sink, for tests and tools that capture a program's output.
+#[derive(Clone, Default, Debug)]
+pub struct Capture(pub Arc<Mutex<Vec<u8>>>);
+
+impl Capture {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    pub fn sink(&self) -> Sink {
+        Box::new(self.clone())
+    }
+    pub fn bytes(&self) -> Vec<u8> {
+        self.0.lock().map(|b| b.clone()).unwrap_or_default()
+    }
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.bytes()).into_owned()
+    }
+}
+
+impl Write for Capture {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if let Ok(mut b) = self.0.lock() {
+            b.extend_from_slice(buf);
+        }
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Compile a validated, linked program once.
+pub fn compile(program: &ir::Program) -> Result<Executable, Diagnostics> {
+    compile::compile(program)
+}
+
+/// Compile and run `program`'s `main` with `argv` (argv[0] is the program name).
+pub fn run(program: &ir::Program, options: RunOptions, argv: Vec<String>) -> Result<RunOutcome, Diagnostics> {
+    let exe = compile(program)?;
+    Ok(exe.run(options, argv))
+}
+
+/// Stack of the interpreter thread: deep C recursion is deep Rust recursion.
+const INTERPRETER_STACK: usize = 1 << 30;
+
+impl Executable {
+    /// Run `main` on a fresh interpreter thread with a large stack.
+    pub fn run(&self, options: RunOptions, argv: Vec<String>) -> RunOutcome {
+        std::thread::scope(|s| {
+            let handle = std::thread::Builder::new()
+                .name("accsim-interpreter".into())
+                .stack_size(INTERPRETER_STACK)
+                .spawn_scoped(s, || machine::run_main(self, options, argv, INTERPRETER_STACK));
+            match handle {
+                Ok(h) => h.join().unwrap_or_else(|_| {
+                    RunOutcome::Trapped(Diagnostic::internal("the interpreter thread panicked", None))
+                }),
+                Err(e) => RunOutcome::Trapped(Diagnostic::internal(
+                    format!("cannot start the interpreter thread: {e}"),
+                    None,
+                )),
+            }
+        })
+    }
+}
