@@ -109,7 +109,9 @@ int main(void) {
     qsort(all, k, sizeof *all, cmp_entries);
     for (size_t i = 0; i < k; i++) printf("%-12s %d\n", all[i]->key, all[i]->value);
     free(all);
-    printf("delete 'was': %d, again: %d, count %zu\n", del(&t, "was"), del(&t, "was"), t.count);
+    int d1 = del(&t, "was");
+    int d2 = del(&t, "was");
+    printf("delete 'was': %d, again: %d, count %zu\n", d1, d2, t.count);
     int *v = lookup(&t, "times");
     printf("times -> %d, was -> %s\n", v ? *v : -1, lookup(&t, "was") ? "present" : "absent");
     table_free(&t);

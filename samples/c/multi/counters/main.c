@@ -15,8 +15,13 @@ int main(void) {
     add_listener(sum_listener);
     for (int i = 1; i <= 5; i++) emit(i % 2 ? "odd" : "even", i * i);
     printf("total_events=%d sum=%d nlisteners=%d\n", total_events, sum, nlisteners);
-    printf("bus serials: %d %d, log serials: %d %d\n", next_serial(), next_serial(), log_next_serial(),
-           log_next_serial());
+    /* Argument evaluation order is unspecified (gcc goes right to left), so
+       each stateful call gets its own statement. */
+    int b1 = next_serial();
+    int b2 = next_serial();
+    int l1 = log_next_serial();
+    int l2 = log_next_serial();
+    printf("bus serials: %d %d, log serials: %d %d\n", b1, b2, l1, l2);
     log_dump();
     return 0;
 }
