@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 int main(void) {
-    int x = (1 + ;
+    int x = 1 + ;
     printf("%d\n", x);
     return 0;
 }
