@@ -60,9 +60,17 @@ fn compare_with_gcc(cc: &str, sample: &Sample, dir: &TempDir) -> Option<String> 
     };
     let mut report = String::new();
     if sim.timed_out {
-        let _ = writeln!(report, "  accsim did not finish within {:?} (killed)", accsim_timeout());
+        let _ = writeln!(
+            report,
+            "  accsim did not finish within {:?} (killed)",
+            accsim_timeout()
+        );
     } else if sim.status != native.status {
-        let _ = writeln!(report, "  exit status: gcc {} vs accsim {}", native.status, sim.status);
+        let _ = writeln!(
+            report,
+            "  exit status: gcc {} vs accsim {}",
+            native.status, sim.status
+        );
     }
     if sim.stdout != native.stdout {
         report.push_str(&short_diff(&native.stdout, &sim.stdout));
@@ -97,7 +105,11 @@ fn check_all_against_gcc(test: &str, what: &str, samples: Vec<Sample>) {
     for (name, result) in names.iter().zip(results) {
         if let Some(report) = result {
             failed += 1;
-            let _ = writeln!(failures, "\n--- {name}: accsim differs from gcc\n{report}    rerun: {}", rerun_hint(test, name));
+            let _ = writeln!(
+                failures,
+                "\n--- {name}: accsim differs from gcc\n{report}    rerun: {}",
+                rerun_hint(test, name)
+            );
         }
     }
     if failed > 0 {
@@ -128,19 +140,28 @@ struct ErrorExpectation {
 
 fn parse_expectation(sample: &Sample) -> Result<ErrorExpectation, String> {
     let path = &sample.files[0];
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let exit = header_value(&text, "expect-exit")
         .ok_or("missing `// expect-exit: N` header")?
         .parse::<i32>()
         .map_err(|e| format!("bad expect-exit: {e}"))?;
     let line = match header_value(&text, "expect-line") {
         None => None,
-        Some(v) => Some(v.parse::<u32>().map_err(|e| format!("bad expect-line: {e}"))?),
+        Some(v) => Some(
+            v.parse::<u32>()
+                .map_err(|e| format!("bad expect-line: {e}"))?,
+        ),
     };
     let flags = header_value(&text, "accsim-flags")
         .map(|f| f.split_whitespace().map(str::to_string).collect())
         .unwrap_or_default();
-    Ok(ErrorExpectation { exit, stderr: header_value(&text, "expect-stderr"), line, flags })
+    Ok(ErrorExpectation {
+        exit,
+        stderr: header_value(&text, "expect-stderr"),
+        line,
+        flags,
+    })
 }
 
 fn check_error_sample(sample: &Sample) -> Option<String> {
@@ -162,10 +183,17 @@ fn check_error_sample(sample: &Sample) -> Option<String> {
             exp.exit
         );
     } else if o.status != exp.exit {
-        let _ = writeln!(problems, "  exit status {} (expected {})", o.status, exp.exit);
+        let _ = writeln!(
+            problems,
+            "  exit status {} (expected {})",
+            o.status, exp.exit
+        );
     }
     if stderr.contains("panicked") {
-        let _ = writeln!(problems, "  accsim panicked (an internal error, never acceptable for a user program)");
+        let _ = writeln!(
+            problems,
+            "  accsim panicked (an internal error, never acceptable for a user program)"
+        );
     }
     if let Some(word) = &exp.stderr {
         if !stderr.contains(word.as_str()) {
@@ -173,7 +201,11 @@ fn check_error_sample(sample: &Sample) -> Option<String> {
         }
     }
     if let Some(line) = exp.line {
-        let file = sample.files[0].file_name().unwrap_or_default().to_string_lossy().into_owned();
+        let file = sample.files[0]
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         let loc = format!("{file}:{line}");
         if !stderr.contains(&loc) {
             let _ = writeln!(problems, "  stderr does not point at {loc}");
@@ -188,7 +220,11 @@ fn check_error_sample(sample: &Sample) -> Option<String> {
         let _ = writeln!(problems, "  accsim stderr:\n{}", indent(&stderr, 1500));
     }
     if !o.stdout.is_empty() {
-        let _ = writeln!(problems, "  accsim stdout:\n{}", indent(&String::from_utf8_lossy(&o.stdout), 600));
+        let _ = writeln!(
+            problems,
+            "  accsim stdout:\n{}",
+            indent(&String::from_utf8_lossy(&o.stdout), 600)
+        );
     }
     Some(problems)
 }
@@ -213,7 +249,11 @@ fn error_samples_are_diagnosed() {
     for (name, result) in names.iter().zip(results) {
         if let Some(report) = result {
             failed += 1;
-            let _ = writeln!(failures, "\n--- {name}: not diagnosed as expected\n{report}    rerun: {}", rerun_hint("error_samples_are_diagnosed", name));
+            let _ = writeln!(
+                failures,
+                "\n--- {name}: not diagnosed as expected\n{report}    rerun: {}",
+                rerun_hint("error_samples_are_diagnosed", name)
+            );
         }
     }
     if failed > 0 {
@@ -223,34 +263,85 @@ fn error_samples_are_diagnosed() {
 }
 
 fn header_sample_name(header: &str) -> String {
-    format!("headers/{}", header.trim_end_matches(".h").replace('/', "_"))
+    format!(
+        "headers/{}",
+        header.trim_end_matches(".h").replace('/', "_")
+    )
 }
 
 /// One small program per system header the corpus relies on: it includes the
 /// header and prints values only that header provides.
 fn header_programs() -> Vec<(&'static str, &'static str)> {
     vec![
-        ("stdio.h", r#"int main(void) { char b[16]; int n = snprintf(b, sizeof b, "%d", BUFSIZ > 0); printf("EOF=%d n=%d b=%s\n", EOF, n, b); puts("puts"); putchar('x'); putchar('\n'); fprintf(stdout, "%s\n", "fprintf"); return 0; }"#),
-        ("stdlib.h", r#"int main(void) { int *p = malloc(4 * sizeof *p); if (!p) return 1; p[3] = abs(-3); srand(42); int r = rand(); free(p); printf("%d %d %d %ld %d\n", EXIT_SUCCESS, EXIT_FAILURE, RAND_MAX, strtol("ff", NULL, 16), r); return 0; }"#),
-        ("math.h", r#"int main(void) { volatile double x = 2.0; printf("%.17g %.17g %.17g %.9g %d\n", sqrt(x), pow(x, 0.5), M_PI, sinf((float)x), isnan(NAN) != 0); return 0; }"#),
-        ("string.h", r#"int main(void) { char b[16]; strcpy(b, "abc"); strcat(b, "def"); printf("%zu %d %s %s\n", strlen(b), strcmp(b, "abd") < 0, strchr(b, 'd'), (char *)memchr(b, 'e', 6)); return 0; }"#),
-        ("complex.h", r#"int main(void) { double complex z = 3.0 + 4.0 * I; double complex w = z * conj(z); printf("%g %g %g %g\n", creal(z), cimag(z), cabs(z), creal(w)); return 0; }"#),
-        ("stdbool.h", r#"int main(void) { bool t = true, f = false; printf("%d %d %d %zu\n", t, f, __bool_true_false_are_defined, sizeof(bool)); return 0; }"#),
-        ("sys/time.h", r#"int main(void) { struct timeval a, b; gettimeofday(&a, NULL); gettimeofday(&b, NULL); double d = (b.tv_sec - a.tv_sec) + (b.tv_usec - a.tv_usec) * 1e-6; printf("elapsed >= 0: %d\n", d >= 0); return 0; }"#),
-        ("time.h", r#"int main(void) { struct timespec a; int rc = clock_gettime(CLOCK_MONOTONIC, &a); time_t t = time(NULL); clock_t c = clock(); printf("%d %d %d %ld\n", rc, t > 0, c >= 0, (long)CLOCKS_PER_SEC); return 0; }"#),
-        ("stdint.h", r#"int main(void) { int32_t a = INT32_MIN; uint64_t b = UINT64_MAX; int8_t c = -1; uintptr_t u = 0; printf("%d %llu %d %lld %d\n", a, (unsigned long long)b, c, (long long)INT64_MAX, (int)u); return 0; }"#),
-        ("inttypes.h", r#"int main(void) { int64_t a = INT64_MIN; uint32_t b = 0xdeadbeef; printf("%" PRId64 " %" PRIx32 " %" PRIu64 "\n", a, b, (uint64_t)1 << 40); return 0; }"#),
-        ("limits.h", r#"int main(void) { printf("%d %d %d %ld %lld %u %d\n", CHAR_BIT, SCHAR_MIN, INT_MAX, LONG_MAX, LLONG_MIN, UINT_MAX, SHRT_MAX); return 0; }"#),
-        ("float.h", r#"int main(void) { printf("%.17g %.9g %d %d %d\n", DBL_EPSILON, FLT_MAX, DBL_DIG, FLT_MANT_DIG, FLT_EVAL_METHOD); return 0; }"#),
-        ("stddef.h", r#"struct s { char c; double d; }; int main(void) { size_t n = offsetof(struct s, d); ptrdiff_t p = -3; int *q = NULL; printf("%zu %td %d %zu\n", n, p, q == NULL, sizeof(max_align_t) >= 16); return 0; }"#),
-        ("assert.h", r#"int main(void) { int x = 4; assert(x == 4); static_assert(sizeof(int) == 4, "int"); printf("assert passed %d\n", x); return 0; }"#),
-        ("ctype.h", r#"int main(void) { const char *s = "aZ9 _!"; for (const char *p = s; *p; p++) printf("%c:%d%d%d%d%d%c ", *p, isalpha((unsigned char)*p) != 0, isdigit((unsigned char)*p) != 0, isspace((unsigned char)*p) != 0, isupper((unsigned char)*p) != 0, ispunct((unsigned char)*p) != 0, toupper((unsigned char)*p)); printf("\n"); return 0; }"#),
+        (
+            "stdio.h",
+            r#"int main(void) { char b[16]; int n = snprintf(b, sizeof b, "%d", BUFSIZ > 0); printf("EOF=%d n=%d b=%s\n", EOF, n, b); puts("puts"); putchar('x'); putchar('\n'); fprintf(stdout, "%s\n", "fprintf"); return 0; }"#,
+        ),
+        (
+            "stdlib.h",
+            r#"int main(void) { int *p = malloc(4 * sizeof *p); if (!p) return 1; p[3] = abs(-3); srand(42); int r = rand(); free(p); printf("%d %d %d %ld %d\n", EXIT_SUCCESS, EXIT_FAILURE, RAND_MAX, strtol("ff", NULL, 16), r); return 0; }"#,
+        ),
+        (
+            "math.h",
+            r#"int main(void) { volatile double x = 2.0; printf("%.17g %.17g %.17g %.9g %d\n", sqrt(x), pow(x, 0.5), M_PI, sinf((float)x), isnan(NAN) != 0); return 0; }"#,
+        ),
+        (
+            "string.h",
+            r#"int main(void) { char b[16]; strcpy(b, "abc"); strcat(b, "def"); printf("%zu %d %s %s\n", strlen(b), strcmp(b, "abd") < 0, strchr(b, 'd'), (char *)memchr(b, 'e', 6)); return 0; }"#,
+        ),
+        (
+            "complex.h",
+            r#"int main(void) { double complex z = 3.0 + 4.0 * I; double complex w = z * conj(z); printf("%g %g %g %g\n", creal(z), cimag(z), cabs(z), creal(w)); return 0; }"#,
+        ),
+        (
+            "stdbool.h",
+            r#"int main(void) { bool t = true, f = false; printf("%d %d %d %zu\n", t, f, __bool_true_false_are_defined, sizeof(bool)); return 0; }"#,
+        ),
+        (
+            "sys/time.h",
+            r#"int main(void) { struct timeval a, b; gettimeofday(&a, NULL); gettimeofday(&b, NULL); double d = (b.tv_sec - a.tv_sec) + (b.tv_usec - a.tv_usec) * 1e-6; printf("elapsed >= 0: %d\n", d >= 0); return 0; }"#,
+        ),
+        (
+            "time.h",
+            r#"int main(void) { struct timespec a; int rc = clock_gettime(CLOCK_MONOTONIC, &a); time_t t = time(NULL); clock_t c = clock(); printf("%d %d %d %ld\n", rc, t > 0, c >= 0, (long)CLOCKS_PER_SEC); return 0; }"#,
+        ),
+        (
+            "stdint.h",
+            r#"int main(void) { int32_t a = INT32_MIN; uint64_t b = UINT64_MAX; int8_t c = -1; uintptr_t u = 0; printf("%d %llu %d %lld %d\n", a, (unsigned long long)b, c, (long long)INT64_MAX, (int)u); return 0; }"#,
+        ),
+        (
+            "inttypes.h",
+            r#"int main(void) { int64_t a = INT64_MIN; uint32_t b = 0xdeadbeef; printf("%" PRId64 " %" PRIx32 " %" PRIu64 "\n", a, b, (uint64_t)1 << 40); return 0; }"#,
+        ),
+        (
+            "limits.h",
+            r#"int main(void) { printf("%d %d %d %ld %lld %u %d\n", CHAR_BIT, SCHAR_MIN, INT_MAX, LONG_MAX, LLONG_MIN, UINT_MAX, SHRT_MAX); return 0; }"#,
+        ),
+        (
+            "float.h",
+            r#"int main(void) { printf("%.17g %.9g %d %d %d\n", DBL_EPSILON, FLT_MAX, DBL_DIG, FLT_MANT_DIG, FLT_EVAL_METHOD); return 0; }"#,
+        ),
+        (
+            "stddef.h",
+            r#"struct s { char c; double d; }; int main(void) { size_t n = offsetof(struct s, d); ptrdiff_t p = -3; int *q = NULL; printf("%zu %td %d %zu\n", n, p, q == NULL, sizeof(max_align_t) >= 16); return 0; }"#,
+        ),
+        (
+            "assert.h",
+            r#"int main(void) { int x = 4; assert(x == 4); static_assert(sizeof(int) == 4, "int"); printf("assert passed %d\n", x); return 0; }"#,
+        ),
+        (
+            "ctype.h",
+            r#"int main(void) { const char *s = "aZ9 _!"; for (const char *p = s; *p; p++) printf("%c:%d%d%d%d%d%c ", *p, isalpha((unsigned char)*p) != 0, isdigit((unsigned char)*p) != 0, isspace((unsigned char)*p) != 0, isupper((unsigned char)*p) != 0, ispunct((unsigned char)*p) != 0, toupper((unsigned char)*p)); printf("\n"); return 0; }"#,
+        ),
     ]
 }
 
 /// All listed headers at once, to catch conflicts between their declarations.
 fn all_headers_program() -> String {
-    let mut src: String = header_programs().iter().map(|(h, _)| format!("#include <{h}>\n")).collect();
+    let mut src: String = header_programs()
+        .iter()
+        .map(|(h, _)| format!("#include <{h}>\n"))
+        .collect();
     src.push_str("int main(void) { printf(\"all headers: %d %zu %d\\n\", INT_MAX, sizeof(int64_t), (int)floor(2.5)); return 0; }\n");
     src
 }
@@ -274,5 +365,9 @@ fn system_headers_match_gcc() {
         })
         .collect();
     samples = filter_samples(samples, &all_sample_names());
-    check_all_against_gcc("system_headers_match_gcc", "system-header programs", samples);
+    check_all_against_gcc(
+        "system_headers_match_gcc",
+        "system-header programs",
+        samples,
+    );
 }

@@ -73,10 +73,8 @@ impl TempDir {
             .map(|d| d.as_nanos())
             .unwrap_or(0);
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let path = std::env::temp_dir().join(format!(
-            "accsim-{label}-{}-{nanos}-{n}",
-            std::process::id()
-        ));
+        let path =
+            std::env::temp_dir().join(format!("accsim-{label}-{}-{nanos}-{n}", std::process::id()));
         std::fs::create_dir_all(&path)
             .unwrap_or_else(|e| panic!("cannot create temp dir {}: {e}", path.display()));
         TempDir { path }
@@ -184,7 +182,11 @@ pub fn run_with_timeout(mut cmd: Command, limit: Duration) -> Result<Outcome, St
             Err(e) => return Err(format!("wait failed: {e}")),
         }
     };
-    let grace = if timed_out { Duration::from_secs(1) } else { Duration::from_secs(30) };
+    let grace = if timed_out {
+        Duration::from_secs(1)
+    } else {
+        Duration::from_secs(30)
+    };
     let stdout = out_rx.recv_timeout(grace).unwrap_or_default();
     let stderr = err_rx.recv_timeout(grace).unwrap_or_default();
     Ok(Outcome {
@@ -244,9 +246,17 @@ pub fn c_samples() -> Vec<Sample> {
     let mut samples: Vec<Sample> = c_files_in(&dir)
         .into_iter()
         .map(|f| {
-            let stem = f.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+            let stem = f
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
             let files = vec![f];
-            Sample { name: stem, args: args_of(&files), files }
+            Sample {
+                name: stem,
+                args: args_of(&files),
+                files,
+            }
         })
         .collect();
     let multi = dir.join("multi");
@@ -262,8 +272,15 @@ pub fn c_samples() -> Vec<Sample> {
             if files.is_empty() {
                 continue;
             }
-            let name = format!("multi/{}", d.file_name().unwrap_or_default().to_string_lossy());
-            samples.push(Sample { name, args: args_of(&files), files });
+            let name = format!(
+                "multi/{}",
+                d.file_name().unwrap_or_default().to_string_lossy()
+            );
+            samples.push(Sample {
+                name,
+                args: args_of(&files),
+                files,
+            });
         }
     }
     samples
@@ -274,8 +291,16 @@ pub fn error_samples() -> Vec<Sample> {
     c_files_in(&samples_dir().join("errors"))
         .into_iter()
         .map(|f| {
-            let stem = f.file_stem().unwrap_or_default().to_string_lossy().into_owned();
-            Sample { name: format!("errors/{stem}"), files: vec![f], args: Vec::new() }
+            let stem = f
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            Sample {
+                name: format!("errors/{stem}"),
+                files: vec![f],
+                args: Vec::new(),
+            }
         })
         .collect()
 }
@@ -285,7 +310,12 @@ fn filter_names() -> Option<Vec<String>> {
     Some(
         filter
             .split(',')
-            .map(|s| s.trim().trim_end_matches(".c").trim_end_matches('/').to_string())
+            .map(|s| {
+                s.trim()
+                    .trim_end_matches(".c")
+                    .trim_end_matches('/')
+                    .to_string()
+            })
             .filter(|s| !s.is_empty())
             .collect(),
     )
@@ -323,7 +353,11 @@ pub fn filter_samples(samples: Vec<Sample>, all_names: &[String]) -> Vec<Sample>
 /// Compiles `files` with the reference compiler into `out`.
 pub fn compile_native(cc: &str, files: &[PathBuf], out: &Path) -> Result<(), String> {
     let mut cmd = Command::new(cc);
-    cmd.args(GCC_FLAGS).arg("-o").arg(out).args(files).arg("-lm");
+    cmd.args(GCC_FLAGS)
+        .arg("-o")
+        .arg(out)
+        .args(files)
+        .arg("-lm");
     let o = run_with_timeout(cmd, Duration::from_secs(120))?;
     if o.status != 0 || o.timed_out {
         return Err(format!(
@@ -338,7 +372,10 @@ pub fn compile_native(cc: &str, files: &[PathBuf], out: &Path) -> Result<(), Str
 /// `accsim run [flags] FILES [-- ARGS]`, run from the repository root.
 pub fn run_accsim(flags: &[String], files: &[PathBuf], args: &[String]) -> Result<Outcome, String> {
     let mut cmd = Command::new(accsim_bin());
-    cmd.current_dir(repo_root()).arg("run").args(flags).args(files);
+    cmd.current_dir(repo_root())
+        .arg("run")
+        .args(flags)
+        .args(files);
     if !args.is_empty() {
         cmd.arg("--").args(args);
     }
@@ -351,14 +388,18 @@ pub fn parallel_map<T: Send + Sync + 'static, R: Send + 'static>(
     f: impl Fn(&T) -> R + Send + Sync + 'static,
 ) -> Vec<R> {
     let n = items.len();
-    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).min(n.max(1));
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(2)
+        .min(n.max(1));
     let items = Arc::new(items);
     let f = Arc::new(f);
     let next = Arc::new(AtomicUsize::new(0));
     let results: Arc<Mutex<Vec<Option<R>>>> = Arc::new(Mutex::new((0..n).map(|_| None).collect()));
     let handles: Vec<_> = (0..threads)
         .map(|_| {
-            let (items, f, next, results) = (items.clone(), f.clone(), next.clone(), results.clone());
+            let (items, f, next, results) =
+                (items.clone(), f.clone(), next.clone(), results.clone());
             std::thread::spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= items.len() {
@@ -379,7 +420,10 @@ pub fn parallel_map<T: Send + Sync + 'static, R: Send + 'static>(
         .expect("all workers have finished")
         .into_inner()
         .unwrap_or_else(|p| p.into_inner());
-    results.into_iter().map(|r| r.expect("every item was processed")).collect()
+    results
+        .into_iter()
+        .map(|r| r.expect("every item was processed"))
+        .collect()
 }
 
 /// Text for a report, cut to `max` bytes, each line indented.
