@@ -262,6 +262,35 @@ fn error_samples_are_diagnosed() {
     eprintln!("{total} error samples diagnosed as expected");
 }
 
+/// Keeps the corpus honest: an error sample that expects "does not compile"
+/// (status 2) must also be rejected by gcc, so it is a real C error and not an
+/// accsim limitation.
+#[test]
+fn compile_error_samples_are_rejected_by_gcc() {
+    let samples = filter_samples(error_samples(), &all_sample_names());
+    let compile_errors: Vec<Sample> = samples
+        .into_iter()
+        .filter(|s| parse_expectation(s).is_ok_and(|e| e.exit == 2))
+        .collect();
+    if compile_errors.is_empty() {
+        return;
+    }
+    let cc = require_cc();
+    let dir = TempDir::new("gcc-rejects");
+    let mut accepted = Vec::new();
+    for s in &compile_errors {
+        let exe = dir.path().join(s.name.replace('/', "__"));
+        if compile_native(&cc, &s.files, &exe).is_ok() {
+            accepted.push(s.name.clone());
+        }
+    }
+    assert!(
+        accepted.is_empty(),
+        "these error samples expect exit 2 (does not compile) but {cc} compiles them: {}",
+        accepted.join(", ")
+    );
+}
+
 fn header_sample_name(header: &str) -> String {
     format!(
         "headers/{}",
