@@ -42,7 +42,8 @@ fn compare_with_gcc(cc: &str, sample: &Sample, dir: &TempDir) -> Option<String> 
     }
     let native = {
         let mut cmd = std::process::Command::new(&exe);
-        cmd.args(&sample.args);
+        // Same working directory as the accsim run (see `run_accsim`).
+        cmd.current_dir(repo_root()).args(&sample.args);
         match run_with_timeout(cmd, NATIVE_TIMEOUT) {
             Ok(o) if o.timed_out => {
                 return Some(format!(
