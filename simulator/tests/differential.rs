@@ -8,6 +8,8 @@
 //!   contains the `// expect-stderr:` text and `FILE.c:LINE`, and no panic.
 //! - `system_headers_match_gcc`: a tiny program per supported system header
 //!   (generated here) must run under accsim and print what gcc's build prints.
+//! - `compile_error_samples_are_rejected_by_gcc`: keeps the corpus honest; an
+//!   error sample expecting exit 2 must be a real C error that gcc rejects.
 //!
 //! Every test collects all failures and reports them together. Run one sample
 //! with `ACCSIM_SAMPLE=name cargo test -p accsim --test differential`; see
