@@ -33,6 +33,7 @@ pub fn compile_files(files: &[String], opts: &PreprocessOptions, map: &mut Sourc
     if !errors.is_empty() {
         return Err(errors);
     }
-    let program = lower::lower_program(&units)?;
+    let mut program = lower::lower_program(&units)?;
+    crate::ir::reach::drop_unreachable(&mut program);
     Ok(Compiled { program, notes })
 }

@@ -43,7 +43,7 @@ int main(void) {
         printf("(1+i)^%d = %.1f %+.1f\n", k + 1, creal(acc), cimag(acc));
     }
     _Complex double w = __builtin_complex(2.0, -3.0);
-    printf("__real__ %.1f __imag__ %.1f\n", __real__ w, __imag__ w);
+    printf("creal %.1f cimag %.1f\n", creal(w), cimag(w));
     printf("z1 == z1: %d, z1 != z2: %d\n", z1 == z1, z1 != z2);
     return 0;
 }

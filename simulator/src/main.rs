@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use accsim_core::diag::{Diagnostic, SourceMap};
 use accsim_core::driver;
+use accsim_core::exec;
 use accsim_core::frontend::PreprocessOptions;
 use clap::{Args, Parser, Subcommand};
 
@@ -113,7 +114,24 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(_compiled: driver::Compiled, _map: &SourceMap, _r: &RunArgs) -> ExitCode {
-    eprintln!("accsim: the interpreter is not connected yet");
-    ExitCode::from(101)
+fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
+    let exe = match exec::compile(&compiled.program) {
+        Ok(e) => e,
+        Err(d) => {
+            print_diagnostics(&d.0, map);
+            let internal = d.0.iter().any(|d| d.class == accsim_core::diag::Class::Internal);
+            return ExitCode::from(if internal { 101 } else { 2 });
+        }
+    };
+    let options = exec::RunOptions { max_steps: Some(r.max_steps), max_memory: Some(r.max_memory), ..Default::default() };
+    let mut argv = vec![r.compile.files[0].clone()];
+    argv.extend(r.args.iter().cloned());
+    let outcome = exe.run(options, argv);
+    if let Some(d) = outcome.diagnostic() {
+        eprint!("{}", d.render(map, false));
+        if d.class == accsim_core::diag::Class::Internal {
+            return ExitCode::from(101);
+        }
+    }
+    ExitCode::from(outcome.exit_code().clamp(0, 255) as u8)
 }

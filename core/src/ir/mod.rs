@@ -17,6 +17,7 @@
 
 pub mod acc;
 pub mod print;
+pub mod reach;
 pub mod types;
 
 pub use types::*;

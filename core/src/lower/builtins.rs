@@ -68,9 +68,13 @@ fn library_sig(name: &str) -> Option<(T, &'static [T], bool)> {
     })
 }
 
-/// Floating-point classification builtins, known to the shim by their `__builtin_` name.
+/// Builtins that are not also C library functions: the shim knows them by their `__builtin_` name
+/// (`__builtin_popcount`, `__builtin_isinf_sign`…); the others are plain library calls (`fabs`).
 fn is_classifier(short: &str) -> bool {
-    short.starts_with("is") || short.starts_with("signbit") || short == "fpclassify"
+    short.starts_with("is")
+        || short.starts_with("signbit")
+        || short == "fpclassify"
+        || ["bswap", "popcount", "clz", "ctz", "ffs", "parity", "clrsb", "trap", "unreachable"].iter().any(|p| short.starts_with(p))
 }
 
 impl<'a> Lowerer<'a> {

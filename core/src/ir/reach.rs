@@ -1,0 +1,149 @@
+//! Reachability from `main`: like a linker that drops what nothing uses (gcc never emits an
+//! unused `static inline` function, such as the byte-swap helpers glibc's headers define), the
+//! functions that no reachable code or static initializer refers to are replaced by an empty body,
+//! so nothing they call has to exist in the C library shim.
+
+use super::*;
+
+/// The functions reachable from `main` (and from the static initializers of globals).
+pub fn reachable_functions(p: &Program) -> Vec<bool> {
+    let mut seen = vec![false; p.functions.len()];
+    let mut work: Vec<FuncId> = p.main.into_iter().collect();
+    for g in &p.globals {
+        if let Some(init) = &g.init {
+            for r in &init.relocs {
+                if let RelocTarget::Func(f) = r.target {
+                    work.push(f);
+                }
+            }
+        }
+    }
+    while let Some(f) = work.pop() {
+        let Some(s) = seen.get_mut(f.0 as usize) else { continue };
+        if *s {
+            continue;
+        }
+        *s = true;
+        if let Some(func) = p.functions.get(f.0 as usize) {
+            stmt_funcs(&func.body, &mut work);
+        }
+    }
+    seen
+}
+
+/// Empty the bodies of unreachable functions.
+pub fn drop_unreachable(p: &mut Program) {
+    let keep = reachable_functions(p);
+    for (f, k) in p.functions.iter_mut().zip(keep) {
+        if !k {
+            f.body = Stmt { kind: StmtKind::Block(Vec::new()), loc: f.body.loc };
+        }
+    }
+}
+
+fn stmt_funcs(s: &Stmt, out: &mut Vec<FuncId>) {
+    match &s.kind {
+        StmtKind::Empty | StmtKind::Label(_) | StmtKind::Goto(_) | StmtKind::Break | StmtKind::Continue | StmtKind::VlaAlloc(_) => {}
+        StmtKind::Expr(e) => expr_funcs(e, out),
+        StmtKind::Block(v) => v.iter().for_each(|s| stmt_funcs(s, out)),
+        StmtKind::If(c, t, e) => {
+            expr_funcs(c, out);
+            stmt_funcs(t, out);
+            if let Some(e) = e {
+                stmt_funcs(e, out);
+            }
+        }
+        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
+            expr_funcs(c, out);
+            stmt_funcs(b, out);
+        }
+        StmtKind::For { init, cond, step, body } => {
+            if let Some(i) = init {
+                stmt_funcs(i, out);
+            }
+            cond.iter().chain(step.iter()).for_each(|e| expr_funcs(e, out));
+            stmt_funcs(body, out);
+        }
+        StmtKind::Switch { cond, body, .. } => {
+            expr_funcs(cond, out);
+            stmt_funcs(body, out);
+        }
+        StmtKind::Return(e) => e.iter().for_each(|e| expr_funcs(e, out)),
+        StmtKind::ZeroFill { addr, .. } => expr_funcs(addr, out),
+        StmtKind::Acc { body, .. } => {
+            if let Some(b) = body {
+                stmt_funcs(b, out);
+            }
+        }
+    }
+}
+
+fn expr_funcs(e: &Expr, out: &mut Vec<FuncId>) {
+    visit_exprs(e, &mut |x| match &x.kind {
+        ExprKind::FuncAddr(f) => out.push(*f),
+        ExprKind::Call { callee: Callee::Direct(f), .. } => out.push(*f),
+        ExprKind::WithInit { init, .. } | ExprKind::StmtExpr { body: init, .. } => init.iter().for_each(|s| stmt_funcs(s, out)),
+        _ => {}
+    });
+}
+
+/// Call `f` on `e` and every expression inside it (not inside nested statements).
+pub fn visit_exprs(e: &Expr, f: &mut impl FnMut(&Expr)) {
+    f(e);
+    let place = |p: &Place, f: &mut dyn FnMut(&Expr)| {
+        if let Place::Mem(a) = p {
+            visit_exprs_dyn(a, f);
+        }
+    };
+    match &e.kind {
+        ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => visit_exprs(a, f),
+        ExprKind::Binary(_, a, b) | ExprKind::LogicalAnd(a, b) | ExprKind::LogicalOr(a, b) | ExprKind::Comma(a, b) | ExprKind::VaCopy(a, b) => {
+            visit_exprs(a, f);
+            visit_exprs(b, f);
+        }
+        ExprKind::PtrAdd { ptr: a, index: b, .. }
+        | ExprKind::PtrDiff { lhs: a, rhs: b, .. }
+        | ExprKind::ComplexBinary { lhs: a, rhs: b, .. }
+        | ExprKind::ComplexCompare { lhs: a, rhs: b, .. }
+        | ExprKind::ComplexMake { re: a, im: b, .. } => {
+            visit_exprs(a, f);
+            visit_exprs(b, f);
+        }
+        ExprKind::Cond(a, b, c) => {
+            visit_exprs(a, f);
+            visit_exprs(b, f);
+            visit_exprs(c, f);
+        }
+        ExprKind::Assign { place: p, value } | ExprKind::CompoundAssign { place: p, value, .. } => {
+            place(p, f);
+            visit_exprs(value, f);
+        }
+        ExprKind::IncDec { place: p, .. } => place(p, f),
+        ExprKind::Call { callee, args, .. } => {
+            if let Callee::Indirect(c) = callee {
+                visit_exprs(c, f);
+            }
+            args.iter().for_each(|a| visit_exprs(a, f));
+        }
+        ExprKind::ComplexNeg { value, .. } => visit_exprs(value, f),
+        ExprKind::WithInit { value, .. } => visit_exprs(value, f),
+        ExprKind::StmtExpr { value, .. } => {
+            if let Some(v) = value {
+                visit_exprs(v, f);
+            }
+        }
+        ExprKind::Int(_)
+        | ExprKind::Float(_)
+        | ExprKind::Str(_)
+        | ExprKind::Local(_)
+        | ExprKind::LocalAddr(_)
+        | ExprKind::GlobalAddr(_)
+        | ExprKind::FuncAddr(_)
+        | ExprKind::ExternAddr(_)
+        | ExprKind::SizeOfDynamic(_) => {}
+    }
+}
+
+fn visit_exprs_dyn(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    visit_exprs(e, &mut |x| f(x));
+}
