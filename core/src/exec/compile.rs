@@ -1158,6 +1158,9 @@ impl<'a> Cx<'a> {
                     self.stmt_inner(b, sub)?;
                 }
             }
+            StmtKind::AccLaunch(_) => {
+                return Err(Diagnostic::unsupported("launching kernels on a device (not yet wired into the interpreter)", Some(s.loc).unwrap_or_default()));
+            }
         }
         Ok(())
     }

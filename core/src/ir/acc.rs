@@ -139,3 +139,78 @@ pub struct AccSection {
     pub length: Option<Expr>,
     pub is_range: bool,
 }
+
+/// Index into [`super::Program::kernels`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct KernelId(pub u32);
+
+/// A compute region outlined for the device (§2.5: a parallel construct is one kernel; a kernels
+/// construct is split into one kernel per loop nest).
+///
+/// The kernel function's parameters are, in order: the gang index, `num_gangs`, `num_workers`,
+/// `vector_length` (all `long`), then one per capture. A device runs the function once per gang;
+/// inside, worker and vector partitions are explicit loops over the worker and lane indices, so
+/// the function body states the execution model of §1.2 in plain IR.
+#[derive(Debug, Clone)]
+pub struct Kernel {
+    /// The compute construct this kernel comes from.
+    pub directive: super::DirectiveId,
+    pub func: super::FuncId,
+    pub captures: Vec<Capture>,
+    /// Launch configuration expressions (host expressions, evaluated at launch); `None` = default.
+    pub num_gangs: Option<Expr>,
+    pub num_workers: Option<Expr>,
+    pub vector_length: Option<Expr>,
+    /// The loop schedule chosen for each partitioned loop, for `accsim info`.
+    pub loops: Vec<LoopInfo>,
+    pub loc: Loc,
+    /// A kernels-construct part that runs on one gang (code outside loop nests, or a loop nest
+    /// that could not be proven parallel).
+    pub single: bool,
+}
+
+/// How a loop of a kernel is executed.
+#[derive(Debug, Clone)]
+pub struct LoopInfo {
+    pub loc: Loc,
+    pub gang: bool,
+    pub worker: bool,
+    pub vector: bool,
+    pub collapse: u32,
+    /// Why the loop runs sequentially (`seq`, no parallelism proven…), if it does.
+    pub seq_reason: Option<String>,
+}
+
+/// A host variable a kernel uses.
+#[derive(Debug, Clone)]
+pub struct Capture {
+    pub source: CaptureSource,
+    pub mode: CaptureMode,
+    /// The variable's type.
+    pub ty: TypeId,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaptureSource {
+    Local(LocalId),
+    Global(GlobalId),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaptureMode {
+    /// A register local's value, copied into each gang (firstprivate, §2.5.1). A pointer value that
+    /// points into mapped data is translated to the device copy.
+    Value,
+    /// The kernel parameter is the address of the object's device copy: present data, or data
+    /// mapped implicitly as `present_or_copy` (arrays, §2.5.1/§2.6.1; kernels scalars, §2.5.2).
+    Present,
+    /// The kernel parameter is the address of a per-gang private copy initialised from the host
+    /// value (scalars of a parallel construct: firstprivate, §2.5.1; `firstprivate` clause).
+    FirstPrivate,
+    /// A per-gang private copy, uninitialised (`private` clause on the compute construct).
+    Private,
+    /// A reduction variable (§2.5.11/§2.7.11): per-gang private copies initialised with the
+    /// operator's identity, combined into the host variable when the kernel ends.
+    Reduction(ReductionOp),
+}

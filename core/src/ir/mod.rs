@@ -52,6 +52,8 @@ pub struct Program {
     pub directives: Vec<DirectiveSite>,
     /// The lowered directives, indexed like `directives` (`None` where lowering failed).
     pub acc: Vec<Option<acc::AccDirective>>,
+    /// Compute regions outlined for the device (see [`acc::Kernel`]).
+    pub kernels: Vec<acc::Kernel>,
     /// The function named `main`.
     pub main: Option<FuncId>,
 }
@@ -169,8 +171,11 @@ pub enum StmtKind {
     ZeroFill { addr: Expr, size: u64 },
     /// Allocate the storage of a VLA local (its type's size is computed now, C11 6.7.6.2p2).
     VlaAlloc(LocalId),
-    /// An OpenACC directive and, for constructs, the statement it applies to.
+    /// An OpenACC directive and, for constructs, the statement it applies to. After outlining,
+    /// the body of a compute construct is a list of [`StmtKind::AccLaunch`].
     Acc { directive: DirectiveId, body: Option<Box<Stmt>> },
+    /// Launch an outlined kernel (inside its compute construct).
+    AccLaunch(acc::KernelId),
 }
 
 #[derive(Debug, Clone)]

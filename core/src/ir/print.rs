@@ -98,6 +98,10 @@ fn stmt(p: &Program, s: &Stmt, depth: usize, out: &mut String) {
         StmtKind::VlaAlloc(l) => {
             let _ = writeln!(out, "{pad}vla_alloc l{};", l.0);
         }
+        StmtKind::AccLaunch(k) => {
+            let f = p.kernels.get(k.0 as usize).and_then(|k| p.functions.get(k.func.0 as usize)).map(|f| f.name.as_str()).unwrap_or("?");
+            let _ = writeln!(out, "{pad}launch {f};");
+        }
         StmtKind::Acc { directive, body } => {
             let text = p.directives.get(directive.0 as usize).map(|d| d.text.as_str()).unwrap_or("?");
             let _ = writeln!(out, "{pad}#pragma acc {text}");

@@ -18,6 +18,8 @@ pub fn reachable_functions(p: &Program) -> Vec<bool> {
             }
         }
     }
+    // Kernels are reachable with their compute construct; treat every kernel as reachable.
+    work.extend(p.kernels.iter().map(|k| k.func));
     while let Some(f) = work.pop() {
         let Some(s) = seen.get_mut(f.0 as usize) else { continue };
         if *s {
@@ -44,6 +46,7 @@ pub fn drop_unreachable(p: &mut Program) {
 fn stmt_funcs(s: &Stmt, out: &mut Vec<FuncId>) {
     match &s.kind {
         StmtKind::Empty | StmtKind::Label(_) | StmtKind::Goto(_) | StmtKind::Break | StmtKind::Continue | StmtKind::VlaAlloc(_) => {}
+        StmtKind::AccLaunch(_) => {}
         StmtKind::Expr(e) => expr_funcs(e, out),
         StmtKind::Block(v) => v.iter().for_each(|s| stmt_funcs(s, out)),
         StmtKind::If(c, t, e) => {
