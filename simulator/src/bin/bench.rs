@@ -418,6 +418,10 @@ fn run_once(mut cmd: Command, timeout: Duration) -> std::io::Result<RunOutcome> 
             Duration::from_millis(5)
         });
     };
+    if status.is_none() {
+        // Killed: a grandchild may still hold the pipes open, so the readers are left behind.
+        return Ok(RunOutcome { wall, peak_kib: peak, status, stdout: String::new(), stderr: String::new() });
+    }
     let stdout = String::from_utf8_lossy(&out.join().unwrap_or_default()).into_owned();
     let stderr = String::from_utf8_lossy(&err.join().unwrap_or_default()).into_owned();
     Ok(RunOutcome { wall, peak_kib: peak, status, stdout, stderr })
@@ -761,14 +765,18 @@ fn bench(cli: &Cli) -> Result<u8> {
                 };
                 let column = match cli.mode {
                     Mode::Run => Column { threads, base: None, subject: run(&run_side) },
-                    Mode::Check => {
-                        let base = run(&run_side);
-                        let subject = match &check_unsupported {
-                            Some(what) => Err(Failure::Unsupported { what: what.clone() }),
-                            None => run(&check_side),
-                        };
-                        Column { threads, base: Some(base), subject }
-                    }
+                    Mode::Check => match &check_unsupported {
+                        // Nothing to compare `run` with: skip both sides.
+                        Some(what) => Column {
+                            threads,
+                            base: None,
+                            subject: Err(Failure::Unsupported { what: what.clone() }),
+                        },
+                        None => {
+                            let base = run(&run_side);
+                            Column { threads, base: Some(base), subject: run(&check_side) }
+                        }
+                    },
                 };
                 let t = threads.map_or(String::new(), |t| format!(" [{t} thread(s)]"));
                 let who = if cli.self_test { "gcc -O0" } else { "accsim" };
@@ -789,6 +797,9 @@ fn bench(cli: &Cli) -> Result<u8> {
 
     print!("{}", render_table(cli, &settings, &thread_columns, &results));
     print!("{}", render_failures(cli, &results));
+    if let Some(what) = &check_unsupported {
+        println!("\nSKIP: {what}.");
+    }
 
     if let Some(path) = &cli.json {
         let json = to_json(cli, &settings, accsim.as_deref(), &results);
@@ -927,6 +938,9 @@ fn render_table(
 fn render_failures(cli: &Cli, results: &[ProgramResult]) -> String {
     let mut out = String::new();
     let mut write = |label: String, what: &str, f: &Failure| {
+        if !f.is_hard() {
+            return; // said once, below the table
+        }
         let _ = writeln!(out, "\n{label}: {what}: {}\n{}", f.summary(), f.details().trim_end());
     };
     for r in results {
