@@ -33,6 +33,7 @@ use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitCode, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -154,12 +155,48 @@ struct Program {
 }
 
 const PROGRAMS: &[Program] = &[
-    Program { suite: Suite::Plain, name: "jacobi", full_n: 1024, small_n: 128, data_bytes: jacobi_bytes },
-    Program { suite: Suite::Plain, name: "matmul", full_n: 512, small_n: 64, data_bytes: matmul_bytes },
-    Program { suite: Suite::Plain, name: "blur", full_n: 2048, small_n: 128, data_bytes: blur_bytes },
-    Program { suite: Suite::Acc, name: "jacobi", full_n: 1024, small_n: 128, data_bytes: jacobi_bytes },
-    Program { suite: Suite::Acc, name: "matmul", full_n: 512, small_n: 64, data_bytes: matmul_bytes },
-    Program { suite: Suite::Acc, name: "blur", full_n: 2048, small_n: 128, data_bytes: blur_bytes },
+    Program {
+        suite: Suite::Plain,
+        name: "jacobi",
+        full_n: 1024,
+        small_n: 128,
+        data_bytes: jacobi_bytes,
+    },
+    Program {
+        suite: Suite::Plain,
+        name: "matmul",
+        full_n: 512,
+        small_n: 64,
+        data_bytes: matmul_bytes,
+    },
+    Program {
+        suite: Suite::Plain,
+        name: "blur",
+        full_n: 2048,
+        small_n: 128,
+        data_bytes: blur_bytes,
+    },
+    Program {
+        suite: Suite::Acc,
+        name: "jacobi",
+        full_n: 1024,
+        small_n: 128,
+        data_bytes: jacobi_bytes,
+    },
+    Program {
+        suite: Suite::Acc,
+        name: "matmul",
+        full_n: 512,
+        small_n: 64,
+        data_bytes: matmul_bytes,
+    },
+    Program {
+        suite: Suite::Acc,
+        name: "blur",
+        full_n: 2048,
+        small_n: 128,
+        data_bytes: blur_bytes,
+    },
 ];
 
 /// Two grids of doubles.
@@ -197,7 +234,12 @@ fn target(mode: Mode) -> f64 {
 #[derive(Clone)]
 enum Subject {
     /// `accsim <subcommand> [-DN=..] FILE`.
-    Accsim { exe: PathBuf, subcommand: &'static str, file: PathBuf, defines: Vec<String> },
+    Accsim {
+        exe: PathBuf,
+        subcommand: &'static str,
+        file: PathBuf,
+        defines: Vec<String>,
+    },
     /// A compiled program (the gcc -O2 reference, or a `--self-test` stand-in for accsim).
     Native { exe: PathBuf },
 }
@@ -205,7 +247,12 @@ enum Subject {
 impl Subject {
     fn command(&self, threads: Option<u32>) -> Command {
         let mut cmd = match self {
-            Subject::Accsim { exe, subcommand, file, defines } => {
+            Subject::Accsim {
+                exe,
+                subcommand,
+                file,
+                defines,
+            } => {
                 let mut c = Command::new(exe);
                 c.arg(subcommand);
                 c.args(defines.iter().map(|d| format!("-D{d}")));
@@ -222,7 +269,12 @@ impl Subject {
 
     fn describe(&self) -> String {
         match self {
-            Subject::Accsim { exe, subcommand, file, defines } => {
+            Subject::Accsim {
+                exe,
+                subcommand,
+                file,
+                defines,
+            } => {
                 let mut s = format!("{} {subcommand}", exe.display());
                 for d in defines {
                     let _ = write!(s, " -D{d}");
@@ -262,11 +314,19 @@ enum Failure {
     /// The process could not be started.
     Spawn { command: String, error: String },
     /// The process exited non-zero or was killed by a signal.
-    Exit { command: String, status: String, stderr: String },
+    Exit {
+        command: String,
+        status: String,
+        stderr: String,
+    },
     /// The process ran past `--timeout`.
     Timeout { command: String, seconds: u64 },
     /// Its stdout differs from the gcc -O2 reference (or from its own earlier run).
-    Mismatch { command: String, expected: String, got: String },
+    Mismatch {
+        command: String,
+        expected: String,
+        got: String,
+    },
     /// The accsim binary has no such subcommand yet.
     Unsupported { what: String },
 }
@@ -302,14 +362,27 @@ impl Failure {
             Failure::Compile { command, stderr } => {
                 format!("  command: {command}\n{}", indent_tail(stderr, 20))
             }
-            Failure::Spawn { command, error } => format!("  command: {command}\n  error: {error}\n"),
-            Failure::Exit { command, status, stderr } => {
-                format!("  command: {command}\n  status: {status}\n{}", indent_tail(stderr, 20))
+            Failure::Spawn { command, error } => {
+                format!("  command: {command}\n  error: {error}\n")
+            }
+            Failure::Exit {
+                command,
+                status,
+                stderr,
+            } => {
+                format!(
+                    "  command: {command}\n  status: {status}\n{}",
+                    indent_tail(stderr, 20)
+                )
             }
             Failure::Timeout { command, seconds } => {
                 format!("  command: {command}\n  killed after {seconds} s\n")
             }
-            Failure::Mismatch { command, expected, got } => {
+            Failure::Mismatch {
+                command,
+                expected,
+                got,
+            } => {
                 format!("  command: {command}\n{}", first_difference(expected, got))
             }
             Failure::Unsupported { what } => format!("  {what}\n"),
@@ -380,7 +453,9 @@ const MEMORY_SAMPLE_AFTER: Duration = Duration::from_millis(5);
 /// Runs `cmd` once, timing it from spawn to exit and polling its peak memory every 10 ms.
 /// `Ok(outcome)` with `status: None` when it ran past `timeout` and was killed.
 fn run_once(mut cmd: Command, timeout: Duration) -> std::io::Result<RunOutcome> {
-    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     let start = Instant::now();
     let mut child: Child = cmd.spawn()?;
     let pid = child.id();
@@ -420,11 +495,23 @@ fn run_once(mut cmd: Command, timeout: Duration) -> std::io::Result<RunOutcome> 
     };
     if status.is_none() {
         // Killed: a grandchild may still hold the pipes open, so the readers are left behind.
-        return Ok(RunOutcome { wall, peak_kib: peak, status, stdout: String::new(), stderr: String::new() });
+        return Ok(RunOutcome {
+            wall,
+            peak_kib: peak,
+            status,
+            stdout: String::new(),
+            stderr: String::new(),
+        });
     }
     let stdout = String::from_utf8_lossy(&out.join().unwrap_or_default()).into_owned();
     let stderr = String::from_utf8_lossy(&err.join().unwrap_or_default()).into_owned();
-    Ok(RunOutcome { wall, peak_kib: peak, status, stdout, stderr })
+    Ok(RunOutcome {
+        wall,
+        peak_kib: peak,
+        status,
+        stdout,
+        stderr,
+    })
 }
 
 fn describe_status(st: &ExitStatus) -> String {
@@ -455,13 +542,22 @@ fn measure(
     let mut peak: Option<u64> = None;
     let mut first_stdout: Option<String> = None;
     for _ in 0..repeat {
-        let o = run_once(subject.command(threads), timeout)
-            .map_err(|e| Failure::Spawn { command: command.clone(), error: e.to_string() })?;
+        let o = run_once(subject.command(threads), timeout).map_err(|e| Failure::Spawn {
+            command: command.clone(),
+            error: e.to_string(),
+        })?;
         let Some(status) = o.status else {
-            return Err(Failure::Timeout { command, seconds: timeout.as_secs() });
+            return Err(Failure::Timeout {
+                command,
+                seconds: timeout.as_secs(),
+            });
         };
         if !status.success() {
-            return Err(Failure::Exit { command, status: describe_status(&status), stderr: o.stderr });
+            return Err(Failure::Exit {
+                command,
+                status: describe_status(&status),
+                stderr: o.stderr,
+            });
         }
         let expected = reference.or(first_stdout.as_deref());
         if let Some(expected) = expected {
@@ -480,7 +576,12 @@ fn measure(
         first_stdout.get_or_insert(o.stdout);
     }
     let best_s = times.iter().copied().fold(f64::INFINITY, f64::min);
-    Ok(Measurement { best_s, times_s: times, peak_kib: peak, stdout: first_stdout.unwrap_or_default() })
+    Ok(Measurement {
+        best_s,
+        times_s: times,
+        peak_kib: peak,
+        stdout: first_stdout.unwrap_or_default(),
+    })
 }
 
 fn describe_command(subject: &Subject, threads: Option<u32>) -> String {
@@ -509,7 +610,10 @@ fn compile_c(
             command: text,
             stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
         }),
-        Err(e) => Err(Failure::Spawn { command: text, error: e.to_string() }),
+        Err(e) => Err(Failure::Spawn {
+            command: text,
+            error: e.to_string(),
+        }),
     }
 }
 
@@ -583,7 +687,11 @@ impl ProgramResult {
         let mut worst = (Verdict::Pass, "PASS");
         for c in &self.columns {
             for f in c.failures() {
-                let v = if f.is_hard() { Verdict::Error } else { Verdict::Skip };
+                let v = if f.is_hard() {
+                    Verdict::Error
+                } else {
+                    Verdict::Skip
+                };
                 if v > worst.0 {
                     worst = (v, f.label());
                 }
@@ -595,10 +703,14 @@ impl ProgramResult {
         if s.size == Size::Small {
             return (Verdict::Ok, "OK");
         }
-        let time_ok = self.columns.iter().all(|c| c.ratio(gcc).is_some_and(|r| r <= target(s.mode)));
+        let time_ok = self
+            .columns
+            .iter()
+            .all(|c| c.ratio(gcc).is_some_and(|r| r <= target(s.mode)));
         let memory_ok = s.mode == Mode::Run
             || self.columns.iter().all(|c| {
-                c.memory_ratio(self.data_bytes()).is_some_and(|r| r <= CHECK_MEMORY_TARGET)
+                c.memory_ratio(self.data_bytes())
+                    .is_some_and(|r| r <= CHECK_MEMORY_TARGET)
             });
         if time_ok && memory_ok {
             (Verdict::Pass, "PASS")
@@ -624,7 +736,9 @@ struct ScratchDir(PathBuf);
 
 impl ScratchDir {
     fn new() -> Result<ScratchDir> {
-        let dir = std::env::temp_dir().join(format!("accsim-bench-{}", std::process::id()));
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        let k = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("accsim-bench-{}-{k}", std::process::id()));
         fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
         Ok(ScratchDir(dir))
     }
@@ -686,8 +800,15 @@ fn accsim_knows(accsim: &Path, subcommand: &str) -> bool {
 
 fn bench(cli: &Cli) -> Result<u8> {
     let samples = find_samples(cli)?;
-    let accsim = if cli.self_test { None } else { Some(find_accsim(cli)?) };
-    let settings = Settings { mode: cli.mode, size: cli.size };
+    let accsim = if cli.self_test {
+        None
+    } else {
+        Some(find_accsim(cli)?)
+    };
+    let settings = Settings {
+        mode: cli.mode,
+        size: cli.size,
+    };
     let timeout = Duration::from_secs(cli.timeout);
     for name in &cli.only {
         if !PROGRAMS.iter().any(|p| p.name == name) {
@@ -696,7 +817,10 @@ fn bench(cli: &Cli) -> Result<u8> {
     }
     let check_unsupported = match (&accsim, cli.mode) {
         (Some(a), Mode::Check) if !accsim_knows(a, "check") => {
-            let what = format!("{} does not know `check` yet; check measurements skipped", a.display());
+            let what = format!(
+                "{} does not know `check` yet; check measurements skipped",
+                a.display()
+            );
             eprintln!("accsim-bench: {what}");
             Some(what)
         }
@@ -719,7 +843,9 @@ fn bench(cli: &Cli) -> Result<u8> {
         if !wanted || (!cli.only.is_empty() && !cli.only.iter().any(|o| o == program.name)) {
             continue;
         }
-        let file = samples.join(program.suite.dir()).join(format!("{}.c", program.name));
+        let file = samples
+            .join(program.suite.dir())
+            .join(format!("{}.c", program.name));
         if !file.is_file() {
             bail!("{}: no such file", file.display());
         }
@@ -731,9 +857,8 @@ fn bench(cli: &Cli) -> Result<u8> {
         eprintln!("accsim-bench: {label} (N={n})");
         let stem = format!("{}-{}", program.suite.dir(), program.name);
         let o2 = scratch.0.join(format!("{stem}-O2"));
-        let gcc = compile_c(&cli.cc, "-O2", &file, &defines, &o2).and_then(|exe| {
-            measure(&Subject::Native { exe }, None, cli.repeat, timeout, None)
-        });
+        let gcc = compile_c(&cli.cc, "-O2", &file, &defines, &o2)
+            .and_then(|exe| measure(&Subject::Native { exe }, None, cli.repeat, timeout, None));
         if let Ok(g) = &gcc {
             eprintln!("  gcc -O2: {:.4} s", g.best_s);
         }
@@ -764,7 +889,11 @@ fn bench(cli: &Cli) -> Result<u8> {
                         .and_then(|s| measure(s, threads, cli.repeat, timeout, reference))
                 };
                 let column = match cli.mode {
-                    Mode::Run => Column { threads, base: None, subject: run(&run_side) },
+                    Mode::Run => Column {
+                        threads,
+                        base: None,
+                        subject: run(&run_side),
+                    },
                     Mode::Check => match &check_unsupported {
                         // Nothing to compare `run` with: skip both sides.
                         Some(what) => Column {
@@ -774,7 +903,11 @@ fn bench(cli: &Cli) -> Result<u8> {
                         },
                         None => {
                             let base = run(&run_side);
-                            Column { threads, base: Some(base), subject: run(&check_side) }
+                            Column {
+                                threads,
+                                base: Some(base),
+                                subject: run(&check_side),
+                            }
                         }
                     },
                 };
@@ -792,10 +925,19 @@ fn bench(cli: &Cli) -> Result<u8> {
                 columns.push(column);
             }
         }
-        results.push(ProgramResult { program, file, n, gcc, columns });
+        results.push(ProgramResult {
+            program,
+            file,
+            n,
+            gcc,
+            columns,
+        });
     }
 
-    print!("{}", render_table(cli, &settings, &thread_columns, &results));
+    print!(
+        "{}",
+        render_table(cli, &settings, &thread_columns, &results)
+    );
     print!("{}", render_failures(cli, &results));
     if let Some(what) = &check_unsupported {
         println!("\nSKIP: {what}.");
@@ -807,7 +949,11 @@ fn bench(cli: &Cli) -> Result<u8> {
             .with_context(|| format!("writing {}", path.display()))?;
     }
 
-    let worst = results.iter().map(|r| r.verdict(&settings).0).max().unwrap_or(Verdict::Pass);
+    let worst = results
+        .iter()
+        .map(|r| r.verdict(&settings).0)
+        .max()
+        .unwrap_or(Verdict::Pass);
     Ok(match worst {
         Verdict::Pass | Verdict::Ok => 0,
         Verdict::Fail | Verdict::Skip => 3,
@@ -870,7 +1016,9 @@ fn render_table(
         for (i, _) in thread_columns.iter().enumerate() {
             let c = r.columns.get(i);
             if s.mode == Mode::Check {
-                let base = c.and_then(|c| c.base.as_ref()).and_then(|b| b.as_ref().ok());
+                let base = c
+                    .and_then(|c| c.base.as_ref())
+                    .and_then(|b| b.as_ref().ok());
                 row.push(fmt_secs(base));
             }
             let m = c.and_then(|c| c.subject.as_ref().ok());
@@ -901,7 +1049,11 @@ fn render_table(
         s.mode.name(),
         s.size.name(),
         cli.repeat,
-        if cli.self_test { ", SELF-TEST (gcc -O0 stands in for accsim)" } else { "" }
+        if cli.self_test {
+            ", SELF-TEST (gcc -O0 stands in for accsim)"
+        } else {
+            ""
+        }
     );
     let _ = writeln!(
         out,
@@ -941,7 +1093,12 @@ fn render_failures(cli: &Cli, results: &[ProgramResult]) -> String {
         if !f.is_hard() {
             return; // said once, below the table
         }
-        let _ = writeln!(out, "\n{label}: {what}: {}\n{}", f.summary(), f.details().trim_end());
+        let _ = writeln!(
+            out,
+            "\n{label}: {what}: {}\n{}",
+            f.summary(),
+            f.details().trim_end()
+        );
     };
     for r in results {
         let label = format!("{}/{}", r.program.suite.dir(), r.program.name);
@@ -949,7 +1106,9 @@ fn render_failures(cli: &Cli, results: &[ProgramResult]) -> String {
             write(label.clone(), &format!("{} -O2", cli.cc), f);
         }
         for c in &r.columns {
-            let ts = c.threads.map_or(String::new(), |t| format!(" (RAYON_NUM_THREADS={t})"));
+            let ts = c
+                .threads
+                .map_or(String::new(), |t| format!(" (RAYON_NUM_THREADS={t})"));
             if let Some(Err(f)) = &c.base {
                 write(label.clone(), &format!("accsim run{ts}"), f);
             }
@@ -1002,8 +1161,10 @@ impl Json {
             Json::Str(s) => json_string(s),
             Json::Arr(v) if v.is_empty() => "[]".into(),
             Json::Arr(v) => {
-                let items: Vec<String> =
-                    v.iter().map(|x| format!("{pad}{}", x.render(depth + 1))).collect();
+                let items: Vec<String> = v
+                    .iter()
+                    .map(|x| format!("{pad}{}", x.render(depth + 1)))
+                    .collect();
                 format!("[\n{}\n{close}]", items.join(",\n"))
             }
             Json::Obj(v) if v.is_empty() => "{}".into(),
@@ -1042,7 +1203,10 @@ fn measurement_json(m: &Result<Measurement, Failure>) -> Json {
     match m {
         Ok(m) => Json::Obj(vec![
             ("best_s", Json::Num(m.best_s)),
-            ("times_s", Json::Arr(m.times_s.iter().map(|&t| Json::Num(t)).collect())),
+            (
+                "times_s",
+                Json::Arr(m.times_s.iter().map(|&t| Json::Num(t)).collect()),
+            ),
             ("peak_kib", Json::opt(m.peak_kib, |k| Json::Num(k as f64))),
             ("stdout", Json::str(m.stdout.clone())),
         ]),
@@ -1073,7 +1237,10 @@ fn to_json(cli: &Cli, s: &Settings, accsim: Option<&Path>, results: &[ProgramRes
                         ("accsim_run", Json::opt(c.base.as_ref(), measurement_json)),
                         (subject_key, measurement_json(&c.subject)),
                         ("ratio", Json::opt(gcc.and_then(|g| c.ratio(g)), Json::Num)),
-                        ("memory_ratio", Json::opt(c.memory_ratio(r.data_bytes()), Json::Num)),
+                        (
+                            "memory_ratio",
+                            Json::opt(c.memory_ratio(r.data_bytes()), Json::Num),
+                        ),
                     ])
                 })
                 .collect();
@@ -1087,7 +1254,11 @@ fn to_json(cli: &Cli, s: &Settings, accsim: Option<&Path>, results: &[ProgramRes
                 ("target_ratio", Json::Num(target(s.mode))),
                 (
                     "target_memory_ratio",
-                    if s.mode == Mode::Check { Json::Num(CHECK_MEMORY_TARGET) } else { Json::Null },
+                    if s.mode == Mode::Check {
+                        Json::Num(CHECK_MEMORY_TARGET)
+                    } else {
+                        Json::Null
+                    },
                 ),
                 ("gcc_o2", measurement_json(&r.gcc)),
                 ("columns", Json::Arr(columns)),
@@ -1101,7 +1272,10 @@ fn to_json(cli: &Cli, s: &Settings, accsim: Option<&Path>, results: &[ProgramRes
         ("size", Json::str(s.size.name())),
         ("repeat", Json::Num(cli.repeat.into())),
         ("self_test", Json::Bool(cli.self_test)),
-        ("accsim", Json::opt(accsim, |p| Json::str(p.display().to_string()))),
+        (
+            "accsim",
+            Json::opt(accsim, |p| Json::str(p.display().to_string())),
+        ),
         ("cc", Json::str(format!("{} -O2 -std=gnu11 -w -lm", cli.cc))),
         ("programs", Json::Arr(programs)),
     ])
@@ -1124,7 +1298,10 @@ mod tests {
             ("c", Json::Num(f64::NAN)),
             ("d", Json::Arr(vec![])),
         ]);
-        assert_eq!(j.render(0), "{\n  \"a\": 2,\n  \"b\": 0.5,\n  \"c\": null,\n  \"d\": []\n}");
+        assert_eq!(
+            j.render(0),
+            "{\n  \"a\": 2,\n  \"b\": 0.5,\n  \"c\": null,\n  \"d\": []\n}"
+        );
     }
 
     #[test]
@@ -1132,6 +1309,88 @@ mod tests {
         let d = first_difference("x\ny\n", "x\nz\n");
         assert!(d.contains("line 2"), "{d}");
         assert!(d.contains("\"y\\n\"") && d.contains("\"z\\n\""), "{d}");
+    }
+
+    #[test]
+    fn cli_is_well_formed() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
+    fn gcc_present() -> bool {
+        Command::new("gcc")
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    }
+
+    fn bench_with(args: &[&str]) -> u8 {
+        let cli = Cli::try_parse_from(std::iter::once("accsim-bench").chain(args.iter().copied()))
+            .expect("arguments parse");
+        bench(&cli).expect("the harness runs")
+    }
+
+    /// The whole path (builds, runs, output comparison, table, JSON) with gcc -O0 for accsim.
+    #[test]
+    fn self_test_at_small_size_passes() {
+        if !gcc_present() {
+            eprintln!("no gcc: skipped");
+            return;
+        }
+        let json =
+            std::env::temp_dir().join(format!("accsim-bench-test-{}.json", std::process::id()));
+        let json_arg = json.to_str().expect("utf-8 temp path");
+        let code = bench_with(&[
+            "--self-test",
+            "--size",
+            "small",
+            "--repeat",
+            "1",
+            "--threads",
+            "1,2",
+            "--json",
+            json_arg,
+        ]);
+        assert_eq!(code, 0);
+        let text = fs::read_to_string(&json).expect("JSON written");
+        let _ = fs::remove_file(&json);
+        assert_eq!(text.matches("\"result\": \"OK\"").count(), 6, "{text}");
+    }
+
+    /// The accsim path (`accsim run -DN=.. FILE`) through `fake-accsim.sh`, which builds with gcc.
+    #[test]
+    fn the_accsim_path_runs_through_a_stand_in() {
+        if !gcc_present() {
+            eprintln!("no gcc: skipped");
+            return;
+        }
+        let fake = Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples/bench/fake-accsim.sh");
+        let fake = fake.to_str().expect("utf-8 path");
+        let code = bench_with(&[
+            "--accsim", fake, "--size", "small", "--repeat", "1", "--only", "matmul", "--suite",
+            "plain",
+        ]);
+        assert_eq!(code, 0);
+    }
+
+    #[test]
+    fn a_differing_output_is_a_mismatch() {
+        let echo = Subject::Native {
+            exe: PathBuf::from("/bin/echo"),
+        };
+        let r = measure(&echo, None, 1, Duration::from_secs(10), Some("expected\n"));
+        assert!(matches!(r, Err(Failure::Mismatch { .. })));
+        let r = measure(&echo, None, 1, Duration::from_secs(10), Some("\n"));
+        assert!(r.is_ok());
+    }
+
+    #[test]
+    fn a_failing_run_is_an_error() {
+        let fail = Subject::Native {
+            exe: PathBuf::from("/bin/false"),
+        };
+        let r = measure(&fail, None, 1, Duration::from_secs(10), None);
+        assert!(matches!(r, Err(Failure::Exit { .. })));
     }
 
     #[test]
