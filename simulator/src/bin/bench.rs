@@ -142,9 +142,8 @@ impl Size {
     }
 }
 
-/// One benchmark program: `samples/bench/<suite>/<name>.c`.
-struct Program {
-    suite: Suite,
+/// One benchmark computation; each has a plain and an OpenACC version.
+struct Kernel {
     name: &'static str,
     /// The grid or matrix side at `--size full` (the program's own default for `N`).
     full_n: u64,
@@ -154,50 +153,47 @@ struct Program {
     data_bytes: fn(u64) -> u64,
 }
 
-const PROGRAMS: &[Program] = &[
-    Program {
-        suite: Suite::Plain,
+const KERNELS: &[Kernel] = &[
+    Kernel {
         name: "jacobi",
         full_n: 1024,
         small_n: 128,
         data_bytes: jacobi_bytes,
     },
-    Program {
-        suite: Suite::Plain,
+    Kernel {
         name: "matmul",
         full_n: 512,
         small_n: 64,
         data_bytes: matmul_bytes,
     },
-    Program {
-        suite: Suite::Plain,
-        name: "blur",
-        full_n: 2048,
-        small_n: 128,
-        data_bytes: blur_bytes,
-    },
-    Program {
-        suite: Suite::Acc,
-        name: "jacobi",
-        full_n: 1024,
-        small_n: 128,
-        data_bytes: jacobi_bytes,
-    },
-    Program {
-        suite: Suite::Acc,
-        name: "matmul",
-        full_n: 512,
-        small_n: 64,
-        data_bytes: matmul_bytes,
-    },
-    Program {
-        suite: Suite::Acc,
+    Kernel {
         name: "blur",
         full_n: 2048,
         small_n: 128,
         data_bytes: blur_bytes,
     },
 ];
+
+/// One benchmark program: `samples/bench/<suite>/<kernel>.c`.
+#[derive(Clone, Copy)]
+struct Program {
+    suite: Suite,
+    kernel: &'static Kernel,
+}
+
+impl Program {
+    /// Every program, plain ones first.
+    fn all() -> impl Iterator<Item = Program> {
+        [Suite::Plain, Suite::Acc]
+            .into_iter()
+            .flat_map(|suite| KERNELS.iter().map(move |kernel| Program { suite, kernel }))
+    }
+
+    /// `plain/jacobi`, …
+    fn label(self) -> String {
+        format!("{}/{}", self.suite.dir(), self.kernel.name)
+    }
+}
 
 /// Two grids of doubles.
 fn jacobi_bytes(n: u64) -> u64 {
@@ -652,7 +648,7 @@ impl Column {
 
 /// Everything measured for one program.
 struct ProgramResult {
-    program: &'static Program,
+    program: Program,
     file: PathBuf,
     n: u64,
     gcc: Result<Measurement, Failure>,
@@ -676,7 +672,7 @@ struct Settings {
 
 impl ProgramResult {
     fn data_bytes(&self) -> u64 {
-        (self.program.data_bytes)(self.n)
+        (self.program.kernel.data_bytes)(self.n)
     }
 
     fn verdict(&self, s: &Settings) -> (Verdict, &'static str) {
@@ -811,7 +807,7 @@ fn bench(cli: &Cli) -> Result<u8> {
     };
     let timeout = Duration::from_secs(cli.timeout);
     for name in &cli.only {
-        if !PROGRAMS.iter().any(|p| p.name == name) {
+        if !KERNELS.iter().any(|k| k.name == name) {
             bail!("--only {name}: no such program (jacobi, matmul, blur)");
         }
     }
@@ -834,28 +830,31 @@ fn bench(cli: &Cli) -> Result<u8> {
     };
 
     let mut results = Vec::new();
-    for program in PROGRAMS {
+    for program in Program::all() {
         let wanted = match cli.suite {
             SuiteChoice::Plain => program.suite == Suite::Plain,
             SuiteChoice::Acc => program.suite == Suite::Acc,
             SuiteChoice::All => true,
         };
-        if !wanted || (!cli.only.is_empty() && !cli.only.iter().any(|o| o == program.name)) {
+        if !wanted || (!cli.only.is_empty() && !cli.only.iter().any(|o| o == program.kernel.name)) {
             continue;
         }
         let file = samples
             .join(program.suite.dir())
-            .join(format!("{}.c", program.name));
+            .join(format!("{}.c", program.kernel.name));
         if !file.is_file() {
             bail!("{}: no such file", file.display());
         }
         let (n, defines) = match cli.size {
-            Size::Full => (program.full_n, Vec::new()),
-            Size::Small => (program.small_n, vec![format!("N={}", program.small_n)]),
+            Size::Full => (program.kernel.full_n, Vec::new()),
+            Size::Small => (
+                program.kernel.small_n,
+                vec![format!("N={}", program.kernel.small_n)],
+            ),
         };
-        let label = format!("{}/{}", program.suite.dir(), program.name);
+        let label = program.label();
         eprintln!("accsim-bench: {label} (N={n})");
-        let stem = format!("{}-{}", program.suite.dir(), program.name);
+        let stem = format!("{}-{}", program.suite.dir(), program.kernel.name);
         let o2 = scratch.0.join(format!("{stem}-O2"));
         let gcc = compile_c(&cli.cc, "-O2", &file, &defines, &o2)
             .and_then(|exe| measure(&Subject::Native { exe }, None, cli.repeat, timeout, None));
@@ -1008,7 +1007,7 @@ fn render_table(
 
     let mut rows = vec![header];
     for r in results {
-        let mut row = vec![format!("{}/{}", r.program.suite.dir(), r.program.name)];
+        let mut row = vec![r.program.label()];
         let gcc = r.gcc.as_ref().ok();
         if s.mode == Mode::Run {
             row.push(fmt_secs(gcc));
@@ -1101,7 +1100,7 @@ fn render_failures(cli: &Cli, results: &[ProgramResult]) -> String {
         );
     };
     for r in results {
-        let label = format!("{}/{}", r.program.suite.dir(), r.program.name);
+        let label = r.program.label();
         if let Err(f) = &r.gcc {
             write(label.clone(), &format!("{} -O2", cli.cc), f);
         }
@@ -1246,7 +1245,7 @@ fn to_json(cli: &Cli, s: &Settings, accsim: Option<&Path>, results: &[ProgramRes
                 .collect();
             let (verdict, label) = r.verdict(s);
             Json::Obj(vec![
-                ("program", Json::str(r.program.name)),
+                ("program", Json::str(r.program.kernel.name)),
                 ("suite", Json::str(r.program.suite.dir())),
                 ("file", Json::str(r.file.display().to_string())),
                 ("n", Json::Num(r.n as f64)),
