@@ -14,9 +14,10 @@
 //!
 //! Wall times are whole-process times (start-up, preprocessing and parsing included), measured from
 //! spawn to exit with a sub-millisecond polling loop. Peak memory is the child's `VmHWM` from
-//! `/proc/<pid>/status`, polled every 10 ms while it runs (std only; a run shorter than one poll may
-//! report none, and children of the child, such as the preprocessor, are not counted). "Program data"
-//! is the size of the arrays the benchmark program allocates, computed from `N`.
+//! `/proc/<pid>/status`, polled every 10 ms from 5 ms after spawn while it runs (std only: a run
+//! shorter than that reports none, a peak in the last 10 ms of a run may be missed, and children of
+//! the child, such as the preprocessor, are not counted). "Program data" is the size of the arrays the
+//! benchmark program allocates, computed from `N`.
 //!
 //! `--size small` compiles and runs every program with small `-DN=` values: a smoke run that checks
 //! the whole path and the outputs, with ratios shown but not judged (start-up dominates them).
