@@ -34,6 +34,7 @@ pub fn compile_files(files: &[String], opts: &PreprocessOptions, map: &mut Sourc
         return Err(errors);
     }
     let mut program = lower::lower_program(&units)?;
+    crate::kernel::outline_program(&mut program)?;
     crate::ir::reach::drop_unreachable(&mut program);
     Ok(Compiled { program, notes })
 }

@@ -11,5 +11,6 @@ pub mod driver;
 pub mod exec;
 pub mod frontend;
 pub mod ir;
+pub mod kernel;
 pub mod libc;
 pub mod lower;

@@ -105,7 +105,7 @@ pub enum AccClauseKind {
 }
 
 /// What a variable reference in a clause names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum VarRoot {
     Local(LocalId),
     Global(GlobalId),

@@ -1,0 +1,19 @@
+//! Outlining compute constructs into kernels (OpenACC 2.0 §2.5, §1.2).
+//!
+//! Each `parallel` construct becomes one kernel function; a `kernels` construct becomes one kernel
+//! per loop nest (§2.5.2). The host function keeps the construct, whose body becomes
+//! [`StmtKind::AccLaunch`] statements; the data clauses stay on the construct and are executed by
+//! the host around the launches.
+//!
+//! A kernel function is run once per gang. Its parameters are the gang index and the launch
+//! configuration, then one per captured host variable ([`Capture`]): register scalars by value
+//! (firstprivate), objects by the address of their device copy or of a per-gang private copy.
+//! [`schedule`] then rewrites every `loop` directive into explicit loops over the iterations a
+//! gang, worker or vector lane executes, so the whole execution model is plain IR that the
+//! interpreter runs, the GUI steps through and the CUDA emitter can read back.
+
+mod build;
+pub mod outline;
+pub mod schedule;
+
+pub use outline::outline_program;

@@ -1,0 +1,593 @@
+//! Capture analysis and rewriting of compute regions into kernel functions.
+//!
+//! Data attributes follow §2.5.1 (parallel) and §2.5.2 (kernels), §2.6.1 and the clauses:
+//! - a variable in a `reduction`, `private` or `firstprivate` clause of the construct (or in a
+//!   reduction of a gang loop inside it) gets that attribute;
+//! - arrays, structs and other aggregates are `present_or_copy`: the kernel uses the device copy;
+//! - scalars (pointers included) are firstprivate in a parallel construct and copied in a kernels
+//!   construct, unless a data clause of the construct names them;
+//! - variables declared inside the region are private to the thread that runs their block.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use crate::diag::{Diagnostic, Loc};
+use crate::ir::acc::*;
+use crate::ir::*;
+
+use super::build::Builder;
+
+/// Outline every compute construct of `p`. Errors (constructs nested illegally, unsupported
+/// forms) are returned as diagnostics.
+pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    let nfuncs = p.functions.len();
+    for fi in 0..nfuncs {
+        let mut body = std::mem::replace(&mut p.functions[fi].body, Stmt { kind: StmtKind::Empty, loc: Loc::default() });
+        let uses_all = count_local_uses(&body);
+        let mut cx = FnOutliner { p, fi, uses_all, diags: &mut diags };
+        cx.walk(&mut body, false);
+        p.functions[fi].body = body;
+    }
+    if diags.is_empty() { Ok(()) } else { Err(diags) }
+}
+
+struct FnOutliner<'p> {
+    p: &'p mut Program,
+    fi: usize,
+    /// How often each local of the function is referenced (whole body).
+    uses_all: HashMap<LocalId, usize>,
+    diags: &'p mut Vec<Diagnostic>,
+}
+
+impl FnOutliner<'_> {
+    fn walk(&mut self, s: &mut Stmt, in_compute: bool) {
+        match &mut s.kind {
+            StmtKind::Acc { directive, body } => {
+                let d = *directive;
+                let is_compute = self.p.acc.get(d.0 as usize).and_then(|a| a.as_ref()).is_some_and(|a| a.kind.is_compute());
+                if is_compute {
+                    if in_compute {
+                        self.diags.push(Diagnostic::error(
+                            "directive",
+                            "a compute construct cannot appear inside another compute construct (§2.5)",
+                            s.loc,
+                        ));
+                        return;
+                    }
+                    if let Some(b) = body.take() {
+                        match self.outline(d, *b, s.loc) {
+                            Ok(launches) => *body = Some(Box::new(launches)),
+                            Err(e) => self.diags.push(e),
+                        }
+                    }
+                    return;
+                }
+                if let Some(b) = body {
+                    self.walk(b, in_compute);
+                }
+            }
+            StmtKind::Block(v) => v.iter_mut().for_each(|x| self.walk(x, in_compute)),
+            StmtKind::If(_, t, e) => {
+                self.walk(t, in_compute);
+                if let Some(e) = e {
+                    self.walk(e, in_compute);
+                }
+            }
+            StmtKind::While(_, b) | StmtKind::DoWhile(b, _) | StmtKind::Switch { body: b, .. } => self.walk(b, in_compute),
+            StmtKind::For { init, body, .. } => {
+                if let Some(i) = init {
+                    self.walk(i, in_compute);
+                }
+                self.walk(body, in_compute);
+            }
+            _ => {}
+        }
+    }
+
+    /// Outline one compute construct; returns the host-side body (the launches).
+    fn outline(&mut self, d: DirectiveId, body: Stmt, loc: Loc) -> Result<Stmt, Diagnostic> {
+        let dir = self.p.acc[d.0 as usize].clone().ok_or_else(|| Diagnostic::internal("compute construct without its directive", Some(loc)))?;
+        let is_kernels = matches!(dir.kind, AccKind::Kernels | AccKind::KernelsLoop);
+        // A combined construct's loop directive applies to the loop that follows (§2.11).
+        let body = match dir.kind {
+            AccKind::ParallelLoop | AccKind::KernelsLoop => {
+                let loop_clauses: Vec<AccClause> = dir.clauses.iter().filter(|c| is_loop_clause(&c.kind)).cloned().collect();
+                let synthetic = self.p.acc.len();
+                self.p.acc.push(Some(AccDirective { kind: AccKind::Loop, clauses: loop_clauses, loc: dir.loc, text: dir.text.clone() }));
+                self.p.directives.push(DirectiveSite { text: dir.text.clone(), loc: dir.loc });
+                Stmt { kind: StmtKind::Acc { directive: DirectiveId(synthetic as u32), body: Some(Box::new(body)) }, loc }
+            }
+            _ => body,
+        };
+        let parts: Vec<(Stmt, bool)> = if is_kernels { split_kernels(body) } else { vec![(body, false)] };
+        let mut launches = Vec::new();
+        for (i, (part, single)) in parts.into_iter().enumerate() {
+            let k = self.make_kernel(d, &dir, part, is_kernels, single, i, loc)?;
+            launches.push(Stmt { kind: StmtKind::AccLaunch(k), loc });
+        }
+        Ok(Stmt { kind: StmtKind::Block(launches), loc })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn make_kernel(&mut self, d: DirectiveId, dir: &AccDirective, mut body: Stmt, is_kernels: bool, single: bool, part: usize, loc: Loc) -> Result<KernelId, Diagnostic> {
+        let host = &self.p.functions[self.fi];
+        let host_locals = host.locals.clone();
+        let host_params: HashSet<LocalId> = host.params.iter().copied().collect();
+        let host_name = host.name.clone();
+        // Which host locals and globals the region uses.
+        let mut uses_region = count_local_uses(&body);
+        collect_vla_counts(&body, &self.p.types, &mut uses_region);
+        let mut globals = BTreeMap::new();
+        collect_globals(&body, &mut globals);
+        let external: Vec<LocalId> = {
+            let mut v: Vec<LocalId> = uses_region
+                .iter()
+                .filter(|(l, n)| host_params.contains(l) || self.uses_all.get(l).copied().unwrap_or(0) > **n)
+                .map(|(l, _)| *l)
+                .collect();
+            v.sort();
+            v
+        };
+        let internal: Vec<LocalId> = {
+            let mut v: Vec<LocalId> = uses_region.keys().filter(|l| !external.contains(l)).copied().collect();
+            v.sort();
+            v
+        };
+
+        // Clause-given attributes of the construct, and gang-loop reductions inside it.
+        let mut attr: HashMap<VarRoot, CaptureMode> = HashMap::new();
+        let mut mapped: HashSet<VarRoot> = HashSet::new();
+        for c in &dir.clauses {
+            match &c.kind {
+                AccClauseKind::Reduction { op, vars } => vars.iter().for_each(|v| {
+                    attr.insert(v.root, CaptureMode::Reduction(*op));
+                }),
+                AccClauseKind::Private(vars) => vars.iter().for_each(|v| {
+                    attr.insert(v.root, CaptureMode::Private);
+                }),
+                AccClauseKind::FirstPrivate(vars) => vars.iter().for_each(|v| {
+                    attr.insert(v.root, CaptureMode::FirstPrivate);
+                }),
+                AccClauseKind::Data(_, vars) => vars.iter().filter(|v| v.sections.is_empty()).for_each(|v| {
+                    mapped.insert(v.root);
+                }),
+                _ => {}
+            }
+        }
+        gang_reductions(&body, &self.p.acc, &mut attr);
+
+        let mut locals: Vec<Local> = Vec::new();
+        let long = self.p.types.intern(Type::Int(IntType::LONG));
+        for n in ["__gang", "__num_gangs", "__num_workers", "__vector_length"] {
+            locals.push(Local { name: n.into(), ty: long, storage: Storage::Register, loc });
+        }
+        let mut params: Vec<LocalId> = (0..4).map(LocalId).collect();
+        let mut captures = Vec::new();
+        let mut map = Remap::default();
+        for l in &external {
+            let hl = &host_locals[l.0 as usize];
+            let root = VarRoot::Local(*l);
+            let aggregate = matches!(self.p.types.get(hl.ty), Type::Array(..) | Type::Vla(..) | Type::Record(_) | Type::Complex(_));
+            let mode = match attr.get(&root) {
+                Some(m) => *m,
+                None if hl.storage == Storage::Register => CaptureMode::Value,
+                None if aggregate || mapped.contains(&root) || is_kernels => CaptureMode::Present,
+                None => CaptureMode::FirstPrivate,
+            };
+            let id = LocalId(locals.len() as u32);
+            if mode == CaptureMode::Value || hl.storage == Storage::Register {
+                // Register locals are always captured by value; a reduction or private clause on
+                // one still gives each gang its own slot, which is what a register param is.
+                locals.push(Local { name: hl.name.clone(), ty: hl.ty, storage: Storage::Register, loc: hl.loc });
+                map.value.insert(*l, id);
+                captures.push(Capture { source: CaptureSource::Local(*l), mode: if hl.storage == Storage::Register { CaptureMode::Value } else { mode }, ty: hl.ty, name: hl.name.clone() });
+            } else {
+                let pty = self.p.types.intern(Type::Pointer(hl.ty));
+                locals.push(Local { name: format!("&{}", hl.name), ty: pty, storage: Storage::Register, loc: hl.loc });
+                map.addr.insert(*l, id);
+                captures.push(Capture { source: CaptureSource::Local(*l), mode, ty: hl.ty, name: hl.name.clone() });
+            }
+            params.push(id);
+        }
+        for g in globals.keys() {
+            let gl = &self.p.globals[g.0 as usize];
+            let root = VarRoot::Global(*g);
+            let aggregate = matches!(self.p.types.get(gl.ty), Type::Array(..) | Type::Record(_) | Type::Complex(_));
+            let mode = match attr.get(&root) {
+                Some(m) => *m,
+                None if aggregate || mapped.contains(&root) || is_kernels => CaptureMode::Present,
+                None => CaptureMode::FirstPrivate,
+            };
+            let pty = self.p.types.intern(Type::Pointer(gl.ty));
+            let id = LocalId(locals.len() as u32);
+            locals.push(Local { name: format!("&{}", gl.name), ty: pty, storage: Storage::Register, loc: gl.loc });
+            map.global.insert(*g, id);
+            captures.push(Capture { source: CaptureSource::Global(*g), mode, ty: gl.ty, name: gl.name.clone() });
+            params.push(id);
+        }
+        for l in &internal {
+            let hl = host_locals[l.0 as usize].clone();
+            map.value.insert(*l, LocalId(locals.len() as u32));
+            locals.push(hl);
+        }
+        // VLA types name their count locals: remap them too.
+        rewrite_stmt(&mut body, &map, &mut self.p.types, &self.p.externs);
+        for l in locals.iter_mut() {
+            l.ty = remap_type(l.ty, &map, &mut self.p.types);
+        }
+
+        let num = |k: fn(&AccClauseKind) -> Option<&Expr>| dir.clauses.iter().find_map(|c| k(&c.kind)).cloned();
+        let mut kernel = Kernel {
+            directive: d,
+            func: FuncId(0),
+            captures,
+            num_gangs: if single { None } else { num(|k| if let AccClauseKind::NumGangs(e) = k { Some(e) } else { None }) },
+            num_workers: if single { None } else { num(|k| if let AccClauseKind::NumWorkers(e) = k { Some(e) } else { None }) },
+            vector_length: if single { None } else { num(|k| if let AccClauseKind::VectorLength(e) = k { Some(e) } else { None }) },
+            loops: Vec::new(),
+            loc,
+            single,
+        };
+        let body = {
+            let mut b = Builder { types: &mut self.p.types, locals: &mut locals, loc };
+            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, is_kernels, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?
+        };
+        let void = self.p.types.intern(Type::Void);
+        let param_tys: Vec<TypeId> = params.iter().map(|l| locals[l.0 as usize].ty).collect();
+        let fty = self.p.types.intern(Type::Function(FuncSig { ret: void, params: param_tys, variadic: false, unprototyped: false }));
+        let line = loc.line;
+        let name = if part == 0 { format!("{host_name}$acc{line}") } else { format!("{host_name}$acc{line}_{part}") };
+        let fid = FuncId(self.p.functions.len() as u32);
+        self.p.functions.push(Function { name, ty: fty, ret: void, params, locals, body, variadic: false, loc });
+        kernel.func = fid;
+        let kid = KernelId(self.p.kernels.len() as u32);
+        self.p.kernels.push(kernel);
+        Ok(kid)
+    }
+}
+
+fn is_loop_clause(k: &AccClauseKind) -> bool {
+    matches!(
+        k,
+        AccClauseKind::Collapse(_)
+            | AccClauseKind::Gang { .. }
+            | AccClauseKind::Worker(_)
+            | AccClauseKind::Vector(_)
+            | AccClauseKind::Seq
+            | AccClauseKind::Auto
+            | AccClauseKind::Independent
+            | AccClauseKind::Tile(_)
+            | AccClauseKind::Private(_)
+            | AccClauseKind::Reduction { .. }
+    )
+}
+
+/// §2.5.2: a kernels region is split into one kernel per loop nest; the statements between loop
+/// nests run as single-gang kernels. Returns (part, runs-on-one-gang).
+fn split_kernels(body: Stmt) -> Vec<(Stmt, bool)> {
+    let loc = body.loc;
+    let items = match body.kind {
+        StmtKind::Block(v) => v,
+        other => vec![Stmt { kind: other, loc }],
+    };
+    let is_nest = |s: &Stmt| matches!(&s.kind, StmtKind::For { .. }) || matches!(&s.kind, StmtKind::Acc { body: Some(b), .. } if matches!(b.kind, StmtKind::For { .. }));
+    // Locals declared in the region are shared by its parts only through the host frame; keep the
+    // region whole when anything but loop nests is in it, so such values survive across parts.
+    if !items.iter().all(is_nest) || items.is_empty() {
+        let any_nest = items.iter().any(is_nest);
+        return vec![(Stmt { kind: StmtKind::Block(items), loc }, !any_nest)];
+    }
+    items.into_iter().map(|s| (s, false)).collect()
+}
+
+/// Reductions on gang loops inside a parallel region reduce across gangs: the variable is a
+/// reduction variable of the whole kernel (as nvc and gcc treat it).
+fn gang_reductions(s: &Stmt, acc: &[Option<AccDirective>], attr: &mut HashMap<VarRoot, CaptureMode>) {
+    match &s.kind {
+        StmtKind::Acc { directive, body } => {
+            if let Some(Some(d)) = acc.get(directive.0 as usize) {
+                let gang = d.clauses.iter().any(|c| matches!(c.kind, AccClauseKind::Gang { .. }));
+                if gang {
+                    for c in &d.clauses {
+                        if let AccClauseKind::Reduction { op, vars } = &c.kind {
+                            for v in vars {
+                                attr.entry(v.root).or_insert(CaptureMode::Reduction(*op));
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(b) = body {
+                gang_reductions(b, acc, attr);
+            }
+        }
+        StmtKind::Block(v) => v.iter().for_each(|x| gang_reductions(x, acc, attr)),
+        StmtKind::If(_, t, e) => {
+            gang_reductions(t, acc, attr);
+            if let Some(e) = e {
+                gang_reductions(e, acc, attr);
+            }
+        }
+        StmtKind::While(_, b) | StmtKind::DoWhile(b, _) | StmtKind::Switch { body: b, .. } => gang_reductions(b, acc, attr),
+        StmtKind::For { body, .. } => gang_reductions(body, acc, attr),
+        _ => {}
+    }
+}
+
+// ------------------------------------------------------------------ uses
+
+/// Count references to each local in a statement.
+pub(crate) fn count_local_uses(s: &Stmt) -> HashMap<LocalId, usize> {
+    let m = std::cell::RefCell::new(HashMap::new());
+    walk_stmt(s, &mut |e| match &e.kind {
+        ExprKind::Local(l) | ExprKind::LocalAddr(l) => *m.borrow_mut().entry(*l).or_insert(0) += 1,
+        ExprKind::Assign { place: Place::Local(l), .. } | ExprKind::CompoundAssign { place: Place::Local(l), .. } | ExprKind::IncDec { place: Place::Local(l), .. } => {
+            *m.borrow_mut().entry(*l).or_insert(0) += 1
+        }
+        ExprKind::ComplexBinary { dst, .. } | ExprKind::ComplexNeg { dst, .. } | ExprKind::ComplexMake { dst, .. } => *m.borrow_mut().entry(*dst).or_insert(0) += 1,
+        ExprKind::Call { result: Some(r), .. } => *m.borrow_mut().entry(*r).or_insert(0) += 1,
+        _ => {}
+    }, &mut |st| {
+        if let StmtKind::VlaAlloc(l) = &st.kind {
+            *m.borrow_mut().entry(*l).or_insert(0) += 1;
+        }
+    });
+    m.into_inner()
+}
+
+fn collect_vla_counts(s: &Stmt, types: &TypeTable, m: &mut HashMap<LocalId, usize>) {
+    let mut tys = Vec::new();
+    walk_stmt(s, &mut |e| {
+        tys.push(e.ty);
+        match &e.kind {
+            ExprKind::PtrAdd { elem, .. } | ExprKind::PtrDiff { elem, .. } => tys.push(*elem),
+            ExprKind::SizeOfDynamic(t) => tys.push(*t),
+            _ => {}
+        }
+    }, &mut |_| {});
+    for t in tys {
+        vla_counts(t, types, m);
+    }
+}
+
+fn vla_counts(t: TypeId, types: &TypeTable, m: &mut HashMap<LocalId, usize>) {
+    match types.get(t) {
+        Type::Vla(e, c) => {
+            m.entry(*c).or_insert(1);
+            vla_counts(*e, types, m);
+        }
+        Type::Array(e, _) | Type::Pointer(e) => vla_counts(*e, types, m),
+        _ => {}
+    }
+}
+
+fn collect_globals(s: &Stmt, out: &mut BTreeMap<GlobalId, ()>) {
+    walk_stmt(s, &mut |e| {
+        if let ExprKind::GlobalAddr(g) = &e.kind {
+            out.insert(*g, ());
+        }
+    }, &mut |_| {});
+}
+
+/// Visit every expression and statement (pre-order), including inside initializers.
+pub(crate) fn walk_stmt(s: &Stmt, fe: &mut dyn FnMut(&Expr), fs: &mut dyn FnMut(&Stmt)) {
+    fs(s);
+    let ex = |e: &Expr, fe: &mut dyn FnMut(&Expr), fs: &mut dyn FnMut(&Stmt)| {
+        crate::ir::reach::visit_exprs(e, &mut |x| {
+            fe(x);
+            if let ExprKind::WithInit { init, .. } | ExprKind::StmtExpr { body: init, .. } = &x.kind {
+                for st in init {
+                    walk_stmt(st, fe, fs);
+                }
+            }
+        });
+    };
+    match &s.kind {
+        StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } => ex(e, fe, fs),
+        StmtKind::Return(Some(e)) => ex(e, fe, fs),
+        StmtKind::Block(v) => v.iter().for_each(|x| walk_stmt(x, fe, fs)),
+        StmtKind::If(c, t, e) => {
+            ex(c, fe, fs);
+            walk_stmt(t, fe, fs);
+            if let Some(e) = e {
+                walk_stmt(e, fe, fs);
+            }
+        }
+        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
+            ex(c, fe, fs);
+            walk_stmt(b, fe, fs);
+        }
+        StmtKind::For { init, cond, step, body } => {
+            if let Some(i) = init {
+                walk_stmt(i, fe, fs);
+            }
+            if let Some(c) = cond {
+                ex(c, fe, fs);
+            }
+            if let Some(c) = step {
+                ex(c, fe, fs);
+            }
+            walk_stmt(body, fe, fs);
+        }
+        StmtKind::Switch { cond, body, .. } => {
+            ex(cond, fe, fs);
+            walk_stmt(body, fe, fs);
+        }
+        StmtKind::Acc { body: Some(b), .. } => walk_stmt(b, fe, fs),
+        _ => {}
+    }
+}
+
+// ------------------------------------------------------------------ rewriting
+
+#[derive(Default)]
+pub(crate) struct Remap {
+    /// Host local → kernel local of the same kind (register value or memory object).
+    pub value: HashMap<LocalId, LocalId>,
+    /// Host memory local → kernel register local holding its (device or private) address.
+    pub addr: HashMap<LocalId, LocalId>,
+    pub global: HashMap<GlobalId, LocalId>,
+}
+
+fn remap_type(t: TypeId, m: &Remap, types: &mut TypeTable) -> TypeId {
+    match types.get(t).clone() {
+        Type::Vla(e, c) => {
+            let e2 = remap_type(e, m, types);
+            let c2 = m.value.get(&c).copied().unwrap_or(c);
+            types.intern(Type::Vla(e2, c2))
+        }
+        Type::Array(e, n) => {
+            let e2 = remap_type(e, m, types);
+            types.intern(Type::Array(e2, n))
+        }
+        Type::Pointer(e) => {
+            let e2 = remap_type(e, m, types);
+            types.intern(Type::Pointer(e2))
+        }
+        _ => t,
+    }
+}
+
+fn map_local(l: &mut LocalId, m: &Remap) {
+    if let Some(n) = m.value.get(l) {
+        *l = *n;
+    }
+}
+
+pub(crate) fn rewrite_stmt(s: &mut Stmt, m: &Remap, types: &mut TypeTable, externs: &[Extern]) {
+    match &mut s.kind {
+        StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } => rewrite_expr(e, m, types, externs),
+        StmtKind::Return(Some(e)) => rewrite_expr(e, m, types, externs),
+        StmtKind::Block(v) => v.iter_mut().for_each(|x| rewrite_stmt(x, m, types, externs)),
+        StmtKind::If(c, t, e) => {
+            rewrite_expr(c, m, types, externs);
+            rewrite_stmt(t, m, types, externs);
+            if let Some(e) = e {
+                rewrite_stmt(e, m, types, externs);
+            }
+        }
+        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
+            rewrite_expr(c, m, types, externs);
+            rewrite_stmt(b, m, types, externs);
+        }
+        StmtKind::For { init, cond, step, body } => {
+            if let Some(i) = init {
+                rewrite_stmt(i, m, types, externs);
+            }
+            if let Some(c) = cond {
+                rewrite_expr(c, m, types, externs);
+            }
+            if let Some(c) = step {
+                rewrite_expr(c, m, types, externs);
+            }
+            rewrite_stmt(body, m, types, externs);
+        }
+        StmtKind::Switch { cond, body, .. } => {
+            rewrite_expr(cond, m, types, externs);
+            rewrite_stmt(body, m, types, externs);
+        }
+        StmtKind::VlaAlloc(l) => map_local(l, m),
+        StmtKind::Acc { body: Some(b), .. } => rewrite_stmt(b, m, types, externs),
+        _ => {}
+    }
+}
+
+fn rewrite_place(p: &mut Place, m: &Remap, types: &mut TypeTable, externs: &[Extern]) {
+    match p {
+        Place::Local(l) => map_local(l, m),
+        Place::Mem(a) => rewrite_expr(a, m, types, externs),
+    }
+}
+
+pub(crate) fn rewrite_expr(e: &mut Expr, m: &Remap, types: &mut TypeTable, externs: &[Extern]) {
+    e.ty = remap_type(e.ty, m, types);
+    let loc = e.loc;
+    let r = |x: &mut Expr, types: &mut TypeTable| rewrite_expr(x, m, types, externs);
+    match &mut e.kind {
+        ExprKind::Local(l) => map_local(l, m),
+        ExprKind::LocalAddr(l) => {
+            if let Some(a) = m.addr.get(l) {
+                e.kind = ExprKind::Local(*a);
+            } else {
+                map_local(l, m);
+            }
+        }
+        ExprKind::GlobalAddr(g) => {
+            if let Some(a) = m.global.get(g) {
+                e.kind = ExprKind::Local(*a);
+            }
+        }
+        ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => r(a, types),
+        ExprKind::Binary(_, a, b) | ExprKind::LogicalAnd(a, b) | ExprKind::LogicalOr(a, b) | ExprKind::Comma(a, b) | ExprKind::VaCopy(a, b) => {
+            r(a, types);
+            r(b, types);
+        }
+        ExprKind::PtrAdd { ptr, index, elem } => {
+            r(ptr, types);
+            r(index, types);
+            *elem = remap_type(*elem, m, types);
+        }
+        ExprKind::PtrDiff { lhs, rhs, elem } => {
+            r(lhs, types);
+            r(rhs, types);
+            *elem = remap_type(*elem, m, types);
+        }
+        ExprKind::SizeOfDynamic(t) => *t = remap_type(*t, m, types),
+        ExprKind::ComplexBinary { lhs, rhs, dst, .. } => {
+            r(lhs, types);
+            r(rhs, types);
+            map_local(dst, m);
+        }
+        ExprKind::ComplexCompare { lhs, rhs, .. } => {
+            r(lhs, types);
+            r(rhs, types);
+        }
+        ExprKind::ComplexNeg { value, dst } => {
+            r(value, types);
+            map_local(dst, m);
+        }
+        ExprKind::ComplexMake { re, im, dst } => {
+            r(re, types);
+            r(im, types);
+            map_local(dst, m);
+        }
+        ExprKind::Cond(a, b, c) => {
+            r(a, types);
+            r(b, types);
+            r(c, types);
+        }
+        ExprKind::Assign { place, value } | ExprKind::CompoundAssign { place, value, .. } => {
+            rewrite_place(place, m, types, externs);
+            r(value, types);
+        }
+        ExprKind::IncDec { place, .. } => rewrite_place(place, m, types, externs),
+        ExprKind::Call { callee, args, result } => {
+            if let Some(res) = result {
+                map_local(res, m);
+            }
+            args.iter_mut().for_each(|a| r(a, types));
+            if let Callee::Indirect(c) = callee {
+                r(c, types);
+            }
+            // §3.2.14 acc_on_device: on the device, true for the device's type and not_host.
+            if let Callee::Extern(x) = callee {
+                if externs.get(x.0 as usize).is_some_and(|x| x.name == "acc_on_device") && args.len() == 1 {
+                    let arg = args.remove(0);
+                    let int = types.intern(Type::Int(IntType::INT));
+                    let mk = |kind, ty| Expr { kind, ty, loc };
+                    let a = mk(ExprKind::Cast(Box::new(arg)), int);
+                    // acc_device_none = 0, acc_device_host = 2: false; everything else true.
+                    let ne_host = mk(ExprKind::Binary(BinOp::Ne, Box::new(a.clone()), Box::new(mk(ExprKind::Int(2), int))), int);
+                    let ne_none = mk(ExprKind::Binary(BinOp::Ne, Box::new(a), Box::new(mk(ExprKind::Int(0), int))), int);
+                    e.kind = ExprKind::LogicalAnd(Box::new(ne_host), Box::new(ne_none));
+                }
+            }
+        }
+        ExprKind::WithInit { init, value } | ExprKind::StmtExpr { body: init, value: Some(value) } => {
+            init.iter_mut().for_each(|s| rewrite_stmt(s, m, types, externs));
+            r(value, types);
+        }
+        ExprKind::StmtExpr { body, value: None } => body.iter_mut().for_each(|s| rewrite_stmt(s, m, types, externs)),
+        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_) | ExprKind::FuncAddr(_) | ExprKind::ExternAddr(_) => {}
+    }
+}

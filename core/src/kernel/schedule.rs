@@ -1,0 +1,765 @@
+//! Loop scheduling (§2.7, §1.2): every `loop` directive of a kernel becomes explicit loops over the
+//! iterations that the executing gang, worker and vector lane own.
+//!
+//! A kernel function runs once per gang, in gang-redundant mode: statements outside gang loops
+//! execute in every gang. A gang-partitioned loop gives gang `g` the iterations `g, g+G, …`
+//! (`gang(static:c)`: chunks of `c`). Inside a gang, code outside worker loops is worker-single and
+//! code outside vector loops is vector-single: it runs once. A worker- or vector-partitioned loop
+//! is rewritten as a loop over the participating workers (lanes) — executed one after the other,
+//! a legal schedule because threads of a partitioned loop synchronise only at its end — each
+//! running its share of the iterations with its own private and reduction copies, which are
+//! combined into the original variable when the thread is done (§2.7.11).
+//!
+//! Loops must be in the canonical form OpenACC requires (`for (i = lb; i < ub; i += s)` with
+//! `<`, `<=`, `>`, `>=` and a loop-invariant step); `collapse(n)` linearises n tightly nested loops;
+//! `tile(…)` runs the same iterations as `collapse` over the tiled loops (the order of iterations
+//! differs from a tiled schedule, which only racy programs can observe).
+
+use crate::diag::Loc;
+use crate::ir::acc::*;
+use crate::ir::*;
+
+use super::build::Builder;
+
+type SResult<T> = Result<T, (String, Loc)>;
+
+#[derive(Clone, Copy, Default)]
+struct Levels {
+    gang: bool,
+    worker: bool,
+    vector: bool,
+}
+
+struct Ctx<'a> {
+    acc: &'a [Option<AccDirective>],
+    is_kernels: bool,
+    loops: &'a mut Vec<LoopInfo>,
+}
+
+/// Rewrite the loops of a kernel body (the parameters gang, num_gangs, num_workers,
+/// vector_length are locals 0..4 of the kernel).
+pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<AccDirective>], is_kernels: bool, loops: &mut Vec<LoopInfo>) -> SResult<Stmt> {
+    let mut cx = Ctx { acc, is_kernels, loops };
+    walk(body, b, &mut cx, Levels::default())
+}
+
+fn walk(s: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels) -> SResult<Stmt> {
+    let loc = s.loc;
+    let kind = match s.kind {
+        StmtKind::Acc { directive, body } => {
+            let d = cx.acc.get(directive.0 as usize).and_then(|d| d.clone());
+            match (d, body) {
+                (Some(d), Some(body)) if matches!(d.kind, AccKind::Loop) => return schedule_loop(&d, *body, b, cx, outer, loc),
+                (Some(d), None) if matches!(d.kind, AccKind::Cache(_)) => StmtKind::Empty,
+                (Some(d), _) if matches!(d.kind, AccKind::Parallel | AccKind::Kernels | AccKind::Data | AccKind::HostData | AccKind::EnterData | AccKind::ExitData | AccKind::Update | AccKind::Wait(_) | AccKind::Declare) => {
+                    return Err((format!("`{}` may not appear inside a compute construct (§2.5)", d.kind.name()), d.loc));
+                }
+                (_, body) => StmtKind::Acc { directive, body: match body {
+                    Some(x) => Some(Box::new(walk(*x, b, cx, outer)?)),
+                    None => None,
+                } },
+            }
+        }
+        StmtKind::Block(v) => StmtKind::Block(v.into_iter().map(|x| walk(x, b, cx, outer)).collect::<SResult<_>>()?),
+        StmtKind::If(c, t, e) => StmtKind::If(c, Box::new(walk(*t, b, cx, outer)?), match e {
+            Some(e) => Some(Box::new(walk(*e, b, cx, outer)?)),
+            None => None,
+        }),
+        StmtKind::While(c, body) => StmtKind::While(c, Box::new(walk(*body, b, cx, outer)?)),
+        StmtKind::DoWhile(body, c) => StmtKind::DoWhile(Box::new(walk(*body, b, cx, outer)?), c),
+        StmtKind::For { init, cond, step, body } => StmtKind::For { init, cond, step, body: Box::new(walk(*body, b, cx, outer)?) },
+        StmtKind::Switch { cond, body, cases, default } => StmtKind::Switch { cond, body: Box::new(walk(*body, b, cx, outer)?), cases, default },
+        k => k,
+    };
+    Ok(Stmt { kind, loc })
+}
+
+/// A loop in OpenACC's canonical form.
+struct Canon {
+    read: Expr,
+    place: Place,
+    var_ty: TypeId,
+    lb: Expr,
+    ub: Expr,
+    cmp: BinOp,
+    step: Expr,
+    pre: Vec<Stmt>,
+    body: Stmt,
+}
+
+fn strip_casts(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Cast(x) => strip_casts(x),
+        _ => e,
+    }
+}
+
+fn same_place(a: &Place, b: &Place) -> bool {
+    match (a, b) {
+        (Place::Local(x), Place::Local(y)) => x == y,
+        (Place::Mem(x), Place::Mem(y)) => matches!((&x.kind, &y.kind), (ExprKind::LocalAddr(p), ExprKind::LocalAddr(q)) if p == q)
+            || matches!((&x.kind, &y.kind), (ExprKind::Local(p), ExprKind::Local(q)) if p == q),
+        _ => false,
+    }
+}
+
+fn reads_place(e: &Expr, p: &Place) -> bool {
+    let e = strip_casts(e);
+    match (&e.kind, p) {
+        (ExprKind::Local(l), Place::Local(m)) => l == m,
+        (ExprKind::Load(a), Place::Mem(_)) => same_place(&Place::Mem(a.clone()), p),
+        _ => false,
+    }
+}
+
+fn canon(s: Stmt, b: &mut Builder<'_>) -> SResult<Canon> {
+    let loc = s.loc;
+    let bad = |what: &str| (format!("the loop after an OpenACC `loop` directive must be a `for` loop in canonical form ({what}) (§2.7)"), loc);
+    let StmtKind::For { init, cond, step, body } = s.kind else { return Err(bad("not a `for` loop")) };
+    let mut pre = Vec::new();
+    let init = init.ok_or_else(|| bad("no initialization"))?;
+    let assign = match init.kind {
+        StmtKind::Expr(e) => e,
+        StmtKind::Block(mut v) => {
+            let last = v.pop().ok_or_else(|| bad("no initialization"))?;
+            pre = v;
+            match last.kind {
+                StmtKind::Expr(e) => e,
+                _ => return Err(bad("unexpected initialization")),
+            }
+        }
+        _ => return Err(bad("unexpected initialization")),
+    };
+    let ExprKind::Assign { place, value: lb } = assign.kind else { return Err(bad("the initialization must assign the loop variable")) };
+    let var_ty = assign.ty;
+    if !b.types.is_integer(var_ty) && !b.types.is_pointer(var_ty) {
+        return Err(bad("the loop variable must be an integer"));
+    }
+    let read = match &place {
+        Place::Local(l) => b.expr(ExprKind::Local(*l), var_ty),
+        Place::Mem(a) => b.expr(ExprKind::Load(a.clone()), var_ty),
+    };
+    let cond = cond.ok_or_else(|| bad("no loop condition"))?;
+    let ExprKind::Binary(op, x, y) = cond.kind else { return Err(bad("the condition must compare the loop variable")) };
+    let (cmp, ub) = if reads_place(&x, &place) {
+        (op, *y)
+    } else if reads_place(&y, &place) {
+        let flipped = match op {
+            BinOp::Lt => BinOp::Gt,
+            BinOp::Le => BinOp::Ge,
+            BinOp::Gt => BinOp::Lt,
+            BinOp::Ge => BinOp::Le,
+            o => o,
+        };
+        (flipped, *x)
+    } else {
+        return Err(bad("the condition must compare the loop variable"));
+    };
+    if !matches!(cmp, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge) {
+        return Err(bad("the condition must be <, <=, > or >="));
+    }
+    let step = step.ok_or_else(|| bad("no increment"))?;
+    let long = b.long_ty();
+    let st = match step.kind {
+        ExprKind::IncDec { place: p, delta, .. } if same_place(&p, &place) => b.c(delta as i64),
+        ExprKind::CompoundAssign { op: o @ (BinOp::Add | BinOp::Sub), place: p, value, .. } if same_place(&p, &place) => {
+            let v = b.cast(*value, long);
+            if o == BinOp::Sub { b.expr(ExprKind::Unary(UnOp::Neg, Box::new(v)), long) } else { v }
+        }
+        ExprKind::Assign { place: p, value } if same_place(&p, &place) => match strip_casts(&value).kind.clone() {
+            ExprKind::Binary(BinOp::Add, a, c) if reads_place(&a, &place) => b.cast(*c, long),
+            ExprKind::Binary(BinOp::Add, a, c) if reads_place(&c, &place) => b.cast(*a, long),
+            ExprKind::Binary(BinOp::Sub, a, c) if reads_place(&a, &place) => {
+                let v = b.cast(*c, long);
+                b.expr(ExprKind::Unary(UnOp::Neg, Box::new(v)), long)
+            }
+            _ => return Err(bad("the increment must be i++, i--, i += s or i = i + s")),
+        },
+        _ => return Err(bad("the increment must be i++, i--, i += s or i = i + s")),
+    };
+    Ok(Canon { read, place, var_ty, lb: *lb, ub, cmp, step: st, pre, body: *body })
+}
+
+/// The innermost statement of a loop body, for collapse (skipping single-statement blocks).
+fn single_inner(s: Stmt) -> Stmt {
+    match s.kind {
+        StmtKind::Block(mut v) if v.len() == 1 => single_inner(v.remove(0)),
+        k => Stmt { kind: k, loc: s.loc },
+    }
+}
+
+struct Dim {
+    read: Expr,
+    place: Place,
+    var_ty: TypeId,
+    lb: LocalId,
+    st: LocalId,
+    n: LocalId,
+}
+
+fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels, loc: Loc) -> SResult<Stmt> {
+    let mut lv = Levels::default();
+    let mut seq = false;
+    let mut independent = false;
+    let mut auto = false;
+    let mut collapse = 1u32;
+    let mut chunk: Option<Option<Expr>> = None;
+    let mut reductions = Vec::new();
+    let mut privates = Vec::new();
+    for c in &d.clauses {
+        match &c.kind {
+            AccClauseKind::Gang { static_, .. } => {
+                lv.gang = true;
+                chunk = static_.clone();
+            }
+            AccClauseKind::Worker(_) => lv.worker = true,
+            AccClauseKind::Vector(_) => lv.vector = true,
+            AccClauseKind::Seq => seq = true,
+            AccClauseKind::Auto => auto = true,
+            AccClauseKind::Independent => independent = true,
+            AccClauseKind::Collapse(n) => collapse = *n,
+            AccClauseKind::Tile(t) => collapse = collapse.max(t.len() as u32),
+            AccClauseKind::Reduction { op, vars } => reductions.extend(vars.iter().map(|v| (*op, v.clone()))),
+            AccClauseKind::Private(vars) => privates.extend(vars.iter().cloned()),
+            _ => {}
+        }
+    }
+    if (lv.gang && outer.gang) || (lv.worker && (outer.worker || outer.vector)) || (lv.vector && outer.vector) {
+        return Err(("this loop's gang/worker/vector level must be outside the loops it contains: a loop may not be partitioned at a level an enclosing loop already uses (§2.7)".into(), d.loc));
+    }
+    let mut seq_reason = None;
+    if seq {
+        lv = Levels::default();
+        seq_reason = Some("`seq` clause".to_string());
+    } else if !lv.gang && !lv.worker && !lv.vector {
+        if cx.is_kernels && !independent {
+            seq_reason = Some("kernels loop without `independent`: accsim runs it sequentially (no dependence test yet)".to_string());
+        } else {
+            let _ = auto;
+            // The implementation chooses (§2.7.x `auto`/no clause): the outermost free levels.
+            lv.gang = !outer.gang;
+            lv.vector = !outer.vector;
+            if !lv.gang && !lv.vector {
+                seq_reason = Some("no free parallelism level left inside the enclosing loops".to_string());
+            }
+        }
+    }
+    cx.loops.push(LoopInfo { loc: d.loc, gang: lv.gang, worker: lv.worker, vector: lv.vector, collapse, seq_reason });
+
+    // Canonicalise `collapse` nested loops.
+    let long = b.long_ty();
+    let mut setup = Vec::new();
+    let mut dims = Vec::new();
+    let mut cur = body;
+    for level in 0..collapse {
+        let c = canon(cur, b)?;
+        setup.extend(c.pre);
+        let lb = b.long_temp("__lb");
+        let ub = b.long_temp("__ub");
+        let st = b.long_temp("__step");
+        let n = b.long_temp("__trip");
+        let lbv = b.cast(c.lb, long);
+        setup.push(b.set(lb, lbv));
+        let ubv = b.cast(c.ub, long);
+        setup.push(b.set(ub, ubv));
+        setup.push(b.set(st, c.step));
+        let trip = trip_count(b, lb, ub, st, c.cmp);
+        setup.push(b.set(n, trip));
+        dims.push(Dim { read: c.read, place: c.place, var_ty: c.var_ty, lb, st, n });
+        cur = if level + 1 < collapse { single_inner(c.body) } else { c.body };
+    }
+    let _ = dims.iter().map(|d| &d.read).count();
+    let inner_levels = Levels { gang: outer.gang || lv.gang, worker: outer.worker || lv.worker, vector: outer.vector || lv.vector };
+    let body = walk(cur, b, cx, inner_levels)?;
+
+    // Total iterations.
+    let total = b.long_temp("__iters");
+    let mut prod = b.get(dims[0].n);
+    for d in &dims[1..] {
+        let n = b.get(d.n);
+        prod = b.bin(BinOp::Mul, prod, n);
+    }
+    setup.push(b.set(total, prod));
+
+    // Per-iteration: set each loop variable from the linear index k.
+    let k = b.long_temp("__k");
+    let mut iter = Vec::new();
+    let mut rest = b.get(k);
+    for (i, d) in dims.iter().enumerate().rev() {
+        let idx = if i == 0 {
+            rest.clone()
+        } else {
+            let n = b.get(d.n);
+            let r = b.bin(BinOp::Rem, rest.clone(), n);
+            let n2 = b.get(d.n);
+            rest = b.bin(BinOp::Div, rest, n2);
+            r
+        };
+        let lbv = b.get(d.lb);
+        let stv = b.get(d.st);
+        let off = b.bin(BinOp::Mul, idx, stv);
+        let val = b.bin(BinOp::Add, lbv, off);
+        let val = b.cast(val, d.var_ty);
+        let e = b.expr(ExprKind::Assign { place: d.place.clone(), value: Box::new(val) }, d.var_ty);
+        iter.push(b.stmt(StmtKind::Expr(e)));
+    }
+    iter.reverse();
+    iter.push(body);
+    let iter_body = b.block(iter);
+
+    // Private and reduction copies of the thread running a share of the loop.
+    let mut thread_pre = Vec::new();
+    let mut thread_post = Vec::new();
+    let mut subst: Vec<(VarAccess, LocalId, bool)> = Vec::new();
+    for v in &privates {
+        if let Some(acc) = var_access(v, b) {
+            let fresh = fresh_copy(b, &acc);
+            subst.push((acc, fresh, false));
+        }
+    }
+    for (op, v) in &reductions {
+        let Some(acc) = var_access(v, b) else { continue };
+        let fresh = fresh_copy(b, &acc);
+        thread_pre.push(init_identity(b, *op, &acc, fresh)?);
+        thread_post.push(combine(b, *op, &acc, fresh)?);
+        subst.push((acc, fresh, true));
+    }
+    let mut iter_body = iter_body;
+    for (acc, fresh, _) in &subst {
+        substitute_stmt(&mut iter_body, acc, *fresh, b);
+    }
+
+    // The share of the iterations: thread t of T takes k = t*c + j*T*c .. +c.
+    let (g, ng) = if lv.gang { (b.get(LocalId(0)), b.get(LocalId(1))) } else { (b.c(0), b.c(1)) };
+    let w = b.long_temp("__worker");
+    let v = b.long_temp("__lane");
+    let nw = if lv.worker { b.get(LocalId(2)) } else { b.c(1) };
+    let nv = if lv.vector { b.get(LocalId(3)) } else { b.c(1) };
+    let t = b.long_temp("__thread");
+    let tt = b.long_temp("__threads");
+    let chunk_e = match chunk {
+        Some(Some(e)) => b.cast(e, long),
+        _ => b.c(1),
+    };
+    let c = b.long_temp("__chunk");
+    let cstart = b.long_temp("__chunk_start");
+    let mut share = thread_pre;
+    // t = (g * NW + w) * NV + v ; T = NG * NW * NV
+    let nw_e = nw.clone();
+    let gw = b.bin(BinOp::Mul, g, nw_e);
+    let wv = b.get(w);
+    let gw = b.bin(BinOp::Add, gw, wv);
+    let nv_e = nv.clone();
+    let gwv = b.bin(BinOp::Mul, gw, nv_e);
+    let vv = b.get(v);
+    let tid = b.bin(BinOp::Add, gwv, vv);
+    share.push(b.set(t, tid));
+    let nw_e2 = nw.clone();
+    let nn = b.bin(BinOp::Mul, ng, nw_e2);
+    let nv_e2 = nv.clone();
+    let nnn = b.bin(BinOp::Mul, nn, nv_e2);
+    share.push(b.set(tt, nnn));
+    share.push(b.set(c, chunk_e));
+    // for (cs = t*c; cs < total; cs += T*c) for (k = cs; k < min(cs + c, total); k++) body
+    let inner_to = {
+        let cs = b.get(cstart);
+        let cc = b.get(c);
+        let end = b.bin(BinOp::Add, cs, cc);
+        let tot = b.get(total);
+        let end2 = end.clone();
+        let lt = b.bin(BinOp::Lt, end, tot.clone());
+        let long = b.long_ty();
+        b.expr(ExprKind::Cond(Box::new(lt), Box::new(end2), Box::new(tot)), long)
+    };
+    let from_k = b.get(cstart);
+    let one = b.c(1);
+    let k_loop = b.count_loop(k, from_k, inner_to, one, iter_body);
+    let tv = b.get(t);
+    let cv = b.get(c);
+    let start = b.bin(BinOp::Mul, tv, cv);
+    let ttv = b.get(tt);
+    let cv2 = b.get(c);
+    let stride = b.bin(BinOp::Mul, ttv, cv2);
+    let tot = b.get(total);
+    let chunk_loop = b.count_loop(cstart, start, tot, stride, k_loop);
+    share.push(chunk_loop);
+    share.extend(thread_post);
+    let mut out = b.block(share);
+    if lv.vector {
+        let zero = b.c(0);
+        let one = b.c(1);
+        out = b.count_loop(v, zero, nv.clone(), one, out);
+    } else {
+        let z = b.c(0);
+        let set = b.set(v, z);
+        out = b.block(vec![set, out]);
+    }
+    if lv.worker {
+        let zero = b.c(0);
+        let one = b.c(1);
+        out = b.count_loop(w, zero, nw.clone(), one, out);
+    } else {
+        let z = b.c(0);
+        let set = b.set(w, z);
+        out = b.block(vec![set, out]);
+    }
+    setup.push(out);
+    let _ = loc;
+    Ok(b.block(setup))
+}
+
+/// Number of iterations of `for (i = lb; i CMP ub; i += st)`, 0 when none (long arithmetic).
+fn trip_count(b: &mut Builder<'_>, lb: LocalId, ub: LocalId, st: LocalId, cmp: BinOp) -> Expr {
+    let long = b.long_ty();
+    let (lo, hi, step) = match cmp {
+        BinOp::Lt | BinOp::Le => (b.get(lb), b.get(ub), b.get(st)),
+        _ => {
+            let s = b.get(st);
+            (b.get(ub), b.get(lb), b.expr(ExprKind::Unary(UnOp::Neg, Box::new(s)), long))
+        }
+    };
+    // inclusive bounds add one step's worth
+    let span = b.bin(BinOp::Sub, hi.clone(), lo.clone());
+    let num = match cmp {
+        BinOp::Lt | BinOp::Gt => {
+            let s1 = step.clone();
+            let one = b.c(1);
+            let sm1 = b.bin(BinOp::Sub, s1, one);
+            b.bin(BinOp::Add, span, sm1)
+        }
+        _ => {
+            let s1 = step.clone();
+            b.bin(BinOp::Add, span, s1)
+        }
+    };
+    let q = b.bin(BinOp::Div, num, step.clone());
+    let nonempty = match cmp {
+        BinOp::Lt | BinOp::Gt => b.bin(BinOp::Lt, lo, hi),
+        _ => b.bin(BinOp::Le, lo, hi),
+    };
+    let zero = b.c(0);
+    let zero2 = b.c(0);
+    let pos = b.bin(BinOp::Gt, step, zero2);
+    let int = b.int_ty();
+    let ok = b.expr(ExprKind::LogicalAnd(Box::new(nonempty), Box::new(pos)), int);
+    b.expr(ExprKind::Cond(Box::new(ok), Box::new(q), Box::new(zero)), long)
+}
+
+// ------------------------------------------------------------------ privates and reductions
+
+/// How the kernel body reaches a variable named in a clause.
+#[derive(Clone, Debug)]
+enum VarAccess {
+    /// A register local of the kernel.
+    Reg(LocalId, TypeId),
+    /// An object at the address held by register local `LocalId` (a captured address) or at
+    /// `LocalAddr` of a memory local: (address expression, object type).
+    Mem(Expr, TypeId),
+}
+
+fn var_access(v: &AccVar, b: &mut Builder<'_>) -> Option<VarAccess> {
+    // Clause variables were lowered in the host scope; the kernel's rewritten body names them by
+    // kernel locals. Find the kernel local that stands for the clause's root variable by name.
+    let name = v.text.split(['[', '.', '-', ' ']).next().unwrap_or("").trim_start_matches(['(', '*']);
+    let ty = v.var_ty;
+    let locals = &b.locals;
+    for (i, l) in locals.iter().enumerate().rev() {
+        if l.name == name {
+            let id = LocalId(i as u32);
+            return Some(match l.storage {
+                Storage::Register => VarAccess::Reg(id, l.ty),
+                _ => {
+                    let pty = b.types.intern(Type::Pointer(l.ty));
+                    VarAccess::Mem(b.expr(ExprKind::LocalAddr(id), pty), l.ty)
+                }
+            });
+        }
+        if l.name == format!("&{name}") {
+            let id = LocalId(i as u32);
+            let pty = l.ty;
+            let oty = b.types.pointee(pty).unwrap_or(ty);
+            return Some(VarAccess::Mem(b.expr(ExprKind::Local(id), pty), oty));
+        }
+    }
+    None
+}
+
+fn fresh_copy(b: &mut Builder<'_>, acc: &VarAccess) -> LocalId {
+    match acc {
+        VarAccess::Reg(_, ty) => b.temp("<private>", *ty),
+        VarAccess::Mem(_, ty) => {
+            let scalar = b.types.is_scalar(*ty);
+            let id = b.temp("<private>", *ty);
+            if !scalar {
+                b.locals[id.0 as usize].storage = Storage::Memory;
+            }
+            id
+        }
+    }
+}
+
+fn read_var(b: &mut Builder<'_>, acc: &VarAccess) -> Expr {
+    match acc {
+        VarAccess::Reg(l, ty) => b.expr(ExprKind::Local(*l), *ty),
+        VarAccess::Mem(a, ty) => b.expr(ExprKind::Load(Box::new(a.clone())), *ty),
+    }
+}
+
+fn var_place(acc: &VarAccess) -> Place {
+    match acc {
+        VarAccess::Reg(l, _) => Place::Local(*l),
+        VarAccess::Mem(a, _) => Place::Mem(Box::new(a.clone())),
+    }
+}
+
+fn acc_ty(acc: &VarAccess) -> TypeId {
+    match acc {
+        VarAccess::Reg(_, t) | VarAccess::Mem(_, t) => *t,
+    }
+}
+
+fn identity(b: &mut Builder<'_>, op: ReductionOp, ty: TypeId) -> SResult<Expr> {
+    let t = b.types.get(ty).clone();
+    let loc = b.loc;
+    Ok(match t {
+        Type::Float(_) => {
+            let v = match op {
+                ReductionOp::Add | ReductionOp::BitOr | ReductionOp::BitXor | ReductionOp::Or => 0.0,
+                ReductionOp::Mul | ReductionOp::And => 1.0,
+                ReductionOp::Max => f64::NEG_INFINITY,
+                ReductionOp::Min => f64::INFINITY,
+                ReductionOp::BitAnd => return Err(("`&` reduction on a floating-point variable (§2.5.11)".into(), loc)),
+            };
+            b.expr(ExprKind::Float(v), ty)
+        }
+        Type::Int(it) => {
+            let bits = it.bits();
+            let (min, max): (u64, u64) = if it.signed {
+                ((-(1i128 << (bits - 1))) as i64 as u64, ((1u64 << (bits - 1)) - 1))
+            } else {
+                (0, if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 })
+            };
+            let v = match op {
+                ReductionOp::Add | ReductionOp::BitOr | ReductionOp::BitXor | ReductionOp::Or => 0,
+                ReductionOp::Mul | ReductionOp::And => 1,
+                ReductionOp::Max => min,
+                ReductionOp::Min => max,
+                ReductionOp::BitAnd => if it.signed { u64::MAX } else { max },
+            };
+            b.expr(ExprKind::Int(v), ty)
+        }
+        Type::Bool => b.expr(ExprKind::Int(matches!(op, ReductionOp::Mul | ReductionOp::And | ReductionOp::Min | ReductionOp::BitAnd) as u64), ty),
+        _ => return Err(("reductions are supported on integer and floating-point scalars".into(), loc)),
+    })
+}
+
+fn init_identity(b: &mut Builder<'_>, op: ReductionOp, acc: &VarAccess, fresh: LocalId) -> SResult<Stmt> {
+    let ty = acc_ty(acc);
+    if let Type::Complex(k) = b.types.get(ty).clone() {
+        let ft = b.types.intern(Type::Float(k));
+        let one = matches!(op, ReductionOp::Mul);
+        let re = b.expr(ExprKind::Float(if one { 1.0 } else { 0.0 }), ft);
+        let im = b.expr(ExprKind::Float(0.0), ft);
+        let tmp = fresh_copy(b, &VarAccess::Mem(b.expr(ExprKind::Int(0), ty), ty));
+        let pty = b.types.intern(Type::Pointer(ty));
+        let val = b.expr(ExprKind::ComplexMake { re: Box::new(re), im: Box::new(im), dst: tmp }, ty);
+        let dst = b.expr(ExprKind::LocalAddr(fresh), pty);
+        let e = b.expr(ExprKind::Assign { place: Place::Mem(Box::new(dst)), value: Box::new(val) }, ty);
+        return Ok(b.stmt(StmtKind::Expr(e)));
+    }
+    let v = identity(b, op, ty)?;
+    let e = b.expr(ExprKind::Assign { place: Place::Local(fresh), value: Box::new(v) }, ty);
+    Ok(b.stmt(StmtKind::Expr(e)))
+}
+
+fn combine(b: &mut Builder<'_>, op: ReductionOp, acc: &VarAccess, fresh: LocalId) -> SResult<Stmt> {
+    let ty = acc_ty(acc);
+    let loc = b.loc;
+    if let Type::Complex(_) = b.types.get(ty).clone() {
+        let bop = match op {
+            ReductionOp::Add => BinOp::Add,
+            ReductionOp::Mul => BinOp::Mul,
+            _ => return Err(("only `+` and `*` reductions apply to complex variables (§2.5.11)".into(), loc)),
+        };
+        let pty = b.types.intern(Type::Pointer(ty));
+        let VarAccess::Mem(addr, _) = acc else { return Err(("complex reduction variable is not in memory".into(), loc)) };
+        let tmp = fresh_copy(b, acc);
+        let mine = b.expr(ExprKind::LocalAddr(fresh), pty);
+        let cur = b.expr(ExprKind::Load(Box::new(addr.clone())), ty);
+        let val = b.expr(ExprKind::ComplexBinary { op: bop, lhs: Box::new(cur), rhs: Box::new(mine), dst: tmp }, ty);
+        let e = b.expr(ExprKind::Assign { place: Place::Mem(Box::new(addr.clone())), value: Box::new(val) }, ty);
+        return Ok(b.stmt(StmtKind::Expr(e)));
+    }
+    let cur = read_var(b, acc);
+    let mine = b.expr(ExprKind::Local(fresh), ty);
+    let int = b.int_ty();
+    // Arithmetic happens in the promoted type (C11 6.3.1.1).
+    let ct = match b.types.get(ty) {
+        Type::Int(it) if it.bytes < 4 => int,
+        Type::Bool => int,
+        _ => ty,
+    };
+    let a = b.cast(cur, ct);
+    let m = b.cast(mine, ct);
+    let val = match op {
+        ReductionOp::Add => b.bin(BinOp::Add, a, m),
+        ReductionOp::Mul => b.bin(BinOp::Mul, a, m),
+        ReductionOp::BitAnd => b.bin(BinOp::BitAnd, a, m),
+        ReductionOp::BitOr => b.bin(BinOp::BitOr, a, m),
+        ReductionOp::BitXor => b.bin(BinOp::BitXor, a, m),
+        ReductionOp::Max | ReductionOp::Min => {
+            let cmp = if op == ReductionOp::Max { BinOp::Gt } else { BinOp::Lt };
+            let c = b.bin(cmp, m.clone(), a.clone());
+            b.expr(ExprKind::Cond(Box::new(c), Box::new(m), Box::new(a)), ct)
+        }
+        ReductionOp::And | ReductionOp::Or => {
+            let z = if b.types.is_float(ct) { b.expr(ExprKind::Float(0.0), ct) } else { b.expr(ExprKind::Int(0), ct) };
+            let ta = b.bin(BinOp::Ne, a, z.clone());
+            let tm = b.bin(BinOp::Ne, m, z);
+            let k = if op == ReductionOp::And { ExprKind::LogicalAnd(Box::new(ta), Box::new(tm)) } else { ExprKind::LogicalOr(Box::new(ta), Box::new(tm)) };
+            b.expr(k, int)
+        }
+    };
+    let val = b.cast(val, ty);
+    let e = b.expr(ExprKind::Assign { place: var_place(acc), value: Box::new(val) }, ty);
+    Ok(b.stmt(StmtKind::Expr(e)))
+}
+
+/// Replace accesses to `acc` in `s` with accesses to the thread's copy `fresh`.
+fn substitute_stmt(s: &mut Stmt, acc: &VarAccess, fresh: LocalId, b: &mut Builder<'_>) {
+    let fresh_local = &b.locals[fresh.0 as usize];
+    let in_mem = fresh_local.storage != Storage::Register;
+    let fty = fresh_local.ty;
+    let pty = b.types.intern(Type::Pointer(fty));
+    let sub = Sub { acc: acc.clone(), fresh, in_mem, pty };
+    sub.stmt(s);
+}
+
+struct Sub {
+    acc: VarAccess,
+    fresh: LocalId,
+    in_mem: bool,
+    pty: TypeId,
+}
+
+impl Sub {
+    fn is_addr(&self, e: &Expr) -> bool {
+        match (&self.acc, &e.kind) {
+            (VarAccess::Mem(a, _), k) => match (&a.kind, k) {
+                (ExprKind::Local(x), ExprKind::Local(y)) => x == y,
+                (ExprKind::LocalAddr(x), ExprKind::LocalAddr(y)) => x == y,
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    fn stmt(&self, s: &mut Stmt) {
+        match &mut s.kind {
+            StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } | StmtKind::Return(Some(e)) => self.expr(e),
+            StmtKind::Block(v) => v.iter_mut().for_each(|x| self.stmt(x)),
+            StmtKind::If(c, t, e) => {
+                self.expr(c);
+                self.stmt(t);
+                if let Some(e) = e {
+                    self.stmt(e);
+                }
+            }
+            StmtKind::While(c, body) | StmtKind::DoWhile(body, c) => {
+                self.expr(c);
+                self.stmt(body);
+            }
+            StmtKind::For { init, cond, step, body } => {
+                if let Some(i) = init {
+                    self.stmt(i);
+                }
+                if let Some(c) = cond {
+                    self.expr(c);
+                }
+                if let Some(c) = step {
+                    self.expr(c);
+                }
+                self.stmt(body);
+            }
+            StmtKind::Switch { cond, body, .. } => {
+                self.expr(cond);
+                self.stmt(body);
+            }
+            StmtKind::Acc { body: Some(b), .. } => self.stmt(b),
+            _ => {}
+        }
+    }
+
+    fn place(&self, p: &mut Place) {
+        match p {
+            Place::Local(l) => {
+                if matches!(self.acc, VarAccess::Reg(x, _) if x == *l) {
+                    *l = self.fresh;
+                }
+            }
+            Place::Mem(a) => {
+                if self.is_addr(a) {
+                    if self.in_mem {
+                        a.kind = ExprKind::LocalAddr(self.fresh);
+                        a.ty = self.pty;
+                    } else {
+                        *p = Place::Local(self.fresh);
+                    }
+                } else {
+                    self.expr(a);
+                }
+            }
+        }
+    }
+
+    fn expr(&self, e: &mut Expr) {
+        if self.is_addr(e) {
+            // The variable's address (an aggregate's value, or `&x`): the copy's address.
+            if self.in_mem {
+                e.kind = ExprKind::LocalAddr(self.fresh);
+                e.ty = self.pty;
+            }
+            return;
+        }
+        match &mut e.kind {
+            ExprKind::Local(l) if matches!(self.acc, VarAccess::Reg(x, _) if x == *l) => *l = self.fresh,
+            ExprKind::Load(a) if self.is_addr(a) && !self.in_mem => e.kind = ExprKind::Local(self.fresh),
+            ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => self.expr(a),
+            ExprKind::Binary(_, a, c) | ExprKind::LogicalAnd(a, c) | ExprKind::LogicalOr(a, c) | ExprKind::Comma(a, c) | ExprKind::VaCopy(a, c) => {
+                self.expr(a);
+                self.expr(c);
+            }
+            ExprKind::PtrAdd { ptr: a, index: c, .. }
+            | ExprKind::PtrDiff { lhs: a, rhs: c, .. }
+            | ExprKind::ComplexBinary { lhs: a, rhs: c, .. }
+            | ExprKind::ComplexCompare { lhs: a, rhs: c, .. }
+            | ExprKind::ComplexMake { re: a, im: c, .. } => {
+                self.expr(a);
+                self.expr(c);
+            }
+            ExprKind::ComplexNeg { value, .. } => self.expr(value),
+            ExprKind::Cond(a, c, d) => {
+                self.expr(a);
+                self.expr(c);
+                self.expr(d);
+            }
+            ExprKind::Assign { place, value } | ExprKind::CompoundAssign { place, value, .. } => {
+                self.place(place);
+                self.expr(value);
+            }
+            ExprKind::IncDec { place, .. } => self.place(place),
+            ExprKind::Call { callee, args, .. } => {
+                args.iter_mut().for_each(|a| self.expr(a));
+                if let Callee::Indirect(c) = callee {
+                    self.expr(c);
+                }
+            }
+            ExprKind::WithInit { init, value } | ExprKind::StmtExpr { body: init, value: Some(value) } => {
+                init.iter_mut().for_each(|s| self.stmt(s));
+                self.expr(value);
+            }
+            ExprKind::StmtExpr { body, value: None } => body.iter_mut().for_each(|s| self.stmt(s)),
+            _ => {}
+        }
+    }
+}
