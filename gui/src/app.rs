@@ -43,12 +43,17 @@ impl App {
 
     /// An empty window listing the `*.c` files under `samples_dir`.
     pub fn with_samples_dir(samples_dir: Option<PathBuf>) -> Self {
-        let samples = samples_dir.as_deref().map(crate::samples::list_c_files).unwrap_or_default();
+        let samples = samples_dir
+            .as_deref()
+            .map(crate::samples::list_c_files)
+            .unwrap_or_default();
         Self {
             source: None,
             samples,
             samples_dir,
-            status: Status::Info("Open a C file (File → Open…) or pick one from Samples.".to_owned()),
+            status: Status::Info(
+                "Open a C file (File → Open…) or pick one from Samples.".to_owned(),
+            ),
         }
     }
 
@@ -122,7 +127,10 @@ mod tests {
         assert_eq!(file.lines.len(), 5);
         assert_eq!(file.lines[3].text, "    y[i] = a * x[i] + y[i];");
         assert_eq!(file.directive_line_numbers().collect::<Vec<_>>(), vec![2]);
-        assert_eq!(app.status, Status::Info(format!("{}: 5 lines, 1 directive line", path.display())));
+        assert_eq!(
+            app.status,
+            Status::Info(format!("{}: 5 lines, 1 directive line", path.display()))
+        );
         assert_eq!(app.title(), format!("accsim — {}", path.display()));
     }
 
@@ -131,17 +139,23 @@ mod tests {
         let path = temp_file("hello.c", "int main(void) { return 0; }\n");
         let mut app = App::with_samples_dir(None);
         app.apply(Command::Open(path.clone()));
-        app.apply(Command::Open(PathBuf::from("/nonexistent/accsim/missing.c")));
+        app.apply(Command::Open(PathBuf::from(
+            "/nonexistent/accsim/missing.c",
+        )));
         assert_eq!(app.source.as_ref().map(|f| f.path.clone()), Some(path));
         match &app.status {
-            Status::Error(message) => assert!(message.contains("/nonexistent/accsim/missing.c"), "{message}"),
+            Status::Error(message) => assert!(
+                message.contains("/nonexistent/accsim/missing.c"),
+                "{message}"
+            ),
             other => panic!("expected an error status, got {other:?}"),
         }
     }
 
     #[test]
     fn samples_are_listed_relative_to_their_folder() {
-        let dir = std::env::temp_dir().join(format!("accsim-gui-app-samples-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("accsim-gui-app-samples-{}", std::process::id()));
         std::fs::create_dir_all(dir.join("c")).unwrap();
         std::fs::write(dir.join("c/hello.c"), "int main(void) { return 0; }\n").unwrap();
         let app = App::with_samples_dir(Some(dir.clone()));

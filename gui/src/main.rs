@@ -34,7 +34,10 @@ struct Args {
 }
 
 fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Option<Args>, String> {
-    let mut parsed = Args { file: None, screenshot: None };
+    let mut parsed = Args {
+        file: None,
+        screenshot: None,
+    };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         match arg.to_str() {
@@ -43,7 +46,9 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Opti
                 let out = args.next().ok_or("--screenshot needs an output file")?;
                 parsed.screenshot = Some(out.into());
             }
-            Some(flag) if flag.starts_with('-') && flag.len() > 1 => return Err(format!("unknown option {flag}")),
+            Some(flag) if flag.starts_with('-') && flag.len() > 1 => {
+                return Err(format!("unknown option {flag}"))
+            }
             _ if parsed.file.is_some() => return Err("only one FILE.c can be opened".to_owned()),
             _ => parsed.file = Some(arg.into()),
         }
@@ -82,7 +87,9 @@ fn run(args: Args) -> anyhow::Result<()> {
     }
     if let Some(out) = args.screenshot {
         let image = screenshot::render(&app, WINDOW_SIZE[0], WINDOW_SIZE[1]);
-        image.save_png(&out).with_context(|| format!("writing the screenshot {}", out.display()))?;
+        image
+            .save_png(&out)
+            .with_context(|| format!("writing the screenshot {}", out.display()))?;
         return Ok(());
     }
     let title = app.title();
@@ -92,7 +99,11 @@ fn run(args: Args) -> anyhow::Result<()> {
             .with_inner_size([WINDOW_SIZE[0] as f32, WINDOW_SIZE[1] as f32]),
         ..eframe::NativeOptions::default()
     };
-    let window = Window { app, view: ViewState::default(), title };
+    let window = Window {
+        app,
+        view: ViewState::default(),
+        title,
+    };
     eframe::run_native("accsim", options, Box::new(|_| Ok(Box::new(window))))
         .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
 }
@@ -112,7 +123,8 @@ impl eframe::App for Window {
         }
         let title = self.app.title();
         if title != self.title {
-            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
         }
     }
@@ -128,14 +140,32 @@ mod tests {
 
     #[test]
     fn command_line() {
-        assert_eq!(parse(&[]), Ok(Some(Args { file: None, screenshot: None })));
+        assert_eq!(
+            parse(&[]),
+            Ok(Some(Args {
+                file: None,
+                screenshot: None
+            }))
+        );
         assert_eq!(
             parse(&["--screenshot", "out.png", "a.c"]),
-            Ok(Some(Args { file: Some("a.c".into()), screenshot: Some("out.png".into()) }))
+            Ok(Some(Args {
+                file: Some("a.c".into()),
+                screenshot: Some("out.png".into())
+            }))
         );
         assert_eq!(parse(&["--help"]), Ok(None));
-        assert_eq!(parse(&["--screenshot"]), Err("--screenshot needs an output file".to_owned()));
-        assert_eq!(parse(&["--frobnicate"]), Err("unknown option --frobnicate".to_owned()));
-        assert_eq!(parse(&["a.c", "b.c"]), Err("only one FILE.c can be opened".to_owned()));
+        assert_eq!(
+            parse(&["--screenshot"]),
+            Err("--screenshot needs an output file".to_owned())
+        );
+        assert_eq!(
+            parse(&["--frobnicate"]),
+            Err("unknown option --frobnicate".to_owned())
+        );
+        assert_eq!(
+            parse(&["a.c", "b.c"]),
+            Err("only one FILE.c can be opened".to_owned())
+        );
     }
 }

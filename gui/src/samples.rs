@@ -13,7 +13,10 @@ pub fn find_samples_dir() -> Option<PathBuf> {
     if let Ok(cwd) = std::env::current_dir() {
         starts.push(cwd);
     }
-    if let Some(dir) = std::env::current_exe().ok().and_then(|exe| exe.parent().map(Path::to_path_buf)) {
+    if let Some(dir) = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(Path::to_path_buf))
+    {
         starts.push(dir);
     }
     starts
@@ -28,7 +31,9 @@ pub fn list_c_files(dir: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut pending = vec![dir.to_path_buf()];
     while let Some(dir) = pending.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
         for entry in entries.flatten() {
             let path = entry.path();
             match entry.file_type() {
@@ -52,12 +57,23 @@ mod tests {
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(root.join("c/deeper")).unwrap();
         std::fs::create_dir_all(root.join("acc")).unwrap();
-        for f in ["c/hello.c", "c/deeper/b.c", "acc/saxpy.c", "acc/notes.txt", "c/hello.h"] {
+        for f in [
+            "c/hello.c",
+            "c/deeper/b.c",
+            "acc/saxpy.c",
+            "acc/notes.txt",
+            "c/hello.h",
+        ] {
             std::fs::write(root.join(f), "int main(void) { return 0; }\n").unwrap();
         }
         let listed: Vec<_> = list_c_files(&root)
             .into_iter()
-            .map(|p| p.strip_prefix(&root).unwrap().to_string_lossy().into_owned())
+            .map(|p| {
+                p.strip_prefix(&root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            })
             .collect();
         assert_eq!(listed, vec!["acc/saxpy.c", "c/deeper/b.c", "c/hello.c"]);
         std::fs::remove_dir_all(&root).unwrap();

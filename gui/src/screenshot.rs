@@ -21,7 +21,10 @@ use crate::view::{self, ViewState};
 #[derive(Debug, thiserror::Error)]
 pub enum ScreenshotError {
     #[error("cannot create {path}: {source}")]
-    Create { path: String, source: std::io::Error },
+    Create {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("cannot encode PNG: {0}")]
     Encode(#[from] png::EncodingError),
 }
@@ -36,7 +39,11 @@ pub struct Image {
 
 impl Image {
     fn new(width: usize, height: usize, fill: Color32) -> Self {
-        Self { width, height, pixels: vec![fill; width * height] }
+        Self {
+            width,
+            height,
+            pixels: vec![fill; width * height],
+        }
     }
 
     pub fn pixel(&self, x: usize, y: usize) -> Color32 {
@@ -45,9 +52,15 @@ impl Image {
 
     /// Writes the image as an 8-bit RGBA PNG.
     pub fn save_png(&self, path: &Path) -> Result<(), ScreenshotError> {
-        let file = std::fs::File::create(path)
-            .map_err(|source| ScreenshotError::Create { path: path.display().to_string(), source })?;
-        let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), self.width as u32, self.height as u32);
+        let file = std::fs::File::create(path).map_err(|source| ScreenshotError::Create {
+            path: path.display().to_string(),
+            source,
+        })?;
+        let mut encoder = png::Encoder::new(
+            std::io::BufWriter::new(file),
+            self.width as u32,
+            self.height as u32,
+        );
         encoder.set_color(png::ColorType::Rgba);
         encoder.set_depth(png::BitDepth::Eight);
         let mut writer = encoder.write_header()?;
@@ -64,7 +77,10 @@ pub fn render(app: &App, width: usize, height: usize) -> Image {
     let mut view_state = ViewState::default();
     let mut textures = Textures::default();
     let input = || RawInput {
-        screen_rect: Some(Rect::from_min_size(Pos2::ZERO, Vec2::new(width as f32, height as f32))),
+        screen_rect: Some(Rect::from_min_size(
+            Pos2::ZERO,
+            Vec2::new(width as f32, height as f32),
+        )),
         ..RawInput::default()
     };
     // egui sizes some widgets from the previous pass; a few passes let the layout settle.
@@ -101,10 +117,19 @@ impl Textures {
                 let [w, h] = src.size;
                 match d.pos {
                     None => {
-                        self.images.insert(*id, Image { width: w, height: h, pixels: src.pixels.clone() });
+                        self.images.insert(
+                            *id,
+                            Image {
+                                width: w,
+                                height: h,
+                                pixels: src.pixels.clone(),
+                            },
+                        );
                     }
                     Some([x0, y0]) => {
-                        let Some(dst) = self.images.get_mut(id) else { continue };
+                        let Some(dst) = self.images.get_mut(id) else {
+                            continue;
+                        };
                         for y in 0..h.min(dst.height.saturating_sub(y0)) {
                             for x in 0..w.min(dst.width.saturating_sub(x0)) {
                                 dst.pixels[(y0 + y) * dst.width + x0 + x] = src.pixels[y * w + x];
@@ -121,8 +146,15 @@ impl Textures {
     }
 }
 
-fn paint_primitive(image: &mut Image, primitive: &ClippedPrimitive, pixels_per_point: f32, textures: &Textures) {
-    let Primitive::Mesh(mesh) = &primitive.primitive else { return };
+fn paint_primitive(
+    image: &mut Image,
+    primitive: &ClippedPrimitive,
+    pixels_per_point: f32,
+    textures: &Textures,
+) {
+    let Primitive::Mesh(mesh) = &primitive.primitive else {
+        return;
+    };
     let clip = primitive.clip_rect;
     let clip = [
         (clip.min.x * pixels_per_point).round().max(0.0) as usize,
@@ -144,7 +176,13 @@ fn edge(a: Pos2, b: Pos2, p: Pos2) -> f32 {
     (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
 }
 
-fn fill_triangle(image: &mut Image, clip: [usize; 4], v: [&Vertex; 3], ppp: f32, texture: Option<&Image>) {
+fn fill_triangle(
+    image: &mut Image,
+    clip: [usize; 4],
+    v: [&Vertex; 3],
+    ppp: f32,
+    texture: Option<&Image>,
+) {
     let mut p = [v[0].pos * ppp, v[1].pos * ppp, v[2].pos * ppp];
     let mut v = v;
     let mut area = edge(p[0], p[1], p[2]);
@@ -156,10 +194,34 @@ fn fill_triangle(image: &mut Image, clip: [usize; 4], v: [&Vertex; 3], ppp: f32,
         v.swap(1, 2);
         area = -area;
     }
-    let min_x = (p.iter().map(|q| q.x).fold(f32::INFINITY, f32::min).floor().max(0.0) as usize).max(clip[0]);
-    let min_y = (p.iter().map(|q| q.y).fold(f32::INFINITY, f32::min).floor().max(0.0) as usize).max(clip[1]);
-    let max_x = (p.iter().map(|q| q.x).fold(f32::NEG_INFINITY, f32::max).ceil().max(0.0) as usize).min(clip[2]);
-    let max_y = (p.iter().map(|q| q.y).fold(f32::NEG_INFINITY, f32::max).ceil().max(0.0) as usize).min(clip[3]);
+    let min_x = (p
+        .iter()
+        .map(|q| q.x)
+        .fold(f32::INFINITY, f32::min)
+        .floor()
+        .max(0.0) as usize)
+        .max(clip[0]);
+    let min_y = (p
+        .iter()
+        .map(|q| q.y)
+        .fold(f32::INFINITY, f32::min)
+        .floor()
+        .max(0.0) as usize)
+        .max(clip[1]);
+    let max_x = (p
+        .iter()
+        .map(|q| q.x)
+        .fold(f32::NEG_INFINITY, f32::max)
+        .ceil()
+        .max(0.0) as usize)
+        .min(clip[2]);
+    let max_y = (p
+        .iter()
+        .map(|q| q.y)
+        .fold(f32::NEG_INFINITY, f32::max)
+        .ceil()
+        .max(0.0) as usize)
+        .min(clip[3]);
     // Top-left rule: a pixel centre exactly on an edge belongs to the triangle only if the edge is
     // a top or left edge, so that triangles sharing the edge do not both blend it.
     let owns_edge = |a: Pos2, b: Pos2| (a.y == b.y && b.x < a.x) || b.y < a.y;
@@ -187,7 +249,8 @@ fn fill_triangle(image: &mut Image, clip: [usize; 4], v: [&Vertex; 3], ppp: f32,
                 }
             }
             if let Some(texture) = texture {
-                let uv = v[0].uv.to_vec2() * w[0] + v[1].uv.to_vec2() * w[1] + v[2].uv.to_vec2() * w[2];
+                let uv =
+                    v[0].uv.to_vec2() * w[0] + v[1].uv.to_vec2() * w[1] + v[2].uv.to_vec2() * w[2];
                 let texel = sample_bilinear(texture, uv);
                 for (c, t) in colour.iter_mut().zip(texel) {
                     *c *= t / 255.0;
@@ -196,8 +259,11 @@ fn fill_triangle(image: &mut Image, clip: [usize; 4], v: [&Vertex; 3], ppp: f32,
             let dst = &mut image.pixels[y * image.width + x];
             let d = dst.to_array();
             let keep = 1.0 - colour[3] / 255.0;
-            let out: [u8; 4] =
-                std::array::from_fn(|i| (colour[i] + f32::from(d[i]) * keep).round().clamp(0.0, 255.0) as u8);
+            let out: [u8; 4] = std::array::from_fn(|i| {
+                (colour[i] + f32::from(d[i]) * keep)
+                    .round()
+                    .clamp(0.0, 255.0) as u8
+            });
             *dst = Color32::from_rgba_premultiplied(out[0], out[1], out[2], out[3]);
         }
     }
@@ -209,8 +275,14 @@ fn sample_bilinear(texture: &Image, uv: Vec2) -> [f32; 4] {
     }
     let x = (uv.x * texture.width as f32 - 0.5).max(0.0);
     let y = (uv.y * texture.height as f32 - 0.5).max(0.0);
-    let (x0, y0) = ((x as usize).min(texture.width - 1), (y as usize).min(texture.height - 1));
-    let (x1, y1) = ((x0 + 1).min(texture.width - 1), (y0 + 1).min(texture.height - 1));
+    let (x0, y0) = (
+        (x as usize).min(texture.width - 1),
+        (y as usize).min(texture.height - 1),
+    );
+    let (x1, y1) = (
+        (x0 + 1).min(texture.width - 1),
+        (y0 + 1).min(texture.height - 1),
+    );
     let (fx, fy) = (x - x0 as f32, y - y0 as f32);
     let get = |x: usize, y: usize| texture.pixel(x, y).to_array().map(f32::from);
     let (a, b, c, d) = (get(x0, y0), get(x1, y0), get(x0, y1), get(x1, y1));
@@ -231,13 +303,21 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("accsim-gui-shot-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("loop.c");
-        std::fs::write(&path, "int main(void) {\n#pragma acc parallel loop\n  for (;;) ;\n}\n").unwrap();
+        std::fs::write(
+            &path,
+            "int main(void) {\n#pragma acc parallel loop\n  for (;;) ;\n}\n",
+        )
+        .unwrap();
         let mut app = App::with_samples_dir(None);
         app.apply(Command::Open(path));
         let image = render(&app, 400, 300);
         assert_eq!((image.width, image.height), (400, 300));
         // The directive colour (orange: red well above blue) appears; plain text is grey.
-        let orange = image.pixels.iter().filter(|c| c.r() > 150 && c.b() < 100 && c.r() > c.b() + 100).count();
+        let orange = image
+            .pixels
+            .iter()
+            .filter(|c| c.r() > 150 && c.b() < 100 && c.r() > c.b() + 100)
+            .count();
         assert!(orange > 20, "directive text drawn ({orange} orange pixels)");
         // Something other than the background was drawn across the window.
         let distinct: std::collections::HashSet<_> = image.pixels.iter().collect();

@@ -29,14 +29,23 @@ pub struct SourceFile {
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {
     #[error("cannot read {path}: {source}")]
-    Read { path: PathBuf, source: std::io::Error },
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 }
 
 impl SourceFile {
     /// Reads `path`. Bytes that are not UTF-8 are shown as U+FFFD rather than refused.
     pub fn open(path: &Path) -> Result<Self, OpenError> {
-        let bytes = std::fs::read(path).map_err(|source| OpenError::Read { path: path.to_owned(), source })?;
-        Ok(Self::from_text(path.to_owned(), &String::from_utf8_lossy(&bytes)))
+        let bytes = std::fs::read(path).map_err(|source| OpenError::Read {
+            path: path.to_owned(),
+            source,
+        })?;
+        Ok(Self::from_text(
+            path.to_owned(),
+            &String::from_utf8_lossy(&bytes),
+        ))
     }
 
     /// Splits `text` into lines (`\n` or `\r\n`) and marks the directive lines.
@@ -46,14 +55,21 @@ impl SourceFile {
         for raw in text.lines() {
             let is_directive = continues_directive || is_directive_start(raw);
             continues_directive = is_directive && raw.trim_end().ends_with('\\');
-            lines.push(SourceLine { text: raw.to_owned(), is_directive });
+            lines.push(SourceLine {
+                text: raw.to_owned(),
+                is_directive,
+            });
         }
         Self { path, lines }
     }
 
     /// 1-based numbers of the directive lines, in order.
     pub fn directive_line_numbers(&self) -> impl Iterator<Item = usize> + '_ {
-        self.lines.iter().enumerate().filter(|(_, l)| l.is_directive).map(|(i, _)| i + 1)
+        self.lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.is_directive)
+            .map(|(i, _)| i + 1)
     }
 }
 
@@ -105,17 +121,25 @@ mod tests {
 
     #[test]
     fn lines_and_continuations() {
-        let text = "int main(void) {\r\n#pragma acc parallel loop \\\n    copy(a[0:n])\nfor (;;) ;\n}\n";
+        let text =
+            "int main(void) {\r\n#pragma acc parallel loop \\\n    copy(a[0:n])\nfor (;;) ;\n}\n";
         let file = SourceFile::from_text(PathBuf::from("t.c"), text);
         assert_eq!(file.lines.len(), 5);
         assert_eq!(file.lines[0].text, "int main(void) {");
         assert_eq!(file.lines[2].text, "    copy(a[0:n])");
-        assert_eq!(file.directive_line_numbers().collect::<Vec<_>>(), vec![2, 3]);
+        assert_eq!(
+            file.directive_line_numbers().collect::<Vec<_>>(),
+            vec![2, 3]
+        );
     }
 
     #[test]
     fn open_missing_file_is_an_error() {
         let err = SourceFile::open(Path::new("/nonexistent/accsim/x.c")).unwrap_err();
-        assert!(err.to_string().starts_with("cannot read /nonexistent/accsim/x.c: "), "{err}");
+        assert!(
+            err.to_string()
+                .starts_with("cannot read /nonexistent/accsim/x.c: "),
+            "{err}"
+        );
     }
 }

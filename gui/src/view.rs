@@ -77,29 +77,41 @@ fn menu_bar(app: &App, view: &mut ViewState, ui: &mut egui::Ui, commands: &mut V
         if app.samples.is_empty() {
             ui.label("no samples/ folder found");
         }
-        egui::ScrollArea::vertical().max_height(480.0).show(ui, |ui| {
-            for sample in &app.samples {
-                if ui.button(app.sample_label(sample)).clicked() {
-                    commands.push(Command::Open(sample.clone()));
-                    ui.close();
+        egui::ScrollArea::vertical()
+            .max_height(480.0)
+            .show(ui, |ui| {
+                for sample in &app.samples {
+                    if ui.button(app.sample_label(sample)).clicked() {
+                        commands.push(Command::Open(sample.clone()));
+                        ui.close();
+                    }
                 }
-            }
-        });
+            });
     });
 }
 
 fn open_dialog(view: &mut ViewState, ctx: &egui::Context, commands: &mut Vec<Command>) {
-    let Some(path) = view.open_dialog.as_mut() else { return };
+    let Some(path) = view.open_dialog.as_mut() else {
+        return;
+    };
     let mut keep_open = true;
     let mut submitted = false;
-    egui::Window::new("Open a C file").collapsible(false).resizable(false).open(&mut keep_open).show(ctx, |ui| {
-        ui.label("Path:");
-        let field = ui.add(egui::TextEdit::singleline(path).desired_width(420.0).hint_text("samples/c/hello.c"));
-        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        if ui.button("Open").clicked() || enter {
-            submitted = true;
-        }
-    });
+    egui::Window::new("Open a C file")
+        .collapsible(false)
+        .resizable(false)
+        .open(&mut keep_open)
+        .show(ctx, |ui| {
+            ui.label("Path:");
+            let field = ui.add(
+                egui::TextEdit::singleline(path)
+                    .desired_width(420.0)
+                    .hint_text("samples/c/hello.c"),
+            );
+            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button("Open").clicked() || enter {
+                submitted = true;
+            }
+        });
     if submitted && !path.trim().is_empty() {
         commands.push(Command::Open(path.trim().into()));
         keep_open = false;
@@ -119,22 +131,40 @@ fn source_panel(app: &App, ui: &mut egui::Ui) {
     let row_height = ui.text_style_height(&TextStyle::Monospace);
     let number_width = file.lines.len().max(1).to_string().len();
     ui.spacing_mut().item_spacing.y = 0.0;
-    egui::ScrollArea::both().auto_shrink([false, false]).show_rows(ui, row_height, file.lines.len(), |ui, rows| {
-        for index in rows {
-            let line = &file.lines[index];
-            let mut job = LayoutJob::default();
-            let format = |color: Color32, background: Color32| TextFormat {
-                font_id: FontId::clone(&font),
-                color,
-                background,
-                ..TextFormat::default()
-            };
-            let background = if line.is_directive { palette.directive_background } else { Color32::TRANSPARENT };
-            job.append(&format!("{:>number_width$}  ", index + 1), 0.0, format(palette.line_number, Color32::TRANSPARENT));
-            let color = if line.is_directive { palette.directive } else { palette.code };
-            // Tabs as four spaces, so that columns line up in the monospace font.
-            job.append(&line.text.replace('\t', "    "), 0.0, format(color, background));
-            ui.add(egui::Label::new(job).extend());
-        }
-    });
+    egui::ScrollArea::both()
+        .auto_shrink([false, false])
+        .show_rows(ui, row_height, file.lines.len(), |ui, rows| {
+            for index in rows {
+                let line = &file.lines[index];
+                let mut job = LayoutJob::default();
+                let format = |color: Color32, background: Color32| TextFormat {
+                    font_id: FontId::clone(&font),
+                    color,
+                    background,
+                    ..TextFormat::default()
+                };
+                let background = if line.is_directive {
+                    palette.directive_background
+                } else {
+                    Color32::TRANSPARENT
+                };
+                job.append(
+                    &format!("{:>number_width$}  ", index + 1),
+                    0.0,
+                    format(palette.line_number, Color32::TRANSPARENT),
+                );
+                let color = if line.is_directive {
+                    palette.directive
+                } else {
+                    palette.code
+                };
+                // Tabs as four spaces, so that columns line up in the monospace font.
+                job.append(
+                    &line.text.replace('\t', "    "),
+                    0.0,
+                    format(color, background),
+                );
+                ui.add(egui::Label::new(job).extend());
+            }
+        });
 }
