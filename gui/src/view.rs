@@ -11,8 +11,16 @@ use crate::app::{App, Command, Status};
 /// Widget state that is not the application's state.
 #[derive(Debug, Default)]
 pub struct ViewState {
-    /// The File → Open… dialog is shown, with this path typed in.
-    pub open_dialog: Option<String>,
+    /// The File → Open… dialog, while it is shown.
+    pub open_dialog: Option<OpenDialog>,
+}
+
+/// The File → Open… dialog: a path typed by hand (no platform file dialog).
+#[derive(Debug, Default)]
+pub struct OpenDialog {
+    pub path: String,
+    /// The path field takes the keyboard focus on the next frame.
+    pub focus_pending: bool,
 }
 
 /// Colours of the source panel.
@@ -66,7 +74,10 @@ fn menu_bar(app: &App, view: &mut ViewState, ui: &mut egui::Ui, commands: &mut V
     ui.menu_button("File", |ui| {
         if ui.button("Open…").clicked() {
             let current = app.source.as_ref().map(|f| f.path.display().to_string());
-            view.open_dialog = Some(current.unwrap_or_default());
+            view.open_dialog = Some(OpenDialog {
+                path: current.unwrap_or_default(),
+                focus_pending: true,
+            });
             ui.close();
         }
         if ui.button("Quit").clicked() {
@@ -91,7 +102,7 @@ fn menu_bar(app: &App, view: &mut ViewState, ui: &mut egui::Ui, commands: &mut V
 }
 
 fn open_dialog(view: &mut ViewState, ctx: &egui::Context, commands: &mut Vec<Command>) {
-    let Some(path) = view.open_dialog.as_mut() else {
+    let Some(dialog) = view.open_dialog.as_mut() else {
         return;
     };
     let mut keep_open = true;
@@ -103,17 +114,24 @@ fn open_dialog(view: &mut ViewState, ctx: &egui::Context, commands: &mut Vec<Com
         .show(ctx, |ui| {
             ui.label("Path:");
             let field = ui.add(
-                egui::TextEdit::singleline(path)
+                egui::TextEdit::singleline(&mut dialog.path)
                     .desired_width(420.0)
                     .hint_text("samples/c/hello.c"),
             );
+            if std::mem::take(&mut dialog.focus_pending) {
+                field.request_focus();
+            }
             let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             if ui.button("Open").clicked() || enter {
                 submitted = true;
             }
         });
-    if submitted && !path.trim().is_empty() {
-        commands.push(Command::Open(path.trim().into()));
+    if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        keep_open = false;
+    }
+    let path = dialog.path.trim();
+    if submitted && !path.is_empty() {
+        commands.push(Command::Open(path.into()));
         keep_open = false;
     }
     if !keep_open {
@@ -167,4 +185,79 @@ fn source_panel(app: &App, ui: &mut egui::Ui) {
                 ui.add(egui::Label::new(job).extend());
             }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(
+        ctx: &egui::Context,
+        app: &App,
+        view: &mut ViewState,
+        events: Vec<egui::Event>,
+    ) -> Vec<Command> {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(800.0, 600.0),
+            )),
+            events,
+            ..egui::RawInput::default()
+        };
+        let mut commands = Vec::new();
+        let mut output = ctx.run_ui(input, |ui| commands = draw(app, view, ui));
+        output.textures_delta.clear();
+        commands
+    }
+
+    fn key(key: egui::Key) -> egui::Event {
+        egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+        }
+    }
+
+    #[test]
+    fn an_idle_frame_sends_no_command() {
+        let ctx = egui::Context::default();
+        let app = App::with_samples_dir(None);
+        let mut view = ViewState::default();
+        assert!(frame(&ctx, &app, &mut view, vec![]).is_empty());
+        assert!(view.open_dialog.is_none());
+    }
+
+    #[test]
+    fn enter_in_the_open_dialog_sends_open() {
+        let ctx = egui::Context::default();
+        let app = App::with_samples_dir(None);
+        let mut view = ViewState {
+            open_dialog: Some(OpenDialog {
+                path: " samples/c/hello.c ".to_owned(),
+                focus_pending: true,
+            }),
+        };
+        // First frame: the dialog appears and its path field takes the focus.
+        assert!(frame(&ctx, &app, &mut view, vec![]).is_empty());
+        assert!(view.open_dialog.as_ref().is_some_and(|d| !d.focus_pending));
+        // Second frame: Enter submits the trimmed path and closes the dialog.
+        let commands = frame(&ctx, &app, &mut view, vec![key(egui::Key::Enter)]);
+        assert_eq!(commands, vec![Command::Open("samples/c/hello.c".into())]);
+        assert!(view.open_dialog.is_none());
+    }
+
+    #[test]
+    fn escape_closes_the_open_dialog_without_a_command() {
+        let ctx = egui::Context::default();
+        let app = App::with_samples_dir(None);
+        let mut view = ViewState {
+            open_dialog: Some(OpenDialog::default()),
+        };
+        assert!(frame(&ctx, &app, &mut view, vec![]).is_empty());
+        assert!(frame(&ctx, &app, &mut view, vec![key(egui::Key::Escape)]).is_empty());
+        assert!(view.open_dialog.is_none());
+    }
 }
