@@ -79,6 +79,13 @@ mod tests {
         std::fs::remove_dir_all(&root).unwrap();
     }
 
+    /// `cargo test` runs in `gui/`; the repository's `samples/` is found in an ancestor.
+    #[test]
+    fn finds_the_repository_samples() {
+        let dir = find_samples_dir().expect("samples/ found from gui/");
+        assert!(list_c_files(&dir).contains(&dir.join("c").join("hello.c")));
+    }
+
     #[test]
     fn missing_dir_lists_nothing() {
         assert!(list_c_files(Path::new("/nonexistent/accsim/samples")).is_empty());
