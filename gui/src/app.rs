@@ -52,7 +52,7 @@ impl App {
             samples,
             samples_dir,
             status: Status::Info(
-                "Open a C file (File → Open…) or pick one from Samples.".to_owned(),
+                "Open a C file (File > Open…) or pick one from Samples.".to_owned(),
             ),
         }
     }
