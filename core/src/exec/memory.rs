@@ -78,6 +78,22 @@ pub struct Allocation {
     pub freed_at: Option<Loc>,
 }
 
+impl Allocation {
+    /// An empty, dead allocation (for messages about missing ones).
+    pub const fn placeholder() -> Allocation {
+        Allocation {
+            bytes: Vec::new(),
+            size: 0,
+            kind: AllocKind::Reserved,
+            space: Space::Host,
+            read_only: true,
+            live: false,
+            origin: Loc { file: crate::diag::FileId(0), line: 0, col: 0 },
+            freed_at: None,
+        }
+    }
+}
+
 /// Why an access failed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum FaultKind {
