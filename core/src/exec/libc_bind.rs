@@ -19,7 +19,7 @@ impl Random {
     pub fn new(seed: u32) -> Self {
         Random(pure::rand::GlibcRandom::new(seed))
     }
-    pub fn next(&mut self) -> i32 {
+    pub fn next_int(&mut self) -> i32 {
         self.0.next()
     }
 }

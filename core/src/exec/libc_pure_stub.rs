@@ -271,6 +271,7 @@ pub mod printf {
     }
 }
 
+#[allow(clippy::should_implement_trait)]
 pub mod rand {
     /// glibc's `random_r` with the default TYPE_3 state (degree 31, separation 3).
     #[derive(Clone, Debug)]

@@ -1123,7 +1123,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
             }
             0
         }
-        Rand => m.libc.random.next() as u64,
+        Rand => m.libc.random.next_int() as u64,
         Srand => {
             m.libc.random = libc_bind::Random::new(a(0) as u32);
             0
@@ -1239,7 +1239,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
             if let Some(&p) = m.libc.env.get(&name) {
                 return Ok(p);
             }
-            let value = std::str::from_utf8(&name).ok().and_then(|n| std::env::var_os(n));
+            let value = std::str::from_utf8(&name).ok().and_then(std::env::var_os);
             match value {
                 None => 0,
                 Some(v) => {
