@@ -677,8 +677,15 @@ impl PrintfArgs for Args<'_, '_> {
     }
 }
 
-/// Format `fmt` with `words` (or the `va_list` at `va_list_addr`).
-fn format(m: &mut Machine, fmt_ptr: u64, words: &[u64], va_list_addr: Option<u64>, loc: Loc) -> Result<Vec<u8>, Trap> {
+/// Format `fmt` with `words` (or the `va_list` at `va_list_addr`). `Ok(Err(partial))`: glibc
+/// detects the error, writes `partial` and returns -1 (errno is set).
+fn format(
+    m: &mut Machine,
+    fmt_ptr: u64,
+    words: &[u64],
+    va_list_addr: Option<u64>,
+    loc: Loc,
+) -> Result<Result<Vec<u8>, Vec<u8>>, Trap> {
     let fmt = m.mem.read_c_string(fmt_ptr, None).map_err(|f| m.fault(f, loc))?;
     let va = match va_list_addr {
         Some(ap) => Some(m.mem.load_u64(ap).map_err(|f| m.fault(f, loc))?),
@@ -689,7 +696,12 @@ fn format(m: &mut Machine, fmt_ptr: u64, words: &[u64], va_list_addr: Option<u64
     let r = libc_bind::format(&fmt, &mut args, &mut out);
     let fault = args.fault;
     match r {
-        Ok(()) => Ok(out),
+        Ok(()) => Ok(Ok(out)),
+        Err(e) if fault.is_none() && libc_bind::printf_errno(&e).is_some() => {
+            let errno = libc_bind::printf_errno(&e).unwrap_or(0);
+            set_errno(m, errno);
+            Ok(Err(out))
+        }
         Err(e) => Err(match fault {
             Some(f) => m.fault(f, loc),
             None => match e {
@@ -698,6 +710,32 @@ fn format(m: &mut Machine, fmt_ptr: u64, words: &[u64], va_list_addr: Option<u64
             },
         }),
     }
+}
+
+/// Where a printf-family call writes.
+enum Out {
+    Stdout,
+    Stream(u64),
+    /// A buffer and, for the `n` variants, its size.
+    Buffer(u64, Option<u64>),
+}
+
+/// A printf-family call: format, write, and return glibc's result (bytes, or -1).
+fn printf_to(m: &mut Machine, out: Out, fmt: u64, words: &[u64], va: Option<u64>, loc: Loc) -> Result<u64, Trap> {
+    let (bytes, failed) = match format(m, fmt, words, va, loc)? {
+        Ok(b) => (b, false),
+        Err(b) => (b, true),
+    };
+    match out {
+        Out::Stdout => m.write_stdout(&bytes),
+        Out::Stream(fp) => write_stream(m, fp, &bytes, loc)?,
+        Out::Buffer(buf, cap) => {
+            if !failed {
+                store_string(m, buf, &bytes, cap, loc)?;
+            }
+        }
+    }
+    Ok(if failed { u64::MAX } else { bytes.len().min(i32::MAX as usize) as u64 })
 }
 
 fn arg(args: &[u64], i: usize) -> u64 {
@@ -747,8 +785,6 @@ fn set_errno(m: &mut Machine, v: u32) {
     let p = m.libc.object(OBJ_ERRNO);
     let _ = m.mem.store_u32(p, v);
 }
-
-const ERANGE: u32 = 34;
 
 fn sign_i32(x: u64) -> i32 {
     x as i32
@@ -855,46 +891,14 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
         };
     }
     Ok(match shim {
-        Printf => {
-            let out = format(m, a(0), args.get(1..).unwrap_or(&[]), None, loc)?;
-            m.write_stdout(&out);
-            out.len() as u64
-        }
-        Fprintf => {
-            let out = format(m, a(1), args.get(2..).unwrap_or(&[]), None, loc)?;
-            write_stream(m, a(0), &out, loc)?;
-            out.len() as u64
-        }
-        Sprintf => {
-            let out = format(m, a(1), args.get(2..).unwrap_or(&[]), None, loc)?;
-            store_string(m, a(0), &out, None, loc)?;
-            out.len() as u64
-        }
-        Snprintf => {
-            let out = format(m, a(2), args.get(3..).unwrap_or(&[]), None, loc)?;
-            store_string(m, a(0), &out, Some(a(1)), loc)?;
-            out.len() as u64
-        }
-        Vprintf => {
-            let out = format(m, a(0), &[], Some(a(1)), loc)?;
-            m.write_stdout(&out);
-            out.len() as u64
-        }
-        Vfprintf => {
-            let out = format(m, a(1), &[], Some(a(2)), loc)?;
-            write_stream(m, a(0), &out, loc)?;
-            out.len() as u64
-        }
-        Vsprintf => {
-            let out = format(m, a(1), &[], Some(a(2)), loc)?;
-            store_string(m, a(0), &out, None, loc)?;
-            out.len() as u64
-        }
-        Vsnprintf => {
-            let out = format(m, a(2), &[], Some(a(3)), loc)?;
-            store_string(m, a(0), &out, Some(a(1)), loc)?;
-            out.len() as u64
-        }
+        Printf => printf_to(m, Out::Stdout, a(0), args.get(1..).unwrap_or(&[]), None, loc)?,
+        Fprintf => printf_to(m, Out::Stream(a(0)), a(1), args.get(2..).unwrap_or(&[]), None, loc)?,
+        Sprintf => printf_to(m, Out::Buffer(a(0), None), a(1), args.get(2..).unwrap_or(&[]), None, loc)?,
+        Snprintf => printf_to(m, Out::Buffer(a(0), Some(a(1))), a(2), args.get(3..).unwrap_or(&[]), None, loc)?,
+        Vprintf => printf_to(m, Out::Stdout, a(0), &[], Some(a(1)), loc)?,
+        Vfprintf => printf_to(m, Out::Stream(a(0)), a(1), &[], Some(a(2)), loc)?,
+        Vsprintf => printf_to(m, Out::Buffer(a(0), None), a(1), &[], Some(a(2)), loc)?,
+        Vsnprintf => printf_to(m, Out::Buffer(a(0), Some(a(1))), a(2), &[], Some(a(3)), loc)?,
         Puts => {
             let mut s = cstr(m, a(0), loc)?;
             s.push(b'\n');
@@ -1072,23 +1076,24 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
         }
         Strtol | Strtoul | Strtod | Strtof => {
             let s = cstr(m, a(0), loc)?;
-            let (v, n, over) = match shim {
+            let base = a(2) as i32;
+            let (v, n, errno) = match shim {
                 Strtol => {
-                    let (v, n, o) = libc_bind::strtol(&s, a(2) as u32);
-                    (v as u64, n, o)
+                    let (v, n, e) = libc_bind::strtol(&s, base);
+                    (v as u64, n, e)
                 }
-                Strtoul => libc_bind::strtoul(&s, a(2) as u32),
+                Strtoul => libc_bind::strtoul(&s, base),
                 Strtod => {
-                    let (v, n) = libc_bind::strtod(&s);
-                    (v.to_bits(), n, v.is_infinite() && !s.iter().any(|c| c.eq_ignore_ascii_case(&b'i')))
+                    let (v, n, e) = libc_bind::strtod(&s);
+                    (v.to_bits(), n, e)
                 }
                 _ => {
-                    let (v, n) = libc_bind::strtof(&s);
-                    (v.to_bits() as u64, n, false)
+                    let (v, n, e) = libc_bind::strtof(&s);
+                    (v.to_bits() as u64, n, e)
                 }
             };
-            if over {
-                set_errno(m, ERANGE);
+            if let Some(e) = errno {
+                set_errno(m, e);
             }
             if a(1) != 0 {
                 mem!(m.mem.store_u64(a(1), a(0).wrapping_add(n as u64)));
