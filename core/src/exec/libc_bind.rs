@@ -66,3 +66,16 @@ pub fn strtof(s: &[u8]) -> (f32, usize, Option<u32>) {
     let (v, n) = pure::strconv::strtof(s);
     (v, n, None)
 }
+
+/// glibc's C-locale `__ctype_b` entry of `c` (-128..=255).
+pub fn ctype_bits(c: i32) -> u16 {
+    pure::ctype::class_bits(c) as u16
+}
+
+/// C-locale `toupper`/`tolower` of `c` (-128..=255; other values unchanged).
+pub fn toupper(c: i32) -> i32 {
+    pure::ctype::toupper(c)
+}
+pub fn tolower(c: i32) -> i32 {
+    pure::ctype::tolower(c)
+}

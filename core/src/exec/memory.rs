@@ -163,11 +163,11 @@ impl Memory {
     /// Allocate `size` zeroed bytes; returns the pointer word of its first byte.
     pub fn alloc(&mut self, size: u64, kind: AllocKind, space: Space, origin: Loc) -> Result<u64, MemFault> {
         let fault = |kind| MemFault { kind, alloc: None, ptr: 0, size, write: false };
-        if size > MAX_ALLOC {
-            return Err(fault(FaultKind::TooLarge));
-        }
         if self.live_bytes.saturating_add(size) > self.limit {
             return Err(fault(FaultKind::MemoryLimit));
+        }
+        if size > MAX_ALLOC {
+            return Err(fault(FaultKind::TooLarge));
         }
         let id = u32::try_from(self.allocs.len()).map_err(|_| fault(FaultKind::MemoryLimit))?;
         if id == u32::MAX {
