@@ -5,6 +5,9 @@
 //! order, then string literals, then the C library's objects), so the address of a global or a
 //! string literal is a constant word.
 
+// Diagnostics are returned by value at compile time only, off any hot path.
+#![allow(clippy::result_large_err)]
+
 use std::collections::HashMap;
 
 use super::libc_shim::{self, Binding};

@@ -6,9 +6,22 @@ use super::libc_pure_stub as pure;
 
 pub use pure::printf::{PrintfArgs, PrintfError};
 
+/// `errno` values the adapters report.
+pub const ERANGE: u32 = 34;
+pub const EINVAL: u32 = 22;
+
 /// Format like glibc's printf, appending to `out`.
 pub fn format(fmt: &[u8], args: &mut dyn PrintfArgs, out: &mut Vec<u8>) -> Result<(), PrintfError> {
     pure::printf::format(fmt, args, out)
+}
+
+/// The errno glibc's printf sets when it fails with `e` and returns -1; `None` when glibc would
+/// not detect the error (then it is the program's bug or accsim's limit, and the run stops).
+pub fn printf_errno(e: &PrintfError) -> Option<u32> {
+    match e {
+        PrintfError::IncompleteSpecification => Some(EINVAL),
+        _ => None,
+    }
 }
 
 /// glibc's `random()` generator (also behind `rand()`).
@@ -19,27 +32,50 @@ impl Random {
     pub fn new(seed: u32) -> Self {
         Random(pure::rand::GlibcRandom::new(seed))
     }
-    pub fn next(&mut self) -> i32 {
+    pub fn next_int(&mut self) -> i32 {
         self.0.next()
     }
 }
 
-/// `strtol`/`strtoll`: (value, bytes consumed (0: no conversion), out of range).
-pub fn strtol(s: &[u8], base: u32) -> (i64, usize, bool) {
-    pure::strconv::strtol(s, base)
+/// `strtol`/`strtoll`: (value, bytes consumed (0: no conversion), errno).
+pub fn strtol(s: &[u8], base: i32) -> (i64, usize, Option<u32>) {
+    if base != 0 && !(2..=36).contains(&base) {
+        return (0, 0, Some(EINVAL));
+    }
+    let (v, n, over) = pure::strconv::strtol(s, base as u32);
+    (v, n, over.then_some(ERANGE))
 }
 
-/// `strtoul`/`strtoull`: (value, bytes consumed, out of range).
-pub fn strtoul(s: &[u8], base: u32) -> (u64, usize, bool) {
-    pure::strconv::strtoul(s, base)
+/// `strtoul`/`strtoull`: (value, bytes consumed, errno).
+pub fn strtoul(s: &[u8], base: i32) -> (u64, usize, Option<u32>) {
+    if base != 0 && !(2..=36).contains(&base) {
+        return (0, 0, Some(EINVAL));
+    }
+    let (v, n, over) = pure::strconv::strtoul(s, base as u32);
+    (v, n, over.then_some(ERANGE))
 }
 
-/// `strtod`: (value, bytes consumed).
-pub fn strtod(s: &[u8]) -> (f64, usize) {
-    pure::strconv::strtod(s)
+/// `strtod`: (value, bytes consumed, errno).
+pub fn strtod(s: &[u8]) -> (f64, usize, Option<u32>) {
+    let (v, n) = pure::strconv::strtod(s);
+    (v, n, None)
 }
 
-/// `strtof`: (value, bytes consumed).
-pub fn strtof(s: &[u8]) -> (f32, usize) {
-    pure::strconv::strtof(s)
+/// `strtof`: (value, bytes consumed, errno).
+pub fn strtof(s: &[u8]) -> (f32, usize, Option<u32>) {
+    let (v, n) = pure::strconv::strtof(s);
+    (v, n, None)
+}
+
+/// glibc's C-locale `__ctype_b` entry of `c` (-128..=255).
+pub fn ctype_bits(c: i32) -> u16 {
+    pure::ctype::class_bits(c) as u16
+}
+
+/// C-locale `toupper`/`tolower` of `c` (-128..=255; other values unchanged).
+pub fn toupper(c: i32) -> i32 {
+    pure::ctype::toupper(c)
+}
+pub fn tolower(c: i32) -> i32 {
+    pure::ctype::tolower(c)
 }

@@ -271,6 +271,7 @@ pub mod printf {
     }
 }
 
+#[allow(clippy::should_implement_trait)]
 pub mod rand {
     /// glibc's `random_r` with the default TYPE_3 state (degree 31, separation 3).
     #[derive(Clone, Debug)]
@@ -440,5 +441,49 @@ pub mod strconv {
     pub fn strtof(s: &[u8]) -> (f32, usize) {
         let (v, n) = strtod(s);
         (v as f32, n)
+    }
+}
+
+pub mod ctype {
+    /// glibc's C-locale classification bits (`_ISupper` … `_ISalnum`) of `c` (-128..=255).
+    pub fn class_bits(c: i32) -> i32 {
+        let Ok(b) = u8::try_from(c) else { return 0 };
+        if b >= 128 {
+            return 0;
+        }
+        let ch = b as char;
+        let mut v = 0;
+        let mut set = |cond: bool, bit: i32| {
+            if cond {
+                v |= bit;
+            }
+        };
+        set(ch.is_ascii_uppercase(), 256);
+        set(ch.is_ascii_lowercase(), 512);
+        set(ch.is_ascii_alphabetic(), 1024);
+        set(ch.is_ascii_digit(), 2048);
+        set(ch.is_ascii_hexdigit(), 4096);
+        set(matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'), 8192);
+        set((0x20..0x7f).contains(&b), 16384);
+        set((0x21..0x7f).contains(&b), 32768);
+        set(b == b' ' || b == b'\t', 1);
+        set(b < 0x20 || b == 0x7f, 2);
+        set(ch.is_ascii_punctuation(), 4);
+        set(ch.is_ascii_alphanumeric(), 8);
+        v
+    }
+    pub fn toupper(c: i32) -> i32 {
+        if (b'a' as i32..=b'z' as i32).contains(&c) {
+            c - 32
+        } else {
+            c
+        }
+    }
+    pub fn tolower(c: i32) -> i32 {
+        if (b'A' as i32..=b'Z' as i32).contains(&c) {
+            c + 32
+        } else {
+            c
+        }
     }
 }

@@ -22,7 +22,7 @@ use std::time::Instant;
 use super::compile::{ef, ExprFn};
 use super::libc_bind::{self, PrintfArgs, PrintfError};
 use super::machine::{Machine, Trap};
-use super::memory::{ptr_word, AllocId, AllocKind, FaultKind, MemFault, Space, MAX_ALLOC};
+use super::memory::{ptr_word, AllocId, AllocKind, FaultKind, MemFault, Space};
 use super::value::{as_f64, Kind};
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::{Type, TypeId, TypeTable};
@@ -47,10 +47,25 @@ impl Binding {
 }
 
 /// The C library's objects, allocated in this order right after the string literals.
-pub const RUNTIME_OBJECTS: [&str; 7] =
-    ["the stdin stream", "the stdout stream", "the stderr stream", "stdin", "stdout", "stderr", "errno"];
+pub const RUNTIME_OBJECTS: [(&str, u64); 13] = [
+    ("the stdin stream", 8),
+    ("the stdout stream", 8),
+    ("the stderr stream", 8),
+    ("stdin", 8),
+    ("stdout", 8),
+    ("stderr", 8),
+    ("errno", 4),
+    ("the ctype class table", 384 * 2),
+    ("the toupper table", 384 * 4),
+    ("the tolower table", 384 * 4),
+    ("__ctype_b", 8),
+    ("__ctype_toupper", 8),
+    ("__ctype_tolower", 8),
+];
 const OBJ_STDIN: u32 = 3;
 const OBJ_ERRNO: u32 = 6;
+const OBJ_CTYPE_TABLES: u32 = 7;
+const OBJ_CTYPE_PTRS: u32 = 10;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Stream {
@@ -148,8 +163,38 @@ pub enum Shim {
     Clz(u8),
     Ctz(u8),
     Ffs,
+    Memchr,
+    Strspn,
+    Strcspn,
+    Strpbrk,
+    Strtok,
+    /// div/ldiv/lldiv with the width of the integers.
+    Div(u8),
+    Difftime,
+    Setenv,
+    Unsetenv,
+    /// `__ctype_b_loc`, `__ctype_toupper_loc`, `__ctype_tolower_loc` (table index).
+    CtypeLoc(u32),
+    /// `isalpha` … as functions: the class mask.
+    IsClass(u16),
+    Toupper,
+    Tolower,
+    Parity,
+    Compare2(Compare2),
+    Remainder(bool),
     Nop,
     Unsupported(&'static str),
+}
+
+/// The comparison macros of `<math.h>` (quiet on NaN).
+#[derive(Copy, Clone, Debug)]
+pub enum Compare2 {
+    Greater,
+    GreaterEqual,
+    Less,
+    LessEqual,
+    LessGreater,
+    Unordered,
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -432,6 +477,42 @@ fn shim_named(name: &str) -> Option<Shim> {
         "__builtin_ctzl" | "__builtin_ctzll" => Ctz(64),
         "__builtin_ffs" | "ffs" => Ffs,
         "__builtin_va_end" | "va_end" | "__builtin_prefetch" => Nop,
+        "memchr" => Memchr,
+        "strspn" => Strspn,
+        "strcspn" => Strcspn,
+        "strpbrk" => Strpbrk,
+        "strtok" => Strtok,
+        "div" => Div(4),
+        "ldiv" | "lldiv" => Div(8),
+        "difftime" => Difftime,
+        "setenv" => Setenv,
+        "unsetenv" => Unsetenv,
+        "__ctype_b_loc" => CtypeLoc(0),
+        "__ctype_toupper_loc" => CtypeLoc(1),
+        "__ctype_tolower_loc" => CtypeLoc(2),
+        "isupper" => IsClass(256),
+        "islower" => IsClass(512),
+        "isalpha" => IsClass(1024),
+        "isdigit" => IsClass(2048),
+        "isxdigit" => IsClass(4096),
+        "isspace" => IsClass(8192),
+        "isprint" => IsClass(16384),
+        "isgraph" => IsClass(32768),
+        "isblank" => IsClass(1),
+        "iscntrl" => IsClass(2),
+        "ispunct" => IsClass(4),
+        "isalnum" => IsClass(8),
+        "toupper" => Toupper,
+        "tolower" => Tolower,
+        "__builtin_parity" | "__builtin_parityl" | "__builtin_parityll" => Parity,
+        "__builtin_isgreater" => Compare2(self::Compare2::Greater),
+        "__builtin_isgreaterequal" => Compare2(self::Compare2::GreaterEqual),
+        "__builtin_isless" => Compare2(self::Compare2::Less),
+        "__builtin_islessequal" => Compare2(self::Compare2::LessEqual),
+        "__builtin_islessgreater" => Compare2(self::Compare2::LessGreater),
+        "__builtin_isunordered" => Compare2(self::Compare2::Unordered),
+        "remainder" | "drem" => Remainder(false),
+        "remainderf" | "dremf" => Remainder(true),
         "erf" | "erfc" | "tgamma" | "lgamma" | "erff" | "erfcf" | "tgammaf" | "lgammaf" => {
             Unsupported("the error and gamma functions of the math library")
         }
@@ -465,7 +546,9 @@ pub struct ShimState {
     start: Instant,
     /// Id of the first runtime object.
     runtime_base: u32,
+    /// `getenv` results and `setenv` values (a 0 entry: unset by the program).
     env: HashMap<Vec<u8>, u64>,
+    strtok_next: u64,
 }
 
 impl ShimState {
@@ -477,6 +560,7 @@ impl ShimState {
             start: Instant::now(),
             runtime_base: 0,
             env: HashMap::new(),
+            strtok_next: 0,
         }
     }
     fn object(&self, i: u32) -> u64 {
@@ -493,8 +577,8 @@ impl ShimState {
 pub fn init_runtime(m: &mut Machine) -> Result<(), Trap> {
     let base = m.exe.first_runtime_id();
     m.libc.runtime_base = base;
-    for (i, what) in RUNTIME_OBJECTS.iter().enumerate() {
-        let size = if i == OBJ_ERRNO as usize { 4 } else { 8 };
+    for (i, (what, size)) in RUNTIME_OBJECTS.iter().enumerate() {
+        let size = *size;
         let p = m.mem.alloc(size, AllocKind::Runtime(what), Space::Host, Loc::default()).map_err(|f| m.fault(f, Loc::default()))?;
         if p >> 32 != (base + i as u32) as u64 {
             return Err(Trap::error(Diagnostic::internal("runtime objects are not where the compiler put them", None)));
@@ -503,6 +587,22 @@ pub fn init_runtime(m: &mut Machine) -> Result<(), Trap> {
             let file = ptr_word(base + i as u32 - OBJ_STDIN, 0);
             m.mem.store_u64(p, file).map_err(|f| m.fault(f, Loc::default()))?;
         }
+    }
+    // glibc's ctype tables are indexed by -128..=255; the pointer cells point at entry 0.
+    let mut class = Vec::with_capacity(384 * 2);
+    let mut upper = Vec::with_capacity(384 * 4);
+    let mut lower = Vec::with_capacity(384 * 4);
+    for c in -128i32..256 {
+        class.extend_from_slice(&libc_bind::ctype_bits(c).to_le_bytes());
+        upper.extend_from_slice(&libc_bind::toupper(c).to_le_bytes());
+        lower.extend_from_slice(&libc_bind::tolower(c).to_le_bytes());
+    }
+    let tables = [(class, 2u64), (upper, 4), (lower, 4)];
+    for (k, (bytes, elem)) in tables.iter().enumerate() {
+        let table = ptr_word(base + OBJ_CTYPE_TABLES + k as u32, 0);
+        m.mem.write_bytes(table, bytes).map_err(|f| m.fault(f, Loc::default()))?;
+        let cell = ptr_word(base + OBJ_CTYPE_PTRS + k as u32, 0);
+        m.mem.store_u64(cell, table + 128 * elem).map_err(|f| m.fault(f, Loc::default()))?;
     }
     Ok(())
 }
@@ -556,6 +656,23 @@ pub fn compile_call(shim: Shim, args: Vec<ExprFn>, kinds: &[Kind], dest: Option<
             return ef(move |m| {
                 let x = f64b(a(m)?);
                 Ok(f(x, f64b(b(m)?)).to_bits())
+            });
+        }
+        (Shim::Compare2(c), 2) => {
+            let (ka, kb) = (kinds[0], kinds[1]);
+            let (a, b) = (it.next().unwrap_or_else(|| ef(|_| Ok(0))), it.next().unwrap_or_else(|| ef(|_| Ok(0))));
+            return ef(move |m| {
+                let x = as_f64(ka, a(m)?);
+                let y = as_f64(kb, b(m)?);
+                let r = match c {
+                    Compare2::Greater => x > y,
+                    Compare2::GreaterEqual => x >= y,
+                    Compare2::Less => x < y,
+                    Compare2::LessEqual => x <= y,
+                    Compare2::LessGreater => x < y || x > y,
+                    Compare2::Unordered => x.is_nan() || y.is_nan(),
+                };
+                Ok(r as u64)
             });
         }
         (Shim::Classify(c), n) if n >= 1 => {
@@ -677,8 +794,15 @@ impl PrintfArgs for Args<'_, '_> {
     }
 }
 
-/// Format `fmt` with `words` (or the `va_list` at `va_list_addr`).
-fn format(m: &mut Machine, fmt_ptr: u64, words: &[u64], va_list_addr: Option<u64>, loc: Loc) -> Result<Vec<u8>, Trap> {
+/// Format `fmt` with `words` (or the `va_list` at `va_list_addr`). `Ok(Err(partial))`: glibc
+/// detects the error, writes `partial` and returns -1 (errno is set).
+fn format(
+    m: &mut Machine,
+    fmt_ptr: u64,
+    words: &[u64],
+    va_list_addr: Option<u64>,
+    loc: Loc,
+) -> Result<Result<Vec<u8>, Vec<u8>>, Trap> {
     let fmt = m.mem.read_c_string(fmt_ptr, None).map_err(|f| m.fault(f, loc))?;
     let va = match va_list_addr {
         Some(ap) => Some(m.mem.load_u64(ap).map_err(|f| m.fault(f, loc))?),
@@ -689,7 +813,12 @@ fn format(m: &mut Machine, fmt_ptr: u64, words: &[u64], va_list_addr: Option<u64
     let r = libc_bind::format(&fmt, &mut args, &mut out);
     let fault = args.fault;
     match r {
-        Ok(()) => Ok(out),
+        Ok(()) => Ok(Ok(out)),
+        Err(e) if fault.is_none() && libc_bind::printf_errno(&e).is_some() => {
+            let errno = libc_bind::printf_errno(&e).unwrap_or(0);
+            set_errno(m, errno);
+            Ok(Err(out))
+        }
         Err(e) => Err(match fault {
             Some(f) => m.fault(f, loc),
             None => match e {
@@ -698,6 +827,32 @@ fn format(m: &mut Machine, fmt_ptr: u64, words: &[u64], va_list_addr: Option<u64
             },
         }),
     }
+}
+
+/// Where a printf-family call writes.
+enum Out {
+    Stdout,
+    Stream(u64),
+    /// A buffer and, for the `n` variants, its size.
+    Buffer(u64, Option<u64>),
+}
+
+/// A printf-family call: format, write, and return glibc's result (bytes, or -1).
+fn printf_to(m: &mut Machine, out: Out, fmt: u64, words: &[u64], va: Option<u64>, loc: Loc) -> Result<u64, Trap> {
+    let (bytes, failed) = match format(m, fmt, words, va, loc)? {
+        Ok(b) => (b, false),
+        Err(b) => (b, true),
+    };
+    match out {
+        Out::Stdout => m.write_stdout(&bytes),
+        Out::Stream(fp) => write_stream(m, fp, &bytes, loc)?,
+        Out::Buffer(buf, cap) => {
+            if !failed {
+                store_string(m, buf, &bytes, cap, loc)?;
+            }
+        }
+    }
+    Ok(if failed { u64::MAX } else { bytes.len().min(i32::MAX as usize) as u64 })
 }
 
 fn arg(args: &[u64], i: usize) -> u64 {
@@ -733,9 +888,6 @@ fn store_string(m: &mut Machine, buf: u64, out: &[u8], cap: Option<u64>, loc: Lo
 }
 
 fn malloc(m: &mut Machine, size: u64, loc: Loc) -> Result<u64, Trap> {
-    if size > MAX_ALLOC {
-        return Ok(0);
-    }
     m.mem.alloc(size, AllocKind::Heap, Space::Host, loc).map_err(|f| m.fault(f, loc))
 }
 
@@ -747,8 +899,6 @@ fn set_errno(m: &mut Machine, v: u32) {
     let p = m.libc.object(OBJ_ERRNO);
     let _ = m.mem.store_u32(p, v);
 }
-
-const ERANGE: u32 = 34;
 
 fn sign_i32(x: u64) -> i32 {
     x as i32
@@ -855,46 +1005,14 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
         };
     }
     Ok(match shim {
-        Printf => {
-            let out = format(m, a(0), args.get(1..).unwrap_or(&[]), None, loc)?;
-            m.write_stdout(&out);
-            out.len() as u64
-        }
-        Fprintf => {
-            let out = format(m, a(1), args.get(2..).unwrap_or(&[]), None, loc)?;
-            write_stream(m, a(0), &out, loc)?;
-            out.len() as u64
-        }
-        Sprintf => {
-            let out = format(m, a(1), args.get(2..).unwrap_or(&[]), None, loc)?;
-            store_string(m, a(0), &out, None, loc)?;
-            out.len() as u64
-        }
-        Snprintf => {
-            let out = format(m, a(2), args.get(3..).unwrap_or(&[]), None, loc)?;
-            store_string(m, a(0), &out, Some(a(1)), loc)?;
-            out.len() as u64
-        }
-        Vprintf => {
-            let out = format(m, a(0), &[], Some(a(1)), loc)?;
-            m.write_stdout(&out);
-            out.len() as u64
-        }
-        Vfprintf => {
-            let out = format(m, a(1), &[], Some(a(2)), loc)?;
-            write_stream(m, a(0), &out, loc)?;
-            out.len() as u64
-        }
-        Vsprintf => {
-            let out = format(m, a(1), &[], Some(a(2)), loc)?;
-            store_string(m, a(0), &out, None, loc)?;
-            out.len() as u64
-        }
-        Vsnprintf => {
-            let out = format(m, a(2), &[], Some(a(3)), loc)?;
-            store_string(m, a(0), &out, Some(a(1)), loc)?;
-            out.len() as u64
-        }
+        Printf => printf_to(m, Out::Stdout, a(0), args.get(1..).unwrap_or(&[]), None, loc)?,
+        Fprintf => printf_to(m, Out::Stream(a(0)), a(1), args.get(2..).unwrap_or(&[]), None, loc)?,
+        Sprintf => printf_to(m, Out::Buffer(a(0), None), a(1), args.get(2..).unwrap_or(&[]), None, loc)?,
+        Snprintf => printf_to(m, Out::Buffer(a(0), Some(a(1))), a(2), args.get(3..).unwrap_or(&[]), None, loc)?,
+        Vprintf => printf_to(m, Out::Stdout, a(0), &[], Some(a(1)), loc)?,
+        Vfprintf => printf_to(m, Out::Stream(a(0)), a(1), &[], Some(a(2)), loc)?,
+        Vsprintf => printf_to(m, Out::Buffer(a(0), None), a(1), &[], Some(a(2)), loc)?,
+        Vsnprintf => printf_to(m, Out::Buffer(a(0), Some(a(1))), a(2), &[], Some(a(3)), loc)?,
         Puts => {
             let mut s = cstr(m, a(0), loc)?;
             s.push(b'\n');
@@ -1072,23 +1190,24 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
         }
         Strtol | Strtoul | Strtod | Strtof => {
             let s = cstr(m, a(0), loc)?;
-            let (v, n, over) = match shim {
+            let base = a(2) as i32;
+            let (v, n, errno) = match shim {
                 Strtol => {
-                    let (v, n, o) = libc_bind::strtol(&s, a(2) as u32);
-                    (v as u64, n, o)
+                    let (v, n, e) = libc_bind::strtol(&s, base);
+                    (v as u64, n, e)
                 }
-                Strtoul => libc_bind::strtoul(&s, a(2) as u32),
+                Strtoul => libc_bind::strtoul(&s, base),
                 Strtod => {
-                    let (v, n) = libc_bind::strtod(&s);
-                    (v.to_bits(), n, v.is_infinite() && !s.iter().any(|c| c.eq_ignore_ascii_case(&b'i')))
+                    let (v, n, e) = libc_bind::strtod(&s);
+                    (v.to_bits(), n, e)
                 }
                 _ => {
-                    let (v, n) = libc_bind::strtof(&s);
-                    (v.to_bits() as u64, n, false)
+                    let (v, n, e) = libc_bind::strtof(&s);
+                    (v.to_bits() as u64, n, e)
                 }
             };
-            if over {
-                set_errno(m, ERANGE);
+            if let Some(e) = errno {
+                set_errno(m, e);
             }
             if a(1) != 0 {
                 mem!(m.mem.store_u64(a(1), a(0).wrapping_add(n as u64)));
@@ -1123,7 +1242,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
             }
             0
         }
-        Rand => m.libc.random.next() as u64,
+        Rand => m.libc.random.next_int() as u64,
         Srand => {
             m.libc.random = libc_bind::Random::new(a(0) as u32);
             0
@@ -1239,7 +1358,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
             if let Some(&p) = m.libc.env.get(&name) {
                 return Ok(p);
             }
-            let value = std::str::from_utf8(&name).ok().and_then(|n| std::env::var_os(n));
+            let value = std::str::from_utf8(&name).ok().and_then(std::env::var_os);
             match value {
                 None => 0,
                 Some(v) => {
@@ -1277,9 +1396,167 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
                 x.trailing_zeros() as u64 + 1
             }
         }
+        Memchr => {
+            let c = a(1) as u8;
+            let mut i = 0u64;
+            loop {
+                if i >= a(2) {
+                    break 0;
+                }
+                let p = a(0).wrapping_add(i);
+                if mem!(m.mem.load_u8(p)) == c {
+                    break p;
+                }
+                i += 1;
+            }
+        }
+        Strspn | Strcspn => {
+            let s = cstr(m, a(0), loc)?;
+            let set = cstr(m, a(1), loc)?;
+            let accept = matches!(shim, Strspn);
+            s.iter().take_while(|c| set.contains(c) == accept).count() as u64
+        }
+        Strpbrk => {
+            let s = cstr(m, a(0), loc)?;
+            let set = cstr(m, a(1), loc)?;
+            s.iter().position(|c| set.contains(c)).map(|i| a(0) + i as u64).unwrap_or(0)
+        }
+        Strtok => {
+            let start = if a(0) != 0 { a(0) } else { m.libc.strtok_next };
+            if start == 0 {
+                return Ok(0);
+            }
+            let s = cstr(m, start, loc)?;
+            let set = cstr(m, a(1), loc)?;
+            let skip = s.iter().take_while(|c| set.contains(c)).count();
+            if skip == s.len() {
+                m.libc.strtok_next = 0;
+                return Ok(0);
+            }
+            let tok = start + skip as u64;
+            let len = s[skip..].iter().take_while(|c| !set.contains(c)).count();
+            if skip + len == s.len() {
+                m.libc.strtok_next = 0;
+            } else {
+                let end = tok + len as u64;
+                mem!(m.mem.store_u8(end, 0));
+                m.libc.strtok_next = end + 1;
+            }
+            tok
+        }
+        Div(width) => {
+            let (x, y) = (a(0) as i64, a(1) as i64);
+            let (x, y) = if width == 4 { (x as i32 as i64, y as i32 as i64) } else { (x, y) };
+            let min = if width == 4 { i32::MIN as i64 } else { i64::MIN };
+            if y == 0 {
+                return Err(super::machine::arith_trap(super::machine::ArithFault::DivZero, loc));
+            }
+            if x == min && y == -1 {
+                return Err(super::machine::arith_trap(super::machine::ArithFault::Overflow, loc));
+            }
+            let (q, r) = (x / y, x % y);
+            let k = if width == 4 { Kind::U32 } else { Kind::U64 };
+            mem!(m.store_kind(k, ret, q as u64));
+            mem!(m.store_kind(k, ret.wrapping_add(width as u64), r as u64));
+            ret
+        }
+        Difftime => ((a(0) as i64).wrapping_sub(a(1) as i64) as f64).to_bits(),
+        Setenv | Unsetenv => {
+            let name = cstr(m, a(0), loc)?;
+            if name.is_empty() || name.contains(&b'=') {
+                set_errno(m, libc_bind::EINVAL);
+                return Ok(u64::MAX);
+            }
+            if let Setenv = shim {
+                let exists = m.libc.env.contains_key(&name)
+                    || std::str::from_utf8(&name).ok().and_then(std::env::var_os).is_some();
+                if exists && a(2) == 0 {
+                    return Ok(0);
+                }
+                let mut v = cstr(m, a(1), loc)?;
+                v.push(0);
+                let p = mem!(m.mem.alloc_init(&v, AllocKind::Runtime("an environment variable"), false, loc));
+                m.libc.env.insert(name, p);
+            } else {
+                m.libc.env.insert(name, 0);
+            }
+            0
+        }
+        CtypeLoc(k) => m.libc.object(OBJ_CTYPE_PTRS + k),
+        IsClass(mask) => {
+            let c = a(0) as i32;
+            if (-128..256).contains(&c) {
+                (libc_bind::ctype_bits(c) & mask) as u64
+            } else {
+                0
+            }
+        }
+        Toupper | Tolower => {
+            let c = a(0) as i32;
+            let r = if !(-128..256).contains(&c) {
+                c
+            } else if let Toupper = shim {
+                libc_bind::toupper(c)
+            } else {
+                libc_bind::tolower(c)
+            };
+            r as i64 as u64
+        }
+        Parity => (a(0).count_ones() & 1) as u64,
+        Compare2(c) => {
+            let (x, y) = (f64b(a(0)), f64b(a(1)));
+            let r = match c {
+                self::Compare2::Greater => x > y,
+                self::Compare2::GreaterEqual => x >= y,
+                self::Compare2::Less => x < y,
+                self::Compare2::LessEqual => x <= y,
+                self::Compare2::LessGreater => x < y || x > y,
+                self::Compare2::Unordered => x.is_nan() || y.is_nan(),
+            };
+            r as u64
+        }
+        Remainder(single) => {
+            if single {
+                (remainder(f32b(a(0)) as f64, f32b(a(1)) as f64) as f32).to_bits() as u64
+            } else {
+                remainder(f64b(a(0)), f64b(a(1))).to_bits()
+            }
+        }
         Nop => 0,
         Unsupported(what) => return Err(Trap::error(Diagnostic::unsupported(what.to_string(), loc))),
     })
+}
+
+/// IEEE `remainder` (fdlibm's exact method): `x - n*y` with `n` the nearest integer to `x/y`.
+fn remainder(x: f64, y: f64) -> f64 {
+    if y == 0.0 || x.is_infinite() || x.is_nan() || y.is_nan() {
+        return (x * y) / (x * y);
+    }
+    let p = y.abs();
+    let neg = x.is_sign_negative();
+    let mut r = if p <= f64::MAX / 2.0 { x % (p + p) } else { x };
+    r = r.abs();
+    if p < 2.0 * f64::MIN_POSITIVE {
+        if r + r > p {
+            r -= p;
+            if r + r >= p {
+                r -= p;
+            }
+        }
+    } else {
+        let half = 0.5 * p;
+        if r > half {
+            r -= p;
+            if r >= half {
+                r -= p;
+            }
+        }
+    }
+    if neg {
+        -r
+    } else {
+        r
+    }
 }
 
 /// `frexp`: mantissa in [0.5, 1) and exponent.

@@ -98,6 +98,9 @@ pub struct Machine<'e> {
     stack_size: usize,
 }
 
+/// Stands for a missing allocation in [`Machine::fault`] (never shown: checked before use).
+static PLACEHOLDER: super::memory::Allocation = super::memory::Allocation::placeholder();
+
 #[inline(never)]
 fn stack_address() -> usize {
     let marker = 0u8;
@@ -111,6 +114,15 @@ impl<'e> Machine<'e> {
         let access = if f.write { "write" } else { "read" };
         let what = f.alloc.and_then(|id| self.mem.allocation(id).map(|a| (id, a)));
         let desc = |id: AllocId| self.describe_alloc(id, (f.ptr as u32) as u64);
+        if what.is_none()
+            && matches!(
+                f.kind,
+                FaultKind::OutOfBounds | FaultKind::Underflow | FaultKind::UseAfterFree | FaultKind::ReadOnly | FaultKind::DoubleFree
+            )
+        {
+            return Trap::error(Diagnostic::internal(format!("memory fault {:?} without its allocation", f.kind), Some(loc)));
+        }
+        let unknown = AllocId(0);
         let (kind, msg) = match f.kind {
             FaultKind::Null => ("null-deref", format!("null pointer dereference ({access} of {} bytes)", f.size)),
             FaultKind::FunctionPointer => (
@@ -119,7 +131,7 @@ impl<'e> Machine<'e> {
             ),
             FaultKind::Wild => ("invalid-access", format!("{access} through an invalid pointer ({:#x})", f.ptr)),
             FaultKind::OutOfBounds => {
-                let (id, a) = what.expect("out of bounds faults name their allocation");
+                let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
                 (
                     "out-of-bounds",
                     format!(
@@ -132,7 +144,7 @@ impl<'e> Machine<'e> {
                 )
             }
             FaultKind::Underflow => {
-                let (id, a) = what.expect("underflow faults name their allocation");
+                let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
                 let before = (1u64 << 32) - (f.ptr as u32) as u64;
                 (
                     "out-of-bounds",
@@ -145,7 +157,7 @@ impl<'e> Machine<'e> {
                 )
             }
             FaultKind::UseAfterFree => {
-                let (id, _) = what.expect("use-after-free faults name their allocation");
+                let (id, _) = what.unwrap_or((unknown, &PLACEHOLDER));
                 let dead = match self.mem.allocation(id).map(|a| a.kind) {
                     Some(AllocKind::Frame(_)) => "after its function returned",
                     Some(AllocKind::Vla(..)) => "after its scope ended",
@@ -154,7 +166,7 @@ impl<'e> Machine<'e> {
                 ("use-after-free", format!("{access} of {} bytes of {} {dead}", f.size, desc(id)))
             }
             FaultKind::ReadOnly => {
-                let (id, _) = what.expect("read-only faults name their allocation");
+                let (id, _) = what.unwrap_or((unknown, &PLACEHOLDER));
                 ("read-only", format!("write to read-only memory: {}", desc(id)))
             }
             FaultKind::InvalidFree => {
@@ -168,7 +180,7 @@ impl<'e> Machine<'e> {
                 ("invalid-free", m)
             }
             FaultKind::DoubleFree => {
-                let (id, _) = what.expect("double-free faults name their allocation");
+                let (id, _) = what.unwrap_or((unknown, &PLACEHOLDER));
                 ("double-free", format!("double free of {}", desc(id)))
             }
             FaultKind::MemoryLimit => {

@@ -78,6 +78,22 @@ pub struct Allocation {
     pub freed_at: Option<Loc>,
 }
 
+impl Allocation {
+    /// An empty, dead allocation (for messages about missing ones).
+    pub const fn placeholder() -> Allocation {
+        Allocation {
+            bytes: Vec::new(),
+            size: 0,
+            kind: AllocKind::Reserved,
+            space: Space::Host,
+            read_only: true,
+            live: false,
+            origin: Loc { file: crate::diag::FileId(0), line: 0, col: 0 },
+            freed_at: None,
+        }
+    }
+}
+
 /// Why an access failed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum FaultKind {
@@ -147,11 +163,11 @@ impl Memory {
     /// Allocate `size` zeroed bytes; returns the pointer word of its first byte.
     pub fn alloc(&mut self, size: u64, kind: AllocKind, space: Space, origin: Loc) -> Result<u64, MemFault> {
         let fault = |kind| MemFault { kind, alloc: None, ptr: 0, size, write: false };
-        if size > MAX_ALLOC {
-            return Err(fault(FaultKind::TooLarge));
-        }
         if self.live_bytes.saturating_add(size) > self.limit {
             return Err(fault(FaultKind::MemoryLimit));
+        }
+        if size > MAX_ALLOC {
+            return Err(fault(FaultKind::TooLarge));
         }
         let id = u32::try_from(self.allocs.len()).map_err(|_| fault(FaultKind::MemoryLimit))?;
         if id == u32::MAX {

@@ -105,6 +105,7 @@ impl RunOutcome {
 pub type Sink = Box<dyn Write + Send>;
 
 /// Options of one run.
+#[derive(Default)]
 pub struct RunOptions {
     /// Fuel: the number of instructions the run may execute.
     pub max_steps: Option<u64>,
@@ -115,12 +116,6 @@ pub struct RunOptions {
     /// Where the program's stderr goes (default: the process's stderr).
     pub stderr: Option<Sink>,
     pub observer: Option<Box<dyn Observer>>,
-}
-
-impl Default for RunOptions {
-    fn default() -> Self {
-        RunOptions { max_steps: None, max_memory: None, stdout: None, stderr: None, observer: None }
-    }
 }
 
 /// A cloneable in-memory sink, for tests and tools that capture a program's output.

@@ -862,3 +862,230 @@ fn exec_bench_matmul_512() {
     let iters = (n * n * n) as f64;
     println!("matmul {n}: {:.2?}, {:.2} ns per inner iteration", dt, dt.as_nanos() as f64 / iters);
 }
+
+#[test]
+fn exec_rand_matches_glibc_and_sprintf_strtol() {
+    let mut b = B::new();
+    let (int, long, charp, ulong) = (b.int, b.long, b.charp, b.ulong);
+    let rand = b.ext("rand", int, vec![], false);
+    let snprintf = b.ext("snprintf", int, vec![charp, ulong, charp], true);
+    let charpp = b.ptr(charp);
+    let strtol = b.ext("strtol", long, vec![charp, charpp, int], false);
+    let chars = b.p.types.intern(Type::Array(b.char_, Some(16)));
+    let mut f = b.f("main", int);
+    let buf = f.local("buf", chars, Storage::Memory);
+    let n = f.reg("n", int);
+    let call = |x, args: Vec<Expr>, ty, line| ex(ExprKind::Call { callee: Callee::Extern(x), args, result: None }, ty, line);
+    let bufp = ex(ExprKind::LocalAddr(buf), charp, 1);
+    let body = vec![
+        b.printf(2, "%d %d %d\n", vec![call(rand, vec![], int, 2), call(rand, vec![], int, 2), call(rand, vec![], int, 2)]),
+        set(&f, n, call(snprintf, vec![bufp.clone(), b.long(6), b.str("%d-%s"), b.int(12345), b.str("xyz")], int, 3), 3),
+        b.printf(4, "[%s] %d\n", vec![bufp.clone(), local(&f, n)]),
+        {
+            let (s1, s2) = (b.str("  -0x1fz"), b.str("99999999999999999999"));
+            let args = vec![
+                call(strtol, vec![s1, ex(ExprKind::Int(0), charpp, 5), b.int(0)], long, 5),
+                call(strtol, vec![s2, ex(ExprKind::Int(0), charpp, 5), b.int(10)], long, 5),
+            ];
+            b.printf(5, "%ld %ld\n", args)
+        },
+        ret(b.int(0), 6),
+    ];
+    b.add(f, body);
+    assert_eq!(
+        run_prog(&b.p).stdout,
+        "1804289383 846930886 1681692777\n[12345] 9\n-31 9223372036854775807\n"
+    );
+}
+
+#[test]
+fn exec_pointer_to_dead_local_is_use_after_free() {
+    let mut b = B::new();
+    let int = b.int;
+    let ip = b.ptr(int);
+    let mut f = b.f("leak", ip);
+    let x = f.local("x", int, Storage::Memory);
+    let body = vec![
+        es(ex(ExprKind::Assign { place: Place::Local(x), value: bx(b.int(5)) }, int, 2)),
+        ret(ex(ExprKind::LocalAddr(x), ip, 3), 3),
+    ];
+    let leak = b.add(f, body);
+    let f = b.f("main", int);
+    let call = ex(ExprKind::Call { callee: Callee::Direct(leak), args: vec![], result: None }, ip, 6);
+    b.add(f, vec![ret(load(call, int, 6), 6)]);
+    let d = expect_trap(&run_prog(&b.p), "use-after-free", 6);
+    assert!(d.message.contains("local variable `x` of `leak`"), "{}", d.message);
+    assert!(d.message.contains("after its function returned"), "{}", d.message);
+}
+
+#[test]
+fn exec_exit_runs_atexit_handlers_in_reverse_and_flushes() {
+    let mut b = B::new();
+    let (int, void) = (b.int, b.void);
+    let h_ty = b.func_ty(void, vec![], false);
+    let hp = b.ptr(h_ty);
+    let atexit = b.ext("atexit", int, vec![hp], false);
+    let exit = b.ext("exit", void, vec![int], false);
+    let f = b.f("h1", void);
+    let pr = b.printf(2, "h1\n", vec![]);
+    let h1 = b.add(f, vec![pr]);
+    let f = b.f("h2", void);
+    let pr = b.printf(3, "h2\n", vec![]);
+    let h2 = b.add(f, vec![pr]);
+    let f = b.f("main", int);
+    let reg = |h| es(ex(ExprKind::Call { callee: Callee::Extern(atexit), args: vec![ex(ExprKind::FuncAddr(h), hp, 5)], result: None }, int, 5));
+    let body = vec![
+        reg(h1),
+        reg(h2),
+        b.printf(6, "main\n", vec![]),
+        es(ex(ExprKind::Call { callee: Callee::Extern(exit), args: vec![b.int(7)], result: None }, void, 7)),
+        ret(b.int(0), 8),
+    ];
+    b.add(f, body);
+    let r = run_prog(&b.p);
+    assert_eq!(r.stdout, "main\nh2\nh1\n");
+    assert_eq!(r.outcome.exit_code(), 7);
+}
+
+#[test]
+fn exec_memory_limit_stops_the_run() {
+    let mut b = B::new();
+    let (int, void) = (b.int, b.void);
+    let vp = b.ptr(void);
+    let malloc = b.ext("malloc", vp, vec![b.ulong], false);
+    let f = b.f("main", int);
+    let body = vec![
+        st(
+            StmtKind::While(
+                b.int(1),
+                Box::new(es(ex(ExprKind::Call { callee: Callee::Extern(malloc), args: vec![b.long(1 << 20)], result: None }, vp, 3))),
+            ),
+            2,
+        ),
+        ret(b.int(0), 4),
+    ];
+    b.add(f, body);
+    let r = run_with(&b.p, RunOptions { max_memory: Some(64 << 20), ..Default::default() });
+    let d = expect_trap(&r, "memory limit", 3);
+    assert!(matches!(r.outcome, RunOutcome::Limit(_)), "{}", d.message);
+}
+
+#[test]
+fn exec_variadic_function_and_vla_and_indirect_call() {
+    // long sum(int n, ...) { va_list ap; va_start(ap, n); long s = 0; for (i..n) s += va_arg(ap, long); return s; }
+    let mut b = B::new();
+    let (int, long, dbl) = (b.int, b.long, b.dbl);
+    let va_list = b.p.types.intern(Type::Array(b.ulong, Some(3)));
+    let ulp = b.ptr(b.ulong);
+    let sum_ty = b.func_ty(long, vec![int], true);
+    let sum_ptr = b.ptr(sum_ty);
+    let mut f = b.f("sum", long);
+    let n = f.param("n", int);
+    let ap = f.local("ap", va_list, Storage::Memory);
+    let s = f.reg("s", long);
+    let i = f.reg("i", int);
+    let app = ex(ExprKind::LocalAddr(ap), ulp, 1);
+    let body = vec![
+        es(ex(ExprKind::VaStart(bx(app.clone())), b.void, 2)),
+        set(&f, s, b.long(0), 3),
+        for_lt(
+            &b,
+            &f,
+            i,
+            b.int(0),
+            local(&f, n),
+            vec![set(&f, s, bin(BinOp::Add, local(&f, s), ex(ExprKind::VaArg(bx(app.clone())), long, 5), long), 5)],
+            4,
+        ),
+        ret(local(&f, s), 6),
+    ];
+    let sum = b.add(f, body);
+    b.p.functions[sum.0 as usize].variadic = true;
+    b.p.functions[sum.0 as usize].ty = sum_ty;
+
+    // main: int m = 5; double v[m]; v[i] = i * 0.5; total via sum through a function pointer.
+    let dp = b.ptr(dbl);
+    let mut f = b.f("main", int);
+    let cnt = f.reg("cnt", long);
+    let vla_ty = b.p.types.intern(Type::Vla(dbl, cnt));
+    let v = f.local("v", vla_ty, Storage::VlaAddress);
+    let i = f.reg("i", int);
+    let fp = f.reg("fp", sum_ptr);
+    let vp = ex(ExprKind::LocalAddr(v), dp, 1);
+    let body = vec![
+        set(&f, cnt, b.long(5), 2),
+        st(StmtKind::VlaAlloc(v), 2),
+        for_lt(
+            &b,
+            &f,
+            i,
+            b.int(0),
+            b.int(5),
+            vec![es(ex(
+                ExprKind::Assign {
+                    place: Place::Mem(bx(index(vp.clone(), cast(local(&f, i), long), dbl, dp))),
+                    value: bx(bin(BinOp::Mul, cast(local(&f, i), dbl), ex(ExprKind::Float(0.5), dbl, 3), dbl)),
+                },
+                dbl,
+                3,
+            ))],
+            3,
+        ),
+        set(&f, fp, ex(ExprKind::FuncAddr(sum), sum_ptr, 4), 4),
+        b.printf(
+            5,
+            "%ld %.2f %lu\n",
+            vec![
+                ex(
+                    ExprKind::Call {
+                        callee: Callee::Indirect(bx(local(&f, fp))),
+                        args: vec![b.int(3), b.long(10), b.long(20), b.long(30)],
+                        result: None,
+                    },
+                    long,
+                    5,
+                ),
+                load(index(vp.clone(), b.long(4), dbl, dp), dbl, 5),
+                ex(ExprKind::SizeOfDynamic(vla_ty), b.ulong, 5),
+            ],
+        ),
+        b.printf(6, "%f\n", vec![load(index(vp.clone(), b.long(5), dbl, dp), dbl, 6)]),
+        ret(b.int(0), 7),
+    ];
+    b.add(f, body);
+    let r = run_prog(&b.p);
+    assert_eq!(r.stdout, "60 2.00 40\n");
+    let d = expect_trap(&r, "out-of-bounds", 6);
+    assert!(d.message.contains("variable-length array `v` of `main`"), "{}", d.message);
+}
+
+#[test]
+fn exec_complex_multiply_and_divide() {
+    let mut b = B::new();
+    let (int, dbl) = (b.int, b.dbl);
+    let cty = b.p.types.intern(Type::Complex(FloatKind::F64));
+    let cp = b.ptr(cty);
+    let creal = b.ext("creal", dbl, vec![cty], false);
+    let cimag = b.ext("cimag", dbl, vec![cty], false);
+    let mut f = b.f("main", int);
+    let (t1, t2, t3, t4) = (
+        f.local("t1", cty, Storage::Memory),
+        f.local("t2", cty, Storage::Memory),
+        f.local("t3", cty, Storage::Memory),
+        f.local("t4", cty, Storage::Memory),
+    );
+    let fl = |v| ex(ExprKind::Float(v), dbl, 1);
+    let mk = |re, im, dst| ex(ExprKind::ComplexMake { re: bx(fl(re)), im: bx(fl(im)), dst }, cty, 2);
+    let prod = ex(ExprKind::ComplexBinary { op: BinOp::Mul, lhs: bx(mk(1.0, 2.0, t1)), rhs: bx(mk(3.0, -1.0, t2)), dst: t3 }, cty, 2);
+    let quot = ex(ExprKind::ComplexBinary { op: BinOp::Div, lhs: bx(prod), rhs: bx(mk(0.0, 1.0, t2)), dst: t4 }, cty, 2);
+    let _ = cp;
+    let call = |x, arg| ex(ExprKind::Call { callee: Callee::Extern(x), args: vec![arg], result: None }, dbl, 3);
+    let body = vec![
+        es(quot),
+        b.printf(3, "%.1f %.1f\n", vec![call(creal, ex(ExprKind::LocalAddr(t4), cty, 3)), call(cimag, ex(ExprKind::LocalAddr(t4), cty, 3))]),
+        ret(b.int(0), 4),
+    ];
+    b.add(f, body);
+    // (1+2i)(3-i) = 5+5i; / i = 5-5i
+    assert_eq!(run_prog(&b.p).stdout, "5.0 -5.0\n");
+}

@@ -110,10 +110,13 @@ pub fn cvtt32(x: f64) -> i32 {
     }
 }
 
+/// 2^63 as a double.
+const TWO63: f64 = 9_223_372_036_854_775_808.0;
+
 /// x86-64 `cvttsd2si` with a 64-bit destination: out of range and NaN give 2^63.
 #[inline]
 pub fn cvtt64(x: f64) -> i64 {
-    if x >= -9.223372036854775808e18 && x < 9.223372036854775808e18 {
+    if (-TWO63..TWO63).contains(&x) {
         x as i64
     } else {
         i64::MIN
@@ -124,8 +127,8 @@ pub fn cvtt64(x: f64) -> i64 {
 /// cvttsd2si of x - 2^63 with the top bit flipped.
 #[inline]
 pub fn f64_to_u64(x: f64) -> u64 {
-    if x >= 9.223372036854775808e18 {
-        (cvtt64(x - 9.223372036854775808e18) as u64) ^ (1 << 63)
+    if x >= TWO63 {
+        (cvtt64(x - TWO63) as u64) ^ (1 << 63)
     } else {
         cvtt64(x) as u64
     }
