@@ -9,6 +9,9 @@
  * Routines compiled for the device may use such globals only if they are declared this way
  * (§2.12.2). Inside a function, `declare create(w)` behaves like a data construct around the body
  * of the function (§2.10): w's device copy exists from entry to return.
+ * A declared variable may not appear in a data clause where its declaration is visible (§2.10,
+ * restrictions): the compute regions below name no clause for coef or w, and find the visible
+ * device copy; update directives are not data clauses and are how the copies are synchronised.
  *
  * Expected output: gcc-derived (see README.md).
  */
@@ -30,7 +33,7 @@ static double weight(int i) {
 static double sum_weights(void) {
     double w[N];
 #pragma acc declare create(w)
-#pragma acc parallel loop present(w)
+#pragma acc parallel loop
     for (int i = 0; i < N; i++) w[i] = 2.0 * weight(i);
     /* The device copy of w lives until the function returns and is never copied back
        implicitly (create): the host must ask for it before reading. */
@@ -45,7 +48,7 @@ int main(void) {
 #pragma acc update device(coef)
 
     /* the device copy changes; the host copy does not until update host */
-#pragma acc parallel loop present(coef)
+#pragma acc parallel loop
     for (int i = 0; i < N; i++) coef[i] = coef[i] + 0.5;
 #pragma acc update host(coef)
 

@@ -7,7 +7,7 @@
  * address) but not the data it points to (§2.6.5: "the data addressed by that pointer are not
  * implicitly copied"). So the clauses name exactly what the region touches: the pointed-to data
  * `p.v[0:p.n]` and the member array `p.w`. The scalar members are read into locals first, so
- * the struct as a whole is never referenced in the region.
+ * the region uses only the two members named in its clauses, never the struct as a whole.
  *
  * Expected output: gcc-derived (see README.md).
  */
