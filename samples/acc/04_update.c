@@ -46,7 +46,8 @@ int main(void) {
             a[i] = 100.0 + i;
             a[n - 16 + i] = -100.0 - i;
         }
-#pragma acc update device(a[0:16], a[n-16:16])
+#pragma acc update device(a[0:16])
+#pragma acc update device(a[n-16:16])
 
 #pragma acc parallel loop present(a[0:n])
         for (int i = 0; i < n; i++)

@@ -60,7 +60,7 @@ int main(void) {
     }
 
     /* capture: each iteration takes a unique slot number */
-#pragma acc parallel loop copyin(v[0:N]) copyout(slots[0:N]) copy(count)
+#pragma acc parallel loop copyout(slots[0:N]) copy(count)
     for (int i = 0; i < N; i++) {
         int my;
 #pragma acc atomic capture
