@@ -1156,14 +1156,8 @@ impl<'a> Cx<'a> {
                 });
                 self.emit(Op::Expr(f), loc, true);
             }
-            StmtKind::Acc { body, .. } => {
-                if let Some(b) = body {
-                    self.stmt_inner(b, sub)?;
-                }
-            }
-            StmtKind::AccLaunch(_) => {
-                return Err(Diagnostic::unsupported("launching kernels on a device (not yet wired into the interpreter)", Some(s.loc).unwrap_or_default()));
-            }
+            StmtKind::Acc { directive, body } => self.acc_stmt(*directive, body.as_deref(), sub, loc)?,
+            StmtKind::AccLaunch(k) => self.acc_launch(*k, loc)?,
         }
         Ok(())
     }
@@ -1907,3 +1901,5 @@ impl Addr {
         }
     }
 }
+
+mod offload;

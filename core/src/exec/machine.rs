@@ -94,6 +94,8 @@ pub struct Machine<'e> {
     /// Program stdout not yet written to the sink.
     pub out_buf: Vec<u8>,
     pub libc: ShimState,
+    /// The OpenACC runtime: data environment, device configuration.
+    pub acc: super::openacc::AccState,
     stack_top: usize,
     stack_size: usize,
 }
@@ -488,6 +490,7 @@ pub fn run_main(exe: &Executable, options: RunOptions, argv: Vec<String>, stack_
         stderr: options.stderr.unwrap_or_else(|| Box::new(std::io::stderr())),
         out_buf: Vec::new(),
         libc: ShimState::new(argv.first().cloned().unwrap_or_default()),
+        acc: super::openacc::AccState::new(options.device.clone()),
         stack_top: stack_address(),
         stack_size,
     };

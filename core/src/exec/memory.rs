@@ -39,6 +39,8 @@ pub fn ptr_word(id: u32, offset: u32) -> u64 {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Space {
     Host,
+    /// The simulated accelerator's memory (OpenACC's separate device memory, §1.3).
+    Device,
 }
 
 /// What an allocation is, for messages and for `free`'s checks.

@@ -36,6 +36,7 @@ pub mod libc_bind;
 pub mod libc_pure_stub;
 pub mod libc_shim;
 pub mod memory;
+pub mod openacc;
 pub mod value;
 
 mod compile;
@@ -116,6 +117,8 @@ pub struct RunOptions {
     /// Where the program's stderr goes (default: the process's stderr).
     pub stderr: Option<Sink>,
     pub observer: Option<Box<dyn Observer>>,
+    /// The simulated device's launch defaults and modes.
+    pub device: openacc::DeviceConfig,
 }
 
 /// A cloneable in-memory sink, for tests and tools that capture a program's output.

@@ -1,0 +1,461 @@
+//! Compiling OpenACC directives of host code: data clauses become range computations, constructs
+//! become enter/exit operations around their bodies, compute constructs launch their kernels.
+
+use std::sync::Arc;
+
+use crate::data::present::DataLifetime;
+use crate::diag::{Diagnostic, Loc};
+use crate::exec::machine::{Machine, Trap};
+use crate::exec::openacc::{self as rt, CaptureArg, HostRange};
+use crate::exec::value::Kind;
+use crate::ir::acc::*;
+use crate::ir::*;
+
+use super::{Cx, ExprFn, Op, R};
+
+/// How to find the host bytes a clause names, at run time.
+struct VarPlan {
+    name: String,
+    loc: Loc,
+    shape: Shape,
+}
+
+enum Shape {
+    /// A whole variable at `addr`, `size` bytes.
+    Whole { addr: ExprFn, size: u64 },
+    /// `base[l0:n0][l1:n1]…` over contiguous memory: each dimension's byte stride and extent.
+    Section { base: ExprFn, dims: Vec<Dim> },
+    /// `p[l0:n0][l1:n1]` on a pointer to pointers: the pointer array and each row (§2.7.1).
+    PtrToPtr { base: ExprFn, rows: Dim, cols: Dim },
+}
+
+struct Dim {
+    lower: Option<ExprFn>,
+    length: Option<ExprFn>,
+    /// The declared extent, for `[lo:]` on arrays.
+    extent: Option<u64>,
+    stride: u64,
+}
+
+impl Dim {
+    fn eval(&self, m: &mut Machine, name: &str, loc: Loc) -> Result<(u64, u64), Trap> {
+        let lo = match &self.lower {
+            Some(f) => f(m)?,
+            None => 0,
+        };
+        let len = match (&self.length, self.extent) {
+            (Some(f), _) => f(m)?,
+            (None, Some(n)) => n.saturating_sub(lo),
+            (None, None) => {
+                return Err(Trap::error(Diagnostic::error(
+                    "directive",
+                    format!("the subarray `{name}` needs a length: the dimension's size is not known (§2.7.1)"),
+                    loc,
+                )))
+            }
+        };
+        if (lo as i64) < 0 || (len as i64) < 0 {
+            return Err(Trap::error(Diagnostic::error("directive", format!("the subarray `{name}` has a negative bound or length"), loc)));
+        }
+        Ok((lo, len))
+    }
+}
+
+impl VarPlan {
+    /// The host ranges the clause names (several for pointer-to-pointer arrays: rows last).
+    fn ranges(&self, m: &mut Machine) -> Result<Vec<HostRange>, Trap> {
+        let hr = |range: std::ops::Range<u64>| HostRange { range, name: self.name.clone(), loc: self.loc };
+        match &self.shape {
+            Shape::Whole { addr, size } => {
+                let a = addr(m)?;
+                Ok(vec![hr(a..a + size)])
+            }
+            Shape::Section { base, dims } => {
+                let b = base(m)?;
+                let mut start = b;
+                let mut end_off = 0u64;
+                for (i, d) in dims.iter().enumerate() {
+                    let (lo, len) = d.eval(m, &self.name, self.loc)?;
+                    start = start.wrapping_add(lo.wrapping_mul(d.stride));
+                    if len == 0 {
+                        return Ok(vec![hr(start..start)]);
+                    }
+                    // Span from the first to the last element named.
+                    end_off += if i + 1 == dims.len() { len * d.stride } else { (len - 1) * d.stride };
+                }
+                Ok(vec![hr(start..start + end_off)])
+            }
+            Shape::PtrToPtr { base, rows, cols } => {
+                let b = base(m)?;
+                let (rl, rn) = rows.eval(m, &self.name, self.loc)?;
+                let (cl, cn) = cols.eval(m, &self.name, self.loc)?;
+                let pstart = b + rl * 8;
+                let mut out = vec![hr(pstart..pstart + rn * 8)];
+                for i in 0..rn {
+                    let row = m.mem.load_u64(pstart + i * 8).map_err(|f| m.fault(f, self.loc))?;
+                    let s = row + cl * cols.stride;
+                    out.push(hr(s..s + cn * cols.stride));
+                }
+                Ok(out)
+            }
+        }
+    }
+
+    fn is_ptr_to_ptr(&self) -> bool {
+        matches!(self.shape, Shape::PtrToPtr { .. })
+    }
+}
+
+/// After mapping a pointer array and its rows, make the device pointer array point at the
+/// device rows (the device copy of `a[0:n][0:m]` on `double **a`).
+fn attach_rows(m: &mut Machine, ranges: &[HostRange], loc: Loc) -> Result<(), Trap> {
+    let Some(parr) = ranges.first() else { return Ok(()) };
+    let Some(dev_parr) = rt::translate(m, parr.range.start) else { return Ok(()) };
+    for (i, _) in ranges[1..].iter().enumerate() {
+        let hp = parr.range.start + i as u64 * 8;
+        let row = m.mem.load_u64(hp).map_err(|f| m.fault(f, loc))?;
+        if let Some(d) = rt::translate(m, row) {
+            m.mem.store_u64(dev_parr + i as u64 * 8, d).map_err(|f| m.fault(f, loc))?;
+        }
+    }
+    Ok(())
+}
+
+fn clauses_of(d: &AccDirective) -> impl Iterator<Item = &AccClauseKind> {
+    d.clauses.iter().map(|c| &c.kind)
+}
+
+impl<'a> Cx<'a> {
+    fn var_plan(&mut self, v: &AccVar) -> R<VarPlan> {
+        let t = self.t;
+        let name = v.text.clone();
+        let loc = v.loc;
+        if v.sections.is_empty() {
+            let Some(addr) = &v.addr else {
+                return Err(Diagnostic::internal(format!("`{name}` has no address to map"), Some(loc)));
+            };
+            let size = t.size_of(v.var_ty).unwrap_or(0);
+            return Ok(VarPlan { name, loc, shape: Shape::Whole { addr: self.expr(addr)?.into_fn(), size } });
+        }
+        let Some(base) = &v.base else {
+            return Err(Diagnostic::error("directive", format!("`{name}` cannot be subscripted"), loc));
+        };
+        let base_fn = self.expr(base)?.into_fn();
+        // Dimensions from the variable's type: pointer first (unknown extent), then array dims.
+        let mut dims_ty = Vec::new();
+        let mut ty = v.var_ty;
+        let mut ptr_levels = 0;
+        for _ in 0..v.sections.len() {
+            match t.get(ty).clone() {
+                Type::Array(e, n) => {
+                    dims_ty.push((e, n));
+                    ty = e;
+                }
+                Type::Pointer(e) => {
+                    ptr_levels += 1;
+                    dims_ty.push((e, None));
+                    ty = e;
+                }
+                _ => return Err(Diagnostic::error("directive", format!("`{name}` has more subscripts than dimensions"), loc)),
+            }
+        }
+        let mut dims = Vec::new();
+        for (s, (elem, extent)) in v.sections.iter().zip(&dims_ty) {
+            let stride = t.size_of(*elem).unwrap_or(1);
+            let lower = match &s.lower {
+                Some(e) => Some(self.expr(e)?.into_fn()),
+                None => None,
+            };
+            let length = match (&s.length, s.is_range) {
+                (Some(e), _) => Some(self.expr(e)?.into_fn()),
+                (None, false) => Some(Box::new(|_: &mut Machine<'_>| Ok(1u64)) as ExprFn),
+                (None, true) => None,
+            };
+            dims.push(Dim { lower, length, extent: *extent, stride });
+        }
+        if ptr_levels >= 2 && dims.len() == 2 {
+            let mut it = dims.into_iter();
+            let (Some(rows), Some(cols)) = (it.next(), it.next()) else { unreachable!("two dims") };
+            return Ok(VarPlan { name, loc, shape: Shape::PtrToPtr { base: base_fn, rows, cols } });
+        }
+        if ptr_levels >= 2 {
+            return Err(Diagnostic::unsupported(format!("subarrays of `{name}` through more than two levels of pointers"), loc));
+        }
+        Ok(VarPlan { name, loc, shape: Shape::Section { base: base_fn, dims } })
+    }
+
+    fn var_plans(&mut self, vars: &[AccVar]) -> R<Vec<VarPlan>> {
+        vars.iter().map(|v| self.var_plan(v)).collect()
+    }
+
+    /// Compile an OpenACC directive of host code.
+    pub(super) fn acc_stmt(&mut self, d: DirectiveId, body: Option<&Stmt>, sub: bool, loc: Loc) -> R<()> {
+        let Some(Some(dir)) = self.p.acc.get(d.0 as usize) else {
+            return Err(Diagnostic::internal("directive without its lowered form", Some(loc)));
+        };
+        let dir = dir.clone();
+        let if_fn = match clauses_of(&dir).find_map(|c| if let AccClauseKind::If(e) = c { Some(e) } else { None }) {
+            Some(e) => Some(Arc::new(self.expr(e)?.into_fn())),
+            None => None,
+        };
+        match &dir.kind {
+            AccKind::Data | AccKind::Parallel | AccKind::Kernels | AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::HostData => {
+                let mut data = Vec::new();
+                let mut use_dev = Vec::new();
+                for c in clauses_of(&dir) {
+                    match c {
+                        AccClauseKind::Data(dc, vars) => {
+                            for p in self.var_plans(vars)? {
+                                data.push((*dc, p));
+                            }
+                        }
+                        AccClauseKind::UseDevice(vars) => use_dev.extend(self.var_plans(vars)?),
+                        _ => {}
+                    }
+                }
+                let is_compute = dir.kind.is_compute();
+                let if_enter = if_fn.clone();
+                self.emit(
+                    Op::Expr(Box::new(move |m| {
+                        let cond = match &if_enter {
+                            Some(f) => f(m)? != 0,
+                            None => true,
+                        };
+                        let inherited = rt::region_on_host(m);
+                        rt::region_enter(m, !cond || inherited);
+                        if !cond || m.acc.on_host {
+                            return Ok(0);
+                        }
+                        for (dc, plan) in &data {
+                            let ranges = plan.ranges(m)?;
+                            for r in &ranges {
+                                rt::map(m, *dc, r, DataLifetime::Structured)?;
+                            }
+                            if plan.is_ptr_to_ptr() {
+                                attach_rows(m, &ranges, plan.loc)?;
+                            }
+                        }
+                        for plan in &use_dev {
+                            if let Shape::Whole { addr, .. } = &plan.shape {
+                                let a = addr(m)?;
+                                rt::use_device(m, a, &plan.name, plan.loc)?;
+                            }
+                        }
+                        let _ = is_compute;
+                        Ok(0)
+                    })),
+                    loc,
+                    true,
+                );
+                if let Some(b) = body {
+                    self.stmt_inner(b, sub)?;
+                }
+                self.emit(Op::Expr(Box::new(move |m| rt::region_exit(m, loc).map(|_| 0))), loc, false);
+            }
+            AccKind::EnterData | AccKind::ExitData => {
+                let enter = matches!(dir.kind, AccKind::EnterData);
+                let mut data = Vec::new();
+                for c in clauses_of(&dir) {
+                    if let AccClauseKind::Data(dc, vars) = c {
+                        for p in self.var_plans(vars)? {
+                            data.push((*dc, p));
+                        }
+                    }
+                }
+                self.emit(
+                    Op::Expr(Box::new(move |m| {
+                        if let Some(f) = &if_fn {
+                            if f(m)? == 0 {
+                                return Ok(0);
+                            }
+                        }
+                        if m.acc.on_host {
+                            return Ok(0);
+                        }
+                        for (dc, plan) in &data {
+                            let ranges = plan.ranges(m)?;
+                            if enter {
+                                for r in &ranges {
+                                    rt::map(m, *dc, r, DataLifetime::Dynamic)?;
+                                }
+                                if plan.is_ptr_to_ptr() {
+                                    attach_rows(m, &ranges, plan.loc)?;
+                                }
+                            } else {
+                                let copy_out = matches!(dc, DataClause::CopyOut | DataClause::PresentOrCopyOut | DataClause::Copy);
+                                for r in ranges.iter().rev() {
+                                    rt::exit_data(m, r, copy_out, false)?;
+                                }
+                            }
+                        }
+                        Ok(0)
+                    })),
+                    loc,
+                    true,
+                );
+            }
+            AccKind::Update => {
+                let mut ops = Vec::new();
+                for c in clauses_of(&dir) {
+                    match c {
+                        AccClauseKind::Host(vars) => ops.extend(self.var_plans(vars)?.into_iter().map(|p| (false, p))),
+                        AccClauseKind::Device(vars) => ops.extend(self.var_plans(vars)?.into_iter().map(|p| (true, p))),
+                        _ => {}
+                    }
+                }
+                self.emit(
+                    Op::Expr(Box::new(move |m| {
+                        if let Some(f) = &if_fn {
+                            if f(m)? == 0 {
+                                return Ok(0);
+                            }
+                        }
+                        if rt::region_on_host(m) {
+                            return Ok(0);
+                        }
+                        for (to_dev, plan) in &ops {
+                            for r in plan.ranges(m)? {
+                                rt::update(m, &r, *to_dev)?;
+                            }
+                        }
+                        Ok(0)
+                    })),
+                    loc,
+                    true,
+                );
+            }
+            AccKind::Wait(args) => {
+                // Queues run their work when it is issued, so waiting is immediate; the arguments are
+                // still evaluated (they may have side effects).
+                let fns: Vec<ExprFn> = match args {
+                    Some(a) => a.iter().map(|e| Ok(self.expr(e)?.into_fn())).collect::<R<_>>()?,
+                    None => Vec::new(),
+                };
+                self.emit(
+                    Op::Expr(Box::new(move |m| {
+                        for f in &fns {
+                            f(m)?;
+                        }
+                        Ok(0)
+                    })),
+                    loc,
+                    true,
+                );
+            }
+            AccKind::Declare => {
+                // Function-scope declare: map for the rest of the function's execution (released
+                // when the program ends).
+                let mut data = Vec::new();
+                for c in clauses_of(&dir) {
+                    if let AccClauseKind::Data(dc, vars) = c {
+                        for p in self.var_plans(vars)? {
+                            data.push((*dc, p));
+                        }
+                    }
+                }
+                self.emit(
+                    Op::Expr(Box::new(move |m| {
+                        if m.acc.on_host {
+                            return Ok(0);
+                        }
+                        for (dc, plan) in &data {
+                            for r in plan.ranges(m)? {
+                                rt::map(m, *dc, &r, DataLifetime::Dynamic)?;
+                            }
+                        }
+                        Ok(0)
+                    })),
+                    loc,
+                    true,
+                );
+            }
+            // Orphaned loops and atomics in host code (a routine called from the host) run
+            // sequentially; routine and cache have no run-time effect here.
+            AccKind::Loop | AccKind::Atomic(_) | AccKind::Cache(_) | AccKind::Routine(_) => {
+                if let Some(b) = body {
+                    self.stmt_inner(b, sub)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Compile a kernel launch (inside its compute construct).
+    pub(super) fn acc_launch(&mut self, k: KernelId, loc: Loc) -> R<()> {
+        let Some(kernel) = self.p.kernels.get(k.0 as usize) else {
+            return Err(Diagnostic::internal("unknown kernel", Some(loc)));
+        };
+        let kernel = kernel.clone();
+        let num = |cx: &mut Self, e: &Option<Expr>| -> R<Option<ExprFn>> {
+            Ok(match e {
+                Some(e) => Some(cx.expr(e)?.into_fn()),
+                None => None,
+            })
+        };
+        let ng = num(self, &kernel.num_gangs)?;
+        let nw = num(self, &kernel.num_workers)?;
+        let nv = num(self, &kernel.vector_length)?;
+        struct CapPlan {
+            mode: CaptureMode,
+            value: ExprFn,
+            size: u64,
+            kind: Kind,
+            is_pointer: bool,
+            name: String,
+        }
+        let mut caps = Vec::new();
+        for c in &kernel.captures {
+            let t = self.t;
+            let pty = t.pointee(c.ty).map(|_| c.ty);
+            let is_pointer = pty.is_some();
+            let long = self.t.size_of(c.ty).unwrap_or(8);
+            // The value (register captures) or the address of the host object.
+            let e = match (c.source, c.mode) {
+                (CaptureSource::Local(l), CaptureMode::Value) => Expr { kind: ExprKind::Local(l), ty: c.ty, loc },
+                (CaptureSource::Local(l), _) => {
+                    let is_reg = self.p.functions[self.fid as usize].locals.get(l.0 as usize).is_some_and(|x| x.storage == Storage::Register);
+                    if is_reg {
+                        Expr { kind: ExprKind::Local(l), ty: c.ty, loc }
+                    } else {
+                        Expr { kind: ExprKind::LocalAddr(l), ty: c.ty, loc }
+                    }
+                }
+                (CaptureSource::Global(g), _) => Expr { kind: ExprKind::GlobalAddr(g), ty: c.ty, loc },
+            };
+            let value = self.expr(&e)?.into_fn();
+            caps.push(CapPlan { mode: c.mode, value, size: long, kind: Kind::of(t, c.ty), is_pointer, name: c.name.clone() });
+        }
+        let fid = kernel.func.0;
+        let single = kernel.single;
+        self.emit(
+            Op::Expr(Box::new(move |m| {
+                let cfg = m.acc.config.clone();
+                let gangs = match &ng {
+                    Some(f) if !single => f(m)?,
+                    _ if single => 1,
+                    _ => cfg.gangs,
+                };
+                let workers = match &nw {
+                    Some(f) if !single => f(m)?,
+                    _ if single => 1,
+                    _ => cfg.workers,
+                };
+                let vector = match &nv {
+                    Some(f) if !single => f(m)?,
+                    _ if single => 1,
+                    _ => cfg.vector_length,
+                };
+                let mut args = Vec::with_capacity(caps.len());
+                for c in &caps {
+                    let v = (c.value)(m)?;
+                    args.push(CaptureArg { mode: c.mode, host: v, size: c.size, kind: c.kind, is_pointer: c.is_pointer, name: c.name.clone() });
+                }
+                rt::launch(m, fid, gangs, workers, vector, &args, loc)?;
+                Ok(0)
+            })),
+            loc,
+            true,
+        );
+        Ok(())
+    }
+}

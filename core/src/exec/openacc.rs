@@ -1,0 +1,530 @@
+//! The OpenACC runtime inside the interpreter: the data environment (§2.6) on top of the present
+//! table, kernel launches on the simulated device, `update`, `enter/exit data`, `host_data`, and
+//! the runtime library of chapter 3.
+//!
+//! **Device memory.** The simulated device's memory is a separate address space: allocations of
+//! [`Space::Device`] in the same allocation table. A device copy *mirrors the offsets* of the host
+//! allocation it copies: mapping bytes `[o, o+len)` of a host block allocates a device block of
+//! `o+len` bytes and copies to the same offsets, so translating a host pointer to the device keeps
+//! its offset — also for a pointer to an array's start when only `a[lo:len]` is mapped (the
+//! "virtual" base compilers compute). Bytes outside the mapped range are never copied.
+//!
+//! **Lifetimes.** Data constructs and compute constructs push a [`Region`] whose releases run at
+//! the construct's end (structured counts); `enter data`/`exit data` and `acc_copyin`… change the
+//! dynamic counts. Copy-out happens when both counts drop to zero, as OpenACC 2.5 specifies and
+//! as the present-or clauses of 2.0 behave; `--strict-2.0` makes copy/copyin/copyout/create of
+//! present data an error instead.
+//!
+//! **Queues.** `async` work runs when it is issued (a legal schedule: §2.13 lets the device start
+//! queued work at once), so `wait` has nothing to wait for; the seeded adversarial scheduler that
+//! delays queued work belongs to the checking milestone.
+
+use std::ops::Range;
+
+use crate::data::present::{DataLifetime, Presence, PresentEntry, PresentTable};
+use crate::diag::{Diagnostic, Loc};
+use crate::ir::acc::{CaptureMode, DataClause, ReductionOp};
+
+use super::machine::{Machine, Trap};
+use super::memory::{AllocKind, Space};
+use super::value::Kind;
+
+/// Launch defaults and modes (command-line flags).
+#[derive(Clone, Debug)]
+pub struct DeviceConfig {
+    pub gangs: u64,
+    pub workers: u64,
+    pub vector_length: u64,
+    /// OpenACC 2.0's strict copy semantics: mapping present data with copy/copyin/copyout/create
+    /// is an error (§2.6.5 without the present-or behaviour).
+    pub strict_2_0: bool,
+}
+
+impl Default for DeviceConfig {
+    fn default() -> Self {
+        DeviceConfig { gangs: 8, workers: 1, vector_length: 32, strict_2_0: false }
+    }
+}
+
+/// acc_device_t values (§3.1 and the project's openacc.h).
+pub const ACC_DEVICE_NONE: u64 = 0;
+pub const ACC_DEVICE_DEFAULT: u64 = 1;
+pub const ACC_DEVICE_HOST: u64 = 2;
+pub const ACC_DEVICE_NOT_HOST: u64 = 3;
+pub const ACC_DEVICE_NVIDIA: u64 = 4;
+
+/// Per-run OpenACC state.
+#[derive(Default)]
+pub struct AccState {
+    pub present: PresentTable,
+    pub config: DeviceConfig,
+    regions: Vec<Region>,
+    /// `acc_set_device_type(acc_device_host)` / `ACC_DEVICE_TYPE=host`: run compute regions on the host.
+    pub on_host: bool,
+    pub device_num: u64,
+    /// Kernels launched so far (for `--time`-style summaries and tests).
+    pub launches: u64,
+}
+
+#[derive(Default)]
+struct Region {
+    releases: Vec<Release>,
+    /// `if(false)`: the construct runs on the host, with the host's data.
+    on_host: bool,
+    /// `host_data use_device`: pointer variables to restore (address, host value).
+    restore: Vec<(u64, u64)>,
+}
+
+struct Release {
+    host_start: u64,
+    copy_out: bool,
+}
+
+/// One host range named by a clause.
+#[derive(Clone, Debug)]
+pub struct HostRange {
+    pub range: Range<u64>,
+    pub name: String,
+    pub loc: Loc,
+}
+
+fn err(kind: &'static str, msg: String, loc: Loc) -> Trap {
+    Trap::error(Diagnostic::error(kind, msg, loc))
+}
+
+impl AccState {
+    pub fn new(config: DeviceConfig) -> Self {
+        let on_host = std::env::var("ACC_DEVICE_TYPE").is_ok_and(|v| v.eq_ignore_ascii_case("host"));
+        let device_num = std::env::var("ACC_DEVICE_NUM").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(0);
+        AccState { config, on_host, device_num, ..Default::default() }
+    }
+}
+
+// ---------------------------------------------------------------- device memory
+
+/// Translate a host address to the device (through the present table), if it points into a
+/// host allocation that has a device copy.
+pub fn translate(m: &Machine, h: u64) -> Option<u64> {
+    if let Some(e) = m.acc.present.containing(h) {
+        return Some(e.to_device(h));
+    }
+    // A pointer into a mapped allocation but outside the mapped bytes: the same offset in the
+    // mirroring device block.
+    let id = h >> 32;
+    m.acc.present.entries().find(|e| e.host.start >> 32 == id).map(|e| (e.device_start & !0xffff_ffff) | (h & 0xffff_ffff))
+}
+
+fn device_alloc(m: &mut Machine, host_start: u64, len: u64, loc: Loc) -> Result<u64, Trap> {
+    let off = host_start & 0xffff_ffff;
+    let base = m.mem.alloc(off + len, AllocKind::Runtime("device copy"), Space::Device, loc).map_err(|f| m.fault(f, loc))?;
+    Ok(base + off)
+}
+
+fn device_free(m: &mut Machine, dev: u64, loc: Loc) {
+    m.mem.release(super::memory::AllocId((dev >> 32) as u32), loc);
+}
+
+fn copy(m: &mut Machine, dst: u64, src: u64, len: u64, loc: Loc) -> Result<(), Trap> {
+    if len == 0 {
+        return Ok(());
+    }
+    m.mem.copy(dst, src, len).map_err(|f| m.fault(f, loc))
+}
+
+// ---------------------------------------------------------------- data clauses
+
+/// Map `r` for a data clause (entering a construct or `enter data`).
+pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLifetime) -> Result<(), Trap> {
+    let len = r.range.end - r.range.start;
+    match clause {
+        DataClause::DevicePtr | DataClause::Delete | DataClause::Link => return Ok(()),
+        _ => {}
+    }
+    if len == 0 {
+        return Ok(());
+    }
+    match m.acc.present.lookup(r.range.clone()) {
+        Presence::Present(start) => {
+            let strict_error = m.acc.config.strict_2_0
+                && matches!(clause, DataClause::Copy | DataClause::CopyIn | DataClause::CopyOut | DataClause::Create);
+            if strict_error {
+                let e = m.acc.present.get(start).cloned();
+                let mut d = Diagnostic::error(
+                    "present",
+                    format!("`{}` is already present on the device; OpenACC 2.0 `{}` requires it not to be (--strict-2.0)", r.name, clause_name(clause)),
+                    r.loc,
+                );
+                if let Some(e) = e {
+                    d = d.with_related(e.created_at, format!("`{}` was mapped here", e.name));
+                }
+                d = d.with_help("use the present_or_ form (pcopy, pcopyin…), or drop --strict-2.0 for OpenACC 2.5 semantics");
+                return Err(Trap::error(d));
+            }
+            if let Some(e) = m.acc.present.get_mut(start) {
+                match lifetime {
+                    DataLifetime::Structured => e.structured += 1,
+                    DataLifetime::Dynamic => e.dynamic += 1,
+                }
+            }
+            if let Some(reg) = m.acc.regions.last_mut().filter(|_| lifetime == DataLifetime::Structured) {
+                reg.releases.push(Release { host_start: start, copy_out: false });
+            }
+            Ok(())
+        }
+        Presence::Partial(start) => Err(partial(m, r, start)),
+        Presence::Absent => {
+            if clause == DataClause::Present {
+                return Err(Trap::error(
+                    Diagnostic::error("not-present", format!("`{}` is not present on the device (`present` clause, §2.6.5.6)", r.name), r.loc)
+                        .with_help("map it first with a data construct, `enter data`, or use `present_or_copy`"),
+                ));
+            }
+            let dev = device_alloc(m, r.range.start, len, r.loc)?;
+            if matches!(clause, DataClause::Copy | DataClause::CopyIn | DataClause::PresentOrCopy | DataClause::PresentOrCopyIn | DataClause::DeviceResident) && clause != DataClause::DeviceResident {
+                copy(m, dev, r.range.start, len, r.loc)?;
+            }
+            let (s, d) = if lifetime == DataLifetime::Structured { (1, 0) } else { (0, 1) };
+            m.acc.present.insert(PresentEntry {
+                host: r.range.clone(),
+                device_start: dev,
+                structured: s,
+                dynamic: d,
+                name: r.name.clone(),
+                created_at: r.loc,
+                user_mapped: false,
+            });
+            let copy_out = matches!(clause, DataClause::Copy | DataClause::CopyOut | DataClause::PresentOrCopy | DataClause::PresentOrCopyOut);
+            if lifetime == DataLifetime::Structured {
+                if let Some(reg) = m.acc.regions.last_mut() {
+                    reg.releases.push(Release { host_start: r.range.start, copy_out });
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+fn partial(m: &Machine, r: &HostRange, start: u64) -> Trap {
+    let e = m.acc.present.get(start);
+    let mut d = Diagnostic::error(
+        "partially-present",
+        format!("`{}` is partially present on the device: part of it is mapped, part is not (§2.6.4)", r.name),
+        r.loc,
+    );
+    if let Some(e) = e {
+        d = d.with_related(e.created_at, format!("`{}` ({} bytes) was mapped here", e.name, e.len()));
+    }
+    Trap::error(d)
+}
+
+fn clause_name(c: DataClause) -> &'static str {
+    match c {
+        DataClause::Copy => "copy",
+        DataClause::CopyIn => "copyin",
+        DataClause::CopyOut => "copyout",
+        DataClause::Create => "create",
+        DataClause::PresentOrCopy => "present_or_copy",
+        DataClause::PresentOrCopyIn => "present_or_copyin",
+        DataClause::PresentOrCopyOut => "present_or_copyout",
+        DataClause::PresentOrCreate => "present_or_create",
+        DataClause::Present => "present",
+        DataClause::DevicePtr => "deviceptr",
+        DataClause::Delete => "delete",
+        DataClause::DeviceResident => "device_resident",
+        DataClause::Link => "link",
+    }
+}
+
+/// Drop one reference of `kind` from the entry at `start`; copy out and free when none is left.
+fn release(m: &mut Machine, start: u64, kind: DataLifetime, copy_out: bool, loc: Loc) -> Result<(), Trap> {
+    let Some(e) = m.acc.present.get_mut(start) else { return Ok(()) };
+    match kind {
+        DataLifetime::Structured => e.structured = e.structured.saturating_sub(1),
+        DataLifetime::Dynamic => e.dynamic = e.dynamic.saturating_sub(1),
+    }
+    if e.structured == 0 && e.dynamic == 0 && !e.user_mapped {
+        let e = m.acc.present.remove(start).expect("entry just seen");
+        if copy_out {
+            copy(m, e.host.start, e.device_start, e.len(), loc)?;
+        }
+        device_free(m, e.device_start, loc);
+    }
+    Ok(())
+}
+
+/// `exit data copyout/delete`, `acc_copyout`, `acc_delete`.
+pub fn exit_data(m: &mut Machine, r: &HostRange, copy_out: bool, finalize: bool) -> Result<(), Trap> {
+    match m.acc.present.lookup(r.range.clone()) {
+        Presence::Present(start) => {
+            let e = m.acc.present.get(start).cloned();
+            if let Some(e) = &e {
+                if e.dynamic == 0 {
+                    return Err(Trap::error(
+                        Diagnostic::error(
+                            "not-entered",
+                            format!("`{}` leaves the device with `exit data`, but it was never entered with `enter data` (§2.6.6)", r.name),
+                            r.loc,
+                        )
+                        .with_related(e.created_at, format!("`{}` is mapped by this construct, which releases it itself", e.name)),
+                    ));
+                }
+            }
+            if finalize {
+                if let Some(e) = m.acc.present.get_mut(start) {
+                    e.dynamic = 1;
+                }
+            }
+            release(m, start, DataLifetime::Dynamic, copy_out, r.loc)
+        }
+        Presence::Partial(start) => Err(partial(m, r, start)),
+        Presence::Absent => Err(Trap::error(
+            Diagnostic::error(
+                "not-entered",
+                format!("`{}` is not present on the device: `exit data` of data that was never entered (§2.6.6)", r.name),
+                r.loc,
+            )
+            .with_help("pair every `exit data` with an `enter data` of the same data"),
+        )),
+    }
+}
+
+/// `update host/self/device` (§2.10.1) and `acc_update_device/self`.
+pub fn update(m: &mut Machine, r: &HostRange, to_device: bool) -> Result<(), Trap> {
+    let len = r.range.end - r.range.start;
+    if len == 0 {
+        return Ok(());
+    }
+    match m.acc.present.lookup(r.range.clone()) {
+        Presence::Present(start) => {
+            let dev = m.acc.present.get(start).map(|e| e.to_device(r.range.start)).unwrap_or(0);
+            if to_device {
+                copy(m, dev, r.range.start, len, r.loc)
+            } else {
+                copy(m, r.range.start, dev, len, r.loc)
+            }
+        }
+        Presence::Partial(start) => Err(partial(m, r, start)),
+        Presence::Absent => Err(Trap::error(
+            Diagnostic::error("not-present", format!("`update` of `{}`, which is not present on the device (§2.10.1)", r.name), r.loc)
+                .with_help("map the data with a data construct or `enter data` before updating it"),
+        )),
+    }
+}
+
+// ---------------------------------------------------------------- regions
+
+/// Enter a data or compute construct.
+pub fn region_enter(m: &mut Machine, on_host: bool) {
+    m.acc.regions.push(Region { on_host, ..Default::default() });
+}
+
+/// Is the innermost construct running on the host (`if(false)`, or the host device)?
+pub fn region_on_host(m: &Machine) -> bool {
+    m.acc.on_host || m.acc.regions.last().is_some_and(|r| r.on_host)
+}
+
+/// Leave the innermost construct: release its data (copying out), restore `use_device` pointers.
+pub fn region_exit(m: &mut Machine, loc: Loc) -> Result<(), Trap> {
+    let Some(reg) = m.acc.regions.pop() else { return Ok(()) };
+    for (addr, v) in reg.restore {
+        m.mem.store_u64(addr, v).map_err(|f| m.fault(f, loc))?;
+    }
+    for r in reg.releases.into_iter().rev() {
+        release(m, r.host_start, DataLifetime::Structured, r.copy_out, loc)?;
+    }
+    Ok(())
+}
+
+/// `host_data use_device(p)`: inside the construct, pointer variable `p` (at `addr`) holds the
+/// device address of the data it points to (§2.8).
+pub fn use_device(m: &mut Machine, addr: u64, name: &str, loc: Loc) -> Result<(), Trap> {
+    let h = m.mem.load_u64(addr).map_err(|f| m.fault(f, loc))?;
+    let Some(d) = translate(m, h) else {
+        return Err(err("not-present", format!("`use_device({name})`: the data `{name}` points to is not present on the device (§2.8)"), loc));
+    };
+    m.mem.store_u64(addr, d).map_err(|f| m.fault(f, loc))?;
+    if let Some(r) = m.acc.regions.last_mut() {
+        r.restore.push((addr, h));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- launches
+
+/// How the launcher gets one capture's value.
+pub struct CaptureArg {
+    pub mode: CaptureMode,
+    /// Register value (Value captures) or the host address of the object.
+    pub host: u64,
+    pub size: u64,
+    pub kind: Kind,
+    pub is_pointer: bool,
+    pub name: String,
+}
+
+/// Run kernel function `fid` on the device: once per gang, with per-gang private copies and
+/// reductions combined at the end (§2.5.1, §2.7.11).
+pub fn launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut vector: u64, caps: &[CaptureArg], loc: Loc) -> Result<(), Trap> {
+    let host = region_on_host(m);
+    if host {
+        (gangs, workers, vector) = (1, 1, 1);
+    }
+    if gangs == 0 || workers == 0 || vector == 0 {
+        return Err(err("launch", format!("invalid launch configuration: num_gangs({gangs}) num_workers({workers}) vector_length({vector})"), loc));
+    }
+    m.acc.launches += 1;
+    // Shared parameters, and the objects each gang gets its own copy of.
+    let mut shared = Vec::with_capacity(caps.len());
+    for c in caps {
+        let v = match c.mode {
+            CaptureMode::Value => {
+                if c.is_pointer && !host {
+                    translate(m, c.host).unwrap_or(c.host)
+                } else {
+                    c.host
+                }
+            }
+            CaptureMode::Present if host => c.host,
+            CaptureMode::Present => {
+                let r = HostRange { range: c.host..c.host + c.size, name: c.name.clone(), loc };
+                // Implicit present_or_copy (§2.5.1/§2.6.1), released with the compute construct.
+                map(m, DataClause::PresentOrCopy, &r, DataLifetime::Structured)?;
+                translate(m, c.host).unwrap_or(c.host)
+            }
+            _ => 0,
+        };
+        shared.push(v);
+    }
+    let mut partials: Vec<Vec<u64>> = Vec::new();
+    for g in 0..gangs {
+        let mut args = vec![g, gangs, workers, vector];
+        let mut mine = Vec::new();
+        for (c, &s) in caps.iter().zip(&shared) {
+            let v = match c.mode {
+                CaptureMode::Value | CaptureMode::Present => s,
+                CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_) => {
+                    let space = if host { Space::Host } else { Space::Device };
+                    let p = m.mem.alloc(c.size.max(1), AllocKind::Runtime("gang-private copy"), space, loc).map_err(|f| m.fault(f, loc))?;
+                    match c.mode {
+                        CaptureMode::FirstPrivate => {
+                            copy(m, p, c.host, c.size, loc)?;
+                            if c.is_pointer && !host {
+                                let hv = m.mem.load_u64(p).map_err(|f| m.fault(f, loc))?;
+                                if let Some(d) = translate(m, hv) {
+                                    m.mem.store_u64(p, d).map_err(|f| m.fault(f, loc))?;
+                                }
+                            }
+                        }
+                        CaptureMode::Reduction(op) => write_identity(m, p, c.kind, op, loc)?,
+                        _ => {}
+                    }
+                    mine.push(p);
+                    p
+                }
+            };
+            args.push(v);
+        }
+        let base = m.regs.len();
+        m.regs.extend_from_slice(&args);
+        super::machine::call_function(m, fid, base, 0, loc)?;
+        partials.push(mine);
+    }
+    // Combine reductions into the host variables, gang by gang, and free the copies.
+    for mine in partials {
+        let mut it = mine.into_iter();
+        for c in caps {
+            if matches!(c.mode, CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_)) {
+                let Some(p) = it.next() else { break };
+                if let CaptureMode::Reduction(op) = c.mode {
+                    combine_into(m, c.host, p, c.kind, op, loc)?;
+                }
+                m.mem.release(super::memory::AllocId((p >> 32) as u32), loc);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn load(m: &Machine, k: Kind, p: u64, loc: Loc) -> Result<u64, Trap> {
+    m.load_kind(k, p).map_err(|f| m.fault(f, loc))
+}
+
+fn write_identity(m: &mut Machine, p: u64, k: Kind, op: ReductionOp, loc: Loc) -> Result<(), Trap> {
+    let v = identity_bits(k, op);
+    m.store_kind(k, p, v).map_err(|f| m.fault(f, loc))
+}
+
+/// The identity of a reduction operator (§2.5.11 table) as a value word of kind `k`.
+pub fn identity_bits(k: Kind, op: ReductionOp) -> u64 {
+    use ReductionOp::*;
+    if k.is_float() {
+        let v: f64 = match op {
+            Add | BitOr | BitXor | Or => 0.0,
+            Mul | And | BitAnd => 1.0,
+            Max => f64::NEG_INFINITY,
+            Min => f64::INFINITY,
+        };
+        return if k.bytes() == 4 { (v as f32).to_bits() as u64 } else { v.to_bits() };
+    }
+    let bits = k.bytes() * 8;
+    let signed = k.is_signed();
+    let (min, max): (u64, u64) = if signed {
+        ((-(1i128 << (bits - 1))) as i64 as u64, (1u64 << (bits - 1)) - 1)
+    } else {
+        (0, if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 })
+    };
+    match op {
+        Add | BitOr | BitXor | Or => 0,
+        Mul | And => 1,
+        BitAnd => if signed { u64::MAX } else { max },
+        Max => min,
+        Min => max,
+    }
+}
+
+/// `*host = *host op *part` for a reduction variable of kind `k`.
+fn combine_into(m: &mut Machine, host: u64, part: u64, k: Kind, op: ReductionOp, loc: Loc) -> Result<(), Trap> {
+    let a = load(m, k, host, loc)?;
+    let b = load(m, k, part, loc)?;
+    let v = combine_bits(k, op, a, b);
+    m.store_kind(k, host, v).map_err(|f| m.fault(f, loc))
+}
+
+pub fn combine_bits(k: Kind, op: ReductionOp, a: u64, b: u64) -> u64 {
+    use ReductionOp::*;
+    if k.is_float() {
+        let f32_ = k.bytes() == 4;
+        let (x, y) = if f32_ { (f32::from_bits(a as u32) as f64, f32::from_bits(b as u32) as f64) } else { (f64::from_bits(a), f64::from_bits(b)) };
+        let r = match op {
+            Add => if f32_ { (x as f32 + y as f32) as f64 } else { x + y },
+            Mul => if f32_ { (x as f32 * y as f32) as f64 } else { x * y },
+            Max => if y > x { y } else { x },
+            Min => if y < x { y } else { x },
+            And => ((x != 0.0) && (y != 0.0)) as u8 as f64,
+            Or => ((x != 0.0) || (y != 0.0)) as u8 as f64,
+            BitAnd | BitOr | BitXor => x,
+        };
+        return if f32_ { (r as f32).to_bits() as u64 } else { r.to_bits() };
+    }
+    let signed = k.is_signed();
+    let bits = k.bytes() * 8;
+    let wrap = |v: u64| if bits == 64 { v } else if signed { ((v << (64 - bits)) as i64 >> (64 - bits)) as u64 } else { v & ((1u64 << bits) - 1) };
+    let r = match op {
+        Add => a.wrapping_add(b),
+        Mul => a.wrapping_mul(b),
+        BitAnd => a & b,
+        BitOr => a | b,
+        BitXor => a ^ b,
+        And => ((a != 0) && (b != 0)) as u64,
+        Or => ((a != 0) || (b != 0)) as u64,
+        Max => {
+            let gt = if signed { (b as i64) > (a as i64) } else { b > a };
+            if gt { b } else { a }
+        }
+        Min => {
+            let lt = if signed { (b as i64) < (a as i64) } else { b < a };
+            if lt { b } else { a }
+        }
+    };
+    wrap(r)
+}
