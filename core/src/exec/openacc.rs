@@ -102,11 +102,16 @@ impl AccState {
 
 // ---------------------------------------------------------------- device memory
 
-/// Translate a host address to the device (through the present table), if it points into a
-/// host allocation that has a device copy.
+/// The device address of host address `h`, if `h` is inside mapped data.
 pub fn translate(m: &Machine, h: u64) -> Option<u64> {
-    if let Some(e) = m.acc.present.containing(h) {
-        return Some(e.to_device(h));
+    m.acc.present.containing(h).map(|e| e.to_device(h))
+}
+
+/// Translate a pointer *value* to the device: inside mapped data, or into an allocation part of
+/// which is mapped (an array's start when only `a[lo:len]` is mapped: the virtual base).
+pub fn translate_pointer(m: &Machine, h: u64) -> Option<u64> {
+    if let Some(d) = translate(m, h) {
+        return Some(d);
     }
     // A pointer into a mapped allocation but outside the mapped bytes: the same offset in the
     // mirroring device block.
@@ -339,7 +344,7 @@ pub fn region_exit(m: &mut Machine, loc: Loc) -> Result<(), Trap> {
 /// device address of the data it points to (§2.8).
 pub fn use_device(m: &mut Machine, addr: u64, name: &str, loc: Loc) -> Result<(), Trap> {
     let h = m.mem.load_u64(addr).map_err(|f| m.fault(f, loc))?;
-    let Some(d) = translate(m, h) else {
+    let Some(d) = translate_pointer(m, h) else {
         return Err(err("not-present", format!("`use_device({name})`: the data `{name}` points to is not present on the device (§2.8)"), loc));
     };
     m.mem.store_u64(addr, d).map_err(|f| m.fault(f, loc))?;
@@ -379,7 +384,7 @@ pub fn launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         let v = match c.mode {
             CaptureMode::Value => {
                 if c.is_pointer && !host {
-                    translate(m, c.host).unwrap_or(c.host)
+                    translate_pointer(m, c.host).unwrap_or(c.host)
                 } else {
                     c.host
                 }
@@ -410,9 +415,21 @@ pub fn launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
                             copy(m, p, c.host, c.size, loc)?;
                             if c.is_pointer && !host {
                                 let hv = m.mem.load_u64(p).map_err(|f| m.fault(f, loc))?;
-                                if let Some(d) = translate(m, hv) {
+                                if let Some(d) = translate_pointer(m, hv) {
                                     m.mem.store_u64(p, d).map_err(|f| m.fault(f, loc))?;
                                 }
+                            }
+                        }
+                        CaptureMode::Reduction(op) if c.kind == Kind::Aggregate => {
+                            // A complex variable: (0, 0) for +, (1, 0) for *.
+                            let one = matches!(op, ReductionOp::Mul);
+                            if c.size == 8 {
+                                let v = if one { 1.0f32.to_bits() as u64 } else { 0 };
+                                m.mem.store_u64(p, v).map_err(|f| m.fault(f, loc))?;
+                            } else {
+                                let v = if one { 1.0f64.to_bits() } else { 0 };
+                                m.mem.store_u64(p, v).map_err(|f| m.fault(f, loc))?;
+                                m.mem.store_u64(p + 8, 0).map_err(|f| m.fault(f, loc))?;
                             }
                         }
                         CaptureMode::Reduction(op) => write_identity(m, p, c.kind, op, loc)?,
@@ -429,20 +446,53 @@ pub fn launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         super::machine::call_function(m, fid, base, 0, loc)?;
         partials.push(mine);
     }
-    // Combine reductions into the host variables, gang by gang, and free the copies.
+    // Combine reductions into the variables — their device copy when they are mapped (a
+    // `copy(sum)` clause), else the host variable — gang by gang, and free the copies.
+    let targets: Vec<u64> = caps.iter().map(|c| if host { c.host } else { translate(m, c.host).unwrap_or(c.host) }).collect();
     for mine in partials {
         let mut it = mine.into_iter();
-        for c in caps {
+        for (c, &target) in caps.iter().zip(&targets) {
             if matches!(c.mode, CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_)) {
                 let Some(p) = it.next() else { break };
                 if let CaptureMode::Reduction(op) = c.mode {
-                    combine_into(m, c.host, p, c.kind, op, loc)?;
+                    if c.kind == Kind::Aggregate {
+                        combine_complex(m, target, p, c.size, op, loc)?;
+                    } else {
+                        combine_into(m, target, p, c.kind, op, loc)?;
+                    }
                 }
                 m.mem.release(super::memory::AllocId((p >> 32) as u32), loc);
             }
         }
     }
     Ok(())
+}
+
+/// `*host = *host op *part` for a complex reduction variable (`+` and `*`, §2.5.11).
+fn combine_complex(m: &mut Machine, host: u64, part: u64, size: u64, op: ReductionOp, loc: Loc) -> Result<(), Trap> {
+    let rd = |m: &Machine, p: u64| -> Result<(f64, f64), Trap> {
+        if size == 8 {
+            let w = m.mem.load_u64(p).map_err(|f| m.fault(f, loc))?;
+            Ok((f32::from_bits(w as u32) as f64, f32::from_bits((w >> 32) as u32) as f64))
+        } else {
+            let a = m.mem.load_u64(p).map_err(|f| m.fault(f, loc))?;
+            let b = m.mem.load_u64(p + 8).map_err(|f| m.fault(f, loc))?;
+            Ok((f64::from_bits(a), f64::from_bits(b)))
+        }
+    };
+    let (a, b) = rd(m, host)?;
+    let (c, d) = rd(m, part)?;
+    let (re, im) = match op {
+        ReductionOp::Mul => (a * c - b * d, a * d + b * c),
+        _ => (a + c, b + d),
+    };
+    if size == 8 {
+        let w = ((re as f32).to_bits() as u64) | (((im as f32).to_bits() as u64) << 32);
+        m.mem.store_u64(host, w).map_err(|f| m.fault(f, loc))
+    } else {
+        m.mem.store_u64(host, re.to_bits()).map_err(|f| m.fault(f, loc))?;
+        m.mem.store_u64(host + 8, im.to_bits()).map_err(|f| m.fault(f, loc))
+    }
 }
 
 fn load(m: &Machine, k: Kind, p: u64, loc: Loc) -> Result<u64, Trap> {

@@ -168,10 +168,12 @@ impl FnOutliner<'_> {
             let hl = &host_locals[l.0 as usize];
             let root = VarRoot::Local(*l);
             let aggregate = matches!(self.p.types.get(hl.ty), Type::Array(..) | Type::Vla(..) | Type::Record(_) | Type::Complex(_));
+            let is_ptr = self.p.types.is_pointer(hl.ty);
             let mode = match attr.get(&root) {
                 Some(m) => *m,
                 None if hl.storage == Storage::Register => CaptureMode::Value,
-                None if aggregate || mapped.contains(&root) || is_kernels => CaptureMode::Present,
+                None if aggregate || mapped.contains(&root) || (is_kernels && !is_ptr) => CaptureMode::Present,
+                // Pointers are firstprivate, translated to the device copy of their target.
                 None => CaptureMode::FirstPrivate,
             };
             let id = LocalId(locals.len() as u32);
@@ -193,9 +195,10 @@ impl FnOutliner<'_> {
             let gl = &self.p.globals[g.0 as usize];
             let root = VarRoot::Global(*g);
             let aggregate = matches!(self.p.types.get(gl.ty), Type::Array(..) | Type::Record(_) | Type::Complex(_));
+            let is_ptr = self.p.types.is_pointer(gl.ty);
             let mode = match attr.get(&root) {
                 Some(m) => *m,
-                None if aggregate || mapped.contains(&root) || is_kernels => CaptureMode::Present,
+                None if aggregate || mapped.contains(&root) || (is_kernels && !is_ptr) => CaptureMode::Present,
                 None => CaptureMode::FirstPrivate,
             };
             let pty = self.p.types.intern(Type::Pointer(gl.ty));

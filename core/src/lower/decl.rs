@@ -69,7 +69,34 @@ impl AddrTaken<'_> {
     }
 }
 
+/// Every identifier in a statement.
+struct Idents(HashSet<String>);
+
+impl<'ast> Visit<'ast> for Idents {
+    fn visit_identifier(&mut self, i: &'ast ast::Identifier, _: &'ast Span) {
+        self.0.insert(i.name.clone());
+    }
+}
+
 impl<'ast> Visit<'ast> for AddrTaken<'_> {
+    fn visit_labeled_statement(&mut self, l: &'ast ast::LabeledStatement, span: &'ast Span) {
+        // Scalars of a kernels construct are `copy` (§2.5.2): they need a host address.
+        if let ast::Label::Identifier(i) = &l.label.node {
+            if let Some(id) = pragma::label_marker_id(&i.node.name) {
+                let kernels = matches!(
+                    self.1.parsed.get(id as usize),
+                    Some(Ok(d)) if matches!(d.kind, crate::directive::DirectiveKind::Kernels | crate::directive::DirectiveKind::KernelsLoop)
+                );
+                if kernels {
+                    let mut ids = Idents(HashSet::new());
+                    ids.visit_statement(&l.statement.node, &l.statement.span);
+                    self.0.extend(ids.0);
+                }
+            }
+        }
+        lang_c::visit::visit_labeled_statement(self, l, span)
+    }
+
     fn visit_label(&mut self, l: &'ast ast::Label, span: &'ast Span) {
         if let ast::Label::Identifier(i) = l {
             if let Some(id) = pragma::label_marker_id(&i.node.name) {

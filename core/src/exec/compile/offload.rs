@@ -114,11 +114,21 @@ fn attach_rows(m: &mut Machine, ranges: &[HostRange], loc: Loc) -> Result<(), Tr
     for (i, _) in ranges[1..].iter().enumerate() {
         let hp = parr.range.start + i as u64 * 8;
         let row = m.mem.load_u64(hp).map_err(|f| m.fault(f, loc))?;
-        if let Some(d) = rt::translate(m, row) {
+        if let Some(d) = rt::translate_pointer(m, row) {
             m.mem.store_u64(dev_parr + i as u64 * 8, d).map_err(|f| m.fault(f, loc))?;
         }
     }
     Ok(())
+}
+
+/// The pointer array of `a[0:n][0:m]` on `double **a` is copied in (the device needs it, then
+/// points it at the device rows) and never copied back (it would bring device addresses home).
+fn pointer_array_clause(plan: &VarPlan, range_index: usize, dc: DataClause) -> DataClause {
+    if plan.is_ptr_to_ptr() && range_index == 0 && dc != DataClause::Present {
+        DataClause::PresentOrCopyIn
+    } else {
+        dc
+    }
 }
 
 fn clauses_of(d: &AccDirective) -> impl Iterator<Item = &AccClauseKind> {
@@ -228,8 +238,8 @@ impl<'a> Cx<'a> {
                         }
                         for (dc, plan) in &data {
                             let ranges = plan.ranges(m)?;
-                            for r in &ranges {
-                                rt::map(m, *dc, r, DataLifetime::Structured)?;
+                            for (i, r) in ranges.iter().enumerate() {
+                                rt::map(m, pointer_array_clause(plan, i, *dc), r, DataLifetime::Structured)?;
                             }
                             if plan.is_ptr_to_ptr() {
                                 attach_rows(m, &ranges, plan.loc)?;
@@ -275,8 +285,8 @@ impl<'a> Cx<'a> {
                         for (dc, plan) in &data {
                             let ranges = plan.ranges(m)?;
                             if enter {
-                                for r in &ranges {
-                                    rt::map(m, *dc, r, DataLifetime::Dynamic)?;
+                                for (i, r) in ranges.iter().enumerate() {
+                                    rt::map(m, pointer_array_clause(plan, i, *dc), r, DataLifetime::Dynamic)?;
                                 }
                                 if plan.is_ptr_to_ptr() {
                                     attach_rows(m, &ranges, plan.loc)?;
