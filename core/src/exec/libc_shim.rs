@@ -76,6 +76,8 @@ enum Stream {
 
 #[derive(Copy, Clone, Debug)]
 pub enum Shim {
+    /// An OpenACC runtime routine (chapter 3).
+    Acc(super::openacc::AccFn),
     Printf,
     Fprintf,
     Sprintf,
@@ -344,6 +346,9 @@ fn math2f(name: &str) -> Option<fn(f32, f32) -> f32> {
 
 fn shim_named(name: &str) -> Option<Shim> {
     use Shim::*;
+    if let Some(f) = super::openacc::runtime_fn(name) {
+        return Some(Acc(f));
+    }
     if let Some(f) = math1(name) {
         return Some(Math1(f));
     }
@@ -1005,6 +1010,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
         };
     }
     Ok(match shim {
+        Acc(f) => super::openacc::call_runtime(m, f, args, loc)?,
         Printf => printf_to(m, Out::Stdout, a(0), args.get(1..).unwrap_or(&[]), None, loc)?,
         Fprintf => printf_to(m, Out::Stream(a(0)), a(1), args.get(2..).unwrap_or(&[]), None, loc)?,
         Sprintf => printf_to(m, Out::Buffer(a(0), None), a(1), args.get(2..).unwrap_or(&[]), None, loc)?,

@@ -578,3 +578,241 @@ pub fn combine_bits(k: Kind, op: ReductionOp, a: u64, b: u64) -> u64 {
     };
     wrap(r)
 }
+
+// ---------------------------------------------------------------- runtime library (chapter 3)
+
+/// The routines of §3.2 (and the NVIDIA platform routines of §6.2.1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AccFn {
+    GetNumDevices,
+    SetDeviceType,
+    GetDeviceType,
+    SetDeviceNum,
+    GetDeviceNum,
+    AsyncTest,
+    AsyncTestAll,
+    Wait,
+    WaitAsync,
+    WaitAll,
+    WaitAllAsync,
+    Init,
+    Shutdown,
+    OnDevice,
+    Malloc,
+    Free,
+    CopyIn,
+    PresentOrCopyIn,
+    Create,
+    PresentOrCreate,
+    CopyOut,
+    Delete,
+    UpdateDevice,
+    UpdateSelf,
+    MapData,
+    UnmapData,
+    DevicePtr,
+    HostPtr,
+    IsPresent,
+    MemcpyToDevice,
+    MemcpyFromDevice,
+    /// acc_get_current_cuda_device/context, acc_get_cuda_stream: no CUDA objects on the simulator.
+    CudaNull,
+    SetCudaStream,
+}
+
+/// The runtime routine called `name`, if it is one.
+pub fn runtime_fn(name: &str) -> Option<AccFn> {
+    use AccFn::*;
+    Some(match name {
+        "acc_get_num_devices" => GetNumDevices,
+        "acc_set_device_type" => SetDeviceType,
+        "acc_get_device_type" => GetDeviceType,
+        "acc_set_device_num" => SetDeviceNum,
+        "acc_get_device_num" => GetDeviceNum,
+        "acc_async_test" => AsyncTest,
+        "acc_async_test_all" => AsyncTestAll,
+        "acc_wait" | "acc_async_wait" => Wait,
+        "acc_wait_async" => WaitAsync,
+        "acc_wait_all" | "acc_async_wait_all" => WaitAll,
+        "acc_wait_all_async" => WaitAllAsync,
+        "acc_init" => Init,
+        "acc_shutdown" => Shutdown,
+        "acc_on_device" => OnDevice,
+        "acc_malloc" => Malloc,
+        "acc_free" => Free,
+        "acc_copyin" => CopyIn,
+        "acc_present_or_copyin" | "acc_pcopyin" => PresentOrCopyIn,
+        "acc_create" => Create,
+        "acc_present_or_create" | "acc_pcreate" => PresentOrCreate,
+        "acc_copyout" => CopyOut,
+        "acc_delete" => Delete,
+        "acc_update_device" => UpdateDevice,
+        "acc_update_self" | "acc_update_local" | "acc_update_host" => UpdateSelf,
+        "acc_map_data" => MapData,
+        "acc_unmap_data" => UnmapData,
+        "acc_deviceptr" => DevicePtr,
+        "acc_hostptr" => HostPtr,
+        "acc_is_present" => IsPresent,
+        "acc_memcpy_to_device" => MemcpyToDevice,
+        "acc_memcpy_from_device" => MemcpyFromDevice,
+        "acc_get_current_cuda_device" | "acc_get_current_cuda_context" | "acc_get_cuda_stream" => CudaNull,
+        "acc_set_cuda_stream" => SetCudaStream,
+        _ => return None,
+    })
+}
+
+fn api_range(m: &Machine, h: u64, bytes: u64, what: &str, loc: Loc) -> HostRange {
+    let _ = m;
+    HostRange { range: h..h.wrapping_add(bytes), name: format!("{what}({h:#x}, {bytes})"), loc }
+}
+
+/// Call runtime routine `f` with `args` (the C argument words).
+pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result<u64, Trap> {
+    use AccFn::*;
+    let a = |i: usize| args.get(i).copied().unwrap_or(0);
+    let dev_type = |t: u64| t as u32 as u64;
+    Ok(match f {
+        GetNumDevices => match dev_type(a(0)) {
+            ACC_DEVICE_NONE => 0,
+            _ => 1,
+        },
+        SetDeviceType => {
+            m.acc.on_host = dev_type(a(0)) == ACC_DEVICE_HOST;
+            0
+        }
+        GetDeviceType => {
+            if m.acc.on_host {
+                ACC_DEVICE_HOST
+            } else {
+                ACC_DEVICE_NVIDIA
+            }
+        }
+        SetDeviceNum => {
+            let n = a(0) as i32;
+            if n < 0 || n > 0 && dev_type(a(1)) != ACC_DEVICE_HOST {
+                return Err(err("device", format!("acc_set_device_num({n}): the simulated accelerator has one device, number 0 (§3.2.4)"), loc));
+            }
+            m.acc.device_num = n as u64;
+            if dev_type(a(1)) == ACC_DEVICE_HOST {
+                m.acc.on_host = true;
+            } else if matches!(dev_type(a(1)), ACC_DEVICE_NVIDIA | ACC_DEVICE_NOT_HOST) {
+                m.acc.on_host = false;
+            }
+            0
+        }
+        GetDeviceNum => m.acc.device_num,
+        AsyncTest | AsyncTestAll => 1,
+        Wait | WaitAsync | WaitAll | WaitAllAsync | Init | Shutdown => 0,
+        OnDevice => {
+            let t = dev_type(a(0));
+            // Host code runs on the host (§3.2.14); compute regions were rewritten at outlining.
+            (t == ACC_DEVICE_HOST || (m.acc.on_host && t != ACC_DEVICE_NVIDIA && t != ACC_DEVICE_NOT_HOST && t != ACC_DEVICE_NONE)) as u64
+        }
+        Malloc => {
+            if a(0) == 0 {
+                return Ok(0);
+            }
+            m.mem.alloc(a(0), AllocKind::Runtime("acc_malloc block"), Space::Device, loc).map_err(|f| m.fault(f, loc))?
+        }
+        Free => {
+            if a(0) != 0 {
+                device_free(m, a(0), loc);
+            }
+            0
+        }
+        CopyIn | PresentOrCopyIn | Create | PresentOrCreate => {
+            let clause = match f {
+                CopyIn => DataClause::CopyIn,
+                PresentOrCopyIn => DataClause::PresentOrCopyIn,
+                Create => DataClause::Create,
+                _ => DataClause::PresentOrCreate,
+            };
+            let name = match f {
+                CopyIn => "acc_copyin",
+                PresentOrCopyIn => "acc_present_or_copyin",
+                Create => "acc_create",
+                _ => "acc_present_or_create",
+            };
+            let r = api_range(m, a(0), a(1), name, loc);
+            if a(0) == 0 || a(1) == 0 {
+                return Ok(0);
+            }
+            map(m, clause, &r, DataLifetime::Dynamic)?;
+            translate(m, a(0)).unwrap_or(0)
+        }
+        CopyOut | Delete => {
+            let r = api_range(m, a(0), a(1), if f == CopyOut { "acc_copyout" } else { "acc_delete" }, loc);
+            if a(0) != 0 && a(1) != 0 {
+                exit_data(m, &r, f == CopyOut, false)?;
+            }
+            0
+        }
+        UpdateDevice | UpdateSelf => {
+            let r = api_range(m, a(0), a(1), if f == UpdateDevice { "acc_update_device" } else { "acc_update_self" }, loc);
+            if !m.acc.on_host && a(1) != 0 {
+                update(m, &r, f == UpdateDevice)?;
+            }
+            0
+        }
+        MapData => {
+            let (h, d, n) = (a(0), a(1), a(2));
+            let r = api_range(m, h, n, "acc_map_data", loc);
+            if !matches!(m.acc.present.lookup(r.range.clone()), Presence::Absent) {
+                return Err(err("present", format!("acc_map_data: host memory {h:#x} ({n} bytes) is already mapped (§3.2.21)"), loc));
+            }
+            m.acc.present.insert(PresentEntry {
+                host: r.range.clone(),
+                device_start: d,
+                structured: 0,
+                dynamic: 1,
+                name: r.name,
+                created_at: loc,
+                user_mapped: true,
+            });
+            0
+        }
+        UnmapData => {
+            let h = a(0);
+            match m.acc.present.get(h) {
+                Some(e) if e.user_mapped => {
+                    m.acc.present.remove(h);
+                }
+                _ => return Err(err("not-present", format!("acc_unmap_data({h:#x}): no data was mapped there with acc_map_data (§3.2.22)"), loc)),
+            }
+            0
+        }
+        DevicePtr => {
+            if m.acc.on_host {
+                a(0)
+            } else {
+                translate(m, a(0)).unwrap_or(0)
+            }
+        }
+        HostPtr => {
+            if m.acc.on_host {
+                a(0)
+            } else {
+                let d = a(0);
+                m.acc.present.containing_device(d).map(|e| e.host.start + (d - e.device_start)).unwrap_or(0)
+            }
+        }
+        IsPresent => {
+            if m.acc.on_host {
+                1
+            } else {
+                let n = a(1).max(1);
+                matches!(m.acc.present.lookup(a(0)..a(0) + n), Presence::Present(_)) as u64
+            }
+        }
+        MemcpyToDevice => {
+            copy(m, a(0), a(1), a(2), loc)?;
+            0
+        }
+        MemcpyFromDevice => {
+            copy(m, a(0), a(1), a(2), loc)?;
+            0
+        }
+        CudaNull => 0,
+        SetCudaStream => 0,
+    })
+}
