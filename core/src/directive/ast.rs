@@ -193,6 +193,10 @@ impl ReductionOp {
     }
 
     pub fn from_spelling(s: &str) -> Option<ReductionOp> {
+        if s == "-" {
+            // OpenACC 1.0's `-` reduction: a sum (partial results are added).
+            return Some(ReductionOp::Add);
+        }
         ReductionOp::ALL
             .iter()
             .find(|(_, sp)| *sp == s)

@@ -249,13 +249,20 @@ fn parallel_loop_arguments(d: &Directive) -> Result<(), DirectiveError> {
 }
 
 /// §2.10: "Subarrays are not allowed in declare directives" (and §2.10.1 for
-/// `device_resident`): each item is a whole variable or array.
+/// `device_resident`): each item is a whole variable or array. Compilers (gcc, nvc) and the V&V
+/// suite's 2.0 tests accept a subarray that names a whole array from its start (`a[0:n]`,
+/// `a[:n]`), so that spelling is accepted; other subarrays and elements are errors.
 fn declare_whole_variables(d: &Directive) -> Result<(), DirectiveError> {
+    let from_start = |v: &crate::directive::VarRef| {
+        v.sections.len() == 1
+            && matches!(&v.sections[0], crate::directive::Section::Range { lower, length: Some(_), .. }
+                if lower.as_ref().is_none_or(|l| l.text.trim() == "0"))
+    };
     for c in &d.clauses {
         let ClauseKind::Data(_, vars) = &c.kind else {
             continue;
         };
-        if let Some(v) = vars.iter().find(|v| !v.sections.is_empty()) {
+        if let Some(v) = vars.iter().find(|v| !v.sections.is_empty() && !from_start(v)) {
             return Err(DirectiveError::new(
                 format!("subarrays and array elements are not allowed in `declare`: `{v}`"),
                 v.span.clone(),

@@ -382,12 +382,8 @@ fn reduction_operators() {
         assert_eq!(vars_text(vars), ["x", "y"]);
         assert_eq!(d.to_string(), format!("loop reduction({spelling}:x, y)"));
     }
-    assert_err(
-        "loop reduction(-:x)",
-        "unknown reduction operator `-`",
-        "-",
-        Some("the operators are + * max min & | ^ && ||"),
-    );
+    // `-` is the older spelling of a sum reduction (gcc and nvc accept it).
+    assert!(matches!(ok("loop reduction(-:x)").clauses[0].kind, ClauseKind::Reduction { op: ReductionOp::Add, .. }));
     assert_err(
         "loop reduction(maxx:x)",
         "unknown reduction operator `maxx`",
@@ -1007,11 +1003,12 @@ fn clause_not_allowed_wins_over_argument_errors() {
 #[test]
 fn declare_takes_whole_variables() {
     assert_err(
-        "declare create(a[0:n])",
-        "subarrays and array elements are not allowed in `declare`: `a[0:n]`",
-        "a[0:n]",
+        "declare create(a[2:n])",
+        "subarrays and array elements are not allowed in `declare`: `a[2:n]`",
+        "a[2:n]",
         Some("name the whole variable `a` (§2.10)"),
     );
+    assert_eq!(ok("declare create(a[0:n])").clauses.len(), 1);
     assert_err(
         "declare device_resident(t, u[2])",
         "subarrays and array elements are not allowed in `declare`: `u[2]`",

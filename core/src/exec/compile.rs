@@ -150,6 +150,9 @@ pub struct GlobalImage {
 
 /// A compiled program, ready to run any number of times.
 pub struct Executable {
+    /// File-scope `declare` data: mapped when the program starts (§2.13: the data lifetime of a
+    /// declared global is the whole program).
+    pub declares: Vec<(crate::ir::acc::DataClause, u64, u64, String, Loc)>,
     pub funcs: Vec<CFunc>,
     pub globals: Vec<GlobalImage>,
     pub strings: Vec<Vec<u8>>,
@@ -188,16 +191,41 @@ impl Executable {
                 .alloc_init(s, AllocKind::StringLiteral(i as u32), true, Loc::default())
                 .map_err(|f| m.fault(f, Loc::default()))?;
         }
-        libc_shim::init_runtime(m)
+        libc_shim::init_runtime(m)?;
+        super::openacc::startup_declares(m)
     }
 }
 
 type R<T> = Result<T, Diagnostic>;
 
+/// The whole global variables named by file-scope `declare` directives.
+fn file_scope_declares(p: &Program) -> Vec<(crate::ir::acc::DataClause, u64, u64, String, Loc)> {
+    use crate::ir::acc::{AccClauseKind, AccKind, VarRoot};
+    let mut out = Vec::new();
+    for d in &p.file_scope_directives {
+        let Some(Some(dir)) = p.acc.get(d.0 as usize) else { continue };
+        if !matches!(dir.kind, AccKind::Declare) {
+            continue;
+        }
+        for c in &dir.clauses {
+            if let AccClauseKind::Data(dc, vars) = &c.kind {
+                for v in vars {
+                    if let VarRoot::Global(g) = v.root {
+                        let size = p.types.size_of(v.var_ty).unwrap_or(0);
+                        out.push((*dc, Executable::global_ptr(g.0), size, v.text.clone(), v.loc));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Compile a whole program.
 pub fn compile(p: &Program) -> Result<Executable, Diagnostics> {
     let mut errors = Vec::new();
     let mut exe = Executable {
+        declares: file_scope_declares(p),
         funcs: Vec::new(),
         globals: Vec::new(),
         strings: p.strings.clone(),

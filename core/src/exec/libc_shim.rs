@@ -346,6 +346,15 @@ fn math2f(name: &str) -> Option<fn(f32, f32) -> f32> {
 
 fn shim_named(name: &str) -> Option<Shim> {
     use Shim::*;
+    // `long double` computes as double (value.rs), so the `l` math functions are the double ones.
+    if let Some(d) = name.strip_suffix('l').filter(|d| math1(d).is_some() || math2(d).is_some()) {
+        if let Some(f) = math1(d) {
+            return Some(Math1(f));
+        }
+        if let Some(f) = math2(d) {
+            return Some(Math2(f));
+        }
+    }
     if let Some(f) = super::openacc::runtime_fn(name) {
         return Some(Acc(f));
     }

@@ -816,3 +816,20 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
         SetCudaStream => 0,
     })
 }
+
+/// Map the globals of file-scope `declare` directives for the whole run.
+pub fn startup_declares(m: &mut Machine) -> Result<(), Trap> {
+    if m.acc.on_host {
+        return Ok(());
+    }
+    let exe = m.exe;
+    for (dc, ptr, size, name, loc) in &exe.declares {
+        let r = HostRange { range: *ptr..*ptr + *size, name: name.clone(), loc: *loc };
+        let clause = match dc {
+            DataClause::CopyOut | DataClause::PresentOrCopyOut | DataClause::DeviceResident | DataClause::Link => DataClause::Create,
+            c => *c,
+        };
+        map(m, clause, &r, DataLifetime::Dynamic)?;
+    }
+    Ok(())
+}

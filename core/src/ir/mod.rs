@@ -54,6 +54,8 @@ pub struct Program {
     pub acc: Vec<Option<acc::AccDirective>>,
     /// Compute regions outlined for the device (see [`acc::Kernel`]).
     pub kernels: Vec<acc::Kernel>,
+    /// Directives at file scope (`declare`, `routine`), in program order.
+    pub file_scope_directives: Vec<DirectiveId>,
     /// The function named `main`.
     pub main: Option<FuncId>,
 }

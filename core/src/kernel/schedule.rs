@@ -236,11 +236,22 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
             seq_reason = Some("kernels loop without `independent`: accsim runs it sequentially (no dependence test yet)".to_string());
         } else {
             let _ = auto;
-            // The implementation chooses (§2.7.x `auto`/no clause): the outermost free levels.
-            lv.gang = !outer.gang;
-            lv.vector = !outer.vector;
-            if !lv.gang && !lv.vector {
-                seq_reason = Some("no free parallelism level left inside the enclosing loops".to_string());
+            // The implementation chooses (§2.7 `auto`/no level): levels free of the enclosing
+            // loops and above every level a nested loop names explicitly.
+            let (inner, nested) = inner_levels(&body, cx.acc);
+            let free_g = !outer.gang && !inner.gang;
+            if !nested {
+                lv.gang = !outer.gang;
+                lv.vector = !outer.vector;
+            } else if free_g {
+                lv.gang = true;
+            } else if !outer.worker && !outer.vector && !inner.worker && !inner.vector {
+                lv.worker = true;
+            } else if !outer.vector && !inner.vector {
+                lv.vector = true;
+            }
+            if !lv.gang && !lv.worker && !lv.vector {
+                seq_reason = Some("no free parallelism level left between the enclosing and nested loops".to_string());
             }
         }
     }
@@ -406,6 +417,30 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     setup.push(out);
     let _ = loc;
     Ok(b.block(setup))
+}
+
+/// The levels that `loop` directives nested in `s` name explicitly, and whether any is nested.
+fn inner_levels(s: &Stmt, acc: &[Option<AccDirective>]) -> (Levels, bool) {
+    let mut lv = Levels::default();
+    let mut nested = false;
+    super::outline::walk_stmt(s, &mut |_| {}, &mut |st| {
+        if let StmtKind::Acc { directive, body: Some(_) } = &st.kind {
+            if let Some(Some(d)) = acc.get(directive.0 as usize) {
+                if matches!(d.kind, AccKind::Loop) {
+                    nested = true;
+                    for c in &d.clauses {
+                        match c.kind {
+                            AccClauseKind::Gang { .. } => lv.gang = true,
+                            AccClauseKind::Worker(_) => lv.worker = true,
+                            AccClauseKind::Vector(_) => lv.vector = true,
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+    });
+    (lv, nested)
 }
 
 /// Number of iterations of `for (i = lb; i CMP ub; i += st)`, 0 when none (long arithmetic).

@@ -202,7 +202,11 @@ impl<'a> Lowerer<'a> {
             let _ = match &ext.node {
                 ast::ExternalDeclaration::Declaration(d) => self.file_scope_declaration(d),
                 ast::ExternalDeclaration::FunctionDefinition(f) => self.function_definition(f),
-                ast::ExternalDeclaration::StaticAssert(sa) => self.static_assert(sa).map(|_| ()),
+                ast::ExternalDeclaration::StaticAssert(sa) => self.static_assert(sa).map(|d| {
+                    if let Some(d) = d {
+                        self.prog.file_scope_directives.push(d);
+                    }
+                }),
             };
         }
     }
