@@ -365,6 +365,8 @@ pub struct CaptureArg {
     pub kind: Kind,
     pub is_pointer: bool,
     pub name: String,
+    /// The host bytes of a private/firstprivate subarray (`private(p[0:n])`), if any.
+    pub section: Option<Range<u64>>,
 }
 
 /// Run kernel function `fid` on the device: once per gang, with per-gang private copies and
@@ -410,6 +412,21 @@ pub fn launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
                 CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_) => {
                     let space = if host { Space::Host } else { Space::Device };
                     let p = m.mem.alloc(c.size.max(1), AllocKind::Runtime("gang-private copy"), space, loc).map_err(|f| m.fault(f, loc))?;
+                    if let (Some(sec), CaptureMode::FirstPrivate | CaptureMode::Private) = (&c.section, c.mode) {
+                        // A private copy of the subarray, and the pointer aimed at it.
+                        let len = sec.end - sec.start;
+                        let block = m.mem.alloc(len.max(1), AllocKind::Runtime("gang-private subarray"), space, loc).map_err(|f| m.fault(f, loc))?;
+                        if c.mode == CaptureMode::FirstPrivate {
+                            copy(m, block, sec.start, len, loc)?;
+                        }
+                        let hv = m.mem.load_u64(c.host).map_err(|f| m.fault(f, loc))?;
+                        let ptr = block.wrapping_add(hv.wrapping_sub(sec.start));
+                        m.mem.store_u64(p, ptr).map_err(|f| m.fault(f, loc))?;
+                        mine.push(p);
+                        mine.push(block);
+                        args.push(p);
+                        continue;
+                    }
                     match c.mode {
                         CaptureMode::FirstPrivate => {
                             copy(m, p, c.host, c.size, loc)?;
@@ -454,6 +471,11 @@ pub fn launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         for (c, &target) in caps.iter().zip(&targets) {
             if matches!(c.mode, CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_)) {
                 let Some(p) = it.next() else { break };
+                if c.section.is_some() && matches!(c.mode, CaptureMode::FirstPrivate | CaptureMode::Private) {
+                    if let Some(block) = it.next() {
+                        m.mem.release(super::memory::AllocId((block >> 32) as u32), loc);
+                    }
+                }
                 if let CaptureMode::Reduction(op) = c.mode {
                     if c.kind == Kind::Aggregate {
                         combine_complex(m, target, p, c.size, op, loc)?;

@@ -189,6 +189,9 @@ pub struct Capture {
     /// The variable's type.
     pub ty: TypeId,
     pub name: String,
+    /// For `private(p[lo:n])`/`firstprivate(p[lo:n])` on a pointer: the subarray each gang gets
+    /// its own copy of (the pointer then points at that copy).
+    pub subarray: Option<AccVar>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -137,6 +137,7 @@ impl FnOutliner<'_> {
         // Clause-given attributes of the construct, and gang-loop reductions inside it.
         let mut attr: HashMap<VarRoot, CaptureMode> = HashMap::new();
         let mut mapped: HashSet<VarRoot> = HashSet::new();
+        let mut subarrays: HashMap<VarRoot, AccVar> = HashMap::new();
         for c in &dir.clauses {
             match &c.kind {
                 AccClauseKind::Reduction { op, vars } => vars.iter().for_each(|v| {
@@ -144,9 +145,15 @@ impl FnOutliner<'_> {
                 }),
                 AccClauseKind::Private(vars) => vars.iter().for_each(|v| {
                     attr.insert(v.root, CaptureMode::Private);
+                    if !v.sections.is_empty() {
+                        subarrays.insert(v.root, v.clone());
+                    }
                 }),
                 AccClauseKind::FirstPrivate(vars) => vars.iter().for_each(|v| {
                     attr.insert(v.root, CaptureMode::FirstPrivate);
+                    if !v.sections.is_empty() {
+                        subarrays.insert(v.root, v.clone());
+                    }
                 }),
                 AccClauseKind::Data(_, vars) => vars.iter().filter(|v| v.sections.is_empty()).for_each(|v| {
                     mapped.insert(v.root);
@@ -182,12 +189,18 @@ impl FnOutliner<'_> {
                 // one still gives each gang its own slot, which is what a register param is.
                 locals.push(Local { name: hl.name.clone(), ty: hl.ty, storage: Storage::Register, loc: hl.loc });
                 map.value.insert(*l, id);
-                captures.push(Capture { source: CaptureSource::Local(*l), mode: if hl.storage == Storage::Register { CaptureMode::Value } else { mode }, ty: hl.ty, name: hl.name.clone() });
+                captures.push(Capture {
+                    source: CaptureSource::Local(*l),
+                    mode: if hl.storage == Storage::Register { CaptureMode::Value } else { mode },
+                    ty: hl.ty,
+                    name: hl.name.clone(),
+                    subarray: None,
+                });
             } else {
                 let pty = self.p.types.intern(Type::Pointer(hl.ty));
                 locals.push(Local { name: format!("&{}", hl.name), ty: pty, storage: Storage::Register, loc: hl.loc });
                 map.addr.insert(*l, id);
-                captures.push(Capture { source: CaptureSource::Local(*l), mode, ty: hl.ty, name: hl.name.clone() });
+                captures.push(Capture { source: CaptureSource::Local(*l), mode, ty: hl.ty, name: hl.name.clone(), subarray: subarrays.get(&root).cloned() });
             }
             params.push(id);
         }
@@ -205,7 +218,7 @@ impl FnOutliner<'_> {
             let id = LocalId(locals.len() as u32);
             locals.push(Local { name: format!("&{}", gl.name), ty: pty, storage: Storage::Register, loc: gl.loc });
             map.global.insert(*g, id);
-            captures.push(Capture { source: CaptureSource::Global(*g), mode, ty: gl.ty, name: gl.name.clone() });
+            captures.push(Capture { source: CaptureSource::Global(*g), mode, ty: gl.ty, name: gl.name.clone(), subarray: subarrays.get(&root).cloned() });
             params.push(id);
         }
         for l in &internal {

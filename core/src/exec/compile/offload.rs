@@ -406,6 +406,7 @@ impl<'a> Cx<'a> {
         let nw = num(self, &kernel.num_workers)?;
         let nv = num(self, &kernel.vector_length)?;
         struct CapPlan {
+            section: Option<VarPlan>,
             mode: CaptureMode,
             value: ExprFn,
             size: u64,
@@ -433,7 +434,11 @@ impl<'a> Cx<'a> {
                 (CaptureSource::Global(g), _) => Expr { kind: ExprKind::GlobalAddr(g), ty: c.ty, loc },
             };
             let value = self.expr(&e)?.into_fn();
-            caps.push(CapPlan { mode: c.mode, value, size: long, kind: Kind::of(t, c.ty), is_pointer, name: c.name.clone() });
+            let section = match &c.subarray {
+                Some(v) => Some(self.var_plan(v)?),
+                None => None,
+            };
+            caps.push(CapPlan { section, mode: c.mode, value, size: long, kind: Kind::of(t, c.ty), is_pointer, name: c.name.clone() });
         }
         let fid = kernel.func.0;
         let single = kernel.single;
@@ -458,7 +463,11 @@ impl<'a> Cx<'a> {
                 let mut args = Vec::with_capacity(caps.len());
                 for c in &caps {
                     let v = (c.value)(m)?;
-                    args.push(CaptureArg { mode: c.mode, host: v, size: c.size, kind: c.kind, is_pointer: c.is_pointer, name: c.name.clone() });
+                    let section = match &c.section {
+                        Some(plan) => plan.ranges(m)?.into_iter().next().map(|r| r.range),
+                        None => None,
+                    };
+                    args.push(CaptureArg { mode: c.mode, host: v, size: c.size, kind: c.kind, is_pointer: c.is_pointer, name: c.name.clone(), section });
                 }
                 rt::launch(m, fid, gangs, workers, vector, &args, loc)?;
                 Ok(0)
