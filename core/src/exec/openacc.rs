@@ -171,7 +171,16 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
                     DataLifetime::Dynamic => e.dynamic += 1,
                 }
             }
+            let wants_out = matches!(clause, DataClause::Copy | DataClause::CopyOut | DataClause::PresentOrCopy | DataClause::PresentOrCopyOut);
             if let Some(reg) = m.acc.regions.last_mut().filter(|_| lifetime == DataLifetime::Structured) {
+                // Named twice by one construct (`copyin(a) copyout(a)`): the data is copied out
+                // when the construct ends, as the second clause asks.
+                let created_here = reg.releases.iter().any(|r| r.host_start == start && r.copy_out != wants_out);
+                if created_here && wants_out {
+                    for r in reg.releases.iter_mut().filter(|r| r.host_start == start) {
+                        r.copy_out = true;
+                    }
+                }
                 reg.releases.push(Release { host_start: start, copy_out: false });
             }
             Ok(())
@@ -577,6 +586,15 @@ pub fn combine_bits(k: Kind, op: ReductionOp, a: u64, b: u64) -> u64 {
             BitAnd | BitOr | BitXor => x,
         };
         return if f32_ { (r as f32).to_bits() as u64 } else { r.to_bits() };
+    }
+    if k == Kind::Bool {
+        // C converts the result to _Bool: nonzero is 1.
+        let r = match op {
+            Add | BitOr | Or | Max => (a != 0) || (b != 0),
+            Mul | BitAnd | And | Min => (a != 0) && (b != 0),
+            BitXor => (a != 0) != (b != 0),
+        };
+        return r as u64;
     }
     let signed = k.is_signed();
     let bits = k.bytes() * 8;

@@ -99,7 +99,14 @@ impl FnOutliner<'_> {
             }
             _ => body,
         };
-        let parts: Vec<(Stmt, bool)> = if is_kernels { split_kernels(body) } else { vec![(body, false)] };
+        let parts: Vec<(Stmt, bool)> = if is_kernels {
+            let region = count_local_uses(&body);
+            let params: HashSet<LocalId> = self.p.functions[self.fi].params.iter().copied().collect();
+            let internal = |l: &LocalId| !params.contains(l) && self.uses_all.get(l) == region.get(l);
+            split_kernels(body, &internal)
+        } else {
+            vec![(body, false)]
+        };
         let mut launches = Vec::new();
         for (i, (part, single)) in parts.into_iter().enumerate() {
             let k = self.make_kernel(d, &dir, part, is_kernels, single, i, loc)?;
@@ -248,6 +255,13 @@ impl FnOutliner<'_> {
             let mut b = Builder { types: &mut self.p.types, locals: &mut locals, loc };
             super::schedule::schedule_kernel(body, &mut b, &self.p.acc, is_kernels, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?
         };
+        // Without a gang-partitioned loop, a kernels part runs once (§2.5.2 has no gang-redundant
+        // mode), and a parallel region without `num_gangs` runs on one gang (§2.5.1 leaves the count
+        // to the implementation; nvc, gcc and the V&V suite use one).
+        if !kernel.loops.iter().any(|l| l.gang) && (is_kernels || kernel.num_gangs.is_none()) {
+            let long = self.p.types.intern(Type::Int(IntType::LONG));
+            kernel.num_gangs = Some(Expr { kind: ExprKind::Int(1), ty: long, loc });
+        }
         let void = self.p.types.intern(Type::Void);
         let param_tys: Vec<TypeId> = params.iter().map(|l| locals[l.0 as usize].ty).collect();
         let fty = self.p.types.intern(Type::Function(FuncSig { ret: void, params: param_tys, variadic: false, unprototyped: false }));
@@ -280,20 +294,47 @@ fn is_loop_clause(k: &AccClauseKind) -> bool {
 
 /// §2.5.2: a kernels region is split into one kernel per loop nest; the statements between loop
 /// nests run as single-gang kernels. Returns (part, runs-on-one-gang).
-fn split_kernels(body: Stmt) -> Vec<(Stmt, bool)> {
+fn split_kernels(body: Stmt, internal: &dyn Fn(&LocalId) -> bool) -> Vec<(Stmt, bool)> {
     let loc = body.loc;
     let items = match body.kind {
         StmtKind::Block(v) => v,
         other => vec![Stmt { kind: other, loc }],
     };
     let is_nest = |s: &Stmt| matches!(&s.kind, StmtKind::For { .. }) || matches!(&s.kind, StmtKind::Acc { body: Some(b), .. } if matches!(b.kind, StmtKind::For { .. }));
-    // Locals declared in the region are shared by its parts only through the host frame; keep the
-    // region whole when anything but loop nests is in it, so such values survive across parts.
-    if !items.iter().all(is_nest) || items.is_empty() {
-        let any_nest = items.iter().any(is_nest);
-        return vec![(Stmt { kind: StmtKind::Block(items), loc }, !any_nest)];
+    if items.is_empty() {
+        return vec![(Stmt { kind: StmtKind::Block(items), loc }, true)];
     }
-    items.into_iter().map(|s| (s, false)).collect()
+    // Each loop nest is a kernel; the statements between them are single-gang kernels.
+    let mut parts: Vec<(Stmt, bool)> = Vec::new();
+    let mut pending: Vec<Stmt> = Vec::new();
+    for s in items.iter().cloned() {
+        if is_nest(&s) {
+            if !pending.is_empty() {
+                parts.push((Stmt { kind: StmtKind::Block(std::mem::take(&mut pending)), loc }, true));
+            }
+            parts.push((s, false));
+        } else {
+            pending.push(s);
+        }
+    }
+    if !pending.is_empty() {
+        parts.push((Stmt { kind: StmtKind::Block(pending), loc }, true));
+    }
+    // A local declared in the region and used by two parts would not survive between kernels:
+    // keep such a region whole.
+    let mut seen: HashMap<LocalId, usize> = HashMap::new();
+    for (i, (p, _)) in parts.iter().enumerate() {
+        for l in count_local_uses(p).keys().filter(|l| internal(l)) {
+            if let Some(&j) = seen.get(l) {
+                if j != i {
+                    let any_nest = items.iter().any(is_nest);
+                    return vec![(Stmt { kind: StmtKind::Block(items), loc }, !any_nest)];
+                }
+            }
+            seen.insert(*l, i);
+        }
+    }
+    parts
 }
 
 /// Reductions on gang loops inside a parallel region reduce across gangs: the variable is a

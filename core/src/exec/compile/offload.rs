@@ -21,8 +21,8 @@ struct VarPlan {
 }
 
 enum Shape {
-    /// A whole variable at `addr`, `size` bytes.
-    Whole { addr: ExprFn, size: u64 },
+    /// A whole variable at `addr`, `size` bytes (`size_fn` for a VLA).
+    Whole { addr: ExprFn, size: u64, size_fn: Option<ExprFn> },
     /// `base[l0:n0][l1:n1]…` over contiguous memory: each dimension's byte stride and extent.
     Section { base: ExprFn, dims: Vec<Dim> },
     /// `p[l0:n0][l1:n1]` on a pointer to pointers: the pointer array and each row (§2.7.1).
@@ -66,8 +66,12 @@ impl VarPlan {
     fn ranges(&self, m: &mut Machine) -> Result<Vec<HostRange>, Trap> {
         let hr = |range: std::ops::Range<u64>| HostRange { range, name: self.name.clone(), loc: self.loc };
         match &self.shape {
-            Shape::Whole { addr, size } => {
+            Shape::Whole { addr, size, size_fn } => {
                 let a = addr(m)?;
+                let size = match size_fn {
+                    Some(f) => f(m)?,
+                    None => *size,
+                };
                 Ok(vec![hr(a..a + size)])
             }
             Shape::Section { base, dims } => {
@@ -145,7 +149,11 @@ impl<'a> Cx<'a> {
                 return Err(Diagnostic::internal(format!("`{name}` has no address to map"), Some(loc)));
             };
             let size = t.size_of(v.var_ty).unwrap_or(0);
-            return Ok(VarPlan { name, loc, shape: Shape::Whole { addr: self.expr(addr)?.into_fn(), size } });
+            let size_fn = match t.get(v.var_ty) {
+                Type::Vla(..) => Some(self.size_of(v.var_ty, loc)?.into_fn()),
+                _ => None,
+            };
+            return Ok(VarPlan { name, loc, shape: Shape::Whole { addr: self.expr(addr)?.into_fn(), size, size_fn } });
         }
         let Some(base) = &v.base else {
             return Err(Diagnostic::error("directive", format!("`{name}` cannot be subscripted"), loc));
@@ -159,6 +167,10 @@ impl<'a> Cx<'a> {
             match t.get(ty).clone() {
                 Type::Array(e, n) => {
                     dims_ty.push((e, n));
+                    ty = e;
+                }
+                Type::Vla(e, _) => {
+                    dims_ty.push((e, None));
                     ty = e;
                 }
                 Type::Pointer(e) => {
@@ -225,6 +237,9 @@ impl<'a> Cx<'a> {
                 }
                 let is_compute = dir.kind.is_compute();
                 let if_enter = if_fn.clone();
+                // The same data in two clauses gets both behaviours (copy in if one copies in, out if
+                // one copies out): map copy-in clauses first, and let later clauses add copy-out.
+                data.sort_by_key(|(dc, _)| !matches!(dc, DataClause::Copy | DataClause::CopyIn | DataClause::PresentOrCopy | DataClause::PresentOrCopyIn));
                 self.emit(
                     Op::Expr(Box::new(move |m| {
                         let cond = match &if_enter {
@@ -324,8 +339,12 @@ impl<'a> Cx<'a> {
                             return Ok(0);
                         }
                         for (to_dev, plan) in &ops {
-                            for r in plan.ranges(m)? {
-                                rt::update(m, &r, *to_dev)?;
+                            let ranges = plan.ranges(m)?;
+                            // The pointer array of `a[i:n][j:m]` holds host addresses on the host and
+                            // device addresses on the device: only the rows are data.
+                            let skip = if plan.is_ptr_to_ptr() { 1 } else { 0 };
+                            for r in &ranges[skip..] {
+                                rt::update(m, r, *to_dev)?;
                             }
                         }
                         Ok(0)
@@ -406,6 +425,7 @@ impl<'a> Cx<'a> {
         let nw = num(self, &kernel.num_workers)?;
         let nv = num(self, &kernel.vector_length)?;
         struct CapPlan {
+            size_fn: Option<ExprFn>,
             section: Option<VarPlan>,
             mode: CaptureMode,
             value: ExprFn,
@@ -438,7 +458,11 @@ impl<'a> Cx<'a> {
                 Some(v) => Some(self.var_plan(v)?),
                 None => None,
             };
-            caps.push(CapPlan { section, mode: c.mode, value, size: long, kind: Kind::of(t, c.ty), is_pointer, name: c.name.clone() });
+            let size_fn = match self.t.get(c.ty) {
+                Type::Vla(..) => Some(self.size_of(c.ty, loc)?.into_fn()),
+                _ => None,
+            };
+            caps.push(CapPlan { size_fn, section, mode: c.mode, value, size: long, kind: Kind::of(t, c.ty), is_pointer, name: c.name.clone() });
         }
         let fid = kernel.func.0;
         let single = kernel.single;
@@ -467,7 +491,11 @@ impl<'a> Cx<'a> {
                         Some(plan) => plan.ranges(m)?.into_iter().next().map(|r| r.range),
                         None => None,
                     };
-                    args.push(CaptureArg { mode: c.mode, host: v, size: c.size, kind: c.kind, is_pointer: c.is_pointer, name: c.name.clone(), section });
+                    let size = match &c.size_fn {
+                        Some(f) => f(m)?,
+                        None => c.size,
+                    };
+                    args.push(CaptureArg { mode: c.mode, host: v, size, kind: c.kind, is_pointer: c.is_pointer, name: c.name.clone(), section });
                 }
                 rt::launch(m, fid, gangs, workers, vector, &args, loc)?;
                 Ok(0)
