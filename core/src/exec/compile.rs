@@ -98,8 +98,15 @@ pub struct SwitchTable {
 
 /// How a parameter's argument reaches a memory parameter at function entry.
 enum ParamCopy {
-    Scalar { slot: usize, off: u64, kind: Kind },
-    Aggregate { slot: usize, off: u64, size: u64 },
+    Scalar { arg: usize, ptr: usize, kind: Kind },
+    Aggregate { arg: usize, ptr: usize, size: u64 },
+}
+
+/// A memory local: its own allocation, whose address lives in register slot `ptr`.
+struct MemLocal {
+    local: u32,
+    ptr: usize,
+    size: u64,
 }
 
 pub struct CFunc {
@@ -110,27 +117,34 @@ pub struct CFunc {
     pub code: Vec<Instr>,
     pub nparams: usize,
     pub nslots: usize,
-    pub frame_size: u64,
+    memory_locals: Vec<MemLocal>,
     params: Vec<ParamCopy>,
-    /// (name, offset, size) of every memory local, for messages.
-    pub memory_locals: Vec<(String, u64, u64)>,
     pub local_names: Vec<String>,
     pub variadic: bool,
     pub ret_kind: Kind,
 }
 
 impl CFunc {
-    /// Copy arguments of memory parameters from their slots into the frame.
-    pub fn prologue(&self, m: &mut Machine) -> Result<(), Trap> {
+    /// Allocate the memory locals (each its own allocation, freed when the call returns, so a
+    /// pointer to a dead local or past a local's end is caught) and copy memory parameters' arguments.
+    pub fn prologue(&self, m: &mut Machine, fid: u32, loc: Loc) -> Result<(), Trap> {
+        for l in &self.memory_locals {
+            let p = m
+                .mem
+                .alloc(l.size, AllocKind::Local(fid, l.local), super::memory::Space::Host, loc)
+                .map_err(|f| m.fault(f, loc))?;
+            m.frame_allocs.push(p);
+            m.regs[m.bp + l.ptr] = p;
+        }
         for p in &self.params {
             let r = match *p {
-                ParamCopy::Scalar { slot, off, kind } => {
-                    let v = m.regs[m.bp + slot];
-                    m.store_kind(kind, m.fp + off, v)
+                ParamCopy::Scalar { arg, ptr, kind } => {
+                    let v = m.regs[m.bp + arg];
+                    m.store_kind(kind, m.regs[m.bp + ptr], v)
                 }
-                ParamCopy::Aggregate { slot, off, size } => {
-                    let src = m.regs[m.bp + slot];
-                    m.mem.copy(m.fp + off, src, size)
+                ParamCopy::Aggregate { arg, ptr, size } => {
+                    let src = m.regs[m.bp + arg];
+                    m.mem.copy(m.regs[m.bp + ptr], src, size)
                 }
             };
             r.map_err(|f| m.fault(f, self.loc))?;
@@ -233,7 +247,6 @@ pub fn compile(p: &Program) -> Result<Executable, Diagnostics> {
                     code: Vec::new(),
                     nparams: 0,
                     nslots: 0,
-                    frame_size: 0,
                     params: Vec::new(),
                     memory_locals: Vec::new(),
                     local_names: Vec::new(),
@@ -253,7 +266,8 @@ pub fn compile(p: &Program) -> Result<Executable, Diagnostics> {
 #[derive(Copy, Clone, Debug)]
 enum Home {
     Reg(usize),
-    Mem(u64),
+    /// A memory local: the slot holding its address.
+    Mem(usize),
     Vla(usize),
 }
 
@@ -274,17 +288,11 @@ struct Cx<'a> {
     ret_size: u64,
 }
 
-fn align_up(x: u64, a: u64) -> u64 {
-    let a = a.max(1);
-    x.div_ceil(a) * a
-}
-
 fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function) -> R<CFunc> {
     let t = &p.types;
     let mut homes = vec![Home::Reg(0); f.locals.len()];
     let mut nslots = f.params.len();
     let mut params = Vec::new();
-    let mut frame = 0u64;
     let mut memory_locals = Vec::new();
     let is_param = |l: usize| f.params.iter().position(|p| p.0 as usize == l);
     for (i, local) in f.locals.iter().enumerate() {
@@ -310,23 +318,20 @@ fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function) -> R<
                         Some(local.loc),
                     )
                 })?;
-                let off = align_up(frame, t.align_of(local.ty));
-                frame = off + size;
-                memory_locals.push((local.name.clone(), off, size));
-                if let Some(k) = is_param(i) {
+                nslots += 1;
+                let ptr = nslots - 1;
+                memory_locals.push(MemLocal { local: i as u32, ptr, size });
+                if let Some(arg) = is_param(i) {
                     let kind = Kind::of(t, local.ty);
                     params.push(if kind == Kind::Aggregate {
-                        ParamCopy::Aggregate { slot: k, off, size }
+                        ParamCopy::Aggregate { arg, ptr, size }
                     } else {
-                        ParamCopy::Scalar { slot: k, off, kind }
+                        ParamCopy::Scalar { arg, ptr, kind }
                     });
                 }
-                Home::Mem(off)
+                Home::Mem(ptr)
             }
         };
-    }
-    if !memory_locals.is_empty() {
-        frame = frame.max(1);
     }
     let mut cx = Cx {
         p,
@@ -351,7 +356,6 @@ fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function) -> R<
         code,
         nparams: f.params.len(),
         nslots,
-        frame_size: frame,
         params,
         memory_locals,
         local_names: f.locals.iter().map(|l| l.name.clone()).collect(),
@@ -746,8 +750,6 @@ macro_rules! gen_store {
 
 /// A compiled address, with the shapes loads and stores fuse.
 enum Addr {
-    /// `fp + offset`: a memory local.
-    Frame(u64),
     /// `base + index * size`.
     Index(Ce, Ce, u64),
     /// `base + index * size` with a polynomial index of register locals.
@@ -1209,11 +1211,11 @@ impl<'a> Cx<'a> {
     fn local_value(&mut self, l: LocalId, loc: Loc) -> R<Ce> {
         match self.homes.get(l.0 as usize) {
             Some(Home::Reg(s)) | Some(Home::Vla(s)) => Ok(Ce::Reg(*s)),
-            Some(Home::Mem(off)) => {
-                let off = *off;
+            Some(Home::Mem(slot)) => {
+                let slot = *slot;
                 let ty = self.p.functions[self.fid as usize].locals[l.0 as usize].ty;
                 let k = self.kind(ty);
-                Ok(Ce::Dyn(gen_load!(k, loc, |m| m.fp.wrapping_add(off))))
+                Ok(Ce::Dyn(gen_load!(k, loc, |m| m.regs[m.bp + slot])))
             }
             None => Err(Diagnostic::internal("reference to an unknown local", Some(loc))),
         }
@@ -1222,8 +1224,8 @@ impl<'a> Cx<'a> {
     fn addr(&mut self, e: &Expr) -> R<Addr> {
         match &e.kind {
             ExprKind::LocalAddr(l) => {
-                if let Some(Home::Mem(off)) = self.homes.get(l.0 as usize) {
-                    return Ok(Addr::Frame(*off));
+                if let Some(Home::Mem(slot)) = self.homes.get(l.0 as usize) {
+                    return Ok(Addr::Any(Ce::Reg(*slot)));
                 }
             }
             ExprKind::PtrAdd { ptr, index, elem } => {
@@ -1324,7 +1326,6 @@ impl<'a> Cx<'a> {
             a => a,
         };
         Ce::Dyn(match addr {
-            Addr::Frame(off) => gen_load!(k, loc, |m| m.fp.wrapping_add(off)),
             Addr::Any(Ce::Const(c)) => gen_load!(k, loc, |m| c),
             Addr::Any(Ce::Reg(s)) => gen_load!(k, loc, |m| m.regs[m.bp + s]),
             Addr::Any(Ce::Dyn(f)) => gen_load!(k, loc, |m| f(m)?),
@@ -1352,7 +1353,6 @@ impl<'a> Cx<'a> {
     fn store(&mut self, k: Kind, addr: Addr, val: Ce, loc: Loc) -> ExprFn {
         let val = val.into_fn();
         match addr {
-            Addr::Frame(off) => gen_store!(k, loc, |m, v| m.fp.wrapping_add(off), val(m)?),
             Addr::Any(Ce::Reg(s)) => gen_store!(k, loc, |m, v| m.regs[m.bp + s], val(m)?),
             Addr::Any(a) => {
                 let a = a.into_fn();
@@ -1382,7 +1382,7 @@ impl<'a> Cx<'a> {
         match p {
             Place::Local(l) => match self.homes.get(l.0 as usize) {
                 Some(Home::Reg(s)) | Some(Home::Vla(s)) => Ok(Ok(*s)),
-                Some(Home::Mem(off)) => Ok(Err(Addr::Frame(*off))),
+                Some(Home::Mem(slot)) => Ok(Err(Addr::Any(Ce::Reg(*slot)))),
                 None => Err(Diagnostic::internal("assignment to an unknown local", None)),
             },
             Place::Mem(a) => {
@@ -1394,7 +1394,6 @@ impl<'a> Cx<'a> {
 
     fn addr_fn(a: Addr) -> ExprFn {
         match a {
-            Addr::Frame(off) => ef(move |m| Ok(m.fp.wrapping_add(off))),
             Addr::Any(c) => c.into_fn(),
             Addr::Index(b, i, sz) => BinaryV::go(b, i, Loc::default(), move |x, y| Ok(x.wrapping_add(y.wrapping_mul(sz))))
                 .into_fn(),
@@ -1425,11 +1424,12 @@ impl<'a> Cx<'a> {
         args.iter().map(|a| Ok(self.expr(a)?.into_fn())).collect()
     }
 
-    fn result_dest(&mut self, result: Option<LocalId>, loc: Loc) -> R<Option<u64>> {
+    /// The slot holding the address of a call's or complex operation's result local.
+    fn result_dest(&mut self, result: Option<LocalId>, loc: Loc) -> R<Option<usize>> {
         match result {
             None => Ok(None),
             Some(l) => match self.homes.get(l.0 as usize) {
-                Some(Home::Mem(off)) => Ok(Some(*off)),
+                Some(Home::Mem(slot)) => Ok(Some(*slot)),
                 _ => Err(Diagnostic::internal("call result local is not in memory", Some(loc))),
             },
         }
@@ -1447,10 +1447,7 @@ impl<'a> Cx<'a> {
             ExprKind::Str(s) => Ce::Const(self.exe.string_ptr(s.0)),
             ExprKind::Local(l) => self.local_value(*l, loc)?,
             ExprKind::LocalAddr(l) => match self.homes.get(l.0 as usize) {
-                Some(Home::Mem(off)) => {
-                    let off = *off;
-                    Ce::Dyn(ef(move |m| Ok(m.fp.wrapping_add(off))))
-                }
+                Some(Home::Mem(slot)) => Ce::Reg(*slot),
                 Some(Home::Vla(s)) | Some(Home::Reg(s)) => Ce::Reg(*s),
                 None => return Err(Diagnostic::internal("address of an unknown local", Some(loc))),
             },
@@ -1633,7 +1630,7 @@ impl<'a> Cx<'a> {
                     } else {
                         complex_op(op, ar, ai, br, bi)
                     };
-                    let d = m.fp.wrapping_add(dst);
+                    let d = m.regs[m.bp + dst];
                     m.store_complex(ek, d, r, i).map_err(|f| m.fault(f, loc))?;
                     Ok(d)
                 }))
@@ -1645,7 +1642,7 @@ impl<'a> Cx<'a> {
                 Ce::Dyn(ef(move |m| {
                     let x = a(m)?;
                     let (r, i) = m.load_complex(ek, x).map_err(|f| m.fault(f, loc))?;
-                    let d = m.fp.wrapping_add(dst);
+                    let d = m.regs[m.bp + dst];
                     m.store_complex(ek, d, -r, -i).map_err(|f| m.fault(f, loc))?;
                     Ok(d)
                 }))
@@ -1656,7 +1653,7 @@ impl<'a> Cx<'a> {
                 let dst = self.result_dest(Some(*dst), loc)?.unwrap_or(0);
                 Ce::Dyn(ef(move |m| {
                     let (r, i) = (r(m)?, i(m)?);
-                    let d = m.fp.wrapping_add(dst);
+                    let d = m.regs[m.bp + dst];
                     m.store_kind(ek, d, r).map_err(|f| m.fault(f, loc))?;
                     m.store_kind(ek, d.wrapping_add(ek.bytes()), i).map_err(|f| m.fault(f, loc))?;
                     Ok(d)
@@ -1861,7 +1858,7 @@ impl<'a> Cx<'a> {
                             let v = a(m)?;
                             m.regs.push(v);
                         }
-                        let d = m.fp.wrapping_add(off);
+                        let d = m.regs[m.bp + off];
                         call_function(m, fid, base, d, loc)?;
                         Ok(d)
                     }),
@@ -1879,7 +1876,7 @@ impl<'a> Cx<'a> {
             Callee::Indirect(fe) => {
                 let fp = self.expr(fe)?.into_fn();
                 let argf = self.args(args)?;
-                let dest = dest.map(|d| d as i64);
+
                 Ok(Ce::Dyn(ef(move |m| {
                     let target = fp(m)?;
                     let base = m.regs.len();
@@ -1887,7 +1884,7 @@ impl<'a> Cx<'a> {
                         let v = a(m)?;
                         m.regs.push(v);
                     }
-                    let d = dest.map(|off| m.fp.wrapping_add(off as u64)).unwrap_or(0);
+                    let d = dest.map(|slot| m.regs[m.bp + slot]).unwrap_or(0);
                     let r = call_indirect(m, target, base, d, loc)?;
                     Ok(if dest.is_some() { d } else { r })
                 })))

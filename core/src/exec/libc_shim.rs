@@ -642,7 +642,7 @@ fn f32b(x: u64) -> f32 {
 }
 
 /// The closure of a call to a shim. Hot math functions get direct closures.
-pub fn compile_call(shim: Shim, args: Vec<ExprFn>, kinds: &[Kind], dest: Option<u64>, loc: Loc) -> ExprFn {
+pub fn compile_call(shim: Shim, args: Vec<ExprFn>, kinds: &[Kind], dest: Option<usize>, loc: Loc) -> ExprFn {
     let mut it = args.into_iter();
     match (shim, kinds.len()) {
         (Shim::Math1(f), 1) => {
@@ -697,7 +697,7 @@ pub fn compile_call(shim: Shim, args: Vec<ExprFn>, kinds: &[Kind], dest: Option<
         for a in &args {
             v.push(a(m)?);
         }
-        let d = dest.map(|off| m.fp.wrapping_add(off)).unwrap_or(0);
+        let d = dest.map(|slot| m.regs[m.bp + slot]).unwrap_or(0);
         let r = call(m, shim, &v, d, loc)?;
         Ok(if dest.is_some() { d } else { r })
     })

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use super::compile::{CFunc, Executable, Instr, Op};
 use super::libc_shim::{self, ShimState};
-use super::memory::{AllocId, AllocKind, FaultKind, MemFault, Memory, Space, FUNC_ID};
+use super::memory::{AllocId, AllocKind, FaultKind, MemFault, Memory, FUNC_ID};
 use super::value::Kind;
 use super::{Control, Observer, RunOptions, RunOutcome, Sink};
 use crate::diag::{Diagnostic, Loc};
@@ -75,13 +75,11 @@ pub struct Machine<'e> {
     /// Register locals of all active calls; a call's slots start at `bp`.
     pub regs: Vec<u64>,
     pub bp: usize,
-    /// Pointer word of the current call's frame allocation (0 when it has no memory locals).
-    pub fp: u64,
     /// Where the current call writes a record/complex result.
     pub ret_dest: u64,
     /// The current call's variadic arguments.
     pub varargs: Vec<u64>,
-    /// VLAs and `va_list` areas of active calls, freed when their call returns.
+    /// Memory locals, VLAs and `va_list` areas of active calls, freed when their call returns.
     pub frame_allocs: Vec<u64>,
     pub cur_func: u32,
     pub depth: usize,
@@ -113,7 +111,7 @@ impl<'e> Machine<'e> {
     pub fn fault(&self, f: MemFault, loc: Loc) -> Trap {
         let access = if f.write { "write" } else { "read" };
         let what = f.alloc.and_then(|id| self.mem.allocation(id).map(|a| (id, a)));
-        let desc = |id: AllocId| self.describe_alloc(id, (f.ptr as u32) as u64);
+        let desc = |id: AllocId| self.describe_alloc(id);
         if what.is_none()
             && matches!(
                 f.kind,
@@ -151,7 +149,7 @@ impl<'e> Machine<'e> {
                     format!(
                         "out-of-bounds {access} of {} bytes, {before} bytes before the start of {} ({} bytes)",
                         f.size,
-                        self.describe_alloc(id, 0),
+                        self.describe_alloc(id),
                         a.size
                     ),
                 )
@@ -159,7 +157,7 @@ impl<'e> Machine<'e> {
             FaultKind::UseAfterFree => {
                 let (id, _) = what.unwrap_or((unknown, &PLACEHOLDER));
                 let dead = match self.mem.allocation(id).map(|a| a.kind) {
-                    Some(AllocKind::Frame(_)) => "after its function returned",
+                    Some(AllocKind::Local(..)) => "after its function returned",
                     Some(AllocKind::Vla(..)) => "after its scope ended",
                     _ => "after it was freed",
                 };
@@ -206,11 +204,11 @@ impl<'e> Machine<'e> {
         if let Some((id, a)) = what {
             let made = match a.kind {
                 AllocKind::Heap => "allocated here",
-                AllocKind::Frame(_) => "the function's frame was created by this call",
+                AllocKind::Local(..) => "it lives in the call made here",
                 _ => "declared here",
             };
             if a.origin.line != 0 {
-                d = d.with_related(a.origin, format!("{} {made}", self.describe_alloc(id, 0)));
+                d = d.with_related(a.origin, format!("{} {made}", self.describe_alloc(id)));
             }
             if let Some(at) = a.freed_at {
                 if at.line != 0 {
@@ -226,7 +224,7 @@ impl<'e> Machine<'e> {
     }
 
     /// A phrase naming an allocation ("heap block", "local variable `a` of `main`").
-    pub fn describe_alloc(&self, id: AllocId, offset: u64) -> String {
+    pub fn describe_alloc(&self, id: AllocId) -> String {
         let Some(a) = self.mem.allocation(id) else { return "an unknown allocation".into() };
         match a.kind {
             AllocKind::Reserved => "reserved memory".into(),
@@ -235,18 +233,14 @@ impl<'e> Machine<'e> {
                 None => "a global variable".into(),
             },
             AllocKind::StringLiteral(_) => "a string literal".into(),
-            AllocKind::Frame(f) => {
-                let Some(func) = self.exe.funcs.get(f as usize) else { return "a stack frame".into() };
-                let local = func
-                    .memory_locals
-                    .iter()
-                    .find(|(_, off, size)| offset >= *off && offset < off + (*size).max(1))
-                    .or_else(|| func.memory_locals.iter().rev().find(|(_, off, _)| *off <= offset));
-                match local {
-                    Some((name, _, _)) => format!("local variable `{name}` of `{}`", func.name),
-                    None => format!("the stack frame of `{}`", func.name),
-                }
-            }
+            AllocKind::Local(f, l) => match self.exe.funcs.get(f as usize) {
+                Some(func) => format!(
+                    "local variable `{}` of `{}`",
+                    func.local_names.get(l as usize).map(String::as_str).unwrap_or("?"),
+                    func.name
+                ),
+                None => "a local variable".into(),
+            },
             AllocKind::Heap => "a heap block".into(),
             AllocKind::Vla(f, l) => match self.exe.funcs.get(f as usize) {
                 Some(func) => format!(
@@ -391,31 +385,18 @@ pub fn call_function(m: &mut Machine, fid: u32, base: usize, ret_dest: u64, loc:
     };
     m.regs.truncate(base + f.nparams.min(nargs));
     m.regs.resize(base + f.nslots, 0);
-    let saved = (m.bp, m.fp, m.ret_dest, m.cur_func);
+    let saved = (m.bp, m.ret_dest, m.cur_func);
     let mark = m.frame_allocs.len();
     m.bp = base;
     m.ret_dest = ret_dest;
     m.cur_func = fid;
     m.depth += 1;
-    m.fp = 0;
-    let mut result = Ok(0);
-    if f.frame_size > 0 {
-        match m.mem.alloc(f.frame_size, AllocKind::Frame(fid), Space::Host, loc) {
-            Ok(p) => m.fp = p,
-            Err(e) => result = Err(m.fault(e, loc)),
-        }
-    }
-    if result.is_ok() {
-        result = f.prologue(m).and_then(|()| run_code(m, &f.code));
-    }
+    let result = f.prologue(m, fid, loc).and_then(|()| run_code(m, &f.code));
     for p in m.frame_allocs.drain(mark..).collect::<Vec<_>>() {
         m.mem.release(AllocId((p >> 32) as u32), f.end_loc);
     }
-    if m.fp != 0 {
-        m.mem.release(AllocId((m.fp >> 32) as u32), f.end_loc);
-    }
     m.regs.truncate(base);
-    (m.bp, m.fp, m.ret_dest, m.cur_func) = saved;
+    (m.bp, m.ret_dest, m.cur_func) = saved;
     m.depth -= 1;
     if let Some(v) = saved_varargs {
         m.varargs = v;
@@ -475,7 +456,6 @@ pub fn run_main(exe: &Executable, options: RunOptions, argv: Vec<String>, stack_
         mem: Memory::new(options.max_memory.unwrap_or(DEFAULT_MEMORY_LIMIT)),
         regs: Vec::with_capacity(1 << 12),
         bp: 0,
-        fp: 0,
         ret_dest: 0,
         varargs: Vec::new(),
         frame_allocs: Vec::new(),

@@ -12,6 +12,12 @@
 //! a pointer moved before the start of allocation `n` reads as a huge offset in allocation `n-1`;
 //! [`Memory::fault`] recognises offsets of 2^31 and more as such underflows.
 //!
+//! Ids are never reused, with one bounded exception: to keep the table's size bounded in programs
+//! that make millions of short-lived allocations (calls with local arrays, malloc/free loops), the
+//! id of a freed heap block, local or VLA is recycled once [`QUARANTINE`] newer ones have been
+//! freed after it, as AddressSanitizer's quarantine does; only a pointer that dangles across that
+//! many frees can then alias a newer object unnoticed.
+//!
 //! Each allocation carries a [`Space`]. Only [`Space::Host`] exists now; the device simulator adds
 //! its own space and reuses this API. Limits: an allocation is at most 2^31 bytes; at most 2^32
 //! allocations are made in one run; the total of live bytes is capped by `limit`.
@@ -26,6 +32,9 @@ pub struct AllocId(pub u32);
 pub const NULL_ID: u32 = 0;
 /// The pseudo allocation whose offsets are function indices.
 pub const FUNC_ID: u32 = 1;
+/// How many freed ids wait before one is reused.
+pub const QUARANTINE: usize = 1 << 20;
+
 /// Largest single allocation.
 pub const MAX_ALLOC: u64 = 1 << 31;
 
@@ -50,8 +59,8 @@ pub enum AllocKind {
     Global(u32),
     /// A string literal (`StrId` index); read-only.
     StringLiteral(u32),
-    /// The memory locals of one call of a function (function index).
-    Frame(u32),
+    /// A memory local of one call of a function (function index, local index).
+    Local(u32, u32),
     /// A `malloc`-family block.
     Heap,
     /// A variable-length array (function index, local index).
@@ -127,6 +136,8 @@ pub struct MemFault {
 #[derive(Debug)]
 pub struct Memory {
     allocs: Vec<Allocation>,
+    /// Freed recyclable ids, oldest first.
+    quarantine: std::collections::VecDeque<u32>,
     live_bytes: u64,
     limit: u64,
 }
@@ -144,7 +155,7 @@ impl Memory {
             origin: Loc::default(),
             freed_at: None,
         };
-        Memory { allocs: (0..2).map(reserved).collect(), live_bytes: 0, limit }
+        Memory { allocs: (0..2).map(reserved).collect(), quarantine: Default::default(), live_bytes: 0, limit }
     }
 
     pub fn live_bytes(&self) -> u64 {
@@ -169,12 +180,7 @@ impl Memory {
         if size > MAX_ALLOC {
             return Err(fault(FaultKind::TooLarge));
         }
-        let id = u32::try_from(self.allocs.len()).map_err(|_| fault(FaultKind::MemoryLimit))?;
-        if id == u32::MAX {
-            return Err(fault(FaultKind::MemoryLimit));
-        }
-        self.live_bytes += size;
-        self.allocs.push(Allocation {
+        let fresh = Allocation {
             bytes: vec![0; size as usize],
             size,
             kind,
@@ -183,7 +189,20 @@ impl Memory {
             live: true,
             origin,
             freed_at: None,
-        });
+        };
+        self.live_bytes += size;
+        if self.quarantine.len() > QUARANTINE {
+            if let Some(id) = self.quarantine.pop_front() {
+                self.allocs[id as usize] = fresh;
+                return Ok(ptr_word(id, 0));
+            }
+        }
+        let id = u32::try_from(self.allocs.len()).map_err(|_| fault(FaultKind::MemoryLimit))?;
+        if id == u32::MAX {
+            self.live_bytes -= size;
+            return Err(fault(FaultKind::MemoryLimit));
+        }
+        self.allocs.push(fresh);
         Ok(ptr_word(id, 0))
     }
 
@@ -238,6 +257,9 @@ impl Memory {
                 a.freed_at = Some(at);
                 self.live_bytes -= a.size;
                 a.bytes = Vec::new();
+                if matches!(a.kind, AllocKind::Heap | AllocKind::Local(..) | AllocKind::Vla(..) | AllocKind::VaArgs(_)) {
+                    self.quarantine.push_back(id.0);
+                }
             }
         }
     }

@@ -1089,3 +1089,41 @@ fn exec_complex_multiply_and_divide() {
     // (1+2i)(3-i) = 5+5i; / i = 5-5i
     assert_eq!(run_prog(&b.p).stdout, "5.0 -5.0\n");
 }
+
+#[test]
+fn exec_overflow_into_a_neighbouring_local_is_caught() {
+    // int a[2]; int b; a[2] = 1;  (a and b are both in memory)
+    let mut b = B::new();
+    let (int, long) = (b.int, b.long);
+    let ip = b.ptr(int);
+    let arr = b.p.types.intern(Type::Array(int, Some(2)));
+    let mut f = b.f("main", int);
+    let a = f.local("a", arr, Storage::Memory);
+    let x = f.local("b", int, Storage::Memory);
+    let body = vec![
+        es(ex(ExprKind::Assign { place: Place::Local(x), value: bx(b.int(3)) }, int, 2)),
+        es(ex(
+            ExprKind::Assign {
+                place: Place::Mem(bx(index(ex(ExprKind::LocalAddr(a), ip, 3), ex(ExprKind::Int(2), long, 3), int, ip))),
+                value: bx(b.int(1)),
+            },
+            int,
+            3,
+        )),
+        ret(b.int(0), 4),
+    ];
+    b.add(f, body);
+    let d = expect_trap(&run_prog(&b.p), "out-of-bounds", 3);
+    assert!(d.message.contains("local variable `a` of `main`"), "{}", d.message);
+}
+
+#[test]
+fn exec_many_calls_with_local_arrays_reuse_ids_after_quarantine() {
+    let mut mem = memory::Memory::new(1 << 30);
+    let first = mem.next_id();
+    for _ in 0..(memory::QUARANTINE + 10) {
+        let p = mem.alloc(16, memory::AllocKind::Heap, memory::Space::Host, Loc::default()).unwrap();
+        mem.free_heap(p, Loc::default()).unwrap();
+    }
+    assert!(mem.next_id() - first <= memory::QUARANTINE as u32 + 2);
+}
