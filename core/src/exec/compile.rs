@@ -785,26 +785,80 @@ struct Poly {
     k: u64,
 }
 
+/// `k + Σ c·regs[s]` with at most three terms (unused terms have coefficient 0 and slot 0).
+#[derive(Clone, Copy, Debug, Default)]
+struct Lin {
+    t: [(usize, u64); 3],
+    k: u64,
+}
+
+impl Lin {
+    #[inline(always)]
+    fn eval(&self, m: &Machine) -> u64 {
+        let r = &m.regs[m.bp..];
+        let term = |(s, c): (usize, u64)| r.get(s).copied().unwrap_or(0).wrapping_mul(c);
+        self.k.wrapping_add(term(self.t[0])).wrapping_add(term(self.t[1])).wrapping_add(term(self.t[2]))
+    }
+
+    fn add(&mut self, slot: usize, c: u64) -> bool {
+        match self.t.iter_mut().find(|(s, cc)| *cc == 0 || *s == slot) {
+            Some(e) => {
+                if e.1 == 0 {
+                    e.0 = slot;
+                }
+                e.1 = e.1.wrapping_add(c);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
 /// A compiled [`Poly`]; `narrow` says the result is a 32-bit signed (true) value.
 enum IndexF {
     T1(Term, u64, bool),
-    T2(Term, Term, u64, bool),
+    /// `lin0 + regs[factor] * lin1`: the shape of `a[i*n + j]`, `a[(i+di)*n + (j+dj)]`.
+    Grouped(Lin, usize, Lin, bool),
+    Lin(Lin, bool),
     Tn(Box<[Term]>, u64, bool),
 }
 
 impl IndexF {
     fn new(p: Poly, narrow: bool) -> IndexF {
-        match p.terms.as_slice() {
-            [t] => IndexF::T1(*t, p.k, narrow),
-            [t, u] => IndexF::T2(*t, *u, p.k, narrow),
-            ts => IndexF::Tn(ts.into(), p.k, narrow),
+        if let [t] = p.terms.as_slice() {
+            return IndexF::T1(*t, p.k, narrow);
+        }
+        // Group the degree-2 terms by a common factor.
+        let factor = p.terms.iter().find_map(|t| t.b.map(|b| (t.a, b)));
+        let factor = factor.and_then(|(a, b)| {
+            [a, b].into_iter().find(|f| p.terms.iter().all(|t| t.b.is_none() || t.a == *f || t.b == Some(*f)))
+        });
+        let mut lin0 = Lin { k: p.k, ..Lin::default() };
+        let mut lin1 = Lin::default();
+        let mut ok = true;
+        for t in &p.terms {
+            ok &= match (t.b, factor) {
+                (None, Some(f)) if t.a == f => {
+                    lin1.k = lin1.k.wrapping_add(t.c);
+                    true
+                }
+                (None, _) => lin0.add(t.a, t.c),
+                (Some(b), Some(f)) => lin1.add(if t.a == f { b } else { t.a }, t.c),
+                (Some(_), None) => false,
+            };
+        }
+        match (ok, factor) {
+            (true, Some(f)) => IndexF::Grouped(lin0, f, lin1, narrow),
+            (true, None) => IndexF::Lin(lin0, narrow),
+            _ => IndexF::Tn(p.terms.into(), p.k, narrow),
         }
     }
     #[inline(always)]
     fn eval(&self, m: &Machine) -> u64 {
         let (v, narrow) = match self {
             IndexF::T1(t, k, n) => (t.eval(m).wrapping_add(*k), *n),
-            IndexF::T2(t, u, k, n) => (t.eval(m).wrapping_add(u.eval(m)).wrapping_add(*k), *n),
+            IndexF::Grouped(l0, f, l1, n) => (l0.eval(m).wrapping_add(m.regs[m.bp + f].wrapping_mul(l1.eval(m))), *n),
+            IndexF::Lin(l, n) => (l.eval(m), *n),
             IndexF::Tn(ts, k, n) => (ts.iter().fold(*k, |acc, t| acc.wrapping_add(t.eval(m))), *n),
         };
         if narrow {
@@ -1272,7 +1326,7 @@ impl<'a> Cx<'a> {
 
     /// `e` as a polynomial of degree ≤ 2 in register locals, all nodes of kind `k`.
     fn poly(&self, e: &Expr, k: Kind) -> Option<Poly> {
-        const MAX_TERMS: usize = 4;
+        const MAX_TERMS: usize = 8;
         if self.kind(e.ty) != k {
             return None;
         }
