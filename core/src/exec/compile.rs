@@ -1615,6 +1615,9 @@ impl<'a> Cx<'a> {
             }
             ExprKind::CompoundAssign { op, place, value, op_ty } => {
                 let pk = k;
+                if let Some(f) = self.multiply_accumulate(*op, place, value, *op_ty, k)? {
+                    return Ok(Ce::Dyn(f));
+                }
                 let val = self.expr(value)?.into_fn();
                 let pc = match self.place(place, e.ty)? {
                     Ok(s) => PlaceC::Reg(s),
@@ -1776,6 +1779,46 @@ impl<'a> Cx<'a> {
                 }))
             }
         })
+    }
+
+    /// `s += x * y` on a register `double`/`float` with array-element or register operands, as one
+    /// closure: the inner loop of dot products, matrix products and convolutions.
+    fn multiply_accumulate(&mut self, op: BinOp, place: &Place, value: &Expr, op_ty: TypeId, k: Kind) -> R<Option<ExprFn>> {
+        let Place::Local(l) = place else { return Ok(None) };
+        let Some(Home::Reg(s)) = self.homes.get(l.0 as usize).copied() else { return Ok(None) };
+        let ExprKind::Binary(BinOp::Mul, x, y) = &value.kind else { return Ok(None) };
+        if op != BinOp::Add || !matches!(k, Kind::F64 | Kind::F32) || self.kind(op_ty) != k || self.kind(value.ty) != k {
+            return Ok(None);
+        }
+        let (x, y) = (self.expr(x)?, self.expr(y)?);
+        macro_rules! mac {
+            ($xe:expr, $ye:expr) => {
+                if k == Kind::F64 {
+                    ef(move |m| {
+                        let p = f64b($xe(m)?) * f64b($ye(m)?);
+                        let r = (f64b(m.regs[m.bp + s]) + p).to_bits();
+                        m.regs[m.bp + s] = r;
+                        Ok(r)
+                    })
+                } else {
+                    ef(move |m| {
+                        let p = f32b($xe(m)?) * f32b($ye(m)?);
+                        let r = bf32(f32b(m.regs[m.bp + s]) + p);
+                        m.regs[m.bp + s] = r;
+                        Ok(r)
+                    })
+                }
+            };
+        }
+        Ok(Some(match (x, y) {
+            (Ce::Load(a), Ce::Load(b)) => mac!(|m: &Machine| a.eval(m), |m: &Machine| b.eval(m)),
+            (Ce::Load(a), Ce::Reg(t)) => mac!(|m: &Machine| a.eval(m), |m: &Machine| -> Result<u64, Trap> { Ok(m.regs[m.bp + t]) }),
+            (Ce::Reg(t), Ce::Load(b)) => mac!(|m: &Machine| -> Result<u64, Trap> { Ok(m.regs[m.bp + t]) }, |m: &Machine| b.eval(m)),
+            (x, y) => {
+                let (a, b) = (x.into_fn(), y.into_fn());
+                mac!(|m: &mut Machine| a(m), |m: &mut Machine| b(m))
+            }
+        }))
     }
 
     fn map1(&self, c: Ce, f: fn(u64) -> u64) -> Ce {
