@@ -785,32 +785,41 @@ struct Poly {
     k: u64,
 }
 
-/// `k + Σ c·regs[s]` with at most three terms (unused terms have coefficient 0 and slot 0).
+/// `k + Σ c·regs[s]` with at most three terms (`n` of them are used).
 #[derive(Clone, Copy, Debug, Default)]
 struct Lin {
     t: [(usize, u64); 3],
+    n: u8,
     k: u64,
 }
 
 impl Lin {
     #[inline(always)]
     fn eval(&self, m: &Machine) -> u64 {
-        let r = &m.regs[m.bp..];
-        let term = |(s, c): (usize, u64)| r.get(s).copied().unwrap_or(0).wrapping_mul(c);
-        self.k.wrapping_add(term(self.t[0])).wrapping_add(term(self.t[1])).wrapping_add(term(self.t[2]))
+        let r = |i: usize| {
+            let (s, c) = self.t[i];
+            m.regs[m.bp + s].wrapping_mul(c)
+        };
+        match self.n {
+            0 => self.k,
+            1 => self.k.wrapping_add(r(0)),
+            2 => self.k.wrapping_add(r(0)).wrapping_add(r(1)),
+            _ => self.k.wrapping_add(r(0)).wrapping_add(r(1)).wrapping_add(r(2)),
+        }
     }
 
     fn add(&mut self, slot: usize, c: u64) -> bool {
-        match self.t.iter_mut().find(|(s, cc)| *cc == 0 || *s == slot) {
-            Some(e) => {
-                if e.1 == 0 {
-                    e.0 = slot;
-                }
-                e.1 = e.1.wrapping_add(c);
-                true
-            }
-            None => false,
+        let n = self.n as usize;
+        if let Some(e) = self.t[..n].iter_mut().find(|(s, _)| *s == slot) {
+            e.1 = e.1.wrapping_add(c);
+            return true;
         }
+        if n == self.t.len() {
+            return false;
+        }
+        self.t[n] = (slot, c);
+        self.n += 1;
+        true
     }
 }
 
