@@ -97,7 +97,11 @@ impl Allocation {
             space: Space::Host,
             read_only: true,
             live: false,
-            origin: Loc { file: crate::diag::FileId(0), line: 0, col: 0 },
+            origin: Loc {
+                file: crate::diag::FileId(0),
+                line: 0,
+                col: 0,
+            },
             freed_at: None,
         }
     }
@@ -155,7 +159,12 @@ impl Memory {
             origin: Loc::default(),
             freed_at: None,
         };
-        Memory { allocs: (0..2).map(reserved).collect(), quarantine: Default::default(), live_bytes: 0, limit }
+        Memory {
+            allocs: (0..2).map(reserved).collect(),
+            quarantine: Default::default(),
+            live_bytes: 0,
+            limit,
+        }
     }
 
     pub fn live_bytes(&self) -> u64 {
@@ -172,8 +181,20 @@ impl Memory {
     }
 
     /// Allocate `size` zeroed bytes; returns the pointer word of its first byte.
-    pub fn alloc(&mut self, size: u64, kind: AllocKind, space: Space, origin: Loc) -> Result<u64, MemFault> {
-        let fault = |kind| MemFault { kind, alloc: None, ptr: 0, size, write: false };
+    pub fn alloc(
+        &mut self,
+        size: u64,
+        kind: AllocKind,
+        space: Space,
+        origin: Loc,
+    ) -> Result<u64, MemFault> {
+        let fault = |kind| MemFault {
+            kind,
+            alloc: None,
+            ptr: 0,
+            size,
+            write: false,
+        };
         if self.live_bytes.saturating_add(size) > self.limit {
             return Err(fault(FaultKind::MemoryLimit));
         }
@@ -235,7 +256,13 @@ impl Memory {
             return Ok(());
         }
         let id = (ptr >> 32) as u32;
-        let fault = |kind, alloc| MemFault { kind, alloc, ptr, size: 0, write: true };
+        let fault = |kind, alloc| MemFault {
+            kind,
+            alloc,
+            ptr,
+            size: 0,
+            write: true,
+        };
         let Some(a) = self.allocs.get(id as usize) else {
             return Err(fault(FaultKind::InvalidFree, None));
         };
@@ -257,7 +284,13 @@ impl Memory {
                 a.freed_at = Some(at);
                 self.live_bytes -= a.size;
                 a.bytes = Vec::new();
-                if matches!(a.kind, AllocKind::Heap | AllocKind::Local(..) | AllocKind::Vla(..) | AllocKind::VaArgs(_)) {
+                if matches!(
+                    a.kind,
+                    AllocKind::Heap
+                        | AllocKind::Local(..)
+                        | AllocKind::Vla(..)
+                        | AllocKind::VaArgs(_)
+                ) {
                     self.quarantine.push_back(id.0);
                 }
             }
@@ -269,7 +302,13 @@ impl Memory {
     pub fn fault(&self, ptr: u64, size: u64, write: bool) -> MemFault {
         let id = (ptr >> 32) as u32;
         let off = ptr as u32;
-        let mk = |kind, alloc: Option<u32>| MemFault { kind, alloc: alloc.map(AllocId), ptr, size, write };
+        let mk = |kind, alloc: Option<u32>| MemFault {
+            kind,
+            alloc: alloc.map(AllocId),
+            ptr,
+            size,
+            write,
+        };
         if off >= 1 << 31 && id != u32::MAX {
             if let Some(next) = self.allocs.get(id as usize + 1) {
                 if next.live && next.kind != AllocKind::Reserved {
@@ -317,7 +356,12 @@ impl Memory {
     pub fn bytes_mut(&mut self, ptr: u64, len: u64) -> Result<&mut [u8], MemFault> {
         let off = ptr as u32 as usize;
         let ok = match self.allocs.get((ptr >> 32) as usize) {
-            Some(a) => !a.read_only && off.checked_add(len as usize).is_some_and(|e| e <= a.bytes.len()),
+            Some(a) => {
+                !a.read_only
+                    && off
+                        .checked_add(len as usize)
+                        .is_some_and(|e| e <= a.bytes.len())
+            }
             None => false,
         };
         if !ok {
@@ -327,7 +371,8 @@ impl Memory {
     }
 
     pub fn write_bytes(&mut self, ptr: u64, data: &[u8]) -> Result<(), MemFault> {
-        self.bytes_mut(ptr, data.len() as u64)?.copy_from_slice(data);
+        self.bytes_mut(ptr, data.len() as u64)?
+            .copy_from_slice(data);
         Ok(())
     }
 
