@@ -11,7 +11,9 @@
 use std::collections::HashMap;
 
 use super::libc_shim::{self, Binding};
-use super::machine::{arith_trap, call_function, call_indirect, run_code, ArithFault, Machine, Trap};
+use super::machine::{
+    arith_trap, call_function, call_indirect, run_code, ArithFault, Machine, Trap,
+};
 use super::memory::{ptr_word, AllocKind, FUNC_ID};
 use super::value::{apply, cast_fn, norm, truthy, CastFn, Kind};
 use crate::diag::{Diagnostic, Diagnostics, Loc};
@@ -88,6 +90,19 @@ pub enum Op {
     Return(ExprFn),
     ReturnVoid,
     Nop,
+    /// A counted loop whose body is one expression statement: `do { body } while (step_cond)`,
+    /// executed without going through the dispatch loop (fuel and the observer are still served
+    /// per statement).
+    Loop1(Box<Loop1>),
+}
+
+pub struct Loop1 {
+    pub body: ExprFn,
+    pub step_cond: ExprFn,
+    pub body_loc: Loc,
+    pub cond_loc: Loc,
+    /// The statements are observed (false inside initializers).
+    pub stmt: bool,
 }
 
 pub struct SwitchTable {
@@ -98,8 +113,15 @@ pub struct SwitchTable {
 
 /// How a parameter's argument reaches a memory parameter at function entry.
 enum ParamCopy {
-    Scalar { slot: usize, off: u64, kind: Kind },
-    Aggregate { slot: usize, off: u64, size: u64 },
+    Scalar { arg: usize, ptr: usize, kind: Kind },
+    Aggregate { arg: usize, ptr: usize, size: u64 },
+}
+
+/// A memory local: its own allocation, whose address lives in register slot `ptr`.
+struct MemLocal {
+    local: u32,
+    ptr: usize,
+    size: u64,
 }
 
 pub struct CFunc {
@@ -110,27 +132,39 @@ pub struct CFunc {
     pub code: Vec<Instr>,
     pub nparams: usize,
     pub nslots: usize,
-    pub frame_size: u64,
+    memory_locals: Vec<MemLocal>,
     params: Vec<ParamCopy>,
-    /// (name, offset, size) of every memory local, for messages.
-    pub memory_locals: Vec<(String, u64, u64)>,
     pub local_names: Vec<String>,
     pub variadic: bool,
     pub ret_kind: Kind,
 }
 
 impl CFunc {
-    /// Copy arguments of memory parameters from their slots into the frame.
-    pub fn prologue(&self, m: &mut Machine) -> Result<(), Trap> {
+    /// Allocate the memory locals (each its own allocation, freed when the call returns, so a
+    /// pointer to a dead local or past a local's end is caught) and copy memory parameters' arguments.
+    pub fn prologue(&self, m: &mut Machine, fid: u32, loc: Loc) -> Result<(), Trap> {
+        for l in &self.memory_locals {
+            let p = m
+                .mem
+                .alloc(
+                    l.size,
+                    AllocKind::Local(fid, l.local),
+                    super::memory::Space::Host,
+                    loc,
+                )
+                .map_err(|f| m.fault(f, loc))?;
+            m.frame_allocs.push(p);
+            m.regs[m.bp + l.ptr] = p;
+        }
         for p in &self.params {
             let r = match *p {
-                ParamCopy::Scalar { slot, off, kind } => {
-                    let v = m.regs[m.bp + slot];
-                    m.store_kind(kind, m.fp + off, v)
+                ParamCopy::Scalar { arg, ptr, kind } => {
+                    let v = m.regs[m.bp + arg];
+                    m.store_kind(kind, m.regs[m.bp + ptr], v)
                 }
-                ParamCopy::Aggregate { slot, off, size } => {
-                    let src = m.regs[m.bp + slot];
-                    m.mem.copy(m.fp + off, src, size)
+                ParamCopy::Aggregate { arg, ptr, size } => {
+                    let src = m.regs[m.bp + arg];
+                    m.mem.copy(m.regs[m.bp + ptr], src, size)
                 }
             };
             r.map_err(|f| m.fault(f, self.loc))?;
@@ -178,9 +212,14 @@ impl Executable {
     /// Allocate and initialise globals, string literals and the C library's objects.
     pub fn init_memory(&self, m: &mut Machine) -> Result<(), Trap> {
         for (i, g) in self.globals.iter().enumerate() {
-            let p = m.mem.alloc_init(&g.bytes, AllocKind::Global(i as u32), false, g.loc).map_err(|f| m.fault(f, g.loc))?;
+            let p = m
+                .mem
+                .alloc_init(&g.bytes, AllocKind::Global(i as u32), false, g.loc)
+                .map_err(|f| m.fault(f, g.loc))?;
             for &(off, word) in &g.relocs {
-                m.mem.store_u64(p + off, word).map_err(|f| m.fault(f, g.loc))?;
+                m.mem
+                    .store_u64(p + off, word)
+                    .map_err(|f| m.fault(f, g.loc))?;
             }
             if g.read_only {
                 m.mem.set_read_only(p);
@@ -229,7 +268,11 @@ pub fn compile(p: &Program) -> Result<Executable, Diagnostics> {
         funcs: Vec::new(),
         globals: Vec::new(),
         strings: p.strings.clone(),
-        externs: p.externs.iter().map(|e| libc_shim::bind(&e.name, &p.types, e.ty)).collect(),
+        externs: p
+            .externs
+            .iter()
+            .map(|e| libc_shim::bind(&e.name, &p.types, e.ty))
+            .collect(),
         main: p.main.map(|f| f.0),
     };
     for g in &p.globals {
@@ -247,7 +290,13 @@ pub fn compile(p: &Program) -> Result<Executable, Diagnostics> {
             };
             relocs.push((r.offset, base.wrapping_add(r.addend as u64)));
         }
-        exe.globals.push(GlobalImage { name: g.name.clone(), bytes, relocs, read_only: g.read_only, loc: g.loc });
+        exe.globals.push(GlobalImage {
+            name: g.name.clone(),
+            bytes,
+            relocs,
+            read_only: g.read_only,
+            loc: g.loc,
+        });
     }
     for (i, f) in p.functions.iter().enumerate() {
         match compile_function(p, &exe, i as u32, f) {
@@ -261,7 +310,6 @@ pub fn compile(p: &Program) -> Result<Executable, Diagnostics> {
                     code: Vec::new(),
                     nparams: 0,
                     nslots: 0,
-                    frame_size: 0,
                     params: Vec::new(),
                     memory_locals: Vec::new(),
                     local_names: Vec::new(),
@@ -281,7 +329,8 @@ pub fn compile(p: &Program) -> Result<Executable, Diagnostics> {
 #[derive(Copy, Clone, Debug)]
 enum Home {
     Reg(usize),
-    Mem(u64),
+    /// A memory local: the slot holding its address.
+    Mem(usize),
     Vla(usize),
 }
 
@@ -302,17 +351,11 @@ struct Cx<'a> {
     ret_size: u64,
 }
 
-fn align_up(x: u64, a: u64) -> u64 {
-    let a = a.max(1);
-    x.div_ceil(a) * a
-}
-
 fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function) -> R<CFunc> {
     let t = &p.types;
     let mut homes = vec![Home::Reg(0); f.locals.len()];
     let mut nslots = f.params.len();
     let mut params = Vec::new();
-    let mut frame = 0u64;
     let mut memory_locals = Vec::new();
     let is_param = |l: usize| f.params.iter().position(|p| p.0 as usize == l);
     for (i, local) in f.locals.iter().enumerate() {
@@ -338,23 +381,24 @@ fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function) -> R<
                         Some(local.loc),
                     )
                 })?;
-                let off = align_up(frame, t.align_of(local.ty));
-                frame = off + size;
-                memory_locals.push((local.name.clone(), off, size));
-                if let Some(k) = is_param(i) {
+                nslots += 1;
+                let ptr = nslots - 1;
+                memory_locals.push(MemLocal {
+                    local: i as u32,
+                    ptr,
+                    size,
+                });
+                if let Some(arg) = is_param(i) {
                     let kind = Kind::of(t, local.ty);
                     params.push(if kind == Kind::Aggregate {
-                        ParamCopy::Aggregate { slot: k, off, size }
+                        ParamCopy::Aggregate { arg, ptr, size }
                     } else {
-                        ParamCopy::Scalar { slot: k, off, kind }
+                        ParamCopy::Scalar { arg, ptr, kind }
                     });
                 }
-                Home::Mem(off)
+                Home::Mem(ptr)
             }
         };
-    }
-    if !memory_locals.is_empty() {
-        frame = frame.max(1);
     }
     let mut cx = Cx {
         p,
@@ -379,7 +423,6 @@ fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function) -> R<
         code,
         nparams: f.params.len(),
         nslots,
-        frame_size: frame,
         params,
         memory_locals,
         local_names: f.locals.iter().map(|l| l.name.clone()).collect(),
@@ -543,17 +586,21 @@ impl BinaryV {
     {
         match (a, b) {
             (Ce::Const(x), Ce::Const(y)) if f(x, y).is_ok() => Ce::Const(f(x, y).unwrap_or(0)),
-            (Ce::Reg(s), Ce::Const(c)) => Ce::Dyn(ef(move |m| f(m.regs[m.bp + s], c).map_err(|e| arith_trap(e, loc)))),
-            (Ce::Reg(s), Ce::Reg(t)) => {
-                Ce::Dyn(ef(move |m| f(m.regs[m.bp + s], m.regs[m.bp + t]).map_err(|e| arith_trap(e, loc))))
+            (Ce::Reg(s), Ce::Const(c)) => Ce::Dyn(ef(move |m| {
+                f(m.regs[m.bp + s], c).map_err(|e| arith_trap(e, loc))
+            })),
+            (Ce::Reg(s), Ce::Reg(t)) => Ce::Dyn(ef(move |m| {
+                f(m.regs[m.bp + s], m.regs[m.bp + t]).map_err(|e| arith_trap(e, loc))
+            })),
+            (Ce::Dyn(a), Ce::Const(c)) => {
+                Ce::Dyn(ef(move |m| f(a(m)?, c).map_err(|e| arith_trap(e, loc))))
             }
-            (Ce::Dyn(a), Ce::Const(c)) => Ce::Dyn(ef(move |m| f(a(m)?, c).map_err(|e| arith_trap(e, loc)))),
-            (Ce::Dyn(a), Ce::Reg(t)) => {
-                Ce::Dyn(ef(move |m| f(a(m)?, m.regs[m.bp + t]).map_err(|e| arith_trap(e, loc))))
-            }
-            (Ce::Reg(s), Ce::Dyn(b)) => {
-                Ce::Dyn(ef(move |m| f(m.regs[m.bp + s], b(m)?).map_err(|e| arith_trap(e, loc))))
-            }
+            (Ce::Dyn(a), Ce::Reg(t)) => Ce::Dyn(ef(move |m| {
+                f(a(m)?, m.regs[m.bp + t]).map_err(|e| arith_trap(e, loc))
+            })),
+            (Ce::Reg(s), Ce::Dyn(b)) => Ce::Dyn(ef(move |m| {
+                f(m.regs[m.bp + s], b(m)?).map_err(|e| arith_trap(e, loc))
+            })),
             (Ce::Load(a), Ce::Load(b)) => Ce::Dyn(ef(move |m| {
                 let x = a.eval(m)?;
                 f(x, b.eval(m)?).map_err(|e| arith_trap(e, loc))
@@ -566,14 +613,18 @@ impl BinaryV {
                 let x = a.eval(m)?;
                 f(x, b(m)?).map_err(|e| arith_trap(e, loc))
             })),
-            (Ce::Const(c), Ce::Load(b)) => Ce::Dyn(ef(move |m| f(c, b.eval(m)?).map_err(|e| arith_trap(e, loc)))),
-            (Ce::Load(a), Ce::Const(c)) => Ce::Dyn(ef(move |m| f(a.eval(m)?, c).map_err(|e| arith_trap(e, loc)))),
-            (Ce::Reg(s), Ce::Load(b)) => {
-                Ce::Dyn(ef(move |m| f(m.regs[m.bp + s], b.eval(m)?).map_err(|e| arith_trap(e, loc))))
-            }
-            (Ce::Load(a), Ce::Reg(t)) => {
-                Ce::Dyn(ef(move |m| f(a.eval(m)?, m.regs[m.bp + t]).map_err(|e| arith_trap(e, loc))))
-            }
+            (Ce::Const(c), Ce::Load(b)) => Ce::Dyn(ef(move |m| {
+                f(c, b.eval(m)?).map_err(|e| arith_trap(e, loc))
+            })),
+            (Ce::Load(a), Ce::Const(c)) => Ce::Dyn(ef(move |m| {
+                f(a.eval(m)?, c).map_err(|e| arith_trap(e, loc))
+            })),
+            (Ce::Reg(s), Ce::Load(b)) => Ce::Dyn(ef(move |m| {
+                f(m.regs[m.bp + s], b.eval(m)?).map_err(|e| arith_trap(e, loc))
+            })),
+            (Ce::Load(a), Ce::Reg(t)) => Ce::Dyn(ef(move |m| {
+                f(a.eval(m)?, m.regs[m.bp + t]).map_err(|e| arith_trap(e, loc))
+            })),
             (a, b) => {
                 let (a, b) = (a.into_fn(), b.into_fn());
                 Ce::Dyn(ef(move |m| {
@@ -609,7 +660,12 @@ impl BinVisitor for StepCondV {
     where
         F: Fn(u64, u64) -> Result<u64, ArithFault> + Copy + Send + Sync + 'static,
     {
-        let StepCondV { slot: s, delta: d, narrow, rhs } = self;
+        let StepCondV {
+            slot: s,
+            delta: d,
+            narrow,
+            rhs,
+        } = self;
         Some(match (rhs, narrow) {
             (Ce::Const(c), true) => ef(move |m| {
                 let v = (m.regs[m.bp + s] as i32).wrapping_add(d as i32) as i64 as u64;
@@ -658,7 +714,14 @@ impl BinVisitor for CompoundV {
     where
         F: Fn(u64, u64) -> Result<u64, ArithFault> + Copy + Send + Sync + 'static,
     {
-        let CompoundV { place, val, cin, cout, post, loc } = self;
+        let CompoundV {
+            place,
+            val,
+            cin,
+            cout,
+            post,
+            loc,
+        } = self;
         let plain = post.is_none();
         let post = post.unwrap_or(Kind::U64);
         match place {
@@ -670,7 +733,10 @@ impl BinVisitor for CompoundV {
             }),
             PlaceC::Reg(s) if cin.is_none() && cout.is_none() => ef(move |m| {
                 let y = val(m)?;
-                let r = norm(post, f(m.regs[m.bp + s], y).map_err(|e| arith_trap(e, loc))?);
+                let r = norm(
+                    post,
+                    f(m.regs[m.bp + s], y).map_err(|e| arith_trap(e, loc))?,
+                );
                 m.regs[m.bp + s] = r;
                 Ok(r)
             }),
@@ -702,27 +768,45 @@ macro_rules! gen_load {
         match $k {
             Kind::I8 => ef(move |$m| {
                 let a = $addr;
-                $m.mem.load_u8(a).map(|v| v as i8 as i64 as u64).map_err(|f| $m.fault(f, loc))
+                $m.mem
+                    .load_u8(a)
+                    .map(|v| v as i8 as i64 as u64)
+                    .map_err(|f| $m.fault(f, loc))
             }),
             Kind::U8 | Kind::Bool => ef(move |$m| {
                 let a = $addr;
-                $m.mem.load_u8(a).map(|v| v as u64).map_err(|f| $m.fault(f, loc))
+                $m.mem
+                    .load_u8(a)
+                    .map(|v| v as u64)
+                    .map_err(|f| $m.fault(f, loc))
             }),
             Kind::I16 => ef(move |$m| {
                 let a = $addr;
-                $m.mem.load_u16(a).map(|v| v as i16 as i64 as u64).map_err(|f| $m.fault(f, loc))
+                $m.mem
+                    .load_u16(a)
+                    .map(|v| v as i16 as i64 as u64)
+                    .map_err(|f| $m.fault(f, loc))
             }),
             Kind::U16 => ef(move |$m| {
                 let a = $addr;
-                $m.mem.load_u16(a).map(|v| v as u64).map_err(|f| $m.fault(f, loc))
+                $m.mem
+                    .load_u16(a)
+                    .map(|v| v as u64)
+                    .map_err(|f| $m.fault(f, loc))
             }),
             Kind::I32 => ef(move |$m| {
                 let a = $addr;
-                $m.mem.load_u32(a).map(|v| v as i32 as i64 as u64).map_err(|f| $m.fault(f, loc))
+                $m.mem
+                    .load_u32(a)
+                    .map(|v| v as i32 as i64 as u64)
+                    .map_err(|f| $m.fault(f, loc))
             }),
             Kind::U32 | Kind::F32 => ef(move |$m| {
                 let a = $addr;
-                $m.mem.load_u32(a).map(|v| v as u64).map_err(|f| $m.fault(f, loc))
+                $m.mem
+                    .load_u32(a)
+                    .map(|v| v as u64)
+                    .map_err(|f| $m.fault(f, loc))
             }),
             Kind::I64 | Kind::U64 | Kind::F64 | Kind::Ptr => ef(move |$m| {
                 let a = $addr;
@@ -730,7 +814,8 @@ macro_rules! gen_load {
             }),
             Kind::LongDouble => ef(move |$m| {
                 let a = $addr;
-                $m.load_kind(Kind::LongDouble, a).map_err(|f| $m.fault(f, loc))
+                $m.load_kind(Kind::LongDouble, a)
+                    .map_err(|f| $m.fault(f, loc))
             }),
             Kind::Void | Kind::Aggregate => ef(move |$m| {
                 let _ = &$m;
@@ -753,13 +838,17 @@ macro_rules! gen_store {
             Kind::I16 | Kind::U16 => ef(move |$m| {
                 let $v = $val;
                 let a = $addr;
-                $m.mem.store_u16(a, $v as u16).map_err(|f| $m.fault(f, loc))?;
+                $m.mem
+                    .store_u16(a, $v as u16)
+                    .map_err(|f| $m.fault(f, loc))?;
                 Ok($v)
             }),
             Kind::I32 | Kind::U32 | Kind::F32 => ef(move |$m| {
                 let $v = $val;
                 let a = $addr;
-                $m.mem.store_u32(a, $v as u32).map_err(|f| $m.fault(f, loc))?;
+                $m.mem
+                    .store_u32(a, $v as u32)
+                    .map_err(|f| $m.fault(f, loc))?;
                 Ok($v)
             }),
             _ => ef(move |$m| {
@@ -774,8 +863,6 @@ macro_rules! gen_store {
 
 /// A compiled address, with the shapes loads and stores fuse.
 enum Addr {
-    /// `fp + offset`: a memory local.
-    Frame(u64),
     /// `base + index * size`.
     Index(Ce, Ce, u64),
     /// `base + index * size` with a polynomial index of register locals.
@@ -811,26 +898,104 @@ struct Poly {
     k: u64,
 }
 
+/// `k + Σ c·regs[s]` with at most three terms (`n` of them are used).
+#[derive(Clone, Copy, Debug, Default)]
+struct Lin {
+    t: [(usize, u64); 3],
+    n: u8,
+    k: u64,
+}
+
+impl Lin {
+    #[inline(always)]
+    fn eval(&self, m: &Machine) -> u64 {
+        let r = |i: usize| {
+            let (s, c) = self.t[i];
+            m.regs[m.bp + s].wrapping_mul(c)
+        };
+        match self.n {
+            0 => self.k,
+            1 => self.k.wrapping_add(r(0)),
+            2 => self.k.wrapping_add(r(0)).wrapping_add(r(1)),
+            _ => self
+                .k
+                .wrapping_add(r(0))
+                .wrapping_add(r(1))
+                .wrapping_add(r(2)),
+        }
+    }
+
+    fn add(&mut self, slot: usize, c: u64) -> bool {
+        let n = self.n as usize;
+        if let Some(e) = self.t[..n].iter_mut().find(|(s, _)| *s == slot) {
+            e.1 = e.1.wrapping_add(c);
+            return true;
+        }
+        if n == self.t.len() {
+            return false;
+        }
+        self.t[n] = (slot, c);
+        self.n += 1;
+        true
+    }
+}
+
 /// A compiled [`Poly`]; `narrow` says the result is a 32-bit signed (true) value.
 enum IndexF {
     T1(Term, u64, bool),
-    T2(Term, Term, u64, bool),
+    /// `lin0 + regs[factor] * lin1`: the shape of `a[i*n + j]`, `a[(i+di)*n + (j+dj)]`.
+    Grouped(Lin, usize, Lin, bool),
+    Lin(Lin, bool),
     Tn(Box<[Term]>, u64, bool),
 }
 
 impl IndexF {
     fn new(p: Poly, narrow: bool) -> IndexF {
-        match p.terms.as_slice() {
-            [t] => IndexF::T1(*t, p.k, narrow),
-            [t, u] => IndexF::T2(*t, *u, p.k, narrow),
-            ts => IndexF::Tn(ts.into(), p.k, narrow),
+        if let [t] = p.terms.as_slice() {
+            return IndexF::T1(*t, p.k, narrow);
+        }
+        // Group the degree-2 terms by a common factor.
+        let factor = p.terms.iter().find_map(|t| t.b.map(|b| (t.a, b)));
+        let factor = factor.and_then(|(a, b)| {
+            [a, b].into_iter().find(|f| {
+                p.terms
+                    .iter()
+                    .all(|t| t.b.is_none() || t.a == *f || t.b == Some(*f))
+            })
+        });
+        let mut lin0 = Lin {
+            k: p.k,
+            ..Lin::default()
+        };
+        let mut lin1 = Lin::default();
+        let mut ok = true;
+        for t in &p.terms {
+            ok &= match (t.b, factor) {
+                (None, Some(f)) if t.a == f => {
+                    lin1.k = lin1.k.wrapping_add(t.c);
+                    true
+                }
+                (None, _) => lin0.add(t.a, t.c),
+                (Some(b), Some(f)) => lin1.add(if t.a == f { b } else { t.a }, t.c),
+                (Some(_), None) => false,
+            };
+        }
+        match (ok, factor) {
+            (true, Some(f)) => IndexF::Grouped(lin0, f, lin1, narrow),
+            (true, None) => IndexF::Lin(lin0, narrow),
+            _ => IndexF::Tn(p.terms.into(), p.k, narrow),
         }
     }
     #[inline(always)]
     fn eval(&self, m: &Machine) -> u64 {
         let (v, narrow) = match self {
             IndexF::T1(t, k, n) => (t.eval(m).wrapping_add(*k), *n),
-            IndexF::T2(t, u, k, n) => (t.eval(m).wrapping_add(u.eval(m)).wrapping_add(*k), *n),
+            IndexF::Grouped(l0, f, l1, n) => (
+                l0.eval(m)
+                    .wrapping_add(m.regs[m.bp + f].wrapping_mul(l1.eval(m))),
+                *n,
+            ),
+            IndexF::Lin(l, n) => (l.eval(m), *n),
             IndexF::Tn(ts, k, n) => (ts.iter().fold(*k, |acc, t| acc.wrapping_add(t.eval(m))), *n),
         };
         if narrow {
@@ -844,7 +1009,14 @@ impl IndexF {
 // ---------------------------------------------------------------------------------------------
 // Complex arithmetic (done in the element precision, as gcc's code and libgcc's helpers do).
 
-trait Fl: Copy + PartialOrd + std::ops::Add<Output = Self> + std::ops::Sub<Output = Self> + std::ops::Mul<Output = Self> + std::ops::Div<Output = Self> {
+trait Fl:
+    Copy
+    + PartialOrd
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::Mul<Output = Self>
+    + std::ops::Div<Output = Self>
+{
     fn abs(self) -> Self;
 }
 impl Fl for f32 {
@@ -886,8 +1058,20 @@ impl<'m> Machine<'m> {
         let im = self.load_kind(ek, p.wrapping_add(step))?;
         Ok((super::value::as_f64(ek, re), super::value::as_f64(ek, im)))
     }
-    pub fn store_complex(&mut self, ek: Kind, p: u64, re: f64, im: f64) -> Result<(), super::memory::MemFault> {
-        let w = |x: f64| if ek == Kind::F32 { (x as f32).to_bits() as u64 } else { x.to_bits() };
+    pub fn store_complex(
+        &mut self,
+        ek: Kind,
+        p: u64,
+        re: f64,
+        im: f64,
+    ) -> Result<(), super::memory::MemFault> {
+        let w = |x: f64| {
+            if ek == Kind::F32 {
+                (x as f32).to_bits() as u64
+            } else {
+                x.to_bits()
+            }
+        };
         self.store_kind(ek, p, w(re))?;
         self.store_kind(ek, p.wrapping_add(ek.bytes()), w(im))
     }
@@ -935,7 +1119,10 @@ impl<'a> Cx<'a> {
                     *l = pc.min(end);
                     Ok(())
                 }
-                None => Err(Diagnostic::internal("jump to a label that is never placed", Some(loc))),
+                None => Err(Diagnostic::internal(
+                    "jump to a label that is never placed",
+                    Some(loc),
+                )),
             }
         };
         for ins in &mut code {
@@ -1031,7 +1218,8 @@ impl<'a> Cx<'a> {
                 }
             }
             StmtKind::While(c, body) => {
-                let (l_body, l_cond, l_break) = (self.new_label(), self.new_label(), self.new_label());
+                let (l_body, l_cond, l_break) =
+                    (self.new_label(), self.new_label(), self.new_label());
                 self.emit(Op::Jump(l_cond), loc, false);
                 self.place_label(l_body);
                 self.loops.push((l_break, Some(l_cond)));
@@ -1043,7 +1231,8 @@ impl<'a> Cx<'a> {
                 self.place_label(l_break);
             }
             StmtKind::DoWhile(body, c) => {
-                let (l_body, l_cond, l_break) = (self.new_label(), self.new_label(), self.new_label());
+                let (l_body, l_cond, l_break) =
+                    (self.new_label(), self.new_label(), self.new_label());
                 self.place_label(l_body);
                 self.loops.push((l_break, Some(l_cond)));
                 self.stmt_inner(body, sub)?;
@@ -1053,13 +1242,19 @@ impl<'a> Cx<'a> {
                 self.emit(Op::JumpIfTrue(cf, l_body), c.loc, true);
                 self.place_label(l_break);
             }
-            StmtKind::For { init, cond, step, body } => {
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
                 if let Some(i) = init {
                     self.stmt_inner(i, sub)?;
                 }
                 if let (Some(c), Some(st)) = (cond, step) {
                     if let Some(fused) = self.fused_step(st, c)? {
-                        let (l_body, l_cont, l_break) = (self.new_label(), self.new_label(), self.new_label());
+                        let (l_body, l_cont, l_break) =
+                            (self.new_label(), self.new_label(), self.new_label());
                         let cf = self.cond(c)?;
                         self.emit(Op::JumpIfFalse(cf, l_break), c.loc, true);
                         self.place_label(l_body);
@@ -1067,13 +1262,41 @@ impl<'a> Cx<'a> {
                         self.stmt_inner(body, sub)?;
                         self.loops.pop();
                         self.place_label(l_cont);
+                        let body_start = self.labels[l_body].unwrap_or(usize::MAX);
+                        // A jump to the body (a label before its statement) still works: it
+                        // lands on the loop instruction, which runs the body then the step.
+                        let single = body_start + 1 == self.code.len()
+                            && matches!(self.code.last().map(|i| &i.op), Some(Op::Expr(_)));
+                        if single {
+                            if let Some(Instr {
+                                op: Op::Expr(body),
+                                loc: body_loc,
+                                stmt,
+                            }) = self.code.pop()
+                            {
+                                let lp = Loop1 {
+                                    body,
+                                    step_cond: fused,
+                                    body_loc,
+                                    cond_loc: c.loc,
+                                    stmt,
+                                };
+                                self.emit(Op::Loop1(Box::new(lp)), body_loc, false);
+                                self.place_label(l_break);
+                                return Ok(());
+                            }
+                        }
                         self.emit(Op::JumpIfTrue(fused, l_body), c.loc, true);
                         self.place_label(l_break);
                         return Ok(());
                     }
                 }
-                let (l_body, l_cont, l_cond, l_break) =
-                    (self.new_label(), self.new_label(), self.new_label(), self.new_label());
+                let (l_body, l_cont, l_cond, l_break) = (
+                    self.new_label(),
+                    self.new_label(),
+                    self.new_label(),
+                    self.new_label(),
+                );
                 self.emit(Op::Jump(l_cond), loc, false);
                 self.place_label(l_body);
                 self.loops.push((l_break, Some(l_cont)));
@@ -1095,17 +1318,35 @@ impl<'a> Cx<'a> {
                 }
                 self.place_label(l_break);
             }
-            StmtKind::Switch { cond, body, cases, default } => {
+            StmtKind::Switch {
+                cond,
+                body,
+                cases,
+                default,
+            } => {
                 let cf = self.expr(cond)?.into_fn();
                 let l_break = self.new_label();
-                let mut table: Vec<(u64, usize)> = cases.iter().map(|(v, l)| (*v, self.prog_label(*l))).collect();
+                let mut table: Vec<(u64, usize)> = cases
+                    .iter()
+                    .map(|(v, l)| (*v, self.prog_label(*l)))
+                    .collect();
                 table.sort_by_key(|&(v, _)| v);
                 table.dedup_by_key(|&mut (v, _)| v);
                 let dflt = match default {
                     Some(l) => self.prog_label(*l),
                     None => l_break,
                 };
-                self.emit(Op::Switch(cf, Box::new(SwitchTable { cases: table, default: dflt })), loc, true);
+                self.emit(
+                    Op::Switch(
+                        cf,
+                        Box::new(SwitchTable {
+                            cases: table,
+                            default: dflt,
+                        }),
+                    ),
+                    loc,
+                    true,
+                );
                 self.loops.push((l_break, None));
                 self.stmt_inner(body, sub)?;
                 self.loops.pop();
@@ -1164,15 +1405,24 @@ impl<'a> Cx<'a> {
             }
             StmtKind::VlaAlloc(l) => {
                 let Home::Vla(slot) = self.homes[l.0 as usize] else {
-                    return Err(Diagnostic::internal("VlaAlloc of a local that is not a VLA", Some(loc)));
+                    return Err(Diagnostic::internal(
+                        "VlaAlloc of a local that is not a VLA",
+                        Some(loc),
+                    ));
                 };
-                let size = self.size_of(self.p.functions[self.fid as usize].locals[l.0 as usize].ty, loc)?.into_fn();
+                let size = self
+                    .size_of(
+                        self.p.functions[self.fid as usize].locals[l.0 as usize].ty,
+                        loc,
+                    )?
+                    .into_fn();
                 let (fid, lid) = (self.fid, l.0);
                 let f = ef(move |m| {
                     let n = size(m)?;
                     let old = m.regs[m.bp + slot];
                     if old != 0 {
-                        m.mem.release(super::memory::AllocId((old >> 32) as u32), loc);
+                        m.mem
+                            .release(super::memory::AllocId((old >> 32) as u32), loc);
                     }
                     let p = m
                         .mem
@@ -1193,23 +1443,41 @@ impl<'a> Cx<'a> {
     /// `step; cond` of a `for` as one closure, for `i++`/`i--`/`i += c`-free counted loops
     /// (`for (...; i < n; i++)` with `n` a constant or register local).
     fn fused_step(&mut self, step: &Expr, cond: &Expr) -> R<Option<ExprFn>> {
-        let ExprKind::IncDec { place: Place::Local(l), delta, .. } = &step.kind else { return Ok(None) };
-        let Some(Home::Reg(s)) = self.homes.get(l.0 as usize).copied() else { return Ok(None) };
+        let ExprKind::IncDec {
+            place: Place::Local(l),
+            delta,
+            ..
+        } = &step.kind
+        else {
+            return Ok(None);
+        };
+        let Some(Home::Reg(s)) = self.homes.get(l.0 as usize).copied() else {
+            return Ok(None);
+        };
         let k = self.kind(step.ty);
         if !matches!(k, Kind::I32 | Kind::I64 | Kind::U64) {
             return Ok(None);
         }
-        let ExprKind::Binary(op, a, b) = &cond.kind else { return Ok(None) };
+        let ExprKind::Binary(op, a, b) = &cond.kind else {
+            return Ok(None);
+        };
         if !op.is_comparison() || self.kind(a.ty) != k {
             return Ok(None);
         }
-        let ExprKind::Local(l2) = &a.kind else { return Ok(None) };
+        let ExprKind::Local(l2) = &a.kind else {
+            return Ok(None);
+        };
         if l2 != l {
             return Ok(None);
         }
         let rhs = self.expr(b)?;
         let (cls, _) = class_of(k, true);
-        let v = StepCondV { slot: s, delta: *delta as i64 as u64, narrow: k == Kind::I32, rhs };
+        let v = StepCondV {
+            slot: s,
+            delta: *delta as i64 as u64,
+            narrow: k == Kind::I32,
+            rhs,
+        };
         Ok(dispatch(*op, cls, v).flatten())
     }
 
@@ -1224,7 +1492,9 @@ impl<'a> Cx<'a> {
             Type::Array(elem, Some(n)) => {
                 let n = *n;
                 let e = self.size_of(*elem, loc)?;
-                Ok(BinaryV::go(e, Ce::Const(n), loc, |x, y| Ok(x.wrapping_mul(y))))
+                Ok(BinaryV::go(e, Ce::Const(n), loc, |x, y| {
+                    Ok(x.wrapping_mul(y))
+                }))
             }
             Type::Void | Type::Function(_) => Ok(Ce::Const(1)),
             _ => Ok(Ce::Const(self.t.size_of(ty).unwrap_or(0))),
@@ -1234,32 +1504,41 @@ impl<'a> Cx<'a> {
     fn local_value(&mut self, l: LocalId, loc: Loc) -> R<Ce> {
         match self.homes.get(l.0 as usize) {
             Some(Home::Reg(s)) | Some(Home::Vla(s)) => Ok(Ce::Reg(*s)),
-            Some(Home::Mem(off)) => {
-                let off = *off;
+            Some(Home::Mem(slot)) => {
+                let slot = *slot;
                 let ty = self.p.functions[self.fid as usize].locals[l.0 as usize].ty;
                 let k = self.kind(ty);
-                Ok(Ce::Dyn(gen_load!(k, loc, |m| m.fp.wrapping_add(off))))
+                Ok(Ce::Dyn(gen_load!(k, loc, |m| m.regs[m.bp + slot])))
             }
-            None => Err(Diagnostic::internal("reference to an unknown local", Some(loc))),
+            None => Err(Diagnostic::internal(
+                "reference to an unknown local",
+                Some(loc),
+            )),
         }
     }
 
     fn addr(&mut self, e: &Expr) -> R<Addr> {
         match &e.kind {
             ExprKind::LocalAddr(l) => {
-                if let Some(Home::Mem(off)) = self.homes.get(l.0 as usize) {
-                    return Ok(Addr::Frame(*off));
+                if let Some(Home::Mem(slot)) = self.homes.get(l.0 as usize) {
+                    return Ok(Addr::Any(Ce::Reg(*slot)));
                 }
             }
             ExprKind::PtrAdd { ptr, index, elem } => {
-                if let Some(size) = self.t.size_of(*elem).filter(|_| !matches!(self.t.get(*elem), Type::Vla(..))) {
+                if let Some(size) = self
+                    .t
+                    .size_of(*elem)
+                    .filter(|_| !matches!(self.t.get(*elem), Type::Vla(..)))
+                {
                     let b = self.expr(ptr)?;
                     if let Some(ix) = self.index_poly(index) {
                         return Ok(Addr::Affine(b, ix, size));
                     }
                     let i = self.expr(index)?;
                     return Ok(match i {
-                        Ce::Const(c) => Addr::Index(b, Ce::Const(0), 0).with_offset(c.wrapping_mul(size)),
+                        Ce::Const(c) => {
+                            Addr::Index(b, Ce::Const(0), 0).with_offset(c.wrapping_mul(size))
+                        }
                         i => Addr::Index(b, i, size),
                     });
                 }
@@ -1275,7 +1554,11 @@ impl<'a> Cx<'a> {
         let mut e = index;
         while let ExprKind::Cast(inner) = &e.kind {
             let (from, to) = (self.kind(inner.ty), self.kind(e.ty));
-            if !(from.is_int() && from != Kind::Bool && matches!(to, Kind::I64 | Kind::U64) && from.bytes() <= 8) {
+            if !(from.is_int()
+                && from != Kind::Bool
+                && matches!(to, Kind::I64 | Kind::U64)
+                && from.bytes() <= 8)
+            {
                 return None;
             }
             e = inner;
@@ -1295,22 +1578,38 @@ impl<'a> Cx<'a> {
 
     /// `e` as a polynomial of degree ≤ 2 in register locals, all nodes of kind `k`.
     fn poly(&self, e: &Expr, k: Kind) -> Option<Poly> {
-        const MAX_TERMS: usize = 4;
+        const MAX_TERMS: usize = 8;
         if self.kind(e.ty) != k {
             return None;
         }
         let p = match &e.kind {
-            ExprKind::Int(v) => Poly { terms: Vec::new(), k: *v },
+            ExprKind::Int(v) => Poly {
+                terms: Vec::new(),
+                k: *v,
+            },
             ExprKind::Local(l) => match self.homes.get(l.0 as usize) {
-                Some(Home::Reg(s)) => Poly { terms: vec![Term { a: *s, b: None, c: 1 }], k: 0 },
+                Some(Home::Reg(s)) => Poly {
+                    terms: vec![Term {
+                        a: *s,
+                        b: None,
+                        c: 1,
+                    }],
+                    k: 0,
+                },
                 _ => return None,
             },
             ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
                 let (pa, pb) = (self.poly(a, k)?, self.poly(b, k)?);
                 let neg = if *op == BinOp::Sub { u64::MAX } else { 1 };
                 let mut terms = pa.terms;
-                terms.extend(pb.terms.iter().map(|t| Term { c: t.c.wrapping_mul(neg), ..*t }));
-                Poly { terms, k: pa.k.wrapping_add(pb.k.wrapping_mul(neg)) }
+                terms.extend(pb.terms.iter().map(|t| Term {
+                    c: t.c.wrapping_mul(neg),
+                    ..*t
+                }));
+                Poly {
+                    terms,
+                    k: pa.k.wrapping_add(pb.k.wrapping_mul(neg)),
+                }
             }
             ExprKind::Binary(BinOp::Mul, a, b) => {
                 let (pa, pb) = (self.poly(a, k)?, self.poly(b, k)?);
@@ -1320,16 +1619,29 @@ impl<'a> Cx<'a> {
                         if x.b.is_some() || y.b.is_some() {
                             return None;
                         }
-                        terms.push(Term { a: x.a, b: Some(y.a), c: x.c.wrapping_mul(y.c) });
+                        terms.push(Term {
+                            a: x.a,
+                            b: Some(y.a),
+                            c: x.c.wrapping_mul(y.c),
+                        });
                     }
                     if pb.k != 0 {
-                        terms.push(Term { c: x.c.wrapping_mul(pb.k), ..*x });
+                        terms.push(Term {
+                            c: x.c.wrapping_mul(pb.k),
+                            ..*x
+                        });
                     }
                 }
                 if pa.k != 0 {
-                    terms.extend(pb.terms.iter().map(|t| Term { c: t.c.wrapping_mul(pa.k), ..*t }));
+                    terms.extend(pb.terms.iter().map(|t| Term {
+                        c: t.c.wrapping_mul(pa.k),
+                        ..*t
+                    }));
                 }
-                Poly { terms, k: pa.k.wrapping_mul(pb.k) }
+                Poly {
+                    terms,
+                    k: pa.k.wrapping_mul(pb.k),
+                }
             }
             _ => return None,
         };
@@ -1337,35 +1649,60 @@ impl<'a> Cx<'a> {
     }
 
     fn load(&mut self, k: Kind, addr: Addr, loc: Loc) -> Ce {
-        let inline = matches!(k, Kind::F64 | Kind::I64 | Kind::U64 | Kind::Ptr | Kind::I32 | Kind::U32 | Kind::F32);
+        let inline = matches!(
+            k,
+            Kind::F64 | Kind::I64 | Kind::U64 | Kind::Ptr | Kind::I32 | Kind::U32 | Kind::F32
+        );
         let addr = match addr {
             Addr::Affine(Ce::Reg(base), ix, size) if inline => {
-                return Ce::Load(LoadS { kind: k, base, ix, size, loc });
+                return Ce::Load(LoadS {
+                    kind: k,
+                    base,
+                    ix,
+                    size,
+                    loc,
+                });
             }
             Addr::Index(Ce::Reg(base), Ce::Reg(i), size) if inline => {
-                let ix = IndexF::T1(Term { a: i, b: None, c: 1 }, 0, false);
-                return Ce::Load(LoadS { kind: k, base, ix, size, loc });
+                let ix = IndexF::T1(
+                    Term {
+                        a: i,
+                        b: None,
+                        c: 1,
+                    },
+                    0,
+                    false,
+                );
+                return Ce::Load(LoadS {
+                    kind: k,
+                    base,
+                    ix,
+                    size,
+                    loc,
+                });
             }
             a => a,
         };
         Ce::Dyn(match addr {
-            Addr::Frame(off) => gen_load!(k, loc, |m| m.fp.wrapping_add(off)),
             Addr::Any(Ce::Const(c)) => gen_load!(k, loc, |m| c),
             Addr::Any(Ce::Reg(s)) => gen_load!(k, loc, |m| m.regs[m.bp + s]),
             Addr::Any(Ce::Dyn(f)) => gen_load!(k, loc, |m| f(m)?),
             Addr::Any(Ce::Load(l)) => gen_load!(k, loc, |m| l.eval(m)?),
             Addr::Index(Ce::Reg(b), Ce::Reg(i), sz) => {
-                gen_load!(k, loc, |m| m.regs[m.bp + b].wrapping_add(m.regs[m.bp + i].wrapping_mul(sz)))
+                gen_load!(k, loc, |m| m.regs[m.bp + b]
+                    .wrapping_add(m.regs[m.bp + i].wrapping_mul(sz)))
             }
             Addr::Affine(Ce::Reg(b), ix, sz) => {
-                gen_load!(k, loc, |m| m.regs[m.bp + b].wrapping_add(ix.eval(m).wrapping_mul(sz)))
+                gen_load!(k, loc, |m| m.regs[m.bp + b]
+                    .wrapping_add(ix.eval(m).wrapping_mul(sz)))
             }
             Addr::Affine(b, ix, sz) => {
                 let b = b.into_fn();
                 gen_load!(k, loc, |m| b(m)?.wrapping_add(ix.eval(m).wrapping_mul(sz)))
             }
             Addr::Index(Ce::Reg(b), Ce::Dyn(i), sz) => {
-                gen_load!(k, loc, |m| m.regs[m.bp + b].wrapping_add(i(m)?.wrapping_mul(sz)))
+                gen_load!(k, loc, |m| m.regs[m.bp + b]
+                    .wrapping_add(i(m)?.wrapping_mul(sz)))
             }
             Addr::Index(b, i, sz) => {
                 let (b, i) = (b.into_fn(), i.into_fn());
@@ -1377,7 +1714,6 @@ impl<'a> Cx<'a> {
     fn store(&mut self, k: Kind, addr: Addr, val: Ce, loc: Loc) -> ExprFn {
         let val = val.into_fn();
         match addr {
-            Addr::Frame(off) => gen_store!(k, loc, |m, v| m.fp.wrapping_add(off), val(m)?),
             Addr::Any(Ce::Reg(s)) => gen_store!(k, loc, |m, v| m.regs[m.bp + s], val(m)?),
             Addr::Any(a) => {
                 let a = a.into_fn();
@@ -1391,14 +1727,29 @@ impl<'a> Cx<'a> {
             ),
             Addr::Index(b, i, sz) => {
                 let (b, i) = (b.into_fn(), i.into_fn());
-                gen_store!(k, loc, |m, v| b(m)?.wrapping_add(i(m)?.wrapping_mul(sz)), val(m)?)
+                gen_store!(
+                    k,
+                    loc,
+                    |m, v| b(m)?.wrapping_add(i(m)?.wrapping_mul(sz)),
+                    val(m)?
+                )
             }
             Addr::Affine(Ce::Reg(b), ix, sz) => {
-                gen_store!(k, loc, |m, v| m.regs[m.bp + b].wrapping_add(ix.eval(m).wrapping_mul(sz)), val(m)?)
+                gen_store!(
+                    k,
+                    loc,
+                    |m, v| m.regs[m.bp + b].wrapping_add(ix.eval(m).wrapping_mul(sz)),
+                    val(m)?
+                )
             }
             Addr::Affine(b, ix, sz) => {
                 let b = b.into_fn();
-                gen_store!(k, loc, |m, v| b(m)?.wrapping_add(ix.eval(m).wrapping_mul(sz)), val(m)?)
+                gen_store!(
+                    k,
+                    loc,
+                    |m, v| b(m)?.wrapping_add(ix.eval(m).wrapping_mul(sz)),
+                    val(m)?
+                )
             }
         }
     }
@@ -1407,7 +1758,7 @@ impl<'a> Cx<'a> {
         match p {
             Place::Local(l) => match self.homes.get(l.0 as usize) {
                 Some(Home::Reg(s)) | Some(Home::Vla(s)) => Ok(Ok(*s)),
-                Some(Home::Mem(off)) => Ok(Err(Addr::Frame(*off))),
+                Some(Home::Mem(slot)) => Ok(Err(Addr::Any(Ce::Reg(*slot)))),
                 None => Err(Diagnostic::internal("assignment to an unknown local", None)),
             },
             Place::Mem(a) => {
@@ -1419,10 +1770,11 @@ impl<'a> Cx<'a> {
 
     fn addr_fn(a: Addr) -> ExprFn {
         match a {
-            Addr::Frame(off) => ef(move |m| Ok(m.fp.wrapping_add(off))),
             Addr::Any(c) => c.into_fn(),
-            Addr::Index(b, i, sz) => BinaryV::go(b, i, Loc::default(), move |x, y| Ok(x.wrapping_add(y.wrapping_mul(sz))))
-                .into_fn(),
+            Addr::Index(b, i, sz) => BinaryV::go(b, i, Loc::default(), move |x, y| {
+                Ok(x.wrapping_add(y.wrapping_mul(sz)))
+            })
+            .into_fn(),
             Addr::Affine(b, ix, sz) => {
                 let b = b.into_fn();
                 ef(move |m| Ok(b(m)?.wrapping_add(ix.eval(m).wrapping_mul(sz))))
@@ -1432,8 +1784,9 @@ impl<'a> Cx<'a> {
 
     fn binary(&mut self, op: BinOp, a: Ce, b: Ce, k: Kind, loc: Loc) -> R<Ce> {
         let (cls, post) = class_of(k, op.is_comparison());
-        let r = dispatch(op, cls, BinaryV { a, b, loc })
-            .ok_or_else(|| Diagnostic::internal(format!("no {op:?} for operands of kind {k:?}"), Some(loc)))?;
+        let r = dispatch(op, cls, BinaryV { a, b, loc }).ok_or_else(|| {
+            Diagnostic::internal(format!("no {op:?} for operands of kind {k:?}"), Some(loc))
+        })?;
         Ok(match post {
             Some(pk) => match r {
                 Ce::Const(c) => Ce::Const(norm(pk, c)),
@@ -1450,12 +1803,16 @@ impl<'a> Cx<'a> {
         args.iter().map(|a| Ok(self.expr(a)?.into_fn())).collect()
     }
 
-    fn result_dest(&mut self, result: Option<LocalId>, loc: Loc) -> R<Option<u64>> {
+    /// The slot holding the address of a call's or complex operation's result local.
+    fn result_dest(&mut self, result: Option<LocalId>, loc: Loc) -> R<Option<usize>> {
         match result {
             None => Ok(None),
             Some(l) => match self.homes.get(l.0 as usize) {
-                Some(Home::Mem(off)) => Ok(Some(*off)),
-                _ => Err(Diagnostic::internal("call result local is not in memory", Some(loc))),
+                Some(Home::Mem(slot)) => Ok(Some(*slot)),
+                _ => Err(Diagnostic::internal(
+                    "call result local is not in memory",
+                    Some(loc),
+                )),
             },
         }
     }
@@ -1472,20 +1829,26 @@ impl<'a> Cx<'a> {
             ExprKind::Str(s) => Ce::Const(self.exe.string_ptr(s.0)),
             ExprKind::Local(l) => self.local_value(*l, loc)?,
             ExprKind::LocalAddr(l) => match self.homes.get(l.0 as usize) {
-                Some(Home::Mem(off)) => {
-                    let off = *off;
-                    Ce::Dyn(ef(move |m| Ok(m.fp.wrapping_add(off))))
-                }
+                Some(Home::Mem(slot)) => Ce::Reg(*slot),
                 Some(Home::Vla(s)) | Some(Home::Reg(s)) => Ce::Reg(*s),
-                None => return Err(Diagnostic::internal("address of an unknown local", Some(loc))),
+                None => {
+                    return Err(Diagnostic::internal(
+                        "address of an unknown local",
+                        Some(loc),
+                    ))
+                }
             },
             ExprKind::GlobalAddr(g) => Ce::Const(Executable::global_ptr(g.0)),
             ExprKind::FuncAddr(f) => Ce::Const(ptr_word(FUNC_ID, f.0)),
             ExprKind::ExternAddr(x) => {
                 let b = self.exe.externs.get(x.0 as usize);
                 match b {
-                    Some(Binding::Function(_)) => Ce::Const(ptr_word(FUNC_ID, self.p.functions.len() as u32 + x.0)),
-                    Some(Binding::Object(i)) => Ce::Const(ptr_word(self.exe.first_runtime_id() + *i, 0)),
+                    Some(Binding::Function(_)) => {
+                        Ce::Const(ptr_word(FUNC_ID, self.p.functions.len() as u32 + x.0))
+                    }
+                    Some(Binding::Object(i)) => {
+                        Ce::Const(ptr_word(self.exe.first_runtime_id() + *i, 0))
+                    }
                     _ => return Err(self.undefined(x.0, loc)),
                 }
             }
@@ -1522,7 +1885,11 @@ impl<'a> Cx<'a> {
                 }
             }
             ExprKind::Binary(op, a, b) => {
-                let opk = if op.is_comparison() { self.kind(a.ty) } else { k };
+                let opk = if op.is_comparison() {
+                    self.kind(a.ty)
+                } else {
+                    k
+                };
                 let (ca, cb) = (self.expr(a)?, self.expr(b)?);
                 self.binary(*op, ca, cb, opk, loc)?
             }
@@ -1559,7 +1926,13 @@ impl<'a> Cx<'a> {
                     let (a, b) = (self.expr(lhs)?, self.expr(rhs)?);
                     BinaryV::go(a, b, loc, |x, y| Ok(x.wrapping_sub(y)))
                 };
-                BinaryV::go(d, size, loc, |x, y| Ok(if y == 0 { x } else { (x as i64).wrapping_div(y as i64) as u64 }))
+                BinaryV::go(d, size, loc, |x, y| {
+                    Ok(if y == 0 {
+                        x
+                    } else {
+                        (x as i64).wrapping_div(y as i64) as u64
+                    })
+                })
             }
             ExprKind::Assign { place, value } => {
                 let v = self.expr(value)?;
@@ -1587,8 +1960,16 @@ impl<'a> Cx<'a> {
                     Err(addr) => Ce::Dyn(self.store(k, addr, v, loc)),
                 }
             }
-            ExprKind::CompoundAssign { op, place, value, op_ty } => {
+            ExprKind::CompoundAssign {
+                op,
+                place,
+                value,
+                op_ty,
+            } => {
                 let pk = k;
+                if let Some(f) = self.multiply_accumulate(*op, place, value, *op_ty, k)? {
+                    return Ok(Ce::Dyn(f));
+                }
                 let val = self.expr(value)?.into_fn();
                 let pc = match self.place(place, e.ty)? {
                     Ok(s) => PlaceC::Reg(s),
@@ -1602,7 +1983,14 @@ impl<'a> Cx<'a> {
                         let n = val(m)?.wrapping_mul(size(m)?);
                         Ok(if neg { n.wrapping_neg() } else { n })
                     });
-                    return Ok(Ce::Dyn(self.compound(pc, BinOp::Add, Kind::U64, Kind::U64, step, loc)?));
+                    return Ok(Ce::Dyn(self.compound(
+                        pc,
+                        BinOp::Add,
+                        Kind::U64,
+                        Kind::U64,
+                        step,
+                        loc,
+                    )?));
                 }
                 let ok = self.kind(*op_ty);
                 Ce::Dyn(self.compound(pc, *op, pk, ok, val, loc)?)
@@ -1641,7 +2029,11 @@ impl<'a> Cx<'a> {
                     _ => b,
                 }
             }
-            ExprKind::Call { callee, args, result } => self.call(callee, args, *result, loc)?,
+            ExprKind::Call {
+                callee,
+                args,
+                result,
+            } => self.call(callee, args, *result, loc)?,
             ExprKind::SizeOfDynamic(ty) => self.size_of(*ty, loc)?,
             ExprKind::ComplexBinary { op, lhs, rhs, dst } => {
                 let ek = self.complex_elem(lhs.ty);
@@ -1658,7 +2050,7 @@ impl<'a> Cx<'a> {
                     } else {
                         complex_op(op, ar, ai, br, bi)
                     };
-                    let d = m.fp.wrapping_add(dst);
+                    let d = m.regs[m.bp + dst];
                     m.store_complex(ek, d, r, i).map_err(|f| m.fault(f, loc))?;
                     Ok(d)
                 }))
@@ -1670,8 +2062,9 @@ impl<'a> Cx<'a> {
                 Ce::Dyn(ef(move |m| {
                     let x = a(m)?;
                     let (r, i) = m.load_complex(ek, x).map_err(|f| m.fault(f, loc))?;
-                    let d = m.fp.wrapping_add(dst);
-                    m.store_complex(ek, d, -r, -i).map_err(|f| m.fault(f, loc))?;
+                    let d = m.regs[m.bp + dst];
+                    m.store_complex(ek, d, -r, -i)
+                        .map_err(|f| m.fault(f, loc))?;
                     Ok(d)
                 }))
             }
@@ -1681,9 +2074,10 @@ impl<'a> Cx<'a> {
                 let dst = self.result_dest(Some(*dst), loc)?.unwrap_or(0);
                 Ce::Dyn(ef(move |m| {
                     let (r, i) = (r(m)?, i(m)?);
-                    let d = m.fp.wrapping_add(dst);
+                    let d = m.regs[m.bp + dst];
                     m.store_kind(ek, d, r).map_err(|f| m.fault(f, loc))?;
-                    m.store_kind(ek, d.wrapping_add(ek.bytes()), i).map_err(|f| m.fault(f, loc))?;
+                    m.store_kind(ek, d.wrapping_add(ek.bytes()), i)
+                        .map_err(|f| m.fault(f, loc))?;
                     Ok(d)
                 }))
             }
@@ -1724,7 +2118,10 @@ impl<'a> Cx<'a> {
                 Ce::Dyn(ef(move |m| {
                     let a = ap(m)?;
                     let bytes: Vec<u8> = m.varargs.iter().flat_map(|w| w.to_le_bytes()).collect();
-                    let p = m.mem.alloc_init(&bytes, AllocKind::VaArgs(fid), false, loc).map_err(|f| m.fault(f, loc))?;
+                    let p = m
+                        .mem
+                        .alloc_init(&bytes, AllocKind::VaArgs(fid), false, loc)
+                        .map_err(|f| m.fault(f, loc))?;
                     m.frame_allocs.push(p);
                     m.mem.store_u64(a, p).map_err(|f| m.fault(f, loc))?;
                     Ok(0)
@@ -1736,7 +2133,9 @@ impl<'a> Cx<'a> {
                     let a = ap(m)?;
                     let p = m.mem.load_u64(a).map_err(|f| m.fault(f, loc))?;
                     let w = m.mem.load_u64(p).map_err(|f| m.fault(f, loc))?;
-                    m.mem.store_u64(a, p.wrapping_add(8)).map_err(|f| m.fault(f, loc))?;
+                    m.mem
+                        .store_u64(a, p.wrapping_add(8))
+                        .map_err(|f| m.fault(f, loc))?;
                     Ok(if k.is_int() { norm(k, w) } else { w })
                 }))
             }
@@ -1750,6 +2149,69 @@ impl<'a> Cx<'a> {
                 }))
             }
         })
+    }
+
+    /// `s += x * y` on a register `double`/`float` with array-element or register operands, as one
+    /// closure: the inner loop of dot products, matrix products and convolutions.
+    fn multiply_accumulate(
+        &mut self,
+        op: BinOp,
+        place: &Place,
+        value: &Expr,
+        op_ty: TypeId,
+        k: Kind,
+    ) -> R<Option<ExprFn>> {
+        let Place::Local(l) = place else {
+            return Ok(None);
+        };
+        let Some(Home::Reg(s)) = self.homes.get(l.0 as usize).copied() else {
+            return Ok(None);
+        };
+        let ExprKind::Binary(BinOp::Mul, x, y) = &value.kind else {
+            return Ok(None);
+        };
+        if op != BinOp::Add
+            || !matches!(k, Kind::F64 | Kind::F32)
+            || self.kind(op_ty) != k
+            || self.kind(value.ty) != k
+        {
+            return Ok(None);
+        }
+        let (x, y) = (self.expr(x)?, self.expr(y)?);
+        macro_rules! mac {
+            ($xe:expr, $ye:expr) => {
+                if k == Kind::F64 {
+                    ef(move |m| {
+                        let p = f64b($xe(m)?) * f64b($ye(m)?);
+                        let r = (f64b(m.regs[m.bp + s]) + p).to_bits();
+                        m.regs[m.bp + s] = r;
+                        Ok(r)
+                    })
+                } else {
+                    ef(move |m| {
+                        let p = f32b($xe(m)?) * f32b($ye(m)?);
+                        let r = bf32(f32b(m.regs[m.bp + s]) + p);
+                        m.regs[m.bp + s] = r;
+                        Ok(r)
+                    })
+                }
+            };
+        }
+        Ok(Some(match (x, y) {
+            (Ce::Load(a), Ce::Load(b)) => mac!(|m: &Machine| a.eval(m), |m: &Machine| b.eval(m)),
+            (Ce::Load(a), Ce::Reg(t)) => mac!(
+                |m: &Machine| a.eval(m),
+                |m: &Machine| -> Result<u64, Trap> { Ok(m.regs[m.bp + t]) }
+            ),
+            (Ce::Reg(t), Ce::Load(b)) => mac!(
+                |m: &Machine| -> Result<u64, Trap> { Ok(m.regs[m.bp + t]) },
+                |m: &Machine| b.eval(m)
+            ),
+            (x, y) => {
+                let (a, b) = (x.into_fn(), y.into_fn());
+                mac!(|m: &mut Machine| a(m), |m: &mut Machine| b(m))
+            }
+        }))
     }
 
     fn map1(&self, c: Ce, f: fn(u64) -> u64) -> Ce {
@@ -1771,24 +2233,60 @@ impl<'a> Cx<'a> {
     }
 
     fn undefined(&self, x: u32, loc: Loc) -> Diagnostic {
-        let name = self.p.externs.get(x as usize).map(|e| e.name.as_str()).unwrap_or("?");
+        let name = self
+            .p
+            .externs
+            .get(x as usize)
+            .map(|e| e.name.as_str())
+            .unwrap_or("?");
         let decl = self.p.externs.get(x as usize).map(|e| e.loc);
         let mut d = Diagnostic::error("link", format!("undefined reference to `{name}`"), loc);
         if let Some(l) = decl.filter(|l| l.line != 0) {
             d = d.with_related(l, "declared here");
         }
-        d.with_note("accsim's C library does not provide this function, and the program does not define it")
+        d.with_note(
+            "accsim's C library does not provide this function, and the program does not define it",
+        )
     }
 
-    fn compound(&mut self, place: PlaceC, op: BinOp, pk: Kind, ok: Kind, val: ExprFn, loc: Loc) -> R<ExprFn> {
+    fn compound(
+        &mut self,
+        place: PlaceC,
+        op: BinOp,
+        pk: Kind,
+        ok: Kind,
+        val: ExprFn,
+        loc: Loc,
+    ) -> R<ExprFn> {
         let (cls, post) = class_of(ok, false);
         let cin = cast_fn(pk, ok);
         let cout = cast_fn(ok, pk);
-        dispatch(op, cls, CompoundV { place, val, cin, cout, post, loc })
-            .ok_or_else(|| Diagnostic::internal(format!("no compound {op:?} for kind {ok:?}"), Some(loc)))
+        dispatch(
+            op,
+            cls,
+            CompoundV {
+                place,
+                val,
+                cin,
+                cout,
+                post,
+                loc,
+            },
+        )
+        .ok_or_else(|| {
+            Diagnostic::internal(format!("no compound {op:?} for kind {ok:?}"), Some(loc))
+        })
     }
 
-    fn incdec(&mut self, place: PlaceC, k: Kind, ty: TypeId, delta: i8, post: bool, loc: Loc) -> R<Ce> {
+    fn incdec(
+        &mut self,
+        place: PlaceC,
+        k: Kind,
+        ty: TypeId,
+        delta: i8,
+        post: bool,
+        loc: Loc,
+    ) -> R<Ce> {
         // The new value as a function of the old one.
         let step: Box<dyn Fn(&mut Machine<'_>, u64) -> Result<u64, Trap> + Send + Sync> = match k {
             Kind::F32 => {
@@ -1823,7 +2321,9 @@ impl<'a> Cx<'a> {
                     }
                     size => {
                         let size = size.into_fn();
-                        Box::new(move |m, v| Ok(v.wrapping_add((delta as i64 as u64).wrapping_mul(size(m)?))))
+                        Box::new(move |m, v| {
+                            Ok(v.wrapping_add((delta as i64 as u64).wrapping_mul(size(m)?)))
+                        })
                     }
                 }
             }
@@ -1886,7 +2386,7 @@ impl<'a> Cx<'a> {
                             let v = a(m)?;
                             m.regs.push(v);
                         }
-                        let d = m.fp.wrapping_add(off);
+                        let d = m.regs[m.bp + off];
                         call_function(m, fid, base, d, loc)?;
                         Ok(d)
                     }),
@@ -1899,12 +2399,14 @@ impl<'a> Cx<'a> {
                 };
                 let kinds: Vec<Kind> = args.iter().map(|a| self.kind(a.ty)).collect();
                 let argf = self.args(args)?;
-                Ok(Ce::Dyn(libc_shim::compile_call(shim, argf, &kinds, dest, loc)))
+                Ok(Ce::Dyn(libc_shim::compile_call(
+                    shim, argf, &kinds, dest, loc,
+                )))
             }
             Callee::Indirect(fe) => {
                 let fp = self.expr(fe)?.into_fn();
                 let argf = self.args(args)?;
-                let dest = dest.map(|d| d as i64);
+
                 Ok(Ce::Dyn(ef(move |m| {
                     let target = fp(m)?;
                     let base = m.regs.len();
@@ -1912,7 +2414,7 @@ impl<'a> Cx<'a> {
                         let v = a(m)?;
                         m.regs.push(v);
                     }
-                    let d = dest.map(|off| m.fp.wrapping_add(off as u64)).unwrap_or(0);
+                    let d = dest.map(|slot| m.regs[m.bp + slot]).unwrap_or(0);
                     let r = call_indirect(m, target, base, d, loc)?;
                     Ok(if dest.is_some() { d } else { r })
                 })))
@@ -1924,7 +2426,11 @@ impl<'a> Cx<'a> {
 impl Addr {
     fn with_offset(self, off: u64) -> Addr {
         match self {
-            Addr::Index(b, _, _) => Addr::Any(BinaryV::go(b, Ce::Const(off), Loc::default(), |x, y| Ok(x.wrapping_add(y)))),
+            Addr::Index(b, _, _) => {
+                Addr::Any(BinaryV::go(b, Ce::Const(off), Loc::default(), |x, y| {
+                    Ok(x.wrapping_add(y))
+                }))
+            }
             a => a,
         }
     }

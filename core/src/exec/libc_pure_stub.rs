@@ -57,7 +57,11 @@ pub mod printf {
         let upper = conv.is_ascii_uppercase();
         if !x.is_finite() {
             let s = if x.is_nan() { "nan" } else { "inf" };
-            return if upper { s.to_uppercase() } else { s.to_string() };
+            return if upper {
+                s.to_uppercase()
+            } else {
+                s.to_string()
+            };
         }
         let p = prec.unwrap_or(6);
         match conv.to_ascii_lowercase() {
@@ -69,7 +73,9 @@ pub mod printf {
                     0
                 } else {
                     let s = exp_form(x.abs(), p - 1, false);
-                    s.split_once('e').and_then(|(_, e)| e.parse::<i32>().ok()).unwrap_or(0)
+                    s.split_once('e')
+                        .and_then(|(_, e)| e.parse::<i32>().ok())
+                        .unwrap_or(0)
                 };
                 let s = if e < -4 || e >= p as i32 {
                     exp_form(x.abs(), p - 1, upper)
@@ -85,7 +91,11 @@ pub mod printf {
         }
     }
 
-    pub fn format(fmt: &[u8], args: &mut dyn PrintfArgs, out: &mut Vec<u8>) -> Result<(), PrintfError> {
+    pub fn format(
+        fmt: &[u8],
+        args: &mut dyn PrintfArgs,
+        out: &mut Vec<u8>,
+    ) -> Result<(), PrintfError> {
         let start = out.len();
         let mut i = 0;
         while i < fmt.len() {
@@ -95,7 +105,8 @@ pub mod printf {
                 out.push(c);
                 continue;
             }
-            let (mut left, mut plus, mut space, mut alt, mut zero) = (false, false, false, false, false);
+            let (mut left, mut plus, mut space, mut alt, mut zero) =
+                (false, false, false, false, false);
             while let Some(&f) = fmt.get(i) {
                 match f {
                     b'-' => left = true,
@@ -148,7 +159,9 @@ pub mod printf {
                 }
                 i += 1;
             }
-            let Some(&conv) = fmt.get(i) else { return Err(PrintfError::IncompleteSpecification) };
+            let Some(&conv) = fmt.get(i) else {
+                return Err(PrintfError::IncompleteSpecification);
+            };
             i += 1;
             let mut sign = String::new();
             let body: Vec<u8> = match conv {
@@ -209,7 +222,11 @@ pub mod printf {
                             }
                         }
                         if (alt && v != 0 && (conv == b'x' || conv == b'X')) || conv == b'p' {
-                            sign = if conv == b'X' { "0X".into() } else { "0x".into() };
+                            sign = if conv == b'X' {
+                                "0X".into()
+                            } else {
+                                "0x".into()
+                            };
                         }
                         if alt && conv == b'o' && !d.starts_with('0') {
                             d.insert(0, '0');
@@ -231,7 +248,11 @@ pub mod printf {
                     }
                 }
                 b'f' | b'F' | b'e' | b'E' | b'g' | b'G' => {
-                    let x = if long_double { args.next_long_double()? } else { args.next_double()? };
+                    let x = if long_double {
+                        args.next_long_double()?
+                    } else {
+                        args.next_double()?
+                    };
                     if x.is_sign_negative() && !x.is_nan() {
                         sign = "-".into();
                     } else if plus {
@@ -254,7 +275,10 @@ pub mod printf {
             let len = sign.len() + body.len();
             let pad = width.saturating_sub(len);
             let numeric = !matches!(conv, b's' | b'c');
-            let zero_ok = zero && !left && numeric && (prec.is_none() || matches!(conv, b'f' | b'F' | b'e' | b'E' | b'g' | b'G'));
+            let zero_ok = zero
+                && !left
+                && numeric
+                && (prec.is_none() || matches!(conv, b'f' | b'F' | b'e' | b'E' | b'g' | b'G'));
             if !left && !zero_ok {
                 out.extend(std::iter::repeat_n(b' ', pad));
             }
@@ -321,7 +345,9 @@ pub mod rand {
 
 pub mod strconv {
     fn skip_space(s: &[u8]) -> usize {
-        s.iter().take_while(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)).count()
+        s.iter()
+            .take_while(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c))
+            .count()
     }
 
     /// `strtoul`-style parse: (magnitude, negative, bytes consumed (0 = none), overflowed).
@@ -347,8 +373,15 @@ pub mod strconv {
         let start = i;
         let mut v: u64 = 0;
         let mut over = false;
-        while let Some(d) = s.get(i).and_then(|c| (*c as char).to_digit(36)).filter(|d| *d < base) {
-            match v.checked_mul(base as u64).and_then(|x| x.checked_add(d as u64)) {
+        while let Some(d) = s
+            .get(i)
+            .and_then(|c| (*c as char).to_digit(36))
+            .filter(|d| *d < base)
+        {
+            match v
+                .checked_mul(base as u64)
+                .and_then(|x| x.checked_add(d as u64))
+            {
                 Some(x) => v = x,
                 None => over = true,
             }
@@ -393,13 +426,31 @@ pub mod strconv {
         if matches!(s.get(i), Some(b'+' | b'-')) {
             i += 1;
         }
-        let lower: Vec<u8> = s[i..].iter().take(8).map(|c| c.to_ascii_lowercase()).collect();
+        let lower: Vec<u8> = s[i..]
+            .iter()
+            .take(8)
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
         let neg = s.get(start) == Some(&b'-');
         if lower.starts_with(b"infinity") {
-            return (if neg { f64::NEG_INFINITY } else { f64::INFINITY }, i + 8);
+            return (
+                if neg {
+                    f64::NEG_INFINITY
+                } else {
+                    f64::INFINITY
+                },
+                i + 8,
+            );
         }
         if lower.starts_with(b"inf") {
-            return (if neg { f64::NEG_INFINITY } else { f64::INFINITY }, i + 3);
+            return (
+                if neg {
+                    f64::NEG_INFINITY
+                } else {
+                    f64::INFINITY
+                },
+                i + 3,
+            );
         }
         if lower.starts_with(b"nan") {
             return (if neg { -f64::NAN } else { f64::NAN }, i + 3);
@@ -433,7 +484,11 @@ pub mod strconv {
             }
         }
         let text = String::from_utf8_lossy(&s[digits_start..i]).into_owned();
-        let text = if text.starts_with('.') { format!("0{text}") } else { text };
+        let text = if text.starts_with('.') {
+            format!("0{text}")
+        } else {
+            text
+        };
         let v: f64 = text.parse().unwrap_or(0.0);
         (if neg { -v } else { v }, i)
     }
@@ -463,7 +518,10 @@ pub mod ctype {
         set(ch.is_ascii_alphabetic(), 1024);
         set(ch.is_ascii_digit(), 2048);
         set(ch.is_ascii_hexdigit(), 4096);
-        set(matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'), 8192);
+        set(
+            matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'),
+            8192,
+        );
         set((0x20..0x7f).contains(&b), 16384);
         set((0x21..0x7f).contains(&b), 32768);
         set(b == b' ' || b == b'\t', 1);

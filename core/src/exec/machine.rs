@@ -5,7 +5,7 @@ use std::io::Write;
 
 use super::compile::{CFunc, Executable, Instr, Op};
 use super::libc_shim::{self, ShimState};
-use super::memory::{AllocId, AllocKind, FaultKind, MemFault, Memory, Space, FUNC_ID};
+use super::memory::{AllocId, AllocKind, FaultKind, MemFault, Memory, FUNC_ID};
 use super::value::Kind;
 use super::{Control, Observer, RunOptions, RunOutcome, Sink};
 use crate::diag::{Diagnostic, Loc};
@@ -63,7 +63,9 @@ pub enum ArithFault {
 pub fn arith_trap(f: ArithFault, loc: Loc) -> Trap {
     let msg = match f {
         ArithFault::DivZero => "integer division by zero",
-        ArithFault::Overflow => "integer overflow in division (the quotient does not fit: INT_MIN / -1)",
+        ArithFault::Overflow => {
+            "integer overflow in division (the quotient does not fit: INT_MIN / -1)"
+        }
     };
     Trap::error(Diagnostic::error("division-by-zero", msg, loc))
 }
@@ -75,13 +77,11 @@ pub struct Machine<'e> {
     /// Register locals of all active calls; a call's slots start at `bp`.
     pub regs: Vec<u64>,
     pub bp: usize,
-    /// Pointer word of the current call's frame allocation (0 when it has no memory locals).
-    pub fp: u64,
     /// Where the current call writes a record/complex result.
     pub ret_dest: u64,
     /// The current call's variadic arguments.
     pub varargs: Vec<u64>,
-    /// VLAs and `va_list` areas of active calls, freed when their call returns.
+    /// Memory locals, VLAs and `va_list` areas of active calls, freed when their call returns.
     pub frame_allocs: Vec<u64>,
     pub cur_func: u32,
     pub depth: usize,
@@ -114,24 +114,42 @@ impl<'e> Machine<'e> {
     #[cold]
     pub fn fault(&self, f: MemFault, loc: Loc) -> Trap {
         let access = if f.write { "write" } else { "read" };
-        let what = f.alloc.and_then(|id| self.mem.allocation(id).map(|a| (id, a)));
-        let desc = |id: AllocId| self.describe_alloc(id, (f.ptr as u32) as u64);
+        let what = f
+            .alloc
+            .and_then(|id| self.mem.allocation(id).map(|a| (id, a)));
+        let desc = |id: AllocId| self.describe_alloc(id);
         if what.is_none()
             && matches!(
                 f.kind,
-                FaultKind::OutOfBounds | FaultKind::Underflow | FaultKind::UseAfterFree | FaultKind::ReadOnly | FaultKind::DoubleFree
+                FaultKind::OutOfBounds
+                    | FaultKind::Underflow
+                    | FaultKind::UseAfterFree
+                    | FaultKind::ReadOnly
+                    | FaultKind::DoubleFree
             )
         {
-            return Trap::error(Diagnostic::internal(format!("memory fault {:?} without its allocation", f.kind), Some(loc)));
+            return Trap::error(Diagnostic::internal(
+                format!("memory fault {:?} without its allocation", f.kind),
+                Some(loc),
+            ));
         }
         let unknown = AllocId(0);
         let (kind, msg) = match f.kind {
-            FaultKind::Null => ("null-deref", format!("null pointer dereference ({access} of {} bytes)", f.size)),
+            FaultKind::Null => (
+                "null-deref",
+                format!("null pointer dereference ({access} of {} bytes)", f.size),
+            ),
             FaultKind::FunctionPointer => (
                 "invalid-access",
-                format!("{access} of {} bytes through a pointer to a function", f.size),
+                format!(
+                    "{access} of {} bytes through a pointer to a function",
+                    f.size
+                ),
             ),
-            FaultKind::Wild => ("invalid-access", format!("{access} through an invalid pointer ({:#x})", f.ptr)),
+            FaultKind::Wild => (
+                "invalid-access",
+                format!("{access} through an invalid pointer ({:#x})", f.ptr),
+            ),
             FaultKind::OutOfBounds => {
                 let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
                 (
@@ -153,7 +171,7 @@ impl<'e> Machine<'e> {
                     format!(
                         "out-of-bounds {access} of {} bytes, {before} bytes before the start of {} ({} bytes)",
                         f.size,
-                        self.describe_alloc(id, 0),
+                        self.describe_alloc(id),
                         a.size
                     ),
                 )
@@ -161,22 +179,30 @@ impl<'e> Machine<'e> {
             FaultKind::UseAfterFree => {
                 let (id, _) = what.unwrap_or((unknown, &PLACEHOLDER));
                 let dead = match self.mem.allocation(id).map(|a| a.kind) {
-                    Some(AllocKind::Frame(_)) => "after its function returned",
+                    Some(AllocKind::Local(..)) => "after its function returned",
                     Some(AllocKind::Vla(..)) => "after its scope ended",
                     _ => "after it was freed",
                 };
-                ("use-after-free", format!("{access} of {} bytes of {} {dead}", f.size, desc(id)))
+                (
+                    "use-after-free",
+                    format!("{access} of {} bytes of {} {dead}", f.size, desc(id)),
+                )
             }
             FaultKind::ReadOnly => {
                 let (id, _) = what.unwrap_or((unknown, &PLACEHOLDER));
-                ("read-only", format!("write to read-only memory: {}", desc(id)))
+                (
+                    "read-only",
+                    format!("write to read-only memory: {}", desc(id)),
+                )
             }
             FaultKind::InvalidFree => {
                 let m = match what {
                     Some((id, a)) if a.kind == AllocKind::Heap => {
                         format!("free of a pointer {} bytes into {}", f.ptr as u32, desc(id))
                     }
-                    Some((id, _)) => format!("free of a pointer that malloc did not return: {}", desc(id)),
+                    Some((id, _)) => {
+                        format!("free of a pointer that malloc did not return: {}", desc(id))
+                    }
                     None => format!("free of an invalid pointer ({:#x})", f.ptr),
                 };
                 ("invalid-free", m)
@@ -198,7 +224,10 @@ impl<'e> Machine<'e> {
             }
             FaultKind::TooLarge => (
                 "unsupported",
-                format!("allocation of {} bytes is larger than accsim supports (2 GiB)", f.size),
+                format!(
+                    "allocation of {} bytes is larger than accsim supports (2 GiB)",
+                    f.size
+                ),
             ),
         };
         let mut d = Diagnostic::error(kind, msg, loc);
@@ -208,11 +237,11 @@ impl<'e> Machine<'e> {
         if let Some((id, a)) = what {
             let made = match a.kind {
                 AllocKind::Heap => "allocated here",
-                AllocKind::Frame(_) => "the function's frame was created by this call",
+                AllocKind::Local(..) => "it lives in the call made here",
                 _ => "declared here",
             };
             if a.origin.line != 0 {
-                d = d.with_related(a.origin, format!("{} {made}", self.describe_alloc(id, 0)));
+                d = d.with_related(a.origin, format!("{} {made}", self.describe_alloc(id)));
             }
             if let Some(at) = a.freed_at {
                 if at.line != 0 {
@@ -228,8 +257,10 @@ impl<'e> Machine<'e> {
     }
 
     /// A phrase naming an allocation ("heap block", "local variable `a` of `main`").
-    pub fn describe_alloc(&self, id: AllocId, offset: u64) -> String {
-        let Some(a) = self.mem.allocation(id) else { return "an unknown allocation".into() };
+    pub fn describe_alloc(&self, id: AllocId) -> String {
+        let Some(a) = self.mem.allocation(id) else {
+            return "an unknown allocation".into();
+        };
         match a.kind {
             AllocKind::Reserved => "reserved memory".into(),
             AllocKind::Global(g) => match self.exe.globals.get(g as usize) {
@@ -237,23 +268,25 @@ impl<'e> Machine<'e> {
                 None => "a global variable".into(),
             },
             AllocKind::StringLiteral(_) => "a string literal".into(),
-            AllocKind::Frame(f) => {
-                let Some(func) = self.exe.funcs.get(f as usize) else { return "a stack frame".into() };
-                let local = func
-                    .memory_locals
-                    .iter()
-                    .find(|(_, off, size)| offset >= *off && offset < off + (*size).max(1))
-                    .or_else(|| func.memory_locals.iter().rev().find(|(_, off, _)| *off <= offset));
-                match local {
-                    Some((name, _, _)) => format!("local variable `{name}` of `{}`", func.name),
-                    None => format!("the stack frame of `{}`", func.name),
-                }
-            }
+            AllocKind::Local(f, l) => match self.exe.funcs.get(f as usize) {
+                Some(func) => format!(
+                    "local variable `{}` of `{}`",
+                    func.local_names
+                        .get(l as usize)
+                        .map(String::as_str)
+                        .unwrap_or("?"),
+                    func.name
+                ),
+                None => "a local variable".into(),
+            },
             AllocKind::Heap => "a heap block".into(),
             AllocKind::Vla(f, l) => match self.exe.funcs.get(f as usize) {
                 Some(func) => format!(
                     "variable-length array `{}` of `{}`",
-                    func.local_names.get(l as usize).map(String::as_str).unwrap_or("?"),
+                    func.local_names
+                        .get(l as usize)
+                        .map(String::as_str)
+                        .unwrap_or("?"),
                     func.name
                 ),
                 None => "a variable-length array".into(),
@@ -270,6 +303,22 @@ impl<'e> Machine<'e> {
             "the program ran out of steps (the --max-steps limit was reached)",
             loc,
         ))
+    }
+
+    /// Account one instruction at `loc` (fuel, and the observer for a statement).
+    #[cold]
+    fn tick(&mut self, loc: Loc, stmt: bool) -> Result<(), Trap> {
+        if self.fuel == 0 {
+            if self.fuel_limited {
+                return Err(self.out_of_fuel(loc));
+            }
+            self.fuel = u64::MAX;
+        }
+        self.fuel -= 1;
+        if stmt && self.observer.is_some() {
+            self.observe(loc)?;
+        }
+        Ok(())
     }
 
     #[cold]
@@ -349,7 +398,13 @@ impl<'e> Machine<'e> {
 }
 
 /// Call through a function pointer; the arguments are `regs[base..]`.
-pub fn call_indirect(m: &mut Machine, fptr: u64, base: usize, ret_dest: u64, loc: Loc) -> Result<u64, Trap> {
+pub fn call_indirect(
+    m: &mut Machine,
+    fptr: u64,
+    base: usize,
+    ret_dest: u64,
+    loc: Loc,
+) -> Result<u64, Trap> {
     let idx = fptr as u32 as usize;
     if fptr >> 32 == FUNC_ID as u64 {
         let nfuncs = m.exe.funcs.len();
@@ -367,57 +422,63 @@ pub fn call_indirect(m: &mut Machine, fptr: u64, base: usize, ret_dest: u64, loc
     let d = if fptr == 0 {
         Diagnostic::error("null-deref", "call through a null function pointer", loc)
     } else {
-        Diagnostic::error("invalid-call", format!("call through a pointer that is not a function ({fptr:#x})"), loc)
+        Diagnostic::error(
+            "invalid-call",
+            format!("call through a pointer that is not a function ({fptr:#x})"),
+            loc,
+        )
     };
     Err(Trap::error(d))
 }
 
 /// Call function `fid`; its arguments are `regs[base..]` (pushed by the caller, removed here).
-pub fn call_function(m: &mut Machine, fid: u32, base: usize, ret_dest: u64, loc: Loc) -> Result<u64, Trap> {
+pub fn call_function(
+    m: &mut Machine,
+    fid: u32,
+    base: usize,
+    ret_dest: u64,
+    loc: Loc,
+) -> Result<u64, Trap> {
     let exe = m.exe;
     let f: &CFunc = &exe.funcs[fid as usize];
-    if m.depth >= MAX_CALL_DEPTH || m.stack_top.saturating_sub(stack_address()) + STACK_MARGIN > m.stack_size {
+    if m.depth >= MAX_CALL_DEPTH
+        || m.stack_top.saturating_sub(stack_address()) + STACK_MARGIN > m.stack_size
+    {
         m.regs.truncate(base);
         return Err(Trap::limit(Diagnostic::error(
             "stack overflow",
-            format!("stack overflow: calls nested {} deep when calling `{}`", m.depth, f.name),
+            format!(
+                "stack overflow: calls nested {} deep when calling `{}`",
+                m.depth, f.name
+            ),
             loc,
         )));
     }
     let nargs = m.regs.len() - base;
     let saved_varargs = if f.variadic {
-        let extra = m.regs.get(base + f.nparams..).map(<[u64]>::to_vec).unwrap_or_default();
+        let extra = m
+            .regs
+            .get(base + f.nparams..)
+            .map(<[u64]>::to_vec)
+            .unwrap_or_default();
         Some(std::mem::replace(&mut m.varargs, extra))
     } else {
         None
     };
     m.regs.truncate(base + f.nparams.min(nargs));
     m.regs.resize(base + f.nslots, 0);
-    let saved = (m.bp, m.fp, m.ret_dest, m.cur_func);
+    let saved = (m.bp, m.ret_dest, m.cur_func);
     let mark = m.frame_allocs.len();
     m.bp = base;
     m.ret_dest = ret_dest;
     m.cur_func = fid;
     m.depth += 1;
-    m.fp = 0;
-    let mut result = Ok(0);
-    if f.frame_size > 0 {
-        match m.mem.alloc(f.frame_size, AllocKind::Frame(fid), Space::Host, loc) {
-            Ok(p) => m.fp = p,
-            Err(e) => result = Err(m.fault(e, loc)),
-        }
-    }
-    if result.is_ok() {
-        result = f.prologue(m).and_then(|()| run_code(m, &f.code));
-    }
+    let result = f.prologue(m, fid, loc).and_then(|()| run_code(m, &f.code));
     for p in m.frame_allocs.drain(mark..).collect::<Vec<_>>() {
         m.mem.release(AllocId((p >> 32) as u32), f.end_loc);
     }
-    if m.fp != 0 {
-        m.mem.release(AllocId((m.fp >> 32) as u32), f.end_loc);
-    }
     m.regs.truncate(base);
-    (m.bp, m.fp, m.ret_dest, m.cur_func) = saved;
+    (m.bp, m.ret_dest, m.cur_func) = saved;
     m.depth -= 1;
     if let Some(v) = saved_varargs {
         m.varargs = v;
@@ -429,7 +490,9 @@ pub fn call_function(m: &mut Machine, fid: u32, base: usize, ret_dest: u64, loc:
 pub fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
     let mut pc = 0usize;
     loop {
-        let Some(ins) = code.get(pc) else { return Ok(0) };
+        let Some(ins) = code.get(pc) else {
+            return Ok(0);
+        };
         if m.fuel == 0 {
             if m.fuel_limited {
                 return Err(m.out_of_fuel(ins.loc));
@@ -466,18 +529,42 @@ pub fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
             Op::Return(f) => return f(m),
             Op::ReturnVoid => return Ok(0),
             Op::Nop => {}
+            Op::Loop1(lp) => {
+                // The loop instruction itself is free: only its statements count.
+                m.fuel += 1;
+                loop {
+                    if m.fuel >= 2 && m.observer.is_none() {
+                        m.fuel -= 2;
+                        (lp.body)(m)?;
+                        if (lp.step_cond)(m)? == 0 {
+                            break;
+                        }
+                    } else {
+                        m.tick(lp.body_loc, lp.stmt)?;
+                        (lp.body)(m)?;
+                        m.tick(lp.cond_loc, lp.stmt)?;
+                        if (lp.step_cond)(m)? == 0 {
+                            break;
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 /// Set up memory and `argv`, run `main`, then the `atexit` handlers; report how it ended.
-pub fn run_main(exe: &Executable, options: RunOptions, argv: Vec<String>, stack_size: usize) -> RunOutcome {
+pub fn run_main(
+    exe: &Executable,
+    options: RunOptions,
+    argv: Vec<String>,
+    stack_size: usize,
+) -> RunOutcome {
     let mut m = Machine {
         exe,
         mem: Memory::new(options.max_memory.unwrap_or(DEFAULT_MEMORY_LIMIT)),
         regs: Vec::with_capacity(1 << 12),
         bp: 0,
-        fp: 0,
         ret_dest: 0,
         varargs: Vec::new(),
         frame_allocs: Vec::new(),
@@ -486,8 +573,12 @@ pub fn run_main(exe: &Executable, options: RunOptions, argv: Vec<String>, stack_
         fuel: options.max_steps.unwrap_or(u64::MAX),
         fuel_limited: options.max_steps.is_some(),
         observer: options.observer,
-        stdout: options.stdout.unwrap_or_else(|| Box::new(std::io::stdout())),
-        stderr: options.stderr.unwrap_or_else(|| Box::new(std::io::stderr())),
+        stdout: options
+            .stdout
+            .unwrap_or_else(|| Box::new(std::io::stdout())),
+        stderr: options
+            .stderr
+            .unwrap_or_else(|| Box::new(std::io::stderr())),
         out_buf: Vec::new(),
         libc: ShimState::new(argv.first().cloned().unwrap_or_default()),
         acc: super::openacc::AccState::new(options.device.clone()),
@@ -497,7 +588,9 @@ pub fn run_main(exe: &Executable, options: RunOptions, argv: Vec<String>, stack_
     let result = start(&mut m, &argv);
     let result = match result {
         Err(t) if matches!(*t.0, TrapKind::Exit(_)) => {
-            let TrapKind::Exit(code) = *t.0 else { unreachable!() };
+            let TrapKind::Exit(code) = *t.0 else {
+                unreachable!()
+            };
             libc_shim::run_atexit(&mut m).map(|()| code as u64)
         }
         Ok(v) => libc_shim::run_atexit(&mut m).map(|()| v),
@@ -529,7 +622,8 @@ fn start(m: &mut Machine, argv: &[String]) -> Result<u64, Trap> {
     let (argc, argv_ptr, envp) = libc_shim::build_argv(m, argv)?;
     let f = &exe.funcs[main as usize];
     let base = m.regs.len();
-    m.regs.extend_from_slice(&[argc, argv_ptr, envp][..f.nparams.min(3)]);
+    m.regs
+        .extend_from_slice(&[argc, argv_ptr, envp][..f.nparams.min(3)]);
     let v = call_function(m, main, base, 0, f.loc)?;
     Ok(if f.ret_kind == Kind::Void { 0 } else { v })
 }

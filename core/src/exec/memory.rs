@@ -12,6 +12,12 @@
 //! a pointer moved before the start of allocation `n` reads as a huge offset in allocation `n-1`;
 //! [`Memory::fault`] recognises offsets of 2^31 and more as such underflows.
 //!
+//! Ids are never reused, with one bounded exception: to keep the table's size bounded in programs
+//! that make millions of short-lived allocations (calls with local arrays, malloc/free loops), the
+//! id of a freed heap block, local or VLA is recycled once [`QUARANTINE`] newer ones have been
+//! freed after it, as AddressSanitizer's quarantine does; only a pointer that dangles across that
+//! many frees can then alias a newer object unnoticed.
+//!
 //! Each allocation carries a [`Space`]. Only [`Space::Host`] exists now; the device simulator adds
 //! its own space and reuses this API. Limits: an allocation is at most 2^31 bytes; at most 2^32
 //! allocations are made in one run; the total of live bytes is capped by `limit`.
@@ -26,6 +32,9 @@ pub struct AllocId(pub u32);
 pub const NULL_ID: u32 = 0;
 /// The pseudo allocation whose offsets are function indices.
 pub const FUNC_ID: u32 = 1;
+/// How many freed ids wait before one is reused.
+pub const QUARANTINE: usize = 1 << 20;
+
 /// Largest single allocation.
 pub const MAX_ALLOC: u64 = 1 << 31;
 
@@ -52,8 +61,8 @@ pub enum AllocKind {
     Global(u32),
     /// A string literal (`StrId` index); read-only.
     StringLiteral(u32),
-    /// The memory locals of one call of a function (function index).
-    Frame(u32),
+    /// A memory local of one call of a function (function index, local index).
+    Local(u32, u32),
     /// A `malloc`-family block.
     Heap,
     /// A variable-length array (function index, local index).
@@ -90,7 +99,11 @@ impl Allocation {
             space: Space::Host,
             read_only: true,
             live: false,
-            origin: Loc { file: crate::diag::FileId(0), line: 0, col: 0 },
+            origin: Loc {
+                file: crate::diag::FileId(0),
+                line: 0,
+                col: 0,
+            },
             freed_at: None,
         }
     }
@@ -129,6 +142,8 @@ pub struct MemFault {
 #[derive(Debug)]
 pub struct Memory {
     allocs: Vec<Allocation>,
+    /// Freed recyclable ids, oldest first.
+    quarantine: std::collections::VecDeque<u32>,
     live_bytes: u64,
     limit: u64,
 }
@@ -146,7 +161,12 @@ impl Memory {
             origin: Loc::default(),
             freed_at: None,
         };
-        Memory { allocs: (0..2).map(reserved).collect(), live_bytes: 0, limit }
+        Memory {
+            allocs: (0..2).map(reserved).collect(),
+            quarantine: Default::default(),
+            live_bytes: 0,
+            limit,
+        }
     }
 
     pub fn live_bytes(&self) -> u64 {
@@ -163,20 +183,27 @@ impl Memory {
     }
 
     /// Allocate `size` zeroed bytes; returns the pointer word of its first byte.
-    pub fn alloc(&mut self, size: u64, kind: AllocKind, space: Space, origin: Loc) -> Result<u64, MemFault> {
-        let fault = |kind| MemFault { kind, alloc: None, ptr: 0, size, write: false };
+    pub fn alloc(
+        &mut self,
+        size: u64,
+        kind: AllocKind,
+        space: Space,
+        origin: Loc,
+    ) -> Result<u64, MemFault> {
+        let fault = |kind| MemFault {
+            kind,
+            alloc: None,
+            ptr: 0,
+            size,
+            write: false,
+        };
         if self.live_bytes.saturating_add(size) > self.limit {
             return Err(fault(FaultKind::MemoryLimit));
         }
         if size > MAX_ALLOC {
             return Err(fault(FaultKind::TooLarge));
         }
-        let id = u32::try_from(self.allocs.len()).map_err(|_| fault(FaultKind::MemoryLimit))?;
-        if id == u32::MAX {
-            return Err(fault(FaultKind::MemoryLimit));
-        }
-        self.live_bytes += size;
-        self.allocs.push(Allocation {
+        let fresh = Allocation {
             bytes: vec![0; size as usize],
             size,
             kind,
@@ -185,7 +212,20 @@ impl Memory {
             live: true,
             origin,
             freed_at: None,
-        });
+        };
+        self.live_bytes += size;
+        if self.quarantine.len() > QUARANTINE {
+            if let Some(id) = self.quarantine.pop_front() {
+                self.allocs[id as usize] = fresh;
+                return Ok(ptr_word(id, 0));
+            }
+        }
+        let id = u32::try_from(self.allocs.len()).map_err(|_| fault(FaultKind::MemoryLimit))?;
+        if id == u32::MAX {
+            self.live_bytes -= size;
+            return Err(fault(FaultKind::MemoryLimit));
+        }
+        self.allocs.push(fresh);
         Ok(ptr_word(id, 0))
     }
 
@@ -218,7 +258,13 @@ impl Memory {
             return Ok(());
         }
         let id = (ptr >> 32) as u32;
-        let fault = |kind, alloc| MemFault { kind, alloc, ptr, size: 0, write: true };
+        let fault = |kind, alloc| MemFault {
+            kind,
+            alloc,
+            ptr,
+            size: 0,
+            write: true,
+        };
         let Some(a) = self.allocs.get(id as usize) else {
             return Err(fault(FaultKind::InvalidFree, None));
         };
@@ -240,6 +286,15 @@ impl Memory {
                 a.freed_at = Some(at);
                 self.live_bytes -= a.size;
                 a.bytes = Vec::new();
+                if matches!(
+                    a.kind,
+                    AllocKind::Heap
+                        | AllocKind::Local(..)
+                        | AllocKind::Vla(..)
+                        | AllocKind::VaArgs(_)
+                ) {
+                    self.quarantine.push_back(id.0);
+                }
             }
         }
     }
@@ -249,7 +304,13 @@ impl Memory {
     pub fn fault(&self, ptr: u64, size: u64, write: bool) -> MemFault {
         let id = (ptr >> 32) as u32;
         let off = ptr as u32;
-        let mk = |kind, alloc: Option<u32>| MemFault { kind, alloc: alloc.map(AllocId), ptr, size, write };
+        let mk = |kind, alloc: Option<u32>| MemFault {
+            kind,
+            alloc: alloc.map(AllocId),
+            ptr,
+            size,
+            write,
+        };
         if off >= 1 << 31 && id != u32::MAX {
             if let Some(next) = self.allocs.get(id as usize + 1) {
                 if next.live && next.kind != AllocKind::Reserved {
@@ -297,7 +358,12 @@ impl Memory {
     pub fn bytes_mut(&mut self, ptr: u64, len: u64) -> Result<&mut [u8], MemFault> {
         let off = ptr as u32 as usize;
         let ok = match self.allocs.get((ptr >> 32) as usize) {
-            Some(a) => !a.read_only && off.checked_add(len as usize).is_some_and(|e| e <= a.bytes.len()),
+            Some(a) => {
+                !a.read_only
+                    && off
+                        .checked_add(len as usize)
+                        .is_some_and(|e| e <= a.bytes.len())
+            }
             None => false,
         };
         if !ok {
@@ -307,7 +373,8 @@ impl Memory {
     }
 
     pub fn write_bytes(&mut self, ptr: u64, data: &[u8]) -> Result<(), MemFault> {
-        self.bytes_mut(ptr, data.len() as u64)?.copy_from_slice(data);
+        self.bytes_mut(ptr, data.len() as u64)?
+            .copy_from_slice(data);
         Ok(())
     }
 

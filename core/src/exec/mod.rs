@@ -158,7 +158,11 @@ pub fn compile(program: &ir::Program) -> Result<Executable, Diagnostics> {
 }
 
 /// Compile and run `program`'s `main` with `argv` (argv[0] is the program name).
-pub fn run(program: &ir::Program, options: RunOptions, argv: Vec<String>) -> Result<RunOutcome, Diagnostics> {
+pub fn run(
+    program: &ir::Program,
+    options: RunOptions,
+    argv: Vec<String>,
+) -> Result<RunOutcome, Diagnostics> {
     let exe = compile(program)?;
     Ok(exe.run(options, argv))
 }
@@ -173,10 +177,15 @@ impl Executable {
             let handle = std::thread::Builder::new()
                 .name("accsim-interpreter".into())
                 .stack_size(INTERPRETER_STACK)
-                .spawn_scoped(s, || machine::run_main(self, options, argv, INTERPRETER_STACK));
+                .spawn_scoped(s, || {
+                    machine::run_main(self, options, argv, INTERPRETER_STACK)
+                });
             match handle {
                 Ok(h) => h.join().unwrap_or_else(|_| {
-                    RunOutcome::Trapped(Diagnostic::internal("the interpreter thread panicked", None))
+                    RunOutcome::Trapped(Diagnostic::internal(
+                        "the interpreter thread panicked",
+                        None,
+                    ))
                 }),
                 Err(e) => RunOutcome::Trapped(Diagnostic::internal(
                     format!("cannot start the interpreter thread: {e}"),

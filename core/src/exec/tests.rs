@@ -8,7 +8,11 @@ use crate::diag::{FileId, Loc};
 use crate::ir::*;
 
 fn at(line: u32) -> Loc {
-    Loc { file: FileId(0), line, col: 1 }
+    Loc {
+        file: FileId(0),
+        line,
+        col: 1,
+    }
 }
 
 /// Program builder.
@@ -36,7 +40,12 @@ struct F {
 
 impl F {
     fn local(&mut self, name: &str, ty: TypeId, storage: Storage) -> LocalId {
-        self.locals.push(Local { name: name.into(), ty, storage, loc: at(1) });
+        self.locals.push(Local {
+            name: name.into(),
+            ty,
+            storage,
+            loc: at(1),
+        });
         LocalId(self.locals.len() as u32 - 1)
     }
     fn reg(&mut self, name: &str, ty: TypeId) -> LocalId {
@@ -50,13 +59,20 @@ impl F {
 }
 
 fn ex(kind: ExprKind, ty: TypeId, line: u32) -> Expr {
-    Expr { kind, ty, loc: at(line) }
+    Expr {
+        kind,
+        ty,
+        loc: at(line),
+    }
 }
 fn bx(e: Expr) -> Box<Expr> {
     Box::new(e)
 }
 fn st(kind: StmtKind, line: u32) -> Stmt {
-    Stmt { kind, loc: at(line) }
+    Stmt {
+        kind,
+        loc: at(line),
+    }
 }
 fn es(e: Expr) -> Stmt {
     let line = e.loc.line;
@@ -78,16 +94,41 @@ impl B {
         let flt = t.intern(Type::Float(FloatKind::F32));
         let void = t.void();
         let charp = t.pointer_to(char_);
-        B { p: Program { types: t, ..Default::default() }, int, uint, long, ulong, char_, dbl, flt, void, charp, printf: None }
+        B {
+            p: Program {
+                types: t,
+                ..Default::default()
+            },
+            int,
+            uint,
+            long,
+            ulong,
+            char_,
+            dbl,
+            flt,
+            void,
+            charp,
+            printf: None,
+        }
     }
     fn ptr(&mut self, t: TypeId) -> TypeId {
         self.p.types.pointer_to(t)
     }
     fn func_ty(&mut self, ret: TypeId, params: Vec<TypeId>, variadic: bool) -> TypeId {
-        self.p.types.intern(Type::Function(FuncSig { ret, params, variadic, unprototyped: false }))
+        self.p.types.intern(Type::Function(FuncSig {
+            ret,
+            params,
+            variadic,
+            unprototyped: false,
+        }))
     }
     fn f(&self, name: &str, ret: TypeId) -> F {
-        F { name: name.into(), ret, params: Vec::new(), locals: Vec::new() }
+        F {
+            name: name.into(),
+            ret,
+            params: Vec::new(),
+            locals: Vec::new(),
+        }
     }
     /// Add a function; returns its id (declare before use by reserving with `reserve`).
     fn add(&mut self, f: F, body: Vec<Stmt>) -> FuncId {
@@ -111,14 +152,22 @@ impl B {
     }
     fn ext(&mut self, name: &str, ret: TypeId, params: Vec<TypeId>, variadic: bool) -> ExternId {
         let ty = self.func_ty(ret, params, variadic);
-        self.p.externs.push(Extern { name: name.into(), ty, loc: at(1) });
+        self.p.externs.push(Extern {
+            name: name.into(),
+            ty,
+            loc: at(1),
+        });
         ExternId(self.p.externs.len() as u32 - 1)
     }
     fn str(&mut self, s: &str) -> Expr {
         let mut b = s.as_bytes().to_vec();
         b.push(0);
         self.p.strings.push(b);
-        ex(ExprKind::Str(StrId(self.p.strings.len() as u32 - 1)), self.charp, 1)
+        ex(
+            ExprKind::Str(StrId(self.p.strings.len() as u32 - 1)),
+            self.charp,
+            1,
+        )
     }
     fn int(&self, v: i64) -> Expr {
         ex(ExprKind::Int(v as u64), self.int, 1)
@@ -139,7 +188,15 @@ impl B {
         };
         let mut a = vec![self.str(fmt)];
         a.extend(args);
-        es(ex(ExprKind::Call { callee: Callee::Extern(pf), args: a, result: None }, self.int, line))
+        es(ex(
+            ExprKind::Call {
+                callee: Callee::Extern(pf),
+                args: a,
+                result: None,
+            },
+            self.int,
+            line,
+        ))
     }
 }
 
@@ -148,7 +205,14 @@ fn local(f: &F, l: LocalId) -> Expr {
 }
 fn set(f: &F, l: LocalId, v: Expr, line: u32) -> Stmt {
     let ty = f.locals[l.0 as usize].ty;
-    es(ex(ExprKind::Assign { place: Place::Local(l), value: bx(v) }, ty, line))
+    es(ex(
+        ExprKind::Assign {
+            place: Place::Local(l),
+            value: bx(v),
+        },
+        ty,
+        line,
+    ))
 }
 fn bin(op: BinOp, a: Expr, b: Expr, ty: TypeId) -> Expr {
     ex(ExprKind::Binary(op, bx(a), bx(b)), ty, 1)
@@ -163,10 +227,26 @@ fn ret(v: Expr, line: u32) -> Stmt {
     st(StmtKind::Return(Some(v)), line)
 }
 fn index(p: Expr, i: Expr, elem: TypeId, pty: TypeId) -> Expr {
-    ex(ExprKind::PtrAdd { ptr: bx(p), index: bx(i), elem }, pty, 1)
+    ex(
+        ExprKind::PtrAdd {
+            ptr: bx(p),
+            index: bx(i),
+            elem,
+        },
+        pty,
+        1,
+    )
 }
 fn inc(l: LocalId, ty: TypeId, line: u32) -> Expr {
-    ex(ExprKind::IncDec { place: Place::Local(l), delta: 1, post: true }, ty, line)
+    ex(
+        ExprKind::IncDec {
+            place: Place::Local(l),
+            delta: 1,
+            post: true,
+        },
+        ty,
+        line,
+    )
 }
 
 /// `for (l = from; l < to; l++) body`
@@ -198,10 +278,17 @@ fn run_with(p: &Program, mut opts: RunOptions) -> Run {
     opts.stderr = Some(err.sink());
     let exe = match compile(p) {
         Ok(e) => e,
-        Err(d) => panic!("compile failed: {:?}", d.0.iter().map(|d| d.message.clone()).collect::<Vec<_>>()),
+        Err(d) => panic!(
+            "compile failed: {:?}",
+            d.0.iter().map(|d| d.message.clone()).collect::<Vec<_>>()
+        ),
     };
     let outcome = exe.run(opts, vec!["prog".into()]);
-    Run { outcome, stdout: out.text(), stderr: err.text() }
+    Run {
+        outcome,
+        stdout: out.text(),
+        stderr: err.text(),
+    }
 }
 
 fn run_prog(p: &Program) -> Run {
@@ -212,7 +299,12 @@ fn expect_trap(r: &Run, kind: &str, line: u32) -> Diagnostic {
     match &r.outcome {
         RunOutcome::Trapped(d) | RunOutcome::Limit(d) => {
             assert_eq!(d.kind, kind, "diagnostic: {}", d.message);
-            assert_eq!(d.primary.map(|l| l.line), Some(line), "diagnostic: {}", d.message);
+            assert_eq!(
+                d.primary.map(|l| l.line),
+                Some(line),
+                "diagnostic: {}",
+                d.message
+            );
             d.clone()
         }
         o => panic!("expected a {kind} trap, got {o:?} (stdout {:?})", r.stdout),
@@ -267,14 +359,22 @@ fn exec_float_is_single_precision_double_is_double() {
         set(&f, y, bin(BinOp::Add, fc(0.1, dbl), fc(0.2, dbl), dbl), 3),
         set(&f, i, cast(fc(3.0e10, dbl), int), 4),
         {
-            let a = vec![cast(local(&f, x), dbl), local(&f, y), local(&f, i), cast(fc(-2.7, dbl), int)];
+            let a = vec![
+                cast(local(&f, x), dbl),
+                local(&f, y),
+                local(&f, i),
+                cast(fc(-2.7, dbl), int),
+            ];
             b.printf(5, "%.10f %.17f %d %d\n", a)
         },
         ret(b.int(0), 6),
     ];
     b.add(f, body);
     let r = run_prog(&b.p);
-    assert_eq!(r.stdout, "0.3000000119 0.30000000000000004 -2147483648 -2\n");
+    assert_eq!(
+        r.stdout,
+        "0.3000000119 0.30000000000000004 -2147483648 -2\n"
+    );
 }
 
 /// `int *a = malloc(n * 4); for i: a[i] = i*i; sum; free(a);` plus a final use after free.
@@ -293,7 +393,18 @@ fn heap_program(b: &mut B, bad: &str) {
         set(
             &f,
             a,
-            cast(ex(ExprKind::Call { callee: Callee::Extern(malloc), args: vec![b.long(40)], result: None }, vp, 2), ip),
+            cast(
+                ex(
+                    ExprKind::Call {
+                        callee: Callee::Extern(malloc),
+                        args: vec![b.long(40)],
+                        result: None,
+                    },
+                    vp,
+                    2,
+                ),
+                ip,
+            ),
             2,
         ),
         for_lt(
@@ -319,20 +430,50 @@ fn heap_program(b: &mut B, bad: &str) {
             i,
             b.int(0),
             b.int(10),
-            vec![set(&f, s, bin(BinOp::Add, local(&f, s), load(elem(&f, local(&f, i)), int, 7), int), 7)],
+            vec![set(
+                &f,
+                s,
+                bin(
+                    BinOp::Add,
+                    local(&f, s),
+                    load(elem(&f, local(&f, i)), int, 7),
+                    int,
+                ),
+                7,
+            )],
             6,
         ),
         {
             let end = index(local(&f, a), b.long(10), int, ip);
-            let d = ex(ExprKind::PtrDiff { lhs: bx(end), rhs: bx(local(&f, a)), elem: int }, long, 8);
+            let d = ex(
+                ExprKind::PtrDiff {
+                    lhs: bx(end),
+                    rhs: bx(local(&f, a)),
+                    elem: int,
+                },
+                long,
+                8,
+            );
             b.printf(8, "%d %ld\n", vec![local(&f, s), d])
         },
-        es(ex(ExprKind::Call { callee: Callee::Extern(free), args: vec![cast(local(&f, a), vp)], result: None }, void, 9)),
+        es(ex(
+            ExprKind::Call {
+                callee: Callee::Extern(free),
+                args: vec![cast(local(&f, a), vp)],
+                result: None,
+            },
+            void,
+            9,
+        )),
     ];
     match bad {
         "uaf" => body.push(b.printf(10, "%d\n", vec![load(elem(&f, b.int(3)), int, 10)])),
         "double" => body.push(es(ex(
-            ExprKind::Call { callee: Callee::Extern(free), args: vec![cast(local(&f, a), vp)], result: None },
+            ExprKind::Call {
+                callee: Callee::Extern(free),
+                args: vec![cast(local(&f, a), vp)],
+                result: None,
+            },
             void,
             10,
         ))),
@@ -369,8 +510,20 @@ fn exec_use_after_free_is_caught_with_both_locations() {
     heap_program(&mut b, "uaf");
     let r = run_prog(&b.p);
     let d = expect_trap(&r, "use-after-free", 10);
-    assert!(d.related.iter().any(|(l, m)| l.line == 2 && m.contains("allocated")), "{:?}", d.related);
-    assert!(d.related.iter().any(|(l, m)| l.line == 9 && m.contains("freed")), "{:?}", d.related);
+    assert!(
+        d.related
+            .iter()
+            .any(|(l, m)| l.line == 2 && m.contains("allocated")),
+        "{:?}",
+        d.related
+    );
+    assert!(
+        d.related
+            .iter()
+            .any(|(l, m)| l.line == 9 && m.contains("freed")),
+        "{:?}",
+        d.related
+    );
     assert_eq!(r.stdout, "285 10\n", "output before the fault is flushed");
     assert_eq!(r.outcome.exit_code(), 3);
 }
@@ -408,7 +561,10 @@ fn exec_null_deref_and_division_by_zero() {
     let mut b = B::new();
     let mut f = b.f("main", int);
     let p = f.reg("p", ip);
-    let body = vec![set(&f, p, ex(ExprKind::Int(0), ip, 2), 2), ret(load(local(&f, p), int, 3), 3)];
+    let body = vec![
+        set(&f, p, ex(ExprKind::Int(0), ip, 2), 2),
+        ret(load(local(&f, p), int, 3), 3),
+    ];
     b.add(f, body);
     expect_trap(&run_prog(&b.p), "null-deref", 3);
 
@@ -416,7 +572,13 @@ fn exec_null_deref_and_division_by_zero() {
     let mut b = B::new();
     let mut f = b.f("main", int);
     let z = f.reg("z", int);
-    let body = vec![set(&f, z, b.int(-1), 2), ret(bin(BinOp::Div, b.int(i32::MIN as i64), local(&f, z), int), 3)];
+    let body = vec![
+        set(&f, z, b.int(-1), 2),
+        ret(
+            bin(BinOp::Div, b.int(i32::MIN as i64), local(&f, z), int),
+            3,
+        ),
+    ];
     b.add(f, body);
     expect_trap(&run_prog(&b.p), "division-by-zero", 1);
 }
@@ -427,10 +589,24 @@ fn fib(b: &mut B) -> FuncId {
     let mut f = b.f("fib", int);
     let n = f.param("n", int);
     let me = FuncId(b.p.functions.len() as u32);
-    let call = |arg: Expr| ex(ExprKind::Call { callee: Callee::Direct(me), args: vec![arg], result: None }, int, 3);
+    let call = |arg: Expr| {
+        ex(
+            ExprKind::Call {
+                callee: Callee::Direct(me),
+                args: vec![arg],
+                result: None,
+            },
+            int,
+            3,
+        )
+    };
     let body = vec![
         st(
-            StmtKind::If(bin(BinOp::Lt, local(&f, n), b.int(2), int), Box::new(ret(local(&f, n), 2)), None),
+            StmtKind::If(
+                bin(BinOp::Lt, local(&f, n), b.int(2), int),
+                Box::new(ret(local(&f, n), 2)),
+                None,
+            ),
             2,
         ),
         ret(
@@ -452,7 +628,15 @@ fn exec_calls_and_recursion() {
     let int = b.int;
     let fib = fib(&mut b);
     let f = b.f("main", int);
-    let call = ex(ExprKind::Call { callee: Callee::Direct(fib), args: vec![b.int(20)], result: None }, int, 5);
+    let call = ex(
+        ExprKind::Call {
+            callee: Callee::Direct(fib),
+            args: vec![b.int(20)],
+            result: None,
+        },
+        int,
+        5,
+    );
     let body = vec![b.printf(5, "fib %d\n", vec![call]), ret(b.int(0), 6)];
     b.add(f, body);
     assert_eq!(run_prog(&b.p).stdout, "fib 6765\n");
@@ -467,7 +651,11 @@ fn exec_unbounded_recursion_is_a_stack_overflow() {
     let me = FuncId(0);
     let body = vec![ret(
         ex(
-            ExprKind::Call { callee: Callee::Direct(me), args: vec![bin(BinOp::Add, local(&f, n), b.int(1), int)], result: None },
+            ExprKind::Call {
+                callee: Callee::Direct(me),
+                args: vec![bin(BinOp::Add, local(&f, n), b.int(1), int)],
+                result: None,
+            },
             int,
             2,
         ),
@@ -475,7 +663,18 @@ fn exec_unbounded_recursion_is_a_stack_overflow() {
     )];
     b.add(f, body);
     let f = b.f("main", int);
-    let body = vec![ret(ex(ExprKind::Call { callee: Callee::Direct(me), args: vec![b.int(0)], result: None }, int, 4), 4)];
+    let body = vec![ret(
+        ex(
+            ExprKind::Call {
+                callee: Callee::Direct(me),
+                args: vec![b.int(0)],
+                result: None,
+            },
+            int,
+            4,
+        ),
+        4,
+    )];
     b.add(f, body);
     let r = run_prog(&b.p);
     let d = expect_trap(&r, "stack overflow", 2);
@@ -516,7 +715,14 @@ fn exec_goto_loop_and_switch() {
         st(StmtKind::Label(top), 3),
         sw,
         es(inc(i, int, 8)),
-        st(StmtKind::If(bin(BinOp::Lt, local(&f, i), b.int(4), int), Box::new(st(StmtKind::Goto(top), 9)), None), 9),
+        st(
+            StmtKind::If(
+                bin(BinOp::Lt, local(&f, i), b.int(4), int),
+                Box::new(st(StmtKind::Goto(top), 9)),
+                None,
+            ),
+            9,
+        ),
         ret(local(&f, s), 10),
     ];
     b.add(f, body);
@@ -532,10 +738,8 @@ fn exec_records_copy_by_value() {
     b.p.types.records.push(Record {
         name: Some("pt".into()),
         is_union: false,
-        members: vec![
-            Member { name: Some("a".into()), ty: int, offset: 0 },
-            Member { name: Some("b".into()), ty: dbl, offset: 8 },
-        ],
+        // The interpreter only needs the layout; members are the lowering's business.
+        members: Vec::new(),
         size: 16,
         align: 8,
         complete: true,
@@ -548,14 +752,45 @@ fn exec_records_copy_by_value() {
     let s1 = f.local("s1", sty, Storage::Memory);
     let s2 = f.local("s2", sty, Storage::Memory);
     let addr = |l| ex(ExprKind::LocalAddr(l), sp, 1);
-    let field = |l, off: i64, ty, pty| index(cast(addr(l), pty), ex(ExprKind::Int(off as u64), b.long, 1), ty, pty);
-    let store = |p: Expr, v: Expr, ty| es(ex(ExprKind::Assign { place: Place::Mem(bx(p)), value: bx(v) }, ty, 2));
+    let field = |l, off: i64, ty, pty| {
+        index(
+            cast(addr(l), pty),
+            ex(ExprKind::Int(off as u64), b.long, 1),
+            ty,
+            pty,
+        )
+    };
+    let store = |p: Expr, v: Expr, ty| {
+        es(ex(
+            ExprKind::Assign {
+                place: Place::Mem(bx(p)),
+                value: bx(v),
+            },
+            ty,
+            2,
+        ))
+    };
     let body = vec![
         store(field(s1, 0, int, ip), b.int(7), int),
         store(field(s1, 1, dbl, dp), ex(ExprKind::Float(2.5), dbl, 1), dbl),
-        es(ex(ExprKind::Assign { place: Place::Mem(bx(addr(s2))), value: bx(load(addr(s1), sty, 3)) }, sty, 3)),
+        es(ex(
+            ExprKind::Assign {
+                place: Place::Mem(bx(addr(s2))),
+                value: bx(load(addr(s1), sty, 3)),
+            },
+            sty,
+            3,
+        )),
         store(field(s1, 0, int, ip), b.int(9), int),
-        b.printf(4, "%d %.1f %d\n", vec![load(field(s2, 0, int, ip), int, 4), load(field(s2, 1, dbl, dp), dbl, 4), load(field(s1, 0, int, ip), int, 4)]),
+        b.printf(
+            4,
+            "%d %.1f %d\n",
+            vec![
+                load(field(s2, 0, int, ip), int, 4),
+                load(field(s2, 1, dbl, dp), dbl, 4),
+                load(field(s1, 0, int, ip), int, 4),
+            ],
+        ),
         ret(b.int(0), 5),
     ];
     b.add(f, body);
@@ -568,9 +803,18 @@ fn exec_fuel_limit_stops_an_infinite_loop() {
     let int = b.int;
     let mut f = b.f("main", int);
     let i = f.reg("i", int);
-    let body = vec![st(StmtKind::While(b.int(1), Box::new(es(inc(i, int, 3)))), 2), ret(b.int(0), 4)];
+    let body = vec![
+        st(StmtKind::While(b.int(1), Box::new(es(inc(i, int, 3)))), 2),
+        ret(b.int(0), 4),
+    ];
     b.add(f, body);
-    let r = run_with(&b.p, RunOptions { max_steps: Some(1000), ..Default::default() });
+    let r = run_with(
+        &b.p,
+        RunOptions {
+            max_steps: Some(1000),
+            ..Default::default()
+        },
+    );
     match &r.outcome {
         RunOutcome::Limit(d) => assert_eq!(d.kind, "max-steps"),
         o => panic!("{o:?}"),
@@ -597,24 +841,60 @@ fn exec_observer_sees_statement_lines_in_order() {
     let int = b.int;
     let mut f = b.f("twice", int);
     let x = f.param("x", int);
-    let tw = b.add(f, vec![ret(bin(BinOp::Mul, local_of(x, int), b.int(2), int), 2)]);
+    let tw = b.add(
+        f,
+        vec![ret(bin(BinOp::Mul, local_of(x, int), b.int(2), int), 2)],
+    );
     let mut f = b.f("main", int);
     let i = f.reg("i", int);
     let s = f.reg("s", int);
-    let call = ex(ExprKind::Call { callee: Callee::Direct(tw), args: vec![local(&f, i)], result: None }, int, 6);
+    let call = ex(
+        ExprKind::Call {
+            callee: Callee::Direct(tw),
+            args: vec![local(&f, i)],
+            result: None,
+        },
+        int,
+        6,
+    );
     let body = vec![
         set(&f, s, b.int(0), 4),
-        for_lt(&b, &f, i, b.int(0), b.int(2), vec![set(&f, s, bin(BinOp::Add, local(&f, s), call, int), 6)], 5),
+        for_lt(
+            &b,
+            &f,
+            i,
+            b.int(0),
+            b.int(2),
+            vec![set(&f, s, bin(BinOp::Add, local(&f, s), call, int), 6)],
+            5,
+        ),
         ret(local(&f, s), 7),
     ];
     b.add(f, body);
     let seen = Arc::new(Mutex::new(Vec::new()));
-    let r = run_with(&b.p, RunOptions { observer: Some(Box::new(Recorder(seen.clone()))), ..Default::default() });
+    let r = run_with(
+        &b.p,
+        RunOptions {
+            observer: Some(Box::new(Recorder(seen.clone()))),
+            ..Default::default()
+        },
+    );
     assert_eq!(r.outcome.exit_code(), 2);
     let seen = seen.lock().unwrap().clone();
     assert_eq!(
         seen,
-        vec![(4, 1), (5, 1), (5, 1), (6, 1), (2, 2), (5, 1), (6, 1), (2, 2), (5, 1), (7, 1)]
+        vec![
+            (4, 1),
+            (5, 1),
+            (5, 1),
+            (6, 1),
+            (2, 2),
+            (5, 1),
+            (6, 1),
+            (2, 2),
+            (5, 1),
+            (7, 1)
+        ]
     );
 }
 
@@ -628,10 +908,19 @@ fn exec_observer_can_stop() {
     let int = b.int;
     let mut f = b.f("main", int);
     let i = f.reg("i", int);
-    let body = vec![st(StmtKind::While(b.int(1), Box::new(es(inc(i, int, 3)))), 2)];
+    let body = vec![st(
+        StmtKind::While(b.int(1), Box::new(es(inc(i, int, 3)))),
+        2,
+    )];
     b.add(f, body);
     let seen = Arc::new(Mutex::new(Vec::new()));
-    let r = run_with(&b.p, RunOptions { observer: Some(Box::new(Recorder(seen))), ..Default::default() });
+    let r = run_with(
+        &b.p,
+        RunOptions {
+            observer: Some(Box::new(Recorder(seen))),
+            ..Default::default()
+        },
+    );
     assert!(matches!(r.outcome, RunOutcome::Stopped));
 }
 
@@ -643,11 +932,27 @@ fn exec_undefined_function_is_a_link_error_only_when_called() {
     let used = b.ext("frobnicate", int, vec![], false);
     let _ = unused;
     let f = b.f("main", int);
-    b.add(f, vec![ret(ex(ExprKind::Call { callee: Callee::Extern(used), args: vec![], result: None }, int, 3), 3)]);
+    b.add(
+        f,
+        vec![ret(
+            ex(
+                ExprKind::Call {
+                    callee: Callee::Extern(used),
+                    args: vec![],
+                    result: None,
+                },
+                int,
+                3,
+            ),
+            3,
+        )],
+    );
     let err = compile(&b.p).err().expect("link error");
     assert_eq!(err.0.len(), 1);
     assert_eq!(err.0[0].kind, "link");
-    assert!(err.0[0].message.contains("undefined reference to `frobnicate`"));
+    assert!(err.0[0]
+        .message
+        .contains("undefined reference to `frobnicate`"));
 }
 
 #[test]
@@ -666,7 +971,12 @@ fn exec_qsort_is_stable_and_calls_back() {
     let pa = f.param("a", vp);
     let pb = f.param("b", vp);
     let body = vec![ret(
-        bin(BinOp::Sub, load(cast(local(&f, pa), ip), int, 2), load(cast(local(&f, pb), ip), int, 2), int),
+        bin(
+            BinOp::Sub,
+            load(cast(local(&f, pa), ip), int, 2),
+            load(cast(local(&f, pb), ip), int, 2),
+            int,
+        ),
         2,
     )];
     let cmp = b.add(f, body);
@@ -678,7 +988,10 @@ fn exec_qsort_is_stable_and_calls_back() {
     let mut body = Vec::new();
     for (k, v) in data.iter().enumerate() {
         body.push(es(ex(
-            ExprKind::Assign { place: Place::Mem(bx(index(base.clone(), b.long(k as i64), int, ip))), value: bx(b.int(*v)) },
+            ExprKind::Assign {
+                place: Place::Mem(bx(index(base.clone(), b.long(k as i64), int, ip))),
+                value: bx(b.int(*v)),
+            },
             int,
             3,
         )));
@@ -686,7 +999,12 @@ fn exec_qsort_is_stable_and_calls_back() {
     body.push(es(ex(
         ExprKind::Call {
             callee: Callee::Extern(qsort),
-            args: vec![cast(base.clone(), vp), b.long(6), b.long(8), ex(ExprKind::FuncAddr(cmp), cmp_ptr, 4)],
+            args: vec![
+                cast(base.clone(), vp),
+                b.long(6),
+                b.long(8),
+                ex(ExprKind::FuncAddr(cmp), cmp_ptr, 4),
+            ],
             result: None,
         },
         void,
@@ -704,12 +1022,30 @@ fn exec_qsort_is_stable_and_calls_back() {
 fn exec_assert_fail_prints_like_glibc_and_aborts() {
     let mut b = B::new();
     let (int, uint, void, charp) = (b.int, b.uint, b.void, b.charp);
-    let af = b.ext("__assert_fail", void, vec![charp, charp, uint, charp], false);
+    let af = b.ext(
+        "__assert_fail",
+        void,
+        vec![charp, charp, uint, charp],
+        false,
+    );
     let f = b.f("main", int);
-    let args = vec![b.str("x > 0"), b.str("t.c"), ex(ExprKind::Int(12), uint, 1), b.str("main")];
+    let args = vec![
+        b.str("x > 0"),
+        b.str("t.c"),
+        ex(ExprKind::Int(12), uint, 1),
+        b.str("main"),
+    ];
     let body = vec![
         b.printf(2, "before\n", vec![]),
-        es(ex(ExprKind::Call { callee: Callee::Extern(af), args, result: None }, void, 3)),
+        es(ex(
+            ExprKind::Call {
+                callee: Callee::Extern(af),
+                args,
+                result: None,
+            },
+            void,
+            3,
+        )),
         ret(b.int(0), 4),
     ];
     b.add(f, body);
@@ -727,7 +1063,14 @@ fn exec_string_literals_are_read_only() {
     let f = b.f("main", int);
     let s = b.str("abc");
     let body = vec![
-        es(ex(ExprKind::Assign { place: Place::Mem(bx(s)), value: bx(ex(ExprKind::Int(b'x' as u64), char_, 2)) }, char_, 2)),
+        es(ex(
+            ExprKind::Assign {
+                place: Place::Mem(bx(s)),
+                value: bx(ex(ExprKind::Int(b'x' as u64), char_, 2)),
+            },
+            char_,
+            2,
+        )),
         ret(b.int(0), 3),
     ];
     let _ = charp;
@@ -753,20 +1096,46 @@ fn matmul_program(n: i64) -> Program {
         set(
             f,
             l,
-            cast(ex(ExprKind::Call { callee: Callee::Extern(malloc), args: vec![b.long(n * n * 8)], result: None }, vp, 2), dp),
+            cast(
+                ex(
+                    ExprKind::Call {
+                        callee: Callee::Extern(malloc),
+                        args: vec![b.long(n * n * 8)],
+                        result: None,
+                    },
+                    vp,
+                    2,
+                ),
+                dp,
+            ),
             2,
         )
     };
     let at2 = |f: &F, p, r: LocalId, c: LocalId| {
         index(
             local(f, p),
-            cast(bin(BinOp::Add, bin(BinOp::Mul, local(f, r), nn.clone(), int), local(f, c), int), long),
+            cast(
+                bin(
+                    BinOp::Add,
+                    bin(BinOp::Mul, local(f, r), nn.clone(), int),
+                    local(f, c),
+                    int,
+                ),
+                long,
+            ),
             dbl,
             dp,
         )
     };
     let fill = |f: &F, p, v: Expr| {
-        es(ex(ExprKind::Assign { place: Place::Mem(bx(at2(f, p, i, j))), value: bx(v) }, dbl, 3))
+        es(ex(
+            ExprKind::Assign {
+                place: Place::Mem(bx(at2(f, p, i, j))),
+                value: bx(v),
+            },
+            dbl,
+            3,
+        ))
     };
     let body = vec![
         alloc(pa, &f),
@@ -785,8 +1154,16 @@ fn matmul_program(n: i64) -> Program {
                 b.int(0),
                 nn.clone(),
                 vec![
-                    fill(&f, pa, cast(bin(BinOp::Add, local(&f, i), local(&f, j), int), dbl)),
-                    fill(&f, pb, cast(bin(BinOp::Sub, local(&f, i), local(&f, j), int), dbl)),
+                    fill(
+                        &f,
+                        pa,
+                        cast(bin(BinOp::Add, local(&f, i), local(&f, j), int), dbl),
+                    ),
+                    fill(
+                        &f,
+                        pb,
+                        cast(bin(BinOp::Sub, local(&f, i), local(&f, j), int), dbl),
+                    ),
                 ],
                 3,
             )],
@@ -835,7 +1212,15 @@ fn matmul_program(n: i64) -> Program {
             )],
             4,
         ),
-        b.printf(9, "%.1f\n", vec![load(index(local(&f, pc), b.long(n * n - 1), dbl, dp), dbl, 9)]),
+        b.printf(
+            9,
+            "%.1f\n",
+            vec![load(
+                index(local(&f, pc), b.long(n * n - 1), dbl, dp),
+                dbl,
+                9,
+            )],
+        ),
         ret(b.int(0), 10),
     ];
     let _ = void;
@@ -853,14 +1238,21 @@ fn exec_matmul_small() {
 #[test]
 #[ignore = "benchmark: run with --release --ignored --nocapture"]
 fn exec_bench_matmul_512() {
-    let n = std::env::var("ACCSIM_BENCH_N").ok().and_then(|v| v.parse().ok()).unwrap_or(512);
+    let n = std::env::var("ACCSIM_BENCH_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(512);
     let p = matmul_program(n);
     let t = std::time::Instant::now();
     let r = run_prog(&p);
     let dt = t.elapsed();
     assert_eq!(r.outcome.exit_code(), 0);
     let iters = (n * n * n) as f64;
-    println!("matmul {n}: {:.2?}, {:.2} ns per inner iteration", dt, dt.as_nanos() as f64 / iters);
+    println!(
+        "matmul {n}: {:.2?}, {:.2} ns per inner iteration",
+        dt,
+        dt.as_nanos() as f64 / iters
+    );
 }
 
 #[test]
@@ -875,17 +1267,61 @@ fn exec_rand_matches_glibc_and_sprintf_strtol() {
     let mut f = b.f("main", int);
     let buf = f.local("buf", chars, Storage::Memory);
     let n = f.reg("n", int);
-    let call = |x, args: Vec<Expr>, ty, line| ex(ExprKind::Call { callee: Callee::Extern(x), args, result: None }, ty, line);
+    let call = |x, args: Vec<Expr>, ty, line| {
+        ex(
+            ExprKind::Call {
+                callee: Callee::Extern(x),
+                args,
+                result: None,
+            },
+            ty,
+            line,
+        )
+    };
     let bufp = ex(ExprKind::LocalAddr(buf), charp, 1);
     let body = vec![
-        b.printf(2, "%d %d %d\n", vec![call(rand, vec![], int, 2), call(rand, vec![], int, 2), call(rand, vec![], int, 2)]),
-        set(&f, n, call(snprintf, vec![bufp.clone(), b.long(6), b.str("%d-%s"), b.int(12345), b.str("xyz")], int, 3), 3),
+        b.printf(
+            2,
+            "%d %d %d\n",
+            vec![
+                call(rand, vec![], int, 2),
+                call(rand, vec![], int, 2),
+                call(rand, vec![], int, 2),
+            ],
+        ),
+        set(
+            &f,
+            n,
+            call(
+                snprintf,
+                vec![
+                    bufp.clone(),
+                    b.long(6),
+                    b.str("%d-%s"),
+                    b.int(12345),
+                    b.str("xyz"),
+                ],
+                int,
+                3,
+            ),
+            3,
+        ),
         b.printf(4, "[%s] %d\n", vec![bufp.clone(), local(&f, n)]),
         {
             let (s1, s2) = (b.str("  -0x1fz"), b.str("99999999999999999999"));
             let args = vec![
-                call(strtol, vec![s1, ex(ExprKind::Int(0), charpp, 5), b.int(0)], long, 5),
-                call(strtol, vec![s2, ex(ExprKind::Int(0), charpp, 5), b.int(10)], long, 5),
+                call(
+                    strtol,
+                    vec![s1, ex(ExprKind::Int(0), charpp, 5), b.int(0)],
+                    long,
+                    5,
+                ),
+                call(
+                    strtol,
+                    vec![s2, ex(ExprKind::Int(0), charpp, 5), b.int(10)],
+                    long,
+                    5,
+                ),
             ];
             b.printf(5, "%ld %ld\n", args)
         },
@@ -906,16 +1342,39 @@ fn exec_pointer_to_dead_local_is_use_after_free() {
     let mut f = b.f("leak", ip);
     let x = f.local("x", int, Storage::Memory);
     let body = vec![
-        es(ex(ExprKind::Assign { place: Place::Local(x), value: bx(b.int(5)) }, int, 2)),
+        es(ex(
+            ExprKind::Assign {
+                place: Place::Local(x),
+                value: bx(b.int(5)),
+            },
+            int,
+            2,
+        )),
         ret(ex(ExprKind::LocalAddr(x), ip, 3), 3),
     ];
     let leak = b.add(f, body);
     let f = b.f("main", int);
-    let call = ex(ExprKind::Call { callee: Callee::Direct(leak), args: vec![], result: None }, ip, 6);
+    let call = ex(
+        ExprKind::Call {
+            callee: Callee::Direct(leak),
+            args: vec![],
+            result: None,
+        },
+        ip,
+        6,
+    );
     b.add(f, vec![ret(load(call, int, 6), 6)]);
     let d = expect_trap(&run_prog(&b.p), "use-after-free", 6);
-    assert!(d.message.contains("local variable `x` of `leak`"), "{}", d.message);
-    assert!(d.message.contains("after its function returned"), "{}", d.message);
+    assert!(
+        d.message.contains("local variable `x` of `leak`"),
+        "{}",
+        d.message
+    );
+    assert!(
+        d.message.contains("after its function returned"),
+        "{}",
+        d.message
+    );
 }
 
 #[test]
@@ -933,12 +1392,30 @@ fn exec_exit_runs_atexit_handlers_in_reverse_and_flushes() {
     let pr = b.printf(3, "h2\n", vec![]);
     let h2 = b.add(f, vec![pr]);
     let f = b.f("main", int);
-    let reg = |h| es(ex(ExprKind::Call { callee: Callee::Extern(atexit), args: vec![ex(ExprKind::FuncAddr(h), hp, 5)], result: None }, int, 5));
+    let reg = |h| {
+        es(ex(
+            ExprKind::Call {
+                callee: Callee::Extern(atexit),
+                args: vec![ex(ExprKind::FuncAddr(h), hp, 5)],
+                result: None,
+            },
+            int,
+            5,
+        ))
+    };
     let body = vec![
         reg(h1),
         reg(h2),
         b.printf(6, "main\n", vec![]),
-        es(ex(ExprKind::Call { callee: Callee::Extern(exit), args: vec![b.int(7)], result: None }, void, 7)),
+        es(ex(
+            ExprKind::Call {
+                callee: Callee::Extern(exit),
+                args: vec![b.int(7)],
+                result: None,
+            },
+            void,
+            7,
+        )),
         ret(b.int(0), 8),
     ];
     b.add(f, body);
@@ -958,14 +1435,28 @@ fn exec_memory_limit_stops_the_run() {
         st(
             StmtKind::While(
                 b.int(1),
-                Box::new(es(ex(ExprKind::Call { callee: Callee::Extern(malloc), args: vec![b.long(1 << 20)], result: None }, vp, 3))),
+                Box::new(es(ex(
+                    ExprKind::Call {
+                        callee: Callee::Extern(malloc),
+                        args: vec![b.long(1 << 20)],
+                        result: None,
+                    },
+                    vp,
+                    3,
+                ))),
             ),
             2,
         ),
         ret(b.int(0), 4),
     ];
     b.add(f, body);
-    let r = run_with(&b.p, RunOptions { max_memory: Some(64 << 20), ..Default::default() });
+    let r = run_with(
+        &b.p,
+        RunOptions {
+            max_memory: Some(64 << 20),
+            ..Default::default()
+        },
+    );
     let d = expect_trap(&r, "memory limit", 3);
     assert!(matches!(r.outcome, RunOutcome::Limit(_)), "{}", d.message);
 }
@@ -994,7 +1485,17 @@ fn exec_variadic_function_and_vla_and_indirect_call() {
             i,
             b.int(0),
             local(&f, n),
-            vec![set(&f, s, bin(BinOp::Add, local(&f, s), ex(ExprKind::VaArg(bx(app.clone())), long, 5), long), 5)],
+            vec![set(
+                &f,
+                s,
+                bin(
+                    BinOp::Add,
+                    local(&f, s),
+                    ex(ExprKind::VaArg(bx(app.clone())), long, 5),
+                    long,
+                ),
+                5,
+            )],
             4,
         ),
         ret(local(&f, s), 6),
@@ -1024,7 +1525,12 @@ fn exec_variadic_function_and_vla_and_indirect_call() {
             vec![es(ex(
                 ExprKind::Assign {
                     place: Place::Mem(bx(index(vp.clone(), cast(local(&f, i), long), dbl, dp))),
-                    value: bx(bin(BinOp::Mul, cast(local(&f, i), dbl), ex(ExprKind::Float(0.5), dbl, 3), dbl)),
+                    value: bx(bin(
+                        BinOp::Mul,
+                        cast(local(&f, i), dbl),
+                        ex(ExprKind::Float(0.5), dbl, 3),
+                        dbl,
+                    )),
                 },
                 dbl,
                 3,
@@ -1049,14 +1555,22 @@ fn exec_variadic_function_and_vla_and_indirect_call() {
                 ex(ExprKind::SizeOfDynamic(vla_ty), b.ulong, 5),
             ],
         ),
-        b.printf(6, "%f\n", vec![load(index(vp.clone(), b.long(5), dbl, dp), dbl, 6)]),
+        b.printf(
+            6,
+            "%f\n",
+            vec![load(index(vp.clone(), b.long(5), dbl, dp), dbl, 6)],
+        ),
         ret(b.int(0), 7),
     ];
     b.add(f, body);
     let r = run_prog(&b.p);
     assert_eq!(r.stdout, "60 2.00 40\n");
     let d = expect_trap(&r, "out-of-bounds", 6);
-    assert!(d.message.contains("variable-length array `v` of `main`"), "{}", d.message);
+    assert!(
+        d.message.contains("variable-length array `v` of `main`"),
+        "{}",
+        d.message
+    );
 }
 
 #[test]
@@ -1075,17 +1589,162 @@ fn exec_complex_multiply_and_divide() {
         f.local("t4", cty, Storage::Memory),
     );
     let fl = |v| ex(ExprKind::Float(v), dbl, 1);
-    let mk = |re, im, dst| ex(ExprKind::ComplexMake { re: bx(fl(re)), im: bx(fl(im)), dst }, cty, 2);
-    let prod = ex(ExprKind::ComplexBinary { op: BinOp::Mul, lhs: bx(mk(1.0, 2.0, t1)), rhs: bx(mk(3.0, -1.0, t2)), dst: t3 }, cty, 2);
-    let quot = ex(ExprKind::ComplexBinary { op: BinOp::Div, lhs: bx(prod), rhs: bx(mk(0.0, 1.0, t2)), dst: t4 }, cty, 2);
+    let mk = |re, im, dst| {
+        ex(
+            ExprKind::ComplexMake {
+                re: bx(fl(re)),
+                im: bx(fl(im)),
+                dst,
+            },
+            cty,
+            2,
+        )
+    };
+    let prod = ex(
+        ExprKind::ComplexBinary {
+            op: BinOp::Mul,
+            lhs: bx(mk(1.0, 2.0, t1)),
+            rhs: bx(mk(3.0, -1.0, t2)),
+            dst: t3,
+        },
+        cty,
+        2,
+    );
+    let quot = ex(
+        ExprKind::ComplexBinary {
+            op: BinOp::Div,
+            lhs: bx(prod),
+            rhs: bx(mk(0.0, 1.0, t2)),
+            dst: t4,
+        },
+        cty,
+        2,
+    );
     let _ = cp;
-    let call = |x, arg| ex(ExprKind::Call { callee: Callee::Extern(x), args: vec![arg], result: None }, dbl, 3);
+    let call = |x, arg| {
+        ex(
+            ExprKind::Call {
+                callee: Callee::Extern(x),
+                args: vec![arg],
+                result: None,
+            },
+            dbl,
+            3,
+        )
+    };
     let body = vec![
         es(quot),
-        b.printf(3, "%.1f %.1f\n", vec![call(creal, ex(ExprKind::LocalAddr(t4), cty, 3)), call(cimag, ex(ExprKind::LocalAddr(t4), cty, 3))]),
+        b.printf(
+            3,
+            "%.1f %.1f\n",
+            vec![
+                call(creal, ex(ExprKind::LocalAddr(t4), cty, 3)),
+                call(cimag, ex(ExprKind::LocalAddr(t4), cty, 3)),
+            ],
+        ),
         ret(b.int(0), 4),
     ];
     b.add(f, body);
     // (1+2i)(3-i) = 5+5i; / i = 5-5i
     assert_eq!(run_prog(&b.p).stdout, "5.0 -5.0\n");
+}
+
+#[test]
+fn exec_overflow_into_a_neighbouring_local_is_caught() {
+    // int a[2]; int b; a[2] = 1;  (a and b are both in memory)
+    let mut b = B::new();
+    let (int, long) = (b.int, b.long);
+    let ip = b.ptr(int);
+    let arr = b.p.types.intern(Type::Array(int, Some(2)));
+    let mut f = b.f("main", int);
+    let a = f.local("a", arr, Storage::Memory);
+    let x = f.local("b", int, Storage::Memory);
+    let body = vec![
+        es(ex(
+            ExprKind::Assign {
+                place: Place::Local(x),
+                value: bx(b.int(3)),
+            },
+            int,
+            2,
+        )),
+        es(ex(
+            ExprKind::Assign {
+                place: Place::Mem(bx(index(
+                    ex(ExprKind::LocalAddr(a), ip, 3),
+                    ex(ExprKind::Int(2), long, 3),
+                    int,
+                    ip,
+                ))),
+                value: bx(b.int(1)),
+            },
+            int,
+            3,
+        )),
+        ret(b.int(0), 4),
+    ];
+    b.add(f, body);
+    let d = expect_trap(&run_prog(&b.p), "out-of-bounds", 3);
+    assert!(
+        d.message.contains("local variable `a` of `main`"),
+        "{}",
+        d.message
+    );
+}
+
+#[test]
+fn exec_many_calls_with_local_arrays_reuse_ids_after_quarantine() {
+    let mut mem = memory::Memory::new(1 << 30);
+    let first = mem.next_id();
+    for _ in 0..(memory::QUARANTINE + 10) {
+        let p = mem
+            .alloc(
+                16,
+                memory::AllocKind::Heap,
+                memory::Space::Host,
+                Loc::default(),
+            )
+            .unwrap();
+        mem.free_heap(p, Loc::default()).unwrap();
+    }
+    assert!(mem.next_id() - first <= memory::QUARANTINE as u32 + 2);
+}
+
+#[test]
+fn exec_fuel_is_counted_inside_counted_loops() {
+    // for (i = 0; i < 1000; i++) s++;  costs 2 steps per iteration plus init and first test.
+    let run_steps = |steps: u64| {
+        let mut b = B::new();
+        let int = b.int;
+        let mut f = b.f("main", int);
+        let i = f.reg("i", int);
+        let s = f.reg("s", int);
+        let body = vec![
+            set(&f, s, b.int(0), 2),
+            for_lt(
+                &b,
+                &f,
+                i,
+                b.int(0),
+                b.int(1000),
+                vec![es(inc(s, int, 4))],
+                3,
+            ),
+            ret(local(&f, s), 5),
+        ];
+        b.add(f, body);
+        run_with(
+            &b.p,
+            RunOptions {
+                max_steps: Some(steps),
+                ..Default::default()
+            },
+        )
+        .outcome
+    };
+    // s = 0; i = 0; test; 1000 × (body, step+test); return
+    let exact = 1 + 1 + 1 + 2000 + 1;
+    assert_eq!(run_steps(exact).exit_code(), 1000 & 0xff);
+    assert!(matches!(run_steps(exact - 1), RunOutcome::Limit(_)));
+    assert!(matches!(run_steps(1001), RunOutcome::Limit(_)));
 }

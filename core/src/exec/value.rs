@@ -44,9 +44,11 @@ impl Kind {
             Type::Float(FloatKind::F64) => Kind::F64,
             Type::Float(FloatKind::LongDouble) => Kind::LongDouble,
             Type::Pointer(_) => Kind::Ptr,
-            Type::Complex(_) | Type::Array(..) | Type::Vla(..) | Type::Record(_) | Type::Function(_) => {
-                Kind::Aggregate
-            }
+            Type::Complex(_)
+            | Type::Array(..)
+            | Type::Vla(..)
+            | Type::Record(_)
+            | Type::Function(_) => Kind::Aggregate,
         }
     }
 
@@ -56,7 +58,15 @@ impl Kind {
     pub fn is_int(self) -> bool {
         matches!(
             self,
-            Kind::Bool | Kind::I8 | Kind::U8 | Kind::I16 | Kind::U16 | Kind::I32 | Kind::U32 | Kind::I64 | Kind::U64
+            Kind::Bool
+                | Kind::I8
+                | Kind::U8
+                | Kind::I16
+                | Kind::U16
+                | Kind::I32
+                | Kind::U32
+                | Kind::I64
+                | Kind::U64
         )
     }
     pub fn is_signed(self) -> bool {
