@@ -1,8 +1,7 @@
 //! The one place where the interpreter's C library shim meets the pure C library pieces
-//! (formatting, glibc's `random`, number parsing). At merge, replace the `pure` import with
-//! `crate::libc` and adjust these adapters to its final names; nothing else changes.
+//! ([`crate::libc`]: formatting, glibc's `random`, number parsing, ctype).
 
-use super::libc_pure_stub as pure;
+use crate::libc as pure;
 
 pub use pure::printf::{PrintfArgs, PrintfError};
 
@@ -18,10 +17,7 @@ pub fn format(fmt: &[u8], args: &mut dyn PrintfArgs, out: &mut Vec<u8>) -> Resul
 /// The errno glibc's printf sets when it fails with `e` and returns -1; `None` when glibc would
 /// not detect the error (then it is the program's bug or accsim's limit, and the run stops).
 pub fn printf_errno(e: &PrintfError) -> Option<u32> {
-    match e {
-        PrintfError::IncompleteSpecification => Some(EINVAL),
-        _ => None,
-    }
+    e.glibc_errno().map(|v| v as u32)
 }
 
 /// glibc's `random()` generator (also behind `rand()`).
@@ -42,8 +38,8 @@ pub fn strtol(s: &[u8], base: i32) -> (i64, usize, Option<u32>) {
     if base != 0 && !(2..=36).contains(&base) {
         return (0, 0, Some(EINVAL));
     }
-    let (v, n, over) = pure::strconv::strtol(s, base as u32);
-    (v, n, over.then_some(ERANGE))
+    let p = pure::strconv::strtoll(s, base);
+    (p.value, p.consumed, p.errno.map(errno))
 }
 
 /// `strtoul`/`strtoull`: (value, bytes consumed, errno).
@@ -51,20 +47,20 @@ pub fn strtoul(s: &[u8], base: i32) -> (u64, usize, Option<u32>) {
     if base != 0 && !(2..=36).contains(&base) {
         return (0, 0, Some(EINVAL));
     }
-    let (v, n, over) = pure::strconv::strtoul(s, base as u32);
-    (v, n, over.then_some(ERANGE))
+    let p = pure::strconv::strtoull(s, base);
+    (p.value, p.consumed, p.errno.map(errno))
 }
 
 /// `strtod`: (value, bytes consumed, errno).
 pub fn strtod(s: &[u8]) -> (f64, usize, Option<u32>) {
-    let (v, n) = pure::strconv::strtod(s);
-    (v, n, None)
+    let p = pure::strconv::strtod(s);
+    (p.value, p.consumed, p.errno.map(errno))
 }
 
 /// `strtof`: (value, bytes consumed, errno).
 pub fn strtof(s: &[u8]) -> (f32, usize, Option<u32>) {
-    let (v, n) = pure::strconv::strtof(s);
-    (v, n, None)
+    let p = pure::strconv::strtof(s);
+    (p.value, p.consumed, p.errno.map(errno))
 }
 
 /// glibc's C-locale `__ctype_b` entry of `c` (-128..=255).
@@ -78,4 +74,11 @@ pub fn toupper(c: i32) -> i32 {
 }
 pub fn tolower(c: i32) -> i32 {
     pure::ctype::tolower(c)
+}
+
+fn errno(e: pure::strconv::Errno) -> u32 {
+    match e {
+        pure::strconv::Errno::Overflow | pure::strconv::Errno::Underflow => ERANGE,
+        pure::strconv::Errno::InvalidBase => EINVAL,
+    }
 }
