@@ -33,7 +33,6 @@
 //! supported; stdout is flushed (not discarded) when the program aborts.
 
 pub mod libc_bind;
-pub mod libc_pure_stub;
 pub mod libc_shim;
 pub mod memory;
 pub mod openacc;
