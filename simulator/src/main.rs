@@ -23,6 +23,9 @@ struct Cli {
 enum Command {
     /// Run a program (one or more C files linked together).
     Run(RunArgs),
+    /// Print, per compute construct and loop, the kernels, the loop schedule chosen and the data
+    /// attributes decided (implicit and explicit), in the spirit of nvc -Minfo=accel.
+    Info(CompileArgs),
     /// Print the lowered IR of a program (for debugging accsim).
     DumpIr(CompileArgs),
 }
@@ -56,6 +59,19 @@ struct RunArgs {
     /// Stop the program when its live memory exceeds this many bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 8 << 30)]
     max_memory: u64,
+    /// Default number of gangs of a compute construct without `num_gangs`.
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    gangs: u64,
+    /// Default number of workers per gang (without `num_workers`).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    workers: u64,
+    /// Default vector length (without `vector_length`).
+    #[arg(long = "vector-length", value_name = "N", default_value_t = 32)]
+    vector_length: u64,
+    /// OpenACC 2.0's strict data clauses: copy/copyin/copyout/create of data already present is
+    /// an error (default: present-or behaviour, as Cray CCE and OpenACC 2.5).
+    #[arg(long = "strict-2.0")]
+    strict_2_0: bool,
     /// Arguments for the program's `main` (after `--`).
     #[arg(last = true)]
     args: Vec<String>,
@@ -97,6 +113,13 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut map = SourceMap::new();
     match cli.command {
+        Command::Info(a) => match compile(&a, &mut map) {
+            Ok(c) => {
+                print!("{}", accsim_core::kernel::info::report(&c.program, &map));
+                ExitCode::SUCCESS
+            }
+            Err(code) => code,
+        },
         Command::DumpIr(a) => match compile(&a, &mut map) {
             Ok(c) => {
                 print!("{}", accsim_core::ir::print::program(&c.program));
@@ -123,7 +146,13 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
             return ExitCode::from(if internal { 101 } else { 2 });
         }
     };
-    let options = exec::RunOptions { max_steps: Some(r.max_steps), max_memory: Some(r.max_memory), ..Default::default() };
+    let device = exec::openacc::DeviceConfig {
+        gangs: r.gangs.max(1),
+        workers: r.workers.max(1),
+        vector_length: r.vector_length.max(1),
+        strict_2_0: r.strict_2_0,
+    };
+    let options = exec::RunOptions { max_steps: Some(r.max_steps), max_memory: Some(r.max_memory), device, ..Default::default() };
     let mut argv = vec![r.compile.files[0].clone()];
     argv.extend(r.args.iter().cloned());
     let outcome = exe.run(options, argv);

@@ -240,9 +240,27 @@ impl TypeTable {
                 format!("{f} _Complex")
             }
             Type::Pointer(t) => format!("{} *", self.display(*t)),
-            Type::Array(t, Some(n)) => format!("{} [{n}]", self.display(*t)),
-            Type::Array(t, None) => format!("{} []", self.display(*t)),
-            Type::Vla(t, _) => format!("{} [*]", self.display(*t)),
+            Type::Array(..) | Type::Vla(..) => {
+                // Dimensions outermost first, as C writes them: `int [6][10]`.
+                let mut dims = String::new();
+                let mut t = id;
+                loop {
+                    match self.get(t) {
+                        Type::Array(e, Some(n)) => dims.push_str(&format!("[{n}]")),
+                        Type::Array(e, None) => {
+                            let _ = e;
+                            dims.push_str("[]")
+                        }
+                        Type::Vla(..) => dims.push_str("[*]"),
+                        _ => break,
+                    }
+                    t = match self.get(t) {
+                        Type::Array(e, _) | Type::Vla(e, _) => *e,
+                        _ => break,
+                    };
+                }
+                format!("{} {dims}", self.display(t))
+            }
             Type::Record(r) => {
                 let rec = self.record(*r);
                 let kw = if rec.is_union { "union" } else { "struct" };

@@ -14,6 +14,7 @@
 
 mod build;
 pub mod outline;
+pub mod info;
 pub mod schedule;
 
 pub use outline::outline_program;
