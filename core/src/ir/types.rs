@@ -246,11 +246,8 @@ impl TypeTable {
                 let mut t = id;
                 loop {
                     match self.get(t) {
-                        Type::Array(e, Some(n)) => dims.push_str(&format!("[{n}]")),
-                        Type::Array(e, None) => {
-                            let _ = e;
-                            dims.push_str("[]")
-                        }
+                        Type::Array(_, Some(n)) => dims.push_str(&format!("[{n}]")),
+                        Type::Array(_, None) => dims.push_str("[]"),
                         Type::Vla(..) => dims.push_str("[*]"),
                         _ => break,
                     }
