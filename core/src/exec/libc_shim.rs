@@ -731,7 +731,7 @@ pub fn compile_call(
                     Compare2::GreaterEqual => x >= y,
                     Compare2::Less => x < y,
                     Compare2::LessEqual => x <= y,
-                    Compare2::LessGreater => x < y || x > y,
+                    Compare2::LessGreater => x.partial_cmp(&y).is_some_and(|o| o.is_ne()),
                     Compare2::Unordered => x.is_nan() || y.is_nan(),
                 };
                 Ok(r as u64)
@@ -1732,7 +1732,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
                 self::Compare2::GreaterEqual => x >= y,
                 self::Compare2::Less => x < y,
                 self::Compare2::LessEqual => x <= y,
-                self::Compare2::LessGreater => x < y || x > y,
+                self::Compare2::LessGreater => x.partial_cmp(&y).is_some_and(|o| o.is_ne()),
                 self::Compare2::Unordered => x.is_nan() || y.is_nan(),
             };
             r as u64
@@ -1754,13 +1754,16 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
 /// glibc 2.36's `cbrt` (sysdeps/ieee754/dbl-64/s_cbrt.c): a polynomial start and one rational
 /// iteration; not correctly rounded, so Rust's `cbrt` differs from it in the last bit.
 fn glibc_cbrt(x: f64) -> f64 {
+    #[allow(clippy::excessive_precision)]
     const CBRT2: f64 = 1.259_921_049_894_873_164_8;
+    #[allow(clippy::excessive_precision)]
     const SQR_CBRT2: f64 = 1.587_401_051_968_199_474_8;
     const FACTOR: [f64; 5] = [1.0 / SQR_CBRT2, 1.0 / CBRT2, 1.0, CBRT2, SQR_CBRT2];
     let (xm, xe) = frexp(x.abs());
     if x == 0.0 || !x.is_finite() {
         return x + x;
     }
+    #[allow(clippy::excessive_precision)]
     let u = 0.354_895_765_043_919_860
         + (1.508_191_937_815_848_96
             + (-2.114_994_941_673_712_87
@@ -1779,6 +1782,7 @@ fn glibc_cbrt(x: f64) -> f64 {
 /// IEEE `remainder` (fdlibm's exact method): `x - n*y` with `n` the nearest integer to `x/y`.
 fn remainder(x: f64, y: f64) -> f64 {
     if y == 0.0 || x.is_infinite() || x.is_nan() || y.is_nan() {
+        #[allow(clippy::eq_op)]
         return (x * y) / (x * y);
     }
     let p = y.abs();

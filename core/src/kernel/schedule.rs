@@ -76,7 +76,6 @@ fn walk(s: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels) -> SResul
 
 /// A loop in OpenACC's canonical form.
 struct Canon {
-    read: Expr,
     place: Place,
     var_ty: TypeId,
     lb: Expr,
@@ -135,10 +134,6 @@ fn canon(s: Stmt, b: &mut Builder<'_>) -> SResult<Canon> {
     if !b.types.is_integer(var_ty) && !b.types.is_pointer(var_ty) {
         return Err(bad("the loop variable must be an integer"));
     }
-    let read = match &place {
-        Place::Local(l) => b.expr(ExprKind::Local(*l), var_ty),
-        Place::Mem(a) => b.expr(ExprKind::Load(a.clone()), var_ty),
-    };
     let cond = cond.ok_or_else(|| bad("no loop condition"))?;
     let ExprKind::Binary(op, x, y) = cond.kind else { return Err(bad("the condition must compare the loop variable")) };
     let (cmp, ub) = if reads_place(&x, &place) {
@@ -177,7 +172,7 @@ fn canon(s: Stmt, b: &mut Builder<'_>) -> SResult<Canon> {
         },
         _ => return Err(bad("the increment must be i++, i--, i += s or i = i + s")),
     };
-    Ok(Canon { read, place, var_ty, lb: *lb, ub, cmp, step: st, pre, body: *body })
+    Ok(Canon { place, var_ty, lb: *lb, ub, cmp, step: st, pre, body: *body })
 }
 
 /// The innermost statement of a loop body, for collapse (skipping single-statement blocks).
@@ -189,7 +184,6 @@ fn single_inner(s: Stmt) -> Stmt {
 }
 
 struct Dim {
-    read: Expr,
     place: Place,
     var_ty: TypeId,
     lb: LocalId,
@@ -276,10 +270,9 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         setup.push(b.set(st, c.step));
         let trip = trip_count(b, lb, ub, st, c.cmp);
         setup.push(b.set(n, trip));
-        dims.push(Dim { read: c.read, place: c.place, var_ty: c.var_ty, lb, st, n });
+        dims.push(Dim { place: c.place, var_ty: c.var_ty, lb, st, n });
         cur = if level + 1 < collapse { single_inner(c.body) } else { c.body };
     }
-    let _ = dims.iter().map(|d| &d.read).count();
     let inner_levels = Levels { gang: outer.gang || lv.gang, worker: outer.worker || lv.worker, vector: outer.vector || lv.vector };
     let body = walk(cur, b, cx, inner_levels)?;
 

@@ -1320,8 +1320,8 @@ impl<'a> Lowerer<'a> {
             self.common_type(a.ty, b.ty)
         } else if matches!(ta, Type::Void) || matches!(tb, Type::Void) {
             self.t_void()
-        } else if let (Type::Pointer(pa), Type::Pointer(pb)) = (&ta, &tb) {
-            if matches!(self.ty(*pa), Type::Void) { b.ty } else if matches!(self.ty(*pb), Type::Void) { a.ty } else { a.ty }
+        } else if let (Type::Pointer(pa), Type::Pointer(_)) = (&ta, &tb) {
+            if matches!(self.ty(*pa), Type::Void) { b.ty } else { a.ty }
         } else if matches!(ta, Type::Pointer(_)) {
             a.ty
         } else if matches!(tb, Type::Pointer(_)) {
@@ -1599,11 +1599,11 @@ pub(crate) fn parse_hex_float(text: &str, to_f32: bool) -> Option<f64> {
         m >>= shift;
         e += shift;
         let half = 1u128 << (shift - 1);
-        if rem > half || (rem == half && (sticky || m & 1 == 1)) || (rem == half && sticky) {
+        if rem > half || (rem == half && (sticky || m & 1 == 1)) {
             m += 1;
         }
     }
     let v = (m as f64) * 2f64.powi(e.clamp(-1100, 1100));
-    let v = if e < -1000 || e > 1000 { (m as f64) * 2f64.powf(e as f64) } else { v };
+    let v = if !(-1000..=1000).contains(&e) { (m as f64) * 2f64.powf(e as f64) } else { v };
     Some(if to_f32 { v as f32 as f64 } else { v })
 }

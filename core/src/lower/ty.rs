@@ -445,10 +445,7 @@ impl<'a> Lowerer<'a> {
                 Some(x) => {
                     let ex = self.expr(x)?;
                     match self.const_int(&ex) {
-                        Some(v) => {
-                            let signed = matches!(self.ty(ex.ty), Type::Int(IntType { signed: true, .. }));
-                            if signed || self.prog.types.size_of(ex.ty) == Some(8) { v as i64 } else { v as i64 }
-                        }
+                        Some(v) => v as i64,
                         None => return self.error("type", "enumerator value is not an integer constant", x.span),
                     }
                 }
