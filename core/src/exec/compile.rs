@@ -1376,7 +1376,7 @@ impl<'a> Cx<'a> {
                 self.emit(Op::Expr(f), loc, false);
             }
             StmtKind::VlaAlloc(l) => {
-                let Home::Vla(slot) = self.homes[l.0 as usize] else {
+                let Some(Home::Vla(slot)) = self.homes.get(l.0 as usize).copied() else {
                     return Err(Diagnostic::internal(
                         "VlaAlloc of a local that is not a VLA",
                         Some(loc),
@@ -2345,6 +2345,12 @@ impl<'a> Cx<'a> {
         match callee {
             Callee::Direct(f) => {
                 let fid = f.0;
+                if fid as usize >= self.p.functions.len() {
+                    return Err(Diagnostic::internal(
+                        "call of a function that does not exist",
+                        Some(loc),
+                    ));
+                }
                 let argf = self.args(args)?;
                 Ok(Ce::Dyn(match dest {
                     None => ef(move |m| {

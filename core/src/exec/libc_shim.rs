@@ -1,15 +1,21 @@
 //! The C library a program calls: glibc 2.36 behaviour (Debian 12) bound by name at compile time.
 //!
-//! Functions: stdio output to stdout/stderr (printf family, puts, putchar, fputs, fputc, fwrite,
-//! fflush), the malloc family (checked: double free and invalid free are errors), string and
-//! memory functions, number parsing, `qsort` (glibc 2.36's merge sort: same comparator calls, same
+//! Functions: stdio output to stdout/stderr (printf family with glibc's formatting, puts, putchar,
+//! fputs, fputc, fwrite, fflush), the malloc family (checked: double free and invalid free are
+//! errors; a request beyond the memory limit stops the run with a `memory limit` diagnostic),
+//! string and memory functions (including `strtok`, `strspn`, `memchr`), number parsing with
+//! glibc's `errno`, `div`/`ldiv`, `qsort` (glibc 2.36's merge sort: same comparator calls, same
 //! stable order), `bsearch`, `rand`/`random`/`rand_r`, the math library (Rust's f64/f32 methods
-//! call the same libm as gcc's code), a part of `complex.h`, time functions (real host time),
-//! `exit`/`atexit`/`abort`/`__assert_fail`, `getenv`, `__errno_location`, and the `__builtin_*`
-//! names glibc's headers leave in preprocessed code.
+//! call the same libm as gcc's code; `cbrt`, whose Rust version differs, and `remainder` are
+//! ported), the comparison and classification macros, a part of `complex.h`, `<ctype.h>` (both
+//! the functions and glibc's `__ctype_b_loc` tables the macros index), time functions (real host
+//! time), `exit`/`atexit`/`abort`/`__assert_fail`, `getenv`/`setenv` (set variables live in the
+//! run, not in accsim's environment), `__errno_location`, and the `__builtin_*` names glibc's
+//! headers leave in preprocessed code.
 //!
 //! Objects: `stdin`, `stdout`, `stderr` (`extern FILE *` globals) are runtime allocations holding
-//! pointers to three small "FILE" allocations that the stdio shims recognise.
+//! pointers to three small "FILE" allocations that the stdio shims recognise; `errno` and the
+//! ctype tables are runtime allocations too ([`RUNTIME_OBJECTS`]).
 //!
 //! Limits: no file or input I/O (`fopen`, `scanf`, reading stdin); `erf`, `erfc`, `tgamma`,
 //! `lgamma` are not provided yet (a call reports "not supported"); `clock()` reports wall time
@@ -717,7 +723,7 @@ pub fn compile_call(
                     Compare2::GreaterEqual => x >= y,
                     Compare2::Less => x < y,
                     Compare2::LessEqual => x <= y,
-                    Compare2::LessGreater => x < y || x > y,
+                    Compare2::LessGreater => x.partial_cmp(&y).is_some_and(|o| o.is_ne()),
                     Compare2::Unordered => x.is_nan() || y.is_nan(),
                 };
                 Ok(r as u64)
@@ -1717,7 +1723,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
                 self::Compare2::GreaterEqual => x >= y,
                 self::Compare2::Less => x < y,
                 self::Compare2::LessEqual => x <= y,
-                self::Compare2::LessGreater => x < y || x > y,
+                self::Compare2::LessGreater => x.partial_cmp(&y).is_some_and(|o| o.is_ne()),
                 self::Compare2::Unordered => x.is_nan() || y.is_nan(),
             };
             r as u64
@@ -1738,6 +1744,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
 
 /// glibc 2.36's `cbrt` (sysdeps/ieee754/dbl-64/s_cbrt.c): a polynomial start and one rational
 /// iteration; not correctly rounded, so Rust's `cbrt` differs from it in the last bit.
+#[allow(clippy::excessive_precision)] // glibc's constants, as written in its source
 fn glibc_cbrt(x: f64) -> f64 {
     const CBRT2: f64 = 1.259_921_049_894_873_164_8;
     const SQR_CBRT2: f64 = 1.587_401_051_968_199_474_8;

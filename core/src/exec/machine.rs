@@ -616,8 +616,13 @@ fn start(m: &mut Machine, argv: &[String]) -> Result<u64, Trap> {
             Loc::default(),
         )));
     };
+    let Some(f) = exe.funcs.get(main as usize) else {
+        return Err(Trap::error(Diagnostic::internal(
+            "`main` names no function",
+            None,
+        )));
+    };
     let (argc, argv_ptr, envp) = libc_shim::build_argv(m, argv)?;
-    let f = &exe.funcs[main as usize];
     let base = m.regs.len();
     m.regs
         .extend_from_slice(&[argc, argv_ptr, envp][..f.nparams.min(3)]);
