@@ -1771,7 +1771,9 @@ fn glibc_cbrt(x: f64) -> f64 {
 /// IEEE `remainder` (fdlibm's exact method): `x - n*y` with `n` the nearest integer to `x/y`.
 fn remainder(x: f64, y: f64) -> f64 {
     if y == 0.0 || x.is_infinite() || x.is_nan() || y.is_nan() {
-        return (x * y) / (x * y);
+        // glibc's `(x * y) / (x * y)`: the x86 default NaN (sign set) unless an operand is NaN.
+        let (p, q) = (x * y, x * y);
+        return p / q;
     }
     let p = y.abs();
     let neg = x.is_sign_negative();
