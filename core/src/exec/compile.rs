@@ -1051,6 +1051,23 @@ impl<'m> Machine<'m> {
 
 // ---------------------------------------------------------------------------------------------
 
+/// gcc's compile-time conversion of a floating constant to an integer type: saturating at the
+/// type's limits, NaN to 0 (Rust's `as` does exactly this).
+fn fold_float_to_int(from: Kind, to: Kind, v: u64) -> u64 {
+    let x = super::value::as_f64(from, v);
+    match to {
+        Kind::Bool => (x != 0.0) as u64,
+        Kind::I8 => x as i8 as i64 as u64,
+        Kind::U8 => x as u8 as u64,
+        Kind::I16 => x as i16 as i64 as u64,
+        Kind::U16 => x as u16 as u64,
+        Kind::I32 => x as i32 as i64 as u64,
+        Kind::U32 => x as u32 as u64,
+        Kind::I64 => x as i64 as u64,
+        _ => x as u64,
+    }
+}
+
 fn unsupported<T>(what: &str, loc: Loc) -> R<T> {
     Err(Diagnostic::unsupported(what.to_string(), loc))
 }
@@ -1874,6 +1891,9 @@ impl<'a> Cx<'a> {
                 match cast_fn(from, k) {
                     None => c,
                     Some(f) => match c {
+                        // gcc folds a constant's conversion at compile time, saturating (and NaN
+                        // to 0) where the run-time cvttsd2si would give 0x80000000...
+                        Ce::Const(v) if from.is_float() && k.is_int() => Ce::Const(fold_float_to_int(from, k, v)),
                         Ce::Const(v) => Ce::Const(f(v)),
                         Ce::Reg(s) => Ce::Dyn(ef(move |m| Ok(f(m.regs[m.bp + s])))),
                         Ce::Dyn(g) => Ce::Dyn(ef(move |m| Ok(f(g(m)?)))),
