@@ -1051,6 +1051,19 @@ impl<'m> Machine<'m> {
 
 // ---------------------------------------------------------------------------------------------
 
+/// Evaluate call arguments right to left, as gcc does on x86-64, into new slots on top of the
+/// word stack; returns where they start.
+#[inline]
+fn push_args(m: &mut Machine, args: &[ExprFn]) -> Result<usize, Trap> {
+    let base = m.regs.len();
+    m.regs.resize(base + args.len(), 0);
+    for (i, a) in args.iter().enumerate().rev() {
+        let v = a(m)?;
+        m.regs[base + i] = v;
+    }
+    Ok(base)
+}
+
 /// gcc's compile-time conversion of a floating constant to an integer type: saturating at the
 /// type's limits, NaN to 0 (Rust's `as` does exactly this).
 fn fold_float_to_int(from: Kind, to: Kind, v: u64) -> u64 {
@@ -2374,19 +2387,11 @@ impl<'a> Cx<'a> {
                 let argf = self.args(args)?;
                 Ok(Ce::Dyn(match dest {
                     None => ef(move |m| {
-                        let base = m.regs.len();
-                        for a in argf.iter() {
-                            let v = a(m)?;
-                            m.regs.push(v);
-                        }
+                        let base = push_args(m, &argf)?;
                         call_function(m, fid, base, 0, loc)
                     }),
                     Some(off) => ef(move |m| {
-                        let base = m.regs.len();
-                        for a in argf.iter() {
-                            let v = a(m)?;
-                            m.regs.push(v);
-                        }
+                        let base = push_args(m, &argf)?;
                         let d = m.regs[m.bp + off];
                         call_function(m, fid, base, d, loc)?;
                         Ok(d)
@@ -2410,11 +2415,7 @@ impl<'a> Cx<'a> {
 
                 Ok(Ce::Dyn(ef(move |m| {
                     let target = fp(m)?;
-                    let base = m.regs.len();
-                    for a in argf.iter() {
-                        let v = a(m)?;
-                        m.regs.push(v);
-                    }
+                    let base = push_args(m, &argf)?;
                     let d = dest.map(|slot| m.regs[m.bp + slot]).unwrap_or(0);
                     let r = call_indirect(m, target, base, d, loc)?;
                     Ok(if dest.is_some() { d } else { r })

@@ -705,8 +705,8 @@ pub fn compile_call(
                 it.next().unwrap_or_else(|| ef(|_| Ok(0))),
             );
             return ef(move |m| {
-                let x = f64b(a(m)?);
-                Ok(f(x, f64b(b(m)?)).to_bits())
+                let y = f64b(b(m)?);
+                Ok(f(f64b(a(m)?), y).to_bits())
             });
         }
         (Shim::Compare2(c), 2) => {
@@ -716,8 +716,8 @@ pub fn compile_call(
                 it.next().unwrap_or_else(|| ef(|_| Ok(0))),
             );
             return ef(move |m| {
-                let x = as_f64(ka, a(m)?);
                 let y = as_f64(kb, b(m)?);
+                let x = as_f64(ka, a(m)?);
                 let r = match c {
                     Compare2::Greater => x > y,
                     Compare2::GreaterEqual => x >= y,
@@ -733,10 +733,7 @@ pub fn compile_call(
             let k = kinds[n - 1];
             let args: Vec<ExprFn> = it.collect();
             return ef(move |m| {
-                let mut v = Vec::with_capacity(args.len());
-                for a in &args {
-                    v.push(a(m)?);
-                }
+                let v = eval_args(m, &args)?;
                 let x = as_f64(k, v.last().copied().unwrap_or(0));
                 Ok(classify(c, x, k, &v))
             });
@@ -745,14 +742,20 @@ pub fn compile_call(
     }
     let args: Vec<ExprFn> = it.collect();
     ef(move |m| {
-        let mut v = Vec::with_capacity(args.len());
-        for a in &args {
-            v.push(a(m)?);
-        }
+        let v = eval_args(m, &args)?;
         let d = dest.map(|slot| m.regs[m.bp + slot]).unwrap_or(0);
         let r = call(m, shim, &v, d, loc)?;
         Ok(if dest.is_some() { d } else { r })
     })
+}
+
+/// Evaluate call arguments right to left, as gcc does on x86-64.
+fn eval_args(m: &mut Machine, args: &[ExprFn]) -> Result<Vec<u64>, Trap> {
+    let mut v = vec![0; args.len()];
+    for (i, a) in args.iter().enumerate().rev() {
+        v[i] = a(m)?;
+    }
+    Ok(v)
 }
 
 fn classify(c: Classify, x: f64, k: Kind, v: &[u64]) -> u64 {
