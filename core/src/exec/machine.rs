@@ -98,6 +98,15 @@ pub struct Machine<'e> {
     stack_size: usize,
 }
 
+/// "1 byte", "8 bytes".
+fn bytes(n: u64) -> String {
+    if n == 1 {
+        "1 byte".into()
+    } else {
+        format!("{n} bytes")
+    }
+}
+
 /// Stands for a missing allocation in [`Machine::fault`] (never shown: checked before use).
 static PLACEHOLDER: super::memory::Allocation = super::memory::Allocation::placeholder();
 
@@ -135,13 +144,13 @@ impl<'e> Machine<'e> {
         let (kind, msg) = match f.kind {
             FaultKind::Null => (
                 "null-deref",
-                format!("null pointer dereference ({access} of {} bytes)", f.size),
+                format!("null pointer dereference ({access} of {})", bytes(f.size)),
             ),
             FaultKind::FunctionPointer => (
                 "invalid-access",
                 format!(
-                    "{access} of {} bytes through a pointer to a function",
-                    f.size
+                    "{access} of {} through a pointer to a function",
+                    bytes(f.size)
                 ),
             ),
             FaultKind::Wild => (
@@ -153,11 +162,11 @@ impl<'e> Machine<'e> {
                 (
                     "out-of-bounds",
                     format!(
-                        "out-of-bounds {access} of {} bytes at offset {} of {} ({} bytes)",
-                        f.size,
+                        "out-of-bounds {access} of {} at offset {} of {} ({})",
+                        bytes(f.size),
                         f.ptr as u32,
                         desc(id),
-                        a.size
+                        bytes(a.size)
                     ),
                 )
             }
@@ -167,10 +176,11 @@ impl<'e> Machine<'e> {
                 (
                     "out-of-bounds",
                     format!(
-                        "out-of-bounds {access} of {} bytes, {before} bytes before the start of {} ({} bytes)",
-                        f.size,
+                        "out-of-bounds {access} of {}, {} before the start of {} ({})",
+                        bytes(f.size),
+                        bytes(before),
                         self.describe_alloc(id),
-                        a.size
+                        bytes(a.size)
                     ),
                 )
             }
@@ -183,7 +193,7 @@ impl<'e> Machine<'e> {
                 };
                 (
                     "use-after-free",
-                    format!("{access} of {} bytes of {} {dead}", f.size, desc(id)),
+                    format!("{access} of {} of {} {dead}", bytes(f.size), desc(id)),
                 )
             }
             FaultKind::ReadOnly => {
@@ -235,13 +245,13 @@ impl<'e> Machine<'e> {
         if let Some((id, a)) = what {
             let made = match a.kind {
                 AllocKind::Heap => "allocated here",
-                AllocKind::Local(..) => "it lives in the call made here",
+                AllocKind::Local(..) => "belonged to this call",
                 _ => "declared here",
             };
             if a.origin.line != 0 {
                 d = d.with_related(a.origin, format!("{} {made}", self.describe_alloc(id)));
             }
-            if let Some(at) = a.freed_at {
+            if let Some(at) = a.freed_at.filter(|_| a.kind == AllocKind::Heap) {
                 if at.line != 0 {
                     let how = match a.kind {
                         AllocKind::Heap => "freed here",
