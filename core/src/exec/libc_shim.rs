@@ -6,8 +6,8 @@
 //! string and memory functions (including `strtok`, `strspn`, `memchr`), number parsing with
 //! glibc's `errno`, `div`/`ldiv`, `qsort` (glibc 2.36's merge sort: same comparator calls, same
 //! stable order), `bsearch`, `rand`/`random`/`rand_r`, the math library (Rust's f64/f32 methods
-//! call the same libm as gcc's code; `cbrt`, whose Rust version differs, and `remainder` are
-//! ported), the comparison and classification macros, a part of `complex.h`, `<ctype.h>` (both
+//! call the same libm as gcc's code; `cbrt`, whose Rust version differs, `remainder`, `erf` and
+//! `erfc` are ported), the comparison and classification macros, a part of `complex.h`, `<ctype.h>` (both
 //! the functions and glibc's `__ctype_b_loc` tables the macros index), time functions (real host
 //! time), `exit`/`atexit`/`abort`/`__assert_fail`, `getenv`/`setenv` (set variables live in the
 //! run, not in accsim's environment), `__errno_location`, and the `__builtin_*` names glibc's
@@ -17,8 +17,8 @@
 //! pointers to three small "FILE" allocations that the stdio shims recognise; `errno` and the
 //! ctype tables are runtime allocations too ([`RUNTIME_OBJECTS`]).
 //!
-//! Limits: no file or input I/O (`fopen`, `scanf`, reading stdin); `erf`, `erfc`, `tgamma`,
-//! `lgamma` are not provided yet (a call reports "not supported"); `clock()` reports wall time
+//! Limits: no file or input I/O (`fopen`, `scanf`, reading stdin); `tgamma`, `lgamma`, `erff`,
+//! `erfcf` are not provided yet (a call reports "not supported"); `clock()` reports wall time
 //! since start; `clog`/`csqrt`/`cpow` use the textbook formulas, which can differ from glibc in
 //! the last bit.
 
@@ -257,6 +257,8 @@ fn math1(name: &str) -> Option<fn(f64) -> f64> {
         "round" => f64::round,
         "trunc" => f64::trunc,
         "rint" | "nearbyint" => f64::round_ties_even,
+        "erf" => super::libc_erf::erf,
+        "erfc" => super::libc_erf::erfc,
         _ => return None,
     })
 }
@@ -525,8 +527,8 @@ fn shim_named(name: &str) -> Option<Shim> {
         "__builtin_isunordered" => Compare2(self::Compare2::Unordered),
         "remainder" | "drem" => Remainder(false),
         "remainderf" | "dremf" => Remainder(true),
-        "erf" | "erfc" | "tgamma" | "lgamma" | "erff" | "erfcf" | "tgammaf" | "lgammaf" => {
-            Unsupported("the error and gamma functions of the math library")
+        "tgamma" | "lgamma" | "erff" | "erfcf" | "tgammaf" | "lgammaf" => {
+            Unsupported("tgamma, lgamma and the float error functions of the math library")
         }
         _ => {
             if let Some(rest) = name.strip_prefix("__builtin_") {

@@ -44,6 +44,7 @@
 //! ordered or adjacent as on x86-64, which only a program with undefined behaviour can notice).
 
 pub mod libc_bind;
+mod libc_erf;
 pub mod libc_pure_stub;
 pub mod libc_shim;
 pub mod memory;
