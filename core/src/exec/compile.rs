@@ -99,6 +99,8 @@ pub enum Op {
 pub struct Loop1 {
     pub body: ExprFn,
     pub step_cond: ExprFn,
+    /// The common `i++, i < limit` step, evaluated inline (same effect as `step_cond`).
+    pub counter: Option<Counter>,
     pub body_loc: Loc,
     pub cond_loc: Loc,
     /// The statements are observed (false inside initializers).
@@ -109,6 +111,37 @@ pub struct SwitchTable {
     /// Sorted by value.
     pub cases: Vec<(u64, usize)>,
     pub default: usize,
+}
+
+/// `regs[slot] += 1` (in 32 bits when `narrow`), then `regs[slot] < limit` as signed integers.
+pub struct Counter {
+    pub slot: usize,
+    pub narrow: bool,
+    pub limit: CounterLimit,
+}
+
+pub enum CounterLimit {
+    Const(i64),
+    Reg(usize),
+}
+
+impl Counter {
+    /// Step and test: true to run the body again.
+    #[inline(always)]
+    pub fn step(&self, m: &mut Machine) -> bool {
+        let s = m.bp + self.slot;
+        let v = if self.narrow {
+            (m.regs[s] as i32).wrapping_add(1) as i64
+        } else {
+            (m.regs[s] as i64).wrapping_add(1)
+        };
+        m.regs[s] = v as u64;
+        let limit = match self.limit {
+            CounterLimit::Const(c) => c,
+            CounterLimit::Reg(r) => m.regs[m.bp + r] as i64,
+        };
+        v < limit
+    }
 }
 
 /// How a parameter's argument reaches a memory parameter at function entry.
@@ -1276,9 +1309,11 @@ impl<'a> Cx<'a> {
                                 stmt,
                             }) = self.code.pop()
                             {
+                                let counter = self.counter(st, c);
                                 let lp = Loop1 {
                                     body,
                                     step_cond: fused,
+                                    counter,
                                     body_loc,
                                     cond_loc: c.loc,
                                     stmt,
@@ -1447,6 +1482,45 @@ impl<'a> Cx<'a> {
 
     /// `step; cond` of a `for` as one closure, for `i++`/`i--`/`i += c`-free counted loops
     /// (`for (...; i < n; i++)` with `n` a constant or register local).
+    /// The `i++; i < n` of a counted loop over a signed `int` or `long` register local, with
+    /// `n` a constant or a register local.
+    fn counter(&mut self, step: &Expr, cond: &Expr) -> Option<Counter> {
+        let ExprKind::IncDec {
+            place: Place::Local(l),
+            delta: 1,
+            ..
+        } = &step.kind
+        else {
+            return None;
+        };
+        let Some(Home::Reg(slot)) = self.homes.get(l.0 as usize).copied() else {
+            return None;
+        };
+        let k = self.kind(step.ty);
+        let ExprKind::Binary(BinOp::Lt, a, b) = &cond.kind else {
+            return None;
+        };
+        if !matches!(k, Kind::I32 | Kind::I64) || self.kind(a.ty) != k || self.kind(b.ty) != k {
+            return None;
+        }
+        if !matches!(&a.kind, ExprKind::Local(l2) if l2 == l) {
+            return None;
+        }
+        let limit = match &b.kind {
+            ExprKind::Int(v) => CounterLimit::Const(norm(k, *v) as i64),
+            ExprKind::Local(r) => match self.homes.get(r.0 as usize) {
+                Some(Home::Reg(rs)) => CounterLimit::Reg(*rs),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        Some(Counter {
+            slot,
+            narrow: k == Kind::I32,
+            limit,
+        })
+    }
+
     fn fused_step(&mut self, step: &Expr, cond: &Expr) -> R<Option<ExprFn>> {
         let ExprKind::IncDec {
             place: Place::Local(l),
@@ -1906,7 +1980,9 @@ impl<'a> Cx<'a> {
                     Some(f) => match c {
                         // gcc folds a constant's conversion at compile time, saturating (and NaN
                         // to 0) where the run-time cvttsd2si would give 0x80000000...
-                        Ce::Const(v) if from.is_float() && k.is_int() => Ce::Const(fold_float_to_int(from, k, v)),
+                        Ce::Const(v) if from.is_float() && k.is_int() => {
+                            Ce::Const(fold_float_to_int(from, k, v))
+                        }
                         Ce::Const(v) => Ce::Const(f(v)),
                         Ce::Reg(s) => Ce::Dyn(ef(move |m| Ok(f(m.regs[m.bp + s])))),
                         Ce::Dyn(g) => Ce::Dyn(ef(move |m| Ok(f(g(m)?)))),

@@ -544,7 +544,11 @@ pub fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
                     if m.fuel >= 2 && m.observer.is_none() {
                         m.fuel -= 2;
                         (lp.body)(m)?;
-                        if (lp.step_cond)(m)? == 0 {
+                        let more = match &lp.counter {
+                            Some(c) => c.step(m),
+                            None => (lp.step_cond)(m)? != 0,
+                        };
+                        if !more {
                             break;
                         }
                     } else {
