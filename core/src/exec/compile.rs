@@ -1300,7 +1300,7 @@ impl<'a> Cx<'a> {
                         let body_start = self.labels[l_body].unwrap_or(usize::MAX);
                         // A jump to the body (a label before its statement) still works: it
                         // lands on the loop instruction, which runs the body then the step.
-                        let single = body_start + 1 == self.code.len()
+                        let single = body_start.checked_add(1) == Some(self.code.len())
                             && matches!(self.code.last().map(|i| &i.op), Some(Op::Expr(_)));
                         if single {
                             if let Some(Instr {

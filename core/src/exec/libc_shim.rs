@@ -1272,6 +1272,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
             a(0)
         }
         Strncpy => {
+            mem!(m.mem.bytes_mut(a(0), a(2)));
             let n = a(2) as usize;
             let mut s = mem!(m.mem.read_c_string(a(1), Some(n)));
             s.resize(n, 0);
