@@ -99,6 +99,8 @@ pub enum Op {
 pub struct Loop1 {
     pub body: ExprFn,
     pub step_cond: ExprFn,
+    /// The common `i++, i < limit` step, evaluated inline (same effect as `step_cond`).
+    pub counter: Option<Counter>,
     pub body_loc: Loc,
     pub cond_loc: Loc,
     /// The statements are observed (false inside initializers).
@@ -109,6 +111,37 @@ pub struct SwitchTable {
     /// Sorted by value.
     pub cases: Vec<(u64, usize)>,
     pub default: usize,
+}
+
+/// `regs[slot] += 1` (in 32 bits when `narrow`), then `regs[slot] < limit` as signed integers.
+pub struct Counter {
+    pub slot: usize,
+    pub narrow: bool,
+    pub limit: CounterLimit,
+}
+
+pub enum CounterLimit {
+    Const(i64),
+    Reg(usize),
+}
+
+impl Counter {
+    /// Step and test: true to run the body again.
+    #[inline(always)]
+    pub fn step(&self, m: &mut Machine) -> bool {
+        let s = m.bp + self.slot;
+        let v = if self.narrow {
+            (m.regs[s] as i32).wrapping_add(1) as i64
+        } else {
+            (m.regs[s] as i64).wrapping_add(1)
+        };
+        m.regs[s] = v as u64;
+        let limit = match self.limit {
+            CounterLimit::Const(c) => c,
+            CounterLimit::Reg(r) => m.regs[m.bp + r] as i64,
+        };
+        v < limit
+    }
 }
 
 /// How a parameter's argument reaches a memory parameter at function entry.
@@ -1079,6 +1112,36 @@ impl<'m> Machine<'m> {
 
 // ---------------------------------------------------------------------------------------------
 
+/// Evaluate call arguments right to left, as gcc does on x86-64, into new slots on top of the
+/// word stack; returns where they start.
+#[inline]
+fn push_args(m: &mut Machine, args: &[ExprFn]) -> Result<usize, Trap> {
+    let base = m.regs.len();
+    m.regs.resize(base + args.len(), 0);
+    for (i, a) in args.iter().enumerate().rev() {
+        let v = a(m)?;
+        m.regs[base + i] = v;
+    }
+    Ok(base)
+}
+
+/// gcc's compile-time conversion of a floating constant to an integer type: saturating at the
+/// type's limits, NaN to 0 (Rust's `as` does exactly this).
+fn fold_float_to_int(from: Kind, to: Kind, v: u64) -> u64 {
+    let x = super::value::as_f64(from, v);
+    match to {
+        Kind::Bool => (x != 0.0) as u64,
+        Kind::I8 => x as i8 as i64 as u64,
+        Kind::U8 => x as u8 as u64,
+        Kind::I16 => x as i16 as i64 as u64,
+        Kind::U16 => x as u16 as u64,
+        Kind::I32 => x as i32 as i64 as u64,
+        Kind::U32 => x as u32 as u64,
+        Kind::I64 => x as i64 as u64,
+        _ => x as u64,
+    }
+}
+
 fn unsupported<T>(what: &str, loc: Loc) -> R<T> {
     Err(Diagnostic::unsupported(what.to_string(), loc))
 }
@@ -1265,7 +1328,7 @@ impl<'a> Cx<'a> {
                         let body_start = self.labels[l_body].unwrap_or(usize::MAX);
                         // A jump to the body (a label before its statement) still works: it
                         // lands on the loop instruction, which runs the body then the step.
-                        let single = body_start + 1 == self.code.len()
+                        let single = body_start.checked_add(1) == Some(self.code.len())
                             && matches!(self.code.last().map(|i| &i.op), Some(Op::Expr(_)));
                         if single {
                             if let Some(Instr {
@@ -1274,9 +1337,11 @@ impl<'a> Cx<'a> {
                                 stmt,
                             }) = self.code.pop()
                             {
+                                let counter = self.counter(st, c);
                                 let lp = Loop1 {
                                     body,
                                     step_cond: fused,
+                                    counter,
                                     body_loc,
                                     cond_loc: c.loc,
                                     stmt,
@@ -1404,7 +1469,7 @@ impl<'a> Cx<'a> {
                 self.emit(Op::Expr(f), loc, false);
             }
             StmtKind::VlaAlloc(l) => {
-                let Home::Vla(slot) = self.homes[l.0 as usize] else {
+                let Some(Home::Vla(slot)) = self.homes.get(l.0 as usize).copied() else {
                     return Err(Diagnostic::internal(
                         "VlaAlloc of a local that is not a VLA",
                         Some(loc),
@@ -1442,6 +1507,45 @@ impl<'a> Cx<'a> {
 
     /// `step; cond` of a `for` as one closure, for `i++`/`i--`/`i += c`-free counted loops
     /// (`for (...; i < n; i++)` with `n` a constant or register local).
+    /// The `i++; i < n` of a counted loop over a signed `int` or `long` register local, with
+    /// `n` a constant or a register local.
+    fn counter(&mut self, step: &Expr, cond: &Expr) -> Option<Counter> {
+        let ExprKind::IncDec {
+            place: Place::Local(l),
+            delta: 1,
+            ..
+        } = &step.kind
+        else {
+            return None;
+        };
+        let Some(Home::Reg(slot)) = self.homes.get(l.0 as usize).copied() else {
+            return None;
+        };
+        let k = self.kind(step.ty);
+        let ExprKind::Binary(BinOp::Lt, a, b) = &cond.kind else {
+            return None;
+        };
+        if !matches!(k, Kind::I32 | Kind::I64) || self.kind(a.ty) != k || self.kind(b.ty) != k {
+            return None;
+        }
+        if !matches!(&a.kind, ExprKind::Local(l2) if l2 == l) {
+            return None;
+        }
+        let limit = match &b.kind {
+            ExprKind::Int(v) => CounterLimit::Const(norm(k, *v) as i64),
+            ExprKind::Local(r) => match self.homes.get(r.0 as usize) {
+                Some(Home::Reg(rs)) => CounterLimit::Reg(*rs),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        Some(Counter {
+            slot,
+            narrow: k == Kind::I32,
+            limit,
+        })
+    }
+
     fn fused_step(&mut self, step: &Expr, cond: &Expr) -> R<Option<ExprFn>> {
         let ExprKind::IncDec {
             place: Place::Local(l),
@@ -1899,6 +2003,11 @@ impl<'a> Cx<'a> {
                 match cast_fn(from, k) {
                     None => c,
                     Some(f) => match c {
+                        // gcc folds a constant's conversion at compile time, saturating (and NaN
+                        // to 0) where the run-time cvttsd2si would give 0x80000000...
+                        Ce::Const(v) if from.is_float() && k.is_int() => {
+                            Ce::Const(fold_float_to_int(from, k, v))
+                        }
                         Ce::Const(v) => Ce::Const(f(v)),
                         Ce::Reg(s) => Ce::Dyn(ef(move |m| Ok(f(m.regs[m.bp + s])))),
                         Ce::Dyn(g) => Ce::Dyn(ef(move |m| Ok(f(g(m)?)))),
@@ -2370,22 +2479,20 @@ impl<'a> Cx<'a> {
         match callee {
             Callee::Direct(f) => {
                 let fid = f.0;
+                if fid as usize >= self.p.functions.len() {
+                    return Err(Diagnostic::internal(
+                        "call of a function that does not exist",
+                        Some(loc),
+                    ));
+                }
                 let argf = self.args(args)?;
                 Ok(Ce::Dyn(match dest {
                     None => ef(move |m| {
-                        let base = m.regs.len();
-                        for a in argf.iter() {
-                            let v = a(m)?;
-                            m.regs.push(v);
-                        }
+                        let base = push_args(m, &argf)?;
                         call_function(m, fid, base, 0, loc)
                     }),
                     Some(off) => ef(move |m| {
-                        let base = m.regs.len();
-                        for a in argf.iter() {
-                            let v = a(m)?;
-                            m.regs.push(v);
-                        }
+                        let base = push_args(m, &argf)?;
                         let d = m.regs[m.bp + off];
                         call_function(m, fid, base, d, loc)?;
                         Ok(d)
@@ -2409,11 +2516,7 @@ impl<'a> Cx<'a> {
 
                 Ok(Ce::Dyn(ef(move |m| {
                     let target = fp(m)?;
-                    let base = m.regs.len();
-                    for a in argf.iter() {
-                        let v = a(m)?;
-                        m.regs.push(v);
-                    }
+                    let base = push_args(m, &argf)?;
                     let d = dest.map(|slot| m.regs[m.bp + slot]).unwrap_or(0);
                     let r = call_indirect(m, target, base, d, loc)?;
                     Ok(if dest.is_some() { d } else { r })

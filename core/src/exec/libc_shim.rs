@@ -1,18 +1,24 @@
 //! The C library a program calls: glibc 2.36 behaviour (Debian 12) bound by name at compile time.
 //!
-//! Functions: stdio output to stdout/stderr (printf family, puts, putchar, fputs, fputc, fwrite,
-//! fflush), the malloc family (checked: double free and invalid free are errors), string and
-//! memory functions, number parsing, `qsort` (glibc 2.36's merge sort: same comparator calls, same
+//! Functions: stdio output to stdout/stderr (printf family with glibc's formatting, puts, putchar,
+//! fputs, fputc, fwrite, fflush), the malloc family (checked: double free and invalid free are
+//! errors; a request beyond the memory limit stops the run with a `memory limit` diagnostic),
+//! string and memory functions (including `strtok`, `strspn`, `memchr`), number parsing with
+//! glibc's `errno`, `div`/`ldiv`, `qsort` (glibc 2.36's merge sort: same comparator calls, same
 //! stable order), `bsearch`, `rand`/`random`/`rand_r`, the math library (Rust's f64/f32 methods
-//! call the same libm as gcc's code), a part of `complex.h`, time functions (real host time),
-//! `exit`/`atexit`/`abort`/`__assert_fail`, `getenv`, `__errno_location`, and the `__builtin_*`
-//! names glibc's headers leave in preprocessed code.
+//! call the same libm as gcc's code; `cbrt`, whose Rust version differs, `remainder`, `erf` and
+//! `erfc` are ported), the comparison and classification macros, a part of `complex.h`, `<ctype.h>` (both
+//! the functions and glibc's `__ctype_b_loc` tables the macros index), time functions (real host
+//! time), `exit`/`atexit`/`abort`/`__assert_fail`, `getenv`/`setenv` (set variables live in the
+//! run, not in accsim's environment), `__errno_location`, and the `__builtin_*` names glibc's
+//! headers leave in preprocessed code.
 //!
 //! Objects: `stdin`, `stdout`, `stderr` (`extern FILE *` globals) are runtime allocations holding
-//! pointers to three small "FILE" allocations that the stdio shims recognise.
+//! pointers to three small "FILE" allocations that the stdio shims recognise; `errno` and the
+//! ctype tables are runtime allocations too ([`RUNTIME_OBJECTS`]).
 //!
-//! Limits: no file or input I/O (`fopen`, `scanf`, reading stdin); `erf`, `erfc`, `tgamma`,
-//! `lgamma` are not provided yet (a call reports "not supported"); `clock()` reports wall time
+//! Limits: no file or input I/O (`fopen`, `scanf`, reading stdin); `tgamma`, `lgamma`, `erff`,
+//! `erfcf` are not provided yet (a call reports "not supported"); `clock()` reports wall time
 //! since start; `clog`/`csqrt`/`cpow` use the textbook formulas, which can differ from glibc in
 //! the last bit.
 
@@ -253,6 +259,8 @@ fn math1(name: &str) -> Option<fn(f64) -> f64> {
         "round" => f64::round,
         "trunc" => f64::trunc,
         "rint" | "nearbyint" => f64::round_ties_even,
+        "erf" => super::libc_erf::erf,
+        "erfc" => super::libc_erf::erfc,
         _ => return None,
     })
 }
@@ -533,8 +541,8 @@ fn shim_named(name: &str) -> Option<Shim> {
         "__builtin_isunordered" => Compare2(self::Compare2::Unordered),
         "remainder" | "drem" => Remainder(false),
         "remainderf" | "dremf" => Remainder(true),
-        "erf" | "erfc" | "tgamma" | "lgamma" | "erff" | "erfcf" | "tgammaf" | "lgammaf" => {
-            Unsupported("the error and gamma functions of the math library")
+        "tgamma" | "lgamma" | "erff" | "erfcf" | "tgammaf" | "lgammaf" => {
+            Unsupported("tgamma, lgamma and the float error functions of the math library")
         }
         _ => {
             if let Some(rest) = name.strip_prefix("__builtin_") {
@@ -713,8 +721,8 @@ pub fn compile_call(
                 it.next().unwrap_or_else(|| ef(|_| Ok(0))),
             );
             return ef(move |m| {
-                let x = f64b(a(m)?);
-                Ok(f(x, f64b(b(m)?)).to_bits())
+                let y = f64b(b(m)?);
+                Ok(f(f64b(a(m)?), y).to_bits())
             });
         }
         (Shim::Compare2(c), 2) => {
@@ -724,8 +732,8 @@ pub fn compile_call(
                 it.next().unwrap_or_else(|| ef(|_| Ok(0))),
             );
             return ef(move |m| {
-                let x = as_f64(ka, a(m)?);
                 let y = as_f64(kb, b(m)?);
+                let x = as_f64(ka, a(m)?);
                 let r = match c {
                     Compare2::Greater => x > y,
                     Compare2::GreaterEqual => x >= y,
@@ -741,10 +749,7 @@ pub fn compile_call(
             let k = kinds[n - 1];
             let args: Vec<ExprFn> = it.collect();
             return ef(move |m| {
-                let mut v = Vec::with_capacity(args.len());
-                for a in &args {
-                    v.push(a(m)?);
-                }
+                let v = eval_args(m, &args)?;
                 let x = as_f64(k, v.last().copied().unwrap_or(0));
                 Ok(classify(c, x, k, &v))
             });
@@ -753,14 +758,20 @@ pub fn compile_call(
     }
     let args: Vec<ExprFn> = it.collect();
     ef(move |m| {
-        let mut v = Vec::with_capacity(args.len());
-        for a in &args {
-            v.push(a(m)?);
-        }
+        let v = eval_args(m, &args)?;
         let d = dest.map(|slot| m.regs[m.bp + slot]).unwrap_or(0);
         let r = call(m, shim, &v, d, loc)?;
         Ok(if dest.is_some() { d } else { r })
     })
+}
+
+/// Evaluate call arguments right to left, as gcc does on x86-64.
+fn eval_args(m: &mut Machine, args: &[ExprFn]) -> Result<Vec<u64>, Trap> {
+    let mut v = vec![0; args.len()];
+    for (i, a) in args.iter().enumerate().rev() {
+        v[i] = a(m)?;
+    }
+    Ok(v)
 }
 
 fn classify(c: Classify, x: f64, k: Kind, v: &[u64]) -> u64 {
@@ -1276,6 +1287,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
             a(0)
         }
         Strncpy => {
+            mem!(m.mem.bytes_mut(a(0), a(2)));
             let n = a(2) as usize;
             let mut s = mem!(m.mem.read_c_string(a(1), Some(n)));
             s.resize(n, 0);
@@ -1753,6 +1765,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
 
 /// glibc 2.36's `cbrt` (sysdeps/ieee754/dbl-64/s_cbrt.c): a polynomial start and one rational
 /// iteration; not correctly rounded, so Rust's `cbrt` differs from it in the last bit.
+#[allow(clippy::excessive_precision)] // glibc's constants, as written in its source
 fn glibc_cbrt(x: f64) -> f64 {
     #[allow(clippy::excessive_precision)]
     const CBRT2: f64 = 1.259_921_049_894_873_164_8;
@@ -1782,8 +1795,9 @@ fn glibc_cbrt(x: f64) -> f64 {
 /// IEEE `remainder` (fdlibm's exact method): `x - n*y` with `n` the nearest integer to `x/y`.
 fn remainder(x: f64, y: f64) -> f64 {
     if y == 0.0 || x.is_infinite() || x.is_nan() || y.is_nan() {
-        #[allow(clippy::eq_op)]
-        return (x * y) / (x * y);
+        // glibc's `(x * y) / (x * y)`: the x86 default NaN (sign set) unless an operand is NaN.
+        let (p, q) = (x * y, x * y);
+        return p / q;
     }
     let p = y.abs();
     let neg = x.is_sign_negative();

@@ -100,6 +100,15 @@ pub struct Machine<'e> {
     stack_size: usize,
 }
 
+/// "1 byte", "8 bytes".
+fn bytes(n: u64) -> String {
+    if n == 1 {
+        "1 byte".into()
+    } else {
+        format!("{n} bytes")
+    }
+}
+
 /// Stands for a missing allocation in [`Machine::fault`] (never shown: checked before use).
 static PLACEHOLDER: super::memory::Allocation = super::memory::Allocation::placeholder();
 
@@ -137,13 +146,13 @@ impl<'e> Machine<'e> {
         let (kind, msg) = match f.kind {
             FaultKind::Null => (
                 "null-deref",
-                format!("null pointer dereference ({access} of {} bytes)", f.size),
+                format!("null pointer dereference ({access} of {})", bytes(f.size)),
             ),
             FaultKind::FunctionPointer => (
                 "invalid-access",
                 format!(
-                    "{access} of {} bytes through a pointer to a function",
-                    f.size
+                    "{access} of {} through a pointer to a function",
+                    bytes(f.size)
                 ),
             ),
             FaultKind::Wild => (
@@ -155,11 +164,11 @@ impl<'e> Machine<'e> {
                 (
                     "out-of-bounds",
                     format!(
-                        "out-of-bounds {access} of {} bytes at offset {} of {} ({} bytes)",
-                        f.size,
+                        "out-of-bounds {access} of {} at offset {} of {} ({})",
+                        bytes(f.size),
                         f.ptr as u32,
                         desc(id),
-                        a.size
+                        bytes(a.size)
                     ),
                 )
             }
@@ -169,10 +178,11 @@ impl<'e> Machine<'e> {
                 (
                     "out-of-bounds",
                     format!(
-                        "out-of-bounds {access} of {} bytes, {before} bytes before the start of {} ({} bytes)",
-                        f.size,
+                        "out-of-bounds {access} of {}, {} before the start of {} ({})",
+                        bytes(f.size),
+                        bytes(before),
                         self.describe_alloc(id),
-                        a.size
+                        bytes(a.size)
                     ),
                 )
             }
@@ -185,7 +195,7 @@ impl<'e> Machine<'e> {
                 };
                 (
                     "use-after-free",
-                    format!("{access} of {} bytes of {} {dead}", f.size, desc(id)),
+                    format!("{access} of {} of {} {dead}", bytes(f.size), desc(id)),
                 )
             }
             FaultKind::ReadOnly => {
@@ -237,13 +247,13 @@ impl<'e> Machine<'e> {
         if let Some((id, a)) = what {
             let made = match a.kind {
                 AllocKind::Heap => "allocated here",
-                AllocKind::Local(..) => "it lives in the call made here",
+                AllocKind::Local(..) => "belonged to this call",
                 _ => "declared here",
             };
             if a.origin.line != 0 {
                 d = d.with_related(a.origin, format!("{} {made}", self.describe_alloc(id)));
             }
-            if let Some(at) = a.freed_at {
+            if let Some(at) = a.freed_at.filter(|_| a.kind == AllocKind::Heap) {
                 if at.line != 0 {
                     let how = match a.kind {
                         AllocKind::Heap => "freed here",
@@ -536,7 +546,11 @@ pub fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
                     if m.fuel >= 2 && m.observer.is_none() {
                         m.fuel -= 2;
                         (lp.body)(m)?;
-                        if (lp.step_cond)(m)? == 0 {
+                        let more = match &lp.counter {
+                            Some(c) => c.step(m),
+                            None => (lp.step_cond)(m)? != 0,
+                        };
+                        if !more {
                             break;
                         }
                     } else {
@@ -619,8 +633,13 @@ fn start(m: &mut Machine, argv: &[String]) -> Result<u64, Trap> {
             Loc::default(),
         )));
     };
+    let Some(f) = exe.funcs.get(main as usize) else {
+        return Err(Trap::error(Diagnostic::internal(
+            "`main` names no function",
+            None,
+        )));
+    };
     let (argc, argv_ptr, envp) = libc_shim::build_argv(m, argv)?;
-    let f = &exe.funcs[main as usize];
     let base = m.regs.len();
     m.regs
         .extend_from_slice(&[argc, argv_ptr, envp][..f.nparams.min(3)]);

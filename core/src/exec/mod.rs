@@ -4,10 +4,18 @@
 //! closure specialised by operation and type (`i32` add, `f32` multiply done in single precision as
 //! SSE does, loads of each width, ...), every function a flat instruction list with jumps, so
 //! `goto`, `break`, `continue` and `switch` are jumps and nothing is looked up by name at run time.
+//! Hot shapes get superinstructions: register and constant operands fused into the operation,
+//! array subscripts that are polynomials of register locals (`a[i*n + j]`) evaluated inline by
+//! the load, `s += x*y`, the `i++; i < n` of counted loops, and counted loops whose body is one
+//! statement run outside the dispatch loop (still counting fuel and calling the observer exactly
+//! as the plain instructions would).
+//!
 //! [`Executable::run`] (or [`run`]) executes it on a thread with a large stack: C calls are Rust
-//! calls, register locals are slots of a word stack, memory locals live in one frame allocation
-//! per call (freed at return, so a pointer to a dead local is caught), VLAs and `va_list` areas are
-//! allocations freed at return too. Memory is the checked allocation table of [`memory`].
+//! calls, register locals are slots of a word stack, every memory local (array, record,
+//! address-taken scalar) is its own allocation made at call entry and freed at return, so writing
+//! past a local's end and using a pointer to a dead local are both caught; VLAs and `va_list`
+//! areas are allocations freed at return too. Memory is the checked allocation table of
+//! [`memory`].
 //!
 //! **Values** are 64-bit words (see [`crate::ir`]): integers sign- or zero-extended, `float` as its
 //! bit pattern, `double` and `long double` as f64 bits (long double is 16 bytes in memory: the f64
@@ -30,9 +38,13 @@
 //!
 //! Known limits: OpenACC constructs run their bodies on the host (the device seam is not wired
 //! here yet); `goto`/`break`/`continue`/`return` out of a GNU statement expression are not
-//! supported; stdout is flushed (not discarded) when the program aborts.
+//! supported; stdout is flushed (not discarded, as glibc would when writing to a pipe) when the
+//! program aborts or traps; the observer sees a location and a call depth, not yet the machine
+//! state; layouts of memory locals do not model the stack (addresses of different locals are not
+//! ordered or adjacent as on x86-64, which only a program with undefined behaviour can notice).
 
 pub mod libc_bind;
+mod libc_erf;
 pub mod libc_shim;
 pub mod memory;
 pub mod openacc;

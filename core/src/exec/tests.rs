@@ -353,19 +353,24 @@ fn exec_float_is_single_precision_double_is_double() {
     let x = f.reg("x", flt);
     let y = f.reg("y", dbl);
     let i = f.reg("i", int);
+    let big = f.reg("big", dbl);
     let fc = |v: f64, ty| ex(ExprKind::Float(v), ty, 1);
     let body = vec![
         set(&f, x, bin(BinOp::Add, fc(0.1, flt), fc(0.2, flt), flt), 2),
         set(&f, y, bin(BinOp::Add, fc(0.1, dbl), fc(0.2, dbl), dbl), 3),
-        set(&f, i, cast(fc(3.0e10, dbl), int), 4),
+        set(&f, big, fc(3.0e10, dbl), 4),
+        // At run time x86's cvttsd2si gives INT_MIN; gcc folds a constant's conversion saturating.
+        set(&f, i, cast(local(&f, big), int), 4),
         {
             let a = vec![
                 cast(local(&f, x), dbl),
                 local(&f, y),
                 local(&f, i),
                 cast(fc(-2.7, dbl), int),
+                cast(fc(3.0e10, dbl), int),
+                cast(fc(-1.0, dbl), b.uint),
             ];
-            b.printf(5, "%.10f %.17f %d %d\n", a)
+            b.printf(5, "%.10f %.17f %d %d %d %u\n", a)
         },
         ret(b.int(0), 6),
     ];
@@ -373,7 +378,7 @@ fn exec_float_is_single_precision_double_is_double() {
     let r = run_prog(&b.p);
     assert_eq!(
         r.stdout,
-        "0.3000000119 0.30000000000000004 -2147483648 -2\n"
+        "0.3000000119 0.30000000000000004 -2147483648 -2 2147483647 0\n"
     );
 }
 
@@ -1330,7 +1335,8 @@ fn exec_rand_matches_glibc_and_sprintf_strtol() {
     b.add(f, body);
     assert_eq!(
         run_prog(&b.p).stdout,
-        "1804289383 846930886 1681692777\n[12345] 9\n-31 9223372036854775807\n"
+        // Arguments are evaluated right to left, as gcc does: the third rand() runs first.
+        "1681692777 846930886 1804289383\n[12345] 9\n-31 9223372036854775807\n"
     );
 }
 
