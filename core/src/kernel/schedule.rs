@@ -612,7 +612,9 @@ fn combine(b: &mut Builder<'_>, op: ReductionOp, acc: &VarAccess, fresh: LocalId
         let pty = b.types.intern(Type::Pointer(ty));
         let VarAccess::Mem(addr, _) = acc else { return Err(("complex reduction variable is not in memory".into(), loc)) };
         let tmp = fresh_copy(b, acc);
-        let mine = b.expr(ExprKind::LocalAddr(fresh), pty);
+        let _ = pty;
+        // A complex value is its address, typed as the complex type.
+        let mine = b.expr(ExprKind::LocalAddr(fresh), ty);
         let cur = b.expr(ExprKind::Load(Box::new(addr.clone())), ty);
         let val = b.expr(ExprKind::ComplexBinary { op: bop, lhs: Box::new(cur), rhs: Box::new(mine), dst: tmp }, ty);
         let e = b.expr(ExprKind::Assign { place: Place::Mem(Box::new(addr.clone())), value: Box::new(val) }, ty);
@@ -657,9 +659,7 @@ fn combine(b: &mut Builder<'_>, op: ReductionOp, acc: &VarAccess, fresh: LocalId
 fn substitute_stmt(s: &mut Stmt, acc: &VarAccess, fresh: LocalId, b: &mut Builder<'_>) {
     let fresh_local = &b.locals[fresh.0 as usize];
     let in_mem = fresh_local.storage != Storage::Register;
-    let fty = fresh_local.ty;
-    let pty = b.types.intern(Type::Pointer(fty));
-    let sub = Sub { acc: acc.clone(), fresh, in_mem, pty };
+    let sub = Sub { acc: acc.clone(), fresh, in_mem };
     sub.stmt(s);
 }
 
@@ -667,7 +667,6 @@ struct Sub {
     acc: VarAccess,
     fresh: LocalId,
     in_mem: bool,
-    pty: TypeId,
 }
 
 impl Sub {
@@ -728,8 +727,9 @@ impl Sub {
             Place::Mem(a) => {
                 if self.is_addr(a) {
                     if self.in_mem {
+                        // Keep the expression's type: an address used as a complex/record value is
+                        // typed as that value.
                         a.kind = ExprKind::LocalAddr(self.fresh);
-                        a.ty = self.pty;
                     } else {
                         *p = Place::Local(self.fresh);
                     }
@@ -745,7 +745,6 @@ impl Sub {
             // The variable's address (an aggregate's value, or `&x`): the copy's address.
             if self.in_mem {
                 e.kind = ExprKind::LocalAddr(self.fresh);
-                e.ty = self.pty;
             }
             return;
         }
