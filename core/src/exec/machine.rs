@@ -483,7 +483,16 @@ pub fn call_function(
     m.ret_dest = ret_dest;
     m.cur_func = fid;
     m.depth += 1;
-    let result = f.prologue(m, fid, loc).and_then(|()| run_code(m, &f.code));
+    let mut result = f.prologue(m, fid, loc).and_then(|()| run_code(m, &f.code));
+    if !m.acc.is_idle() {
+        // Data of this call's function-scope `declare` directives is released now (§2.13).
+        let done = super::openacc::function_return(m, f.end_loc);
+        if result.is_ok() {
+            if let Err(e) = done {
+                result = Err(e);
+            }
+        }
+    }
     for p in m.frame_allocs.drain(mark..).collect::<Vec<_>>() {
         m.mem.release(AllocId((p >> 32) as u32), f.end_loc);
     }

@@ -68,6 +68,8 @@ pub struct AccState {
 
 #[derive(Default)]
 struct Region {
+    /// A function-scope `declare`: released when the call at this depth returns (§2.13).
+    function_depth: Option<usize>,
     releases: Vec<Release>,
     /// `if(false)`: the construct runs on the host, with the host's data.
     on_host: bool,
@@ -93,6 +95,12 @@ fn err(kind: &'static str, msg: String, loc: Loc) -> Trap {
 }
 
 impl AccState {
+    /// No construct or `declare` is active (the common case: nothing to do at a return).
+    #[inline]
+    pub fn is_idle(&self) -> bool {
+        self.regions.is_empty()
+    }
+
     pub fn new(config: DeviceConfig) -> Self {
         let on_host = std::env::var("ACC_DEVICE_TYPE").is_ok_and(|v| v.eq_ignore_ascii_case("host"));
         let device_num = std::env::var("ACC_DEVICE_NUM").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(0);
@@ -330,6 +338,21 @@ pub fn update(m: &mut Machine, r: &HostRange, to_device: bool) -> Result<(), Tra
 /// Enter a data or compute construct.
 pub fn region_enter(m: &mut Machine, on_host: bool) {
     m.acc.regions.push(Region { on_host, ..Default::default() });
+}
+
+/// A function-scope `declare` directive: its data lives until the current call returns (§2.13).
+pub fn declare_enter(m: &mut Machine) {
+    let depth = m.depth;
+    let on_host = region_on_host(m);
+    m.acc.regions.push(Region { function_depth: Some(depth), on_host, ..Default::default() });
+}
+
+/// The current call returns: release the data of its `declare` directives.
+pub fn function_return(m: &mut Machine, loc: Loc) -> Result<(), Trap> {
+    while m.acc.regions.last().is_some_and(|r| r.function_depth == Some(m.depth)) {
+        region_exit(m, loc)?;
+    }
+    Ok(())
 }
 
 /// Is the innermost construct running on the host (`if(false)`, or the host device)?

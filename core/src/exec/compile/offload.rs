@@ -372,8 +372,7 @@ impl<'a> Cx<'a> {
                 );
             }
             AccKind::Declare => {
-                // Function-scope declare: map for the rest of the function's execution (released
-                // when the program ends).
+                // Function-scope declare: the data lives until the function returns (§2.13).
                 let mut data = Vec::new();
                 for c in clauses_of(&dir) {
                     if let AccClauseKind::Data(dc, vars) = c {
@@ -384,12 +383,13 @@ impl<'a> Cx<'a> {
                 }
                 self.emit(
                     Op::Expr(Box::new(move |m| {
-                        if m.acc.on_host {
+                        rt::declare_enter(m);
+                        if rt::region_on_host(m) {
                             return Ok(0);
                         }
                         for (dc, plan) in &data {
                             for r in plan.ranges(m)? {
-                                rt::map(m, *dc, &r, DataLifetime::Dynamic)?;
+                                rt::map(m, *dc, &r, DataLifetime::Structured)?;
                             }
                         }
                         Ok(0)
