@@ -1,0 +1,148 @@
+//! The OpenACC samples (`samples/acc/`, the teaching ladder, and `samples/openuh/`, the OpenUH
+//! benchmarks) run on the simulated device and print exactly their golden `.expected` output.
+//!
+//! Each program is race-free and has every `update` it needs, so by the execution model of
+//! OpenACC 2.0 (§1.2, §2.7: gangs, workers and lanes only share data through the synchronisation
+//! points a correct program respects) its output cannot depend on the launch configuration: each
+//! runs under the default configuration and under two others (`--gangs/--workers/--vector-length`).
+//! The exception is a program that prints counts of redundant execution with explicit
+//! `num_gangs`/`num_workers`/`vector_length` clauses (`15_execution_modes.c`), whose numbers the
+//! clauses fix.
+//!
+//! `ACCSIM_SAMPLE=name[,name]` runs only those samples.
+
+mod common;
+
+use common::*;
+
+/// Samples accsim does not run correctly yet, with the reason; the test checks they still fail
+/// the way described, so a fix is noticed.
+const KNOWN_FAILURES: &[(&str, &str)] = &[(
+    "21_struct_members",
+    "partially-present", // an implicit copy of a struct part of which is mapped (§2.6.4): member attach is not modeled yet
+)];
+
+const CONFIGS: &[&[&str]] = &[&[], &["--gangs", "1", "--workers", "1", "--vector-length", "1"], &["--gangs", "3", "--workers", "2", "--vector-length", "5"]];
+
+fn acc_samples() -> Vec<std::path::PathBuf> {
+    let mut v = Vec::new();
+    for dir in ["acc", "openuh"] {
+        let mut files: Vec<_> = std::fs::read_dir(samples_dir().join(dir))
+            .expect("samples folder")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "c"))
+            .collect();
+        files.sort();
+        v.extend(files);
+    }
+    if let Ok(only) = std::env::var("ACCSIM_SAMPLE") {
+        let names: Vec<&str> = only.split(',').map(str::trim).collect();
+        v.retain(|p| names.iter().any(|n| p.file_stem().is_some_and(|s| s == *n)));
+    }
+    v
+}
+
+#[test]
+fn acc_samples_print_their_expected_output() {
+    let samples = acc_samples();
+    assert!(!samples.is_empty(), "no OpenACC samples found (or ACCSIM_SAMPLE matched none)");
+    let results = parallel_map(samples, |path| {
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let expected = std::fs::read(path.with_extension("expected")).unwrap_or_default();
+        let mut problems = Vec::new();
+        let known = KNOWN_FAILURES.iter().find(|(n, _)| *n == stem);
+        for cfg in CONFIGS {
+            if stem.starts_with("15_") && !cfg.is_empty() {
+                continue; // its counts depend on the configuration by design (explicit clauses)
+            }
+            let flags: Vec<String> = cfg.iter().map(|s| s.to_string()).collect();
+            let out = match run_accsim(&flags, &[path.clone()], &[]) {
+                Ok(o) => o,
+                Err(e) => {
+                    problems.push(format!("{stem} {cfg:?}: cannot run accsim: {e}"));
+                    continue;
+                }
+            };
+            let stderr = out.stderr_text();
+            if stderr.contains("panicked") {
+                problems.push(format!("{stem} {cfg:?}: accsim panicked:\n{}", indent(&stderr, 2000)));
+                continue;
+            }
+            match known {
+                Some((_, why)) => {
+                    if out.status == 0 && out.stdout == expected {
+                        problems.push(format!("{stem}: now passes — remove it from KNOWN_FAILURES"));
+                    } else if !stderr.contains(why) {
+                        problems.push(format!("{stem} {cfg:?}: fails differently than known ({why}):\n{}", indent(&stderr, 1500)));
+                    }
+                }
+                None => {
+                    if out.status != 0 || out.stdout != expected {
+                        problems.push(format!(
+                            "{stem} {cfg:?}: exit {}\n{}\n{}",
+                            out.status,
+                            short_diff(&expected, &out.stdout),
+                            indent(&stderr, 1500)
+                        ));
+                    }
+                }
+            }
+        }
+        problems
+    });
+    let problems: Vec<String> = results.into_iter().flatten().collect();
+    assert!(problems.is_empty(), "{} problem(s):\n\n{}", problems.len(), problems.join("\n\n"));
+}
+
+/// `accsim info` reports the schedule and data attributes of every compute construct (§2.5.1,
+/// §2.6.1, §2.7): checked on the gang/worker/vector sample.
+#[test]
+fn info_reports_schedules_and_attributes() {
+    let path = samples_dir().join("acc/07_gang_worker_vector.c");
+    let mut cmd = std::process::Command::new(accsim_bin());
+    cmd.arg("info").arg(&path);
+    let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim info");
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("parallel construct → kernel `main$acc27`"), "{text}");
+    assert!(text.contains("loop scheduled gang\n"), "{text}");
+    assert!(text.contains("loop scheduled worker\n"), "{text}");
+    assert!(text.contains("loop scheduled vector\n"), "{text}");
+    assert!(text.contains("int [6][10][70] `cube`: present_or_copy"), "{text}");
+    assert!(text.contains("int `n`: firstprivate (scalar, by value)"), "{text}");
+}
+
+/// Runtime errors of the data environment stop the program with a diagnostic naming the
+/// variable and both places (§2.6.4 partial presence, §2.6.6 exit data of data never entered).
+#[test]
+fn data_environment_errors_are_diagnosed() {
+    let dir = TempDir::new("acc-errors");
+    let cases = [
+        (
+            "notentered.c",
+            "#include <stdlib.h>\nint main(void) {\n  double *a = malloc(80);\n#pragma acc exit data delete(a[0:10])\n  return 0;\n}\n",
+            "not-entered",
+            "notentered.c:4",
+        ),
+        (
+            "partial.c",
+            "#include <stdlib.h>\nint main(void) {\n  double *a = malloc(80);\n#pragma acc enter data copyin(a[0:5])\n#pragma acc parallel loop copy(a[0:10])\n  for (int i = 0; i < 10; i++) a[i] = i;\n  return 0;\n}\n",
+            "partially-present",
+            "partial.c:5",
+        ),
+        (
+            "notpresent.c",
+            "int main(void) {\n  double a[4] = {0};\n#pragma acc parallel loop present(a)\n  for (int i = 0; i < 4; i++) a[i] = i;\n  return 0;\n}\n",
+            "not-present",
+            "notpresent.c:3",
+        ),
+    ];
+    for (name, src, kind, at) in cases {
+        let p = dir.path().join(name);
+        std::fs::write(&p, src).expect("write test program");
+        let out = run_accsim(&[], &[p], &[]).expect("run accsim");
+        let err = out.stderr_text();
+        assert_eq!(out.status, 3, "{name}: {err}");
+        assert!(err.contains(kind) && err.contains(at), "{name}: expected `{kind}` at {at}:\n{err}");
+    }
+}
