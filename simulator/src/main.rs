@@ -9,6 +9,8 @@ use std::process::ExitCode;
 use accsim_core::diag::{Diagnostic, SourceMap};
 use accsim_core::driver;
 use accsim_core::exec;
+use accsim_core::exec::events::{self, Event};
+use std::sync::{Arc, Mutex};
 use accsim_core::frontend::PreprocessOptions;
 use clap::{Args, Parser, Subcommand};
 
@@ -72,6 +74,15 @@ struct RunArgs {
     /// an error (default: present-or behaviour, as Cray CCE and OpenACC 2.5).
     #[arg(long = "strict-2.0")]
     strict_2_0: bool,
+    /// Print every device allocation, transfer, launch and wait as it happens (like NV_ACC_NOTIFY).
+    #[arg(long)]
+    notify: bool,
+    /// Print a per-construct summary at the end: launches, bytes moved, model time (like NV_ACC_TIME).
+    #[arg(long)]
+    time: bool,
+    /// Write a Chrome trace (chrome://tracing, Perfetto) of the host and the activity queues.
+    #[arg(long, value_name = "FILE.json")]
+    trace: Option<std::path::PathBuf>,
     /// Arguments for the program's `main` (after `--`).
     #[arg(last = true)]
     args: Vec<String>,
@@ -152,10 +163,36 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
         vector_length: r.vector_length.max(1),
         strict_2_0: r.strict_2_0,
     };
-    let options = exec::RunOptions { max_steps: Some(r.max_steps), max_memory: Some(r.max_memory), device, ..Default::default() };
+    let collected: Arc<Mutex<Vec<Event>>> = Arc::default();
+    let events: Option<exec::openacc::EventSink> = if r.notify || r.time || r.trace.is_some() {
+        let (notify, keep, sink, names) = (r.notify, r.time || r.trace.is_some(), collected.clone(), map.clone());
+        Some(Box::new(move |e: &Event| {
+            if notify {
+                eprintln!("{}", events::notify_line(e, &names));
+            }
+            if keep {
+                if let Ok(mut v) = sink.lock() {
+                    v.push(e.clone());
+                }
+            }
+        }))
+    } else {
+        None
+    };
+    let options =
+        exec::RunOptions { max_steps: Some(r.max_steps), max_memory: Some(r.max_memory), device, events, ..Default::default() };
     let mut argv = vec![r.compile.files[0].clone()];
     argv.extend(r.args.iter().cloned());
     let outcome = exe.run(options, argv);
+    let recorded = collected.lock().map(|v| v.clone()).unwrap_or_default();
+    if r.time {
+        eprint!("{}", events::time_summary(&recorded, map));
+    }
+    if let Some(path) = &r.trace {
+        if let Err(e) = std::fs::write(path, events::chrome_trace(&recorded, map)) {
+            eprintln!("accsim: cannot write the trace {}: {e}", path.display());
+        }
+    }
     if let Some(d) = outcome.diagnostic() {
         eprint!("{}", d.render(map, false));
         if d.class == accsim_core::diag::Class::Internal {

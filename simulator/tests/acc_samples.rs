@@ -146,3 +146,27 @@ fn data_environment_errors_are_diagnosed() {
         assert!(err.contains(kind) && err.contains(at), "{name}: expected `{kind}` at {at}:\n{err}");
     }
 }
+
+/// `--notify` prints each transfer and launch with its source line and launch configuration;
+/// `--trace` writes a Chrome trace that is the same on every run (model clock, DESIGN.md
+/// "Determinism"), with a track per activity queue (§2.13).
+#[test]
+fn notify_and_trace_observe_the_device() {
+    let dir = TempDir::new("acc-trace");
+    let sample = samples_dir().join("acc/12_async_pipeline.c");
+    let mut traces = Vec::new();
+    for i in 0..2 {
+        let trace = dir.path().join(format!("t{i}.json"));
+        let flags = vec!["--notify".to_string(), "--trace".to_string(), trace.to_string_lossy().into_owned()];
+        let out = run_accsim(&flags, &[sample.clone()], &[]).expect("run accsim");
+        assert_eq!(out.status, 0, "{}", out.stderr_text());
+        let err = out.stderr_text();
+        assert!(err.contains("upload data file=") && err.contains("line=36") && err.contains("queue=1"), "{err}");
+        assert!(err.contains("launch kernel") && err.contains("num_gangs=8 num_workers=1 vector_length=32"), "{err}");
+        assert!(err.contains("wait file="), "{err}");
+        traces.push(std::fs::read_to_string(&trace).expect("trace written"));
+    }
+    assert_eq!(traces[0], traces[1], "the trace is deterministic");
+    assert!(traces[0].starts_with("{\"traceEvents\":["));
+    assert!(traces[0].contains("\"name\":\"queue 1\"") && traces[0].contains("\"name\":\"host\""));
+}

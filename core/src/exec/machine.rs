@@ -604,7 +604,12 @@ pub fn run_main(
             .unwrap_or_else(|| Box::new(std::io::stderr())),
         out_buf: Vec::new(),
         libc: ShimState::new(argv.first().cloned().unwrap_or_default()),
-        acc: super::openacc::AccState::new(options.device.clone()),
+        acc: {
+            let mut a = super::openacc::AccState::new(options.device.clone());
+            a.sink = options.events;
+            a.fuel_start = options.max_steps.unwrap_or(u64::MAX);
+            a
+        },
         stack_top: stack_address(),
         stack_size,
     };

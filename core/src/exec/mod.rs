@@ -43,6 +43,7 @@
 //! state; layouts of memory locals do not model the stack (addresses of different locals are not
 //! ordered or adjacent as on x86-64, which only a program with undefined behaviour can notice).
 
+pub mod events;
 pub mod libc_bind;
 mod libc_erf;
 pub mod libc_shim;
@@ -130,6 +131,8 @@ pub struct RunOptions {
     pub observer: Option<Box<dyn Observer>>,
     /// The simulated device's launch defaults and modes.
     pub device: openacc::DeviceConfig,
+    /// Receives the data-environment and device events ([`events`]) as they happen.
+    pub events: Option<openacc::EventSink>,
 }
 
 /// A cloneable in-memory sink, for tests and tools that capture a program's output.

@@ -27,6 +27,7 @@ use crate::ir::acc::{CaptureMode, DataClause, ReductionOp};
 
 use super::machine::{Machine, Trap};
 use super::memory::{AllocKind, Space};
+use super::events::EventKind;
 use super::value::Kind;
 
 /// Launch defaults and modes (command-line flags).
@@ -53,9 +54,20 @@ pub const ACC_DEVICE_HOST: u64 = 2;
 pub const ACC_DEVICE_NOT_HOST: u64 = 3;
 pub const ACC_DEVICE_NVIDIA: u64 = 4;
 
+/// Receives every event as it happens (`--notify`, and the collectors of `--time`/`--trace`).
+pub type EventSink = Box<dyn FnMut(&super::events::Event) + Send>;
+
 /// Per-run OpenACC state.
 #[derive(Default)]
 pub struct AccState {
+    /// Where events go; `None`: nothing observes them (no cost).
+    pub sink: Option<EventSink>,
+    /// Model-clock nanoseconds spent in transfers and allocations so far.
+    extra_ns: u64,
+    /// Fuel at the start of the run (steps run = fuel_start - fuel).
+    pub fuel_start: u64,
+    /// The activity queue of the directive being executed (`async(n)`; -1 for `async`).
+    pub queue: Option<i64>,
     pub present: PresentTable,
     pub config: DeviceConfig,
     regions: Vec<Region>,
@@ -75,6 +87,8 @@ struct Region {
     on_host: bool,
     /// `host_data use_device`: pointer variables to restore (address, host value).
     restore: Vec<(u64, u64)>,
+    /// The activity queue the construct's work goes to (`async`), for events.
+    queue: Option<i64>,
 }
 
 struct Release {
@@ -105,6 +119,31 @@ impl AccState {
         let on_host = std::env::var("ACC_DEVICE_TYPE").is_ok_and(|v| v.eq_ignore_ascii_case("host"));
         let device_num = std::env::var("ACC_DEVICE_NUM").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(0);
         AccState { config, on_host, device_num, ..Default::default() }
+    }
+}
+
+// ---------------------------------------------------------------- events
+
+/// The model clock now (see [`super::events`]).
+pub fn now_ns(m: &Machine) -> u64 {
+    m.acc.fuel_start.saturating_sub(m.fuel) + m.acc.extra_ns
+}
+
+/// Report an event that took `dur_ns` of model time (added to the clock) or, for launches, whose
+/// duration was already counted by the kernel's steps.
+pub fn event(m: &mut Machine, kind: super::events::EventKind, loc: Loc, dur_ns: u64, clock_advance: bool) {
+    if m.acc.sink.is_none() {
+        m.acc.extra_ns += if clock_advance { dur_ns } else { 0 };
+        return;
+    }
+    let end = now_ns(m) + if clock_advance { dur_ns } else { 0 };
+    if clock_advance {
+        m.acc.extra_ns += dur_ns;
+    }
+    let function = m.exe.funcs.get(m.cur_func as usize).map(|f| f.name.clone()).unwrap_or_default();
+    let e = super::events::Event { kind, loc, function, queue: m.acc.queue, start_ns: end - dur_ns, dur_ns };
+    if let Some(sink) = m.acc.sink.as_mut() {
+        sink(&e);
     }
 }
 
@@ -202,8 +241,10 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
                 ));
             }
             let dev = device_alloc(m, r.range.start, len, r.loc)?;
-            if matches!(clause, DataClause::Copy | DataClause::CopyIn | DataClause::PresentOrCopy | DataClause::PresentOrCopyIn | DataClause::DeviceResident) && clause != DataClause::DeviceResident {
+            event(m, EventKind::Alloc { bytes: len, var: r.name.clone() }, r.loc, 1000, true);
+            if matches!(clause, DataClause::Copy | DataClause::CopyIn | DataClause::PresentOrCopy | DataClause::PresentOrCopyIn) {
                 copy(m, dev, r.range.start, len, r.loc)?;
+                event(m, EventKind::Upload { bytes: len, var: r.name.clone() }, r.loc, super::events::transfer_ns(len), true);
             }
             let (s, d) = if lifetime == DataLifetime::Structured { (1, 0) } else { (0, 1) };
             m.acc.present.insert(PresentEntry {
@@ -265,11 +306,13 @@ fn release(m: &mut Machine, start: u64, kind: DataLifetime, copy_out: bool, loc:
         DataLifetime::Dynamic => e.dynamic = e.dynamic.saturating_sub(1),
     }
     if e.structured == 0 && e.dynamic == 0 && !e.user_mapped {
-        let e = m.acc.present.remove(start).expect("entry just seen");
+        let Some(e) = m.acc.present.remove(start) else { return Ok(()) };
         if copy_out {
             copy(m, e.host.start, e.device_start, e.len(), loc)?;
+            event(m, EventKind::Download { bytes: e.len(), var: e.name.clone() }, loc, super::events::transfer_ns(e.len()), true);
         }
         device_free(m, e.device_start, loc);
+        event(m, EventKind::Free { bytes: e.len(), var: e.name.clone() }, loc, 1000, true);
     }
     Ok(())
 }
@@ -319,11 +362,15 @@ pub fn update(m: &mut Machine, r: &HostRange, to_device: bool) -> Result<(), Tra
     match m.acc.present.lookup(r.range.clone()) {
         Presence::Present(start) => {
             let dev = m.acc.present.get(start).map(|e| e.to_device(r.range.start)).unwrap_or(0);
+            let t = super::events::transfer_ns(len);
             if to_device {
-                copy(m, dev, r.range.start, len, r.loc)
+                copy(m, dev, r.range.start, len, r.loc)?;
+                event(m, EventKind::Upload { bytes: len, var: r.name.clone() }, r.loc, t, true);
             } else {
-                copy(m, r.range.start, dev, len, r.loc)
+                copy(m, r.range.start, dev, len, r.loc)?;
+                event(m, EventKind::Download { bytes: len, var: r.name.clone() }, r.loc, t, true);
             }
+            Ok(())
         }
         Presence::Partial(start) => Err(partial(m, r, start)),
         Presence::Absent => Err(Trap::error(
@@ -336,8 +383,9 @@ pub fn update(m: &mut Machine, r: &HostRange, to_device: bool) -> Result<(), Tra
 // ---------------------------------------------------------------- regions
 
 /// Enter a data or compute construct.
-pub fn region_enter(m: &mut Machine, on_host: bool) {
-    m.acc.regions.push(Region { on_host, ..Default::default() });
+pub fn region_enter(m: &mut Machine, on_host: bool, queue: Option<i64>) {
+    m.acc.regions.push(Region { on_host, queue, ..Default::default() });
+    m.acc.queue = queue;
 }
 
 /// A function-scope `declare` directive: its data lives until the current call returns (§2.13).
@@ -363,12 +411,14 @@ pub fn region_on_host(m: &Machine) -> bool {
 /// Leave the innermost construct: release its data (copying out), restore `use_device` pointers.
 pub fn region_exit(m: &mut Machine, loc: Loc) -> Result<(), Trap> {
     let Some(reg) = m.acc.regions.pop() else { return Ok(()) };
+    m.acc.queue = reg.queue;
     for (addr, v) in reg.restore {
         m.mem.store_u64(addr, v).map_err(|f| m.fault(f, loc))?;
     }
     for r in reg.releases.into_iter().rev() {
         release(m, r.host_start, DataLifetime::Structured, r.copy_out, loc)?;
     }
+    m.acc.queue = m.acc.regions.last().and_then(|r| r.queue);
     Ok(())
 }
 
@@ -412,6 +462,7 @@ pub fn launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         return Err(err("launch", format!("invalid launch configuration: num_gangs({gangs}) num_workers({workers}) vector_length({vector})"), loc));
     }
     m.acc.launches += 1;
+    let launch_start = now_ns(m);
     // Shared parameters, and the objects each gang gets its own copy of.
     let mut shared = Vec::with_capacity(caps.len());
     for c in caps {
@@ -494,6 +545,11 @@ pub fn launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         m.regs.extend_from_slice(&args);
         super::machine::call_function(m, fid, base, 0, loc)?;
         partials.push(mine);
+    }
+    if m.acc.sink.is_some() {
+        let steps = now_ns(m).saturating_sub(launch_start);
+        let kernel = m.exe.funcs.get(fid as usize).map(|f| f.name.clone()).unwrap_or_default();
+        event(m, EventKind::Launch { kernel, gangs, workers, vector_length: vector, steps }, loc, steps, false);
     }
     // Combine reductions into the variables — their device copy when they are mapped (a
     // `copy(sum)` clause), else the host variable — gang by gang, and free the copies.

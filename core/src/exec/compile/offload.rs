@@ -220,6 +220,22 @@ impl<'a> Cx<'a> {
             Some(e) => Some(Arc::new(self.expr(e)?.into_fn())),
             None => None,
         };
+        // `async(n)`: the queue the work goes to (-1 for `async` without a value, acc_async_noval).
+        let queue_fn: Option<Arc<Option<ExprFn>>> = match clauses_of(&dir).find_map(|c| if let AccClauseKind::Async(e) = c { Some(e) } else { None }) {
+            Some(Some(e)) => Some(Arc::new(Some(self.expr(e)?.into_fn()))),
+            Some(None) => Some(Arc::new(None)),
+            None => None,
+        };
+        let queue_of = move |m: &mut Machine| -> Result<Option<i64>, Trap> {
+            Ok(match &queue_fn {
+                None => None,
+                Some(q) => match q.as_ref() {
+                    Some(f) => Some(f(m)? as i32 as i64),
+                    None => Some(-1),
+                },
+            })
+        };
+        let queue_of = Arc::new(queue_of);
         match &dir.kind {
             AccKind::Data | AccKind::Parallel | AccKind::Kernels | AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::HostData => {
                 let mut data = Vec::new();
@@ -237,6 +253,7 @@ impl<'a> Cx<'a> {
                 }
                 let is_compute = dir.kind.is_compute();
                 let if_enter = if_fn.clone();
+                let q = queue_of.clone();
                 // The same data in two clauses gets both behaviours (copy in if one copies in, out if
                 // one copies out): map copy-in clauses first, and let later clauses add copy-out.
                 data.sort_by_key(|(dc, _)| !matches!(dc, DataClause::Copy | DataClause::CopyIn | DataClause::PresentOrCopy | DataClause::PresentOrCopyIn));
@@ -247,7 +264,8 @@ impl<'a> Cx<'a> {
                             None => true,
                         };
                         let inherited = rt::region_on_host(m);
-                        rt::region_enter(m, !cond || inherited);
+                        let queue = q(m)?;
+                        rt::region_enter(m, !cond || inherited, queue);
                         if !cond || m.acc.on_host {
                             return Ok(0);
                         }
@@ -297,6 +315,8 @@ impl<'a> Cx<'a> {
                         if m.acc.on_host {
                             return Ok(0);
                         }
+                        let saved = m.acc.queue;
+                        m.acc.queue = queue_of(m)?;
                         for (dc, plan) in &data {
                             let ranges = plan.ranges(m)?;
                             if enter {
@@ -313,6 +333,7 @@ impl<'a> Cx<'a> {
                                 }
                             }
                         }
+                        m.acc.queue = saved;
                         Ok(0)
                     })),
                     loc,
@@ -338,6 +359,8 @@ impl<'a> Cx<'a> {
                         if rt::region_on_host(m) {
                             return Ok(0);
                         }
+                        let saved = m.acc.queue;
+                        m.acc.queue = queue_of(m)?;
                         for (to_dev, plan) in &ops {
                             let ranges = plan.ranges(m)?;
                             // The pointer array of `a[i:n][j:m]` holds host addresses on the host and
@@ -347,6 +370,7 @@ impl<'a> Cx<'a> {
                                 rt::update(m, r, *to_dev)?;
                             }
                         }
+                        m.acc.queue = saved;
                         Ok(0)
                     })),
                     loc,
@@ -362,9 +386,12 @@ impl<'a> Cx<'a> {
                 };
                 self.emit(
                     Op::Expr(Box::new(move |m| {
+                        let mut first = None;
                         for f in &fns {
-                            f(m)?;
+                            let q = f(m)? as i32 as i64;
+                            first.get_or_insert(q);
                         }
+                        rt::event(m, crate::exec::events::EventKind::Wait { queue: first }, loc, 0, false);
                         Ok(0)
                     })),
                     loc,
