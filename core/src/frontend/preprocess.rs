@@ -134,15 +134,21 @@ pub fn parse_line_marker(line: &str) -> Option<(u32, String)> {
     None
 }
 
-/// Write the bundled `openacc.h` into a private directory and return it (once per process).
+/// Write the bundled `openacc.h` into a directory named by its content's hash (so every run of
+/// this accsim shares one, and nothing accumulates in the temporary directory) and return it.
 fn openacc_include_dir() -> std::io::Result<PathBuf> {
-    let dir = std::env::temp_dir().join(format!("accsim-include-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
+    // FNV-1a of the header text: stable across runs and builds.
+    let hash = OPENACC_H.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3));
+    let dir = std::env::temp_dir().join(format!("accsim-include-{hash:016x}"));
     let file = dir.join("openacc.h");
-    let current = std::fs::read_to_string(&file).unwrap_or_default();
-    if current != OPENACC_H {
-        std::fs::write(&file, OPENACC_H)?;
+    if std::fs::read_to_string(&file).ok().as_deref() == Some(OPENACC_H) {
+        return Ok(dir);
     }
+    std::fs::create_dir_all(&dir)?;
+    // Write then rename, so a concurrent run never reads a half-written header.
+    let tmp = dir.join(format!("openacc.h.{}", std::process::id()));
+    std::fs::write(&tmp, OPENACC_H)?;
+    std::fs::rename(&tmp, &file)?;
     Ok(dir)
 }
 
