@@ -124,5 +124,6 @@ mod tests {
         };
         assert_eq!(parsed.directives.len(), 1);
         assert_eq!(parsed.directives[0].loc.line, 19);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
