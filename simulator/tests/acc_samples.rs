@@ -170,3 +170,46 @@ fn notify_and_trace_observe_the_device() {
     assert!(traces[0].starts_with("{\"traceEvents\":["));
     assert!(traces[0].contains("\"name\":\"queue 1\"") && traces[0].contains("\"name\":\"host\""));
 }
+
+/// Compile-time restrictions are diagnostics with locations (exit 2): `default(none)` with a
+/// variable no clause names (§2.5.12), a compute construct inside another (§2.5), a loop
+/// partitioned at a level an enclosing loop already uses (§2.7), an unknown clause with a
+/// suggestion.
+#[test]
+fn openacc_restrictions_are_compile_errors() {
+    let dir = TempDir::new("acc-restrict");
+    let cases = [
+        (
+            "none.c",
+            "int main(void) {\n  int n = 4; double a[4];\n#pragma acc parallel loop default(none) copyout(a)\n  for (int i = 0; i < n; i++) a[i] = i;\n  return 0;\n}\n",
+            "`n` is used in a construct with `default(none)`",
+            "none.c:3",
+        ),
+        (
+            "nested.c",
+            "int main(void) {\n  double a[4];\n#pragma acc parallel copy(a)\n  {\n#pragma acc parallel loop\n    for (int i = 0; i < 4; i++) a[i] = i;\n  }\n  return 0;\n}\n",
+            "may not appear inside a compute construct",
+            "nested.c:5",
+        ),
+        (
+            "levels.c",
+            "int main(void) {\n  double a[4][4];\n#pragma acc parallel loop vector copy(a)\n  for (int i = 0; i < 4; i++)\n#pragma acc loop gang\n    for (int j = 0; j < 4; j++) a[i][j] = i;\n  return 0;\n}\n",
+            "level",
+            "levels.c:5",
+        ),
+        (
+            "typo.c",
+            "int main(void) {\n  double a[4];\n#pragma acc parallel loop gnag copy(a)\n  for (int i = 0; i < 4; i++) a[i] = i;\n  return 0;\n}\n",
+            "did you mean `gang`?",
+            "typo.c:3",
+        ),
+    ];
+    for (name, src, what, at) in cases {
+        let p = dir.path().join(name);
+        std::fs::write(&p, src).expect("write test program");
+        let out = run_accsim(&[], &[p], &[]).expect("run accsim");
+        let err = out.stderr_text();
+        assert_eq!(out.status, 2, "{name}: {err}");
+        assert!(err.contains(what) && err.contains(at), "{name}: expected `{what}` at {at}:\n{err}");
+    }
+}

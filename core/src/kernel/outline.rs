@@ -24,7 +24,7 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
     for fi in 0..nfuncs {
         let mut body = std::mem::replace(&mut p.functions[fi].body, Stmt { kind: StmtKind::Empty, loc: Loc::default() });
         let uses_all = count_local_uses(&body);
-        let mut cx = FnOutliner { p, fi, uses_all, diags: &mut diags };
+        let mut cx = FnOutliner { enclosing_data: Vec::new(), p, fi, uses_all, diags: &mut diags };
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
@@ -32,6 +32,8 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
 }
 
 struct FnOutliner<'p> {
+    /// Variables named by the data clauses of the enclosing data constructs (for `default(none)`).
+    enclosing_data: Vec<HashSet<VarRoot>>,
     p: &'p mut Program,
     fi: usize,
     /// How often each local of the function is referenced (whole body).
@@ -62,9 +64,19 @@ impl FnOutliner<'_> {
                     }
                     return;
                 }
+                let named: HashSet<VarRoot> = self
+                    .p
+                    .acc
+                    .get(d.0 as usize)
+                    .and_then(|a| a.as_ref())
+                    .filter(|a| matches!(a.kind, AccKind::Data))
+                    .map(|a| clause_roots(a))
+                    .unwrap_or_default();
+                self.enclosing_data.push(named);
                 if let Some(b) = body {
                     self.walk(b, in_compute);
                 }
+                self.enclosing_data.pop();
             }
             StmtKind::Block(v) => v.iter_mut().for_each(|x| self.walk(x, in_compute)),
             StmtKind::If(_, t, e) => {
@@ -170,6 +182,35 @@ impl FnOutliner<'_> {
         }
         gang_reductions(&body, &self.p.acc, &mut attr);
 
+        // default(none) (§2.5.12): every variable the region uses from outside must have its
+        // data attribute given by a clause of the construct or of an enclosing data construct.
+        if dir.clauses.iter().any(|c| matches!(c.kind, AccClauseKind::DefaultNone)) {
+            let mut named = clause_roots(dir);
+            for e in &self.enclosing_data {
+                named.extend(e.iter().copied());
+            }
+            let missing: Vec<(String, Loc)> = external
+                .iter()
+                .filter(|l| !named.contains(&VarRoot::Local(**l)))
+                .map(|l| (host_locals[l.0 as usize].name.clone(), host_locals[l.0 as usize].loc))
+                .chain(globals.keys().filter(|g| !named.contains(&VarRoot::Global(**g))).map(|g| (self.p.globals[g.0 as usize].name.clone(), self.p.globals[g.0 as usize].loc)))
+                .filter(|(n, _)| !n.starts_with('<'))
+                .collect();
+            if let Some((name, decl)) = missing.first() {
+                let others = if missing.len() > 1 {
+                    format!(" (and {})", missing[1..].iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", "))
+                } else {
+                    String::new()
+                };
+                return Err(Diagnostic::error(
+                    "default-none",
+                    format!("`{name}`{others} is used in a construct with `default(none)` but no clause gives its data attribute (§2.5.12)"),
+                    dir.loc,
+                )
+                .with_related(*decl, format!("`{name}` is declared here"))
+                .with_help(format!("name `{name}` in a data clause (copy, copyin, present…), firstprivate, private or reduction")));
+            }
+        }
         let mut locals: Vec<Local> = Vec::new();
         let long = self.p.types.intern(Type::Int(IntType::LONG));
         for n in ["__gang", "__num_gangs", "__num_workers", "__vector_length"] {
@@ -274,6 +315,22 @@ impl FnOutliner<'_> {
         self.p.kernels.push(kernel);
         Ok(kid)
     }
+}
+
+/// The variables a directive's clauses name.
+fn clause_roots(d: &AccDirective) -> HashSet<VarRoot> {
+    let mut out = HashSet::new();
+    for c in &d.clauses {
+        match &c.kind {
+            AccClauseKind::Data(_, vars)
+            | AccClauseKind::Private(vars)
+            | AccClauseKind::FirstPrivate(vars)
+            | AccClauseKind::Reduction { vars, .. }
+            | AccClauseKind::UseDevice(vars) => out.extend(vars.iter().map(|v| v.root)),
+            _ => {}
+        }
+    }
+    out
 }
 
 fn is_loop_clause(k: &AccClauseKind) -> bool {

@@ -51,7 +51,7 @@ fn walk(s: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels) -> SResul
             match (d, body) {
                 (Some(d), Some(body)) if matches!(d.kind, AccKind::Loop) => return schedule_loop(&d, *body, b, cx, outer, loc),
                 (Some(d), None) if matches!(d.kind, AccKind::Cache(_)) => StmtKind::Empty,
-                (Some(d), _) if matches!(d.kind, AccKind::Parallel | AccKind::Kernels | AccKind::Data | AccKind::HostData | AccKind::EnterData | AccKind::ExitData | AccKind::Update | AccKind::Wait(_) | AccKind::Declare) => {
+                (Some(d), _) if matches!(d.kind, AccKind::Parallel | AccKind::Kernels | AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::Data | AccKind::HostData | AccKind::EnterData | AccKind::ExitData | AccKind::Update | AccKind::Wait(_) | AccKind::Declare) => {
                     return Err((format!("`{}` may not appear inside a compute construct (§2.5)", d.kind.name()), d.loc));
                 }
                 (_, body) => StmtKind::Acc { directive, body: match body {
@@ -218,7 +218,7 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
             _ => {}
         }
     }
-    if (lv.gang && outer.gang) || (lv.worker && (outer.worker || outer.vector)) || (lv.vector && outer.vector) {
+    if (lv.gang && (outer.gang || outer.worker || outer.vector)) || (lv.worker && (outer.worker || outer.vector)) || (lv.vector && outer.vector) {
         return Err(("this loop's gang/worker/vector level must be outside the loops it contains: a loop may not be partitioned at a level an enclosing loop already uses (§2.7)".into(), d.loc));
     }
     let mut seq_reason = None;
