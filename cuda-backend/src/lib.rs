@@ -24,6 +24,7 @@
 //! NVRTC). Every `unsafe` block carries a `// SAFETY:` note.
 #![allow(unsafe_code)]
 
+pub mod emit;
 pub mod probe;
 
 pub use probe::{probe, CudaError, GpuInfo};
