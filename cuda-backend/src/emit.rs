@@ -461,6 +461,11 @@ impl<'p> Emitter<'p> {
             return self.unsupported(format!("variable-length array `{}` in device code", l.name), l.loc);
         }
         let name = &fx.names[id.0 as usize];
+        if l.storage == Storage::Register && self.is_aggregate(l.ty) {
+            // A register local of record or complex type holds the address of a value.
+            let t = self.ty(l.ty, l.loc);
+            return format!("{t} *{name}");
+        }
         match fx.homes[id.0 as usize] {
             Home::Thread => self.decl(l.ty, name, l.loc),
             Home::Block => format!("__shared__ {}", self.decl(l.ty, name, l.loc)),
@@ -1031,16 +1036,24 @@ impl<'p> Emitter<'p> {
             ExprKind::Cast(x) => {
                 let t = self.value_ty(e.ty, loc);
                 let xs = self.expr(fx, x);
-                format!("({t}){xs}")
+                format!("(({t}){xs})")
             }
             ExprKind::PtrAdd { ptr, index, elem } => {
                 let p = self.expr(fx, ptr);
                 let i = self.expr(fx, index);
-                if self.p.types.pointee(ptr.ty) == Some(*elem) {
+                let sum = if self.p.types.pointee(ptr.ty) == Some(*elem) {
                     format!("({p} + {i})")
                 } else {
                     let t = self.decl(*elem, "*", loc);
                     format!("(({t})({p}) + {i})")
+                };
+                // The sum is an `elem *`; the IR may type it otherwise (a row decayed to its
+                // first element).
+                if self.p.types.pointee(e.ty) == Some(*elem) {
+                    sum
+                } else {
+                    let t = self.value_ty(e.ty, loc);
+                    format!("(({t}){sum})")
                 }
             }
             ExprKind::PtrDiff { lhs, rhs, elem } => {
@@ -1051,7 +1064,12 @@ impl<'p> Emitter<'p> {
             }
             ExprKind::Assign { place, value } => {
                 let v = self.expr(fx, value);
+                let register = matches!(place, Place::Local(l) if fx.func.locals.get(l.0 as usize).is_some_and(|x| x.storage == Storage::Register));
                 match self.p.types.get(e.ty).clone() {
+                    Type::Record(_) | Type::Complex(_) if register => {
+                        let pl = self.place(fx, place, e.ty, loc);
+                        format!("({pl} = {v})")
+                    }
                     Type::Record(_) | Type::Complex(_) => {
                         let t = self.ty(e.ty, loc);
                         let dst = match place {

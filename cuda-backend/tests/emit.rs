@@ -1,0 +1,112 @@
+//! Golden snapshots of the CUDA C that `accsim emit-cuda` makes of the samples (STYLE.md "Tests are
+//! golden files"). Each sample's output is compared with `tests/emit/NAME.cu`; regenerate them with
+//! `BLESS=1 cargo test -p accsim-cuda --test emit` and review the diff with `git diff`.
+
+use std::path::{Path, PathBuf};
+
+use accsim_core::diag::SourceMap;
+use accsim_core::driver;
+use accsim_core::frontend::PreprocessOptions;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The emitted text, or the partial text followed by the list of unsupported forms.
+fn emit(sample: &str) -> String {
+    let path = root().join(sample);
+    let mut map = SourceMap::new();
+    let compiled = match driver::compile_files(&[path.display().to_string()], &PreprocessOptions::default(), &mut map) {
+        Ok(c) => c,
+        Err(d) => panic!("{sample} does not compile: {}", d.iter().map(|d| d.render(&map, false)).collect::<String>()),
+    };
+    match accsim_cuda::emit::program(&compiled.program) {
+        Ok(text) => text,
+        Err(e) => {
+            let mut text = e.partial;
+            for u in &e.items {
+                text.push_str(&format!("// error: line {}: not supported: {}\n", u.loc.line, u.what));
+            }
+            text
+        }
+    }
+}
+
+fn check(sample: &str) {
+    let actual = emit(sample);
+    let name = Path::new(sample).file_stem().and_then(|s| s.to_str()).unwrap_or("out");
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/emit").join(format!("{name}.cu"));
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(&golden, &actual).unwrap_or_else(|e| panic!("writing {}: {e}", golden.display()));
+        return;
+    }
+    let expected = std::fs::read_to_string(&golden).unwrap_or_default();
+    if expected != actual {
+        let first = expected.lines().zip(actual.lines()).position(|(a, b)| a != b).unwrap_or(expected.lines().count().min(actual.lines().count()));
+        panic!(
+            "the CUDA emitted for {sample} differs from {} (first difference at line {}):\n  expected: {:?}\n  actual:   {:?}\n\
+             If the change is intended, regenerate the snapshots with\n  BLESS=1 cargo test -p accsim-cuda --test emit\nand review `git diff`.",
+            golden.display(),
+            first + 1,
+            expected.lines().nth(first).unwrap_or("<end of file>"),
+            actual.lines().nth(first).unwrap_or("<end of file>"),
+        );
+    }
+}
+
+#[test]
+fn vector_add() {
+    check("samples/acc/01_vector_add.c");
+}
+
+#[test]
+fn saxpy() {
+    check("samples/acc/02_saxpy.c");
+}
+
+#[test]
+fn reductions() {
+    check("samples/acc/06_reductions.c");
+}
+
+#[test]
+fn gang_worker_vector() {
+    check("samples/acc/07_gang_worker_vector.c");
+}
+
+#[test]
+fn jacobi() {
+    check("samples/openuh/jacobi.c");
+}
+
+/// A routine called from a kernel becomes a `__device__` function.
+#[test]
+fn routine() {
+    check("samples/acc/10_routine.c");
+}
+
+/// Unsupported forms are reported, not panicked on.
+#[test]
+fn atomics_report_unsupported_forms() {
+    check("samples/acc/11_atomics.c");
+    let path = root().join("samples/acc/11_atomics.c");
+    let mut map = SourceMap::new();
+    let compiled = driver::compile_files(&[path.display().to_string()], &PreprocessOptions::default(), &mut map).expect("11_atomics compiles");
+    let err = accsim_cuda::emit::program(&compiled.program).expect_err("some atomic forms are not supported yet");
+    assert!(err.partial.contains("accsim: not supported"));
+}
+
+/// No sample makes the emitter panic.
+#[test]
+fn every_sample_emits_or_reports() {
+    for dir in ["samples/acc", "samples/openuh"] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(dir)).expect("samples").filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "c")).collect();
+        files.sort();
+        for f in files {
+            let mut map = SourceMap::new();
+            if let Ok(c) = driver::compile_files(&[f.display().to_string()], &PreprocessOptions::default(), &mut map) {
+                let _ = accsim_cuda::emit::program(&c.program);
+            }
+        }
+    }
+}
