@@ -34,9 +34,13 @@
 //!
 //! # Limits (each reported as "not supported", never as an error in the program)
 //!
-//! VLAs, `va_*`, `long double`, globals used outside captures, C library functions other than
-//! `printf` and the math functions, complex reductions other than `+`, reductions on 1- and
-//! 2-byte types, `atomic` forms other than `+=`/`++`/`--` on int, float and double.
+//! VLAs, `va_*`, `long double`, C library functions other than `printf`, `malloc`, `free`,
+//! `memcpy`, `memset` and the math functions, complex reductions other than `+`, reductions and
+//! atomics on types other than 4- and 8-byte integers, float and double.
+//! Worker and vector loops inside routines run sequentially in the calling thread, and a routine
+//! that stores to memory, called from single code, is called by one thread of the block.
+//! Globals that device code reaches without a capture (`declare`) become `__device__` variables
+//! of the same name.
 //! Guarded code assumes that every thread of a block computes the same register values outside
 //! partitioned loops (true unless that code reads memory it stored itself before a barrier), and a
 //! vector loop inside a worker loop needs `vector_length` to divide 32 or be a multiple of 32, and
@@ -70,7 +74,7 @@ const MAX_WORKERS: u32 = 32;
 
 /// CUDA C for every kernel of `p`, with the device functions they call.
 pub fn program(p: &Program) -> Result<String, EmitError> {
-    let mut cx = Emitter { p, prelude: BTreeSet::new(), records: BTreeSet::new(), unsupported: Vec::new() };
+    let mut cx = Emitter { p, prelude: BTreeSet::new(), records: BTreeSet::new(), unsupported: Vec::new(), impure: impure_functions(p), globals: BTreeSet::new() };
     // Device functions: everything reachable from kernels through direct calls.
     let mut device_fns: BTreeSet<FuncId> = BTreeSet::new();
     let mut work: Vec<FuncId> = p.kernels.iter().map(|k| k.func).collect();
@@ -115,6 +119,14 @@ pub fn program(p: &Program) -> Result<String, EmitError> {
             };
             // Members are reached by byte offset in the IR, so the bytes and alignment suffice.
             let _ = writeln!(out, "struct __align__({}) accsim_rec{r} {{ unsigned char bytes[{}]; }}; // {what}", rec.align.max(1), rec.size.max(1));
+        }
+    }
+    if !cx.globals.is_empty() {
+        out.push('\n');
+        for g in cx.globals.clone() {
+            let gl = &p.globals[g as usize];
+            let d = cx.decl(gl.ty, &sanitize(&gl.name), gl.loc);
+            let _ = writeln!(out, "__device__ {d}; // device copy of global `{}` (line {}), filled by the device through the module", gl.name, gl.loc.line);
         }
     }
     out.push('\n');
@@ -307,6 +319,29 @@ enum Home {
     Worker,
 }
 
+/// The new value of an atomic read-modify-write.
+enum Update<'e> {
+    /// `old OP operand` (the operand has the object's type).
+    Op(BinOp, &'e Expr),
+    /// An expression that reads the object (each read becomes the old value).
+    Value(&'e Expr),
+    /// A C expression over `__assumed`, the old value.
+    Text(String),
+}
+
+/// Structural equality of two address expressions (locals and constants, loads, additions).
+fn same_expr(a: &Expr, b: &Expr) -> bool {
+    match (&a.kind, &b.kind) {
+        (ExprKind::Local(x), ExprKind::Local(y)) | (ExprKind::LocalAddr(x), ExprKind::LocalAddr(y)) => x == y,
+        (ExprKind::Int(x), ExprKind::Int(y)) => x == y,
+        (ExprKind::GlobalAddr(x), ExprKind::GlobalAddr(y)) => x == y,
+        (ExprKind::Load(x), ExprKind::Load(y)) | (ExprKind::Cast(x), ExprKind::Cast(y)) => a.ty == b.ty && same_expr(x, y),
+        (ExprKind::PtrAdd { ptr: p, index: i, elem: e }, ExprKind::PtrAdd { ptr: q, index: j, elem: f }) => e == f && same_expr(p, q) && same_expr(i, j),
+        (ExprKind::Binary(o, x, y), ExprKind::Binary(p, z, w)) => o == p && same_expr(x, z) && same_expr(y, w),
+        _ => false,
+    }
+}
+
 /// A thread loop made by `kernel::schedule`.
 enum ThreadLoop {
     Worker(LocalId),
@@ -320,6 +355,43 @@ struct Emitter<'p> {
     /// Record types used (by index).
     records: BTreeSet<u32>,
     unsupported: Vec<Unsupported>,
+    /// Functions that store to memory other than their own locals, or call the C library.
+    impure: HashSet<FuncId>,
+    /// Globals used directly by device code (by index).
+    globals: BTreeSet<u32>,
+}
+
+/// C library functions that change state (the others in [`DEVICE_LIBC`] compute a value).
+const LIBC_EFFECTS: &[&str] = &["printf", "malloc", "free", "memcpy", "memset"];
+
+/// Functions whose call may change memory other than their own locals (fixpoint over calls).
+fn impure_functions(p: &Program) -> HashSet<FuncId> {
+    let mut impure = HashSet::new();
+    loop {
+        let before = impure.len();
+        for (i, f) in p.functions.iter().enumerate() {
+            let id = FuncId(i as u32);
+            if impure.contains(&id) {
+                continue;
+            }
+            let mut bad = false;
+            walk_stmt(&f.body, &mut |e| match &e.kind {
+                ExprKind::Assign { place: Place::Mem(a), .. } | ExprKind::CompoundAssign { place: Place::Mem(a), .. } | ExprKind::IncDec { place: Place::Mem(a), .. } => {
+                    bad |= !matches!(strip_casts(a).kind, ExprKind::LocalAddr(_));
+                }
+                ExprKind::Call { callee: Callee::Direct(g), .. } => bad |= impure.contains(g),
+                ExprKind::Call { callee: Callee::Extern(x), .. } => bad |= p.externs.get(x.0 as usize).is_none_or(|x| LIBC_EFFECTS.contains(&x.name.as_str()) || !DEVICE_LIBC.contains(&x.name.as_str())),
+                ExprKind::Call { callee: Callee::Indirect(_), .. } => bad = true,
+                _ => {}
+            });
+            if bad {
+                impure.insert(id);
+            }
+        }
+        if impure.len() == before {
+            return impure;
+        }
+    }
 }
 
 /// Per-function emission state.
@@ -339,7 +411,9 @@ impl<'p> Emitter<'p> {
     fn unsupported(&mut self, what: impl Into<String>, loc: Loc) -> String {
         let what = what.into();
         let text = format!("/* accsim: not supported: {what} */");
-        self.unsupported.push(Unsupported { what, loc });
+        if !self.unsupported.iter().any(|u| u.what == what && u.loc == loc) {
+            self.unsupported.push(Unsupported { what, loc });
+        }
         text
     }
 
@@ -748,23 +822,15 @@ impl<'p> Emitter<'p> {
     fn combine(&mut self, fx: &mut Fn<'_>, place: &Place, value: &Expr, ty: TypeId, loc: Loc, depth: usize, th: Threads, out: &mut String) {
         let pad = "    ".repeat(depth);
         let guard = th.guard().map(|g| format!("if ({g}) ")).unwrap_or_default();
-        let (addr, read) = match place {
-            Place::Mem(a) => {
-                let a_text = self.expr(fx, a);
-                let ld = Expr { kind: ExprKind::Load(a.clone()), ty, loc };
-                (a_text, self.expr(fx, &ld))
+        if let Place::Local(l) = place {
+            if fx.homes[l.0 as usize] == Home::Thread {
+                let u = self.unsupported("a reduction into a thread-private register", loc);
+                let _ = writeln!(out, "{pad}// {u}");
+                return;
             }
-            Place::Local(l) => {
-                let r = self.local_ref(fx, *l);
-                if fx.homes[l.0 as usize] == Home::Thread {
-                    let u = self.unsupported("a reduction into a thread-private register", loc);
-                    let _ = writeln!(out, "{pad}// {u}");
-                    return;
-                }
-                (format!("&{r}"), r)
-            }
-        };
-        // `+`: one atomicAdd (complex: one per part).
+        }
+        let Some((addr, read)) = self.target(fx, place, ty, loc) else { return };
+        // Complex `+`: one atomicAdd per part.
         if let ExprKind::ComplexBinary { op: BinOp::Add, rhs, .. } = &value.kind {
             let part = match self.p.types.get(ty) {
                 Type::Complex(FloatKind::F32) => Some("float"),
@@ -778,81 +844,220 @@ impl<'p> Emitter<'p> {
                 return;
             }
         }
-        let stripped = strip_casts(value);
-        if let ExprKind::Binary(BinOp::Add, a, b) = &stripped.kind {
-            if stripped.ty == ty {
-                let atomic_ty = match self.p.types.get(ty) {
-                    Type::Int(IntType { bytes: 4, .. }) | Type::Float(FloatKind::F32 | FloatKind::F64) => Some(None),
-                    Type::Int(IntType { bytes: 8, .. }) => Some(Some("unsigned long long")),
-                    _ => None,
-                };
+        let update = self.update_of_value(fx, value, ty, &read);
+        match self.rmw(fx, &addr, &read, ty, update, None, loc) {
+            Ok(text) => {
+                let how = if text.starts_with("atomic") { "an atomic" } else { "a compare-and-swap loop" };
+                let _ = writeln!(out, "{pad}// reduction combine: {how} (first version; a block reduction is faster)");
+                let _ = writeln!(out, "{pad}{guard}{text}");
+            }
+            Err(why) => {
+                let u = self.unsupported(format!("this reduction combine ({why})"), loc);
+                let _ = writeln!(out, "{pad}// {u}");
+            }
+        }
+    }
+
+    /// The address of an atomic's or a combine's target and the text that reads it.
+    fn target(&mut self, fx: &mut Fn<'_>, place: &Place, ty: TypeId, loc: Loc) -> Option<(String, String)> {
+        match place {
+            Place::Mem(a) => {
                 let a_text = self.expr(fx, a);
-                let other = if a_text == read { Some(b) } else if self.expr(fx, b) == read { Some(a) } else { None };
-                if let (Some(atomic_ty), Some(other)) = (atomic_ty, other) {
-                    let mine = self.expr(fx, other);
-                    let call = match atomic_ty {
-                        None => format!("atomicAdd({addr}, {mine})"),
-                        Some(t) => format!("atomicAdd(({t} *)({addr}), ({t})({mine}))"),
-                    };
-                    let _ = writeln!(out, "{pad}// reduction combine (+): atomicAdd (first version; a block reduction is faster)");
-                    let _ = writeln!(out, "{pad}{guard}{call};");
-                    return;
+                let ld = Expr { kind: ExprKind::Load(a.clone()), ty, loc };
+                Some((a_text, self.expr(fx, &ld)))
+            }
+            Place::Local(l) => {
+                let r = self.local_ref(fx, *l);
+                Some((format!("&{r}"), r))
+            }
+        }
+    }
+
+    /// `new = value`, where `value` reads the target (`read`): an operator with an operand when
+    /// the value has that shape, else the whole expression.
+    fn update_of_value<'e>(&mut self, fx: &mut Fn<'_>, value: &'e Expr, ty: TypeId, read: &str) -> Update<'e> {
+        let stripped = strip_casts(value);
+        if let ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor), a, b) = &stripped.kind {
+            if stripped.ty == ty {
+                if self.expr(fx, a) == read {
+                    return Update::Op(*op, b);
+                }
+                if *op != BinOp::Sub && self.expr(fx, b) == read {
+                    return Update::Op(*op, a);
                 }
             }
         }
-        let size = self.p.types.size_of(ty).unwrap_or(0);
-        if self.p.types.is_scalar(ty) && !self.p.types.is_pointer(ty) && (size == 4 || size == 8) && !matches!(self.p.types.get(ty), Type::Float(FloatKind::LongDouble)) {
-            self.prelude.insert("cas");
-            let t = self.ty(ty, loc);
-            fx.assumed = Some(read);
-            let new = self.expr(fx, value);
-            fx.assumed = None;
-            let _ = writeln!(out, "{pad}// reduction combine: compare-and-swap loop (first version; a block reduction is faster)");
-            let _ = writeln!(out, "{pad}{guard}{{");
-            let _ = writeln!(out, "{pad}    {t} *__p = {addr}, __old = *__p, __assumed;");
-            let _ = writeln!(out, "{pad}    do {{ __assumed = __old; __old = accsim_cas(__p, __assumed, {new}); }} while (!accsim_same_bits(__assumed, __old));");
-            let _ = writeln!(out, "{pad}}}");
-            return;
+        Update::Value(value)
+    }
+
+    /// One read-modify-write of the `ty` object at `addr` (whose read is `read`), as a statement:
+    /// an `atomicAdd`/`atomicAnd`/`atomicOr`/`atomicXor` when the update is one, else a
+    /// compare-and-swap loop. `capture`: store the old (`true`) or new value into this lvalue.
+    #[allow(clippy::too_many_arguments)]
+    fn rmw(&mut self, fx: &mut Fn<'_>, addr: &str, read: &str, ty: TypeId, update: Update<'_>, capture: Option<(String, bool)>, loc: Loc) -> Result<String, String> {
+        let t = self.p.types.get(ty).clone();
+        let (int, wide) = match t {
+            Type::Int(IntType { bytes: 4, .. }) => (true, false),
+            Type::Int(IntType { bytes: 8, .. }) => (true, true),
+            Type::Float(FloatKind::F32) => (false, false),
+            Type::Float(FloatKind::F64) => (false, true),
+            _ => return Err(format!("atomic operations on `{}`: only 4- and 8-byte integers, float and double", self.p.types.display(ty))),
+        };
+        let tn = self.ty(ty, loc);
+        if let Update::Op(op, operand) = &update {
+            let f = match op {
+                BinOp::Add | BinOp::Sub => Some("atomicAdd"),
+                BinOp::BitAnd if int => Some("atomicAnd"),
+                BinOp::BitOr if int => Some("atomicOr"),
+                BinOp::BitXor if int => Some("atomicXor"),
+                _ => None,
+            };
+            let new_capture = matches!(capture, Some((_, false)));
+            if let (Some(f), false) = (f, new_capture) {
+                let v = self.expr(fx, operand);
+                let v = if *op == BinOp::Sub { format!("-({v})") } else { v };
+                let call = if int && wide {
+                    format!("{f}((unsigned long long *)({addr}), (unsigned long long)({v}))")
+                } else {
+                    format!("{f}({addr}, {v})")
+                };
+                return Ok(match capture {
+                    Some((lhs, _)) => format!("{lhs} = ({tn}){call};"),
+                    None => format!("{call};"),
+                });
+            }
         }
-        let tn = self.p.types.display(ty);
-        let u = self.unsupported(format!("this reduction on `{tn}` (atomicAdd and compare-and-swap need a 4- or 8-byte scalar)"), loc);
-        let _ = writeln!(out, "{pad}// {u}");
+        self.prelude.insert("cas");
+        fx.assumed = Some(read.to_string());
+        let new = match update {
+            Update::Op(op, operand) => {
+                let v = self.expr(fx, operand);
+                format!("(__assumed {} {v})", binop(op))
+            }
+            Update::Value(v) => self.expr(fx, v),
+            Update::Text(t) => t,
+        };
+        fx.assumed = None;
+        let capture = match capture {
+            Some((lhs, true)) => format!(" {lhs} = __assumed;"),
+            Some((lhs, false)) => format!(" {lhs} = __new;"),
+            None => String::new(),
+        };
+        Ok(format!(
+            "{{ {tn} *__p = {addr}, __old = *__p, __assumed, __new; do {{ __assumed = __old; __new = {new}; __old = accsim_cas(__p, __assumed, __new); }} while (!accsim_same_bits(__assumed, __old));{capture} }}"
+        ))
     }
 
     fn atomic(&mut self, fx: &mut Fn<'_>, text: &str, body: &Stmt, depth: usize, th: Threads, out: &mut String) {
         let pad = "    ".repeat(depth);
-        let e = match &body.kind {
-            StmtKind::Expr(e) => Some(e),
-            StmtKind::Block(v) if v.len() == 1 => match &v[0].kind {
-                StmtKind::Expr(e) => Some(e),
-                _ => None,
-            },
-            _ => None,
-        };
         let guard = th.guard().map(|g| format!("if ({g}) ")).unwrap_or_default();
         let _ = writeln!(out, "{pad}// #pragma acc {text}");
-        let ok_ty = |ty: TypeId| matches!(self.p.types.get(ty), Type::Int(IntType { bytes: 4, .. }) | Type::Float(FloatKind::F32 | FloatKind::F64));
-        if let Some(e) = e {
-            match &e.kind {
-                ExprKind::CompoundAssign { op: op @ (BinOp::Add | BinOp::Sub), place: Place::Mem(a), value, op_ty } if *op_ty == e.ty && ok_ty(e.ty) => {
-                    let a = self.expr(fx, a);
-                    let v = self.expr(fx, value);
-                    let neg = if *op == BinOp::Sub { "-" } else { "" };
-                    let _ = writeln!(out, "{pad}{guard}atomicAdd({a}, {neg}({v}));");
-                    return;
+        let exprs: Vec<&Expr> = match &body.kind {
+            StmtKind::Expr(e) => vec![e],
+            StmtKind::Block(v) => v.iter().filter_map(|s| if let StmtKind::Expr(e) = &s.kind { Some(e) } else { None }).collect(),
+            _ => Vec::new(),
+        };
+        let result = match exprs.as_slice() {
+            [e] => self.atomic_one(fx, e, None),
+            // `{ v = x; x op= e; }` (old) or `{ x op= e; v = x; }` (new).
+            [a, b] => match (&a.kind, &b.kind) {
+                (ExprKind::Assign { place: vp, value }, _) if matches!(&value.kind, ExprKind::Load(_)) => {
+                    let ExprKind::Load(x) = &value.kind else { unreachable!() };
+                    let lhs = self.place(fx, vp, a.ty, a.loc);
+                    self.atomic_one(fx, b, Some((lhs, true, x.as_ref())))
                 }
-                ExprKind::IncDec { place: Place::Mem(a), delta, .. } if ok_ty(e.ty) => {
-                    let a = self.expr(fx, a);
-                    let t = self.ty(e.ty, e.loc);
-                    let _ = writeln!(out, "{pad}{guard}atomicAdd({a}, ({t}){delta});");
-                    return;
+                (_, ExprKind::Assign { place: vp, value }) if matches!(&value.kind, ExprKind::Load(_)) => {
+                    let ExprKind::Load(x) = &value.kind else { unreachable!() };
+                    let lhs = self.place(fx, vp, b.ty, b.loc);
+                    self.atomic_one(fx, a, Some((lhs, false, x.as_ref())))
                 }
-                _ => {}
+                _ => Err("this `atomic capture` block".into()),
+            },
+            _ => Err("this `atomic` body".into()),
+        };
+        match result {
+            Ok(Some(t)) => {
+                let _ = writeln!(out, "{pad}{guard}{t}");
+            }
+            Ok(None) => {
+                // `read` and `write` of an aligned 4- or 8-byte object are single accesses.
+                self.stmt(fx, body, depth, th, out);
+            }
+            Err(why) => {
+                let u = self.unsupported(format!("{why} in an `atomic` construct"), body.loc);
+                let _ = writeln!(out, "{pad}// {u}");
+                self.stmt(fx, body, depth, th, out);
             }
         }
-        let u = self.unsupported("this `atomic` form (only `x += v`, `x -= v`, `x++`, `x--` on int, float, double)", body.loc);
-        let _ = writeln!(out, "{pad}// {u}");
-        self.stmt(fx, body, depth, th, out);
+    }
+
+    /// One atomic update (with an optional capture: lvalue text, old value, and the address
+    /// that the capture reads, which must be the updated one). `Ok(None)`: a plain read or write.
+    fn atomic_one(&mut self, fx: &mut Fn<'_>, e: &Expr, capture: Option<(String, bool, &Expr)>) -> Result<Option<String>, String> {
+        let loc = e.loc;
+        let same_target = |this: &mut Self, fx: &mut Fn<'_>, a: &Expr, c: &Option<(String, bool, &Expr)>| match c {
+            Some((_, _, x)) => this.expr(fx, x) == this.expr(fx, a),
+            None => true,
+        };
+        let cap = capture.as_ref().map(|(l, old, _)| (l.clone(), *old));
+        match &e.kind {
+            // `v = x++` and the like: capture of an update.
+            ExprKind::Assign { place: vp, value } if capture.is_none() && matches!(value.kind, ExprKind::IncDec { .. } | ExprKind::CompoundAssign { .. }) => {
+                let lhs = self.place(fx, vp, e.ty, loc);
+                let old = matches!(value.kind, ExprKind::IncDec { post: true, .. });
+                let (ExprKind::IncDec { place: Place::Mem(x), .. } | ExprKind::CompoundAssign { place: Place::Mem(x), .. }) = &value.kind else {
+                    return Err("a capture of a register".into());
+                };
+                self.atomic_one(fx, value, Some((lhs, old, x.as_ref())))
+            }
+            ExprKind::IncDec { place: Place::Mem(a), delta, .. } => {
+                if !same_target(self, fx, a, &capture) {
+                    return Err("a capture of another variable".into());
+                }
+                let one = if self.p.types.is_float(e.ty) { ExprKind::Float(1.0) } else { ExprKind::Int(1) };
+                let one = Expr { kind: one, ty: e.ty, loc };
+                let (read_addr, read) = self.target(fx, &Place::Mem(a.clone()), e.ty, loc).ok_or("no target")?;
+                let op = if *delta > 0 { BinOp::Add } else { BinOp::Sub };
+                self.rmw(fx, &read_addr, &read, e.ty, Update::Op(op, &one), cap, loc).map(Some)
+            }
+            ExprKind::CompoundAssign { op, place: Place::Mem(a), value, op_ty } => {
+                if !same_target(self, fx, a, &capture) {
+                    return Err("a capture of another variable".into());
+                }
+                let (addr, read) = self.target(fx, &Place::Mem(a.clone()), e.ty, loc).ok_or("no target")?;
+                if *op_ty == e.ty {
+                    self.rmw(fx, &addr, &read, e.ty, Update::Op(*op, value), cap, loc).map(Some)
+                } else {
+                    // Computed in `op_ty`, converted back (C11 6.5.16.2).
+                    fx.assumed = None;
+                    let v = self.expr(fx, value);
+                    let ot = self.ty(*op_ty, loc);
+                    let t = self.ty(e.ty, loc);
+                    let text = format!("({t})(({ot})__assumed {} {v})", binop(*op));
+                    self.rmw(fx, &addr, &read, e.ty, Update::Text(text), cap, loc).map(Some)
+                }
+            }
+            ExprKind::Assign { place: Place::Mem(a), value } => {
+                let (addr, read) = self.target(fx, &Place::Mem(a.clone()), e.ty, loc).ok_or("no target")?;
+                let mut reads_target = false;
+                walk_expr(value, &mut |x| {
+                    if let ExprKind::Load(y) = &x.kind {
+                        reads_target |= same_expr(y, a);
+                    }
+                });
+                if !reads_target && capture.is_none() {
+                    return Ok(None); // atomic write
+                }
+                if !same_target(self, fx, a, &capture) {
+                    return Err("a capture of another variable".into());
+                }
+                let update = self.update_of_value(fx, value, e.ty, &read);
+                self.rmw(fx, &addr, &read, e.ty, update, cap, loc).map(Some)
+            }
+            // atomic read: `v = x`.
+            ExprKind::Assign { value, .. } if capture.is_none() && matches!(value.kind, ExprKind::Load(_)) => Ok(None),
+            _ => Err("this form".into()),
+        }
     }
 
     // ------------------------------------------------------------------ effects
@@ -863,7 +1068,15 @@ impl<'p> Emitter<'p> {
         walk_expr(e, &mut |x| {
             let place = match &x.kind {
                 ExprKind::Assign { place, .. } | ExprKind::CompoundAssign { place, .. } | ExprKind::IncDec { place, .. } => Some(place),
-                ExprKind::Call { callee: Callee::Extern(_) | Callee::Indirect(_), .. } => {
+                ExprKind::Call { callee: Callee::Extern(x), .. } => {
+                    found |= self.p.externs.get(x.0 as usize).is_none_or(|x| !DEVICE_LIBC.contains(&x.name.as_str()) || LIBC_EFFECTS.contains(&x.name.as_str()));
+                    None
+                }
+                ExprKind::Call { callee: Callee::Direct(f), .. } => {
+                    found |= self.impure.contains(f);
+                    None
+                }
+                ExprKind::Call { callee: Callee::Indirect(_), .. } => {
                     found = true;
                     None
                 }
@@ -960,7 +1173,7 @@ impl<'p> Emitter<'p> {
             }
         }
         if let ExprKind::LocalAddr(l) = &a.kind {
-            if fx.func.locals.get(l.0 as usize).is_some_and(|x| x.ty == ty) && fx.assumed.is_none() {
+            if fx.func.locals.get(l.0 as usize).is_some_and(|x| x.ty == ty) {
                 return self.local_ref(fx, *l);
             }
         }
@@ -1001,8 +1214,12 @@ impl<'p> Emitter<'p> {
                 }
             }
             ExprKind::GlobalAddr(g) => {
-                let n = self.p.globals.get(g.0 as usize).map(|g| g.name.clone()).unwrap_or_default();
-                self.unsupported(format!("global `{n}` used in device code outside the kernel's captures (`declare`)"), loc)
+                // A global reached without a capture (a `declare`d global used by a routine): a
+                // `__device__` variable of the module, which the device fills by name.
+                self.globals.insert(g.0);
+                let n = self.p.globals.get(g.0 as usize).map(|g| sanitize(&g.name)).unwrap_or_default();
+                let t = self.value_ty(e.ty, loc);
+                format!("(({t})&{n})")
             }
             ExprKind::FuncAddr(f) => format!("&{}", sanitize(&self.p.functions[f.0 as usize].name)),
             ExprKind::ExternAddr(x) => {
@@ -1252,7 +1469,7 @@ fn binop(op: BinOp) -> &'static str {
 }
 
 fn join(base: &str, declarator: &str) -> String {
-    if declarator.is_empty() { base.to_string() } else if declarator.starts_with('*') { format!("{base} {declarator}") } else { format!("{base} {declarator}") }
+    if declarator.is_empty() { base.to_string() } else { format!("{base} {declarator}") }
 }
 
 fn float_lit(f: f64, ty: &Type) -> String {

@@ -85,15 +85,29 @@ fn routine() {
     check("samples/acc/10_routine.c");
 }
 
-/// Unsupported forms are reported, not panicked on.
+/// Every `atomic` form of the sample: atomicAdd/Or/Xor, compare-and-swap loops, captures.
 #[test]
-fn atomics_report_unsupported_forms() {
+fn atomics() {
     check("samples/acc/11_atomics.c");
-    let path = root().join("samples/acc/11_atomics.c");
+}
+
+/// A `declare`d global used by a routine becomes a `__device__` variable.
+#[test]
+fn declare() {
+    check("samples/acc/14_declare.c");
+}
+
+/// Unsupported forms are reported with their line, and marked in the partial output.
+#[test]
+fn unsupported_forms_are_reported() {
+    check("cuda-backend/tests/emit/unsupported.c");
+    let path = root().join("cuda-backend/tests/emit/unsupported.c");
     let mut map = SourceMap::new();
-    let compiled = driver::compile_files(&[path.display().to_string()], &PreprocessOptions::default(), &mut map).expect("11_atomics compiles");
-    let err = accsim_cuda::emit::program(&compiled.program).expect_err("some atomic forms are not supported yet");
+    let compiled = driver::compile_files(&[path.display().to_string()], &PreprocessOptions::default(), &mut map).expect("unsupported.c compiles");
+    let err = accsim_cuda::emit::program(&compiled.program).expect_err("strlen and long double are not supported on the GPU");
     assert!(err.partial.contains("accsim: not supported"));
+    assert!(err.items.iter().any(|u| u.what.contains("strlen")), "{err}");
+    assert!(err.items.iter().any(|u| u.what.contains("long double")), "{err}");
 }
 
 /// No sample makes the emitter panic.

@@ -106,48 +106,24 @@ extern "C" __global__ void main_acc41(int *isum_addr_4_gangs, int *iprod_addr_5_
                         }
                     }
                 }
-                // reduction combine (+): atomicAdd (first version; a block reduction is faster)
+                // reduction combine: an atomic (first version; a block reduction is faster)
                 if (threadIdx.y == 0) atomicAdd(isum_addr_4, priv_23);
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    int *__p = iprod_addr_5, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, (__assumed * priv_24)); } while (!accsim_same_bits(__assumed, __old));
-                }
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    int *__p = imax_addr_6, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, ((priv_25 > __assumed) ? priv_25 : __assumed)); } while (!accsim_same_bits(__assumed, __old));
-                }
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    int *__p = imin_addr_7, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, ((priv_26 < __assumed) ? priv_26 : __assumed)); } while (!accsim_same_bits(__assumed, __old));
-                }
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    int *__p = iand_addr_8, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, (__assumed & priv_27)); } while (!accsim_same_bits(__assumed, __old));
-                }
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    int *__p = ior_addr_9, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, (__assumed | priv_28)); } while (!accsim_same_bits(__assumed, __old));
-                }
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    int *__p = ixor_addr_10, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, (__assumed ^ priv_29)); } while (!accsim_same_bits(__assumed, __old));
-                }
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    int *__p = iland_addr_11, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, ((__assumed != 0) && (priv_30 != 0))); } while (!accsim_same_bits(__assumed, __old));
-                }
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    int *__p = ilor_addr_12, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, ((__assumed != 0) || (priv_31 != 0))); } while (!accsim_same_bits(__assumed, __old));
-                }
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                if (threadIdx.y == 0) { int *__p = iprod_addr_5, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * priv_24); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                if (threadIdx.y == 0) { int *__p = imax_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_25 > __assumed) ? priv_25 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                if (threadIdx.y == 0) { int *__p = imin_addr_7, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_26 < __assumed) ? priv_26 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                // reduction combine: an atomic (first version; a block reduction is faster)
+                if (threadIdx.y == 0) atomicAnd(iand_addr_8, priv_27);
+                // reduction combine: an atomic (first version; a block reduction is faster)
+                if (threadIdx.y == 0) atomicOr(ior_addr_9, priv_28);
+                // reduction combine: an atomic (first version; a block reduction is faster)
+                if (threadIdx.y == 0) atomicXor(ixor_addr_10, priv_29);
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                if (threadIdx.y == 0) { int *__p = iland_addr_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__assumed != 0) && (priv_30 != 0)); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                if (threadIdx.y == 0) { int *__p = ilor_addr_12, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__assumed != 0) || (priv_31 != 0)); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
             }
             __syncthreads();
         }
@@ -219,33 +195,18 @@ extern "C" __global__ void main_acc61(float *fsum_addr_4_gangs, float *fprod_add
                         }
                     }
                 }
-                // reduction combine (+): atomicAdd (first version; a block reduction is faster)
+                // reduction combine: an atomic (first version; a block reduction is faster)
                 if (threadIdx.y == 0) atomicAdd(fsum_addr_4, priv_19);
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    float *__p = fprod_addr_5, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, (__assumed * priv_20)); } while (!accsim_same_bits(__assumed, __old));
-                }
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    float *__p = fmaxv_addr_6, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, ((priv_21 > __assumed) ? priv_21 : __assumed)); } while (!accsim_same_bits(__assumed, __old));
-                }
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    float *__p = fminv_addr_7, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, ((priv_22 < __assumed) ? priv_22 : __assumed)); } while (!accsim_same_bits(__assumed, __old));
-                }
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    float *__p = fland_addr_8, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, ((float)((__assumed != 0.0f) && (priv_23 != 0.0f)))); } while (!accsim_same_bits(__assumed, __old));
-                }
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    float *__p = flor_addr_9, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, ((float)((__assumed != 0.0f) || (priv_24 != 0.0f)))); } while (!accsim_same_bits(__assumed, __old));
-                }
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                if (threadIdx.y == 0) { float *__p = fprod_addr_5, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * priv_20); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                if (threadIdx.y == 0) { float *__p = fmaxv_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_21 > __assumed) ? priv_21 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                if (threadIdx.y == 0) { float *__p = fminv_addr_7, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_22 < __assumed) ? priv_22 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                if (threadIdx.y == 0) { float *__p = fland_addr_8, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((float)((__assumed != 0.0f) && (priv_23 != 0.0f))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                if (threadIdx.y == 0) { float *__p = flor_addr_9, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((float)((__assumed != 0.0f) || (priv_24 != 0.0f))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
             }
             __syncthreads();
         }
@@ -317,33 +278,18 @@ extern "C" __global__ void main_acc76(double *dsum_addr_4_gangs, double *dprod_a
                         }
                     }
                 }
-                // reduction combine (+): atomicAdd (first version; a block reduction is faster)
+                // reduction combine: an atomic (first version; a block reduction is faster)
                 if (threadIdx.y == 0) atomicAdd(dsum_addr_4, priv_19);
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    double *__p = dprod_addr_5, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, (__assumed * priv_20)); } while (!accsim_same_bits(__assumed, __old));
-                }
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    double *__p = dmaxv_addr_6, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, ((priv_21 > __assumed) ? priv_21 : __assumed)); } while (!accsim_same_bits(__assumed, __old));
-                }
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    double *__p = dminv_addr_7, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, ((priv_22 < __assumed) ? priv_22 : __assumed)); } while (!accsim_same_bits(__assumed, __old));
-                }
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    double *__p = dland_addr_8, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, ((double)((__assumed != 0.0) && (priv_23 != 0.0)))); } while (!accsim_same_bits(__assumed, __old));
-                }
-                // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) {
-                    double *__p = dlor_addr_9, __old = *__p, __assumed;
-                    do { __assumed = __old; __old = accsim_cas(__p, __assumed, ((double)((__assumed != 0.0) || (priv_24 != 0.0)))); } while (!accsim_same_bits(__assumed, __old));
-                }
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                if (threadIdx.y == 0) { double *__p = dprod_addr_5, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * priv_20); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                if (threadIdx.y == 0) { double *__p = dmaxv_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_21 > __assumed) ? priv_21 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                if (threadIdx.y == 0) { double *__p = dminv_addr_7, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_22 < __assumed) ? priv_22 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                if (threadIdx.y == 0) { double *__p = dland_addr_8, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((double)((__assumed != 0.0) && (priv_23 != 0.0))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                if (threadIdx.y == 0) { double *__p = dlor_addr_9, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((double)((__assumed != 0.0) || (priv_24 != 0.0))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
             }
             __syncthreads();
         }

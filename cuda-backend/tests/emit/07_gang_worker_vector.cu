@@ -221,7 +221,7 @@ extern "C" __global__ void main_acc55(int n_4, int m_5, double **A_addr_6_gangs,
                                                 (priv_22 += ((*A_addr_6)[((long)((i_9 * m_5) + j_11))] * (*x_addr_7)[((long)j_11)]));
                                             }
                                         }
-                                        // reduction combine (+): atomicAdd (first version; a block reduction is faster)
+                                        // reduction combine: an atomic (first version; a block reduction is faster)
                                         atomicAdd(&s_10[threadIdx.y], priv_22);
                                     }
                                     accsim_sync_worker();

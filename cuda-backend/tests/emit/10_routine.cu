@@ -187,7 +187,7 @@ extern "C" __global__ void main_acc64(int n_4, int m_5, double **a_addr_6_gangs)
                         for ((k_13 = chunk_start_19); (k_13 < (((chunk_start_19 + chunk_18) < iters_12) ? (chunk_start_19 + chunk_18) : iters_12)); (k_13 += 1L))
                         {
                             (i_7 = ((int)(lb_8 + (k_13 * step_10))));
-                            scale_row(m_5, ((*a_addr_6) + ((long)(i_7 * m_5))), ((i_7 % 2) ? 2.0 : (-1.0)));
+                            if (threadIdx.x == 0 && threadIdx.y == 0) scale_row(m_5, ((*a_addr_6) + ((long)(i_7 * m_5))), ((i_7 % 2) ? 2.0 : (-1.0)));
                         }
                     }
                 }
@@ -235,7 +235,7 @@ extern "C" __global__ void main_acc69(int n_4, int m_5, double **a_addr_6_gangs,
                         for ((k_14 = chunk_start_20); (k_14 < (((chunk_start_20 + chunk_19) < iters_13) ? (chunk_start_20 + chunk_19) : iters_13)); (k_14 += 1L))
                         {
                             (b_8 = ((int)(lb_9 + (k_14 * step_11))));
-                            add_to_rows(8, m_5, ((*a_addr_6) + ((long)((b_8 * 8) * m_5))), (*v_addr_7));
+                            if (threadIdx.x == 0 && threadIdx.y == 0) add_to_rows(8, m_5, ((*a_addr_6) + ((long)((b_8 * 8) * m_5))), (*v_addr_7));
                         }
                     }
                 }

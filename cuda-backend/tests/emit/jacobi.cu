@@ -101,11 +101,8 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_gangs, double *
                                                     }
                                                 }
                                             }
-                                            // reduction combine: compare-and-swap loop (first version; a block reduction is faster)
-                                            if (threadIdx.y == 0) {
-                                                double *__p = &priv_30, __old = *__p, __assumed;
-                                                do { __assumed = __old; __old = accsim_cas(__p, __assumed, ((priv_21 > __assumed) ? priv_21 : __assumed)); } while (!accsim_same_bits(__assumed, __old));
-                                            }
+                                            // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                                            if (threadIdx.y == 0) { double *__p = &priv_30, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_21 > __assumed) ? priv_21 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
                                         __syncthreads();
                                     }
