@@ -500,9 +500,9 @@ impl<'p> Emitter<'p> {
     fn signature(&mut self, f: FuncId, prefix: &str) -> String {
         let func = &self.p.functions[f.0 as usize];
         let mut ps = Vec::new();
-        for (i, l) in func.params.iter().enumerate() {
+        for l in &func.params {
             let local = &func.locals[l.0 as usize];
-            ps.push(self.decl(local.ty, &local_name(local, *l, i < usize::MAX), func.loc));
+            ps.push(self.decl(local.ty, &local_name(local, *l), func.loc));
         }
         if func.variadic {
             self.unsupported("variadic device functions", func.loc);
@@ -517,7 +517,7 @@ impl<'p> Emitter<'p> {
         let sig = self.signature(f, "__device__ ");
         let _ = writeln!(out, "// `{}`, line {}: a routine called from device code", func.name, func.loc.line);
         let _ = writeln!(out, "{sig}\n{{");
-        let names = func.locals.iter().enumerate().map(|(i, l)| local_name(l, LocalId(i as u32), true)).collect();
+        let names = func.locals.iter().enumerate().map(|(i, l)| local_name(l, LocalId(i as u32))).collect();
         let mut fx = Fn { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None };
         let params: HashSet<LocalId> = func.params.iter().copied().collect();
         for (i, l) in func.locals.iter().enumerate() {
@@ -555,7 +555,7 @@ impl<'p> Emitter<'p> {
         if k.single {
             out.push_str("// (a kernels-construct part that runs on one gang)\n");
         }
-        let names: Vec<String> = func.locals.iter().enumerate().map(|(i, l)| local_name(l, LocalId(i as u32), true)).collect();
+        let names: Vec<String> = func.locals.iter().enumerate().map(|(i, l)| local_name(l, LocalId(i as u32))).collect();
         let homes = homes(func);
         let mut fx = Fn { func, names, homes, cases: Vec::new(), kernel: true, assumed: None };
         // Parameters: the captures (the four launch parameters come from the CUDA built-ins).
@@ -1416,7 +1416,7 @@ impl<'p> Emitter<'p> {
                 for st in init {
                     let mut o = String::new();
                     self.stmt(fx, st, 0, Threads::ALL, &mut o);
-                    s.push_str(&o.lines().map(str::trim).collect::<Vec<_>>().join(" "));
+                    s.push_str(&one_line(&o));
                     s.push(' ');
                 }
                 let v = self.expr(fx, value);
@@ -1428,7 +1428,7 @@ impl<'p> Emitter<'p> {
                 for st in body {
                     let mut o = String::new();
                     self.stmt(fx, st, 0, Threads::ALL, &mut o);
-                    s.push_str(&o.lines().map(str::trim).collect::<Vec<_>>().join(" "));
+                    s.push_str(&one_line(&o));
                     s.push(' ');
                 }
                 s.push_str("})");
@@ -1446,6 +1446,23 @@ const DEVICE_LIBC: &[&str] = &[
     "atan2", "atan2f", "sinh", "sinhf", "cosh", "coshf", "tanh", "tanhf", "floor", "floorf", "ceil", "ceilf", "round", "roundf", "trunc", "truncf", "fmod",
     "fmodf", "fmin", "fminf", "fmax", "fmaxf", "hypot", "hypotf", "erf", "erff", "fma", "fmaf", "copysign", "copysignf",
 ];
+
+/// Statements on one line, for a statement expression (line comments become block comments).
+fn one_line(text: &str) -> String {
+    let parts: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let l = l.trim();
+            // The emitter's own comments: whole lines, or after an opening brace.
+            let at = if l.starts_with("// ") { Some(0) } else { l.find("{ // ").map(|i| i + 2) };
+            match at {
+                Some(i) => format!("{}/* {} */", &l[..i], l[i + 3..].replace("*/", "* /")),
+                None => l.to_string(),
+            }
+        })
+        .collect();
+    parts.join(" ")
+}
 
 fn binop(op: BinOp) -> &'static str {
     match op {
@@ -1512,7 +1529,7 @@ fn sanitize(name: &str) -> String {
 }
 
 /// A unique C name for a local: the launch parameters keep theirs, others get their index.
-fn local_name(l: &Local, id: LocalId, _unique: bool) -> String {
+fn local_name(l: &Local, id: LocalId) -> String {
     if id.0 < 4 && l.name.starts_with("__") {
         return l.name.clone();
     }
