@@ -608,6 +608,7 @@ impl<'p> Emitter<'p> {
             StmtKind::Empty => {}
             StmtKind::Expr(e) => {
                 let text = self.expr(fx, e);
+                let text = strip_parens(&text);
                 self.guarded(fx, &text, self.has_shared_effect(fx, e), depth, th, out);
             }
             StmtKind::Block(v) => {
@@ -666,6 +667,7 @@ impl<'p> Emitter<'p> {
                 };
                 let c = cond.as_ref().map(|c| self.expr(fx, c)).unwrap_or_default();
                 let st = step.as_ref().map(|c| self.expr(fx, c)).unwrap_or_default();
+                let (init, c, st) = (strip_parens(&init), strip_parens(&c), strip_parens(&st));
                 let _ = writeln!(out, "{pad}for ({init}; {c}; {st})");
                 self.sub_stmt(fx, body, depth, th, out);
             }
@@ -1446,6 +1448,42 @@ const DEVICE_LIBC: &[&str] = &[
     "atan2", "atan2f", "sinh", "sinhf", "cosh", "coshf", "tanh", "tanhf", "floor", "floorf", "ceil", "ceilf", "round", "roundf", "trunc", "truncf", "fmod",
     "fmodf", "fmin", "fminf", "fmax", "fmaxf", "hypot", "hypotf", "erf", "erff", "fma", "fmaf", "copysign", "copysignf",
 ];
+
+/// `e` without the parentheses around the whole of it (`(x = y)` → `x = y`).
+fn strip_parens(e: &str) -> &str {
+    let b = e.as_bytes();
+    if b.first() != Some(&b'(') || b.last() != Some(&b')') {
+        return e;
+    }
+    // The first parenthesis must close at the end, outside character and string literals.
+    let mut depth = 0i32;
+    let mut quote: Option<u8> = None;
+    let mut escaped = false;
+    for (i, &c) in b.iter().enumerate() {
+        if let Some(q) = quote {
+            if escaped {
+                escaped = false;
+            } else if c == b'\\' {
+                escaped = true;
+            } else if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            b'"' | b'\'' => quote = Some(c),
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 && i + 1 != b.len() {
+                    return e;
+                }
+            }
+            _ => {}
+        }
+    }
+    &e[1..e.len() - 1]
+}
 
 /// Statements on one line, for a statement expression (line comments become block comments).
 fn one_line(text: &str) -> String {

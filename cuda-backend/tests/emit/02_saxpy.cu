@@ -22,25 +22,25 @@ extern "C" __global__ void saxpy_acc16(int n_4, float a_5, float **x_addr_6_gang
     long chunk_19;
     long chunk_start_20;
     {
-        (lb_9 = ((long)0));
-        (ub_10 = ((long)n_4));
-        (step_11 = 1L);
-        (trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L));
-        (iters_13 = trip_12);
+        lb_9 = ((long)0);
+        ub_10 = ((long)n_4);
+        step_11 = 1L;
+        trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+        iters_13 = trip_12;
         {
-            (worker_15 = 0L);
+            worker_15 = 0L;
             __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_16 = threadIdx.x;
-                (thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16));
-                (threads_18 = ((__num_gangs * 1L) * __vector_length));
-                (chunk_19 = 1L);
-                for ((chunk_start_20 = (thread_17 * chunk_19)); (chunk_start_20 < iters_13); (chunk_start_20 += (threads_18 * chunk_19)))
+                thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
+                threads_18 = ((__num_gangs * 1L) * __vector_length);
+                chunk_19 = 1L;
+                for (chunk_start_20 = (thread_17 * chunk_19); chunk_start_20 < iters_13; chunk_start_20 += (threads_18 * chunk_19))
                 {
-                    for ((k_14 = chunk_start_20); (k_14 < (((chunk_start_20 + chunk_19) < iters_13) ? (chunk_start_20 + chunk_19) : iters_13)); (k_14 += 1L))
+                    for (k_14 = chunk_start_20; k_14 < (((chunk_start_20 + chunk_19) < iters_13) ? (chunk_start_20 + chunk_19) : iters_13); k_14 += 1L)
                     {
-                        (i_8 = ((int)(lb_9 + (k_14 * step_11))));
-                        if (threadIdx.y == 0) ((*y_addr_7)[((long)i_8)] = ((a_5 * (*x_addr_6)[((long)i_8)]) + (*y_addr_7)[((long)i_8)]));
+                        i_8 = ((int)(lb_9 + (k_14 * step_11)));
+                        if (threadIdx.y == 0) (*y_addr_7)[((long)i_8)] = ((a_5 * (*x_addr_6)[((long)i_8)]) + (*y_addr_7)[((long)i_8)]);
                     }
                 }
             }

@@ -66,43 +66,43 @@ extern "C" __global__ void main_acc41(int *isum_addr_4_gangs, int *iprod_addr_5_
     long chunk_36;
     long chunk_start_37;
     {
-        (lb_17 = ((long)0));
-        (ub_18 = ((long)1000));
-        (step_19 = 1L);
-        (trip_20 = (((lb_17 < ub_18) && (step_19 > 0L)) ? (((ub_18 - lb_17) + (step_19 - 1L)) / step_19) : 0L));
-        (iters_21 = trip_20);
+        lb_17 = ((long)0);
+        ub_18 = ((long)1000);
+        step_19 = 1L;
+        trip_20 = (((lb_17 < ub_18) && (step_19 > 0L)) ? (((ub_18 - lb_17) + (step_19 - 1L)) / step_19) : 0L);
+        iters_21 = trip_20;
         {
-            (worker_32 = 0L);
+            worker_32 = 0L;
             __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_33 = threadIdx.x;
-                (priv_23 = 0);
-                (priv_24 = 1);
-                (priv_25 = (-2147483647 - 1));
-                (priv_26 = 2147483647);
-                (priv_27 = (-1));
-                (priv_28 = 0);
-                (priv_29 = 0);
-                (priv_30 = 1);
-                (priv_31 = 0);
-                (thread_34 = ((((__gang * 1L) + worker_32) * __vector_length) + lane_33));
-                (threads_35 = ((__num_gangs * 1L) * __vector_length));
-                (chunk_36 = 1L);
-                for ((chunk_start_37 = (thread_34 * chunk_36)); (chunk_start_37 < iters_21); (chunk_start_37 += (threads_35 * chunk_36)))
+                priv_23 = 0;
+                priv_24 = 1;
+                priv_25 = (-2147483647 - 1);
+                priv_26 = 2147483647;
+                priv_27 = (-1);
+                priv_28 = 0;
+                priv_29 = 0;
+                priv_30 = 1;
+                priv_31 = 0;
+                thread_34 = ((((__gang * 1L) + worker_32) * __vector_length) + lane_33);
+                threads_35 = ((__num_gangs * 1L) * __vector_length);
+                chunk_36 = 1L;
+                for (chunk_start_37 = (thread_34 * chunk_36); chunk_start_37 < iters_21; chunk_start_37 += (threads_35 * chunk_36))
                 {
-                    for ((k_22 = chunk_start_37); (k_22 < (((chunk_start_37 + chunk_36) < iters_21) ? (chunk_start_37 + chunk_36) : iters_21)); (k_22 += 1L))
+                    for (k_22 = chunk_start_37; k_22 < (((chunk_start_37 + chunk_36) < iters_21) ? (chunk_start_37 + chunk_36) : iters_21); k_22 += 1L)
                     {
-                        (i_16 = ((int)(lb_17 + (k_22 * step_19))));
+                        i_16 = ((int)(lb_17 + (k_22 * step_19)));
                         {
-                            (priv_23 += ((int *)iv_addr_13)[((long)i_16)]);
-                            (priv_24 *= ((int *)ifac_addr_14)[((long)i_16)]);
-                            (priv_25 = ((((int *)iv_addr_13)[((long)i_16)] > priv_25) ? ((int *)iv_addr_13)[((long)i_16)] : priv_25));
-                            (priv_26 = ((((int *)iv_addr_13)[((long)i_16)] < priv_26) ? ((int *)iv_addr_13)[((long)i_16)] : priv_26));
-                            (priv_27 &= ((int *)ibits_addr_15)[((long)i_16)]);
-                            (priv_28 |= (1 << (i_16 % 20)));
-                            (priv_29 ^= ((int)(((((unsigned)i_16) * 2654435761u) >> 16) & 65535u)));
-                            (priv_30 = (priv_30 && ((int *)iv_addr_13)[((long)i_16)]));
-                            (priv_31 = (priv_31 || (((int *)iv_addr_13)[((long)i_16)] == 123)));
+                            priv_23 += ((int *)iv_addr_13)[((long)i_16)];
+                            priv_24 *= ((int *)ifac_addr_14)[((long)i_16)];
+                            priv_25 = ((((int *)iv_addr_13)[((long)i_16)] > priv_25) ? ((int *)iv_addr_13)[((long)i_16)] : priv_25);
+                            priv_26 = ((((int *)iv_addr_13)[((long)i_16)] < priv_26) ? ((int *)iv_addr_13)[((long)i_16)] : priv_26);
+                            priv_27 &= ((int *)ibits_addr_15)[((long)i_16)];
+                            priv_28 |= (1 << (i_16 % 20));
+                            priv_29 ^= ((int)(((((unsigned)i_16) * 2654435761u) >> 16) & 65535u));
+                            priv_30 = (priv_30 && ((int *)iv_addr_13)[((long)i_16)]);
+                            priv_31 = (priv_31 || (((int *)iv_addr_13)[((long)i_16)] == 123));
                         }
                     }
                 }
@@ -161,37 +161,37 @@ extern "C" __global__ void main_acc61(float *fsum_addr_4_gangs, float *fprod_add
     long chunk_29;
     long chunk_start_30;
     {
-        (lb_13 = ((long)0));
-        (ub_14 = ((long)1000));
-        (step_15 = 1L);
-        (trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L));
-        (iters_17 = trip_16);
+        lb_13 = ((long)0);
+        ub_14 = ((long)1000);
+        step_15 = 1L;
+        trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
+        iters_17 = trip_16;
         {
-            (worker_25 = 0L);
+            worker_25 = 0L;
             __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_26 = threadIdx.x;
-                (priv_19 = 0.0f);
-                (priv_20 = 1.0f);
-                (priv_21 = -__int_as_float(0x7f800000));
-                (priv_22 = __int_as_float(0x7f800000));
-                (priv_23 = 1.0f);
-                (priv_24 = 0.0f);
-                (thread_27 = ((((__gang * 1L) + worker_25) * __vector_length) + lane_26));
-                (threads_28 = ((__num_gangs * 1L) * __vector_length));
-                (chunk_29 = 1L);
-                for ((chunk_start_30 = (thread_27 * chunk_29)); (chunk_start_30 < iters_17); (chunk_start_30 += (threads_28 * chunk_29)))
+                priv_19 = 0.0f;
+                priv_20 = 1.0f;
+                priv_21 = -__int_as_float(0x7f800000);
+                priv_22 = __int_as_float(0x7f800000);
+                priv_23 = 1.0f;
+                priv_24 = 0.0f;
+                thread_27 = ((((__gang * 1L) + worker_25) * __vector_length) + lane_26);
+                threads_28 = ((__num_gangs * 1L) * __vector_length);
+                chunk_29 = 1L;
+                for (chunk_start_30 = (thread_27 * chunk_29); chunk_start_30 < iters_17; chunk_start_30 += (threads_28 * chunk_29))
                 {
-                    for ((k_18 = chunk_start_30); (k_18 < (((chunk_start_30 + chunk_29) < iters_17) ? (chunk_start_30 + chunk_29) : iters_17)); (k_18 += 1L))
+                    for (k_18 = chunk_start_30; k_18 < (((chunk_start_30 + chunk_29) < iters_17) ? (chunk_start_30 + chunk_29) : iters_17); k_18 += 1L)
                     {
-                        (i_12 = ((int)(lb_13 + (k_18 * step_15))));
+                        i_12 = ((int)(lb_13 + (k_18 * step_15)));
                         {
-                            (priv_19 += ((float *)fv_addr_10)[((long)i_12)]);
-                            (priv_20 *= ((float *)ffac_addr_11)[((long)i_12)]);
-                            (priv_21 = ((((float *)fv_addr_10)[((long)i_12)] > priv_21) ? ((float *)fv_addr_10)[((long)i_12)] : priv_21));
-                            (priv_22 = ((((float *)fv_addr_10)[((long)i_12)] < priv_22) ? ((float *)fv_addr_10)[((long)i_12)] : priv_22));
-                            (priv_23 = ((float)((priv_23 != 0.0f) && (((float *)fv_addr_10)[((long)i_12)] != 0.0f))));
-                            (priv_24 = ((float)((priv_24 != 0.0f) || (((float *)fv_addr_10)[((long)i_12)] > 124.0f))));
+                            priv_19 += ((float *)fv_addr_10)[((long)i_12)];
+                            priv_20 *= ((float *)ffac_addr_11)[((long)i_12)];
+                            priv_21 = ((((float *)fv_addr_10)[((long)i_12)] > priv_21) ? ((float *)fv_addr_10)[((long)i_12)] : priv_21);
+                            priv_22 = ((((float *)fv_addr_10)[((long)i_12)] < priv_22) ? ((float *)fv_addr_10)[((long)i_12)] : priv_22);
+                            priv_23 = ((float)((priv_23 != 0.0f) && (((float *)fv_addr_10)[((long)i_12)] != 0.0f)));
+                            priv_24 = ((float)((priv_24 != 0.0f) || (((float *)fv_addr_10)[((long)i_12)] > 124.0f)));
                         }
                     }
                 }
@@ -244,37 +244,37 @@ extern "C" __global__ void main_acc76(double *dsum_addr_4_gangs, double *dprod_a
     long chunk_29;
     long chunk_start_30;
     {
-        (lb_13 = ((long)0));
-        (ub_14 = ((long)1000));
-        (step_15 = 1L);
-        (trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L));
-        (iters_17 = trip_16);
+        lb_13 = ((long)0);
+        ub_14 = ((long)1000);
+        step_15 = 1L;
+        trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
+        iters_17 = trip_16;
         {
-            (worker_25 = 0L);
+            worker_25 = 0L;
             __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_26 = threadIdx.x;
-                (priv_19 = 0.0);
-                (priv_20 = 1.0);
-                (priv_21 = -__longlong_as_double(0x7ff0000000000000LL));
-                (priv_22 = __longlong_as_double(0x7ff0000000000000LL));
-                (priv_23 = 1.0);
-                (priv_24 = 0.0);
-                (thread_27 = ((((__gang * 1L) + worker_25) * __vector_length) + lane_26));
-                (threads_28 = ((__num_gangs * 1L) * __vector_length));
-                (chunk_29 = 1L);
-                for ((chunk_start_30 = (thread_27 * chunk_29)); (chunk_start_30 < iters_17); (chunk_start_30 += (threads_28 * chunk_29)))
+                priv_19 = 0.0;
+                priv_20 = 1.0;
+                priv_21 = -__longlong_as_double(0x7ff0000000000000LL);
+                priv_22 = __longlong_as_double(0x7ff0000000000000LL);
+                priv_23 = 1.0;
+                priv_24 = 0.0;
+                thread_27 = ((((__gang * 1L) + worker_25) * __vector_length) + lane_26);
+                threads_28 = ((__num_gangs * 1L) * __vector_length);
+                chunk_29 = 1L;
+                for (chunk_start_30 = (thread_27 * chunk_29); chunk_start_30 < iters_17; chunk_start_30 += (threads_28 * chunk_29))
                 {
-                    for ((k_18 = chunk_start_30); (k_18 < (((chunk_start_30 + chunk_29) < iters_17) ? (chunk_start_30 + chunk_29) : iters_17)); (k_18 += 1L))
+                    for (k_18 = chunk_start_30; k_18 < (((chunk_start_30 + chunk_29) < iters_17) ? (chunk_start_30 + chunk_29) : iters_17); k_18 += 1L)
                     {
-                        (i_12 = ((int)(lb_13 + (k_18 * step_15))));
+                        i_12 = ((int)(lb_13 + (k_18 * step_15)));
                         {
-                            (priv_19 += ((double *)dv_addr_10)[((long)i_12)]);
-                            (priv_20 *= ((double *)dfac_addr_11)[((long)i_12)]);
-                            (priv_21 = ((((double *)dv_addr_10)[((long)i_12)] > priv_21) ? ((double *)dv_addr_10)[((long)i_12)] : priv_21));
-                            (priv_22 = ((((double *)dv_addr_10)[((long)i_12)] < priv_22) ? ((double *)dv_addr_10)[((long)i_12)] : priv_22));
-                            (priv_23 = ((double)((priv_23 != 0.0) && (((double *)dv_addr_10)[((long)i_12)] < 62.0))));
-                            (priv_24 = ((double)((priv_24 != 0.0) || (((double *)dv_addr_10)[((long)i_12)] == 1000.0))));
+                            priv_19 += ((double *)dv_addr_10)[((long)i_12)];
+                            priv_20 *= ((double *)dfac_addr_11)[((long)i_12)];
+                            priv_21 = ((((double *)dv_addr_10)[((long)i_12)] > priv_21) ? ((double *)dv_addr_10)[((long)i_12)] : priv_21);
+                            priv_22 = ((((double *)dv_addr_10)[((long)i_12)] < priv_22) ? ((double *)dv_addr_10)[((long)i_12)] : priv_22);
+                            priv_23 = ((double)((priv_23 != 0.0) && (((double *)dv_addr_10)[((long)i_12)] < 62.0)));
+                            priv_24 = ((double)((priv_24 != 0.0) || (((double *)dv_addr_10)[((long)i_12)] == 1000.0)));
                         }
                     }
                 }
@@ -327,26 +327,26 @@ extern "C" __global__ void main_acc92(accsim_cdouble *z_addr_4_gangs)
     long chunk_27;
     long chunk_start_28;
     {
-        (lb_14 = ((long)0));
-        (ub_15 = ((long)1000));
-        (step_16 = 1L);
-        (trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L));
-        (iters_18 = trip_17);
+        lb_14 = ((long)0);
+        ub_15 = ((long)1000);
+        step_16 = 1L;
+        trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
+        iters_18 = trip_17;
         {
-            (worker_23 = 0L);
+            worker_23 = 0L;
             __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_24 = threadIdx.x;
-                (*(accsim_cdouble *)(&priv_20) = *(accsim_cdouble *)(accsim_cmake(&priv_21, 0.0, 0.0)), (accsim_cdouble *)(&priv_20));
-                (thread_25 = ((((__gang * 1L) + worker_23) * __vector_length) + lane_24));
-                (threads_26 = ((__num_gangs * 1L) * __vector_length));
-                (chunk_27 = 1L);
-                for ((chunk_start_28 = (thread_25 * chunk_27)); (chunk_start_28 < iters_18); (chunk_start_28 += (threads_26 * chunk_27)))
+                *(accsim_cdouble *)(&priv_20) = *(accsim_cdouble *)(accsim_cmake(&priv_21, 0.0, 0.0)), (accsim_cdouble *)(&priv_20);
+                thread_25 = ((((__gang * 1L) + worker_23) * __vector_length) + lane_24);
+                threads_26 = ((__num_gangs * 1L) * __vector_length);
+                chunk_27 = 1L;
+                for (chunk_start_28 = (thread_25 * chunk_27); chunk_start_28 < iters_18; chunk_start_28 += (threads_26 * chunk_27))
                 {
-                    for ((k_19 = chunk_start_28); (k_19 < (((chunk_start_28 + chunk_27) < iters_18) ? (chunk_start_28 + chunk_27) : iters_18)); (k_19 += 1L))
+                    for (k_19 = chunk_start_28; k_19 < (((chunk_start_28 + chunk_27) < iters_18) ? (chunk_start_28 + chunk_27) : iters_18); k_19 += 1L)
                     {
-                        (i_5 = ((int)(lb_14 + (k_19 * step_16))));
-                        (*(accsim_cdouble *)(&priv_20) = *(accsim_cdouble *)(accsim_cadd(&tmp_13, &priv_20, accsim_cadd(&tmp_12, accsim_cmake(&tmp_11, (((double)(i_5 % 4)) * 0.5), 0.0), accsim_cmul(&tmp_10, accsim_cmake(&tmp_7, (((double)(i_5 % 3)) * 0.25), 0.0), accsim_cmake(&tmp_9, ((double)(*((float *)((addr_8 = accsim_cmake(&tmp_6, 0.0f, 1.0f)), addr_8)))), ((double)((float *)((addr_8 = accsim_cmake(&tmp_6, 0.0f, 1.0f)), addr_8))[1L])))))), (accsim_cdouble *)(&priv_20));
+                        i_5 = ((int)(lb_14 + (k_19 * step_16)));
+                        *(accsim_cdouble *)(&priv_20) = *(accsim_cdouble *)(accsim_cadd(&tmp_13, &priv_20, accsim_cadd(&tmp_12, accsim_cmake(&tmp_11, (((double)(i_5 % 4)) * 0.5), 0.0), accsim_cmul(&tmp_10, accsim_cmake(&tmp_7, (((double)(i_5 % 3)) * 0.25), 0.0), accsim_cmake(&tmp_9, ((double)(*((float *)((addr_8 = accsim_cmake(&tmp_6, 0.0f, 1.0f)), addr_8)))), ((double)((float *)((addr_8 = accsim_cmake(&tmp_6, 0.0f, 1.0f)), addr_8))[1L])))))), (accsim_cdouble *)(&priv_20);
                     }
                 }
                 // reduction combine (+, complex): an atomicAdd per part (first version; a block reduction is faster)

@@ -21,9 +21,9 @@ __device__ void scale_row(int m_0, double *row_1, double s_2)
     int j_3;
     {
         // #pragma acc loop vector
-        for ((j_3 = 0); (j_3 < m_0); j_3++)
+        for (j_3 = 0; j_3 < m_0; j_3++)
         {
-            (row_1[((long)j_3)] = (s_2 * row_1[((long)j_3)]));
+            row_1[((long)j_3)] = (s_2 * row_1[((long)j_3)]);
         }
     }
 }
@@ -35,12 +35,12 @@ __device__ void add_to_rows(int rows_0, int m_1, double *block_2, double *v_3)
     int j_5;
     {
         // #pragma acc loop worker
-        for ((r_4 = 0); (r_4 < rows_0); r_4++)
+        for (r_4 = 0; r_4 < rows_0; r_4++)
         {
             // #pragma acc loop vector
-            for ((j_5 = 0); (j_5 < m_1); j_5++)
+            for (j_5 = 0; j_5 < m_1; j_5++)
             {
-                (block_2[((long)((r_4 * m_1) + j_5))] += v_3[((long)j_5)]);
+                block_2[((long)((r_4 * m_1) + j_5))] += v_3[((long)j_5)];
             }
         }
     }
@@ -51,10 +51,10 @@ __device__ int collatz_steps(int v_0)
 {
     int s_1;
     {
-        (s_1 = 0);
+        s_1 = 0;
         while ((v_0 != 1))
         {
-            (v_0 = ((v_0 % 2) ? ((3 * v_0) + 1) : (v_0 / 2)));
+            v_0 = ((v_0 % 2) ? ((3 * v_0) + 1) : (v_0 / 2));
             s_1++;
         }
         return s_1;
@@ -95,45 +95,45 @@ extern "C" __global__ void main_acc56(int n_4, int m_5, double **a_addr_6_gangs)
     long chunk_31;
     long chunk_start_32;
     {
-        (lb_9 = ((long)0));
-        (ub_10 = ((long)n_4));
-        (step_11 = 1L);
-        (trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L));
-        (iters_25 = trip_12);
+        lb_9 = ((long)0);
+        ub_10 = ((long)n_4);
+        step_11 = 1L;
+        trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+        iters_25 = trip_12;
         {
-            (worker_27 = 0L);
+            worker_27 = 0L;
             {
-                (lane_28 = 0L);
+                lane_28 = 0L;
                 {
-                    (thread_29 = ((((__gang * 1L) + worker_27) * 1L) + lane_28));
-                    (threads_30 = ((__num_gangs * 1L) * 1L));
-                    (chunk_31 = 1L);
-                    for ((chunk_start_32 = (thread_29 * chunk_31)); (chunk_start_32 < iters_25); (chunk_start_32 += (threads_30 * chunk_31)))
+                    thread_29 = ((((__gang * 1L) + worker_27) * 1L) + lane_28);
+                    threads_30 = ((__num_gangs * 1L) * 1L);
+                    chunk_31 = 1L;
+                    for (chunk_start_32 = (thread_29 * chunk_31); chunk_start_32 < iters_25; chunk_start_32 += (threads_30 * chunk_31))
                     {
-                        for ((k_26 = chunk_start_32); (k_26 < (((chunk_start_32 + chunk_31) < iters_25) ? (chunk_start_32 + chunk_31) : iters_25)); (k_26 += 1L))
+                        for (k_26 = chunk_start_32; k_26 < (((chunk_start_32 + chunk_31) < iters_25) ? (chunk_start_32 + chunk_31) : iters_25); k_26 += 1L)
                         {
-                            (i_7 = ((int)(lb_9 + (k_26 * step_11))));
+                            i_7 = ((int)(lb_9 + (k_26 * step_11)));
                             {
                                 {
-                                    (lb_13 = ((long)0));
-                                    (ub_14 = ((long)m_5));
-                                    (step_15 = 1L);
-                                    (trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L));
-                                    (iters_17 = trip_16);
+                                    lb_13 = ((long)0);
+                                    ub_14 = ((long)m_5);
+                                    step_15 = 1L;
+                                    trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
+                                    iters_17 = trip_16;
                                     {
-                                        (worker_19 = 0L);
+                                        worker_19 = 0L;
                                         __syncthreads();
                                         { // vector-partitioned: each thread runs its share
                                             lane_20 = threadIdx.x;
-                                            (thread_21 = ((((0L * 1L) + worker_19) * __vector_length) + lane_20));
-                                            (threads_22 = ((1L * 1L) * __vector_length));
-                                            (chunk_23 = 1L);
-                                            for ((chunk_start_24 = (thread_21 * chunk_23)); (chunk_start_24 < iters_17); (chunk_start_24 += (threads_22 * chunk_23)))
+                                            thread_21 = ((((0L * 1L) + worker_19) * __vector_length) + lane_20);
+                                            threads_22 = ((1L * 1L) * __vector_length);
+                                            chunk_23 = 1L;
+                                            for (chunk_start_24 = (thread_21 * chunk_23); chunk_start_24 < iters_17; chunk_start_24 += (threads_22 * chunk_23))
                                             {
-                                                for ((k_18 = chunk_start_24); (k_18 < (((chunk_start_24 + chunk_23) < iters_17) ? (chunk_start_24 + chunk_23) : iters_17)); (k_18 += 1L))
+                                                for (k_18 = chunk_start_24; k_18 < (((chunk_start_24 + chunk_23) < iters_17) ? (chunk_start_24 + chunk_23) : iters_17); k_18 += 1L)
                                                 {
-                                                    (j_8 = ((int)(lb_13 + (k_18 * step_15))));
-                                                    if (threadIdx.y == 0) ((*a_addr_6)[((long)((i_7 * m_5) + j_8))] = poly((0.5 * ((double)((i_7 + j_8) % 8)))));
+                                                    j_8 = ((int)(lb_13 + (k_18 * step_15)));
+                                                    if (threadIdx.y == 0) (*a_addr_6)[((long)((i_7 * m_5) + j_8))] = poly((0.5 * ((double)((i_7 + j_8) % 8))));
                                                 }
                                             }
                                         }
@@ -169,24 +169,24 @@ extern "C" __global__ void main_acc64(int n_4, int m_5, double **a_addr_6_gangs)
     long chunk_18;
     long chunk_start_19;
     {
-        (lb_8 = ((long)0));
-        (ub_9 = ((long)n_4));
-        (step_10 = 1L);
-        (trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L));
-        (iters_12 = trip_11);
+        lb_8 = ((long)0);
+        ub_9 = ((long)n_4);
+        step_10 = 1L;
+        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+        iters_12 = trip_11;
         {
-            (worker_14 = 0L);
+            worker_14 = 0L;
             {
-                (lane_15 = 0L);
+                lane_15 = 0L;
                 {
-                    (thread_16 = ((((__gang * 1L) + worker_14) * 1L) + lane_15));
-                    (threads_17 = ((__num_gangs * 1L) * 1L));
-                    (chunk_18 = 1L);
-                    for ((chunk_start_19 = (thread_16 * chunk_18)); (chunk_start_19 < iters_12); (chunk_start_19 += (threads_17 * chunk_18)))
+                    thread_16 = ((((__gang * 1L) + worker_14) * 1L) + lane_15);
+                    threads_17 = ((__num_gangs * 1L) * 1L);
+                    chunk_18 = 1L;
+                    for (chunk_start_19 = (thread_16 * chunk_18); chunk_start_19 < iters_12; chunk_start_19 += (threads_17 * chunk_18))
                     {
-                        for ((k_13 = chunk_start_19); (k_13 < (((chunk_start_19 + chunk_18) < iters_12) ? (chunk_start_19 + chunk_18) : iters_12)); (k_13 += 1L))
+                        for (k_13 = chunk_start_19; k_13 < (((chunk_start_19 + chunk_18) < iters_12) ? (chunk_start_19 + chunk_18) : iters_12); k_13 += 1L)
                         {
-                            (i_7 = ((int)(lb_8 + (k_13 * step_10))));
+                            i_7 = ((int)(lb_8 + (k_13 * step_10)));
                             if (threadIdx.x == 0 && threadIdx.y == 0) scale_row(m_5, ((*a_addr_6) + ((long)(i_7 * m_5))), ((i_7 % 2) ? 2.0 : (-1.0)));
                         }
                     }
@@ -217,24 +217,24 @@ extern "C" __global__ void main_acc69(int n_4, int m_5, double **a_addr_6_gangs,
     long chunk_19;
     long chunk_start_20;
     {
-        (lb_9 = ((long)0));
-        (ub_10 = ((long)(n_4 / 8)));
-        (step_11 = 1L);
-        (trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L));
-        (iters_13 = trip_12);
+        lb_9 = ((long)0);
+        ub_10 = ((long)(n_4 / 8));
+        step_11 = 1L;
+        trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+        iters_13 = trip_12;
         {
-            (worker_15 = 0L);
+            worker_15 = 0L;
             {
-                (lane_16 = 0L);
+                lane_16 = 0L;
                 {
-                    (thread_17 = ((((__gang * 1L) + worker_15) * 1L) + lane_16));
-                    (threads_18 = ((__num_gangs * 1L) * 1L));
-                    (chunk_19 = 1L);
-                    for ((chunk_start_20 = (thread_17 * chunk_19)); (chunk_start_20 < iters_13); (chunk_start_20 += (threads_18 * chunk_19)))
+                    thread_17 = ((((__gang * 1L) + worker_15) * 1L) + lane_16);
+                    threads_18 = ((__num_gangs * 1L) * 1L);
+                    chunk_19 = 1L;
+                    for (chunk_start_20 = (thread_17 * chunk_19); chunk_start_20 < iters_13; chunk_start_20 += (threads_18 * chunk_19))
                     {
-                        for ((k_14 = chunk_start_20); (k_14 < (((chunk_start_20 + chunk_19) < iters_13) ? (chunk_start_20 + chunk_19) : iters_13)); (k_14 += 1L))
+                        for (k_14 = chunk_start_20; k_14 < (((chunk_start_20 + chunk_19) < iters_13) ? (chunk_start_20 + chunk_19) : iters_13); k_14 += 1L)
                         {
-                            (b_8 = ((int)(lb_9 + (k_14 * step_11))));
+                            b_8 = ((int)(lb_9 + (k_14 * step_11)));
                             if (threadIdx.x == 0 && threadIdx.y == 0) add_to_rows(8, m_5, ((*a_addr_6) + ((long)((b_8 * 8) * m_5))), (*v_addr_7));
                         }
                     }
@@ -264,25 +264,25 @@ extern "C" __global__ void main_acc74(int n_4, int **steps_addr_5_gangs)
     long chunk_17;
     long chunk_start_18;
     {
-        (lb_7 = ((long)0));
-        (ub_8 = ((long)n_4));
-        (step_9 = 1L);
-        (trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L));
-        (iters_11 = trip_10);
+        lb_7 = ((long)0);
+        ub_8 = ((long)n_4);
+        step_9 = 1L;
+        trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+        iters_11 = trip_10;
         {
-            (worker_13 = 0L);
+            worker_13 = 0L;
             __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_14 = threadIdx.x;
-                (thread_15 = ((((__gang * 1L) + worker_13) * __vector_length) + lane_14));
-                (threads_16 = ((__num_gangs * 1L) * __vector_length));
-                (chunk_17 = 1L);
-                for ((chunk_start_18 = (thread_15 * chunk_17)); (chunk_start_18 < iters_11); (chunk_start_18 += (threads_16 * chunk_17)))
+                thread_15 = ((((__gang * 1L) + worker_13) * __vector_length) + lane_14);
+                threads_16 = ((__num_gangs * 1L) * __vector_length);
+                chunk_17 = 1L;
+                for (chunk_start_18 = (thread_15 * chunk_17); chunk_start_18 < iters_11; chunk_start_18 += (threads_16 * chunk_17))
                 {
-                    for ((k_12 = chunk_start_18); (k_12 < (((chunk_start_18 + chunk_17) < iters_11) ? (chunk_start_18 + chunk_17) : iters_11)); (k_12 += 1L))
+                    for (k_12 = chunk_start_18; k_12 < (((chunk_start_18 + chunk_17) < iters_11) ? (chunk_start_18 + chunk_17) : iters_11); k_12 += 1L)
                     {
-                        (i_6 = ((int)(lb_7 + (k_12 * step_9))));
-                        if (threadIdx.y == 0) ((*steps_addr_5)[((long)i_6)] = collatz_steps((i_6 + 1)));
+                        i_6 = ((int)(lb_7 + (k_12 * step_9)));
+                        if (threadIdx.y == 0) (*steps_addr_5)[((long)i_6)] = collatz_steps((i_6 + 1));
                     }
                 }
             }

@@ -36,26 +36,26 @@ extern "C" __global__ void main_acc38(int **v_addr_4_gangs, int (*hist_addr_5)[1
     long chunk_24;
     long chunk_start_25;
     {
-        (lb_14 = ((long)0));
-        (ub_15 = ((long)4000));
-        (step_16 = 1L);
-        (trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L));
-        (iters_18 = trip_17);
+        lb_14 = ((long)0);
+        ub_15 = ((long)4000);
+        step_16 = 1L;
+        trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
+        iters_18 = trip_17;
         {
-            (worker_20 = 0L);
+            worker_20 = 0L;
             __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_21 = threadIdx.x;
-                (thread_22 = ((((__gang * 1L) + worker_20) * __vector_length) + lane_21));
-                (threads_23 = ((__num_gangs * 1L) * __vector_length));
-                (chunk_24 = 1L);
-                for ((chunk_start_25 = (thread_22 * chunk_24)); (chunk_start_25 < iters_18); (chunk_start_25 += (threads_23 * chunk_24)))
+                thread_22 = ((((__gang * 1L) + worker_20) * __vector_length) + lane_21);
+                threads_23 = ((__num_gangs * 1L) * __vector_length);
+                chunk_24 = 1L;
+                for (chunk_start_25 = (thread_22 * chunk_24); chunk_start_25 < iters_18; chunk_start_25 += (threads_23 * chunk_24))
                 {
-                    for ((k_19 = chunk_start_25); (k_19 < (((chunk_start_25 + chunk_24) < iters_18) ? (chunk_start_25 + chunk_24) : iters_18)); (k_19 += 1L))
+                    for (k_19 = chunk_start_25; k_19 < (((chunk_start_25 + chunk_24) < iters_18) ? (chunk_start_25 + chunk_24) : iters_18); k_19 += 1L)
                     {
-                        (i_12 = ((int)(lb_14 + (k_19 * step_16))));
+                        i_12 = ((int)(lb_14 + (k_19 * step_16)));
                         {
-                            (b_13 = ((*v_addr_4)[((long)i_12)] % 16));
+                            b_13 = ((*v_addr_4)[((long)i_12)] % 16);
                             // #pragma acc atomic update
                             if (threadIdx.y == 0) atomicAdd((((int *)hist_addr_5) + ((long)b_13)), 1);
                             if ((((*v_addr_4)[((long)i_12)] % 2) == 0))
@@ -109,28 +109,28 @@ extern "C" __global__ void main_acc63(int **slots_addr_4_gangs, int *count_addr_
     long chunk_18;
     long chunk_start_19;
     {
-        (lb_8 = ((long)0));
-        (ub_9 = ((long)4000));
-        (step_10 = 1L);
-        (trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L));
-        (iters_12 = trip_11);
+        lb_8 = ((long)0);
+        ub_9 = ((long)4000);
+        step_10 = 1L;
+        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+        iters_12 = trip_11;
         {
-            (worker_14 = 0L);
+            worker_14 = 0L;
             __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_15 = threadIdx.x;
-                (thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15));
-                (threads_17 = ((__num_gangs * 1L) * __vector_length));
-                (chunk_18 = 1L);
-                for ((chunk_start_19 = (thread_16 * chunk_18)); (chunk_start_19 < iters_12); (chunk_start_19 += (threads_17 * chunk_18)))
+                thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
+                threads_17 = ((__num_gangs * 1L) * __vector_length);
+                chunk_18 = 1L;
+                for (chunk_start_19 = (thread_16 * chunk_18); chunk_start_19 < iters_12; chunk_start_19 += (threads_17 * chunk_18))
                 {
-                    for ((k_13 = chunk_start_19); (k_13 < (((chunk_start_19 + chunk_18) < iters_12) ? (chunk_start_19 + chunk_18) : iters_12)); (k_13 += 1L))
+                    for (k_13 = chunk_start_19; k_13 < (((chunk_start_19 + chunk_18) < iters_12) ? (chunk_start_19 + chunk_18) : iters_12); k_13 += 1L)
                     {
-                        (i_6 = ((int)(lb_8 + (k_13 * step_10))));
+                        i_6 = ((int)(lb_8 + (k_13 * step_10)));
                         {
                             // #pragma acc atomic capture
                             if (threadIdx.y == 0) my_7 = (int)atomicAdd(count_addr_5, 1);
-                            if (threadIdx.y == 0) ((*slots_addr_4)[((long)i_6)] = my_7);
+                            if (threadIdx.y == 0) (*slots_addr_4)[((long)i_6)] = my_7;
                         }
                     }
                 }
@@ -150,7 +150,7 @@ extern "C" __global__ void main_acc73(int *ticket_addr_4, int *last_seen_addr_5)
         // #pragma acc atomic capture
         if (threadIdx.x == 0 && threadIdx.y == 0) old_6 = (int)atomicAdd(ticket_addr_4, 5);
         // #pragma acc atomic write
-        if (threadIdx.x == 0 && threadIdx.y == 0) ((*last_seen_addr_5) = old_6);
+        if (threadIdx.x == 0 && threadIdx.y == 0) (*last_seen_addr_5) = old_6;
     }
 }
 
@@ -176,29 +176,29 @@ extern "C" __global__ void main_acc88(int *last_seen_addr_4, int *reads_ok_addr_
     long chunk_19;
     long chunk_start_20;
     {
-        (lb_8 = ((long)0));
-        (ub_9 = ((long)100));
-        (step_10 = 1L);
-        (trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L));
-        (iters_12 = trip_11);
+        lb_8 = ((long)0);
+        ub_9 = ((long)100);
+        step_10 = 1L;
+        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+        iters_12 = trip_11;
         {
-            (worker_15 = 0L);
+            worker_15 = 0L;
             __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_16 = threadIdx.x;
-                (priv_14 = 0);
-                (thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16));
-                (threads_18 = ((__num_gangs * 1L) * __vector_length));
-                (chunk_19 = 1L);
-                for ((chunk_start_20 = (thread_17 * chunk_19)); (chunk_start_20 < iters_12); (chunk_start_20 += (threads_18 * chunk_19)))
+                priv_14 = 0;
+                thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
+                threads_18 = ((__num_gangs * 1L) * __vector_length);
+                chunk_19 = 1L;
+                for (chunk_start_20 = (thread_17 * chunk_19); chunk_start_20 < iters_12; chunk_start_20 += (threads_18 * chunk_19))
                 {
-                    for ((k_13 = chunk_start_20); (k_13 < (((chunk_start_20 + chunk_19) < iters_12) ? (chunk_start_20 + chunk_19) : iters_12)); (k_13 += 1L))
+                    for (k_13 = chunk_start_20; k_13 < (((chunk_start_20 + chunk_19) < iters_12) ? (chunk_start_20 + chunk_19) : iters_12); k_13 += 1L)
                     {
-                        (i_6 = ((int)(lb_8 + (k_13 * step_10))));
+                        i_6 = ((int)(lb_8 + (k_13 * step_10)));
                         {
                             // #pragma acc atomic read
-                            (r_7 = (*last_seen_addr_4));
-                            (priv_14 += (r_7 == 100));
+                            r_7 = (*last_seen_addr_4);
+                            priv_14 += (r_7 == 100);
                         }
                     }
                 }

@@ -34,25 +34,25 @@ extern "C" __global__ void sum_weights_acc36(double (*w_addr_4)[256])
     long chunk_16;
     long chunk_start_17;
     {
-        (lb_6 = ((long)0));
-        (ub_7 = ((long)256));
-        (step_8 = 1L);
-        (trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L));
-        (iters_10 = trip_9);
+        lb_6 = ((long)0);
+        ub_7 = ((long)256);
+        step_8 = 1L;
+        trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
+        iters_10 = trip_9;
         {
-            (worker_12 = 0L);
+            worker_12 = 0L;
             __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_13 = threadIdx.x;
-                (thread_14 = ((((__gang * 1L) + worker_12) * __vector_length) + lane_13));
-                (threads_15 = ((__num_gangs * 1L) * __vector_length));
-                (chunk_16 = 1L);
-                for ((chunk_start_17 = (thread_14 * chunk_16)); (chunk_start_17 < iters_10); (chunk_start_17 += (threads_15 * chunk_16)))
+                thread_14 = ((((__gang * 1L) + worker_12) * __vector_length) + lane_13);
+                threads_15 = ((__num_gangs * 1L) * __vector_length);
+                chunk_16 = 1L;
+                for (chunk_start_17 = (thread_14 * chunk_16); chunk_start_17 < iters_10; chunk_start_17 += (threads_15 * chunk_16))
                 {
-                    for ((k_11 = chunk_start_17); (k_11 < (((chunk_start_17 + chunk_16) < iters_10) ? (chunk_start_17 + chunk_16) : iters_10)); (k_11 += 1L))
+                    for (k_11 = chunk_start_17; k_11 < (((chunk_start_17 + chunk_16) < iters_10) ? (chunk_start_17 + chunk_16) : iters_10); k_11 += 1L)
                     {
-                        (i_5 = ((int)(lb_6 + (k_11 * step_8))));
-                        if (threadIdx.y == 0) (((double *)w_addr_4)[((long)i_5)] = (2.0 * weight(i_5)));
+                        i_5 = ((int)(lb_6 + (k_11 * step_8)));
+                        if (threadIdx.y == 0) ((double *)w_addr_4)[((long)i_5)] = (2.0 * weight(i_5));
                     }
                 }
             }
@@ -80,25 +80,25 @@ extern "C" __global__ void main_acc51(double (*coef_addr_4)[256])
     long chunk_16;
     long chunk_start_17;
     {
-        (lb_6 = ((long)0));
-        (ub_7 = ((long)256));
-        (step_8 = 1L);
-        (trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L));
-        (iters_10 = trip_9);
+        lb_6 = ((long)0);
+        ub_7 = ((long)256);
+        step_8 = 1L;
+        trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
+        iters_10 = trip_9;
         {
-            (worker_12 = 0L);
+            worker_12 = 0L;
             __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_13 = threadIdx.x;
-                (thread_14 = ((((__gang * 1L) + worker_12) * __vector_length) + lane_13));
-                (threads_15 = ((__num_gangs * 1L) * __vector_length));
-                (chunk_16 = 1L);
-                for ((chunk_start_17 = (thread_14 * chunk_16)); (chunk_start_17 < iters_10); (chunk_start_17 += (threads_15 * chunk_16)))
+                thread_14 = ((((__gang * 1L) + worker_12) * __vector_length) + lane_13);
+                threads_15 = ((__num_gangs * 1L) * __vector_length);
+                chunk_16 = 1L;
+                for (chunk_start_17 = (thread_14 * chunk_16); chunk_start_17 < iters_10; chunk_start_17 += (threads_15 * chunk_16))
                 {
-                    for ((k_11 = chunk_start_17); (k_11 < (((chunk_start_17 + chunk_16) < iters_10) ? (chunk_start_17 + chunk_16) : iters_10)); (k_11 += 1L))
+                    for (k_11 = chunk_start_17; k_11 < (((chunk_start_17 + chunk_16) < iters_10) ? (chunk_start_17 + chunk_16) : iters_10); k_11 += 1L)
                     {
-                        (i_5 = ((int)(lb_6 + (k_11 * step_8))));
-                        if (threadIdx.y == 0) (((double *)coef_addr_4)[((long)i_5)] = (((double *)coef_addr_4)[((long)i_5)] + 0.5));
+                        i_5 = ((int)(lb_6 + (k_11 * step_8)));
+                        if (threadIdx.y == 0) ((double *)coef_addr_4)[((long)i_5)] = (((double *)coef_addr_4)[((long)i_5)] + 0.5);
                     }
                 }
             }
@@ -126,25 +126,25 @@ extern "C" __global__ void main_acc60(double (*out_addr_4)[256])
     long chunk_16;
     long chunk_start_17;
     {
-        (lb_6 = ((long)0));
-        (ub_7 = ((long)256));
-        (step_8 = 1L);
-        (trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L));
-        (iters_10 = trip_9);
+        lb_6 = ((long)0);
+        ub_7 = ((long)256);
+        step_8 = 1L;
+        trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
+        iters_10 = trip_9;
         {
-            (worker_12 = 0L);
+            worker_12 = 0L;
             __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_13 = threadIdx.x;
-                (thread_14 = ((((__gang * 1L) + worker_12) * __vector_length) + lane_13));
-                (threads_15 = ((__num_gangs * 1L) * __vector_length));
-                (chunk_16 = 1L);
-                for ((chunk_start_17 = (thread_14 * chunk_16)); (chunk_start_17 < iters_10); (chunk_start_17 += (threads_15 * chunk_16)))
+                thread_14 = ((((__gang * 1L) + worker_12) * __vector_length) + lane_13);
+                threads_15 = ((__num_gangs * 1L) * __vector_length);
+                chunk_16 = 1L;
+                for (chunk_start_17 = (thread_14 * chunk_16); chunk_start_17 < iters_10; chunk_start_17 += (threads_15 * chunk_16))
                 {
-                    for ((k_11 = chunk_start_17); (k_11 < (((chunk_start_17 + chunk_16) < iters_10) ? (chunk_start_17 + chunk_16) : iters_10)); (k_11 += 1L))
+                    for (k_11 = chunk_start_17; k_11 < (((chunk_start_17 + chunk_16) < iters_10) ? (chunk_start_17 + chunk_16) : iters_10); k_11 += 1L)
                     {
-                        (i_5 = ((int)(lb_6 + (k_11 * step_8))));
-                        if (threadIdx.y == 0) (((double *)out_addr_4)[((long)i_5)] = weight(i_5));
+                        i_5 = ((int)(lb_6 + (k_11 * step_8)));
+                        if (threadIdx.y == 0) ((double *)out_addr_4)[((long)i_5)] = weight(i_5);
                     }
                 }
             }

@@ -53,51 +53,51 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_gangs, double *
     long chunk_35;
     long chunk_start_36;
     {
-        (lb_11 = ((long)1));
-        (ub_12 = ((long)(n_4 - 1)));
-        (step_13 = 1L);
-        (trip_14 = (((lb_11 < ub_12) && (step_13 > 0L)) ? (((ub_12 - lb_11) + (step_13 - 1L)) / step_13) : 0L));
-        (iters_28 = trip_14);
+        lb_11 = ((long)1);
+        ub_12 = ((long)(n_4 - 1));
+        step_13 = 1L;
+        trip_14 = (((lb_11 < ub_12) && (step_13 > 0L)) ? (((ub_12 - lb_11) + (step_13 - 1L)) / step_13) : 0L);
+        iters_28 = trip_14;
         {
-            (worker_31 = 0L);
+            worker_31 = 0L;
             {
-                (lane_32 = 0L);
+                lane_32 = 0L;
                 {
-                    if (threadIdx.x == 0 && threadIdx.y == 0) (priv_30 = -__longlong_as_double(0x7ff0000000000000LL));
-                    (thread_33 = ((((__gang * 1L) + worker_31) * 1L) + lane_32));
-                    (threads_34 = ((__num_gangs * 1L) * 1L));
-                    (chunk_35 = 1L);
-                    for ((chunk_start_36 = (thread_33 * chunk_35)); (chunk_start_36 < iters_28); (chunk_start_36 += (threads_34 * chunk_35)))
+                    if (threadIdx.x == 0 && threadIdx.y == 0) priv_30 = -__longlong_as_double(0x7ff0000000000000LL);
+                    thread_33 = ((((__gang * 1L) + worker_31) * 1L) + lane_32);
+                    threads_34 = ((__num_gangs * 1L) * 1L);
+                    chunk_35 = 1L;
+                    for (chunk_start_36 = (thread_33 * chunk_35); chunk_start_36 < iters_28; chunk_start_36 += (threads_34 * chunk_35))
                     {
-                        for ((k_29 = chunk_start_36); (k_29 < (((chunk_start_36 + chunk_35) < iters_28) ? (chunk_start_36 + chunk_35) : iters_28)); (k_29 += 1L))
+                        for (k_29 = chunk_start_36; k_29 < (((chunk_start_36 + chunk_35) < iters_28) ? (chunk_start_36 + chunk_35) : iters_28); k_29 += 1L)
                         {
-                            (i_8 = ((int)(lb_11 + (k_29 * step_13))));
+                            i_8 = ((int)(lb_11 + (k_29 * step_13)));
                             {
                                 {
-                                    (lb_15 = ((long)1));
-                                    (ub_16 = ((long)(n_4 - 1)));
-                                    (step_17 = 1L);
-                                    (trip_18 = (((lb_15 < ub_16) && (step_17 > 0L)) ? (((ub_16 - lb_15) + (step_17 - 1L)) / step_17) : 0L));
-                                    (iters_19 = trip_18);
+                                    lb_15 = ((long)1);
+                                    ub_16 = ((long)(n_4 - 1));
+                                    step_17 = 1L;
+                                    trip_18 = (((lb_15 < ub_16) && (step_17 > 0L)) ? (((ub_16 - lb_15) + (step_17 - 1L)) / step_17) : 0L);
+                                    iters_19 = trip_18;
                                     {
-                                        (worker_22 = 0L);
+                                        worker_22 = 0L;
                                         __syncthreads();
                                         { // vector-partitioned: each thread runs its share
                                             lane_23 = threadIdx.x;
-                                            (priv_21 = -__longlong_as_double(0x7ff0000000000000LL));
-                                            (thread_24 = ((((0L * 1L) + worker_22) * __vector_length) + lane_23));
-                                            (threads_25 = ((1L * 1L) * __vector_length));
-                                            (chunk_26 = 1L);
-                                            for ((chunk_start_27 = (thread_24 * chunk_26)); (chunk_start_27 < iters_19); (chunk_start_27 += (threads_25 * chunk_26)))
+                                            priv_21 = -__longlong_as_double(0x7ff0000000000000LL);
+                                            thread_24 = ((((0L * 1L) + worker_22) * __vector_length) + lane_23);
+                                            threads_25 = ((1L * 1L) * __vector_length);
+                                            chunk_26 = 1L;
+                                            for (chunk_start_27 = (thread_24 * chunk_26); chunk_start_27 < iters_19; chunk_start_27 += (threads_25 * chunk_26))
                                             {
-                                                for ((k_20 = chunk_start_27); (k_20 < (((chunk_start_27 + chunk_26) < iters_19) ? (chunk_start_27 + chunk_26) : iters_19)); (k_20 += 1L))
+                                                for (k_20 = chunk_start_27; k_20 < (((chunk_start_27 + chunk_26) < iters_19) ? (chunk_start_27 + chunk_26) : iters_19); k_20 += 1L)
                                                 {
-                                                    (j_9 = ((int)(lb_15 + (k_20 * step_17))));
+                                                    j_9 = ((int)(lb_15 + (k_20 * step_17)));
                                                     {
-                                                        if (threadIdx.y == 0) ((*Anew_addr_6)[((long)((i_8 * n_4) + j_9))] = (0.25 * ((((*A_addr_5)[((long)(((i_8 - 1) * n_4) + j_9))] + (*A_addr_5)[((long)(((i_8 + 1) * n_4) + j_9))]) + (*A_addr_5)[((long)(((i_8 * n_4) + j_9) - 1))]) + (*A_addr_5)[((long)(((i_8 * n_4) + j_9) + 1))])));
-                                                        (d_10 = ((*Anew_addr_6)[((long)((i_8 * n_4) + j_9))] - (*A_addr_5)[((long)((i_8 * n_4) + j_9))]));
-                                                        (d_10 = ((d_10 < 0.0) ? -d_10 : d_10));
-                                                        (priv_21 = ((d_10 > priv_21) ? d_10 : priv_21));
+                                                        if (threadIdx.y == 0) (*Anew_addr_6)[((long)((i_8 * n_4) + j_9))] = (0.25 * ((((*A_addr_5)[((long)(((i_8 - 1) * n_4) + j_9))] + (*A_addr_5)[((long)(((i_8 + 1) * n_4) + j_9))]) + (*A_addr_5)[((long)(((i_8 * n_4) + j_9) - 1))]) + (*A_addr_5)[((long)(((i_8 * n_4) + j_9) + 1))]));
+                                                        d_10 = ((*Anew_addr_6)[((long)((i_8 * n_4) + j_9))] - (*A_addr_5)[((long)((i_8 * n_4) + j_9))]);
+                                                        d_10 = ((d_10 < 0.0) ? -d_10 : d_10);
+                                                        priv_21 = ((d_10 > priv_21) ? d_10 : priv_21);
                                                     }
                                                 }
                                             }
@@ -110,7 +110,7 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_gangs, double *
                             }
                         }
                     }
-                    if (threadIdx.x == 0 && threadIdx.y == 0) ((*err_addr_7) = ((priv_30 > (*err_addr_7)) ? priv_30 : (*err_addr_7)));
+                    if (threadIdx.x == 0 && threadIdx.y == 0) (*err_addr_7) = ((priv_30 > (*err_addr_7)) ? priv_30 : (*err_addr_7));
                 }
             }
         }
@@ -151,45 +151,45 @@ extern "C" __global__ void main_acc56(int n_4, double **A_addr_5_gangs, double *
     long chunk_31;
     long chunk_start_32;
     {
-        (lb_9 = ((long)1));
-        (ub_10 = ((long)(n_4 - 1)));
-        (step_11 = 1L);
-        (trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L));
-        (iters_25 = trip_12);
+        lb_9 = ((long)1);
+        ub_10 = ((long)(n_4 - 1));
+        step_11 = 1L;
+        trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+        iters_25 = trip_12;
         {
-            (worker_27 = 0L);
+            worker_27 = 0L;
             {
-                (lane_28 = 0L);
+                lane_28 = 0L;
                 {
-                    (thread_29 = ((((__gang * 1L) + worker_27) * 1L) + lane_28));
-                    (threads_30 = ((__num_gangs * 1L) * 1L));
-                    (chunk_31 = 1L);
-                    for ((chunk_start_32 = (thread_29 * chunk_31)); (chunk_start_32 < iters_25); (chunk_start_32 += (threads_30 * chunk_31)))
+                    thread_29 = ((((__gang * 1L) + worker_27) * 1L) + lane_28);
+                    threads_30 = ((__num_gangs * 1L) * 1L);
+                    chunk_31 = 1L;
+                    for (chunk_start_32 = (thread_29 * chunk_31); chunk_start_32 < iters_25; chunk_start_32 += (threads_30 * chunk_31))
                     {
-                        for ((k_26 = chunk_start_32); (k_26 < (((chunk_start_32 + chunk_31) < iters_25) ? (chunk_start_32 + chunk_31) : iters_25)); (k_26 += 1L))
+                        for (k_26 = chunk_start_32; k_26 < (((chunk_start_32 + chunk_31) < iters_25) ? (chunk_start_32 + chunk_31) : iters_25); k_26 += 1L)
                         {
-                            (i_7 = ((int)(lb_9 + (k_26 * step_11))));
+                            i_7 = ((int)(lb_9 + (k_26 * step_11)));
                             {
                                 {
-                                    (lb_13 = ((long)1));
-                                    (ub_14 = ((long)(n_4 - 1)));
-                                    (step_15 = 1L);
-                                    (trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L));
-                                    (iters_17 = trip_16);
+                                    lb_13 = ((long)1);
+                                    ub_14 = ((long)(n_4 - 1));
+                                    step_15 = 1L;
+                                    trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
+                                    iters_17 = trip_16;
                                     {
-                                        (worker_19 = 0L);
+                                        worker_19 = 0L;
                                         __syncthreads();
                                         { // vector-partitioned: each thread runs its share
                                             lane_20 = threadIdx.x;
-                                            (thread_21 = ((((0L * 1L) + worker_19) * __vector_length) + lane_20));
-                                            (threads_22 = ((1L * 1L) * __vector_length));
-                                            (chunk_23 = 1L);
-                                            for ((chunk_start_24 = (thread_21 * chunk_23)); (chunk_start_24 < iters_17); (chunk_start_24 += (threads_22 * chunk_23)))
+                                            thread_21 = ((((0L * 1L) + worker_19) * __vector_length) + lane_20);
+                                            threads_22 = ((1L * 1L) * __vector_length);
+                                            chunk_23 = 1L;
+                                            for (chunk_start_24 = (thread_21 * chunk_23); chunk_start_24 < iters_17; chunk_start_24 += (threads_22 * chunk_23))
                                             {
-                                                for ((k_18 = chunk_start_24); (k_18 < (((chunk_start_24 + chunk_23) < iters_17) ? (chunk_start_24 + chunk_23) : iters_17)); (k_18 += 1L))
+                                                for (k_18 = chunk_start_24; k_18 < (((chunk_start_24 + chunk_23) < iters_17) ? (chunk_start_24 + chunk_23) : iters_17); k_18 += 1L)
                                                 {
-                                                    (j_8 = ((int)(lb_13 + (k_18 * step_15))));
-                                                    if (threadIdx.y == 0) ((*A_addr_5)[((long)((i_7 * n_4) + j_8))] = (*Anew_addr_6)[((long)((i_7 * n_4) + j_8))]);
+                                                    j_8 = ((int)(lb_13 + (k_18 * step_15)));
+                                                    if (threadIdx.y == 0) (*A_addr_5)[((long)((i_7 * n_4) + j_8))] = (*Anew_addr_6)[((long)((i_7 * n_4) + j_8))];
                                                 }
                                             }
                                         }

@@ -22,28 +22,28 @@ extern "C" __global__ void main_acc8(double /* accsim: not supported: `long doub
     long chunk_19;
     long chunk_start_20;
     {
-        (lb_8 = ((long)0));
-        (ub_9 = ((long)4));
-        (step_10 = 1L);
-        (trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L));
-        (iters_12 = trip_11);
+        lb_8 = ((long)0);
+        ub_9 = ((long)4);
+        step_10 = 1L;
+        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+        iters_12 = trip_11;
         {
-            (worker_15 = 0L);
+            worker_15 = 0L;
             __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_16 = threadIdx.x;
-                (priv_14 = 0.0);
-                (thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16));
-                (threads_18 = ((__num_gangs * 1L) * __vector_length));
-                (chunk_19 = 1L);
-                for ((chunk_start_20 = (thread_17 * chunk_19)); (chunk_start_20 < iters_12); (chunk_start_20 += (threads_18 * chunk_19)))
+                priv_14 = 0.0;
+                thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
+                threads_18 = ((__num_gangs * 1L) * __vector_length);
+                chunk_19 = 1L;
+                for (chunk_start_20 = (thread_17 * chunk_19); chunk_start_20 < iters_12; chunk_start_20 += (threads_18 * chunk_19))
                 {
-                    for ((k_13 = chunk_start_20); (k_13 < (((chunk_start_20 + chunk_19) < iters_12) ? (chunk_start_20 + chunk_19) : iters_12)); (k_13 += 1L))
+                    for (k_13 = chunk_start_20; k_13 < (((chunk_start_20 + chunk_19) < iters_12) ? (chunk_start_20 + chunk_19) : iters_12); k_13 += 1L)
                     {
-                        (i_7 = ((int)(lb_8 + (k_13 * step_10))));
+                        i_7 = ((int)(lb_8 + (k_13 * step_10)));
                         {
-                            if (threadIdx.y == 0) (((int *)main_len_addr_6)[((long)i_7)] = ((int)/* accsim: not supported: calling `strlen` on the GPU (no device version) */));
-                            (priv_14 += ((double /* accsim: not supported: `long double` on the GPU */)((int *)main_len_addr_6)[((long)i_7)]));
+                            if (threadIdx.y == 0) ((int *)main_len_addr_6)[((long)i_7)] = ((int)/* accsim: not supported: calling `strlen` on the GPU (no device version) */);
+                            priv_14 += ((double /* accsim: not supported: `long double` on the GPU */)((int *)main_len_addr_6)[((long)i_7)]);
                         }
                     }
                 }
