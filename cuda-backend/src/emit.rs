@@ -609,7 +609,8 @@ impl<'p> Emitter<'p> {
             StmtKind::Expr(e) => {
                 let text = self.expr(fx, e);
                 let text = strip_parens(&text);
-                self.guarded(fx, &text, self.has_shared_effect(fx, e), depth, th, out);
+                let effect = self.has_shared_effect(fx, e);
+                self.guarded(text, effect, depth, th, out);
             }
             StmtKind::Block(v) => {
                 let _ = writeln!(out, "{pad}{{");
@@ -726,7 +727,7 @@ impl<'p> Emitter<'p> {
             StmtKind::ZeroFill { addr, size } => {
                 let a = self.expr(fx, addr);
                 let private = self.is_private_addr(fx, addr);
-                self.guarded(fx, &format!("memset({a}, 0, {size})"), !private, depth, th, out);
+                self.guarded(&format!("memset({a}, 0, {size})"), !private, depth, th, out);
             }
             StmtKind::VlaAlloc(_) => {
                 let u = self.unsupported("variable-length arrays in device code", s.loc);
@@ -783,7 +784,7 @@ impl<'p> Emitter<'p> {
         }
     }
 
-    fn guarded(&mut self, _fx: &Fn<'_>, text: &str, effect: bool, depth: usize, th: Threads, out: &mut String) {
+    fn guarded(&mut self, text: &str, effect: bool, depth: usize, th: Threads, out: &mut String) {
         let pad = "    ".repeat(depth);
         match th.guard() {
             Some(g) if effect => {
