@@ -124,3 +124,30 @@ fn every_sample_emits_or_reports() {
         }
     }
 }
+
+/// Every complete snapshot is valid C++ for a host compiler given declarations of the CUDA
+/// built-ins (`tests/cuda_shim.h`). Skipped where no `g++` is installed.
+#[test]
+fn snapshots_parse_as_cpp() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    if std::process::Command::new("g++").arg("--version").output().is_err() {
+        eprintln!("g++ not found: skipping");
+        return;
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("emit")).expect("snapshots").filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "cu")).collect();
+    files.sort();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        if text.contains("accsim: not supported") {
+            continue;
+        }
+        let out = std::process::Command::new("g++")
+            .args(["-std=c++17", "-fsyntax-only", "-w", "-include"])
+            .arg(dir.join("cuda_shim.h"))
+            .args(["-x", "c++"])
+            .arg(&f)
+            .output()
+            .expect("running g++");
+        assert!(out.status.success(), "{} does not parse:\n{}", f.display(), String::from_utf8_lossy(&out.stderr));
+    }
+}
