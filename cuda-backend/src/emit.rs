@@ -69,6 +69,13 @@ pub struct EmitError {
     pub items: Vec<Unsupported>,
 }
 
+impl EmitError {
+    /// One "unsupported" diagnostic per form, for rendering with the program's source.
+    pub fn diagnostics(&self) -> Vec<accsim_core::diag::Diagnostic> {
+        self.items.iter().map(|u| accsim_core::diag::Diagnostic::unsupported(format!("the CUDA back-end does not support {}", u.what), u.loc)).collect()
+    }
+}
+
 /// Maximum workers per gang for per-worker shared slots (1024 threads / 32 lanes).
 const MAX_WORKERS: u32 = 32;
 
@@ -327,6 +334,17 @@ enum Update<'e> {
     Value(&'e Expr),
     /// A C expression over `__assumed`, the old value.
     Text(String),
+}
+
+/// `v = *x`: the place assigned and the address loaded.
+fn assign_of_load(e: &Expr) -> Option<(&Place, &Expr)> {
+    match &e.kind {
+        ExprKind::Assign { place, value } => match &value.kind {
+            ExprKind::Load(x) => Some((place, x)),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// Structural equality of two address expressions (locals and constants, loads, additions).
@@ -963,16 +981,14 @@ impl<'p> Emitter<'p> {
         let result = match exprs.as_slice() {
             [e] => self.atomic_one(fx, e, None),
             // `{ v = x; x op= e; }` (old) or `{ x op= e; v = x; }` (new).
-            [a, b] => match (&a.kind, &b.kind) {
-                (ExprKind::Assign { place: vp, value }, _) if matches!(&value.kind, ExprKind::Load(_)) => {
-                    let ExprKind::Load(x) = &value.kind else { unreachable!() };
+            [a, b] => match (assign_of_load(a), assign_of_load(b)) {
+                (Some((vp, x)), _) => {
                     let lhs = self.place(fx, vp, a.ty, a.loc);
-                    self.atomic_one(fx, b, Some((lhs, true, x.as_ref())))
+                    self.atomic_one(fx, b, Some((lhs, true, x)))
                 }
-                (_, ExprKind::Assign { place: vp, value }) if matches!(&value.kind, ExprKind::Load(_)) => {
-                    let ExprKind::Load(x) = &value.kind else { unreachable!() };
+                (None, Some((vp, x))) => {
                     let lhs = self.place(fx, vp, b.ty, b.loc);
-                    self.atomic_one(fx, a, Some((lhs, false, x.as_ref())))
+                    self.atomic_one(fx, a, Some((lhs, false, x)))
                 }
                 _ => Err("this `atomic capture` block".into()),
             },

@@ -136,10 +136,9 @@ fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
+                    // The partial CUDA, with a comment at each form left out, then why.
                     print!("{}", e.partial);
-                    for u in &e.items {
-                        eprintln!("{}: not supported by the CUDA back-end: {}", map.describe(u.loc), u.what);
-                    }
+                    print_diagnostics(&e.diagnostics(), &map);
                     ExitCode::from(2)
                 }
             },
