@@ -116,25 +116,20 @@ pub fn program(p: &Program) -> Result<String, EmitError> {
         out.push('\n');
         out.push_str(prelude_text(piece));
     }
-    if !cx.records.is_empty() {
-        out.push('\n');
-        for r in &cx.records {
-            let rec = p.types.record(RecordId(*r));
-            let what = match &rec.name {
-                Some(n) => format!("{} {n}", if rec.is_union { "union" } else { "struct" }),
-                None => "an anonymous record".into(),
-            };
-            // Members are reached by byte offset in the IR, so the bytes and alignment suffice.
-            let _ = writeln!(out, "struct __align__({}) accsim_rec{r} {{ unsigned char bytes[{}]; }}; // {what}", rec.align.max(1), rec.size.max(1));
-        }
+    let mut globals = String::new();
+    for g in cx.globals.clone() {
+        let gl = &p.globals[g as usize];
+        let d = cx.decl(gl.ty, &sanitize(&gl.name), gl.loc);
+        let _ = writeln!(globals, "__device__ {d}; // device copy of global `{}` (line {}), filled by the device through the module", gl.name, gl.loc.line);
     }
-    if !cx.globals.is_empty() {
+    let records = cx.record_definitions();
+    if !records.is_empty() {
         out.push('\n');
-        for g in cx.globals.clone() {
-            let gl = &p.globals[g as usize];
-            let d = cx.decl(gl.ty, &sanitize(&gl.name), gl.loc);
-            let _ = writeln!(out, "__device__ {d}; // device copy of global `{}` (line {}), filled by the device through the module", gl.name, gl.loc.line);
-        }
+        out.push_str(&records);
+    }
+    if !globals.is_empty() {
+        out.push('\n');
+        out.push_str(&globals);
     }
     out.push('\n');
     out.push_str(&body);
@@ -436,6 +431,105 @@ impl<'p> Emitter<'p> {
     }
 
     // ------------------------------------------------------------------ types
+
+    /// Whether record `r` is written with its members (else as bytes): complete, every member
+    /// named, no bit-fields.
+    fn record_has_members(&self, r: RecordId) -> bool {
+        let rec = self.p.types.record(r);
+        rec.complete && !rec.members.is_empty() && rec.members.iter().all(|m| m.name.is_some() && m.bits.is_none())
+    }
+
+    /// Forward declarations and definitions of every record used, a record before the records
+    /// that contain it by value. Each layout is checked against accsim's (x86-64, as nvcc's).
+    fn record_definitions(&mut self) -> String {
+        let mut order = Vec::new();
+        let mut done = BTreeSet::new();
+        loop {
+            let pending: Vec<u32> = self.records.difference(&done).copied().collect();
+            if pending.is_empty() {
+                break;
+            }
+            for r in pending {
+                self.visit_record(r, &mut done, &mut order);
+            }
+        }
+        let mut out = String::new();
+        for r in &order {
+            let kw = if self.p.types.record(RecordId(*r)).is_union { "union" } else { "struct" };
+            let _ = writeln!(out, "{kw} accsim_rec{r};");
+        }
+        for r in order {
+            let rec = self.p.types.record(RecordId(r)).clone();
+            let kw = if rec.is_union { "union" } else { "struct" };
+            let what = match &rec.name {
+                Some(n) => format!("{kw} {n}"),
+                None => format!("an anonymous {kw}"),
+            };
+            let _ = writeln!(out, "{kw} __align__({}) accsim_rec{r} {{ // {what}", rec.align.max(1));
+            if self.record_has_members(RecordId(r)) {
+                for m in &rec.members {
+                    let name = member_name(m.name.as_deref().unwrap_or("_"));
+                    let d = self.decl(m.ty, &name, Loc::default());
+                    let _ = writeln!(out, "    {d};");
+                }
+            } else {
+                // Members are reached by byte offset in the IR: the bytes and alignment suffice.
+                let _ = writeln!(out, "    unsigned char bytes[{}];", rec.size.max(1));
+            }
+            let _ = writeln!(out, "}};\nstatic_assert(sizeof(accsim_rec{r}) == {}, \"layout of {what}\");", rec.size.max(1));
+        }
+        out
+    }
+
+    fn visit_record(&mut self, r: u32, done: &mut BTreeSet<u32>, order: &mut Vec<u32>) {
+        if !done.insert(r) {
+            return;
+        }
+        let rec = self.p.types.record(RecordId(r)).clone();
+        if self.record_has_members(RecordId(r)) {
+            for m in &rec.members {
+                // Records held by value come first; the others only need their name.
+                let mut t = m.ty;
+                while let Type::Array(e, _) = self.p.types.get(t) {
+                    t = *e;
+                }
+                if let Type::Record(inner) = self.p.types.get(t) {
+                    self.visit_record(inner.0, done, order);
+                }
+                let _ = self.decl(m.ty, "", Loc::default());
+            }
+        }
+        order.push(r);
+    }
+
+    /// `&base->member` written as bytes (`(T *)((char *)base + offset)`): the base text, the
+    /// member's name, and whether the member is an array used as a pointer to its first element.
+    fn member_of(&mut self, fx: &mut Fn<'_>, e: &Expr) -> Option<(String, String, bool)> {
+        let ExprKind::Cast(x) = &e.kind else { return None };
+        let ExprKind::PtrAdd { ptr, index, elem } = &x.kind else { return None };
+        let ExprKind::Int(off) = index.kind else { return None };
+        if self.p.types.size_of(*elem) != Some(1) {
+            return None;
+        }
+        let base = match &ptr.kind {
+            ExprKind::Cast(b) => b.as_ref(),
+            _ => ptr.as_ref(),
+        };
+        let Some(Type::Record(r)) = self.p.types.pointee(base.ty).map(|t| self.p.types.get(t).clone()) else { return None };
+        if !self.record_has_members(r) {
+            return None;
+        }
+        let want = self.p.types.pointee(e.ty)?;
+        let rec = self.p.types.record(r).clone();
+        let m = rec.members.iter().find(|m| {
+            m.offset == off && (m.ty == want || matches!(self.p.types.get(m.ty), Type::Array(el, _) if *el == want))
+        })?;
+        let decays = m.ty != want;
+        let b = self.expr(fx, base);
+        let b = if b.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') { b } else { format!("({b})") };
+        self.records.insert(r.0);
+        Some((b, member_name(m.name.as_deref().unwrap_or("_")), decays))
+    }
 
     /// `ty` as a C declarator around `name` (`float (*a)[1000]`).
     fn decl(&mut self, ty: TypeId, name: &str, loc: Loc) -> String {
@@ -1184,6 +1278,9 @@ impl<'p> Emitter<'p> {
 
     /// `*(T *)(a)`, or `p[i]` when `a` is `p + i` with `p` already a `T *`.
     fn deref(&mut self, fx: &mut Fn<'_>, a: &Expr, ty: TypeId, loc: Loc) -> String {
+        if let Some((base, m, false)) = self.member_of(fx, a) {
+            return format!("{base}->{m}");
+        }
         if let ExprKind::PtrAdd { ptr, index, elem } = &a.kind {
             if *elem == ty && self.p.types.pointee(ptr.ty) == Some(ty) {
                 let p = self.expr(fx, ptr);
@@ -1270,6 +1367,9 @@ impl<'p> Emitter<'p> {
                 format!("({a} {} {b})", binop(*op))
             }
             ExprKind::Cast(x) => {
+                if let Some((base, m, decays)) = self.member_of(fx, e) {
+                    return if decays { format!("{base}->{m}") } else { format!("&{base}->{m}") };
+                }
                 let t = self.value_ty(e.ty, loc);
                 let xs = self.expr(fx, x);
                 format!("(({t}){xs})")
@@ -1577,6 +1677,16 @@ fn c_string(bytes: &[u8]) -> String {
     }
     s.push('"');
     s
+}
+
+/// A member name that is not a C++ keyword (C allows `class`, `new`, `this`… as names).
+fn member_name(name: &str) -> String {
+    const CXX: &[&str] = &[
+        "bool", "catch", "class", "delete", "explicit", "export", "false", "friend", "mutable", "namespace", "new", "operator", "private", "protected", "public",
+        "template", "this", "throw", "true", "try", "typeid", "typename", "using", "virtual", "nullptr", "decltype", "constexpr", "noexcept", "char16_t", "char32_t",
+    ];
+    let n = sanitize(name);
+    if CXX.contains(&n.as_str()) { format!("{n}_") } else { n }
 }
 
 fn sanitize(name: &str) -> String {

@@ -97,6 +97,13 @@ fn declare() {
     check("samples/acc/14_declare.c");
 }
 
+/// Records are defined with their members (layout checked by `static_assert`) and members are
+/// accessed by name.
+#[test]
+fn struct_members() {
+    check("samples/acc/21_struct_members.c");
+}
+
 /// Unsupported forms are reported with their line, and marked in the partial output.
 #[test]
 fn unsupported_forms_are_reported() {
