@@ -667,7 +667,32 @@ impl<'p> Emitter<'p> {
         if k.single {
             out.push_str("// (a kernels-construct part that runs on one gang)\n");
         }
+        let launch = |e: &Option<Expr>, default: &str| match e {
+            Some(Expr { kind: ExprKind::Int(v), .. }) => format!("{v}"),
+            Some(_) => "a host expression".to_string(),
+            None => default.to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "// launch: num_gangs = {}, num_workers = {}, vector_length = {}",
+            launch(&k.num_gangs, "the default"),
+            launch(&k.num_workers, "the default"),
+            launch(&k.vector_length, "the default")
+        );
         let names: Vec<String> = func.locals.iter().enumerate().map(|(i, l)| local_name(l, LocalId(i as u32))).collect();
+        for (i, c) in k.captures.iter().enumerate() {
+            let Some(pl) = func.params.get(i + 4) else { continue };
+            let what = match c.mode {
+                CaptureMode::Value => "its value (firstprivate scalar)".to_string(),
+                CaptureMode::Present => "the address of its device copy".to_string(),
+                CaptureMode::FirstPrivate => "one copy per gang, initialised from the host value".to_string(),
+                CaptureMode::Private => "one uninitialised copy per gang".to_string(),
+                CaptureMode::Reduction(op) => format!("one copy per gang, initialised to the identity of `{}`, combined into the host variable after the kernel", op.as_str()),
+            };
+            let per_gang = matches!(c.mode, CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_));
+            let param = if per_gang { format!("{}_gangs", names[pl.0 as usize]) } else { names[pl.0 as usize].clone() };
+            let _ = writeln!(out, "//   {param}: `{}`, {what}", c.name);
+        }
         let homes = homes(func);
         let mut fx = Fn { func, names, homes, cases: Vec::new(), kernel: true, assumed: None };
         // Parameters: the captures (the four launch parameters come from the CUDA built-ins).

@@ -2,6 +2,10 @@
 // Launch each kernel with grid = num_gangs, block = (vector_length, num_workers).
 
 // line 24: #pragma acc parallel loop copyin(a, b) copyout(c)
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   a_addr_4: `a`, the address of its device copy
+//   b_addr_5: `b`, the address of its device copy
+//   c_addr_6: `c`, the address of its device copy
 extern "C" __global__ void main_acc24(float (*a_addr_4)[1000], float (*b_addr_5)[1000], float (*c_addr_6)[1000])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;

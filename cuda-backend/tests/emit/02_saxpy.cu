@@ -2,6 +2,11 @@
 // Launch each kernel with grid = num_gangs, block = (vector_length, num_workers).
 
 // line 16: #pragma acc parallel loop copyin(x[0:n]) copy(y[0:n])
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   n_4: `n`, its value (firstprivate scalar)
+//   a_5: `a`, its value (firstprivate scalar)
+//   x_addr_6_gangs: `x`, one copy per gang, initialised from the host value
+//   y_addr_7_gangs: `y`, one copy per gang, initialised from the host value
 extern "C" __global__ void saxpy_acc16(int n_4, float a_5, float **x_addr_6_gangs, float **y_addr_7_gangs)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;

@@ -30,6 +30,19 @@ template <typename C> __device__ C *accsim_cneg(C *d, const C *a) { C r = {-a->r
 template <typename C> __device__ int accsim_ceq(const C *a, const C *b) { return a->re == b->re && a->im == b->im; }
 
 // line 41: #pragma acc parallel loop copyin(iv, ifac, ibits) reduction(+:isum) reduction(*:iprod) reduction(max:imax) reduction(min:imin) reduction(&:iand) reduction(|:ior) reduction(^:ixor) reduction(&&:iland) reduction(||:ilor)
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   isum_addr_4_gangs: `isum`, one copy per gang, initialised to the identity of `+`, combined into the host variable after the kernel
+//   iprod_addr_5_gangs: `iprod`, one copy per gang, initialised to the identity of `*`, combined into the host variable after the kernel
+//   imax_addr_6_gangs: `imax`, one copy per gang, initialised to the identity of `max`, combined into the host variable after the kernel
+//   imin_addr_7_gangs: `imin`, one copy per gang, initialised to the identity of `min`, combined into the host variable after the kernel
+//   iand_addr_8_gangs: `iand`, one copy per gang, initialised to the identity of `&`, combined into the host variable after the kernel
+//   ior_addr_9_gangs: `ior`, one copy per gang, initialised to the identity of `|`, combined into the host variable after the kernel
+//   ixor_addr_10_gangs: `ixor`, one copy per gang, initialised to the identity of `^`, combined into the host variable after the kernel
+//   iland_addr_11_gangs: `iland`, one copy per gang, initialised to the identity of `&&`, combined into the host variable after the kernel
+//   ilor_addr_12_gangs: `ilor`, one copy per gang, initialised to the identity of `||`, combined into the host variable after the kernel
+//   iv_addr_13: `iv`, the address of its device copy
+//   ifac_addr_14: `ifac`, the address of its device copy
+//   ibits_addr_15: `ibits`, the address of its device copy
 extern "C" __global__ void main_acc41(int *isum_addr_4_gangs, int *iprod_addr_5_gangs, int *imax_addr_6_gangs, int *imin_addr_7_gangs, int *iand_addr_8_gangs, int *ior_addr_9_gangs, int *ixor_addr_10_gangs, int *iland_addr_11_gangs, int *ilor_addr_12_gangs, int (*iv_addr_13)[1000], int (*ifac_addr_14)[1000], int (*ibits_addr_15)[1000])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
@@ -131,6 +144,15 @@ extern "C" __global__ void main_acc41(int *isum_addr_4_gangs, int *iprod_addr_5_
 }
 
 // line 61: #pragma acc parallel loop copyin(fv, ffac) reduction(+:fsum) reduction(*:fprod) reduction(max:fmaxv) reduction(min:fminv) reduction(&&:fland) reduction(||:flor)
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   fsum_addr_4_gangs: `fsum`, one copy per gang, initialised to the identity of `+`, combined into the host variable after the kernel
+//   fprod_addr_5_gangs: `fprod`, one copy per gang, initialised to the identity of `*`, combined into the host variable after the kernel
+//   fmaxv_addr_6_gangs: `fmaxv`, one copy per gang, initialised to the identity of `max`, combined into the host variable after the kernel
+//   fminv_addr_7_gangs: `fminv`, one copy per gang, initialised to the identity of `min`, combined into the host variable after the kernel
+//   fland_addr_8_gangs: `fland`, one copy per gang, initialised to the identity of `&&`, combined into the host variable after the kernel
+//   flor_addr_9_gangs: `flor`, one copy per gang, initialised to the identity of `||`, combined into the host variable after the kernel
+//   fv_addr_10: `fv`, the address of its device copy
+//   ffac_addr_11: `ffac`, the address of its device copy
 extern "C" __global__ void main_acc61(float *fsum_addr_4_gangs, float *fprod_addr_5_gangs, float *fmaxv_addr_6_gangs, float *fminv_addr_7_gangs, float *fland_addr_8_gangs, float *flor_addr_9_gangs, float (*fv_addr_10)[1000], float (*ffac_addr_11)[1000])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
@@ -214,6 +236,15 @@ extern "C" __global__ void main_acc61(float *fsum_addr_4_gangs, float *fprod_add
 }
 
 // line 76: #pragma acc parallel loop copyin(dv, dfac) reduction(+:dsum) reduction(*:dprod) reduction(max:dmaxv) reduction(min:dminv) reduction(&&:dland) reduction(||:dlor)
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   dsum_addr_4_gangs: `dsum`, one copy per gang, initialised to the identity of `+`, combined into the host variable after the kernel
+//   dprod_addr_5_gangs: `dprod`, one copy per gang, initialised to the identity of `*`, combined into the host variable after the kernel
+//   dmaxv_addr_6_gangs: `dmaxv`, one copy per gang, initialised to the identity of `max`, combined into the host variable after the kernel
+//   dminv_addr_7_gangs: `dminv`, one copy per gang, initialised to the identity of `min`, combined into the host variable after the kernel
+//   dland_addr_8_gangs: `dland`, one copy per gang, initialised to the identity of `&&`, combined into the host variable after the kernel
+//   dlor_addr_9_gangs: `dlor`, one copy per gang, initialised to the identity of `||`, combined into the host variable after the kernel
+//   dv_addr_10: `dv`, the address of its device copy
+//   dfac_addr_11: `dfac`, the address of its device copy
 extern "C" __global__ void main_acc76(double *dsum_addr_4_gangs, double *dprod_addr_5_gangs, double *dmaxv_addr_6_gangs, double *dminv_addr_7_gangs, double *dland_addr_8_gangs, double *dlor_addr_9_gangs, double (*dv_addr_10)[1000], double (*dfac_addr_11)[1000])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
@@ -297,6 +328,8 @@ extern "C" __global__ void main_acc76(double *dsum_addr_4_gangs, double *dprod_a
 }
 
 // line 92: #pragma acc parallel loop reduction(+:z)
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   z_addr_4_gangs: `z`, one copy per gang, initialised to the identity of `+`, combined into the host variable after the kernel
 extern "C" __global__ void main_acc92(accsim_cdouble *z_addr_4_gangs)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;

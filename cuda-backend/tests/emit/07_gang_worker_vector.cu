@@ -14,6 +14,8 @@ __device__ __forceinline__ void accsim_sync_worker() {
 }
 
 // line 27: #pragma acc parallel num_gangs(4) num_workers(4) vector_length(32) copyout(cube)
+// launch: num_gangs = 4, num_workers = 4, vector_length = 32
+//   cube_addr_4: `cube`, the address of its device copy
 extern "C" __global__ void main_acc27(int (*cube_addr_4)[6][10][70])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
@@ -142,6 +144,12 @@ extern "C" __global__ void main_acc27(int (*cube_addr_4)[6][10][70])
 }
 
 // line 55: #pragma acc parallel loop gang worker num_gangs(16) num_workers(4) vector_length(64) copyin(A[0:n*m], x[0:m]) copyout(y[0:n])
+// launch: num_gangs = 16, num_workers = 4, vector_length = 64
+//   n_4: `n`, its value (firstprivate scalar)
+//   m_5: `m`, its value (firstprivate scalar)
+//   A_addr_6_gangs: `A`, one copy per gang, initialised from the host value
+//   x_addr_7_gangs: `x`, one copy per gang, initialised from the host value
+//   y_addr_8_gangs: `y`, one copy per gang, initialised from the host value
 extern "C" __global__ void main_acc55(int n_4, int m_5, double **A_addr_6_gangs, double **x_addr_7_gangs, double **y_addr_8_gangs)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;

@@ -63,6 +63,10 @@ __device__ int collatz_steps(int v_0)
 }
 
 // line 56: #pragma acc parallel loop gang present(a[0:n*m])
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   n_4: `n`, its value (firstprivate scalar)
+//   m_5: `m`, its value (firstprivate scalar)
+//   a_addr_6_gangs: `a`, one copy per gang, initialised from the host value
 extern "C" __global__ void main_acc56(int n_4, int m_5, double **a_addr_6_gangs)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
@@ -150,6 +154,10 @@ extern "C" __global__ void main_acc56(int n_4, int m_5, double **a_addr_6_gangs)
 }
 
 // line 64: #pragma acc parallel loop gang present(a[0:n*m])
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   n_4: `n`, its value (firstprivate scalar)
+//   m_5: `m`, its value (firstprivate scalar)
+//   a_addr_6_gangs: `a`, one copy per gang, initialised from the host value
 extern "C" __global__ void main_acc64(int n_4, int m_5, double **a_addr_6_gangs)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
@@ -197,6 +205,11 @@ extern "C" __global__ void main_acc64(int n_4, int m_5, double **a_addr_6_gangs)
 }
 
 // line 69: #pragma acc parallel loop gang num_workers(4) present(a[0:n*m], v[0:m])
+// launch: num_gangs = the default, num_workers = 4, vector_length = the default
+//   n_4: `n`, its value (firstprivate scalar)
+//   m_5: `m`, its value (firstprivate scalar)
+//   a_addr_6_gangs: `a`, one copy per gang, initialised from the host value
+//   v_addr_7_gangs: `v`, one copy per gang, initialised from the host value
 extern "C" __global__ void main_acc69(int n_4, int m_5, double **a_addr_6_gangs, double **v_addr_7_gangs)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
@@ -245,6 +258,9 @@ extern "C" __global__ void main_acc69(int n_4, int m_5, double **a_addr_6_gangs,
 }
 
 // line 74: #pragma acc parallel loop gang vector present(steps[0:n])
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   n_4: `n`, its value (firstprivate scalar)
+//   steps_addr_5_gangs: `steps`, one copy per gang, initialised from the host value
 extern "C" __global__ void main_acc74(int n_4, int **steps_addr_5_gangs)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;

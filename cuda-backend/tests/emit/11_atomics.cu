@@ -16,6 +16,15 @@ __device__ bool accsim_same_bits(float a, float b) { return __float_as_int(a) ==
 __device__ bool accsim_same_bits(double a, double b) { return __double_as_longlong(a) == __double_as_longlong(b); }
 
 // line 38: #pragma acc parallel loop copyin(v[0:4000]) copy(hist, evens, odds_down, mask, parity, half_sum, prod)
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   v_addr_4_gangs: `v`, one copy per gang, initialised from the host value
+//   hist_addr_5: `hist`, the address of its device copy
+//   evens_addr_6: `evens`, the address of its device copy
+//   odds_down_addr_7: `odds_down`, the address of its device copy
+//   mask_addr_8: `mask`, the address of its device copy
+//   parity_addr_9: `parity`, the address of its device copy
+//   half_sum_addr_10: `half_sum`, the address of its device copy
+//   prod_addr_11: `prod`, the address of its device copy
 extern "C" __global__ void main_acc38(int **v_addr_4_gangs, int (*hist_addr_5)[16], int *evens_addr_6, int *odds_down_addr_7, unsigned *mask_addr_8, unsigned *parity_addr_9, double *half_sum_addr_10, long *prod_addr_11)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
@@ -89,6 +98,9 @@ extern "C" __global__ void main_acc38(int **v_addr_4_gangs, int (*hist_addr_5)[1
 }
 
 // line 63: #pragma acc parallel loop copyout(slots[0:4000]) copy(count)
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   slots_addr_4_gangs: `slots`, one copy per gang, initialised from the host value
+//   count_addr_5: `count`, the address of its device copy
 extern "C" __global__ void main_acc63(int **slots_addr_4_gangs, int *count_addr_5)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
@@ -141,6 +153,9 @@ extern "C" __global__ void main_acc63(int **slots_addr_4_gangs, int *count_addr_
 }
 
 // line 73: #pragma acc parallel num_gangs(1) copy(ticket, last_seen)
+// launch: num_gangs = 1, num_workers = the default, vector_length = the default
+//   ticket_addr_4: `ticket`, the address of its device copy
+//   last_seen_addr_5: `last_seen`, the address of its device copy
 extern "C" __global__ void main_acc73(int *ticket_addr_4, int *last_seen_addr_5)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
@@ -155,6 +170,9 @@ extern "C" __global__ void main_acc73(int *ticket_addr_4, int *last_seen_addr_5)
 }
 
 // line 88: #pragma acc parallel loop copyin(last_seen) reduction(+:reads_ok)
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   last_seen_addr_4: `last_seen`, the address of its device copy
+//   reads_ok_addr_5_gangs: `reads_ok`, one copy per gang, initialised to the identity of `+`, combined into the host variable after the kernel
 extern "C" __global__ void main_acc88(int *last_seen_addr_4, int *reads_ok_addr_5_gangs)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;

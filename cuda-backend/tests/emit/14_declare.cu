@@ -16,6 +16,8 @@ __device__ double weight(int i_0)
 }
 
 // line 36: #pragma acc parallel loop
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   w_addr_4: `w`, the address of its device copy
 extern "C" __global__ void sum_weights_acc36(double (*w_addr_4)[256])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
@@ -62,6 +64,8 @@ extern "C" __global__ void sum_weights_acc36(double (*w_addr_4)[256])
 }
 
 // line 51: #pragma acc parallel loop
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   coef_addr_4: `coef`, the address of its device copy
 extern "C" __global__ void main_acc51(double (*coef_addr_4)[256])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
@@ -108,6 +112,8 @@ extern "C" __global__ void main_acc51(double (*coef_addr_4)[256])
 }
 
 // line 60: #pragma acc parallel loop copyout(out)
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   out_addr_4: `out`, the address of its device copy
 extern "C" __global__ void main_acc60(double (*out_addr_4)[256])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;

@@ -11,6 +11,10 @@ struct __align__(8) accsim_rec36 { // struct particles
 static_assert(sizeof(accsim_rec36) == 88, "layout of struct particles");
 
 // line 37: #pragma acc parallel loop copy(p.v[0:p.n]) copyin(p.w)
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   p_addr_4: `p`, the address of its device copy
+//   n_5: `n`, its value (firstprivate scalar)
+//   dt_6: `dt`, its value (firstprivate scalar)
 extern "C" __global__ void main_acc37(accsim_rec36 *p_addr_4, int n_5, double dt_6)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
@@ -57,6 +61,9 @@ extern "C" __global__ void main_acc37(accsim_rec36 *p_addr_4, int n_5, double dt
 }
 
 // line 44: #pragma acc parallel loop present(p.v[0:p.n])
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   p_addr_4: `p`, the address of its device copy
+//   n_5: `n`, its value (firstprivate scalar)
 extern "C" __global__ void main_acc44(accsim_rec36 *p_addr_4, int n_5)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;

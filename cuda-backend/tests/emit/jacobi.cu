@@ -16,6 +16,11 @@ __device__ bool accsim_same_bits(float a, float b) { return __float_as_int(a) ==
 __device__ bool accsim_same_bits(double a, double b) { return __double_as_longlong(a) == __double_as_longlong(b); }
 
 // line 45: #pragma acc parallel loop gang present(A[0:n*n], Anew[0:n*n]) reduction(max:err)
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   n_4: `n`, its value (firstprivate scalar)
+//   A_addr_5_gangs: `A`, one copy per gang, initialised from the host value
+//   Anew_addr_6_gangs: `Anew`, one copy per gang, initialised from the host value
+//   err_addr_7_gangs: `err`, one copy per gang, initialised to the identity of `max`, combined into the host variable after the kernel
 extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_gangs, double **Anew_addr_6_gangs, double *err_addr_7_gangs)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
@@ -118,6 +123,10 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_gangs, double *
 }
 
 // line 56: #pragma acc parallel loop gang present(A[0:n*n], Anew[0:n*n])
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   n_4: `n`, its value (firstprivate scalar)
+//   A_addr_5_gangs: `A`, one copy per gang, initialised from the host value
+//   Anew_addr_6_gangs: `Anew`, one copy per gang, initialised from the host value
 extern "C" __global__ void main_acc56(int n_4, double **A_addr_5_gangs, double **Anew_addr_6_gangs)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;

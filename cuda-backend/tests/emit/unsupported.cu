@@ -2,6 +2,10 @@
 // Launch each kernel with grid = num_gangs, block = (vector_length, num_workers).
 
 // line 8: #pragma acc parallel loop copyin(names) copyout(len) reduction(+:total)
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+//   total_addr_4_gangs: `total`, one copy per gang, initialised to the identity of `+`, combined into the host variable after the kernel
+//   main_names_addr_5: `main.names`, the address of its device copy
+//   main_len_addr_6: `main.len`, the address of its device copy
 extern "C" __global__ void main_acc8(double /* accsim: not supported: `long double` on the GPU */ *total_addr_4_gangs, signed char (*main_names_addr_5)[4][8], int (*main_len_addr_6)[4])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
