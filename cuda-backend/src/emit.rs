@@ -755,7 +755,7 @@ impl<'p> Emitter<'p> {
                 let _ = writeln!(out, "{pad}}}");
             }
             StmtKind::If(c, t, e) => {
-                let c = self.expr(fx, c);
+                let c = self.control_expr(fx, c, th);
                 let _ = writeln!(out, "{pad}if ({c})");
                 self.sub_stmt(fx, t, depth, th, out);
                 if let Some(e) = e {
@@ -764,14 +764,14 @@ impl<'p> Emitter<'p> {
                 }
             }
             StmtKind::While(c, b) => {
-                let c = self.expr(fx, c);
+                let c = self.control_expr(fx, c, th);
                 let _ = writeln!(out, "{pad}while ({c})");
                 self.sub_stmt(fx, b, depth, th, out);
             }
             StmtKind::DoWhile(b, c) => {
                 let _ = writeln!(out, "{pad}do");
                 self.sub_stmt(fx, b, depth, th, out);
-                let c = self.expr(fx, c);
+                let c = self.control_expr(fx, c, th);
                 let _ = writeln!(out, "{pad}while ({c});");
             }
             StmtKind::For { init, cond, step, body } => {
@@ -783,12 +783,12 @@ impl<'p> Emitter<'p> {
                 }
                 let init = match init.as_deref() {
                     None => String::new(),
-                    Some(Stmt { kind: StmtKind::Expr(e), .. }) => self.expr(fx, e),
+                    Some(Stmt { kind: StmtKind::Expr(e), .. }) => self.control_expr(fx, e, th),
                     Some(Stmt { kind: StmtKind::Block(v), .. }) if v.iter().all(|x| matches!(x.kind, StmtKind::Expr(_))) => {
                         let mut parts = Vec::new();
                         for x in v {
                             if let StmtKind::Expr(e) = &x.kind {
-                                parts.push(self.expr(fx, e));
+                                parts.push(self.control_expr(fx, e, th));
                             }
                         }
                         parts.join(", ")
@@ -803,14 +803,14 @@ impl<'p> Emitter<'p> {
                         return;
                     }
                 };
-                let c = cond.as_ref().map(|c| self.expr(fx, c)).unwrap_or_default();
-                let st = step.as_ref().map(|c| self.expr(fx, c)).unwrap_or_default();
+                let c = cond.as_ref().map(|c| self.control_expr(fx, c, th)).unwrap_or_default();
+                let st = step.as_ref().map(|c| self.control_expr(fx, c, th)).unwrap_or_default();
                 let (init, c, st) = (strip_parens(&init), strip_parens(&c), strip_parens(&st));
                 let _ = writeln!(out, "{pad}for ({init}; {c}; {st})");
                 self.sub_stmt(fx, body, depth, th, out);
             }
             StmtKind::Switch { cond, body, cases, default } => {
-                let c = self.expr(fx, cond);
+                let c = self.control_expr(fx, cond, th);
                 let mut map: HashMap<LabelId, (Vec<u64>, bool, TypeId)> = HashMap::new();
                 for (v, l) in cases {
                     map.entry(*l).or_insert_with(|| (Vec::new(), false, cond.ty)).0.push(*v);
@@ -889,6 +889,17 @@ impl<'p> Emitter<'p> {
                 }
             }
         }
+    }
+
+    /// An expression that controls a statement (condition, `for` clauses). Every thread evaluates
+    /// it, so a store to memory the block shares cannot be guarded there.
+    fn control_expr(&mut self, fx: &mut Fn<'_>, e: &Expr, th: Threads) -> String {
+        if th.guard().is_some() && self.has_shared_effect(fx, e) {
+            let u = self.unsupported("a store to shared memory (or a library call) inside a condition or `for` clause of code that one thread of the block runs", e.loc);
+            let text = self.expr(fx, e);
+            return format!("{u} {text}");
+        }
+        self.expr(fx, e)
     }
 
     /// A nested statement of a control statement, always in braces.

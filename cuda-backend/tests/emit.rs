@@ -115,6 +115,7 @@ fn unsupported_forms_are_reported() {
     assert!(err.partial.contains("accsim: not supported"));
     assert!(err.items.iter().any(|u| u.what.contains("strlen")), "{err}");
     assert!(err.items.iter().any(|u| u.what.contains("long double")), "{err}");
+    assert!(err.items.iter().any(|u| u.what.contains("inside a condition")), "{err}");
 }
 
 /// No sample makes the emitter panic.

@@ -10,5 +10,10 @@ int main(void) {
         len[i] = (int)strlen(names[i]);
         total += len[i];
     }
-    return len[3] == 4 && total == 10.0L ? 0 : 1;
+    static int hits[2];
+#pragma acc parallel num_gangs(1) copy(hits)
+    {
+        if (hits[0]++ == 0) hits[1] = 7;
+    }
+    return len[3] == 4 && total == 10.0L && hits[1] == 7 ? 0 : 1;
 }

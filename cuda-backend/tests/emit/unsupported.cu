@@ -58,7 +58,23 @@ extern "C" __global__ void main_acc8(double /* accsim: not supported: `long doub
     }
 }
 
+// line 14: #pragma acc parallel num_gangs(1) copy(hits)
+// launch: num_gangs = 1, num_workers = the default, vector_length = the default
+//   main_hits_addr_4: `main.hits`, the address of its device copy
+extern "C" __global__ void main_acc14(int (*main_hits_addr_4)[2])
+{
+    long __gang = blockIdx.x, __num_gangs = gridDim.x;
+    long __num_workers = blockDim.y, __vector_length = blockDim.x;
+    {
+        if (/* accsim: not supported: a store to shared memory (or a library call) inside a condition or `for` clause of code that one thread of the block runs */ (((int *)main_hits_addr_4)[0L]++ == 0))
+        {
+            if (threadIdx.x == 0 && threadIdx.y == 0) ((int *)main_hits_addr_4)[1L] = 7;
+        }
+    }
+}
+
 // error: line 8: not supported: `long double` on the GPU
 // error: line 10: not supported: calling `strlen` on the GPU (no device version)
 // error: line 11: not supported: `long double` on the GPU
 // error: line 8: not supported: this reduction combine (atomic operations on `long double`: only 4- and 8-byte integers, float and double)
+// error: line 16: not supported: a store to shared memory (or a library call) inside a condition or `for` clause of code that one thread of the block runs
