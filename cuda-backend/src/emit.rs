@@ -408,7 +408,7 @@ fn impure_functions(p: &Program) -> HashSet<FuncId> {
 }
 
 /// Per-function emission state.
-struct Fn<'f> {
+struct FuncCx<'f> {
     func: &'f Function,
     names: Vec<String>,
     homes: Vec<Home>,
@@ -504,7 +504,7 @@ impl<'p> Emitter<'p> {
 
     /// `&base->member` written as bytes (`(T *)((char *)base + offset)`): the base text, the
     /// member's name, and whether the member is an array used as a pointer to its first element.
-    fn member_of(&mut self, fx: &mut Fn<'_>, e: &Expr) -> Option<(String, String, bool)> {
+    fn member_of(&mut self, fx: &mut FuncCx<'_>, e: &Expr) -> Option<(String, String, bool)> {
         let ExprKind::Cast(x) = &e.kind else { return None };
         let ExprKind::PtrAdd { ptr, index, elem } = &x.kind else { return None };
         let ExprKind::Int(off) = index.kind else { return None };
@@ -630,7 +630,7 @@ impl<'p> Emitter<'p> {
         let _ = writeln!(out, "// `{}`, line {}: a routine called from device code", func.name, func.loc.line);
         let _ = writeln!(out, "{sig}\n{{");
         let names = func.locals.iter().enumerate().map(|(i, l)| local_name(l, LocalId(i as u32))).collect();
-        let mut fx = Fn { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None };
+        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None };
         let params: HashSet<LocalId> = func.params.iter().copied().collect();
         for (i, l) in func.locals.iter().enumerate() {
             if !params.contains(&LocalId(i as u32)) {
@@ -642,7 +642,7 @@ impl<'p> Emitter<'p> {
         out.push_str("}\n\n");
     }
 
-    fn local_decl(&mut self, fx: &Fn<'_>, id: LocalId, l: &Local) -> String {
+    fn local_decl(&mut self, fx: &FuncCx<'_>, id: LocalId, l: &Local) -> String {
         if l.storage == Storage::VlaAddress {
             return self.unsupported(format!("variable-length array `{}` in device code", l.name), l.loc);
         }
@@ -694,7 +694,7 @@ impl<'p> Emitter<'p> {
             let _ = writeln!(out, "//   {param}: `{}`, {what}", c.name);
         }
         let homes = homes(func);
-        let mut fx = Fn { func, names, homes, cases: Vec::new(), kernel: true, assumed: None };
+        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None };
         // Parameters: the captures (the four launch parameters come from the CUDA built-ins).
         let mut params = Vec::new();
         let mut setup = Vec::new();
@@ -739,7 +739,7 @@ impl<'p> Emitter<'p> {
 
     // ------------------------------------------------------------------ statements
 
-    fn stmt(&mut self, fx: &mut Fn<'_>, s: &Stmt, depth: usize, th: Threads, out: &mut String) {
+    fn stmt(&mut self, fx: &mut FuncCx<'_>, s: &Stmt, depth: usize, th: Threads, out: &mut String) {
         let pad = "    ".repeat(depth);
         match &s.kind {
             StmtKind::Empty => {}
@@ -893,7 +893,7 @@ impl<'p> Emitter<'p> {
 
     /// An expression that controls a statement (condition, `for` clauses). Every thread evaluates
     /// it, so a store to memory the block shares cannot be guarded there.
-    fn control_expr(&mut self, fx: &mut Fn<'_>, e: &Expr, th: Threads) -> String {
+    fn control_expr(&mut self, fx: &mut FuncCx<'_>, e: &Expr, th: Threads) -> String {
         if th.guard().is_some() && self.has_shared_effect(fx, e) {
             let u = self.unsupported("a store to shared memory (or a library call) inside a condition or `for` clause of code that one thread of the block runs", e.loc);
             let text = self.expr(fx, e);
@@ -903,7 +903,7 @@ impl<'p> Emitter<'p> {
     }
 
     /// A nested statement of a control statement, always in braces.
-    fn sub_stmt(&mut self, fx: &mut Fn<'_>, s: &Stmt, depth: usize, th: Threads, out: &mut String) {
+    fn sub_stmt(&mut self, fx: &mut FuncCx<'_>, s: &Stmt, depth: usize, th: Threads, out: &mut String) {
         if matches!(s.kind, StmtKind::Block(_)) {
             self.stmt(fx, s, depth, th, out);
         } else {
@@ -916,7 +916,7 @@ impl<'p> Emitter<'p> {
 
     /// Block items; the statements after a thread's share of a partitioned loop (the loop over
     /// `__chunk_start`) are the reduction combines.
-    fn block_items(&mut self, fx: &mut Fn<'_>, v: &[Stmt], depth: usize, th: Threads, out: &mut String) {
+    fn block_items(&mut self, fx: &mut FuncCx<'_>, v: &[Stmt], depth: usize, th: Threads, out: &mut String) {
         let mut combining = false;
         for x in v {
             if combining && fx.kernel && th.depth() > 0 {
@@ -944,7 +944,7 @@ impl<'p> Emitter<'p> {
         }
     }
 
-    fn thread_loop(&mut self, fx: &mut Fn<'_>, tl: ThreadLoop, body: &Stmt, depth: usize, th: Threads, out: &mut String) {
+    fn thread_loop(&mut self, fx: &mut FuncCx<'_>, tl: ThreadLoop, body: &Stmt, depth: usize, th: Threads, out: &mut String) {
         let pad = "    ".repeat(depth);
         // A vector loop inside a worker loop synchronises that worker's lanes only.
         let (var, idx, inner, barrier) = match tl {
@@ -970,7 +970,7 @@ impl<'p> Emitter<'p> {
 
     /// `place = f(place, private)`: a thread's reduction copy combined into the gang's variable.
     #[allow(clippy::too_many_arguments)]
-    fn combine(&mut self, fx: &mut Fn<'_>, place: &Place, value: &Expr, ty: TypeId, loc: Loc, depth: usize, th: Threads, out: &mut String) {
+    fn combine(&mut self, fx: &mut FuncCx<'_>, place: &Place, value: &Expr, ty: TypeId, loc: Loc, depth: usize, th: Threads, out: &mut String) {
         let pad = "    ".repeat(depth);
         let guard = th.guard().map(|g| format!("if ({g}) ")).unwrap_or_default();
         if let Place::Local(l) = place {
@@ -1010,7 +1010,7 @@ impl<'p> Emitter<'p> {
     }
 
     /// The address of an atomic's or a combine's target and the text that reads it.
-    fn target(&mut self, fx: &mut Fn<'_>, place: &Place, ty: TypeId, loc: Loc) -> Option<(String, String)> {
+    fn target(&mut self, fx: &mut FuncCx<'_>, place: &Place, ty: TypeId, loc: Loc) -> Option<(String, String)> {
         match place {
             Place::Mem(a) => {
                 let a_text = self.expr(fx, a);
@@ -1026,7 +1026,7 @@ impl<'p> Emitter<'p> {
 
     /// `new = value`, where `value` reads the target (`read`): an operator with an operand when
     /// the value has that shape, else the whole expression.
-    fn update_of_value<'e>(&mut self, fx: &mut Fn<'_>, value: &'e Expr, ty: TypeId, read: &str) -> Update<'e> {
+    fn update_of_value<'e>(&mut self, fx: &mut FuncCx<'_>, value: &'e Expr, ty: TypeId, read: &str) -> Update<'e> {
         let stripped = strip_casts(value);
         if let ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor), a, b) = &stripped.kind {
             if stripped.ty == ty {
@@ -1045,7 +1045,7 @@ impl<'p> Emitter<'p> {
     /// an `atomicAdd`/`atomicAnd`/`atomicOr`/`atomicXor` when the update is one, else a
     /// compare-and-swap loop. `capture`: store the old (`true`) or new value into this lvalue.
     #[allow(clippy::too_many_arguments)]
-    fn rmw(&mut self, fx: &mut Fn<'_>, addr: &str, read: &str, ty: TypeId, update: Update<'_>, capture: Option<(String, bool)>, loc: Loc) -> Result<String, String> {
+    fn rmw(&mut self, fx: &mut FuncCx<'_>, addr: &str, read: &str, ty: TypeId, update: Update<'_>, capture: Option<(String, bool)>, loc: Loc) -> Result<String, String> {
         let t = self.p.types.get(ty).clone();
         let (int, wide) = match t {
             Type::Int(IntType { bytes: 4, .. }) => (true, false),
@@ -1099,7 +1099,7 @@ impl<'p> Emitter<'p> {
         ))
     }
 
-    fn atomic(&mut self, fx: &mut Fn<'_>, text: &str, body: &Stmt, depth: usize, th: Threads, out: &mut String) {
+    fn atomic(&mut self, fx: &mut FuncCx<'_>, text: &str, body: &Stmt, depth: usize, th: Threads, out: &mut String) {
         let pad = "    ".repeat(depth);
         let guard = th.guard().map(|g| format!("if ({g}) ")).unwrap_or_default();
         let _ = writeln!(out, "{pad}// #pragma acc {text}");
@@ -1142,9 +1142,9 @@ impl<'p> Emitter<'p> {
 
     /// One atomic update (with an optional capture: lvalue text, old value, and the address
     /// that the capture reads, which must be the updated one). `Ok(None)`: a plain read or write.
-    fn atomic_one(&mut self, fx: &mut Fn<'_>, e: &Expr, capture: Option<(String, bool, &Expr)>) -> Result<Option<String>, String> {
+    fn atomic_one(&mut self, fx: &mut FuncCx<'_>, e: &Expr, capture: Option<(String, bool, &Expr)>) -> Result<Option<String>, String> {
         let loc = e.loc;
-        let same_target = |this: &mut Self, fx: &mut Fn<'_>, a: &Expr, c: &Option<(String, bool, &Expr)>| match c {
+        let same_target = |this: &mut Self, fx: &mut FuncCx<'_>, a: &Expr, c: &Option<(String, bool, &Expr)>| match c {
             Some((_, _, x)) => this.expr(fx, x) == this.expr(fx, a),
             None => true,
         };
@@ -1212,7 +1212,7 @@ impl<'p> Emitter<'p> {
     // ------------------------------------------------------------------ effects
 
     /// Whether the expression stores to memory shared by the block's threads (or calls the C library).
-    fn has_shared_effect(&self, fx: &Fn<'_>, e: &Expr) -> bool {
+    fn has_shared_effect(&self, fx: &FuncCx<'_>, e: &Expr) -> bool {
         let mut found = false;
         walk_expr(e, &mut |x| {
             let place = match &x.kind {
@@ -1241,7 +1241,7 @@ impl<'p> Emitter<'p> {
     }
 
     /// An address inside a thread-private local.
-    fn is_private_addr(&self, fx: &Fn<'_>, a: &Expr) -> bool {
+    fn is_private_addr(&self, fx: &FuncCx<'_>, a: &Expr) -> bool {
         match &a.kind {
             ExprKind::LocalAddr(l) => fx.homes[l.0 as usize] == Home::Thread,
             ExprKind::Cast(x) => self.is_private_addr(fx, x),
@@ -1252,7 +1252,7 @@ impl<'p> Emitter<'p> {
 
     // ------------------------------------------------------------------ expressions
 
-    fn local_ref(&self, fx: &Fn<'_>, l: LocalId) -> String {
+    fn local_ref(&self, fx: &FuncCx<'_>, l: LocalId) -> String {
         let n = &fx.names[l.0 as usize];
         match fx.homes.get(l.0 as usize) {
             Some(Home::Worker) => format!("{n}[threadIdx.y]"),
@@ -1297,7 +1297,7 @@ impl<'p> Emitter<'p> {
         }
     }
 
-    fn expr(&mut self, fx: &mut Fn<'_>, e: &Expr) -> String {
+    fn expr(&mut self, fx: &mut FuncCx<'_>, e: &Expr) -> String {
         let text = self.expr_inner(fx, e);
         match &fx.assumed {
             Some(r) if *r == text => "__assumed".into(),
@@ -1305,7 +1305,7 @@ impl<'p> Emitter<'p> {
         }
     }
 
-    fn place(&mut self, fx: &mut Fn<'_>, p: &Place, ty: TypeId, loc: Loc) -> String {
+    fn place(&mut self, fx: &mut FuncCx<'_>, p: &Place, ty: TypeId, loc: Loc) -> String {
         match p {
             Place::Local(l) => self.local_ref(fx, *l),
             Place::Mem(a) => self.deref(fx, a, ty, loc),
@@ -1313,7 +1313,7 @@ impl<'p> Emitter<'p> {
     }
 
     /// `*(T *)(a)`, or `p[i]` when `a` is `p + i` with `p` already a `T *`.
-    fn deref(&mut self, fx: &mut Fn<'_>, a: &Expr, ty: TypeId, loc: Loc) -> String {
+    fn deref(&mut self, fx: &mut FuncCx<'_>, a: &Expr, ty: TypeId, loc: Loc) -> String {
         if let Some((base, m, false)) = self.member_of(fx, a) {
             return format!("{base}->{m}");
         }
@@ -1338,7 +1338,7 @@ impl<'p> Emitter<'p> {
         }
     }
 
-    fn expr_inner(&mut self, fx: &mut Fn<'_>, e: &Expr) -> String {
+    fn expr_inner(&mut self, fx: &mut FuncCx<'_>, e: &Expr) -> String {
         let loc = e.loc;
         match &e.kind {
             ExprKind::Int(v) => self.int_lit(*v, e.ty),
