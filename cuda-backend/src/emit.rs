@@ -29,18 +29,33 @@
 //! - Captures (parameters after the four launch parameters) keep their IR meaning, except that a
 //!   per-gang copy (`firstprivate`, `private`, `reduction` of the construct) is passed as the base
 //!   of an array with one copy per gang, indexed by `blockIdx.x`.
-//! - Functions called from kernels (routines) become `__device__` functions; they run in the
-//!   calling thread, unguarded.
+//! - Functions called from kernels (routines) become `__device__` functions that run in the
+//!   calling thread. A call from single code is guarded like a store when the routine stores to
+//!   memory or calls the C library; a routine that only computes a value is called by every
+//!   thread, so that every thread has the value.
+//! - `atomic` constructs become `atomicAdd`/`atomicAnd`/`atomicOr`/`atomicXor` where the
+//!   update is one of those, else a compare-and-swap loop; `capture` stores the old or new value;
+//!   `read` and `write` of an aligned 4- or 8-byte object are plain accesses.
+//! - Records are written with their members (a `static_assert` checks accsim's layout, which is
+//!   nvcc's on x86-64 hosts), and member accesses, which the IR states as byte offsets, are
+//!   written `base->member` again.
+//! - The output includes no header, as NVRTC wants (`printf`, `memcpy`, `memset`, `malloc`,
+//!   `free` and the math functions are CUDA built-ins); nvcc compiles it (GPU_RESULTS.md), NVRTC
+//!   is not tried yet.
 //!
-//! # Limits (each reported as "not supported", never as an error in the program)
+//! # Limits
+//!
+//! Each form below is reported as "not supported" (never as an error in the program), and the
+//! partial output has a `/* accsim: not supported: … */` comment at the place:
 //!
 //! VLAs, `va_*`, `long double`, C library functions other than `printf`, `malloc`, `free`,
 //! `memcpy`, `memset` and the math functions, complex reductions other than `+`, reductions and
-//! atomics on types other than 4- and 8-byte integers, float and double.
-//! Worker and vector loops inside routines run sequentially in the calling thread, and a routine
-//! that stores to memory, called from single code, is called by one thread of the block.
-//! Globals that device code reaches without a capture (`declare`) become `__device__` variables
-//! of the same name.
+//! atomics on types other than 4- and 8-byte integers, float and double, and a store to
+//! block-shared memory inside a condition or `for` clause of single code.
+//!
+//! Not reported, and to know when reading the output: worker and vector loops inside routines run
+//! sequentially in the calling thread; globals that device code reaches without a capture
+//! (`declare`) become `__device__` variables of the same name, which the device must fill.
 //! Guarded code assumes that every thread of a block computes the same register values outside
 //! partitioned loops (true unless that code reads memory it stored itself before a barrier), and a
 //! vector loop inside a worker loop needs `vector_length` to divide 32 or be a multiple of 32, and
