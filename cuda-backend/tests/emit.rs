@@ -159,3 +159,25 @@ fn snapshots_parse_as_cpp() {
         assert!(out.status.success(), "{} does not parse:\n{}", f.display(), String::from_utf8_lossy(&out.stderr));
     }
 }
+
+/// Where NVRTC is installed (a GPU machine), every complete snapshot compiles to PTX, as the
+/// device will compile it. Skipped elsewhere.
+#[test]
+fn snapshots_compile_with_nvrtc() {
+    if !accsim_cuda::probe::nvrtc_present() {
+        eprintln!("no NVRTC: skipping");
+        return;
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/emit");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).expect("snapshots").filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "cu")).collect();
+    files.sort();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        if text.contains("accsim: not supported") {
+            continue;
+        }
+        if let Err(e) = cudarc::nvrtc::compile_ptx(&text) {
+            panic!("NVRTC does not compile {}: {e:?}", f.display());
+        }
+    }
+}
