@@ -13,6 +13,10 @@
 //!
 //! # What it is now
 //!
+//! [`emit`]: the source-to-source half. [`emit::program`] turns every kernel of a program into a
+//! readable `extern "C" __global__` CUDA C function, with the routines it calls as `__device__`
+//! functions (`accsim emit-cuda FILE.c`). Nothing launches them yet.
+//!
 //! [`probe`]: finds the CUDA driver and NVRTC, and describes device 0. cudarc is used with
 //! dynamic loading, so this crate builds and its tests run on machines without CUDA; there,
 //! [`probe`] returns [`CudaError::NoDriver`] ("no CUDA driver found") or [`CudaError::NoNvrtc`]
@@ -24,6 +28,7 @@
 //! NVRTC). Every `unsafe` block carries a `// SAFETY:` note.
 #![allow(unsafe_code)]
 
+pub mod emit;
 pub mod probe;
 
 pub use probe::{probe, CudaError, GpuInfo};

@@ -30,6 +30,8 @@ enum Command {
     Info(CompileArgs),
     /// Print the lowered IR of a program (for debugging accsim).
     DumpIr(CompileArgs),
+    /// Print the CUDA C that the GPU back-end makes of every kernel (and the routines they call).
+    EmitCuda(CompileArgs),
 }
 
 #[derive(Args, Clone)]
@@ -136,6 +138,21 @@ fn main() -> ExitCode {
                 print!("{}", accsim_core::ir::print::program(&c.program));
                 ExitCode::SUCCESS
             }
+            Err(code) => code,
+        },
+        Command::EmitCuda(a) => match compile(&a, &mut map) {
+            Ok(c) => match accsim_cuda::emit::program(&c.program) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    // The partial CUDA, with a comment at each form left out, then why.
+                    print!("{}", e.partial);
+                    print_diagnostics(&e.diagnostics(), &map);
+                    ExitCode::from(2)
+                }
+            },
             Err(code) => code,
         },
         Command::Run(r) => {

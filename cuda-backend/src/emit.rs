@@ -1,0 +1,1898 @@
+//! IR → readable CUDA C (`accsim emit-cuda`), the source-to-source half of DESIGN.md "Real GPU",
+//! after OpenUH (Tian et al., "OpenUH: an optimizing, portable OpenACC compiler").
+//!
+//! # Model
+//!
+//! Every [`Kernel`] becomes one `extern "C" __global__` function, launched with
+//! `grid = num_gangs`, `block = (vector_length, num_workers)`: gang → `blockIdx.x`, worker →
+//! `threadIdx.y`, vector lane → `threadIdx.x` (OpenUH's default mapping). The kernel function of
+//! the IR already runs once per gang and loops over the iterations that gang owns, so the emitter
+//! keeps the IR's loops and only rewrites the explicit thread loops that `kernel::schedule` made:
+//!
+//! - `for (__worker = 0; __worker < __num_workers; …)` → `__worker = threadIdx.y;`, and
+//!   `for (__lane = 0; __lane < __vector_length; …)` → `__lane = threadIdx.x;`, each with a
+//!   barrier before and after (`__syncthreads()`, or, for a vector loop inside a worker loop, a
+//!   barrier among that worker's lanes: `accsim_sync_worker()`).
+//! - Code outside partitioned loops (gang-redundant, worker-single, vector-single) is executed
+//!   redundantly by every thread of the block, so register values (loop bounds, outer loop
+//!   variables) are known everywhere; its *stores* to memory other than the thread's own locals,
+//!   and its calls to the C library (`printf`), are guarded so that only the threads of index 0
+//!   along the dimensions not partitioned there execute them.
+//! - A kernel local that is written inside a partitioned loop and also used outside it (the
+//!   variable of a worker/vector `reduction`, a gang-private array filled by a vector loop) lives
+//!   in `__shared__` memory: one slot per block, or one per worker (`[threadIdx.y]`) when it is
+//!   first used inside a worker loop.
+//! - The reduction combine that the IR runs when a thread finishes its share (§2.7.11) becomes an
+//!   `atomicAdd` for `+` on int, unsigned, long, float, double (and complex `+`, part by part), and
+//!   a compare-and-swap loop for the other operators on 4- and 8-byte scalars. This is a first
+//!   version: a block reduction in shared memory, as OpenUH does, is faster.
+//! - Captures (parameters after the four launch parameters) keep their IR meaning, except that a
+//!   per-gang copy (`firstprivate`, `private`, `reduction` of the construct) is passed as the base
+//!   of an array with one copy per gang, indexed by `blockIdx.x`.
+//! - Functions called from kernels (routines) become `__device__` functions that run in the
+//!   calling thread. A call from single code is guarded like a store when the routine stores to
+//!   memory or calls the C library; a routine that only computes a value is called by every
+//!   thread, so that every thread has the value.
+//! - `atomic` constructs become `atomicAdd`/`atomicAnd`/`atomicOr`/`atomicXor` where the
+//!   update is one of those, else a compare-and-swap loop; `capture` stores the old or new value;
+//!   `read` and `write` of an aligned 4- or 8-byte object are plain accesses.
+//! - Records are written with their members (a `static_assert` checks accsim's layout, which is
+//!   nvcc's on x86-64 hosts), and member accesses, which the IR states as byte offsets, are
+//!   written `base->member` again.
+//! - The output includes no header, as NVRTC wants (`printf`, `memcpy`, `memset`, `malloc`,
+//!   `free` and the math functions are CUDA built-ins); nvcc compiles it (GPU_RESULTS.md), NVRTC
+//!   is not tried yet.
+//!
+//! # Limits
+//!
+//! Each form below is reported as "not supported" (never as an error in the program), and the
+//! partial output has a `/* accsim: not supported: … */` comment at the place:
+//!
+//! VLAs, `va_*`, `long double`, C library functions other than `printf`, `malloc`, `free`,
+//! `memcpy`, `memset` and the math functions, complex reductions other than `+`, reductions and
+//! atomics on types other than 4- and 8-byte integers, float and double, and a store to
+//! block-shared memory inside a condition or `for` clause of single code.
+//!
+//! Not reported, and to know when reading the output: worker and vector loops inside routines run
+//! sequentially in the calling thread; globals that device code reaches without a capture
+//! (`declare`) become `__device__` variables of the same name, which the device must fill.
+//! Guarded code assumes that every thread of a block computes the same register values outside
+//! partitioned loops (true unless that code reads memory it stored itself before a barrier), and a
+//! vector loop inside a worker loop needs `vector_length` to divide 32 or be a multiple of 32, and
+//! at most 15 workers.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::fmt::Write;
+
+use accsim_core::diag::Loc;
+use accsim_core::ir::acc::{AccKind, CaptureMode, Kernel};
+use accsim_core::ir::*;
+
+/// A form the emitter cannot translate yet.
+#[derive(Debug, Clone)]
+pub struct Unsupported {
+    pub what: String,
+    pub loc: Loc,
+}
+
+/// Emission failed: `partial` is the CUDA text with a `// accsim: not supported: …` line at each
+/// place that could not be translated.
+#[derive(Debug, thiserror::Error)]
+#[error("{} construct(s) not supported by the CUDA back-end: {}", .items.len(), .items.iter().map(|u| format!("line {}: {}", u.loc.line, u.what)).collect::<Vec<_>>().join("; "))]
+pub struct EmitError {
+    pub partial: String,
+    pub items: Vec<Unsupported>,
+}
+
+impl EmitError {
+    /// One "unsupported" diagnostic per form, for rendering with the program's source.
+    pub fn diagnostics(&self) -> Vec<accsim_core::diag::Diagnostic> {
+        self.items.iter().map(|u| accsim_core::diag::Diagnostic::unsupported(format!("the CUDA back-end does not support {}", u.what), u.loc)).collect()
+    }
+}
+
+/// Maximum workers per gang for per-worker shared slots (1024 threads / 32 lanes).
+const MAX_WORKERS: u32 = 32;
+
+/// CUDA C for every kernel of `p`, with the device functions they call.
+pub fn program(p: &Program) -> Result<String, EmitError> {
+    let mut cx = Emitter { p, prelude: BTreeSet::new(), records: BTreeSet::new(), unsupported: Vec::new(), impure: impure_functions(p), globals: BTreeSet::new() };
+    // Device functions: everything reachable from kernels through direct calls.
+    let mut device_fns: BTreeSet<FuncId> = BTreeSet::new();
+    let mut work: Vec<FuncId> = p.kernels.iter().map(|k| k.func).collect();
+    let kernel_fns: HashSet<FuncId> = work.iter().copied().collect();
+    while let Some(f) = work.pop() {
+        let Some(func) = p.functions.get(f.0 as usize) else { continue };
+        let mut calls = Vec::new();
+        stmt_calls(&func.body, &mut calls);
+        for c in calls {
+            if !kernel_fns.contains(&c) && device_fns.insert(c) {
+                work.push(c);
+            }
+        }
+    }
+    let mut body = String::new();
+    if !device_fns.is_empty() {
+        for f in &device_fns {
+            let _ = writeln!(body, "{};", cx.signature(*f, "__device__ "));
+        }
+        body.push('\n');
+        for f in &device_fns {
+            cx.device_function(*f, &mut body);
+        }
+    }
+    for k in &p.kernels {
+        cx.kernel(k, &mut body);
+    }
+    let mut out = String::new();
+    out.push_str("// CUDA C generated by `accsim emit-cuda`.\n");
+    out.push_str("// Launch each kernel with grid = num_gangs, block = (vector_length, num_workers).\n");
+    for piece in &cx.prelude {
+        out.push('\n');
+        out.push_str(prelude_text(piece));
+    }
+    let mut globals = String::new();
+    for g in cx.globals.clone() {
+        let gl = &p.globals[g as usize];
+        let d = cx.decl(gl.ty, &sanitize(&gl.name), gl.loc);
+        let _ = writeln!(globals, "__device__ {d}; // device copy of global `{}` (line {}), filled by the device through the module", gl.name, gl.loc.line);
+    }
+    let records = cx.record_definitions();
+    if !records.is_empty() {
+        out.push('\n');
+        out.push_str(&records);
+    }
+    if !globals.is_empty() {
+        out.push('\n');
+        out.push_str(&globals);
+    }
+    out.push('\n');
+    out.push_str(&body);
+    if cx.unsupported.is_empty() { Ok(out) } else { Err(EmitError { partial: out, items: cx.unsupported }) }
+}
+
+fn prelude_text(piece: &str) -> &'static str {
+    match piece {
+        "complex" => "\
+// Complex values (C's float/double _Complex): real part, then imaginary part.
+struct accsim_cfloat { float re, im; };
+struct accsim_cdouble { double re, im; };
+template <typename C> __device__ C *accsim_cmake(C *d, double re, double im) { d->re = re; d->im = im; return d; }
+template <typename C> __device__ C *accsim_cadd(C *d, const C *a, const C *b) { C r = {a->re + b->re, a->im + b->im}; *d = r; return d; }
+template <typename C> __device__ C *accsim_csub(C *d, const C *a, const C *b) { C r = {a->re - b->re, a->im - b->im}; *d = r; return d; }
+template <typename C> __device__ C *accsim_cmul(C *d, const C *a, const C *b) { C r = {a->re * b->re - a->im * b->im, a->re * b->im + a->im * b->re}; *d = r; return d; }
+template <typename C> __device__ C *accsim_cdiv(C *d, const C *a, const C *b) {
+    double den = (double)b->re * b->re + (double)b->im * b->im;
+    C r = {(a->re * b->re + a->im * b->im) / den, (a->im * b->re - a->re * b->im) / den}; *d = r; return d;
+}
+template <typename C> __device__ C *accsim_cneg(C *d, const C *a) { C r = {-a->re, -a->im}; *d = r; return d; }
+template <typename C> __device__ int accsim_ceq(const C *a, const C *b) { return a->re == b->re && a->im == b->im; }
+",
+        "cas" => "\
+// Compare-and-swap on the bits of a 4- or 8-byte scalar (reduction combines other than +).
+__device__ int accsim_cas(int *p, int cmp, int val) { return atomicCAS(p, cmp, val); }
+__device__ unsigned accsim_cas(unsigned *p, unsigned cmp, unsigned val) { return atomicCAS(p, cmp, val); }
+__device__ long accsim_cas(long *p, long cmp, long val) { return (long)atomicCAS((unsigned long long *)p, (unsigned long long)cmp, (unsigned long long)val); }
+__device__ unsigned long accsim_cas(unsigned long *p, unsigned long cmp, unsigned long val) { return (unsigned long)atomicCAS((unsigned long long *)p, (unsigned long long)cmp, (unsigned long long)val); }
+__device__ float accsim_cas(float *p, float cmp, float val) { return __int_as_float(atomicCAS((int *)p, __float_as_int(cmp), __float_as_int(val))); }
+__device__ double accsim_cas(double *p, double cmp, double val) { return __longlong_as_double((long long)atomicCAS((unsigned long long *)p, (unsigned long long)__double_as_longlong(cmp), (unsigned long long)__double_as_longlong(val))); }
+__device__ bool accsim_same_bits(int a, int b) { return a == b; }
+__device__ bool accsim_same_bits(unsigned a, unsigned b) { return a == b; }
+__device__ bool accsim_same_bits(long a, long b) { return a == b; }
+__device__ bool accsim_same_bits(unsigned long a, unsigned long b) { return a == b; }
+__device__ bool accsim_same_bits(float a, float b) { return __float_as_int(a) == __float_as_int(b); }
+__device__ bool accsim_same_bits(double a, double b) { return __double_as_longlong(a) == __double_as_longlong(b); }
+",
+        "sync_worker" => "\
+// Barrier among the vector lanes of one worker (the threads of one threadIdx.y): a warp-level
+// barrier when a worker's lanes share a warp, else a named barrier (id 1 + worker; blockDim.x a
+// multiple of 32, at most 15 workers).
+__device__ __forceinline__ void accsim_sync_worker() {
+    if (blockDim.x <= 32 && 32 % blockDim.x == 0) {
+        unsigned lanes = blockDim.x == 32 ? 0xffffffffu : ((1u << blockDim.x) - 1u) << ((threadIdx.y * blockDim.x) % 32);
+        __syncwarp(lanes);
+    } else {
+        asm volatile(\"bar.sync %0, %1;\" :: \"r\"(1 + threadIdx.y), \"r\"(blockDim.x) : \"memory\");
+    }
+}
+",
+        _ => "",
+    }
+}
+
+fn stmt_calls(s: &Stmt, out: &mut Vec<FuncId>) {
+    walk_stmt(s, &mut |e| {
+        if let ExprKind::Call { callee: Callee::Direct(f), .. } = &e.kind {
+            out.push(*f);
+        }
+        if let ExprKind::FuncAddr(f) = &e.kind {
+            out.push(*f);
+        }
+    });
+}
+
+/// Visit every expression of a statement (pre-order, nested expressions included).
+fn walk_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
+    match &s.kind {
+        StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } | StmtKind::Return(Some(e)) => walk_expr(e, f),
+        StmtKind::Block(v) => v.iter().for_each(|x| walk_stmt(x, f)),
+        StmtKind::If(c, t, e) => {
+            walk_expr(c, f);
+            walk_stmt(t, f);
+            if let Some(e) = e {
+                walk_stmt(e, f);
+            }
+        }
+        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
+            walk_expr(c, f);
+            walk_stmt(b, f);
+        }
+        StmtKind::For { init, cond, step, body } => {
+            if let Some(i) = init {
+                walk_stmt(i, f);
+            }
+            if let Some(c) = cond {
+                walk_expr(c, f);
+            }
+            if let Some(c) = step {
+                walk_expr(c, f);
+            }
+            walk_stmt(body, f);
+        }
+        StmtKind::Switch { cond, body, .. } => {
+            walk_expr(cond, f);
+            walk_stmt(body, f);
+        }
+        StmtKind::Acc { body: Some(b), .. } => walk_stmt(b, f),
+        _ => {}
+    }
+}
+
+fn walk_place(p: &Place, f: &mut dyn FnMut(&Expr)) {
+    if let Place::Mem(a) = p {
+        walk_expr(a, f);
+    }
+}
+
+fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
+    match &e.kind {
+        ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => walk_expr(a, f),
+        ExprKind::Binary(_, a, b)
+        | ExprKind::LogicalAnd(a, b)
+        | ExprKind::LogicalOr(a, b)
+        | ExprKind::Comma(a, b)
+        | ExprKind::VaCopy(a, b)
+        | ExprKind::PtrAdd { ptr: a, index: b, .. }
+        | ExprKind::PtrDiff { lhs: a, rhs: b, .. }
+        | ExprKind::ComplexBinary { lhs: a, rhs: b, .. }
+        | ExprKind::ComplexCompare { lhs: a, rhs: b, .. }
+        | ExprKind::ComplexMake { re: a, im: b, .. } => {
+            walk_expr(a, f);
+            walk_expr(b, f);
+        }
+        ExprKind::ComplexNeg { value, .. } => walk_expr(value, f),
+        ExprKind::Cond(a, b, c) => {
+            walk_expr(a, f);
+            walk_expr(b, f);
+            walk_expr(c, f);
+        }
+        ExprKind::Assign { place, value } | ExprKind::CompoundAssign { place, value, .. } => {
+            walk_place(place, f);
+            walk_expr(value, f);
+        }
+        ExprKind::IncDec { place, .. } => walk_place(place, f),
+        ExprKind::Call { callee, args, .. } => {
+            if let Callee::Indirect(c) = callee {
+                walk_expr(c, f);
+            }
+            args.iter().for_each(|a| walk_expr(a, f));
+        }
+        ExprKind::WithInit { init, value } => {
+            init.iter().for_each(|s| walk_stmt(s, f));
+            walk_expr(value, f);
+        }
+        ExprKind::StmtExpr { body, value } => {
+            body.iter().for_each(|s| walk_stmt(s, f));
+            if let Some(v) = value {
+                walk_expr(v, f);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Which thread dimensions are partitioned where a statement runs.
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Debug)]
+struct Threads {
+    worker: bool,
+    vector: bool,
+}
+
+impl Threads {
+    const ALL: Threads = Threads { worker: true, vector: true };
+    fn depth(self) -> u8 {
+        self.worker as u8 + self.vector as u8
+    }
+    /// The condition that selects the one thread that runs single code here.
+    fn guard(self) -> Option<&'static str> {
+        match (self.worker, self.vector) {
+            (false, false) => Some("threadIdx.x == 0 && threadIdx.y == 0"),
+            (false, true) => Some("threadIdx.y == 0"),
+            (true, false) => Some("threadIdx.x == 0"),
+            (true, true) => None,
+        }
+    }
+}
+
+/// Where a local of the function being emitted lives.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Home {
+    /// Private to the thread (a C local).
+    Thread,
+    /// One `__shared__` slot for the block.
+    Block,
+    /// One `__shared__` slot per worker.
+    Worker,
+}
+
+/// The new value of an atomic read-modify-write.
+enum Update<'e> {
+    /// `old OP operand` (the operand has the object's type).
+    Op(BinOp, &'e Expr),
+    /// An expression that reads the object (each read becomes the old value).
+    Value(&'e Expr),
+    /// A C expression over `__assumed`, the old value.
+    Text(String),
+}
+
+/// `v = *x`: the place assigned and the address loaded.
+fn assign_of_load(e: &Expr) -> Option<(&Place, &Expr)> {
+    match &e.kind {
+        ExprKind::Assign { place, value } => match &value.kind {
+            ExprKind::Load(x) => Some((place, x)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Structural equality of two address expressions (locals and constants, loads, additions).
+fn same_expr(a: &Expr, b: &Expr) -> bool {
+    match (&a.kind, &b.kind) {
+        (ExprKind::Local(x), ExprKind::Local(y)) | (ExprKind::LocalAddr(x), ExprKind::LocalAddr(y)) => x == y,
+        (ExprKind::Int(x), ExprKind::Int(y)) => x == y,
+        (ExprKind::GlobalAddr(x), ExprKind::GlobalAddr(y)) => x == y,
+        (ExprKind::Load(x), ExprKind::Load(y)) | (ExprKind::Cast(x), ExprKind::Cast(y)) => a.ty == b.ty && same_expr(x, y),
+        (ExprKind::PtrAdd { ptr: p, index: i, elem: e }, ExprKind::PtrAdd { ptr: q, index: j, elem: f }) => e == f && same_expr(p, q) && same_expr(i, j),
+        (ExprKind::Binary(o, x, y), ExprKind::Binary(p, z, w)) => o == p && same_expr(x, z) && same_expr(y, w),
+        _ => false,
+    }
+}
+
+/// A thread loop made by `kernel::schedule`.
+enum ThreadLoop {
+    Worker(LocalId),
+    Vector(LocalId),
+}
+
+struct Emitter<'p> {
+    p: &'p Program,
+    /// Prelude pieces the output needs.
+    prelude: BTreeSet<&'static str>,
+    /// Record types used (by index).
+    records: BTreeSet<u32>,
+    unsupported: Vec<Unsupported>,
+    /// Functions that store to memory other than their own locals, or call the C library.
+    impure: HashSet<FuncId>,
+    /// Globals used directly by device code (by index).
+    globals: BTreeSet<u32>,
+}
+
+/// C library functions that change state (the others in [`DEVICE_LIBC`] compute a value).
+const LIBC_EFFECTS: &[&str] = &["printf", "malloc", "free", "memcpy", "memset"];
+
+/// Functions whose call may change memory other than their own locals (fixpoint over calls).
+fn impure_functions(p: &Program) -> HashSet<FuncId> {
+    let mut impure = HashSet::new();
+    loop {
+        let before = impure.len();
+        for (i, f) in p.functions.iter().enumerate() {
+            let id = FuncId(i as u32);
+            if impure.contains(&id) {
+                continue;
+            }
+            let mut bad = false;
+            walk_stmt(&f.body, &mut |e| match &e.kind {
+                ExprKind::Assign { place: Place::Mem(a), .. } | ExprKind::CompoundAssign { place: Place::Mem(a), .. } | ExprKind::IncDec { place: Place::Mem(a), .. } => {
+                    bad |= !matches!(strip_casts(a).kind, ExprKind::LocalAddr(_));
+                }
+                ExprKind::Call { callee: Callee::Direct(g), .. } => bad |= impure.contains(g),
+                ExprKind::Call { callee: Callee::Extern(x), .. } => bad |= p.externs.get(x.0 as usize).is_none_or(|x| LIBC_EFFECTS.contains(&x.name.as_str()) || !DEVICE_LIBC.contains(&x.name.as_str())),
+                ExprKind::Call { callee: Callee::Indirect(_), .. } => bad = true,
+                _ => {}
+            });
+            if bad {
+                impure.insert(id);
+            }
+        }
+        if impure.len() == before {
+            return impure;
+        }
+    }
+}
+
+/// Per-function emission state.
+struct FuncCx<'f> {
+    func: &'f Function,
+    names: Vec<String>,
+    homes: Vec<Home>,
+    /// Labels of the switch being emitted: label → its `case` values / `default`.
+    cases: Vec<HashMap<LabelId, (Vec<u64>, bool, TypeId)>>,
+    /// Kernel (true) or device function.
+    kernel: bool,
+    /// While emitting a reduction combine: the text of the target read, replaced by `__assumed`.
+    assumed: Option<String>,
+}
+
+impl<'p> Emitter<'p> {
+    fn unsupported(&mut self, what: impl Into<String>, loc: Loc) -> String {
+        let what = what.into();
+        let text = format!("/* accsim: not supported: {what} */");
+        if !self.unsupported.iter().any(|u| u.what == what && u.loc == loc) {
+            self.unsupported.push(Unsupported { what, loc });
+        }
+        text
+    }
+
+    // ------------------------------------------------------------------ types
+
+    /// Whether record `r` is written with its members (else as bytes): complete, every member
+    /// named, no bit-fields.
+    fn record_has_members(&self, r: RecordId) -> bool {
+        let rec = self.p.types.record(r);
+        rec.complete && !rec.members.is_empty() && rec.members.iter().all(|m| m.name.is_some() && m.bits.is_none())
+    }
+
+    /// Forward declarations and definitions of every record used, a record before the records
+    /// that contain it by value. Each layout is checked against accsim's (x86-64, as nvcc's).
+    fn record_definitions(&mut self) -> String {
+        let mut order = Vec::new();
+        let mut done = BTreeSet::new();
+        loop {
+            let pending: Vec<u32> = self.records.difference(&done).copied().collect();
+            if pending.is_empty() {
+                break;
+            }
+            for r in pending {
+                self.visit_record(r, &mut done, &mut order);
+            }
+        }
+        let mut out = String::new();
+        for r in &order {
+            let kw = if self.p.types.record(RecordId(*r)).is_union { "union" } else { "struct" };
+            let _ = writeln!(out, "{kw} accsim_rec{r};");
+        }
+        for r in order {
+            let rec = self.p.types.record(RecordId(r)).clone();
+            let kw = if rec.is_union { "union" } else { "struct" };
+            let what = match &rec.name {
+                Some(n) => format!("{kw} {n}"),
+                None => format!("an anonymous {kw}"),
+            };
+            let _ = writeln!(out, "{kw} __align__({}) accsim_rec{r} {{ // {what}", rec.align.max(1));
+            if self.record_has_members(RecordId(r)) {
+                for m in &rec.members {
+                    let name = member_name(m.name.as_deref().unwrap_or("_"));
+                    let d = self.decl(m.ty, &name, Loc::default());
+                    let _ = writeln!(out, "    {d};");
+                }
+            } else {
+                // Members are reached by byte offset in the IR: the bytes and alignment suffice.
+                let _ = writeln!(out, "    unsigned char bytes[{}];", rec.size.max(1));
+            }
+            let _ = writeln!(out, "}};\nstatic_assert(sizeof(accsim_rec{r}) == {}, \"layout of {what}\");", rec.size.max(1));
+        }
+        out
+    }
+
+    fn visit_record(&mut self, r: u32, done: &mut BTreeSet<u32>, order: &mut Vec<u32>) {
+        if !done.insert(r) {
+            return;
+        }
+        let rec = self.p.types.record(RecordId(r)).clone();
+        if self.record_has_members(RecordId(r)) {
+            for m in &rec.members {
+                // Records held by value come first; the others only need their name.
+                let mut t = m.ty;
+                while let Type::Array(e, _) = self.p.types.get(t) {
+                    t = *e;
+                }
+                if let Type::Record(inner) = self.p.types.get(t) {
+                    self.visit_record(inner.0, done, order);
+                }
+                let _ = self.decl(m.ty, "", Loc::default());
+            }
+        }
+        order.push(r);
+    }
+
+    /// `&base->member` written as bytes (`(T *)((char *)base + offset)`): the base text, the
+    /// member's name, and whether the member is an array used as a pointer to its first element.
+    fn member_of(&mut self, fx: &mut FuncCx<'_>, e: &Expr) -> Option<(String, String, bool)> {
+        let ExprKind::Cast(x) = &e.kind else { return None };
+        let ExprKind::PtrAdd { ptr, index, elem } = &x.kind else { return None };
+        let ExprKind::Int(off) = index.kind else { return None };
+        if self.p.types.size_of(*elem) != Some(1) {
+            return None;
+        }
+        let base = match &ptr.kind {
+            ExprKind::Cast(b) => b.as_ref(),
+            _ => ptr.as_ref(),
+        };
+        let Some(Type::Record(r)) = self.p.types.pointee(base.ty).map(|t| self.p.types.get(t).clone()) else { return None };
+        if !self.record_has_members(r) {
+            return None;
+        }
+        let want = self.p.types.pointee(e.ty)?;
+        let rec = self.p.types.record(r).clone();
+        let m = rec.members.iter().find(|m| {
+            m.offset == off && (m.ty == want || matches!(self.p.types.get(m.ty), Type::Array(el, _) if *el == want))
+        })?;
+        let decays = m.ty != want;
+        let b = self.expr(fx, base);
+        let b = if b.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') { b } else { format!("({b})") };
+        self.records.insert(r.0);
+        Some((b, member_name(m.name.as_deref().unwrap_or("_")), decays))
+    }
+
+    /// `ty` as a C declarator around `name` (`float (*a)[1000]`).
+    fn decl(&mut self, ty: TypeId, name: &str, loc: Loc) -> String {
+        match self.p.types.get(ty).clone() {
+            Type::Void => join("void", name),
+            Type::Bool => join("bool", name),
+            Type::Int(i) => {
+                let base = match (i.bytes, i.signed) {
+                    (1, true) => "signed char",
+                    (1, false) => "unsigned char",
+                    (2, true) => "short",
+                    (2, false) => "unsigned short",
+                    (4, true) => "int",
+                    (4, false) => "unsigned",
+                    (_, true) => "long",
+                    (_, false) => "unsigned long",
+                };
+                join(base, name)
+            }
+            Type::Float(FloatKind::F32) => join("float", name),
+            Type::Float(FloatKind::F64) => join("double", name),
+            Type::Float(FloatKind::LongDouble) | Type::Complex(FloatKind::LongDouble) => {
+                let u = self.unsupported("`long double` on the GPU", loc);
+                join(&format!("double {u}"), name)
+            }
+            Type::Complex(k) => {
+                self.prelude.insert("complex");
+                join(if k == FloatKind::F32 { "accsim_cfloat" } else { "accsim_cdouble" }, name)
+            }
+            Type::Record(r) => {
+                self.records.insert(r.0);
+                join(&format!("accsim_rec{}", r.0), name)
+            }
+            Type::Pointer(t) => {
+                let inner = if matches!(self.p.types.get(t), Type::Array(..) | Type::Function(_) | Type::Vla(..)) { format!("(*{name})") } else { format!("*{name}") };
+                self.decl(t, &inner, loc)
+            }
+            Type::Array(t, n) => {
+                let dim = n.map(|n| n.to_string()).unwrap_or_default();
+                self.decl(t, &format!("{name}[{dim}]"), loc)
+            }
+            Type::Vla(t, _) => {
+                let u = self.unsupported("variable-length arrays in device code", loc);
+                self.decl(t, &format!("{name}[] {u}"), loc)
+            }
+            Type::Function(sig) => {
+                let mut ps = Vec::new();
+                for p in &sig.params {
+                    ps.push(self.decl(*p, "", loc));
+                }
+                if sig.variadic {
+                    ps.push("...".into());
+                }
+                let ps = if ps.is_empty() { "void".to_string() } else { ps.join(", ") };
+                self.decl(sig.ret, &format!("{name}({ps})"), loc)
+            }
+        }
+    }
+
+    fn ty(&mut self, ty: TypeId, loc: Loc) -> String {
+        self.decl(ty, "", loc)
+    }
+
+    /// The C type of a *value* of IR type `ty`: records and complex values are addresses.
+    fn value_ty(&mut self, ty: TypeId, loc: Loc) -> String {
+        if self.is_aggregate(ty) {
+            let t = self.ty(ty, loc);
+            format!("{t} *")
+        } else {
+            self.ty(ty, loc)
+        }
+    }
+
+    fn is_aggregate(&self, ty: TypeId) -> bool {
+        matches!(self.p.types.get(ty), Type::Record(_) | Type::Complex(_))
+    }
+
+    // ------------------------------------------------------------------ functions
+
+    fn signature(&mut self, f: FuncId, prefix: &str) -> String {
+        let func = &self.p.functions[f.0 as usize];
+        let mut ps = Vec::new();
+        for l in &func.params {
+            let local = &func.locals[l.0 as usize];
+            ps.push(self.decl(local.ty, &local_name(local, *l), func.loc));
+        }
+        if func.variadic {
+            self.unsupported("variadic device functions", func.loc);
+        }
+        let ps = if ps.is_empty() { "void".to_string() } else { ps.join(", ") };
+        let name = sanitize(&func.name);
+        format!("{prefix}{}", self.decl(func.ret, &format!("{name}({ps})"), func.loc))
+    }
+
+    fn device_function(&mut self, f: FuncId, out: &mut String) {
+        let func = &self.p.functions[f.0 as usize];
+        let sig = self.signature(f, "__device__ ");
+        let _ = writeln!(out, "// `{}`, line {}: a routine called from device code", func.name, func.loc.line);
+        let _ = writeln!(out, "{sig}\n{{");
+        let names = func.locals.iter().enumerate().map(|(i, l)| local_name(l, LocalId(i as u32))).collect();
+        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None };
+        let params: HashSet<LocalId> = func.params.iter().copied().collect();
+        for (i, l) in func.locals.iter().enumerate() {
+            if !params.contains(&LocalId(i as u32)) {
+                let d = self.local_decl(&fx, LocalId(i as u32), l);
+                let _ = writeln!(out, "    {d};");
+            }
+        }
+        self.stmt(&mut fx, &func.body, 1, Threads::ALL, out);
+        out.push_str("}\n\n");
+    }
+
+    fn local_decl(&mut self, fx: &FuncCx<'_>, id: LocalId, l: &Local) -> String {
+        if l.storage == Storage::VlaAddress {
+            return self.unsupported(format!("variable-length array `{}` in device code", l.name), l.loc);
+        }
+        let name = &fx.names[id.0 as usize];
+        if l.storage == Storage::Register && self.is_aggregate(l.ty) {
+            // A register local of record or complex type holds the address of a value.
+            let t = self.ty(l.ty, l.loc);
+            return format!("{t} *{name}");
+        }
+        match fx.homes[id.0 as usize] {
+            Home::Thread => self.decl(l.ty, name, l.loc),
+            Home::Block => format!("__shared__ {}", self.decl(l.ty, name, l.loc)),
+            Home::Worker => format!("__shared__ {}", self.decl(l.ty, &format!("{name}[{MAX_WORKERS}]"), l.loc)),
+        }
+    }
+
+    fn kernel(&mut self, k: &Kernel, out: &mut String) {
+        let p = self.p;
+        let Some(func) = p.functions.get(k.func.0 as usize) else { return };
+        let text = p.acc.get(k.directive.0 as usize).and_then(|d| d.as_ref()).map(|d| d.text.clone()).unwrap_or_default();
+        let _ = writeln!(out, "// line {}: #pragma acc {text}", k.loc.line);
+        if k.single {
+            out.push_str("// (a kernels-construct part that runs on one gang)\n");
+        }
+        let launch = |e: &Option<Expr>, default: &str| match e {
+            Some(Expr { kind: ExprKind::Int(v), .. }) => format!("{v}"),
+            Some(_) => "a host expression".to_string(),
+            None => default.to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "// launch: num_gangs = {}, num_workers = {}, vector_length = {}",
+            launch(&k.num_gangs, "the default"),
+            launch(&k.num_workers, "the default"),
+            launch(&k.vector_length, "the default")
+        );
+        let names: Vec<String> = func.locals.iter().enumerate().map(|(i, l)| local_name(l, LocalId(i as u32))).collect();
+        for (i, c) in k.captures.iter().enumerate() {
+            let Some(pl) = func.params.get(i + 4) else { continue };
+            let what = match c.mode {
+                CaptureMode::Value => "its value (firstprivate scalar)".to_string(),
+                CaptureMode::Present => "the address of its device copy".to_string(),
+                CaptureMode::FirstPrivate => "one copy per gang, initialised from the host value".to_string(),
+                CaptureMode::Private => "one uninitialised copy per gang".to_string(),
+                CaptureMode::Reduction(op) => format!("one copy per gang, initialised to the identity of `{}`, combined into the host variable after the kernel", op.as_str()),
+            };
+            let per_gang = matches!(c.mode, CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_));
+            let param = if per_gang { format!("{}_gangs", names[pl.0 as usize]) } else { names[pl.0 as usize].clone() };
+            let _ = writeln!(out, "//   {param}: `{}`, {what}", c.name);
+        }
+        let homes = homes(func);
+        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None };
+        // Parameters: the captures (the four launch parameters come from the CUDA built-ins).
+        let mut params = Vec::new();
+        let mut setup = Vec::new();
+        for (i, pl) in func.params.iter().enumerate().skip(4) {
+            let local = &func.locals[pl.0 as usize];
+            let name = fx.names[pl.0 as usize].clone();
+            let mode = k.captures.get(i - 4).map(|c| c.mode).unwrap_or(CaptureMode::Value);
+            match mode {
+                CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_) => {
+                    // One copy per gang: the parameter is the first gang's copy.
+                    let base = format!("{name}_gangs");
+                    params.push(self.decl(local.ty, &base, func.loc));
+                    let what = match mode {
+                        CaptureMode::Reduction(op) => format!("reduction({}) copy", op.as_str()),
+                        CaptureMode::Private => "private copy".into(),
+                        _ => "firstprivate copy".into(),
+                    };
+                    let d = self.decl(local.ty, &name, func.loc);
+                    setup.push(format!("{d} = {base} + blockIdx.x; // this gang's {what}"));
+                }
+                CaptureMode::Value | CaptureMode::Present => params.push(self.decl(local.ty, &name, func.loc)),
+            }
+        }
+        let name = sanitize(&func.name);
+        let ps = if params.is_empty() { "void".to_string() } else { params.join(", ") };
+        let _ = writeln!(out, "extern \"C\" __global__ void {name}({ps})\n{{");
+        out.push_str("    long __gang = blockIdx.x, __num_gangs = gridDim.x;\n");
+        out.push_str("    long __num_workers = blockDim.y, __vector_length = blockDim.x;\n");
+        for s in setup {
+            let _ = writeln!(out, "    {s}");
+        }
+        let params: HashSet<LocalId> = func.params.iter().copied().collect();
+        for (i, l) in func.locals.iter().enumerate() {
+            if !params.contains(&LocalId(i as u32)) {
+                let d = self.local_decl(&fx, LocalId(i as u32), l);
+                let _ = writeln!(out, "    {d};");
+            }
+        }
+        self.stmt(&mut fx, &func.body, 1, Threads::default(), out);
+        out.push_str("}\n\n");
+    }
+
+    // ------------------------------------------------------------------ statements
+
+    fn stmt(&mut self, fx: &mut FuncCx<'_>, s: &Stmt, depth: usize, th: Threads, out: &mut String) {
+        let pad = "    ".repeat(depth);
+        match &s.kind {
+            StmtKind::Empty => {}
+            StmtKind::Expr(e) => {
+                let text = self.expr(fx, e);
+                let text = strip_parens(&text);
+                let effect = self.has_shared_effect(fx, e);
+                self.guarded(text, effect, depth, th, out);
+            }
+            StmtKind::Block(v) => {
+                let _ = writeln!(out, "{pad}{{");
+                self.block_items(fx, v, depth + 1, th, out);
+                let _ = writeln!(out, "{pad}}}");
+            }
+            StmtKind::If(c, t, e) => {
+                let c = self.control_expr(fx, c, th);
+                let _ = writeln!(out, "{pad}if ({c})");
+                self.sub_stmt(fx, t, depth, th, out);
+                if let Some(e) = e {
+                    let _ = writeln!(out, "{pad}else");
+                    self.sub_stmt(fx, e, depth, th, out);
+                }
+            }
+            StmtKind::While(c, b) => {
+                let c = self.control_expr(fx, c, th);
+                let _ = writeln!(out, "{pad}while ({c})");
+                self.sub_stmt(fx, b, depth, th, out);
+            }
+            StmtKind::DoWhile(b, c) => {
+                let _ = writeln!(out, "{pad}do");
+                self.sub_stmt(fx, b, depth, th, out);
+                let c = self.control_expr(fx, c, th);
+                let _ = writeln!(out, "{pad}while ({c});");
+            }
+            StmtKind::For { init, cond, step, body } => {
+                if fx.kernel {
+                    if let Some(tl) = thread_loop(fx.func, s) {
+                        self.thread_loop(fx, tl, body, depth, th, out);
+                        return;
+                    }
+                }
+                let init = match init.as_deref() {
+                    None => String::new(),
+                    Some(Stmt { kind: StmtKind::Expr(e), .. }) => self.control_expr(fx, e, th),
+                    Some(Stmt { kind: StmtKind::Block(v), .. }) if v.iter().all(|x| matches!(x.kind, StmtKind::Expr(_))) => {
+                        let mut parts = Vec::new();
+                        for x in v {
+                            if let StmtKind::Expr(e) = &x.kind {
+                                parts.push(self.control_expr(fx, e, th));
+                            }
+                        }
+                        parts.join(", ")
+                    }
+                    Some(other) => {
+                        // Declarations with initializers that are not expressions: run them first.
+                        let _ = writeln!(out, "{pad}{{");
+                        self.stmt(fx, other, depth + 1, th, out);
+                        let inner = Stmt { kind: StmtKind::For { init: None, cond: cond.clone(), step: step.clone(), body: body.clone() }, loc: s.loc };
+                        self.stmt(fx, &inner, depth + 1, th, out);
+                        let _ = writeln!(out, "{pad}}}");
+                        return;
+                    }
+                };
+                let c = cond.as_ref().map(|c| self.control_expr(fx, c, th)).unwrap_or_default();
+                let st = step.as_ref().map(|c| self.control_expr(fx, c, th)).unwrap_or_default();
+                let (init, c, st) = (strip_parens(&init), strip_parens(&c), strip_parens(&st));
+                let _ = writeln!(out, "{pad}for ({init}; {c}; {st})");
+                self.sub_stmt(fx, body, depth, th, out);
+            }
+            StmtKind::Switch { cond, body, cases, default } => {
+                let c = self.control_expr(fx, cond, th);
+                let mut map: HashMap<LabelId, (Vec<u64>, bool, TypeId)> = HashMap::new();
+                for (v, l) in cases {
+                    map.entry(*l).or_insert_with(|| (Vec::new(), false, cond.ty)).0.push(*v);
+                }
+                if let Some(d) = default {
+                    map.entry(*d).or_insert_with(|| (Vec::new(), false, cond.ty)).1 = true;
+                }
+                fx.cases.push(map);
+                let _ = writeln!(out, "{pad}switch ({c})");
+                self.sub_stmt(fx, body, depth, th, out);
+                fx.cases.pop();
+            }
+            StmtKind::Label(l) => {
+                if let Some((vals, dflt, ty)) = fx.cases.last().and_then(|m| m.get(l)).cloned() {
+                    for v in vals {
+                        let lit = self.int_lit(v, ty);
+                        let _ = writeln!(out, "{pad}case {lit}:");
+                    }
+                    if dflt {
+                        let _ = writeln!(out, "{pad}default:");
+                    }
+                    let _ = writeln!(out, "{pad};");
+                } else {
+                    let _ = writeln!(out, "{pad}L{}:;", l.0);
+                }
+            }
+            StmtKind::Goto(l) => {
+                let _ = writeln!(out, "{pad}goto L{};", l.0);
+            }
+            StmtKind::Break => {
+                let _ = writeln!(out, "{pad}break;");
+            }
+            StmtKind::Continue => {
+                let _ = writeln!(out, "{pad}continue;");
+            }
+            StmtKind::Return(e) => match e {
+                None => {
+                    let _ = writeln!(out, "{pad}return;");
+                }
+                Some(e) => {
+                    let v = self.expr(fx, e);
+                    let v = if self.is_aggregate(e.ty) {
+                        let t = self.ty(e.ty, e.loc);
+                        format!("*({t} *)({v})")
+                    } else {
+                        v
+                    };
+                    let _ = writeln!(out, "{pad}return {v};");
+                }
+            },
+            StmtKind::ZeroFill { addr, size } => {
+                let a = self.expr(fx, addr);
+                let private = self.is_private_addr(fx, addr);
+                self.guarded(&format!("memset({a}, 0, {size})"), !private, depth, th, out);
+            }
+            StmtKind::VlaAlloc(_) => {
+                let u = self.unsupported("variable-length arrays in device code", s.loc);
+                let _ = writeln!(out, "{pad}// {u}");
+            }
+            StmtKind::AccLaunch(_) => {
+                let u = self.unsupported("a compute construct inside device code", s.loc);
+                let _ = writeln!(out, "{pad}// {u}");
+            }
+            StmtKind::Acc { directive, body } => {
+                let d = self.p.acc.get(directive.0 as usize).and_then(|d| d.as_ref());
+                let text = self.p.directives.get(directive.0 as usize).map(|d| d.text.clone()).unwrap_or_default();
+                match (d.map(|d| &d.kind), body) {
+                    (Some(AccKind::Atomic(_)), Some(b)) => self.atomic(fx, &text, b, depth, th, out),
+                    (_, Some(b)) => {
+                        let _ = writeln!(out, "{pad}// #pragma acc {text}");
+                        self.stmt(fx, b, depth, th, out);
+                    }
+                    (_, None) => {
+                        let _ = writeln!(out, "{pad}// #pragma acc {text}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// An expression that controls a statement (condition, `for` clauses). Every thread evaluates
+    /// it, so a store to memory the block shares cannot be guarded there.
+    fn control_expr(&mut self, fx: &mut FuncCx<'_>, e: &Expr, th: Threads) -> String {
+        if th.guard().is_some() && self.has_shared_effect(fx, e) {
+            let u = self.unsupported("a store to shared memory (or a library call) inside a condition or `for` clause of code that one thread of the block runs", e.loc);
+            let text = self.expr(fx, e);
+            return format!("{u} {text}");
+        }
+        self.expr(fx, e)
+    }
+
+    /// A nested statement of a control statement, always in braces.
+    fn sub_stmt(&mut self, fx: &mut FuncCx<'_>, s: &Stmt, depth: usize, th: Threads, out: &mut String) {
+        if matches!(s.kind, StmtKind::Block(_)) {
+            self.stmt(fx, s, depth, th, out);
+        } else {
+            let pad = "    ".repeat(depth);
+            let _ = writeln!(out, "{pad}{{");
+            self.stmt(fx, s, depth + 1, th, out);
+            let _ = writeln!(out, "{pad}}}");
+        }
+    }
+
+    /// Block items; the statements after a thread's share of a partitioned loop (the loop over
+    /// `__chunk_start`) are the reduction combines.
+    fn block_items(&mut self, fx: &mut FuncCx<'_>, v: &[Stmt], depth: usize, th: Threads, out: &mut String) {
+        let mut combining = false;
+        for x in v {
+            if combining && fx.kernel && th.depth() > 0 {
+                if let StmtKind::Expr(Expr { kind: ExprKind::Assign { place, value }, ty, loc }) = &x.kind {
+                    self.combine(fx, place, value, *ty, *loc, depth, th, out);
+                    continue;
+                }
+            }
+            self.stmt(fx, x, depth, th, out);
+            if fx.kernel && is_share_loop(fx.func, x) {
+                combining = true;
+            }
+        }
+    }
+
+    fn guarded(&mut self, text: &str, effect: bool, depth: usize, th: Threads, out: &mut String) {
+        let pad = "    ".repeat(depth);
+        match th.guard() {
+            Some(g) if effect => {
+                let _ = writeln!(out, "{pad}if ({g}) {text};");
+            }
+            _ => {
+                let _ = writeln!(out, "{pad}{text};");
+            }
+        }
+    }
+
+    fn thread_loop(&mut self, fx: &mut FuncCx<'_>, tl: ThreadLoop, body: &Stmt, depth: usize, th: Threads, out: &mut String) {
+        let pad = "    ".repeat(depth);
+        // A vector loop inside a worker loop synchronises that worker's lanes only.
+        let (var, idx, inner, barrier) = match tl {
+            ThreadLoop::Worker(v) => (v, "threadIdx.y", Threads { worker: true, ..th }, "__syncthreads()"),
+            ThreadLoop::Vector(v) if th.worker => {
+                self.prelude.insert("sync_worker");
+                (v, "threadIdx.x", Threads { vector: true, ..th }, "accsim_sync_worker()")
+            }
+            ThreadLoop::Vector(v) => (v, "threadIdx.x", Threads { vector: true, ..th }, "__syncthreads()"),
+        };
+        let what = if matches!(tl, ThreadLoop::Worker(_)) { "worker" } else { "vector" };
+        let name = fx.names[var.0 as usize].clone();
+        let _ = writeln!(out, "{pad}{barrier};");
+        let _ = writeln!(out, "{pad}{{ // {what}-partitioned: each thread runs its share");
+        let _ = writeln!(out, "{pad}    {name} = {idx};");
+        match &body.kind {
+            StmtKind::Block(v) => self.block_items(fx, v, depth + 1, inner, out),
+            _ => self.stmt(fx, body, depth + 1, inner, out),
+        }
+        let _ = writeln!(out, "{pad}}}");
+        let _ = writeln!(out, "{pad}{barrier};");
+    }
+
+    /// `place = f(place, private)`: a thread's reduction copy combined into the gang's variable.
+    #[allow(clippy::too_many_arguments)]
+    fn combine(&mut self, fx: &mut FuncCx<'_>, place: &Place, value: &Expr, ty: TypeId, loc: Loc, depth: usize, th: Threads, out: &mut String) {
+        let pad = "    ".repeat(depth);
+        let guard = th.guard().map(|g| format!("if ({g}) ")).unwrap_or_default();
+        if let Place::Local(l) = place {
+            if fx.homes[l.0 as usize] == Home::Thread {
+                let u = self.unsupported("a reduction into a thread-private register", loc);
+                let _ = writeln!(out, "{pad}// {u}");
+                return;
+            }
+        }
+        let Some((addr, read)) = self.target(fx, place, ty, loc) else { return };
+        // Complex `+`: one atomicAdd per part.
+        if let ExprKind::ComplexBinary { op: BinOp::Add, rhs, .. } = &value.kind {
+            let part = match self.p.types.get(ty) {
+                Type::Complex(FloatKind::F32) => Some("float"),
+                Type::Complex(FloatKind::F64) => Some("double"),
+                _ => None,
+            };
+            if let Some(part) = part {
+                let mine = self.expr(fx, rhs);
+                let _ = writeln!(out, "{pad}// reduction combine (+, complex): an atomicAdd per part (first version; a block reduction is faster)");
+                let _ = writeln!(out, "{pad}{guard}{{ atomicAdd(&(({part} *)({addr}))[0], (({part} *)({mine}))[0]); atomicAdd(&(({part} *)({addr}))[1], (({part} *)({mine}))[1]); }}");
+                return;
+            }
+        }
+        let update = self.update_of_value(fx, value, ty, &read);
+        match self.rmw(fx, &addr, &read, ty, update, None, loc) {
+            Ok(text) => {
+                let how = if text.starts_with("atomic") { "an atomic" } else { "a compare-and-swap loop" };
+                let _ = writeln!(out, "{pad}// reduction combine: {how} (first version; a block reduction is faster)");
+                let _ = writeln!(out, "{pad}{guard}{text}");
+            }
+            Err(why) => {
+                let u = self.unsupported(format!("this reduction combine ({why})"), loc);
+                let _ = writeln!(out, "{pad}// {u}");
+            }
+        }
+    }
+
+    /// The address of an atomic's or a combine's target and the text that reads it.
+    fn target(&mut self, fx: &mut FuncCx<'_>, place: &Place, ty: TypeId, loc: Loc) -> Option<(String, String)> {
+        match place {
+            Place::Mem(a) => {
+                let a_text = self.expr(fx, a);
+                let ld = Expr { kind: ExprKind::Load(a.clone()), ty, loc };
+                Some((a_text, self.expr(fx, &ld)))
+            }
+            Place::Local(l) => {
+                let r = self.local_ref(fx, *l);
+                Some((format!("&{r}"), r))
+            }
+        }
+    }
+
+    /// `new = value`, where `value` reads the target (`read`): an operator with an operand when
+    /// the value has that shape, else the whole expression.
+    fn update_of_value<'e>(&mut self, fx: &mut FuncCx<'_>, value: &'e Expr, ty: TypeId, read: &str) -> Update<'e> {
+        let stripped = strip_casts(value);
+        if let ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor), a, b) = &stripped.kind {
+            if stripped.ty == ty {
+                if self.expr(fx, a) == read {
+                    return Update::Op(*op, b);
+                }
+                if *op != BinOp::Sub && self.expr(fx, b) == read {
+                    return Update::Op(*op, a);
+                }
+            }
+        }
+        Update::Value(value)
+    }
+
+    /// One read-modify-write of the `ty` object at `addr` (whose read is `read`), as a statement:
+    /// an `atomicAdd`/`atomicAnd`/`atomicOr`/`atomicXor` when the update is one, else a
+    /// compare-and-swap loop. `capture`: store the old (`true`) or new value into this lvalue.
+    #[allow(clippy::too_many_arguments)]
+    fn rmw(&mut self, fx: &mut FuncCx<'_>, addr: &str, read: &str, ty: TypeId, update: Update<'_>, capture: Option<(String, bool)>, loc: Loc) -> Result<String, String> {
+        let t = self.p.types.get(ty).clone();
+        let (int, wide) = match t {
+            Type::Int(IntType { bytes: 4, .. }) => (true, false),
+            Type::Int(IntType { bytes: 8, .. }) => (true, true),
+            Type::Float(FloatKind::F32) => (false, false),
+            Type::Float(FloatKind::F64) => (false, true),
+            _ => return Err(format!("atomic operations on `{}`: only 4- and 8-byte integers, float and double", self.p.types.display(ty))),
+        };
+        let tn = self.ty(ty, loc);
+        if let Update::Op(op, operand) = &update {
+            let f = match op {
+                BinOp::Add | BinOp::Sub => Some("atomicAdd"),
+                BinOp::BitAnd if int => Some("atomicAnd"),
+                BinOp::BitOr if int => Some("atomicOr"),
+                BinOp::BitXor if int => Some("atomicXor"),
+                _ => None,
+            };
+            let new_capture = matches!(capture, Some((_, false)));
+            if let (Some(f), false) = (f, new_capture) {
+                let v = self.expr(fx, operand);
+                let v = if *op == BinOp::Sub { format!("-({v})") } else { v };
+                let call = if int && wide {
+                    format!("{f}((unsigned long long *)({addr}), (unsigned long long)({v}))")
+                } else {
+                    format!("{f}({addr}, {v})")
+                };
+                return Ok(match capture {
+                    Some((lhs, _)) => format!("{lhs} = ({tn}){call};"),
+                    None => format!("{call};"),
+                });
+            }
+        }
+        self.prelude.insert("cas");
+        fx.assumed = Some(read.to_string());
+        let new = match update {
+            Update::Op(op, operand) => {
+                let v = self.expr(fx, operand);
+                format!("(__assumed {} {v})", binop(op))
+            }
+            Update::Value(v) => self.expr(fx, v),
+            Update::Text(t) => t,
+        };
+        fx.assumed = None;
+        let capture = match capture {
+            Some((lhs, true)) => format!(" {lhs} = __assumed;"),
+            Some((lhs, false)) => format!(" {lhs} = __new;"),
+            None => String::new(),
+        };
+        Ok(format!(
+            "{{ {tn} *__p = {addr}, __old = *__p, __assumed, __new; do {{ __assumed = __old; __new = {new}; __old = accsim_cas(__p, __assumed, __new); }} while (!accsim_same_bits(__assumed, __old));{capture} }}"
+        ))
+    }
+
+    fn atomic(&mut self, fx: &mut FuncCx<'_>, text: &str, body: &Stmt, depth: usize, th: Threads, out: &mut String) {
+        let pad = "    ".repeat(depth);
+        let guard = th.guard().map(|g| format!("if ({g}) ")).unwrap_or_default();
+        let _ = writeln!(out, "{pad}// #pragma acc {text}");
+        let exprs: Vec<&Expr> = match &body.kind {
+            StmtKind::Expr(e) => vec![e],
+            StmtKind::Block(v) => v.iter().filter_map(|s| if let StmtKind::Expr(e) = &s.kind { Some(e) } else { None }).collect(),
+            _ => Vec::new(),
+        };
+        let result = match exprs.as_slice() {
+            [e] => self.atomic_one(fx, e, None),
+            // `{ v = x; x op= e; }` (old) or `{ x op= e; v = x; }` (new).
+            [a, b] => match (assign_of_load(a), assign_of_load(b)) {
+                (Some((vp, x)), _) => {
+                    let lhs = self.place(fx, vp, a.ty, a.loc);
+                    self.atomic_one(fx, b, Some((lhs, true, x)))
+                }
+                (None, Some((vp, x))) => {
+                    let lhs = self.place(fx, vp, b.ty, b.loc);
+                    self.atomic_one(fx, a, Some((lhs, false, x)))
+                }
+                _ => Err("this `atomic capture` block".into()),
+            },
+            _ => Err("this `atomic` body".into()),
+        };
+        match result {
+            Ok(Some(t)) => {
+                let _ = writeln!(out, "{pad}{guard}{t}");
+            }
+            Ok(None) => {
+                // `read` and `write` of an aligned 4- or 8-byte object are single accesses.
+                self.stmt(fx, body, depth, th, out);
+            }
+            Err(why) => {
+                let u = self.unsupported(format!("{why} in an `atomic` construct"), body.loc);
+                let _ = writeln!(out, "{pad}// {u}");
+                self.stmt(fx, body, depth, th, out);
+            }
+        }
+    }
+
+    /// One atomic update (with an optional capture: lvalue text, old value, and the address
+    /// that the capture reads, which must be the updated one). `Ok(None)`: a plain read or write.
+    fn atomic_one(&mut self, fx: &mut FuncCx<'_>, e: &Expr, capture: Option<(String, bool, &Expr)>) -> Result<Option<String>, String> {
+        let loc = e.loc;
+        let same_target = |this: &mut Self, fx: &mut FuncCx<'_>, a: &Expr, c: &Option<(String, bool, &Expr)>| match c {
+            Some((_, _, x)) => this.expr(fx, x) == this.expr(fx, a),
+            None => true,
+        };
+        let cap = capture.as_ref().map(|(l, old, _)| (l.clone(), *old));
+        match &e.kind {
+            // `v = x++` and the like: capture of an update.
+            ExprKind::Assign { place: vp, value } if capture.is_none() && matches!(value.kind, ExprKind::IncDec { .. } | ExprKind::CompoundAssign { .. }) => {
+                let lhs = self.place(fx, vp, e.ty, loc);
+                let old = matches!(value.kind, ExprKind::IncDec { post: true, .. });
+                let (ExprKind::IncDec { place: Place::Mem(x), .. } | ExprKind::CompoundAssign { place: Place::Mem(x), .. }) = &value.kind else {
+                    return Err("a capture of a register".into());
+                };
+                self.atomic_one(fx, value, Some((lhs, old, x.as_ref())))
+            }
+            ExprKind::IncDec { place: Place::Mem(a), delta, .. } => {
+                if !same_target(self, fx, a, &capture) {
+                    return Err("a capture of another variable".into());
+                }
+                let one = if self.p.types.is_float(e.ty) { ExprKind::Float(1.0) } else { ExprKind::Int(1) };
+                let one = Expr { kind: one, ty: e.ty, loc };
+                let (read_addr, read) = self.target(fx, &Place::Mem(a.clone()), e.ty, loc).ok_or("no target")?;
+                let op = if *delta > 0 { BinOp::Add } else { BinOp::Sub };
+                self.rmw(fx, &read_addr, &read, e.ty, Update::Op(op, &one), cap, loc).map(Some)
+            }
+            ExprKind::CompoundAssign { op, place: Place::Mem(a), value, op_ty } => {
+                if !same_target(self, fx, a, &capture) {
+                    return Err("a capture of another variable".into());
+                }
+                let (addr, read) = self.target(fx, &Place::Mem(a.clone()), e.ty, loc).ok_or("no target")?;
+                if *op_ty == e.ty {
+                    self.rmw(fx, &addr, &read, e.ty, Update::Op(*op, value), cap, loc).map(Some)
+                } else {
+                    // Computed in `op_ty`, converted back (C11 6.5.16.2).
+                    fx.assumed = None;
+                    let v = self.expr(fx, value);
+                    let ot = self.ty(*op_ty, loc);
+                    let t = self.ty(e.ty, loc);
+                    let text = format!("({t})(({ot})__assumed {} {v})", binop(*op));
+                    self.rmw(fx, &addr, &read, e.ty, Update::Text(text), cap, loc).map(Some)
+                }
+            }
+            ExprKind::Assign { place: Place::Mem(a), value } => {
+                let (addr, read) = self.target(fx, &Place::Mem(a.clone()), e.ty, loc).ok_or("no target")?;
+                let mut reads_target = false;
+                walk_expr(value, &mut |x| {
+                    if let ExprKind::Load(y) = &x.kind {
+                        reads_target |= same_expr(y, a);
+                    }
+                });
+                if !reads_target && capture.is_none() {
+                    return Ok(None); // atomic write
+                }
+                if !same_target(self, fx, a, &capture) {
+                    return Err("a capture of another variable".into());
+                }
+                let update = self.update_of_value(fx, value, e.ty, &read);
+                self.rmw(fx, &addr, &read, e.ty, update, cap, loc).map(Some)
+            }
+            // atomic read: `v = x`.
+            ExprKind::Assign { value, .. } if capture.is_none() && matches!(value.kind, ExprKind::Load(_)) => Ok(None),
+            _ => Err("this form".into()),
+        }
+    }
+
+    // ------------------------------------------------------------------ effects
+
+    /// Whether the expression stores to memory shared by the block's threads (or calls the C library).
+    fn has_shared_effect(&self, fx: &FuncCx<'_>, e: &Expr) -> bool {
+        let mut found = false;
+        walk_expr(e, &mut |x| {
+            let place = match &x.kind {
+                ExprKind::Assign { place, .. } | ExprKind::CompoundAssign { place, .. } | ExprKind::IncDec { place, .. } => Some(place),
+                ExprKind::Call { callee: Callee::Extern(x), .. } => {
+                    found |= self.p.externs.get(x.0 as usize).is_none_or(|x| !DEVICE_LIBC.contains(&x.name.as_str()) || LIBC_EFFECTS.contains(&x.name.as_str()));
+                    None
+                }
+                ExprKind::Call { callee: Callee::Direct(f), .. } => {
+                    found |= self.impure.contains(f);
+                    None
+                }
+                ExprKind::Call { callee: Callee::Indirect(_), .. } => {
+                    found = true;
+                    None
+                }
+                _ => None,
+            };
+            match place {
+                Some(Place::Local(l)) => found |= fx.homes[l.0 as usize] != Home::Thread,
+                Some(Place::Mem(a)) => found |= !self.is_private_addr(fx, a),
+                None => {}
+            }
+        });
+        found
+    }
+
+    /// An address inside a thread-private local.
+    fn is_private_addr(&self, fx: &FuncCx<'_>, a: &Expr) -> bool {
+        match &a.kind {
+            ExprKind::LocalAddr(l) => fx.homes[l.0 as usize] == Home::Thread,
+            ExprKind::Cast(x) => self.is_private_addr(fx, x),
+            ExprKind::PtrAdd { ptr, .. } => self.is_private_addr(fx, ptr),
+            _ => false,
+        }
+    }
+
+    // ------------------------------------------------------------------ expressions
+
+    fn local_ref(&self, fx: &FuncCx<'_>, l: LocalId) -> String {
+        let n = &fx.names[l.0 as usize];
+        match fx.homes.get(l.0 as usize) {
+            Some(Home::Worker) => format!("{n}[threadIdx.y]"),
+            _ => n.clone(),
+        }
+    }
+
+    fn int_lit(&mut self, v: u64, ty: TypeId) -> String {
+        match self.p.types.get(ty) {
+            Type::Int(IntType { bytes, signed: true }) => {
+                let x = match bytes {
+                    1 => v as i8 as i64,
+                    2 => v as i16 as i64,
+                    4 => v as i32 as i64,
+                    _ => v as i64,
+                };
+                let suffix = if *bytes == 8 { "L" } else { "" };
+                if x == i64::MIN {
+                    "(-9223372036854775807L - 1)".into()
+                } else if *bytes == 4 && x == i32::MIN as i64 {
+                    "(-2147483647 - 1)".into()
+                } else if x < 0 {
+                    format!("({x}{suffix})")
+                } else {
+                    format!("{x}{suffix}")
+                }
+            }
+            Type::Int(IntType { bytes, signed: false }) => {
+                let x = match bytes {
+                    1 => v as u8 as u64,
+                    2 => v as u16 as u64,
+                    4 => v as u32 as u64,
+                    _ => v,
+                };
+                if *bytes == 8 { format!("{x}UL") } else { format!("{x}u") }
+            }
+            Type::Bool => format!("{}", (v != 0) as u8),
+            _ => {
+                let t = self.ty(ty, Loc::default());
+                if v == 0 { format!("({t})0") } else { format!("({t}){v:#x}UL") }
+            }
+        }
+    }
+
+    fn expr(&mut self, fx: &mut FuncCx<'_>, e: &Expr) -> String {
+        let text = self.expr_inner(fx, e);
+        match &fx.assumed {
+            Some(r) if *r == text => "__assumed".into(),
+            _ => text,
+        }
+    }
+
+    fn place(&mut self, fx: &mut FuncCx<'_>, p: &Place, ty: TypeId, loc: Loc) -> String {
+        match p {
+            Place::Local(l) => self.local_ref(fx, *l),
+            Place::Mem(a) => self.deref(fx, a, ty, loc),
+        }
+    }
+
+    /// `*(T *)(a)`, or `p[i]` when `a` is `p + i` with `p` already a `T *`.
+    fn deref(&mut self, fx: &mut FuncCx<'_>, a: &Expr, ty: TypeId, loc: Loc) -> String {
+        if let Some((base, m, false)) = self.member_of(fx, a) {
+            return format!("{base}->{m}");
+        }
+        if let ExprKind::PtrAdd { ptr, index, elem } = &a.kind {
+            if *elem == ty && self.p.types.pointee(ptr.ty) == Some(ty) {
+                let p = self.expr(fx, ptr);
+                let i = self.expr(fx, index);
+                return format!("{p}[{i}]");
+            }
+        }
+        if let ExprKind::LocalAddr(l) = &a.kind {
+            if fx.func.locals.get(l.0 as usize).is_some_and(|x| x.ty == ty) {
+                return self.local_ref(fx, *l);
+            }
+        }
+        let at = self.expr(fx, a);
+        if self.p.types.pointee(a.ty) == Some(ty) {
+            format!("(*{at})")
+        } else {
+            let t = self.ty(ty, loc);
+            format!("(*({t} *)({at}))")
+        }
+    }
+
+    fn expr_inner(&mut self, fx: &mut FuncCx<'_>, e: &Expr) -> String {
+        let loc = e.loc;
+        match &e.kind {
+            ExprKind::Int(v) => self.int_lit(*v, e.ty),
+            ExprKind::Float(f) => float_lit(*f, self.p.types.get(e.ty)),
+            ExprKind::Str(s) => c_string(self.p.strings.get(s.0 as usize).map(|v| v.as_slice()).unwrap_or(b"")),
+            ExprKind::Local(l) => {
+                let r = self.local_ref(fx, *l);
+                // The expression may be typed differently from the local (an array capture's
+                // address used as a pointer to its first row).
+                if fx.func.locals.get(l.0 as usize).is_some_and(|x| x.ty != e.ty) {
+                    let t = self.value_ty(e.ty, loc);
+                    format!("(({t}){r})")
+                } else {
+                    r
+                }
+            }
+            ExprKind::LocalAddr(l) => {
+                let r = self.local_ref(fx, *l);
+                let lt = fx.func.locals.get(l.0 as usize).map(|x| x.ty);
+                if lt.is_some_and(|t| self.p.types.pointee(e.ty) == Some(t)) || lt.is_some_and(|t| t == e.ty) {
+                    format!("&{r}")
+                } else {
+                    let t = self.value_ty(e.ty, loc);
+                    format!("(({t})&{r})")
+                }
+            }
+            ExprKind::GlobalAddr(g) => {
+                // A global reached without a capture (a `declare`d global used by a routine): a
+                // `__device__` variable of the module, which the device fills by name.
+                self.globals.insert(g.0);
+                let n = self.p.globals.get(g.0 as usize).map(|g| sanitize(&g.name)).unwrap_or_default();
+                let t = self.value_ty(e.ty, loc);
+                format!("(({t})&{n})")
+            }
+            ExprKind::FuncAddr(f) => format!("&{}", sanitize(&self.p.functions[f.0 as usize].name)),
+            ExprKind::ExternAddr(x) => {
+                let n = self.p.externs.get(x.0 as usize).map(|x| x.name.clone()).unwrap_or_default();
+                self.unsupported(format!("the address of library function or object `{n}` in device code"), loc)
+            }
+            ExprKind::Load(a) => {
+                if self.is_aggregate(e.ty) {
+                    // A record or complex value is its address.
+                    let at = self.expr(fx, a);
+                    let t = self.value_ty(e.ty, loc);
+                    if self.p.types.pointee(a.ty) == Some(e.ty) || a.ty == e.ty { at } else { format!("(({t})({at}))") }
+                } else {
+                    self.deref(fx, a, e.ty, loc)
+                }
+            }
+            ExprKind::Unary(op, x) => {
+                let x = self.expr(fx, x);
+                let o = match op {
+                    UnOp::Neg => "-",
+                    UnOp::BitNot => "~",
+                    UnOp::Not => "!",
+                };
+                format!("{o}{x}")
+            }
+            ExprKind::Binary(op, a, b) => {
+                let a = self.expr(fx, a);
+                let b = self.expr(fx, b);
+                format!("({a} {} {b})", binop(*op))
+            }
+            ExprKind::Cast(x) => {
+                if let Some((base, m, decays)) = self.member_of(fx, e) {
+                    return if decays { format!("{base}->{m}") } else { format!("&{base}->{m}") };
+                }
+                let t = self.value_ty(e.ty, loc);
+                let xs = self.expr(fx, x);
+                format!("(({t}){xs})")
+            }
+            ExprKind::PtrAdd { ptr, index, elem } => {
+                let p = self.expr(fx, ptr);
+                let i = self.expr(fx, index);
+                let sum = if self.p.types.pointee(ptr.ty) == Some(*elem) {
+                    format!("({p} + {i})")
+                } else {
+                    let t = self.decl(*elem, "*", loc);
+                    format!("(({t})({p}) + {i})")
+                };
+                // The sum is an `elem *`; the IR may type it otherwise (a row decayed to its
+                // first element).
+                if self.p.types.pointee(e.ty) == Some(*elem) {
+                    sum
+                } else {
+                    let t = self.value_ty(e.ty, loc);
+                    format!("(({t}){sum})")
+                }
+            }
+            ExprKind::PtrDiff { lhs, rhs, elem } => {
+                let t = self.decl(*elem, "*", loc);
+                let a = self.expr(fx, lhs);
+                let b = self.expr(fx, rhs);
+                format!("(long)(({t})({a}) - ({t})({b}))")
+            }
+            ExprKind::Assign { place, value } => {
+                let v = self.expr(fx, value);
+                let register = matches!(place, Place::Local(l) if fx.func.locals.get(l.0 as usize).is_some_and(|x| x.storage == Storage::Register));
+                match self.p.types.get(e.ty).clone() {
+                    Type::Record(_) | Type::Complex(_) if register => {
+                        let pl = self.place(fx, place, e.ty, loc);
+                        format!("({pl} = {v})")
+                    }
+                    Type::Record(_) | Type::Complex(_) => {
+                        let t = self.ty(e.ty, loc);
+                        let dst = match place {
+                            Place::Mem(a) => self.expr(fx, a),
+                            Place::Local(l) => format!("&{}", self.local_ref(fx, *l)),
+                        };
+                        format!("(*({t} *)({dst}) = *({t} *)({v}), ({t} *)({dst}))")
+                    }
+                    Type::Array(..) => {
+                        let n = self.p.types.size_of(e.ty).unwrap_or(0);
+                        let dst = match place {
+                            Place::Mem(a) => self.expr(fx, a),
+                            Place::Local(l) => self.local_ref(fx, *l),
+                        };
+                        format!("memcpy({dst}, {v}, {n})")
+                    }
+                    _ => {
+                        let pl = self.place(fx, place, e.ty, loc);
+                        format!("({pl} = {v})")
+                    }
+                }
+            }
+            ExprKind::CompoundAssign { op, place, value, .. } => {
+                let pl = self.place(fx, place, e.ty, loc);
+                let v = self.expr(fx, value);
+                format!("({pl} {}= {v})", binop(*op))
+            }
+            ExprKind::IncDec { place, delta, post } => {
+                let pl = self.place(fx, place, e.ty, loc);
+                let op = if *delta > 0 { "++" } else { "--" };
+                if *post { format!("{pl}{op}") } else { format!("{op}{pl}") }
+            }
+            ExprKind::Cond(c, a, b) => {
+                let c = self.expr(fx, c);
+                let a = self.expr(fx, a);
+                let b = self.expr(fx, b);
+                format!("({c} ? {a} : {b})")
+            }
+            ExprKind::LogicalAnd(a, b) => {
+                let a = self.expr(fx, a);
+                let b = self.expr(fx, b);
+                format!("({a} && {b})")
+            }
+            ExprKind::LogicalOr(a, b) => {
+                let a = self.expr(fx, a);
+                let b = self.expr(fx, b);
+                format!("({a} || {b})")
+            }
+            ExprKind::Comma(a, b) => {
+                let a = self.expr(fx, a);
+                let b = self.expr(fx, b);
+                format!("({a}, {b})")
+            }
+            ExprKind::Call { callee, args, result } => {
+                let mut a = Vec::new();
+                for x in args {
+                    let t = self.expr(fx, x);
+                    if self.is_aggregate(x.ty) {
+                        let ct = self.ty(x.ty, loc);
+                        a.push(format!("*({ct} *)({t})"));
+                    } else {
+                        a.push(t);
+                    }
+                }
+                let c = match callee {
+                    Callee::Direct(f) => sanitize(&self.p.functions[f.0 as usize].name),
+                    Callee::Extern(x) => {
+                        let n = self.p.externs.get(x.0 as usize).map(|x| x.name.clone()).unwrap_or_default();
+                        if DEVICE_LIBC.contains(&n.as_str()) {
+                            n
+                        } else {
+                            return self.unsupported(format!("calling `{n}` on the GPU (no device version)"), loc);
+                        }
+                    }
+                    Callee::Indirect(f) => {
+                        let f = self.expr(fx, f);
+                        format!("(*{f})")
+                    }
+                };
+                let call = format!("{c}({})", a.join(", "));
+                match result {
+                    Some(r) => {
+                        let t = self.ty(e.ty, loc);
+                        let r = self.local_ref(fx, *r);
+                        format!("(*({t} *)&{r} = {call}, ({t} *)&{r})")
+                    }
+                    None => call,
+                }
+            }
+            ExprKind::SizeOfDynamic(_) => self.unsupported("`sizeof` of a variable-length array in device code", loc),
+            ExprKind::ComplexBinary { op, lhs, rhs, dst } => {
+                self.prelude.insert("complex");
+                let f = match op {
+                    BinOp::Add => "accsim_cadd",
+                    BinOp::Sub => "accsim_csub",
+                    BinOp::Mul => "accsim_cmul",
+                    BinOp::Div => "accsim_cdiv",
+                    _ => return self.unsupported("this complex operator", loc),
+                };
+                let a = self.expr(fx, lhs);
+                let b = self.expr(fx, rhs);
+                let d = self.local_ref(fx, *dst);
+                format!("{f}(&{d}, {a}, {b})")
+            }
+            ExprKind::ComplexNeg { value, dst } => {
+                self.prelude.insert("complex");
+                let a = self.expr(fx, value);
+                let d = self.local_ref(fx, *dst);
+                format!("accsim_cneg(&{d}, {a})")
+            }
+            ExprKind::ComplexMake { re, im, dst } => {
+                self.prelude.insert("complex");
+                let a = self.expr(fx, re);
+                let b = self.expr(fx, im);
+                let d = self.local_ref(fx, *dst);
+                format!("accsim_cmake(&{d}, {a}, {b})")
+            }
+            ExprKind::ComplexCompare { op, lhs, rhs } => {
+                self.prelude.insert("complex");
+                let a = self.expr(fx, lhs);
+                let b = self.expr(fx, rhs);
+                let not = if *op == BinOp::Ne { "!" } else { "" };
+                format!("{not}accsim_ceq({a}, {b})")
+            }
+            ExprKind::WithInit { init, value } | ExprKind::StmtExpr { body: init, value: Some(value) } => {
+                let mut s = String::from("({ ");
+                for st in init {
+                    let mut o = String::new();
+                    self.stmt(fx, st, 0, Threads::ALL, &mut o);
+                    s.push_str(&one_line(&o));
+                    s.push(' ');
+                }
+                let v = self.expr(fx, value);
+                let _ = write!(s, "{v}; }})");
+                s
+            }
+            ExprKind::StmtExpr { body, value: None } => {
+                let mut s = String::from("({ ");
+                for st in body {
+                    let mut o = String::new();
+                    self.stmt(fx, st, 0, Threads::ALL, &mut o);
+                    s.push_str(&one_line(&o));
+                    s.push(' ');
+                }
+                s.push_str("})");
+                s
+            }
+            ExprKind::VaStart(_) | ExprKind::VaArg(_) | ExprKind::VaCopy(..) => self.unsupported("variable arguments (`va_*`) in device code", loc),
+        }
+    }
+}
+
+/// C library functions with a CUDA device version of the same name and meaning.
+const DEVICE_LIBC: &[&str] = &[
+    "printf", "malloc", "free", "memcpy", "memset", "abs", "labs", "llabs", "sqrt", "sqrtf", "cbrt", "cbrtf", "fabs", "fabsf", "exp", "expf", "exp2", "exp2f", "log",
+    "logf", "log2", "log2f", "log10", "log10f", "pow", "powf", "sin", "sinf", "cos", "cosf", "tan", "tanf", "asin", "asinf", "acos", "acosf", "atan", "atanf",
+    "atan2", "atan2f", "sinh", "sinhf", "cosh", "coshf", "tanh", "tanhf", "floor", "floorf", "ceil", "ceilf", "round", "roundf", "trunc", "truncf", "fmod",
+    "fmodf", "fmin", "fminf", "fmax", "fmaxf", "hypot", "hypotf", "erf", "erff", "fma", "fmaf", "copysign", "copysignf",
+];
+
+/// `e` without the parentheses around the whole of it (`(x = y)` → `x = y`).
+fn strip_parens(e: &str) -> &str {
+    let b = e.as_bytes();
+    if b.first() != Some(&b'(') || b.last() != Some(&b')') {
+        return e;
+    }
+    // The first parenthesis must close at the end, outside character and string literals.
+    let mut depth = 0i32;
+    let mut quote: Option<u8> = None;
+    let mut escaped = false;
+    for (i, &c) in b.iter().enumerate() {
+        if let Some(q) = quote {
+            if escaped {
+                escaped = false;
+            } else if c == b'\\' {
+                escaped = true;
+            } else if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            b'"' | b'\'' => quote = Some(c),
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 && i + 1 != b.len() {
+                    return e;
+                }
+            }
+            _ => {}
+        }
+    }
+    &e[1..e.len() - 1]
+}
+
+/// Statements on one line, for a statement expression (line comments become block comments).
+fn one_line(text: &str) -> String {
+    let parts: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let l = l.trim();
+            // The emitter's own comments: whole lines, or after an opening brace.
+            let at = if l.starts_with("// ") { Some(0) } else { l.find("{ // ").map(|i| i + 2) };
+            match at {
+                Some(i) => format!("{}/* {} */", &l[..i], l[i + 3..].replace("*/", "* /")),
+                None => l.to_string(),
+            }
+        })
+        .collect();
+    parts.join(" ")
+}
+
+fn binop(op: BinOp) -> &'static str {
+    match op {
+        BinOp::Add => "+",
+        BinOp::Sub => "-",
+        BinOp::Mul => "*",
+        BinOp::Div => "/",
+        BinOp::Rem => "%",
+        BinOp::Shl => "<<",
+        BinOp::Shr => ">>",
+        BinOp::BitAnd => "&",
+        BinOp::BitOr => "|",
+        BinOp::BitXor => "^",
+        BinOp::Eq => "==",
+        BinOp::Ne => "!=",
+        BinOp::Lt => "<",
+        BinOp::Le => "<=",
+        BinOp::Gt => ">",
+        BinOp::Ge => ">=",
+    }
+}
+
+fn join(base: &str, declarator: &str) -> String {
+    if declarator.is_empty() { base.to_string() } else { format!("{base} {declarator}") }
+}
+
+fn float_lit(f: f64, ty: &Type) -> String {
+    let single = matches!(ty, Type::Float(FloatKind::F32));
+    if f.is_nan() {
+        return if single { "__int_as_float(0x7fc00000)".into() } else { "__longlong_as_double(0x7ff8000000000000LL)".into() };
+    }
+    if f.is_infinite() {
+        let neg = if f < 0.0 { "-" } else { "" };
+        return if single { format!("{neg}__int_as_float(0x7f800000)") } else { format!("{neg}__longlong_as_double(0x7ff0000000000000LL)") };
+    }
+    let s = if single { format!("{:?}", f as f32) } else { format!("{f:?}") };
+    let s = if s.contains(['.', 'e', 'E']) { s } else { format!("{s}.0") };
+    let s = if single { format!("{s}f") } else { s };
+    if f < 0.0 || (f == 0.0 && f.is_sign_negative()) { format!("({s})") } else { s }
+}
+
+fn c_string(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_suffix(&[0]).unwrap_or(bytes);
+    let mut s = String::from("\"");
+    for &b in bytes {
+        match b {
+            b'"' => s.push_str("\\\""),
+            b'\\' => s.push_str("\\\\"),
+            b'\n' => s.push_str("\\n"),
+            b'\t' => s.push_str("\\t"),
+            b'?' => s.push_str("\\?"),
+            0x20..=0x7e => s.push(b as char),
+            _ => {
+                let _ = write!(s, "\\{b:03o}");
+            }
+        }
+    }
+    s.push('"');
+    s
+}
+
+/// A member name that is not a C++ keyword (C allows `class`, `new`, `this`… as names).
+fn member_name(name: &str) -> String {
+    const CXX: &[&str] = &[
+        "bool", "catch", "class", "delete", "explicit", "export", "false", "friend", "mutable", "namespace", "new", "operator", "private", "protected", "public",
+        "template", "this", "throw", "true", "try", "typeid", "typename", "using", "virtual", "nullptr", "decltype", "constexpr", "noexcept", "char16_t", "char32_t",
+    ];
+    let n = sanitize(name);
+    if CXX.contains(&n.as_str()) { format!("{n}_") } else { n }
+}
+
+fn sanitize(name: &str) -> String {
+    name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect()
+}
+
+/// A unique C name for a local: the launch parameters keep theirs, others get their index.
+fn local_name(l: &Local, id: LocalId) -> String {
+    if id.0 < 4 && l.name.starts_with("__") {
+        return l.name.clone();
+    }
+    let base = match l.name.as_str() {
+        n if n.starts_with('&') => format!("{}_addr", sanitize(&n[1..])),
+        "<private>" => "priv".into(),
+        "<temp>" => "tmp".into(),
+        "<addr>" => "addr".into(),
+        n => sanitize(n.trim_matches(['<', '>'])),
+    };
+    let base = base.trim_start_matches('_').to_string();
+    format!("{base}_{}", id.0)
+}
+
+fn strip_casts(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Cast(x) => strip_casts(x),
+        _ => e,
+    }
+}
+
+fn local_named(func: &Function, l: LocalId, name: &str) -> bool {
+    func.locals.get(l.0 as usize).is_some_and(|x| x.name == name)
+}
+
+/// The local a `for` statement's init assigns (`for (x = …; …)`).
+fn for_init_local(s: &Stmt) -> Option<LocalId> {
+    let StmtKind::For { init: Some(init), .. } = &s.kind else { return None };
+    let e = match &init.kind {
+        StmtKind::Expr(e) => e,
+        StmtKind::Block(v) if v.len() == 1 => match &v[0].kind {
+            StmtKind::Expr(e) => e,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    match &e.kind {
+        ExprKind::Assign { place: Place::Local(l), .. } => Some(*l),
+        _ => None,
+    }
+}
+
+/// `for (__worker = 0; __worker < __num_workers; …)` / `for (__lane = 0; __lane < __vector_length; …)`.
+fn thread_loop(func: &Function, s: &Stmt) -> Option<ThreadLoop> {
+    let l = for_init_local(s)?;
+    let StmtKind::For { cond: Some(Expr { kind: ExprKind::Binary(BinOp::Lt, a, b), .. }), .. } = &s.kind else { return None };
+    let (ExprKind::Local(x), ExprKind::Local(n)) = (&a.kind, &b.kind) else { return None };
+    if *x != l {
+        return None;
+    }
+    if local_named(func, l, "__worker") && *n == LocalId(2) {
+        Some(ThreadLoop::Worker(l))
+    } else if local_named(func, l, "__lane") && *n == LocalId(3) {
+        Some(ThreadLoop::Vector(l))
+    } else {
+        None
+    }
+}
+
+/// The loop over a thread's chunks of a partitioned loop (`for (__chunk_start = …)`).
+fn is_share_loop(func: &Function, s: &Stmt) -> bool {
+    for_init_local(s).is_some_and(|l| local_named(func, l, "__chunk_start"))
+}
+
+/// Where each local of a kernel lives: a local written inside a partitioned loop and also used
+/// in a less partitioned context is shared by the threads of that context.
+fn homes(func: &Function) -> Vec<Home> {
+    // For each local: the least partitioned context that uses it, and the contexts that write it.
+    let mut first: BTreeMap<LocalId, Threads> = BTreeMap::new();
+    let mut written: BTreeMap<LocalId, Vec<Threads>> = BTreeMap::new();
+    scan(func, &func.body, Threads::default(), &mut first, &mut written);
+    let mut homes = vec![Home::Thread; func.locals.len()];
+    for (l, ws) in written {
+        let name = &func.locals[l.0 as usize].name;
+        if name.starts_with("__") || func.params.contains(&l) {
+            continue;
+        }
+        let Some(f) = first.get(&l) else { continue };
+        if ws.iter().any(|w| w.depth() > f.depth()) {
+            homes[l.0 as usize] = if f.worker { Home::Worker } else { Home::Block };
+        }
+    }
+    homes
+}
+
+fn scan(func: &Function, s: &Stmt, th: Threads, first: &mut BTreeMap<LocalId, Threads>, written: &mut BTreeMap<LocalId, Vec<Threads>>) {
+    let note_expr = |e: &Expr, first: &mut BTreeMap<LocalId, Threads>, written: &mut BTreeMap<LocalId, Vec<Threads>>| {
+        walk_expr(e, &mut |x| {
+            let mut use_local = |l: LocalId, w: bool| {
+                let f = first.entry(l).or_insert(th);
+                if th.depth() < f.depth() {
+                    *f = th;
+                }
+                if w {
+                    written.entry(l).or_default().push(th);
+                }
+            };
+            match &x.kind {
+                ExprKind::Local(l) => use_local(*l, false),
+                // An address escapes: count it as a write.
+                ExprKind::LocalAddr(l) => use_local(*l, true),
+                ExprKind::Assign { place: Place::Local(l), .. } | ExprKind::CompoundAssign { place: Place::Local(l), .. } | ExprKind::IncDec { place: Place::Local(l), .. } => use_local(*l, true),
+                ExprKind::ComplexBinary { dst, .. } | ExprKind::ComplexNeg { dst, .. } | ExprKind::ComplexMake { dst, .. } => use_local(*dst, true),
+                ExprKind::Call { result: Some(r), .. } => use_local(*r, true),
+                _ => {}
+            }
+        });
+    };
+    match &s.kind {
+        StmtKind::For { cond, step, body, init } => {
+            if let Some(tl) = thread_loop(func, s) {
+                let inner = match tl {
+                    ThreadLoop::Worker(_) => Threads { worker: true, ..th },
+                    ThreadLoop::Vector(_) => Threads { vector: true, ..th },
+                };
+                scan(func, body, inner, first, written);
+                return;
+            }
+            if let Some(i) = init {
+                scan(func, i, th, first, written);
+            }
+            if let Some(c) = cond {
+                note_expr(c, first, written);
+            }
+            if let Some(c) = step {
+                note_expr(c, first, written);
+            }
+            scan(func, body, th, first, written);
+        }
+        StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } | StmtKind::Return(Some(e)) => note_expr(e, first, written),
+        StmtKind::Block(v) => v.iter().for_each(|x| scan(func, x, th, first, written)),
+        StmtKind::If(c, t, e) => {
+            note_expr(c, first, written);
+            scan(func, t, th, first, written);
+            if let Some(e) = e {
+                scan(func, e, th, first, written);
+            }
+        }
+        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
+            note_expr(c, first, written);
+            scan(func, b, th, first, written);
+        }
+        StmtKind::Switch { cond, body, .. } => {
+            note_expr(cond, first, written);
+            scan(func, body, th, first, written);
+        }
+        StmtKind::Acc { body: Some(b), .. } => scan(func, b, th, first, written),
+        _ => {}
+    }
+}
