@@ -56,7 +56,7 @@ fn acc_samples_print_their_expected_output() {
                 continue; // its counts depend on the configuration by design (explicit clauses)
             }
             let flags: Vec<String> = cfg.iter().map(|s| s.to_string()).collect();
-            let out = match run_accsim(&flags, &[path.clone()], &[]) {
+            let out = match run_accsim(&flags, std::slice::from_ref(path), &[]) {
                 Ok(o) => o,
                 Err(e) => {
                     problems.push(format!("{stem} {cfg:?}: cannot run accsim: {e}"));
@@ -158,7 +158,7 @@ fn notify_and_trace_observe_the_device() {
     for i in 0..2 {
         let trace = dir.path().join(format!("t{i}.json"));
         let flags = vec!["--notify".to_string(), "--trace".to_string(), trace.to_string_lossy().into_owned()];
-        let out = run_accsim(&flags, &[sample.clone()], &[]).expect("run accsim");
+        let out = run_accsim(&flags, std::slice::from_ref(&sample), &[]).expect("run accsim");
         assert_eq!(out.status, 0, "{}", out.stderr_text());
         let err = out.stderr_text();
         assert!(err.contains("upload data file=") && err.contains("line=36") && err.contains("queue=1"), "{err}");

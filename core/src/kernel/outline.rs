@@ -70,7 +70,7 @@ impl FnOutliner<'_> {
                     .get(d.0 as usize)
                     .and_then(|a| a.as_ref())
                     .filter(|a| matches!(a.kind, AccKind::Data))
-                    .map(|a| clause_roots(a))
+                    .map(clause_roots)
                     .unwrap_or_default();
                 self.enclosing_data.push(named);
                 if let Some(b) = body {
