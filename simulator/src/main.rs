@@ -76,6 +76,11 @@ struct RunArgs {
     /// an error (default: present-or behaviour, as Cray CCE and OpenACC 2.5).
     #[arg(long = "strict-2.0")]
     strict_2_0: bool,
+    /// How queued (`async`) work is scheduled: `seed:N` delays it as long as the specification
+    /// allows (until a wait on its queue; N = 0 delays everything, another N chooses per
+    /// operation), so a missing `wait` changes the outcome. Default: run it when issued.
+    #[arg(long, value_name = "seed:N", value_parser = parse_schedule)]
+    schedule: Option<u64>,
     /// Print every device allocation, transfer, launch and wait as it happens (like NV_ACC_NOTIFY).
     #[arg(long)]
     notify: bool,
@@ -88,6 +93,12 @@ struct RunArgs {
     /// Arguments for the program's `main` (after `--`).
     #[arg(last = true)]
     args: Vec<String>,
+}
+
+fn parse_schedule(s: &str) -> Result<u64, String> {
+    s.strip_prefix("seed:")
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(|| format!("expected `seed:N` with N a number, found `{s}`"))
 }
 
 fn preprocess_options(a: &CompileArgs) -> PreprocessOptions {
@@ -179,6 +190,7 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
         workers: r.workers.max(1),
         vector_length: r.vector_length.max(1),
         strict_2_0: r.strict_2_0,
+        schedule: r.schedule,
     };
     let collected: Arc<Mutex<Vec<Event>>> = Arc::default();
     let events: Option<exec::openacc::EventSink> = if r.notify || r.time || r.trace.is_some() {

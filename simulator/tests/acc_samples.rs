@@ -22,7 +22,14 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[(
     "partially-present", // an implicit copy of a struct part of which is mapped (§2.6.4): member attach is not modeled yet
 )];
 
-const CONFIGS: &[&[&str]] = &[&[], &["--gangs", "1", "--workers", "1", "--vector-length", "1"], &["--gangs", "3", "--workers", "2", "--vector-length", "5"]];
+const CONFIGS: &[&[&str]] = &[
+    &[],
+    &["--gangs", "1", "--workers", "1", "--vector-length", "1"],
+    &["--gangs", "3", "--workers", "2", "--vector-length", "5"],
+    // Queued work delayed until its wait (§2.13): correct programs have every wait they need.
+    &["--schedule", "seed:0"],
+    &["--schedule", "seed:7"],
+];
 
 fn acc_samples() -> Vec<std::path::PathBuf> {
     let mut v = Vec::new();
@@ -212,4 +219,29 @@ fn openacc_restrictions_are_compile_errors() {
         assert_eq!(out.status, 2, "{name}: {err}");
         assert!(err.contains(what) && err.contains(at), "{name}: expected `{what}` at {at}:\n{err}");
     }
+}
+
+/// A missing `wait` changes the outcome only under the adversarial schedule (§2.13: queued work
+/// may run any time before the wait): the default schedule runs queued work when issued.
+#[test]
+fn adversarial_schedule_exposes_a_missing_wait() {
+    let dir = TempDir::new("acc-wait");
+    let p = dir.path().join("missing_wait.c");
+    std::fs::write(
+        &p,
+        "#include <stdio.h>\nint main(void) {\n  int a[4] = {0, 0, 0, 0};\n#pragma acc data copy(a)\n  {\n\
+#pragma acc parallel loop async(1)\n    for (int i = 0; i < 4; i++) a[i] = i + 1;\n\
+#pragma acc update host(a) async(1)\n    printf(\"before wait: %d\\n\", a[3]);\n\
+#pragma acc wait(1)\n    printf(\"after wait: %d\\n\", a[3]);\n  }\n  return 0;\n}\n",
+    )
+    .expect("write test program");
+    let run = |flags: &[&str]| {
+        let flags: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
+        let out = run_accsim(&flags, std::slice::from_ref(&p), &[]).expect("run accsim");
+        assert_eq!(out.status, 0, "{}", out.stderr_text());
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert_eq!(run(&[]), "before wait: 4\nafter wait: 4\n");
+    assert_eq!(run(&["--schedule", "seed:0"]), "before wait: 0\nafter wait: 4\n");
+    assert_eq!(run(&["--schedule", "seed:0"]), run(&["--schedule", "seed:0"]), "same seed, same outcome");
 }

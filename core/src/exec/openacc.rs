@@ -31,7 +31,7 @@ use super::events::EventKind;
 use super::value::Kind;
 
 /// Launch defaults and modes (command-line flags).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DeviceConfig {
     pub gangs: u64,
     pub workers: u64,
@@ -39,12 +39,24 @@ pub struct DeviceConfig {
     /// OpenACC 2.0's strict copy semantics: mapping present data with copy/copyin/copyout/create
     /// is an error (§2.6.5 without the present-or behaviour).
     pub strict_2_0: bool,
+    /// `--schedule seed:N`: delay `async` work as long as the specification allows (§2.13: until
+    /// a wait on its queue), to expose missing waits. With N = 0 everything is delayed; another N
+    /// seeds a choice per operation between running at once and being delayed. `None`: queued
+    /// work runs when it is issued (deterministic default).
+    pub schedule: Option<u64>,
 }
 
 impl Default for DeviceConfig {
     fn default() -> Self {
-        DeviceConfig { gangs: 8, workers: 1, vector_length: 32, strict_2_0: false }
+        DeviceConfig { gangs: 8, workers: 1, vector_length: 32, strict_2_0: false, schedule: None }
     }
+}
+
+/// Work waiting on an activity queue (adversarial schedule only).
+enum Deferred {
+    Update { range: HostRange, to_device: bool },
+    Launch { fid: u32, gangs: u64, workers: u64, vector: u64, caps: Vec<CaptureArg>, loc: Loc },
+    RegionExit { region: Region, loc: Loc },
 }
 
 /// acc_device_t values (§3.1 and the project's openacc.h).
@@ -76,6 +88,10 @@ pub struct AccState {
     pub device_num: u64,
     /// Kernels launched so far (for `--time`-style summaries and tests).
     pub launches: u64,
+    /// Work delayed on each activity queue (adversarial schedule), in issue order.
+    deferred: std::collections::BTreeMap<i64, Vec<Deferred>>,
+    /// State of the schedule's choice generator.
+    schedule_state: u64,
 }
 
 #[derive(Default)]
@@ -353,8 +369,19 @@ pub fn exit_data(m: &mut Machine, r: &HostRange, copy_out: bool, finalize: bool)
     }
 }
 
-/// `update host/self/device` (§2.10.1) and `acc_update_device/self`.
+/// `update host/self/device` (§2.10.1) and `acc_update_device/self`; with `async` under the
+/// adversarial schedule, queued until a wait.
 pub fn update(m: &mut Machine, r: &HostRange, to_device: bool) -> Result<(), Trap> {
+    if let Some(q) = m.acc.queue {
+        if should_defer(m, q) {
+            m.acc.deferred.entry(q).or_default().push(Deferred::Update { range: r.clone(), to_device });
+            return Ok(());
+        }
+    }
+    run_update(m, r, to_device)
+}
+
+fn run_update(m: &mut Machine, r: &HostRange, to_device: bool) -> Result<(), Trap> {
     let len = r.range.end - r.range.start;
     if len == 0 {
         return Ok(());
@@ -377,6 +404,62 @@ pub fn update(m: &mut Machine, r: &HostRange, to_device: bool) -> Result<(), Tra
             Diagnostic::error("not-present", format!("`update` of `{}`, which is not present on the device (§2.10.1)", r.name), r.loc)
                 .with_help("map the data with a data construct or `enter data` before updating it"),
         )),
+    }
+}
+
+// ---------------------------------------------------------------- queues
+
+/// Should the async operation being issued on queue `q` wait (adversarial schedule)? Queues are
+/// FIFO: behind delayed work, everything is delayed.
+fn should_defer(m: &mut Machine, q: i64) -> bool {
+    if m.acc.deferred.get(&q).is_some_and(|w| !w.is_empty()) {
+        return true;
+    }
+    match m.acc.config.schedule {
+        None => false,
+        Some(0) => true,
+        Some(seed) => {
+            // xorshift64*, seeded once: the same seed gives the same choices.
+            if m.acc.schedule_state == 0 {
+                m.acc.schedule_state = seed | 1;
+            }
+            let mut x = m.acc.schedule_state;
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            m.acc.schedule_state = x;
+            x.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 63 == 1
+        }
+    }
+}
+
+/// Run the work waiting on queue `q` (all queues when `None`): a wait (§2.14).
+pub fn wait_queues(m: &mut Machine, q: Option<i64>) -> Result<(), Trap> {
+    let queues: Vec<i64> = match q {
+        Some(q) => vec![q],
+        None => m.acc.deferred.keys().copied().collect(),
+    };
+    for q in queues {
+        let work = m.acc.deferred.remove(&q).unwrap_or_default();
+        let saved = m.acc.queue;
+        m.acc.queue = Some(q);
+        for w in work {
+            match w {
+                Deferred::Update { range, to_device } => run_update(m, &range, to_device)?,
+                Deferred::Launch { fid, gangs, workers, vector, caps, loc } => run_launch(m, fid, gangs, workers, vector, &caps, loc)?,
+                Deferred::RegionExit { region, loc } => finish_region(m, region, loc)?,
+            }
+        }
+        m.acc.queue = saved;
+    }
+    Ok(())
+}
+
+/// Is queue `q` (all queues when `None`) idle? (`acc_async_test`)
+pub fn queue_idle(m: &Machine, q: Option<i64>) -> bool {
+    match q {
+        Some(q) => m.acc.deferred.get(&q).is_none_or(|w| w.is_empty()),
+        None => m.acc.deferred.values().all(|w| w.is_empty()),
     }
 }
 
@@ -411,6 +494,18 @@ pub fn region_on_host(m: &Machine) -> bool {
 /// Leave the innermost construct: release its data (copying out), restore `use_device` pointers.
 pub fn region_exit(m: &mut Machine, loc: Loc) -> Result<(), Trap> {
     let Some(reg) = m.acc.regions.pop() else { return Ok(()) };
+    if let Some(q) = reg.queue.filter(|_| reg.function_depth.is_none()) {
+        if should_defer(m, q) {
+            // The construct's copy-out and release belong to its queue (§2.13).
+            m.acc.deferred.entry(q).or_default().push(Deferred::RegionExit { region: reg, loc });
+            m.acc.queue = m.acc.regions.last().and_then(|r| r.queue);
+            return Ok(());
+        }
+    }
+    finish_region(m, reg, loc)
+}
+
+fn finish_region(m: &mut Machine, reg: Region, loc: Loc) -> Result<(), Trap> {
     m.acc.queue = reg.queue;
     for (addr, v) in reg.restore {
         m.mem.store_u64(addr, v).map_err(|f| m.fault(f, loc))?;
@@ -439,6 +534,7 @@ pub fn use_device(m: &mut Machine, addr: u64, name: &str, loc: Loc) -> Result<()
 // ---------------------------------------------------------------- launches
 
 /// How the launcher gets one capture's value.
+#[derive(Clone)]
 pub struct CaptureArg {
     pub mode: CaptureMode,
     /// Register value (Value captures) or the host address of the object.
@@ -453,7 +549,17 @@ pub struct CaptureArg {
 
 /// Run kernel function `fid` on the device: once per gang, with per-gang private copies and
 /// reductions combined at the end (§2.5.1, §2.7.11).
-pub fn launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut vector: u64, caps: &[CaptureArg], loc: Loc) -> Result<(), Trap> {
+pub fn launch(m: &mut Machine, fid: u32, gangs: u64, workers: u64, vector: u64, caps: &[CaptureArg], loc: Loc) -> Result<(), Trap> {
+    if let Some(q) = m.acc.queue {
+        if should_defer(m, q) && !region_on_host(m) {
+            m.acc.deferred.entry(q).or_default().push(Deferred::Launch { fid, gangs, workers, vector, caps: caps.to_vec(), loc });
+            return Ok(());
+        }
+    }
+    run_launch(m, fid, gangs, workers, vector, caps, loc)
+}
+
+fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut vector: u64, caps: &[CaptureArg], loc: Loc) -> Result<(), Trap> {
     let host = region_on_host(m);
     if host {
         (gangs, workers, vector) = (1, 1, 1);
@@ -475,12 +581,16 @@ pub fn launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
                 }
             }
             CaptureMode::Present if host => c.host,
-            CaptureMode::Present => {
-                let r = HostRange { range: c.host..c.host + c.size, name: c.name.clone(), loc };
-                // Implicit present_or_copy (§2.5.1/§2.6.1), released with the compute construct.
-                map(m, DataClause::PresentOrCopy, &r, DataLifetime::Structured)?;
-                translate(m, c.host).unwrap_or(c.host)
-            }
+            CaptureMode::Present => match translate(m, c.host) {
+                // Present already (a clause of the construct, an enclosing data region…).
+                Some(d) if matches!(m.acc.present.lookup(c.host..c.host + c.size.max(1)), Presence::Present(_)) => d,
+                _ => {
+                    let r = HostRange { range: c.host..c.host + c.size, name: c.name.clone(), loc };
+                    // Implicit present_or_copy (§2.5.1/§2.6.1), released with the compute construct.
+                    map(m, DataClause::PresentOrCopy, &r, DataLifetime::Structured)?;
+                    translate(m, c.host).unwrap_or(c.host)
+                }
+            },
             _ => 0,
         };
         shared.push(v);
@@ -820,8 +930,17 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             0
         }
         GetDeviceNum => m.acc.device_num,
-        AsyncTest | AsyncTestAll => 1,
-        Wait | WaitAsync | WaitAll | WaitAllAsync | Init | Shutdown => 0,
+        AsyncTest => queue_idle(m, Some(a(0) as i32 as i64)) as u64,
+        AsyncTestAll => queue_idle(m, None) as u64,
+        Wait | WaitAsync => {
+            wait_queues(m, Some(a(0) as i32 as i64))?;
+            0
+        }
+        WaitAll | WaitAllAsync => {
+            wait_queues(m, None)?;
+            0
+        }
+        Init | Shutdown => 0,
         OnDevice => {
             let t = dev_type(a(0));
             // Host code runs on the host (§3.2.14); compute regions were rewritten at outlining.

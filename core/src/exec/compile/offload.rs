@@ -236,6 +236,28 @@ impl<'a> Cx<'a> {
             })
         };
         let queue_of = Arc::new(queue_of);
+        // `wait(list)` clause (§2.14.2): the construct waits for those queues (all with no list).
+        let wait_fns: Option<Vec<ExprFn>> = match clauses_of(&dir).find_map(|c| if let AccClauseKind::Wait(w) = c { Some(w) } else { None }) {
+            Some(Some(list)) => Some(list.iter().map(|e| Ok(self.expr(e)?.into_fn())).collect::<R<_>>()?),
+            Some(None) => Some(Vec::new()),
+            None => None,
+        };
+        if let Some(fns) = wait_fns {
+            self.emit(
+                Op::Expr(Box::new(move |m| {
+                    if fns.is_empty() {
+                        rt::wait_queues(m, None)?;
+                    }
+                    for f in &fns {
+                        let q = f(m)? as i32 as i64;
+                        rt::wait_queues(m, Some(q))?;
+                    }
+                    Ok(0)
+                })),
+                loc,
+                false,
+            );
+        }
         match &dir.kind {
             AccKind::Data | AccKind::Parallel | AccKind::Kernels | AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::HostData => {
                 let mut data = Vec::new();
@@ -387,9 +409,13 @@ impl<'a> Cx<'a> {
                 self.emit(
                     Op::Expr(Box::new(move |m| {
                         let mut first = None;
+                        if fns.is_empty() {
+                            rt::wait_queues(m, None)?;
+                        }
                         for f in &fns {
                             let q = f(m)? as i32 as i64;
                             first.get_or_insert(q);
+                            rt::wait_queues(m, Some(q))?;
                         }
                         rt::event(m, crate::exec::events::EventKind::Wait { queue: first }, loc, 0, false);
                         Ok(0)
