@@ -25,6 +25,10 @@ struct Cli {
 enum Command {
     /// Run a program (one or more C files linked together).
     Run(RunArgs),
+    /// Run a program with the checkers on and report findings (program bugs the specification
+    /// defines), each with its source sites. Exit 0 without error or warning findings, 1 with
+    /// any, 2 when the program does not compile.
+    Check(CheckArgs),
     /// Print, per compute construct and loop, the kernels, the loop schedule chosen and the data
     /// attributes decided (implicit and explicit), in the spirit of nvc -Minfo=accel.
     Info(CompileArgs),
@@ -51,6 +55,22 @@ struct CompileArgs {
     /// The preprocessor command (default: `cc -E -fopenacc -U_OPENACC -D_OPENACC=201306`).
     #[arg(long = "cpp", value_name = "COMMAND")]
     cpp: Option<String>,
+}
+
+#[derive(Args)]
+struct CheckArgs {
+    #[command(flatten)]
+    run: RunArgs,
+    /// How findings are printed.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Text,
+    Json,
+    Sarif,
 }
 
 #[derive(Args)]
@@ -137,6 +157,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut map = SourceMap::new();
     match cli.command {
+        Command::Check(c) => check(c, &mut map),
         Command::Info(a) => match compile(&a, &mut map) {
             Ok(c) => {
                 print!("{}", accsim_core::kernel::info::report(&c.program, &map));
@@ -174,6 +195,139 @@ fn main() -> ExitCode {
             run(compiled, &map, &r)
         }
     }
+}
+
+/// `accsim check`: compile, run, and report every finding. Runtime errors of the program are
+/// findings; compile errors are findings of kind `compile-error` in JSON and SARIF.
+fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
+    let r = &c.run;
+    let compiled = match driver::compile_files(&r.compile.files, &preprocess_options(&r.compile), map) {
+        Ok(x) => x,
+        Err(diags) => {
+            let as_findings: Vec<Diagnostic> = diags
+                .into_iter()
+                .map(|mut d| {
+                    if d.severity == accsim_core::diag::Severity::Error && c.format != Format::Text {
+                        d.kind = "compile-error";
+                    }
+                    d
+                })
+                .collect();
+            report(&as_findings, map, c.format);
+            return ExitCode::from(2);
+        }
+    };
+    let mut findings = compiled.program.findings.clone();
+    let exe = match exec::compile(&compiled.program) {
+        Ok(e) => e,
+        Err(d) => {
+            report(&d.0, map, c.format);
+            return ExitCode::from(2);
+        }
+    };
+    let device = exec::openacc::DeviceConfig {
+        gangs: r.gangs.max(1),
+        workers: r.workers.max(1),
+        vector_length: r.vector_length.max(1),
+        strict_2_0: r.strict_2_0,
+        schedule: r.schedule,
+    };
+    let options = exec::RunOptions { max_steps: Some(r.max_steps), max_memory: Some(r.max_memory), device, ..Default::default() };
+    let mut argv = vec![r.compile.files[0].clone()];
+    argv.extend(r.args.iter().cloned());
+    let outcome = exe.run(options, argv);
+    if let Some(d) = outcome.diagnostic() {
+        findings.push(d.clone());
+    }
+    report(&findings, map, c.format);
+    let serious = findings.iter().any(|f| f.severity != accsim_core::diag::Severity::Note);
+    ExitCode::from(if serious { 1 } else { 0 })
+}
+
+fn report(findings: &[Diagnostic], map: &SourceMap, format: Format) {
+    match format {
+        Format::Text => print_diagnostics(findings, map),
+        Format::Json => println!("{}", findings_json(findings, map)),
+        Format::Sarif => println!("{}", findings_sarif(findings, map)),
+    }
+}
+
+fn severity_name(d: &Diagnostic) -> &'static str {
+    match d.severity {
+        accsim_core::diag::Severity::Error => "error",
+        accsim_core::diag::Severity::Warning => "warning",
+        accsim_core::diag::Severity::Note => "note",
+    }
+}
+
+/// `{"findings":[{"kind","severity","file","line","column","message","notes":[{"file","line","message"}]}]}`
+fn findings_json(findings: &[Diagnostic], map: &SourceMap) -> String {
+    let items: Vec<serde_json::Value> = findings
+        .iter()
+        .map(|d| {
+            let loc = d.primary.unwrap_or_default();
+            let mut notes: Vec<serde_json::Value> = d
+                .related
+                .iter()
+                .map(|(l, m)| serde_json::json!({"file": map.name(l.file), "line": l.line, "message": m}))
+                .collect();
+            notes.extend(d.notes.iter().map(|n| serde_json::json!({"file": map.name(loc.file), "line": loc.line, "message": n})));
+            serde_json::json!({
+                "kind": d.kind,
+                "severity": severity_name(d),
+                "file": map.name(loc.file),
+                "line": loc.line,
+                "column": loc.col,
+                "message": d.headline(),
+                "notes": notes,
+                "help": d.help,
+            })
+        })
+        .collect();
+    serde_json::json!({ "findings": items }).to_string()
+}
+
+/// SARIF 2.1.0, for code-scanning tools.
+fn findings_sarif(findings: &[Diagnostic], map: &SourceMap) -> String {
+    let location = |l: &accsim_core::diag::Loc| {
+        serde_json::json!({"physicalLocation": {"artifactLocation": {"uri": map.name(l.file)}, "region": {"startLine": l.line.max(1), "startColumn": l.col.max(1)}}})
+    };
+    let mut rules: Vec<&str> = findings.iter().map(|d| d.kind).collect();
+    rules.sort_unstable();
+    rules.dedup();
+    let results: Vec<serde_json::Value> = findings
+        .iter()
+        .map(|d| {
+            let loc = d.primary.unwrap_or_default();
+            let related: Vec<serde_json::Value> = d
+                .related
+                .iter()
+                .enumerate()
+                .map(|(i, (l, m))| {
+                    let mut v = location(l);
+                    v["id"] = serde_json::json!(i);
+                    v["message"] = serde_json::json!({"text": m});
+                    v
+                })
+                .collect();
+            serde_json::json!({
+                "ruleId": d.kind,
+                "level": severity_name(d),
+                "message": {"text": d.headline()},
+                "locations": [location(&loc)],
+                "relatedLocations": related,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "version": "2.1.0",
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "runs": [{
+            "tool": {"driver": {"name": "accsim", "informationUri": "https://github.com/", "rules": rules.iter().map(|r| serde_json::json!({"id": r})).collect::<Vec<_>>()}},
+            "results": results,
+        }],
+    })
+    .to_string()
 }
 
 fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {

@@ -56,6 +56,8 @@ pub struct Program {
     pub kernels: Vec<acc::Kernel>,
     /// Directives at file scope (`declare`, `routine`), in program order.
     pub file_scope_directives: Vec<DirectiveId>,
+    /// Findings decided at compile time (`lost-write` warnings…), reported by `accsim check`.
+    pub findings: Vec<crate::diag::Diagnostic>,
     /// The function named `main`.
     pub main: Option<FuncId>,
 }

@@ -24,7 +24,8 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
     for fi in 0..nfuncs {
         let mut body = std::mem::replace(&mut p.functions[fi].body, Stmt { kind: StmtKind::Empty, loc: Loc::default() });
         let uses_all = count_local_uses(&body);
-        let mut cx = FnOutliner { enclosing_data: Vec::new(), p, fi, uses_all, diags: &mut diags };
+        let host_body = body.clone();
+        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), p, fi, uses_all, diags: &mut diags };
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
@@ -32,6 +33,8 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
 }
 
 struct FnOutliner<'p> {
+    /// The function's body before outlining (for analyses that look outside a region).
+    host_body: Stmt,
     /// Variables named by the data clauses of the enclosing data constructs (for `default(none)`).
     enclosing_data: Vec<HashSet<VarRoot>>,
     p: &'p mut Program,
@@ -111,6 +114,9 @@ impl FnOutliner<'_> {
             }
             _ => body,
         };
+        if !is_kernels {
+            self.lost_writes(&dir, &body);
+        }
         let parts: Vec<(Stmt, bool)> = if is_kernels {
             let region = count_local_uses(&body);
             let params: HashSet<LocalId> = self.p.functions[self.fi].params.iter().copied().collect();
@@ -125,6 +131,81 @@ impl FnOutliner<'_> {
             launches.push(Stmt { kind: StmtKind::AccLaunch(k), loc });
         }
         Ok(Stmt { kind: StmtKind::Block(launches), loc })
+    }
+
+    /// `lost-write` (a warning): a parallel region writes a scalar that is firstprivate only by
+    /// default (§2.5.1) — each gang writes its own copy — and the host reads the variable after the
+    /// region, where it still has its old value (the classic `sum += a[i]` without `reduction`).
+    fn lost_writes(&mut self, dir: &AccDirective, body: &Stmt) {
+        let mut named = clause_roots(dir);
+        for e in &self.enclosing_data {
+            named.extend(e.iter().copied());
+        }
+        // Reductions on loops inside the region also give the variable a clear attribute.
+        let mut inner = HashMap::new();
+        gang_reductions(body, &self.p.acc, &mut inner);
+        let mut loop_reduced = HashSet::new();
+        walk_stmt(body, &mut |_| {}, &mut |st| {
+            if let StmtKind::Acc { directive, .. } = &st.kind {
+                if let Some(Some(d)) = self.p.acc.get(directive.0 as usize) {
+                    loop_reduced.extend(clause_roots(d));
+                }
+            }
+        });
+        let mut writes: Vec<(LocalId, Loc)> = Vec::new();
+        let last = std::cell::Cell::new(0u32);
+        walk_stmt(body, &mut |e| {
+            last.set(last.get().max(e.loc.line));
+            let target = match &e.kind {
+                ExprKind::Assign { place, .. } | ExprKind::CompoundAssign { place, .. } | ExprKind::IncDec { place, .. } => match place {
+                    Place::Local(l) => Some(*l),
+                    Place::Mem(a) => match &a.kind {
+                        ExprKind::LocalAddr(l) => Some(*l),
+                        _ => None,
+                    },
+                },
+                _ => None,
+            };
+            if let Some(l) = target {
+                writes.push((l, e.loc));
+            }
+        }, &mut |st| last.set(last.get().max(st.loc.line)));
+        let last_line = last.get();
+        let host = &self.p.functions[self.fi];
+        let region_uses = count_local_uses(body);
+        for (l, at) in writes {
+            let root = VarRoot::Local(l);
+            if named.contains(&root) || loop_reduced.contains(&root) || inner.contains_key(&root) {
+                continue;
+            }
+            let Some(local) = host.locals.get(l.0 as usize) else { continue };
+            let scalar = self.p.types.is_scalar(local.ty);
+            let declared_outside = self.uses_all.get(&l).copied().unwrap_or(0) > region_uses.get(&l).copied().unwrap_or(0);
+            if !scalar || !declared_outside || local.name.starts_with('<') {
+                continue;
+            }
+            // Read on the host after the region?
+            let mut read_after = None;
+            walk_stmt(&self.host_body, &mut |e| {
+                let reads = matches!(&e.kind, ExprKind::Local(x) if *x == l)
+                    || matches!(&e.kind, ExprKind::Load(a) if matches!(a.kind, ExprKind::LocalAddr(x) if x == l));
+                if reads && e.loc.line > last_line && read_after.is_none() {
+                    read_after = Some(e.loc);
+                }
+            }, &mut |_| {});
+            if let Some(read) = read_after {
+                let name = &local.name;
+                let d = Diagnostic::error("lost-write", format!("`{name}` is written inside the parallel region, but it is firstprivate there by default: the host never sees the write"), at)
+                    .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
+                    .with_related(dir.loc, "the parallel construct (§2.5.1: scalars not in a data clause are firstprivate)")
+                    .with_help(format!("if the region combines values into `{name}`, use `reduction(op:{name})`; to bring the value back, map it with `copy({name})`"));
+                let mut d = d;
+                d.severity = crate::diag::Severity::Warning;
+                if !self.p.findings.iter().any(|f| f.primary == d.primary && f.kind == d.kind) {
+                    self.p.findings.push(d);
+                }
+            }
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
