@@ -1,0 +1,74 @@
+//! `accsim check`: findings with a kind, a severity, a primary site and related sites, in text,
+//! JSON and SARIF; exit 0 without error or warning findings, 1 with any, 2 when the program does
+//! not compile. First checker: `lost-write` (§2.5.1).
+
+mod common;
+
+use common::*;
+
+const LOST_WRITE: &str = "#include <stdio.h>\nint main(void) {\n  double a[100], sum = 0.0;\n  for (int i = 0; i < 100; i++) a[i] = i;\n#pragma acc parallel loop copyin(a)\n  for (int i = 0; i < 100; i++)\n    sum += a[i];\n  printf(\"sum = %f\\n\", sum);\n  return 0;\n}\n";
+
+fn check(dir: &TempDir, name: &str, src: &str, extra: &[&str]) -> Outcome {
+    let p = dir.path().join(name);
+    std::fs::write(&p, src).expect("write program");
+    let mut cmd = std::process::Command::new(accsim_bin());
+    cmd.arg("check").args(extra).arg(&p);
+    run_with_timeout(cmd, accsim_timeout()).expect("run accsim check")
+}
+
+#[test]
+fn lost_write_is_reported_with_both_sites() {
+    let dir = TempDir::new("check-lw");
+    let out = check(&dir, "lw.c", LOST_WRITE, &[]);
+    assert_eq!(out.status, 1, "{}", out.stderr_text());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "sum = 0.000000\n", "the program's own output comes first");
+    let err = out.stderr_text();
+    assert!(err.contains("warning[lost-write]"), "{err}");
+    assert!(err.contains("lw.c:7:5"), "the write: {err}");
+    assert!(err.contains("the host reads `sum` here"), "the read: {err}");
+    assert!(err.contains("reduction(op:sum)"), "help: {err}");
+}
+
+#[test]
+fn json_and_sarif_formats() {
+    let dir = TempDir::new("check-fmt");
+    let out = check(&dir, "lw.c", LOST_WRITE, &["--format", "json"]);
+    assert_eq!(out.status, 1);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let json_line = text.lines().last().expect("a JSON document");
+    let v: serde_json::Value = serde_json::from_str(json_line).expect("valid JSON");
+    let f = &v["findings"][0];
+    assert_eq!(f["kind"], "lost-write");
+    assert_eq!(f["severity"], "warning");
+    assert_eq!(f["line"], 7);
+    assert_eq!(f["column"], 5);
+    assert!(f["notes"].as_array().is_some_and(|n| n.iter().any(|n| n["line"] == 8)), "{f}");
+
+    let out = check(&dir, "lw.c", LOST_WRITE, &["--format", "sarif"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let v: serde_json::Value = serde_json::from_str(text.lines().last().unwrap_or("")).expect("valid SARIF JSON");
+    assert_eq!(v["version"], "2.1.0");
+    let r = &v["runs"][0]["results"][0];
+    assert_eq!(r["ruleId"], "lost-write");
+    assert_eq!(r["level"], "warning");
+    assert_eq!(r["locations"][0]["physicalLocation"]["region"]["startLine"], 7);
+}
+
+#[test]
+fn correct_programs_have_no_findings_and_errors_exit_2() {
+    let dir = TempDir::new("check-ok");
+    let fixed = LOST_WRITE.replace("copyin(a)", "copyin(a) reduction(+:sum)");
+    let out = check(&dir, "ok.c", &fixed, &[]);
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "sum = 4950.000000\n");
+    for sample in ["acc/01_vector_add.c", "acc/06_reductions.c", "acc/17_private_firstprivate.c", "openuh/jacobi.c"] {
+        let mut cmd = std::process::Command::new(accsim_bin());
+        cmd.arg("check").arg(samples_dir().join(sample));
+        let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim check");
+        assert_eq!(out.status, 0, "{sample}: {}", out.stderr_text());
+    }
+    let out = check(&dir, "bad.c", "int main(void) { return x; }\n", &["--format", "json"]);
+    assert_eq!(out.status, 2);
+    let v: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).expect("JSON");
+    assert_eq!(v["findings"][0]["kind"], "compile-error");
+}
