@@ -115,6 +115,17 @@ struct RunArgs {
     args: Vec<String>,
 }
 
+/// The simulated device's configuration from the command line.
+fn device_config(r: &RunArgs) -> exec::openacc::DeviceConfig {
+    exec::openacc::DeviceConfig {
+        gangs: r.gangs.max(1),
+        workers: r.workers.max(1),
+        vector_length: r.vector_length.max(1),
+        strict_2_0: r.strict_2_0,
+        schedule: r.schedule,
+    }
+}
+
 fn parse_schedule(s: &str) -> Result<u64, String> {
     s.strip_prefix("seed:")
         .and_then(|n| n.parse().ok())
@@ -225,13 +236,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let device = exec::openacc::DeviceConfig {
-        gangs: r.gangs.max(1),
-        workers: r.workers.max(1),
-        vector_length: r.vector_length.max(1),
-        strict_2_0: r.strict_2_0,
-        schedule: r.schedule,
-    };
+    let device = device_config(r);
     let options = exec::RunOptions { max_steps: Some(r.max_steps), max_memory: Some(r.max_memory), device, ..Default::default() };
     let mut argv = vec![r.compile.files[0].clone()];
     argv.extend(r.args.iter().cloned());
@@ -339,13 +344,7 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
             return ExitCode::from(if internal { 101 } else { 2 });
         }
     };
-    let device = exec::openacc::DeviceConfig {
-        gangs: r.gangs.max(1),
-        workers: r.workers.max(1),
-        vector_length: r.vector_length.max(1),
-        strict_2_0: r.strict_2_0,
-        schedule: r.schedule,
-    };
+    let device = device_config(r);
     let collected: Arc<Mutex<Vec<Event>>> = Arc::default();
     let events: Option<exec::openacc::EventSink> = if r.notify || r.time || r.trace.is_some() {
         let (notify, keep, sink, names) = (r.notify, r.time || r.trace.is_some(), collected.clone(), map.clone());

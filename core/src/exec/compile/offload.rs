@@ -206,6 +206,19 @@ impl<'a> Cx<'a> {
         Ok(VarPlan { name, loc, shape: Shape::Section { base: base_fn, dims } })
     }
 
+    /// Every variable of the directive's data clauses, with its clause.
+    fn data_plans(&mut self, dir: &AccDirective) -> R<Vec<(DataClause, VarPlan)>> {
+        let mut data = Vec::new();
+        for c in clauses_of(dir) {
+            if let AccClauseKind::Data(dc, vars) = c {
+                for p in self.var_plans(vars)? {
+                    data.push((*dc, p));
+                }
+            }
+        }
+        Ok(data)
+    }
+
     fn var_plans(&mut self, vars: &[AccVar]) -> R<Vec<VarPlan>> {
         vars.iter().map(|v| self.var_plan(v)).collect()
     }
@@ -319,14 +332,7 @@ impl<'a> Cx<'a> {
             }
             AccKind::EnterData | AccKind::ExitData => {
                 let enter = matches!(dir.kind, AccKind::EnterData);
-                let mut data = Vec::new();
-                for c in clauses_of(&dir) {
-                    if let AccClauseKind::Data(dc, vars) = c {
-                        for p in self.var_plans(vars)? {
-                            data.push((*dc, p));
-                        }
-                    }
-                }
+                let data = self.data_plans(&dir)?;
                 self.emit(
                     Op::Expr(Box::new(move |m| {
                         if let Some(f) = &if_fn {
@@ -426,14 +432,7 @@ impl<'a> Cx<'a> {
             }
             AccKind::Declare => {
                 // Function-scope declare: the data lives until the function returns (§2.13).
-                let mut data = Vec::new();
-                for c in clauses_of(&dir) {
-                    if let AccClauseKind::Data(dc, vars) = c {
-                        for p in self.var_plans(vars)? {
-                            data.push((*dc, p));
-                        }
-                    }
-                }
+                let data = self.data_plans(&dir)?;
                 self.emit(
                     Op::Expr(Box::new(move |m| {
                         rt::declare_enter(m);
