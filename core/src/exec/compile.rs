@@ -141,6 +141,134 @@ pub struct Loop1 {
     /// The loop's `init; if (!cond) skip` run first, when they were one instruction each (they
     /// cost and are observed as those two instructions).
     pub entry: Option<Box<Entry>>,
+    /// The body is `s += x[...] * y[...]` on floats with indices affine in the counter: run by
+    /// [`Loop1::run_mac`] with addresses stepped instead of recomputed.
+    pub mac: Option<Box<MacLoop>>,
+}
+
+pub struct MacLoop {
+    s: usize,
+    f64: bool,
+    x: LoadS,
+    y: LoadS,
+}
+
+impl Loop1 {
+    /// Run the loop (its body already due: do-while form) through its [`MacLoop`], when it has one
+    /// and the fast path applies; `Ok(false)` when the caller must run it the ordinary way. Costs
+    /// and results are those of the ordinary loop: 2 steps an iteration, the same loads in the same
+    /// order, the same roundings, the same registers afterwards, the same faults.
+    pub fn run_mac(&self, m: &mut Machine) -> Result<bool, Trap> {
+        let (Some(mac), Some(c)) = (&self.mac, &self.counter) else {
+            return Ok(false);
+        };
+        if m.observer.is_some() {
+            return Ok(false);
+        }
+        let k = m.bp + c.slot;
+        let v0 = m.regs[k] as i64;
+        let limit = match c.limit {
+            CounterLimit::Const(l) => l,
+            CounterLimit::Reg(r) => m.regs[m.bp + r] as i64,
+        };
+        let trip = if v0 < limit { limit.wrapping_sub(v0) } else { 1 };
+        if !(1..1 << 30).contains(&trip) || m.fuel < 2 * trip as u64 {
+            return Ok(false);
+        }
+        let last = v0 + trip - 1;
+        let norm_c = |v: i64| if c.narrow { v as i32 as i64 as u64 } else { v as u64 };
+        let (Base::Reg(bx), Base::Reg(by)) = (mac.x.base, mac.y.base) else {
+            return Ok(false);
+        };
+        if !mac.x.ix.affine_in(c.slot) || !mac.y.ix.affine_in(c.slot) {
+            return Ok(false);
+        }
+        // The indices at the first iteration and the second (the step: they are affine in the
+        // counter), with the counter set to each in turn.
+        let (x0, y0) = (mac.x.ix.raw(m).0, mac.y.ix.raw(m).0);
+        m.regs[k] = norm_c(v0 + 1);
+        let (x1, y1) = (mac.x.ix.raw(m).0, mac.y.ix.raw(m).0);
+        m.regs[k] = norm_c(v0);
+        let span = trip - 1;
+        // A narrowed (int) index must not wrap around anywhere in the loop: the first and the
+        // last are ints and the step is small, so none between wraps.
+        let ok = |l: &LoadS, r0: u64, r1: u64| {
+            if !l.ix.narrowed() {
+                return true;
+            }
+            let st = r1.wrapping_sub(r0) as i64;
+            let fits = |r: i64| r as i32 as i64 == r;
+            fits(r0 as i64) && (-(1 << 31)..1 << 31).contains(&st) && fits((r0 as i64) + st * span)
+        };
+        if !ok(&mac.x, x0, x1) || !ok(&mac.y, y0, y1) {
+            return Ok(false);
+        }
+        let mut a = [
+            m.regs[m.bp + bx].wrapping_add(x0.wrapping_mul(mac.x.size)),
+            m.regs[m.bp + by].wrapping_add(y0.wrapping_mul(mac.y.size)),
+        ];
+        let d = [
+            x1.wrapping_sub(x0).wrapping_mul(mac.x.size),
+            y1.wrapping_sub(y0).wrapping_mul(mac.y.size),
+        ];
+        let s = m.bp + mac.s;
+        let mut t = 0i64;
+        let r = if mac.f64 {
+            let mut acc = f64b(m.regs[s]);
+            let r = loop {
+                m.fuel -= 1;
+                let x = match m.mem.load_u64(a[0]) {
+                    Ok(x) => x,
+                    Err(f) => break Err(m.fault(f, mac.x.loc)),
+                };
+                let y = match m.mem.load_u64(a[1]) {
+                    Ok(y) => y,
+                    Err(f) => break Err(m.fault(f, mac.y.loc)),
+                };
+                acc += f64b(x) * f64b(y);
+                m.fuel -= 1;
+                t += 1;
+                if t == trip {
+                    break Ok(());
+                }
+                a[0] = a[0].wrapping_add(d[0]);
+                a[1] = a[1].wrapping_add(d[1]);
+            };
+            m.regs[s] = acc.to_bits();
+            r
+        } else {
+            let mut acc = f32b(m.regs[s]);
+            let r = loop {
+                m.fuel -= 1;
+                let x = match m.mem.load_u32(a[0]) {
+                    Ok(x) => x,
+                    Err(f) => break Err(m.fault(f, mac.x.loc)),
+                };
+                let y = match m.mem.load_u32(a[1]) {
+                    Ok(y) => y,
+                    Err(f) => break Err(m.fault(f, mac.y.loc)),
+                };
+                acc += f32::from_bits(x) * f32::from_bits(y);
+                m.fuel -= 1;
+                t += 1;
+                if t == trip {
+                    break Ok(());
+                }
+                a[0] = a[0].wrapping_add(d[0]);
+                a[1] = a[1].wrapping_add(d[1]);
+            };
+            m.regs[s] = bf32(acc);
+            r
+        };
+        // The counter as the ordinary loop leaves it: stepped past the last iteration, or at the
+        // iteration that faulted.
+        if r.is_ok() {
+            m.regs[k] = norm_c(last + 1);
+        } else {
+            m.regs[k] = norm_c(v0 + t);
+        }
+        r.map(|()| true)
+    }
 }
 
 pub struct Entry {
@@ -1137,9 +1265,23 @@ impl IndexF {
             _ => IndexF::Tn(p.terms.into(), p.k, narrow),
         }
     }
+    /// Whether the index is affine in register `k` (no `k*k` term).
+    fn affine_in(&self, k: usize) -> bool {
+        let lin = |l: &Lin| l.t[..l.n as usize].iter().all(|&(s, _)| s != k);
+        let l2 = |l: &L2| (l.s0 != k || l.c0 == 0) && (l.s1 != k || l.c1 == 0);
+        match self {
+            IndexF::T1(t, _, _) => !(t.a == k && t.b == Some(k)),
+            IndexF::L2(..) | IndexF::Lin(..) => true,
+            IndexF::G2(_, f, l1, _) => *f != k || l2(l1),
+            IndexF::Grouped(_, f, l1, _) => *f != k || lin(l1),
+            IndexF::Tn(ts, _, _) => ts.iter().all(|t| !(t.a == k && t.b == Some(k))),
+        }
+    }
+
+    /// The value before narrowing, and whether it is narrowed.
     #[inline(always)]
-    fn eval(&self, m: &Machine) -> u64 {
-        let (v, narrow) = match self {
+    fn raw(&self, m: &Machine) -> (u64, bool) {
+        match self {
             IndexF::T1(t, k, n) => (t.eval(m).wrapping_add(*k), *n),
             IndexF::L2(l, n) => (l.eval(m), *n),
             IndexF::G2(l0, f, l1, n) => (
@@ -1154,7 +1296,24 @@ impl IndexF {
             ),
             IndexF::Lin(l, n) => (l.eval(m), *n),
             IndexF::Tn(ts, k, n) => (ts.iter().fold(*k, |acc, t| acc.wrapping_add(t.eval(m))), *n),
-        };
+        }
+    }
+
+    #[inline(always)]
+    fn narrowed(&self) -> bool {
+        match self {
+            IndexF::T1(_, _, n)
+            | IndexF::L2(_, n)
+            | IndexF::G2(_, _, _, n)
+            | IndexF::Grouped(_, _, _, n)
+            | IndexF::Lin(_, n)
+            | IndexF::Tn(_, _, n) => *n,
+        }
+    }
+
+    #[inline(always)]
+    fn eval(&self, m: &Machine) -> u64 {
+        let (v, narrow) = self.raw(m);
         if narrow {
             v as i32 as i64 as u64
         } else {
@@ -1263,6 +1422,15 @@ fn fold_float_to_int(from: Kind, to: Kind, v: u64) -> u64 {
         Kind::U32 => x as u32 as u64,
         Kind::I64 => x as i64 as u64,
         _ => x as u64,
+    }
+}
+
+/// The one statement a loop body is (through single-statement blocks).
+fn body_stmt(s: &Stmt) -> Option<&Stmt> {
+    match &s.kind {
+        StmtKind::Block(ss) if ss.len() == 1 => body_stmt(&ss[0]),
+        StmtKind::Block(_) => None,
+        _ => Some(s),
     }
 }
 
@@ -1455,6 +1623,7 @@ impl<'a> Cx<'a> {
                         let single = body_start.checked_add(1) == Some(self.code.len())
                             && matches!(self.code.last().map(|i| &i.op), Some(Op::Expr(_)));
                         if single {
+                            let body_ir: &Stmt = body;
                             if let Some(Instr {
                                 op: Op::Expr(body),
                                 loc: body_loc,
@@ -1462,6 +1631,10 @@ impl<'a> Cx<'a> {
                             }) = self.code.pop()
                             {
                                 let counter = self.counter(st, c);
+                                let mac = match (&counter, &body_stmt(body_ir).map(|b| &b.kind)) {
+                                    (Some(_), Some(StmtKind::Expr(e))) => self.mac_loop(e)?.map(Box::new),
+                                    _ => None,
+                                };
                                 let mut lp = Loop1 {
                                     body,
                                     step_cond: fused,
@@ -1470,6 +1643,7 @@ impl<'a> Cx<'a> {
                                     cond_loc: c.loc,
                                     stmt,
                                     entry: None,
+                                    mac,
                                 };
                                 let mut loc0 = body_loc;
                                 // Fold the preceding `init` and entry test into the loop when
@@ -2602,6 +2776,46 @@ impl<'a> Cx<'a> {
                     Ok(0)
                 }))
             }
+        })
+    }
+
+    /// The parts of a `s += x[...] * y[...]` loop body for [`Loop1::run_mac`].
+    fn mac_loop(&mut self, e: &Expr) -> R<Option<MacLoop>> {
+        let ExprKind::CompoundAssign {
+            op: BinOp::Add,
+            place: Place::Local(l),
+            value,
+            op_ty,
+        } = &e.kind
+        else {
+            return Ok(None);
+        };
+        let Some(Home::Reg(s)) = self.homes.get(l.0 as usize).copied() else {
+            return Ok(None);
+        };
+        let k = self.kind(e.ty);
+        if !matches!(k, Kind::F64 | Kind::F32) || self.kind(*op_ty) != k || self.kind(value.ty) != k
+        {
+            return Ok(None);
+        }
+        let ExprKind::Binary(BinOp::Mul, x, y) = &value.kind else {
+            return Ok(None);
+        };
+        Ok(match (self.expr(x)?, self.expr(y)?) {
+            (Ce::Load(a), Ce::Load(b))
+                if a.kind == k
+                    && b.kind == k
+                    && matches!(a.base, Base::Reg(_))
+                    && matches!(b.base, Base::Reg(_)) =>
+            {
+                Some(MacLoop {
+                    s,
+                    f64: k == Kind::F64,
+                    x: a,
+                    y: b,
+                })
+            }
+            _ => None,
         })
     }
 

@@ -567,6 +567,9 @@ pub fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
                         }
                     }
                 }
+                if lp.mac.is_some() && lp.run_mac(m)? {
+                    continue;
+                }
                 loop {
                     if m.fuel >= 2 && m.observer.is_none() {
                         m.fuel -= 2;
