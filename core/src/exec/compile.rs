@@ -177,7 +177,13 @@ impl Loop1 {
         }
         let last = v0 + trip - 1;
         let norm_c = |v: i64| if c.narrow { v as i32 as i64 as u64 } else { v as u64 };
-        let (Base::Reg(bx), Base::Reg(by)) = (mac.x.base, mac.y.base) else {
+        // The base pointers (the body writes no memory, so a pointer read through a variable
+        // stays the same); a base that cannot be read is left to the ordinary loop to report.
+        let base = |m: &Machine, b: Base| match b {
+            Base::Reg(s) => Some(m.regs[m.bp + s]),
+            Base::Ind(s, _) => m.mem.load_u64(m.regs[m.bp + s]).ok(),
+        };
+        let (Some(bx), Some(by)) = (base(m, mac.x.base), base(m, mac.y.base)) else {
             return Ok(false);
         };
         if !mac.x.ix.affine_in(c.slot) || !mac.y.ix.affine_in(c.slot) {
@@ -204,8 +210,8 @@ impl Loop1 {
             return Ok(false);
         }
         let mut a = [
-            m.regs[m.bp + bx].wrapping_add(x0.wrapping_mul(mac.x.size)),
-            m.regs[m.bp + by].wrapping_add(y0.wrapping_mul(mac.y.size)),
+            bx.wrapping_add(x0.wrapping_mul(mac.x.size)),
+            by.wrapping_add(y0.wrapping_mul(mac.y.size)),
         ];
         let d = [
             x1.wrapping_sub(x0).wrapping_mul(mac.x.size),
@@ -2802,12 +2808,7 @@ impl<'a> Cx<'a> {
             return Ok(None);
         };
         Ok(match (self.expr(x)?, self.expr(y)?) {
-            (Ce::Load(a), Ce::Load(b))
-                if a.kind == k
-                    && b.kind == k
-                    && matches!(a.base, Base::Reg(_))
-                    && matches!(b.base, Base::Reg(_)) =>
-            {
+            (Ce::Load(a), Ce::Load(b)) if a.kind == k && b.kind == k => {
                 Some(MacLoop {
                     s,
                     f64: k == Kind::F64,
