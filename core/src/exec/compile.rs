@@ -39,6 +39,35 @@ pub enum Ce {
     Dyn(ExprFn),
     /// A load from `regs[base] + index * size`, evaluated inline by its consumer.
     Load(LoadS),
+    /// An 8-byte load from the address in a register slot (a pointer held in a memory local or
+    /// reached through a captured `&a`), evaluated inline by its consumer.
+    Deref(usize, Loc),
+}
+
+/// The 8-byte load of [`Ce::Deref`].
+#[inline(always)]
+fn deref(m: &Machine, s: usize, loc: Loc) -> Result<u64, Trap> {
+    m.mem
+        .load_u64(m.regs[m.bp + s])
+        .map_err(|f| m.fault(f, loc))
+}
+
+/// Where a fused load's base pointer comes from.
+#[derive(Clone, Copy)]
+enum Base {
+    Reg(usize),
+    /// The pointer stored at the address held in a register slot (loaded at this location).
+    Ind(usize, Loc),
+}
+
+impl Base {
+    #[inline(always)]
+    fn eval(self, m: &Machine) -> Result<u64, Trap> {
+        match self {
+            Base::Reg(s) => Ok(m.regs[m.bp + s]),
+            Base::Ind(s, loc) => deref(m, s, loc),
+        }
+    }
 }
 
 impl Ce {
@@ -48,6 +77,7 @@ impl Ce {
             Ce::Reg(s) => ef(move |m| Ok(m.regs[m.bp + s])),
             Ce::Dyn(f) => f,
             Ce::Load(l) => ef(move |m| l.eval(m)),
+            Ce::Deref(s, loc) => ef(move |m| deref(m, s, loc)),
         }
     }
 }
@@ -55,7 +85,7 @@ impl Ce {
 /// An array element load with a register base and a polynomial index.
 pub struct LoadS {
     kind: Kind,
-    base: usize,
+    base: Base,
     ix: IndexF,
     size: u64,
     loc: Loc,
@@ -64,7 +94,10 @@ pub struct LoadS {
 impl LoadS {
     #[inline(always)]
     fn eval(&self, m: &Machine) -> Result<u64, Trap> {
-        let a = m.regs[m.bp + self.base].wrapping_add(self.ix.eval(m).wrapping_mul(self.size));
+        let a = self
+            .base
+            .eval(m)?
+            .wrapping_add(self.ix.eval(m).wrapping_mul(self.size));
         let r = match self.kind {
             Kind::F64 | Kind::I64 | Kind::U64 | Kind::Ptr => m.mem.load_u64(a),
             Kind::I32 => m.mem.load_u32(a).map(|v| v as i32 as i64 as u64),
@@ -105,6 +138,152 @@ pub struct Loop1 {
     pub cond_loc: Loc,
     /// The statements are observed (false inside initializers).
     pub stmt: bool,
+    /// The loop's `init; if (!cond) skip` run first, when they were one instruction each (they
+    /// cost and are observed as those two instructions).
+    pub entry: Option<Box<Entry>>,
+    /// The body is `s += x[...] * y[...]` on floats with indices affine in the counter: run by
+    /// [`Loop1::run_mac`] with addresses stepped instead of recomputed.
+    pub mac: Option<Box<MacLoop>>,
+}
+
+pub struct MacLoop {
+    s: usize,
+    f64: bool,
+    x: LoadS,
+    y: LoadS,
+}
+
+impl Loop1 {
+    /// Run the loop (its body already due: do-while form) through its [`MacLoop`], when it has one
+    /// and the fast path applies; `Ok(false)` when the caller must run it the ordinary way. Costs
+    /// and results are those of the ordinary loop: 2 steps an iteration, the same loads in the same
+    /// order, the same roundings, the same registers afterwards, the same faults.
+    pub fn run_mac(&self, m: &mut Machine) -> Result<bool, Trap> {
+        let (Some(mac), Some(c)) = (&self.mac, &self.counter) else {
+            return Ok(false);
+        };
+        if m.observer.is_some() {
+            return Ok(false);
+        }
+        let k = m.bp + c.slot;
+        let v0 = m.regs[k] as i64;
+        let limit = match c.limit {
+            CounterLimit::Const(l) => l,
+            CounterLimit::Reg(r) => m.regs[m.bp + r] as i64,
+        };
+        let trip = if v0 < limit { limit.wrapping_sub(v0) } else { 1 };
+        if !(1..1 << 30).contains(&trip) || m.fuel < 2 * trip as u64 {
+            return Ok(false);
+        }
+        let last = v0 + trip - 1;
+        let norm_c = |v: i64| if c.narrow { v as i32 as i64 as u64 } else { v as u64 };
+        // The base pointers (the body writes no memory, so a pointer read through a variable
+        // stays the same); a base that cannot be read is left to the ordinary loop to report.
+        let base = |m: &Machine, b: Base| match b {
+            Base::Reg(s) => Some(m.regs[m.bp + s]),
+            Base::Ind(s, _) => m.mem.load_u64(m.regs[m.bp + s]).ok(),
+        };
+        let (Some(bx), Some(by)) = (base(m, mac.x.base), base(m, mac.y.base)) else {
+            return Ok(false);
+        };
+        if !mac.x.ix.affine_in(c.slot) || !mac.y.ix.affine_in(c.slot) {
+            return Ok(false);
+        }
+        // The indices at the first iteration and the second (the step: they are affine in the
+        // counter), with the counter set to each in turn.
+        let (x0, y0) = (mac.x.ix.raw(m).0, mac.y.ix.raw(m).0);
+        m.regs[k] = norm_c(v0 + 1);
+        let (x1, y1) = (mac.x.ix.raw(m).0, mac.y.ix.raw(m).0);
+        m.regs[k] = norm_c(v0);
+        let span = trip - 1;
+        // A narrowed (int) index must not wrap around anywhere in the loop: the first and the
+        // last are ints and the step is small, so none between wraps.
+        let ok = |l: &LoadS, r0: u64, r1: u64| {
+            if !l.ix.narrowed() {
+                return true;
+            }
+            let st = r1.wrapping_sub(r0) as i64;
+            let fits = |r: i64| r as i32 as i64 == r;
+            fits(r0 as i64) && (-(1 << 31)..1 << 31).contains(&st) && fits((r0 as i64) + st * span)
+        };
+        if !ok(&mac.x, x0, x1) || !ok(&mac.y, y0, y1) {
+            return Ok(false);
+        }
+        let mut a = [
+            bx.wrapping_add(x0.wrapping_mul(mac.x.size)),
+            by.wrapping_add(y0.wrapping_mul(mac.y.size)),
+        ];
+        let d = [
+            x1.wrapping_sub(x0).wrapping_mul(mac.x.size),
+            y1.wrapping_sub(y0).wrapping_mul(mac.y.size),
+        ];
+        let s = m.bp + mac.s;
+        let mut t = 0i64;
+        let r = if mac.f64 {
+            let mut acc = f64b(m.regs[s]);
+            let r = loop {
+                m.fuel -= 1;
+                let x = match m.mem.load_u64(a[0]) {
+                    Ok(x) => x,
+                    Err(f) => break Err(m.fault(f, mac.x.loc)),
+                };
+                let y = match m.mem.load_u64(a[1]) {
+                    Ok(y) => y,
+                    Err(f) => break Err(m.fault(f, mac.y.loc)),
+                };
+                acc += f64b(x) * f64b(y);
+                m.fuel -= 1;
+                t += 1;
+                if t == trip {
+                    break Ok(());
+                }
+                a[0] = a[0].wrapping_add(d[0]);
+                a[1] = a[1].wrapping_add(d[1]);
+            };
+            m.regs[s] = acc.to_bits();
+            r
+        } else {
+            let mut acc = f32b(m.regs[s]);
+            let r = loop {
+                m.fuel -= 1;
+                let x = match m.mem.load_u32(a[0]) {
+                    Ok(x) => x,
+                    Err(f) => break Err(m.fault(f, mac.x.loc)),
+                };
+                let y = match m.mem.load_u32(a[1]) {
+                    Ok(y) => y,
+                    Err(f) => break Err(m.fault(f, mac.y.loc)),
+                };
+                acc += f32::from_bits(x) * f32::from_bits(y);
+                m.fuel -= 1;
+                t += 1;
+                if t == trip {
+                    break Ok(());
+                }
+                a[0] = a[0].wrapping_add(d[0]);
+                a[1] = a[1].wrapping_add(d[1]);
+            };
+            m.regs[s] = bf32(acc);
+            r
+        };
+        // The counter as the ordinary loop leaves it: stepped past the last iteration, or at the
+        // iteration that faulted.
+        if r.is_ok() {
+            m.regs[k] = norm_c(last + 1);
+        } else {
+            m.regs[k] = norm_c(v0 + t);
+        }
+        r.map(|()| true)
+    }
+}
+
+pub struct Entry {
+    pub init: ExprFn,
+    pub init_loc: Loc,
+    pub init_stmt: bool,
+    pub cond: ExprFn,
+    pub cond_loc: Loc,
+    pub cond_stmt: bool,
 }
 
 pub struct SwitchTable {
@@ -682,7 +861,7 @@ impl BinVisitor for BinaryV {
 /// Builds the fused `i++, i < n` of a counted loop: step a register local, then compare it.
 struct StepCondV {
     slot: usize,
-    delta: u64,
+    delta: Ce,
     narrow: bool,
     rhs: Ce,
 }
@@ -695,10 +874,30 @@ impl BinVisitor for StepCondV {
     {
         let StepCondV {
             slot: s,
-            delta: d,
+            delta,
             narrow,
             rhs,
         } = self;
+        let add = move |x: u64, d: u64| {
+            if narrow {
+                (x as i32).wrapping_add(d as i32) as i64 as u64
+            } else {
+                x.wrapping_add(d)
+            }
+        };
+        let d = match delta {
+            Ce::Const(d) => d,
+            delta => {
+                // `i += e; i < rhs`: e first, then the update, then the test.
+                let (df, r) = (delta.into_fn(), rhs.into_fn());
+                return Some(ef(move |m| {
+                    let d = df(m)?;
+                    let v = add(m.regs[m.bp + s], d);
+                    m.regs[m.bp + s] = v;
+                    Ok(f(v, r(m)?).unwrap_or(0))
+                }));
+            }
+        };
         Some(match (rhs, narrow) {
             (Ce::Const(c), true) => ef(move |m| {
                 let v = (m.regs[m.bp + s] as i32).wrapping_add(d as i32) as i64 as u64;
@@ -720,7 +919,14 @@ impl BinVisitor for StepCondV {
                 m.regs[m.bp + s] = v;
                 Ok(f(v, m.regs[m.bp + r]).unwrap_or(0))
             }),
-            (Ce::Dyn(_) | Ce::Load(_), _) => return None,
+            (rhs, _) => {
+                let r = rhs.into_fn();
+                ef(move |m| {
+                    let v = add(m.regs[m.bp + s], d);
+                    m.regs[m.bp + s] = v;
+                    Ok(f(v, r(m)?).unwrap_or(0))
+                })
+            }
         })
     }
 }
@@ -973,9 +1179,46 @@ impl Lin {
     }
 }
 
+/// `k + regs[s0]*c0 + regs[s1]*c1`: a [`Lin`] of at most two terms, evaluated without branches
+/// (an unused term has coefficient 0 and repeats a used slot).
+#[derive(Clone, Copy, Debug)]
+struct L2 {
+    k: u64,
+    s0: usize,
+    c0: u64,
+    s1: usize,
+    c1: u64,
+}
+
+impl L2 {
+    /// `fill` is a slot that exists in the frame (for unused terms).
+    fn of(l: &Lin, fill: usize) -> Option<L2> {
+        let (s0, c0) = if l.n >= 1 { l.t[0] } else { (fill, 0) };
+        let (s1, c1) = if l.n >= 2 { l.t[1] } else { (s0, 0) };
+        (l.n <= 2).then_some(L2 {
+            k: l.k,
+            s0,
+            c0,
+            s1,
+            c1,
+        })
+    }
+    #[inline(always)]
+    fn eval(&self, m: &Machine) -> u64 {
+        let r = &m.regs[m.bp..];
+        self.k
+            .wrapping_add(r[self.s0].wrapping_mul(self.c0))
+            .wrapping_add(r[self.s1].wrapping_mul(self.c1))
+    }
+}
+
 /// A compiled [`Poly`]; `narrow` says the result is a 32-bit signed (true) value.
 enum IndexF {
     T1(Term, u64, bool),
+    /// [`IndexF::Lin`] of at most two terms.
+    L2(L2, bool),
+    /// [`IndexF::Grouped`] with both linear parts of at most two terms.
+    G2(L2, usize, L2, bool),
     /// `lin0 + regs[factor] * lin1`: the shape of `a[i*n + j]`, `a[(i+di)*n + (j+dj)]`.
     Grouped(Lin, usize, Lin, bool),
     Lin(Lin, bool),
@@ -984,6 +1227,9 @@ enum IndexF {
 
 impl IndexF {
     fn new(p: Poly, narrow: bool) -> IndexF {
+        if p.terms.is_empty() {
+            return IndexF::Tn(Box::new([]), p.k, narrow);
+        }
         if let [t] = p.terms.as_slice() {
             return IndexF::T1(*t, p.k, narrow);
         }
@@ -1014,15 +1260,41 @@ impl IndexF {
             };
         }
         match (ok, factor) {
-            (true, Some(f)) => IndexF::Grouped(lin0, f, lin1, narrow),
-            (true, None) => IndexF::Lin(lin0, narrow),
+            (true, Some(f)) => match (L2::of(&lin0, f), L2::of(&lin1, f)) {
+                (Some(a), Some(b)) => IndexF::G2(a, f, b, narrow),
+                _ => IndexF::Grouped(lin0, f, lin1, narrow),
+            },
+            (true, None) => match L2::of(&lin0, p.terms[0].a) {
+                Some(a) => IndexF::L2(a, narrow),
+                None => IndexF::Lin(lin0, narrow),
+            },
             _ => IndexF::Tn(p.terms.into(), p.k, narrow),
         }
     }
+    /// Whether the index is affine in register `k` (no `k*k` term).
+    fn affine_in(&self, k: usize) -> bool {
+        let lin = |l: &Lin| l.t[..l.n as usize].iter().all(|&(s, _)| s != k);
+        let l2 = |l: &L2| (l.s0 != k || l.c0 == 0) && (l.s1 != k || l.c1 == 0);
+        match self {
+            IndexF::T1(t, _, _) => !(t.a == k && t.b == Some(k)),
+            IndexF::L2(..) | IndexF::Lin(..) => true,
+            IndexF::G2(_, f, l1, _) => *f != k || l2(l1),
+            IndexF::Grouped(_, f, l1, _) => *f != k || lin(l1),
+            IndexF::Tn(ts, _, _) => ts.iter().all(|t| !(t.a == k && t.b == Some(k))),
+        }
+    }
+
+    /// The value before narrowing, and whether it is narrowed.
     #[inline(always)]
-    fn eval(&self, m: &Machine) -> u64 {
-        let (v, narrow) = match self {
+    fn raw(&self, m: &Machine) -> (u64, bool) {
+        match self {
             IndexF::T1(t, k, n) => (t.eval(m).wrapping_add(*k), *n),
+            IndexF::L2(l, n) => (l.eval(m), *n),
+            IndexF::G2(l0, f, l1, n) => (
+                l0.eval(m)
+                    .wrapping_add(m.regs[m.bp + f].wrapping_mul(l1.eval(m))),
+                *n,
+            ),
             IndexF::Grouped(l0, f, l1, n) => (
                 l0.eval(m)
                     .wrapping_add(m.regs[m.bp + f].wrapping_mul(l1.eval(m))),
@@ -1030,7 +1302,24 @@ impl IndexF {
             ),
             IndexF::Lin(l, n) => (l.eval(m), *n),
             IndexF::Tn(ts, k, n) => (ts.iter().fold(*k, |acc, t| acc.wrapping_add(t.eval(m))), *n),
-        };
+        }
+    }
+
+    #[inline(always)]
+    fn narrowed(&self) -> bool {
+        match self {
+            IndexF::T1(_, _, n)
+            | IndexF::L2(_, n)
+            | IndexF::G2(_, _, _, n)
+            | IndexF::Grouped(_, _, _, n)
+            | IndexF::Lin(_, n)
+            | IndexF::Tn(_, _, n) => *n,
+        }
+    }
+
+    #[inline(always)]
+    fn eval(&self, m: &Machine) -> u64 {
+        let (v, narrow) = self.raw(m);
         if narrow {
             v as i32 as i64 as u64
         } else {
@@ -1139,6 +1428,15 @@ fn fold_float_to_int(from: Kind, to: Kind, v: u64) -> u64 {
         Kind::U32 => x as u32 as u64,
         Kind::I64 => x as i64 as u64,
         _ => x as u64,
+    }
+}
+
+/// The one statement a loop body is (through single-statement blocks).
+fn body_stmt(s: &Stmt) -> Option<&Stmt> {
+    match &s.kind {
+        StmtKind::Block(ss) if ss.len() == 1 => body_stmt(&ss[0]),
+        StmtKind::Block(_) => None,
+        _ => Some(s),
     }
 }
 
@@ -1331,6 +1629,7 @@ impl<'a> Cx<'a> {
                         let single = body_start.checked_add(1) == Some(self.code.len())
                             && matches!(self.code.last().map(|i| &i.op), Some(Op::Expr(_)));
                         if single {
+                            let body_ir: &Stmt = body;
                             if let Some(Instr {
                                 op: Op::Expr(body),
                                 loc: body_loc,
@@ -1338,15 +1637,56 @@ impl<'a> Cx<'a> {
                             }) = self.code.pop()
                             {
                                 let counter = self.counter(st, c);
-                                let lp = Loop1 {
+                                let mac = match (&counter, &body_stmt(body_ir).map(|b| &b.kind)) {
+                                    (Some(_), Some(StmtKind::Expr(e))) => self.mac_loop(e)?.map(Box::new),
+                                    _ => None,
+                                };
+                                let mut lp = Loop1 {
                                     body,
                                     step_cond: fused,
                                     counter,
                                     body_loc,
                                     cond_loc: c.loc,
                                     stmt,
+                                    entry: None,
+                                    mac,
                                 };
-                                self.emit(Op::Loop1(Box::new(lp)), body_loc, false);
+                                let mut loc0 = body_loc;
+                                // Fold the preceding `init` and entry test into the loop when
+                                // nothing but the loop's own label lands between them.
+                                let n = self.code.len();
+                                let foldable = init.is_some()
+                                    && n >= 2
+                                    && matches!(self.code[n - 1].op, Op::JumpIfFalse(_, t) if t == l_break)
+                                    && matches!(self.code[n - 2].op, Op::Expr(_))
+                                    && self.labels.iter().enumerate().all(|(i, l)| {
+                                        i == l_body || i == l_cont || !matches!(*l, Some(pc) if pc + 1 >= n)
+                                    })
+                                    && self.prog_labels.values().all(|&i| !matches!(self.labels[i], Some(pc) if pc + 1 >= n));
+                                if foldable {
+                                    let test = self.code.pop();
+                                    let ini = self.code.pop();
+                                    if let (
+                                        Some(Instr { op: Op::JumpIfFalse(cond, _), loc: cond_loc, stmt: cond_stmt }),
+                                        Some(Instr { op: Op::Expr(init), loc: init_loc, stmt: init_stmt }),
+                                    ) = (test, ini)
+                                    {
+                                        loc0 = init_loc;
+                                        lp.entry = Some(Box::new(Entry {
+                                            init,
+                                            init_loc,
+                                            init_stmt,
+                                            cond,
+                                            cond_loc,
+                                            cond_stmt,
+                                        }));
+                                    }
+                                }
+                                self.code.push(Instr {
+                                    op: Op::Loop1(Box::new(lp)),
+                                    loc: loc0,
+                                    stmt: false,
+                                });
                                 self.place_label(l_break);
                                 return Ok(());
                             }
@@ -1547,21 +1887,26 @@ impl<'a> Cx<'a> {
     }
 
     fn fused_step(&mut self, step: &Expr, cond: &Expr) -> R<Option<ExprFn>> {
-        let ExprKind::IncDec {
-            place: Place::Local(l),
-            delta,
-            ..
-        } = &step.kind
-        else {
-            return Ok(None);
-        };
-        let Some(Home::Reg(s)) = self.homes.get(l.0 as usize).copied() else {
-            return Ok(None);
-        };
         let k = self.kind(step.ty);
         if !matches!(k, Kind::I32 | Kind::I64 | Kind::U64) {
             return Ok(None);
         }
+        let (l, delta) = match &step.kind {
+            ExprKind::IncDec {
+                place: Place::Local(l),
+                ..
+            } => (l, None),
+            ExprKind::CompoundAssign {
+                op: BinOp::Add,
+                place: Place::Local(l),
+                value,
+                op_ty,
+            } if self.kind(*op_ty) == k && self.kind(value.ty) == k => (l, Some(value)),
+            _ => return Ok(None),
+        };
+        let Some(Home::Reg(s)) = self.homes.get(l.0 as usize).copied() else {
+            return Ok(None);
+        };
         let ExprKind::Binary(op, a, b) = &cond.kind else {
             return Ok(None);
         };
@@ -1574,11 +1919,18 @@ impl<'a> Cx<'a> {
         if l2 != l {
             return Ok(None);
         }
+        let delta = match delta {
+            Some(v) => self.expr(v)?,
+            None => match &step.kind {
+                ExprKind::IncDec { delta, .. } => Ce::Const(*delta as i64 as u64),
+                _ => return Ok(None),
+            },
+        };
         let rhs = self.expr(b)?;
         let (cls, _) = class_of(k, true);
         let v = StepCondV {
             slot: s,
-            delta: *delta as i64 as u64,
+            delta,
             narrow: k == Kind::I32,
             rhs,
         };
@@ -1612,6 +1964,9 @@ impl<'a> Cx<'a> {
                 let slot = *slot;
                 let ty = self.p.functions[self.fid as usize].locals[l.0 as usize].ty;
                 let k = self.kind(ty);
+                if matches!(k, Kind::F64 | Kind::I64 | Kind::U64 | Kind::Ptr) {
+                    return Ok(Ce::Deref(slot, loc));
+                }
                 Ok(Ce::Dyn(gen_load!(k, loc, |m| m.regs[m.bp + slot])))
             }
             None => Err(Diagnostic::internal(
@@ -1680,13 +2035,113 @@ impl<'a> Cx<'a> {
         Some(IndexF::new(p, narrow))
     }
 
+    /// An operand of a fused select: any integer expression of register locals.
+    fn operand(&self, e: &Expr) -> Option<IndexF> {
+        let k = self.kind(e.ty);
+        let narrow = match k {
+            Kind::I32 => true,
+            Kind::I64 | Kind::U64 => false,
+            _ => return None,
+        };
+        let p = self.poly_w(e, k, narrow)?;
+        Some(IndexF::new(p, narrow))
+    }
+
+    /// `x cmp y ? a : b` over integer expressions of register locals (the `min(a, b)` of the
+    /// partition loops of compute regions): ((op, signed), x, y, a, b).
+    #[allow(clippy::type_complexity)]
+    fn select(
+        &self,
+        c: &Expr,
+        a: &Expr,
+        b: &Expr,
+    ) -> Option<((BinOp, bool), IndexF, IndexF, IndexF, IndexF)> {
+        let ExprKind::Binary(op, x, y) = &c.kind else {
+            return None;
+        };
+        if !op.is_comparison() {
+            return None;
+        }
+        let ck = self.kind(x.ty);
+        let signed = match ck {
+            Kind::I32 | Kind::I64 => true,
+            Kind::U64 => false,
+            _ => return None,
+        };
+        if self.kind(y.ty) != ck {
+            return None;
+        }
+        Some((
+            (*op, signed),
+            self.operand(x)?,
+            self.operand(y)?,
+            self.operand(a)?,
+            self.operand(b)?,
+        ))
+    }
+
     /// `e` as a polynomial of degree ≤ 2 in register locals, all nodes of kind `k`.
     fn poly(&self, e: &Expr, k: Kind) -> Option<Poly> {
+        self.poly_w(e, k, k == Kind::I32)
+    }
+
+    /// An integer expression of register locals (`+ - *` and integer casts) evaluated inline in
+    /// one step, when it has at least two operations (so it replaces a tree of closures).
+    fn pure_int(&self, e: &Expr) -> Option<IndexF> {
+        fn ops(e: &Expr, budget: usize) -> usize {
+            if budget == 0 {
+                return 0;
+            }
+            match &e.kind {
+                ExprKind::Binary(_, a, b) => {
+                    let x = 1 + ops(a, budget - 1);
+                    x + ops(b, budget.saturating_sub(x))
+                }
+                ExprKind::Cast(a) => 1 + ops(a, budget - 1),
+                _ => 0,
+            }
+        }
+        let k = self.kind(e.ty);
+        let narrow = match k {
+            Kind::I32 => true,
+            Kind::I64 | Kind::U64 => false,
+            _ => return None,
+        };
+        if ops(e, 2) < 2 {
+            return None;
+        }
+        let p = self.poly_w(e, k, narrow)?;
+        if p.terms.is_empty() {
+            return None;
+        }
+        Some(IndexF::new(p, narrow))
+    }
+
+    /// [`Cx::poly`]; with `low32` only the low 32 bits of the result matter (it is narrowed to
+    /// `int` at the end), so nodes may be of any 32- or 64-bit integer kind and casts between
+    /// them are looked through (truncation commutes with `+`, `-` and `*`).
+    fn poly_w(&self, e: &Expr, k: Kind, low32: bool) -> Option<Poly> {
         const MAX_TERMS: usize = 8;
-        if self.kind(e.ty) != k {
+        let ek = self.kind(e.ty);
+        let wide = |x: Kind| matches!(x, Kind::I32 | Kind::U32 | Kind::I64 | Kind::U64);
+        if low32 {
+            if !wide(ek) {
+                return None;
+            }
+        } else if ek != k {
             return None;
         }
         let p = match &e.kind {
+            ExprKind::Cast(inner) => {
+                let ik = self.kind(inner.ty);
+                if low32 && wide(ik) {
+                    return self.poly_w(inner, ik, true);
+                }
+                if !low32 && matches!(ik, Kind::I64 | Kind::U64) && matches!(k, Kind::I64 | Kind::U64) {
+                    return self.poly_w(inner, ik, false);
+                }
+                return None;
+            }
             ExprKind::Int(v) => Poly {
                 terms: Vec::new(),
                 k: *v,
@@ -1703,7 +2158,7 @@ impl<'a> Cx<'a> {
                 _ => return None,
             },
             ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
-                let (pa, pb) = (self.poly(a, k)?, self.poly(b, k)?);
+                let (pa, pb) = (self.poly_w(a, k, low32)?, self.poly_w(b, k, low32)?);
                 let neg = if *op == BinOp::Sub { u64::MAX } else { 1 };
                 let mut terms = pa.terms;
                 terms.extend(pb.terms.iter().map(|t| Term {
@@ -1716,7 +2171,7 @@ impl<'a> Cx<'a> {
                 }
             }
             ExprKind::Binary(BinOp::Mul, a, b) => {
-                let (pa, pb) = (self.poly(a, k)?, self.poly(b, k)?);
+                let (pa, pb) = (self.poly_w(a, k, low32)?, self.poly_w(b, k, low32)?);
                 let mut terms = Vec::new();
                 for x in pa.terms.iter() {
                     for y in pb.terms.iter() {
@@ -1758,16 +2213,28 @@ impl<'a> Cx<'a> {
             Kind::F64 | Kind::I64 | Kind::U64 | Kind::Ptr | Kind::I32 | Kind::U32 | Kind::F32
         );
         let addr = match addr {
-            Addr::Affine(Ce::Reg(base), ix, size) if inline => {
+            Addr::Any(Ce::Reg(s)) if matches!(k, Kind::F64 | Kind::I64 | Kind::U64 | Kind::Ptr) => {
+                return Ce::Deref(s, loc);
+            }
+            Addr::Affine(Ce::Reg(b), ix, size) if inline => {
                 return Ce::Load(LoadS {
                     kind: k,
-                    base,
+                    base: Base::Reg(b),
                     ix,
                     size,
                     loc,
                 });
             }
-            Addr::Index(Ce::Reg(base), Ce::Reg(i), size) if inline => {
+            Addr::Affine(Ce::Deref(b, bl), ix, size) if inline => {
+                return Ce::Load(LoadS {
+                    kind: k,
+                    base: Base::Ind(b, bl),
+                    ix,
+                    size,
+                    loc,
+                });
+            }
+            Addr::Index(Ce::Reg(b), Ce::Reg(i), size) if inline => {
                 let ix = IndexF::T1(
                     Term {
                         a: i,
@@ -1779,7 +2246,7 @@ impl<'a> Cx<'a> {
                 );
                 return Ce::Load(LoadS {
                     kind: k,
-                    base,
+                    base: Base::Reg(b),
                     ix,
                     size,
                     loc,
@@ -1792,6 +2259,7 @@ impl<'a> Cx<'a> {
             Addr::Any(Ce::Reg(s)) => gen_load!(k, loc, |m| m.regs[m.bp + s]),
             Addr::Any(Ce::Dyn(f)) => gen_load!(k, loc, |m| f(m)?),
             Addr::Any(Ce::Load(l)) => gen_load!(k, loc, |m| l.eval(m)?),
+            Addr::Any(Ce::Deref(s, dl)) => gen_load!(k, loc, |m| deref(m, s, dl)?),
             Addr::Index(Ce::Reg(b), Ce::Reg(i), sz) => {
                 gen_load!(k, loc, |m| m.regs[m.bp + b]
                     .wrapping_add(m.regs[m.bp + i].wrapping_mul(sz)))
@@ -1843,6 +2311,14 @@ impl<'a> Cx<'a> {
                     k,
                     loc,
                     |m, v| m.regs[m.bp + b].wrapping_add(ix.eval(m).wrapping_mul(sz)),
+                    val(m)?
+                )
+            }
+            Addr::Affine(Ce::Deref(b, bl), ix, sz) => {
+                gen_store!(
+                    k,
+                    loc,
+                    |m, v| deref(m, b, bl)?.wrapping_add(ix.eval(m).wrapping_mul(sz)),
                     val(m)?
                 )
             }
@@ -1994,8 +2470,17 @@ impl<'a> Cx<'a> {
                 } else {
                     k
                 };
+                if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
+                    if let Some(ix) = self.pure_int(e) {
+                        return Ok(Ce::Dyn(ef(move |m| Ok(ix.eval(m)))));
+                    }
+                }
                 let (ca, cb) = (self.expr(a)?, self.expr(b)?);
                 self.binary(*op, ca, cb, opk, loc)?
+            }
+            ExprKind::Cast(_) if self.pure_int(e).is_some() => {
+                let ix = self.pure_int(e).expect("checked");
+                Ce::Dyn(ef(move |m| Ok(ix.eval(m))))
             }
             ExprKind::Cast(a) => {
                 let from = self.kind(a.ty);
@@ -2012,6 +2497,7 @@ impl<'a> Cx<'a> {
                         Ce::Reg(s) => Ce::Dyn(ef(move |m| Ok(f(m.regs[m.bp + s])))),
                         Ce::Dyn(g) => Ce::Dyn(ef(move |m| Ok(f(g(m)?)))),
                         Ce::Load(l) => Ce::Dyn(ef(move |m| Ok(f(l.eval(m)?)))),
+                        Ce::Deref(s, dl) => Ce::Dyn(ef(move |m| Ok(f(deref(m, s, dl)?)))),
                     },
                 }
             }
@@ -2046,14 +2532,32 @@ impl<'a> Cx<'a> {
             ExprKind::Assign { place, value } => {
                 let v = self.expr(value)?;
                 match self.place(place, e.ty)? {
-                    Ok(slot) => {
-                        let f = v.into_fn();
-                        Ce::Dyn(ef(move |m| {
+                    Ok(slot) => Ce::Dyn(match v {
+                        Ce::Const(c) => ef(move |m| {
+                            m.regs[m.bp + slot] = c;
+                            Ok(c)
+                        }),
+                        Ce::Reg(r) => ef(move |m| {
+                            let v = m.regs[m.bp + r];
+                            m.regs[m.bp + slot] = v;
+                            Ok(v)
+                        }),
+                        Ce::Load(l) => ef(move |m| {
+                            let v = l.eval(m)?;
+                            m.regs[m.bp + slot] = v;
+                            Ok(v)
+                        }),
+                        Ce::Deref(s, dl) => ef(move |m| {
+                            let v = deref(m, s, dl)?;
+                            m.regs[m.bp + slot] = v;
+                            Ok(v)
+                        }),
+                        Ce::Dyn(f) => ef(move |m| {
                             let v = f(m)?;
                             m.regs[m.bp + slot] = v;
                             Ok(v)
-                        }))
-                    }
+                        }),
+                    }),
                     Err(addr) if k == Kind::Aggregate => {
                         let size = self.size_of(e.ty, loc)?.into_fn();
                         let dst = Self::addr_fn(addr);
@@ -2110,6 +2614,27 @@ impl<'a> Cx<'a> {
                     Err(a) => PlaceC::Mem(Self::addr_fn(a), k),
                 };
                 self.incdec(pc, k, e.ty, *delta, *post, loc)?
+            }
+            ExprKind::Cond(c, a, b) if self.select(c, a, b).is_some() => {
+                let (op, x, y, a, b) = self.select(c, a, b).expect("checked");
+                let signed = op.1;
+                macro_rules! sel {
+                    ($cmp:tt) => {
+                        ef(move |m| {
+                            let (p, q) = (x.eval(m), y.eval(m));
+                            let t = if signed { (p as i64) $cmp (q as i64) } else { p $cmp q };
+                            Ok(if t { a.eval(m) } else { b.eval(m) })
+                        })
+                    };
+                }
+                Ce::Dyn(match op.0 {
+                    BinOp::Lt => sel!(<),
+                    BinOp::Le => sel!(<=),
+                    BinOp::Gt => sel!(>),
+                    BinOp::Ge => sel!(>=),
+                    BinOp::Eq => sel!(==),
+                    _ => sel!(!=),
+                })
             }
             ExprKind::Cond(c, a, b) => {
                 let c = self.cond(c)?;
@@ -2257,6 +2782,41 @@ impl<'a> Cx<'a> {
                     Ok(0)
                 }))
             }
+        })
+    }
+
+    /// The parts of a `s += x[...] * y[...]` loop body for [`Loop1::run_mac`].
+    fn mac_loop(&mut self, e: &Expr) -> R<Option<MacLoop>> {
+        let ExprKind::CompoundAssign {
+            op: BinOp::Add,
+            place: Place::Local(l),
+            value,
+            op_ty,
+        } = &e.kind
+        else {
+            return Ok(None);
+        };
+        let Some(Home::Reg(s)) = self.homes.get(l.0 as usize).copied() else {
+            return Ok(None);
+        };
+        let k = self.kind(e.ty);
+        if !matches!(k, Kind::F64 | Kind::F32) || self.kind(*op_ty) != k || self.kind(value.ty) != k
+        {
+            return Ok(None);
+        }
+        let ExprKind::Binary(BinOp::Mul, x, y) = &value.kind else {
+            return Ok(None);
+        };
+        Ok(match (self.expr(x)?, self.expr(y)?) {
+            (Ce::Load(a), Ce::Load(b)) if a.kind == k && b.kind == k => {
+                Some(MacLoop {
+                    s,
+                    f64: k == Kind::F64,
+                    x: a,
+                    y: b,
+                })
+            }
+            _ => None,
         })
     }
 

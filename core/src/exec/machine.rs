@@ -551,6 +551,25 @@ pub fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
             Op::Loop1(lp) => {
                 // The loop instruction itself is free: only its statements count.
                 m.fuel += 1;
+                if let Some(e) = &lp.entry {
+                    if m.fuel >= 2 && m.observer.is_none() {
+                        m.fuel -= 2;
+                        (e.init)(m)?;
+                        if (e.cond)(m)? == 0 {
+                            continue;
+                        }
+                    } else {
+                        m.tick(e.init_loc, e.init_stmt)?;
+                        (e.init)(m)?;
+                        m.tick(e.cond_loc, e.cond_stmt)?;
+                        if (e.cond)(m)? == 0 {
+                            continue;
+                        }
+                    }
+                }
+                if lp.mac.is_some() && lp.run_mac(m)? {
+                    continue;
+                }
                 loop {
                     if m.fuel >= 2 && m.observer.is_none() {
                         m.fuel -= 2;

@@ -422,7 +422,7 @@ impl Memory {
 macro_rules! access {
     ($load:ident, $store:ident, $t:ty, $n:expr) => {
         impl Memory {
-            #[inline]
+            #[inline(always)]
             pub fn $load(&self, ptr: u64) -> Result<$t, MemFault> {
                 let off = ptr as u32 as usize;
                 if let Some(a) = self.allocs.get((ptr >> 32) as usize) {
