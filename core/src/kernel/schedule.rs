@@ -341,6 +341,7 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     let nv = if lv.vector { b.get(LocalId(3)) } else { b.c(1) };
     let t = b.long_temp("__thread");
     let tt = b.long_temp("__threads");
+    let chunked = chunk.is_some();
     let chunk_e = match chunk {
         Some(Some(e)) => b.cast(e, long),
         _ => b.c(1),
@@ -363,30 +364,40 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     let nv_e2 = nv.clone();
     let nnn = b.bin(BinOp::Mul, nn, nv_e2);
     share.push(b.set(tt, nnn));
-    share.push(b.set(c, chunk_e));
-    // for (cs = t*c; cs < total; cs += T*c) for (k = cs; k < min(cs + c, total); k++) body
-    let inner_to = {
-        let cs = b.get(cstart);
-        let cc = b.get(c);
-        let end = b.bin(BinOp::Add, cs, cc);
+    let looped = if !chunked {
+        // No `static` chunk: iterations round-robin over the threads, one at a time —
+        // `for (k = t; k < total; k += T)`, the grid-stride loop a GPU runs.
+        let _ = (chunk_e, c, cstart);
+        let from = b.get(t);
         let tot = b.get(total);
-        let end2 = end.clone();
-        let lt = b.bin(BinOp::Lt, end, tot.clone());
-        let long = b.long_ty();
-        b.expr(ExprKind::Cond(Box::new(lt), Box::new(end2), Box::new(tot)), long)
+        let stride = b.get(tt);
+        b.count_loop(k, from, tot, stride, iter_body)
+    } else {
+        share.push(b.set(c, chunk_e));
+        // gang(static:c): for (cs = t*c; cs < total; cs += T*c) for (k = cs; k < min(cs + c, total); k++) body
+        let inner_to = {
+            let cs = b.get(cstart);
+            let cc = b.get(c);
+            let end = b.bin(BinOp::Add, cs, cc);
+            let tot = b.get(total);
+            let end2 = end.clone();
+            let lt = b.bin(BinOp::Lt, end, tot.clone());
+            let long = b.long_ty();
+            b.expr(ExprKind::Cond(Box::new(lt), Box::new(end2), Box::new(tot)), long)
+        };
+        let from_k = b.get(cstart);
+        let one = b.c(1);
+        let k_loop = b.count_loop(k, from_k, inner_to, one, iter_body);
+        let tv = b.get(t);
+        let cv = b.get(c);
+        let start = b.bin(BinOp::Mul, tv, cv);
+        let ttv = b.get(tt);
+        let cv2 = b.get(c);
+        let stride = b.bin(BinOp::Mul, ttv, cv2);
+        let tot = b.get(total);
+        b.count_loop(cstart, start, tot, stride, k_loop)
     };
-    let from_k = b.get(cstart);
-    let one = b.c(1);
-    let k_loop = b.count_loop(k, from_k, inner_to, one, iter_body);
-    let tv = b.get(t);
-    let cv = b.get(c);
-    let start = b.bin(BinOp::Mul, tv, cv);
-    let ttv = b.get(tt);
-    let cv2 = b.get(c);
-    let stride = b.bin(BinOp::Mul, ttv, cv2);
-    let tot = b.get(total);
-    let chunk_loop = b.count_loop(cstart, start, tot, stride, k_loop);
-    share.push(chunk_loop);
+    share.push(looped);
     share.extend(thread_post);
     let mut out = b.block(share);
     if lv.vector {

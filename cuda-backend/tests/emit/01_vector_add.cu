@@ -36,14 +36,10 @@ extern "C" __global__ void main_acc24(float (*a_addr_4)[1000], float (*b_addr_5)
                 lane_15 = threadIdx.x;
                 thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
                 threads_17 = ((__num_gangs * 1L) * __vector_length);
-                chunk_18 = 1L;
-                for (chunk_start_19 = (thread_16 * chunk_18); chunk_start_19 < iters_12; chunk_start_19 += (threads_17 * chunk_18))
+                for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
                 {
-                    for (k_13 = chunk_start_19; k_13 < (((chunk_start_19 + chunk_18) < iters_12) ? (chunk_start_19 + chunk_18) : iters_12); k_13 += 1L)
-                    {
-                        i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                        if (threadIdx.y == 0) ((float *)c_addr_6)[((long)i_7)] = (((float *)a_addr_4)[((long)i_7)] + ((float *)b_addr_5)[((long)i_7)]);
-                    }
+                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
+                    if (threadIdx.y == 0) ((float *)c_addr_6)[((long)i_7)] = (((float *)a_addr_4)[((long)i_7)] + ((float *)b_addr_5)[((long)i_7)]);
                 }
             }
             __syncthreads();

@@ -39,14 +39,10 @@ extern "C" __global__ void saxpy_acc16(int n_4, float a_5, float **x_addr_6_gang
                 lane_16 = threadIdx.x;
                 thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
                 threads_18 = ((__num_gangs * 1L) * __vector_length);
-                chunk_19 = 1L;
-                for (chunk_start_20 = (thread_17 * chunk_19); chunk_start_20 < iters_13; chunk_start_20 += (threads_18 * chunk_19))
+                for (k_14 = thread_17; k_14 < iters_13; k_14 += threads_18)
                 {
-                    for (k_14 = chunk_start_20; k_14 < (((chunk_start_20 + chunk_19) < iters_13) ? (chunk_start_20 + chunk_19) : iters_13); k_14 += 1L)
-                    {
-                        i_8 = ((int)(lb_9 + (k_14 * step_11)));
-                        if (threadIdx.y == 0) (*y_addr_7)[((long)i_8)] = ((a_5 * (*x_addr_6)[((long)i_8)]) + (*y_addr_7)[((long)i_8)]);
-                    }
+                    i_8 = ((int)(lb_9 + (k_14 * step_11)));
+                    if (threadIdx.y == 0) (*y_addr_7)[((long)i_8)] = ((a_5 * (*x_addr_6)[((long)i_8)]) + (*y_addr_7)[((long)i_8)]);
                 }
             }
             __syncthreads();

@@ -73,66 +73,54 @@ extern "C" __global__ void main_acc27(int (*cube_addr_4)[6][10][70])
                     {
                         thread_40 = ((((__gang * 1L) + worker_38) * 1L) + lane_39);
                         threads_41 = ((__num_gangs * 1L) * 1L);
-                        chunk_42 = 1L;
-                        for (chunk_start_43 = (thread_40 * chunk_42); chunk_start_43 < iters_36; chunk_start_43 += (threads_41 * chunk_42))
+                        for (k_37 = thread_40; k_37 < iters_36; k_37 += threads_41)
                         {
-                            for (k_37 = chunk_start_43; k_37 < (((chunk_start_43 + chunk_42) < iters_36) ? (chunk_start_43 + chunk_42) : iters_36); k_37 += 1L)
+                            i_5 = ((int)(lb_8 + (k_37 * step_10)));
                             {
-                                i_5 = ((int)(lb_8 + (k_37 * step_10)));
                                 {
-                                    {
-                                        lb_12 = ((long)0);
-                                        ub_13 = ((long)10);
-                                        step_14 = 1L;
-                                        trip_15 = (((lb_12 < ub_13) && (step_14 > 0L)) ? (((ub_13 - lb_12) + (step_14 - 1L)) / step_14) : 0L);
-                                        iters_28 = trip_15;
-                                        __syncthreads();
-                                        { // worker-partitioned: each thread runs its share
-                                            worker_30 = threadIdx.y;
-                                            lane_31 = 0L;
+                                    lb_12 = ((long)0);
+                                    ub_13 = ((long)10);
+                                    step_14 = 1L;
+                                    trip_15 = (((lb_12 < ub_13) && (step_14 > 0L)) ? (((ub_13 - lb_12) + (step_14 - 1L)) / step_14) : 0L);
+                                    iters_28 = trip_15;
+                                    __syncthreads();
+                                    { // worker-partitioned: each thread runs its share
+                                        worker_30 = threadIdx.y;
+                                        lane_31 = 0L;
+                                        {
+                                            thread_32 = ((((0L * __num_workers) + worker_30) * 1L) + lane_31);
+                                            threads_33 = ((1L * __num_workers) * 1L);
+                                            for (k_29 = thread_32; k_29 < iters_28; k_29 += threads_33)
                                             {
-                                                thread_32 = ((((0L * __num_workers) + worker_30) * 1L) + lane_31);
-                                                threads_33 = ((1L * __num_workers) * 1L);
-                                                chunk_34 = 1L;
-                                                for (chunk_start_35 = (thread_32 * chunk_34); chunk_start_35 < iters_28; chunk_start_35 += (threads_33 * chunk_34))
+                                                j_6 = ((int)(lb_12 + (k_29 * step_14)));
                                                 {
-                                                    for (k_29 = chunk_start_35; k_29 < (((chunk_start_35 + chunk_34) < iters_28) ? (chunk_start_35 + chunk_34) : iters_28); k_29 += 1L)
                                                     {
-                                                        j_6 = ((int)(lb_12 + (k_29 * step_14)));
+                                                        lb_16 = ((long)0);
+                                                        ub_17 = ((long)70);
+                                                        step_18 = 1L;
+                                                        trip_19 = (((lb_16 < ub_17) && (step_18 > 0L)) ? (((ub_17 - lb_16) + (step_18 - 1L)) / step_18) : 0L);
+                                                        iters_20 = trip_19;
                                                         {
-                                                            {
-                                                                lb_16 = ((long)0);
-                                                                ub_17 = ((long)70);
-                                                                step_18 = 1L;
-                                                                trip_19 = (((lb_16 < ub_17) && (step_18 > 0L)) ? (((ub_17 - lb_16) + (step_18 - 1L)) / step_18) : 0L);
-                                                                iters_20 = trip_19;
+                                                            worker_22 = 0L;
+                                                            accsim_sync_worker();
+                                                            { // vector-partitioned: each thread runs its share
+                                                                lane_23 = threadIdx.x;
+                                                                thread_24 = ((((0L * 1L) + worker_22) * __vector_length) + lane_23);
+                                                                threads_25 = ((1L * 1L) * __vector_length);
+                                                                for (k_21 = thread_24; k_21 < iters_20; k_21 += threads_25)
                                                                 {
-                                                                    worker_22 = 0L;
-                                                                    accsim_sync_worker();
-                                                                    { // vector-partitioned: each thread runs its share
-                                                                        lane_23 = threadIdx.x;
-                                                                        thread_24 = ((((0L * 1L) + worker_22) * __vector_length) + lane_23);
-                                                                        threads_25 = ((1L * 1L) * __vector_length);
-                                                                        chunk_26 = 1L;
-                                                                        for (chunk_start_27 = (thread_24 * chunk_26); chunk_start_27 < iters_20; chunk_start_27 += (threads_25 * chunk_26))
-                                                                        {
-                                                                            for (k_21 = chunk_start_27; k_21 < (((chunk_start_27 + chunk_26) < iters_20) ? (chunk_start_27 + chunk_26) : iters_20); k_21 += 1L)
-                                                                            {
-                                                                                k_7 = ((int)(lb_16 + (k_21 * step_18)));
-                                                                                ((int *)(((int (*)[70])(((int (*)[10][70])cube_addr_4) + ((long)i_5))) + ((long)j_6)))[((long)k_7)] = (((10000 * i_5) + (100 * j_6)) + k_7);
-                                                                            }
-                                                                        }
-                                                                    }
-                                                                    accsim_sync_worker();
+                                                                    k_7 = ((int)(lb_16 + (k_21 * step_18)));
+                                                                    ((int *)(((int (*)[70])(((int (*)[10][70])cube_addr_4) + ((long)i_5))) + ((long)j_6)))[((long)k_7)] = (((10000 * i_5) + (100 * j_6)) + k_7);
                                                                 }
                                                             }
+                                                            accsim_sync_worker();
                                                         }
                                                     }
                                                 }
                                             }
                                         }
-                                        __syncthreads();
                                     }
+                                    __syncthreads();
                                 }
                             }
                         }
@@ -198,45 +186,36 @@ extern "C" __global__ void main_acc55(int n_4, int m_5, double **A_addr_6_gangs,
             {
                 thread_33 = ((((__gang * __num_workers) + worker_31) * 1L) + lane_32);
                 threads_34 = ((__num_gangs * __num_workers) * 1L);
-                chunk_35 = 1L;
-                for (chunk_start_36 = (thread_33 * chunk_35); chunk_start_36 < iters_29; chunk_start_36 += (threads_34 * chunk_35))
+                for (k_30 = thread_33; k_30 < iters_29; k_30 += threads_34)
                 {
-                    for (k_30 = chunk_start_36; k_30 < (((chunk_start_36 + chunk_35) < iters_29) ? (chunk_start_36 + chunk_35) : iters_29); k_30 += 1L)
+                    i_9 = ((int)(lb_12 + (k_30 * step_14)));
                     {
-                        i_9 = ((int)(lb_12 + (k_30 * step_14)));
+                        if (threadIdx.x == 0) s_10[threadIdx.y] = 0.0;
                         {
-                            if (threadIdx.x == 0) s_10[threadIdx.y] = 0.0;
+                            lb_16 = ((long)0);
+                            ub_17 = ((long)m_5);
+                            step_18 = 1L;
+                            trip_19 = (((lb_16 < ub_17) && (step_18 > 0L)) ? (((ub_17 - lb_16) + (step_18 - 1L)) / step_18) : 0L);
+                            iters_20 = trip_19;
                             {
-                                lb_16 = ((long)0);
-                                ub_17 = ((long)m_5);
-                                step_18 = 1L;
-                                trip_19 = (((lb_16 < ub_17) && (step_18 > 0L)) ? (((ub_17 - lb_16) + (step_18 - 1L)) / step_18) : 0L);
-                                iters_20 = trip_19;
-                                {
-                                    worker_23 = 0L;
-                                    accsim_sync_worker();
-                                    { // vector-partitioned: each thread runs its share
-                                        lane_24 = threadIdx.x;
-                                        priv_22 = 0.0;
-                                        thread_25 = ((((0L * 1L) + worker_23) * __vector_length) + lane_24);
-                                        threads_26 = ((1L * 1L) * __vector_length);
-                                        chunk_27 = 1L;
-                                        for (chunk_start_28 = (thread_25 * chunk_27); chunk_start_28 < iters_20; chunk_start_28 += (threads_26 * chunk_27))
-                                        {
-                                            for (k_21 = chunk_start_28; k_21 < (((chunk_start_28 + chunk_27) < iters_20) ? (chunk_start_28 + chunk_27) : iters_20); k_21 += 1L)
-                                            {
-                                                j_11 = ((int)(lb_16 + (k_21 * step_18)));
-                                                priv_22 += ((*A_addr_6)[((long)((i_9 * m_5) + j_11))] * (*x_addr_7)[((long)j_11)]);
-                                            }
-                                        }
-                                        // reduction combine: an atomic (first version; a block reduction is faster)
-                                        atomicAdd(&s_10[threadIdx.y], priv_22);
+                                worker_23 = 0L;
+                                accsim_sync_worker();
+                                { // vector-partitioned: each thread runs its share
+                                    lane_24 = threadIdx.x;
+                                    priv_22 = 0.0;
+                                    thread_25 = ((((0L * 1L) + worker_23) * __vector_length) + lane_24);
+                                    threads_26 = ((1L * 1L) * __vector_length);
+                                    for (k_21 = thread_25; k_21 < iters_20; k_21 += threads_26)
+                                    {
+                                        j_11 = ((int)(lb_16 + (k_21 * step_18)));
+                                        priv_22 += ((*A_addr_6)[((long)((i_9 * m_5) + j_11))] * (*x_addr_7)[((long)j_11)]);
                                     }
-                                    accsim_sync_worker();
+                                    s_10[threadIdx.y] = (s_10[threadIdx.y] + priv_22);
                                 }
+                                accsim_sync_worker();
                             }
-                            if (threadIdx.x == 0) (*y_addr_8)[((long)i_9)] = s_10[threadIdx.y];
                         }
+                        if (threadIdx.x == 0) (*y_addr_8)[((long)i_9)] = s_10[threadIdx.y];
                     }
                 }
             }

@@ -111,38 +111,30 @@ extern "C" __global__ void main_acc56(int n_4, int m_5, double **a_addr_6_gangs)
                 {
                     thread_29 = ((((__gang * 1L) + worker_27) * 1L) + lane_28);
                     threads_30 = ((__num_gangs * 1L) * 1L);
-                    chunk_31 = 1L;
-                    for (chunk_start_32 = (thread_29 * chunk_31); chunk_start_32 < iters_25; chunk_start_32 += (threads_30 * chunk_31))
+                    for (k_26 = thread_29; k_26 < iters_25; k_26 += threads_30)
                     {
-                        for (k_26 = chunk_start_32; k_26 < (((chunk_start_32 + chunk_31) < iters_25) ? (chunk_start_32 + chunk_31) : iters_25); k_26 += 1L)
+                        i_7 = ((int)(lb_9 + (k_26 * step_11)));
                         {
-                            i_7 = ((int)(lb_9 + (k_26 * step_11)));
                             {
+                                lb_13 = ((long)0);
+                                ub_14 = ((long)m_5);
+                                step_15 = 1L;
+                                trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
+                                iters_17 = trip_16;
                                 {
-                                    lb_13 = ((long)0);
-                                    ub_14 = ((long)m_5);
-                                    step_15 = 1L;
-                                    trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
-                                    iters_17 = trip_16;
-                                    {
-                                        worker_19 = 0L;
-                                        __syncthreads();
-                                        { // vector-partitioned: each thread runs its share
-                                            lane_20 = threadIdx.x;
-                                            thread_21 = ((((0L * 1L) + worker_19) * __vector_length) + lane_20);
-                                            threads_22 = ((1L * 1L) * __vector_length);
-                                            chunk_23 = 1L;
-                                            for (chunk_start_24 = (thread_21 * chunk_23); chunk_start_24 < iters_17; chunk_start_24 += (threads_22 * chunk_23))
-                                            {
-                                                for (k_18 = chunk_start_24; k_18 < (((chunk_start_24 + chunk_23) < iters_17) ? (chunk_start_24 + chunk_23) : iters_17); k_18 += 1L)
-                                                {
-                                                    j_8 = ((int)(lb_13 + (k_18 * step_15)));
-                                                    if (threadIdx.y == 0) (*a_addr_6)[((long)((i_7 * m_5) + j_8))] = poly((0.5 * ((double)((i_7 + j_8) % 8))));
-                                                }
-                                            }
+                                    worker_19 = 0L;
+                                    __syncthreads();
+                                    { // vector-partitioned: each thread runs its share
+                                        lane_20 = threadIdx.x;
+                                        thread_21 = ((((0L * 1L) + worker_19) * __vector_length) + lane_20);
+                                        threads_22 = ((1L * 1L) * __vector_length);
+                                        for (k_18 = thread_21; k_18 < iters_17; k_18 += threads_22)
+                                        {
+                                            j_8 = ((int)(lb_13 + (k_18 * step_15)));
+                                            if (threadIdx.y == 0) (*a_addr_6)[((long)((i_7 * m_5) + j_8))] = poly((0.5 * ((double)((i_7 + j_8) % 8))));
                                         }
-                                        __syncthreads();
                                     }
+                                    __syncthreads();
                                 }
                             }
                         }
@@ -189,14 +181,10 @@ extern "C" __global__ void main_acc64(int n_4, int m_5, double **a_addr_6_gangs)
                 {
                     thread_16 = ((((__gang * 1L) + worker_14) * 1L) + lane_15);
                     threads_17 = ((__num_gangs * 1L) * 1L);
-                    chunk_18 = 1L;
-                    for (chunk_start_19 = (thread_16 * chunk_18); chunk_start_19 < iters_12; chunk_start_19 += (threads_17 * chunk_18))
+                    for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
                     {
-                        for (k_13 = chunk_start_19; k_13 < (((chunk_start_19 + chunk_18) < iters_12) ? (chunk_start_19 + chunk_18) : iters_12); k_13 += 1L)
-                        {
-                            i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                            if (threadIdx.x == 0 && threadIdx.y == 0) scale_row(m_5, ((*a_addr_6) + ((long)(i_7 * m_5))), ((i_7 % 2) ? 2.0 : (-1.0)));
-                        }
+                        i_7 = ((int)(lb_8 + (k_13 * step_10)));
+                        if (threadIdx.x == 0 && threadIdx.y == 0) scale_row(m_5, ((*a_addr_6) + ((long)(i_7 * m_5))), ((i_7 % 2) ? 2.0 : (-1.0)));
                     }
                 }
             }
@@ -242,14 +230,10 @@ extern "C" __global__ void main_acc69(int n_4, int m_5, double **a_addr_6_gangs,
                 {
                     thread_17 = ((((__gang * 1L) + worker_15) * 1L) + lane_16);
                     threads_18 = ((__num_gangs * 1L) * 1L);
-                    chunk_19 = 1L;
-                    for (chunk_start_20 = (thread_17 * chunk_19); chunk_start_20 < iters_13; chunk_start_20 += (threads_18 * chunk_19))
+                    for (k_14 = thread_17; k_14 < iters_13; k_14 += threads_18)
                     {
-                        for (k_14 = chunk_start_20; k_14 < (((chunk_start_20 + chunk_19) < iters_13) ? (chunk_start_20 + chunk_19) : iters_13); k_14 += 1L)
-                        {
-                            b_8 = ((int)(lb_9 + (k_14 * step_11)));
-                            if (threadIdx.x == 0 && threadIdx.y == 0) add_to_rows(8, m_5, ((*a_addr_6) + ((long)((b_8 * 8) * m_5))), (*v_addr_7));
-                        }
+                        b_8 = ((int)(lb_9 + (k_14 * step_11)));
+                        if (threadIdx.x == 0 && threadIdx.y == 0) add_to_rows(8, m_5, ((*a_addr_6) + ((long)((b_8 * 8) * m_5))), (*v_addr_7));
                     }
                 }
             }
@@ -292,14 +276,10 @@ extern "C" __global__ void main_acc74(int n_4, int **steps_addr_5_gangs)
                 lane_14 = threadIdx.x;
                 thread_15 = ((((__gang * 1L) + worker_13) * __vector_length) + lane_14);
                 threads_16 = ((__num_gangs * 1L) * __vector_length);
-                chunk_17 = 1L;
-                for (chunk_start_18 = (thread_15 * chunk_17); chunk_start_18 < iters_11; chunk_start_18 += (threads_16 * chunk_17))
+                for (k_12 = thread_15; k_12 < iters_11; k_12 += threads_16)
                 {
-                    for (k_12 = chunk_start_18; k_12 < (((chunk_start_18 + chunk_17) < iters_11) ? (chunk_start_18 + chunk_17) : iters_11); k_12 += 1L)
-                    {
-                        i_6 = ((int)(lb_7 + (k_12 * step_9)));
-                        if (threadIdx.y == 0) (*steps_addr_5)[((long)i_6)] = collatz_steps((i_6 + 1));
-                    }
+                    i_6 = ((int)(lb_7 + (k_12 * step_9)));
+                    if (threadIdx.y == 0) (*steps_addr_5)[((long)i_6)] = collatz_steps((i_6 + 1));
                 }
             }
             __syncthreads();

@@ -57,37 +57,33 @@ extern "C" __global__ void main_acc38(int **v_addr_4_gangs, int (*hist_addr_5)[1
                 lane_21 = threadIdx.x;
                 thread_22 = ((((__gang * 1L) + worker_20) * __vector_length) + lane_21);
                 threads_23 = ((__num_gangs * 1L) * __vector_length);
-                chunk_24 = 1L;
-                for (chunk_start_25 = (thread_22 * chunk_24); chunk_start_25 < iters_18; chunk_start_25 += (threads_23 * chunk_24))
+                for (k_19 = thread_22; k_19 < iters_18; k_19 += threads_23)
                 {
-                    for (k_19 = chunk_start_25; k_19 < (((chunk_start_25 + chunk_24) < iters_18) ? (chunk_start_25 + chunk_24) : iters_18); k_19 += 1L)
+                    i_12 = ((int)(lb_14 + (k_19 * step_16)));
                     {
-                        i_12 = ((int)(lb_14 + (k_19 * step_16)));
+                        b_13 = ((*v_addr_4)[((long)i_12)] % 16);
+                        // #pragma acc atomic update
+                        if (threadIdx.y == 0) atomicAdd((((int *)hist_addr_5) + ((long)b_13)), 1);
+                        if ((((*v_addr_4)[((long)i_12)] % 2) == 0))
                         {
-                            b_13 = ((*v_addr_4)[((long)i_12)] % 16);
+                            // #pragma acc atomic
+                            if (threadIdx.y == 0) atomicAdd(evens_addr_6, 1);
+                        }
+                        else
+                        {
                             // #pragma acc atomic update
-                            if (threadIdx.y == 0) atomicAdd((((int *)hist_addr_5) + ((long)b_13)), 1);
-                            if ((((*v_addr_4)[((long)i_12)] % 2) == 0))
-                            {
-                                // #pragma acc atomic
-                                if (threadIdx.y == 0) atomicAdd(evens_addr_6, 1);
-                            }
-                            else
-                            {
-                                // #pragma acc atomic update
-                                if (threadIdx.y == 0) atomicAdd(odds_down_addr_7, -(1));
-                            }
+                            if (threadIdx.y == 0) atomicAdd(odds_down_addr_7, -(1));
+                        }
+                        // #pragma acc atomic update
+                        if (threadIdx.y == 0) atomicOr(mask_addr_8, (1u << ((*v_addr_4)[((long)i_12)] % 32)));
+                        // #pragma acc atomic update
+                        if (threadIdx.y == 0) atomicXor(parity_addr_9, ((unsigned)((*v_addr_4)[((long)i_12)] & 1)));
+                        // #pragma acc atomic update
+                        if (threadIdx.y == 0) atomicAdd(half_sum_addr_10, (0.5 * ((double)((*v_addr_4)[((long)i_12)] % 4))));
+                        if (((i_12 % 1000) == 0))
+                        {
                             // #pragma acc atomic update
-                            if (threadIdx.y == 0) atomicOr(mask_addr_8, (1u << ((*v_addr_4)[((long)i_12)] % 32)));
-                            // #pragma acc atomic update
-                            if (threadIdx.y == 0) atomicXor(parity_addr_9, ((unsigned)((*v_addr_4)[((long)i_12)] & 1)));
-                            // #pragma acc atomic update
-                            if (threadIdx.y == 0) atomicAdd(half_sum_addr_10, (0.5 * ((double)((*v_addr_4)[((long)i_12)] % 4))));
-                            if (((i_12 % 1000) == 0))
-                            {
-                                // #pragma acc atomic update
-                                if (threadIdx.y == 0) { long *__p = prod_addr_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * 3L); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                            }
+                            if (threadIdx.y == 0) { long *__p = prod_addr_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * 3L); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                         }
                     }
                 }
@@ -133,17 +129,13 @@ extern "C" __global__ void main_acc63(int **slots_addr_4_gangs, int *count_addr_
                 lane_15 = threadIdx.x;
                 thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
                 threads_17 = ((__num_gangs * 1L) * __vector_length);
-                chunk_18 = 1L;
-                for (chunk_start_19 = (thread_16 * chunk_18); chunk_start_19 < iters_12; chunk_start_19 += (threads_17 * chunk_18))
+                for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
                 {
-                    for (k_13 = chunk_start_19; k_13 < (((chunk_start_19 + chunk_18) < iters_12) ? (chunk_start_19 + chunk_18) : iters_12); k_13 += 1L)
+                    i_6 = ((int)(lb_8 + (k_13 * step_10)));
                     {
-                        i_6 = ((int)(lb_8 + (k_13 * step_10)));
-                        {
-                            // #pragma acc atomic capture
-                            if (threadIdx.y == 0) my_7 = (int)atomicAdd(count_addr_5, 1);
-                            if (threadIdx.y == 0) (*slots_addr_4)[((long)i_6)] = my_7;
-                        }
+                        // #pragma acc atomic capture
+                        if (threadIdx.y == 0) my_7 = (int)atomicAdd(count_addr_5, 1);
+                        if (threadIdx.y == 0) (*slots_addr_4)[((long)i_6)] = my_7;
                     }
                 }
             }
@@ -207,21 +199,16 @@ extern "C" __global__ void main_acc88(int *last_seen_addr_4, int *reads_ok_addr_
                 priv_14 = 0;
                 thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
                 threads_18 = ((__num_gangs * 1L) * __vector_length);
-                chunk_19 = 1L;
-                for (chunk_start_20 = (thread_17 * chunk_19); chunk_start_20 < iters_12; chunk_start_20 += (threads_18 * chunk_19))
+                for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
                 {
-                    for (k_13 = chunk_start_20; k_13 < (((chunk_start_20 + chunk_19) < iters_12) ? (chunk_start_20 + chunk_19) : iters_12); k_13 += 1L)
+                    i_6 = ((int)(lb_8 + (k_13 * step_10)));
                     {
-                        i_6 = ((int)(lb_8 + (k_13 * step_10)));
-                        {
-                            // #pragma acc atomic read
-                            r_7 = (*last_seen_addr_4);
-                            priv_14 += (r_7 == 100);
-                        }
+                        // #pragma acc atomic read
+                        r_7 = (*last_seen_addr_4);
+                        priv_14 += (r_7 == 100);
                     }
                 }
-                // reduction combine: an atomic (first version; a block reduction is faster)
-                if (threadIdx.y == 0) atomicAdd(reads_ok_addr_5, priv_14);
+                if (threadIdx.y == 0) (*reads_ok_addr_5) = ((*reads_ok_addr_5) + priv_14);
             }
             __syncthreads();
         }

@@ -48,14 +48,10 @@ extern "C" __global__ void sum_weights_acc36(double (*w_addr_4)[256])
                 lane_13 = threadIdx.x;
                 thread_14 = ((((__gang * 1L) + worker_12) * __vector_length) + lane_13);
                 threads_15 = ((__num_gangs * 1L) * __vector_length);
-                chunk_16 = 1L;
-                for (chunk_start_17 = (thread_14 * chunk_16); chunk_start_17 < iters_10; chunk_start_17 += (threads_15 * chunk_16))
+                for (k_11 = thread_14; k_11 < iters_10; k_11 += threads_15)
                 {
-                    for (k_11 = chunk_start_17; k_11 < (((chunk_start_17 + chunk_16) < iters_10) ? (chunk_start_17 + chunk_16) : iters_10); k_11 += 1L)
-                    {
-                        i_5 = ((int)(lb_6 + (k_11 * step_8)));
-                        if (threadIdx.y == 0) ((double *)w_addr_4)[((long)i_5)] = (2.0 * weight(i_5));
-                    }
+                    i_5 = ((int)(lb_6 + (k_11 * step_8)));
+                    if (threadIdx.y == 0) ((double *)w_addr_4)[((long)i_5)] = (2.0 * weight(i_5));
                 }
             }
             __syncthreads();
@@ -96,14 +92,10 @@ extern "C" __global__ void main_acc51(double (*coef_addr_4)[256])
                 lane_13 = threadIdx.x;
                 thread_14 = ((((__gang * 1L) + worker_12) * __vector_length) + lane_13);
                 threads_15 = ((__num_gangs * 1L) * __vector_length);
-                chunk_16 = 1L;
-                for (chunk_start_17 = (thread_14 * chunk_16); chunk_start_17 < iters_10; chunk_start_17 += (threads_15 * chunk_16))
+                for (k_11 = thread_14; k_11 < iters_10; k_11 += threads_15)
                 {
-                    for (k_11 = chunk_start_17; k_11 < (((chunk_start_17 + chunk_16) < iters_10) ? (chunk_start_17 + chunk_16) : iters_10); k_11 += 1L)
-                    {
-                        i_5 = ((int)(lb_6 + (k_11 * step_8)));
-                        if (threadIdx.y == 0) ((double *)coef_addr_4)[((long)i_5)] = (((double *)coef_addr_4)[((long)i_5)] + 0.5);
-                    }
+                    i_5 = ((int)(lb_6 + (k_11 * step_8)));
+                    if (threadIdx.y == 0) ((double *)coef_addr_4)[((long)i_5)] = (((double *)coef_addr_4)[((long)i_5)] + 0.5);
                 }
             }
             __syncthreads();
@@ -144,14 +136,10 @@ extern "C" __global__ void main_acc60(double (*out_addr_4)[256])
                 lane_13 = threadIdx.x;
                 thread_14 = ((((__gang * 1L) + worker_12) * __vector_length) + lane_13);
                 threads_15 = ((__num_gangs * 1L) * __vector_length);
-                chunk_16 = 1L;
-                for (chunk_start_17 = (thread_14 * chunk_16); chunk_start_17 < iters_10; chunk_start_17 += (threads_15 * chunk_16))
+                for (k_11 = thread_14; k_11 < iters_10; k_11 += threads_15)
                 {
-                    for (k_11 = chunk_start_17; k_11 < (((chunk_start_17 + chunk_16) < iters_10) ? (chunk_start_17 + chunk_16) : iters_10); k_11 += 1L)
-                    {
-                        i_5 = ((int)(lb_6 + (k_11 * step_8)));
-                        if (threadIdx.y == 0) ((double *)out_addr_4)[((long)i_5)] = weight(i_5);
-                    }
+                    i_5 = ((int)(lb_6 + (k_11 * step_8)));
+                    if (threadIdx.y == 0) ((double *)out_addr_4)[((long)i_5)] = weight(i_5);
                 }
             }
             __syncthreads();

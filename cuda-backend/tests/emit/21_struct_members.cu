@@ -45,14 +45,10 @@ extern "C" __global__ void main_acc37(accsim_rec36 *p_addr_4, int n_5, double dt
                 lane_15 = threadIdx.x;
                 thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
                 threads_17 = ((__num_gangs * 1L) * __vector_length);
-                chunk_18 = 1L;
-                for (chunk_start_19 = (thread_16 * chunk_18); chunk_start_19 < iters_12; chunk_start_19 += (threads_17 * chunk_18))
+                for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
                 {
-                    for (k_13 = chunk_start_19; k_13 < (((chunk_start_19 + chunk_18) < iters_12) ? (chunk_start_19 + chunk_18) : iters_12); k_13 += 1L)
-                    {
-                        i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                        if (threadIdx.y == 0) p_addr_4->v[((long)i_7)] = (p_addr_4->v[((long)i_7)] + (dt_6 * p_addr_4->w[((long)(i_7 % 8))]));
-                    }
+                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
+                    if (threadIdx.y == 0) p_addr_4->v[((long)i_7)] = (p_addr_4->v[((long)i_7)] + (dt_6 * p_addr_4->w[((long)(i_7 % 8))]));
                 }
             }
             __syncthreads();
@@ -94,14 +90,10 @@ extern "C" __global__ void main_acc44(accsim_rec36 *p_addr_4, int n_5)
                 lane_14 = threadIdx.x;
                 thread_15 = ((((__gang * 1L) + worker_13) * __vector_length) + lane_14);
                 threads_16 = ((__num_gangs * 1L) * __vector_length);
-                chunk_17 = 1L;
-                for (chunk_start_18 = (thread_15 * chunk_17); chunk_start_18 < iters_11; chunk_start_18 += (threads_16 * chunk_17))
+                for (k_12 = thread_15; k_12 < iters_11; k_12 += threads_16)
                 {
-                    for (k_12 = chunk_start_18; k_12 < (((chunk_start_18 + chunk_17) < iters_11) ? (chunk_start_18 + chunk_17) : iters_11); k_12 += 1L)
-                    {
-                        i_6 = ((int)(lb_7 + (k_12 * step_9)));
-                        if (threadIdx.y == 0) p_addr_4->v[((long)i_6)] = (2.0 * p_addr_4->v[((long)i_6)]);
-                    }
+                    i_6 = ((int)(lb_7 + (k_12 * step_9)));
+                    if (threadIdx.y == 0) p_addr_4->v[((long)i_6)] = (2.0 * p_addr_4->v[((long)i_6)]);
                 }
             }
             __syncthreads();

@@ -39,19 +39,15 @@ extern "C" __global__ void main_acc8(double /* accsim: not supported: `long doub
                 priv_14 = 0.0;
                 thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
                 threads_18 = ((__num_gangs * 1L) * __vector_length);
-                chunk_19 = 1L;
-                for (chunk_start_20 = (thread_17 * chunk_19); chunk_start_20 < iters_12; chunk_start_20 += (threads_18 * chunk_19))
+                for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
                 {
-                    for (k_13 = chunk_start_20; k_13 < (((chunk_start_20 + chunk_19) < iters_12) ? (chunk_start_20 + chunk_19) : iters_12); k_13 += 1L)
+                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
                     {
-                        i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                        {
-                            if (threadIdx.y == 0) ((int *)main_len_addr_6)[((long)i_7)] = ((int)/* accsim: not supported: calling `strlen` on the GPU (no device version) */);
-                            priv_14 += ((double /* accsim: not supported: `long double` on the GPU */)((int *)main_len_addr_6)[((long)i_7)]);
-                        }
+                        if (threadIdx.y == 0) ((int *)main_len_addr_6)[((long)i_7)] = ((int)/* accsim: not supported: calling `strlen` on the GPU (no device version) */);
+                        priv_14 += ((double /* accsim: not supported: `long double` on the GPU */)((int *)main_len_addr_6)[((long)i_7)]);
                     }
                 }
-                // /* accsim: not supported: this reduction combine (atomic operations on `long double`: only 4- and 8-byte integers, float and double) */
+                if (threadIdx.y == 0) (*total_addr_4) = ((*total_addr_4) + priv_14);
             }
             __syncthreads();
         }
@@ -76,5 +72,4 @@ extern "C" __global__ void main_acc14(int (*main_hits_addr_4)[2])
 // error: line 8: not supported: `long double` on the GPU
 // error: line 10: not supported: calling `strlen` on the GPU (no device version)
 // error: line 11: not supported: `long double` on the GPU
-// error: line 8: not supported: this reduction combine (atomic operations on `long double`: only 4- and 8-byte integers, float and double)
 // error: line 16: not supported: a store to shared memory (or a library call) inside a condition or `for` clause of code that one thread of the block runs
