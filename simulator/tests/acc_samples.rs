@@ -180,8 +180,8 @@ fn notify_and_trace_observe_the_device() {
 
 /// Compile-time restrictions are diagnostics with locations (exit 2): `default(none)` with a
 /// variable no clause names (§2.5.12), a compute construct inside another (§2.5), a loop
-/// partitioned at a level an enclosing loop already uses (§2.7), an unknown clause with a
-/// suggestion.
+/// partitioned at a level an enclosing loop already uses (§2.7), a `return` out of a compute
+/// construct (§2.5), an unknown clause with a suggestion.
 #[test]
 fn openacc_restrictions_are_compile_errors() {
     let dir = TempDir::new("acc-restrict");
@@ -203,6 +203,12 @@ fn openacc_restrictions_are_compile_errors() {
             "int main(void) {\n  double a[4][4];\n#pragma acc parallel loop vector copy(a)\n  for (int i = 0; i < 4; i++)\n#pragma acc loop gang\n    for (int j = 0; j < 4; j++) a[i][j] = i;\n  return 0;\n}\n",
             "level",
             "levels.c:5",
+        ),
+        (
+            "branch.c",
+            "int main(void) {\n  double a[4];\n#pragma acc parallel copyout(a)\n  {\n    a[0] = 1;\n    if (a[0] > 0) return 1;\n  }\n  return 0;\n}\n",
+            "branching out of a compute construct is not allowed",
+            "branch.c:6",
         ),
         (
             "typo.c",

@@ -102,6 +102,14 @@ impl FnOutliner<'_> {
     /// Outline one compute construct; returns the host-side body (the launches).
     fn outline(&mut self, d: DirectiveId, body: Stmt, loc: Loc) -> Result<Stmt, Diagnostic> {
         let dir = self.p.acc[d.0 as usize].clone().ok_or_else(|| Diagnostic::internal("compute construct without its directive", Some(loc)))?;
+        if let Some((what, at)) = branch_out(&body) {
+            return Err(Diagnostic::error(
+                "directive",
+                format!("`{what}` leaves the {} construct: branching out of a compute construct is not allowed (§2.5)", dir.kind.name()),
+                at,
+            )
+            .with_related(dir.loc, "the construct starts here"));
+        }
         let is_kernels = matches!(dir.kind, AccKind::Kernels | AccKind::KernelsLoop);
         // A combined construct's loop directive applies to the loop that follows (§2.11).
         let body = match dir.kind {
@@ -396,6 +404,33 @@ impl FnOutliner<'_> {
         self.p.kernels.push(kernel);
         Ok(kid)
     }
+}
+
+/// A `return`, a `break`/`continue` of a loop or switch outside `s`, or a `goto` to a label
+/// outside `s`: the first one found, with its place.
+fn branch_out(s: &Stmt) -> Option<(&'static str, Loc)> {
+    let mut labels = HashSet::new();
+    walk_stmt(s, &mut |_| {}, &mut |st| {
+        if let StmtKind::Label(l) = &st.kind {
+            labels.insert(*l);
+        }
+    });
+    fn go(s: &Stmt, depth: u32, in_switch: u32, labels: &HashSet<LabelId>) -> Option<(&'static str, Loc)> {
+        match &s.kind {
+            StmtKind::Return(_) => Some(("return", s.loc)),
+            StmtKind::Break if depth == 0 && in_switch == 0 => Some(("break", s.loc)),
+            StmtKind::Continue if depth == 0 => Some(("continue", s.loc)),
+            StmtKind::Goto(l) if !labels.contains(l) => Some(("goto", s.loc)),
+            StmtKind::Block(v) => v.iter().find_map(|x| go(x, depth, in_switch, labels)),
+            StmtKind::If(_, t, e) => go(t, depth, in_switch, labels).or_else(|| e.as_ref().and_then(|e| go(e, depth, in_switch, labels))),
+            StmtKind::While(_, b) | StmtKind::DoWhile(b, _) => go(b, depth + 1, in_switch, labels),
+            StmtKind::For { init, body, .. } => init.as_ref().and_then(|i| go(i, depth, in_switch, labels)).or_else(|| go(body, depth + 1, in_switch, labels)),
+            StmtKind::Switch { body, .. } => go(body, depth, in_switch + 1, labels),
+            StmtKind::Acc { body: Some(b), .. } => go(b, depth, in_switch, labels),
+            _ => None,
+        }
+    }
+    go(s, 0, 0, &labels)
 }
 
 /// The variables a directive's clauses name.
