@@ -513,35 +513,20 @@ fn split_kernels(body: Stmt, internal: &dyn Fn(&LocalId) -> bool) -> Vec<(Stmt, 
 /// Reductions on gang loops inside a parallel region reduce across gangs: the variable is a
 /// reduction variable of the whole kernel (as nvc and gcc treat it).
 fn gang_reductions(s: &Stmt, acc: &[Option<AccDirective>], attr: &mut HashMap<VarRoot, CaptureMode>) {
-    match &s.kind {
-        StmtKind::Acc { directive, body } => {
-            if let Some(Some(d)) = acc.get(directive.0 as usize) {
-                let gang = d.clauses.iter().any(|c| matches!(c.kind, AccClauseKind::Gang { .. }));
-                if gang {
-                    for c in &d.clauses {
-                        if let AccClauseKind::Reduction { op, vars } = &c.kind {
-                            for v in vars {
-                                attr.entry(v.root).or_insert(CaptureMode::Reduction(*op));
-                            }
-                        }
-                    }
+    walk_stmt(s, &mut |_| {}, &mut |st| {
+        let StmtKind::Acc { directive, .. } = &st.kind else { return };
+        let Some(Some(d)) = acc.get(directive.0 as usize) else { return };
+        if !d.clauses.iter().any(|c| matches!(c.kind, AccClauseKind::Gang { .. })) {
+            return;
+        }
+        for c in &d.clauses {
+            if let AccClauseKind::Reduction { op, vars } = &c.kind {
+                for v in vars {
+                    attr.entry(v.root).or_insert(CaptureMode::Reduction(*op));
                 }
             }
-            if let Some(b) = body {
-                gang_reductions(b, acc, attr);
-            }
         }
-        StmtKind::Block(v) => v.iter().for_each(|x| gang_reductions(x, acc, attr)),
-        StmtKind::If(_, t, e) => {
-            gang_reductions(t, acc, attr);
-            if let Some(e) = e {
-                gang_reductions(e, acc, attr);
-            }
-        }
-        StmtKind::While(_, b) | StmtKind::DoWhile(b, _) | StmtKind::Switch { body: b, .. } => gang_reductions(b, acc, attr),
-        StmtKind::For { body, .. } => gang_reductions(body, acc, attr),
-        _ => {}
-    }
+    });
 }
 
 // ------------------------------------------------------------------ uses
