@@ -110,6 +110,10 @@ struct RunArgs {
     /// Write a Chrome trace (chrome://tracing, Perfetto) of the host and the activity queues.
     #[arg(long, value_name = "FILE.json")]
     trace: Option<std::path::PathBuf>,
+    /// Threads that run the gangs of a kernel in parallel (default: one per core, or
+    /// RAYON_NUM_THREADS). Results of race-free programs do not depend on it.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
     /// Arguments for the program's `main` (after `--`).
     #[arg(last = true)]
     args: Vec<String>,
@@ -361,8 +365,22 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
     } else {
         None
     };
-    let options =
-        exec::RunOptions { max_steps: Some(r.max_steps), max_memory: Some(r.max_memory), device, events, ..Default::default() };
+    let sim = match accsim::sim_device::SimDevice::new(r.threads) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("accsim: cannot start the device threads: {e}");
+            return ExitCode::from(101);
+        }
+    };
+    let accelerator = Some(exec::device::DeviceHandle(Arc::new(sim)));
+    let options = exec::RunOptions {
+        max_steps: Some(r.max_steps),
+        max_memory: Some(r.max_memory),
+        device,
+        events,
+        accelerator,
+        ..Default::default()
+    };
     let mut argv = vec![r.compile.files[0].clone()];
     argv.extend(r.args.iter().cloned());
     let outcome = exe.run(options, argv);

@@ -569,6 +569,7 @@ pub fn bind(name: &str, types: &TypeTable, ty: TypeId) -> Binding {
 }
 
 /// The C library's state in one run.
+#[derive(Clone)]
 pub struct ShimState {
     argv0: String,
     random: libc_bind::Random,
@@ -1063,11 +1064,11 @@ fn msort(
             p
         };
         let bytes = m.mem.read_bytes(src, s).map_err(|f| m.fault(f, loc))?;
-        tmp.extend_from_slice(bytes);
+        tmp.extend_from_slice(&bytes);
     }
     if k1 > 0 {
         let bytes = m.mem.read_bytes(p1, k1 * s).map_err(|f| m.fault(f, loc))?;
-        tmp.extend_from_slice(bytes);
+        tmp.extend_from_slice(&bytes);
     }
     let out = std::mem::take(tmp);
     m.mem.write_bytes(b, &out).map_err(|f| m.fault(f, loc))?;
@@ -1273,7 +1274,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
             let x = mem!(m.mem.read_bytes(a(0), a(2))).to_vec();
             let y = mem!(m.mem.read_bytes(a(1), a(2)));
             x.iter()
-                .zip(y)
+                .zip(y.iter())
                 .find(|(p, q)| p != q)
                 .map(|(p, q)| (*p as i32 - *q as i32) as i64 as u64)
                 .unwrap_or(0)
@@ -1287,7 +1288,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
             a(0)
         }
         Strncpy => {
-            mem!(m.mem.bytes_mut(a(0), a(2)));
+            mem!(m.mem.check_writable(a(0), a(2)));
             let n = a(2) as usize;
             let mut s = mem!(m.mem.read_c_string(a(1), Some(n)));
             s.resize(n, 0);

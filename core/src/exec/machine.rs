@@ -70,6 +70,13 @@ pub fn arith_trap(f: ArithFault, loc: Loc) -> Trap {
     Trap::error(Diagnostic::error("division-by-zero", msg, loc))
 }
 
+/// A [`Machine`] running gangs on another thread, with the buffers its output goes to.
+pub struct DeviceFork<'e> {
+    pub machine: Machine<'e>,
+    out: super::Capture,
+    err: super::Capture,
+}
+
 /// The machine one program runs on.
 pub struct Machine<'e> {
     pub exe: &'e Executable,
@@ -231,6 +238,23 @@ impl<'e> Machine<'e> {
                     ),
                     loc,
                 ))
+            }
+            FaultKind::HostMemory => {
+                let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
+                let msg = format!(
+                    "device code {access}s host memory: {} lives in host memory, which the device cannot address (§1.3: separate memories)",
+                    desc(id)
+                );
+                let mut d = Diagnostic::error("device-deref-host-ptr", msg, loc);
+                if let AllocKind::Global(_) = a.kind {
+                    d = d.with_help("a global variable used by device code needs a device copy: `#pragma acc declare create(...)` or `copyin(...)` after its declaration (§2.13)");
+                } else {
+                    d = d.with_help("pass device code the data through a data clause, so that it gets the device copy's address");
+                }
+                if a.origin.line != 0 {
+                    d = d.with_related(a.origin, format!("{} declared here", self.describe_alloc(id)));
+                }
+                return Trap::error(d);
             }
             FaultKind::TooLarge => (
                 "unsupported",
@@ -397,6 +421,85 @@ impl<'e> Machine<'e> {
         self.flush_stdout();
         let _ = self.stderr.write_all(bytes);
         let _ = self.stderr.flush();
+    }
+
+    /// Run kernel function `fid` for one gang with `args` (see [`super::device::launch_gangs`]).
+    pub fn call_kernel(&mut self, fid: u32, args: &[u64], loc: Loc) -> Result<(), Trap> {
+        let base = self.regs.len();
+        self.regs.extend_from_slice(args);
+        call_function(self, fid, base, 0, loc).map(|_| ())
+    }
+
+    /// A machine for a device thread that runs gangs of a kernel beside others: the same
+    /// executable and device memory ([`Memory::device_view`]), the remaining fuel, its own
+    /// registers, frames and output buffers. No observer: a run that is observed step by step
+    /// runs its gangs on the interpreter thread. Call [`Machine::enter_thread`] on the thread
+    /// that runs it, and give it back with [`Machine::join_device_forks`].
+    pub fn device_fork(&self) -> DeviceFork<'e> {
+        let out = super::Capture::new();
+        let err = super::Capture::new();
+        let globals: Vec<(u32, u32)> = self
+            .acc
+            .present
+            .entries()
+            .filter(|e| self.mem.allocation(AllocId((e.host.start >> 32) as u32)).is_some_and(|a| matches!(a.kind, AllocKind::Global(_))))
+            .map(|e| ((e.host.start >> 32) as u32, (e.device_start >> 32) as u32))
+            .collect();
+        let machine = Machine {
+            exe: self.exe,
+            mem: self.mem.device_view(&globals),
+            regs: Vec::with_capacity(1 << 10),
+            bp: 0,
+            ret_dest: 0,
+            varargs: Vec::new(),
+            frame_allocs: Vec::new(),
+            cur_func: self.cur_func,
+            depth: self.depth,
+            fuel: self.fuel,
+            fuel_limited: self.fuel_limited,
+            observer: None,
+            stdout: out.sink(),
+            stderr: err.sink(),
+            out_buf: Vec::new(),
+            libc: self.libc.clone(),
+            acc: super::openacc::AccState::for_device_thread(&self.acc),
+            stack_top: self.stack_top,
+            stack_size: self.stack_size,
+        };
+        DeviceFork { machine, out, err }
+    }
+
+    /// Start running on the current thread, whose stack is `stack_size` bytes.
+    pub fn enter_thread(&mut self, stack_size: usize) {
+        self.stack_top = stack_address();
+        self.stack_size = stack_size;
+    }
+
+    /// Take back device forks after they ran: their output in fork order, the fuel they used
+    /// in total. With a step limit, using more than was left ends the run as one machine would
+    /// have.
+    pub fn join_device_forks(&mut self, forks: Vec<DeviceFork<'e>>, loc: Loc) -> Result<(), Trap> {
+        let start = self.fuel;
+        let mut used = 0u64;
+        for mut f in forks {
+            f.machine.flush_stdout();
+            used = used.saturating_add(start.saturating_sub(f.machine.fuel));
+            drop(f.machine);
+            let out = f.out.bytes();
+            if !out.is_empty() {
+                self.write_stdout(&out);
+            }
+            let err = f.err.bytes();
+            if !err.is_empty() {
+                self.write_stderr(&err);
+            }
+        }
+        if self.fuel_limited && used > self.fuel {
+            self.fuel = 0;
+            return Err(self.out_of_fuel(loc));
+        }
+        self.fuel = self.fuel.saturating_sub(used);
+        Ok(())
     }
 
     /// Call the function or shim a function pointer names, with `args`.
@@ -626,6 +729,9 @@ pub fn run_main(
         acc: {
             let mut a = super::openacc::AccState::new(options.device.clone());
             a.sink = options.events;
+            if let Some(d) = options.accelerator {
+                a.device = d;
+            }
             a.fuel_start = options.max_steps.unwrap_or(u64::MAX);
             a
         },

@@ -18,9 +18,24 @@
 //! freed after it, as AddressSanitizer's quarantine does; only a pointer that dangles across that
 //! many frees can then alias a newer object unnoticed.
 //!
-//! Each allocation carries a [`Space`]. Only [`Space::Host`] exists now; the device simulator adds
-//! its own space and reuses this API. Limits: an allocation is at most 2^31 bytes; at most 2^32
-//! allocations are made in one run; the total of live bytes is capped by `limit`.
+//! Each allocation carries a [`Space`]: host memory, or the simulated device's separate memory
+//! (§1.3). Limits: an allocation is at most 2^31 bytes; at most 2^32 allocations are made in one
+//! run; the total of live bytes is capped by `limit`.
+//!
+//! **Sharing with device threads.** Gangs of a kernel run on several threads at once (the
+//! simulator's rayon pool). Device memory is therefore stored as little-endian 8-byte words
+//! accessed with relaxed atomics ([`Store::Shared`]), behind an `Arc` that the memory of each
+//! device thread ([`Memory::device_view`]) shares. Relaxed atomics are exactly OpenACC's weak
+//! device memory model (§1.3): a store becomes visible to other gangs at some point, with no
+//! ordering promised, and an aligned store of a scalar is never torn. Host memory stays plain
+//! bytes owned by the interpreter thread; read-only host data (string literals) is frozen into a
+//! shared slice so device code can still read it (`printf` formats). A device view cannot touch
+//! the other host allocations: they are [`Store::Remote`] there, and an access faults with
+//! [`FaultKind::HostMemory`].
+
+use std::borrow::Cow;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
 
 use crate::diag::Loc;
 
@@ -73,10 +88,23 @@ pub enum AllocKind {
     Runtime(&'static str),
 }
 
+/// Where an allocation's bytes live.
+#[derive(Debug, Clone)]
+enum Store {
+    /// Host memory: plain bytes; empty once freed.
+    Bytes(Vec<u8>),
+    /// Read-only bytes, shareable with device threads.
+    Frozen(Arc<[u8]>),
+    /// Device memory: `ceil(size / 8)` little-endian words, shared with the threads running gangs.
+    Shared(Arc<[AtomicU64]>),
+    /// In a device thread's view: host memory, which the device cannot address.
+    Remote,
+}
+
 #[derive(Debug)]
 pub struct Allocation {
-    /// The bytes; empty once freed.
-    bytes: Vec<u8>,
+    /// The bytes.
+    store: Store,
     /// Size at allocation time (kept after free, for messages).
     pub size: u64,
     pub kind: AllocKind,
@@ -93,7 +121,7 @@ impl Allocation {
     /// An empty, dead allocation (for messages about missing ones).
     pub const fn placeholder() -> Allocation {
         Allocation {
-            bytes: Vec::new(),
+            store: Store::Bytes(Vec::new()),
             size: 0,
             kind: AllocKind::Reserved,
             space: Space::Host,
@@ -125,6 +153,8 @@ pub enum FaultKind {
     DoubleFree,
     MemoryLimit,
     TooLarge,
+    /// Device code touched host memory (a device thread's view has no host allocations).
+    HostMemory,
 }
 
 /// A failed memory operation; turned into a diagnostic by the interpreter.
@@ -152,7 +182,7 @@ impl Memory {
     /// Empty memory with the reserved ids in place; `limit` caps the live bytes.
     pub fn new(limit: u64) -> Self {
         let reserved = |_| Allocation {
-            bytes: Vec::new(),
+            store: Store::Bytes(Vec::new()),
             size: 0,
             kind: AllocKind::Reserved,
             space: Space::Host,
@@ -203,8 +233,12 @@ impl Memory {
         if size > MAX_ALLOC {
             return Err(fault(FaultKind::TooLarge));
         }
+        let store = match space {
+            Space::Host => Store::Bytes(vec![0; size as usize]),
+            Space::Device => Store::Shared((0..size.div_ceil(8)).map(|_| AtomicU64::new(0)).collect()),
+        };
         let fresh = Allocation {
-            bytes: vec![0; size as usize],
+            store,
             size,
             kind,
             space,
@@ -239,7 +273,7 @@ impl Memory {
     ) -> Result<u64, MemFault> {
         let p = self.alloc(bytes.len() as u64, kind, Space::Host, origin)?;
         let a = &mut self.allocs[(p >> 32) as usize];
-        a.bytes.copy_from_slice(bytes);
+        a.store = if read_only { Store::Frozen(bytes.into()) } else { Store::Bytes(bytes.to_vec()) };
         a.read_only = read_only;
         Ok(p)
     }
@@ -248,6 +282,9 @@ impl Memory {
     pub fn set_read_only(&mut self, ptr: u64) {
         if let Some(a) = self.allocs.get_mut((ptr >> 32) as usize) {
             a.read_only = true;
+            if let Store::Bytes(b) = &mut a.store {
+                a.store = Store::Frozen(std::mem::take(b).into());
+            }
         }
     }
 
@@ -285,7 +322,7 @@ impl Memory {
                 a.live = false;
                 a.freed_at = Some(at);
                 self.live_bytes -= a.size;
-                a.bytes = Vec::new();
+                a.store = Store::Bytes(Vec::new());
                 if matches!(
                     a.kind,
                     AllocKind::Heap
@@ -333,49 +370,77 @@ impl Memory {
         if !a.live {
             return mk(FaultKind::UseAfterFree, Some(id));
         }
+        if matches!(a.store, Store::Remote) {
+            return mk(FaultKind::HostMemory, Some(id));
+        }
         if write && a.read_only && (off as u64).saturating_add(size) <= a.size {
             return mk(FaultKind::ReadOnly, Some(id));
         }
         mk(FaultKind::OutOfBounds, Some(id))
     }
 
-    /// The bytes `[ptr, ptr+len)` for reading.
+    /// The bytes `[ptr, ptr+len)` for reading (borrowed from host memory, copied from device
+    /// memory).
     #[inline]
-    pub fn read_bytes(&self, ptr: u64, len: u64) -> Result<&[u8], MemFault> {
+    pub fn read_bytes(&self, ptr: u64, len: u64) -> Result<Cow<'_, [u8]>, MemFault> {
         let off = ptr as u32 as usize;
         if let Some(a) = self.allocs.get((ptr >> 32) as usize) {
             if let Some(end) = off.checked_add(len as usize) {
-                if let Some(s) = a.bytes.get(off..end) {
-                    return Ok(s);
+                match &a.store {
+                    Store::Bytes(b) => {
+                        if let Some(s) = b.get(off..end) {
+                            return Ok(Cow::Borrowed(s));
+                        }
+                    }
+                    Store::Frozen(b) => {
+                        if let Some(s) = b.get(off..end) {
+                            return Ok(Cow::Borrowed(s));
+                        }
+                    }
+                    Store::Shared(w) if end as u64 <= a.size => {
+                        let mut out = vec![0; len as usize];
+                        shared_read(w, off, &mut out);
+                        return Ok(Cow::Owned(out));
+                    }
+                    _ => {}
                 }
             }
         }
         Err(self.fault(ptr, len, false))
     }
 
-    /// The bytes `[ptr, ptr+len)` for writing.
-    #[inline]
-    pub fn bytes_mut(&mut self, ptr: u64, len: u64) -> Result<&mut [u8], MemFault> {
+    /// Write `data` at `ptr`.
+    pub fn write_bytes(&mut self, ptr: u64, data: &[u8]) -> Result<(), MemFault> {
         let off = ptr as u32 as usize;
-        let ok = match self.allocs.get((ptr >> 32) as usize) {
-            Some(a) => {
-                !a.read_only
-                    && off
-                        .checked_add(len as usize)
-                        .is_some_and(|e| e <= a.bytes.len())
+        let len = data.len();
+        if let Some(a) = self.allocs.get_mut((ptr >> 32) as usize) {
+            if !a.read_only && off.checked_add(len).is_some_and(|e| e as u64 <= a.size) {
+                match &mut a.store {
+                    Store::Bytes(b) if off + len <= b.len() => {
+                        b[off..off + len].copy_from_slice(data);
+                        return Ok(());
+                    }
+                    Store::Shared(w) => {
+                        shared_write(w, off, data);
+                        return Ok(());
+                    }
+                    _ => {}
+                }
             }
-            None => false,
-        };
-        if !ok {
-            return Err(self.fault(ptr, len, true));
         }
-        Ok(&mut self.allocs[(ptr >> 32) as usize].bytes[off..off + len as usize])
+        Err(self.fault(ptr, len as u64, true))
     }
 
-    pub fn write_bytes(&mut self, ptr: u64, data: &[u8]) -> Result<(), MemFault> {
-        self.bytes_mut(ptr, data.len() as u64)?
-            .copy_from_slice(data);
-        Ok(())
+    /// Check that `[ptr, ptr+len)` may be written, without writing.
+    pub fn check_writable(&self, ptr: u64, len: u64) -> Result<(), MemFault> {
+        let off = ptr as u32 as u64;
+        match self.allocs.get((ptr >> 32) as usize) {
+            Some(a) if !a.read_only && a.live && off.saturating_add(len) <= a.size => match a.store {
+                Store::Bytes(_) | Store::Shared(_) => Ok(()),
+                _ => Err(self.fault(ptr, len, true)),
+            },
+            _ => Err(self.fault(ptr, len, true)),
+        }
     }
 
     /// `memmove`: copy `len` bytes from `src` to `dst` (overlap allowed).
@@ -384,21 +449,26 @@ impl Memory {
             return Ok(());
         }
         self.read_bytes(src, len)?;
-        self.bytes_mut(dst, len)?;
+        self.check_writable(dst, len)?;
         if dst >> 32 == src >> 32 {
-            let a = &mut self.allocs[(dst >> 32) as usize].bytes;
-            let s = src as u32 as usize;
-            a.copy_within(s..s + len as usize, dst as u32 as usize);
-        } else {
-            let tmp = self.read_bytes(src, len)?.to_vec();
-            self.write_bytes(dst, &tmp)?;
+            if let Store::Bytes(a) = &mut self.allocs[(dst >> 32) as usize].store {
+                let s = src as u32 as usize;
+                a.copy_within(s..s + len as usize, dst as u32 as usize);
+                return Ok(());
+            }
         }
-        Ok(())
+        let tmp = self.read_bytes(src, len)?.into_owned();
+        self.write_bytes(dst, &tmp)
     }
 
     pub fn fill(&mut self, ptr: u64, byte: u8, len: u64) -> Result<(), MemFault> {
-        self.bytes_mut(ptr, len)?.fill(byte);
-        Ok(())
+        self.check_writable(ptr, len)?;
+        if let Store::Bytes(b) = &mut self.allocs[(ptr >> 32) as usize].store {
+            let off = ptr as u32 as usize;
+            b[off..off + len as usize].fill(byte);
+            return Ok(());
+        }
+        self.write_bytes(ptr, &vec![byte; len as usize])
     }
 
     /// The NUL-terminated string at `ptr` without its NUL; with `max`, at most that many bytes
@@ -406,10 +476,19 @@ impl Memory {
     pub fn read_c_string(&self, ptr: u64, max: Option<usize>) -> Result<Vec<u8>, MemFault> {
         let off = ptr as u32 as usize;
         let a = match self.allocs.get((ptr >> 32) as usize) {
-            Some(a) if a.live && off <= a.bytes.len() => a,
+            Some(a) if a.live && off as u64 <= a.size => a,
             _ => return Err(self.fault(ptr, 1, false)),
         };
-        let rest = &a.bytes[off..];
+        let rest: Cow<'_, [u8]> = match &a.store {
+            Store::Bytes(b) => Cow::Borrowed(&b[off..]),
+            Store::Frozen(b) => Cow::Borrowed(&b[off..]),
+            Store::Shared(w) => {
+                let mut out = vec![0; a.size as usize - off];
+                shared_read(w, off, &mut out);
+                Cow::Owned(out)
+            }
+            Store::Remote => return Err(self.fault(ptr, 1, false)),
+        };
         let limit = max.unwrap_or(usize::MAX);
         match rest.iter().take(limit).position(|&b| b == 0) {
             Some(n) => Ok(rest[..n].to_vec()),
@@ -417,6 +496,119 @@ impl Memory {
             None => Err(self.fault(ptr.wrapping_add(rest.len() as u64), 1, false)),
         }
     }
+
+    /// The memory a device thread works in: the same device allocations (shared, so its stores
+    /// are the device's stores) and read-only host data; no other host memory. Allocations the
+    /// thread makes (its frames) are its own and die with the view.
+    ///
+    /// `globals` names global variables that have a device copy (`declare`, or mapped by a
+    /// construct): `(host id, device id)`. Device code that names such a global directly (a
+    /// `routine` using a declared global, §2.13) works on the device copy, which mirrors the
+    /// host variable's offsets.
+    pub fn device_view(&self, globals: &[(u32, u32)]) -> Memory {
+        let mut allocs: Vec<Allocation> = self
+            .allocs
+            .iter()
+            .map(|a| Allocation {
+                store: match &a.store {
+                    Store::Bytes(_) if !a.live || a.kind == AllocKind::Reserved => Store::Bytes(Vec::new()),
+                    Store::Bytes(_) | Store::Remote => Store::Remote,
+                    Store::Frozen(b) => Store::Frozen(b.clone()),
+                    Store::Shared(w) => Store::Shared(w.clone()),
+                },
+                size: a.size,
+                kind: a.kind,
+                space: a.space,
+                read_only: a.read_only,
+                live: a.live,
+                origin: a.origin,
+                freed_at: a.freed_at,
+            })
+            .collect();
+        for &(host, dev) in globals {
+            let store = match self.allocs.get(dev as usize).map(|d| &d.store) {
+                Some(Store::Shared(w)) => Store::Shared(w.clone()),
+                _ => continue,
+            };
+            let size = self.allocs[dev as usize].size;
+            if let Some(a) = allocs.get_mut(host as usize) {
+                a.store = store;
+                a.size = size;
+                a.read_only = false;
+            }
+        }
+        Memory { allocs, quarantine: Default::default(), live_bytes: self.live_bytes, limit: self.limit }
+    }
+}
+
+/// Read `out.len()` bytes at byte offset `off` of shared words.
+fn shared_read(w: &[AtomicU64], off: usize, out: &mut [u8]) {
+    let mut i = 0;
+    while i < out.len() {
+        let at = off + i;
+        let word = w[at / 8].load(Relaxed).to_le_bytes();
+        let from = at % 8;
+        let n = (8 - from).min(out.len() - i);
+        out[i..i + n].copy_from_slice(&word[from..from + n]);
+        i += n;
+    }
+}
+
+/// Write `data` at byte offset `off` of shared words: whole words are stored, partial ones are
+/// merged with a compare-and-swap so that concurrent writes to the other bytes of the word (by
+/// other gangs, to other elements) are kept.
+fn shared_write(w: &[AtomicU64], off: usize, data: &[u8]) {
+    let mut i = 0;
+    while i < data.len() {
+        let at = off + i;
+        let from = at % 8;
+        let n = (8 - from).min(data.len() - i);
+        let cell = &w[at / 8];
+        if n == 8 {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(&data[i..i + 8]);
+            cell.store(u64::from_le_bytes(b), Relaxed);
+        } else {
+            let mut bytes = [0u8; 8];
+            bytes[from..from + n].copy_from_slice(&data[i..i + n]);
+            let mask = if n == 8 { u64::MAX } else { ((1u64 << (n * 8)) - 1) << (from * 8) };
+            let value = u64::from_le_bytes(bytes);
+            let _ = cell.fetch_update(Relaxed, Relaxed, |old| Some((old & !mask) | value));
+        }
+        i += n;
+    }
+}
+
+/// Load a little-endian value of `N <= 8` bytes at byte offset `off` of shared words.
+#[inline(always)]
+fn shared_load<const N: usize>(w: &[AtomicU64], off: usize) -> Option<[u8; N]> {
+    let from = off % 8;
+    if from + N <= 8 {
+        let word = w.get(off / 8)?.load(Relaxed);
+        let v = word >> (from * 8);
+        let mut out = [0u8; N];
+        out.copy_from_slice(&v.to_le_bytes()[..N]);
+        Some(out)
+    } else {
+        w.get((off + N - 1) / 8)?;
+        let mut out = [0u8; N];
+        shared_read(w, off, &mut out);
+        Some(out)
+    }
+}
+
+/// Store a little-endian value of `N <= 8` bytes at byte offset `off` of shared words.
+#[inline(always)]
+fn shared_store<const N: usize>(w: &[AtomicU64], off: usize, v: [u8; N]) -> Option<()> {
+    w.get((off + N - 1) / 8)?;
+    if N == 8 && off % 8 == 0 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&v[..]);
+        w[off / 8].store(u64::from_le_bytes(b), Relaxed);
+    } else {
+        shared_write(w, off, &v);
+    }
+    Some(())
 }
 
 macro_rules! access {
@@ -426,10 +618,27 @@ macro_rules! access {
             pub fn $load(&self, ptr: u64) -> Result<$t, MemFault> {
                 let off = ptr as u32 as usize;
                 if let Some(a) = self.allocs.get((ptr >> 32) as usize) {
-                    if let Some(b) = a.bytes.get(off..off + $n) {
-                        let mut arr = [0u8; $n];
-                        arr.copy_from_slice(b);
-                        return Ok(<$t>::from_le_bytes(arr));
+                    match &a.store {
+                        Store::Bytes(b) => {
+                            if let Some(b) = b.get(off..off + $n) {
+                                let mut arr = [0u8; $n];
+                                arr.copy_from_slice(b);
+                                return Ok(<$t>::from_le_bytes(arr));
+                            }
+                        }
+                        Store::Shared(w) if (off + $n) as u64 <= a.size => {
+                            if let Some(arr) = shared_load::<$n>(w, off) {
+                                return Ok(<$t>::from_le_bytes(arr));
+                            }
+                        }
+                        Store::Frozen(b) => {
+                            if let Some(b) = b.get(off..off + $n) {
+                                let mut arr = [0u8; $n];
+                                arr.copy_from_slice(b);
+                                return Ok(<$t>::from_le_bytes(arr));
+                            }
+                        }
+                        _ => {}
                     }
                 }
                 Err(self.fault(ptr, $n, false))
@@ -438,11 +647,19 @@ macro_rules! access {
             pub fn $store(&mut self, ptr: u64, v: $t) -> Result<(), MemFault> {
                 let off = ptr as u32 as usize;
                 if let Some(a) = self.allocs.get_mut((ptr >> 32) as usize) {
-                    if !a.read_only {
-                        if let Some(b) = a.bytes.get_mut(off..off + $n) {
-                            b.copy_from_slice(&v.to_le_bytes());
-                            return Ok(());
+                    match &mut a.store {
+                        Store::Bytes(b) if !a.read_only => {
+                            if let Some(b) = b.get_mut(off..off + $n) {
+                                b.copy_from_slice(&v.to_le_bytes());
+                                return Ok(());
+                            }
                         }
+                        Store::Shared(w) if (off + $n) as u64 <= a.size => {
+                            if shared_store::<$n>(w, off, v.to_le_bytes()).is_some() {
+                                return Ok(());
+                            }
+                        }
+                        _ => {}
                     }
                 }
                 Err(self.fault(ptr, $n, true))

@@ -43,6 +43,7 @@
 //! state; layouts of memory locals do not model the stack (addresses of different locals are not
 //! ordered or adjacent as on x86-64, which only a program with undefined behaviour can notice).
 
+pub mod device;
 pub mod events;
 pub mod libc_bind;
 mod libc_erf;
@@ -64,7 +65,7 @@ use crate::diag::{Diagnostic, Diagnostics, Loc};
 use crate::ir;
 
 pub use compile::Executable;
-pub use machine::MAX_CALL_DEPTH;
+pub use machine::{DeviceFork, Machine, Trap, TrapKind, MAX_CALL_DEPTH};
 
 /// What the observer tells the interpreter.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -133,6 +134,8 @@ pub struct RunOptions {
     pub device: openacc::DeviceConfig,
     /// Receives the data-environment and device events ([`events`]) as they happen.
     pub events: Option<openacc::EventSink>,
+    /// The accelerator (default: [`device::SequentialDevice`]).
+    pub accelerator: Option<device::DeviceHandle>,
 }
 
 /// A cloneable in-memory sink, for tests and tools that capture a program's output.

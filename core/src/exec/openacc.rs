@@ -25,8 +25,8 @@ use crate::data::present::{DataLifetime, Presence, PresentEntry, PresentTable};
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::acc::{CaptureMode, DataClause, ReductionOp};
 
+use super::device::{Device, DeviceHandle, KernelLaunch, SequentialDevice};
 use super::machine::{Machine, Trap};
-use super::memory::{AllocKind, Space};
 use super::events::EventKind;
 use super::value::Kind;
 
@@ -92,6 +92,10 @@ pub struct AccState {
     deferred: std::collections::BTreeMap<i64, Vec<Deferred>>,
     /// State of the schedule's choice generator.
     schedule_state: u64,
+    /// The accelerator compute regions and device memory go to.
+    pub device: DeviceHandle,
+    /// Held by an `atomic` statement while it runs; shared by all device threads of the run.
+    pub atomic_lock: std::sync::Arc<std::sync::Mutex<()>>,
 }
 
 #[derive(Default)]
@@ -129,6 +133,19 @@ impl AccState {
     #[inline]
     pub fn is_idle(&self) -> bool {
         self.regions.is_empty()
+    }
+
+    /// The state a device thread needs (see [`Machine::device_fork`]): configuration and device,
+    /// no constructs, queues or observers.
+    pub fn for_device_thread(host: &AccState) -> Self {
+        AccState {
+            config: host.config.clone(),
+            device: host.device.clone(),
+            device_num: host.device_num,
+            fuel_start: host.fuel_start,
+            atomic_lock: host.atomic_lock.clone(),
+            ..Default::default()
+        }
     }
 
     pub fn new(config: DeviceConfig) -> Self {
@@ -184,19 +201,38 @@ pub fn translate_pointer(m: &Machine, h: u64) -> Option<u64> {
 
 fn device_alloc(m: &mut Machine, host_start: u64, len: u64, loc: Loc) -> Result<u64, Trap> {
     let off = host_start & 0xffff_ffff;
-    let base = m.mem.alloc(off + len, AllocKind::Runtime("device copy"), Space::Device, loc).map_err(|f| m.fault(f, loc))?;
+    let device = m.acc.device.clone();
+    let base = device.alloc(m, off + len, "device copy", loc)?;
     Ok(base + off)
 }
 
 fn device_free(m: &mut Machine, dev: u64, loc: Loc) {
-    m.mem.release(super::memory::AllocId((dev >> 32) as u32), loc);
+    let device = m.acc.device.clone();
+    device.free(m, dev, loc);
 }
 
-fn copy(m: &mut Machine, dst: u64, src: u64, len: u64, loc: Loc) -> Result<(), Trap> {
+/// Copy host → device.
+fn upload(m: &mut Machine, dev: u64, host: u64, len: u64, loc: Loc) -> Result<(), Trap> {
     if len == 0 {
         return Ok(());
     }
-    m.mem.copy(dst, src, len).map_err(|f| m.fault(f, loc))
+    let device = m.acc.device.clone();
+    device.upload(m, dev, host, len, loc)
+}
+
+/// Copy device → host.
+fn download(m: &mut Machine, host: u64, dev: u64, len: u64, loc: Loc) -> Result<(), Trap> {
+    if len == 0 {
+        return Ok(());
+    }
+    let device = m.acc.device.clone();
+    device.download(m, host, dev, len, loc)
+}
+
+/// Store a device pointer into device memory (attaching a pointer to its target, §2.6).
+pub fn attach_pointer(m: &mut Machine, dev: u64, value: u64, loc: Loc) -> Result<(), Trap> {
+    let device = m.acc.device.clone();
+    device.write_pointer(m, dev, value, loc)
 }
 
 // ---------------------------------------------------------------- data clauses
@@ -259,7 +295,7 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
             let dev = device_alloc(m, r.range.start, len, r.loc)?;
             event(m, EventKind::Alloc { bytes: len, var: r.name.clone() }, r.loc, 1000, true);
             if matches!(clause, DataClause::Copy | DataClause::CopyIn | DataClause::PresentOrCopy | DataClause::PresentOrCopyIn) {
-                copy(m, dev, r.range.start, len, r.loc)?;
+                upload(m, dev, r.range.start, len, r.loc)?;
                 event(m, EventKind::Upload { bytes: len, var: r.name.clone() }, r.loc, super::events::transfer_ns(len), true);
             }
             let (s, d) = if lifetime == DataLifetime::Structured { (1, 0) } else { (0, 1) };
@@ -324,7 +360,7 @@ fn release(m: &mut Machine, start: u64, kind: DataLifetime, copy_out: bool, loc:
     if e.structured == 0 && e.dynamic == 0 && !e.user_mapped {
         let Some(e) = m.acc.present.remove(start) else { return Ok(()) };
         if copy_out {
-            copy(m, e.host.start, e.device_start, e.len(), loc)?;
+            download(m, e.host.start, e.device_start, e.len(), loc)?;
             event(m, EventKind::Download { bytes: e.len(), var: e.name.clone() }, loc, super::events::transfer_ns(e.len()), true);
         }
         device_free(m, e.device_start, loc);
@@ -391,10 +427,10 @@ fn run_update(m: &mut Machine, r: &HostRange, to_device: bool) -> Result<(), Tra
             let dev = m.acc.present.get(start).map(|e| e.to_device(r.range.start)).unwrap_or(0);
             let t = super::events::transfer_ns(len);
             if to_device {
-                copy(m, dev, r.range.start, len, r.loc)?;
+                upload(m, dev, r.range.start, len, r.loc)?;
                 event(m, EventKind::Upload { bytes: len, var: r.name.clone() }, r.loc, t, true);
             } else {
-                copy(m, r.range.start, dev, len, r.loc)?;
+                download(m, r.range.start, dev, len, r.loc)?;
                 event(m, EventKind::Download { bytes: len, var: r.name.clone() }, r.loc, t, true);
             }
             Ok(())
@@ -569,7 +605,7 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
     }
     m.acc.launches += 1;
     let launch_start = now_ns(m);
-    // Shared parameters, and the objects each gang gets its own copy of.
+    // What the gangs share: scalars by value, mapped data by its device address.
     let mut shared = Vec::with_capacity(caps.len());
     for c in caps {
         let v = match c.mode {
@@ -595,101 +631,23 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         };
         shared.push(v);
     }
-    let mut partials: Vec<Vec<u64>> = Vec::new();
-    for g in 0..gangs {
-        let mut args = vec![g, gangs, workers, vector];
-        let mut mine = Vec::new();
-        for (c, &s) in caps.iter().zip(&shared) {
-            let v = match c.mode {
-                CaptureMode::Value | CaptureMode::Present => s,
-                CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_) => {
-                    let space = if host { Space::Host } else { Space::Device };
-                    let p = m.mem.alloc(c.size.max(1), AllocKind::Runtime("gang-private copy"), space, loc).map_err(|f| m.fault(f, loc))?;
-                    if let (Some(sec), CaptureMode::FirstPrivate | CaptureMode::Private) = (&c.section, c.mode) {
-                        // A private copy of the subarray, and the pointer aimed at it.
-                        let len = sec.end - sec.start;
-                        let block = m.mem.alloc(len.max(1), AllocKind::Runtime("gang-private subarray"), space, loc).map_err(|f| m.fault(f, loc))?;
-                        if c.mode == CaptureMode::FirstPrivate {
-                            copy(m, block, sec.start, len, loc)?;
-                        }
-                        let hv = m.mem.load_u64(c.host).map_err(|f| m.fault(f, loc))?;
-                        let ptr = block.wrapping_add(hv.wrapping_sub(sec.start));
-                        m.mem.store_u64(p, ptr).map_err(|f| m.fault(f, loc))?;
-                        mine.push(p);
-                        mine.push(block);
-                        args.push(p);
-                        continue;
-                    }
-                    match c.mode {
-                        CaptureMode::FirstPrivate => {
-                            copy(m, p, c.host, c.size, loc)?;
-                            if c.is_pointer && !host {
-                                let hv = m.mem.load_u64(p).map_err(|f| m.fault(f, loc))?;
-                                if let Some(d) = translate_pointer(m, hv) {
-                                    m.mem.store_u64(p, d).map_err(|f| m.fault(f, loc))?;
-                                }
-                            }
-                        }
-                        CaptureMode::Reduction(op) if c.kind == Kind::Aggregate => {
-                            // A complex variable: (0, 0) for +, (1, 0) for *.
-                            let one = matches!(op, ReductionOp::Mul);
-                            if c.size == 8 {
-                                let v = if one { 1.0f32.to_bits() as u64 } else { 0 };
-                                m.mem.store_u64(p, v).map_err(|f| m.fault(f, loc))?;
-                            } else {
-                                let v = if one { 1.0f64.to_bits() } else { 0 };
-                                m.mem.store_u64(p, v).map_err(|f| m.fault(f, loc))?;
-                                m.mem.store_u64(p + 8, 0).map_err(|f| m.fault(f, loc))?;
-                            }
-                        }
-                        CaptureMode::Reduction(op) => write_identity(m, p, c.kind, op, loc)?,
-                        _ => {}
-                    }
-                    mine.push(p);
-                    p
-                }
-            };
-            args.push(v);
-        }
-        let base = m.regs.len();
-        m.regs.extend_from_slice(&args);
-        super::machine::call_function(m, fid, base, 0, loc)?;
-        partials.push(mine);
+    let k = KernelLaunch { fid, gangs, workers, vector, caps, shared: &shared, loc, queue: m.acc.queue, on_host: host };
+    if host {
+        SequentialDevice.launch(m, &k)?;
+    } else {
+        let device = m.acc.device.clone();
+        device.launch(m, &k)?;
     }
     if m.acc.sink.is_some() {
         let steps = now_ns(m).saturating_sub(launch_start);
         let kernel = m.exe.funcs.get(fid as usize).map(|f| f.name.clone()).unwrap_or_default();
         event(m, EventKind::Launch { kernel, gangs, workers, vector_length: vector, steps }, loc, steps, false);
     }
-    // Combine reductions into the variables — their device copy when they are mapped (a
-    // `copy(sum)` clause), else the host variable — gang by gang, and free the copies.
-    let targets: Vec<u64> = caps.iter().map(|c| if host { c.host } else { translate(m, c.host).unwrap_or(c.host) }).collect();
-    for mine in partials {
-        let mut it = mine.into_iter();
-        for (c, &target) in caps.iter().zip(&targets) {
-            if matches!(c.mode, CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_)) {
-                let Some(p) = it.next() else { break };
-                if c.section.is_some() && matches!(c.mode, CaptureMode::FirstPrivate | CaptureMode::Private) {
-                    if let Some(block) = it.next() {
-                        m.mem.release(super::memory::AllocId((block >> 32) as u32), loc);
-                    }
-                }
-                if let CaptureMode::Reduction(op) = c.mode {
-                    if c.kind == Kind::Aggregate {
-                        combine_complex(m, target, p, c.size, op, loc)?;
-                    } else {
-                        combine_into(m, target, p, c.kind, op, loc)?;
-                    }
-                }
-                m.mem.release(super::memory::AllocId((p >> 32) as u32), loc);
-            }
-        }
-    }
     Ok(())
 }
 
 /// `*host = *host op *part` for a complex reduction variable (`+` and `*`, §2.5.11).
-fn combine_complex(m: &mut Machine, host: u64, part: u64, size: u64, op: ReductionOp, loc: Loc) -> Result<(), Trap> {
+pub(super) fn combine_complex(m: &mut Machine, host: u64, part: u64, size: u64, op: ReductionOp, loc: Loc) -> Result<(), Trap> {
     let rd = |m: &Machine, p: u64| -> Result<(f64, f64), Trap> {
         if size == 8 {
             let w = m.mem.load_u64(p).map_err(|f| m.fault(f, loc))?;
@@ -719,9 +677,25 @@ fn load(m: &Machine, k: Kind, p: u64, loc: Loc) -> Result<u64, Trap> {
     m.load_kind(k, p).map_err(|f| m.fault(f, loc))
 }
 
-fn write_identity(m: &mut Machine, p: u64, k: Kind, op: ReductionOp, loc: Loc) -> Result<(), Trap> {
-    let v = identity_bits(k, op);
-    m.store_kind(k, p, v).map_err(|f| m.fault(f, loc))
+/// Initialise a gang's reduction copy at `p` with the operator's identity (§2.5.11).
+pub(super) fn write_identity(m: &mut Machine, p: u64, c: &CaptureArg, op: ReductionOp, loc: Loc) -> Result<(), Trap> {
+    if c.kind == Kind::Aggregate {
+        // A complex variable: (0, 0) for +, (1, 0) for *.
+        let one = matches!(op, ReductionOp::Mul);
+        let (re, rest) = match (c.size, one) {
+            (8, true) => (1.0f32.to_bits() as u64, None),
+            (8, false) => (0, None),
+            (_, true) => (1.0f64.to_bits(), Some(0)),
+            (_, false) => (0, Some(0)),
+        };
+        m.mem.store_u64(p, re).map_err(|f| m.fault(f, loc))?;
+        if let Some(im) = rest {
+            m.mem.store_u64(p + 8, im).map_err(|f| m.fault(f, loc))?;
+        }
+        return Ok(());
+    }
+    let v = identity_bits(c.kind, op);
+    m.store_kind(c.kind, p, v).map_err(|f| m.fault(f, loc))
 }
 
 /// The identity of a reduction operator (§2.5.11 table) as a value word of kind `k`.
@@ -753,7 +727,7 @@ pub fn identity_bits(k: Kind, op: ReductionOp) -> u64 {
 }
 
 /// `*host = *host op *part` for a reduction variable of kind `k`.
-fn combine_into(m: &mut Machine, host: u64, part: u64, k: Kind, op: ReductionOp, loc: Loc) -> Result<(), Trap> {
+pub(super) fn combine_into(m: &mut Machine, host: u64, part: u64, k: Kind, op: ReductionOp, loc: Loc) -> Result<(), Trap> {
     let a = load(m, k, host, loc)?;
     let b = load(m, k, part, loc)?;
     let v = combine_bits(k, op, a, b);
@@ -950,7 +924,8 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             if a(0) == 0 {
                 return Ok(0);
             }
-            m.mem.alloc(a(0), AllocKind::Runtime("acc_malloc block"), Space::Device, loc).map_err(|f| m.fault(f, loc))?
+            let device = m.acc.device.clone();
+            device.alloc(m, a(0), "acc_malloc block", loc)?
         }
         Free => {
             if a(0) != 0 {
@@ -1043,11 +1018,11 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             }
         }
         MemcpyToDevice => {
-            copy(m, a(0), a(1), a(2), loc)?;
+            upload(m, a(0), a(1), a(2), loc)?;
             0
         }
         MemcpyFromDevice => {
-            copy(m, a(0), a(1), a(2), loc)?;
+            download(m, a(0), a(1), a(2), loc)?;
             0
         }
         CudaNull => 0,

@@ -119,7 +119,7 @@ fn attach_rows(m: &mut Machine, ranges: &[HostRange], loc: Loc) -> Result<(), Tr
         let hp = parr.range.start + i as u64 * 8;
         let row = m.mem.load_u64(hp).map_err(|f| m.fault(f, loc))?;
         if let Some(d) = rt::translate_pointer(m, row) {
-            m.mem.store_u64(dev_parr + i as u64 * 8, d).map_err(|f| m.fault(f, loc))?;
+            rt::attach_pointer(m, dev_parr + i as u64 * 8, d, loc)?;
         }
     }
     Ok(())
@@ -450,9 +450,25 @@ impl<'a> Cx<'a> {
                     true,
                 );
             }
-            // Orphaned loops and atomics in host code (a routine called from the host) run
-            // sequentially; routine and cache have no run-time effect here.
-            AccKind::Loop | AccKind::Atomic(_) | AccKind::Cache(_) | AccKind::Routine(_) => {
+            // An atomic statement runs while holding the run's atomic lock, so that no other
+            // device thread's atomic touches memory between its read and its write (§2.12).
+            AccKind::Atomic(_) => {
+                if let Some(b) = body {
+                    let code = self.sub_code(std::slice::from_ref(b), true)?;
+                    self.emit(
+                        Op::Expr(Box::new(move |m| {
+                            let lock = m.acc.atomic_lock.clone();
+                            let _held = lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                            super::super::machine::run_code(m, &code).map(|_| 0)
+                        })),
+                        loc,
+                        false,
+                    );
+                }
+            }
+            // Orphaned loops in host code (a routine called from the host) run sequentially;
+            // routine and cache have no run-time effect here.
+            AccKind::Loop | AccKind::Cache(_) | AccKind::Routine(_) => {
                 if let Some(b) = body {
                     self.stmt_inner(b, sub)?;
                 }

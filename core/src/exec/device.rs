@@ -1,0 +1,233 @@
+//! The `Device` seam: what the engine asks of an accelerator.
+//!
+//! Host code always runs in the interpreter; the data environment (present table, counts,
+//! lifetimes, §2.6) and the activity-queue scheduler stay in [`super::openacc`]. A device only
+//! allocates and frees its memory, moves bytes between the memories, and runs compute regions
+//! (kernels) with their gang/worker/vector configuration and bound arguments (DESIGN.md, "The
+//! `Device` trait").
+//!
+//! Device memory is always named by pointer words of the engine's allocation table
+//! ([`Space::Device`] allocations), so the present table, pointer translation and messages work
+//! the same on every device; a real GPU keeps its own buffers beside them and translates.
+//!
+//! Implementations:
+//! - [`SequentialDevice`] (here): the modeled accelerator with its gangs run one after another on
+//!   the interpreter thread. Used when something observes every step (the GUI, the checkers).
+//! - `SimDevice` (simulator crate): the same model with the gangs of a kernel run in parallel on
+//!   rayon, through [`launch_gangs`] and [`Machine::device_fork`].
+//! - `CudaDevice` (cuda-backend crate): CUDA C kernels on an NVIDIA GPU.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use crate::diag::Loc;
+use crate::ir::acc::CaptureMode;
+
+use super::machine::{Machine, Trap};
+use super::memory::{AllocId, AllocKind, Space};
+use super::openacc::{self, CaptureArg};
+use super::value::Kind;
+
+/// One kernel launch, as the engine asks for it.
+pub struct KernelLaunch<'a> {
+    /// The outlined kernel function (its parameters: gang, num_gangs, num_workers,
+    /// vector_length, then one per capture).
+    pub fid: u32,
+    pub gangs: u64,
+    pub workers: u64,
+    pub vector: u64,
+    /// What the kernel captures and how (§2.5.1, §2.6.1).
+    pub caps: &'a [CaptureArg],
+    /// For `Value` and `Present` captures, the value the kernel gets: a scalar, or the device
+    /// address of mapped data (pointers already translated). 0 for per-gang captures.
+    pub shared: &'a [u64],
+    /// The compute construct.
+    pub loc: Loc,
+    /// The activity queue (`async`), `None` for synchronous launches.
+    pub queue: Option<i64>,
+    /// `if(false)` or the host device: the region runs on the host with host addresses.
+    pub on_host: bool,
+}
+
+/// An accelerator behind the engine.
+pub trait Device: Send + Sync {
+    /// A short name for messages (`simulated`, `cuda`).
+    fn name(&self) -> &'static str;
+
+    /// `acc_get_num_devices` for this device type.
+    fn count(&self) -> u64 {
+        1
+    }
+
+    /// Allocate `len` bytes of device memory; the pointer word of its first byte.
+    fn alloc(&self, m: &mut Machine, len: u64, what: &'static str, loc: Loc) -> Result<u64, Trap> {
+        m.mem.alloc(len, AllocKind::Runtime(what), Space::Device, loc).map_err(|f| m.fault(f, loc))
+    }
+
+    /// Free the device block that `dev` points into.
+    fn free(&self, m: &mut Machine, dev: u64, loc: Loc) {
+        m.mem.release(AllocId((dev >> 32) as u32), loc);
+    }
+
+    /// Copy `len` bytes from host address `host` to device address `dev`.
+    fn upload(&self, m: &mut Machine, dev: u64, host: u64, len: u64, loc: Loc) -> Result<(), Trap> {
+        m.mem.copy(dev, host, len).map_err(|f| m.fault(f, loc))
+    }
+
+    /// Copy `len` bytes from device address `dev` to host address `host`.
+    fn download(&self, m: &mut Machine, host: u64, dev: u64, len: u64, loc: Loc) -> Result<(), Trap> {
+        m.mem.copy(host, dev, len).map_err(|f| m.fault(f, loc))
+    }
+
+    /// Store the device pointer `value` at device address `dev` (attaching a row of `a[0:n][0:m]`).
+    fn write_pointer(&self, m: &mut Machine, dev: u64, value: u64, loc: Loc) -> Result<(), Trap> {
+        m.mem.store_u64(dev, value).map_err(|f| m.fault(f, loc))
+    }
+
+    /// Run a kernel to completion (the engine's queue scheduler decides when).
+    fn launch(&self, m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Trap>;
+}
+
+/// The device a run uses (shared with the threads it starts); [`SequentialDevice`] by default.
+#[derive(Clone)]
+pub struct DeviceHandle(pub Arc<dyn Device>);
+
+impl Default for DeviceHandle {
+    fn default() -> Self {
+        DeviceHandle(Arc::new(SequentialDevice))
+    }
+}
+
+impl std::ops::Deref for DeviceHandle {
+    type Target = dyn Device;
+    fn deref(&self) -> &(dyn Device + 'static) {
+        &*self.0
+    }
+}
+
+/// The modeled accelerator, gangs one after another on the interpreter thread.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct SequentialDevice;
+
+impl Device for SequentialDevice {
+    fn name(&self) -> &'static str {
+        "simulated"
+    }
+
+    fn launch(&self, m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Trap> {
+        if k.on_host {
+            // `if(false)` and the host device: the region runs on the host, with host data.
+            return launch_gangs(m, k, |m, k, args| args.iter().try_for_each(|a| m.call_kernel(k.fid, a, k.loc)));
+        }
+        launch_gangs(m, k, |m, k, args| {
+            // One device thread for all gangs, on this thread; it takes the observer along so
+            // that a stepping GUI or a checker sees every device step.
+            let mut fork = m.device_fork();
+            fork.machine.observer = m.observer.take();
+            let ran = args.iter().try_for_each(|a| fork.machine.call_kernel(k.fid, a, k.loc));
+            m.observer = fork.machine.observer.take();
+            let joined = m.join_device_forks(vec![fork], k.loc);
+            ran.and(joined)
+        })
+    }
+}
+
+/// The arguments of one gang's call of the kernel function.
+pub type GangArgs = Vec<u64>;
+
+/// Run a kernel on the modeled accelerator: give each gang its private copies (private,
+/// firstprivate, reduction: §2.5.9–§2.5.11, §2.7.10–§2.7.11), let `run` execute the gangs (in
+/// any order, on any threads: gangs never synchronise with each other), then combine the
+/// reduction partials into their variables gang by gang, in gang order, and free the copies.
+pub fn launch_gangs(
+    m: &mut Machine,
+    k: &KernelLaunch<'_>,
+    run: impl FnOnce(&mut Machine, &KernelLaunch<'_>, &[GangArgs]) -> Result<(), Trap>,
+) -> Result<(), Trap> {
+    let loc = k.loc;
+    let space = if k.on_host { Space::Host } else { Space::Device };
+    let mut args = Vec::with_capacity(k.gangs as usize);
+    let mut partials: Vec<Vec<u64>> = Vec::with_capacity(k.gangs as usize);
+    for g in 0..k.gangs {
+        let mut a = vec![g, k.gangs, k.workers, k.vector];
+        let mut mine = Vec::new();
+        for (c, &s) in k.caps.iter().zip(k.shared) {
+            let v = match c.mode {
+                CaptureMode::Value | CaptureMode::Present => s,
+                CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_) => {
+                    let p = private_copy(m, c, space, k.on_host, &mut mine, loc)?;
+                    mine.push(p);
+                    p
+                }
+            };
+            a.push(v);
+        }
+        args.push(a);
+        partials.push(mine);
+    }
+    let ran = run(m, k, &args);
+    // Combine reductions into the variables — their device copy when they are mapped (a
+    // `copy(sum)` clause), else the host variable — gang by gang, and free the copies.
+    let targets: Vec<u64> = k
+        .caps
+        .iter()
+        .map(|c| if k.on_host { c.host } else { openacc::translate(m, c.host).unwrap_or(c.host) })
+        .collect();
+    let mut combined = Ok(());
+    for mine in partials {
+        let mut it = mine.into_iter();
+        for (c, &target) in k.caps.iter().zip(&targets) {
+            if !matches!(c.mode, CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_)) {
+                continue;
+            }
+            if c.section.is_some() && matches!(c.mode, CaptureMode::FirstPrivate | CaptureMode::Private) {
+                if let Some(block) = it.next() {
+                    m.mem.release(AllocId((block >> 32) as u32), loc);
+                }
+            }
+            let Some(p) = it.next() else { break };
+            if let (CaptureMode::Reduction(op), true, Ok(())) = (c.mode, ran.is_ok(), &combined) {
+                combined = if c.kind == Kind::Aggregate {
+                    openacc::combine_complex(m, target, p, c.size, op, loc)
+                } else {
+                    openacc::combine_into(m, target, p, c.kind, op, loc)
+                };
+            }
+            m.mem.release(AllocId((p >> 32) as u32), loc);
+        }
+    }
+    ran.and(combined)
+}
+
+/// A gang's own copy of capture `c`: for a private/firstprivate subarray (`private(p[0:n])`)
+/// the copied block is pushed on `mine` first and the returned pointer variable aims into it.
+fn private_copy(m: &mut Machine, c: &CaptureArg, space: Space, on_host: bool, mine: &mut Vec<u64>, loc: Loc) -> Result<u64, Trap> {
+    let p = m.mem.alloc(c.size.max(1), AllocKind::Runtime("gang-private copy"), space, loc).map_err(|f| m.fault(f, loc))?;
+    let fault = |m: &Machine, f| m.fault(f, loc);
+    if let (Some(sec), CaptureMode::FirstPrivate | CaptureMode::Private) = (&c.section, c.mode) {
+        let Range { start, end } = sec.clone();
+        let len = end - start;
+        let block = m.mem.alloc(len.max(1), AllocKind::Runtime("gang-private subarray"), space, loc).map_err(|f| fault(m, f))?;
+        if c.mode == CaptureMode::FirstPrivate {
+            m.mem.copy(block, start, len).map_err(|f| fault(m, f))?;
+        }
+        let hv = m.mem.load_u64(c.host).map_err(|f| fault(m, f))?;
+        m.mem.store_u64(p, block.wrapping_add(hv.wrapping_sub(start))).map_err(|f| fault(m, f))?;
+        mine.push(block);
+        return Ok(p);
+    }
+    match c.mode {
+        CaptureMode::FirstPrivate => {
+            m.mem.copy(p, c.host, c.size).map_err(|f| fault(m, f))?;
+            if c.is_pointer && !on_host {
+                let hv = m.mem.load_u64(p).map_err(|f| fault(m, f))?;
+                if let Some(d) = openacc::translate_pointer(m, hv) {
+                    m.mem.store_u64(p, d).map_err(|f| fault(m, f))?;
+                }
+            }
+        }
+        CaptureMode::Reduction(op) => openacc::write_identity(m, p, c, op, loc)?,
+        _ => {}
+    }
+    Ok(p)
+}

@@ -1,0 +1,4 @@
+//! accsim's simulator crate: the modeled accelerator run in parallel ([`sim_device::SimDevice`])
+//! and the `accsim` command built on it.
+
+pub mod sim_device;

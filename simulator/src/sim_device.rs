@@ -1,0 +1,90 @@
+//! `SimDevice`: the modeled accelerator of OpenACC 2.0 (§1.2, §1.3) with the gangs of each
+//! kernel run in parallel on a rayon pool.
+//!
+//! **Why this is sound.** Gangs never synchronise with each other inside a kernel (§1.2: "there
+//! is no support for synchronization between gangs"); only atomics cross gangs, and the end of
+//! the kernel orders everything before what follows. So each gang can run to completion on any
+//! thread, in any order. A group of consecutive gangs runs on one device thread: a
+//! [`accsim_core::exec::DeviceFork`] of the interpreter's machine, sharing the device memory
+//! (relaxed-atomic words, see `accsim_core::exec::memory`) and nothing of the host memory.
+//! Private copies, reduction partials and their combination are made on the interpreter thread
+//! by [`launch_gangs`], in gang order, so the results of a race-free program do not depend on
+//! the number of threads (simulator/tests/parallel.rs checks 1 and several).
+//!
+//! **What is deterministic.** Output written by device code (`printf` in a kernel) appears in gang
+//! order; an error stops the kernel and the error of the lowest failing gang is reported; the
+//! step count is the sum over gangs. A program with a data race may give different results from
+//! run to run, as on a GPU: `accsim check` finds the race, and runs its gangs in order.
+//!
+//! **When gangs run on the interpreter thread instead.** When the run is observed step by step
+//! (the GUI, the checkers: they see one thread at a time), and for `if(false)` regions and the
+//! host device, which run on the host (§2.5.3).
+
+use accsim_core::exec::device::{launch_gangs, Device, KernelLaunch, SequentialDevice};
+use accsim_core::exec::{DeviceFork, Machine, Trap};
+use rayon::prelude::*;
+
+/// Stack of each device thread: a C call in device code (a `routine`) is a Rust call.
+pub const DEVICE_THREAD_STACK: usize = 256 << 20;
+
+/// Groups of gangs per thread: small enough to balance uneven gangs, large enough that making a
+/// fork (a shallow copy of the allocation table) costs little.
+const GROUPS_PER_THREAD: usize = 4;
+
+/// The simulated accelerator, gangs on a rayon pool.
+pub struct SimDevice {
+    pool: rayon::ThreadPool,
+}
+
+impl SimDevice {
+    /// A device whose gangs run on `threads` threads (default: one per core, or
+    /// `RAYON_NUM_THREADS`).
+    pub fn new(threads: Option<usize>) -> Result<SimDevice, rayon::ThreadPoolBuildError> {
+        let mut b = rayon::ThreadPoolBuilder::new()
+            .stack_size(DEVICE_THREAD_STACK)
+            .thread_name(|i| format!("accsim-device-{i}"));
+        if let Some(n) = threads {
+            b = b.num_threads(n.max(1));
+        }
+        Ok(SimDevice { pool: b.build()? })
+    }
+
+    /// How many threads run gangs.
+    pub fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
+    /// Run the gangs `args` (one call each) on the pool, in groups of consecutive gangs.
+    fn run_parallel(&self, m: &mut Machine, k: &KernelLaunch<'_>, args: &[Vec<u64>]) -> Result<(), Trap> {
+        let groups = (self.threads() * GROUPS_PER_THREAD).clamp(1, args.len().max(1));
+        let per_group = args.len().div_ceil(groups).max(1);
+        let mut forks: Vec<DeviceFork> = args.chunks(per_group).map(|_| m.device_fork()).collect();
+        let results: Vec<Result<(), Trap>> = self.pool.install(|| {
+            forks
+                .par_iter_mut()
+                .zip(args.par_chunks(per_group))
+                .map(|(fork, gangs)| {
+                    fork.machine.enter_thread(DEVICE_THREAD_STACK);
+                    gangs.iter().try_for_each(|a| fork.machine.call_kernel(k.fid, a, k.loc))
+                })
+                .collect()
+        });
+        let joined = m.join_device_forks(forks, k.loc);
+        // The first failing group in gang order is the lowest failing gang's error.
+        results.into_iter().collect::<Result<(), Trap>>()?;
+        joined
+    }
+}
+
+impl Device for SimDevice {
+    fn name(&self) -> &'static str {
+        "simulated"
+    }
+
+    fn launch(&self, m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Trap> {
+        if m.observer.is_some() || k.on_host || self.threads() == 1 {
+            return SequentialDevice.launch(m, k);
+        }
+        launch_gangs(m, k, |m, k, args| self.run_parallel(m, k, args))
+    }
+}
