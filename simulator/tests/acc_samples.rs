@@ -5,6 +5,9 @@
 //! OpenACC 2.0 (§1.2, §2.7: gangs, workers and lanes only share data through the synchronisation
 //! points a correct program respects) its output cannot depend on the launch configuration: each
 //! runs under the default configuration and under two others (`--gangs/--workers/--vector-length`).
+//! Gangs run in parallel on the simulator's threads (§1.2: gangs never synchronise inside a
+//! kernel), so the output cannot depend on the thread count either: each also runs on one thread
+//! and on three (more threads than this machine may have cores, to shuffle the interleavings).
 //! The exception is a program that prints counts of redundant execution with explicit
 //! `num_gangs`/`num_workers`/`vector_length` clauses (`15_execution_modes.c`), whose numbers the
 //! clauses fix.
@@ -29,6 +32,9 @@ const CONFIGS: &[&[&str]] = &[
     // Queued work delayed until its wait (§2.13): correct programs have every wait they need.
     &["--schedule", "seed:0"],
     &["--schedule", "seed:7"],
+    // Thread-count independence of race-free programs (one thread: gangs in order).
+    &["--threads", "1"],
+    &["--threads", "3", "--gangs", "13"],
 ];
 
 fn acc_samples() -> Vec<std::path::PathBuf> {

@@ -14,6 +14,7 @@
 
 mod build;
 pub mod outline;
+mod promote;
 pub mod info;
 pub mod schedule;
 

@@ -385,6 +385,7 @@ impl FnOutliner<'_> {
             let mut b = Builder { types: &mut self.p.types, locals: &mut locals, loc };
             super::schedule::schedule_kernel(body, &mut b, &self.p.acc, is_kernels, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?
         };
+        let body = super::promote::promote_read_only_captures(body, &params, &kernel.captures, &mut locals, &self.p.types);
         // Without a gang-partitioned loop, a kernels part runs once (§2.5.2 has no gang-redundant
         // mode), and a parallel region without `num_gangs` runs on one gang (§2.5.1 leaves the count
         // to the implementation; nvc, gcc and the V&V suite use one).
