@@ -36,8 +36,12 @@
 //! **The C library** a program calls is bound by name at compile time in [`libc_shim`]; a called
 //! function with neither a definition nor a shim is a link error, like `ld`'s "undefined reference".
 //!
-//! Known limits: OpenACC constructs run their bodies on the host (the device seam is not wired
-//! here yet); `goto`/`break`/`continue`/`return` out of a GNU statement expression are not
+//! **OpenACC.** Directives compile to calls of the runtime in [`openacc`] (data environment,
+//! queues, launches); compute regions are outlined kernel functions that a [`device::Device`]
+//! runs — gangs on device threads ([`Machine::device_fork`]) that share the device memory and
+//! cannot touch host memory.
+//!
+//! Known limits: `goto`/`break`/`continue`/`return` out of a GNU statement expression are not
 //! supported; stdout is flushed (not discarded, as glibc would when writing to a pipe) when the
 //! program aborts or traps; the observer sees a location and a call depth, not yet the machine
 //! state; layouts of memory locals do not model the stack (addresses of different locals are not

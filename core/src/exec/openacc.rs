@@ -15,9 +15,13 @@
 //! as the present-or clauses of 2.0 behave; `--strict-2.0` makes copy/copyin/copyout/create of
 //! present data an error instead.
 //!
-//! **Queues.** `async` work runs when it is issued (a legal schedule: §2.13 lets the device start
-//! queued work at once), so `wait` has nothing to wait for; the seeded adversarial scheduler that
-//! delays queued work belongs to the checking milestone.
+//! **Queues.** By default `async` work runs when it is issued (a legal schedule: §2.13 lets the
+//! device start queued work at once), so `wait` has nothing to wait for. With `--schedule seed:N`
+//! ([`DeviceConfig::schedule`]) queued work is delayed, per queue and in order, until a wait on
+//! its queue, as late as the specification allows, so that a missing wait shows.
+//!
+//! **The device.** Allocations, transfers and launches go through the run's [`Device`]
+//! (`core/src/exec/device.rs`); the present table and lifetimes stay here.
 
 use std::ops::Range;
 

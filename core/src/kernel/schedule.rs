@@ -348,6 +348,50 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     };
     let c = b.long_temp("__chunk");
     let cstart = b.long_temp("__chunk_start");
+    if !chunked && subst.is_empty() && (lv.worker || lv.vector) {
+        // No per-thread state (no private or reduction clause): the same iterations go to the
+        // same threads as the grid-stride loop below (k = t + j*T), but the simulator visits them
+        // round by round — for each round, the gang's workers and lanes in order — so that
+        // consecutive steps touch consecutive elements, as the lanes of a warp do at once.
+        // Lanes and workers of a partitioned loop are unordered (§1.2), so any interleaving of
+        // their iterations is an execution the model allows.
+        let _ = (chunk_e, c, cstart, t);
+        let round = b.long_temp("__round");
+        let nv_e = nv.clone();
+        let wv = b.get(w);
+        let wofs = b.bin(BinOp::Mul, wv, nv_e);
+        let rv = b.get(round);
+        let kv = b.bin(BinOp::Add, rv, wofs);
+        let lane = b.get(v);
+        let kv = b.bin(BinOp::Add, kv, lane);
+        let set_k = b.set(k, kv);
+        let kk = b.get(k);
+        let tot = b.get(total);
+        let in_range = b.bin(BinOp::Lt, kk, tot);
+        let guarded = b.stmt(StmtKind::If(in_range, Box::new(iter_body), None));
+        let mut inner = b.block(vec![set_k, guarded]);
+        for (partitioned, var, count) in [(lv.vector, v, nv.clone()), (lv.worker, w, nw.clone())] {
+            inner = if partitioned {
+                let zero = b.c(0);
+                let one = b.c(1);
+                b.count_loop(var, zero, count, one, inner)
+            } else {
+                let z = b.c(0);
+                let set = b.set(var, z);
+                b.block(vec![set, inner])
+            };
+        }
+        let lanes = b.bin(BinOp::Mul, nw.clone(), nv.clone());
+        let all = b.bin(BinOp::Mul, ng, lanes.clone());
+        let set_tt = b.set(tt, all);
+        let first = b.bin(BinOp::Mul, g, lanes);
+        let tot = b.get(total);
+        let stride = b.get(tt);
+        let rounds = b.count_loop(round, first, tot, stride, inner);
+        setup.push(b.block(vec![set_tt, rounds]));
+        let _ = loc;
+        return Ok(b.block(setup));
+    }
     let mut share = thread_pre;
     // t = (g * NW + w) * NV + v ; T = NG * NW * NV
     let nw_e = nw.clone();
