@@ -21,11 +21,12 @@ use super::build::Builder;
 pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let nfuncs = p.functions.len();
+    let purity = super::depend::Purity::of_program(p);
     for fi in 0..nfuncs {
         let mut body = std::mem::replace(&mut p.functions[fi].body, Stmt { kind: StmtKind::Empty, loc: Loc::default() });
         let uses_all = count_local_uses(&body);
         let host_body = body.clone();
-        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), p, fi, uses_all, diags: &mut diags };
+        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), p, fi, uses_all, purity: &purity, per_part: HashSet::new(), diags: &mut diags };
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
@@ -41,6 +42,11 @@ struct FnOutliner<'p> {
     fi: usize,
     /// How often each local of the function is referenced (whole body).
     uses_all: HashMap<LocalId, usize>,
+    /// Which functions a dependence test may treat as side-effect free.
+    purity: &'p super::depend::Purity,
+    /// Locals of a kernels region that each kernel of it assigns before use: every kernel gets
+    /// its own (§2.5.2 splitting does not need them to survive between kernels).
+    per_part: HashSet<LocalId>,
     diags: &'p mut Vec<Diagnostic>,
 }
 
@@ -129,7 +135,19 @@ impl FnOutliner<'_> {
             let region = count_local_uses(&body);
             let params: HashSet<LocalId> = self.p.functions[self.fi].params.iter().copied().collect();
             let internal = |l: &LocalId| !params.contains(l) && self.uses_all.get(l) == region.get(l);
-            split_kernels(body, &internal)
+            let host = &self.p.functions[self.fi];
+            let dcx = super::depend::DepCx { locals: &host.locals, types: &self.p.types, acc: &self.p.acc, purity: self.purity, kernel_uses: &HashMap::new() };
+            let killed = |s: &Stmt, l: LocalId| {
+                let o = match host.locals.get(l.0 as usize).map(|x| x.storage) {
+                    Some(Storage::Register) => super::depend::Obj::Reg(l),
+                    Some(Storage::Memory) => super::depend::Obj::Mem(l),
+                    _ => return false,
+                };
+                host.locals.get(l.0 as usize).is_some_and(|x| self.p.types.is_scalar(x.ty)) && super::depend::killed_before_use(s, o, &dcx)
+            };
+            let (parts, per_part) = split_kernels(body, &internal, &killed);
+            self.per_part = per_part;
+            parts
         } else {
             vec![(body, false)]
         };
@@ -230,7 +248,7 @@ impl FnOutliner<'_> {
         let external: Vec<LocalId> = {
             let mut v: Vec<LocalId> = uses_region
                 .iter()
-                .filter(|(l, n)| host_params.contains(l) || self.uses_all.get(l).copied().unwrap_or(0) > **n)
+                .filter(|(l, n)| host_params.contains(l) || (self.uses_all.get(l).copied().unwrap_or(0) > **n && !self.per_part.contains(l)))
                 .map(|(l, _)| *l)
                 .collect();
             v.sort();
@@ -383,7 +401,7 @@ impl FnOutliner<'_> {
         };
         let body = {
             let mut b = Builder { types: &mut self.p.types, locals: &mut locals, loc };
-            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, is_kernels, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?
+            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, is_kernels, self.purity, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?
         };
         // Without a gang-partitioned loop, a kernels part runs once (§2.5.2 has no gang-redundant
         // mode), and a parallel region without `num_gangs` runs on one gang (§2.5.1 leaves the count
@@ -466,8 +484,9 @@ fn is_loop_clause(k: &AccClauseKind) -> bool {
 }
 
 /// §2.5.2: a kernels region is split into one kernel per loop nest; the statements between loop
-/// nests run as single-gang kernels. Returns (part, runs-on-one-gang).
-fn split_kernels(body: Stmt, internal: &dyn Fn(&LocalId) -> bool) -> Vec<(Stmt, bool)> {
+/// nests run as single-gang kernels. Returns (part, runs-on-one-gang), and the region's locals
+/// that several parts use but each assigns before reading (a loop counter): each part gets its own.
+fn split_kernels(body: Stmt, internal: &dyn Fn(&LocalId) -> bool, killed: &dyn Fn(&Stmt, LocalId) -> bool) -> (Vec<(Stmt, bool)>, HashSet<LocalId>) {
     let loc = body.loc;
     let items = match body.kind {
         StmtKind::Block(v) => v,
@@ -475,7 +494,7 @@ fn split_kernels(body: Stmt, internal: &dyn Fn(&LocalId) -> bool) -> Vec<(Stmt, 
     };
     let is_nest = |s: &Stmt| matches!(&s.kind, StmtKind::For { .. }) || matches!(&s.kind, StmtKind::Acc { body: Some(b), .. } if matches!(b.kind, StmtKind::For { .. }));
     if items.is_empty() {
-        return vec![(Stmt { kind: StmtKind::Block(items), loc }, true)];
+        return (vec![(Stmt { kind: StmtKind::Block(items), loc }, true)], HashSet::new());
     }
     // Each loop nest is a kernel; the statements between them are single-gang kernels.
     let mut parts: Vec<(Stmt, bool)> = Vec::new();
@@ -494,20 +513,27 @@ fn split_kernels(body: Stmt, internal: &dyn Fn(&LocalId) -> bool) -> Vec<(Stmt, 
         parts.push((Stmt { kind: StmtKind::Block(pending), loc }, true));
     }
     // A local declared in the region and used by two parts would not survive between kernels:
-    // keep such a region whole.
+    // keep such a region whole, unless every part that uses it assigns it first.
     let mut seen: HashMap<LocalId, usize> = HashMap::new();
+    let mut per_part = HashSet::new();
     for (i, (p, _)) in parts.iter().enumerate() {
-        for l in count_local_uses(p).keys().filter(|l| internal(l)) {
-            if let Some(&j) = seen.get(l) {
+        let mut used: Vec<LocalId> = count_local_uses(p).keys().filter(|l| internal(l)).copied().collect();
+        used.sort();
+        for l in used {
+            if let Some(&j) = seen.get(&l) {
                 if j != i {
+                    if killed(p, l) && killed(&parts[j].0, l) {
+                        per_part.insert(l);
+                        continue;
+                    }
                     let any_nest = items.iter().any(is_nest);
-                    return vec![(Stmt { kind: StmtKind::Block(items), loc }, !any_nest)];
+                    return (vec![(Stmt { kind: StmtKind::Block(items), loc }, !any_nest)], HashSet::new());
                 }
             }
-            seen.insert(*l, i);
+            seen.insert(l, i);
         }
     }
-    parts
+    (parts, per_part)
 }
 
 /// Reductions on gang loops inside a parallel region reduce across gangs: the variable is a
