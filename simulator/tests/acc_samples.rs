@@ -119,6 +119,30 @@ fn info_reports_schedules_and_attributes() {
     assert!(text.contains("int `n`: firstprivate (scalar, by value)"), "{text}");
 }
 
+/// §2.7.6: an auto loop of a kernels construct (no gang/worker/vector/seq/independent clause, or
+/// no directive at all) runs in parallel only when the dependence test proves its iterations
+/// independent; `accsim info` says what it decided and why, as `nvc -Minfo` does (§2.5.2, §2.7.9,
+/// §2.7.11 for the reduction and `independent` loops).
+#[test]
+fn info_reports_kernels_dependence_decisions() {
+    let path = samples_dir().join("acc/27_kernels_dependence.c");
+    let mut cmd = std::process::Command::new(accsim_bin());
+    cmd.arg("info").arg(&path);
+    let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim info");
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = |n: u32| text.lines().find(|l| l.contains(&format!("27_kernels_dependence.c:{n}:"))).unwrap_or_default().to_string();
+    assert!(line(35).contains("loop scheduled gang vector (loop parallelized: no loop-carried dependence)"), "{text}");
+    assert!(line(39).contains("loop scheduled seq (loop not parallelized: `a[i]` depends on `a[i-1]` (line 40))"), "{text}");
+    assert!(line(42).contains("loop scheduled gang (loop parallelized"), "{text}");
+    assert!(line(43).contains("loop scheduled vector (loop parallelized"), "{text}");
+    assert!(line(46).contains("private per iteration: t"), "{text}");
+    assert!(line(51).contains("loop not parallelized: scalar `s` is written in the loop"), "{text}");
+    assert!(line(54).contains("loop scheduled vector (loop parallelized"), "{text}");
+    assert!(line(58).contains("loop not parallelized: `p` and `q` may point to the same memory"), "{text}");
+    assert!(line(61).contains("loop scheduled gang vector"), "{text}");
+}
+
 /// Runtime errors of the data environment stop the program with a diagnostic naming the
 /// variable and both places (§2.6.4 partial presence, §2.6.6 exit data of data never entered).
 #[test]
