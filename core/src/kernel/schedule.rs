@@ -422,7 +422,9 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     // §2.6.1: the counter of a partitioned loop is private to the thread running an iteration
     // (and so are the scalars the dependence test privatised).
     if lv.gang || lv.worker || lv.vector {
-        let mut own: Vec<VarAccess> = dims.iter().filter_map(|d| place_access(&d.place, b)).collect();
+        // A register counter is already the thread's own; one in memory (a host variable the
+        // kernel captured, or one whose address is taken) is shared and needs a private copy.
+        let mut own: Vec<VarAccess> = dims.iter().filter(|d| matches!(d.place, Place::Mem(_))).filter_map(|d| place_access(&d.place, b)).collect();
         own.extend(privatize.iter().map(|(o, ty)| obj_access(*o, *ty, b)));
         for acc in own {
             if !subst.iter().any(|(a, _, _)| same_access(a, &acc)) {
