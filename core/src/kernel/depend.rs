@@ -563,11 +563,7 @@ impl Analysis<'_, '_> {
                 // Any other loop-invariant expression is a symbol; otherwise not affine.
                 let mut invariant = true;
                 crate::ir::reach::visit_exprs(e, &mut |x| match &x.kind {
-                    ExprKind::Load(a) => {
-                        if !cx.obj_of_addr(a).filter(|o| cx.is_scalar_obj(*o)).is_some_and(|o| !self.written.contains(&o) && !counter(o)) {
-                            invariant = false
-                        }
-                    }
+                    ExprKind::Load(a) if !cx.obj_of_addr(a).filter(|o| cx.is_scalar_obj(*o)).is_some_and(|o| !self.written.contains(&o) && !counter(o)) => invariant = false,
                     ExprKind::Local(l) if self.written.contains(&Obj::Reg(*l)) || counter(Obj::Reg(*l)) => invariant = false,
                     ExprKind::Call { .. } | ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } => invariant = false,
                     _ => {}

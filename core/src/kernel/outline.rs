@@ -30,7 +30,132 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
+    bind_routine_calls(p, &mut diags);
     if diags.is_empty() { Ok(()) } else { Err(diags) }
+}
+
+/// §2.12.1.5 `routine bind(name)` / `bind("string")`: a call from a compute region to the routine
+/// calls the bound procedure instead (on the device; the host keeps calling the routine). An
+/// unnamed `routine` applies to the function declared next in the same file. Calls made from
+/// inside other routines are not redirected (accsim runs one body of each function on both sides).
+fn bind_routine_calls(p: &mut Program, diags: &mut Vec<Diagnostic>) {
+    let mut redirect: Vec<(Callee, Callee)> = Vec::new();
+    for d in &p.file_scope_directives {
+        let Some(Some(dir)) = p.acc.get(d.0 as usize) else { continue };
+        let AccKind::Routine(name) = &dir.kind else { continue };
+        let Some(target) = dir.clauses.iter().find_map(|c| if let AccClauseKind::Bind(t) = &c.kind { Some(t.clone()) } else { None }) else { continue };
+        let by_name = |n: &str| -> Option<Callee> {
+            p.functions.iter().position(|f| f.name == n).map(|i| Callee::Direct(FuncId(i as u32))).or_else(|| p.externs.iter().position(|x| x.name == n).map(|i| Callee::Extern(ExternId(i as u32))))
+        };
+        let routine = match name {
+            Some(n) => by_name(n),
+            None => {
+                // The next function definition or prototype after the directive.
+                let after = |l: &Loc| l.file == dir.loc.file && l.line > dir.loc.line;
+                let f = p.functions.iter().enumerate().filter(|(_, f)| after(&f.loc)).min_by_key(|(_, f)| f.loc.line).map(|(i, f)| (f.loc.line, Callee::Direct(FuncId(i as u32))));
+                let x = p.externs.iter().enumerate().filter(|(_, x)| after(&x.loc)).min_by_key(|(_, x)| x.loc.line).map(|(i, x)| (x.loc.line, Callee::Extern(ExternId(i as u32))));
+                match (f, x) {
+                    (Some(f), Some(x)) => Some(if x.0 < f.0 { x.1 } else { f.1 }),
+                    (f, x) => f.or(x).map(|v| v.1),
+                }
+            }
+        };
+        let Some(routine) = routine else { continue };
+        match by_name(&target) {
+            Some(t) => redirect.push((routine, t)),
+            None => diags.push(Diagnostic::error("routine", format!("`bind({target})`: no function `{target}` is defined or declared in the program (§2.12.1.5)"), dir.loc)),
+        }
+    }
+    if redirect.is_empty() {
+        return;
+    }
+    let same = |a: &Callee, b: &Callee| matches!((a, b), (Callee::Direct(x), Callee::Direct(y)) if x == y) || matches!((a, b), (Callee::Extern(x), Callee::Extern(y)) if x == y);
+    let kernel_funcs: Vec<FuncId> = p.kernels.iter().map(|k| k.func).collect();
+    for f in kernel_funcs {
+        let Some(func) = p.functions.get_mut(f.0 as usize) else { continue };
+        redirect_calls(&mut func.body, &mut |c| {
+            if let Some((_, t)) = redirect.iter().find(|(r, _)| same(r, c)) {
+                *c = t.clone();
+            }
+        });
+    }
+}
+
+fn redirect_calls(s: &mut Stmt, f: &mut dyn FnMut(&mut Callee)) {
+    fn expr(e: &mut Expr, f: &mut dyn FnMut(&mut Callee)) {
+        match &mut e.kind {
+            ExprKind::Call { callee, args, .. } => {
+                f(callee);
+                args.iter_mut().for_each(|a| expr(a, f));
+            }
+            ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => expr(a, f),
+            ExprKind::Binary(_, a, b) | ExprKind::LogicalAnd(a, b) | ExprKind::LogicalOr(a, b) | ExprKind::Comma(a, b) | ExprKind::VaCopy(a, b) => {
+                expr(a, f);
+                expr(b, f);
+            }
+            ExprKind::PtrAdd { ptr: a, index: b, .. } | ExprKind::PtrDiff { lhs: a, rhs: b, .. } | ExprKind::ComplexBinary { lhs: a, rhs: b, .. } | ExprKind::ComplexCompare { lhs: a, rhs: b, .. } | ExprKind::ComplexMake { re: a, im: b, .. } => {
+                expr(a, f);
+                expr(b, f);
+            }
+            ExprKind::ComplexNeg { value, .. } => expr(value, f),
+            ExprKind::Cond(a, b, c) => {
+                expr(a, f);
+                expr(b, f);
+                expr(c, f);
+            }
+            ExprKind::Assign { place, value } | ExprKind::CompoundAssign { place, value, .. } => {
+                if let Place::Mem(a) = place {
+                    expr(a, f);
+                }
+                expr(value, f);
+            }
+            ExprKind::IncDec { place: Place::Mem(a), .. } => expr(a, f),
+            ExprKind::WithInit { init, value } => {
+                init.iter_mut().for_each(|s| redirect_calls(s, f));
+                expr(value, f);
+            }
+            ExprKind::StmtExpr { body, value } => {
+                body.iter_mut().for_each(|s| redirect_calls(s, f));
+                if let Some(v) = value {
+                    expr(v, f);
+                }
+            }
+            _ => {}
+        }
+    }
+    match &mut s.kind {
+        StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } | StmtKind::Return(Some(e)) => expr(e, f),
+        StmtKind::Block(v) => v.iter_mut().for_each(|x| redirect_calls(x, f)),
+        StmtKind::If(c, t, e) => {
+            expr(c, f);
+            redirect_calls(t, f);
+            if let Some(e) = e {
+                redirect_calls(e, f);
+            }
+        }
+        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
+            expr(c, f);
+            redirect_calls(b, f);
+        }
+        StmtKind::For { init, cond, step, body } => {
+            if let Some(i) = init {
+                redirect_calls(i, f);
+            }
+            if let Some(c) = cond {
+                expr(c, f);
+            }
+            if let Some(c) = step {
+                expr(c, f);
+            }
+            redirect_calls(body, f);
+        }
+        StmtKind::Switch { cond, body, .. } => {
+            expr(cond, f);
+            redirect_calls(body, f);
+        }
+        StmtKind::Acc { body: Some(b), .. } => redirect_calls(b, f),
+        _ => {}
+    }
 }
 
 struct FnOutliner<'p> {
@@ -72,6 +197,19 @@ impl FnOutliner<'_> {
                         }
                     }
                     return;
+                }
+                // A data construct's structured lifetime ends where the construct ends (§2.6.3):
+                // leaving its body by a branch would skip the copy-outs and deletes of its exit.
+                // Like the compute constructs (§2.5.1, §2.5.2), the program may not branch out.
+                let structured = self.p.acc.get(d.0 as usize).and_then(|a| a.as_ref()).filter(|a| matches!(a.kind, AccKind::Data | AccKind::HostData));
+                if let (Some(dir), Some(b)) = (structured, body.as_deref()) {
+                    if let Some((what, at)) = branch_out(b) {
+                        self.diags.push(
+                            Diagnostic::error("directive", format!("`{what}` leaves the {} construct: branching out of a data region is not allowed (§2.6.3)", dir.kind.name()), at)
+                                .with_related(dir.loc, "the construct starts here"),
+                        );
+                        return;
+                    }
                 }
                 let named: HashSet<VarRoot> = self
                     .p
