@@ -179,6 +179,9 @@ pub struct LoopInfo {
     pub collapse: u32,
     /// Why the loop runs sequentially (`seq`, no parallelism proven…), if it does.
     pub seq_reason: Option<String>,
+    /// For an auto loop of a kernels construct that runs in parallel: what the dependence test
+    /// found (§2.7.6).
+    pub analysis: Option<String>,
 }
 
 /// A host variable a kernel uses.

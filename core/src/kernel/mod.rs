@@ -13,6 +13,7 @@
 //! interpreter runs, the GUI steps through and the CUDA emitter can read back.
 
 mod build;
+pub(crate) mod depend;
 pub mod outline;
 mod promote;
 pub mod info;
