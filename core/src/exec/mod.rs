@@ -44,6 +44,7 @@
 //! ordered or adjacent as on x86-64, which only a program with undefined behaviour can notice).
 
 pub mod events;
+pub mod inspect;
 pub mod libc_bind;
 mod libc_erf;
 pub mod libc_shim;
@@ -77,6 +78,13 @@ pub enum Control {
 pub trait Observer: Send {
     /// `depth` is the C call depth (1 in `main`).
     fn on_step(&mut self, loc: Loc, depth: usize) -> Control;
+
+    /// The same hook with a read-only view of the machine (registers of the running call,
+    /// memories, present table, model clock), for tools that show the state (the GUI). The
+    /// interpreter calls this one; by default it forwards to [`Observer::on_step`].
+    fn on_step_inspect(&mut self, view: &inspect::MachineView<'_>) -> Control {
+        self.on_step(view.loc(), view.depth())
+    }
 }
 
 /// How a run ended.

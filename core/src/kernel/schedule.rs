@@ -249,7 +249,8 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
             }
         }
     }
-    cx.loops.push(LoopInfo { loc: d.loc, gang: lv.gang, worker: lv.worker, vector: lv.vector, collapse, seq_reason });
+    let info_index = cx.loops.len();
+    cx.loops.push(LoopInfo { loc: d.loc, gang: lv.gang, worker: lv.worker, vector: lv.vector, collapse, seq_reason, temps: None });
 
     // Canonicalise `collapse` nested loops.
     let long = b.long_ty();
@@ -341,6 +342,9 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     let nv = if lv.vector { b.get(LocalId(3)) } else { b.c(1) };
     let t = b.long_temp("__thread");
     let tt = b.long_temp("__threads");
+    if let Some(info) = cx.loops.get_mut(info_index) {
+        info.temps = Some(LoopTemps { iteration: k, iterations: total, worker: w, lane: v });
+    }
     let chunked = chunk.is_some();
     let chunk_e = match chunk {
         Some(Some(e)) => b.cast(e, long),
