@@ -82,6 +82,8 @@ pub struct App {
     /// A command was sent that the engine has not answered with a snapshot yet.
     pub pending: bool,
     pub selected_thread: Option<ThreadId>,
+    /// The user picked `selected_thread`; otherwise it follows the running thread.
+    pub thread_pinned: bool,
     pub selected_finding: Option<usize>,
     pub tab: Tab,
     notify: Notify,
@@ -112,6 +114,7 @@ impl App {
             running: None,
             pending: false,
             selected_thread: None,
+            thread_pinned: false,
             selected_finding: None,
             tab: Tab::default(),
             notify: Arc::new(|| {}),
@@ -141,6 +144,7 @@ impl App {
                     self.snapshot = None;
                     self.running = None;
                     self.selected_thread = None;
+                    self.thread_pinned = false;
                     self.selected_finding = None;
                     // The first pause (before the first statement) is the answer to the start.
                     self.pending = true;
@@ -158,7 +162,10 @@ impl App {
                     engine.send(c);
                 }
             }
-            Command::SelectThread(t) => self.selected_thread = Some(t),
+            Command::SelectThread(t) => {
+                self.selected_thread = Some(t);
+                self.thread_pinned = true;
+            }
             Command::SelectFinding(i) => {
                 self.selected_finding = Some(i);
                 self.tab = Tab::Findings;
@@ -199,8 +206,13 @@ impl App {
                 if matches!(s.state, RunState::CompileFailed | RunState::Failed(_)) && !s.findings.is_empty() {
                     self.tab = Tab::Findings;
                 }
-                if let (None, Some(d)) = (self.selected_thread, &s.device) {
-                    self.selected_thread = Some(d.thread);
+                match &s.device {
+                    Some(d) if !self.thread_pinned => self.selected_thread = Some(d.thread),
+                    Some(_) => {}
+                    None => {
+                        self.selected_thread = None;
+                        self.thread_pinned = false;
+                    }
                 }
                 self.snapshot = Some(*s);
             }

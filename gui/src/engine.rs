@@ -282,7 +282,7 @@ impl Stepper {
                 }
                 map[current as usize] = Some(thread);
             }
-            IterationMap { line: l.line, levels: l.levels(), current, executed_by: map.clone(), iterations }
+            IterationMap { line: l.line, levels: l.levels(), gang: l.gang, worker: l.worker, vector: l.vector, current, executed_by: map.clone(), iterations }
         });
         Some(DeviceState {
             kernel: k.name.clone(),

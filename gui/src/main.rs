@@ -20,6 +20,9 @@ mod state;
 mod values;
 mod view;
 
+#[cfg(test)]
+mod ui_tests;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -6,7 +6,7 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 
 use crate::app::{App, Command, Tab};
 use crate::engine::Command as EngineCommand;
-use crate::state::{Coherence, DeviceState, MappedVar, RunState, Snapshot, ThreadId};
+use crate::state::{Coherence, DeviceState, IterationMap, MappedVar, RunState, Snapshot, ThreadId};
 use crate::view::ViewState;
 use accsim_core::exec::events::EventKind;
 
@@ -49,11 +49,11 @@ pub fn controls(app: &App, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
                 commands.push(Command::Engine(c));
             }
         };
-        button(ui, can_back, "◀ Step back", "re-run the program to the previous step", EngineCommand::StepBack);
+        button(ui, can_back, "Step back", "re-run the program to the previous step", EngineCommand::StepBack);
         button(ui, paused, "Step", "run one statement of the running thread", EngineCommand::Step);
         button(ui, paused, "Step over", "run to the next statement in this function or its caller", EngineCommand::StepOver);
         button(ui, paused, "Next construct", "run to the next OpenACC construct, transfer or kernel launch", EngineCommand::StepToNextConstruct);
-        button(ui, paused, "▶▶ Continue", "run to a breakpoint or the end", EngineCommand::Continue);
+        button(ui, paused, "Continue", "run to a breakpoint or the end", EngineCommand::Continue);
         button(ui, app.running.is_some(), "Pause", "stop a running program", EngineCommand::Pause);
         ui.separator();
         match (app.running, snapshot) {
@@ -252,12 +252,22 @@ fn thread_info(d: &DeviceState, t: ThreadId, ui: &mut egui::Ui) {
     ui.label(text);
 }
 
-/// A colour per thread for the iteration map: hue by gang, lightness by worker and lane.
-pub fn thread_colour(t: ThreadId, d: &DeviceState) -> Color32 {
-    let hue = (t.gang as f32 * 0.618_034).fract();
-    let inner = (t.worker * d.lanes.max(1) + t.lane) as f32 / (d.workers.max(1) * d.lanes.max(1)) as f32;
-    let hsva = egui::ecolor::Hsva::new(hue, 0.65, 0.95 - 0.45 * inner, 1.0);
-    Color32::from(hsva)
+/// A colour per thread for the iteration map: distinct hues for the threads among which the
+/// loop's iterations are partitioned (its gang, worker and vector levels).
+pub fn thread_colour(t: ThreadId, d: &DeviceState, map: &IterationMap) -> Color32 {
+    let mut index = 0u64;
+    if map.gang {
+        index = u64::from(t.gang);
+    }
+    if map.worker {
+        index = index * u64::from(d.workers.max(1)) + u64::from(t.worker);
+    }
+    if map.vector {
+        index = index * u64::from(d.lanes.max(1)) + u64::from(t.lane);
+    }
+    let hue = (index as f32 * 0.618_034).fract();
+    let value = if index % 2 == 0 { 0.95 } else { 0.75 };
+    Color32::from(egui::ecolor::Hsva::new(hue, 0.6, value, 1.0))
 }
 
 fn iteration_map(d: &DeviceState, selected: ThreadId, ui: &mut egui::Ui) {
@@ -278,7 +288,7 @@ fn iteration_map(d: &DeviceState, selected: ThreadId, ui: &mut egui::Ui) {
             String::new()
         }
     ));
-    ui.small("each cell is one iteration, coloured by the thread that ran it (hue: gang; shade: worker and lane); dark: not run yet");
+    ui.small("each cell is one iteration, coloured by the thread that ran it (one colour per partitioned thread; hover for gang, worker, lane); dark: not run yet");
     let cell = 9.0;
     let per_row = ((ui.available_width() / cell) as usize).max(1);
     let n = map.executed_by.len().max(map.iterations.min(crate::state::MAX_MAP_ITERATIONS as u64) as usize);
@@ -297,7 +307,7 @@ fn iteration_map(d: &DeviceState, selected: ThreadId, ui: &mut egui::Ui) {
                     }
                     let r = Rect::from_min_size(Pos2::new(rect.left() + col as f32 * cell, rect.top()), Vec2::splat(cell - 1.0));
                     let by = map.executed_by.get(k).copied().flatten();
-                    let c = by.map_or(Color32::from_gray(40), |t| thread_colour(t, d));
+                    let c = by.map_or(Color32::from_gray(40), |t| thread_colour(t, d, map));
                     painter.rect_filled(r, 0.0, c);
                     if k as u64 == map.current {
                         painter.rect_stroke(r, 0.0, Stroke::new(1.5, Color32::WHITE), egui::StrokeKind::Inside);

@@ -57,6 +57,10 @@ pub struct IterationMap {
     pub line: u32,
     /// "gang", "worker vector", "seq", …
     pub levels: String,
+    /// The levels the loop is partitioned at.
+    pub gang: bool,
+    pub worker: bool,
+    pub vector: bool,
     /// The iteration (0-based, over all collapsed loops) the running thread executes now.
     pub current: u64,
     /// For each iteration, the thread that executed it so far (`None`: not yet executed); at most

@@ -192,11 +192,9 @@ fn source_panel(app: &App, view: &mut ViewState, ui: &mut egui::Ui, commands: &m
     let number_width = file.lines.len().max(1).to_string().len();
     let snapshot = app.snapshot.as_ref();
     let host_line = snapshot.and_then(|s| s.host_line);
-    // The selected device thread's line: the running statement when it is the running thread.
-    let device_line = snapshot.and_then(|s| {
-        let d = s.device.as_ref()?;
-        (app.selected_thread.is_none_or(|t| t == d.thread)).then_some(s.line).flatten()
-    });
+    // The running device thread's line (the only device thread with a current statement: gangs
+    // and threads run one after another).
+    let device_line = snapshot.and_then(|s| s.device.as_ref().and(s.line));
     let marked = finding_lines(app);
     let breakpoints = snapshot.map(|s| s.breakpoints.clone()).unwrap_or_default();
     // Follow the running line (or the selected finding) when it changes.
