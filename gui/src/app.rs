@@ -154,8 +154,10 @@ impl App {
             },
             Command::Engine(c) => {
                 if let Some(engine) = &self.engine {
-                    let answered = !matches!(c, engine::Command::Pause)
-                        && !(matches!(c, engine::Command::ToggleBreakpoint(_)) && self.running.is_some());
+                    // Pause, and breakpoints set while running, get no snapshot of their own.
+                    let unanswered = matches!(c, engine::Command::Pause)
+                        || (matches!(c, engine::Command::ToggleBreakpoint(_)) && self.running.is_some());
+                    let answered = !unanswered;
                     if answered {
                         self.pending = true;
                     }

@@ -561,13 +561,13 @@ impl Observer for Stepper {
             self.host_line = line;
         }
         let replaying = matches!(self.goal, Goal::AtStep(n) if self.step < n);
-        if !replaying && self.step % 1024 == 0 && self.poll_running() {
+        if !replaying && self.step.is_multiple_of(1024) && self.poll_running() {
             if self.shared.lock().is_ok_and(|s| s.gone) {
                 return Control::Stop;
             }
             return self.paused(view);
         }
-        if replaying && self.step % 4096 == 0 && self.commands.is_empty() && self.updates.is_empty() {
+        if replaying && self.step.is_multiple_of(4096) {
             // A long replay reports progress too.
             if self.last_progress.elapsed() > Duration::from_millis(100) {
                 self.last_progress = Instant::now();

@@ -266,7 +266,7 @@ pub fn thread_colour(t: ThreadId, d: &DeviceState, map: &IterationMap) -> Color3
         index = index * u64::from(d.lanes.max(1)) + u64::from(t.lane);
     }
     let hue = (index as f32 * 0.618_034).fract();
-    let value = if index % 2 == 0 { 0.95 } else { 0.75 };
+    let value = if index.is_multiple_of(2) { 0.95 } else { 0.75 };
     Color32::from(egui::ecolor::Hsva::new(hue, 0.6, value, 1.0))
 }
 
@@ -487,7 +487,8 @@ fn queues(s: &Snapshot, ui: &mut egui::Ui) {
     }
     let x = x_of(s.now_ns);
     painter.line_segment([Pos2::new(x, rect.top()), Pos2::new(x, rect.bottom() - 12.0)], Stroke::new(1.5, Color32::WHITE));
-    painter.text(Pos2::new(x, rect.bottom()), egui::Align2::CENTER_BOTTOM, format!("step {}", s.step), egui::FontId::proportional(10.0), ui.visuals().text_color());
+    let align = if x > rect.right() - 50.0 { egui::Align2::RIGHT_BOTTOM } else { egui::Align2::CENTER_BOTTOM };
+    painter.text(Pos2::new(x, rect.bottom()), align, format!("step {}", s.step), egui::FontId::proportional(10.0), ui.visuals().text_color());
     if let Some(text) = hovered {
         response.on_hover_text(text);
     }

@@ -90,6 +90,7 @@ pub fn draw(app: &App, view: &mut ViewState, ui: &mut egui::Ui) -> Vec<Command> 
         egui::Panel::bottom("details")
             .resizable(true)
             .default_size(250.0)
+            .min_size(230.0)
             .show(ui, |ui| crate::panels::details(app, view, ui, &mut commands));
         egui::Panel::right("device")
             .resizable(true)
