@@ -347,6 +347,8 @@ pub struct CFunc {
     memory_locals: Vec<MemLocal>,
     params: Vec<ParamCopy>,
     pub local_names: Vec<String>,
+    /// Where each local lives, indexed like `local_names` (for [`super::inspect`]).
+    pub(crate) homes: Vec<Home>,
     pub variadic: bool,
     pub ret_kind: Kind,
 }
@@ -525,6 +527,7 @@ pub fn compile(p: &Program) -> Result<Executable, Diagnostics> {
                     params: Vec::new(),
                     memory_locals: Vec::new(),
                     local_names: Vec::new(),
+                    homes: Vec::new(),
                     variadic: false,
                     ret_kind: Kind::Void,
                 });
@@ -538,8 +541,9 @@ pub fn compile(p: &Program) -> Result<Executable, Diagnostics> {
     }
 }
 
+/// Where a local of a compiled function lives (read by [`super::inspect`]).
 #[derive(Copy, Clone, Debug)]
-enum Home {
+pub(crate) enum Home {
     Reg(usize),
     /// A memory local: the slot holding its address.
     Mem(usize),
@@ -627,6 +631,7 @@ fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function) -> R<
         ret_size: t.size_of(f.ret).unwrap_or(0),
     };
     cx.stmt(&f.body)?;
+    let homes = cx.homes.clone();
     let code = cx.finish()?;
     Ok(CFunc {
         name: f.name.clone(),
@@ -638,6 +643,7 @@ fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function) -> R<
         params,
         memory_locals,
         local_names: f.locals.iter().map(|l| l.name.clone()).collect(),
+        homes,
         variadic: f.variadic,
         ret_kind: cx.ret_kind,
     })

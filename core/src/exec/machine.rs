@@ -357,9 +357,11 @@ impl<'e> Machine<'e> {
 
     #[cold]
     fn observe(&mut self, loc: Loc) -> Result<(), Trap> {
-        let depth = self.depth;
-        if let Some(o) = self.observer.as_mut() {
-            if o.on_step(loc, depth) == Control::Stop {
+        // The observer is taken out for the call so that it can read the machine.
+        if let Some(mut o) = self.observer.take() {
+            let control = o.on_step_inspect(&super::inspect::MachineView::new(self, loc));
+            self.observer = Some(o);
+            if control == Control::Stop {
                 return Err(Trap(Box::new(TrapKind::Stopped)));
             }
         }

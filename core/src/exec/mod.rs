@@ -49,6 +49,7 @@
 
 pub mod device;
 pub mod events;
+pub mod inspect;
 pub mod libc_bind;
 mod libc_erf;
 pub mod libc_shim;
@@ -82,6 +83,13 @@ pub enum Control {
 pub trait Observer: Send {
     /// `depth` is the C call depth (1 in `main`).
     fn on_step(&mut self, loc: Loc, depth: usize) -> Control;
+
+    /// The same hook with a read-only view of the machine (registers of the running call,
+    /// memories, present table, model clock), for tools that show the state (the GUI). The
+    /// interpreter calls this one; by default it forwards to [`Observer::on_step`].
+    fn on_step_inspect(&mut self, view: &inspect::MachineView<'_>) -> Control {
+        self.on_step(view.loc(), view.depth())
+    }
 }
 
 /// How a run ended.

@@ -331,7 +331,7 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         }
     }
     if implicit && !lv.gang && !lv.worker && !lv.vector {
-        cx.loops.push(LoopInfo { loc, gang: false, worker: false, vector: false, collapse: 1, seq_reason, analysis: None });
+        cx.loops.push(LoopInfo { loc, gang: false, worker: false, vector: false, collapse: 1, seq_reason, analysis: None, temps: None });
         return match body.kind {
             StmtKind::For { init, cond, step, body: inner } => {
                 let inner = walk(*inner, b, cx, Levels { in_loop: true, ..outer })?;
@@ -340,7 +340,8 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
             k => Ok(Stmt { kind: k, loc }),
         };
     }
-    cx.loops.push(LoopInfo { loc: d.loc, gang: lv.gang, worker: lv.worker, vector: lv.vector, collapse, seq_reason, analysis });
+    let info_index = cx.loops.len();
+    cx.loops.push(LoopInfo { loc: d.loc, gang: lv.gang, worker: lv.worker, vector: lv.vector, collapse, seq_reason, analysis, temps: None });
 
     // Canonicalise `collapse` nested loops.
     let long = b.long_ty();
@@ -450,6 +451,9 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     let nv = if lv.vector { b.get(LocalId(3)) } else { b.c(1) };
     let t = b.long_temp("__thread");
     let tt = b.long_temp("__threads");
+    if let Some(info) = cx.loops.get_mut(info_index) {
+        info.temps = Some(LoopTemps { iteration: k, iterations: total, worker: w, lane: v });
+    }
     let chunked = chunk.is_some();
     let chunk_e = match chunk {
         Some(Some(e)) => b.cast(e, long),
