@@ -79,7 +79,7 @@ impl AsyncRaces {
     fn name(coh: &Coherence, addr: u64, size: u64) -> String {
         let id = (addr >> 32) as u32;
         let host = coh.host_of(id).unwrap_or(id);
-        element(coh.name_of(host).map(var_name).unwrap_or(""), addr as u32, size)
+        element(coh.name_of(host).map(var_name).unwrap_or(""), addr as u32, size, coh.whole(host, size))
     }
 
     #[allow(clippy::too_many_arguments)]

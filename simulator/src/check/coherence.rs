@@ -120,8 +120,9 @@ pub struct Coherence {
     dev_to_host: HashMap<u32, u32>,
     sites: Vec<Site>,
     site_ids: HashMap<Site, u32>,
-    /// Names of mapped data by host allocation (kept after release, for messages).
+    /// Names and mapped lengths of data by host allocation (kept after release, for messages).
     names: HashMap<u32, String>,
+    lens: HashMap<u32, u64>,
 }
 
 fn off_range(addr: u64, len: u64) -> Range<u32> {
@@ -171,9 +172,14 @@ impl Coherence {
         self.sites.get((c & SITE_MASK) as usize).copied()
     }
 
+    /// Does an access of `size` bytes cover all of host allocation `id`'s mapped data?
+    pub fn whole(&self, id: u32, size: u64) -> bool {
+        self.lens.get(&id).is_none_or(|&l| l <= size)
+    }
+
     fn describe(&self, id: u32, off: u32, size: u64) -> String {
         let name = self.names.get(&id).map(|n| var_name(n)).unwrap_or("");
-        element(name, off, size)
+        element(name, off, size, self.whole(id, size))
     }
 
     /// A host load or store of host allocation `id`.
@@ -273,6 +279,7 @@ impl Coherence {
                 let r = off_range(host.start, host.end - host.start);
                 self.dev_to_host.insert((device >> 32) as u32, hid);
                 self.names.insert(hid, name.to_string());
+                self.lens.insert(hid, host.end - host.start);
                 let s = self.site(Site { loc: *loc, gang: None, released: None });
                 let sh = self.shadow_mut(hid);
                 sh.cells_mut(r.clone()).fill(cell(State::DeviceUninit, s));

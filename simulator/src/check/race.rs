@@ -98,7 +98,7 @@ impl Races {
                 if let Some(p) = other {
                     reported = true;
                     let name = at.host.and_then(|h| coh.name_of(h)).map(var_name).unwrap_or("");
-                    let what = element(name, at.offset, a.size);
+                    let what = element(name, at.offset, a.size, at.host.is_none_or(|h| coh.whole(h, a.size)));
                     let prev_write = gr.write.launch == k.launch && p.loc == gr.write.loc && p.thread == gr.write.thread;
                     found.push(race_finding(&what, a, t, &p, prev_write, k));
                 }

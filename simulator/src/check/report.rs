@@ -42,14 +42,15 @@ pub fn var_name(clause_text: &str) -> &str {
     clause_text.split('[').next().unwrap_or(clause_text).trim()
 }
 
-/// "`a[3]`" for an element of size `size` at byte `offset` of an array named `name`, or
-/// "`s` (byte 12)" when the offset is not a multiple of the size.
-pub fn element(name: &str, offset: u32, size: u64) -> String {
+/// "`a[3]`" for an element of size `size` at byte `offset` of an array named `name`, "`x`" for
+/// a whole scalar (`whole`: the access covers the object), or "`s` (byte 12)" when the offset
+/// is not a multiple of the size.
+pub fn element(name: &str, offset: u32, size: u64, whole: bool) -> String {
     if name.is_empty() {
         return format!("byte {offset} of a device block");
     }
     if size > 0 && offset as u64 % size == 0 {
-        if offset == 0 {
+        if offset == 0 && whole {
             return format!("`{name}`");
         }
         return format!("`{name}[{}]`", offset as u64 / size);
