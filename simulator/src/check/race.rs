@@ -82,12 +82,12 @@ impl Races {
             g.resize(last + 1, Granule::default());
         }
         let mut reported = false;
-        for gi in (start / 4) as usize..=last {
+        let first = (start / 4) as usize;
+        for (gi, gr) in g.iter_mut().enumerate().take(last + 1).skip(first) {
             let lo = (gi as u64 * 4).max(start);
             let hi = (gi as u64 * 4 + 4).min(end);
             let mask = (((1u16 << (hi - lo)) - 1) << (lo - gi as u64 * 4)) as u8;
             let cur = Rec { launch: k.launch, thread: *t, mask, atomic: a.atomic, loc: a.loc };
-            let gr = &mut g[gi];
             let conflicts = |p: &Rec| p.launch == k.launch && p.mask & mask != 0 && !(p.atomic && a.atomic) && unordered(&p.thread, t);
             if !reported {
                 let other = if a.write {
