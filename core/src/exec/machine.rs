@@ -96,6 +96,9 @@ pub struct Machine<'e> {
     pub fuel: u64,
     fuel_limited: bool,
     pub observer: Option<Box<dyn Observer>>,
+    /// The checkers of `accsim check` (called only by an executable compiled for checking and
+    /// by the runtime's data events, see [`super::check`]).
+    pub checker: Option<Box<dyn super::check::Checker>>,
     pub stdout: Sink,
     pub stderr: Sink,
     /// Program stdout not yet written to the sink.
@@ -460,6 +463,7 @@ impl<'e> Machine<'e> {
             fuel: self.fuel,
             fuel_limited: self.fuel_limited,
             observer: None,
+            checker: None,
             stdout: out.sink(),
             stderr: err.sink(),
             out_buf: Vec::new(),
@@ -720,6 +724,7 @@ pub fn run_main(
         fuel: options.max_steps.unwrap_or(u64::MAX),
         fuel_limited: options.max_steps.is_some(),
         observer: options.observer,
+        checker: options.checker,
         stdout: options
             .stdout
             .unwrap_or_else(|| Box::new(std::io::stdout())),

@@ -47,6 +47,7 @@
 //! state; layouts of memory locals do not model the stack (addresses of different locals are not
 //! ordered or adjacent as on x86-64, which only a program with undefined behaviour can notice).
 
+pub mod check;
 pub mod device;
 pub mod events;
 pub mod inspect;
@@ -148,6 +149,9 @@ pub struct RunOptions {
     pub events: Option<openacc::EventSink>,
     /// The accelerator (default: [`device::SequentialDevice`]).
     pub accelerator: Option<device::DeviceHandle>,
+    /// The checkers (`accsim check`); the executable must be compiled with
+    /// [`compile_for_checking`] for memory accesses to reach them.
+    pub checker: Option<Box<dyn check::Checker>>,
 }
 
 /// A cloneable in-memory sink, for tests and tools that capture a program's output.
@@ -184,6 +188,13 @@ impl Write for Capture {
 /// Compile a validated, linked program once.
 pub fn compile(program: &ir::Program) -> Result<Executable, Diagnostics> {
     compile::compile(program)
+}
+
+/// Compile a validated, linked program for checking: every memory access and the structure of
+/// each kernel's execution are reported to the run's [`check::Checker`] (slower than
+/// [`compile`]: no fused loads or loops).
+pub fn compile_for_checking(program: &ir::Program) -> Result<Executable, Diagnostics> {
+    compile::compile_mode(program, true)
 }
 
 /// Compile and run `program`'s `main` with `argv` (argv[0] is the program name).
