@@ -22,11 +22,6 @@ const KNOWN_FINDINGS: &[(&str, &str)] = &[
     // An implicit copy of a struct part of which is mapped (§2.6.4): member attach is not
     // modeled yet (see acc_samples.rs).
     ("21_struct_members", "partially-present"),
-    // `loop gang dtype(nvidia) vector dtype(*) seq` is lowered as `seq` for the nvidia device
-    // type (see `accsim info`), so every gang runs the whole loop and writes all of `y`: the
-    // race is real in what accsim executes; the lowering of device_type groups on `loop` is
-    // the bug (§2.4: `dtype(*)` applies only to device types not named).
-    ("24_device_type", "data-race"),
 ];
 
 fn only() -> Option<Vec<String>> {
