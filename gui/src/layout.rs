@@ -127,6 +127,20 @@ fn walk(s: &Stmt, stack: &mut Vec<usize>, loops: &[LoopLayout], out: &mut HashMa
         StmtKind::Block(v) => v.iter().for_each(|x| walk(x, stack, loops, out)),
         StmtKind::If(c, t, e) => {
             record(c.loc, stack, out);
+            // A share visited round by round: `k = round + w*NV + v; if (k < iterations) body`.
+            let guarded = match &c.kind {
+                ExprKind::Binary(_, a, _) => match a.kind {
+                    ExprKind::Local(l) => loops.iter().position(|x| x.temps.iteration == l),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some(i) = guarded {
+                stack.push(i);
+                walk(t, stack, loops, out);
+                stack.pop();
+                return;
+            }
             walk(t, stack, loops, out);
             if let Some(e) = e {
                 walk(e, stack, loops, out);

@@ -92,8 +92,9 @@ fn step_into_a_kernel_and_back() {
     assert_eq!((map.line, map.iterations), (33, 70));
     assert_eq!(map.executed_by[map.current as usize], Some(d.thread), "the running thread runs the current iteration");
 
-    // A few steps on, the device copy holds values the host copy does not.
-    for _ in 0..6 {
+    // A few steps on (a few iterations: the first one writes 0, the value the host copy has),
+    // the device copy holds values the host copy does not.
+    for _ in 0..12 {
         click(&mut h, "Step");
     }
     let s = app(&h).snapshot.clone().expect("paused");

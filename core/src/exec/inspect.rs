@@ -115,20 +115,24 @@ impl<'a> MachineView<'a> {
     }
 
     pub fn load_u8(&self, ptr: u64) -> Option<u8> {
-        self.m.mem.load_u8(ptr).ok()
+        let b = self.m.mem.inspect_bytes(ptr, 1)?;
+        Some(u8::from_le_bytes(b.try_into().ok()?))
     }
     pub fn load_u16(&self, ptr: u64) -> Option<u16> {
-        self.m.mem.load_u16(ptr).ok()
+        let b = self.m.mem.inspect_bytes(ptr, 2)?;
+        Some(u16::from_le_bytes(b.try_into().ok()?))
     }
     pub fn load_u32(&self, ptr: u64) -> Option<u32> {
-        self.m.mem.load_u32(ptr).ok()
+        let b = self.m.mem.inspect_bytes(ptr, 4)?;
+        Some(u32::from_le_bytes(b.try_into().ok()?))
     }
     pub fn load_u64(&self, ptr: u64) -> Option<u64> {
-        self.m.mem.load_u64(ptr).ok()
+        let b = self.m.mem.inspect_bytes(ptr, 8)?;
+        Some(u64::from_le_bytes(b.try_into().ok()?))
     }
 
     /// A copy of the bytes `[ptr, ptr + len)`, `None` when any of them is not readable.
     pub fn load_bytes(&self, ptr: u64, len: u64) -> Option<Vec<u8>> {
-        self.m.mem.read_bytes(ptr, len).ok().map(|b| b.to_vec())
+        self.m.mem.inspect_bytes(ptr, len)
     }
 }

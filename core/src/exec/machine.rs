@@ -452,7 +452,7 @@ impl<'e> Machine<'e> {
             .collect();
         let machine = Machine {
             exe: self.exe,
-            mem: self.mem.device_view(&globals),
+            mem: self.mem.device_view(&globals, self.observer.is_some()),
             regs: Vec::with_capacity(1 << 10),
             bp: 0,
             ret_dest: 0,

@@ -149,6 +149,10 @@ impl AccState {
             device_num: host.device_num,
             fuel_start: host.fuel_start,
             atomic_lock: host.atomic_lock.clone(),
+            // For inspection (the GUI's memory panel while a kernel runs) and the clock.
+            present: host.present.clone(),
+            launches: host.launches,
+            extra_ns: host.extra_ns,
             ..Default::default()
         }
     }
