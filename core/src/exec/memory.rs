@@ -640,7 +640,7 @@ fn shared_load<const N: usize>(w: &[AtomicU64], off: usize) -> Option<[u8; N]> {
 #[inline(always)]
 fn shared_store<const N: usize>(w: &[AtomicU64], off: usize, v: [u8; N]) -> Option<()> {
     w.get((off + N - 1) / 8)?;
-    if N == 8 && off % 8 == 0 {
+    if N == 8 && off.is_multiple_of(8) {
         let mut b = [0u8; 8];
         b.copy_from_slice(&v[..]);
         w[off / 8].store(u64::from_le_bytes(b), Relaxed);
@@ -693,10 +693,8 @@ macro_rules! access {
                                 return Ok(());
                             }
                         }
-                        Store::Shared(w) if (off + $n) as u64 <= a.size => {
-                            if shared_store::<$n>(w, off, v.to_le_bytes()).is_some() {
-                                return Ok(());
-                            }
+                        Store::Shared(w) if (off + $n) as u64 <= a.size && shared_store::<$n>(w, off, v.to_le_bytes()).is_some() => {
+                            return Ok(());
                         }
                         _ => {}
                     }

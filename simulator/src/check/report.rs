@@ -49,7 +49,7 @@ pub fn element(name: &str, offset: u32, size: u64, whole: bool) -> String {
     if name.is_empty() {
         return format!("byte {offset} of a device block");
     }
-    if size > 0 && offset as u64 % size == 0 {
+    if size > 0 && (offset as u64).is_multiple_of(size) {
         if offset == 0 && whole {
             return format!("`{name}`");
         }
