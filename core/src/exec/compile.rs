@@ -406,6 +406,8 @@ pub struct Executable {
     pub strings: Vec<Vec<u8>>,
     pub externs: Vec<Binding>,
     pub main: Option<u32>,
+    /// Kernel function → its fast-share variant ([`crate::ir::acc::Kernel::fast`]).
+    pub fast_kernels: std::collections::HashMap<u32, u32>,
 }
 
 /// The first allocation id of globals.
@@ -494,6 +496,7 @@ pub fn compile_mode(p: &Program, checking: bool) -> Result<Executable, Diagnosti
             .map(|e| libc_shim::bind(&e.name, &p.types, e.ty))
             .collect(),
         main: p.main.map(|f| f.0),
+        fast_kernels: p.kernels.iter().filter_map(|k| Some((k.func.0, k.fast?.0))).collect(),
     };
     for g in &p.globals {
         let size = p.types.size_of(g.ty).unwrap_or(0);

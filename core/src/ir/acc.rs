@@ -156,6 +156,10 @@ pub struct Kernel {
     /// The compute construct this kernel comes from.
     pub directive: super::DirectiveId,
     pub func: super::FuncId,
+    /// The same kernel scheduled for unobserved simulation (see `kernel::schedule`, "Fast
+    /// shares"): partitioned loops without per-thread state run as plain loops over each gang's
+    /// block of iterations. `None` when it would be the same as `func`.
+    pub fast: Option<super::FuncId>,
     pub captures: Vec<Capture>,
     /// Launch configuration expressions (host expressions, evaluated at launch); `None` = default.
     pub num_gangs: Option<Expr>,

@@ -19,7 +19,7 @@ pub fn reachable_functions(p: &Program) -> Vec<bool> {
         }
     }
     // Kernels are reachable with their compute construct; treat every kernel as reachable.
-    work.extend(p.kernels.iter().map(|k| k.func));
+    work.extend(p.kernels.iter().flat_map(|k| std::iter::once(k.func).chain(k.fast)));
     while let Some(f) = work.pop() {
         let Some(s) = seen.get_mut(f.0 as usize) else { continue };
         if *s {

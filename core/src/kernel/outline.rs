@@ -70,7 +70,7 @@ fn bind_routine_calls(p: &mut Program, diags: &mut Vec<Diagnostic>) {
         return;
     }
     let same = |a: &Callee, b: &Callee| matches!((a, b), (Callee::Direct(x), Callee::Direct(y)) if x == y) || matches!((a, b), (Callee::Extern(x), Callee::Extern(y)) if x == y);
-    let kernel_funcs: Vec<FuncId> = p.kernels.iter().map(|k| k.func).collect();
+    let kernel_funcs: Vec<FuncId> = p.kernels.iter().flat_map(|k| std::iter::once(k.func).chain(k.fast)).collect();
     for f in kernel_funcs {
         let Some(func) = p.functions.get_mut(f.0 as usize) else { continue };
         redirect_calls(&mut func.body, &mut |c| {
@@ -529,6 +529,7 @@ impl FnOutliner<'_> {
         let mut kernel = Kernel {
             directive: d,
             func: FuncId(0),
+            fast: None,
             captures,
             num_gangs: if single { None } else { num(|k| if let AccClauseKind::NumGangs(e) = k { Some(e) } else { None }) },
             num_workers: if single { None } else { num(|k| if let AccClauseKind::NumWorkers(e) = k { Some(e) } else { None }) },
@@ -547,11 +548,20 @@ impl FnOutliner<'_> {
             loc,
             text: "atomic update /* reduction combine (§2.7.11) */".into(),
         }));
+        let mut fast_locals = locals.clone();
+        let fast_body = {
+            let mut b = Builder { types: &mut self.p.types, locals: &mut fast_locals, loc };
+            let mut scratch = Vec::new();
+            super::schedule::schedule_kernel(body.clone(), &mut b, &self.p.acc, is_kernels, self.purity, combine, true, &mut scratch)
+                .ok()
+                .and_then(|(s, used)| used.then_some(s))
+        };
         let body = {
             let mut b = Builder { types: &mut self.p.types, locals: &mut locals, loc };
-            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, is_kernels, self.purity, combine, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?
+            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, is_kernels, self.purity, combine, false, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?.0
         };
         let body = super::promote::promote_read_only_captures(body, &params, &kernel.captures, &mut locals, &self.p.types);
+        let fast_body = fast_body.map(|fb| super::promote::promote_read_only_captures(fb, &params, &kernel.captures, &mut fast_locals, &self.p.types));
         // Without a gang-partitioned loop, a kernels part runs once (§2.5.2 has no gang-redundant
         // mode), and a parallel region without `num_gangs` runs on one gang (§2.5.1 leaves the count
         // to the implementation; nvc, gcc and the V&V suite use one).
@@ -564,6 +574,12 @@ impl FnOutliner<'_> {
         let fty = self.p.types.intern(Type::Function(FuncSig { ret: void, params: param_tys, variadic: false, unprototyped: false }));
         let line = loc.line;
         let name = if part == 0 { format!("{host_name}$acc{line}") } else { format!("{host_name}$acc{line}_{part}") };
+        let fid = FuncId(self.p.functions.len() as u32);
+        if let Some(fb) = fast_body {
+            let fast_name = format!("{name}$fast");
+            self.p.functions.push(Function { name: fast_name, ty: fty, ret: void, params: params.clone(), locals: fast_locals, body: fb, variadic: false, loc });
+            kernel.fast = Some(fid);
+        }
         let fid = FuncId(self.p.functions.len() as u32);
         self.p.functions.push(Function { name, ty: fty, ret: void, params, locals, body, variadic: false, loc });
         kernel.func = fid;

@@ -49,11 +49,17 @@ struct Ctx<'a> {
     single_nest: bool,
     /// The `atomic update` directive that reduction combines of threads are wrapped in.
     combine_atomic: DirectiveId,
+    /// Schedule fast shares; `fast_used`: at least one loop got one.
+    fast: bool,
+    fast_used: bool,
 }
 
 /// Rewrite the loops of a kernel body (the parameters gang, num_gangs, num_workers,
 /// vector_length are locals 0..4 of the kernel).
-pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<AccDirective>], is_kernels: bool, purity: &Purity, combine_atomic: DirectiveId, loops: &mut Vec<LoopInfo>) -> SResult<Stmt> {
+///
+/// With `fast`, the shares of partitioned loops without per-thread state are plain loops over
+/// blocks of iterations (see the module docs, "Fast shares").
+pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<AccDirective>], is_kernels: bool, purity: &Purity, combine_atomic: DirectiveId, fast: bool, loops: &mut Vec<LoopInfo>) -> SResult<(Stmt, bool)> {
     let uses = super::outline::count_local_uses(&body);
     let single_nest = {
         let mut s = &body;
@@ -65,8 +71,9 @@ pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<Acc
         }
         matches!(&s.kind, StmtKind::For { .. }) || matches!(&s.kind, StmtKind::Acc { body: Some(b), .. } if matches!(b.kind, StmtKind::For { .. }))
     };
-    let mut cx = Ctx { acc, is_kernels, loops, purity, uses, single_nest, combine_atomic };
-    walk(body, b, &mut cx, Levels::default())
+    let mut cx = Ctx { acc, is_kernels, loops, purity, uses, single_nest, combine_atomic, fast, fast_used: false };
+    let out = walk(body, b, &mut cx, Levels::default())?;
+    Ok((out, cx.fast_used))
 }
 
 fn walk(s: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels) -> SResult<Stmt> {
@@ -402,6 +409,7 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         iter.push(b.stmt(StmtKind::Expr(e)));
     }
     iter.reverse();
+    let plain_body = cx.fast.then(|| body.clone());
     iter.push(body);
     let iter_body = b.block(iter);
 
@@ -444,6 +452,50 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     let after = super::outline::count_local_uses(&iter_body);
     for (_, fresh, _) in &subst {
         cx.uses.insert(*fresh, after.get(fresh).copied().unwrap_or(0));
+    }
+
+    if let (Some(plain), true, false) = (plain_body, subst.is_empty(), chunk.is_some()) {
+        if lv.gang || lv.worker || lv.vector {
+            // Fast share: gang g runs outermost iterations [g*n0/G, (g+1)*n0/G) (all of them
+            // when the loop is not gang-partitioned) as plain nested loops; its workers and
+            // lanes are one thread. Which thread runs an iteration is not observable without an
+            // observer or checker (no per-thread state; §1.2 leaves the mapping open), so a
+            // race-free program computes exactly what the faithful schedule computes.
+            cx.fast_used = true;
+            let mut inner = plain;
+            for (level, d) in dims.iter().enumerate().rev() {
+                let idx = b.long_temp("__i");
+                let lbv = b.get(d.lb);
+                let iv = b.get(idx);
+                let stv = b.get(d.st);
+                let off = b.bin(BinOp::Mul, iv, stv);
+                let val = b.bin(BinOp::Add, lbv, off);
+                let val = b.cast(val, d.var_ty);
+                let set = b.expr(ExprKind::Assign { place: d.place.clone(), value: Box::new(val) }, d.var_ty);
+                let set = b.stmt(StmtKind::Expr(set));
+                let body_d = b.block(vec![set, inner]);
+                let (from, to) = if level == 0 && lv.gang {
+                    let block = |b: &mut Builder<'_>, gang: Expr| {
+                        let n = b.get(d.n);
+                        let prod = b.bin(BinOp::Mul, gang, n);
+                        let ng = b.get(LocalId(1));
+                        b.bin(BinOp::Div, prod, ng)
+                    };
+                    let g0 = b.get(LocalId(0));
+                    let from = block(b, g0);
+                    let g1 = b.get(LocalId(0));
+                    let one = b.c(1);
+                    let next = b.bin(BinOp::Add, g1, one);
+                    (from, block(b, next))
+                } else {
+                    (b.c(0), b.get(d.n))
+                };
+                let one = b.c(1);
+                inner = b.count_loop(idx, from, to, one, body_d);
+            }
+            setup.push(inner);
+            return Ok(b.block(setup));
+        }
     }
 
     // The share of the iterations: thread t of T takes k = t*c + j*T*c .. +c.
