@@ -454,12 +454,13 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         cx.uses.insert(*fresh, after.get(fresh).copied().unwrap_or(0));
     }
 
-    if let (Some(plain), true, false) = (plain_body, subst.is_empty(), chunk.is_some()) {
+    if let (Some(plain), false) = (plain_body, chunk.is_some()) {
         if lv.gang || lv.worker || lv.vector {
             // Fast share: gang g runs outermost iterations [g*n0/G, (g+1)*n0/G) (all of them
             // when the loop is not gang-partitioned) as plain nested loops; its workers and
-            // lanes are one thread. Which thread runs an iteration is not observable without an
-            // observer or checker (no per-thread state; §1.2 leaves the mapping open), so a
+            // lanes are one thread, with one set of private and reduction copies, combined
+            // (atomically) when the share ends. Which thread runs an iteration is not
+            // observable without an observer or checker (§1.2 leaves the mapping open), so a
             // race-free program computes exactly what the faithful schedule computes.
             cx.fast_used = true;
             let mut inner = plain;
@@ -493,7 +494,14 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
                 let one = b.c(1);
                 inner = b.count_loop(idx, from, to, one, body_d);
             }
-            setup.push(inner);
+            // The thread's private copies, in the loop variables' assignments too.
+            for (acc, fresh, _) in &subst {
+                substitute_stmt(&mut inner, acc, *fresh, b);
+            }
+            let mut share = thread_pre;
+            share.push(inner);
+            share.extend(thread_post);
+            setup.push(b.block(share));
             return Ok(b.block(setup));
         }
     }
