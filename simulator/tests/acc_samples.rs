@@ -20,10 +20,7 @@ use common::*;
 
 /// Samples accsim does not run correctly yet, with the reason; the test checks they still fail
 /// the way described, so a fix is noticed.
-const KNOWN_FAILURES: &[(&str, &str)] = &[(
-    "21_struct_members",
-    "partially-present", // an implicit copy of a struct part of which is mapped (§2.6.4): member attach is not modeled yet
-)];
+const KNOWN_FAILURES: &[(&str, &str)] = &[];
 
 const CONFIGS: &[&[&str]] = &[
     &[],

@@ -195,12 +195,18 @@ pub struct Capture {
     /// For `private(p[lo:n])`/`firstprivate(p[lo:n])` on a pointer: the subarray each gang gets
     /// its own copy of (the pointer then points at that copy).
     pub subarray: Option<AccVar>,
+    /// For a member of a struct reached on its own (§2.6.5, see `kernel::members`): what
+    /// `accsim info` says about it.
+    pub member: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CaptureSource {
     Local(LocalId),
     Global(GlobalId),
+    /// The object at the host address held in this register local of the host function (a
+    /// member of a struct, set just before the launch; see `kernel::members`).
+    Deref(LocalId),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -47,7 +47,8 @@ pub fn report(p: &Program, map: &SourceMap) -> String {
                 CaptureMode::Private => "private (a copy per gang)".to_string(),
                 CaptureMode::Reduction(op) => format!("reduction({}) across gangs", op.as_str()),
             };
-            let _ = writeln!(out, "    {} `{}`: {attr}", p.types.display(c.ty), c.name);
+            let member = c.member.as_ref().map(|m| format!(" — {m}")).unwrap_or_default();
+            let _ = writeln!(out, "    {} `{}`: {attr}{member}", p.types.display(c.ty), c.name);
         }
     }
     if out.is_empty() {

@@ -26,7 +26,7 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
         let mut body = std::mem::replace(&mut p.functions[fi].body, Stmt { kind: StmtKind::Empty, loc: Loc::default() });
         let uses_all = count_local_uses(&body);
         let host_body = body.clone();
-        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), p, fi, uses_all, purity: &purity, per_part: HashSet::new(), diags: &mut diags };
+        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_vars: Vec::new(), members: HashMap::new(), p, fi, uses_all, purity: &purity, per_part: HashSet::new(), diags: &mut diags };
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
@@ -163,6 +163,10 @@ struct FnOutliner<'p> {
     host_body: Stmt,
     /// Variables named by the data clauses of the enclosing data constructs (for `default(none)`).
     enclosing_data: Vec<HashSet<VarRoot>>,
+    /// The variables of the data clauses of the enclosing data constructs (struct members, §2.6.5).
+    enclosing_vars: Vec<Vec<super::members::NamedVar>>,
+    /// The struct members the current construct reaches on their own, by their host register.
+    members: HashMap<LocalId, super::members::MemberUnit>,
     p: &'p mut Program,
     fi: usize,
     /// How often each local of the function is referenced (whole body).
@@ -219,11 +223,14 @@ impl FnOutliner<'_> {
                     .filter(|a| matches!(a.kind, AccKind::Data))
                     .map(clause_roots)
                     .unwrap_or_default();
+                let vars = self.p.acc.get(d.0 as usize).and_then(|a| a.as_ref()).filter(|a| matches!(a.kind, AccKind::Data)).map(data_vars).unwrap_or_default();
                 self.enclosing_data.push(named);
+                self.enclosing_vars.push(vars);
                 if let Some(b) = body {
                     self.walk(b, in_compute);
                 }
                 self.enclosing_data.pop();
+                self.enclosing_vars.pop();
             }
             StmtKind::Block(v) => v.iter_mut().for_each(|x| self.walk(x, in_compute)),
             StmtKind::If(_, t, e) => {
@@ -266,6 +273,15 @@ impl FnOutliner<'_> {
             }
             _ => body,
         };
+        // Structs some of whose members are mapped are reached member by member (§2.6.5).
+        let mut body = body;
+        let mut named = data_vars(&dir);
+        for v in &self.enclosing_vars {
+            named.extend(v.iter().map(|n| super::members::NamedVar { clause: n.clause.clone(), var: n.var.clone() }));
+        }
+        let vars = super::members::Vars { locals: &mut self.p.functions[self.fi].locals, globals: &self.p.globals };
+        let (units, member_inits) = super::members::split_members(&mut body, &named, vars, &mut self.p.types, loc);
+        self.members = units.into_iter().map(|u| (u.temp, u)).collect();
         if !is_kernels {
             self.lost_writes(&dir, &body);
         }
@@ -289,7 +305,7 @@ impl FnOutliner<'_> {
         } else {
             vec![(body, false)]
         };
-        let mut launches = Vec::new();
+        let mut launches = member_inits;
         for (i, (part, single)) in parts.into_iter().enumerate() {
             let k = self.make_kernel(d, &dir, part, is_kernels, single, i, loc)?;
             launches.push(Stmt { kind: StmtKind::AccLaunch(k), loc });
@@ -386,7 +402,7 @@ impl FnOutliner<'_> {
         let external: Vec<LocalId> = {
             let mut v: Vec<LocalId> = uses_region
                 .iter()
-                .filter(|(l, n)| host_params.contains(l) || (self.uses_all.get(l).copied().unwrap_or(0) > **n && !self.per_part.contains(l)))
+                .filter(|(l, n)| host_params.contains(l) || self.members.contains_key(l) || (self.uses_all.get(l).copied().unwrap_or(0) > **n && !self.per_part.contains(l)))
                 .map(|(l, _)| *l)
                 .collect();
             v.sort();
@@ -434,6 +450,7 @@ impl FnOutliner<'_> {
             for e in &self.enclosing_data {
                 named.extend(e.iter().copied());
             }
+            named.extend(self.members.values().filter(|u| u.clause.is_some()).map(|u| VarRoot::Local(u.temp)));
             let missing: Vec<(String, Loc)> = external
                 .iter()
                 .filter(|l| !named.contains(&VarRoot::Local(**l)))
@@ -467,6 +484,24 @@ impl FnOutliner<'_> {
         for l in &external {
             let hl = &host_locals[l.0 as usize];
             let root = VarRoot::Local(*l);
+            if let Some(u) = self.members.get(l) {
+                let id = LocalId(locals.len() as u32);
+                locals.push(Local { name: hl.name.clone(), ty: hl.ty, storage: Storage::Register, loc: hl.loc });
+                map.value.insert(*l, id);
+                params.push(id);
+                let member = Some(u.note());
+                // §2.5.1/§2.5.2 for the member's own type; a mapped member is present.
+                let aggregate = matches!(self.p.types.get(u.ty), Type::Array(..) | Type::Record(_) | Type::Complex(_));
+                let (source, mode) = match u.kind {
+                    super::members::UnitKind::PointerValue | super::members::UnitKind::MappedSection => (CaptureSource::Local(*l), CaptureMode::Value),
+                    super::members::UnitKind::MappedWhole => (CaptureSource::Deref(*l), CaptureMode::Present),
+                    super::members::UnitKind::Implicit if aggregate || is_kernels => (CaptureSource::Deref(*l), CaptureMode::Present),
+                    super::members::UnitKind::Implicit => (CaptureSource::Deref(*l), CaptureMode::FirstPrivate),
+                };
+                let ty = if source == CaptureSource::Local(*l) { hl.ty } else { u.ty };
+                captures.push(Capture { source, mode, ty, name: u.name.clone(), subarray: None, member });
+                continue;
+            }
             let aggregate = matches!(self.p.types.get(hl.ty), Type::Array(..) | Type::Vla(..) | Type::Record(_) | Type::Complex(_));
             let is_ptr = self.p.types.is_pointer(hl.ty);
             let mode = match attr.get(&root) {
@@ -488,12 +523,13 @@ impl FnOutliner<'_> {
                     ty: hl.ty,
                     name: hl.name.clone(),
                     subarray: None,
+                    member: None,
                 });
             } else {
                 let pty = self.p.types.intern(Type::Pointer(hl.ty));
                 locals.push(Local { name: format!("&{}", hl.name), ty: pty, storage: Storage::Register, loc: hl.loc });
                 map.addr.insert(*l, id);
-                captures.push(Capture { source: CaptureSource::Local(*l), mode, ty: hl.ty, name: hl.name.clone(), subarray: subarrays.get(&root).cloned() });
+                captures.push(Capture { source: CaptureSource::Local(*l), mode, ty: hl.ty, name: hl.name.clone(), subarray: subarrays.get(&root).cloned(), member: None });
             }
             params.push(id);
         }
@@ -511,7 +547,7 @@ impl FnOutliner<'_> {
             let id = LocalId(locals.len() as u32);
             locals.push(Local { name: format!("&{}", gl.name), ty: pty, storage: Storage::Register, loc: gl.loc });
             map.global.insert(*g, id);
-            captures.push(Capture { source: CaptureSource::Global(*g), mode, ty: gl.ty, name: gl.name.clone(), subarray: subarrays.get(&root).cloned() });
+            captures.push(Capture { source: CaptureSource::Global(*g), mode, ty: gl.ty, name: gl.name.clone(), subarray: subarrays.get(&root).cloned(), member: None });
             params.push(id);
         }
         for l in &internal {
@@ -588,6 +624,17 @@ fn branch_out(s: &Stmt) -> Option<(&'static str, Loc)> {
         }
     }
     go(s, 0, 0, &labels)
+}
+
+/// The variables of a directive's data clauses, with each clause as written (`copy(s.v[0:n])`).
+fn data_vars(d: &AccDirective) -> Vec<super::members::NamedVar> {
+    let mut out = Vec::new();
+    for c in &d.clauses {
+        if let AccClauseKind::Data(_, vars) = &c.kind {
+            out.extend(vars.iter().map(|v| super::members::NamedVar { clause: format!("{}({})", c.spelling, v.text), var: v.clone() }));
+        }
+    }
+    out
 }
 
 /// The variables a directive's clauses name.
