@@ -299,3 +299,102 @@ fn adversarial_schedule_exposes_a_missing_wait() {
     assert_eq!(run(&["--schedule", "seed:0"]), "before wait: 0\nafter wait: 4\n");
     assert_eq!(run(&["--schedule", "seed:0"]), run(&["--schedule", "seed:0"]), "same seed, same outcome");
 }
+
+/// §2.6.5: data clauses on struct members. `accsim info` reports the attribute decided for each
+/// member a region uses once clauses map members of its struct (the struct is then not copied
+/// whole): pointer members whose targets are mapped by value, mapped members present, the
+/// others with the implicit attribute of their type (§2.5.1, §2.5.2, §2.6.1).
+#[test]
+fn info_reports_struct_member_attributes() {
+    let path = samples_dir().join("acc/28_nested_members.c");
+    let mut cmd = std::process::Command::new(accsim_bin());
+    cmd.arg("info").arg(&path);
+    let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim info");
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let kernel = |name: &str| text.split("construct → kernel").find(|k| k.starts_with(&format!(" `{name}`"))).unwrap_or_default().to_string();
+    let k72 = kernel("main$acc72");
+    assert!(k72.contains("double * `g.in.v`: firstprivate pointer member of `g` (by value): `copyin(g.in.v[0:g.n])` maps its target"), "{text}");
+    assert!(k72.contains("double `g.scale`: copy (implicit for a scalar in kernels, §2.5.2): member of `g`"), "{text}");
+    assert!(k72.contains("double [4] `g.w`: present_or_copy (implicit for an aggregate"), "{text}");
+    assert!(k72.contains("double [4] `cfg.coef`: present: member of `cfg` mapped by `copyin(cfg.coef)`"), "{text}");
+    assert!(!k72.contains("struct grid"), "the struct is not copied whole:\n{text}");
+    assert!(kernel("main$acc72_1").contains("long `g.count`: copy (implicit for a scalar in kernels"), "{text}");
+    let k91 = kernel("main$acc91");
+    assert!(k91.contains("double [4] `g.w`: present: member array of `g` of which `copyin(g.w[1:2])` maps part"), "{text}");
+    assert!(k91.contains("double `cfg.bias`: firstprivate, a copy per gang (implicit for a scalar in parallel, §2.5.1)"), "{text}");
+    let k106 = kernel("main$acc106");
+    assert!(k106.contains("struct vec `h`: present_or_copy"), "{text}");
+    assert!(k106.contains("double * `h.v`: firstprivate pointer member of `h` (by value): `copy(h.v[0:4])` maps its target"), "{text}");
+}
+
+/// §2.6.5 with §2.5.1/§2.5.2: a scalar member named in a clause is the device copy (a write in a
+/// parallel region comes back with `copy`), one no clause names is firstprivate in a parallel
+/// region (each gang writes its own copy; the host keeps its value) and copied in a kernels
+/// region. A member array mapped by an enclosing data construct (§2.6.3) is present in the
+/// region; `update host` of a member subarray (§2.11) brings part of it back.
+#[test]
+fn struct_member_attributes_follow_the_spec() {
+    let dir = TempDir::new("acc-members");
+    let p = dir.path().join("members.c");
+    std::fs::write(
+        &p,
+        "#include <stdio.h>\n\
+         struct inner { double a[8]; int tag; };\n\
+         struct outer { int x, y, z; struct inner in; };\n\
+         int main(void) {\n\
+         \x20 struct outer s = {1, 2, 3, {{0}, 7}};\n\
+         #pragma acc data copy(s.in.a) copy(s.x)\n\
+         \x20 {\n\
+         #pragma acc parallel num_gangs(1) present(s.x)\n\
+         \x20   { s.x = 10 + s.in.tag; s.y = 20; }\n\
+         #pragma acc kernels\n\
+         \x20   { s.z = s.x + 30; }\n\
+         #pragma acc parallel loop\n\
+         \x20   for (int i = 0; i < 8; i++) s.in.a[i] = i * s.in.tag;\n\
+         #pragma acc update host(s.in.a[2:2])\n\
+         \x20   printf(\"inside: %g %g %g\\n\", s.in.a[2], s.in.a[3], s.in.a[4]);\n\
+         \x20 }\n\
+         \x20 printf(\"x=%d y=%d z=%d a[7]=%g\\n\", s.x, s.y, s.z, s.in.a[7]);\n\
+         \x20 return 0;\n\
+         }\n",
+    )
+    .expect("write members.c");
+    for flags in [vec![], vec!["--threads".to_string(), "3".to_string(), "--gangs".to_string(), "5".to_string()]] {
+        let out = run_accsim(&flags, std::slice::from_ref(&p), &[]).expect("run accsim");
+        assert_eq!(out.status, 0, "{}", out.stderr_text());
+        // s.y is firstprivate in the parallel region: the host keeps 2. s.z is copied in kernels
+        // and reads the device s.x (17); s.x itself comes home at the end of the data region.
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "inside: 14 21 0\nx=17 y=2 z=47 a[7]=49\n", "{flags:?}");
+    }
+}
+
+/// §2.6.4: a region that uses a struct as a whole while a clause maps one of its members cannot
+/// reach it member by member; the implicit copy of the struct is partly present, a runtime error
+/// naming the struct. Under `default(none)` (§2.5.12) every member the region uses needs a clause.
+#[test]
+fn struct_member_misuse_is_diagnosed() {
+    let dir = TempDir::new("acc-members-bad");
+    let whole = dir.path().join("whole.c");
+    std::fs::write(
+        &whole,
+        "struct s { double a[4]; int n; };\nint main(void) {\n  struct s v = {{1, 2, 3, 4}, 4};\n  double t = 0;\n#pragma acc data copyin(v.a)\n  {\n#pragma acc parallel num_gangs(1) copy(t)\n    { struct s w = v; t = w.a[1]; }\n  }\n  return (int)t;\n}\n",
+    )
+    .expect("write whole.c");
+    let out = run_accsim(&[], std::slice::from_ref(&whole), &[]).expect("run accsim");
+    let err = out.stderr_text();
+    assert_eq!(out.status, 3, "{err}");
+    assert!(err.contains("partially-present") && err.contains("`v`") && err.contains("whole.c:7"), "{err}");
+
+    let none = dir.path().join("none.c");
+    std::fs::write(
+        &none,
+        "#include <stdlib.h>\nstruct s { double *v; int k; };\nint main(void) {\n  struct s p;\n  p.k = 2;\n  p.v = malloc(4 * sizeof(double));\n#pragma acc parallel loop default(none) copyout(p.v[0:4])\n  for (int i = 0; i < 4; i++) p.v[i] = p.k;\n  free(p.v);\n  return 0;\n}\n",
+    )
+    .expect("write none.c");
+    let out = run_accsim(&[], std::slice::from_ref(&none), &[]).expect("run accsim");
+    let err = out.stderr_text();
+    assert_eq!(out.status, 2, "{err}");
+    assert!(err.contains("`p.k` is used in a construct with `default(none)`"), "{err}");
+    assert!(!err.contains("`p.v`"), "p.v is named by copyout:\n{err}");
+}

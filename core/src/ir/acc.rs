@@ -195,9 +195,17 @@ pub struct Capture {
     /// For `private(p[lo:n])`/`firstprivate(p[lo:n])` on a pointer: the subarray each gang gets
     /// its own copy of (the pointer then points at that copy).
     pub subarray: Option<AccVar>,
-    /// For a member of a struct reached on its own (§2.6.5, see `kernel::members`): what
-    /// `accsim info` says about it.
-    pub member: Option<String>,
+    /// For a member of a struct reached on its own (§2.6.5, see `kernel::members`).
+    pub member: Option<MemberCapture>,
+}
+
+/// A struct member that a kernel reaches on its own, not through the whole struct (§2.6.5).
+#[derive(Debug, Clone)]
+pub struct MemberCapture {
+    /// The member's type (the capture's own type is that of the host register reaching it).
+    pub ty: TypeId,
+    /// The data attribute decided, in words, for `accsim info`.
+    pub attr: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

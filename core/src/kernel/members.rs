@@ -69,15 +69,16 @@ pub(crate) struct MemberUnit {
 }
 
 impl MemberUnit {
-    /// What `accsim info` says about the member.
-    pub fn note(&self) -> String {
+    /// The attribute decided, in words (`accsim info`); `implicit` is that of the member's type
+    /// when no clause names it.
+    pub fn attr(&self, implicit: &str) -> String {
         let of = &self.root;
         match (self.kind, &self.clause) {
-            (UnitKind::PointerValue, Some(c)) => format!("pointer member of `{of}`; `{c}` maps its target, so its value is translated to the device copy"),
-            (UnitKind::PointerValue, None) => format!("pointer member of `{of}`, by value (translated to the device copy of its target where that is mapped)"),
-            (UnitKind::MappedWhole, Some(c)) => format!("member of `{of}` mapped by `{c}`"),
-            (UnitKind::MappedSection, Some(c)) => format!("member array of `{of}`; `{c}` maps part of it"),
-            (_, _) => format!("member of `{of}`, which is not copied whole because a clause maps members of it (§2.6.5)"),
+            (UnitKind::PointerValue, Some(c)) => format!("firstprivate pointer member of `{of}` (by value): `{c}` maps its target, so it points at the device copy"),
+            (UnitKind::PointerValue, None) => format!("firstprivate pointer member of `{of}` (by value, §2.5.1; it points at the device copy of its target where that is mapped)"),
+            (UnitKind::MappedWhole, Some(c)) => format!("present: member of `{of}` mapped by `{c}`"),
+            (UnitKind::MappedSection, Some(c)) => format!("present: member array of `{of}` of which `{c}` maps part (the kernel gets its device address)"),
+            _ => format!("{implicit}: member of `{of}`, not copied whole because a clause maps members of it (§2.6.5)"),
         }
     }
 }

@@ -454,7 +454,7 @@ impl FnOutliner<'_> {
             let missing: Vec<(String, Loc)> = external
                 .iter()
                 .filter(|l| !named.contains(&VarRoot::Local(**l)))
-                .map(|l| (host_locals[l.0 as usize].name.clone(), host_locals[l.0 as usize].loc))
+                .map(|l| (self.members.get(l).map_or_else(|| host_locals[l.0 as usize].name.clone(), |u| u.name.clone()), host_locals[l.0 as usize].loc))
                 .chain(globals.keys().filter(|g| !named.contains(&VarRoot::Global(**g))).map(|g| (self.p.globals[g.0 as usize].name.clone(), self.p.globals[g.0 as usize].loc)))
                 .filter(|(n, _)| !n.starts_with('<'))
                 .collect();
@@ -489,9 +489,14 @@ impl FnOutliner<'_> {
                 locals.push(Local { name: hl.name.clone(), ty: hl.ty, storage: Storage::Register, loc: hl.loc });
                 map.value.insert(*l, id);
                 params.push(id);
-                let member = Some(u.note());
                 // §2.5.1/§2.5.2 for the member's own type; a mapped member is present.
                 let aggregate = matches!(self.p.types.get(u.ty), Type::Array(..) | Type::Record(_) | Type::Complex(_));
+                let implicit = match (aggregate, is_kernels) {
+                    (true, _) => "present_or_copy (implicit for an aggregate, §2.6.1)",
+                    (false, true) => "copy (implicit for a scalar in kernels, §2.5.2)",
+                    (false, false) => "firstprivate, a copy per gang (implicit for a scalar in parallel, §2.5.1)",
+                };
+                let member = Some(MemberCapture { ty: u.ty, attr: u.attr(implicit) });
                 let (source, mode) = match u.kind {
                     super::members::UnitKind::PointerValue | super::members::UnitKind::MappedSection => (CaptureSource::Local(*l), CaptureMode::Value),
                     super::members::UnitKind::MappedWhole => (CaptureSource::Deref(*l), CaptureMode::Present),
