@@ -398,3 +398,41 @@ fn struct_member_misuse_is_diagnosed() {
     assert!(err.contains("`p.k` is used in a construct with `default(none)`"), "{err}");
     assert!(!err.contains("`p.v`"), "p.v is named by copyout:\n{err}");
 }
+
+/// §2.6.4 with §2.6.5: struct members entered with `enter data` are mapped for the regions that
+/// follow (dynamic lifetime), so a region using them reaches the struct member by member and
+/// never copies it whole; `exit data` brings the pointed-to data home.
+#[test]
+fn entered_struct_members_are_present() {
+    let dir = TempDir::new("acc-members-enter");
+    let p = dir.path().join("enter.c");
+    std::fs::write(
+        &p,
+        "#include <stdio.h>\n#include <stdlib.h>\n\
+         struct buf { int n; double *d; double w[2]; };\n\
+         int main(void) {\n\
+         \x20 struct buf b;\n\
+         \x20 b.n = 6; b.d = malloc(6 * sizeof(double)); b.w[0] = 0.5; b.w[1] = 2.0;\n\
+         \x20 for (int i = 0; i < 6; i++) b.d[i] = i;\n\
+         #pragma acc enter data copyin(b.d[0:b.n], b.w)\n\
+         \x20 for (int rep = 0; rep < 2; rep++) {\n\
+         #pragma acc parallel loop\n\
+         \x20   for (int i = 0; i < b.n; i++) b.d[i] = b.d[i] * b.w[i % 2] + 1.0;\n\
+         \x20 }\n\
+         #pragma acc exit data copyout(b.d[0:b.n]) delete(b.w)\n\
+         \x20 for (int i = 0; i < 6; i++) printf(\"%g \", b.d[i]);\n\
+         \x20 printf(\"\\n\");\n\
+         \x20 free(b.d);\n\
+         \x20 return 0;\n\
+         }\n",
+    )
+    .expect("write enter.c");
+    let out = run_accsim(&["--notify".to_string()], std::slice::from_ref(&p), &[]).expect("run accsim");
+    let err = out.stderr_text();
+    assert_eq!(out.status, 0, "{err}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1.5 7 2 15 2.5 23 \n");
+    assert!(!err.contains("variable=b bytes"), "the struct is never copied whole:\n{err}");
+    // Two launches, no transfer between them: the entered members stay on the device.
+    assert_eq!(err.matches("launch kernel").count(), 2, "{err}");
+    assert_eq!(err.matches("upload data").count(), 2, "only the two entered members go up:\n{err}");
+}

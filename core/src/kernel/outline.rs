@@ -26,7 +26,8 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
         let mut body = std::mem::replace(&mut p.functions[fi].body, Stmt { kind: StmtKind::Empty, loc: Loc::default() });
         let uses_all = count_local_uses(&body);
         let host_body = body.clone();
-        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_vars: Vec::new(), members: HashMap::new(), p, fi, uses_all, purity: &purity, per_part: HashSet::new(), diags: &mut diags };
+        let entered = entered_vars(&body, &p.acc);
+        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_vars: Vec::new(), entered, members: HashMap::new(), p, fi, uses_all, purity: &purity, per_part: HashSet::new(), diags: &mut diags };
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
@@ -165,6 +166,9 @@ struct FnOutliner<'p> {
     enclosing_data: Vec<HashSet<VarRoot>>,
     /// The variables of the data clauses of the enclosing data constructs (struct members, §2.6.5).
     enclosing_vars: Vec<Vec<super::members::NamedVar>>,
+    /// The variables of the function's `enter data` directives: a struct member entered there is
+    /// mapped by the program (a dynamic lifetime, §2.6.4), whatever the construct's position.
+    entered: Vec<super::members::NamedVar>,
     /// The struct members the current construct reaches on their own, by their host register.
     members: HashMap<LocalId, super::members::MemberUnit>,
     p: &'p mut Program,
@@ -276,7 +280,7 @@ impl FnOutliner<'_> {
         // Structs some of whose members are mapped are reached member by member (§2.6.5).
         let mut body = body;
         let mut named = data_vars(&dir);
-        for v in &self.enclosing_vars {
+        for v in self.enclosing_vars.iter().chain(std::iter::once(&self.entered)) {
             named.extend(v.iter().map(|n| super::members::NamedVar { clause: n.clause.clone(), var: n.var.clone() }));
         }
         let vars = super::members::Vars { locals: &mut self.p.functions[self.fi].locals, globals: &self.p.globals };
@@ -639,6 +643,24 @@ fn data_vars(d: &AccDirective) -> Vec<super::members::NamedVar> {
             out.extend(vars.iter().map(|v| super::members::NamedVar { clause: format!("{}({})", c.spelling, v.text), var: v.clone() }));
         }
     }
+    out
+}
+
+/// The struct members named by the `enter data` directives of a function body (§2.6.4); whole
+/// variables are left out (they say nothing about members).
+fn entered_vars(body: &Stmt, acc: &[Option<AccDirective>]) -> Vec<super::members::NamedVar> {
+    let mut out = Vec::new();
+    walk_stmt(body, &mut |_| {}, &mut |st| {
+        let StmtKind::Acc { directive, .. } = &st.kind else { return };
+        if let Some(Some(d)) = acc.get(directive.0 as usize) {
+            if matches!(d.kind, AccKind::EnterData) {
+                out.extend(data_vars(d).into_iter().filter(|n| n.var.root == VarRoot::Other).map(|mut n| {
+                    n.clause = format!("enter data {}", n.clause);
+                    n
+                }));
+            }
+        }
+    });
     out
 }
 
