@@ -328,7 +328,7 @@ pub(crate) fn split_members(body: &mut Stmt, named: &[NamedVar], vars: Vars<'_>,
             }
         };
         if !list.iter().any(|p| p.off == off && p.size == size && p.kind == kind) {
-            list.push(Plan { off, size, ty: v.var_ty, kind, clause: Some(format!("{}", n.clause)), used: false });
+            list.push(Plan { off, size, ty: v.var_ty, kind, clause: Some(n.clause.clone()), used: false });
         }
     }
     if plans.is_empty() {
