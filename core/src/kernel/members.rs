@@ -195,6 +195,13 @@ fn implicit_member(ty: TypeId, base: u64, off: u64, ext: u64, taken: &[(u64, u64
         }
         let overlaps = taken.iter().any(|&(s, n)| s < start + size && start < s + n);
         match &m.name {
+            // The bit-fields sharing one storage unit are one member here: `s.{a,b}`.
+            Some(_) if !overlaps && m.bits.is_some() => {
+                let rec = types.record(*rid);
+                let names: Vec<&str> = rec.members.iter().filter(|x| x.bits.is_some() && x.offset == m.offset && x.ty == m.ty).filter_map(|x| x.name.as_deref()).collect();
+                let name = if names.len() == 1 { names[0].to_string() } else { format!("{{{}}}", names.join(",")) };
+                return Some((start, m.ty, vec![name]));
+            }
             Some(n) if !overlaps => return Some((start, m.ty, vec![n.clone()])),
             Some(n) => {
                 let (o, t, mut path) = implicit_member(m.ty, start, off, ext, taken, types)?;
