@@ -385,6 +385,11 @@ fn struct_member_misuse_is_diagnosed() {
     let err = out.stderr_text();
     assert_eq!(out.status, 3, "{err}");
     assert!(err.contains("partially-present") && err.contains("`v`") && err.contains("whole.c:7"), "{err}");
+    let mut cmd = std::process::Command::new(accsim_bin());
+    cmd.arg("info").arg(&whole);
+    let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim info");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("struct s `v`: present_or_copy of the whole struct (implicit, §2.6.1), although `copyin(v.a)` maps a member of it: the region uses it whole at line 8"), "{text}");
 
     let none = dir.path().join("none.c");
     std::fs::write(

@@ -32,7 +32,7 @@
 //! on the host (the device copy of the struct holds host addresses). Members of a struct reached
 //! through a pointer (`p->v`) are not allowed in clauses by §2.6.5 and are not split.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use crate::diag::Loc;
 use crate::ir::acc::*;
@@ -305,7 +305,7 @@ struct Plan {
 /// Split the structs of the region `body` some of whose members `named` maps (see the module
 /// doc). Rewrites `body`, adds the registers to `vars.locals`, and returns the members with the
 /// host statements that set their registers (to run before the launches).
-pub(crate) fn split_members(body: &mut Stmt, named: &[NamedVar], vars: Vars<'_>, types: &mut TypeTable, loc: Loc) -> (Vec<MemberUnit>, Vec<Stmt>) {
+pub(crate) fn split_members(body: &mut Stmt, named: &[NamedVar], vars: Vars<'_>, types: &mut TypeTable, loc: Loc) -> Split {
     // The members the clauses name, per struct; structs named whole.
     let mut whole: HashSet<VarRoot> = HashSet::new();
     let mut plans: Vec<(VarRoot, Vec<Plan>)> = Vec::new();
@@ -339,17 +339,17 @@ pub(crate) fn split_members(body: &mut Stmt, named: &[NamedVar], vars: Vars<'_>,
         }
     }
     if plans.is_empty() {
-        return (Vec::new(), Vec::new());
+        return Split::default();
     }
     let roots: HashSet<VarRoot> = plans.iter().map(|(r, _)| *r).collect();
 
     // Which member each access of the region goes to (implicit members are added as found); a
     // struct whose accesses do not all find one stays whole. Loads and stores that will read a
     // pointer member's register are not looked into further, as in the rewrite below.
-    let mut failed: HashSet<VarRoot> = HashSet::new();
+    let mut failed: HashMap<VarRoot, Loc> = HashMap::new();
     let mut scan = body.clone();
     let placeholder = LocalId(u32::MAX);
-    visit_accesses(&mut scan, types, &roots, &mut |a, _| {
+    visit_accesses(&mut scan, types, &roots, &mut |a, e| {
         let root = a.root;
         let rty = vars.ty(root)?;
         let (_, list) = plans.iter_mut().find(|(r, _)| *r == root)?;
@@ -377,7 +377,7 @@ pub(crate) fn split_members(body: &mut Stmt, named: &[NamedVar], vars: Vars<'_>,
             }
             None => {
                 if !whole.contains(&root) {
-                    failed.insert(root);
+                    failed.entry(root).or_insert(e.loc);
                 }
                 None
             }
@@ -391,7 +391,7 @@ pub(crate) fn split_members(body: &mut Stmt, named: &[NamedVar], vars: Vars<'_>,
             for b in &used[i + 1..] {
                 let fine = matches!((a.kind, b.kind), (UnitKind::MappedWhole | UnitKind::MappedSection, UnitKind::MappedWhole | UnitKind::MappedSection | UnitKind::PointerValue) | (UnitKind::PointerValue, UnitKind::MappedWhole | UnitKind::MappedSection));
                 if overlap((a.off, a.size), (b.off, b.size)) && !fine {
-                    failed.insert(*root);
+                    failed.entry(*root).or_insert(loc);
                 }
             }
         }
@@ -402,7 +402,7 @@ pub(crate) fn split_members(body: &mut Stmt, named: &[NamedVar], vars: Vars<'_>,
     let mut inits = Vec::new();
     let mut temps: Vec<(VarRoot, Vec<Option<LocalId>>)> = Vec::new();
     for (root, list) in &plans {
-        let split = !failed.contains(root);
+        let split = !failed.contains_key(root);
         let rty = vars.ty(*root).expect("a struct root");
         let rname = vars.name(*root);
         let rloc = vars.loc(*root);
@@ -442,8 +442,17 @@ pub(crate) fn split_members(body: &mut Stmt, named: &[NamedVar], vars: Vars<'_>,
         }
         temps.push((*root, regs));
     }
+    let mut whole_structs: Vec<WholeStruct> = plans
+        .iter()
+        .filter_map(|(root, list)| {
+            let at = *failed.get(root)?;
+            let clause = list.iter().find_map(|p| p.clause.clone())?;
+            Some(WholeStruct { root: *root, at, clause })
+        })
+        .collect();
+    whole_structs.sort_by_key(|w| (w.at.line, w.at.col));
     if units.is_empty() {
-        return (Vec::new(), Vec::new());
+        return Split { whole_structs, ..Split::default() };
     }
 
     // Rewrite the region.
@@ -466,7 +475,27 @@ pub(crate) fn split_members(body: &mut Stmt, named: &[NamedVar], vars: Vars<'_>,
         Some(Rep::Addr(offset_expr(mk(ExprKind::Local(reg), rt, e.loc), a.off - p.off, e.ty, &mut tys, e.loc)))
     });
     *types = tys;
-    (units, inits)
+    Split { units, inits, whole_structs }
+}
+
+/// What [`split_members`] decided for a region.
+#[derive(Default)]
+pub(crate) struct Split {
+    /// The members reached on their own.
+    pub units: Vec<MemberUnit>,
+    /// The host statements that set their registers (before the launches).
+    pub inits: Vec<Stmt>,
+    /// Structs a clause maps members of that the region still uses whole.
+    pub whole_structs: Vec<WholeStruct>,
+}
+
+/// A struct some of whose members are mapped, used by the region as a whole (so copied whole).
+pub(crate) struct WholeStruct {
+    pub root: VarRoot,
+    /// Where the region uses it other than member by member.
+    pub at: Loc,
+    /// A clause that maps a member of it.
+    pub clause: String,
 }
 
 /// The member of `list` that access `[off, off+ext)` in context `ctx` goes to: the value of a

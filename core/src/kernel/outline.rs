@@ -27,7 +27,7 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
         let uses_all = count_local_uses(&body);
         let host_body = body.clone();
         let entered = entered_vars(&body, &p.acc);
-        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_vars: Vec::new(), entered, members: HashMap::new(), p, fi, uses_all, purity: &purity, per_part: HashSet::new(), diags: &mut diags };
+        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_vars: Vec::new(), entered, members: HashMap::new(), whole_structs: HashMap::new(), p, fi, uses_all, purity: &purity, per_part: HashSet::new(), diags: &mut diags };
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
@@ -171,6 +171,8 @@ struct FnOutliner<'p> {
     entered: Vec<super::members::NamedVar>,
     /// The struct members the current construct reaches on their own, by their host register.
     members: HashMap<LocalId, super::members::MemberUnit>,
+    /// Structs of the current construct copied whole although clauses map members of them.
+    whole_structs: HashMap<VarRoot, super::members::WholeStruct>,
     p: &'p mut Program,
     fi: usize,
     /// How often each local of the function is referenced (whole body).
@@ -284,8 +286,10 @@ impl FnOutliner<'_> {
             named.extend(v.iter().map(|n| super::members::NamedVar { clause: n.clause.clone(), var: n.var.clone() }));
         }
         let vars = super::members::Vars { locals: &mut self.p.functions[self.fi].locals, globals: &self.p.globals };
-        let (units, member_inits) = super::members::split_members(&mut body, &named, vars, &mut self.p.types, loc);
-        self.members = units.into_iter().map(|u| (u.temp, u)).collect();
+        let split = super::members::split_members(&mut body, &named, vars, &mut self.p.types, loc);
+        self.members = split.units.into_iter().map(|u| (u.temp, u)).collect();
+        self.whole_structs = split.whole_structs.into_iter().map(|w| (w.root, w)).collect();
+        let member_inits = split.inits;
         if !is_kernels {
             self.lost_writes(&dir, &body);
         }
@@ -315,6 +319,18 @@ impl FnOutliner<'_> {
             launches.push(Stmt { kind: StmtKind::AccLaunch(k), loc });
         }
         Ok(Stmt { kind: StmtKind::Block(launches), loc })
+    }
+
+    /// For `accsim info`: a struct copied whole although a clause maps a member of it.
+    fn whole_note(&self, root: VarRoot, ty: TypeId, mode: CaptureMode) -> Option<MemberCapture> {
+        let w = self.whole_structs.get(&root).filter(|_| mode == CaptureMode::Present)?;
+        Some(MemberCapture {
+            ty,
+            attr: format!(
+                "present_or_copy of the whole struct (implicit, §2.6.1), although `{}` maps a member of it: the region uses it whole at line {}, so it is not reached member by member (§2.6.5), and its copy is partly present while the member is mapped (§2.6.4)",
+                w.clause, w.at.line
+            ),
+        })
     }
 
     /// `lost-write` (a warning): a parallel region writes a scalar that is firstprivate only by
@@ -538,7 +554,7 @@ impl FnOutliner<'_> {
                 let pty = self.p.types.intern(Type::Pointer(hl.ty));
                 locals.push(Local { name: format!("&{}", hl.name), ty: pty, storage: Storage::Register, loc: hl.loc });
                 map.addr.insert(*l, id);
-                captures.push(Capture { source: CaptureSource::Local(*l), mode, ty: hl.ty, name: hl.name.clone(), subarray: subarrays.get(&root).cloned(), member: None });
+                captures.push(Capture { source: CaptureSource::Local(*l), mode, ty: hl.ty, name: hl.name.clone(), subarray: subarrays.get(&root).cloned(), member: self.whole_note(root, hl.ty, mode) });
             }
             params.push(id);
         }
@@ -556,7 +572,7 @@ impl FnOutliner<'_> {
             let id = LocalId(locals.len() as u32);
             locals.push(Local { name: format!("&{}", gl.name), ty: pty, storage: Storage::Register, loc: gl.loc });
             map.global.insert(*g, id);
-            captures.push(Capture { source: CaptureSource::Global(*g), mode, ty: gl.ty, name: gl.name.clone(), subarray: subarrays.get(&root).cloned(), member: None });
+            captures.push(Capture { source: CaptureSource::Global(*g), mode, ty: gl.ty, name: gl.name.clone(), subarray: subarrays.get(&root).cloned(), member: self.whole_note(root, gl.ty, mode) });
             params.push(id);
         }
         for l in &internal {
