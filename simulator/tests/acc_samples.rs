@@ -402,6 +402,36 @@ fn struct_member_misuse_is_diagnosed() {
     assert_eq!(out.status, 2, "{err}");
     assert!(err.contains("`p.k` is used in a construct with `default(none)`"), "{err}");
     assert!(!err.contains("`p.v`"), "p.v is named by copyout:\n{err}");
+
+    // A scalar member no clause names is firstprivate in a parallel region (§2.5.1): a write to
+    // it that the host reads afterwards is a `lost-write` warning of `accsim check`.
+    let lost = dir.path().join("lost.c");
+    std::fs::write(
+        &lost,
+        "#include <stdio.h>
+#include <stdlib.h>
+struct s { int count; double *v; };
+int main(void) {
+  struct s a; a.count = 0; a.v = malloc(8 * sizeof(double));
+#pragma acc parallel num_gangs(1) copyout(a.v[0:8])
+  {
+    for (int i = 0; i < 8; i++) a.v[i] = i;
+    a.count = 8;
+  }
+  printf(\"%d %g\\n\", a.count, a.v[7]);
+  free(a.v);
+  return 0;
+}
+",
+    )
+    .expect("write lost.c");
+    let mut cmd = std::process::Command::new(accsim_bin());
+    cmd.arg("check").arg(&lost);
+    let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim check");
+    let err = out.stderr_text();
+    assert_eq!(out.status, 1, "{err}");
+    assert!(err.contains("warning[lost-write]: `a.count` is written inside the parallel region") && err.contains("lost.c:9:5"), "{err}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "0 7\n");
 }
 
 /// §2.6.4 with §2.6.5: struct members entered with `enter data` are mapped for the regions that

@@ -55,6 +55,9 @@ pub(crate) enum UnitKind {
 /// One member of a split struct, reached through host register `temp`.
 #[derive(Clone, Debug)]
 pub(crate) struct MemberUnit {
+    /// The struct variable and the member's byte offset in it.
+    pub root_var: VarRoot,
+    pub off: u64,
     /// The member's type.
     pub ty: TypeId,
     /// `s.in.v`.
@@ -131,6 +134,12 @@ fn chain(e: &Expr, types: &TypeTable) -> Option<(VarRoot, u64)> {
         }
         _ => None,
     }
+}
+
+/// The variable and byte offset a member address expression designates (`&s.in.len`), if it is
+/// one: a constant offset from a variable's address.
+pub(crate) fn member_at(e: &Expr, types: &TypeTable) -> Option<(VarRoot, u64)> {
+    chain(e, types)
 }
 
 /// Bytes an address expression of type `t` designates.
@@ -437,7 +446,7 @@ pub(crate) fn split_members(body: &mut Stmt, named: &[NamedVar], vars: Vars<'_>,
             let reg_name = if p.kind == UnitKind::PointerValue { name.clone() } else { format!("&{name}") };
             vars.locals.push(Local { name: reg_name, ty: reg_ty, storage: Storage::Register, loc: rloc });
             inits.push(Stmt { kind: StmtKind::Expr(mk(ExprKind::Assign { place: Place::Local(temp), value: Box::new(value) }, reg_ty, loc)), loc });
-            units.push(MemberUnit { ty: p.ty, name, kind: p.kind, clause: p.clause.clone(), root: rname.clone(), temp });
+            units.push(MemberUnit { root_var: *root, off: p.off, ty: p.ty, name, kind: p.kind, clause: p.clause.clone(), root: rname.clone(), temp });
             regs.push(Some(temp));
         }
         temps.push((*root, regs));

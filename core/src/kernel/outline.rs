@@ -353,6 +353,7 @@ impl FnOutliner<'_> {
             }
         });
         let mut writes: Vec<(LocalId, Loc)> = Vec::new();
+        let mut member_writes: Vec<(LocalId, Loc)> = Vec::new();
         let last = std::cell::Cell::new(0u32);
         walk_stmt(body, &mut |e| {
             last.set(last.get().max(e.loc.line));
@@ -369,8 +370,41 @@ impl FnOutliner<'_> {
             if let Some(l) = target {
                 writes.push((l, e.loc));
             }
+            // A scalar member reached on its own: the write goes through its register.
+            if let ExprKind::Assign { place: Place::Mem(a), .. } | ExprKind::CompoundAssign { place: Place::Mem(a), .. } | ExprKind::IncDec { place: Place::Mem(a), .. } = &e.kind {
+                if let ExprKind::Local(l) = &a.kind {
+                    if self.members.contains_key(l) {
+                        member_writes.push((*l, e.loc));
+                    }
+                }
+            }
         }, &mut |st| last.set(last.get().max(st.loc.line)));
         let last_line = last.get();
+        for (l, at) in member_writes {
+            let Some(u) = self.members.get(&l) else { continue };
+            if u.kind != super::members::UnitKind::Implicit || !self.p.types.is_scalar(u.ty) || self.p.types.is_pointer(u.ty) {
+                continue;
+            }
+            let mut read_after = None;
+            walk_stmt(&self.host_body, &mut |e| {
+                if let ExprKind::Load(a) = &e.kind {
+                    if e.loc.line > last_line && read_after.is_none() && super::members::member_at(a, &self.p.types) == Some((u.root_var, u.off)) {
+                        read_after = Some(e.loc);
+                    }
+                }
+            }, &mut |_| {});
+            if let Some(read) = read_after {
+                let name = &u.name;
+                let mut d = Diagnostic::error("lost-write", format!("`{name}` is written inside the parallel region, but it is firstprivate there by default: the host never sees the write"), at)
+                    .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
+                    .with_related(dir.loc, "the parallel construct (§2.5.1: scalars not in a data clause are firstprivate; clauses map members of the struct, so it is not copied whole, §2.6.5)")
+                    .with_help(format!("to bring the value back, map the member with `copy({name})`"));
+                d.severity = crate::diag::Severity::Warning;
+                if !self.p.findings.iter().any(|f| f.primary == d.primary && f.kind == d.kind) {
+                    self.p.findings.push(d);
+                }
+            }
+        }
         let host = &self.p.functions[self.fi];
         let region_uses = count_local_uses(body);
         for (l, at) in writes {
@@ -662,16 +696,17 @@ fn data_vars(d: &AccDirective) -> Vec<super::members::NamedVar> {
     out
 }
 
-/// The struct members named by the `enter data` directives of a function body (§2.6.4); whole
-/// variables are left out (they say nothing about members).
+/// The struct members named by the `enter data` and `declare` directives of a function body
+/// (§2.6.4, §2.13); whole variables are left out (they say nothing about members).
 fn entered_vars(body: &Stmt, acc: &[Option<AccDirective>]) -> Vec<super::members::NamedVar> {
     let mut out = Vec::new();
     walk_stmt(body, &mut |_| {}, &mut |st| {
         let StmtKind::Acc { directive, .. } = &st.kind else { return };
         if let Some(Some(d)) = acc.get(directive.0 as usize) {
-            if matches!(d.kind, AccKind::EnterData) {
+            if matches!(d.kind, AccKind::EnterData | AccKind::Declare) {
+                let what = d.kind.name();
                 out.extend(data_vars(d).into_iter().filter(|n| n.var.root == VarRoot::Other).map(|mut n| {
-                    n.clause = format!("enter data {}", n.clause);
+                    n.clause = format!("{what} {}", n.clause);
                     n
                 }));
             }
