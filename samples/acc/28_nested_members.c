@@ -16,7 +16,7 @@
  * A struct named whole, `copyin(h)`, is copied with its pointer member's host address; the data
  * that member points to is not (§2.6.5: "the data addressed by that pointer are not implicitly
  * copied"), so `copy(h.v[0:4])` maps it, and the region uses the pointer value that points at
- * the device copy (as nvc attaches it).
+ * the device copy (as nvc attaches it). (gcc wants `h` and `h.v[…]` on different constructs.)
  *
  * Expected output: gcc-derived (see README.md).
  */
@@ -103,7 +103,8 @@ int main(void) {
     h.v = malloc(4 * sizeof(double));
     if (!h.v) return 1;
     for (int i = 0; i < 4; i++) h.v[i] = i + 1.0;
-#pragma acc parallel loop copyin(h) copy(h.v[0:4])
+#pragma acc data copyin(h)
+#pragma acc parallel loop copy(h.v[0:4])
     for (int i = 0; i < h.len; i++)
         h.v[i] = h.v[i] * h.len;
     printf("h.v = %.1f %.1f %.1f %.1f\n", h.v[0], h.v[1], h.v[2], h.v[3]);

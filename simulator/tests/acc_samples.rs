@@ -323,7 +323,7 @@ fn info_reports_struct_member_attributes() {
     let k91 = kernel("main$acc91");
     assert!(k91.contains("double [4] `g.w`: present: member array of `g` of which `copyin(g.w[1:2])` maps part"), "{text}");
     assert!(k91.contains("double `cfg.bias`: firstprivate, a copy per gang (implicit for a scalar in parallel, §2.5.1)"), "{text}");
-    let k106 = kernel("main$acc106");
+    let k106 = kernel("main$acc107");
     assert!(k106.contains("struct vec `h`: present_or_copy"), "{text}");
     assert!(k106.contains("double * `h.v`: firstprivate pointer member of `h` (by value): `copy(h.v[0:4])` maps its target"), "{text}");
 }

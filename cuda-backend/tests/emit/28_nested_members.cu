@@ -142,11 +142,11 @@ extern "C" __global__ void main_acc91(double *g_in_v_4, double *g_out_v_5, doubl
     }
 }
 
-// line 106: #pragma acc parallel loop copyin(h) copy(h.v[0:4])
+// line 107: #pragma acc parallel loop copy(h.v[0:4])
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   h_addr_4: `h`, the address of its device copy
 //   h_v_5: `h.v`, its value (firstprivate scalar)
-extern "C" __global__ void main_acc106(accsim_rec36 *h_addr_4, double *h_v_5)
+extern "C" __global__ void main_acc107(accsim_rec36 *h_addr_4, double *h_v_5)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
