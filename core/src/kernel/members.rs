@@ -154,12 +154,10 @@ fn extent(t: TypeId, types: &TypeTable) -> Option<u64> {
 /// Visit the member accesses of the candidate `roots` in `s`: each maximal address chain once,
 /// loads and stores of a whole chain as such. `f` may replace them.
 fn visit_accesses(s: &mut Stmt, types: &TypeTable, roots: &HashSet<VarRoot>, f: &mut dyn FnMut(&Access, &Expr) -> Option<Rep>) {
-    let is_root = |c: &Option<(VarRoot, u64)>| c.as_ref().is_some_and(|(r, _)| roots.contains(r));
+    let of_root = |e: &Expr| chain(e, types).filter(|(r, _)| roots.contains(r));
     visit_stmt_exprs_mut(s, &mut |e| {
         if let ExprKind::Load(a) = &e.kind {
-            let c = chain(a, types);
-            if is_root(&c) {
-                let (root, off) = c.expect("checked");
+            if let Some((root, off)) = of_root(a) {
                 let acc = Access { root, off, ext: types.size_of(e.ty), ctx: Ctx::Load };
                 if let Some(Rep::Value(l)) = f(&acc, a) {
                     e.kind = ExprKind::Local(l);
@@ -169,9 +167,7 @@ fn visit_accesses(s: &mut Stmt, types: &TypeTable, roots: &HashSet<VarRoot>, f: 
         }
         if let ExprKind::Assign { place, .. } | ExprKind::CompoundAssign { place, .. } | ExprKind::IncDec { place, .. } = &mut e.kind {
             if let Place::Mem(a) = place {
-                let c = chain(a, types);
-                if is_root(&c) {
-                    let (root, off) = c.expect("checked");
+                if let Some((root, off)) = of_root(a) {
                     let acc = Access { root, off, ext: extent(a.ty, types), ctx: Ctx::Store };
                     if let Some(Rep::Value(l)) = f(&acc, a) {
                         *place = Place::Local(l);
@@ -179,9 +175,7 @@ fn visit_accesses(s: &mut Stmt, types: &TypeTable, roots: &HashSet<VarRoot>, f: 
                 }
             }
         }
-        let c = chain(e, types);
-        if is_root(&c) {
-            let (root, off) = c.expect("checked");
+        if let Some((root, off)) = of_root(e) {
             let acc = Access { root, off, ext: extent(e.ty, types), ctx: Ctx::Addr };
             if let Some(Rep::Addr(x)) = f(&acc, e) {
                 *e = x;
@@ -336,13 +330,14 @@ pub(crate) fn split_members(body: &mut Stmt, named: &[NamedVar], vars: Vars<'_>,
             (false, Type::Array(..)) => UnitKind::MappedSection,
             _ => continue,
         };
-        let list = match plans.iter_mut().find(|(r, _)| *r == root) {
-            Some((_, l)) => l,
+        let at = match plans.iter().position(|(r, _)| *r == root) {
+            Some(i) => i,
             None => {
                 plans.push((root, Vec::new()));
-                &mut plans.last_mut().expect("pushed").1
+                plans.len() - 1
             }
         };
+        let list = &mut plans[at].1;
         if !list.iter().any(|p| p.off == off && p.size == size && p.kind == kind) {
             list.push(Plan { off, size, ty: v.var_ty, kind, clause: Some(n.clause.clone()), used: false });
         }
@@ -412,10 +407,13 @@ pub(crate) fn split_members(body: &mut Stmt, named: &[NamedVar], vars: Vars<'_>,
     let mut temps: Vec<(VarRoot, Vec<Option<LocalId>>)> = Vec::new();
     for (root, list) in &plans {
         let split = !failed.contains_key(root);
-        let rty = vars.ty(*root).expect("a struct root");
+        let mut regs = Vec::new();
+        let Some(rty) = vars.ty(*root) else {
+            temps.push((*root, regs));
+            continue;
+        };
         let rname = vars.name(*root);
         let rloc = vars.loc(*root);
-        let mut regs = Vec::new();
         for p in list {
             // A struct that stays whole keeps only the values of pointer members whose targets are mapped.
             let keep = p.used && (split || (whole.contains(root) && p.kind == UnitKind::PointerValue && p.clause.is_some()));
@@ -426,21 +424,14 @@ pub(crate) fn split_members(body: &mut Stmt, named: &[NamedVar], vars: Vars<'_>,
             let path = member_path(rty, p.off, p.size, types);
             let name = if path.is_empty() { format!("{rname}+{}", p.off) } else { format!("{rname}.{}", path.join(".")) };
             let pty = types.pointer_to(p.ty);
+            let Some(addr) = member_addr(*root, rty, p.off, pty, types, loc) else {
+                regs.push(None);
+                continue;
+            };
+            // A pointer member's register holds its value; any other member's, its address.
             let (reg_ty, value) = match p.kind {
-                UnitKind::PointerValue => {
-                    let Some(a) = member_addr(*root, rty, p.off, pty, types, loc) else {
-                        regs.push(None);
-                        continue;
-                    };
-                    (p.ty, mk(ExprKind::Load(Box::new(a)), p.ty, loc))
-                }
-                _ => {
-                    let Some(a) = member_addr(*root, rty, p.off, pty, types, loc) else {
-                        regs.push(None);
-                        continue;
-                    };
-                    (pty, a)
-                }
+                UnitKind::PointerValue => (p.ty, mk(ExprKind::Load(Box::new(addr)), p.ty, loc)),
+                _ => (pty, addr),
             };
             let temp = LocalId(vars.locals.len() as u32);
             let reg_name = if p.kind == UnitKind::PointerValue { name.clone() } else { format!("&{name}") };
