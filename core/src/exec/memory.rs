@@ -97,8 +97,10 @@ enum Store {
     Frozen(Arc<[u8]>),
     /// Device memory: `ceil(size / 8)` little-endian words, shared with the threads running gangs.
     Shared(Arc<[AtomicU64]>),
-    /// In a device thread's view: host memory, which the device cannot address.
-    Remote,
+    /// In a device thread's view: host memory, which the device cannot address; with a copy
+    /// of its bytes when the view was made for an observer (the GUI shows host copies while a
+    /// kernel runs), which only [`Memory::inspect_bytes`] reads.
+    Remote(Option<Arc<[u8]>>),
 }
 
 #[derive(Debug)]
@@ -176,6 +178,8 @@ pub struct Memory {
     quarantine: std::collections::VecDeque<u32>,
     live_bytes: u64,
     limit: u64,
+    /// In an inspected device view: the host copies of globals whose id names their device copy.
+    inspect_host: std::collections::HashMap<u32, Arc<[u8]>>,
 }
 
 impl Memory {
@@ -196,6 +200,7 @@ impl Memory {
             quarantine: Default::default(),
             live_bytes: 0,
             limit,
+            inspect_host: Default::default(),
         }
     }
 
@@ -370,7 +375,7 @@ impl Memory {
         if !a.live {
             return mk(FaultKind::UseAfterFree, Some(id));
         }
-        if matches!(a.store, Store::Remote) {
+        if matches!(a.store, Store::Remote(_)) {
             return mk(FaultKind::HostMemory, Some(id));
         }
         if write && a.read_only && (off as u64).saturating_add(size) <= a.size {
@@ -487,7 +492,7 @@ impl Memory {
                 shared_read(w, off, &mut out);
                 Cow::Owned(out)
             }
-            Store::Remote => return Err(self.fault(ptr, 1, false)),
+            Store::Remote(_) => return Err(self.fault(ptr, 1, false)),
         };
         let limit = max.unwrap_or(usize::MAX);
         match rest.iter().take(limit).position(|&b| b == 0) {
@@ -505,14 +510,18 @@ impl Memory {
     /// construct): `(host id, device id)`. Device code that names such a global directly (a
     /// `routine` using a declared global, §2.13) works on the device copy, which mirrors the
     /// host variable's offsets.
-    pub fn device_view(&self, globals: &[(u32, u32)]) -> Memory {
+    ///
+    /// With `inspect`, host allocations keep a read-only copy for [`Memory::inspect_bytes`].
+    pub fn device_view(&self, globals: &[(u32, u32)], inspect: bool) -> Memory {
         let mut allocs: Vec<Allocation> = self
             .allocs
             .iter()
             .map(|a| Allocation {
                 store: match &a.store {
                     Store::Bytes(_) if !a.live || a.kind == AllocKind::Reserved => Store::Bytes(Vec::new()),
-                    Store::Bytes(_) | Store::Remote => Store::Remote,
+                    Store::Bytes(b) if inspect => Store::Remote(Some(b.as_slice().into())),
+                    Store::Bytes(_) => Store::Remote(None),
+                    Store::Remote(b) => Store::Remote(b.clone()),
                     Store::Frozen(b) => Store::Frozen(b.clone()),
                     Store::Shared(w) => Store::Shared(w.clone()),
                 },
@@ -525,6 +534,7 @@ impl Memory {
                 freed_at: a.freed_at,
             })
             .collect();
+        let mut inspect_host = std::collections::HashMap::new();
         for &(host, dev) in globals {
             let store = match self.allocs.get(dev as usize).map(|d| &d.store) {
                 Some(Store::Shared(w)) => Store::Shared(w.clone()),
@@ -532,12 +542,41 @@ impl Memory {
             };
             let size = self.allocs[dev as usize].size;
             if let Some(a) = allocs.get_mut(host as usize) {
+                if let Store::Remote(Some(copy)) = &a.store {
+                    inspect_host.insert(host, copy.clone());
+                }
                 a.store = store;
                 a.size = size;
                 a.read_only = false;
             }
         }
-        Memory { allocs, quarantine: Default::default(), live_bytes: self.live_bytes, limit: self.limit }
+        Memory { allocs, quarantine: Default::default(), live_bytes: self.live_bytes, limit: self.limit, inspect_host }
+    }
+}
+
+impl Memory {
+    /// The bytes `[ptr, ptr+len)` for a debugger's eyes: any live allocation, including the host
+    /// copies a device thread's view keeps for inspection.
+    pub fn inspect_bytes(&self, ptr: u64, len: u64) -> Option<Vec<u8>> {
+        let a = self.allocs.get((ptr >> 32) as usize)?;
+        let off = ptr as u32 as usize;
+        let end = off.checked_add(len as usize)?;
+        if let Some(host) = self.inspect_host.get(&((ptr >> 32) as u32)) {
+            return host.get(off..end).map(<[u8]>::to_vec);
+        }
+        if !a.live || end as u64 > a.size {
+            return None;
+        }
+        match &a.store {
+            Store::Bytes(b) => b.get(off..end).map(<[u8]>::to_vec),
+            Store::Frozen(b) | Store::Remote(Some(b)) => b.get(off..end).map(<[u8]>::to_vec),
+            Store::Shared(w) => {
+                let mut out = vec![0; len as usize];
+                shared_read(w, off, &mut out);
+                Some(out)
+            }
+            Store::Remote(None) => None,
+        }
     }
 }
 
@@ -601,7 +640,7 @@ fn shared_load<const N: usize>(w: &[AtomicU64], off: usize) -> Option<[u8; N]> {
 #[inline(always)]
 fn shared_store<const N: usize>(w: &[AtomicU64], off: usize, v: [u8; N]) -> Option<()> {
     w.get((off + N - 1) / 8)?;
-    if N == 8 && off % 8 == 0 {
+    if N == 8 && off.is_multiple_of(8) {
         let mut b = [0u8; 8];
         b.copy_from_slice(&v[..]);
         w[off / 8].store(u64::from_le_bytes(b), Relaxed);
@@ -654,10 +693,8 @@ macro_rules! access {
                                 return Ok(());
                             }
                         }
-                        Store::Shared(w) if (off + $n) as u64 <= a.size => {
-                            if shared_store::<$n>(w, off, v.to_le_bytes()).is_some() {
-                                return Ok(());
-                            }
+                        Store::Shared(w) if (off + $n) as u64 <= a.size && shared_store::<$n>(w, off, v.to_le_bytes()).is_some() => {
+                            return Ok(());
                         }
                         _ => {}
                     }

@@ -214,6 +214,21 @@ pub struct LoopInfo {
     /// For an auto loop of a kernels construct that runs in parallel: what the dependence test
     /// found (§2.7.6).
     pub analysis: Option<String>,
+    /// The kernel-function locals that scheduling made for this loop, so that tools (the GUI)
+    /// can tell which thread runs which iteration; `None` until the loop is scheduled.
+    pub temps: Option<LoopTemps>,
+}
+
+/// The register locals of one scheduled loop (see `kernel::schedule`): the linear iteration
+/// index `k` (0 ≤ k < iterations, over all collapsed loops), the iteration count, and the worker
+/// and vector-lane indices of the thread running a share of the loop (0 when the loop is not
+/// partitioned at that level).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoopTemps {
+    pub iteration: super::LocalId,
+    pub iterations: super::LocalId,
+    pub worker: super::LocalId,
+    pub lane: super::LocalId,
 }
 
 /// A host variable a kernel uses.

@@ -632,9 +632,19 @@ impl FnOutliner<'_> {
             loc,
             single,
         };
+        // Worker- and vector-level reduction partials are combined into the gang's variable by
+        // each thread when its share ends (§2.7.11): an atomic update, so that neither the
+        // checker nor a GPU sees a race between the combining threads.
+        let combine = DirectiveId(self.p.acc.len() as u32);
+        self.p.acc.push(Some(AccDirective {
+            kind: AccKind::Atomic(crate::directive::AtomicKind::Update),
+            clauses: Vec::new(),
+            loc,
+            text: "atomic update /* reduction combine (§2.7.11) */".into(),
+        }));
         let body = {
             let mut b = Builder { types: &mut self.p.types, locals: &mut locals, loc };
-            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, is_kernels, self.purity, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?
+            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, is_kernels, self.purity, combine, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?
         };
         let body = super::promote::promote_read_only_captures(body, &params, &kernel.captures, &mut locals, &self.p.types);
         // Without a gang-partitioned loop, a kernels part runs once (§2.5.2 has no gang-redundant

@@ -47,11 +47,13 @@ struct Ctx<'a> {
     /// gang-partitioned without running other statements redundantly (a kernels construct has
     /// no gang-redundant mode, §2.5.2).
     single_nest: bool,
+    /// The `atomic update` directive that reduction combines of threads are wrapped in.
+    combine_atomic: DirectiveId,
 }
 
 /// Rewrite the loops of a kernel body (the parameters gang, num_gangs, num_workers,
 /// vector_length are locals 0..4 of the kernel).
-pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<AccDirective>], is_kernels: bool, purity: &Purity, loops: &mut Vec<LoopInfo>) -> SResult<Stmt> {
+pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<AccDirective>], is_kernels: bool, purity: &Purity, combine_atomic: DirectiveId, loops: &mut Vec<LoopInfo>) -> SResult<Stmt> {
     let uses = super::outline::count_local_uses(&body);
     let single_nest = {
         let mut s = &body;
@@ -63,7 +65,7 @@ pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<Acc
         }
         matches!(&s.kind, StmtKind::For { .. }) || matches!(&s.kind, StmtKind::Acc { body: Some(b), .. } if matches!(b.kind, StmtKind::For { .. }))
     };
-    let mut cx = Ctx { acc, is_kernels, loops, purity, uses, single_nest };
+    let mut cx = Ctx { acc, is_kernels, loops, purity, uses, single_nest, combine_atomic };
     walk(body, b, &mut cx, Levels::default())
 }
 
@@ -331,7 +333,7 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         }
     }
     if implicit && !lv.gang && !lv.worker && !lv.vector {
-        cx.loops.push(LoopInfo { loc, gang: false, worker: false, vector: false, collapse: 1, seq_reason, analysis: None });
+        cx.loops.push(LoopInfo { loc, gang: false, worker: false, vector: false, collapse: 1, seq_reason, analysis: None, temps: None });
         return match body.kind {
             StmtKind::For { init, cond, step, body: inner } => {
                 let inner = walk(*inner, b, cx, Levels { in_loop: true, ..outer })?;
@@ -340,7 +342,8 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
             k => Ok(Stmt { kind: k, loc }),
         };
     }
-    cx.loops.push(LoopInfo { loc: d.loc, gang: lv.gang, worker: lv.worker, vector: lv.vector, collapse, seq_reason, analysis });
+    let info_index = cx.loops.len();
+    cx.loops.push(LoopInfo { loc: d.loc, gang: lv.gang, worker: lv.worker, vector: lv.vector, collapse, seq_reason, analysis, temps: None });
 
     // Canonicalise `collapse` nested loops.
     let long = b.long_ty();
@@ -416,7 +419,8 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         let Some(acc) = var_access(v, b) else { continue };
         let fresh = fresh_copy(b, &acc);
         thread_pre.push(init_identity(b, *op, &acc, fresh)?);
-        thread_post.push(combine(b, *op, &acc, fresh)?);
+        let combined = combine(b, *op, &acc, fresh)?;
+        thread_post.push(b.stmt(StmtKind::Acc { directive: cx.combine_atomic, body: Some(Box::new(combined)) }));
         subst.push((acc, fresh, true));
     }
     // §2.6.1: the counter of a partitioned loop is private to the thread running an iteration
@@ -450,6 +454,9 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     let nv = if lv.vector { b.get(LocalId(3)) } else { b.c(1) };
     let t = b.long_temp("__thread");
     let tt = b.long_temp("__threads");
+    if let Some(info) = cx.loops.get_mut(info_index) {
+        info.temps = Some(LoopTemps { iteration: k, iterations: total, worker: w, lane: v });
+    }
     let chunked = chunk.is_some();
     let chunk_e = match chunk {
         Some(Some(e)) => b.cast(e, long),

@@ -228,7 +228,8 @@ extern "C" __global__ void main_acc88(int *last_seen_addr_4, int *reads_ok_addr_
                             priv_14 += (r_7 == 100);
                         }
                     }
-                    if (threadIdx.y == 0) (*reads_ok_addr_5) = ((*reads_ok_addr_5) + priv_14);
+                    // #pragma acc 
+                    if (threadIdx.y == 0) atomicAdd(reads_ok_addr_5, priv_14);
                 }
                 __syncthreads();
             }
