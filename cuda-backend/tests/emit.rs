@@ -97,11 +97,14 @@ fn declare() {
     check("samples/acc/14_declare.c");
 }
 
-/// Records are defined with their members (layout checked by `static_assert`) and members are
-/// accessed by name.
+/// Struct members mapped by clauses (§2.6.5) are kernel parameters of their own: a pointer
+/// member by value, a mapped member by its device address (21, and 28 for nested members). A
+/// struct copied whole (`copyin(h)` in 28) is a record defined with its members (layout checked
+/// by `static_assert`), its members accessed by name.
 #[test]
 fn struct_members() {
     check("samples/acc/21_struct_members.c");
+    check("samples/acc/28_nested_members.c");
 }
 
 /// Unsupported forms are reported with their line, and marked in the partial output.

@@ -6,8 +6,8 @@
  * (`p.v`) points elsewhere, and naming the whole struct would copy the pointer VALUE (a host
  * address) but not the data it points to (§2.6.5: "the data addressed by that pointer are not
  * implicitly copied"). So the clauses name exactly what the region touches: the pointed-to data
- * `p.v[0:p.n]` and the member array `p.w`. The scalar members are read into locals first, so
- * the region uses only the two members named in its clauses, never the struct as a whole.
+ * `p.v[0:p.n]` and the member array `p.w`; the region reaches `p` member by member, never whole
+ * (`accsim info`). Scalar members used directly: see 28_nested_members.c (§2.5.1, §2.5.2).
  *
  * Expected output: gcc-derived (see README.md).
  */

@@ -20,10 +20,7 @@ use common::*;
 
 /// Samples accsim does not run correctly yet, with the reason; the test checks they still fail
 /// the way described, so a fix is noticed.
-const KNOWN_FAILURES: &[(&str, &str)] = &[(
-    "21_struct_members",
-    "partially-present", // an implicit copy of a struct part of which is mapped (§2.6.4): member attach is not modeled yet
-)];
+const KNOWN_FAILURES: &[(&str, &str)] = &[];
 
 const CONFIGS: &[&[&str]] = &[
     &[],
@@ -301,4 +298,176 @@ fn adversarial_schedule_exposes_a_missing_wait() {
     assert_eq!(run(&[]), "before wait: 4\nafter wait: 4\n");
     assert_eq!(run(&["--schedule", "seed:0"]), "before wait: 0\nafter wait: 4\n");
     assert_eq!(run(&["--schedule", "seed:0"]), run(&["--schedule", "seed:0"]), "same seed, same outcome");
+}
+
+/// §2.6.5: data clauses on struct members. `accsim info` reports the attribute decided for each
+/// member a region uses once clauses map members of its struct (the struct is then not copied
+/// whole): pointer members whose targets are mapped by value, mapped members present, the
+/// others with the implicit attribute of their type (§2.5.1, §2.5.2, §2.6.1).
+#[test]
+fn info_reports_struct_member_attributes() {
+    let path = samples_dir().join("acc/28_nested_members.c");
+    let mut cmd = std::process::Command::new(accsim_bin());
+    cmd.arg("info").arg(&path);
+    let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim info");
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let kernel = |name: &str| text.split("construct → kernel").find(|k| k.starts_with(&format!(" `{name}`"))).unwrap_or_default().to_string();
+    let k72 = kernel("main$acc72");
+    assert!(k72.contains("double * `g.in.v`: firstprivate pointer member of `g` (by value): `copyin(g.in.v[0:g.n])` maps its target"), "{text}");
+    assert!(k72.contains("double `g.scale`: copy (implicit for a scalar in kernels, §2.5.2): member of `g`"), "{text}");
+    assert!(k72.contains("double [4] `g.w`: present_or_copy (implicit for an aggregate"), "{text}");
+    assert!(k72.contains("double [4] `cfg.coef`: present: member of `cfg` mapped by `copyin(cfg.coef)`"), "{text}");
+    assert!(!k72.contains("struct grid"), "the struct is not copied whole:\n{text}");
+    assert!(kernel("main$acc72_1").contains("long `g.count`: copy (implicit for a scalar in kernels"), "{text}");
+    let k91 = kernel("main$acc91");
+    assert!(k91.contains("double [4] `g.w`: present: member array of `g` of which `copyin(g.w[1:2])` maps part"), "{text}");
+    assert!(k91.contains("double `cfg.bias`: firstprivate, a copy per gang (implicit for a scalar in parallel, §2.5.1)"), "{text}");
+    let k106 = kernel("main$acc107");
+    assert!(k106.contains("struct vec `h`: present_or_copy"), "{text}");
+    assert!(k106.contains("double * `h.v`: firstprivate pointer member of `h` (by value): `copy(h.v[0:4])` maps its target"), "{text}");
+}
+
+/// §2.6.5 with §2.5.1/§2.5.2: a scalar member named in a clause is the device copy (a write in a
+/// parallel region comes back with `copy`), one no clause names is firstprivate in a parallel
+/// region (each gang writes its own copy; the host keeps its value) and copied in a kernels
+/// region. A member array mapped by an enclosing data construct (§2.6.3) is present in the
+/// region; `update host` of a member subarray (§2.11) brings part of it back.
+#[test]
+fn struct_member_attributes_follow_the_spec() {
+    let dir = TempDir::new("acc-members");
+    let p = dir.path().join("members.c");
+    std::fs::write(
+        &p,
+        "#include <stdio.h>\n\
+         struct inner { double a[8]; int tag; };\n\
+         struct outer { int x, y, z; struct inner in; };\n\
+         int main(void) {\n\
+         \x20 struct outer s = {1, 2, 3, {{0}, 7}};\n\
+         #pragma acc data copy(s.in.a) copy(s.x)\n\
+         \x20 {\n\
+         #pragma acc parallel num_gangs(1) present(s.x)\n\
+         \x20   { s.x = 10 + s.in.tag; s.y = 20; }\n\
+         #pragma acc kernels\n\
+         \x20   { s.z = s.x + 30; }\n\
+         #pragma acc parallel loop\n\
+         \x20   for (int i = 0; i < 8; i++) s.in.a[i] = i * s.in.tag;\n\
+         #pragma acc update host(s.in.a[2:2])\n\
+         \x20   printf(\"inside: %g %g %g\\n\", s.in.a[2], s.in.a[3], s.in.a[4]);\n\
+         \x20 }\n\
+         \x20 printf(\"x=%d y=%d z=%d a[7]=%g\\n\", s.x, s.y, s.z, s.in.a[7]);\n\
+         \x20 return 0;\n\
+         }\n",
+    )
+    .expect("write members.c");
+    for flags in [vec![], vec!["--threads".to_string(), "3".to_string(), "--gangs".to_string(), "5".to_string()]] {
+        let out = run_accsim(&flags, std::slice::from_ref(&p), &[]).expect("run accsim");
+        assert_eq!(out.status, 0, "{}", out.stderr_text());
+        // s.y is firstprivate in the parallel region: the host keeps 2. s.z is copied in kernels
+        // and reads the device s.x (17); s.x itself comes home at the end of the data region.
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "inside: 14 21 0\nx=17 y=2 z=47 a[7]=49\n", "{flags:?}");
+    }
+}
+
+/// §2.6.4: a region that uses a struct as a whole while a clause maps one of its members cannot
+/// reach it member by member; the implicit copy of the struct is partly present, a runtime error
+/// naming the struct. Under `default(none)` (§2.5.12) every member the region uses needs a clause.
+#[test]
+fn struct_member_misuse_is_diagnosed() {
+    let dir = TempDir::new("acc-members-bad");
+    let whole = dir.path().join("whole.c");
+    std::fs::write(
+        &whole,
+        "struct s { double a[4]; int n; };\nint main(void) {\n  struct s v = {{1, 2, 3, 4}, 4};\n  double t = 0;\n#pragma acc data copyin(v.a)\n  {\n#pragma acc parallel num_gangs(1) copy(t)\n    { struct s w = v; t = w.a[1]; }\n  }\n  return (int)t;\n}\n",
+    )
+    .expect("write whole.c");
+    let out = run_accsim(&[], std::slice::from_ref(&whole), &[]).expect("run accsim");
+    let err = out.stderr_text();
+    assert_eq!(out.status, 3, "{err}");
+    assert!(err.contains("partially-present") && err.contains("`v`") && err.contains("whole.c:7"), "{err}");
+    let mut cmd = std::process::Command::new(accsim_bin());
+    cmd.arg("info").arg(&whole);
+    let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim info");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("struct s `v`: present_or_copy of the whole struct (implicit, §2.6.1), although `copyin(v.a)` maps a member of it: the region uses it whole at line 8"), "{text}");
+
+    let none = dir.path().join("none.c");
+    std::fs::write(
+        &none,
+        "#include <stdlib.h>\nstruct s { double *v; int k; };\nint main(void) {\n  struct s p;\n  p.k = 2;\n  p.v = malloc(4 * sizeof(double));\n#pragma acc parallel loop default(none) copyout(p.v[0:4])\n  for (int i = 0; i < 4; i++) p.v[i] = p.k;\n  free(p.v);\n  return 0;\n}\n",
+    )
+    .expect("write none.c");
+    let out = run_accsim(&[], std::slice::from_ref(&none), &[]).expect("run accsim");
+    let err = out.stderr_text();
+    assert_eq!(out.status, 2, "{err}");
+    assert!(err.contains("`p.k` is used in a construct with `default(none)`"), "{err}");
+    assert!(!err.contains("`p.v`"), "p.v is named by copyout:\n{err}");
+
+    // A scalar member no clause names is firstprivate in a parallel region (§2.5.1): a write to
+    // it that the host reads afterwards is a `lost-write` warning of `accsim check`.
+    let lost = dir.path().join("lost.c");
+    std::fs::write(
+        &lost,
+        "#include <stdio.h>
+#include <stdlib.h>
+struct s { int count; double *v; };
+int main(void) {
+  struct s a; a.count = 0; a.v = malloc(8 * sizeof(double));
+#pragma acc parallel num_gangs(1) copyout(a.v[0:8])
+  {
+    for (int i = 0; i < 8; i++) a.v[i] = i;
+    a.count = 8;
+  }
+  printf(\"%d %g\\n\", a.count, a.v[7]);
+  free(a.v);
+  return 0;
+}
+",
+    )
+    .expect("write lost.c");
+    let mut cmd = std::process::Command::new(accsim_bin());
+    cmd.arg("check").arg(&lost);
+    let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim check");
+    let err = out.stderr_text();
+    assert_eq!(out.status, 1, "{err}");
+    assert!(err.contains("warning[lost-write]: `a.count` is written inside the parallel region") && err.contains("lost.c:9:5"), "{err}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "0 7\n");
+}
+
+/// §2.6.4 with §2.6.5: struct members entered with `enter data` are mapped for the regions that
+/// follow (dynamic lifetime), so a region using them reaches the struct member by member and
+/// never copies it whole; `exit data` brings the pointed-to data home.
+#[test]
+fn entered_struct_members_are_present() {
+    let dir = TempDir::new("acc-members-enter");
+    let p = dir.path().join("enter.c");
+    std::fs::write(
+        &p,
+        "#include <stdio.h>\n#include <stdlib.h>\n\
+         struct buf { int n; double *d; double w[2]; };\n\
+         int main(void) {\n\
+         \x20 struct buf b;\n\
+         \x20 b.n = 6; b.d = malloc(6 * sizeof(double)); b.w[0] = 0.5; b.w[1] = 2.0;\n\
+         \x20 for (int i = 0; i < 6; i++) b.d[i] = i;\n\
+         #pragma acc enter data copyin(b.d[0:b.n], b.w)\n\
+         \x20 for (int rep = 0; rep < 2; rep++) {\n\
+         #pragma acc parallel loop\n\
+         \x20   for (int i = 0; i < b.n; i++) b.d[i] = b.d[i] * b.w[i % 2] + 1.0;\n\
+         \x20 }\n\
+         #pragma acc exit data copyout(b.d[0:b.n]) delete(b.w)\n\
+         \x20 for (int i = 0; i < 6; i++) printf(\"%g \", b.d[i]);\n\
+         \x20 printf(\"\\n\");\n\
+         \x20 free(b.d);\n\
+         \x20 return 0;\n\
+         }\n",
+    )
+    .expect("write enter.c");
+    let out = run_accsim(&["--notify".to_string()], std::slice::from_ref(&p), &[]).expect("run accsim");
+    let err = out.stderr_text();
+    assert_eq!(out.status, 0, "{err}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1.5 7 2 15 2.5 23 \n");
+    assert!(!err.contains("variable=b bytes"), "the struct is never copied whole:\n{err}");
+    // Two launches, no transfer between them: the entered members stay on the device.
+    assert_eq!(err.matches("launch kernel").count(), 2, "{err}");
+    assert_eq!(err.matches("upload data").count(), 2, "only the two entered members go up:\n{err}");
 }

@@ -719,32 +719,15 @@ pub(super) fn write_identity(m: &mut Machine, p: u64, c: &CaptureArg, op: Reduct
     m.store_kind(c.kind, p, v).map_err(|f| m.fault(f, loc))
 }
 
-/// The identity of a reduction operator (§2.5.11 table) as a value word of kind `k`.
+/// The identity of a reduction operator (§2.5.11 table) as a value word of kind `k` (the table
+/// itself is [`crate::ir::acc::reduction_identity_float`] / [`crate::ir::acc::reduction_identity_int`]).
 pub fn identity_bits(k: Kind, op: ReductionOp) -> u64 {
-    use ReductionOp::*;
     if k.is_float() {
-        let v: f64 = match op {
-            Add | BitOr | BitXor | Or => 0.0,
-            Mul | And | BitAnd => 1.0,
-            Max => f64::NEG_INFINITY,
-            Min => f64::INFINITY,
-        };
+        let v = crate::ir::acc::reduction_identity_float(op);
         return if k.bytes() == 4 { (v as f32).to_bits() as u64 } else { v.to_bits() };
     }
-    let bits = k.bytes() * 8;
-    let signed = k.is_signed();
-    let (min, max): (u64, u64) = if signed {
-        ((-(1i128 << (bits - 1))) as i64 as u64, (1u64 << (bits - 1)) - 1)
-    } else {
-        (0, if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 })
-    };
-    match op {
-        Add | BitOr | BitXor | Or => 0,
-        Mul | And => 1,
-        BitAnd => if signed { u64::MAX } else { max },
-        Max => min,
-        Min => max,
-    }
+    let bits = if k == Kind::Bool { 1 } else { k.bytes() as u32 * 8 };
+    crate::ir::acc::reduction_identity_int(op, bits, k.is_signed())
 }
 
 /// `*host = *host op *part` for a reduction variable of kind `k`.

@@ -140,6 +140,38 @@ pub struct AccSection {
     pub is_range: bool,
 }
 
+/// The identity of a reduction operator on a floating-point variable (§2.5.11 table). `&`, `|`
+/// and `^` do not apply to floating point; their entries only keep the function total.
+pub fn reduction_identity_float(op: ReductionOp) -> f64 {
+    use ReductionOp::*;
+    match op {
+        Add | BitOr | BitXor | Or => 0.0,
+        Mul | And | BitAnd => 1.0,
+        Max => f64::NEG_INFINITY,
+        Min => f64::INFINITY,
+    }
+}
+
+/// The identity of a reduction operator on an integer variable of `bits` bits (§2.5.11 table),
+/// as a 64-bit word (sign-extended for signed types). `_Bool` is an unsigned 1-bit integer here.
+pub fn reduction_identity_int(op: ReductionOp, bits: u32, signed: bool) -> u64 {
+    use ReductionOp::*;
+    let bits = bits.clamp(1, 64);
+    let (min, max): (u64, u64) = if signed {
+        ((-(1i128 << (bits - 1))) as i64 as u64, (1u64 << (bits - 1)) - 1)
+    } else {
+        (0, if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 })
+    };
+    match op {
+        Add | BitOr | BitXor | Or => 0,
+        Mul | And => 1,
+        // All bits set: ~0 of the type.
+        BitAnd => if signed { u64::MAX } else { max },
+        Max => min,
+        Min => max,
+    }
+}
+
 /// Index into [`super::Program::kernels`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct KernelId(pub u32);
@@ -214,12 +246,26 @@ pub struct Capture {
     /// For `private(p[lo:n])`/`firstprivate(p[lo:n])` on a pointer: the subarray each gang gets
     /// its own copy of (the pointer then points at that copy).
     pub subarray: Option<AccVar>,
+    /// For a member of a struct reached on its own (§2.6.5, see `kernel::members`).
+    pub member: Option<MemberCapture>,
+}
+
+/// A struct member that a kernel reaches on its own, not through the whole struct (§2.6.5).
+#[derive(Debug, Clone)]
+pub struct MemberCapture {
+    /// The member's type (the capture's own type is that of the host register reaching it).
+    pub ty: TypeId,
+    /// The data attribute decided, in words, for `accsim info`.
+    pub attr: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CaptureSource {
     Local(LocalId),
     Global(GlobalId),
+    /// The object at the host address held in this register local of the host function (a
+    /// member of a struct, set just before the launch; see `kernel::members`).
+    Deref(LocalId),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -238,4 +284,27 @@ pub enum CaptureMode {
     /// A reduction variable (§2.5.11/§2.7.11): per-gang private copies initialised with the
     /// operator's identity, combined into the host variable when the kernel ends.
     Reduction(ReductionOp),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// §2.5.11: the identity of each operator, for signed, unsigned, `_Bool` and floating types.
+    #[test]
+    fn reduction_identities_follow_the_table() {
+        use ReductionOp::*;
+        assert_eq!(reduction_identity_int(Max, 32, true), i32::MIN as i64 as u64);
+        assert_eq!(reduction_identity_int(Min, 32, true), i32::MAX as u64);
+        assert_eq!(reduction_identity_int(Min, 8, false), 255);
+        assert_eq!(reduction_identity_int(BitAnd, 16, false), 0xffff);
+        assert_eq!(reduction_identity_int(BitAnd, 64, true), u64::MAX);
+        assert_eq!(reduction_identity_int(Mul, 64, false), 1);
+        assert_eq!(reduction_identity_int(BitXor, 8, true), 0);
+        assert_eq!(reduction_identity_int(Min, 1, false), 1);
+        assert_eq!(reduction_identity_int(Max, 1, false), 0);
+        assert_eq!(reduction_identity_float(Max), f64::NEG_INFINITY);
+        assert_eq!(reduction_identity_float(Mul), 1.0);
+        assert_eq!(reduction_identity_float(Or), 0.0);
+    }
 }

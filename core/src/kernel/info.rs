@@ -47,7 +47,11 @@ pub fn report(p: &Program, map: &SourceMap) -> String {
                 CaptureMode::Private => "private (a copy per gang)".to_string(),
                 CaptureMode::Reduction(op) => format!("reduction({}) across gangs", op.as_str()),
             };
-            let _ = writeln!(out, "    {} `{}`: {attr}", p.types.display(c.ty), c.name);
+            match &c.member {
+                Some(m) => writeln!(out, "    {} `{}`: {}", p.types.display(m.ty), c.name, m.attr),
+                None => writeln!(out, "    {} `{}`: {attr}", p.types.display(c.ty), c.name),
+            }
+            .unwrap_or(());
         }
     }
     if out.is_empty() {

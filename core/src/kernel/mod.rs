@@ -14,6 +14,7 @@
 
 mod build;
 pub(crate) mod depend;
+mod members;
 pub mod outline;
 mod promote;
 pub mod info;

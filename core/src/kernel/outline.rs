@@ -26,7 +26,8 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
         let mut body = std::mem::replace(&mut p.functions[fi].body, Stmt { kind: StmtKind::Empty, loc: Loc::default() });
         let uses_all = count_local_uses(&body);
         let host_body = body.clone();
-        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), p, fi, uses_all, purity: &purity, per_part: HashSet::new(), diags: &mut diags };
+        let entered = entered_vars(&body, &p.acc);
+        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_vars: Vec::new(), entered, members: HashMap::new(), whole_structs: HashMap::new(), p, fi, uses_all, purity: &purity, per_part: HashSet::new(), diags: &mut diags };
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
@@ -163,6 +164,15 @@ struct FnOutliner<'p> {
     host_body: Stmt,
     /// Variables named by the data clauses of the enclosing data constructs (for `default(none)`).
     enclosing_data: Vec<HashSet<VarRoot>>,
+    /// The variables of the data clauses of the enclosing data constructs (struct members, §2.6.5).
+    enclosing_vars: Vec<Vec<super::members::NamedVar>>,
+    /// The variables of the function's `enter data` directives: a struct member entered there is
+    /// mapped by the program (a dynamic lifetime, §2.6.4), whatever the construct's position.
+    entered: Vec<super::members::NamedVar>,
+    /// The struct members the current construct reaches on their own, by their host register.
+    members: HashMap<LocalId, super::members::MemberUnit>,
+    /// Structs of the current construct copied whole although clauses map members of them.
+    whole_structs: HashMap<VarRoot, super::members::WholeStruct>,
     p: &'p mut Program,
     fi: usize,
     /// How often each local of the function is referenced (whole body).
@@ -219,11 +229,14 @@ impl FnOutliner<'_> {
                     .filter(|a| matches!(a.kind, AccKind::Data))
                     .map(clause_roots)
                     .unwrap_or_default();
+                let vars = self.p.acc.get(d.0 as usize).and_then(|a| a.as_ref()).filter(|a| matches!(a.kind, AccKind::Data)).map(data_vars).unwrap_or_default();
                 self.enclosing_data.push(named);
+                self.enclosing_vars.push(vars);
                 if let Some(b) = body {
                     self.walk(b, in_compute);
                 }
                 self.enclosing_data.pop();
+                self.enclosing_vars.pop();
             }
             StmtKind::Block(v) => v.iter_mut().for_each(|x| self.walk(x, in_compute)),
             StmtKind::If(_, t, e) => {
@@ -266,6 +279,17 @@ impl FnOutliner<'_> {
             }
             _ => body,
         };
+        // Structs some of whose members are mapped are reached member by member (§2.6.5).
+        let mut body = body;
+        let mut named = data_vars(&dir);
+        for v in self.enclosing_vars.iter().chain(std::iter::once(&self.entered)) {
+            named.extend(v.iter().map(|n| super::members::NamedVar { clause: n.clause.clone(), var: n.var.clone() }));
+        }
+        let vars = super::members::Vars { locals: &mut self.p.functions[self.fi].locals, globals: &self.p.globals };
+        let split = super::members::split_members(&mut body, &named, vars, &mut self.p.types, loc);
+        self.members = split.units.into_iter().map(|u| (u.temp, u)).collect();
+        self.whole_structs = split.whole_structs.into_iter().map(|w| (w.root, w)).collect();
+        let member_inits = split.inits;
         if !is_kernels {
             self.lost_writes(&dir, &body);
         }
@@ -289,12 +313,24 @@ impl FnOutliner<'_> {
         } else {
             vec![(body, false)]
         };
-        let mut launches = Vec::new();
+        let mut launches = member_inits;
         for (i, (part, single)) in parts.into_iter().enumerate() {
             let k = self.make_kernel(d, &dir, part, is_kernels, single, i, loc)?;
             launches.push(Stmt { kind: StmtKind::AccLaunch(k), loc });
         }
         Ok(Stmt { kind: StmtKind::Block(launches), loc })
+    }
+
+    /// For `accsim info`: a struct copied whole although a clause maps a member of it.
+    fn whole_note(&self, root: VarRoot, ty: TypeId, mode: CaptureMode) -> Option<MemberCapture> {
+        let w = self.whole_structs.get(&root).filter(|_| mode == CaptureMode::Present)?;
+        Some(MemberCapture {
+            ty,
+            attr: format!(
+                "present_or_copy of the whole struct (implicit, §2.6.1), although `{}` maps a member of it: the region uses it whole at line {}, so it is not reached member by member (§2.6.5), and its copy is partly present while the member is mapped (§2.6.4)",
+                w.clause, w.at.line
+            ),
+        })
     }
 
     /// `lost-write` (a warning): a parallel region writes a scalar that is firstprivate only by
@@ -317,6 +353,7 @@ impl FnOutliner<'_> {
             }
         });
         let mut writes: Vec<(LocalId, Loc)> = Vec::new();
+        let mut member_writes: Vec<(LocalId, Loc)> = Vec::new();
         let last = std::cell::Cell::new(0u32);
         walk_stmt(body, &mut |e| {
             last.set(last.get().max(e.loc.line));
@@ -333,8 +370,41 @@ impl FnOutliner<'_> {
             if let Some(l) = target {
                 writes.push((l, e.loc));
             }
+            // A scalar member reached on its own: the write goes through its register.
+            if let ExprKind::Assign { place: Place::Mem(a), .. } | ExprKind::CompoundAssign { place: Place::Mem(a), .. } | ExprKind::IncDec { place: Place::Mem(a), .. } = &e.kind {
+                if let ExprKind::Local(l) = &a.kind {
+                    if self.members.contains_key(l) {
+                        member_writes.push((*l, e.loc));
+                    }
+                }
+            }
         }, &mut |st| last.set(last.get().max(st.loc.line)));
         let last_line = last.get();
+        for (l, at) in member_writes {
+            let Some(u) = self.members.get(&l) else { continue };
+            if u.kind != super::members::UnitKind::Implicit || !self.p.types.is_scalar(u.ty) || self.p.types.is_pointer(u.ty) {
+                continue;
+            }
+            let mut read_after = None;
+            walk_stmt(&self.host_body, &mut |e| {
+                if let ExprKind::Load(a) = &e.kind {
+                    if e.loc.line > last_line && read_after.is_none() && super::members::member_at(a, &self.p.types) == Some((u.root_var, u.off)) {
+                        read_after = Some(e.loc);
+                    }
+                }
+            }, &mut |_| {});
+            if let Some(read) = read_after {
+                let name = &u.name;
+                let mut d = Diagnostic::error("lost-write", format!("`{name}` is written inside the parallel region, but it is firstprivate there by default: the host never sees the write"), at)
+                    .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
+                    .with_related(dir.loc, "the parallel construct (§2.5.1: scalars not in a data clause are firstprivate; clauses map members of the struct, so it is not copied whole, §2.6.5)")
+                    .with_help(format!("to bring the value back, map the member with `copy({name})`"));
+                d.severity = crate::diag::Severity::Warning;
+                if !self.p.findings.iter().any(|f| f.primary == d.primary && f.kind == d.kind) {
+                    self.p.findings.push(d);
+                }
+            }
+        }
         let host = &self.p.functions[self.fi];
         let region_uses = count_local_uses(body);
         for (l, at) in writes {
@@ -386,7 +456,7 @@ impl FnOutliner<'_> {
         let external: Vec<LocalId> = {
             let mut v: Vec<LocalId> = uses_region
                 .iter()
-                .filter(|(l, n)| host_params.contains(l) || (self.uses_all.get(l).copied().unwrap_or(0) > **n && !self.per_part.contains(l)))
+                .filter(|(l, n)| host_params.contains(l) || self.members.contains_key(l) || (self.uses_all.get(l).copied().unwrap_or(0) > **n && !self.per_part.contains(l)))
                 .map(|(l, _)| *l)
                 .collect();
             v.sort();
@@ -434,10 +504,11 @@ impl FnOutliner<'_> {
             for e in &self.enclosing_data {
                 named.extend(e.iter().copied());
             }
+            named.extend(self.members.values().filter(|u| u.clause.is_some()).map(|u| VarRoot::Local(u.temp)));
             let missing: Vec<(String, Loc)> = external
                 .iter()
                 .filter(|l| !named.contains(&VarRoot::Local(**l)))
-                .map(|l| (host_locals[l.0 as usize].name.clone(), host_locals[l.0 as usize].loc))
+                .map(|l| (self.members.get(l).map_or_else(|| host_locals[l.0 as usize].name.clone(), |u| u.name.clone()), host_locals[l.0 as usize].loc))
                 .chain(globals.keys().filter(|g| !named.contains(&VarRoot::Global(**g))).map(|g| (self.p.globals[g.0 as usize].name.clone(), self.p.globals[g.0 as usize].loc)))
                 .filter(|(n, _)| !n.starts_with('<'))
                 .collect();
@@ -467,6 +538,29 @@ impl FnOutliner<'_> {
         for l in &external {
             let hl = &host_locals[l.0 as usize];
             let root = VarRoot::Local(*l);
+            if let Some(u) = self.members.get(l) {
+                let id = LocalId(locals.len() as u32);
+                locals.push(Local { name: hl.name.clone(), ty: hl.ty, storage: Storage::Register, loc: hl.loc });
+                map.value.insert(*l, id);
+                params.push(id);
+                // §2.5.1/§2.5.2 for the member's own type; a mapped member is present.
+                let aggregate = matches!(self.p.types.get(u.ty), Type::Array(..) | Type::Record(_) | Type::Complex(_));
+                let implicit = match (aggregate, is_kernels) {
+                    (true, _) => "present_or_copy (implicit for an aggregate, §2.6.1)",
+                    (false, true) => "copy (implicit for a scalar in kernels, §2.5.2)",
+                    (false, false) => "firstprivate, a copy per gang (implicit for a scalar in parallel, §2.5.1)",
+                };
+                let member = Some(MemberCapture { ty: u.ty, attr: u.attr(implicit) });
+                let (source, mode) = match u.kind {
+                    super::members::UnitKind::PointerValue | super::members::UnitKind::MappedSection => (CaptureSource::Local(*l), CaptureMode::Value),
+                    super::members::UnitKind::MappedWhole => (CaptureSource::Deref(*l), CaptureMode::Present),
+                    super::members::UnitKind::Implicit if aggregate || is_kernels => (CaptureSource::Deref(*l), CaptureMode::Present),
+                    super::members::UnitKind::Implicit => (CaptureSource::Deref(*l), CaptureMode::FirstPrivate),
+                };
+                let ty = if source == CaptureSource::Local(*l) { hl.ty } else { u.ty };
+                captures.push(Capture { source, mode, ty, name: u.name.clone(), subarray: None, member });
+                continue;
+            }
             let aggregate = matches!(self.p.types.get(hl.ty), Type::Array(..) | Type::Vla(..) | Type::Record(_) | Type::Complex(_));
             let is_ptr = self.p.types.is_pointer(hl.ty);
             let mode = match attr.get(&root) {
@@ -488,12 +582,13 @@ impl FnOutliner<'_> {
                     ty: hl.ty,
                     name: hl.name.clone(),
                     subarray: None,
+                    member: None,
                 });
             } else {
                 let pty = self.p.types.intern(Type::Pointer(hl.ty));
                 locals.push(Local { name: format!("&{}", hl.name), ty: pty, storage: Storage::Register, loc: hl.loc });
                 map.addr.insert(*l, id);
-                captures.push(Capture { source: CaptureSource::Local(*l), mode, ty: hl.ty, name: hl.name.clone(), subarray: subarrays.get(&root).cloned() });
+                captures.push(Capture { source: CaptureSource::Local(*l), mode, ty: hl.ty, name: hl.name.clone(), subarray: subarrays.get(&root).cloned(), member: self.whole_note(root, hl.ty, mode) });
             }
             params.push(id);
         }
@@ -511,7 +606,7 @@ impl FnOutliner<'_> {
             let id = LocalId(locals.len() as u32);
             locals.push(Local { name: format!("&{}", gl.name), ty: pty, storage: Storage::Register, loc: gl.loc });
             map.global.insert(*g, id);
-            captures.push(Capture { source: CaptureSource::Global(*g), mode, ty: gl.ty, name: gl.name.clone(), subarray: subarrays.get(&root).cloned() });
+            captures.push(Capture { source: CaptureSource::Global(*g), mode, ty: gl.ty, name: gl.name.clone(), subarray: subarrays.get(&root).cloned(), member: self.whole_note(root, gl.ty, mode) });
             params.push(id);
         }
         for l in &internal {
@@ -614,6 +709,36 @@ fn branch_out(s: &Stmt) -> Option<(&'static str, Loc)> {
         }
     }
     go(s, 0, 0, &labels)
+}
+
+/// The variables of a directive's data clauses, with each clause as written (`copy(s.v[0:n])`).
+fn data_vars(d: &AccDirective) -> Vec<super::members::NamedVar> {
+    let mut out = Vec::new();
+    for c in &d.clauses {
+        if let AccClauseKind::Data(_, vars) = &c.kind {
+            out.extend(vars.iter().map(|v| super::members::NamedVar { clause: format!("{}({})", c.spelling, v.text), var: v.clone() }));
+        }
+    }
+    out
+}
+
+/// The struct members named by the `enter data` and `declare` directives of a function body
+/// (§2.6.4, §2.13); whole variables are left out (they say nothing about members).
+fn entered_vars(body: &Stmt, acc: &[Option<AccDirective>]) -> Vec<super::members::NamedVar> {
+    let mut out = Vec::new();
+    walk_stmt(body, &mut |_| {}, &mut |st| {
+        let StmtKind::Acc { directive, .. } = &st.kind else { return };
+        if let Some(Some(d)) = acc.get(directive.0 as usize) {
+            if matches!(d.kind, AccKind::EnterData | AccKind::Declare) {
+                let what = d.kind.name();
+                out.extend(data_vars(d).into_iter().filter(|n| n.var.root == VarRoot::Other).map(|mut n| {
+                    n.clause = format!("{what} {}", n.clause);
+                    n
+                }));
+            }
+        }
+    });
+    out
 }
 
 /// The variables a directive's clauses name.

@@ -853,37 +853,16 @@ fn acc_ty(acc: &VarAccess) -> TypeId {
     }
 }
 
+/// The operator's identity for a variable of type `ty` (§2.5.11 table, kept in one place:
+/// [`reduction_identity_float`], [`reduction_identity_int`]).
 fn identity(b: &mut Builder<'_>, op: ReductionOp, ty: TypeId) -> SResult<Expr> {
     let t = b.types.get(ty).clone();
     let loc = b.loc;
     Ok(match t {
-        Type::Float(_) => {
-            let v = match op {
-                ReductionOp::Add | ReductionOp::BitOr | ReductionOp::BitXor | ReductionOp::Or => 0.0,
-                ReductionOp::Mul | ReductionOp::And => 1.0,
-                ReductionOp::Max => f64::NEG_INFINITY,
-                ReductionOp::Min => f64::INFINITY,
-                ReductionOp::BitAnd => return Err(("`&` reduction on a floating-point variable (§2.5.11)".into(), loc)),
-            };
-            b.expr(ExprKind::Float(v), ty)
-        }
-        Type::Int(it) => {
-            let bits = it.bits();
-            let (min, max): (u64, u64) = if it.signed {
-                ((-(1i128 << (bits - 1))) as i64 as u64, ((1u64 << (bits - 1)) - 1))
-            } else {
-                (0, if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 })
-            };
-            let v = match op {
-                ReductionOp::Add | ReductionOp::BitOr | ReductionOp::BitXor | ReductionOp::Or => 0,
-                ReductionOp::Mul | ReductionOp::And => 1,
-                ReductionOp::Max => min,
-                ReductionOp::Min => max,
-                ReductionOp::BitAnd => if it.signed { u64::MAX } else { max },
-            };
-            b.expr(ExprKind::Int(v), ty)
-        }
-        Type::Bool => b.expr(ExprKind::Int(matches!(op, ReductionOp::Mul | ReductionOp::And | ReductionOp::Min | ReductionOp::BitAnd) as u64), ty),
+        Type::Float(_) if op == ReductionOp::BitAnd => return Err(("`&` reduction on a floating-point variable (§2.5.11)".into(), loc)),
+        Type::Float(_) => b.expr(ExprKind::Float(reduction_identity_float(op)), ty),
+        Type::Int(it) => b.expr(ExprKind::Int(reduction_identity_int(op, it.bits(), it.signed)), ty),
+        Type::Bool => b.expr(ExprKind::Int(reduction_identity_int(op, 1, false)), ty),
         _ => return Err(("reductions are supported on integer and floating-point scalars".into(), loc)),
     })
 }

@@ -523,6 +523,10 @@ impl<'a> Cx<'a> {
                     }
                 }
                 (CaptureSource::Global(g), _) => Expr { kind: ExprKind::GlobalAddr(g), ty: c.ty, loc },
+                (CaptureSource::Deref(l), _) => {
+                    let ty = self.p.functions[self.fid as usize].locals.get(l.0 as usize).map_or(c.ty, |x| x.ty);
+                    Expr { kind: ExprKind::Local(l), ty, loc }
+                }
             };
             let value = self.expr(&e)?.into_fn();
             let section = match &c.subarray {
