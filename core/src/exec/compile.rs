@@ -1860,6 +1860,9 @@ impl<'a> Cx<'a> {
                 let checking = self.checking;
                 let f = ef(move |m| {
                     let p = a(m)?;
+                    if checking {
+                        super::check::before_access(m, p, size, true, false, loc);
+                    }
                     m.mem.fill(p, 0, size).map_err(|x| m.fault(x, loc))?;
                     if checking {
                         super::check::access(m, p, size, true, false, loc);
@@ -2356,6 +2359,7 @@ impl<'a> Cx<'a> {
             return ef(move |m| {
                 let v = val(m)?;
                 let a = addr(m)?;
+                super::check::before_access(m, a, size, true, atomic, loc);
                 m.store_kind(k, a, v).map_err(|f| m.fault(f, loc))?;
                 super::check::access(m, a, size, true, atomic, loc);
                 Ok(v)
@@ -2432,6 +2436,7 @@ impl<'a> Cx<'a> {
         let (atomic, size) = (self.in_atomic, kind_size(k));
         Ce::Dyn(ef(move |m| {
             let a = addr(m)?;
+            super::check::before_access(m, a, size, false, atomic, loc);
             let v = m.load_kind(k, a).map_err(|f| m.fault(f, loc))?;
             super::check::access(m, a, size, false, atomic, loc);
             Ok(v)
@@ -2447,6 +2452,7 @@ impl<'a> Cx<'a> {
         let (atomic, size) = (self.in_atomic, kind_size(k));
         ef(move |m| {
             let a = addr(m)?;
+            super::check::before_access(m, a, size, true, atomic, loc);
             super::check::access(m, a, size, false, atomic, loc);
             super::check::access(m, a, size, true, atomic, loc);
             Ok(a)
@@ -2720,6 +2726,10 @@ impl<'a> Cx<'a> {
                             let s = src(m)?;
                             let d = dst(m)?;
                             let n = size(m)?;
+                            if checking {
+                                super::check::before_access(m, s, n, false, atomic, loc);
+                                super::check::before_access(m, d, n, true, atomic, loc);
+                            }
                             m.mem.copy(d, s, n).map_err(|f| m.fault(f, loc))?;
                             if checking {
                                 super::check::access(m, s, n, false, atomic, loc);
