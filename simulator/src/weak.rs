@@ -130,7 +130,7 @@ pub struct WeakMemory {
 impl WeakMemory {
     /// A model whose commit orders and read choices come from `seed`.
     pub fn new(seed: u64) -> WeakMemory {
-        WeakMemory { choices: Choices(seed ^ 0x5EED_0F_ACC5_1A), in_kernel: false, frames: Vec::new() }
+        WeakMemory { choices: Choices(seed ^ 0x5EED_0FAC_C51A), in_kernel: false, frames: Vec::new() }
     }
 
     /// End the running thread: lift its stores into a buffer its parent holds and put memory
