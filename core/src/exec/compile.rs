@@ -1857,18 +1857,21 @@ impl<'a> Cx<'a> {
             StmtKind::ZeroFill { addr, size } => {
                 let a = self.expr(addr)?.into_fn();
                 let size = *size;
-                let checking = self.checking;
-                let f = ef(move |m| {
-                    let p = a(m)?;
-                    if checking {
+                let f = if self.checking {
+                    ef(move |m| {
+                        let p = a(m)?;
                         super::check::before_access(m, p, size, true, false, loc);
-                    }
-                    m.mem.fill(p, 0, size).map_err(|x| m.fault(x, loc))?;
-                    if checking {
+                        m.mem.fill(p, 0, size).map_err(|x| m.fault(x, loc))?;
                         super::check::access(m, p, size, true, false, loc);
-                    }
-                    Ok(0)
-                });
+                        Ok(0)
+                    })
+                } else {
+                    ef(move |m| {
+                        let p = a(m)?;
+                        m.mem.fill(p, 0, size).map_err(|x| m.fault(x, loc))?;
+                        Ok(0)
+                    })
+                };
                 self.emit(Op::Expr(f), loc, false);
             }
             StmtKind::VlaAlloc(l) => {
@@ -2721,20 +2724,25 @@ impl<'a> Cx<'a> {
                         let size = self.size_of(e.ty, loc)?.into_fn();
                         let dst = Self::addr_fn(addr);
                         let src = v.into_fn();
-                        let (checking, atomic) = (self.checking, self.in_atomic);
+                        let atomic = self.in_atomic;
+                        if !self.checking {
+                            return Ok(Ce::Dyn(ef(move |m| {
+                                let s = src(m)?;
+                                let d = dst(m)?;
+                                let n = size(m)?;
+                                m.mem.copy(d, s, n).map_err(|f| m.fault(f, loc))?;
+                                Ok(d)
+                            })));
+                        }
                         Ce::Dyn(ef(move |m| {
                             let s = src(m)?;
                             let d = dst(m)?;
                             let n = size(m)?;
-                            if checking {
-                                super::check::before_access(m, s, n, false, atomic, loc);
-                                super::check::before_access(m, d, n, true, atomic, loc);
-                            }
+                            super::check::before_access(m, s, n, false, atomic, loc);
+                            super::check::before_access(m, d, n, true, atomic, loc);
                             m.mem.copy(d, s, n).map_err(|f| m.fault(f, loc))?;
-                            if checking {
-                                super::check::access(m, s, n, false, atomic, loc);
-                                super::check::access(m, d, n, true, atomic, loc);
-                            }
+                            super::check::access(m, s, n, false, atomic, loc);
+                            super::check::access(m, d, n, true, atomic, loc);
                             Ok(d)
                         }))
                     }
