@@ -3,3 +3,5 @@
 
 pub mod sim_device;
 pub mod check;
+pub mod weak;
+pub mod explore;

@@ -29,6 +29,11 @@ enum Command {
     /// defines), each with its source sites. Exit 0 without error or warning findings, 1 with
     /// any, 2 when the program does not compile.
     Check(CheckArgs),
+    /// Run a program under many seeded schedules (weak-coherence commit orders, §1.3, and
+    /// activity-queue schedules, §2.13) and print the distinct outcomes (stdout and exit status)
+    /// with their counts and seeds. Exit 0 with exactly one outcome, 1 with several, 2 when the
+    /// program does not compile.
+    Explore(ExploreArgs),
     /// Print, per compute construct and loop, the kernels, the loop schedule chosen and the data
     /// attributes decided (implicit and explicit), in the spirit of nvc -Minfo=accel.
     Info(CompileArgs),
@@ -66,6 +71,27 @@ struct CheckArgs {
     format: Format,
 }
 
+#[derive(Args)]
+struct ExploreArgs {
+    #[command(flatten)]
+    run: RunArgs,
+    /// How many seeded schedules to run (seeds 0..K).
+    #[arg(long, value_name = "K", default_value_t = 20)]
+    seeds: u64,
+}
+
+/// The memory model of device code (`--coherence`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+enum Coherence {
+    /// Every store is visible to every thread at once (the default; race-free programs cannot
+    /// tell the difference).
+    #[default]
+    Sequential,
+    /// The store-buffer model of §1.3: a device thread's stores become visible to other
+    /// threads only at synchronisation points, in an order `--seed` chooses.
+    Weak,
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum Format {
     Text,
@@ -101,6 +127,14 @@ struct RunArgs {
     /// operation), so a missing `wait` changes the outcome. Default: run it when issued.
     #[arg(long, value_name = "seed:N", value_parser = parse_schedule)]
     schedule: Option<u64>,
+    /// The device memory model: `weak` delays the visibility of a device thread's stores to
+    /// the synchronisation points of §1.3 (runs gangs one after another).
+    #[arg(long, value_enum, default_value = "sequential")]
+    coherence: Coherence,
+    /// The seed of `--coherence weak`: which order buffered stores commit in, and which
+    /// buffered stores racy reads see. Same seed, same output.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    seed: u64,
     /// Print every device allocation, transfer, launch and wait as it happens (like NV_ACC_NOTIFY).
     #[arg(long)]
     notify: bool,
@@ -173,6 +207,7 @@ fn main() -> ExitCode {
     let mut map = SourceMap::new();
     match cli.command {
         Command::Check(c) => check(c, &mut map),
+        Command::Explore(e) => explore(e, &mut map),
         Command::Info(a) => match compile(&a, &mut map) {
             Ok(c) => {
                 print!("{}", accsim_core::kernel::info::report(&c.program, &map));
@@ -354,8 +389,38 @@ fn findings_sarif(findings: &[Diagnostic], map: &SourceMap) -> String {
     .to_string()
 }
 
+/// `accsim explore`: K seeded schedules, the distinct outcomes.
+fn explore(e: ExploreArgs, map: &mut SourceMap) -> ExitCode {
+    let r = &e.run;
+    let compiled = match compile(&r.compile, map) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let exe = match exec::compile_for_checking(&compiled.program) {
+        Ok(x) => x,
+        Err(d) => {
+            print_diagnostics(&d.0, map);
+            return ExitCode::from(2);
+        }
+    };
+    let mut argv = vec![r.compile.files[0].clone()];
+    argv.extend(r.args.iter().cloned());
+    let options = || exec::RunOptions {
+        max_steps: Some(r.max_steps),
+        max_memory: Some(r.max_memory),
+        device: device_config(r),
+        ..Default::default()
+    };
+    let seeds = e.seeds.max(1);
+    let outcomes = accsim::explore::explore(&exe, seeds, options, &argv, map);
+    print!("{}", accsim::explore::render(&outcomes, seeds));
+    ExitCode::from(if outcomes.len() == 1 { 0 } else { 1 })
+}
+
 fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
-    let exe = match exec::compile(&compiled.program) {
+    let weak = r.coherence == Coherence::Weak;
+    let compiled_exe = if weak { exec::compile_for_checking(&compiled.program) } else { exec::compile(&compiled.program) };
+    let exe = match compiled_exe {
         Ok(e) => e,
         Err(d) => {
             print_diagnostics(&d.0, map);
@@ -387,13 +452,20 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
             return ExitCode::from(101);
         }
     };
-    let accelerator = Some(exec::device::DeviceHandle(Arc::new(sim)));
+    // The weak model runs on the sequential device (the default accelerator): it sees one
+    // device thread at a time through the checking hooks (see `accsim::weak`).
+    let (accelerator, checker): (_, Option<Box<dyn exec::check::Checker>>) = if weak {
+        (None, Some(Box::new(accsim::weak::WeakMemory::new(r.seed))))
+    } else {
+        (Some(exec::device::DeviceHandle(Arc::new(sim))), None)
+    };
     let options = exec::RunOptions {
         max_steps: Some(r.max_steps),
         max_memory: Some(r.max_memory),
         device,
         events,
         accelerator,
+        checker,
         ..Default::default()
     };
     let mut argv = vec![r.compile.files[0].clone()];

@@ -53,6 +53,9 @@ pub enum ThreadEvent {
     Partition(Level, u64),
     /// The partitioned loop ends: its threads rejoin (a synchronisation point, §1.2).
     PartitionEnd(Level),
+    /// Every gang of the running kernel has finished (reported by the device before it hands
+    /// the kernel's memory back, so a memory model can commit what it holds back, §1.3).
+    GangsDone,
 }
 
 /// A data-environment or device operation of the OpenACC runtime. Host addresses are
@@ -84,6 +87,16 @@ pub trait Checker: Send {
     fn access(&mut self, mem: &Memory, a: &Access);
     fn thread(&mut self, e: ThreadEvent);
     fn data(&mut self, mem: &Memory, queue: Option<i64>, e: &DataEvent<'_>);
+
+    /// Called before an access is made, with the memory it will use: a memory model (the
+    /// weak-coherence store buffers of `accsim run --coherence weak`, §1.3) may change what the
+    /// access sees. A read-modify-write calls it once, with `write` set. Default: nothing.
+    fn before_access(&mut self, _mem: &mut Memory, _a: &Access) {}
+
+    /// Called at every [`ThreadEvent`] with the memory the device code runs on, before
+    /// [`Checker::thread`]: a memory model switches between the threads' views here. Default:
+    /// nothing.
+    fn thread_memory(&mut self, _mem: &mut Memory, _e: ThreadEvent) {}
 }
 
 /// Report a data event to the run's checker, if it has one.
@@ -106,6 +119,15 @@ pub fn access(m: &mut super::Machine<'_>, addr: u64, size: u64, write: bool, ato
 #[inline]
 pub fn thread_event(m: &mut super::Machine<'_>, e: ThreadEvent) {
     if let Some(c) = m.checker.as_deref_mut() {
+        c.thread_memory(&mut m.mem, e);
         c.thread(e);
+    }
+}
+
+/// Tell the run's checker that an access is about to be made (see [`Checker::before_access`]).
+#[inline]
+pub fn before_access(m: &mut super::Machine<'_>, addr: u64, size: u64, write: bool, atomic: bool, loc: Loc) {
+    if let Some(c) = m.checker.as_deref_mut() {
+        c.before_access(&mut m.mem, &Access { addr, size, write, atomic, loc });
     }
 }

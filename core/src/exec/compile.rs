@@ -1860,15 +1860,21 @@ impl<'a> Cx<'a> {
             StmtKind::ZeroFill { addr, size } => {
                 let a = self.expr(addr)?.into_fn();
                 let size = *size;
-                let checking = self.checking;
-                let f = ef(move |m| {
-                    let p = a(m)?;
-                    m.mem.fill(p, 0, size).map_err(|x| m.fault(x, loc))?;
-                    if checking {
+                let f = if self.checking {
+                    ef(move |m| {
+                        let p = a(m)?;
+                        super::check::before_access(m, p, size, true, false, loc);
+                        m.mem.fill(p, 0, size).map_err(|x| m.fault(x, loc))?;
                         super::check::access(m, p, size, true, false, loc);
-                    }
-                    Ok(0)
-                });
+                        Ok(0)
+                    })
+                } else {
+                    ef(move |m| {
+                        let p = a(m)?;
+                        m.mem.fill(p, 0, size).map_err(|x| m.fault(x, loc))?;
+                        Ok(0)
+                    })
+                };
                 self.emit(Op::Expr(f), loc, false);
             }
             StmtKind::VlaAlloc(l) => {
@@ -2359,6 +2365,7 @@ impl<'a> Cx<'a> {
             return ef(move |m| {
                 let v = val(m)?;
                 let a = addr(m)?;
+                super::check::before_access(m, a, size, true, atomic, loc);
                 m.store_kind(k, a, v).map_err(|f| m.fault(f, loc))?;
                 super::check::access(m, a, size, true, atomic, loc);
                 Ok(v)
@@ -2435,6 +2442,7 @@ impl<'a> Cx<'a> {
         let (atomic, size) = (self.in_atomic, kind_size(k));
         Ce::Dyn(ef(move |m| {
             let a = addr(m)?;
+            super::check::before_access(m, a, size, false, atomic, loc);
             let v = m.load_kind(k, a).map_err(|f| m.fault(f, loc))?;
             super::check::access(m, a, size, false, atomic, loc);
             Ok(v)
@@ -2450,6 +2458,7 @@ impl<'a> Cx<'a> {
         let (atomic, size) = (self.in_atomic, kind_size(k));
         ef(move |m| {
             let a = addr(m)?;
+            super::check::before_access(m, a, size, true, atomic, loc);
             super::check::access(m, a, size, false, atomic, loc);
             super::check::access(m, a, size, true, atomic, loc);
             Ok(a)
@@ -2718,16 +2727,25 @@ impl<'a> Cx<'a> {
                         let size = self.size_of(e.ty, loc)?.into_fn();
                         let dst = Self::addr_fn(addr);
                         let src = v.into_fn();
-                        let (checking, atomic) = (self.checking, self.in_atomic);
+                        let atomic = self.in_atomic;
+                        if !self.checking {
+                            return Ok(Ce::Dyn(ef(move |m| {
+                                let s = src(m)?;
+                                let d = dst(m)?;
+                                let n = size(m)?;
+                                m.mem.copy(d, s, n).map_err(|f| m.fault(f, loc))?;
+                                Ok(d)
+                            })));
+                        }
                         Ce::Dyn(ef(move |m| {
                             let s = src(m)?;
                             let d = dst(m)?;
                             let n = size(m)?;
+                            super::check::before_access(m, s, n, false, atomic, loc);
+                            super::check::before_access(m, d, n, true, atomic, loc);
                             m.mem.copy(d, s, n).map_err(|f| m.fault(f, loc))?;
-                            if checking {
-                                super::check::access(m, s, n, false, atomic, loc);
-                                super::check::access(m, d, n, true, atomic, loc);
-                            }
+                            super::check::access(m, s, n, false, atomic, loc);
+                            super::check::access(m, d, n, true, atomic, loc);
                             Ok(d)
                         }))
                     }

@@ -126,6 +126,7 @@ impl Device for SequentialDevice {
             fork.machine.observer = m.observer.take();
             fork.machine.checker = m.checker.take();
             let ran = args.iter().try_for_each(|a| fork.machine.call_kernel(k.fid, a, k.loc));
+            super::check::thread_event(&mut fork.machine, super::check::ThreadEvent::GangsDone);
             m.observer = fork.machine.observer.take();
             m.checker = fork.machine.checker.take();
             let joined = m.join_device_forks(vec![fork], k.loc);

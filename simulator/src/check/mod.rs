@@ -207,6 +207,7 @@ impl Checker for CheckRun {
                 self.thread.lane = 0;
                 self.thread.lsync = self.fresh();
             }
+            ThreadEvent::GangsDone => {}
         }
     }
 
