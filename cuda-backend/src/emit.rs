@@ -96,6 +96,26 @@ const MAX_WORKERS: u32 = 32;
 
 /// CUDA C for every kernel of `p`, with the device functions they call.
 pub fn program(p: &Program) -> Result<String, EmitError> {
+    module(p).map(|m| m.source)
+}
+
+/// What a launcher needs besides the source: the `__device__` copies of globals it must fill.
+#[derive(Debug, Clone)]
+pub struct Module {
+    /// The CUDA C text ([`program`]).
+    pub source: String,
+    /// Globals that device code reaches without a capture (`declare`), each with the name of its
+    /// `__device__` variable, in global order.
+    pub globals: Vec<(GlobalId, String)>,
+}
+
+/// The CUDA name of kernel (or device function) `f`.
+pub fn function_name(p: &Program, f: FuncId) -> Option<String> {
+    p.functions.get(f.0 as usize).map(|func| sanitize(&func.name))
+}
+
+/// [`program`] with the list of device globals.
+pub fn module(p: &Program) -> Result<Module, EmitError> {
     let mut cx = Emitter { p, prelude: BTreeSet::new(), records: BTreeSet::new(), unsupported: Vec::new(), impure: impure_functions(p), globals: BTreeSet::new() };
     // Device functions: everything reachable from kernels through direct calls.
     let mut device_fns: BTreeSet<FuncId> = BTreeSet::new();
@@ -148,7 +168,11 @@ pub fn program(p: &Program) -> Result<String, EmitError> {
     }
     out.push('\n');
     out.push_str(&body);
-    if cx.unsupported.is_empty() { Ok(out) } else { Err(EmitError { partial: out, items: cx.unsupported }) }
+    if !cx.unsupported.is_empty() {
+        return Err(EmitError { partial: out, items: cx.unsupported });
+    }
+    let globals = cx.globals.iter().map(|&g| (GlobalId(g), sanitize(&p.globals[g as usize].name))).collect();
+    Ok(Module { source: out, globals })
 }
 
 fn prelude_text(piece: &str) -> &'static str {
@@ -1807,7 +1831,23 @@ fn thread_loop(func: &Function, s: &Stmt) -> Option<ThreadLoop> {
 
 /// The loop over a thread's chunks of a partitioned loop (`for (__chunk_start = …)`).
 fn is_share_loop(func: &Function, s: &Stmt) -> bool {
-    for_init_local(s).is_some_and(|l| local_named(func, l, "__chunk_start"))
+    if for_init_local(s).is_some_and(|l| local_named(func, l, "__chunk_start")) {
+        return true;
+    }
+    // Without a `static` chunk the share is the grid-stride loop `for (k = __thread; …)`.
+    let StmtKind::For { init: Some(init), .. } = &s.kind else { return false };
+    let e = match &init.kind {
+        StmtKind::Expr(e) => e,
+        StmtKind::Block(v) if v.len() == 1 => match &v[0].kind {
+            StmtKind::Expr(e) => e,
+            _ => return false,
+        },
+        _ => return false,
+    };
+    match &e.kind {
+        ExprKind::Assign { place: Place::Local(_), value } => matches!(&strip_casts(value).kind, ExprKind::Local(t) if local_named(func, *t, "__thread")),
+        _ => false,
+    }
 }
 
 /// Where each local of a kernel lives: a local written inside a partitioned loop and also used

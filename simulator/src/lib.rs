@@ -2,3 +2,4 @@
 //! and the `accsim` command built on it.
 
 pub mod sim_device;
+pub mod validate;

@@ -210,7 +210,8 @@ extern "C" __global__ void main_acc55(int n_4, int m_5, double **A_addr_6_gangs,
                                         j_11 = ((int)(lb_16 + (k_21 * step_18)));
                                         priv_22 += ((*A_addr_6)[((long)((i_9 * m_5) + j_11))] * (*x_addr_7)[((long)j_11)]);
                                     }
-                                    s_10[threadIdx.y] = (s_10[threadIdx.y] + priv_22);
+                                    // reduction combine: an atomic (first version; a block reduction is faster)
+                                    atomicAdd(&s_10[threadIdx.y], priv_22);
                                 }
                                 accsim_sync_worker();
                             }

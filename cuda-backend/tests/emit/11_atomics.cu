@@ -208,7 +208,8 @@ extern "C" __global__ void main_acc88(int *last_seen_addr_4, int *reads_ok_addr_
                         priv_14 += (r_7 == 100);
                     }
                 }
-                if (threadIdx.y == 0) (*reads_ok_addr_5) = ((*reads_ok_addr_5) + priv_14);
+                // reduction combine: an atomic (first version; a block reduction is faster)
+                if (threadIdx.y == 0) atomicAdd(reads_ok_addr_5, priv_14);
             }
             __syncthreads();
         }

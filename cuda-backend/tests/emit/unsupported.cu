@@ -47,7 +47,7 @@ extern "C" __global__ void main_acc8(double /* accsim: not supported: `long doub
                         priv_14 += ((double /* accsim: not supported: `long double` on the GPU */)((int *)main_len_addr_6)[((long)i_7)]);
                     }
                 }
-                if (threadIdx.y == 0) (*total_addr_4) = ((*total_addr_4) + priv_14);
+                // /* accsim: not supported: this reduction combine (atomic operations on `long double`: only 4- and 8-byte integers, float and double) */
             }
             __syncthreads();
         }
@@ -72,4 +72,5 @@ extern "C" __global__ void main_acc14(int (*main_hits_addr_4)[2])
 // error: line 8: not supported: `long double` on the GPU
 // error: line 10: not supported: calling `strlen` on the GPU (no device version)
 // error: line 11: not supported: `long double` on the GPU
+// error: line 8: not supported: this reduction combine (atomic operations on `long double`: only 4- and 8-byte integers, float and double)
 // error: line 16: not supported: a store to shared memory (or a library call) inside a condition or `for` clause of code that one thread of the block runs
