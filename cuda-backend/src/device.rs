@@ -722,7 +722,9 @@ impl CudaDevice {
                             let mut b = m.mem.read_bytes(c.host, c.size).map_err(|f| m.fault(f, loc))?.into_owned();
                             if c.is_pointer && b.len() >= 8 {
                                 let hv = u64::from_le_bytes(b[..8].try_into().unwrap_or([0; 8]));
-                                let dv = openacc::translate_pointer(m, hv).map(|d| st.gpu(d).unwrap_or(d)).unwrap_or(hv);
+                                // A host pointer into mapped data, or already a device pointer (deviceptr, acc_malloc).
+                                let d = openacc::translate_pointer(m, hv).unwrap_or(hv);
+                                let dv = st.gpu(d).unwrap_or(d);
                                 b[..8].copy_from_slice(&dv.to_le_bytes());
                             }
                             (b, None)

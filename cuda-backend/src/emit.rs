@@ -207,6 +207,32 @@ __device__ bool accsim_same_bits(unsigned long a, unsigned long b) { return a ==
 __device__ bool accsim_same_bits(float a, float b) { return __float_as_int(a) == __float_as_int(b); }
 __device__ bool accsim_same_bits(double a, double b) { return __double_as_longlong(a) == __double_as_longlong(b); }
 ",
+        "cas_small" => "\
+// Compare-and-swap of a 1- or 2-byte object (char, short, _Bool) through the aligned 4-byte word
+// that holds it: succeeds when the object holds `cmp`, whatever its neighbours do meanwhile.
+template <typename T> __device__ unsigned accsim_small_bits(T v) { return sizeof(T) == 1 ? (unsigned)(unsigned char)v : (unsigned)(unsigned short)v; }
+template <typename T> __device__ T accsim_cas(T *p, T cmp, T val) {
+    unsigned *w = (unsigned *)((unsigned long)p & ~3ul);
+    unsigned shift = (unsigned)((unsigned long)p & 3ul) * 8u;
+    unsigned mask = (sizeof(T) == 1 ? 0xffu : 0xffffu) << shift;
+    unsigned old = *(volatile unsigned *)w, assumed;
+    do {
+        assumed = old;
+        unsigned bits = (assumed & mask) >> shift;
+        if (bits != accsim_small_bits(cmp)) return (T)bits;
+        old = atomicCAS(w, assumed, (assumed & ~mask) | ((accsim_small_bits(val) << shift) & mask));
+    } while (old != assumed);
+    return cmp;
+}
+template <typename T> __device__ bool accsim_same_bits(T a, T b) { return accsim_small_bits(a) == accsim_small_bits(b); }
+",
+        "div64" => "\
+// 64-bit `/` and `%`: in 32 bits when both operands are in [0, 2^31) (the same result, much faster).
+__device__ __forceinline__ long accsim_div(long a, long b) { return (((unsigned long)a | (unsigned long)b) >> 31) == 0 ? (long)((unsigned)a / (unsigned)b) : a / b; }
+__device__ __forceinline__ long accsim_rem(long a, long b) { return (((unsigned long)a | (unsigned long)b) >> 31) == 0 ? (long)((unsigned)a % (unsigned)b) : a % b; }
+__device__ __forceinline__ unsigned long accsim_div(unsigned long a, unsigned long b) { return ((a | b) >> 32) == 0 ? (unsigned long)((unsigned)a / (unsigned)b) : a / b; }
+__device__ __forceinline__ unsigned long accsim_rem(unsigned long a, unsigned long b) { return ((a | b) >> 32) == 0 ? (unsigned long)((unsigned)a % (unsigned)b) : a % b; }
+",
         "sync_worker" => "\
 // Barrier among the vector lanes of one worker (the threads of one threadIdx.y): a warp-level
 // barrier when a worker's lanes share a warp, else a named barrier (id 1 + worker; blockDim.x a
@@ -386,6 +412,7 @@ fn same_expr(a: &Expr, b: &Expr) -> bool {
     match (&a.kind, &b.kind) {
         (ExprKind::Local(x), ExprKind::Local(y)) | (ExprKind::LocalAddr(x), ExprKind::LocalAddr(y)) => x == y,
         (ExprKind::Int(x), ExprKind::Int(y)) => x == y,
+        (ExprKind::Float(x), ExprKind::Float(y)) => x.to_bits() == y.to_bits() && a.ty == b.ty,
         (ExprKind::GlobalAddr(x), ExprKind::GlobalAddr(y)) => x == y,
         (ExprKind::Load(x), ExprKind::Load(y)) | (ExprKind::Cast(x), ExprKind::Cast(y)) => a.ty == b.ty && same_expr(x, y),
         (ExprKind::PtrAdd { ptr: p, index: i, elem: e }, ExprKind::PtrAdd { ptr: q, index: j, elem: f }) => e == f && same_expr(p, q) && same_expr(i, j),
@@ -457,6 +484,8 @@ struct FuncCx<'f> {
     kernel: bool,
     /// While emitting a reduction combine: the text of the target read, replaced by `__assumed`.
     assumed: Option<String>,
+    /// Parameters that point to the gang's copy of a `reduction` variable of the construct.
+    gang_reductions: HashSet<LocalId>,
 }
 
 impl<'p> Emitter<'p> {
@@ -669,7 +698,7 @@ impl<'p> Emitter<'p> {
         let _ = writeln!(out, "// `{}`, line {}: a routine called from device code", func.name, func.loc.line);
         let _ = writeln!(out, "{sig}\n{{");
         let names = func.locals.iter().enumerate().map(|(i, l)| local_name(l, LocalId(i as u32))).collect();
-        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None };
+        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None, gang_reductions: HashSet::new() };
         let params: HashSet<LocalId> = func.params.iter().copied().collect();
         for (i, l) in func.locals.iter().enumerate() {
             if !params.contains(&LocalId(i as u32)) {
@@ -733,7 +762,11 @@ impl<'p> Emitter<'p> {
             let _ = writeln!(out, "//   {param}: `{}`, {what}", c.name);
         }
         let homes = homes(func);
-        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None };
+        // An update of a construct's reduction variable inside a partitioned loop without its own
+        // `reduction` clause (`parallel reduction(+:s)` over `loop` … `s += a[i]`): the threads
+        // of the gang share the gang's copy, so the update is atomic.
+        let gang_reductions = func.params.iter().skip(4).zip(&k.captures).filter(|(_, c)| matches!(c.mode, CaptureMode::Reduction(_))).map(|(l, _)| *l).collect();
+        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions };
         // Parameters: the captures (the four launch parameters come from the CUDA built-ins).
         let mut params = Vec::new();
         let mut setup = Vec::new();
@@ -751,7 +784,9 @@ impl<'p> Emitter<'p> {
                         CaptureMode::Private => "private copy".into(),
                         _ => "firstprivate copy".into(),
                     };
-                    let d = self.decl(local.ty, &name, func.loc);
+                    // Only this pointer reaches the gang's fresh copy: `__restrict__` lets the
+                    // compiler keep what it points to in a register across other stores.
+                    let d = self.decl(local.ty, &format!("__restrict__ {name}"), func.loc);
                     setup.push(format!("{d} = {base} + blockIdx.x; // this gang's {what}"));
                 }
                 CaptureMode::Value | CaptureMode::Present => params.push(self.decl(local.ty, &name, func.loc)),
@@ -782,6 +817,20 @@ impl<'p> Emitter<'p> {
         let pad = "    ".repeat(depth);
         match &s.kind {
             StmtKind::Empty => {}
+            StmtKind::Expr(e) if fx.kernel && th.depth() > 0 && self.gang_reduction_update(fx, e).is_some() => {
+                let guard = th.guard().map(|g| format!("if ({g}) ")).unwrap_or_default();
+                match self.gang_reduction_update(fx, e) {
+                    Some(Ok(text)) => {
+                        let _ = writeln!(out, "{pad}// update of the gang's reduction copy by the threads of a partitioned loop: atomic");
+                        let _ = writeln!(out, "{pad}{guard}{text}");
+                    }
+                    Some(Err(why)) => {
+                        let u = self.unsupported(format!("this update of a reduction variable ({why})"), e.loc);
+                        let _ = writeln!(out, "{pad}// {u}");
+                    }
+                    None => {}
+                }
+            }
             StmtKind::Expr(e) => {
                 let text = self.expr(fx, e);
                 let text = strip_parens(&text);
@@ -1007,6 +1056,24 @@ impl<'p> Emitter<'p> {
         let _ = writeln!(out, "{pad}{barrier};");
     }
 
+    /// `*r = *r op v` or `*r op= v` where `r` points to the gang's copy of a reduction variable:
+    /// the atomic read-modify-write, or `None` when `e` is no such update.
+    fn gang_reduction_update(&mut self, fx: &mut FuncCx<'_>, e: &Expr) -> Option<Result<String, String>> {
+        let is_copy = |a: &Expr| matches!(strip_casts(a).kind, ExprKind::Local(l) if fx.gang_reductions.contains(&l));
+        match &e.kind {
+            ExprKind::Assign { place: Place::Mem(a), value } if is_copy(a) => {
+                let (addr, read) = self.target(fx, &Place::Mem(a.clone()), e.ty, e.loc)?;
+                let update = self.update_of_value(fx, value, e.ty, &read);
+                Some(self.rmw(fx, &addr, &read, e.ty, update, None, e.loc))
+            }
+            ExprKind::CompoundAssign { op, place: Place::Mem(a), value, op_ty } if is_copy(a) && *op_ty == e.ty => {
+                let (addr, read) = self.target(fx, &Place::Mem(a.clone()), e.ty, e.loc)?;
+                Some(self.rmw(fx, &addr, &read, e.ty, Update::Op(*op, value), None, e.loc))
+            }
+            _ => None,
+        }
+    }
+
     /// `place = f(place, private)`: a thread's reduction copy combined into the gang's variable.
     #[allow(clippy::too_many_arguments)]
     fn combine(&mut self, fx: &mut FuncCx<'_>, place: &Place, value: &Expr, ty: TypeId, loc: Loc, depth: usize, th: Threads, out: &mut String) {
@@ -1086,15 +1153,20 @@ impl<'p> Emitter<'p> {
     #[allow(clippy::too_many_arguments)]
     fn rmw(&mut self, fx: &mut FuncCx<'_>, addr: &str, read: &str, ty: TypeId, update: Update<'_>, capture: Option<(String, bool)>, loc: Loc) -> Result<String, String> {
         let t = self.p.types.get(ty).clone();
-        let (int, wide) = match t {
-            Type::Int(IntType { bytes: 4, .. }) => (true, false),
-            Type::Int(IntType { bytes: 8, .. }) => (true, true),
-            Type::Float(FloatKind::F32) => (false, false),
-            Type::Float(FloatKind::F64) => (false, true),
-            _ => return Err(format!("atomic operations on `{}`: only 4- and 8-byte integers, float and double", self.p.types.display(ty))),
+        let (int, wide, small) = match t {
+            Type::Int(IntType { bytes: 4, .. }) => (true, false, false),
+            Type::Int(IntType { bytes: 8, .. }) => (true, true, false),
+            Type::Float(FloatKind::F32) => (false, false, false),
+            Type::Float(FloatKind::F64) => (false, true, false),
+            // 1- and 2-byte objects: a compare-and-swap of the aligned word that holds them.
+            Type::Int(IntType { bytes: 1 | 2, .. }) | Type::Bool => (true, false, true),
+            _ => return Err(format!("atomic operations on `{}`: only integers, float and double", self.p.types.display(ty))),
         };
         let tn = self.ty(ty, loc);
-        if let Update::Op(op, operand) = &update {
+        if small {
+            self.prelude.insert("cas_small");
+        }
+        if let (Update::Op(op, operand), false) = (&update, small) {
             let f = match op {
                 BinOp::Add | BinOp::Sub => Some("atomicAdd"),
                 BinOp::BitAnd if int => Some("atomicAnd"),
@@ -1228,11 +1300,19 @@ impl<'p> Emitter<'p> {
             ExprKind::Assign { place: Place::Mem(a), value } => {
                 let (addr, read) = self.target(fx, &Place::Mem(a.clone()), e.ty, loc).ok_or("no target")?;
                 let mut reads_target = false;
+                let mut loads = Vec::new();
                 walk_expr(value, &mut |x| {
                     if let ExprKind::Load(y) = &x.kind {
                         reads_target |= same_expr(y, a);
+                        loads.push(y.as_ref().clone());
                     }
                 });
+                if !reads_target {
+                    // Addresses the structural comparison does not cover (conversions, calls):
+                    // the same C text is the same address.
+                    let target = self.expr(fx, a);
+                    reads_target = loads.iter().any(|y| self.expr(fx, y) == target);
+                }
                 if !reads_target && capture.is_none() {
                     return Ok(None); // atomic write
                 }
@@ -1435,6 +1515,16 @@ impl<'p> Emitter<'p> {
                     UnOp::Not => "!",
                 };
                 format!("{o}{x}")
+            }
+            ExprKind::Binary(op @ (BinOp::Div | BinOp::Rem), a, b) if matches!(self.p.types.get(e.ty), Type::Int(IntType { bytes: 8, .. })) => {
+                // 64-bit division is a long subroutine on the GPU; operands that fit in 31 bits
+                // (loop counters, collapsed indices) divide in 32 bits, with the same result.
+                self.prelude.insert("div64");
+                let a = self.expr(fx, a);
+                let b = self.expr(fx, b);
+                let f = if *op == BinOp::Div { "accsim_div" } else { "accsim_rem" };
+                let t = self.value_ty(e.ty, loc);
+                format!("{f}(({t}){a}, ({t}){b})")
             }
             ExprKind::Binary(op, a, b) => {
                 let a = self.expr(fx, a);
@@ -1780,7 +1870,9 @@ fn local_name(l: &Local, id: LocalId) -> String {
         "<addr>" => "addr".into(),
         n => sanitize(n.trim_matches(['<', '>'])),
     };
-    let base = base.trim_start_matches('_').to_string();
+    let base = base.trim_start_matches('_');
+    // `_0` would become `0_6`: names start with a letter.
+    let base = if base.is_empty() || base.starts_with(|c: char| c.is_ascii_digit()) { format!("v{base}") } else { base.to_string() };
     format!("{base}_{}", id.0)
 }
 

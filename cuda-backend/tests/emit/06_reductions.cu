@@ -29,6 +29,12 @@ template <typename C> __device__ C *accsim_cdiv(C *d, const C *a, const C *b) {
 template <typename C> __device__ C *accsim_cneg(C *d, const C *a) { C r = {-a->re, -a->im}; *d = r; return d; }
 template <typename C> __device__ int accsim_ceq(const C *a, const C *b) { return a->re == b->re && a->im == b->im; }
 
+// 64-bit `/` and `%`: in 32 bits when both operands are in [0, 2^31) (the same result, much faster).
+__device__ __forceinline__ long accsim_div(long a, long b) { return (((unsigned long)a | (unsigned long)b) >> 31) == 0 ? (long)((unsigned)a / (unsigned)b) : a / b; }
+__device__ __forceinline__ long accsim_rem(long a, long b) { return (((unsigned long)a | (unsigned long)b) >> 31) == 0 ? (long)((unsigned)a % (unsigned)b) : a % b; }
+__device__ __forceinline__ unsigned long accsim_div(unsigned long a, unsigned long b) { return ((a | b) >> 32) == 0 ? (unsigned long)((unsigned)a / (unsigned)b) : a / b; }
+__device__ __forceinline__ unsigned long accsim_rem(unsigned long a, unsigned long b) { return ((a | b) >> 32) == 0 ? (unsigned long)((unsigned)a % (unsigned)b) : a % b; }
+
 // line 41: #pragma acc parallel loop copyin(iv, ifac, ibits) reduction(+:isum) reduction(*:iprod) reduction(max:imax) reduction(min:imin) reduction(&:iand) reduction(|:ior) reduction(^:ixor) reduction(&&:iland) reduction(||:ilor)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   isum_addr_4_gangs: `isum`, one copy per gang, initialised to the identity of `+`, combined into the host variable after the kernel
@@ -47,15 +53,15 @@ extern "C" __global__ void main_acc41(int *isum_addr_4_gangs, int *iprod_addr_5_
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    int *isum_addr_4 = isum_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
-    int *iprod_addr_5 = iprod_addr_5_gangs + blockIdx.x; // this gang's reduction(*) copy
-    int *imax_addr_6 = imax_addr_6_gangs + blockIdx.x; // this gang's reduction(max) copy
-    int *imin_addr_7 = imin_addr_7_gangs + blockIdx.x; // this gang's reduction(min) copy
-    int *iand_addr_8 = iand_addr_8_gangs + blockIdx.x; // this gang's reduction(&) copy
-    int *ior_addr_9 = ior_addr_9_gangs + blockIdx.x; // this gang's reduction(|) copy
-    int *ixor_addr_10 = ixor_addr_10_gangs + blockIdx.x; // this gang's reduction(^) copy
-    int *iland_addr_11 = iland_addr_11_gangs + blockIdx.x; // this gang's reduction(&&) copy
-    int *ilor_addr_12 = ilor_addr_12_gangs + blockIdx.x; // this gang's reduction(||) copy
+    int *__restrict__ isum_addr_4 = isum_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
+    int *__restrict__ iprod_addr_5 = iprod_addr_5_gangs + blockIdx.x; // this gang's reduction(*) copy
+    int *__restrict__ imax_addr_6 = imax_addr_6_gangs + blockIdx.x; // this gang's reduction(max) copy
+    int *__restrict__ imin_addr_7 = imin_addr_7_gangs + blockIdx.x; // this gang's reduction(min) copy
+    int *__restrict__ iand_addr_8 = iand_addr_8_gangs + blockIdx.x; // this gang's reduction(&) copy
+    int *__restrict__ ior_addr_9 = ior_addr_9_gangs + blockIdx.x; // this gang's reduction(|) copy
+    int *__restrict__ ixor_addr_10 = ixor_addr_10_gangs + blockIdx.x; // this gang's reduction(^) copy
+    int *__restrict__ iland_addr_11 = iland_addr_11_gangs + blockIdx.x; // this gang's reduction(&&) copy
+    int *__restrict__ ilor_addr_12 = ilor_addr_12_gangs + blockIdx.x; // this gang's reduction(||) copy
     int i_16;
     long lb_17;
     long ub_18;
@@ -82,7 +88,7 @@ extern "C" __global__ void main_acc41(int *isum_addr_4_gangs, int *iprod_addr_5_
         lb_17 = ((long)0);
         ub_18 = ((long)1000);
         step_19 = 1L;
-        trip_20 = (((lb_17 < ub_18) && (step_19 > 0L)) ? (((ub_18 - lb_17) + (step_19 - 1L)) / step_19) : 0L);
+        trip_20 = (((lb_17 < ub_18) && (step_19 > 0L)) ? accsim_div((long)((ub_18 - lb_17) + (step_19 - 1L)), (long)step_19) : 0L);
         iters_21 = trip_20;
         {
             worker_32 = 0L;
@@ -153,12 +159,12 @@ extern "C" __global__ void main_acc61(float *fsum_addr_4_gangs, float *fprod_add
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    float *fsum_addr_4 = fsum_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
-    float *fprod_addr_5 = fprod_addr_5_gangs + blockIdx.x; // this gang's reduction(*) copy
-    float *fmaxv_addr_6 = fmaxv_addr_6_gangs + blockIdx.x; // this gang's reduction(max) copy
-    float *fminv_addr_7 = fminv_addr_7_gangs + blockIdx.x; // this gang's reduction(min) copy
-    float *fland_addr_8 = fland_addr_8_gangs + blockIdx.x; // this gang's reduction(&&) copy
-    float *flor_addr_9 = flor_addr_9_gangs + blockIdx.x; // this gang's reduction(||) copy
+    float *__restrict__ fsum_addr_4 = fsum_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
+    float *__restrict__ fprod_addr_5 = fprod_addr_5_gangs + blockIdx.x; // this gang's reduction(*) copy
+    float *__restrict__ fmaxv_addr_6 = fmaxv_addr_6_gangs + blockIdx.x; // this gang's reduction(max) copy
+    float *__restrict__ fminv_addr_7 = fminv_addr_7_gangs + blockIdx.x; // this gang's reduction(min) copy
+    float *__restrict__ fland_addr_8 = fland_addr_8_gangs + blockIdx.x; // this gang's reduction(&&) copy
+    float *__restrict__ flor_addr_9 = flor_addr_9_gangs + blockIdx.x; // this gang's reduction(||) copy
     int i_12;
     long lb_13;
     long ub_14;
@@ -182,7 +188,7 @@ extern "C" __global__ void main_acc61(float *fsum_addr_4_gangs, float *fprod_add
         lb_13 = ((long)0);
         ub_14 = ((long)1000);
         step_15 = 1L;
-        trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
+        trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? accsim_div((long)((ub_14 - lb_13) + (step_15 - 1L)), (long)step_15) : 0L);
         iters_17 = trip_16;
         {
             worker_25 = 0L;
@@ -241,12 +247,12 @@ extern "C" __global__ void main_acc76(double *dsum_addr_4_gangs, double *dprod_a
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double *dsum_addr_4 = dsum_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
-    double *dprod_addr_5 = dprod_addr_5_gangs + blockIdx.x; // this gang's reduction(*) copy
-    double *dmaxv_addr_6 = dmaxv_addr_6_gangs + blockIdx.x; // this gang's reduction(max) copy
-    double *dminv_addr_7 = dminv_addr_7_gangs + blockIdx.x; // this gang's reduction(min) copy
-    double *dland_addr_8 = dland_addr_8_gangs + blockIdx.x; // this gang's reduction(&&) copy
-    double *dlor_addr_9 = dlor_addr_9_gangs + blockIdx.x; // this gang's reduction(||) copy
+    double *__restrict__ dsum_addr_4 = dsum_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
+    double *__restrict__ dprod_addr_5 = dprod_addr_5_gangs + blockIdx.x; // this gang's reduction(*) copy
+    double *__restrict__ dmaxv_addr_6 = dmaxv_addr_6_gangs + blockIdx.x; // this gang's reduction(max) copy
+    double *__restrict__ dminv_addr_7 = dminv_addr_7_gangs + blockIdx.x; // this gang's reduction(min) copy
+    double *__restrict__ dland_addr_8 = dland_addr_8_gangs + blockIdx.x; // this gang's reduction(&&) copy
+    double *__restrict__ dlor_addr_9 = dlor_addr_9_gangs + blockIdx.x; // this gang's reduction(||) copy
     int i_12;
     long lb_13;
     long ub_14;
@@ -270,7 +276,7 @@ extern "C" __global__ void main_acc76(double *dsum_addr_4_gangs, double *dprod_a
         lb_13 = ((long)0);
         ub_14 = ((long)1000);
         step_15 = 1L;
-        trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
+        trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? accsim_div((long)((ub_14 - lb_13) + (step_15 - 1L)), (long)step_15) : 0L);
         iters_17 = trip_16;
         {
             worker_25 = 0L;
@@ -322,7 +328,7 @@ extern "C" __global__ void main_acc92(accsim_cdouble *z_addr_4_gangs)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    accsim_cdouble *z_addr_4 = z_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
+    accsim_cdouble *__restrict__ z_addr_4 = z_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
     int i_5;
     accsim_cfloat tmp_6;
     accsim_cdouble tmp_7;
@@ -351,7 +357,7 @@ extern "C" __global__ void main_acc92(accsim_cdouble *z_addr_4_gangs)
         lb_14 = ((long)0);
         ub_15 = ((long)1000);
         step_16 = 1L;
-        trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
+        trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? accsim_div((long)((ub_15 - lb_14) + (step_16 - 1L)), (long)step_16) : 0L);
         iters_18 = trip_17;
         {
             worker_23 = 0L;
