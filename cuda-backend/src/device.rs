@@ -570,6 +570,16 @@ impl Device for CudaDevice {
         let mut args: Vec<u64> = Vec::with_capacity(k.caps.len());
         let mut gang_buffers: Vec<Option<GangBuffer>> = Vec::with_capacity(k.caps.len());
         let made = self.marshal(&mut st, m, k, stream, &mut args, &mut gang_buffers);
+        // A declared global that the kernel also reaches through a capture: the kernel uses the
+        // module's variable for both, so that no store is lost when it is copied back.
+        for (a, c) in args.iter_mut().zip(k.caps) {
+            if !(c.mode == CaptureMode::Present || (c.mode == CaptureMode::Value && c.is_pointer)) {
+                continue;
+            }
+            if let Some(&(src, sym, _)) = refresh.iter().find(|&&(src, _, size)| *a >= src && *a < src + size) {
+                *a = *a - src + sym;
+            }
+        }
         let launched = made.and_then(|()| {
             let mut params: Vec<*mut c_void> = args.iter_mut().map(|a| a as *mut u64 as *mut c_void).collect();
             // SAFETY: `f` is a kernel of the loaded module whose parameters are exactly the
@@ -701,6 +711,17 @@ impl CudaDevice {
             match c.mode {
                 CaptureMode::Value | CaptureMode::Present => {
                     let v = if c.is_pointer || c.mode == CaptureMode::Present { st.gpu(s).unwrap_or(s) } else { s };
+                    if c.mode == CaptureMode::Present && c.is_pointer && c.size == 8 && v != s {
+                        // The device copy of a pointer variable (`deviceptr(d)`, a `use_device`
+                        // pointer): its bytes came from the host, so they hold the engine's
+                        // device pointer word; the kernel needs the GPU address.
+                        let mut w = [0u8; 8];
+                        st.dtoh(&mut w, v).map_err(|r| gpu_error("reading a device pointer", r, loc))?;
+                        let word = u64::from_le_bytes(w);
+                        if let Some(g) = st.gpu(word) {
+                            st.htod(v, &g.to_le_bytes()).map_err(|r| gpu_error("translating a device pointer", r, loc))?;
+                        }
+                    }
                     args.push(v);
                     gangs.push(None);
                 }

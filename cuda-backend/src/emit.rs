@@ -226,13 +226,6 @@ template <typename T> __device__ T accsim_cas(T *p, T cmp, T val) {
 }
 template <typename T> __device__ bool accsim_same_bits(T a, T b) { return accsim_small_bits(a) == accsim_small_bits(b); }
 ",
-        "div64" => "\
-// 64-bit `/` and `%`: in 32 bits when both operands are in [0, 2^31) (the same result, much faster).
-__device__ __forceinline__ long accsim_div(long a, long b) { return (((unsigned long)a | (unsigned long)b) >> 31) == 0 ? (long)((unsigned)a / (unsigned)b) : a / b; }
-__device__ __forceinline__ long accsim_rem(long a, long b) { return (((unsigned long)a | (unsigned long)b) >> 31) == 0 ? (long)((unsigned)a % (unsigned)b) : a % b; }
-__device__ __forceinline__ unsigned long accsim_div(unsigned long a, unsigned long b) { return ((a | b) >> 32) == 0 ? (unsigned long)((unsigned)a / (unsigned)b) : a / b; }
-__device__ __forceinline__ unsigned long accsim_rem(unsigned long a, unsigned long b) { return ((a | b) >> 32) == 0 ? (unsigned long)((unsigned)a % (unsigned)b) : a % b; }
-",
         "sync_worker" => "\
 // Barrier among the vector lanes of one worker (the threads of one threadIdx.y): a warp-level
 // barrier when a worker's lanes share a warp, else a named barrier (id 1 + worker; blockDim.x a
@@ -1262,10 +1255,11 @@ impl<'p> Emitter<'p> {
         let cap = capture.as_ref().map(|(l, old, _)| (l.clone(), *old));
         match &e.kind {
             // `v = x++` and the like: capture of an update.
-            ExprKind::Assign { place: vp, value } if capture.is_none() && matches!(value.kind, ExprKind::IncDec { .. } | ExprKind::CompoundAssign { .. }) => {
+            // `v = x = x op e` (the value of an assignment is the new value).
+            ExprKind::Assign { place: vp, value } if capture.is_none() && matches!(value.kind, ExprKind::IncDec { .. } | ExprKind::CompoundAssign { .. } | ExprKind::Assign { place: Place::Mem(_), .. }) => {
                 let lhs = self.place(fx, vp, e.ty, loc);
                 let old = matches!(value.kind, ExprKind::IncDec { post: true, .. });
-                let (ExprKind::IncDec { place: Place::Mem(x), .. } | ExprKind::CompoundAssign { place: Place::Mem(x), .. }) = &value.kind else {
+                let (ExprKind::IncDec { place: Place::Mem(x), .. } | ExprKind::CompoundAssign { place: Place::Mem(x), .. } | ExprKind::Assign { place: Place::Mem(x), .. }) = &value.kind else {
                     return Err("a capture of a register".into());
                 };
                 self.atomic_one(fx, value, Some((lhs, old, x.as_ref())))
@@ -1515,16 +1509,6 @@ impl<'p> Emitter<'p> {
                     UnOp::Not => "!",
                 };
                 format!("{o}{x}")
-            }
-            ExprKind::Binary(op @ (BinOp::Div | BinOp::Rem), a, b) if matches!(self.p.types.get(e.ty), Type::Int(IntType { bytes: 8, .. })) => {
-                // 64-bit division is a long subroutine on the GPU; operands that fit in 31 bits
-                // (loop counters, collapsed indices) divide in 32 bits, with the same result.
-                self.prelude.insert("div64");
-                let a = self.expr(fx, a);
-                let b = self.expr(fx, b);
-                let f = if *op == BinOp::Div { "accsim_div" } else { "accsim_rem" };
-                let t = self.value_ty(e.ty, loc);
-                format!("{f}(({t}){a}, ({t}){b})")
             }
             ExprKind::Binary(op, a, b) => {
                 let a = self.expr(fx, a);

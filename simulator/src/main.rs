@@ -490,12 +490,17 @@ fn validate(compiled: driver::Compiled, map: &SourceMap, v: &ValidateArgs) -> Ex
             return ExitCode::from(if internal { 101 } else { 2 });
         }
     };
+    // The GPU first: without one there is nothing to compare, and nothing is run.
+    let gpu = match accelerator(DeviceKind::Cuda, &compiled.program, map, r) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    let sim = match accelerator(DeviceKind::Sim, &compiled.program, map, r) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
     let mut results = Vec::new();
-    for (kind, label) in [(DeviceKind::Sim, "simulator"), (DeviceKind::Cuda, "GPU")] {
-        let inner = match accelerator(kind, &compiled.program, map, r) {
-            Ok(a) => a,
-            Err(code) => return code,
-        };
+    for (inner, label) in [(sim, "simulator"), (gpu, "GPU")] {
         let log: TransferLog = Arc::default();
         let recorder = Recorder { inner, log: log.clone() };
         let names = log.clone();

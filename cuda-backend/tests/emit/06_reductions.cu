@@ -29,12 +29,6 @@ template <typename C> __device__ C *accsim_cdiv(C *d, const C *a, const C *b) {
 template <typename C> __device__ C *accsim_cneg(C *d, const C *a) { C r = {-a->re, -a->im}; *d = r; return d; }
 template <typename C> __device__ int accsim_ceq(const C *a, const C *b) { return a->re == b->re && a->im == b->im; }
 
-// 64-bit `/` and `%`: in 32 bits when both operands are in [0, 2^31) (the same result, much faster).
-__device__ __forceinline__ long accsim_div(long a, long b) { return (((unsigned long)a | (unsigned long)b) >> 31) == 0 ? (long)((unsigned)a / (unsigned)b) : a / b; }
-__device__ __forceinline__ long accsim_rem(long a, long b) { return (((unsigned long)a | (unsigned long)b) >> 31) == 0 ? (long)((unsigned)a % (unsigned)b) : a % b; }
-__device__ __forceinline__ unsigned long accsim_div(unsigned long a, unsigned long b) { return ((a | b) >> 32) == 0 ? (unsigned long)((unsigned)a / (unsigned)b) : a / b; }
-__device__ __forceinline__ unsigned long accsim_rem(unsigned long a, unsigned long b) { return ((a | b) >> 32) == 0 ? (unsigned long)((unsigned)a % (unsigned)b) : a % b; }
-
 // line 41: #pragma acc parallel loop copyin(iv, ifac, ibits) reduction(+:isum) reduction(*:iprod) reduction(max:imax) reduction(min:imin) reduction(&:iand) reduction(|:ior) reduction(^:ixor) reduction(&&:iland) reduction(||:ilor)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   isum_addr_4_gangs: `isum`, one copy per gang, initialised to the identity of `+`, combined into the host variable after the kernel
@@ -88,7 +82,7 @@ extern "C" __global__ void main_acc41(int *isum_addr_4_gangs, int *iprod_addr_5_
         lb_17 = ((long)0);
         ub_18 = ((long)1000);
         step_19 = 1L;
-        trip_20 = (((lb_17 < ub_18) && (step_19 > 0L)) ? accsim_div((long)((ub_18 - lb_17) + (step_19 - 1L)), (long)step_19) : 0L);
+        trip_20 = (((lb_17 < ub_18) && (step_19 > 0L)) ? (((ub_18 - lb_17) + (step_19 - 1L)) / step_19) : 0L);
         iters_21 = trip_20;
         {
             worker_32 = 0L;
@@ -188,7 +182,7 @@ extern "C" __global__ void main_acc61(float *fsum_addr_4_gangs, float *fprod_add
         lb_13 = ((long)0);
         ub_14 = ((long)1000);
         step_15 = 1L;
-        trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? accsim_div((long)((ub_14 - lb_13) + (step_15 - 1L)), (long)step_15) : 0L);
+        trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
         iters_17 = trip_16;
         {
             worker_25 = 0L;
@@ -276,7 +270,7 @@ extern "C" __global__ void main_acc76(double *dsum_addr_4_gangs, double *dprod_a
         lb_13 = ((long)0);
         ub_14 = ((long)1000);
         step_15 = 1L;
-        trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? accsim_div((long)((ub_14 - lb_13) + (step_15 - 1L)), (long)step_15) : 0L);
+        trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
         iters_17 = trip_16;
         {
             worker_25 = 0L;
@@ -357,7 +351,7 @@ extern "C" __global__ void main_acc92(accsim_cdouble *z_addr_4_gangs)
         lb_14 = ((long)0);
         ub_15 = ((long)1000);
         step_16 = 1L;
-        trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? accsim_div((long)((ub_15 - lb_14) + (step_16 - 1L)), (long)step_16) : 0L);
+        trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
         iters_18 = trip_17;
         {
             worker_23 = 0L;

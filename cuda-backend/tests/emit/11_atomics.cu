@@ -15,12 +15,6 @@ __device__ bool accsim_same_bits(unsigned long a, unsigned long b) { return a ==
 __device__ bool accsim_same_bits(float a, float b) { return __float_as_int(a) == __float_as_int(b); }
 __device__ bool accsim_same_bits(double a, double b) { return __double_as_longlong(a) == __double_as_longlong(b); }
 
-// 64-bit `/` and `%`: in 32 bits when both operands are in [0, 2^31) (the same result, much faster).
-__device__ __forceinline__ long accsim_div(long a, long b) { return (((unsigned long)a | (unsigned long)b) >> 31) == 0 ? (long)((unsigned)a / (unsigned)b) : a / b; }
-__device__ __forceinline__ long accsim_rem(long a, long b) { return (((unsigned long)a | (unsigned long)b) >> 31) == 0 ? (long)((unsigned)a % (unsigned)b) : a % b; }
-__device__ __forceinline__ unsigned long accsim_div(unsigned long a, unsigned long b) { return ((a | b) >> 32) == 0 ? (unsigned long)((unsigned)a / (unsigned)b) : a / b; }
-__device__ __forceinline__ unsigned long accsim_rem(unsigned long a, unsigned long b) { return ((a | b) >> 32) == 0 ? (unsigned long)((unsigned)a % (unsigned)b) : a % b; }
-
 // line 38: #pragma acc parallel loop copyin(v[0:4000]) copy(hist, evens, odds_down, mask, parity, half_sum, prod)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   v_addr_4_gangs: `v`, one copy per gang, initialised from the host value
@@ -54,7 +48,7 @@ extern "C" __global__ void main_acc38(int **v_addr_4_gangs, int (*hist_addr_5)[1
         lb_14 = ((long)0);
         ub_15 = ((long)4000);
         step_16 = 1L;
-        trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? accsim_div((long)((ub_15 - lb_14) + (step_16 - 1L)), (long)step_16) : 0L);
+        trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
         iters_18 = trip_17;
         {
             worker_20 = 0L;
@@ -126,7 +120,7 @@ extern "C" __global__ void main_acc63(int **slots_addr_4_gangs, int *count_addr_
         lb_8 = ((long)0);
         ub_9 = ((long)4000);
         step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? accsim_div((long)((ub_9 - lb_8) + (step_10 - 1L)), (long)step_10) : 0L);
+        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
         iters_12 = trip_11;
         {
             worker_14 = 0L;
@@ -195,7 +189,7 @@ extern "C" __global__ void main_acc88(int *last_seen_addr_4, int *reads_ok_addr_
         lb_8 = ((long)0);
         ub_9 = ((long)100);
         step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? accsim_div((long)((ub_9 - lb_8) + (step_10 - 1L)), (long)step_10) : 0L);
+        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
         iters_12 = trip_11;
         {
             worker_15 = 0L;

@@ -15,12 +15,6 @@ __device__ bool accsim_same_bits(unsigned long a, unsigned long b) { return a ==
 __device__ bool accsim_same_bits(float a, float b) { return __float_as_int(a) == __float_as_int(b); }
 __device__ bool accsim_same_bits(double a, double b) { return __double_as_longlong(a) == __double_as_longlong(b); }
 
-// 64-bit `/` and `%`: in 32 bits when both operands are in [0, 2^31) (the same result, much faster).
-__device__ __forceinline__ long accsim_div(long a, long b) { return (((unsigned long)a | (unsigned long)b) >> 31) == 0 ? (long)((unsigned)a / (unsigned)b) : a / b; }
-__device__ __forceinline__ long accsim_rem(long a, long b) { return (((unsigned long)a | (unsigned long)b) >> 31) == 0 ? (long)((unsigned)a % (unsigned)b) : a % b; }
-__device__ __forceinline__ unsigned long accsim_div(unsigned long a, unsigned long b) { return ((a | b) >> 32) == 0 ? (unsigned long)((unsigned)a / (unsigned)b) : a / b; }
-__device__ __forceinline__ unsigned long accsim_rem(unsigned long a, unsigned long b) { return ((a | b) >> 32) == 0 ? (unsigned long)((unsigned)a % (unsigned)b) : a % b; }
-
 // line 45: #pragma acc parallel loop gang present(A[0:n*n], Anew[0:n*n]) reduction(max:err)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   n_4: `n`, its value (firstprivate scalar)
@@ -67,7 +61,7 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_gangs, double *
         lb_11 = ((long)1);
         ub_12 = ((long)(n_4 - 1));
         step_13 = 1L;
-        trip_14 = (((lb_11 < ub_12) && (step_13 > 0L)) ? accsim_div((long)((ub_12 - lb_11) + (step_13 - 1L)), (long)step_13) : 0L);
+        trip_14 = (((lb_11 < ub_12) && (step_13 > 0L)) ? (((ub_12 - lb_11) + (step_13 - 1L)) / step_13) : 0L);
         iters_28 = trip_14;
         {
             worker_31 = 0L;
@@ -85,7 +79,7 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_gangs, double *
                                 lb_15 = ((long)1);
                                 ub_16 = ((long)(n_4 - 1));
                                 step_17 = 1L;
-                                trip_18 = (((lb_15 < ub_16) && (step_17 > 0L)) ? accsim_div((long)((ub_16 - lb_15) + (step_17 - 1L)), (long)step_17) : 0L);
+                                trip_18 = (((lb_15 < ub_16) && (step_17 > 0L)) ? (((ub_16 - lb_15) + (step_17 - 1L)) / step_17) : 0L);
                                 iters_19 = trip_18;
                                 {
                                     worker_22 = 0L;
@@ -161,7 +155,7 @@ extern "C" __global__ void main_acc56(int n_4, double **A_addr_5_gangs, double *
         lb_9 = ((long)1);
         ub_10 = ((long)(n_4 - 1));
         step_11 = 1L;
-        trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? accsim_div((long)((ub_10 - lb_9) + (step_11 - 1L)), (long)step_11) : 0L);
+        trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
         iters_25 = trip_12;
         {
             worker_27 = 0L;
@@ -178,7 +172,7 @@ extern "C" __global__ void main_acc56(int n_4, double **A_addr_5_gangs, double *
                                 lb_13 = ((long)1);
                                 ub_14 = ((long)(n_4 - 1));
                                 step_15 = 1L;
-                                trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? accsim_div((long)((ub_14 - lb_13) + (step_15 - 1L)), (long)step_15) : 0L);
+                                trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
                                 iters_17 = trip_16;
                                 {
                                     worker_19 = 0L;

@@ -1,5 +1,6 @@
 /* Jacobi sweeps on the device at a size that fills a GPU: an N x N grid of doubles, ITERS sweeps
- * of the 5-point average, the host swapping the grid pointers between sweeps, all inside one data
+ * of the 5-point average (rows over gangs, columns over vector lanes; -DJACOBI_COLLAPSE: one
+ * `collapse(2) gang vector` loop), the host swapping the grid pointers between sweeps, all inside one data
  * region (grids made and initialised on the device, so only the sweeps are timed). Prints a
  * checksum on stdout; with -DBENCH_TIMING, the time and bandwidth of the sweeps on stderr (2 x 8
  * bytes per interior point: each point read once and written once, as a cache-perfect sweep does).
@@ -47,10 +48,19 @@ int main(void) {
         }
         double t0 = now();
         for (int it = 0; it < ITERS; it++) {
+#ifdef JACOBI_COLLAPSE
             #pragma acc parallel loop collapse(2) gang vector num_gangs(GANGS) vector_length(VL) present(a[0:n*n], b[0:n*n])
             for (long i = 1; i < n - 1; i++)
                 for (long j = 1; j < n - 1; j++)
                     b[i * n + j] = 0.25 * (a[(i - 1) * n + j] + a[(i + 1) * n + j] + a[i * n + j - 1] + a[i * n + j + 1]);
+#else
+            #pragma acc parallel loop gang num_gangs(GANGS) vector_length(VL) present(a[0:n*n], b[0:n*n])
+            for (long i = 1; i < n - 1; i++) {
+                #pragma acc loop vector
+                for (long j = 1; j < n - 1; j++)
+                    b[i * n + j] = 0.25 * (a[(i - 1) * n + j] + a[(i + 1) * n + j] + a[i * n + j - 1] + a[i * n + j + 1]);
+            }
+#endif
             double *t = a;
             a = b;
             b = t;
