@@ -569,7 +569,8 @@ impl Device for CudaDevice {
         // Arguments, one per capture; per-gang buffers for private copies and reductions.
         let mut args: Vec<u64> = Vec::with_capacity(k.caps.len());
         let mut gang_buffers: Vec<Option<GangBuffer>> = Vec::with_capacity(k.caps.len());
-        let made = self.marshal(&mut st, m, k, stream, &mut args, &mut gang_buffers);
+        let mut restore = Vec::new();
+        let made = self.marshal(&mut st, m, k, stream, &mut args, &mut gang_buffers, &mut restore);
         // A declared global that the kernel also reaches through a capture: the kernel uses the
         // module's variable for both, so that no store is lost when it is copied back.
         for (a, c) in args.iter_mut().zip(k.caps) {
@@ -596,7 +597,7 @@ impl Device for CudaDevice {
             let _ = unsafe { sys::cuMemcpyDtoDAsync_v2(dst, sym, size as usize, stream) };
         }
         let has_reduction = k.caps.iter().any(|c| matches!(c.mode, CaptureMode::Reduction(_)));
-        let must_wait = launched.is_ok() && (k.queue.is_none() || has_reduction);
+        let must_wait = launched.is_ok() && (k.queue.is_none() || has_reduction || !restore.is_empty());
         let waited = if must_wait {
             // SAFETY: `stream` is the null stream or a stream of this context.
             check(unsafe { sys::cuStreamSynchronize(stream) }).map_err(|r| fail(&format!("kernel `{name}`"), r))
@@ -610,6 +611,9 @@ impl Device for CudaDevice {
             (Ok(()), Ok(())) => self.combine(&st, m, k, &gang_buffers),
             _ => Ok(()),
         };
+        for &(at, word) in &restore {
+            let _ = st.htod(at, &word.to_le_bytes());
+        }
         for b in gang_buffers.into_iter().flatten() {
             // SAFETY: allocated with `cuMemAllocAsync` on `stream` for this launch; freed once, in
             // stream order after the kernel.
@@ -704,7 +708,8 @@ impl CudaDevice {
 
     /// The kernel arguments of launch `k`, with a per-gang buffer for each private copy and
     /// reduction (in `gangs`, `None` for the others).
-    fn marshal(&self, st: &mut State, m: &mut Machine, k: &KernelLaunch<'_>, stream: sys::CUstream, args: &mut Vec<u64>, gangs: &mut Vec<Option<GangBuffer>>) -> Result<(), Trap> {
+    #[allow(clippy::too_many_arguments)]
+    fn marshal(&self, st: &mut State, m: &mut Machine, k: &KernelLaunch<'_>, stream: sys::CUstream, args: &mut Vec<u64>, gangs: &mut Vec<Option<GangBuffer>>, restore: &mut Vec<(sys::CUdeviceptr, u64)>) -> Result<(), Trap> {
         let loc = k.loc;
         let n = k.gangs as usize;
         for (c, &s) in k.caps.iter().zip(k.shared) {
@@ -720,6 +725,9 @@ impl CudaDevice {
                         let word = u64::from_le_bytes(w);
                         if let Some(g) = st.gpu(word) {
                             st.htod(v, &g.to_le_bytes()).map_err(|r| gpu_error("translating a device pointer", r, loc))?;
+                            // Put the word back after the kernel: a copy-out must give the host
+                            // the pointer it had.
+                            restore.push((v, word));
                         }
                     }
                     args.push(v);
