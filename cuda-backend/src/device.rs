@@ -437,6 +437,10 @@ fn identity(c: &CaptureArg, op: ReductionOp) -> Vec<u8> {
     v
 }
 
+/// The `staging` key of synchronous work (the legacy stream); no activity queue has it (`async`
+/// without an argument is -1, `acc_async_sync` -2 and `acc_async_noval` -1).
+const SYNC_QUEUE: i64 = i64::MIN;
+
 /// A per-gang buffer made for one launch.
 struct GangBuffer {
     ptr: sys::CUdeviceptr,
@@ -607,6 +611,9 @@ impl Device for CudaDevice {
         if let Some(q) = k.queue {
             st.last_launch.insert(q, loc);
         }
+        if waited.is_ok() && must_wait {
+            st.staging.remove(&k.queue.unwrap_or(SYNC_QUEUE));
+        }
         let combined = match (&launched, &waited) {
             (Ok(()), Ok(())) => self.combine(&st, m, k, &gang_buffers),
             _ => Ok(()),
@@ -711,8 +718,10 @@ impl CudaDevice {
     #[allow(clippy::too_many_arguments)]
     fn marshal(&self, st: &mut State, m: &mut Machine, k: &KernelLaunch<'_>, stream: sys::CUstream, args: &mut Vec<u64>, gangs: &mut Vec<Option<GangBuffer>>, restore: &mut Vec<(sys::CUdeviceptr, u64)>) -> Result<(), Trap> {
         let loc = k.loc;
-        let n = k.gangs as usize;
-        for (c, &s) in k.caps.iter().zip(k.shared) {
+        let shared_fp = self.module.shared_firstprivate.get(&k.fid);
+        for (i, (c, &s)) in k.caps.iter().zip(k.shared).enumerate() {
+            // A read-only firstprivate value: one copy for all gangs (see emit::Module).
+            let n = if shared_fp.and_then(|v| v.get(i)).copied().unwrap_or(false) { 1 } else { k.gangs as usize };
             match c.mode {
                 CaptureMode::Value | CaptureMode::Present => {
                     let v = if c.is_pointer || c.mode == CaptureMode::Present { st.gpu(s).unwrap_or(s) } else { s };
@@ -798,12 +807,8 @@ impl CudaDevice {
         // SAFETY: `dst` was allocated for at least `bytes.len()` bytes; `bytes` stays alive in
         // `staging` until the stream is synchronised (or is copied synchronously).
         check(unsafe { sys::cuMemcpyHtoDAsync_v2(dst, bytes.as_ptr() as *const c_void, bytes.len(), stream) })?;
-        match queue {
-            Some(q) => st.staging.entry(q).or_default().push(bytes),
-            // The legacy stream: wait for the copy before the buffer goes.
-            // SAFETY: the null stream of the current context.
-            None => check(unsafe { sys::cuStreamSynchronize(stream) })?,
-        }
+        // Kept until the stream is synchronised (a synchronous launch waits for its kernel).
+        st.staging.entry(queue.unwrap_or(SYNC_QUEUE)).or_default().push(bytes);
         Ok(())
     }
 

@@ -107,6 +107,9 @@ pub struct Module {
     /// Globals that device code reaches without a capture (`declare`), each with the name of its
     /// `__device__` variable, in global order.
     pub globals: Vec<(GlobalId, String)>,
+    /// Per kernel function, per capture: `true` for a `firstprivate` copy the kernel only reads,
+    /// which takes one copy for all gangs instead of one per gang.
+    pub shared_firstprivate: BTreeMap<u32, Vec<bool>>,
 }
 
 /// The CUDA name of kernel (or device function) `f`.
@@ -116,7 +119,7 @@ pub fn function_name(p: &Program, f: FuncId) -> Option<String> {
 
 /// [`program`] with the list of device globals.
 pub fn module(p: &Program) -> Result<Module, EmitError> {
-    let mut cx = Emitter { p, prelude: BTreeSet::new(), records: BTreeSet::new(), unsupported: Vec::new(), impure: impure_functions(p), globals: BTreeSet::new() };
+    let mut cx = Emitter { p, prelude: BTreeSet::new(), records: BTreeSet::new(), unsupported: Vec::new(), impure: impure_functions(p), globals: BTreeSet::new(), shared_firstprivate: BTreeMap::new() };
     // Device functions: everything reachable from kernels through direct calls.
     let mut device_fns: BTreeSet<FuncId> = BTreeSet::new();
     let mut work: Vec<FuncId> = p.kernels.iter().map(|k| k.func).collect();
@@ -172,7 +175,7 @@ pub fn module(p: &Program) -> Result<Module, EmitError> {
         return Err(EmitError { partial: out, items: cx.unsupported });
     }
     let globals = cx.globals.iter().map(|&g| (GlobalId(g), sanitize(&p.globals[g as usize].name))).collect();
-    Ok(Module { source: out, globals })
+    Ok(Module { source: out, globals, shared_firstprivate: cx.shared_firstprivate })
 }
 
 fn prelude_text(piece: &str) -> &'static str {
@@ -431,6 +434,8 @@ struct Emitter<'p> {
     impure: HashSet<FuncId>,
     /// Globals used directly by device code (by index).
     globals: BTreeSet<u32>,
+    /// See [`Module::shared_firstprivate`].
+    shared_firstprivate: BTreeMap<u32, Vec<bool>>,
 }
 
 /// C library functions that change state (the others in [`DEVICE_LIBC`] compute a value).
@@ -751,7 +756,15 @@ impl<'p> Emitter<'p> {
                 CaptureMode::Reduction(op) => format!("one copy per gang, initialised to the identity of `{}`, combined into the host variable after the kernel", op.as_str()),
             };
             let per_gang = matches!(c.mode, CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_));
-            let param = if per_gang { format!("{}_gangs", names[pl.0 as usize]) } else { names[pl.0 as usize].clone() };
+            let one = c.mode == CaptureMode::FirstPrivate && only_loaded(func, *pl);
+            let what = if one { "its value, read-only: one copy for all gangs".to_string() } else { what };
+            let param = if one {
+                format!("{}_one", names[pl.0 as usize])
+            } else if per_gang {
+                format!("{}_gangs", names[pl.0 as usize])
+            } else {
+                names[pl.0 as usize].clone()
+            };
             let _ = writeln!(out, "//   {param}: `{}`, {what}", c.name);
         }
         let homes = homes(func);
@@ -763,11 +776,22 @@ impl<'p> Emitter<'p> {
         // Parameters: the captures (the four launch parameters come from the CUDA built-ins).
         let mut params = Vec::new();
         let mut setup = Vec::new();
+        let mut shared_fp = Vec::new();
         for (i, pl) in func.params.iter().enumerate().skip(4) {
             let local = &func.locals[pl.0 as usize];
             let name = fx.names[pl.0 as usize].clone();
             let mode = k.captures.get(i - 4).map(|c| c.mode).unwrap_or(CaptureMode::Value);
+            let read_only = mode == CaptureMode::FirstPrivate && only_loaded(func, *pl);
+            shared_fp.push(read_only);
             match mode {
+                CaptureMode::FirstPrivate if read_only => {
+                    // Never written and its address never escapes: every gang reads the same
+                    // value, so one copy serves all (no per-gang copies to make per launch).
+                    let base = format!("{name}_one");
+                    params.push(self.decl(local.ty, &base, func.loc));
+                    let d = self.decl(local.ty, &format!("__restrict__ {name}"), func.loc);
+                    setup.push(format!("{d} = {base}; // the firstprivate value, read-only: one copy for all gangs"));
+                }
                 CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_) => {
                     // One copy per gang: the parameter is the first gang's copy.
                     let base = format!("{name}_gangs");
@@ -785,6 +809,7 @@ impl<'p> Emitter<'p> {
                 CaptureMode::Value | CaptureMode::Present => params.push(self.decl(local.ty, &name, func.loc)),
             }
         }
+        self.shared_firstprivate.insert(k.func.0, shared_fp);
         let name = sanitize(&func.name);
         let ps = if params.is_empty() { "void".to_string() } else { params.join(", ") };
         let _ = writeln!(out, "extern \"C\" __global__ void {name}({ps})\n{{");
@@ -1906,6 +1931,18 @@ fn thread_loop(func: &Function, s: &Stmt) -> Option<ThreadLoop> {
 }
 
 /// The loop over a thread's chunks of a partitioned loop (`for (__chunk_start = …)`).
+/// Is every use of pointer local `l` a load through it (never a store, never the address itself)?
+fn only_loaded(func: &Function, l: LocalId) -> bool {
+    let (mut uses, mut loads) = (0usize, 0usize);
+    walk_stmt(&func.body, &mut |e| match &e.kind {
+        ExprKind::Local(x) if *x == l => uses += 1,
+        ExprKind::Assign { place: Place::Local(x), .. } | ExprKind::CompoundAssign { place: Place::Local(x), .. } | ExprKind::IncDec { place: Place::Local(x), .. } if *x == l => uses += 1,
+        ExprKind::Load(a) if matches!(a.kind, ExprKind::Local(x) if x == l) => loads += 1,
+        _ => {}
+    });
+    uses == loads
+}
+
 fn is_share_loop(func: &Function, s: &Stmt) -> bool {
     if for_init_local(s).is_some_and(|l| local_named(func, l, "__chunk_start")) {
         return true;

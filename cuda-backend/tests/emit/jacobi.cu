@@ -18,15 +18,15 @@ __device__ bool accsim_same_bits(double a, double b) { return __double_as_longlo
 // line 45: #pragma acc parallel loop gang present(A[0:n*n], Anew[0:n*n]) reduction(max:err)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   n_4: `n`, its value (firstprivate scalar)
-//   A_addr_5_gangs: `A`, one copy per gang, initialised from the host value
-//   Anew_addr_6_gangs: `Anew`, one copy per gang, initialised from the host value
+//   A_addr_5_one: `A`, its value, read-only: one copy for all gangs
+//   Anew_addr_6_one: `Anew`, its value, read-only: one copy for all gangs
 //   err_addr_7_gangs: `err`, one copy per gang, initialised to the identity of `max`, combined into the host variable after the kernel
-extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_gangs, double **Anew_addr_6_gangs, double *err_addr_7_gangs)
+extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_one, double **Anew_addr_6_one, double *err_addr_7_gangs)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double **__restrict__ A_addr_5 = A_addr_5_gangs + blockIdx.x; // this gang's firstprivate copy
-    double **__restrict__ Anew_addr_6 = Anew_addr_6_gangs + blockIdx.x; // this gang's firstprivate copy
+    double **__restrict__ A_addr_5 = A_addr_5_one; // the firstprivate value, read-only: one copy for all gangs
+    double **__restrict__ Anew_addr_6 = Anew_addr_6_one; // the firstprivate value, read-only: one copy for all gangs
     double *__restrict__ err_addr_7 = err_addr_7_gangs + blockIdx.x; // this gang's reduction(max) copy
     int i_8;
     int j_9;
@@ -117,14 +117,14 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_gangs, double *
 // line 56: #pragma acc parallel loop gang present(A[0:n*n], Anew[0:n*n])
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   n_4: `n`, its value (firstprivate scalar)
-//   A_addr_5_gangs: `A`, one copy per gang, initialised from the host value
-//   Anew_addr_6_gangs: `Anew`, one copy per gang, initialised from the host value
-extern "C" __global__ void main_acc56(int n_4, double **A_addr_5_gangs, double **Anew_addr_6_gangs)
+//   A_addr_5_one: `A`, its value, read-only: one copy for all gangs
+//   Anew_addr_6_one: `Anew`, its value, read-only: one copy for all gangs
+extern "C" __global__ void main_acc56(int n_4, double **A_addr_5_one, double **Anew_addr_6_one)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double **__restrict__ A_addr_5 = A_addr_5_gangs + blockIdx.x; // this gang's firstprivate copy
-    double **__restrict__ Anew_addr_6 = Anew_addr_6_gangs + blockIdx.x; // this gang's firstprivate copy
+    double **__restrict__ A_addr_5 = A_addr_5_one; // the firstprivate value, read-only: one copy for all gangs
+    double **__restrict__ Anew_addr_6 = Anew_addr_6_one; // the firstprivate value, read-only: one copy for all gangs
     int i_7;
     int j_8;
     long lb_9;
