@@ -40,8 +40,15 @@
 //!   nvcc's on x86-64 hosts), and member accesses, which the IR states as byte offsets, are
 //!   written `base->member` again.
 //! - The output includes no header, as NVRTC wants (`printf`, `memcpy`, `memset`, `malloc`,
-//!   `free` and the math functions are CUDA built-ins); nvcc compiles it (GPU_RESULTS.md), NVRTC
-//!   is not tried yet.
+//!   `free` and the math functions are CUDA built-ins); [`crate::device`] compiles it with NVRTC.
+//! - A `firstprivate` pointer or scalar that the kernel only reads (every use a load, the address
+//!   never escapes) is one copy for all gangs (`NAME_one`, [`Module::shared_firstprivate`]); the
+//!   pointer to a gang's copy is `__restrict__` (nothing else reaches it).
+//! - An update of the construct's `reduction` variable inside a partitioned loop that has no
+//!   `reduction` clause of its own (`parallel reduction(+:s)` … `loop` … `s += x`) is atomic, since
+//!   the gang's threads share the gang's copy.
+//! - Atomics and reduction combines on 1- and 2-byte objects (`char`, `short`, `_Bool`) are
+//!   compare-and-swap loops on the aligned 4-byte word that holds them.
 //!
 //! # Limits
 //!
@@ -50,7 +57,7 @@
 //!
 //! VLAs, `va_*`, `long double`, C library functions other than `printf`, `malloc`, `free`,
 //! `memcpy`, `memset` and the math functions, complex reductions other than `+`, reductions and
-//! atomics on types other than 4- and 8-byte integers, float and double, and a store to
+//! atomics on types other than integers, float and double, and a store to
 //! block-shared memory inside a condition or `for` clause of single code.
 //!
 //! Not reported, and to know when reading the output: worker and vector loops inside routines run
