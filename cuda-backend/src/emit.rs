@@ -644,8 +644,12 @@ impl<'p> Emitter<'p> {
                 let dim = n.map(|n| n.to_string()).unwrap_or_default();
                 self.decl(t, &format!("{name}[{dim}]"), loc)
             }
+            // A host VLA that device code reaches through a capture (`&c` of `double c[n]`): its
+            // length lives on the host, and the IR indexes it with byte offsets, so device code
+            // only needs the element type (`double (*c)[]`).
+            Type::Vla(t, _) if !matches!(self.p.types.get(t), Type::Vla(..)) => self.decl(t, &format!("{name}[]"), loc),
             Type::Vla(t, _) => {
-                let u = self.unsupported("variable-length arrays in device code", loc);
+                let u = self.unsupported("variable-length arrays of variable-length arrays in device code", loc);
                 self.decl(t, &format!("{name}[] {u}"), loc)
             }
             Type::Function(sig) => {
