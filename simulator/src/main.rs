@@ -460,7 +460,13 @@ fn accelerator(kind: DeviceKind, program: &accsim_core::ir::Program, map: &Sourc
                 Err(_) => 0,
             };
             match accsim_cuda::CudaDevice::new(program, ordinal) {
-                Ok(d) => Ok(exec::device::DeviceHandle(Arc::new(d))),
+                Ok(d) => {
+                    if r.notify {
+                        let ptx = if d.ptx_from_cache { "PTX from the cache" } else { "compiled by NVRTC" };
+                        eprintln!("accsim: device: {}; kernels {ptx}", d.description);
+                    }
+                    Ok(exec::device::DeviceHandle(Arc::new(d)))
+                }
                 Err(accsim_cuda::device::OpenError::Unsupported(e)) => {
                     print_diagnostics(&e.diagnostics(), map);
                     Err(ExitCode::from(2))
