@@ -1037,6 +1037,11 @@ impl<'p> Emitter<'p> {
         let mut combining = false;
         for x in v {
             if combining && fx.kernel && th.depth() > 0 {
+                // The combine is wrapped in the `atomic update` the scheduler adds (§2.7.11).
+                let x = match &x.kind {
+                    StmtKind::Acc { body: Some(b), .. } => b.as_ref(),
+                    _ => x,
+                };
                 if let StmtKind::Expr(Expr { kind: ExprKind::Assign { place, value }, ty, loc }) = &x.kind {
                     self.combine(fx, place, value, *ty, *loc, depth, th, out);
                     continue;

@@ -1,18 +1,60 @@
 //! The GUI's state and the commands that change it, testable without drawing.
 //!
 //! The view ([`crate::view`]) reads [`App`] and returns [`Command`]s; only [`App::apply`] changes
-//! the state. When the engine runs on its own thread (DESIGN.md "GUI"), stepping commands will be
-//! forwarded to it over a channel from here, and the view will still only send commands.
+//! the state. Stepping commands go to the engine thread ([`crate::engine`]) over a channel; the
+//! engine's pauses arrive as [`Snapshot`]s that [`App::poll`] picks up without waiting, so a
+//! frame never blocks on the program.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
+use crate::engine::{self, EngineHandle, Notify, Update};
 use crate::source::SourceFile;
+use crate::state::{RunState, Snapshot, ThreadId};
 
 /// Everything the user can ask the GUI to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// Load a C file into the source panel.
+    /// Load a C file into the source panel and start an engine on it.
     Open(PathBuf),
+    /// A command for the engine (step, continue, breakpoints…).
+    Engine(engine::Command),
+    /// Pick the device thread whose state the panels show.
+    SelectThread(ThreadId),
+    /// Pick a finding (its lines are highlighted in the source panel).
+    SelectFinding(usize),
+    /// Show one of the bottom panels.
+    ShowTab(Tab),
+}
+
+/// The bottom panels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tab {
+    #[default]
+    Memory,
+    Queues,
+    Variables,
+    Findings,
+    Output,
+}
+
+impl Tab {
+    pub const ALL: [Tab; 5] = [Tab::Memory, Tab::Queues, Tab::Variables, Tab::Findings, Tab::Output];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Tab::Memory => "Memory",
+            Tab::Queues => "Queues",
+            Tab::Variables => "Variables",
+            Tab::Findings => "Findings",
+            Tab::Output => "Output",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Tab> {
+        Tab::ALL.into_iter().find(|t| t.label().eq_ignore_ascii_case(name))
+    }
 }
 
 /// A line for the status bar.
@@ -23,7 +65,6 @@ pub enum Status {
 }
 
 /// The GUI's state.
-#[derive(Debug)]
 pub struct App {
     /// The file in the source panel, if any.
     pub source: Option<SourceFile>,
@@ -32,6 +73,20 @@ pub struct App {
     /// The folder `samples` was listed from, to show sample names relative to it.
     pub samples_dir: Option<PathBuf>,
     pub status: Status,
+    /// The engine running the open file.
+    engine: Option<EngineHandle>,
+    /// The engine's last pause.
+    pub snapshot: Option<Snapshot>,
+    /// Steps run so far while the engine runs (`None`: paused or idle).
+    pub running: Option<u64>,
+    /// A command was sent that the engine has not answered with a snapshot yet.
+    pub pending: bool,
+    pub selected_thread: Option<ThreadId>,
+    /// The user picked `selected_thread`; otherwise it follows the running thread.
+    pub thread_pinned: bool,
+    pub selected_finding: Option<usize>,
+    pub tab: Tab,
+    notify: Notify,
 }
 
 impl App {
@@ -54,7 +109,21 @@ impl App {
             status: Status::Info(
                 "Open a C file (File > Open…) or pick one from Samples.".to_owned(),
             ),
+            engine: None,
+            snapshot: None,
+            running: None,
+            pending: false,
+            selected_thread: None,
+            thread_pinned: false,
+            selected_finding: None,
+            tab: Tab::default(),
+            notify: Arc::new(|| {}),
         }
+    }
+
+    /// What the engine calls after each update (the window's repaint request).
+    pub fn set_notify(&mut self, notify: Notify) {
+        self.notify = notify;
     }
 
     /// Carries out one command. A failure is shown in the status bar and leaves the rest of the
@@ -72,10 +141,104 @@ impl App {
                         if directives == 1 { "" } else { "s" }
                     ));
                     self.source = Some(file);
+                    self.snapshot = None;
+                    self.running = None;
+                    self.selected_thread = None;
+                    self.thread_pinned = false;
+                    self.selected_finding = None;
+                    // The first pause (before the first statement) is the answer to the start.
+                    self.pending = true;
+                    self.engine = Some(EngineHandle::start(&path, Arc::clone(&self.notify)));
                 }
                 Err(e) => self.status = Status::Error(e.to_string()),
             },
+            Command::Engine(c) => {
+                if let Some(engine) = &self.engine {
+                    // Pause, and breakpoints set while running, get no snapshot of their own.
+                    let unanswered = matches!(c, engine::Command::Pause)
+                        || (matches!(c, engine::Command::ToggleBreakpoint(_)) && self.running.is_some());
+                    let answered = !unanswered;
+                    if answered {
+                        self.pending = true;
+                    }
+                    engine.send(c);
+                }
+            }
+            Command::SelectThread(t) => {
+                self.selected_thread = Some(t);
+                self.thread_pinned = true;
+            }
+            Command::SelectFinding(i) => {
+                self.selected_finding = Some(i);
+                self.tab = Tab::Findings;
+            }
+            Command::ShowTab(t) => self.tab = t,
         }
+    }
+
+    /// Takes the engine's updates, without waiting. Returns whether anything changed.
+    pub fn poll(&mut self) -> bool {
+        let Some(engine) = &self.engine else {
+            return false;
+        };
+        let updates = engine.drain();
+        let changed = !updates.is_empty();
+        for u in updates {
+            self.take(u);
+        }
+        changed
+    }
+
+    fn take(&mut self, update: Update) {
+        match update {
+            Update::Running(step) => self.running = Some(step),
+            Update::Snapshot(s) => {
+                self.running = None;
+                self.pending = false;
+                self.status = match &s.state {
+                    RunState::Paused => Status::Info(format!(
+                        "paused at step {}{}",
+                        s.step,
+                        s.line.map(|l| format!(", line {l}")).unwrap_or_default()
+                    )),
+                    RunState::Exited(c) => Status::Info(format!("the program exited with status {c} after {} steps", s.step)),
+                    RunState::Failed(m) => Status::Error(format!("the program stopped: {m}")),
+                    RunState::CompileFailed => Status::Error("the program does not compile (see Findings)".into()),
+                };
+                if matches!(s.state, RunState::CompileFailed | RunState::Failed(_)) && !s.findings.is_empty() {
+                    self.tab = Tab::Findings;
+                }
+                match &s.device {
+                    Some(d) if !self.thread_pinned => self.selected_thread = Some(d.thread),
+                    Some(_) => {}
+                    None => {
+                        self.selected_thread = None;
+                        self.thread_pinned = false;
+                    }
+                }
+                self.snapshot = Some(*s);
+            }
+        }
+    }
+
+    /// Waits until the engine has answered every command sent (tests, `--screenshot`; never
+    /// called while drawing). False on timeout.
+    pub fn wait_idle(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while self.pending {
+            let Some(engine) = &self.engine else {
+                return true;
+            };
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            if let Some(u) = engine.wait(left) {
+                self.take(u);
+            }
+        }
+        self.poll();
+        true
     }
 
     /// The name a sample is listed under: its path below the samples folder.

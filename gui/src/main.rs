@@ -1,17 +1,27 @@
 //! accsim-gui: the step-through window of accsim (DESIGN.md "GUI").
 //!
-//! Today it shows a C file with line numbers and its OpenACC directive lines coloured, with a
-//! File → Open… dialog and a Samples menu. The structure is the final one: [`app::App`] holds the
-//! state and changes only through [`app::Command`]s; [`view`] draws it and returns commands. The
-//! engine thread, stepping and the device panels come with the engine.
+//! A C file is compiled and run by an engine thread ([`engine`]) that pauses at the interpreter's
+//! observer hook; the window shows the source with the host's and the device thread's lines, the
+//! gang × worker × lane grid with the current loop's iteration map, both copies of mapped data,
+//! the activity queues, the variables and the findings. [`app::App`] holds the state and changes
+//! only through [`app::Command`]s; [`view`] and [`panels`] draw it and return commands.
 //!
-//! `--screenshot OUT.png` draws the window headlessly (see [`screenshot`]) instead of opening it.
+//! `--screenshot OUT.png [--steps N] [--tab NAME]` draws the window headlessly (see
+//! [`screenshot`]) after N steps instead of opening it.
 
 mod app;
+mod engine;
+mod layout;
+mod panels;
 mod samples;
 mod screenshot;
 mod source;
+mod state;
+mod values;
 mod view;
+
+#[cfg(test)]
+mod ui_tests;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,7 +31,10 @@ use anyhow::Context as _;
 use crate::app::{App, Command};
 use crate::view::ViewState;
 
-const USAGE: &str = "usage: accsim-gui [--screenshot OUT.png] [FILE.c]";
+const USAGE: &str = "usage: accsim-gui [--screenshot OUT.png [--steps N] [--tab memory|queues|variables|findings|output]] [FILE.c]";
+
+/// How long `--screenshot` waits for the engine.
+const SCREENSHOT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
 
 /// Width and height of the window and of screenshots, in points.
 const WINDOW_SIZE: [usize; 2] = [1024, 720];
@@ -31,12 +44,18 @@ const WINDOW_SIZE: [usize; 2] = [1024, 720];
 struct Args {
     file: Option<PathBuf>,
     screenshot: Option<PathBuf>,
+    /// Steps to run before the screenshot.
+    steps: u64,
+    /// The bottom panel shown.
+    tab: app::Tab,
 }
 
 fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Option<Args>, String> {
     let mut parsed = Args {
         file: None,
         screenshot: None,
+        steps: 0,
+        tab: app::Tab::default(),
     };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -45,6 +64,20 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Opti
             Some("--screenshot") => {
                 let out = args.next().ok_or("--screenshot needs an output file")?;
                 parsed.screenshot = Some(out.into());
+            }
+            Some("--steps") => {
+                let n = args.next().ok_or("--steps needs a number")?;
+                parsed.steps = n
+                    .to_str()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or_else(|| format!("--steps needs a number, not {}", n.to_string_lossy()))?;
+            }
+            Some("--tab") => {
+                let t = args.next().ok_or("--tab needs a panel name")?;
+                parsed.tab = t
+                    .to_str()
+                    .and_then(app::Tab::from_name)
+                    .ok_or_else(|| format!("unknown panel {}", t.to_string_lossy()))?;
             }
             Some(flag) if flag.starts_with('-') && flag.len() > 1 => {
                 return Err(format!("unknown option {flag}"))
@@ -79,6 +112,7 @@ fn main() -> ExitCode {
 
 fn run(args: Args) -> anyhow::Result<()> {
     let mut app = App::new();
+    app.apply(Command::ShowTab(args.tab));
     if let Some(file) = args.file {
         app.apply(Command::Open(file));
         if let app::Status::Error(message) = &app.status {
@@ -86,6 +120,18 @@ fn run(args: Args) -> anyhow::Result<()> {
         }
     }
     if let Some(out) = args.screenshot {
+        // Step as a user would, waiting for each pause (no window here to keep responsive).
+        loop {
+            if !app.wait_idle(SCREENSHOT_TIMEOUT) {
+                anyhow::bail!("the engine did not pause within {SCREENSHOT_TIMEOUT:?}");
+            }
+            match &app.snapshot {
+                Some(s) if s.state == state::RunState::Paused && s.step < args.steps => {
+                    app.apply(Command::Engine(engine::Command::Step));
+                }
+                _ => break,
+            }
+        }
         let image = screenshot::render(&app, WINDOW_SIZE[0], WINDOW_SIZE[1]);
         image
             .save_png(&out)
@@ -104,7 +150,16 @@ fn run(args: Args) -> anyhow::Result<()> {
         view: ViewState::default(),
         title,
     };
-    eframe::run_native("accsim", options, Box::new(|_| Ok(Box::new(window))))
+    eframe::run_native(
+        "accsim",
+        options,
+        Box::new(|cc| {
+            let mut window = window;
+            let ctx = cc.egui_ctx.clone();
+            window.app.set_notify(std::sync::Arc::new(move || ctx.request_repaint()));
+            Ok(Box::new(window))
+        }),
+    )
         .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
 }
 
@@ -118,6 +173,10 @@ struct Window {
 
 impl eframe::App for Window {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.app.poll();
+        if self.app.running.is_some() || self.app.pending {
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
+        }
         for command in view::draw(&self.app, &mut self.view, ui) {
             self.app.apply(command);
         }
@@ -144,16 +203,31 @@ mod tests {
             parse(&[]),
             Ok(Some(Args {
                 file: None,
-                screenshot: None
+                screenshot: None,
+                steps: 0,
+                tab: app::Tab::Memory,
             }))
         );
         assert_eq!(
             parse(&["--screenshot", "out.png", "a.c"]),
             Ok(Some(Args {
                 file: Some("a.c".into()),
-                screenshot: Some("out.png".into())
+                screenshot: Some("out.png".into()),
+                steps: 0,
+                tab: app::Tab::Memory,
             }))
         );
+        assert_eq!(
+            parse(&["--screenshot", "o.png", "--steps", "40", "--tab", "queues", "a.c"]),
+            Ok(Some(Args {
+                file: Some("a.c".into()),
+                screenshot: Some("o.png".into()),
+                steps: 40,
+                tab: app::Tab::Queues,
+            }))
+        );
+        assert_eq!(parse(&["--steps", "x"]), Err("--steps needs a number, not x".to_owned()));
+        assert_eq!(parse(&["--tab", "nope"]), Err("unknown panel nope".to_owned()));
         assert_eq!(parse(&["--help"]), Ok(None));
         assert_eq!(
             parse(&["--screenshot"]),

@@ -310,8 +310,9 @@ mod tests {
         .unwrap();
         let mut app = App::with_samples_dir(None);
         app.apply(Command::Open(path));
-        let image = render(&app, 400, 300);
-        assert_eq!((image.width, image.height), (400, 300));
+        // The window's size: the source panel shares it with the device and detail panels.
+        let image = render(&app, 1024, 720);
+        assert_eq!((image.width, image.height), (1024, 720));
         // The directive colour (orange: red well above blue) appears; plain text is grey.
         let orange = image
             .pixels

@@ -7,12 +7,17 @@ use egui::text::LayoutJob;
 use egui::{Color32, FontId, TextFormat, TextStyle};
 
 use crate::app::{App, Command, Status};
+use crate::engine::Command as EngineCommand;
 
 /// Widget state that is not the application's state.
 #[derive(Debug, Default)]
 pub struct ViewState {
     /// The File → Open… dialog, while it is shown.
     pub open_dialog: Option<OpenDialog>,
+    /// The line the source panel last scrolled to.
+    pub followed_line: Option<u32>,
+    /// The variables panel shows loop-scheduling temporaries.
+    pub show_generated: bool,
 }
 
 /// The File → Open… dialog: a path typed by hand (no platform file dialog).
@@ -29,6 +34,11 @@ struct Palette {
     code: Color32,
     directive: Color32,
     directive_background: Color32,
+    host_line: Color32,
+    device_line: Color32,
+    finding_line: Color32,
+    breakpoint: Color32,
+    arrow: Color32,
 }
 
 impl Palette {
@@ -39,6 +49,11 @@ impl Palette {
                 code: Color32::from_gray(210),
                 directive: Color32::from_rgb(255, 170, 60),
                 directive_background: Color32::from_rgba_unmultiplied(255, 170, 60, 24),
+                host_line: Color32::from_rgb(70, 70, 20),
+                device_line: Color32::from_rgb(20, 80, 40),
+                finding_line: Color32::from_rgb(90, 30, 30),
+                breakpoint: Color32::from_rgb(230, 60, 60),
+                arrow: Color32::from_rgb(120, 220, 120),
             }
         } else {
             Self {
@@ -46,6 +61,11 @@ impl Palette {
                 code: Color32::from_gray(30),
                 directive: Color32::from_rgb(170, 80, 0),
                 directive_background: Color32::from_rgba_unmultiplied(255, 170, 60, 40),
+                host_line: Color32::from_rgb(250, 240, 150),
+                device_line: Color32::from_rgb(170, 235, 180),
+                finding_line: Color32::from_rgb(250, 190, 190),
+                breakpoint: Color32::from_rgb(200, 30, 30),
+                arrow: Color32::from_rgb(20, 130, 40),
             }
         }
     }
@@ -57,6 +77,7 @@ pub fn draw(app: &App, view: &mut ViewState, ui: &mut egui::Ui) -> Vec<Command> 
     egui::Panel::top("menu_bar").show(ui, |ui| {
         egui::MenuBar::new().ui(ui, |ui| menu_bar(app, view, ui, &mut commands));
     });
+    egui::Panel::top("controls").show(ui, |ui| crate::panels::controls(app, ui, &mut commands));
     egui::Panel::bottom("status_bar").show(ui, |ui| match &app.status {
         Status::Info(text) => {
             ui.label(text);
@@ -65,7 +86,18 @@ pub fn draw(app: &App, view: &mut ViewState, ui: &mut egui::Ui) -> Vec<Command> 
             ui.colored_label(ui.visuals().error_fg_color, text);
         }
     });
-    egui::CentralPanel::default().show(ui, |ui| source_panel(app, ui));
+    if app.source.is_some() {
+        egui::Panel::bottom("details")
+            .resizable(true)
+            .default_size(250.0)
+            .min_size(230.0)
+            .show(ui, |ui| crate::panels::details(app, view, ui, &mut commands));
+        egui::Panel::right("device")
+            .resizable(true)
+            .default_size(420.0)
+            .show(ui, |ui| crate::panels::device(app, view, ui, &mut commands));
+    }
+    egui::CentralPanel::default().show(ui, |ui| source_panel(app, view, ui, &mut commands));
     open_dialog(view, ui.ctx(), &mut commands);
     commands
 }
@@ -139,7 +171,18 @@ fn open_dialog(view: &mut ViewState, ctx: &egui::Context, commands: &mut Vec<Com
     }
 }
 
-fn source_panel(app: &App, ui: &mut egui::Ui) {
+/// The lines a finding names: its own line and its related lines.
+fn finding_lines(app: &App) -> Vec<u32> {
+    let Some(f) = app
+        .selected_finding
+        .and_then(|i| app.snapshot.as_ref().and_then(|s| s.findings.get(i)))
+    else {
+        return Vec::new();
+    };
+    f.line.into_iter().chain(f.related.iter().map(|r| r.0)).collect()
+}
+
+fn source_panel(app: &App, view: &mut ViewState, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
     let Some(file) = &app.source else {
         ui.centered_and_justified(|ui| ui.label("No file open."));
         return;
@@ -148,43 +191,92 @@ fn source_panel(app: &App, ui: &mut egui::Ui) {
     let font = TextStyle::Monospace.resolve(ui.style());
     let row_height = ui.text_style_height(&TextStyle::Monospace);
     let number_width = file.lines.len().max(1).to_string().len();
+    let snapshot = app.snapshot.as_ref();
+    let host_line = snapshot.and_then(|s| s.host_line);
+    // The running device thread's line (the only device thread with a current statement: gangs
+    // and threads run one after another).
+    let device_line = snapshot.and_then(|s| s.device.as_ref().and(s.line));
+    let marked = finding_lines(app);
+    let breakpoints = snapshot.map(|s| s.breakpoints.clone()).unwrap_or_default();
+    // Follow the running line (or the selected finding) when it changes.
+    let follow = device_line.or(host_line).or(marked.first().copied());
+    let mut scroll = egui::ScrollArea::both().auto_shrink([false, false]);
+    if follow != view.followed_line {
+        view.followed_line = follow;
+        if let Some(line) = follow {
+            let visible = ui.available_height();
+            let offset = (line as f32 - 1.0) * row_height - visible / 3.0;
+            scroll = scroll.vertical_scroll_offset(offset.max(0.0));
+        }
+    }
     ui.spacing_mut().item_spacing.y = 0.0;
-    egui::ScrollArea::both()
-        .auto_shrink([false, false])
-        .show_rows(ui, row_height, file.lines.len(), |ui, rows| {
-            for index in rows {
-                let line = &file.lines[index];
-                let mut job = LayoutJob::default();
-                let format = |color: Color32, background: Color32| TextFormat {
-                    font_id: FontId::clone(&font),
-                    color,
-                    background,
-                    ..TextFormat::default()
-                };
-                let background = if line.is_directive {
-                    palette.directive_background
+    scroll.show_rows(ui, row_height, file.lines.len(), |ui, rows| {
+        for index in rows {
+            let line = &file.lines[index];
+            let number = index as u32 + 1;
+            let format = |color: Color32, background: Color32| TextFormat {
+                font_id: FontId::clone(&font),
+                color,
+                background,
+                ..TextFormat::default()
+            };
+            let line_background = if Some(number) == device_line {
+                palette.device_line
+            } else if Some(number) == host_line {
+                palette.host_line
+            } else if marked.contains(&number) {
+                palette.finding_line
+            } else if line.is_directive {
+                palette.directive_background
+            } else {
+                Color32::TRANSPARENT
+            };
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = 0.0;
+                let mut gutter = LayoutJob::default();
+                let marker = if breakpoints.contains(&number) { "●" } else { " " };
+                gutter.append(marker, 0.0, format(palette.breakpoint, Color32::TRANSPARENT));
+                let arrow = if Some(number) == device_line {
+                    "▶"
+                } else if Some(number) == host_line {
+                    "▷"
                 } else {
-                    Color32::TRANSPARENT
+                    " "
                 };
-                job.append(
-                    &format!("{:>number_width$}  ", index + 1),
+                gutter.append(arrow, 0.0, format(palette.arrow, Color32::TRANSPARENT));
+                gutter.append(
+                    &format!("{number:>number_width$} "),
                     0.0,
                     format(palette.line_number, Color32::TRANSPARENT),
                 );
+                let g = ui
+                    .add(egui::Label::new(gutter).sense(egui::Sense::click()))
+                    .on_hover_text("click: toggle a breakpoint");
+                if g.clicked() {
+                    commands.push(Command::Engine(EngineCommand::ToggleBreakpoint(number)));
+                }
                 let color = if line.is_directive {
                     palette.directive
                 } else {
                     palette.code
                 };
+                let mut job = LayoutJob::default();
                 // Tabs as four spaces, so that columns line up in the monospace font.
-                job.append(
-                    &line.text.replace('\t', "    "),
-                    0.0,
-                    format(color, background),
-                );
-                ui.add(egui::Label::new(job).extend());
-            }
-        });
+                job.append(&line.text.replace('\t', "    "), 0.0, format(color, line_background));
+                let code = ui.add(egui::Label::new(job).extend().sense(egui::Sense::click()));
+                code.context_menu(|ui| {
+                    if ui.button(format!("Run to line {number}")).clicked() {
+                        commands.push(Command::Engine(EngineCommand::RunTo(number)));
+                        ui.close();
+                    }
+                    if ui.button(format!("Toggle breakpoint on line {number}")).clicked() {
+                        commands.push(Command::Engine(EngineCommand::ToggleBreakpoint(number)));
+                        ui.close();
+                    }
+                });
+            });
+        }
+    });
 }
 
 #[cfg(test)]
@@ -239,6 +331,7 @@ mod tests {
                 path: " samples/c/hello.c ".to_owned(),
                 focus_pending: true,
             }),
+            ..ViewState::default()
         };
         // First frame: the dialog appears and its path field takes the focus.
         assert!(frame(&ctx, &app, &mut view, vec![]).is_empty());
@@ -255,6 +348,7 @@ mod tests {
         let app = App::with_samples_dir(None);
         let mut view = ViewState {
             open_dialog: Some(OpenDialog::default()),
+            ..ViewState::default()
         };
         assert!(frame(&ctx, &app, &mut view, vec![]).is_empty());
         assert!(frame(&ctx, &app, &mut view, vec![key(egui::Key::Escape)]).is_empty());

@@ -1,5 +1,6 @@
 //! accsim's simulator crate: the modeled accelerator run in parallel ([`sim_device::SimDevice`])
 //! and the `accsim` command built on it.
 
+pub mod check;
 pub mod sim_device;
 pub mod validate;

@@ -270,7 +270,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
         }
     };
     let mut findings = compiled.program.findings.clone();
-    let exe = match exec::compile(&compiled.program) {
+    let exe = match exec::compile_for_checking(&compiled.program) {
         Ok(e) => e,
         Err(d) => {
             report(&d.0, map, c.format);
@@ -278,10 +278,25 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
         }
     };
     let device = device_config(r);
-    let options = exec::RunOptions { max_steps: Some(r.max_steps), max_memory: Some(r.max_memory), device, ..Default::default() };
+    // The sequential device (the default): gangs run in order on the interpreter thread, so the
+    // checkers see one thread at a time and their findings are deterministic.
+    let (checker, found) = accsim::check::CheckRun::new();
+    let options = exec::RunOptions {
+        max_steps: Some(r.max_steps),
+        max_memory: Some(r.max_memory),
+        device,
+        checker: Some(Box::new(checker)),
+        ..Default::default()
+    };
     let mut argv = vec![r.compile.files[0].clone()];
     argv.extend(r.args.iter().cloned());
     let outcome = exe.run(options, argv);
+    if let Ok(f) = found.lock() {
+        findings.extend(f.list.iter().cloned());
+        if f.dropped > 0 {
+            eprintln!("accsim: {} more findings not shown", f.dropped);
+        }
+    }
     if let Some(d) = outcome.diagnostic() {
         findings.push(d.clone());
     }

@@ -5,6 +5,9 @@
 //! OpenACC 2.0 (§1.2, §2.7: gangs, workers and lanes only share data through the synchronisation
 //! points a correct program respects) its output cannot depend on the launch configuration: each
 //! runs under the default configuration and under two others (`--gangs/--workers/--vector-length`).
+//! Gangs run in parallel on the simulator's threads (§1.2: gangs never synchronise inside a
+//! kernel), so the output cannot depend on the thread count either: each also runs on one thread
+//! and on three (more threads than this machine may have cores, to shuffle the interleavings).
 //! The exception is a program that prints counts of redundant execution with explicit
 //! `num_gangs`/`num_workers`/`vector_length` clauses (`15_execution_modes.c`), whose numbers the
 //! clauses fix.
@@ -29,6 +32,9 @@ const CONFIGS: &[&[&str]] = &[
     // Queued work delayed until its wait (§2.13): correct programs have every wait they need.
     &["--schedule", "seed:0"],
     &["--schedule", "seed:7"],
+    // Thread-count independence of race-free programs (one thread: gangs in order).
+    &["--threads", "1"],
+    &["--threads", "3", "--gangs", "13"],
 ];
 
 fn acc_samples() -> Vec<std::path::PathBuf> {
@@ -117,6 +123,44 @@ fn info_reports_schedules_and_attributes() {
     assert!(text.contains("loop scheduled vector\n"), "{text}");
     assert!(text.contains("int [6][10][70] `cube`: present_or_copy"), "{text}");
     assert!(text.contains("int `n`: firstprivate (scalar, by value)"), "{text}");
+}
+
+/// §2.7.6: an auto loop of a kernels construct (no gang/worker/vector/seq/independent clause, or
+/// no directive at all) runs in parallel only when the dependence test proves its iterations
+/// independent; `accsim info` says what it decided and why, as `nvc -Minfo` does (§2.5.2, §2.7.9,
+/// §2.7.11 for the reduction and `independent` loops).
+#[test]
+fn info_reports_kernels_dependence_decisions() {
+    let path = samples_dir().join("acc/27_kernels_dependence.c");
+    let mut cmd = std::process::Command::new(accsim_bin());
+    cmd.arg("info").arg(&path);
+    let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim info");
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = |n: u32| text.lines().find(|l| l.contains(&format!("27_kernels_dependence.c:{n}:"))).unwrap_or_default().to_string();
+    assert!(line(35).contains("loop scheduled gang vector (loop parallelized: no loop-carried dependence)"), "{text}");
+    assert!(line(39).contains("loop scheduled seq (loop not parallelized: `a[i]` depends on `a[i-1]` (line 40))"), "{text}");
+    assert!(line(42).contains("loop scheduled gang (loop parallelized"), "{text}");
+    assert!(line(43).contains("loop scheduled vector (loop parallelized"), "{text}");
+    assert!(line(46).contains("private per iteration: t"), "{text}");
+    assert!(line(51).contains("loop not parallelized: scalar `s` is written in the loop"), "{text}");
+    assert!(line(54).contains("loop scheduled vector (loop parallelized"), "{text}");
+    assert!(line(58).contains("loop not parallelized: `p` and `q` may point to the same memory"), "{text}");
+    assert!(line(61).contains("loop scheduled gang vector"), "{text}");
+}
+
+/// §2.12.1.5: `routine bind(name)` and `routine(name) bind("string")` make calls from a compute
+/// region go to the bound procedure; the host keeps calling the routine itself.
+#[test]
+fn routine_bind_redirects_device_calls() {
+    let dir = TempDir::new("acc-bind");
+    let path = dir.path().join("bind.c");
+    std::fs::write(&path, "#include <stdio.h>\nfloat dev_scale(float x) { return 3.0f * x; }\n#pragma acc routine seq bind(dev_scale)\nfloat scale(float x) { return 2.0f * x; }\n#pragma acc routine seq\nfloat dev_add1(float x) { return x + 1.0f; }\n#pragma acc routine(dev_add1) seq bind(\"dev_scale\")\nint main(void) {\n  float a[4] = {1, 2, 3, 4}, b[4], c[4];\n#pragma acc parallel loop copyin(a) copyout(b, c)\n  for (int i = 0; i < 4; i++) { b[i] = scale(a[i]); c[i] = dev_add1(a[i]); }\n  printf(\"host %.1f device %.1f %.1f\\n\", scale(a[1]), b[1], c[1]);\n  return 0;\n}\n").expect("write bind.c");
+    let mut cmd = std::process::Command::new(accsim_bin());
+    cmd.arg("run").arg(&path);
+    let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim");
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "host 4.0 device 6.0 6.0\n");
 }
 
 /// Runtime errors of the data environment stop the program with a diagnostic naming the
@@ -209,6 +253,13 @@ fn openacc_restrictions_are_compile_errors() {
             "int main(void) {\n  double a[4];\n#pragma acc parallel copyout(a)\n  {\n    a[0] = 1;\n    if (a[0] > 0) return 1;\n  }\n  return 0;\n}\n",
             "branching out of a compute construct is not allowed",
             "branch.c:6",
+        ),
+        (
+            // §2.6.3: a data region's lifetime ends at the end of the construct.
+            "databranch.c",
+            "int main(void) {\n  double a[4];\n  for (int k = 0; k < 2; k++) {\n#pragma acc data copy(a)\n    {\n      if (k == 1) break;\n    }\n  }\n  return 0;\n}\n",
+            "branching out of a data region is not allowed",
+            "databranch.c:6",
         ),
         (
             "typo.c",

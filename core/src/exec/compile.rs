@@ -347,6 +347,8 @@ pub struct CFunc {
     memory_locals: Vec<MemLocal>,
     params: Vec<ParamCopy>,
     pub local_names: Vec<String>,
+    /// Where each local lives, indexed like `local_names` (for [`super::inspect`]).
+    pub(crate) homes: Vec<Home>,
     pub variadic: bool,
     pub ret_kind: Kind,
 }
@@ -474,6 +476,12 @@ fn file_scope_declares(p: &Program) -> Vec<(crate::ir::acc::DataClause, u64, u64
 
 /// Compile a whole program.
 pub fn compile(p: &Program) -> Result<Executable, Diagnostics> {
+    compile_mode(p, false)
+}
+
+/// Compile `p`; with `checking`, every memory access calls the run's checker (see
+/// [`super::check`]) and no fused loads or loops are made.
+pub fn compile_mode(p: &Program, checking: bool) -> Result<Executable, Diagnostics> {
     let mut errors = Vec::new();
     let mut exe = Executable {
         declares: file_scope_declares(p),
@@ -511,7 +519,7 @@ pub fn compile(p: &Program) -> Result<Executable, Diagnostics> {
         });
     }
     for (i, f) in p.functions.iter().enumerate() {
-        match compile_function(p, &exe, i as u32, f) {
+        match compile_function(p, &exe, i as u32, f, checking) {
             Ok(cf) => exe.funcs.push(cf),
             Err(d) => {
                 errors.push(d);
@@ -525,6 +533,7 @@ pub fn compile(p: &Program) -> Result<Executable, Diagnostics> {
                     params: Vec::new(),
                     memory_locals: Vec::new(),
                     local_names: Vec::new(),
+                    homes: Vec::new(),
                     variadic: false,
                     ret_kind: Kind::Void,
                 });
@@ -538,8 +547,9 @@ pub fn compile(p: &Program) -> Result<Executable, Diagnostics> {
     }
 }
 
+/// Where a local of a compiled function lives (read by [`super::inspect`]).
 #[derive(Copy, Clone, Debug)]
-enum Home {
+pub(crate) enum Home {
     Reg(usize),
     /// A memory local: the slot holding its address.
     Mem(usize),
@@ -561,9 +571,16 @@ struct Cx<'a> {
     in_sub: bool,
     ret_kind: Kind,
     ret_size: u64,
+    /// Compiled for checking: accesses call the checker (see [`super::check`]).
+    checking: bool,
+    /// Compiling the body of an `atomic` construct.
+    in_atomic: bool,
+    /// A worker/vector partition loop whose body is about to be compiled: its level and the
+    /// register slot of its thread index (checking only).
+    partition: Option<(super::check::Level, usize)>,
 }
 
-fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function) -> R<CFunc> {
+fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function, checking: bool) -> R<CFunc> {
     let t = &p.types;
     let mut homes = vec![Home::Reg(0); f.locals.len()];
     let mut nslots = f.params.len();
@@ -625,8 +642,26 @@ fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function) -> R<
         in_sub: false,
         ret_kind: Kind::of(t, f.ret),
         ret_size: t.size_of(f.ret).unwrap_or(0),
+        checking,
+        in_atomic: false,
+        partition: None,
     };
+    if checking && p.kernels.iter().any(|k| k.func.0 == fid) {
+        // A kernel function runs once per gang; its first parameter is the gang index.
+        if let Some(Home::Reg(g)) = f.params.first().and_then(|l| cx.homes.get(l.0 as usize)).copied() {
+            cx.emit(
+                Op::Expr(ef(move |m| {
+                    let gang = m.regs[m.bp + g];
+                    super::check::thread_event(m, super::check::ThreadEvent::GangStart(gang));
+                    Ok(0)
+                })),
+                f.loc,
+                false,
+            );
+        }
+    }
     cx.stmt(&f.body)?;
+    let homes = cx.homes.clone();
     let code = cx.finish()?;
     Ok(CFunc {
         name: f.name.clone(),
@@ -638,6 +673,7 @@ fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function) -> R<
         params,
         memory_locals,
         local_names: f.locals.iter().map(|l| l.name.clone()).collect(),
+        homes,
         variadic: f.variadic,
         ret_kind: cx.ret_kind,
     })
@@ -1100,6 +1136,17 @@ macro_rules! gen_store {
     }};
 }
 
+/// The bytes a scalar of kind `k` occupies in memory.
+fn kind_size(k: Kind) -> u64 {
+    match k {
+        Kind::Bool | Kind::U8 | Kind::I8 => 1,
+        Kind::U16 | Kind::I16 => 2,
+        Kind::U32 | Kind::I32 | Kind::F32 => 4,
+        Kind::LongDouble => 16,
+        _ => 8,
+    }
+}
+
 /// A compiled address, with the shapes loads and stores fuse.
 enum Addr {
     /// `base + index * size`.
@@ -1549,6 +1596,13 @@ impl<'a> Cx<'a> {
 
     fn stmt_inner(&mut self, s: &Stmt, sub: bool) -> R<()> {
         let loc = s.loc;
+        if self.checking && self.partition.is_none() {
+            if let StmtKind::For { init: Some(init), .. } = &s.kind {
+                if let Some(p) = self.partition_loop(init) {
+                    return self.checked_partition(p, s, sub);
+                }
+            }
+        }
         match &s.kind {
             StmtKind::Empty => {}
             StmtKind::Expr(e) => {
@@ -1620,6 +1674,7 @@ impl<'a> Cx<'a> {
                         self.emit(Op::JumpIfFalse(cf, l_break), c.loc, true);
                         self.place_label(l_body);
                         self.loops.push((l_break, Some(l_cont)));
+                        self.partition_iteration(body.loc);
                         self.stmt_inner(body, sub)?;
                         self.loops.pop();
                         self.place_label(l_cont);
@@ -1705,6 +1760,7 @@ impl<'a> Cx<'a> {
                 self.emit(Op::Jump(l_cond), loc, false);
                 self.place_label(l_body);
                 self.loops.push((l_break, Some(l_cont)));
+                self.partition_iteration(body.loc);
                 self.stmt_inner(body, sub)?;
                 self.loops.pop();
                 self.place_label(l_cont);
@@ -1801,9 +1857,13 @@ impl<'a> Cx<'a> {
             StmtKind::ZeroFill { addr, size } => {
                 let a = self.expr(addr)?.into_fn();
                 let size = *size;
+                let checking = self.checking;
                 let f = ef(move |m| {
                     let p = a(m)?;
                     m.mem.fill(p, 0, size).map_err(|x| m.fault(x, loc))?;
+                    if checking {
+                        super::check::access(m, p, size, true, false, loc);
+                    }
                     Ok(0)
                 });
                 self.emit(Op::Expr(f), loc, false);
@@ -1964,6 +2024,9 @@ impl<'a> Cx<'a> {
                 let slot = *slot;
                 let ty = self.p.functions[self.fid as usize].locals[l.0 as usize].ty;
                 let k = self.kind(ty);
+                if self.checking {
+                    return Ok(self.checked_load(k, ef(move |m| Ok(m.regs[m.bp + slot])), loc));
+                }
                 if matches!(k, Kind::F64 | Kind::I64 | Kind::U64 | Kind::Ptr) {
                     return Ok(Ce::Deref(slot, loc));
                 }
@@ -2208,6 +2271,9 @@ impl<'a> Cx<'a> {
     }
 
     fn load(&mut self, k: Kind, addr: Addr, loc: Loc) -> Ce {
+        if self.checking {
+            return self.checked_load(k, Self::addr_fn(addr), loc);
+        }
         let inline = matches!(
             k,
             Kind::F64 | Kind::I64 | Kind::U64 | Kind::Ptr | Kind::I32 | Kind::U32 | Kind::F32
@@ -2285,6 +2351,16 @@ impl<'a> Cx<'a> {
 
     fn store(&mut self, k: Kind, addr: Addr, val: Ce, loc: Loc) -> ExprFn {
         let val = val.into_fn();
+        if self.checking {
+            let (addr, atomic, size) = (Self::addr_fn(addr), self.in_atomic, kind_size(k));
+            return ef(move |m| {
+                let v = val(m)?;
+                let a = addr(m)?;
+                m.store_kind(k, a, v).map_err(|f| m.fault(f, loc))?;
+                super::check::access(m, a, size, true, atomic, loc);
+                Ok(v)
+            });
+        }
         match addr {
             Addr::Any(Ce::Reg(s)) => gen_store!(k, loc, |m, v| m.regs[m.bp + s], val(m)?),
             Addr::Any(a) => {
@@ -2345,6 +2421,83 @@ impl<'a> Cx<'a> {
                 let _ = ty;
                 Ok(Err(self.addr(a)?))
             }
+        }
+    }
+
+    /// A load that reports itself to the checker (checking mode).
+    fn checked_load(&self, k: Kind, addr: ExprFn, loc: Loc) -> Ce {
+        if matches!(k, Kind::Void | Kind::Aggregate) {
+            return Ce::Dyn(addr);
+        }
+        let (atomic, size) = (self.in_atomic, kind_size(k));
+        Ce::Dyn(ef(move |m| {
+            let a = addr(m)?;
+            let v = m.load_kind(k, a).map_err(|f| m.fault(f, loc))?;
+            super::check::access(m, a, size, false, atomic, loc);
+            Ok(v)
+        }))
+    }
+
+    /// The address of a read-modify-write (`x op= v`, `x++`): in checking mode it reports a
+    /// read and a write of the place.
+    fn checked_rw(&self, addr: ExprFn, k: Kind, loc: Loc) -> ExprFn {
+        if !self.checking {
+            return addr;
+        }
+        let (atomic, size) = (self.in_atomic, kind_size(k));
+        ef(move |m| {
+            let a = addr(m)?;
+            super::check::access(m, a, size, false, atomic, loc);
+            super::check::access(m, a, size, true, atomic, loc);
+            Ok(a)
+        })
+    }
+
+    /// The level and thread-index slot of a worker or vector partition loop of a kernel
+    /// (`for (__worker = 0; ...)`, `for (__lane = 0; ...)`, see `kernel::schedule`).
+    fn partition_loop(&self, init: &Stmt) -> Option<(super::check::Level, usize)> {
+        let StmtKind::Expr(Expr { kind: ExprKind::Assign { place: Place::Local(l), .. }, .. }) = &init.kind else {
+            return None;
+        };
+        let level = match self.p.functions[self.fid as usize].locals.get(l.0 as usize)?.name.as_str() {
+            "__worker" => super::check::Level::Worker,
+            "__lane" => super::check::Level::Vector,
+            _ => return None,
+        };
+        match self.homes.get(l.0 as usize) {
+            Some(Home::Reg(s)) => Some((level, *s)),
+            _ => None,
+        }
+    }
+
+    /// A partition loop in checking mode: the checker hears where it begins, each thread's
+    /// iteration, and where its threads rejoin.
+    fn checked_partition(&mut self, p: (super::check::Level, usize), s: &Stmt, sub: bool) -> R<()> {
+        use super::check::{thread_event, ThreadEvent};
+        let (level, loc) = (p.0, s.loc);
+        self.emit(Op::Expr(ef(move |m| {
+            thread_event(m, ThreadEvent::PartitionBegin(level, loc));
+            Ok(0)
+        })), loc, false);
+        self.partition = Some(p);
+        let r = self.stmt_inner(s, sub);
+        self.partition = None;
+        r?;
+        self.emit(Op::Expr(ef(move |m| {
+            thread_event(m, ThreadEvent::PartitionEnd(level));
+            Ok(0)
+        })), loc, false);
+        Ok(())
+    }
+
+    /// At the top of a partition loop's body: report the thread whose iteration starts.
+    fn partition_iteration(&mut self, loc: Loc) {
+        if let Some((level, slot)) = self.partition.take() {
+            self.emit(Op::Expr(ef(move |m| {
+                let t = m.regs[m.bp + slot];
+                super::check::thread_event(m, super::check::ThreadEvent::Partition(level, t));
+                Ok(0)
+            })), loc, false);
         }
     }
 
@@ -2562,11 +2715,16 @@ impl<'a> Cx<'a> {
                         let size = self.size_of(e.ty, loc)?.into_fn();
                         let dst = Self::addr_fn(addr);
                         let src = v.into_fn();
+                        let (checking, atomic) = (self.checking, self.in_atomic);
                         Ce::Dyn(ef(move |m| {
                             let s = src(m)?;
                             let d = dst(m)?;
                             let n = size(m)?;
                             m.mem.copy(d, s, n).map_err(|f| m.fault(f, loc))?;
+                            if checking {
+                                super::check::access(m, s, n, false, atomic, loc);
+                                super::check::access(m, d, n, true, atomic, loc);
+                            }
                             Ok(d)
                         }))
                     }
@@ -2586,7 +2744,7 @@ impl<'a> Cx<'a> {
                 let val = self.expr(value)?.into_fn();
                 let pc = match self.place(place, e.ty)? {
                     Ok(s) => PlaceC::Reg(s),
-                    Err(a) => PlaceC::Mem(Self::addr_fn(a), pk),
+                    Err(a) => PlaceC::Mem(self.checked_rw(Self::addr_fn(a), pk, loc), pk),
                 };
                 if pk == Kind::Ptr {
                     let elem = self.t.pointee(e.ty).unwrap_or(e.ty);
@@ -2611,7 +2769,7 @@ impl<'a> Cx<'a> {
             ExprKind::IncDec { place, delta, post } => {
                 let pc = match self.place(place, e.ty)? {
                     Ok(s) => PlaceC::Reg(s),
-                    Err(a) => PlaceC::Mem(Self::addr_fn(a), k),
+                    Err(a) => PlaceC::Mem(self.checked_rw(Self::addr_fn(a), k, loc), k),
                 };
                 self.incdec(pc, k, e.ty, *delta, *post, loc)?
             }
@@ -2833,6 +2991,9 @@ impl<'a> Cx<'a> {
         let Place::Local(l) = place else {
             return Ok(None);
         };
+        if self.checking {
+            return Ok(None);
+        }
         let Some(Home::Reg(s)) = self.homes.get(l.0 as usize).copied() else {
             return Ok(None);
         };

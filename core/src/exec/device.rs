@@ -154,8 +154,10 @@ impl Device for SequentialDevice {
             // that a stepping GUI or a checker sees every device step.
             let mut fork = m.device_fork();
             fork.machine.observer = m.observer.take();
+            fork.machine.checker = m.checker.take();
             let ran = args.iter().try_for_each(|a| fork.machine.call_kernel(k.fid, a, k.loc));
             m.observer = fork.machine.observer.take();
+            m.checker = fork.machine.checker.take();
             let joined = m.join_device_forks(vec![fork], k.loc);
             ran.and(joined)
         })

@@ -96,6 +96,9 @@ pub struct Machine<'e> {
     pub fuel: u64,
     fuel_limited: bool,
     pub observer: Option<Box<dyn Observer>>,
+    /// The checkers of `accsim check` (called only by an executable compiled for checking and
+    /// by the runtime's data events, see [`super::check`]).
+    pub checker: Option<Box<dyn super::check::Checker>>,
     pub stdout: Sink,
     pub stderr: Sink,
     /// Program stdout not yet written to the sink.
@@ -357,9 +360,11 @@ impl<'e> Machine<'e> {
 
     #[cold]
     fn observe(&mut self, loc: Loc) -> Result<(), Trap> {
-        let depth = self.depth;
-        if let Some(o) = self.observer.as_mut() {
-            if o.on_step(loc, depth) == Control::Stop {
+        // The observer is taken out for the call so that it can read the machine.
+        if let Some(mut o) = self.observer.take() {
+            let control = o.on_step_inspect(&super::inspect::MachineView::new(self, loc));
+            self.observer = Some(o);
+            if control == Control::Stop {
                 return Err(Trap(Box::new(TrapKind::Stopped)));
             }
         }
@@ -458,6 +463,7 @@ impl<'e> Machine<'e> {
             fuel: self.fuel,
             fuel_limited: self.fuel_limited,
             observer: None,
+            checker: None,
             stdout: out.sink(),
             stderr: err.sink(),
             out_buf: Vec::new(),
@@ -718,6 +724,7 @@ pub fn run_main(
         fuel: options.max_steps.unwrap_or(u64::MAX),
         fuel_limited: options.max_steps.is_some(),
         observer: options.observer,
+        checker: options.checker,
         stdout: options
             .stdout
             .unwrap_or_else(|| Box::new(std::io::stdout())),

@@ -36,15 +36,21 @@
 //! **The C library** a program calls is bound by name at compile time in [`libc_shim`]; a called
 //! function with neither a definition nor a shim is a link error, like `ld`'s "undefined reference".
 //!
-//! Known limits: OpenACC constructs run their bodies on the host (the device seam is not wired
-//! here yet); `goto`/`break`/`continue`/`return` out of a GNU statement expression are not
+//! **OpenACC.** Directives compile to calls of the runtime in [`openacc`] (data environment,
+//! queues, launches); compute regions are outlined kernel functions that a [`device::Device`]
+//! runs — gangs on device threads ([`Machine::device_fork`]) that share the device memory and
+//! cannot touch host memory.
+//!
+//! Known limits: `goto`/`break`/`continue`/`return` out of a GNU statement expression are not
 //! supported; stdout is flushed (not discarded, as glibc would when writing to a pipe) when the
 //! program aborts or traps; the observer sees a location and a call depth, not yet the machine
 //! state; layouts of memory locals do not model the stack (addresses of different locals are not
 //! ordered or adjacent as on x86-64, which only a program with undefined behaviour can notice).
 
+pub mod check;
 pub mod device;
 pub mod events;
+pub mod inspect;
 pub mod libc_bind;
 mod libc_erf;
 pub mod libc_shim;
@@ -78,6 +84,13 @@ pub enum Control {
 pub trait Observer: Send {
     /// `depth` is the C call depth (1 in `main`).
     fn on_step(&mut self, loc: Loc, depth: usize) -> Control;
+
+    /// The same hook with a read-only view of the machine (registers of the running call,
+    /// memories, present table, model clock), for tools that show the state (the GUI). The
+    /// interpreter calls this one; by default it forwards to [`Observer::on_step`].
+    fn on_step_inspect(&mut self, view: &inspect::MachineView<'_>) -> Control {
+        self.on_step(view.loc(), view.depth())
+    }
 }
 
 /// How a run ended.
@@ -136,6 +149,9 @@ pub struct RunOptions {
     pub events: Option<openacc::EventSink>,
     /// The accelerator (default: [`device::SequentialDevice`]).
     pub accelerator: Option<device::DeviceHandle>,
+    /// The checkers (`accsim check`); the executable must be compiled with
+    /// [`compile_for_checking`] for memory accesses to reach them.
+    pub checker: Option<Box<dyn check::Checker>>,
 }
 
 /// A cloneable in-memory sink, for tests and tools that capture a program's output.
@@ -172,6 +188,13 @@ impl Write for Capture {
 /// Compile a validated, linked program once.
 pub fn compile(program: &ir::Program) -> Result<Executable, Diagnostics> {
     compile::compile(program)
+}
+
+/// Compile a validated, linked program for checking: every memory access and the structure of
+/// each kernel's execution are reported to the run's [`check::Checker`] (slower than
+/// [`compile`]: no fused loads or loops).
+pub fn compile_for_checking(program: &ir::Program) -> Result<Executable, Diagnostics> {
+    compile::compile_mode(program, true)
 }
 
 /// Compile and run `program`'s `main` with `argv` (argv[0] is the program name).

@@ -15,9 +15,13 @@
 //! as the present-or clauses of 2.0 behave; `--strict-2.0` makes copy/copyin/copyout/create of
 //! present data an error instead.
 //!
-//! **Queues.** `async` work runs when it is issued (a legal schedule: §2.13 lets the device start
-//! queued work at once), so `wait` has nothing to wait for; the seeded adversarial scheduler that
-//! delays queued work belongs to the checking milestone.
+//! **Queues.** By default `async` work runs when it is issued (a legal schedule: §2.13 lets the
+//! device start queued work at once), so `wait` has nothing to wait for. With `--schedule seed:N`
+//! ([`DeviceConfig::schedule`]) queued work is delayed, per queue and in order, until a wait on
+//! its queue, as late as the specification allows, so that a missing wait shows.
+//!
+//! **The device.** Allocations, transfers and launches go through the run's [`Device`]
+//! (`core/src/exec/device.rs`); the present table and lifetimes stay here.
 
 use std::ops::Range;
 
@@ -25,6 +29,7 @@ use crate::data::present::{DataLifetime, Presence, PresentEntry, PresentTable};
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::acc::{CaptureMode, DataClause, ReductionOp};
 
+use super::check::{data_event, DataEvent};
 use super::device::{Device, DeviceHandle, KernelLaunch, SequentialDevice};
 use super::machine::{Machine, Trap};
 use super::events::EventKind;
@@ -217,7 +222,9 @@ fn upload(m: &mut Machine, dev: u64, host: u64, len: u64, loc: Loc) -> Result<()
         return Ok(());
     }
     let device = m.acc.device.clone();
-    device.upload(m, dev, host, len, loc)
+    device.upload(m, dev, host, len, loc)?;
+    data_event(m, DataEvent::Upload { device: dev, host, len, loc });
+    Ok(())
 }
 
 /// Copy device → host.
@@ -226,13 +233,17 @@ fn download(m: &mut Machine, host: u64, dev: u64, len: u64, loc: Loc) -> Result<
         return Ok(());
     }
     let device = m.acc.device.clone();
-    device.download(m, host, dev, len, loc)
+    device.download(m, host, dev, len, loc)?;
+    data_event(m, DataEvent::Download { host, device: dev, len, loc });
+    Ok(())
 }
 
 /// Store a device pointer into device memory (attaching a pointer to its target, §2.6).
 pub fn attach_pointer(m: &mut Machine, dev: u64, value: u64, loc: Loc) -> Result<(), Trap> {
     let device = m.acc.device.clone();
-    device.write_pointer(m, dev, value, loc)
+    device.write_pointer(m, dev, value, loc)?;
+    data_event(m, DataEvent::PointerAttached { device: dev, loc });
+    Ok(())
 }
 
 // ---------------------------------------------------------------- data clauses
@@ -293,6 +304,7 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
                 ));
             }
             let dev = device_alloc(m, r.range.start, len, r.loc)?;
+            data_event(m, DataEvent::Created { host: r.range.clone(), device: dev, name: &r.name, loc: r.loc });
             event(m, EventKind::Alloc { bytes: len, var: r.name.clone() }, r.loc, 1000, true);
             if matches!(clause, DataClause::Copy | DataClause::CopyIn | DataClause::PresentOrCopy | DataClause::PresentOrCopyIn) {
                 upload(m, dev, r.range.start, len, r.loc)?;
@@ -363,6 +375,7 @@ fn release(m: &mut Machine, start: u64, kind: DataLifetime, copy_out: bool, loc:
             download(m, e.host.start, e.device_start, e.len(), loc)?;
             event(m, EventKind::Download { bytes: e.len(), var: e.name.clone() }, loc, super::events::transfer_ns(e.len()), true);
         }
+        data_event(m, DataEvent::Released { host: e.host.clone(), device: e.device_start, name: &e.name, loc });
         device_free(m, e.device_start, loc);
         event(m, EventKind::Free { bytes: e.len(), var: e.name.clone() }, loc, 1000, true);
     }
@@ -488,6 +501,7 @@ pub fn wait_queues(m: &mut Machine, q: Option<i64>) -> Result<(), Trap> {
         }
         m.acc.queue = saved;
     }
+    data_event(m, DataEvent::Waited { queue: q, loc: Loc::default() });
     // The device's own queues (CUDA streams) finish their work too.
     let device = m.acc.device.clone();
     device.wait(m, q)
@@ -635,12 +649,15 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         shared.push(v);
     }
     let k = KernelLaunch { fid, gangs, workers, vector, caps, shared: &shared, loc, queue: m.acc.queue, on_host: host };
-    if host {
-        SequentialDevice.launch(m, &k)?;
+    data_event(m, DataEvent::LaunchBegin { fid, gangs, workers, vector, loc, on_host: host });
+    let ran = if host {
+        SequentialDevice.launch(m, &k)
     } else {
         let device = m.acc.device.clone();
-        device.launch(m, &k)?;
-    }
+        device.launch(m, &k)
+    };
+    data_event(m, DataEvent::LaunchEnd { loc });
+    ran?;
     if m.acc.sink.is_some() {
         let steps = now_ns(m).saturating_sub(launch_start);
         let kernel = m.exe.funcs.get(fid as usize).map(|f| f.name.clone()).unwrap_or_default();
@@ -916,8 +933,15 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             0
         }
         GetDeviceNum => m.acc.device_num,
-        AsyncTest => queue_idle(m, Some(a(0) as i32 as i64)) as u64,
-        AsyncTestAll => queue_idle(m, None) as u64,
+        AsyncTest | AsyncTestAll => {
+            let q = (f == AsyncTest).then_some(a(0) as i32 as i64);
+            let idle = queue_idle(m, q);
+            if idle {
+                // A test that finds the queue idle orders its work before what follows (§3.2.11).
+                data_event(m, DataEvent::Waited { queue: q, loc });
+            }
+            idle as u64
+        }
         Wait | WaitAsync => {
             wait_queues(m, Some(a(0) as i32 as i64))?;
             0

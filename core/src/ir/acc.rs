@@ -179,6 +179,24 @@ pub struct LoopInfo {
     pub collapse: u32,
     /// Why the loop runs sequentially (`seq`, no parallelism proven…), if it does.
     pub seq_reason: Option<String>,
+    /// For an auto loop of a kernels construct that runs in parallel: what the dependence test
+    /// found (§2.7.6).
+    pub analysis: Option<String>,
+    /// The kernel-function locals that scheduling made for this loop, so that tools (the GUI)
+    /// can tell which thread runs which iteration; `None` until the loop is scheduled.
+    pub temps: Option<LoopTemps>,
+}
+
+/// The register locals of one scheduled loop (see `kernel::schedule`): the linear iteration
+/// index `k` (0 ≤ k < iterations, over all collapsed loops), the iteration count, and the worker
+/// and vector-lane indices of the thread running a share of the loop (0 when the loop is not
+/// partitioned at that level).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoopTemps {
+    pub iteration: super::LocalId,
+    pub iterations: super::LocalId,
+    pub worker: super::LocalId,
+    pub lane: super::LocalId,
 }
 
 /// A host variable a kernel uses.

@@ -150,3 +150,111 @@ pub fn visit_exprs(e: &Expr, f: &mut impl FnMut(&Expr)) {
 fn visit_exprs_dyn(e: &Expr, f: &mut dyn FnMut(&Expr)) {
     visit_exprs(e, &mut |x| f(x));
 }
+
+/// Call `f` on `e` and, when it returns true, on every expression inside it (pre-order; not
+/// inside nested statements).
+pub fn visit_exprs_mut(e: &mut Expr, f: &mut dyn FnMut(&mut Expr) -> bool) {
+    if !f(e) {
+        return;
+    }
+    let place = |p: &mut Place, f: &mut dyn FnMut(&mut Expr) -> bool| {
+        if let Place::Mem(a) = p {
+            visit_exprs_mut(a, f);
+        }
+    };
+    match &mut e.kind {
+        ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => visit_exprs_mut(a, f),
+        ExprKind::Binary(_, a, b) | ExprKind::LogicalAnd(a, b) | ExprKind::LogicalOr(a, b) | ExprKind::Comma(a, b) | ExprKind::VaCopy(a, b) => {
+            visit_exprs_mut(a, f);
+            visit_exprs_mut(b, f);
+        }
+        ExprKind::PtrAdd { ptr: a, index: b, .. }
+        | ExprKind::PtrDiff { lhs: a, rhs: b, .. }
+        | ExprKind::ComplexBinary { lhs: a, rhs: b, .. }
+        | ExprKind::ComplexCompare { lhs: a, rhs: b, .. }
+        | ExprKind::ComplexMake { re: a, im: b, .. } => {
+            visit_exprs_mut(a, f);
+            visit_exprs_mut(b, f);
+        }
+        ExprKind::Cond(a, b, c) => {
+            visit_exprs_mut(a, f);
+            visit_exprs_mut(b, f);
+            visit_exprs_mut(c, f);
+        }
+        ExprKind::Assign { place: p, value } | ExprKind::CompoundAssign { place: p, value, .. } => {
+            place(p, f);
+            visit_exprs_mut(value, f);
+        }
+        ExprKind::IncDec { place: p, .. } => place(p, f),
+        ExprKind::Call { callee, args, .. } => {
+            if let Callee::Indirect(c) = callee {
+                visit_exprs_mut(c, f);
+            }
+            args.iter_mut().for_each(|a| visit_exprs_mut(a, f));
+        }
+        ExprKind::ComplexNeg { value, .. } | ExprKind::WithInit { value, .. } => visit_exprs_mut(value, f),
+        ExprKind::StmtExpr { value, .. } => {
+            if let Some(v) = value {
+                visit_exprs_mut(v, f);
+            }
+        }
+        ExprKind::Int(_)
+        | ExprKind::Float(_)
+        | ExprKind::Str(_)
+        | ExprKind::Local(_)
+        | ExprKind::LocalAddr(_)
+        | ExprKind::GlobalAddr(_)
+        | ExprKind::FuncAddr(_)
+        | ExprKind::ExternAddr(_)
+        | ExprKind::SizeOfDynamic(_) => {}
+    }
+}
+
+/// Call `fe` on every expression of `s` (pre-order, as [`visit_exprs_mut`]), including those of
+/// nested statements and of initializers and statement expressions.
+pub fn visit_stmt_exprs_mut(s: &mut Stmt, fe: &mut dyn FnMut(&mut Expr) -> bool) {
+    let ex = |e: &mut Expr, fe: &mut dyn FnMut(&mut Expr) -> bool| {
+        visit_exprs_mut(e, &mut |x| {
+            let deeper = fe(x);
+            if deeper {
+                if let ExprKind::WithInit { init, .. } | ExprKind::StmtExpr { body: init, .. } = &mut x.kind {
+                    init.iter_mut().for_each(|st| visit_stmt_exprs_mut(st, fe));
+                }
+            }
+            deeper
+        })
+    };
+    match &mut s.kind {
+        StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } | StmtKind::Return(Some(e)) => ex(e, fe),
+        StmtKind::Block(v) => v.iter_mut().for_each(|x| visit_stmt_exprs_mut(x, fe)),
+        StmtKind::If(c, t, e) => {
+            ex(c, fe);
+            visit_stmt_exprs_mut(t, fe);
+            if let Some(e) = e {
+                visit_stmt_exprs_mut(e, fe);
+            }
+        }
+        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
+            ex(c, fe);
+            visit_stmt_exprs_mut(b, fe);
+        }
+        StmtKind::For { init, cond, step, body } => {
+            if let Some(i) = init {
+                visit_stmt_exprs_mut(i, fe);
+            }
+            if let Some(c) = cond {
+                ex(c, fe);
+            }
+            if let Some(c) = step {
+                ex(c, fe);
+            }
+            visit_stmt_exprs_mut(body, fe);
+        }
+        StmtKind::Switch { cond, body, .. } => {
+            ex(cond, fe);
+            visit_stmt_exprs_mut(body, fe);
+        }
+        StmtKind::Acc { body: Some(b), .. } => visit_stmt_exprs_mut(b, fe),
+        _ => {}
+    }
+}

@@ -36,7 +36,7 @@ pub fn report(p: &Program, map: &SourceMap) -> String {
             }
             let sched = if lv.is_empty() { "seq".to_string() } else { lv.join(" ") };
             let collapse = if l.collapse > 1 { format!(", collapse({})", l.collapse) } else { String::new() };
-            let why = l.seq_reason.as_ref().map(|r| format!(" ({r})")).unwrap_or_default();
+            let why = l.seq_reason.as_ref().or(l.analysis.as_ref()).map(|r| format!(" ({r})")).unwrap_or_default();
             let _ = writeln!(out, "    {}: loop scheduled {sched}{collapse}{why}", map.describe(l.loc));
         }
         for c in &k.captures {

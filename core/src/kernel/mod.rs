@@ -13,7 +13,9 @@
 //! interpreter runs, the GUI steps through and the CUDA emitter can read back.
 
 mod build;
+pub(crate) mod depend;
 pub mod outline;
+mod promote;
 pub mod info;
 pub mod schedule;
 

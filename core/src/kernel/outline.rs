@@ -21,15 +21,141 @@ use super::build::Builder;
 pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
     let mut diags = Vec::new();
     let nfuncs = p.functions.len();
+    let purity = super::depend::Purity::of_program(p);
     for fi in 0..nfuncs {
         let mut body = std::mem::replace(&mut p.functions[fi].body, Stmt { kind: StmtKind::Empty, loc: Loc::default() });
         let uses_all = count_local_uses(&body);
         let host_body = body.clone();
-        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), p, fi, uses_all, diags: &mut diags };
+        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), p, fi, uses_all, purity: &purity, per_part: HashSet::new(), diags: &mut diags };
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
+    bind_routine_calls(p, &mut diags);
     if diags.is_empty() { Ok(()) } else { Err(diags) }
+}
+
+/// §2.12.1.5 `routine bind(name)` / `bind("string")`: a call from a compute region to the routine
+/// calls the bound procedure instead (on the device; the host keeps calling the routine). An
+/// unnamed `routine` applies to the function declared next in the same file. Calls made from
+/// inside other routines are not redirected (accsim runs one body of each function on both sides).
+fn bind_routine_calls(p: &mut Program, diags: &mut Vec<Diagnostic>) {
+    let mut redirect: Vec<(Callee, Callee)> = Vec::new();
+    for d in &p.file_scope_directives {
+        let Some(Some(dir)) = p.acc.get(d.0 as usize) else { continue };
+        let AccKind::Routine(name) = &dir.kind else { continue };
+        let Some(target) = dir.clauses.iter().find_map(|c| if let AccClauseKind::Bind(t) = &c.kind { Some(t.clone()) } else { None }) else { continue };
+        let by_name = |n: &str| -> Option<Callee> {
+            p.functions.iter().position(|f| f.name == n).map(|i| Callee::Direct(FuncId(i as u32))).or_else(|| p.externs.iter().position(|x| x.name == n).map(|i| Callee::Extern(ExternId(i as u32))))
+        };
+        let routine = match name {
+            Some(n) => by_name(n),
+            None => {
+                // The next function definition or prototype after the directive.
+                let after = |l: &Loc| l.file == dir.loc.file && l.line > dir.loc.line;
+                let f = p.functions.iter().enumerate().filter(|(_, f)| after(&f.loc)).min_by_key(|(_, f)| f.loc.line).map(|(i, f)| (f.loc.line, Callee::Direct(FuncId(i as u32))));
+                let x = p.externs.iter().enumerate().filter(|(_, x)| after(&x.loc)).min_by_key(|(_, x)| x.loc.line).map(|(i, x)| (x.loc.line, Callee::Extern(ExternId(i as u32))));
+                match (f, x) {
+                    (Some(f), Some(x)) => Some(if x.0 < f.0 { x.1 } else { f.1 }),
+                    (f, x) => f.or(x).map(|v| v.1),
+                }
+            }
+        };
+        let Some(routine) = routine else { continue };
+        match by_name(&target) {
+            Some(t) => redirect.push((routine, t)),
+            None => diags.push(Diagnostic::error("routine", format!("`bind({target})`: no function `{target}` is defined or declared in the program (§2.12.1.5)"), dir.loc)),
+        }
+    }
+    if redirect.is_empty() {
+        return;
+    }
+    let same = |a: &Callee, b: &Callee| matches!((a, b), (Callee::Direct(x), Callee::Direct(y)) if x == y) || matches!((a, b), (Callee::Extern(x), Callee::Extern(y)) if x == y);
+    let kernel_funcs: Vec<FuncId> = p.kernels.iter().map(|k| k.func).collect();
+    for f in kernel_funcs {
+        let Some(func) = p.functions.get_mut(f.0 as usize) else { continue };
+        redirect_calls(&mut func.body, &mut |c| {
+            if let Some((_, t)) = redirect.iter().find(|(r, _)| same(r, c)) {
+                *c = t.clone();
+            }
+        });
+    }
+}
+
+fn redirect_calls(s: &mut Stmt, f: &mut dyn FnMut(&mut Callee)) {
+    fn expr(e: &mut Expr, f: &mut dyn FnMut(&mut Callee)) {
+        match &mut e.kind {
+            ExprKind::Call { callee, args, .. } => {
+                f(callee);
+                args.iter_mut().for_each(|a| expr(a, f));
+            }
+            ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => expr(a, f),
+            ExprKind::Binary(_, a, b) | ExprKind::LogicalAnd(a, b) | ExprKind::LogicalOr(a, b) | ExprKind::Comma(a, b) | ExprKind::VaCopy(a, b) => {
+                expr(a, f);
+                expr(b, f);
+            }
+            ExprKind::PtrAdd { ptr: a, index: b, .. } | ExprKind::PtrDiff { lhs: a, rhs: b, .. } | ExprKind::ComplexBinary { lhs: a, rhs: b, .. } | ExprKind::ComplexCompare { lhs: a, rhs: b, .. } | ExprKind::ComplexMake { re: a, im: b, .. } => {
+                expr(a, f);
+                expr(b, f);
+            }
+            ExprKind::ComplexNeg { value, .. } => expr(value, f),
+            ExprKind::Cond(a, b, c) => {
+                expr(a, f);
+                expr(b, f);
+                expr(c, f);
+            }
+            ExprKind::Assign { place, value } | ExprKind::CompoundAssign { place, value, .. } => {
+                if let Place::Mem(a) = place {
+                    expr(a, f);
+                }
+                expr(value, f);
+            }
+            ExprKind::IncDec { place: Place::Mem(a), .. } => expr(a, f),
+            ExprKind::WithInit { init, value } => {
+                init.iter_mut().for_each(|s| redirect_calls(s, f));
+                expr(value, f);
+            }
+            ExprKind::StmtExpr { body, value } => {
+                body.iter_mut().for_each(|s| redirect_calls(s, f));
+                if let Some(v) = value {
+                    expr(v, f);
+                }
+            }
+            _ => {}
+        }
+    }
+    match &mut s.kind {
+        StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } | StmtKind::Return(Some(e)) => expr(e, f),
+        StmtKind::Block(v) => v.iter_mut().for_each(|x| redirect_calls(x, f)),
+        StmtKind::If(c, t, e) => {
+            expr(c, f);
+            redirect_calls(t, f);
+            if let Some(e) = e {
+                redirect_calls(e, f);
+            }
+        }
+        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
+            expr(c, f);
+            redirect_calls(b, f);
+        }
+        StmtKind::For { init, cond, step, body } => {
+            if let Some(i) = init {
+                redirect_calls(i, f);
+            }
+            if let Some(c) = cond {
+                expr(c, f);
+            }
+            if let Some(c) = step {
+                expr(c, f);
+            }
+            redirect_calls(body, f);
+        }
+        StmtKind::Switch { cond, body, .. } => {
+            expr(cond, f);
+            redirect_calls(body, f);
+        }
+        StmtKind::Acc { body: Some(b), .. } => redirect_calls(b, f),
+        _ => {}
+    }
 }
 
 struct FnOutliner<'p> {
@@ -41,6 +167,11 @@ struct FnOutliner<'p> {
     fi: usize,
     /// How often each local of the function is referenced (whole body).
     uses_all: HashMap<LocalId, usize>,
+    /// Which functions a dependence test may treat as side-effect free.
+    purity: &'p super::depend::Purity,
+    /// Locals of a kernels region that each kernel of it assigns before use: every kernel gets
+    /// its own (§2.5.2 splitting does not need them to survive between kernels).
+    per_part: HashSet<LocalId>,
     diags: &'p mut Vec<Diagnostic>,
 }
 
@@ -66,6 +197,19 @@ impl FnOutliner<'_> {
                         }
                     }
                     return;
+                }
+                // A data construct's structured lifetime ends where the construct ends (§2.6.3):
+                // leaving its body by a branch would skip the copy-outs and deletes of its exit.
+                // Like the compute constructs (§2.5.1, §2.5.2), the program may not branch out.
+                let structured = self.p.acc.get(d.0 as usize).and_then(|a| a.as_ref()).filter(|a| matches!(a.kind, AccKind::Data | AccKind::HostData));
+                if let (Some(dir), Some(b)) = (structured, body.as_deref()) {
+                    if let Some((what, at)) = branch_out(b) {
+                        self.diags.push(
+                            Diagnostic::error("directive", format!("`{what}` leaves the {} construct: branching out of a data region is not allowed (§2.6.3)", dir.kind.name()), at)
+                                .with_related(dir.loc, "the construct starts here"),
+                        );
+                        return;
+                    }
                 }
                 let named: HashSet<VarRoot> = self
                     .p
@@ -129,7 +273,19 @@ impl FnOutliner<'_> {
             let region = count_local_uses(&body);
             let params: HashSet<LocalId> = self.p.functions[self.fi].params.iter().copied().collect();
             let internal = |l: &LocalId| !params.contains(l) && self.uses_all.get(l) == region.get(l);
-            split_kernels(body, &internal)
+            let host = &self.p.functions[self.fi];
+            let dcx = super::depend::DepCx { locals: &host.locals, types: &self.p.types, acc: &self.p.acc, purity: self.purity, kernel_uses: &HashMap::new() };
+            let killed = |s: &Stmt, l: LocalId| {
+                let o = match host.locals.get(l.0 as usize).map(|x| x.storage) {
+                    Some(Storage::Register) => super::depend::Obj::Reg(l),
+                    Some(Storage::Memory) => super::depend::Obj::Mem(l),
+                    _ => return false,
+                };
+                host.locals.get(l.0 as usize).is_some_and(|x| self.p.types.is_scalar(x.ty)) && super::depend::killed_before_use(s, o, &dcx)
+            };
+            let (parts, per_part) = split_kernels(body, &internal, &killed);
+            self.per_part = per_part;
+            parts
         } else {
             vec![(body, false)]
         };
@@ -230,7 +386,7 @@ impl FnOutliner<'_> {
         let external: Vec<LocalId> = {
             let mut v: Vec<LocalId> = uses_region
                 .iter()
-                .filter(|(l, n)| host_params.contains(l) || self.uses_all.get(l).copied().unwrap_or(0) > **n)
+                .filter(|(l, n)| host_params.contains(l) || (self.uses_all.get(l).copied().unwrap_or(0) > **n && !self.per_part.contains(l)))
                 .map(|(l, _)| *l)
                 .collect();
             v.sort();
@@ -381,10 +537,21 @@ impl FnOutliner<'_> {
             loc,
             single,
         };
+        // Worker- and vector-level reduction partials are combined into the gang's variable by
+        // each thread when its share ends (§2.7.11): an atomic update, so that neither the
+        // checker nor a GPU sees a race between the combining threads.
+        let combine = DirectiveId(self.p.acc.len() as u32);
+        self.p.acc.push(Some(AccDirective {
+            kind: AccKind::Atomic(crate::directive::AtomicKind::Update),
+            clauses: Vec::new(),
+            loc,
+            text: "atomic update /* reduction combine (§2.7.11) */".into(),
+        }));
         let body = {
             let mut b = Builder { types: &mut self.p.types, locals: &mut locals, loc };
-            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, is_kernels, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?
+            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, is_kernels, self.purity, combine, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?
         };
+        let body = super::promote::promote_read_only_captures(body, &params, &kernel.captures, &mut locals, &self.p.types);
         // Without a gang-partitioned loop, a kernels part runs once (§2.5.2 has no gang-redundant
         // mode), and a parallel region without `num_gangs` runs on one gang (§2.5.1 leaves the count
         // to the implementation; nvc, gcc and the V&V suite use one).
@@ -466,8 +633,9 @@ fn is_loop_clause(k: &AccClauseKind) -> bool {
 }
 
 /// §2.5.2: a kernels region is split into one kernel per loop nest; the statements between loop
-/// nests run as single-gang kernels. Returns (part, runs-on-one-gang).
-fn split_kernels(body: Stmt, internal: &dyn Fn(&LocalId) -> bool) -> Vec<(Stmt, bool)> {
+/// nests run as single-gang kernels. Returns (part, runs-on-one-gang), and the region's locals
+/// that several parts use but each assigns before reading (a loop counter): each part gets its own.
+fn split_kernels(body: Stmt, internal: &dyn Fn(&LocalId) -> bool, killed: &dyn Fn(&Stmt, LocalId) -> bool) -> (Vec<(Stmt, bool)>, HashSet<LocalId>) {
     let loc = body.loc;
     let items = match body.kind {
         StmtKind::Block(v) => v,
@@ -475,7 +643,7 @@ fn split_kernels(body: Stmt, internal: &dyn Fn(&LocalId) -> bool) -> Vec<(Stmt, 
     };
     let is_nest = |s: &Stmt| matches!(&s.kind, StmtKind::For { .. }) || matches!(&s.kind, StmtKind::Acc { body: Some(b), .. } if matches!(b.kind, StmtKind::For { .. }));
     if items.is_empty() {
-        return vec![(Stmt { kind: StmtKind::Block(items), loc }, true)];
+        return (vec![(Stmt { kind: StmtKind::Block(items), loc }, true)], HashSet::new());
     }
     // Each loop nest is a kernel; the statements between them are single-gang kernels.
     let mut parts: Vec<(Stmt, bool)> = Vec::new();
@@ -494,20 +662,27 @@ fn split_kernels(body: Stmt, internal: &dyn Fn(&LocalId) -> bool) -> Vec<(Stmt, 
         parts.push((Stmt { kind: StmtKind::Block(pending), loc }, true));
     }
     // A local declared in the region and used by two parts would not survive between kernels:
-    // keep such a region whole.
+    // keep such a region whole, unless every part that uses it assigns it first.
     let mut seen: HashMap<LocalId, usize> = HashMap::new();
+    let mut per_part = HashSet::new();
     for (i, (p, _)) in parts.iter().enumerate() {
-        for l in count_local_uses(p).keys().filter(|l| internal(l)) {
-            if let Some(&j) = seen.get(l) {
+        let mut used: Vec<LocalId> = count_local_uses(p).keys().filter(|l| internal(l)).copied().collect();
+        used.sort();
+        for l in used {
+            if let Some(&j) = seen.get(&l) {
                 if j != i {
+                    if killed(p, l) && killed(&parts[j].0, l) {
+                        per_part.insert(l);
+                        continue;
+                    }
                     let any_nest = items.iter().any(is_nest);
-                    return vec![(Stmt { kind: StmtKind::Block(items), loc }, !any_nest)];
+                    return (vec![(Stmt { kind: StmtKind::Block(items), loc }, !any_nest)], HashSet::new());
                 }
             }
-            seen.insert(*l, i);
+            seen.insert(l, i);
         }
     }
-    parts
+    (parts, per_part)
 }
 
 /// Reductions on gang loops inside a parallel region reduce across gangs: the variable is a

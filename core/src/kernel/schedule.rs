@@ -19,7 +19,10 @@ use crate::diag::Loc;
 use crate::ir::acc::*;
 use crate::ir::*;
 
+use std::collections::{HashMap, HashSet};
+
 use super::build::Builder;
+use super::depend::{self, DepCx, Obj, Purity, Verdict};
 
 type SResult<T> = Result<T, (String, Loc)>;
 
@@ -28,18 +31,41 @@ struct Levels {
     gang: bool,
     worker: bool,
     vector: bool,
+    /// Inside a loop of the kernel (partitioned or not).
+    in_loop: bool,
 }
 
 struct Ctx<'a> {
     acc: &'a [Option<AccDirective>],
     is_kernels: bool,
     loops: &'a mut Vec<LoopInfo>,
+    purity: &'a Purity,
+    /// References to each local in the kernel body, for the dependence test: a scalar used only
+    /// inside a loop can be privatised. Private copies made while scheduling are added.
+    uses: HashMap<LocalId, usize>,
+    /// The kernel is one loop nest and nothing else: an auto loop at its top may be
+    /// gang-partitioned without running other statements redundantly (a kernels construct has
+    /// no gang-redundant mode, §2.5.2).
+    single_nest: bool,
+    /// The `atomic update` directive that reduction combines of threads are wrapped in.
+    combine_atomic: DirectiveId,
 }
 
 /// Rewrite the loops of a kernel body (the parameters gang, num_gangs, num_workers,
 /// vector_length are locals 0..4 of the kernel).
-pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<AccDirective>], is_kernels: bool, loops: &mut Vec<LoopInfo>) -> SResult<Stmt> {
-    let mut cx = Ctx { acc, is_kernels, loops };
+pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<AccDirective>], is_kernels: bool, purity: &Purity, combine_atomic: DirectiveId, loops: &mut Vec<LoopInfo>) -> SResult<Stmt> {
+    let uses = super::outline::count_local_uses(&body);
+    let single_nest = {
+        let mut s = &body;
+        while let StmtKind::Block(v) = &s.kind {
+            match v.as_slice() {
+                [one] => s = one,
+                _ => break,
+            }
+        }
+        matches!(&s.kind, StmtKind::For { .. }) || matches!(&s.kind, StmtKind::Acc { body: Some(b), .. } if matches!(b.kind, StmtKind::For { .. }))
+    };
+    let mut cx = Ctx { acc, is_kernels, loops, purity, uses, single_nest, combine_atomic };
     walk(body, b, &mut cx, Levels::default())
 }
 
@@ -65,9 +91,21 @@ fn walk(s: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels) -> SResul
             Some(e) => Some(Box::new(walk(*e, b, cx, outer)?)),
             None => None,
         }),
-        StmtKind::While(c, body) => StmtKind::While(c, Box::new(walk(*body, b, cx, outer)?)),
-        StmtKind::DoWhile(body, c) => StmtKind::DoWhile(Box::new(walk(*body, b, cx, outer)?), c),
-        StmtKind::For { init, cond, step, body } => StmtKind::For { init, cond, step, body: Box::new(walk(*body, b, cx, outer)?) },
+        StmtKind::While(c, body) => StmtKind::While(c, Box::new(walk(*body, b, cx, Levels { in_loop: true, ..outer })?)),
+        StmtKind::DoWhile(body, c) => StmtKind::DoWhile(Box::new(walk(*body, b, cx, Levels { in_loop: true, ..outer })?), c),
+        StmtKind::For { init, cond, step, body } => {
+            let s = Stmt { kind: StmtKind::For { init, cond, step, body }, loc };
+            // In a kernels construct a loop without a directive is an auto loop (§2.7.6), when it
+            // has the canonical form a loop directive needs (an integer counter).
+            if cx.is_kernels && canon(s.clone(), b).is_ok_and(|c| b.types.is_integer(c.var_ty)) {
+                let implicit = AccDirective { kind: AccKind::Loop, clauses: Vec::new(), loc, text: String::new() };
+                return schedule_loop(&implicit, s, b, cx, outer, loc);
+            }
+            match s.kind {
+                StmtKind::For { init, cond, step, body } => StmtKind::For { init, cond, step, body: Box::new(walk(*body, b, cx, Levels { in_loop: true, ..outer })?) },
+                k => k,
+            }
+        }
         StmtKind::Switch { cond, body, cases, default } => StmtKind::Switch { cond, body: Box::new(walk(*body, b, cx, outer)?), cases, default },
         k => k,
     };
@@ -222,34 +260,90 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         return Err(("this loop's gang/worker/vector level must be outside the loops it contains: a loop may not be partitioned at a level an enclosing loop already uses (§2.7)".into(), d.loc));
     }
     let mut seq_reason = None;
+    let mut analysis = None;
+    let mut privatize: Vec<(Obj, TypeId)> = Vec::new();
+    // A loop without a directive (in a kernels construct) that cannot run in parallel is left as
+    // it is: a sequential C loop, whose counter keeps its final value.
+    let implicit = d.text.is_empty();
     if seq {
         lv = Levels::default();
         seq_reason = Some("`seq` clause".to_string());
     } else if !lv.gang && !lv.worker && !lv.vector {
+        let mut parallel = true;
         if cx.is_kernels && !independent {
-            seq_reason = Some("kernels loop without `independent`: accsim runs it sequentially (no dependence test yet)".to_string());
-        } else {
+            // §2.7.6: an auto loop of a kernels construct runs in parallel only if the
+            // implementation proves its iterations independent.
+            match dependence_test(&body, collapse, &reductions, &privates, b, cx) {
+                Verdict::Parallel { privatize: p } => {
+                    let names: Vec<String> = p.iter().map(|(o, _)| obj_name(*o, b)).collect();
+                    analysis = Some(if names.is_empty() {
+                        "loop parallelized: no loop-carried dependence".to_string()
+                    } else {
+                        format!("loop parallelized: no loop-carried dependence; private per iteration: {}", names.join(", "))
+                    });
+                    privatize = p;
+                }
+                Verdict::Sequential(why) => {
+                    parallel = false;
+                    seq_reason = Some(format!("loop not parallelized: {why}"));
+                }
+            }
+        }
+        if parallel {
             let _ = auto;
             // The implementation chooses (§2.7 `auto`/no level): levels free of the enclosing
             // loops and above every level a nested loop names explicitly.
-            let (inner, nested) = inner_levels(&body, cx.acc);
-            let free_g = !outer.gang && !inner.gang;
-            if !nested {
-                lv.gang = !outer.gang;
-                lv.vector = !outer.vector;
-            } else if free_g {
-                lv.gang = true;
-            } else if !outer.worker && !outer.vector && !inner.worker && !inner.vector {
-                lv.worker = true;
-            } else if !outer.vector && !inner.vector {
-                lv.vector = true;
+            let (inner, mut nested) = inner_levels(&body, cx.acc);
+            if cx.is_kernels {
+                // Plain loops nested in a kernels loop are auto loops too: leave them a level.
+                if let StmtKind::For { body: inner_body, .. } = &body.kind {
+                    super::outline::walk_stmt(inner_body, &mut |_| {}, &mut |st| nested |= matches!(st.kind, StmtKind::For { .. }));
+                }
+                // Gang partitioning only for the loop at the top of a kernel that is one loop
+                // nest (other statements would run in every gang), and not for a reduction, whose
+                // gang-level combination needs an explicit `gang` clause.
+                let gang_ok = cx.single_nest && !outer.in_loop && !outer.gang && !inner.gang && reductions.is_empty();
+                let vector_free = !outer.vector && !inner.vector;
+                if gang_ok {
+                    lv.gang = true;
+                    lv.vector = !nested && vector_free;
+                } else if !nested && vector_free {
+                    lv.vector = true;
+                } else if !outer.worker && !inner.worker && vector_free {
+                    lv.worker = true;
+                } else if vector_free {
+                    lv.vector = true;
+                }
+            } else {
+                let free_g = !outer.gang && !inner.gang;
+                if !nested {
+                    lv.gang = !outer.gang;
+                    lv.vector = !outer.vector;
+                } else if free_g {
+                    lv.gang = true;
+                } else if !outer.worker && !outer.vector && !inner.worker && !inner.vector {
+                    lv.worker = true;
+                } else if !outer.vector && !inner.vector {
+                    lv.vector = true;
+                }
             }
             if !lv.gang && !lv.worker && !lv.vector {
                 seq_reason = Some("no free parallelism level left between the enclosing and nested loops".to_string());
             }
         }
     }
-    cx.loops.push(LoopInfo { loc: d.loc, gang: lv.gang, worker: lv.worker, vector: lv.vector, collapse, seq_reason });
+    if implicit && !lv.gang && !lv.worker && !lv.vector {
+        cx.loops.push(LoopInfo { loc, gang: false, worker: false, vector: false, collapse: 1, seq_reason, analysis: None, temps: None });
+        return match body.kind {
+            StmtKind::For { init, cond, step, body: inner } => {
+                let inner = walk(*inner, b, cx, Levels { in_loop: true, ..outer })?;
+                Ok(Stmt { kind: StmtKind::For { init, cond, step, body: Box::new(inner) }, loc })
+            }
+            k => Ok(Stmt { kind: k, loc }),
+        };
+    }
+    let info_index = cx.loops.len();
+    cx.loops.push(LoopInfo { loc: d.loc, gang: lv.gang, worker: lv.worker, vector: lv.vector, collapse, seq_reason, analysis, temps: None });
 
     // Canonicalise `collapse` nested loops.
     let long = b.long_ty();
@@ -273,7 +367,7 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         dims.push(Dim { place: c.place, var_ty: c.var_ty, lb, st, n });
         cur = if level + 1 < collapse { single_inner(c.body) } else { c.body };
     }
-    let inner_levels = Levels { gang: outer.gang || lv.gang, worker: outer.worker || lv.worker, vector: outer.vector || lv.vector };
+    let inner_levels = Levels { gang: outer.gang || lv.gang, worker: outer.worker || lv.worker, vector: outer.vector || lv.vector, in_loop: true };
     let body = walk(cur, b, cx, inner_levels)?;
 
     // Total iterations.
@@ -325,12 +419,31 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         let Some(acc) = var_access(v, b) else { continue };
         let fresh = fresh_copy(b, &acc);
         thread_pre.push(init_identity(b, *op, &acc, fresh)?);
-        thread_post.push(combine(b, *op, &acc, fresh)?);
+        let combined = combine(b, *op, &acc, fresh)?;
+        thread_post.push(b.stmt(StmtKind::Acc { directive: cx.combine_atomic, body: Some(Box::new(combined)) }));
         subst.push((acc, fresh, true));
+    }
+    // §2.6.1: the counter of a partitioned loop is private to the thread running an iteration
+    // (and so are the scalars the dependence test privatised).
+    if lv.gang || lv.worker || lv.vector {
+        // A register counter is already the thread's own; one in memory (a host variable the
+        // kernel captured, or one whose address is taken) is shared and needs a private copy.
+        let mut own: Vec<VarAccess> = dims.iter().filter(|d| matches!(d.place, Place::Mem(_))).filter_map(|d| place_access(&d.place, b)).collect();
+        own.extend(privatize.iter().map(|(o, ty)| obj_access(*o, *ty, b)));
+        for acc in own {
+            if !subst.iter().any(|(a, _, _)| same_access(a, &acc)) {
+                let fresh = fresh_copy(b, &acc);
+                subst.push((acc, fresh, false));
+            }
+        }
     }
     let mut iter_body = iter_body;
     for (acc, fresh, _) in &subst {
         substitute_stmt(&mut iter_body, acc, *fresh, b);
+    }
+    let after = super::outline::count_local_uses(&iter_body);
+    for (_, fresh, _) in &subst {
+        cx.uses.insert(*fresh, after.get(fresh).copied().unwrap_or(0));
     }
 
     // The share of the iterations: thread t of T takes k = t*c + j*T*c .. +c.
@@ -341,6 +454,9 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     let nv = if lv.vector { b.get(LocalId(3)) } else { b.c(1) };
     let t = b.long_temp("__thread");
     let tt = b.long_temp("__threads");
+    if let Some(info) = cx.loops.get_mut(info_index) {
+        info.temps = Some(LoopTemps { iteration: k, iterations: total, worker: w, lane: v });
+    }
     let chunked = chunk.is_some();
     let chunk_e = match chunk {
         Some(Some(e)) => b.cast(e, long),
@@ -348,6 +464,50 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     };
     let c = b.long_temp("__chunk");
     let cstart = b.long_temp("__chunk_start");
+    if !chunked && subst.is_empty() && (lv.worker || lv.vector) {
+        // No per-thread state (no private or reduction clause): the same iterations go to the
+        // same threads as the grid-stride loop below (k = t + j*T), but the simulator visits them
+        // round by round — for each round, the gang's workers and lanes in order — so that
+        // consecutive steps touch consecutive elements, as the lanes of a warp do at once.
+        // Lanes and workers of a partitioned loop are unordered (§1.2), so any interleaving of
+        // their iterations is an execution the model allows.
+        let _ = (chunk_e, c, cstart, t);
+        let round = b.long_temp("__round");
+        let nv_e = nv.clone();
+        let wv = b.get(w);
+        let wofs = b.bin(BinOp::Mul, wv, nv_e);
+        let rv = b.get(round);
+        let kv = b.bin(BinOp::Add, rv, wofs);
+        let lane = b.get(v);
+        let kv = b.bin(BinOp::Add, kv, lane);
+        let set_k = b.set(k, kv);
+        let kk = b.get(k);
+        let tot = b.get(total);
+        let in_range = b.bin(BinOp::Lt, kk, tot);
+        let guarded = b.stmt(StmtKind::If(in_range, Box::new(iter_body), None));
+        let mut inner = b.block(vec![set_k, guarded]);
+        for (partitioned, var, count) in [(lv.vector, v, nv.clone()), (lv.worker, w, nw.clone())] {
+            inner = if partitioned {
+                let zero = b.c(0);
+                let one = b.c(1);
+                b.count_loop(var, zero, count, one, inner)
+            } else {
+                let z = b.c(0);
+                let set = b.set(var, z);
+                b.block(vec![set, inner])
+            };
+        }
+        let lanes = b.bin(BinOp::Mul, nw.clone(), nv.clone());
+        let all = b.bin(BinOp::Mul, ng, lanes.clone());
+        let set_tt = b.set(tt, all);
+        let first = b.bin(BinOp::Mul, g, lanes);
+        let tot = b.get(total);
+        let stride = b.get(tt);
+        let rounds = b.count_loop(round, first, tot, stride, inner);
+        setup.push(b.block(vec![set_tt, rounds]));
+        let _ = loc;
+        return Ok(b.block(setup));
+    }
     let mut share = thread_pre;
     // t = (g * NW + w) * NV + v ; T = NG * NW * NV
     let nw_e = nw.clone();
@@ -421,6 +581,82 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     setup.push(out);
     let _ = loc;
     Ok(b.block(setup))
+}
+
+/// Run the dependence test on a loop (its `collapse` nest) of a kernels construct.
+fn dependence_test(body: &Stmt, collapse: u32, reductions: &[(ReductionOp, AccVar)], privates: &[AccVar], b: &mut Builder<'_>, cx: &Ctx<'_>) -> Verdict {
+    let mut vars = Vec::new();
+    let mut cur = body.clone();
+    for level in 0..collapse {
+        match canon(cur, b) {
+            Ok(c) => {
+                vars.push(c.place);
+                cur = if level + 1 < collapse { single_inner(c.body) } else { c.body };
+            }
+            Err((m, _)) => return Verdict::Sequential(m),
+        }
+    }
+    let mut exempt = HashSet::new();
+    for v in reductions.iter().map(|(_, v)| v).chain(privates) {
+        match var_access(v, b) {
+            Some(VarAccess::Reg(l, _)) => {
+                exempt.insert(Obj::Reg(l));
+            }
+            Some(VarAccess::Mem(a, _)) => {
+                if let ExprKind::LocalAddr(l) = a.kind {
+                    exempt.insert(Obj::Mem(l));
+                } else if let ExprKind::Local(l) = a.kind {
+                    exempt.insert(Obj::Captured(l));
+                }
+            }
+            None => {}
+        }
+    }
+    let dcx = DepCx { locals: b.locals, types: b.types, acc: cx.acc, purity: cx.purity, kernel_uses: &cx.uses };
+    depend::analyse(&cur, &vars, &exempt, &dcx)
+}
+
+fn obj_name(o: Obj, b: &Builder<'_>) -> String {
+    let (Obj::Mem(l) | Obj::Captured(l) | Obj::Reg(l)) = o;
+    b.locals.get(l.0 as usize).map(|x| x.name.trim_start_matches('&').to_string()).unwrap_or_default()
+}
+
+fn obj_access(o: Obj, ty: TypeId, b: &mut Builder<'_>) -> VarAccess {
+    match o {
+        Obj::Reg(l) => VarAccess::Reg(l, ty),
+        Obj::Mem(l) => {
+            let pty = b.types.intern(Type::Pointer(ty));
+            VarAccess::Mem(b.expr(ExprKind::LocalAddr(l), pty), ty)
+        }
+        Obj::Captured(l) => {
+            let pty = b.locals[l.0 as usize].ty;
+            VarAccess::Mem(b.expr(ExprKind::Local(l), pty), ty)
+        }
+    }
+}
+
+/// How the kernel reaches a loop counter's place.
+fn place_access(p: &Place, b: &mut Builder<'_>) -> Option<VarAccess> {
+    match p {
+        Place::Local(l) => Some(VarAccess::Reg(*l, b.locals.get(l.0 as usize)?.ty)),
+        Place::Mem(a) => match a.kind {
+            ExprKind::LocalAddr(_) | ExprKind::Local(_) => {
+                let ty = b.types.pointee(a.ty)?;
+                b.types.is_scalar(ty).then(|| VarAccess::Mem((**a).clone(), ty))
+            }
+            _ => None,
+        },
+    }
+}
+
+fn same_access(a: &VarAccess, c: &VarAccess) -> bool {
+    match (a, c) {
+        (VarAccess::Reg(x, _), VarAccess::Reg(y, _)) => x == y,
+        (VarAccess::Mem(x, _), VarAccess::Mem(y, _)) => {
+            matches!((&x.kind, &y.kind), (ExprKind::Local(p), ExprKind::Local(q)) | (ExprKind::LocalAddr(p), ExprKind::LocalAddr(q)) if p == q)
+        }
+        _ => false,
+    }
 }
 
 /// The levels that `loop` directives nested in `s` name explicitly, and whether any is nested.

@@ -52,10 +52,14 @@ impl<'a> Lowerer<'a> {
             DirectiveKind::Declare => AccKind::Declare,
             DirectiveKind::Routine(name) => AccKind::Routine(name.as_ref().map(|n| n.name.clone())),
         };
-        // §2.4: keep default clauses unless a clause of the same name is given for this device type.
+        // §2.4: clauses after `device_type(nvidia)` apply to this device; those after
+        // `device_type(*)` only when no device_type clause names this device; default clauses
+        // unless a clause of the same name is given for this device type.
+        let names_us = |list: &Vec<DeviceTypeName>| list.iter().any(|t| matches!(t, DeviceTypeName::Named(n) if n.eq_ignore_ascii_case(DEVICE_TYPE)));
+        let named_group = d.clauses.iter().any(|c| c.device_types.as_ref().is_some_and(names_us));
         let applies = |c: &directive::Clause| match &c.device_types {
             None => true,
-            Some(list) => list.iter().any(|t| matches!(t, DeviceTypeName::Any) || matches!(t, DeviceTypeName::Named(n) if n == DEVICE_TYPE)),
+            Some(list) => names_us(list) || (!named_group && list.iter().any(|t| matches!(t, DeviceTypeName::Any))),
         };
         let specific: Vec<directive::ClauseName> =
             d.clauses.iter().filter(|c| c.device_types.is_some() && applies(c)).map(|c| c.name()).collect();

@@ -23,6 +23,7 @@ extern "C" __global__ void main_acc24(float (*a_addr_4)[1000], float (*b_addr_5)
     long threads_17;
     long chunk_18;
     long chunk_start_19;
+    long round_20;
     {
         lb_8 = ((long)0);
         ub_9 = ((long)1000);
@@ -30,19 +31,22 @@ extern "C" __global__ void main_acc24(float (*a_addr_4)[1000], float (*b_addr_5)
         trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
         iters_12 = trip_11;
         {
-            worker_14 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_15 = threadIdx.x;
-                thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
-                threads_17 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
-                {
-                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                    if (threadIdx.y == 0) ((float *)c_addr_6)[((long)i_7)] = (((float *)a_addr_4)[((long)i_7)] + ((float *)b_addr_5)[((long)i_7)]);
+            threads_17 = (__num_gangs * (1L * __vector_length));
+            for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
+            {
+                worker_14 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_15 = threadIdx.x;
+                    k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
+                    if ((k_13 < iters_12))
+                    {
+                        i_7 = ((int)(lb_8 + (k_13 * step_10)));
+                        if (threadIdx.y == 0) ((float *)c_addr_6)[((long)i_7)] = (((float *)a_addr_4)[((long)i_7)] + ((float *)b_addr_5)[((long)i_7)]);
+                    }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }

@@ -26,26 +26,36 @@ extern "C" __global__ void saxpy_acc16(int n_4, float a_5, float **x_addr_6_one,
     long threads_18;
     long chunk_19;
     long chunk_start_20;
+    long round_21;
+    float *x_22;
+    float *y_23;
     {
-        lb_9 = ((long)0);
-        ub_10 = ((long)n_4);
-        step_11 = 1L;
-        trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
-        iters_13 = trip_12;
+        x_22 = (*x_addr_6);
+        y_23 = (*y_addr_7);
         {
-            worker_15 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_16 = threadIdx.x;
-                thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
-                threads_18 = ((__num_gangs * 1L) * __vector_length);
-                for (k_14 = thread_17; k_14 < iters_13; k_14 += threads_18)
+            lb_9 = ((long)0);
+            ub_10 = ((long)n_4);
+            step_11 = 1L;
+            trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            iters_13 = trip_12;
+            {
+                threads_18 = (__num_gangs * (1L * __vector_length));
+                for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
                 {
-                    i_8 = ((int)(lb_9 + (k_14 * step_11)));
-                    if (threadIdx.y == 0) (*y_addr_7)[((long)i_8)] = ((a_5 * (*x_addr_6)[((long)i_8)]) + (*y_addr_7)[((long)i_8)]);
+                    worker_15 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_16 = threadIdx.x;
+                        k_14 = ((round_21 + (worker_15 * __vector_length)) + lane_16);
+                        if ((k_14 < iters_13))
+                        {
+                            i_8 = ((int)(lb_9 + (k_14 * step_11)));
+                            if (threadIdx.y == 0) y_23[((long)i_8)] = ((a_5 * x_22[((long)i_8)]) + y_23[((long)i_8)]);
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }

@@ -25,26 +25,36 @@ extern "C" __global__ void main_acc26(int n_4, double **a_addr_5_one, double **t
     long threads_17;
     long chunk_18;
     long chunk_start_19;
+    long round_20;
+    double *a_21;
+    double *tmp_22;
     {
-        lb_8 = ((long)0);
-        ub_9 = ((long)n_4);
-        step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-        iters_12 = trip_11;
+        a_21 = (*a_addr_5);
+        tmp_22 = (*tmp_addr_6);
         {
-            worker_14 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_15 = threadIdx.x;
-                thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
-                threads_17 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
+            lb_8 = ((long)0);
+            ub_9 = ((long)n_4);
+            step_10 = 1L;
+            trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            iters_12 = trip_11;
+            {
+                threads_17 = (__num_gangs * (1L * __vector_length));
+                for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
                 {
-                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                    if (threadIdx.y == 0) (*tmp_addr_6)[((long)i_7)] = ((*a_addr_5)[((long)i_7)] * (*a_addr_5)[((long)i_7)]);
+                    worker_14 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_15 = threadIdx.x;
+                        k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
+                        if ((k_13 < iters_12))
+                        {
+                            i_7 = ((int)(lb_8 + (k_13 * step_10)));
+                            if (threadIdx.y == 0) tmp_22[((long)i_7)] = (a_21[((long)i_7)] * a_21[((long)i_7)]);
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }
@@ -75,26 +85,38 @@ extern "C" __global__ void main_acc30(int n_4, double **a_addr_5_one, double **b
     long threads_18;
     long chunk_19;
     long chunk_start_20;
+    long round_21;
+    double *a_22;
+    double *b_23;
+    double *tmp_24;
     {
-        lb_9 = ((long)0);
-        ub_10 = ((long)n_4);
-        step_11 = 1L;
-        trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
-        iters_13 = trip_12;
+        a_22 = (*a_addr_5);
+        b_23 = (*b_addr_6);
+        tmp_24 = (*tmp_addr_7);
         {
-            worker_15 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_16 = threadIdx.x;
-                thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
-                threads_18 = ((__num_gangs * 1L) * __vector_length);
-                for (k_14 = thread_17; k_14 < iters_13; k_14 += threads_18)
+            lb_9 = ((long)0);
+            ub_10 = ((long)n_4);
+            step_11 = 1L;
+            trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            iters_13 = trip_12;
+            {
+                threads_18 = (__num_gangs * (1L * __vector_length));
+                for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
                 {
-                    i_8 = ((int)(lb_9 + (k_14 * step_11)));
-                    if (threadIdx.y == 0) (*b_addr_6)[((long)i_8)] = ((*tmp_addr_7)[((long)i_8)] + (2.0 * (*a_addr_5)[((long)i_8)]));
+                    worker_15 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_16 = threadIdx.x;
+                        k_14 = ((round_21 + (worker_15 * __vector_length)) + lane_16);
+                        if ((k_14 < iters_13))
+                        {
+                            i_8 = ((int)(lb_9 + (k_14 * step_11)));
+                            if (threadIdx.y == 0) b_23[((long)i_8)] = (tmp_24[((long)i_8)] + (2.0 * a_22[((long)i_8)]));
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }
@@ -121,26 +143,34 @@ extern "C" __global__ void main_acc34(int n_4, double **b_addr_5_one)
     long threads_16;
     long chunk_17;
     long chunk_start_18;
+    long round_19;
+    double *b_20;
     {
-        lb_7 = ((long)0);
-        ub_8 = ((long)n_4);
-        step_9 = 1L;
-        trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
-        iters_11 = trip_10;
+        b_20 = (*b_addr_5);
         {
-            worker_13 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_14 = threadIdx.x;
-                thread_15 = ((((__gang * 1L) + worker_13) * __vector_length) + lane_14);
-                threads_16 = ((__num_gangs * 1L) * __vector_length);
-                for (k_12 = thread_15; k_12 < iters_11; k_12 += threads_16)
+            lb_7 = ((long)0);
+            ub_8 = ((long)n_4);
+            step_9 = 1L;
+            trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+            iters_11 = trip_10;
+            {
+                threads_16 = (__num_gangs * (1L * __vector_length));
+                for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
                 {
-                    i_6 = ((int)(lb_7 + (k_12 * step_9)));
-                    if (threadIdx.y == 0) (*b_addr_5)[((long)i_6)] = ((*b_addr_5)[((long)i_6)] / 4.0);
+                    worker_13 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_14 = threadIdx.x;
+                        k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
+                        if ((k_12 < iters_11))
+                        {
+                            i_6 = ((int)(lb_7 + (k_12 * step_9)));
+                            if (threadIdx.y == 0) b_20[((long)i_6)] = (b_20[((long)i_6)] / 4.0);
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }

@@ -23,26 +23,34 @@ extern "C" __global__ void main_acc32(int n_4, double **a_addr_5_one)
     long threads_16;
     long chunk_17;
     long chunk_start_18;
+    long round_19;
+    double *a_20;
     {
-        lb_7 = ((long)0);
-        ub_8 = ((long)n_4);
-        step_9 = 1L;
-        trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
-        iters_11 = trip_10;
+        a_20 = (*a_addr_5);
         {
-            worker_13 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_14 = threadIdx.x;
-                thread_15 = ((((__gang * 1L) + worker_13) * __vector_length) + lane_14);
-                threads_16 = ((__num_gangs * 1L) * __vector_length);
-                for (k_12 = thread_15; k_12 < iters_11; k_12 += threads_16)
+            lb_7 = ((long)0);
+            ub_8 = ((long)n_4);
+            step_9 = 1L;
+            trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+            iters_11 = trip_10;
+            {
+                threads_16 = (__num_gangs * (1L * __vector_length));
+                for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
                 {
-                    i_6 = ((int)(lb_7 + (k_12 * step_9)));
-                    if (threadIdx.y == 0) (*a_addr_5)[((long)i_6)] = ((2.0 * (*a_addr_5)[((long)i_6)]) + 1.0);
+                    worker_13 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_14 = threadIdx.x;
+                        k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
+                        if ((k_12 < iters_11))
+                        {
+                            i_6 = ((int)(lb_7 + (k_12 * step_9)));
+                            if (threadIdx.y == 0) a_20[((long)i_6)] = ((2.0 * a_20[((long)i_6)]) + 1.0);
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }
@@ -69,26 +77,34 @@ extern "C" __global__ void main_acc52(int n_4, double **a_addr_5_one)
     long threads_16;
     long chunk_17;
     long chunk_start_18;
+    long round_19;
+    double *a_20;
     {
-        lb_7 = ((long)0);
-        ub_8 = ((long)n_4);
-        step_9 = 1L;
-        trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
-        iters_11 = trip_10;
+        a_20 = (*a_addr_5);
         {
-            worker_13 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_14 = threadIdx.x;
-                thread_15 = ((((__gang * 1L) + worker_13) * __vector_length) + lane_14);
-                threads_16 = ((__num_gangs * 1L) * __vector_length);
-                for (k_12 = thread_15; k_12 < iters_11; k_12 += threads_16)
+            lb_7 = ((long)0);
+            ub_8 = ((long)n_4);
+            step_9 = 1L;
+            trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+            iters_11 = trip_10;
+            {
+                threads_16 = (__num_gangs * (1L * __vector_length));
+                for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
                 {
-                    i_6 = ((int)(lb_7 + (k_12 * step_9)));
-                    if (threadIdx.y == 0) (*a_addr_5)[((long)i_6)] = ((*a_addr_5)[((long)i_6)] - 1.0);
+                    worker_13 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_14 = threadIdx.x;
+                        k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
+                        if ((k_12 < iters_11))
+                        {
+                            i_6 = ((int)(lb_7 + (k_12 * step_9)));
+                            if (threadIdx.y == 0) a_20[((long)i_6)] = (a_20[((long)i_6)] - 1.0);
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }

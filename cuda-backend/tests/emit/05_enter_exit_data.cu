@@ -24,26 +24,34 @@ extern "C" __global__ void vec_iota_acc47(double scale_4, double **d_addr_5_one,
     long threads_17;
     long chunk_18;
     long chunk_start_19;
+    long round_20;
+    double *d_21;
     {
-        lb_8 = ((long)0);
-        ub_9 = ((long)n_6);
-        step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-        iters_12 = trip_11;
+        d_21 = (*d_addr_5);
         {
-            worker_14 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_15 = threadIdx.x;
-                thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
-                threads_17 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
+            lb_8 = ((long)0);
+            ub_9 = ((long)n_6);
+            step_10 = 1L;
+            trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            iters_12 = trip_11;
+            {
+                threads_17 = (__num_gangs * (1L * __vector_length));
+                for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
                 {
-                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                    if (threadIdx.y == 0) (*d_addr_5)[((long)i_7)] = (scale_4 * ((double)i_7));
+                    worker_14 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_15 = threadIdx.x;
+                        k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
+                        if ((k_13 < iters_12))
+                        {
+                            i_7 = ((int)(lb_8 + (k_13 * step_10)));
+                            if (threadIdx.y == 0) d_21[((long)i_7)] = (scale_4 * ((double)i_7));
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }
@@ -73,26 +81,36 @@ extern "C" __global__ void vec_axpy_acc55(double a_4, double **yd_addr_5_one, do
     long threads_18;
     long chunk_19;
     long chunk_start_20;
+    long round_21;
+    double *yd_22;
+    double *xd_23;
     {
-        lb_9 = ((long)0);
-        ub_10 = ((long)n_7);
-        step_11 = 1L;
-        trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
-        iters_13 = trip_12;
+        yd_22 = (*yd_addr_5);
+        xd_23 = (*xd_addr_6);
         {
-            worker_15 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_16 = threadIdx.x;
-                thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
-                threads_18 = ((__num_gangs * 1L) * __vector_length);
-                for (k_14 = thread_17; k_14 < iters_13; k_14 += threads_18)
+            lb_9 = ((long)0);
+            ub_10 = ((long)n_7);
+            step_11 = 1L;
+            trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            iters_13 = trip_12;
+            {
+                threads_18 = (__num_gangs * (1L * __vector_length));
+                for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
                 {
-                    i_8 = ((int)(lb_9 + (k_14 * step_11)));
-                    if (threadIdx.y == 0) (*yd_addr_5)[((long)i_8)] += (a_4 * (*xd_addr_6)[((long)i_8)]);
+                    worker_15 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_16 = threadIdx.x;
+                        k_14 = ((round_21 + (worker_15 * __vector_length)) + lane_16);
+                        if ((k_14 < iters_13))
+                        {
+                            i_8 = ((int)(lb_9 + (k_14 * step_11)));
+                            if (threadIdx.y == 0) yd_22[((long)i_8)] += (a_4 * xd_23[((long)i_8)]);
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }
@@ -121,26 +139,36 @@ extern "C" __global__ void main_acc74(int n_4, double **scratch_addr_5_one, doub
     long threads_17;
     long chunk_18;
     long chunk_start_19;
+    long round_20;
+    double *scratch_21;
+    double *yd_22;
     {
-        lb_8 = ((long)0);
-        ub_9 = ((long)n_4);
-        step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-        iters_12 = trip_11;
+        scratch_21 = (*scratch_addr_5);
+        yd_22 = (*yd_addr_6);
         {
-            worker_14 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_15 = threadIdx.x;
-                thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
-                threads_17 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
+            lb_8 = ((long)0);
+            ub_9 = ((long)n_4);
+            step_10 = 1L;
+            trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            iters_12 = trip_11;
+            {
+                threads_17 = (__num_gangs * (1L * __vector_length));
+                for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
                 {
-                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                    if (threadIdx.y == 0) (*scratch_addr_5)[((long)i_7)] = ((*yd_addr_6)[((long)i_7)] * 0.25);
+                    worker_14 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_15 = threadIdx.x;
+                        k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
+                        if ((k_13 < iters_12))
+                        {
+                            i_7 = ((int)(lb_8 + (k_13 * step_10)));
+                            if (threadIdx.y == 0) scratch_21[((long)i_7)] = (yd_22[((long)i_7)] * 0.25);
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }

@@ -43,84 +43,94 @@ extern "C" __global__ void main_acc27(int (*cube_addr_4)[6][10][70])
     long threads_25;
     long chunk_26;
     long chunk_start_27;
-    long iters_28;
-    long k_29;
-    long worker_30;
-    long lane_31;
-    long thread_32;
-    long threads_33;
-    long chunk_34;
-    long chunk_start_35;
-    long iters_36;
-    long k_37;
-    long worker_38;
-    long lane_39;
-    long thread_40;
-    long threads_41;
-    long chunk_42;
-    long chunk_start_43;
+    long round_28;
+    long iters_29;
+    long k_30;
+    long worker_31;
+    long lane_32;
+    long thread_33;
+    long threads_34;
+    long chunk_35;
+    long chunk_start_36;
+    long round_37;
+    long iters_38;
+    long k_39;
+    long worker_40;
+    long lane_41;
+    long thread_42;
+    long threads_43;
+    long chunk_44;
+    long chunk_start_45;
     {
         {
             lb_8 = ((long)0);
             ub_9 = ((long)6);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-            iters_36 = trip_11;
+            iters_38 = trip_11;
             {
-                worker_38 = 0L;
+                worker_40 = 0L;
                 {
-                    lane_39 = 0L;
+                    lane_41 = 0L;
                     {
-                        thread_40 = ((((__gang * 1L) + worker_38) * 1L) + lane_39);
-                        threads_41 = ((__num_gangs * 1L) * 1L);
-                        for (k_37 = thread_40; k_37 < iters_36; k_37 += threads_41)
+                        thread_42 = ((((__gang * 1L) + worker_40) * 1L) + lane_41);
+                        threads_43 = ((__num_gangs * 1L) * 1L);
+                        for (k_39 = thread_42; k_39 < iters_38; k_39 += threads_43)
                         {
-                            i_5 = ((int)(lb_8 + (k_37 * step_10)));
+                            i_5 = ((int)(lb_8 + (k_39 * step_10)));
                             {
                                 {
                                     lb_12 = ((long)0);
                                     ub_13 = ((long)10);
                                     step_14 = 1L;
                                     trip_15 = (((lb_12 < ub_13) && (step_14 > 0L)) ? (((ub_13 - lb_12) + (step_14 - 1L)) / step_14) : 0L);
-                                    iters_28 = trip_15;
-                                    __syncthreads();
-                                    { // worker-partitioned: each thread runs its share
-                                        worker_30 = threadIdx.y;
-                                        lane_31 = 0L;
+                                    iters_29 = trip_15;
+                                    {
+                                        threads_34 = (1L * (__num_workers * 1L));
+                                        for (round_37 = (0L * (__num_workers * 1L)); round_37 < iters_29; round_37 += threads_34)
                                         {
-                                            thread_32 = ((((0L * __num_workers) + worker_30) * 1L) + lane_31);
-                                            threads_33 = ((1L * __num_workers) * 1L);
-                                            for (k_29 = thread_32; k_29 < iters_28; k_29 += threads_33)
-                                            {
-                                                j_6 = ((int)(lb_12 + (k_29 * step_14)));
+                                            __syncthreads();
+                                            { // worker-partitioned: each thread runs its share
+                                                worker_31 = threadIdx.y;
+                                                lane_32 = 0L;
                                                 {
+                                                    k_30 = ((round_37 + (worker_31 * 1L)) + lane_32);
+                                                    if ((k_30 < iters_29))
                                                     {
-                                                        lb_16 = ((long)0);
-                                                        ub_17 = ((long)70);
-                                                        step_18 = 1L;
-                                                        trip_19 = (((lb_16 < ub_17) && (step_18 > 0L)) ? (((ub_17 - lb_16) + (step_18 - 1L)) / step_18) : 0L);
-                                                        iters_20 = trip_19;
+                                                        j_6 = ((int)(lb_12 + (k_30 * step_14)));
                                                         {
-                                                            worker_22 = 0L;
-                                                            accsim_sync_worker();
-                                                            { // vector-partitioned: each thread runs its share
-                                                                lane_23 = threadIdx.x;
-                                                                thread_24 = ((((0L * 1L) + worker_22) * __vector_length) + lane_23);
-                                                                threads_25 = ((1L * 1L) * __vector_length);
-                                                                for (k_21 = thread_24; k_21 < iters_20; k_21 += threads_25)
+                                                            {
+                                                                lb_16 = ((long)0);
+                                                                ub_17 = ((long)70);
+                                                                step_18 = 1L;
+                                                                trip_19 = (((lb_16 < ub_17) && (step_18 > 0L)) ? (((ub_17 - lb_16) + (step_18 - 1L)) / step_18) : 0L);
+                                                                iters_20 = trip_19;
                                                                 {
-                                                                    k_7 = ((int)(lb_16 + (k_21 * step_18)));
-                                                                    ((int *)(((int (*)[70])(((int (*)[10][70])cube_addr_4) + ((long)i_5))) + ((long)j_6)))[((long)k_7)] = (((10000 * i_5) + (100 * j_6)) + k_7);
+                                                                    threads_25 = (1L * (1L * __vector_length));
+                                                                    for (round_28 = (0L * (1L * __vector_length)); round_28 < iters_20; round_28 += threads_25)
+                                                                    {
+                                                                        worker_22 = 0L;
+                                                                        accsim_sync_worker();
+                                                                        { // vector-partitioned: each thread runs its share
+                                                                            lane_23 = threadIdx.x;
+                                                                            k_21 = ((round_28 + (worker_22 * __vector_length)) + lane_23);
+                                                                            if ((k_21 < iters_20))
+                                                                            {
+                                                                                k_7 = ((int)(lb_16 + (k_21 * step_18)));
+                                                                                ((int *)(((int (*)[70])(((int (*)[10][70])cube_addr_4) + ((long)i_5))) + ((long)j_6)))[((long)k_7)] = (((10000 * i_5) + (100 * j_6)) + k_7);
+                                                                            }
+                                                                        }
+                                                                        accsim_sync_worker();
+                                                                    }
                                                                 }
                                                             }
-                                                            accsim_sync_worker();
                                                         }
                                                     }
                                                 }
                                             }
+                                            __syncthreads();
                                         }
                                     }
-                                    __syncthreads();
                                 }
                             }
                         }
@@ -173,55 +183,69 @@ extern "C" __global__ void main_acc55(int n_4, int m_5, double **A_addr_6_one, d
     long threads_34;
     long chunk_35;
     long chunk_start_36;
+    long round_37;
+    double *A_38;
+    double *x_39;
+    double *y_40;
     {
-        lb_12 = ((long)0);
-        ub_13 = ((long)n_4);
-        step_14 = 1L;
-        trip_15 = (((lb_12 < ub_13) && (step_14 > 0L)) ? (((ub_13 - lb_12) + (step_14 - 1L)) / step_14) : 0L);
-        iters_29 = trip_15;
-        __syncthreads();
-        { // worker-partitioned: each thread runs its share
-            worker_31 = threadIdx.y;
-            lane_32 = 0L;
+        A_38 = (*A_addr_6);
+        x_39 = (*x_addr_7);
+        y_40 = (*y_addr_8);
+        {
+            lb_12 = ((long)0);
+            ub_13 = ((long)n_4);
+            step_14 = 1L;
+            trip_15 = (((lb_12 < ub_13) && (step_14 > 0L)) ? (((ub_13 - lb_12) + (step_14 - 1L)) / step_14) : 0L);
+            iters_29 = trip_15;
             {
-                thread_33 = ((((__gang * __num_workers) + worker_31) * 1L) + lane_32);
-                threads_34 = ((__num_gangs * __num_workers) * 1L);
-                for (k_30 = thread_33; k_30 < iters_29; k_30 += threads_34)
+                threads_34 = (__num_gangs * (__num_workers * 1L));
+                for (round_37 = (__gang * (__num_workers * 1L)); round_37 < iters_29; round_37 += threads_34)
                 {
-                    i_9 = ((int)(lb_12 + (k_30 * step_14)));
-                    {
-                        if (threadIdx.x == 0) s_10[threadIdx.y] = 0.0;
+                    __syncthreads();
+                    { // worker-partitioned: each thread runs its share
+                        worker_31 = threadIdx.y;
+                        lane_32 = 0L;
                         {
-                            lb_16 = ((long)0);
-                            ub_17 = ((long)m_5);
-                            step_18 = 1L;
-                            trip_19 = (((lb_16 < ub_17) && (step_18 > 0L)) ? (((ub_17 - lb_16) + (step_18 - 1L)) / step_18) : 0L);
-                            iters_20 = trip_19;
+                            k_30 = ((round_37 + (worker_31 * 1L)) + lane_32);
+                            if ((k_30 < iters_29))
                             {
-                                worker_23 = 0L;
-                                accsim_sync_worker();
-                                { // vector-partitioned: each thread runs its share
-                                    lane_24 = threadIdx.x;
-                                    priv_22 = 0.0;
-                                    thread_25 = ((((0L * 1L) + worker_23) * __vector_length) + lane_24);
-                                    threads_26 = ((1L * 1L) * __vector_length);
-                                    for (k_21 = thread_25; k_21 < iters_20; k_21 += threads_26)
+                                i_9 = ((int)(lb_12 + (k_30 * step_14)));
+                                {
+                                    if (threadIdx.x == 0) s_10[threadIdx.y] = 0.0;
                                     {
-                                        j_11 = ((int)(lb_16 + (k_21 * step_18)));
-                                        priv_22 += ((*A_addr_6)[((long)((i_9 * m_5) + j_11))] * (*x_addr_7)[((long)j_11)]);
+                                        lb_16 = ((long)0);
+                                        ub_17 = ((long)m_5);
+                                        step_18 = 1L;
+                                        trip_19 = (((lb_16 < ub_17) && (step_18 > 0L)) ? (((ub_17 - lb_16) + (step_18 - 1L)) / step_18) : 0L);
+                                        iters_20 = trip_19;
+                                        {
+                                            worker_23 = 0L;
+                                            accsim_sync_worker();
+                                            { // vector-partitioned: each thread runs its share
+                                                lane_24 = threadIdx.x;
+                                                priv_22 = 0.0;
+                                                thread_25 = ((((0L * 1L) + worker_23) * __vector_length) + lane_24);
+                                                threads_26 = ((1L * 1L) * __vector_length);
+                                                for (k_21 = thread_25; k_21 < iters_20; k_21 += threads_26)
+                                                {
+                                                    j_11 = ((int)(lb_16 + (k_21 * step_18)));
+                                                    priv_22 += (A_38[((long)((i_9 * m_5) + j_11))] * x_39[((long)j_11)]);
+                                                }
+                                                // reduction combine: an atomic (first version; a block reduction is faster)
+                                                atomicAdd(&s_10[threadIdx.y], priv_22);
+                                            }
+                                            accsim_sync_worker();
+                                        }
                                     }
-                                    // reduction combine: an atomic (first version; a block reduction is faster)
-                                    atomicAdd(&s_10[threadIdx.y], priv_22);
+                                    if (threadIdx.x == 0) y_40[((long)i_9)] = s_10[threadIdx.y];
                                 }
-                                accsim_sync_worker();
                             }
                         }
-                        if (threadIdx.x == 0) (*y_addr_8)[((long)i_9)] = s_10[threadIdx.y];
                     }
+                    __syncthreads();
                 }
             }
         }
-        __syncthreads();
     }
 }
 

@@ -27,6 +27,7 @@ extern "C" __global__ void main_acc28(double (*in_addr_4)[37][53], double (*out_
     long threads_21;
     long chunk_22;
     long chunk_start_23;
+    long round_24;
     {
         lb_8 = ((long)0);
         ub_9 = ((long)37);
@@ -38,20 +39,23 @@ extern "C" __global__ void main_acc28(double (*in_addr_4)[37][53], double (*out_
         trip_15 = (((lb_12 < ub_13) && (step_14 > 0L)) ? (((ub_13 - lb_12) + (step_14 - 1L)) / step_14) : 0L);
         iters_16 = (trip_11 * trip_15);
         {
-            worker_18 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_19 = threadIdx.x;
-                thread_20 = ((((__gang * 1L) + worker_18) * __vector_length) + lane_19);
-                threads_21 = ((__num_gangs * 1L) * __vector_length);
-                for (k_17 = thread_20; k_17 < iters_16; k_17 += threads_21)
-                {
-                    i_6 = ((int)(lb_8 + ((k_17 / trip_15) * step_10)));
-                    j_7 = ((int)(lb_12 + ((k_17 % trip_15) * step_14)));
-                    if (threadIdx.y == 0) ((double *)(((double (*)[37])out_addr_5) + ((long)j_7)))[((long)i_6)] = ((double *)(((double (*)[53])in_addr_4) + ((long)i_6)))[((long)j_7)];
+            threads_21 = (__num_gangs * (1L * __vector_length));
+            for (round_24 = (__gang * (1L * __vector_length)); round_24 < iters_16; round_24 += threads_21)
+            {
+                worker_18 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_19 = threadIdx.x;
+                    k_17 = ((round_24 + (worker_18 * __vector_length)) + lane_19);
+                    if ((k_17 < iters_16))
+                    {
+                        i_6 = ((int)(lb_8 + ((k_17 / trip_15) * step_10)));
+                        j_7 = ((int)(lb_12 + ((k_17 % trip_15) * step_14)));
+                        if (threadIdx.y == 0) ((double *)(((double (*)[37])out_addr_5) + ((long)j_7)))[((long)i_6)] = ((double *)(((double (*)[53])in_addr_4) + ((long)i_6)))[((long)j_7)];
+                    }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }

@@ -27,6 +27,7 @@ extern "C" __global__ void main_acc24(double (*a_addr_4)[50][70], double (*t_add
     long threads_21;
     long chunk_22;
     long chunk_start_23;
+    long round_24;
     {
         lb_8 = ((long)0);
         ub_9 = ((long)50);
@@ -38,20 +39,23 @@ extern "C" __global__ void main_acc24(double (*a_addr_4)[50][70], double (*t_add
         trip_15 = (((lb_12 < ub_13) && (step_14 > 0L)) ? (((ub_13 - lb_12) + (step_14 - 1L)) / step_14) : 0L);
         iters_16 = (trip_11 * trip_15);
         {
-            worker_18 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_19 = threadIdx.x;
-                thread_20 = ((((__gang * 1L) + worker_18) * __vector_length) + lane_19);
-                threads_21 = ((__num_gangs * 1L) * __vector_length);
-                for (k_17 = thread_20; k_17 < iters_16; k_17 += threads_21)
-                {
-                    i_6 = ((int)(lb_8 + ((k_17 / trip_15) * step_10)));
-                    j_7 = ((int)(lb_12 + ((k_17 % trip_15) * step_14)));
-                    if (threadIdx.y == 0) ((double *)(((double (*)[50])t_addr_5) + ((long)j_7)))[((long)i_6)] = ((double *)(((double (*)[70])a_addr_4) + ((long)i_6)))[((long)j_7)];
+            threads_21 = (__num_gangs * (1L * __vector_length));
+            for (round_24 = (__gang * (1L * __vector_length)); round_24 < iters_16; round_24 += threads_21)
+            {
+                worker_18 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_19 = threadIdx.x;
+                    k_17 = ((round_24 + (worker_18 * __vector_length)) + lane_19);
+                    if ((k_17 < iters_16))
+                    {
+                        i_6 = ((int)(lb_8 + ((k_17 / trip_15) * step_10)));
+                        j_7 = ((int)(lb_12 + ((k_17 % trip_15) * step_14)));
+                        if (threadIdx.y == 0) ((double *)(((double (*)[50])t_addr_5) + ((long)j_7)))[((long)i_6)] = ((double *)(((double (*)[70])a_addr_4) + ((long)i_6)))[((long)j_7)];
+                    }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -82,6 +86,7 @@ extern "C" __global__ void main_acc30(double (*a_addr_4)[50][70], double (*b_add
     long threads_21;
     long chunk_22;
     long chunk_start_23;
+    long round_24;
     {
         lb_8 = ((long)0);
         ub_9 = ((long)50);
@@ -93,29 +98,32 @@ extern "C" __global__ void main_acc30(double (*a_addr_4)[50][70], double (*b_add
         trip_15 = (((lb_12 < ub_13) && (step_14 > 0L)) ? (((ub_13 - lb_12) + (step_14 - 1L)) / step_14) : 0L);
         iters_16 = (trip_11 * trip_15);
         {
-            worker_18 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_19 = threadIdx.x;
-                thread_20 = ((((__gang * 1L) + worker_18) * __vector_length) + lane_19);
-                threads_21 = ((__num_gangs * 1L) * __vector_length);
-                for (k_17 = thread_20; k_17 < iters_16; k_17 += threads_21)
-                {
-                    i_6 = ((int)(lb_8 + ((k_17 / trip_15) * step_10)));
-                    j_7 = ((int)(lb_12 + ((k_17 % trip_15) * step_14)));
+            threads_21 = (__num_gangs * (1L * __vector_length));
+            for (round_24 = (__gang * (1L * __vector_length)); round_24 < iters_16; round_24 += threads_21)
+            {
+                worker_18 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_19 = threadIdx.x;
+                    k_17 = ((round_24 + (worker_18 * __vector_length)) + lane_19);
+                    if ((k_17 < iters_16))
                     {
-                        if (((((i_6 == 0) || (j_7 == 0)) || (i_6 == 49)) || (j_7 == 69)))
+                        i_6 = ((int)(lb_8 + ((k_17 / trip_15) * step_10)));
+                        j_7 = ((int)(lb_12 + ((k_17 % trip_15) * step_14)));
                         {
-                            if (threadIdx.y == 0) ((double *)(((double (*)[70])b_addr_5) + ((long)i_6)))[((long)j_7)] = ((double *)(((double (*)[70])a_addr_4) + ((long)i_6)))[((long)j_7)];
-                        }
-                        else
-                        {
-                            if (threadIdx.y == 0) ((double *)(((double (*)[70])b_addr_5) + ((long)i_6)))[((long)j_7)] = ((0.5 * ((double *)(((double (*)[70])a_addr_4) + ((long)i_6)))[((long)j_7)]) + (0.125 * (((((double *)(((double (*)[70])a_addr_4) + ((long)(i_6 - 1))))[((long)j_7)] + ((double *)(((double (*)[70])a_addr_4) + ((long)(i_6 + 1))))[((long)j_7)]) + ((double *)(((double (*)[70])a_addr_4) + ((long)i_6)))[((long)(j_7 - 1))]) + ((double *)(((double (*)[70])a_addr_4) + ((long)i_6)))[((long)(j_7 + 1))])));
+                            if (((((i_6 == 0) || (j_7 == 0)) || (i_6 == 49)) || (j_7 == 69)))
+                            {
+                                if (threadIdx.y == 0) ((double *)(((double (*)[70])b_addr_5) + ((long)i_6)))[((long)j_7)] = ((double *)(((double (*)[70])a_addr_4) + ((long)i_6)))[((long)j_7)];
+                            }
+                            else
+                            {
+                                if (threadIdx.y == 0) ((double *)(((double (*)[70])b_addr_5) + ((long)i_6)))[((long)j_7)] = ((0.5 * ((double *)(((double (*)[70])a_addr_4) + ((long)i_6)))[((long)j_7)]) + (0.125 * (((((double *)(((double (*)[70])a_addr_4) + ((long)(i_6 - 1))))[((long)j_7)] + ((double *)(((double (*)[70])a_addr_4) + ((long)(i_6 + 1))))[((long)j_7)]) + ((double *)(((double (*)[70])a_addr_4) + ((long)i_6)))[((long)(j_7 - 1))]) + ((double *)(((double (*)[70])a_addr_4) + ((long)i_6)))[((long)(j_7 + 1))])));
+                            }
                         }
                     }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }

@@ -90,51 +90,59 @@ extern "C" __global__ void main_acc56(int n_4, int m_5, double **a_addr_6_one)
     long threads_22;
     long chunk_23;
     long chunk_start_24;
-    long iters_25;
-    long k_26;
-    long worker_27;
-    long lane_28;
-    long thread_29;
-    long threads_30;
-    long chunk_31;
-    long chunk_start_32;
+    long round_25;
+    long iters_26;
+    long k_27;
+    long worker_28;
+    long lane_29;
+    long thread_30;
+    long threads_31;
+    long chunk_32;
+    long chunk_start_33;
+    double *a_34;
     {
-        lb_9 = ((long)0);
-        ub_10 = ((long)n_4);
-        step_11 = 1L;
-        trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
-        iters_25 = trip_12;
+        a_34 = (*a_addr_6);
         {
-            worker_27 = 0L;
+            lb_9 = ((long)0);
+            ub_10 = ((long)n_4);
+            step_11 = 1L;
+            trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            iters_26 = trip_12;
             {
-                lane_28 = 0L;
+                worker_28 = 0L;
                 {
-                    thread_29 = ((((__gang * 1L) + worker_27) * 1L) + lane_28);
-                    threads_30 = ((__num_gangs * 1L) * 1L);
-                    for (k_26 = thread_29; k_26 < iters_25; k_26 += threads_30)
+                    lane_29 = 0L;
                     {
-                        i_7 = ((int)(lb_9 + (k_26 * step_11)));
+                        thread_30 = ((((__gang * 1L) + worker_28) * 1L) + lane_29);
+                        threads_31 = ((__num_gangs * 1L) * 1L);
+                        for (k_27 = thread_30; k_27 < iters_26; k_27 += threads_31)
                         {
+                            i_7 = ((int)(lb_9 + (k_27 * step_11)));
                             {
-                                lb_13 = ((long)0);
-                                ub_14 = ((long)m_5);
-                                step_15 = 1L;
-                                trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
-                                iters_17 = trip_16;
                                 {
-                                    worker_19 = 0L;
-                                    __syncthreads();
-                                    { // vector-partitioned: each thread runs its share
-                                        lane_20 = threadIdx.x;
-                                        thread_21 = ((((0L * 1L) + worker_19) * __vector_length) + lane_20);
-                                        threads_22 = ((1L * 1L) * __vector_length);
-                                        for (k_18 = thread_21; k_18 < iters_17; k_18 += threads_22)
+                                    lb_13 = ((long)0);
+                                    ub_14 = ((long)m_5);
+                                    step_15 = 1L;
+                                    trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
+                                    iters_17 = trip_16;
+                                    {
+                                        threads_22 = (1L * (1L * __vector_length));
+                                        for (round_25 = (0L * (1L * __vector_length)); round_25 < iters_17; round_25 += threads_22)
                                         {
-                                            j_8 = ((int)(lb_13 + (k_18 * step_15)));
-                                            if (threadIdx.y == 0) (*a_addr_6)[((long)((i_7 * m_5) + j_8))] = poly((0.5 * ((double)((i_7 + j_8) % 8))));
+                                            worker_19 = 0L;
+                                            __syncthreads();
+                                            { // vector-partitioned: each thread runs its share
+                                                lane_20 = threadIdx.x;
+                                                k_18 = ((round_25 + (worker_19 * __vector_length)) + lane_20);
+                                                if ((k_18 < iters_17))
+                                                {
+                                                    j_8 = ((int)(lb_13 + (k_18 * step_15)));
+                                                    if (threadIdx.y == 0) a_34[((long)((i_7 * m_5) + j_8))] = poly((0.5 * ((double)((i_7 + j_8) % 8))));
+                                                }
+                                            }
+                                            __syncthreads();
                                         }
                                     }
-                                    __syncthreads();
                                 }
                             }
                         }
@@ -168,23 +176,27 @@ extern "C" __global__ void main_acc64(int n_4, int m_5, double **a_addr_6_one)
     long threads_17;
     long chunk_18;
     long chunk_start_19;
+    double *a_20;
     {
-        lb_8 = ((long)0);
-        ub_9 = ((long)n_4);
-        step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-        iters_12 = trip_11;
+        a_20 = (*a_addr_6);
         {
-            worker_14 = 0L;
+            lb_8 = ((long)0);
+            ub_9 = ((long)n_4);
+            step_10 = 1L;
+            trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            iters_12 = trip_11;
             {
-                lane_15 = 0L;
+                worker_14 = 0L;
                 {
-                    thread_16 = ((((__gang * 1L) + worker_14) * 1L) + lane_15);
-                    threads_17 = ((__num_gangs * 1L) * 1L);
-                    for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
+                    lane_15 = 0L;
                     {
-                        i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                        if (threadIdx.x == 0 && threadIdx.y == 0) scale_row(m_5, ((*a_addr_6) + ((long)(i_7 * m_5))), ((i_7 % 2) ? 2.0 : (-1.0)));
+                        thread_16 = ((((__gang * 1L) + worker_14) * 1L) + lane_15);
+                        threads_17 = ((__num_gangs * 1L) * 1L);
+                        for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
+                        {
+                            i_7 = ((int)(lb_8 + (k_13 * step_10)));
+                            if (threadIdx.x == 0 && threadIdx.y == 0) scale_row(m_5, (a_20 + ((long)(i_7 * m_5))), ((i_7 % 2) ? 2.0 : (-1.0)));
+                        }
                     }
                 }
             }
@@ -217,23 +229,29 @@ extern "C" __global__ void main_acc69(int n_4, int m_5, double **a_addr_6_one, d
     long threads_18;
     long chunk_19;
     long chunk_start_20;
+    double *a_21;
+    double *v_22;
     {
-        lb_9 = ((long)0);
-        ub_10 = ((long)(n_4 / 8));
-        step_11 = 1L;
-        trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
-        iters_13 = trip_12;
+        a_21 = (*a_addr_6);
+        v_22 = (*v_addr_7);
         {
-            worker_15 = 0L;
+            lb_9 = ((long)0);
+            ub_10 = ((long)(n_4 / 8));
+            step_11 = 1L;
+            trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            iters_13 = trip_12;
             {
-                lane_16 = 0L;
+                worker_15 = 0L;
                 {
-                    thread_17 = ((((__gang * 1L) + worker_15) * 1L) + lane_16);
-                    threads_18 = ((__num_gangs * 1L) * 1L);
-                    for (k_14 = thread_17; k_14 < iters_13; k_14 += threads_18)
+                    lane_16 = 0L;
                     {
-                        b_8 = ((int)(lb_9 + (k_14 * step_11)));
-                        if (threadIdx.x == 0 && threadIdx.y == 0) add_to_rows(8, m_5, ((*a_addr_6) + ((long)((b_8 * 8) * m_5))), (*v_addr_7));
+                        thread_17 = ((((__gang * 1L) + worker_15) * 1L) + lane_16);
+                        threads_18 = ((__num_gangs * 1L) * 1L);
+                        for (k_14 = thread_17; k_14 < iters_13; k_14 += threads_18)
+                        {
+                            b_8 = ((int)(lb_9 + (k_14 * step_11)));
+                            if (threadIdx.x == 0 && threadIdx.y == 0) add_to_rows(8, m_5, (a_21 + ((long)((b_8 * 8) * m_5))), v_22);
+                        }
                     }
                 }
             }
@@ -263,26 +281,34 @@ extern "C" __global__ void main_acc74(int n_4, int **steps_addr_5_one)
     long threads_16;
     long chunk_17;
     long chunk_start_18;
+    long round_19;
+    int *steps_20;
     {
-        lb_7 = ((long)0);
-        ub_8 = ((long)n_4);
-        step_9 = 1L;
-        trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
-        iters_11 = trip_10;
+        steps_20 = (*steps_addr_5);
         {
-            worker_13 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_14 = threadIdx.x;
-                thread_15 = ((((__gang * 1L) + worker_13) * __vector_length) + lane_14);
-                threads_16 = ((__num_gangs * 1L) * __vector_length);
-                for (k_12 = thread_15; k_12 < iters_11; k_12 += threads_16)
+            lb_7 = ((long)0);
+            ub_8 = ((long)n_4);
+            step_9 = 1L;
+            trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+            iters_11 = trip_10;
+            {
+                threads_16 = (__num_gangs * (1L * __vector_length));
+                for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
                 {
-                    i_6 = ((int)(lb_7 + (k_12 * step_9)));
-                    if (threadIdx.y == 0) (*steps_addr_5)[((long)i_6)] = collatz_steps((i_6 + 1));
+                    worker_13 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_14 = threadIdx.x;
+                        k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
+                        if ((k_12 < iters_11))
+                        {
+                            i_6 = ((int)(lb_7 + (k_12 * step_9)));
+                            if (threadIdx.y == 0) steps_20[((long)i_6)] = collatz_steps((i_6 + 1));
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }

@@ -44,51 +44,59 @@ extern "C" __global__ void main_acc38(int **v_addr_4_one, int (*hist_addr_5)[16]
     long threads_23;
     long chunk_24;
     long chunk_start_25;
+    long round_26;
+    int *v_27;
     {
-        lb_14 = ((long)0);
-        ub_15 = ((long)4000);
-        step_16 = 1L;
-        trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
-        iters_18 = trip_17;
+        v_27 = (*v_addr_4);
         {
-            worker_20 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_21 = threadIdx.x;
-                thread_22 = ((((__gang * 1L) + worker_20) * __vector_length) + lane_21);
-                threads_23 = ((__num_gangs * 1L) * __vector_length);
-                for (k_19 = thread_22; k_19 < iters_18; k_19 += threads_23)
+            lb_14 = ((long)0);
+            ub_15 = ((long)4000);
+            step_16 = 1L;
+            trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
+            iters_18 = trip_17;
+            {
+                threads_23 = (__num_gangs * (1L * __vector_length));
+                for (round_26 = (__gang * (1L * __vector_length)); round_26 < iters_18; round_26 += threads_23)
                 {
-                    i_12 = ((int)(lb_14 + (k_19 * step_16)));
-                    {
-                        b_13 = ((*v_addr_4)[((long)i_12)] % 16);
-                        // #pragma acc atomic update
-                        if (threadIdx.y == 0) atomicAdd((((int *)hist_addr_5) + ((long)b_13)), 1);
-                        if ((((*v_addr_4)[((long)i_12)] % 2) == 0))
+                    worker_20 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_21 = threadIdx.x;
+                        k_19 = ((round_26 + (worker_20 * __vector_length)) + lane_21);
+                        if ((k_19 < iters_18))
                         {
-                            // #pragma acc atomic
-                            if (threadIdx.y == 0) atomicAdd(evens_addr_6, 1);
-                        }
-                        else
-                        {
-                            // #pragma acc atomic update
-                            if (threadIdx.y == 0) atomicAdd(odds_down_addr_7, -(1));
-                        }
-                        // #pragma acc atomic update
-                        if (threadIdx.y == 0) atomicOr(mask_addr_8, (1u << ((*v_addr_4)[((long)i_12)] % 32)));
-                        // #pragma acc atomic update
-                        if (threadIdx.y == 0) atomicXor(parity_addr_9, ((unsigned)((*v_addr_4)[((long)i_12)] & 1)));
-                        // #pragma acc atomic update
-                        if (threadIdx.y == 0) atomicAdd(half_sum_addr_10, (0.5 * ((double)((*v_addr_4)[((long)i_12)] % 4))));
-                        if (((i_12 % 1000) == 0))
-                        {
-                            // #pragma acc atomic update
-                            if (threadIdx.y == 0) { long *__p = prod_addr_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * 3L); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                            i_12 = ((int)(lb_14 + (k_19 * step_16)));
+                            {
+                                b_13 = (v_27[((long)i_12)] % 16);
+                                // #pragma acc atomic update
+                                if (threadIdx.y == 0) atomicAdd((((int *)hist_addr_5) + ((long)b_13)), 1);
+                                if (((v_27[((long)i_12)] % 2) == 0))
+                                {
+                                    // #pragma acc atomic
+                                    if (threadIdx.y == 0) atomicAdd(evens_addr_6, 1);
+                                }
+                                else
+                                {
+                                    // #pragma acc atomic update
+                                    if (threadIdx.y == 0) atomicAdd(odds_down_addr_7, -(1));
+                                }
+                                // #pragma acc atomic update
+                                if (threadIdx.y == 0) atomicOr(mask_addr_8, (1u << (v_27[((long)i_12)] % 32)));
+                                // #pragma acc atomic update
+                                if (threadIdx.y == 0) atomicXor(parity_addr_9, ((unsigned)(v_27[((long)i_12)] & 1)));
+                                // #pragma acc atomic update
+                                if (threadIdx.y == 0) atomicAdd(half_sum_addr_10, (0.5 * ((double)(v_27[((long)i_12)] % 4))));
+                                if (((i_12 % 1000) == 0))
+                                {
+                                    // #pragma acc atomic update
+                                    if (threadIdx.y == 0) { long *__p = prod_addr_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * 3L); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                                }
+                            }
                         }
                     }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }
@@ -116,30 +124,38 @@ extern "C" __global__ void main_acc63(int **slots_addr_4_one, int *count_addr_5)
     long threads_17;
     long chunk_18;
     long chunk_start_19;
+    long round_20;
+    int *slots_21;
     {
-        lb_8 = ((long)0);
-        ub_9 = ((long)4000);
-        step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-        iters_12 = trip_11;
+        slots_21 = (*slots_addr_4);
         {
-            worker_14 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_15 = threadIdx.x;
-                thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
-                threads_17 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
+            lb_8 = ((long)0);
+            ub_9 = ((long)4000);
+            step_10 = 1L;
+            trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            iters_12 = trip_11;
+            {
+                threads_17 = (__num_gangs * (1L * __vector_length));
+                for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
                 {
-                    i_6 = ((int)(lb_8 + (k_13 * step_10)));
-                    {
-                        // #pragma acc atomic capture
-                        if (threadIdx.y == 0) my_7 = (int)atomicAdd(count_addr_5, 1);
-                        if (threadIdx.y == 0) (*slots_addr_4)[((long)i_6)] = my_7;
+                    worker_14 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_15 = threadIdx.x;
+                        k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
+                        if ((k_13 < iters_12))
+                        {
+                            i_6 = ((int)(lb_8 + (k_13 * step_10)));
+                            {
+                                // #pragma acc atomic capture
+                                if (threadIdx.y == 0) my_7 = (int)atomicAdd(count_addr_5, 1);
+                                if (threadIdx.y == 0) slots_21[((long)i_6)] = my_7;
+                            }
+                        }
                     }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }
@@ -185,34 +201,40 @@ extern "C" __global__ void main_acc88(int *last_seen_addr_4, int *reads_ok_addr_
     long threads_18;
     long chunk_19;
     long chunk_start_20;
+    int last_seen_21;
     {
-        lb_8 = ((long)0);
-        ub_9 = ((long)100);
-        step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-        iters_12 = trip_11;
+        last_seen_21 = (*last_seen_addr_4);
         {
-            worker_15 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_16 = threadIdx.x;
-                priv_14 = 0;
-                thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
-                threads_18 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
-                {
-                    i_6 = ((int)(lb_8 + (k_13 * step_10)));
+            lb_8 = ((long)0);
+            ub_9 = ((long)100);
+            step_10 = 1L;
+            trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            iters_12 = trip_11;
+            {
+                worker_15 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_16 = threadIdx.x;
+                    priv_14 = 0;
+                    thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
+                    threads_18 = ((__num_gangs * 1L) * __vector_length);
+                    for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
                     {
-                        // #pragma acc atomic read
-                        r_7 = (*last_seen_addr_4);
-                        priv_14 += (r_7 == 100);
+                        i_6 = ((int)(lb_8 + (k_13 * step_10)));
+                        {
+                            // #pragma acc atomic read
+                            // /* accsim: not supported: this form in an `atomic` construct */
+                            r_7 = last_seen_21;
+                            priv_14 += (r_7 == 100);
+                        }
                     }
+                    // reduction combine: an atomic (first version; a block reduction is faster)
+                    if (threadIdx.y == 0) atomicAdd(reads_ok_addr_5, priv_14);
                 }
-                // reduction combine: an atomic (first version; a block reduction is faster)
-                if (threadIdx.y == 0) atomicAdd(reads_ok_addr_5, priv_14);
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
 
+// error: line 92: not supported: this form in an `atomic` construct

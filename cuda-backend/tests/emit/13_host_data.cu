@@ -24,26 +24,36 @@ extern "C" __global__ void device_daxpy_acc18(int n_4, double a_5, double **x_ad
     long threads_18;
     long chunk_19;
     long chunk_start_20;
+    long round_21;
+    double *x_22;
+    double *y_23;
     {
-        lb_9 = ((long)0);
-        ub_10 = ((long)n_4);
-        step_11 = 1L;
-        trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
-        iters_13 = trip_12;
+        x_22 = (*x_addr_6);
+        y_23 = (*y_addr_7);
         {
-            worker_15 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_16 = threadIdx.x;
-                thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
-                threads_18 = ((__num_gangs * 1L) * __vector_length);
-                for (k_14 = thread_17; k_14 < iters_13; k_14 += threads_18)
+            lb_9 = ((long)0);
+            ub_10 = ((long)n_4);
+            step_11 = 1L;
+            trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            iters_13 = trip_12;
+            {
+                threads_18 = (__num_gangs * (1L * __vector_length));
+                for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
                 {
-                    i_8 = ((int)(lb_9 + (k_14 * step_11)));
-                    if (threadIdx.y == 0) (*y_addr_7)[((long)i_8)] += (a_5 * (*x_addr_6)[((long)i_8)]);
+                    worker_15 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_16 = threadIdx.x;
+                        k_14 = ((round_21 + (worker_15 * __vector_length)) + lane_16);
+                        if ((k_14 < iters_13))
+                        {
+                            i_8 = ((int)(lb_9 + (k_14 * step_11)));
+                            if (threadIdx.y == 0) y_23[((long)i_8)] += (a_5 * x_22[((long)i_8)]);
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }
@@ -73,29 +83,35 @@ extern "C" __global__ void device_dot_acc24(int n_4, double **x_addr_5, double *
     long threads_19;
     long chunk_20;
     long chunk_start_21;
+    double *x_22;
+    double *y_23;
     {
-        lb_9 = ((long)0);
-        ub_10 = ((long)n_4);
-        step_11 = 1L;
-        trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
-        iters_13 = trip_12;
+        x_22 = (*x_addr_5);
+        y_23 = (*y_addr_6);
         {
-            worker_16 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_17 = threadIdx.x;
-                priv_15 = 0.0;
-                thread_18 = ((((__gang * 1L) + worker_16) * __vector_length) + lane_17);
-                threads_19 = ((__num_gangs * 1L) * __vector_length);
-                for (k_14 = thread_18; k_14 < iters_13; k_14 += threads_19)
-                {
-                    i_8 = ((int)(lb_9 + (k_14 * step_11)));
-                    priv_15 += ((*x_addr_5)[((long)i_8)] * (*y_addr_6)[((long)i_8)]);
+            lb_9 = ((long)0);
+            ub_10 = ((long)n_4);
+            step_11 = 1L;
+            trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            iters_13 = trip_12;
+            {
+                worker_16 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_17 = threadIdx.x;
+                    priv_15 = 0.0;
+                    thread_18 = ((((__gang * 1L) + worker_16) * __vector_length) + lane_17);
+                    threads_19 = ((__num_gangs * 1L) * __vector_length);
+                    for (k_14 = thread_18; k_14 < iters_13; k_14 += threads_19)
+                    {
+                        i_8 = ((int)(lb_9 + (k_14 * step_11)));
+                        priv_15 += (x_22[((long)i_8)] * y_23[((long)i_8)]);
+                    }
+                    // reduction combine: an atomic (first version; a block reduction is faster)
+                    if (threadIdx.y == 0) atomicAdd(s_addr_7, priv_15);
                 }
-                // reduction combine: an atomic (first version; a block reduction is faster)
-                if (threadIdx.y == 0) atomicAdd(s_addr_7, priv_15);
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -122,26 +138,34 @@ extern "C" __global__ void main_acc48(int n_4, double **y_addr_5_one)
     long threads_16;
     long chunk_17;
     long chunk_start_18;
+    long round_19;
+    double *y_20;
     {
-        lb_7 = ((long)0);
-        ub_8 = ((long)n_4);
-        step_9 = 1L;
-        trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
-        iters_11 = trip_10;
+        y_20 = (*y_addr_5);
         {
-            worker_13 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_14 = threadIdx.x;
-                thread_15 = ((((__gang * 1L) + worker_13) * __vector_length) + lane_14);
-                threads_16 = ((__num_gangs * 1L) * __vector_length);
-                for (k_12 = thread_15; k_12 < iters_11; k_12 += threads_16)
+            lb_7 = ((long)0);
+            ub_8 = ((long)n_4);
+            step_9 = 1L;
+            trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+            iters_11 = trip_10;
+            {
+                threads_16 = (__num_gangs * (1L * __vector_length));
+                for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
                 {
-                    i_6 = ((int)(lb_7 + (k_12 * step_9)));
-                    if (threadIdx.y == 0) (*y_addr_5)[((long)i_6)] = (2.0 * (*y_addr_5)[((long)i_6)]);
+                    worker_13 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_14 = threadIdx.x;
+                        k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
+                        if ((k_12 < iters_11))
+                        {
+                            i_6 = ((int)(lb_7 + (k_12 * step_9)));
+                            if (threadIdx.y == 0) y_20[((long)i_6)] = (2.0 * y_20[((long)i_6)]);
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }

@@ -35,6 +35,7 @@ extern "C" __global__ void sum_weights_acc36(double (*w_addr_4)[256])
     long threads_15;
     long chunk_16;
     long chunk_start_17;
+    long round_18;
     {
         lb_6 = ((long)0);
         ub_7 = ((long)256);
@@ -42,19 +43,22 @@ extern "C" __global__ void sum_weights_acc36(double (*w_addr_4)[256])
         trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
         iters_10 = trip_9;
         {
-            worker_12 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_13 = threadIdx.x;
-                thread_14 = ((((__gang * 1L) + worker_12) * __vector_length) + lane_13);
-                threads_15 = ((__num_gangs * 1L) * __vector_length);
-                for (k_11 = thread_14; k_11 < iters_10; k_11 += threads_15)
-                {
-                    i_5 = ((int)(lb_6 + (k_11 * step_8)));
-                    if (threadIdx.y == 0) ((double *)w_addr_4)[((long)i_5)] = (2.0 * weight(i_5));
+            threads_15 = (__num_gangs * (1L * __vector_length));
+            for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
+            {
+                worker_12 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_13 = threadIdx.x;
+                    k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
+                    if ((k_11 < iters_10))
+                    {
+                        i_5 = ((int)(lb_6 + (k_11 * step_8)));
+                        if (threadIdx.y == 0) ((double *)w_addr_4)[((long)i_5)] = (2.0 * weight(i_5));
+                    }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -79,6 +83,7 @@ extern "C" __global__ void main_acc51(double (*coef_addr_4)[256])
     long threads_15;
     long chunk_16;
     long chunk_start_17;
+    long round_18;
     {
         lb_6 = ((long)0);
         ub_7 = ((long)256);
@@ -86,19 +91,22 @@ extern "C" __global__ void main_acc51(double (*coef_addr_4)[256])
         trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
         iters_10 = trip_9;
         {
-            worker_12 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_13 = threadIdx.x;
-                thread_14 = ((((__gang * 1L) + worker_12) * __vector_length) + lane_13);
-                threads_15 = ((__num_gangs * 1L) * __vector_length);
-                for (k_11 = thread_14; k_11 < iters_10; k_11 += threads_15)
-                {
-                    i_5 = ((int)(lb_6 + (k_11 * step_8)));
-                    if (threadIdx.y == 0) ((double *)coef_addr_4)[((long)i_5)] = (((double *)coef_addr_4)[((long)i_5)] + 0.5);
+            threads_15 = (__num_gangs * (1L * __vector_length));
+            for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
+            {
+                worker_12 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_13 = threadIdx.x;
+                    k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
+                    if ((k_11 < iters_10))
+                    {
+                        i_5 = ((int)(lb_6 + (k_11 * step_8)));
+                        if (threadIdx.y == 0) ((double *)coef_addr_4)[((long)i_5)] = (((double *)coef_addr_4)[((long)i_5)] + 0.5);
+                    }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -123,6 +131,7 @@ extern "C" __global__ void main_acc60(double (*out_addr_4)[256])
     long threads_15;
     long chunk_16;
     long chunk_start_17;
+    long round_18;
     {
         lb_6 = ((long)0);
         ub_7 = ((long)256);
@@ -130,19 +139,22 @@ extern "C" __global__ void main_acc60(double (*out_addr_4)[256])
         trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
         iters_10 = trip_9;
         {
-            worker_12 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_13 = threadIdx.x;
-                thread_14 = ((((__gang * 1L) + worker_12) * __vector_length) + lane_13);
-                threads_15 = ((__num_gangs * 1L) * __vector_length);
-                for (k_11 = thread_14; k_11 < iters_10; k_11 += threads_15)
-                {
-                    i_5 = ((int)(lb_6 + (k_11 * step_8)));
-                    if (threadIdx.y == 0) ((double *)out_addr_4)[((long)i_5)] = weight(i_5);
+            threads_15 = (__num_gangs * (1L * __vector_length));
+            for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
+            {
+                worker_12 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_13 = threadIdx.x;
+                    k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
+                    if ((k_11 < iters_10))
+                    {
+                        i_5 = ((int)(lb_6 + (k_11 * step_8)));
+                        if (threadIdx.y == 0) ((double *)out_addr_4)[((long)i_5)] = weight(i_5);
+                    }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }

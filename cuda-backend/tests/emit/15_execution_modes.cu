@@ -53,66 +53,71 @@ extern "C" __global__ void main_acc51(int (*counts_addr_4)[10], int *gang_copies
     long threads_34;
     long chunk_35;
     long chunk_start_36;
-    long lb_37;
-    long ub_38;
-    long step_39;
-    long trip_40;
-    long iters_41;
-    long k_42;
-    long worker_43;
-    long lane_44;
-    long thread_45;
-    long threads_46;
-    long chunk_47;
-    long chunk_start_48;
-    long lb_49;
-    long ub_50;
-    long step_51;
-    long trip_52;
-    long lb_53;
-    long ub_54;
-    long step_55;
-    long trip_56;
-    long lb_57;
-    long ub_58;
-    long step_59;
-    long trip_60;
-    long iters_61;
-    long k_62;
-    long worker_63;
-    long lane_64;
-    long thread_65;
-    long threads_66;
-    long chunk_67;
-    long chunk_start_68;
-    long iters_69;
-    long k_70;
-    long worker_71;
-    long lane_72;
-    long thread_73;
-    long threads_74;
-    long chunk_75;
-    long chunk_start_76;
-    long iters_77;
-    long k_78;
-    long worker_79;
-    long lane_80;
-    long thread_81;
-    long threads_82;
-    long chunk_83;
-    long chunk_start_84;
-    long lb_85;
-    long ub_86;
-    long step_87;
-    long trip_88;
-    long iters_89;
-    long k_90;
-    long worker_91;
-    long lane_92;
-    long thread_93;
-    long threads_94;
-    long chunk_95;
-    long chunk_start_96;
+    long round_37;
+    long lb_38;
+    long ub_39;
+    long step_40;
+    long trip_41;
+    long iters_42;
+    long k_43;
+    long worker_44;
+    long lane_45;
+    long thread_46;
+    long threads_47;
+    long chunk_48;
+    long chunk_start_49;
+    long round_50;
+    long lb_51;
+    long ub_52;
+    long step_53;
+    long trip_54;
+    long lb_55;
+    long ub_56;
+    long step_57;
+    long trip_58;
+    long lb_59;
+    long ub_60;
+    long step_61;
+    long trip_62;
+    long iters_63;
+    long k_64;
+    long worker_65;
+    long lane_66;
+    long thread_67;
+    long threads_68;
+    long chunk_69;
+    long chunk_start_70;
+    long round_71;
+    long iters_72;
+    long k_73;
+    long worker_74;
+    long lane_75;
+    long thread_76;
+    long threads_77;
+    long chunk_78;
+    long chunk_start_79;
+    long round_80;
+    long iters_81;
+    long k_82;
+    long worker_83;
+    long lane_84;
+    long thread_85;
+    long threads_86;
+    long chunk_87;
+    long chunk_start_88;
+    long lb_89;
+    long ub_90;
+    long step_91;
+    long trip_92;
+    long iters_93;
+    long k_94;
+    long worker_95;
+    long lane_96;
+    long thread_97;
+    long threads_98;
+    long chunk_99;
+    long chunk_start_100;
+    long round_101;
     {
         // #pragma acc atomic update
         if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd((((int *)counts_addr_4) + 0L), 1);
@@ -148,118 +153,134 @@ extern "C" __global__ void main_acc51(int (*counts_addr_4)[10], int *gang_copies
             step_27 = 1L;
             trip_28 = (((lb_25 < ub_26) && (step_27 > 0L)) ? (((ub_26 - lb_25) + (step_27 - 1L)) / step_27) : 0L);
             iters_29 = trip_28;
-            __syncthreads();
-            { // worker-partitioned: each thread runs its share
-                worker_31 = threadIdx.y;
-                lane_32 = 0L;
-                {
-                    thread_33 = ((((0L * __num_workers) + worker_31) * 1L) + lane_32);
-                    threads_34 = ((1L * __num_workers) * 1L);
-                    for (k_30 = thread_33; k_30 < iters_29; k_30 += threads_34)
-                    {
-                        j_7 = ((int)(lb_25 + (k_30 * step_27)));
-                        {
-                            // #pragma acc atomic update
-                            if (threadIdx.x == 0) atomicAdd((((int *)counts_addr_4) + 2L), 1);
-                        }
-                    }
-                }
-            }
-            __syncthreads();
-        }
-        {
-            lb_37 = ((long)0);
-            ub_38 = ((long)10);
-            step_39 = 1L;
-            trip_40 = (((lb_37 < ub_38) && (step_39 > 0L)) ? (((ub_38 - lb_37) + (step_39 - 1L)) / step_39) : 0L);
-            iters_41 = trip_40;
             {
-                worker_43 = 0L;
-                __syncthreads();
-                { // vector-partitioned: each thread runs its share
-                    lane_44 = threadIdx.x;
-                    thread_45 = ((((0L * 1L) + worker_43) * __vector_length) + lane_44);
-                    threads_46 = ((1L * 1L) * __vector_length);
-                    for (k_42 = thread_45; k_42 < iters_41; k_42 += threads_46)
-                    {
-                        k_8 = ((int)(lb_37 + (k_42 * step_39)));
+                threads_34 = (1L * (__num_workers * 1L));
+                for (round_37 = (0L * (__num_workers * 1L)); round_37 < iters_29; round_37 += threads_34)
+                {
+                    __syncthreads();
+                    { // worker-partitioned: each thread runs its share
+                        worker_31 = threadIdx.y;
+                        lane_32 = 0L;
                         {
-                            // #pragma acc atomic update
-                            if (threadIdx.y == 0) atomicAdd((((int *)counts_addr_4) + 3L), 1);
+                            k_30 = ((round_37 + (worker_31 * 1L)) + lane_32);
+                            if ((k_30 < iters_29))
+                            {
+                                j_7 = ((int)(lb_25 + (k_30 * step_27)));
+                                {
+                                    // #pragma acc atomic update
+                                    if (threadIdx.x == 0) atomicAdd((((int *)counts_addr_4) + 2L), 1);
+                                }
+                            }
                         }
                     }
+                    __syncthreads();
                 }
-                __syncthreads();
             }
         }
         {
-            lb_49 = ((long)0);
-            ub_50 = ((long)6);
-            step_51 = 1L;
-            trip_52 = (((lb_49 < ub_50) && (step_51 > 0L)) ? (((ub_50 - lb_49) + (step_51 - 1L)) / step_51) : 0L);
-            iters_77 = trip_52;
+            lb_38 = ((long)0);
+            ub_39 = ((long)10);
+            step_40 = 1L;
+            trip_41 = (((lb_38 < ub_39) && (step_40 > 0L)) ? (((ub_39 - lb_38) + (step_40 - 1L)) / step_40) : 0L);
+            iters_42 = trip_41;
             {
-                worker_79 = 0L;
+                threads_47 = (1L * (1L * __vector_length));
+                for (round_50 = (0L * (1L * __vector_length)); round_50 < iters_42; round_50 += threads_47)
                 {
-                    lane_80 = 0L;
-                    {
-                        thread_81 = ((((__gang * 1L) + worker_79) * 1L) + lane_80);
-                        threads_82 = ((__num_gangs * 1L) * 1L);
-                        for (k_78 = thread_81; k_78 < iters_77; k_78 += threads_82)
+                    worker_44 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_45 = threadIdx.x;
+                        k_43 = ((round_50 + (worker_44 * __vector_length)) + lane_45);
+                        if ((k_43 < iters_42))
                         {
-                            i_9 = ((int)(lb_49 + (k_78 * step_51)));
+                            k_8 = ((int)(lb_38 + (k_43 * step_40)));
+                            {
+                                // #pragma acc atomic update
+                                if (threadIdx.y == 0) atomicAdd((((int *)counts_addr_4) + 3L), 1);
+                            }
+                        }
+                    }
+                    __syncthreads();
+                }
+            }
+        }
+        {
+            lb_51 = ((long)0);
+            ub_52 = ((long)6);
+            step_53 = 1L;
+            trip_54 = (((lb_51 < ub_52) && (step_53 > 0L)) ? (((ub_52 - lb_51) + (step_53 - 1L)) / step_53) : 0L);
+            iters_81 = trip_54;
+            {
+                worker_83 = 0L;
+                {
+                    lane_84 = 0L;
+                    {
+                        thread_85 = ((((__gang * 1L) + worker_83) * 1L) + lane_84);
+                        threads_86 = ((__num_gangs * 1L) * 1L);
+                        for (k_82 = thread_85; k_82 < iters_81; k_82 += threads_86)
+                        {
+                            i_9 = ((int)(lb_51 + (k_82 * step_53)));
                             {
                                 // #pragma acc atomic update
                                 if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd((((int *)counts_addr_4) + 4L), 1);
                                 {
-                                    lb_53 = ((long)0);
-                                    ub_54 = ((long)3);
-                                    step_55 = 1L;
-                                    trip_56 = (((lb_53 < ub_54) && (step_55 > 0L)) ? (((ub_54 - lb_53) + (step_55 - 1L)) / step_55) : 0L);
-                                    iters_69 = trip_56;
-                                    __syncthreads();
-                                    { // worker-partitioned: each thread runs its share
-                                        worker_71 = threadIdx.y;
-                                        lane_72 = 0L;
+                                    lb_55 = ((long)0);
+                                    ub_56 = ((long)3);
+                                    step_57 = 1L;
+                                    trip_58 = (((lb_55 < ub_56) && (step_57 > 0L)) ? (((ub_56 - lb_55) + (step_57 - 1L)) / step_57) : 0L);
+                                    iters_72 = trip_58;
+                                    {
+                                        threads_77 = (1L * (__num_workers * 1L));
+                                        for (round_80 = (0L * (__num_workers * 1L)); round_80 < iters_72; round_80 += threads_77)
                                         {
-                                            thread_73 = ((((0L * __num_workers) + worker_71) * 1L) + lane_72);
-                                            threads_74 = ((1L * __num_workers) * 1L);
-                                            for (k_70 = thread_73; k_70 < iters_69; k_70 += threads_74)
-                                            {
-                                                j_10 = ((int)(lb_53 + (k_70 * step_55)));
+                                            __syncthreads();
+                                            { // worker-partitioned: each thread runs its share
+                                                worker_74 = threadIdx.y;
+                                                lane_75 = 0L;
                                                 {
-                                                    // #pragma acc atomic update
-                                                    if (threadIdx.x == 0) atomicAdd((((int *)counts_addr_4) + 5L), 1);
+                                                    k_73 = ((round_80 + (worker_74 * 1L)) + lane_75);
+                                                    if ((k_73 < iters_72))
                                                     {
-                                                        lb_57 = ((long)0);
-                                                        ub_58 = ((long)5);
-                                                        step_59 = 1L;
-                                                        trip_60 = (((lb_57 < ub_58) && (step_59 > 0L)) ? (((ub_58 - lb_57) + (step_59 - 1L)) / step_59) : 0L);
-                                                        iters_61 = trip_60;
+                                                        j_10 = ((int)(lb_55 + (k_73 * step_57)));
                                                         {
-                                                            worker_63 = 0L;
-                                                            accsim_sync_worker();
-                                                            { // vector-partitioned: each thread runs its share
-                                                                lane_64 = threadIdx.x;
-                                                                thread_65 = ((((0L * 1L) + worker_63) * __vector_length) + lane_64);
-                                                                threads_66 = ((1L * 1L) * __vector_length);
-                                                                for (k_62 = thread_65; k_62 < iters_61; k_62 += threads_66)
+                                                            // #pragma acc atomic update
+                                                            if (threadIdx.x == 0) atomicAdd((((int *)counts_addr_4) + 5L), 1);
+                                                            {
+                                                                lb_59 = ((long)0);
+                                                                ub_60 = ((long)5);
+                                                                step_61 = 1L;
+                                                                trip_62 = (((lb_59 < ub_60) && (step_61 > 0L)) ? (((ub_60 - lb_59) + (step_61 - 1L)) / step_61) : 0L);
+                                                                iters_63 = trip_62;
                                                                 {
-                                                                    k_11 = ((int)(lb_57 + (k_62 * step_59)));
+                                                                    threads_68 = (1L * (1L * __vector_length));
+                                                                    for (round_71 = (0L * (1L * __vector_length)); round_71 < iters_63; round_71 += threads_68)
                                                                     {
-                                                                        // #pragma acc atomic update
-                                                                        atomicAdd((((int *)counts_addr_4) + 6L), 1);
+                                                                        worker_65 = 0L;
+                                                                        accsim_sync_worker();
+                                                                        { // vector-partitioned: each thread runs its share
+                                                                            lane_66 = threadIdx.x;
+                                                                            k_64 = ((round_71 + (worker_65 * __vector_length)) + lane_66);
+                                                                            if ((k_64 < iters_63))
+                                                                            {
+                                                                                k_11 = ((int)(lb_59 + (k_64 * step_61)));
+                                                                                {
+                                                                                    // #pragma acc atomic update
+                                                                                    atomicAdd((((int *)counts_addr_4) + 6L), 1);
+                                                                                }
+                                                                            }
+                                                                        }
+                                                                        accsim_sync_worker();
                                                                     }
                                                                 }
                                                             }
-                                                            accsim_sync_worker();
                                                         }
                                                     }
                                                 }
                                             }
+                                            __syncthreads();
                                         }
                                     }
-                                    __syncthreads();
                                 }
                                 // #pragma acc atomic update
                                 if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd((((int *)counts_addr_4) + 7L), 1);
@@ -270,31 +291,36 @@ extern "C" __global__ void main_acc51(int (*counts_addr_4)[10], int *gang_copies
             }
         }
         {
-            lb_85 = ((long)0);
-            ub_86 = ((long)100);
-            step_87 = 1L;
-            trip_88 = (((lb_85 < ub_86) && (step_87 > 0L)) ? (((ub_86 - lb_85) + (step_87 - 1L)) / step_87) : 0L);
-            iters_89 = trip_88;
-            __syncthreads();
-            { // worker-partitioned: each thread runs its share
-                worker_91 = threadIdx.y;
-                accsim_sync_worker();
-                { // vector-partitioned: each thread runs its share
-                    lane_92 = threadIdx.x;
-                    thread_93 = ((((__gang * __num_workers) + worker_91) * __vector_length) + lane_92);
-                    threads_94 = ((__num_gangs * __num_workers) * __vector_length);
-                    for (k_90 = thread_93; k_90 < iters_89; k_90 += threads_94)
-                    {
-                        i_12 = ((int)(lb_85 + (k_90 * step_87)));
-                        {
-                            // #pragma acc atomic update
-                            atomicAdd((((int *)counts_addr_4) + 8L), 1);
+            lb_89 = ((long)0);
+            ub_90 = ((long)100);
+            step_91 = 1L;
+            trip_92 = (((lb_89 < ub_90) && (step_91 > 0L)) ? (((ub_90 - lb_89) + (step_91 - 1L)) / step_91) : 0L);
+            iters_93 = trip_92;
+            {
+                threads_98 = (__num_gangs * (__num_workers * __vector_length));
+                for (round_101 = (__gang * (__num_workers * __vector_length)); round_101 < iters_93; round_101 += threads_98)
+                {
+                    __syncthreads();
+                    { // worker-partitioned: each thread runs its share
+                        worker_95 = threadIdx.y;
+                        accsim_sync_worker();
+                        { // vector-partitioned: each thread runs its share
+                            lane_96 = threadIdx.x;
+                            k_94 = ((round_101 + (worker_95 * __vector_length)) + lane_96);
+                            if ((k_94 < iters_93))
+                            {
+                                i_12 = ((int)(lb_89 + (k_94 * step_91)));
+                                {
+                                    // #pragma acc atomic update
+                                    atomicAdd((((int *)counts_addr_4) + 8L), 1);
+                                }
+                            }
                         }
+                        accsim_sync_worker();
                     }
+                    __syncthreads();
                 }
-                accsim_sync_worker();
             }
-            __syncthreads();
         }
         // #pragma acc atomic update
         if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd((((int *)counts_addr_4) + 9L), 1);

@@ -2,7 +2,7 @@
 // Launch each kernel with grid = num_gangs, block = (vector_length, num_workers).
 
 // line 26: #pragma acc kernels create(x[0:n]) copyout(y[0:n], prefix[0:n])
-// launch: num_gangs = 1, num_workers = the default, vector_length = the default
+// launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   n_addr_4: `n`, the address of its device copy
 //   x_addr_5_one: `x`, its value, read-only: one copy for all gangs
 extern "C" __global__ void main_acc26(int *n_addr_4, double **x_addr_5_one)
@@ -11,9 +11,46 @@ extern "C" __global__ void main_acc26(int *n_addr_4, double **x_addr_5_one)
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
     double **__restrict__ x_addr_5 = x_addr_5_one; // the firstprivate value, read-only: one copy for all gangs
     int i_6;
-    for (i_6 = 0; i_6 < (*n_addr_4); i_6++)
+    long lb_7;
+    long ub_8;
+    long step_9;
+    long trip_10;
+    long iters_11;
+    long k_12;
+    int priv_13;
+    long worker_14;
+    long lane_15;
+    long thread_16;
+    long threads_17;
+    long chunk_18;
+    long chunk_start_19;
+    int n_20;
+    double *x_21;
     {
-        if (threadIdx.x == 0 && threadIdx.y == 0) (*x_addr_5)[((long)i_6)] = (((double)(i_6 % 9)) * 0.5);
+        n_20 = (*n_addr_4);
+        x_21 = (*x_addr_5);
+        {
+            lb_7 = ((long)0);
+            ub_8 = ((long)n_20);
+            step_9 = 1L;
+            trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+            iters_11 = trip_10;
+            {
+                worker_14 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_15 = threadIdx.x;
+                    thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
+                    threads_17 = ((__num_gangs * 1L) * __vector_length);
+                    for (k_12 = thread_16; k_12 < iters_11; k_12 += threads_17)
+                    {
+                        priv_13 = ((int)(lb_7 + (k_12 * step_9)));
+                        if (threadIdx.y == 0) x_21[((long)priv_13)] = (((double)(priv_13 % 9)) * 0.5);
+                    }
+                }
+                __syncthreads();
+            }
+        }
     }
 }
 
@@ -35,32 +72,41 @@ extern "C" __global__ void main_acc26_1(int *n_addr_4, double **x_addr_5_one, do
     long trip_11;
     long iters_12;
     long k_13;
-    long worker_14;
-    long lane_15;
-    long thread_16;
-    long threads_17;
-    long chunk_18;
-    long chunk_start_19;
+    int priv_14;
+    long worker_15;
+    long lane_16;
+    long thread_17;
+    long threads_18;
+    long chunk_19;
+    long chunk_start_20;
+    int n_21;
+    double *x_22;
+    double *y_23;
     {
-        lb_8 = ((long)0);
-        ub_9 = ((long)(*n_addr_4));
-        step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-        iters_12 = trip_11;
+        n_21 = (*n_addr_4);
+        x_22 = (*x_addr_5);
+        y_23 = (*y_addr_6);
         {
-            worker_14 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_15 = threadIdx.x;
-                thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
-                threads_17 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
-                {
-                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                    if (threadIdx.y == 0) (*y_addr_6)[((long)i_7)] = ((2.0 * (*x_addr_5)[((long)i_7)]) + 1.0);
+            lb_8 = ((long)0);
+            ub_9 = ((long)n_21);
+            step_10 = 1L;
+            trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            iters_12 = trip_11;
+            {
+                worker_15 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_16 = threadIdx.x;
+                    thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
+                    threads_18 = ((__num_gangs * 1L) * __vector_length);
+                    for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
+                    {
+                        priv_14 = ((int)(lb_8 + (k_13 * step_10)));
+                        if (threadIdx.y == 0) y_23[((long)priv_14)] = ((2.0 * x_22[((long)priv_14)]) + 1.0);
+                    }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -84,35 +130,42 @@ extern "C" __global__ void main_acc26_2(int *n_addr_4, double **y_addr_5_one, do
     long iters_12;
     long k_13;
     double priv_14;
-    long worker_15;
-    long lane_16;
-    long thread_17;
-    long threads_18;
-    long chunk_19;
-    long chunk_start_20;
+    int priv_15;
+    long worker_16;
+    long lane_17;
+    long thread_18;
+    long threads_19;
+    long chunk_20;
+    long chunk_start_21;
+    int n_22;
+    double *y_23;
     {
-        lb_8 = ((long)0);
-        ub_9 = ((long)(*n_addr_4));
-        step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-        iters_12 = trip_11;
+        n_22 = (*n_addr_4);
+        y_23 = (*y_addr_5);
         {
-            worker_15 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_16 = threadIdx.x;
-                priv_14 = 0.0;
-                thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
-                threads_18 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
-                {
-                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                    priv_14 += (*y_addr_5)[((long)i_7)];
+            lb_8 = ((long)0);
+            ub_9 = ((long)n_22);
+            step_10 = 1L;
+            trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            iters_12 = trip_11;
+            {
+                worker_16 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_17 = threadIdx.x;
+                    priv_14 = 0.0;
+                    thread_18 = ((((__gang * 1L) + worker_16) * __vector_length) + lane_17);
+                    threads_19 = ((__num_gangs * 1L) * __vector_length);
+                    for (k_13 = thread_18; k_13 < iters_12; k_13 += threads_19)
+                    {
+                        priv_15 = ((int)(lb_8 + (k_13 * step_10)));
+                        priv_14 += y_23[((long)priv_15)];
+                    }
+                    // reduction combine: an atomic (first version; a block reduction is faster)
+                    if (threadIdx.y == 0) atomicAdd(total_addr_6, priv_14);
                 }
-                // reduction combine: an atomic (first version; a block reduction is faster)
-                if (threadIdx.y == 0) atomicAdd(total_addr_6, priv_14);
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -128,8 +181,14 @@ extern "C" __global__ void main_acc26_3(double **y_addr_4_one, double **prefix_a
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
     double **__restrict__ y_addr_4 = y_addr_4_one; // the firstprivate value, read-only: one copy for all gangs
     double **__restrict__ prefix_addr_5 = prefix_addr_5_one; // the firstprivate value, read-only: one copy for all gangs
+    double *y_6;
+    double *prefix_7;
     {
-        if (threadIdx.x == 0 && threadIdx.y == 0) (*prefix_addr_5)[0L] = (*y_addr_4)[0L];
+        y_6 = (*y_addr_4);
+        prefix_7 = (*prefix_addr_5);
+        {
+            if (threadIdx.x == 0 && threadIdx.y == 0) prefix_7[0L] = y_6[0L];
+        }
     }
 }
 
@@ -157,23 +216,31 @@ extern "C" __global__ void main_acc26_4(int *n_addr_4, double **y_addr_5_one, do
     long threads_17;
     long chunk_18;
     long chunk_start_19;
+    int n_20;
+    double *y_21;
+    double *prefix_22;
     {
-        lb_8 = ((long)1);
-        ub_9 = ((long)(*n_addr_4));
-        step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-        iters_12 = trip_11;
+        n_20 = (*n_addr_4);
+        y_21 = (*y_addr_5);
+        prefix_22 = (*prefix_addr_6);
         {
-            worker_14 = 0L;
+            lb_8 = ((long)1);
+            ub_9 = ((long)n_20);
+            step_10 = 1L;
+            trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            iters_12 = trip_11;
             {
-                lane_15 = 0L;
+                worker_14 = 0L;
                 {
-                    thread_16 = ((((0L * 1L) + worker_14) * 1L) + lane_15);
-                    threads_17 = ((1L * 1L) * 1L);
-                    for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
+                    lane_15 = 0L;
                     {
-                        i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                        if (threadIdx.x == 0 && threadIdx.y == 0) (*prefix_addr_6)[((long)i_7)] = ((*prefix_addr_6)[((long)(i_7 - 1))] + (*y_addr_5)[((long)i_7)]);
+                        thread_16 = ((((0L * 1L) + worker_14) * 1L) + lane_15);
+                        threads_17 = ((1L * 1L) * 1L);
+                        for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
+                        {
+                            i_7 = ((int)(lb_8 + (k_13 * step_10)));
+                            if (threadIdx.x == 0 && threadIdx.y == 0) prefix_22[((long)i_7)] = (prefix_22[((long)(i_7 - 1))] + y_21[((long)i_7)]);
+                        }
                     }
                 }
             }
@@ -192,8 +259,14 @@ extern "C" __global__ void main_acc26_5(int *n_addr_4, double **prefix_addr_5_on
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
     double **__restrict__ prefix_addr_5 = prefix_addr_5_one; // the firstprivate value, read-only: one copy for all gangs
+    int n_7;
+    double *prefix_8;
     {
-        if (threadIdx.x == 0 && threadIdx.y == 0) (*last_addr_6) = (*prefix_addr_5)[((long)((*n_addr_4) - 1))];
+        n_7 = (*n_addr_4);
+        prefix_8 = (*prefix_addr_5);
+        {
+            if (threadIdx.x == 0 && threadIdx.y == 0) (*last_addr_6) = prefix_8[((long)(n_7 - 1))];
+        }
     }
 }
 

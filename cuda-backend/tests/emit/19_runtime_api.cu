@@ -21,26 +21,34 @@ extern "C" __global__ void main_acc38(double **d_addr_4)
     long threads_15;
     long chunk_16;
     long chunk_start_17;
+    long round_18;
+    double *d_19;
     {
-        lb_6 = ((long)0);
-        ub_7 = ((long)512);
-        step_8 = 1L;
-        trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
-        iters_10 = trip_9;
+        d_19 = (*d_addr_4);
         {
-            worker_12 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_13 = threadIdx.x;
-                thread_14 = ((((__gang * 1L) + worker_12) * __vector_length) + lane_13);
-                threads_15 = ((__num_gangs * 1L) * __vector_length);
-                for (k_11 = thread_14; k_11 < iters_10; k_11 += threads_15)
+            lb_6 = ((long)0);
+            ub_7 = ((long)512);
+            step_8 = 1L;
+            trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
+            iters_10 = trip_9;
+            {
+                threads_15 = (__num_gangs * (1L * __vector_length));
+                for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
                 {
-                    i_5 = ((int)(lb_6 + (k_11 * step_8)));
-                    if (threadIdx.y == 0) (*d_addr_4)[((long)i_5)] = (0.5 * ((double)i_5));
+                    worker_12 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_13 = threadIdx.x;
+                        k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
+                        if ((k_11 < iters_10))
+                        {
+                            i_5 = ((int)(lb_6 + (k_11 * step_8)));
+                            if (threadIdx.y == 0) d_19[((long)i_5)] = (0.5 * ((double)i_5));
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }
@@ -66,26 +74,34 @@ extern "C" __global__ void main_acc46(double **d_addr_4, double (*back_addr_5)[5
     long threads_16;
     long chunk_17;
     long chunk_start_18;
+    long round_19;
+    double *d_20;
     {
-        lb_7 = ((long)0);
-        ub_8 = ((long)512);
-        step_9 = 1L;
-        trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
-        iters_11 = trip_10;
+        d_20 = (*d_addr_4);
         {
-            worker_13 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_14 = threadIdx.x;
-                thread_15 = ((((__gang * 1L) + worker_13) * __vector_length) + lane_14);
-                threads_16 = ((__num_gangs * 1L) * __vector_length);
-                for (k_12 = thread_15; k_12 < iters_11; k_12 += threads_16)
+            lb_7 = ((long)0);
+            ub_8 = ((long)512);
+            step_9 = 1L;
+            trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+            iters_11 = trip_10;
+            {
+                threads_16 = (__num_gangs * (1L * __vector_length));
+                for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
                 {
-                    i_6 = ((int)(lb_7 + (k_12 * step_9)));
-                    if (threadIdx.y == 0) ((double *)back_addr_5)[((long)i_6)] = (*d_addr_4)[((long)i_6)];
+                    worker_13 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_14 = threadIdx.x;
+                        k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
+                        if ((k_12 < iters_11))
+                        {
+                            i_6 = ((int)(lb_7 + (k_12 * step_9)));
+                            if (threadIdx.y == 0) ((double *)back_addr_5)[((long)i_6)] = d_20[((long)i_6)];
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }
@@ -110,6 +126,7 @@ extern "C" __global__ void main_acc62(double (*a_addr_4)[512])
     long threads_15;
     long chunk_16;
     long chunk_start_17;
+    long round_18;
     {
         lb_6 = ((long)0);
         ub_7 = ((long)512);
@@ -117,19 +134,22 @@ extern "C" __global__ void main_acc62(double (*a_addr_4)[512])
         trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
         iters_10 = trip_9;
         {
-            worker_12 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_13 = threadIdx.x;
-                thread_14 = ((((__gang * 1L) + worker_12) * __vector_length) + lane_13);
-                threads_15 = ((__num_gangs * 1L) * __vector_length);
-                for (k_11 = thread_14; k_11 < iters_10; k_11 += threads_15)
-                {
-                    i_5 = ((int)(lb_6 + (k_11 * step_8)));
-                    if (threadIdx.y == 0) ((double *)a_addr_4)[((long)i_5)] = (((double *)a_addr_4)[((long)i_5)] * 3.0);
+            threads_15 = (__num_gangs * (1L * __vector_length));
+            for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
+            {
+                worker_12 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_13 = threadIdx.x;
+                    k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
+                    if ((k_11 < iters_10))
+                    {
+                        i_5 = ((int)(lb_6 + (k_11 * step_8)));
+                        if (threadIdx.y == 0) ((double *)a_addr_4)[((long)i_5)] = (((double *)a_addr_4)[((long)i_5)] * 3.0);
+                    }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -154,6 +174,7 @@ extern "C" __global__ void main_acc67(double (*a_addr_4)[512])
     long threads_15;
     long chunk_16;
     long chunk_start_17;
+    long round_18;
     {
         lb_6 = ((long)0);
         ub_7 = ((long)512);
@@ -161,19 +182,22 @@ extern "C" __global__ void main_acc67(double (*a_addr_4)[512])
         trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
         iters_10 = trip_9;
         {
-            worker_12 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_13 = threadIdx.x;
-                thread_14 = ((((__gang * 1L) + worker_12) * __vector_length) + lane_13);
-                threads_15 = ((__num_gangs * 1L) * __vector_length);
-                for (k_11 = thread_14; k_11 < iters_10; k_11 += threads_15)
-                {
-                    i_5 = ((int)(lb_6 + (k_11 * step_8)));
-                    if (threadIdx.y == 0) ((double *)a_addr_4)[((long)i_5)] = (((double *)a_addr_4)[((long)i_5)] + 1.0);
+            threads_15 = (__num_gangs * (1L * __vector_length));
+            for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
+            {
+                worker_12 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_13 = threadIdx.x;
+                    k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
+                    if ((k_11 < iters_10))
+                    {
+                        i_5 = ((int)(lb_6 + (k_11 * step_8)));
+                        if (threadIdx.y == 0) ((double *)a_addr_4)[((long)i_5)] = (((double *)a_addr_4)[((long)i_5)] + 1.0);
+                    }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -199,6 +223,7 @@ extern "C" __global__ void main_acc82(double (*a_addr_4)[512], double (*main_scr
     long threads_16;
     long chunk_17;
     long chunk_start_18;
+    long round_19;
     {
         lb_7 = ((long)0);
         ub_8 = ((long)512);
@@ -206,19 +231,22 @@ extern "C" __global__ void main_acc82(double (*a_addr_4)[512], double (*main_scr
         trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
         iters_11 = trip_10;
         {
-            worker_13 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_14 = threadIdx.x;
-                thread_15 = ((((__gang * 1L) + worker_13) * __vector_length) + lane_14);
-                threads_16 = ((__num_gangs * 1L) * __vector_length);
-                for (k_12 = thread_15; k_12 < iters_11; k_12 += threads_16)
-                {
-                    i_6 = ((int)(lb_7 + (k_12 * step_9)));
-                    if (threadIdx.y == 0) ((double *)main_scratch_addr_5)[((long)i_6)] = (2.0 * ((double *)a_addr_4)[((long)i_6)]);
+            threads_16 = (__num_gangs * (1L * __vector_length));
+            for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
+            {
+                worker_13 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_14 = threadIdx.x;
+                    k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
+                    if ((k_12 < iters_11))
+                    {
+                        i_6 = ((int)(lb_7 + (k_12 * step_9)));
+                        if (threadIdx.y == 0) ((double *)main_scratch_addr_5)[((long)i_6)] = (2.0 * ((double *)a_addr_4)[((long)i_6)]);
+                    }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -306,6 +334,7 @@ extern "C" __global__ void main_acc101(int (*q_addr_4)[512])
     long threads_15;
     long chunk_16;
     long chunk_start_17;
+    long round_18;
     {
         lb_6 = ((long)0);
         ub_7 = ((long)512);
@@ -313,19 +342,22 @@ extern "C" __global__ void main_acc101(int (*q_addr_4)[512])
         trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
         iters_10 = trip_9;
         {
-            worker_12 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_13 = threadIdx.x;
-                thread_14 = ((((__gang * 1L) + worker_12) * __vector_length) + lane_13);
-                threads_15 = ((__num_gangs * 1L) * __vector_length);
-                for (k_11 = thread_14; k_11 < iters_10; k_11 += threads_15)
-                {
-                    i_5 = ((int)(lb_6 + (k_11 * step_8)));
-                    if (threadIdx.y == 0) ((int *)q_addr_4)[((long)i_5)] = i_5;
+            threads_15 = (__num_gangs * (1L * __vector_length));
+            for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
+            {
+                worker_12 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_13 = threadIdx.x;
+                    k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
+                    if ((k_11 < iters_10))
+                    {
+                        i_5 = ((int)(lb_6 + (k_11 * step_8)));
+                        if (threadIdx.y == 0) ((int *)q_addr_4)[((long)i_5)] = i_5;
+                    }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }

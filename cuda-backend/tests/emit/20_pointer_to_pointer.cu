@@ -29,31 +29,39 @@ extern "C" __global__ void main_acc43(int n_4, int m_5, double ***a_addr_6_one)
     long threads_22;
     long chunk_23;
     long chunk_start_24;
+    long round_25;
+    double **a_26;
     {
-        lb_9 = ((long)0);
-        ub_10 = ((long)n_4);
-        step_11 = 1L;
-        trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
-        lb_13 = ((long)0);
-        ub_14 = ((long)m_5);
-        step_15 = 1L;
-        trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
-        iters_17 = (trip_12 * trip_16);
+        a_26 = (*a_addr_6);
         {
-            worker_19 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_20 = threadIdx.x;
-                thread_21 = ((((__gang * 1L) + worker_19) * __vector_length) + lane_20);
-                threads_22 = ((__num_gangs * 1L) * __vector_length);
-                for (k_18 = thread_21; k_18 < iters_17; k_18 += threads_22)
+            lb_9 = ((long)0);
+            ub_10 = ((long)n_4);
+            step_11 = 1L;
+            trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            lb_13 = ((long)0);
+            ub_14 = ((long)m_5);
+            step_15 = 1L;
+            trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
+            iters_17 = (trip_12 * trip_16);
+            {
+                threads_22 = (__num_gangs * (1L * __vector_length));
+                for (round_25 = (__gang * (1L * __vector_length)); round_25 < iters_17; round_25 += threads_22)
                 {
-                    i_7 = ((int)(lb_9 + ((k_18 / trip_16) * step_11)));
-                    j_8 = ((int)(lb_13 + ((k_18 % trip_16) * step_15)));
-                    if (threadIdx.y == 0) (*a_addr_6)[((long)i_7)][((long)j_8)] = (((*a_addr_6)[((long)i_7)][((long)j_8)] * 2.0) + ((double)(i_7 == j_8)));
+                    worker_19 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_20 = threadIdx.x;
+                        k_18 = ((round_25 + (worker_19 * __vector_length)) + lane_20);
+                        if ((k_18 < iters_17))
+                        {
+                            i_7 = ((int)(lb_9 + ((k_18 / trip_16) * step_11)));
+                            j_8 = ((int)(lb_13 + ((k_18 % trip_16) * step_15)));
+                            if (threadIdx.y == 0) a_26[((long)i_7)][((long)j_8)] = ((a_26[((long)i_7)][((long)j_8)] * 2.0) + ((double)(i_7 == j_8)));
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }
@@ -83,29 +91,39 @@ extern "C" __global__ void main_acc49(int m_4, double ***a_addr_5_one, double **
     long threads_18;
     long chunk_19;
     long chunk_start_20;
+    long round_21;
+    double **a_22;
+    double **b_23;
     {
-        lb_9 = ((long)2);
-        ub_10 = ((long)6);
-        step_11 = 1L;
-        trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
-        iters_13 = trip_12;
+        a_22 = (*a_addr_5);
+        b_23 = (*b_addr_6);
         {
-            worker_15 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_16 = threadIdx.x;
-                thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
-                threads_18 = ((__num_gangs * 1L) * __vector_length);
-                for (k_14 = thread_17; k_14 < iters_13; k_14 += threads_18)
+            lb_9 = ((long)2);
+            ub_10 = ((long)6);
+            step_11 = 1L;
+            trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            iters_13 = trip_12;
+            {
+                threads_18 = (__num_gangs * (1L * __vector_length));
+                for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
                 {
-                    i_7 = ((int)(lb_9 + (k_14 * step_11)));
-                    for (j_8 = 0; j_8 < m_4; j_8++)
-                    {
-                        if (threadIdx.y == 0) (*b_addr_6)[((long)i_7)][((long)j_8)] = ((*a_addr_5)[((long)i_7)][((long)j_8)] + 100.0);
+                    worker_15 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_16 = threadIdx.x;
+                        k_14 = ((round_21 + (worker_15 * __vector_length)) + lane_16);
+                        if ((k_14 < iters_13))
+                        {
+                            i_7 = ((int)(lb_9 + (k_14 * step_11)));
+                            for (j_8 = 0; j_8 < m_4; j_8++)
+                            {
+                                if (threadIdx.y == 0) b_23[((long)i_7)][((long)j_8)] = (a_22[((long)i_7)][((long)j_8)] + 100.0);
+                            }
+                        }
                     }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }

@@ -32,6 +32,7 @@ extern "C" __global__ void main_acc37(accsim_rec36 *p_addr_4, int n_5, double dt
     long threads_17;
     long chunk_18;
     long chunk_start_19;
+    long round_20;
     {
         lb_8 = ((long)0);
         ub_9 = ((long)n_5);
@@ -39,19 +40,22 @@ extern "C" __global__ void main_acc37(accsim_rec36 *p_addr_4, int n_5, double dt
         trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
         iters_12 = trip_11;
         {
-            worker_14 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_15 = threadIdx.x;
-                thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
-                threads_17 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
-                {
-                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                    if (threadIdx.y == 0) p_addr_4->v[((long)i_7)] = (p_addr_4->v[((long)i_7)] + (dt_6 * p_addr_4->w[((long)(i_7 % 8))]));
+            threads_17 = (__num_gangs * (1L * __vector_length));
+            for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
+            {
+                worker_14 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_15 = threadIdx.x;
+                    k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
+                    if ((k_13 < iters_12))
+                    {
+                        i_7 = ((int)(lb_8 + (k_13 * step_10)));
+                        if (threadIdx.y == 0) p_addr_4->v[((long)i_7)] = (p_addr_4->v[((long)i_7)] + (dt_6 * p_addr_4->w[((long)(i_7 % 8))]));
+                    }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -77,6 +81,7 @@ extern "C" __global__ void main_acc44(accsim_rec36 *p_addr_4, int n_5)
     long threads_16;
     long chunk_17;
     long chunk_start_18;
+    long round_19;
     {
         lb_7 = ((long)0);
         ub_8 = ((long)n_5);
@@ -84,19 +89,22 @@ extern "C" __global__ void main_acc44(accsim_rec36 *p_addr_4, int n_5)
         trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
         iters_11 = trip_10;
         {
-            worker_13 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_14 = threadIdx.x;
-                thread_15 = ((((__gang * 1L) + worker_13) * __vector_length) + lane_14);
-                threads_16 = ((__num_gangs * 1L) * __vector_length);
-                for (k_12 = thread_15; k_12 < iters_11; k_12 += threads_16)
-                {
-                    i_6 = ((int)(lb_7 + (k_12 * step_9)));
-                    if (threadIdx.y == 0) p_addr_4->v[((long)i_6)] = (2.0 * p_addr_4->v[((long)i_6)]);
+            threads_16 = (__num_gangs * (1L * __vector_length));
+            for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
+            {
+                worker_13 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_14 = threadIdx.x;
+                    k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
+                    if ((k_12 < iters_11))
+                    {
+                        i_6 = ((int)(lb_7 + (k_12 * step_9)));
+                        if (threadIdx.y == 0) p_addr_4->v[((long)i_6)] = (2.0 * p_addr_4->v[((long)i_6)]);
+                    }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }

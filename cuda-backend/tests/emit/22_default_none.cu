@@ -37,35 +37,46 @@ extern "C" __global__ void main_acc27(int *n_addr_4_one, double *a_addr_5_one, d
     long trip_13;
     long iters_14;
     long k_15;
-    long worker_16;
-    long lane_17;
-    long thread_18;
-    long threads_19;
-    long chunk_20;
-    long chunk_start_21;
+    int priv_16;
+    long worker_17;
+    long lane_18;
+    long thread_19;
+    long threads_20;
+    long chunk_21;
+    long chunk_start_22;
+    int n_23;
+    double a_24;
+    double *x_25;
+    double *y_26;
     {
-        lb_10 = ((long)0);
-        ub_11 = ((long)(*n_addr_4));
-        step_12 = 1L;
-        trip_13 = (((lb_10 < ub_11) && (step_12 > 0L)) ? (((ub_11 - lb_10) + (step_12 - 1L)) / step_12) : 0L);
-        iters_14 = trip_13;
+        n_23 = (*n_addr_4);
+        a_24 = (*a_addr_5);
+        x_25 = (*x_addr_6);
+        y_26 = (*y_addr_7);
         {
-            worker_16 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_17 = threadIdx.x;
-                thread_18 = ((((__gang * 1L) + worker_16) * __vector_length) + lane_17);
-                threads_19 = ((__num_gangs * 1L) * __vector_length);
-                for (k_15 = thread_18; k_15 < iters_14; k_15 += threads_19)
-                {
-                    i_8 = ((int)(lb_10 + (k_15 * step_12)));
+            lb_10 = ((long)0);
+            ub_11 = ((long)n_23);
+            step_12 = 1L;
+            trip_13 = (((lb_10 < ub_11) && (step_12 > 0L)) ? (((ub_11 - lb_10) + (step_12 - 1L)) / step_12) : 0L);
+            iters_14 = trip_13;
+            {
+                worker_17 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_18 = threadIdx.x;
+                    thread_19 = ((((__gang * 1L) + worker_17) * __vector_length) + lane_18);
+                    threads_20 = ((__num_gangs * 1L) * __vector_length);
+                    for (k_15 = thread_19; k_15 < iters_14; k_15 += threads_20)
                     {
-                        t_9 = ((*a_addr_5) * (*x_addr_6)[((long)i_8)]);
-                        if (threadIdx.y == 0) (*y_addr_7)[((long)i_8)] = ((*y_addr_7)[((long)i_8)] + t_9);
+                        priv_16 = ((int)(lb_10 + (k_15 * step_12)));
+                        {
+                            t_9 = (a_24 * x_25[((long)priv_16)]);
+                            if (threadIdx.y == 0) y_26[((long)priv_16)] = (y_26[((long)priv_16)] + t_9);
+                        }
                     }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -89,35 +100,42 @@ extern "C" __global__ void main_acc38(int *n_addr_4, double **y_addr_5_one, doub
     long iters_12;
     long k_13;
     double priv_14;
-    long worker_15;
-    long lane_16;
-    long thread_17;
-    long threads_18;
-    long chunk_19;
-    long chunk_start_20;
+    int priv_15;
+    long worker_16;
+    long lane_17;
+    long thread_18;
+    long threads_19;
+    long chunk_20;
+    long chunk_start_21;
+    int n_22;
+    double *y_23;
     {
-        lb_8 = ((long)0);
-        ub_9 = ((long)(*n_addr_4));
-        step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-        iters_12 = trip_11;
+        n_22 = (*n_addr_4);
+        y_23 = (*y_addr_5);
         {
-            worker_15 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_16 = threadIdx.x;
-                priv_14 = 0.0;
-                thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
-                threads_18 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
-                {
-                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                    priv_14 += (*y_addr_5)[((long)i_7)];
+            lb_8 = ((long)0);
+            ub_9 = ((long)n_22);
+            step_10 = 1L;
+            trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            iters_12 = trip_11;
+            {
+                worker_16 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_17 = threadIdx.x;
+                    priv_14 = 0.0;
+                    thread_18 = ((((__gang * 1L) + worker_16) * __vector_length) + lane_17);
+                    threads_19 = ((__num_gangs * 1L) * __vector_length);
+                    for (k_13 = thread_18; k_13 < iters_12; k_13 += threads_19)
+                    {
+                        priv_15 = ((int)(lb_8 + (k_13 * step_10)));
+                        priv_14 += y_23[((long)priv_15)];
+                    }
+                    // reduction combine: an atomic (first version; a block reduction is faster)
+                    if (threadIdx.y == 0) atomicAdd(total_addr_6, priv_14);
                 }
-                // reduction combine: an atomic (first version; a block reduction is faster)
-                if (threadIdx.y == 0) atomicAdd(total_addr_6, priv_14);
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -141,35 +159,42 @@ extern "C" __global__ void main_acc38_1(int *n_addr_4, double **y_addr_5_one, do
     long iters_12;
     long k_13;
     double priv_14;
-    long worker_15;
-    long lane_16;
-    long thread_17;
-    long threads_18;
-    long chunk_19;
-    long chunk_start_20;
+    int priv_15;
+    long worker_16;
+    long lane_17;
+    long thread_18;
+    long threads_19;
+    long chunk_20;
+    long chunk_start_21;
+    int n_22;
+    double *y_23;
     {
-        lb_8 = ((long)0);
-        ub_9 = ((long)(*n_addr_4));
-        step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-        iters_12 = trip_11;
+        n_22 = (*n_addr_4);
+        y_23 = (*y_addr_5);
         {
-            worker_15 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_16 = threadIdx.x;
-                priv_14 = -__longlong_as_double(0x7ff0000000000000LL);
-                thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
-                threads_18 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
-                {
-                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                    priv_14 = (((*y_addr_5)[((long)i_7)] > priv_14) ? (*y_addr_5)[((long)i_7)] : priv_14);
+            lb_8 = ((long)0);
+            ub_9 = ((long)n_22);
+            step_10 = 1L;
+            trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            iters_12 = trip_11;
+            {
+                worker_16 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_17 = threadIdx.x;
+                    priv_14 = -__longlong_as_double(0x7ff0000000000000LL);
+                    thread_18 = ((((__gang * 1L) + worker_16) * __vector_length) + lane_17);
+                    threads_19 = ((__num_gangs * 1L) * __vector_length);
+                    for (k_13 = thread_18; k_13 < iters_12; k_13 += threads_19)
+                    {
+                        priv_15 = ((int)(lb_8 + (k_13 * step_10)));
+                        priv_14 = ((y_23[((long)priv_15)] > priv_14) ? y_23[((long)priv_15)] : priv_14);
+                    }
+                    // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                    if (threadIdx.y == 0) { double *__p = biggest_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_14 > __assumed) ? priv_14 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                 }
-                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) { double *__p = biggest_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_14 > __assumed) ? priv_14 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }

@@ -22,6 +22,7 @@ extern "C" __global__ void main_acc29(double (*in_addr_4)[4096], double (*out_ad
     long threads_16;
     long chunk_17;
     long chunk_start_18;
+    long round_19;
     {
         lb_7 = ((long)1);
         ub_8 = ((long)4095);
@@ -29,21 +30,24 @@ extern "C" __global__ void main_acc29(double (*in_addr_4)[4096], double (*out_ad
         trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
         iters_11 = trip_10;
         {
-            worker_13 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_14 = threadIdx.x;
-                thread_15 = ((((__gang * 1L) + worker_13) * __vector_length) + lane_14);
-                threads_16 = ((__num_gangs * 1L) * __vector_length);
-                for (k_12 = thread_15; k_12 < iters_11; k_12 += threads_16)
-                {
-                    i_6 = ((int)(lb_7 + (k_12 * step_9)));
+            threads_16 = (__num_gangs * (1L * __vector_length));
+            for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
+            {
+                worker_13 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_14 = threadIdx.x;
+                    k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
+                    if ((k_12 < iters_11))
                     {
-                        if (threadIdx.y == 0) ((double *)out_addr_5)[((long)i_6)] = (((0.25 * ((double *)in_addr_4)[((long)(i_6 - 1))]) + (0.5 * ((double *)in_addr_4)[((long)i_6)])) + (0.25 * ((double *)in_addr_4)[((long)(i_6 + 1))]));
+                        i_6 = ((int)(lb_7 + (k_12 * step_9)));
+                        {
+                            if (threadIdx.y == 0) ((double *)out_addr_5)[((long)i_6)] = (((0.25 * ((double *)in_addr_4)[((long)(i_6 - 1))]) + (0.5 * ((double *)in_addr_4)[((long)i_6)])) + (0.25 * ((double *)in_addr_4)[((long)(i_6 + 1))]));
+                        }
                     }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -76,30 +80,31 @@ extern "C" __global__ void main_acc36(double (*img_addr_4)[8][64], double (*smoo
     long threads_23;
     long chunk_24;
     long chunk_start_25;
-    long iters_26;
-    long k_27;
-    long worker_28;
-    long lane_29;
-    long thread_30;
-    long threads_31;
-    long chunk_32;
-    long chunk_start_33;
+    long round_26;
+    long iters_27;
+    long k_28;
+    long worker_29;
+    long lane_30;
+    long thread_31;
+    long threads_32;
+    long chunk_33;
+    long chunk_start_34;
     {
         lb_10 = ((long)0);
         ub_11 = ((long)8);
         step_12 = 1L;
         trip_13 = (((lb_10 < ub_11) && (step_12 > 0L)) ? (((ub_11 - lb_10) + (step_12 - 1L)) / step_12) : 0L);
-        iters_26 = trip_13;
+        iters_27 = trip_13;
         {
-            worker_28 = 0L;
+            worker_29 = 0L;
             {
-                lane_29 = 0L;
+                lane_30 = 0L;
                 {
-                    thread_30 = ((((__gang * 1L) + worker_28) * 1L) + lane_29);
-                    threads_31 = ((__num_gangs * 1L) * 1L);
-                    for (k_27 = thread_30; k_27 < iters_26; k_27 += threads_31)
+                    thread_31 = ((((__gang * 1L) + worker_29) * 1L) + lane_30);
+                    threads_32 = ((__num_gangs * 1L) * 1L);
+                    for (k_28 = thread_31; k_28 < iters_27; k_28 += threads_32)
                     {
-                        r_6 = ((int)(lb_10 + (k_27 * step_12)));
+                        r_6 = ((int)(lb_10 + (k_28 * step_12)));
                         {
                             {
                                 lb_14 = ((long)0);
@@ -108,23 +113,26 @@ extern "C" __global__ void main_acc36(double (*img_addr_4)[8][64], double (*smoo
                                 trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
                                 iters_18 = trip_17;
                                 {
-                                    worker_20 = 0L;
-                                    __syncthreads();
-                                    { // vector-partitioned: each thread runs its share
-                                        lane_21 = threadIdx.x;
-                                        thread_22 = ((((0L * 1L) + worker_20) * __vector_length) + lane_21);
-                                        threads_23 = ((1L * 1L) * __vector_length);
-                                        for (k_19 = thread_22; k_19 < iters_18; k_19 += threads_23)
-                                        {
-                                            c_7 = ((int)(lb_14 + (k_19 * step_16)));
+                                    threads_23 = (1L * (1L * __vector_length));
+                                    for (round_26 = (0L * (1L * __vector_length)); round_26 < iters_18; round_26 += threads_23)
+                                    {
+                                        worker_20 = 0L;
+                                        __syncthreads();
+                                        { // vector-partitioned: each thread runs its share
+                                            lane_21 = threadIdx.x;
+                                            k_19 = ((round_26 + (worker_20 * __vector_length)) + lane_21);
+                                            if ((k_19 < iters_18))
                                             {
-                                                left_8 = ((double *)(((double (*)[64])img_addr_4) + ((long)r_6)))[((long)((c_7 > 0) ? (c_7 - 1) : c_7))];
-                                                right_9 = ((double *)(((double (*)[64])img_addr_4) + ((long)r_6)))[((long)((c_7 < 63) ? (c_7 + 1) : c_7))];
-                                                if (threadIdx.y == 0) ((double *)(((double (*)[64])smooth_addr_5) + ((long)r_6)))[((long)c_7)] = ((0.5 * ((double *)(((double (*)[64])img_addr_4) + ((long)r_6)))[((long)c_7)]) + (0.25 * (left_8 + right_9)));
+                                                c_7 = ((int)(lb_14 + (k_19 * step_16)));
+                                                {
+                                                    left_8 = ((double *)(((double (*)[64])img_addr_4) + ((long)r_6)))[((long)((c_7 > 0) ? (c_7 - 1) : c_7))];
+                                                    right_9 = ((double *)(((double (*)[64])img_addr_4) + ((long)r_6)))[((long)((c_7 < 63) ? (c_7 + 1) : c_7))];
+                                                    if (threadIdx.y == 0) ((double *)(((double (*)[64])smooth_addr_5) + ((long)r_6)))[((long)c_7)] = ((0.5 * ((double *)(((double (*)[64])img_addr_4) + ((long)r_6)))[((long)c_7)]) + (0.25 * (left_8 + right_9)));
+                                                }
                                             }
                                         }
+                                        __syncthreads();
                                     }
-                                    __syncthreads();
                                 }
                             }
                         }

@@ -33,6 +33,7 @@ extern "C" __global__ void main_acc27(float (*x_addr_4)[3000], float (*y_addr_5)
     long threads_16;
     long chunk_17;
     long chunk_start_18;
+    long round_19;
     {
         {
             lb_7 = ((long)0);
@@ -41,18 +42,21 @@ extern "C" __global__ void main_acc27(float (*x_addr_4)[3000], float (*y_addr_5)
             trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
             iters_11 = trip_10;
             {
-                worker_13 = 0L;
+                threads_16 = (__num_gangs * (1L * __vector_length));
+                for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
                 {
-                    lane_14 = 0L;
-                    {
-                        thread_15 = ((((0L * 1L) + worker_13) * 1L) + lane_14);
-                        threads_16 = ((1L * 1L) * 1L);
-                        for (k_12 = thread_15; k_12 < iters_11; k_12 += threads_16)
+                    worker_13 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_14 = threadIdx.x;
+                        k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
+                        if ((k_12 < iters_11))
                         {
                             i_6 = ((int)(lb_7 + (k_12 * step_9)));
-                            if (threadIdx.x == 0 && threadIdx.y == 0) ((float *)y_addr_5)[((long)i_6)] = poly3(((float *)x_addr_4)[((long)i_6)]);
+                            if (threadIdx.y == 0) ((float *)y_addr_5)[((long)i_6)] = poly3(((float *)x_addr_4)[((long)i_6)]);
                         }
                     }
+                    __syncthreads();
                 }
             }
         }

@@ -24,26 +24,34 @@ extern "C" __global__ void scale_acc19(double **v_addr_4_one, int n_5, double s_
     long threads_17;
     long chunk_18;
     long chunk_start_19;
+    long round_20;
+    double *v_21;
     {
-        lb_8 = ((long)0);
-        ub_9 = ((long)n_5);
-        step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-        iters_12 = trip_11;
+        v_21 = (*v_addr_4);
         {
-            worker_14 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_15 = threadIdx.x;
-                thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
-                threads_17 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
+            lb_8 = ((long)0);
+            ub_9 = ((long)n_5);
+            step_10 = 1L;
+            trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            iters_12 = trip_11;
+            {
+                threads_17 = (__num_gangs * (1L * __vector_length));
+                for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
                 {
-                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                    if (threadIdx.y == 0) (*v_addr_4)[((long)i_7)] *= s_6;
+                    worker_14 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_15 = threadIdx.x;
+                        k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
+                        if ((k_13 < iters_12))
+                        {
+                            i_7 = ((int)(lb_8 + (k_13 * step_10)));
+                            if (threadIdx.y == 0) v_21[((long)i_7)] *= s_6;
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }
@@ -73,29 +81,33 @@ extern "C" __global__ void sum_on_device_acc25(double **v_addr_4_one, int n_5, d
     long threads_18;
     long chunk_19;
     long chunk_start_20;
+    double *v_21;
     {
-        lb_8 = ((long)0);
-        ub_9 = ((long)n_5);
-        step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-        iters_12 = trip_11;
+        v_21 = (*v_addr_4);
         {
-            worker_15 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_16 = threadIdx.x;
-                priv_14 = 0.0;
-                thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
-                threads_18 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
-                {
-                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                    priv_14 += (*v_addr_4)[((long)i_7)];
+            lb_8 = ((long)0);
+            ub_9 = ((long)n_5);
+            step_10 = 1L;
+            trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            iters_12 = trip_11;
+            {
+                worker_15 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_16 = threadIdx.x;
+                    priv_14 = 0.0;
+                    thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
+                    threads_18 = ((__num_gangs * 1L) * __vector_length);
+                    for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
+                    {
+                        i_7 = ((int)(lb_8 + (k_13 * step_10)));
+                        priv_14 += v_21[((long)i_7)];
+                    }
+                    // reduction combine: an atomic (first version; a block reduction is faster)
+                    if (threadIdx.y == 0) atomicAdd(s_addr_6, priv_14);
                 }
-                // reduction combine: an atomic (first version; a block reduction is faster)
-                if (threadIdx.y == 0) atomicAdd(s_addr_6, priv_14);
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -124,26 +136,36 @@ extern "C" __global__ void fill_squares_acc35(double **v_addr_4_one, int n_5, do
     long threads_17;
     long chunk_18;
     long chunk_start_19;
+    long round_20;
+    double *v_21;
+    double *tmp_22;
     {
-        lb_8 = ((long)0);
-        ub_9 = ((long)n_5);
-        step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-        iters_12 = trip_11;
+        v_21 = (*v_addr_4);
+        tmp_22 = (*tmp_addr_6);
         {
-            worker_14 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_15 = threadIdx.x;
-                thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
-                threads_17 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
+            lb_8 = ((long)0);
+            ub_9 = ((long)n_5);
+            step_10 = 1L;
+            trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            iters_12 = trip_11;
+            {
+                threads_17 = (__num_gangs * (1L * __vector_length));
+                for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
                 {
-                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                    if (threadIdx.y == 0) (*tmp_addr_6)[((long)i_7)] = ((*v_addr_4)[((long)i_7)] * (*v_addr_4)[((long)i_7)]);
+                    worker_14 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_15 = threadIdx.x;
+                        k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
+                        if ((k_13 < iters_12))
+                        {
+                            i_7 = ((int)(lb_8 + (k_13 * step_10)));
+                            if (threadIdx.y == 0) tmp_22[((long)i_7)] = (v_21[((long)i_7)] * v_21[((long)i_7)]);
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }
@@ -172,26 +194,36 @@ extern "C" __global__ void fill_squares_acc37(double **w_addr_4_one, int n_5, do
     long threads_17;
     long chunk_18;
     long chunk_start_19;
+    long round_20;
+    double *w_21;
+    double *tmp_22;
     {
-        lb_8 = ((long)0);
-        ub_9 = ((long)n_5);
-        step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-        iters_12 = trip_11;
+        w_21 = (*w_addr_4);
+        tmp_22 = (*tmp_addr_6);
         {
-            worker_14 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_15 = threadIdx.x;
-                thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
-                threads_17 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
+            lb_8 = ((long)0);
+            ub_9 = ((long)n_5);
+            step_10 = 1L;
+            trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            iters_12 = trip_11;
+            {
+                threads_17 = (__num_gangs * (1L * __vector_length));
+                for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
                 {
-                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                    if (threadIdx.y == 0) (*w_addr_4)[((long)i_7)] = ((*tmp_addr_6)[((long)i_7)] + 1.0);
+                    worker_14 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_15 = threadIdx.x;
+                        k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
+                        if ((k_13 < iters_12))
+                        {
+                            i_7 = ((int)(lb_8 + (k_13 * step_10)));
+                            if (threadIdx.y == 0) w_21[((long)i_7)] = (tmp_22[((long)i_7)] + 1.0);
+                        }
+                    }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }

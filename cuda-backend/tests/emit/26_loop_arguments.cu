@@ -31,32 +31,41 @@ extern "C" __global__ void main_acc28(int *n_addr_4, double **a_addr_5_one, doub
     long trip_11;
     long iters_12;
     long k_13;
-    long worker_14;
-    long lane_15;
-    long thread_16;
-    long threads_17;
-    long chunk_18;
-    long chunk_start_19;
+    int priv_14;
+    long worker_15;
+    long lane_16;
+    long thread_17;
+    long threads_18;
+    long chunk_19;
+    long chunk_start_20;
+    int n_21;
+    double *a_22;
+    double *b_23;
     {
-        lb_8 = ((long)0);
-        ub_9 = ((long)(*n_addr_4));
-        step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-        iters_12 = trip_11;
+        n_21 = (*n_addr_4);
+        a_22 = (*a_addr_5);
+        b_23 = (*b_addr_6);
         {
-            worker_14 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_15 = threadIdx.x;
-                thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
-                threads_17 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
-                {
-                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                    if (threadIdx.y == 0) (*b_addr_6)[((long)i_7)] = (2.0 * (*a_addr_5)[((long)i_7)]);
+            lb_8 = ((long)0);
+            ub_9 = ((long)n_21);
+            step_10 = 1L;
+            trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            iters_12 = trip_11;
+            {
+                worker_15 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_16 = threadIdx.x;
+                    thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
+                    threads_18 = ((__num_gangs * 1L) * __vector_length);
+                    for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
+                    {
+                        priv_14 = ((int)(lb_8 + (k_13 * step_10)));
+                        if (threadIdx.y == 0) b_23[((long)priv_14)] = (2.0 * a_22[((long)priv_14)]);
+                    }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -81,35 +90,46 @@ extern "C" __global__ void main_acc28_1(int *n_addr_4, double **a_addr_5_one, do
     long trip_12;
     long iters_13;
     long k_14;
-    long worker_15;
-    long lane_16;
-    long thread_17;
-    long threads_18;
-    long chunk_19;
-    long chunk_start_20;
+    int priv_15;
+    long worker_16;
+    long lane_17;
+    long thread_18;
+    long threads_19;
+    long chunk_20;
+    long chunk_start_21;
+    int n_22;
+    double *a_23;
+    double *b_24;
+    double *c_25;
     {
-        lb_9 = ((long)0);
-        ub_10 = ((long)(*n_addr_4));
-        step_11 = 1L;
-        trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
-        iters_13 = trip_12;
-        __syncthreads();
-        { // worker-partitioned: each thread runs its share
-            worker_15 = threadIdx.y;
-            accsim_sync_worker();
-            { // vector-partitioned: each thread runs its share
-                lane_16 = threadIdx.x;
-                thread_17 = ((((__gang * __num_workers) + worker_15) * __vector_length) + lane_16);
-                threads_18 = ((__num_gangs * __num_workers) * __vector_length);
-                for (k_14 = thread_17; k_14 < iters_13; k_14 += threads_18)
-                {
-                    i_8 = ((int)(lb_9 + (k_14 * step_11)));
-                    (*c_addr_7)[((long)i_8)] = ((*b_addr_6)[((long)i_8)] + (*a_addr_5)[((long)i_8)]);
+        n_22 = (*n_addr_4);
+        a_23 = (*a_addr_5);
+        b_24 = (*b_addr_6);
+        c_25 = (*c_addr_7);
+        {
+            lb_9 = ((long)0);
+            ub_10 = ((long)n_22);
+            step_11 = 1L;
+            trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            iters_13 = trip_12;
+            __syncthreads();
+            { // worker-partitioned: each thread runs its share
+                worker_16 = threadIdx.y;
+                accsim_sync_worker();
+                { // vector-partitioned: each thread runs its share
+                    lane_17 = threadIdx.x;
+                    thread_18 = ((((__gang * __num_workers) + worker_16) * __vector_length) + lane_17);
+                    threads_19 = ((__num_gangs * __num_workers) * __vector_length);
+                    for (k_14 = thread_18; k_14 < iters_13; k_14 += threads_19)
+                    {
+                        priv_15 = ((int)(lb_9 + (k_14 * step_11)));
+                        c_25[((long)priv_15)] = (b_24[((long)priv_15)] + a_23[((long)priv_15)]);
+                    }
                 }
+                accsim_sync_worker();
             }
-            accsim_sync_worker();
+            __syncthreads();
         }
-        __syncthreads();
     }
 }
 
@@ -135,71 +155,83 @@ extern "C" __global__ void main_acc39(int *n_addr_4_one, double **c_addr_5_one, 
     long trip_13;
     long iters_14;
     long k_15;
-    long worker_16;
-    long lane_17;
-    long thread_18;
-    long threads_19;
-    long chunk_20;
-    long chunk_start_21;
-    long lb_22;
-    long ub_23;
-    long step_24;
-    long trip_25;
-    long iters_26;
-    long k_27;
-    long worker_28;
-    long lane_29;
-    long thread_30;
-    long threads_31;
-    long chunk_32;
-    long chunk_start_33;
+    int priv_16;
+    long worker_17;
+    long lane_18;
+    long thread_19;
+    long threads_20;
+    long chunk_21;
+    long chunk_start_22;
+    long lb_23;
+    long ub_24;
+    long step_25;
+    long trip_26;
+    long iters_27;
+    long k_28;
+    int priv_29;
+    long worker_30;
+    long lane_31;
+    long thread_32;
+    long threads_33;
+    long chunk_34;
+    long chunk_start_35;
+    int n_36;
+    double *c_37;
+    double *d_38;
+    double *e_39;
     {
+        n_36 = (*n_addr_4);
+        c_37 = (*c_addr_5);
+        d_38 = (*d_addr_6);
+        e_39 = (*e_addr_7);
         {
-            lb_10 = ((long)0);
-            ub_11 = ((long)(*n_addr_4));
-            step_12 = 1L;
-            trip_13 = (((lb_10 < ub_11) && (step_12 > 0L)) ? (((ub_11 - lb_10) + (step_12 - 1L)) / step_12) : 0L);
-            iters_14 = trip_13;
             {
-                worker_16 = 0L;
+                lb_10 = ((long)0);
+                ub_11 = ((long)n_36);
+                step_12 = 1L;
+                trip_13 = (((lb_10 < ub_11) && (step_12 > 0L)) ? (((ub_11 - lb_10) + (step_12 - 1L)) / step_12) : 0L);
+                iters_14 = trip_13;
                 {
-                    lane_17 = 0L;
+                    worker_17 = 0L;
                     {
-                        thread_18 = ((((__gang * 1L) + worker_16) * 1L) + lane_17);
-                        threads_19 = ((__num_gangs * 1L) * 1L);
-                        chunk_20 = ((long)4);
-                        for (chunk_start_21 = (thread_18 * chunk_20); chunk_start_21 < iters_14; chunk_start_21 += (threads_19 * chunk_20))
+                        lane_18 = 0L;
                         {
-                            for (k_15 = chunk_start_21; k_15 < (((chunk_start_21 + chunk_20) < iters_14) ? (chunk_start_21 + chunk_20) : iters_14); k_15 += 1L)
+                            thread_19 = ((((__gang * 1L) + worker_17) * 1L) + lane_18);
+                            threads_20 = ((__num_gangs * 1L) * 1L);
+                            chunk_21 = ((long)4);
+                            for (chunk_start_22 = (thread_19 * chunk_21); chunk_start_22 < iters_14; chunk_start_22 += (threads_20 * chunk_21))
                             {
-                                i_8 = ((int)(lb_10 + (k_15 * step_12)));
-                                if (threadIdx.x == 0 && threadIdx.y == 0) (*d_addr_6)[((long)i_8)] = ((*c_addr_5)[((long)i_8)] * 0.5);
+                                for (k_15 = chunk_start_22; k_15 < (((chunk_start_22 + chunk_21) < iters_14) ? (chunk_start_22 + chunk_21) : iters_14); k_15 += 1L)
+                                {
+                                    priv_16 = ((int)(lb_10 + (k_15 * step_12)));
+                                    if (threadIdx.x == 0 && threadIdx.y == 0) d_38[((long)priv_16)] = (c_37[((long)priv_16)] * 0.5);
+                                }
                             }
                         }
                     }
                 }
             }
-        }
-        {
-            lb_22 = ((long)0);
-            ub_23 = ((long)(*n_addr_4));
-            step_24 = 1L;
-            trip_25 = (((lb_22 < ub_23) && (step_24 > 0L)) ? (((ub_23 - lb_22) + (step_24 - 1L)) / step_24) : 0L);
-            iters_26 = trip_25;
             {
-                worker_28 = 0L;
+                lb_23 = ((long)0);
+                ub_24 = ((long)n_36);
+                step_25 = 1L;
+                trip_26 = (((lb_23 < ub_24) && (step_25 > 0L)) ? (((ub_24 - lb_23) + (step_25 - 1L)) / step_25) : 0L);
+                iters_27 = trip_26;
                 {
-                    lane_29 = 0L;
+                    worker_30 = 0L;
                     {
-                        thread_30 = ((((__gang * 1L) + worker_28) * 1L) + lane_29);
-                        threads_31 = ((__num_gangs * 1L) * 1L);
-                        chunk_32 = ((long)4);
-                        for (chunk_start_33 = (thread_30 * chunk_32); chunk_start_33 < iters_26; chunk_start_33 += (threads_31 * chunk_32))
+                        lane_31 = 0L;
                         {
-                            for (k_27 = chunk_start_33; k_27 < (((chunk_start_33 + chunk_32) < iters_26) ? (chunk_start_33 + chunk_32) : iters_26); k_27 += 1L)
+                            thread_32 = ((((__gang * 1L) + worker_30) * 1L) + lane_31);
+                            threads_33 = ((__num_gangs * 1L) * 1L);
+                            chunk_34 = ((long)4);
+                            for (chunk_start_35 = (thread_32 * chunk_34); chunk_start_35 < iters_27; chunk_start_35 += (threads_33 * chunk_34))
                             {
-                                i_9 = ((int)(lb_22 + (k_27 * step_24)));
-                                if (threadIdx.x == 0 && threadIdx.y == 0) (*e_addr_7)[((long)i_9)] = ((*d_addr_6)[((long)i_9)] + 1.0);
+                                for (k_28 = chunk_start_35; k_28 < (((chunk_start_35 + chunk_34) < iters_27) ? (chunk_start_35 + chunk_34) : iters_27); k_28 += 1L)
+                                {
+                                    priv_29 = ((int)(lb_23 + (k_28 * step_25)));
+                                    if (threadIdx.x == 0 && threadIdx.y == 0) e_39[((long)priv_29)] = (d_38[((long)priv_29)] + 1.0);
+                                }
                             }
                         }
                     }
@@ -226,36 +258,43 @@ extern "C" __global__ void main_acc50(int *n_addr_4_one, double **e_addr_5_one)
     long trip_10;
     long iters_11;
     long k_12;
-    long worker_13;
-    long lane_14;
-    long thread_15;
-    long threads_16;
-    long chunk_17;
-    long chunk_start_18;
+    int priv_13;
+    long worker_14;
+    long lane_15;
+    long thread_16;
+    long threads_17;
+    long chunk_18;
+    long chunk_start_19;
+    int n_20;
+    double *e_21;
     {
-        lb_7 = ((long)0);
-        ub_8 = ((long)(*n_addr_4));
-        step_9 = 1L;
-        trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
-        iters_11 = trip_10;
+        n_20 = (*n_addr_4);
+        e_21 = (*e_addr_5);
         {
-            worker_13 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_14 = threadIdx.x;
-                thread_15 = ((((__gang * 1L) + worker_13) * __vector_length) + lane_14);
-                threads_16 = ((__num_gangs * 1L) * __vector_length);
-                chunk_17 = 1L;
-                for (chunk_start_18 = (thread_15 * chunk_17); chunk_start_18 < iters_11; chunk_start_18 += (threads_16 * chunk_17))
-                {
-                    for (k_12 = chunk_start_18; k_12 < (((chunk_start_18 + chunk_17) < iters_11) ? (chunk_start_18 + chunk_17) : iters_11); k_12 += 1L)
+            lb_7 = ((long)0);
+            ub_8 = ((long)n_20);
+            step_9 = 1L;
+            trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+            iters_11 = trip_10;
+            {
+                worker_14 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_15 = threadIdx.x;
+                    thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
+                    threads_17 = ((__num_gangs * 1L) * __vector_length);
+                    chunk_18 = 1L;
+                    for (chunk_start_19 = (thread_16 * chunk_18); chunk_start_19 < iters_11; chunk_start_19 += (threads_17 * chunk_18))
                     {
-                        i_6 = ((int)(lb_7 + (k_12 * step_9)));
-                        if (threadIdx.y == 0) (*e_addr_5)[((long)i_6)] = ((*e_addr_5)[((long)i_6)] * 2.0);
+                        for (k_12 = chunk_start_19; k_12 < (((chunk_start_19 + chunk_18) < iters_11) ? (chunk_start_19 + chunk_18) : iters_11); k_12 += 1L)
+                        {
+                            priv_13 = ((int)(lb_7 + (k_12 * step_9)));
+                            if (threadIdx.y == 0) e_21[((long)priv_13)] = (e_21[((long)priv_13)] * 2.0);
+                        }
                     }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -280,35 +319,42 @@ extern "C" __global__ void main_acc54(int *n_addr_4_one, double **e_addr_5_one, 
     long iters_12;
     long k_13;
     double priv_14;
-    long worker_15;
-    long lane_16;
-    long thread_17;
-    long threads_18;
-    long chunk_19;
-    long chunk_start_20;
+    int priv_15;
+    long worker_16;
+    long lane_17;
+    long thread_18;
+    long threads_19;
+    long chunk_20;
+    long chunk_start_21;
+    int n_22;
+    double *e_23;
     {
-        lb_8 = ((long)0);
-        ub_9 = ((long)(*n_addr_4));
-        step_10 = 1L;
-        trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
-        iters_12 = trip_11;
+        n_22 = (*n_addr_4);
+        e_23 = (*e_addr_5);
         {
-            worker_15 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_16 = threadIdx.x;
-                priv_14 = 0.0;
-                thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
-                threads_18 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
-                {
-                    i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                    priv_14 += (*e_addr_5)[((long)i_7)];
+            lb_8 = ((long)0);
+            ub_9 = ((long)n_22);
+            step_10 = 1L;
+            trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            iters_12 = trip_11;
+            {
+                worker_16 = 0L;
+                __syncthreads();
+                { // vector-partitioned: each thread runs its share
+                    lane_17 = threadIdx.x;
+                    priv_14 = 0.0;
+                    thread_18 = ((((__gang * 1L) + worker_16) * __vector_length) + lane_17);
+                    threads_19 = ((__num_gangs * 1L) * __vector_length);
+                    for (k_13 = thread_18; k_13 < iters_12; k_13 += threads_19)
+                    {
+                        priv_15 = ((int)(lb_8 + (k_13 * step_10)));
+                        priv_14 += e_23[((long)priv_15)];
+                    }
+                    // reduction combine: an atomic (first version; a block reduction is faster)
+                    if (threadIdx.y == 0) atomicAdd(total_addr_6, priv_14);
                 }
-                // reduction combine: an atomic (first version; a block reduction is faster)
-                if (threadIdx.y == 0) atomicAdd(total_addr_6, priv_14);
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }

@@ -48,56 +48,68 @@ extern "C" __global__ void main_acc34(int n_4, double alpha_5, double beta_6, do
     long threads_39;
     long chunk_40;
     long chunk_start_41;
+    long round_42;
+    double *A_43;
+    double *B_44;
+    double *C_45;
     {
-        lb_14 = ((long)0);
-        ub_15 = ((long)n_4);
-        step_16 = 1L;
-        trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
-        lb_18 = ((long)0);
-        ub_19 = ((long)n_4);
-        step_20 = 1L;
-        trip_21 = (((lb_18 < ub_19) && (step_20 > 0L)) ? (((ub_19 - lb_18) + (step_20 - 1L)) / step_20) : 0L);
-        iters_34 = (trip_17 * trip_21);
+        A_43 = (*A_addr_7);
+        B_44 = (*B_addr_8);
+        C_45 = (*C_addr_9);
         {
-            worker_36 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_37 = threadIdx.x;
-                thread_38 = ((((__gang * 1L) + worker_36) * __vector_length) + lane_37);
-                threads_39 = ((__num_gangs * 1L) * __vector_length);
-                for (k_35 = thread_38; k_35 < iters_34; k_35 += threads_39)
+            lb_14 = ((long)0);
+            ub_15 = ((long)n_4);
+            step_16 = 1L;
+            trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
+            lb_18 = ((long)0);
+            ub_19 = ((long)n_4);
+            step_20 = 1L;
+            trip_21 = (((lb_18 < ub_19) && (step_20 > 0L)) ? (((ub_19 - lb_18) + (step_20 - 1L)) / step_20) : 0L);
+            iters_34 = (trip_17 * trip_21);
+            {
+                threads_39 = (__num_gangs * (1L * __vector_length));
+                for (round_42 = (__gang * (1L * __vector_length)); round_42 < iters_34; round_42 += threads_39)
                 {
-                    i_10 = ((int)(lb_14 + ((k_35 / trip_21) * step_16)));
-                    j_11 = ((int)(lb_18 + ((k_35 % trip_21) * step_20)));
-                    {
-                        s_12 = 0.0;
+                    worker_36 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_37 = threadIdx.x;
+                        k_35 = ((round_42 + (worker_36 * __vector_length)) + lane_37);
+                        if ((k_35 < iters_34))
                         {
-                            lb_22 = ((long)0);
-                            ub_23 = ((long)n_4);
-                            step_24 = 1L;
-                            trip_25 = (((lb_22 < ub_23) && (step_24 > 0L)) ? (((ub_23 - lb_22) + (step_24 - 1L)) / step_24) : 0L);
-                            iters_26 = trip_25;
+                            i_10 = ((int)(lb_14 + ((k_35 / trip_21) * step_16)));
+                            j_11 = ((int)(lb_18 + ((k_35 % trip_21) * step_20)));
                             {
-                                worker_28 = 0L;
+                                s_12 = 0.0;
                                 {
-                                    lane_29 = 0L;
+                                    lb_22 = ((long)0);
+                                    ub_23 = ((long)n_4);
+                                    step_24 = 1L;
+                                    trip_25 = (((lb_22 < ub_23) && (step_24 > 0L)) ? (((ub_23 - lb_22) + (step_24 - 1L)) / step_24) : 0L);
+                                    iters_26 = trip_25;
                                     {
-                                        thread_30 = ((((0L * 1L) + worker_28) * 1L) + lane_29);
-                                        threads_31 = ((1L * 1L) * 1L);
-                                        for (k_27 = thread_30; k_27 < iters_26; k_27 += threads_31)
+                                        worker_28 = 0L;
                                         {
-                                            k_13 = ((int)(lb_22 + (k_27 * step_24)));
-                                            s_12 += ((*A_addr_7)[((long)((i_10 * n_4) + k_13))] * (*B_addr_8)[((long)((k_13 * n_4) + j_11))]);
+                                            lane_29 = 0L;
+                                            {
+                                                thread_30 = ((((0L * 1L) + worker_28) * 1L) + lane_29);
+                                                threads_31 = ((1L * 1L) * 1L);
+                                                for (k_27 = thread_30; k_27 < iters_26; k_27 += threads_31)
+                                                {
+                                                    k_13 = ((int)(lb_22 + (k_27 * step_24)));
+                                                    s_12 += (A_43[((long)((i_10 * n_4) + k_13))] * B_44[((long)((k_13 * n_4) + j_11))]);
+                                                }
+                                            }
                                         }
                                     }
                                 }
+                                if (threadIdx.y == 0) C_45[((long)((i_10 * n_4) + j_11))] = ((alpha_5 * s_12) + (beta_6 * C_45[((long)((i_10 * n_4) + j_11))]));
                             }
                         }
-                        if (threadIdx.y == 0) (*C_addr_9)[((long)((i_10 * n_4) + j_11))] = ((alpha_5 * s_12) + (beta_6 * (*C_addr_9)[((long)((i_10 * n_4) + j_11))]));
                     }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }

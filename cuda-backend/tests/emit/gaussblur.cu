@@ -37,54 +37,64 @@ extern "C" __global__ void main_acc42(int n_4, double s0_5, double s1_6, double 
     long threads_29;
     long chunk_30;
     long chunk_start_31;
-    long iters_32;
-    long k_33;
-    long worker_34;
-    long lane_35;
-    long thread_36;
-    long threads_37;
-    long chunk_38;
-    long chunk_start_39;
+    long round_32;
+    long iters_33;
+    long k_34;
+    long worker_35;
+    long lane_36;
+    long thread_37;
+    long threads_38;
+    long chunk_39;
+    long chunk_start_40;
+    double *in_41;
+    double *res_42;
     {
-        lb_16 = ((long)2);
-        ub_17 = ((long)(n_4 - 2));
-        step_18 = 1L;
-        trip_19 = (((lb_16 < ub_17) && (step_18 > 0L)) ? (((ub_17 - lb_16) + (step_18 - 1L)) / step_18) : 0L);
-        iters_32 = trip_19;
+        in_41 = (*in_addr_11);
+        res_42 = (*res_addr_12);
         {
-            worker_34 = 0L;
+            lb_16 = ((long)2);
+            ub_17 = ((long)(n_4 - 2));
+            step_18 = 1L;
+            trip_19 = (((lb_16 < ub_17) && (step_18 > 0L)) ? (((ub_17 - lb_16) + (step_18 - 1L)) / step_18) : 0L);
+            iters_33 = trip_19;
             {
-                lane_35 = 0L;
+                worker_35 = 0L;
                 {
-                    thread_36 = ((((__gang * 1L) + worker_34) * 1L) + lane_35);
-                    threads_37 = ((__num_gangs * 1L) * 1L);
-                    for (k_33 = thread_36; k_33 < iters_32; k_33 += threads_37)
+                    lane_36 = 0L;
                     {
-                        i_13 = ((int)(lb_16 + (k_33 * step_18)));
+                        thread_37 = ((((__gang * 1L) + worker_35) * 1L) + lane_36);
+                        threads_38 = ((__num_gangs * 1L) * 1L);
+                        for (k_34 = thread_37; k_34 < iters_33; k_34 += threads_38)
                         {
+                            i_13 = ((int)(lb_16 + (k_34 * step_18)));
                             {
-                                lb_20 = ((long)2);
-                                ub_21 = ((long)(n_4 - 2));
-                                step_22 = 1L;
-                                trip_23 = (((lb_20 < ub_21) && (step_22 > 0L)) ? (((ub_21 - lb_20) + (step_22 - 1L)) / step_22) : 0L);
-                                iters_24 = trip_23;
                                 {
-                                    worker_26 = 0L;
-                                    __syncthreads();
-                                    { // vector-partitioned: each thread runs its share
-                                        lane_27 = threadIdx.x;
-                                        thread_28 = ((((0L * 1L) + worker_26) * __vector_length) + lane_27);
-                                        threads_29 = ((1L * 1L) * __vector_length);
-                                        for (k_25 = thread_28; k_25 < iters_24; k_25 += threads_29)
+                                    lb_20 = ((long)2);
+                                    ub_21 = ((long)(n_4 - 2));
+                                    step_22 = 1L;
+                                    trip_23 = (((lb_20 < ub_21) && (step_22 > 0L)) ? (((ub_21 - lb_20) + (step_22 - 1L)) / step_22) : 0L);
+                                    iters_24 = trip_23;
+                                    {
+                                        threads_29 = (1L * (1L * __vector_length));
+                                        for (round_32 = (0L * (1L * __vector_length)); round_32 < iters_24; round_32 += threads_29)
                                         {
-                                            j_14 = ((int)(lb_20 + (k_25 * step_22)));
-                                            {
-                                                w_15 = ((*in_addr_11) + ((long)((i_13 * n_4) + j_14)));
-                                                if (threadIdx.y == 0) (*res_addr_12)[((long)((i_13 * n_4) + j_14))] = ((((((s0_5 * w_15[0L]) + (s1_6 * (((w_15[(-1L)] + w_15[1L]) + w_15[((long)-n_4)]) + w_15[((long)n_4)]))) + (s2_7 * (((w_15[((long)(-n_4 - 1))] + w_15[((long)(-n_4 + 1))]) + w_15[((long)(n_4 - 1))]) + w_15[((long)(n_4 + 1))]))) + (s4_8 * (((w_15[(-2L)] + w_15[2L]) + w_15[((long)((-2) * n_4))]) + w_15[((long)(2 * n_4))]))) + (s5_9 * (((((((w_15[((long)(((-2) * n_4) - 1))] + w_15[((long)(((-2) * n_4) + 1))]) + w_15[((long)((2 * n_4) - 1))]) + w_15[((long)((2 * n_4) + 1))]) + w_15[((long)(-n_4 - 2))]) + w_15[((long)(-n_4 + 2))]) + w_15[((long)(n_4 - 2))]) + w_15[((long)(n_4 + 2))]))) + (s8_10 * (((w_15[((long)(((-2) * n_4) - 2))] + w_15[((long)(((-2) * n_4) + 2))]) + w_15[((long)((2 * n_4) - 2))]) + w_15[((long)((2 * n_4) + 2))])));
+                                            worker_26 = 0L;
+                                            __syncthreads();
+                                            { // vector-partitioned: each thread runs its share
+                                                lane_27 = threadIdx.x;
+                                                k_25 = ((round_32 + (worker_26 * __vector_length)) + lane_27);
+                                                if ((k_25 < iters_24))
+                                                {
+                                                    j_14 = ((int)(lb_20 + (k_25 * step_22)));
+                                                    {
+                                                        w_15 = (in_41 + ((long)((i_13 * n_4) + j_14)));
+                                                        if (threadIdx.y == 0) res_42[((long)((i_13 * n_4) + j_14))] = ((((((s0_5 * w_15[0L]) + (s1_6 * (((w_15[(-1L)] + w_15[1L]) + w_15[((long)-n_4)]) + w_15[((long)n_4)]))) + (s2_7 * (((w_15[((long)(-n_4 - 1))] + w_15[((long)(-n_4 + 1))]) + w_15[((long)(n_4 - 1))]) + w_15[((long)(n_4 + 1))]))) + (s4_8 * (((w_15[(-2L)] + w_15[2L]) + w_15[((long)((-2) * n_4))]) + w_15[((long)(2 * n_4))]))) + (s5_9 * (((((((w_15[((long)(((-2) * n_4) - 1))] + w_15[((long)(((-2) * n_4) + 1))]) + w_15[((long)((2 * n_4) - 1))]) + w_15[((long)((2 * n_4) + 1))]) + w_15[((long)(-n_4 - 2))]) + w_15[((long)(-n_4 + 2))]) + w_15[((long)(n_4 - 2))]) + w_15[((long)(n_4 + 2))]))) + (s8_10 * (((w_15[((long)(((-2) * n_4) - 2))] + w_15[((long)(((-2) * n_4) + 2))]) + w_15[((long)((2 * n_4) - 2))]) + w_15[((long)((2 * n_4) + 2))])));
+                                                    }
+                                                }
                                             }
+                                            __syncthreads();
                                         }
                                     }
-                                    __syncthreads();
                                 }
                             }
                         }

@@ -57,57 +57,64 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_one, double **A
     long threads_34;
     long chunk_35;
     long chunk_start_36;
+    double *A_37;
+    double *Anew_38;
     {
-        lb_11 = ((long)1);
-        ub_12 = ((long)(n_4 - 1));
-        step_13 = 1L;
-        trip_14 = (((lb_11 < ub_12) && (step_13 > 0L)) ? (((ub_12 - lb_11) + (step_13 - 1L)) / step_13) : 0L);
-        iters_28 = trip_14;
+        A_37 = (*A_addr_5);
+        Anew_38 = (*Anew_addr_6);
         {
-            worker_31 = 0L;
+            lb_11 = ((long)1);
+            ub_12 = ((long)(n_4 - 1));
+            step_13 = 1L;
+            trip_14 = (((lb_11 < ub_12) && (step_13 > 0L)) ? (((ub_12 - lb_11) + (step_13 - 1L)) / step_13) : 0L);
+            iters_28 = trip_14;
             {
-                lane_32 = 0L;
+                worker_31 = 0L;
                 {
-                    if (threadIdx.x == 0 && threadIdx.y == 0) priv_30 = -__longlong_as_double(0x7ff0000000000000LL);
-                    thread_33 = ((((__gang * 1L) + worker_31) * 1L) + lane_32);
-                    threads_34 = ((__num_gangs * 1L) * 1L);
-                    for (k_29 = thread_33; k_29 < iters_28; k_29 += threads_34)
+                    lane_32 = 0L;
                     {
-                        i_8 = ((int)(lb_11 + (k_29 * step_13)));
+                        if (threadIdx.x == 0 && threadIdx.y == 0) priv_30 = -__longlong_as_double(0x7ff0000000000000LL);
+                        thread_33 = ((((__gang * 1L) + worker_31) * 1L) + lane_32);
+                        threads_34 = ((__num_gangs * 1L) * 1L);
+                        for (k_29 = thread_33; k_29 < iters_28; k_29 += threads_34)
                         {
+                            i_8 = ((int)(lb_11 + (k_29 * step_13)));
                             {
-                                lb_15 = ((long)1);
-                                ub_16 = ((long)(n_4 - 1));
-                                step_17 = 1L;
-                                trip_18 = (((lb_15 < ub_16) && (step_17 > 0L)) ? (((ub_16 - lb_15) + (step_17 - 1L)) / step_17) : 0L);
-                                iters_19 = trip_18;
                                 {
-                                    worker_22 = 0L;
-                                    __syncthreads();
-                                    { // vector-partitioned: each thread runs its share
-                                        lane_23 = threadIdx.x;
-                                        priv_21 = -__longlong_as_double(0x7ff0000000000000LL);
-                                        thread_24 = ((((0L * 1L) + worker_22) * __vector_length) + lane_23);
-                                        threads_25 = ((1L * 1L) * __vector_length);
-                                        for (k_20 = thread_24; k_20 < iters_19; k_20 += threads_25)
-                                        {
-                                            j_9 = ((int)(lb_15 + (k_20 * step_17)));
+                                    lb_15 = ((long)1);
+                                    ub_16 = ((long)(n_4 - 1));
+                                    step_17 = 1L;
+                                    trip_18 = (((lb_15 < ub_16) && (step_17 > 0L)) ? (((ub_16 - lb_15) + (step_17 - 1L)) / step_17) : 0L);
+                                    iters_19 = trip_18;
+                                    {
+                                        worker_22 = 0L;
+                                        __syncthreads();
+                                        { // vector-partitioned: each thread runs its share
+                                            lane_23 = threadIdx.x;
+                                            priv_21 = -__longlong_as_double(0x7ff0000000000000LL);
+                                            thread_24 = ((((0L * 1L) + worker_22) * __vector_length) + lane_23);
+                                            threads_25 = ((1L * 1L) * __vector_length);
+                                            for (k_20 = thread_24; k_20 < iters_19; k_20 += threads_25)
                                             {
-                                                if (threadIdx.y == 0) (*Anew_addr_6)[((long)((i_8 * n_4) + j_9))] = (0.25 * ((((*A_addr_5)[((long)(((i_8 - 1) * n_4) + j_9))] + (*A_addr_5)[((long)(((i_8 + 1) * n_4) + j_9))]) + (*A_addr_5)[((long)(((i_8 * n_4) + j_9) - 1))]) + (*A_addr_5)[((long)(((i_8 * n_4) + j_9) + 1))]));
-                                                d_10 = ((*Anew_addr_6)[((long)((i_8 * n_4) + j_9))] - (*A_addr_5)[((long)((i_8 * n_4) + j_9))]);
-                                                d_10 = ((d_10 < 0.0) ? -d_10 : d_10);
-                                                priv_21 = ((d_10 > priv_21) ? d_10 : priv_21);
+                                                j_9 = ((int)(lb_15 + (k_20 * step_17)));
+                                                {
+                                                    if (threadIdx.y == 0) Anew_38[((long)((i_8 * n_4) + j_9))] = (0.25 * (((A_37[((long)(((i_8 - 1) * n_4) + j_9))] + A_37[((long)(((i_8 + 1) * n_4) + j_9))]) + A_37[((long)(((i_8 * n_4) + j_9) - 1))]) + A_37[((long)(((i_8 * n_4) + j_9) + 1))]));
+                                                    d_10 = (Anew_38[((long)((i_8 * n_4) + j_9))] - A_37[((long)((i_8 * n_4) + j_9))]);
+                                                    d_10 = ((d_10 < 0.0) ? -d_10 : d_10);
+                                                    priv_21 = ((d_10 > priv_21) ? d_10 : priv_21);
+                                                }
                                             }
+                                            // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                                            if (threadIdx.y == 0) { double *__p = &priv_30, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_21 > __assumed) ? priv_21 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                                        if (threadIdx.y == 0) { double *__p = &priv_30, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_21 > __assumed) ? priv_21 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                                        __syncthreads();
                                     }
-                                    __syncthreads();
                                 }
                             }
                         }
+                        // #pragma acc parallel loop gang present(A[0:n*n], Anew[0:n*n])
+                        if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = err_addr_7, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_30 > __assumed) ? priv_30 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                     }
-                    if (threadIdx.x == 0 && threadIdx.y == 0) (*err_addr_7) = ((priv_30 > (*err_addr_7)) ? priv_30 : (*err_addr_7));
                 }
             }
         }
@@ -143,51 +150,61 @@ extern "C" __global__ void main_acc56(int n_4, double **A_addr_5_one, double **A
     long threads_22;
     long chunk_23;
     long chunk_start_24;
-    long iters_25;
-    long k_26;
-    long worker_27;
-    long lane_28;
-    long thread_29;
-    long threads_30;
-    long chunk_31;
-    long chunk_start_32;
+    long round_25;
+    long iters_26;
+    long k_27;
+    long worker_28;
+    long lane_29;
+    long thread_30;
+    long threads_31;
+    long chunk_32;
+    long chunk_start_33;
+    double *A_34;
+    double *Anew_35;
     {
-        lb_9 = ((long)1);
-        ub_10 = ((long)(n_4 - 1));
-        step_11 = 1L;
-        trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
-        iters_25 = trip_12;
+        A_34 = (*A_addr_5);
+        Anew_35 = (*Anew_addr_6);
         {
-            worker_27 = 0L;
+            lb_9 = ((long)1);
+            ub_10 = ((long)(n_4 - 1));
+            step_11 = 1L;
+            trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            iters_26 = trip_12;
             {
-                lane_28 = 0L;
+                worker_28 = 0L;
                 {
-                    thread_29 = ((((__gang * 1L) + worker_27) * 1L) + lane_28);
-                    threads_30 = ((__num_gangs * 1L) * 1L);
-                    for (k_26 = thread_29; k_26 < iters_25; k_26 += threads_30)
+                    lane_29 = 0L;
                     {
-                        i_7 = ((int)(lb_9 + (k_26 * step_11)));
+                        thread_30 = ((((__gang * 1L) + worker_28) * 1L) + lane_29);
+                        threads_31 = ((__num_gangs * 1L) * 1L);
+                        for (k_27 = thread_30; k_27 < iters_26; k_27 += threads_31)
                         {
+                            i_7 = ((int)(lb_9 + (k_27 * step_11)));
                             {
-                                lb_13 = ((long)1);
-                                ub_14 = ((long)(n_4 - 1));
-                                step_15 = 1L;
-                                trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
-                                iters_17 = trip_16;
                                 {
-                                    worker_19 = 0L;
-                                    __syncthreads();
-                                    { // vector-partitioned: each thread runs its share
-                                        lane_20 = threadIdx.x;
-                                        thread_21 = ((((0L * 1L) + worker_19) * __vector_length) + lane_20);
-                                        threads_22 = ((1L * 1L) * __vector_length);
-                                        for (k_18 = thread_21; k_18 < iters_17; k_18 += threads_22)
+                                    lb_13 = ((long)1);
+                                    ub_14 = ((long)(n_4 - 1));
+                                    step_15 = 1L;
+                                    trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
+                                    iters_17 = trip_16;
+                                    {
+                                        threads_22 = (1L * (1L * __vector_length));
+                                        for (round_25 = (0L * (1L * __vector_length)); round_25 < iters_17; round_25 += threads_22)
                                         {
-                                            j_8 = ((int)(lb_13 + (k_18 * step_15)));
-                                            if (threadIdx.y == 0) (*A_addr_5)[((long)((i_7 * n_4) + j_8))] = (*Anew_addr_6)[((long)((i_7 * n_4) + j_8))];
+                                            worker_19 = 0L;
+                                            __syncthreads();
+                                            { // vector-partitioned: each thread runs its share
+                                                lane_20 = threadIdx.x;
+                                                k_18 = ((round_25 + (worker_19 * __vector_length)) + lane_20);
+                                                if ((k_18 < iters_17))
+                                                {
+                                                    j_8 = ((int)(lb_13 + (k_18 * step_15)));
+                                                    if (threadIdx.y == 0) A_34[((long)((i_7 * n_4) + j_8))] = Anew_35[((long)((i_7 * n_4) + j_8))];
+                                                }
+                                            }
+                                            __syncthreads();
                                         }
                                     }
-                                    __syncthreads();
                                 }
                             }
                         }

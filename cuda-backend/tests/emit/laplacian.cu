@@ -49,84 +49,100 @@ extern "C" __global__ void main_acc45(int n_4, double alpha_5, double beta_6, do
     long threads_29;
     long chunk_30;
     long chunk_start_31;
-    long iters_32;
-    long k_33;
-    long worker_34;
-    long lane_35;
-    long thread_36;
-    long threads_37;
-    long chunk_38;
-    long chunk_start_39;
-    long iters_40;
-    long k_41;
-    long worker_42;
-    long lane_43;
-    long thread_44;
-    long threads_45;
-    long chunk_46;
-    long chunk_start_47;
+    long round_32;
+    long iters_33;
+    long k_34;
+    long worker_35;
+    long lane_36;
+    long thread_37;
+    long threads_38;
+    long chunk_39;
+    long chunk_start_40;
+    long round_41;
+    long iters_42;
+    long k_43;
+    long worker_44;
+    long lane_45;
+    long thread_46;
+    long threads_47;
+    long chunk_48;
+    long chunk_start_49;
+    double *in_50;
+    double *out_51;
     {
+        in_50 = (*in_addr_7);
+        out_51 = (*out_addr_8);
         {
-            lb_12 = ((long)1);
-            ub_13 = ((long)(n_4 - 1));
-            step_14 = 1L;
-            trip_15 = (((lb_12 < ub_13) && (step_14 > 0L)) ? (((ub_13 - lb_12) + (step_14 - 1L)) / step_14) : 0L);
-            iters_40 = trip_15;
             {
-                worker_42 = 0L;
+                lb_12 = ((long)1);
+                ub_13 = ((long)(n_4 - 1));
+                step_14 = 1L;
+                trip_15 = (((lb_12 < ub_13) && (step_14 > 0L)) ? (((ub_13 - lb_12) + (step_14 - 1L)) / step_14) : 0L);
+                iters_42 = trip_15;
                 {
-                    lane_43 = 0L;
+                    worker_44 = 0L;
                     {
-                        thread_44 = ((((__gang * 1L) + worker_42) * 1L) + lane_43);
-                        threads_45 = ((__num_gangs * 1L) * 1L);
-                        for (k_41 = thread_44; k_41 < iters_40; k_41 += threads_45)
+                        lane_45 = 0L;
                         {
-                            k_9 = ((int)(lb_12 + (k_41 * step_14)));
+                            thread_46 = ((((__gang * 1L) + worker_44) * 1L) + lane_45);
+                            threads_47 = ((__num_gangs * 1L) * 1L);
+                            for (k_43 = thread_46; k_43 < iters_42; k_43 += threads_47)
                             {
+                                k_9 = ((int)(lb_12 + (k_43 * step_14)));
                                 {
-                                    lb_16 = ((long)1);
-                                    ub_17 = ((long)(n_4 - 1));
-                                    step_18 = 1L;
-                                    trip_19 = (((lb_16 < ub_17) && (step_18 > 0L)) ? (((ub_17 - lb_16) + (step_18 - 1L)) / step_18) : 0L);
-                                    iters_32 = trip_19;
-                                    __syncthreads();
-                                    { // worker-partitioned: each thread runs its share
-                                        worker_34 = threadIdx.y;
-                                        lane_35 = 0L;
+                                    {
+                                        lb_16 = ((long)1);
+                                        ub_17 = ((long)(n_4 - 1));
+                                        step_18 = 1L;
+                                        trip_19 = (((lb_16 < ub_17) && (step_18 > 0L)) ? (((ub_17 - lb_16) + (step_18 - 1L)) / step_18) : 0L);
+                                        iters_33 = trip_19;
                                         {
-                                            thread_36 = ((((0L * __num_workers) + worker_34) * 1L) + lane_35);
-                                            threads_37 = ((1L * __num_workers) * 1L);
-                                            for (k_33 = thread_36; k_33 < iters_32; k_33 += threads_37)
+                                            threads_38 = (1L * (__num_workers * 1L));
+                                            for (round_41 = (0L * (__num_workers * 1L)); round_41 < iters_33; round_41 += threads_38)
                                             {
-                                                j_10 = ((int)(lb_16 + (k_33 * step_18)));
-                                                {
+                                                __syncthreads();
+                                                { // worker-partitioned: each thread runs its share
+                                                    worker_35 = threadIdx.y;
+                                                    lane_36 = 0L;
                                                     {
-                                                        lb_20 = ((long)1);
-                                                        ub_21 = ((long)(n_4 - 1));
-                                                        step_22 = 1L;
-                                                        trip_23 = (((lb_20 < ub_21) && (step_22 > 0L)) ? (((ub_21 - lb_20) + (step_22 - 1L)) / step_22) : 0L);
-                                                        iters_24 = trip_23;
+                                                        k_34 = ((round_41 + (worker_35 * 1L)) + lane_36);
+                                                        if ((k_34 < iters_33))
                                                         {
-                                                            worker_26 = 0L;
-                                                            accsim_sync_worker();
-                                                            { // vector-partitioned: each thread runs its share
-                                                                lane_27 = threadIdx.x;
-                                                                thread_28 = ((((0L * 1L) + worker_26) * __vector_length) + lane_27);
-                                                                threads_29 = ((1L * 1L) * __vector_length);
-                                                                for (k_25 = thread_28; k_25 < iters_24; k_25 += threads_29)
+                                                            j_10 = ((int)(lb_16 + (k_34 * step_18)));
+                                                            {
                                                                 {
-                                                                    i_11 = ((int)(lb_20 + (k_25 * step_22)));
-                                                                    (*out_addr_8)[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))] = ((alpha_5 * (*in_addr_7)[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + (beta_6 * ((((((*in_addr_7)[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)(i_11 + 1))))] + (*in_addr_7)[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)(i_11 - 1))))]) + (*in_addr_7)[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_10 + 1)) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + (*in_addr_7)[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_10 - 1)) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + (*in_addr_7)[((long)((((((unsigned long)(k_9 + 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + (*in_addr_7)[((long)((((((unsigned long)(k_9 - 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))])));
+                                                                    lb_20 = ((long)1);
+                                                                    ub_21 = ((long)(n_4 - 1));
+                                                                    step_22 = 1L;
+                                                                    trip_23 = (((lb_20 < ub_21) && (step_22 > 0L)) ? (((ub_21 - lb_20) + (step_22 - 1L)) / step_22) : 0L);
+                                                                    iters_24 = trip_23;
+                                                                    {
+                                                                        threads_29 = (1L * (1L * __vector_length));
+                                                                        for (round_32 = (0L * (1L * __vector_length)); round_32 < iters_24; round_32 += threads_29)
+                                                                        {
+                                                                            worker_26 = 0L;
+                                                                            accsim_sync_worker();
+                                                                            { // vector-partitioned: each thread runs its share
+                                                                                lane_27 = threadIdx.x;
+                                                                                k_25 = ((round_32 + (worker_26 * __vector_length)) + lane_27);
+                                                                                if ((k_25 < iters_24))
+                                                                                {
+                                                                                    i_11 = ((int)(lb_20 + (k_25 * step_22)));
+                                                                                    out_51[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))] = ((alpha_5 * in_50[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + (beta_6 * (((((in_50[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)(i_11 + 1))))] + in_50[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)(i_11 - 1))))]) + in_50[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_10 + 1)) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + in_50[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_10 - 1)) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + in_50[((long)((((((unsigned long)(k_9 + 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + in_50[((long)((((((unsigned long)(k_9 - 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))])));
+                                                                                }
+                                                                            }
+                                                                            accsim_sync_worker();
+                                                                        }
+                                                                    }
                                                                 }
                                                             }
-                                                            accsim_sync_worker();
                                                         }
                                                     }
                                                 }
+                                                __syncthreads();
                                             }
                                         }
                                     }
-                                    __syncthreads();
                                 }
                             }
                         }

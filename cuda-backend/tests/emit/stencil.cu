@@ -55,57 +55,67 @@ extern "C" __global__ void main_acc52(int nx_4, int ny_5, int nz_6, double c0_7,
     long threads_47;
     long chunk_48;
     long chunk_start_49;
+    long round_50;
+    double *in_51;
+    double *out_52;
     {
-        lb_14 = ((long)1);
-        ub_15 = ((long)(nx_4 - 1));
-        step_16 = 1L;
-        trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
-        iters_42 = trip_17;
+        in_51 = (*in_addr_9);
+        out_52 = (*out_addr_10);
         {
-            worker_44 = 0L;
-            __syncthreads();
-            { // vector-partitioned: each thread runs its share
-                lane_45 = threadIdx.x;
-                thread_46 = ((((__gang * 1L) + worker_44) * __vector_length) + lane_45);
-                threads_47 = ((__num_gangs * 1L) * __vector_length);
-                for (k_43 = thread_46; k_43 < iters_42; k_43 += threads_47)
+            lb_14 = ((long)1);
+            ub_15 = ((long)(nx_4 - 1));
+            step_16 = 1L;
+            trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
+            iters_42 = trip_17;
+            {
+                threads_47 = (__num_gangs * (1L * __vector_length));
+                for (round_50 = (__gang * (1L * __vector_length)); round_50 < iters_42; round_50 += threads_47)
                 {
-                    x_11 = ((int)(lb_14 + (k_43 * step_16)));
-                    {
+                    worker_44 = 0L;
+                    __syncthreads();
+                    { // vector-partitioned: each thread runs its share
+                        lane_45 = threadIdx.x;
+                        k_43 = ((round_50 + (worker_44 * __vector_length)) + lane_45);
+                        if ((k_43 < iters_42))
                         {
-                            lb_18 = ((long)1);
-                            ub_19 = ((long)(ny_5 - 1));
-                            step_20 = 1L;
-                            trip_21 = (((lb_18 < ub_19) && (step_20 > 0L)) ? (((ub_19 - lb_18) + (step_20 - 1L)) / step_20) : 0L);
-                            iters_34 = trip_21;
+                            x_11 = ((int)(lb_14 + (k_43 * step_16)));
                             {
-                                worker_36 = 0L;
                                 {
-                                    lane_37 = 0L;
+                                    lb_18 = ((long)1);
+                                    ub_19 = ((long)(ny_5 - 1));
+                                    step_20 = 1L;
+                                    trip_21 = (((lb_18 < ub_19) && (step_20 > 0L)) ? (((ub_19 - lb_18) + (step_20 - 1L)) / step_20) : 0L);
+                                    iters_34 = trip_21;
                                     {
-                                        thread_38 = ((((0L * 1L) + worker_36) * 1L) + lane_37);
-                                        threads_39 = ((1L * 1L) * 1L);
-                                        for (k_35 = thread_38; k_35 < iters_34; k_35 += threads_39)
+                                        worker_36 = 0L;
                                         {
-                                            y_12 = ((int)(lb_18 + (k_35 * step_20)));
+                                            lane_37 = 0L;
                                             {
+                                                thread_38 = ((((0L * 1L) + worker_36) * 1L) + lane_37);
+                                                threads_39 = ((1L * 1L) * 1L);
+                                                for (k_35 = thread_38; k_35 < iters_34; k_35 += threads_39)
                                                 {
-                                                    lb_22 = ((long)1);
-                                                    ub_23 = ((long)(nz_6 - 1));
-                                                    step_24 = 1L;
-                                                    trip_25 = (((lb_22 < ub_23) && (step_24 > 0L)) ? (((ub_23 - lb_22) + (step_24 - 1L)) / step_24) : 0L);
-                                                    iters_26 = trip_25;
+                                                    y_12 = ((int)(lb_18 + (k_35 * step_20)));
                                                     {
-                                                        worker_28 = 0L;
                                                         {
-                                                            lane_29 = 0L;
+                                                            lb_22 = ((long)1);
+                                                            ub_23 = ((long)(nz_6 - 1));
+                                                            step_24 = 1L;
+                                                            trip_25 = (((lb_22 < ub_23) && (step_24 > 0L)) ? (((ub_23 - lb_22) + (step_24 - 1L)) / step_24) : 0L);
+                                                            iters_26 = trip_25;
                                                             {
-                                                                thread_30 = ((((0L * 1L) + worker_28) * 1L) + lane_29);
-                                                                threads_31 = ((1L * 1L) * 1L);
-                                                                for (k_27 = thread_30; k_27 < iters_26; k_27 += threads_31)
+                                                                worker_28 = 0L;
                                                                 {
-                                                                    z_13 = ((int)(lb_22 + (k_27 * step_24)));
-                                                                    if (threadIdx.y == 0) (*out_addr_10)[((long)(x_11 + (nx_4 * (y_12 + (ny_5 * z_13)))))] = ((c1_8 * ((((((*in_addr_9)[((long)(x_11 + (nx_4 * (y_12 + (ny_5 * (z_13 + 1))))))] + (*in_addr_9)[((long)(x_11 + (nx_4 * (y_12 + (ny_5 * (z_13 - 1))))))]) + (*in_addr_9)[((long)(x_11 + (nx_4 * ((y_12 + 1) + (ny_5 * z_13)))))]) + (*in_addr_9)[((long)(x_11 + (nx_4 * ((y_12 - 1) + (ny_5 * z_13)))))]) + (*in_addr_9)[((long)((x_11 + 1) + (nx_4 * (y_12 + (ny_5 * z_13)))))]) + (*in_addr_9)[((long)((x_11 - 1) + (nx_4 * (y_12 + (ny_5 * z_13)))))])) - (c0_7 * (*in_addr_9)[((long)(x_11 + (nx_4 * (y_12 + (ny_5 * z_13)))))]));
+                                                                    lane_29 = 0L;
+                                                                    {
+                                                                        thread_30 = ((((0L * 1L) + worker_28) * 1L) + lane_29);
+                                                                        threads_31 = ((1L * 1L) * 1L);
+                                                                        for (k_27 = thread_30; k_27 < iters_26; k_27 += threads_31)
+                                                                        {
+                                                                            z_13 = ((int)(lb_22 + (k_27 * step_24)));
+                                                                            if (threadIdx.y == 0) out_52[((long)(x_11 + (nx_4 * (y_12 + (ny_5 * z_13)))))] = ((c1_8 * (((((in_51[((long)(x_11 + (nx_4 * (y_12 + (ny_5 * (z_13 + 1))))))] + in_51[((long)(x_11 + (nx_4 * (y_12 + (ny_5 * (z_13 - 1))))))]) + in_51[((long)(x_11 + (nx_4 * ((y_12 + 1) + (ny_5 * z_13)))))]) + in_51[((long)(x_11 + (nx_4 * ((y_12 - 1) + (ny_5 * z_13)))))]) + in_51[((long)((x_11 + 1) + (nx_4 * (y_12 + (ny_5 * z_13)))))]) + in_51[((long)((x_11 - 1) + (nx_4 * (y_12 + (ny_5 * z_13)))))])) - (c0_7 * in_51[((long)(x_11 + (nx_4 * (y_12 + (ny_5 * z_13)))))]));
+                                                                        }
+                                                                    }
                                                                 }
                                                             }
                                                         }
@@ -118,9 +128,9 @@ extern "C" __global__ void main_acc52(int nx_4, int ny_5, int nz_6, double c0_7,
                             }
                         }
                     }
+                    __syncthreads();
                 }
             }
-            __syncthreads();
         }
     }
 }

@@ -40,56 +40,68 @@ extern "C" __global__ void main_acc47(int n_4, double m0_5, double m1_6, double 
     long threads_31;
     long chunk_32;
     long chunk_start_33;
-    long iters_34;
-    long k_35;
-    long worker_36;
-    long lane_37;
-    long thread_38;
-    long threads_39;
-    long chunk_40;
-    long chunk_start_41;
+    long round_34;
+    long iters_35;
+    long k_36;
+    long worker_37;
+    long lane_38;
+    long thread_39;
+    long threads_40;
+    long chunk_41;
+    long chunk_start_42;
+    double *w0_43;
+    double *w1_44;
+    double *w2_45;
     {
-        lb_14 = ((long)2);
-        ub_15 = ((long)(n_4 - 2));
-        step_16 = 1L;
-        trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
-        lb_18 = ((long)2);
-        ub_19 = ((long)(n_4 - 2));
-        step_20 = 1L;
-        trip_21 = (((lb_18 < ub_19) && (step_20 > 0L)) ? (((ub_19 - lb_18) + (step_20 - 1L)) / step_20) : 0L);
-        iters_34 = (trip_17 * trip_21);
+        w0_43 = (*w0_addr_8);
+        w1_44 = (*w1_addr_9);
+        w2_45 = (*w2_addr_10);
         {
-            worker_36 = 0L;
+            lb_14 = ((long)2);
+            ub_15 = ((long)(n_4 - 2));
+            step_16 = 1L;
+            trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
+            lb_18 = ((long)2);
+            ub_19 = ((long)(n_4 - 2));
+            step_20 = 1L;
+            trip_21 = (((lb_18 < ub_19) && (step_20 > 0L)) ? (((ub_19 - lb_18) + (step_20 - 1L)) / step_20) : 0L);
+            iters_35 = (trip_17 * trip_21);
             {
-                lane_37 = 0L;
+                worker_37 = 0L;
                 {
-                    thread_38 = ((((__gang * 1L) + worker_36) * 1L) + lane_37);
-                    threads_39 = ((__num_gangs * 1L) * 1L);
-                    for (k_35 = thread_38; k_35 < iters_34; k_35 += threads_39)
+                    lane_38 = 0L;
                     {
-                        k_11 = ((int)(lb_14 + ((k_35 / trip_21) * step_16)));
-                        j_12 = ((int)(lb_18 + ((k_35 % trip_21) * step_20)));
+                        thread_39 = ((((__gang * 1L) + worker_37) * 1L) + lane_38);
+                        threads_40 = ((__num_gangs * 1L) * 1L);
+                        for (k_36 = thread_39; k_36 < iters_35; k_36 += threads_40)
                         {
+                            k_11 = ((int)(lb_14 + ((k_36 / trip_21) * step_16)));
+                            j_12 = ((int)(lb_18 + ((k_36 % trip_21) * step_20)));
                             {
-                                lb_22 = ((long)2);
-                                ub_23 = ((long)(n_4 - 2));
-                                step_24 = 1L;
-                                trip_25 = (((lb_22 < ub_23) && (step_24 > 0L)) ? (((ub_23 - lb_22) + (step_24 - 1L)) / step_24) : 0L);
-                                iters_26 = trip_25;
                                 {
-                                    worker_28 = 0L;
-                                    __syncthreads();
-                                    { // vector-partitioned: each thread runs its share
-                                        lane_29 = threadIdx.x;
-                                        thread_30 = ((((0L * 1L) + worker_28) * __vector_length) + lane_29);
-                                        threads_31 = ((1L * 1L) * __vector_length);
-                                        for (k_27 = thread_30; k_27 < iters_26; k_27 += threads_31)
+                                    lb_22 = ((long)2);
+                                    ub_23 = ((long)(n_4 - 2));
+                                    step_24 = 1L;
+                                    trip_25 = (((lb_22 < ub_23) && (step_24 > 0L)) ? (((ub_23 - lb_22) + (step_24 - 1L)) / step_24) : 0L);
+                                    iters_26 = trip_25;
+                                    {
+                                        threads_31 = (1L * (1L * __vector_length));
+                                        for (round_34 = (0L * (1L * __vector_length)); round_34 < iters_26; round_34 += threads_31)
                                         {
-                                            i_13 = ((int)(lb_22 + (k_27 * step_24)));
-                                            if (threadIdx.y == 0) (*w2_addr_10)[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))] = ((((m0_5 * (*w1_addr_9)[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) - (*w0_addr_8)[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + (m1_6 * ((((((*w1_addr_9)[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 + 1))))] + (*w1_addr_9)[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 - 1))))]) + (*w1_addr_9)[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 + 1)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + (*w1_addr_9)[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 - 1)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + (*w1_addr_9)[((long)((((((unsigned long)(k_11 + 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + (*w1_addr_9)[((long)((((((unsigned long)(k_11 - 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]))) + (m2_7 * ((((((*w1_addr_9)[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 + 2))))] + (*w1_addr_9)[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 - 2))))]) + (*w1_addr_9)[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 + 2)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + (*w1_addr_9)[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 - 2)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + (*w1_addr_9)[((long)((((((unsigned long)(k_11 + 2)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + (*w1_addr_9)[((long)((((((unsigned long)(k_11 - 2)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))])));
+                                            worker_28 = 0L;
+                                            __syncthreads();
+                                            { // vector-partitioned: each thread runs its share
+                                                lane_29 = threadIdx.x;
+                                                k_27 = ((round_34 + (worker_28 * __vector_length)) + lane_29);
+                                                if ((k_27 < iters_26))
+                                                {
+                                                    i_13 = ((int)(lb_22 + (k_27 * step_24)));
+                                                    if (threadIdx.y == 0) w2_45[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))] = ((((m0_5 * w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) - w0_43[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + (m1_6 * (((((w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 + 1))))] + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 - 1))))]) + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 + 1)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 - 1)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)(k_11 + 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)(k_11 - 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]))) + (m2_7 * (((((w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 + 2))))] + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 - 2))))]) + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 + 2)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 - 2)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)(k_11 + 2)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)(k_11 - 2)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))])));
+                                                }
+                                            }
+                                            __syncthreads();
                                         }
                                     }
-                                    __syncthreads();
                                 }
                             }
                         }

@@ -454,7 +454,10 @@ impl<'a> Cx<'a> {
             // device thread's atomic touches memory between its read and its write (§2.12).
             AccKind::Atomic(_) => {
                 if let Some(b) = body {
-                    let code = self.sub_code(std::slice::from_ref(b), true)?;
+                    let outer = std::mem::replace(&mut self.in_atomic, true);
+                    let code = self.sub_code(std::slice::from_ref(b), true);
+                    self.in_atomic = outer;
+                    let code = code?;
                     self.emit(
                         Op::Expr(Box::new(move |m| {
                             let lock = m.acc.atomic_lock.clone();

@@ -1,0 +1,17 @@
+/* A routine reads a global table that has no device copy (no `declare`, §2.13): device code
+   touches host memory. */
+#include <stdio.h>
+float weights[4] = {0.5f, 1.0f, 1.5f, 2.0f};
+#pragma acc routine seq
+float weigh(int i, float x) {
+    return x * weights[i % 4]; /* expect: device-deref-host-ptr */
+}
+int main(void) {
+    float a[32];
+    for (int i = 0; i < 32; i++) a[i] = i;
+#pragma acc parallel loop copy(a)
+    for (int i = 0; i < 32; i++)
+        a[i] = weigh(i, a[i]);
+    printf("a[3] = %.1f\n", a[3]);
+    return 0;
+}

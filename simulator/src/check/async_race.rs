@@ -1,0 +1,160 @@
+//! Races with queued work (§2.13 `async`, §2.14 `wait`, §3.2.11–§3.2.12).
+//!
+//! **Rule.** An operation put on activity queue `q` (`async(q)`: a transfer, a kernel, the
+//! copy-out at the end of an async construct) may run at any time until the host waits for
+//! `q` (`wait`, `acc_wait*`, or an `acc_async_test` that finds it idle). Until then, the host
+//! — or work on another queue — touching memory that the operation reads or writes, one of the
+//! two writing, is an `async-race`: the outcome depends on the schedule. Operations of one queue
+//! are ordered among themselves.
+//!
+//! **State.** Per queue, the operations issued since its last wait, each with the byte ranges
+//! it reads and writes (host and device addresses): the ranges a transfer copies, the ranges
+//! an async kernel's device code touched (coalesced as they are recorded).
+//!
+//! **Cost.** Nothing while no queue has pending work; otherwise a scan of the pending ranges
+//! per host access.
+//!
+//! **False positives: none** under the rule (a `wait` clause on a construct and
+//! `acc_wait_async` are treated as full waits, which can only hide races). **Misses:** with
+//! `--schedule seed:N`, work the schedule delays is seen when it runs (at the wait), not when it
+//! was issued; at most [`MAX_RANGES`] ranges are kept per kernel.
+
+use std::collections::BTreeMap;
+
+use accsim_core::diag::{Diagnostic, Loc, Severity};
+use accsim_core::exec::check::{Access, DataEvent};
+use accsim_core::exec::memory::Memory;
+
+use super::coherence::Coherence;
+use super::report::{element, finding, var_name};
+
+/// Ranges kept per pending kernel.
+pub const MAX_RANGES: usize = 1 << 16;
+
+#[derive(Debug)]
+struct Pending {
+    loc: Loc,
+    what: &'static str,
+    /// (start, end, writes) byte ranges of pointer words.
+    ranges: Vec<(u64, u64, bool)>,
+}
+
+impl Pending {
+    fn add(&mut self, s: u64, e: u64, w: bool) {
+        if let Some(last) = self.ranges.last_mut() {
+            if last.2 == w && s <= last.1 && e >= last.0 {
+                last.0 = last.0.min(s);
+                last.1 = last.1.max(e);
+                return;
+            }
+        }
+        if self.ranges.len() < MAX_RANGES {
+            self.ranges.push((s, e, w));
+        }
+    }
+    fn conflict(&self, s: u64, e: u64, w: bool) -> Option<bool> {
+        self.ranges.iter().find(|r| r.0 < e && s < r.1 && (w || r.2)).map(|r| r.2)
+    }
+}
+
+#[derive(Default)]
+pub struct AsyncRaces {
+    pending: BTreeMap<i64, Vec<Pending>>,
+}
+
+impl AsyncRaces {
+    fn idle(&self) -> bool {
+        self.pending.values().all(Vec::is_empty)
+    }
+
+    /// A pending operation of a queue other than `mine` that conflicts with an access.
+    fn find(&self, mine: Option<i64>, s: u64, e: u64, w: bool) -> Option<(i64, &Pending, bool)> {
+        self.pending
+            .iter()
+            .filter(|(q, _)| Some(**q) != mine)
+            .flat_map(|(q, ops)| ops.iter().map(move |p| (*q, p)))
+            .find_map(|(q, p)| p.conflict(s, e, w).map(|pw| (q, p, pw)))
+    }
+
+    fn name(coh: &Coherence, addr: u64, size: u64) -> String {
+        let id = (addr >> 32) as u32;
+        let host = coh.host_of(id).unwrap_or(id);
+        element(coh.name_of(host).map(var_name).unwrap_or(""), addr as u32, size, coh.whole(host, size))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn report(&self, who: &str, mine: Option<i64>, addr: u64, size: u64, w: bool, loc: Loc, coh: &Coherence, found: &mut Vec<Diagnostic>) {
+        if let Some((q, p, pw)) = self.find(mine, addr, addr + size, w) {
+            let what = Self::name(coh, addr, size);
+            let verb = if w { "writes" } else { "reads" };
+            let theirs = if pw { "writes" } else { "reads" };
+            found.push(
+                finding(
+                    "async-race",
+                    Severity::Error,
+                    format!("{who} {verb} {what} while the {} queued on async({q}) may still be running, and it {theirs} that data; there is no wait between", p.what),
+                    loc,
+                )
+                .with_related(p.loc, format!("the {} was queued here on async({q})", p.what))
+                .with_help(format!("add `#pragma acc wait({q})` (or `acc_wait({q})`) before this access (§2.14)")),
+            );
+        }
+    }
+
+    pub fn host_access(&mut self, a: &Access, coh: &Coherence, found: &mut Vec<Diagnostic>) {
+        if self.idle() {
+            return;
+        }
+        self.report("the host", None, a.addr, a.size, a.write, a.loc, coh, found);
+    }
+
+    pub fn device_access(&mut self, a: &Access, queue: Option<i64>, coh: &Coherence, found: &mut Vec<Diagnostic>) {
+        if !self.idle() {
+            // Device code of a synchronous kernel, or of another queue, touching pending data.
+            let who = match queue {
+                Some(q) => format!("device code on async({q})"),
+                None => "device code".to_string(),
+            };
+            self.report(&who, queue, a.addr, a.size, a.write, a.loc, coh, found);
+        }
+        if let Some(q) = queue {
+            if let Some(p) = self.pending.get_mut(&q).and_then(|v| v.last_mut()) {
+                p.add(a.addr, a.addr + a.size, a.write);
+            }
+        }
+    }
+
+    pub fn data(&mut self, _mem: &Memory, queue: Option<i64>, e: &DataEvent<'_>, coh: &Coherence, found: &mut Vec<Diagnostic>) {
+        match e {
+            DataEvent::Upload { device, host, len, loc } | DataEvent::Download { host, device, len, loc } => {
+                let up = matches!(e, DataEvent::Upload { .. });
+                let (src, dst) = if up { (*host, *device) } else { (*device, *host) };
+                let who = match queue {
+                    Some(q) => format!("the transfer on async({q})"),
+                    None => "the host's transfer".to_string(),
+                };
+                if !self.idle() {
+                    self.report(&who, queue, src, *len, false, *loc, coh, found);
+                    self.report(&who, queue, dst, *len, true, *loc, coh, found);
+                }
+                if let Some(q) = queue {
+                    let what = if up { "copy to the device" } else { "copy to the host" };
+                    let mut p = Pending { loc: *loc, what, ranges: Vec::new() };
+                    p.add(src, src + len, false);
+                    p.add(dst, dst + len, true);
+                    self.pending.entry(q).or_default().push(p);
+                }
+            }
+            DataEvent::LaunchBegin { loc, on_host: false, .. } => {
+                if let Some(q) = queue {
+                    self.pending.entry(q).or_default().push(Pending { loc: *loc, what: "kernel", ranges: Vec::new() });
+                }
+            }
+            DataEvent::Waited { queue: Some(q), .. } => {
+                self.pending.remove(q);
+            }
+            DataEvent::Waited { queue: None, .. } => self.pending.clear(),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,382 @@
+//! Coherence of host and device copies (§1.3 "separate memories", §2.6 data environment,
+//! §2.10.1 `update`): the missing-`update` checker.
+//!
+//! **Rule.** With separate memories, a mapped variable has two copies, and only the data
+//! clauses and `update` make them agree. A read must see the newest value the program wrote:
+//! - `stale-host-read`: the host reads bytes whose newest value was written by the device and
+//!   not yet copied back (`update host`, copy-out), or whose device copy was released without a
+//!   copy-out after the device wrote it (`copyin` where `copy` was meant);
+//! - `stale-device-read`: device code reads bytes the host wrote after they were last copied
+//!   to the device (missing `update device`);
+//! - `uninit-device-read`: device code reads bytes of a device copy that was created without
+//!   the host values (`create`, `copyout`) and never written on the device;
+//! - `redundant-transfer` (note): a copy-in whose data the device never read, or a copy-out of
+//!   data the device never wrote, during that lifetime of the device copy.
+//!
+//! **State.** Per host allocation that was ever mapped, one 32-bit cell per byte: which copy
+//! is newest (in sync, host, device, device never written, device result discarded) and the
+//! interned site of the write that made it so (source location, gang, kernel). Device copies
+//! mirror host offsets (`exec::openacc`), so a device byte and its host byte share a cell; a
+//! table maps device blocks to their host allocation. Transfers set the cells they copy to "in
+//! sync"; accesses look up and update the cells they touch.
+//!
+//! **Cost.** 4 bytes of shadow per byte of host data that is ever mapped; O(size) work per
+//! access and transfer.
+//!
+//! **False positives: none by design.** A state is only entered through an event the program
+//! caused, and every transfer or overwrite clears it. Data the checker cannot follow is left
+//! alone (its cells stay "in sync"): copies the runtime makes itself (reduction results,
+//! private copies), `acc_map_data` blocks, and the C library's reads and writes (`memcpy`,
+//! `fread` into mapped data) — so it can *miss* a stale read through those.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use accsim_core::diag::{Diagnostic, Loc, Severity};
+use accsim_core::exec::check::{Access, DataEvent};
+
+use super::report::{element, finding, var_name};
+use super::{DeviceLoc, Kernel, Thread};
+
+/// Which copy of a byte is newest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Both copies agree, or there is no device copy (or nothing is known).
+    Synced = 0,
+    /// The host wrote it after the last transfer.
+    HostNewer = 1,
+    /// The device wrote it after the last transfer.
+    DeviceNewer = 2,
+    /// The device copy was created without the host values and not written since.
+    DeviceUninit = 3,
+    /// The device wrote it, then its copy was released without a copy-out.
+    Discarded = 4,
+}
+
+const STATE_SHIFT: u32 = 29;
+const SITE_MASK: u32 = (1 << STATE_SHIFT) - 1;
+
+fn cell(state: State, site: u32) -> u32 {
+    ((state as u32) << STATE_SHIFT) | (site & SITE_MASK)
+}
+
+fn state_of(c: u32) -> State {
+    match c >> STATE_SHIFT {
+        1 => State::HostNewer,
+        2 => State::DeviceNewer,
+        3 => State::DeviceUninit,
+        4 => State::Discarded,
+        _ => State::Synced,
+    }
+}
+
+/// Where a copy was last written (or created, or discarded).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Site {
+    loc: Loc,
+    /// The device thread's gang and its kernel, for device writes.
+    gang: Option<(u32, Loc)>,
+    /// Where the device copy was released (for discarded results).
+    released: Option<Loc>,
+}
+
+/// One lifetime of a device copy of part of a host allocation.
+#[derive(Debug)]
+struct Mapping {
+    range: Range<u32>,
+    device: u32,
+    name: String,
+    /// The copy-in made when the device copy was created.
+    copied_in: Option<Loc>,
+    /// The last copy-out.
+    copied_out: Option<Loc>,
+    device_read: bool,
+    device_written: bool,
+}
+
+#[derive(Default, Debug)]
+struct HostShadow {
+    cells: Vec<u32>,
+    maps: Vec<Mapping>,
+}
+
+impl HostShadow {
+    fn cells_mut(&mut self, r: Range<u32>) -> &mut [u32] {
+        if self.cells.len() < r.end as usize {
+            self.cells.resize(r.end as usize, 0);
+        }
+        &mut self.cells[r.start as usize..r.end as usize]
+    }
+    fn mapping_mut(&mut self, off: u32) -> Option<&mut Mapping> {
+        self.maps.iter_mut().find(|m| m.range.contains(&off))
+    }
+}
+
+#[derive(Default)]
+pub struct Coherence {
+    /// By host allocation id.
+    hosts: Vec<Option<Box<HostShadow>>>,
+    /// Device allocation id → host allocation id, for live device copies.
+    dev_to_host: HashMap<u32, u32>,
+    sites: Vec<Site>,
+    site_ids: HashMap<Site, u32>,
+    /// Names and mapped lengths of data by host allocation (kept after release, for messages).
+    names: HashMap<u32, String>,
+    lens: HashMap<u32, u64>,
+}
+
+fn off_range(addr: u64, len: u64) -> Range<u32> {
+    let s = addr as u32;
+    s..s.saturating_add(len.min(u32::MAX as u64) as u32)
+}
+
+impl Coherence {
+    /// The host allocation a device block is the copy of.
+    pub fn host_of(&self, dev: u32) -> Option<u32> {
+        self.dev_to_host.get(&dev).copied()
+    }
+
+    /// Does host allocation `id` have a live device copy?
+    pub fn is_mapped(&self, id: u32) -> bool {
+        self.shadow(id).is_some_and(|s| !s.maps.is_empty())
+    }
+
+    /// The variable name of host allocation `id`, if it was ever mapped.
+    pub fn name_of(&self, id: u32) -> Option<&str> {
+        self.names.get(&id).map(String::as_str)
+    }
+
+    fn shadow(&self, id: u32) -> Option<&HostShadow> {
+        self.hosts.get(id as usize).and_then(|s| s.as_deref())
+    }
+
+    fn shadow_mut(&mut self, id: u32) -> &mut HostShadow {
+        let i = id as usize;
+        if self.hosts.len() <= i {
+            self.hosts.resize_with(i + 1, || None);
+        }
+        self.hosts[i].get_or_insert_with(Default::default)
+    }
+
+    fn site(&mut self, s: Site) -> u32 {
+        if let Some(&i) = self.site_ids.get(&s) {
+            return i;
+        }
+        let i = self.sites.len() as u32 & SITE_MASK;
+        self.sites.push(s);
+        self.site_ids.insert(s, i);
+        i
+    }
+
+    fn site_of(&self, c: u32) -> Option<Site> {
+        self.sites.get((c & SITE_MASK) as usize).copied()
+    }
+
+    /// Does an access of `size` bytes cover all of host allocation `id`'s mapped data?
+    pub fn whole(&self, id: u32, size: u64) -> bool {
+        self.lens.get(&id).is_none_or(|&l| l <= size)
+    }
+
+    fn describe(&self, id: u32, off: u32, size: u64) -> String {
+        let name = self.names.get(&id).map(|n| var_name(n)).unwrap_or("");
+        element(name, off, size, self.whole(id, size))
+    }
+
+    /// A host load or store of host allocation `id`.
+    pub fn host_access(&mut self, id: u32, a: &Access, found: &mut Vec<Diagnostic>) {
+        let Some(sh) = self.hosts.get(id as usize).and_then(|s| s.as_deref()) else { return };
+        let r = off_range(a.addr, a.size);
+        if !a.write {
+            let Some(c) = sh.cells.get(r.start as usize..(r.end as usize).min(sh.cells.len())) else { return };
+            let Some(&bad) = c.iter().find(|&&c| matches!(state_of(c), State::DeviceNewer | State::Discarded)) else { return };
+            let Some(site) = self.site_of(bad) else { return };
+            let what = self.describe(id, r.start, a.size);
+            let name = self.names.get(&id).map(|n| var_name(n).to_string()).unwrap_or_default();
+            let mut d;
+            if state_of(bad) == State::Discarded {
+                d = finding("stale-host-read", Severity::Error, format!("the host reads {what}, but its newest value was written on the device and discarded: the device copy was released without a copy-out"), a.loc);
+                d = d.with_related(site.loc, device_write_note(&site));
+                if let Some(rel) = site.released {
+                    d = d.with_related(rel, format!("the device copy of `{name}` was released here without being copied out"));
+                }
+                d = d.with_help(format!("map `{name}` with `copy` or `copyout` instead of `copyin`/`create`, or add `#pragma acc update host({name})` before the end of its data lifetime (§2.6.5, §2.10.1)"));
+            } else {
+                d = finding("stale-host-read", Severity::Error, format!("the host reads {what}, but its newest value is on the device (no `update host` or copy-out since the device wrote it)"), a.loc);
+                d = d.with_related(site.loc, device_write_note(&site));
+                if let Some((_, k)) = site.gang {
+                    d = d.with_related(k, format!("no `update host({name})` between this kernel and the host read"));
+                }
+                d = d.with_help(format!("add `#pragma acc update host({name})` after the kernel, before the host reads it (§2.10.1)"));
+            }
+            found.push(d);
+            return;
+        }
+        // A host write: the host copy becomes the newest where a device copy exists.
+        let mapped: Vec<Range<u32>> = sh.maps.iter().map(|m| m.range.clone()).collect();
+        let newer = if mapped.iter().any(|m| m.start < r.end && r.start < m.end) {
+            Some(self.site(Site { loc: a.loc, gang: None, released: None }))
+        } else {
+            None
+        };
+        let sh = self.shadow_mut(id);
+        if sh.cells.len() < r.start as usize {
+            return;
+        }
+        let end = (r.end as usize).min(sh.cells.len());
+        for (i, c) in sh.cells[r.start as usize..end].iter_mut().enumerate() {
+            let off = r.start + i as u32;
+            *c = match newer {
+                Some(s) if mapped.iter().any(|m| m.contains(&off)) => cell(State::HostNewer, s),
+                _ => 0,
+            };
+        }
+    }
+
+    /// A load or store by device code of device location `at`.
+    pub fn device_access(&mut self, at: DeviceLoc, a: &Access, t: &Thread, k: &Kernel, found: &mut Vec<Diagnostic>) {
+        let Some(hid) = at.host else { return };
+        let r = at.offset..at.offset.saturating_add(a.size as u32);
+        let Some(sh) = self.hosts.get(hid as usize).and_then(|s| s.as_deref()) else { return };
+        if !a.write {
+            let bad = sh
+                .cells
+                .get(r.start as usize..(r.end as usize).min(sh.cells.len()))
+                .and_then(|c| c.iter().copied().find(|&c| matches!(state_of(c), State::HostNewer | State::DeviceUninit)));
+            if let Some(m) = self.shadow_mut(hid).mapping_mut(r.start) {
+                m.device_read = true;
+            }
+            let Some(bad) = bad else { return };
+            let Some(site) = self.site_of(bad) else { return };
+            let what = self.describe(hid, r.start, a.size);
+            let name = self.names.get(&hid).map(|n| var_name(n).to_string()).unwrap_or_default();
+            let who = t.describe();
+            let d = if state_of(bad) == State::HostNewer {
+                finding("stale-device-read", Severity::Error, format!("device code ({who}) reads {what}, but its newest value is on the host (no `update device` since the host wrote it)"), a.loc)
+                    .with_related(site.loc, "the host copy was last written here")
+                    .with_related(k.loc, format!("no `update device({name})` between the host write and this kernel"))
+                    .with_help(format!("add `#pragma acc update device({name})` after the host writes it (§2.10.1)"))
+            } else {
+                finding("uninit-device-read", Severity::Error, format!("device code ({who}) reads {what}, which was never written on the device: its device copy was created without the host values"), a.loc)
+                    .with_related(site.loc, format!("the device copy of `{name}` was created here (`create`/`copyout` copy nothing in)"))
+                    .with_help(format!("use `copyin({name})` or `copy({name})` if the device needs the host values, or write them on the device first (§2.6.5)"))
+            };
+            found.push(d);
+            return;
+        }
+        let s = self.site(Site { loc: a.loc, gang: Some((t.gang, k.loc)), released: None });
+        let sh = self.shadow_mut(hid);
+        if let Some(m) = sh.mapping_mut(r.start) {
+            m.device_written = true;
+        }
+        sh.cells_mut(r).fill(cell(State::DeviceNewer, s));
+    }
+
+    /// A data-environment event.
+    pub fn data(&mut self, _queue: Option<i64>, e: &DataEvent<'_>, found: &mut Vec<Diagnostic>) {
+        match e {
+            DataEvent::Created { host, device, name, loc } => {
+                let hid = (host.start >> 32) as u32;
+                let r = off_range(host.start, host.end - host.start);
+                self.dev_to_host.insert((device >> 32) as u32, hid);
+                self.names.insert(hid, name.to_string());
+                self.lens.insert(hid, host.end - host.start);
+                let s = self.site(Site { loc: *loc, gang: None, released: None });
+                let sh = self.shadow_mut(hid);
+                sh.cells_mut(r.clone()).fill(cell(State::DeviceUninit, s));
+                sh.maps.push(Mapping {
+                    range: r,
+                    device: (device >> 32) as u32,
+                    name: name.to_string(),
+                    copied_in: None,
+                    copied_out: None,
+                    device_read: false,
+                    device_written: false,
+                });
+            }
+            DataEvent::Upload { device, host, len, loc } => {
+                let hid = (host >> 32) as u32;
+                if self.dev_to_host.get(&((device >> 32) as u32)) != Some(&hid) {
+                    return;
+                }
+                let r = off_range(*host, *len);
+                let sh = self.shadow_mut(hid);
+                sh.cells_mut(r.clone()).fill(0);
+                if let Some(m) = sh.mapping_mut(r.start) {
+                    if m.copied_in.is_none() && !m.device_read && !m.device_written && m.range == r {
+                        m.copied_in = Some(*loc);
+                    }
+                }
+            }
+            DataEvent::Download { host, device, len, loc } => {
+                let hid = (host >> 32) as u32;
+                if self.dev_to_host.get(&((device >> 32) as u32)) != Some(&hid) {
+                    return;
+                }
+                let r = off_range(*host, *len);
+                let sh = self.shadow_mut(hid);
+                sh.cells_mut(r.clone()).fill(0);
+                if let Some(m) = sh.mapping_mut(r.start) {
+                    m.copied_out = Some(*loc);
+                }
+            }
+            DataEvent::PointerAttached { device, .. } => {
+                if let Some(hid) = self.host_of((device >> 32) as u32) {
+                    let r = off_range(*device, 8);
+                    self.shadow_mut(hid).cells_mut(r).fill(0);
+                }
+            }
+            DataEvent::Released { host, device, loc, .. } => {
+                let hid = (host.start >> 32) as u32;
+                let dev = (device >> 32) as u32;
+                self.dev_to_host.remove(&dev);
+                let r = off_range(host.start, host.end - host.start);
+                let sh = self.shadow_mut(hid);
+                let Some(i) = sh.maps.iter().position(|m| m.device == dev) else { return };
+                let m = sh.maps.remove(i);
+                let cells: Vec<(usize, u32)> = sh.cells_mut(r.clone()).iter().copied().enumerate().collect();
+                let mut discarded: HashMap<u32, u32> = HashMap::new();
+                for (i, c) in cells {
+                    let v = match state_of(c) {
+                        State::DeviceNewer => {
+                            let id = match discarded.get(&c) {
+                                Some(&x) => x,
+                                None => {
+                                    let Some(s) = self.site_of(c) else { continue };
+                                    let x = self.site(Site { released: Some(*loc), ..s });
+                                    discarded.insert(c, x);
+                                    x
+                                }
+                            };
+                            cell(State::Discarded, id)
+                        }
+                        State::Discarded => c,
+                        _ => 0,
+                    };
+                    self.shadow_mut(hid).cells[r.start as usize + i] = v;
+                }
+                let name = var_name(&m.name).to_string();
+                if let Some(at) = m.copied_in.filter(|_| !m.device_read) {
+                    found.push(
+                        finding("redundant-transfer", Severity::Note, format!("`{name}` is copied to the device, but device code never reads it"), at)
+                            .with_related(*loc, "its device copy is released here")
+                            .with_help(format!("`create({name})` (or `copyout`) allocates it without the transfer")),
+                    );
+                }
+                if let Some(at) = m.copied_out.filter(|_| !m.device_written) {
+                    found.push(
+                        finding("redundant-transfer", Severity::Note, format!("`{name}` is copied back to the host, but device code never writes it"), at)
+                            .with_help(format!("`copyin({name})` (or `create`) does not copy it back")),
+                    );
+                }
+            }
+            DataEvent::LaunchBegin { .. } | DataEvent::LaunchEnd { .. } | DataEvent::Waited { .. } => {}
+        }
+    }
+}
+
+fn device_write_note(site: &Site) -> String {
+    match site.gang {
+        Some((g, k)) => format!("the device copy was last written here, by gang {g} in the kernel at line {}", k.line),
+        None => "the device copy was last written here".to_string(),
+    }
+}

@@ -1,0 +1,231 @@
+//! The checkers of `accsim check` (DESIGN.md "Checking").
+//!
+//! A checking run compiles the program with access hooks
+//! ([`accsim_core::exec::compile_for_checking`]) and runs it on the sequential device, so every
+//! memory access, every device thread change and every data-environment operation reaches
+//! [`CheckRun`] in program order, on one thread: the findings are deterministic. `CheckRun`
+//! keeps the one piece of state every checker needs — *who* is running (the host, or gang `g`,
+//! worker `w`, lane `l` of a kernel, with the synchronisation epochs of §1.2) — and hands each
+//! event to the checkers:
+//!
+//! - [`coherence`]: host and device copies of mapped data (stale reads, uninitialised device
+//!   reads, discarded device results, redundant transfers);
+//! - [`race`]: data races between the threads of one kernel;
+//! - [`async_race`]: the host or another queue touching data of pending queue work.
+//!
+//! Each finding carries both sites; [`report::Findings`] deduplicates them (one finding per kind
+//! and pair of sites) and caps their number.
+
+pub mod async_race;
+pub mod coherence;
+pub mod race;
+pub mod report;
+
+use std::sync::{Arc, Mutex};
+
+use accsim_core::diag::{Diagnostic, Loc};
+use accsim_core::exec::check::{Access, Checker, DataEvent, Level, ThreadEvent};
+use accsim_core::exec::memory::{AllocId, AllocKind, Memory, Space};
+
+pub use report::Findings;
+
+/// The kernel being run.
+#[derive(Clone, Copy, Debug)]
+pub struct Kernel {
+    pub loc: Loc,
+    /// Runs on the host with host data (`if(false)`, the host device).
+    pub on_host: bool,
+    pub queue: Option<i64>,
+    /// Launches so far, this one included (distinguishes kernels in per-location state).
+    pub launch: u32,
+}
+
+/// The device thread running now and its synchronisation epochs.
+///
+/// `wsync` changes whenever the workers of the current gang synchronise (a worker partitioned
+/// loop begins or ends), `lsync` whenever the lanes of the current worker do (a vector loop
+/// begins or ends, a worker's share starts). Both come from one counter, so two accesses of one
+/// gang with equal `wsync` lie in the same worker-partitioned stretch of code, unordered unless
+/// made by the same worker (§1.2: workers and lanes rejoin only at the end of a partitioned
+/// loop).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Thread {
+    pub gang: u32,
+    pub worker: u32,
+    pub lane: u32,
+    pub wsync: u32,
+    pub lsync: u32,
+}
+
+impl Thread {
+    /// "gang 3", "gang 3, worker 1, lane 7" (the parts that are not 0).
+    pub fn describe(&self) -> String {
+        let mut s = format!("gang {}", self.gang);
+        if self.worker != 0 {
+            s += &format!(", worker {}", self.worker);
+        }
+        if self.lane != 0 {
+            s += &format!(", lane {}", self.lane);
+        }
+        s
+    }
+}
+
+/// A location of device memory as the checkers key it: the device allocation (or, for a
+/// declared global named directly by device code, the global's id) and the byte offset.
+#[derive(Clone, Copy, Debug)]
+pub struct DeviceLoc {
+    pub alloc: u32,
+    pub offset: u32,
+    /// The host allocation whose copy this is, when known.
+    pub host: Option<u32>,
+}
+
+/// The checker object a checking run carries (see the module documentation).
+pub struct CheckRun {
+    findings: Arc<Mutex<Findings>>,
+    kernel: Option<Kernel>,
+    thread: Thread,
+    next_sync: u32,
+    launches: u32,
+    pub coherence: coherence::Coherence,
+    pub race: race::Races,
+    pub async_race: async_race::AsyncRaces,
+}
+
+impl CheckRun {
+    /// A checker and the handle its findings are read through after the run.
+    pub fn new() -> (CheckRun, Arc<Mutex<Findings>>) {
+        let findings: Arc<Mutex<Findings>> = Arc::default();
+        let run = CheckRun {
+            findings: findings.clone(),
+            kernel: None,
+            thread: Thread::default(),
+            next_sync: 1,
+            launches: 0,
+            coherence: Default::default(),
+            race: Default::default(),
+            async_race: Default::default(),
+        };
+        (run, findings)
+    }
+
+    fn fresh(&mut self) -> u32 {
+        self.next_sync = self.next_sync.wrapping_add(1);
+        self.next_sync
+    }
+
+    fn report(&self, found: Vec<Diagnostic>) {
+        if found.is_empty() {
+            return;
+        }
+        if let Ok(mut f) = self.findings.lock() {
+            for d in found {
+                f.push(d);
+            }
+        }
+    }
+
+    /// The device location an access of device code names, if it is shared device memory.
+    fn device_loc(&self, mem: &Memory, addr: u64) -> Option<DeviceLoc> {
+        let id = (addr >> 32) as u32;
+        let a = mem.allocation(AllocId(id))?;
+        let offset = addr as u32;
+        match (a.space, a.kind) {
+            (Space::Device, _) => Some(DeviceLoc { alloc: id, offset, host: self.coherence.host_of(id) }),
+            // A declared global named directly: the device view backs it with its device copy.
+            (Space::Host, AllocKind::Global(_)) if self.coherence.is_mapped(id) => Some(DeviceLoc { alloc: id, offset, host: Some(id) }),
+            _ => None,
+        }
+    }
+}
+
+impl Checker for CheckRun {
+    fn access(&mut self, mem: &Memory, a: &Access) {
+        let mut found = Vec::new();
+        match self.kernel {
+            Some(k) if !k.on_host => {
+                let Some(at) = self.device_loc(mem, a.addr) else { return };
+                let t = self.thread;
+                self.coherence.device_access(at, a, &t, &k, &mut found);
+                // Private, firstprivate and reduction copies are the runtime's own per-gang
+                // blocks: private data and reductions never race (§2.5.9–§2.5.11).
+                let private = mem.allocation(AllocId(at.alloc)).is_some_and(|x| matches!(x.kind, AllocKind::Runtime(w) if w.starts_with("gang-private")));
+                if !private {
+                    self.race.access(at, a, &t, &k, &self.coherence, &mut found);
+                }
+                self.async_race.device_access(a, k.queue, &self.coherence, &mut found);
+            }
+            _ => {
+                let id = (a.addr >> 32) as u32;
+                let Some(alloc) = mem.allocation(AllocId(id)) else { return };
+                if alloc.space == Space::Device {
+                    // The host cannot address device memory (§1.3): a device pointer
+                    // (`acc_malloc`, `acc_deviceptr`, `use_device`) dereferenced on the host.
+                    let verb = if a.write { "writes" } else { "reads" };
+                    let mut d = report::finding(
+                        "host-deref-device-ptr",
+                        accsim_core::diag::Severity::Error,
+                        format!("host code {verb} device memory through a device pointer: the host cannot address the device's separate memory (§1.3)"),
+                        a.loc,
+                    )
+                    .with_help("dereference device pointers only in device code (a compute construct or a `routine`), or copy the data back with `acc_memcpy_from_device`/`update host`");
+                    if alloc.origin.line != 0 {
+                        d = d.with_related(alloc.origin, "the device memory was allocated here");
+                    }
+                    self.report(vec![d]);
+                    return;
+                }
+                self.coherence.host_access(id, a, &mut found);
+                self.async_race.host_access(a, &self.coherence, &mut found);
+            }
+        }
+        self.report(found);
+    }
+
+    fn thread(&mut self, e: ThreadEvent) {
+        match e {
+            ThreadEvent::GangStart(g) => {
+                let (w, l) = (self.fresh(), self.fresh());
+                self.thread = Thread { gang: g as u32, worker: 0, lane: 0, wsync: w, lsync: l };
+            }
+            ThreadEvent::PartitionBegin(Level::Worker, _) => self.thread.wsync = self.fresh(),
+            ThreadEvent::PartitionBegin(Level::Vector, _) => self.thread.lsync = self.fresh(),
+            ThreadEvent::Partition(Level::Worker, w) => {
+                self.thread.worker = w as u32;
+                self.thread.lane = 0;
+                self.thread.lsync = self.fresh();
+            }
+            ThreadEvent::Partition(Level::Vector, l) => self.thread.lane = l as u32,
+            ThreadEvent::PartitionEnd(Level::Worker) => {
+                self.thread.worker = 0;
+                self.thread.lane = 0;
+                self.thread.wsync = self.fresh();
+                self.thread.lsync = self.fresh();
+            }
+            ThreadEvent::PartitionEnd(Level::Vector) => {
+                self.thread.lane = 0;
+                self.thread.lsync = self.fresh();
+            }
+        }
+    }
+
+    fn data(&mut self, mem: &Memory, queue: Option<i64>, e: &DataEvent<'_>) {
+        let mut found = Vec::new();
+        match e {
+            DataEvent::LaunchBegin { loc, on_host, .. } => {
+                self.launches += 1;
+                self.kernel = Some(Kernel { loc: *loc, on_host: *on_host, queue, launch: self.launches });
+                self.thread = Thread::default();
+            }
+            DataEvent::LaunchEnd { .. } => {
+                self.kernel = None;
+                self.thread = Thread::default();
+            }
+            _ => {}
+        }
+        self.async_race.data(mem, queue, e, &self.coherence, &mut found);
+        self.coherence.data(queue, e, &mut found);
+        self.report(found);
+    }
+}

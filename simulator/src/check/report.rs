@@ -1,0 +1,59 @@
+//! Collecting findings: one per kind and pair of source sites (a racy loop reports its race
+//! once, not once per iteration), in the order they were found, at most [`MAX_FINDINGS`].
+
+use std::collections::HashSet;
+
+use accsim_core::diag::{Diagnostic, Loc, Severity};
+
+/// Findings kept per run; more are counted, not kept.
+pub const MAX_FINDINGS: usize = 200;
+
+#[derive(Default)]
+pub struct Findings {
+    seen: HashSet<(&'static str, Loc, Option<Loc>)>,
+    pub list: Vec<Diagnostic>,
+    /// Findings beyond [`MAX_FINDINGS`].
+    pub dropped: usize,
+}
+
+impl Findings {
+    pub fn push(&mut self, d: Diagnostic) {
+        let key = (d.kind, d.primary.unwrap_or_default(), d.related.first().map(|r| r.0));
+        if !self.seen.insert(key) {
+            return;
+        }
+        if self.list.len() >= MAX_FINDINGS {
+            self.dropped += 1;
+            return;
+        }
+        self.list.push(d);
+    }
+}
+
+/// A finding of the given severity.
+pub fn finding(kind: &'static str, severity: Severity, message: String, loc: Loc) -> Diagnostic {
+    let mut d = Diagnostic::error(kind, message, loc);
+    d.severity = severity;
+    d
+}
+
+/// The variable name of a clause's text (`a[0:n]` → `a`).
+pub fn var_name(clause_text: &str) -> &str {
+    clause_text.split('[').next().unwrap_or(clause_text).trim()
+}
+
+/// "`a[3]`" for an element of size `size` at byte `offset` of an array named `name`, "`x`" for
+/// a whole scalar (`whole`: the access covers the object), or "`s` (byte 12)" when the offset
+/// is not a multiple of the size.
+pub fn element(name: &str, offset: u32, size: u64, whole: bool) -> String {
+    if name.is_empty() {
+        return format!("byte {offset} of a device block");
+    }
+    if size > 0 && offset as u64 % size == 0 {
+        if offset == 0 && whole {
+            return format!("`{name}`");
+        }
+        return format!("`{name}[{}]`", offset as u64 / size);
+    }
+    format!("`{name}` (byte {offset})")
+}
