@@ -491,10 +491,6 @@ struct FuncCx<'f> {
     assumed: Option<String>,
     /// Parameters that point to the gang's copy of a `reduction` variable of the construct.
     gang_reductions: HashSet<LocalId>,
-    /// Inside the thread loops of a round of a partitioned loop without per-thread state (the
-    /// `__round` loop of `kernel::schedule`), above its iteration body: the rounds are
-    /// independent, so those thread loops need no barrier of their own.
-    in_round: bool,
 }
 
 impl<'p> Emitter<'p> {
@@ -711,7 +707,7 @@ impl<'p> Emitter<'p> {
         let _ = writeln!(out, "// `{}`, line {}: a routine called from device code", func.name, func.loc.line);
         let _ = writeln!(out, "{sig}\n{{");
         let names = func.locals.iter().enumerate().map(|(i, l)| local_name(l, LocalId(i as u32))).collect();
-        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None, gang_reductions: HashSet::new(), in_round: false };
+        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None, gang_reductions: HashSet::new() };
         let params: HashSet<LocalId> = func.params.iter().copied().collect();
         for (i, l) in func.locals.iter().enumerate() {
             if !params.contains(&LocalId(i as u32)) {
@@ -787,7 +783,7 @@ impl<'p> Emitter<'p> {
         // `reduction` clause (`parallel reduction(+:s)` over `loop` … `s += a[i]`): the threads
         // of the gang share the gang's copy, so the update is atomic.
         let gang_reductions = func.params.iter().skip(4).zip(&k.captures).filter(|(_, c)| matches!(c.mode, CaptureMode::Reduction(_))).map(|(l, _)| *l).collect();
-        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions, in_round: false };
+        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions };
         // Parameters: the captures (the four launch parameters come from the CUDA built-ins).
         let mut params = Vec::new();
         let mut setup = Vec::new();
@@ -876,9 +872,6 @@ impl<'p> Emitter<'p> {
                 let _ = writeln!(out, "{pad}}}");
             }
             StmtKind::If(c, t, e) => {
-                // The iteration body of a round (`if (k < iters)`) and what it contains keep
-                // their barriers.
-                let saved = std::mem::replace(&mut fx.in_round, false);
                 let c = self.control_expr(fx, c, th);
                 let _ = writeln!(out, "{pad}if ({c})");
                 self.sub_stmt(fx, t, depth, th, out);
@@ -886,7 +879,6 @@ impl<'p> Emitter<'p> {
                     let _ = writeln!(out, "{pad}else");
                     self.sub_stmt(fx, e, depth, th, out);
                 }
-                fx.in_round = saved;
             }
             StmtKind::While(c, b) => {
                 let c = self.control_expr(fx, c, th);
@@ -931,19 +923,8 @@ impl<'p> Emitter<'p> {
                 let c = cond.as_ref().map(|c| self.control_expr(fx, c, th)).unwrap_or_default();
                 let st = step.as_ref().map(|c| self.control_expr(fx, c, th)).unwrap_or_default();
                 let (init, c, st) = (strip_parens(&init), strip_parens(&c), strip_parens(&st));
-                // The rounds of a partitioned loop: one barrier before and one after, none between.
-                let rounds = fx.kernel && for_init_local(s).is_some_and(|l| local_named(fx.func, l, "__round"));
-                if rounds {
-                    let _ = writeln!(out, "{pad}__syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)");
-                }
-                let keep = rounds || fx.in_round;
-                let saved = std::mem::replace(&mut fx.in_round, keep);
                 let _ = writeln!(out, "{pad}for ({init}; {c}; {st})");
                 self.sub_stmt(fx, body, depth, th, out);
-                fx.in_round = saved;
-                if rounds {
-                    let _ = writeln!(out, "{pad}__syncthreads();");
-                }
             }
             StmtKind::Switch { cond, body, cases, default } => {
                 let c = self.control_expr(fx, cond, th);
@@ -1098,11 +1079,7 @@ impl<'p> Emitter<'p> {
         };
         let what = if matches!(tl, ThreadLoop::Worker(_)) { "worker" } else { "vector" };
         let name = fx.names[var.0 as usize].clone();
-        // Within a round the loop over rounds has the barriers (see `FuncCx::in_round`).
-        let barrier = if fx.in_round { "" } else { barrier };
-        if !barrier.is_empty() {
-            let _ = writeln!(out, "{pad}{barrier};");
-        }
+        let _ = writeln!(out, "{pad}{barrier};");
         let _ = writeln!(out, "{pad}{{ // {what}-partitioned: each thread runs its share");
         let _ = writeln!(out, "{pad}    {name} = {idx};");
         match &body.kind {
@@ -1110,9 +1087,7 @@ impl<'p> Emitter<'p> {
             _ => self.stmt(fx, body, depth + 1, inner, out),
         }
         let _ = writeln!(out, "{pad}}}");
-        if !barrier.is_empty() {
-            let _ = writeln!(out, "{pad}{barrier};");
-        }
+        let _ = writeln!(out, "{pad}{barrier};");
     }
 
     /// `*r = *r op v` or `*r op= v` where `r` points to the gang's copy of a reduction variable:

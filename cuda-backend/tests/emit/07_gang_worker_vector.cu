@@ -87,9 +87,9 @@ extern "C" __global__ void main_acc27(int (*cube_addr_4)[6][10][70])
                                     iters_29 = trip_15;
                                     {
                                         threads_34 = (1L * (__num_workers * 1L));
-                                        __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
                                         for (round_37 = (0L * (__num_workers * 1L)); round_37 < iters_29; round_37 += threads_34)
                                         {
+                                            __syncthreads();
                                             { // worker-partitioned: each thread runs its share
                                                 worker_31 = threadIdx.y;
                                                 lane_32 = 0L;
@@ -107,10 +107,10 @@ extern "C" __global__ void main_acc27(int (*cube_addr_4)[6][10][70])
                                                                 iters_20 = trip_19;
                                                                 {
                                                                     threads_25 = (1L * (1L * __vector_length));
-                                                                    __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
                                                                     for (round_28 = (0L * (1L * __vector_length)); round_28 < iters_20; round_28 += threads_25)
                                                                     {
                                                                         worker_22 = 0L;
+                                                                        accsim_sync_worker();
                                                                         { // vector-partitioned: each thread runs its share
                                                                             lane_23 = threadIdx.x;
                                                                             k_21 = ((round_28 + (worker_22 * __vector_length)) + lane_23);
@@ -120,16 +120,16 @@ extern "C" __global__ void main_acc27(int (*cube_addr_4)[6][10][70])
                                                                                 ((int *)(((int (*)[70])(((int (*)[10][70])cube_addr_4) + ((long)i_5))) + ((long)j_6)))[((long)k_7)] = (((10000 * i_5) + (100 * j_6)) + k_7);
                                                                             }
                                                                         }
+                                                                        accsim_sync_worker();
                                                                     }
-                                                                    __syncthreads();
                                                                 }
                                                             }
                                                         }
                                                     }
                                                 }
                                             }
+                                            __syncthreads();
                                         }
-                                        __syncthreads();
                                     }
                                 }
                             }
@@ -199,9 +199,9 @@ extern "C" __global__ void main_acc55(int n_4, int m_5, double **A_addr_6_one, d
             iters_29 = trip_15;
             {
                 threads_34 = (__num_gangs * (__num_workers * 1L));
-                __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
                 for (round_37 = (__gang * (__num_workers * 1L)); round_37 < iters_29; round_37 += threads_34)
                 {
+                    __syncthreads();
                     { // worker-partitioned: each thread runs its share
                         worker_31 = threadIdx.y;
                         lane_32 = 0L;
@@ -242,8 +242,8 @@ extern "C" __global__ void main_acc55(int n_4, int m_5, double **A_addr_6_one, d
                             }
                         }
                     }
+                    __syncthreads();
                 }
-                __syncthreads();
             }
         }
     }

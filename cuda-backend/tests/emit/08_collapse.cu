@@ -40,10 +40,10 @@ extern "C" __global__ void main_acc28(double (*in_addr_4)[37][53], double (*out_
         iters_16 = (trip_11 * trip_15);
         {
             threads_21 = (__num_gangs * (1L * __vector_length));
-            __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
             for (round_24 = (__gang * (1L * __vector_length)); round_24 < iters_16; round_24 += threads_21)
             {
                 worker_18 = 0L;
+                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_19 = threadIdx.x;
                     k_17 = ((round_24 + (worker_18 * __vector_length)) + lane_19);
@@ -54,8 +54,8 @@ extern "C" __global__ void main_acc28(double (*in_addr_4)[37][53], double (*out_
                         if (threadIdx.y == 0) ((double *)(((double (*)[37])out_addr_5) + ((long)j_7)))[((long)i_6)] = ((double *)(((double (*)[53])in_addr_4) + ((long)i_6)))[((long)j_7)];
                     }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }

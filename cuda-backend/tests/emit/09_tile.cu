@@ -40,10 +40,10 @@ extern "C" __global__ void main_acc24(double (*a_addr_4)[50][70], double (*t_add
         iters_16 = (trip_11 * trip_15);
         {
             threads_21 = (__num_gangs * (1L * __vector_length));
-            __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
             for (round_24 = (__gang * (1L * __vector_length)); round_24 < iters_16; round_24 += threads_21)
             {
                 worker_18 = 0L;
+                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_19 = threadIdx.x;
                     k_17 = ((round_24 + (worker_18 * __vector_length)) + lane_19);
@@ -54,8 +54,8 @@ extern "C" __global__ void main_acc24(double (*a_addr_4)[50][70], double (*t_add
                         if (threadIdx.y == 0) ((double *)(((double (*)[50])t_addr_5) + ((long)j_7)))[((long)i_6)] = ((double *)(((double (*)[70])a_addr_4) + ((long)i_6)))[((long)j_7)];
                     }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -99,10 +99,10 @@ extern "C" __global__ void main_acc30(double (*a_addr_4)[50][70], double (*b_add
         iters_16 = (trip_11 * trip_15);
         {
             threads_21 = (__num_gangs * (1L * __vector_length));
-            __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
             for (round_24 = (__gang * (1L * __vector_length)); round_24 < iters_16; round_24 += threads_21)
             {
                 worker_18 = 0L;
+                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_19 = threadIdx.x;
                     k_17 = ((round_24 + (worker_18 * __vector_length)) + lane_19);
@@ -122,8 +122,8 @@ extern "C" __global__ void main_acc30(double (*a_addr_4)[50][70], double (*b_add
                         }
                     }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }

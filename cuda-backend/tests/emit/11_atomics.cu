@@ -56,10 +56,10 @@ extern "C" __global__ void main_acc38(int **v_addr_4_one, int (*hist_addr_5)[16]
             iters_18 = trip_17;
             {
                 threads_23 = (__num_gangs * (1L * __vector_length));
-                __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
                 for (round_26 = (__gang * (1L * __vector_length)); round_26 < iters_18; round_26 += threads_23)
                 {
                     worker_20 = 0L;
+                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_21 = threadIdx.x;
                         k_19 = ((round_26 + (worker_20 * __vector_length)) + lane_21);
@@ -94,8 +94,8 @@ extern "C" __global__ void main_acc38(int **v_addr_4_one, int (*hist_addr_5)[16]
                             }
                         }
                     }
+                    __syncthreads();
                 }
-                __syncthreads();
             }
         }
     }
@@ -136,10 +136,10 @@ extern "C" __global__ void main_acc63(int **slots_addr_4_one, int *count_addr_5)
             iters_12 = trip_11;
             {
                 threads_17 = (__num_gangs * (1L * __vector_length));
-                __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
                 for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
                 {
                     worker_14 = 0L;
+                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_15 = threadIdx.x;
                         k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
@@ -153,8 +153,8 @@ extern "C" __global__ void main_acc63(int **slots_addr_4_one, int *count_addr_5)
                             }
                         }
                     }
+                    __syncthreads();
                 }
-                __syncthreads();
             }
         }
     }

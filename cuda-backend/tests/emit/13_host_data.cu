@@ -38,10 +38,10 @@ extern "C" __global__ void device_daxpy_acc18(int n_4, double a_5, double **x_ad
             iters_13 = trip_12;
             {
                 threads_18 = (__num_gangs * (1L * __vector_length));
-                __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
                 for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
                 {
                     worker_15 = 0L;
+                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_16 = threadIdx.x;
                         k_14 = ((round_21 + (worker_15 * __vector_length)) + lane_16);
@@ -51,8 +51,8 @@ extern "C" __global__ void device_daxpy_acc18(int n_4, double a_5, double **x_ad
                             if (threadIdx.y == 0) y_23[((long)i_8)] += (a_5 * x_22[((long)i_8)]);
                         }
                     }
+                    __syncthreads();
                 }
-                __syncthreads();
             }
         }
     }
@@ -150,10 +150,10 @@ extern "C" __global__ void main_acc48(int n_4, double **y_addr_5_one)
             iters_11 = trip_10;
             {
                 threads_16 = (__num_gangs * (1L * __vector_length));
-                __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
                 for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
                 {
                     worker_13 = 0L;
+                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_14 = threadIdx.x;
                         k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
@@ -163,8 +163,8 @@ extern "C" __global__ void main_acc48(int n_4, double **y_addr_5_one)
                             if (threadIdx.y == 0) y_20[((long)i_6)] = (2.0 * y_20[((long)i_6)]);
                         }
                     }
+                    __syncthreads();
                 }
-                __syncthreads();
             }
         }
     }

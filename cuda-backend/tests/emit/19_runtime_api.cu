@@ -33,10 +33,10 @@ extern "C" __global__ void main_acc38(double **d_addr_4)
             iters_10 = trip_9;
             {
                 threads_15 = (__num_gangs * (1L * __vector_length));
-                __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
                 for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
                 {
                     worker_12 = 0L;
+                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_13 = threadIdx.x;
                         k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
@@ -46,8 +46,8 @@ extern "C" __global__ void main_acc38(double **d_addr_4)
                             if (threadIdx.y == 0) d_19[((long)i_5)] = (0.5 * ((double)i_5));
                         }
                     }
+                    __syncthreads();
                 }
-                __syncthreads();
             }
         }
     }
@@ -86,10 +86,10 @@ extern "C" __global__ void main_acc46(double **d_addr_4, double (*back_addr_5)[5
             iters_11 = trip_10;
             {
                 threads_16 = (__num_gangs * (1L * __vector_length));
-                __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
                 for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
                 {
                     worker_13 = 0L;
+                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_14 = threadIdx.x;
                         k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
@@ -99,8 +99,8 @@ extern "C" __global__ void main_acc46(double **d_addr_4, double (*back_addr_5)[5
                             if (threadIdx.y == 0) ((double *)back_addr_5)[((long)i_6)] = d_20[((long)i_6)];
                         }
                     }
+                    __syncthreads();
                 }
-                __syncthreads();
             }
         }
     }
@@ -135,10 +135,10 @@ extern "C" __global__ void main_acc62(double (*a_addr_4)[512])
         iters_10 = trip_9;
         {
             threads_15 = (__num_gangs * (1L * __vector_length));
-            __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
             for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
             {
                 worker_12 = 0L;
+                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_13 = threadIdx.x;
                     k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
@@ -148,8 +148,8 @@ extern "C" __global__ void main_acc62(double (*a_addr_4)[512])
                         if (threadIdx.y == 0) ((double *)a_addr_4)[((long)i_5)] = (((double *)a_addr_4)[((long)i_5)] * 3.0);
                     }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -183,10 +183,10 @@ extern "C" __global__ void main_acc67(double (*a_addr_4)[512])
         iters_10 = trip_9;
         {
             threads_15 = (__num_gangs * (1L * __vector_length));
-            __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
             for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
             {
                 worker_12 = 0L;
+                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_13 = threadIdx.x;
                     k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
@@ -196,8 +196,8 @@ extern "C" __global__ void main_acc67(double (*a_addr_4)[512])
                         if (threadIdx.y == 0) ((double *)a_addr_4)[((long)i_5)] = (((double *)a_addr_4)[((long)i_5)] + 1.0);
                     }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -232,10 +232,10 @@ extern "C" __global__ void main_acc82(double (*a_addr_4)[512], double (*main_scr
         iters_11 = trip_10;
         {
             threads_16 = (__num_gangs * (1L * __vector_length));
-            __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
             for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
             {
                 worker_13 = 0L;
+                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_14 = threadIdx.x;
                     k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
@@ -245,8 +245,8 @@ extern "C" __global__ void main_acc82(double (*a_addr_4)[512], double (*main_scr
                         if (threadIdx.y == 0) ((double *)main_scratch_addr_5)[((long)i_6)] = (2.0 * ((double *)a_addr_4)[((long)i_6)]);
                     }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -343,10 +343,10 @@ extern "C" __global__ void main_acc101(int (*q_addr_4)[512])
         iters_10 = trip_9;
         {
             threads_15 = (__num_gangs * (1L * __vector_length));
-            __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
             for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
             {
                 worker_12 = 0L;
+                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_13 = threadIdx.x;
                     k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
@@ -356,8 +356,8 @@ extern "C" __global__ void main_acc101(int (*q_addr_4)[512])
                         if (threadIdx.y == 0) ((int *)q_addr_4)[((long)i_5)] = i_5;
                     }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }

@@ -41,10 +41,10 @@ extern "C" __global__ void main_acc37(accsim_rec36 *p_addr_4, int n_5, double dt
         iters_12 = trip_11;
         {
             threads_17 = (__num_gangs * (1L * __vector_length));
-            __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
             for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
             {
                 worker_14 = 0L;
+                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_15 = threadIdx.x;
                     k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
@@ -54,8 +54,8 @@ extern "C" __global__ void main_acc37(accsim_rec36 *p_addr_4, int n_5, double dt
                         if (threadIdx.y == 0) p_addr_4->v[((long)i_7)] = (p_addr_4->v[((long)i_7)] + (dt_6 * p_addr_4->w[((long)(i_7 % 8))]));
                     }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }
@@ -90,10 +90,10 @@ extern "C" __global__ void main_acc44(accsim_rec36 *p_addr_4, int n_5)
         iters_11 = trip_10;
         {
             threads_16 = (__num_gangs * (1L * __vector_length));
-            __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
             for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
             {
                 worker_13 = 0L;
+                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_14 = threadIdx.x;
                     k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
@@ -103,8 +103,8 @@ extern "C" __global__ void main_acc44(accsim_rec36 *p_addr_4, int n_5)
                         if (threadIdx.y == 0) p_addr_4->v[((long)i_6)] = (2.0 * p_addr_4->v[((long)i_6)]);
                     }
                 }
+                __syncthreads();
             }
-            __syncthreads();
         }
     }
 }

@@ -36,10 +36,10 @@ extern "C" __global__ void scale_acc19(double **v_addr_4_one, int n_5, double s_
             iters_12 = trip_11;
             {
                 threads_17 = (__num_gangs * (1L * __vector_length));
-                __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
                 for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
                 {
                     worker_14 = 0L;
+                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_15 = threadIdx.x;
                         k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
@@ -49,8 +49,8 @@ extern "C" __global__ void scale_acc19(double **v_addr_4_one, int n_5, double s_
                             if (threadIdx.y == 0) v_21[((long)i_7)] *= s_6;
                         }
                     }
+                    __syncthreads();
                 }
-                __syncthreads();
             }
         }
     }
@@ -150,10 +150,10 @@ extern "C" __global__ void fill_squares_acc35(double **v_addr_4_one, int n_5, do
             iters_12 = trip_11;
             {
                 threads_17 = (__num_gangs * (1L * __vector_length));
-                __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
                 for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
                 {
                     worker_14 = 0L;
+                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_15 = threadIdx.x;
                         k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
@@ -163,8 +163,8 @@ extern "C" __global__ void fill_squares_acc35(double **v_addr_4_one, int n_5, do
                             if (threadIdx.y == 0) tmp_22[((long)i_7)] = (v_21[((long)i_7)] * v_21[((long)i_7)]);
                         }
                     }
+                    __syncthreads();
                 }
-                __syncthreads();
             }
         }
     }
@@ -208,10 +208,10 @@ extern "C" __global__ void fill_squares_acc37(double **w_addr_4_one, int n_5, do
             iters_12 = trip_11;
             {
                 threads_17 = (__num_gangs * (1L * __vector_length));
-                __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
                 for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
                 {
                     worker_14 = 0L;
+                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_15 = threadIdx.x;
                         k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
@@ -221,8 +221,8 @@ extern "C" __global__ void fill_squares_acc37(double **w_addr_4_one, int n_5, do
                             if (threadIdx.y == 0) w_21[((long)i_7)] = (tmp_22[((long)i_7)] + 1.0);
                         }
                     }
+                    __syncthreads();
                 }
-                __syncthreads();
             }
         }
     }

@@ -189,10 +189,10 @@ extern "C" __global__ void main_acc56(int n_4, double **A_addr_5_one, double **A
                                     iters_17 = trip_16;
                                     {
                                         threads_22 = (1L * (1L * __vector_length));
-                                        __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
                                         for (round_25 = (0L * (1L * __vector_length)); round_25 < iters_17; round_25 += threads_22)
                                         {
                                             worker_19 = 0L;
+                                            __syncthreads();
                                             { // vector-partitioned: each thread runs its share
                                                 lane_20 = threadIdx.x;
                                                 k_18 = ((round_25 + (worker_19 * __vector_length)) + lane_20);
@@ -202,8 +202,8 @@ extern "C" __global__ void main_acc56(int n_4, double **A_addr_5_one, double **A
                                                     if (threadIdx.y == 0) A_34[((long)((i_7 * n_4) + j_8))] = Anew_35[((long)((i_7 * n_4) + j_8))];
                                                 }
                                             }
+                                            __syncthreads();
                                         }
-                                        __syncthreads();
                                     }
                                 }
                             }

@@ -98,9 +98,9 @@ extern "C" __global__ void main_acc45(int n_4, double alpha_5, double beta_6, do
                                         iters_33 = trip_19;
                                         {
                                             threads_38 = (1L * (__num_workers * 1L));
-                                            __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
                                             for (round_41 = (0L * (__num_workers * 1L)); round_41 < iters_33; round_41 += threads_38)
                                             {
+                                                __syncthreads();
                                                 { // worker-partitioned: each thread runs its share
                                                     worker_35 = threadIdx.y;
                                                     lane_36 = 0L;
@@ -118,10 +118,10 @@ extern "C" __global__ void main_acc45(int n_4, double alpha_5, double beta_6, do
                                                                     iters_24 = trip_23;
                                                                     {
                                                                         threads_29 = (1L * (1L * __vector_length));
-                                                                        __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
                                                                         for (round_32 = (0L * (1L * __vector_length)); round_32 < iters_24; round_32 += threads_29)
                                                                         {
                                                                             worker_26 = 0L;
+                                                                            accsim_sync_worker();
                                                                             { // vector-partitioned: each thread runs its share
                                                                                 lane_27 = threadIdx.x;
                                                                                 k_25 = ((round_32 + (worker_26 * __vector_length)) + lane_27);
@@ -131,16 +131,16 @@ extern "C" __global__ void main_acc45(int n_4, double alpha_5, double beta_6, do
                                                                                     out_51[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))] = ((alpha_5 * in_50[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + (beta_6 * (((((in_50[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)(i_11 + 1))))] + in_50[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)(i_11 - 1))))]) + in_50[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_10 + 1)) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + in_50[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_10 - 1)) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + in_50[((long)((((((unsigned long)(k_9 + 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + in_50[((long)((((((unsigned long)(k_9 - 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))])));
                                                                                 }
                                                                             }
+                                                                            accsim_sync_worker();
                                                                         }
-                                                                        __syncthreads();
                                                                     }
                                                                 }
                                                             }
                                                         }
                                                     }
                                                 }
+                                                __syncthreads();
                                             }
-                                            __syncthreads();
                                         }
                                     }
                                 }

@@ -86,10 +86,10 @@ extern "C" __global__ void main_acc47(int n_4, double m0_5, double m1_6, double 
                                     iters_26 = trip_25;
                                     {
                                         threads_31 = (1L * (1L * __vector_length));
-                                        __syncthreads(); // before the rounds of a partitioned loop (independent: no barrier between them)
                                         for (round_34 = (0L * (1L * __vector_length)); round_34 < iters_26; round_34 += threads_31)
                                         {
                                             worker_28 = 0L;
+                                            __syncthreads();
                                             { // vector-partitioned: each thread runs its share
                                                 lane_29 = threadIdx.x;
                                                 k_27 = ((round_34 + (worker_28 * __vector_length)) + lane_29);
@@ -99,8 +99,8 @@ extern "C" __global__ void main_acc47(int n_4, double m0_5, double m1_6, double 
                                                     if (threadIdx.y == 0) w2_45[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))] = ((((m0_5 * w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) - w0_43[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + (m1_6 * (((((w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 + 1))))] + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 - 1))))]) + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 + 1)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 - 1)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)(k_11 + 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)(k_11 - 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]))) + (m2_7 * (((((w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 + 2))))] + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 - 2))))]) + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 + 2)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 - 2)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)(k_11 + 2)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)(k_11 - 2)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))])));
                                                 }
                                             }
+                                            __syncthreads();
                                         }
-                                        __syncthreads();
                                     }
                                 }
                             }
