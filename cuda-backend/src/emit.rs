@@ -40,8 +40,15 @@
 //!   nvcc's on x86-64 hosts), and member accesses, which the IR states as byte offsets, are
 //!   written `base->member` again.
 //! - The output includes no header, as NVRTC wants (`printf`, `memcpy`, `memset`, `malloc`,
-//!   `free` and the math functions are CUDA built-ins); nvcc compiles it (GPU_RESULTS.md), NVRTC
-//!   is not tried yet.
+//!   `free` and the math functions are CUDA built-ins); [`crate::device`] compiles it with NVRTC.
+//! - A `firstprivate` pointer or scalar that the kernel only reads (every use a load, the address
+//!   never escapes) is one copy for all gangs (`NAME_one`, [`Module::shared_firstprivate`]); the
+//!   pointer to a gang's copy is `__restrict__` (nothing else reaches it).
+//! - An update of the construct's `reduction` variable inside a partitioned loop that has no
+//!   `reduction` clause of its own (`parallel reduction(+:s)` … `loop` … `s += x`) is atomic, since
+//!   the gang's threads share the gang's copy.
+//! - Atomics and reduction combines on 1- and 2-byte objects (`char`, `short`, `_Bool`) are
+//!   compare-and-swap loops on the aligned 4-byte word that holds them.
 //!
 //! # Limits
 //!
@@ -50,7 +57,7 @@
 //!
 //! VLAs, `va_*`, `long double`, C library functions other than `printf`, `malloc`, `free`,
 //! `memcpy`, `memset` and the math functions, complex reductions other than `+`, reductions and
-//! atomics on types other than 4- and 8-byte integers, float and double, and a store to
+//! atomics on types other than integers, float and double, and a store to
 //! block-shared memory inside a condition or `for` clause of single code.
 //!
 //! Not reported, and to know when reading the output: worker and vector loops inside routines run
@@ -96,7 +103,30 @@ const MAX_WORKERS: u32 = 32;
 
 /// CUDA C for every kernel of `p`, with the device functions they call.
 pub fn program(p: &Program) -> Result<String, EmitError> {
-    let mut cx = Emitter { p, prelude: BTreeSet::new(), records: BTreeSet::new(), unsupported: Vec::new(), impure: impure_functions(p), globals: BTreeSet::new() };
+    module(p).map(|m| m.source)
+}
+
+/// What a launcher needs besides the source: the `__device__` copies of globals it must fill.
+#[derive(Debug, Clone)]
+pub struct Module {
+    /// The CUDA C text ([`program`]).
+    pub source: String,
+    /// Globals that device code reaches without a capture (`declare`), each with the name of its
+    /// `__device__` variable, in global order.
+    pub globals: Vec<(GlobalId, String)>,
+    /// Per kernel function, per capture: `true` for a `firstprivate` copy the kernel only reads,
+    /// which takes one copy for all gangs instead of one per gang.
+    pub shared_firstprivate: BTreeMap<u32, Vec<bool>>,
+}
+
+/// The CUDA name of kernel (or device function) `f`.
+pub fn function_name(p: &Program, f: FuncId) -> Option<String> {
+    p.functions.get(f.0 as usize).map(|func| sanitize(&func.name))
+}
+
+/// [`program`] with the list of device globals.
+pub fn module(p: &Program) -> Result<Module, EmitError> {
+    let mut cx = Emitter { p, prelude: BTreeSet::new(), records: BTreeSet::new(), unsupported: Vec::new(), impure: impure_functions(p), globals: BTreeSet::new(), shared_firstprivate: BTreeMap::new() };
     // Device functions: everything reachable from kernels through direct calls.
     let mut device_fns: BTreeSet<FuncId> = BTreeSet::new();
     let mut work: Vec<FuncId> = p.kernels.iter().map(|k| k.func).collect();
@@ -148,7 +178,11 @@ pub fn program(p: &Program) -> Result<String, EmitError> {
     }
     out.push('\n');
     out.push_str(&body);
-    if cx.unsupported.is_empty() { Ok(out) } else { Err(EmitError { partial: out, items: cx.unsupported }) }
+    if !cx.unsupported.is_empty() {
+        return Err(EmitError { partial: out, items: cx.unsupported });
+    }
+    let globals = cx.globals.iter().map(|&g| (GlobalId(g), sanitize(&p.globals[g as usize].name))).collect();
+    Ok(Module { source: out, globals, shared_firstprivate: cx.shared_firstprivate })
 }
 
 fn prelude_text(piece: &str) -> &'static str {
@@ -182,6 +216,25 @@ __device__ bool accsim_same_bits(long a, long b) { return a == b; }
 __device__ bool accsim_same_bits(unsigned long a, unsigned long b) { return a == b; }
 __device__ bool accsim_same_bits(float a, float b) { return __float_as_int(a) == __float_as_int(b); }
 __device__ bool accsim_same_bits(double a, double b) { return __double_as_longlong(a) == __double_as_longlong(b); }
+",
+        "cas_small" => "\
+// Compare-and-swap of a 1- or 2-byte object (char, short, _Bool) through the aligned 4-byte word
+// that holds it: succeeds when the object holds `cmp`, whatever its neighbours do meanwhile.
+template <typename T> __device__ unsigned accsim_small_bits(T v) { return sizeof(T) == 1 ? (unsigned)(unsigned char)v : (unsigned)(unsigned short)v; }
+template <typename T> __device__ T accsim_cas(T *p, T cmp, T val) {
+    unsigned *w = (unsigned *)((unsigned long)p & ~3ul);
+    unsigned shift = (unsigned)((unsigned long)p & 3ul) * 8u;
+    unsigned mask = (sizeof(T) == 1 ? 0xffu : 0xffffu) << shift;
+    unsigned old = *(volatile unsigned *)w, assumed;
+    do {
+        assumed = old;
+        unsigned bits = (assumed & mask) >> shift;
+        if (bits != accsim_small_bits(cmp)) return (T)bits;
+        old = atomicCAS(w, assumed, (assumed & ~mask) | ((accsim_small_bits(val) << shift) & mask));
+    } while (old != assumed);
+    return cmp;
+}
+template <typename T> __device__ bool accsim_same_bits(T a, T b) { return accsim_small_bits(a) == accsim_small_bits(b); }
 ",
         "sync_worker" => "\
 // Barrier among the vector lanes of one worker (the threads of one threadIdx.y): a warp-level
@@ -362,6 +415,7 @@ fn same_expr(a: &Expr, b: &Expr) -> bool {
     match (&a.kind, &b.kind) {
         (ExprKind::Local(x), ExprKind::Local(y)) | (ExprKind::LocalAddr(x), ExprKind::LocalAddr(y)) => x == y,
         (ExprKind::Int(x), ExprKind::Int(y)) => x == y,
+        (ExprKind::Float(x), ExprKind::Float(y)) => x.to_bits() == y.to_bits() && a.ty == b.ty,
         (ExprKind::GlobalAddr(x), ExprKind::GlobalAddr(y)) => x == y,
         (ExprKind::Load(x), ExprKind::Load(y)) | (ExprKind::Cast(x), ExprKind::Cast(y)) => a.ty == b.ty && same_expr(x, y),
         (ExprKind::PtrAdd { ptr: p, index: i, elem: e }, ExprKind::PtrAdd { ptr: q, index: j, elem: f }) => e == f && same_expr(p, q) && same_expr(i, j),
@@ -387,6 +441,8 @@ struct Emitter<'p> {
     impure: HashSet<FuncId>,
     /// Globals used directly by device code (by index).
     globals: BTreeSet<u32>,
+    /// See [`Module::shared_firstprivate`].
+    shared_firstprivate: BTreeMap<u32, Vec<bool>>,
 }
 
 /// C library functions that change state (the others in [`DEVICE_LIBC`] compute a value).
@@ -433,6 +489,8 @@ struct FuncCx<'f> {
     kernel: bool,
     /// While emitting a reduction combine: the text of the target read, replaced by `__assumed`.
     assumed: Option<String>,
+    /// Parameters that point to the gang's copy of a `reduction` variable of the construct.
+    gang_reductions: HashSet<LocalId>,
 }
 
 impl<'p> Emitter<'p> {
@@ -586,8 +644,12 @@ impl<'p> Emitter<'p> {
                 let dim = n.map(|n| n.to_string()).unwrap_or_default();
                 self.decl(t, &format!("{name}[{dim}]"), loc)
             }
+            // A host VLA that device code reaches through a capture (`&c` of `double c[n]`): its
+            // length lives on the host, and the IR indexes it with byte offsets, so device code
+            // only needs the element type (`double (*c)[]`).
+            Type::Vla(t, _) if !matches!(self.p.types.get(t), Type::Vla(..)) => self.decl(t, &format!("{name}[]"), loc),
             Type::Vla(t, _) => {
-                let u = self.unsupported("variable-length arrays in device code", loc);
+                let u = self.unsupported("variable-length arrays of variable-length arrays in device code", loc);
                 self.decl(t, &format!("{name}[] {u}"), loc)
             }
             Type::Function(sig) => {
@@ -645,7 +707,7 @@ impl<'p> Emitter<'p> {
         let _ = writeln!(out, "// `{}`, line {}: a routine called from device code", func.name, func.loc.line);
         let _ = writeln!(out, "{sig}\n{{");
         let names = func.locals.iter().enumerate().map(|(i, l)| local_name(l, LocalId(i as u32))).collect();
-        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None };
+        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None, gang_reductions: HashSet::new() };
         let params: HashSet<LocalId> = func.params.iter().copied().collect();
         for (i, l) in func.locals.iter().enumerate() {
             if !params.contains(&LocalId(i as u32)) {
@@ -705,19 +767,42 @@ impl<'p> Emitter<'p> {
                 CaptureMode::Reduction(op) => format!("one copy per gang, initialised to the identity of `{}`, combined into the host variable after the kernel", op.as_str()),
             };
             let per_gang = matches!(c.mode, CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_));
-            let param = if per_gang { format!("{}_gangs", names[pl.0 as usize]) } else { names[pl.0 as usize].clone() };
+            let one = c.mode == CaptureMode::FirstPrivate && only_loaded(func, *pl);
+            let what = if one { "its value, read-only: one copy for all gangs".to_string() } else { what };
+            let param = if one {
+                format!("{}_one", names[pl.0 as usize])
+            } else if per_gang {
+                format!("{}_gangs", names[pl.0 as usize])
+            } else {
+                names[pl.0 as usize].clone()
+            };
             let _ = writeln!(out, "//   {param}: `{}`, {what}", c.name);
         }
         let homes = homes(func);
-        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None };
+        // An update of a construct's reduction variable inside a partitioned loop without its own
+        // `reduction` clause (`parallel reduction(+:s)` over `loop` … `s += a[i]`): the threads
+        // of the gang share the gang's copy, so the update is atomic.
+        let gang_reductions = func.params.iter().skip(4).zip(&k.captures).filter(|(_, c)| matches!(c.mode, CaptureMode::Reduction(_))).map(|(l, _)| *l).collect();
+        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions };
         // Parameters: the captures (the four launch parameters come from the CUDA built-ins).
         let mut params = Vec::new();
         let mut setup = Vec::new();
+        let mut shared_fp = Vec::new();
         for (i, pl) in func.params.iter().enumerate().skip(4) {
             let local = &func.locals[pl.0 as usize];
             let name = fx.names[pl.0 as usize].clone();
             let mode = k.captures.get(i - 4).map(|c| c.mode).unwrap_or(CaptureMode::Value);
+            let read_only = mode == CaptureMode::FirstPrivate && only_loaded(func, *pl);
+            shared_fp.push(read_only);
             match mode {
+                CaptureMode::FirstPrivate if read_only => {
+                    // Never written and its address never escapes: every gang reads the same
+                    // value, so one copy serves all (no per-gang copies to make per launch).
+                    let base = format!("{name}_one");
+                    params.push(self.decl(local.ty, &base, func.loc));
+                    let d = self.decl(local.ty, &format!("__restrict__ {name}"), func.loc);
+                    setup.push(format!("{d} = {base}; // the firstprivate value, read-only: one copy for all gangs"));
+                }
                 CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_) => {
                     // One copy per gang: the parameter is the first gang's copy.
                     let base = format!("{name}_gangs");
@@ -727,12 +812,15 @@ impl<'p> Emitter<'p> {
                         CaptureMode::Private => "private copy".into(),
                         _ => "firstprivate copy".into(),
                     };
-                    let d = self.decl(local.ty, &name, func.loc);
+                    // Only this pointer reaches the gang's fresh copy: `__restrict__` lets the
+                    // compiler keep what it points to in a register across other stores.
+                    let d = self.decl(local.ty, &format!("__restrict__ {name}"), func.loc);
                     setup.push(format!("{d} = {base} + blockIdx.x; // this gang's {what}"));
                 }
                 CaptureMode::Value | CaptureMode::Present => params.push(self.decl(local.ty, &name, func.loc)),
             }
         }
+        self.shared_firstprivate.insert(k.func.0, shared_fp);
         let name = sanitize(&func.name);
         let ps = if params.is_empty() { "void".to_string() } else { params.join(", ") };
         let _ = writeln!(out, "extern \"C\" __global__ void {name}({ps})\n{{");
@@ -758,6 +846,20 @@ impl<'p> Emitter<'p> {
         let pad = "    ".repeat(depth);
         match &s.kind {
             StmtKind::Empty => {}
+            StmtKind::Expr(e) if fx.kernel && th.depth() > 0 && self.gang_reduction_update(fx, e).is_some() => {
+                let guard = th.guard().map(|g| format!("if ({g}) ")).unwrap_or_default();
+                match self.gang_reduction_update(fx, e) {
+                    Some(Ok(text)) => {
+                        let _ = writeln!(out, "{pad}// update of the gang's reduction copy by the threads of a partitioned loop: atomic");
+                        let _ = writeln!(out, "{pad}{guard}{text}");
+                    }
+                    Some(Err(why)) => {
+                        let u = self.unsupported(format!("this update of a reduction variable ({why})"), e.loc);
+                        let _ = writeln!(out, "{pad}// {u}");
+                    }
+                    None => {}
+                }
+            }
             StmtKind::Expr(e) => {
                 let text = self.expr(fx, e);
                 let text = strip_parens(&text);
@@ -988,6 +1090,24 @@ impl<'p> Emitter<'p> {
         let _ = writeln!(out, "{pad}{barrier};");
     }
 
+    /// `*r = *r op v` or `*r op= v` where `r` points to the gang's copy of a reduction variable:
+    /// the atomic read-modify-write, or `None` when `e` is no such update.
+    fn gang_reduction_update(&mut self, fx: &mut FuncCx<'_>, e: &Expr) -> Option<Result<String, String>> {
+        let is_copy = |a: &Expr| matches!(strip_casts(a).kind, ExprKind::Local(l) if fx.gang_reductions.contains(&l));
+        match &e.kind {
+            ExprKind::Assign { place: Place::Mem(a), value } if is_copy(a) => {
+                let (addr, read) = self.target(fx, &Place::Mem(a.clone()), e.ty, e.loc)?;
+                let update = self.update_of_value(fx, value, e.ty, &read);
+                Some(self.rmw(fx, &addr, &read, e.ty, update, None, e.loc))
+            }
+            ExprKind::CompoundAssign { op, place: Place::Mem(a), value, op_ty } if is_copy(a) && *op_ty == e.ty => {
+                let (addr, read) = self.target(fx, &Place::Mem(a.clone()), e.ty, e.loc)?;
+                Some(self.rmw(fx, &addr, &read, e.ty, Update::Op(*op, value), None, e.loc))
+            }
+            _ => None,
+        }
+    }
+
     /// `place = f(place, private)`: a thread's reduction copy combined into the gang's variable.
     #[allow(clippy::too_many_arguments)]
     fn combine(&mut self, fx: &mut FuncCx<'_>, place: &Place, value: &Expr, ty: TypeId, loc: Loc, depth: usize, th: Threads, out: &mut String) {
@@ -1067,15 +1187,20 @@ impl<'p> Emitter<'p> {
     #[allow(clippy::too_many_arguments)]
     fn rmw(&mut self, fx: &mut FuncCx<'_>, addr: &str, read: &str, ty: TypeId, update: Update<'_>, capture: Option<(String, bool)>, loc: Loc) -> Result<String, String> {
         let t = self.p.types.get(ty).clone();
-        let (int, wide) = match t {
-            Type::Int(IntType { bytes: 4, .. }) => (true, false),
-            Type::Int(IntType { bytes: 8, .. }) => (true, true),
-            Type::Float(FloatKind::F32) => (false, false),
-            Type::Float(FloatKind::F64) => (false, true),
-            _ => return Err(format!("atomic operations on `{}`: only 4- and 8-byte integers, float and double", self.p.types.display(ty))),
+        let (int, wide, small) = match t {
+            Type::Int(IntType { bytes: 4, .. }) => (true, false, false),
+            Type::Int(IntType { bytes: 8, .. }) => (true, true, false),
+            Type::Float(FloatKind::F32) => (false, false, false),
+            Type::Float(FloatKind::F64) => (false, true, false),
+            // 1- and 2-byte objects: a compare-and-swap of the aligned word that holds them.
+            Type::Int(IntType { bytes: 1 | 2, .. }) | Type::Bool => (true, false, true),
+            _ => return Err(format!("atomic operations on `{}`: only integers, float and double", self.p.types.display(ty))),
         };
         let tn = self.ty(ty, loc);
-        if let Update::Op(op, operand) = &update {
+        if small {
+            self.prelude.insert("cas_small");
+        }
+        if let (Update::Op(op, operand), false) = (&update, small) {
             let f = match op {
                 BinOp::Add | BinOp::Sub => Some("atomicAdd"),
                 BinOp::BitAnd if int => Some("atomicAnd"),
@@ -1171,10 +1296,11 @@ impl<'p> Emitter<'p> {
         let cap = capture.as_ref().map(|(l, old, _)| (l.clone(), *old));
         match &e.kind {
             // `v = x++` and the like: capture of an update.
-            ExprKind::Assign { place: vp, value } if capture.is_none() && matches!(value.kind, ExprKind::IncDec { .. } | ExprKind::CompoundAssign { .. }) => {
+            // `v = x = x op e` (the value of an assignment is the new value).
+            ExprKind::Assign { place: vp, value } if capture.is_none() && matches!(value.kind, ExprKind::IncDec { .. } | ExprKind::CompoundAssign { .. } | ExprKind::Assign { place: Place::Mem(_), .. }) => {
                 let lhs = self.place(fx, vp, e.ty, loc);
                 let old = matches!(value.kind, ExprKind::IncDec { post: true, .. });
-                let (ExprKind::IncDec { place: Place::Mem(x), .. } | ExprKind::CompoundAssign { place: Place::Mem(x), .. }) = &value.kind else {
+                let (ExprKind::IncDec { place: Place::Mem(x), .. } | ExprKind::CompoundAssign { place: Place::Mem(x), .. } | ExprKind::Assign { place: Place::Mem(x), .. }) = &value.kind else {
                     return Err("a capture of a register".into());
                 };
                 self.atomic_one(fx, value, Some((lhs, old, x.as_ref())))
@@ -1209,11 +1335,19 @@ impl<'p> Emitter<'p> {
             ExprKind::Assign { place: Place::Mem(a), value } => {
                 let (addr, read) = self.target(fx, &Place::Mem(a.clone()), e.ty, loc).ok_or("no target")?;
                 let mut reads_target = false;
+                let mut loads = Vec::new();
                 walk_expr(value, &mut |x| {
                     if let ExprKind::Load(y) = &x.kind {
                         reads_target |= same_expr(y, a);
+                        loads.push(y.as_ref().clone());
                     }
                 });
+                if !reads_target {
+                    // Addresses the structural comparison does not cover (conversions, calls):
+                    // the same C text is the same address.
+                    let target = self.expr(fx, a);
+                    reads_target = loads.iter().any(|y| self.expr(fx, y) == target);
+                }
                 if !reads_target && capture.is_none() {
                     return Ok(None); // atomic write
                 }
@@ -1225,6 +1359,9 @@ impl<'p> Emitter<'p> {
             }
             // atomic read: `v = x`.
             ExprKind::Assign { value, .. } if capture.is_none() && matches!(value.kind, ExprKind::Load(_)) => Ok(None),
+            // `v = x` where the IR keeps `x` in a register of the thread (a scalar it only reads):
+            // nothing is shared, a plain copy.
+            ExprKind::Assign { place: Place::Local(_), value } if capture.is_none() && matches!(strip_casts(value).kind, ExprKind::Local(_)) => Ok(None),
             _ => Err("this form".into()),
         }
     }
@@ -1761,7 +1898,9 @@ fn local_name(l: &Local, id: LocalId) -> String {
         "<addr>" => "addr".into(),
         n => sanitize(n.trim_matches(['<', '>'])),
     };
-    let base = base.trim_start_matches('_').to_string();
+    let base = base.trim_start_matches('_');
+    // `_0` would become `0_6`: names start with a letter.
+    let base = if base.is_empty() || base.starts_with(|c: char| c.is_ascii_digit()) { format!("v{base}") } else { base.to_string() };
     format!("{base}_{}", id.0)
 }
 
@@ -1811,8 +1950,36 @@ fn thread_loop(func: &Function, s: &Stmt) -> Option<ThreadLoop> {
 }
 
 /// The loop over a thread's chunks of a partitioned loop (`for (__chunk_start = …)`).
+/// Is every use of pointer local `l` a load through it (never a store, never the address itself)?
+fn only_loaded(func: &Function, l: LocalId) -> bool {
+    let (mut uses, mut loads) = (0usize, 0usize);
+    walk_stmt(&func.body, &mut |e| match &e.kind {
+        ExprKind::Local(x) if *x == l => uses += 1,
+        ExprKind::Assign { place: Place::Local(x), .. } | ExprKind::CompoundAssign { place: Place::Local(x), .. } | ExprKind::IncDec { place: Place::Local(x), .. } if *x == l => uses += 1,
+        ExprKind::Load(a) if matches!(a.kind, ExprKind::Local(x) if x == l) => loads += 1,
+        _ => {}
+    });
+    uses == loads
+}
+
 fn is_share_loop(func: &Function, s: &Stmt) -> bool {
-    for_init_local(s).is_some_and(|l| local_named(func, l, "__chunk_start"))
+    if for_init_local(s).is_some_and(|l| local_named(func, l, "__chunk_start")) {
+        return true;
+    }
+    // Without a `static` chunk the share is the grid-stride loop `for (k = __thread; …)`.
+    let StmtKind::For { init: Some(init), .. } = &s.kind else { return false };
+    let e = match &init.kind {
+        StmtKind::Expr(e) => e,
+        StmtKind::Block(v) if v.len() == 1 => match &v[0].kind {
+            StmtKind::Expr(e) => e,
+            _ => return false,
+        },
+        _ => return false,
+    };
+    match &e.kind {
+        ExprKind::Assign { place: Place::Local(_), value } => matches!(&strip_casts(value).kind, ExprKind::Local(t) if local_named(func, *t, "__thread")),
+        _ => false,
+    }
 }
 
 /// Where each local of a kernel lives: a local written inside a partitioned loop and also used

@@ -121,6 +121,20 @@ fn unsupported_forms_are_reported() {
     assert!(err.items.iter().any(|u| u.what.contains("inside a condition")), "{err}");
 }
 
+/// Every sample of `samples/acc` and `samples/openuh` has its snapshot (the tests above name the
+/// ones that show a particular translation).
+#[test]
+fn every_sample_has_a_snapshot() {
+    for dir in ["samples/acc", "samples/openuh"] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(dir)).expect("samples").filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "c")).collect();
+        files.sort();
+        for f in files {
+            let name = f.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+            check(&format!("{dir}/{name}"));
+        }
+    }
+}
+
 /// No sample makes the emitter panic.
 #[test]
 fn every_sample_emits_or_reports() {

@@ -1,7 +1,8 @@
 //! accsim's simulator crate: the modeled accelerator run in parallel ([`sim_device::SimDevice`])
 //! and the `accsim` command built on it.
 
-pub mod sim_device;
 pub mod check;
-pub mod weak;
 pub mod explore;
+pub mod sim_device;
+pub mod validate;
+pub mod weak;

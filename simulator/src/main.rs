@@ -41,6 +41,33 @@ enum Command {
     DumpIr(CompileArgs),
     /// Print the CUDA C that the GPU back-end makes of every kernel (and the routines they call).
     EmitCuda(CompileArgs),
+    /// Run a program on the simulated device and on the GPU, and compare every copy to the host
+    /// and the output (PCAST-style). Exit 0 when all agree, 1 when something differs.
+    Validate(ValidateArgs),
+}
+
+#[derive(Args)]
+struct ValidateArgs {
+    #[command(flatten)]
+    run: RunArgs,
+    /// Floating-point elements agree when they differ by at most this much.
+    #[arg(long, value_name = "X")]
+    abs: Option<f64>,
+    /// Floating-point elements agree when they differ by at most this fraction of the larger.
+    #[arg(long, value_name = "X")]
+    rel: Option<f64>,
+    /// Floating-point elements agree when they are at most this many units in the last place apart.
+    #[arg(long, value_name = "N")]
+    ulp: Option<u64>,
+}
+
+/// Which accelerator compute regions run on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum DeviceKind {
+    /// The modeled accelerator (gangs in parallel on the CPU).
+    Sim,
+    /// An NVIDIA GPU through CUDA (GPU `ACC_DEVICE_NUM`, default 0).
+    Cuda,
 }
 
 #[derive(Args, Clone)]
@@ -148,6 +175,9 @@ struct RunArgs {
     /// RAYON_NUM_THREADS). Results of race-free programs do not depend on it.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
+    /// The accelerator: the simulated one, or a real NVIDIA GPU.
+    #[arg(long, value_enum, default_value = "sim")]
+    device: DeviceKind,
     /// Arguments for the program's `main` (after `--`).
     #[arg(last = true)]
     args: Vec<String>,
@@ -237,6 +267,13 @@ fn main() -> ExitCode {
             },
             Err(code) => code,
         },
+        Command::Validate(v) => {
+            let compiled = match compile(&v.run.compile, &mut map) {
+                Ok(c) => c,
+                Err(code) => return code,
+            };
+            validate(compiled, &map, &v)
+        }
         Command::Run(r) => {
             let compiled = match compile(&r.compile, &mut map) {
                 Ok(c) => c,
@@ -445,19 +482,19 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
     } else {
         None
     };
-    let sim = match accsim::sim_device::SimDevice::new(r.threads) {
-        Ok(d) => d,
-        Err(e) => {
-            eprintln!("accsim: cannot start the device threads: {e}");
-            return ExitCode::from(101);
-        }
-    };
     // The weak model runs on the sequential device (the default accelerator): it sees one
     // device thread at a time through the checking hooks (see `accsim::weak`).
     let (accelerator, checker): (_, Option<Box<dyn exec::check::Checker>>) = if weak {
+        if r.device != DeviceKind::Sim {
+            eprintln!("accsim: --coherence weak models the simulated device; it cannot be used with --device cuda");
+            return ExitCode::from(2);
+        }
         (None, Some(Box::new(accsim::weak::WeakMemory::new(r.seed))))
     } else {
-        (Some(exec::device::DeviceHandle(Arc::new(sim))), None)
+        match accelerator(r.device, &compiled.program, map, r) {
+            Ok(a) => (Some(a), None),
+            Err(code) => return code,
+        }
     };
     let options = exec::RunOptions {
         max_steps: Some(r.max_steps),
@@ -487,4 +524,119 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
         }
     }
     ExitCode::from(outcome.exit_code().clamp(0, 255) as u8)
+}
+
+/// Exit status when `--device cuda` finds no usable GPU.
+const NO_DEVICE: u8 = 5;
+
+/// The device of a run; on failure the message is printed and the exit status returned.
+fn accelerator(kind: DeviceKind, program: &accsim_core::ir::Program, map: &SourceMap, r: &RunArgs) -> Result<exec::device::DeviceHandle, ExitCode> {
+    match kind {
+        DeviceKind::Sim => match accsim::sim_device::SimDevice::new(r.threads) {
+            Ok(d) => Ok(exec::device::DeviceHandle(Arc::new(d))),
+            Err(e) => {
+                eprintln!("accsim: cannot start the device threads: {e}");
+                Err(ExitCode::from(101))
+            }
+        },
+        DeviceKind::Cuda => {
+            let ordinal = match std::env::var("ACC_DEVICE_NUM") {
+                Ok(v) => match v.trim().parse::<u64>() {
+                    Ok(n) => n,
+                    Err(_) => {
+                        eprintln!("accsim: ACC_DEVICE_NUM={v:?} is not a device number");
+                        return Err(ExitCode::from(NO_DEVICE));
+                    }
+                },
+                Err(_) => 0,
+            };
+            match accsim_cuda::CudaDevice::new(program, ordinal) {
+                Ok(d) => {
+                    if r.notify {
+                        let ptx = if d.ptx_from_cache { "PTX from the cache" } else { "compiled by NVRTC" };
+                        eprintln!("accsim: device: {}; kernels {ptx}", d.description);
+                    }
+                    Ok(exec::device::DeviceHandle(Arc::new(d)))
+                }
+                Err(accsim_cuda::device::OpenError::Unsupported(e)) => {
+                    print_diagnostics(&e.diagnostics(), map);
+                    Err(ExitCode::from(2))
+                }
+                Err(e @ accsim_cuda::device::OpenError::Compile(_)) => {
+                    eprintln!("accsim: {e}");
+                    Err(ExitCode::from(101))
+                }
+                Err(accsim_cuda::device::OpenError::Cuda(e)) => {
+                    eprintln!("accsim: cannot run on the GPU: {e}");
+                    Err(ExitCode::from(NO_DEVICE))
+                }
+            }
+        }
+    }
+}
+
+/// `accsim validate`: the program on the simulator, then on the GPU, compared.
+fn validate(compiled: driver::Compiled, map: &SourceMap, v: &ValidateArgs) -> ExitCode {
+    use accsim::validate::{compare, name_transfer, Recorder, RunResult, Tolerance, TransferLog};
+    let r = &v.run;
+    let exe = match exec::compile(&compiled.program) {
+        Ok(e) => e,
+        Err(d) => {
+            print_diagnostics(&d.0, map);
+            let internal = d.0.iter().any(|d| d.class == accsim_core::diag::Class::Internal);
+            return ExitCode::from(if internal { 101 } else { 2 });
+        }
+    };
+    // The GPU first: without one there is nothing to compare, and nothing is run.
+    let gpu = match accelerator(DeviceKind::Cuda, &compiled.program, map, r) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    let sim = match accelerator(DeviceKind::Sim, &compiled.program, map, r) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    let mut results = Vec::new();
+    for (inner, label) in [(sim, "simulator"), (gpu, "GPU")] {
+        let log: TransferLog = Arc::default();
+        let recorder = Recorder { inner, log: log.clone() };
+        let names = log.clone();
+        let events: exec::openacc::EventSink = Box::new(move |e: &Event| {
+            if let events::EventKind::Download { bytes, var } = &e.kind {
+                name_transfer(&names, e.loc, *bytes, var);
+            }
+        });
+        let stdout = exec::Capture::new();
+        let options = exec::RunOptions {
+            max_steps: Some(r.max_steps),
+            max_memory: Some(r.max_memory),
+            device: device_config(r),
+            events: Some(events),
+            accelerator: Some(exec::device::DeviceHandle(Arc::new(recorder))),
+            stdout: Some(stdout.sink()),
+            ..Default::default()
+        };
+        let mut argv = vec![r.compile.files[0].clone()];
+        argv.extend(r.args.iter().cloned());
+        let outcome = exe.run(options, argv);
+        if let Some(d) = outcome.diagnostic() {
+            eprintln!("accsim: on the {label}:");
+            eprint!("{}", d.render(map, false));
+        }
+        let transfers = log.lock().map(|v| v.clone()).unwrap_or_default();
+        results.push(RunResult { device: label.to_string(), transfers, stdout: stdout.text(), exit: outcome.exit_code() });
+    }
+    let tol = Tolerance { abs: v.abs, rel: v.rel, ulp: v.ulp };
+    let report = compare(&compiled.program, map, &results[0], &results[1], tol);
+    for l in &report.lines {
+        println!("{l}");
+    }
+    println!(
+        "validate: {} copies to the host compared, {} differ ({} elements); output and exit status {}",
+        report.transfers,
+        report.differing_transfers,
+        report.differing_elements,
+        if report.output_differs { "differ" } else { "agree" }
+    );
+    ExitCode::from(if report.agree() { 0 } else { 1 })
 }

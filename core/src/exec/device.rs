@@ -84,8 +84,38 @@ pub trait Device: Send + Sync {
         m.mem.store_u64(dev, value).map_err(|f| m.fault(f, loc))
     }
 
-    /// Run a kernel to completion (the engine's queue scheduler decides when).
+    /// Run a kernel (the engine's queue scheduler decides when). A device with real queues may
+    /// return before the kernel ends when `k.queue` is set; [`Device::wait`] then waits for it.
     fn launch(&self, m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Trap>;
+
+    /// Wait until the device's own work on activity queue `queue` (every queue when `None`) has
+    /// finished (§2.14.1, §3.2.11). Devices that finish work when it is issued have nothing to do.
+    fn wait(&self, m: &mut Machine, queue: Option<i64>) -> Result<(), Trap> {
+        let _ = (m, queue);
+        Ok(())
+    }
+
+    /// Has the device's own work on `queue` (every queue when `None`) finished (`acc_async_test`)?
+    fn queue_idle(&self, queue: Option<i64>) -> bool {
+        let _ = queue;
+        true
+    }
+
+    /// The native stream behind activity queue `queue` (`acc_get_cuda_stream`, §6.2.1); 0 when
+    /// the device has none.
+    fn native_stream(&self, queue: i64) -> u64 {
+        let _ = queue;
+        0
+    }
+
+    /// Make device `n` of this type the current one (`acc_set_device_num`, §3.2.4).
+    fn set_device_num(&self, n: u64) -> Result<(), String> {
+        if n == 0 {
+            Ok(())
+        } else {
+            Err(format!("the {} accelerator has one device, number 0", self.name()))
+        }
+    }
 }
 
 /// The device a run uses (shared with the threads it starts); [`SequentialDevice`] by default.

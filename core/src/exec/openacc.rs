@@ -506,15 +506,18 @@ pub fn wait_queues(m: &mut Machine, q: Option<i64>) -> Result<(), Trap> {
         m.acc.queue = saved;
     }
     data_event(m, DataEvent::Waited { queue: q, loc: Loc::default() });
-    Ok(())
+    // The device's own queues (CUDA streams) finish their work too.
+    let device = m.acc.device.clone();
+    device.wait(m, q)
 }
 
 /// Is queue `q` (all queues when `None`) idle? (`acc_async_test`)
 pub fn queue_idle(m: &Machine, q: Option<i64>) -> bool {
-    match q {
+    let engine_idle = match q {
         Some(q) => m.acc.deferred.get(&q).is_none_or(|w| w.is_empty()),
         None => m.acc.deferred.values().all(|w| w.is_empty()),
-    }
+    };
+    engine_idle && m.acc.device.queue_idle(q)
 }
 
 // ---------------------------------------------------------------- regions
@@ -822,8 +825,10 @@ pub enum AccFn {
     IsPresent,
     MemcpyToDevice,
     MemcpyFromDevice,
-    /// acc_get_current_cuda_device/context, acc_get_cuda_stream: no CUDA objects on the simulator.
+    /// acc_get_current_cuda_device/context: no CUDA objects on the simulator.
     CudaNull,
+    /// acc_get_cuda_stream: the device's native stream of a queue (0 on the simulator).
+    CudaStream,
     SetCudaStream,
 }
 
@@ -862,7 +867,8 @@ pub fn runtime_fn(name: &str) -> Option<AccFn> {
         "acc_is_present" => IsPresent,
         "acc_memcpy_to_device" => MemcpyToDevice,
         "acc_memcpy_from_device" => MemcpyFromDevice,
-        "acc_get_current_cuda_device" | "acc_get_current_cuda_context" | "acc_get_cuda_stream" => CudaNull,
+        "acc_get_current_cuda_device" | "acc_get_current_cuda_context" => CudaNull,
+        "acc_get_cuda_stream" => CudaStream,
         "acc_set_cuda_stream" => SetCudaStream,
         _ => return None,
     })
@@ -881,7 +887,8 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
     Ok(match f {
         GetNumDevices => match dev_type(a(0)) {
             ACC_DEVICE_NONE => 0,
-            _ => 1,
+            ACC_DEVICE_HOST => 1,
+            _ => m.acc.device.count(),
         },
         SetDeviceType => {
             m.acc.on_host = dev_type(a(0)) == ACC_DEVICE_HOST;
@@ -896,8 +903,13 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
         }
         SetDeviceNum => {
             let n = a(0) as i32;
-            if n < 0 || n > 0 && dev_type(a(1)) != ACC_DEVICE_HOST {
-                return Err(err("device", format!("acc_set_device_num({n}): the simulated accelerator has one device, number 0 (§3.2.4)"), loc));
+            if n < 0 {
+                return Err(err("device", format!("acc_set_device_num({n}): device numbers start at 0 (§3.2.4)"), loc));
+            }
+            if dev_type(a(1)) != ACC_DEVICE_HOST {
+                if let Err(why) = m.acc.device.set_device_num(n as u64) {
+                    return Err(err("device", format!("acc_set_device_num({n}): {why} (§3.2.4)"), loc));
+                }
             }
             m.acc.device_num = n as u64;
             if dev_type(a(1)) == ACC_DEVICE_HOST {
@@ -1037,6 +1049,7 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             0
         }
         CudaNull => 0,
+        CudaStream => m.acc.device.native_stream(a(0) as i32 as i64),
         SetCudaStream => 0,
     })
 }

@@ -5,14 +5,14 @@
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   n_4: `n`, its value (firstprivate scalar)
 //   a_5: `a`, its value (firstprivate scalar)
-//   x_addr_6_gangs: `x`, one copy per gang, initialised from the host value
-//   y_addr_7_gangs: `y`, one copy per gang, initialised from the host value
-extern "C" __global__ void saxpy_acc16(int n_4, float a_5, float **x_addr_6_gangs, float **y_addr_7_gangs)
+//   x_addr_6_one: `x`, its value, read-only: one copy for all gangs
+//   y_addr_7_one: `y`, its value, read-only: one copy for all gangs
+extern "C" __global__ void saxpy_acc16(int n_4, float a_5, float **x_addr_6_one, float **y_addr_7_one)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    float **x_addr_6 = x_addr_6_gangs + blockIdx.x; // this gang's firstprivate copy
-    float **y_addr_7 = y_addr_7_gangs + blockIdx.x; // this gang's firstprivate copy
+    float **__restrict__ x_addr_6 = x_addr_6_one; // the firstprivate value, read-only: one copy for all gangs
+    float **__restrict__ y_addr_7 = y_addr_7_one; // the firstprivate value, read-only: one copy for all gangs
     int i_8;
     long lb_9;
     long ub_10;

@@ -47,15 +47,15 @@ extern "C" __global__ void main_acc41(int *isum_addr_4_gangs, int *iprod_addr_5_
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    int *isum_addr_4 = isum_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
-    int *iprod_addr_5 = iprod_addr_5_gangs + blockIdx.x; // this gang's reduction(*) copy
-    int *imax_addr_6 = imax_addr_6_gangs + blockIdx.x; // this gang's reduction(max) copy
-    int *imin_addr_7 = imin_addr_7_gangs + blockIdx.x; // this gang's reduction(min) copy
-    int *iand_addr_8 = iand_addr_8_gangs + blockIdx.x; // this gang's reduction(&) copy
-    int *ior_addr_9 = ior_addr_9_gangs + blockIdx.x; // this gang's reduction(|) copy
-    int *ixor_addr_10 = ixor_addr_10_gangs + blockIdx.x; // this gang's reduction(^) copy
-    int *iland_addr_11 = iland_addr_11_gangs + blockIdx.x; // this gang's reduction(&&) copy
-    int *ilor_addr_12 = ilor_addr_12_gangs + blockIdx.x; // this gang's reduction(||) copy
+    int *__restrict__ isum_addr_4 = isum_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
+    int *__restrict__ iprod_addr_5 = iprod_addr_5_gangs + blockIdx.x; // this gang's reduction(*) copy
+    int *__restrict__ imax_addr_6 = imax_addr_6_gangs + blockIdx.x; // this gang's reduction(max) copy
+    int *__restrict__ imin_addr_7 = imin_addr_7_gangs + blockIdx.x; // this gang's reduction(min) copy
+    int *__restrict__ iand_addr_8 = iand_addr_8_gangs + blockIdx.x; // this gang's reduction(&) copy
+    int *__restrict__ ior_addr_9 = ior_addr_9_gangs + blockIdx.x; // this gang's reduction(|) copy
+    int *__restrict__ ixor_addr_10 = ixor_addr_10_gangs + blockIdx.x; // this gang's reduction(^) copy
+    int *__restrict__ iland_addr_11 = iland_addr_11_gangs + blockIdx.x; // this gang's reduction(&&) copy
+    int *__restrict__ ilor_addr_12 = ilor_addr_12_gangs + blockIdx.x; // this gang's reduction(||) copy
     int i_16;
     long lb_17;
     long ub_18;
@@ -115,23 +115,23 @@ extern "C" __global__ void main_acc41(int *isum_addr_4_gangs, int *iprod_addr_5_
                         priv_31 = (priv_31 || (((int *)iv_addr_13)[((long)i_16)] == 123));
                     }
                 }
-                // #pragma acc parallel loop copyin(fv, ffac) reduction(+:fsum) reduction(*:fprod) reduction(max:fmaxv) reduction(min:fminv) reduction(&&:fland) reduction(||:flor)
+                // reduction combine: an atomic (first version; a block reduction is faster)
                 if (threadIdx.y == 0) atomicAdd(isum_addr_4, priv_23);
-                // #pragma acc parallel loop copyin(fv, ffac) reduction(+:fsum) reduction(*:fprod) reduction(max:fmaxv) reduction(min:fminv) reduction(&&:fland) reduction(||:flor)
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
                 if (threadIdx.y == 0) { int *__p = iprod_addr_5, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * priv_24); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // #pragma acc parallel loop copyin(fv, ffac) reduction(+:fsum) reduction(*:fprod) reduction(max:fmaxv) reduction(min:fminv) reduction(&&:fland) reduction(||:flor)
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
                 if (threadIdx.y == 0) { int *__p = imax_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_25 > __assumed) ? priv_25 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // #pragma acc parallel loop copyin(fv, ffac) reduction(+:fsum) reduction(*:fprod) reduction(max:fmaxv) reduction(min:fminv) reduction(&&:fland) reduction(||:flor)
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
                 if (threadIdx.y == 0) { int *__p = imin_addr_7, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_26 < __assumed) ? priv_26 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // #pragma acc parallel loop copyin(fv, ffac) reduction(+:fsum) reduction(*:fprod) reduction(max:fmaxv) reduction(min:fminv) reduction(&&:fland) reduction(||:flor)
+                // reduction combine: an atomic (first version; a block reduction is faster)
                 if (threadIdx.y == 0) atomicAnd(iand_addr_8, priv_27);
-                // #pragma acc parallel loop copyin(fv, ffac) reduction(+:fsum) reduction(*:fprod) reduction(max:fmaxv) reduction(min:fminv) reduction(&&:fland) reduction(||:flor)
+                // reduction combine: an atomic (first version; a block reduction is faster)
                 if (threadIdx.y == 0) atomicOr(ior_addr_9, priv_28);
-                // #pragma acc parallel loop copyin(fv, ffac) reduction(+:fsum) reduction(*:fprod) reduction(max:fmaxv) reduction(min:fminv) reduction(&&:fland) reduction(||:flor)
+                // reduction combine: an atomic (first version; a block reduction is faster)
                 if (threadIdx.y == 0) atomicXor(ixor_addr_10, priv_29);
-                // #pragma acc parallel loop copyin(fv, ffac) reduction(+:fsum) reduction(*:fprod) reduction(max:fmaxv) reduction(min:fminv) reduction(&&:fland) reduction(||:flor)
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
                 if (threadIdx.y == 0) { int *__p = iland_addr_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__assumed != 0) && (priv_30 != 0)); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // #pragma acc parallel loop copyin(fv, ffac) reduction(+:fsum) reduction(*:fprod) reduction(max:fmaxv) reduction(min:fminv) reduction(&&:fland) reduction(||:flor)
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
                 if (threadIdx.y == 0) { int *__p = ilor_addr_12, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__assumed != 0) || (priv_31 != 0)); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
             }
             __syncthreads();
@@ -153,12 +153,12 @@ extern "C" __global__ void main_acc61(float *fsum_addr_4_gangs, float *fprod_add
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    float *fsum_addr_4 = fsum_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
-    float *fprod_addr_5 = fprod_addr_5_gangs + blockIdx.x; // this gang's reduction(*) copy
-    float *fmaxv_addr_6 = fmaxv_addr_6_gangs + blockIdx.x; // this gang's reduction(max) copy
-    float *fminv_addr_7 = fminv_addr_7_gangs + blockIdx.x; // this gang's reduction(min) copy
-    float *fland_addr_8 = fland_addr_8_gangs + blockIdx.x; // this gang's reduction(&&) copy
-    float *flor_addr_9 = flor_addr_9_gangs + blockIdx.x; // this gang's reduction(||) copy
+    float *__restrict__ fsum_addr_4 = fsum_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
+    float *__restrict__ fprod_addr_5 = fprod_addr_5_gangs + blockIdx.x; // this gang's reduction(*) copy
+    float *__restrict__ fmaxv_addr_6 = fmaxv_addr_6_gangs + blockIdx.x; // this gang's reduction(max) copy
+    float *__restrict__ fminv_addr_7 = fminv_addr_7_gangs + blockIdx.x; // this gang's reduction(min) copy
+    float *__restrict__ fland_addr_8 = fland_addr_8_gangs + blockIdx.x; // this gang's reduction(&&) copy
+    float *__restrict__ flor_addr_9 = flor_addr_9_gangs + blockIdx.x; // this gang's reduction(||) copy
     int i_12;
     long lb_13;
     long ub_14;
@@ -209,17 +209,17 @@ extern "C" __global__ void main_acc61(float *fsum_addr_4_gangs, float *fprod_add
                         priv_24 = ((float)((priv_24 != 0.0f) || (((float *)fv_addr_10)[((long)i_12)] > 124.0f)));
                     }
                 }
-                // #pragma acc parallel loop reduction(+:z)
+                // reduction combine: an atomic (first version; a block reduction is faster)
                 if (threadIdx.y == 0) atomicAdd(fsum_addr_4, priv_19);
-                // #pragma acc parallel loop reduction(+:z)
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
                 if (threadIdx.y == 0) { float *__p = fprod_addr_5, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * priv_20); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // #pragma acc parallel loop reduction(+:z)
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
                 if (threadIdx.y == 0) { float *__p = fmaxv_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_21 > __assumed) ? priv_21 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // #pragma acc parallel loop reduction(+:z)
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
                 if (threadIdx.y == 0) { float *__p = fminv_addr_7, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_22 < __assumed) ? priv_22 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // #pragma acc parallel loop reduction(+:z)
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
                 if (threadIdx.y == 0) { float *__p = fland_addr_8, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((float)((__assumed != 0.0f) && (priv_23 != 0.0f))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // #pragma acc parallel loop reduction(+:z)
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
                 if (threadIdx.y == 0) { float *__p = flor_addr_9, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((float)((__assumed != 0.0f) || (priv_24 != 0.0f))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
             }
             __syncthreads();
@@ -241,12 +241,12 @@ extern "C" __global__ void main_acc76(double *dsum_addr_4_gangs, double *dprod_a
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double *dsum_addr_4 = dsum_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
-    double *dprod_addr_5 = dprod_addr_5_gangs + blockIdx.x; // this gang's reduction(*) copy
-    double *dmaxv_addr_6 = dmaxv_addr_6_gangs + blockIdx.x; // this gang's reduction(max) copy
-    double *dminv_addr_7 = dminv_addr_7_gangs + blockIdx.x; // this gang's reduction(min) copy
-    double *dland_addr_8 = dland_addr_8_gangs + blockIdx.x; // this gang's reduction(&&) copy
-    double *dlor_addr_9 = dlor_addr_9_gangs + blockIdx.x; // this gang's reduction(||) copy
+    double *__restrict__ dsum_addr_4 = dsum_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
+    double *__restrict__ dprod_addr_5 = dprod_addr_5_gangs + blockIdx.x; // this gang's reduction(*) copy
+    double *__restrict__ dmaxv_addr_6 = dmaxv_addr_6_gangs + blockIdx.x; // this gang's reduction(max) copy
+    double *__restrict__ dminv_addr_7 = dminv_addr_7_gangs + blockIdx.x; // this gang's reduction(min) copy
+    double *__restrict__ dland_addr_8 = dland_addr_8_gangs + blockIdx.x; // this gang's reduction(&&) copy
+    double *__restrict__ dlor_addr_9 = dlor_addr_9_gangs + blockIdx.x; // this gang's reduction(||) copy
     int i_12;
     long lb_13;
     long ub_14;
@@ -297,17 +297,17 @@ extern "C" __global__ void main_acc76(double *dsum_addr_4_gangs, double *dprod_a
                         priv_24 = ((double)((priv_24 != 0.0) || (((double *)dv_addr_10)[((long)i_12)] == 1000.0)));
                     }
                 }
-                // #pragma acc 
+                // reduction combine: an atomic (first version; a block reduction is faster)
                 if (threadIdx.y == 0) atomicAdd(dsum_addr_4, priv_19);
-                // #pragma acc 
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
                 if (threadIdx.y == 0) { double *__p = dprod_addr_5, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * priv_20); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // #pragma acc 
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
                 if (threadIdx.y == 0) { double *__p = dmaxv_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_21 > __assumed) ? priv_21 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // #pragma acc 
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
                 if (threadIdx.y == 0) { double *__p = dminv_addr_7, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_22 < __assumed) ? priv_22 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // #pragma acc 
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
                 if (threadIdx.y == 0) { double *__p = dland_addr_8, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((double)((__assumed != 0.0) && (priv_23 != 0.0))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // #pragma acc 
+                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
                 if (threadIdx.y == 0) { double *__p = dlor_addr_9, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((double)((__assumed != 0.0) || (priv_24 != 0.0))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
             }
             __syncthreads();
@@ -322,7 +322,7 @@ extern "C" __global__ void main_acc92(accsim_cdouble *z_addr_4_gangs)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    accsim_cdouble *z_addr_4 = z_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
+    accsim_cdouble *__restrict__ z_addr_4 = z_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
     int i_5;
     accsim_cfloat tmp_6;
     accsim_cdouble tmp_7;
@@ -366,13 +366,11 @@ extern "C" __global__ void main_acc92(accsim_cdouble *z_addr_4_gangs)
                     i_5 = ((int)(lb_14 + (k_19 * step_16)));
                     *(accsim_cdouble *)(&priv_20) = *(accsim_cdouble *)(accsim_cadd(&tmp_13, &priv_20, accsim_cadd(&tmp_12, accsim_cmake(&tmp_11, (((double)(i_5 % 4)) * 0.5), 0.0), accsim_cmul(&tmp_10, accsim_cmake(&tmp_7, (((double)(i_5 % 3)) * 0.25), 0.0), accsim_cmake(&tmp_9, ((double)(*((float *)((addr_8 = accsim_cmake(&tmp_6, 0.0f, 1.0f)), addr_8)))), ((double)((float *)((addr_8 = accsim_cmake(&tmp_6, 0.0f, 1.0f)), addr_8))[1L])))))), (accsim_cdouble *)(&priv_20);
                 }
-                // #pragma acc 
-                // /* accsim: not supported: atomic operations on `double _Complex`: only 4- and 8-byte integers, float and double in an `atomic` construct */
-                if (threadIdx.y == 0) *(accsim_cdouble *)(z_addr_4) = *(accsim_cdouble *)(accsim_cadd(&priv_22, z_addr_4, &priv_20)), (accsim_cdouble *)(z_addr_4);
+                // reduction combine (+, complex): an atomicAdd per part (first version; a block reduction is faster)
+                if (threadIdx.y == 0) { atomicAdd(&((double *)(z_addr_4))[0], ((double *)(&priv_20))[0]); atomicAdd(&((double *)(z_addr_4))[1], ((double *)(&priv_20))[1]); }
             }
             __syncthreads();
         }
     }
 }
 
-// error: line 92: not supported: atomic operations on `double _Complex`: only 4- and 8-byte integers, float and double in an `atomic` construct

@@ -145,16 +145,16 @@ extern "C" __global__ void main_acc27(int (*cube_addr_4)[6][10][70])
 // launch: num_gangs = 16, num_workers = 4, vector_length = 64
 //   n_4: `n`, its value (firstprivate scalar)
 //   m_5: `m`, its value (firstprivate scalar)
-//   A_addr_6_gangs: `A`, one copy per gang, initialised from the host value
-//   x_addr_7_gangs: `x`, one copy per gang, initialised from the host value
-//   y_addr_8_gangs: `y`, one copy per gang, initialised from the host value
-extern "C" __global__ void main_acc55(int n_4, int m_5, double **A_addr_6_gangs, double **x_addr_7_gangs, double **y_addr_8_gangs)
+//   A_addr_6_one: `A`, its value, read-only: one copy for all gangs
+//   x_addr_7_one: `x`, its value, read-only: one copy for all gangs
+//   y_addr_8_one: `y`, its value, read-only: one copy for all gangs
+extern "C" __global__ void main_acc55(int n_4, int m_5, double **A_addr_6_one, double **x_addr_7_one, double **y_addr_8_one)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double **A_addr_6 = A_addr_6_gangs + blockIdx.x; // this gang's firstprivate copy
-    double **x_addr_7 = x_addr_7_gangs + blockIdx.x; // this gang's firstprivate copy
-    double **y_addr_8 = y_addr_8_gangs + blockIdx.x; // this gang's firstprivate copy
+    double **__restrict__ A_addr_6 = A_addr_6_one; // the firstprivate value, read-only: one copy for all gangs
+    double **__restrict__ x_addr_7 = x_addr_7_one; // the firstprivate value, read-only: one copy for all gangs
+    double **__restrict__ y_addr_8 = y_addr_8_one; // the firstprivate value, read-only: one copy for all gangs
     int i_9;
     __shared__ double s_10[32];
     int j_11;
@@ -231,7 +231,7 @@ extern "C" __global__ void main_acc55(int n_4, int m_5, double **A_addr_6_gangs,
                                                     j_11 = ((int)(lb_16 + (k_21 * step_18)));
                                                     priv_22 += (A_38[((long)((i_9 * m_5) + j_11))] * x_39[((long)j_11)]);
                                                 }
-                                                // #pragma acc 
+                                                // reduction combine: an atomic (first version; a block reduction is faster)
                                                 atomicAdd(&s_10[threadIdx.y], priv_22);
                                             }
                                             accsim_sync_worker();

@@ -66,12 +66,12 @@ __device__ int collatz_steps(int v_0)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   n_4: `n`, its value (firstprivate scalar)
 //   m_5: `m`, its value (firstprivate scalar)
-//   a_addr_6_gangs: `a`, one copy per gang, initialised from the host value
-extern "C" __global__ void main_acc56(int n_4, int m_5, double **a_addr_6_gangs)
+//   a_addr_6_one: `a`, its value, read-only: one copy for all gangs
+extern "C" __global__ void main_acc56(int n_4, int m_5, double **a_addr_6_one)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double **a_addr_6 = a_addr_6_gangs + blockIdx.x; // this gang's firstprivate copy
+    double **__restrict__ a_addr_6 = a_addr_6_one; // the firstprivate value, read-only: one copy for all gangs
     int i_7;
     int j_8;
     long lb_9;
@@ -157,12 +157,12 @@ extern "C" __global__ void main_acc56(int n_4, int m_5, double **a_addr_6_gangs)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   n_4: `n`, its value (firstprivate scalar)
 //   m_5: `m`, its value (firstprivate scalar)
-//   a_addr_6_gangs: `a`, one copy per gang, initialised from the host value
-extern "C" __global__ void main_acc64(int n_4, int m_5, double **a_addr_6_gangs)
+//   a_addr_6_one: `a`, its value, read-only: one copy for all gangs
+extern "C" __global__ void main_acc64(int n_4, int m_5, double **a_addr_6_one)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double **a_addr_6 = a_addr_6_gangs + blockIdx.x; // this gang's firstprivate copy
+    double **__restrict__ a_addr_6 = a_addr_6_one; // the firstprivate value, read-only: one copy for all gangs
     int i_7;
     long lb_8;
     long ub_9;
@@ -208,14 +208,14 @@ extern "C" __global__ void main_acc64(int n_4, int m_5, double **a_addr_6_gangs)
 // launch: num_gangs = the default, num_workers = 4, vector_length = the default
 //   n_4: `n`, its value (firstprivate scalar)
 //   m_5: `m`, its value (firstprivate scalar)
-//   a_addr_6_gangs: `a`, one copy per gang, initialised from the host value
-//   v_addr_7_gangs: `v`, one copy per gang, initialised from the host value
-extern "C" __global__ void main_acc69(int n_4, int m_5, double **a_addr_6_gangs, double **v_addr_7_gangs)
+//   a_addr_6_one: `a`, its value, read-only: one copy for all gangs
+//   v_addr_7_one: `v`, its value, read-only: one copy for all gangs
+extern "C" __global__ void main_acc69(int n_4, int m_5, double **a_addr_6_one, double **v_addr_7_one)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double **a_addr_6 = a_addr_6_gangs + blockIdx.x; // this gang's firstprivate copy
-    double **v_addr_7 = v_addr_7_gangs + blockIdx.x; // this gang's firstprivate copy
+    double **__restrict__ a_addr_6 = a_addr_6_one; // the firstprivate value, read-only: one copy for all gangs
+    double **__restrict__ v_addr_7 = v_addr_7_one; // the firstprivate value, read-only: one copy for all gangs
     int b_8;
     long lb_9;
     long ub_10;
@@ -262,12 +262,12 @@ extern "C" __global__ void main_acc69(int n_4, int m_5, double **a_addr_6_gangs,
 // line 74: #pragma acc parallel loop gang vector present(steps[0:n])
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   n_4: `n`, its value (firstprivate scalar)
-//   steps_addr_5_gangs: `steps`, one copy per gang, initialised from the host value
-extern "C" __global__ void main_acc74(int n_4, int **steps_addr_5_gangs)
+//   steps_addr_5_one: `steps`, its value, read-only: one copy for all gangs
+extern "C" __global__ void main_acc74(int n_4, int **steps_addr_5_one)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    int **steps_addr_5 = steps_addr_5_gangs + blockIdx.x; // this gang's firstprivate copy
+    int **__restrict__ steps_addr_5 = steps_addr_5_one; // the firstprivate value, read-only: one copy for all gangs
     int i_6;
     long lb_7;
     long ub_8;

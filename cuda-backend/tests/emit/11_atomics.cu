@@ -17,7 +17,7 @@ __device__ bool accsim_same_bits(double a, double b) { return __double_as_longlo
 
 // line 38: #pragma acc parallel loop copyin(v[0:4000]) copy(hist, evens, odds_down, mask, parity, half_sum, prod)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
-//   v_addr_4_gangs: `v`, one copy per gang, initialised from the host value
+//   v_addr_4_one: `v`, its value, read-only: one copy for all gangs
 //   hist_addr_5: `hist`, the address of its device copy
 //   evens_addr_6: `evens`, the address of its device copy
 //   odds_down_addr_7: `odds_down`, the address of its device copy
@@ -25,11 +25,11 @@ __device__ bool accsim_same_bits(double a, double b) { return __double_as_longlo
 //   parity_addr_9: `parity`, the address of its device copy
 //   half_sum_addr_10: `half_sum`, the address of its device copy
 //   prod_addr_11: `prod`, the address of its device copy
-extern "C" __global__ void main_acc38(int **v_addr_4_gangs, int (*hist_addr_5)[16], int *evens_addr_6, int *odds_down_addr_7, unsigned *mask_addr_8, unsigned *parity_addr_9, double *half_sum_addr_10, long *prod_addr_11)
+extern "C" __global__ void main_acc38(int **v_addr_4_one, int (*hist_addr_5)[16], int *evens_addr_6, int *odds_down_addr_7, unsigned *mask_addr_8, unsigned *parity_addr_9, double *half_sum_addr_10, long *prod_addr_11)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    int **v_addr_4 = v_addr_4_gangs + blockIdx.x; // this gang's firstprivate copy
+    int **__restrict__ v_addr_4 = v_addr_4_one; // the firstprivate value, read-only: one copy for all gangs
     int i_12;
     int b_13;
     long lb_14;
@@ -103,13 +103,13 @@ extern "C" __global__ void main_acc38(int **v_addr_4_gangs, int (*hist_addr_5)[1
 
 // line 63: #pragma acc parallel loop copyout(slots[0:4000]) copy(count)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
-//   slots_addr_4_gangs: `slots`, one copy per gang, initialised from the host value
+//   slots_addr_4_one: `slots`, its value, read-only: one copy for all gangs
 //   count_addr_5: `count`, the address of its device copy
-extern "C" __global__ void main_acc63(int **slots_addr_4_gangs, int *count_addr_5)
+extern "C" __global__ void main_acc63(int **slots_addr_4_one, int *count_addr_5)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    int **slots_addr_4 = slots_addr_4_gangs + blockIdx.x; // this gang's firstprivate copy
+    int **__restrict__ slots_addr_4 = slots_addr_4_one; // the firstprivate value, read-only: one copy for all gangs
     int i_6;
     int my_7;
     long lb_8;
@@ -185,7 +185,7 @@ extern "C" __global__ void main_acc88(int *last_seen_addr_4, int *reads_ok_addr_
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    int *reads_ok_addr_5 = reads_ok_addr_5_gangs + blockIdx.x; // this gang's reduction(+) copy
+    int *__restrict__ reads_ok_addr_5 = reads_ok_addr_5_gangs + blockIdx.x; // this gang's reduction(+) copy
     int i_6;
     int r_7;
     long lb_8;
@@ -223,12 +223,11 @@ extern "C" __global__ void main_acc88(int *last_seen_addr_4, int *reads_ok_addr_
                         i_6 = ((int)(lb_8 + (k_13 * step_10)));
                         {
                             // #pragma acc atomic read
-                            // /* accsim: not supported: this form in an `atomic` construct */
                             r_7 = last_seen_21;
                             priv_14 += (r_7 == 100);
                         }
                     }
-                    // #pragma acc 
+                    // reduction combine: an atomic (first version; a block reduction is faster)
                     if (threadIdx.y == 0) atomicAdd(reads_ok_addr_5, priv_14);
                 }
                 __syncthreads();
@@ -237,4 +236,3 @@ extern "C" __global__ void main_acc88(int *last_seen_addr_4, int *reads_ok_addr_
     }
 }
 
-// error: line 92: not supported: this form in an `atomic` construct

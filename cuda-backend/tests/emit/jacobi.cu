@@ -18,16 +18,16 @@ __device__ bool accsim_same_bits(double a, double b) { return __double_as_longlo
 // line 45: #pragma acc parallel loop gang present(A[0:n*n], Anew[0:n*n]) reduction(max:err)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   n_4: `n`, its value (firstprivate scalar)
-//   A_addr_5_gangs: `A`, one copy per gang, initialised from the host value
-//   Anew_addr_6_gangs: `Anew`, one copy per gang, initialised from the host value
+//   A_addr_5_one: `A`, its value, read-only: one copy for all gangs
+//   Anew_addr_6_one: `Anew`, its value, read-only: one copy for all gangs
 //   err_addr_7_gangs: `err`, one copy per gang, initialised to the identity of `max`, combined into the host variable after the kernel
-extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_gangs, double **Anew_addr_6_gangs, double *err_addr_7_gangs)
+extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_one, double **Anew_addr_6_one, double *err_addr_7_gangs)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double **A_addr_5 = A_addr_5_gangs + blockIdx.x; // this gang's firstprivate copy
-    double **Anew_addr_6 = Anew_addr_6_gangs + blockIdx.x; // this gang's firstprivate copy
-    double *err_addr_7 = err_addr_7_gangs + blockIdx.x; // this gang's reduction(max) copy
+    double **__restrict__ A_addr_5 = A_addr_5_one; // the firstprivate value, read-only: one copy for all gangs
+    double **__restrict__ Anew_addr_6 = Anew_addr_6_one; // the firstprivate value, read-only: one copy for all gangs
+    double *__restrict__ err_addr_7 = err_addr_7_gangs + blockIdx.x; // this gang's reduction(max) copy
     int i_8;
     int j_9;
     double d_10;
@@ -104,9 +104,8 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_gangs, double *
                                                     priv_21 = ((d_10 > priv_21) ? d_10 : priv_21);
                                                 }
                                             }
-                                            // #pragma acc parallel loop gang present(A[0:n*n], Anew[0:n*n])
-                                            // /* accsim: not supported: this form in an `atomic` construct */
-                                            if (threadIdx.y == 0) priv_30 = ((priv_21 > priv_30) ? priv_21 : priv_30);
+                                            // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
+                                            if (threadIdx.y == 0) { double *__p = &priv_30, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_21 > __assumed) ? priv_21 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
                                         __syncthreads();
                                     }
@@ -125,14 +124,14 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_gangs, double *
 // line 56: #pragma acc parallel loop gang present(A[0:n*n], Anew[0:n*n])
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   n_4: `n`, its value (firstprivate scalar)
-//   A_addr_5_gangs: `A`, one copy per gang, initialised from the host value
-//   Anew_addr_6_gangs: `Anew`, one copy per gang, initialised from the host value
-extern "C" __global__ void main_acc56(int n_4, double **A_addr_5_gangs, double **Anew_addr_6_gangs)
+//   A_addr_5_one: `A`, its value, read-only: one copy for all gangs
+//   Anew_addr_6_one: `Anew`, its value, read-only: one copy for all gangs
+extern "C" __global__ void main_acc56(int n_4, double **A_addr_5_one, double **Anew_addr_6_one)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double **A_addr_5 = A_addr_5_gangs + blockIdx.x; // this gang's firstprivate copy
-    double **Anew_addr_6 = Anew_addr_6_gangs + blockIdx.x; // this gang's firstprivate copy
+    double **__restrict__ A_addr_5 = A_addr_5_one; // the firstprivate value, read-only: one copy for all gangs
+    double **__restrict__ Anew_addr_6 = Anew_addr_6_one; // the firstprivate value, read-only: one copy for all gangs
     int i_7;
     int j_8;
     long lb_9;
@@ -216,4 +215,3 @@ extern "C" __global__ void main_acc56(int n_4, double **A_addr_5_gangs, double *
     }
 }
 
-// error: line 45: not supported: this form in an `atomic` construct

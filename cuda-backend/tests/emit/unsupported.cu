@@ -10,7 +10,7 @@ extern "C" __global__ void main_acc8(double /* accsim: not supported: `long doub
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double /* accsim: not supported: `long double` on the GPU */ *total_addr_4 = total_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
+    double /* accsim: not supported: `long double` on the GPU */ *__restrict__ total_addr_4 = total_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
     int i_7;
     long lb_8;
     long ub_9;
@@ -47,9 +47,7 @@ extern "C" __global__ void main_acc8(double /* accsim: not supported: `long doub
                         priv_14 += ((double /* accsim: not supported: `long double` on the GPU */)((int *)main_len_addr_6)[((long)i_7)]);
                     }
                 }
-                // #pragma acc 
-                // /* accsim: not supported: atomic operations on `long double`: only 4- and 8-byte integers, float and double in an `atomic` construct */
-                if (threadIdx.y == 0) (*total_addr_4) = ((*total_addr_4) + priv_14);
+                // /* accsim: not supported: this reduction combine (atomic operations on `long double`: only integers, float and double) */
             }
             __syncthreads();
         }
@@ -74,5 +72,5 @@ extern "C" __global__ void main_acc14(int (*main_hits_addr_4)[2])
 // error: line 8: not supported: `long double` on the GPU
 // error: line 10: not supported: calling `strlen` on the GPU (no device version)
 // error: line 11: not supported: `long double` on the GPU
-// error: line 8: not supported: atomic operations on `long double`: only 4- and 8-byte integers, float and double in an `atomic` construct
+// error: line 8: not supported: this reduction combine (atomic operations on `long double`: only integers, float and double)
 // error: line 16: not supported: a store to shared memory (or a library call) inside a condition or `for` clause of code that one thread of the block runs
