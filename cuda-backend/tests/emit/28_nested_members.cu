@@ -89,15 +89,15 @@ extern "C" __global__ void main_acc72_1(int *g_n_addr_4, int *g_in_len_addr_5, l
 //   g_in_v_4: `g.in.v`, its value (firstprivate scalar)
 //   g_out_v_5: `g.out.v`, its value (firstprivate scalar)
 //   g_w_addr_6: `g.w`, its value (firstprivate scalar)
-//   g_n_addr_7_gangs: `g.n`, one copy per gang, initialised from the host value
+//   g_n_addr_7_one: `g.n`, its value, read-only: one copy for all gangs
 //   cfg_coef_addr_8: `cfg.coef`, the address of its device copy
-//   cfg_bias_addr_9_gangs: `cfg.bias`, one copy per gang, initialised from the host value
-extern "C" __global__ void main_acc91(double *g_in_v_4, double *g_out_v_5, double (*g_w_addr_6)[4], int *g_n_addr_7_gangs, double (*cfg_coef_addr_8)[4], double *cfg_bias_addr_9_gangs)
+//   cfg_bias_addr_9_one: `cfg.bias`, its value, read-only: one copy for all gangs
+extern "C" __global__ void main_acc91(double *g_in_v_4, double *g_out_v_5, double (*g_w_addr_6)[4], int *g_n_addr_7_one, double (*cfg_coef_addr_8)[4], double *cfg_bias_addr_9_one)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    int *g_n_addr_7 = g_n_addr_7_gangs + blockIdx.x; // this gang's firstprivate copy
-    double *cfg_bias_addr_9 = cfg_bias_addr_9_gangs + blockIdx.x; // this gang's firstprivate copy
+    int *__restrict__ g_n_addr_7 = g_n_addr_7_one; // the firstprivate value, read-only: one copy for all gangs
+    double *__restrict__ cfg_bias_addr_9 = cfg_bias_addr_9_one; // the firstprivate value, read-only: one copy for all gangs
     int i_10;
     long lb_11;
     long ub_12;
