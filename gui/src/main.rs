@@ -15,6 +15,8 @@ mod layout;
 mod panels;
 mod samples;
 mod screenshot;
+#[cfg(test)]
+mod snapshot_tests;
 mod source;
 mod state;
 mod values;
