@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::{self, EngineHandle, Notify, Update};
 use crate::source::SourceFile;
-use crate::state::{RunState, Snapshot, ThreadId};
+use crate::state::{Finding, RunState, Snapshot, ThreadId};
 
 /// Everything the user can ask the GUI to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,7 +84,10 @@ pub struct App {
     pub selected_thread: Option<ThreadId>,
     /// The user picked `selected_thread`; otherwise it follows the running thread.
     pub thread_pinned: bool,
+    /// Index into [`App::findings`].
     pub selected_finding: Option<usize>,
+    /// The checkers' findings for the open program, once their run has ended.
+    pub checked: Option<Vec<Finding>>,
     pub tab: Tab,
     notify: Notify,
 }
@@ -116,6 +119,7 @@ impl App {
             selected_thread: None,
             thread_pinned: false,
             selected_finding: None,
+            checked: None,
             tab: Tab::default(),
             notify: Arc::new(|| {}),
         }
@@ -146,6 +150,7 @@ impl App {
                     self.selected_thread = None;
                     self.thread_pinned = false;
                     self.selected_finding = None;
+                    self.checked = None;
                     // The first pause (before the first statement) is the answer to the start.
                     self.pending = true;
                     self.engine = Some(EngineHandle::start(&path, Arc::clone(&self.notify)));
@@ -171,6 +176,11 @@ impl App {
             Command::SelectFinding(i) => {
                 self.selected_finding = Some(i);
                 self.tab = Tab::Findings;
+                // The device thread of the finding's primary site is picked in the device panel.
+                if let Some(&t) = self.findings().get(i).and_then(|f| f.threads.first()) {
+                    self.selected_thread = Some(t);
+                    self.thread_pinned = true;
+                }
             }
             Command::ShowTab(t) => self.tab = t,
         }
@@ -192,6 +202,13 @@ impl App {
     fn take(&mut self, update: Update) {
         match update {
             Update::Running(step) => self.running = Some(step),
+            Update::Checked(found) => {
+                // Checker findings come first in the list: the selection moves with its finding.
+                if let Some(i) = &mut self.selected_finding {
+                    *i += found.len();
+                }
+                self.checked = Some(found);
+            }
             Update::Snapshot(s) => {
                 self.running = None;
                 self.pending = false;
@@ -211,6 +228,8 @@ impl App {
                 match &s.device {
                     Some(d) if !self.thread_pinned => self.selected_thread = Some(d.thread),
                     Some(_) => {}
+                    // A thread picked from a finding stays picked until its kernel runs.
+                    None if self.thread_pinned && self.selected_finding.is_some() => {}
                     None => {
                         self.selected_thread = None;
                         self.thread_pinned = false;
@@ -219,6 +238,34 @@ impl App {
                 self.snapshot = Some(*s);
             }
         }
+    }
+
+    /// The findings panel's list: the checkers' findings (once their run has ended), then the
+    /// compiler's and the stepped run's, less those the checkers already reported.
+    pub fn findings(&self) -> Vec<&Finding> {
+        let checked: &[Finding] = self.checked.as_deref().unwrap_or_default();
+        let same = |a: &Finding, b: &Finding| a.kind == b.kind && a.line == b.line && a.message == b.message;
+        let own = self.snapshot.iter().flat_map(|s| s.findings.iter()).filter(|f| !checked.iter().any(|c| same(c, f)));
+        checked.iter().chain(own).collect()
+    }
+
+    /// Waits up to `timeout` for the checkers' findings (tests, `--screenshot`). False on
+    /// timeout.
+    pub fn wait_checked(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while self.checked.is_none() {
+            let Some(engine) = &self.engine else {
+                return false;
+            };
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            if let Some(u) = engine.wait(left) {
+                self.take(u);
+            }
+        }
+        true
     }
 
     /// Waits until the engine has answered every command sent (tests, `--screenshot`; never

@@ -20,6 +20,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -65,6 +66,8 @@ pub enum Update {
     Snapshot(Box<Snapshot>),
     /// The engine is running; steps so far.
     Running(u64),
+    /// The checkers' run of the whole program ended (see [`check_findings`]): its findings.
+    Checked(Vec<Finding>),
 }
 
 /// Called after each update so that a window can repaint.
@@ -95,6 +98,8 @@ impl EngineHandle {
                 message: format!("cannot start the engine thread: {e}"),
                 line: None,
                 related: Vec::new(),
+                threads: Vec::new(),
+                checker: false,
             });
             let _ = tx.send(Update::Snapshot(Box::new(s)));
             return EngineHandle { commands, updates: rx };
@@ -139,6 +144,14 @@ fn finding(d: &Diagnostic, main_file: FileId) -> Finding {
         .filter_map(|(l, m)| line(*l).map(|n| (n, m.clone())))
         .collect();
     related.extend(d.notes.iter().filter_map(|n| d.primary.and_then(line).map(|l| (l, n.clone()))));
+    let mut threads = threads_named(&d.message);
+    for (_, m) in &d.related {
+        for t in threads_named(m) {
+            if !threads.contains(&t) {
+                threads.push(t);
+            }
+        }
+    }
     Finding {
         severity: match d.severity {
             Severity::Error => "error",
@@ -150,7 +163,88 @@ fn finding(d: &Diagnostic, main_file: FileId) -> Finding {
         message: d.headline(),
         line: d.primary.and_then(line),
         related,
+        threads,
+        checker: false,
     }
+}
+
+/// Runs the whole program once with the checkers of `accsim check` (`accsim::check`) on the
+/// sequential device, on its own thread, and sends their findings as [`Update::Checked`]. The
+/// stepping run is not slowed or blocked by it; `gone` stops it when the GUI leaves.
+fn spawn_check(c: Arc<Compiled>, updates: Sender<Update>, notify: Notify, gone: Arc<AtomicBool>) {
+    let spawned = std::thread::Builder::new().name("accsim-gui-check".into()).spawn(move || {
+        let findings = check_findings(&c, &gone);
+        if !gone.load(Ordering::Relaxed) {
+            let _ = updates.send(Update::Checked(findings));
+            notify();
+        }
+    });
+    if let Err(e) = spawned {
+        eprintln!("accsim-gui: cannot start the checking thread: {e}");
+    }
+}
+
+/// Stops a checking run when the GUI has left.
+struct StopWhen(Arc<AtomicBool>);
+
+impl Observer for StopWhen {
+    fn on_step(&mut self, _: Loc, _: usize) -> Control {
+        if self.0.load(Ordering::Relaxed) {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    }
+}
+
+/// The checkers' findings for the program (`accsim check`'s, less the compile-time ones the
+/// engine already shows), with the device thread of each primary site as data where the
+/// checker has it.
+fn check_findings(c: &Compiled, gone: &Arc<AtomicBool>) -> Vec<Finding> {
+    let exe = match exec::compile_for_checking(&c.program) {
+        Ok(e) => e,
+        Err(ds) => return ds.0.iter().map(|d| finding(d, c.main_file)).collect(),
+    };
+    let (checker, found) = accsim::check::CheckRun::new();
+    let output = Capture::new();
+    let options = RunOptions {
+        stdout: Some(output.sink()),
+        stderr: Some(output.sink()),
+        checker: Some(Box::new(checker)),
+        observer: Some(Box::new(StopWhen(Arc::clone(gone)))),
+        ..RunOptions::default()
+    };
+    let outcome = exe.run(options, vec![c.path.to_string_lossy().into_owned()]);
+    let mut out = Vec::new();
+    if let Ok(f) = found.lock() {
+        for (i, d) in f.list.iter().enumerate() {
+            let mut x = finding(d, c.main_file);
+            if let Some(Some(t)) = f.threads.get(i) {
+                let t = ThreadId { gang: t.gang, worker: t.worker, lane: t.lane };
+                x.threads.retain(|u| *u != t);
+                x.threads.insert(0, t);
+            }
+            out.push(x);
+        }
+        if f.dropped > 0 {
+            out.push(Finding {
+                severity: "note".into(),
+                kind: "checker".into(),
+                message: format!("{} more findings not shown", f.dropped),
+                line: None,
+                related: Vec::new(),
+                threads: Vec::new(),
+                checker: true,
+            });
+        }
+    }
+    if let Some(d) = outcome.diagnostic() {
+        out.push(finding(d, c.main_file));
+    }
+    for f in &mut out {
+        f.checker = true;
+    }
+    out
 }
 
 fn compile(path: &Path) -> Result<Compiled, Vec<Finding>> {
@@ -583,6 +677,15 @@ impl Observer for Stepper {
     }
 }
 
+/// Sets its flag when dropped (the engine loop returned: the GUI left).
+struct SetOnDrop(Arc<AtomicBool>);
+
+impl Drop for SetOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 fn engine_main(path: PathBuf, commands: Receiver<Command>, updates: Sender<Update>, notify: Notify) {
     let compiled = match compile(&path) {
         Ok(c) => Arc::new(c),
@@ -596,6 +699,10 @@ fn engine_main(path: PathBuf, commands: Receiver<Command>, updates: Sender<Updat
             return;
         }
     };
+    // The checkers run the whole program once, beside the stepping run.
+    let gone = Arc::new(AtomicBool::new(false));
+    let _stop_check = SetOnDrop(Arc::clone(&gone));
+    spawn_check(Arc::clone(&compiled), updates.clone(), Arc::clone(&notify), gone);
     let shared = Arc::new(Mutex::new(Shared { breakpoints: BTreeSet::new(), last: None, restart_at: None, gone: false }));
     let mut target = 1;
     loop {

@@ -92,6 +92,9 @@ pub fn device(app: &App, _view: &mut ViewState, ui: &mut egui::Ui, commands: &mu
     };
     let Some(d) = &s.device else {
         ui.label("The host is running: no kernel on the device.");
+        if let Some(t) = app.selected_thread {
+            ui.label(format!("selected (from a finding): gang {} worker {} lane {} — shown in the grid when its kernel runs", t.gang, t.worker, t.lane));
+        }
         ui.add_space(4.0);
         legend(ui);
         return;
@@ -346,7 +349,7 @@ pub fn details(app: &App, view: &mut ViewState, ui: &mut egui::Ui, commands: &mu
         Tab::Memory => memory(s, ui),
         Tab::Queues => queues(s, ui),
         Tab::Variables => variables(s, view, ui),
-        Tab::Findings => findings(app, s, ui, commands),
+        Tab::Findings => findings(app, ui, commands),
         Tab::Output => {
             egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show(ui, |ui| {
                 ui.monospace(if s.stdout.is_empty() { "(no output yet)" } else { &s.stdout });
@@ -519,15 +522,25 @@ fn variables(s: &Snapshot, view: &mut ViewState, ui: &mut egui::Ui) {
     });
 }
 
-fn findings(app: &App, s: &Snapshot, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-    if s.findings.is_empty() {
-        ui.label("No findings so far (compile-time notes and warnings, and the run's errors, appear here).");
+fn findings(app: &App, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+    let all = app.findings();
+    if app.checked.is_none() {
+        ui.small("checking the whole program (accsim check's checkers)…");
+    }
+    if all.is_empty() {
+        ui.label("No findings (the checkers' findings, compile-time notes and warnings, and the run's errors appear here).");
         return;
     }
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-        for (i, f) in s.findings.iter().enumerate() {
+        for (i, f) in all.iter().enumerate() {
             let at = f.line.map(|l| format!("line {l}: ")).unwrap_or_default();
-            let text = format!("{} [{}] {at}{}", f.severity, f.kind, f.message);
+            let threads = if f.threads.is_empty() {
+                String::new()
+            } else {
+                let t: Vec<String> = f.threads.iter().map(|t| format!("g{} w{} l{}", t.gang, t.worker, t.lane)).collect();
+                format!("  [threads: {}]", t.join(", "))
+            };
+            let text = format!("{} [{}] {at}{}{threads}", f.severity, f.kind, f.message);
             let colour = match f.severity.as_str() {
                 "error" => ui.visuals().error_fg_color,
                 "warning" => ui.visuals().warn_fg_color,

@@ -148,6 +148,11 @@ pub struct Finding {
     pub line: Option<u32>,
     /// Other source lines of the finding, with what they are.
     pub related: Vec<(u32, String)>,
+    /// Device threads the finding names, the primary site's first (a data race: the two
+    /// threads).
+    pub threads: Vec<ThreadId>,
+    /// Found by the checkers' run of the whole program (not by the run being stepped).
+    pub checker: bool,
 }
 
 /// The program's state at one pause.
@@ -172,6 +177,39 @@ pub struct Snapshot {
     pub findings: Vec<Finding>,
     pub stdout: String,
     pub breakpoints: BTreeSet<u32>,
+}
+
+/// The device threads a text names the way the checkers describe them: "gang 3", "gang 3,
+/// worker 1, lane 7" (parts that are 0 left out).
+pub fn threads_named(text: &str) -> Vec<ThreadId> {
+    let number = |s: &str| -> Option<(u32, usize)> {
+        let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+        s[..digits].parse().ok().map(|n| (n, digits))
+    };
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("gang ") {
+        rest = &rest[at + 5..];
+        let Some((gang, n)) = number(rest) else { continue };
+        rest = &rest[n..];
+        let mut t = ThreadId { gang, worker: 0, lane: 0 };
+        if let Some(r) = rest.strip_prefix(", worker ") {
+            if let Some((w, n)) = number(r) {
+                t.worker = w;
+                rest = &r[n..];
+            }
+        }
+        if let Some(r) = rest.strip_prefix(", lane ") {
+            if let Some((l, n)) = number(r) {
+                t.lane = l;
+                rest = &r[n..];
+            }
+        }
+        if !out.contains(&t) {
+            out.push(t);
+        }
+    }
+    out
 }
 
 impl Snapshot {

@@ -168,6 +168,55 @@ fn compile_errors_are_findings() {
     assert_eq!(app(&h).selected_finding, Some(0));
 }
 
+/// The checkers' findings (a run of the whole program beside the stepped one) are in the
+/// findings panel; clicking one selects both source sites and the threads it names.
+#[test]
+fn checker_findings_select_sites_and_threads() {
+    let mut h = harness(sample("bugs/race_vector_neighbor.c"));
+    assert!(h.state_mut().0.wait_checked(WAIT), "the checkers finished");
+    click_tab(&mut h, "Findings");
+    let findings: Vec<_> = app(&h).findings().into_iter().cloned().collect();
+    let (i, race) = findings.iter().enumerate().find(|(_, f)| f.kind == "data-race").expect("a data race is found");
+    assert!(race.checker);
+    assert_eq!(race.line, Some(9), "{race:?}");
+    let lines: Vec<u32> = race.related.iter().map(|r| r.0).collect();
+    assert!(lines.contains(&7) && lines.contains(&9), "the other access and the construct: {lines:?}");
+    // gang 0, lane 1 writes `a[1]` while gang 0 (lane 0) read it: the writer from the checker's
+    // data first, the reader from the related message.
+    let writer = crate::state::ThreadId { gang: 0, worker: 0, lane: 1 };
+    let reader = crate::state::ThreadId { gang: 0, worker: 0, lane: 0 };
+    assert_eq!(race.threads, vec![writer, reader], "{race:?}");
+
+    // Click it in the panel.
+    let at = race.line.map(|l| format!("line {l}: ")).unwrap_or_default();
+    let label = format!("{} [{}] {at}{}  [threads: g0 w0 l1, g0 w0 l0]", race.severity, race.kind, race.message);
+    h.get_by_label(&label).click();
+    h.step();
+    h.step();
+    let a = app(&h);
+    assert_eq!(a.selected_finding, Some(i));
+    assert_eq!(a.selected_thread, Some(writer), "the device panel picks the writing thread");
+    assert!(a.thread_pinned);
+    assert!(h.query_by_label_contains("selected (from a finding): gang 0 worker 0 lane 1").is_some(), "the device panel names it");
+
+    // Run into the kernel: the picked thread stays selected in the grid.
+    h.state_mut().0.apply(Command::Engine(EngineCommand::RunTo(9)));
+    assert!(h.state_mut().0.wait_idle(WAIT));
+    h.step();
+    let a = app(&h);
+    assert!(a.snapshot.as_ref().is_some_and(|s| s.device.is_some()), "in the kernel");
+    assert_eq!(a.selected_thread, Some(writer));
+}
+
+#[test]
+fn thread_descriptions_are_parsed() {
+    use crate::state::{threads_named, ThreadId};
+    let t = |gang, worker, lane| ThreadId { gang, worker, lane };
+    assert_eq!(threads_named("gang 3, worker 1, lane 7 writes it while gang 0 read it"), vec![t(3, 1, 7), t(0, 0, 0)]);
+    assert_eq!(threads_named("gang 2, lane 5 wrote `x` here"), vec![t(2, 0, 5)]);
+    assert_eq!(threads_named("no threads; gangs never synchronise"), vec![]);
+}
+
 /// DESIGN/issue 6: the window stays responsive (≥ 30 frames per second) with a 1024-gang kernel
 /// on screen. Measured here as the time to lay out and tessellate one whole frame.
 #[test]

@@ -173,10 +173,8 @@ fn open_dialog(view: &mut ViewState, ctx: &egui::Context, commands: &mut Vec<Com
 
 /// The lines a finding names: its own line and its related lines.
 fn finding_lines(app: &App) -> Vec<u32> {
-    let Some(f) = app
-        .selected_finding
-        .and_then(|i| app.snapshot.as_ref().and_then(|s| s.findings.get(i)))
-    else {
+    let all = app.findings();
+    let Some(f) = app.selected_finding.and_then(|i| all.get(i).copied()) else {
         return Vec::new();
     };
     f.line.into_iter().chain(f.related.iter().map(|r| r.0)).collect()

@@ -119,9 +119,11 @@ impl CheckRun {
         if found.is_empty() {
             return;
         }
+        // The thread running now is the primary site's (device code only).
+        let thread = self.kernel.filter(|k| !k.on_host).map(|_| self.thread);
         if let Ok(mut f) = self.findings.lock() {
             for d in found {
-                f.push(d);
+                f.push_by(d, thread);
             }
         }
     }

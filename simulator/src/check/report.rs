@@ -5,6 +5,8 @@ use std::collections::HashSet;
 
 use accsim_core::diag::{Diagnostic, Loc, Severity};
 
+use super::Thread;
+
 /// Findings kept per run; more are counted, not kept.
 pub const MAX_FINDINGS: usize = 200;
 
@@ -12,12 +14,20 @@ pub const MAX_FINDINGS: usize = 200;
 pub struct Findings {
     seen: HashSet<(&'static str, Loc, Option<Loc>)>,
     pub list: Vec<Diagnostic>,
+    /// For each finding of `list`, the device thread whose access found it (the primary
+    /// site's thread), when device code was running; the GUI selects it.
+    pub threads: Vec<Option<Thread>>,
     /// Findings beyond [`MAX_FINDINGS`].
     pub dropped: usize,
 }
 
 impl Findings {
     pub fn push(&mut self, d: Diagnostic) {
+        self.push_by(d, None);
+    }
+
+    /// Keeps `d`, found by an access of device thread `thread`.
+    pub fn push_by(&mut self, d: Diagnostic, thread: Option<Thread>) {
         let key = (d.kind, d.primary.unwrap_or_default(), d.related.first().map(|r| r.0));
         if !self.seen.insert(key) {
             return;
@@ -27,6 +37,7 @@ impl Findings {
             return;
         }
         self.list.push(d);
+        self.threads.push(thread);
     }
 }
 
