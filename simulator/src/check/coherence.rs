@@ -296,6 +296,17 @@ impl Coherence {
             DataEvent::Upload { device, host, len, loc } => {
                 let hid = (host >> 32) as u32;
                 if self.dev_to_host.get(&((device >> 32) as u32)) != Some(&hid) {
+                    // Bytes from elsewhere written into a device copy (`acc_memcpy_to_device`,
+                    // §3.2.26): the device copy is written, and now newer than its host copy.
+                    if let Some(mirror) = self.host_of((device >> 32) as u32) {
+                        let s = self.site(Site { loc: *loc, gang: None, released: None });
+                        let r = off_range(*device, *len);
+                        let sh = self.shadow_mut(mirror);
+                        if let Some(m) = sh.mapping_mut(r.start) {
+                            m.device_written = true;
+                        }
+                        sh.cells_mut(r).fill(cell(State::DeviceNewer, s));
+                    }
                     return;
                 }
                 let r = off_range(*host, *len);
