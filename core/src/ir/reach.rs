@@ -90,65 +90,72 @@ fn expr_funcs(e: &Expr, out: &mut Vec<FuncId>) {
     });
 }
 
+/// Apply `$visit` to each expression directly inside expression kind `$kind` (`$kind` is
+/// `&e.kind` or `&mut e.kind`; `$m` is `mut` for the latter), shared by the two walkers below.
+macro_rules! visit_children {
+    ($kind:expr, $visit:ident, $f:ident $(, $m:tt)?) => {
+        match $kind {
+            ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => $visit(&$($m)? **a, $f),
+            ExprKind::Binary(_, a, b)
+            | ExprKind::LogicalAnd(a, b)
+            | ExprKind::LogicalOr(a, b)
+            | ExprKind::Comma(a, b)
+            | ExprKind::VaCopy(a, b)
+            | ExprKind::PtrAdd { ptr: a, index: b, .. }
+            | ExprKind::PtrDiff { lhs: a, rhs: b, .. }
+            | ExprKind::ComplexBinary { lhs: a, rhs: b, .. }
+            | ExprKind::ComplexCompare { lhs: a, rhs: b, .. }
+            | ExprKind::ComplexMake { re: a, im: b, .. } => {
+                $visit(&$($m)? **a, $f);
+                $visit(&$($m)? **b, $f);
+            }
+            ExprKind::Cond(a, b, c) => {
+                $visit(&$($m)? **a, $f);
+                $visit(&$($m)? **b, $f);
+                $visit(&$($m)? **c, $f);
+            }
+            ExprKind::Assign { place: p, value } | ExprKind::CompoundAssign { place: p, value, .. } => {
+                if let Place::Mem(a) = p {
+                    $visit(&$($m)? **a, $f);
+                }
+                $visit(&$($m)? **value, $f);
+            }
+            ExprKind::IncDec { place: p, .. } => {
+                if let Place::Mem(a) = p {
+                    $visit(&$($m)? **a, $f);
+                }
+            }
+            ExprKind::Call { callee, args, .. } => {
+                if let Callee::Indirect(c) = callee {
+                    $visit(&$($m)? **c, $f);
+                }
+                for a in args {
+                    $visit(a, $f);
+                }
+            }
+            ExprKind::ComplexNeg { value, .. } | ExprKind::WithInit { value, .. } => $visit(&$($m)? **value, $f),
+            ExprKind::StmtExpr { value, .. } => {
+                if let Some(v) = value {
+                    $visit(&$($m)? **v, $f);
+                }
+            }
+            ExprKind::Int(_)
+            | ExprKind::Float(_)
+            | ExprKind::Str(_)
+            | ExprKind::Local(_)
+            | ExprKind::LocalAddr(_)
+            | ExprKind::GlobalAddr(_)
+            | ExprKind::FuncAddr(_)
+            | ExprKind::ExternAddr(_)
+            | ExprKind::SizeOfDynamic(_) => {}
+        }
+    };
+}
+
 /// Call `f` on `e` and every expression inside it (not inside nested statements).
 pub fn visit_exprs(e: &Expr, f: &mut impl FnMut(&Expr)) {
     f(e);
-    let place = |p: &Place, f: &mut dyn FnMut(&Expr)| {
-        if let Place::Mem(a) = p {
-            visit_exprs_dyn(a, f);
-        }
-    };
-    match &e.kind {
-        ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => visit_exprs(a, f),
-        ExprKind::Binary(_, a, b) | ExprKind::LogicalAnd(a, b) | ExprKind::LogicalOr(a, b) | ExprKind::Comma(a, b) | ExprKind::VaCopy(a, b) => {
-            visit_exprs(a, f);
-            visit_exprs(b, f);
-        }
-        ExprKind::PtrAdd { ptr: a, index: b, .. }
-        | ExprKind::PtrDiff { lhs: a, rhs: b, .. }
-        | ExprKind::ComplexBinary { lhs: a, rhs: b, .. }
-        | ExprKind::ComplexCompare { lhs: a, rhs: b, .. }
-        | ExprKind::ComplexMake { re: a, im: b, .. } => {
-            visit_exprs(a, f);
-            visit_exprs(b, f);
-        }
-        ExprKind::Cond(a, b, c) => {
-            visit_exprs(a, f);
-            visit_exprs(b, f);
-            visit_exprs(c, f);
-        }
-        ExprKind::Assign { place: p, value } | ExprKind::CompoundAssign { place: p, value, .. } => {
-            place(p, f);
-            visit_exprs(value, f);
-        }
-        ExprKind::IncDec { place: p, .. } => place(p, f),
-        ExprKind::Call { callee, args, .. } => {
-            if let Callee::Indirect(c) = callee {
-                visit_exprs(c, f);
-            }
-            args.iter().for_each(|a| visit_exprs(a, f));
-        }
-        ExprKind::ComplexNeg { value, .. } => visit_exprs(value, f),
-        ExprKind::WithInit { value, .. } => visit_exprs(value, f),
-        ExprKind::StmtExpr { value, .. } => {
-            if let Some(v) = value {
-                visit_exprs(v, f);
-            }
-        }
-        ExprKind::Int(_)
-        | ExprKind::Float(_)
-        | ExprKind::Str(_)
-        | ExprKind::Local(_)
-        | ExprKind::LocalAddr(_)
-        | ExprKind::GlobalAddr(_)
-        | ExprKind::FuncAddr(_)
-        | ExprKind::ExternAddr(_)
-        | ExprKind::SizeOfDynamic(_) => {}
-    }
-}
-
-fn visit_exprs_dyn(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    visit_exprs(e, &mut |x| f(x));
+    visit_children!(&e.kind, visit_exprs, f);
 }
 
 /// Call `f` on `e` and, when it returns true, on every expression inside it (pre-order; not
@@ -157,58 +164,9 @@ pub fn visit_exprs_mut(e: &mut Expr, f: &mut dyn FnMut(&mut Expr) -> bool) {
     if !f(e) {
         return;
     }
-    let place = |p: &mut Place, f: &mut dyn FnMut(&mut Expr) -> bool| {
-        if let Place::Mem(a) = p {
-            visit_exprs_mut(a, f);
-        }
-    };
-    match &mut e.kind {
-        ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => visit_exprs_mut(a, f),
-        ExprKind::Binary(_, a, b) | ExprKind::LogicalAnd(a, b) | ExprKind::LogicalOr(a, b) | ExprKind::Comma(a, b) | ExprKind::VaCopy(a, b) => {
-            visit_exprs_mut(a, f);
-            visit_exprs_mut(b, f);
-        }
-        ExprKind::PtrAdd { ptr: a, index: b, .. }
-        | ExprKind::PtrDiff { lhs: a, rhs: b, .. }
-        | ExprKind::ComplexBinary { lhs: a, rhs: b, .. }
-        | ExprKind::ComplexCompare { lhs: a, rhs: b, .. }
-        | ExprKind::ComplexMake { re: a, im: b, .. } => {
-            visit_exprs_mut(a, f);
-            visit_exprs_mut(b, f);
-        }
-        ExprKind::Cond(a, b, c) => {
-            visit_exprs_mut(a, f);
-            visit_exprs_mut(b, f);
-            visit_exprs_mut(c, f);
-        }
-        ExprKind::Assign { place: p, value } | ExprKind::CompoundAssign { place: p, value, .. } => {
-            place(p, f);
-            visit_exprs_mut(value, f);
-        }
-        ExprKind::IncDec { place: p, .. } => place(p, f),
-        ExprKind::Call { callee, args, .. } => {
-            if let Callee::Indirect(c) = callee {
-                visit_exprs_mut(c, f);
-            }
-            args.iter_mut().for_each(|a| visit_exprs_mut(a, f));
-        }
-        ExprKind::ComplexNeg { value, .. } | ExprKind::WithInit { value, .. } => visit_exprs_mut(value, f),
-        ExprKind::StmtExpr { value, .. } => {
-            if let Some(v) = value {
-                visit_exprs_mut(v, f);
-            }
-        }
-        ExprKind::Int(_)
-        | ExprKind::Float(_)
-        | ExprKind::Str(_)
-        | ExprKind::Local(_)
-        | ExprKind::LocalAddr(_)
-        | ExprKind::GlobalAddr(_)
-        | ExprKind::FuncAddr(_)
-        | ExprKind::ExternAddr(_)
-        | ExprKind::SizeOfDynamic(_) => {}
-    }
+    visit_children!(&mut e.kind, visit_exprs_mut, f, mut);
 }
+
 
 /// Call `fe` on every expression of `s` (pre-order, as [`visit_exprs_mut`]), including those of
 /// nested statements and of initializers and statement expressions.
