@@ -546,17 +546,7 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         let in_range = b.bin(BinOp::Lt, kk, tot);
         let guarded = b.stmt(StmtKind::If(in_range, Box::new(iter_body), None));
         let mut inner = b.block(vec![set_k, guarded]);
-        for (partitioned, var, count) in [(lv.vector, v, nv.clone()), (lv.worker, w, nw.clone())] {
-            inner = if partitioned {
-                let zero = b.c(0);
-                let one = b.c(1);
-                b.count_loop(var, zero, count, one, inner)
-            } else {
-                let z = b.c(0);
-                let set = b.set(var, z);
-                b.block(vec![set, inner])
-            };
-        }
+        inner = thread_loops(b, lv, (w, nw.clone()), (v, nv.clone()), inner);
         let lanes = b.bin(BinOp::Mul, nw.clone(), nv.clone());
         let all = b.bin(BinOp::Mul, ng, lanes.clone());
         let set_tt = b.set(tt, all);
@@ -620,27 +610,29 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     share.push(looped);
     share.extend(thread_post);
     let mut out = b.block(share);
-    if lv.vector {
-        let zero = b.c(0);
-        let one = b.c(1);
-        out = b.count_loop(v, zero, nv.clone(), one, out);
-    } else {
-        let z = b.c(0);
-        let set = b.set(v, z);
-        out = b.block(vec![set, out]);
-    }
-    if lv.worker {
-        let zero = b.c(0);
-        let one = b.c(1);
-        out = b.count_loop(w, zero, nw.clone(), one, out);
-    } else {
-        let z = b.c(0);
-        let set = b.set(w, z);
-        out = b.block(vec![set, out]);
-    }
+    out = thread_loops(b, lv, (w, nw), (v, nv), out);
     setup.push(out);
     let _ = loc;
     Ok(b.block(setup))
+}
+
+/// `body` run by each worker and lane of a gang: a loop over the lanes (`lane` = 0..count) inside
+/// a loop over the workers, for the levels the loop is partitioned at; at a level it is not,
+/// the index is 0 (one worker, one lane).
+fn thread_loops(b: &mut Builder<'_>, lv: Levels, worker: (LocalId, Expr), lane: (LocalId, Expr), body: Stmt) -> Stmt {
+    let mut out = body;
+    for (partitioned, (var, count)) in [(lv.vector, lane), (lv.worker, worker)] {
+        out = if partitioned {
+            let zero = b.c(0);
+            let one = b.c(1);
+            b.count_loop(var, zero, count, one, out)
+        } else {
+            let z = b.c(0);
+            let set = b.set(var, z);
+            b.block(vec![set, out])
+        };
+    }
+    out
 }
 
 /// Run the dependence test on a loop (its `collapse` nest) of a kernels construct.
