@@ -46,7 +46,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use accsim_core::diag::{Diagnostic, Loc};
-use accsim_core::exec::device::{Device, KernelLaunch, SequentialDevice};
+use accsim_core::exec::device::{Device, KernelLaunch};
 use accsim_core::exec::memory::{AllocId, AllocKind, Space};
 use accsim_core::exec::openacc::{self, CaptureArg};
 use accsim_core::exec::value::Kind;
@@ -531,9 +531,6 @@ impl Device for CudaDevice {
     }
 
     fn launch(&self, m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Trap> {
-        if k.on_host {
-            return SequentialDevice.launch(m, k);
-        }
         let loc = k.loc;
         let Some(name) = self.names.get(&k.fid) else {
             return Err(Trap::error(Diagnostic::internal(format!("kernel function {} has no CUDA kernel", k.fid), Some(loc))));

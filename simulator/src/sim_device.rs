@@ -17,8 +17,8 @@
 //! run to run, as on a GPU: `accsim check` finds the race, and runs its gangs in order.
 //!
 //! **When gangs run on the interpreter thread instead.** When the run is observed step by step
-//! (the GUI, the checkers: they see one thread at a time), and for `if(false)` regions and the
-//! host device, which run on the host (§2.5.3).
+//! (the GUI, the checkers: they see one thread at a time). `if(false)` regions and the host
+//! device run on the host (§2.5.3) and never reach a device (see `openacc::run_launch`).
 
 use accsim_core::exec::device::{launch_gangs, Device, KernelLaunch, SequentialDevice};
 use accsim_core::exec::{DeviceFork, Machine, Trap};
@@ -82,7 +82,7 @@ impl Device for SimDevice {
     }
 
     fn launch(&self, m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Trap> {
-        if m.observer.is_some() || m.checker.is_some() || k.on_host {
+        if m.observer.is_some() || m.checker.is_some() {
             return SequentialDevice.launch(m, k);
         }
         // Nothing watches the threads: the fast-share variant of the kernel (same results for a

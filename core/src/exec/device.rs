@@ -45,7 +45,8 @@ pub struct KernelLaunch<'a> {
     pub loc: Loc,
     /// The activity queue (`async`), `None` for synchronous launches.
     pub queue: Option<i64>,
-    /// `if(false)` or the host device: the region runs on the host with host addresses.
+    /// `if(false)` or the host device: the region runs on the host with host addresses. The
+    /// engine runs such launches with [`SequentialDevice`] itself; a device never sees them.
     pub on_host: bool,
 }
 
