@@ -103,6 +103,18 @@ enum Store {
     Remote(Option<Arc<[u8]>>),
 }
 
+impl Store {
+    /// Host bytes readable in place: plain or frozen host memory.
+    #[inline]
+    fn host_bytes(&self) -> Option<&[u8]> {
+        match self {
+            Store::Bytes(b) => Some(b),
+            Store::Frozen(b) => Some(b),
+            Store::Shared(_) | Store::Remote(_) => None,
+        }
+    }
+}
+
 #[derive(Debug)]
 pub struct Allocation {
     /// The bytes.
@@ -391,23 +403,15 @@ impl Memory {
         let off = ptr as u32 as usize;
         if let Some(a) = self.allocs.get((ptr >> 32) as usize) {
             if let Some(end) = off.checked_add(len as usize) {
-                match &a.store {
-                    Store::Bytes(b) => {
-                        if let Some(s) = b.get(off..end) {
-                            return Ok(Cow::Borrowed(s));
-                        }
-                    }
-                    Store::Frozen(b) => {
-                        if let Some(s) = b.get(off..end) {
-                            return Ok(Cow::Borrowed(s));
-                        }
-                    }
-                    Store::Shared(w) if end as u64 <= a.size => {
+                if let Some(s) = a.store.host_bytes().and_then(|b| b.get(off..end)) {
+                    return Ok(Cow::Borrowed(s));
+                }
+                if let Store::Shared(w) = &a.store {
+                    if end as u64 <= a.size {
                         let mut out = vec![0; len as usize];
                         shared_read(w, off, &mut out);
                         return Ok(Cow::Owned(out));
                     }
-                    _ => {}
                 }
             }
         }
