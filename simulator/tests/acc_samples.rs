@@ -35,21 +35,7 @@ const CONFIGS: &[&[&str]] = &[
 ];
 
 fn acc_samples() -> Vec<std::path::PathBuf> {
-    let mut v = Vec::new();
-    for dir in ["acc", "openuh"] {
-        let mut files: Vec<_> = std::fs::read_dir(samples_dir().join(dir))
-            .expect("samples folder")
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "c"))
-            .collect();
-        files.sort();
-        v.extend(files);
-    }
-    if let Ok(only) = std::env::var("ACCSIM_SAMPLE") {
-        let names: Vec<&str> = only.split(',').map(str::trim).collect();
-        v.retain(|p| names.iter().any(|n| p.file_stem().is_some_and(|s| s == *n)));
-    }
-    v
+    only_named_samples(acc_sample_files())
 }
 
 #[test]

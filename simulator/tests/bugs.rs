@@ -25,16 +25,7 @@ fn only() -> Option<Vec<String>> {
 }
 
 fn sources(dir: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("samples folder")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "c"))
-        .collect();
-    v.sort();
-    if let Some(names) = only() {
-        v.retain(|p| names.iter().any(|n| p.file_stem().is_some_and(|s| s == n.as_str())));
-    }
-    v
+    only_named_samples(c_files(dir))
 }
 
 /// `accsim check [flags] FILE`, run from the repository root with `FILE` relative to it, so

@@ -56,17 +56,12 @@ fn racy_samples_show_several_outcomes() {
 /// ones take minutes under the checking executable; `ACCSIM_EXPLORE_ALL=1` adds them).
 fn race_free_samples() -> Vec<PathBuf> {
     let all = std::env::var_os("ACCSIM_EXPLORE_ALL").is_some();
-    let mut v = Vec::new();
-    for dir in ["acc", "openuh"] {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(samples_dir().join(dir))
-            .expect("samples folder")
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "c"))
-            .filter(|p| all || dir == "acc" || p.file_stem().is_some_and(|s| ["dgemm", "gaussblur", "jacobi"].iter().any(|n| s == *n)))
-            .collect();
-        files.sort();
-        v.extend(files);
-    }
+    let mut v = c_files(&samples_dir().join("acc"));
+    v.extend(
+        c_files(&samples_dir().join("openuh"))
+            .into_iter()
+            .filter(|p| all || p.file_stem().is_some_and(|s| ["dgemm", "gaussblur", "jacobi"].iter().any(|n| s == *n))),
+    );
     v
 }
 

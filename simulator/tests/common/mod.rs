@@ -43,6 +43,31 @@ pub fn samples_dir() -> PathBuf {
     repo_root().join("samples")
 }
 
+/// The `.c` files directly in `dir`, sorted.
+pub fn c_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("samples folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The OpenACC samples: `samples/acc` (the teaching ladder), then `samples/openuh`.
+pub fn acc_sample_files() -> Vec<PathBuf> {
+    ["acc", "openuh"].iter().flat_map(|d| c_files(&samples_dir().join(d))).collect()
+}
+
+/// Keep the files named by `ACCSIM_SAMPLE=name[,name]` (file stems), when it is set.
+pub fn only_named_samples(mut files: Vec<PathBuf>) -> Vec<PathBuf> {
+    if let Ok(only) = std::env::var("ACCSIM_SAMPLE") {
+        let names: Vec<&str> = only.split(',').map(str::trim).collect();
+        files.retain(|p| names.iter().any(|n| p.file_stem().is_some_and(|s| s == *n)));
+    }
+    files
+}
+
 pub fn accsim_bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_accsim"))
 }
