@@ -194,6 +194,23 @@ fn device_config(r: &RunArgs) -> exec::openacc::DeviceConfig {
     }
 }
 
+impl RunArgs {
+    /// The options every run of the program shares: limits and the device configuration.
+    fn run_options(&self) -> exec::RunOptions {
+        exec::RunOptions {
+            max_steps: Some(self.max_steps),
+            max_memory: Some(self.max_memory),
+            device: device_config(self),
+            ..Default::default()
+        }
+    }
+
+    /// The program's `argv`: its first file's name, then the arguments after `--`.
+    fn argv(&self) -> Vec<String> {
+        std::iter::once(self.compile.files[0].clone()).chain(self.args.iter().cloned()).collect()
+    }
+}
+
 fn parse_schedule(s: &str) -> Result<u64, String> {
     s.strip_prefix("seed:")
         .and_then(|n| n.parse().ok())
@@ -312,20 +329,11 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let device = device_config(r);
     // The sequential device (the default): gangs run in order on the interpreter thread, so the
     // checkers see one thread at a time and their findings are deterministic.
     let (checker, found) = accsim::check::CheckRun::new();
-    let options = exec::RunOptions {
-        max_steps: Some(r.max_steps),
-        max_memory: Some(r.max_memory),
-        device,
-        checker: Some(Box::new(checker)),
-        ..Default::default()
-    };
-    let mut argv = vec![r.compile.files[0].clone()];
-    argv.extend(r.args.iter().cloned());
-    let outcome = exe.run(options, argv);
+    let options = exec::RunOptions { checker: Some(Box::new(checker)), ..r.run_options() };
+    let outcome = exe.run(options, r.argv());
     if let Ok(f) = found.lock() {
         findings.extend(f.list.iter().cloned());
         if f.dropped > 0 {
@@ -440,16 +448,8 @@ fn explore(e: ExploreArgs, map: &mut SourceMap) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut argv = vec![r.compile.files[0].clone()];
-    argv.extend(r.args.iter().cloned());
-    let options = || exec::RunOptions {
-        max_steps: Some(r.max_steps),
-        max_memory: Some(r.max_memory),
-        device: device_config(r),
-        ..Default::default()
-    };
     let seeds = e.seeds.max(1);
-    let outcomes = accsim::explore::explore(&exe, seeds, options, &argv, map);
+    let outcomes = accsim::explore::explore(&exe, seeds, || r.run_options(), &r.argv(), map);
     print!("{}", accsim::explore::render(&outcomes, seeds));
     ExitCode::from(if outcomes.len() == 1 { 0 } else { 1 })
 }
@@ -465,7 +465,6 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
             return ExitCode::from(if internal { 101 } else { 2 });
         }
     };
-    let device = device_config(r);
     let collected: Arc<Mutex<Vec<Event>>> = Arc::default();
     let events: Option<exec::openacc::EventSink> = if r.notify || r.time || r.trace.is_some() {
         let (notify, keep, sink, names) = (r.notify, r.time || r.trace.is_some(), collected.clone(), map.clone());
@@ -496,18 +495,8 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
             Err(code) => return code,
         }
     };
-    let options = exec::RunOptions {
-        max_steps: Some(r.max_steps),
-        max_memory: Some(r.max_memory),
-        device,
-        events,
-        accelerator,
-        checker,
-        ..Default::default()
-    };
-    let mut argv = vec![r.compile.files[0].clone()];
-    argv.extend(r.args.iter().cloned());
-    let outcome = exe.run(options, argv);
+    let options = exec::RunOptions { events, accelerator, checker, ..r.run_options() };
+    let outcome = exe.run(options, r.argv());
     let recorded = collected.lock().map(|v| v.clone()).unwrap_or_default();
     if r.time {
         eprint!("{}", events::time_summary(&recorded, map));
@@ -608,17 +597,12 @@ fn validate(compiled: driver::Compiled, map: &SourceMap, v: &ValidateArgs) -> Ex
         });
         let stdout = exec::Capture::new();
         let options = exec::RunOptions {
-            max_steps: Some(r.max_steps),
-            max_memory: Some(r.max_memory),
-            device: device_config(r),
             events: Some(events),
             accelerator: Some(exec::device::DeviceHandle(Arc::new(recorder))),
             stdout: Some(stdout.sink()),
-            ..Default::default()
+            ..r.run_options()
         };
-        let mut argv = vec![r.compile.files[0].clone()];
-        argv.extend(r.args.iter().cloned());
-        let outcome = exe.run(options, argv);
+        let outcome = exe.run(options, r.argv());
         if let Some(d) = outcome.diagnostic() {
             eprintln!("accsim: on the {label}:");
             eprint!("{}", d.render(map, false));
