@@ -1,6 +1,7 @@
 // Exercises: long double variables, arithmetic and %Lf/%Lg/%Le printing.
 // Every value is exactly representable in double, so the output is the
 // same whether long double is the x87 80-bit type or a 64-bit double.
+#include <complex.h>
 #include <stdio.h>
 
 static long double ld_sum(const long double *v, int n) {
@@ -27,5 +28,11 @@ int main(void) {
     printf("from int %Lf, back %lld\n", fromint, (long long)fromint);
     printf("compare %d %d\n", a > b, c < -1e3L);
     printf("sizeof(long double) >= sizeof(double): %d\n", sizeof(long double) >= sizeof(double));
+    /* long double _Complex and the `l` complex functions of C99 7.3. */
+    long double _Complex z = 3.0L + 4.0L * I, w = conjl(z) * 2.0L;
+    printf("z=%.1Lf%+.1Lfi |z|=%.1Lf w=%.1Lf%+.1Lfi\n", creall(z), cimagl(z), cabsl(z), creall(w), cimagl(w));
+    long double _Complex r = csqrtl(-4.0L + 0.0L * I), acc = 0;
+    for (int i = 0; i < 4; i++) acc += (long double)i + (long double)(2 * i) * I;
+    printf("csqrtl(-4)=%.1Lf%+.1Lfi acc=%.1Lf%+.1Lfi\n", creall(r), cimagl(r), creall(acc), cimagl(acc));
     return 0;
 }

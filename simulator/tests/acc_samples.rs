@@ -146,6 +146,42 @@ fn routine_bind_redirects_device_calls() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "host 4.0 device 6.0 6.0\n");
 }
 
+/// `+` and `*` reductions on `float`, `double` and `long double _Complex` (§2.5.11: "complex"
+/// types): gang copies start at (0, 0) or (1, 0) and combine both parts, for every precision, on
+/// one and several gangs and threads.
+#[test]
+fn complex_reductions_of_every_precision() {
+    let dir = TempDir::new("acc-complex");
+    let path = dir.path().join("complex.c");
+    let program = r#"#include <complex.h>
+#include <stdio.h>
+#define SUMS(T, RE, IM, NAME) do { \
+    T s = 1.0 + 1.0 * I, p = 1.0; \
+    _Pragma("acc parallel loop reduction(+:s) reduction(*:p)") \
+    for (int i = 0; i < 64; i++) { s += (i % 4) + (i % 3) * I; if (i % 16 == 0) p *= 1.0 + 1.0 * I; } \
+    printf("%s %.1f%+.1fi %.1f%+.1fi\n", NAME, (double)RE(s), (double)IM(s), (double)RE(p), (double)IM(p)); \
+} while (0)
+int main(void) {
+    SUMS(float _Complex, crealf, cimagf, "float");
+    SUMS(double _Complex, creal, cimag, "double");
+    SUMS(long double _Complex, creall, cimagl, "long double");
+    return 0;
+}
+"#;
+    std::fs::write(&path, program).expect("write complex.c");
+    // 64 terms: real parts sum to 16 * (0+1+2+3) = 96, imaginary parts to 21 * (0+1+2) + 1 * 0
+    // = 63 (i % 3 over 0..64); (1+i)^4 = -4.
+    let line = |t: &str| format!("{t} 97.0+64.0i -4.0+0.0i\n");
+    let expected = line("float") + &line("double") + &line("long double");
+    for flags in [&["--gangs", "1", "--vector-length", "1"][..], &["--gangs", "5", "--threads", "3"][..]] {
+        let mut cmd = std::process::Command::new(accsim_bin());
+        cmd.arg("run").args(flags).arg(&path);
+        let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim");
+        assert_eq!(out.status, 0, "{flags:?}: {}", out.stderr_text());
+        assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{flags:?}");
+    }
+}
+
 /// Runtime errors of the data environment stop the program with a diagnostic naming the
 /// variable and both places (§2.6.4 partial presence, §2.6.6 exit data of data never entered).
 #[test]

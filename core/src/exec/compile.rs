@@ -2850,7 +2850,7 @@ impl<'a> Cx<'a> {
             ExprKind::SizeOfDynamic(ty) => self.size_of(*ty, loc)?,
             ExprKind::ComplexBinary { op, lhs, rhs, dst } => {
                 let ek = self.complex_elem(lhs.ty);
-                let (a, b) = (self.expr(lhs)?.into_fn(), self.expr(rhs)?.into_fn());
+                let (a, b) = (self.complex_operand(lhs, ek, loc)?, self.complex_operand(rhs, ek, loc)?);
                 let dst = self.result_dest(Some(*dst), loc)?.unwrap_or(0);
                 let op = *op;
                 Ce::Dyn(ef(move |m| {
@@ -2870,7 +2870,7 @@ impl<'a> Cx<'a> {
             }
             ExprKind::ComplexNeg { value, dst } => {
                 let ek = self.complex_elem(value.ty);
-                let a = self.expr(value)?.into_fn();
+                let a = self.complex_operand(value, ek, loc)?;
                 let dst = self.result_dest(Some(*dst), loc)?.unwrap_or(0);
                 Ce::Dyn(ef(move |m| {
                     let x = a(m)?;
@@ -2896,7 +2896,7 @@ impl<'a> Cx<'a> {
             }
             ExprKind::ComplexCompare { op, lhs, rhs } => {
                 let ek = self.complex_elem(lhs.ty);
-                let (a, b) = (self.expr(lhs)?.into_fn(), self.expr(rhs)?.into_fn());
+                let (a, b) = (self.complex_operand(lhs, ek, loc)?, self.complex_operand(rhs, ek, loc)?);
                 let ne = *op == BinOp::Ne;
                 Ce::Dyn(ef(move |m| {
                     let (x, y) = (a(m)?, b(m)?);
@@ -3073,6 +3073,22 @@ impl<'a> Cx<'a> {
                 Ce::Dyn(ef(move |m| Ok(f(g(m)?))))
             }
         }
+    }
+
+    /// A complex operand: its value is the address of its two parts, which the operation reads
+    /// (reported to the checker in checking mode, as a load of both parts).
+    fn complex_operand(&mut self, e: &Expr, ek: Kind, loc: Loc) -> R<ExprFn> {
+        let f = self.expr(e)?.into_fn();
+        if !self.checking {
+            return Ok(f);
+        }
+        let (atomic, size) = (self.in_atomic, 2 * ek.bytes());
+        Ok(ef(move |m| {
+            let a = f(m)?;
+            super::check::before_access(m, a, size, false, atomic, loc);
+            super::check::access(m, a, size, false, atomic, loc);
+            Ok(a)
+        }))
     }
 
     fn complex_elem(&self, ty: TypeId) -> Kind {

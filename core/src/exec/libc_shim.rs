@@ -146,10 +146,11 @@ pub enum Shim {
     Modf(bool),
     Lround(bool),
     Lrint(bool),
-    /// creal, cimag, cabs, carg (element kind F32 or F64).
-    ComplexPart(ComplexFn, bool),
-    /// conj, cexp, clog, csqrt, cpow.
-    ComplexFun(ComplexFn, bool),
+    /// creal, cimag, cabs, carg (element kind F32, F64 or LongDouble: the `f`, plain and `l`
+    /// forms of C99 7.3).
+    ComplexPart(ComplexFn, Kind),
+    /// conj, cexp, clog, csqrt, cpow (element kind as for `ComplexPart`).
+    ComplexFun(ComplexFn, Kind),
     Time,
     Clock,
     Gettimeofday,
@@ -393,15 +394,19 @@ fn shim_named(name: &str) -> Option<Shim> {
             _ => return None,
         })
     };
-    let as_complex = |c: ComplexFn, f: bool| match c {
-        ComplexFn::Real | ComplexFn::Imag | ComplexFn::Abs | ComplexFn::Arg => ComplexPart(c, f),
-        _ => ComplexFun(c, f),
+    let as_complex = |c: ComplexFn, ek: Kind| match c {
+        ComplexFn::Real | ComplexFn::Imag | ComplexFn::Abs | ComplexFn::Arg => ComplexPart(c, ek),
+        _ => ComplexFun(c, ek),
     };
     if let Some(c) = complex(name) {
-        return Some(as_complex(c, false));
+        return Some(as_complex(c, Kind::F64));
     }
     if let Some(c) = name.strip_suffix('f').and_then(complex) {
-        return Some(as_complex(c, true));
+        return Some(as_complex(c, Kind::F32));
+    }
+    // `long double _Complex`: two 16-byte `long double`s, computed as double (value.rs).
+    if let Some(c) = name.strip_suffix('l').and_then(complex) {
+        return Some(as_complex(c, Kind::LongDouble));
     }
     Some(match name {
         "printf" => Printf,
@@ -1479,8 +1484,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
         }
         Lround(single) => super::value::cvtt64(farg(single, a(0)).round()) as u64,
         Lrint(single) => super::value::cvtt64(farg(single, a(0)).round_ties_even()) as u64,
-        ComplexPart(c, single) => {
-            let ek = if single { Kind::F32 } else { Kind::F64 };
+        ComplexPart(c, ek) => {
             let (re, im) = mem!(m.load_complex(ek, a(0)));
             let r = match c {
                 ComplexFn::Real => re,
@@ -1488,10 +1492,9 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
                 ComplexFn::Abs => re.hypot(im),
                 _ => im.atan2(re),
             };
-            ret_f(single, r)
+            ret_f(ek == Kind::F32, r)
         }
-        ComplexFun(c, single) => {
-            let ek = if single { Kind::F32 } else { Kind::F64 };
+        ComplexFun(c, ek) => {
             let (re, im) = mem!(m.load_complex(ek, a(0)));
             let w = if let ComplexFn::Pow = c {
                 mem!(m.load_complex(ek, a(1)))

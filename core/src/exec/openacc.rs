@@ -672,28 +672,23 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
 
 /// `*host = *host op *part` for a complex reduction variable (`+` and `*`, §2.5.11).
 pub(super) fn combine_complex(m: &mut Machine, host: u64, part: u64, size: u64, op: ReductionOp, loc: Loc) -> Result<(), Trap> {
-    let rd = |m: &Machine, p: u64| -> Result<(f64, f64), Trap> {
-        if size == 8 {
-            let w = m.mem.load_u64(p).map_err(|f| m.fault(f, loc))?;
-            Ok((f32::from_bits(w as u32) as f64, f32::from_bits((w >> 32) as u32) as f64))
-        } else {
-            let a = m.mem.load_u64(p).map_err(|f| m.fault(f, loc))?;
-            let b = m.mem.load_u64(p + 8).map_err(|f| m.fault(f, loc))?;
-            Ok((f64::from_bits(a), f64::from_bits(b)))
-        }
-    };
-    let (a, b) = rd(m, host)?;
-    let (c, d) = rd(m, part)?;
+    let ek = complex_element(size);
+    let (a, b) = m.load_complex(ek, host).map_err(|f| m.fault(f, loc))?;
+    let (c, d) = m.load_complex(ek, part).map_err(|f| m.fault(f, loc))?;
     let (re, im) = match op {
         ReductionOp::Mul => (a * c - b * d, a * d + b * c),
         _ => (a + c, b + d),
     };
-    if size == 8 {
-        let w = ((re as f32).to_bits() as u64) | (((im as f32).to_bits() as u64) << 32);
-        m.mem.store_u64(host, w).map_err(|f| m.fault(f, loc))
-    } else {
-        m.mem.store_u64(host, re.to_bits()).map_err(|f| m.fault(f, loc))?;
-        m.mem.store_u64(host + 8, im.to_bits()).map_err(|f| m.fault(f, loc))
+    m.store_complex(ek, host, re, im).map_err(|f| m.fault(f, loc))
+}
+
+/// The element kind of a complex variable of `size` bytes: `float _Complex` (8), `double
+/// _Complex` (16) or `long double _Complex` (32: two 16-byte `long double`s, value.rs).
+fn complex_element(size: u64) -> Kind {
+    match size {
+        8 => Kind::F32,
+        32 => Kind::LongDouble,
+        _ => Kind::F64,
     }
 }
 
@@ -705,18 +700,8 @@ fn load(m: &Machine, k: Kind, p: u64, loc: Loc) -> Result<u64, Trap> {
 pub(super) fn write_identity(m: &mut Machine, p: u64, c: &CaptureArg, op: ReductionOp, loc: Loc) -> Result<(), Trap> {
     if c.kind == Kind::Aggregate {
         // A complex variable: (0, 0) for +, (1, 0) for *.
-        let one = matches!(op, ReductionOp::Mul);
-        let (re, rest) = match (c.size, one) {
-            (8, true) => (1.0f32.to_bits() as u64, None),
-            (8, false) => (0, None),
-            (_, true) => (1.0f64.to_bits(), Some(0)),
-            (_, false) => (0, Some(0)),
-        };
-        m.mem.store_u64(p, re).map_err(|f| m.fault(f, loc))?;
-        if let Some(im) = rest {
-            m.mem.store_u64(p + 8, im).map_err(|f| m.fault(f, loc))?;
-        }
-        return Ok(());
+        let re = if matches!(op, ReductionOp::Mul) { 1.0 } else { 0.0 };
+        return m.store_complex(complex_element(c.size), p, re, 0.0).map_err(|f| m.fault(f, loc));
     }
     let v = identity_bits(c.kind, op);
     m.store_kind(c.kind, p, v).map_err(|f| m.fault(f, loc))
