@@ -14,7 +14,8 @@
 //!   CUDA C kernel; NVRTC compiles the whole module once per program, for the GPU's compute
 //!   capability, and the PTX is cached on disk keyed by a hash of the source, the architecture
 //!   and the NVRTC version ([`ptx_cache_dir`]), so a second run compiles nothing. A launch is
-//!   `grid = num_gangs`, `block = (vector_length, num_workers)`.
+//!   `grid = num_gangs`, `block = (vector_length, num_workers)`, or the shape of the `--loop-map`
+//!   that the kernel's loop nest takes ([`crate::loopmap`]).
 //! - **Private copies and reductions** (§2.5.9–§2.5.11). A per-gang capture (`private`,
 //!   `firstprivate`, a `reduction` of the construct) is one contiguous buffer of one copy per
 //!   gang, which the emitted kernel indexes by `blockIdx.x`: firstprivate copies start as the
@@ -56,6 +57,7 @@ use accsim_core::ir::Program;
 use cudarc::driver::sys;
 
 use crate::emit::{self, EmitError};
+use crate::loopmap::LoopMap;
 use crate::probe::{self, CudaError};
 
 /// Why the GPU device could not be set up for a program.
@@ -69,6 +71,9 @@ pub enum OpenError {
     /// NVRTC rejected the generated CUDA C: a bug in accsim's emitter.
     #[error("internal error: NVRTC does not compile the generated CUDA C:\n{0}")]
     Compile(String),
+    /// The `--loop-map` asked for fits no compute region of the program: one error per region.
+    #[error("the loop mapping fits no compute region")]
+    LoopMap(Vec<Diagnostic>),
 }
 
 /// One GPU buffer beside an engine placeholder.
@@ -116,6 +121,8 @@ pub struct CudaDevice {
     pub ptx_from_cache: bool,
     /// A description of the GPU (name, capability, memory).
     pub description: String,
+    /// Warnings of the `--loop-map`: the compute regions it does not fit.
+    pub loop_map_warnings: Vec<Diagnostic>,
 }
 
 fn driver_err(call: &'static str) -> impl Fn(sys::CUresult) -> CudaError {
@@ -189,9 +196,10 @@ fn nvrtc_compile(source: &str, arch: &str) -> Result<Vec<u8>, OpenError> {
 }
 
 impl CudaDevice {
-    /// Set up GPU `ordinal` for program `p`: probe the driver, emit the CUDA C, compile it (or
-    /// take it from the PTX cache), load it. Never panics on a machine without CUDA.
-    pub fn new(p: &Program, ordinal: u64) -> Result<CudaDevice, OpenError> {
+    /// Set up GPU `ordinal` for program `p`: probe the driver, emit the CUDA C under loop mapping
+    /// `map` ([`crate::loopmap`]), compile it (or take it from the PTX cache), load it. Never
+    /// panics on a machine without CUDA.
+    pub fn new(p: &Program, ordinal: u64, map: LoopMap) -> Result<CudaDevice, OpenError> {
         let info = probe::probe()?;
         if ordinal >= info.device_count as u64 {
             return Err(OpenError::Cuda(CudaError::Driver {
@@ -199,7 +207,8 @@ impl CudaDevice {
                 message: format!("there is no GPU number {ordinal}: the driver reports {} device(s) (ACC_DEVICE_NUM)", info.device_count),
             }));
         }
-        let module = emit::module(p)?;
+        let module = emit::module_mapped(p, map)?;
+        let loop_map_warnings = crate::loopmap::report(map, &module).map_err(OpenError::LoopMap)?;
         let names = p.kernels.iter().filter_map(|k| emit::function_name(p, k.func).map(|n| (k.func.0, n))).collect();
         let (state, from_cache, description) = State::open(ordinal, &module)?;
         Ok(CudaDevice {
@@ -209,6 +218,7 @@ impl CudaDevice {
             count: info.device_count as u64,
             ptx_from_cache: from_cache,
             description,
+            loop_map_warnings,
         })
     }
 
@@ -536,7 +546,8 @@ impl Device for CudaDevice {
             return Err(Trap::error(Diagnostic::internal(format!("kernel function {} has no CUDA kernel", k.fid), Some(loc))));
         };
         let threads = k.workers.saturating_mul(k.vector);
-        if threads > 1024 || k.vector > 1024 || k.workers > 1024 || k.gangs > i32::MAX as u64 {
+        let (grid, block) = self.module.shape(k.fid, k.gangs, k.workers, k.vector);
+        if threads > 1024 || block.iter().any(|&b| b > 1024) || grid.iter().any(|&g| g > i32::MAX as u64) {
             return Err(Trap::error(Diagnostic::unsupported(
                 format!("a launch of num_gangs({}) num_workers({}) vector_length({}): a CUDA block holds at most 1024 threads (num_workers × vector_length)", k.gangs, k.workers, k.vector),
                 loc,
@@ -589,7 +600,7 @@ impl Device for CudaDevice {
             // `u64` slot; `params` and `args` live across the call; every pointer argument is a
             // live GPU buffer or the program's own value.
             check(unsafe {
-                sys::cuLaunchKernel(f, k.gangs as u32, 1, 1, k.vector as u32, k.workers as u32, 1, 0, stream, params.as_mut_ptr(), std::ptr::null_mut())
+                sys::cuLaunchKernel(f, grid[0] as u32, grid[1] as u32, grid[2] as u32, block[0] as u32, block[1] as u32, block[2] as u32, 0, stream, params.as_mut_ptr(), std::ptr::null_mut())
             })
             .map_err(|r| fail(&format!("launching kernel `{name}`"), r))
         });

@@ -75,6 +75,8 @@ use accsim_core::diag::Loc;
 use accsim_core::ir::acc::{AccKind, CaptureMode, Kernel};
 use accsim_core::ir::*;
 
+use crate::loopmap::{mapped_nest, LoopMap, MappedLoop};
+
 /// A form the emitter cannot translate yet.
 #[derive(Debug, Clone)]
 pub struct Unsupported {
@@ -106,6 +108,11 @@ pub fn program(p: &Program) -> Result<String, EmitError> {
     module(p).map(|m| m.source)
 }
 
+/// [`program`] under a loop mapping, with the regions the mapping does not fit.
+pub fn program_mapped(p: &Program, map: LoopMap) -> Result<(String, Vec<(Loc, String)>), EmitError> {
+    module_mapped(p, map).map(|m| (m.source, m.map_misfits))
+}
+
 /// What a launcher needs besides the source: the `__device__` copies of globals it must fill.
 #[derive(Debug, Clone)]
 pub struct Module {
@@ -117,6 +124,18 @@ pub struct Module {
     /// Per kernel function, per capture: `true` for a `firstprivate` copy the kernel only reads,
     /// which takes one copy for all gangs instead of one per gang.
     pub shared_firstprivate: BTreeMap<u32, Vec<bool>>,
+    /// Per kernel function: the loop mapping its launch takes (absent: the default).
+    pub loop_maps: BTreeMap<u32, LoopMap>,
+    /// Under a `--loop-map`: the compute regions it does not fit, each with why (they keep the
+    /// default mapping).
+    pub map_misfits: Vec<(Loc, String)>,
+}
+
+impl Module {
+    /// The launch shape (grid, block) of kernel function `fid`.
+    pub fn shape(&self, fid: u32, gangs: u64, workers: u64, vector: u64) -> ([u64; 3], [u64; 3]) {
+        self.loop_maps.get(&fid).copied().unwrap_or_default().shape(gangs, workers, vector)
+    }
 }
 
 /// The CUDA name of kernel (or device function) `f`.
@@ -126,7 +145,23 @@ pub fn function_name(p: &Program, f: FuncId) -> Option<String> {
 
 /// [`program`] with the list of device globals.
 pub fn module(p: &Program) -> Result<Module, EmitError> {
-    let mut cx = Emitter { p, prelude: BTreeSet::new(), records: BTreeSet::new(), unsupported: Vec::new(), impure: impure_functions(p), globals: BTreeSet::new(), shared_firstprivate: BTreeMap::new() };
+    module_mapped(p, LoopMap::Default)
+}
+
+/// [`module`] under loop mapping `map` (see [`crate::loopmap`]).
+pub fn module_mapped(p: &Program, map: LoopMap) -> Result<Module, EmitError> {
+    let mut cx = Emitter {
+        p,
+        prelude: BTreeSet::new(),
+        records: BTreeSet::new(),
+        unsupported: Vec::new(),
+        impure: impure_functions(p),
+        globals: BTreeSet::new(),
+        shared_firstprivate: BTreeMap::new(),
+        loop_map: map,
+        loop_maps: BTreeMap::new(),
+        map_misfits: Vec::new(),
+    };
     // Device functions: everything reachable from kernels through direct calls.
     let mut device_fns: BTreeSet<FuncId> = BTreeSet::new();
     let mut work: Vec<FuncId> = p.kernels.iter().map(|k| k.func).collect();
@@ -182,7 +217,7 @@ pub fn module(p: &Program) -> Result<Module, EmitError> {
         return Err(EmitError { partial: out, items: cx.unsupported });
     }
     let globals = cx.globals.iter().map(|&g| (GlobalId(g), sanitize(&p.globals[g as usize].name))).collect();
-    Ok(Module { source: out, globals, shared_firstprivate: cx.shared_firstprivate })
+    Ok(Module { source: out, globals, shared_firstprivate: cx.shared_firstprivate, loop_maps: cx.loop_maps, map_misfits: cx.map_misfits })
 }
 
 fn prelude_text(piece: &str) -> &'static str {
@@ -307,7 +342,7 @@ fn walk_place(p: &Place, f: &mut dyn FnMut(&Expr)) {
     }
 }
 
-fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+pub(crate) fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
     f(e);
     match &e.kind {
         ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => walk_expr(a, f),
@@ -443,6 +478,10 @@ struct Emitter<'p> {
     globals: BTreeSet<u32>,
     /// See [`Module::shared_firstprivate`].
     shared_firstprivate: BTreeMap<u32, Vec<bool>>,
+    /// The `--loop-map` asked for, and what came of it ([`Module::loop_maps`]).
+    loop_map: LoopMap,
+    loop_maps: BTreeMap<u32, LoopMap>,
+    map_misfits: Vec<(Loc, String)>,
 }
 
 /// C library functions that change state (the others in [`DEVICE_LIBC`] compute a value).
@@ -491,6 +530,9 @@ struct FuncCx<'f> {
     assumed: Option<String>,
     /// Parameters that point to the gang's copy of a `reduction` variable of the construct.
     gang_reductions: HashSet<LocalId>,
+    /// Under a `--loop-map` that fits the kernel: the share statements of the nest's loops (by
+    /// address), each emitted as one loop over the iterations of the mapping's index.
+    mapped: HashMap<*const Stmt, MappedLoop<'f>>,
 }
 
 impl<'p> Emitter<'p> {
@@ -707,7 +749,7 @@ impl<'p> Emitter<'p> {
         let _ = writeln!(out, "// `{}`, line {}: a routine called from device code", func.name, func.loc.line);
         let _ = writeln!(out, "{sig}\n{{");
         let names = func.locals.iter().enumerate().map(|(i, l)| local_name(l, LocalId(i as u32))).collect();
-        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None, gang_reductions: HashSet::new() };
+        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None, gang_reductions: HashSet::new(), mapped: HashMap::new() };
         let params: HashSet<LocalId> = func.params.iter().copied().collect();
         for (i, l) in func.locals.iter().enumerate() {
             if !params.contains(&LocalId(i as u32)) {
@@ -783,7 +825,25 @@ impl<'p> Emitter<'p> {
         // `reduction` clause (`parallel reduction(+:s)` over `loop` … `s += a[i]`): the threads
         // of the gang share the gang's copy, so the update is atomic.
         let gang_reductions = func.params.iter().skip(4).zip(&k.captures).filter(|(_, c)| matches!(c.mode, CaptureMode::Reduction(_))).map(|(l, _)| *l).collect();
-        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions };
+        let shared_locals = homes.iter().any(|h| *h != Home::Thread);
+        let mapped = if self.loop_map == LoopMap::Default {
+            HashMap::new()
+        } else {
+            match mapped_nest(self.loop_map, k, func, shared_locals) {
+                Ok(m) => {
+                    self.loop_maps.insert(k.func.0, self.loop_map);
+                    let _ = writeln!(out, "// loop mapping {} (OpenUH): launch with {}", self.loop_map, self.loop_map.describe_shape());
+                    m
+                }
+                Err(why) => {
+                    let _ = writeln!(out, "// loop mapping {} does not fit: {why}; the default mapping", self.loop_map);
+                    self.map_misfits.push((k.loc, why));
+                    HashMap::new()
+                }
+            }
+        };
+        let map = self.loop_maps.get(&k.func.0).copied().unwrap_or_default();
+        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions, mapped };
         // Parameters: the captures (the four launch parameters come from the CUDA built-ins).
         let mut params = Vec::new();
         let mut setup = Vec::new();
@@ -815,7 +875,7 @@ impl<'p> Emitter<'p> {
                     // Only this pointer reaches the gang's fresh copy: `__restrict__` lets the
                     // compiler keep what it points to in a register across other stores.
                     let d = self.decl(local.ty, &format!("__restrict__ {name}"), func.loc);
-                    setup.push(format!("{d} = {base} + blockIdx.x; // this gang's {what}"));
+                    setup.push(format!("{d} = {base} + __gang; // this gang's {what}"));
                 }
                 CaptureMode::Value | CaptureMode::Present => params.push(self.decl(local.ty, &name, func.loc)),
             }
@@ -824,7 +884,8 @@ impl<'p> Emitter<'p> {
         let name = sanitize(&func.name);
         let ps = if params.is_empty() { "void".to_string() } else { params.join(", ") };
         let _ = writeln!(out, "extern \"C\" __global__ void {name}({ps})\n{{");
-        out.push_str("    long __gang = blockIdx.x, __num_gangs = gridDim.x;\n");
+        let (gang, gangs) = map.gang_index();
+        let _ = writeln!(out, "    long __gang = {gang}, __num_gangs = {gangs};");
         out.push_str("    long __num_workers = blockDim.y, __vector_length = blockDim.x;\n");
         for s in setup {
             let _ = writeln!(out, "    {s}");
@@ -844,6 +905,10 @@ impl<'p> Emitter<'p> {
 
     fn stmt(&mut self, fx: &mut FuncCx<'_>, s: &Stmt, depth: usize, th: Threads, out: &mut String) {
         let pad = "    ".repeat(depth);
+        if let Some(ml) = fx.mapped.get(&(s as *const Stmt)).cloned() {
+            self.mapped_loop(fx, ml, depth, out);
+            return;
+        }
         match &s.kind {
             StmtKind::Empty => {}
             StmtKind::Expr(e) if fx.kernel && th.depth() > 0 && self.gang_reduction_update(fx, e).is_some() => {
@@ -1088,6 +1153,18 @@ impl<'p> Emitter<'p> {
         }
         let _ = writeln!(out, "{pad}}}");
         let _ = writeln!(out, "{pad}{barrier};");
+    }
+
+    /// One loop of a nest under a `--loop-map` ([`crate::loopmap`]): every thread of the grid
+    /// runs the iterations of its index, with the mapping's stride; no barrier, since the nest is
+    /// the whole kernel and has no per-thread state.
+    fn mapped_loop(&mut self, fx: &mut FuncCx<'_>, ml: MappedLoop<'_>, depth: usize, out: &mut String) {
+        let pad = "    ".repeat(depth);
+        let k = fx.names[ml.temps.iteration.0 as usize].clone();
+        let n = fx.names[ml.temps.iterations.0 as usize].clone();
+        let _ = writeln!(out, "{pad}// {}, loop {} of {} (line {}): iteration {} + i·({})", self.loop_map, ml.level + 1, ml.depth, ml.line, ml.start, ml.stride);
+        let _ = writeln!(out, "{pad}for ({k} = {}; {k} < {n}; {k} += {})", ml.start, ml.stride);
+        self.sub_stmt(fx, ml.iteration, depth, Threads::ALL, out);
     }
 
     /// `*r = *r op v` or `*r op= v` where `r` points to the gang's copy of a reduction variable:

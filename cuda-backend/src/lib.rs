@@ -33,6 +33,7 @@
 
 pub mod device;
 pub mod emit;
+pub mod loopmap;
 pub mod probe;
 
 pub use device::CudaDevice;

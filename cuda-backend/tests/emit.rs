@@ -7,21 +7,26 @@ use std::path::{Path, PathBuf};
 use accsim_core::diag::SourceMap;
 use accsim_core::driver;
 use accsim_core::frontend::PreprocessOptions;
+use accsim_cuda::loopmap::LoopMap;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-/// The emitted text, or the partial text followed by the list of unsupported forms.
-fn emit(sample: &str) -> String {
+fn compile(sample: &str) -> accsim_core::ir::Program {
     let path = root().join(sample);
     let mut map = SourceMap::new();
-    let compiled = match driver::compile_files(&[path.display().to_string()], &PreprocessOptions::default(), &mut map) {
-        Ok(c) => c,
+    match driver::compile_files(&[path.display().to_string()], &PreprocessOptions::default(), &mut map) {
+        Ok(c) => c.program,
         Err(d) => panic!("{sample} does not compile: {}", d.iter().map(|d| d.render(&map, false)).collect::<String>()),
-    };
-    match accsim_cuda::emit::program(&compiled.program) {
-        Ok(text) => text,
+    }
+}
+
+/// The emitted text under loop mapping `lm`, or the partial text followed by the list of
+/// unsupported forms.
+fn emit(sample: &str, lm: LoopMap) -> String {
+    match accsim_cuda::emit::program_mapped(&compile(sample), lm) {
+        Ok((text, _)) => text,
         Err(e) => {
             let mut text = e.partial;
             for u in &e.items {
@@ -33,9 +38,15 @@ fn emit(sample: &str) -> String {
 }
 
 fn check(sample: &str) {
-    let actual = emit(sample);
+    check_mapped(sample, LoopMap::Default);
+}
+
+/// [`check`] under a loop mapping: the snapshot is `tests/emit/NAME.MAP.cu`.
+fn check_mapped(sample: &str, lm: LoopMap) {
+    let actual = emit(sample, lm);
     let name = Path::new(sample).file_stem().and_then(|s| s.to_str()).unwrap_or("out");
-    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/emit").join(format!("{name}.cu"));
+    let file = if lm == LoopMap::Default { format!("{name}.cu") } else { format!("{name}.{lm}.cu") };
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/emit").join(file);
     if std::env::var_os("BLESS").is_some() {
         std::fs::write(&golden, &actual).unwrap_or_else(|e| panic!("writing {}: {e}", golden.display()));
         return;
@@ -119,6 +130,48 @@ fn unsupported_forms_are_reported() {
     assert!(err.items.iter().any(|u| u.what.contains("strlen")), "{err}");
     assert!(err.items.iter().any(|u| u.what.contains("long double")), "{err}");
     assert!(err.items.iter().any(|u| u.what.contains("inside a condition")), "{err}");
+}
+
+/// OpenUH's loop mappings (`--loop-map`, Tian et al. Figs. 6 and 7): a 2-deep nest (Gaussblur,
+/// gang rows / vector columns) under each Map2, a 3-deep nest (Laplacian, gang / worker / vector)
+/// under each Map3. Each mapped loop is one `for` over its linear index with the mapping's start
+/// and stride, and no barrier.
+#[test]
+fn loop_mappings() {
+    for lm in LoopMap::ALL.into_iter().filter(|m| m.depth() > 0) {
+        let sample = if lm.depth() == 2 { "samples/openuh/gaussblur.c" } else { "samples/openuh/laplacian.c" };
+        check_mapped(sample, lm);
+        let text = emit(sample, lm);
+        assert!(!text.contains("__syncthreads") && !text.contains("accsim_sync_worker();"), "{lm}: a mapped nest needs no barrier");
+        assert_eq!(text.matches(&format!("// {lm}, loop ")).count(), lm.depth(), "{lm}: one mapped loop per level");
+    }
+}
+
+/// A mapping that does not fit a region says why, and the region keeps the default mapping; a
+/// mapping that fits no region is an error.
+#[test]
+fn loop_mapping_misfits_are_reported() {
+    // Laplacian is 3 loops deep: no Map2 fits it.
+    let p = compile("samples/openuh/laplacian.c");
+    let m = accsim_cuda::emit::module_mapped(&p, LoopMap::Map2_4).expect("emits");
+    assert!(m.loop_maps.is_empty());
+    assert!(m.source.contains("__syncthreads()"), "the default mapping is kept");
+    let errors = accsim_cuda::loopmap::report(LoopMap::Map2_4, &m).expect_err("fits no region");
+    assert_eq!(errors.len(), 1);
+    assert!(errors[0].message.contains("maps a nest of 2 partitioned loops; this region has 3 partitioned loops (lines 47, 49, 51)"), "{}", errors[0].message);
+    // Jacobi (OpenUH): its sweep has `reduction(max:err)` loops, its copy-back fits.
+    let p = compile("samples/openuh/jacobi.c");
+    let m = accsim_cuda::emit::module_mapped(&p, LoopMap::Map2_1).expect("emits");
+    assert_eq!(m.loop_maps.len(), 1);
+    let warnings = accsim_cuda::loopmap::report(LoopMap::Map2_1, &m).expect("fits one region");
+    assert_eq!(warnings.len(), 1);
+    assert_eq!(warnings[0].severity, accsim_core::diag::Severity::Warning);
+    assert_eq!(warnings[0].primary.map(|l| l.line), Some(45));
+    // A nest with a `seq` loop between its partitioned loops (Stencil) has fewer partitioned
+    // loops than any mapping needs.
+    let p = compile("samples/openuh/stencil.c");
+    let m = accsim_cuda::emit::module_mapped(&p, LoopMap::Map3_3).expect("emits");
+    assert!(m.map_misfits[0].1.contains("this region has one partitioned loop (line 52)"), "{:?}", m.map_misfits);
 }
 
 /// Every sample of `samples/acc` and `samples/openuh` has its snapshot (the tests above name the

@@ -40,10 +40,34 @@ enum Command {
     /// Print the lowered IR of a program (for debugging accsim).
     DumpIr(CompileArgs),
     /// Print the CUDA C that the GPU back-end makes of every kernel (and the routines they call).
-    EmitCuda(CompileArgs),
+    EmitCuda(EmitCudaArgs),
     /// Run a program on the simulated device and on the GPU, and compare every copy to the host
     /// and the output (PCAST-style). Exit 0 when all agree, 1 when something differs.
     Validate(ValidateArgs),
+}
+
+#[derive(Args)]
+struct EmitCudaArgs {
+    #[command(flatten)]
+    compile: CompileArgs,
+    #[command(flatten)]
+    map: LoopMapArg,
+}
+
+/// `--loop-map` (emit-cuda, and runs on the GPU).
+#[derive(Args, Clone, Copy)]
+struct LoopMapArg {
+    /// How a 2- or 3-deep nest of partitioned loops that is a whole compute region maps onto the
+    /// GPU's grid and blocks: `default` (gang → blockIdx.x, worker → threadIdx.y, vector →
+    /// threadIdx.x) or one of OpenUH's `map2_1`…`map2_4`, `map3_1`…`map3_3`. Regions it does not
+    /// fit keep the default (with a warning).
+    #[arg(long = "loop-map", value_name = "MAP", default_value = "default", value_parser = parse_loop_map)]
+    loop_map: accsim_cuda::loopmap::LoopMap,
+}
+
+fn parse_loop_map(s: &str) -> Result<accsim_cuda::loopmap::LoopMap, String> {
+    use accsim_cuda::loopmap::LoopMap;
+    LoopMap::parse(s).ok_or_else(|| format!("expected one of {}", LoopMap::ALL.map(|m| m.name()).join(", ")))
 }
 
 #[derive(Args)]
@@ -178,6 +202,8 @@ struct RunArgs {
     /// The accelerator: the simulated one, or a real NVIDIA GPU.
     #[arg(long, value_enum, default_value = "sim")]
     device: DeviceKind,
+    #[command(flatten)]
+    map: LoopMapArg,
     /// Arguments for the program's `main` (after `--`).
     #[arg(last = true)]
     args: Vec<String>,
@@ -269,11 +295,20 @@ fn main() -> ExitCode {
             }
             Err(code) => code,
         },
-        Command::EmitCuda(a) => match compile(&a, &mut map) {
-            Ok(c) => match accsim_cuda::emit::program(&c.program) {
-                Ok(text) => {
-                    print!("{text}");
-                    ExitCode::SUCCESS
+        Command::EmitCuda(a) => match compile(&a.compile, &mut map) {
+            Ok(c) => match accsim_cuda::emit::module_mapped(&c.program, a.map.loop_map) {
+                Ok(m) => {
+                    print!("{}", m.source);
+                    match accsim_cuda::loopmap::report(a.map.loop_map, &m) {
+                        Ok(warnings) => {
+                            print_diagnostics(&warnings, &map);
+                            ExitCode::SUCCESS
+                        }
+                        Err(errors) => {
+                            print_diagnostics(&errors, &map);
+                            ExitCode::from(2)
+                        }
+                    }
                 }
                 Err(e) => {
                     // The partial CUDA, with a comment at each form left out, then why.
@@ -539,8 +574,9 @@ fn accelerator(kind: DeviceKind, program: &accsim_core::ir::Program, map: &Sourc
                 },
                 Err(_) => 0,
             };
-            match accsim_cuda::CudaDevice::new(program, ordinal) {
+            match accsim_cuda::CudaDevice::new(program, ordinal, r.map.loop_map) {
                 Ok(d) => {
+                    print_diagnostics(&d.loop_map_warnings, map);
                     if r.notify {
                         let ptx = if d.ptx_from_cache { "PTX from the cache" } else { "compiled by NVRTC" };
                         eprintln!("accsim: device: {}; kernels {ptx}", d.description);
@@ -549,6 +585,10 @@ fn accelerator(kind: DeviceKind, program: &accsim_core::ir::Program, map: &Sourc
                 }
                 Err(accsim_cuda::device::OpenError::Unsupported(e)) => {
                     print_diagnostics(&e.diagnostics(), map);
+                    Err(ExitCode::from(2))
+                }
+                Err(accsim_cuda::device::OpenError::LoopMap(errors)) => {
+                    print_diagnostics(&errors, map);
                     Err(ExitCode::from(2))
                 }
                 Err(e @ accsim_cuda::device::OpenError::Compile(_)) => {

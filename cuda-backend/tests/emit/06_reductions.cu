@@ -47,15 +47,15 @@ extern "C" __global__ void main_acc41(int *isum_addr_4_gangs, int *iprod_addr_5_
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    int *__restrict__ isum_addr_4 = isum_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
-    int *__restrict__ iprod_addr_5 = iprod_addr_5_gangs + blockIdx.x; // this gang's reduction(*) copy
-    int *__restrict__ imax_addr_6 = imax_addr_6_gangs + blockIdx.x; // this gang's reduction(max) copy
-    int *__restrict__ imin_addr_7 = imin_addr_7_gangs + blockIdx.x; // this gang's reduction(min) copy
-    int *__restrict__ iand_addr_8 = iand_addr_8_gangs + blockIdx.x; // this gang's reduction(&) copy
-    int *__restrict__ ior_addr_9 = ior_addr_9_gangs + blockIdx.x; // this gang's reduction(|) copy
-    int *__restrict__ ixor_addr_10 = ixor_addr_10_gangs + blockIdx.x; // this gang's reduction(^) copy
-    int *__restrict__ iland_addr_11 = iland_addr_11_gangs + blockIdx.x; // this gang's reduction(&&) copy
-    int *__restrict__ ilor_addr_12 = ilor_addr_12_gangs + blockIdx.x; // this gang's reduction(||) copy
+    int *__restrict__ isum_addr_4 = isum_addr_4_gangs + __gang; // this gang's reduction(+) copy
+    int *__restrict__ iprod_addr_5 = iprod_addr_5_gangs + __gang; // this gang's reduction(*) copy
+    int *__restrict__ imax_addr_6 = imax_addr_6_gangs + __gang; // this gang's reduction(max) copy
+    int *__restrict__ imin_addr_7 = imin_addr_7_gangs + __gang; // this gang's reduction(min) copy
+    int *__restrict__ iand_addr_8 = iand_addr_8_gangs + __gang; // this gang's reduction(&) copy
+    int *__restrict__ ior_addr_9 = ior_addr_9_gangs + __gang; // this gang's reduction(|) copy
+    int *__restrict__ ixor_addr_10 = ixor_addr_10_gangs + __gang; // this gang's reduction(^) copy
+    int *__restrict__ iland_addr_11 = iland_addr_11_gangs + __gang; // this gang's reduction(&&) copy
+    int *__restrict__ ilor_addr_12 = ilor_addr_12_gangs + __gang; // this gang's reduction(||) copy
     int i_16;
     long lb_17;
     long ub_18;
@@ -153,12 +153,12 @@ extern "C" __global__ void main_acc61(float *fsum_addr_4_gangs, float *fprod_add
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    float *__restrict__ fsum_addr_4 = fsum_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
-    float *__restrict__ fprod_addr_5 = fprod_addr_5_gangs + blockIdx.x; // this gang's reduction(*) copy
-    float *__restrict__ fmaxv_addr_6 = fmaxv_addr_6_gangs + blockIdx.x; // this gang's reduction(max) copy
-    float *__restrict__ fminv_addr_7 = fminv_addr_7_gangs + blockIdx.x; // this gang's reduction(min) copy
-    float *__restrict__ fland_addr_8 = fland_addr_8_gangs + blockIdx.x; // this gang's reduction(&&) copy
-    float *__restrict__ flor_addr_9 = flor_addr_9_gangs + blockIdx.x; // this gang's reduction(||) copy
+    float *__restrict__ fsum_addr_4 = fsum_addr_4_gangs + __gang; // this gang's reduction(+) copy
+    float *__restrict__ fprod_addr_5 = fprod_addr_5_gangs + __gang; // this gang's reduction(*) copy
+    float *__restrict__ fmaxv_addr_6 = fmaxv_addr_6_gangs + __gang; // this gang's reduction(max) copy
+    float *__restrict__ fminv_addr_7 = fminv_addr_7_gangs + __gang; // this gang's reduction(min) copy
+    float *__restrict__ fland_addr_8 = fland_addr_8_gangs + __gang; // this gang's reduction(&&) copy
+    float *__restrict__ flor_addr_9 = flor_addr_9_gangs + __gang; // this gang's reduction(||) copy
     int i_12;
     long lb_13;
     long ub_14;
@@ -241,12 +241,12 @@ extern "C" __global__ void main_acc76(double *dsum_addr_4_gangs, double *dprod_a
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double *__restrict__ dsum_addr_4 = dsum_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
-    double *__restrict__ dprod_addr_5 = dprod_addr_5_gangs + blockIdx.x; // this gang's reduction(*) copy
-    double *__restrict__ dmaxv_addr_6 = dmaxv_addr_6_gangs + blockIdx.x; // this gang's reduction(max) copy
-    double *__restrict__ dminv_addr_7 = dminv_addr_7_gangs + blockIdx.x; // this gang's reduction(min) copy
-    double *__restrict__ dland_addr_8 = dland_addr_8_gangs + blockIdx.x; // this gang's reduction(&&) copy
-    double *__restrict__ dlor_addr_9 = dlor_addr_9_gangs + blockIdx.x; // this gang's reduction(||) copy
+    double *__restrict__ dsum_addr_4 = dsum_addr_4_gangs + __gang; // this gang's reduction(+) copy
+    double *__restrict__ dprod_addr_5 = dprod_addr_5_gangs + __gang; // this gang's reduction(*) copy
+    double *__restrict__ dmaxv_addr_6 = dmaxv_addr_6_gangs + __gang; // this gang's reduction(max) copy
+    double *__restrict__ dminv_addr_7 = dminv_addr_7_gangs + __gang; // this gang's reduction(min) copy
+    double *__restrict__ dland_addr_8 = dland_addr_8_gangs + __gang; // this gang's reduction(&&) copy
+    double *__restrict__ dlor_addr_9 = dlor_addr_9_gangs + __gang; // this gang's reduction(||) copy
     int i_12;
     long lb_13;
     long ub_14;
@@ -322,7 +322,7 @@ extern "C" __global__ void main_acc92(accsim_cdouble *z_addr_4_gangs)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    accsim_cdouble *__restrict__ z_addr_4 = z_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
+    accsim_cdouble *__restrict__ z_addr_4 = z_addr_4_gangs + __gang; // this gang's reduction(+) copy
     int i_5;
     accsim_cfloat tmp_6;
     accsim_cdouble tmp_7;

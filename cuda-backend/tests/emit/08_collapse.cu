@@ -68,7 +68,7 @@ extern "C" __global__ void main_acc40(long *total_addr_4_gangs, int (*vol_addr_5
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    long *__restrict__ total_addr_4 = total_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
+    long *__restrict__ total_addr_4 = total_addr_4_gangs + __gang; // this gang's reduction(+) copy
     int p_6;
     int i_7;
     int j_8;

@@ -136,7 +136,7 @@ extern "C" __global__ void main_acc41(double *total_addr_4_gangs, double (*t_add
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double *__restrict__ total_addr_4 = total_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
+    double *__restrict__ total_addr_4 = total_addr_4_gangs + __gang; // this gang's reduction(+) copy
     int j_6;
     int i_7;
     long lb_8;

@@ -185,7 +185,7 @@ extern "C" __global__ void main_acc88(int *last_seen_addr_4, int *reads_ok_addr_
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    int *__restrict__ reads_ok_addr_5 = reads_ok_addr_5_gangs + blockIdx.x; // this gang's reduction(+) copy
+    int *__restrict__ reads_ok_addr_5 = reads_ok_addr_5_gangs + __gang; // this gang's reduction(+) copy
     int i_6;
     int r_7;
     long lb_8;

@@ -68,7 +68,7 @@ extern "C" __global__ void device_dot_acc24(int n_4, double **x_addr_5, double *
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double *__restrict__ s_addr_7 = s_addr_7_gangs + blockIdx.x; // this gang's reduction(+) copy
+    double *__restrict__ s_addr_7 = s_addr_7_gangs + __gang; // this gang's reduction(+) copy
     int i_8;
     long lb_9;
     long ub_10;

@@ -21,7 +21,7 @@ extern "C" __global__ void main_acc51(int (*counts_addr_4)[10], int *gang_copies
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    int *__restrict__ gang_copies_addr_5 = gang_copies_addr_5_gangs + blockIdx.x; // this gang's reduction(+) copy
+    int *__restrict__ gang_copies_addr_5 = gang_copies_addr_5_gangs + __gang; // this gang's reduction(+) copy
     int s_6;
     int j_7;
     int k_8;

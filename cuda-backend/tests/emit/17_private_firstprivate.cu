@@ -70,7 +70,7 @@ extern "C" __global__ void main_acc42(double *base_addr_4_gangs, double (*offs_a
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double *__restrict__ base_addr_4 = base_addr_4_gangs + blockIdx.x; // this gang's firstprivate copy
+    double *__restrict__ base_addr_4 = base_addr_4_gangs + __gang; // this gang's firstprivate copy
     int table_6[4];
     int t_7;
     int i_8;

@@ -259,7 +259,7 @@ extern "C" __global__ void main_acc84(double *total_addr_4_gangs, double (*main_
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double *__restrict__ total_addr_4 = total_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
+    double *__restrict__ total_addr_4 = total_addr_4_gangs + __gang; // this gang's reduction(+) copy
     int i_6;
     long lb_7;
     long ub_8;

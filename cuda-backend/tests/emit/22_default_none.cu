@@ -91,7 +91,7 @@ extern "C" __global__ void main_acc38(int *n_addr_4, double **y_addr_5_one, doub
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
     double **__restrict__ y_addr_5 = y_addr_5_one; // the firstprivate value, read-only: one copy for all gangs
-    double *__restrict__ total_addr_6 = total_addr_6_gangs + blockIdx.x; // this gang's reduction(+) copy
+    double *__restrict__ total_addr_6 = total_addr_6_gangs + __gang; // this gang's reduction(+) copy
     int i_7;
     long lb_8;
     long ub_9;
@@ -150,7 +150,7 @@ extern "C" __global__ void main_acc38_1(int *n_addr_4, double **y_addr_5_one, do
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
     double **__restrict__ y_addr_5 = y_addr_5_one; // the firstprivate value, read-only: one copy for all gangs
-    double *__restrict__ biggest_addr_6 = biggest_addr_6_gangs + blockIdx.x; // this gang's reduction(max) copy
+    double *__restrict__ biggest_addr_6 = biggest_addr_6_gangs + __gang; // this gang's reduction(max) copy
     int i_7;
     long lb_8;
     long ub_9;

@@ -66,7 +66,7 @@ extern "C" __global__ void sum_on_device_acc25(double **v_addr_4_one, int n_5, d
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
     double **__restrict__ v_addr_4 = v_addr_4_one; // the firstprivate value, read-only: one copy for all gangs
-    double *__restrict__ s_addr_6 = s_addr_6_gangs + blockIdx.x; // this gang's reduction(+) copy
+    double *__restrict__ s_addr_6 = s_addr_6_gangs + __gang; // this gang's reduction(+) copy
     int i_7;
     long lb_8;
     long ub_9;

@@ -310,7 +310,7 @@ extern "C" __global__ void main_acc54(int *n_addr_4_one, double **e_addr_5_one, 
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
     int *__restrict__ n_addr_4 = n_addr_4_one; // the firstprivate value, read-only: one copy for all gangs
     double **__restrict__ e_addr_5 = e_addr_5_one; // the firstprivate value, read-only: one copy for all gangs
-    double *__restrict__ total_addr_6 = total_addr_6_gangs + blockIdx.x; // this gang's reduction(+) copy
+    double *__restrict__ total_addr_6 = total_addr_6_gangs + __gang; // this gang's reduction(+) copy
     int i_7;
     long lb_8;
     long ub_9;

@@ -27,7 +27,7 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_one, double **A
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
     double **__restrict__ A_addr_5 = A_addr_5_one; // the firstprivate value, read-only: one copy for all gangs
     double **__restrict__ Anew_addr_6 = Anew_addr_6_one; // the firstprivate value, read-only: one copy for all gangs
-    double *__restrict__ err_addr_7 = err_addr_7_gangs + blockIdx.x; // this gang's reduction(max) copy
+    double *__restrict__ err_addr_7 = err_addr_7_gangs + __gang; // this gang's reduction(max) copy
     int i_8;
     int j_9;
     double d_10;

@@ -10,7 +10,7 @@ extern "C" __global__ void main_acc8(double /* accsim: not supported: `long doub
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double /* accsim: not supported: `long double` on the GPU */ *__restrict__ total_addr_4 = total_addr_4_gangs + blockIdx.x; // this gang's reduction(+) copy
+    double /* accsim: not supported: `long double` on the GPU */ *__restrict__ total_addr_4 = total_addr_4_gangs + __gang; // this gang's reduction(+) copy
     int i_7;
     long lb_8;
     long ub_9;
