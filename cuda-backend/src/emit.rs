@@ -75,6 +75,7 @@ use accsim_core::diag::Loc;
 use accsim_core::ir::acc::{AccKind, CaptureMode, Kernel};
 use accsim_core::ir::*;
 
+use crate::barrier::{self, combine_threads, enter, Facts, Group, Plan};
 use crate::loopmap::{mapped_nest, LoopMap, MappedLoop};
 
 /// A form the emitter cannot translate yet.
@@ -271,6 +272,46 @@ template <typename T> __device__ T accsim_cas(T *p, T cmp, T val) {
 }
 template <typename T> __device__ bool accsim_same_bits(T a, T b) { return accsim_small_bits(a) == accsim_small_bits(b); }
 ",
+        "reduce" => "\
+// Block reduction (§2.7.11): the `n` threads of a group (rank `r`, scratch slots `stride` apart)
+// each bring a value `v` and all get the combination by `op`. A group of whole warps first
+// combines within each warp by shuffles; then a tree in the scratch array, with the group's
+// barrier `sync` between steps and at the end (so the scratch can be used again).
+__device__ int accsim_shfl_down(int v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ unsigned accsim_shfl_down(unsigned v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ long accsim_shfl_down(long v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ unsigned long accsim_shfl_down(unsigned long v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ float accsim_shfl_down(float v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ double accsim_shfl_down(double v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+template <typename T> __device__ T accsim_shfl(T v, unsigned o) { return (T)accsim_shfl_down(v, o); }
+template <typename T, typename Op, typename Sync>
+__device__ T accsim_reduce(T v, T *s, unsigned r, unsigned n, unsigned stride, Op op, Sync sync) {
+    unsigned base = threadIdx.y * blockDim.x + threadIdx.x - r * stride, m = n;
+    if (stride == 1 && n % 32 == 0) {
+        for (unsigned o = 16; o > 0; o /= 2) v = op(v, accsim_shfl(v, o));
+        if (r % 32 == 0) s[base + r / 32] = v;
+        m = n / 32;
+        stride = 1;
+    } else {
+        s[base + r * stride] = v;
+    }
+    sync();
+    while (m > 1) {
+        unsigned half = (m + 1) / 2;
+        if (r + half < m) s[base + r * stride] = op(s[base + r * stride], s[base + (r + half) * stride]);
+        sync();
+        m = half;
+    }
+    v = s[base];
+    sync();
+    return v;
+}
+",
+        "reduce_complex" => "\
+// Shuffles of complex values (block reductions of complex `+`): part by part.
+__device__ accsim_cfloat accsim_shfl(accsim_cfloat v, unsigned o) { accsim_cfloat r = {accsim_shfl_down(v.re, o), accsim_shfl_down(v.im, o)}; return r; }
+__device__ accsim_cdouble accsim_shfl(accsim_cdouble v, unsigned o) { accsim_cdouble r = {accsim_shfl_down(v.re, o), accsim_shfl_down(v.im, o)}; return r; }
+",
         "sync_worker" => "\
 // Barrier among the vector lanes of one worker (the threads of one threadIdx.y): a warp-level
 // barrier when a worker's lanes share a warp, else a named barrier (id 1 + worker; blockDim.x a
@@ -300,7 +341,7 @@ fn stmt_calls(s: &Stmt, out: &mut Vec<FuncId>) {
 }
 
 /// Visit every expression of a statement (pre-order, nested expressions included).
-fn walk_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
+pub(crate) fn walk_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
     match &s.kind {
         StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } | StmtKind::Return(Some(e)) => walk_expr(e, f),
         StmtKind::Block(v) => v.iter().for_each(|x| walk_stmt(x, f)),
@@ -392,18 +433,18 @@ pub(crate) fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
 
 /// Which thread dimensions are partitioned where a statement runs.
 #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Debug)]
-struct Threads {
-    worker: bool,
-    vector: bool,
+pub(crate) struct Threads {
+    pub(crate) worker: bool,
+    pub(crate) vector: bool,
 }
 
 impl Threads {
-    const ALL: Threads = Threads { worker: true, vector: true };
-    fn depth(self) -> u8 {
+    pub(crate) const ALL: Threads = Threads { worker: true, vector: true };
+    pub(crate) fn depth(self) -> u8 {
         self.worker as u8 + self.vector as u8
     }
     /// The condition that selects the one thread that runs single code here.
-    fn guard(self) -> Option<&'static str> {
+    pub(crate) fn guard(self) -> Option<&'static str> {
         match (self.worker, self.vector) {
             (false, false) => Some("threadIdx.x == 0 && threadIdx.y == 0"),
             (false, true) => Some("threadIdx.y == 0"),
@@ -415,7 +456,7 @@ impl Threads {
 
 /// Where a local of the function being emitted lives.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Home {
+pub(crate) enum Home {
     /// Private to the thread (a C local).
     Thread,
     /// One `__shared__` slot for the block.
@@ -460,7 +501,7 @@ fn same_expr(a: &Expr, b: &Expr) -> bool {
 }
 
 /// A thread loop made by `kernel::schedule`.
-enum ThreadLoop {
+pub(crate) enum ThreadLoop {
     Worker(LocalId),
     Vector(LocalId),
 }
@@ -487,6 +528,11 @@ struct Emitter<'p> {
 /// C library functions that change state (the others in [`DEVICE_LIBC`] compute a value).
 const LIBC_EFFECTS: &[&str] = &["printf", "malloc", "free", "memcpy", "memset"];
 
+/// Whether a call of C library function `x` may store to memory (or is not a device function).
+pub(crate) fn extern_stores(p: &Program, x: ExternId) -> bool {
+    p.externs.get(x.0 as usize).is_none_or(|x| !DEVICE_LIBC.contains(&x.name.as_str()) || LIBC_EFFECTS.contains(&x.name.as_str()))
+}
+
 /// Functions whose call may change memory other than their own locals (fixpoint over calls).
 fn impure_functions(p: &Program) -> HashSet<FuncId> {
     let mut impure = HashSet::new();
@@ -503,7 +549,7 @@ fn impure_functions(p: &Program) -> HashSet<FuncId> {
                     bad |= !matches!(strip_casts(a).kind, ExprKind::LocalAddr(_));
                 }
                 ExprKind::Call { callee: Callee::Direct(g), .. } => bad |= impure.contains(g),
-                ExprKind::Call { callee: Callee::Extern(x), .. } => bad |= p.externs.get(x.0 as usize).is_none_or(|x| LIBC_EFFECTS.contains(&x.name.as_str()) || !DEVICE_LIBC.contains(&x.name.as_str())),
+                ExprKind::Call { callee: Callee::Extern(x), .. } => bad |= extern_stores(p, *x),
                 ExprKind::Call { callee: Callee::Indirect(_), .. } => bad = true,
                 _ => {}
             });
@@ -533,6 +579,14 @@ struct FuncCx<'f> {
     /// Under a `--loop-map` that fits the kernel: the share statements of the nest's loops (by
     /// address), each emitted as one loop over the iterations of the mapping's index.
     mapped: HashMap<*const Stmt, MappedLoop<'f>>,
+    /// The kernel's barriers ([`crate::barrier`]).
+    barriers: Plan,
+    /// The reduction group of the innermost thread loop being emitted.
+    group: Option<Group>,
+    /// Block-reduction scratch arrays used by the kernel: element type → array name.
+    scratch: BTreeMap<String, String>,
+    /// The loop over rounds being emitted (its barriers are written).
+    rounds: Option<*const Stmt>,
 }
 
 impl<'p> Emitter<'p> {
@@ -749,7 +803,7 @@ impl<'p> Emitter<'p> {
         let _ = writeln!(out, "// `{}`, line {}: a routine called from device code", func.name, func.loc.line);
         let _ = writeln!(out, "{sig}\n{{");
         let names = func.locals.iter().enumerate().map(|(i, l)| local_name(l, LocalId(i as u32))).collect();
-        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None, gang_reductions: HashSet::new(), mapped: HashMap::new() };
+        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None, gang_reductions: HashSet::new(), mapped: HashMap::new(), barriers: Plan::default(), group: None, scratch: BTreeMap::new(), rounds: None };
         let params: HashSet<LocalId> = func.params.iter().copied().collect();
         for (i, l) in func.locals.iter().enumerate() {
             if !params.contains(&LocalId(i as u32)) {
@@ -843,7 +897,14 @@ impl<'p> Emitter<'p> {
             }
         };
         let map = self.loop_maps.get(&k.func.0).copied().unwrap_or_default();
-        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions, mapped };
+        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions, mapped, barriers: Plan::default(), group: None, scratch: BTreeMap::new(), rounds: None };
+        fx.barriers = {
+            let gang_copies = func.params.iter().skip(4).zip(&k.captures).filter(|(l, c)| matches!(c.mode, CaptureMode::Private | CaptureMode::Reduction(_)) || (c.mode == CaptureMode::FirstPrivate && !only_loaded(func, **l))).map(|(l, _)| *l).collect();
+            let read_only = func.params.iter().skip(4).zip(&k.captures).filter(|(l, c)| c.mode == CaptureMode::FirstPrivate && only_loaded(func, **l)).map(|(l, _)| *l).collect();
+            let partitioned_iterations = k.loops.iter().filter(|l| l.gang || l.worker || l.vector).filter_map(|l| l.temps.map(|t| t.iteration)).collect();
+            let guarded = |e: &Expr| self.has_shared_effect(&fx, e);
+            barrier::plan(&Facts { p, func, homes: &fx.homes, gang_copies, read_only, partitioned_iterations, impure: &self.impure, guarded: &guarded })
+        };
         // Parameters: the captures (the four launch parameters come from the CUDA built-ins).
         let mut params = Vec::new();
         let mut setup = Vec::new();
@@ -897,7 +958,12 @@ impl<'p> Emitter<'p> {
                 let _ = writeln!(out, "    {d};");
             }
         }
-        self.stmt(&mut fx, &func.body, 1, Threads::default(), out);
+        let mut body = String::new();
+        self.stmt(&mut fx, &func.body, 1, Threads::default(), &mut body);
+        for (t, name) in &fx.scratch {
+            let _ = writeln!(out, "    __shared__ {t} {name}[1024]; // block-reduction scratch: a slot per thread");
+        }
+        out.push_str(&body);
         out.push_str("}\n\n");
     }
 
@@ -959,7 +1025,20 @@ impl<'p> Emitter<'p> {
             StmtKind::For { init, cond, step, body } => {
                 if fx.kernel {
                     if let Some(tl) = thread_loop(fx.func, s) {
-                        self.thread_loop(fx, tl, body, depth, th, out);
+                        self.thread_loop(fx, s, tl, body, depth, th, out);
+                        return;
+                    }
+                    if fx.barriers.is_rounds(s) && fx.rounds != Some(s as *const Stmt) {
+                        // The rounds of one partitioned loop are iterations of that loop: no
+                        // barrier between them (§1.2); those the loop needs go around it.
+                        let outer = fx.rounds.replace(s);
+                        let why = fx.barriers.before(s).map(str::to_string);
+                        self.barrier(why, true, depth, th, out);
+                        let _ = writeln!(out, "{pad}// partitioned loop, round by round (no barrier between rounds)");
+                        self.stmt(fx, s, depth, th, out);
+                        let why = fx.barriers.after(s).map(str::to_string);
+                        self.barrier(why, false, depth, th, out);
+                        fx.rounds = outer;
                         return;
                     }
                 }
@@ -1131,28 +1210,65 @@ impl<'p> Emitter<'p> {
         }
     }
 
-    fn thread_loop(&mut self, fx: &mut FuncCx<'_>, tl: ThreadLoop, body: &Stmt, depth: usize, th: Threads, out: &mut String) {
+    /// A worker or lane loop of the scheduler: each thread of the block (or of the worker) runs
+    /// its own share. Its barriers are those [`crate::barrier`] keeps, of the kind of the
+    /// context: block-wide, or among one worker's lanes inside a worker loop.
+    #[allow(clippy::too_many_arguments)]
+    fn thread_loop(&mut self, fx: &mut FuncCx<'_>, s: &Stmt, tl: ThreadLoop, body: &Stmt, depth: usize, th: Threads, out: &mut String) {
         let pad = "    ".repeat(depth);
-        // A vector loop inside a worker loop synchronises that worker's lanes only.
-        let (var, idx, inner, barrier) = match tl {
-            ThreadLoop::Worker(v) => (v, "threadIdx.y", Threads { worker: true, ..th }, "__syncthreads()"),
-            ThreadLoop::Vector(v) if th.worker => {
-                self.prelude.insert("sync_worker");
-                (v, "threadIdx.x", Threads { vector: true, ..th }, "accsim_sync_worker()")
+        let (inner_body, inner, group) = enter(fx.func, &tl, body, th);
+        let mut sets = Vec::new();
+        let what = match tl {
+            ThreadLoop::Worker(v) => {
+                sets.push((v, "threadIdx.y"));
+                match barrier::joined_vector_loop(fx.func, body).and_then(|x| thread_loop(fx.func, x)) {
+                    Some(ThreadLoop::Vector(lane)) => {
+                        sets.push((lane, "threadIdx.x"));
+                        "worker- and vector"
+                    }
+                    _ => "worker",
+                }
             }
-            ThreadLoop::Vector(v) => (v, "threadIdx.x", Threads { vector: true, ..th }, "__syncthreads()"),
+            ThreadLoop::Vector(v) => {
+                sets.push((v, "threadIdx.x"));
+                "vector"
+            }
         };
-        let what = if matches!(tl, ThreadLoop::Worker(_)) { "worker" } else { "vector" };
-        let name = fx.names[var.0 as usize].clone();
-        let _ = writeln!(out, "{pad}{barrier};");
-        let _ = writeln!(out, "{pad}{{ // {what}-partitioned: each thread runs its share");
-        let _ = writeln!(out, "{pad}    {name} = {idx};");
-        match &body.kind {
-            StmtKind::Block(v) => self.block_items(fx, v, depth + 1, inner, out),
-            _ => self.stmt(fx, body, depth + 1, inner, out),
+        let own = !fx.barriers.in_rounds(s);
+        if own {
+            let why = fx.barriers.before(s).map(str::to_string);
+            self.barrier(why, true, depth, th, out);
         }
+        let _ = writeln!(out, "{pad}{{ // {what}-partitioned: each thread runs its share");
+        for (v, idx) in sets {
+            let _ = writeln!(out, "{pad}    {} = {idx};", fx.names[v.0 as usize]);
+        }
+        let outer_group = fx.group.replace(group);
+        match &inner_body.kind {
+            StmtKind::Block(v) => self.block_items(fx, v, depth + 1, inner, out),
+            _ => self.stmt(fx, inner_body, depth + 1, inner, out),
+        }
+        fx.group = outer_group;
         let _ = writeln!(out, "{pad}}}");
-        let _ = writeln!(out, "{pad}{barrier};");
+        if own {
+            let why = fx.barriers.after(s).map(str::to_string);
+            self.barrier(why, false, depth, th, out);
+        }
+    }
+
+    /// A barrier that [`crate::barrier`] keeps (`why`), before or after a partitioned loop that
+    /// runs in context `th`: among the block's threads, or among one worker's lanes.
+    fn barrier(&mut self, why: Option<String>, before: bool, depth: usize, th: Threads, out: &mut String) {
+        let Some(why) = why else { return };
+        let pad = "    ".repeat(depth);
+        let sync = if th.worker {
+            self.prelude.insert("sync_worker");
+            "accsim_sync_worker()"
+        } else {
+            "__syncthreads()"
+        };
+        let side = if before { "before" } else { "after" };
+        let _ = writeln!(out, "{pad}{sync}; // barrier {side} the partitioned loop: {why}");
     }
 
     /// One loop of a nest under a `--loop-map` ([`crate::loopmap`]): every thread of the grid
@@ -1185,12 +1301,19 @@ impl<'p> Emitter<'p> {
         }
     }
 
-    /// `place = f(place, private)`: a thread's reduction copy combined into the gang's variable.
+    /// `place = f(place, private)`: a thread's reduction copy combined into the variable of the
+    /// enclosing context (§2.7.11). The threads of the loop first combine their copies by a
+    /// block reduction (`accsim_reduce`: warp shuffles, then a tree in shared memory); then the
+    /// group's first thread combines the result into the variable, atomically, since other
+    /// groups (blocks, workers) may combine into it at the same time.
     #[allow(clippy::too_many_arguments)]
     fn combine(&mut self, fx: &mut FuncCx<'_>, place: &Place, value: &Expr, ty: TypeId, loc: Loc, depth: usize, th: Threads, out: &mut String) {
         let pad = "    ".repeat(depth);
-        let guard = th.guard().map(|g| format!("if ({g}) ")).unwrap_or_default();
-        if let Place::Local(l) = place {
+        let target_local = match place {
+            Place::Local(l) => Some(*l),
+            Place::Mem(_) => None,
+        };
+        if let Some(l) = target_local {
             if fx.homes[l.0 as usize] == Home::Thread {
                 let u = self.unsupported("a reduction into a thread-private register", loc);
                 let _ = writeln!(out, "{pad}// {u}");
@@ -1198,32 +1321,84 @@ impl<'p> Emitter<'p> {
             }
         }
         let Some((addr, read)) = self.target(fx, place, ty, loc) else { return };
-        // Complex `+`: one atomicAdd per part.
-        if let ExprKind::ComplexBinary { op: BinOp::Add, rhs, .. } = &value.kind {
-            let part = match self.p.types.get(ty) {
-                Type::Complex(FloatKind::F32) => Some("float"),
-                Type::Complex(FloatKind::F64) => Some("double"),
-                _ => None,
-            };
-            if let Some(part) = part {
-                let mine = self.expr(fx, rhs);
-                let _ = writeln!(out, "{pad}// reduction combine (+, complex): an atomicAdd per part (first version; a block reduction is faster)");
-                let _ = writeln!(out, "{pad}{guard}{{ atomicAdd(&(({part} *)({addr}))[0], (({part} *)({mine}))[0]); atomicAdd(&(({part} *)({addr}))[1], (({part} *)({mine}))[1]); }}");
-                return;
-            }
+        let group = fx.group.unwrap_or(Group::Block);
+        let leader = combine_threads(th, group);
+        let guard = leader.guard().map(|g| format!("if ({g}) ")).unwrap_or_default();
+        let t = self.ty(ty, loc);
+        // Complex `+` (C's float/double _Complex): the parts are added one by one.
+        let complex_part = match (&value.kind, self.p.types.get(ty)) {
+            (ExprKind::ComplexBinary { op: BinOp::Add, .. }, Type::Complex(FloatKind::F32)) => Some("float"),
+            (ExprKind::ComplexBinary { op: BinOp::Add, .. }, Type::Complex(FloatKind::F64)) => Some("double"),
+            _ => None,
+        };
+        // The thread's copy: the local the combine reads besides the target (and its address).
+        let mut in_target: HashSet<LocalId> = target_local.into_iter().collect();
+        if let Place::Mem(a) = place {
+            walk_expr(a, &mut |e| {
+                if let ExprKind::Local(l) | ExprKind::LocalAddr(l) = &e.kind {
+                    in_target.insert(*l);
+                }
+            });
         }
-        let update = self.update_of_value(fx, value, ty, &read);
-        match self.rmw(fx, &addr, &read, ty, update, None, loc) {
-            Ok(text) => {
-                let how = if text.starts_with("atomic") { "an atomic" } else { "a compare-and-swap loop" };
-                let _ = writeln!(out, "{pad}// reduction combine: {how} (first version; a block reduction is faster)");
-                let _ = writeln!(out, "{pad}{guard}{text}");
+        let mut mine = None;
+        walk_expr(value, &mut |e| {
+            if let ExprKind::Local(l) | ExprKind::LocalAddr(l) = &e.kind {
+                if !in_target.contains(l) && fx.homes[l.0 as usize] == Home::Thread && mine.is_none() {
+                    mine = Some(*l);
+                }
             }
-            Err(why) => {
-                let u = self.unsupported(format!("this reduction combine ({why})"), loc);
-                let _ = writeln!(out, "{pad}// {u}");
+        });
+        let Some(mine) = mine else {
+            let u = self.unsupported("this reduction combine (no thread copy found)", loc);
+            let _ = writeln!(out, "{pad}// {u}");
+            return;
+        };
+        let mine_name = fx.names[mine.0 as usize].clone();
+        // The final combine of the group's result `__r`, and the operator as a function of two values.
+        let (last, op) = if let Some(part) = complex_part {
+            let last = format!("{{ atomicAdd(&(({part} *)({addr}))[0], __r.re); atomicAdd(&(({part} *)({addr}))[1], __r.im); }}");
+            (last, format!("{t} __s = {{__assumed.re + __mine.re, __assumed.im + __mine.im}}; return __s;"))
+        } else {
+            fx.names[mine.0 as usize] = "__r".into();
+            let update = self.update_of_value(fx, value, ty, &read);
+            let last = self.rmw(fx, &addr, &read, ty, update, None, loc);
+            fx.names[mine.0 as usize] = "__mine".into();
+            fx.assumed = Some(read.clone());
+            let op = self.expr(fx, value);
+            fx.assumed = None;
+            match last {
+                Ok(last) => (last, format!("return {op};")),
+                Err(why) => {
+                    fx.names[mine.0 as usize] = mine_name;
+                    let u = self.unsupported(format!("this reduction combine ({why})"), loc);
+                    let _ = writeln!(out, "{pad}// {u}");
+                    return;
+                }
             }
+        };
+        fx.names[mine.0 as usize] = mine_name.clone();
+        let value_of_mine = if complex_part.is_some() { format!("*({t} *)(&{mine_name})") } else { self.local_ref(fx, mine) };
+        self.prelude.insert("reduce");
+        if complex_part.is_some() {
+            self.prelude.insert("reduce_complex");
         }
+        let scratch = fx.scratch.entry(t.clone()).or_insert_with(|| format!("__scratch_{}", sanitize(&t))).clone();
+        let (rank, count, stride, over) = match group {
+            Group::Lanes => ("threadIdx.x", "blockDim.x", "1", "the worker's vector lanes"),
+            Group::Workers => ("threadIdx.y", "blockDim.y", "blockDim.x", "the workers"),
+            Group::Block => ("threadIdx.y * blockDim.x + threadIdx.x", "blockDim.x * blockDim.y", "1", "the workers and vector lanes"),
+        };
+        let sync = if th.worker && group == Group::Lanes {
+            self.prelude.insert("sync_worker");
+            "accsim_sync_worker()"
+        } else {
+            "__syncthreads()"
+        };
+        let _ = writeln!(out, "{pad}// reduction combine (line {}): a block reduction over {over}, then one atomic combine by the first of them", loc.line);
+        let _ = writeln!(out, "{pad}{{");
+        let _ = writeln!(out, "{pad}    {t} __r = accsim_reduce({value_of_mine}, {scratch}, {rank}, {count}, {stride}, []({t} __assumed, {t} __mine) {{ {op} }}, [] {{ {sync}; }});");
+        let _ = writeln!(out, "{pad}    {guard}{last}");
+        let _ = writeln!(out, "{pad}}}");
     }
 
     /// The address of an atomic's or a combine's target and the text that reads it.
@@ -1452,7 +1627,7 @@ impl<'p> Emitter<'p> {
             let place = match &x.kind {
                 ExprKind::Assign { place, .. } | ExprKind::CompoundAssign { place, .. } | ExprKind::IncDec { place, .. } => Some(place),
                 ExprKind::Call { callee: Callee::Extern(x), .. } => {
-                    found |= self.p.externs.get(x.0 as usize).is_none_or(|x| !DEVICE_LIBC.contains(&x.name.as_str()) || LIBC_EFFECTS.contains(&x.name.as_str()));
+                    found |= extern_stores(self.p, *x);
                     None
                 }
                 ExprKind::Call { callee: Callee::Direct(f), .. } => {
@@ -1988,12 +2163,12 @@ fn strip_casts(e: &Expr) -> &Expr {
     }
 }
 
-fn local_named(func: &Function, l: LocalId, name: &str) -> bool {
+pub(crate) fn local_named(func: &Function, l: LocalId, name: &str) -> bool {
     func.locals.get(l.0 as usize).is_some_and(|x| x.name == name)
 }
 
 /// The local a `for` statement's init assigns (`for (x = …; …)`).
-fn for_init_local(s: &Stmt) -> Option<LocalId> {
+pub(crate) fn for_init_local(s: &Stmt) -> Option<LocalId> {
     let StmtKind::For { init: Some(init), .. } = &s.kind else { return None };
     let e = match &init.kind {
         StmtKind::Expr(e) => e,
@@ -2010,7 +2185,7 @@ fn for_init_local(s: &Stmt) -> Option<LocalId> {
 }
 
 /// `for (__worker = 0; __worker < __num_workers; …)` / `for (__lane = 0; __lane < __vector_length; …)`.
-fn thread_loop(func: &Function, s: &Stmt) -> Option<ThreadLoop> {
+pub(crate) fn thread_loop(func: &Function, s: &Stmt) -> Option<ThreadLoop> {
     let l = for_init_local(s)?;
     let StmtKind::For { cond: Some(Expr { kind: ExprKind::Binary(BinOp::Lt, a, b), .. }), .. } = &s.kind else { return None };
     let (ExprKind::Local(x), ExprKind::Local(n)) = (&a.kind, &b.kind) else { return None };
@@ -2039,7 +2214,7 @@ fn only_loaded(func: &Function, l: LocalId) -> bool {
     uses == loads
 }
 
-fn is_share_loop(func: &Function, s: &Stmt) -> bool {
+pub(crate) fn is_share_loop(func: &Function, s: &Stmt) -> bool {
     if for_init_local(s).is_some_and(|l| local_named(func, l, "__chunk_start")) {
         return true;
     }

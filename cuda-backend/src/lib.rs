@@ -31,6 +31,7 @@
 //! NVRTC). Every `unsafe` block carries a `// SAFETY:` note.
 #![allow(unsafe_code)]
 
+mod barrier;
 pub mod device;
 pub mod emit;
 pub mod loopmap;

@@ -155,7 +155,7 @@ fn loop_mapping_misfits_are_reported() {
     let p = compile("samples/openuh/laplacian.c");
     let m = accsim_cuda::emit::module_mapped(&p, LoopMap::Map2_4).expect("emits");
     assert!(m.loop_maps.is_empty());
-    assert!(m.source.contains("__syncthreads()"), "the default mapping is kept");
+    assert!(m.source.contains("-partitioned: each thread runs its share"), "the default mapping is kept");
     let errors = accsim_cuda::loopmap::report(LoopMap::Map2_4, &m).expect_err("fits no region");
     assert_eq!(errors.len(), 1);
     assert!(errors[0].message.contains("maps a nest of 2 partitioned loops; this region has 3 partitioned loops (lines 47, 49, 51)"), "{}", errors[0].message);

@@ -32,10 +32,10 @@ extern "C" __global__ void main_acc24(float (*a_addr_4)[1000], float (*b_addr_5)
         iters_12 = trip_11;
         {
             threads_17 = (__num_gangs * (1L * __vector_length));
+            // partitioned loop, round by round (no barrier between rounds)
             for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
             {
                 worker_14 = 0L;
-                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_15 = threadIdx.x;
                     k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
@@ -45,7 +45,6 @@ extern "C" __global__ void main_acc24(float (*a_addr_4)[1000], float (*b_addr_5)
                         if (threadIdx.y == 0) ((float *)c_addr_6)[((long)i_7)] = (((float *)a_addr_4)[((long)i_7)] + ((float *)b_addr_5)[((long)i_7)]);
                     }
                 }
-                __syncthreads();
             }
         }
     }

@@ -40,10 +40,10 @@ extern "C" __global__ void saxpy_acc16(int n_4, float a_5, float **x_addr_6_one,
             iters_13 = trip_12;
             {
                 threads_18 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
                 {
                     worker_15 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_16 = threadIdx.x;
                         k_14 = ((round_21 + (worker_15 * __vector_length)) + lane_16);
@@ -53,7 +53,6 @@ extern "C" __global__ void saxpy_acc16(int n_4, float a_5, float **x_addr_6_one,
                             if (threadIdx.y == 0) y_23[((long)i_8)] = ((a_5 * x_22[((long)i_8)]) + y_23[((long)i_8)]);
                         }
                     }
-                    __syncthreads();
                 }
             }
         }

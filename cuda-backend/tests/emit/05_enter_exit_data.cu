@@ -36,10 +36,10 @@ extern "C" __global__ void vec_iota_acc47(double scale_4, double **d_addr_5_one,
             iters_12 = trip_11;
             {
                 threads_17 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
                 {
                     worker_14 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_15 = threadIdx.x;
                         k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
@@ -49,7 +49,6 @@ extern "C" __global__ void vec_iota_acc47(double scale_4, double **d_addr_5_one,
                             if (threadIdx.y == 0) d_21[((long)i_7)] = (scale_4 * ((double)i_7));
                         }
                     }
-                    __syncthreads();
                 }
             }
         }
@@ -95,10 +94,10 @@ extern "C" __global__ void vec_axpy_acc55(double a_4, double **yd_addr_5_one, do
             iters_13 = trip_12;
             {
                 threads_18 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
                 {
                     worker_15 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_16 = threadIdx.x;
                         k_14 = ((round_21 + (worker_15 * __vector_length)) + lane_16);
@@ -108,7 +107,6 @@ extern "C" __global__ void vec_axpy_acc55(double a_4, double **yd_addr_5_one, do
                             if (threadIdx.y == 0) yd_22[((long)i_8)] += (a_4 * xd_23[((long)i_8)]);
                         }
                     }
-                    __syncthreads();
                 }
             }
         }
@@ -153,10 +151,10 @@ extern "C" __global__ void main_acc74(int n_4, double **scratch_addr_5_one, doub
             iters_12 = trip_11;
             {
                 threads_17 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
                 {
                     worker_14 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_15 = threadIdx.x;
                         k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
@@ -166,7 +164,6 @@ extern "C" __global__ void main_acc74(int n_4, double **scratch_addr_5_one, doub
                             if (threadIdx.y == 0) scratch_21[((long)i_7)] = (yd_22[((long)i_7)] * 0.25);
                         }
                     }
-                    __syncthreads();
                 }
             }
         }

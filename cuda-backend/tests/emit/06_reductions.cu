@@ -29,6 +29,44 @@ template <typename C> __device__ C *accsim_cdiv(C *d, const C *a, const C *b) {
 template <typename C> __device__ C *accsim_cneg(C *d, const C *a) { C r = {-a->re, -a->im}; *d = r; return d; }
 template <typename C> __device__ int accsim_ceq(const C *a, const C *b) { return a->re == b->re && a->im == b->im; }
 
+// Block reduction (§2.7.11): the `n` threads of a group (rank `r`, scratch slots `stride` apart)
+// each bring a value `v` and all get the combination by `op`. A group of whole warps first
+// combines within each warp by shuffles; then a tree in the scratch array, with the group's
+// barrier `sync` between steps and at the end (so the scratch can be used again).
+__device__ int accsim_shfl_down(int v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ unsigned accsim_shfl_down(unsigned v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ long accsim_shfl_down(long v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ unsigned long accsim_shfl_down(unsigned long v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ float accsim_shfl_down(float v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ double accsim_shfl_down(double v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+template <typename T> __device__ T accsim_shfl(T v, unsigned o) { return (T)accsim_shfl_down(v, o); }
+template <typename T, typename Op, typename Sync>
+__device__ T accsim_reduce(T v, T *s, unsigned r, unsigned n, unsigned stride, Op op, Sync sync) {
+    unsigned base = threadIdx.y * blockDim.x + threadIdx.x - r * stride, m = n;
+    if (stride == 1 && n % 32 == 0) {
+        for (unsigned o = 16; o > 0; o /= 2) v = op(v, accsim_shfl(v, o));
+        if (r % 32 == 0) s[base + r / 32] = v;
+        m = n / 32;
+        stride = 1;
+    } else {
+        s[base + r * stride] = v;
+    }
+    sync();
+    while (m > 1) {
+        unsigned half = (m + 1) / 2;
+        if (r + half < m) s[base + r * stride] = op(s[base + r * stride], s[base + (r + half) * stride]);
+        sync();
+        m = half;
+    }
+    v = s[base];
+    sync();
+    return v;
+}
+
+// Shuffles of complex values (block reductions of complex `+`): part by part.
+__device__ accsim_cfloat accsim_shfl(accsim_cfloat v, unsigned o) { accsim_cfloat r = {accsim_shfl_down(v.re, o), accsim_shfl_down(v.im, o)}; return r; }
+__device__ accsim_cdouble accsim_shfl(accsim_cdouble v, unsigned o) { accsim_cdouble r = {accsim_shfl_down(v.re, o), accsim_shfl_down(v.im, o)}; return r; }
+
 // line 41: #pragma acc parallel loop copyin(iv, ifac, ibits) reduction(+:isum) reduction(*:iprod) reduction(max:imax) reduction(min:imin) reduction(&:iand) reduction(|:ior) reduction(^:ixor) reduction(&&:iland) reduction(||:ilor)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   isum_addr_4_gangs: `isum`, one copy per gang, initialised to the identity of `+`, combined into the host variable after the kernel
@@ -78,6 +116,7 @@ extern "C" __global__ void main_acc41(int *isum_addr_4_gangs, int *iprod_addr_5_
     long threads_35;
     long chunk_36;
     long chunk_start_37;
+    __shared__ int __scratch_int[1024]; // block-reduction scratch: a slot per thread
     {
         lb_17 = ((long)0);
         ub_18 = ((long)1000);
@@ -86,7 +125,6 @@ extern "C" __global__ void main_acc41(int *isum_addr_4_gangs, int *iprod_addr_5_
         iters_21 = trip_20;
         {
             worker_32 = 0L;
-            __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_33 = threadIdx.x;
                 priv_23 = 0;
@@ -115,26 +153,52 @@ extern "C" __global__ void main_acc41(int *isum_addr_4_gangs, int *iprod_addr_5_
                         priv_31 = (priv_31 || (((int *)iv_addr_13)[((long)i_16)] == 123));
                     }
                 }
-                // reduction combine: an atomic (first version; a block reduction is faster)
-                if (threadIdx.y == 0) atomicAdd(isum_addr_4, priv_23);
-                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) { int *__p = iprod_addr_5, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * priv_24); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) { int *__p = imax_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_25 > __assumed) ? priv_25 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) { int *__p = imin_addr_7, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_26 < __assumed) ? priv_26 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // reduction combine: an atomic (first version; a block reduction is faster)
-                if (threadIdx.y == 0) atomicAnd(iand_addr_8, priv_27);
-                // reduction combine: an atomic (first version; a block reduction is faster)
-                if (threadIdx.y == 0) atomicOr(ior_addr_9, priv_28);
-                // reduction combine: an atomic (first version; a block reduction is faster)
-                if (threadIdx.y == 0) atomicXor(ixor_addr_10, priv_29);
-                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) { int *__p = iland_addr_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__assumed != 0) && (priv_30 != 0)); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) { int *__p = ilor_addr_12, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__assumed != 0) || (priv_31 != 0)); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    int __r = accsim_reduce(priv_23, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(isum_addr_4, __r);
+                }
+                // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    int __r = accsim_reduce(priv_24, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return (__assumed * __mine); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = iprod_addr_5, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * __r); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                }
+                // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    int __r = accsim_reduce(priv_25, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = imax_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                }
+                // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    int __r = accsim_reduce(priv_26, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return ((__mine < __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = imin_addr_7, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r < __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                }
+                // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    int __r = accsim_reduce(priv_27, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return (__assumed & __mine); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) atomicAnd(iand_addr_8, __r);
+                }
+                // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    int __r = accsim_reduce(priv_28, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return (__assumed | __mine); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) atomicOr(ior_addr_9, __r);
+                }
+                // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    int __r = accsim_reduce(priv_29, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return (__assumed ^ __mine); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) atomicXor(ixor_addr_10, __r);
+                }
+                // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    int __r = accsim_reduce(priv_30, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return ((__assumed != 0) && (__mine != 0)); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = iland_addr_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__assumed != 0) && (__r != 0)); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                }
+                // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    int __r = accsim_reduce(priv_31, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return ((__assumed != 0) || (__mine != 0)); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = ilor_addr_12, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__assumed != 0) || (__r != 0)); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                }
             }
-            __syncthreads();
         }
     }
 }
@@ -178,6 +242,7 @@ extern "C" __global__ void main_acc61(float *fsum_addr_4_gangs, float *fprod_add
     long threads_28;
     long chunk_29;
     long chunk_start_30;
+    __shared__ float __scratch_float[1024]; // block-reduction scratch: a slot per thread
     {
         lb_13 = ((long)0);
         ub_14 = ((long)1000);
@@ -186,7 +251,6 @@ extern "C" __global__ void main_acc61(float *fsum_addr_4_gangs, float *fprod_add
         iters_17 = trip_16;
         {
             worker_25 = 0L;
-            __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_26 = threadIdx.x;
                 priv_19 = 0.0f;
@@ -209,20 +273,37 @@ extern "C" __global__ void main_acc61(float *fsum_addr_4_gangs, float *fprod_add
                         priv_24 = ((float)((priv_24 != 0.0f) || (((float *)fv_addr_10)[((long)i_12)] > 124.0f)));
                     }
                 }
-                // reduction combine: an atomic (first version; a block reduction is faster)
-                if (threadIdx.y == 0) atomicAdd(fsum_addr_4, priv_19);
-                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) { float *__p = fprod_addr_5, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * priv_20); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) { float *__p = fmaxv_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_21 > __assumed) ? priv_21 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) { float *__p = fminv_addr_7, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_22 < __assumed) ? priv_22 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) { float *__p = fland_addr_8, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((float)((__assumed != 0.0f) && (priv_23 != 0.0f))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) { float *__p = flor_addr_9, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((float)((__assumed != 0.0f) || (priv_24 != 0.0f))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                // reduction combine (line 61): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    float __r = accsim_reduce(priv_19, __scratch_float, threadIdx.x, blockDim.x, 1, [](float __assumed, float __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(fsum_addr_4, __r);
+                }
+                // reduction combine (line 61): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    float __r = accsim_reduce(priv_20, __scratch_float, threadIdx.x, blockDim.x, 1, [](float __assumed, float __mine) { return (__assumed * __mine); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = fprod_addr_5, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * __r); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                }
+                // reduction combine (line 61): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    float __r = accsim_reduce(priv_21, __scratch_float, threadIdx.x, blockDim.x, 1, [](float __assumed, float __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = fmaxv_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                }
+                // reduction combine (line 61): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    float __r = accsim_reduce(priv_22, __scratch_float, threadIdx.x, blockDim.x, 1, [](float __assumed, float __mine) { return ((__mine < __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = fminv_addr_7, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r < __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                }
+                // reduction combine (line 61): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    float __r = accsim_reduce(priv_23, __scratch_float, threadIdx.x, blockDim.x, 1, [](float __assumed, float __mine) { return ((float)((__assumed != 0.0f) && (__mine != 0.0f))); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = fland_addr_8, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((float)((__assumed != 0.0f) && (__r != 0.0f))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                }
+                // reduction combine (line 61): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    float __r = accsim_reduce(priv_24, __scratch_float, threadIdx.x, blockDim.x, 1, [](float __assumed, float __mine) { return ((float)((__assumed != 0.0f) || (__mine != 0.0f))); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = flor_addr_9, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((float)((__assumed != 0.0f) || (__r != 0.0f))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                }
             }
-            __syncthreads();
         }
     }
 }
@@ -266,6 +347,7 @@ extern "C" __global__ void main_acc76(double *dsum_addr_4_gangs, double *dprod_a
     long threads_28;
     long chunk_29;
     long chunk_start_30;
+    __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
         lb_13 = ((long)0);
         ub_14 = ((long)1000);
@@ -274,7 +356,6 @@ extern "C" __global__ void main_acc76(double *dsum_addr_4_gangs, double *dprod_a
         iters_17 = trip_16;
         {
             worker_25 = 0L;
-            __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_26 = threadIdx.x;
                 priv_19 = 0.0;
@@ -297,20 +378,37 @@ extern "C" __global__ void main_acc76(double *dsum_addr_4_gangs, double *dprod_a
                         priv_24 = ((double)((priv_24 != 0.0) || (((double *)dv_addr_10)[((long)i_12)] == 1000.0)));
                     }
                 }
-                // reduction combine: an atomic (first version; a block reduction is faster)
-                if (threadIdx.y == 0) atomicAdd(dsum_addr_4, priv_19);
-                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) { double *__p = dprod_addr_5, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * priv_20); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) { double *__p = dmaxv_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_21 > __assumed) ? priv_21 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) { double *__p = dminv_addr_7, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_22 < __assumed) ? priv_22 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) { double *__p = dland_addr_8, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((double)((__assumed != 0.0) && (priv_23 != 0.0))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
-                // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                if (threadIdx.y == 0) { double *__p = dlor_addr_9, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((double)((__assumed != 0.0) || (priv_24 != 0.0))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                // reduction combine (line 76): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    double __r = accsim_reduce(priv_19, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(dsum_addr_4, __r);
+                }
+                // reduction combine (line 76): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    double __r = accsim_reduce(priv_20, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return (__assumed * __mine); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = dprod_addr_5, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * __r); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                }
+                // reduction combine (line 76): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    double __r = accsim_reduce(priv_21, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = dmaxv_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                }
+                // reduction combine (line 76): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    double __r = accsim_reduce(priv_22, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return ((__mine < __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = dminv_addr_7, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r < __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                }
+                // reduction combine (line 76): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    double __r = accsim_reduce(priv_23, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return ((double)((__assumed != 0.0) && (__mine != 0.0))); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = dland_addr_8, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((double)((__assumed != 0.0) && (__r != 0.0))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                }
+                // reduction combine (line 76): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    double __r = accsim_reduce(priv_24, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return ((double)((__assumed != 0.0) || (__mine != 0.0))); }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = dlor_addr_9, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((double)((__assumed != 0.0) || (__r != 0.0))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                }
             }
-            __syncthreads();
         }
     }
 }
@@ -347,6 +445,7 @@ extern "C" __global__ void main_acc92(accsim_cdouble *z_addr_4_gangs)
     long threads_26;
     long chunk_27;
     long chunk_start_28;
+    __shared__ accsim_cdouble __scratch_accsim_cdouble[1024]; // block-reduction scratch: a slot per thread
     {
         lb_14 = ((long)0);
         ub_15 = ((long)1000);
@@ -355,7 +454,6 @@ extern "C" __global__ void main_acc92(accsim_cdouble *z_addr_4_gangs)
         iters_18 = trip_17;
         {
             worker_23 = 0L;
-            __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_24 = threadIdx.x;
                 *(accsim_cdouble *)(&priv_20) = *(accsim_cdouble *)(accsim_cmake(&priv_21, 0.0, 0.0)), (accsim_cdouble *)(&priv_20);
@@ -366,10 +464,12 @@ extern "C" __global__ void main_acc92(accsim_cdouble *z_addr_4_gangs)
                     i_5 = ((int)(lb_14 + (k_19 * step_16)));
                     *(accsim_cdouble *)(&priv_20) = *(accsim_cdouble *)(accsim_cadd(&tmp_13, &priv_20, accsim_cadd(&tmp_12, accsim_cmake(&tmp_11, (((double)(i_5 % 4)) * 0.5), 0.0), accsim_cmul(&tmp_10, accsim_cmake(&tmp_7, (((double)(i_5 % 3)) * 0.25), 0.0), accsim_cmake(&tmp_9, ((double)(*((float *)((addr_8 = accsim_cmake(&tmp_6, 0.0f, 1.0f)), addr_8)))), ((double)((float *)((addr_8 = accsim_cmake(&tmp_6, 0.0f, 1.0f)), addr_8))[1L])))))), (accsim_cdouble *)(&priv_20);
                 }
-                // reduction combine (+, complex): an atomicAdd per part (first version; a block reduction is faster)
-                if (threadIdx.y == 0) { atomicAdd(&((double *)(z_addr_4))[0], ((double *)(&priv_20))[0]); atomicAdd(&((double *)(z_addr_4))[1], ((double *)(&priv_20))[1]); }
+                // reduction combine (line 92): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                {
+                    accsim_cdouble __r = accsim_reduce(*(accsim_cdouble *)(&priv_20), __scratch_accsim_cdouble, threadIdx.x, blockDim.x, 1, [](accsim_cdouble __assumed, accsim_cdouble __mine) { accsim_cdouble __s = {__assumed.re + __mine.re, __assumed.im + __mine.im}; return __s; }, [] { __syncthreads(); });
+                    if (threadIdx.x == 0 && threadIdx.y == 0) { atomicAdd(&((double *)(z_addr_4))[0], __r.re); atomicAdd(&((double *)(z_addr_4))[1], __r.im); }
+                }
             }
-            __syncthreads();
         }
     }
 }

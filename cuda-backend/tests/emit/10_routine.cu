@@ -127,10 +127,10 @@ extern "C" __global__ void main_acc56(int n_4, int m_5, double **a_addr_6_one)
                                     iters_17 = trip_16;
                                     {
                                         threads_22 = (1L * (1L * __vector_length));
+                                        // partitioned loop, round by round (no barrier between rounds)
                                         for (round_25 = (0L * (1L * __vector_length)); round_25 < iters_17; round_25 += threads_22)
                                         {
                                             worker_19 = 0L;
-                                            __syncthreads();
                                             { // vector-partitioned: each thread runs its share
                                                 lane_20 = threadIdx.x;
                                                 k_18 = ((round_25 + (worker_19 * __vector_length)) + lane_20);
@@ -140,7 +140,6 @@ extern "C" __global__ void main_acc56(int n_4, int m_5, double **a_addr_6_one)
                                                     if (threadIdx.y == 0) a_34[((long)((i_7 * m_5) + j_8))] = poly((0.5 * ((double)((i_7 + j_8) % 8))));
                                                 }
                                             }
-                                            __syncthreads();
                                         }
                                     }
                                 }
@@ -293,10 +292,10 @@ extern "C" __global__ void main_acc74(int n_4, int **steps_addr_5_one)
             iters_11 = trip_10;
             {
                 threads_16 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
                 {
                     worker_13 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_14 = threadIdx.x;
                         k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
@@ -306,7 +305,6 @@ extern "C" __global__ void main_acc74(int n_4, int **steps_addr_5_one)
                             if (threadIdx.y == 0) steps_20[((long)i_6)] = collatz_steps((i_6 + 1));
                         }
                     }
-                    __syncthreads();
                 }
             }
         }

@@ -15,6 +15,40 @@ __device__ bool accsim_same_bits(unsigned long a, unsigned long b) { return a ==
 __device__ bool accsim_same_bits(float a, float b) { return __float_as_int(a) == __float_as_int(b); }
 __device__ bool accsim_same_bits(double a, double b) { return __double_as_longlong(a) == __double_as_longlong(b); }
 
+// Block reduction (§2.7.11): the `n` threads of a group (rank `r`, scratch slots `stride` apart)
+// each bring a value `v` and all get the combination by `op`. A group of whole warps first
+// combines within each warp by shuffles; then a tree in the scratch array, with the group's
+// barrier `sync` between steps and at the end (so the scratch can be used again).
+__device__ int accsim_shfl_down(int v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ unsigned accsim_shfl_down(unsigned v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ long accsim_shfl_down(long v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ unsigned long accsim_shfl_down(unsigned long v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ float accsim_shfl_down(float v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ double accsim_shfl_down(double v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+template <typename T> __device__ T accsim_shfl(T v, unsigned o) { return (T)accsim_shfl_down(v, o); }
+template <typename T, typename Op, typename Sync>
+__device__ T accsim_reduce(T v, T *s, unsigned r, unsigned n, unsigned stride, Op op, Sync sync) {
+    unsigned base = threadIdx.y * blockDim.x + threadIdx.x - r * stride, m = n;
+    if (stride == 1 && n % 32 == 0) {
+        for (unsigned o = 16; o > 0; o /= 2) v = op(v, accsim_shfl(v, o));
+        if (r % 32 == 0) s[base + r / 32] = v;
+        m = n / 32;
+        stride = 1;
+    } else {
+        s[base + r * stride] = v;
+    }
+    sync();
+    while (m > 1) {
+        unsigned half = (m + 1) / 2;
+        if (r + half < m) s[base + r * stride] = op(s[base + r * stride], s[base + (r + half) * stride]);
+        sync();
+        m = half;
+    }
+    v = s[base];
+    sync();
+    return v;
+}
+
 // line 38: #pragma acc parallel loop copyin(v[0:4000]) copy(hist, evens, odds_down, mask, parity, half_sum, prod)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   v_addr_4_one: `v`, its value, read-only: one copy for all gangs
@@ -56,10 +90,10 @@ extern "C" __global__ void main_acc38(int **v_addr_4_one, int (*hist_addr_5)[16]
             iters_18 = trip_17;
             {
                 threads_23 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_26 = (__gang * (1L * __vector_length)); round_26 < iters_18; round_26 += threads_23)
                 {
                     worker_20 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_21 = threadIdx.x;
                         k_19 = ((round_26 + (worker_20 * __vector_length)) + lane_21);
@@ -94,7 +128,6 @@ extern "C" __global__ void main_acc38(int **v_addr_4_one, int (*hist_addr_5)[16]
                             }
                         }
                     }
-                    __syncthreads();
                 }
             }
         }
@@ -136,10 +169,10 @@ extern "C" __global__ void main_acc63(int **slots_addr_4_one, int *count_addr_5)
             iters_12 = trip_11;
             {
                 threads_17 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
                 {
                     worker_14 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_15 = threadIdx.x;
                         k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
@@ -153,7 +186,6 @@ extern "C" __global__ void main_acc63(int **slots_addr_4_one, int *count_addr_5)
                             }
                         }
                     }
-                    __syncthreads();
                 }
             }
         }
@@ -202,6 +234,7 @@ extern "C" __global__ void main_acc88(int *last_seen_addr_4, int *reads_ok_addr_
     long chunk_19;
     long chunk_start_20;
     int last_seen_21;
+    __shared__ int __scratch_int[1024]; // block-reduction scratch: a slot per thread
     {
         last_seen_21 = (*last_seen_addr_4);
         {
@@ -212,7 +245,6 @@ extern "C" __global__ void main_acc88(int *last_seen_addr_4, int *reads_ok_addr_
             iters_12 = trip_11;
             {
                 worker_15 = 0L;
-                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_16 = threadIdx.x;
                     priv_14 = 0;
@@ -227,10 +259,12 @@ extern "C" __global__ void main_acc88(int *last_seen_addr_4, int *reads_ok_addr_
                             priv_14 += (r_7 == 100);
                         }
                     }
-                    // reduction combine: an atomic (first version; a block reduction is faster)
-                    if (threadIdx.y == 0) atomicAdd(reads_ok_addr_5, priv_14);
+                    // reduction combine (line 88): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                    {
+                        int __r = accsim_reduce(priv_14, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
+                        if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(reads_ok_addr_5, __r);
+                    }
                 }
-                __syncthreads();
             }
         }
     }

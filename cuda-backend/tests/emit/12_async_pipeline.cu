@@ -40,10 +40,10 @@ extern "C" __global__ void main_acc37(int bs_4, double **a_addr_5_one, double **
             iters_13 = trip_12;
             {
                 threads_18 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
                 {
                     worker_15 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_16 = threadIdx.x;
                         k_14 = ((round_21 + (worker_15 * __vector_length)) + lane_16);
@@ -53,7 +53,6 @@ extern "C" __global__ void main_acc37(int bs_4, double **a_addr_5_one, double **
                             if (threadIdx.y == 0) b_23[((long)i_8)] = ((3.0 * a_22[((long)i_8)]) + 1.0);
                         }
                     }
-                    __syncthreads();
                 }
             }
         }
@@ -94,10 +93,10 @@ extern "C" __global__ void main_acc48(int n_4, double **b_addr_5_one)
             iters_11 = trip_10;
             {
                 threads_16 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
                 {
                     worker_13 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_14 = threadIdx.x;
                         k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
@@ -107,7 +106,6 @@ extern "C" __global__ void main_acc48(int n_4, double **b_addr_5_one)
                             if (threadIdx.y == 0) b_20[((long)i_6)] = (b_20[((long)i_6)] - 1.0);
                         }
                     }
-                    __syncthreads();
                 }
             }
         }
@@ -152,10 +150,10 @@ extern "C" __global__ void main_acc52(int n_4, double **b_addr_5_one, double **c
             iters_12 = trip_11;
             {
                 threads_17 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
                 {
                     worker_14 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_15 = threadIdx.x;
                         k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
@@ -165,7 +163,6 @@ extern "C" __global__ void main_acc52(int n_4, double **b_addr_5_one, double **c
                             if (threadIdx.y == 0) c_22[((long)i_7)] = (b_21[((long)i_7)] / 3.0);
                         }
                     }
-                    __syncthreads();
                 }
             }
         }
@@ -210,10 +207,10 @@ extern "C" __global__ void main_acc57(int n_4, double **a_addr_5_one, double **c
             iters_12 = trip_11;
             {
                 threads_17 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
                 {
                     worker_14 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_15 = threadIdx.x;
                         k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
@@ -223,7 +220,6 @@ extern "C" __global__ void main_acc57(int n_4, double **a_addr_5_one, double **c
                             if (threadIdx.y == 0) c_22[((long)i_7)] = (c_22[((long)i_7)] + a_21[((long)i_7)]);
                         }
                     }
-                    __syncthreads();
                 }
             }
         }

@@ -44,10 +44,10 @@ extern "C" __global__ void sum_weights_acc36(double (*w_addr_4)[256])
         iters_10 = trip_9;
         {
             threads_15 = (__num_gangs * (1L * __vector_length));
+            // partitioned loop, round by round (no barrier between rounds)
             for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
             {
                 worker_12 = 0L;
-                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_13 = threadIdx.x;
                     k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
@@ -57,7 +57,6 @@ extern "C" __global__ void sum_weights_acc36(double (*w_addr_4)[256])
                         if (threadIdx.y == 0) ((double *)w_addr_4)[((long)i_5)] = (2.0 * weight(i_5));
                     }
                 }
-                __syncthreads();
             }
         }
     }
@@ -92,10 +91,10 @@ extern "C" __global__ void main_acc51(double (*coef_addr_4)[256])
         iters_10 = trip_9;
         {
             threads_15 = (__num_gangs * (1L * __vector_length));
+            // partitioned loop, round by round (no barrier between rounds)
             for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
             {
                 worker_12 = 0L;
-                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_13 = threadIdx.x;
                     k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
@@ -105,7 +104,6 @@ extern "C" __global__ void main_acc51(double (*coef_addr_4)[256])
                         if (threadIdx.y == 0) ((double *)coef_addr_4)[((long)i_5)] = (((double *)coef_addr_4)[((long)i_5)] + 0.5);
                     }
                 }
-                __syncthreads();
             }
         }
     }
@@ -140,10 +138,10 @@ extern "C" __global__ void main_acc60(double (*out_addr_4)[256])
         iters_10 = trip_9;
         {
             threads_15 = (__num_gangs * (1L * __vector_length));
+            // partitioned loop, round by round (no barrier between rounds)
             for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
             {
                 worker_12 = 0L;
-                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_13 = threadIdx.x;
                     k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
@@ -153,7 +151,6 @@ extern "C" __global__ void main_acc60(double (*out_addr_4)[256])
                         if (threadIdx.y == 0) ((double *)out_addr_4)[((long)i_5)] = weight(i_5);
                     }
                 }
-                __syncthreads();
             }
         }
     }

@@ -155,9 +155,10 @@ extern "C" __global__ void main_acc51(int (*counts_addr_4)[10], int *gang_copies
             iters_29 = trip_28;
             {
                 threads_34 = (1L * (__num_workers * 1L));
+                __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_37 = (0L * (__num_workers * 1L)); round_37 < iters_29; round_37 += threads_34)
                 {
-                    __syncthreads();
                     { // worker-partitioned: each thread runs its share
                         worker_31 = threadIdx.y;
                         lane_32 = 0L;
@@ -173,8 +174,8 @@ extern "C" __global__ void main_acc51(int (*counts_addr_4)[10], int *gang_copies
                             }
                         }
                     }
-                    __syncthreads();
                 }
+                __syncthreads(); // barrier after the partitioned loop: device memory is used on both sides, stored on one
             }
         }
         {
@@ -185,10 +186,11 @@ extern "C" __global__ void main_acc51(int (*counts_addr_4)[10], int *gang_copies
             iters_42 = trip_41;
             {
                 threads_47 = (1L * (1L * __vector_length));
+                __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_50 = (0L * (1L * __vector_length)); round_50 < iters_42; round_50 += threads_47)
                 {
                     worker_44 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_45 = threadIdx.x;
                         k_43 = ((round_50 + (worker_44 * __vector_length)) + lane_45);
@@ -201,8 +203,8 @@ extern "C" __global__ void main_acc51(int (*counts_addr_4)[10], int *gang_copies
                             }
                         }
                     }
-                    __syncthreads();
                 }
+                __syncthreads(); // barrier after the partitioned loop: device memory is used on both sides, stored on one
             }
         }
         {
@@ -232,9 +234,10 @@ extern "C" __global__ void main_acc51(int (*counts_addr_4)[10], int *gang_copies
                                     iters_72 = trip_58;
                                     {
                                         threads_77 = (1L * (__num_workers * 1L));
+                                        __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
+                                        // partitioned loop, round by round (no barrier between rounds)
                                         for (round_80 = (0L * (__num_workers * 1L)); round_80 < iters_72; round_80 += threads_77)
                                         {
-                                            __syncthreads();
                                             { // worker-partitioned: each thread runs its share
                                                 worker_74 = threadIdx.y;
                                                 lane_75 = 0L;
@@ -254,10 +257,11 @@ extern "C" __global__ void main_acc51(int (*counts_addr_4)[10], int *gang_copies
                                                                 iters_63 = trip_62;
                                                                 {
                                                                     threads_68 = (1L * (1L * __vector_length));
+                                                                    accsim_sync_worker(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
+                                                                    // partitioned loop, round by round (no barrier between rounds)
                                                                     for (round_71 = (0L * (1L * __vector_length)); round_71 < iters_63; round_71 += threads_68)
                                                                     {
                                                                         worker_65 = 0L;
-                                                                        accsim_sync_worker();
                                                                         { // vector-partitioned: each thread runs its share
                                                                             lane_66 = threadIdx.x;
                                                                             k_64 = ((round_71 + (worker_65 * __vector_length)) + lane_66);
@@ -270,7 +274,6 @@ extern "C" __global__ void main_acc51(int (*counts_addr_4)[10], int *gang_copies
                                                                                 }
                                                                             }
                                                                         }
-                                                                        accsim_sync_worker();
                                                                     }
                                                                 }
                                                             }
@@ -278,8 +281,8 @@ extern "C" __global__ void main_acc51(int (*counts_addr_4)[10], int *gang_copies
                                                     }
                                                 }
                                             }
-                                            __syncthreads();
                                         }
+                                        __syncthreads(); // barrier after the partitioned loop: device memory is used on both sides, stored on one
                                     }
                                 }
                                 // #pragma acc atomic update
@@ -298,28 +301,25 @@ extern "C" __global__ void main_acc51(int (*counts_addr_4)[10], int *gang_copies
             iters_93 = trip_92;
             {
                 threads_98 = (__num_gangs * (__num_workers * __vector_length));
+                __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_101 = (__gang * (__num_workers * __vector_length)); round_101 < iters_93; round_101 += threads_98)
                 {
-                    __syncthreads();
-                    { // worker-partitioned: each thread runs its share
+                    { // worker- and vector-partitioned: each thread runs its share
                         worker_95 = threadIdx.y;
-                        accsim_sync_worker();
-                        { // vector-partitioned: each thread runs its share
-                            lane_96 = threadIdx.x;
-                            k_94 = ((round_101 + (worker_95 * __vector_length)) + lane_96);
-                            if ((k_94 < iters_93))
+                        lane_96 = threadIdx.x;
+                        k_94 = ((round_101 + (worker_95 * __vector_length)) + lane_96);
+                        if ((k_94 < iters_93))
+                        {
+                            i_12 = ((int)(lb_89 + (k_94 * step_91)));
                             {
-                                i_12 = ((int)(lb_89 + (k_94 * step_91)));
-                                {
-                                    // #pragma acc atomic update
-                                    atomicAdd((((int *)counts_addr_4) + 8L), 1);
-                                }
+                                // #pragma acc atomic update
+                                atomicAdd((((int *)counts_addr_4) + 8L), 1);
                             }
                         }
-                        accsim_sync_worker();
                     }
-                    __syncthreads();
                 }
+                __syncthreads(); // barrier after the partitioned loop: device memory is used on both sides, stored on one
             }
         }
         // #pragma acc atomic update

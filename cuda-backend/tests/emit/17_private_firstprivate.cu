@@ -35,7 +35,6 @@ extern "C" __global__ void main_acc29(double (*in_addr_4)[480], double (*out_add
         iters_15 = trip_14;
         {
             worker_18 = 0L;
-            __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_19 = threadIdx.x;
                 thread_20 = ((((__gang * 1L) + worker_18) * __vector_length) + lane_19);
@@ -57,7 +56,6 @@ extern "C" __global__ void main_acc29(double (*in_addr_4)[480], double (*out_add
                     }
                 }
             }
-            __syncthreads();
         }
     }
 }

@@ -35,10 +35,10 @@ extern "C" __global__ void process_acc27(int n_4, double **a_addr_5_one)
             iters_11 = trip_10;
             {
                 threads_16 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
                 {
                     worker_13 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_14 = threadIdx.x;
                         k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
@@ -48,7 +48,6 @@ extern "C" __global__ void process_acc27(int n_4, double **a_addr_5_one)
                             if (threadIdx.y == 0) a_20[((long)i_6)] = ((a_20[((long)i_6)] * 0.5) + 1.0);
                         }
                     }
-                    __syncthreads();
                 }
             }
         }
@@ -89,10 +88,10 @@ extern "C" __global__ void process_acc38(int n_4, double **a_addr_5_one)
             iters_11 = trip_10;
             {
                 threads_16 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
                 {
                     worker_13 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_14 = threadIdx.x;
                         k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
@@ -102,7 +101,6 @@ extern "C" __global__ void process_acc38(int n_4, double **a_addr_5_one)
                             if (threadIdx.y == 0) a_20[((long)i_6)] = (a_20[((long)i_6)] + 0.25);
                         }
                     }
-                    __syncthreads();
                 }
             }
         }

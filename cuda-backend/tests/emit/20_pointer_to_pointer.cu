@@ -45,10 +45,10 @@ extern "C" __global__ void main_acc43(int n_4, int m_5, double ***a_addr_6_one)
             iters_17 = (trip_12 * trip_16);
             {
                 threads_22 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_25 = (__gang * (1L * __vector_length)); round_25 < iters_17; round_25 += threads_22)
                 {
                     worker_19 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_20 = threadIdx.x;
                         k_18 = ((round_25 + (worker_19 * __vector_length)) + lane_20);
@@ -59,7 +59,6 @@ extern "C" __global__ void main_acc43(int n_4, int m_5, double ***a_addr_6_one)
                             if (threadIdx.y == 0) a_26[((long)i_7)][((long)j_8)] = ((a_26[((long)i_7)][((long)j_8)] * 2.0) + ((double)(i_7 == j_8)));
                         }
                     }
-                    __syncthreads();
                 }
             }
         }
@@ -105,10 +104,10 @@ extern "C" __global__ void main_acc49(int m_4, double ***a_addr_5_one, double **
             iters_13 = trip_12;
             {
                 threads_18 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
                 {
                     worker_15 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_16 = threadIdx.x;
                         k_14 = ((round_21 + (worker_15 * __vector_length)) + lane_16);
@@ -121,7 +120,6 @@ extern "C" __global__ void main_acc49(int m_4, double ***a_addr_5_one, double **
                             }
                         }
                     }
-                    __syncthreads();
                 }
             }
         }

@@ -33,10 +33,10 @@ extern "C" __global__ void main_acc37(int n_4, double dt_5, double *p_v_6, doubl
         iters_13 = trip_12;
         {
             threads_18 = (__num_gangs * (1L * __vector_length));
+            // partitioned loop, round by round (no barrier between rounds)
             for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
             {
                 worker_15 = 0L;
-                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_16 = threadIdx.x;
                     k_14 = ((round_21 + (worker_15 * __vector_length)) + lane_16);
@@ -46,7 +46,6 @@ extern "C" __global__ void main_acc37(int n_4, double dt_5, double *p_v_6, doubl
                         if (threadIdx.y == 0) p_v_6[((long)i_8)] = (p_v_6[((long)i_8)] + (dt_5 * ((double *)p_w_addr_7)[((long)(i_8 % 8))]));
                     }
                 }
-                __syncthreads();
             }
         }
     }
@@ -82,10 +81,10 @@ extern "C" __global__ void main_acc44(int n_4, double *p_v_5)
         iters_11 = trip_10;
         {
             threads_16 = (__num_gangs * (1L * __vector_length));
+            // partitioned loop, round by round (no barrier between rounds)
             for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
             {
                 worker_13 = 0L;
-                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_14 = threadIdx.x;
                     k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
@@ -95,7 +94,6 @@ extern "C" __global__ void main_acc44(int n_4, double *p_v_5)
                         if (threadIdx.y == 0) p_v_5[((long)i_6)] = (2.0 * p_v_5[((long)i_6)]);
                     }
                 }
-                __syncthreads();
             }
         }
     }

@@ -15,6 +15,40 @@ __device__ bool accsim_same_bits(unsigned long a, unsigned long b) { return a ==
 __device__ bool accsim_same_bits(float a, float b) { return __float_as_int(a) == __float_as_int(b); }
 __device__ bool accsim_same_bits(double a, double b) { return __double_as_longlong(a) == __double_as_longlong(b); }
 
+// Block reduction (§2.7.11): the `n` threads of a group (rank `r`, scratch slots `stride` apart)
+// each bring a value `v` and all get the combination by `op`. A group of whole warps first
+// combines within each warp by shuffles; then a tree in the scratch array, with the group's
+// barrier `sync` between steps and at the end (so the scratch can be used again).
+__device__ int accsim_shfl_down(int v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ unsigned accsim_shfl_down(unsigned v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ long accsim_shfl_down(long v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ unsigned long accsim_shfl_down(unsigned long v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ float accsim_shfl_down(float v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ double accsim_shfl_down(double v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+template <typename T> __device__ T accsim_shfl(T v, unsigned o) { return (T)accsim_shfl_down(v, o); }
+template <typename T, typename Op, typename Sync>
+__device__ T accsim_reduce(T v, T *s, unsigned r, unsigned n, unsigned stride, Op op, Sync sync) {
+    unsigned base = threadIdx.y * blockDim.x + threadIdx.x - r * stride, m = n;
+    if (stride == 1 && n % 32 == 0) {
+        for (unsigned o = 16; o > 0; o /= 2) v = op(v, accsim_shfl(v, o));
+        if (r % 32 == 0) s[base + r / 32] = v;
+        m = n / 32;
+        stride = 1;
+    } else {
+        s[base + r * stride] = v;
+    }
+    sync();
+    while (m > 1) {
+        unsigned half = (m + 1) / 2;
+        if (r + half < m) s[base + r * stride] = op(s[base + r * stride], s[base + (r + half) * stride]);
+        sync();
+        m = half;
+    }
+    v = s[base];
+    sync();
+    return v;
+}
+
 // line 27: #pragma acc parallel loop default(none) firstprivate(n, a) copyin(x[0:n]) copy(y[0:n])
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   n_addr_4_one: `n`, its value, read-only: one copy for all gangs
@@ -61,7 +95,6 @@ extern "C" __global__ void main_acc27(int *n_addr_4_one, double *a_addr_5_one, d
             iters_14 = trip_13;
             {
                 worker_17 = 0L;
-                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_18 = threadIdx.x;
                     thread_19 = ((((__gang * 1L) + worker_17) * __vector_length) + lane_18);
@@ -75,7 +108,6 @@ extern "C" __global__ void main_acc27(int *n_addr_4_one, double *a_addr_5_one, d
                         }
                     }
                 }
-                __syncthreads();
             }
         }
     }
@@ -109,6 +141,7 @@ extern "C" __global__ void main_acc38(int *n_addr_4, double **y_addr_5_one, doub
     long chunk_start_21;
     int n_22;
     double *y_23;
+    __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
         n_22 = (*n_addr_4);
         y_23 = (*y_addr_5);
@@ -120,7 +153,6 @@ extern "C" __global__ void main_acc38(int *n_addr_4, double **y_addr_5_one, doub
             iters_12 = trip_11;
             {
                 worker_16 = 0L;
-                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_17 = threadIdx.x;
                     priv_14 = 0.0;
@@ -131,10 +163,12 @@ extern "C" __global__ void main_acc38(int *n_addr_4, double **y_addr_5_one, doub
                         priv_15 = ((int)(lb_8 + (k_13 * step_10)));
                         priv_14 += y_23[((long)priv_15)];
                     }
-                    // reduction combine: an atomic (first version; a block reduction is faster)
-                    if (threadIdx.y == 0) atomicAdd(total_addr_6, priv_14);
+                    // reduction combine (line 38): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                    {
+                        double __r = accsim_reduce(priv_14, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
+                        if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(total_addr_6, __r);
+                    }
                 }
-                __syncthreads();
             }
         }
     }
@@ -168,6 +202,7 @@ extern "C" __global__ void main_acc38_1(int *n_addr_4, double **y_addr_5_one, do
     long chunk_start_21;
     int n_22;
     double *y_23;
+    __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
         n_22 = (*n_addr_4);
         y_23 = (*y_addr_5);
@@ -179,7 +214,6 @@ extern "C" __global__ void main_acc38_1(int *n_addr_4, double **y_addr_5_one, do
             iters_12 = trip_11;
             {
                 worker_16 = 0L;
-                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_17 = threadIdx.x;
                     priv_14 = -__longlong_as_double(0x7ff0000000000000LL);
@@ -190,10 +224,12 @@ extern "C" __global__ void main_acc38_1(int *n_addr_4, double **y_addr_5_one, do
                         priv_15 = ((int)(lb_8 + (k_13 * step_10)));
                         priv_14 = ((y_23[((long)priv_15)] > priv_14) ? y_23[((long)priv_15)] : priv_14);
                     }
-                    // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                    if (threadIdx.y == 0) { double *__p = biggest_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_14 > __assumed) ? priv_14 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                    // reduction combine (line 38): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                    {
+                        double __r = accsim_reduce(priv_14, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
+                        if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = biggest_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                    }
                 }
-                __syncthreads();
             }
         }
     }

@@ -31,10 +31,10 @@ extern "C" __global__ void main_acc29(double (*in_addr_4)[4096], double (*out_ad
         iters_11 = trip_10;
         {
             threads_16 = (__num_gangs * (1L * __vector_length));
+            // partitioned loop, round by round (no barrier between rounds)
             for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
             {
                 worker_13 = 0L;
-                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_14 = threadIdx.x;
                     k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
@@ -46,7 +46,6 @@ extern "C" __global__ void main_acc29(double (*in_addr_4)[4096], double (*out_ad
                         }
                     }
                 }
-                __syncthreads();
             }
         }
     }
@@ -114,10 +113,10 @@ extern "C" __global__ void main_acc36(double (*img_addr_4)[8][64], double (*smoo
                                 iters_18 = trip_17;
                                 {
                                     threads_23 = (1L * (1L * __vector_length));
+                                    // partitioned loop, round by round (no barrier between rounds)
                                     for (round_26 = (0L * (1L * __vector_length)); round_26 < iters_18; round_26 += threads_23)
                                     {
                                         worker_20 = 0L;
-                                        __syncthreads();
                                         { // vector-partitioned: each thread runs its share
                                             lane_21 = threadIdx.x;
                                             k_19 = ((round_26 + (worker_20 * __vector_length)) + lane_21);
@@ -131,7 +130,6 @@ extern "C" __global__ void main_acc36(double (*img_addr_4)[8][64], double (*smoo
                                                 }
                                             }
                                         }
-                                        __syncthreads();
                                     }
                                 }
                             }

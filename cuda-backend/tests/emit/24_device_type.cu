@@ -43,10 +43,10 @@ extern "C" __global__ void main_acc27(float (*x_addr_4)[3000], float (*y_addr_5)
             iters_11 = trip_10;
             {
                 threads_16 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
                 {
                     worker_13 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_14 = threadIdx.x;
                         k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
@@ -56,7 +56,6 @@ extern "C" __global__ void main_acc27(float (*x_addr_4)[3000], float (*y_addr_5)
                             if (threadIdx.y == 0) ((float *)y_addr_5)[((long)i_6)] = poly3(((float *)x_addr_4)[((long)i_6)]);
                         }
                     }
-                    __syncthreads();
                 }
             }
         }

@@ -47,7 +47,7 @@ extern "C" __global__ void main_acc72(double *g_in_v_4, double *g_out_v_5, int *
             iters_15 = trip_14;
             {
                 worker_18 = 0L;
-                __syncthreads();
+                __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
                 { // vector-partitioned: each thread runs its share
                     lane_19 = threadIdx.x;
                     thread_20 = ((((__gang * 1L) + worker_18) * __vector_length) + lane_19);
@@ -58,7 +58,6 @@ extern "C" __global__ void main_acc72(double *g_in_v_4, double *g_out_v_5, int *
                         if (threadIdx.y == 0) g_out_v_5[((long)priv_17)] = ((g_scale_25 * g_in_v_4[((long)priv_17)]) + (((double *)g_w_addr_8)[((long)(priv_17 % 4))] * ((double *)cfg_coef_addr_9)[((long)(priv_17 % 4))]));
                     }
                 }
-                __syncthreads();
             }
         }
     }
@@ -125,7 +124,6 @@ extern "C" __global__ void main_acc91(double *g_in_v_4, double *g_out_v_5, doubl
             iters_15 = trip_14;
             {
                 worker_18 = 0L;
-                __syncthreads();
                 { // vector-partitioned: each thread runs its share
                     lane_19 = threadIdx.x;
                     thread_20 = ((((__gang * 1L) + worker_18) * __vector_length) + lane_19);
@@ -136,7 +134,6 @@ extern "C" __global__ void main_acc91(double *g_in_v_4, double *g_out_v_5, doubl
                         if (threadIdx.y == 0) g_out_v_5[((long)priv_17)] = (((g_out_v_5[((long)priv_17)] + (g_in_v_4[((long)priv_17)] * ((double *)cfg_coef_addr_8)[((long)(priv_17 % 2))])) + ((double *)g_w_addr_6)[((long)(1 + (priv_17 % 2)))]) + cfg_bias_25);
                     }
                 }
-                __syncthreads();
             }
         }
     }
@@ -172,7 +169,7 @@ extern "C" __global__ void main_acc107(accsim_rec36 *h_addr_4, double *h_v_5)
         iters_11 = trip_10;
         {
             worker_14 = 0L;
-            __syncthreads();
+            __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
             { // vector-partitioned: each thread runs its share
                 lane_15 = threadIdx.x;
                 thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
@@ -183,7 +180,6 @@ extern "C" __global__ void main_acc107(accsim_rec36 *h_addr_4, double *h_v_5)
                     if (threadIdx.y == 0) h_v_5[((long)priv_13)] = (h_v_5[((long)priv_13)] * ((double)(*((int *)h_addr_4))));
                 }
             }
-            __syncthreads();
         }
     }
 }

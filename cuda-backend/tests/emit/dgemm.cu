@@ -68,10 +68,10 @@ extern "C" __global__ void main_acc34(int n_4, double alpha_5, double beta_6, do
             iters_34 = (trip_17 * trip_21);
             {
                 threads_39 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_42 = (__gang * (1L * __vector_length)); round_42 < iters_34; round_42 += threads_39)
                 {
                     worker_36 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_37 = threadIdx.x;
                         k_35 = ((round_42 + (worker_36 * __vector_length)) + lane_37);
@@ -107,7 +107,6 @@ extern "C" __global__ void main_acc34(int n_4, double alpha_5, double beta_6, do
                             }
                         }
                     }
-                    __syncthreads();
                 }
             }
         }

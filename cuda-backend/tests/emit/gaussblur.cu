@@ -76,10 +76,10 @@ extern "C" __global__ void main_acc42(int n_4, double s0_5, double s1_6, double 
                                     iters_24 = trip_23;
                                     {
                                         threads_29 = (1L * (1L * __vector_length));
+                                        // partitioned loop, round by round (no barrier between rounds)
                                         for (round_32 = (0L * (1L * __vector_length)); round_32 < iters_24; round_32 += threads_29)
                                         {
                                             worker_26 = 0L;
-                                            __syncthreads();
                                             { // vector-partitioned: each thread runs its share
                                                 lane_27 = threadIdx.x;
                                                 k_25 = ((round_32 + (worker_26 * __vector_length)) + lane_27);
@@ -92,7 +92,6 @@ extern "C" __global__ void main_acc42(int n_4, double s0_5, double s1_6, double 
                                                     }
                                                 }
                                             }
-                                            __syncthreads();
                                         }
                                     }
                                 }

@@ -15,6 +15,40 @@ __device__ bool accsim_same_bits(unsigned long a, unsigned long b) { return a ==
 __device__ bool accsim_same_bits(float a, float b) { return __float_as_int(a) == __float_as_int(b); }
 __device__ bool accsim_same_bits(double a, double b) { return __double_as_longlong(a) == __double_as_longlong(b); }
 
+// Block reduction (§2.7.11): the `n` threads of a group (rank `r`, scratch slots `stride` apart)
+// each bring a value `v` and all get the combination by `op`. A group of whole warps first
+// combines within each warp by shuffles; then a tree in the scratch array, with the group's
+// barrier `sync` between steps and at the end (so the scratch can be used again).
+__device__ int accsim_shfl_down(int v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ unsigned accsim_shfl_down(unsigned v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ long accsim_shfl_down(long v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ unsigned long accsim_shfl_down(unsigned long v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ float accsim_shfl_down(float v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+__device__ double accsim_shfl_down(double v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
+template <typename T> __device__ T accsim_shfl(T v, unsigned o) { return (T)accsim_shfl_down(v, o); }
+template <typename T, typename Op, typename Sync>
+__device__ T accsim_reduce(T v, T *s, unsigned r, unsigned n, unsigned stride, Op op, Sync sync) {
+    unsigned base = threadIdx.y * blockDim.x + threadIdx.x - r * stride, m = n;
+    if (stride == 1 && n % 32 == 0) {
+        for (unsigned o = 16; o > 0; o /= 2) v = op(v, accsim_shfl(v, o));
+        if (r % 32 == 0) s[base + r / 32] = v;
+        m = n / 32;
+        stride = 1;
+    } else {
+        s[base + r * stride] = v;
+    }
+    sync();
+    while (m > 1) {
+        unsigned half = (m + 1) / 2;
+        if (r + half < m) s[base + r * stride] = op(s[base + r * stride], s[base + (r + half) * stride]);
+        sync();
+        m = half;
+    }
+    v = s[base];
+    sync();
+    return v;
+}
+
 // line 45: #pragma acc parallel loop gang present(A[0:n*n], Anew[0:n*n]) reduction(max:err)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   n_4: `n`, its value (firstprivate scalar)
@@ -59,6 +93,7 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_one, double **A
     long chunk_start_36;
     double *A_37;
     double *Anew_38;
+    __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
         A_37 = (*A_addr_5);
         Anew_38 = (*Anew_addr_6);
@@ -88,7 +123,6 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_one, double **A
                                     iters_19 = trip_18;
                                     {
                                         worker_22 = 0L;
-                                        __syncthreads();
                                         { // vector-partitioned: each thread runs its share
                                             lane_23 = threadIdx.x;
                                             priv_21 = -__longlong_as_double(0x7ff0000000000000LL);
@@ -104,10 +138,12 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_one, double **A
                                                     priv_21 = ((d_10 > priv_21) ? d_10 : priv_21);
                                                 }
                                             }
-                                            // reduction combine: a compare-and-swap loop (first version; a block reduction is faster)
-                                            if (threadIdx.y == 0) { double *__p = &priv_30, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_21 > __assumed) ? priv_21 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                                            // reduction combine (line 45): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                            {
+                                                double __r = accsim_reduce(priv_21, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
+                                                if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = &priv_30, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
+                                            }
                                         }
-                                        __syncthreads();
                                     }
                                 }
                             }
@@ -189,10 +225,10 @@ extern "C" __global__ void main_acc56(int n_4, double **A_addr_5_one, double **A
                                     iters_17 = trip_16;
                                     {
                                         threads_22 = (1L * (1L * __vector_length));
+                                        // partitioned loop, round by round (no barrier between rounds)
                                         for (round_25 = (0L * (1L * __vector_length)); round_25 < iters_17; round_25 += threads_22)
                                         {
                                             worker_19 = 0L;
-                                            __syncthreads();
                                             { // vector-partitioned: each thread runs its share
                                                 lane_20 = threadIdx.x;
                                                 k_18 = ((round_25 + (worker_19 * __vector_length)) + lane_20);
@@ -202,7 +238,6 @@ extern "C" __global__ void main_acc56(int n_4, double **A_addr_5_one, double **A
                                                     if (threadIdx.y == 0) A_34[((long)((i_7 * n_4) + j_8))] = Anew_35[((long)((i_7 * n_4) + j_8))];
                                                 }
                                             }
-                                            __syncthreads();
                                         }
                                     }
                                 }

@@ -69,10 +69,10 @@ extern "C" __global__ void main_acc52(int nx_4, int ny_5, int nz_6, double c0_7,
             iters_42 = trip_17;
             {
                 threads_47 = (__num_gangs * (1L * __vector_length));
+                // partitioned loop, round by round (no barrier between rounds)
                 for (round_50 = (__gang * (1L * __vector_length)); round_50 < iters_42; round_50 += threads_47)
                 {
                     worker_44 = 0L;
-                    __syncthreads();
                     { // vector-partitioned: each thread runs its share
                         lane_45 = threadIdx.x;
                         k_43 = ((round_50 + (worker_44 * __vector_length)) + lane_45);
@@ -128,7 +128,6 @@ extern "C" __global__ void main_acc52(int nx_4, int ny_5, int nz_6, double c0_7,
                             }
                         }
                     }
-                    __syncthreads();
                 }
             }
         }

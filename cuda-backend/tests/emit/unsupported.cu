@@ -33,7 +33,6 @@ extern "C" __global__ void main_acc8(double /* accsim: not supported: `long doub
         iters_12 = trip_11;
         {
             worker_15 = 0L;
-            __syncthreads();
             { // vector-partitioned: each thread runs its share
                 lane_16 = threadIdx.x;
                 priv_14 = 0.0;
@@ -49,7 +48,6 @@ extern "C" __global__ void main_acc8(double /* accsim: not supported: `long doub
                 }
                 // /* accsim: not supported: this reduction combine (atomic operations on `long double`: only integers, float and double) */
             }
-            __syncthreads();
         }
     }
 }
