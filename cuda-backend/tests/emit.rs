@@ -174,6 +174,56 @@ fn loop_mapping_misfits_are_reported() {
     assert!(m.map_misfits[0].1.contains("this region has one partitioned loop (line 52)"), "{:?}", m.map_misfits);
 }
 
+/// Reductions (§2.5.11, §2.7.11) at vector, worker and worker-vector level, every operator on
+/// int, float and double, complex `+`, and a vector reduction inside a worker loop: the threads
+/// of the loop combine by a block reduction over their group, then the group's first thread
+/// combines the result into the variable once.
+#[test]
+fn reductions_are_block_reductions() {
+    check("cuda-backend/tests/emit/reduction_levels.c");
+    let text = emit("cuda-backend/tests/emit/reduction_levels.c", LoopMap::Default);
+    // Lanes (rank threadIdx.x), workers (rank threadIdx.y, slots blockDim.x apart), the block.
+    for (group, args) in [("the worker's vector lanes", "threadIdx.x, blockDim.x, 1,"), ("the workers,", "threadIdx.y, blockDim.y, blockDim.x,"), ("the workers and vector lanes", "threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1,")] {
+        assert!(text.contains(&format!("a block reduction over {group}")), "a reduction over {group}");
+        assert!(text.contains(args), "the group of {group}: {args}");
+    }
+    // Every operator appears as the function of the tree, on each type.
+    for op in ["(__assumed + __mine)", "(__assumed * __mine)", "(__mine > __assumed) ? __mine : __assumed", "(__mine < __assumed) ? __mine : __assumed", "(__assumed & __mine)", "(__assumed | __mine)", "(__assumed ^ __mine)", "(__assumed != 0) && (__mine != 0)", "(__assumed != 0) || (__mine != 0)"] {
+        assert!(text.contains(&format!("[](int __assumed, int __mine) {{ return {op}")) || text.contains(&format!("[](int __assumed, int __mine) {{ return ({op})")), "int {op}");
+    }
+    for t in ["float", "double"] {
+        assert!(text.matches(&format!("[]({t} __assumed, {t} __mine)")).count() >= 18, "{t}: six operators at three levels");
+    }
+    assert!(text.contains("accsim_reduce(*(accsim_cdouble *)(&"), "complex + reduces by parts");
+    // Inside a worker loop, a vector reduction synchronises that worker's lanes only.
+    assert!(text.contains("[] { accsim_sync_worker(); });"), "a worker's lanes reduce with the worker's barrier");
+    // One combine per group, no longer one per thread.
+    assert!(!text.contains("first version; a block reduction is faster"));
+}
+
+/// Barriers only where needed (§1.2): Jacobi's rows (gang) of columns (vector) have none —
+/// neither between the rounds of the copy-back nor around the sweep's vector loop, whose block
+/// reduction is combined by the block's first thread, which also initialises and reads the
+/// gang's copy. A vector loop inside a worker loop uses the worker's barrier where it needs one.
+#[test]
+fn barriers_only_where_needed() {
+    let jacobi = emit("samples/openuh/jacobi.c", LoopMap::Default);
+    assert!(!jacobi.contains("// barrier before") && !jacobi.contains("// barrier after"), "Jacobi needs no barrier:\n{jacobi}");
+    assert!(jacobi.contains("round by round (no barrier between rounds)"));
+    let modes = emit("samples/acc/15_execution_modes.c", LoopMap::Default);
+    for line in modes.lines().filter(|l| l.contains("__syncthreads();") || l.contains("accsim_sync_worker();")) {
+        assert!(line.contains("// barrier before the partitioned loop:") || line.contains("// barrier after the partitioned loop:"), "every barrier says why: {line}");
+    }
+    // In 15_execution_modes a worker loop contains vector loops: their barriers are the worker's.
+    assert!(modes.contains("accsim_sync_worker(); // barrier"));
+    let nested = emit("cuda-backend/tests/emit/reduction_levels.c", LoopMap::Default);
+    // The worker's copy `si` (one slot per worker) is read by all the worker's lanes after the
+    // vector loop whose reduction lane 0 combines into it: the worker's barrier after the loop,
+    // and before it (the lanes read the previous iteration's value).
+    assert!(nested.contains("accsim_sync_worker(); // barrier after the partitioned loop: `si`"));
+    assert!(nested.contains("accsim_sync_worker(); // barrier before the partitioned loop: `si`"));
+}
+
 /// Every sample of `samples/acc` and `samples/openuh` has its snapshot (the tests above name the
 /// ones that show a particular translation).
 #[test]
