@@ -10,9 +10,12 @@
 //! keeps the IR's loops and only rewrites the explicit thread loops that `kernel::schedule` made:
 //!
 //! - `for (__worker = 0; __worker < __num_workers; …)` → `__worker = threadIdx.y;`, and
-//!   `for (__lane = 0; __lane < __vector_length; …)` → `__lane = threadIdx.x;`, each with a
-//!   barrier before and after (`__syncthreads()`, or, for a vector loop inside a worker loop, a
-//!   barrier among that worker's lanes: `accsim_sync_worker()`).
+//!   `for (__lane = 0; __lane < __vector_length; …)` → `__lane = threadIdx.x;`. A barrier
+//!   before and after a partitioned loop is written only where [`crate::barrier`] finds accesses
+//!   on its two sides that may conflict (each kept barrier says why in a comment), of the kind of
+//!   its context: `__syncthreads()`, or, for a vector loop inside a worker loop, a barrier among
+//!   that worker's lanes (`accsim_sync_worker()`). The loop over rounds of a partitioned loop
+//!   without per-thread state has no barrier between rounds; its barriers, if any, go around it.
 //! - Code outside partitioned loops (gang-redundant, worker-single, vector-single) is executed
 //!   redundantly by every thread of the block, so register values (loop bounds, outer loop
 //!   variables) are known everywhere; its *stores* to memory other than the thread's own locals,
@@ -22,10 +25,13 @@
 //!   variable of a worker/vector `reduction`, a gang-private array filled by a vector loop) lives
 //!   in `__shared__` memory: one slot per block, or one per worker (`[threadIdx.y]`) when it is
 //!   first used inside a worker loop.
-//! - The reduction combine that the IR runs when a thread finishes its share (§2.7.11) becomes an
-//!   `atomicAdd` for `+` on int, unsigned, long, float, double (and complex `+`, part by part), and
-//!   a compare-and-swap loop for the other operators on 4- and 8-byte scalars. This is a first
-//!   version: a block reduction in shared memory, as OpenUH does, is faster.
+//! - The reduction combine that the IR runs when a thread finishes its share (§2.7.11) becomes a
+//!   block reduction over the threads of the loop (`accsim_reduce`: warp shuffles where the group
+//!   is whole warps, then a tree in a `__shared__` scratch array; the group is the worker's lanes,
+//!   the workers, or the block for a `worker vector` loop), then one combine by the group's first
+//!   thread into the variable: an `atomicAdd` for `+` on int, unsigned, long, float, double (and
+//!   complex `+`, part by part), `atomicAnd`/`Or`/`Xor`, or a compare-and-swap loop for the other
+//!   operators, since other groups (workers, gangs) may combine into it at the same time.
 //! - Captures (parameters after the four launch parameters) keep their IR meaning, except that a
 //!   per-gang copy (`firstprivate`, `private`, `reduction` of the construct) is passed as the base
 //!   of an array with one copy per gang, indexed by `blockIdx.x`.

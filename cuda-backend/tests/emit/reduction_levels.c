@@ -10,6 +10,12 @@
 
 #define R 6
 #define C 300
+#ifndef VL
+#define VL 64 /* vector_length of the level tests: -DVL=20 runs the shared-memory tree without shuffles */
+#endif
+#ifndef VLN
+#define VLN 32 /* vector_length of the nested test: 32 is a warp barrier, 64 a named barrier per worker */
+#endif
 
 static int ia[C], ib[C], ifac[C];
 static float fa[C], ffac[C];
@@ -38,7 +44,7 @@ static void init(void) {
 int main(void) {
     init();
     /* int, vector level */
-#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(ia, ib, ifac) copyout(out_i_vector)
+#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(VL) copyin(ia, ib, ifac) copyout(out_i_vector)
     for (int r = 0; r < R; r++) {
         int s_add = 0, s_mul = 1, s_max = -1000000, s_min = 1000000, s_and = ~0, s_or = 0, s_xor = 0, s_land = 1, s_lor = 0;
 #pragma acc loop vector reduction(+:s_add) reduction(*:s_mul) reduction(max:s_max) reduction(min:s_min) reduction(&:s_and) reduction(|:s_or) reduction(^:s_xor) reduction(&&:s_land) reduction(||:s_lor)
@@ -59,7 +65,7 @@ int main(void) {
     }
     for (int r = 0; r < R; r++) { printf("int    vector        row %d:", r); for (int k = 0; k < 9; k++) printf(" %d", out_i_vector[r * 9 + k]); printf("\n"); }
     /* int, worker level */
-#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(ia, ib, ifac) copyout(out_i_worker)
+#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(VL) copyin(ia, ib, ifac) copyout(out_i_worker)
     for (int r = 0; r < R; r++) {
         int s_add = 0, s_mul = 1, s_max = -1000000, s_min = 1000000, s_and = ~0, s_or = 0, s_xor = 0, s_land = 1, s_lor = 0;
 #pragma acc loop worker reduction(+:s_add) reduction(*:s_mul) reduction(max:s_max) reduction(min:s_min) reduction(&:s_and) reduction(|:s_or) reduction(^:s_xor) reduction(&&:s_land) reduction(||:s_lor)
@@ -80,7 +86,7 @@ int main(void) {
     }
     for (int r = 0; r < R; r++) { printf("int    worker        row %d:", r); for (int k = 0; k < 9; k++) printf(" %d", out_i_worker[r * 9 + k]); printf("\n"); }
     /* int, worker vector level */
-#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(ia, ib, ifac) copyout(out_i_worker_vector)
+#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(VL) copyin(ia, ib, ifac) copyout(out_i_worker_vector)
     for (int r = 0; r < R; r++) {
         int s_add = 0, s_mul = 1, s_max = -1000000, s_min = 1000000, s_and = ~0, s_or = 0, s_xor = 0, s_land = 1, s_lor = 0;
 #pragma acc loop worker vector reduction(+:s_add) reduction(*:s_mul) reduction(max:s_max) reduction(min:s_min) reduction(&:s_and) reduction(|:s_or) reduction(^:s_xor) reduction(&&:s_land) reduction(||:s_lor)
@@ -101,7 +107,7 @@ int main(void) {
     }
     for (int r = 0; r < R; r++) { printf("int    worker_vector row %d:", r); for (int k = 0; k < 9; k++) printf(" %d", out_i_worker_vector[r * 9 + k]); printf("\n"); }
     /* float, vector level */
-#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(fa, ib, ffac) copyout(out_f_vector)
+#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(VL) copyin(fa, ib, ffac) copyout(out_f_vector)
     for (int r = 0; r < R; r++) {
         float s_add = 0, s_mul = 1, s_max = -1000000, s_min = 1000000, s_land = 1, s_lor = 0;
 #pragma acc loop vector reduction(+:s_add) reduction(*:s_mul) reduction(max:s_max) reduction(min:s_min) reduction(&&:s_land) reduction(||:s_lor)
@@ -119,7 +125,7 @@ int main(void) {
     }
     for (int r = 0; r < R; r++) { printf("float  vector        row %d:", r); for (int k = 0; k < 6; k++) printf(" %g", out_f_vector[r * 6 + k]); printf("\n"); }
     /* float, worker level */
-#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(fa, ib, ffac) copyout(out_f_worker)
+#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(VL) copyin(fa, ib, ffac) copyout(out_f_worker)
     for (int r = 0; r < R; r++) {
         float s_add = 0, s_mul = 1, s_max = -1000000, s_min = 1000000, s_land = 1, s_lor = 0;
 #pragma acc loop worker reduction(+:s_add) reduction(*:s_mul) reduction(max:s_max) reduction(min:s_min) reduction(&&:s_land) reduction(||:s_lor)
@@ -137,7 +143,7 @@ int main(void) {
     }
     for (int r = 0; r < R; r++) { printf("float  worker        row %d:", r); for (int k = 0; k < 6; k++) printf(" %g", out_f_worker[r * 6 + k]); printf("\n"); }
     /* float, worker vector level */
-#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(fa, ib, ffac) copyout(out_f_worker_vector)
+#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(VL) copyin(fa, ib, ffac) copyout(out_f_worker_vector)
     for (int r = 0; r < R; r++) {
         float s_add = 0, s_mul = 1, s_max = -1000000, s_min = 1000000, s_land = 1, s_lor = 0;
 #pragma acc loop worker vector reduction(+:s_add) reduction(*:s_mul) reduction(max:s_max) reduction(min:s_min) reduction(&&:s_land) reduction(||:s_lor)
@@ -155,7 +161,7 @@ int main(void) {
     }
     for (int r = 0; r < R; r++) { printf("float  worker_vector row %d:", r); for (int k = 0; k < 6; k++) printf(" %g", out_f_worker_vector[r * 6 + k]); printf("\n"); }
     /* double, vector level */
-#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(da, ib, dfac) copyout(out_d_vector)
+#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(VL) copyin(da, ib, dfac) copyout(out_d_vector)
     for (int r = 0; r < R; r++) {
         double s_add = 0, s_mul = 1, s_max = -1000000, s_min = 1000000, s_land = 1, s_lor = 0;
 #pragma acc loop vector reduction(+:s_add) reduction(*:s_mul) reduction(max:s_max) reduction(min:s_min) reduction(&&:s_land) reduction(||:s_lor)
@@ -173,7 +179,7 @@ int main(void) {
     }
     for (int r = 0; r < R; r++) { printf("double vector        row %d:", r); for (int k = 0; k < 6; k++) printf(" %g", out_d_vector[r * 6 + k]); printf("\n"); }
     /* double, worker level */
-#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(da, ib, dfac) copyout(out_d_worker)
+#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(VL) copyin(da, ib, dfac) copyout(out_d_worker)
     for (int r = 0; r < R; r++) {
         double s_add = 0, s_mul = 1, s_max = -1000000, s_min = 1000000, s_land = 1, s_lor = 0;
 #pragma acc loop worker reduction(+:s_add) reduction(*:s_mul) reduction(max:s_max) reduction(min:s_min) reduction(&&:s_land) reduction(||:s_lor)
@@ -191,7 +197,7 @@ int main(void) {
     }
     for (int r = 0; r < R; r++) { printf("double worker        row %d:", r); for (int k = 0; k < 6; k++) printf(" %g", out_d_worker[r * 6 + k]); printf("\n"); }
     /* double, worker vector level */
-#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(da, ib, dfac) copyout(out_d_worker_vector)
+#pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(VL) copyin(da, ib, dfac) copyout(out_d_worker_vector)
     for (int r = 0; r < R; r++) {
         double s_add = 0, s_mul = 1, s_max = -1000000, s_min = 1000000, s_land = 1, s_lor = 0;
 #pragma acc loop worker vector reduction(+:s_add) reduction(*:s_mul) reduction(max:s_max) reduction(min:s_min) reduction(&&:s_land) reduction(||:s_lor)
@@ -210,7 +216,7 @@ int main(void) {
     for (int r = 0; r < R; r++) { printf("double worker_vector row %d:", r); for (int k = 0; k < 6; k++) printf(" %g", out_d_worker_vector[r * 6 + k]); printf("\n"); }
 
     /* a vector reduction inside a worker loop: each worker reduces its own lanes */
-#pragma acc parallel loop gang num_gangs(2) num_workers(4) vector_length(32) copyin(ia, da) copyout(nest_i, nest_d)
+#pragma acc parallel loop gang num_gangs(2) num_workers(4) vector_length(VLN) copyin(ia, da) copyout(nest_i, nest_d)
     for (int r = 0; r < R; r++) {
         int ti = 0; double td = -1.0e30;
 #pragma acc loop worker reduction(+:ti) reduction(max:td)

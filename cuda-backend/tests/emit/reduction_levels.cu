@@ -79,13 +79,13 @@ __device__ __forceinline__ void accsim_sync_worker() {
     }
 }
 
-// line 41: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(ia, ib, ifac) copyout(out_i_vector)
+// line 47: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(ia, ib, ifac) copyout(out_i_vector)
 // launch: num_gangs = 3, num_workers = 4, vector_length = 64
 //   ia_addr_4: `ia`, the address of its device copy
 //   ib_addr_5: `ib`, the address of its device copy
 //   ifac_addr_6: `ifac`, the address of its device copy
 //   out_i_vector_addr_7: `out_i_vector`, the address of its device copy
-extern "C" __global__ void main_acc41(int (*ia_addr_4)[300], int (*ib_addr_5)[300], int (*ifac_addr_6)[300], int (*out_i_vector_addr_7)[54])
+extern "C" __global__ void main_acc47(int (*ia_addr_4)[300], int (*ib_addr_5)[300], int (*ifac_addr_6)[300], int (*out_i_vector_addr_7)[54])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -204,47 +204,47 @@ extern "C" __global__ void main_acc41(int (*ia_addr_4)[300], int (*ib_addr_5)[30
                                                 (void)b_21;
                                             }
                                         }
-                                        // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 47): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_32, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(&s_add_9, __r);
                                         }
-                                        // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 47): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_33, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return (__assumed * __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = &s_mul_10, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * __r); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 47): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_34, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = &s_max_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 47): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_35, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return ((__mine < __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = &s_min_12, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r < __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 47): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_36, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return (__assumed & __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) atomicAnd(&s_and_13, __r);
                                         }
-                                        // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 47): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_37, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return (__assumed | __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) atomicOr(&s_or_14, __r);
                                         }
-                                        // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 47): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_38, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return (__assumed ^ __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) atomicXor(&s_xor_15, __r);
                                         }
-                                        // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 47): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_39, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return ((__assumed != 0) && (__mine != 0)); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = &s_land_16, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__assumed != 0) && (__r != 0)); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 41): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 47): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_40, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return ((__assumed != 0) || (__mine != 0)); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = &s_lor_17, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__assumed != 0) || (__r != 0)); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
@@ -270,13 +270,13 @@ extern "C" __global__ void main_acc41(int (*ia_addr_4)[300], int (*ib_addr_5)[30
     }
 }
 
-// line 62: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(ia, ib, ifac) copyout(out_i_worker)
+// line 68: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(ia, ib, ifac) copyout(out_i_worker)
 // launch: num_gangs = 3, num_workers = 4, vector_length = 64
 //   ia_addr_4: `ia`, the address of its device copy
 //   ib_addr_5: `ib`, the address of its device copy
 //   ifac_addr_6: `ifac`, the address of its device copy
 //   out_i_worker_addr_7: `out_i_worker`, the address of its device copy
-extern "C" __global__ void main_acc62(int (*ia_addr_4)[300], int (*ib_addr_5)[300], int (*ifac_addr_6)[300], int (*out_i_worker_addr_7)[54])
+extern "C" __global__ void main_acc68(int (*ia_addr_4)[300], int (*ib_addr_5)[300], int (*ifac_addr_6)[300], int (*out_i_worker_addr_7)[54])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -395,47 +395,47 @@ extern "C" __global__ void main_acc62(int (*ia_addr_4)[300], int (*ib_addr_5)[30
                                                 (void)b_21;
                                             }
                                         }
-                                        // reduction combine (line 62): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 68): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_32, __scratch_int, threadIdx.y, blockDim.y, blockDim.x, [](int __assumed, int __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(&s_add_9, __r);
                                         }
-                                        // reduction combine (line 62): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 68): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_33, __scratch_int, threadIdx.y, blockDim.y, blockDim.x, [](int __assumed, int __mine) { return (__assumed * __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = &s_mul_10, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * __r); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 62): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 68): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_34, __scratch_int, threadIdx.y, blockDim.y, blockDim.x, [](int __assumed, int __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = &s_max_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 62): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 68): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_35, __scratch_int, threadIdx.y, blockDim.y, blockDim.x, [](int __assumed, int __mine) { return ((__mine < __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = &s_min_12, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r < __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 62): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 68): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_36, __scratch_int, threadIdx.y, blockDim.y, blockDim.x, [](int __assumed, int __mine) { return (__assumed & __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) atomicAnd(&s_and_13, __r);
                                         }
-                                        // reduction combine (line 62): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 68): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_37, __scratch_int, threadIdx.y, blockDim.y, blockDim.x, [](int __assumed, int __mine) { return (__assumed | __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) atomicOr(&s_or_14, __r);
                                         }
-                                        // reduction combine (line 62): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 68): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_38, __scratch_int, threadIdx.y, blockDim.y, blockDim.x, [](int __assumed, int __mine) { return (__assumed ^ __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) atomicXor(&s_xor_15, __r);
                                         }
-                                        // reduction combine (line 62): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 68): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_39, __scratch_int, threadIdx.y, blockDim.y, blockDim.x, [](int __assumed, int __mine) { return ((__assumed != 0) && (__mine != 0)); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = &s_land_16, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__assumed != 0) && (__r != 0)); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 62): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 68): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_40, __scratch_int, threadIdx.y, blockDim.y, blockDim.x, [](int __assumed, int __mine) { return ((__assumed != 0) || (__mine != 0)); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = &s_lor_17, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__assumed != 0) || (__r != 0)); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
@@ -461,13 +461,13 @@ extern "C" __global__ void main_acc62(int (*ia_addr_4)[300], int (*ib_addr_5)[30
     }
 }
 
-// line 83: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(ia, ib, ifac) copyout(out_i_worker_vector)
+// line 89: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(ia, ib, ifac) copyout(out_i_worker_vector)
 // launch: num_gangs = 3, num_workers = 4, vector_length = 64
 //   ia_addr_4: `ia`, the address of its device copy
 //   ib_addr_5: `ib`, the address of its device copy
 //   ifac_addr_6: `ifac`, the address of its device copy
 //   out_i_worker_vector_addr_7: `out_i_worker_vector`, the address of its device copy
-extern "C" __global__ void main_acc83(int (*ia_addr_4)[300], int (*ib_addr_5)[300], int (*ifac_addr_6)[300], int (*out_i_worker_vector_addr_7)[54])
+extern "C" __global__ void main_acc89(int (*ia_addr_4)[300], int (*ib_addr_5)[300], int (*ifac_addr_6)[300], int (*out_i_worker_vector_addr_7)[54])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -585,47 +585,47 @@ extern "C" __global__ void main_acc83(int (*ia_addr_4)[300], int (*ib_addr_5)[30
                                             (void)b_21;
                                         }
                                     }
-                                    // reduction combine (line 83): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 89): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         int __r = accsim_reduce(priv_32, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(&s_add_9, __r);
                                     }
-                                    // reduction combine (line 83): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 89): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         int __r = accsim_reduce(priv_33, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return (__assumed * __mine); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = &s_mul_10, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * __r); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                     }
-                                    // reduction combine (line 83): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 89): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         int __r = accsim_reduce(priv_34, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = &s_max_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                     }
-                                    // reduction combine (line 83): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 89): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         int __r = accsim_reduce(priv_35, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return ((__mine < __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = &s_min_12, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r < __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                     }
-                                    // reduction combine (line 83): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 89): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         int __r = accsim_reduce(priv_36, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return (__assumed & __mine); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) atomicAnd(&s_and_13, __r);
                                     }
-                                    // reduction combine (line 83): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 89): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         int __r = accsim_reduce(priv_37, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return (__assumed | __mine); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) atomicOr(&s_or_14, __r);
                                     }
-                                    // reduction combine (line 83): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 89): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         int __r = accsim_reduce(priv_38, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return (__assumed ^ __mine); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) atomicXor(&s_xor_15, __r);
                                     }
-                                    // reduction combine (line 83): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 89): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         int __r = accsim_reduce(priv_39, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return ((__assumed != 0) && (__mine != 0)); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = &s_land_16, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__assumed != 0) && (__r != 0)); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                     }
-                                    // reduction combine (line 83): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 89): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         int __r = accsim_reduce(priv_40, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return ((__assumed != 0) || (__mine != 0)); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = &s_lor_17, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__assumed != 0) || (__r != 0)); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
@@ -650,13 +650,13 @@ extern "C" __global__ void main_acc83(int (*ia_addr_4)[300], int (*ib_addr_5)[30
     }
 }
 
-// line 104: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(fa, ib, ffac) copyout(out_f_vector)
+// line 110: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(fa, ib, ffac) copyout(out_f_vector)
 // launch: num_gangs = 3, num_workers = 4, vector_length = 64
 //   ib_addr_4: `ib`, the address of its device copy
 //   fa_addr_5: `fa`, the address of its device copy
 //   ffac_addr_6: `ffac`, the address of its device copy
 //   out_f_vector_addr_7: `out_f_vector`, the address of its device copy
-extern "C" __global__ void main_acc104(int (*ib_addr_4)[300], float (*fa_addr_5)[300], float (*ffac_addr_6)[300], float (*out_f_vector_addr_7)[36])
+extern "C" __global__ void main_acc110(int (*ib_addr_4)[300], float (*fa_addr_5)[300], float (*ffac_addr_6)[300], float (*out_f_vector_addr_7)[36])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -760,32 +760,32 @@ extern "C" __global__ void main_acc104(int (*ib_addr_4)[300], float (*fa_addr_5)
                                                 (void)b_18;
                                             }
                                         }
-                                        // reduction combine (line 104): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 110): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             float __r = accsim_reduce(priv_29, __scratch_float, threadIdx.x, blockDim.x, 1, [](float __assumed, float __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(&s_add_9, __r);
                                         }
-                                        // reduction combine (line 104): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 110): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             float __r = accsim_reduce(priv_30, __scratch_float, threadIdx.x, blockDim.x, 1, [](float __assumed, float __mine) { return (__assumed * __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = &s_mul_10, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * __r); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 104): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 110): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             float __r = accsim_reduce(priv_31, __scratch_float, threadIdx.x, blockDim.x, 1, [](float __assumed, float __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = &s_max_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 104): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 110): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             float __r = accsim_reduce(priv_32, __scratch_float, threadIdx.x, blockDim.x, 1, [](float __assumed, float __mine) { return ((__mine < __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = &s_min_12, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r < __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 104): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 110): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             float __r = accsim_reduce(priv_33, __scratch_float, threadIdx.x, blockDim.x, 1, [](float __assumed, float __mine) { return ((float)((__assumed != 0.0f) && (__mine != 0.0f))); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = &s_land_13, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((float)((__assumed != 0.0f) && (__r != 0.0f))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 104): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 110): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             float __r = accsim_reduce(priv_34, __scratch_float, threadIdx.x, blockDim.x, 1, [](float __assumed, float __mine) { return ((float)((__assumed != 0.0f) || (__mine != 0.0f))); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = &s_lor_14, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((float)((__assumed != 0.0f) || (__r != 0.0f))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
@@ -808,13 +808,13 @@ extern "C" __global__ void main_acc104(int (*ib_addr_4)[300], float (*fa_addr_5)
     }
 }
 
-// line 122: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(fa, ib, ffac) copyout(out_f_worker)
+// line 128: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(fa, ib, ffac) copyout(out_f_worker)
 // launch: num_gangs = 3, num_workers = 4, vector_length = 64
 //   ib_addr_4: `ib`, the address of its device copy
 //   fa_addr_5: `fa`, the address of its device copy
 //   ffac_addr_6: `ffac`, the address of its device copy
 //   out_f_worker_addr_7: `out_f_worker`, the address of its device copy
-extern "C" __global__ void main_acc122(int (*ib_addr_4)[300], float (*fa_addr_5)[300], float (*ffac_addr_6)[300], float (*out_f_worker_addr_7)[36])
+extern "C" __global__ void main_acc128(int (*ib_addr_4)[300], float (*fa_addr_5)[300], float (*ffac_addr_6)[300], float (*out_f_worker_addr_7)[36])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -918,32 +918,32 @@ extern "C" __global__ void main_acc122(int (*ib_addr_4)[300], float (*fa_addr_5)
                                                 (void)b_18;
                                             }
                                         }
-                                        // reduction combine (line 122): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 128): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             float __r = accsim_reduce(priv_29, __scratch_float, threadIdx.y, blockDim.y, blockDim.x, [](float __assumed, float __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(&s_add_9, __r);
                                         }
-                                        // reduction combine (line 122): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 128): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             float __r = accsim_reduce(priv_30, __scratch_float, threadIdx.y, blockDim.y, blockDim.x, [](float __assumed, float __mine) { return (__assumed * __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = &s_mul_10, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * __r); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 122): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 128): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             float __r = accsim_reduce(priv_31, __scratch_float, threadIdx.y, blockDim.y, blockDim.x, [](float __assumed, float __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = &s_max_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 122): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 128): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             float __r = accsim_reduce(priv_32, __scratch_float, threadIdx.y, blockDim.y, blockDim.x, [](float __assumed, float __mine) { return ((__mine < __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = &s_min_12, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r < __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 122): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 128): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             float __r = accsim_reduce(priv_33, __scratch_float, threadIdx.y, blockDim.y, blockDim.x, [](float __assumed, float __mine) { return ((float)((__assumed != 0.0f) && (__mine != 0.0f))); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = &s_land_13, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((float)((__assumed != 0.0f) && (__r != 0.0f))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 122): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 128): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             float __r = accsim_reduce(priv_34, __scratch_float, threadIdx.y, blockDim.y, blockDim.x, [](float __assumed, float __mine) { return ((float)((__assumed != 0.0f) || (__mine != 0.0f))); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = &s_lor_14, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((float)((__assumed != 0.0f) || (__r != 0.0f))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
@@ -966,13 +966,13 @@ extern "C" __global__ void main_acc122(int (*ib_addr_4)[300], float (*fa_addr_5)
     }
 }
 
-// line 140: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(fa, ib, ffac) copyout(out_f_worker_vector)
+// line 146: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(fa, ib, ffac) copyout(out_f_worker_vector)
 // launch: num_gangs = 3, num_workers = 4, vector_length = 64
 //   ib_addr_4: `ib`, the address of its device copy
 //   fa_addr_5: `fa`, the address of its device copy
 //   ffac_addr_6: `ffac`, the address of its device copy
 //   out_f_worker_vector_addr_7: `out_f_worker_vector`, the address of its device copy
-extern "C" __global__ void main_acc140(int (*ib_addr_4)[300], float (*fa_addr_5)[300], float (*ffac_addr_6)[300], float (*out_f_worker_vector_addr_7)[36])
+extern "C" __global__ void main_acc146(int (*ib_addr_4)[300], float (*fa_addr_5)[300], float (*ffac_addr_6)[300], float (*out_f_worker_vector_addr_7)[36])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -1075,32 +1075,32 @@ extern "C" __global__ void main_acc140(int (*ib_addr_4)[300], float (*fa_addr_5)
                                             (void)b_18;
                                         }
                                     }
-                                    // reduction combine (line 140): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 146): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         float __r = accsim_reduce(priv_29, __scratch_float, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](float __assumed, float __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(&s_add_9, __r);
                                     }
-                                    // reduction combine (line 140): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 146): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         float __r = accsim_reduce(priv_30, __scratch_float, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](float __assumed, float __mine) { return (__assumed * __mine); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = &s_mul_10, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * __r); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                     }
-                                    // reduction combine (line 140): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 146): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         float __r = accsim_reduce(priv_31, __scratch_float, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](float __assumed, float __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = &s_max_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                     }
-                                    // reduction combine (line 140): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 146): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         float __r = accsim_reduce(priv_32, __scratch_float, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](float __assumed, float __mine) { return ((__mine < __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = &s_min_12, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r < __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                     }
-                                    // reduction combine (line 140): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 146): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         float __r = accsim_reduce(priv_33, __scratch_float, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](float __assumed, float __mine) { return ((float)((__assumed != 0.0f) && (__mine != 0.0f))); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = &s_land_13, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((float)((__assumed != 0.0f) && (__r != 0.0f))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                     }
-                                    // reduction combine (line 140): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 146): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         float __r = accsim_reduce(priv_34, __scratch_float, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](float __assumed, float __mine) { return ((float)((__assumed != 0.0f) || (__mine != 0.0f))); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) { float *__p = &s_lor_14, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((float)((__assumed != 0.0f) || (__r != 0.0f))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
@@ -1122,13 +1122,13 @@ extern "C" __global__ void main_acc140(int (*ib_addr_4)[300], float (*fa_addr_5)
     }
 }
 
-// line 158: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(da, ib, dfac) copyout(out_d_vector)
+// line 164: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(da, ib, dfac) copyout(out_d_vector)
 // launch: num_gangs = 3, num_workers = 4, vector_length = 64
 //   ib_addr_4: `ib`, the address of its device copy
 //   da_addr_5: `da`, the address of its device copy
 //   dfac_addr_6: `dfac`, the address of its device copy
 //   out_d_vector_addr_7: `out_d_vector`, the address of its device copy
-extern "C" __global__ void main_acc158(int (*ib_addr_4)[300], double (*da_addr_5)[300], double (*dfac_addr_6)[300], double (*out_d_vector_addr_7)[36])
+extern "C" __global__ void main_acc164(int (*ib_addr_4)[300], double (*da_addr_5)[300], double (*dfac_addr_6)[300], double (*out_d_vector_addr_7)[36])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -1232,32 +1232,32 @@ extern "C" __global__ void main_acc158(int (*ib_addr_4)[300], double (*da_addr_5
                                                 (void)b_18;
                                             }
                                         }
-                                        // reduction combine (line 158): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 164): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             double __r = accsim_reduce(priv_29, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(&s_add_9, __r);
                                         }
-                                        // reduction combine (line 158): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 164): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             double __r = accsim_reduce(priv_30, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return (__assumed * __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = &s_mul_10, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * __r); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 158): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 164): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             double __r = accsim_reduce(priv_31, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = &s_max_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 158): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 164): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             double __r = accsim_reduce(priv_32, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return ((__mine < __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = &s_min_12, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r < __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 158): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 164): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             double __r = accsim_reduce(priv_33, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return ((double)((__assumed != 0.0) && (__mine != 0.0))); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = &s_land_13, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((double)((__assumed != 0.0) && (__r != 0.0))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 158): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                        // reduction combine (line 164): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                         {
                                             double __r = accsim_reduce(priv_34, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return ((double)((__assumed != 0.0) || (__mine != 0.0))); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = &s_lor_14, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((double)((__assumed != 0.0) || (__r != 0.0))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
@@ -1280,13 +1280,13 @@ extern "C" __global__ void main_acc158(int (*ib_addr_4)[300], double (*da_addr_5
     }
 }
 
-// line 176: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(da, ib, dfac) copyout(out_d_worker)
+// line 182: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(da, ib, dfac) copyout(out_d_worker)
 // launch: num_gangs = 3, num_workers = 4, vector_length = 64
 //   ib_addr_4: `ib`, the address of its device copy
 //   da_addr_5: `da`, the address of its device copy
 //   dfac_addr_6: `dfac`, the address of its device copy
 //   out_d_worker_addr_7: `out_d_worker`, the address of its device copy
-extern "C" __global__ void main_acc176(int (*ib_addr_4)[300], double (*da_addr_5)[300], double (*dfac_addr_6)[300], double (*out_d_worker_addr_7)[36])
+extern "C" __global__ void main_acc182(int (*ib_addr_4)[300], double (*da_addr_5)[300], double (*dfac_addr_6)[300], double (*out_d_worker_addr_7)[36])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -1390,32 +1390,32 @@ extern "C" __global__ void main_acc176(int (*ib_addr_4)[300], double (*da_addr_5
                                                 (void)b_18;
                                             }
                                         }
-                                        // reduction combine (line 176): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 182): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             double __r = accsim_reduce(priv_29, __scratch_double, threadIdx.y, blockDim.y, blockDim.x, [](double __assumed, double __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(&s_add_9, __r);
                                         }
-                                        // reduction combine (line 176): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 182): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             double __r = accsim_reduce(priv_30, __scratch_double, threadIdx.y, blockDim.y, blockDim.x, [](double __assumed, double __mine) { return (__assumed * __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = &s_mul_10, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * __r); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 176): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 182): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             double __r = accsim_reduce(priv_31, __scratch_double, threadIdx.y, blockDim.y, blockDim.x, [](double __assumed, double __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = &s_max_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 176): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 182): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             double __r = accsim_reduce(priv_32, __scratch_double, threadIdx.y, blockDim.y, blockDim.x, [](double __assumed, double __mine) { return ((__mine < __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = &s_min_12, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r < __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 176): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 182): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             double __r = accsim_reduce(priv_33, __scratch_double, threadIdx.y, blockDim.y, blockDim.x, [](double __assumed, double __mine) { return ((double)((__assumed != 0.0) && (__mine != 0.0))); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = &s_land_13, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((double)((__assumed != 0.0) && (__r != 0.0))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                         }
-                                        // reduction combine (line 176): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 182): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             double __r = accsim_reduce(priv_34, __scratch_double, threadIdx.y, blockDim.y, blockDim.x, [](double __assumed, double __mine) { return ((double)((__assumed != 0.0) || (__mine != 0.0))); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = &s_lor_14, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((double)((__assumed != 0.0) || (__r != 0.0))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
@@ -1438,13 +1438,13 @@ extern "C" __global__ void main_acc176(int (*ib_addr_4)[300], double (*da_addr_5
     }
 }
 
-// line 194: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(da, ib, dfac) copyout(out_d_worker_vector)
+// line 200: #pragma acc parallel loop gang num_gangs(3) num_workers(4) vector_length(64) copyin(da, ib, dfac) copyout(out_d_worker_vector)
 // launch: num_gangs = 3, num_workers = 4, vector_length = 64
 //   ib_addr_4: `ib`, the address of its device copy
 //   da_addr_5: `da`, the address of its device copy
 //   dfac_addr_6: `dfac`, the address of its device copy
 //   out_d_worker_vector_addr_7: `out_d_worker_vector`, the address of its device copy
-extern "C" __global__ void main_acc194(int (*ib_addr_4)[300], double (*da_addr_5)[300], double (*dfac_addr_6)[300], double (*out_d_worker_vector_addr_7)[36])
+extern "C" __global__ void main_acc200(int (*ib_addr_4)[300], double (*da_addr_5)[300], double (*dfac_addr_6)[300], double (*out_d_worker_vector_addr_7)[36])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -1547,32 +1547,32 @@ extern "C" __global__ void main_acc194(int (*ib_addr_4)[300], double (*da_addr_5
                                             (void)b_18;
                                         }
                                     }
-                                    // reduction combine (line 194): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 200): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         double __r = accsim_reduce(priv_29, __scratch_double, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](double __assumed, double __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(&s_add_9, __r);
                                     }
-                                    // reduction combine (line 194): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 200): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         double __r = accsim_reduce(priv_30, __scratch_double, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](double __assumed, double __mine) { return (__assumed * __mine); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = &s_mul_10, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * __r); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                     }
-                                    // reduction combine (line 194): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 200): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         double __r = accsim_reduce(priv_31, __scratch_double, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](double __assumed, double __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = &s_max_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                     }
-                                    // reduction combine (line 194): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 200): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         double __r = accsim_reduce(priv_32, __scratch_double, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](double __assumed, double __mine) { return ((__mine < __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = &s_min_12, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r < __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                     }
-                                    // reduction combine (line 194): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 200): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         double __r = accsim_reduce(priv_33, __scratch_double, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](double __assumed, double __mine) { return ((double)((__assumed != 0.0) && (__mine != 0.0))); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = &s_land_13, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((double)((__assumed != 0.0) && (__r != 0.0))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                                     }
-                                    // reduction combine (line 194): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 200): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         double __r = accsim_reduce(priv_34, __scratch_double, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](double __assumed, double __mine) { return ((double)((__assumed != 0.0) || (__mine != 0.0))); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = &s_lor_14, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((double)((__assumed != 0.0) || (__r != 0.0))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
@@ -1594,13 +1594,13 @@ extern "C" __global__ void main_acc194(int (*ib_addr_4)[300], double (*da_addr_5
     }
 }
 
-// line 213: #pragma acc parallel loop gang num_gangs(2) num_workers(4) vector_length(32) copyin(ia, da) copyout(nest_i, nest_d)
+// line 219: #pragma acc parallel loop gang num_gangs(2) num_workers(4) vector_length(32) copyin(ia, da) copyout(nest_i, nest_d)
 // launch: num_gangs = 2, num_workers = 4, vector_length = 32
 //   ia_addr_4: `ia`, the address of its device copy
 //   da_addr_5: `da`, the address of its device copy
 //   nest_i_addr_6: `nest_i`, the address of its device copy
 //   nest_d_addr_7: `nest_d`, the address of its device copy
-extern "C" __global__ void main_acc213(int (*ia_addr_4)[300], double (*da_addr_5)[300], int (*nest_i_addr_6)[6], double (*nest_d_addr_7)[6])
+extern "C" __global__ void main_acc219(int (*ia_addr_4)[300], double (*da_addr_5)[300], int (*nest_i_addr_6)[6], double (*nest_d_addr_7)[6])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -1716,12 +1716,12 @@ extern "C" __global__ void main_acc213(int (*ia_addr_4)[300], double (*da_addr_5
                                                                     priv_30 = ((((double *)da_addr_5)[((long)(((j_14 * k_11) + r_8) % 300))] > priv_30) ? ((double *)da_addr_5)[((long)(((j_14 * k_11) + r_8) % 300))] : priv_30);
                                                                 }
                                                             }
-                                                            // reduction combine (line 213): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                                            // reduction combine (line 219): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                                             {
                                                                 int __r = accsim_reduce(priv_29, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return (__assumed + __mine); }, [] { accsim_sync_worker(); });
                                                                 if (threadIdx.x == 0) atomicAdd(&si_12[threadIdx.y], __r);
                                                             }
-                                                            // reduction combine (line 213): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                                            // reduction combine (line 219): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                                             {
                                                                 double __r = accsim_reduce(priv_30, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { accsim_sync_worker(); });
                                                                 if (threadIdx.x == 0) { double *__p = &sd_13[threadIdx.y], __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
@@ -1734,12 +1734,12 @@ extern "C" __global__ void main_acc213(int (*ia_addr_4)[300], double (*da_addr_5
                                                 priv_40 = (((sd_13[threadIdx.y] + ((double)k_11)) > priv_40) ? (sd_13[threadIdx.y] + ((double)k_11)) : priv_40);
                                             }
                                         }
-                                        // reduction combine (line 213): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 219): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             int __r = accsim_reduce(priv_39, __scratch_int, threadIdx.y, blockDim.y, blockDim.x, [](int __assumed, int __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(&ti_9, __r);
                                         }
-                                        // reduction combine (line 213): a block reduction over the workers, then one atomic combine by the first of them
+                                        // reduction combine (line 219): a block reduction over the workers, then one atomic combine by the first of them
                                         {
                                             double __r = accsim_reduce(priv_40, __scratch_double, threadIdx.y, blockDim.y, blockDim.x, [](double __assumed, double __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                                             if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = &td_10, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
@@ -1758,7 +1758,7 @@ extern "C" __global__ void main_acc213(int (*ia_addr_4)[300], double (*da_addr_5
     }
 }
 
-// line 233: #pragma acc parallel num_gangs(5) num_workers(2) vector_length(32) copyin(ia, ib, ifac) reduction(+:g_add) reduction(*:g_mul) reduction(max:g_max) reduction(min:g_min) reduction(&:g_and) reduction(|:g_or) reduction(^:g_xor) reduction(&&:g_land) reduction(||:g_lor)
+// line 239: #pragma acc parallel num_gangs(5) num_workers(2) vector_length(32) copyin(ia, ib, ifac) reduction(+:g_add) reduction(*:g_mul) reduction(max:g_max) reduction(min:g_min) reduction(&:g_and) reduction(|:g_or) reduction(^:g_xor) reduction(&&:g_land) reduction(||:g_lor)
 // launch: num_gangs = 5, num_workers = 2, vector_length = 32
 //   g_add_addr_4_gangs: `g_add`, one copy per gang, initialised to the identity of `+`, combined into the host variable after the kernel
 //   g_mul_addr_5_gangs: `g_mul`, one copy per gang, initialised to the identity of `*`, combined into the host variable after the kernel
@@ -1772,7 +1772,7 @@ extern "C" __global__ void main_acc213(int (*ia_addr_4)[300], double (*da_addr_5
 //   ia_addr_13: `ia`, the address of its device copy
 //   ib_addr_14: `ib`, the address of its device copy
 //   ifac_addr_15: `ifac`, the address of its device copy
-extern "C" __global__ void main_acc233(int *g_add_addr_4_gangs, int *g_mul_addr_5_gangs, int *g_max_addr_6_gangs, int *g_min_addr_7_gangs, int *g_and_addr_8_gangs, int *g_or_addr_9_gangs, int *g_xor_addr_10_gangs, int *g_land_addr_11_gangs, int *g_lor_addr_12_gangs, int (*ia_addr_13)[300], int (*ib_addr_14)[300], int (*ifac_addr_15)[300])
+extern "C" __global__ void main_acc239(int *g_add_addr_4_gangs, int *g_mul_addr_5_gangs, int *g_max_addr_6_gangs, int *g_min_addr_7_gangs, int *g_and_addr_8_gangs, int *g_or_addr_9_gangs, int *g_xor_addr_10_gangs, int *g_land_addr_11_gangs, int *g_lor_addr_12_gangs, int (*ia_addr_13)[300], int (*ib_addr_14)[300], int (*ifac_addr_15)[300])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -1844,47 +1844,47 @@ extern "C" __global__ void main_acc233(int *g_add_addr_4_gangs, int *g_mul_addr_
                         priv_31 = (priv_31 || (((int *)ia_addr_13)[((long)j_16)] == 3));
                     }
                 }
-                // reduction combine (line 233): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                // reduction combine (line 239): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                 {
                     int __r = accsim_reduce(priv_23, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(g_add_addr_4, __r);
                 }
-                // reduction combine (line 233): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                // reduction combine (line 239): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                 {
                     int __r = accsim_reduce(priv_24, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return (__assumed * __mine); }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = g_mul_addr_5, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * __r); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                 }
-                // reduction combine (line 233): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                // reduction combine (line 239): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                 {
                     int __r = accsim_reduce(priv_25, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = g_max_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                 }
-                // reduction combine (line 233): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                // reduction combine (line 239): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                 {
                     int __r = accsim_reduce(priv_26, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return ((__mine < __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = g_min_addr_7, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r < __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                 }
-                // reduction combine (line 233): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                // reduction combine (line 239): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                 {
                     int __r = accsim_reduce(priv_27, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return (__assumed & __mine); }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) atomicAnd(g_and_addr_8, __r);
                 }
-                // reduction combine (line 233): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                // reduction combine (line 239): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                 {
                     int __r = accsim_reduce(priv_28, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return (__assumed | __mine); }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) atomicOr(g_or_addr_9, __r);
                 }
-                // reduction combine (line 233): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                // reduction combine (line 239): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                 {
                     int __r = accsim_reduce(priv_29, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return (__assumed ^ __mine); }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) atomicXor(g_xor_addr_10, __r);
                 }
-                // reduction combine (line 233): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                // reduction combine (line 239): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                 {
                     int __r = accsim_reduce(priv_30, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return ((__assumed != 0) && (__mine != 0)); }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = g_land_addr_11, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__assumed != 0) && (__r != 0)); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                 }
-                // reduction combine (line 233): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                // reduction combine (line 239): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                 {
                     int __r = accsim_reduce(priv_31, __scratch_int, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](int __assumed, int __mine) { return ((__assumed != 0) || (__mine != 0)); }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) { int *__p = g_lor_addr_12, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__assumed != 0) || (__r != 0)); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
@@ -1894,7 +1894,7 @@ extern "C" __global__ void main_acc233(int *g_add_addr_4_gangs, int *g_mul_addr_
     }
 }
 
-// line 245: #pragma acc parallel loop gang vector num_gangs(4) vector_length(128) copyin(da, dfac) reduction(+:h_add) reduction(*:h_mul) reduction(max:h_max) reduction(min:h_min) reduction(&&:h_land) reduction(||:h_lor)
+// line 251: #pragma acc parallel loop gang vector num_gangs(4) vector_length(128) copyin(da, dfac) reduction(+:h_add) reduction(*:h_mul) reduction(max:h_max) reduction(min:h_min) reduction(&&:h_land) reduction(||:h_lor)
 // launch: num_gangs = 4, num_workers = the default, vector_length = 128
 //   h_add_addr_4_gangs: `h_add`, one copy per gang, initialised to the identity of `+`, combined into the host variable after the kernel
 //   h_mul_addr_5_gangs: `h_mul`, one copy per gang, initialised to the identity of `*`, combined into the host variable after the kernel
@@ -1904,7 +1904,7 @@ extern "C" __global__ void main_acc233(int *g_add_addr_4_gangs, int *g_mul_addr_
 //   h_lor_addr_9_gangs: `h_lor`, one copy per gang, initialised to the identity of `||`, combined into the host variable after the kernel
 //   da_addr_10: `da`, the address of its device copy
 //   dfac_addr_11: `dfac`, the address of its device copy
-extern "C" __global__ void main_acc245(double *h_add_addr_4_gangs, double *h_mul_addr_5_gangs, double *h_max_addr_6_gangs, double *h_min_addr_7_gangs, double *h_land_addr_8_gangs, double *h_lor_addr_9_gangs, double (*da_addr_10)[300], double (*dfac_addr_11)[300])
+extern "C" __global__ void main_acc251(double *h_add_addr_4_gangs, double *h_mul_addr_5_gangs, double *h_max_addr_6_gangs, double *h_min_addr_7_gangs, double *h_land_addr_8_gangs, double *h_lor_addr_9_gangs, double (*da_addr_10)[300], double (*dfac_addr_11)[300])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -1964,32 +1964,32 @@ extern "C" __global__ void main_acc245(double *h_add_addr_4_gangs, double *h_mul
                         priv_24 = ((double)((priv_24 != 0.0) || (((double *)da_addr_10)[((long)j_12)] == 0.125)));
                     }
                 }
-                // reduction combine (line 245): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                // reduction combine (line 251): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                 {
                     double __r = accsim_reduce(priv_19, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(h_add_addr_4, __r);
                 }
-                // reduction combine (line 245): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                // reduction combine (line 251): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                 {
                     double __r = accsim_reduce(priv_20, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return (__assumed * __mine); }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = h_mul_addr_5, __old = *__p, __assumed, __new; do { __assumed = __old; __new = (__assumed * __r); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                 }
-                // reduction combine (line 245): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                // reduction combine (line 251): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                 {
                     double __r = accsim_reduce(priv_21, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return ((__mine > __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = h_max_addr_6, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r > __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                 }
-                // reduction combine (line 245): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                // reduction combine (line 251): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                 {
                     double __r = accsim_reduce(priv_22, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return ((__mine < __assumed) ? __mine : __assumed); }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = h_min_addr_7, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((__r < __assumed) ? __r : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                 }
-                // reduction combine (line 245): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                // reduction combine (line 251): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                 {
                     double __r = accsim_reduce(priv_23, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return ((double)((__assumed != 0.0) && (__mine != 0.0))); }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = h_land_addr_8, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((double)((__assumed != 0.0) && (__r != 0.0))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                 }
-                // reduction combine (line 245): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                // reduction combine (line 251): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                 {
                     double __r = accsim_reduce(priv_24, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return ((double)((__assumed != 0.0) || (__mine != 0.0))); }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = h_lor_addr_9, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((double)((__assumed != 0.0) || (__r != 0.0))); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
@@ -1999,11 +1999,11 @@ extern "C" __global__ void main_acc245(double *h_add_addr_4_gangs, double *h_mul
     }
 }
 
-// line 255: #pragma acc parallel loop gang vector num_gangs(2) vector_length(64) copyin(da) reduction(+:z)
+// line 261: #pragma acc parallel loop gang vector num_gangs(2) vector_length(64) copyin(da) reduction(+:z)
 // launch: num_gangs = 2, num_workers = the default, vector_length = 64
 //   z_addr_4_gangs: `z`, one copy per gang, initialised to the identity of `+`, combined into the host variable after the kernel
 //   da_addr_5: `da`, the address of its device copy
-extern "C" __global__ void main_acc255(accsim_cdouble *z_addr_4_gangs, double (*da_addr_5)[300])
+extern "C" __global__ void main_acc261(accsim_cdouble *z_addr_4_gangs, double (*da_addr_5)[300])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -2051,7 +2051,7 @@ extern "C" __global__ void main_acc255(accsim_cdouble *z_addr_4_gangs, double (*
                     j_6 = ((int)(lb_15 + (k_20 * step_17)));
                     *(accsim_cdouble *)(&priv_21) = *(accsim_cdouble *)(accsim_cadd(&tmp_14, &priv_21, accsim_cadd(&tmp_13, accsim_cmake(&tmp_12, ((double *)da_addr_5)[((long)j_6)], 0.0), accsim_cmul(&tmp_11, accsim_cmake(&tmp_8, ((double *)da_addr_5)[((long)((j_6 + 1) % 300))], 0.0), accsim_cmake(&tmp_10, ((double)(*((float *)((addr_9 = accsim_cmake(&tmp_7, 0.0f, 1.0f)), addr_9)))), ((double)((float *)((addr_9 = accsim_cmake(&tmp_7, 0.0f, 1.0f)), addr_9))[1L])))))), (accsim_cdouble *)(&priv_21);
                 }
-                // reduction combine (line 255): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                // reduction combine (line 261): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                 {
                     accsim_cdouble __r = accsim_reduce(*(accsim_cdouble *)(&priv_21), __scratch_accsim_cdouble, threadIdx.x, blockDim.x, 1, [](accsim_cdouble __assumed, accsim_cdouble __mine) { accsim_cdouble __s = {__assumed.re + __mine.re, __assumed.im + __mine.im}; return __s; }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) { atomicAdd(&((double *)(z_addr_4))[0], __r.re); atomicAdd(&((double *)(z_addr_4))[1], __r.im); }
