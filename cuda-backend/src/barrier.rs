@@ -458,7 +458,7 @@ impl<'a> Analysis<'a> {
                 self.touch(addr, true, if private { Leader::Many } else { guarded }, out);
             }
             StmtKind::Return(Some(e)) => self.expr_effects(e, Leader::Many, out),
-            StmtKind::Block(v) => self.items_effects(v, th, group, out),
+            StmtKind::Block(v) => self.items_effects(v, None, th, group, out, &mut Effects::new()),
             StmtKind::If(c, t, e) => {
                 self.expr_effects(c, Leader::Many, out);
                 self.stmt_effects(t, th, group, out);
@@ -493,23 +493,32 @@ impl<'a> Analysis<'a> {
         }
     }
 
-    /// Block items: after a thread's share (the loop over its iterations) come the reduction
-    /// combines, a block reduction in the group's scratch array, then one combine by the group's
-    /// first thread.
-    fn items_effects(&self, v: &[Stmt], th: Threads, group: Option<Group>, out: &mut Effects) {
+    /// The effects of block items `v` in context `th`: those before item `split` into
+    /// `before`, those after it into `after` (all into `before` without `split`). After a
+    /// thread's share (the loop over its iterations) come the reduction combines: a block
+    /// reduction in the group's scratch array, then one combine by the group's first thread.
+    #[allow(clippy::too_many_arguments)]
+    fn items_effects(&self, v: &[Stmt], split: Option<usize>, th: Threads, group: Option<Group>, before: &mut Effects, after: &mut Effects) {
         let mut combining = false;
-        for x in v {
-            if combining && th.depth() > 0 {
-                if let Some(g) = group {
+        for (j, x) in v.iter().enumerate() {
+            let out = match split {
+                Some(i) if j == i => {
+                    combining |= is_share_loop(self.f.func, x);
+                    continue;
+                }
+                Some(i) if j > i => &mut *after,
+                _ => &mut *before,
+            };
+            match group {
+                Some(g) if combining && th.depth() > 0 => {
                     let mut tmp = Effects::new();
                     self.stmt_effects(x, th, group, &mut tmp);
                     let leader = leader_of(combine_threads(th, g));
                     out.extend(tmp.into_iter().map(|a| Access { leader, ..a }));
                     out.insert(Access { class: Class::Scratch(g), write: true, leader: Leader::Many });
-                    continue;
                 }
+                _ => self.stmt_effects(x, th, group, out),
             }
-            self.stmt_effects(x, th, group, out);
             combining |= is_share_loop(self.f.func, x);
         }
     }
@@ -616,7 +625,7 @@ impl<'a> Analysis<'a> {
                 Frame::Boundary => break,
                 Frame::Items(v, i) => {
                     let (mut a, mut b) = (Effects::new(), Effects::new());
-                    self.items_effects_range(v, *i, th, group, &mut a, &mut b);
+                    self.items_effects(v, Some(*i), th, group, &mut a, &mut b);
                     pre.push(Entry { effects: a, depth, iterations: false });
                     post.push(Entry { effects: b, depth, iterations: false });
                 }
@@ -643,27 +652,6 @@ impl<'a> Analysis<'a> {
         }
     }
 
-    /// The effects of the items of a block before and after item `i` (a combine after a share
-    /// loop counted as in [`Self::items_effects`]).
-    fn items_effects_range(&self, v: &[Stmt], i: usize, th: Threads, group: Option<Group>, before: &mut Effects, after: &mut Effects) {
-        let combining_from = v.iter().position(|x| is_share_loop(self.f.func, x)).map(|p| p + 1);
-        for (j, x) in v.iter().enumerate() {
-            if j == i {
-                continue;
-            }
-            let out = if j < i { &mut *before } else { &mut *after };
-            match (combining_from, group) {
-                (Some(c), Some(g)) if j >= c && th.depth() > 0 => {
-                    let mut tmp = Effects::new();
-                    self.stmt_effects(x, th, group, &mut tmp);
-                    let leader = leader_of(combine_threads(th, g));
-                    out.extend(tmp.into_iter().map(|a| Access { leader, ..a }));
-                    out.insert(Access { class: Class::Scratch(g), write: true, leader: Leader::Many });
-                }
-                _ => self.stmt_effects(x, th, group, out),
-            }
-        }
-    }
 }
 
 fn walk_body(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
