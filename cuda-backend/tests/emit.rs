@@ -224,6 +224,21 @@ fn barriers_only_where_needed() {
     assert!(nested.contains("accsim_sync_worker(); // barrier before the partitioned loop: `si`"));
 }
 
+/// The cases of `tests/emit/barriers.c`, kernel by kernel: (barriers before, barriers after).
+#[test]
+fn barrier_cases() {
+    check("cuda-backend/tests/emit/barriers.c");
+    let text = emit("cuda-backend/tests/emit/barriers.c", LoopMap::Default);
+    let kernels: Vec<&str> = text.split("\n// line ").skip(1).collect();
+    let count = |k: &str| (k.matches("// barrier before the partitioned loop").count(), k.matches("// barrier after the partitioned loop").count());
+    assert_eq!(kernels.len(), 4);
+    assert_eq!(count(kernels[0]), (0, 0), "1. a vector loop alone in a gang iteration");
+    assert_eq!(count(kernels[1]), (1, 0), "2. single code stores what the vector loop reads");
+    assert_eq!(count(kernels[2]), (1, 1), "3. a gang-private array filled by the loop, read after it");
+    assert!(kernels[2].contains("barrier after the partitioned loop: `row`"));
+    assert_eq!(count(kernels[3]), (1, 1), "4. a vector loop reads what the previous one wrote");
+}
+
 /// Every sample of `samples/acc` and `samples/openuh` has its snapshot (the tests above name the
 /// ones that show a particular translation).
 #[test]
