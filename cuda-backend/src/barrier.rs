@@ -25,8 +25,9 @@
 //! Memory is told apart by what an address is derived from:
 //! - a `__shared__` local (one slot per block or per worker): that local;
 //! - a per-gang copy (a `private`, `firstprivate` or `reduction` capture): gang memory;
-//! - a `firstprivate` copy the kernel only reads (one for all gangs): nothing, since no thread
-//!   stores to it;
+//! - a captured variable's copy that the kernel only loads (a read-only `firstprivate` copy for
+//!   all gangs, the slot of a `present` or `deviceptr` pointer): nothing, since no thread stores
+//!   to it;
 //! - device data reached from the other captures or from pointers loaded from memory (when the
 //!   kernel stores no pointer to gang or block memory anywhere): global memory;
 //! - the scratch arrays of block reductions, by the shape of the reducing group;
@@ -73,7 +74,8 @@ enum Class {
     AllShared,
     Gang,
     Global,
-    /// A `firstprivate` copy that the kernel only reads (one for all gangs): nothing stores to it.
+    /// Memory the kernel only reads (a captured variable's copy that it only loads): nothing
+    /// stores to it.
     ReadOnly,
     Scratch(Group),
 }
@@ -161,7 +163,8 @@ pub(crate) struct Facts<'a> {
     pub homes: &'a [Home],
     /// Parameters that point to per-gang copies.
     pub gang_copies: HashSet<LocalId>,
-    /// Parameters that point to a `firstprivate` copy the kernel only reads.
+    /// Parameters that point to memory the kernel only reads (a `firstprivate` copy for all
+    /// gangs, a captured variable whose copy the kernel only loads).
     pub read_only: HashSet<LocalId>,
     /// The iteration index (`__k`) of each partitioned loop (gang, worker or vector).
     pub partitioned_iterations: HashSet<LocalId>,

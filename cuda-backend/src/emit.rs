@@ -906,7 +906,11 @@ impl<'p> Emitter<'p> {
         let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions, mapped, barriers: Plan::default(), group: None, scratch: BTreeMap::new(), rounds: None };
         fx.barriers = {
             let gang_copies = func.params.iter().skip(4).zip(&k.captures).filter(|(l, c)| matches!(c.mode, CaptureMode::Private | CaptureMode::Reduction(_)) || (c.mode == CaptureMode::FirstPrivate && !only_loaded(func, **l))).map(|(l, _)| *l).collect();
-            let read_only = func.params.iter().skip(4).zip(&k.captures).filter(|(l, c)| c.mode == CaptureMode::FirstPrivate && only_loaded(func, **l)).map(|(l, _)| *l).collect();
+            // A capture the kernel only loads from (the address never escapes) is memory this
+            // kernel never stores to — unless another capture overlaps it, which only a struct
+            // member captured on its own (inside its struct's copy) can.
+            let members = k.captures.iter().any(|c| c.member.is_some());
+            let read_only = func.params.iter().skip(4).zip(&k.captures).filter(|(l, c)| only_loaded(func, **l) && (c.mode == CaptureMode::FirstPrivate || !members)).map(|(l, _)| *l).collect();
             let partitioned_iterations = k.loops.iter().filter(|l| l.gang || l.worker || l.vector).filter_map(|l| l.temps.map(|t| t.iteration)).collect();
             let guarded = |e: &Expr| self.has_shared_effect(&fx, e);
             barrier::plan(&Facts { p, func, homes: &fx.homes, gang_copies, read_only, partitioned_iterations, impure: &self.impure, guarded: &guarded })

@@ -72,7 +72,6 @@ extern "C" __global__ void device_daxpy_acc18(int n_4, double a_5, double **x_ad
             iters_13 = trip_12;
             {
                 threads_18 = (__num_gangs * (1L * __vector_length));
-                __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
                 // partitioned loop, round by round (no barrier between rounds)
                 for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
                 {

@@ -71,7 +71,6 @@ extern "C" __global__ void main_acc26(int *n_addr_4, double **x_addr_5_one)
             iters_11 = trip_10;
             {
                 worker_14 = 0L;
-                __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
                 { // vector-partitioned: each thread runs its share
                     lane_15 = threadIdx.x;
                     thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
@@ -127,7 +126,6 @@ extern "C" __global__ void main_acc26_1(int *n_addr_4, double **x_addr_5_one, do
             iters_12 = trip_11;
             {
                 worker_15 = 0L;
-                __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
                 { // vector-partitioned: each thread runs its share
                     lane_16 = threadIdx.x;
                     thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);

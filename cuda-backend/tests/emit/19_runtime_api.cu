@@ -67,7 +67,6 @@ extern "C" __global__ void main_acc38(double **d_addr_4)
             iters_10 = trip_9;
             {
                 threads_15 = (__num_gangs * (1L * __vector_length));
-                __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
                 // partitioned loop, round by round (no barrier between rounds)
                 for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
                 {
@@ -120,7 +119,6 @@ extern "C" __global__ void main_acc46(double **d_addr_4, double (*back_addr_5)[5
             iters_11 = trip_10;
             {
                 threads_16 = (__num_gangs * (1L * __vector_length));
-                __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
                 // partitioned loop, round by round (no barrier between rounds)
                 for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
                 {

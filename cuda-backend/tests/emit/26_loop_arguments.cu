@@ -75,7 +75,6 @@ extern "C" __global__ void main_acc28(int *n_addr_4, double **a_addr_5_one, doub
             iters_12 = trip_11;
             {
                 worker_15 = 0L;
-                __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
                 { // vector-partitioned: each thread runs its share
                     lane_16 = threadIdx.x;
                     thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
@@ -133,7 +132,6 @@ extern "C" __global__ void main_acc28_1(int *n_addr_4, double **a_addr_5_one, do
             step_11 = 1L;
             trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
             iters_13 = trip_12;
-            __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
             { // worker- and vector-partitioned: each thread runs its share
                 worker_16 = threadIdx.y;
                 lane_17 = threadIdx.x;

@@ -68,7 +68,6 @@ extern "C" __global__ void main_acc33(int *n_addr_4, double (*x_addr_5)[64])
             iters_11 = trip_10;
             {
                 worker_14 = 0L;
-                __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
                 { // vector-partitioned: each thread runs its share
                     lane_15 = threadIdx.x;
                     thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
@@ -182,7 +181,6 @@ extern "C" __global__ void main_acc33_3(int *n_addr_4, double (*x_addr_5)[64], d
                                 iters_17 = trip_16;
                                 {
                                     worker_20 = 0L;
-                                    __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
                                     { // vector-partitioned: each thread runs its share
                                         lane_21 = threadIdx.x;
                                         thread_22 = ((((0L * 1L) + worker_20) * __vector_length) + lane_21);
@@ -239,7 +237,6 @@ extern "C" __global__ void main_acc33_4(int *n_addr_4, double (*x_addr_5)[64], d
             iters_13 = trip_12;
             {
                 worker_17 = 0L;
-                __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
                 { // vector-partitioned: each thread runs its share
                     lane_18 = threadIdx.x;
                     thread_19 = ((((__gang * 1L) + worker_17) * __vector_length) + lane_18);
@@ -314,7 +311,6 @@ extern "C" __global__ void main_acc33_6(int *n_addr_4, double (*x_addr_5)[64], d
             iters_12 = trip_11;
             {
                 worker_16 = 0L;
-                __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
                 { // vector-partitioned: each thread runs its share
                     lane_17 = threadIdx.x;
                     priv_14 = 0.0;
@@ -402,7 +398,6 @@ extern "C" __global__ void main_acc33_8(int *n_addr_4, double **p_addr_5_one, do
             iters_12 = trip_11;
             {
                 worker_15 = 0L;
-                __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
                 { // vector-partitioned: each thread runs its share
                     lane_16 = threadIdx.x;
                     thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
