@@ -234,46 +234,33 @@ pub(crate) fn plan(f: &Facts<'_>) -> Plan {
     plan
 }
 
+/// Every value assigned to each local, the locals of unknown origin (address taken, call
+/// results, complex temporaries), and whether the function has a `goto`.
 fn collect<'a>(s: &'a Stmt, assigns: &mut HashMap<LocalId, Vec<&'a Expr>>, opaque: &mut HashSet<LocalId>, goto: &mut bool) {
-    fn expr<'a>(e: &'a Expr, assigns: &mut HashMap<LocalId, Vec<&'a Expr>>, opaque: &mut HashSet<LocalId>) {
-        match &e.kind {
-            ExprKind::Assign { place: Place::Local(l), value } => assigns.entry(*l).or_default().push(value),
-            ExprKind::LocalAddr(l) => {
-                opaque.insert(*l);
-            }
-            ExprKind::Call { result: Some(r), .. } => {
-                opaque.insert(*r);
-            }
-            ExprKind::ComplexBinary { dst, .. } | ExprKind::ComplexNeg { dst, .. } | ExprKind::ComplexMake { dst, .. } => {
-                opaque.insert(*dst);
-            }
-            _ => {}
-        }
-        for_each_child(e, &mut |c| expr(c, assigns, opaque));
-    }
+    let mut each = |e: &'a Expr| collect_expr(e, assigns, opaque, goto);
     match &s.kind {
-        StmtKind::Expr(e) | StmtKind::Return(Some(e)) | StmtKind::ZeroFill { addr: e, .. } => expr(e, assigns, opaque),
+        StmtKind::Expr(e) | StmtKind::Return(Some(e)) | StmtKind::ZeroFill { addr: e, .. } => each(e),
         StmtKind::Block(v) => v.iter().for_each(|x| collect(x, assigns, opaque, goto)),
         StmtKind::If(c, t, e) => {
-            expr(c, assigns, opaque);
+            each(c);
             collect(t, assigns, opaque, goto);
             if let Some(e) = e {
                 collect(e, assigns, opaque, goto);
             }
         }
         StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
-            expr(c, assigns, opaque);
+            each(c);
             collect(b, assigns, opaque, goto);
         }
         StmtKind::For { init, cond, step, body } => {
+            cond.iter().chain(step.iter()).for_each(each);
             if let Some(i) = init {
                 collect(i, assigns, opaque, goto);
             }
-            cond.iter().chain(step.iter()).for_each(|c| expr(c, assigns, opaque));
             collect(body, assigns, opaque, goto);
         }
         StmtKind::Switch { cond, body, .. } => {
-            expr(cond, assigns, opaque);
+            each(cond);
             collect(body, assigns, opaque, goto);
         }
         StmtKind::Acc { body: Some(b), .. } => collect(b, assigns, opaque, goto),
@@ -282,8 +269,27 @@ fn collect<'a>(s: &'a Stmt, assigns: &mut HashMap<LocalId, Vec<&'a Expr>>, opaqu
     }
 }
 
-/// The direct sub-expressions of `e` (statements inside statement expressions excluded: a
-/// kernel's IR has none that store, and `walk_expr` reaches them for the effects).
+fn collect_expr<'a>(e: &'a Expr, assigns: &mut HashMap<LocalId, Vec<&'a Expr>>, opaque: &mut HashSet<LocalId>, goto: &mut bool) {
+    match &e.kind {
+        ExprKind::Assign { place: Place::Local(l), value } => assigns.entry(*l).or_default().push(value),
+        ExprKind::LocalAddr(l) => {
+            opaque.insert(*l);
+        }
+        ExprKind::Call { result: Some(r), .. } => {
+            opaque.insert(*r);
+        }
+        ExprKind::ComplexBinary { dst, .. } | ExprKind::ComplexNeg { dst, .. } | ExprKind::ComplexMake { dst, .. } => {
+            opaque.insert(*dst);
+        }
+        // Statements inside an expression assign too.
+        ExprKind::WithInit { init: body, .. } | ExprKind::StmtExpr { body, .. } => body.iter().for_each(|x| collect(x, assigns, opaque, goto)),
+        _ => {}
+    }
+    for_each_child(e, &mut |c| collect_expr(c, assigns, opaque, goto));
+}
+
+/// The direct sub-expressions of `e` (not those of statements inside it: [`collect`] visits
+/// those).
 fn for_each_child<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
     match &e.kind {
         ExprKind::Load(x) | ExprKind::Unary(_, x) | ExprKind::Cast(x) | ExprKind::VaStart(x) | ExprKind::VaArg(x) => f(x),
