@@ -54,7 +54,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use accsim_core::ir::*;
 
-use crate::emit::{extern_stores, for_init_local, is_share_loop, local_named, thread_loop, walk_expr, Home, ThreadLoop, Threads};
+use crate::emit::{extern_stores, for_init_local, is_share_loop, local_named, thread_loop, walk_expr, walk_stmt, walk_stmt_and, Home, ThreadLoop, Threads};
 
 /// The threads of a block that combine their values in a block reduction (§2.7.11): those of
 /// the loop being reduced, for each value of the indices it does not partition.
@@ -236,102 +236,23 @@ pub(crate) fn plan(f: &Facts<'_>) -> Plan {
 
 /// Every value assigned to each local, the locals of unknown origin (address taken, call
 /// results, complex temporaries), and whether the function has a `goto`.
-fn collect<'a>(s: &'a Stmt, assigns: &mut HashMap<LocalId, Vec<&'a Expr>>, opaque: &mut HashSet<LocalId>, goto: &mut bool) {
-    let mut each = |e: &'a Expr| collect_expr(e, assigns, opaque, goto);
-    match &s.kind {
-        StmtKind::Expr(e) | StmtKind::Return(Some(e)) | StmtKind::ZeroFill { addr: e, .. } => each(e),
-        StmtKind::Block(v) => v.iter().for_each(|x| collect(x, assigns, opaque, goto)),
-        StmtKind::If(c, t, e) => {
-            each(c);
-            collect(t, assigns, opaque, goto);
-            if let Some(e) = e {
-                collect(e, assigns, opaque, goto);
-            }
-        }
-        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
-            each(c);
-            collect(b, assigns, opaque, goto);
-        }
-        StmtKind::For { init, cond, step, body } => {
-            cond.iter().chain(step.iter()).for_each(each);
-            if let Some(i) = init {
-                collect(i, assigns, opaque, goto);
-            }
-            collect(body, assigns, opaque, goto);
-        }
-        StmtKind::Switch { cond, body, .. } => {
-            each(cond);
-            collect(body, assigns, opaque, goto);
-        }
-        StmtKind::Acc { body: Some(b), .. } => collect(b, assigns, opaque, goto),
-        StmtKind::Goto(_) => *goto = true,
-        _ => {}
-    }
-}
-
-fn collect_expr<'a>(e: &'a Expr, assigns: &mut HashMap<LocalId, Vec<&'a Expr>>, opaque: &mut HashSet<LocalId>, goto: &mut bool) {
-    match &e.kind {
+fn collect<'a>(body: &'a Stmt, assigns: &mut HashMap<LocalId, Vec<&'a Expr>>, opaque: &mut HashSet<LocalId>, goto: &mut bool) {
+    let mut is_goto = |s: &Stmt| *goto |= matches!(s.kind, StmtKind::Goto(_));
+    let mut jumps = false;
+    walk_stmt_and(body, &mut is_goto, &mut |e| match &e.kind {
         ExprKind::Assign { place: Place::Local(l), value } => assigns.entry(*l).or_default().push(value),
-        ExprKind::LocalAddr(l) => {
+        ExprKind::LocalAddr(l) | ExprKind::Call { result: Some(l), .. } | ExprKind::ComplexBinary { dst: l, .. } | ExprKind::ComplexNeg { dst: l, .. } | ExprKind::ComplexMake { dst: l, .. } => {
             opaque.insert(*l);
         }
-        ExprKind::Call { result: Some(r), .. } => {
-            opaque.insert(*r);
-        }
-        ExprKind::ComplexBinary { dst, .. } | ExprKind::ComplexNeg { dst, .. } | ExprKind::ComplexMake { dst, .. } => {
-            opaque.insert(*dst);
-        }
-        // Statements inside an expression assign too.
-        ExprKind::WithInit { init: body, .. } | ExprKind::StmtExpr { body, .. } => body.iter().for_each(|x| collect(x, assigns, opaque, goto)),
-        _ => {}
-    }
-    for_each_child(e, &mut |c| collect_expr(c, assigns, opaque, goto));
-}
-
-/// The direct sub-expressions of `e` (not those of statements inside it: [`collect`] visits
-/// those).
-fn for_each_child<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
-    match &e.kind {
-        ExprKind::Load(x) | ExprKind::Unary(_, x) | ExprKind::Cast(x) | ExprKind::VaStart(x) | ExprKind::VaArg(x) => f(x),
-        ExprKind::ComplexNeg { value: x, .. } => f(x),
-        ExprKind::Binary(_, a, b) | ExprKind::LogicalAnd(a, b) | ExprKind::LogicalOr(a, b) | ExprKind::Comma(a, b) | ExprKind::VaCopy(a, b) => {
-            f(a);
-            f(b);
-        }
-        ExprKind::ComplexBinary { lhs: a, rhs: b, .. } | ExprKind::ComplexCompare { lhs: a, rhs: b, .. } | ExprKind::ComplexMake { re: a, im: b, .. } => {
-            f(a);
-            f(b);
-        }
-        ExprKind::PtrAdd { ptr, index, .. } => {
-            f(ptr);
-            f(index);
-        }
-        ExprKind::PtrDiff { lhs, rhs, .. } => {
-            f(lhs);
-            f(rhs);
-        }
-        ExprKind::Assign { place, value } | ExprKind::CompoundAssign { place, value, .. } => {
-            if let Place::Mem(a) = place {
-                f(a);
+        // `walk_expr` visits the expressions of statements inside an expression; a jump there too.
+        ExprKind::WithInit { init: stmts, .. } | ExprKind::StmtExpr { body: stmts, .. } => {
+            for x in stmts {
+                walk_stmt_and(x, &mut |s| jumps |= matches!(s.kind, StmtKind::Goto(_)), &mut |_| {});
             }
-            f(value);
         }
-        ExprKind::IncDec { place: Place::Mem(a), .. } => f(a),
-        ExprKind::Cond(a, b, c) => {
-            f(a);
-            f(b);
-            f(c);
-        }
-        ExprKind::Call { callee, args, .. } => {
-            if let Callee::Indirect(x) = callee {
-                f(x);
-            }
-            args.iter().for_each(&mut *f);
-        }
-        ExprKind::WithInit { value, .. } => f(value),
-        ExprKind::StmtExpr { value: Some(v), .. } => f(v),
         _ => {}
-    }
+    });
+    *goto |= jumps;
 }
 
 const EVERYTHING: [Class; 3] = [Class::AllShared, Class::Gang, Class::Global];
@@ -402,7 +323,7 @@ impl<'a> Analysis<'a> {
     fn pointer_stores_global(&self) -> bool {
         let mut ok = true;
         let types = &self.f.p.types;
-        walk_body(&self.f.func.body, &mut |e| match &e.kind {
+        walk_stmt(&self.f.func.body, &mut |e| match &e.kind {
             ExprKind::Assign { place: Place::Mem(_), value } if matches!(types.get(value.ty), Type::Pointer(_)) => {
                 ok &= self.addr_class(value).is_some_and(|c| c.iter().all(|c| *c == Class::Global));
             }
@@ -661,10 +582,6 @@ impl<'a> Analysis<'a> {
         }
     }
 
-}
-
-fn walk_body(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
-    crate::emit::walk_stmt(s, f);
 }
 
 impl Analysis<'_> {

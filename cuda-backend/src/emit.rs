@@ -347,24 +347,30 @@ fn stmt_calls(s: &Stmt, out: &mut Vec<FuncId>) {
 }
 
 /// Visit every expression of a statement (pre-order, nested expressions included).
-pub(crate) fn walk_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
+pub(crate) fn walk_stmt<'a>(s: &'a Stmt, f: &mut dyn FnMut(&'a Expr)) {
+    walk_stmt_and(s, &mut |_| {}, f);
+}
+
+/// [`walk_stmt`], calling `g` on each statement too (not those inside expressions).
+pub(crate) fn walk_stmt_and<'a>(s: &'a Stmt, g: &mut dyn FnMut(&'a Stmt), f: &mut dyn FnMut(&'a Expr)) {
+    g(s);
     match &s.kind {
         StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } | StmtKind::Return(Some(e)) => walk_expr(e, f),
-        StmtKind::Block(v) => v.iter().for_each(|x| walk_stmt(x, f)),
+        StmtKind::Block(v) => v.iter().for_each(|x| walk_stmt_and(x, g, f)),
         StmtKind::If(c, t, e) => {
             walk_expr(c, f);
-            walk_stmt(t, f);
+            walk_stmt_and(t, g, f);
             if let Some(e) = e {
-                walk_stmt(e, f);
+                walk_stmt_and(e, g, f);
             }
         }
         StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
             walk_expr(c, f);
-            walk_stmt(b, f);
+            walk_stmt_and(b, g, f);
         }
         StmtKind::For { init, cond, step, body } => {
             if let Some(i) = init {
-                walk_stmt(i, f);
+                walk_stmt_and(i, g, f);
             }
             if let Some(c) = cond {
                 walk_expr(c, f);
@@ -372,24 +378,24 @@ pub(crate) fn walk_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
             if let Some(c) = step {
                 walk_expr(c, f);
             }
-            walk_stmt(body, f);
+            walk_stmt_and(body, g, f);
         }
         StmtKind::Switch { cond, body, .. } => {
             walk_expr(cond, f);
-            walk_stmt(body, f);
+            walk_stmt_and(body, g, f);
         }
-        StmtKind::Acc { body: Some(b), .. } => walk_stmt(b, f),
+        StmtKind::Acc { body: Some(b), .. } => walk_stmt_and(b, g, f),
         _ => {}
     }
 }
 
-fn walk_place(p: &Place, f: &mut dyn FnMut(&Expr)) {
+fn walk_place<'a>(p: &'a Place, f: &mut dyn FnMut(&'a Expr)) {
     if let Place::Mem(a) = p {
         walk_expr(a, f);
     }
 }
 
-pub(crate) fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+pub(crate) fn walk_expr<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
     f(e);
     match &e.kind {
         ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => walk_expr(a, f),
