@@ -581,7 +581,6 @@ impl<'a> Analysis<'a> {
             plan.after.insert(r, why);
         }
     }
-
 }
 
 impl Analysis<'_> {
