@@ -20,6 +20,7 @@ pub mod async_race;
 pub mod coherence;
 pub mod race;
 pub mod report;
+pub mod runs;
 
 use std::sync::{Arc, Mutex};
 
@@ -88,6 +89,9 @@ pub struct CheckRun {
     thread: Thread,
     next_sync: u32,
     launches: u32,
+    /// The last device block device code touched and the host allocation it copies
+    /// ([`coherence::Coherence::host_of`], which changes only at data events).
+    last_block: Option<(u32, Option<u32>)>,
     pub coherence: coherence::Coherence,
     pub race: race::Races,
     pub async_race: async_race::AsyncRaces,
@@ -103,6 +107,7 @@ impl CheckRun {
             thread: Thread::default(),
             next_sync: 1,
             launches: 0,
+            last_block: None,
             coherence: Default::default(),
             race: Default::default(),
             async_race: Default::default(),
@@ -128,15 +133,27 @@ impl CheckRun {
         }
     }
 
-    /// The device location an access of device code names, if it is shared device memory.
-    fn device_loc(&self, mem: &Memory, addr: u64) -> Option<DeviceLoc> {
+    /// The device location an access of device code names, if it is shared device memory, and
+    /// whether it is a private (per-gang) block of the runtime.
+    fn device_loc(&mut self, mem: &Memory, addr: u64) -> Option<(DeviceLoc, bool)> {
         let id = (addr >> 32) as u32;
         let a = mem.allocation(AllocId(id))?;
         let offset = addr as u32;
         match (a.space, a.kind) {
-            (Space::Device, _) => Some(DeviceLoc { alloc: id, offset, host: self.coherence.host_of(id) }),
+            (Space::Device, kind) => {
+                let host = match self.last_block {
+                    Some((b, h)) if b == id => h,
+                    _ => {
+                        let h = self.coherence.host_of(id);
+                        self.last_block = Some((id, h));
+                        h
+                    }
+                };
+                let private = matches!(kind, AllocKind::Runtime(w) if w.starts_with("gang-private"));
+                Some((DeviceLoc { alloc: id, offset, host }, private))
+            }
             // A declared global named directly: the device view backs it with its device copy.
-            (Space::Host, AllocKind::Global(_)) if self.coherence.is_mapped(id) => Some(DeviceLoc { alloc: id, offset, host: Some(id) }),
+            (Space::Host, AllocKind::Global(_)) if self.coherence.is_mapped(id) => Some((DeviceLoc { alloc: id, offset, host: Some(id) }, false)),
             _ => None,
         }
     }
@@ -147,12 +164,11 @@ impl Checker for CheckRun {
         let mut found = Vec::new();
         match self.kernel {
             Some(k) if !k.on_host => {
-                let Some(at) = self.device_loc(mem, a.addr) else { return };
+                let Some((at, private)) = self.device_loc(mem, a.addr) else { return };
                 let t = self.thread;
                 self.coherence.device_access(at, a, &t, &k, &mut found);
                 // Private, firstprivate and reduction copies are the runtime's own per-gang
                 // blocks: private data and reductions never race (§2.5.9–§2.5.11).
-                let private = mem.allocation(AllocId(at.alloc)).is_some_and(|x| matches!(x.kind, AllocKind::Runtime(w) if w.starts_with("gang-private")));
                 if !private {
                     self.race.access(at, a, &t, &k, &self.coherence, &mut found);
                 }
@@ -214,6 +230,7 @@ impl Checker for CheckRun {
     }
 
     fn data(&mut self, mem: &Memory, queue: Option<i64>, e: &DataEvent<'_>) {
+        self.last_block = None;
         let mut found = Vec::new();
         match e {
             DataEvent::LaunchBegin { loc, on_host, .. } => {

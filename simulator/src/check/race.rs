@@ -17,39 +17,75 @@
 //! per-thread partials are private by construction.
 //!
 //! **State.** Per 4-byte granule of device memory touched by the current kernel: the last
-//! write and up to two reads by different threads (thread, epochs, byte mask, atomic, site),
-//! stamped with the launch number so that nothing needs clearing between kernels.
+//! write and up to two reads by different threads, each a 4-byte index of an interned access
+//! record (thread, epochs, byte mask, atomic, site) of the current launch. The set of records
+//! of a kernel is small (its threads × the access sites of its code), so a granule's shadow is
+//! 12 bytes; the full record is looked up only to compare threads and to report. Granules are
+//! kept in pages stamped with the launch number: a page touched by a new kernel is cleared
+//! then, so nothing is cleared between kernels.
 //!
-//! **Cost.** 64 bytes of shadow per granule touched; O(1) per access.
+//! **Cost.** 12 bytes of shadow per granule touched; O(1) per access: the record of the
+//! current thread's access at a site is found through a per-thread table (cleared when the
+//! thread changes), and a granule's slots are compared by index before their records are read.
 //!
 //! **False positives: none** for the rule above (an access pair is reported only when the two
 //! threads and epochs prove it unordered). **Misses:** with three or more reading threads of a
 //! granule, a write may be compared with only two of the reads; accesses made by C library
 //! shims inside device code are not seen.
 
-use std::collections::HashMap;
-
 use accsim_core::diag::{Diagnostic, Loc, Severity};
 use accsim_core::exec::check::Access;
+use rustc_hash::FxHashMap;
 
 use super::coherence::Coherence;
 use super::report::{element, finding, var_name};
 use super::{DeviceLoc, Kernel, Thread};
 
-#[derive(Clone, Copy, Debug, Default)]
+/// An access of the current launch, as a granule's shadow refers to it.
+#[derive(Clone, Copy, Debug)]
 struct Rec {
-    /// Launch number; 0: no access recorded.
-    launch: u32,
     thread: Thread,
     mask: u8,
     atomic: bool,
     loc: Loc,
 }
 
+/// Index + 1 of a [`Rec`] of the current launch in [`Races::recs`]; 0: no access.
+type RecId = u32;
+
 #[derive(Clone, Copy, Debug, Default)]
 struct Granule {
-    write: Rec,
-    reads: [Rec; 2],
+    write: RecId,
+    reads: [RecId; 2],
+}
+
+/// Granules per page (the unit of the lazy per-launch reset).
+const PAGE: usize = 1024;
+
+/// The shadow of one device block.
+#[derive(Default)]
+struct Shadow {
+    granules: Vec<Granule>,
+    /// The launch each page of `granules` was last cleared for.
+    stamps: Vec<u32>,
+}
+
+impl Shadow {
+    /// Granules `first..=last`, grown and cleared for launch `launch` as needed.
+    fn granules(&mut self, first: usize, last: usize, launch: u32) -> &mut [Granule] {
+        if self.granules.len() <= last {
+            self.granules.resize(last + 1, Granule::default());
+            self.stamps.resize(self.granules.len().div_ceil(PAGE), 0);
+        }
+        for p in first / PAGE..=last / PAGE {
+            if self.stamps[p] != launch {
+                self.stamps[p] = launch;
+                let end = ((p + 1) * PAGE).min(self.granules.len());
+                self.granules[p * PAGE..end].fill(Granule::default());
+            }
+        }
+        &mut self.granules[first..=last]
+    }
 }
 
 /// Do `a` and `b` (of the current launch) conflict in time: different threads, no
@@ -69,48 +105,79 @@ fn unordered(a: &Thread, b: &Thread) -> bool {
 
 #[derive(Default)]
 pub struct Races {
-    shadow: HashMap<u32, Vec<Granule>>,
+    /// By device allocation id.
+    shadow: Vec<Option<Box<Shadow>>>,
+    /// The launch `recs` belong to.
+    launch: u32,
+    recs: Vec<Rec>,
+    /// The thread `mine` belongs to, and its records by (site, mask, atomic).
+    thread: Thread,
+    mine: FxHashMap<(Loc, u8, bool), RecId>,
 }
 
 impl Races {
+    /// The record of the current thread's access at `loc` to the bytes `mask` of a granule.
+    fn rec(&mut self, t: &Thread, loc: Loc, mask: u8, atomic: bool) -> RecId {
+        if self.thread != *t {
+            self.thread = *t;
+            self.mine.clear();
+        }
+        *self.mine.entry((loc, mask, atomic)).or_insert_with(|| {
+            self.recs.push(Rec { thread: *t, mask, atomic, loc });
+            self.recs.len() as RecId
+        })
+    }
+
+    fn get(&self, id: RecId) -> Option<&Rec> {
+        id.checked_sub(1).and_then(|i| self.recs.get(i as usize))
+    }
+
     pub fn access(&mut self, at: DeviceLoc, a: &Access, t: &Thread, k: &Kernel, coh: &Coherence, found: &mut Vec<Diagnostic>) {
+        if self.launch != k.launch {
+            self.launch = k.launch;
+            self.recs.clear();
+            self.mine.clear();
+        }
         let start = at.offset as u64;
         let end = start + a.size;
-        let g = self.shadow.entry(at.alloc).or_default();
-        let last = ((end - 1) / 4) as usize;
-        if g.len() <= last {
-            g.resize(last + 1, Granule::default());
+        if a.size == 0 {
+            return;
         }
+        let (first, last) = ((start / 4) as usize, ((end - 1) / 4) as usize);
+        let i = at.alloc as usize;
+        if self.shadow.len() <= i {
+            self.shadow.resize_with(i + 1, || None);
+        }
+        let mut sh = self.shadow[i].take().unwrap_or_default();
+        let grs = sh.granules(first, last, k.launch);
         let mut reported = false;
-        let first = (start / 4) as usize;
-        for (gi, gr) in g.iter_mut().enumerate().take(last + 1).skip(first) {
+        for (n, gi) in (first..=last).enumerate() {
             let lo = (gi as u64 * 4).max(start);
             let hi = (gi as u64 * 4 + 4).min(end);
             let mask = (((1u16 << (hi - lo)) - 1) << (lo - gi as u64 * 4)) as u8;
-            let cur = Rec { launch: k.launch, thread: *t, mask, atomic: a.atomic, loc: a.loc };
-            let conflicts = |p: &Rec| p.launch == k.launch && p.mask & mask != 0 && !(p.atomic && a.atomic) && unordered(&p.thread, t);
+            let cur = self.rec(t, a.loc, mask, a.atomic);
+            let gr = grs[n];
+            let conflicts = |id: RecId| id != cur && self.get(id).is_some_and(|p| p.mask & mask != 0 && !(p.atomic && a.atomic) && unordered(&p.thread, t));
             if !reported {
-                let other = if a.write {
-                    [gr.write, gr.reads[0], gr.reads[1]].into_iter().find(|p| conflicts(p))
-                } else {
-                    Some(gr.write).filter(|p| conflicts(p))
-                };
-                if let Some(p) = other {
+                let other = if a.write { [gr.write, gr.reads[0], gr.reads[1]].into_iter().find(|&p| conflicts(p)) } else { Some(gr.write).filter(|&p| conflicts(p)) };
+                if let Some(p) = other.and_then(|p| self.get(p)) {
                     reported = true;
                     let name = at.host.and_then(|h| coh.name_of(h)).map(var_name).unwrap_or("");
                     let what = element(name, at.offset, a.size, at.host.is_none_or(|h| coh.whole(h, a.size)));
-                    let prev_write = gr.write.launch == k.launch && p.loc == gr.write.loc && p.thread == gr.write.thread;
-                    found.push(race_finding(&what, a, t, &p, prev_write, k));
+                    let prev_write = self.get(gr.write).is_some_and(|w| p.loc == w.loc && p.thread == w.thread);
+                    found.push(race_finding(&what, a, t, p, prev_write, k));
                 }
             }
+            let g = &mut grs[n];
             if a.write {
-                gr.write = cur;
-            } else {
+                g.write = cur;
+            } else if g.reads[0] != cur {
                 // Keep reads of two different threads; a read ordered after a kept one replaces it.
-                let slot = gr.reads.iter().position(|r| r.launch != k.launch || r.thread == *t || !unordered(&r.thread, t)).unwrap_or(1);
-                gr.reads[slot] = cur;
+                let slot = g.reads.iter().position(|&r| self.get(r).is_none_or(|r| r.thread == *t || !unordered(&r.thread, t))).unwrap_or(1);
+                g.reads[slot] = cur;
             }
         }
+        self.shadow[i] = Some(sh);
     }
 }
 

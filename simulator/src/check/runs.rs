@@ -1,0 +1,118 @@
+//! Run-length shadow state: a value per byte of a range, stored as maximal runs of equal
+//! non-zero values (absent bytes are 0).
+//!
+//! The coherence checker keeps one 32-bit cell per byte of mapped data; whole-array transfers
+//! and whole-array kernel writes make long runs of one cell, so the state of an array is a few
+//! runs instead of four bytes per byte. **Cost:** O(log r + k) per operation, for r runs and k
+//! runs touched.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+/// Values of byte offsets `0..u32::MAX`, 0 where nothing is stored.
+#[derive(Default, Debug)]
+pub struct Runs {
+    /// start → (end, value); runs are disjoint, non-empty, non-zero, and adjacent runs have
+    /// different values.
+    map: BTreeMap<u32, (u32, u32)>,
+}
+
+impl Runs {
+    /// The runs overlapping `r`, clipped to it, in address order.
+    pub fn iter(&self, r: Range<u32>) -> impl Iterator<Item = (Range<u32>, u32)> + '_ {
+        // The run containing r.start, if it starts before it.
+        let before = self.map.range(..r.start).next_back().filter(|(_, &(e, _))| e > r.start);
+        let end = r.end;
+        let start = r.start;
+        before
+            .into_iter()
+            .chain(self.map.range(r.start..r.end.max(r.start)))
+            .map(move |(&s, &(e, v))| (s.max(start)..e.min(end), v))
+            .filter(|(c, _)| c.start < c.end)
+    }
+
+    /// The value of the first byte of `r` (in address order) whose value satisfies `pred`.
+    pub fn find(&self, r: Range<u32>, pred: impl Fn(u32) -> bool) -> Option<u32> {
+        self.iter(r).map(|(_, v)| v).find(|&v| pred(v))
+    }
+
+    /// Set every byte of `r` to `v`.
+    pub fn fill(&mut self, r: Range<u32>, v: u32) {
+        if r.start >= r.end {
+            return;
+        }
+        // Fast path: `r` lies inside one run of the same value.
+        if let Some((_, &(e, x))) = self.map.range(..=r.start).next_back() {
+            if x == v && e >= r.end {
+                return;
+            }
+        }
+        // Split the run that straddles r.start.
+        if let Some((&s, &(e, x))) = self.map.range(..r.start).next_back() {
+            if e > r.start {
+                self.map.insert(s, (r.start, x));
+                if e > r.end {
+                    self.map.insert(r.end, (e, x));
+                }
+            }
+        }
+        // Remove the runs that start inside `r`, keeping the tail of the last.
+        let inside: Vec<(u32, (u32, u32))> = self.map.range(r.start..r.end).map(|(&s, &ex)| (s, ex)).collect();
+        for (s, (e, x)) in inside {
+            self.map.remove(&s);
+            if e > r.end {
+                self.map.insert(r.end, (e, x));
+            }
+        }
+        if v == 0 {
+            return;
+        }
+        let (mut start, mut end) = (r.start, r.end);
+        // Merge with equal neighbours.
+        if let Some((&s, &(e, x))) = self.map.range(..start).next_back() {
+            if e == start && x == v {
+                self.map.remove(&s);
+                start = s;
+            }
+        }
+        if let Some(&(e, x)) = self.map.get(&end) {
+            if x == v {
+                self.map.remove(&end);
+                end = e;
+            }
+        }
+        self.map.insert(start, (end, v));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Runs;
+
+    fn dense(r: &Runs, n: u32) -> Vec<u32> {
+        let mut v = vec![0; n as usize];
+        for (c, x) in r.iter(0..n) {
+            for i in c {
+                v[i as usize] = x;
+            }
+        }
+        v
+    }
+
+    #[test]
+    fn fill_matches_a_dense_array() {
+        let mut r = Runs::default();
+        let mut d = vec![0u32; 64];
+        // A deterministic mix of overlapping fills, zero fills and merges.
+        let ops: &[(u32, u32, u32)] = &[(0, 64, 3), (8, 16, 5), (12, 20, 0), (20, 24, 3), (0, 4, 5), (4, 8, 5), (30, 31, 7), (31, 40, 7), (2, 62, 0), (10, 11, 9), (11, 12, 9), (9, 13, 9)];
+        for &(s, e, v) in ops {
+            r.fill(s..e, v);
+            d[s as usize..e as usize].fill(v);
+            assert_eq!(dense(&r, 64), d, "after fill({s}..{e}, {v})");
+        }
+        // Runs stay maximal: 9 at 9..13 is one run.
+        assert_eq!(r.iter(0..64).filter(|(_, v)| *v == 9).count(), 1);
+        assert_eq!(r.find(0..64, |v| v == 9), Some(9));
+        assert_eq!(r.find(13..64, |v| v == 9), None);
+    }
+}
