@@ -56,6 +56,7 @@ enum State {
     Discarded = 4,
 }
 
+/// The state is the top three bits of a cell: its [`super::runs::class`].
 const STATE_SHIFT: u32 = 29;
 const SITE_MASK: u32 = (1 << STATE_SHIFT) - 1;
 
@@ -195,7 +196,11 @@ impl Coherence {
         let Some(sh) = self.hosts.get(id as usize).and_then(|s| s.as_deref()) else { return };
         let r = off_range(a.addr, a.size);
         if !a.write {
-            let Some(bad) = sh.cells.find(r.clone(), |c| matches!(state_of(c), State::DeviceNewer | State::Discarded)) else { return };
+            let newer = |c| matches!(state_of(c), State::DeviceNewer | State::Discarded);
+            if !sh.cells.has_class(State::DeviceNewer as usize) && !sh.cells.has_class(State::Discarded as usize) {
+                return;
+            }
+            let Some(bad) = sh.cells.find(r.clone(), newer) else { return };
             let Some(site) = self.site_of(bad) else { return };
             let what = self.describe(id, r.start, a.size);
             let name = self.names.get(&id).map(|n| var_name(n).to_string()).unwrap_or_default();
@@ -245,7 +250,11 @@ impl Coherence {
         let r = at.offset..at.offset.saturating_add(a.size as u32);
         let Some(sh) = self.hosts.get(hid as usize).and_then(|s| s.as_deref()) else { return };
         if !a.write {
-            let bad = sh.cells.find(r.clone(), |c| matches!(state_of(c), State::HostNewer | State::DeviceUninit));
+            let bad = if sh.cells.has_class(State::HostNewer as usize) || sh.cells.has_class(State::DeviceUninit as usize) {
+                sh.cells.find(r.clone(), |c| matches!(state_of(c), State::HostNewer | State::DeviceUninit))
+            } else {
+                None
+            };
             if let Some(m) = self.shadow_mut(hid).mapping_mut(r.start) {
                 m.device_read = true;
             }

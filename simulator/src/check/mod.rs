@@ -49,7 +49,7 @@ pub struct Kernel {
 /// gang with equal `wsync` lie in the same worker-partitioned stretch of code, unordered unless
 /// made by the same worker (§1.2: workers and lanes rejoin only at the end of a partitioned
 /// loop).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Thread {
     pub gang: u32,
     pub worker: u32,
@@ -89,9 +89,10 @@ pub struct CheckRun {
     thread: Thread,
     next_sync: u32,
     launches: u32,
-    /// The last device block device code touched and the host allocation it copies
-    /// ([`coherence::Coherence::host_of`], which changes only at data events).
-    last_block: Option<(u32, Option<u32>)>,
+    /// Device blocks device code touched lately and the host allocations they copy
+    /// ([`coherence::Coherence::host_of`], which changes only at data events), by block id
+    /// modulo their number.
+    blocks: [Option<(u32, Option<u32>)>; 4],
     pub coherence: coherence::Coherence,
     pub race: race::Races,
     pub async_race: async_race::AsyncRaces,
@@ -107,7 +108,7 @@ impl CheckRun {
             thread: Thread::default(),
             next_sync: 1,
             launches: 0,
-            last_block: None,
+            blocks: [None; 4],
             coherence: Default::default(),
             race: Default::default(),
             async_race: Default::default(),
@@ -115,8 +116,13 @@ impl CheckRun {
         (run, findings)
     }
 
+    /// A new synchronisation epoch (never 0, the epoch of no thread yet, nor `u32::MAX`,
+    /// the race checker's sealed epoch).
     fn fresh(&mut self) -> u32 {
-        self.next_sync = self.next_sync.wrapping_add(1);
+        self.next_sync = self.next_sync.wrapping_add(1).max(1);
+        if self.next_sync == u32::MAX {
+            self.next_sync = 1;
+        }
         self.next_sync
     }
 
@@ -141,11 +147,12 @@ impl CheckRun {
         let offset = addr as u32;
         match (a.space, a.kind) {
             (Space::Device, kind) => {
-                let host = match self.last_block {
+                let slot = &mut self.blocks[id as usize % 4];
+                let host = match *slot {
                     Some((b, h)) if b == id => h,
                     _ => {
                         let h = self.coherence.host_of(id);
-                        self.last_block = Some((id, h));
+                        *slot = Some((id, h));
                         h
                     }
                 };
@@ -207,7 +214,12 @@ impl Checker for CheckRun {
                 let (w, l) = (self.fresh(), self.fresh());
                 self.thread = Thread { gang: g as u32, worker: 0, lane: 0, wsync: w, lsync: l };
             }
-            ThreadEvent::PartitionBegin(Level::Worker, _) => self.thread.wsync = self.fresh(),
+            ThreadEvent::PartitionBegin(Level::Worker, _) => {
+                // A new worker epoch always starts a new vector epoch too (the race checker
+                // relies on it: `race` module documentation).
+                self.thread.wsync = self.fresh();
+                self.thread.lsync = self.fresh();
+            }
             ThreadEvent::PartitionBegin(Level::Vector, _) => self.thread.lsync = self.fresh(),
             ThreadEvent::Partition(Level::Worker, w) => {
                 self.thread.worker = w as u32;
@@ -230,7 +242,7 @@ impl Checker for CheckRun {
     }
 
     fn data(&mut self, mem: &Memory, queue: Option<i64>, e: &DataEvent<'_>) {
-        self.last_block = None;
+        self.blocks = [None; 4];
         let mut found = Vec::new();
         match e {
             DataEvent::LaunchBegin { loc, on_host, .. } => {

@@ -1,5 +1,6 @@
 //! Run-length shadow state: a value per byte of a range, stored as maximal runs of equal
-//! non-zero values (absent bytes are 0).
+//! non-zero values (absent bytes are 0). The top three bits of a value are its *class*; the
+//! number of runs of each class is kept, so "is any byte of class c here?" is O(1).
 //!
 //! The coherence checker keeps one 32-bit cell per byte of mapped data; whole-array transfers
 //! and whole-array kernel writes make long runs of one cell, so the state of an array is a few
@@ -15,9 +16,34 @@ pub struct Runs {
     /// start → (end, value); runs are disjoint, non-empty, non-zero, and adjacent runs have
     /// different values.
     map: BTreeMap<u32, (u32, u32)>,
+    /// Runs by class.
+    counts: [u32; 8],
+}
+
+/// The class of a value (its top three bits).
+pub const fn class(v: u32) -> usize {
+    (v >> 29) as usize
 }
 
 impl Runs {
+    /// Is some run of class `c` stored?
+    pub fn has_class(&self, c: usize) -> bool {
+        self.counts[c] > 0
+    }
+
+    fn insert(&mut self, s: u32, e: u32, v: u32) {
+        if let Some((_, old)) = self.map.insert(s, (e, v)) {
+            self.counts[class(old)] -= 1;
+        }
+        self.counts[class(v)] += 1;
+    }
+
+    fn remove(&mut self, s: u32) {
+        if let Some((_, old)) = self.map.remove(&s) {
+            self.counts[class(old)] -= 1;
+        }
+    }
+
     /// The runs overlapping `r`, clipped to it, in address order.
     pub fn iter(&self, r: Range<u32>) -> impl Iterator<Item = (Range<u32>, u32)> + '_ {
         // The run containing r.start, if it starts before it.
@@ -50,18 +76,18 @@ impl Runs {
         // Split the run that straddles r.start.
         if let Some((&s, &(e, x))) = self.map.range(..r.start).next_back() {
             if e > r.start {
-                self.map.insert(s, (r.start, x));
+                self.insert(s, r.start, x);
                 if e > r.end {
-                    self.map.insert(r.end, (e, x));
+                    self.insert(r.end, e, x);
                 }
             }
         }
         // Remove the runs that start inside `r`, keeping the tail of the last.
         let inside: Vec<(u32, (u32, u32))> = self.map.range(r.start..r.end).map(|(&s, &ex)| (s, ex)).collect();
         for (s, (e, x)) in inside {
-            self.map.remove(&s);
+            self.remove(s);
             if e > r.end {
-                self.map.insert(r.end, (e, x));
+                self.insert(r.end, e, x);
             }
         }
         if v == 0 {
@@ -71,17 +97,17 @@ impl Runs {
         // Merge with equal neighbours.
         if let Some((&s, &(e, x))) = self.map.range(..start).next_back() {
             if e == start && x == v {
-                self.map.remove(&s);
+                self.remove(s);
                 start = s;
             }
         }
         if let Some(&(e, x)) = self.map.get(&end) {
             if x == v {
-                self.map.remove(&end);
+                self.remove(end);
                 end = e;
             }
         }
-        self.map.insert(start, (end, v));
+        self.insert(start, end, v);
     }
 }
 
@@ -104,7 +130,7 @@ mod tests {
         let mut r = Runs::default();
         let mut d = vec![0u32; 64];
         // A deterministic mix of overlapping fills, zero fills and merges.
-        let ops: &[(u32, u32, u32)] = &[(0, 64, 3), (8, 16, 5), (12, 20, 0), (20, 24, 3), (0, 4, 5), (4, 8, 5), (30, 31, 7), (31, 40, 7), (2, 62, 0), (10, 11, 9), (11, 12, 9), (9, 13, 9)];
+        let ops: &[(u32, u32, u32)] = &[(0, 64, 3), (8, 16, 5), (12, 20, 0), (20, 24, 3), (0, 4, 5), (4, 8, 5), (30, 31, 7), (31, 40, 7), (2, 62, 0), (10, 11, 9), (11, 12, 9), (9, 13, 9), (40, 48, 3 << 29 | 1), (44, 46, 0)];
         for &(s, e, v) in ops {
             r.fill(s..e, v);
             d[s as usize..e as usize].fill(v);
@@ -114,5 +140,9 @@ mod tests {
         assert_eq!(r.iter(0..64).filter(|(_, v)| *v == 9).count(), 1);
         assert_eq!(r.find(0..64, |v| v == 9), Some(9));
         assert_eq!(r.find(13..64, |v| v == 9), None);
+        // Class counts follow the runs.
+        for c in 0..8 {
+            assert_eq!(r.has_class(c), r.iter(0..64).any(|(_, v)| super::class(v) == c), "class {c}");
+        }
     }
 }
