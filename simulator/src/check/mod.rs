@@ -126,10 +126,14 @@ impl CheckRun {
         self.next_sync
     }
 
+    #[inline]
     fn report(&self, found: Vec<Diagnostic>) {
-        if found.is_empty() {
-            return;
+        if !found.is_empty() {
+            self.report_found(found);
         }
+    }
+
+    fn report_found(&self, found: Vec<Diagnostic>) {
         // The thread running now is the primary site's (device code only).
         let thread = self.kernel.filter(|k| !k.on_host).map(|_| self.thread);
         if let Ok(mut f) = self.findings.lock() {

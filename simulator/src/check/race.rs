@@ -63,41 +63,91 @@ struct Slot {
     epoch: u32,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
-struct Granule {
-    write: Slot,
-    reads: [Slot; 2],
-}
-
-/// Granules per page (the unit of the lazy per-launch reset).
+/// Granules per page (the unit of allocation and of the lazy per-launch reset).
 const PAGE: usize = 1024;
 
 /// Entries of [`Races::recent`].
 const RECENT: usize = 64;
 
-/// The shadow of one device block.
+/// A page of granules: the write slots and the read slots, each allocated when first needed
+/// in the page's launch (a block that a kernel only reads has no write slots, and the
+/// reverse).
 #[derive(Default)]
+struct Page {
+    /// The launch the slots belong to.
+    launch: u32,
+    writes: Option<Box<[Slot]>>,
+    reads: Option<Box<[[Slot; 2]]>>,
+}
+
+/// The shadow of one device block.
+///
+/// Granules are 8 bytes while every access of the block is whole aligned 8-byte words: such a
+/// granule stands for two 4-byte granules whose slots would be equal (each access covers both
+/// halves with the same mask). The first other access splits every granule into its two halves
+/// for good.
 struct Shadow {
-    granules: Vec<Granule>,
-    /// The launch each page of `granules` was last cleared for.
-    stamps: Vec<u32>,
+    pages: Vec<Page>,
+    /// Granule size: 8 or 4.
+    size: u64,
+}
+
+impl Default for Shadow {
+    fn default() -> Shadow {
+        Shadow { pages: Vec::new(), size: 8 }
+    }
 }
 
 impl Shadow {
-    /// Granules `first..=last`, grown and cleared for launch `launch` as needed.
-    fn granules(&mut self, first: usize, last: usize, launch: u32) -> &mut [Granule] {
-        if self.granules.len() <= last {
-            self.granules.resize(last + 1, Granule::default());
-            self.stamps.resize(self.granules.len().div_ceil(PAGE), 0);
-        }
-        for p in first / PAGE..=last / PAGE {
-            if self.stamps[p] != launch {
-                self.stamps[p] = launch;
-                let end = ((p + 1) * PAGE).min(self.granules.len());
-                self.granules[p * PAGE..end].fill(Granule::default());
+    /// Go from 8-byte to 4-byte granules.
+    fn split(&mut self) {
+        let halves = |v: &[Slot]| -> Box<[Slot]> { v.iter().flat_map(|&s| [s, s]).collect() };
+        let mut pages = Vec::with_capacity(self.pages.len() * 2);
+        for p in std::mem::take(&mut self.pages) {
+            let mut lo = Page { launch: p.launch, ..Page::default() };
+            let mut hi = Page { launch: p.launch, ..Page::default() };
+            if let Some(w) = &p.writes {
+                lo.writes = Some(halves(&w[..PAGE / 2]));
+                hi.writes = Some(halves(&w[PAGE / 2..]));
             }
+            if let Some(r) = &p.reads {
+                lo.reads = Some(r[..PAGE / 2].iter().flat_map(|&s| [s, s]).collect());
+                hi.reads = Some(r[PAGE / 2..].iter().flat_map(|&s| [s, s]).collect());
+            }
+            pages.push(lo);
+            pages.push(hi);
         }
-        &mut self.granules[first..=last]
+        self.pages = pages;
+        self.size = 4;
+    }
+
+    /// The page of granule `g`, cleared for launch `launch` if it belonged to another.
+    fn page(&mut self, g: usize, launch: u32) -> &mut Page {
+        let p = g / PAGE;
+        if self.pages.len() <= p {
+            self.pages.resize_with(p + 1, Page::default);
+        }
+        let page = &mut self.pages[p];
+        if page.launch != launch {
+            *page = Page { launch, ..Page::default() };
+        }
+        page
+    }
+
+    fn write(&mut self, g: usize, launch: u32) -> Slot {
+        self.page(g, launch).writes.as_ref().map_or(Slot::default(), |w| w[g % PAGE])
+    }
+
+    fn reads(&mut self, g: usize, launch: u32) -> [Slot; 2] {
+        self.page(g, launch).reads.as_ref().map_or([Slot::default(); 2], |r| r[g % PAGE])
+    }
+
+    fn set_write(&mut self, g: usize, launch: u32, s: Slot) {
+        self.page(g, launch).writes.get_or_insert_with(|| vec![Slot::default(); PAGE].into_boxed_slice())[g % PAGE] = s;
+    }
+
+    fn set_read(&mut self, g: usize, launch: u32, i: usize, s: Slot) {
+        self.page(g, launch).reads.get_or_insert_with(|| vec![[Slot::default(); 2]; PAGE].into_boxed_slice())[g % PAGE][i] = s;
     }
 }
 
@@ -112,43 +162,75 @@ fn older(a: u32, b: u32) -> bool {
     (a.wrapping_sub(b) as i32) < 0
 }
 
-#[derive(Default)]
 pub struct Races {
     /// By device allocation id.
     shadow: Vec<Option<Box<Shadow>>>,
     /// The launch `recs` belong to.
     launch: u32,
+    /// Records by index; `pairs[thread][site]` is the index + 1 of the record of a thread
+    /// (an index of `threads`) at a site (an index of `sites`), 0 if none yet.
     recs: Vec<Rec>,
-    rec_ids: FxHashMap<Rec, u32>,
-    /// Recently used records, by a hash of the record.
-    recent: Vec<(Rec, u32)>,
+    pairs: Vec<Vec<u32>>,
+    threads: FxHashMap<(u32, u32, u32), u32>,
+    /// The thread of the last access and its index.
+    thread: Option<(u32, u32, u32, u32)>,
+    /// Access sites (location, byte mask, atomic) of the run, and a direct-mapped cache of them.
+    sites: FxHashMap<(Loc, u8, bool), u32>,
+    recent: [Option<(Loc, u8, bool, u32)>; RECENT],
     /// The gang and `wsync` of the last access, and the first `lsync` seen with them.
     wepoch: Option<(u32, u32, u32)>,
 }
 
+impl Default for Races {
+    fn default() -> Races {
+        Races {
+            shadow: Vec::new(),
+            launch: 0,
+            recs: Vec::new(),
+            pairs: Vec::new(),
+            threads: FxHashMap::default(),
+            thread: None,
+            sites: FxHashMap::default(),
+            recent: [None; RECENT],
+            wepoch: None,
+        }
+    }
+}
+
 impl Races {
-    /// The index + 1 of record `r`.
-    fn rec(&mut self, r: Rec) -> u32 {
-        let h = (r.lane as usize)
-            .wrapping_mul(0x9E37_79B9)
-            .wrapping_add((r.gang as usize).wrapping_mul(0x85EB_CA6B))
-            .wrapping_add((r.worker as usize) << 7)
-            .wrapping_add((r.loc.line as usize).wrapping_mul(31).wrapping_add(r.loc.col as usize) << 3)
-            .wrapping_add(r.mask as usize)
-            % RECENT;
-        if self.recent.is_empty() {
-            self.recent = vec![(r, 0); RECENT];
+    /// The index + 1 of the record of thread `t`'s access at `loc` to the bytes `mask`.
+    fn rec(&mut self, t: &Thread, loc: Loc, mask: u8, atomic: bool) -> u32 {
+        let tid = match self.thread {
+            Some((g, w, l, i)) if (g, w, l) == (t.gang, t.worker, t.lane) => i,
+            _ => {
+                let n = self.threads.len() as u32;
+                let i = *self.threads.entry((t.gang, t.worker, t.lane)).or_insert(n);
+                if i == n {
+                    self.pairs.push(Vec::new());
+                }
+                self.thread = Some((t.gang, t.worker, t.lane, i));
+                i
+            }
+        };
+        let h = (loc.line as usize).wrapping_mul(31).wrapping_add(loc.col as usize).wrapping_mul(8).wrapping_add(mask as usize) % RECENT;
+        let sid = match self.recent[h] {
+            Some((l, m, a, i)) if l == loc && m == mask && a == atomic => i,
+            _ => {
+                let n = self.sites.len() as u32;
+                let i = *self.sites.entry((loc, mask, atomic)).or_insert(n);
+                self.recent[h] = Some((loc, mask, atomic, i));
+                i
+            }
+        };
+        let row = &mut self.pairs[tid as usize];
+        if row.len() <= sid as usize {
+            row.resize(sid as usize + 1, 0);
         }
-        let e = self.recent[h];
-        if e.1 != 0 && e.0 == r {
-            return e.1;
+        if row[sid as usize] == 0 {
+            self.recs.push(Rec { gang: t.gang, worker: t.worker, lane: t.lane, loc, mask, atomic });
+            row[sid as usize] = self.recs.len() as u32;
         }
-        let id = *self.rec_ids.entry(r).or_insert_with(|| {
-            self.recs.push(r);
-            self.recs.len() as u32
-        });
-        self.recent[h] = (r, id);
-        id
+        row[sid as usize]
     }
 
     fn get(&self, s: Slot) -> Option<&Rec> {
@@ -181,8 +263,9 @@ impl Races {
         if self.launch != k.launch {
             self.launch = k.launch;
             self.recs.clear();
-            self.rec_ids.clear();
-            self.recent.clear();
+            self.pairs.clear();
+            self.threads.clear();
+            self.thread = None;
             self.wepoch = None;
         }
         let w0 = match self.wepoch {
@@ -197,39 +280,54 @@ impl Races {
         }
         let start = at.offset as u64;
         let end = start + a.size;
-        let (first, last) = ((start / 4) as usize, ((end - 1) / 4) as usize);
         let i = at.alloc as usize;
         if self.shadow.len() <= i {
             self.shadow.resize_with(i + 1, || None);
         }
         let mut sh = self.shadow[i].take().unwrap_or_default();
-        let grs = sh.granules(first, last, k.launch);
+        if sh.size == 8 && (start % 8 != 0 || a.size % 8 != 0) {
+            sh.split();
+        }
+        let gs = sh.size;
+        let launch = k.launch;
         let mut reported = false;
-        for (n, gi) in (first..=last).enumerate() {
-            let lo = (gi as u64 * 4).max(start);
-            let hi = (gi as u64 * 4 + 4).min(end);
-            let mask = (((1u16 << (hi - lo)) - 1) << (lo - gi as u64 * 4)) as u8;
-            let cur = Slot { rec: self.rec(Rec { gang: t.gang, worker: t.worker, lane: t.lane, loc: a.loc, mask, atomic: a.atomic }), epoch: t.lsync };
-            let gr = grs[n];
+        for gi in (start / gs) as usize..=((end - 1) / gs) as usize {
+            // The bytes of the access in the (4-byte) granule, or in each half of an 8-byte one.
+            let lo = (gi as u64 * gs).max(start);
+            let hi = (gi as u64 * gs + gs.min(4)).min(end);
+            let mask = (((1u16 << (hi - lo)) - 1) << (lo - gi as u64 * gs)) as u8;
+            let cur = Slot { rec: self.rec(t, a.loc, mask, a.atomic), epoch: t.lsync };
+            let write = sh.write(gi, launch);
             let conflicts = |s: Slot| s != cur && self.get(s).is_some_and(|p| p.mask & mask != 0 && !(p.atomic && a.atomic) && Self::unordered(p, s, t, w0));
             if !reported {
-                let other = if a.write { [gr.write, gr.reads[0], gr.reads[1]].into_iter().find(|&s| conflicts(s)) } else { Some(gr.write).filter(|&s| conflicts(s)) };
+                let other = if a.write {
+                    let reads = sh.reads(gi, launch);
+                    [write, reads[0], reads[1]].into_iter().find(|&s| conflicts(s))
+                } else {
+                    Some(write).filter(|&s| conflicts(s))
+                };
                 if let Some((s, p)) = other.and_then(|s| Some((s, *self.get(s)?))) {
                     reported = true;
                     let name = at.host.and_then(|h| coh.name_of(h)).map(var_name).unwrap_or("");
                     let what = element(name, at.offset, a.size, at.host.is_none_or(|h| coh.whole(h, a.size)));
-                    let prev_write = self.get(gr.write).is_some_and(|w| p.loc == w.loc && (p.gang, p.worker, p.lane) == (w.gang, w.worker, w.lane) && s.epoch == gr.write.epoch);
+                    let prev_write = self.get(write).is_some_and(|w| p.loc == w.loc && (p.gang, p.worker, p.lane) == (w.gang, w.worker, w.lane) && s.epoch == write.epoch);
                     let prev = Prev { thread: Thread { gang: p.gang, worker: p.worker, lane: p.lane, wsync: 0, lsync: s.epoch }, loc: p.loc };
                     found.push(race_finding(&what, a, t, &prev, prev_write, k));
                 }
             }
-            let g = &mut grs[n];
             if a.write {
-                g.write = cur;
-            } else if g.reads[0] != cur {
-                // Keep reads of two different threads; a read ordered after a kept one replaces it.
-                let slot = g.reads.iter().position(|&r| self.get(r).is_none_or(|p| Self::same_thread(p, r, t) || !Self::unordered(p, r, t, w0))).unwrap_or(1);
-                g.reads[slot] = cur;
+                if write != cur {
+                    sh.set_write(gi, launch, cur);
+                }
+            } else {
+                let reads = sh.reads(gi, launch);
+                if reads[0] != cur {
+                    // Keep reads of two different threads; a read ordered after a kept one replaces it.
+                    let slot = reads.iter().position(|&r| self.get(r).is_none_or(|p| Self::same_thread(p, r, t) || !Self::unordered(p, r, t, w0))).unwrap_or(1);
+                    if reads[slot] != cur {
+                        sh.set_read(gi, launch, slot, cur);
+                    }
+                }
             }
         }
         self.shadow[i] = Some(sh);
