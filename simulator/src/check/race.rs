@@ -32,8 +32,9 @@
 //!
 //! **False positives: none** for the rule above (an access pair is reported only when the two
 //! threads and epochs prove it unordered). **Misses:** with three or more reading threads of a
-//! granule, a write may be compared with only two of the reads; accesses made by C library
-//! shims inside device code are not seen. Epochs are compared modulo 2³², which is exact while
+//! granule, a write may be compared with only two of the reads; a granule keeps one write, so
+//! after writes of different bytes of it (a `char` array) a later write may be compared with
+//! the last of them only; accesses made by C library shims inside device code are not seen. Epochs are compared modulo 2³², which is exact while
 //! one kernel runs fewer than 2³¹ partitioned loops.
 
 use accsim_core::diag::{Diagnostic, Loc, Severity};

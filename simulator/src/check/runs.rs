@@ -18,6 +18,9 @@ pub struct Runs {
     map: BTreeMap<u32, (u32, u32)>,
     /// Runs by class.
     counts: [u32; 8],
+    /// The run filled last, (start, end, value), and the start of the run after it
+    /// (`u32::MAX` if none): element by element writes extend it without a search.
+    last: Option<(u32, u32, u32, u32)>,
 }
 
 /// The class of a value (its top three bits).
@@ -59,6 +62,14 @@ impl Runs {
 
     /// The value of the first byte of `r` (in address order) whose value satisfies `pred`.
     pub fn find(&self, r: Range<u32>, pred: impl Fn(u32) -> bool) -> Option<u32> {
+        if let Some((s, e, v, next)) = self.last {
+            if s <= r.start && r.end <= e {
+                return Some(v).filter(|&v| pred(v));
+            }
+            if e <= r.start && r.end <= next {
+                return None;
+            }
+        }
         self.iter(r).map(|(_, v)| v).find(|&v| pred(v))
     }
 
@@ -67,6 +78,20 @@ impl Runs {
         if r.start >= r.end {
             return;
         }
+        // Fast path: `r` lies inside or just after the last run, with its value, before the
+        // next run.
+        if let Some((s, e, x, next)) = self.last {
+            if x == v && s <= r.start && r.start <= e && r.end < next {
+                if r.end > e {
+                    if let Some(run) = self.map.get_mut(&s) {
+                        run.0 = r.end;
+                    }
+                    self.last = Some((s, r.end, x, next));
+                }
+                return;
+            }
+        }
+        self.last = None;
         // Fast path: `r` lies inside one run of the same value.
         if let Some((_, &(e, x))) = self.map.range(..=r.start).next_back() {
             if x == v && e >= r.end {
@@ -108,6 +133,8 @@ impl Runs {
             }
         }
         self.insert(start, end, v);
+        let next = self.map.range(end..).next().map_or(u32::MAX, |(&s, _)| s);
+        self.last = Some((start, end, v, next));
     }
 }
 
@@ -130,7 +157,7 @@ mod tests {
         let mut r = Runs::default();
         let mut d = vec![0u32; 64];
         // A deterministic mix of overlapping fills, zero fills and merges.
-        let ops: &[(u32, u32, u32)] = &[(0, 64, 3), (8, 16, 5), (12, 20, 0), (20, 24, 3), (0, 4, 5), (4, 8, 5), (30, 31, 7), (31, 40, 7), (2, 62, 0), (10, 11, 9), (11, 12, 9), (9, 13, 9), (40, 48, 3 << 29 | 1), (44, 46, 0)];
+        let ops: &[(u32, u32, u32)] = &[(0, 64, 3), (8, 16, 5), (12, 20, 0), (20, 24, 3), (0, 4, 5), (4, 8, 5), (30, 31, 7), (31, 40, 7), (2, 62, 0), (10, 11, 9), (11, 12, 9), (9, 13, 9), (40, 48, 3 << 29 | 1), (44, 46, 0), (48, 50, 3 << 29 | 1), (50, 52, 3 << 29 | 1), (52, 53, 3 << 29 | 1), (53, 60, 6), (52, 53, 3 << 29 | 1)];
         for &(s, e, v) in ops {
             r.fill(s..e, v);
             d[s as usize..e as usize].fill(v);
@@ -140,6 +167,9 @@ mod tests {
         assert_eq!(r.iter(0..64).filter(|(_, v)| *v == 9).count(), 1);
         assert_eq!(r.find(0..64, |v| v == 9), Some(9));
         assert_eq!(r.find(13..64, |v| v == 9), None);
+        for i in 0..64 {
+            assert_eq!(r.find(i..i + 1, |_| true), Some(d[i as usize]).filter(|&v| v != 0), "find at {i}");
+        }
         // Class counts follow the runs.
         for c in 0..8 {
             assert_eq!(r.has_class(c), r.iter(0..64).any(|(_, v)| super::class(v) == c), "class {c}");
