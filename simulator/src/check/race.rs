@@ -123,6 +123,7 @@ impl Shadow {
     }
 
     /// The page of granule `g`, cleared for launch `launch` if it belonged to another.
+    #[inline]
     fn page(&mut self, g: usize, launch: u32) -> &mut Page {
         let p = g / PAGE;
         if self.pages.len() <= p {
@@ -135,20 +136,23 @@ impl Shadow {
         page
     }
 
-    fn write(&mut self, g: usize, launch: u32) -> Slot {
-        self.page(g, launch).writes.as_ref().map_or(Slot::default(), |w| w[g % PAGE])
+}
+
+impl Page {
+    fn write(&self, g: usize) -> Slot {
+        self.writes.as_ref().map_or(Slot::default(), |w| w[g % PAGE])
     }
 
-    fn reads(&mut self, g: usize, launch: u32) -> [Slot; 2] {
-        self.page(g, launch).reads.as_ref().map_or([Slot::default(); 2], |r| r[g % PAGE])
+    fn reads(&self, g: usize) -> [Slot; 2] {
+        self.reads.as_ref().map_or([Slot::default(); 2], |r| r[g % PAGE])
     }
 
-    fn set_write(&mut self, g: usize, launch: u32, s: Slot) {
-        self.page(g, launch).writes.get_or_insert_with(|| vec![Slot::default(); PAGE].into_boxed_slice())[g % PAGE] = s;
+    fn set_write(&mut self, g: usize, s: Slot) {
+        self.writes.get_or_insert_with(|| vec![Slot::default(); PAGE].into_boxed_slice())[g % PAGE] = s;
     }
 
-    fn set_read(&mut self, g: usize, launch: u32, i: usize, s: Slot) {
-        self.page(g, launch).reads.get_or_insert_with(|| vec![[Slot::default(); 2]; PAGE].into_boxed_slice())[g % PAGE][i] = s;
+    fn set_read(&mut self, g: usize, i: usize, s: Slot) {
+        self.reads.get_or_insert_with(|| vec![[Slot::default(); 2]; PAGE].into_boxed_slice())[g % PAGE][i] = s;
     }
 }
 
@@ -286,7 +290,7 @@ impl Races {
             self.shadow.resize_with(i + 1, || None);
         }
         let mut sh = self.shadow[i].take().unwrap_or_default();
-        if sh.size == 8 && (start % 8 != 0 || a.size % 8 != 0) {
+        if sh.size == 8 && (!start.is_multiple_of(8) || !a.size.is_multiple_of(8)) {
             sh.split();
         }
         let gs = sh.size;
@@ -298,11 +302,12 @@ impl Races {
             let hi = (gi as u64 * gs + gs.min(4)).min(end);
             let mask = (((1u16 << (hi - lo)) - 1) << (lo - gi as u64 * gs)) as u8;
             let cur = Slot { rec: self.rec(t, a.loc, mask, a.atomic), epoch: t.lsync };
-            let write = sh.write(gi, launch);
+            let page = sh.page(gi, launch);
+            let write = page.write(gi);
             let conflicts = |s: Slot| s != cur && self.get(s).is_some_and(|p| p.mask & mask != 0 && !(p.atomic && a.atomic) && Self::unordered(p, s, t, w0));
             if !reported {
                 let other = if a.write {
-                    let reads = sh.reads(gi, launch);
+                    let reads = page.reads(gi);
                     [write, reads[0], reads[1]].into_iter().find(|&s| conflicts(s))
                 } else {
                     Some(write).filter(|&s| conflicts(s))
@@ -318,15 +323,15 @@ impl Races {
             }
             if a.write {
                 if write != cur {
-                    sh.set_write(gi, launch, cur);
+                    page.set_write(gi, cur);
                 }
             } else {
-                let reads = sh.reads(gi, launch);
+                let reads = page.reads(gi);
                 if reads[0] != cur {
                     // Keep reads of two different threads; a read ordered after a kept one replaces it.
                     let slot = reads.iter().position(|&r| self.get(r).is_none_or(|p| Self::same_thread(p, r, t) || !Self::unordered(p, r, t, w0))).unwrap_or(1);
                     if reads[slot] != cur {
-                        sh.set_read(gi, launch, slot, cur);
+                        page.set_read(gi, slot, cur);
                     }
                 }
             }
