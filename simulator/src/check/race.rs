@@ -16,26 +16,29 @@
 //! thread's own frame, which is never reported: private data never races, and a reduction's
 //! per-thread partials are private by construction.
 //!
-//! **State.** Per 4-byte granule of device memory touched by the current kernel: the last
-//! write and up to two reads by different threads. Each is 8 bytes: the index of an interned
+//! **State.** Per granule of device memory touched by the current kernel (4 bytes; 8 while a
+//! block sees only whole aligned 8-byte words, see [`Shadow`]): the last write and up to two
+//! reads by different threads. Each is 8 bytes: the index of an interned
 //! access record of the launch (gang, worker, lane, site, byte mask, atomic: a small set, the
 //! launch's threads × the access sites of its code), and the thread's vector epoch (`lsync`).
 //! The worker epoch need not be kept: every change of `wsync` also starts a new `lsync`
 //! (`super::CheckRun`), and epochs come from one increasing counter, so an access of this
 //! gang has the current `wsync` exactly when its `lsync` is not older than the first `lsync`
 //! seen with the current `wsync`. Granules are kept in pages stamped with the launch number:
-//! a page touched by a new kernel is cleared then, so nothing is cleared between kernels.
+//! a page touched by a new kernel is cleared then, so nothing is cleared between kernels; a
+//! page's write slots and read slots are allocated when first needed.
 //!
-//! **Cost.** 24 bytes of shadow per granule touched; O(1) per access: the record of an access
-//! is found through a small direct-mapped table before the launch's hash table, and the
-//! record table stays small enough to stay in cache.
+//! **Cost.** 8 bytes of shadow per granule a kernel writes, 16 per granule it reads; O(1) per
+//! access: the record of an access is found as thread × site through small tables (a
+//! direct-mapped cache of sites), and the record table stays small enough to stay in cache.
 //!
 //! **False positives: none** for the rule above (an access pair is reported only when the two
 //! threads and epochs prove it unordered). **Misses:** with three or more reading threads of a
 //! granule, a write may be compared with only two of the reads; a granule keeps one write, so
 //! after writes of different bytes of it (a `char` array) a later write may be compared with
-//! the last of them only; accesses made by C library shims inside device code are not seen. Epochs are compared modulo 2³², which is exact while
-//! one kernel runs fewer than 2³¹ partitioned loops.
+//! the last of them only; accesses made by C library shims inside device code are not seen.
+//! Epochs are compared modulo 2³², which is exact while one kernel runs fewer than 2³¹
+//! partitioned loops.
 
 use accsim_core::diag::{Diagnostic, Loc, Severity};
 use accsim_core::exec::check::Access;
