@@ -45,10 +45,10 @@ pub struct Kernel {
 ///
 /// `wsync` changes whenever the workers of the current gang synchronise (a worker partitioned
 /// loop begins or ends), `lsync` whenever the lanes of the current worker do (a vector loop
-/// begins or ends, a worker's share starts) and whenever `wsync` changes. Both come from one counter, so two accesses of one
-/// gang with equal `wsync` lie in the same worker-partitioned stretch of code, unordered unless
-/// made by the same worker (§1.2: workers and lanes rejoin only at the end of a partitioned
-/// loop).
+/// begins or ends, a worker's share starts) and whenever `wsync` changes. Both come from one
+/// counter, so two accesses of one gang with equal `wsync` lie in the same worker-partitioned
+/// stretch of code, unordered unless made by the same worker (§1.2: workers and lanes rejoin
+/// only at the end of a partitioned loop).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Thread {
     pub gang: u32,
