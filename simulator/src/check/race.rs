@@ -170,11 +170,19 @@ fn older(a: u32, b: u32) -> bool {
     (a.wrapping_sub(b) as i32) < 0
 }
 
+#[derive(Default)]
 pub struct Races {
     /// By device allocation id.
     shadow: Vec<Option<Box<Shadow>>>,
-    /// The launch `recs` belong to.
+    /// The launch `records` belong to.
     launch: u32,
+    records: Records,
+    /// The gang and `wsync` of the last access, and the first `lsync` seen with them.
+    wepoch: Option<(u32, u32, u32)>,
+}
+
+/// The access records of a launch.
+struct Records {
     /// Records by index; `pairs[thread][site]` is the index + 1 of the record of a thread
     /// (an index of `threads`) at a site (an index of `sites`), 0 if none yet.
     recs: Vec<Rec>,
@@ -185,27 +193,30 @@ pub struct Races {
     /// Access sites (location, byte mask, atomic) of the run, and a direct-mapped cache of them.
     sites: FxHashMap<(Loc, u8, bool), u32>,
     recent: [Option<(Loc, u8, bool, u32)>; RECENT],
-    /// The gang and `wsync` of the last access, and the first `lsync` seen with them.
-    wepoch: Option<(u32, u32, u32)>,
 }
 
-impl Default for Races {
-    fn default() -> Races {
-        Races {
-            shadow: Vec::new(),
-            launch: 0,
+impl Default for Records {
+    fn default() -> Records {
+        Records {
             recs: Vec::new(),
             pairs: Vec::new(),
             threads: FxHashMap::default(),
             thread: None,
             sites: FxHashMap::default(),
             recent: [None; RECENT],
-            wepoch: None,
         }
     }
 }
 
-impl Races {
+impl Records {
+    /// Forget the records of the last launch (sites are kept: they do not depend on it).
+    fn clear(&mut self) {
+        self.recs.clear();
+        self.pairs.clear();
+        self.threads.clear();
+        self.thread = None;
+    }
+
     /// The index + 1 of the record of thread `t`'s access at `loc` to the bytes `mask`.
     fn rec(&mut self, t: &Thread, loc: Loc, mask: u8, atomic: bool) -> u32 {
         let tid = match self.thread {
@@ -244,7 +255,9 @@ impl Races {
     fn get(&self, s: Slot) -> Option<&Rec> {
         s.rec.checked_sub(1).and_then(|i| self.recs.get(i as usize))
     }
+}
 
+impl Races {
     /// Are the access `s` (of the current launch) and the running thread `t` in conflict in
     /// time: different threads, no synchronisation between them? `w0`: the first `lsync` of
     /// `t`'s worker epoch.
@@ -270,10 +283,7 @@ impl Races {
     pub fn access(&mut self, at: DeviceLoc, a: &Access, t: &Thread, k: &Kernel, coh: &Coherence, found: &mut Vec<Diagnostic>) {
         if self.launch != k.launch {
             self.launch = k.launch;
-            self.recs.clear();
-            self.pairs.clear();
-            self.threads.clear();
-            self.thread = None;
+            self.records.clear();
             self.wepoch = None;
         }
         let w0 = match self.wepoch {
@@ -292,22 +302,24 @@ impl Races {
         if self.shadow.len() <= i {
             self.shadow.resize_with(i + 1, || None);
         }
-        let mut sh = self.shadow[i].take().unwrap_or_default();
+        let Races { shadow, records, .. } = self;
+        let sh = shadow[i].get_or_insert_with(Default::default);
         if sh.size == 8 && (!start.is_multiple_of(8) || !a.size.is_multiple_of(8)) {
             sh.split();
         }
         let gs = sh.size;
+        let shift = gs.trailing_zeros();
         let launch = k.launch;
         let mut reported = false;
-        for gi in (start / gs) as usize..=((end - 1) / gs) as usize {
+        for gi in (start >> shift) as usize..=((end - 1) >> shift) as usize {
             // The bytes of the access in the (4-byte) granule, or in each half of an 8-byte one.
             let lo = (gi as u64 * gs).max(start);
             let hi = (gi as u64 * gs + gs.min(4)).min(end);
             let mask = (((1u16 << (hi - lo)) - 1) << (lo - gi as u64 * gs)) as u8;
-            let cur = Slot { rec: self.rec(t, a.loc, mask, a.atomic), epoch: t.lsync };
+            let cur = Slot { rec: records.rec(t, a.loc, mask, a.atomic), epoch: t.lsync };
             let page = sh.page(gi, launch);
             let write = page.write(gi);
-            let conflicts = |s: Slot| s != cur && self.get(s).is_some_and(|p| p.mask & mask != 0 && !(p.atomic && a.atomic) && Self::unordered(p, s, t, w0));
+            let conflicts = |s: Slot| s != cur && records.get(s).is_some_and(|p| p.mask & mask != 0 && !(p.atomic && a.atomic) && Self::unordered(p, s, t, w0));
             if !reported {
                 let other = if a.write {
                     let reads = page.reads(gi);
@@ -315,11 +327,11 @@ impl Races {
                 } else {
                     Some(write).filter(|&s| conflicts(s))
                 };
-                if let Some((s, p)) = other.and_then(|s| Some((s, *self.get(s)?))) {
+                if let Some((s, p)) = other.and_then(|s| Some((s, *records.get(s)?))) {
                     reported = true;
                     let name = at.host.and_then(|h| coh.name_of(h)).map(var_name).unwrap_or("");
                     let what = element(name, at.offset, a.size, at.host.is_none_or(|h| coh.whole(h, a.size)));
-                    let prev_write = self.get(write).is_some_and(|w| p.loc == w.loc && (p.gang, p.worker, p.lane) == (w.gang, w.worker, w.lane) && s.epoch == write.epoch);
+                    let prev_write = records.get(write).is_some_and(|w| p.loc == w.loc && (p.gang, p.worker, p.lane) == (w.gang, w.worker, w.lane) && s.epoch == write.epoch);
                     let prev = Prev { thread: Thread { gang: p.gang, worker: p.worker, lane: p.lane, wsync: 0, lsync: s.epoch }, loc: p.loc };
                     found.push(race_finding(&what, a, t, &prev, prev_write, k));
                 }
@@ -332,14 +344,13 @@ impl Races {
                 let reads = page.reads(gi);
                 if reads[0] != cur {
                     // Keep reads of two different threads; a read ordered after a kept one replaces it.
-                    let slot = reads.iter().position(|&r| self.get(r).is_none_or(|p| Self::same_thread(p, r, t) || !Self::unordered(p, r, t, w0))).unwrap_or(1);
+                    let slot = reads.iter().position(|&r| records.get(r).is_none_or(|p| Self::same_thread(p, r, t) || !Self::unordered(p, r, t, w0))).unwrap_or(1);
                     if reads[slot] != cur {
                         page.set_read(gi, slot, cur);
                     }
                 }
             }
         }
-        self.shadow[i] = Some(sh);
     }
 }
 
