@@ -255,8 +255,10 @@ impl Coherence {
             } else {
                 None
             };
-            if let Some(m) = self.shadow_mut(hid).mapping_mut(r.start) {
-                m.device_read = true;
+            if sh.maps.iter().any(|m| m.range.contains(&r.start) && !m.device_read) {
+                if let Some(m) = self.shadow_mut(hid).mapping_mut(r.start) {
+                    m.device_read = true;
+                }
             }
             let Some(bad) = bad else { return };
             let Some(site) = self.site_of(bad) else { return };
