@@ -72,3 +72,37 @@ fn correct_programs_have_no_findings_and_errors_exit_2() {
     let v: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).expect("JSON");
     assert_eq!(v["findings"][0]["kind"], "compile-error");
 }
+
+/// A kernel over `n` elements of `T` with body `body` (`i` is the loop index), run through
+/// `accsim check`.
+fn race_program(decl: &str, body: &str) -> String {
+    format!(
+        "#include <stdio.h>\n#define N 64\nint main(void) {{\n  {decl}\n  for (int i = 0; i < N + 1; i++) a[i] = 0;\n#pragma acc parallel loop gang vector copy(a)\n  for (int i = 0; i < N; i++) {{\n    {body}\n  }}\n  printf(\"%d\\n\", (int)a[3]);\n  return 0;\n}}\n"
+    )
+}
+
+/// The race shadow's granules (§1.2, §1.3): 8-byte words while a block sees only whole aligned
+/// doubles, 4-byte granules with byte masks otherwise, and the switch between them inside one
+/// kernel. Each racy variant must be reported, each race-free one must not.
+#[test]
+fn data_races_on_doubles_chars_and_mixed_sizes() {
+    let dir = TempDir::new("check-race");
+    let cases: &[(&str, &str, &str, bool)] = &[
+        ("d_neighbor.c", "double a[N + 1];", "a[i] = a[i + 1] + 1.0;", true),
+        ("d_own.c", "double a[N + 1];", "a[i] = a[i] + 1.0;", false),
+        ("c_own.c", "char a[N + 1];", "a[i] = 1;", false),
+        ("c_shared.c", "char a[N + 1];", "a[i / 2] = 1;", true),
+        // Lane i writes the double a[i], then the low half of a[i + 1] through an int
+        // pointer: the block switches to 4-byte granules mid-kernel, and lane i + 1's write
+        // of a[i + 1] still meets lane i's half-word write.
+        ("mixed_race.c", "double a[N + 1];", "a[i] = 1.0;\n    ((int *)a)[2 * (i + 1)] = 0;", true),
+        // The high half of its own element: no other thread touches it.
+        ("mixed_own.c", "double a[N + 1];", "a[i] = 1.0;\n    ((int *)a)[2 * i + 1] = 0;", false),
+    ];
+    for &(name, decl, body, racy) in cases {
+        let out = check(&dir, name, &race_program(decl, body), &[]);
+        let err = out.stderr_text();
+        assert_eq!(err.contains("error[data-race]"), racy, "{name}: {err}");
+        assert_eq!(out.status, if racy { 1 } else { 0 }, "{name}: {err}");
+    }
+}

@@ -109,6 +109,10 @@ impl AsyncRaces {
     }
 
     pub fn device_access(&mut self, a: &Access, queue: Option<i64>, coh: &Coherence, found: &mut Vec<Diagnostic>) {
+        if self.pending.is_empty() {
+            // No queue has work (an async kernel's own queue has an entry while it runs).
+            return;
+        }
         if !self.idle() {
             // Device code of a synchronous kernel, or of another queue, touching pending data.
             let who = match queue {

@@ -13,15 +13,17 @@
 //! - `redundant-transfer` (note): a copy-in whose data the device never read, or a copy-out of
 //!   data the device never wrote, during that lifetime of the device copy.
 //!
-//! **State.** Per host allocation that was ever mapped, one 32-bit cell per byte: which copy
+//! **State.** Per host allocation that was ever mapped, a 32-bit cell per byte: which copy
 //! is newest (in sync, host, device, device never written, device result discarded) and the
-//! interned site of the write that made it so (source location, gang, kernel). Device copies
-//! mirror host offsets (`exec::openacc`), so a device byte and its host byte share a cell; a
-//! table maps device blocks to their host allocation. Transfers set the cells they copy to "in
-//! sync"; accesses look up and update the cells they touch.
+//! interned site of the write that made it so (source location, gang, kernel), kept as runs of
+//! equal cells ([`super::runs::Runs`]; "in sync" is not stored). Device copies mirror host
+//! offsets (`exec::openacc`), so a device byte and its host byte share a cell; a table maps
+//! device blocks to their host allocation. Transfers set the cells they copy to "in sync";
+//! accesses look up and update the cells they touch.
 //!
-//! **Cost.** 4 bytes of shadow per byte of host data that is ever mapped; O(size) work per
-//! access and transfer.
+//! **Cost.** One run per stretch of bytes last written by one site (one gang of one kernel, or
+//! one host statement): a whole-array transfer or a gang's block of a kernel is one run.
+//! O(log runs) per access, transfer and release.
 //!
 //! **False positives: none by design.** A state is only entered through an event the program
 //! caused, and every transfer or overwrite clears it. Data the checker cannot follow is left
@@ -36,6 +38,7 @@ use accsim_core::diag::{Diagnostic, Loc, Severity};
 use accsim_core::exec::check::{Access, DataEvent};
 
 use super::report::{element, finding, var_name};
+use super::runs::Runs;
 use super::{DeviceLoc, Kernel, Thread};
 
 /// Which copy of a byte is newest.
@@ -53,6 +56,7 @@ enum State {
     Discarded = 4,
 }
 
+/// The state is the top three bits of a cell: its [`super::runs::class`].
 const STATE_SHIFT: u32 = 29;
 const SITE_MASK: u32 = (1 << STATE_SHIFT) - 1;
 
@@ -96,17 +100,11 @@ struct Mapping {
 
 #[derive(Default, Debug)]
 struct HostShadow {
-    cells: Vec<u32>,
+    cells: Runs,
     maps: Vec<Mapping>,
 }
 
 impl HostShadow {
-    fn cells_mut(&mut self, r: Range<u32>) -> &mut [u32] {
-        if self.cells.len() < r.end as usize {
-            self.cells.resize(r.end as usize, 0);
-        }
-        &mut self.cells[r.start as usize..r.end as usize]
-    }
     fn mapping_mut(&mut self, off: u32) -> Option<&mut Mapping> {
         self.maps.iter_mut().find(|m| m.range.contains(&off))
     }
@@ -120,6 +118,8 @@ pub struct Coherence {
     dev_to_host: HashMap<u32, u32>,
     sites: Vec<Site>,
     site_ids: HashMap<Site, u32>,
+    /// The site interned last (host statements and device writes repeat it).
+    last_site: Option<(Site, u32)>,
     /// Names and mapped lengths of data by host allocation (kept after release, for messages).
     names: HashMap<u32, String>,
     lens: HashMap<u32, u64>,
@@ -159,12 +159,21 @@ impl Coherence {
     }
 
     fn site(&mut self, s: Site) -> u32 {
-        if let Some(&i) = self.site_ids.get(&s) {
-            return i;
+        if let Some((last, i)) = self.last_site {
+            if last == s {
+                return i;
+            }
         }
-        let i = self.sites.len() as u32 & SITE_MASK;
-        self.sites.push(s);
-        self.site_ids.insert(s, i);
+        let i = match self.site_ids.get(&s) {
+            Some(&i) => i,
+            None => {
+                let i = self.sites.len() as u32 & SITE_MASK;
+                self.sites.push(s);
+                self.site_ids.insert(s, i);
+                i
+            }
+        };
+        self.last_site = Some((s, i));
         i
     }
 
@@ -187,8 +196,11 @@ impl Coherence {
         let Some(sh) = self.hosts.get(id as usize).and_then(|s| s.as_deref()) else { return };
         let r = off_range(a.addr, a.size);
         if !a.write {
-            let Some(c) = sh.cells.get(r.start as usize..(r.end as usize).min(sh.cells.len())) else { return };
-            let Some(&bad) = c.iter().find(|&&c| matches!(state_of(c), State::DeviceNewer | State::Discarded)) else { return };
+            let newer = |c| matches!(state_of(c), State::DeviceNewer | State::Discarded);
+            if !sh.cells.has_class(State::DeviceNewer as usize) && !sh.cells.has_class(State::Discarded as usize) {
+                return;
+            }
+            let Some(bad) = sh.cells.find(r.clone(), newer) else { return };
             let Some(site) = self.site_of(bad) else { return };
             let what = self.describe(id, r.start, a.size);
             let name = self.names.get(&id).map(|n| var_name(n).to_string()).unwrap_or_default();
@@ -212,23 +224,23 @@ impl Coherence {
             return;
         }
         // A host write: the host copy becomes the newest where a device copy exists.
-        let mapped: Vec<Range<u32>> = sh.maps.iter().map(|m| m.range.clone()).collect();
-        let newer = if mapped.iter().any(|m| m.start < r.end && r.start < m.end) {
+        let newer = if sh.maps.iter().any(|m| m.range.start < r.end && r.start < m.range.end) {
             Some(self.site(Site { loc: a.loc, gang: None, released: None }))
         } else {
             None
         };
         let sh = self.shadow_mut(id);
-        if sh.cells.len() < r.start as usize {
+        if let Some(s) = newer.filter(|_| sh.maps.iter().any(|m| m.range.start <= r.start && r.end <= m.range.end)) {
+            // Inside one device copy (the common case): one fill.
+            sh.cells.fill(r, cell(State::HostNewer, s));
             return;
         }
-        let end = (r.end as usize).min(sh.cells.len());
-        for (i, c) in sh.cells[r.start as usize..end].iter_mut().enumerate() {
-            let off = r.start + i as u32;
-            *c = match newer {
-                Some(s) if mapped.iter().any(|m| m.contains(&off)) => cell(State::HostNewer, s),
-                _ => 0,
-            };
+        sh.cells.fill(r.clone(), 0);
+        let Some(s) = newer else { return };
+        for i in 0..sh.maps.len() {
+            let m = &sh.maps[i].range;
+            let both = r.start.max(m.start)..r.end.min(m.end);
+            sh.cells.fill(both, cell(State::HostNewer, s));
         }
     }
 
@@ -238,12 +250,15 @@ impl Coherence {
         let r = at.offset..at.offset.saturating_add(a.size as u32);
         let Some(sh) = self.hosts.get(hid as usize).and_then(|s| s.as_deref()) else { return };
         if !a.write {
-            let bad = sh
-                .cells
-                .get(r.start as usize..(r.end as usize).min(sh.cells.len()))
-                .and_then(|c| c.iter().copied().find(|&c| matches!(state_of(c), State::HostNewer | State::DeviceUninit)));
-            if let Some(m) = self.shadow_mut(hid).mapping_mut(r.start) {
-                m.device_read = true;
+            let bad = if sh.cells.has_class(State::HostNewer as usize) || sh.cells.has_class(State::DeviceUninit as usize) {
+                sh.cells.find(r.clone(), |c| matches!(state_of(c), State::HostNewer | State::DeviceUninit))
+            } else {
+                None
+            };
+            if sh.maps.iter().any(|m| m.range.contains(&r.start) && !m.device_read) {
+                if let Some(m) = self.shadow_mut(hid).mapping_mut(r.start) {
+                    m.device_read = true;
+                }
             }
             let Some(bad) = bad else { return };
             let Some(site) = self.site_of(bad) else { return };
@@ -268,7 +283,7 @@ impl Coherence {
         if let Some(m) = sh.mapping_mut(r.start) {
             m.device_written = true;
         }
-        sh.cells_mut(r).fill(cell(State::DeviceNewer, s));
+        sh.cells.fill(r, cell(State::DeviceNewer, s));
     }
 
     /// A data-environment event.
@@ -282,7 +297,7 @@ impl Coherence {
                 self.lens.insert(hid, host.end - host.start);
                 let s = self.site(Site { loc: *loc, gang: None, released: None });
                 let sh = self.shadow_mut(hid);
-                sh.cells_mut(r.clone()).fill(cell(State::DeviceUninit, s));
+                sh.cells.fill(r.clone(), cell(State::DeviceUninit, s));
                 sh.maps.push(Mapping {
                     range: r,
                     device: (device >> 32) as u32,
@@ -305,13 +320,13 @@ impl Coherence {
                         if let Some(m) = sh.mapping_mut(r.start) {
                             m.device_written = true;
                         }
-                        sh.cells_mut(r).fill(cell(State::DeviceNewer, s));
+                        sh.cells.fill(r, cell(State::DeviceNewer, s));
                     }
                     return;
                 }
                 let r = off_range(*host, *len);
                 let sh = self.shadow_mut(hid);
-                sh.cells_mut(r.clone()).fill(0);
+                sh.cells.fill(r.clone(), 0);
                 if let Some(m) = sh.mapping_mut(r.start) {
                     if m.copied_in.is_none() && !m.device_read && !m.device_written && m.range == r {
                         m.copied_in = Some(*loc);
@@ -325,7 +340,7 @@ impl Coherence {
                 }
                 let r = off_range(*host, *len);
                 let sh = self.shadow_mut(hid);
-                sh.cells_mut(r.clone()).fill(0);
+                sh.cells.fill(r.clone(), 0);
                 if let Some(m) = sh.mapping_mut(r.start) {
                     m.copied_out = Some(*loc);
                 }
@@ -333,7 +348,7 @@ impl Coherence {
             DataEvent::PointerAttached { device, .. } => {
                 if let Some(hid) = self.host_of((device >> 32) as u32) {
                     let r = off_range(*device, 8);
-                    self.shadow_mut(hid).cells_mut(r).fill(0);
+                    self.shadow_mut(hid).cells.fill(r, 0);
                 }
             }
             DataEvent::Released { host, device, loc, .. } => {
@@ -344,26 +359,25 @@ impl Coherence {
                 let sh = self.shadow_mut(hid);
                 let Some(i) = sh.maps.iter().position(|m| m.device == dev) else { return };
                 let m = sh.maps.remove(i);
-                let cells: Vec<(usize, u32)> = sh.cells_mut(r.clone()).iter().copied().enumerate().collect();
-                let mut discarded: HashMap<u32, u32> = HashMap::new();
-                for (i, c) in cells {
-                    let v = match state_of(c) {
-                        State::DeviceNewer => {
-                            let id = match discarded.get(&c) {
-                                Some(&x) => x,
-                                None => {
-                                    let Some(s) = self.site_of(c) else { continue };
-                                    let x = self.site(Site { released: Some(*loc), ..s });
-                                    discarded.insert(c, x);
-                                    x
-                                }
-                            };
-                            cell(State::Discarded, id)
-                        }
-                        State::Discarded => c,
+                let old: Vec<(Range<u32>, u32)> = sh.cells.iter(r.clone()).collect();
+                let mut new = Vec::with_capacity(old.len());
+                for (c, v) in old {
+                    // Device results become discarded ones (same write site, plus the release);
+                    // everything else is in sync again.
+                    let v = match state_of(v) {
+                        State::DeviceNewer => match self.site_of(v) {
+                            Some(s) => cell(State::Discarded, self.site(Site { released: Some(*loc), ..s })),
+                            None => v,
+                        },
+                        State::Discarded => v,
                         _ => 0,
                     };
-                    self.shadow_mut(hid).cells[r.start as usize + i] = v;
+                    new.push((c, v));
+                }
+                let sh = self.shadow_mut(hid);
+                sh.cells.fill(r, 0);
+                for (c, v) in new {
+                    sh.cells.fill(c, v);
                 }
                 let name = var_name(&m.name).to_string();
                 if let Some(at) = m.copied_in.filter(|_| !m.device_read) {

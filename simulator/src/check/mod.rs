@@ -20,6 +20,7 @@ pub mod async_race;
 pub mod coherence;
 pub mod race;
 pub mod report;
+pub mod runs;
 
 use std::sync::{Arc, Mutex};
 
@@ -44,11 +45,11 @@ pub struct Kernel {
 ///
 /// `wsync` changes whenever the workers of the current gang synchronise (a worker partitioned
 /// loop begins or ends), `lsync` whenever the lanes of the current worker do (a vector loop
-/// begins or ends, a worker's share starts). Both come from one counter, so two accesses of one
-/// gang with equal `wsync` lie in the same worker-partitioned stretch of code, unordered unless
-/// made by the same worker (§1.2: workers and lanes rejoin only at the end of a partitioned
-/// loop).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// begins or ends, a worker's share starts) and whenever `wsync` changes. Both come from one
+/// counter, so two accesses of one gang with equal `wsync` lie in the same worker-partitioned
+/// stretch of code, unordered unless made by the same worker (§1.2: workers and lanes rejoin
+/// only at the end of a partitioned loop).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Thread {
     pub gang: u32,
     pub worker: u32,
@@ -88,6 +89,10 @@ pub struct CheckRun {
     thread: Thread,
     next_sync: u32,
     launches: u32,
+    /// Device blocks device code touched lately and the host allocations they copy
+    /// ([`coherence::Coherence::host_of`], which changes only at data events), by block id
+    /// modulo their number.
+    blocks: [Option<(u32, Option<u32>)>; 4],
     pub coherence: coherence::Coherence,
     pub race: race::Races,
     pub async_race: async_race::AsyncRaces,
@@ -103,6 +108,7 @@ impl CheckRun {
             thread: Thread::default(),
             next_sync: 1,
             launches: 0,
+            blocks: [None; 4],
             coherence: Default::default(),
             race: Default::default(),
             async_race: Default::default(),
@@ -110,15 +116,24 @@ impl CheckRun {
         (run, findings)
     }
 
+    /// A new synchronisation epoch (never 0, the epoch of no thread yet, nor `u32::MAX`,
+    /// the race checker's sealed epoch).
     fn fresh(&mut self) -> u32 {
-        self.next_sync = self.next_sync.wrapping_add(1);
+        self.next_sync = self.next_sync.wrapping_add(1).max(1);
+        if self.next_sync == u32::MAX {
+            self.next_sync = 1;
+        }
         self.next_sync
     }
 
+    #[inline]
     fn report(&self, found: Vec<Diagnostic>) {
-        if found.is_empty() {
-            return;
+        if !found.is_empty() {
+            self.report_found(found);
         }
+    }
+
+    fn report_found(&self, found: Vec<Diagnostic>) {
         // The thread running now is the primary site's (device code only).
         let thread = self.kernel.filter(|k| !k.on_host).map(|_| self.thread);
         if let Ok(mut f) = self.findings.lock() {
@@ -128,15 +143,28 @@ impl CheckRun {
         }
     }
 
-    /// The device location an access of device code names, if it is shared device memory.
-    fn device_loc(&self, mem: &Memory, addr: u64) -> Option<DeviceLoc> {
+    /// The device location an access of device code names, if it is shared device memory, and
+    /// whether it is a private (per-gang) block of the runtime.
+    fn device_loc(&mut self, mem: &Memory, addr: u64) -> Option<(DeviceLoc, bool)> {
         let id = (addr >> 32) as u32;
         let a = mem.allocation(AllocId(id))?;
         let offset = addr as u32;
         match (a.space, a.kind) {
-            (Space::Device, _) => Some(DeviceLoc { alloc: id, offset, host: self.coherence.host_of(id) }),
+            (Space::Device, kind) => {
+                let slot = &mut self.blocks[id as usize % 4];
+                let host = match *slot {
+                    Some((b, h)) if b == id => h,
+                    _ => {
+                        let h = self.coherence.host_of(id);
+                        *slot = Some((id, h));
+                        h
+                    }
+                };
+                let private = matches!(kind, AllocKind::Runtime(w) if w.starts_with("gang-private"));
+                Some((DeviceLoc { alloc: id, offset, host }, private))
+            }
             // A declared global named directly: the device view backs it with its device copy.
-            (Space::Host, AllocKind::Global(_)) if self.coherence.is_mapped(id) => Some(DeviceLoc { alloc: id, offset, host: Some(id) }),
+            (Space::Host, AllocKind::Global(_)) if self.coherence.is_mapped(id) => Some((DeviceLoc { alloc: id, offset, host: Some(id) }, false)),
             _ => None,
         }
     }
@@ -147,12 +175,11 @@ impl Checker for CheckRun {
         let mut found = Vec::new();
         match self.kernel {
             Some(k) if !k.on_host => {
-                let Some(at) = self.device_loc(mem, a.addr) else { return };
+                let Some((at, private)) = self.device_loc(mem, a.addr) else { return };
                 let t = self.thread;
                 self.coherence.device_access(at, a, &t, &k, &mut found);
                 // Private, firstprivate and reduction copies are the runtime's own per-gang
                 // blocks: private data and reductions never race (§2.5.9–§2.5.11).
-                let private = mem.allocation(AllocId(at.alloc)).is_some_and(|x| matches!(x.kind, AllocKind::Runtime(w) if w.starts_with("gang-private")));
                 if !private {
                     self.race.access(at, a, &t, &k, &self.coherence, &mut found);
                 }
@@ -191,7 +218,12 @@ impl Checker for CheckRun {
                 let (w, l) = (self.fresh(), self.fresh());
                 self.thread = Thread { gang: g as u32, worker: 0, lane: 0, wsync: w, lsync: l };
             }
-            ThreadEvent::PartitionBegin(Level::Worker, _) => self.thread.wsync = self.fresh(),
+            ThreadEvent::PartitionBegin(Level::Worker, _) => {
+                // A new worker epoch always starts a new vector epoch too (the race checker
+                // relies on it: `race` module documentation).
+                self.thread.wsync = self.fresh();
+                self.thread.lsync = self.fresh();
+            }
             ThreadEvent::PartitionBegin(Level::Vector, _) => self.thread.lsync = self.fresh(),
             ThreadEvent::Partition(Level::Worker, w) => {
                 self.thread.worker = w as u32;
@@ -214,6 +246,7 @@ impl Checker for CheckRun {
     }
 
     fn data(&mut self, mem: &Memory, queue: Option<i64>, e: &DataEvent<'_>) {
+        self.blocks = [None; 4];
         let mut found = Vec::new();
         match e {
             DataEvent::LaunchBegin { loc, on_host, .. } => {

@@ -16,105 +16,345 @@
 //! thread's own frame, which is never reported: private data never races, and a reduction's
 //! per-thread partials are private by construction.
 //!
-//! **State.** Per 4-byte granule of device memory touched by the current kernel: the last
-//! write and up to two reads by different threads (thread, epochs, byte mask, atomic, site),
-//! stamped with the launch number so that nothing needs clearing between kernels.
+//! **State.** Per granule of device memory touched by the current kernel (4 bytes; 8 while a
+//! block sees only whole aligned 8-byte words, see [`Shadow`]): the last write and up to two
+//! reads by different threads. Each is 8 bytes: the index of an interned
+//! access record of the launch (gang, worker, lane, site, byte mask, atomic: a small set, the
+//! launch's threads × the access sites of its code), and the thread's vector epoch (`lsync`).
+//! The worker epoch need not be kept: every change of `wsync` also starts a new `lsync`
+//! (`super::CheckRun`), and epochs come from one increasing counter, so an access of this
+//! gang has the current `wsync` exactly when its `lsync` is not older than the first `lsync`
+//! seen with the current `wsync`. Granules are kept in pages stamped with the launch number:
+//! a page touched by a new kernel is cleared then, so nothing is cleared between kernels; a
+//! page's write slots and read slots are allocated when first needed.
 //!
-//! **Cost.** 64 bytes of shadow per granule touched; O(1) per access.
+//! **Cost.** 8 bytes of shadow per granule a kernel writes, 16 per granule it reads; O(1) per
+//! access: the record of an access is found as thread × site through small tables (a
+//! direct-mapped cache of sites), and the record table stays small enough to stay in cache.
 //!
 //! **False positives: none** for the rule above (an access pair is reported only when the two
 //! threads and epochs prove it unordered). **Misses:** with three or more reading threads of a
-//! granule, a write may be compared with only two of the reads; accesses made by C library
-//! shims inside device code are not seen.
-
-use std::collections::HashMap;
+//! granule, a write may be compared with only two of the reads; a granule keeps one write, so
+//! after writes of different bytes of it (a `char` array) a later write may be compared with
+//! the last of them only; accesses made by C library shims inside device code are not seen.
+//! Epochs are compared modulo 2³², which is exact while one kernel runs fewer than 2³¹
+//! partitioned loops.
 
 use accsim_core::diag::{Diagnostic, Loc, Severity};
 use accsim_core::exec::check::Access;
+use rustc_hash::FxHashMap;
 
 use super::coherence::Coherence;
 use super::report::{element, finding, var_name};
 use super::{DeviceLoc, Kernel, Thread};
 
-#[derive(Clone, Copy, Debug, Default)]
+/// Who made an access of the current launch and where (without its epochs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Rec {
-    /// Launch number; 0: no access recorded.
-    launch: u32,
-    thread: Thread,
+    gang: u32,
+    worker: u32,
+    lane: u32,
+    loc: Loc,
     mask: u8,
     atomic: bool,
+}
+
+/// One access in a granule's shadow: index + 1 of its [`Rec`] (0: none) and its thread's
+/// `lsync` epoch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Slot {
+    rec: u32,
+    epoch: u32,
+}
+
+/// Granules per page (the unit of allocation and of the lazy per-launch reset).
+const PAGE: usize = 1024;
+
+/// Entries of [`Races::recent`].
+const RECENT: usize = 64;
+
+/// A page of granules: the write slots and the read slots, each allocated when first needed
+/// in the page's launch (a block that a kernel only reads has no write slots, and the
+/// reverse).
+#[derive(Default)]
+struct Page {
+    /// The launch the slots belong to.
+    launch: u32,
+    writes: Option<Box<[Slot]>>,
+    reads: Option<Box<[[Slot; 2]]>>,
+}
+
+/// The shadow of one device block.
+///
+/// Granules are 8 bytes while every access of the block is whole aligned 8-byte words: such a
+/// granule stands for two 4-byte granules whose slots would be equal (each access covers both
+/// halves with the same mask). The first other access splits every granule into its two halves
+/// for good.
+struct Shadow {
+    pages: Vec<Page>,
+    /// Granule size: 8 or 4.
+    size: u64,
+}
+
+impl Default for Shadow {
+    fn default() -> Shadow {
+        Shadow { pages: Vec::new(), size: 8 }
+    }
+}
+
+impl Shadow {
+    /// Go from 8-byte to 4-byte granules.
+    fn split(&mut self) {
+        let halves = |v: &[Slot]| -> Box<[Slot]> { v.iter().flat_map(|&s| [s, s]).collect() };
+        let mut pages = Vec::with_capacity(self.pages.len() * 2);
+        for p in std::mem::take(&mut self.pages) {
+            let mut lo = Page { launch: p.launch, ..Page::default() };
+            let mut hi = Page { launch: p.launch, ..Page::default() };
+            if let Some(w) = &p.writes {
+                lo.writes = Some(halves(&w[..PAGE / 2]));
+                hi.writes = Some(halves(&w[PAGE / 2..]));
+            }
+            if let Some(r) = &p.reads {
+                lo.reads = Some(r[..PAGE / 2].iter().flat_map(|&s| [s, s]).collect());
+                hi.reads = Some(r[PAGE / 2..].iter().flat_map(|&s| [s, s]).collect());
+            }
+            pages.push(lo);
+            pages.push(hi);
+        }
+        self.pages = pages;
+        self.size = 4;
+    }
+
+    /// The page of granule `g`, cleared for launch `launch` if it belonged to another.
+    #[inline]
+    fn page(&mut self, g: usize, launch: u32) -> &mut Page {
+        let p = g / PAGE;
+        if self.pages.len() <= p {
+            self.pages.resize_with(p + 1, Page::default);
+        }
+        let page = &mut self.pages[p];
+        if page.launch != launch {
+            *page = Page { launch, ..Page::default() };
+        }
+        page
+    }
+
+}
+
+impl Page {
+    fn write(&self, g: usize) -> Slot {
+        self.writes.as_ref().map_or(Slot::default(), |w| w[g % PAGE])
+    }
+
+    fn reads(&self, g: usize) -> [Slot; 2] {
+        self.reads.as_ref().map_or([Slot::default(); 2], |r| r[g % PAGE])
+    }
+
+    fn set_write(&mut self, g: usize, s: Slot) {
+        self.writes.get_or_insert_with(|| vec![Slot::default(); PAGE].into_boxed_slice())[g % PAGE] = s;
+    }
+
+    fn set_read(&mut self, g: usize, i: usize, s: Slot) {
+        self.reads.get_or_insert_with(|| vec![[Slot::default(); 2]; PAGE].into_boxed_slice())[g % PAGE][i] = s;
+    }
+}
+
+/// The previous access of a race, as the report names it.
+struct Prev {
+    thread: Thread,
     loc: Loc,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
-struct Granule {
-    write: Rec,
-    reads: [Rec; 2],
-}
-
-/// Do `a` and `b` (of the current launch) conflict in time: different threads, no
-/// synchronisation between them?
-fn unordered(a: &Thread, b: &Thread) -> bool {
-    if a.gang != b.gang {
-        return true;
-    }
-    if a.wsync != b.wsync {
-        return false;
-    }
-    if a.worker != b.worker {
-        return true;
-    }
-    a.lsync == b.lsync && a.lane != b.lane
+/// Is epoch `a` older than `b` (modulo 2³², see the module documentation)?
+fn older(a: u32, b: u32) -> bool {
+    (a.wrapping_sub(b) as i32) < 0
 }
 
 #[derive(Default)]
 pub struct Races {
-    shadow: HashMap<u32, Vec<Granule>>,
+    /// By device allocation id.
+    shadow: Vec<Option<Box<Shadow>>>,
+    /// The launch `records` belong to.
+    launch: u32,
+    records: Records,
+    /// The gang and `wsync` of the last access, and the first `lsync` seen with them.
+    wepoch: Option<(u32, u32, u32)>,
+}
+
+/// The access records of a launch.
+struct Records {
+    /// Records by index; `pairs[thread][site]` is the index + 1 of the record of a thread
+    /// (an index of `threads`) at a site (an index of `sites`), 0 if none yet.
+    recs: Vec<Rec>,
+    pairs: Vec<Vec<u32>>,
+    threads: FxHashMap<(u32, u32, u32), u32>,
+    /// The thread of the last access and its index.
+    thread: Option<(u32, u32, u32, u32)>,
+    /// Access sites (location, byte mask, atomic) of the run, and a direct-mapped cache of them.
+    sites: FxHashMap<(Loc, u8, bool), u32>,
+    recent: [Option<(Loc, u8, bool, u32)>; RECENT],
+}
+
+impl Default for Records {
+    fn default() -> Records {
+        Records {
+            recs: Vec::new(),
+            pairs: Vec::new(),
+            threads: FxHashMap::default(),
+            thread: None,
+            sites: FxHashMap::default(),
+            recent: [None; RECENT],
+        }
+    }
+}
+
+impl Records {
+    /// Forget the records of the last launch (sites are kept: they do not depend on it).
+    fn clear(&mut self) {
+        self.recs.clear();
+        self.pairs.clear();
+        self.threads.clear();
+        self.thread = None;
+    }
+
+    /// The index + 1 of the record of thread `t`'s access at `loc` to the bytes `mask`.
+    fn rec(&mut self, t: &Thread, loc: Loc, mask: u8, atomic: bool) -> u32 {
+        let tid = match self.thread {
+            Some((g, w, l, i)) if (g, w, l) == (t.gang, t.worker, t.lane) => i,
+            _ => {
+                let n = self.threads.len() as u32;
+                let i = *self.threads.entry((t.gang, t.worker, t.lane)).or_insert(n);
+                if i == n {
+                    self.pairs.push(Vec::new());
+                }
+                self.thread = Some((t.gang, t.worker, t.lane, i));
+                i
+            }
+        };
+        let h = (loc.line as usize).wrapping_mul(31).wrapping_add(loc.col as usize).wrapping_mul(8).wrapping_add(mask as usize) % RECENT;
+        let sid = match self.recent[h] {
+            Some((l, m, a, i)) if l == loc && m == mask && a == atomic => i,
+            _ => {
+                let n = self.sites.len() as u32;
+                let i = *self.sites.entry((loc, mask, atomic)).or_insert(n);
+                self.recent[h] = Some((loc, mask, atomic, i));
+                i
+            }
+        };
+        let row = &mut self.pairs[tid as usize];
+        if row.len() <= sid as usize {
+            row.resize(sid as usize + 1, 0);
+        }
+        if row[sid as usize] == 0 {
+            self.recs.push(Rec { gang: t.gang, worker: t.worker, lane: t.lane, loc, mask, atomic });
+            row[sid as usize] = self.recs.len() as u32;
+        }
+        row[sid as usize]
+    }
+
+    fn get(&self, s: Slot) -> Option<&Rec> {
+        s.rec.checked_sub(1).and_then(|i| self.recs.get(i as usize))
+    }
 }
 
 impl Races {
+    /// Are the access `s` (of the current launch) and the running thread `t` in conflict in
+    /// time: different threads, no synchronisation between them? `w0`: the first `lsync` of
+    /// `t`'s worker epoch.
+    fn unordered(p: &Rec, s: Slot, t: &Thread, w0: u32) -> bool {
+        if p.gang != t.gang {
+            return true;
+        }
+        if older(s.epoch, w0) {
+            // Another `wsync` of this gang.
+            return false;
+        }
+        if p.worker != t.worker {
+            return true;
+        }
+        s.epoch == t.lsync && p.lane != t.lane
+    }
+
+    /// Was `s` made by the running thread `t`?
+    fn same_thread(p: &Rec, s: Slot, t: &Thread) -> bool {
+        p.gang == t.gang && p.worker == t.worker && p.lane == t.lane && s.epoch == t.lsync
+    }
+
     pub fn access(&mut self, at: DeviceLoc, a: &Access, t: &Thread, k: &Kernel, coh: &Coherence, found: &mut Vec<Diagnostic>) {
+        if self.launch != k.launch {
+            self.launch = k.launch;
+            self.records.clear();
+            self.wepoch = None;
+        }
+        let w0 = match self.wepoch {
+            Some((g, w, l)) if g == t.gang && w == t.wsync => l,
+            _ => {
+                self.wepoch = Some((t.gang, t.wsync, t.lsync));
+                t.lsync
+            }
+        };
+        if a.size == 0 {
+            return;
+        }
         let start = at.offset as u64;
         let end = start + a.size;
-        let g = self.shadow.entry(at.alloc).or_default();
-        let last = ((end - 1) / 4) as usize;
-        if g.len() <= last {
-            g.resize(last + 1, Granule::default());
+        let i = at.alloc as usize;
+        if self.shadow.len() <= i {
+            self.shadow.resize_with(i + 1, || None);
         }
+        let Races { shadow, records, .. } = self;
+        let sh = shadow[i].get_or_insert_with(Default::default);
+        if sh.size == 8 && (!start.is_multiple_of(8) || !a.size.is_multiple_of(8)) {
+            sh.split();
+        }
+        let gs = sh.size;
+        let shift = gs.trailing_zeros();
+        let launch = k.launch;
         let mut reported = false;
-        let first = (start / 4) as usize;
-        for (gi, gr) in g.iter_mut().enumerate().take(last + 1).skip(first) {
-            let lo = (gi as u64 * 4).max(start);
-            let hi = (gi as u64 * 4 + 4).min(end);
-            let mask = (((1u16 << (hi - lo)) - 1) << (lo - gi as u64 * 4)) as u8;
-            let cur = Rec { launch: k.launch, thread: *t, mask, atomic: a.atomic, loc: a.loc };
-            let conflicts = |p: &Rec| p.launch == k.launch && p.mask & mask != 0 && !(p.atomic && a.atomic) && unordered(&p.thread, t);
+        for gi in (start >> shift) as usize..=((end - 1) >> shift) as usize {
+            // The bytes of the access in the (4-byte) granule, or in each half of an 8-byte one.
+            let lo = (gi as u64 * gs).max(start);
+            let hi = (gi as u64 * gs + gs.min(4)).min(end);
+            let mask = (((1u16 << (hi - lo)) - 1) << (lo - gi as u64 * gs)) as u8;
+            let cur = Slot { rec: records.rec(t, a.loc, mask, a.atomic), epoch: t.lsync };
+            let page = sh.page(gi, launch);
+            let write = page.write(gi);
+            let conflicts = |s: Slot| s != cur && records.get(s).is_some_and(|p| p.mask & mask != 0 && !(p.atomic && a.atomic) && Self::unordered(p, s, t, w0));
             if !reported {
                 let other = if a.write {
-                    [gr.write, gr.reads[0], gr.reads[1]].into_iter().find(|p| conflicts(p))
+                    let reads = page.reads(gi);
+                    [write, reads[0], reads[1]].into_iter().find(|&s| conflicts(s))
                 } else {
-                    Some(gr.write).filter(|p| conflicts(p))
+                    Some(write).filter(|&s| conflicts(s))
                 };
-                if let Some(p) = other {
+                if let Some((s, p)) = other.and_then(|s| Some((s, *records.get(s)?))) {
                     reported = true;
                     let name = at.host.and_then(|h| coh.name_of(h)).map(var_name).unwrap_or("");
                     let what = element(name, at.offset, a.size, at.host.is_none_or(|h| coh.whole(h, a.size)));
-                    let prev_write = gr.write.launch == k.launch && p.loc == gr.write.loc && p.thread == gr.write.thread;
-                    found.push(race_finding(&what, a, t, &p, prev_write, k));
+                    let prev_write = records.get(write).is_some_and(|w| p.loc == w.loc && (p.gang, p.worker, p.lane) == (w.gang, w.worker, w.lane) && s.epoch == write.epoch);
+                    let prev = Prev { thread: Thread { gang: p.gang, worker: p.worker, lane: p.lane, wsync: 0, lsync: s.epoch }, loc: p.loc };
+                    found.push(race_finding(&what, a, t, &prev, prev_write, k));
                 }
             }
             if a.write {
-                gr.write = cur;
+                if write != cur {
+                    page.set_write(gi, cur);
+                }
             } else {
-                // Keep reads of two different threads; a read ordered after a kept one replaces it.
-                let slot = gr.reads.iter().position(|r| r.launch != k.launch || r.thread == *t || !unordered(&r.thread, t)).unwrap_or(1);
-                gr.reads[slot] = cur;
+                let reads = page.reads(gi);
+                if reads[0] != cur {
+                    // Keep reads of two different threads; a read ordered after a kept one replaces it.
+                    let slot = reads.iter().position(|&r| records.get(r).is_none_or(|p| Self::same_thread(p, r, t) || !Self::unordered(p, r, t, w0))).unwrap_or(1);
+                    if reads[slot] != cur {
+                        page.set_read(gi, slot, cur);
+                    }
+                }
             }
         }
     }
 }
 
-fn race_finding(what: &str, a: &Access, t: &Thread, p: &Rec, prev_write: bool, k: &Kernel) -> Diagnostic {
+fn race_finding(what: &str, a: &Access, t: &Thread, p: &Prev, prev_write: bool, k: &Kernel) -> Diagnostic {
     let verb = |w: bool| if w { "writes" } else { "reads" };
     let past = if prev_write { "wrote" } else { "read" };
     let between = if p.thread.gang != t.gang {
