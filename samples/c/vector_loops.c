@@ -105,6 +105,21 @@ int main(void)
         v[i] = 1000000 / w[i] + 1000000 % w[i];
     printf("div %lu\n", sum_i(v, N));
 
+    /* Folds into a register: a dot product through a derived index, an int sum with a
+     * division, and a sum that is read in its own body (a different shape: not folded). */
+    double dot = 0.0;
+    for (int i = 0; i < N / 2; i++) {
+        int j = N - 1 - 2 * i;
+        dot += a[j] * b[i] - 0.5;
+    }
+    int isum = 7;
+    for (int i = 0; i < N; i++)
+        isum += 1000 / w[i] - i;
+    double run = 1.0;
+    for (int i = 0; i < N; i++)
+        run += run * 1e-3 + a[i];
+    printf("folds %.6f %d %.6f\n", dot, isum, run);
+
     free(a);
     free(b);
     free(v);

@@ -236,8 +236,9 @@ impl Loop1 {
         // no effect, so reading ahead is not observable); what is left, from the first block
         // with a faulting load on, one load at a time below.
         let mut acc = m.regs[s];
-        {
-            const BLOCK: usize = 256;
+        // (A short loop, like the taps of a stencil, goes one load at a time.)
+        const BLOCK: usize = 64;
+        if trip >= BLOCK as i64 / 4 {
             let (mut xs, mut ys) = ([0u64; BLOCK], [0u64; BLOCK]);
             while t < trip {
                 let len = (trip - t).min(BLOCK as i64) as usize;

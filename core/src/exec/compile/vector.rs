@@ -1,13 +1,16 @@
 //! Vectorised counted loops: a straight-line loop body that stores one element-wise expression
 //! runs a block of iterations at a time, column by column, as a compiler's vectoriser would.
 //!
-//! The shape: `for (...; c < limit; c++) { r1 = e1; …; rk = ek; p[ix] = value; }` (a [`Loop1`]
-//! with a [`Counter`]) where each `ri` is a register given an integer expression affine in the
-//! counter (the loop variable that a fast share of a collapsed loop sets from its counter,
-//! `core/src/kernel/schedule.rs`), `p` is a register the body does not assign, `ix` is affine in
-//! the counter, and `value` is built from constants, registers the body does not assign, the
-//! counter, array elements `q[iy]` with `q` and `iy` of the same kinds, arithmetic, comparisons,
-//! conversions and negation. Each access is then a run of addresses with a constant stride.
+//! The shape: `for (...; c < limit; c++) { r1 = e1; …; rk = ek; p[ix] = value; }` (a
+//! [`super::Loop1`] with a [`Counter`]) where each `ri` is a register given an integer expression
+//! affine in the counter (the loop variable that a fast share of a collapsed loop sets from its
+//! counter, `core/src/kernel/schedule.rs`), `p` is a register the body does not assign, `ix` is
+//! affine in the counter, and `value` is built from constants, registers the body does not assign,
+//! the counter, array elements `q[iy]` with `q` and `iy` of the same kinds, arithmetic,
+//! comparisons, conversions and negation. Each access is then a run of addresses with a constant
+//! stride. The last statement may instead be `acc op= value` on a register that nothing else in
+//! the body reads (the `sum += a[i*n+k] * b[k*n+j]` of a matrix product): the values are computed
+//! a block at a time and folded into `acc` one after the other, in iteration order.
 //!
 //! **Exactness.** A block computes, per iteration, the same operations on the same values as the
 //! ordinary loop and stores the same words in iteration order; only the order of the loads relative
@@ -57,6 +60,30 @@ impl BinVisitor for ColV {
     }
 }
 
+/// A fold of a block into an accumulator: `acc = f(acc, v[i])` for each `i` in order.
+type FoldOp = Box<dyn Fn(u64, &[u64]) -> Result<u64, ArithFault> + Send + Sync>;
+
+struct FoldV;
+
+impl BinVisitor for FoldV {
+    type Out = FoldOp;
+    fn visit<F>(self, f: F) -> FoldOp
+    where
+        F: Fn(u64, u64) -> Result<u64, ArithFault> + Copy + Send + Sync + 'static,
+    {
+        Box::new(move |acc: u64, v: &[u64]| v.iter().try_fold(acc, |a, x| f(a, *x)))
+    }
+}
+
+/// Where the value of each iteration goes.
+enum Sink {
+    /// `p[ix] = value`.
+    Store(Access),
+    /// `r op= value` on a register `r` that nothing else in the body reads (a sum, a dot
+    /// product): folded in iteration order, so every rounding is the ordinary loop's.
+    Fold(usize, FoldOp),
+}
+
 /// An array access `regs[base] + ix * size` of `kind`.
 struct Access {
     kind: Kind,
@@ -89,10 +116,10 @@ enum VNode {
 
 /// A vectorisable loop body (see the module docs).
 pub struct VecLoop {
-    /// The register assignments before the store, in order.
+    /// The register assignments before the last statement, in order.
     derived: Vec<(usize, IndexF)>,
     loads: Vec<Access>,
-    store: Access,
+    sink: Sink,
     /// The value stored is the last node.
     nodes: Vec<VNode>,
 }
@@ -135,7 +162,7 @@ impl VecLoop {
             restore(m);
             return Ok(false);
         };
-        let ok = self.disjoint(&loads, store, trip);
+        let ok = store.is_none_or(|st| self.disjoint(&loads, st, trip));
         restore(m);
         if !ok {
             return Ok(false);
@@ -166,7 +193,7 @@ impl VecLoop {
 
     /// The address runs of the loads and the store, from the indices at the first two
     /// iterations; `None` when an index narrowed to `int` wraps somewhere in the loop.
-    fn runs(&self, m: &mut Machine, slot: usize, v0: i64, trip: i64, norm_c: impl Fn(i64) -> u64) -> Option<(Vec<Run>, Run)> {
+    fn runs(&self, m: &mut Machine, slot: usize, v0: i64, trip: i64, norm_c: impl Fn(i64) -> u64) -> Option<(Vec<Run>, Option<Run>)> {
         let k = m.bp + slot;
         let span = trip - 1;
         let mut at = [Vec::new(), Vec::new()];
@@ -177,7 +204,7 @@ impl VecLoop {
                 out.push((raw, ix.narrowed()));
                 m.regs[m.bp + s] = ix.eval(m);
             }
-            for a in self.loads.iter().chain(std::iter::once(&self.store)) {
+            for a in self.loads.iter().chain(self.stored()) {
                 out.push((a.ix.raw(m).0, a.ix.narrowed()));
             }
         }
@@ -200,19 +227,30 @@ impl VecLoop {
             }
         };
         let loads = self.loads.iter().enumerate().map(|(i, a)| run(i, a, m)).collect();
-        let store = run(self.loads.len(), &self.store, m);
+        let store = self.stored().map(|a| run(self.loads.len(), a, m));
         Some((loads, store))
+    }
+
+    /// The store's access (none for a fold).
+    fn stored(&self) -> Option<&Access> {
+        match &self.sink {
+            Sink::Store(a) => Some(a),
+            Sink::Fold(..) => None,
+        }
     }
 
     /// No store of an iteration reaches a load of another: the stored bytes and each loaded run's
     /// bytes are apart, or the two runs are the same run of non-overlapping elements.
     fn disjoint(&self, loads: &[Run], store: Run, trip: i64) -> bool {
+        let Some(sa) = self.stored() else {
+            return true;
+        };
         let extent = |r: Run, n: usize| -> Option<(u64, i64, i64)> {
             let first = r.ptr as u32 as i64;
             let last = first.checked_add(r.step.checked_mul(trip - 1)?)?;
-            Some((r.ptr >> 32, first.min(last), first.max(last) + n as i64))
+            Some((r.ptr >> 32, first.min(last), first.max(last).checked_add(n as i64)?))
         };
-        let sn = self.store.bytes();
+        let sn = sa.bytes();
         let Some((sid, slo, shi)) = extent(store, sn) else {
             return false;
         };
@@ -226,7 +264,7 @@ impl VecLoop {
     /// Run iterations `t .. t+len`; `Ok(false)` (nothing stored) when one of them must run the
     /// ordinary way.
     #[allow(clippy::too_many_arguments)]
-    fn block(&self, m: &mut Machine, buf: &mut [u64], loads: &[Run], store: Run, v0: i64, t: i64, len: usize, norm_c: impl Fn(i64) -> u64) -> Result<bool, Trap> {
+    fn block(&self, m: &mut Machine, buf: &mut [u64], loads: &[Run], store: Option<Run>, v0: i64, t: i64, len: usize, norm_c: impl Fn(i64) -> u64) -> Result<bool, Trap> {
         for (i, node) in self.nodes.iter().enumerate() {
             let (prev, cur) = buf.split_at_mut(i * BLOCK);
             let out = &mut cur[..len];
@@ -269,12 +307,23 @@ impl VecLoop {
         }
         let last = self.nodes.len() - 1;
         let vals = &buf[last * BLOCK..last * BLOCK + len];
-        let ptr = store.ptr.wrapping_add((store.step as u64).wrapping_mul(t as u64));
-        let ok = match self.store.bytes() {
-            4 => m.mem.store_run::<4>(ptr, store.step, vals),
-            _ => m.mem.store_run::<8>(ptr, store.step, vals),
-        };
-        Ok(ok)
+        Ok(match (&self.sink, store) {
+            (Sink::Store(a), Some(store)) => {
+                let ptr = store.ptr.wrapping_add((store.step as u64).wrapping_mul(t as u64));
+                match a.bytes() {
+                    4 => m.mem.store_run::<4>(ptr, store.step, vals),
+                    _ => m.mem.store_run::<8>(ptr, store.step, vals),
+                }
+            }
+            (Sink::Fold(slot, f), _) => match f(m.regs[m.bp + slot], vals) {
+                Ok(acc) => {
+                    m.regs[m.bp + slot] = acc;
+                    true
+                }
+                Err(_) => false,
+            },
+            (Sink::Store(_), None) => false,
+        })
     }
 }
 
@@ -324,6 +373,15 @@ impl Cx<'_> {
                 _ => return Ok(None),
             }
         }
+        // A fold's accumulator, which nothing else may read.
+        let acc = match &last.kind {
+            ExprKind::CompoundAssign { place: Place::Local(l), .. } => match self.homes.get(l.0 as usize) {
+                Some(&Home::Reg(s)) if !assigned.contains(&s) => Some(s),
+                _ => return Ok(None),
+            },
+            _ => None,
+        };
+        assigned.extend(acc);
         let mut derived = Vec::new();
         for (i, e) in pre.iter().enumerate() {
             let ExprKind::Assign { value, .. } = &e.kind else {
@@ -349,13 +407,28 @@ impl Cx<'_> {
             }
             derived.push((assigned[i + 1], IndexF::new(p, narrow)));
         }
-        let ExprKind::Assign { place: Place::Mem(addr), value } = &last.kind else {
-            return Ok(None);
+        let (sink, value) = match &last.kind {
+            ExprKind::Assign { place: Place::Mem(addr), value } => match self.access(addr, self.kind(last.ty), &assigned) {
+                Some(a) => (Sink::Store(a), value),
+                None => return Ok(None),
+            },
+            ExprKind::CompoundAssign { op, place: Place::Local(l), value, op_ty } => {
+                let k = self.kind(last.ty);
+                let Some(&Home::Reg(slot)) = self.homes.get(l.0 as usize) else {
+                    return Ok(None);
+                };
+                let (cls, post) = class_of(k, false);
+                if op.is_comparison() || post.is_some() || self.kind(*op_ty) != k || self.kind(value.ty) != k || acc != Some(slot) {
+                    return Ok(None);
+                }
+                let Some(f) = dispatch(*op, cls, FoldV) else {
+                    return Ok(None);
+                };
+                (Sink::Fold(slot, f), value)
+            }
+            _ => return Ok(None),
         };
-        let Some(store) = self.access(addr, self.kind(last.ty), &assigned) else {
-            return Ok(None);
-        };
-        let mut v = VecLoop { derived, loads: Vec::new(), store, nodes: Vec::new() };
+        let mut v = VecLoop { derived, loads: Vec::new(), sink, nodes: Vec::new() };
         if self.vec_node(value, c, &assigned, &mut v)?.is_none() || v.nodes.len() > MAX_NODES {
             return Ok(None);
         }
