@@ -166,6 +166,37 @@ pub struct MacLoop {
     y: LoadS,
 }
 
+impl MacLoop {
+    /// Blocks of `B` iterations of a multiply-accumulate loop from iteration `t` on, both runs
+    /// read at once, while every load of a block succeeds (loads have no effect, so reading
+    /// ahead is not observable); `t`, the addresses `a` and the accumulator `acc` are left at the
+    /// first iteration not run.
+    fn blocks<const B: usize>(&self, m: &mut Machine, a: &mut [u64; 2], d: [u64; 2], trip: i64, t: &mut i64, acc: &mut u64) {
+        let (mut xs, mut ys) = ([0u64; B], [0u64; B]);
+        while *t < trip {
+            let len = (trip - *t).min(B as i64) as usize;
+            let (x, y) = (&mut xs[..len], &mut ys[..len]);
+            let ok = if self.f64 {
+                m.mem.load_run::<8>(a[0], d[0] as i64, x) && m.mem.load_run::<8>(a[1], d[1] as i64, y)
+            } else {
+                m.mem.load_run::<4>(a[0], d[0] as i64, x) && m.mem.load_run::<4>(a[1], d[1] as i64, y)
+            };
+            if !ok {
+                return;
+            }
+            *acc = if self.f64 {
+                x.iter().zip(y.iter()).fold(f64b(*acc), |s, (&x, &y)| s + f64b(x) * f64b(y)).to_bits()
+            } else {
+                bf32(x.iter().zip(y.iter()).fold(f32b(*acc), |s, (&x, &y)| s + f32b(x) * f32b(y)))
+            };
+            m.fuel -= 2 * len as u64;
+            *t += len as i64;
+            a[0] = a[0].wrapping_add(d[0].wrapping_mul(len as u64));
+            a[1] = a[1].wrapping_add(d[1].wrapping_mul(len as u64));
+        }
+    }
+}
+
 impl Loop1 {
     /// Run the loop (its body already due: do-while form) through its [`MacLoop`], when it has one
     /// and the fast path applies; `Ok(false)` when the caller must run it the ordinary way. Costs
@@ -236,31 +267,10 @@ impl Loop1 {
         // no effect, so reading ahead is not observable); what is left, from the first block
         // with a faulting load on, one load at a time below.
         let mut acc = m.regs[s];
-        // (A short loop, like the taps of a stencil, goes one load at a time.)
-        const BLOCK: usize = 64;
-        if trip >= BLOCK as i64 / 4 {
-            let (mut xs, mut ys) = ([0u64; BLOCK], [0u64; BLOCK]);
-            while t < trip {
-                let len = (trip - t).min(BLOCK as i64) as usize;
-                let (x, y) = (&mut xs[..len], &mut ys[..len]);
-                let ok = if mac.f64 {
-                    m.mem.load_run::<8>(a[0], d[0] as i64, x) && m.mem.load_run::<8>(a[1], d[1] as i64, y)
-                } else {
-                    m.mem.load_run::<4>(a[0], d[0] as i64, x) && m.mem.load_run::<4>(a[1], d[1] as i64, y)
-                };
-                if !ok {
-                    break;
-                }
-                acc = if mac.f64 {
-                    x.iter().zip(y.iter()).fold(f64b(acc), |s, (&x, &y)| s + f64b(x) * f64b(y)).to_bits()
-                } else {
-                    bf32(x.iter().zip(y.iter()).fold(f32b(acc), |s, (&x, &y)| s + f32b(x) * f32b(y)))
-                };
-                m.fuel -= 2 * len as u64;
-                t += len as i64;
-                a[0] = a[0].wrapping_add(d[0].wrapping_mul(len as u64));
-                a[1] = a[1].wrapping_add(d[1].wrapping_mul(len as u64));
-            }
+        if trip <= 8 {
+            mac.blocks::<8>(m, &mut a, d, trip, &mut t, &mut acc);
+        } else {
+            mac.blocks::<64>(m, &mut a, d, trip, &mut t, &mut acc);
         }
         m.regs[s] = acc;
         let r = if t == trip {
