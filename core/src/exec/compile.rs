@@ -266,10 +266,10 @@ impl Loop1 {
         // Whole blocks of both runs at once while every load of the block succeeds (loads have
         // no effect, so reading ahead is not observable); what is left, from the first block
         // with a faulting load on, one load at a time below.
+        // (A short loop, like the taps of a stencil, goes one load at a time: there, blocks cost
+        // as much as they save.)
         let mut acc = m.regs[s];
-        if trip <= 8 {
-            mac.blocks::<8>(m, &mut a, d, trip, &mut t, &mut acc);
-        } else {
+        if trip >= 16 {
             mac.blocks::<64>(m, &mut a, d, trip, &mut t, &mut acc);
         }
         m.regs[s] = acc;
