@@ -705,6 +705,16 @@ impl Memory {
         let Store::Shared(w) = store else {
             return false;
         };
+        if N == 8 && first % 8 == 0 && step > 0 && step % 8 == 0 {
+            // Whole aligned words, ascending: the common run of a `double` array.
+            let words = w.get(first as usize / 8..).unwrap_or(&[]).iter().step_by(step as usize / 8);
+            let mut filled = 0;
+            for (o, x) in out.iter_mut().zip(words) {
+                *o = x.load(Relaxed);
+                filled += 1;
+            }
+            return filled == out.len();
+        }
         for o in out.iter_mut() {
             match shared_load::<N>(w, off as usize) {
                 Some(v) => *o = le_word(v),
@@ -727,6 +737,17 @@ impl Memory {
                     let at = off as usize;
                     b[at..at + N].copy_from_slice(&v.to_le_bytes()[..N]);
                     off += step;
+                }
+            }
+            Store::Shared(w) if N == 8 && first % 8 == 0 && step > 0 && step % 8 == 0 => {
+                let words = w.get(first as usize / 8..).unwrap_or(&[]).iter().step_by(step as usize / 8);
+                let mut stored = 0;
+                for (x, v) in words.zip(vals) {
+                    x.store(*v, Relaxed);
+                    stored += 1;
+                }
+                if stored != vals.len() {
+                    return false;
                 }
             }
             Store::Shared(w) => {

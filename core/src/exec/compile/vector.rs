@@ -33,6 +33,11 @@ use crate::exec::machine::{ArithFault, Machine, Trap};
 use crate::exec::value::{cast_fn, CastFn, Kind};
 use crate::ir::*;
 
+thread_local! {
+    /// The block buffer of the loops this thread runs (a kernel's gangs run on several threads).
+    static SCRATCH: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Iterations per block.
 const BLOCK: usize = 256;
 /// Loops shorter than this run the ordinary way (the set-up would cost more than it saves).
@@ -167,17 +172,32 @@ impl VecLoop {
         if !ok {
             return Ok(false);
         }
-        let mut buf = vec![0u64; self.nodes.len() * BLOCK];
+        // The thread's block buffer, reused from loop to loop (no allocation per loop run).
+        let mut buf = SCRATCH.with(|s| s.take());
+        if buf.len() < self.nodes.len() * BLOCK {
+            buf.resize(self.nodes.len() * BLOCK, 0);
+        }
         let mut t = 0i64;
+        let mut result = Ok(());
         while t < trip {
             let len = (trip - t).min(BLOCK as i64);
             let steps = cost * len as u64;
-            if m.fuel < steps || !self.block(m, &mut buf, &loads, store, v0, t, len as usize, norm_c)? {
+            if m.fuel < steps {
                 break;
+            }
+            match self.block(m, &mut buf, &loads, store, v0, t, len as usize, norm_c) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
             }
             m.fuel -= steps;
             t += len;
         }
+        SCRATCH.with(|s| s.replace(buf));
+        result?;
         if t < trip {
             m.regs[k] = norm_c(v0 + t);
             return Ok(false);
