@@ -130,13 +130,15 @@ pub enum Op {
 }
 
 pub struct Loop1 {
-    pub body: ExprFn,
+    /// The body's expression statements, run in order (a straight-line body, no jumps).
+    pub body: Box<[BodyStmt]>,
+    /// Steps an iteration costs: one per body statement and one for the step and test.
+    pub cost: u64,
     pub step_cond: ExprFn,
     /// The common `i++, i < limit` step, evaluated inline (same effect as `step_cond`).
     pub counter: Option<Counter>,
-    pub body_loc: Loc,
     pub cond_loc: Loc,
-    /// The statements are observed (false inside initializers).
+    /// The step and test are observed (false inside initializers).
     pub stmt: bool,
     /// The loop's `init; if (!cond) skip` run first, when they were one instruction each (they
     /// cost and are observed as those two instructions).
@@ -144,6 +146,17 @@ pub struct Loop1 {
     /// The body is `s += x[...] * y[...]` on floats with indices affine in the counter: run by
     /// [`Loop1::run_mac`] with addresses stepped instead of recomputed.
     pub mac: Option<Box<MacLoop>>,
+    /// The body is a store of an element-wise expression (after register assignments affine in
+    /// the counter): run blocks of iterations at a time by [`vector::VecLoop::run`].
+    pub vec: Option<Box<vector::VecLoop>>,
+}
+
+/// One expression statement of a [`Loop1`] body.
+pub struct BodyStmt {
+    pub f: ExprFn,
+    pub loc: Loc,
+    /// Observed (false inside initializers).
+    pub stmt: bool,
 }
 
 pub struct MacLoop {
@@ -151,6 +164,37 @@ pub struct MacLoop {
     f64: bool,
     x: LoadS,
     y: LoadS,
+}
+
+impl MacLoop {
+    /// Blocks of `B` iterations of a multiply-accumulate loop from iteration `t` on, both runs
+    /// read at once, while every load of a block succeeds (loads have no effect, so reading
+    /// ahead is not observable); `t`, the addresses `a` and the accumulator `acc` are left at the
+    /// first iteration not run.
+    fn blocks<const B: usize>(&self, m: &mut Machine, a: &mut [u64; 2], d: [u64; 2], trip: i64, t: &mut i64, acc: &mut u64) {
+        let (mut xs, mut ys) = ([0u64; B], [0u64; B]);
+        while *t < trip {
+            let len = (trip - *t).min(B as i64) as usize;
+            let (x, y) = (&mut xs[..len], &mut ys[..len]);
+            let ok = if self.f64 {
+                m.mem.load_run::<8>(a[0], d[0] as i64, x) && m.mem.load_run::<8>(a[1], d[1] as i64, y)
+            } else {
+                m.mem.load_run::<4>(a[0], d[0] as i64, x) && m.mem.load_run::<4>(a[1], d[1] as i64, y)
+            };
+            if !ok {
+                return;
+            }
+            *acc = if self.f64 {
+                x.iter().zip(y.iter()).fold(f64b(*acc), |s, (&x, &y)| s + f64b(x) * f64b(y)).to_bits()
+            } else {
+                bf32(x.iter().zip(y.iter()).fold(f32b(*acc), |s, (&x, &y)| s + f32b(x) * f32b(y)))
+            };
+            m.fuel -= 2 * len as u64;
+            *t += len as i64;
+            a[0] = a[0].wrapping_add(d[0].wrapping_mul(len as u64));
+            a[1] = a[1].wrapping_add(d[1].wrapping_mul(len as u64));
+        }
+    }
 }
 
 impl Loop1 {
@@ -219,7 +263,19 @@ impl Loop1 {
         ];
         let s = m.bp + mac.s;
         let mut t = 0i64;
-        let r = if mac.f64 {
+        // Whole blocks of both runs at once while every load of the block succeeds (loads have
+        // no effect, so reading ahead is not observable); what is left, from the first block
+        // with a faulting load on, one load at a time below.
+        // (A short loop, like the taps of a stencil, goes one load at a time: there, blocks cost
+        // as much as they save.)
+        let mut acc = m.regs[s];
+        if trip >= 16 {
+            mac.blocks::<64>(m, &mut a, d, trip, &mut t, &mut acc);
+        }
+        m.regs[s] = acc;
+        let r = if t == trip {
+            Ok(())
+        } else if mac.f64 {
             let mut acc = f64b(m.regs[s]);
             let r = loop {
                 m.fuel -= 1;
@@ -1684,30 +1740,45 @@ impl<'a> Cx<'a> {
                         let body_start = self.labels[l_body].unwrap_or(usize::MAX);
                         // A jump to the body (a label before its statement) still works: it
                         // lands on the loop instruction, which runs the body then the step.
-                        let single = body_start.checked_add(1) == Some(self.code.len())
-                            && matches!(self.code.last().map(|i| &i.op), Some(Op::Expr(_)));
-                        if single {
+                        // A straight-line body: expression statements only, and no label
+                        // inside it (a label at its end other than the step's would be skipped).
+                        let end = self.code.len();
+                        let straight = body_start < end
+                            && self.code[body_start..].iter().all(|i| matches!(i.op, Op::Expr(_)))
+                            && self.labels.iter().enumerate().all(|(i, l)| {
+                                i == l_cont || !matches!(*l, Some(pc) if pc > body_start && pc <= end)
+                            });
+                        if straight {
                             let body_ir: &Stmt = body;
-                            if let Some(Instr {
-                                op: Op::Expr(body),
-                                loc: body_loc,
-                                stmt,
-                            }) = self.code.pop()
-                            {
+                            let stmts: Vec<BodyStmt> = self
+                                .code
+                                .drain(body_start..)
+                                .filter_map(|i| match i.op {
+                                    Op::Expr(f) => Some(BodyStmt { f, loc: i.loc, stmt: i.stmt }),
+                                    _ => None,
+                                })
+                                .collect();
+                            if let Some(first) = stmts.first() {
+                                let (body_loc, stmt) = (first.loc, first.stmt);
                                 let counter = self.counter(st, c);
                                 let mac = match (&counter, &body_stmt(body_ir).map(|b| &b.kind)) {
-                                    (Some(_), Some(StmtKind::Expr(e))) => self.mac_loop(e)?.map(Box::new),
+                                    (Some(_), Some(StmtKind::Expr(e))) if stmts.len() == 1 => self.mac_loop(e)?.map(Box::new),
+                                    _ => None,
+                                };
+                                let vec = match (&counter, &mac) {
+                                    (Some(ctr), None) if !self.checking => self.vec_loop(body_ir, ctr)?.map(Box::new),
                                     _ => None,
                                 };
                                 let mut lp = Loop1 {
-                                    body,
+                                    cost: stmts.len() as u64 + 1,
+                                    body: stmts.into_boxed_slice(),
                                     step_cond: fused,
                                     counter,
-                                    body_loc,
                                     cond_loc: c.loc,
                                     stmt,
                                     entry: None,
                                     mac,
+                                    vec,
                                 };
                                 let mut loc0 = body_loc;
                                 // Fold the preceding `init` and entry test into the loop when
@@ -1919,18 +1990,30 @@ impl<'a> Cx<'a> {
     /// The `i++; i < n` of a counted loop over a signed `int` or `long` register local, with
     /// `n` a constant or a register local.
     fn counter(&mut self, step: &Expr, cond: &Expr) -> Option<Counter> {
-        let ExprKind::IncDec {
-            place: Place::Local(l),
-            delta: 1,
-            ..
-        } = &step.kind
-        else {
-            return None;
+        let k = self.kind(step.ty);
+        let l = match &step.kind {
+            ExprKind::IncDec {
+                place: Place::Local(l),
+                delta: 1,
+                ..
+            } => l,
+            // `i += 1` in the counter's own type is `i++`.
+            ExprKind::CompoundAssign {
+                op: BinOp::Add,
+                place: Place::Local(l),
+                value,
+                op_ty,
+            } if self.kind(*op_ty) == k
+                && self.kind(value.ty) == k
+                && matches!(value.kind, ExprKind::Int(v) if norm(k, v) == 1) =>
+            {
+                l
+            }
+            _ => return None,
         };
         let Some(Home::Reg(slot)) = self.homes.get(l.0 as usize).copied() else {
             return None;
         };
-        let k = self.kind(step.ty);
         let ExprKind::Binary(BinOp::Lt, a, b) = &cond.kind else {
             return None;
         };
@@ -2082,6 +2165,12 @@ impl<'a> Cx<'a> {
     /// The index of a `PtrAdd` as a compiled polynomial, when it is one (array subscripts like
     /// `a[i*n + j]`). Integer widening casts at the top are identities on words.
     fn index_poly(&self, index: &Expr) -> Option<IndexF> {
+        let (p, narrow) = self.index_terms(index)?;
+        Some(IndexF::new(p, narrow))
+    }
+
+    /// [`Cx::index_poly`] before compiling: the polynomial and whether it is narrowed to `int`.
+    fn index_terms(&self, index: &Expr) -> Option<(Poly, bool)> {
         let mut e = index;
         while let ExprKind::Cast(inner) = &e.kind {
             let (from, to) = (self.kind(inner.ty), self.kind(e.ty));
@@ -2104,7 +2193,7 @@ impl<'a> Cx<'a> {
         if p.terms.is_empty() {
             return None;
         }
-        Some(IndexF::new(p, narrow))
+        Some((p, narrow))
     }
 
     /// An operand of a fused select: any integer expression of register locals.
@@ -3298,3 +3387,4 @@ impl Addr {
 }
 
 mod offload;
+pub mod vector;

@@ -679,10 +679,17 @@ pub fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
                 if lp.mac.is_some() && lp.run_mac(m)? {
                     continue;
                 }
+                if let (Some(v), Some(c)) = (&lp.vec, &lp.counter) {
+                    if v.run(m, c, lp.cost)? {
+                        continue;
+                    }
+                }
                 loop {
-                    if m.fuel >= 2 && m.observer.is_none() {
-                        m.fuel -= 2;
-                        (lp.body)(m)?;
+                    if m.fuel >= lp.cost && m.observer.is_none() {
+                        m.fuel -= lp.cost;
+                        for s in lp.body.iter() {
+                            (s.f)(m)?;
+                        }
                         let more = match &lp.counter {
                             Some(c) => c.step(m),
                             None => (lp.step_cond)(m)? != 0,
@@ -691,8 +698,10 @@ pub fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
                             break;
                         }
                     } else {
-                        m.tick(lp.body_loc, lp.stmt)?;
-                        (lp.body)(m)?;
+                        for s in lp.body.iter() {
+                            m.tick(s.loc, s.stmt)?;
+                            (s.f)(m)?;
+                        }
                         m.tick(lp.cond_loc, lp.stmt)?;
                         if (lp.step_cond)(m)? == 0 {
                             break;

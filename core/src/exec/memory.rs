@@ -654,6 +654,118 @@ fn shared_store<const N: usize>(w: &[AtomicU64], off: usize, v: [u8; N]) -> Opti
     Some(())
 }
 
+/// A little-endian value of `N <= 8` bytes as a zero-extended word.
+#[inline(always)]
+fn le_word<const N: usize>(b: [u8; N]) -> u64 {
+    let mut w = [0u8; 8];
+    w[..N].copy_from_slice(&b);
+    u64::from_le_bytes(w)
+}
+
+/// Runs of accesses: `count` values of `N` bytes at `ptr`, `ptr + step`, `ptr + 2*step`, … (the
+/// loads and the store of a vectorised loop, `compile/vector.rs`). Each succeeds exactly where
+/// every one of the single accesses (`load_*`, `store_*`) would, and does what they would do;
+/// where one of them would fault it does nothing and answers `false`, so that the caller makes the
+/// accesses one by one and the fault is reported at the access that makes it.
+impl Memory {
+    /// The allocation and first byte offset of a run, when every access of it succeeds.
+    fn run_bounds(&self, ptr: u64, step: i64, count: usize, n: usize, write: bool) -> Option<(usize, i64)> {
+        let id = (ptr >> 32) as usize;
+        let a = self.allocs.get(id)?;
+        let limit = match &a.store {
+            Store::Bytes(b) if !write || !a.read_only => b.len() as u64,
+            Store::Frozen(b) if !write => b.len() as u64,
+            Store::Shared(_) => a.size,
+            _ => return None,
+        };
+        let first = ptr as u32 as i64;
+        let last = first.checked_add(step.checked_mul((count as i64).checked_sub(1)?)?)?;
+        // Offsets below 2^31 never carry into the allocation bits of the pointer word.
+        let (lo, hi) = (first.min(last), first.max(last));
+        (lo >= 0 && hi.checked_add(n as i64)? <= limit.min(MAX_ALLOC) as i64).then_some((id, first))
+    }
+
+    /// Load `out.len()` values of `N` bytes (zero-extended) at `ptr + i*step`.
+    pub fn load_run<const N: usize>(&self, ptr: u64, step: i64, out: &mut [u64]) -> bool {
+        let Some((id, first)) = self.run_bounds(ptr, step, out.len(), N, false) else {
+            return false;
+        };
+        let store = &self.allocs[id].store;
+        let mut off = first;
+        if let Some(b) = store.host_bytes() {
+            for o in out.iter_mut() {
+                let at = off as usize;
+                let mut v = [0u8; N];
+                v.copy_from_slice(&b[at..at + N]);
+                *o = le_word(v);
+                off += step;
+            }
+            return true;
+        }
+        let Store::Shared(w) = store else {
+            return false;
+        };
+        if N == 8 && first % 8 == 0 && step > 0 && step % 8 == 0 {
+            // Whole aligned words, ascending: the common run of a `double` array.
+            let words = w.get(first as usize / 8..).unwrap_or(&[]).iter().step_by(step as usize / 8);
+            let mut filled = 0;
+            for (o, x) in out.iter_mut().zip(words) {
+                *o = x.load(Relaxed);
+                filled += 1;
+            }
+            return filled == out.len();
+        }
+        for o in out.iter_mut() {
+            match shared_load::<N>(w, off as usize) {
+                Some(v) => *o = le_word(v),
+                None => return false,
+            }
+            off += step;
+        }
+        true
+    }
+
+    /// Store the low `N` bytes of each of `vals` at `ptr + i*step`, in order.
+    pub fn store_run<const N: usize>(&mut self, ptr: u64, step: i64, vals: &[u64]) -> bool {
+        let Some((id, first)) = self.run_bounds(ptr, step, vals.len(), N, true) else {
+            return false;
+        };
+        let mut off = first;
+        match &mut self.allocs[id].store {
+            Store::Bytes(b) => {
+                for v in vals {
+                    let at = off as usize;
+                    b[at..at + N].copy_from_slice(&v.to_le_bytes()[..N]);
+                    off += step;
+                }
+            }
+            Store::Shared(w) if N == 8 && first % 8 == 0 && step > 0 && step % 8 == 0 => {
+                let words = w.get(first as usize / 8..).unwrap_or(&[]).iter().step_by(step as usize / 8);
+                let mut stored = 0;
+                for (x, v) in words.zip(vals) {
+                    x.store(*v, Relaxed);
+                    stored += 1;
+                }
+                if stored != vals.len() {
+                    return false;
+                }
+            }
+            Store::Shared(w) => {
+                for v in vals {
+                    let mut bytes = [0u8; N];
+                    bytes.copy_from_slice(&v.to_le_bytes()[..N]);
+                    if shared_store::<N>(w, off as usize, bytes).is_none() {
+                        return false;
+                    }
+                    off += step;
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+}
+
 macro_rules! access {
     ($load:ident, $store:ident, $t:ty, $n:expr) => {
         impl Memory {
