@@ -20,7 +20,11 @@ impl Observer for Watch {
 }
 
 fn sample() -> exec::Executable {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples/c/vector_loops.c");
+    sample_named("vector_loops.c")
+}
+
+fn sample_named(name: &str) -> exec::Executable {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples/c").join(name);
     let mut map = SourceMap::new();
     let compiled = compile_files(&[path.to_string_lossy().into_owned()], &PreprocessOptions::default(), &mut map)
         .unwrap_or_else(|d| panic!("{}", d.iter().map(|d| d.render(&map, false)).collect::<String>()));
@@ -59,6 +63,23 @@ fn a_step_limit_inside_a_vectorised_loop_stops_where_the_ordinary_loop_stops() {
         let (plain, text) = run(&exe, false, Some(limit));
         let (observed, observed_text) = run(&exe, true, Some(limit));
         assert!(plain.contains("Limit"), "limit {limit}: {plain}");
+        assert_eq!(plain, observed, "limit {limit}");
+        assert_eq!(text, observed_text, "limit {limit}");
+    }
+}
+
+#[test]
+fn loops_accumulating_through_a_constant_nest_match_the_observed_run_and_its_step_limits() {
+    let exe = sample_named("vector_nests.c");
+    let (plain, text) = run(&exe, false, None);
+    assert!(plain == format!("{:?}", RunOutcome::Exited(0)), "{plain}");
+    assert_eq!(text.lines().count(), 5, "{text}");
+    let (observed, observed_text) = run(&exe, true, None);
+    assert_eq!((plain, text), (observed, observed_text));
+    // Limits inside the 5x5 nest (about 80 steps a point) and the later loops.
+    for limit in [5_000, 33_333, 61_001, 90_017, 110_000, 123_457, 131_000, 140_000, 150_001] {
+        let (plain, text) = run(&exe, false, Some(limit));
+        let (observed, observed_text) = run(&exe, true, Some(limit));
         assert_eq!(plain, observed, "limit {limit}");
         assert_eq!(text, observed_text, "limit {limit}");
     }

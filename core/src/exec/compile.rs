@@ -127,6 +127,11 @@ pub enum Op {
     /// executed without going through the dispatch loop (fuel and the observer are still served
     /// per statement).
     Loop1(Box<Loop1>),
+    /// Run a counted loop whose body accumulates a value by a nest of constant loops a block of
+    /// iterations at a time ([`vector::NestLoop::run`]); free. Placed after the loop's entry
+    /// test: when all iterations ran, jump to the label (past the loop), else fall into the body
+    /// at the counter's iteration.
+    VecNest(Box<vector::NestLoop>, usize),
 }
 
 pub struct Loop1 {
@@ -1595,7 +1600,7 @@ impl<'a> Cx<'a> {
         for ins in &mut code {
             let loc = ins.loc;
             match &mut ins.op {
-                Op::JumpIfFalse(_, t) | Op::JumpIfTrue(_, t) | Op::Jump(t) => resolve(t, loc)?,
+                Op::JumpIfFalse(_, t) | Op::JumpIfTrue(_, t) | Op::Jump(t) | Op::VecNest(_, t) => resolve(t, loc)?,
                 Op::Switch(_, table) => {
                     for (_, t) in &mut table.cases {
                         resolve(t, loc)?;
@@ -1731,10 +1736,24 @@ impl<'a> Cx<'a> {
                             (self.new_label(), self.new_label(), self.new_label());
                         let cf = self.cond(c)?;
                         self.emit(Op::JumpIfFalse(cf, l_break), c.loc, true);
+                        let nest = match self.counter(st, c) {
+                            Some(ctr) if !self.checking && self.partition.is_none() => self.nest_loop(body, ctr)?,
+                            _ => None,
+                        };
+                        let nest_at = self.code.len();
+                        if let Some(n) = nest {
+                            self.emit(Op::VecNest(Box::new(n), l_break), body.loc, false);
+                        }
                         self.place_label(l_body);
                         self.loops.push((l_break, Some(l_cont)));
                         self.partition_iteration(body.loc);
                         self.stmt_inner(body, sub)?;
+                        // Out of fuel at the free instruction reads as out of fuel at the body's
+                        // first instruction, which would run next.
+                        if let (Some(Instr { op: Op::VecNest(..), .. }), Some(next)) = (self.code.get(nest_at), self.code.get(nest_at + 1)) {
+                            let loc = next.loc;
+                            self.code[nest_at].loc = loc;
+                        }
                         self.loops.pop();
                         self.place_label(l_cont);
                         let body_start = self.labels[l_body].unwrap_or(usize::MAX);

@@ -657,6 +657,12 @@ pub fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
             Op::Return(f) => return f(m),
             Op::ReturnVoid => return Ok(0),
             Op::Nop => {}
+            Op::VecNest(v, t) => {
+                m.fuel += 1;
+                if v.run(m)? {
+                    pc = *t;
+                }
+            }
             Op::Loop1(lp) => {
                 // The loop instruction itself is free: only its statements count.
                 m.fuel += 1;
