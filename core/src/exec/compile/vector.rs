@@ -767,9 +767,7 @@ impl Cx<'_> {
             // Only the counter and registers assigned before it, never one assigned later (that
             // would be last iteration's value).
             let known = &assigned[..i + 1];
-            let Some(p) = self.poly_w(value, k, narrow) else {
-                return None;
-            };
+            let p = self.poly_w(value, k, narrow)?;
             if !affine(&p, known) || reads(&p).any(|s| assigned.contains(&s) && !known.contains(&s)) {
                 return None;
             }
