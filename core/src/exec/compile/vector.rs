@@ -10,7 +10,9 @@
 //! comparisons, conversions and negation. Each access is then a run of addresses with a constant
 //! stride. The last statement may instead be `acc op= value` on a register that nothing else in
 //! the body reads (the `sum += a[i*n+k] * b[k*n+j]` of a matrix product): the values are computed
-//! a block at a time and folded into `acc` one after the other, in iteration order.
+//! a block at a time and folded into `acc` one after the other, in iteration order. A body whose
+//! value a short nest of loops with constant bounds accumulates (a filter's point: `s = 0; for
+//! (di…) for (dj…) s += w[…] * in[…]; out[ix] = s;`) runs the same way, tap by tap ([`NestLoop`]).
 //!
 //! **Exactness.** A block computes, per iteration, the same operations on the same values as the
 //! ordinary loop and stores the same words in iteration order; only the order of the loads relative
@@ -232,15 +234,10 @@ impl NestLoop {
             m.regs[k] = norm_c(v0 + t);
             return Ok(false);
         }
-        // The registers as the last iteration leaves them, then the counter stepped past it.
-        m.regs[k] = norm_c(v0 + trip - 1);
-        for (s, ix) in &self.derived {
-            m.regs[m.bp + s] = ix.eval(m);
-        }
         for l in &self.levels {
             m.regs[m.bp + l.slot] = norm(l.narrow, l.to);
         }
-        m.regs[k] = norm_c(v0 + trip);
+        finish(m, &self.derived, k, v0, trip, norm_c);
         Ok(true)
     }
 
@@ -339,12 +336,7 @@ impl VecLoop {
             m.regs[k] = norm_c(v0 + t);
             return Ok(false);
         }
-        // The registers as the last iteration leaves them, then the counter stepped past it.
-        m.regs[k] = norm_c(v0 + trip - 1);
-        for (s, ix) in &self.derived {
-            m.regs[m.bp + s] = ix.eval(m);
-        }
-        m.regs[k] = norm_c(v0 + trip);
+        finish(m, &self.derived, k, v0, trip, norm_c);
         Ok(true)
     }
 
@@ -457,6 +449,16 @@ fn trip_of(m: &Machine, c: &Counter) -> Option<(usize, i64, i64)> {
 /// The values of the derived registers.
 fn save(m: &Machine, derived: &[(usize, IndexF)]) -> Vec<u64> {
     derived.iter().map(|&(s, _)| m.regs[m.bp + s]).collect()
+}
+
+/// Leave the derived registers as the last of `trip` iterations from `v0` sets them, then the
+/// counter (register `k`) stepped past it.
+fn finish(m: &mut Machine, derived: &[(usize, IndexF)], k: usize, v0: i64, trip: i64, norm_c: impl Fn(i64) -> u64) {
+    m.regs[k] = norm_c(v0 + trip - 1);
+    for (s, ix) in derived {
+        m.regs[m.bp + s] = ix.eval(m);
+    }
+    m.regs[k] = norm_c(v0 + trip);
 }
 
 /// Put back the counter (register `k`) and the derived registers.
