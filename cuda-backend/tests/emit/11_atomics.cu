@@ -49,7 +49,7 @@ __device__ T accsim_reduce(T v, T *s, unsigned r, unsigned n, unsigned stride, O
     return v;
 }
 
-// line 38: #pragma acc parallel loop copyin(v[0:4000]) copy(hist, evens, odds_down, mask, parity, half_sum, prod)
+// line 39: #pragma acc parallel loop copyin(v[0:4000]) copy(hist, evens, odds_down, mask, parity, half_sum, prod)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   v_addr_4_one: `v`, its value, read-only: one copy for all gangs
 //   hist_addr_5: `hist`, the address of its device copy
@@ -59,7 +59,7 @@ __device__ T accsim_reduce(T v, T *s, unsigned r, unsigned n, unsigned stride, O
 //   parity_addr_9: `parity`, the address of its device copy
 //   half_sum_addr_10: `half_sum`, the address of its device copy
 //   prod_addr_11: `prod`, the address of its device copy
-extern "C" __global__ void main_acc38(int **v_addr_4_one, int (*hist_addr_5)[16], int *evens_addr_6, int *odds_down_addr_7, unsigned *mask_addr_8, unsigned *parity_addr_9, double *half_sum_addr_10, long *prod_addr_11)
+extern "C" __global__ void main_acc39(int **v_addr_4_one, int (*hist_addr_5)[16], int *evens_addr_6, int *odds_down_addr_7, unsigned *mask_addr_8, unsigned *parity_addr_9, double *half_sum_addr_10, long *prod_addr_11)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -134,15 +134,15 @@ extern "C" __global__ void main_acc38(int **v_addr_4_one, int (*hist_addr_5)[16]
     }
 }
 
-// line 63: #pragma acc parallel loop copyout(slots[0:4000]) copy(count)
+// line 64: #pragma acc parallel loop copy(count, taken[0:4000])
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
-//   slots_addr_4_one: `slots`, its value, read-only: one copy for all gangs
+//   taken_addr_4_one: `taken`, its value, read-only: one copy for all gangs
 //   count_addr_5: `count`, the address of its device copy
-extern "C" __global__ void main_acc63(int **slots_addr_4_one, int *count_addr_5)
+extern "C" __global__ void main_acc64(int **taken_addr_4_one, int *count_addr_5)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    int **__restrict__ slots_addr_4 = slots_addr_4_one; // the firstprivate value, read-only: one copy for all gangs
+    int **__restrict__ taken_addr_4 = taken_addr_4_one; // the firstprivate value, read-only: one copy for all gangs
     int i_6;
     int my_7;
     long lb_8;
@@ -158,9 +158,9 @@ extern "C" __global__ void main_acc63(int **slots_addr_4_one, int *count_addr_5)
     long chunk_18;
     long chunk_start_19;
     long round_20;
-    int *slots_21;
+    int *taken_21;
     {
-        slots_21 = (*slots_addr_4);
+        taken_21 = (*taken_addr_4);
         {
             lb_8 = ((long)0);
             ub_9 = ((long)4000);
@@ -182,7 +182,11 @@ extern "C" __global__ void main_acc63(int **slots_addr_4_one, int *count_addr_5)
                             {
                                 // #pragma acc atomic capture
                                 if (threadIdx.y == 0) my_7 = (int)atomicAdd(count_addr_5, 1);
-                                if (threadIdx.y == 0) slots_21[((long)i_6)] = my_7;
+                                if (((my_7 >= 0) && (my_7 < 4000)))
+                                {
+                                    // #pragma acc atomic update
+                                    if (threadIdx.y == 0) atomicAdd((taken_21 + ((long)my_7)), 1);
+                                }
                             }
                         }
                     }
@@ -192,11 +196,11 @@ extern "C" __global__ void main_acc63(int **slots_addr_4_one, int *count_addr_5)
     }
 }
 
-// line 73: #pragma acc parallel num_gangs(1) copy(ticket, last_seen)
+// line 77: #pragma acc parallel num_gangs(1) copy(ticket, last_seen)
 // launch: num_gangs = 1, num_workers = the default, vector_length = the default
 //   ticket_addr_4: `ticket`, the address of its device copy
 //   last_seen_addr_5: `last_seen`, the address of its device copy
-extern "C" __global__ void main_acc73(int *ticket_addr_4, int *last_seen_addr_5)
+extern "C" __global__ void main_acc77(int *ticket_addr_4, int *last_seen_addr_5)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -209,11 +213,11 @@ extern "C" __global__ void main_acc73(int *ticket_addr_4, int *last_seen_addr_5)
     }
 }
 
-// line 88: #pragma acc parallel loop copyin(last_seen) reduction(+:reads_ok)
+// line 92: #pragma acc parallel loop copyin(last_seen) reduction(+:reads_ok)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   last_seen_addr_4: `last_seen`, the address of its device copy
 //   reads_ok_addr_5_gangs: `reads_ok`, one copy per gang, initialised to the identity of `+`, combined into the host variable after the kernel
-extern "C" __global__ void main_acc88(int *last_seen_addr_4, int *reads_ok_addr_5_gangs)
+extern "C" __global__ void main_acc92(int *last_seen_addr_4, int *reads_ok_addr_5_gangs)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -259,7 +263,7 @@ extern "C" __global__ void main_acc88(int *last_seen_addr_4, int *reads_ok_addr_
                             priv_14 += (r_7 == 100);
                         }
                     }
-                    // reduction combine (line 88): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                    // reduction combine (line 92): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                     {
                         int __r = accsim_reduce(priv_14, __scratch_int, threadIdx.x, blockDim.x, 1, [](int __assumed, int __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
                         if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(reads_ok_addr_5, __r);
