@@ -99,6 +99,9 @@ pub struct Machine<'e> {
     /// The checkers of `accsim check` (called only by an executable compiled for checking and
     /// by the runtime's data events, see [`super::check`]).
     pub checker: Option<Box<dyn super::check::Checker>>,
+    /// The checker is a memory model ([`super::check::Checker::memory_model`], asked once at
+    /// the start of the run): only then are its `before_access` and `thread_memory` called.
+    pub checker_model: bool,
     pub stdout: Sink,
     pub stderr: Sink,
     /// Program stdout not yet written to the sink.
@@ -464,6 +467,7 @@ impl<'e> Machine<'e> {
             fuel_limited: self.fuel_limited,
             observer: None,
             checker: None,
+            checker_model: self.checker_model,
             stdout: out.sink(),
             stderr: err.sink(),
             out_buf: Vec::new(),
@@ -733,6 +737,7 @@ pub fn run_main(
         fuel: options.max_steps.unwrap_or(u64::MAX),
         fuel_limited: options.max_steps.is_some(),
         observer: options.observer,
+        checker_model: options.checker.as_ref().is_some_and(|c| c.memory_model()),
         checker: options.checker,
         stdout: options
             .stdout
