@@ -375,6 +375,7 @@ impl<'e> Machine<'e> {
     }
 
     /// Load a scalar of kind `k` as its canonical word.
+    #[inline]
     pub fn load_kind(&self, k: Kind, p: u64) -> Result<u64, MemFault> {
         Ok(match k {
             Kind::Bool | Kind::U8 => self.mem.load_u8(p)? as u64,
@@ -393,6 +394,7 @@ impl<'e> Machine<'e> {
     }
 
     /// Store a scalar word of kind `k`.
+    #[inline]
     pub fn store_kind(&mut self, k: Kind, p: u64, v: u64) -> Result<(), MemFault> {
         match k {
             Kind::Bool | Kind::U8 | Kind::I8 => self.mem.store_u8(p, v as u8),
