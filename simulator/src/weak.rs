@@ -238,6 +238,10 @@ impl Checker for WeakMemory {
 
     fn thread(&mut self, _e: ThreadEvent) {}
 
+    fn memory_model(&self) -> bool {
+        true
+    }
+
     fn data(&mut self, _mem: &Memory, _queue: Option<i64>, e: &DataEvent<'_>) {
         if let DataEvent::LaunchBegin { on_host, .. } = e {
             self.in_kernel = !on_host;

@@ -97,6 +97,13 @@ pub trait Checker: Send {
     /// [`Checker::thread`]: a memory model switches between the threads' views here. Default:
     /// nothing.
     fn thread_memory(&mut self, _mem: &mut Memory, _e: ThreadEvent) {}
+
+    /// Whether [`Checker::before_access`] and [`Checker::thread_memory`] do anything (a memory
+    /// model). Asked once, when the run starts: a checker that answers `false` (the default)
+    /// costs one call per access and per thread event instead of two.
+    fn memory_model(&self) -> bool {
+        false
+    }
 }
 
 /// Report a data event to the run's checker, if it has one.
@@ -119,7 +126,9 @@ pub fn access(m: &mut super::Machine<'_>, addr: u64, size: u64, write: bool, ato
 #[inline]
 pub fn thread_event(m: &mut super::Machine<'_>, e: ThreadEvent) {
     if let Some(c) = m.checker.as_deref_mut() {
-        c.thread_memory(&mut m.mem, e);
+        if m.checker_model {
+            c.thread_memory(&mut m.mem, e);
+        }
         c.thread(e);
     }
 }
@@ -127,6 +136,9 @@ pub fn thread_event(m: &mut super::Machine<'_>, e: ThreadEvent) {
 /// Tell the run's checker that an access is about to be made (see [`Checker::before_access`]).
 #[inline]
 pub fn before_access(m: &mut super::Machine<'_>, addr: u64, size: u64, write: bool, atomic: bool, loc: Loc) {
+    if !m.checker_model {
+        return;
+    }
     if let Some(c) = m.checker.as_deref_mut() {
         c.before_access(&mut m.mem, &Access { addr, size, write, atomic, loc });
     }

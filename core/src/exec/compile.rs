@@ -1220,6 +1220,59 @@ enum Addr {
     Any(Ce),
 }
 
+/// A closure over a [`CAddr`]: binds `$v` to `$pre` (evaluated first, as the ordinary stores
+/// evaluate the value before the address), then `$a` to the address, then runs `$body`.
+macro_rules! with_caddr {
+    ($ca:expr, |$m:ident, $v:pat = $pre:expr, $a:ident| $body:expr) => {
+        match $ca {
+            CAddr::Fused(base, ix, sz) => ef(move |$m| {
+                let $v = $pre;
+                let $a = base.eval($m)?.wrapping_add(ix.eval($m).wrapping_mul(sz));
+                $body
+            }),
+            CAddr::Reg(s) => ef(move |$m| {
+                let $v = $pre;
+                let $a = $m.regs[$m.bp + s];
+                $body
+            }),
+            CAddr::Fn(f) => ef(move |$m| {
+                let $v = $pre;
+                let $a = f($m)?;
+                $body
+            }),
+        }
+    };
+}
+
+/// The address of a checked access (checking mode), in the shapes the ordinary loads fuse
+/// ([`Ce::Load`]), so that the access's one closure computes it inline.
+enum CAddr {
+    /// `base + index * size`.
+    Fused(Base, IndexF, u64),
+    /// The word in a register slot (the address of a memory local).
+    Reg(usize),
+    Fn(ExprFn),
+}
+
+impl CAddr {
+    fn new(a: Addr) -> CAddr {
+        match a {
+            Addr::Any(Ce::Reg(s)) => CAddr::Reg(s),
+            Addr::Affine(Ce::Reg(b), ix, sz) => CAddr::Fused(Base::Reg(b), ix, sz),
+            Addr::Affine(Ce::Deref(b, bl), ix, sz) => CAddr::Fused(Base::Ind(b, bl), ix, sz),
+            Addr::Index(Ce::Reg(b), Ce::Reg(i), sz) => {
+                CAddr::Fused(Base::Reg(b), IndexF::T1(Term { a: i, b: None, c: 1 }, 0, false), sz)
+            }
+            a => CAddr::Fn(Cx::addr_fn(a)),
+        }
+    }
+
+    fn into_fn(self) -> ExprFn {
+        with_caddr!(self, |_m, () = (), a| Ok(a))
+    }
+}
+
+
 /// `coeff * regs[a] (* regs[b])`, wrapping.
 #[derive(Clone, Copy, Debug)]
 struct Term {
@@ -2136,7 +2189,7 @@ impl<'a> Cx<'a> {
                 let ty = self.p.functions[self.fid as usize].locals[l.0 as usize].ty;
                 let k = self.kind(ty);
                 if self.checking {
-                    return Ok(self.checked_load(k, ef(move |m| Ok(m.regs[m.bp + slot])), loc));
+                    return Ok(self.checked_load(k, CAddr::Reg(slot), loc));
                 }
                 if matches!(k, Kind::F64 | Kind::I64 | Kind::U64 | Kind::Ptr) {
                     return Ok(Ce::Deref(slot, loc));
@@ -2389,7 +2442,7 @@ impl<'a> Cx<'a> {
 
     fn load(&mut self, k: Kind, addr: Addr, loc: Loc) -> Ce {
         if self.checking {
-            return self.checked_load(k, Self::addr_fn(addr), loc);
+            return self.checked_load(k, CAddr::new(addr), loc);
         }
         let inline = matches!(
             k,
@@ -2469,10 +2522,8 @@ impl<'a> Cx<'a> {
     fn store(&mut self, k: Kind, addr: Addr, val: Ce, loc: Loc) -> ExprFn {
         let val = val.into_fn();
         if self.checking {
-            let (addr, atomic, size) = (Self::addr_fn(addr), self.in_atomic, kind_size(k));
-            return ef(move |m| {
-                let v = val(m)?;
-                let a = addr(m)?;
+            let (atomic, size) = (self.in_atomic, kind_size(k));
+            return with_caddr!(CAddr::new(addr), |m, v = val(m)?, a| {
                 super::check::before_access(m, a, size, true, atomic, loc);
                 m.store_kind(k, a, v).map_err(|f| m.fault(f, loc))?;
                 super::check::access(m, a, size, true, atomic, loc);
@@ -2542,14 +2593,14 @@ impl<'a> Cx<'a> {
         }
     }
 
-    /// A load that reports itself to the checker (checking mode).
-    fn checked_load(&self, k: Kind, addr: ExprFn, loc: Loc) -> Ce {
+    /// A load that reports itself to the checker (checking mode), its address computed inline
+    /// in the shapes the ordinary loads fuse.
+    fn checked_load(&self, k: Kind, addr: CAddr, loc: Loc) -> Ce {
         if matches!(k, Kind::Void | Kind::Aggregate) {
-            return Ce::Dyn(addr);
+            return Ce::Dyn(addr.into_fn());
         }
         let (atomic, size) = (self.in_atomic, kind_size(k));
-        Ce::Dyn(ef(move |m| {
-            let a = addr(m)?;
+        Ce::Dyn(with_caddr!(addr, |m, () = (), a| {
             super::check::before_access(m, a, size, false, atomic, loc);
             let v = m.load_kind(k, a).map_err(|f| m.fault(f, loc))?;
             super::check::access(m, a, size, false, atomic, loc);

@@ -99,6 +99,9 @@ pub struct Machine<'e> {
     /// The checkers of `accsim check` (called only by an executable compiled for checking and
     /// by the runtime's data events, see [`super::check`]).
     pub checker: Option<Box<dyn super::check::Checker>>,
+    /// The checker is a memory model ([`super::check::Checker::memory_model`], asked once at
+    /// the start of the run): only then are its `before_access` and `thread_memory` called.
+    pub checker_model: bool,
     pub stdout: Sink,
     pub stderr: Sink,
     /// Program stdout not yet written to the sink.
@@ -372,6 +375,7 @@ impl<'e> Machine<'e> {
     }
 
     /// Load a scalar of kind `k` as its canonical word.
+    #[inline]
     pub fn load_kind(&self, k: Kind, p: u64) -> Result<u64, MemFault> {
         Ok(match k {
             Kind::Bool | Kind::U8 => self.mem.load_u8(p)? as u64,
@@ -390,6 +394,7 @@ impl<'e> Machine<'e> {
     }
 
     /// Store a scalar word of kind `k`.
+    #[inline]
     pub fn store_kind(&mut self, k: Kind, p: u64, v: u64) -> Result<(), MemFault> {
         match k {
             Kind::Bool | Kind::U8 | Kind::I8 => self.mem.store_u8(p, v as u8),
@@ -464,6 +469,7 @@ impl<'e> Machine<'e> {
             fuel_limited: self.fuel_limited,
             observer: None,
             checker: None,
+            checker_model: self.checker_model,
             stdout: out.sink(),
             stderr: err.sink(),
             out_buf: Vec::new(),
@@ -739,6 +745,7 @@ pub fn run_main(
         fuel: options.max_steps.unwrap_or(u64::MAX),
         fuel_limited: options.max_steps.is_some(),
         observer: options.observer,
+        checker_model: options.checker.as_ref().is_some_and(|c| c.memory_model()),
         checker: options.checker,
         stdout: options
             .stdout

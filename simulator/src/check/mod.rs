@@ -126,7 +126,7 @@ impl CheckRun {
         self.next_sync
     }
 
-    #[inline]
+    #[inline(always)]
     fn report(&self, found: Vec<Diagnostic>) {
         if !found.is_empty() {
             self.report_found(found);
