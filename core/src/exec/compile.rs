@@ -214,13 +214,7 @@ impl Loop1 {
         if m.observer.is_some() {
             return Ok(false);
         }
-        let k = m.bp + c.slot;
-        let v0 = m.regs[k] as i64;
-        let limit = match c.limit {
-            CounterLimit::Const(l) => l,
-            CounterLimit::Reg(r) => m.regs[m.bp + r] as i64,
-        };
-        let trip = if v0 < limit { limit.wrapping_sub(v0) } else { 1 };
+        let (k, v0, trip) = c.trip(m);
         if !(1..1 << 30).contains(&trip) || m.fuel < 2 * trip as u64 {
             return Ok(false);
         }
@@ -366,6 +360,18 @@ pub enum CounterLimit {
 }
 
 impl Counter {
+    /// The counter's register index in the frame, its value and the iterations left to run
+    /// (the loop's body is due: at least one).
+    pub(super) fn trip(&self, m: &Machine) -> (usize, i64, i64) {
+        let k = m.bp + self.slot;
+        let v0 = m.regs[k] as i64;
+        let limit = match self.limit {
+            CounterLimit::Const(l) => l,
+            CounterLimit::Reg(r) => m.regs[m.bp + r] as i64,
+        };
+        (k, v0, if v0 < limit { limit.wrapping_sub(v0) } else { 1 })
+    }
+
     /// Step and test: true to run the body again.
     #[inline(always)]
     pub fn step(&self, m: &mut Machine) -> bool {

@@ -436,13 +436,7 @@ fn trip_of(m: &Machine, c: &Counter) -> Option<(usize, i64, i64)> {
     if m.observer.is_some() || m.checker.is_some() {
         return None;
     }
-    let k = m.bp + c.slot;
-    let v0 = m.regs[k] as i64;
-    let limit = match c.limit {
-        CounterLimit::Const(l) => l,
-        CounterLimit::Reg(r) => m.regs[m.bp + r] as i64,
-    };
-    let trip = if v0 < limit { limit.wrapping_sub(v0) } else { 1 };
+    let (k, v0, trip) = c.trip(m);
     (MIN_TRIP..1 << 31).contains(&trip).then_some((k, v0, trip))
 }
 
@@ -538,30 +532,32 @@ fn reads(p: &Poly) -> impl Iterator<Item = usize> + '_ {
 
 /// The expression statements of a block, in order; `None` for any other statement.
 fn flatten<'s>(s: &'s Stmt, out: &mut Vec<&'s Expr>) -> Option<()> {
-    match &s.kind {
-        StmtKind::Expr(e) => out.push(e),
-        StmtKind::Block(v) => {
-            for x in v {
-                flatten(x, out)?;
-            }
-        }
-        StmtKind::Empty => {}
-        _ => return None,
-    }
+    let mut items = Vec::new();
+    block_items(s, &mut items, |k| matches!(k, StmtKind::Expr(_)))?;
+    out.extend(items.into_iter().filter_map(|x| match &x.kind {
+        StmtKind::Expr(e) => Some(e),
+        _ => None,
+    }));
     Some(())
 }
 
 /// The statements of a block, blocks flattened: expression statements and `for` loops; `None`
 /// for any other statement.
 fn items_of<'s>(s: &'s Stmt, out: &mut Vec<&'s Stmt>) -> Option<()> {
+    block_items(s, out, |k| matches!(k, StmtKind::Expr(_) | StmtKind::For { .. }))
+}
+
+/// The statements of a block that `keep` accepts, in order, nested blocks flattened and empty
+/// statements skipped; `None` when any other statement is there.
+fn block_items<'s>(s: &'s Stmt, out: &mut Vec<&'s Stmt>, keep: fn(&StmtKind) -> bool) -> Option<()> {
     match &s.kind {
-        StmtKind::Expr(_) | StmtKind::For { .. } => out.push(s),
         StmtKind::Block(v) => {
             for x in v {
-                items_of(x, out)?;
+                block_items(x, out, keep)?;
             }
         }
         StmtKind::Empty => {}
+        k if keep(k) => out.push(s),
         _ => return None,
     }
     Some(())
