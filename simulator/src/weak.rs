@@ -42,6 +42,14 @@
 //! locals of device code (address-taken locals, VLAs) and device-side `malloc` are private to
 //! their thread here and not buffered. Accesses made by C library shims (`memcpy` in a kernel)
 //! are not seen and act on the running thread's view directly.
+//!
+//! **Later stores, a plan.** Showing a thread a store of a thread that runs after it would take
+//! two passes over a partitioned loop: a first run records each thread's reads; the seed then
+//! picks some racing pairs "earlier read, later store" (the race checker's read/write pairs are
+//! the candidates), and the loop is run again from its starting state with those reads forced to
+//! the later stores' values. A choice is dropped when the later store's value changes on the
+//! second run (the value would justify itself, which no machine shows). About twice the cost of
+//! each loop that gets a choice.
 
 use std::collections::HashMap;
 
