@@ -2183,8 +2183,8 @@ pub(crate) fn local_named(func: &Function, l: LocalId, name: &str) -> bool {
     func.locals.get(l.0 as usize).is_some_and(|x| x.name == name)
 }
 
-/// The local a `for` statement's init assigns (`for (x = …; …)`).
-pub(crate) fn for_init_local(s: &Stmt) -> Option<LocalId> {
+/// The assignment a `for` statement's init is (`for (x = …; …)`, possibly as a block of one).
+fn for_init_assign(s: &Stmt) -> Option<(LocalId, &Expr)> {
     let StmtKind::For { init: Some(init), .. } = &s.kind else { return None };
     let e = match &init.kind {
         StmtKind::Expr(e) => e,
@@ -2195,9 +2195,14 @@ pub(crate) fn for_init_local(s: &Stmt) -> Option<LocalId> {
         _ => return None,
     };
     match &e.kind {
-        ExprKind::Assign { place: Place::Local(l), .. } => Some(*l),
+        ExprKind::Assign { place: Place::Local(l), value } => Some((*l, value)),
         _ => None,
     }
+}
+
+/// The local a `for` statement's init assigns (`for (x = …; …)`).
+pub(crate) fn for_init_local(s: &Stmt) -> Option<LocalId> {
+    for_init_assign(s).map(|(l, _)| l)
 }
 
 /// `for (__worker = 0; __worker < __num_workers; …)` / `for (__lane = 0; __lane < __vector_length; …)`.
@@ -2235,19 +2240,7 @@ pub(crate) fn is_share_loop(func: &Function, s: &Stmt) -> bool {
         return true;
     }
     // Without a `static` chunk the share is the grid-stride loop `for (k = __thread; …)`.
-    let StmtKind::For { init: Some(init), .. } = &s.kind else { return false };
-    let e = match &init.kind {
-        StmtKind::Expr(e) => e,
-        StmtKind::Block(v) if v.len() == 1 => match &v[0].kind {
-            StmtKind::Expr(e) => e,
-            _ => return false,
-        },
-        _ => return false,
-    };
-    match &e.kind {
-        ExprKind::Assign { place: Place::Local(_), value } => matches!(&strip_casts(value).kind, ExprKind::Local(t) if local_named(func, *t, "__thread")),
-        _ => false,
-    }
+    for_init_assign(s).is_some_and(|(_, value)| matches!(&strip_casts(value).kind, ExprKind::Local(t) if local_named(func, *t, "__thread")))
 }
 
 /// Where each local of a kernel lives: a local written inside a partitioned loop and also used

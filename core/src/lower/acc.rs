@@ -264,67 +264,8 @@ impl<'a> Lowerer<'a> {
 /// Point every location of a directive expression at the directive (lang-c spans of the synthetic
 /// parse mean nothing in the program's files).
 fn relocate(e: &mut Expr, loc: Loc) {
-    e.loc = loc;
-    match &mut e.kind {
-        ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => relocate(a, loc),
-        ExprKind::Binary(_, a, b)
-        | ExprKind::LogicalAnd(a, b)
-        | ExprKind::LogicalOr(a, b)
-        | ExprKind::Comma(a, b)
-        | ExprKind::VaCopy(a, b) => {
-            relocate(a, loc);
-            relocate(b, loc);
-        }
-        ExprKind::PtrAdd { ptr, index, .. } => {
-            relocate(ptr, loc);
-            relocate(index, loc);
-        }
-        ExprKind::PtrDiff { lhs, rhs, .. } | ExprKind::ComplexBinary { lhs, rhs, .. } | ExprKind::ComplexCompare { lhs, rhs, .. } => {
-            relocate(lhs, loc);
-            relocate(rhs, loc);
-        }
-        ExprKind::Cond(a, b, c) => {
-            relocate(a, loc);
-            relocate(b, loc);
-            relocate(c, loc);
-        }
-        ExprKind::Assign { value, place } | ExprKind::CompoundAssign { value, place, .. } => {
-            relocate(value, loc);
-            relocate_place(place, loc);
-        }
-        ExprKind::IncDec { place, .. } => relocate_place(place, loc),
-        ExprKind::Call { args, callee, .. } => {
-            args.iter_mut().for_each(|a| relocate(a, loc));
-            if let Callee::Indirect(c) = callee {
-                relocate(c, loc);
-            }
-        }
-        ExprKind::ComplexNeg { value, .. } => relocate(value, loc),
-        ExprKind::ComplexMake { re, im, .. } => {
-            relocate(re, loc);
-            relocate(im, loc);
-        }
-        ExprKind::WithInit { value, .. } => relocate(value, loc),
-        ExprKind::StmtExpr { value, .. } => {
-            if let Some(v) = value {
-                relocate(v, loc);
-            }
-        }
-        ExprKind::Int(_)
-        | ExprKind::Float(_)
-        | ExprKind::Str(_)
-        | ExprKind::Local(_)
-        | ExprKind::LocalAddr(_)
-        | ExprKind::GlobalAddr(_)
-        | ExprKind::FuncAddr(_)
-        | ExprKind::ExternAddr(_)
-        | ExprKind::SizeOfDynamic(_) => {}
-    }
-}
-
-fn relocate_place(p: &mut Place, loc: Loc) {
-    match p {
-        Place::Local(_) => {}
-        Place::Mem(a) => relocate(a, loc),
-    }
+    crate::ir::reach::visit_exprs_mut(e, &mut |x| {
+        x.loc = loc;
+        true
+    });
 }
