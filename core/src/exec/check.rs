@@ -98,6 +98,15 @@ pub trait Checker: Send {
     /// nothing.
     fn thread_memory(&mut self, _mem: &mut Memory, _e: ThreadEvent) {}
 
+    /// The kernel just begun ([`DataEvent::LaunchBegin`]) was proven race-free at this launch,
+    /// and `fp` lists what it reads and writes (`crate::kernel::footprint`). A checker that can
+    /// take the footprint for the accesses — it would find nothing in them, and it records what
+    /// they would have recorded — answers `true`, and the kernel then runs without reporting its
+    /// accesses or thread events. Default: `false` (every access is reported).
+    fn proven_launch(&mut self, _mem: &Memory, _fp: &crate::kernel::footprint::Footprint) -> bool {
+        false
+    }
+
     /// Whether [`Checker::before_access`] and [`Checker::thread_memory`] do anything (a memory
     /// model). Asked once, when the run starts: a checker that answers `false` (the default)
     /// costs one call per access and per thread event instead of two.

@@ -475,6 +475,11 @@ pub struct Executable {
     pub main: Option<u32>,
     /// Kernel function → its fast-share variant ([`crate::ir::acc::Kernel::fast`]).
     pub fast_kernels: std::collections::HashMap<u32, u32>,
+    /// Compiled for checking: kernel function → its access plan ([`crate::kernel::footprint`]).
+    pub plans: std::collections::HashMap<u32, std::sync::Arc<crate::kernel::footprint::AccessPlan>>,
+    /// Compiled for checking: the same program compiled without the checker's hooks, which a
+    /// kernel proven race-free at its launch runs on ([`super::check::Checker::proven_launch`]).
+    pub plain: Option<Box<Executable>>,
 }
 
 /// The first allocation id of globals.
@@ -564,7 +569,15 @@ pub fn compile_mode(p: &Program, checking: bool) -> Result<Executable, Diagnosti
             .collect(),
         main: p.main.map(|f| f.0),
         fast_kernels: p.kernels.iter().filter_map(|k| Some((k.func.0, k.fast?.0))).collect(),
+        plans: Default::default(),
+        plain: None,
     };
+    if checking {
+        exe.plans = p.kernels.iter().filter_map(|k| Some((k.func.0, k.plan.as_ref().ok()?.clone()))).collect();
+        if !exe.plans.is_empty() {
+            exe.plain = Some(Box::new(compile_mode(p, false)?));
+        }
+    }
     for g in &p.globals {
         let size = p.types.size_of(g.ty).unwrap_or(0);
         let mut bytes = g.init.as_ref().map(|i| i.bytes.clone()).unwrap_or_default();

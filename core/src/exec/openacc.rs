@@ -32,6 +32,7 @@ use crate::ir::acc::{CaptureMode, DataClause, ReductionOp};
 use super::check::{data_event, DataEvent};
 use super::device::{Device, DeviceHandle, KernelLaunch, SequentialDevice};
 use super::machine::{Machine, Trap};
+use super::memory::{AllocId, AllocKind, Space};
 use super::events::EventKind;
 use super::value::Kind;
 
@@ -656,6 +657,15 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
     data_event(m, DataEvent::LaunchBegin { fid, gangs, workers, vector, loc, on_host: host });
     let ran = if host {
         SequentialDevice.launch(m, &k)
+    } else if let Some(plain) = proven_launch(m, &k) {
+        // Proven race-free with its footprint taken by the checker: run it as `accsim run`
+        // does (the executable without hooks, the device's own schedule), unobserved.
+        let (exe, checker) = (m.exe, m.checker.take());
+        m.exe = plain;
+        let device = m.acc.device.clone();
+        let ran = device.launch(m, &k);
+        (m.exe, m.checker) = (exe, checker);
+        ran
     } else {
         let device = m.acc.device.clone();
         device.launch(m, &k)
@@ -668,6 +678,71 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         event(m, EventKind::Launch { kernel, gangs, workers, vector_length: vector, steps }, loc, steps, false);
     }
     Ok(())
+}
+
+/// `accsim check`: prove the kernel race-free at this launch and hand its footprint to the
+/// checker (`kernel::footprint`, [`super::check::Checker::proven_launch`]). The executable to run
+/// it on when the checker took the footprint.
+fn proven_launch<'e>(m: &mut Machine<'e>, k: &KernelLaunch<'_>) -> Option<&'e super::Executable> {
+    if m.observer.is_some() || m.checker_model || m.checker.is_none() {
+        return None;
+    }
+    let exe: &'e super::Executable = m.exe;
+    let (plain, plan) = (exe.plain.as_deref()?, exe.plans.get(&k.fid)?);
+    let cfg = crate::kernel::footprint::Config { gangs: k.gangs, workers: k.workers, vector: k.vector };
+    let fp = match plan.evaluate(&LaunchView { m, k }, cfg) {
+        Ok(fp) => fp,
+        Err(why) => {
+            if std::env::var_os("ACCSIM_EXPLAIN_PROOFS").is_some() {
+                eprintln!("accsim: kernel at line {} checked access by access: {why}", k.loc.line);
+            }
+            return None;
+        }
+    };
+    let c = m.checker.as_deref_mut()?;
+    c.proven_launch(&m.mem, &fp).then_some(plain)
+}
+
+/// A launch's values, as an access plan reads them.
+struct LaunchView<'a, 'm, 'e> {
+    m: &'a Machine<'e>,
+    k: &'a KernelLaunch<'m>,
+}
+
+impl crate::kernel::footprint::LaunchValues for LaunchView<'_, '_, '_> {
+    fn arg(&self, cap: u32) -> Option<i64> {
+        let c = self.k.caps.get(cap as usize)?;
+        matches!(c.mode, CaptureMode::Value | CaptureMode::Present).then(|| self.k.shared[cap as usize] as i64)
+    }
+
+    fn deref(&self, cap: u32, f: crate::kernel::footprint::IntFmt) -> Option<i64> {
+        let c = self.k.caps.get(cap as usize)?;
+        let at = match c.mode {
+            CaptureMode::Present => self.k.shared[cap as usize],
+            CaptureMode::FirstPrivate if c.section.is_none() => c.host,
+            _ => return None,
+        };
+        let bytes = self.m.mem.read_bytes(at, f.bytes as u64).ok()?;
+        let mut word = [0u8; 8];
+        word[..bytes.len()].copy_from_slice(&bytes);
+        let raw = u64::from_le_bytes(word);
+        let bits = f.bytes as u32 * 8;
+        let v = if f.signed && bits < 64 { ((raw << (64 - bits)) as i64) >> (64 - bits) } else { raw as i64 };
+        // A gang's firstprivate copy of a pointer is translated to the device copy it names.
+        if c.mode == CaptureMode::FirstPrivate && c.is_pointer && !self.k.on_host {
+            return Some(translate_pointer(self.m, v as u64).unwrap_or(v as u64) as i64);
+        }
+        Some(v)
+    }
+
+    fn block(&self, addr: u64) -> Option<(u64, u64, bool)> {
+        let a = self.m.mem.allocation(AllocId((addr >> 32) as u32))?;
+        if !a.live || a.space != Space::Device {
+            return None;
+        }
+        let private = matches!(a.kind, AllocKind::Runtime(w) if w.starts_with("gang-private"));
+        Some(((addr >> 32) << 32, a.size, !private))
+    }
 }
 
 /// `*host = *host op *part` for a complex reduction variable (`+` and `*`, §2.5.11).

@@ -203,6 +203,9 @@ pub struct Kernel {
     /// A kernels-construct part that runs on one gang (code outside loop nests, or a loop nest
     /// that could not be proven parallel).
     pub single: bool,
+    /// What `accsim check` evaluates at each launch to prove the kernel race-free and list the
+    /// bytes it touches (`kernel::footprint`), or why the kernel has no plan.
+    pub plan: Result<std::sync::Arc<crate::kernel::footprint::AccessPlan>, String>,
 }
 
 /// How a loop of a kernel is executed.

@@ -19,5 +19,6 @@ pub mod outline;
 mod promote;
 pub mod info;
 pub mod schedule;
+pub mod footprint;
 
 pub use outline::outline_program;

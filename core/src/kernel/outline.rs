@@ -632,6 +632,7 @@ impl FnOutliner<'_> {
             loops: Vec::new(),
             loc,
             single,
+            plan: Err("not planned".into()),
         };
         // Worker- and vector-level reduction partials are combined into the gang's variable by
         // each thread when its share ends (§2.7.11): an atomic update, so that neither the
@@ -651,10 +652,12 @@ impl FnOutliner<'_> {
                 .ok()
                 .and_then(|(s, used)| used.then_some(s))
         };
+        let plan_body = body.clone();
         let body = {
             let mut b = Builder { types: &mut self.p.types, locals: &mut locals, loc };
             super::schedule::schedule_kernel(body, &mut b, &self.p.acc, is_kernels, self.purity, combine, false, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?.0
         };
+        kernel.plan = super::footprint::plan_kernel(&plan_body, &mut self.p.types, &locals, &kernel.captures, &kernel.loops, &self.p.acc, self.purity).map(std::sync::Arc::new);
         let body = super::promote::promote_read_only_captures(body, &params, &kernel.captures, &mut locals, &self.p.types);
         let fast_body = fast_body.map(|fb| super::promote::promote_read_only_captures(fb, &params, &kernel.captures, &mut fast_locals, &self.p.types));
         // Without a gang-partitioned loop, a kernels part runs once (§2.5.2 has no gang-redundant

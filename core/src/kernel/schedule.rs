@@ -120,15 +120,15 @@ fn walk(s: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels) -> SResul
 }
 
 /// A loop in OpenACC's canonical form.
-struct Canon {
-    place: Place,
-    var_ty: TypeId,
-    lb: Expr,
-    ub: Expr,
-    cmp: BinOp,
-    step: Expr,
-    pre: Vec<Stmt>,
-    body: Stmt,
+pub(crate) struct Canon {
+    pub place: Place,
+    pub var_ty: TypeId,
+    pub lb: Expr,
+    pub ub: Expr,
+    pub cmp: BinOp,
+    pub step: Expr,
+    pub pre: Vec<Stmt>,
+    pub body: Stmt,
 }
 
 fn strip_casts(e: &Expr) -> &Expr {
@@ -156,7 +156,7 @@ fn reads_place(e: &Expr, p: &Place) -> bool {
     }
 }
 
-fn canon(s: Stmt, b: &mut Builder<'_>) -> SResult<Canon> {
+pub(crate) fn canon(s: Stmt, b: &mut Builder<'_>) -> SResult<Canon> {
     let loc = s.loc;
     let bad = |what: &str| (format!("the loop after an OpenACC `loop` directive must be a `for` loop in canonical form ({what}) (§2.7)"), loc);
     let StmtKind::For { init, cond, step, body } = s.kind else { return Err(bad("not a `for` loop")) };

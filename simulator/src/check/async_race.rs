@@ -63,7 +63,8 @@ pub struct AsyncRaces {
 }
 
 impl AsyncRaces {
-    fn idle(&self) -> bool {
+    /// No queue has pending work.
+    pub fn idle(&self) -> bool {
         self.pending.values().all(Vec::is_empty)
     }
 

@@ -286,6 +286,50 @@ impl Coherence {
         sh.cells.fill(r, cell(State::DeviceNewer, s));
     }
 
+    /// A kernel proven race-free at its launch (`accsim_core::kernel::footprint`) reads the
+    /// bytes `reads` (host allocation, offsets, whether the site surely runs) and writes the runs
+    /// `writes` (host allocation, offsets, site, gang), in program order. If no read can find
+    /// anything — the bytes hold no newer host value and no uninitialised device value — apply
+    /// what the accesses would have done to the state and answer `true`; otherwise change
+    /// nothing and answer `false` (the kernel is then checked access by access).
+    ///
+    /// What the per-access path would do, exactly: a read marks its mapping read on the device
+    /// (a site that may not run is accepted only when that changes nothing); a write makes its
+    /// bytes the device's newest, written by its site and gang, and marks its mapping written.
+    pub fn proven_launch(&mut self, reads: &[(u32, Range<u32>, bool)], writes: &[(u32, Range<u32>, Loc, u32)], k: &Kernel) -> bool {
+        for (hid, r, executed) in reads {
+            let Some(sh) = self.shadow(*hid) else { continue };
+            if (sh.cells.has_class(State::HostNewer as usize) || sh.cells.has_class(State::DeviceUninit as usize))
+                && sh.cells.find(r.clone(), |c| matches!(state_of(c), State::HostNewer | State::DeviceUninit)).is_some()
+            {
+                return false;
+            }
+            if !executed && sh.maps.iter().any(|m| m.range.start < r.end && r.start < m.range.end && !m.device_read) {
+                return false;
+            }
+        }
+        for (hid, r, executed) in reads {
+            if !executed || self.shadow(*hid).is_none() {
+                continue;
+            }
+            for m in self.shadow_mut(*hid).maps.iter_mut().filter(|m| m.range.start < r.end && r.start < m.range.end) {
+                m.device_read = true;
+            }
+        }
+        for (hid, r, loc, gang) in writes {
+            if self.shadow(*hid).is_none() {
+                continue;
+            }
+            let s = self.site(Site { loc: *loc, gang: Some((*gang, k.loc)), released: None });
+            let sh = self.shadow_mut(*hid);
+            for m in sh.maps.iter_mut().filter(|m| m.range.start < r.end && r.start < m.range.end) {
+                m.device_written = true;
+            }
+            sh.cells.fill(r.clone(), cell(State::DeviceNewer, s));
+        }
+        true
+    }
+
     /// A data-environment event.
     pub fn data(&mut self, _queue: Option<i64>, e: &DataEvent<'_>, found: &mut Vec<Diagnostic>) {
         match e {

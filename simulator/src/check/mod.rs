@@ -26,6 +26,7 @@ use std::sync::{Arc, Mutex};
 
 use accsim_core::diag::{Diagnostic, Loc};
 use accsim_core::exec::check::{Access, Checker, DataEvent, Level, ThreadEvent};
+use accsim_core::kernel::footprint::Footprint;
 use accsim_core::exec::memory::{AllocId, AllocKind, Memory, Space};
 
 pub use report::Findings;
@@ -96,6 +97,11 @@ pub struct CheckRun {
     pub coherence: coherence::Coherence,
     pub race: race::Races,
     pub async_race: async_race::AsyncRaces,
+    /// Take the footprints of kernels proven race-free at launch instead of their accesses
+    /// ([`Checker::proven_launch`]); `accsim check --every-access` turns it off.
+    pub proofs: bool,
+    /// Launches run on their footprint so far.
+    pub proven: u32,
 }
 
 impl CheckRun {
@@ -112,6 +118,8 @@ impl CheckRun {
             coherence: Default::default(),
             race: Default::default(),
             async_race: Default::default(),
+            proofs: true,
+            proven: 0,
         };
         (run, findings)
     }
@@ -243,6 +251,37 @@ impl Checker for CheckRun {
             }
             ThreadEvent::GangsDone => {}
         }
+    }
+
+    fn proven_launch(&mut self, mem: &Memory, fp: &Footprint) -> bool {
+        // Only a synchronous kernel while no queue has work: an asynchronous one's accesses
+        // are kept, as runs, for the async-race checker, and those must be exact.
+        let Some(k) = self.kernel.filter(|k| self.proofs && !k.on_host && k.queue.is_none()) else { return false };
+        if !self.async_race.idle() {
+            return false;
+        }
+        let mut host = |addr: u64| -> Option<(u32, u32)> {
+            let (at, private) = self.device_loc(mem, addr)?;
+            (!private).then_some(())?;
+            Some((at.host?, at.offset))
+        };
+        let mut reads = Vec::with_capacity(fp.reads.len());
+        for r in &fp.reads {
+            if let Some((hid, off)) = host(r.range.start) {
+                reads.push((hid, off..off + (r.range.end - r.range.start) as u32, r.executed));
+            }
+        }
+        let mut writes = Vec::new();
+        for w in &fp.writes {
+            for (run, gang) in &w.runs {
+                if let Some((hid, off)) = host(run.start) {
+                    writes.push((hid, off..off + (run.end - run.start) as u32, w.loc, *gang));
+                }
+            }
+        }
+        let ok = self.coherence.proven_launch(&reads, &writes, &k);
+        self.proven += ok as u32;
+        ok
     }
 
     fn data(&mut self, mem: &Memory, queue: Option<i64>, e: &DataEvent<'_>) {

@@ -1,0 +1,1186 @@
+//! Access plans: what `accsim check` needs to know, at a kernel's launch, to prove that the
+//! kernel cannot race and to say exactly which device bytes it reads and writes (issue 4,
+//! DESIGN.md "Checking").
+//!
+//! **Why.** The checkers see every access of every device thread, which costs tens of times the
+//! access itself. Most kernels are the affine loop nests of the programs' hot spots: `b[i*n+j] =
+//! f(a[(i±1)*n+j±1])`, every thread writing its own elements. For such a kernel, once the
+//! launch's values are known (the pointers, `n`, the gang count), a few inequalities prove that no
+//! two threads touch the same byte with a write between them, and the bytes each access site
+//! reads and writes are runs that can be listed. The checking run then lets the kernel run as
+//! `accsim run` runs it and hands the checkers those runs instead of the accesses
+//! (`exec::openacc`, `Checker::proven_launch`); every other kernel is checked access by access.
+//!
+//! **The plan** ([`plan_kernel`], at outlining, before scheduling): the kernel body's loops in
+//! canonical form (§2.7) with their partitioning (the schedule's [`LoopInfo`]), and every access
+//! site of shared device memory with its address as an affine function of the loop counters
+//! whose coefficients are launch values ([`Sym`]: captured scalars, the values of read-only
+//! captured variables, constants). A body that does anything else — an access whose address is
+//! not affine, a call that is not a pure math function, a `while` loop, an `atomic` construct,
+//! a reduction into shared memory — gets no plan.
+//!
+//! Accesses that are private by the model are left out, as the checkers leave them out: the
+//! thread's own frame (variables declared in the region, `LocalAddr`), per-gang copies
+//! (firstprivate, private and reduction captures), and the private and reduction variables of a
+//! loop inside it (§2.5.9–§2.5.11, §2.7.10–§2.7.11).
+//!
+//! **The proof** ([`AccessPlan::evaluate`], at launch) is sound for the race rule of
+//! `simulator::check::race`: two accesses race only when made by different threads. Each
+//! partitioned loop's iterations go to threads by a fixed rule (`kernel::schedule`), so equal
+//! values of every partitioned counter enclosing an access mean the same thread. The proof
+//! accepts a kernel only when:
+//! - every write site lies inside a gang-partitioned loop, or the launch has one gang (otherwise
+//!   gangs run it redundantly, §2.5.1);
+//! - each write site's address, over the iteration space, separates its partitioned counters:
+//!   sorting the counters by the size of their coefficients, each coefficient at least as large
+//!   as the smallest partitioned one exceeds the access size plus the span of all smaller terms,
+//!   so two iterations that differ in a partitioned counter address disjoint bytes;
+//! - every other site whose bytes may overlap a write site's is the same affine access in the
+//!   same loop (then it overlaps only in the same iteration, the same thread), or is disjoint.
+//!
+//! Index arithmetic in `int` must not wrap (checked on the counters' ranges), each site's bytes
+//! must lie in one shared device block, and write sites must run unconditionally so that the
+//! runs written are exact; reads may be conditional (their hull is checked, which can only
+//! refuse a proof). When anything fails the kernel is checked access by access: a plan can only
+//! make checking faster, never change a finding.
+
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+
+use crate::diag::Loc;
+use crate::ir::acc::{AccClauseKind, AccDirective, AccKind, Capture, CaptureMode, LoopInfo};
+use crate::ir::*;
+
+use super::build::Builder;
+use super::depend::Purity;
+
+/// How an integer value is kept: its width and signedness.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IntFmt {
+    pub bytes: u8,
+    pub signed: bool,
+}
+
+impl IntFmt {
+    const LONG: IntFmt = IntFmt { bytes: 8, signed: true };
+
+    fn of(types: &TypeTable, ty: TypeId) -> Option<IntFmt> {
+        match types.get(ty) {
+            Type::Int(it) => Some(IntFmt { bytes: it.bytes, signed: it.signed }),
+            Type::Bool => Some(IntFmt { bytes: 1, signed: false }),
+            Type::Pointer(_) => Some(IntFmt { bytes: 8, signed: false }),
+            _ => None,
+        }
+    }
+
+    /// `v` as the machine keeps it (wrapped to the width, sign- or zero-extended).
+    fn wrap(self, v: i128) -> i64 {
+        let bits = self.bytes as u32 * 8;
+        if bits >= 64 {
+            return v as i64;
+        }
+        let m = (v as u64) & ((1u64 << bits) - 1);
+        if self.signed && (m >> (bits - 1)) & 1 == 1 {
+            (m | !((1u64 << bits) - 1)) as i64
+        } else {
+            m as i64
+        }
+    }
+
+    /// The values the format holds.
+    fn range(self) -> (i128, i128) {
+        let bits = self.bytes as u32 * 8;
+        if self.signed {
+            (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+        } else {
+            (0, (1i128 << bits) - 1)
+        }
+    }
+}
+
+/// An integer known when the kernel is launched.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Sym {
+    Const(i64),
+    /// The value capture `n` passes (a scalar, or the device address of present data).
+    Arg(u32),
+    /// The scalar capture `n`'s parameter points at, which the kernel never writes.
+    Deref(u32, IntFmt),
+    Op(SymOp, Box<Sym>, Box<Sym>, IntFmt),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    And,
+    Or,
+    Xor,
+}
+
+/// The values a launch gives the symbols of a plan, and its device memory.
+pub trait LaunchValues {
+    /// The value capture `cap` passes to every gang (`None` for per-gang copies).
+    fn arg(&self, cap: u32) -> Option<i64>;
+    /// The scalar that capture `cap`'s parameter points at.
+    fn deref(&self, cap: u32, f: IntFmt) -> Option<i64>;
+    /// The device block holding `addr`: its first address, its length, and whether it is shared
+    /// by the threads of the kernel (not a per-gang copy). `None` for anything else.
+    fn block(&self, addr: u64) -> Option<(u64, u64, bool)>;
+}
+
+impl Sym {
+    fn is_const(&self) -> Option<i64> {
+        match self {
+            Sym::Const(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    fn op(op: SymOp, a: Sym, b: Sym, f: IntFmt) -> Sym {
+        match (op, a.is_const(), b.is_const()) {
+            (_, Some(x), Some(y)) => match apply(op, x, y, f) {
+                Some(v) => Sym::Const(v),
+                None => Sym::Op(op, Box::new(a), Box::new(b), f),
+            },
+            (SymOp::Add, Some(0), _) | (SymOp::Mul, Some(1), _) if f == IntFmt::LONG => b,
+            (SymOp::Add | SymOp::Sub, _, Some(0)) | (SymOp::Mul | SymOp::Div, _, Some(1)) if f == IntFmt::LONG => a,
+            (SymOp::Mul, Some(0), _) | (SymOp::Mul, _, Some(0)) => Sym::Const(0),
+            _ => Sym::Op(op, Box::new(a), Box::new(b), f),
+        }
+    }
+
+    fn eval(&self, v: &dyn LaunchValues) -> Option<i64> {
+        match self {
+            Sym::Const(c) => Some(*c),
+            Sym::Arg(n) => v.arg(*n),
+            Sym::Deref(n, f) => v.deref(*n, *f),
+            Sym::Op(op, a, b, f) => apply(*op, a.eval(v)?, b.eval(v)?, *f),
+        }
+    }
+}
+
+/// `a op b` as the machine computes it in format `f` (`None`: division by zero, a shift out of
+/// range).
+fn apply(op: SymOp, a: i64, b: i64, f: IntFmt) -> Option<i64> {
+    let bits = f.bytes as u32 * 8;
+    let unsigned = !f.signed;
+    let ua = |x: i64| if bits >= 64 { x as u64 as i128 } else { (x as u64 & ((1u64 << bits) - 1)) as i128 };
+    let (x, y) = if unsigned { (ua(a), ua(b)) } else { (a as i128, b as i128) };
+    let r = match op {
+        SymOp::Add => x + y,
+        SymOp::Sub => x - y,
+        SymOp::Mul => x.wrapping_mul(y),
+        SymOp::Div | SymOp::Rem if y == 0 => return None,
+        SymOp::Div => x / y,
+        SymOp::Rem => x % y,
+        SymOp::Shl | SymOp::Shr if !(0..bits as i128).contains(&y) => return None,
+        SymOp::Shl => x << y,
+        SymOp::Shr => x >> y,
+        SymOp::And => x & y,
+        SymOp::Or => x | y,
+        SymOp::Xor => x ^ y,
+    };
+    Some(f.wrap(r))
+}
+
+/// An affine function of the plan's loop counters: `k + Σ coef·counter`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lin {
+    pub k: Sym,
+    pub terms: Vec<(u32, Sym)>,
+}
+
+impl Lin {
+    fn sym(s: Sym) -> Lin {
+        Lin { k: s, terms: Vec::new() }
+    }
+
+    fn counter(l: u32) -> Lin {
+        Lin { k: Sym::Const(0), terms: vec![(l, Sym::Const(1))] }
+    }
+
+    fn pure(&self) -> Option<&Sym> {
+        self.terms.is_empty().then_some(&self.k)
+    }
+
+    fn add(self, o: Lin, sub: bool) -> Lin {
+        let op = if sub { SymOp::Sub } else { SymOp::Add };
+        let mut terms = self.terms;
+        for (l, c) in o.terms {
+            match terms.iter_mut().find(|(m, _)| *m == l) {
+                Some((_, d)) => *d = Sym::op(op, std::mem::replace(d, Sym::Const(0)), c, IntFmt::LONG),
+                None => terms.push((l, if sub { Sym::op(SymOp::Sub, Sym::Const(0), c, IntFmt::LONG) } else { c })),
+            }
+        }
+        Lin { k: Sym::op(op, self.k, o.k, IntFmt::LONG), terms }
+    }
+
+    fn scale(self, s: &Sym) -> Lin {
+        Lin {
+            k: Sym::op(SymOp::Mul, self.k, s.clone(), IntFmt::LONG),
+            terms: self.terms.into_iter().map(|(l, c)| (l, Sym::op(SymOp::Mul, c, s.clone(), IntFmt::LONG))).collect(),
+        }
+    }
+
+    fn eval(&self, v: &dyn LaunchValues) -> Option<Conc> {
+        let mut terms = Vec::with_capacity(self.terms.len());
+        for (l, c) in &self.terms {
+            let c = c.eval(v)?;
+            if c != 0 {
+                terms.push((*l, c));
+            }
+        }
+        Some(Conc { k: self.k.eval(v)?, terms })
+    }
+}
+
+/// How a loop's condition compares its counter with the bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// A loop of the kernel body in canonical form: `for (x = lb; x cmp ub; x += step)`.
+#[derive(Clone, Debug)]
+pub struct PlanLoop {
+    pub parent: Option<u32>,
+    pub lb: Lin,
+    pub ub: Lin,
+    pub step: Sym,
+    pub cmp: Cmp,
+    /// The counter's format.
+    pub fmt: IntFmt,
+    /// Partitioned at some level (its iterations go to different threads).
+    pub partitioned: bool,
+    /// The gang-partitioned loop (index into [`AccessPlan::gangs`]) this loop is a dimension of.
+    pub gang: Option<u32>,
+}
+
+/// A gang-partitioned loop: its collapsed dimensions (outermost first) and how it shares its
+/// iterations among the threads (`kernel::schedule`: the linear iteration `k` goes to thread
+/// `(k / chunk) mod T`, thread `t` being in gang `t / (workers × lanes)` of the loop's levels).
+#[derive(Clone, Debug)]
+pub struct GangLoop {
+    pub dims: Vec<u32>,
+    pub worker: bool,
+    pub vector: bool,
+    pub chunk: Option<Sym>,
+}
+
+/// A memory access site of shared device memory.
+#[derive(Clone, Debug)]
+pub struct PlanSite {
+    pub loc: Loc,
+    pub write: bool,
+    pub addr: Lin,
+    pub size: u64,
+    /// The innermost enclosing loop.
+    pub lp: Option<u32>,
+    /// Under a condition (`if`, `?:`, `&&`, `||`): it may not run.
+    pub cond: bool,
+}
+
+/// What a kernel's launch needs to evaluate to prove it (see the module documentation).
+#[derive(Clone, Debug, Default)]
+pub struct AccessPlan {
+    pub loops: Vec<PlanLoop>,
+    pub gangs: Vec<GangLoop>,
+    pub sites: Vec<PlanSite>,
+    /// Values computed in a narrow or 64-bit integer format: they must not wrap.
+    pub checks: Vec<(Lin, IntFmt)>,
+}
+
+// ------------------------------------------------------------------------------ analysis
+
+/// The plan of a kernel body (before scheduling; `locals` are the kernel function's, its
+/// parameters the four launch values then `captures` in order), or why it has none.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn plan_kernel(body: &Stmt, types: &mut TypeTable, locals: &[Local], captures: &[Capture], loops: &[LoopInfo], acc: &[Option<AccDirective>], purity: &Purity) -> Result<AccessPlan, String> {
+    let mut caps = HashMap::new();
+    for (i, c) in captures.iter().enumerate() {
+        caps.insert(LocalId(4 + i as u32), (i as u32, c.mode, c.subarray.is_some()));
+    }
+    // Register locals by their assignments; capture parameters by their uses: one whose every
+    // use is a load of its object (`kernel::promote`'s test) holds a value no thread changes.
+    let mut assigned: HashMap<LocalId, usize> = HashMap::new();
+    let mut uses: HashMap<LocalId, (usize, usize)> = HashMap::new();
+    super::outline::walk_stmt(
+        body,
+        &mut |e| match &e.kind {
+            ExprKind::Assign { place: Place::Local(l), .. } | ExprKind::CompoundAssign { place: Place::Local(l), .. } | ExprKind::IncDec { place: Place::Local(l), .. } => {
+                *assigned.entry(*l).or_default() += 1
+            }
+            ExprKind::Local(l) => uses.entry(*l).or_default().0 += 1,
+            ExprKind::Load(a) => {
+                if let ExprKind::Local(l) = &a.kind {
+                    uses.entry(*l).or_default().1 += 1
+                }
+            }
+            _ => {}
+        },
+        &mut |_| {},
+    );
+    let written_caps: HashSet<LocalId> = uses.into_iter().filter(|(_, (u, l))| u != l).map(|(p, _)| p).collect();
+    let mut scratch = locals.to_vec();
+    let mut an = An {
+        b: Builder { types, locals: &mut scratch, loc: body.loc },
+        acc,
+        infos: loops,
+        purity,
+        caps,
+        written_caps,
+        assigned,
+        env: HashMap::new(),
+        counters: HashMap::new(),
+        stack: Vec::new(),
+        cond: 0,
+        private: Vec::new(),
+        plan: AccessPlan::default(),
+    };
+    an.stmt(body)?;
+    Ok(an.plan)
+}
+
+fn strip_casts(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Cast(x) => strip_casts(x),
+        _ => e,
+    }
+}
+
+type A<T> = Result<T, String>;
+
+struct An<'a, 'b> {
+    b: Builder<'b>,
+    acc: &'a [Option<AccDirective>],
+    infos: &'a [LoopInfo],
+    purity: &'a Purity,
+    /// Capture parameters: capture index, mode, per-gang subarray.
+    caps: HashMap<LocalId, (u32, CaptureMode, bool)>,
+    /// Capture parameters written through (or passed to a call).
+    written_caps: HashSet<LocalId>,
+    /// Assignments to each register local in the whole body.
+    assigned: HashMap<LocalId, usize>,
+    /// Register locals assigned once, with their affine value.
+    env: HashMap<LocalId, Lin>,
+    /// The counters of the enclosing loops.
+    counters: HashMap<LocalId, u32>,
+    stack: Vec<u32>,
+    cond: u32,
+    /// Addresses private in the enclosing loops (their private and reduction variables).
+    private: Vec<LocalId>,
+    plan: AccessPlan,
+}
+
+/// Where an address points.
+enum Target {
+    /// Private memory (the thread's frame, a per-gang copy, a loop's private variable).
+    Private,
+    Shared(Lin),
+}
+
+impl An<'_, '_> {
+    fn types(&self) -> &TypeTable {
+        self.b.types
+    }
+
+    fn fmt(&self, ty: TypeId) -> Option<IntFmt> {
+        IntFmt::of(self.types(), ty)
+    }
+
+    fn stmt(&mut self, s: &Stmt) -> A<()> {
+        match &s.kind {
+            StmtKind::Empty | StmtKind::Label(_) => Ok(()),
+            StmtKind::Expr(e) => self.value(e).map(|_| ()),
+            StmtKind::Block(v) => v.iter().try_for_each(|x| self.stmt(x)),
+            StmtKind::If(c, t, e) => {
+                self.value(c)?;
+                self.cond += 1;
+                self.stmt(t)?;
+                if let Some(e) = e {
+                    self.stmt(e)?;
+                }
+                self.cond -= 1;
+                Ok(())
+            }
+            StmtKind::For { .. } => {
+                let info = self.infos.iter().filter(|i| i.loc == s.loc).collect::<Vec<_>>();
+                match info.as_slice() {
+                    [] => self.for_loop(s, None, None),
+                    [one] => self.for_loop(s, Some((*one).clone()), None),
+                    _ => Err("two loops share a source location".into()),
+                }
+            }
+            StmtKind::Acc { directive, body } => {
+                let d = self.acc.get(directive.0 as usize).and_then(|d| d.as_ref());
+                match (d, body) {
+                    (Some(d), Some(body)) if matches!(d.kind, AccKind::Loop) => {
+                        let info = self.infos.iter().filter(|i| i.loc == d.loc).collect::<Vec<_>>();
+                        let [one] = info.as_slice() else { return Err("a loop directive without its schedule".into()) };
+                        let d = d.clone();
+                        self.for_loop(body, Some((*one).clone()), Some(&d))
+                    }
+                    (Some(d), _) if matches!(d.kind, AccKind::Cache(_)) => Ok(()),
+                    (Some(d), _) => Err(format!("`{}` inside the kernel", d.kind.name())),
+                    (None, _) => Err("an unknown directive".into()),
+                }
+            }
+            StmtKind::ZeroFill { .. } | StmtKind::VlaAlloc(_) => Err("a variable-length or aggregate initialisation".into()),
+            StmtKind::While(..) | StmtKind::DoWhile(..) => Err("a `while` loop".into()),
+            StmtKind::Switch { .. } | StmtKind::Goto(_) | StmtKind::Break | StmtKind::Continue | StmtKind::Return(_) => Err("a jump".into()),
+            StmtKind::AccLaunch(_) => Err("a nested launch".into()),
+        }
+    }
+
+    /// A loop with its schedule (`info`) and directive.
+    fn for_loop(&mut self, s: &Stmt, info: Option<LoopInfo>, d: Option<&AccDirective>) -> A<()> {
+        let collapse = info.as_ref().map_or(1, |i| i.collapse.max(1));
+        let partitioned = info.as_ref().is_some_and(|i| i.gang || i.worker || i.vector);
+        let gang = match &info {
+            Some(i) if i.gang => {
+                let chunk = match d.and_then(|d| d.clauses.iter().find_map(|c| if let AccClauseKind::Gang { static_, .. } = &c.kind { Some(static_.clone()) } else { None })) {
+                    Some(Some(Some(e))) => Some(self.pure(&e)?.ok_or("a gang chunk that is not a launch value")?),
+                    Some(Some(None)) => Some(Sym::Const(1)),
+                    _ => None,
+                };
+                self.plan.gangs.push(GangLoop { dims: Vec::new(), worker: i.worker, vector: i.vector, chunk });
+                Some(self.plan.gangs.len() as u32 - 1)
+            }
+            _ => None,
+        };
+        // The loop's private and reduction variables are the thread's own inside it.
+        let mut privates = Vec::new();
+        for c in d.map(|d| d.clauses.as_slice()).unwrap_or(&[]) {
+            let vars = match &c.kind {
+                AccClauseKind::Private(v) => v,
+                AccClauseKind::Reduction { vars, .. } => {
+                    for v in vars {
+                        if let Some(p) = self.clause_object(v) {
+                            // Its combine writes the variable: only a per-gang copy or the
+                            // gang's frame keeps that private.
+                            if matches!(self.caps.get(&p), Some((_, CaptureMode::Present | CaptureMode::Value, _))) {
+                                return Err(format!("a reduction into shared `{}`", v.text));
+                            }
+                        }
+                    }
+                    vars
+                }
+                _ => continue,
+            };
+            for v in vars {
+                if let Some(p) = self.clause_object(v) {
+                    privates.push(p);
+                }
+            }
+        }
+        let saved = self.private.len();
+        self.private.extend(privates);
+        let mut cur = s;
+        let mut opened = 0;
+        for level in 0..collapse {
+            let StmtKind::For { body, .. } = &cur.kind else { return Err("a collapsed loop is not a `for` loop".into()) };
+            let id = self.open_loop(cur, partitioned, gang)?;
+            if let Some(g) = gang {
+                self.plan.gangs[g as usize].dims.push(id);
+            }
+            opened += 1;
+            cur = body;
+            if level + 1 < collapse {
+                while let StmtKind::Block(v) = &cur.kind {
+                    let [one] = v.as_slice() else { break };
+                    cur = one;
+                }
+                if let StmtKind::Acc { body: Some(b), .. } = &cur.kind {
+                    cur = b;
+                }
+            }
+        }
+        self.stmt(cur)?;
+        for _ in 0..opened {
+            let id = self.stack.pop().unwrap_or_default();
+            self.counters.retain(|_, l| *l != id);
+        }
+        self.private.truncate(saved);
+        Ok(())
+    }
+
+    /// The kernel local a clause variable names when it is an object in memory (`&x` captures
+    /// and memory locals), as `kernel::schedule` finds it.
+    fn clause_object(&self, v: &crate::ir::acc::AccVar) -> Option<LocalId> {
+        let name = v.text.split(['[', '.', '-', ' ']).next().unwrap_or("").trim_start_matches(['(', '*']);
+        for (i, l) in self.b.locals.iter().enumerate().rev() {
+            if l.name == name {
+                return (l.storage != Storage::Register).then_some(LocalId(i as u32));
+            }
+            if l.name == format!("&{name}") {
+                return Some(LocalId(i as u32));
+            }
+        }
+        None
+    }
+
+    /// Enter one canonical loop: its bounds are evaluated before its counter is in scope.
+    fn open_loop(&mut self, s: &Stmt, partitioned: bool, gang: Option<u32>) -> A<u32> {
+        let c = super::schedule::canon(s.clone(), &mut self.b).map_err(|(m, _)| m)?;
+        let Place::Local(var) = c.place else { return Err("a loop counter in memory".into()) };
+        for p in &c.pre {
+            self.stmt(p)?;
+        }
+        let fmt = self.fmt(c.var_ty).ok_or("a loop counter that is not an integer")?;
+        let lb = self.value(&c.lb)?.ok_or("a loop bound that is not affine")?;
+        let ub = self.value(&c.ub)?.ok_or("a loop bound that is not affine")?;
+        let step = self.pure(&c.step)?.ok_or("a loop step that is not a launch value")?;
+        // The body may not change the counter (the canonical form assigns it in the header).
+        let mut changed = false;
+        super::outline::walk_stmt(&c.body, &mut |e| {
+            if let ExprKind::Assign { place: Place::Local(l), .. } | ExprKind::CompoundAssign { place: Place::Local(l), .. } | ExprKind::IncDec { place: Place::Local(l), .. } = &e.kind {
+                changed |= *l == var;
+            }
+        }, &mut |_| {});
+        if changed {
+            return Err("a loop body assigns its counter".into());
+        }
+        let cmp = match c.cmp {
+            BinOp::Lt => Cmp::Lt,
+            BinOp::Le => Cmp::Le,
+            BinOp::Gt => Cmp::Gt,
+            _ => Cmp::Ge,
+        };
+        let id = self.plan.loops.len() as u32;
+        self.plan.loops.push(PlanLoop { parent: self.stack.last().copied(), lb, ub, step, cmp, fmt, partitioned, gang });
+        self.stack.push(id);
+        self.counters.insert(var, id);
+        Ok(id)
+    }
+
+    /// The launch value an expression is, if it is one.
+    fn pure(&mut self, e: &Expr) -> A<Option<Sym>> {
+        Ok(self.value(e)?.and_then(|l| l.pure().cloned()))
+    }
+
+    /// Record a site.
+    fn site(&mut self, addr: &Expr, size: u64, write: bool, loc: Loc) -> A<()> {
+        match self.target(addr)? {
+            Target::Private => Ok(()),
+            Target::Shared(lin) => {
+                self.plan.sites.push(PlanSite { loc, write, addr: lin, size, lp: self.stack.last().copied(), cond: self.cond > 0 });
+                Ok(())
+            }
+        }
+    }
+
+    /// Where an address points (and the sites inside the address expression).
+    fn target(&mut self, a: &Expr) -> A<Target> {
+        // Private objects: the thread's frame, per-gang copies, a loop's private variables.
+        let mut root = a;
+        while let ExprKind::Cast(x) | ExprKind::PtrAdd { ptr: x, .. } = &root.kind {
+            root = x;
+        }
+        if self.private_root(root) {
+            self.value(a)?;
+            return Ok(Target::Private);
+        }
+        match self.value(a)? {
+            Some(l) => Ok(Target::Shared(l)),
+            None => Err(format!("an access at line {} whose address is not an affine function of the loop counters", a.loc.line)),
+        }
+    }
+
+    fn private_root(&self, e: &Expr) -> bool {
+        match &strip_casts(e).kind {
+            ExprKind::LocalAddr(_) => true,
+            ExprKind::Local(l) => self.private.contains(l) || matches!(self.caps.get(l), Some((_, CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_), _))),
+            _ => false,
+        }
+    }
+
+    fn size(&self, ty: TypeId) -> A<u64> {
+        self.types().size_of(ty).filter(|&s| s > 0).ok_or_else(|| "an access of unknown size".to_string())
+    }
+
+    /// Analyse an expression: record its access sites, and return its value when it is an
+    /// affine integer or pointer value.
+    fn value(&mut self, e: &Expr) -> A<Option<Lin>> {
+        let fmt = self.fmt(e.ty);
+        Ok(match &e.kind {
+            ExprKind::Int(v) => fmt.map(|f| Lin::sym(Sym::Const(f.wrap(*v as i64 as i128)))),
+            ExprKind::Float(_) | ExprKind::Str(_) | ExprKind::FuncAddr(_) | ExprKind::ExternAddr(_) => None,
+            ExprKind::Local(l) => self.local(*l),
+            ExprKind::LocalAddr(_) => None,
+            ExprKind::GlobalAddr(_) => return Err("a global named in device code".into()),
+            ExprKind::Load(a) => {
+                let ty = self.types().get(e.ty).clone();
+                if matches!(ty, Type::Record(_) | Type::Complex(_) | Type::Array(..) | Type::Vla(..)) {
+                    // The address itself (an aggregate's value is its address).
+                    return self.value(a);
+                }
+                let size = self.size(e.ty)?;
+                self.site(a, size, false, e.loc)?;
+                // The value of a read-only scalar capture is a launch value.
+                match (&a.kind, fmt) {
+                    (ExprKind::Local(p), Some(f)) => match self.caps.get(p) {
+                        Some(&(cap, CaptureMode::Present | CaptureMode::FirstPrivate, false)) if !self.written_caps.contains(p) => Some(Lin::sym(Sym::Deref(cap, f))),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            }
+            ExprKind::Unary(op, x) => {
+                let v = self.value(x)?;
+                match (op, v, fmt) {
+                    (UnOp::Neg, Some(v), Some(f)) => Some(self.checked(Lin::sym(Sym::Const(0)).add(v, true), f)),
+                    _ => None,
+                }
+            }
+            ExprKind::Binary(op, x, y) => {
+                let (a, b) = (self.value(x)?, self.value(y)?);
+                let (Some(a), Some(b), Some(f)) = (a, b, fmt) else { return Ok(None) };
+                if !matches!(self.types().get(x.ty), Type::Int(_) | Type::Bool) || !matches!(self.types().get(y.ty), Type::Int(_) | Type::Bool) {
+                    return Ok(None);
+                }
+                let sop = match op {
+                    BinOp::Add => SymOp::Add,
+                    BinOp::Sub => SymOp::Sub,
+                    BinOp::Mul => SymOp::Mul,
+                    BinOp::Div => SymOp::Div,
+                    BinOp::Rem => SymOp::Rem,
+                    BinOp::Shl => SymOp::Shl,
+                    BinOp::Shr => SymOp::Shr,
+                    BinOp::BitAnd => SymOp::And,
+                    BinOp::BitOr => SymOp::Or,
+                    BinOp::BitXor => SymOp::Xor,
+                    _ => return Ok(None),
+                };
+                if let (Some(p), Some(q)) = (a.pure(), b.pure()) {
+                    return Ok(Some(Lin::sym(Sym::op(sop, p.clone(), q.clone(), f))));
+                }
+                let lin = match sop {
+                    SymOp::Add => a.add(b, false),
+                    SymOp::Sub => a.add(b, true),
+                    SymOp::Mul => match (a.pure().cloned(), b.pure().cloned()) {
+                        (Some(p), _) => b.scale(&p),
+                        (_, Some(q)) => a.scale(&q),
+                        _ => return Ok(None),
+                    },
+                    _ => return Ok(None),
+                };
+                Some(self.checked(lin, f))
+            }
+            ExprKind::Cast(x) => {
+                let v = self.value(x)?;
+                match (v, self.fmt(x.ty), fmt) {
+                    (Some(v), Some(from), Some(to)) => {
+                        // Value-preserving: the same format, a wider one that holds every value
+                        // (or a 64-bit word reinterpreted: pointer words are below 2^63).
+                        let preserving = from == to || (to.bytes == 8 && from.bytes == 8) || (to.bytes > from.bytes && (to.signed || !from.signed));
+                        match (v.pure(), preserving) {
+                            (_, true) => Some(v),
+                            (Some(p), false) => Some(Lin::sym(Sym::op(SymOp::Add, p.clone(), Sym::Const(0), to))),
+                            (None, false) => Some(self.checked(v, to)),
+                        }
+                    }
+                    _ => None,
+                }
+            }
+            ExprKind::PtrAdd { ptr, index, elem } => {
+                let size = self.size(*elem)?;
+                let (p, i) = (self.value(ptr)?, self.value(index)?);
+                match (p, i) {
+                    (Some(p), Some(i)) => Some(self.checked(p.add(i.scale(&Sym::Const(size as i64)), false), IntFmt::LONG)),
+                    _ => None,
+                }
+            }
+            ExprKind::PtrDiff { lhs, rhs, .. } => {
+                self.value(lhs)?;
+                self.value(rhs)?;
+                None
+            }
+            ExprKind::Assign { place, value } => {
+                if !self.types().is_scalar(e.ty) {
+                    return Err("an aggregate assignment".into());
+                }
+                let v = self.value(value)?;
+                match place {
+                    Place::Local(l) => {
+                        if self.counters.contains_key(l) {
+                            return Err("a loop counter assigned in its body".into());
+                        }
+                        match v {
+                            Some(v) if self.assigned.get(l) == Some(&1) => {
+                                self.env.insert(*l, v);
+                            }
+                            _ => {
+                                self.env.remove(l);
+                            }
+                        }
+                    }
+                    Place::Mem(a) => {
+                        let size = self.size(e.ty)?;
+                        self.site(a, size, true, e.loc)?;
+                    }
+                }
+                None
+            }
+            ExprKind::CompoundAssign { place, value, .. } => {
+                self.value(value)?;
+                self.rmw(place, e)?;
+                None
+            }
+            ExprKind::IncDec { place, .. } => {
+                self.rmw(place, e)?;
+                None
+            }
+            ExprKind::Cond(c, x, y) => {
+                self.value(c)?;
+                self.cond += 1;
+                self.value(x)?;
+                self.value(y)?;
+                self.cond -= 1;
+                None
+            }
+            ExprKind::LogicalAnd(x, y) | ExprKind::LogicalOr(x, y) => {
+                self.value(x)?;
+                self.cond += 1;
+                self.value(y)?;
+                self.cond -= 1;
+                None
+            }
+            ExprKind::Comma(x, y) => {
+                self.value(x)?;
+                self.value(y)?
+            }
+            ExprKind::Call { callee, args, result } => {
+                let pure = match callee {
+                    Callee::Extern(x) => self.purity.externs.contains(x),
+                    Callee::Direct(f) => self.purity.funcs.contains(f),
+                    Callee::Indirect(_) => false,
+                };
+                if !pure || result.is_some() {
+                    return Err("a call of a function that may access memory".into());
+                }
+                for a in args {
+                    self.value(a)?;
+                }
+                None
+            }
+            ExprKind::SizeOfDynamic(_)
+            | ExprKind::ComplexBinary { .. }
+            | ExprKind::ComplexNeg { .. }
+            | ExprKind::ComplexMake { .. }
+            | ExprKind::ComplexCompare { .. }
+            | ExprKind::WithInit { .. }
+            | ExprKind::StmtExpr { .. }
+            | ExprKind::VaStart(_)
+            | ExprKind::VaArg(_)
+            | ExprKind::VaCopy(..) => return Err("an expression the plan does not follow".into()),
+        })
+    }
+
+    /// `x op= v`, `x++`: a read and a write of the place.
+    fn rmw(&mut self, place: &Place, e: &Expr) -> A<()> {
+        match place {
+            Place::Local(l) => {
+                if self.counters.contains_key(l) {
+                    return Err("a loop counter assigned in its body".into());
+                }
+                self.env.remove(l);
+                Ok(())
+            }
+            Place::Mem(a) => {
+                let size = self.size(e.ty)?;
+                self.site(a, size, false, e.loc)?;
+                self.site(a, size, true, e.loc)
+            }
+        }
+    }
+
+    fn local(&self, l: LocalId) -> Option<Lin> {
+        if let Some(&id) = self.counters.get(&l) {
+            return Some(Lin::counter(id));
+        }
+        if let Some(v) = self.env.get(&l) {
+            return Some(v.clone());
+        }
+        match self.caps.get(&l) {
+            Some(&(cap, CaptureMode::Value | CaptureMode::Present, _)) if self.assigned.get(&l).is_none() => Some(Lin::sym(Sym::Arg(cap))),
+            _ => None,
+        }
+    }
+
+    /// A value computed in format `f`: it must not wrap where it has counters.
+    fn checked(&mut self, v: Lin, f: IntFmt) -> Lin {
+        if !v.terms.is_empty() {
+            self.plan.checks.push((v.clone(), f));
+        }
+        v
+    }
+}
+
+// ------------------------------------------------------------------------------ evaluation
+
+/// An affine function with the launch's values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Conc {
+    k: i64,
+    terms: Vec<(u32, i64)>,
+}
+
+/// A closed interval of integers.
+#[derive(Clone, Copy, Debug)]
+struct Iv {
+    lo: i128,
+    hi: i128,
+}
+
+impl Conc {
+    fn interval(&self, ivs: &[Iv]) -> Iv {
+        let mut r = Iv { lo: self.k as i128, hi: self.k as i128 };
+        for &(l, c) in &self.terms {
+            let x = ivs[l as usize];
+            let (a, b) = (x.lo * c as i128, x.hi * c as i128);
+            r.lo += a.min(b);
+            r.hi += a.max(b);
+        }
+        r
+    }
+
+    fn at(&self, vals: &[i64]) -> i64 {
+        self.terms.iter().fold(self.k, |s, &(l, c)| s.wrapping_add(c.wrapping_mul(vals[l as usize])))
+    }
+
+    fn coef(&self, l: u32) -> i64 {
+        self.terms.iter().find(|t| t.0 == l).map_or(0, |t| t.1)
+    }
+}
+
+/// The bytes a proven kernel reads at one site.
+#[derive(Clone, Debug)]
+pub struct ReadSpan {
+    pub loc: Loc,
+    /// Every byte the site may read lies here (device addresses).
+    pub range: Range<u64>,
+    /// The site runs at least once.
+    pub executed: bool,
+}
+
+/// The bytes a proven kernel writes at one site, exactly, with the gang that writes each run.
+#[derive(Clone, Debug)]
+pub struct WriteSpan {
+    pub loc: Loc,
+    pub runs: Vec<(Range<u64>, u32)>,
+}
+
+/// What a proven kernel accesses: reads and writes by site, writes in program order.
+#[derive(Clone, Debug, Default)]
+pub struct Footprint {
+    pub reads: Vec<ReadSpan>,
+    pub writes: Vec<WriteSpan>,
+}
+
+/// The most runs a footprint may list before the plan gives up (checking access by access is
+/// then cheaper than the list).
+const MAX_RUNS: usize = 1 << 22;
+
+/// The launch configuration.
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    pub gangs: u64,
+    pub workers: u64,
+    pub vector: u64,
+}
+
+struct Loop {
+    lb: Conc,
+    ub: Conc,
+    step: i64,
+    cmp: Cmp,
+}
+
+impl Loop {
+    /// The counter's values for the outer counters `vals`: first, count.
+    fn span(&self, vals: &[i64]) -> (i64, i64) {
+        let (lb, ub, s) = (self.lb.at(vals) as i128, self.ub.at(vals) as i128, self.step as i128);
+        let n = match self.cmp {
+            Cmp::Lt => (ub - lb + s - 1).div_euclid(s),
+            Cmp::Le => (ub - lb + s).div_euclid(s),
+            Cmp::Gt => (lb - ub - s - 1).div_euclid(-s),
+            Cmp::Ge => (lb - ub - s).div_euclid(-s),
+        };
+        (lb as i64, n.max(0) as i64)
+    }
+}
+
+impl AccessPlan {
+    /// Prove the kernel at this launch and list what it accesses (see the module
+    /// documentation), or say why not.
+    pub fn evaluate(&self, v: &dyn LaunchValues, cfg: Config) -> Result<Footprint, String> {
+        let bad = || "a launch value is not known".to_string();
+        // Loops: bounds, steps, the counters' ranges.
+        let mut loops = Vec::with_capacity(self.loops.len());
+        let mut ivs: Vec<Iv> = Vec::with_capacity(self.loops.len());
+        let mut never = vec![false; self.loops.len()];
+        let mut always = vec![true; self.loops.len()];
+        for (i, l) in self.loops.iter().enumerate() {
+            let step = l.step.eval(v).ok_or_else(bad)?;
+            if step == 0 || (step > 0) != matches!(l.cmp, Cmp::Lt | Cmp::Le) {
+                return Err("a loop whose step does not move towards its bound".into());
+            }
+            let lp = Loop { lb: l.lb.eval(v).ok_or_else(bad)?, ub: l.ub.eval(v).ok_or_else(bad)?, step, cmp: l.cmp };
+            let (lbi, ubi) = (lp.lb.interval(&ivs), lp.ub.interval(&ivs));
+            let iv = match l.cmp {
+                Cmp::Lt => Iv { lo: lbi.lo, hi: ubi.hi - 1 },
+                Cmp::Le => Iv { lo: lbi.lo, hi: ubi.hi },
+                Cmp::Gt => Iv { lo: ubi.lo + 1, hi: lbi.hi },
+                Cmp::Ge => Iv { lo: ubi.lo, hi: lbi.hi },
+            };
+            let parent = l.parent.map(|p| p as usize);
+            never[i] = iv.hi < iv.lo || parent.is_some_and(|p| never[p]);
+            // Surely entered: the smallest bound gap still gives an iteration.
+            let entered = match l.cmp {
+                Cmp::Lt => lbi.hi < ubi.lo,
+                Cmp::Le => lbi.hi <= ubi.lo,
+                Cmp::Gt => lbi.lo > ubi.hi,
+                Cmp::Ge => lbi.lo >= ubi.hi,
+            };
+            always[i] = entered && parent.is_none_or(|p| always[p]);
+            let (flo, fhi) = l.fmt.range();
+            if !never[i] && (iv.lo < flo || iv.hi > fhi) {
+                return Err("a loop counter outside its type".into());
+            }
+            ivs.push(if never[i] { Iv { lo: 0, hi: 0 } } else { iv });
+            loops.push(lp);
+        }
+        for (lin, f) in &self.checks {
+            let c = lin.eval(v).ok_or_else(bad)?;
+            let iv = c.interval(&ivs);
+            let (lo, hi) = f.range();
+            // Unsigned 64-bit words (pointers) may be anything a signed word is.
+            let (lo, hi) = if f.bytes == 8 { (i64::MIN as i128, u64::MAX as i128) } else { (lo, hi) };
+            if iv.lo < lo || iv.hi > hi {
+                return Err("integer index arithmetic may wrap".into());
+            }
+        }
+        // Sites: their addresses, bytes and blocks.
+        struct S<'p> {
+            site: &'p PlanSite,
+            addr: Conc,
+            bytes: Range<i128>,
+            chain: Vec<u32>,
+        }
+        let mut sites = Vec::new();
+        for s in &self.sites {
+            let mut chain = Vec::new();
+            let mut at = s.lp;
+            while let Some(l) = at {
+                chain.push(l);
+                at = self.loops[l as usize].parent;
+            }
+            chain.reverse();
+            if chain.iter().any(|&l| never[l as usize]) {
+                continue;
+            }
+            let addr = s.addr.eval(v).ok_or_else(bad)?;
+            let iv = addr.interval(&ivs);
+            let bytes = iv.lo..iv.hi + s.size as i128;
+            if bytes.start < 0 || bytes.end > u64::MAX as i128 {
+                return Err("an address out of range".into());
+            }
+            let (start, len, shared) = v.block(bytes.start as u64).ok_or("an access outside device memory")?;
+            if bytes.end > start as i128 + len as i128 {
+                return Err("an access past the end of its block".into());
+            }
+            if !shared {
+                continue;
+            }
+            sites.push(S { site: s, addr, bytes, chain });
+        }
+        // The race proof.
+        let overlaps = |a: &Range<i128>, b: &Range<i128>| a.start < b.end && b.start < a.end;
+        for (i, w) in sites.iter().enumerate().filter(|(_, s)| s.site.write) {
+            let in_gang = w.chain.iter().any(|&l| self.loops[l as usize].gang.is_some());
+            if !in_gang && cfg.gangs > 1 {
+                return Err(format!("line {}: a write that every gang makes", w.site.loc.line));
+            }
+            if !self.separates(&w.addr, w.site.size, &w.chain, &loops, &ivs) {
+                return Err(format!("line {}: a write that two threads may make to one place", w.site.loc.line));
+            }
+            for (j, x) in sites.iter().enumerate() {
+                if i == j || !overlaps(&w.bytes, &x.bytes) {
+                    continue;
+                }
+                let same = x.site.lp == w.site.lp && x.addr == w.addr && x.site.size == w.site.size;
+                if !same {
+                    return Err(format!("lines {} and {}: accesses that may touch one place from two threads", w.site.loc.line, x.site.loc.line));
+                }
+            }
+        }
+        // The footprint.
+        let mut chunks = Vec::with_capacity(self.gangs.len());
+        for g in &self.gangs {
+            let c = match &g.chunk {
+                Some(c) => c.eval(v).ok_or_else(bad)?,
+                None => 1,
+            };
+            if c <= 0 {
+                return Err("a gang chunk that is not positive".into());
+            }
+            chunks.push(c);
+        }
+        let ev = Ev { loops, cfg, chunks };
+        let mut fp = Footprint::default();
+        let mut budget = MAX_RUNS;
+        for s in &sites {
+            if !s.site.write {
+                let executed = !s.site.cond && s.chain.iter().all(|&l| always[l as usize]);
+                fp.reads.push(ReadSpan { loc: s.site.loc, range: s.bytes.start as u64..s.bytes.end as u64, executed });
+                continue;
+            }
+            if s.site.cond {
+                return Err(format!("line {}: a conditional write", s.site.loc.line));
+            }
+            let mut runs = Vec::new();
+            let mut vals = vec![0i64; self.loops.len()];
+            self.runs(&ev, s.site, &s.addr, &s.chain, 0, &mut vals, &mut runs, &mut budget)?;
+            fp.writes.push(WriteSpan { loc: s.site.loc, runs });
+        }
+        Ok(fp)
+    }
+
+    /// Does the address separate the partitioned counters of `chain` (module documentation)?
+    fn separates(&self, addr: &Conc, size: u64, chain: &[u32], loops: &[Loop], ivs: &[Iv]) -> bool {
+        // Each counter as an iteration number t (0 ≤ t < trip), its coefficient scaled by the step.
+        let mut terms: Vec<(i128, i128, bool)> = Vec::new();
+        for &l in chain {
+            let iv = ivs[l as usize];
+            let step = loops[l as usize].step as i128;
+            let trips = (iv.hi - iv.lo) / step.abs() + 1;
+            if trips <= 1 {
+                continue;
+            }
+            let c = addr.coef(l) as i128 * step.abs();
+            let part = self.loops[l as usize].partitioned;
+            if c == 0 {
+                if part {
+                    return false;
+                }
+                continue;
+            }
+            terms.push((c.abs(), trips - 1, part));
+        }
+        terms.sort_by_key(|t| t.0);
+        let Some(min_part) = terms.iter().filter(|t| t.2).map(|t| t.0).min() else { return true };
+        let mut span: i128 = size as i128 - 1;
+        for &(c, range, _) in &terms {
+            if c >= min_part && c <= span {
+                return false;
+            }
+            span += c * range;
+        }
+        true
+    }
+
+    /// The runs a write site writes, with their gangs, for the counters of `chain[depth..]`
+    /// (the outer ones set in `vals`).
+    #[allow(clippy::too_many_arguments)]
+    fn runs(&self, ev: &Ev, site: &PlanSite, addr: &Conc, chain: &[u32], depth: usize, vals: &mut [i64], out: &mut Vec<(Range<u64>, u32)>, budget: &mut usize) -> Result<(), String> {
+        let push = |out: &mut Vec<(Range<u64>, u32)>, r: Range<u64>, g: u32, budget: &mut usize| -> Result<(), String> {
+            if let Some((last, lg)) = out.last_mut() {
+                if *lg == g && (last.end == r.start || *last == r) {
+                    last.end = last.end.max(r.end);
+                    return Ok(());
+                }
+            }
+            if *budget == 0 {
+                return Err("a footprint too large to list".into());
+            }
+            *budget -= 1;
+            out.push((r, g));
+            Ok(())
+        };
+        if depth == chain.len() {
+            let a = addr.at(vals) as u64;
+            let g = self.gang_of(ev, chain, vals);
+            return push(out, a..a + site.size, g, budget);
+        }
+        let l = chain[depth];
+        let lp = &ev.loops[l as usize];
+        let (first, n) = lp.span(vals);
+        let c = addr.coef(l);
+        if depth + 1 == chain.len() && (c * lp.step).unsigned_abs() == site.size {
+            // Contiguous: one run for each stretch of iterations one gang runs.
+            let mut t = 0;
+            while t < n {
+                vals[l as usize] = first + t * lp.step;
+                let g = self.gang_of(ev, chain, vals);
+                let len = self.same_gang(ev, chain, l, vals, n - t);
+                let a = addr.at(vals);
+                let b = a + (len - 1) * c * lp.step;
+                push(out, a.min(b) as u64..a.max(b) as u64 + site.size, g, budget)?;
+                t += len;
+            }
+            return Ok(());
+        }
+        for t in 0..n {
+            vals[l as usize] = first + t * lp.step;
+            self.runs(ev, site, addr, chain, depth + 1, vals, out, budget)?;
+        }
+        Ok(())
+    }
+
+    /// The gang that runs the iteration `vals` of the loops `chain`.
+    fn gang_of(&self, ev: &Ev, chain: &[u32], vals: &[i64]) -> u32 {
+        let Some((g, k)) = self.linear(ev, chain, vals) else { return 0 };
+        let (c, t, per) = ev.share(&self.gangs[g as usize], g);
+        (((k / c) % t) / per) as u32
+    }
+
+    /// The gang loop among `chain` and the linear iteration number of `vals` in it.
+    fn linear(&self, ev: &Ev, chain: &[u32], vals: &[i64]) -> Option<(u32, i64)> {
+        let g = chain.iter().find_map(|&l| self.loops[l as usize].gang)?;
+        let mut k = 0i64;
+        for &d in &self.gangs[g as usize].dims {
+            let lp = &ev.loops[d as usize];
+            let (first, n) = lp.span(vals);
+            k = k * n + (vals[d as usize] - first) / lp.step;
+        }
+        Some((g, k))
+    }
+
+    /// How many iterations of loop `l` from `vals[l]` on (at most `left`) the same gang runs.
+    fn same_gang(&self, ev: &Ev, chain: &[u32], l: u32, vals: &[i64], left: i64) -> i64 {
+        let Some((g, k)) = self.linear(ev, chain, vals) else { return left };
+        let gl = &self.gangs[g as usize];
+        let (c, t, per) = ev.share(gl, g);
+        if gl.dims.last() != Some(&l) || t == per {
+            return left;
+        }
+        // The linear iteration moves on with this loop; the gang changes at multiples of c·per.
+        let block = c * per;
+        (block - k % block).min(left)
+    }
+}
+
+/// A launch's loops and configuration, for listing runs.
+struct Ev {
+    loops: Vec<Loop>,
+    cfg: Config,
+    /// Each gang loop's chunk.
+    chunks: Vec<i64>,
+}
+
+impl Ev {
+    /// Chunk, threads and threads per gang of gang loop `g`.
+    fn share(&self, gl: &GangLoop, g: u32) -> (i64, i64, i64) {
+        let per = ((if gl.worker { self.cfg.workers } else { 1 }) * (if gl.vector { self.cfg.vector } else { 1 })).max(1) as i64;
+        (self.chunks[g as usize], (self.cfg.gangs as i64 * per).max(1), per)
+    }
+}
