@@ -98,6 +98,12 @@ pub trait Checker: Send {
     /// nothing.
     fn thread_memory(&mut self, _mem: &mut Memory, _e: ThreadEvent) {}
 
+    /// Whether the checker takes footprints ([`Checker::proven_launch`]): when it does not,
+    /// kernels are not even evaluated for a proof. Default: `false`.
+    fn wants_proofs(&self) -> bool {
+        false
+    }
+
     /// The kernel just begun ([`DataEvent::LaunchBegin`]) was proven race-free at this launch,
     /// and `fp` lists what it reads and writes (`crate::kernel::footprint`). A checker that can
     /// take the footprint for the accesses — it would find nothing in them, and it records what

@@ -476,7 +476,8 @@ pub struct Executable {
     /// Kernel function → its fast-share variant ([`crate::ir::acc::Kernel::fast`]).
     pub fast_kernels: std::collections::HashMap<u32, u32>,
     /// Compiled for checking: kernel function → its access plan ([`crate::kernel::footprint`]).
-    pub plans: std::collections::HashMap<u32, std::sync::Arc<crate::kernel::footprint::AccessPlan>>,
+    /// (or why it has none).
+    pub plans: std::collections::HashMap<u32, Result<std::sync::Arc<crate::kernel::footprint::AccessPlan>, String>>,
     /// Compiled for checking: the same program compiled without the checker's hooks, which a
     /// kernel proven race-free at its launch runs on ([`super::check::Checker::proven_launch`]).
     pub plain: Option<Box<Executable>>,
@@ -573,8 +574,8 @@ pub fn compile_mode(p: &Program, checking: bool) -> Result<Executable, Diagnosti
         plain: None,
     };
     if checking {
-        exe.plans = p.kernels.iter().filter_map(|k| Some((k.func.0, k.plan.as_ref().ok()?.clone()))).collect();
-        if !exe.plans.is_empty() {
+        exe.plans = p.kernels.iter().map(|k| (k.func.0, k.plan.clone())).collect();
+        if exe.plans.values().any(Result::is_ok) {
             exe.plain = Some(Box::new(compile_mode(p, false)?));
         }
     }

@@ -684,23 +684,33 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
 /// checker (`kernel::footprint`, [`super::check::Checker::proven_launch`]). The executable to run
 /// it on when the checker took the footprint.
 fn proven_launch<'e>(m: &mut Machine<'e>, k: &KernelLaunch<'_>) -> Option<&'e super::Executable> {
-    if m.observer.is_some() || m.checker_model || m.checker.is_none() {
+    if m.observer.is_some() || m.checker_model || !m.checker.as_deref().is_some_and(|c| c.wants_proofs()) {
         return None;
     }
     let exe: &'e super::Executable = m.exe;
-    let (plain, plan) = (exe.plain.as_deref()?, exe.plans.get(&k.fid)?);
+    let explain = std::env::var_os("ACCSIM_EXPLAIN_PROOFS").is_some();
     let cfg = crate::kernel::footprint::Config { gangs: k.gangs, workers: k.workers, vector: k.vector };
-    let fp = match plan.evaluate(&LaunchView { m, k }, cfg) {
-        Ok(fp) => fp,
-        Err(why) => {
-            if std::env::var_os("ACCSIM_EXPLAIN_PROOFS").is_some() {
+    let fp = exe.plans.get(&k.fid).ok_or_else(|| "no plan".to_string()).and_then(|p| {
+        let plan = p.as_ref().map_err(|why| format!("no plan ({why})"))?;
+        plan.evaluate(&LaunchView { m, k }, cfg)
+    });
+    let (plain, fp) = match (exe.plain.as_deref(), fp) {
+        (Some(plain), Ok(fp)) => (plain, fp),
+        (_, Err(why)) => {
+            if explain {
                 eprintln!("accsim: kernel at line {} checked access by access: {why}", k.loc.line);
             }
             return None;
         }
+        (None, _) => return None,
     };
     let c = m.checker.as_deref_mut()?;
-    c.proven_launch(&m.mem, &fp).then_some(plain)
+    let taken = c.proven_launch(&m.mem, &fp);
+    if explain {
+        let how = if taken { "proven race-free, run on its footprint" } else { "proven race-free, but the checkers need its accesses" };
+        eprintln!("accsim: kernel at line {}: {how}", k.loc.line);
+    }
+    taken.then_some(plain)
 }
 
 /// A launch's values, as an access plan reads them.

@@ -194,15 +194,18 @@ fn apply(op: SymOp, a: i64, b: i64, f: IntFmt) -> Option<i64> {
 pub struct Lin {
     pub k: Sym,
     pub terms: Vec<(u32, Sym)>,
+    /// The no-wrap conditions its value depends on (indices into the analysis' list): they
+    /// join the plan's [`AccessPlan::checks`] when the value becomes an address or a bound.
+    deps: Vec<u32>,
 }
 
 impl Lin {
     fn sym(s: Sym) -> Lin {
-        Lin { k: s, terms: Vec::new() }
+        Lin { k: s, terms: Vec::new(), deps: Vec::new() }
     }
 
     fn counter(l: u32) -> Lin {
-        Lin { k: Sym::Const(0), terms: vec![(l, Sym::Const(1))] }
+        Lin { k: Sym::Const(0), terms: vec![(l, Sym::Const(1))], deps: Vec::new() }
     }
 
     fn pure(&self) -> Option<&Sym> {
@@ -211,6 +214,8 @@ impl Lin {
 
     fn add(self, o: Lin, sub: bool) -> Lin {
         let op = if sub { SymOp::Sub } else { SymOp::Add };
+        let mut deps = self.deps;
+        deps.extend(o.deps.iter().filter(|d| !deps.contains(d)).copied().collect::<Vec<_>>());
         let mut terms = self.terms;
         for (l, c) in o.terms {
             match terms.iter_mut().find(|(m, _)| *m == l) {
@@ -218,13 +223,14 @@ impl Lin {
                 None => terms.push((l, if sub { Sym::op(SymOp::Sub, Sym::Const(0), c, IntFmt::LONG) } else { c })),
             }
         }
-        Lin { k: Sym::op(op, self.k, o.k, IntFmt::LONG), terms }
+        Lin { k: Sym::op(op, self.k, o.k, IntFmt::LONG), terms, deps }
     }
 
     fn scale(self, s: &Sym) -> Lin {
         Lin {
             k: Sym::op(SymOp::Mul, self.k, s.clone(), IntFmt::LONG),
             terms: self.terms.into_iter().map(|(l, c)| (l, Sym::op(SymOp::Mul, c, s.clone(), IntFmt::LONG))).collect(),
+            deps: self.deps,
         }
     }
 
@@ -341,13 +347,25 @@ pub(crate) fn plan_kernel(body: &Stmt, types: &mut TypeTable, locals: &[Local], 
         assigned,
         env: HashMap::new(),
         counters: HashMap::new(),
+        mem_counters: HashMap::new(),
         stack: Vec::new(),
         cond: 0,
         private: Vec::new(),
+        wraps: Vec::new(),
+        committed: HashSet::new(),
         plan: AccessPlan::default(),
     };
     an.stmt(body)?;
     Ok(an.plan)
+}
+
+/// The local naming a scalar object in memory: `&x` of a memory local, or a capture parameter
+/// holding the object's address.
+fn counter_root(a: &Expr) -> Option<LocalId> {
+    match &strip_casts(a).kind {
+        ExprKind::LocalAddr(l) | ExprKind::Local(l) => Some(*l),
+        _ => None,
+    }
 }
 
 fn strip_casts(e: &Expr) -> &Expr {
@@ -372,12 +390,17 @@ struct An<'a, 'b> {
     assigned: HashMap<LocalId, usize>,
     /// Register locals assigned once, with their affine value.
     env: HashMap<LocalId, Lin>,
-    /// The counters of the enclosing loops.
+    /// The counters of the enclosing loops: registers, and private objects in memory (by the
+    /// local whose address or value is their address, see [`counter_root`]).
     counters: HashMap<LocalId, u32>,
+    mem_counters: HashMap<LocalId, u32>,
     stack: Vec<u32>,
     cond: u32,
     /// Addresses private in the enclosing loops (their private and reduction variables).
     private: Vec<LocalId>,
+    /// Every no-wrap condition met so far; those addresses and bounds depend on are committed.
+    wraps: Vec<(Lin, IntFmt)>,
+    committed: HashSet<u32>,
     plan: AccessPlan,
 }
 
@@ -508,6 +531,7 @@ impl An<'_, '_> {
         for _ in 0..opened {
             let id = self.stack.pop().unwrap_or_default();
             self.counters.retain(|_, l| *l != id);
+            self.mem_counters.retain(|_, l| *l != id);
         }
         self.private.truncate(saved);
         Ok(())
@@ -531,7 +555,15 @@ impl An<'_, '_> {
     /// Enter one canonical loop: its bounds are evaluated before its counter is in scope.
     fn open_loop(&mut self, s: &Stmt, partitioned: bool, gang: Option<u32>) -> A<u32> {
         let c = super::schedule::canon(s.clone(), &mut self.b).map_err(|(m, _)| m)?;
-        let Place::Local(var) = c.place else { return Err("a loop counter in memory".into()) };
+        // A counter in memory must be private: the thread's frame, a per-gang copy, or the
+        // counter of a partitioned loop (which the schedule gives each thread, §2.6.1).
+        let counter = match &c.place {
+            Place::Local(v) => Ok(*v),
+            Place::Mem(a) => match counter_root(a) {
+                Some(r) if partitioned || self.private_root(a) => Err(r),
+                _ => return Err("a shared loop counter in memory".into()),
+            },
+        };
         for p in &c.pre {
             self.stmt(p)?;
         }
@@ -539,11 +571,17 @@ impl An<'_, '_> {
         let lb = self.value(&c.lb)?.ok_or("a loop bound that is not affine")?;
         let ub = self.value(&c.ub)?.ok_or("a loop bound that is not affine")?;
         let step = self.pure(&c.step)?.ok_or("a loop step that is not a launch value")?;
+        self.commit(&lb);
+        self.commit(&ub);
         // The body may not change the counter (the canonical form assigns it in the header).
         let mut changed = false;
         super::outline::walk_stmt(&c.body, &mut |e| {
-            if let ExprKind::Assign { place: Place::Local(l), .. } | ExprKind::CompoundAssign { place: Place::Local(l), .. } | ExprKind::IncDec { place: Place::Local(l), .. } = &e.kind {
-                changed |= *l == var;
+            if let ExprKind::Assign { place, .. } | ExprKind::CompoundAssign { place, .. } | ExprKind::IncDec { place, .. } = &e.kind {
+                changed |= match (place, counter) {
+                    (Place::Local(l), Ok(v)) => *l == v,
+                    (Place::Mem(a), Err(r)) => counter_root(a) == Some(r),
+                    _ => false,
+                };
             }
         }, &mut |_| {});
         if changed {
@@ -558,7 +596,10 @@ impl An<'_, '_> {
         let id = self.plan.loops.len() as u32;
         self.plan.loops.push(PlanLoop { parent: self.stack.last().copied(), lb, ub, step, cmp, fmt, partitioned, gang });
         self.stack.push(id);
-        self.counters.insert(var, id);
+        match counter {
+            Ok(v) => self.counters.insert(v, id),
+            Err(r) => self.mem_counters.insert(r, id),
+        };
         Ok(id)
     }
 
@@ -572,6 +613,7 @@ impl An<'_, '_> {
         match self.target(addr)? {
             Target::Private => Ok(()),
             Target::Shared(lin) => {
+                self.commit(&lin);
                 self.plan.sites.push(PlanSite { loc, write, addr: lin, size, lp: self.stack.last().copied(), cond: self.cond > 0 });
                 Ok(())
             }
@@ -622,6 +664,9 @@ impl An<'_, '_> {
                 if matches!(ty, Type::Record(_) | Type::Complex(_) | Type::Array(..) | Type::Vla(..)) {
                     // The address itself (an aggregate's value is its address).
                     return self.value(a);
+                }
+                if let Some(&id) = counter_root(a).and_then(|r| self.mem_counters.get(&r)) {
+                    return Ok(Some(Lin::counter(id)));
                 }
                 let size = self.size(e.ty)?;
                 self.site(a, size, false, e.loc)?;
@@ -816,12 +861,23 @@ impl An<'_, '_> {
         }
     }
 
-    /// A value computed in format `f`: it must not wrap where it has counters.
-    fn checked(&mut self, v: Lin, f: IntFmt) -> Lin {
+    /// A value computed in format `f`: it must not wrap where it has counters, if an address or
+    /// a bound depends on it.
+    fn checked(&mut self, mut v: Lin, f: IntFmt) -> Lin {
         if !v.terms.is_empty() {
-            self.plan.checks.push((v.clone(), f));
+            self.wraps.push((Lin { deps: Vec::new(), ..v.clone() }, f));
+            v.deps.push(self.wraps.len() as u32 - 1);
         }
         v
+    }
+
+    /// `v` is an address or a bound: the conditions it depends on join the plan.
+    fn commit(&mut self, v: &Lin) {
+        for &d in &v.deps {
+            if self.committed.insert(d) {
+                self.plan.checks.push(self.wraps[d as usize].clone());
+            }
+        }
     }
 }
 

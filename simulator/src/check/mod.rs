@@ -253,6 +253,10 @@ impl Checker for CheckRun {
         }
     }
 
+    fn wants_proofs(&self) -> bool {
+        self.proofs
+    }
+
     fn proven_launch(&mut self, mem: &Memory, fp: &Footprint) -> bool {
         // Only a synchronous kernel while no queue has work: an asynchronous one's accesses
         // are kept, as runs, for the async-race checker, and those must be exact.

@@ -1,0 +1,141 @@
+//! `accsim check` runs a kernel proven race-free at its launch without observing it, and hands
+//! the checkers the bytes it reads and writes (`accsim_core::kernel::footprint`). That may only
+//! make checking faster: every program must give the same output, findings and exit status as
+//! `accsim check --every-access`, which observes every access of every kernel.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::*;
+
+fn check(dir: &Path, file: &Path, flags: &[&str]) -> Outcome {
+    let mut cmd = Command::new(accsim_bin());
+    cmd.current_dir(dir).env("ACCSIM_EXPLAIN_PROOFS", "1").arg("check").args(flags).arg(file);
+    run_with_timeout(cmd, accsim_timeout()).expect("run accsim check")
+}
+
+/// The explanation lines (`accsim: kernel at line …`) apart from the rest of stderr.
+fn split_explained(out: &Outcome) -> (String, Vec<String>) {
+    let err = out.stderr_text();
+    let (explained, rest): (Vec<&str>, Vec<&str>) = err.lines().partition(|l| l.starts_with("accsim: kernel at line"));
+    (rest.join("\n"), explained.into_iter().map(str::to_string).collect())
+}
+
+/// Check `file` both ways; the launches run on their footprint.
+fn same_both_ways(dir: &Path, file: &Path) -> Result<usize, String> {
+    let fast = check(dir, file, &[]);
+    let slow = check(dir, file, &["--every-access"]);
+    let (fast_err, explained) = split_explained(&fast);
+    let (slow_err, none) = split_explained(&slow);
+    if !none.is_empty() {
+        return Err(format!("{}: --every-access still proved kernels: {none:?}", file.display()));
+    }
+    if fast.status != slow.status || fast.stdout != slow.stdout || fast_err != slow_err {
+        return Err(format!(
+            "{}: differs from --every-access\n--- with proofs (exit {}):\n{}{fast_err}\n--- every access (exit {}):\n{}{slow_err}",
+            file.display(),
+            fast.status,
+            String::from_utf8_lossy(&fast.stdout),
+            slow.status,
+            String::from_utf8_lossy(&slow.stdout)
+        ));
+    }
+    Ok(explained.iter().filter(|l| l.ends_with("run on its footprint")).count())
+}
+
+#[test]
+fn proofs_change_nothing_on_the_samples_and_planted_bugs() {
+    let root = repo_root();
+    let mut files: Vec<PathBuf> = acc_sample_files();
+    files.extend(only_named_samples(c_files(&samples_dir().join("bugs"))));
+    let mut failures = Vec::new();
+    let mut proven = 0;
+    for f in &files {
+        let rel = f.strip_prefix(&root).unwrap_or(f);
+        match same_both_ways(&root, rel) {
+            Ok(n) => proven += n,
+            Err(e) => failures.push(e),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    // The samples' kernels are mostly affine loop nests: most launches must be proven, or the
+    // comparison above tests nothing.
+    if std::env::var_os("ACCSIM_SAMPLE").is_none() {
+        assert!(proven >= 50, "only {proven} launches ran on their footprint");
+    }
+}
+
+/// Kernels whose writes the host then reads stale: the finding names the gang that wrote the
+/// element, which a proven kernel must compute from the schedule (`kernel::schedule`) for every
+/// kind of gang loop: gang and vector, a static chunk and a descending counter, collapsed gang,
+/// worker and vector, a triangular vector loop inside a gang loop, a strided write.
+const GANGS: &str = r#"#include <stdio.h>
+#define N 400
+static double a[N], b[N], c[40][50], d[N], e[N];
+int main(void) {
+    int n = N;
+    for (int i = 0; i < N; i++) { a[i] = b[i] = d[i] = e[i] = 0; }
+    for (int i = 0; i < 40; i++) for (int j = 0; j < 50; j++) c[i][j] = 0;
+#pragma acc data copyin(a, b, c, d, e)
+    {
+#pragma acc parallel loop gang vector num_gangs(5) vector_length(7)
+        for (int i = 0; i < n; i++) a[i] = i;
+#pragma acc parallel loop gang(static:3) num_gangs(4)
+        for (int i = n - 1; i >= 0; i -= 2) b[i] = i;
+#pragma acc parallel loop collapse(2) gang worker vector num_gangs(3) num_workers(2) vector_length(4)
+        for (int i = 0; i < 40; i++)
+            for (int j = 0; j < 50; j++) c[i][j] = i + j;
+#pragma acc parallel loop gang num_gangs(6)
+        for (int i = 0; i < 20; i++) {
+#pragma acc loop vector
+            for (int j = 0; j <= i; j++) d[i * 20 + j] = j;
+        }
+#pragma acc parallel loop gang vector num_gangs(7) vector_length(3)
+        for (int i = 0; i < n / 2; i++) e[2 * i + 1] = i;
+        printf("%g %g %g\n", a[0], a[13], a[399]);
+        printf("%g %g %g\n", b[399], b[1], b[151]);
+        printf("%g %g %g\n", c[0][0], c[17][33], c[39][49]);
+        printf("%g %g %g\n", d[0], d[19 * 20 + 19], d[5 * 20 + 3]);
+        printf("%g %g %g\n", e[1], e[201], e[399]);
+    }
+    return 0;
+}
+"#;
+
+#[test]
+fn proven_kernels_report_the_gang_that_wrote_an_element() {
+    let dir = TempDir::new("proofs-gangs");
+    let file = dir.path().join("gangs.c");
+    std::fs::write(&file, GANGS).expect("write program");
+    let proven = same_both_ways(dir.path(), Path::new("gangs.c")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(proven, 5, "every kernel runs on its footprint");
+    let out = check(dir.path(), Path::new("gangs.c"), &[]);
+    let err = out.stderr_text();
+    assert_eq!(out.status, 1, "{err}");
+    assert_eq!(err.matches("error[stale-host-read]").count(), 15, "{err}");
+    // a[13]: iteration 13 of a gang-vector loop with 5 gangs of 7 lanes is thread 13 of 35, gang 1.
+    assert!(err.contains("by gang 1 in the kernel at line 10"), "{err}");
+}
+
+/// Racy kernels get no proof: each is checked access by access and its race is reported.
+#[test]
+fn racy_kernels_are_not_proven() {
+    let cases = [
+        ("neighbour", "for (int i = 0; i < 99; i++) a[i + 1] = a[i] + 1.0;", "#pragma acc parallel loop gang vector"),
+        ("same-element", "for (int i = 0; i < 100; i++) a[i / 4 * 4] = i;", "#pragma acc parallel loop gang vector"),
+        ("redundant", "for (int i = 0; i < 100; i++) a[i] = i;", "#pragma acc parallel num_gangs(4)\n#pragma acc loop vector"),
+        ("column", "for (int i = 0; i < 10; i++) for (int j = 0; j < 10; j++) a[j] = i;", "#pragma acc parallel loop gang"),
+    ];
+    for (name, body, directive) in cases {
+        let dir = TempDir::new(&format!("proofs-{name}"));
+        let src = format!("#include <stdio.h>\nint main(void) {{\n    static double a[100];\n#pragma acc data copy(a)\n    {{\n{directive}\n    {body}\n    }}\n    printf(\"%g\\n\", a[5]);\n    return 0;\n}}\n");
+        std::fs::write(dir.path().join("race.c"), &src).expect("write program");
+        let out = check(dir.path(), Path::new("race.c"), &[]);
+        let (err, explained) = split_explained(&out);
+        assert!(err.contains("error[data-race]"), "{name}: {err}\n{explained:?}");
+        assert!(explained.iter().all(|l| l.contains("checked access by access")), "{name}: {explained:?}");
+        same_both_ways(dir.path(), Path::new("race.c")).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
