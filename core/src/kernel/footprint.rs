@@ -856,7 +856,7 @@ impl An<'_, '_> {
             return Some(v.clone());
         }
         match self.caps.get(&l) {
-            Some(&(cap, CaptureMode::Value | CaptureMode::Present, _)) if self.assigned.get(&l).is_none() => Some(Lin::sym(Sym::Arg(cap))),
+            Some(&(cap, CaptureMode::Value | CaptureMode::Present, _)) if !self.assigned.contains_key(&l) => Some(Lin::sym(Sym::Arg(cap))),
             _ => None,
         }
     }
