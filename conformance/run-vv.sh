@@ -7,6 +7,9 @@
 # repository). The lists of files in scope are ../shared/conformance/openacc-c-2.0-files.txt and
 # openacc-c-2.0-mixed-files.tsv (file, tab, -DTn flags). A file passes when accsim exits 0.
 # Output: one line per file (PASS/FAIL, exit status, first diagnostic line), then the totals.
+#
+# VV_COMMAND=check runs `accsim check --format json` instead (issue 4, "Real code"): a file passes
+# when it has no error or warning finding, and each line lists the findings as kind@line.
 set -uo pipefail
 suite=${1:?usage: run-vv.sh SUITE_CHECKOUT [ACCSIM] [-- flags]}
 shift
@@ -19,10 +22,30 @@ lists=${ACCSIM_CONFORMANCE_LISTS:-$here/../shared/conformance}
 timeout_s=${VV_TIMEOUT:-60}
 pass=0
 fail=0
+command=${VV_COMMAND:-run}
+# `kind@line` of each finding in `accsim check --format json` output (its last stdout line).
+findings() {
+    tail -n 1 | python3 -c 'import json,sys
+try:
+    print(" ".join(sorted("%s@%s" % (f["kind"], f["line"]) for f in json.loads(sys.stdin.read())["findings"])))
+except Exception:
+    print("(no JSON)")'
+}
 run_one() {
     local file=$1
     shift
     local err
+    if [ "$command" = check ]; then
+        local out
+        out=$(timeout "$timeout_s" "$accsim" check --format json -I "$suite/Tests" -DSEED=12345 "$@" "${extra[@]}" "$suite/$file" 2>/dev/null)
+        local rc=$?
+        local found
+        found=$(printf '%s\n' "$out" | findings)
+        [ $rc -eq 124 ] && found="timeout after ${timeout_s}s"
+        if [ $rc -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+        printf '%s  %s %s (exit %d) %s\n' "$([ $rc -eq 0 ] && echo CLEAN || echo FOUND)" "$file" "$*" "$rc" "$found"
+        return
+    fi
     err=$(timeout "$timeout_s" "$accsim" run -I "$suite/Tests" -DSEED=12345 "$@" "${extra[@]}" "$suite/$file" 2>&1 >/dev/null)
     local rc=$?
     if [ $rc -eq 0 ]; then
