@@ -557,6 +557,29 @@ pub fn compile(p: &Program) -> Result<Executable, Diagnostics> {
 /// Compile `p`; with `checking`, every memory access calls the run's checker (see
 /// [`super::check`]) and no fused loads or loops are made.
 pub fn compile_mode(p: &Program, checking: bool) -> Result<Executable, Diagnostics> {
+    compile_some(p, checking, None)
+}
+
+/// The functions a kernel proven at launch may run: the kernel functions, their fast variants,
+/// and what they call (pure functions only, `kernel::footprint`), transitively.
+fn kernel_closure(p: &Program) -> std::collections::HashSet<usize> {
+    let mut keep: std::collections::HashSet<usize> = p.kernels.iter().flat_map(|k| std::iter::once(k.func.0 as usize).chain(k.fast.map(|f| f.0 as usize))).collect();
+    let mut todo: Vec<usize> = keep.iter().copied().collect();
+    while let Some(f) = todo.pop() {
+        let Some(func) = p.functions.get(f) else { continue };
+        crate::kernel::outline::walk_stmt(&func.body, &mut |e| {
+            if let ExprKind::Call { callee: Callee::Direct(g), .. } = &e.kind {
+                if keep.insert(g.0 as usize) {
+                    todo.push(g.0 as usize);
+                }
+            }
+        }, &mut |_| {});
+    }
+    keep
+}
+
+/// Compile `p` (only the functions in `only`, when given: the others are left empty).
+fn compile_some(p: &Program, checking: bool, only: Option<&std::collections::HashSet<usize>>) -> Result<Executable, Diagnostics> {
     let mut errors = Vec::new();
     let mut exe = Executable {
         declares: file_scope_declares(p),
@@ -576,7 +599,7 @@ pub fn compile_mode(p: &Program, checking: bool) -> Result<Executable, Diagnosti
     if checking {
         exe.plans = p.kernels.iter().map(|k| (k.func.0, k.plan.clone())).collect();
         if exe.plans.values().any(Result::is_ok) {
-            exe.plain = Some(Box::new(compile_mode(p, false)?));
+            exe.plain = Some(Box::new(compile_some(p, false, Some(&kernel_closure(p)))?));
         }
     }
     for g in &p.globals {
@@ -603,10 +626,13 @@ pub fn compile_mode(p: &Program, checking: bool) -> Result<Executable, Diagnosti
         });
     }
     for (i, f) in p.functions.iter().enumerate() {
-        match compile_function(p, &exe, i as u32, f, checking) {
+        let compiled = if only.is_none_or(|o| o.contains(&i)) { compile_function(p, &exe, i as u32, f, checking) } else { Err(Diagnostic::internal("not compiled", Some(f.loc))) };
+        match compiled {
             Ok(cf) => exe.funcs.push(cf),
             Err(d) => {
-                errors.push(d);
+                if only.is_none_or(|o| o.contains(&i)) {
+                    errors.push(d);
+                }
                 exe.funcs.push(CFunc {
                     name: f.name.clone(),
                     loc: f.loc,
