@@ -53,6 +53,16 @@ pub fn report(p: &Program, map: &SourceMap) -> String {
             }
             .unwrap_or(());
         }
+        // `accsim check` (kernel::footprint): whether the kernel can be proven race-free when
+        // it is launched and checked on its footprint, or must be watched access by access.
+        let check = match &k.plan {
+            Ok(p) => {
+                let n = p.sites.len();
+                format!("an access plan over {n} site{} of shared device memory: a launch whose values prove it race-free is checked on its footprint", if n == 1 { "" } else { "s" })
+            }
+            Err(why) => format!("checked access by access ({why})"),
+        };
+        let _ = writeln!(out, "    check: {check}");
     }
     if out.is_empty() {
         out.push_str("no compute constructs\n");
