@@ -15,6 +15,17 @@
 //!
 //! Each finding carries both sites; [`report::Findings`] deduplicates them (one finding per kind
 //! and pair of sites) and caps their number.
+//!
+//! **Proven kernels.** A kernel whose accesses are affine in its loop counters is proven
+//! race-free when it is launched, if the launch's values allow it
+//! ([`accsim_core::kernel::footprint`]); it then runs as `accsim run` runs it (in parallel,
+//! vectorised, unobserved), and [`CheckRun::proven_launch`] hands the coherence checker the
+//! bytes each of its sites read and the runs each wrote, with the writing gang. The race checker
+//! has nothing to do (the proof is its answer), and the async-race checker is idle (only
+//! synchronous kernels, with no queue busy, are taken). Whenever a read could find something —
+//! bytes that hold a newer host value or were never written on the device — the footprint is
+//! refused and the kernel is checked access by access, so findings are exactly those of
+//! `accsim check --every-access` (simulator/tests/proofs.rs compares both on every sample).
 
 pub mod async_race;
 pub mod coherence;
