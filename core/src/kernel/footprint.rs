@@ -106,21 +106,8 @@ pub enum Sym {
     Arg(u32),
     /// The scalar capture `n`'s parameter points at, which the kernel never writes.
     Deref(u32, IntFmt),
-    Op(SymOp, Box<Sym>, Box<Sym>, IntFmt),
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SymOp {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Rem,
-    Shl,
-    Shr,
-    And,
-    Or,
-    Xor,
+    /// An integer operation (arithmetic, shifts, bitwise) in a format.
+    Op(BinOp, Box<Sym>, Box<Sym>, IntFmt),
 }
 
 /// The values a launch gives the symbols of a plan, and its device memory.
@@ -142,15 +129,15 @@ impl Sym {
         }
     }
 
-    fn op(op: SymOp, a: Sym, b: Sym, f: IntFmt) -> Sym {
+    fn op(op: BinOp, a: Sym, b: Sym, f: IntFmt) -> Sym {
         match (op, a.is_const(), b.is_const()) {
             (_, Some(x), Some(y)) => match apply(op, x, y, f) {
                 Some(v) => Sym::Const(v),
                 None => Sym::Op(op, Box::new(a), Box::new(b), f),
             },
-            (SymOp::Add, Some(0), _) | (SymOp::Mul, Some(1), _) if f == IntFmt::LONG => b,
-            (SymOp::Add | SymOp::Sub, _, Some(0)) | (SymOp::Mul | SymOp::Div, _, Some(1)) if f == IntFmt::LONG => a,
-            (SymOp::Mul, Some(0), _) | (SymOp::Mul, _, Some(0)) => Sym::Const(0),
+            (BinOp::Add, Some(0), _) | (BinOp::Mul, Some(1), _) if f == IntFmt::LONG => b,
+            (BinOp::Add | BinOp::Sub, _, Some(0)) | (BinOp::Mul | BinOp::Div, _, Some(1)) if f == IntFmt::LONG => a,
+            (BinOp::Mul, Some(0), _) | (BinOp::Mul, _, Some(0)) => Sym::Const(0),
             _ => Sym::Op(op, Box::new(a), Box::new(b), f),
         }
     }
@@ -167,24 +154,25 @@ impl Sym {
 
 /// `a op b` as the machine computes it in format `f` (`None`: division by zero, a shift out of
 /// range).
-fn apply(op: SymOp, a: i64, b: i64, f: IntFmt) -> Option<i64> {
+fn apply(op: BinOp, a: i64, b: i64, f: IntFmt) -> Option<i64> {
     let bits = f.bytes as u32 * 8;
     let unsigned = !f.signed;
     let ua = |x: i64| if bits >= 64 { x as u64 as i128 } else { (x as u64 & ((1u64 << bits) - 1)) as i128 };
     let (x, y) = if unsigned { (ua(a), ua(b)) } else { (a as i128, b as i128) };
     let r = match op {
-        SymOp::Add => x + y,
-        SymOp::Sub => x - y,
-        SymOp::Mul => x.wrapping_mul(y),
-        SymOp::Div | SymOp::Rem if y == 0 => return None,
-        SymOp::Div => x / y,
-        SymOp::Rem => x % y,
-        SymOp::Shl | SymOp::Shr if !(0..bits as i128).contains(&y) => return None,
-        SymOp::Shl => x << y,
-        SymOp::Shr => x >> y,
-        SymOp::And => x & y,
-        SymOp::Or => x | y,
-        SymOp::Xor => x ^ y,
+        BinOp::Add => x + y,
+        BinOp::Sub => x - y,
+        BinOp::Mul => x.wrapping_mul(y),
+        BinOp::Div | BinOp::Rem if y == 0 => return None,
+        BinOp::Div => x / y,
+        BinOp::Rem => x % y,
+        BinOp::Shl | BinOp::Shr if !(0..bits as i128).contains(&y) => return None,
+        BinOp::Shl => x << y,
+        BinOp::Shr => x >> y,
+        BinOp::BitAnd => x & y,
+        BinOp::BitOr => x | y,
+        BinOp::BitXor => x ^ y,
+        _ => return None,
     };
     Some(f.wrap(r))
 }
@@ -213,14 +201,14 @@ impl Lin {
     }
 
     fn add(self, o: Lin, sub: bool) -> Lin {
-        let op = if sub { SymOp::Sub } else { SymOp::Add };
+        let op = if sub { BinOp::Sub } else { BinOp::Add };
         let mut deps = self.deps;
         deps.extend(o.deps.iter().filter(|d| !deps.contains(d)).copied().collect::<Vec<_>>());
         let mut terms = self.terms;
         for (l, c) in o.terms {
             match terms.iter_mut().find(|(m, _)| *m == l) {
                 Some((_, d)) => *d = Sym::op(op, std::mem::replace(d, Sym::Const(0)), c, IntFmt::LONG),
-                None => terms.push((l, if sub { Sym::op(SymOp::Sub, Sym::Const(0), c, IntFmt::LONG) } else { c })),
+                None => terms.push((l, if sub { Sym::op(BinOp::Sub, Sym::Const(0), c, IntFmt::LONG) } else { c })),
             }
         }
         Lin { k: Sym::op(op, self.k, o.k, IntFmt::LONG), terms, deps }
@@ -228,8 +216,8 @@ impl Lin {
 
     fn scale(self, s: &Sym) -> Lin {
         Lin {
-            k: Sym::op(SymOp::Mul, self.k, s.clone(), IntFmt::LONG),
-            terms: self.terms.into_iter().map(|(l, c)| (l, Sym::op(SymOp::Mul, c, s.clone(), IntFmt::LONG))).collect(),
+            k: Sym::op(BinOp::Mul, self.k, s.clone(), IntFmt::LONG),
+            terms: self.terms.into_iter().map(|(l, c)| (l, Sym::op(BinOp::Mul, c, s.clone(), IntFmt::LONG))).collect(),
             deps: self.deps,
         }
     }
@@ -692,26 +680,17 @@ impl An<'_, '_> {
                 if !matches!(self.types().get(x.ty), Type::Int(_) | Type::Bool) || !matches!(self.types().get(y.ty), Type::Int(_) | Type::Bool) {
                     return Ok(None);
                 }
-                let sop = match op {
-                    BinOp::Add => SymOp::Add,
-                    BinOp::Sub => SymOp::Sub,
-                    BinOp::Mul => SymOp::Mul,
-                    BinOp::Div => SymOp::Div,
-                    BinOp::Rem => SymOp::Rem,
-                    BinOp::Shl => SymOp::Shl,
-                    BinOp::Shr => SymOp::Shr,
-                    BinOp::BitAnd => SymOp::And,
-                    BinOp::BitOr => SymOp::Or,
-                    BinOp::BitXor => SymOp::Xor,
-                    _ => return Ok(None),
-                };
+                let sop = *op;
+                if !matches!(sop, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem | BinOp::Shl | BinOp::Shr | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor) {
+                    return Ok(None);
+                }
                 if let (Some(p), Some(q)) = (a.pure(), b.pure()) {
                     return Ok(Some(Lin::sym(Sym::op(sop, p.clone(), q.clone(), f))));
                 }
                 let lin = match sop {
-                    SymOp::Add => a.add(b, false),
-                    SymOp::Sub => a.add(b, true),
-                    SymOp::Mul => match (a.pure().cloned(), b.pure().cloned()) {
+                    BinOp::Add => a.add(b, false),
+                    BinOp::Sub => a.add(b, true),
+                    BinOp::Mul => match (a.pure().cloned(), b.pure().cloned()) {
                         (Some(p), _) => b.scale(&p),
                         (_, Some(q)) => a.scale(&q),
                         _ => return Ok(None),
@@ -729,7 +708,7 @@ impl An<'_, '_> {
                         let preserving = from == to || (to.bytes == 8 && from.bytes == 8) || (to.bytes > from.bytes && (to.signed || !from.signed));
                         match (v.pure(), preserving) {
                             (_, true) => Some(v),
-                            (Some(p), false) => Some(Lin::sym(Sym::op(SymOp::Add, p.clone(), Sym::Const(0), to))),
+                            (Some(p), false) => Some(Lin::sym(Sym::op(BinOp::Add, p.clone(), Sym::Const(0), to))),
                             (None, false) => Some(self.checked(v, to)),
                         }
                     }
