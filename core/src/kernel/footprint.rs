@@ -1219,3 +1219,86 @@ impl Ev {
         (self.chunks[g as usize], (self.cfg.gangs as i64 * per).max(1), per)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A device block of 1 MiB at id 7, shared; no captures.
+    struct Mem;
+    impl LaunchValues for Mem {
+        fn arg(&self, _: u32) -> Option<i64> {
+            None
+        }
+        fn deref(&self, _: u32, _: IntFmt) -> Option<i64> {
+            None
+        }
+        fn block(&self, addr: u64) -> Option<(u64, u64, bool)> {
+            (addr >> 32 == 7).then_some((7 << 32, 1 << 20, true))
+        }
+    }
+
+    const BASE: i64 = 7 << 32;
+
+    fn lin(k: i64, terms: &[(u32, i64)]) -> Lin {
+        Lin { k: Sym::Const(k), terms: terms.iter().map(|&(l, c)| (l, Sym::Const(c))).collect(), deps: Vec::new() }
+    }
+
+    /// `for i in 0..ni` (gang) { `for j in 0..nj` (seq) { write 8 bytes at BASE + 8·(ci·i + cj·j) } }
+    fn nest(ni: i64, nj: i64, ci: i64, cj: i64) -> AccessPlan {
+        let lp = |parent, n| PlanLoop { parent, lb: lin(0, &[]), ub: lin(n, &[]), step: Sym::Const(1), cmp: Cmp::Lt, fmt: IntFmt { bytes: 4, signed: true }, partitioned: parent.is_none(), gang: parent.is_none().then_some(0) };
+        AccessPlan {
+            loops: vec![lp(None, ni), lp(Some(0), nj)],
+            gangs: vec![GangLoop { dims: vec![0], worker: false, vector: false, chunk: None }],
+            sites: vec![PlanSite { loc: Loc::default(), write: true, addr: lin(BASE, &[(0, 8 * ci), (1, 8 * cj)]), size: 8, lp: Some(1), cond: false }],
+            checks: Vec::new(),
+        }
+    }
+
+    const CFG: Config = Config { gangs: 4, workers: 1, vector: 1 };
+
+    #[test]
+    fn writes_that_separate_the_gang_counter_are_proven() {
+        // a[10i + j], j < 10: rows of one gang each.
+        let fp = nest(100, 10, 10, 1).evaluate(&Mem, CFG).expect("proven");
+        let runs = &fp.writes[0].runs;
+        // Gang g runs i ≡ g (mod 4): one run per row, gangs 0, 1, 2, 3, 0, …
+        assert_eq!(runs.len(), 100);
+        assert_eq!(runs[5], ((BASE + 400) as u64..(BASE + 480) as u64, 1));
+        // The gang counter alone, the sequential counter not used: each gang writes its own
+        // element, again and again.
+        assert!(nest(100, 10, 1, 0).evaluate(&Mem, CFG).is_ok());
+    }
+
+    #[test]
+    fn writes_two_threads_may_make_are_refused() {
+        // a[10i + j] with j < 11: row i's last element is row i+1's first.
+        assert!(nest(100, 11, 10, 1).evaluate(&Mem, CFG).is_err());
+        // a[i + j]: neighbouring threads overlap.
+        assert!(nest(100, 10, 1, 1).evaluate(&Mem, CFG).is_err());
+        // a[j]: every gang writes the same row.
+        assert!(nest(100, 10, 0, 1).evaluate(&Mem, CFG).is_err());
+        // Past the end of the block.
+        assert!(nest(2000, 100, 100, 1).evaluate(&Mem, CFG).is_err());
+    }
+
+    #[test]
+    fn gang_redundant_writes_are_refused_unless_one_gang_runs() {
+        let mut p = nest(1, 10, 0, 1);
+        p.loops[0].gang = None;
+        p.gangs.clear();
+        assert!(p.evaluate(&Mem, CFG).is_err());
+        assert!(p.evaluate(&Mem, Config { gangs: 1, ..CFG }).is_ok());
+    }
+
+    #[test]
+    fn machine_arithmetic() {
+        let int = IntFmt { bytes: 4, signed: true };
+        assert_eq!(apply(BinOp::Add, i32::MAX as i64, 1, int), Some(i32::MIN as i64));
+        assert_eq!(apply(BinOp::Div, 7, 0, int), None);
+        assert_eq!(apply(BinOp::Div, -7, 2, int), Some(-3));
+        let uint = IntFmt { bytes: 4, signed: false };
+        assert_eq!(apply(BinOp::Sub, 0, 1, uint), Some(u32::MAX as i64));
+        assert_eq!(apply(BinOp::Shl, 1, 40, int), None);
+    }
+}
