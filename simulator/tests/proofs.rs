@@ -117,6 +117,11 @@ fn proven_kernels_report_the_gang_that_wrote_an_element() {
     assert_eq!(err.matches("error[stale-host-read]").count(), 15, "{err}");
     // a[13]: iteration 13 of a gang-vector loop with 5 gangs of 7 lanes is thread 13 of 35, gang 1.
     assert!(err.contains("by gang 1 in the kernel at line 10"), "{err}");
+    // Proven kernels run on the device's threads: the findings do not depend on how many.
+    for threads in ["1", "3"] {
+        let other = check(dir.path(), Path::new("gangs.c"), &["--threads", threads]);
+        assert_eq!((other.status, other.stderr_text()), (out.status, err.clone()), "--threads {threads}");
+    }
 }
 
 /// Racy kernels get no proof: each is checked access by access and its race is reported.
