@@ -117,7 +117,7 @@ pub struct Coherence {
     /// Device allocation id → host allocation id, for live device copies.
     dev_to_host: HashMap<u32, u32>,
     sites: Vec<Site>,
-    site_ids: HashMap<Site, u32>,
+    site_ids: rustc_hash::FxHashMap<Site, u32>,
     /// The site interned last (host statements and device writes repeat it).
     last_site: Option<(Site, u32)>,
     /// Names and mapped lengths of data by host allocation (kept after release, for messages).
@@ -316,11 +316,20 @@ impl Coherence {
                 m.device_read = true;
             }
         }
+        // Runs alternate between a few sites (a site × the gangs): intern each once.
+        let mut interned: rustc_hash::FxHashMap<(Loc, u32), u32> = Default::default();
         for (hid, r, loc, gang) in writes {
             if self.shadow(*hid).is_none() {
                 continue;
             }
-            let s = self.site(Site { loc: *loc, gang: Some((*gang, k.loc)), released: None });
+            let s = match interned.get(&(*loc, *gang)) {
+                Some(&s) => s,
+                None => {
+                    let s = self.site(Site { loc: *loc, gang: Some((*gang, k.loc)), released: None });
+                    interned.insert((*loc, *gang), s);
+                    s
+                }
+            };
             let sh = self.shadow_mut(*hid);
             for m in sh.maps.iter_mut().filter(|m| m.range.start < r.end && r.start < m.range.end) {
                 m.device_written = true;
