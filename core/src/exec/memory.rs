@@ -452,32 +452,84 @@ impl Memory {
         }
     }
 
+    /// Check that `[ptr, ptr+len)` may be read, without reading (or copying device words).
+    pub fn check_readable(&self, ptr: u64, len: u64) -> Result<(), MemFault> {
+        let off = ptr as u32 as u64;
+        match self.allocs.get((ptr >> 32) as usize) {
+            Some(a) if a.live && off.saturating_add(len) <= a.size => match &a.store {
+                Store::Bytes(_) | Store::Frozen(_) | Store::Shared(_) => Ok(()),
+                Store::Remote(_) => Err(self.fault(ptr, len, false)),
+            },
+            _ => Err(self.fault(ptr, len, false)),
+        }
+    }
+
     /// `memmove`: copy `len` bytes from `src` to `dst` (overlap allowed).
+    ///
+    /// Between two allocations the bytes go straight from one store to the other (host to host,
+    /// host to device, device to host: the transfers of a data construct, §2.6), with no copy of
+    /// the whole range in between: a transfer of an array costs no memory beyond its two copies.
     pub fn copy(&mut self, dst: u64, src: u64, len: u64) -> Result<(), MemFault> {
         if len == 0 {
             return Ok(());
         }
-        self.read_bytes(src, len)?;
+        self.check_readable(src, len)?;
         self.check_writable(dst, len)?;
-        if dst >> 32 == src >> 32 {
-            if let Store::Bytes(a) = &mut self.allocs[(dst >> 32) as usize].store {
-                let s = src as u32 as usize;
-                a.copy_within(s..s + len as usize, dst as u32 as usize);
+        let (si, di) = ((src >> 32) as usize, (dst >> 32) as usize);
+        let (s, d, n) = (src as u32 as usize, dst as u32 as usize, len as usize);
+        if si == di {
+            if let Store::Bytes(a) = &mut self.allocs[di].store {
+                a.copy_within(s..s + n, d);
                 return Ok(());
             }
+            // Device memory moved within one allocation (device code's own `memmove`): the
+            // ranges may overlap, so the source is read whole first.
+            let tmp = self.read_bytes(src, len)?.into_owned();
+            return self.write_bytes(dst, &tmp);
         }
-        let tmp = self.read_bytes(src, len)?.into_owned();
-        self.write_bytes(dst, &tmp)
+        let (from, to) = if si < di {
+            let (lo, hi) = self.allocs.split_at_mut(di);
+            (&lo[si].store, &mut hi[0].store)
+        } else {
+            let (lo, hi) = self.allocs.split_at_mut(si);
+            (&hi[0].store, &mut lo[di].store)
+        };
+        let done = match (from, to) {
+            (Store::Shared(w), Store::Bytes(b)) => b.get_mut(d..d + n).map(|out| shared_read(w, s, out)),
+            (Store::Shared(ws), Store::Shared(wd)) => {
+                let mut buf = [0u8; CHUNK];
+                for (at, k) in chunks(n) {
+                    shared_read(ws, s + at, &mut buf[..k]);
+                    shared_write(wd, d + at, &buf[..k]);
+                }
+                Some(())
+            }
+            (from, to) => from.host_bytes().and_then(|h| h.get(s..s + n)).and_then(|h| match to {
+                Store::Bytes(b) => b.get_mut(d..d + n).map(|out| out.copy_from_slice(h)),
+                Store::Shared(w) => {
+                    shared_write(w, d, h);
+                    Some(())
+                }
+                _ => None,
+            }),
+        };
+        done.ok_or_else(|| self.fault(dst, len, true))
     }
 
     pub fn fill(&mut self, ptr: u64, byte: u8, len: u64) -> Result<(), MemFault> {
         self.check_writable(ptr, len)?;
-        if let Store::Bytes(b) = &mut self.allocs[(ptr >> 32) as usize].store {
-            let off = ptr as u32 as usize;
-            b[off..off + len as usize].fill(byte);
-            return Ok(());
+        let off = ptr as u32 as usize;
+        match &mut self.allocs[(ptr >> 32) as usize].store {
+            Store::Bytes(b) => b[off..off + len as usize].fill(byte),
+            Store::Shared(w) => {
+                let buf = [byte; CHUNK];
+                for (at, k) in chunks(len as usize) {
+                    shared_write(w, off + at, &buf[..k]);
+                }
+            }
+            _ => return Err(self.fault(ptr, len, true)),
         }
-        self.write_bytes(ptr, &vec![byte; len as usize])
+        Ok(())
     }
 
     /// The NUL-terminated string at `ptr` without its NUL; with `max`, at most that many bytes
@@ -582,6 +634,15 @@ impl Memory {
             Store::Remote(None) => None,
         }
     }
+}
+
+/// Bytes that [`Memory::copy`] between device allocations and [`Memory::fill`] of device memory
+/// stage at a time (on the stack).
+const CHUNK: usize = 4096;
+
+/// `(start, length)` of the pieces of at most [`CHUNK`] bytes that cover `n` bytes, in order.
+fn chunks(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..n).step_by(CHUNK).map(move |at| (at, (n - at).min(CHUNK)))
 }
 
 /// Read `out.len()` bytes at byte offset `off` of shared words.
@@ -827,3 +888,86 @@ access!(load_u32, store_u32, u32, 4);
 access!(load_u64, store_u64, u64, 8);
 access!(load_f32, store_f32, f32, 4);
 access!(load_f64, store_f64, f64, 8);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn alloc(m: &mut Memory, size: u64, space: Space) -> u64 {
+        m.alloc(size, AllocKind::Heap, space, Loc::default()).unwrap()
+    }
+
+    fn pattern(len: usize, seed: u8) -> Vec<u8> {
+        (0..len).map(|i| (i as u8).wrapping_mul(31).wrapping_add(seed)).collect()
+    }
+
+    /// `memmove` between every pair of host and device stores, at unaligned offsets and over
+    /// more than one staging chunk, gives the bytes a byte-by-byte copy gives.
+    #[test]
+    fn copy_between_stores_moves_exactly_the_range() {
+        let len = 3 * CHUNK + 13;
+        for from in [Space::Host, Space::Device] {
+            for to in [Space::Host, Space::Device] {
+                let mut m = Memory::new(1 << 30);
+                let src = alloc(&mut m, len as u64 + 16, from);
+                let dst = alloc(&mut m, len as u64 + 16, to);
+                let before = pattern(len + 16, 7);
+                let data = pattern(len + 16, 99);
+                m.write_bytes(src, &data).unwrap();
+                m.write_bytes(dst, &before).unwrap();
+                m.copy(dst + 5, src + 3, len as u64).unwrap();
+                let got = m.read_bytes(dst, len as u64 + 16).unwrap().into_owned();
+                let mut want = before.clone();
+                want[5..5 + len].copy_from_slice(&data[3..3 + len]);
+                assert_eq!(got, want, "{from:?} -> {to:?}");
+            }
+        }
+    }
+
+    /// Overlapping moves inside one allocation are `memmove`s on both sides (C11 7.24.2.2).
+    #[test]
+    fn copy_within_one_allocation_allows_overlap() {
+        for space in [Space::Host, Space::Device] {
+            let mut m = Memory::new(1 << 30);
+            let p = alloc(&mut m, 64, space);
+            let data = pattern(64, 1);
+            m.write_bytes(p, &data).unwrap();
+            m.copy(p + 3, p, 40).unwrap();
+            let mut want = data.clone();
+            want.copy_within(0..40, 3);
+            assert_eq!(m.read_bytes(p, 64).unwrap().into_owned(), want, "{space:?}");
+        }
+    }
+
+    #[test]
+    fn copy_faults_name_the_side_that_fails() {
+        let mut m = Memory::new(1 << 30);
+        let host = alloc(&mut m, 16, Space::Host);
+        let dev = alloc(&mut m, 16, Space::Device);
+        let past_source = m.copy(host, dev + 8, 9).unwrap_err();
+        assert_eq!((past_source.kind, past_source.write), (FaultKind::OutOfBounds, false));
+        let past_target = m.copy(dev + 8, host, 9).unwrap_err();
+        assert_eq!((past_target.kind, past_target.write), (FaultKind::OutOfBounds, true));
+        let lit = m.alloc_init(b"abc\0", AllocKind::StringLiteral(0), true, Loc::default()).unwrap();
+        assert_eq!(m.copy(lit, host, 4).unwrap_err().kind, FaultKind::ReadOnly);
+        m.copy(dev, lit, 4).unwrap();
+        assert_eq!(m.read_bytes(dev, 4).unwrap().into_owned(), b"abc\0");
+        m.free_heap(host, Loc::default()).unwrap();
+        assert_eq!(m.copy(dev, host, 1).unwrap_err().kind, FaultKind::UseAfterFree);
+        let live = alloc(&mut m, 16, Space::Host);
+        let mut view = m.device_view(&[], false);
+        assert_eq!(view.copy(dev, live, 1).unwrap_err().kind, FaultKind::HostMemory);
+    }
+
+    #[test]
+    fn fill_of_device_memory_sets_only_the_range() {
+        let mut m = Memory::new(1 << 30);
+        let len = CHUNK + 9;
+        let dev = alloc(&mut m, len as u64 + 8, Space::Device);
+        m.fill(dev + 3, 0xab, len as u64).unwrap();
+        let got = m.read_bytes(dev, len as u64 + 8).unwrap().into_owned();
+        let mut want = vec![0; len + 8];
+        want[3..3 + len].fill(0xab);
+        assert_eq!(got, want);
+    }
+}
