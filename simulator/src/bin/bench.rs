@@ -14,10 +14,14 @@
 //!
 //! Wall times are whole-process times (start-up, preprocessing and parsing included), measured from
 //! spawn to exit with a sub-millisecond polling loop. Peak memory is the child's `VmHWM` from
-//! `/proc/<pid>/status`, polled every 10 ms from 5 ms after spawn while it runs (std only: a run
-//! shorter than that reports none, a peak in the last 10 ms of a run may be missed, and children of
-//! the child, such as the preprocessor, are not counted). "Program data" is the size of the arrays the
-//! benchmark program allocates, computed from `N`.
+//! `/proc/<pid>/status`, polled from 5 ms after spawn while it runs, every millisecond for the first
+//! 200 ms and every 10 ms after (std only: a run shorter than 5 ms reports none, a peak in the last
+//! poll interval of a run may be missed, and children of the child, such as the preprocessor, are not
+//! counted). "Program data" is the size of the arrays the benchmark program allocates, computed from
+//! `N`. The *baseline* is the peak of the same command (subcommand, thread count) on a program with
+//! the benchmarks' headers and an empty `main` ([`BASELINE_SOURCE`]): what accsim itself holds
+//! (binary pages, the front-end's heap, thread stacks) with no data; `(peak - baseline) / data` is
+//! what the program's data costs.
 //!
 //! `--size small` compiles and runs every program with small `-DN=` values: a smoke run that checks
 //! the whole path and the outputs, with ratios shown but not judged (start-up dominates them).
@@ -210,6 +214,18 @@ fn matmul_bytes(n: u64) -> u64 {
 fn blur_bytes(n: u64) -> u64 {
     2 * n * n * 4 + 25 * 4
 }
+
+/// The program whose peak memory is the baseline: the headers the benchmarks include, no data.
+const BASELINE_SOURCE: &str =
+    "/* accsim-bench's memory baseline: the benchmarks' headers, no data. */
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(void)
+{
+    return 0;
+}
+";
 
 /// Issue 4: `check` within this factor of `run`.
 const CHECK_TIME_TARGET: f64 = 4.0;
@@ -447,7 +463,9 @@ fn read_all_in_thread<R: Read + Send + 'static>(r: Option<R>) -> thread::JoinHan
 /// Memory samples start this long after spawn; a shorter run reports no peak.
 const MEMORY_SAMPLE_AFTER: Duration = Duration::from_millis(5);
 
-/// Runs `cmd` once, timing it from spawn to exit and polling its peak memory every 10 ms.
+/// Runs `cmd` once, timing it from spawn to exit and polling its peak memory (every millisecond
+/// for the first 200 ms, so that the baseline's short runs are sampled to their end, then every
+/// 10 ms).
 /// `Ok(outcome)` with `status: None` when it ran past `timeout` and was killed.
 fn run_once(mut cmd: Command, timeout: Duration) -> std::io::Result<RunOutcome> {
     cmd.stdin(Stdio::null())
@@ -460,7 +478,6 @@ fn run_once(mut cmd: Command, timeout: Duration) -> std::io::Result<RunOutcome> 
     let err = read_all_in_thread(child.stderr.take());
     let mut peak: Option<u64> = None;
     let mut last_poll: Option<Instant> = None;
-    let poll_every = Duration::from_millis(10);
     let (status, wall) = loop {
         if let Some(st) = child.try_wait()? {
             break (Some(st), start.elapsed());
@@ -472,6 +489,11 @@ fn run_once(mut cmd: Command, timeout: Duration) -> std::io::Result<RunOutcome> 
             let _ = child.wait();
             break (None, elapsed);
         }
+        let poll_every = if elapsed < Duration::from_millis(200) {
+            Duration::from_millis(1)
+        } else {
+            Duration::from_millis(10)
+        };
         if last_poll.is_none_or(|t| now - t >= poll_every) {
             // Right after exec the loader has not run yet: such early samples mean nothing.
             if elapsed >= MEMORY_SAMPLE_AFTER {
@@ -639,11 +661,30 @@ impl Column {
         Some(kib as f64 * 1024.0 / data_bytes as f64)
     }
 
+    /// `(peak - baseline) / data`: the memory the program's data costs, beyond accsim's own.
+    fn net_memory_ratio(&self, data_bytes: u64, baseline: &Baseline) -> Option<f64> {
+        let kib = self.subject.as_ref().ok()?.peak_kib?;
+        let base = baseline.peak_kib(self.threads)?;
+        Some(kib.saturating_sub(base) as f64 * 1024.0 / data_bytes as f64)
+    }
+
     fn failures(&self) -> impl Iterator<Item = &Failure> {
         self.base
             .iter()
             .filter_map(|b| b.as_ref().err())
             .chain(self.subject.as_ref().err())
+    }
+}
+
+/// The peak memory of the measured command on [`BASELINE_SOURCE`], for each `--threads` column.
+struct Baseline {
+    columns: Vec<(Option<u32>, Result<Measurement, Failure>)>,
+}
+
+impl Baseline {
+    fn peak_kib(&self, threads: Option<u32>) -> Option<u64> {
+        let (_, m) = self.columns.iter().find(|(t, _)| *t == threads)?;
+        m.as_ref().ok()?.peak_kib
     }
 }
 
@@ -829,6 +870,12 @@ fn bench(cli: &Cli) -> Result<u8> {
     } else {
         cli.threads.iter().map(|&t| Some(t)).collect()
     };
+    let baseline = match &check_unsupported {
+        Some(_) => Baseline {
+            columns: Vec::new(),
+        },
+        None => measure_baseline(cli, accsim.as_deref(), &scratch.0, &thread_columns, timeout)?,
+    };
 
     let mut results = Vec::new();
     for program in Program::all() {
@@ -936,15 +983,15 @@ fn bench(cli: &Cli) -> Result<u8> {
 
     print!(
         "{}",
-        render_table(cli, &settings, &thread_columns, &results)
+        render_table(cli, &settings, &thread_columns, &results, &baseline)
     );
-    print!("{}", render_failures(cli, &results));
+    print!("{}", render_failures(cli, &results, &baseline));
     if let Some(what) = &check_unsupported {
         println!("\nSKIP: {what}.");
     }
 
     if let Some(path) = &cli.json {
-        let json = to_json(cli, &settings, accsim.as_deref(), &results);
+        let json = to_json(cli, &settings, accsim.as_deref(), &results, &baseline);
         fs::write(path, json.render(0) + "\n")
             .with_context(|| format!("writing {}", path.display()))?;
     }
@@ -959,6 +1006,44 @@ fn bench(cli: &Cli) -> Result<u8> {
         Verdict::Fail | Verdict::Skip => 3,
         Verdict::Error => 1,
     })
+}
+
+/// Runs the measured command (`accsim run` or `check`, or the `--self-test` stand-in) on
+/// [`BASELINE_SOURCE`] once per `--threads` column, `--repeat` times each.
+fn measure_baseline(
+    cli: &Cli,
+    accsim: Option<&Path>,
+    scratch: &Path,
+    thread_columns: &[Option<u32>],
+    timeout: Duration,
+) -> Result<Baseline> {
+    let file = scratch.join("baseline.c");
+    fs::write(&file, BASELINE_SOURCE).with_context(|| format!("writing {}", file.display()))?;
+    let subject = match accsim {
+        Some(exe) => Ok(Subject::Accsim {
+            exe: exe.to_owned(),
+            subcommand: cli.mode.name(),
+            file: file.clone(),
+            defines: Vec::new(),
+        }),
+        None => compile_c(&cli.cc, "-O0", &file, &[], &scratch.join("baseline-O0"))
+            .map(|exe| Subject::Native { exe }),
+    };
+    let columns = thread_columns
+        .iter()
+        .map(|&threads| {
+            let m = subject
+                .clone()
+                .and_then(|s| measure(&s, threads, cli.repeat, timeout, None));
+            let t = threads.map_or(String::new(), |t| format!(" [{t} thread(s)]"));
+            match &m {
+                Ok(m) => eprintln!("accsim-bench: baseline{t}: {} MiB", fmt_mib(m.peak_kib)),
+                Err(f) => eprintln!("accsim-bench: baseline{t}: {}", f.summary()),
+            }
+            (threads, m)
+        })
+        .collect();
+    Ok(Baseline { columns })
 }
 
 fn fmt_secs(m: Option<&Measurement>) -> String {
@@ -982,6 +1067,7 @@ fn render_table(
     s: &Settings,
     thread_columns: &[Option<u32>],
     results: &[ProgramResult],
+    baseline: &Baseline,
 ) -> String {
     let subject = if cli.self_test { "gcc -O0" } else { "accsim" };
     let mut header = vec!["program".to_string()];
@@ -1001,6 +1087,7 @@ fn render_table(
         header.push(format!("ratio{ts}"));
         header.push(format!("peak{ts} MiB"));
         header.push(format!("mem{ts}"));
+        header.push(format!("net{ts}"));
     }
     header.push("data MiB".into());
     header.push("target".into());
@@ -1026,6 +1113,9 @@ fn render_table(
             row.push(fmt_ratio(c.zip(gcc).and_then(|(c, g)| c.ratio(g))));
             row.push(fmt_mib(m.and_then(|m| m.peak_kib)));
             row.push(fmt_ratio(c.and_then(|c| c.memory_ratio(r.data_bytes()))));
+            row.push(fmt_ratio(
+                c.and_then(|c| c.net_memory_ratio(r.data_bytes(), baseline)),
+            ));
         }
         row.push(format!("{:.1}", r.data_bytes() as f64 / (1024.0 * 1024.0)));
         row.push(match (s.mode, r.program.suite) {
@@ -1057,10 +1147,31 @@ fn render_table(
     );
     let _ = writeln!(
         out,
-        "ratio: {}; mem: peak resident memory / program data\n",
+        "ratio: {}; mem: peak resident memory / program data; net: (peak - baseline) / program data",
         match s.mode {
             Mode::Run => format!("{subject} / gcc -O2 (whole-process wall time)"),
             Mode::Check => "check / run (whole-process wall time)".into(),
+        }
+    );
+    let bases: Vec<String> = baseline
+        .columns
+        .iter()
+        .map(|(t, m)| {
+            let t = t.map_or(String::new(), |t| format!("T={t} "));
+            format!(
+                "{t}{} MiB",
+                fmt_mib(m.as_ref().ok().and_then(|m| m.peak_kib))
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "baseline: peak of {subject} {} on an empty program with the same headers: {}\n",
+        s.mode.name(),
+        if bases.is_empty() {
+            "-".to_string()
+        } else {
+            bases.join(", ")
         }
     );
     for (k, row) in rows.iter().enumerate() {
@@ -1087,7 +1198,7 @@ fn render_table(
     out
 }
 
-fn render_failures(cli: &Cli, results: &[ProgramResult]) -> String {
+fn render_failures(cli: &Cli, results: &[ProgramResult], baseline: &Baseline) -> String {
     let mut out = String::new();
     let mut write = |label: String, what: &str, f: &Failure| {
         if !f.is_hard() {
@@ -1100,6 +1211,24 @@ fn render_failures(cli: &Cli, results: &[ProgramResult]) -> String {
             f.details().trim_end()
         );
     };
+    for (t, m) in &baseline.columns {
+        if let Err(f) = m {
+            let ts = t.map_or(String::new(), |t| format!(" (RAYON_NUM_THREADS={t})"));
+            write(
+                "baseline".into(),
+                &format!(
+                    "{} {}{ts}",
+                    if cli.self_test {
+                        "gcc -O0 stand-in"
+                    } else {
+                        "accsim"
+                    },
+                    cli.mode.name()
+                ),
+                f,
+            );
+        }
+    }
     for r in results {
         let label = r.program.label();
         if let Err(f) = &r.gcc {
@@ -1218,7 +1347,13 @@ fn measurement_json(m: &Result<Measurement, Failure>) -> Json {
     }
 }
 
-fn to_json(cli: &Cli, s: &Settings, accsim: Option<&Path>, results: &[ProgramResult]) -> Json {
+fn to_json(
+    cli: &Cli,
+    s: &Settings,
+    accsim: Option<&Path>,
+    results: &[ProgramResult],
+    baseline: &Baseline,
+) -> Json {
     // `accsim_run` is the base of a `check` comparison (null in `run` mode).
     let subject_key = match s.mode {
         Mode::Run => "accsim",
@@ -1240,6 +1375,14 @@ fn to_json(cli: &Cli, s: &Settings, accsim: Option<&Path>, results: &[ProgramRes
                         (
                             "memory_ratio",
                             Json::opt(c.memory_ratio(r.data_bytes()), Json::Num),
+                        ),
+                        (
+                            "baseline_peak_kib",
+                            Json::opt(baseline.peak_kib(c.threads), |k| Json::Num(k as f64)),
+                        ),
+                        (
+                            "net_memory_ratio",
+                            Json::opt(c.net_memory_ratio(r.data_bytes(), baseline), Json::Num),
                         ),
                     ])
                 })
@@ -1277,6 +1420,22 @@ fn to_json(cli: &Cli, s: &Settings, accsim: Option<&Path>, results: &[ProgramRes
             Json::opt(accsim, |p| Json::str(p.display().to_string())),
         ),
         ("cc", Json::str(format!("{} -O2 -std=gnu11 -w -lm", cli.cc))),
+        (
+            "baseline",
+            Json::Arr(
+                baseline
+                    .columns
+                    .iter()
+                    .map(|(t, m)| {
+                        Json::Obj(vec![
+                            ("threads", Json::opt(*t, |t| Json::Num(t.into()))),
+                            ("source", Json::str(BASELINE_SOURCE)),
+                            ("measurement", measurement_json(m)),
+                        ])
+                    })
+                    .collect(),
+            ),
+        ),
         ("programs", Json::Arr(programs)),
     ])
 }
@@ -1355,6 +1514,9 @@ mod tests {
         let text = fs::read_to_string(&json).expect("JSON written");
         let _ = fs::remove_file(&json);
         assert_eq!(text.matches("\"result\": \"OK\"").count(), 6, "{text}");
+        // A baseline per thread column, and a net ratio in every column.
+        assert_eq!(text.matches("\"source\": ").count(), 2, "{text}");
+        assert_eq!(text.matches("\"net_memory_ratio\": ").count(), 12, "{text}");
     }
 
     /// The accsim path (`accsim run -DN=.. FILE`) through `fake-accsim.sh`, which builds with gcc.
@@ -1391,6 +1553,33 @@ mod tests {
         };
         let r = measure(&fail, None, 1, Duration::from_secs(10), None);
         assert!(matches!(r, Err(Failure::Exit { .. })));
+    }
+
+    /// `net` is the peak above the same thread count's baseline, over the data.
+    #[test]
+    fn net_memory_ratio_subtracts_the_baseline_of_its_column() {
+        let m = |peak_kib| Measurement {
+            best_s: 1.0,
+            times_s: vec![1.0],
+            peak_kib: Some(peak_kib),
+            stdout: String::new(),
+        };
+        let baseline = Baseline {
+            columns: vec![(Some(1), Ok(m(8 * 1024))), (Some(2), Ok(m(9 * 1024)))],
+        };
+        let column = |threads| Column {
+            threads,
+            base: None,
+            subject: Ok(m(40 * 1024)),
+        };
+        let data = 16 << 20;
+        assert_eq!(column(Some(1)).memory_ratio(data), Some(2.5));
+        assert_eq!(column(Some(1)).net_memory_ratio(data, &baseline), Some(2.0));
+        assert_eq!(
+            column(Some(2)).net_memory_ratio(data, &baseline),
+            Some(31.0 / 16.0)
+        );
+        assert_eq!(column(Some(3)).net_memory_ratio(data, &baseline), None);
     }
 
     #[test]
