@@ -540,17 +540,31 @@ impl Memory {
             Some(a) if a.live && off as u64 <= a.size => a,
             _ => return Err(self.fault(ptr, 1, false)),
         };
+        let limit = max.unwrap_or(usize::MAX);
         let rest: Cow<'_, [u8]> = match &a.store {
             Store::Bytes(b) => Cow::Borrowed(&b[off..]),
             Store::Frozen(b) => Cow::Borrowed(&b[off..]),
             Store::Shared(w) => {
-                let mut out = vec![0; a.size as usize - off];
-                shared_read(w, off, &mut out);
+                // Device memory is read a chunk at a time up to the terminator (or the limit), not
+                // to the end of the allocation: a short string in a large array costs little.
+                let end = (a.size as usize - off).min(limit);
+                let mut out = Vec::new();
+                let mut buf = [0u8; CHUNK];
+                for (at, k) in chunks(end) {
+                    shared_read(w, off + at, &mut buf[..k]);
+                    out.extend_from_slice(&buf[..k]);
+                    if buf[..k].contains(&0) {
+                        break;
+                    }
+                }
+                if out.len() == end && end < limit && !out.contains(&0) {
+                    // No terminator before the end of the allocation: fault where it would be.
+                    return Err(self.fault(ptr.wrapping_add(end as u64), 1, false));
+                }
                 Cow::Owned(out)
             }
             Store::Remote(_) => return Err(self.fault(ptr, 1, false)),
         };
-        let limit = max.unwrap_or(usize::MAX);
         match rest.iter().take(limit).position(|&b| b == 0) {
             Some(n) => Ok(rest[..n].to_vec()),
             None if rest.len() >= limit => Ok(rest[..limit].to_vec()),
@@ -957,6 +971,27 @@ mod tests {
         let live = alloc(&mut m, 16, Space::Host);
         let mut view = m.device_view(&[], false);
         assert_eq!(view.copy(dev, live, 1).unwrap_err().kind, FaultKind::HostMemory);
+    }
+
+    /// A string in device memory reads as in host memory: up to its NUL, or `max` bytes, or a
+    /// fault one past the end of the allocation.
+    #[test]
+    fn c_strings_read_alike_from_host_and_device_memory() {
+        let len = 2 * CHUNK + 5;
+        for space in [Space::Host, Space::Device] {
+            let mut m = Memory::new(1 << 30);
+            let p = alloc(&mut m, len as u64, space);
+            m.fill(p, b'x', len as u64).unwrap();
+            m.store_u8(p + CHUNK as u64 + 3, 0).unwrap();
+            let s = m.read_c_string(p + 2, None).unwrap();
+            assert_eq!(s.len(), CHUNK + 1, "{space:?}");
+            assert_eq!(m.read_c_string(p, Some(7)).unwrap(), b"xxxxxxx", "{space:?}");
+            assert_eq!(m.read_c_string(p + len as u64, Some(7)).unwrap_err().ptr, p + len as u64);
+            let past = m.read_c_string(p + CHUNK as u64 + 4, None).unwrap_err();
+            assert_eq!((past.kind, past.ptr), (FaultKind::OutOfBounds, p + len as u64), "{space:?}");
+            assert_eq!(m.read_c_string(p + CHUNK as u64 + 4, Some(CHUNK + 1)).unwrap().len(), CHUNK + 1);
+            assert_eq!(m.read_c_string(p + CHUNK as u64 + 4, Some(CHUNK + 2)).unwrap_err().kind, FaultKind::OutOfBounds);
+        }
     }
 
     #[test]
