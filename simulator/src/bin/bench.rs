@@ -229,7 +229,10 @@ int main(void)
 
 /// Issue 4: `check` within this factor of `run`.
 const CHECK_TIME_TARGET: f64 = 4.0;
-/// Issue 4: peak memory of `check` within this factor of the program's data.
+/// Issue 4: memory of `check` within this factor of the program's data, judged on the *net*
+/// peak (the peak less the same command's peak on an empty program): accsim's fixed cost (its
+/// code, the C library, the parsed system headers: about 8 MiB) is not the program's memory and
+/// would decide the ratio alone for a small program. The raw ratio is printed beside it.
 const CHECK_MEMORY_TARGET: f64 = 3.0;
 /// Issues 2 and 3: accsim within this factor of gcc -O2.
 const RUN_TARGET: f64 = 20.0;
@@ -717,7 +720,7 @@ impl ProgramResult {
         (self.program.kernel.data_bytes)(self.n)
     }
 
-    fn verdict(&self, s: &Settings) -> (Verdict, &'static str) {
+    fn verdict(&self, s: &Settings, baseline: &Baseline) -> (Verdict, &'static str) {
         let gcc = match &self.gcc {
             Ok(g) => g,
             Err(f) => return (Verdict::Error, f.label()),
@@ -747,7 +750,7 @@ impl ProgramResult {
             .all(|c| c.ratio(gcc).is_some_and(|r| r <= target(s.mode)));
         let memory_ok = s.mode == Mode::Run
             || self.columns.iter().all(|c| {
-                c.memory_ratio(self.data_bytes())
+                c.net_memory_ratio(self.data_bytes(), baseline)
                     .is_some_and(|r| r <= CHECK_MEMORY_TARGET)
             });
         if time_ok && memory_ok {
@@ -998,7 +1001,7 @@ fn bench(cli: &Cli) -> Result<u8> {
 
     let worst = results
         .iter()
-        .map(|r| r.verdict(&settings).0)
+        .map(|r| r.verdict(&settings, &baseline).0)
         .max()
         .unwrap_or(Verdict::Pass);
     Ok(match worst {
@@ -1127,10 +1130,10 @@ fn render_table(
             (Mode::Run, Suite::Plain) => format!("<={RUN_TARGET}x"),
             (Mode::Run, Suite::Acc) => format!("<={RUN_TARGET}x (goal {ACC_GOAL}x)"),
             (Mode::Check, _) => {
-                format!("<={CHECK_TIME_TARGET}x, mem<={CHECK_MEMORY_TARGET}x")
+                format!("<={CHECK_TIME_TARGET}x, net<={CHECK_MEMORY_TARGET}x")
             }
         });
-        row.push(r.verdict(s).1.to_string());
+        row.push(r.verdict(s, baseline).1.to_string());
         rows.push(row);
     }
 
@@ -1392,7 +1395,7 @@ fn to_json(
                     ])
                 })
                 .collect();
-            let (verdict, label) = r.verdict(s);
+            let (verdict, label) = r.verdict(s, baseline);
             Json::Obj(vec![
                 ("program", Json::str(r.program.kernel.name)),
                 ("suite", Json::str(r.program.suite.dir())),
