@@ -70,15 +70,16 @@ fn proofs_change_nothing_on_the_samples_and_planted_bugs() {
 /// Kernels whose writes the host then reads stale: the finding names the gang that wrote the
 /// element, which a proven kernel must compute from the schedule (`kernel::schedule`) for every
 /// kind of gang loop: gang and vector, a static chunk and a descending counter, collapsed gang,
-/// worker and vector, a triangular vector loop inside a gang loop, a strided write.
+/// worker and vector, a triangular vector loop inside a gang loop, a strided write, writes and
+/// reads under conditions (boundary cases, `?:`).
 const GANGS: &str = r#"#include <stdio.h>
 #define N 400
-static double a[N], b[N], c[40][50], d[N], e[N];
+static double a[N], b[N], c[40][50], d[N], e[N], f[N];
 int main(void) {
     int n = N;
-    for (int i = 0; i < N; i++) { a[i] = b[i] = d[i] = e[i] = 0; }
+    for (int i = 0; i < N; i++) { a[i] = b[i] = d[i] = e[i] = f[i] = 0; }
     for (int i = 0; i < 40; i++) for (int j = 0; j < 50; j++) c[i][j] = 0;
-#pragma acc data copyin(a, b, c, d, e)
+#pragma acc data copyin(a, b, c, d, e, f)
     {
 #pragma acc parallel loop gang vector num_gangs(5) vector_length(7)
         for (int i = 0; i < n; i++) a[i] = i;
@@ -94,11 +95,19 @@ int main(void) {
         }
 #pragma acc parallel loop gang vector num_gangs(7) vector_length(3)
         for (int i = 0; i < n / 2; i++) e[2 * i + 1] = i;
+#pragma acc parallel loop gang vector num_gangs(3) vector_length(5)
+        for (int i = 0; i < n; i++) {
+            if (i == 0 || i == n - 1)
+                f[i] = 0;
+            else
+                f[i] = (i > 1 ? a[i - 2] : 0.0) + a[i + 1];
+        }
         printf("%g %g %g\n", a[0], a[13], a[399]);
         printf("%g %g %g\n", b[399], b[1], b[151]);
         printf("%g %g %g\n", c[0][0], c[17][33], c[39][49]);
         printf("%g %g %g\n", d[0], d[19 * 20 + 19], d[5 * 20 + 3]);
         printf("%g %g %g\n", e[1], e[201], e[399]);
+        printf("%g %g %g\n", f[0], f[7], f[399]);
     }
     return 0;
 }
@@ -110,11 +119,11 @@ fn proven_kernels_report_the_gang_that_wrote_an_element() {
     let file = dir.path().join("gangs.c");
     std::fs::write(&file, GANGS).expect("write program");
     let proven = same_both_ways(dir.path(), Path::new("gangs.c")).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(proven, 5, "every kernel runs on its footprint");
+    assert_eq!(proven, 6, "every kernel runs on its footprint");
     let out = check(dir.path(), Path::new("gangs.c"), &[]);
     let err = out.stderr_text();
     assert_eq!(out.status, 1, "{err}");
-    assert_eq!(err.matches("error[stale-host-read]").count(), 15, "{err}");
+    assert_eq!(err.matches("error[stale-host-read]").count(), 18, "{err}");
     // a[13]: iteration 13 of a gang-vector loop with 5 gangs of 7 lanes is thread 13 of 35, gang 1.
     assert!(err.contains("by gang 1 in the kernel at line 10"), "{err}");
     // Proven kernels run on the device's threads: the findings do not depend on how many.
@@ -132,6 +141,7 @@ fn racy_kernels_are_not_proven() {
         ("same-element", "for (int i = 0; i < 100; i++) a[i / 4 * 4] = i;", "#pragma acc parallel loop gang vector"),
         ("redundant", "for (int i = 0; i < 100; i++) a[i] = i;", "#pragma acc parallel num_gangs(4)\n#pragma acc loop vector"),
         ("column", "for (int i = 0; i < 10; i++) for (int j = 0; j < 10; j++) a[j] = i;", "#pragma acc parallel loop gang"),
+        ("guarded-neighbour", "for (int i = 0; i < 100; i++) if (i > 0) a[i - 1] = a[i] * 0.5;", "#pragma acc parallel loop gang vector"),
     ];
     for (name, body, directive) in cases {
         let dir = TempDir::new(&format!("proofs-{name}"));

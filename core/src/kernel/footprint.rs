@@ -38,10 +38,15 @@
 //! - every other site whose bytes may overlap a write site's is the same affine access in the
 //!   same loop (then it overlaps only in the same iteration, the same thread), or is disjoint.
 //!
-//! Index arithmetic in `int` must not wrap (checked on the counters' ranges), each site's bytes
-//! must lie in one shared device block, and write sites must run unconditionally so that the
-//! runs written are exact; reads may be conditional (their hull is checked, which can only
-//! refuse a proof). When anything fails the kernel is checked access by access: a plan can only
+//! Index arithmetic in `int` must not wrap (checked on the counters' ranges), and each site's
+//! bytes must lie in one shared device block.
+//!
+//! **Conditions.** A site under `if`, `?:`, `&&` or `||` keeps its conditions as [`Guard`]s: signed
+//! comparisons of affine values, combined with and/or/not, anything else unknown. A condition
+//! that compares one counter with a launch value narrows that counter's range for the site (the
+//! boundary case `if (i == 0 || i == n - 1) … else … a[i - 1] …` reads inside the array). A
+//! guarded write is listed exactly, iteration by iteration where its guards hold, and is refused
+//! when a guard is unknown; a guarded read counts as run when some iteration meets its guards. When anything fails the kernel is checked access by access: a plan can only
 //! make checking faster, never change a finding.
 
 use std::collections::{HashMap, HashSet};
@@ -270,6 +275,52 @@ pub struct GangLoop {
     pub chunk: Option<Sym>,
 }
 
+/// How a guard compares an affine value with 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rel {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+}
+
+impl Rel {
+    fn negate(self) -> Rel {
+        match self {
+            Rel::Lt => Rel::Ge,
+            Rel::Le => Rel::Gt,
+            Rel::Gt => Rel::Le,
+            Rel::Ge => Rel::Lt,
+            Rel::Eq => Rel::Ne,
+            Rel::Ne => Rel::Eq,
+        }
+    }
+
+    fn holds(self, v: i128) -> bool {
+        match self {
+            Rel::Lt => v < 0,
+            Rel::Le => v <= 0,
+            Rel::Gt => v > 0,
+            Rel::Ge => v >= 0,
+            Rel::Eq => v == 0,
+            Rel::Ne => v != 0,
+        }
+    }
+}
+
+/// The condition under which a site runs (`if`, `?:`, `&&`, `||`), as far as it is affine.
+#[derive(Clone, Debug)]
+pub enum Guard {
+    /// `value rel 0`.
+    Cmp(Lin, Rel),
+    All(Vec<Guard>),
+    Any(Vec<Guard>),
+    /// Something the plan does not follow (a load, a call, an unsigned comparison…).
+    Unknown,
+}
+
 /// A memory access site of shared device memory.
 #[derive(Clone, Debug)]
 pub struct PlanSite {
@@ -281,6 +332,8 @@ pub struct PlanSite {
     pub lp: Option<u32>,
     /// Under a condition (`if`, `?:`, `&&`, `||`): it may not run.
     pub cond: bool,
+    /// The conditions it runs under, all of which hold when it runs.
+    pub guards: Vec<Guard>,
 }
 
 /// What a kernel's launch needs to evaluate to prove it (see the module documentation).
@@ -337,7 +390,7 @@ pub(crate) fn plan_kernel(body: &Stmt, types: &mut TypeTable, locals: &[Local], 
         counters: HashMap::new(),
         mem_counters: HashMap::new(),
         stack: Vec::new(),
-        cond: 0,
+        guards: Vec::new(),
         private: Vec::new(),
         wraps: Vec::new(),
         committed: HashSet::new(),
@@ -383,7 +436,8 @@ struct An<'a, 'b> {
     counters: HashMap<LocalId, u32>,
     mem_counters: HashMap<LocalId, u32>,
     stack: Vec<u32>,
-    cond: u32,
+    /// The conditions of the enclosing `if`s and operators.
+    guards: Vec<Guard>,
     /// Addresses private in the enclosing loops (their private and reduction variables).
     private: Vec<LocalId>,
     /// Every no-wrap condition met so far; those addresses and bounds depend on are committed.
@@ -415,12 +469,16 @@ impl An<'_, '_> {
             StmtKind::Block(v) => v.iter().try_for_each(|x| self.stmt(x)),
             StmtKind::If(c, t, e) => {
                 self.value(c)?;
-                self.cond += 1;
+                let yes = self.guard(c, true)?;
+                self.guards.push(yes);
                 self.stmt(t)?;
+                self.guards.pop();
                 if let Some(e) = e {
+                    let no = self.guard(c, false)?;
+                    self.guards.push(no);
                     self.stmt(e)?;
+                    self.guards.pop();
                 }
-                self.cond -= 1;
                 Ok(())
             }
             StmtKind::For { .. } => {
@@ -596,13 +654,71 @@ impl An<'_, '_> {
         Ok(self.value(e)?.and_then(|l| l.pure().cloned()))
     }
 
+    /// The condition `c` (or its negation), its sites already recorded.
+    fn guard(&mut self, c: &Expr, positive: bool) -> A<Guard> {
+        let mut effects = false;
+        crate::ir::reach::visit_exprs(c, &mut |x| {
+            effects |= matches!(x.kind, ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } | ExprKind::Call { .. } | ExprKind::StmtExpr { .. } | ExprKind::WithInit { .. });
+        });
+        if effects {
+            return Ok(Guard::Unknown);
+        }
+        self.guard_of(c, positive)
+    }
+
+    fn guard_of(&mut self, c: &Expr, positive: bool) -> A<Guard> {
+        let saved = self.plan.sites.len();
+        let g = match &c.kind {
+            ExprKind::Binary(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Eq | BinOp::Ne), x, y) => {
+                let rel = match op {
+                    BinOp::Lt => Rel::Lt,
+                    BinOp::Le => Rel::Le,
+                    BinOp::Gt => Rel::Gt,
+                    BinOp::Ge => Rel::Ge,
+                    BinOp::Eq => Rel::Eq,
+                    _ => Rel::Ne,
+                };
+                // Signed integer comparisons only: their values, checked not to wrap, compare
+                // as the integers they are.
+                let signed = self.fmt(x.ty).is_some_and(|f| f.signed) && self.fmt(y.ty).is_some_and(|f| f.signed) && self.types().is_integer(x.ty);
+                match (signed, self.value(x)?, self.value(y)?) {
+                    (true, Some(a), Some(b)) => {
+                        let d = a.add(b, true);
+                        self.commit(&d);
+                        Guard::Cmp(d, if positive { rel } else { rel.negate() })
+                    }
+                    _ => Guard::Unknown,
+                }
+            }
+            ExprKind::LogicalAnd(x, y) | ExprKind::LogicalOr(x, y) => {
+                let parts = vec![self.guard_of(x, positive)?, self.guard_of(y, positive)?];
+                // ¬(a ∧ b) = ¬a ∨ ¬b, ¬(a ∨ b) = ¬a ∧ ¬b.
+                if matches!(c.kind, ExprKind::LogicalAnd(..)) == positive { Guard::All(parts) } else { Guard::Any(parts) }
+            }
+            ExprKind::Unary(UnOp::Not, x) => self.guard_of(x, !positive)?,
+            ExprKind::Cast(x) if matches!(x.kind, ExprKind::Binary(..) | ExprKind::LogicalAnd(..) | ExprKind::LogicalOr(..) | ExprKind::Unary(UnOp::Not, _)) && self.types().is_integer(c.ty) => {
+                self.guard_of(x, positive)?
+            }
+            _ => match (self.fmt(c.ty).is_some_and(|f| f.signed) && self.types().is_integer(c.ty), self.value(c)?) {
+                (true, Some(v)) => {
+                    self.commit(&v);
+                    Guard::Cmp(v, if positive { Rel::Ne } else { Rel::Eq })
+                }
+                _ => Guard::Unknown,
+            },
+        };
+        // The condition's own sites were recorded when it was analysed as an expression.
+        self.plan.sites.truncate(saved);
+        Ok(g)
+    }
+
     /// Record a site.
     fn site(&mut self, addr: &Expr, size: u64, write: bool, loc: Loc) -> A<()> {
         match self.target(addr)? {
             Target::Private => Ok(()),
             Target::Shared(lin) => {
                 self.commit(&lin);
-                self.plan.sites.push(PlanSite { loc, write, addr: lin, size, lp: self.stack.last().copied(), cond: self.cond > 0 });
+                self.plan.sites.push(PlanSite { loc, write, addr: lin, size, lp: self.stack.last().copied(), cond: !self.guards.is_empty(), guards: self.guards.clone() });
                 Ok(())
             }
         }
@@ -765,17 +881,21 @@ impl An<'_, '_> {
             }
             ExprKind::Cond(c, x, y) => {
                 self.value(c)?;
-                self.cond += 1;
-                self.value(x)?;
-                self.value(y)?;
-                self.cond -= 1;
+                for (branch, positive) in [(x, true), (y, false)] {
+                    let g = self.guard(c, positive)?;
+                    self.guards.push(g);
+                    self.value(branch)?;
+                    self.guards.pop();
+                }
                 None
             }
             ExprKind::LogicalAnd(x, y) | ExprKind::LogicalOr(x, y) => {
                 self.value(x)?;
-                self.cond += 1;
+                // The right operand runs when the left one is true (`&&`) or false (`||`).
+                let g = self.guard(x, matches!(e.kind, ExprKind::LogicalAnd(..)))?;
+                self.guards.push(g);
                 self.value(y)?;
-                self.cond -= 1;
+                self.guards.pop();
                 None
             }
             ExprKind::Comma(x, y) => {
@@ -897,6 +1017,83 @@ impl Conc {
     }
 }
 
+/// A [`Guard`] with the launch's values.
+#[derive(Clone, Debug)]
+enum CGuard {
+    Cmp(Conc, Rel),
+    All(Vec<CGuard>),
+    Any(Vec<CGuard>),
+    Unknown,
+}
+
+impl CGuard {
+    fn of(g: &Guard, v: &dyn LaunchValues) -> CGuard {
+        match g {
+            Guard::Cmp(l, r) => l.eval(v).map_or(CGuard::Unknown, |c| CGuard::Cmp(c, *r)),
+            Guard::All(gs) => CGuard::All(gs.iter().map(|g| CGuard::of(g, v)).collect()),
+            Guard::Any(gs) => CGuard::Any(gs.iter().map(|g| CGuard::of(g, v)).collect()),
+            Guard::Unknown => CGuard::Unknown,
+        }
+    }
+
+    fn known(&self) -> bool {
+        match self {
+            CGuard::Cmp(..) => true,
+            CGuard::All(gs) | CGuard::Any(gs) => gs.iter().all(CGuard::known),
+            CGuard::Unknown => false,
+        }
+    }
+
+    /// Whether it holds at the counters `vals` (an unknown part does not).
+    fn holds(&self, vals: &[i64]) -> bool {
+        match self {
+            CGuard::Cmp(c, r) => r.holds(c.at(vals) as i128),
+            CGuard::All(gs) => gs.iter().all(|g| g.holds(vals)),
+            CGuard::Any(gs) => gs.iter().any(|g| g.holds(vals)),
+            CGuard::Unknown => false,
+        }
+    }
+
+    /// Narrow the counters' ranges to where the guard can hold (its conjuncts that compare one
+    /// counter with a launch value).
+    fn narrow(&self, ivs: &mut [Iv]) {
+        match self {
+            CGuard::All(gs) => gs.iter().for_each(|g| g.narrow(ivs)),
+            CGuard::Cmp(c, r) if c.terms.len() == 1 => {
+                let (l, a) = c.terms[0];
+                let iv = &mut ivs[l as usize];
+                // a·x + k rel 0, as x rel' q with a > 0.
+                let (a, k, r) = if a > 0 {
+                    (a as i128, c.k as i128, *r)
+                } else {
+                    let flipped = match r {
+                        Rel::Lt => Rel::Gt,
+                        Rel::Le => Rel::Ge,
+                        Rel::Gt => Rel::Lt,
+                        Rel::Ge => Rel::Le,
+                        other => *other,
+                    };
+                    (-(a as i128), -(c.k as i128), flipped)
+                };
+                let exact = (-k).rem_euclid(a) == 0;
+                let q = (-k).div_euclid(a);
+                match r {
+                    Rel::Lt => iv.hi = iv.hi.min((-k - 1).div_euclid(a)),
+                    Rel::Le => iv.hi = iv.hi.min(q),
+                    Rel::Gt => iv.lo = iv.lo.max(q + 1),
+                    Rel::Ge => iv.lo = iv.lo.max(if exact { q } else { q + 1 }),
+                    Rel::Eq if exact => (iv.lo, iv.hi) = (iv.lo.max(q), iv.hi.min(q)),
+                    Rel::Eq => iv.hi = iv.lo - 1,
+                    Rel::Ne if exact && q == iv.lo => iv.lo += 1,
+                    Rel::Ne if exact && q == iv.hi => iv.hi -= 1,
+                    Rel::Ne => {}
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// The bytes a proven kernel reads at one site.
 #[derive(Clone, Debug)]
 pub struct ReadSpan {
@@ -1010,6 +1207,7 @@ impl AccessPlan {
             addr: Conc,
             bytes: Range<i128>,
             chain: Vec<u32>,
+            guards: Vec<CGuard>,
         }
         let mut sites = Vec::new();
         for s in &self.sites {
@@ -1024,7 +1222,20 @@ impl AccessPlan {
                 continue;
             }
             let addr = s.addr.eval(v).ok_or_else(bad)?;
-            let iv = addr.interval(&ivs);
+            // A guarded site runs only where its conditions hold: narrow its counters' ranges.
+            let guards: Vec<CGuard> = s.guards.iter().map(|g| CGuard::of(g, v)).collect();
+            let mut narrowed;
+            let site_ivs: &[Iv] = if guards.is_empty() {
+                &ivs
+            } else {
+                narrowed = ivs.clone();
+                guards.iter().for_each(|g| g.narrow(&mut narrowed));
+                if chain.iter().any(|&l| narrowed[l as usize].hi < narrowed[l as usize].lo) {
+                    continue;
+                }
+                &narrowed
+            };
+            let iv = addr.interval(site_ivs);
             let bytes = iv.lo..iv.hi + s.size as i128;
             if bytes.start < 0 || bytes.end > u64::MAX as i128 {
                 return Err("an address out of range".into());
@@ -1036,7 +1247,7 @@ impl AccessPlan {
             if !shared {
                 continue;
             }
-            sites.push(S { site: s, addr, bytes, chain });
+            sites.push(S { site: s, addr, bytes, chain, guards });
         }
         // The race proof.
         let overlaps = |a: &Range<i128>, b: &Range<i128>| a.start < b.end && b.start < a.end;
@@ -1074,17 +1285,24 @@ impl AccessPlan {
         let mut fp = Footprint::default();
         let mut budget = MAX_RUNS;
         for s in &sites {
+            let known = s.guards.iter().all(CGuard::known);
+            let mut vals = vec![0i64; self.loops.len()];
             if !s.site.write {
-                let executed = !s.site.cond && s.chain.iter().all(|&l| always[l as usize]);
+                let executed = if s.site.cond {
+                    // Guarded: it runs if some iteration meets its conditions.
+                    let mut points = 1 << 20;
+                    known && self.exists(&ev, &s.guards, &s.chain, 0, &mut vals, &mut points)
+                } else {
+                    s.chain.iter().all(|&l| always[l as usize])
+                };
                 fp.reads.push(ReadSpan { loc: s.site.loc, range: s.bytes.start as u64..s.bytes.end as u64, executed });
                 continue;
             }
-            if s.site.cond {
-                return Err(format!("line {}: a conditional write", s.site.loc.line));
+            if s.site.cond && (s.site.guards.is_empty() || !known) {
+                return Err(format!("line {}: a write under a condition that is not affine", s.site.loc.line));
             }
             let mut runs = Vec::new();
-            let mut vals = vec![0i64; self.loops.len()];
-            self.runs(&ev, s.site, &s.addr, &s.chain, 0, &mut vals, &mut runs, &mut budget)?;
+            self.runs(&ev, s.site, &s.guards, &s.addr, &s.chain, 0, &mut vals, &mut runs, &mut budget)?;
             fp.writes.push(WriteSpan { loc: s.site.loc, runs });
         }
         Ok(fp)
@@ -1126,7 +1344,7 @@ impl AccessPlan {
     /// The runs a write site writes, with their gangs, for the counters of `chain[depth..]`
     /// (the outer ones set in `vals`).
     #[allow(clippy::too_many_arguments)]
-    fn runs(&self, ev: &Ev, site: &PlanSite, addr: &Conc, chain: &[u32], depth: usize, vals: &mut [i64], out: &mut Vec<(Range<u64>, u32)>, budget: &mut usize) -> Result<(), String> {
+    fn runs(&self, ev: &Ev, site: &PlanSite, guards: &[CGuard], addr: &Conc, chain: &[u32], depth: usize, vals: &mut [i64], out: &mut Vec<(Range<u64>, u32)>, budget: &mut usize) -> Result<(), String> {
         let push = |out: &mut Vec<(Range<u64>, u32)>, r: Range<u64>, g: u32, budget: &mut usize| -> Result<(), String> {
             if let Some((last, lg)) = out.last_mut() {
                 if *lg == g && (last.end == r.start || *last == r) {
@@ -1142,6 +1360,9 @@ impl AccessPlan {
             Ok(())
         };
         if depth == chain.len() {
+            if !guards.iter().all(|g| g.holds(vals)) {
+                return Ok(());
+            }
             let a = addr.at(vals) as u64;
             let g = self.gang_of(ev, chain, vals);
             return push(out, a..a + site.size, g, budget);
@@ -1150,7 +1371,7 @@ impl AccessPlan {
         let lp = &ev.loops[l as usize];
         let (first, n) = lp.span(vals);
         let c = addr.coef(l);
-        if depth + 1 == chain.len() && (c * lp.step).unsigned_abs() == site.size {
+        if guards.is_empty() && depth + 1 == chain.len() && (c * lp.step).unsigned_abs() == site.size {
             // Contiguous: one run for each stretch of iterations one gang runs.
             let mut t = 0;
             while t < n {
@@ -1166,9 +1387,31 @@ impl AccessPlan {
         }
         for t in 0..n {
             vals[l as usize] = first + t * lp.step;
-            self.runs(ev, site, addr, chain, depth + 1, vals, out, budget)?;
+            self.runs(ev, site, guards, addr, chain, depth + 1, vals, out, budget)?;
         }
         Ok(())
+    }
+
+    /// Does some iteration of `chain[depth..]` (the outer counters set in `vals`) meet the
+    /// guards? `false` also when more than `points` iterations would have to be looked at.
+    fn exists(&self, ev: &Ev, guards: &[CGuard], chain: &[u32], depth: usize, vals: &mut [i64], points: &mut usize) -> bool {
+        if depth == chain.len() {
+            *points = points.saturating_sub(1);
+            return guards.iter().all(|g| g.holds(vals));
+        }
+        let l = chain[depth];
+        let lp = &ev.loops[l as usize];
+        let (first, n) = lp.span(vals);
+        for t in 0..n {
+            if *points == 0 {
+                return false;
+            }
+            vals[l as usize] = first + t * lp.step;
+            if self.exists(ev, guards, chain, depth + 1, vals, points) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The gang that runs the iteration `vals` of the loops `chain`.
@@ -1250,7 +1493,7 @@ mod tests {
         AccessPlan {
             loops: vec![lp(None, ni), lp(Some(0), nj)],
             gangs: vec![GangLoop { dims: vec![0], worker: false, vector: false, chunk: None }],
-            sites: vec![PlanSite { loc: Loc::default(), write: true, addr: lin(BASE, &[(0, 8 * ci), (1, 8 * cj)]), size: 8, lp: Some(1), cond: false }],
+            sites: vec![PlanSite { loc: Loc::default(), write: true, addr: lin(BASE, &[(0, 8 * ci), (1, 8 * cj)]), size: 8, lp: Some(1), cond: false, guards: Vec::new() }],
             checks: Vec::new(),
         }
     }
@@ -1289,6 +1532,30 @@ mod tests {
         p.gangs.clear();
         assert!(p.evaluate(&Mem, CFG).is_err());
         assert!(p.evaluate(&Mem, Config { gangs: 1, ..CFG }).is_ok());
+    }
+
+    #[test]
+    fn guards_narrow_one_counter() {
+        let iv = |lo, hi| Iv { lo, hi };
+        let narrow = |k: i64, a: i64, r: Rel| {
+            let mut ivs = vec![iv(0, 99)];
+            CGuard::Cmp(Conc { k, terms: vec![(0, a)] }, r).narrow(&mut ivs);
+            (ivs[0].lo, ivs[0].hi)
+        };
+        assert_eq!(narrow(0, 1, Rel::Ne), (1, 99)); // i != 0
+        assert_eq!(narrow(-99, 1, Rel::Ne), (0, 98)); // i != 99
+        assert_eq!(narrow(-50, 1, Rel::Ne), (0, 99)); // i != 50: no interval says it
+        assert_eq!(narrow(-10, 1, Rel::Gt), (11, 99)); // i > 10
+        assert_eq!(narrow(-10, 1, Rel::Lt), (0, 9)); // i < 10
+        assert_eq!(narrow(-7, 2, Rel::Ge), (4, 99)); // 2i >= 7
+        assert_eq!(narrow(7, -2, Rel::Ge), (0, 3)); // 7 - 2i >= 0
+        assert_eq!(narrow(-7, 2, Rel::Eq), (0, -1)); // 2i == 7: never
+        assert_eq!(narrow(-8, 2, Rel::Eq), (4, 4));
+        // Two counters, or a disjunction: nothing is narrowed.
+        let mut ivs = vec![iv(0, 9), iv(0, 9)];
+        CGuard::Cmp(Conc { k: 0, terms: vec![(0, 1), (1, -1)] }, Rel::Lt).narrow(&mut ivs);
+        CGuard::Any(vec![CGuard::Cmp(Conc { k: -5, terms: vec![(0, 1)] }, Rel::Lt)]).narrow(&mut ivs);
+        assert_eq!((ivs[0].lo, ivs[0].hi, ivs[1].lo, ivs[1].hi), (0, 9, 0, 9));
     }
 
     #[test]
