@@ -71,15 +71,16 @@ fn proofs_change_nothing_on_the_samples_and_planted_bugs() {
 /// element, which a proven kernel must compute from the schedule (`kernel::schedule`) for every
 /// kind of gang loop: gang and vector, a static chunk and a descending counter, collapsed gang,
 /// worker and vector, a triangular vector loop inside a gang loop, a strided write, writes and
-/// reads under conditions (boundary cases, `?:`).
+/// reads under conditions (boundary cases, `?:`), a row written by one vector loop and read by
+/// the next in the same gang iteration.
 const GANGS: &str = r#"#include <stdio.h>
 #define N 400
-static double a[N], b[N], c[40][50], d[N], e[N], f[N];
+static double a[N], b[N], c[40][50], d[N], e[N], f[N], g[N], h[N];
 int main(void) {
     int n = N;
-    for (int i = 0; i < N; i++) { a[i] = b[i] = d[i] = e[i] = f[i] = 0; }
+    for (int i = 0; i < N; i++) { a[i] = b[i] = d[i] = e[i] = f[i] = g[i] = h[i] = 0; }
     for (int i = 0; i < 40; i++) for (int j = 0; j < 50; j++) c[i][j] = 0;
-#pragma acc data copyin(a, b, c, d, e, f)
+#pragma acc data copyin(a, b, c, d, e, f, g, h)
     {
 #pragma acc parallel loop gang vector num_gangs(5) vector_length(7)
         for (int i = 0; i < n; i++) a[i] = i;
@@ -102,12 +103,20 @@ int main(void) {
             else
                 f[i] = (i > 1 ? a[i - 2] : 0.0) + a[i + 1];
         }
+#pragma acc parallel loop gang num_gangs(4)
+        for (int i = 0; i < 20; i++) {
+#pragma acc loop vector
+            for (int j = 0; j < 20; j++) g[i * 20 + j] = j;
+#pragma acc loop vector
+            for (int j = 0; j < 20; j++) h[i * 20 + j] = g[i * 20 + 19 - j];
+        }
         printf("%g %g %g\n", a[0], a[13], a[399]);
         printf("%g %g %g\n", b[399], b[1], b[151]);
         printf("%g %g %g\n", c[0][0], c[17][33], c[39][49]);
         printf("%g %g %g\n", d[0], d[19 * 20 + 19], d[5 * 20 + 3]);
         printf("%g %g %g\n", e[1], e[201], e[399]);
         printf("%g %g %g\n", f[0], f[7], f[399]);
+        printf("%g %g %g\n", h[0], h[77], h[399]);
     }
     return 0;
 }
@@ -119,11 +128,11 @@ fn proven_kernels_report_the_gang_that_wrote_an_element() {
     let file = dir.path().join("gangs.c");
     std::fs::write(&file, GANGS).expect("write program");
     let proven = same_both_ways(dir.path(), Path::new("gangs.c")).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(proven, 6, "every kernel runs on its footprint");
+    assert_eq!(proven, 7, "every kernel runs on its footprint");
     let out = check(dir.path(), Path::new("gangs.c"), &[]);
     let err = out.stderr_text();
     assert_eq!(out.status, 1, "{err}");
-    assert_eq!(err.matches("error[stale-host-read]").count(), 18, "{err}");
+    assert_eq!(err.matches("error[stale-host-read]").count(), 21, "{err}");
     // a[13]: iteration 13 of a gang-vector loop with 5 gangs of 7 lanes is thread 13 of 35, gang 1.
     assert!(err.contains("by gang 1 in the kernel at line 10"), "{err}");
     // Proven kernels run on the device's threads: the findings do not depend on how many.
@@ -141,6 +150,7 @@ fn racy_kernels_are_not_proven() {
         ("same-element", "for (int i = 0; i < 100; i++) a[i / 4 * 4] = i;", "#pragma acc parallel loop gang vector"),
         ("redundant", "for (int i = 0; i < 100; i++) a[i] = i;", "#pragma acc parallel num_gangs(4)\n#pragma acc loop vector"),
         ("column", "for (int i = 0; i < 10; i++) for (int j = 0; j < 10; j++) a[j] = i;", "#pragma acc parallel loop gang"),
+        ("next-row", "for (int i = 0; i < 9; i++) { for (int j = 0; j < 10; j++) a[i * 10 + j] = j; for (int j = 0; j < 10; j++) a[i * 10 + j] += a[(i + 1) * 10 + j]; }", "#pragma acc parallel loop gang"),
         ("guarded-neighbour", "for (int i = 0; i < 100; i++) if (i > 0) a[i - 1] = a[i] * 0.5;", "#pragma acc parallel loop gang vector"),
     ];
     for (name, body, directive) in cases {

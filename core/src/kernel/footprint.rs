@@ -1256,7 +1256,7 @@ impl AccessPlan {
             if !in_gang && cfg.gangs > 1 {
                 return Err(format!("line {}: a write that every gang makes", w.site.loc.line));
             }
-            if !self.separates(&w.addr, w.site.size, &w.chain, &loops, &ivs) {
+            if !self.separates(&w.addr, w.site.size as i128, &w.chain, &loops, &ivs) {
                 return Err(format!("line {}: a write that two threads may make to one place", w.site.loc.line));
             }
             for (j, x) in sites.iter().enumerate() {
@@ -1264,7 +1264,7 @@ impl AccessPlan {
                     continue;
                 }
                 let same = x.site.lp == w.site.lp && x.addr == w.addr && x.site.size == w.site.size;
-                if !same {
+                if !same && !self.apart(&w.addr, w.site.size, &w.chain, &x.addr, x.site.size, &x.chain, cfg, &loops, &ivs) {
                     return Err(format!("lines {} and {}: accesses that may touch one place from two threads", w.site.loc.line, x.site.loc.line));
                 }
             }
@@ -1308,8 +1308,45 @@ impl AccessPlan {
         Ok(fp)
     }
 
-    /// Does the address separate the partitioned counters of `chain` (module documentation)?
-    fn separates(&self, addr: &Conc, size: u64, chain: &[u32], loops: &[Loop], ivs: &[Iv]) -> bool {
+    /// Are two sites in different loops apart: can they touch one place only when the same
+    /// team runs them, in order?
+    ///
+    /// Let `C` be the loops enclosing both. Within one iteration of `C`, run by one gang (`C`
+    /// has its gang loop, or the launch has one gang), the two sites lie in different statements
+    /// run one after the other: by one thread, or across the start or end of a worker or vector
+    /// loop, where the gang's workers and lanes synchronise (§1.2). So they are ordered unless
+    /// they meet across two iterations of `C` with different partitioned counters; that cannot
+    /// happen when both addresses give `C`'s counters the same coefficients and those separate
+    /// the partitioned counters of `C` beyond the bytes both sites reach from one iteration.
+    #[allow(clippy::too_many_arguments)]
+    fn apart(&self, a: &Conc, asize: u64, achain: &[u32], b: &Conc, bsize: u64, bchain: &[u32], cfg: Config, loops: &[Loop], ivs: &[Iv]) -> bool {
+        let common: Vec<u32> = achain.iter().zip(bchain).take_while(|(x, y)| x == y).map(|(x, _)| *x).collect();
+        if cfg.gangs > 1 && !common.iter().any(|&l| self.loops[l as usize].gang.is_some()) {
+            return false;
+        }
+        if common.iter().any(|&l| a.coef(l) != b.coef(l)) {
+            return false;
+        }
+        // The bytes each site reaches from the base of one iteration of `C`.
+        let rest = |c: &Conc, size: u64| {
+            let mut r = Iv { lo: c.k as i128, hi: c.k as i128 + size as i128 };
+            for &(l, k) in c.terms.iter().filter(|(l, _)| !common.contains(l)) {
+                let x = ivs[l as usize];
+                let (p, q) = (x.lo * k as i128, x.hi * k as i128);
+                r.lo += p.min(q);
+                r.hi += p.max(q);
+            }
+            r
+        };
+        let (ra, rb) = (rest(a, asize), rest(b, bsize));
+        let reach = ra.hi.max(rb.hi) - ra.lo.min(rb.lo);
+        self.separates(a, reach, &common, loops, ivs)
+    }
+
+    /// Does the address separate the partitioned counters of `chain` (module documentation):
+    /// iterations with different partitioned counters touch disjoint bytes, each reaching
+    /// `reach` bytes from its address?
+    fn separates(&self, addr: &Conc, reach: i128, chain: &[u32], loops: &[Loop], ivs: &[Iv]) -> bool {
         // Each counter as an iteration number t (0 ≤ t < trip), its coefficient scaled by the step.
         let mut terms: Vec<(i128, i128, bool)> = Vec::new();
         for &l in chain {
@@ -1331,7 +1368,7 @@ impl AccessPlan {
         }
         terms.sort_by_key(|t| t.0);
         let Some(min_part) = terms.iter().filter(|t| t.2).map(|t| t.0).min() else { return true };
-        let mut span: i128 = size as i128 - 1;
+        let mut span: i128 = reach - 1;
         for &(c, range, _) in &terms {
             if c >= min_part && c <= span {
                 return false;
