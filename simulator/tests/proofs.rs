@@ -72,15 +72,16 @@ fn proofs_change_nothing_on_the_samples_and_planted_bugs() {
 /// kind of gang loop: gang and vector, a static chunk and a descending counter, collapsed gang,
 /// worker and vector, a triangular vector loop inside a gang loop, a strided write, writes and
 /// reads under conditions (boundary cases, `?:`), a row written by one vector loop and read by
-/// the next in the same gang iteration.
+/// the next in the same gang iteration, an array written by one gang loop and read by the next
+/// one of the same schedule in one parallel region.
 const GANGS: &str = r#"#include <stdio.h>
 #define N 400
-static double a[N], b[N], c[40][50], d[N], e[N], f[N], g[N], h[N];
+static double a[N], b[N], c[40][50], d[N], e[N], f[N], g[N], h[N], k[N], l[N];
 int main(void) {
     int n = N;
-    for (int i = 0; i < N; i++) { a[i] = b[i] = d[i] = e[i] = f[i] = g[i] = h[i] = 0; }
+    for (int i = 0; i < N; i++) { a[i] = b[i] = d[i] = e[i] = f[i] = g[i] = h[i] = k[i] = l[i] = 0; }
     for (int i = 0; i < 40; i++) for (int j = 0; j < 50; j++) c[i][j] = 0;
-#pragma acc data copyin(a, b, c, d, e, f, g, h)
+#pragma acc data copyin(a, b, c, d, e, f, g, h, k, l)
     {
 #pragma acc parallel loop gang vector num_gangs(5) vector_length(7)
         for (int i = 0; i < n; i++) a[i] = i;
@@ -110,6 +111,13 @@ int main(void) {
 #pragma acc loop vector
             for (int j = 0; j < 20; j++) h[i * 20 + j] = g[i * 20 + 19 - j];
         }
+#pragma acc parallel num_gangs(3) vector_length(4)
+        {
+#pragma acc loop gang vector
+            for (int i = 0; i < n; i++) k[i] = i;
+#pragma acc loop gang vector
+            for (int i = 0; i < n; i++) l[i] = k[i] + 1;
+        }
         printf("%g %g %g\n", a[0], a[13], a[399]);
         printf("%g %g %g\n", b[399], b[1], b[151]);
         printf("%g %g %g\n", c[0][0], c[17][33], c[39][49]);
@@ -117,6 +125,7 @@ int main(void) {
         printf("%g %g %g\n", e[1], e[201], e[399]);
         printf("%g %g %g\n", f[0], f[7], f[399]);
         printf("%g %g %g\n", h[0], h[77], h[399]);
+        printf("%g %g %g\n", l[0], l[77], l[399]);
     }
     return 0;
 }
@@ -128,11 +137,11 @@ fn proven_kernels_report_the_gang_that_wrote_an_element() {
     let file = dir.path().join("gangs.c");
     std::fs::write(&file, GANGS).expect("write program");
     let proven = same_both_ways(dir.path(), Path::new("gangs.c")).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(proven, 7, "every kernel runs on its footprint");
+    assert_eq!(proven, 8, "every kernel runs on its footprint");
     let out = check(dir.path(), Path::new("gangs.c"), &[]);
     let err = out.stderr_text();
     assert_eq!(out.status, 1, "{err}");
-    assert_eq!(err.matches("error[stale-host-read]").count(), 21, "{err}");
+    assert_eq!(err.matches("error[stale-host-read]").count(), 24, "{err}");
     // a[13]: iteration 13 of a gang-vector loop with 5 gangs of 7 lanes is thread 13 of 35, gang 1.
     assert!(err.contains("by gang 1 in the kernel at line 10"), "{err}");
     // Proven kernels run on the device's threads: the findings do not depend on how many.
@@ -151,6 +160,9 @@ fn racy_kernels_are_not_proven() {
         ("redundant", "for (int i = 0; i < 100; i++) a[i] = i;", "#pragma acc parallel num_gangs(4)\n#pragma acc loop vector"),
         ("column", "for (int i = 0; i < 10; i++) for (int j = 0; j < 10; j++) a[j] = i;", "#pragma acc parallel loop gang"),
         ("next-row", "for (int i = 0; i < 9; i++) { for (int j = 0; j < 10; j++) a[i * 10 + j] = j; for (int j = 0; j < 10; j++) a[i * 10 + j] += a[(i + 1) * 10 + j]; }", "#pragma acc parallel loop gang"),
+        // The second loop gives iteration i to another gang than the first: gangs never
+        // synchronise, so reading what another gang wrote in the same kernel races.
+        ("other-schedule", "{\n#pragma acc loop gang\n for (int i = 0; i < 50; i++) a[i] = i;\n#pragma acc loop gang vector\n for (int i = 0; i < 50; i++) a[50 + i] = a[i]; }", "#pragma acc parallel num_gangs(4) vector_length(8)"),
         ("guarded-neighbour", "for (int i = 0; i < 100; i++) if (i > 0) a[i - 1] = a[i] * 0.5;", "#pragma acc parallel loop gang vector"),
     ];
     for (name, body, directive) in cases {

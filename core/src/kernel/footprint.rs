@@ -1130,6 +1130,7 @@ pub struct Config {
     pub vector: u64,
 }
 
+#[derive(PartialEq, Eq)]
 struct Loop {
     lb: Conc,
     ub: Conc,
@@ -1249,6 +1250,17 @@ impl AccessPlan {
             }
             sites.push(S { site: s, addr, bytes, chain, guards });
         }
+        let mut chunks = Vec::with_capacity(self.gangs.len());
+        for g in &self.gangs {
+            let c = match &g.chunk {
+                Some(c) => c.eval(v).ok_or_else(bad)?,
+                None => 1,
+            };
+            if c <= 0 {
+                return Err("a gang chunk that is not positive".into());
+            }
+            chunks.push(c);
+        }
         // The race proof.
         let overlaps = |a: &Range<i128>, b: &Range<i128>| a.start < b.end && b.start < a.end;
         for (i, w) in sites.iter().enumerate().filter(|(_, s)| s.site.write) {
@@ -1264,23 +1276,12 @@ impl AccessPlan {
                     continue;
                 }
                 let same = x.site.lp == w.site.lp && x.addr == w.addr && x.site.size == w.site.size;
-                if !same && !self.apart(&w.addr, w.site.size, &w.chain, &x.addr, x.site.size, &x.chain, cfg, &loops, &ivs) {
+                if !same && !self.apart(&w.addr, w.site.size, &w.chain, &x.addr, x.site.size, &x.chain, cfg, &loops, &ivs, &chunks) {
                     return Err(format!("lines {} and {}: accesses that may touch one place from two threads", w.site.loc.line, x.site.loc.line));
                 }
             }
         }
         // The footprint.
-        let mut chunks = Vec::with_capacity(self.gangs.len());
-        for g in &self.gangs {
-            let c = match &g.chunk {
-                Some(c) => c.eval(v).ok_or_else(bad)?,
-                None => 1,
-            };
-            if c <= 0 {
-                return Err("a gang chunk that is not positive".into());
-            }
-            chunks.push(c);
-        }
         let ev = Ev { loops, cfg, chunks };
         let mut fp = Footprint::default();
         let mut budget = MAX_RUNS;
@@ -1311,26 +1312,49 @@ impl AccessPlan {
     /// Are two sites in different loops apart: can they touch one place only when the same
     /// team runs them, in order?
     ///
-    /// Let `C` be the loops enclosing both. Within one iteration of `C`, run by one gang (`C`
-    /// has its gang loop, or the launch has one gang), the two sites lie in different statements
+    /// Let `C` be the loops enclosing both (two gang loops in a row with the same schedule and
+    /// iterations count as one: an iteration goes to the same thread in both). Within one
+    /// iteration of `C`, run by one gang (`C` has its gang loop, or the launch has one gang), the
+    /// two sites lie in different statements
     /// run one after the other: by one thread, or across the start or end of a worker or vector
     /// loop, where the gang's workers and lanes synchronise (§1.2). So they are ordered unless
     /// they meet across two iterations of `C` with different partitioned counters; that cannot
     /// happen when both addresses give `C`'s counters the same coefficients and those separate
     /// the partitioned counters of `C` beyond the bytes both sites reach from one iteration.
     #[allow(clippy::too_many_arguments)]
-    fn apart(&self, a: &Conc, asize: u64, achain: &[u32], b: &Conc, bsize: u64, bchain: &[u32], cfg: Config, loops: &[Loop], ivs: &[Iv]) -> bool {
-        let common: Vec<u32> = achain.iter().zip(bchain).take_while(|(x, y)| x == y).map(|(x, _)| *x).collect();
-        if cfg.gangs > 1 && !common.iter().any(|&l| self.loops[l as usize].gang.is_some()) {
+    fn apart(&self, a: &Conc, asize: u64, achain: &[u32], b: &Conc, bsize: u64, bchain: &[u32], cfg: Config, loops: &[Loop], ivs: &[Iv], chunks: &[i64]) -> bool {
+        // The common loops, as pairs (a's counter, b's counter).
+        let mut common: Vec<(u32, u32)> = achain.iter().zip(bchain).take_while(|(x, y)| x == y).map(|(x, y)| (*x, *y)).collect();
+        // Two gang loops one after the other with the same schedule and the same iterations
+        // give each iteration to the same thread (`kernel::schedule`): they count as one loop.
+        let n = common.len();
+        if let (Some(&la), Some(&lb)) = (achain.get(n), bchain.get(n)) {
+            if let (Some(ga), Some(gb)) = (self.loops[la as usize].gang, self.loops[lb as usize].gang) {
+                let (x, y) = (&self.gangs[ga as usize], &self.gangs[gb as usize]);
+                let dims = x.dims.len();
+                let alike = ga != gb
+                    && dims == y.dims.len()
+                    && (x.worker, x.vector) == (y.worker, y.vector)
+                    && chunks[ga as usize] == chunks[gb as usize]
+                    && x.dims.iter().zip(&y.dims).enumerate().all(|(d, (&p, &q))| {
+                        let (lp, lq) = (&loops[p as usize], &loops[q as usize]);
+                        achain.get(n + d) == Some(&p) && bchain.get(n + d) == Some(&q) && lp.lb == lq.lb && lp.ub == lq.ub && lp.step == lq.step && lp.cmp == lq.cmp
+                    });
+                if alike {
+                    common.extend(x.dims.iter().copied().zip(y.dims.iter().copied()));
+                }
+            }
+        }
+        if cfg.gangs > 1 && !common.iter().any(|&(l, _)| self.loops[l as usize].gang.is_some()) {
             return false;
         }
-        if common.iter().any(|&l| a.coef(l) != b.coef(l)) {
+        if common.iter().any(|&(p, q)| a.coef(p) != b.coef(q)) {
             return false;
         }
-        // The bytes each site reaches from the base of one iteration of `C`.
-        let rest = |c: &Conc, size: u64| {
+        // The bytes each site reaches from the base of one iteration of the common loops.
+        let rest = |c: &Conc, size: u64, mine: &dyn Fn(u32) -> bool| {
             let mut r = Iv { lo: c.k as i128, hi: c.k as i128 + size as i128 };
-            for &(l, k) in c.terms.iter().filter(|(l, _)| !common.contains(l)) {
+            for &(l, k) in c.terms.iter().filter(|(l, _)| !mine(*l)) {
                 let x = ivs[l as usize];
                 let (p, q) = (x.lo * k as i128, x.hi * k as i128);
                 r.lo += p.min(q);
@@ -1338,9 +1362,11 @@ impl AccessPlan {
             }
             r
         };
-        let (ra, rb) = (rest(a, asize), rest(b, bsize));
+        let ra = rest(a, asize, &|l| common.iter().any(|c| c.0 == l));
+        let rb = rest(b, bsize, &|l| common.iter().any(|c| c.1 == l));
         let reach = ra.hi.max(rb.hi) - ra.lo.min(rb.lo);
-        self.separates(a, reach, &common, loops, ivs)
+        let chain: Vec<u32> = common.iter().map(|c| c.0).collect();
+        self.separates(a, reach, &chain, loops, ivs)
     }
 
     /// Does the address separate the partitioned counters of `chain` (module documentation):
