@@ -504,10 +504,7 @@ impl Memory {
     pub fn check_writable(&self, ptr: u64, len: u64) -> Result<(), MemFault> {
         let off = ptr as u32 as u64;
         match self.get((ptr >> 32) as usize) {
-            Some((a, store)) if !a.read_only && a.live && off.saturating_add(len) <= a.size => match store {
-                Store::Bytes(_) | Store::Shared(_) => Ok(()),
-                _ => Err(self.fault(ptr, len, true)),
-            },
+            Some((a, Store::Bytes(_) | Store::Shared(_))) if !a.read_only && a.live && off.saturating_add(len) <= a.size => Ok(()),
             _ => Err(self.fault(ptr, len, true)),
         }
     }
