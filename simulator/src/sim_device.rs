@@ -27,8 +27,9 @@ use rayon::prelude::*;
 /// Stack of each device thread: a C call in device code (a `routine`) is a Rust call.
 pub const DEVICE_THREAD_STACK: usize = 256 << 20;
 
-/// Groups of gangs per thread: small enough to balance uneven gangs, large enough that making a
-/// fork (a shallow copy of the allocation table) costs little.
+/// Groups of gangs per thread: small enough to balance uneven gangs. A fork costs little and
+/// nothing in the number of allocations: the forks of a launch share the machine's allocation
+/// table (`Memory::device_view`), each with its own frames and buffers.
 const GROUPS_PER_THREAD: usize = 4;
 
 /// The simulated accelerator, gangs on a rayon pool.

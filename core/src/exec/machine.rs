@@ -444,8 +444,10 @@ impl<'e> Machine<'e> {
     /// executable and device memory ([`Memory::device_view`]), the remaining fuel, its own
     /// registers, frames and output buffers. No observer: a run that is observed step by step
     /// runs its gangs on the interpreter thread. Call [`Machine::enter_thread`] on the thread
-    /// that runs it, and give it back with [`Machine::join_device_forks`].
-    pub fn device_fork(&self) -> DeviceFork<'e> {
+    /// that runs it, and give it back with [`Machine::join_device_forks`]: the forks of a launch
+    /// share this machine's allocation table, which it lends them until then (this machine's
+    /// memory is not usable in between).
+    pub fn device_fork(&mut self) -> DeviceFork<'e> {
         let out = super::Capture::new();
         let err = super::Capture::new();
         let globals: Vec<(u32, u32)> = self
@@ -506,6 +508,8 @@ impl<'e> Machine<'e> {
                 self.write_stderr(&err);
             }
         }
+        // The forks are dropped: the allocation table they shared comes back.
+        self.mem.take_back();
         if self.fuel_limited && used > self.fuel {
             self.fuel = 0;
             return Err(self.out_of_fuel(loc));

@@ -30,8 +30,14 @@
 //! ordering promised, and an aligned store of a scalar is never torn. Host memory stays plain
 //! bytes owned by the interpreter thread; read-only host data (string literals) is frozen into a
 //! shared slice so device code can still read it (`printf` formats). A device view cannot touch
-//! the other host allocations: they are [`Store::Remote`] there, and an access faults with
-//! [`FaultKind::HostMemory`].
+//! the other host allocations: an access faults with [`FaultKind::HostMemory`].
+//!
+//! **Device views share the table.** A launch lends the host memory's table to its device views
+//! (one `Arc`, [`Memory::device_view`]) instead of copying it for each: a view's lookup tries
+//! its own allocations (ids from the lent table's length up: its frames, its mallocs) and then
+//! the lent table, where host bytes count as unaddressable. The host memory takes its table back
+//! when the views are gone ([`Memory::take_back`]), so a launch costs no memory in the number of
+//! allocations, whatever the number of device threads.
 
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -115,7 +121,7 @@ impl Store {
     }
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Allocation {
     /// The bytes.
     store: Store,
@@ -182,10 +188,33 @@ pub struct MemFault {
     pub write: bool,
 }
 
+/// What a device view finds where the lent table holds host bytes: memory it cannot address.
+static HOST_ONLY: Store = Store::Remote(None);
+
+/// A mapped global's host store, set aside while the table is lent (its id names the device copy
+/// in the views), put back by [`Memory::take_back`].
+#[derive(Debug)]
+struct SetAside {
+    id: u32,
+    store: Store,
+    size: u64,
+    read_only: bool,
+}
+
 /// The allocation table.
 #[derive(Debug)]
 pub struct Memory {
+    /// This memory's own allocations: ids `base_len..`.
     allocs: Vec<Allocation>,
+    /// Ids `0..base_len`: in a device view (and in the host memory while it lends it), the host
+    /// memory's table, shared by all the views of a launch and read only; its host bytes are
+    /// [`HOST_ONLY`] to the views. Empty otherwise.
+    base: Arc<Vec<Allocation>>,
+    base_len: usize,
+    /// While this (host) memory lends its table to device views: the mapped globals' host stores.
+    lent: Option<Vec<SetAside>>,
+    /// A view made for an observer: [`Memory::inspect_bytes`] reads the lent host bytes.
+    inspect: bool,
     /// Freed recyclable ids, oldest first.
     quarantine: std::collections::VecDeque<u32>,
     live_bytes: u64,
@@ -209,6 +238,10 @@ impl Memory {
         };
         Memory {
             allocs: (0..2).map(reserved).collect(),
+            base: Default::default(),
+            base_len: 0,
+            lent: None,
+            inspect: false,
             quarantine: Default::default(),
             live_bytes: 0,
             limit,
@@ -222,11 +255,31 @@ impl Memory {
 
     /// The id the next allocation will get.
     pub fn next_id(&self) -> u32 {
-        self.allocs.len() as u32
+        (self.base_len + self.allocs.len()) as u32
     }
 
     pub fn allocation(&self, id: AllocId) -> Option<&Allocation> {
-        self.allocs.get(id.0 as usize)
+        self.get(id.0 as usize).map(|(a, _)| a)
+    }
+
+    /// Allocation `id` and its store as this memory sees it: its own allocations first (one
+    /// bounds test, the only one outside device views), then the lent table, whose host bytes a
+    /// device view cannot address.
+    #[inline(always)]
+    fn get(&self, id: usize) -> Option<(&Allocation, &Store)> {
+        match self.allocs.get(id.wrapping_sub(self.base_len)) {
+            Some(a) => Some((a, &a.store)),
+            None => self.base.get(id).map(|a| match a.store {
+                Store::Bytes(_) => (a, &HOST_ONLY),
+                _ => (a, &a.store),
+            }),
+        }
+    }
+
+    /// One of this memory's own allocations (not the lent table's), for changing it.
+    #[inline(always)]
+    fn own_mut(&mut self, id: usize) -> Option<&mut Allocation> {
+        self.allocs.get_mut(id.wrapping_sub(self.base_len))
     }
 
     /// Allocate `size` zeroed bytes; returns the pointer word of its first byte.
@@ -266,12 +319,14 @@ impl Memory {
         };
         self.live_bytes += size;
         if self.quarantine.len() > QUARANTINE {
-            if let Some(id) = self.quarantine.pop_front() {
-                self.allocs[id as usize] = fresh;
+            let base_len = self.base_len;
+            if let Some(slot) = self.quarantine.front().and_then(|&id| self.allocs.get_mut((id as usize).wrapping_sub(base_len))) {
+                *slot = fresh;
+                let id = self.quarantine.pop_front().unwrap_or_default();
                 return Ok(ptr_word(id, 0));
             }
         }
-        let id = u32::try_from(self.allocs.len()).map_err(|_| fault(FaultKind::MemoryLimit))?;
+        let id = u32::try_from(self.base_len + self.allocs.len()).map_err(|_| fault(FaultKind::MemoryLimit))?;
         if id == u32::MAX {
             self.live_bytes -= size;
             return Err(fault(FaultKind::MemoryLimit));
@@ -289,15 +344,16 @@ impl Memory {
         origin: Loc,
     ) -> Result<u64, MemFault> {
         let p = self.alloc(bytes.len() as u64, kind, Space::Host, origin)?;
-        let a = &mut self.allocs[(p >> 32) as usize];
-        a.store = if read_only { Store::Frozen(bytes.into()) } else { Store::Bytes(bytes.to_vec()) };
-        a.read_only = read_only;
+        if let Some(a) = self.own_mut((p >> 32) as usize) {
+            a.store = if read_only { Store::Frozen(bytes.into()) } else { Store::Bytes(bytes.to_vec()) };
+            a.read_only = read_only;
+        }
         Ok(p)
     }
 
     /// Make an allocation read-only (after its initial contents are written).
     pub fn set_read_only(&mut self, ptr: u64) {
-        if let Some(a) = self.allocs.get_mut((ptr >> 32) as usize) {
+        if let Some(a) = self.own_mut((ptr >> 32) as usize) {
             a.read_only = true;
             if let Store::Bytes(b) = &mut a.store {
                 a.store = Store::Frozen(std::mem::take(b).into());
@@ -319,7 +375,7 @@ impl Memory {
             size: 0,
             write: true,
         };
-        let Some(a) = self.allocs.get(id as usize) else {
+        let Some((a, store)) = self.get(id as usize) else {
             return Err(fault(FaultKind::InvalidFree, None));
         };
         if a.kind != AllocKind::Heap || ptr as u32 != 0 {
@@ -328,13 +384,19 @@ impl Memory {
         if !a.live {
             return Err(fault(FaultKind::DoubleFree, Some(AllocId(id))));
         }
+        if matches!(store, Store::Remote(_)) {
+            // Device code freeing a host block: host memory it cannot address (§1.3).
+            return Err(fault(FaultKind::HostMemory, Some(AllocId(id))));
+        }
+        // A block of the lent table stays live: only the host memory ends its lifetime.
         self.release(AllocId(id), at);
         Ok(())
     }
 
     /// End the lifetime of an allocation (frames, VLAs, heap blocks).
     pub fn release(&mut self, id: AllocId, at: Loc) {
-        if let Some(a) = self.allocs.get_mut(id.0 as usize) {
+        // Only this memory's own allocations (a device view cannot end a lent one's lifetime).
+        if let Some(a) = self.allocs.get_mut((id.0 as usize).wrapping_sub(self.base_len)) {
             if a.live {
                 a.live = false;
                 a.freed_at = Some(at);
@@ -366,7 +428,7 @@ impl Memory {
             write,
         };
         if off >= 1 << 31 && id != u32::MAX {
-            if let Some(next) = self.allocs.get(id as usize + 1) {
+            if let Some((next, _)) = self.get(id as usize + 1) {
                 if next.live && next.kind != AllocKind::Reserved {
                     return mk(FaultKind::Underflow, Some(id + 1));
                 }
@@ -381,13 +443,13 @@ impl Memory {
         if id == FUNC_ID {
             return mk(FaultKind::FunctionPointer, None);
         }
-        let Some(a) = self.allocs.get(id as usize) else {
+        let Some((a, store)) = self.get(id as usize) else {
             return mk(FaultKind::Wild, None);
         };
         if !a.live {
             return mk(FaultKind::UseAfterFree, Some(id));
         }
-        if matches!(a.store, Store::Remote(_)) {
+        if matches!(store, Store::Remote(_)) {
             return mk(FaultKind::HostMemory, Some(id));
         }
         if write && a.read_only && (off as u64).saturating_add(size) <= a.size {
@@ -401,12 +463,12 @@ impl Memory {
     #[inline]
     pub fn read_bytes(&self, ptr: u64, len: u64) -> Result<Cow<'_, [u8]>, MemFault> {
         let off = ptr as u32 as usize;
-        if let Some(a) = self.allocs.get((ptr >> 32) as usize) {
+        if let Some((a, store)) = self.get((ptr >> 32) as usize) {
             if let Some(end) = off.checked_add(len as usize) {
-                if let Some(s) = a.store.host_bytes().and_then(|b| b.get(off..end)) {
+                if let Some(s) = store.host_bytes().and_then(|b| b.get(off..end)) {
                     return Ok(Cow::Borrowed(s));
                 }
-                if let Store::Shared(w) = &a.store {
+                if let Store::Shared(w) = store {
                     if end as u64 <= a.size {
                         let mut out = vec![0; len as usize];
                         shared_read(w, off, &mut out);
@@ -420,22 +482,20 @@ impl Memory {
 
     /// Write `data` at `ptr`.
     pub fn write_bytes(&mut self, ptr: u64, data: &[u8]) -> Result<(), MemFault> {
-        let off = ptr as u32 as usize;
+        let (off, id) = (ptr as u32 as usize, (ptr >> 32) as usize);
         let len = data.len();
-        if let Some(a) = self.allocs.get_mut((ptr >> 32) as usize) {
-            if !a.read_only && off.checked_add(len).is_some_and(|e| e as u64 <= a.size) {
-                match &mut a.store {
-                    Store::Bytes(b) if off + len <= b.len() => {
-                        b[off..off + len].copy_from_slice(data);
-                        return Ok(());
-                    }
-                    Store::Shared(w) => {
-                        shared_write(w, off, data);
-                        return Ok(());
-                    }
-                    _ => {}
+        let fits = |a: &Allocation| !a.read_only && off.checked_add(len).is_some_and(|e| e as u64 <= a.size);
+        if let Some(a) = self.own_mut(id).filter(|a| fits(a)) {
+            if let Store::Bytes(b) = &mut a.store {
+                if let Some(b) = b.get_mut(off..off + len) {
+                    b.copy_from_slice(data);
+                    return Ok(());
                 }
             }
+        }
+        if let Some((_, Store::Shared(w))) = self.get(id).filter(|(a, _)| fits(a)) {
+            shared_write(w, off, data);
+            return Ok(());
         }
         Err(self.fault(ptr, len as u64, true))
     }
@@ -443,11 +503,8 @@ impl Memory {
     /// Check that `[ptr, ptr+len)` may be written, without writing.
     pub fn check_writable(&self, ptr: u64, len: u64) -> Result<(), MemFault> {
         let off = ptr as u32 as u64;
-        match self.allocs.get((ptr >> 32) as usize) {
-            Some(a) if !a.read_only && a.live && off.saturating_add(len) <= a.size => match a.store {
-                Store::Bytes(_) | Store::Shared(_) => Ok(()),
-                _ => Err(self.fault(ptr, len, true)),
-            },
+        match self.get((ptr >> 32) as usize) {
+            Some((a, Store::Bytes(_) | Store::Shared(_))) if !a.read_only && a.live && off.saturating_add(len) <= a.size => Ok(()),
             _ => Err(self.fault(ptr, len, true)),
         }
     }
@@ -455,8 +512,8 @@ impl Memory {
     /// Check that `[ptr, ptr+len)` may be read, without reading (or copying device words).
     pub fn check_readable(&self, ptr: u64, len: u64) -> Result<(), MemFault> {
         let off = ptr as u32 as u64;
-        match self.allocs.get((ptr >> 32) as usize) {
-            Some(a) if a.live && off.saturating_add(len) <= a.size => match &a.store {
+        match self.get((ptr >> 32) as usize) {
+            Some((a, store)) if a.live && off.saturating_add(len) <= a.size => match store {
                 Store::Bytes(_) | Store::Frozen(_) | Store::Shared(_) => Ok(()),
                 Store::Remote(_) => Err(self.fault(ptr, len, false)),
             },
@@ -478,7 +535,7 @@ impl Memory {
         let (si, di) = ((src >> 32) as usize, (dst >> 32) as usize);
         let (s, d, n) = (src as u32 as usize, dst as u32 as usize, len as usize);
         if si == di {
-            if let Store::Bytes(a) = &mut self.allocs[di].store {
+            if let Some(Store::Bytes(a)) = self.own_mut(di).map(|a| &mut a.store) {
                 a.copy_within(s..s + n, d);
                 return Ok(());
             }
@@ -487,14 +544,13 @@ impl Memory {
             let tmp = self.read_bytes(src, len)?.into_owned();
             return self.write_bytes(dst, &tmp);
         }
-        let (from, to) = if si < di {
-            let (lo, hi) = self.allocs.split_at_mut(di);
-            (&lo[si].store, &mut hi[0].store)
-        } else {
-            let (lo, hi) = self.allocs.split_at_mut(si);
-            (&hi[0].store, &mut lo[di].store)
+        // Two allocations: the target's store is taken out while the source is read (its words
+        // shared when it is in the lent table, which only device memory there can be).
+        let taken = self.own_mut(di).map(|a| std::mem::replace(&mut a.store, Store::Bytes(Vec::new())));
+        let Some(mut to) = taken.or_else(|| self.get(di).map(|(_, st)| st.clone())) else {
+            return Err(self.fault(dst, len, true));
         };
-        let done = match (from, to) {
+        let done = match (self.get(si).map_or(&HOST_ONLY, |(_, st)| st), &mut to) {
             (Store::Shared(w), Store::Bytes(b)) => b.get_mut(d..d + n).map(|out| shared_read(w, s, out)),
             (Store::Shared(ws), Store::Shared(wd)) => {
                 let mut buf = [0u8; CHUNK];
@@ -513,15 +569,21 @@ impl Memory {
                 _ => None,
             }),
         };
+        if let Some(a) = self.own_mut(di) {
+            a.store = to;
+        }
         done.ok_or_else(|| self.fault(dst, len, true))
     }
 
     pub fn fill(&mut self, ptr: u64, byte: u8, len: u64) -> Result<(), MemFault> {
         self.check_writable(ptr, len)?;
-        let off = ptr as u32 as usize;
-        match &mut self.allocs[(ptr >> 32) as usize].store {
-            Store::Bytes(b) => b[off..off + len as usize].fill(byte),
-            Store::Shared(w) => {
+        let (off, id) = (ptr as u32 as usize, (ptr >> 32) as usize);
+        if let Some(Store::Bytes(b)) = self.own_mut(id).map(|a| &mut a.store) {
+            b[off..off + len as usize].fill(byte);
+            return Ok(());
+        }
+        match self.get(id).map(|(_, st)| st) {
+            Some(Store::Shared(w)) => {
                 let buf = [byte; CHUNK];
                 for (at, k) in chunks(len as usize) {
                     shared_write(w, off + at, &buf[..k]);
@@ -536,12 +598,12 @@ impl Memory {
     /// (and no terminator needed).
     pub fn read_c_string(&self, ptr: u64, max: Option<usize>) -> Result<Vec<u8>, MemFault> {
         let off = ptr as u32 as usize;
-        let a = match self.allocs.get((ptr >> 32) as usize) {
-            Some(a) if a.live && off as u64 <= a.size => a,
+        let (a, store) = match self.get((ptr >> 32) as usize) {
+            Some((a, store)) if a.live && off as u64 <= a.size => (a, store),
             _ => return Err(self.fault(ptr, 1, false)),
         };
         let limit = max.unwrap_or(usize::MAX);
-        let rest: Cow<'_, [u8]> = match &a.store {
+        let rest: Cow<'_, [u8]> = match store {
             Store::Bytes(b) => Cow::Borrowed(&b[off..]),
             Store::Frozen(b) => Cow::Borrowed(&b[off..]),
             Store::Shared(w) => {
@@ -576,68 +638,129 @@ impl Memory {
     /// are the device's stores) and read-only host data; no other host memory. Allocations the
     /// thread makes (its frames) are its own and die with the view.
     ///
+    /// The first view of a launch lends this memory's table to the views (moved behind an `Arc`,
+    /// not copied), and this memory cannot be used until [`Memory::take_back`] once the views
+    /// are dropped: every view of the launch shares the one table.
+    ///
     /// `globals` names global variables that have a device copy (`declare`, or mapped by a
     /// construct): `(host id, device id)`. Device code that names such a global directly (a
     /// `routine` using a declared global, §2.13) works on the device copy, which mirrors the
-    /// host variable's offsets.
+    /// host variable's offsets: while the table is lent, the global's id names the device copy.
     ///
-    /// With `inspect`, host allocations keep a read-only copy for [`Memory::inspect_bytes`].
-    pub fn device_view(&self, globals: &[(u32, u32)], inspect: bool) -> Memory {
-        let mut allocs: Vec<Allocation> = self
-            .allocs
-            .iter()
-            .map(|a| Allocation {
-                store: match &a.store {
-                    Store::Bytes(_) if !a.live || a.kind == AllocKind::Reserved => Store::Bytes(Vec::new()),
-                    Store::Bytes(b) if inspect => Store::Remote(Some(b.as_slice().into())),
-                    Store::Bytes(_) => Store::Remote(None),
-                    Store::Remote(b) => Store::Remote(b.clone()),
-                    Store::Frozen(b) => Store::Frozen(b.clone()),
-                    Store::Shared(w) => Store::Shared(w.clone()),
-                },
-                size: a.size,
-                kind: a.kind,
-                space: a.space,
-                read_only: a.read_only,
-                live: a.live,
-                origin: a.origin,
-                freed_at: a.freed_at,
-            })
-            .collect();
+    /// With `inspect`, [`Memory::inspect_bytes`] of the view reads host allocations too.
+    pub fn device_view(&mut self, globals: &[(u32, u32)], inspect: bool) -> Memory {
+        if self.base_len == 0 {
+            self.lend(globals);
+        }
+        // A view of a view (device code of a view making one) cannot address the first view's
+        // own allocations either: they are its frames, device thread-local.
+        let allocs = self.allocs.iter().map(|a| Allocation { store: a.store.unaddressable(inspect, a), ..a.clone_meta() }).collect();
         let mut inspect_host = std::collections::HashMap::new();
-        for &(host, dev) in globals {
-            let store = match self.allocs.get(dev as usize).map(|d| &d.store) {
-                Some(Store::Shared(w)) => Store::Shared(w.clone()),
-                _ => continue,
-            };
-            let size = self.allocs[dev as usize].size;
-            if let Some(a) = allocs.get_mut(host as usize) {
-                if let Store::Remote(Some(copy)) = &a.store {
-                    inspect_host.insert(host, copy.clone());
+        if inspect {
+            inspect_host.extend(self.inspect_host.iter().map(|(&id, b)| (id, b.clone())));
+            for s in self.lent.iter().flatten() {
+                if let Store::Bytes(b) = &s.store {
+                    inspect_host.insert(s.id, b.as_slice().into());
                 }
-                a.store = store;
-                a.size = size;
-                a.read_only = false;
             }
         }
-        Memory { allocs, quarantine: Default::default(), live_bytes: self.live_bytes, limit: self.limit, inspect_host }
+        Memory {
+            allocs,
+            base: self.base.clone(),
+            base_len: self.base_len,
+            lent: None,
+            inspect,
+            quarantine: Default::default(),
+            live_bytes: self.live_bytes,
+            limit: self.limit,
+            inspect_host,
+        }
+    }
+
+    /// Lend the table to device views: mapped globals' ids name their device copies, and the
+    /// table moves behind the `Arc` the views share.
+    fn lend(&mut self, globals: &[(u32, u32)]) {
+        let mut aside: Vec<SetAside> = Vec::new();
+        for &(host, dev) in globals {
+            let Some((size, Store::Shared(w))) = self.allocs.get(dev as usize).map(|d| (d.size, &d.store)) else {
+                continue;
+            };
+            let w = Store::Shared(w.clone());
+            let Some(a) = self.allocs.get_mut(host as usize) else {
+                continue;
+            };
+            let store = std::mem::replace(&mut a.store, w);
+            if !aside.iter().any(|s| s.id == host) {
+                aside.push(SetAside { id: host, store, size: a.size, read_only: a.read_only });
+            }
+            a.size = size;
+            a.read_only = false;
+        }
+        self.base = Arc::new(std::mem::take(&mut self.allocs));
+        self.base_len = self.base.len();
+        self.lent = Some(aside);
+    }
+
+    /// After the device views of a launch are dropped: take the lent table back (and the
+    /// globals' host stores). Nothing to do when nothing is lent.
+    pub fn take_back(&mut self) {
+        let Some(aside) = self.lent.take() else {
+            return;
+        };
+        let base = std::mem::take(&mut self.base);
+        // A view still alive (not given back) keeps its own copy; the table is not shared then.
+        let mut table = Arc::try_unwrap(base).unwrap_or_else(|shared| (*shared).clone());
+        table.append(&mut self.allocs);
+        self.allocs = table;
+        self.base_len = 0;
+        for s in aside {
+            if let Some(a) = self.allocs.get_mut(s.id as usize) {
+                a.store = s.store;
+                a.size = s.size;
+                a.read_only = s.read_only;
+            }
+        }
+    }
+}
+
+impl Store {
+    /// The store a device view gives an allocation of a view it is made from: host bytes are
+    /// not addressable (kept for inspection with `inspect`), the rest is shared.
+    fn unaddressable(&self, inspect: bool, a: &Allocation) -> Store {
+        match self {
+            Store::Bytes(_) if !a.live || a.kind == AllocKind::Reserved => Store::Bytes(Vec::new()),
+            Store::Bytes(b) if inspect => Store::Remote(Some(b.as_slice().into())),
+            Store::Bytes(_) => Store::Remote(None),
+            other => other.clone(),
+        }
+    }
+}
+
+impl Allocation {
+    /// Everything but the bytes.
+    fn clone_meta(&self) -> Allocation {
+        Allocation { store: Store::Bytes(Vec::new()), ..*self }
     }
 }
 
 impl Memory {
     /// The bytes `[ptr, ptr+len)` for a debugger's eyes: any live allocation, including the host
-    /// copies a device thread's view keeps for inspection.
+    /// allocations a device view made for inspection can see.
     pub fn inspect_bytes(&self, ptr: u64, len: u64) -> Option<Vec<u8>> {
-        let a = self.allocs.get((ptr >> 32) as usize)?;
+        let id = (ptr >> 32) as usize;
+        let (a, store) = match self.get(id)? {
+            (a, _) if self.inspect && id < self.base_len => (a, &a.store),
+            found => found,
+        };
         let off = ptr as u32 as usize;
         let end = off.checked_add(len as usize)?;
-        if let Some(host) = self.inspect_host.get(&((ptr >> 32) as u32)) {
+        if let Some(host) = self.inspect_host.get(&(id as u32)) {
             return host.get(off..end).map(<[u8]>::to_vec);
         }
         if !a.live || end as u64 > a.size {
             return None;
         }
-        match &a.store {
+        match store {
             Store::Bytes(b) => b.get(off..end).map(<[u8]>::to_vec),
             Store::Frozen(b) | Store::Remote(Some(b)) => b.get(off..end).map(<[u8]>::to_vec),
             Store::Shared(w) => {
@@ -746,8 +869,8 @@ impl Memory {
     /// The allocation and first byte offset of a run, when every access of it succeeds.
     fn run_bounds(&self, ptr: u64, step: i64, count: usize, n: usize, write: bool) -> Option<(usize, i64)> {
         let id = (ptr >> 32) as usize;
-        let a = self.allocs.get(id)?;
-        let limit = match &a.store {
+        let (a, store) = self.get(id)?;
+        let limit = match store {
             Store::Bytes(b) if !write || !a.read_only => b.len() as u64,
             Store::Frozen(b) if !write => b.len() as u64,
             Store::Shared(_) => a.size,
@@ -765,7 +888,9 @@ impl Memory {
         let Some((id, first)) = self.run_bounds(ptr, step, out.len(), N, false) else {
             return false;
         };
-        let store = &self.allocs[id].store;
+        let Some((_, store)) = self.get(id) else {
+            return false;
+        };
         let mut off = first;
         if let Some(b) = store.host_bytes() {
             for o in out.iter_mut() {
@@ -806,15 +931,16 @@ impl Memory {
             return false;
         };
         let mut off = first;
-        match &mut self.allocs[id].store {
-            Store::Bytes(b) => {
-                for v in vals {
-                    let at = off as usize;
-                    b[at..at + N].copy_from_slice(&v.to_le_bytes()[..N]);
-                    off += step;
-                }
+        if let Some(Store::Bytes(b)) = self.own_mut(id).map(|a| &mut a.store) {
+            for v in vals {
+                let at = off as usize;
+                b[at..at + N].copy_from_slice(&v.to_le_bytes()[..N]);
+                off += step;
             }
-            Store::Shared(w) if N == 8 && first % 8 == 0 && step > 0 && step % 8 == 0 => {
+            return true;
+        }
+        match self.get(id).map(|(_, st)| st) {
+            Some(Store::Shared(w)) if N == 8 && first % 8 == 0 && step > 0 && step % 8 == 0 => {
                 let words = w.get(first as usize / 8..).unwrap_or(&[]).iter().step_by(step as usize / 8);
                 let mut stored = 0;
                 for (x, v) in words.zip(vals) {
@@ -825,7 +951,7 @@ impl Memory {
                     return false;
                 }
             }
-            Store::Shared(w) => {
+            Some(Store::Shared(w)) => {
                 for v in vals {
                     let mut bytes = [0u8; N];
                     bytes.copy_from_slice(&v.to_le_bytes()[..N]);
@@ -841,56 +967,53 @@ impl Memory {
     }
 }
 
+/// A value of `N` bytes at byte offset `off` of store `s` of allocation `a`, when it lies inside.
+#[inline(always)]
+fn load_at<const N: usize>(a: &Allocation, s: &Store, off: usize) -> Option<[u8; N]> {
+    let bytes = match s {
+        Store::Bytes(b) => b.get(off..off + N)?,
+        Store::Shared(w) if (off + N) as u64 <= a.size => return shared_load::<N>(w, off),
+        Store::Frozen(b) => b.get(off..off + N)?,
+        _ => return None,
+    };
+    let mut arr = [0u8; N];
+    arr.copy_from_slice(bytes);
+    Some(arr)
+}
+
+/// Store `v` at byte offset `off` of allocation `a` when its store is device memory and the value
+/// lies inside; `false` otherwise.
+#[inline(always)]
+fn store_shared<const N: usize>(s: &Store, size: u64, off: usize, v: [u8; N]) -> bool {
+    matches!(s, Store::Shared(w) if (off + N) as u64 <= size && shared_store::<N>(w, off, v).is_some())
+}
+
 macro_rules! access {
     ($load:ident, $store:ident, $t:ty, $n:expr) => {
         impl Memory {
             #[inline(always)]
             pub fn $load(&self, ptr: u64) -> Result<$t, MemFault> {
-                let off = ptr as u32 as usize;
-                if let Some(a) = self.allocs.get((ptr >> 32) as usize) {
-                    match &a.store {
-                        Store::Bytes(b) => {
-                            if let Some(b) = b.get(off..off + $n) {
-                                let mut arr = [0u8; $n];
-                                arr.copy_from_slice(b);
-                                return Ok(<$t>::from_le_bytes(arr));
-                            }
-                        }
-                        Store::Shared(w) if (off + $n) as u64 <= a.size => {
-                            if let Some(arr) = shared_load::<$n>(w, off) {
-                                return Ok(<$t>::from_le_bytes(arr));
-                            }
-                        }
-                        Store::Frozen(b) => {
-                            if let Some(b) = b.get(off..off + $n) {
-                                let mut arr = [0u8; $n];
-                                arr.copy_from_slice(b);
-                                return Ok(<$t>::from_le_bytes(arr));
-                            }
-                        }
-                        _ => {}
-                    }
+                match self.get((ptr >> 32) as usize).and_then(|(a, s)| load_at::<$n>(a, s, ptr as u32 as usize)) {
+                    Some(arr) => Ok(<$t>::from_le_bytes(arr)),
+                    None => Err(self.fault(ptr, $n, false)),
                 }
-                Err(self.fault(ptr, $n, false))
             }
             #[inline]
             pub fn $store(&mut self, ptr: u64, v: $t) -> Result<(), MemFault> {
-                let off = ptr as u32 as usize;
-                if let Some(a) = self.allocs.get_mut((ptr >> 32) as usize) {
-                    match &mut a.store {
-                        Store::Bytes(b) if !a.read_only => {
-                            if let Some(b) = b.get_mut(off..off + $n) {
-                                b.copy_from_slice(&v.to_le_bytes());
-                                return Ok(());
-                            }
-                        }
-                        Store::Shared(w) if (off + $n) as u64 <= a.size && shared_store::<$n>(w, off, v.to_le_bytes()).is_some() => {
-                            return Ok(());
-                        }
-                        _ => {}
-                    }
+                let (off, id) = (ptr as u32 as usize, (ptr >> 32) as usize);
+                let done = match self.own_mut(id) {
+                    Some(a) => match &mut a.store {
+                        Store::Bytes(b) if !a.read_only => b.get_mut(off..off + $n).map(|b| b.copy_from_slice(&v.to_le_bytes())).is_some(),
+                        s => store_shared::<$n>(s, a.size, off, v.to_le_bytes()),
+                    },
+                    // The lent table of a device view: only its device memory can be written.
+                    None => self.base.get(id).is_some_and(|a| store_shared::<$n>(&a.store, a.size, off, v.to_le_bytes())),
+                };
+                if done {
+                    Ok(())
+                } else {
+                    Err(self.fault(ptr, $n, true))
                 }
-                Err(self.fault(ptr, $n, true))
             }
         }
     };
@@ -1004,5 +1127,92 @@ mod tests {
         let mut want = vec![0; len + 8];
         want[3..3 + len].fill(0xab);
         assert_eq!(got, want);
+    }
+
+    /// The device views of a launch share the host memory's table (one `Arc`, not a copy each,
+    /// whatever the number of host allocations), and the host memory gets it back whole.
+    #[test]
+    fn device_views_share_the_lent_table() {
+        let mut m = Memory::new(1 << 30);
+        let host: Vec<u64> = (0..1000).map(|_| alloc(&mut m, 4, Space::Host)).collect();
+        let n = m.next_id();
+        let views: Vec<Memory> = (0..8).map(|_| m.device_view(&[], false)).collect();
+        for v in &views {
+            assert!(Arc::ptr_eq(&v.base, &views[0].base));
+            assert!(v.allocs.is_empty());
+            assert_eq!(v.next_id(), n);
+        }
+        assert_eq!(Arc::strong_count(&views[0].base), 9);
+        drop(views);
+        m.take_back();
+        assert_eq!((m.base_len, m.allocs.len() as u32), (0, n));
+        m.store_u32(host[999], 7).unwrap();
+        assert_eq!(m.load_u32(host[999]).unwrap(), 7);
+    }
+
+    /// What device code sees through a view (§1.3: separate memories): device memory, shared
+    /// with the other views; read-only host data; no other host memory; freed blocks as freed,
+    /// with their origin and free site; a mapped global's id names its device copy (§2.13); its
+    /// own allocations above the lent ids. An inspected view shows host bytes. All as before the
+    /// table was shared.
+    #[test]
+    fn device_view_addresses_device_memory_only() {
+        let at = |line| Loc { file: crate::diag::FileId(0), line, col: 1 };
+        let mut m = Memory::new(1 << 30);
+        let g = m.alloc(8, AllocKind::Global(0), Space::Host, at(1)).unwrap();
+        m.store_u64(g, 11).unwrap();
+        let gdev = alloc(&mut m, 8, Space::Device);
+        m.store_u64(gdev, 22).unwrap();
+        let host = alloc(&mut m, 4, Space::Host);
+        m.store_u32(host, 5).unwrap();
+        let freed = m.alloc(4, AllocKind::Heap, Space::Host, at(2)).unwrap();
+        m.free_heap(freed, at(3)).unwrap();
+        let lit = m.alloc_init(b"hi\0", AllocKind::StringLiteral(0), true, at(4)).unwrap();
+        let dev = alloc(&mut m, 8, Space::Device);
+        let n = m.next_id();
+        let globals = [((g >> 32) as u32, (gdev >> 32) as u32)];
+        let mut v = m.device_view(&globals, true);
+        let plain = m.device_view(&globals, false);
+
+        assert_eq!(v.load_u32(host).unwrap_err().kind, FaultKind::HostMemory);
+        assert_eq!(v.store_u32(host, 1).unwrap_err().kind, FaultKind::HostMemory);
+        assert_eq!(v.read_bytes(host, 4).unwrap_err().kind, FaultKind::HostMemory);
+        assert_eq!(v.free_heap(host, at(5)).unwrap_err().kind, FaultKind::HostMemory);
+        assert_eq!(v.read_c_string(lit, None).unwrap(), b"hi");
+        let uaf = v.load_u32(freed).unwrap_err();
+        assert_eq!(uaf.kind, FaultKind::UseAfterFree);
+        let a = v.allocation(uaf.alloc.unwrap()).unwrap();
+        assert_eq!((a.origin, a.freed_at), (at(2), Some(at(3))));
+        assert_eq!(v.load_u64(g).unwrap(), 22);
+        v.store_u64(g, 23).unwrap();
+        assert_eq!(plain.load_u64(gdev).unwrap(), 23);
+        v.store_u64(dev, 9).unwrap();
+        assert_eq!(plain.load_u64(dev).unwrap(), 9);
+
+        let frame = v.alloc(8, AllocKind::Local(0, 0), Space::Host, at(6)).unwrap();
+        assert_eq!(frame >> 32, n as u64);
+        v.store_u64(frame, 3).unwrap();
+        v.copy(dev, frame, 8).unwrap();
+        assert_eq!(plain.load_u64(dev).unwrap(), 3);
+        v.store_u64(dev, 4).unwrap();
+        v.copy(frame, dev, 8).unwrap();
+        assert_eq!(v.load_u64(frame).unwrap(), 4);
+        assert_eq!(plain.load_u64(frame).unwrap_err().kind, FaultKind::Wild);
+        // A view of a view cannot address the first one's frames.
+        let nested = v.device_view(&globals, false);
+        assert_eq!(nested.load_u64(frame).unwrap_err().kind, FaultKind::HostMemory);
+        assert_eq!(nested.load_u64(dev).unwrap(), 4);
+
+        assert_eq!(v.inspect_bytes(host, 4), Some(5u32.to_le_bytes().to_vec()));
+        assert_eq!(v.inspect_bytes(g, 8), Some(11u64.to_le_bytes().to_vec()));
+        assert_eq!(plain.inspect_bytes(host, 4), None);
+
+        drop((v, plain, nested));
+        m.take_back();
+        assert_eq!(m.next_id(), n);
+        assert_eq!(m.load_u64(g).unwrap(), 11);
+        assert_eq!(m.load_u64(gdev).unwrap(), 23);
+        assert_eq!(m.load_u32(host).unwrap(), 5);
+        assert_eq!(m.load_u32(freed).unwrap_err().kind, FaultKind::UseAfterFree);
     }
 }
