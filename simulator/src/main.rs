@@ -123,7 +123,9 @@ struct CheckArgs {
     /// Check every access of every kernel. By default a kernel that is proven race-free when it
     /// is launched (its accesses are affine in its loop counters and no two threads can touch
     /// one place) runs unobserved, and the checkers take the bytes it reads and writes instead
-    /// of its accesses: the same findings, much faster.
+    /// of its accesses: the same findings, much faster. `accsim info` shows which kernels can be
+    /// proven; the environment variable ACCSIM_EXPLAIN_PROOFS=1 prints, for each launch, whether
+    /// it was proven and, if not, why.
     #[arg(long)]
     every_access: bool,
 }
