@@ -558,7 +558,7 @@ fn impure_functions(p: &Program) -> HashSet<FuncId> {
             let mut bad = false;
             walk_stmt(&f.body, &mut |e| match &e.kind {
                 ExprKind::Assign { place: Place::Mem(a), .. } | ExprKind::CompoundAssign { place: Place::Mem(a), .. } | ExprKind::IncDec { place: Place::Mem(a), .. } => {
-                    bad |= !matches!(strip_casts(a).kind, ExprKind::LocalAddr(_));
+                    bad |= !matches!(a.strip_casts().kind, ExprKind::LocalAddr(_));
                 }
                 ExprKind::Call { callee: Callee::Direct(g), .. } => bad |= impure.contains(g),
                 ExprKind::Call { callee: Callee::Extern(x), .. } => bad |= extern_stores(p, *x),
@@ -1302,7 +1302,7 @@ impl<'p> Emitter<'p> {
     /// `*r = *r op v` or `*r op= v` where `r` points to the gang's copy of a reduction variable:
     /// the atomic read-modify-write, or `None` when `e` is no such update.
     fn gang_reduction_update(&mut self, fx: &mut FuncCx<'_>, e: &Expr) -> Option<Result<String, String>> {
-        let is_copy = |a: &Expr| matches!(strip_casts(a).kind, ExprKind::Local(l) if fx.gang_reductions.contains(&l));
+        let is_copy = |a: &Expr| matches!(a.strip_casts().kind, ExprKind::Local(l) if fx.gang_reductions.contains(&l));
         match &e.kind {
             ExprKind::Assign { place: Place::Mem(a), value } if is_copy(a) => {
                 let (addr, read) = self.target(fx, &Place::Mem(a.clone()), e.ty, e.loc)?;
@@ -1435,7 +1435,7 @@ impl<'p> Emitter<'p> {
     /// `new = value`, where `value` reads the target (`read`): an operator with an operand when
     /// the value has that shape, else the whole expression.
     fn update_of_value<'e>(&mut self, fx: &mut FuncCx<'_>, value: &'e Expr, ty: TypeId, read: &str) -> Update<'e> {
-        let stripped = strip_casts(value);
+        let stripped = value.strip_casts();
         if let ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor), a, b) = &stripped.kind {
             if stripped.ty == ty {
                 if self.expr(fx, a) == read {
@@ -1629,7 +1629,7 @@ impl<'p> Emitter<'p> {
             ExprKind::Assign { value, .. } if capture.is_none() && matches!(value.kind, ExprKind::Load(_)) => Ok(None),
             // `v = x` where the IR keeps `x` in a register of the thread (a scalar it only reads):
             // nothing is shared, a plain copy.
-            ExprKind::Assign { place: Place::Local(_), value } if capture.is_none() && matches!(strip_casts(value).kind, ExprKind::Local(_)) => Ok(None),
+            ExprKind::Assign { place: Place::Local(_), value } if capture.is_none() && matches!(value.strip_casts().kind, ExprKind::Local(_)) => Ok(None),
             _ => Err("this form".into()),
         }
     }
@@ -2172,13 +2172,6 @@ fn local_name(l: &Local, id: LocalId) -> String {
     format!("{base}_{}", id.0)
 }
 
-fn strip_casts(e: &Expr) -> &Expr {
-    match &e.kind {
-        ExprKind::Cast(x) => strip_casts(x),
-        _ => e,
-    }
-}
-
 pub(crate) fn local_named(func: &Function, l: LocalId, name: &str) -> bool {
     func.locals.get(l.0 as usize).is_some_and(|x| x.name == name)
 }
@@ -2240,7 +2233,7 @@ pub(crate) fn is_share_loop(func: &Function, s: &Stmt) -> bool {
         return true;
     }
     // Without a `static` chunk the share is the grid-stride loop `for (k = __thread; …)`.
-    for_init_assign(s).is_some_and(|(_, value)| matches!(&strip_casts(value).kind, ExprKind::Local(t) if local_named(func, *t, "__thread")))
+    for_init_assign(s).is_some_and(|(_, value)| matches!(&value.strip_casts().kind, ExprKind::Local(t) if local_named(func, *t, "__thread")))
 }
 
 /// Where each local of a kernel lives: a local written inside a partitioned loop and also used

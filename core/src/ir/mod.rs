@@ -189,6 +189,16 @@ pub struct Expr {
     pub loc: Loc,
 }
 
+impl Expr {
+    /// The expression under any conversions (`(long)(int)x` → `x`).
+    pub fn strip_casts(&self) -> &Expr {
+        match &self.kind {
+            ExprKind::Cast(x) => x.strip_casts(),
+            _ => self,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub enum Place {
     /// A register local.

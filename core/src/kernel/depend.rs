@@ -141,7 +141,7 @@ pub(crate) struct DepCx<'a> {
 
 impl DepCx<'_> {
     fn obj_of_addr(&self, e: &Expr) -> Option<Obj> {
-        match &strip_casts(e).kind {
+        match &e.strip_casts().kind {
             ExprKind::LocalAddr(l) => Some(Obj::Mem(*l)),
             ExprKind::Local(l) if self.locals.get(l.0 as usize).is_some_and(|x| x.name.starts_with('&')) => Some(Obj::Captured(*l)),
             _ => None,
@@ -170,13 +170,6 @@ impl DepCx<'_> {
             Place::Local(l) => Some(Obj::Reg(*l)),
             Place::Mem(a) => self.obj_of_addr(a).filter(|o| self.is_scalar_obj(*o)),
         }
-    }
-}
-
-fn strip_casts(e: &Expr) -> &Expr {
-    match &e.kind {
-        ExprKind::Cast(x) => strip_casts(x),
-        _ => e,
     }
 }
 
@@ -403,7 +396,7 @@ impl Analysis<'_, '_> {
 
     /// Split an address into its base and subscripts, visiting the reads it makes.
     fn decompose(&mut self, addr: &Expr) -> (Base, Vec<(TypeId, Option<Affine>)>) {
-        let a = strip_casts(addr);
+        let a = addr.strip_casts();
         match &a.kind {
             ExprKind::PtrAdd { ptr, index, elem } => {
                 let (b, mut subs) = self.decompose(ptr);
@@ -434,7 +427,7 @@ impl Analysis<'_, '_> {
         let loc = e.loc;
         match &e.kind {
             ExprKind::Load(a) => {
-                if self.cx.obj_of_addr(a).is_some() || matches!(strip_casts(a).kind, ExprKind::PtrAdd { .. }) || self.cx.types.is_pointer(a.ty) {
+                if self.cx.obj_of_addr(a).is_some() || matches!(a.strip_casts().kind, ExprKind::PtrAdd { .. }) || self.cx.types.is_pointer(a.ty) {
                     self.access(a, false, loc)
                 } else {
                     self.expr(a)
@@ -520,7 +513,7 @@ impl Analysis<'_, '_> {
     /// The affine form of an index expression, `None` if it is not affine in the counters.
     fn affine(&self, e: &Expr) -> Option<Affine> {
         let cx = self.cx;
-        let e = strip_casts(e);
+        let e = e.strip_casts();
         let counter = |o: Obj| self.p.contains(&o) || self.q.contains(&o);
         let var = |o: Obj| -> Option<Affine> {
             if counter(o) {

@@ -403,16 +403,9 @@ pub(crate) fn plan_kernel(body: &Stmt, types: &mut TypeTable, locals: &[Local], 
 /// The local naming a scalar object in memory: `&x` of a memory local, or a capture parameter
 /// holding the object's address.
 fn counter_root(a: &Expr) -> Option<LocalId> {
-    match &strip_casts(a).kind {
+    match &a.strip_casts().kind {
         ExprKind::LocalAddr(l) | ExprKind::Local(l) => Some(*l),
         _ => None,
-    }
-}
-
-fn strip_casts(e: &Expr) -> &Expr {
-    match &e.kind {
-        ExprKind::Cast(x) => strip_casts(x),
-        _ => e,
     }
 }
 
@@ -742,7 +735,7 @@ impl An<'_, '_> {
     }
 
     fn private_root(&self, e: &Expr) -> bool {
-        match &strip_casts(e).kind {
+        match &e.strip_casts().kind {
             ExprKind::LocalAddr(_) => true,
             ExprKind::Local(l) => self.private.contains(l) || matches!(self.caps.get(l), Some((_, CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_), _))),
             _ => false,

@@ -131,13 +131,6 @@ pub(crate) struct Canon {
     pub body: Stmt,
 }
 
-fn strip_casts(e: &Expr) -> &Expr {
-    match &e.kind {
-        ExprKind::Cast(x) => strip_casts(x),
-        _ => e,
-    }
-}
-
 fn same_place(a: &Place, b: &Place) -> bool {
     match (a, b) {
         (Place::Local(x), Place::Local(y)) => x == y,
@@ -148,7 +141,7 @@ fn same_place(a: &Place, b: &Place) -> bool {
 }
 
 fn reads_place(e: &Expr, p: &Place) -> bool {
-    let e = strip_casts(e);
+    let e = e.strip_casts();
     match (&e.kind, p) {
         (ExprKind::Local(l), Place::Local(m)) => l == m,
         (ExprKind::Load(a), Place::Mem(_)) => same_place(&Place::Mem(a.clone()), p),
@@ -206,7 +199,7 @@ pub(crate) fn canon(s: Stmt, b: &mut Builder<'_>) -> SResult<Canon> {
             let v = b.cast(*value, long);
             if o == BinOp::Sub { b.expr(ExprKind::Unary(UnOp::Neg, Box::new(v)), long) } else { v }
         }
-        ExprKind::Assign { place: p, value } if same_place(&p, &place) => match strip_casts(&value).kind.clone() {
+        ExprKind::Assign { place: p, value } if same_place(&p, &place) => match value.strip_casts().kind.clone() {
             ExprKind::Binary(BinOp::Add, a, c) if reads_place(&a, &place) => b.cast(*c, long),
             ExprKind::Binary(BinOp::Add, a, c) if reads_place(&c, &place) => b.cast(*a, long),
             ExprKind::Binary(BinOp::Sub, a, c) if reads_place(&a, &place) => {
