@@ -579,16 +579,8 @@ impl An<'_, '_> {
     /// The kernel local a clause variable names when it is an object in memory (`&x` captures
     /// and memory locals), as `kernel::schedule` finds it.
     fn clause_object(&self, v: &crate::ir::acc::AccVar) -> Option<LocalId> {
-        let name = v.text.split(['[', '.', '-', ' ']).next().unwrap_or("").trim_start_matches(['(', '*']);
-        for (i, l) in self.b.locals.iter().enumerate().rev() {
-            if l.name == name {
-                return (l.storage != Storage::Register).then_some(LocalId(i as u32));
-            }
-            if l.name == format!("&{name}") {
-                return Some(LocalId(i as u32));
-            }
-        }
-        None
+        let (id, by_address) = super::schedule::clause_local(v, self.b.locals)?;
+        (by_address || self.b.locals[id.0 as usize].storage != Storage::Register).then_some(id)
     }
 
     /// Enter one canonical loop: its bounds are evaluated before its counter is in scope.

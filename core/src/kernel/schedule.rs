@@ -777,31 +777,37 @@ enum VarAccess {
     Mem(Expr, TypeId),
 }
 
-fn var_access(v: &AccVar, b: &mut Builder<'_>) -> Option<VarAccess> {
-    // Clause variables were lowered in the host scope; the kernel's rewritten body names them by
-    // kernel locals. Find the kernel local that stands for the clause's root variable by name.
+/// The kernel local that stands for a clause variable's root: the local of its name, or (`true`)
+/// the capture parameter `&name` that holds its address. Clause variables were lowered in the
+/// host scope; the kernel's rewritten body names them by kernel locals.
+pub(crate) fn clause_local(v: &AccVar, locals: &[Local]) -> Option<(LocalId, bool)> {
     let name = v.text.split(['[', '.', '-', ' ']).next().unwrap_or("").trim_start_matches(['(', '*']);
-    let ty = v.var_ty;
-    let locals = &b.locals;
     for (i, l) in locals.iter().enumerate().rev() {
         if l.name == name {
-            let id = LocalId(i as u32);
-            return Some(match l.storage {
-                Storage::Register => VarAccess::Reg(id, l.ty),
-                _ => {
-                    let pty = b.types.intern(Type::Pointer(l.ty));
-                    VarAccess::Mem(b.expr(ExprKind::LocalAddr(id), pty), l.ty)
-                }
-            });
+            return Some((LocalId(i as u32), false));
         }
         if l.name == format!("&{name}") {
-            let id = LocalId(i as u32);
-            let pty = l.ty;
-            let oty = b.types.pointee(pty).unwrap_or(ty);
-            return Some(VarAccess::Mem(b.expr(ExprKind::Local(id), pty), oty));
+            return Some((LocalId(i as u32), true));
         }
     }
     None
+}
+
+fn var_access(v: &AccVar, b: &mut Builder<'_>) -> Option<VarAccess> {
+    let (id, by_address) = clause_local(v, b.locals)?;
+    let l = &b.locals[id.0 as usize];
+    let ty = l.ty;
+    Some(match (by_address, l.storage) {
+        (true, _) => {
+            let oty = b.types.pointee(ty).unwrap_or(v.var_ty);
+            VarAccess::Mem(b.expr(ExprKind::Local(id), ty), oty)
+        }
+        (false, Storage::Register) => VarAccess::Reg(id, ty),
+        (false, _) => {
+            let pty = b.types.intern(Type::Pointer(ty));
+            VarAccess::Mem(b.expr(ExprKind::LocalAddr(id), pty), ty)
+        }
+    })
 }
 
 fn fresh_copy(b: &mut Builder<'_>, acc: &VarAccess) -> LocalId {
