@@ -94,6 +94,14 @@ pub enum AllocKind {
     Runtime(&'static str),
 }
 
+impl AllocKind {
+    /// A gang's own copy made by the runtime (private, firstprivate, reduction, §2.5.9–§2.5.11):
+    /// no other gang can reach it.
+    pub fn is_gang_private(&self) -> bool {
+        matches!(self, AllocKind::Runtime(w) if w.starts_with("gang-private"))
+    }
+}
+
 /// Where an allocation's bytes live.
 #[derive(Debug, Clone)]
 enum Store {

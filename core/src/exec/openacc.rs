@@ -32,7 +32,7 @@ use crate::ir::acc::{CaptureMode, DataClause, ReductionOp};
 use super::check::{data_event, DataEvent};
 use super::device::{Device, DeviceHandle, KernelLaunch, SequentialDevice};
 use super::machine::{Machine, Trap};
-use super::memory::{AllocId, AllocKind, Space};
+use super::memory::{AllocId, Space};
 use super::events::EventKind;
 use super::value::Kind;
 
@@ -750,8 +750,7 @@ impl crate::kernel::footprint::LaunchValues for LaunchView<'_, '_, '_> {
         if !a.live || a.space != Space::Device {
             return None;
         }
-        let private = matches!(a.kind, AllocKind::Runtime(w) if w.starts_with("gang-private"));
-        Some(((addr >> 32) << 32, a.size, !private))
+        Some(((addr >> 32) << 32, a.size, !a.kind.is_gang_private()))
     }
 }
 

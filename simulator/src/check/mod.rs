@@ -176,7 +176,7 @@ impl CheckRun {
                         h
                     }
                 };
-                let private = matches!(kind, AllocKind::Runtime(w) if w.starts_with("gang-private"));
+                let private = kind.is_gang_private();
                 Some((DeviceLoc { alloc: id, offset, host }, private))
             }
             // A declared global named directly: the device view backs it with its device copy.
