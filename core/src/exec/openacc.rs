@@ -725,24 +725,19 @@ impl crate::kernel::footprint::LaunchValues for LaunchView<'_, '_, '_> {
         matches!(c.mode, CaptureMode::Value | CaptureMode::Present).then(|| self.k.shared[cap as usize] as i64)
     }
 
-    fn deref(&self, cap: u32, f: crate::kernel::footprint::IntFmt) -> Option<i64> {
+    fn deref(&self, cap: u32, k: Kind) -> Option<i64> {
         let c = self.k.caps.get(cap as usize)?;
         let at = match c.mode {
             CaptureMode::Present => self.k.shared[cap as usize],
             CaptureMode::FirstPrivate if c.section.is_none() => c.host,
             _ => return None,
         };
-        let bytes = self.m.mem.read_bytes(at, f.bytes as u64).ok()?;
-        let mut word = [0u8; 8];
-        word[..bytes.len()].copy_from_slice(&bytes);
-        let raw = u64::from_le_bytes(word);
-        let bits = f.bytes as u32 * 8;
-        let v = if f.signed && bits < 64 { ((raw << (64 - bits)) as i64) >> (64 - bits) } else { raw as i64 };
+        let v = self.m.load_kind(k, at).ok()?;
         // A gang's firstprivate copy of a pointer is translated to the device copy it names.
         if c.mode == CaptureMode::FirstPrivate && c.is_pointer && !self.k.on_host {
-            return Some(translate_pointer(self.m, v as u64).unwrap_or(v as u64) as i64);
+            return Some(translate_pointer(self.m, v).unwrap_or(v) as i64);
         }
-        Some(v)
+        Some(v as i64)
     }
 
     fn block(&self, addr: u64) -> Option<(u64, u64, bool)> {

@@ -56,6 +56,8 @@ use crate::diag::Loc;
 use crate::ir::acc::{AccClauseKind, AccDirective, AccKind, Capture, CaptureMode, LoopInfo};
 use crate::ir::*;
 
+use crate::exec::value::Kind;
+
 use super::build::Builder;
 use super::depend::Purity;
 
@@ -110,7 +112,7 @@ pub enum Sym {
     /// The value capture `n` passes (a scalar, or the device address of present data).
     Arg(u32),
     /// The scalar capture `n`'s parameter points at, which the kernel never writes.
-    Deref(u32, IntFmt),
+    Deref(u32, Kind),
     /// An integer operation (arithmetic, shifts, bitwise) in a format.
     Op(BinOp, Box<Sym>, Box<Sym>, IntFmt),
 }
@@ -120,7 +122,7 @@ pub trait LaunchValues {
     /// The value capture `cap` passes to every gang (`None` for per-gang copies).
     fn arg(&self, cap: u32) -> Option<i64>;
     /// The scalar that capture `cap`'s parameter points at.
-    fn deref(&self, cap: u32, f: IntFmt) -> Option<i64>;
+    fn deref(&self, cap: u32, k: Kind) -> Option<i64>;
     /// The device block holding `addr`: its first address, its length, and whether it is shared
     /// by the threads of the kernel (not a per-gang copy). `None` for anything else.
     fn block(&self, addr: u64) -> Option<(u64, u64, bool)>;
@@ -151,7 +153,7 @@ impl Sym {
         match self {
             Sym::Const(c) => Some(*c),
             Sym::Arg(n) => v.arg(*n),
-            Sym::Deref(n, f) => v.deref(*n, *f),
+            Sym::Deref(n, k) => v.deref(*n, *k),
             Sym::Op(op, a, b, f) => apply(*op, a.eval(v)?, b.eval(v)?, *f),
         }
     }
@@ -761,8 +763,8 @@ impl An<'_, '_> {
                 self.site(a, size, false, e.loc)?;
                 // The value of a read-only scalar capture is a launch value.
                 match (&a.kind, fmt) {
-                    (ExprKind::Local(p), Some(f)) => match self.caps.get(p) {
-                        Some(&(cap, CaptureMode::Present | CaptureMode::FirstPrivate, false)) if !self.written_caps.contains(p) => Some(Lin::sym(Sym::Deref(cap, f))),
+                    (ExprKind::Local(p), Some(_)) => match self.caps.get(p) {
+                        Some(&(cap, CaptureMode::Present | CaptureMode::FirstPrivate, false)) if !self.written_caps.contains(p) => Some(Lin::sym(Sym::Deref(cap, Kind::of(self.types(), e.ty)))),
                         _ => None,
                     },
                     _ => None,
@@ -1521,7 +1523,7 @@ mod tests {
         fn arg(&self, _: u32) -> Option<i64> {
             None
         }
-        fn deref(&self, _: u32, _: IntFmt) -> Option<i64> {
+        fn deref(&self, _: u32, _: Kind) -> Option<i64> {
             None
         }
         fn block(&self, addr: u64) -> Option<(u64, u64, bool)> {
