@@ -104,6 +104,13 @@ struct HostShadow {
     maps: Vec<Mapping>,
 }
 
+impl Mapping {
+    /// Does this lifetime's range share a byte with `r`?
+    fn overlaps(&self, r: &Range<u32>) -> bool {
+        self.range.start < r.end && r.start < self.range.end
+    }
+}
+
 impl HostShadow {
     fn mapping_mut(&mut self, off: u32) -> Option<&mut Mapping> {
         self.maps.iter_mut().find(|m| m.range.contains(&off))
@@ -224,7 +231,7 @@ impl Coherence {
             return;
         }
         // A host write: the host copy becomes the newest where a device copy exists.
-        let newer = if sh.maps.iter().any(|m| m.range.start < r.end && r.start < m.range.end) {
+        let newer = if sh.maps.iter().any(|m| m.overlaps(&r)) {
             Some(self.site(Site { loc: a.loc, gang: None, released: None }))
         } else {
             None
@@ -304,7 +311,7 @@ impl Coherence {
             {
                 return false;
             }
-            if !executed && sh.maps.iter().any(|m| m.range.start < r.end && r.start < m.range.end && !m.device_read) {
+            if !executed && sh.maps.iter().any(|m| m.overlaps(r) && !m.device_read) {
                 return false;
             }
         }
@@ -312,7 +319,7 @@ impl Coherence {
             if !executed || self.shadow(*hid).is_none() {
                 continue;
             }
-            for m in self.shadow_mut(*hid).maps.iter_mut().filter(|m| m.range.start < r.end && r.start < m.range.end) {
+            for m in self.shadow_mut(*hid).maps.iter_mut().filter(|m| m.overlaps(r)) {
                 m.device_read = true;
             }
         }
@@ -331,7 +338,7 @@ impl Coherence {
                 }
             };
             let sh = self.shadow_mut(*hid);
-            for m in sh.maps.iter_mut().filter(|m| m.range.start < r.end && r.start < m.range.end) {
+            for m in sh.maps.iter_mut().filter(|m| m.overlaps(r)) {
                 m.device_written = true;
             }
             sh.cells.fill(r.clone(), cell(State::DeviceNewer, s));
