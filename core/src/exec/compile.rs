@@ -626,11 +626,11 @@ fn compile_some(p: &Program, checking: bool, only: Option<&std::collections::Has
         });
     }
     for (i, f) in p.functions.iter().enumerate() {
-        let compiled = if only.is_none_or(|o| o.contains(&i)) { compile_function(p, &exe, i as u32, f, checking) } else { Err(Diagnostic::internal("not compiled", Some(f.loc))) };
+        let compiled = only.is_none_or(|o| o.contains(&i)).then(|| compile_function(p, &exe, i as u32, f, checking));
         match compiled {
-            Ok(cf) => exe.funcs.push(cf),
-            Err(d) => {
-                if only.is_none_or(|o| o.contains(&i)) {
+            Some(Ok(cf)) => exe.funcs.push(cf),
+            failed_or_left_out => {
+                if let Some(Err(d)) = failed_or_left_out {
                     errors.push(d);
                 }
                 exe.funcs.push(CFunc {
