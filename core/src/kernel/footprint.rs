@@ -985,8 +985,13 @@ struct Iv {
 
 impl Conc {
     fn interval(&self, ivs: &[Iv]) -> Iv {
+        self.interval_without(ivs, &|_| false)
+    }
+
+    /// The interval over the counters' ranges, the counters `fixed` left out (held at 0).
+    fn interval_without(&self, ivs: &[Iv], fixed: &dyn Fn(u32) -> bool) -> Iv {
         let mut r = Iv { lo: self.k as i128, hi: self.k as i128 };
-        for &(l, c) in &self.terms {
+        for &(l, c) in self.terms.iter().filter(|(l, _)| !fixed(*l)) {
             let x = ivs[l as usize];
             let (a, b) = (x.lo * c as i128, x.hi * c as i128);
             r.lo += a.min(b);
@@ -1340,14 +1345,8 @@ impl AccessPlan {
         }
         // The bytes each site reaches from the base of one iteration of the common loops.
         let rest = |c: &Conc, size: u64, mine: &dyn Fn(u32) -> bool| {
-            let mut r = Iv { lo: c.k as i128, hi: c.k as i128 + size as i128 };
-            for &(l, k) in c.terms.iter().filter(|(l, _)| !mine(*l)) {
-                let x = ivs[l as usize];
-                let (p, q) = (x.lo * k as i128, x.hi * k as i128);
-                r.lo += p.min(q);
-                r.hi += p.max(q);
-            }
-            r
+            let r = c.interval_without(ivs, mine);
+            Iv { lo: r.lo, hi: r.hi + size as i128 }
         };
         let ra = rest(a, asize, &|l| common.iter().any(|c| c.0 == l));
         let rb = rest(b, bsize, &|l| common.iter().any(|c| c.1 == l));
