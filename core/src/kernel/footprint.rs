@@ -332,9 +332,8 @@ pub struct PlanSite {
     pub size: u64,
     /// The innermost enclosing loop.
     pub lp: Option<u32>,
-    /// Under a condition (`if`, `?:`, `&&`, `||`): it may not run.
-    pub cond: bool,
-    /// The conditions it runs under, all of which hold when it runs.
+    /// The conditions it runs under (`if`, `?:`, `&&`, `||`), all of which hold when it runs;
+    /// empty when it runs in every iteration of its loops.
     pub guards: Vec<Guard>,
 }
 
@@ -705,7 +704,7 @@ impl An<'_, '_> {
             Target::Private => Ok(()),
             Target::Shared(lin) => {
                 self.commit(&lin);
-                self.plan.sites.push(PlanSite { loc, write, addr: lin, size, lp: self.stack.last().copied(), cond: !self.guards.is_empty(), guards: self.guards.clone() });
+                self.plan.sites.push(PlanSite { loc, write, addr: lin, size, lp: self.stack.last().copied(), guards: self.guards.clone() });
                 Ok(())
             }
         }
@@ -1281,7 +1280,7 @@ impl AccessPlan {
             let known = s.guards.iter().all(CGuard::known);
             let mut vals = vec![0i64; self.loops.len()];
             if !s.site.write {
-                let executed = if s.site.cond {
+                let executed = if !s.site.guards.is_empty() {
                     // Guarded: it runs if some iteration meets its conditions.
                     let mut points = 1 << 20;
                     known && self.exists(&ev, &s.guards, &s.chain, 0, &mut vals, &mut points)
@@ -1291,7 +1290,7 @@ impl AccessPlan {
                 fp.reads.push(ReadSpan { loc: s.site.loc, range: s.bytes.start as u64..s.bytes.end as u64, executed });
                 continue;
             }
-            if s.site.cond && (s.site.guards.is_empty() || !known) {
+            if !known {
                 return Err(format!("line {}: a write under a condition that is not affine", s.site.loc.line));
             }
             let mut runs = Vec::new();
@@ -1542,7 +1541,7 @@ mod tests {
         AccessPlan {
             loops: vec![lp(None, ni), lp(Some(0), nj)],
             gangs: vec![GangLoop { dims: vec![0], worker: false, vector: false, chunk: None }],
-            sites: vec![PlanSite { loc: Loc::default(), write: true, addr: lin(BASE, &[(0, 8 * ci), (1, 8 * cj)]), size: 8, lp: Some(1), cond: false, guards: Vec::new() }],
+            sites: vec![PlanSite { loc: Loc::default(), write: true, addr: lin(BASE, &[(0, 8 * ci), (1, 8 * cj)]), size: 8, lp: Some(1), guards: Vec::new() }],
             checks: Vec::new(),
         }
     }
