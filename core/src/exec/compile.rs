@@ -688,6 +688,9 @@ struct Cx<'a> {
     /// A worker/vector partition loop whose body is about to be compiled: its level and the
     /// register slot of its thread index (checking only).
     partition: Option<(super::check::Level, usize)>,
+    /// The arrays of the enclosing `host_data use_device` constructs, with their names: inside,
+    /// the array's name stands for the address of its device copy (§2.8).
+    use_device_arrays: Vec<(crate::ir::acc::VarRoot, String)>,
 }
 
 fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function, checking: bool) -> R<CFunc> {
@@ -755,6 +758,7 @@ fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function, check
         checking,
         in_atomic: false,
         partition: None,
+        use_device_arrays: Vec::new(),
     };
     if checking && p.kernels.iter().any(|k| k.func.0 == fid) {
         // A kernel function runs once per gang; its first parameter is the gang index.
@@ -2249,7 +2253,31 @@ impl<'a> Cx<'a> {
         }
     }
 
+    /// Inside `host_data use_device(a)` on an array `a`: `a`'s address is that of its device
+    /// copy, found in the present table when it is used (§2.8).
+    fn use_device_address(&self, e: &Expr) -> Option<Ce> {
+        use crate::ir::acc::VarRoot;
+        let (root, host) = match &e.kind {
+            ExprKind::LocalAddr(l) => match self.homes.get(l.0 as usize) {
+                Some(Home::Mem(slot)) => (VarRoot::Local(*l), Ce::Reg(*slot)),
+                _ => return None,
+            },
+            ExprKind::GlobalAddr(g) => (VarRoot::Global(*g), Ce::Const(Executable::global_ptr(g.0))),
+            _ => return None,
+        };
+        let name = self.use_device_arrays.iter().rev().find(|(r, _)| *r == root).map(|(_, n)| n.clone())?;
+        let host = host.into_fn();
+        let loc = e.loc;
+        Some(Ce::Dyn(ef(move |m| {
+            let h = host(m)?;
+            super::openacc::use_device_array(m, h, &name, loc)
+        })))
+    }
+
     fn addr(&mut self, e: &Expr) -> R<Addr> {
+        if let Some(d) = self.use_device_address(e) {
+            return Ok(Addr::Any(d));
+        }
         match &e.kind {
             ExprKind::LocalAddr(l) => {
                 if let Some(Home::Mem(slot)) = self.homes.get(l.0 as usize) {
@@ -2768,6 +2796,9 @@ impl<'a> Cx<'a> {
     }
 
     fn expr(&mut self, e: &Expr) -> R<Ce> {
+        if let Some(d) = self.use_device_address(e) {
+            return Ok(d);
+        }
         let loc = e.loc;
         let k = self.kind(e.ty);
         Ok(match &e.kind {

@@ -332,6 +332,20 @@ impl<'e> Machine<'e> {
                 None => "a variable-length array".into(),
             },
             AllocKind::VaArgs(_) => "the variadic arguments of a call".into(),
+            // A device copy names what it copies: the clause's variable and the bytes mapped (a
+            // subarray's copy keeps the array's offsets, so an access outside the mapped part
+            // shows where the part is).
+            AllocKind::Runtime(what) if a.space == super::memory::Space::Device => {
+                match self.acc.present.entries().find(|e| e.device_start >> 32 == id.0 as u64) {
+                    Some(e) => format!(
+                        "the device copy of `{}` (offsets {}..{} mapped)",
+                        e.name,
+                        e.device_start as u32,
+                        (e.device_start as u32 as u64) + e.len()
+                    ),
+                    None => what.into(),
+                }
+            }
             AllocKind::Runtime(what) => what.into(),
         }
     }

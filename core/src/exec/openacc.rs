@@ -589,6 +589,16 @@ pub fn use_device(m: &mut Machine, addr: u64, name: &str, loc: Loc) -> Result<()
     Ok(())
 }
 
+/// `host_data use_device(a)` on an array `a` at host address `h`: the address of its device
+/// copy, which the array's name stands for inside the construct (§2.8). An array mapped in part
+/// (`copy(a[10:20])`) has its device copy's virtual base there, as a pointer into it has.
+pub fn use_device_array(m: &Machine, h: u64, name: &str, loc: Loc) -> Result<u64, Trap> {
+    if m.acc.on_host || region_on_host(m) {
+        return Ok(h);
+    }
+    translate_pointer(m, h).ok_or_else(|| err("not-present", format!("`use_device({name})`: the array `{name}` is not present on the device (§2.8)"), loc))
+}
+
 // ---------------------------------------------------------------- launches
 
 /// How the launcher gets one capture's value.
@@ -603,6 +613,9 @@ pub struct CaptureArg {
     pub name: String,
     /// The host bytes of a private/firstprivate subarray (`private(p[0:n])`), if any.
     pub section: Option<Range<u64>>,
+    /// A `Present` array mapped in part by a clause of the construct or of an enclosing data
+    /// construct ([`crate::ir::acc::Capture::mapped_part`]).
+    pub mapped_part: bool,
 }
 
 /// Run kernel function `fid` on the device: once per gang, with per-gang private copies and
@@ -642,6 +655,10 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
             CaptureMode::Present => match translate(m, c.host) {
                 // Present already (a clause of the construct, an enclosing data region…).
                 Some(d) if matches!(m.acc.present.lookup(c.host..c.host + c.size.max(1)), Presence::Present(_)) => d,
+                // Mapped in part by a subarray of a clause: the device copy of that part, at the
+                // array's offsets (the virtual base; accesses outside the part are out of bounds
+                // of the device copy, or read bytes never copied).
+                _ if c.mapped_part && !matches!(m.acc.present.lookup(c.host..c.host + c.size.max(1)), Presence::Absent) => translate_pointer(m, c.host).unwrap_or(c.host),
                 _ => {
                     let r = HostRange { range: c.host..c.host + c.size, name: c.name.clone(), loc };
                     // Implicit present_or_copy (§2.5.1/§2.6.1), released with the compute construct.
@@ -1118,7 +1135,9 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
     })
 }
 
-/// Map the globals of file-scope `declare` directives for the whole run.
+/// Map the globals of file-scope `declare` directives for the whole run. `declare link(x)`
+/// allocates nothing: `x`'s device copy is made by the data clause, compute construct or
+/// `enter data` that names it, and lives as long as that data lifetime (§2.10.2).
 pub fn startup_declares(m: &mut Machine) -> Result<(), Trap> {
     if m.acc.on_host {
         return Ok(());
@@ -1127,7 +1146,8 @@ pub fn startup_declares(m: &mut Machine) -> Result<(), Trap> {
     for (dc, ptr, size, name, loc) in &exe.declares {
         let r = HostRange { range: *ptr..*ptr + *size, name: name.clone(), loc: *loc };
         let clause = match dc {
-            DataClause::CopyOut | DataClause::PresentOrCopyOut | DataClause::DeviceResident | DataClause::Link => DataClause::Create,
+            DataClause::Link => continue,
+            DataClause::CopyOut | DataClause::PresentOrCopyOut | DataClause::DeviceResident => DataClause::Create,
             c => *c,
         };
         map(m, clause, &r, DataLifetime::Dynamic)?;

@@ -251,6 +251,11 @@ pub struct Capture {
     pub subarray: Option<AccVar>,
     /// For a member of a struct reached on its own (§2.6.5, see `kernel::members`).
     pub member: Option<MemberCapture>,
+    /// A `Present` array that a data clause of the construct or of an enclosing data construct
+    /// maps through a subarray (`copy(a[0:50])`): it appears in a data clause, so no implicit
+    /// `present_or_copy` of the whole array applies (§2.5.1, §2.5.2); the kernel uses the device
+    /// copy of the mapped part, and an access outside it is out of bounds there.
+    pub mapped_part: bool,
 }
 
 /// A struct member that a kernel reaches on its own, not through the whole struct (§2.6.5).

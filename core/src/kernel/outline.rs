@@ -27,7 +27,8 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
         let uses_all = count_local_uses(&body);
         let host_body = body.clone();
         let entered = entered_vars(&body, &p.acc);
-        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_vars: Vec::new(), entered, members: HashMap::new(), whole_structs: HashMap::new(), p, fi, uses_all, purity: &purity, per_part: HashSet::new(), diags: &mut diags };
+        let declared = declared_whole_roots(&body, &p.acc, &p.file_scope_directives);
+        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_whole: Vec::new(), declared, enclosing_vars: Vec::new(), entered, members: HashMap::new(), whole_structs: HashMap::new(), p, fi, uses_all, purity: &purity, per_part: HashSet::new(), diags: &mut diags };
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
@@ -164,6 +165,12 @@ struct FnOutliner<'p> {
     host_body: Stmt,
     /// Variables named by the data clauses of the enclosing data constructs (for `default(none)`).
     enclosing_data: Vec<HashSet<VarRoot>>,
+    /// Variables the data clauses of the enclosing data constructs map whole (no subarray, not
+    /// `deviceptr`): their device copy is the one compute constructs inside use (§2.5.1, §2.5.2).
+    enclosing_whole: Vec<HashSet<VarRoot>>,
+    /// Variables mapped whole by a `declare` directive in scope (file scope, or the function's
+    /// body): explicitly determined data attributes (§2.6, §2.13).
+    declared: HashSet<VarRoot>,
     /// The variables of the data clauses of the enclosing data constructs (struct members, §2.6.5).
     enclosing_vars: Vec<Vec<super::members::NamedVar>>,
     /// The variables of the function's `enter data` directives: a struct member entered there is
@@ -230,13 +237,16 @@ impl FnOutliner<'_> {
                     .map(clause_roots)
                     .unwrap_or_default();
                 let vars = self.p.acc.get(d.0 as usize).and_then(|a| a.as_ref()).filter(|a| matches!(a.kind, AccKind::Data)).map(data_vars).unwrap_or_default();
+                let whole = self.p.acc.get(d.0 as usize).and_then(|a| a.as_ref()).filter(|a| matches!(a.kind, AccKind::Data)).map(whole_data_roots).unwrap_or_default();
                 self.enclosing_data.push(named);
                 self.enclosing_vars.push(vars);
+                self.enclosing_whole.push(whole);
                 if let Some(b) = body {
                     self.walk(b, in_compute);
                 }
                 self.enclosing_data.pop();
                 self.enclosing_vars.pop();
+                self.enclosing_whole.pop();
             }
             StmtKind::Block(v) => v.iter_mut().for_each(|x| self.walk(x, in_compute)),
             StmtKind::If(_, t, e) => {
@@ -472,6 +482,9 @@ impl FnOutliner<'_> {
         let mut attr: HashMap<VarRoot, CaptureMode> = HashMap::new();
         let mut mapped: HashSet<VarRoot> = HashSet::new();
         let mut subarrays: HashMap<VarRoot, AccVar> = HashMap::new();
+        // Variables a data clause of the construct or of an enclosing data construct maps
+        // through a subarray (item 2 of issue 12: `copy(a[0:50])` maps part of `a`, not all).
+        let mut sectioned: HashSet<VarRoot> = self.enclosing_vars.iter().flatten().filter(|n| !n.var.sections.is_empty()).map(|n| n.var.root).collect();
         for c in &dir.clauses {
             match &c.kind {
                 AccClauseKind::Reduction { op, vars } => vars.iter().for_each(|v| {
@@ -489,13 +502,29 @@ impl FnOutliner<'_> {
                         subarrays.insert(v.root, v.clone());
                     }
                 }),
-                AccClauseKind::Data(_, vars) => vars.iter().filter(|v| v.sections.is_empty()).for_each(|v| {
-                    mapped.insert(v.root);
+                AccClauseKind::Data(_, vars) => vars.iter().for_each(|v| {
+                    if v.sections.is_empty() {
+                        mapped.insert(v.root);
+                    } else {
+                        sectioned.insert(v.root);
+                    }
                 }),
                 _ => {}
             }
         }
         gang_reductions(&body, &self.p.acc, &mut attr);
+        // §2.5.1/§2.5.2: the implicit attributes are only for variables that do not appear "in a
+        // data clause for the construct or any enclosing data construct" — the *lexically*
+        // containing ones (§2.5.1's first paragraph), and the `declare` directives in scope (§2.6:
+        // explicitly determined). A scalar mapped there is used through its device copy, so that
+        // the construct's updates reach the copy the data region copies out. A scalar mapped only
+        // by a caller's data region is not visible here: it is firstprivate in a parallel
+        // construct, as the text says and as gcc and nvc compile it (both decide at compile time,
+        // from the lexical scope). Pointers keep their translated value (the clause maps what
+        // they point to, see `data_plans`).
+        for roots in self.enclosing_whole.iter().chain(std::iter::once(&self.declared)) {
+            mapped.extend(roots.iter().copied());
+        }
 
         // default(none) (§2.5.12): every variable the region uses from outside must have its
         // data attribute given by a clause of the construct or of an enclosing data construct.
@@ -558,7 +587,7 @@ impl FnOutliner<'_> {
                     super::members::UnitKind::Implicit => (CaptureSource::Deref(*l), CaptureMode::FirstPrivate),
                 };
                 let ty = if source == CaptureSource::Local(*l) { hl.ty } else { u.ty };
-                captures.push(Capture { source, mode, ty, name: u.name.clone(), subarray: None, member });
+                captures.push(Capture { source, mode, ty, name: u.name.clone(), subarray: None, member, mapped_part: false });
                 continue;
             }
             let aggregate = matches!(self.p.types.get(hl.ty), Type::Array(..) | Type::Vla(..) | Type::Record(_) | Type::Complex(_));
@@ -566,8 +595,11 @@ impl FnOutliner<'_> {
             let mode = match attr.get(&root) {
                 Some(m) => *m,
                 None if hl.storage == Storage::Register => CaptureMode::Value,
-                None if aggregate || mapped.contains(&root) || (is_kernels && !is_ptr) => CaptureMode::Present,
-                // Pointers are firstprivate, translated to the device copy of their target.
+                None if aggregate || (!is_ptr && (mapped.contains(&root) || is_kernels)) => CaptureMode::Present,
+                // Pointers are firstprivate, translated to the device copy of their target, also
+                // when a clause names them whole: the clause maps their target (item 7 of issue
+                // 12, `data_plans`), or under --strict-2.0 the pointer, whose device copy would
+                // hold the host address all the same.
                 None => CaptureMode::FirstPrivate,
             };
             let id = LocalId(locals.len() as u32);
@@ -583,12 +615,14 @@ impl FnOutliner<'_> {
                     name: hl.name.clone(),
                     subarray: None,
                     member: None,
+                    mapped_part: false,
                 });
             } else {
                 let pty = self.p.types.intern(Type::Pointer(hl.ty));
                 locals.push(Local { name: format!("&{}", hl.name), ty: pty, storage: Storage::Register, loc: hl.loc });
                 map.addr.insert(*l, id);
-                captures.push(Capture { source: CaptureSource::Local(*l), mode, ty: hl.ty, name: hl.name.clone(), subarray: subarrays.get(&root).cloned(), member: self.whole_note(root, hl.ty, mode) });
+                let mapped_part = mode == CaptureMode::Present && aggregate && sectioned.contains(&root) && !mapped.contains(&root);
+                captures.push(Capture { source: CaptureSource::Local(*l), mode, ty: hl.ty, name: hl.name.clone(), subarray: subarrays.get(&root).cloned(), member: self.whole_note(root, hl.ty, mode), mapped_part });
             }
             params.push(id);
         }
@@ -599,14 +633,15 @@ impl FnOutliner<'_> {
             let is_ptr = self.p.types.is_pointer(gl.ty);
             let mode = match attr.get(&root) {
                 Some(m) => *m,
-                None if aggregate || mapped.contains(&root) || (is_kernels && !is_ptr) => CaptureMode::Present,
+                None if aggregate || (!is_ptr && (mapped.contains(&root) || is_kernels)) => CaptureMode::Present,
                 None => CaptureMode::FirstPrivate,
             };
             let pty = self.p.types.intern(Type::Pointer(gl.ty));
             let id = LocalId(locals.len() as u32);
             locals.push(Local { name: format!("&{}", gl.name), ty: pty, storage: Storage::Register, loc: gl.loc });
             map.global.insert(*g, id);
-            captures.push(Capture { source: CaptureSource::Global(*g), mode, ty: gl.ty, name: gl.name.clone(), subarray: subarrays.get(&root).cloned(), member: self.whole_note(root, gl.ty, mode) });
+            let mapped_part = mode == CaptureMode::Present && aggregate && sectioned.contains(&root) && !mapped.contains(&root);
+            captures.push(Capture { source: CaptureSource::Global(*g), mode, ty: gl.ty, name: gl.name.clone(), subarray: subarrays.get(&root).cloned(), member: self.whole_note(root, gl.ty, mode), mapped_part });
             params.push(id);
         }
         for l in &internal {
@@ -739,6 +774,39 @@ fn entered_vars(body: &Stmt, acc: &[Option<AccDirective>]) -> Vec<super::members
                     n
                 }));
             }
+        }
+    });
+    out
+}
+
+/// The variables a directive's data clauses map whole (no subarray; `deviceptr` maps nothing).
+fn whole_data_roots(d: &AccDirective) -> HashSet<VarRoot> {
+    let mut out = HashSet::new();
+    for c in &d.clauses {
+        if let AccClauseKind::Data(dc, vars) = &c.kind {
+            if *dc != DataClause::DevicePtr {
+                out.extend(vars.iter().filter(|v| v.sections.is_empty() && v.root != VarRoot::Other).map(|v| v.root));
+            }
+        }
+    }
+    out
+}
+
+/// The variables mapped whole by the `declare` directives in scope in a function: those of its
+/// body and the file-scope ones (§2.13).
+fn declared_whole_roots(body: &Stmt, acc: &[Option<AccDirective>], file_scope: &[DirectiveId]) -> HashSet<VarRoot> {
+    let mut out = HashSet::new();
+    let mut add = |d: DirectiveId| {
+        if let Some(Some(dir)) = acc.get(d.0 as usize) {
+            if matches!(dir.kind, AccKind::Declare) {
+                out.extend(whole_data_roots(dir));
+            }
+        }
+    };
+    file_scope.iter().for_each(|d| add(*d));
+    walk_stmt(body, &mut |_| {}, &mut |st| {
+        if let StmtKind::Acc { directive, .. } = &st.kind {
+            add(*directive);
         }
     });
     out

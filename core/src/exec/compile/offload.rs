@@ -1,6 +1,7 @@
 //! Compiling OpenACC directives of host code: data clauses become range computations, constructs
 //! become enter/exit operations around their bodies, compute constructs launch their kernels.
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use crate::data::present::DataLifetime;
@@ -25,8 +26,24 @@ enum Shape {
     Whole { addr: ExprFn, size: u64, size_fn: Option<ExprFn> },
     /// `base[l0:n0][l1:n1]…` over contiguous memory: each dimension's byte stride and extent.
     Section { base: ExprFn, dims: Vec<Dim> },
-    /// `p[l0:n0][l1:n1]` on a pointer to pointers: the pointer array and each row (§2.7.1).
-    PtrToPtr { base: ExprFn, rows: Dim, cols: Dim },
+    /// `a[l0:n0][l1:n1]…` through pointers (`double **a`, `int *a[N]`, `int ***a`, §2.7.1): the
+    /// dimensions in groups, each group contiguous memory; every group but the last holds
+    /// pointers, each the base of the next group's subarray.
+    Jagged { base: ExprFn, groups: Vec<Vec<Dim>> },
+}
+
+/// One contiguous host range of a clause's data.
+struct Piece {
+    range: HostRange,
+    /// The host addresses of the pointers in `range` that point at the next level (a pointer
+    /// array of a jagged subarray); empty for data.
+    slots: Vec<u64>,
+}
+
+impl Piece {
+    fn is_pointer_array(&self) -> bool {
+        !self.slots.is_empty()
+    }
 }
 
 struct Dim {
@@ -61,10 +78,57 @@ impl Dim {
     }
 }
 
+/// The most pointers a jagged subarray's pointer arrays may name (a bound on the work a clause
+/// does per pointer, not a limit real programs meet).
+const MAX_POINTER_SLOTS: u64 = 1 << 24;
+
 impl VarPlan {
-    /// The host ranges the clause names (several for pointer-to-pointer arrays: rows last).
+    /// The host ranges the clause names (several for jagged subarrays: pointer arrays first).
     fn ranges(&self, m: &mut Machine) -> Result<Vec<HostRange>, Trap> {
-        let hr = |range: std::ops::Range<u64>| HostRange { range, name: self.name.clone(), loc: self.loc };
+        Ok(self.pieces(m)?.into_iter().map(|p| p.range).collect())
+    }
+
+    /// The first and one-past-the-last byte that `dims` name from `base`, and, with `slots`,
+    /// the address of every element named (in order).
+    fn span(&self, m: &mut Machine, base: u64, dims: &[Dim], slots: Option<&mut Vec<u64>>) -> Result<Range<u64>, Trap> {
+        let mut start = base;
+        let mut end_off = 0u64;
+        let mut bounds = Vec::with_capacity(dims.len());
+        for (i, d) in dims.iter().enumerate() {
+            let (lo, len) = d.eval(m, &self.name, self.loc)?;
+            start = start.wrapping_add(lo.wrapping_mul(d.stride));
+            bounds.push((lo, len, d.stride));
+            if len == 0 {
+                return Ok(start..start);
+            }
+            // Span from the first to the last element named.
+            end_off += if i + 1 == dims.len() { len * d.stride } else { (len - 1) * d.stride };
+        }
+        if let Some(out) = slots {
+            let count = bounds.iter().try_fold(1u64, |n, b| n.checked_mul(b.1)).filter(|n| *n <= MAX_POINTER_SLOTS);
+            if count.is_none() {
+                return Err(Trap::error(Diagnostic::error("directive", format!("`{}` names more than {MAX_POINTER_SLOTS} pointers", self.name), self.loc)));
+            }
+            let mut index = vec![0u64; bounds.len()];
+            'all: loop {
+                out.push(start + index.iter().zip(&bounds).map(|(i, b)| i * b.2).sum::<u64>());
+                for k in (0..index.len()).rev() {
+                    index[k] += 1;
+                    if index[k] < bounds[k].1 {
+                        continue 'all;
+                    }
+                    index[k] = 0;
+                }
+                break;
+            }
+        }
+        Ok(start..start + end_off)
+    }
+
+    /// The pieces of host memory the clause names: for a jagged subarray, each pointer array
+    /// (level by level) and then the data its last level points at.
+    fn pieces(&self, m: &mut Machine) -> Result<Vec<Piece>, Trap> {
+        let hr = |range: Range<u64>| HostRange { range, name: self.name.clone(), loc: self.loc };
         match &self.shape {
             Shape::Whole { addr, size, size_fn } => {
                 let a = addr(m)?;
@@ -72,63 +136,55 @@ impl VarPlan {
                     Some(f) => f(m)?,
                     None => *size,
                 };
-                Ok(vec![hr(a..a + size)])
+                Ok(vec![Piece { range: hr(a..a + size), slots: Vec::new() }])
             }
             Shape::Section { base, dims } => {
                 let b = base(m)?;
-                let mut start = b;
-                let mut end_off = 0u64;
-                for (i, d) in dims.iter().enumerate() {
-                    let (lo, len) = d.eval(m, &self.name, self.loc)?;
-                    start = start.wrapping_add(lo.wrapping_mul(d.stride));
-                    if len == 0 {
-                        return Ok(vec![hr(start..start)]);
-                    }
-                    // Span from the first to the last element named.
-                    end_off += if i + 1 == dims.len() { len * d.stride } else { (len - 1) * d.stride };
-                }
-                Ok(vec![hr(start..start + end_off)])
+                let r = self.span(m, b, dims, None)?;
+                Ok(vec![Piece { range: hr(r), slots: Vec::new() }])
             }
-            Shape::PtrToPtr { base, rows, cols } => {
-                let b = base(m)?;
-                let (rl, rn) = rows.eval(m, &self.name, self.loc)?;
-                let (cl, cn) = cols.eval(m, &self.name, self.loc)?;
-                let pstart = b + rl * 8;
-                let mut out = vec![hr(pstart..pstart + rn * 8)];
-                for i in 0..rn {
-                    let row = m.mem.load_u64(pstart + i * 8).map_err(|f| m.fault(f, self.loc))?;
-                    let s = row + cl * cols.stride;
-                    out.push(hr(s..s + cn * cols.stride));
+            Shape::Jagged { base, groups } => {
+                let mut out = Vec::new();
+                let mut bases = vec![base(m)?];
+                for (g, dims) in groups.iter().enumerate() {
+                    let last = g + 1 == groups.len();
+                    let mut next = Vec::new();
+                    for b in bases {
+                        let mut slots = Vec::new();
+                        let r = self.span(m, b, dims, (!last).then_some(&mut slots))?;
+                        for s in &slots {
+                            next.push(m.mem.load_u64(*s).map_err(|f| m.fault(f, self.loc))?);
+                        }
+                        out.push(Piece { range: hr(r), slots });
+                    }
+                    bases = next;
                 }
                 Ok(out)
             }
         }
     }
-
-    fn is_ptr_to_ptr(&self) -> bool {
-        matches!(self.shape, Shape::PtrToPtr { .. })
-    }
 }
 
-/// After mapping a pointer array and its rows, make the device pointer array point at the
-/// device rows (the device copy of `a[0:n][0:m]` on `double **a`).
-fn attach_rows(m: &mut Machine, ranges: &[HostRange], loc: Loc) -> Result<(), Trap> {
-    let Some(parr) = ranges.first() else { return Ok(()) };
-    let Some(dev_parr) = rt::translate(m, parr.range.start) else { return Ok(()) };
-    for (i, _) in ranges[1..].iter().enumerate() {
-        let hp = parr.range.start + i as u64 * 8;
-        let row = m.mem.load_u64(hp).map_err(|f| m.fault(f, loc))?;
-        if let Some(d) = rt::translate_pointer(m, row) {
-            rt::attach_pointer(m, dev_parr + i as u64 * 8, d, loc)?;
+/// After mapping the pieces of a jagged subarray, make each device pointer array point at the
+/// device copies of what its host pointers point at (the device copy of `a[0:n][0:m]` on
+/// `double **a`).
+fn attach_pieces(m: &mut Machine, pieces: &[Piece], loc: Loc) -> Result<(), Trap> {
+    for p in pieces {
+        for &slot in &p.slots {
+            let Some(dev_slot) = rt::translate(m, slot) else { continue };
+            let target = m.mem.load_u64(slot).map_err(|f| m.fault(f, loc))?;
+            if let Some(d) = rt::translate_pointer(m, target) {
+                rt::attach_pointer(m, dev_slot, d, loc)?;
+            }
         }
     }
     Ok(())
 }
 
-/// The pointer array of `a[0:n][0:m]` on `double **a` is copied in (the device needs it, then
-/// points it at the device rows) and never copied back (it would bring device addresses home).
-fn pointer_array_clause(plan: &VarPlan, range_index: usize, dc: DataClause) -> DataClause {
-    if plan.is_ptr_to_ptr() && range_index == 0 && dc != DataClause::Present {
+/// The pointer arrays of a jagged subarray are copied in (the device needs them, then points
+/// them at the device rows) and never copied back (they would bring device addresses home).
+fn piece_clause(piece: &Piece, dc: DataClause) -> DataClause {
+    if piece.is_pointer_array() && dc != DataClause::Present {
         DataClause::PresentOrCopyIn
     } else {
         dc
@@ -162,20 +218,24 @@ impl<'a> Cx<'a> {
         // Dimensions from the variable's type: pointer first (unknown extent), then array dims.
         let mut dims_ty = Vec::new();
         let mut ty = v.var_ty;
-        let mut ptr_levels = 0;
+        // Per dimension: whether its container is a pointer (its elements are reached through
+        // a pointer loaded from the previous dimension's element).
+        let mut through_pointer = Vec::new();
         for _ in 0..v.sections.len() {
             match t.get(ty).clone() {
                 Type::Array(e, n) => {
                     dims_ty.push((e, n));
+                    through_pointer.push(false);
                     ty = e;
                 }
                 Type::Vla(e, _) => {
                     dims_ty.push((e, None));
+                    through_pointer.push(false);
                     ty = e;
                 }
                 Type::Pointer(e) => {
-                    ptr_levels += 1;
                     dims_ty.push((e, None));
+                    through_pointer.push(true);
                     ty = e;
                 }
                 _ => return Err(Diagnostic::error("directive", format!("`{name}` has more subscripts than dimensions"), loc)),
@@ -195,14 +255,20 @@ impl<'a> Cx<'a> {
             };
             dims.push(Dim { lower, length, extent: *extent, stride });
         }
-        if ptr_levels >= 2 && dims.len() == 2 {
-            let mut it = dims.into_iter();
-            let (Some(rows), Some(cols)) = (it.next(), it.next()) else { unreachable!("two dims") };
-            return Ok(VarPlan { name, loc, shape: Shape::PtrToPtr { base: base_fn, rows, cols } });
+        // A dimension after the first whose container is a pointer starts a new contiguous group.
+        let mut groups: Vec<Vec<Dim>> = Vec::new();
+        for (i, d) in dims.into_iter().enumerate() {
+            if i == 0 || through_pointer[i] {
+                groups.push(Vec::new());
+            }
+            if let Some(g) = groups.last_mut() {
+                g.push(d);
+            }
         }
-        if ptr_levels >= 2 {
-            return Err(Diagnostic::unsupported(format!("subarrays of `{name}` through more than two levels of pointers"), loc));
+        if groups.len() > 1 {
+            return Ok(VarPlan { name, loc, shape: Shape::Jagged { base: base_fn, groups } });
         }
+        let dims = groups.pop().unwrap_or_default();
         Ok(VarPlan { name, loc, shape: Shape::Section { base: base_fn, dims } })
     }
 
@@ -275,6 +341,9 @@ impl<'a> Cx<'a> {
             AccKind::Data | AccKind::Parallel | AccKind::Kernels | AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::HostData => {
                 let mut data = Vec::new();
                 let mut use_dev = Vec::new();
+                // `use_device(a)` on an array: its name stands for its device copy's address in
+                // the body (§2.8), checked present when the construct starts.
+                let mut device_arrays = Vec::new();
                 for c in clauses_of(&dir) {
                     match c {
                         AccClauseKind::Data(dc, vars) => {
@@ -282,10 +351,20 @@ impl<'a> Cx<'a> {
                                 data.push((*dc, p));
                             }
                         }
-                        AccClauseKind::UseDevice(vars) => use_dev.extend(self.var_plans(vars)?),
+                        AccClauseKind::UseDevice(vars) => {
+                            for v in vars {
+                                let array = matches!(self.t.get(v.var_ty), Type::Array(..) | Type::Vla(..));
+                                if array && v.sections.is_empty() && v.root != VarRoot::Other {
+                                    device_arrays.push((v.root, self.var_plan(v)?));
+                                } else {
+                                    use_dev.push(self.var_plan(v)?);
+                                }
+                            }
+                        }
                         _ => {}
                     }
                 }
+                let array_names: Vec<(VarRoot, String)> = device_arrays.iter().map(|(r, p)| (*r, p.name.clone())).collect();
                 let is_compute = dir.kind.is_compute();
                 let if_enter = if_fn.clone();
                 let q = queue_of.clone();
@@ -305,18 +384,22 @@ impl<'a> Cx<'a> {
                             return Ok(0);
                         }
                         for (dc, plan) in &data {
-                            let ranges = plan.ranges(m)?;
-                            for (i, r) in ranges.iter().enumerate() {
-                                rt::map(m, pointer_array_clause(plan, i, *dc), r, DataLifetime::Structured)?;
+                            let pieces = plan.pieces(m)?;
+                            for p in &pieces {
+                                rt::map(m, piece_clause(p, *dc), &p.range, DataLifetime::Structured)?;
                             }
-                            if plan.is_ptr_to_ptr() {
-                                attach_rows(m, &ranges, plan.loc)?;
-                            }
+                            attach_pieces(m, &pieces, plan.loc)?;
                         }
                         for plan in &use_dev {
                             if let Shape::Whole { addr, .. } = &plan.shape {
                                 let a = addr(m)?;
                                 rt::use_device(m, a, &plan.name, plan.loc)?;
+                            }
+                        }
+                        for (_, plan) in &device_arrays {
+                            if let Shape::Whole { addr, .. } = &plan.shape {
+                                let a = addr(m)?;
+                                rt::use_device_array(m, a, &plan.name, plan.loc)?;
                             }
                         }
                         let _ = is_compute;
@@ -326,7 +409,11 @@ impl<'a> Cx<'a> {
                     true,
                 );
                 if let Some(b) = body {
-                    self.stmt_inner(b, sub)?;
+                    let depth = self.use_device_arrays.len();
+                    self.use_device_arrays.extend(array_names);
+                    let compiled = self.stmt_inner(b, sub);
+                    self.use_device_arrays.truncate(depth);
+                    compiled?;
                 }
                 self.emit(Op::Expr(Box::new(move |m| rt::region_exit(m, loc).map(|_| 0))), loc, false);
             }
@@ -346,18 +433,17 @@ impl<'a> Cx<'a> {
                         let saved = m.acc.queue;
                         m.acc.queue = queue_of(m)?;
                         for (dc, plan) in &data {
-                            let ranges = plan.ranges(m)?;
+                            let pieces = plan.pieces(m)?;
                             if enter {
-                                for (i, r) in ranges.iter().enumerate() {
-                                    rt::map(m, pointer_array_clause(plan, i, *dc), r, DataLifetime::Dynamic)?;
+                                for p in &pieces {
+                                    rt::map(m, piece_clause(p, *dc), &p.range, DataLifetime::Dynamic)?;
                                 }
-                                if plan.is_ptr_to_ptr() {
-                                    attach_rows(m, &ranges, plan.loc)?;
-                                }
+                                attach_pieces(m, &pieces, plan.loc)?;
                             } else {
                                 let copy_out = matches!(dc, DataClause::CopyOut | DataClause::PresentOrCopyOut | DataClause::Copy);
-                                for r in ranges.iter().rev() {
-                                    rt::exit_data(m, r, copy_out, false)?;
+                                // A pointer array holds device addresses on the device: never copied home.
+                                for p in pieces.iter().rev() {
+                                    rt::exit_data(m, &p.range, copy_out && !p.is_pointer_array(), false)?;
                                 }
                             }
                         }
@@ -390,12 +476,10 @@ impl<'a> Cx<'a> {
                         let saved = m.acc.queue;
                         m.acc.queue = queue_of(m)?;
                         for (to_dev, plan) in &ops {
-                            let ranges = plan.ranges(m)?;
-                            // The pointer array of `a[i:n][j:m]` holds host addresses on the host and
+                            // The pointer arrays of `a[i:n][j:m]` hold host addresses on the host and
                             // device addresses on the device: only the rows are data.
-                            let skip = if plan.is_ptr_to_ptr() { 1 } else { 0 };
-                            for r in &ranges[skip..] {
-                                rt::update(m, r, *to_dev)?;
+                            for p in plan.pieces(m)?.iter().filter(|p| !p.is_pointer_array()) {
+                                rt::update(m, &p.range, *to_dev)?;
                             }
                         }
                         m.acc.queue = saved;
@@ -440,9 +524,11 @@ impl<'a> Cx<'a> {
                             return Ok(0);
                         }
                         for (dc, plan) in &data {
-                            for r in plan.ranges(m)? {
-                                rt::map(m, *dc, &r, DataLifetime::Structured)?;
+                            let pieces = plan.pieces(m)?;
+                            for p in &pieces {
+                                rt::map(m, piece_clause(p, *dc), &p.range, DataLifetime::Structured)?;
                             }
+                            attach_pieces(m, &pieces, plan.loc)?;
                         }
                         Ok(0)
                     })),
@@ -504,8 +590,12 @@ impl<'a> Cx<'a> {
             kind: Kind,
             is_pointer: bool,
             name: String,
+            mapped_part: bool,
         }
         let mut caps = Vec::new();
+        // A compute construct inside `host_data` captures its variables' host addresses (an
+        // error below fails the whole compilation: nothing to restore then).
+        let device_arrays = std::mem::take(&mut self.use_device_arrays);
         for c in &kernel.captures {
             let t = self.t;
             let pty = t.pointee(c.ty).map(|_| c.ty);
@@ -537,8 +627,9 @@ impl<'a> Cx<'a> {
                 Type::Vla(..) => Some(self.size_of(c.ty, loc)?.into_fn()),
                 _ => None,
             };
-            caps.push(CapPlan { size_fn, section, mode: c.mode, value, size: long, kind: Kind::of(t, c.ty), is_pointer, name: c.name.clone() });
+            caps.push(CapPlan { size_fn, section, mode: c.mode, value, size: long, kind: Kind::of(t, c.ty), is_pointer, name: c.name.clone(), mapped_part: c.mapped_part });
         }
+        self.use_device_arrays = device_arrays;
         let fid = kernel.func.0;
         let single = kernel.single;
         self.emit(
@@ -570,7 +661,7 @@ impl<'a> Cx<'a> {
                         Some(f) => f(m)?,
                         None => c.size,
                     };
-                    args.push(CaptureArg { mode: c.mode, host: v, size, kind: c.kind, is_pointer: c.is_pointer, name: c.name.clone(), section });
+                    args.push(CaptureArg { mode: c.mode, host: v, size, kind: c.kind, is_pointer: c.is_pointer, name: c.name.clone(), section, mapped_part: c.mapped_part });
                 }
                 rt::launch(m, fid, gangs, workers, vector, &args, loc)?;
                 Ok(0)
