@@ -102,6 +102,10 @@ pub struct AccState {
     pub device: DeviceHandle,
     /// Held by an `atomic` statement while it runs; shared by all device threads of the run.
     pub atomic_lock: std::sync::Arc<std::sync::Mutex<()>>,
+    /// Pointers a data clause named whole whose target it could not map (extent unknown, not
+    /// present): the clause mapped the 8-byte pointer alone. By the allocation the pointer
+    /// pointed into: (pointer's name, clause location), for the help of a device access there.
+    pub pointers_mapped_alone: std::collections::BTreeMap<u32, (String, Loc)>,
 }
 
 #[derive(Default)]
@@ -150,6 +154,7 @@ impl AccState {
             device_num: host.device_num,
             fuel_start: host.fuel_start,
             atomic_lock: host.atomic_lock.clone(),
+            pointers_mapped_alone: host.pointers_mapped_alone.clone(),
             // For inspection (the GUI's memory panel while a kernel runs) and the clock.
             present: host.present.clone(),
             launches: host.launches,
@@ -597,6 +602,15 @@ pub fn use_device_array(m: &Machine, h: u64, name: &str, loc: Loc) -> Result<u64
         return Ok(h);
     }
     translate_pointer(m, h).ok_or_else(|| err("not-present", format!("`use_device({name})`: the array `{name}` is not present on the device (§2.8)"), loc))
+}
+
+/// A data clause named the pointer at host address `addr` whole, and maps the pointer alone
+/// (`--strict-2.0`, or its target's extent is unknown and nothing containing it is present):
+/// remember what it points to, so that a device access there can say so.
+pub fn note_pointer_mapped_alone(m: &mut Machine, addr: u64, name: &str, loc: Loc) -> Result<(), Trap> {
+    let target = m.mem.load_u64(addr).map_err(|f| m.fault(f, loc))?;
+    m.acc.pointers_mapped_alone.insert((target >> 32) as u32, (name.to_string(), loc));
+    Ok(())
 }
 
 // ---------------------------------------------------------------- launches

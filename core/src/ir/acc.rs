@@ -128,6 +128,9 @@ pub struct AccVar {
     pub base: Option<Expr>,
     pub sections: Vec<AccSection>,
     pub loc: Loc,
+    /// A parameter declared with array type (`double C[NI][NJ]`, adjusted to `double (*)[NJ]`,
+    /// C11 6.7.6.3): the declared extent `NI`, which a clause naming it whole maps.
+    pub declared_extent: Option<u64>,
 }
 
 /// One `[lower:length]` (or `[index]`, as `length = None`).

@@ -64,6 +64,13 @@ pub fn report(p: &Program, map: &SourceMap) -> String {
         };
         let _ = writeln!(out, "    check: {check}");
     }
+    // Portability notes on the data clauses (`kernel::outline::bare_pointer_notes`).
+    let mut notes: Vec<&crate::diag::Diagnostic> = p.findings.iter().filter(|f| f.kind == "portability").collect();
+    notes.sort_by_key(|f| f.primary.map(|l| (l.file, l.line, l.col)));
+    for n in notes {
+        let at = n.primary.map(|l| map.describe(l)).unwrap_or_default();
+        let _ = writeln!(out, "{at}: note: {}", n.message);
+    }
     if out.is_empty() {
         out.push_str("no compute constructs\n");
     }

@@ -20,6 +20,7 @@ use super::build::Builder;
 /// forms) are returned as diagnostics.
 pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
     let mut diags = Vec::new();
+    bare_pointer_notes(p);
     let nfuncs = p.functions.len();
     let purity = super::depend::Purity::of_program(p);
     for fi in 0..nfuncs {
@@ -34,6 +35,49 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
     }
     bind_routine_calls(p, &mut diags);
     if diags.is_empty() { Ok(()) } else { Err(diags) }
+}
+
+/// Item 7 of issue 12: a data clause that names a pointer whole (`present(A)` on `double *A`,
+/// `copy(C)` on a parameter `double C[NI][NJ]`) is read differently by compilers. OpenACC 2.0
+/// maps the pointer itself (8 bytes), and gcc does; the PGI/NVIDIA compilers map the declared
+/// extent of a parameter, or find the present data that contains what the pointer points to.
+/// accsim behaves as nvc by default and as 2.0 under `--strict-2.0` (see
+/// `exec::compile::offload::BarePointer`); a note says so, for `accsim info` and `check`.
+fn bare_pointer_notes(p: &mut Program) {
+    let mut notes = Vec::new();
+    for dir in p.acc.iter().flatten() {
+        if !matches!(dir.kind, AccKind::Data | AccKind::EnterData | AccKind::ExitData | AccKind::Declare) && !dir.kind.is_compute() {
+            continue;
+        }
+        for c in &dir.clauses {
+            let AccClauseKind::Data(dc, vars) = &c.kind else { continue };
+            if *dc == DataClause::DevicePtr {
+                continue;
+            }
+            for v in vars.iter().filter(|v| v.sections.is_empty() && v.root != VarRoot::Other && p.types.is_pointer(v.var_ty)) {
+                let name = &v.text;
+                let clause = format!("{}({name})", c.spelling);
+                let (message, help) = match v.declared_extent {
+                    Some(n) => (
+                        format!("`{clause}` names a parameter declared as an array: accsim maps its declared extent, `{name}[0:{n}]`, as nvc does; OpenACC 2.0 maps the pointer parameter itself (8 bytes), as gcc does (--strict-2.0)"),
+                        format!("write `{name}[0:{n}]` to map the same data with every compiler"),
+                    ),
+                    None => (
+                        format!("`{clause}` names the pointer `{name}`, not a subarray: accsim, like nvc, uses the present data that contains what `{name}` points to; OpenACC 2.0 maps the pointer itself (8 bytes), as gcc does (--strict-2.0)"),
+                        format!("write `{name}[0:n]` with the number of elements n to map the same data with every compiler"),
+                    ),
+                };
+                let mut d = Diagnostic::error("portability", message, v.loc).with_help(help);
+                d.severity = crate::diag::Severity::Note;
+                notes.push(d);
+            }
+        }
+    }
+    for d in notes {
+        if !p.findings.iter().any(|f| f.primary == d.primary && f.kind == d.kind) {
+            p.findings.push(d);
+        }
+    }
 }
 
 /// §2.12.1.5 `routine bind(name)` / `bind("string")`: a call from a compute region to the routine

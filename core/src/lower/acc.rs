@@ -247,7 +247,15 @@ impl<'a> Lowerer<'a> {
                 },
             });
         }
-        Ok(AccVar { text, root, var_ty, addr, base, sections, loc })
+        // A parameter declared as an array with a constant extent: the elements it names.
+        let declared_extent = match root {
+            VarRoot::Local(l) => match self.fcx.as_ref().and_then(|f| f.param_arrays.get(&l)).map(|t| self.ty(*t).clone()) {
+                Some(Type::Array(_, Some(n))) => Some(n),
+                _ => None,
+            },
+            _ => None,
+        };
+        Ok(AccVar { text, root, var_ty, addr, base, sections, loc, declared_extent })
     }
 
     fn acc_long(&mut self, id: u32, e: &ExprSrc) -> LResult<Expr> {

@@ -1,7 +1,7 @@
 //! Declarations: file-scope objects and functions (with linkage), function definitions, block-scope
 //! declarations, typedefs, static assertions.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use lang_c::ast::{self, DeclarationSpecifier, StorageClassSpecifier as SC};
 use lang_c::span::{Node, Span};
@@ -408,6 +408,7 @@ impl<'a> Lowerer<'a> {
             ret: sig.ret,
             name: name.to_string(),
             is_variadic: sig.variadic,
+            param_arrays: HashMap::new(),
         });
         self.push_scope();
         let result = self.function_body(fd, decl.params.unwrap_or(&[]), sig.ret, loc);
@@ -455,6 +456,7 @@ impl<'a> Lowerer<'a> {
             if i == 0 && params.len() == 1 && matches!(self.ty(ty), Type::Void) && pname.is_none() {
                 break;
             }
+            let declared = ty;
             let ty = self.adjust_param(ty);
             prologue.append(&mut self.pending_vla_sizes);
             let ploc = self.loc(span);
@@ -468,6 +470,11 @@ impl<'a> Lowerer<'a> {
             let l = self.new_local(pname_s, ty, storage, ploc);
             if let Some(n) = pname {
                 self.bind(n, Binding { sym: Sym::Local(l), ty });
+            }
+            if matches!(self.ty(declared), Type::Array(_, Some(_))) {
+                if let Some(f) = self.fcx.as_mut() {
+                    f.param_arrays.insert(l, declared);
+                }
             }
             ids.push(l);
         }

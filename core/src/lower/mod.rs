@@ -70,6 +70,9 @@ pub(crate) struct FnCx {
     pub ret: TypeId,
     pub name: String,
     pub is_variadic: bool,
+    /// Parameters declared with array type (`double C[NI][NJ]`), by local: the type as declared,
+    /// before its adjustment to a pointer (for data clauses that name the parameter whole).
+    pub param_arrays: HashMap<LocalId, TypeId>,
 }
 
 pub(crate) struct SwitchCx {

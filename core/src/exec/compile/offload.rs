@@ -22,14 +22,28 @@ struct VarPlan {
 }
 
 enum Shape {
-    /// A whole variable at `addr`, `size` bytes (`size_fn` for a VLA).
-    Whole { addr: ExprFn, size: u64, size_fn: Option<ExprFn> },
+    /// A whole variable at `addr`, `size` bytes (`size_fn` for a VLA); for a pointer, what a
+    /// clause naming it whole maps by default (item 7 of issue 12).
+    Whole { addr: ExprFn, size: u64, size_fn: Option<ExprFn>, bare: Option<BarePointer> },
     /// `base[l0:n0][l1:n1]…` over contiguous memory: each dimension's byte stride and extent.
     Section { base: ExprFn, dims: Vec<Dim> },
     /// `a[l0:n0][l1:n1]…` through pointers (`double **a`, `int *a[N]`, `int ***a`, §2.7.1): the
     /// dimensions in groups, each group contiguous memory; every group but the last holds
     /// pointers, each the base of the next group's subarray.
     Jagged { base: ExprFn, groups: Vec<Vec<Dim>> },
+}
+
+/// A pointer named whole in a data clause (`present(A)` on `double *A`, `copy(C)` on a parameter
+/// `double C[NI][NJ]`). OpenACC 2.0 maps the pointer itself (8 bytes), as gcc does; the PGI/NVIDIA
+/// compilers, which the training labs and PolyBench/ACC were written for, map what it points to:
+/// the parameter's declared extent, or the present data that contains its target. accsim does
+/// the latter by default and 2.0's reading under `--strict-2.0`; `accsim info` and `check` note
+/// the difference (`kernel::outline::bare_pointer_notes`).
+struct BarePointer {
+    /// `sizeof *p`.
+    elem: u64,
+    /// The declared extent of a parameter declared as an array.
+    extent: Option<u64>,
 }
 
 /// One contiguous host range of a clause's data.
@@ -130,12 +144,24 @@ impl VarPlan {
     fn pieces(&self, m: &mut Machine) -> Result<Vec<Piece>, Trap> {
         let hr = |range: Range<u64>| HostRange { range, name: self.name.clone(), loc: self.loc };
         match &self.shape {
-            Shape::Whole { addr, size, size_fn } => {
+            Shape::Whole { addr, size, size_fn, bare } => {
                 let a = addr(m)?;
                 let size = match size_fn {
                     Some(f) => f(m)?,
                     None => *size,
                 };
+                if let Some(bare) = bare.as_ref().filter(|_| !m.acc.config.strict_2_0) {
+                    let target = m.mem.load_u64(a).map_err(|f| m.fault(f, self.loc))?;
+                    if let Some(n) = bare.extent {
+                        return Ok(vec![Piece { range: hr(target..target + n * bare.elem), slots: Vec::new() }]);
+                    }
+                    if let Some(e) = m.acc.present.containing(target) {
+                        return Ok(vec![Piece { range: hr(e.host.clone()), slots: Vec::new() }]);
+                    }
+                }
+                if bare.is_some() {
+                    rt::note_pointer_mapped_alone(m, a, &self.name, self.loc)?;
+                }
                 Ok(vec![Piece { range: hr(a..a + size), slots: Vec::new() }])
             }
             Shape::Section { base, dims } => {
@@ -209,7 +235,11 @@ impl<'a> Cx<'a> {
                 Type::Vla(..) => Some(self.size_of(v.var_ty, loc)?.into_fn()),
                 _ => None,
             };
-            return Ok(VarPlan { name, loc, shape: Shape::Whole { addr: self.expr(addr)?.into_fn(), size, size_fn } });
+            let bare = match t.get(v.var_ty) {
+                Type::Pointer(e) if v.root != VarRoot::Other => Some(BarePointer { elem: t.size_of(*e).unwrap_or(1).max(1), extent: v.declared_extent }),
+                _ => None,
+            };
+            return Ok(VarPlan { name, loc, shape: Shape::Whole { addr: self.expr(addr)?.into_fn(), size, size_fn, bare } });
         }
         let Some(base) = &v.base else {
             return Err(Diagnostic::error("directive", format!("`{name}` cannot be subscripted"), loc));
