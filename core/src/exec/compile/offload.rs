@@ -97,6 +97,17 @@ impl Dim {
 const MAX_POINTER_SLOTS: u64 = 1 << 24;
 
 impl VarPlan {
+    /// The plan for data clause `dc`: `deviceptr(p)` names the pointer, whose value is a device
+    /// address (§2.6.5.9), never what a host pointer would point to.
+    fn for_clause(mut self, dc: DataClause) -> VarPlan {
+        if dc == DataClause::DevicePtr {
+            if let Shape::Whole { bare, .. } = &mut self.shape {
+                *bare = None;
+            }
+        }
+        self
+    }
+
     /// The host ranges the clause names (several for jagged subarrays: pointer arrays first).
     fn ranges(&self, m: &mut Machine) -> Result<Vec<HostRange>, Trap> {
         Ok(self.pieces(m)?.into_iter().map(|p| p.range).collect())
@@ -308,7 +319,7 @@ impl<'a> Cx<'a> {
         for c in clauses_of(dir) {
             if let AccClauseKind::Data(dc, vars) = c {
                 for p in self.var_plans(vars)? {
-                    data.push((*dc, p));
+                    data.push((*dc, p.for_clause(*dc)));
                 }
             }
         }
@@ -378,7 +389,7 @@ impl<'a> Cx<'a> {
                     match c {
                         AccClauseKind::Data(dc, vars) => {
                             for p in self.var_plans(vars)? {
-                                data.push((*dc, p));
+                                data.push((*dc, p.for_clause(*dc)));
                             }
                         }
                         AccClauseKind::UseDevice(vars) => {
