@@ -28,8 +28,7 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
         let uses_all = count_local_uses(&body);
         let host_body = body.clone();
         let entered = entered_vars(&body, &p.acc);
-        let declared = declared_whole_roots(&body, &p.acc, &p.file_scope_directives);
-        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_whole: Vec::new(), declared, enclosing_vars: Vec::new(), entered, members: HashMap::new(), whole_structs: HashMap::new(), p, fi, uses_all, purity: &purity, per_part: HashSet::new(), diags: &mut diags };
+        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_whole: Vec::new(), enclosing_vars: Vec::new(), entered, members: HashMap::new(), whole_structs: HashMap::new(), p, fi, uses_all, purity: &purity, per_part: HashSet::new(), diags: &mut diags };
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
@@ -212,9 +211,6 @@ struct FnOutliner<'p> {
     /// Variables the data clauses of the enclosing data constructs map whole (no subarray, not
     /// `deviceptr`): their device copy is the one compute constructs inside use (§2.5.1, §2.5.2).
     enclosing_whole: Vec<HashSet<VarRoot>>,
-    /// Variables mapped whole by a `declare` directive in scope (file scope, or the function's
-    /// body): explicitly determined data attributes (§2.6, §2.13).
-    declared: HashSet<VarRoot>,
     /// The variables of the data clauses of the enclosing data constructs (struct members, §2.6.5).
     enclosing_vars: Vec<Vec<super::members::NamedVar>>,
     /// The variables of the function's `enter data` directives: a struct member entered there is
@@ -559,14 +555,15 @@ impl FnOutliner<'_> {
         gang_reductions(&body, &self.p.acc, &mut attr);
         // §2.5.1/§2.5.2: the implicit attributes are only for variables that do not appear "in a
         // data clause for the construct or any enclosing data construct" — the *lexically*
-        // containing ones (§2.5.1's first paragraph), and the `declare` directives in scope (§2.6:
-        // explicitly determined). A scalar mapped there is used through its device copy, so that
-        // the construct's updates reach the copy the data region copies out. A scalar mapped only
-        // by a caller's data region is not visible here: it is firstprivate in a parallel
-        // construct, as the text says and as gcc and nvc compile it (both decide at compile time,
-        // from the lexical scope). Pointers keep their translated value (the clause maps what
-        // they point to, see `data_plans`).
-        for roots in self.enclosing_whole.iter().chain(std::iter::once(&self.declared)) {
+        // containing ones (§2.5.1's first paragraph). A scalar mapped there is used through its
+        // device copy, so that the construct's updates reach the copy the data region copies
+        // out. A scalar mapped only by a caller's data region, an `enter data` or a `declare` is
+        // not named by such a clause: it is firstprivate in a parallel construct, as the text
+        // says and as gcc and nvc compile it (both decide at compile time, from the lexical
+        // scope; the V&V suite's declare_create.c relies on a `declare create(n)` global keeping
+        // its host value as a loop bound). Pointers keep their translated value (the clause maps
+        // what they point to, see `exec::compile::offload::BarePointer`).
+        for roots in &self.enclosing_whole {
             mapped.extend(roots.iter().copied());
         }
 
@@ -833,26 +830,6 @@ fn whole_data_roots(d: &AccDirective) -> HashSet<VarRoot> {
             }
         }
     }
-    out
-}
-
-/// The variables mapped whole by the `declare` directives in scope in a function: those of its
-/// body and the file-scope ones (§2.13).
-fn declared_whole_roots(body: &Stmt, acc: &[Option<AccDirective>], file_scope: &[DirectiveId]) -> HashSet<VarRoot> {
-    let mut out = HashSet::new();
-    let mut add = |d: DirectiveId| {
-        if let Some(Some(dir)) = acc.get(d.0 as usize) {
-            if matches!(dir.kind, AccKind::Declare) {
-                out.extend(whole_data_roots(dir));
-            }
-        }
-    };
-    file_scope.iter().for_each(|d| add(*d));
-    walk_stmt(body, &mut |_| {}, &mut |st| {
-        if let StmtKind::Acc { directive, .. } = &st.kind {
-            add(*directive);
-        }
-    });
     out
 }
 
