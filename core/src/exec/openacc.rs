@@ -91,6 +91,9 @@ pub struct AccState {
     regions: Vec<Region>,
     /// `acc_set_device_type(acc_device_host)` / `ACC_DEVICE_TYPE=host`: run compute regions on the host.
     pub on_host: bool,
+    /// This state belongs to a device thread (a gang of a kernel running on the accelerator), not
+    /// to the host thread: what `acc_on_device` answers there (§3.2.14).
+    pub device_thread: bool,
     pub device_num: u64,
     /// Kernels launched so far (for `--time`-style summaries and tests).
     pub launches: u64,
@@ -154,6 +157,7 @@ impl AccState {
             present: host.present.clone(),
             launches: host.launches,
             extra_ns: host.extra_ns,
+            device_thread: true,
             ..Default::default()
         }
     }
@@ -938,6 +942,19 @@ pub fn runtime_fn(name: &str) -> Option<AccFn> {
     })
 }
 
+/// `acc_on_device(t)` (§3.2.14) where `m` runs: true for `acc_device_host` on the host — outside
+/// compute regions, and inside those that run on the host (`if(false)`, the host device) — and
+/// false in device code; on the accelerator true for its own type, `acc_device_not_host` and
+/// `acc_device_default` (the modeled device is the default one unless the host is selected).
+/// Compute regions and `routine` functions call this at run time, so the answer follows where
+/// the code actually runs (the CUDA emitter writes the device answer inline).
+fn on_device(m: &Machine, t: u64) -> bool {
+    if m.acc.device_thread {
+        return t != ACC_DEVICE_HOST && t != ACC_DEVICE_NONE;
+    }
+    t == ACC_DEVICE_HOST || (m.acc.on_host && t == ACC_DEVICE_DEFAULT)
+}
+
 fn api_range(m: &Machine, h: u64, bytes: u64, what: &str, loc: Loc) -> HostRange {
     let _ = m;
     HostRange { range: h..h.wrapping_add(bytes), name: format!("{what}({h:#x}, {bytes})"), loc }
@@ -1002,11 +1019,7 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             0
         }
         Init | Shutdown => 0,
-        OnDevice => {
-            let t = dev_type(a(0));
-            // Host code runs on the host (§3.2.14); compute regions were rewritten at outlining.
-            (t == ACC_DEVICE_HOST || (m.acc.on_host && t != ACC_DEVICE_NVIDIA && t != ACC_DEVICE_NOT_HOST && t != ACC_DEVICE_NONE)) as u64
-        }
+        OnDevice => on_device(m, dev_type(a(0))) as u64,
         Malloc => {
             if a(0) == 0 {
                 return Ok(0);
