@@ -163,8 +163,9 @@ impl AccState {
     }
 
     pub fn new(config: DeviceConfig) -> Self {
-        let on_host = std::env::var("ACC_DEVICE_TYPE").is_ok_and(|v| v.eq_ignore_ascii_case("host"));
-        let device_num = std::env::var("ACC_DEVICE_NUM").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(0);
+        // Checked when the program starts ([`check_environment`]).
+        let on_host = env_value("ACC_DEVICE_TYPE").and_then(|v| device_type_named(&v)) == Some(ACC_DEVICE_HOST);
+        let device_num = env_value("ACC_DEVICE_NUM").and_then(|v| v.trim().parse().ok()).unwrap_or(0);
         AccState { config, on_host, device_num, ..Default::default() }
     }
 }
@@ -284,7 +285,11 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
                 d = d.with_help("use the present_or_ form (pcopy, pcopyin…), or drop --strict-2.0 for OpenACC 2.5 semantics");
                 return Err(Trap::error(d));
             }
-            if let Some(e) = m.acc.present.get_mut(start) {
+            // OpenACC 2.0 (§2.6.5.7–§2.6.5.11, §3.2.18, §3.2.20): a present or present_or_ clause, or
+            // routine, finding the data present "takes no action": no reference, so the lifetime that
+            // mapped the data alone decides when it leaves. 2.5 counts a reference.
+            let takes_reference = !m.acc.config.strict_2_0;
+            if let Some(e) = m.acc.present.get_mut(start).filter(|_| takes_reference) {
                 match lifetime {
                     DataLifetime::Structured => e.structured += 1,
                     DataLifetime::Dynamic => e.dynamic += 1,
@@ -300,7 +305,9 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
                         r.copy_out = true;
                     }
                 }
-                reg.releases.push(Release { host_start: start, copy_out: false });
+                if takes_reference {
+                    reg.releases.push(Release { host_start: start, copy_out: false });
+                }
             }
             Ok(())
         }
@@ -408,7 +415,22 @@ pub fn exit_data(m: &mut Machine, r: &HostRange, copy_out: bool, finalize: bool)
                     ));
                 }
             }
-            if finalize {
+            if let Some(e) = e.filter(|e| e.user_mapped && (e.dynamic <= 1 || finalize)) {
+                // The lifetime acc_map_data started is the program's to end (§3.2.26): the
+                // device memory is not the runtime's to copy from and free.
+                return Err(Trap::error(
+                    Diagnostic::error(
+                        "not-map-data",
+                        format!("`{}`: the data was mapped by acc_map_data, and only acc_unmap_data ends that mapping (§3.2.25, §3.2.26)", r.name),
+                        r.loc,
+                    )
+                    .with_related(e.created_at, "mapped here with acc_map_data")
+                    .with_help("copy the data back with acc_update_self, then call acc_unmap_data"),
+                ));
+            }
+            // OpenACC 2.0 (§3.2.21, §3.2.22): exit data and acc_copyout/acc_delete end the data
+            // lifetime, whatever else entered it; 2.5 drops one reference.
+            if finalize || m.acc.config.strict_2_0 {
                 if let Some(e) = m.acc.present.get_mut(start) {
                     e.dynamic = 1;
                 }
@@ -1028,9 +1050,7 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             device.alloc(m, a(0), "acc_malloc block", loc)?
         }
         Free => {
-            if a(0) != 0 {
-                device_free(m, a(0), loc);
-            }
+            acc_free(m, a(0), loc)?;
             0
         }
         CopyIn | PresentOrCopyIn | Create | PresentOrCreate => {
@@ -1047,22 +1067,24 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
                 _ => "acc_present_or_create",
             };
             let r = api_range(m, a(0), a(1), name, loc);
-            if a(0) == 0 || a(1) == 0 {
+            if !data_arguments(name, a(0), a(1), loc)? {
                 return Ok(0);
             }
             map(m, clause, &r, DataLifetime::Dynamic)?;
             translate(m, a(0)).unwrap_or(0)
         }
         CopyOut | Delete => {
-            let r = api_range(m, a(0), a(1), if f == CopyOut { "acc_copyout" } else { "acc_delete" }, loc);
-            if a(0) != 0 && a(1) != 0 {
+            let name = if f == CopyOut { "acc_copyout" } else { "acc_delete" };
+            let r = api_range(m, a(0), a(1), name, loc);
+            if data_arguments(name, a(0), a(1), loc)? {
                 exit_data(m, &r, f == CopyOut, false)?;
             }
             0
         }
         UpdateDevice | UpdateSelf => {
-            let r = api_range(m, a(0), a(1), if f == UpdateDevice { "acc_update_device" } else { "acc_update_self" }, loc);
-            if !m.acc.on_host && a(1) != 0 {
+            let name = if f == UpdateDevice { "acc_update_device" } else { "acc_update_self" };
+            let r = api_range(m, a(0), a(1), name, loc);
+            if data_arguments(name, a(0), a(1), loc)? && !m.acc.on_host {
                 update(m, &r, f == UpdateDevice)?;
             }
             0
@@ -1070,9 +1092,7 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
         MapData => {
             let (h, d, n) = (a(0), a(1), a(2));
             let r = api_range(m, h, n, "acc_map_data", loc);
-            if !matches!(m.acc.present.lookup(r.range.clone()), Presence::Absent) {
-                return Err(err("present", format!("acc_map_data: host memory {h:#x} ({n} bytes) is already mapped (§3.2.21)"), loc));
-            }
+            check_map_data(m, h, d, n, loc)?;
             m.acc.present.insert(PresentEntry {
                 host: r.range.clone(),
                 device_start: d,
@@ -1085,13 +1105,7 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             0
         }
         UnmapData => {
-            let h = a(0);
-            match m.acc.present.get(h) {
-                Some(e) if e.user_mapped => {
-                    m.acc.present.remove(h);
-                }
-                _ => return Err(err("not-present", format!("acc_unmap_data({h:#x}): no data was mapped there with acc_map_data (§3.2.22)"), loc)),
-            }
+            acc_unmap_data(m, a(0), loc)?;
             0
         }
         DevicePtr => {
@@ -1118,11 +1132,15 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             }
         }
         MemcpyToDevice => {
-            upload(m, a(0), a(1), a(2), loc)?;
+            if memcpy_arguments(m, "acc_memcpy_to_device", (a(0), Space::Device), (a(1), Space::Host), a(2), loc)? {
+                upload(m, a(0), a(1), a(2), loc)?;
+            }
             0
         }
         MemcpyFromDevice => {
-            download(m, a(0), a(1), a(2), loc)?;
+            if memcpy_arguments(m, "acc_memcpy_from_device", (a(0), Space::Host), (a(1), Space::Device), a(2), loc)? {
+                download(m, a(0), a(1), a(2), loc)?;
+            }
             0
         }
         CudaNull => 0,
@@ -1131,8 +1149,232 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
     })
 }
 
+// ---------------------------------------------------------------- argument checks of chapter 3
+
+/// The arguments of a data routine (§3.2.17–§3.2.24: `acc_copyin`, `acc_present_or_copyin`,
+/// `acc_create`, `acc_present_or_create`, `acc_copyout`, `acc_delete`, `acc_update_device`,
+/// `acc_update_self`): whether there is data to act on.
+///
+/// OpenACC 2.0 says only that the arguments are "a pointer to the data and length in bytes", and
+/// makes each routine equivalent to its directive (`enter data copyin(…)`, …). accsim decides:
+/// - zero bytes name no data, as a zero-length subarray in the directive does: the routine does
+///   nothing (and `acc_copyin`/`acc_create` return NULL), whatever the pointer. Later
+///   specifications agree for a null pointer; libgomp (GCC 10–12) stops instead;
+/// - a null pointer with a nonzero length points to no data: a runtime error (`bad-argument`),
+///   as libgomp reports for the routines that start a lifetime (nvc faults).
+fn data_arguments(routine: &str, h: u64, bytes: u64, loc: Loc) -> Result<bool, Trap> {
+    if bytes == 0 {
+        return Ok(false);
+    }
+    if h == 0 {
+        return Err(Trap::error(
+            Diagnostic::error("bad-argument", format!("{routine}(NULL, {bytes}): a null pointer is not host data (§3.2)"), loc)
+                .with_help("allocate the data before mapping it, or pass a length of 0 to do nothing"),
+        ));
+    }
+    Ok(true)
+}
+
+/// What made mapping `e`, for messages: a runtime routine call (`acc_copyin(0x…, 80)`) or a
+/// data clause (`a[0:n]`).
+fn mapped_by(e: &PresentEntry) -> String {
+    if e.name.starts_with("acc_") {
+        format!("`{}`", e.name)
+    } else {
+        format!("the data clause `{}`", e.name)
+    }
+}
+
+/// The entry whose device range overlaps `d..d + len`, if any.
+fn entry_at_device<'m>(m: &'m Machine, d: u64, len: u64) -> Option<&'m PresentEntry> {
+    let end = d.saturating_add(len.max(1));
+    m.acc.present.entries().find(|e| e.device_start < end && d < e.device_start + e.len().max(1))
+}
+
+/// `acc_free(d)` (§3.2.16): `d` must be a block returned by `acc_malloc` (NULL does nothing, as
+/// `free`), and no host data may still be mapped to it — libgomp refuses that too: the data
+/// clauses and routines would go on using freed memory.
+fn acc_free(m: &mut Machine, d: u64, loc: Loc) -> Result<(), Trap> {
+    if d == 0 {
+        return Ok(());
+    }
+    if let Some(e) = entry_at_device(m, d, 1) {
+        let (by, at) = (mapped_by(e), e.created_at);
+        return Err(Trap::error(
+            Diagnostic::error("still-mapped", format!("acc_free({d:#x}): the device memory is still mapped to host data, by {by} (§3.2.16)"), loc)
+                .with_related(at, "mapped here")
+                .with_help("end the mapping first (acc_unmap_data, acc_delete, exit data) and free the memory after it"),
+        ));
+    }
+    let id = AllocId((d >> 32) as u32);
+    let block = m.mem.allocation(id).map(|a| (a.space, a.kind, a.live, a.freed_at));
+    match block {
+        Some((Space::Device, super::memory::AllocKind::Runtime("acc_malloc block"), live, freed_at)) if d as u32 == 0 => {
+            if !live {
+                let mut e = Diagnostic::error("double-free", format!("acc_free({d:#x}): the block was already freed (§3.2.16)"), loc);
+                if let Some(at) = freed_at {
+                    e = e.with_related(at, "freed here");
+                }
+                return Err(Trap::error(e));
+            }
+            device_free(m, d, loc);
+            Ok(())
+        }
+        _ => {
+            let what = if block.is_some() { m.describe_alloc(id) } else { "no allocation".to_string() };
+            Err(Trap::error(
+                Diagnostic::error("bad-argument", format!("acc_free({d:#x}): not a block returned by acc_malloc (it points into {what}) (§3.2.16)"), loc)
+                    .with_help("acc_free takes exactly what acc_malloc returned; data clause copies are freed by ending their lifetime"),
+            ))
+        }
+    }
+}
+
+/// `acc_map_data(h, d, bytes)` (§3.2.25): host data `h` must not be present ("an error"); a
+/// device address already mapped is undefined behaviour in 2.0, which accsim reports, as libgomp
+/// does; `d` must be live device memory holding `bytes` (from `acc_malloc`); null pointers and a
+/// zero length map nothing that could be looked up, an error as in libgomp.
+fn check_map_data(m: &Machine, h: u64, d: u64, bytes: u64, loc: Loc) -> Result<(), Trap> {
+    let call = format!("acc_map_data({h:#x}, {d:#x}, {bytes})");
+    let bad = |what: String| Trap::error(Diagnostic::error("bad-argument", format!("{call}: {what} (§3.2.25)"), loc));
+    if h == 0 || d == 0 || bytes == 0 {
+        let which = if bytes == 0 { "the length is 0" } else if h == 0 { "the host address is NULL" } else { "the device address is NULL" };
+        return Err(bad(which.to_string()));
+    }
+    if let Presence::Present(s) | Presence::Partial(s) = m.acc.present.lookup(h..h.saturating_add(bytes)) {
+        let (by, at) = m.acc.present.get(s).map(|e| (mapped_by(e), e.created_at)).unwrap_or_default();
+        return Err(Trap::error(
+            Diagnostic::error("already-mapped", format!("{call}: the host data is already present on the device, mapped by {by} (§3.2.25)"), loc)
+                .with_related(at, "mapped here"),
+        ));
+    }
+    if let Some(e) = entry_at_device(m, d, bytes) {
+        return Err(Trap::error(
+            Diagnostic::error("already-mapped", format!("{call}: the device memory is already mapped to host data, by {} (§3.2.25)", mapped_by(e)), loc)
+                .with_related(e.created_at, "mapped here")
+                .with_help("each device block backs one host block; acc_malloc another one"),
+        ));
+    }
+    match m.mem.allocation(AllocId((d >> 32) as u32)) {
+        Some(a) if a.space == Space::Device && a.live => {
+            if (d & 0xffff_ffff).saturating_add(bytes) > a.size {
+                return Err(bad(format!("the device block holds {} bytes from its start", a.size)));
+            }
+        }
+        Some(a) if a.space == Space::Device => return Err(bad("the device memory was freed".to_string())),
+        _ => return Err(bad(format!("{d:#x} is not a device address (it points into {})", m.describe_alloc(AllocId((d >> 32) as u32))))),
+    }
+    Ok(())
+}
+
+/// `acc_unmap_data(h)` (§3.2.26): only a mapping made by `acc_map_data` may be unmapped, from its
+/// start ("undefined behavior" otherwise in 2.0; libgomp stops, and so does accsim).
+fn acc_unmap_data(m: &mut Machine, h: u64, loc: Loc) -> Result<(), Trap> {
+    let call = format!("acc_unmap_data({h:#x})");
+    let Some(e) = m.acc.present.containing(h) else {
+        return Err(err("not-present", format!("{call}: no data is mapped there (§3.2.26)"), loc));
+    };
+    let (start, name, at) = (e.host.start, e.name.clone(), e.created_at);
+    if !e.user_mapped {
+        return Err(Trap::error(
+            Diagnostic::error("not-map-data", format!("{call}: the data was mapped by {}, not by acc_map_data (§3.2.26)", mapped_by(e)), loc)
+                .with_related(at, "mapped here")
+                .with_help("end a data clause's or acc_copyin's lifetime with exit data or acc_delete"),
+        ));
+    }
+    if start != h {
+        return Err(Trap::error(
+            Diagnostic::error("not-map-data", format!("{call}: the address is inside the mapping of `{name}`, which starts at {start:#x} (§3.2.26)"), loc)
+                .with_related(at, format!("`{name}` was mapped here")),
+        ));
+    }
+    m.acc.present.remove(start);
+    Ok(())
+}
+
+/// The arguments of `acc_memcpy_to_device` / `acc_memcpy_from_device` (§3.2.30, §3.2.31): the
+/// device side must be device memory ("the destination address must be a device address"), the
+/// other host memory — the routines copy between the two memories, never within one, so
+/// swapped or overlapping arguments are caught here. Zero bytes copy nothing; whether the bytes
+/// lie inside their blocks is the copy's own bounds check.
+fn memcpy_arguments(m: &Machine, routine: &str, dest: (u64, Space), src: (u64, Space), bytes: u64, loc: Loc) -> Result<bool, Trap> {
+    if bytes == 0 {
+        return Ok(false);
+    }
+    for ((p, want), role) in [(dest, "destination"), (src, "source")] {
+        let space = m.mem.allocation(AllocId((p >> 32) as u32)).filter(|_| p != 0).map(|a| a.space);
+        if space == Some(want) {
+            continue;
+        }
+        let (wanted, hint) = match want {
+            Space::Device => ("a device address", "such as acc_malloc or acc_deviceptr return"),
+            Space::Host => ("a host address", "a pointer into the program's own memory"),
+        };
+        let is = if p == 0 { "NULL".to_string() } else { format!("{p:#x}, which points into {}", m.describe_alloc(AllocId((p >> 32) as u32))) };
+        let section = if routine.ends_with("to_device") { "§3.2.30" } else { "§3.2.31" };
+        return Err(Trap::error(
+            Diagnostic::error("bad-argument", format!("{routine}: the {role} must be {wanted}, {hint}; it is {is} ({section})"), loc)
+                .with_help("the arguments are (destination, source, bytes)"),
+        ));
+    }
+    Ok(true)
+}
+
+/// The value of environment variable `name`, unless unset or blank.
+fn env_value(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+/// The device type an `ACC_DEVICE_TYPE` value names (§4.1: the values are
+/// implementation-defined; accsim's are the acc_device_t names without the prefix, in any case).
+fn device_type_named(v: &str) -> Option<u64> {
+    match v.trim().to_ascii_lowercase().as_str() {
+        "host" => Some(ACC_DEVICE_HOST),
+        "not_host" => Some(ACC_DEVICE_NOT_HOST),
+        "nvidia" => Some(ACC_DEVICE_NVIDIA),
+        "default" => Some(ACC_DEVICE_DEFAULT),
+        _ => None,
+    }
+}
+
+/// The device selection of the environment, checked as the program starts, before any device
+/// work: an `ACC_DEVICE_TYPE` that names no device type (§4.1) and an `ACC_DEVICE_NUM` that is
+/// not a number or is beyond the devices of the selected type (§4.2: "implementation-defined";
+/// nvc and libgomp stop) are errors, not silently the default device.
+fn check_environment(m: &Machine) -> Result<(), Trap> {
+    let env_error = |msg: String, help: &str| {
+        let mut d = Diagnostic::error("environment", msg, Loc::default()).with_help(help.to_string());
+        d.primary = None;
+        Trap::error(d)
+    };
+    if let Some(v) = env_value("ACC_DEVICE_TYPE") {
+        if device_type_named(&v).is_none() {
+            return Err(env_error(format!("ACC_DEVICE_TYPE={v:?} is not a device type (§4.1)"), "accsim knows host, not_host, nvidia and default"));
+        }
+    }
+    if let Some(v) = env_value("ACC_DEVICE_NUM") {
+        let (count, kind) = if m.acc.on_host { (1, "host") } else { (m.acc.device.count(), m.acc.device.name()) };
+        match v.trim().parse::<u64>() {
+            Err(_) => return Err(env_error(format!("ACC_DEVICE_NUM={v:?} is not a device number (§4.2)"), "device numbers are nonnegative integers, from 0")),
+            Ok(n) if n >= count => {
+                let devices = if count == 1 { format!("one {kind} device, number 0") } else { format!("{count} {kind} devices, numbered 0 to {}", count - 1) };
+                return Err(env_error(format!("ACC_DEVICE_NUM={n}: there is no such device (§4.2)"), &format!("there is {devices}")));
+            }
+            Ok(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// Start the runtime: check the environment's device selection, then map the globals of
+/// file-scope `declare` directives for the whole run.
+pub fn startup(m: &mut Machine) -> Result<(), Trap> {
+    check_environment(m)?;
+    startup_declares(m)
+}
+
 /// Map the globals of file-scope `declare` directives for the whole run.
-pub fn startup_declares(m: &mut Machine) -> Result<(), Trap> {
+fn startup_declares(m: &mut Machine) -> Result<(), Trap> {
     if m.acc.on_host {
         return Ok(());
     }
