@@ -32,7 +32,7 @@ use crate::ir::acc::{CaptureMode, DataClause, ReductionOp};
 use super::check::{data_event, DataEvent};
 use super::device::{Device, DeviceHandle, KernelLaunch, SequentialDevice};
 use super::machine::{Machine, Trap};
-use super::memory::{AllocId, Space};
+use super::memory::{AllocId, AllocKind, Space};
 use super::events::EventKind;
 use super::value::Kind;
 
@@ -64,6 +64,9 @@ enum Deferred {
     Launch { fid: u32, gangs: u64, workers: u64, vector: u64, caps: Vec<CaptureArg>, loc: Loc },
     RegionExit { region: Region, loc: Loc },
 }
+
+/// What `acc_malloc` blocks are called (messages, and `acc_free`'s check that it frees one).
+const ACC_MALLOC_BLOCK: &str = "acc_malloc block";
 
 /// acc_device_t values (§3.1 and the project's openacc.h).
 pub const ACC_DEVICE_NONE: u64 = 0;
@@ -1046,8 +1049,12 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             if a(0) == 0 {
                 return Ok(0);
             }
+            if m.acc.on_host {
+                // The host device's memory is the host's (§3.2.15 on a shared-memory device).
+                return m.mem.alloc(a(0), AllocKind::Runtime(ACC_MALLOC_BLOCK), Space::Host, loc).map_err(|f| m.fault(f, loc));
+            }
             let device = m.acc.device.clone();
-            device.alloc(m, a(0), "acc_malloc block", loc)?
+            device.alloc(m, a(0), ACC_MALLOC_BLOCK, loc)?
         }
         Free => {
             acc_free(m, a(0), loc)?;
@@ -1070,13 +1077,18 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             if !data_arguments(name, a(0), a(1), loc)? {
                 return Ok(0);
             }
+            if m.acc.on_host {
+                // "If the device shares memory with the caller, no action is taken" (§3.2.18):
+                // the data is its own device copy.
+                return Ok(a(0));
+            }
             map(m, clause, &r, DataLifetime::Dynamic)?;
             translate(m, a(0)).unwrap_or(0)
         }
         CopyOut | Delete => {
             let name = if f == CopyOut { "acc_copyout" } else { "acc_delete" };
             let r = api_range(m, a(0), a(1), name, loc);
-            if data_arguments(name, a(0), a(1), loc)? {
+            if data_arguments(name, a(0), a(1), loc)? && !m.acc.on_host {
                 exit_data(m, &r, f == CopyOut, false)?;
             }
             0
@@ -1092,6 +1104,10 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
         MapData => {
             let (h, d, n) = (a(0), a(1), a(2));
             let r = api_range(m, h, n, "acc_map_data", loc);
+            if m.acc.on_host {
+                shared_memory_map_data(h, d, n, loc)?;
+                return Ok(0);
+            }
             check_map_data(m, h, d, n, loc)?;
             m.acc.present.insert(PresentEntry {
                 host: r.range.clone(),
@@ -1105,7 +1121,10 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             0
         }
         UnmapData => {
-            acc_unmap_data(m, a(0), loc)?;
+            // On the host device acc_map_data mapped nothing.
+            if !m.acc.on_host {
+                acc_unmap_data(m, a(0), loc)?;
+            }
             0
         }
         DevicePtr => {
@@ -1130,6 +1149,13 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
                 let n = a(1).max(1);
                 matches!(m.acc.present.lookup(a(0)..a(0) + n), Presence::Present(_)) as u64
             }
+        }
+        MemcpyToDevice | MemcpyFromDevice if m.acc.on_host => {
+            // Both addresses are host memory on the host device: a plain copy.
+            if a(2) != 0 {
+                m.mem.copy(a(0), a(1), a(2)).map_err(|f| m.fault(f, loc))?;
+            }
+            0
         }
         MemcpyToDevice => {
             if memcpy_arguments(m, "acc_memcpy_to_device", (a(0), Space::Device), (a(1), Space::Host), a(2), loc)? {
@@ -1209,7 +1235,7 @@ fn acc_free(m: &mut Machine, d: u64, loc: Loc) -> Result<(), Trap> {
     let id = AllocId((d >> 32) as u32);
     let block = m.mem.allocation(id).map(|a| (a.space, a.kind, a.live, a.freed_at));
     match block {
-        Some((Space::Device, super::memory::AllocKind::Runtime("acc_malloc block"), live, freed_at)) if d as u32 == 0 => {
+        Some((space, AllocKind::Runtime(ACC_MALLOC_BLOCK), live, freed_at)) if d as u32 == 0 => {
             if !live {
                 let mut e = Diagnostic::error("double-free", format!("acc_free({d:#x}): the block was already freed (§3.2.16)"), loc);
                 if let Some(at) = freed_at {
@@ -1217,7 +1243,11 @@ fn acc_free(m: &mut Machine, d: u64, loc: Loc) -> Result<(), Trap> {
                 }
                 return Err(Trap::error(e));
             }
-            device_free(m, d, loc);
+            // A block acc_malloc made on the host device is host memory.
+            match space {
+                Space::Device => device_free(m, d, loc),
+                Space::Host => m.mem.release(id, loc),
+            }
             Ok(())
         }
         _ => {
@@ -1228,6 +1258,23 @@ fn acc_free(m: &mut Machine, d: u64, loc: Loc) -> Result<(), Trap> {
             ))
         }
     }
+}
+
+/// `acc_map_data` on the host device, which shares the host's memory: host data is its own device
+/// data, so only `d == h` maps anything (and nothing needs doing); other device memory cannot
+/// back host data there — libgomp stops too ("cannot map data on shared-memory system").
+fn shared_memory_map_data(h: u64, d: u64, bytes: u64, loc: Loc) -> Result<(), Trap> {
+    if d == h {
+        return Ok(());
+    }
+    Err(Trap::error(
+        Diagnostic::error(
+            "bad-argument",
+            format!("acc_map_data({h:#x}, {d:#x}, {bytes}): the host device shares the host's memory, so other memory cannot back host data (§3.2.25)"),
+            loc,
+        )
+        .with_help("on the host device the data is its own device copy; skip acc_map_data when acc_get_device_type() is acc_device_host"),
+    ))
 }
 
 /// `acc_map_data(h, d, bytes)` (§3.2.25): host data `h` must not be present ("an error"); a
