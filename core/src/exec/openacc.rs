@@ -67,6 +67,8 @@ enum Deferred {
 
 /// What `acc_malloc` blocks are called (messages, and `acc_free`'s check that it frees one).
 const ACC_MALLOC_BLOCK: &str = "acc_malloc block";
+/// What the device copies of data clauses and routines are called.
+const DEVICE_COPY: &str = "device copy";
 
 /// acc_device_t values (§3.1 and the project's openacc.h).
 pub const ACC_DEVICE_NONE: u64 = 0;
@@ -220,7 +222,7 @@ pub fn translate_pointer(m: &Machine, h: u64) -> Option<u64> {
 fn device_alloc(m: &mut Machine, host_start: u64, len: u64, loc: Loc) -> Result<u64, Trap> {
     let off = host_start & 0xffff_ffff;
     let device = m.acc.device.clone();
-    let base = device.alloc(m, off + len, "device copy", loc)?;
+    let base = device.alloc(m, off + len, DEVICE_COPY, loc)?;
     Ok(base + off)
 }
 
@@ -925,46 +927,63 @@ pub enum AccFn {
     SetCudaStream,
 }
 
+/// The runtime routines by name: the 2.0 name of each first, then the other names it has (the
+/// 2.0 draft's, OpenACC 1.0's, abbreviations).
+const ROUTINES: &[(&str, AccFn)] = {
+    use AccFn::*;
+    &[
+        ("acc_get_num_devices", GetNumDevices),
+        ("acc_set_device_type", SetDeviceType),
+        ("acc_get_device_type", GetDeviceType),
+        ("acc_set_device_num", SetDeviceNum),
+        ("acc_get_device_num", GetDeviceNum),
+        ("acc_async_test", AsyncTest),
+        ("acc_async_test_all", AsyncTestAll),
+        ("acc_wait", Wait),
+        ("acc_async_wait", Wait),
+        ("acc_wait_async", WaitAsync),
+        ("acc_wait_all", WaitAll),
+        ("acc_async_wait_all", WaitAll),
+        ("acc_wait_all_async", WaitAllAsync),
+        ("acc_init", Init),
+        ("acc_shutdown", Shutdown),
+        ("acc_on_device", OnDevice),
+        ("acc_malloc", Malloc),
+        ("acc_free", Free),
+        ("acc_copyin", CopyIn),
+        ("acc_present_or_copyin", PresentOrCopyIn),
+        ("acc_pcopyin", PresentOrCopyIn),
+        ("acc_create", Create),
+        ("acc_present_or_create", PresentOrCreate),
+        ("acc_pcreate", PresentOrCreate),
+        ("acc_copyout", CopyOut),
+        ("acc_delete", Delete),
+        ("acc_update_device", UpdateDevice),
+        ("acc_update_self", UpdateSelf),
+        ("acc_update_local", UpdateSelf),
+        ("acc_update_host", UpdateSelf),
+        ("acc_map_data", MapData),
+        ("acc_unmap_data", UnmapData),
+        ("acc_deviceptr", DevicePtr),
+        ("acc_hostptr", HostPtr),
+        ("acc_is_present", IsPresent),
+        ("acc_memcpy_to_device", MemcpyToDevice),
+        ("acc_memcpy_from_device", MemcpyFromDevice),
+        ("acc_get_current_cuda_device", CudaNull),
+        ("acc_get_current_cuda_context", CudaNull),
+        ("acc_get_cuda_stream", CudaStream),
+        ("acc_set_cuda_stream", SetCudaStream),
+    ]
+};
+
 /// The runtime routine called `name`, if it is one.
 pub fn runtime_fn(name: &str) -> Option<AccFn> {
-    use AccFn::*;
-    Some(match name {
-        "acc_get_num_devices" => GetNumDevices,
-        "acc_set_device_type" => SetDeviceType,
-        "acc_get_device_type" => GetDeviceType,
-        "acc_set_device_num" => SetDeviceNum,
-        "acc_get_device_num" => GetDeviceNum,
-        "acc_async_test" => AsyncTest,
-        "acc_async_test_all" => AsyncTestAll,
-        "acc_wait" | "acc_async_wait" => Wait,
-        "acc_wait_async" => WaitAsync,
-        "acc_wait_all" | "acc_async_wait_all" => WaitAll,
-        "acc_wait_all_async" => WaitAllAsync,
-        "acc_init" => Init,
-        "acc_shutdown" => Shutdown,
-        "acc_on_device" => OnDevice,
-        "acc_malloc" => Malloc,
-        "acc_free" => Free,
-        "acc_copyin" => CopyIn,
-        "acc_present_or_copyin" | "acc_pcopyin" => PresentOrCopyIn,
-        "acc_create" => Create,
-        "acc_present_or_create" | "acc_pcreate" => PresentOrCreate,
-        "acc_copyout" => CopyOut,
-        "acc_delete" => Delete,
-        "acc_update_device" => UpdateDevice,
-        "acc_update_self" | "acc_update_local" | "acc_update_host" => UpdateSelf,
-        "acc_map_data" => MapData,
-        "acc_unmap_data" => UnmapData,
-        "acc_deviceptr" => DevicePtr,
-        "acc_hostptr" => HostPtr,
-        "acc_is_present" => IsPresent,
-        "acc_memcpy_to_device" => MemcpyToDevice,
-        "acc_memcpy_from_device" => MemcpyFromDevice,
-        "acc_get_current_cuda_device" | "acc_get_current_cuda_context" => CudaNull,
-        "acc_get_cuda_stream" => CudaStream,
-        "acc_set_cuda_stream" => SetCudaStream,
-        _ => return None,
-    })
+    ROUTINES.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
+}
+
+/// The 2.0 name of routine `f`, for messages.
+fn routine_name(f: AccFn) -> &'static str {
+    ROUTINES.iter().find(|(_, g)| *g == f).map_or("an OpenACC runtime routine", |(n, _)| n)
 }
 
 /// `acc_on_device(t)` (§3.2.14) where `m` runs: true for `acc_device_host` on the host — outside
@@ -990,6 +1009,15 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
     use AccFn::*;
     let a = |i: usize| args.get(i).copied().unwrap_or(0);
     let dev_type = |t: u64| t as u32 as u64;
+    if m.acc.device_thread && f != AccFn::OnDevice {
+        // Chapter 3's routines are host routines; only acc_on_device is meant for device code
+        // (§3.2.14). A GPU has no device version of the others (nvc refuses them).
+        return Err(err(
+            "device-code",
+            format!("{} called in device code: of the runtime routines only acc_on_device runs on the device (§3.2)", routine_name(f)),
+            loc,
+        ));
+    }
     Ok(match f {
         GetNumDevices => match dev_type(a(0)) {
             ACC_DEVICE_NONE => 0,
@@ -997,7 +1025,12 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             _ => m.acc.device.count(),
         },
         SetDeviceType => {
-            m.acc.on_host = dev_type(a(0)) == ACC_DEVICE_HOST;
+            let t = dev_type(a(0));
+            if !matches!(t, ACC_DEVICE_DEFAULT | ACC_DEVICE_HOST | ACC_DEVICE_NOT_HOST | ACC_DEVICE_NVIDIA) {
+                // "The argument must be one of the defined accelerator types" with a device.
+                return Err(err("device", format!("acc_set_device_type({}): not a device type to run on (§3.2.2)", a(0) as i32), loc));
+            }
+            m.acc.on_host = t == ACC_DEVICE_HOST;
             0
         }
         GetDeviceType => {
@@ -1363,6 +1396,25 @@ fn memcpy_arguments(m: &Machine, routine: &str, dest: (u64, Space), src: (u64, S
             Diagnostic::error("bad-argument", format!("{routine}: the {role} must be {wanted}, {hint}; it is {is} ({section})"), loc)
                 .with_help("the arguments are (destination, source, bytes)"),
         ));
+    }
+    // A device copy made by a data clause or routine mirrors its host block's offsets, but only
+    // the mapped bytes are device data: the copy must stay inside them.
+    let device = if dest.1 == Space::Device { dest.0 } else { src.0 };
+    let is_copy = m.mem.allocation(AllocId((device >> 32) as u32)).is_some_and(|a| a.kind == AllocKind::Runtime(DEVICE_COPY));
+    if is_copy {
+        let inside = m.acc.present.containing_device(device).filter(|e| device.saturating_add(bytes) <= e.device_start + e.len());
+        if inside.is_none() {
+            let around = m.acc.present.containing_device(device).map(|e| format!(": the device copy of `{}` holds {} bytes from {:#x}", e.name, e.len(), e.device_start));
+            let section = if routine.ends_with("to_device") { "§3.2.30" } else { "§3.2.31" };
+            return Err(Trap::error(
+                Diagnostic::error(
+                    "bad-argument",
+                    format!("{routine}: {bytes} bytes at device address {device:#x} are not all mapped device data{} ({section})", around.unwrap_or_default()),
+                    loc,
+                )
+                .with_help("copy within the mapped bytes (acc_deviceptr of the mapped data)"),
+            ));
+        }
     }
     Ok(true)
 }
