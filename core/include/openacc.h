@@ -42,15 +42,20 @@ typedef enum {
 /* §3.2.6 */ int acc_async_test(int);
 /* §3.2.7 */ int acc_async_test_all(void);
 /* §3.2.8 */ void acc_wait(int);
-/* §3.2.9: enqueue on queue async (2nd argument) a wait for queue arg (1st argument).
- * acc_async_wait is the 2.0 draft's name, still accepted by nvc. */
+/* §3.2.9: enqueue on queue async (2nd argument) a wait for queue arg (1st argument). */
 void acc_wait_async(int, int);
-void acc_async_wait(int, int);
 /* §3.2.10 */ void acc_wait_all(void);
-/* §3.2.11: enqueue on queue async a wait for every other queue. acc_async_wait_all is the 2.0
- * draft's name, still accepted by nvc. */
+/* §3.2.11: enqueue on queue async a wait for every other queue. */
 void acc_wait_all_async(int);
-void acc_async_wait_all(int);
+/* acc_async_wait and acc_async_wait_all name two routines each: in OpenACC 1.0 (and in the
+ * openacc.h of gcc and nvc) acc_async_wait(int) is acc_wait and acc_async_wait_all(void) is
+ * acc_wait_all; the 2.0 document names acc_wait_async and acc_wait_all_async so (int, int) and
+ * (int). They are declared without a prototype so that programs written for either compile;
+ * accsim runs both forms the same way, waiting on the host for queue arg (every queue), which
+ * the queued forms allow (§2.13). Under C23, where () means (void), only the 1.0 form of
+ * acc_async_wait_all compiles, and acc_async_wait needs the 1.0 form's own declaration. */
+void acc_async_wait();
+void acc_async_wait_all();
 
 /* §3.2.12 */ void acc_init(acc_device_t);
 /* §3.2.13 */ void acc_shutdown(acc_device_t);

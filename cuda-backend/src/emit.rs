@@ -540,9 +540,12 @@ struct Emitter<'p> {
 /// C library functions that change state (the others in [`DEVICE_LIBC`] compute a value).
 const LIBC_EFFECTS: &[&str] = &["printf", "malloc", "free", "memcpy", "memset"];
 
+/// The runtime routine device code may call (§3.2.14); the emitter writes its answer inline.
+const ACC_ON_DEVICE: &str = "acc_on_device";
+
 /// Whether a call of C library function `x` may store to memory (or is not a device function).
 pub(crate) fn extern_stores(p: &Program, x: ExternId) -> bool {
-    p.externs.get(x.0 as usize).is_none_or(|x| !DEVICE_LIBC.contains(&x.name.as_str()) || LIBC_EFFECTS.contains(&x.name.as_str()))
+    p.externs.get(x.0 as usize).is_none_or(|x| x.name != ACC_ON_DEVICE && (!DEVICE_LIBC.contains(&x.name.as_str()) || LIBC_EFFECTS.contains(&x.name.as_str())))
 }
 
 /// Functions whose call may change memory other than their own locals (fixpoint over calls).
@@ -1935,6 +1938,14 @@ impl<'p> Emitter<'p> {
                     Callee::Direct(f) => sanitize(&self.p.functions[f.0 as usize].name),
                     Callee::Extern(x) => {
                         let n = self.p.externs.get(x.0 as usize).map(|x| x.name.clone()).unwrap_or_default();
+                        if n == ACC_ON_DEVICE {
+                            // §3.2.14 on the GPU: true for its type, not_host and default; false
+                            // for acc_device_host (2) and acc_device_none (0).
+                            let [t] = a.as_slice() else {
+                                return self.unsupported("`acc_on_device` with other than one argument", loc);
+                            };
+                            return format!("((int)({t}) != 2 && (int)({t}) != 0)");
+                        }
                         if DEVICE_LIBC.contains(&n.as_str()) {
                             n
                         } else {

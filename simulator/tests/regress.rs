@@ -6,6 +6,7 @@
 //!
 //! ```text
 //! // accsim-flags: --strict-2.0        extra flags for both `run` and `check` (optional)
+//! // accsim-env: ACC_DEVICE_TYPE=host  an environment variable of both runs (repeatable)
 //! // expect-exit: 3                    `run`'s exit status (default 0)
 //! // expect-stderr: not-present        text `run`'s stderr must contain (repeatable)
 //! // check: skip                       do not run `check` (default: run it)
@@ -69,9 +70,10 @@ fn findings(stdout: &[u8]) -> Result<Vec<(String, u64, String)>, String> {
         .collect())
 }
 
-fn accsim(command: &str, flags: &[String], rel: &Path) -> Result<Outcome, String> {
+fn accsim(command: &str, flags: &[String], env: &[(String, String)], rel: &Path) -> Result<Outcome, String> {
     let mut cmd = Command::new(accsim_bin());
     cmd.current_dir(repo_root()).arg(command).args(flags).arg(rel);
+    cmd.envs(env.iter().map(|(k, v)| (k, v)));
     run_with_timeout(cmd, accsim_timeout())
 }
 
@@ -80,9 +82,11 @@ fn problems_of(path: &Path, bless: bool) -> Vec<String> {
     let name = rel.display().to_string();
     let src = std::fs::read_to_string(path).unwrap_or_default();
     let flags: Vec<String> = header_values(&src, "accsim-flags").iter().flat_map(|f| f.split_whitespace().map(str::to_string).collect::<Vec<_>>()).collect();
+    let env: Vec<(String, String)> =
+        header_values(&src, "accsim-env").iter().filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.trim().to_string(), v.trim().to_string())).collect();
     let want_exit: i32 = header_values(&src, "expect-exit").first().and_then(|v| v.parse().ok()).unwrap_or(0);
     let mut problems = Vec::new();
-    let run = match accsim("run", &flags, &rel) {
+    let run = match accsim("run", &flags, &env, &rel) {
         Ok(o) => o,
         Err(e) => return vec![format!("{name}: cannot run accsim: {e}")],
     };
@@ -113,7 +117,7 @@ fn problems_of(path: &Path, bless: bool) -> Vec<String> {
     }
     let mut check_flags = vec!["--format".to_string(), "json".to_string()];
     check_flags.extend(flags.iter().cloned());
-    let check = match accsim("check", &check_flags, &rel) {
+    let check = match accsim("check", &check_flags, &env, &rel) {
         Ok(o) => o,
         Err(e) => return vec![format!("{name}: cannot run accsim check: {e}")],
     };

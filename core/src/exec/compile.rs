@@ -520,7 +520,7 @@ impl Executable {
                 .map_err(|f| m.fault(f, Loc::default()))?;
         }
         libc_shim::init_runtime(m)?;
-        super::openacc::startup_declares(m)
+        super::openacc::startup(m)
     }
 }
 

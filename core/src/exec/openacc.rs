@@ -32,7 +32,7 @@ use crate::ir::acc::{CaptureMode, DataClause, ReductionOp};
 use super::check::{data_event, DataEvent};
 use super::device::{Device, DeviceHandle, KernelLaunch, SequentialDevice};
 use super::machine::{Machine, Trap};
-use super::memory::{AllocId, Space};
+use super::memory::{AllocId, AllocKind, Space};
 use super::events::EventKind;
 use super::value::Kind;
 
@@ -65,6 +65,11 @@ enum Deferred {
     RegionExit { region: Region, loc: Loc },
 }
 
+/// What `acc_malloc` blocks are called (messages, and `acc_free`'s check that it frees one).
+const ACC_MALLOC_BLOCK: &str = "acc_malloc block";
+/// What the device copies of data clauses and routines are called.
+const DEVICE_COPY: &str = "device copy";
+
 /// acc_device_t values (§3.1 and the project's openacc.h).
 pub const ACC_DEVICE_NONE: u64 = 0;
 pub const ACC_DEVICE_DEFAULT: u64 = 1;
@@ -91,6 +96,9 @@ pub struct AccState {
     regions: Vec<Region>,
     /// `acc_set_device_type(acc_device_host)` / `ACC_DEVICE_TYPE=host`: run compute regions on the host.
     pub on_host: bool,
+    /// This state belongs to a device thread (a gang of a kernel running on the accelerator), not
+    /// to the host thread: what `acc_on_device` answers there (§3.2.14).
+    pub device_thread: bool,
     pub device_num: u64,
     /// Kernels launched so far (for `--time`-style summaries and tests).
     pub launches: u64,
@@ -159,13 +167,15 @@ impl AccState {
             present: host.present.clone(),
             launches: host.launches,
             extra_ns: host.extra_ns,
+            device_thread: true,
             ..Default::default()
         }
     }
 
     pub fn new(config: DeviceConfig) -> Self {
-        let on_host = std::env::var("ACC_DEVICE_TYPE").is_ok_and(|v| v.eq_ignore_ascii_case("host"));
-        let device_num = std::env::var("ACC_DEVICE_NUM").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(0);
+        // Checked when the program starts ([`check_environment`]).
+        let on_host = env_value("ACC_DEVICE_TYPE").and_then(|v| device_type_named(&v)) == Some(ACC_DEVICE_HOST);
+        let device_num = env_value("ACC_DEVICE_NUM").and_then(|v| v.trim().parse().ok()).unwrap_or(0);
         AccState { config, on_host, device_num, ..Default::default() }
     }
 }
@@ -217,7 +227,7 @@ pub fn translate_pointer(m: &Machine, h: u64) -> Option<u64> {
 fn device_alloc(m: &mut Machine, host_start: u64, len: u64, loc: Loc) -> Result<u64, Trap> {
     let off = host_start & 0xffff_ffff;
     let device = m.acc.device.clone();
-    let base = device.alloc(m, off + len, "device copy", loc)?;
+    let base = device.alloc(m, off + len, DEVICE_COPY, loc)?;
     Ok(base + off)
 }
 
@@ -285,7 +295,11 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
                 d = d.with_help("use the present_or_ form (pcopy, pcopyin…), or drop --strict-2.0 for OpenACC 2.5 semantics");
                 return Err(Trap::error(d));
             }
-            if let Some(e) = m.acc.present.get_mut(start) {
+            // OpenACC 2.0 (§2.6.5.7–§2.6.5.11, §3.2.18, §3.2.20): a present or present_or_ clause, or
+            // routine, finding the data present "takes no action": no reference, so the lifetime that
+            // mapped the data alone decides when it leaves. 2.5 counts a reference.
+            let takes_reference = !m.acc.config.strict_2_0;
+            if let Some(e) = m.acc.present.get_mut(start).filter(|_| takes_reference) {
                 match lifetime {
                     DataLifetime::Structured => e.structured += 1,
                     DataLifetime::Dynamic => e.dynamic += 1,
@@ -301,7 +315,9 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
                         r.copy_out = true;
                     }
                 }
-                reg.releases.push(Release { host_start: start, copy_out: false });
+                if takes_reference {
+                    reg.releases.push(Release { host_start: start, copy_out: false });
+                }
             }
             Ok(())
         }
@@ -409,7 +425,22 @@ pub fn exit_data(m: &mut Machine, r: &HostRange, copy_out: bool, finalize: bool)
                     ));
                 }
             }
-            if finalize {
+            if let Some(e) = e.filter(|e| e.user_mapped && (e.dynamic <= 1 || finalize)) {
+                // The lifetime acc_map_data started is the program's to end (§3.2.26): the
+                // device memory is not the runtime's to copy from and free.
+                return Err(Trap::error(
+                    Diagnostic::error(
+                        "not-map-data",
+                        format!("`{}`: the data was mapped by acc_map_data, and only acc_unmap_data ends that mapping (§3.2.25, §3.2.26)", r.name),
+                        r.loc,
+                    )
+                    .with_related(e.created_at, "mapped here with acc_map_data")
+                    .with_help("copy the data back with acc_update_self, then call acc_unmap_data"),
+                ));
+            }
+            // OpenACC 2.0 (§3.2.21, §3.2.22): exit data and acc_copyout/acc_delete end the data
+            // lifetime, whatever else entered it; 2.5 drops one reference.
+            if finalize || m.acc.config.strict_2_0 {
                 if let Some(e) = m.acc.present.get_mut(start) {
                     e.dynamic = 1;
                 }
@@ -927,46 +958,76 @@ pub enum AccFn {
     SetCudaStream,
 }
 
+/// The runtime routines by name: the 2.0 name of each first, then the other names it has (the
+/// 2.0 draft's, OpenACC 1.0's, abbreviations).
+const ROUTINES: &[(&str, AccFn)] = {
+    use AccFn::*;
+    &[
+        ("acc_get_num_devices", GetNumDevices),
+        ("acc_set_device_type", SetDeviceType),
+        ("acc_get_device_type", GetDeviceType),
+        ("acc_set_device_num", SetDeviceNum),
+        ("acc_get_device_num", GetDeviceNum),
+        ("acc_async_test", AsyncTest),
+        ("acc_async_test_all", AsyncTestAll),
+        ("acc_wait", Wait),
+        ("acc_async_wait", Wait),
+        ("acc_wait_async", WaitAsync),
+        ("acc_wait_all", WaitAll),
+        ("acc_async_wait_all", WaitAll),
+        ("acc_wait_all_async", WaitAllAsync),
+        ("acc_init", Init),
+        ("acc_shutdown", Shutdown),
+        ("acc_on_device", OnDevice),
+        ("acc_malloc", Malloc),
+        ("acc_free", Free),
+        ("acc_copyin", CopyIn),
+        ("acc_present_or_copyin", PresentOrCopyIn),
+        ("acc_pcopyin", PresentOrCopyIn),
+        ("acc_create", Create),
+        ("acc_present_or_create", PresentOrCreate),
+        ("acc_pcreate", PresentOrCreate),
+        ("acc_copyout", CopyOut),
+        ("acc_delete", Delete),
+        ("acc_update_device", UpdateDevice),
+        ("acc_update_self", UpdateSelf),
+        ("acc_update_local", UpdateSelf),
+        ("acc_update_host", UpdateSelf),
+        ("acc_map_data", MapData),
+        ("acc_unmap_data", UnmapData),
+        ("acc_deviceptr", DevicePtr),
+        ("acc_hostptr", HostPtr),
+        ("acc_is_present", IsPresent),
+        ("acc_memcpy_to_device", MemcpyToDevice),
+        ("acc_memcpy_from_device", MemcpyFromDevice),
+        ("acc_get_current_cuda_device", CudaNull),
+        ("acc_get_current_cuda_context", CudaNull),
+        ("acc_get_cuda_stream", CudaStream),
+        ("acc_set_cuda_stream", SetCudaStream),
+    ]
+};
+
 /// The runtime routine called `name`, if it is one.
 pub fn runtime_fn(name: &str) -> Option<AccFn> {
-    use AccFn::*;
-    Some(match name {
-        "acc_get_num_devices" => GetNumDevices,
-        "acc_set_device_type" => SetDeviceType,
-        "acc_get_device_type" => GetDeviceType,
-        "acc_set_device_num" => SetDeviceNum,
-        "acc_get_device_num" => GetDeviceNum,
-        "acc_async_test" => AsyncTest,
-        "acc_async_test_all" => AsyncTestAll,
-        "acc_wait" | "acc_async_wait" => Wait,
-        "acc_wait_async" => WaitAsync,
-        "acc_wait_all" | "acc_async_wait_all" => WaitAll,
-        "acc_wait_all_async" => WaitAllAsync,
-        "acc_init" => Init,
-        "acc_shutdown" => Shutdown,
-        "acc_on_device" => OnDevice,
-        "acc_malloc" => Malloc,
-        "acc_free" => Free,
-        "acc_copyin" => CopyIn,
-        "acc_present_or_copyin" | "acc_pcopyin" => PresentOrCopyIn,
-        "acc_create" => Create,
-        "acc_present_or_create" | "acc_pcreate" => PresentOrCreate,
-        "acc_copyout" => CopyOut,
-        "acc_delete" => Delete,
-        "acc_update_device" => UpdateDevice,
-        "acc_update_self" | "acc_update_local" | "acc_update_host" => UpdateSelf,
-        "acc_map_data" => MapData,
-        "acc_unmap_data" => UnmapData,
-        "acc_deviceptr" => DevicePtr,
-        "acc_hostptr" => HostPtr,
-        "acc_is_present" => IsPresent,
-        "acc_memcpy_to_device" => MemcpyToDevice,
-        "acc_memcpy_from_device" => MemcpyFromDevice,
-        "acc_get_current_cuda_device" | "acc_get_current_cuda_context" => CudaNull,
-        "acc_get_cuda_stream" => CudaStream,
-        "acc_set_cuda_stream" => SetCudaStream,
-        _ => return None,
-    })
+    ROUTINES.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
+}
+
+/// The 2.0 name of routine `f`, for messages.
+fn routine_name(f: AccFn) -> &'static str {
+    ROUTINES.iter().find(|(_, g)| *g == f).map_or("an OpenACC runtime routine", |(n, _)| n)
+}
+
+/// `acc_on_device(t)` (§3.2.14) where `m` runs: true for `acc_device_host` on the host — outside
+/// compute regions, and inside those that run on the host (`if(false)`, the host device) — and
+/// false in device code; on the accelerator true for its own type, `acc_device_not_host` and
+/// `acc_device_default` (the modeled device is the default one unless the host is selected).
+/// Compute regions and `routine` functions call this at run time, so the answer follows where
+/// the code actually runs (the CUDA emitter writes the device answer inline).
+fn on_device(m: &Machine, t: u64) -> bool {
+    if m.acc.device_thread {
+        return t != ACC_DEVICE_HOST && t != ACC_DEVICE_NONE;
+    }
+    t == ACC_DEVICE_HOST || (m.acc.on_host && t == ACC_DEVICE_DEFAULT)
 }
 
 fn api_range(m: &Machine, h: u64, bytes: u64, what: &str, loc: Loc) -> HostRange {
@@ -979,6 +1040,15 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
     use AccFn::*;
     let a = |i: usize| args.get(i).copied().unwrap_or(0);
     let dev_type = |t: u64| t as u32 as u64;
+    if m.acc.device_thread && f != AccFn::OnDevice {
+        // Chapter 3's routines are host routines; only acc_on_device is meant for device code
+        // (§3.2.14). A GPU has no device version of the others (nvc refuses them).
+        return Err(err(
+            "device-code",
+            format!("{} called in device code: of the runtime routines only acc_on_device runs on the device (§3.2)", routine_name(f)),
+            loc,
+        ));
+    }
     Ok(match f {
         GetNumDevices => match dev_type(a(0)) {
             ACC_DEVICE_NONE => 0,
@@ -986,7 +1056,12 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             _ => m.acc.device.count(),
         },
         SetDeviceType => {
-            m.acc.on_host = dev_type(a(0)) == ACC_DEVICE_HOST;
+            let t = dev_type(a(0));
+            if !matches!(t, ACC_DEVICE_DEFAULT | ACC_DEVICE_HOST | ACC_DEVICE_NOT_HOST | ACC_DEVICE_NVIDIA) {
+                // "The argument must be one of the defined accelerator types" with a device.
+                return Err(err("device", format!("acc_set_device_type({}): not a device type to run on (§3.2.2)", a(0) as i32), loc));
+            }
+            m.acc.on_host = t == ACC_DEVICE_HOST;
             0
         }
         GetDeviceType => {
@@ -1033,22 +1108,20 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             0
         }
         Init | Shutdown => 0,
-        OnDevice => {
-            let t = dev_type(a(0));
-            // Host code runs on the host (§3.2.14); compute regions were rewritten at outlining.
-            (t == ACC_DEVICE_HOST || (m.acc.on_host && t != ACC_DEVICE_NVIDIA && t != ACC_DEVICE_NOT_HOST && t != ACC_DEVICE_NONE)) as u64
-        }
+        OnDevice => on_device(m, dev_type(a(0))) as u64,
         Malloc => {
             if a(0) == 0 {
                 return Ok(0);
             }
+            if m.acc.on_host {
+                // The host device's memory is the host's (§3.2.15 on a shared-memory device).
+                return m.mem.alloc(a(0), AllocKind::Runtime(ACC_MALLOC_BLOCK), Space::Host, loc).map_err(|f| m.fault(f, loc));
+            }
             let device = m.acc.device.clone();
-            device.alloc(m, a(0), "acc_malloc block", loc)?
+            device.alloc(m, a(0), ACC_MALLOC_BLOCK, loc)?
         }
         Free => {
-            if a(0) != 0 {
-                device_free(m, a(0), loc);
-            }
+            acc_free(m, a(0), loc)?;
             0
         }
         CopyIn | PresentOrCopyIn | Create | PresentOrCreate => {
@@ -1065,22 +1138,29 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
                 _ => "acc_present_or_create",
             };
             let r = api_range(m, a(0), a(1), name, loc);
-            if a(0) == 0 || a(1) == 0 {
+            if !data_arguments(name, a(0), a(1), loc)? {
                 return Ok(0);
+            }
+            if m.acc.on_host {
+                // "If the device shares memory with the caller, no action is taken" (§3.2.18):
+                // the data is its own device copy.
+                return Ok(a(0));
             }
             map(m, clause, &r, DataLifetime::Dynamic)?;
             translate(m, a(0)).unwrap_or(0)
         }
         CopyOut | Delete => {
-            let r = api_range(m, a(0), a(1), if f == CopyOut { "acc_copyout" } else { "acc_delete" }, loc);
-            if a(0) != 0 && a(1) != 0 {
+            let name = if f == CopyOut { "acc_copyout" } else { "acc_delete" };
+            let r = api_range(m, a(0), a(1), name, loc);
+            if data_arguments(name, a(0), a(1), loc)? && !m.acc.on_host {
                 exit_data(m, &r, f == CopyOut, false)?;
             }
             0
         }
         UpdateDevice | UpdateSelf => {
-            let r = api_range(m, a(0), a(1), if f == UpdateDevice { "acc_update_device" } else { "acc_update_self" }, loc);
-            if !m.acc.on_host && a(1) != 0 {
+            let name = if f == UpdateDevice { "acc_update_device" } else { "acc_update_self" };
+            let r = api_range(m, a(0), a(1), name, loc);
+            if data_arguments(name, a(0), a(1), loc)? && !m.acc.on_host {
                 update(m, &r, f == UpdateDevice)?;
             }
             0
@@ -1088,9 +1168,11 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
         MapData => {
             let (h, d, n) = (a(0), a(1), a(2));
             let r = api_range(m, h, n, "acc_map_data", loc);
-            if !matches!(m.acc.present.lookup(r.range.clone()), Presence::Absent) {
-                return Err(err("present", format!("acc_map_data: host memory {h:#x} ({n} bytes) is already mapped (§3.2.21)"), loc));
+            if m.acc.on_host {
+                shared_memory_map_data(h, d, n, loc)?;
+                return Ok(0);
             }
+            check_map_data(m, h, d, n, loc)?;
             m.acc.present.insert(PresentEntry {
                 host: r.range.clone(),
                 device_start: d,
@@ -1103,12 +1185,9 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             0
         }
         UnmapData => {
-            let h = a(0);
-            match m.acc.present.get(h) {
-                Some(e) if e.user_mapped => {
-                    m.acc.present.remove(h);
-                }
-                _ => return Err(err("not-present", format!("acc_unmap_data({h:#x}): no data was mapped there with acc_map_data (§3.2.22)"), loc)),
+            // On the host device acc_map_data mapped nothing.
+            if !m.acc.on_host {
+                acc_unmap_data(m, a(0), loc)?;
             }
             0
         }
@@ -1135,12 +1214,23 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
                 matches!(m.acc.present.lookup(a(0)..a(0) + n), Presence::Present(_)) as u64
             }
         }
+        MemcpyToDevice | MemcpyFromDevice if m.acc.on_host => {
+            // Both addresses are host memory on the host device: a plain copy.
+            if a(2) != 0 {
+                m.mem.copy(a(0), a(1), a(2)).map_err(|f| m.fault(f, loc))?;
+            }
+            0
+        }
         MemcpyToDevice => {
-            upload(m, a(0), a(1), a(2), loc)?;
+            if memcpy_arguments(m, "acc_memcpy_to_device", (a(0), Space::Device), (a(1), Space::Host), a(2), loc)? {
+                upload(m, a(0), a(1), a(2), loc)?;
+            }
             0
         }
         MemcpyFromDevice => {
-            download(m, a(0), a(1), a(2), loc)?;
+            if memcpy_arguments(m, "acc_memcpy_from_device", (a(0), Space::Host), (a(1), Space::Device), a(2), loc)? {
+                download(m, a(0), a(1), a(2), loc)?;
+            }
             0
         }
         CudaNull => 0,
@@ -1149,10 +1239,274 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
     })
 }
 
+// ---------------------------------------------------------------- argument checks of chapter 3
+
+/// The arguments of a data routine (§3.2.17–§3.2.24: `acc_copyin`, `acc_present_or_copyin`,
+/// `acc_create`, `acc_present_or_create`, `acc_copyout`, `acc_delete`, `acc_update_device`,
+/// `acc_update_self`): whether there is data to act on.
+///
+/// OpenACC 2.0 says only that the arguments are "a pointer to the data and length in bytes", and
+/// makes each routine equivalent to its directive (`enter data copyin(…)`, …). accsim decides:
+/// - zero bytes name no data, as a zero-length subarray in the directive does: the routine does
+///   nothing (and `acc_copyin`/`acc_create` return NULL), whatever the pointer. Later
+///   specifications agree for a null pointer; libgomp (GCC 10–12) stops instead;
+/// - a null pointer with a nonzero length points to no data: a runtime error (`bad-argument`),
+///   as libgomp reports for the routines that start a lifetime (nvc faults).
+fn data_arguments(routine: &str, h: u64, bytes: u64, loc: Loc) -> Result<bool, Trap> {
+    if bytes == 0 {
+        return Ok(false);
+    }
+    if h == 0 {
+        return Err(Trap::error(
+            Diagnostic::error("bad-argument", format!("{routine}(NULL, {bytes}): a null pointer is not host data (§3.2)"), loc)
+                .with_help("allocate the data before mapping it, or pass a length of 0 to do nothing"),
+        ));
+    }
+    Ok(true)
+}
+
+/// What made mapping `e`, for messages: a runtime routine call (`acc_copyin(0x…, 80)`) or a
+/// data clause (`a[0:n]`).
+fn mapped_by(e: &PresentEntry) -> String {
+    if e.name.starts_with("acc_") {
+        format!("`{}`", e.name)
+    } else {
+        format!("the data clause `{}`", e.name)
+    }
+}
+
+/// The entry whose device range overlaps `d..d + len`, if any.
+fn entry_at_device<'m>(m: &'m Machine, d: u64, len: u64) -> Option<&'m PresentEntry> {
+    let end = d.saturating_add(len.max(1));
+    m.acc.present.entries().find(|e| e.device_start < end && d < e.device_start + e.len().max(1))
+}
+
+/// `acc_free(d)` (§3.2.16): `d` must be a block returned by `acc_malloc` (NULL does nothing, as
+/// `free`), and no host data may still be mapped to it — libgomp refuses that too: the data
+/// clauses and routines would go on using freed memory.
+fn acc_free(m: &mut Machine, d: u64, loc: Loc) -> Result<(), Trap> {
+    if d == 0 {
+        return Ok(());
+    }
+    if let Some(e) = entry_at_device(m, d, 1) {
+        let (by, at) = (mapped_by(e), e.created_at);
+        return Err(Trap::error(
+            Diagnostic::error("still-mapped", format!("acc_free({d:#x}): the device memory is still mapped to host data, by {by} (§3.2.16)"), loc)
+                .with_related(at, "mapped here")
+                .with_help("end the mapping first (acc_unmap_data, acc_delete, exit data) and free the memory after it"),
+        ));
+    }
+    let id = AllocId((d >> 32) as u32);
+    let block = m.mem.allocation(id).map(|a| (a.space, a.kind, a.live, a.freed_at));
+    match block {
+        Some((space, AllocKind::Runtime(ACC_MALLOC_BLOCK), live, freed_at)) if d as u32 == 0 => {
+            if !live {
+                let mut e = Diagnostic::error("double-free", format!("acc_free({d:#x}): the block was already freed (§3.2.16)"), loc);
+                if let Some(at) = freed_at {
+                    e = e.with_related(at, "freed here");
+                }
+                return Err(Trap::error(e));
+            }
+            // A block acc_malloc made on the host device is host memory.
+            match space {
+                Space::Device => device_free(m, d, loc),
+                Space::Host => m.mem.release(id, loc),
+            }
+            Ok(())
+        }
+        _ => {
+            let what = if block.is_some() { m.describe_alloc(id) } else { "no allocation".to_string() };
+            Err(Trap::error(
+                Diagnostic::error("bad-argument", format!("acc_free({d:#x}): not a block returned by acc_malloc (it points into {what}) (§3.2.16)"), loc)
+                    .with_help("acc_free takes exactly what acc_malloc returned; data clause copies are freed by ending their lifetime"),
+            ))
+        }
+    }
+}
+
+/// `acc_map_data` on the host device, which shares the host's memory: host data is its own device
+/// data, so only `d == h` maps anything (and nothing needs doing); other device memory cannot
+/// back host data there — libgomp stops too ("cannot map data on shared-memory system").
+fn shared_memory_map_data(h: u64, d: u64, bytes: u64, loc: Loc) -> Result<(), Trap> {
+    if d == h {
+        return Ok(());
+    }
+    Err(Trap::error(
+        Diagnostic::error(
+            "bad-argument",
+            format!("acc_map_data({h:#x}, {d:#x}, {bytes}): the host device shares the host's memory, so other memory cannot back host data (§3.2.25)"),
+            loc,
+        )
+        .with_help("on the host device the data is its own device copy; skip acc_map_data when acc_get_device_type() is acc_device_host"),
+    ))
+}
+
+/// `acc_map_data(h, d, bytes)` (§3.2.25): host data `h` must not be present ("an error"); a
+/// device address already mapped is undefined behaviour in 2.0, which accsim reports, as libgomp
+/// does; `d` must be live device memory holding `bytes` (from `acc_malloc`); null pointers and a
+/// zero length map nothing that could be looked up, an error as in libgomp.
+fn check_map_data(m: &Machine, h: u64, d: u64, bytes: u64, loc: Loc) -> Result<(), Trap> {
+    let call = format!("acc_map_data({h:#x}, {d:#x}, {bytes})");
+    let bad = |what: String| Trap::error(Diagnostic::error("bad-argument", format!("{call}: {what} (§3.2.25)"), loc));
+    if h == 0 || d == 0 || bytes == 0 {
+        let which = if bytes == 0 { "the length is 0" } else if h == 0 { "the host address is NULL" } else { "the device address is NULL" };
+        return Err(bad(which.to_string()));
+    }
+    if let Presence::Present(s) | Presence::Partial(s) = m.acc.present.lookup(h..h.saturating_add(bytes)) {
+        let (by, at) = m.acc.present.get(s).map(|e| (mapped_by(e), e.created_at)).unwrap_or_default();
+        return Err(Trap::error(
+            Diagnostic::error("already-mapped", format!("{call}: the host data is already present on the device, mapped by {by} (§3.2.25)"), loc)
+                .with_related(at, "mapped here"),
+        ));
+    }
+    if let Some(e) = entry_at_device(m, d, bytes) {
+        return Err(Trap::error(
+            Diagnostic::error("already-mapped", format!("{call}: the device memory is already mapped to host data, by {} (§3.2.25)", mapped_by(e)), loc)
+                .with_related(e.created_at, "mapped here")
+                .with_help("each device block backs one host block; acc_malloc another one"),
+        ));
+    }
+    match m.mem.allocation(AllocId((d >> 32) as u32)) {
+        Some(a) if a.space == Space::Device && a.live => {
+            if (d & 0xffff_ffff).saturating_add(bytes) > a.size {
+                return Err(bad(format!("the device block holds {} bytes from its start", a.size)));
+            }
+        }
+        Some(a) if a.space == Space::Device => return Err(bad("the device memory was freed".to_string())),
+        _ => return Err(bad(format!("{d:#x} is not a device address (it points into {})", m.describe_alloc(AllocId((d >> 32) as u32))))),
+    }
+    Ok(())
+}
+
+/// `acc_unmap_data(h)` (§3.2.26): only a mapping made by `acc_map_data` may be unmapped, from its
+/// start ("undefined behavior" otherwise in 2.0; libgomp stops, and so does accsim).
+fn acc_unmap_data(m: &mut Machine, h: u64, loc: Loc) -> Result<(), Trap> {
+    let call = format!("acc_unmap_data({h:#x})");
+    let Some(e) = m.acc.present.containing(h) else {
+        return Err(err("not-present", format!("{call}: no data is mapped there (§3.2.26)"), loc));
+    };
+    let (start, name, at) = (e.host.start, e.name.clone(), e.created_at);
+    if !e.user_mapped {
+        return Err(Trap::error(
+            Diagnostic::error("not-map-data", format!("{call}: the data was mapped by {}, not by acc_map_data (§3.2.26)", mapped_by(e)), loc)
+                .with_related(at, "mapped here")
+                .with_help("end a data clause's or acc_copyin's lifetime with exit data or acc_delete"),
+        ));
+    }
+    if start != h {
+        return Err(Trap::error(
+            Diagnostic::error("not-map-data", format!("{call}: the address is inside the mapping of `{name}`, which starts at {start:#x} (§3.2.26)"), loc)
+                .with_related(at, format!("`{name}` was mapped here")),
+        ));
+    }
+    m.acc.present.remove(start);
+    Ok(())
+}
+
+/// The arguments of `acc_memcpy_to_device` / `acc_memcpy_from_device` (§3.2.30, §3.2.31): the
+/// device side must be device memory ("the destination address must be a device address"), the
+/// other host memory — the routines copy between the two memories, never within one, so
+/// swapped or overlapping arguments are caught here. Zero bytes copy nothing; whether the bytes
+/// lie inside their blocks is the copy's own bounds check.
+fn memcpy_arguments(m: &Machine, routine: &str, dest: (u64, Space), src: (u64, Space), bytes: u64, loc: Loc) -> Result<bool, Trap> {
+    if bytes == 0 {
+        return Ok(false);
+    }
+    for ((p, want), role) in [(dest, "destination"), (src, "source")] {
+        let space = m.mem.allocation(AllocId((p >> 32) as u32)).filter(|_| p != 0).map(|a| a.space);
+        if space == Some(want) {
+            continue;
+        }
+        let (wanted, hint) = match want {
+            Space::Device => ("a device address", "such as acc_malloc or acc_deviceptr return"),
+            Space::Host => ("a host address", "a pointer into the program's own memory"),
+        };
+        let is = if p == 0 { "NULL".to_string() } else { format!("{p:#x}, which points into {}", m.describe_alloc(AllocId((p >> 32) as u32))) };
+        let section = if routine.ends_with("to_device") { "§3.2.30" } else { "§3.2.31" };
+        return Err(Trap::error(
+            Diagnostic::error("bad-argument", format!("{routine}: the {role} must be {wanted}, {hint}; it is {is} ({section})"), loc)
+                .with_help("the arguments are (destination, source, bytes)"),
+        ));
+    }
+    // A device copy made by a data clause or routine mirrors its host block's offsets, but only
+    // the mapped bytes are device data: the copy must stay inside them.
+    let device = if dest.1 == Space::Device { dest.0 } else { src.0 };
+    let is_copy = m.mem.allocation(AllocId((device >> 32) as u32)).is_some_and(|a| a.kind == AllocKind::Runtime(DEVICE_COPY));
+    if is_copy {
+        let inside = m.acc.present.containing_device(device).filter(|e| device.saturating_add(bytes) <= e.device_start + e.len());
+        if inside.is_none() {
+            let around = m.acc.present.containing_device(device).map(|e| format!(": the device copy of `{}` holds {} bytes from {:#x}", e.name, e.len(), e.device_start));
+            let section = if routine.ends_with("to_device") { "§3.2.30" } else { "§3.2.31" };
+            return Err(Trap::error(
+                Diagnostic::error(
+                    "bad-argument",
+                    format!("{routine}: {bytes} bytes at device address {device:#x} are not all mapped device data{} ({section})", around.unwrap_or_default()),
+                    loc,
+                )
+                .with_help("copy within the mapped bytes (acc_deviceptr of the mapped data)"),
+            ));
+        }
+    }
+    Ok(true)
+}
+
+/// The value of environment variable `name`, unless unset or blank.
+fn env_value(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+/// The device type an `ACC_DEVICE_TYPE` value names (§4.1: the values are
+/// implementation-defined; accsim's are the acc_device_t names without the prefix, in any case).
+fn device_type_named(v: &str) -> Option<u64> {
+    match v.trim().to_ascii_lowercase().as_str() {
+        "host" => Some(ACC_DEVICE_HOST),
+        "not_host" => Some(ACC_DEVICE_NOT_HOST),
+        "nvidia" => Some(ACC_DEVICE_NVIDIA),
+        "default" => Some(ACC_DEVICE_DEFAULT),
+        _ => None,
+    }
+}
+
+/// The device selection of the environment, checked as the program starts, before any device
+/// work: an `ACC_DEVICE_TYPE` that names no device type (§4.1) and an `ACC_DEVICE_NUM` that is
+/// not a number or is beyond the devices of the selected type (§4.2: "implementation-defined";
+/// nvc and libgomp stop) are errors, not silently the default device.
+fn check_environment(m: &Machine) -> Result<(), Trap> {
+    let env_error = |msg: String, help: &str| {
+        let mut d = Diagnostic::error("environment", msg, Loc::default()).with_help(help.to_string());
+        d.primary = None;
+        Trap::error(d)
+    };
+    if let Some(v) = env_value("ACC_DEVICE_TYPE") {
+        if device_type_named(&v).is_none() {
+            return Err(env_error(format!("ACC_DEVICE_TYPE={v:?} is not a device type (§4.1)"), "accsim knows host, not_host, nvidia and default"));
+        }
+    }
+    if let Some(v) = env_value("ACC_DEVICE_NUM") {
+        let (count, kind) = if m.acc.on_host { (1, "host") } else { (m.acc.device.count(), m.acc.device.name()) };
+        match v.trim().parse::<u64>() {
+            Err(_) => return Err(env_error(format!("ACC_DEVICE_NUM={v:?} is not a device number (§4.2)"), "device numbers are nonnegative integers, from 0")),
+            Ok(n) if n >= count => {
+                let devices = if count == 1 { format!("one {kind} device, number 0") } else { format!("{count} {kind} devices, numbered 0 to {}", count - 1) };
+                return Err(env_error(format!("ACC_DEVICE_NUM={n}: there is no such device (§4.2)"), &format!("there is {devices}")));
+            }
+            Ok(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// Start the runtime: check the environment's device selection, then map the globals of
+/// file-scope `declare` directives for the whole run.
+pub fn startup(m: &mut Machine) -> Result<(), Trap> {
+    check_environment(m)?;
+    startup_declares(m)
+}
+
 /// Map the globals of file-scope `declare` directives for the whole run. `declare link(x)`
 /// allocates nothing: `x`'s device copy is made by the data clause, compute construct or
 /// `enter data` that names it, and lives as long as that data lifetime (§2.10.2).
-pub fn startup_declares(m: &mut Machine) -> Result<(), Trap> {
+fn startup_declares(m: &mut Machine) -> Result<(), Trap> {
     if m.acc.on_host {
         return Ok(());
     }

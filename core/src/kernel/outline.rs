@@ -691,7 +691,7 @@ impl FnOutliner<'_> {
             locals.push(hl);
         }
         // VLA types name their count locals: remap them too.
-        rewrite_stmt(&mut body, &map, &mut self.p.types, &self.p.externs);
+        rewrite_stmt(&mut body, &map, &mut self.p.types);
         for l in locals.iter_mut() {
             l.ty = remap_type(l.ty, &map, &mut self.p.types);
         }
@@ -1077,55 +1077,54 @@ fn map_local(l: &mut LocalId, m: &Remap) {
     }
 }
 
-pub(crate) fn rewrite_stmt(s: &mut Stmt, m: &Remap, types: &mut TypeTable, externs: &[Extern]) {
+pub(crate) fn rewrite_stmt(s: &mut Stmt, m: &Remap, types: &mut TypeTable) {
     match &mut s.kind {
-        StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } => rewrite_expr(e, m, types, externs),
-        StmtKind::Return(Some(e)) => rewrite_expr(e, m, types, externs),
-        StmtKind::Block(v) => v.iter_mut().for_each(|x| rewrite_stmt(x, m, types, externs)),
+        StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } => rewrite_expr(e, m, types),
+        StmtKind::Return(Some(e)) => rewrite_expr(e, m, types),
+        StmtKind::Block(v) => v.iter_mut().for_each(|x| rewrite_stmt(x, m, types)),
         StmtKind::If(c, t, e) => {
-            rewrite_expr(c, m, types, externs);
-            rewrite_stmt(t, m, types, externs);
+            rewrite_expr(c, m, types);
+            rewrite_stmt(t, m, types);
             if let Some(e) = e {
-                rewrite_stmt(e, m, types, externs);
+                rewrite_stmt(e, m, types);
             }
         }
         StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
-            rewrite_expr(c, m, types, externs);
-            rewrite_stmt(b, m, types, externs);
+            rewrite_expr(c, m, types);
+            rewrite_stmt(b, m, types);
         }
         StmtKind::For { init, cond, step, body } => {
             if let Some(i) = init {
-                rewrite_stmt(i, m, types, externs);
+                rewrite_stmt(i, m, types);
             }
             if let Some(c) = cond {
-                rewrite_expr(c, m, types, externs);
+                rewrite_expr(c, m, types);
             }
             if let Some(c) = step {
-                rewrite_expr(c, m, types, externs);
+                rewrite_expr(c, m, types);
             }
-            rewrite_stmt(body, m, types, externs);
+            rewrite_stmt(body, m, types);
         }
         StmtKind::Switch { cond, body, .. } => {
-            rewrite_expr(cond, m, types, externs);
-            rewrite_stmt(body, m, types, externs);
+            rewrite_expr(cond, m, types);
+            rewrite_stmt(body, m, types);
         }
         StmtKind::VlaAlloc(l) => map_local(l, m),
-        StmtKind::Acc { body: Some(b), .. } => rewrite_stmt(b, m, types, externs),
+        StmtKind::Acc { body: Some(b), .. } => rewrite_stmt(b, m, types),
         _ => {}
     }
 }
 
-fn rewrite_place(p: &mut Place, m: &Remap, types: &mut TypeTable, externs: &[Extern]) {
+fn rewrite_place(p: &mut Place, m: &Remap, types: &mut TypeTable) {
     match p {
         Place::Local(l) => map_local(l, m),
-        Place::Mem(a) => rewrite_expr(a, m, types, externs),
+        Place::Mem(a) => rewrite_expr(a, m, types),
     }
 }
 
-pub(crate) fn rewrite_expr(e: &mut Expr, m: &Remap, types: &mut TypeTable, externs: &[Extern]) {
+pub(crate) fn rewrite_expr(e: &mut Expr, m: &Remap, types: &mut TypeTable) {
     e.ty = remap_type(e.ty, m, types);
-    let loc = e.loc;
-    let r = |x: &mut Expr, types: &mut TypeTable| rewrite_expr(x, m, types, externs);
+    let r = |x: &mut Expr, types: &mut TypeTable| rewrite_expr(x, m, types);
     match &mut e.kind {
         ExprKind::Local(l) => map_local(l, m),
         ExprKind::LocalAddr(l) => {
@@ -1180,10 +1179,10 @@ pub(crate) fn rewrite_expr(e: &mut Expr, m: &Remap, types: &mut TypeTable, exter
             r(c, types);
         }
         ExprKind::Assign { place, value } | ExprKind::CompoundAssign { place, value, .. } => {
-            rewrite_place(place, m, types, externs);
+            rewrite_place(place, m, types);
             r(value, types);
         }
-        ExprKind::IncDec { place, .. } => rewrite_place(place, m, types, externs),
+        ExprKind::IncDec { place, .. } => rewrite_place(place, m, types),
         ExprKind::Call { callee, args, result } => {
             if let Some(res) = result {
                 map_local(res, m);
@@ -1192,25 +1191,12 @@ pub(crate) fn rewrite_expr(e: &mut Expr, m: &Remap, types: &mut TypeTable, exter
             if let Callee::Indirect(c) = callee {
                 r(c, types);
             }
-            // §3.2.14 acc_on_device: on the device, true for the device's type and not_host.
-            if let Callee::Extern(x) = callee {
-                if externs.get(x.0 as usize).is_some_and(|x| x.name == "acc_on_device") && args.len() == 1 {
-                    let arg = args.remove(0);
-                    let int = types.intern(Type::Int(IntType::INT));
-                    let mk = |kind, ty| Expr { kind, ty, loc };
-                    let a = mk(ExprKind::Cast(Box::new(arg)), int);
-                    // acc_device_none = 0, acc_device_host = 2: false; everything else true.
-                    let ne_host = mk(ExprKind::Binary(BinOp::Ne, Box::new(a.clone()), Box::new(mk(ExprKind::Int(2), int))), int);
-                    let ne_none = mk(ExprKind::Binary(BinOp::Ne, Box::new(a), Box::new(mk(ExprKind::Int(0), int))), int);
-                    e.kind = ExprKind::LogicalAnd(Box::new(ne_host), Box::new(ne_none));
-                }
-            }
         }
         ExprKind::WithInit { init, value } | ExprKind::StmtExpr { body: init, value: Some(value) } => {
-            init.iter_mut().for_each(|s| rewrite_stmt(s, m, types, externs));
+            init.iter_mut().for_each(|s| rewrite_stmt(s, m, types));
             r(value, types);
         }
-        ExprKind::StmtExpr { body, value: None } => body.iter_mut().for_each(|s| rewrite_stmt(s, m, types, externs)),
+        ExprKind::StmtExpr { body, value: None } => body.iter_mut().for_each(|s| rewrite_stmt(s, m, types)),
         ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_) | ExprKind::FuncAddr(_) | ExprKind::ExternAddr(_) => {}
     }
 }

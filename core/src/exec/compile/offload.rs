@@ -356,20 +356,36 @@ impl<'a> Cx<'a> {
             })
         };
         let queue_of = Arc::new(queue_of);
-        // `wait(list)` clause (§2.14.2): the construct waits for those queues (all with no list).
-        let wait_fns: Option<Vec<ExprFn>> = match clauses_of(&dir).find_map(|c| if let AccClauseKind::Wait(w) = c { Some(w) } else { None }) {
-            Some(Some(list)) => Some(list.iter().map(|e| Ok(self.expr(e)?.into_fn())).collect::<R<_>>()?),
-            Some(None) => Some(Vec::new()),
-            None => None,
-        };
-        if let Some(fns) = wait_fns {
+        // `wait(list)` clauses (§2.13.2): the construct waits for the queues of every clause,
+        // each list in order; a clause without a list waits for all queues.
+        let mut wait_all = false;
+        let mut wait_fns: Vec<ExprFn> = Vec::new();
+        let mut has_wait = false;
+        for c in clauses_of(&dir) {
+            if let AccClauseKind::Wait(w) = c {
+                has_wait = true;
+                match w {
+                    Some(list) => {
+                        for e in list {
+                            wait_fns.push(self.expr(e)?.into_fn());
+                        }
+                    }
+                    None => wait_all = true,
+                }
+            }
+        }
+        if has_wait {
             self.emit(
                 Op::Expr(Box::new(move |m| {
-                    if fns.is_empty() {
-                        rt::wait_queues(m, None)?;
+                    // The arguments are evaluated even when all queues are waited for.
+                    let mut queues = Vec::with_capacity(wait_fns.len());
+                    for f in &wait_fns {
+                        queues.push(f(m)? as i32 as i64);
                     }
-                    for f in &fns {
-                        let q = f(m)? as i32 as i64;
+                    if wait_all {
+                        return rt::wait_queues(m, None).map(|_| 0);
+                    }
+                    for q in queues {
                         rt::wait_queues(m, Some(q))?;
                     }
                     Ok(0)
@@ -531,24 +547,25 @@ impl<'a> Cx<'a> {
                 );
             }
             AccKind::Wait(args) => {
-                // Queues run their work when it is issued, so waiting is immediate; the arguments are
-                // still evaluated (they may have side effects).
+                // Each queue of the list in order, all queues without a list (§2.13.3); under the
+                // default schedule the queues are already idle, but the arguments are still
+                // evaluated (they may have side effects).
                 let fns: Vec<ExprFn> = match args {
                     Some(a) => a.iter().map(|e| Ok(self.expr(e)?.into_fn())).collect::<R<_>>()?,
                     None => Vec::new(),
                 };
                 self.emit(
                     Op::Expr(Box::new(move |m| {
-                        let mut first = None;
                         if fns.is_empty() {
                             rt::wait_queues(m, None)?;
+                            rt::event(m, crate::exec::events::EventKind::Wait { queue: None }, loc, 0, false);
                         }
+                        // `wait(1, 2)` waits for each queue of the list (§2.13.3).
                         for f in &fns {
                             let q = f(m)? as i32 as i64;
-                            first.get_or_insert(q);
                             rt::wait_queues(m, Some(q))?;
+                            rt::event(m, crate::exec::events::EventKind::Wait { queue: Some(q) }, loc, 0, false);
                         }
-                        rt::event(m, crate::exec::events::EventKind::Wait { queue: first }, loc, 0, false);
                         Ok(0)
                     })),
                     loc,
