@@ -243,7 +243,7 @@ mod tests {
         let out = normalize(src);
         assert_eq!(out.lines().count(), src.lines().count());
         assert!(out.starts_with("typedef struct "), "{out}");
-        assert!(out.contains("}  __attribute__((__aligned__ (sizeof (void *))))  omp_depend_t;"), "{out}");
+        assert!(out.contains("} __attribute__((__aligned__ (sizeof (void *))))  omp_depend_t;"), "{out}");
         assert!(!out.lines().next().unwrap_or("").contains("__attribute__"));
     }
 
