@@ -1,9 +1,10 @@
 // Issue 12 item 11: a loop that calls a `routine vector` procedure must leave the vector level to
 // the routine (§2.12.1.3: "a call to this procedure must appear in code that is executed in
 // vector-single mode"). accsim scheduled the calling `parallel loop` (no level given) as
-// `gang vector`, so every lane ran the routine's whole vector loop on the same row, and `check`
-// reported a false `data-race`. The same for a `routine worker` called from a kernels loop
-// nest, and for a caller that is itself a routine.
+// `gang vector`, so every lane ran the routine's whole vector loop (the illegal schedule real
+// compilers never choose; `check` could report lane races it caused). The same for a `routine
+// worker` called from a `parallel loop`: its loop must be gang only (§2.12.1.2). `accsim info`
+// shows the schedules (simulator/tests/acc_samples.rs checks them).
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -40,7 +41,7 @@ int main(void)
     for (int r = 0; r < ROWS; r++)
         scale_row(&m[r * COLS], COLS, 2.0f);
 
-#pragma acc kernels copy(grid)
+#pragma acc parallel loop copy(grid)
     for (int b = 0; b < 4; b++)
         smooth_rows(grid[b], ROWS, COLS);
 
