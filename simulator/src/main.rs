@@ -111,15 +111,26 @@ struct CompileArgs {
     /// The preprocessor command (default: `cc -E -fopenacc -U_OPENACC -D_OPENACC=201306`).
     #[arg(long = "cpp", value_name = "COMMAND")]
     cpp: Option<String>,
+    /// Also print accsim's notes about the program (pragmas other than `#pragma acc`, which
+    /// accsim ignores). `run` prints nothing of its own on a correct program without it; `info`
+    /// and `check` always report them.
+    #[arg(short = 'W')]
+    notes: bool,
 }
 
 #[derive(Args)]
 struct CheckArgs {
     #[command(flatten)]
     run: RunArgs,
-    /// How findings are printed.
+    /// How findings are printed. Text goes to stderr after the program's output. JSON and SARIF
+    /// go to the `--report` file, or else to stdout, the program's own stdout then going to
+    /// stderr so that stdout is the report alone.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Write the findings to this file (in `--format`) instead of stdout or stderr; the
+    /// program's stdout and stderr stay its own.
+    #[arg(long, value_name = "FILE")]
+    report: Option<std::path::PathBuf>,
     /// Check every access of every kernel. By default a kernel that is proven race-free when it
     /// is launched (its accesses are affine in its loop counters and no two threads can touch
     /// one place) runs unobserved, and the checkers take the bytes it reads and writes instead
@@ -268,11 +279,14 @@ fn print_diagnostics(diags: &[Diagnostic], map: &SourceMap) {
     }
 }
 
-/// Compile, printing diagnostics; `Err(exit code)` when the program does not compile.
+/// Compile, printing errors; `Err(exit code)` when the program does not compile. The notes
+/// (ignored pragmas) are printed only with `-W`: a program's stderr is its own (issue 12 item 13).
 fn compile(a: &CompileArgs, map: &mut SourceMap) -> Result<driver::Compiled, ExitCode> {
     match driver::compile_files(&a.files, &preprocess_options(a), map) {
         Ok(c) => {
-            print_diagnostics(&c.notes, map);
+            if a.notes {
+                print_diagnostics(&c.notes, map);
+            }
             Ok(c)
         }
         Err(diags) => {
@@ -291,6 +305,9 @@ fn main() -> ExitCode {
         Command::Explore(e) => explore(e, &mut map),
         Command::Info(a) => match compile(&a, &mut map) {
             Ok(c) => {
+                if !a.notes {
+                    print_diagnostics(&c.notes, &map);
+                }
                 print!("{}", accsim_core::kernel::info::report(&c.program, &map));
                 ExitCode::SUCCESS
             }
@@ -360,17 +377,14 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
                     d
                 })
                 .collect();
-            report(&as_findings, map, c.format);
-            return ExitCode::from(2);
+            return report(&as_findings, map, &c, ExitCode::from(2));
         }
     };
-    let mut findings = compiled.program.findings.clone();
+    let mut findings = compiled.notes.clone();
+    findings.extend(compiled.program.findings.iter().cloned());
     let exe = match exec::compile_for_checking(&compiled.program) {
         Ok(e) => e,
-        Err(d) => {
-            report(&d.0, map, c.format);
-            return ExitCode::from(2);
-        }
+        Err(d) => return report(&d.0, map, &c, ExitCode::from(2)),
     };
     // Checked kernels run on the sequential device (the simulated device hands them to it while
     // a checker listens): gangs run in order on the interpreter thread, so the checkers see one
@@ -382,7 +396,9 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let options = exec::RunOptions { checker: Some(Box::new(checker)), accelerator: Some(accelerator), ..r.run_options() };
+    // A report on stdout has stdout to itself: the program's output goes to stderr.
+    let stdout: Option<exec::Sink> = if c.format != Format::Text && c.report.is_none() { Some(Box::new(std::io::stderr())) } else { None };
+    let options = exec::RunOptions { checker: Some(Box::new(checker)), accelerator: Some(accelerator), stdout, ..r.run_options() };
     let outcome = exe.run(options, r.argv());
     if let Ok(f) = found.lock() {
         findings.extend(f.list.iter().cloned());
@@ -393,17 +409,29 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     if let Some(d) = outcome.diagnostic() {
         findings.push(d.clone());
     }
-    report(&findings, map, c.format);
     let serious = findings.iter().any(|f| f.severity != accsim_core::diag::Severity::Note);
-    ExitCode::from(if serious { 1 } else { 0 })
+    report(&findings, map, &c, ExitCode::from(if serious { 1 } else { 0 }))
 }
 
-fn report(findings: &[Diagnostic], map: &SourceMap, format: Format) {
-    match format {
-        Format::Text => print_diagnostics(findings, map),
-        Format::Json => println!("{}", findings_json(findings, map)),
-        Format::Sarif => println!("{}", findings_sarif(findings, map)),
+/// Print or write `check`'s findings as `--format` and `--report` say; `status` is returned
+/// unless the report file cannot be written (then 101: accsim could not do its job).
+fn report(findings: &[Diagnostic], map: &SourceMap, c: &CheckArgs, status: ExitCode) -> ExitCode {
+    let document = match c.format {
+        Format::Text => findings.iter().map(|d| d.render(map, false)).collect::<String>(),
+        Format::Json => format!("{}\n", findings_json(findings, map)),
+        Format::Sarif => format!("{}\n", findings_sarif(findings, map)),
+    };
+    match (&c.report, c.format) {
+        (Some(path), _) => {
+            if let Err(e) = std::fs::write(path, document) {
+                eprintln!("accsim: cannot write the report {}: {e}", path.display());
+                return ExitCode::from(101);
+            }
+        }
+        (None, Format::Text) => eprint!("{document}"),
+        (None, _) => print!("{document}"),
     }
+    status
 }
 
 fn severity_name(d: &Diagnostic) -> &'static str {

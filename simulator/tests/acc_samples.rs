@@ -493,3 +493,19 @@ fn entered_struct_members_are_present() {
     assert_eq!(err.matches("launch kernel").count(), 2, "{err}");
     assert_eq!(err.matches("upload data").count(), 2, "only the two entered members go up:\n{err}");
 }
+
+/// Issue 12 item 11, §2.12.1.2–3: a loop without a level that calls a `routine vector` is not
+/// vector-partitioned (the call needs vector-single mode), one that calls a `routine worker`
+/// neither worker- nor vector-partitioned: both are gang loops.
+#[test]
+fn info_leaves_a_called_routine_its_levels() {
+    let path = samples_dir().join("regress/routine_vector_call_schedule.c");
+    let mut cmd = std::process::Command::new(accsim_bin());
+    cmd.arg("info").arg(&path);
+    let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim info");
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = |n: u32| text.lines().find(|l| l.contains(&format!("routine_vector_call_schedule.c:{n}:")) && l.contains("loop scheduled")).unwrap_or_default().to_string();
+    assert!(line(40).ends_with("loop scheduled gang"), "{text}");
+    assert!(line(44).ends_with("loop scheduled gang"), "{text}");
+}

@@ -106,3 +106,39 @@ fn data_races_on_doubles_chars_and_mixed_sizes() {
         assert_eq!(out.status, if racy { 1 } else { 0 }, "{name}: {err}");
     }
 }
+
+/// Issue 12 item 13: a JSON report on stdout has stdout to itself (the program's output moves to
+/// stderr); with `--report FILE` the program's streams stay its own; `run` says nothing of the
+/// pragmas it ignores unless asked (`-W`), and `check` reports them as notes.
+#[test]
+fn reports_never_share_a_stream_with_the_program() {
+    let dir = TempDir::new("check-report");
+    let src = LOST_WRITE.replace("#pragma acc parallel loop copyin(a)", "#pragma omp parallel for\n#pragma acc parallel loop copyin(a) reduction(+:sum)");
+    let out = check(&dir, "ok.c", &src, &["--format", "json"]);
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is the JSON document alone");
+    assert_eq!(v["findings"][0]["kind"], "pragma");
+    assert_eq!(v["findings"][0]["severity"], "note");
+    assert_eq!(out.stderr_text(), "sum = 4950.000000\n", "the program's stdout moved to stderr");
+
+    let report = dir.path().join("findings.sarif");
+    let report_arg = report.to_string_lossy().into_owned();
+    let out = check(&dir, "ok.c", &src, &["--format", "sarif", "--report", &report_arg]);
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "sum = 4950.000000\n");
+    assert_eq!(out.stderr_text(), "");
+    let text = std::fs::read_to_string(&report).expect("the report file");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("SARIF");
+    assert_eq!(v["runs"][0]["results"][0]["ruleId"], "pragma");
+
+    let p = dir.path().join("ok.c");
+    let run = |extra: &[&str]| {
+        let mut cmd = std::process::Command::new(accsim_bin());
+        cmd.arg("run").args(extra).arg(&p);
+        run_with_timeout(cmd, accsim_timeout()).expect("run accsim run")
+    };
+    let out = run(&[]);
+    assert_eq!(out.status, 0);
+    assert_eq!(out.stderr_text(), "", "`run` prints nothing of its own on a correct program");
+    assert!(run(&["-W"]).stderr_text().contains("ignoring `#pragma omp parallel for`"));
+}

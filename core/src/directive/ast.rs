@@ -311,6 +311,9 @@ pub struct DirectiveError {
     /// The offending clause or token; empty at the end of the text when something is missing.
     pub span: Range<usize>,
     pub help: Option<String>,
+    /// Other places of the directive the error involves (the earlier clause of a pair), with
+    /// what each is.
+    pub related: Vec<(Range<usize>, String)>,
 }
 
 impl DirectiveError {
@@ -319,7 +322,13 @@ impl DirectiveError {
             message: message.into(),
             span,
             help: None,
+            related: Vec::new(),
         }
+    }
+
+    pub(crate) fn with_related(mut self, span: Range<usize>, what: impl Into<String>) -> DirectiveError {
+        self.related.push((span, what.into()));
+        self
     }
 
     pub(crate) fn with_help(mut self, help: impl Into<String>) -> DirectiveError {

@@ -1,5 +1,6 @@
 //! Restrictions of chapter 2 that involve several clauses of one directive, checked after
-//! parsing: "at most one" clauses, required clauses, and exclusive loop/routine levels.
+//! parsing: "at most one" clauses, required clauses, exclusive loop/routine levels, and one data
+//! attribute per variable.
 //!
 //! Restrictions that need the program (nesting, variable types, constant values) belong to the
 //! validation of the lowered program, not here.
@@ -19,6 +20,7 @@ pub(crate) fn check_directive(d: &Directive, groups: &[usize]) -> Result<(), Dir
         DirectiveKind::Routine(_) => routine_level(&clauses)?,
         _ => {}
     }
+    one_attribute_per_variable(d, &clauses)?;
     if d.kind == DirectiveKind::Declare {
         declare_whole_variables(d)?;
     }
@@ -268,6 +270,71 @@ fn declare_whole_variables(d: &Directive) -> Result<(), DirectiveError> {
                 v.span.clone(),
             )
             .with_help(format!("name the whole variable `{}` (§2.10)", v.base)));
+        }
+    }
+    Ok(())
+}
+
+/// A variable's role in one clause, for [`one_attribute_per_variable`].
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Role {
+    /// A data clause (§2.6.5) or `deviceptr`.
+    Data,
+    Private,
+    FirstPrivate,
+    Reduction,
+}
+
+/// §2.6: on one construct a variable has one data attribute, so it may appear in only one
+/// clause that gives it one: not in two data clauses (`copyin(a) copyout(a)`: use `copy(a)`), not
+/// in a data clause and in `private`/`firstprivate`, not in `reduction` and in
+/// `private`/`firstprivate` (§2.5.11, §2.7.11: the reduction gives each thread its private
+/// copy), not twice in one of these. A data clause together with `reduction` is allowed (the
+/// reduction result goes to the variable that the data clause maps), and so are `private` and
+/// `firstprivate` of one variable on a combined `parallel loop`/`kernels loop`, where
+/// `firstprivate` belongs to the compute construct and `private` to the loop (§2.10).
+/// Variables are compared by the expression they start with (`a`, `s.x`, `p->y`): two subarrays
+/// of one array in two data clauses are one variable in two clauses, as gcc also rejects.
+/// Clauses of different `device_type` groups are never compared (only one group applies).
+fn one_attribute_per_variable(d: &Directive, clauses: &[(&Clause, usize)]) -> Result<(), DirectiveError> {
+    use super::ast::VarRef;
+    let combined = matches!(d.kind, DirectiveKind::ParallelLoop | DirectiveKind::KernelsLoop);
+    let mut seen: Vec<(String, Role, &'static str, &VarRef, usize)> = Vec::new();
+    for (c, group) in clauses {
+        let (role, vars): (Role, &[VarRef]) = match &c.kind {
+            ClauseKind::Data(_, vars) => (Role::Data, vars),
+            ClauseKind::Private(vars) => (Role::Private, vars),
+            ClauseKind::FirstPrivate(vars) => (Role::FirstPrivate, vars),
+            ClauseKind::Reduction { vars, .. } => (Role::Reduction, vars),
+            _ => continue,
+        };
+        for v in vars {
+            let name: String = v.base.text.chars().filter(|ch| !ch.is_whitespace()).collect();
+            for (other, other_role, other_spelling, other_var, other_group) in &seen {
+                if *other != name || other_group != group {
+                    continue;
+                }
+                let allowed = match (role, *other_role) {
+                    (Role::Data, Role::Reduction) | (Role::Reduction, Role::Data) => true,
+                    (Role::Private, Role::FirstPrivate) | (Role::FirstPrivate, Role::Private) => combined,
+                    _ => false,
+                };
+                if allowed {
+                    continue;
+                }
+                let help = match (role, *other_role) {
+                    (Role::Data, Role::Data) => "give the variable one data clause for the whole construct: `copy` moves it both ways".to_string(),
+                    (Role::Reduction, _) | (_, Role::Reduction) => "a reduction variable is already private to each thread; remove it from the other clause".to_string(),
+                    _ => "keep the variable in one of the two clauses".to_string(),
+                };
+                return Err(DirectiveError::new(
+                    format!("`{name}` appears in `{}` and in `{other_spelling}` on `{}`: a variable may have only one data attribute on a construct (§2.6)", c.spelling, d.kind.name()),
+                    v.span.clone(),
+                )
+                .with_related(other_var.span.clone(), format!("`{name}` is in `{other_spelling}` here"))
+                .with_help(help));
+            }
+            seen.push((name, role, c.spelling, v, *group));
         }
     }
     Ok(())

@@ -1600,3 +1600,40 @@ fn garbled_inputs_never_panic() {
     }
     assert!(count > 5000, "{count} garbled inputs");
 }
+
+/// §2.6: one data attribute per variable on a construct (issue 12): data clause pairs,
+/// reduction with private/firstprivate, and the same clause twice are errors naming both
+/// clauses; a data clause with a reduction, members of one struct, and private + firstprivate on
+/// a combined construct are not.
+#[test]
+fn one_data_attribute_per_variable() {
+    let text = "parallel loop copyin(a) copyout(a)";
+    let e = err(text);
+    assert_eq!(e.message, "`a` appears in `copyout` and in `copyin` on `parallel loop`: a variable may have only one data attribute on a construct (§2.6)");
+    assert_eq!(at(text, &e.span), "a");
+    assert_eq!(e.span.start, text.rfind('a').unwrap_or(0));
+    assert_eq!(e.related.len(), 1);
+    assert_eq!(e.related[0].0.start, text.find("(a)").unwrap_or(0) + 1);
+    for bad in [
+        "loop reduction(+:s) private(s)",
+        "parallel reduction(+:s) firstprivate(s)",
+        "data copy(a[0:n]) present(a[0:n])",
+        "kernels copy(s.x) create(s.x)",
+        "parallel private(t) firstprivate(t)",
+        "parallel loop private(t, t)",
+        "enter data copyin(p[0:n], p[0:n])",
+        "declare create(g) copyin(g)",
+    ] {
+        assert!(err(bad).message.contains("only one data attribute"), "{bad}");
+    }
+    for good in [
+        "parallel loop copy(sum) reduction(+:sum)",
+        "parallel loop private(t) firstprivate(t)",
+        "parallel copy(s.x) copyin(s.y)",
+        "parallel copyin(a) copyout(b)",
+        "parallel device_type(nvidia) num_gangs(2) device_type(host) num_gangs(1)",
+        "update host(a[0:2]) host(a[4:2])",
+    ] {
+        ok(good);
+    }
+}

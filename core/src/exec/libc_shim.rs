@@ -11,7 +11,7 @@
 //! the functions and glibc's `__ctype_b_loc` tables the macros index), time functions (real host
 //! time), `exit`/`atexit`/`abort`/`__assert_fail`, `getenv`/`setenv` (set variables live in the
 //! run, not in accsim's environment), `__errno_location`, and the `__builtin_*` names glibc's
-//! headers leave in preprocessed code.
+//! headers leave in preprocessed code. The OpenMP runtime routines are in [`super::libc_omp`].
 //!
 //! Objects: `stdin`, `stdout`, `stderr` (`extern FILE *` globals) are runtime allocations holding
 //! pointers to three small "FILE" allocations that the stdio shims recognise; `errno` and the
@@ -84,6 +84,8 @@ enum Stream {
 pub enum Shim {
     /// An OpenACC runtime routine (chapter 3).
     Acc(super::openacc::AccFn),
+    /// An OpenMP runtime routine, as on one host thread ([`super::libc_omp`]).
+    Omp(super::libc_omp::OmpFn),
     Printf,
     Fprintf,
     Sprintf,
@@ -156,7 +158,6 @@ pub enum Shim {
     Gettimeofday,
     ClockGettime,
     ClockGetres,
-    OmpGetWtime,
     Exit,
     Abort,
     AssertFail,
@@ -368,6 +369,9 @@ fn shim_named(name: &str) -> Option<Shim> {
     if let Some(f) = super::openacc::runtime_fn(name) {
         return Some(Acc(f));
     }
+    if let Some(f) = super::libc_omp::runtime_fn(name) {
+        return Some(Omp(f));
+    }
     if let Some(f) = math1(name) {
         return Some(Math1(f));
     }
@@ -477,7 +481,6 @@ fn shim_named(name: &str) -> Option<Shim> {
         "gettimeofday" => Gettimeofday,
         "clock_gettime" => ClockGettime,
         "clock_getres" => ClockGetres,
-        "omp_get_wtime" => OmpGetWtime,
         "exit" | "_exit" | "_Exit" => Exit,
         "abort" => Abort,
         "__assert_fail" => AssertFail,
@@ -1081,6 +1084,11 @@ fn msort(
     Ok(())
 }
 
+/// The host's real time in seconds since the epoch (`omp_get_wtime`).
+pub(super) fn seconds_since_epoch() -> f64 {
+    now_since_epoch().as_secs_f64()
+}
+
 fn now_since_epoch() -> std::time::Duration {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -1147,6 +1155,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
     }
     Ok(match shim {
         Acc(f) => super::openacc::call_runtime(m, f, args, loc)?,
+        Omp(f) => super::libc_omp::call(m, f, args, loc)?,
         Printf => printf_to(
             m,
             Out::Stdout,
@@ -1542,7 +1551,6 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
             }
             0
         }
-        OmpGetWtime => now_since_epoch().as_secs_f64().to_bits(),
         Exit => return Err(Trap::exit(a(0) as i32)),
         Abort => return Err(Trap::abort()),
         AssertFail => {

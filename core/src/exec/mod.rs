@@ -53,6 +53,7 @@ pub mod events;
 pub mod inspect;
 pub mod libc_bind;
 mod libc_erf;
+pub mod libc_omp;
 pub mod libc_shim;
 pub mod memory;
 pub mod openacc;

@@ -4,10 +4,12 @@
 //! FILE.c ──cc -E──► preprocessed text ──extract──► text with markers + directive sites ──lang-c──► AST
 //! ```
 //! Line numbers survive: each `#pragma acc` line is replaced, on the same line, by a marker lang-c
-//! parses (see [`pragma`]), and the preprocessor's `# N "file"` markers give every line of the
+//! parses (see [`pragma`]), GNU attributes lang-c's grammar lacks are moved or dropped on their
+//! lines ([`gnu_attr`]), and the preprocessor's `# N "file"` markers give every line of the
 //! preprocessed text its original file and line ([`LineMap`]).
 
 pub mod acc_exprs;
+pub mod gnu_attr;
 pub mod pragma;
 pub mod preprocess;
 
@@ -43,7 +45,8 @@ impl ParsedUnit {
 /// Preprocess, extract directives and parse one C file.
 pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> Result<ParsedUnit, Vec<Diagnostic>> {
     let pp = preprocess::preprocess(path, opts, map).map_err(|d| vec![d])?;
-    let extracted = pragma::extract(&pp.text, &pp.lines);
+    let mut extracted = pragma::extract(&pp.text, &pp.lines);
+    extracted.text = gnu_attr::normalize(&extracted.text);
     let lines = pp.lines.rebase(&extracted.text);
     let mut diags = Vec::new();
     let config = lang_c::driver::Config::with_gcc();

@@ -23,12 +23,17 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
     bare_pointer_notes(p);
     let nfuncs = p.functions.len();
     let purity = super::depend::Purity::of_program(p);
+    let routines = super::routine::RoutineLevels::of_program(p);
+    let routine_errors = super::routine::check_program(p, &routines);
+    if !routine_errors.is_empty() {
+        return Err(routine_errors);
+    }
     for fi in 0..nfuncs {
         let mut body = std::mem::replace(&mut p.functions[fi].body, Stmt { kind: StmtKind::Empty, loc: Loc::default() });
         let uses_all = count_local_uses(&body);
         let host_body = body.clone();
         let entered = entered_vars(&body, &p.acc);
-        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_whole: Vec::new(), enclosing_vars: Vec::new(), entered, members: HashMap::new(), whole_structs: HashMap::new(), p, fi, uses_all, purity: &purity, per_part: HashSet::new(), diags: &mut diags };
+        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_whole: Vec::new(), enclosing_vars: Vec::new(), entered, members: HashMap::new(), whole_structs: HashMap::new(), p, fi, uses_all, purity: &purity, routines: &routines, per_part: HashSet::new(), diags: &mut diags };
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
@@ -87,26 +92,12 @@ fn bind_routine_calls(p: &mut Program, diags: &mut Vec<Diagnostic>) {
     let mut redirect: Vec<(Callee, Callee)> = Vec::new();
     for d in &p.file_scope_directives {
         let Some(Some(dir)) = p.acc.get(d.0 as usize) else { continue };
-        let AccKind::Routine(name) = &dir.kind else { continue };
+        if !matches!(dir.kind, AccKind::Routine(_)) {
+            continue;
+        }
         let Some(target) = dir.clauses.iter().find_map(|c| if let AccClauseKind::Bind(t) = &c.kind { Some(t.clone()) } else { None }) else { continue };
-        let by_name = |n: &str| -> Option<Callee> {
-            p.functions.iter().position(|f| f.name == n).map(|i| Callee::Direct(FuncId(i as u32))).or_else(|| p.externs.iter().position(|x| x.name == n).map(|i| Callee::Extern(ExternId(i as u32))))
-        };
-        let routine = match name {
-            Some(n) => by_name(n),
-            None => {
-                // The next function definition or prototype after the directive.
-                let after = |l: &Loc| l.file == dir.loc.file && l.line > dir.loc.line;
-                let f = p.functions.iter().enumerate().filter(|(_, f)| after(&f.loc)).min_by_key(|(_, f)| f.loc.line).map(|(i, f)| (f.loc.line, Callee::Direct(FuncId(i as u32))));
-                let x = p.externs.iter().enumerate().filter(|(_, x)| after(&x.loc)).min_by_key(|(_, x)| x.loc.line).map(|(i, x)| (x.loc.line, Callee::Extern(ExternId(i as u32))));
-                match (f, x) {
-                    (Some(f), Some(x)) => Some(if x.0 < f.0 { x.1 } else { f.1 }),
-                    (f, x) => f.or(x).map(|v| v.1),
-                }
-            }
-        };
-        let Some(routine) = routine else { continue };
-        match by_name(&target) {
+        let Some(routine) = super::routine::routine_target(p, dir) else { continue };
+        match super::routine::by_name(p, &target) {
             Some(t) => redirect.push((routine, t)),
             None => diags.push(Diagnostic::error("routine", format!("`bind({target})`: no function `{target}` is defined or declared in the program (§2.12.1.5)"), dir.loc)),
         }
@@ -226,6 +217,8 @@ struct FnOutliner<'p> {
     uses_all: HashMap<LocalId, usize>,
     /// Which functions a dependence test may treat as side-effect free.
     purity: &'p super::depend::Purity,
+    /// The `routine` levels of the program's functions (§2.12.1), for loop scheduling.
+    routines: &'p super::routine::RoutineLevels,
     /// Locals of a kernels region that each kernel of it assigns before use: every kernel gets
     /// its own (§2.5.2 splitting does not need them to survive between kernels).
     per_part: HashSet<LocalId>,
@@ -724,14 +717,14 @@ impl FnOutliner<'_> {
         let fast_body = {
             let mut b = Builder { types: &mut self.p.types, locals: &mut fast_locals, loc };
             let mut scratch = Vec::new();
-            super::schedule::schedule_kernel(body.clone(), &mut b, &self.p.acc, is_kernels, self.purity, combine, true, &mut scratch)
+            super::schedule::schedule_kernel(body.clone(), &mut b, &self.p.acc, is_kernels, self.purity, self.routines, combine, true, &mut scratch)
                 .ok()
                 .and_then(|(s, used)| used.then_some(s))
         };
         let plan_body = body.clone();
         let body = {
             let mut b = Builder { types: &mut self.p.types, locals: &mut locals, loc };
-            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, is_kernels, self.purity, combine, false, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?.0
+            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, is_kernels, self.purity, self.routines, combine, false, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?.0
         };
         kernel.plan = super::footprint::plan_kernel(&plan_body, &mut self.p.types, &locals, &kernel.captures, &kernel.loops, &self.p.acc, self.purity).map(std::sync::Arc::new);
         let body = super::promote::promote_read_only_captures(body, &params, &kernel.captures, &mut locals, &self.p.types);

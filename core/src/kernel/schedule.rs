@@ -23,6 +23,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::build::Builder;
 use super::depend::{self, DepCx, Obj, Purity, Verdict};
+use super::routine::RoutineLevels;
 
 type SResult<T> = Result<T, (String, Loc)>;
 
@@ -40,6 +41,9 @@ struct Ctx<'a> {
     is_kernels: bool,
     loops: &'a mut Vec<LoopInfo>,
     purity: &'a Purity,
+    /// The `routine` levels of the program's functions: a loop around a call leaves free the
+    /// levels the routine needs (§2.12.1).
+    routines: &'a RoutineLevels,
     /// References to each local in the kernel body, for the dependence test: a scalar used only
     /// inside a loop can be privatised. Private copies made while scheduling are added.
     uses: HashMap<LocalId, usize>,
@@ -59,7 +63,7 @@ struct Ctx<'a> {
 ///
 /// With `fast`, the shares of partitioned loops without per-thread state are plain loops over
 /// blocks of iterations (see the module docs, "Fast shares").
-pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<AccDirective>], is_kernels: bool, purity: &Purity, combine_atomic: DirectiveId, fast: bool, loops: &mut Vec<LoopInfo>) -> SResult<(Stmt, bool)> {
+pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<AccDirective>], is_kernels: bool, purity: &Purity, routines: &RoutineLevels, combine_atomic: DirectiveId, fast: bool, loops: &mut Vec<LoopInfo>) -> SResult<(Stmt, bool)> {
     let uses = super::outline::count_local_uses(&body);
     let single_nest = {
         let mut s = &body;
@@ -71,7 +75,7 @@ pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<Acc
         }
         matches!(&s.kind, StmtKind::For { .. }) || matches!(&s.kind, StmtKind::Acc { body: Some(b), .. } if matches!(b.kind, StmtKind::For { .. }))
     };
-    let mut cx = Ctx { acc, is_kernels, loops, purity, uses, single_nest, combine_atomic, fast, fast_used: false };
+    let mut cx = Ctx { acc, is_kernels, loops, purity, routines, uses, single_nest, combine_atomic, fast, fast_used: false };
     let out = walk(body, b, &mut cx, Levels::default())?;
     Ok((out, cx.fast_used))
 }
@@ -293,7 +297,16 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
             let _ = auto;
             // The implementation chooses (§2.7 `auto`/no level): levels free of the enclosing
             // loops and above every level a nested loop names explicitly.
-            let (inner, mut nested) = inner_levels(&body, cx.acc);
+            let (mut inner, mut nested) = inner_levels(&body, cx.acc);
+            // A call to a `routine vector` needs vector-single mode, a `routine worker`
+            // worker-single mode (§2.12.1.2–3): the routine's loops are nested loops here.
+            let calls = cx.routines.call_levels(&body);
+            if calls.any() {
+                nested = true;
+                inner.gang |= calls.gang;
+                inner.worker |= calls.worker;
+                inner.vector |= calls.vector;
+            }
             if cx.is_kernels {
                 // Plain loops nested in a kernels loop are auto loops too: leave them a level.
                 if let StmtKind::For { body: inner_body, .. } = &body.kind {

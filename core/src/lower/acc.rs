@@ -25,6 +25,9 @@ impl<'a> Lowerer<'a> {
                 if let Some(h) = &e.help {
                     diag = diag.with_help(h.clone());
                 }
+                for (span, what) in &e.related {
+                    diag = diag.with_related(self.directive_loc(id, span.start), what.clone());
+                }
                 return Err(self.report(diag));
             }
         };
