@@ -621,14 +621,18 @@ impl FnOutliner<'_> {
         }
 
         let num = |k: fn(&AccClauseKind) -> Option<&Expr>| dir.clauses.iter().find_map(|c| k(&c.kind)).cloned();
+        // In a kernels region the arguments of a loop's gang, worker and vector clauses give its
+        // kernel's shape (§2.7.2–§2.7.4); on a parallel construct num_gangs, num_workers and
+        // vector_length do (§2.5.1).
+        let shape = if is_kernels && !single { loop_shape(&body, &self.p.acc, &internal) } else { LoopShape::default() };
         let mut kernel = Kernel {
             directive: d,
             func: FuncId(0),
             fast: None,
             captures,
-            num_gangs: if single { None } else { num(|k| if let AccClauseKind::NumGangs(e) = k { Some(e) } else { None }) },
-            num_workers: if single { None } else { num(|k| if let AccClauseKind::NumWorkers(e) = k { Some(e) } else { None }) },
-            vector_length: if single { None } else { num(|k| if let AccClauseKind::VectorLength(e) = k { Some(e) } else { None }) },
+            num_gangs: if single { None } else { num(|k| if let AccClauseKind::NumGangs(e) = k { Some(e) } else { None }).or(shape.gangs) },
+            num_workers: if single { None } else { num(|k| if let AccClauseKind::NumWorkers(e) = k { Some(e) } else { None }).or(shape.workers) },
+            vector_length: if single { None } else { num(|k| if let AccClauseKind::VectorLength(e) = k { Some(e) } else { None }).or(shape.vector_length) },
             loops: Vec::new(),
             loc,
             single,
@@ -685,6 +689,51 @@ impl FnOutliner<'_> {
         self.p.kernels.push(kernel);
         Ok(kid)
     }
+}
+
+/// The launch shape the loops of a kernels part ask for: the argument of the first `gang(n)`,
+/// `worker(n)` and `vector(n)` clause (§2.7.2–§2.7.4: in a kernels region it is the number of
+/// gangs, the number of workers per gang and the vector length of the loop's kernel).
+#[derive(Default)]
+struct LoopShape {
+    gangs: Option<Expr>,
+    workers: Option<Expr>,
+    vector_length: Option<Expr>,
+}
+
+/// The [`LoopShape`] of the loop directives in kernel `body`. The arguments are evaluated on the
+/// host when the kernel is launched, so an argument that reads a variable declared inside the
+/// region (`internal`) has no value there and is left to the implementation.
+fn loop_shape(body: &Stmt, acc: &[Option<AccDirective>], internal: &[LocalId]) -> LoopShape {
+    let mut shape = LoopShape::default();
+    let host_evaluable = |e: &Expr| {
+        let mut ok = true;
+        crate::ir::reach::visit_exprs(e, &mut |x| {
+            if let ExprKind::Local(l) | ExprKind::LocalAddr(l) = &x.kind {
+                ok &= !internal.contains(l);
+            }
+        });
+        ok
+    };
+    walk_stmt(body, &mut |_| {}, &mut |st| {
+        let StmtKind::Acc { directive, .. } = &st.kind else { return };
+        let Some(Some(d)) = acc.get(directive.0 as usize) else { return };
+        if !matches!(d.kind, AccKind::Loop) {
+            return;
+        }
+        for c in &d.clauses {
+            let (slot, arg) = match &c.kind {
+                AccClauseKind::Gang { num: Some(e), .. } => (&mut shape.gangs, e),
+                AccClauseKind::Worker(Some(e)) => (&mut shape.workers, e),
+                AccClauseKind::Vector(Some(e)) => (&mut shape.vector_length, e),
+                _ => continue,
+            };
+            if slot.is_none() && host_evaluable(arg) {
+                *slot = Some(arg.clone());
+            }
+        }
+    });
+    shape
 }
 
 /// A `return`, a `break`/`continue` of a loop or switch outside `s`, or a `goto` to a label
