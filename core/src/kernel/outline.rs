@@ -450,6 +450,8 @@ impl FnOutliner<'_> {
         }
         let host = &self.p.functions[self.fi];
         let region_uses = count_local_uses(body);
+        let counters = loop_counters(body, &self.p.acc);
+        let mut reported = HashSet::new();
         for (l, at) in writes {
             let root = VarRoot::Local(l);
             if named.contains(&root) || loop_reduced.contains(&root) || inner.contains_key(&root) {
@@ -461,21 +463,31 @@ impl FnOutliner<'_> {
             if !scalar || !declared_outside || local.name.starts_with('<') {
                 continue;
             }
-            // Read on the host after the region?
-            let mut read_after = None;
-            walk_stmt(&self.host_body, &mut |e| {
-                let reads = matches!(&e.kind, ExprKind::Local(x) if *x == l)
-                    || matches!(&e.kind, ExprKind::Load(a) if matches!(a.kind, ExprKind::LocalAddr(x) if x == l));
-                if reads && e.loc.line > last_line && read_after.is_none() {
-                    read_after = Some(e.loc);
-                }
-            }, &mut |_| {});
+            // One finding per variable and region: its first write (`for (i = 0; i < n; i++)`
+            // writes `i` twice on one line).
+            if reported.contains(&l) {
+                continue;
+            }
+            // Read on the host after the region, before the host writes it again? A variable the
+            // host re-initialises first (`for (i = 0; …)` after the region) lost nothing.
+            let read_after = match first_host_access_after(&self.host_body, l, last_line, &self.p.acc) {
+                HostAccess::Read(at) => Some(at),
+                HostAccess::Write | HostAccess::None => None,
+            };
             if let Some(read) = read_after {
+                reported.insert(l);
                 let name = &local.name;
-                let d = Diagnostic::error("lost-write", format!("`{name}` is written inside the parallel region, but it is firstprivate there by default: the host never sees the write"), at)
-                    .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
-                    .with_related(dir.loc, "the parallel construct (§2.5.1: scalars not in a data clause are firstprivate)")
-                    .with_help(format!("if the region combines values into `{name}`, use `reduction(op:{name})`; to bring the value back, map it with `copy({name})`"));
+                let d = if counters.contains(&l) {
+                    Diagnostic::error("lost-write", format!("`{name}` is the counter of a loop in the parallel region, private to each thread there (§2.6.1): the host never sees its final value"), at)
+                        .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
+                        .with_related(dir.loc, "the parallel construct")
+                        .with_help(format!("compute the final value of `{name}` on the host, or set `{name}` before reading it"))
+                } else {
+                    Diagnostic::error("lost-write", format!("`{name}` is written inside the parallel region, but it is firstprivate there by default: the host never sees the write"), at)
+                        .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
+                        .with_related(dir.loc, "the parallel construct (§2.5.1: scalars not in a data clause are firstprivate)")
+                        .with_help(format!("if the region combines values into `{name}`, use `reduction(op:{name})`; to bring the value back, map it with `copy({name})`"))
+                };
                 let mut d = d;
                 d.severity = crate::diag::Severity::Warning;
                 if !self.p.findings.iter().any(|f| f.primary == d.primary && f.kind == d.kind) {
@@ -690,14 +702,18 @@ impl FnOutliner<'_> {
         }
 
         let num = |k: fn(&AccClauseKind) -> Option<&Expr>| dir.clauses.iter().find_map(|c| k(&c.kind)).cloned();
+        // In a kernels region the arguments of a loop's gang, worker and vector clauses give its
+        // kernel's shape (§2.7.2–§2.7.4); on a parallel construct num_gangs, num_workers and
+        // vector_length do (§2.5.1).
+        let shape = if is_kernels && !single { loop_shape(&body, &self.p.acc, &internal) } else { LoopShape::default() };
         let mut kernel = Kernel {
             directive: d,
             func: FuncId(0),
             fast: None,
             captures,
-            num_gangs: if single { None } else { num(|k| if let AccClauseKind::NumGangs(e) = k { Some(e) } else { None }) },
-            num_workers: if single { None } else { num(|k| if let AccClauseKind::NumWorkers(e) = k { Some(e) } else { None }) },
-            vector_length: if single { None } else { num(|k| if let AccClauseKind::VectorLength(e) = k { Some(e) } else { None }) },
+            num_gangs: if single { None } else { num(|k| if let AccClauseKind::NumGangs(e) = k { Some(e) } else { None }).or(shape.gangs) },
+            num_workers: if single { None } else { num(|k| if let AccClauseKind::NumWorkers(e) = k { Some(e) } else { None }).or(shape.workers) },
+            vector_length: if single { None } else { num(|k| if let AccClauseKind::VectorLength(e) = k { Some(e) } else { None }).or(shape.vector_length) },
             loops: Vec::new(),
             loc,
             single,
@@ -754,6 +770,51 @@ impl FnOutliner<'_> {
         self.p.kernels.push(kernel);
         Ok(kid)
     }
+}
+
+/// The launch shape the loops of a kernels part ask for: the argument of the first `gang(n)`,
+/// `worker(n)` and `vector(n)` clause (§2.7.2–§2.7.4: in a kernels region it is the number of
+/// gangs, the number of workers per gang and the vector length of the loop's kernel).
+#[derive(Default)]
+struct LoopShape {
+    gangs: Option<Expr>,
+    workers: Option<Expr>,
+    vector_length: Option<Expr>,
+}
+
+/// The [`LoopShape`] of the loop directives in kernel `body`. The arguments are evaluated on the
+/// host when the kernel is launched, so an argument that reads a variable declared inside the
+/// region (`internal`) has no value there and is left to the implementation.
+fn loop_shape(body: &Stmt, acc: &[Option<AccDirective>], internal: &[LocalId]) -> LoopShape {
+    let mut shape = LoopShape::default();
+    let host_evaluable = |e: &Expr| {
+        let mut ok = true;
+        crate::ir::reach::visit_exprs(e, &mut |x| {
+            if let ExprKind::Local(l) | ExprKind::LocalAddr(l) = &x.kind {
+                ok &= !internal.contains(l);
+            }
+        });
+        ok
+    };
+    walk_stmt(body, &mut |_| {}, &mut |st| {
+        let StmtKind::Acc { directive, .. } = &st.kind else { return };
+        let Some(Some(d)) = acc.get(directive.0 as usize) else { return };
+        if !matches!(d.kind, AccKind::Loop) {
+            return;
+        }
+        for c in &d.clauses {
+            let (slot, arg) = match &c.kind {
+                AccClauseKind::Gang { num: Some(e), .. } => (&mut shape.gangs, e),
+                AccClauseKind::Worker(Some(e)) => (&mut shape.workers, e),
+                AccClauseKind::Vector(Some(e)) => (&mut shape.vector_length, e),
+                _ => continue,
+            };
+            if slot.is_none() && host_evaluable(arg) {
+                *slot = Some(arg.clone());
+            }
+        }
+    });
+    shape
 }
 
 /// A `return`, a `break`/`continue` of a loop or switch outside `s`, or a `goto` to a label
@@ -827,6 +888,146 @@ fn whole_data_roots(d: &AccDirective) -> HashSet<VarRoot> {
 }
 
 /// The variables a directive's clauses name.
+/// The first access of host local `l` on the host after line `after`, for `lost-write`.
+enum HostAccess {
+    /// A read: the host sees the value from before the region.
+    Read(Loc),
+    /// A write on every path before any read (`i = 0`, `for (i = 0; …)`): nothing was lost.
+    Write,
+    None,
+}
+
+/// The first access of `l` in `s` (in execution order, as far as the structure says) at a line
+/// after `after`. A write counts only where it runs on every path: in both branches of an `if`,
+/// in a `for`'s initialisation, not in a loop body that may run no time; a read counts anywhere.
+/// Code in compute constructs runs on the device: only its reads count (of the value the host
+/// gives them).
+fn first_host_access_after(s: &Stmt, l: LocalId, after: u32, acc: &[Option<AccDirective>]) -> HostAccess {
+    let reads_only = |a: HostAccess| match a {
+        HostAccess::Read(at) => HostAccess::Read(at),
+        _ => HostAccess::None,
+    };
+    let expr = |e: &Expr| first_expr_access_after(e, l, after);
+    match &s.kind {
+        StmtKind::Expr(e) | StmtKind::Return(Some(e)) | StmtKind::ZeroFill { addr: e, .. } => expr(e),
+        StmtKind::Block(v) => v.iter().map(|x| first_host_access_after(x, l, after, acc)).find(|a| !matches!(a, HostAccess::None)).unwrap_or(HostAccess::None),
+        StmtKind::If(c, t, e) => match expr(c) {
+            HostAccess::None => {
+                let t = first_host_access_after(t, l, after, acc);
+                let e = e.as_ref().map_or(HostAccess::None, |e| first_host_access_after(e, l, after, acc));
+                match (t, e) {
+                    (HostAccess::Read(at), _) | (_, HostAccess::Read(at)) => HostAccess::Read(at),
+                    (HostAccess::Write, HostAccess::Write) => HostAccess::Write,
+                    _ => HostAccess::None,
+                }
+            }
+            a => a,
+        },
+        StmtKind::While(c, b) => match expr(c) {
+            HostAccess::None => reads_only(first_host_access_after(b, l, after, acc)),
+            a => a,
+        },
+        StmtKind::DoWhile(b, c) => match first_host_access_after(b, l, after, acc) {
+            HostAccess::None => expr(c),
+            a => a,
+        },
+        StmtKind::For { init, cond, step, body } => {
+            let init = init.as_ref().map_or(HostAccess::None, |i| first_host_access_after(i, l, after, acc));
+            if !matches!(init, HostAccess::None) {
+                return init;
+            }
+            if let Some(a) = cond.as_ref().map(expr).filter(|a| !matches!(a, HostAccess::None)) {
+                return a;
+            }
+            match reads_only(first_host_access_after(body, l, after, acc)) {
+                HostAccess::None => step.as_ref().map_or(HostAccess::None, |e| reads_only(expr(e))),
+                a => a,
+            }
+        }
+        StmtKind::Switch { cond, body, .. } => match expr(cond) {
+            HostAccess::None => reads_only(first_host_access_after(body, l, after, acc)),
+            a => a,
+        },
+        StmtKind::Acc { directive, body: Some(b) } => {
+            let host_code = acc.get(directive.0 as usize).and_then(|d| d.as_ref()).is_some_and(|d| matches!(d.kind, AccKind::Data | AccKind::HostData));
+            let a = first_host_access_after(b, l, after, acc);
+            if host_code { a } else { reads_only(a) }
+        }
+        _ => HostAccess::None,
+    }
+}
+
+/// [`first_host_access_after`] in an expression: a read of `l`, or a plain assignment to it whose
+/// value does not read it, at a line after `after` (the first in the expression's pre-order).
+fn first_expr_access_after(e: &Expr, l: LocalId, after: u32) -> HostAccess {
+    let is_l = |p: &Place| match p {
+        Place::Local(x) => *x == l,
+        Place::Mem(a) => matches!(a.kind, ExprKind::LocalAddr(x) if x == l),
+    };
+    let mut first = HostAccess::None;
+    crate::ir::reach::visit_exprs(e, &mut |x| {
+        if !matches!(first, HostAccess::None) || x.loc.line <= after {
+            return;
+        }
+        first = match &x.kind {
+            ExprKind::Local(y) if *y == l => HostAccess::Read(x.loc),
+            ExprKind::Load(a) if matches!(a.kind, ExprKind::LocalAddr(y) if y == l) => HostAccess::Read(x.loc),
+            ExprKind::CompoundAssign { place, .. } | ExprKind::IncDec { place, .. } if is_l(place) => HostAccess::Read(x.loc),
+            ExprKind::Assign { place, value } if is_l(place) => match first_expr_access_after(value, l, 0) {
+                HostAccess::Read(at) => HostAccess::Read(at),
+                _ => HostAccess::Write,
+            },
+            _ => HostAccess::None,
+        };
+    });
+    first
+}
+
+/// The counters of the `loop` directives' loops in `body` (the `collapse`d ones included):
+/// predetermined private (§2.6.1).
+fn loop_counters(body: &Stmt, acc: &[Option<AccDirective>]) -> HashSet<LocalId> {
+    let mut out = HashSet::new();
+    walk_stmt(body, &mut |_| {}, &mut |st| {
+        let StmtKind::Acc { directive, body: Some(inner) } = &st.kind else { return };
+        let Some(Some(d)) = acc.get(directive.0 as usize) else { return };
+        if !matches!(d.kind, AccKind::Loop) {
+            return;
+        }
+        let collapse = d.clauses.iter().find_map(|c| if let AccClauseKind::Collapse(n) = c.kind { Some(n) } else { None }).unwrap_or(1);
+        let mut cur: &Stmt = inner;
+        for _ in 0..collapse {
+            while let StmtKind::Block(v) = &cur.kind {
+                match v.as_slice() {
+                    [one] => cur = one,
+                    _ => break,
+                }
+            }
+            let StmtKind::For { init: Some(init), body, .. } = &cur.kind else { break };
+            let mut init: &Stmt = init;
+            while let StmtKind::Block(v) = &init.kind {
+                match v.last() {
+                    Some(last) => init = last,
+                    None => break,
+                }
+            }
+            if let StmtKind::Expr(Expr { kind: ExprKind::Assign { place, .. }, .. }) = &init.kind {
+                match place {
+                    Place::Local(x) => {
+                        out.insert(*x);
+                    }
+                    Place::Mem(a) => {
+                        if let ExprKind::LocalAddr(x) = a.kind {
+                            out.insert(x);
+                        }
+                    }
+                }
+            }
+            cur = body;
+        }
+    });
+    out
+}
+
 fn clause_roots(d: &AccDirective) -> HashSet<VarRoot> {
     let mut out = HashSet::new();
     for c in &d.clauses {

@@ -425,13 +425,13 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     let mut subst: Vec<(VarAccess, LocalId, bool)> = Vec::new();
     for v in &privates {
         if let Some(acc) = var_access(v, b) {
-            let fresh = fresh_copy(b, &acc);
+            let fresh = thread_copy(b, &acc, &iter_body);
             subst.push((acc, fresh, false));
         }
     }
     for (op, v) in &reductions {
         let Some(acc) = var_access(v, b) else { continue };
-        let fresh = fresh_copy(b, &acc);
+        let fresh = thread_copy(b, &acc, &iter_body);
         thread_pre.push(init_identity(b, *op, &acc, fresh)?);
         let combined = combine(b, *op, &acc, fresh)?;
         thread_post.push(b.stmt(StmtKind::Acc { directive: cx.combine_atomic, body: Some(Box::new(combined)) }));
@@ -446,7 +446,7 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         own.extend(privatize.iter().map(|(o, ty)| obj_access(*o, *ty, b)));
         for acc in own {
             if !subst.iter().any(|(a, _, _)| same_access(a, &acc)) {
-                let fresh = fresh_copy(b, &acc);
+                let fresh = thread_copy(b, &acc, &iter_body);
                 subst.push((acc, fresh, false));
             }
         }
@@ -835,6 +835,39 @@ fn fresh_copy(b: &mut Builder<'_>, acc: &VarAccess) -> LocalId {
             id
         }
     }
+}
+
+/// The copy of `acc` that a thread running a share of a loop with body `body` works on. It lives
+/// in memory when `body` uses the variable's address other than to load or store it (`&x` passed
+/// to a function or kept in a pointer): that address must then be the copy's (§2.7.10: the
+/// private copy is what the thread's code names).
+fn thread_copy(b: &mut Builder<'_>, acc: &VarAccess, body: &Stmt) -> LocalId {
+    let fresh = fresh_copy(b, acc);
+    if address_escapes(body, acc) {
+        b.locals[fresh.0 as usize].storage = Storage::Memory;
+    }
+    fresh
+}
+
+/// Does `body` use the address of the object `acc` reaches other than as the operand of a load or
+/// the target of a store?
+fn address_escapes(body: &Stmt, acc: &VarAccess) -> bool {
+    let VarAccess::Mem(addr, _) = acc else { return false };
+    let is_addr = |e: &Expr| matches!((&addr.kind, &e.kind), (ExprKind::Local(x), ExprKind::Local(y)) | (ExprKind::LocalAddr(x), ExprKind::LocalAddr(y)) if x == y);
+    let (mut all, mut direct) = (0usize, 0usize);
+    super::outline::walk_stmt(
+        body,
+        &mut |e| {
+            all += usize::from(is_addr(e));
+            direct += usize::from(match &e.kind {
+                ExprKind::Load(a) => is_addr(a),
+                ExprKind::Assign { place: Place::Mem(a), .. } | ExprKind::CompoundAssign { place: Place::Mem(a), .. } | ExprKind::IncDec { place: Place::Mem(a), .. } => is_addr(a),
+                _ => false,
+            });
+        },
+        &mut |_| {},
+    );
+    all > direct
 }
 
 fn read_var(b: &mut Builder<'_>, acc: &VarAccess) -> Expr {
