@@ -316,3 +316,62 @@ fn snapshots_compile_with_nvrtc() {
         }
     }
 }
+
+/// Issue 12 item 14: the PolyBench shapes of `samples/regress/gpu_*.c` translate, each with its
+/// snapshot. A loop counter that several loop nests share (`int i, j;`) is a register of each
+/// thread, not block-shared memory: no value flows between its uses (§2.6.1).
+#[test]
+fn polybench_shapes_translate() {
+    for name in ["gpu_counter_shared_by_nests", "gpu_cholesky_seq_outer", "gpu_store_in_loop_header", "gpu_nested_reduction_same_variable", "gpu_workers_beyond_block"] {
+        let sample = format!("samples/regress/{name}.c");
+        check(&sample);
+        let text = emit(&sample, LoopMap::Default);
+        assert!(!text.contains("not supported"), "{name} translates:\n{text}");
+    }
+    let counters = emit("samples/regress/gpu_counter_shared_by_nests.c", LoopMap::Default);
+    assert!(!counters.contains("__shared__ int"), "the shared counters are registers");
+    let cholesky = emit("samples/regress/gpu_cholesky_seq_outer.c", LoopMap::Default);
+    assert!(!cholesky.contains("__shared__"), "`j`, `k` and `x` are registers");
+    assert!(!cholesky.contains("(shared by the block's threads)"), "no barrier for a local; those for `p` and `A` stay");
+}
+
+/// A store in a condition or `for` clause of code that one thread runs is evaluated by that
+/// thread and its value broadcast: through a block slot after `__syncthreads()` in gang-redundant
+/// code, through a worker's slot after the worker's barrier in worker-single code.
+#[test]
+fn control_expressions_with_stores_are_broadcast() {
+    let text = emit("samples/regress/gpu_store_in_loop_header.c", LoopMap::Default);
+    assert!(text.contains("for ([&]() -> int { __syncthreads(); if (threadIdx.x == 0 && threadIdx.y == 0) __ctl_int = "), "the `for` init of a counter in device memory");
+    assert!(text.contains("__syncthreads(); return __ctl_int; }())"));
+    assert!(text.contains("if ([&]() -> int { accsim_sync_worker(); if (threadIdx.x == 0) __ctl_w_int[threadIdx.y] = "), "a worker-single condition");
+    let unsupported = emit("cuda-backend/tests/emit/unsupported.c", LoopMap::Default);
+    assert!(unsupported.contains("not supported: a store to shared memory (or a library call) inside a condition or `for` clause of worker-single code in a vector loop"));
+}
+
+/// Nested reductions on one variable (§2.7.11): the workers combine the copies into which their
+/// lanes combined, read from each worker's shared slot.
+#[test]
+fn nested_reductions_on_one_variable() {
+    let text = emit("samples/regress/gpu_nested_reduction_same_variable.c", LoopMap::Default);
+    let worker_combine = text.lines().find(|l| l.contains("accsim_reduce(") && l.contains("threadIdx.y, blockDim.y, blockDim.x,")).expect("a reduction over the workers");
+    assert!(worker_combine.contains("[threadIdx.y], __scratch_double"), "the worker's copy is its shared slot: {worker_combine}");
+}
+
+/// A launch of more workers × lanes than a block holds (`num_workers(100) vector_length(32)`)
+/// runs the rows the block holds; a kernel with per-worker slots at most 32 rows, one with a
+/// named barrier per worker at most 15 (`Module::block_fit`).
+#[test]
+fn launches_beyond_a_block_fit_it() {
+    let m = accsim_cuda::emit::module(&compile("samples/regress/gpu_workers_beyond_block.c")).expect("translates");
+    let (&fid, limits) = m.worker_limits.iter().next().expect("one kernel");
+    assert!(limits.worker_slots, "the vector reduction's variable has a slot per worker");
+    assert_eq!(m.block_fit(fid, 100, 32), (32, 32));
+    assert_eq!(m.block_fit(fid, 100, 1), (32, 1), "at most 32 rows of per-worker slots");
+    assert_eq!(m.block_fit(fid, 4, 2048), (1, 1024), "at most 1024 lanes");
+    assert_eq!(m.shape(fid, 3, 100, 32), ([3, 1, 1], [32, 32, 1]));
+    let barriers = accsim_cuda::emit::WorkerLimits { worker_slots: false, worker_barriers: true };
+    let mut m = m;
+    m.worker_limits.insert(fid, barriers);
+    assert_eq!(m.block_fit(fid, 100, 64), (15, 64), "named barriers: 1 + worker < 16");
+    assert_eq!(m.block_fit(fid, 100, 16), (64, 16), "a worker's lanes within a warp: a warp barrier");
+}
