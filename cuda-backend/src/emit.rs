@@ -65,9 +65,9 @@
 //! VLAs, `va_*`, `long double`, C library functions other than `printf`, `malloc`, `free`,
 //! `memcpy`, `memset` and the math functions, complex reductions other than `+`, reductions and
 //! atomics on types other than integers, float and double, and a store to block-shared memory
-//! inside a condition or `for` clause of worker-single code in a vector loop that is not inside a
-//! worker loop (elsewhere such a store is made by one thread and its value broadcast, see
-//! `control_expr`).
+//! other than a plain assignment (`+=`, `++`, a call) inside a condition or `for` clause of
+//! worker-single code in a vector loop that is not inside a worker loop (elsewhere such a store
+//! is made by one thread and its value broadcast, see `control_expr`).
 //!
 //! Not reported, and to know when reading the output: worker and vector loops inside routines run
 //! sequentially in the calling thread; globals that device code reaches without a capture
@@ -645,6 +645,9 @@ struct FuncCx<'f> {
     /// Slots that broadcast a control expression's value from the one thread that evaluates it
     /// (`__ctl_T` for the block, `__ctl_w_T[MAX_WORKERS]` per worker): name → declaration.
     control_slots: BTreeMap<String, String>,
+    /// While emitting a control expression of worker-single code in a vector loop: the guard of
+    /// each plain store to shared memory in it (see `control_expr`).
+    store_guard: Option<&'static str>,
     /// The loop over rounds being emitted (its barriers are written).
     rounds: Option<*const Stmt>,
 }
@@ -863,7 +866,7 @@ impl<'p> Emitter<'p> {
         let _ = writeln!(out, "// `{}`, line {}: a routine called from device code", func.name, func.loc.line);
         let _ = writeln!(out, "{sig}\n{{");
         let names = func.locals.iter().enumerate().map(|(i, l)| local_name(l, LocalId(i as u32))).collect();
-        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None, gang_reductions: HashSet::new(), mapped: HashMap::new(), barriers: Plan::default(), group: None, scratch: BTreeMap::new(), control_slots: BTreeMap::new(), rounds: None };
+        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None, gang_reductions: HashSet::new(), mapped: HashMap::new(), barriers: Plan::default(), group: None, scratch: BTreeMap::new(), control_slots: BTreeMap::new(), store_guard: None, rounds: None };
         let params: HashSet<LocalId> = func.params.iter().copied().collect();
         for (i, l) in func.locals.iter().enumerate() {
             if !params.contains(&LocalId(i as u32)) {
@@ -957,7 +960,7 @@ impl<'p> Emitter<'p> {
             }
         };
         let map = self.loop_maps.get(&k.func.0).copied().unwrap_or_default();
-        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions, mapped, barriers: Plan::default(), group: None, scratch: BTreeMap::new(), control_slots: BTreeMap::new(), rounds: None };
+        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions, mapped, barriers: Plan::default(), group: None, scratch: BTreeMap::new(), control_slots: BTreeMap::new(), store_guard: None, rounds: None };
         fx.barriers = {
             let gang_copies = func.params.iter().skip(4).zip(&k.captures).filter(|(l, c)| matches!(c.mode, CaptureMode::Private | CaptureMode::Reduction(_)) || (c.mode == CaptureMode::FirstPrivate && !only_loaded(func, **l))).map(|(l, _)| *l).collect();
             // A capture the kernel only loads from (the address never escapes) is memory this
@@ -1244,8 +1247,17 @@ impl<'p> Emitter<'p> {
                 self.worker_barriers = true;
                 "accsim_sync_worker()"
             }
+            _ if self.only_plain_shared_stores(fx, e) => {
+                // No barrier for the workers of one lane: every thread evaluates the expression
+                // and the first worker alone stores (`g ? (p = v) : v`); the value is `v` either
+                // way.
+                let outer = fx.store_guard.replace(guard);
+                let text = self.expr(fx, e);
+                fx.store_guard = outer;
+                return text;
+            }
             _ => {
-                let u = self.unsupported("a store to shared memory (or a library call) inside a condition or `for` clause of worker-single code in a vector loop (its workers have no barrier of their own)", e.loc);
+                let u = self.unsupported("a store to shared memory (or a library call) other than a plain assignment inside a condition or `for` clause of worker-single code in a vector loop (its workers have no barrier of their own)", e.loc);
                 let text = self.expr(fx, e);
                 return format!("{u} {text}");
             }
@@ -1767,6 +1779,27 @@ impl<'p> Emitter<'p> {
         found
     }
 
+    /// Does a store to `place` reach memory the block's threads share?
+    fn stores_shared(&self, fx: &FuncCx<'_>, place: &Place) -> bool {
+        match place {
+            Place::Local(l) => fx.homes[l.0 as usize] != Home::Thread,
+            Place::Mem(a) => !self.is_private_addr(fx, a),
+        }
+    }
+
+    /// Are the shared effects of `e` only plain assignments of scalars (`p = v`, no `+=`, `++`,
+    /// or call with effects), whose value is `v` whether or not the store is made?
+    fn only_plain_shared_stores(&self, fx: &FuncCx<'_>, e: &Expr) -> bool {
+        let mut plain = true;
+        walk_expr(e, &mut |x| match &x.kind {
+            ExprKind::Assign { place, .. } if self.stores_shared(fx, place) => plain &= matches!(self.p.types.get(x.ty), Type::Int(_) | Type::Bool | Type::Float(_) | Type::Pointer(_)),
+            ExprKind::CompoundAssign { place, .. } | ExprKind::IncDec { place, .. } if self.stores_shared(fx, place) => plain = false,
+            ExprKind::Call { .. } => plain &= !self.has_shared_effect(fx, x),
+            _ => {}
+        });
+        plain
+    }
+
     /// An address inside a thread-private local.
     fn is_private_addr(&self, fx: &FuncCx<'_>, a: &Expr) -> bool {
         match &a.kind {
@@ -1984,6 +2017,12 @@ impl<'p> Emitter<'p> {
                             Place::Local(l) => self.local_ref(fx, *l),
                         };
                         format!("memcpy({dst}, {v}, {n})")
+                    }
+                    _ if fx.store_guard.is_some() && self.stores_shared(fx, place) => {
+                        let g = fx.store_guard.unwrap_or_default();
+                        let pl = self.place(fx, place, e.ty, loc);
+                        let t = self.ty(e.ty, loc);
+                        format!("(({g}) ? ({pl} = {v}) : ({t})({v}))")
                     }
                     _ => {
                         let pl = self.place(fx, place, e.ty, loc);

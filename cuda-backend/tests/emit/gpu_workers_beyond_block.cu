@@ -47,14 +47,14 @@ __device__ __forceinline__ void accsim_sync_worker() {
     }
 }
 
-// line 26: #pragma acc parallel num_gangs(3) num_workers(100) vector_length(32) reduction(+:hits)
+// line 28: #pragma acc parallel num_gangs(3) num_workers(100) vector_length(32) reduction(+:hits)
 // launch: num_gangs = 3, num_workers = 100, vector_length = 32
 //   i_4: `i`, its value (firstprivate scalar)
 //   j_5: `j`, its value (firstprivate scalar)
 //   hits_addr_6_gangs: `hits`, one copy per gang, initialised to the identity of `+`, combined into the host variable after the kernel
 //   a_addr_7: `a`, the address of its device copy
 //   rowsum_addr_8: `rowsum`, the address of its device copy
-extern "C" __global__ void main_acc26(int i_4, int j_5, long *hits_addr_6_gangs, float (*a_addr_7)[300][64], float (*rowsum_addr_8)[300])
+extern "C" __global__ void main_acc28(int i_4, int j_5, long *hits_addr_6_gangs, float (*a_addr_7)[300][64], float (*rowsum_addr_8)[300])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -127,7 +127,7 @@ extern "C" __global__ void main_acc26(int i_4, int j_5, long *hits_addr_6_gangs,
                                                     j_5 = ((int)(lb_14 + (k_19 * step_16)));
                                                     priv_20 += ((float *)(((float (*)[64])a_addr_7) + ((long)i_4)))[((long)j_5)];
                                                 }
-                                                // reduction combine (line 26): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                                // reduction combine (line 28): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                                 {
                                                     float __r = accsim_reduce(priv_20, __scratch_float, threadIdx.x, blockDim.x, 1, [](float __assumed, float __mine) { return (__assumed + __mine); }, [] { accsim_sync_worker(); });
                                                     if (threadIdx.x == 0) atomicAdd(&s_9[threadIdx.y], __r);
@@ -140,6 +140,146 @@ extern "C" __global__ void main_acc26(int i_4, int j_5, long *hits_addr_6_gangs,
                                     // update of the gang's reduction copy by the threads of a partitioned loop: atomic
                                     if (threadIdx.x == 0) atomicAdd((unsigned long long *)(hits_addr_6), (unsigned long long)(1L));
                                 }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+// line 43: #pragma acc parallel num_gangs(2) num_workers(40) vector_length(64)
+// launch: num_gangs = 2, num_workers = 40, vector_length = 64
+//   i_4: `i`, its value (firstprivate scalar)
+//   j_5: `j`, its value (firstprivate scalar)
+//   a_addr_6: `a`, the address of its device copy
+//   colsum_addr_7: `colsum`, the address of its device copy
+extern "C" __global__ void main_acc43(int i_4, int j_5, float (*a_addr_6)[300][64], double (*colsum_addr_7)[64])
+{
+    long __gang = blockIdx.x, __num_gangs = gridDim.x;
+    long __num_workers = blockDim.y, __vector_length = blockDim.x;
+    __shared__ double c_8;
+    __shared__ double part_9[32];
+    int k_10;
+    long lb_11;
+    long ub_12;
+    long step_13;
+    long trip_14;
+    long lb_15;
+    long ub_16;
+    long step_17;
+    long trip_18;
+    long lb_19;
+    long ub_20;
+    long step_21;
+    long trip_22;
+    long iters_23;
+    long k_24;
+    double priv_25;
+    long worker_26;
+    long lane_27;
+    long thread_28;
+    long threads_29;
+    long chunk_30;
+    long chunk_start_31;
+    long iters_32;
+    long k_33;
+    double priv_34;
+    long worker_35;
+    long lane_36;
+    long thread_37;
+    long threads_38;
+    long chunk_39;
+    long chunk_start_40;
+    long iters_41;
+    long k_42;
+    long worker_43;
+    long lane_44;
+    long thread_45;
+    long threads_46;
+    long chunk_47;
+    long chunk_start_48;
+    __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
+    {
+        {
+            lb_11 = ((long)0);
+            ub_12 = ((long)64);
+            step_13 = 1L;
+            trip_14 = (((lb_11 < ub_12) && (step_13 > 0L)) ? (((ub_12 - lb_11) + (step_13 - 1L)) / step_13) : 0L);
+            iters_41 = trip_14;
+            {
+                worker_43 = 0L;
+                {
+                    lane_44 = 0L;
+                    {
+                        thread_45 = ((((__gang * 1L) + worker_43) * 1L) + lane_44);
+                        threads_46 = ((__num_gangs * 1L) * 1L);
+                        for (k_42 = thread_45; k_42 < iters_41; k_42 += threads_46)
+                        {
+                            j_5 = ((int)(lb_11 + (k_42 * step_13)));
+                            {
+                                if (threadIdx.x == 0 && threadIdx.y == 0) c_8 = 0.0;
+                                {
+                                    lb_15 = ((long)0);
+                                    ub_16 = ((long)300);
+                                    step_17 = 1L;
+                                    trip_18 = (((lb_15 < ub_16) && (step_17 > 0L)) ? (((ub_16 - lb_15) + (step_17 - 1L)) / step_17) : 0L);
+                                    iters_32 = trip_18;
+                                    __syncthreads(); // barrier before the partitioned loop: `part` (shared by the block's threads) is used on both sides, stored on one
+                                    { // worker-partitioned: each thread runs its share
+                                        worker_35 = threadIdx.y;
+                                        lane_36 = 0L;
+                                        {
+                                            priv_34 = 0.0;
+                                            thread_37 = ((((0L * __num_workers) + worker_35) * 1L) + lane_36);
+                                            threads_38 = ((1L * __num_workers) * 1L);
+                                            for (k_33 = thread_37; k_33 < iters_32; k_33 += threads_38)
+                                            {
+                                                i_4 = ((int)(lb_15 + (k_33 * step_17)));
+                                                {
+                                                    if (threadIdx.x == 0) part_9[threadIdx.y] = 0.0;
+                                                    {
+                                                        lb_19 = ((long)0);
+                                                        ub_20 = ((long)64);
+                                                        step_21 = 1L;
+                                                        trip_22 = (((lb_19 < ub_20) && (step_21 > 0L)) ? (((ub_20 - lb_19) + (step_21 - 1L)) / step_21) : 0L);
+                                                        iters_23 = trip_22;
+                                                        {
+                                                            worker_26 = 0L;
+                                                            accsim_sync_worker(); // barrier before the partitioned loop: `part` (shared by the block's threads) is used on both sides, stored on one
+                                                            { // vector-partitioned: each thread runs its share
+                                                                lane_27 = threadIdx.x;
+                                                                priv_25 = 0.0;
+                                                                thread_28 = ((((0L * 1L) + worker_26) * __vector_length) + lane_27);
+                                                                threads_29 = ((1L * 1L) * __vector_length);
+                                                                for (k_24 = thread_28; k_24 < iters_23; k_24 += threads_29)
+                                                                {
+                                                                    k_10 = ((int)(lb_19 + (k_24 * step_21)));
+                                                                    priv_25 += (((double)((float *)(((float (*)[64])a_addr_6) + ((long)i_4)))[((long)j_5)]) * ((double)(k_10 % 4)));
+                                                                }
+                                                                // reduction combine (line 43): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                                                {
+                                                                    double __r = accsim_reduce(priv_25, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return (__assumed + __mine); }, [] { accsim_sync_worker(); });
+                                                                    if (threadIdx.x == 0) atomicAdd(&part_9[threadIdx.y], __r);
+                                                                }
+                                                            }
+                                                            accsim_sync_worker(); // barrier after the partitioned loop: `part` (shared by the block's threads) is used on both sides, stored on one
+                                                        }
+                                                    }
+                                                    priv_34 += part_9[threadIdx.y];
+                                                }
+                                            }
+                                            // reduction combine (line 43): a block reduction over the workers, then one atomic combine by the first of them
+                                            {
+                                                double __r = accsim_reduce(priv_34, __scratch_double, threadIdx.y, blockDim.y, blockDim.x, [](double __assumed, double __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
+                                                if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(&c_8, __r);
+                                            }
+                                        }
+                                    }
+                                    __syncthreads(); // barrier after the partitioned loop: device memory is used on both sides, stored on one
+                                }
+                                if (threadIdx.x == 0 && threadIdx.y == 0) ((double *)colsum_addr_7)[((long)j_5)] = c_8;
                             }
                         }
                     }

@@ -92,7 +92,7 @@ extern "C" __global__ void main_acc16(int (*main_hits_addr_4)[4])
                         if ((k_11 < iters_10))
                         {
                             i_5 = ((int)(lb_6 + (k_11 * step_8)));
-                            if (/* accsim: not supported: a store to shared memory (or a library call) inside a condition or `for` clause of worker-single code in a vector loop (its workers have no barrier of their own) */ (((int *)main_hits_addr_4)[((long)i_5)]++ == 0))
+                            if (/* accsim: not supported: a store to shared memory (or a library call) other than a plain assignment inside a condition or `for` clause of worker-single code in a vector loop (its workers have no barrier of their own) */ (((int *)main_hits_addr_4)[((long)i_5)]++ == 0))
                             {
                                 if (threadIdx.y == 0) ((int *)main_hits_addr_4)[((long)i_5)] += 6;
                             }
@@ -108,4 +108,4 @@ extern "C" __global__ void main_acc16(int (*main_hits_addr_4)[4])
 // error: line 10: not supported: calling `strlen` on the GPU (no device version)
 // error: line 11: not supported: `long double` on the GPU
 // error: line 8: not supported: this reduction combine (atomic operations on `long double`: only integers, float and double)
-// error: line 20: not supported: a store to shared memory (or a library call) inside a condition or `for` clause of worker-single code in a vector loop (its workers have no barrier of their own)
+// error: line 20: not supported: a store to shared memory (or a library call) other than a plain assignment inside a condition or `for` clause of worker-single code in a vector loop (its workers have no barrier of their own)
