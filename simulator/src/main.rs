@@ -678,7 +678,7 @@ fn validate(compiled: driver::Compiled, map: &SourceMap, v: &ValidateArgs) -> Ex
         if report.output_differs { "differ" } else { "agree" }
     );
     if !report.agree() {
-        explain_difference(&compiled, map, r);
+        explain_difference(&compiled, map, r, report.rounding_only);
     }
     ExitCode::from(if report.agree() { 0 } else { 1 })
 }
@@ -688,8 +688,9 @@ fn validate(compiled: driver::Compiled, map: &SourceMap, v: &ValidateArgs) -> Ex
 /// kernel, workers and lanes only at the end of a partitioned loop, §1.2), so its results need
 /// not agree; a race-free program's must. Runs the program once more under `accsim check`'s race
 /// checkers (its output discarded) and names the first race with both sites, or says that none
-/// was found, which makes the difference a matter for accsim (or the tolerances).
-fn explain_difference(compiled: &driver::Compiled, map: &SourceMap, r: &RunArgs) {
+/// was found: then a difference of rounding alone (`rounding_only`: the largest distance in ulps)
+/// is the devices' arithmetic, and any other is accsim's.
+fn explain_difference(compiled: &driver::Compiled, map: &SourceMap, r: &RunArgs, rounding_only: Option<u64>) {
     let races = match race_findings(compiled, map, r) {
         Ok(f) => f,
         Err(why) => {
@@ -698,7 +699,12 @@ fn explain_difference(compiled: &driver::Compiled, map: &SourceMap, r: &RunArgs)
         }
     };
     let Some(first) = races.first() else {
-        println!("validate: `accsim check` finds no data race: a race-free program gives the same results on both devices, so this difference is accsim's (please report it) unless the tolerances are too tight");
+        match rounding_only {
+            Some(ulps) => println!(
+                "validate: `accsim check` finds no data race, and every difference is floating-point rounding, at most {ulps} ulp: the GPU fuses `a * b + c` into one multiply-add and its reductions combine in another order; `--ulp {ulps}` accepts this"
+            ),
+            None => println!("validate: `accsim check` finds no data race: a race-free program gives the same results on both devices, so this difference is accsim's (please report it) unless the tolerances are too tight"),
+        }
         return;
     };
     let at = |l: &accsim_core::diag::Loc| format!("{}:{}", map.name(l.file), l.line);
