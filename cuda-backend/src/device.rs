@@ -15,7 +15,9 @@
 //!   capability, and the PTX is cached on disk keyed by a hash of the source, the architecture
 //!   and the NVRTC version ([`ptx_cache_dir`]), so a second run compiles nothing. A launch is
 //!   `grid = num_gangs`, `block = (vector_length, num_workers)`, or the shape of the `--loop-map`
-//!   that the kernel's loop nest takes ([`crate::loopmap`]).
+//!   that the kernel's loop nest takes ([`crate::loopmap`]). A launch whose workers × lanes
+//!   exceed a block (`num_workers(100) vector_length(32)`) runs with the rows of workers the
+//!   block holds, whose loops take the excess workers' iterations ([`crate::emit::Module::block_fit`]).
 //! - **Private copies and reductions** (§2.5.9–§2.5.11). A per-gang capture (`private`,
 //!   `firstprivate`, a `reduction` of the construct) is one contiguous buffer of one copy per
 //!   gang, which the emitted kernel indexes by `blockIdx.x`: firstprivate copies start as the
@@ -545,11 +547,12 @@ impl Device for CudaDevice {
         let Some(name) = self.names.get(&k.fid) else {
             return Err(Trap::error(Diagnostic::internal(format!("kernel function {} has no CUDA kernel", k.fid), Some(loc))));
         };
-        let threads = k.workers.saturating_mul(k.vector);
+        // A launch whose workers × lanes exceed a block runs with the rows the block holds
+        // (`Module::block_fit`): the excess workers' iterations run in the loops of those.
         let (grid, block) = self.module.shape(k.fid, k.gangs, k.workers, k.vector);
-        if threads > 1024 || block.iter().any(|&b| b > 1024) || grid.iter().any(|&g| g > i32::MAX as u64) {
+        if block.iter().product::<u64>() > 1024 || grid.iter().any(|&g| g > i32::MAX as u64) {
             return Err(Trap::error(Diagnostic::unsupported(
-                format!("a launch of num_gangs({}) num_workers({}) vector_length({}): a CUDA block holds at most 1024 threads (num_workers × vector_length)", k.gangs, k.workers, k.vector),
+                format!("a launch of num_gangs({}) num_workers({}) vector_length({}): a CUDA grid holds at most 2^31 - 1 blocks and a block 1024 threads", k.gangs, k.workers, k.vector),
                 loc,
             )));
         }

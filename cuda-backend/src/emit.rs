@@ -21,10 +21,11 @@
 //!   variables) are known everywhere; its *stores* to memory other than the thread's own locals,
 //!   and its calls to the C library (`printf`), are guarded so that only the threads of index 0
 //!   along the dimensions not partitioned there execute them.
-//! - A kernel local that is written inside a partitioned loop and also used outside it (the
-//!   variable of a worker/vector `reduction`, a gang-private array filled by a vector loop) lives
-//!   in `__shared__` memory: one slot per block, or one per worker (`[threadIdx.y]`) when it is
-//!   first used inside a worker loop.
+//! - A kernel local that is written inside a partitioned loop and whose value flows from there to
+//!   other threads (the variable of a worker/vector `reduction`, a gang-private array filled by a
+//!   vector loop; [`crate::liveness`]) lives in `__shared__` memory: one slot per block, or one
+//!   per worker (`[threadIdx.y]`) when it is first used inside a worker loop. Other locals (a
+//!   loop counter that several loop nests share) are registers of each thread.
 //! - The reduction combine that the IR runs when a thread finishes its share (§2.7.11) becomes a
 //!   block reduction over the threads of the loop (`accsim_reduce`: warp shuffles where the group
 //!   is whole warps, then a tree in a `__shared__` scratch array; the group is the worker's lanes,
@@ -63,16 +64,18 @@
 //!
 //! VLAs, `va_*`, `long double`, C library functions other than `printf`, `malloc`, `free`,
 //! `memcpy`, `memset` and the math functions, complex reductions other than `+`, reductions and
-//! atomics on types other than integers, float and double, and a store to
-//! block-shared memory inside a condition or `for` clause of single code.
+//! atomics on types other than integers, float and double, and a store to block-shared memory
+//! other than a plain assignment (`+=`, `++`, a call) inside a condition or `for` clause of
+//! worker-single code in a vector loop that is not inside a worker loop (elsewhere such a store
+//! is made by one thread and its value broadcast, see `control_expr`).
 //!
 //! Not reported, and to know when reading the output: worker and vector loops inside routines run
 //! sequentially in the calling thread; globals that device code reaches without a capture
 //! (`declare`) become `__device__` variables of the same name, which the device must fill.
 //! Guarded code assumes that every thread of a block computes the same register values outside
 //! partitioned loops (true unless that code reads memory it stored itself before a barrier), and a
-//! vector loop inside a worker loop needs `vector_length` to divide 32 or be a multiple of 32, and
-//! at most 15 workers.
+//! vector loop inside a worker loop needs `vector_length` to divide 32 or be a multiple of 32 (a
+//! launch then runs at most 15 rows of workers, [`Module::block_fit`]).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::Write;
@@ -107,8 +110,9 @@ impl EmitError {
     }
 }
 
-/// Maximum workers per gang for per-worker shared slots (1024 threads / 32 lanes).
-const MAX_WORKERS: u32 = 32;
+/// Rows of workers a block holds where a kernel keeps per-worker shared slots (1024 threads / 32
+/// lanes); a launch with more runs their iterations on these ([`Module::block_fit`]).
+pub const MAX_WORKERS: u32 = 32;
 
 /// CUDA C for every kernel of `p`, with the device functions they call.
 pub fn program(p: &Program) -> Result<String, EmitError> {
@@ -136,12 +140,48 @@ pub struct Module {
     /// Under a `--loop-map`: the compute regions it does not fit, each with why (they keep the
     /// default mapping).
     pub map_misfits: Vec<(Loc, String)>,
+    /// Per kernel function: what bounds the rows of workers its block can hold besides the
+    /// 1024 threads of a CUDA block ([`Module::block_fit`]).
+    pub worker_limits: BTreeMap<u32, WorkerLimits>,
+}
+
+/// What a kernel's code needs of the number of worker rows in a block.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct WorkerLimits {
+    /// The kernel has locals with one `__shared__` slot per worker ([`MAX_WORKERS`] slots).
+    pub worker_slots: bool,
+    /// The kernel synchronises one worker's lanes (`accsim_sync_worker`): a named barrier per
+    /// worker when a worker's lanes are not within one warp, of which a block has 16.
+    pub worker_barriers: bool,
 }
 
 impl Module {
-    /// The launch shape (grid, block) of kernel function `fid`.
+    /// The launch shape (grid, block) of kernel function `fid`, for a launch of `gangs` gangs
+    /// of `workers` workers of `vector` lanes, with the block made to fit ([`Module::block_fit`]).
     pub fn shape(&self, fid: u32, gangs: u64, workers: u64, vector: u64) -> ([u64; 3], [u64; 3]) {
+        let (workers, vector) = self.block_fit(fid, workers, vector);
         self.loop_maps.get(&fid).copied().unwrap_or_default().shape(gangs, workers, vector)
+    }
+
+    /// The workers and vector lanes a block of kernel `fid` runs for a launch that asks for
+    /// `workers` × `vector`: as asked when the block holds them; else at most 1024 lanes and as
+    /// many rows of workers as the block then holds (1024 threads in all, at most
+    /// [`MAX_WORKERS`] rows where the kernel keeps a slot per worker, at most 15 where it needs a
+    /// named barrier per worker). The kernel reads the counts from `blockDim`, and every
+    /// partitioned loop deals its iterations out over the threads there are, so the excess
+    /// workers' (lanes') iterations run in the loops of the block's threads: OpenACC fixes no
+    /// mapping of iterations to workers (§2.7.3), and nvc and gcc run such launches.
+    pub fn block_fit(&self, fid: u32, workers: u64, vector: u64) -> (u64, u64) {
+        let vector = vector.clamp(1, 1024);
+        let limits = self.worker_limits.get(&fid).copied().unwrap_or_default();
+        let mut rows = 1024 / vector;
+        if limits.worker_slots {
+            rows = rows.min(u64::from(MAX_WORKERS));
+        }
+        if limits.worker_barriers && !(vector <= 32 && 32 % vector == 0) {
+            rows = rows.min(15);
+        }
+        (workers.clamp(1, rows.max(1)), vector)
     }
 }
 
@@ -168,6 +208,8 @@ pub fn module_mapped(p: &Program, map: LoopMap) -> Result<Module, EmitError> {
         loop_map: map,
         loop_maps: BTreeMap::new(),
         map_misfits: Vec::new(),
+        worker_limits: BTreeMap::new(),
+        worker_barriers: false,
     };
     // Device functions: everything reachable from kernels through direct calls.
     let mut device_fns: BTreeSet<FuncId> = BTreeSet::new();
@@ -224,7 +266,7 @@ pub fn module_mapped(p: &Program, map: LoopMap) -> Result<Module, EmitError> {
         return Err(EmitError { partial: out, items: cx.unsupported });
     }
     let globals = cx.globals.iter().map(|&g| (GlobalId(g), sanitize(&p.globals[g as usize].name))).collect();
-    Ok(Module { source: out, globals, shared_firstprivate: cx.shared_firstprivate, loop_maps: cx.loop_maps, map_misfits: cx.map_misfits })
+    Ok(Module { source: out, globals, shared_firstprivate: cx.shared_firstprivate, loop_maps: cx.loop_maps, map_misfits: cx.map_misfits, worker_limits: cx.worker_limits })
 }
 
 fn prelude_text(piece: &str) -> &'static str {
@@ -535,6 +577,9 @@ struct Emitter<'p> {
     loop_map: LoopMap,
     loop_maps: BTreeMap<u32, LoopMap>,
     map_misfits: Vec<(Loc, String)>,
+    /// See [`Module::worker_limits`]; `worker_barriers` of the kernel being emitted.
+    worker_limits: BTreeMap<u32, WorkerLimits>,
+    worker_barriers: bool,
 }
 
 /// C library functions that change state (the others in [`DEVICE_LIBC`] compute a value).
@@ -600,6 +645,12 @@ struct FuncCx<'f> {
     group: Option<Group>,
     /// Block-reduction scratch arrays used by the kernel: element type → array name.
     scratch: BTreeMap<String, String>,
+    /// Slots that broadcast a control expression's value from the one thread that evaluates it
+    /// (`__ctl_T` for the block, `__ctl_w_T[MAX_WORKERS]` per worker): name → declaration.
+    control_slots: BTreeMap<String, String>,
+    /// While emitting a control expression of worker-single code in a vector loop: the guard of
+    /// each plain store to shared memory in it (see `control_expr`).
+    store_guard: Option<&'static str>,
     /// The loop over rounds being emitted (its barriers are written).
     rounds: Option<*const Stmt>,
 }
@@ -818,7 +869,7 @@ impl<'p> Emitter<'p> {
         let _ = writeln!(out, "// `{}`, line {}: a routine called from device code", func.name, func.loc.line);
         let _ = writeln!(out, "{sig}\n{{");
         let names = func.locals.iter().enumerate().map(|(i, l)| local_name(l, LocalId(i as u32))).collect();
-        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None, gang_reductions: HashSet::new(), mapped: HashMap::new(), barriers: Plan::default(), group: None, scratch: BTreeMap::new(), rounds: None };
+        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None, gang_reductions: HashSet::new(), mapped: HashMap::new(), barriers: Plan::default(), group: None, scratch: BTreeMap::new(), control_slots: BTreeMap::new(), store_guard: None, rounds: None };
         let params: HashSet<LocalId> = func.params.iter().copied().collect();
         for (i, l) in func.locals.iter().enumerate() {
             if !params.contains(&LocalId(i as u32)) {
@@ -889,7 +940,7 @@ impl<'p> Emitter<'p> {
             };
             let _ = writeln!(out, "//   {param}: `{}`, {what}", c.name);
         }
-        let homes = homes(func);
+        let homes = homes(p, func);
         // An update of a construct's reduction variable inside a partitioned loop without its own
         // `reduction` clause (`parallel reduction(+:s)` over `loop` … `s += a[i]`): the threads
         // of the gang share the gang's copy, so the update is atomic.
@@ -912,7 +963,7 @@ impl<'p> Emitter<'p> {
             }
         };
         let map = self.loop_maps.get(&k.func.0).copied().unwrap_or_default();
-        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions, mapped, barriers: Plan::default(), group: None, scratch: BTreeMap::new(), rounds: None };
+        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions, mapped, barriers: Plan::default(), group: None, scratch: BTreeMap::new(), control_slots: BTreeMap::new(), store_guard: None, rounds: None };
         fx.barriers = {
             let gang_copies = func.params.iter().skip(4).zip(&k.captures).filter(|(l, c)| matches!(c.mode, CaptureMode::Private | CaptureMode::Reduction(_)) || (c.mode == CaptureMode::FirstPrivate && !only_loaded(func, **l))).map(|(l, _)| *l).collect();
             // A capture the kernel only loads from (the address never escapes) is memory this
@@ -978,9 +1029,16 @@ impl<'p> Emitter<'p> {
             }
         }
         let mut body = String::new();
+        self.worker_barriers = false;
         self.stmt(&mut fx, &func.body, 1, Threads::default(), &mut body);
+        let worker_slots = fx.homes.contains(&Home::Worker) || fx.control_slots.keys().any(|n| n.starts_with("__ctl_w_"));
+        let limits = WorkerLimits { worker_slots, worker_barriers: self.worker_barriers };
+        self.worker_limits.insert(k.func.0, limits);
         for (t, name) in &fx.scratch {
             let _ = writeln!(out, "    __shared__ {t} {name}[1024]; // block-reduction scratch: a slot per thread");
+        }
+        for decl in fx.control_slots.values() {
+            let _ = writeln!(out, "    {decl}; // a control expression's value, from the thread that evaluates it");
         }
         out.push_str(&body);
         out.push_str("}\n\n");
@@ -1171,15 +1229,60 @@ impl<'p> Emitter<'p> {
         }
     }
 
-    /// An expression that controls a statement (condition, `for` clauses). Every thread evaluates
-    /// it, so a store to memory the block shares cannot be guarded there.
+    /// An expression that controls a statement (condition, `for` clauses). Every thread of the
+    /// block evaluates it; when it stores to memory the threads share (or calls the C library)
+    /// in code that one thread runs (gang-redundant, worker-single or vector-single), that thread
+    /// alone evaluates it and the others take its value: a barrier of the threads that run the
+    /// code redundantly (all of the block's, or the worker's lanes) before the store (so that
+    /// none still reads what it overwrites), the store by the one thread into a shared slot, a
+    /// barrier, and every thread reads the slot (`[&] { … }()`, a C++ lambda, so that it stays
+    /// an expression in a `for` clause). The workers of one vector lane (a vector loop outside
+    /// worker loops, whose code is worker-single) have no barrier of their own: not supported.
     fn control_expr(&mut self, fx: &mut FuncCx<'_>, e: &Expr, th: Threads) -> String {
-        if th.guard().is_some() && self.has_shared_effect(fx, e) {
-            let u = self.unsupported("a store to shared memory (or a library call) inside a condition or `for` clause of code that one thread of the block runs", e.loc);
-            let text = self.expr(fx, e);
+        let Some(guard) = th.guard() else { return self.expr(fx, e) };
+        if !self.has_shared_effect(fx, e) {
+            return self.expr(fx, e);
+        }
+        let sync = match (th.worker, th.vector) {
+            (false, false) => "__syncthreads()",
+            (true, false) => {
+                self.prelude.insert("sync_worker");
+                self.worker_barriers = true;
+                "accsim_sync_worker()"
+            }
+            _ if self.only_plain_shared_stores(fx, e) => {
+                // No barrier for the workers of one lane: every thread evaluates the expression
+                // and the first worker alone stores (`g ? (p = v) : v`); the value is `v` either
+                // way.
+                let outer = fx.store_guard.replace(guard);
+                let text = self.expr(fx, e);
+                fx.store_guard = outer;
+                return text;
+            }
+            _ => {
+                let u = self.unsupported("a store to shared memory (or a library call) other than a plain assignment inside a condition or `for` clause of worker-single code in a vector loop (its workers have no barrier of their own)", e.loc);
+                let text = self.expr(fx, e);
+                return format!("{u} {text}");
+            }
+        };
+        let text = self.expr(fx, e);
+        if matches!(self.p.types.get(e.ty), Type::Void) {
+            return format!("[&] {{ {sync}; if ({guard}) {text}; {sync}; }}()");
+        }
+        if self.is_aggregate(e.ty) {
+            let u = self.unsupported("a store to shared memory inside a condition or `for` clause whose value is a struct or union", e.loc);
             return format!("{u} {text}");
         }
-        self.expr(fx, e)
+        let t = self.ty(e.ty, e.loc);
+        let (name, slot, decl) = if th.worker {
+            let n = format!("__ctl_w_{}", sanitize(&t));
+            (n.clone(), format!("{n}[threadIdx.y]"), format!("__shared__ {}", self.decl(e.ty, &format!("{n}[{MAX_WORKERS}]"), e.loc)))
+        } else {
+            let n = format!("__ctl_{}", sanitize(&t));
+            (n.clone(), n.clone(), format!("__shared__ {}", self.decl(e.ty, &n, e.loc)))
+        };
+        fx.control_slots.entry(name).or_insert(decl);
+        format!("[&]() -> {t} {{ {sync}; if ({guard}) {slot} = {text}; {sync}; return {slot}; }}()")
     }
 
     /// A nested statement of a control statement, always in braces.
@@ -1282,6 +1385,7 @@ impl<'p> Emitter<'p> {
         let pad = "    ".repeat(depth);
         let sync = if th.worker {
             self.prelude.insert("sync_worker");
+            self.worker_barriers = true;
             "accsim_sync_worker()"
         } else {
             "__syncthreads()"
@@ -1359,20 +1463,27 @@ impl<'p> Emitter<'p> {
                 }
             });
         }
+        // A thread's copy is a register, unless a nested partitioned loop with a reduction on
+        // the same variable combines into it (`loop worker reduction(+:s)` around `loop vector
+        // reduction(+:s)`): then it is the worker's (or block's) shared slot, which every
+        // thread of the group reads after that inner combine.
         let mut mine = None;
+        let mut shared_mine = None;
         walk_expr(value, &mut |e| {
             if let ExprKind::Local(l) | ExprKind::LocalAddr(l) = &e.kind {
-                if !in_target.contains(l) && fx.homes[l.0 as usize] == Home::Thread && mine.is_none() {
-                    mine = Some(*l);
+                if !in_target.contains(l) {
+                    let slot = if fx.homes[l.0 as usize] == Home::Thread { &mut mine } else { &mut shared_mine };
+                    slot.get_or_insert(*l);
                 }
             }
         });
-        let Some(mine) = mine else {
+        let Some(mine) = mine.or(shared_mine) else {
             let u = self.unsupported("this reduction combine (no thread copy found)", loc);
             let _ = writeln!(out, "{pad}// {u}");
             return;
         };
         let mine_name = fx.names[mine.0 as usize].clone();
+        let mine_home = std::mem::replace(&mut fx.homes[mine.0 as usize], Home::Thread);
         // The final combine of the group's result `__r`, and the operator as a function of two values.
         let (last, op) = if let Some(part) = complex_part {
             let last = format!("{{ atomicAdd(&(({part} *)({addr}))[0], __r.re); atomicAdd(&(({part} *)({addr}))[1], __r.im); }}");
@@ -1389,6 +1500,7 @@ impl<'p> Emitter<'p> {
                 Ok(last) => (last, format!("return {op};")),
                 Err(why) => {
                     fx.names[mine.0 as usize] = mine_name;
+                    fx.homes[mine.0 as usize] = mine_home;
                     let u = self.unsupported(format!("this reduction combine ({why})"), loc);
                     let _ = writeln!(out, "{pad}// {u}");
                     return;
@@ -1396,7 +1508,8 @@ impl<'p> Emitter<'p> {
             }
         };
         fx.names[mine.0 as usize] = mine_name.clone();
-        let value_of_mine = if complex_part.is_some() { format!("*({t} *)(&{mine_name})") } else { self.local_ref(fx, mine) };
+        fx.homes[mine.0 as usize] = mine_home;
+        let value_of_mine = if complex_part.is_some() { format!("*({t} *)(&{})", self.local_ref(fx, mine)) } else { self.local_ref(fx, mine) };
         self.prelude.insert("reduce");
         if complex_part.is_some() {
             self.prelude.insert("reduce_complex");
@@ -1409,6 +1522,7 @@ impl<'p> Emitter<'p> {
         };
         let sync = if th.worker && group == Group::Lanes {
             self.prelude.insert("sync_worker");
+            self.worker_barriers = true;
             "accsim_sync_worker()"
         } else {
             "__syncthreads()"
@@ -1668,6 +1782,27 @@ impl<'p> Emitter<'p> {
         found
     }
 
+    /// Does a store to `place` reach memory the block's threads share?
+    fn stores_shared(&self, fx: &FuncCx<'_>, place: &Place) -> bool {
+        match place {
+            Place::Local(l) => fx.homes[l.0 as usize] != Home::Thread,
+            Place::Mem(a) => !self.is_private_addr(fx, a),
+        }
+    }
+
+    /// Are the shared effects of `e` only plain assignments of scalars (`p = v`, no `+=`, `++`,
+    /// or call with effects), whose value is `v` whether or not the store is made?
+    fn only_plain_shared_stores(&self, fx: &FuncCx<'_>, e: &Expr) -> bool {
+        let mut plain = true;
+        walk_expr(e, &mut |x| match &x.kind {
+            ExprKind::Assign { place, .. } if self.stores_shared(fx, place) => plain &= matches!(self.p.types.get(x.ty), Type::Int(_) | Type::Bool | Type::Float(_) | Type::Pointer(_)),
+            ExprKind::CompoundAssign { place, .. } | ExprKind::IncDec { place, .. } if self.stores_shared(fx, place) => plain = false,
+            ExprKind::Call { .. } => plain &= !self.has_shared_effect(fx, x),
+            _ => {}
+        });
+        plain
+    }
+
     /// An address inside a thread-private local.
     fn is_private_addr(&self, fx: &FuncCx<'_>, a: &Expr) -> bool {
         match &a.kind {
@@ -1885,6 +2020,12 @@ impl<'p> Emitter<'p> {
                             Place::Local(l) => self.local_ref(fx, *l),
                         };
                         format!("memcpy({dst}, {v}, {n})")
+                    }
+                    _ if fx.store_guard.is_some() && self.stores_shared(fx, place) => {
+                        let g = fx.store_guard.unwrap_or_default();
+                        let pl = self.place(fx, place, e.ty, loc);
+                        let t = self.ty(e.ty, loc);
+                        format!("(({g}) ? ({pl} = {v}) : ({t})({v}))")
                     }
                     _ => {
                         let pl = self.place(fx, place, e.ty, loc);
@@ -2249,7 +2390,10 @@ pub(crate) fn is_share_loop(func: &Function, s: &Stmt) -> bool {
 
 /// Where each local of a kernel lives: a local written inside a partitioned loop and also used
 /// in a less partitioned context is shared by the threads of that context.
-fn homes(func: &Function) -> Vec<Home> {
+/// Where each local of kernel function `func` lives: in a `__shared__` slot when a thread loop
+/// writes it and a less partitioned context uses it, and values flow between threads through it
+/// ([`crate::liveness`]); else in each thread's registers.
+fn homes(p: &Program, func: &Function) -> Vec<Home> {
     // For each local: the least partitioned context that uses it, and the contexts that write it.
     let mut first: BTreeMap<LocalId, Threads> = BTreeMap::new();
     let mut written: BTreeMap<LocalId, Vec<Threads>> = BTreeMap::new();
@@ -2261,7 +2405,7 @@ fn homes(func: &Function) -> Vec<Home> {
             continue;
         }
         let Some(f) = first.get(&l) else { continue };
-        if ws.iter().any(|w| w.depth() > f.depth()) {
+        if ws.iter().any(|w| w.depth() > f.depth()) && crate::liveness::flows_between_threads(p, func, l) {
             homes[l.0 as usize] = if f.worker { Home::Worker } else { Home::Block };
         }
     }

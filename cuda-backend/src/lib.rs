@@ -34,6 +34,7 @@
 mod barrier;
 pub mod device;
 pub mod emit;
+mod liveness;
 pub mod loopmap;
 pub mod probe;
 

@@ -316,3 +316,66 @@ fn snapshots_compile_with_nvrtc() {
         }
     }
 }
+
+/// Issue 12 item 14: the PolyBench shapes of `samples/regress/gpu_*.c` translate, each with its
+/// snapshot. A loop counter that several loop nests share (`int i, j;`) is a register of each
+/// thread, not block-shared memory: no value flows between its uses (§2.6.1).
+#[test]
+fn polybench_shapes_translate() {
+    for name in ["gpu_counter_shared_by_nests", "gpu_cholesky_seq_outer", "gpu_store_in_loop_header", "gpu_store_in_vector_loop_header", "gpu_nested_reduction_same_variable", "gpu_workers_beyond_block"] {
+        let sample = format!("samples/regress/{name}.c");
+        check(&sample);
+        let text = emit(&sample, LoopMap::Default);
+        assert!(!text.contains("not supported"), "{name} translates:\n{text}");
+    }
+    let counters = emit("samples/regress/gpu_counter_shared_by_nests.c", LoopMap::Default);
+    assert!(!counters.contains("__shared__ int"), "the shared counters are registers");
+    let cholesky = emit("samples/regress/gpu_cholesky_seq_outer.c", LoopMap::Default);
+    assert!(!cholesky.contains("__shared__"), "`j`, `k` and `x` are registers");
+    assert!(!cholesky.contains("(shared by the block's threads)"), "no barrier for a local; those for `p` and `A` stay");
+}
+
+/// A store in a condition or `for` clause of code that one thread runs is evaluated by that
+/// thread and its value broadcast: through a block slot after `__syncthreads()` in gang-redundant
+/// code, through a worker's slot after the worker's barrier in worker-single code.
+#[test]
+fn control_expressions_with_stores_are_broadcast() {
+    let text = emit("samples/regress/gpu_store_in_loop_header.c", LoopMap::Default);
+    assert!(text.contains("for ([&]() -> int { __syncthreads(); if (threadIdx.x == 0 && threadIdx.y == 0) __ctl_int = "), "the `for` init of a counter in device memory");
+    assert!(text.contains("__syncthreads(); return __ctl_int; }())"));
+    assert!(text.contains("if ([&]() -> int { accsim_sync_worker(); if (threadIdx.x == 0) __ctl_w_int[threadIdx.y] = "), "a worker-single condition");
+    let unsupported = emit("cuda-backend/tests/emit/unsupported.c", LoopMap::Default);
+    assert!(unsupported.contains("not supported: a store to shared memory (or a library call) other than a plain assignment inside a condition or `for` clause of worker-single code in a vector loop"));
+    // A plain assignment there: the first worker stores, every thread has the value.
+    let vector = emit("samples/regress/gpu_store_in_vector_loop_header.c", LoopMap::Default);
+    assert!(vector.contains("((threadIdx.y == 0) ? ("), "a guarded plain store in a `for` init:\n{vector}");
+}
+
+/// Nested reductions on one variable (§2.7.11): the workers combine the copies into which their
+/// lanes combined, read from each worker's shared slot.
+#[test]
+fn nested_reductions_on_one_variable() {
+    let text = emit("samples/regress/gpu_nested_reduction_same_variable.c", LoopMap::Default);
+    let worker_combine = text.lines().find(|l| l.contains("accsim_reduce(") && l.contains("threadIdx.y, blockDim.y, blockDim.x,")).expect("a reduction over the workers");
+    assert!(worker_combine.contains("[threadIdx.y], __scratch_double"), "the worker's copy is its shared slot: {worker_combine}");
+}
+
+/// A launch of more workers × lanes than a block holds (`num_workers(100) vector_length(32)`)
+/// runs the rows the block holds; a kernel with per-worker slots at most 32 rows, one with a
+/// named barrier per worker at most 15 (`Module::block_fit`).
+#[test]
+fn launches_beyond_a_block_fit_it() {
+    let m = accsim_cuda::emit::module(&compile("samples/regress/gpu_workers_beyond_block.c")).expect("translates");
+    assert_eq!(m.worker_limits.len(), 2, "two kernels");
+    for (&fid, limits) in &m.worker_limits {
+        // Both have a vector loop with a reduction inside a worker loop: a slot per worker (the
+        // worker's copy) and the worker's barrier.
+        assert!(limits.worker_slots && limits.worker_barriers, "{limits:?}");
+        assert_eq!(m.block_fit(fid, 100, 32), (32, 32), "lanes of a worker in one warp: a warp barrier");
+        assert_eq!(m.shape(fid, 3, 100, 32), ([3, 1, 1], [32, 32, 1]));
+        assert_eq!(m.block_fit(fid, 40, 64), (15, 64), "named barriers: 1 + worker < 16");
+        assert_eq!(m.block_fit(fid, 100, 1), (32, 1), "at most 32 rows of per-worker slots");
+        assert_eq!(m.block_fit(fid, 4, 2048), (1, 1024), "at most 1024 lanes: one row");
+        assert_eq!(m.block_fit(fid, 4, 32), (4, 32), "a launch that fits runs as asked");
+    }
+}

@@ -705,5 +705,55 @@ fn validate(compiled: driver::Compiled, map: &SourceMap, v: &ValidateArgs) -> Ex
         report.differing_elements,
         if report.output_differs { "differ" } else { "agree" }
     );
+    if !report.agree() {
+        explain_difference(&compiled, map, r, report.rounding_only);
+    }
     ExitCode::from(if report.agree() { 0 } else { 1 })
+}
+
+/// After `validate` found the devices to differ: whether the program is racy. The threads of a
+/// racy kernel may interleave differently on each device (gangs never synchronise inside a
+/// kernel, workers and lanes only at the end of a partitioned loop, §1.2), so its results need
+/// not agree; a race-free program's must. Runs the program once more under `accsim check`'s race
+/// checkers (its output discarded) and names the first race with both sites, or says that none
+/// was found: then a difference of rounding alone (`rounding_only`: the largest distance in ulps)
+/// is the devices' arithmetic, and any other is accsim's.
+fn explain_difference(compiled: &driver::Compiled, map: &SourceMap, r: &RunArgs, rounding_only: Option<u64>) {
+    let races = match race_findings(compiled, map, r) {
+        Ok(f) => f,
+        Err(why) => {
+            println!("validate: `accsim check` could not run the program ({why}); run it to look for races");
+            return;
+        }
+    };
+    let Some(first) = races.first() else {
+        match rounding_only {
+            Some(ulps) => println!(
+                "validate: `accsim check` finds no data race, and every difference is floating-point rounding, at most {ulps} ulp: the GPU fuses `a * b + c` into one multiply-add and its reductions combine in another order; `--ulp {ulps}` accepts this"
+            ),
+            None => println!("validate: `accsim check` finds no data race: a race-free program gives the same results on both devices, so this difference is accsim's (please report it) unless the tolerances are too tight"),
+        }
+        return;
+    };
+    let at = |l: &accsim_core::diag::Loc| format!("{}:{}", map.name(l.file), l.line);
+    let sites: Vec<String> = first.primary.iter().map(at).chain(first.related.iter().map(|(l, _)| at(l))).collect();
+    println!(
+        "validate: the program is racy, so its results may differ between devices (§1.2): `accsim check` reports {} race finding(s); the first: {} ({})",
+        races.len(),
+        first.headline(),
+        sites.join(", ")
+    );
+    println!("validate: run `accsim check` on the program for every race with both sites");
+}
+
+/// The data-race and async-race findings of `accsim check` on the compiled program.
+fn race_findings(compiled: &driver::Compiled, map: &SourceMap, r: &RunArgs) -> Result<Vec<Diagnostic>, String> {
+    let exe = exec::compile_for_checking(&compiled.program).map_err(|d| d.0.first().map(|d| d.headline()).unwrap_or_default())?;
+    let (checker, found) = accsim::check::CheckRun::new();
+    let accelerator = accelerator(DeviceKind::Sim, &compiled.program, map, r).map_err(|_| "no simulated device".to_string())?;
+    let discarded = exec::Capture::new();
+    let options = exec::RunOptions { checker: Some(Box::new(checker)), accelerator: Some(accelerator), stdout: Some(discarded.sink()), ..r.run_options() };
+    let _ = exe.run(options, r.argv());
+    let list = found.lock().map(|f| f.list.clone()).unwrap_or_default();
+    Ok(list.into_iter().filter(|d| matches!(d.kind, "data-race" | "async-race")).collect())
 }

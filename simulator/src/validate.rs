@@ -209,6 +209,22 @@ fn agree(e: Elem, a: &[u8], b: &[u8], tol: Tolerance) -> bool {
     tol.abs.is_some_and(|t| d <= t) || tol.rel.is_some_and(|t| d <= t * x.abs().max(y.abs())) || tol.ulp.is_some_and(|t| ulps <= t) || d == 0.0
 }
 
+/// Units in the last place between two floating-point elements, or `None` for other elements
+/// and NaNs.
+fn float_ulps(e: Elem, a: &[u8], b: &[u8]) -> Option<u64> {
+    match e {
+        Elem::F32 => {
+            let (x, y) = (f32::from_le_bytes(a.try_into().ok()?), f32::from_le_bytes(b.try_into().ok()?));
+            (!x.is_nan() && !y.is_nan()).then(|| ulp_distance(x.to_bits() as i32 as i64, y.to_bits() as i32 as i64, i32::MIN as i64))
+        }
+        Elem::F64 => {
+            let (x, y) = (f64::from_le_bytes(a.try_into().ok()?), f64::from_le_bytes(b.try_into().ok()?));
+            (!x.is_nan() && !y.is_nan()).then(|| ulp_distance(x.to_bits() as i64, y.to_bits() as i64, i64::MIN))
+        }
+        _ => None,
+    }
+}
+
 /// Units in the last place between two floats given as sign-magnitude bit patterns
 /// (sign-extended to i64; `min` is the pattern of -0.0: `i32::MIN` or `i64::MIN`).
 fn ulp_distance(a: i64, b: i64, min: i64) -> u64 {
@@ -226,6 +242,11 @@ pub struct Report {
     pub differing_transfers: usize,
     pub differing_elements: usize,
     pub output_differs: bool,
+    /// When the runs differ only in floating-point elements of the same copies (same sequence,
+    /// same output): the largest distance between two such elements, in units in the last place.
+    /// Rounding differs between devices (the GPU fuses `a * b + c` into one multiply-add, a
+    /// reduction combines in another order), which `--ulp` accepts.
+    pub rounding_only: Option<u64>,
 }
 
 impl Report {
@@ -248,11 +269,14 @@ const SHOWN: usize = 5;
 /// Compare run `a` (the reference) with run `b`.
 pub fn compare(p: &Program, map: &SourceMap, a: &RunResult, b: &RunResult, tol: Tolerance) -> Report {
     let mut r = Report { transfers: a.transfers.len().max(b.transfers.len()), ..Default::default() };
+    // The largest ulp distance of differing elements while every one is floating point.
+    let mut rounding: Option<u64> = Some(0);
     let place = |l: Loc| format!("{}:{}", map.name(l.file), l.line);
     for (i, (x, y)) in a.transfers.iter().zip(&b.transfers).enumerate() {
         let var = x.var.clone().unwrap_or_else(|| "(unnamed)".into());
         if x.loc != y.loc || x.bytes.len() != y.bytes.len() {
             r.differing_transfers += 1;
+            rounding = None;
             r.lines.push(format!(
                 "transfer {}: {} copied {} bytes of `{var}` at {}, {} copied {} bytes of `{}` at {}",
                 i + 1,
@@ -274,6 +298,7 @@ pub fn compare(p: &Program, map: &SourceMap, a: &RunResult, b: &RunResult, tol: 
         for (j, (ea, eb)) in x.bytes.chunks(size).zip(y.bytes.chunks(size)).enumerate() {
             if !agree(e, ea, eb, tol) {
                 bad += 1;
+                rounding = rounding.zip(float_ulps(e, ea, eb)).map(|(m, u)| m.max(u));
                 if shown.len() < SHOWN {
                     shown.push(format!("    `{var}` element {}: {} {}, {} {}", first + j, a.device, e.show(ea), b.device, e.show(eb)));
                 }
@@ -310,6 +335,10 @@ pub fn compare(p: &Program, map: &SourceMap, a: &RunResult, b: &RunResult, tol: 
         r.output_differs = true;
         r.lines.push(format!("exit status: {} {}, {} {}", a.device, a.exit, b.device, b.exit));
     }
+    if a.transfers.len() != b.transfers.len() || r.output_differs {
+        rounding = None;
+    }
+    r.rounding_only = rounding.filter(|_| !r.agree());
     r
 }
 
@@ -341,6 +370,15 @@ mod tests {
         let tiny = f32::from_bits(1).to_bits() as i32 as i64;
         let ntiny = (-f32::from_bits(1)).to_bits() as i32 as i64;
         assert_eq!(ulp_distance(tiny, ntiny, i32::MIN as i64), 2);
+    }
+
+    #[test]
+    fn rounding_differences_are_measured_in_ulps() {
+        let next = f64::from_bits(3.0f64.to_bits() + 3);
+        assert_eq!(float_ulps(Elem::F64, &3.0f64.to_le_bytes(), &next.to_le_bytes()), Some(3));
+        assert_eq!(float_ulps(Elem::F32, &1.0f32.to_le_bytes(), &f32::from_bits(1.0f32.to_bits() - 1).to_le_bytes()), Some(1));
+        assert_eq!(float_ulps(Elem::F64, &f64::NAN.to_le_bytes(), &1.0f64.to_le_bytes()), None);
+        assert_eq!(float_ulps(Elem::Int { bytes: 4, signed: true }, &1i32.to_le_bytes(), &2i32.to_le_bytes()), None, "integers are never rounding");
     }
 
     #[test]

@@ -67,6 +67,42 @@ fn samples_validate_on_the_gpu() {
     assert!(bad.is_empty(), "validate:\n{}", bad.join("\n"));
 }
 
+/// Issue 12 item 14's programs (`samples/regress/gpu_*.c`, the shapes of PolyBench/ACC kernels):
+/// their expected output with `--device cuda`, and `validate` agreeing within rounding (`--rel
+/// 1e-12`: the GPU fuses multiply-adds and its reductions combine in another order).
+#[test]
+fn polybench_shapes_run_and_validate_on_the_gpu() {
+    if !gpu_wanted() {
+        eprintln!("ACCSIM_GPU is not 1: skipping");
+        return;
+    }
+    let files: Vec<_> = c_files(&samples_dir().join("regress")).into_iter().filter(|p| p.file_stem().is_some_and(|s| s.to_string_lossy().starts_with("gpu_"))).collect();
+    assert!(!files.is_empty());
+    let results = parallel_map(files, |path| {
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let expected = std::fs::read(path.with_extension("expected")).unwrap_or_default();
+        let run = run_accsim(&["--device".into(), "cuda".into()], std::slice::from_ref(path), &[]);
+        let mut cmd = std::process::Command::new(accsim_bin());
+        cmd.current_dir(repo_root()).args(["validate", "--rel", "1e-12"]).arg(path);
+        let validated = run_with_timeout(cmd, accsim_timeout());
+        (stem, run.map(|o| (o.status, o.stdout == expected, o.stderr_text())), validated)
+    });
+    let mut bad = Vec::new();
+    for (stem, run, validated) in results {
+        match run {
+            Ok((0, true, _)) => {}
+            Ok((status, same, err)) => bad.push(format!("{stem}: exit {status}, output {}\n{err}", if same { "as expected" } else { "differs" })),
+            Err(e) => bad.push(format!("{stem}: {e}")),
+        }
+        match validated {
+            Ok(o) if o.status == 0 => {}
+            Ok(o) => bad.push(format!("{stem}: validate exit {}\n{}", o.status, String::from_utf8_lossy(&o.stdout))),
+            Err(e) => bad.push(format!("{stem}: validate: {e}")),
+        }
+    }
+    assert!(bad.is_empty(), "on the GPU:\n{}", bad.join("\n"));
+}
+
 /// Without the CUDA driver, `--device cuda` and `validate` fail with one line and exit 5.
 #[test]
 fn no_driver_is_one_clear_line() {
