@@ -1,6 +1,6 @@
 //! Regression programs from real code (`samples/regress/`): each is a minimal program for one bug
-//! found on code nobody here wrote (issue 12 and later), run by `accsim run` and by
-//! `accsim check`.
+//! found on code nobody here wrote (issue 12 and later), or a program written in the styles real
+//! codes use (`real_*.c`, issue 12), run by `accsim run` and by `accsim check`.
 //!
 //! A program `NAME.c` states what must happen in header lines among its first lines:
 //!
@@ -24,6 +24,15 @@ mod common;
 
 use common::*;
 
+/// Real-code programs (issue 12) on which accsim does not yet do what nvc and gcc do: (program,
+/// text its report must contain, why). Listed in conformance/spec/FAILURES.md with the spec
+/// programs that reduce them.
+const KNOWN_FAILURES: &[KnownFailure] = &[
+    ("real_array_param_present_bare_names", "`accsim run` exited 3 (expected 0)", "present(p) on a pointer parameter whose target a caller's data construct mapped reports `p` not present"),
+    ("real_laplace_enter_data_present", "`accsim run` exited 3 (expected 0)", "present(A) on a heap pointer whose target enter data mapped reports `A` not present"),
+    ("real_matmul_vla_params", "stdout differs", "2-D subarrays of variable-length array parameters lose their row stride"),
+];
+
 #[test]
 fn regression_programs_run_and_check_as_stated() {
     let dir = samples_dir().join("regress");
@@ -33,7 +42,14 @@ fn regression_programs_run_and_check_as_stated() {
         return;
     }
     let bless = std::env::var("BLESS").is_ok_and(|v| v == "1");
-    let problems: Vec<String> = parallel_map(files, move |p| program_problems(p, bless)).into_iter().flatten().collect();
+    let problems: Vec<String> = parallel_map(files, move |p| {
+        let name = p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let known = KNOWN_FAILURES.iter().any(|(n, _, _)| *n == name);
+        against_known_failures(&name, program_problems(p, bless && !known), KNOWN_FAILURES)
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     assert!(
         problems.is_empty(),
         "{}\n\n{} problem(s); to accept run's stdout as golden: BLESS=1 cargo test -p accsim --test regress",

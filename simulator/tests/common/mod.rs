@@ -624,3 +624,25 @@ pub fn program_problems(path: &Path, bless: bool) -> Vec<String> {
     }
     problems
 }
+
+/// A program known to depart from what it states: (file stem, text its `program_problems` report
+/// must contain, why accsim fails it).
+pub type KnownFailure = (&'static str, &'static str, &'static str);
+
+/// The problems to report for the program `name` whose `program_problems` are `problems`, given
+/// the known failures: none for a known failure that still fails the same way (its report contains
+/// the symptom); one when a known failure passes (so that the fix is noticed and the entry
+/// removed) or fails differently; otherwise `problems` unchanged.
+pub fn against_known_failures(name: &str, problems: Vec<String>, known: &[KnownFailure]) -> Vec<String> {
+    let Some((_, symptom, why)) = known.iter().find(|(n, _, _)| *n == name) else {
+        return problems;
+    };
+    let report = problems.join("\n");
+    if problems.is_empty() {
+        vec![format!("{name}: now passes — remove it from KNOWN_FAILURES (it failed because {why})")]
+    } else if !report.contains(symptom) {
+        vec![format!("{name}: fails differently than known (`{symptom}`: {why}):\n{report}")]
+    } else {
+        Vec::new()
+    }
+}
