@@ -496,3 +496,156 @@ pub fn short_diff(expected: &[u8], actual: &[u8]) -> String {
     );
     s
 }
+
+// ---- Programs that state their expectations in header lines (samples/regress, conformance/spec) ----
+//
+// A program `NAME.c` says what must happen in header lines among its first 24 lines:
+// `// accsim-flags:`, `// accsim-env: K=V` (repeatable), `// expect-exit:`, `// expect-stderr:` (repeatable), `// check: skip`; and
+// `NAME.expected`, where it exists, is `run`'s exact stdout. Unless `check: skip`, `accsim check
+// --format json` must report exactly the error and warning findings marked in the source with
+// `/* expect: KIND */` on their primary line. `program_problems` returns every way the program
+// departs from what it states (empty: it behaves as stated).
+
+/// Every `// key: value` line among the first lines of `text`, in order.
+pub fn header_values(text: &str, key: &str) -> Vec<String> {
+    let prefix = format!("// {key}:");
+    text.lines()
+        .take(24)
+        .filter_map(|l| l.trim_start().strip_prefix(prefix.as_str()))
+        .map(|v| v.trim().to_string())
+        .collect()
+}
+
+/// The `/* expect: KIND */` marks of a program: (kind, line).
+pub fn marks(src: &str) -> Vec<(String, u64)> {
+    src.lines()
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let at = l.find("/* expect:")?;
+            let rest = &l[at + "/* expect:".len()..];
+            let kind: String = rest.trim_start().chars().take_while(|c| c.is_ascii_lowercase() || *c == '-').collect();
+            (!kind.is_empty()).then_some((kind, i as u64 + 1))
+        })
+        .collect()
+}
+
+/// (kind, line, severity) of each finding in `accsim check --format json` output (its last
+/// stdout line).
+pub fn findings(stdout: &[u8]) -> Result<Vec<(String, u64, String)>, String> {
+    let text = String::from_utf8_lossy(stdout);
+    let doc = text.lines().last().ok_or("no JSON document on stdout")?;
+    let v: serde_json::Value = serde_json::from_str(doc).map_err(|e| format!("invalid JSON ({e}): {doc}"))?;
+    let list = v["findings"].as_array().ok_or("no findings array")?;
+    Ok(list
+        .iter()
+        .map(|f| {
+            (
+                f["kind"].as_str().unwrap_or("").to_string(),
+                f["line"].as_u64().unwrap_or(0),
+                f["severity"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect())
+}
+
+fn accsim_on_file(command: &str, flags: &[String], env: &[(String, String)], rel: &Path) -> Result<Outcome, String> {
+    let mut cmd = Command::new(accsim_bin());
+    cmd.current_dir(repo_root()).arg(command).args(flags).arg(rel);
+    cmd.envs(env.iter().map(|(k, v)| (k, v)));
+    run_with_timeout(cmd, accsim_timeout())
+}
+
+/// Every way `accsim run` and `accsim check` on the program at `path` depart from what its headers,
+/// marks and golden file state. With `bless`, `run`'s stdout is written as the golden file instead of
+/// compared (programs expecting exit 0 only).
+pub fn program_problems(path: &Path, bless: bool) -> Vec<String> {
+    let rel = path.strip_prefix(repo_root()).unwrap_or(path).to_path_buf();
+    let name = rel.display().to_string();
+    let src = std::fs::read_to_string(path).unwrap_or_default();
+    let flags: Vec<String> = header_values(&src, "accsim-flags").iter().flat_map(|f| f.split_whitespace().map(str::to_string).collect::<Vec<_>>()).collect();
+    let env: Vec<(String, String)> =
+        header_values(&src, "accsim-env").iter().filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.trim().to_string(), v.trim().to_string())).collect();
+    let want_exit: i32 = header_values(&src, "expect-exit").first().and_then(|v| v.parse().ok()).unwrap_or(0);
+    let mut problems = Vec::new();
+    let run = match accsim_on_file("run", &flags, &env, &rel) {
+        Ok(o) => o,
+        Err(e) => return vec![format!("{name}: cannot run accsim: {e}")],
+    };
+    if run.timed_out {
+        problems.push(format!("{name}: `accsim run` timed out"));
+    }
+    if run.status != want_exit {
+        problems.push(format!("{name}: `accsim run` exited {} (expected {want_exit})\n{}", run.status, indent(&run.stderr_text(), 2000)));
+    }
+    let stderr = run.stderr_text();
+    for text in header_values(&src, "expect-stderr") {
+        if !stderr.contains(&text) {
+            problems.push(format!("{name}: `accsim run`'s stderr lacks `{text}`:\n{}", indent(&stderr, 2000)));
+        }
+    }
+    let golden = path.with_extension("expected");
+    if bless && want_exit == 0 {
+        if let Err(e) = std::fs::write(&golden, &run.stdout) {
+            problems.push(format!("{}: cannot write: {e}", golden.display()));
+        }
+    } else if let Ok(want) = std::fs::read(&golden) {
+        if want != run.stdout {
+            problems.push(format!("{name}: stdout differs from {}:\n{}", golden.display(), short_diff(&want, &run.stdout)));
+        }
+    }
+    if header_values(&src, "check").first().is_some_and(|v| v == "skip") {
+        return problems;
+    }
+    let mut check_flags = vec!["--format".to_string(), "json".to_string()];
+    check_flags.extend(flags.iter().cloned());
+    let check = match accsim_on_file("check", &check_flags, &env, &rel) {
+        Ok(o) => o,
+        Err(e) => return vec![format!("{name}: cannot run accsim check: {e}")],
+    };
+    let expected = marks(&src);
+    match findings(&check.stdout) {
+        Err(e) if want_exit != 0 && expected.is_empty() => {
+            // `check` stopped where `run` stops; its diagnostic is on stderr.
+            if check.status != want_exit {
+                problems.push(format!("{name}: `accsim check` exited {} (expected {want_exit}, as `run`): {e}", check.status));
+            }
+        }
+        Err(e) => problems.push(format!("{name}: `accsim check`: {e}\n{}", indent(&check.stderr_text(), 2000))),
+        Ok(found) => {
+            let serious: Vec<(String, u64)> = found.iter().filter(|(_, _, s)| s != "note").map(|(k, l, _)| (k.clone(), *l)).collect();
+            for (kind, line) in &expected {
+                if !found.iter().any(|(k, l, _)| k == kind && l == line) {
+                    problems.push(format!("{name}:{line}: `check` missed the marked `{kind}`; found {found:?}"));
+                }
+            }
+            for (kind, line) in &serious {
+                if !expected.iter().any(|(k, l)| k == kind && l == line) {
+                    problems.push(format!("{name}:{line}: false `{kind}` finding from `check`\n{}", indent(&check.stderr_text(), 2000)));
+                }
+            }
+        }
+    }
+    problems
+}
+
+/// A program known to depart from what it states: (file stem, text its `program_problems` report
+/// must contain, why accsim fails it).
+pub type KnownFailure = (&'static str, &'static str, &'static str);
+
+/// The problems to report for the program `name` whose `program_problems` are `problems`, given
+/// the known failures: none for a known failure that still fails the same way (its report contains
+/// the symptom); one when a known failure passes (so that the fix is noticed and the entry
+/// removed) or fails differently; otherwise `problems` unchanged.
+pub fn against_known_failures(name: &str, problems: Vec<String>, known: &[KnownFailure]) -> Vec<String> {
+    let Some((_, symptom, why)) = known.iter().find(|(n, _, _)| *n == name) else {
+        return problems;
+    };
+    let report = problems.join("\n");
+    if problems.is_empty() {
+        vec![format!("{name}: now passes — remove it from KNOWN_FAILURES (it failed because {why})")]
+    } else if !report.contains(symptom) {
+        vec![format!("{name}: fails differently than known (`{symptom}`: {why}):\n{report}")]
+    } else {
+        Vec::new()
+    }
+}

@@ -1,0 +1,16 @@
+// expect-exit: 2
+// expect-stderr: error
+// §2.5.1 restriction: "A program may not branch into or out of an OpenACC parallel construct."
+#include <stdio.h>
+int main(void) {
+    int a[4] = {0, 0, 0, 0};
+    if (a[1] == 0)
+        goto inside; /* expect: compile-error */
+#pragma acc parallel copy(a)
+    {
+inside:
+        a[0] = 1;
+    }
+    printf("%d\n", a[0]);
+    return 0;
+}

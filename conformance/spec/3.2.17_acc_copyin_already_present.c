@@ -1,0 +1,15 @@
+// expect-exit: 3
+// expect-stderr: error
+// §3.2.17: "It is a runtime error to call this routine if the data is already present on the
+// device."
+#include <stdio.h>
+#include <openacc.h>
+int main(void) {
+    int a[4] = {1, 2, 3, 4};
+#pragma acc data copyin(a)
+    {
+        acc_copyin(a, sizeof a);
+    }
+    printf("%d\n", a[0]);
+    return 0;
+}

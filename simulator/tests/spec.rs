@@ -1,0 +1,140 @@
+//! The spec-traced conformance suite (`conformance/spec/`): one small program per normative rule
+//! of chapters 2 and 3 of the OpenACC 2.0 specification, each run by `accsim run` and by
+//! `accsim check` against what the rule says must happen (issue 12, the measurement part).
+//!
+//! A program states its expectations with the header lines and `/* expect: KIND */` marks that
+//! `samples/regress` uses (see `program_problems` in `common/mod.rs`); `NAME.expected` is its
+//! stdout, decided from the specification, never taken from accsim. `conformance/SPEC_COVERAGE.md`
+//! maps each section to its programs.
+//!
+//! Where accsim departs from the specification the program is listed in `KNOWN_FAILURES` with the
+//! symptom the harness reports and why; the test fails if such a program starts passing (remove it
+//! from the list, and mark it passing in SPEC_COVERAGE.md) or fails differently. Each known
+//! failure has a minimal reproducer in `conformance/spec/FAILURES.md`.
+//!
+//! `ACCSIM_SAMPLE=name[,name]` runs only those programs (file stems, e.g. `2.6.5.2_copy_array`).
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::*;
+
+/// (program, text the harness's report of it must contain, why accsim fails it); when one starts
+/// passing, remove it here and mark it passing in SPEC_COVERAGE.md.
+const KNOWN_FAILURES: &[KnownFailure] = &[
+    ("2.10.2_link_enter_data", "stdout differs", "enter data copyin of a declare link global does not give the routine the host values (it reads zeros)"),
+    ("2.10.2_link_global_data_region", "stdout differs", "a declare link global is present from the program's start (it should be allocated only by a data clause), and the routine reads zeros instead of the values the data construct copied in"),
+    ("2.10.2_link_in_function_scope_not_extern", "exited 0 (expected 2)", "declare link of a local (non-extern) variable in a function is accepted"),
+    ("2.10.2_link_without_lifetime", "exited 0 (expected 3)", "a routine reading a declare link global that no data clause mapped runs (reading zeros) instead of failing"),
+    ("2.10_declare_extern_copy_not_allowed", "exited 0 (expected 2)", "an extern variable in a declare copy clause is accepted"),
+    ("2.10_declare_global_copy_not_allowed", "exited 0 (expected 2)", "declare copy at global scope is accepted; §2.10 allows only create, copyin, deviceptr, device_resident and link there"),
+    ("2.10_declare_subarray_not_allowed", "exited 0 (expected 2)", "a subarray in a declare directive is accepted"),
+    ("2.10_declare_then_data_clause", "exited 0 (expected 2)", "a variable in a declare directive may also appear in a data clause where it is visible"),
+    ("2.10_declare_variable_twice", "exited 0 (expected 2)", "a variable in two declare directives of one function is accepted"),
+    ("2.12.1_routine_gang_gang_redundant", "false `data-race` finding", "the gang loop inside a routine gang procedure is run in full by every calling gang instead of being partitioned among them, so check reports a race on every element"),
+    ("2.12.1_routine_gang_in_gang_loop", "exited 0 (expected 2)", "a routine gang called from inside a gang loop is accepted"),
+    ("2.12.1_routine_named_after_definition", "exited 0 (expected 2)", "a named routine directive after the function's definition is accepted"),
+    ("2.12.1_routine_named_after_use", "exited 0 (expected 2)", "a named routine directive after the function's use in a compute region is accepted"),
+    ("2.12.1_routine_nohost_called_on_host", "exited 0 (expected 2)", "a nohost routine called from host code runs instead of being refused"),
+    ("2.12.1_routine_nohost_caller_needs_nohost", "exited 0 (expected 2)", "a routine without nohost calling a nohost routine is accepted"),
+    ("2.12.1_routine_seq_contains_gang_loop", "exited 0 (expected 2)", "a routine seq procedure containing a gang loop is accepted"),
+    ("2.12.1_routine_static_local", "exited 3 (expected 2)", "a function static variable in a routine is not refused at compile time; the device access fails at run time as a host-memory read"),
+    ("2.12.1_routine_vector_in_vector_loop", "exited 0 (expected 2)", "a routine vector called from inside a vector loop is accepted"),
+    ("2.12.1_routine_worker_contains_gang_loop", "exited 0 (expected 2)", "a routine worker procedure containing a gang loop is accepted"),
+    ("2.12.1_routine_worker_in_worker_loop", "exited 0 (expected 2)", "a routine worker called from inside a worker loop is accepted"),
+    ("2.12.2_device_resident_needs_nohost", "exited 0 (expected 2)", "a routine without nohost using a device_resident global is accepted"),
+    ("2.12.2_global_in_routine_without_declare", "exited 3 (expected 2)", "a global used in a routine without a declare directive is not refused at compile time; it fails at run time as a host-memory read"),
+    ("2.13.1_async_sync_value", "false `async-race` finding", "check treats async(acc_async_sync) as asynchronous and reports the host's read after the region as an async race"),
+    ("2.5.1_branch_into_parallel", "exited 101 (expected 2)", "a goto into a parallel region is an internal error (\"jump to a label that is never placed\"), not a diagnostic"),
+    ("2.5.1_parallel_scalar_in_enclosing_data_not_firstprivate", "stdout differs", "a scalar in an enclosing data construct's copy clause is treated as firstprivate in the parallel region (issue 12 item 1)"),
+    ("2.5.1_scalar_in_enclosing_data_update_host", "stdout differs", "a scalar in an enclosing data construct's copyin clause is treated as firstprivate in the parallel region, so update host sees the old value (issue 12 item 1)"),
+    ("2.5.3_if_false_runs_on_host", "stdout differs", "acc_on_device(acc_device_host) is 0 in a region that if(0) runs on the host"),
+    ("2.6.4_enter_data_present_or_create", "stdout differs", "enter data pcreate of present data counts a reference (OpenACC 2.5 dynamic reference counts), so the later exit data copyout neither copies nor deallocates; in 2.0 pcreate takes no action and exit data copyout ends the lifetime"),
+    ("2.6.5.1_deviceptr_not_pointer", "exited 0 (expected 2)", "deviceptr on an array (not a pointer) is accepted; §2.6.5.1 requires pointers"),
+    ("2.6.5_struct_member_through_pointer", "exited 0 (expected 2)", "a struct member reached through a pointer (`copy(b->vals)`) is accepted; §2.6.5 forbids it"),
+    ("2.6.5_subarray_global_array_kernels", "exited 3 (expected 0)", "an array whose subarray is in a data clause is also mapped whole implicitly (present_or_copy), which is partially present"),
+    ("2.6.5_subarray_in_enclosing_data_region", "exited 3 (expected 0)", "an array whose subarray an enclosing data construct maps is mapped whole implicitly by the parallel region (present_or_copy), which is partially present"),
+    ("2.6.5_subarray_length_missing_known_size", "exited 3 (expected 0)", "an array whose subarray is in a data clause is also mapped whole implicitly (present_or_copy), which is partially present"),
+    ("2.6.5_subarray_lower_bound_missing", "exited 3 (expected 0)", "an array whose subarray is in a data clause is also mapped whole implicitly (present_or_copy), which is partially present"),
+    ("2.6.5_subarray_not_contiguous", "exited 3 (expected 2)", "a non-contiguous subarray m[0:3][0:2] is not refused at compile time (then fails as partially present)"),
+    ("2.6.5_subarray_only_section_copied", "exited 3 (expected 0)", "an array whose subarray is in a data clause is also mapped whole implicitly (present_or_copy), which is partially present"),
+    ("2.6.5_subarray_pointer_to_vla_rows", "stdout differs", "a 2-D subarray P[0:n][0:p] of `float (*P)[p]` loses the row stride: all rows land on row 0"),
+    ("2.6.5_subarray_two_dimensions_rows", "exited 3 (expected 0)", "an array whose subarray is in a data clause is also mapped whole implicitly (present_or_copy), which is partially present"),
+    ("2.6.5_subarray_vla_local_2d", "exited 3 (expected 0)", "a 2-D subarray V[0:n][0:p] of a local variable-length array maps the wrong number of bytes (18 for 3x4 floats) and is then partially present"),
+    ("2.6.5_subarray_vla_parameter_2d", "stdout differs", "a 2-D subarray C[0:n][0:p] of a VLA parameter `float C[n][p]` loses the row stride: all rows land on row 0"),
+    ("2.6.6_host_data_pass_to_deviceptr_routine", "exited 3 (expected 0)", "use_device on an array (not a pointer) looks for the data the array \"points to\" and reports it not present"),
+    ("2.6.6_host_data_use_device_address", "exited 3 (expected 0)", "use_device on an array (not a pointer) looks for the data the array \"points to\" and reports it not present"),
+    ("2.7.2_gang_num_argument_in_parallel", "exited 0 (expected 2)", "gang(num:4) on a loop in a parallel region is accepted; §2.7.2 allows only the static argument there"),
+    ("2.7.2_gangs_not_synchronised_between_loops", "missed the marked `data-race`", "check does not report the race between two gang loops of one parallel region (gang 0 reads what gang 3 writes), and notes that `out` is never written"),
+    ("2.7.3_worker_argument_in_parallel", "exited 0 (expected 2)", "worker(4) on a loop in a parallel region is accepted; §2.7.3 allows no argument there"),
+    ("2.8_cache_length_not_constant", "exited 0 (expected 2)", "a cache subarray with a variable length is accepted; §2.8 requires a constant length"),
+    ("2.8_cache_outside_loop", "exited 0 (expected 2)", "a cache directive outside any loop is accepted; §2.8 puts it at the top of a loop"),
+    ("3.2.12_acc_init_in_region", "exited 0 (expected 2)", "acc_init called inside a compute region is accepted"),
+    ("3.2.13_acc_shutdown_in_region", "exited 0 (expected 2)", "acc_shutdown called inside a compute region is accepted"),
+    ("3.2.14_acc_on_device_in_routine", "stdout differs", "acc_on_device(acc_device_host) in a routine called from a compute region is nonzero (the device takes the host path)"),
+    ("3.2.17_acc_copyin_already_present", "exited 0 (expected 3)", "acc_copyin of data already present is not a runtime error"),
+    ("3.2.19_acc_create_already_present", "exited 0 (expected 3)", "acc_create of data already present is not a runtime error"),
+    ("3.2.2_acc_set_device_type_host", "stdout differs", "after acc_set_device_type(acc_device_host) a compute region still runs on the device (acc_on_device(acc_device_host) is 0 in it)"),
+    ("3.2.2_acc_set_device_type_in_region", "exited 0 (expected 2)", "acc_set_device_type called inside a compute region is accepted"),
+    ("3.2.3_acc_get_device_type_in_region", "exited 0 (expected 2)", "acc_get_device_type called inside a compute region is accepted"),
+    ("3.2.4_acc_set_device_num_in_data_region", "exited 0 (expected 3)", "acc_set_device_num called inside a data region is accepted"),
+    ("3.2.5_acc_get_device_num_in_region", "exited 0 (expected 2)", "acc_get_device_num called inside a compute region is accepted"),
+];
+
+fn spec_dir() -> PathBuf {
+    repo_root().join("conformance").join("spec")
+}
+
+fn spec_programs() -> Vec<PathBuf> {
+    only_named_samples(c_files(&spec_dir()))
+}
+
+fn stem(path: &std::path::Path) -> String {
+    path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
+#[test]
+fn spec_programs_behave_as_the_specification_says() {
+    let files = spec_programs();
+    if files.is_empty() {
+        assert!(std::env::var("ACCSIM_SAMPLE").is_ok(), "no programs in conformance/spec");
+        return;
+    }
+    let results = parallel_map(files, |path| {
+        let name = stem(path);
+        against_known_failures(&name, program_problems(path, false), KNOWN_FAILURES)
+    });
+    let problems: Vec<String> = results.into_iter().flatten().collect();
+    assert!(problems.is_empty(), "{}\n\n{} problem(s)", problems.join("\n\n"), problems.len());
+}
+
+/// Every program cites the section it tests, every program has its line in SPEC_COVERAGE.md, and
+/// every known failure is recorded there as failing and in FAILURES.md.
+#[test]
+fn spec_programs_are_traced_to_sections_and_listed() {
+    let coverage = std::fs::read_to_string(repo_root().join("conformance/SPEC_COVERAGE.md")).unwrap_or_default();
+    let failures = std::fs::read_to_string(spec_dir().join("FAILURES.md")).unwrap_or_default();
+    let mut problems = Vec::new();
+    for path in c_files(&spec_dir()) {
+        let name = stem(&path);
+        let src = std::fs::read_to_string(&path).unwrap_or_default();
+        let first: String = src.lines().take(6).collect::<Vec<_>>().join("\n");
+        if !first.contains('§') {
+            problems.push(format!("{name}: its opening comment cites no section (§…)"));
+        }
+        if !coverage.contains(&format!("`{name}`")) {
+            problems.push(format!("{name}: not listed in conformance/SPEC_COVERAGE.md"));
+        }
+    }
+    for (name, _, _) in KNOWN_FAILURES {
+        let line = coverage.lines().find(|l| l.contains(&format!("`{name}`"))).unwrap_or("");
+        if !line.contains("fails") {
+            problems.push(format!("{name}: a known failure, but SPEC_COVERAGE.md does not say it fails"));
+        }
+        if !failures.contains(name) {
+            problems.push(format!("{name}: a known failure missing from conformance/spec/FAILURES.md"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
