@@ -13,7 +13,14 @@
 //! the construct's end (structured counts); `enter data`/`exit data` and `acc_copyin`… change the
 //! dynamic counts. Copy-out happens when both counts drop to zero, as OpenACC 2.5 specifies and
 //! as the present-or clauses of 2.0 behave; `--strict-2.0` makes copy/copyin/copyout/create of
-//! present data an error instead.
+//! present data an error instead, lets a present-or clause or routine that finds its data present
+//! take no reference (2.0's "no action"), and lets exit data end the lifetime.
+//!
+//! **Runtime library (chapter 3).** [`call_runtime`] runs the routines for the calling thread:
+//! `acc_on_device` answers by where the code runs (host thread or device thread); the others are
+//! host routines. Misuses that libgomp and nvc stop at stop the program with the call's location
+//! (the argument checks below [`call_runtime`]); on the host device (a shared-memory device) the
+//! data routines take no action.
 //!
 //! **Queues.** By default `async` work runs when it is issued (a legal schedule: §2.13 lets the
 //! device start queued work at once), so `wait` has nothing to wait for. With `--schedule seed:N`
