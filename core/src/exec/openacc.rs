@@ -1056,6 +1056,9 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
                 if let Err(why) = m.acc.device.set_device_num(n as u64) {
                     return Err(err("device", format!("acc_set_device_num({n}): {why} (§3.2.4)"), loc));
                 }
+            } else if n > 0 {
+                // "greater than the value returned by acc_get_num_devices": implementation-defined.
+                return Err(err("device", format!("acc_set_device_num({n}, acc_device_host): the host is one device, number 0 (§3.2.4)"), loc));
             }
             m.acc.device_num = n as u64;
             if dev_type(a(1)) == ACC_DEVICE_HOST {
