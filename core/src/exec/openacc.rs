@@ -531,6 +531,32 @@ pub fn wait_queues(m: &mut Machine, q: Option<i64>) -> Result<(), Trap> {
         Some(q) => vec![q],
         None => m.acc.deferred.keys().copied().collect(),
     };
+    run_deferred(m, queues)?;
+    data_event(m, DataEvent::Waited { queue: q, loc: Loc::default() });
+    // The device's own queues (CUDA streams) finish their work too.
+    let device = m.acc.device.clone();
+    device.wait(m, q)
+}
+
+/// Queue `waiter`'s later work waits for the work queued so far on `on` (every other queue
+/// when `None`), the host going on: `acc_wait_async`, `acc_wait_all_async` and `wait(…)
+/// async(…)` (§3.2.9, §3.2.11, §2.13.3). The engine runs the delayed work of `on` now (a legal
+/// schedule: it would have to run before `waiter`'s next work anyway) and the device finishes
+/// its own; the checkers learn that only `waiter` is ordered after that work, not the host.
+pub fn join_queues(m: &mut Machine, waiter: i64, on: Option<i64>, loc: Loc) -> Result<(), Trap> {
+    let queues: Vec<i64> = match on {
+        Some(q) => vec![q],
+        None => m.acc.deferred.keys().copied().filter(|q| *q != waiter).collect(),
+    };
+    run_deferred(m, queues)?;
+    let device = m.acc.device.clone();
+    device.wait(m, on)?;
+    data_event(m, DataEvent::QueueJoined { waiter, on, loc });
+    Ok(())
+}
+
+/// Run the engine's delayed work of `queues`, each in issue order.
+fn run_deferred(m: &mut Machine, queues: Vec<i64>) -> Result<(), Trap> {
     for q in queues {
         let work = m.acc.deferred.remove(&q).unwrap_or_default();
         let saved = m.acc.queue;
@@ -544,10 +570,7 @@ pub fn wait_queues(m: &mut Machine, q: Option<i64>) -> Result<(), Trap> {
         }
         m.acc.queue = saved;
     }
-    data_event(m, DataEvent::Waited { queue: q, loc: Loc::default() });
-    // The device's own queues (CUDA streams) finish their work too.
-    let device = m.acc.device.clone();
-    device.wait(m, q)
+    Ok(())
 }
 
 /// Is queue `q` (all queues when `None`) idle? (`acc_async_test`)
@@ -993,6 +1016,16 @@ fn routine_name(f: AccFn) -> &'static str {
     ROUTINES.iter().find(|(_, g)| *g == f).map_or("an OpenACC runtime routine", |(n, _)| n)
 }
 
+/// A wait for queue `on` (every queue when `None`) put on queue `waiter` (§3.2.9, §3.2.11);
+/// `acc_async_sync` as the queue makes it the host's own wait (§2.13.1).
+pub fn queue_wait(m: &mut Machine, on: Option<i64>, waiter: i64, loc: Loc) -> Result<(), Trap> {
+    const ACC_ASYNC_SYNC: i64 = -2;
+    if waiter == ACC_ASYNC_SYNC {
+        return wait_queues(m, on);
+    }
+    join_queues(m, waiter, on, loc)
+}
+
 /// `acc_on_device(t)` (§3.2.14) where `m` runs: true for `acc_device_host` on the host — outside
 /// compute regions, and inside those that run on the host (`if(false)`, the host device) — and
 /// false in device code; on the accelerator true for its own type, `acc_device_not_host` and
@@ -1078,12 +1111,23 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             }
             idle as u64
         }
-        Wait | WaitAsync => {
+        // acc_async_wait and acc_async_wait_all, declared without a prototype, are OpenACC 1.0's
+        // acc_wait/acc_wait_all with one/no argument and the 2.0 document's queued forms with
+        // two/one (openacc.h): the number of arguments passed decides.
+        Wait if args.len() < 2 => {
             wait_queues(m, Some(a(0) as i32 as i64))?;
             0
         }
-        WaitAll | WaitAllAsync => {
+        Wait | WaitAsync => {
+            queue_wait(m, Some(a(0) as i32 as i64), a(1) as i32 as i64, loc)?;
+            0
+        }
+        WaitAll if args.is_empty() => {
             wait_queues(m, None)?;
+            0
+        }
+        WaitAll | WaitAllAsync => {
+            queue_wait(m, None, a(0) as i32 as i64, loc)?;
             0
         }
         Init | Shutdown => 0,
