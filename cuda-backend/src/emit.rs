@@ -2085,7 +2085,7 @@ impl<'p> Emitter<'p> {
                             let [t] = a.as_slice() else {
                                 return self.unsupported("`acc_on_device` with other than one argument", loc);
                             };
-                            return format!("((int)({t}) != 2 && (int)({t}) != 0)");
+                            return format!("((((int){t}) != 2) && (((int){t}) != 0))");
                         }
                         if DEVICE_LIBC.contains(&n.as_str()) {
                             n

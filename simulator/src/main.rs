@@ -189,7 +189,9 @@ struct RunArgs {
     #[arg(long = "vector-length", value_name = "N", default_value_t = 32)]
     vector_length: u64,
     /// OpenACC 2.0's strict data clauses: copy/copyin/copyout/create of data already present is
-    /// an error (default: present-or behaviour, as Cray CCE and OpenACC 2.5).
+    /// an error, present-or clauses and routines finding their data present take no reference,
+    /// and exit data ends the lifetime (default: present-or behaviour with OpenACC 2.5's
+    /// reference counts, as Cray CCE).
     #[arg(long = "strict-2.0")]
     strict_2_0: bool,
     /// How queued (`async`) work is scheduled: `seed:N` delays it as long as the specification

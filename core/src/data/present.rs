@@ -6,7 +6,8 @@
 //! compute constructs that mapped it, released at the construct's end) and the *dynamic* count
 //! (`enter data`, `acc_copyin`… released by `exit data`, `acc_delete`…). The device copy is freed
 //! when both reach zero (the OpenACC 2.5 reference-count model, which 2.0's present-or behaviour
-//! follows; `--strict-2.0` refuses to map present data instead, see [`crate::data`]).
+//! follows; `--strict-2.0` refuses to map present data with copy/copyin/copyout/create and lets
+//! the present-or forms take no reference instead, see `exec::openacc::map`).
 //!
 //! Lookups classify a host range as absent, fully present (inside one entry) or partially present
 //! (overlapping entries without being inside one), which §2.6.4 makes a runtime error.

@@ -79,6 +79,10 @@ pub enum DataEvent<'a> {
     LaunchEnd { loc: Loc },
     /// The host waited for queue `queue` (all queues when `None`), or found it idle.
     Waited { queue: Option<i64>, loc: Loc },
+    /// Work issued from now on to queue `waiter` waits for the work issued so far to queue `on`
+    /// (every other queue when `None`); the host does not wait (`acc_wait_async`,
+    /// `acc_wait_all_async`, `wait(…) async(…)`: §3.2.9, §3.2.11, §2.13.3).
+    QueueJoined { waiter: i64, on: Option<i64>, loc: Loc },
 }
 
 /// Receives what a checking run does. `queue` in [`Checker::data`] is the activity queue the

@@ -13,7 +13,14 @@
 //! the construct's end (structured counts); `enter data`/`exit data` and `acc_copyin`… change the
 //! dynamic counts. Copy-out happens when both counts drop to zero, as OpenACC 2.5 specifies and
 //! as the present-or clauses of 2.0 behave; `--strict-2.0` makes copy/copyin/copyout/create of
-//! present data an error instead.
+//! present data an error instead, lets a present-or clause or routine that finds its data present
+//! take no reference (2.0's "no action"), and lets exit data end the lifetime.
+//!
+//! **Runtime library (chapter 3).** [`call_runtime`] runs the routines for the calling thread:
+//! `acc_on_device` answers by where the code runs (host thread or device thread); the others are
+//! host routines. Misuses that libgomp and nvc stop at stop the program with the call's location
+//! (the argument checks below [`call_runtime`]); on the host device (a shared-memory device) the
+//! data routines take no action.
 //!
 //! **Queues.** By default `async` work runs when it is issued (a legal schedule: §2.13 lets the
 //! device start queued work at once), so `wait` has nothing to wait for. With `--schedule seed:N`
@@ -529,6 +536,32 @@ pub fn wait_queues(m: &mut Machine, q: Option<i64>) -> Result<(), Trap> {
         Some(q) => vec![q],
         None => m.acc.deferred.keys().copied().collect(),
     };
+    run_deferred(m, queues)?;
+    data_event(m, DataEvent::Waited { queue: q, loc: Loc::default() });
+    // The device's own queues (CUDA streams) finish their work too.
+    let device = m.acc.device.clone();
+    device.wait(m, q)
+}
+
+/// Queue `waiter`'s later work waits for the work queued so far on `on` (every other queue
+/// when `None`), the host going on: `acc_wait_async`, `acc_wait_all_async` and `wait(…)
+/// async(…)` (§3.2.9, §3.2.11, §2.13.3). The engine runs the delayed work of `on` now (a legal
+/// schedule: it would have to run before `waiter`'s next work anyway) and the device finishes
+/// its own; the checkers learn that only `waiter` is ordered after that work, not the host.
+pub fn join_queues(m: &mut Machine, waiter: i64, on: Option<i64>, loc: Loc) -> Result<(), Trap> {
+    let queues: Vec<i64> = match on {
+        Some(q) => vec![q],
+        None => m.acc.deferred.keys().copied().filter(|q| *q != waiter).collect(),
+    };
+    run_deferred(m, queues)?;
+    let device = m.acc.device.clone();
+    device.wait(m, on)?;
+    data_event(m, DataEvent::QueueJoined { waiter, on, loc });
+    Ok(())
+}
+
+/// Run the engine's delayed work of `queues`, each in issue order.
+fn run_deferred(m: &mut Machine, queues: Vec<i64>) -> Result<(), Trap> {
     for q in queues {
         let work = m.acc.deferred.remove(&q).unwrap_or_default();
         let saved = m.acc.queue;
@@ -542,10 +575,7 @@ pub fn wait_queues(m: &mut Machine, q: Option<i64>) -> Result<(), Trap> {
         }
         m.acc.queue = saved;
     }
-    data_event(m, DataEvent::Waited { queue: q, loc: Loc::default() });
-    // The device's own queues (CUDA streams) finish their work too.
-    let device = m.acc.device.clone();
-    device.wait(m, q)
+    Ok(())
 }
 
 /// Is queue `q` (all queues when `None`) idle? (`acc_async_test`)
@@ -1017,6 +1047,16 @@ fn routine_name(f: AccFn) -> &'static str {
     ROUTINES.iter().find(|(_, g)| *g == f).map_or("an OpenACC runtime routine", |(n, _)| n)
 }
 
+/// A wait for queue `on` (every queue when `None`) put on queue `waiter` (§3.2.9, §3.2.11);
+/// `acc_async_sync` as the queue makes it the host's own wait (§2.13.1).
+pub fn queue_wait(m: &mut Machine, on: Option<i64>, waiter: i64, loc: Loc) -> Result<(), Trap> {
+    const ACC_ASYNC_SYNC: i64 = -2;
+    if waiter == ACC_ASYNC_SYNC {
+        return wait_queues(m, on);
+    }
+    join_queues(m, waiter, on, loc)
+}
+
 /// `acc_on_device(t)` (§3.2.14) where `m` runs: true for `acc_device_host` on the host — outside
 /// compute regions, and inside those that run on the host (`if(false)`, the host device) — and
 /// false in device code; on the accelerator true for its own type, `acc_device_not_host` and
@@ -1080,6 +1120,9 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
                 if let Err(why) = m.acc.device.set_device_num(n as u64) {
                     return Err(err("device", format!("acc_set_device_num({n}): {why} (§3.2.4)"), loc));
                 }
+            } else if n > 0 {
+                // "greater than the value returned by acc_get_num_devices": implementation-defined.
+                return Err(err("device", format!("acc_set_device_num({n}, acc_device_host): the host is one device, number 0 (§3.2.4)"), loc));
             }
             m.acc.device_num = n as u64;
             if dev_type(a(1)) == ACC_DEVICE_HOST {
@@ -1099,12 +1142,23 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             }
             idle as u64
         }
-        Wait | WaitAsync => {
+        // acc_async_wait and acc_async_wait_all, declared without a prototype, are OpenACC 1.0's
+        // acc_wait/acc_wait_all with one/no argument and the 2.0 document's queued forms with
+        // two/one (openacc.h): the number of arguments passed decides.
+        Wait if args.len() < 2 => {
             wait_queues(m, Some(a(0) as i32 as i64))?;
             0
         }
-        WaitAll | WaitAllAsync => {
+        Wait | WaitAsync => {
+            queue_wait(m, Some(a(0) as i32 as i64), a(1) as i32 as i64, loc)?;
+            0
+        }
+        WaitAll if args.is_empty() => {
             wait_queues(m, None)?;
+            0
+        }
+        WaitAll | WaitAllAsync => {
+            queue_wait(m, None, a(0) as i32 as i64, loc)?;
             0
         }
         Init | Shutdown => 0,

@@ -5,7 +5,9 @@
 //! `q` (`wait`, `acc_wait*`, or an `acc_async_test` that finds it idle). Until then, the host
 //! — or work on another queue — touching memory that the operation reads or writes, one of the
 //! two writing, is an `async-race`: the outcome depends on the schedule. Operations of one queue
-//! are ordered among themselves.
+//! are ordered among themselves; a queue that waits for another (`acc_wait_async(q, r)`,
+//! `wait(q) async(r)`: §3.2.9, §2.13.3) orders its later work after the other's pending work,
+//! but not the host's, until the host waits for it.
 //!
 //! **State.** Per queue, the operations issued since its last wait, each with the byte ranges
 //! it reads and writes (host and device addresses): the ranges a transfer copies, the ranges
@@ -14,12 +16,12 @@
 //! **Cost.** Nothing while no queue has pending work; otherwise a scan of the pending ranges
 //! per host access.
 //!
-//! **False positives: none** under the rule (a `wait` clause on a construct and
-//! `acc_wait_async` are treated as full waits, which can only hide races). **Misses:** with
+//! **False positives: none** under the rule (a `wait` clause on a construct is treated as a
+//! full wait, which can only hide races). **Misses:** with
 //! `--schedule seed:N`, work the schedule delays is seen when it runs (at the wait), not when it
 //! was issued; at most [`MAX_RANGES`] ranges are kept per kernel.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use accsim_core::diag::{Diagnostic, Loc, Severity};
 use accsim_core::exec::check::{Access, DataEvent};
@@ -37,6 +39,8 @@ struct Pending {
     what: &'static str,
     /// (start, end, writes) byte ranges of pointer words.
     ranges: Vec<(u64, u64, bool)>,
+    /// Queues whose later work waits for this operation (they joined its queue after it).
+    joined_by: BTreeSet<i64>,
 }
 
 impl Pending {
@@ -74,6 +78,7 @@ impl AsyncRaces {
             .iter()
             .filter(|(q, _)| Some(**q) != mine)
             .flat_map(|(q, ops)| ops.iter().map(move |p| (*q, p)))
+            .filter(|(_, p)| !mine.is_some_and(|m| p.joined_by.contains(&m)))
             .find_map(|(q, p)| p.conflict(s, e, w).map(|pw| (q, p, pw)))
     }
 
@@ -144,7 +149,7 @@ impl AsyncRaces {
                 }
                 if let Some(q) = queue {
                     let what = if up { "copy to the device" } else { "copy to the host" };
-                    let mut p = Pending { loc: *loc, what, ranges: Vec::new() };
+                    let mut p = Pending { loc: *loc, what, ranges: Vec::new(), joined_by: BTreeSet::new() };
                     p.add(src, src + len, false);
                     p.add(dst, dst + len, true);
                     self.pending.entry(q).or_default().push(p);
@@ -152,11 +157,31 @@ impl AsyncRaces {
             }
             DataEvent::LaunchBegin { loc, on_host: false, .. } => {
                 if let Some(q) = queue {
-                    self.pending.entry(q).or_default().push(Pending { loc: *loc, what: "kernel", ranges: Vec::new() });
+                    self.pending.entry(q).or_default().push(Pending { loc: *loc, what: "kernel", ranges: Vec::new(), joined_by: BTreeSet::new() });
                 }
             }
             DataEvent::Waited { queue: Some(q), .. } => {
+                // What `q` waited for is done too: the host's wait comes after `q`'s joins.
                 self.pending.remove(q);
+                for ops in self.pending.values_mut() {
+                    ops.retain(|p| !p.joined_by.contains(q));
+                }
+                self.pending.retain(|_, ops| !ops.is_empty());
+            }
+            DataEvent::QueueJoined { waiter, on, .. } => {
+                // The pending work of `on` (of every other queue), and what `on` itself already
+                // waits for, comes before `waiter`'s later work.
+                for (q, ops) in self.pending.iter_mut() {
+                    for p in ops.iter_mut() {
+                        let joined = match on {
+                            Some(r) => q == r || p.joined_by.contains(r),
+                            None => q != waiter,
+                        };
+                        if joined {
+                            p.joined_by.insert(*waiter);
+                        }
+                    }
+                }
             }
             DataEvent::Waited { queue: None, .. } => self.pending.clear(),
             _ => {}

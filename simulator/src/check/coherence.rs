@@ -454,7 +454,7 @@ impl Coherence {
                     );
                 }
             }
-            DataEvent::LaunchBegin { .. } | DataEvent::LaunchEnd { .. } | DataEvent::Waited { .. } => {}
+            DataEvent::LaunchBegin { .. } | DataEvent::LaunchEnd { .. } | DataEvent::Waited { .. } | DataEvent::QueueJoined { .. } => {}
         }
     }
 }

@@ -554,16 +554,26 @@ impl<'a> Cx<'a> {
                     Some(a) => a.iter().map(|e| Ok(self.expr(e)?.into_fn())).collect::<R<_>>()?,
                     None => Vec::new(),
                 };
+                let queue_of = queue_of.clone();
                 self.emit(
                     Op::Expr(Box::new(move |m| {
+                        // With `async(q)` the waits go on queue q and the host goes on (§2.13.3).
+                        let wait = |m: &mut Machine, on: Option<i64>, waiter: Option<i64>| match waiter {
+                            Some(w) => rt::queue_wait(m, on, w, loc),
+                            None => rt::wait_queues(m, on),
+                        };
+                        let mut queues = Vec::with_capacity(fns.len());
+                        for f in &fns {
+                            queues.push(f(m)? as i32 as i64);
+                        }
+                        let waiter = queue_of(m)?;
                         if fns.is_empty() {
-                            rt::wait_queues(m, None)?;
+                            wait(m, None, waiter)?;
                             rt::event(m, crate::exec::events::EventKind::Wait { queue: None }, loc, 0, false);
                         }
-                        // `wait(1, 2)` waits for each queue of the list (§2.13.3).
-                        for f in &fns {
-                            let q = f(m)? as i32 as i64;
-                            rt::wait_queues(m, Some(q))?;
+                        // `wait(1, 2)` waits for each queue of the list.
+                        for q in queues {
+                            wait(m, Some(q), waiter)?;
                             rt::event(m, crate::exec::events::EventKind::Wait { queue: Some(q) }, loc, 0, false);
                         }
                         Ok(0)
