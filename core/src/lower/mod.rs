@@ -204,6 +204,7 @@ impl<'a> Lowerer<'a> {
                 ast::ExternalDeclaration::FunctionDefinition(f) => self.function_definition(f),
                 ast::ExternalDeclaration::StaticAssert(sa) => self.static_assert(sa).map(|d| {
                     if let Some(d) = d {
+                        self.check_file_scope_declare(d);
                         self.prog.file_scope_directives.push(d);
                     }
                 }),
