@@ -10,6 +10,7 @@
 //! definitions, wide string literals, `_Atomic`, `_Thread_local`, inline assembly.
 
 pub mod acc;
+mod atomic;
 mod builtins;
 mod consteval;
 mod decl;
