@@ -11,6 +11,7 @@
 
 pub mod acc;
 mod atomic;
+mod attrs;
 mod builtins;
 mod consteval;
 mod decl;

@@ -1,0 +1,20 @@
+// Issue 12 item 8: `__attribute__((packed))` removes padding (gcc manual, "Common Type
+// Attributes"); accsim does not model packed layouts, so it must say so instead of running the
+// program with a different `sizeof` than gcc's.
+// expect-exit: 2
+// expect-stderr: not supported by accsim: the `packed` attribute
+// expect-stderr: gnu_packed_unsupported.c:13:18
+#include <stdio.h>
+
+struct header {
+    unsigned char kind;
+    unsigned int length;
+    unsigned short crc;
+} __attribute__((packed)); /* expect: compile-error */
+
+int main(void)
+{
+    struct header h = {1, 40, 0xbeef};
+    printf("%zu %u\n", sizeof h, h.length);
+    return 0;
+}
