@@ -8,8 +8,9 @@
 //!   see [`crate::frontend::gnu_attr`]) it raises the record's alignment and rounds its size.
 //!   As gcc, it never lowers an alignment. On other declarations it only places an object in
 //!   memory, which accsim's allocator decides anyway: ignored.
-//! - `packed`, `vector_size` and `scalar_storage_order` change layout or arithmetic in ways accsim
-//!   does not model: "not supported" errors, never a silently different layout.
+//! - `packed` (on a struct, union, member or enum), `vector_size` and `scalar_storage_order`
+//!   change layout or arithmetic in ways accsim does not model: "not supported" errors, never a
+//!   silently different layout.
 //! - `mode` is not read: glibc declares `register_t` with `mode(__word__)`, which accsim's
 //!   `register_t` (an `int`) does not follow (issue 12).
 
@@ -105,6 +106,12 @@ impl<'a> Lowerer<'a> {
     }
 }
 
+/// A struct, union or enum definition (its attributes follow it; an enum's only matter when they
+/// are unsupported: `packed` makes it narrower).
 fn is_record_definition(t: &TypeSpecifier) -> bool {
-    matches!(t, TypeSpecifier::Struct(st) if st.node.declarations.is_some())
+    match t {
+        TypeSpecifier::Struct(st) => st.node.declarations.is_some(),
+        TypeSpecifier::Enum(et) => !et.node.enumerators.is_empty(),
+        _ => false,
+    }
 }
