@@ -13,7 +13,7 @@ union __attribute__((__may_alias__)) bits {
     unsigned long long u;
 };
 
-enum __attribute__((packed)) phase { WARMUP, STEADY, DONE };
+enum __attribute__((unused)) phase { WARMUP, STEADY, DONE };
 
 static int weight(enum phase p)
 {

@@ -17,8 +17,8 @@
 //! to its origin. String and character literals are never touched. Only columns on the lines
 //! where attributes moved shift.
 //!
-//! Limits: accsim's lowering reads no attribute (struct layout ignores `aligned` and `packed`;
-//! see issue 12), so parsing them is all this does.
+//! What the attributes mean is the lowering's business (`lower/attrs.rs`: `aligned` changes
+//! struct layout, `packed` and `vector_size` are refused as unsupported, the rest is ignored).
 
 /// The text with every attribute lang-c cannot parse moved or dropped as described above.
 pub fn normalize(text: &str) -> String {

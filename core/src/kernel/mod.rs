@@ -17,6 +17,7 @@ pub(crate) mod depend;
 mod members;
 pub mod outline;
 mod promote;
+pub mod placement;
 pub mod routine;
 pub mod info;
 pub mod schedule;

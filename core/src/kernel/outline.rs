@@ -24,9 +24,10 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
     let nfuncs = p.functions.len();
     let purity = super::depend::Purity::of_program(p);
     let routines = super::routine::RoutineLevels::of_program(p);
-    let routine_errors = super::routine::check_program(p, &routines);
-    if !routine_errors.is_empty() {
-        return Err(routine_errors);
+    let mut placement_errors = super::routine::check_program(p, &routines);
+    placement_errors.extend(super::placement::check_program(p));
+    if !placement_errors.is_empty() {
+        return Err(placement_errors);
     }
     for fi in 0..nfuncs {
         let mut body = std::mem::replace(&mut p.functions[fi].body, Stmt { kind: StmtKind::Empty, loc: Loc::default() });

@@ -78,6 +78,44 @@ impl<'a> Lowerer<'a> {
         Ok(AccDirective { kind, clauses, loc: site.text_loc, text: site.text.clone() })
     }
 
+    /// §2.10 (declare), restrictions: "In C or C++ global scope, only create, copyin, deviceptr,
+    /// device_resident and link clauses are allowed" (a file-scope `declare` has the whole program
+    /// as its region: nothing would ever copy its data back). `present_or_create` and
+    /// `present_or_copyin` are accepted as `create` and `copyin` (what those mean since 2.5, and
+    /// what accsim runs them as). Each error names the clause, the directive and the variable's
+    /// declaration.
+    pub fn check_file_scope_declare(&mut self, id: DirectiveId) {
+        let Some(Some(d)) = self.prog.acc.get(id.0 as usize) else { return };
+        if !matches!(d.kind, AccKind::Declare) {
+            return;
+        }
+        let mut errors = Vec::new();
+        for c in &d.clauses {
+            let AccClauseKind::Data(dc, vars) = &c.kind else { continue };
+            use DataClause as D;
+            if matches!(dc, D::Create | D::CopyIn | D::PresentOrCreate | D::PresentOrCopyIn | D::DevicePtr | D::DeviceResident | D::Link) {
+                continue;
+            }
+            let mut diag = Diagnostic::error(
+                "directive",
+                format!("`{}` may not appear on a `declare` directive at file scope: only create, copyin, deviceptr, device_resident and link may (§2.10)", c.spelling),
+                c.loc,
+            )
+            .with_related(d.loc, "this `declare` is at file scope: its data lives for the whole program");
+            for v in vars {
+                if let VarRoot::Global(g) = v.root {
+                    if let Some(global) = self.prog.globals.get(g.0 as usize) {
+                        diag = diag.with_related(global.loc, format!("`{}` is declared here", global.name));
+                    }
+                }
+            }
+            errors.push(diag.with_help("use `declare create` or `declare copyin`, and `update self(…)` where the host needs the device's values"));
+        }
+        for e in errors {
+            self.report(e);
+        }
+    }
+
     /// The source location of byte `offset` of directive `id`'s text (directives are one line).
     pub fn directive_loc(&self, id: u32, offset: usize) -> Loc {
         let site = &self.units[self.unit_index].directives[id as usize];

@@ -10,6 +10,8 @@
 //! definitions, wide string literals, `_Atomic`, `_Thread_local`, inline assembly.
 
 pub mod acc;
+mod atomic;
+mod attrs;
 mod builtins;
 mod consteval;
 mod decl;
@@ -207,6 +209,7 @@ impl<'a> Lowerer<'a> {
                 ast::ExternalDeclaration::FunctionDefinition(f) => self.function_definition(f),
                 ast::ExternalDeclaration::StaticAssert(sa) => self.static_assert(sa).map(|d| {
                     if let Some(d) = d {
+                        self.check_file_scope_declare(d);
                         self.prog.file_scope_directives.push(d);
                     }
                 }),

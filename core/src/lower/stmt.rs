@@ -7,6 +7,7 @@ use super::{LResult, Lowerer, Reported, SwitchCx};
 use crate::diag::Diagnostic;
 use crate::frontend::pragma;
 use crate::ir::*;
+use crate::ir::acc::{AccDirective, AccKind};
 
 impl<'a> Lowerer<'a> {
     /// Lower one block item, appending its statements to `out`.
@@ -218,6 +219,10 @@ impl<'a> Lowerer<'a> {
             ast::Label::Identifier(id) => {
                 if let Some(mid) = pragma::label_marker_id(&id.node.name) {
                     let d = self.acc_directive(mid)?;
+                    if let Some(Some(AccDirective { kind: AccKind::Atomic(kind), loc, .. })) = self.prog.acc.get(d.0 as usize) {
+                        let (kind, loc) = (*kind, *loc);
+                        self.check_atomic_form(kind, loc, &l.statement)?;
+                    }
                     let body = self.stmt(&l.statement)?;
                     let dloc = self.prog.directives[d.0 as usize].loc;
                     return Ok(Stmt { kind: StmtKind::Acc { directive: d, body: Some(Box::new(body)) }, loc: dloc });

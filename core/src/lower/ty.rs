@@ -30,7 +30,9 @@ impl<'a> Lowerer<'a> {
             DeclarationSpecifier::TypeQualifier(q) => Some(q),
             _ => None,
         }))?;
-        self.type_from_specifiers(&ts, span)
+        let ty = self.type_from_specifiers(&ts, span)?;
+        self.record_attributes(specs, ty)?;
+        Ok(ty)
     }
 
     pub fn base_type_sq(&mut self, specs: &'a [Node<SpecifierQualifier>], span: Span) -> LResult<TypeId> {
@@ -45,7 +47,9 @@ impl<'a> Lowerer<'a> {
             SpecifierQualifier::TypeQualifier(q) => Some(q),
             _ => None,
         }))?;
-        self.type_from_specifiers(&ts, span)
+        let ty = self.type_from_specifiers(&ts, span)?;
+        self.record_attributes_sq(specs, ty)?;
+        Ok(ty)
     }
 
     fn check_qualifiers<'q>(&mut self, quals: impl Iterator<Item = &'q Node<ast::TypeQualifier>>) -> LResult<()> {
@@ -153,6 +157,9 @@ impl<'a> Lowerer<'a> {
 
     /// Apply a declarator to `base`: pointers first, then arrays/functions inside out (C11 6.7.6).
     pub fn declarator(&mut self, base: TypeId, d: &'a Node<ast::Declarator>) -> LResult<Declared<'a>> {
+        for ext in &d.node.extensions {
+            self.refuse_unmodelled(ext)?;
+        }
         let derived = &d.node.derived;
         let split = derived.iter().position(|x| !matches!(x.node, DerivedDeclarator::Pointer(_))).unwrap_or(derived.len());
         let mut ty = base;
@@ -337,6 +344,8 @@ impl<'a> Lowerer<'a> {
                 }
             };
             let base = self.base_type_sq(&field.node.specifiers, field.span)?;
+            // GNU `aligned` on the member (attrs.rs); `packed` is refused there.
+            let field_layout = self.specifier_layout(&field.node.specifiers)?;
             let decls: Vec<(Option<&'a Node<ast::Declarator>>, Option<&'a Node<ast::Expression>>)> =
                 if field.node.declarators.is_empty() {
                     vec![(None, None)]
@@ -344,9 +353,13 @@ impl<'a> Lowerer<'a> {
                     field.node.declarators.iter().map(|sd| (sd.node.declarator.as_ref(), sd.node.bit_width.as_deref())).collect()
                 };
             for (d, width) in decls {
+                let mut member_aligned = field_layout.aligned;
                 let (mname, mty) = match d {
                     Some(d) => {
                         let r = self.declarator(base, d)?;
+                        if let Some(a) = self.layout_attributes(&d.node.extensions)?.aligned {
+                            member_aligned = Some(member_aligned.unwrap_or(1).max(a));
+                        }
                         (r.name.map(str::to_string), r.ty)
                     }
                     None if width.is_some() => (None, base),
@@ -406,7 +419,7 @@ impl<'a> Lowerer<'a> {
                         )
                     }
                 };
-                let malign = self.prog.types.align_of(mty);
+                let malign = self.prog.types.align_of(mty).max(member_aligned.unwrap_or(1));
                 align = align.max(malign);
                 let offset = if is_union { 0 } else { bitpos.div_ceil(8).div_ceil(malign) * malign };
                 members.push(Member { name: mname, ty: mty, offset, bits: None });
