@@ -106,3 +106,23 @@ fn data_races_on_doubles_chars_and_mixed_sizes() {
         assert_eq!(out.status, if racy { 1 } else { 0 }, "{name}: {err}");
     }
 }
+
+/// Issue 12: a `deviceptr` pointer is passed to the device as it is (§2.6.5.1): no transfer of
+/// the pointer variable, so no `redundant-transfer` note about one (notes are not counted by
+/// the regression harness, which compares errors and warnings).
+#[test]
+fn deviceptr_pointers_move_no_data() {
+    let rel = "samples/regress/deviceptr_no_transfer.c";
+    let run = |args: &[&str]| {
+        let mut cmd = std::process::Command::new(accsim_bin());
+        cmd.current_dir(repo_root()).args(args).arg(rel);
+        run_with_timeout(cmd, accsim_timeout()).expect("run accsim")
+    };
+    let out = run(&["check"]);
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    assert!(!out.stderr_text().contains("redundant-transfer"), "{}", out.stderr_text());
+    let notify = run(&["run", "--notify"]).stderr_text();
+    for name in ["variable=d ", "variable=e "] {
+        assert!(!notify.contains(name), "{name}: {notify}");
+    }
+}

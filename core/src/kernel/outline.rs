@@ -501,7 +501,9 @@ impl FnOutliner<'_> {
                         subarrays.insert(v.root, v.clone());
                     }
                 }),
-                AccClauseKind::Data(_, vars) => vars.iter().filter(|v| v.sections.is_empty()).for_each(|v| {
+                // A `deviceptr` pointer already holds a device address: it is passed by value,
+                // not mapped (§2.6.5.1: its target is already on the device; nothing is moved).
+                AccClauseKind::Data(clause, vars) if *clause != crate::directive::DataClause::DevicePtr => vars.iter().filter(|v| v.sections.is_empty()).for_each(|v| {
                     mapped.insert(v.root);
                 }),
                 _ => {}
