@@ -126,3 +126,17 @@ fn deviceptr_pointers_move_no_data() {
         assert!(!notify.contains(name), "{name}: {notify}");
     }
 }
+
+/// Issue 12: data mapped by a runtime routine is named by the variable of the call's first
+/// argument (`acc_copyin(b, n)`: `b`), never by the call's values.
+#[test]
+fn runtime_mapped_data_is_named_by_its_variable() {
+    let mut cmd = std::process::Command::new(accsim_bin());
+    cmd.current_dir(repo_root()).arg("check").arg("samples/regress/runtime_data_names.c");
+    let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim check");
+    let err = out.stderr_text();
+    assert_eq!(out.status, 1, "{err}");
+    assert!(err.contains("the host reads `b[5]`"), "{err}");
+    assert!(err.contains("update host(b)"), "{err}");
+    assert!(!err.contains("acc_copyin("), "{err}");
+}
