@@ -176,7 +176,10 @@ fn loop_temporaries_name_the_thread_of_each_iteration() {
     assert_eq!(seen.len(), 10, "{seen:?}");
     for (gang, lane, k, n) in seen {
         assert_eq!(n, 10);
-        // Grid-stride over T = 2 gangs * 4 lanes: thread t = gang * 4 + lane runs k ≡ t (mod 8).
-        assert_eq!(k % 8, gang * 4 + lane, "iteration {k}");
+        // Gang g runs the block [g*10/2, (g+1)*10/2) (the fast share's blocks, so that `check`
+        // and `run` put each iteration on the same gang); its 4 lanes take it round by round.
+        let first = gang * 10 / 2;
+        assert!((first..(gang + 1) * 10 / 2).contains(&k), "iteration {k} on gang {gang}");
+        assert_eq!((k - first) % 4, lane, "iteration {k}");
     }
 }

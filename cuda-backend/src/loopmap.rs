@@ -327,10 +327,12 @@ fn find_share(s: &Stmt, temps: LoopTemps) -> Result<&Stmt, String> {
 }
 
 /// Inside a share: the statement that runs one iteration `k` — the body of
-/// `if (k < iterations)` (round by round) or of `for (k = t; k < iterations; k += T)` (grid
-/// stride, only when nothing comes before or after it: no private or reduction copies).
+/// `if (k < bound)` (round by round) or of `for (k = t; k < bound; k += T)` (grid stride, only
+/// when nothing comes before or after it: no private or reduction copies), where the bound is
+/// the iteration count or the end of a gang's block of iterations.
 fn iteration_of(share: &Stmt, temps: LoopTemps) -> Option<&Stmt> {
-    let is_bound = |c: &Expr| matches!(&c.kind, ExprKind::Binary(BinOp::Lt, a, b) if matches!(a.kind, ExprKind::Local(x) if x == temps.iteration) && matches!(b.kind, ExprKind::Local(x) if x == temps.iterations));
+    // `k < iterations`, or `k < end of the gang's block` in a gang-partitioned loop.
+    let is_bound = |c: &Expr| matches!(&c.kind, ExprKind::Binary(BinOp::Lt, a, b) if matches!(a.kind, ExprKind::Local(x) if x == temps.iteration) && matches!(b.kind, ExprKind::Local(_)));
     match &share.kind {
         StmtKind::If(c, t, None) if is_bound(c) => Some(t),
         StmtKind::For { cond: Some(c), body, .. } if is_bound(c) => Some(body),

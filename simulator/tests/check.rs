@@ -142,3 +142,37 @@ fn reports_never_share_a_stream_with_the_program() {
     assert_eq!(out.stderr_text(), "", "`run` prints nothing of its own on a correct program");
     assert!(run(&["-W"]).stderr_text().contains("ignoring `#pragma omp parallel for`"));
 }
+
+/// Issue 12: a `deviceptr` pointer is passed to the device as it is (§2.6.5.1): no transfer of
+/// the pointer variable, so no `redundant-transfer` note about one (notes are not counted by
+/// the regression harness, which compares errors and warnings).
+#[test]
+fn deviceptr_pointers_move_no_data() {
+    let rel = "samples/regress/deviceptr_no_transfer.c";
+    let run = |args: &[&str]| {
+        let mut cmd = std::process::Command::new(accsim_bin());
+        cmd.current_dir(repo_root()).args(args).arg(rel);
+        run_with_timeout(cmd, accsim_timeout()).expect("run accsim")
+    };
+    let out = run(&["check"]);
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    assert!(!out.stderr_text().contains("redundant-transfer"), "{}", out.stderr_text());
+    let notify = run(&["run", "--notify"]).stderr_text();
+    for name in ["variable=d ", "variable=e "] {
+        assert!(!notify.contains(name), "{name}: {notify}");
+    }
+}
+
+/// Issue 12: data mapped by a runtime routine is named by the variable of the call's first
+/// argument (`acc_copyin(b, n)`: `b`), never by the call's values.
+#[test]
+fn runtime_mapped_data_is_named_by_its_variable() {
+    let mut cmd = std::process::Command::new(accsim_bin());
+    cmd.current_dir(repo_root()).arg("check").arg("samples/regress/runtime_data_names.c");
+    let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim check");
+    let err = out.stderr_text();
+    assert_eq!(out.status, 1, "{err}");
+    assert!(err.contains("the host reads `b[5]`"), "{err}");
+    assert!(err.contains("update host(b)"), "{err}");
+    assert!(!err.contains("acc_copyin("), "{err}");
+}

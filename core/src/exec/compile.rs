@@ -481,6 +481,40 @@ pub struct Executable {
     /// Compiled for checking: the same program compiled without the checker's hooks, which a
     /// kernel proven race-free at its launch runs on ([`super::check::Checker::proven_launch`]).
     pub plain: Option<Box<Executable>>,
+    /// By call site of an OpenACC runtime routine (`acc_copyin(b, n)`…): the variable its first
+    /// argument names, which names the data in `--notify` lines and findings.
+    pub api_names: std::collections::HashMap<Loc, String>,
+}
+
+/// The variable that the first argument of each call of an `acc_*` routine in `p` names: a
+/// pointer or array variable (`b`, `&x`, `b + 8`), by call site. Other arguments name nothing.
+fn api_argument_names(p: &Program) -> std::collections::HashMap<Loc, String> {
+    fn named(p: &Program, f: &Function, e: &Expr) -> Option<String> {
+        match &e.strip_casts().kind {
+            ExprKind::Local(l) | ExprKind::LocalAddr(l) => f.locals.get(l.0 as usize).map(|x| x.name.clone()),
+            ExprKind::GlobalAddr(g) => p.globals.get(g.0 as usize).map(|x| x.name.clone()),
+            ExprKind::Load(a) => match &a.kind {
+                ExprKind::LocalAddr(l) => f.locals.get(l.0 as usize).map(|x| x.name.clone()),
+                ExprKind::GlobalAddr(g) => p.globals.get(g.0 as usize).map(|x| x.name.clone()),
+                _ => None,
+            },
+            ExprKind::PtrAdd { ptr, .. } => named(p, f, ptr),
+            _ => None,
+        }
+        .filter(|n| !n.is_empty() && !n.starts_with(['<', '&']) && !n.starts_with("__"))
+    }
+    let mut out = std::collections::HashMap::new();
+    for f in &p.functions {
+        crate::kernel::outline::walk_stmt(&f.body, &mut |e| {
+            if let ExprKind::Call { callee: Callee::Extern(x), args, .. } = &e.kind {
+                let routine = p.externs.get(x.0 as usize).is_some_and(|x| x.name.starts_with("acc_"));
+                if let Some(name) = args.first().filter(|_| routine).and_then(|a| named(p, f, a)) {
+                    out.insert(e.loc, name);
+                }
+            }
+        }, &mut |_| {});
+    }
+    out
 }
 
 /// The first allocation id of globals.
@@ -595,6 +629,7 @@ fn compile_some(p: &Program, checking: bool, only: Option<&std::collections::Has
         fast_kernels: p.kernels.iter().filter_map(|k| Some((k.func.0, k.fast?.0))).collect(),
         plans: Default::default(),
         plain: None,
+        api_names: api_argument_names(p),
     };
     if checking {
         exe.plans = p.kernels.iter().map(|k| (k.func.0, k.plan.clone())).collect();

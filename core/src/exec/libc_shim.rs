@@ -1141,6 +1141,15 @@ fn complex_fun(c: ComplexFn, re: f64, im: f64, w: (f64, f64)) -> (f64, f64) {
     }
 }
 
+/// Tell the run's checker about the `len` bytes at `addr` that a C library function reads or
+/// writes, as one access (`memcpy` into `acc_malloc` memory on the host, a copy of data whose
+/// newest value is on the device…).
+fn report_bytes(m: &mut Machine, addr: u64, len: u64, write: bool, loc: Loc) {
+    if len > 0 {
+        super::check::access(m, addr, len, write, false, loc);
+    }
+}
+
 /// Run a shim with evaluated arguments. `ret` receives record/complex results.
 pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Result<u64, Trap> {
     use Shim::*;
@@ -1277,10 +1286,13 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
         }
         AlignedAlloc => malloc(m, a(1), loc)?,
         Memcpy | Memmove => {
+            report_bytes(m, a(1), a(2), false, loc);
+            report_bytes(m, a(0), a(2), true, loc);
             mem!(m.mem.copy(a(0), a(1), a(2)));
             a(0)
         }
         Memset => {
+            report_bytes(m, a(0), a(2), true, loc);
             mem!(m.mem.fill(a(0), a(1) as u8, a(2)));
             a(0)
         }

@@ -1071,8 +1071,13 @@ fn on_device(m: &Machine, t: u64) -> bool {
 }
 
 fn api_range(m: &Machine, h: u64, bytes: u64, what: &str, loc: Loc) -> HostRange {
-    let _ = m;
-    HostRange { range: h..h.wrapping_add(bytes), name: format!("{what}({h:#x}, {bytes})"), loc }
+    // The variable the call's first argument names (`acc_copyin(b, n)`: `b`), as a clause would
+    // name it; the routine and its values when the argument is another expression.
+    let name = match m.exe.api_names.get(&loc) {
+        Some(var) => var.clone(),
+        None => format!("{what}({h:#x}, {bytes})"),
+    };
+    HostRange { range: h..h.wrapping_add(bytes), name, loc }
 }
 
 /// Call runtime routine `f` with `args` (the C argument words).

@@ -1465,8 +1465,27 @@ impl AccessPlan {
     /// The gang that runs the iteration `vals` of the loops `chain`.
     fn gang_of(&self, ev: &Ev, chain: &[u32], vals: &[i64]) -> u32 {
         let Some((g, k)) = self.linear(ev, chain, vals) else { return 0 };
+        if let Some((n0, rest)) = self.blocked(ev, g, vals) {
+            // Gang h runs the outermost indices [h*n0/G, (h+1)*n0/G) (`kernel::schedule`): the
+            // row's gang is the largest h with h*n0/G <= row.
+            let row = k / rest;
+            return (((row + 1) * ev.cfg.gangs as i64 - 1) / n0).max(0) as u32;
+        }
         let (c, t, per) = ev.share(&self.gangs[g as usize], g);
         (((k / c) % t) / per) as u32
+    }
+
+    /// For a gang loop without a `static` chunk (each gang runs a block of its outermost
+    /// index): the outermost loop's trip count and the iterations of the loops inside it.
+    fn blocked(&self, ev: &Ev, g: u32, vals: &[i64]) -> Option<(i64, i64)> {
+        let gl = &self.gangs[g as usize];
+        if gl.chunk.is_some() {
+            return None;
+        }
+        let (&outer, inner) = gl.dims.split_first()?;
+        let n0 = ev.loops[outer as usize].span(vals).1;
+        let rest = inner.iter().map(|&d| ev.loops[d as usize].span(vals).1).product::<i64>();
+        (n0 > 0 && rest > 0).then_some((n0, rest))
     }
 
     /// The gang loop among `chain` and the linear iteration number of `vals` in it.
@@ -1488,6 +1507,14 @@ impl AccessPlan {
         let (c, t, per) = ev.share(gl, g);
         if gl.dims.last() != Some(&l) || t == per {
             return left;
+        }
+        if let Some((n0, rest)) = self.blocked(ev, g, vals) {
+            // The gang's block ends where the next gang's first row starts.
+            let gangs = ev.cfg.gangs as i64;
+            let next = (k / rest + 1) * gangs - 1;
+            let h = (next / n0).max(0);
+            let end = ((h + 1) * n0 / gangs) * rest;
+            return (end - k).max(1).min(left);
         }
         // The linear iteration moves on with this loop; the gang changes at multiples of c·per.
         let block = c * per;
@@ -1553,9 +1580,9 @@ mod tests {
         // a[10i + j], j < 10: rows of one gang each.
         let fp = nest(100, 10, 10, 1).evaluate(&Mem, CFG).expect("proven");
         let runs = &fp.writes[0].runs;
-        // Gang g runs i ≡ g (mod 4): one run per row, gangs 0, 1, 2, 3, 0, …
-        assert_eq!(runs.len(), 100);
-        assert_eq!(runs[5], ((BASE + 400) as u64..(BASE + 480) as u64, 1));
+        // Gang g runs the rows [25g, 25g + 25) (`kernel::schedule`): one run of 25 rows each.
+        let expected: Vec<_> = (0..4).map(|g| ((BASE + 2000 * g) as u64..(BASE + 2000 * (g + 1)) as u64, g as u32)).collect();
+        assert_eq!(runs, &expected);
         // The gang counter alone, the sequential counter not used: each gang writes its own
         // element, again and again.
         assert!(nest(100, 10, 1, 0).evaluate(&Mem, CFG).is_ok());

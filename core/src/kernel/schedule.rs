@@ -2,8 +2,11 @@
 //! iterations that the executing gang, worker and vector lane own.
 //!
 //! A kernel function runs once per gang, in gang-redundant mode: statements outside gang loops
-//! execute in every gang. A gang-partitioned loop gives gang `g` the iterations `g, g+G, …`
-//! (`gang(static:c)`: chunks of `c`). Inside a gang, code outside worker loops is worker-single and
+//! execute in every gang. A gang-partitioned loop gives gang `g` of `G` the block of iterations
+//! whose outermost index is in `[g*n/G, (g+1)*n/G)` (`gang(static:c)`: chunks of `c`, dealt
+//! round robin). The fast shares (`accsim run`) and the faithful schedule (`accsim check`, the
+//! GPU) give every gang the same iterations, so that the races `check` reports are those that
+//! change what `run` prints (§1.2 leaves the mapping to the implementation). Inside a gang, code outside worker loops is worker-single and
 //! code outside vector loops is vector-single: it runs once. A worker- or vector-partitioned loop
 //! is rewritten as a loop over the participating workers (lanes) — executed one after the other,
 //! a legal schedule because threads of a partitioned loop synchronise only at its end — each
@@ -524,6 +527,37 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         info.temps = Some(LoopTemps { iteration: k, iterations: total, worker: w, lane: v });
     }
     let chunked = chunk.is_some();
+    // A gang-partitioned loop without a `static` chunk gives gang g the block of iterations
+    // whose outermost index is in [g*n0/G, (g+1)*n0/G): the same iterations as the fast share
+    // above, so that `accsim check` sees the gangs that `accsim run` runs (§1.2 leaves the
+    // mapping to the implementation; a racy program's output depends on it).
+    let gang_range = (lv.gang && !chunked).then(|| {
+        let from = b.long_temp("__gang_first");
+        let to = b.long_temp("__gang_end");
+        // Set before `__iters = …`, which stays the last statement of the setup (the CUDA loop
+        // mappings find the share after it).
+        let at = setup.len().saturating_sub(1);
+        for (i, (var, gang)) in [(from, b.get(LocalId(0))), (to, {
+            let g = b.get(LocalId(0));
+            let one = b.c(1);
+            b.bin(BinOp::Add, g, one)
+        })]
+        .into_iter()
+        .enumerate()
+        {
+            let n0 = b.get(dims[0].n);
+            let prod = b.bin(BinOp::Mul, gang, n0);
+            let ng = b.get(LocalId(1));
+            let mut first = b.bin(BinOp::Div, prod, ng);
+            for d in &dims[1..] {
+                let n = b.get(d.n);
+                first = b.bin(BinOp::Mul, first, n);
+            }
+            let set = b.set(var, first);
+            setup.insert(at + i, set);
+        }
+        (from, to)
+    });
     let chunk_e = match chunk {
         Some(Some(e)) => b.cast(e, long),
         _ => b.c(1),
@@ -548,12 +582,23 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         let kv = b.bin(BinOp::Add, kv, lane);
         let set_k = b.set(k, kv);
         let kk = b.get(k);
-        let tot = b.get(total);
+        let tot = b.get(gang_range.map_or(total, |(_, to)| to));
         let in_range = b.bin(BinOp::Lt, kk, tot);
         let guarded = b.stmt(StmtKind::If(in_range, Box::new(iter_body), None));
         let mut inner = b.block(vec![set_k, guarded]);
         inner = thread_loops(b, lv, (w, nw.clone()), (v, nv.clone()), inner);
         let lanes = b.bin(BinOp::Mul, nw.clone(), nv.clone());
+        if let Some((from, to)) = gang_range {
+            // The gang's block of iterations, round by round: `for (round = from; round < to;
+            // round += lanes)`, iteration k = round + w*NV + v while k < to.
+            let set_tt = b.set(tt, lanes);
+            let first = b.get(from);
+            let end = b.get(to);
+            let stride = b.get(tt);
+            let rounds = b.count_loop(round, first, end, stride, inner);
+            setup.push(b.block(vec![set_tt, rounds]));
+            return Ok(b.block(setup));
+        }
         let all = b.bin(BinOp::Mul, ng, lanes.clone());
         let set_tt = b.set(tt, all);
         let first = b.bin(BinOp::Mul, g, lanes);
@@ -565,6 +610,29 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         return Ok(b.block(setup));
     }
     let mut share = thread_pre;
+    if let (Some((from, to)), false) = (gang_range, chunked) {
+        // The gang's block of iterations, shared by its threads one at a time: the thread's
+        // first iteration t = from + w * NV + v ; T = NW * NV ; for (k = t; k < to; k += T).
+        let fv = b.get(from);
+        let wv = b.get(w);
+        let nv_e = nv.clone();
+        let wofs = b.bin(BinOp::Mul, wv, nv_e);
+        let vv = b.get(v);
+        let tid = b.bin(BinOp::Add, wofs, vv);
+        let first = b.bin(BinOp::Add, fv, tid);
+        share.push(b.set(t, first));
+        let lanes = b.bin(BinOp::Mul, nw.clone(), nv.clone());
+        share.push(b.set(tt, lanes));
+        let start = b.get(t);
+        let end = b.get(to);
+        let stride = b.get(tt);
+        share.push(b.count_loop(k, start, end, stride, iter_body));
+        share.extend(thread_post);
+        let mut out = b.block(share);
+        out = thread_loops(b, lv, (w, nw), (v, nv), out);
+        setup.push(out);
+        return Ok(b.block(setup));
+    }
     // t = (g * NW + w) * NV + v ; T = NG * NW * NV
     let nw_e = nw.clone();
     let gw = b.bin(BinOp::Mul, g, nw_e);

@@ -21,25 +21,29 @@ extern "C" __global__ void main_acc24(float (*a_addr_4)[1000], float (*b_addr_5)
     long lane_15;
     long thread_16;
     long threads_17;
-    long chunk_18;
-    long chunk_start_19;
-    long round_20;
+    long gang_first_18;
+    long gang_end_19;
+    long chunk_20;
+    long chunk_start_21;
+    long round_22;
     {
         lb_8 = ((long)0);
         ub_9 = ((long)1000);
         step_10 = 1L;
         trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+        gang_first_18 = ((__gang * trip_11) / __num_gangs);
+        gang_end_19 = (((__gang + 1L) * trip_11) / __num_gangs);
         iters_12 = trip_11;
         {
-            threads_17 = (__num_gangs * (1L * __vector_length));
+            threads_17 = (1L * __vector_length);
             // partitioned loop, round by round (no barrier between rounds)
-            for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
+            for (round_22 = gang_first_18; round_22 < gang_end_19; round_22 += threads_17)
             {
                 worker_14 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_15 = threadIdx.x;
-                    k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
-                    if ((k_13 < iters_12))
+                    k_13 = ((round_22 + (worker_14 * __vector_length)) + lane_15);
+                    if ((k_13 < gang_end_19))
                     {
                         i_7 = ((int)(lb_8 + (k_13 * step_10)));
                         if (threadIdx.y == 0) ((float *)c_addr_6)[((long)i_7)] = (((float *)a_addr_4)[((long)i_7)] + ((float *)b_addr_5)[((long)i_7)]);

@@ -24,33 +24,37 @@ extern "C" __global__ void saxpy_acc16(int n_4, float a_5, float **x_addr_6_one,
     long lane_16;
     long thread_17;
     long threads_18;
-    long chunk_19;
-    long chunk_start_20;
-    long round_21;
-    float *x_22;
-    float *y_23;
+    long gang_first_19;
+    long gang_end_20;
+    long chunk_21;
+    long chunk_start_22;
+    long round_23;
+    float *x_24;
+    float *y_25;
     {
-        x_22 = (*x_addr_6);
-        y_23 = (*y_addr_7);
+        x_24 = (*x_addr_6);
+        y_25 = (*y_addr_7);
         {
             lb_9 = ((long)0);
             ub_10 = ((long)n_4);
             step_11 = 1L;
             trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            gang_first_19 = ((__gang * trip_12) / __num_gangs);
+            gang_end_20 = (((__gang + 1L) * trip_12) / __num_gangs);
             iters_13 = trip_12;
             {
-                threads_18 = (__num_gangs * (1L * __vector_length));
+                threads_18 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
+                for (round_23 = gang_first_19; round_23 < gang_end_20; round_23 += threads_18)
                 {
                     worker_15 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_16 = threadIdx.x;
-                        k_14 = ((round_21 + (worker_15 * __vector_length)) + lane_16);
-                        if ((k_14 < iters_13))
+                        k_14 = ((round_23 + (worker_15 * __vector_length)) + lane_16);
+                        if ((k_14 < gang_end_20))
                         {
                             i_8 = ((int)(lb_9 + (k_14 * step_11)));
-                            if (threadIdx.y == 0) y_23[((long)i_8)] = ((a_5 * x_22[((long)i_8)]) + y_23[((long)i_8)]);
+                            if (threadIdx.y == 0) y_25[((long)i_8)] = ((a_5 * x_24[((long)i_8)]) + y_25[((long)i_8)]);
                         }
                     }
                 }

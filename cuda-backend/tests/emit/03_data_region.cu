@@ -23,33 +23,37 @@ extern "C" __global__ void main_acc26(int n_4, double **a_addr_5_one, double **t
     long lane_15;
     long thread_16;
     long threads_17;
-    long chunk_18;
-    long chunk_start_19;
-    long round_20;
-    double *a_21;
-    double *tmp_22;
+    long gang_first_18;
+    long gang_end_19;
+    long chunk_20;
+    long chunk_start_21;
+    long round_22;
+    double *a_23;
+    double *tmp_24;
     {
-        a_21 = (*a_addr_5);
-        tmp_22 = (*tmp_addr_6);
+        a_23 = (*a_addr_5);
+        tmp_24 = (*tmp_addr_6);
         {
             lb_8 = ((long)0);
             ub_9 = ((long)n_4);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_18 = ((__gang * trip_11) / __num_gangs);
+            gang_end_19 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_12 = trip_11;
             {
-                threads_17 = (__num_gangs * (1L * __vector_length));
+                threads_17 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
+                for (round_22 = gang_first_18; round_22 < gang_end_19; round_22 += threads_17)
                 {
                     worker_14 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_15 = threadIdx.x;
-                        k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
-                        if ((k_13 < iters_12))
+                        k_13 = ((round_22 + (worker_14 * __vector_length)) + lane_15);
+                        if ((k_13 < gang_end_19))
                         {
                             i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                            if (threadIdx.y == 0) tmp_22[((long)i_7)] = (a_21[((long)i_7)] * a_21[((long)i_7)]);
+                            if (threadIdx.y == 0) tmp_24[((long)i_7)] = (a_23[((long)i_7)] * a_23[((long)i_7)]);
                         }
                     }
                 }
@@ -82,35 +86,39 @@ extern "C" __global__ void main_acc30(int n_4, double **a_addr_5_one, double **b
     long lane_16;
     long thread_17;
     long threads_18;
-    long chunk_19;
-    long chunk_start_20;
-    long round_21;
-    double *a_22;
-    double *b_23;
-    double *tmp_24;
+    long gang_first_19;
+    long gang_end_20;
+    long chunk_21;
+    long chunk_start_22;
+    long round_23;
+    double *a_24;
+    double *b_25;
+    double *tmp_26;
     {
-        a_22 = (*a_addr_5);
-        b_23 = (*b_addr_6);
-        tmp_24 = (*tmp_addr_7);
+        a_24 = (*a_addr_5);
+        b_25 = (*b_addr_6);
+        tmp_26 = (*tmp_addr_7);
         {
             lb_9 = ((long)0);
             ub_10 = ((long)n_4);
             step_11 = 1L;
             trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            gang_first_19 = ((__gang * trip_12) / __num_gangs);
+            gang_end_20 = (((__gang + 1L) * trip_12) / __num_gangs);
             iters_13 = trip_12;
             {
-                threads_18 = (__num_gangs * (1L * __vector_length));
+                threads_18 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
+                for (round_23 = gang_first_19; round_23 < gang_end_20; round_23 += threads_18)
                 {
                     worker_15 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_16 = threadIdx.x;
-                        k_14 = ((round_21 + (worker_15 * __vector_length)) + lane_16);
-                        if ((k_14 < iters_13))
+                        k_14 = ((round_23 + (worker_15 * __vector_length)) + lane_16);
+                        if ((k_14 < gang_end_20))
                         {
                             i_8 = ((int)(lb_9 + (k_14 * step_11)));
-                            if (threadIdx.y == 0) b_23[((long)i_8)] = (tmp_24[((long)i_8)] + (2.0 * a_22[((long)i_8)]));
+                            if (threadIdx.y == 0) b_25[((long)i_8)] = (tmp_26[((long)i_8)] + (2.0 * a_24[((long)i_8)]));
                         }
                     }
                 }
@@ -139,31 +147,35 @@ extern "C" __global__ void main_acc34(int n_4, double **b_addr_5_one)
     long lane_14;
     long thread_15;
     long threads_16;
-    long chunk_17;
-    long chunk_start_18;
-    long round_19;
-    double *b_20;
+    long gang_first_17;
+    long gang_end_18;
+    long chunk_19;
+    long chunk_start_20;
+    long round_21;
+    double *b_22;
     {
-        b_20 = (*b_addr_5);
+        b_22 = (*b_addr_5);
         {
             lb_7 = ((long)0);
             ub_8 = ((long)n_4);
             step_9 = 1L;
             trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+            gang_first_17 = ((__gang * trip_10) / __num_gangs);
+            gang_end_18 = (((__gang + 1L) * trip_10) / __num_gangs);
             iters_11 = trip_10;
             {
-                threads_16 = (__num_gangs * (1L * __vector_length));
+                threads_16 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
+                for (round_21 = gang_first_17; round_21 < gang_end_18; round_21 += threads_16)
                 {
                     worker_13 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_14 = threadIdx.x;
-                        k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
-                        if ((k_12 < iters_11))
+                        k_12 = ((round_21 + (worker_13 * __vector_length)) + lane_14);
+                        if ((k_12 < gang_end_18))
                         {
                             i_6 = ((int)(lb_7 + (k_12 * step_9)));
-                            if (threadIdx.y == 0) b_20[((long)i_6)] = (b_20[((long)i_6)] / 4.0);
+                            if (threadIdx.y == 0) b_22[((long)i_6)] = (b_22[((long)i_6)] / 4.0);
                         }
                     }
                 }

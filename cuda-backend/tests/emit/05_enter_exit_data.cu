@@ -22,31 +22,35 @@ extern "C" __global__ void vec_iota_acc47(double scale_4, double **d_addr_5_one,
     long lane_15;
     long thread_16;
     long threads_17;
-    long chunk_18;
-    long chunk_start_19;
-    long round_20;
-    double *d_21;
+    long gang_first_18;
+    long gang_end_19;
+    long chunk_20;
+    long chunk_start_21;
+    long round_22;
+    double *d_23;
     {
-        d_21 = (*d_addr_5);
+        d_23 = (*d_addr_5);
         {
             lb_8 = ((long)0);
             ub_9 = ((long)n_6);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_18 = ((__gang * trip_11) / __num_gangs);
+            gang_end_19 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_12 = trip_11;
             {
-                threads_17 = (__num_gangs * (1L * __vector_length));
+                threads_17 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
+                for (round_22 = gang_first_18; round_22 < gang_end_19; round_22 += threads_17)
                 {
                     worker_14 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_15 = threadIdx.x;
-                        k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
-                        if ((k_13 < iters_12))
+                        k_13 = ((round_22 + (worker_14 * __vector_length)) + lane_15);
+                        if ((k_13 < gang_end_19))
                         {
                             i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                            if (threadIdx.y == 0) d_21[((long)i_7)] = (scale_4 * ((double)i_7));
+                            if (threadIdx.y == 0) d_23[((long)i_7)] = (scale_4 * ((double)i_7));
                         }
                     }
                 }
@@ -78,33 +82,37 @@ extern "C" __global__ void vec_axpy_acc55(double a_4, double **yd_addr_5_one, do
     long lane_16;
     long thread_17;
     long threads_18;
-    long chunk_19;
-    long chunk_start_20;
-    long round_21;
-    double *yd_22;
-    double *xd_23;
+    long gang_first_19;
+    long gang_end_20;
+    long chunk_21;
+    long chunk_start_22;
+    long round_23;
+    double *yd_24;
+    double *xd_25;
     {
-        yd_22 = (*yd_addr_5);
-        xd_23 = (*xd_addr_6);
+        yd_24 = (*yd_addr_5);
+        xd_25 = (*xd_addr_6);
         {
             lb_9 = ((long)0);
             ub_10 = ((long)n_7);
             step_11 = 1L;
             trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            gang_first_19 = ((__gang * trip_12) / __num_gangs);
+            gang_end_20 = (((__gang + 1L) * trip_12) / __num_gangs);
             iters_13 = trip_12;
             {
-                threads_18 = (__num_gangs * (1L * __vector_length));
+                threads_18 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
+                for (round_23 = gang_first_19; round_23 < gang_end_20; round_23 += threads_18)
                 {
                     worker_15 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_16 = threadIdx.x;
-                        k_14 = ((round_21 + (worker_15 * __vector_length)) + lane_16);
-                        if ((k_14 < iters_13))
+                        k_14 = ((round_23 + (worker_15 * __vector_length)) + lane_16);
+                        if ((k_14 < gang_end_20))
                         {
                             i_8 = ((int)(lb_9 + (k_14 * step_11)));
-                            if (threadIdx.y == 0) yd_22[((long)i_8)] += (a_4 * xd_23[((long)i_8)]);
+                            if (threadIdx.y == 0) yd_24[((long)i_8)] += (a_4 * xd_25[((long)i_8)]);
                         }
                     }
                 }
@@ -135,33 +143,37 @@ extern "C" __global__ void main_acc74(int n_4, double **scratch_addr_5_one, doub
     long lane_15;
     long thread_16;
     long threads_17;
-    long chunk_18;
-    long chunk_start_19;
-    long round_20;
-    double *scratch_21;
-    double *yd_22;
+    long gang_first_18;
+    long gang_end_19;
+    long chunk_20;
+    long chunk_start_21;
+    long round_22;
+    double *scratch_23;
+    double *yd_24;
     {
-        scratch_21 = (*scratch_addr_5);
-        yd_22 = (*yd_addr_6);
+        scratch_23 = (*scratch_addr_5);
+        yd_24 = (*yd_addr_6);
         {
             lb_8 = ((long)0);
             ub_9 = ((long)n_4);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_18 = ((__gang * trip_11) / __num_gangs);
+            gang_end_19 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_12 = trip_11;
             {
-                threads_17 = (__num_gangs * (1L * __vector_length));
+                threads_17 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
+                for (round_22 = gang_first_18; round_22 < gang_end_19; round_22 += threads_17)
                 {
                     worker_14 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_15 = threadIdx.x;
-                        k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
-                        if ((k_13 < iters_12))
+                        k_13 = ((round_22 + (worker_14 * __vector_length)) + lane_15);
+                        if ((k_13 < gang_end_19))
                         {
                             i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                            if (threadIdx.y == 0) scratch_21[((long)i_7)] = (yd_22[((long)i_7)] * 0.25);
+                            if (threadIdx.y == 0) scratch_23[((long)i_7)] = (yd_24[((long)i_7)] * 0.25);
                         }
                     }
                 }

@@ -114,14 +114,18 @@ extern "C" __global__ void main_acc41(int *isum_addr_4_gangs, int *iprod_addr_5_
     long lane_33;
     long thread_34;
     long threads_35;
-    long chunk_36;
-    long chunk_start_37;
+    long gang_first_36;
+    long gang_end_37;
+    long chunk_38;
+    long chunk_start_39;
     __shared__ int __scratch_int[1024]; // block-reduction scratch: a slot per thread
     {
         lb_17 = ((long)0);
         ub_18 = ((long)1000);
         step_19 = 1L;
         trip_20 = (((lb_17 < ub_18) && (step_19 > 0L)) ? (((ub_18 - lb_17) + (step_19 - 1L)) / step_19) : 0L);
+        gang_first_36 = ((__gang * trip_20) / __num_gangs);
+        gang_end_37 = (((__gang + 1L) * trip_20) / __num_gangs);
         iters_21 = trip_20;
         {
             worker_32 = 0L;
@@ -136,9 +140,9 @@ extern "C" __global__ void main_acc41(int *isum_addr_4_gangs, int *iprod_addr_5_
                 priv_29 = 0;
                 priv_30 = 1;
                 priv_31 = 0;
-                thread_34 = ((((__gang * 1L) + worker_32) * __vector_length) + lane_33);
-                threads_35 = ((__num_gangs * 1L) * __vector_length);
-                for (k_22 = thread_34; k_22 < iters_21; k_22 += threads_35)
+                thread_34 = (gang_first_36 + ((worker_32 * __vector_length) + lane_33));
+                threads_35 = (1L * __vector_length);
+                for (k_22 = thread_34; k_22 < gang_end_37; k_22 += threads_35)
                 {
                     i_16 = ((int)(lb_17 + (k_22 * step_19)));
                     {
@@ -240,14 +244,18 @@ extern "C" __global__ void main_acc61(float *fsum_addr_4_gangs, float *fprod_add
     long lane_26;
     long thread_27;
     long threads_28;
-    long chunk_29;
-    long chunk_start_30;
+    long gang_first_29;
+    long gang_end_30;
+    long chunk_31;
+    long chunk_start_32;
     __shared__ float __scratch_float[1024]; // block-reduction scratch: a slot per thread
     {
         lb_13 = ((long)0);
         ub_14 = ((long)1000);
         step_15 = 1L;
         trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
+        gang_first_29 = ((__gang * trip_16) / __num_gangs);
+        gang_end_30 = (((__gang + 1L) * trip_16) / __num_gangs);
         iters_17 = trip_16;
         {
             worker_25 = 0L;
@@ -259,9 +267,9 @@ extern "C" __global__ void main_acc61(float *fsum_addr_4_gangs, float *fprod_add
                 priv_22 = __int_as_float(0x7f800000);
                 priv_23 = 1.0f;
                 priv_24 = 0.0f;
-                thread_27 = ((((__gang * 1L) + worker_25) * __vector_length) + lane_26);
-                threads_28 = ((__num_gangs * 1L) * __vector_length);
-                for (k_18 = thread_27; k_18 < iters_17; k_18 += threads_28)
+                thread_27 = (gang_first_29 + ((worker_25 * __vector_length) + lane_26));
+                threads_28 = (1L * __vector_length);
+                for (k_18 = thread_27; k_18 < gang_end_30; k_18 += threads_28)
                 {
                     i_12 = ((int)(lb_13 + (k_18 * step_15)));
                     {
@@ -345,14 +353,18 @@ extern "C" __global__ void main_acc76(double *dsum_addr_4_gangs, double *dprod_a
     long lane_26;
     long thread_27;
     long threads_28;
-    long chunk_29;
-    long chunk_start_30;
+    long gang_first_29;
+    long gang_end_30;
+    long chunk_31;
+    long chunk_start_32;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
         lb_13 = ((long)0);
         ub_14 = ((long)1000);
         step_15 = 1L;
         trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
+        gang_first_29 = ((__gang * trip_16) / __num_gangs);
+        gang_end_30 = (((__gang + 1L) * trip_16) / __num_gangs);
         iters_17 = trip_16;
         {
             worker_25 = 0L;
@@ -364,9 +376,9 @@ extern "C" __global__ void main_acc76(double *dsum_addr_4_gangs, double *dprod_a
                 priv_22 = __longlong_as_double(0x7ff0000000000000LL);
                 priv_23 = 1.0;
                 priv_24 = 0.0;
-                thread_27 = ((((__gang * 1L) + worker_25) * __vector_length) + lane_26);
-                threads_28 = ((__num_gangs * 1L) * __vector_length);
-                for (k_18 = thread_27; k_18 < iters_17; k_18 += threads_28)
+                thread_27 = (gang_first_29 + ((worker_25 * __vector_length) + lane_26));
+                threads_28 = (1L * __vector_length);
+                for (k_18 = thread_27; k_18 < gang_end_30; k_18 += threads_28)
                 {
                     i_12 = ((int)(lb_13 + (k_18 * step_15)));
                     {
@@ -443,23 +455,27 @@ extern "C" __global__ void main_acc92(accsim_cdouble *z_addr_4_gangs)
     long lane_24;
     long thread_25;
     long threads_26;
-    long chunk_27;
-    long chunk_start_28;
+    long gang_first_27;
+    long gang_end_28;
+    long chunk_29;
+    long chunk_start_30;
     __shared__ accsim_cdouble __scratch_accsim_cdouble[1024]; // block-reduction scratch: a slot per thread
     {
         lb_14 = ((long)0);
         ub_15 = ((long)1000);
         step_16 = 1L;
         trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
+        gang_first_27 = ((__gang * trip_17) / __num_gangs);
+        gang_end_28 = (((__gang + 1L) * trip_17) / __num_gangs);
         iters_18 = trip_17;
         {
             worker_23 = 0L;
             { // vector-partitioned: each thread runs its share
                 lane_24 = threadIdx.x;
                 *(accsim_cdouble *)(&priv_20) = *(accsim_cdouble *)(accsim_cmake(&priv_21, 0.0, 0.0)), (accsim_cdouble *)(&priv_20);
-                thread_25 = ((((__gang * 1L) + worker_23) * __vector_length) + lane_24);
-                threads_26 = ((__num_gangs * 1L) * __vector_length);
-                for (k_19 = thread_25; k_19 < iters_18; k_19 += threads_26)
+                thread_25 = (gang_first_27 + ((worker_23 * __vector_length) + lane_24));
+                threads_26 = (1L * __vector_length);
+                for (k_19 = thread_25; k_19 < gang_end_28; k_19 += threads_26)
                 {
                     i_5 = ((int)(lb_14 + (k_19 * step_16)));
                     *(accsim_cdouble *)(&priv_20) = *(accsim_cdouble *)(accsim_cadd(&tmp_13, &priv_20, accsim_cadd(&tmp_12, accsim_cmake(&tmp_11, (((double)(i_5 % 4)) * 0.5), 0.0), accsim_cmul(&tmp_10, accsim_cmake(&tmp_7, (((double)(i_5 % 3)) * 0.25), 0.0), accsim_cmake(&tmp_9, ((double)(*((float *)((addr_8 = accsim_cmake(&tmp_6, 0.0f, 1.0f)), addr_8)))), ((double)((float *)((addr_8 = accsim_cmake(&tmp_6, 0.0f, 1.0f)), addr_8))[1L])))))), (accsim_cdouble *)(&priv_20);

@@ -93,23 +93,27 @@ extern "C" __global__ void main_acc27(int (*cube_addr_4)[6][10][70])
     long lane_41;
     long thread_42;
     long threads_43;
-    long chunk_44;
-    long chunk_start_45;
+    long gang_first_44;
+    long gang_end_45;
+    long chunk_46;
+    long chunk_start_47;
     {
         {
             lb_8 = ((long)0);
             ub_9 = ((long)6);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_44 = ((__gang * trip_11) / __num_gangs);
+            gang_end_45 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_38 = trip_11;
             {
                 worker_40 = 0L;
                 {
                     lane_41 = 0L;
                     {
-                        thread_42 = ((((__gang * 1L) + worker_40) * 1L) + lane_41);
-                        threads_43 = ((__num_gangs * 1L) * 1L);
-                        for (k_39 = thread_42; k_39 < iters_38; k_39 += threads_43)
+                        thread_42 = (gang_first_44 + ((worker_40 * 1L) + lane_41));
+                        threads_43 = (1L * 1L);
+                        for (k_39 = thread_42; k_39 < gang_end_45; k_39 += threads_43)
                         {
                             i_5 = ((int)(lb_8 + (k_39 * step_10)));
                             {
@@ -213,34 +217,38 @@ extern "C" __global__ void main_acc55(int n_4, int m_5, double **A_addr_6_one, d
     long lane_32;
     long thread_33;
     long threads_34;
-    long chunk_35;
-    long chunk_start_36;
-    long round_37;
-    double *A_38;
-    double *x_39;
-    double *y_40;
+    long gang_first_35;
+    long gang_end_36;
+    long chunk_37;
+    long chunk_start_38;
+    long round_39;
+    double *A_40;
+    double *x_41;
+    double *y_42;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
-        A_38 = (*A_addr_6);
-        x_39 = (*x_addr_7);
-        y_40 = (*y_addr_8);
+        A_40 = (*A_addr_6);
+        x_41 = (*x_addr_7);
+        y_42 = (*y_addr_8);
         {
             lb_12 = ((long)0);
             ub_13 = ((long)n_4);
             step_14 = 1L;
             trip_15 = (((lb_12 < ub_13) && (step_14 > 0L)) ? (((ub_13 - lb_12) + (step_14 - 1L)) / step_14) : 0L);
+            gang_first_35 = ((__gang * trip_15) / __num_gangs);
+            gang_end_36 = (((__gang + 1L) * trip_15) / __num_gangs);
             iters_29 = trip_15;
             {
-                threads_34 = (__num_gangs * (__num_workers * 1L));
+                threads_34 = (__num_workers * 1L);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_37 = (__gang * (__num_workers * 1L)); round_37 < iters_29; round_37 += threads_34)
+                for (round_39 = gang_first_35; round_39 < gang_end_36; round_39 += threads_34)
                 {
                     { // worker-partitioned: each thread runs its share
                         worker_31 = threadIdx.y;
                         lane_32 = 0L;
                         {
-                            k_30 = ((round_37 + (worker_31 * 1L)) + lane_32);
-                            if ((k_30 < iters_29))
+                            k_30 = ((round_39 + (worker_31 * 1L)) + lane_32);
+                            if ((k_30 < gang_end_36))
                             {
                                 i_9 = ((int)(lb_12 + (k_30 * step_14)));
                                 {
@@ -261,7 +269,7 @@ extern "C" __global__ void main_acc55(int n_4, int m_5, double **A_addr_6_one, d
                                                 for (k_21 = thread_25; k_21 < iters_20; k_21 += threads_26)
                                                 {
                                                     j_11 = ((int)(lb_16 + (k_21 * step_18)));
-                                                    priv_22 += (A_38[((long)((i_9 * m_5) + j_11))] * x_39[((long)j_11)]);
+                                                    priv_22 += (A_40[((long)((i_9 * m_5) + j_11))] * x_41[((long)j_11)]);
                                                 }
                                                 // reduction combine (line 55): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                                 {
@@ -272,7 +280,7 @@ extern "C" __global__ void main_acc55(int n_4, int m_5, double **A_addr_6_one, d
                                             accsim_sync_worker(); // barrier after the partitioned loop: device memory is used on both sides, stored on one
                                         }
                                     }
-                                    if (threadIdx.x == 0) y_40[((long)i_9)] = s_10[threadIdx.y];
+                                    if (threadIdx.x == 0) y_42[((long)i_9)] = s_10[threadIdx.y];
                                 }
                             }
                         }

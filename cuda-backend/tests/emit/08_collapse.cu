@@ -59,9 +59,11 @@ extern "C" __global__ void main_acc28(double (*in_addr_4)[37][53], double (*out_
     long lane_19;
     long thread_20;
     long threads_21;
-    long chunk_22;
-    long chunk_start_23;
-    long round_24;
+    long gang_first_22;
+    long gang_end_23;
+    long chunk_24;
+    long chunk_start_25;
+    long round_26;
     {
         lb_8 = ((long)0);
         ub_9 = ((long)37);
@@ -71,17 +73,19 @@ extern "C" __global__ void main_acc28(double (*in_addr_4)[37][53], double (*out_
         ub_13 = ((long)53);
         step_14 = 1L;
         trip_15 = (((lb_12 < ub_13) && (step_14 > 0L)) ? (((ub_13 - lb_12) + (step_14 - 1L)) / step_14) : 0L);
+        gang_first_22 = (((__gang * trip_11) / __num_gangs) * trip_15);
+        gang_end_23 = ((((__gang + 1L) * trip_11) / __num_gangs) * trip_15);
         iters_16 = (trip_11 * trip_15);
         {
-            threads_21 = (__num_gangs * (1L * __vector_length));
+            threads_21 = (1L * __vector_length);
             // partitioned loop, round by round (no barrier between rounds)
-            for (round_24 = (__gang * (1L * __vector_length)); round_24 < iters_16; round_24 += threads_21)
+            for (round_26 = gang_first_22; round_26 < gang_end_23; round_26 += threads_21)
             {
                 worker_18 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_19 = threadIdx.x;
-                    k_17 = ((round_24 + (worker_18 * __vector_length)) + lane_19);
-                    if ((k_17 < iters_16))
+                    k_17 = ((round_26 + (worker_18 * __vector_length)) + lane_19);
+                    if ((k_17 < gang_end_23))
                     {
                         i_6 = ((int)(lb_8 + ((k_17 / trip_15) * step_10)));
                         j_7 = ((int)(lb_12 + ((k_17 % trip_15) * step_14)));
@@ -124,8 +128,10 @@ extern "C" __global__ void main_acc40(long *total_addr_4_gangs, int (*vol_addr_5
     long lane_25;
     long thread_26;
     long threads_27;
-    long chunk_28;
-    long chunk_start_29;
+    long gang_first_28;
+    long gang_end_29;
+    long chunk_30;
+    long chunk_start_31;
     __shared__ long __scratch_long[1024]; // block-reduction scratch: a slot per thread
     {
         lb_9 = ((long)0);
@@ -140,15 +146,17 @@ extern "C" __global__ void main_acc40(long *total_addr_4_gangs, int (*vol_addr_5
         ub_18 = ((long)53);
         step_19 = 1L;
         trip_20 = (((lb_17 < ub_18) && (step_19 > 0L)) ? (((ub_18 - lb_17) + (step_19 - 1L)) / step_19) : 0L);
+        gang_first_28 = ((((__gang * trip_12) / __num_gangs) * trip_16) * trip_20);
+        gang_end_29 = (((((__gang + 1L) * trip_12) / __num_gangs) * trip_16) * trip_20);
         iters_21 = ((trip_12 * trip_16) * trip_20);
         {
             worker_24 = 0L;
             { // vector-partitioned: each thread runs its share
                 lane_25 = threadIdx.x;
                 priv_23 = 0L;
-                thread_26 = ((((__gang * 1L) + worker_24) * __vector_length) + lane_25);
-                threads_27 = ((__num_gangs * 1L) * __vector_length);
-                for (k_22 = thread_26; k_22 < iters_21; k_22 += threads_27)
+                thread_26 = (gang_first_28 + ((worker_24 * __vector_length) + lane_25));
+                threads_27 = (1L * __vector_length);
+                for (k_22 = thread_26; k_22 < gang_end_29; k_22 += threads_27)
                 {
                     p_6 = ((int)(lb_9 + (((k_22 / trip_20) / trip_16) * step_11)));
                     i_7 = ((int)(lb_13 + (((k_22 / trip_20) % trip_16) * step_15)));

@@ -59,9 +59,11 @@ extern "C" __global__ void main_acc24(double (*a_addr_4)[50][70], double (*t_add
     long lane_19;
     long thread_20;
     long threads_21;
-    long chunk_22;
-    long chunk_start_23;
-    long round_24;
+    long gang_first_22;
+    long gang_end_23;
+    long chunk_24;
+    long chunk_start_25;
+    long round_26;
     {
         lb_8 = ((long)0);
         ub_9 = ((long)50);
@@ -71,17 +73,19 @@ extern "C" __global__ void main_acc24(double (*a_addr_4)[50][70], double (*t_add
         ub_13 = ((long)70);
         step_14 = 1L;
         trip_15 = (((lb_12 < ub_13) && (step_14 > 0L)) ? (((ub_13 - lb_12) + (step_14 - 1L)) / step_14) : 0L);
+        gang_first_22 = (((__gang * trip_11) / __num_gangs) * trip_15);
+        gang_end_23 = ((((__gang + 1L) * trip_11) / __num_gangs) * trip_15);
         iters_16 = (trip_11 * trip_15);
         {
-            threads_21 = (__num_gangs * (1L * __vector_length));
+            threads_21 = (1L * __vector_length);
             // partitioned loop, round by round (no barrier between rounds)
-            for (round_24 = (__gang * (1L * __vector_length)); round_24 < iters_16; round_24 += threads_21)
+            for (round_26 = gang_first_22; round_26 < gang_end_23; round_26 += threads_21)
             {
                 worker_18 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_19 = threadIdx.x;
-                    k_17 = ((round_24 + (worker_18 * __vector_length)) + lane_19);
-                    if ((k_17 < iters_16))
+                    k_17 = ((round_26 + (worker_18 * __vector_length)) + lane_19);
+                    if ((k_17 < gang_end_23))
                     {
                         i_6 = ((int)(lb_8 + ((k_17 / trip_15) * step_10)));
                         j_7 = ((int)(lb_12 + ((k_17 % trip_15) * step_14)));
@@ -117,9 +121,11 @@ extern "C" __global__ void main_acc30(double (*a_addr_4)[50][70], double (*b_add
     long lane_19;
     long thread_20;
     long threads_21;
-    long chunk_22;
-    long chunk_start_23;
-    long round_24;
+    long gang_first_22;
+    long gang_end_23;
+    long chunk_24;
+    long chunk_start_25;
+    long round_26;
     {
         lb_8 = ((long)0);
         ub_9 = ((long)50);
@@ -129,17 +135,19 @@ extern "C" __global__ void main_acc30(double (*a_addr_4)[50][70], double (*b_add
         ub_13 = ((long)70);
         step_14 = 1L;
         trip_15 = (((lb_12 < ub_13) && (step_14 > 0L)) ? (((ub_13 - lb_12) + (step_14 - 1L)) / step_14) : 0L);
+        gang_first_22 = (((__gang * trip_11) / __num_gangs) * trip_15);
+        gang_end_23 = ((((__gang + 1L) * trip_11) / __num_gangs) * trip_15);
         iters_16 = (trip_11 * trip_15);
         {
-            threads_21 = (__num_gangs * (1L * __vector_length));
+            threads_21 = (1L * __vector_length);
             // partitioned loop, round by round (no barrier between rounds)
-            for (round_24 = (__gang * (1L * __vector_length)); round_24 < iters_16; round_24 += threads_21)
+            for (round_26 = gang_first_22; round_26 < gang_end_23; round_26 += threads_21)
             {
                 worker_18 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_19 = threadIdx.x;
-                    k_17 = ((round_24 + (worker_18 * __vector_length)) + lane_19);
-                    if ((k_17 < iters_16))
+                    k_17 = ((round_26 + (worker_18 * __vector_length)) + lane_19);
+                    if ((k_17 < gang_end_23))
                     {
                         i_6 = ((int)(lb_8 + ((k_17 / trip_15) * step_10)));
                         j_7 = ((int)(lb_12 + ((k_17 % trip_15) * step_14)));
@@ -186,8 +194,10 @@ extern "C" __global__ void main_acc41(double *total_addr_4_gangs, double (*t_add
     long lane_20;
     long thread_21;
     long threads_22;
-    long chunk_23;
-    long chunk_start_24;
+    long gang_first_23;
+    long gang_end_24;
+    long chunk_25;
+    long chunk_start_26;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
         lb_8 = ((long)0);
@@ -198,15 +208,17 @@ extern "C" __global__ void main_acc41(double *total_addr_4_gangs, double (*t_add
         ub_13 = ((long)50);
         step_14 = 1L;
         trip_15 = (((lb_12 < ub_13) && (step_14 > 0L)) ? (((ub_13 - lb_12) + (step_14 - 1L)) / step_14) : 0L);
+        gang_first_23 = (((__gang * trip_11) / __num_gangs) * trip_15);
+        gang_end_24 = ((((__gang + 1L) * trip_11) / __num_gangs) * trip_15);
         iters_16 = (trip_11 * trip_15);
         {
             worker_19 = 0L;
             { // vector-partitioned: each thread runs its share
                 lane_20 = threadIdx.x;
                 priv_18 = 0.0;
-                thread_21 = ((((__gang * 1L) + worker_19) * __vector_length) + lane_20);
-                threads_22 = ((__num_gangs * 1L) * __vector_length);
-                for (k_17 = thread_21; k_17 < iters_16; k_17 += threads_22)
+                thread_21 = (gang_first_23 + ((worker_19 * __vector_length) + lane_20));
+                threads_22 = (1L * __vector_length);
+                for (k_17 = thread_21; k_17 < gang_end_24; k_17 += threads_22)
                 {
                     j_6 = ((int)(lb_8 + ((k_17 / trip_15) * step_10)));
                     i_7 = ((int)(lb_12 + ((k_17 % trip_15) * step_14)));

@@ -97,25 +97,29 @@ extern "C" __global__ void main_acc56(int n_4, int m_5, double **a_addr_6_one)
     long lane_29;
     long thread_30;
     long threads_31;
-    long chunk_32;
-    long chunk_start_33;
-    double *a_34;
+    long gang_first_32;
+    long gang_end_33;
+    long chunk_34;
+    long chunk_start_35;
+    double *a_36;
     {
-        a_34 = (*a_addr_6);
+        a_36 = (*a_addr_6);
         {
             lb_9 = ((long)0);
             ub_10 = ((long)n_4);
             step_11 = 1L;
             trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            gang_first_32 = ((__gang * trip_12) / __num_gangs);
+            gang_end_33 = (((__gang + 1L) * trip_12) / __num_gangs);
             iters_26 = trip_12;
             {
                 worker_28 = 0L;
                 {
                     lane_29 = 0L;
                     {
-                        thread_30 = ((((__gang * 1L) + worker_28) * 1L) + lane_29);
-                        threads_31 = ((__num_gangs * 1L) * 1L);
-                        for (k_27 = thread_30; k_27 < iters_26; k_27 += threads_31)
+                        thread_30 = (gang_first_32 + ((worker_28 * 1L) + lane_29));
+                        threads_31 = (1L * 1L);
+                        for (k_27 = thread_30; k_27 < gang_end_33; k_27 += threads_31)
                         {
                             i_7 = ((int)(lb_9 + (k_27 * step_11)));
                             {
@@ -137,7 +141,7 @@ extern "C" __global__ void main_acc56(int n_4, int m_5, double **a_addr_6_one)
                                                 if ((k_18 < iters_17))
                                                 {
                                                     j_8 = ((int)(lb_13 + (k_18 * step_15)));
-                                                    if (threadIdx.y == 0) a_34[((long)((i_7 * m_5) + j_8))] = poly((0.5 * ((double)((i_7 + j_8) % 8))));
+                                                    if (threadIdx.y == 0) a_36[((long)((i_7 * m_5) + j_8))] = poly((0.5 * ((double)((i_7 + j_8) % 8))));
                                                 }
                                             }
                                         }
@@ -173,28 +177,32 @@ extern "C" __global__ void main_acc64(int n_4, int m_5, double **a_addr_6_one)
     long lane_15;
     long thread_16;
     long threads_17;
-    long chunk_18;
-    long chunk_start_19;
-    double *a_20;
+    long gang_first_18;
+    long gang_end_19;
+    long chunk_20;
+    long chunk_start_21;
+    double *a_22;
     {
-        a_20 = (*a_addr_6);
+        a_22 = (*a_addr_6);
         {
             lb_8 = ((long)0);
             ub_9 = ((long)n_4);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_18 = ((__gang * trip_11) / __num_gangs);
+            gang_end_19 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_12 = trip_11;
             {
                 worker_14 = 0L;
                 {
                     lane_15 = 0L;
                     {
-                        thread_16 = ((((__gang * 1L) + worker_14) * 1L) + lane_15);
-                        threads_17 = ((__num_gangs * 1L) * 1L);
-                        for (k_13 = thread_16; k_13 < iters_12; k_13 += threads_17)
+                        thread_16 = (gang_first_18 + ((worker_14 * 1L) + lane_15));
+                        threads_17 = (1L * 1L);
+                        for (k_13 = thread_16; k_13 < gang_end_19; k_13 += threads_17)
                         {
                             i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                            if (threadIdx.x == 0 && threadIdx.y == 0) scale_row(m_5, (a_20 + ((long)(i_7 * m_5))), ((i_7 % 2) ? 2.0 : (-1.0)));
+                            if (threadIdx.x == 0 && threadIdx.y == 0) scale_row(m_5, (a_22 + ((long)(i_7 * m_5))), ((i_7 % 2) ? 2.0 : (-1.0)));
                         }
                     }
                 }
@@ -226,30 +234,34 @@ extern "C" __global__ void main_acc69(int n_4, int m_5, double **a_addr_6_one, d
     long lane_16;
     long thread_17;
     long threads_18;
-    long chunk_19;
-    long chunk_start_20;
-    double *a_21;
-    double *v_22;
+    long gang_first_19;
+    long gang_end_20;
+    long chunk_21;
+    long chunk_start_22;
+    double *a_23;
+    double *v_24;
     {
-        a_21 = (*a_addr_6);
-        v_22 = (*v_addr_7);
+        a_23 = (*a_addr_6);
+        v_24 = (*v_addr_7);
         {
             lb_9 = ((long)0);
             ub_10 = ((long)(n_4 / 8));
             step_11 = 1L;
             trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            gang_first_19 = ((__gang * trip_12) / __num_gangs);
+            gang_end_20 = (((__gang + 1L) * trip_12) / __num_gangs);
             iters_13 = trip_12;
             {
                 worker_15 = 0L;
                 {
                     lane_16 = 0L;
                     {
-                        thread_17 = ((((__gang * 1L) + worker_15) * 1L) + lane_16);
-                        threads_18 = ((__num_gangs * 1L) * 1L);
-                        for (k_14 = thread_17; k_14 < iters_13; k_14 += threads_18)
+                        thread_17 = (gang_first_19 + ((worker_15 * 1L) + lane_16));
+                        threads_18 = (1L * 1L);
+                        for (k_14 = thread_17; k_14 < gang_end_20; k_14 += threads_18)
                         {
                             b_8 = ((int)(lb_9 + (k_14 * step_11)));
-                            if (threadIdx.x == 0 && threadIdx.y == 0) add_to_rows(8, m_5, (a_21 + ((long)((b_8 * 8) * m_5))), v_22);
+                            if (threadIdx.x == 0 && threadIdx.y == 0) add_to_rows(8, m_5, (a_23 + ((long)((b_8 * 8) * m_5))), v_24);
                         }
                     }
                 }
@@ -278,31 +290,35 @@ extern "C" __global__ void main_acc74(int n_4, int **steps_addr_5_one)
     long lane_14;
     long thread_15;
     long threads_16;
-    long chunk_17;
-    long chunk_start_18;
-    long round_19;
-    int *steps_20;
+    long gang_first_17;
+    long gang_end_18;
+    long chunk_19;
+    long chunk_start_20;
+    long round_21;
+    int *steps_22;
     {
-        steps_20 = (*steps_addr_5);
+        steps_22 = (*steps_addr_5);
         {
             lb_7 = ((long)0);
             ub_8 = ((long)n_4);
             step_9 = 1L;
             trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+            gang_first_17 = ((__gang * trip_10) / __num_gangs);
+            gang_end_18 = (((__gang + 1L) * trip_10) / __num_gangs);
             iters_11 = trip_10;
             {
-                threads_16 = (__num_gangs * (1L * __vector_length));
+                threads_16 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
+                for (round_21 = gang_first_17; round_21 < gang_end_18; round_21 += threads_16)
                 {
                     worker_13 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_14 = threadIdx.x;
-                        k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
-                        if ((k_12 < iters_11))
+                        k_12 = ((round_21 + (worker_13 * __vector_length)) + lane_14);
+                        if ((k_12 < gang_end_18))
                         {
                             i_6 = ((int)(lb_7 + (k_12 * step_9)));
-                            if (threadIdx.y == 0) steps_20[((long)i_6)] = collatz_steps((i_6 + 1));
+                            if (threadIdx.y == 0) steps_22[((long)i_6)] = collatz_steps((i_6 + 1));
                         }
                     }
                 }

@@ -76,35 +76,39 @@ extern "C" __global__ void main_acc39(int **v_addr_4_one, int (*hist_addr_5)[16]
     long lane_21;
     long thread_22;
     long threads_23;
-    long chunk_24;
-    long chunk_start_25;
-    long round_26;
-    int *v_27;
+    long gang_first_24;
+    long gang_end_25;
+    long chunk_26;
+    long chunk_start_27;
+    long round_28;
+    int *v_29;
     {
-        v_27 = (*v_addr_4);
+        v_29 = (*v_addr_4);
         {
             lb_14 = ((long)0);
             ub_15 = ((long)4000);
             step_16 = 1L;
             trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
+            gang_first_24 = ((__gang * trip_17) / __num_gangs);
+            gang_end_25 = (((__gang + 1L) * trip_17) / __num_gangs);
             iters_18 = trip_17;
             {
-                threads_23 = (__num_gangs * (1L * __vector_length));
+                threads_23 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_26 = (__gang * (1L * __vector_length)); round_26 < iters_18; round_26 += threads_23)
+                for (round_28 = gang_first_24; round_28 < gang_end_25; round_28 += threads_23)
                 {
                     worker_20 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_21 = threadIdx.x;
-                        k_19 = ((round_26 + (worker_20 * __vector_length)) + lane_21);
-                        if ((k_19 < iters_18))
+                        k_19 = ((round_28 + (worker_20 * __vector_length)) + lane_21);
+                        if ((k_19 < gang_end_25))
                         {
                             i_12 = ((int)(lb_14 + (k_19 * step_16)));
                             {
-                                b_13 = (v_27[((long)i_12)] % 16);
+                                b_13 = (v_29[((long)i_12)] % 16);
                                 // #pragma acc atomic update
                                 if (threadIdx.y == 0) atomicAdd((((int *)hist_addr_5) + ((long)b_13)), 1);
-                                if (((v_27[((long)i_12)] % 2) == 0))
+                                if (((v_29[((long)i_12)] % 2) == 0))
                                 {
                                     // #pragma acc atomic
                                     if (threadIdx.y == 0) atomicAdd(evens_addr_6, 1);
@@ -115,11 +119,11 @@ extern "C" __global__ void main_acc39(int **v_addr_4_one, int (*hist_addr_5)[16]
                                     if (threadIdx.y == 0) atomicAdd(odds_down_addr_7, -(1));
                                 }
                                 // #pragma acc atomic update
-                                if (threadIdx.y == 0) atomicOr(mask_addr_8, (1u << (v_27[((long)i_12)] % 32)));
+                                if (threadIdx.y == 0) atomicOr(mask_addr_8, (1u << (v_29[((long)i_12)] % 32)));
                                 // #pragma acc atomic update
-                                if (threadIdx.y == 0) atomicXor(parity_addr_9, ((unsigned)(v_27[((long)i_12)] & 1)));
+                                if (threadIdx.y == 0) atomicXor(parity_addr_9, ((unsigned)(v_29[((long)i_12)] & 1)));
                                 // #pragma acc atomic update
-                                if (threadIdx.y == 0) atomicAdd(half_sum_addr_10, (0.5 * ((double)(v_27[((long)i_12)] % 4))));
+                                if (threadIdx.y == 0) atomicAdd(half_sum_addr_10, (0.5 * ((double)(v_29[((long)i_12)] % 4))));
                                 if (((i_12 % 1000) == 0))
                                 {
                                     // #pragma acc atomic update
@@ -155,28 +159,32 @@ extern "C" __global__ void main_acc64(int **taken_addr_4_one, int *count_addr_5)
     long lane_15;
     long thread_16;
     long threads_17;
-    long chunk_18;
-    long chunk_start_19;
-    long round_20;
-    int *taken_21;
+    long gang_first_18;
+    long gang_end_19;
+    long chunk_20;
+    long chunk_start_21;
+    long round_22;
+    int *taken_23;
     {
-        taken_21 = (*taken_addr_4);
+        taken_23 = (*taken_addr_4);
         {
             lb_8 = ((long)0);
             ub_9 = ((long)4000);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_18 = ((__gang * trip_11) / __num_gangs);
+            gang_end_19 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_12 = trip_11;
             {
-                threads_17 = (__num_gangs * (1L * __vector_length));
+                threads_17 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
+                for (round_22 = gang_first_18; round_22 < gang_end_19; round_22 += threads_17)
                 {
                     worker_14 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_15 = threadIdx.x;
-                        k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
-                        if ((k_13 < iters_12))
+                        k_13 = ((round_22 + (worker_14 * __vector_length)) + lane_15);
+                        if ((k_13 < gang_end_19))
                         {
                             i_6 = ((int)(lb_8 + (k_13 * step_10)));
                             {
@@ -185,7 +193,7 @@ extern "C" __global__ void main_acc64(int **taken_addr_4_one, int *count_addr_5)
                                 if (((my_7 >= 0) && (my_7 < 4000)))
                                 {
                                     // #pragma acc atomic update
-                                    if (threadIdx.y == 0) atomicAdd((taken_21 + ((long)my_7)), 1);
+                                    if (threadIdx.y == 0) atomicAdd((taken_23 + ((long)my_7)), 1);
                                 }
                             }
                         }
@@ -235,31 +243,35 @@ extern "C" __global__ void main_acc92(int *last_seen_addr_4, int *reads_ok_addr_
     long lane_16;
     long thread_17;
     long threads_18;
-    long chunk_19;
-    long chunk_start_20;
-    int last_seen_21;
+    long gang_first_19;
+    long gang_end_20;
+    long chunk_21;
+    long chunk_start_22;
+    int last_seen_23;
     __shared__ int __scratch_int[1024]; // block-reduction scratch: a slot per thread
     {
-        last_seen_21 = (*last_seen_addr_4);
+        last_seen_23 = (*last_seen_addr_4);
         {
             lb_8 = ((long)0);
             ub_9 = ((long)100);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_19 = ((__gang * trip_11) / __num_gangs);
+            gang_end_20 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_12 = trip_11;
             {
                 worker_15 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_16 = threadIdx.x;
                     priv_14 = 0;
-                    thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
-                    threads_18 = ((__num_gangs * 1L) * __vector_length);
-                    for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
+                    thread_17 = (gang_first_19 + ((worker_15 * __vector_length) + lane_16));
+                    threads_18 = (1L * __vector_length);
+                    for (k_13 = thread_17; k_13 < gang_end_20; k_13 += threads_18)
                     {
                         i_6 = ((int)(lb_8 + (k_13 * step_10)));
                         {
                             // #pragma acc atomic read
-                            r_7 = last_seen_21;
+                            r_7 = last_seen_23;
                             priv_14 += (r_7 == 100);
                         }
                     }

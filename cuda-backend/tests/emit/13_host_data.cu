@@ -56,33 +56,37 @@ extern "C" __global__ void device_daxpy_acc18(int n_4, double a_5, double **x_ad
     long lane_16;
     long thread_17;
     long threads_18;
-    long chunk_19;
-    long chunk_start_20;
-    long round_21;
-    double *x_22;
-    double *y_23;
+    long gang_first_19;
+    long gang_end_20;
+    long chunk_21;
+    long chunk_start_22;
+    long round_23;
+    double *x_24;
+    double *y_25;
     {
-        x_22 = (*x_addr_6);
-        y_23 = (*y_addr_7);
+        x_24 = (*x_addr_6);
+        y_25 = (*y_addr_7);
         {
             lb_9 = ((long)0);
             ub_10 = ((long)n_4);
             step_11 = 1L;
             trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            gang_first_19 = ((__gang * trip_12) / __num_gangs);
+            gang_end_20 = (((__gang + 1L) * trip_12) / __num_gangs);
             iters_13 = trip_12;
             {
-                threads_18 = (__num_gangs * (1L * __vector_length));
+                threads_18 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
+                for (round_23 = gang_first_19; round_23 < gang_end_20; round_23 += threads_18)
                 {
                     worker_15 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_16 = threadIdx.x;
-                        k_14 = ((round_21 + (worker_15 * __vector_length)) + lane_16);
-                        if ((k_14 < iters_13))
+                        k_14 = ((round_23 + (worker_15 * __vector_length)) + lane_16);
+                        if ((k_14 < gang_end_20))
                         {
                             i_8 = ((int)(lb_9 + (k_14 * step_11)));
-                            if (threadIdx.y == 0) y_23[((long)i_8)] += (a_5 * x_22[((long)i_8)]);
+                            if (threadIdx.y == 0) y_25[((long)i_8)] += (a_5 * x_24[((long)i_8)]);
                         }
                     }
                 }
@@ -114,31 +118,35 @@ extern "C" __global__ void device_dot_acc24(int n_4, double **x_addr_5, double *
     long lane_17;
     long thread_18;
     long threads_19;
-    long chunk_20;
-    long chunk_start_21;
-    double *x_22;
-    double *y_23;
+    long gang_first_20;
+    long gang_end_21;
+    long chunk_22;
+    long chunk_start_23;
+    double *x_24;
+    double *y_25;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
-        x_22 = (*x_addr_5);
-        y_23 = (*y_addr_6);
+        x_24 = (*x_addr_5);
+        y_25 = (*y_addr_6);
         {
             lb_9 = ((long)0);
             ub_10 = ((long)n_4);
             step_11 = 1L;
             trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            gang_first_20 = ((__gang * trip_12) / __num_gangs);
+            gang_end_21 = (((__gang + 1L) * trip_12) / __num_gangs);
             iters_13 = trip_12;
             {
                 worker_16 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_17 = threadIdx.x;
                     priv_15 = 0.0;
-                    thread_18 = ((((__gang * 1L) + worker_16) * __vector_length) + lane_17);
-                    threads_19 = ((__num_gangs * 1L) * __vector_length);
-                    for (k_14 = thread_18; k_14 < iters_13; k_14 += threads_19)
+                    thread_18 = (gang_first_20 + ((worker_16 * __vector_length) + lane_17));
+                    threads_19 = (1L * __vector_length);
+                    for (k_14 = thread_18; k_14 < gang_end_21; k_14 += threads_19)
                     {
                         i_8 = ((int)(lb_9 + (k_14 * step_11)));
-                        priv_15 += (x_22[((long)i_8)] * y_23[((long)i_8)]);
+                        priv_15 += (x_24[((long)i_8)] * y_25[((long)i_8)]);
                     }
                     // reduction combine (line 24): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                     {
@@ -171,31 +179,35 @@ extern "C" __global__ void main_acc48(int n_4, double **y_addr_5_one)
     long lane_14;
     long thread_15;
     long threads_16;
-    long chunk_17;
-    long chunk_start_18;
-    long round_19;
-    double *y_20;
+    long gang_first_17;
+    long gang_end_18;
+    long chunk_19;
+    long chunk_start_20;
+    long round_21;
+    double *y_22;
     {
-        y_20 = (*y_addr_5);
+        y_22 = (*y_addr_5);
         {
             lb_7 = ((long)0);
             ub_8 = ((long)n_4);
             step_9 = 1L;
             trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+            gang_first_17 = ((__gang * trip_10) / __num_gangs);
+            gang_end_18 = (((__gang + 1L) * trip_10) / __num_gangs);
             iters_11 = trip_10;
             {
-                threads_16 = (__num_gangs * (1L * __vector_length));
+                threads_16 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
+                for (round_21 = gang_first_17; round_21 < gang_end_18; round_21 += threads_16)
                 {
                     worker_13 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_14 = threadIdx.x;
-                        k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
-                        if ((k_12 < iters_11))
+                        k_12 = ((round_21 + (worker_13 * __vector_length)) + lane_14);
+                        if ((k_12 < gang_end_18))
                         {
                             i_6 = ((int)(lb_7 + (k_12 * step_9)));
-                            if (threadIdx.y == 0) y_20[((long)i_6)] = (2.0 * y_20[((long)i_6)]);
+                            if (threadIdx.y == 0) y_22[((long)i_6)] = (2.0 * y_22[((long)i_6)]);
                         }
                     }
                 }

@@ -33,25 +33,29 @@ extern "C" __global__ void sum_weights_acc36(double (*w_addr_4)[256])
     long lane_13;
     long thread_14;
     long threads_15;
-    long chunk_16;
-    long chunk_start_17;
-    long round_18;
+    long gang_first_16;
+    long gang_end_17;
+    long chunk_18;
+    long chunk_start_19;
+    long round_20;
     {
         lb_6 = ((long)0);
         ub_7 = ((long)256);
         step_8 = 1L;
         trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
+        gang_first_16 = ((__gang * trip_9) / __num_gangs);
+        gang_end_17 = (((__gang + 1L) * trip_9) / __num_gangs);
         iters_10 = trip_9;
         {
-            threads_15 = (__num_gangs * (1L * __vector_length));
+            threads_15 = (1L * __vector_length);
             // partitioned loop, round by round (no barrier between rounds)
-            for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
+            for (round_20 = gang_first_16; round_20 < gang_end_17; round_20 += threads_15)
             {
                 worker_12 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_13 = threadIdx.x;
-                    k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
-                    if ((k_11 < iters_10))
+                    k_11 = ((round_20 + (worker_12 * __vector_length)) + lane_13);
+                    if ((k_11 < gang_end_17))
                     {
                         i_5 = ((int)(lb_6 + (k_11 * step_8)));
                         if (threadIdx.y == 0) ((double *)w_addr_4)[((long)i_5)] = (2.0 * weight(i_5));
@@ -80,25 +84,29 @@ extern "C" __global__ void main_acc51(double (*coef_addr_4)[256])
     long lane_13;
     long thread_14;
     long threads_15;
-    long chunk_16;
-    long chunk_start_17;
-    long round_18;
+    long gang_first_16;
+    long gang_end_17;
+    long chunk_18;
+    long chunk_start_19;
+    long round_20;
     {
         lb_6 = ((long)0);
         ub_7 = ((long)256);
         step_8 = 1L;
         trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
+        gang_first_16 = ((__gang * trip_9) / __num_gangs);
+        gang_end_17 = (((__gang + 1L) * trip_9) / __num_gangs);
         iters_10 = trip_9;
         {
-            threads_15 = (__num_gangs * (1L * __vector_length));
+            threads_15 = (1L * __vector_length);
             // partitioned loop, round by round (no barrier between rounds)
-            for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
+            for (round_20 = gang_first_16; round_20 < gang_end_17; round_20 += threads_15)
             {
                 worker_12 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_13 = threadIdx.x;
-                    k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
-                    if ((k_11 < iters_10))
+                    k_11 = ((round_20 + (worker_12 * __vector_length)) + lane_13);
+                    if ((k_11 < gang_end_17))
                     {
                         i_5 = ((int)(lb_6 + (k_11 * step_8)));
                         if (threadIdx.y == 0) ((double *)coef_addr_4)[((long)i_5)] = (((double *)coef_addr_4)[((long)i_5)] + 0.5);
@@ -127,25 +135,29 @@ extern "C" __global__ void main_acc60(double (*out_addr_4)[256])
     long lane_13;
     long thread_14;
     long threads_15;
-    long chunk_16;
-    long chunk_start_17;
-    long round_18;
+    long gang_first_16;
+    long gang_end_17;
+    long chunk_18;
+    long chunk_start_19;
+    long round_20;
     {
         lb_6 = ((long)0);
         ub_7 = ((long)256);
         step_8 = 1L;
         trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
+        gang_first_16 = ((__gang * trip_9) / __num_gangs);
+        gang_end_17 = (((__gang + 1L) * trip_9) / __num_gangs);
         iters_10 = trip_9;
         {
-            threads_15 = (__num_gangs * (1L * __vector_length));
+            threads_15 = (1L * __vector_length);
             // partitioned loop, round by round (no barrier between rounds)
-            for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
+            for (round_20 = gang_first_16; round_20 < gang_end_17; round_20 += threads_15)
             {
                 worker_12 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_13 = threadIdx.x;
-                    k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
-                    if ((k_11 < iters_10))
+                    k_11 = ((round_20 + (worker_12 * __vector_length)) + lane_13);
+                    if ((k_11 < gang_end_17))
                     {
                         i_5 = ((int)(lb_6 + (k_11 * step_8)));
                         if (threadIdx.y == 0) ((double *)out_addr_4)[((long)i_5)] = weight(i_5);

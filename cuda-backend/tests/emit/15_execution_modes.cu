@@ -103,21 +103,25 @@ extern "C" __global__ void main_acc51(int (*counts_addr_4)[10], int *gang_copies
     long lane_84;
     long thread_85;
     long threads_86;
-    long chunk_87;
-    long chunk_start_88;
-    long lb_89;
-    long ub_90;
-    long step_91;
-    long trip_92;
-    long iters_93;
-    long k_94;
-    long worker_95;
-    long lane_96;
-    long thread_97;
-    long threads_98;
-    long chunk_99;
-    long chunk_start_100;
-    long round_101;
+    long gang_first_87;
+    long gang_end_88;
+    long chunk_89;
+    long chunk_start_90;
+    long lb_91;
+    long ub_92;
+    long step_93;
+    long trip_94;
+    long iters_95;
+    long k_96;
+    long worker_97;
+    long lane_98;
+    long thread_99;
+    long threads_100;
+    long gang_first_101;
+    long gang_end_102;
+    long chunk_103;
+    long chunk_start_104;
+    long round_105;
     {
         // #pragma acc atomic update
         if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd((((int *)counts_addr_4) + 0L), 1);
@@ -212,15 +216,17 @@ extern "C" __global__ void main_acc51(int (*counts_addr_4)[10], int *gang_copies
             ub_52 = ((long)6);
             step_53 = 1L;
             trip_54 = (((lb_51 < ub_52) && (step_53 > 0L)) ? (((ub_52 - lb_51) + (step_53 - 1L)) / step_53) : 0L);
+            gang_first_87 = ((__gang * trip_54) / __num_gangs);
+            gang_end_88 = (((__gang + 1L) * trip_54) / __num_gangs);
             iters_81 = trip_54;
             {
                 worker_83 = 0L;
                 {
                     lane_84 = 0L;
                     {
-                        thread_85 = ((((__gang * 1L) + worker_83) * 1L) + lane_84);
-                        threads_86 = ((__num_gangs * 1L) * 1L);
-                        for (k_82 = thread_85; k_82 < iters_81; k_82 += threads_86)
+                        thread_85 = (gang_first_87 + ((worker_83 * 1L) + lane_84));
+                        threads_86 = (1L * 1L);
+                        for (k_82 = thread_85; k_82 < gang_end_88; k_82 += threads_86)
                         {
                             i_9 = ((int)(lb_51 + (k_82 * step_53)));
                             {
@@ -294,24 +300,26 @@ extern "C" __global__ void main_acc51(int (*counts_addr_4)[10], int *gang_copies
             }
         }
         {
-            lb_89 = ((long)0);
-            ub_90 = ((long)100);
-            step_91 = 1L;
-            trip_92 = (((lb_89 < ub_90) && (step_91 > 0L)) ? (((ub_90 - lb_89) + (step_91 - 1L)) / step_91) : 0L);
-            iters_93 = trip_92;
+            lb_91 = ((long)0);
+            ub_92 = ((long)100);
+            step_93 = 1L;
+            trip_94 = (((lb_91 < ub_92) && (step_93 > 0L)) ? (((ub_92 - lb_91) + (step_93 - 1L)) / step_93) : 0L);
+            gang_first_101 = ((__gang * trip_94) / __num_gangs);
+            gang_end_102 = (((__gang + 1L) * trip_94) / __num_gangs);
+            iters_95 = trip_94;
             {
-                threads_98 = (__num_gangs * (__num_workers * __vector_length));
+                threads_100 = (__num_workers * __vector_length);
                 __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_101 = (__gang * (__num_workers * __vector_length)); round_101 < iters_93; round_101 += threads_98)
+                for (round_105 = gang_first_101; round_105 < gang_end_102; round_105 += threads_100)
                 {
                     { // worker- and vector-partitioned: each thread runs its share
-                        worker_95 = threadIdx.y;
-                        lane_96 = threadIdx.x;
-                        k_94 = ((round_101 + (worker_95 * __vector_length)) + lane_96);
-                        if ((k_94 < iters_93))
+                        worker_97 = threadIdx.y;
+                        lane_98 = threadIdx.x;
+                        k_96 = ((round_105 + (worker_97 * __vector_length)) + lane_98);
+                        if ((k_96 < gang_end_102))
                         {
-                            i_12 = ((int)(lb_89 + (k_94 * step_91)));
+                            i_12 = ((int)(lb_91 + (k_96 * step_93)));
                             {
                                 // #pragma acc atomic update
                                 atomicAdd((((int *)counts_addr_4) + 8L), 1);

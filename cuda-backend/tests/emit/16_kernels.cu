@@ -56,29 +56,33 @@ extern "C" __global__ void main_acc26(int *n_addr_4, double **x_addr_5_one)
     long lane_15;
     long thread_16;
     long threads_17;
-    long chunk_18;
-    long chunk_start_19;
-    int n_20;
-    double *x_21;
+    long gang_first_18;
+    long gang_end_19;
+    long chunk_20;
+    long chunk_start_21;
+    int n_22;
+    double *x_23;
     {
-        n_20 = (*n_addr_4);
-        x_21 = (*x_addr_5);
+        n_22 = (*n_addr_4);
+        x_23 = (*x_addr_5);
         {
             lb_7 = ((long)0);
-            ub_8 = ((long)n_20);
+            ub_8 = ((long)n_22);
             step_9 = 1L;
             trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+            gang_first_18 = ((__gang * trip_10) / __num_gangs);
+            gang_end_19 = (((__gang + 1L) * trip_10) / __num_gangs);
             iters_11 = trip_10;
             {
                 worker_14 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_15 = threadIdx.x;
-                    thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
-                    threads_17 = ((__num_gangs * 1L) * __vector_length);
-                    for (k_12 = thread_16; k_12 < iters_11; k_12 += threads_17)
+                    thread_16 = (gang_first_18 + ((worker_14 * __vector_length) + lane_15));
+                    threads_17 = (1L * __vector_length);
+                    for (k_12 = thread_16; k_12 < gang_end_19; k_12 += threads_17)
                     {
                         priv_13 = ((int)(lb_7 + (k_12 * step_9)));
-                        if (threadIdx.y == 0) x_21[((long)priv_13)] = (((double)(priv_13 % 9)) * 0.5);
+                        if (threadIdx.y == 0) x_23[((long)priv_13)] = (((double)(priv_13 % 9)) * 0.5);
                     }
                 }
             }
@@ -109,31 +113,35 @@ extern "C" __global__ void main_acc26_1(int *n_addr_4, double **x_addr_5_one, do
     long lane_16;
     long thread_17;
     long threads_18;
-    long chunk_19;
-    long chunk_start_20;
-    int n_21;
-    double *x_22;
-    double *y_23;
+    long gang_first_19;
+    long gang_end_20;
+    long chunk_21;
+    long chunk_start_22;
+    int n_23;
+    double *x_24;
+    double *y_25;
     {
-        n_21 = (*n_addr_4);
-        x_22 = (*x_addr_5);
-        y_23 = (*y_addr_6);
+        n_23 = (*n_addr_4);
+        x_24 = (*x_addr_5);
+        y_25 = (*y_addr_6);
         {
             lb_8 = ((long)0);
-            ub_9 = ((long)n_21);
+            ub_9 = ((long)n_23);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_19 = ((__gang * trip_11) / __num_gangs);
+            gang_end_20 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_12 = trip_11;
             {
                 worker_15 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_16 = threadIdx.x;
-                    thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
-                    threads_18 = ((__num_gangs * 1L) * __vector_length);
-                    for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
+                    thread_17 = (gang_first_19 + ((worker_15 * __vector_length) + lane_16));
+                    threads_18 = (1L * __vector_length);
+                    for (k_13 = thread_17; k_13 < gang_end_20; k_13 += threads_18)
                     {
                         priv_14 = ((int)(lb_8 + (k_13 * step_10)));
-                        if (threadIdx.y == 0) y_23[((long)priv_14)] = ((2.0 * x_22[((long)priv_14)]) + 1.0);
+                        if (threadIdx.y == 0) y_25[((long)priv_14)] = ((2.0 * x_24[((long)priv_14)]) + 1.0);
                     }
                 }
             }
@@ -165,31 +173,35 @@ extern "C" __global__ void main_acc26_2(int *n_addr_4, double **y_addr_5_one, do
     long lane_17;
     long thread_18;
     long threads_19;
-    long chunk_20;
-    long chunk_start_21;
-    int n_22;
-    double *y_23;
+    long gang_first_20;
+    long gang_end_21;
+    long chunk_22;
+    long chunk_start_23;
+    int n_24;
+    double *y_25;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
-        n_22 = (*n_addr_4);
-        y_23 = (*y_addr_5);
+        n_24 = (*n_addr_4);
+        y_25 = (*y_addr_5);
         {
             lb_8 = ((long)0);
-            ub_9 = ((long)n_22);
+            ub_9 = ((long)n_24);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_20 = ((__gang * trip_11) / __num_gangs);
+            gang_end_21 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_12 = trip_11;
             {
                 worker_16 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_17 = threadIdx.x;
                     priv_14 = 0.0;
-                    thread_18 = ((((__gang * 1L) + worker_16) * __vector_length) + lane_17);
-                    threads_19 = ((__num_gangs * 1L) * __vector_length);
-                    for (k_13 = thread_18; k_13 < iters_12; k_13 += threads_19)
+                    thread_18 = (gang_first_20 + ((worker_16 * __vector_length) + lane_17));
+                    threads_19 = (1L * __vector_length);
+                    for (k_13 = thread_18; k_13 < gang_end_21; k_13 += threads_19)
                     {
                         priv_15 = ((int)(lb_8 + (k_13 * step_10)));
-                        priv_14 += y_23[((long)priv_15)];
+                        priv_14 += y_25[((long)priv_15)];
                     }
                     // reduction combine (line 26): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                     {

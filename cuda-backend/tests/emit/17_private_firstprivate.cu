@@ -25,21 +25,25 @@ extern "C" __global__ void main_acc29(double (*in_addr_4)[480], double (*out_add
     long lane_19;
     long thread_20;
     long threads_21;
-    long chunk_22;
-    long chunk_start_23;
+    long gang_first_22;
+    long gang_end_23;
+    long chunk_24;
+    long chunk_start_25;
     {
         lb_11 = ((long)0);
         ub_12 = ((long)480);
         step_13 = 1L;
         trip_14 = (((lb_11 < ub_12) && (step_13 > 0L)) ? (((ub_12 - lb_11) + (step_13 - 1L)) / step_13) : 0L);
+        gang_first_22 = ((__gang * trip_14) / __num_gangs);
+        gang_end_23 = (((__gang + 1L) * trip_14) / __num_gangs);
         iters_15 = trip_14;
         {
             worker_18 = 0L;
             { // vector-partitioned: each thread runs its share
                 lane_19 = threadIdx.x;
-                thread_20 = ((((__gang * 1L) + worker_18) * __vector_length) + lane_19);
-                threads_21 = ((__num_gangs * 1L) * __vector_length);
-                for (k_16 = thread_20; k_16 < iters_15; k_16 += threads_21)
+                thread_20 = (gang_first_22 + ((worker_18 * __vector_length) + lane_19));
+                threads_21 = (1L * __vector_length);
+                for (k_16 = thread_20; k_16 < gang_end_23; k_16 += threads_21)
                 {
                     i_7 = ((int)(lb_11 + (k_16 * step_13)));
                     {
@@ -82,8 +86,10 @@ extern "C" __global__ void main_acc42(double *base_addr_4_gangs, double (*offs_a
     long lane_16;
     long thread_17;
     long threads_18;
-    long chunk_19;
-    long chunk_start_20;
+    long gang_first_19;
+    long gang_end_20;
+    long chunk_21;
+    long chunk_start_22;
     {
         if (threadIdx.x == 0 && threadIdx.y == 0) (*base_addr_4) = ((*base_addr_4) * 2.0);
         for (t_7 = 0; t_7 < 4; t_7++)
@@ -95,15 +101,17 @@ extern "C" __global__ void main_acc42(double *base_addr_4_gangs, double (*offs_a
             ub_10 = ((long)480);
             step_11 = 1L;
             trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            gang_first_19 = ((__gang * trip_12) / __num_gangs);
+            gang_end_20 = (((__gang + 1L) * trip_12) / __num_gangs);
             iters_13 = trip_12;
             {
                 worker_15 = 0L;
                 {
                     lane_16 = 0L;
                     {
-                        thread_17 = ((((__gang * 1L) + worker_15) * 1L) + lane_16);
-                        threads_18 = ((__num_gangs * 1L) * 1L);
-                        for (k_14 = thread_17; k_14 < iters_13; k_14 += threads_18)
+                        thread_17 = (gang_first_19 + ((worker_15 * 1L) + lane_16));
+                        threads_18 = (1L * 1L);
+                        for (k_14 = thread_17; k_14 < gang_end_20; k_14 += threads_18)
                         {
                             i_8 = ((int)(lb_9 + (k_14 * step_11)));
                             if (threadIdx.x == 0 && threadIdx.y == 0) ((double *)offs_addr_5)[((long)i_8)] = (((*base_addr_4) + ((double)((int *)&table_6)[((long)(i_8 % 4))])) + ((double)i_8));

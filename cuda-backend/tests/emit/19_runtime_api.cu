@@ -53,31 +53,35 @@ extern "C" __global__ void main_acc38(double **d_addr_4)
     long lane_13;
     long thread_14;
     long threads_15;
-    long chunk_16;
-    long chunk_start_17;
-    long round_18;
-    double *d_19;
+    long gang_first_16;
+    long gang_end_17;
+    long chunk_18;
+    long chunk_start_19;
+    long round_20;
+    double *d_21;
     {
-        d_19 = (*d_addr_4);
+        d_21 = (*d_addr_4);
         {
             lb_6 = ((long)0);
             ub_7 = ((long)512);
             step_8 = 1L;
             trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
+            gang_first_16 = ((__gang * trip_9) / __num_gangs);
+            gang_end_17 = (((__gang + 1L) * trip_9) / __num_gangs);
             iters_10 = trip_9;
             {
-                threads_15 = (__num_gangs * (1L * __vector_length));
+                threads_15 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
+                for (round_20 = gang_first_16; round_20 < gang_end_17; round_20 += threads_15)
                 {
                     worker_12 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_13 = threadIdx.x;
-                        k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
-                        if ((k_11 < iters_10))
+                        k_11 = ((round_20 + (worker_12 * __vector_length)) + lane_13);
+                        if ((k_11 < gang_end_17))
                         {
                             i_5 = ((int)(lb_6 + (k_11 * step_8)));
-                            if (threadIdx.y == 0) d_19[((long)i_5)] = (0.5 * ((double)i_5));
+                            if (threadIdx.y == 0) d_21[((long)i_5)] = (0.5 * ((double)i_5));
                         }
                     }
                 }
@@ -105,31 +109,35 @@ extern "C" __global__ void main_acc46(double **d_addr_4, double (*back_addr_5)[5
     long lane_14;
     long thread_15;
     long threads_16;
-    long chunk_17;
-    long chunk_start_18;
-    long round_19;
-    double *d_20;
+    long gang_first_17;
+    long gang_end_18;
+    long chunk_19;
+    long chunk_start_20;
+    long round_21;
+    double *d_22;
     {
-        d_20 = (*d_addr_4);
+        d_22 = (*d_addr_4);
         {
             lb_7 = ((long)0);
             ub_8 = ((long)512);
             step_9 = 1L;
             trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+            gang_first_17 = ((__gang * trip_10) / __num_gangs);
+            gang_end_18 = (((__gang + 1L) * trip_10) / __num_gangs);
             iters_11 = trip_10;
             {
-                threads_16 = (__num_gangs * (1L * __vector_length));
+                threads_16 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
+                for (round_21 = gang_first_17; round_21 < gang_end_18; round_21 += threads_16)
                 {
                     worker_13 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_14 = threadIdx.x;
-                        k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
-                        if ((k_12 < iters_11))
+                        k_12 = ((round_21 + (worker_13 * __vector_length)) + lane_14);
+                        if ((k_12 < gang_end_18))
                         {
                             i_6 = ((int)(lb_7 + (k_12 * step_9)));
-                            if (threadIdx.y == 0) ((double *)back_addr_5)[((long)i_6)] = d_20[((long)i_6)];
+                            if (threadIdx.y == 0) ((double *)back_addr_5)[((long)i_6)] = d_22[((long)i_6)];
                         }
                     }
                 }
@@ -156,25 +164,29 @@ extern "C" __global__ void main_acc62(double (*a_addr_4)[512])
     long lane_13;
     long thread_14;
     long threads_15;
-    long chunk_16;
-    long chunk_start_17;
-    long round_18;
+    long gang_first_16;
+    long gang_end_17;
+    long chunk_18;
+    long chunk_start_19;
+    long round_20;
     {
         lb_6 = ((long)0);
         ub_7 = ((long)512);
         step_8 = 1L;
         trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
+        gang_first_16 = ((__gang * trip_9) / __num_gangs);
+        gang_end_17 = (((__gang + 1L) * trip_9) / __num_gangs);
         iters_10 = trip_9;
         {
-            threads_15 = (__num_gangs * (1L * __vector_length));
+            threads_15 = (1L * __vector_length);
             // partitioned loop, round by round (no barrier between rounds)
-            for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
+            for (round_20 = gang_first_16; round_20 < gang_end_17; round_20 += threads_15)
             {
                 worker_12 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_13 = threadIdx.x;
-                    k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
-                    if ((k_11 < iters_10))
+                    k_11 = ((round_20 + (worker_12 * __vector_length)) + lane_13);
+                    if ((k_11 < gang_end_17))
                     {
                         i_5 = ((int)(lb_6 + (k_11 * step_8)));
                         if (threadIdx.y == 0) ((double *)a_addr_4)[((long)i_5)] = (((double *)a_addr_4)[((long)i_5)] * 3.0);
@@ -203,25 +215,29 @@ extern "C" __global__ void main_acc67(double (*a_addr_4)[512])
     long lane_13;
     long thread_14;
     long threads_15;
-    long chunk_16;
-    long chunk_start_17;
-    long round_18;
+    long gang_first_16;
+    long gang_end_17;
+    long chunk_18;
+    long chunk_start_19;
+    long round_20;
     {
         lb_6 = ((long)0);
         ub_7 = ((long)512);
         step_8 = 1L;
         trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
+        gang_first_16 = ((__gang * trip_9) / __num_gangs);
+        gang_end_17 = (((__gang + 1L) * trip_9) / __num_gangs);
         iters_10 = trip_9;
         {
-            threads_15 = (__num_gangs * (1L * __vector_length));
+            threads_15 = (1L * __vector_length);
             // partitioned loop, round by round (no barrier between rounds)
-            for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
+            for (round_20 = gang_first_16; round_20 < gang_end_17; round_20 += threads_15)
             {
                 worker_12 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_13 = threadIdx.x;
-                    k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
-                    if ((k_11 < iters_10))
+                    k_11 = ((round_20 + (worker_12 * __vector_length)) + lane_13);
+                    if ((k_11 < gang_end_17))
                     {
                         i_5 = ((int)(lb_6 + (k_11 * step_8)));
                         if (threadIdx.y == 0) ((double *)a_addr_4)[((long)i_5)] = (((double *)a_addr_4)[((long)i_5)] + 1.0);
@@ -251,25 +267,29 @@ extern "C" __global__ void main_acc82(double (*a_addr_4)[512], double (*main_scr
     long lane_14;
     long thread_15;
     long threads_16;
-    long chunk_17;
-    long chunk_start_18;
-    long round_19;
+    long gang_first_17;
+    long gang_end_18;
+    long chunk_19;
+    long chunk_start_20;
+    long round_21;
     {
         lb_7 = ((long)0);
         ub_8 = ((long)512);
         step_9 = 1L;
         trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+        gang_first_17 = ((__gang * trip_10) / __num_gangs);
+        gang_end_18 = (((__gang + 1L) * trip_10) / __num_gangs);
         iters_11 = trip_10;
         {
-            threads_16 = (__num_gangs * (1L * __vector_length));
+            threads_16 = (1L * __vector_length);
             // partitioned loop, round by round (no barrier between rounds)
-            for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
+            for (round_21 = gang_first_17; round_21 < gang_end_18; round_21 += threads_16)
             {
                 worker_13 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_14 = threadIdx.x;
-                    k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
-                    if ((k_12 < iters_11))
+                    k_12 = ((round_21 + (worker_13 * __vector_length)) + lane_14);
+                    if ((k_12 < gang_end_18))
                     {
                         i_6 = ((int)(lb_7 + (k_12 * step_9)));
                         if (threadIdx.y == 0) ((double *)main_scratch_addr_5)[((long)i_6)] = (2.0 * ((double *)a_addr_4)[((long)i_6)]);
@@ -301,23 +321,27 @@ extern "C" __global__ void main_acc84(double *total_addr_4_gangs, double (*main_
     long lane_15;
     long thread_16;
     long threads_17;
-    long chunk_18;
-    long chunk_start_19;
+    long gang_first_18;
+    long gang_end_19;
+    long chunk_20;
+    long chunk_start_21;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
         lb_7 = ((long)0);
         ub_8 = ((long)512);
         step_9 = 1L;
         trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+        gang_first_18 = ((__gang * trip_10) / __num_gangs);
+        gang_end_19 = (((__gang + 1L) * trip_10) / __num_gangs);
         iters_11 = trip_10;
         {
             worker_14 = 0L;
             { // vector-partitioned: each thread runs its share
                 lane_15 = threadIdx.x;
                 priv_13 = 0.0;
-                thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
-                threads_17 = ((__num_gangs * 1L) * __vector_length);
-                for (k_12 = thread_16; k_12 < iters_11; k_12 += threads_17)
+                thread_16 = (gang_first_18 + ((worker_14 * __vector_length) + lane_15));
+                threads_17 = (1L * __vector_length);
+                for (k_12 = thread_16; k_12 < gang_end_19; k_12 += threads_17)
                 {
                     i_6 = ((int)(lb_7 + (k_12 * step_9)));
                     priv_13 += ((double *)main_scratch_addr_5)[((long)i_6)];
@@ -363,25 +387,29 @@ extern "C" __global__ void main_acc101(int (*q_addr_4)[512])
     long lane_13;
     long thread_14;
     long threads_15;
-    long chunk_16;
-    long chunk_start_17;
-    long round_18;
+    long gang_first_16;
+    long gang_end_17;
+    long chunk_18;
+    long chunk_start_19;
+    long round_20;
     {
         lb_6 = ((long)0);
         ub_7 = ((long)512);
         step_8 = 1L;
         trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
+        gang_first_16 = ((__gang * trip_9) / __num_gangs);
+        gang_end_17 = (((__gang + 1L) * trip_9) / __num_gangs);
         iters_10 = trip_9;
         {
-            threads_15 = (__num_gangs * (1L * __vector_length));
+            threads_15 = (1L * __vector_length);
             // partitioned loop, round by round (no barrier between rounds)
-            for (round_18 = (__gang * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
+            for (round_20 = gang_first_16; round_20 < gang_end_17; round_20 += threads_15)
             {
                 worker_12 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_13 = threadIdx.x;
-                    k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
-                    if ((k_11 < iters_10))
+                    k_11 = ((round_20 + (worker_12 * __vector_length)) + lane_13);
+                    if ((k_11 < gang_end_17))
                     {
                         i_5 = ((int)(lb_6 + (k_11 * step_8)));
                         if (threadIdx.y == 0) ((int *)q_addr_4)[((long)i_5)] = i_5;

@@ -27,12 +27,14 @@ extern "C" __global__ void main_acc43(int n_4, int m_5, double ***a_addr_6_one)
     long lane_20;
     long thread_21;
     long threads_22;
-    long chunk_23;
-    long chunk_start_24;
-    long round_25;
-    double **a_26;
+    long gang_first_23;
+    long gang_end_24;
+    long chunk_25;
+    long chunk_start_26;
+    long round_27;
+    double **a_28;
     {
-        a_26 = (*a_addr_6);
+        a_28 = (*a_addr_6);
         {
             lb_9 = ((long)0);
             ub_10 = ((long)n_4);
@@ -42,21 +44,23 @@ extern "C" __global__ void main_acc43(int n_4, int m_5, double ***a_addr_6_one)
             ub_14 = ((long)m_5);
             step_15 = 1L;
             trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
+            gang_first_23 = (((__gang * trip_12) / __num_gangs) * trip_16);
+            gang_end_24 = ((((__gang + 1L) * trip_12) / __num_gangs) * trip_16);
             iters_17 = (trip_12 * trip_16);
             {
-                threads_22 = (__num_gangs * (1L * __vector_length));
+                threads_22 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_25 = (__gang * (1L * __vector_length)); round_25 < iters_17; round_25 += threads_22)
+                for (round_27 = gang_first_23; round_27 < gang_end_24; round_27 += threads_22)
                 {
                     worker_19 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_20 = threadIdx.x;
-                        k_18 = ((round_25 + (worker_19 * __vector_length)) + lane_20);
-                        if ((k_18 < iters_17))
+                        k_18 = ((round_27 + (worker_19 * __vector_length)) + lane_20);
+                        if ((k_18 < gang_end_24))
                         {
                             i_7 = ((int)(lb_9 + ((k_18 / trip_16) * step_11)));
                             j_8 = ((int)(lb_13 + ((k_18 % trip_16) * step_15)));
-                            if (threadIdx.y == 0) a_26[((long)i_7)][((long)j_8)] = ((a_26[((long)i_7)][((long)j_8)] * 2.0) + ((double)(i_7 == j_8)));
+                            if (threadIdx.y == 0) a_28[((long)i_7)][((long)j_8)] = ((a_28[((long)i_7)][((long)j_8)] * 2.0) + ((double)(i_7 == j_8)));
                         }
                     }
                 }
@@ -88,35 +92,39 @@ extern "C" __global__ void main_acc49(int m_4, double ***a_addr_5_one, double **
     long lane_16;
     long thread_17;
     long threads_18;
-    long chunk_19;
-    long chunk_start_20;
-    long round_21;
-    double **a_22;
-    double **b_23;
+    long gang_first_19;
+    long gang_end_20;
+    long chunk_21;
+    long chunk_start_22;
+    long round_23;
+    double **a_24;
+    double **b_25;
     {
-        a_22 = (*a_addr_5);
-        b_23 = (*b_addr_6);
+        a_24 = (*a_addr_5);
+        b_25 = (*b_addr_6);
         {
             lb_9 = ((long)2);
             ub_10 = ((long)6);
             step_11 = 1L;
             trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            gang_first_19 = ((__gang * trip_12) / __num_gangs);
+            gang_end_20 = (((__gang + 1L) * trip_12) / __num_gangs);
             iters_13 = trip_12;
             {
-                threads_18 = (__num_gangs * (1L * __vector_length));
+                threads_18 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
+                for (round_23 = gang_first_19; round_23 < gang_end_20; round_23 += threads_18)
                 {
                     worker_15 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_16 = threadIdx.x;
-                        k_14 = ((round_21 + (worker_15 * __vector_length)) + lane_16);
-                        if ((k_14 < iters_13))
+                        k_14 = ((round_23 + (worker_15 * __vector_length)) + lane_16);
+                        if ((k_14 < gang_end_20))
                         {
                             i_7 = ((int)(lb_9 + (k_14 * step_11)));
                             for (j_8 = 0; j_8 < m_4; j_8++)
                             {
-                                if (threadIdx.y == 0) b_23[((long)i_7)][((long)j_8)] = (a_22[((long)i_7)][((long)j_8)] + 100.0);
+                                if (threadIdx.y == 0) b_25[((long)i_7)][((long)j_8)] = (a_24[((long)i_7)][((long)j_8)] + 100.0);
                             }
                         }
                     }

@@ -22,25 +22,29 @@ extern "C" __global__ void main_acc37(int n_4, double dt_5, double *p_v_6, doubl
     long lane_16;
     long thread_17;
     long threads_18;
-    long chunk_19;
-    long chunk_start_20;
-    long round_21;
+    long gang_first_19;
+    long gang_end_20;
+    long chunk_21;
+    long chunk_start_22;
+    long round_23;
     {
         lb_9 = ((long)0);
         ub_10 = ((long)n_4);
         step_11 = 1L;
         trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+        gang_first_19 = ((__gang * trip_12) / __num_gangs);
+        gang_end_20 = (((__gang + 1L) * trip_12) / __num_gangs);
         iters_13 = trip_12;
         {
-            threads_18 = (__num_gangs * (1L * __vector_length));
+            threads_18 = (1L * __vector_length);
             // partitioned loop, round by round (no barrier between rounds)
-            for (round_21 = (__gang * (1L * __vector_length)); round_21 < iters_13; round_21 += threads_18)
+            for (round_23 = gang_first_19; round_23 < gang_end_20; round_23 += threads_18)
             {
                 worker_15 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_16 = threadIdx.x;
-                    k_14 = ((round_21 + (worker_15 * __vector_length)) + lane_16);
-                    if ((k_14 < iters_13))
+                    k_14 = ((round_23 + (worker_15 * __vector_length)) + lane_16);
+                    if ((k_14 < gang_end_20))
                     {
                         i_8 = ((int)(lb_9 + (k_14 * step_11)));
                         if (threadIdx.y == 0) p_v_6[((long)i_8)] = (p_v_6[((long)i_8)] + (dt_5 * ((double *)p_w_addr_7)[((long)(i_8 % 8))]));
@@ -70,25 +74,29 @@ extern "C" __global__ void main_acc44(int n_4, double *p_v_5)
     long lane_14;
     long thread_15;
     long threads_16;
-    long chunk_17;
-    long chunk_start_18;
-    long round_19;
+    long gang_first_17;
+    long gang_end_18;
+    long chunk_19;
+    long chunk_start_20;
+    long round_21;
     {
         lb_7 = ((long)0);
         ub_8 = ((long)n_4);
         step_9 = 1L;
         trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+        gang_first_17 = ((__gang * trip_10) / __num_gangs);
+        gang_end_18 = (((__gang + 1L) * trip_10) / __num_gangs);
         iters_11 = trip_10;
         {
-            threads_16 = (__num_gangs * (1L * __vector_length));
+            threads_16 = (1L * __vector_length);
             // partitioned loop, round by round (no barrier between rounds)
-            for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
+            for (round_21 = gang_first_17; round_21 < gang_end_18; round_21 += threads_16)
             {
                 worker_13 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_14 = threadIdx.x;
-                    k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
-                    if ((k_12 < iters_11))
+                    k_12 = ((round_21 + (worker_13 * __vector_length)) + lane_14);
+                    if ((k_12 < gang_end_18))
                     {
                         i_6 = ((int)(lb_7 + (k_12 * step_9)));
                         if (threadIdx.y == 0) p_v_5[((long)i_6)] = (2.0 * p_v_5[((long)i_6)]);

@@ -76,35 +76,39 @@ extern "C" __global__ void main_acc27(int *n_addr_4_one, double *a_addr_5_one, d
     long lane_18;
     long thread_19;
     long threads_20;
-    long chunk_21;
-    long chunk_start_22;
-    int n_23;
-    double a_24;
-    double *x_25;
-    double *y_26;
+    long gang_first_21;
+    long gang_end_22;
+    long chunk_23;
+    long chunk_start_24;
+    int n_25;
+    double a_26;
+    double *x_27;
+    double *y_28;
     {
-        n_23 = (*n_addr_4);
-        a_24 = (*a_addr_5);
-        x_25 = (*x_addr_6);
-        y_26 = (*y_addr_7);
+        n_25 = (*n_addr_4);
+        a_26 = (*a_addr_5);
+        x_27 = (*x_addr_6);
+        y_28 = (*y_addr_7);
         {
             lb_10 = ((long)0);
-            ub_11 = ((long)n_23);
+            ub_11 = ((long)n_25);
             step_12 = 1L;
             trip_13 = (((lb_10 < ub_11) && (step_12 > 0L)) ? (((ub_11 - lb_10) + (step_12 - 1L)) / step_12) : 0L);
+            gang_first_21 = ((__gang * trip_13) / __num_gangs);
+            gang_end_22 = (((__gang + 1L) * trip_13) / __num_gangs);
             iters_14 = trip_13;
             {
                 worker_17 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_18 = threadIdx.x;
-                    thread_19 = ((((__gang * 1L) + worker_17) * __vector_length) + lane_18);
-                    threads_20 = ((__num_gangs * 1L) * __vector_length);
-                    for (k_15 = thread_19; k_15 < iters_14; k_15 += threads_20)
+                    thread_19 = (gang_first_21 + ((worker_17 * __vector_length) + lane_18));
+                    threads_20 = (1L * __vector_length);
+                    for (k_15 = thread_19; k_15 < gang_end_22; k_15 += threads_20)
                     {
                         priv_16 = ((int)(lb_10 + (k_15 * step_12)));
                         {
-                            t_9 = (a_24 * x_25[((long)priv_16)]);
-                            if (threadIdx.y == 0) y_26[((long)priv_16)] = (y_26[((long)priv_16)] + t_9);
+                            t_9 = (a_26 * x_27[((long)priv_16)]);
+                            if (threadIdx.y == 0) y_28[((long)priv_16)] = (y_28[((long)priv_16)] + t_9);
                         }
                     }
                 }
@@ -137,31 +141,35 @@ extern "C" __global__ void main_acc38(int *n_addr_4, double **y_addr_5_one, doub
     long lane_17;
     long thread_18;
     long threads_19;
-    long chunk_20;
-    long chunk_start_21;
-    int n_22;
-    double *y_23;
+    long gang_first_20;
+    long gang_end_21;
+    long chunk_22;
+    long chunk_start_23;
+    int n_24;
+    double *y_25;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
-        n_22 = (*n_addr_4);
-        y_23 = (*y_addr_5);
+        n_24 = (*n_addr_4);
+        y_25 = (*y_addr_5);
         {
             lb_8 = ((long)0);
-            ub_9 = ((long)n_22);
+            ub_9 = ((long)n_24);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_20 = ((__gang * trip_11) / __num_gangs);
+            gang_end_21 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_12 = trip_11;
             {
                 worker_16 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_17 = threadIdx.x;
                     priv_14 = 0.0;
-                    thread_18 = ((((__gang * 1L) + worker_16) * __vector_length) + lane_17);
-                    threads_19 = ((__num_gangs * 1L) * __vector_length);
-                    for (k_13 = thread_18; k_13 < iters_12; k_13 += threads_19)
+                    thread_18 = (gang_first_20 + ((worker_16 * __vector_length) + lane_17));
+                    threads_19 = (1L * __vector_length);
+                    for (k_13 = thread_18; k_13 < gang_end_21; k_13 += threads_19)
                     {
                         priv_15 = ((int)(lb_8 + (k_13 * step_10)));
-                        priv_14 += y_23[((long)priv_15)];
+                        priv_14 += y_25[((long)priv_15)];
                     }
                     // reduction combine (line 38): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                     {
@@ -198,31 +206,35 @@ extern "C" __global__ void main_acc38_1(int *n_addr_4, double **y_addr_5_one, do
     long lane_17;
     long thread_18;
     long threads_19;
-    long chunk_20;
-    long chunk_start_21;
-    int n_22;
-    double *y_23;
+    long gang_first_20;
+    long gang_end_21;
+    long chunk_22;
+    long chunk_start_23;
+    int n_24;
+    double *y_25;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
-        n_22 = (*n_addr_4);
-        y_23 = (*y_addr_5);
+        n_24 = (*n_addr_4);
+        y_25 = (*y_addr_5);
         {
             lb_8 = ((long)0);
-            ub_9 = ((long)n_22);
+            ub_9 = ((long)n_24);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_20 = ((__gang * trip_11) / __num_gangs);
+            gang_end_21 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_12 = trip_11;
             {
                 worker_16 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_17 = threadIdx.x;
                     priv_14 = -__longlong_as_double(0x7ff0000000000000LL);
-                    thread_18 = ((((__gang * 1L) + worker_16) * __vector_length) + lane_17);
-                    threads_19 = ((__num_gangs * 1L) * __vector_length);
-                    for (k_13 = thread_18; k_13 < iters_12; k_13 += threads_19)
+                    thread_18 = (gang_first_20 + ((worker_16 * __vector_length) + lane_17));
+                    threads_19 = (1L * __vector_length);
+                    for (k_13 = thread_18; k_13 < gang_end_21; k_13 += threads_19)
                     {
                         priv_15 = ((int)(lb_8 + (k_13 * step_10)));
-                        priv_14 = ((y_23[((long)priv_15)] > priv_14) ? y_23[((long)priv_15)] : priv_14);
+                        priv_14 = ((y_25[((long)priv_15)] > priv_14) ? y_25[((long)priv_15)] : priv_14);
                     }
                     // reduction combine (line 38): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                     {

@@ -20,25 +20,29 @@ extern "C" __global__ void main_acc29(double (*in_addr_4)[4096], double (*out_ad
     long lane_14;
     long thread_15;
     long threads_16;
-    long chunk_17;
-    long chunk_start_18;
-    long round_19;
+    long gang_first_17;
+    long gang_end_18;
+    long chunk_19;
+    long chunk_start_20;
+    long round_21;
     {
         lb_7 = ((long)1);
         ub_8 = ((long)4095);
         step_9 = 1L;
         trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+        gang_first_17 = ((__gang * trip_10) / __num_gangs);
+        gang_end_18 = (((__gang + 1L) * trip_10) / __num_gangs);
         iters_11 = trip_10;
         {
-            threads_16 = (__num_gangs * (1L * __vector_length));
+            threads_16 = (1L * __vector_length);
             // partitioned loop, round by round (no barrier between rounds)
-            for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
+            for (round_21 = gang_first_17; round_21 < gang_end_18; round_21 += threads_16)
             {
                 worker_13 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_14 = threadIdx.x;
-                    k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
-                    if ((k_12 < iters_11))
+                    k_12 = ((round_21 + (worker_13 * __vector_length)) + lane_14);
+                    if ((k_12 < gang_end_18))
                     {
                         i_6 = ((int)(lb_7 + (k_12 * step_9)));
                         {
@@ -86,22 +90,26 @@ extern "C" __global__ void main_acc36(double (*img_addr_4)[8][64], double (*smoo
     long lane_30;
     long thread_31;
     long threads_32;
-    long chunk_33;
-    long chunk_start_34;
+    long gang_first_33;
+    long gang_end_34;
+    long chunk_35;
+    long chunk_start_36;
     {
         lb_10 = ((long)0);
         ub_11 = ((long)8);
         step_12 = 1L;
         trip_13 = (((lb_10 < ub_11) && (step_12 > 0L)) ? (((ub_11 - lb_10) + (step_12 - 1L)) / step_12) : 0L);
+        gang_first_33 = ((__gang * trip_13) / __num_gangs);
+        gang_end_34 = (((__gang + 1L) * trip_13) / __num_gangs);
         iters_27 = trip_13;
         {
             worker_29 = 0L;
             {
                 lane_30 = 0L;
                 {
-                    thread_31 = ((((__gang * 1L) + worker_29) * 1L) + lane_30);
-                    threads_32 = ((__num_gangs * 1L) * 1L);
-                    for (k_28 = thread_31; k_28 < iters_27; k_28 += threads_32)
+                    thread_31 = (gang_first_33 + ((worker_29 * 1L) + lane_30));
+                    threads_32 = (1L * 1L);
+                    for (k_28 = thread_31; k_28 < gang_end_34; k_28 += threads_32)
                     {
                         r_6 = ((int)(lb_10 + (k_28 * step_12)));
                         {

@@ -31,26 +31,30 @@ extern "C" __global__ void main_acc27(float (*x_addr_4)[3000], float (*y_addr_5)
     long lane_14;
     long thread_15;
     long threads_16;
-    long chunk_17;
-    long chunk_start_18;
-    long round_19;
+    long gang_first_17;
+    long gang_end_18;
+    long chunk_19;
+    long chunk_start_20;
+    long round_21;
     {
         {
             lb_7 = ((long)0);
             ub_8 = ((long)3000);
             step_9 = 1L;
             trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+            gang_first_17 = ((__gang * trip_10) / __num_gangs);
+            gang_end_18 = (((__gang + 1L) * trip_10) / __num_gangs);
             iters_11 = trip_10;
             {
-                threads_16 = (__num_gangs * (1L * __vector_length));
+                threads_16 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_19 = (__gang * (1L * __vector_length)); round_19 < iters_11; round_19 += threads_16)
+                for (round_21 = gang_first_17; round_21 < gang_end_18; round_21 += threads_16)
                 {
                     worker_13 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_14 = threadIdx.x;
-                        k_12 = ((round_19 + (worker_13 * __vector_length)) + lane_14);
-                        if ((k_12 < iters_11))
+                        k_12 = ((round_21 + (worker_13 * __vector_length)) + lane_14);
+                        if ((k_12 < gang_end_18))
                         {
                             i_6 = ((int)(lb_7 + (k_12 * step_9)));
                             if (threadIdx.y == 0) ((float *)y_addr_5)[((long)i_6)] = poly3(((float *)x_addr_4)[((long)i_6)]);

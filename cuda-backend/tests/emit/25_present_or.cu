@@ -56,31 +56,35 @@ extern "C" __global__ void scale_acc19(double **v_addr_4_one, int n_5, double s_
     long lane_15;
     long thread_16;
     long threads_17;
-    long chunk_18;
-    long chunk_start_19;
-    long round_20;
-    double *v_21;
+    long gang_first_18;
+    long gang_end_19;
+    long chunk_20;
+    long chunk_start_21;
+    long round_22;
+    double *v_23;
     {
-        v_21 = (*v_addr_4);
+        v_23 = (*v_addr_4);
         {
             lb_8 = ((long)0);
             ub_9 = ((long)n_5);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_18 = ((__gang * trip_11) / __num_gangs);
+            gang_end_19 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_12 = trip_11;
             {
-                threads_17 = (__num_gangs * (1L * __vector_length));
+                threads_17 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
+                for (round_22 = gang_first_18; round_22 < gang_end_19; round_22 += threads_17)
                 {
                     worker_14 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_15 = threadIdx.x;
-                        k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
-                        if ((k_13 < iters_12))
+                        k_13 = ((round_22 + (worker_14 * __vector_length)) + lane_15);
+                        if ((k_13 < gang_end_19))
                         {
                             i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                            if (threadIdx.y == 0) v_21[((long)i_7)] *= s_6;
+                            if (threadIdx.y == 0) v_23[((long)i_7)] *= s_6;
                         }
                     }
                 }
@@ -112,29 +116,33 @@ extern "C" __global__ void sum_on_device_acc25(double **v_addr_4_one, int n_5, d
     long lane_16;
     long thread_17;
     long threads_18;
-    long chunk_19;
-    long chunk_start_20;
-    double *v_21;
+    long gang_first_19;
+    long gang_end_20;
+    long chunk_21;
+    long chunk_start_22;
+    double *v_23;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
-        v_21 = (*v_addr_4);
+        v_23 = (*v_addr_4);
         {
             lb_8 = ((long)0);
             ub_9 = ((long)n_5);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_19 = ((__gang * trip_11) / __num_gangs);
+            gang_end_20 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_12 = trip_11;
             {
                 worker_15 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_16 = threadIdx.x;
                     priv_14 = 0.0;
-                    thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
-                    threads_18 = ((__num_gangs * 1L) * __vector_length);
-                    for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
+                    thread_17 = (gang_first_19 + ((worker_15 * __vector_length) + lane_16));
+                    threads_18 = (1L * __vector_length);
+                    for (k_13 = thread_17; k_13 < gang_end_20; k_13 += threads_18)
                     {
                         i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                        priv_14 += v_21[((long)i_7)];
+                        priv_14 += v_23[((long)i_7)];
                     }
                     // reduction combine (line 25): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                     {
@@ -169,33 +177,37 @@ extern "C" __global__ void fill_squares_acc35(double **v_addr_4_one, int n_5, do
     long lane_15;
     long thread_16;
     long threads_17;
-    long chunk_18;
-    long chunk_start_19;
-    long round_20;
-    double *v_21;
-    double *tmp_22;
+    long gang_first_18;
+    long gang_end_19;
+    long chunk_20;
+    long chunk_start_21;
+    long round_22;
+    double *v_23;
+    double *tmp_24;
     {
-        v_21 = (*v_addr_4);
-        tmp_22 = (*tmp_addr_6);
+        v_23 = (*v_addr_4);
+        tmp_24 = (*tmp_addr_6);
         {
             lb_8 = ((long)0);
             ub_9 = ((long)n_5);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_18 = ((__gang * trip_11) / __num_gangs);
+            gang_end_19 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_12 = trip_11;
             {
-                threads_17 = (__num_gangs * (1L * __vector_length));
+                threads_17 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
+                for (round_22 = gang_first_18; round_22 < gang_end_19; round_22 += threads_17)
                 {
                     worker_14 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_15 = threadIdx.x;
-                        k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
-                        if ((k_13 < iters_12))
+                        k_13 = ((round_22 + (worker_14 * __vector_length)) + lane_15);
+                        if ((k_13 < gang_end_19))
                         {
                             i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                            if (threadIdx.y == 0) tmp_22[((long)i_7)] = (v_21[((long)i_7)] * v_21[((long)i_7)]);
+                            if (threadIdx.y == 0) tmp_24[((long)i_7)] = (v_23[((long)i_7)] * v_23[((long)i_7)]);
                         }
                     }
                 }
@@ -226,33 +238,37 @@ extern "C" __global__ void fill_squares_acc37(double **w_addr_4_one, int n_5, do
     long lane_15;
     long thread_16;
     long threads_17;
-    long chunk_18;
-    long chunk_start_19;
-    long round_20;
-    double *w_21;
-    double *tmp_22;
+    long gang_first_18;
+    long gang_end_19;
+    long chunk_20;
+    long chunk_start_21;
+    long round_22;
+    double *w_23;
+    double *tmp_24;
     {
-        w_21 = (*w_addr_4);
-        tmp_22 = (*tmp_addr_6);
+        w_23 = (*w_addr_4);
+        tmp_24 = (*tmp_addr_6);
         {
             lb_8 = ((long)0);
             ub_9 = ((long)n_5);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_18 = ((__gang * trip_11) / __num_gangs);
+            gang_end_19 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_12 = trip_11;
             {
-                threads_17 = (__num_gangs * (1L * __vector_length));
+                threads_17 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_20 = (__gang * (1L * __vector_length)); round_20 < iters_12; round_20 += threads_17)
+                for (round_22 = gang_first_18; round_22 < gang_end_19; round_22 += threads_17)
                 {
                     worker_14 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_15 = threadIdx.x;
-                        k_13 = ((round_20 + (worker_14 * __vector_length)) + lane_15);
-                        if ((k_13 < iters_12))
+                        k_13 = ((round_22 + (worker_14 * __vector_length)) + lane_15);
+                        if ((k_13 < gang_end_19))
                         {
                             i_7 = ((int)(lb_8 + (k_13 * step_10)));
-                            if (threadIdx.y == 0) w_21[((long)i_7)] = (tmp_22[((long)i_7)] + 1.0);
+                            if (threadIdx.y == 0) w_23[((long)i_7)] = (tmp_24[((long)i_7)] + 1.0);
                         }
                     }
                 }

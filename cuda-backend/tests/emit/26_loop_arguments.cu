@@ -36,7 +36,7 @@ __device__ T accsim_reduce(T v, T *s, unsigned r, unsigned n, unsigned stride, O
 }
 
 // line 28: #pragma acc kernels copyin(a[0:n]) create(b[0:n]) copyout(c[0:n])
-// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+// launch: num_gangs = 8, num_workers = the default, vector_length = 32
 //   n_addr_4: `n`, the address of its device copy
 //   a_addr_5_one: `a`, its value, read-only: one copy for all gangs
 //   b_addr_6_one: `b`, its value, read-only: one copy for all gangs
@@ -58,31 +58,35 @@ extern "C" __global__ void main_acc28(int *n_addr_4, double **a_addr_5_one, doub
     long lane_16;
     long thread_17;
     long threads_18;
-    long chunk_19;
-    long chunk_start_20;
-    int n_21;
-    double *a_22;
-    double *b_23;
+    long gang_first_19;
+    long gang_end_20;
+    long chunk_21;
+    long chunk_start_22;
+    int n_23;
+    double *a_24;
+    double *b_25;
     {
-        n_21 = (*n_addr_4);
-        a_22 = (*a_addr_5);
-        b_23 = (*b_addr_6);
+        n_23 = (*n_addr_4);
+        a_24 = (*a_addr_5);
+        b_25 = (*b_addr_6);
         {
             lb_8 = ((long)0);
-            ub_9 = ((long)n_21);
+            ub_9 = ((long)n_23);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_19 = ((__gang * trip_11) / __num_gangs);
+            gang_end_20 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_12 = trip_11;
             {
                 worker_15 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_16 = threadIdx.x;
-                    thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
-                    threads_18 = ((__num_gangs * 1L) * __vector_length);
-                    for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
+                    thread_17 = (gang_first_19 + ((worker_15 * __vector_length) + lane_16));
+                    threads_18 = (1L * __vector_length);
+                    for (k_13 = thread_17; k_13 < gang_end_20; k_13 += threads_18)
                     {
                         priv_14 = ((int)(lb_8 + (k_13 * step_10)));
-                        if (threadIdx.y == 0) b_23[((long)priv_14)] = (2.0 * a_22[((long)priv_14)]);
+                        if (threadIdx.y == 0) b_25[((long)priv_14)] = (2.0 * a_24[((long)priv_14)]);
                     }
                 }
             }
@@ -91,7 +95,7 @@ extern "C" __global__ void main_acc28(int *n_addr_4, double **a_addr_5_one, doub
 }
 
 // line 28: #pragma acc kernels copyin(a[0:n]) create(b[0:n]) copyout(c[0:n])
-// launch: num_gangs = the default, num_workers = the default, vector_length = the default
+// launch: num_gangs = 4, num_workers = 4, vector_length = 16
 //   n_addr_4: `n`, the address of its device copy
 //   a_addr_5_one: `a`, its value, read-only: one copy for all gangs
 //   b_addr_6_one: `b`, its value, read-only: one copy for all gangs
@@ -115,32 +119,36 @@ extern "C" __global__ void main_acc28_1(int *n_addr_4, double **a_addr_5_one, do
     long lane_17;
     long thread_18;
     long threads_19;
-    long chunk_20;
-    long chunk_start_21;
-    int n_22;
-    double *a_23;
-    double *b_24;
-    double *c_25;
+    long gang_first_20;
+    long gang_end_21;
+    long chunk_22;
+    long chunk_start_23;
+    int n_24;
+    double *a_25;
+    double *b_26;
+    double *c_27;
     {
-        n_22 = (*n_addr_4);
-        a_23 = (*a_addr_5);
-        b_24 = (*b_addr_6);
-        c_25 = (*c_addr_7);
+        n_24 = (*n_addr_4);
+        a_25 = (*a_addr_5);
+        b_26 = (*b_addr_6);
+        c_27 = (*c_addr_7);
         {
             lb_9 = ((long)0);
-            ub_10 = ((long)n_22);
+            ub_10 = ((long)n_24);
             step_11 = 1L;
             trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            gang_first_20 = ((__gang * trip_12) / __num_gangs);
+            gang_end_21 = (((__gang + 1L) * trip_12) / __num_gangs);
             iters_13 = trip_12;
             { // worker- and vector-partitioned: each thread runs its share
                 worker_16 = threadIdx.y;
                 lane_17 = threadIdx.x;
-                thread_18 = ((((__gang * __num_workers) + worker_16) * __vector_length) + lane_17);
-                threads_19 = ((__num_gangs * __num_workers) * __vector_length);
-                for (k_14 = thread_18; k_14 < iters_13; k_14 += threads_19)
+                thread_18 = (gang_first_20 + ((worker_16 * __vector_length) + lane_17));
+                threads_19 = (__num_workers * __vector_length);
+                for (k_14 = thread_18; k_14 < gang_end_21; k_14 += threads_19)
                 {
                     priv_15 = ((int)(lb_9 + (k_14 * step_11)));
-                    c_25[((long)priv_15)] = (b_24[((long)priv_15)] + a_23[((long)priv_15)]);
+                    c_27[((long)priv_15)] = (b_26[((long)priv_15)] + a_25[((long)priv_15)]);
                 }
             }
         }
@@ -336,31 +344,35 @@ extern "C" __global__ void main_acc54(int *n_addr_4_one, double **e_addr_5_one, 
     long lane_17;
     long thread_18;
     long threads_19;
-    long chunk_20;
-    long chunk_start_21;
-    int n_22;
-    double *e_23;
+    long gang_first_20;
+    long gang_end_21;
+    long chunk_22;
+    long chunk_start_23;
+    int n_24;
+    double *e_25;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
-        n_22 = (*n_addr_4);
-        e_23 = (*e_addr_5);
+        n_24 = (*n_addr_4);
+        e_25 = (*e_addr_5);
         {
             lb_8 = ((long)0);
-            ub_9 = ((long)n_22);
+            ub_9 = ((long)n_24);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_20 = ((__gang * trip_11) / __num_gangs);
+            gang_end_21 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_12 = trip_11;
             {
                 worker_16 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_17 = threadIdx.x;
                     priv_14 = 0.0;
-                    thread_18 = ((((__gang * 1L) + worker_16) * __vector_length) + lane_17);
-                    threads_19 = ((__num_gangs * 1L) * __vector_length);
-                    for (k_13 = thread_18; k_13 < iters_12; k_13 += threads_19)
+                    thread_18 = (gang_first_20 + ((worker_16 * __vector_length) + lane_17));
+                    threads_19 = (1L * __vector_length);
+                    for (k_13 = thread_18; k_13 < gang_end_21; k_13 += threads_19)
                     {
                         priv_15 = ((int)(lb_8 + (k_13 * step_10)));
-                        priv_14 += e_23[((long)priv_15)];
+                        priv_14 += e_25[((long)priv_15)];
                     }
                     // reduction combine (line 54): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                     {

@@ -55,24 +55,28 @@ extern "C" __global__ void main_acc33(int *n_addr_4, double (*x_addr_5)[64])
     long lane_15;
     long thread_16;
     long threads_17;
-    long chunk_18;
-    long chunk_start_19;
-    int n_20;
+    long gang_first_18;
+    long gang_end_19;
+    long chunk_20;
+    long chunk_start_21;
+    int n_22;
     {
-        n_20 = (*n_addr_4);
+        n_22 = (*n_addr_4);
         {
             lb_7 = ((long)0);
-            ub_8 = ((long)n_20);
+            ub_8 = ((long)n_22);
             step_9 = 1L;
             trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+            gang_first_18 = ((__gang * trip_10) / __num_gangs);
+            gang_end_19 = (((__gang + 1L) * trip_10) / __num_gangs);
             iters_11 = trip_10;
             {
                 worker_14 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_15 = threadIdx.x;
-                    thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
-                    threads_17 = ((__num_gangs * 1L) * __vector_length);
-                    for (k_12 = thread_16; k_12 < iters_11; k_12 += threads_17)
+                    thread_16 = (gang_first_18 + ((worker_14 * __vector_length) + lane_15));
+                    threads_17 = (1L * __vector_length);
+                    for (k_12 = thread_16; k_12 < gang_end_19; k_12 += threads_17)
                     {
                         priv_13 = ((int)(lb_7 + (k_12 * step_9)));
                         if (threadIdx.y == 0) ((double *)x_addr_5)[((long)priv_13)] = (2.0 * ((double)priv_13));
@@ -152,30 +156,34 @@ extern "C" __global__ void main_acc33_3(int *n_addr_4, double (*x_addr_5)[64], d
     long lane_31;
     long thread_32;
     long threads_33;
-    long chunk_34;
-    long chunk_start_35;
-    int n_36;
+    long gang_first_34;
+    long gang_end_35;
+    long chunk_36;
+    long chunk_start_37;
+    int n_38;
     {
-        n_36 = (*n_addr_4);
+        n_38 = (*n_addr_4);
         {
             lb_9 = ((long)0);
-            ub_10 = ((long)n_36);
+            ub_10 = ((long)n_38);
             step_11 = 1L;
             trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            gang_first_34 = ((__gang * trip_12) / __num_gangs);
+            gang_end_35 = (((__gang + 1L) * trip_12) / __num_gangs);
             iters_26 = trip_12;
             {
                 worker_30 = 0L;
                 {
                     lane_31 = 0L;
                     {
-                        thread_32 = ((((__gang * 1L) + worker_30) * 1L) + lane_31);
-                        threads_33 = ((__num_gangs * 1L) * 1L);
-                        for (k_27 = thread_32; k_27 < iters_26; k_27 += threads_33)
+                        thread_32 = (gang_first_34 + ((worker_30 * 1L) + lane_31));
+                        threads_33 = (1L * 1L);
+                        for (k_27 = thread_32; k_27 < gang_end_35; k_27 += threads_33)
                         {
                             priv_28 = ((int)(lb_9 + (k_27 * step_11)));
                             {
                                 lb_13 = ((long)0);
-                                ub_14 = ((long)n_36);
+                                ub_14 = ((long)n_38);
                                 step_15 = 1L;
                                 trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
                                 iters_17 = trip_16;
@@ -224,24 +232,28 @@ extern "C" __global__ void main_acc33_4(int *n_addr_4, double (*x_addr_5)[64], d
     long lane_18;
     long thread_19;
     long threads_20;
-    long chunk_21;
-    long chunk_start_22;
-    int n_23;
+    long gang_first_21;
+    long gang_end_22;
+    long chunk_23;
+    long chunk_start_24;
+    int n_25;
     {
-        n_23 = (*n_addr_4);
+        n_25 = (*n_addr_4);
         {
             lb_9 = ((long)0);
-            ub_10 = ((long)n_23);
+            ub_10 = ((long)n_25);
             step_11 = 1L;
             trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            gang_first_21 = ((__gang * trip_12) / __num_gangs);
+            gang_end_22 = (((__gang + 1L) * trip_12) / __num_gangs);
             iters_13 = trip_12;
             {
                 worker_17 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_18 = threadIdx.x;
-                    thread_19 = ((((__gang * 1L) + worker_17) * __vector_length) + lane_18);
-                    threads_20 = ((__num_gangs * 1L) * __vector_length);
-                    for (k_14 = thread_19; k_14 < iters_13; k_14 += threads_20)
+                    thread_19 = (gang_first_21 + ((worker_17 * __vector_length) + lane_18));
+                    threads_20 = (1L * __vector_length);
+                    for (k_14 = thread_19; k_14 < gang_end_22; k_14 += threads_20)
                     {
                         priv_15 = ((int)(lb_9 + (k_14 * step_11)));
                         {
@@ -381,31 +393,35 @@ extern "C" __global__ void main_acc33_8(int *n_addr_4, double **p_addr_5_one, do
     long lane_16;
     long thread_17;
     long threads_18;
-    long chunk_19;
-    long chunk_start_20;
-    int n_21;
-    double *p_22;
-    double *q_23;
+    long gang_first_19;
+    long gang_end_20;
+    long chunk_21;
+    long chunk_start_22;
+    int n_23;
+    double *p_24;
+    double *q_25;
     {
-        n_21 = (*n_addr_4);
-        p_22 = (*p_addr_5);
-        q_23 = (*q_addr_6);
+        n_23 = (*n_addr_4);
+        p_24 = (*p_addr_5);
+        q_25 = (*q_addr_6);
         {
             lb_8 = ((long)0);
-            ub_9 = ((long)n_21);
+            ub_9 = ((long)n_23);
             step_10 = 1L;
             trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+            gang_first_19 = ((__gang * trip_11) / __num_gangs);
+            gang_end_20 = (((__gang + 1L) * trip_11) / __num_gangs);
             iters_12 = trip_11;
             {
                 worker_15 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_16 = threadIdx.x;
-                    thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
-                    threads_18 = ((__num_gangs * 1L) * __vector_length);
-                    for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
+                    thread_17 = (gang_first_19 + ((worker_15 * __vector_length) + lane_16));
+                    threads_18 = (1L * __vector_length);
+                    for (k_13 = thread_17; k_13 < gang_end_20; k_13 += threads_18)
                     {
                         priv_14 = ((int)(lb_8 + (k_13 * step_10)));
-                        if (threadIdx.y == 0) p_22[((long)priv_14)] = (p_22[((long)priv_14)] + q_23[((long)priv_14)]);
+                        if (threadIdx.y == 0) p_24[((long)priv_14)] = (p_24[((long)priv_14)] + q_25[((long)priv_14)]);
                     }
                 }
             }

@@ -32,30 +32,34 @@ extern "C" __global__ void main_acc72(double *g_in_v_4, double *g_out_v_5, int *
     long lane_19;
     long thread_20;
     long threads_21;
-    long chunk_22;
-    long chunk_start_23;
-    int g_n_24;
-    double g_scale_25;
+    long gang_first_22;
+    long gang_end_23;
+    long chunk_24;
+    long chunk_start_25;
+    int g_n_26;
+    double g_scale_27;
     {
-        g_n_24 = (*g_n_addr_6);
-        g_scale_25 = (*g_scale_addr_7);
+        g_n_26 = (*g_n_addr_6);
+        g_scale_27 = (*g_scale_addr_7);
         {
             lb_11 = ((long)0);
-            ub_12 = ((long)g_n_24);
+            ub_12 = ((long)g_n_26);
             step_13 = 1L;
             trip_14 = (((lb_11 < ub_12) && (step_13 > 0L)) ? (((ub_12 - lb_11) + (step_13 - 1L)) / step_13) : 0L);
+            gang_first_22 = ((__gang * trip_14) / __num_gangs);
+            gang_end_23 = (((__gang + 1L) * trip_14) / __num_gangs);
             iters_15 = trip_14;
             {
                 worker_18 = 0L;
                 __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
                 { // vector-partitioned: each thread runs its share
                     lane_19 = threadIdx.x;
-                    thread_20 = ((((__gang * 1L) + worker_18) * __vector_length) + lane_19);
-                    threads_21 = ((__num_gangs * 1L) * __vector_length);
-                    for (k_16 = thread_20; k_16 < iters_15; k_16 += threads_21)
+                    thread_20 = (gang_first_22 + ((worker_18 * __vector_length) + lane_19));
+                    threads_21 = (1L * __vector_length);
+                    for (k_16 = thread_20; k_16 < gang_end_23; k_16 += threads_21)
                     {
                         priv_17 = ((int)(lb_11 + (k_16 * step_13)));
-                        if (threadIdx.y == 0) g_out_v_5[((long)priv_17)] = ((g_scale_25 * g_in_v_4[((long)priv_17)]) + (((double *)g_w_addr_8)[((long)(priv_17 % 4))] * ((double *)cfg_coef_addr_9)[((long)(priv_17 % 4))]));
+                        if (threadIdx.y == 0) g_out_v_5[((long)priv_17)] = ((g_scale_27 * g_in_v_4[((long)priv_17)]) + (((double *)g_w_addr_8)[((long)(priv_17 % 4))] * ((double *)cfg_coef_addr_9)[((long)(priv_17 % 4))]));
                     }
                 }
             }
@@ -109,29 +113,33 @@ extern "C" __global__ void main_acc91(double *g_in_v_4, double *g_out_v_5, doubl
     long lane_19;
     long thread_20;
     long threads_21;
-    long chunk_22;
-    long chunk_start_23;
-    int g_n_24;
-    double cfg_bias_25;
+    long gang_first_22;
+    long gang_end_23;
+    long chunk_24;
+    long chunk_start_25;
+    int g_n_26;
+    double cfg_bias_27;
     {
-        g_n_24 = (*g_n_addr_7);
-        cfg_bias_25 = (*cfg_bias_addr_9);
+        g_n_26 = (*g_n_addr_7);
+        cfg_bias_27 = (*cfg_bias_addr_9);
         {
             lb_11 = ((long)0);
-            ub_12 = ((long)g_n_24);
+            ub_12 = ((long)g_n_26);
             step_13 = 1L;
             trip_14 = (((lb_11 < ub_12) && (step_13 > 0L)) ? (((ub_12 - lb_11) + (step_13 - 1L)) / step_13) : 0L);
+            gang_first_22 = ((__gang * trip_14) / __num_gangs);
+            gang_end_23 = (((__gang + 1L) * trip_14) / __num_gangs);
             iters_15 = trip_14;
             {
                 worker_18 = 0L;
                 { // vector-partitioned: each thread runs its share
                     lane_19 = threadIdx.x;
-                    thread_20 = ((((__gang * 1L) + worker_18) * __vector_length) + lane_19);
-                    threads_21 = ((__num_gangs * 1L) * __vector_length);
-                    for (k_16 = thread_20; k_16 < iters_15; k_16 += threads_21)
+                    thread_20 = (gang_first_22 + ((worker_18 * __vector_length) + lane_19));
+                    threads_21 = (1L * __vector_length);
+                    for (k_16 = thread_20; k_16 < gang_end_23; k_16 += threads_21)
                     {
                         priv_17 = ((int)(lb_11 + (k_16 * step_13)));
-                        if (threadIdx.y == 0) g_out_v_5[((long)priv_17)] = (((g_out_v_5[((long)priv_17)] + (g_in_v_4[((long)priv_17)] * ((double *)cfg_coef_addr_8)[((long)(priv_17 % 2))])) + ((double *)g_w_addr_6)[((long)(1 + (priv_17 % 2)))]) + cfg_bias_25);
+                        if (threadIdx.y == 0) g_out_v_5[((long)priv_17)] = (((g_out_v_5[((long)priv_17)] + (g_in_v_4[((long)priv_17)] * ((double *)cfg_coef_addr_8)[((long)(priv_17 % 2))])) + ((double *)g_w_addr_6)[((long)(1 + (priv_17 % 2)))]) + cfg_bias_27);
                     }
                 }
             }
@@ -159,22 +167,26 @@ extern "C" __global__ void main_acc107(accsim_rec36 *h_addr_4, double *h_v_5)
     long lane_15;
     long thread_16;
     long threads_17;
-    long chunk_18;
-    long chunk_start_19;
+    long gang_first_18;
+    long gang_end_19;
+    long chunk_20;
+    long chunk_start_21;
     {
         lb_7 = ((long)0);
         ub_8 = ((long)(*((int *)h_addr_4)));
         step_9 = 1L;
         trip_10 = (((lb_7 < ub_8) && (step_9 > 0L)) ? (((ub_8 - lb_7) + (step_9 - 1L)) / step_9) : 0L);
+        gang_first_18 = ((__gang * trip_10) / __num_gangs);
+        gang_end_19 = (((__gang + 1L) * trip_10) / __num_gangs);
         iters_11 = trip_10;
         {
             worker_14 = 0L;
             __syncthreads(); // barrier before the partitioned loop: device memory is used on both sides, stored on one
             { // vector-partitioned: each thread runs its share
                 lane_15 = threadIdx.x;
-                thread_16 = ((((__gang * 1L) + worker_14) * __vector_length) + lane_15);
-                threads_17 = ((__num_gangs * 1L) * __vector_length);
-                for (k_12 = thread_16; k_12 < iters_11; k_12 += threads_17)
+                thread_16 = (gang_first_18 + ((worker_14 * __vector_length) + lane_15));
+                threads_17 = (1L * __vector_length);
+                for (k_12 = thread_16; k_12 < gang_end_19; k_12 += threads_17)
                 {
                     priv_13 = ((int)(lb_7 + (k_12 * step_9)));
                     if (threadIdx.y == 0) h_v_5[((long)priv_13)] = (h_v_5[((long)priv_13)] * ((double)(*((int *)h_addr_4))));

@@ -34,22 +34,26 @@ extern "C" __global__ void main_acc16(double (*a_addr_4)[256], double (*c_addr_5
     long lane_28;
     long thread_29;
     long threads_30;
-    long chunk_31;
-    long chunk_start_32;
+    long gang_first_31;
+    long gang_end_32;
+    long chunk_33;
+    long chunk_start_34;
     {
         lb_8 = ((long)0);
         ub_9 = ((long)4);
         step_10 = 1L;
         trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+        gang_first_31 = ((__gang * trip_11) / __num_gangs);
+        gang_end_32 = (((__gang + 1L) * trip_11) / __num_gangs);
         iters_25 = trip_11;
         {
             worker_27 = 0L;
             {
                 lane_28 = 0L;
                 {
-                    thread_29 = ((((__gang * 1L) + worker_27) * 1L) + lane_28);
-                    threads_30 = ((__num_gangs * 1L) * 1L);
-                    for (k_26 = thread_29; k_26 < iters_25; k_26 += threads_30)
+                    thread_29 = (gang_first_31 + ((worker_27 * 1L) + lane_28));
+                    threads_30 = (1L * 1L);
+                    for (k_26 = thread_29; k_26 < gang_end_32; k_26 += threads_30)
                     {
                         i_6 = ((int)(lb_8 + (k_26 * step_10)));
                         {
@@ -119,22 +123,26 @@ extern "C" __global__ void main_acc23(double (*a_addr_4)[256], double (*b_addr_5
     long lane_29;
     long thread_30;
     long threads_31;
-    long chunk_32;
-    long chunk_start_33;
+    long gang_first_32;
+    long gang_end_33;
+    long chunk_34;
+    long chunk_start_35;
     {
         lb_9 = ((long)0);
         ub_10 = ((long)4);
         step_11 = 1L;
         trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+        gang_first_32 = ((__gang * trip_12) / __num_gangs);
+        gang_end_33 = (((__gang + 1L) * trip_12) / __num_gangs);
         iters_26 = trip_12;
         {
             worker_28 = 0L;
             {
                 lane_29 = 0L;
                 {
-                    thread_30 = ((((__gang * 1L) + worker_28) * 1L) + lane_29);
-                    threads_31 = ((__num_gangs * 1L) * 1L);
-                    for (k_27 = thread_30; k_27 < iters_26; k_27 += threads_31)
+                    thread_30 = (gang_first_32 + ((worker_28 * 1L) + lane_29));
+                    threads_31 = (1L * 1L);
+                    for (k_27 = thread_30; k_27 < gang_end_33; k_27 += threads_31)
                     {
                         i_7 = ((int)(lb_9 + (k_27 * step_11)));
                         {
@@ -206,22 +214,26 @@ extern "C" __global__ void main_acc32(double (*a_addr_4)[256], double (*out_addr
     long lane_29;
     long thread_30;
     long threads_31;
-    long chunk_32;
-    long chunk_start_33;
+    long gang_first_32;
+    long gang_end_33;
+    long chunk_34;
+    long chunk_start_35;
     {
         lb_9 = ((long)0);
         ub_10 = ((long)4);
         step_11 = 1L;
         trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+        gang_first_32 = ((__gang * trip_12) / __num_gangs);
+        gang_end_33 = (((__gang + 1L) * trip_12) / __num_gangs);
         iters_26 = trip_12;
         {
             worker_28 = 0L;
             {
                 lane_29 = 0L;
                 {
-                    thread_30 = ((((__gang * 1L) + worker_28) * 1L) + lane_29);
-                    threads_31 = ((__num_gangs * 1L) * 1L);
-                    for (k_27 = thread_30; k_27 < iters_26; k_27 += threads_31)
+                    thread_30 = (gang_first_32 + ((worker_28 * 1L) + lane_29));
+                    threads_31 = (1L * 1L);
+                    for (k_27 = thread_30; k_27 < gang_end_33; k_27 += threads_31)
                     {
                         i_6 = ((int)(lb_9 + (k_27 * step_11)));
                         {
@@ -308,22 +320,26 @@ extern "C" __global__ void main_acc42(double (*a_addr_4)[256], double (*c_addr_5
     long lane_43;
     long thread_44;
     long threads_45;
-    long chunk_46;
-    long chunk_start_47;
+    long gang_first_46;
+    long gang_end_47;
+    long chunk_48;
+    long chunk_start_49;
     {
         lb_10 = ((long)0);
         ub_11 = ((long)4);
         step_12 = 1L;
         trip_13 = (((lb_10 < ub_11) && (step_12 > 0L)) ? (((ub_11 - lb_10) + (step_12 - 1L)) / step_12) : 0L);
+        gang_first_46 = ((__gang * trip_13) / __num_gangs);
+        gang_end_47 = (((__gang + 1L) * trip_13) / __num_gangs);
         iters_40 = trip_13;
         {
             worker_42 = 0L;
             {
                 lane_43 = 0L;
                 {
-                    thread_44 = ((((__gang * 1L) + worker_42) * 1L) + lane_43);
-                    threads_45 = ((__num_gangs * 1L) * 1L);
-                    for (k_41 = thread_44; k_41 < iters_40; k_41 += threads_45)
+                    thread_44 = (gang_first_46 + ((worker_42 * 1L) + lane_43));
+                    threads_45 = (1L * 1L);
+                    for (k_41 = thread_44; k_41 < gang_end_47; k_41 += threads_45)
                     {
                         i_7 = ((int)(lb_10 + (k_41 * step_12)));
                         {

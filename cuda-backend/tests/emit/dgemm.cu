@@ -46,16 +46,18 @@ extern "C" __global__ void main_acc34(int n_4, double alpha_5, double beta_6, do
     long lane_37;
     long thread_38;
     long threads_39;
-    long chunk_40;
-    long chunk_start_41;
-    long round_42;
-    double *A_43;
-    double *B_44;
-    double *C_45;
+    long gang_first_40;
+    long gang_end_41;
+    long chunk_42;
+    long chunk_start_43;
+    long round_44;
+    double *A_45;
+    double *B_46;
+    double *C_47;
     {
-        A_43 = (*A_addr_7);
-        B_44 = (*B_addr_8);
-        C_45 = (*C_addr_9);
+        A_45 = (*A_addr_7);
+        B_46 = (*B_addr_8);
+        C_47 = (*C_addr_9);
         {
             lb_14 = ((long)0);
             ub_15 = ((long)n_4);
@@ -65,17 +67,19 @@ extern "C" __global__ void main_acc34(int n_4, double alpha_5, double beta_6, do
             ub_19 = ((long)n_4);
             step_20 = 1L;
             trip_21 = (((lb_18 < ub_19) && (step_20 > 0L)) ? (((ub_19 - lb_18) + (step_20 - 1L)) / step_20) : 0L);
+            gang_first_40 = (((__gang * trip_17) / __num_gangs) * trip_21);
+            gang_end_41 = ((((__gang + 1L) * trip_17) / __num_gangs) * trip_21);
             iters_34 = (trip_17 * trip_21);
             {
-                threads_39 = (__num_gangs * (1L * __vector_length));
+                threads_39 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_42 = (__gang * (1L * __vector_length)); round_42 < iters_34; round_42 += threads_39)
+                for (round_44 = gang_first_40; round_44 < gang_end_41; round_44 += threads_39)
                 {
                     worker_36 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_37 = threadIdx.x;
-                        k_35 = ((round_42 + (worker_36 * __vector_length)) + lane_37);
-                        if ((k_35 < iters_34))
+                        k_35 = ((round_44 + (worker_36 * __vector_length)) + lane_37);
+                        if ((k_35 < gang_end_41))
                         {
                             i_10 = ((int)(lb_14 + ((k_35 / trip_21) * step_16)));
                             j_11 = ((int)(lb_18 + ((k_35 % trip_21) * step_20)));
@@ -97,13 +101,13 @@ extern "C" __global__ void main_acc34(int n_4, double alpha_5, double beta_6, do
                                                 for (k_27 = thread_30; k_27 < iters_26; k_27 += threads_31)
                                                 {
                                                     k_13 = ((int)(lb_22 + (k_27 * step_24)));
-                                                    s_12 += (A_43[((long)((i_10 * n_4) + k_13))] * B_44[((long)((k_13 * n_4) + j_11))]);
+                                                    s_12 += (A_45[((long)((i_10 * n_4) + k_13))] * B_46[((long)((k_13 * n_4) + j_11))]);
                                                 }
                                             }
                                         }
                                     }
                                 }
-                                if (threadIdx.y == 0) C_45[((long)((i_10 * n_4) + j_11))] = ((alpha_5 * s_12) + (beta_6 * C_45[((long)((i_10 * n_4) + j_11))]));
+                                if (threadIdx.y == 0) C_47[((long)((i_10 * n_4) + j_11))] = ((alpha_5 * s_12) + (beta_6 * C_47[((long)((i_10 * n_4) + j_11))]));
                             }
                         }
                     }

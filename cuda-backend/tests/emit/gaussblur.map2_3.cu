@@ -45,18 +45,22 @@ extern "C" __global__ void main_acc42(int n_4, double s0_5, double s1_6, double 
     long lane_36;
     long thread_37;
     long threads_38;
-    long chunk_39;
-    long chunk_start_40;
-    double *in_41;
-    double *res_42;
+    long gang_first_39;
+    long gang_end_40;
+    long chunk_41;
+    long chunk_start_42;
+    double *in_43;
+    double *res_44;
     {
-        in_41 = (*in_addr_11);
-        res_42 = (*res_addr_12);
+        in_43 = (*in_addr_11);
+        res_44 = (*res_addr_12);
         {
             lb_16 = ((long)2);
             ub_17 = ((long)(n_4 - 2));
             step_18 = 1L;
             trip_19 = (((lb_16 < ub_17) && (step_18 > 0L)) ? (((ub_17 - lb_16) + (step_18 - 1L)) / step_18) : 0L);
+            gang_first_39 = ((__gang * trip_19) / __num_gangs);
+            gang_end_40 = (((__gang + 1L) * trip_19) / __num_gangs);
             iters_33 = trip_19;
             // map2_3, loop 1 of 2 (line 42): iteration blockIdx.y + i·(gridDim.y)
             for (k_34 = blockIdx.y; k_34 < iters_33; k_34 += gridDim.y)
@@ -74,8 +78,8 @@ extern "C" __global__ void main_acc42(int n_4, double s0_5, double s1_6, double 
                         {
                             j_14 = ((int)(lb_20 + (k_25 * step_22)));
                             {
-                                w_15 = (in_41 + ((long)((i_13 * n_4) + j_14)));
-                                res_42[((long)((i_13 * n_4) + j_14))] = ((((((s0_5 * w_15[0L]) + (s1_6 * (((w_15[(-1L)] + w_15[1L]) + w_15[((long)-n_4)]) + w_15[((long)n_4)]))) + (s2_7 * (((w_15[((long)(-n_4 - 1))] + w_15[((long)(-n_4 + 1))]) + w_15[((long)(n_4 - 1))]) + w_15[((long)(n_4 + 1))]))) + (s4_8 * (((w_15[(-2L)] + w_15[2L]) + w_15[((long)((-2) * n_4))]) + w_15[((long)(2 * n_4))]))) + (s5_9 * (((((((w_15[((long)(((-2) * n_4) - 1))] + w_15[((long)(((-2) * n_4) + 1))]) + w_15[((long)((2 * n_4) - 1))]) + w_15[((long)((2 * n_4) + 1))]) + w_15[((long)(-n_4 - 2))]) + w_15[((long)(-n_4 + 2))]) + w_15[((long)(n_4 - 2))]) + w_15[((long)(n_4 + 2))]))) + (s8_10 * (((w_15[((long)(((-2) * n_4) - 2))] + w_15[((long)(((-2) * n_4) + 2))]) + w_15[((long)((2 * n_4) - 2))]) + w_15[((long)((2 * n_4) + 2))])));
+                                w_15 = (in_43 + ((long)((i_13 * n_4) + j_14)));
+                                res_44[((long)((i_13 * n_4) + j_14))] = ((((((s0_5 * w_15[0L]) + (s1_6 * (((w_15[(-1L)] + w_15[1L]) + w_15[((long)-n_4)]) + w_15[((long)n_4)]))) + (s2_7 * (((w_15[((long)(-n_4 - 1))] + w_15[((long)(-n_4 + 1))]) + w_15[((long)(n_4 - 1))]) + w_15[((long)(n_4 + 1))]))) + (s4_8 * (((w_15[(-2L)] + w_15[2L]) + w_15[((long)((-2) * n_4))]) + w_15[((long)(2 * n_4))]))) + (s5_9 * (((((((w_15[((long)(((-2) * n_4) - 1))] + w_15[((long)(((-2) * n_4) + 1))]) + w_15[((long)((2 * n_4) - 1))]) + w_15[((long)((2 * n_4) + 1))]) + w_15[((long)(-n_4 - 2))]) + w_15[((long)(-n_4 + 2))]) + w_15[((long)(n_4 - 2))]) + w_15[((long)(n_4 + 2))]))) + (s8_10 * (((w_15[((long)(((-2) * n_4) - 2))] + w_15[((long)(((-2) * n_4) + 2))]) + w_15[((long)((2 * n_4) - 2))]) + w_15[((long)((2 * n_4) + 2))])));
                             }
                         }
                     }

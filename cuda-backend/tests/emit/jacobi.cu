@@ -89,19 +89,23 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_one, double **A
     long lane_32;
     long thread_33;
     long threads_34;
-    long chunk_35;
-    long chunk_start_36;
-    double *A_37;
-    double *Anew_38;
+    long gang_first_35;
+    long gang_end_36;
+    long chunk_37;
+    long chunk_start_38;
+    double *A_39;
+    double *Anew_40;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
-        A_37 = (*A_addr_5);
-        Anew_38 = (*Anew_addr_6);
+        A_39 = (*A_addr_5);
+        Anew_40 = (*Anew_addr_6);
         {
             lb_11 = ((long)1);
             ub_12 = ((long)(n_4 - 1));
             step_13 = 1L;
             trip_14 = (((lb_11 < ub_12) && (step_13 > 0L)) ? (((ub_12 - lb_11) + (step_13 - 1L)) / step_13) : 0L);
+            gang_first_35 = ((__gang * trip_14) / __num_gangs);
+            gang_end_36 = (((__gang + 1L) * trip_14) / __num_gangs);
             iters_28 = trip_14;
             {
                 worker_31 = 0L;
@@ -109,9 +113,9 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_one, double **A
                     lane_32 = 0L;
                     {
                         if (threadIdx.x == 0 && threadIdx.y == 0) priv_30 = -__longlong_as_double(0x7ff0000000000000LL);
-                        thread_33 = ((((__gang * 1L) + worker_31) * 1L) + lane_32);
-                        threads_34 = ((__num_gangs * 1L) * 1L);
-                        for (k_29 = thread_33; k_29 < iters_28; k_29 += threads_34)
+                        thread_33 = (gang_first_35 + ((worker_31 * 1L) + lane_32));
+                        threads_34 = (1L * 1L);
+                        for (k_29 = thread_33; k_29 < gang_end_36; k_29 += threads_34)
                         {
                             i_8 = ((int)(lb_11 + (k_29 * step_13)));
                             {
@@ -132,8 +136,8 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_one, double **A
                                             {
                                                 j_9 = ((int)(lb_15 + (k_20 * step_17)));
                                                 {
-                                                    if (threadIdx.y == 0) Anew_38[((long)((i_8 * n_4) + j_9))] = (0.25 * (((A_37[((long)(((i_8 - 1) * n_4) + j_9))] + A_37[((long)(((i_8 + 1) * n_4) + j_9))]) + A_37[((long)(((i_8 * n_4) + j_9) - 1))]) + A_37[((long)(((i_8 * n_4) + j_9) + 1))]));
-                                                    d_10 = (Anew_38[((long)((i_8 * n_4) + j_9))] - A_37[((long)((i_8 * n_4) + j_9))]);
+                                                    if (threadIdx.y == 0) Anew_40[((long)((i_8 * n_4) + j_9))] = (0.25 * (((A_39[((long)(((i_8 - 1) * n_4) + j_9))] + A_39[((long)(((i_8 + 1) * n_4) + j_9))]) + A_39[((long)(((i_8 * n_4) + j_9) - 1))]) + A_39[((long)(((i_8 * n_4) + j_9) + 1))]));
+                                                    d_10 = (Anew_40[((long)((i_8 * n_4) + j_9))] - A_39[((long)((i_8 * n_4) + j_9))]);
                                                     d_10 = ((d_10 < 0.0) ? -d_10 : d_10);
                                                     priv_21 = ((d_10 > priv_21) ? d_10 : priv_21);
                                                 }
@@ -193,27 +197,31 @@ extern "C" __global__ void main_acc56(int n_4, double **A_addr_5_one, double **A
     long lane_29;
     long thread_30;
     long threads_31;
-    long chunk_32;
-    long chunk_start_33;
-    double *A_34;
-    double *Anew_35;
+    long gang_first_32;
+    long gang_end_33;
+    long chunk_34;
+    long chunk_start_35;
+    double *A_36;
+    double *Anew_37;
     {
-        A_34 = (*A_addr_5);
-        Anew_35 = (*Anew_addr_6);
+        A_36 = (*A_addr_5);
+        Anew_37 = (*Anew_addr_6);
         {
             lb_9 = ((long)1);
             ub_10 = ((long)(n_4 - 1));
             step_11 = 1L;
             trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            gang_first_32 = ((__gang * trip_12) / __num_gangs);
+            gang_end_33 = (((__gang + 1L) * trip_12) / __num_gangs);
             iters_26 = trip_12;
             {
                 worker_28 = 0L;
                 {
                     lane_29 = 0L;
                     {
-                        thread_30 = ((((__gang * 1L) + worker_28) * 1L) + lane_29);
-                        threads_31 = ((__num_gangs * 1L) * 1L);
-                        for (k_27 = thread_30; k_27 < iters_26; k_27 += threads_31)
+                        thread_30 = (gang_first_32 + ((worker_28 * 1L) + lane_29));
+                        threads_31 = (1L * 1L);
+                        for (k_27 = thread_30; k_27 < gang_end_33; k_27 += threads_31)
                         {
                             i_7 = ((int)(lb_9 + (k_27 * step_11)));
                             {
@@ -235,7 +243,7 @@ extern "C" __global__ void main_acc56(int n_4, double **A_addr_5_one, double **A
                                                 if ((k_18 < iters_17))
                                                 {
                                                     j_8 = ((int)(lb_13 + (k_18 * step_15)));
-                                                    if (threadIdx.y == 0) A_34[((long)((i_7 * n_4) + j_8))] = Anew_35[((long)((i_7 * n_4) + j_8))];
+                                                    if (threadIdx.y == 0) A_36[((long)((i_7 * n_4) + j_8))] = Anew_37[((long)((i_7 * n_4) + j_8))];
                                                 }
                                             }
                                         }

@@ -53,28 +53,32 @@ extern "C" __global__ void main_acc45(int n_4, double alpha_5, double beta_6, do
     long lane_45;
     long thread_46;
     long threads_47;
-    long chunk_48;
-    long chunk_start_49;
-    double *in_50;
-    double *out_51;
+    long gang_first_48;
+    long gang_end_49;
+    long chunk_50;
+    long chunk_start_51;
+    double *in_52;
+    double *out_53;
     {
-        in_50 = (*in_addr_7);
-        out_51 = (*out_addr_8);
+        in_52 = (*in_addr_7);
+        out_53 = (*out_addr_8);
         {
             {
                 lb_12 = ((long)1);
                 ub_13 = ((long)(n_4 - 1));
                 step_14 = 1L;
                 trip_15 = (((lb_12 < ub_13) && (step_14 > 0L)) ? (((ub_13 - lb_12) + (step_14 - 1L)) / step_14) : 0L);
+                gang_first_48 = ((__gang * trip_15) / __num_gangs);
+                gang_end_49 = (((__gang + 1L) * trip_15) / __num_gangs);
                 iters_42 = trip_15;
                 {
                     worker_44 = 0L;
                     {
                         lane_45 = 0L;
                         {
-                            thread_46 = ((((__gang * 1L) + worker_44) * 1L) + lane_45);
-                            threads_47 = ((__num_gangs * 1L) * 1L);
-                            for (k_43 = thread_46; k_43 < iters_42; k_43 += threads_47)
+                            thread_46 = (gang_first_48 + ((worker_44 * 1L) + lane_45));
+                            threads_47 = (1L * 1L);
+                            for (k_43 = thread_46; k_43 < gang_end_49; k_43 += threads_47)
                             {
                                 k_9 = ((int)(lb_12 + (k_43 * step_14)));
                                 {
@@ -116,7 +120,7 @@ extern "C" __global__ void main_acc45(int n_4, double alpha_5, double beta_6, do
                                                                                 if ((k_25 < iters_24))
                                                                                 {
                                                                                     i_11 = ((int)(lb_20 + (k_25 * step_22)));
-                                                                                    out_51[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))] = ((alpha_5 * in_50[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + (beta_6 * (((((in_50[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)(i_11 + 1))))] + in_50[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)(i_11 - 1))))]) + in_50[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_10 + 1)) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + in_50[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_10 - 1)) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + in_50[((long)((((((unsigned long)(k_9 + 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + in_50[((long)((((((unsigned long)(k_9 - 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))])));
+                                                                                    out_53[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))] = ((alpha_5 * in_52[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + (beta_6 * (((((in_52[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)(i_11 + 1))))] + in_52[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)(i_11 - 1))))]) + in_52[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_10 + 1)) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + in_52[((long)((((((unsigned long)k_9) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_10 - 1)) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + in_52[((long)((((((unsigned long)(k_9 + 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))]) + in_52[((long)((((((unsigned long)(k_9 - 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_10) * ((unsigned long)n_4))) + ((unsigned long)i_11)))])));
                                                                                 }
                                                                             }
                                                                         }

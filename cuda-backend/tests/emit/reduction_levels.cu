@@ -134,23 +134,27 @@ extern "C" __global__ void main_acc47(int (*ia_addr_4)[300], int (*ib_addr_5)[30
     long lane_50;
     long thread_51;
     long threads_52;
-    long chunk_53;
-    long chunk_start_54;
+    long gang_first_53;
+    long gang_end_54;
+    long chunk_55;
+    long chunk_start_56;
     __shared__ int __scratch_int[1024]; // block-reduction scratch: a slot per thread
     {
         lb_22 = ((long)0);
         ub_23 = ((long)6);
         step_24 = 1L;
         trip_25 = (((lb_22 < ub_23) && (step_24 > 0L)) ? (((ub_23 - lb_22) + (step_24 - 1L)) / step_24) : 0L);
+        gang_first_53 = ((__gang * trip_25) / __num_gangs);
+        gang_end_54 = (((__gang + 1L) * trip_25) / __num_gangs);
         iters_47 = trip_25;
         {
             worker_49 = 0L;
             {
                 lane_50 = 0L;
                 {
-                    thread_51 = ((((__gang * 1L) + worker_49) * 1L) + lane_50);
-                    threads_52 = ((__num_gangs * 1L) * 1L);
-                    for (k_48 = thread_51; k_48 < iters_47; k_48 += threads_52)
+                    thread_51 = (gang_first_53 + ((worker_49 * 1L) + lane_50));
+                    threads_52 = (1L * 1L);
+                    for (k_48 = thread_51; k_48 < gang_end_54; k_48 += threads_52)
                     {
                         r_8 = ((int)(lb_22 + (k_48 * step_24)));
                         {
@@ -325,23 +329,27 @@ extern "C" __global__ void main_acc68(int (*ia_addr_4)[300], int (*ib_addr_5)[30
     long lane_50;
     long thread_51;
     long threads_52;
-    long chunk_53;
-    long chunk_start_54;
+    long gang_first_53;
+    long gang_end_54;
+    long chunk_55;
+    long chunk_start_56;
     __shared__ int __scratch_int[1024]; // block-reduction scratch: a slot per thread
     {
         lb_22 = ((long)0);
         ub_23 = ((long)6);
         step_24 = 1L;
         trip_25 = (((lb_22 < ub_23) && (step_24 > 0L)) ? (((ub_23 - lb_22) + (step_24 - 1L)) / step_24) : 0L);
+        gang_first_53 = ((__gang * trip_25) / __num_gangs);
+        gang_end_54 = (((__gang + 1L) * trip_25) / __num_gangs);
         iters_47 = trip_25;
         {
             worker_49 = 0L;
             {
                 lane_50 = 0L;
                 {
-                    thread_51 = ((((__gang * 1L) + worker_49) * 1L) + lane_50);
-                    threads_52 = ((__num_gangs * 1L) * 1L);
-                    for (k_48 = thread_51; k_48 < iters_47; k_48 += threads_52)
+                    thread_51 = (gang_first_53 + ((worker_49 * 1L) + lane_50));
+                    threads_52 = (1L * 1L);
+                    for (k_48 = thread_51; k_48 < gang_end_54; k_48 += threads_52)
                     {
                         r_8 = ((int)(lb_22 + (k_48 * step_24)));
                         {
@@ -516,23 +524,27 @@ extern "C" __global__ void main_acc89(int (*ia_addr_4)[300], int (*ib_addr_5)[30
     long lane_50;
     long thread_51;
     long threads_52;
-    long chunk_53;
-    long chunk_start_54;
+    long gang_first_53;
+    long gang_end_54;
+    long chunk_55;
+    long chunk_start_56;
     __shared__ int __scratch_int[1024]; // block-reduction scratch: a slot per thread
     {
         lb_22 = ((long)0);
         ub_23 = ((long)6);
         step_24 = 1L;
         trip_25 = (((lb_22 < ub_23) && (step_24 > 0L)) ? (((ub_23 - lb_22) + (step_24 - 1L)) / step_24) : 0L);
+        gang_first_53 = ((__gang * trip_25) / __num_gangs);
+        gang_end_54 = (((__gang + 1L) * trip_25) / __num_gangs);
         iters_47 = trip_25;
         {
             worker_49 = 0L;
             {
                 lane_50 = 0L;
                 {
-                    thread_51 = ((((__gang * 1L) + worker_49) * 1L) + lane_50);
-                    threads_52 = ((__num_gangs * 1L) * 1L);
-                    for (k_48 = thread_51; k_48 < iters_47; k_48 += threads_52)
+                    thread_51 = (gang_first_53 + ((worker_49 * 1L) + lane_50));
+                    threads_52 = (1L * 1L);
+                    for (k_48 = thread_51; k_48 < gang_end_54; k_48 += threads_52)
                     {
                         r_8 = ((int)(lb_22 + (k_48 * step_24)));
                         {
@@ -699,23 +711,27 @@ extern "C" __global__ void main_acc110(int (*ib_addr_4)[300], float (*fa_addr_5)
     long lane_44;
     long thread_45;
     long threads_46;
-    long chunk_47;
-    long chunk_start_48;
+    long gang_first_47;
+    long gang_end_48;
+    long chunk_49;
+    long chunk_start_50;
     __shared__ float __scratch_float[1024]; // block-reduction scratch: a slot per thread
     {
         lb_19 = ((long)0);
         ub_20 = ((long)6);
         step_21 = 1L;
         trip_22 = (((lb_19 < ub_20) && (step_21 > 0L)) ? (((ub_20 - lb_19) + (step_21 - 1L)) / step_21) : 0L);
+        gang_first_47 = ((__gang * trip_22) / __num_gangs);
+        gang_end_48 = (((__gang + 1L) * trip_22) / __num_gangs);
         iters_41 = trip_22;
         {
             worker_43 = 0L;
             {
                 lane_44 = 0L;
                 {
-                    thread_45 = ((((__gang * 1L) + worker_43) * 1L) + lane_44);
-                    threads_46 = ((__num_gangs * 1L) * 1L);
-                    for (k_42 = thread_45; k_42 < iters_41; k_42 += threads_46)
+                    thread_45 = (gang_first_47 + ((worker_43 * 1L) + lane_44));
+                    threads_46 = (1L * 1L);
+                    for (k_42 = thread_45; k_42 < gang_end_48; k_42 += threads_46)
                     {
                         r_8 = ((int)(lb_19 + (k_42 * step_21)));
                         {
@@ -857,23 +873,27 @@ extern "C" __global__ void main_acc128(int (*ib_addr_4)[300], float (*fa_addr_5)
     long lane_44;
     long thread_45;
     long threads_46;
-    long chunk_47;
-    long chunk_start_48;
+    long gang_first_47;
+    long gang_end_48;
+    long chunk_49;
+    long chunk_start_50;
     __shared__ float __scratch_float[1024]; // block-reduction scratch: a slot per thread
     {
         lb_19 = ((long)0);
         ub_20 = ((long)6);
         step_21 = 1L;
         trip_22 = (((lb_19 < ub_20) && (step_21 > 0L)) ? (((ub_20 - lb_19) + (step_21 - 1L)) / step_21) : 0L);
+        gang_first_47 = ((__gang * trip_22) / __num_gangs);
+        gang_end_48 = (((__gang + 1L) * trip_22) / __num_gangs);
         iters_41 = trip_22;
         {
             worker_43 = 0L;
             {
                 lane_44 = 0L;
                 {
-                    thread_45 = ((((__gang * 1L) + worker_43) * 1L) + lane_44);
-                    threads_46 = ((__num_gangs * 1L) * 1L);
-                    for (k_42 = thread_45; k_42 < iters_41; k_42 += threads_46)
+                    thread_45 = (gang_first_47 + ((worker_43 * 1L) + lane_44));
+                    threads_46 = (1L * 1L);
+                    for (k_42 = thread_45; k_42 < gang_end_48; k_42 += threads_46)
                     {
                         r_8 = ((int)(lb_19 + (k_42 * step_21)));
                         {
@@ -1015,23 +1035,27 @@ extern "C" __global__ void main_acc146(int (*ib_addr_4)[300], float (*fa_addr_5)
     long lane_44;
     long thread_45;
     long threads_46;
-    long chunk_47;
-    long chunk_start_48;
+    long gang_first_47;
+    long gang_end_48;
+    long chunk_49;
+    long chunk_start_50;
     __shared__ float __scratch_float[1024]; // block-reduction scratch: a slot per thread
     {
         lb_19 = ((long)0);
         ub_20 = ((long)6);
         step_21 = 1L;
         trip_22 = (((lb_19 < ub_20) && (step_21 > 0L)) ? (((ub_20 - lb_19) + (step_21 - 1L)) / step_21) : 0L);
+        gang_first_47 = ((__gang * trip_22) / __num_gangs);
+        gang_end_48 = (((__gang + 1L) * trip_22) / __num_gangs);
         iters_41 = trip_22;
         {
             worker_43 = 0L;
             {
                 lane_44 = 0L;
                 {
-                    thread_45 = ((((__gang * 1L) + worker_43) * 1L) + lane_44);
-                    threads_46 = ((__num_gangs * 1L) * 1L);
-                    for (k_42 = thread_45; k_42 < iters_41; k_42 += threads_46)
+                    thread_45 = (gang_first_47 + ((worker_43 * 1L) + lane_44));
+                    threads_46 = (1L * 1L);
+                    for (k_42 = thread_45; k_42 < gang_end_48; k_42 += threads_46)
                     {
                         r_8 = ((int)(lb_19 + (k_42 * step_21)));
                         {
@@ -1171,23 +1195,27 @@ extern "C" __global__ void main_acc164(int (*ib_addr_4)[300], double (*da_addr_5
     long lane_44;
     long thread_45;
     long threads_46;
-    long chunk_47;
-    long chunk_start_48;
+    long gang_first_47;
+    long gang_end_48;
+    long chunk_49;
+    long chunk_start_50;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
         lb_19 = ((long)0);
         ub_20 = ((long)6);
         step_21 = 1L;
         trip_22 = (((lb_19 < ub_20) && (step_21 > 0L)) ? (((ub_20 - lb_19) + (step_21 - 1L)) / step_21) : 0L);
+        gang_first_47 = ((__gang * trip_22) / __num_gangs);
+        gang_end_48 = (((__gang + 1L) * trip_22) / __num_gangs);
         iters_41 = trip_22;
         {
             worker_43 = 0L;
             {
                 lane_44 = 0L;
                 {
-                    thread_45 = ((((__gang * 1L) + worker_43) * 1L) + lane_44);
-                    threads_46 = ((__num_gangs * 1L) * 1L);
-                    for (k_42 = thread_45; k_42 < iters_41; k_42 += threads_46)
+                    thread_45 = (gang_first_47 + ((worker_43 * 1L) + lane_44));
+                    threads_46 = (1L * 1L);
+                    for (k_42 = thread_45; k_42 < gang_end_48; k_42 += threads_46)
                     {
                         r_8 = ((int)(lb_19 + (k_42 * step_21)));
                         {
@@ -1329,23 +1357,27 @@ extern "C" __global__ void main_acc182(int (*ib_addr_4)[300], double (*da_addr_5
     long lane_44;
     long thread_45;
     long threads_46;
-    long chunk_47;
-    long chunk_start_48;
+    long gang_first_47;
+    long gang_end_48;
+    long chunk_49;
+    long chunk_start_50;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
         lb_19 = ((long)0);
         ub_20 = ((long)6);
         step_21 = 1L;
         trip_22 = (((lb_19 < ub_20) && (step_21 > 0L)) ? (((ub_20 - lb_19) + (step_21 - 1L)) / step_21) : 0L);
+        gang_first_47 = ((__gang * trip_22) / __num_gangs);
+        gang_end_48 = (((__gang + 1L) * trip_22) / __num_gangs);
         iters_41 = trip_22;
         {
             worker_43 = 0L;
             {
                 lane_44 = 0L;
                 {
-                    thread_45 = ((((__gang * 1L) + worker_43) * 1L) + lane_44);
-                    threads_46 = ((__num_gangs * 1L) * 1L);
-                    for (k_42 = thread_45; k_42 < iters_41; k_42 += threads_46)
+                    thread_45 = (gang_first_47 + ((worker_43 * 1L) + lane_44));
+                    threads_46 = (1L * 1L);
+                    for (k_42 = thread_45; k_42 < gang_end_48; k_42 += threads_46)
                     {
                         r_8 = ((int)(lb_19 + (k_42 * step_21)));
                         {
@@ -1487,23 +1519,27 @@ extern "C" __global__ void main_acc200(int (*ib_addr_4)[300], double (*da_addr_5
     long lane_44;
     long thread_45;
     long threads_46;
-    long chunk_47;
-    long chunk_start_48;
+    long gang_first_47;
+    long gang_end_48;
+    long chunk_49;
+    long chunk_start_50;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
         lb_19 = ((long)0);
         ub_20 = ((long)6);
         step_21 = 1L;
         trip_22 = (((lb_19 < ub_20) && (step_21 > 0L)) ? (((ub_20 - lb_19) + (step_21 - 1L)) / step_21) : 0L);
+        gang_first_47 = ((__gang * trip_22) / __num_gangs);
+        gang_end_48 = (((__gang + 1L) * trip_22) / __num_gangs);
         iters_41 = trip_22;
         {
             worker_43 = 0L;
             {
                 lane_44 = 0L;
                 {
-                    thread_45 = ((((__gang * 1L) + worker_43) * 1L) + lane_44);
-                    threads_46 = ((__num_gangs * 1L) * 1L);
-                    for (k_42 = thread_45; k_42 < iters_41; k_42 += threads_46)
+                    thread_45 = (gang_first_47 + ((worker_43 * 1L) + lane_44));
+                    threads_46 = (1L * 1L);
+                    for (k_42 = thread_45; k_42 < gang_end_48; k_42 += threads_46)
                     {
                         r_8 = ((int)(lb_19 + (k_42 * step_21)));
                         {
@@ -1649,8 +1685,10 @@ extern "C" __global__ void main_acc219(int (*ia_addr_4)[300], double (*da_addr_5
     long lane_50;
     long thread_51;
     long threads_52;
-    long chunk_53;
-    long chunk_start_54;
+    long gang_first_53;
+    long gang_end_54;
+    long chunk_55;
+    long chunk_start_56;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     __shared__ int __scratch_int[1024]; // block-reduction scratch: a slot per thread
     {
@@ -1658,15 +1696,17 @@ extern "C" __global__ void main_acc219(int (*ia_addr_4)[300], double (*da_addr_5
         ub_16 = ((long)6);
         step_17 = 1L;
         trip_18 = (((lb_15 < ub_16) && (step_17 > 0L)) ? (((ub_16 - lb_15) + (step_17 - 1L)) / step_17) : 0L);
+        gang_first_53 = ((__gang * trip_18) / __num_gangs);
+        gang_end_54 = (((__gang + 1L) * trip_18) / __num_gangs);
         iters_47 = trip_18;
         {
             worker_49 = 0L;
             {
                 lane_50 = 0L;
                 {
-                    thread_51 = ((((__gang * 1L) + worker_49) * 1L) + lane_50);
-                    threads_52 = ((__num_gangs * 1L) * 1L);
-                    for (k_48 = thread_51; k_48 < iters_47; k_48 += threads_52)
+                    thread_51 = (gang_first_53 + ((worker_49 * 1L) + lane_50));
+                    threads_52 = (1L * 1L);
+                    for (k_48 = thread_51; k_48 < gang_end_54; k_48 += threads_52)
                     {
                         r_8 = ((int)(lb_15 + (k_48 * step_17)));
                         {
@@ -1805,8 +1845,10 @@ extern "C" __global__ void main_acc239(int *g_add_addr_4_gangs, int *g_mul_addr_
     long lane_33;
     long thread_34;
     long threads_35;
-    long chunk_36;
-    long chunk_start_37;
+    long gang_first_36;
+    long gang_end_37;
+    long chunk_38;
+    long chunk_start_39;
     __shared__ int __scratch_int[1024]; // block-reduction scratch: a slot per thread
     {
         {
@@ -1814,6 +1856,8 @@ extern "C" __global__ void main_acc239(int *g_add_addr_4_gangs, int *g_mul_addr_
             ub_18 = ((long)300);
             step_19 = 1L;
             trip_20 = (((lb_17 < ub_18) && (step_19 > 0L)) ? (((ub_18 - lb_17) + (step_19 - 1L)) / step_19) : 0L);
+            gang_first_36 = ((__gang * trip_20) / __num_gangs);
+            gang_end_37 = (((__gang + 1L) * trip_20) / __num_gangs);
             iters_21 = trip_20;
             { // worker- and vector-partitioned: each thread runs its share
                 worker_32 = threadIdx.y;
@@ -1827,9 +1871,9 @@ extern "C" __global__ void main_acc239(int *g_add_addr_4_gangs, int *g_mul_addr_
                 priv_29 = 0;
                 priv_30 = 1;
                 priv_31 = 0;
-                thread_34 = ((((__gang * __num_workers) + worker_32) * __vector_length) + lane_33);
-                threads_35 = ((__num_gangs * __num_workers) * __vector_length);
-                for (k_22 = thread_34; k_22 < iters_21; k_22 += threads_35)
+                thread_34 = (gang_first_36 + ((worker_32 * __vector_length) + lane_33));
+                threads_35 = (__num_workers * __vector_length);
+                for (k_22 = thread_34; k_22 < gang_end_37; k_22 += threads_35)
                 {
                     j_16 = ((int)(lb_17 + (k_22 * step_19)));
                     {
@@ -1931,14 +1975,18 @@ extern "C" __global__ void main_acc251(double *h_add_addr_4_gangs, double *h_mul
     long lane_26;
     long thread_27;
     long threads_28;
-    long chunk_29;
-    long chunk_start_30;
+    long gang_first_29;
+    long gang_end_30;
+    long chunk_31;
+    long chunk_start_32;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
         lb_13 = ((long)0);
         ub_14 = ((long)300);
         step_15 = 1L;
         trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
+        gang_first_29 = ((__gang * trip_16) / __num_gangs);
+        gang_end_30 = (((__gang + 1L) * trip_16) / __num_gangs);
         iters_17 = trip_16;
         {
             worker_25 = 0L;
@@ -1950,9 +1998,9 @@ extern "C" __global__ void main_acc251(double *h_add_addr_4_gangs, double *h_mul
                 priv_22 = __longlong_as_double(0x7ff0000000000000LL);
                 priv_23 = 1.0;
                 priv_24 = 0.0;
-                thread_27 = ((((__gang * 1L) + worker_25) * __vector_length) + lane_26);
-                threads_28 = ((__num_gangs * 1L) * __vector_length);
-                for (k_18 = thread_27; k_18 < iters_17; k_18 += threads_28)
+                thread_27 = (gang_first_29 + ((worker_25 * __vector_length) + lane_26));
+                threads_28 = (1L * __vector_length);
+                for (k_18 = thread_27; k_18 < gang_end_30; k_18 += threads_28)
                 {
                     j_12 = ((int)(lb_13 + (k_18 * step_15)));
                     {
@@ -2030,23 +2078,27 @@ extern "C" __global__ void main_acc261(accsim_cdouble *z_addr_4_gangs, double (*
     long lane_25;
     long thread_26;
     long threads_27;
-    long chunk_28;
-    long chunk_start_29;
+    long gang_first_28;
+    long gang_end_29;
+    long chunk_30;
+    long chunk_start_31;
     __shared__ accsim_cdouble __scratch_accsim_cdouble[1024]; // block-reduction scratch: a slot per thread
     {
         lb_15 = ((long)0);
         ub_16 = ((long)300);
         step_17 = 1L;
         trip_18 = (((lb_15 < ub_16) && (step_17 > 0L)) ? (((ub_16 - lb_15) + (step_17 - 1L)) / step_17) : 0L);
+        gang_first_28 = ((__gang * trip_18) / __num_gangs);
+        gang_end_29 = (((__gang + 1L) * trip_18) / __num_gangs);
         iters_19 = trip_18;
         {
             worker_24 = 0L;
             { // vector-partitioned: each thread runs its share
                 lane_25 = threadIdx.x;
                 *(accsim_cdouble *)(&priv_21) = *(accsim_cdouble *)(accsim_cmake(&priv_22, 0.0, 0.0)), (accsim_cdouble *)(&priv_21);
-                thread_26 = ((((__gang * 1L) + worker_24) * __vector_length) + lane_25);
-                threads_27 = ((__num_gangs * 1L) * __vector_length);
-                for (k_20 = thread_26; k_20 < iters_19; k_20 += threads_27)
+                thread_26 = (gang_first_28 + ((worker_24 * __vector_length) + lane_25));
+                threads_27 = (1L * __vector_length);
+                for (k_20 = thread_26; k_20 < gang_end_29; k_20 += threads_27)
                 {
                     j_6 = ((int)(lb_15 + (k_20 * step_17)));
                     *(accsim_cdouble *)(&priv_21) = *(accsim_cdouble *)(accsim_cadd(&tmp_14, &priv_21, accsim_cadd(&tmp_13, accsim_cmake(&tmp_12, ((double *)da_addr_5)[((long)j_6)], 0.0), accsim_cmul(&tmp_11, accsim_cmake(&tmp_8, ((double *)da_addr_5)[((long)((j_6 + 1) % 300))], 0.0), accsim_cmake(&tmp_10, ((double)(*((float *)((addr_9 = accsim_cmake(&tmp_7, 0.0f, 1.0f)), addr_9)))), ((double)((float *)((addr_9 = accsim_cmake(&tmp_7, 0.0f, 1.0f)), addr_9))[1L])))))), (accsim_cdouble *)(&priv_21);

@@ -53,30 +53,34 @@ extern "C" __global__ void main_acc52(int nx_4, int ny_5, int nz_6, double c0_7,
     long lane_45;
     long thread_46;
     long threads_47;
-    long chunk_48;
-    long chunk_start_49;
-    long round_50;
-    double *in_51;
-    double *out_52;
+    long gang_first_48;
+    long gang_end_49;
+    long chunk_50;
+    long chunk_start_51;
+    long round_52;
+    double *in_53;
+    double *out_54;
     {
-        in_51 = (*in_addr_9);
-        out_52 = (*out_addr_10);
+        in_53 = (*in_addr_9);
+        out_54 = (*out_addr_10);
         {
             lb_14 = ((long)1);
             ub_15 = ((long)(nx_4 - 1));
             step_16 = 1L;
             trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
+            gang_first_48 = ((__gang * trip_17) / __num_gangs);
+            gang_end_49 = (((__gang + 1L) * trip_17) / __num_gangs);
             iters_42 = trip_17;
             {
-                threads_47 = (__num_gangs * (1L * __vector_length));
+                threads_47 = (1L * __vector_length);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_50 = (__gang * (1L * __vector_length)); round_50 < iters_42; round_50 += threads_47)
+                for (round_52 = gang_first_48; round_52 < gang_end_49; round_52 += threads_47)
                 {
                     worker_44 = 0L;
                     { // vector-partitioned: each thread runs its share
                         lane_45 = threadIdx.x;
-                        k_43 = ((round_50 + (worker_44 * __vector_length)) + lane_45);
-                        if ((k_43 < iters_42))
+                        k_43 = ((round_52 + (worker_44 * __vector_length)) + lane_45);
+                        if ((k_43 < gang_end_49))
                         {
                             x_11 = ((int)(lb_14 + (k_43 * step_16)));
                             {
@@ -113,7 +117,7 @@ extern "C" __global__ void main_acc52(int nx_4, int ny_5, int nz_6, double c0_7,
                                                                         for (k_27 = thread_30; k_27 < iters_26; k_27 += threads_31)
                                                                         {
                                                                             z_13 = ((int)(lb_22 + (k_27 * step_24)));
-                                                                            if (threadIdx.y == 0) out_52[((long)(x_11 + (nx_4 * (y_12 + (ny_5 * z_13)))))] = ((c1_8 * (((((in_51[((long)(x_11 + (nx_4 * (y_12 + (ny_5 * (z_13 + 1))))))] + in_51[((long)(x_11 + (nx_4 * (y_12 + (ny_5 * (z_13 - 1))))))]) + in_51[((long)(x_11 + (nx_4 * ((y_12 + 1) + (ny_5 * z_13)))))]) + in_51[((long)(x_11 + (nx_4 * ((y_12 - 1) + (ny_5 * z_13)))))]) + in_51[((long)((x_11 + 1) + (nx_4 * (y_12 + (ny_5 * z_13)))))]) + in_51[((long)((x_11 - 1) + (nx_4 * (y_12 + (ny_5 * z_13)))))])) - (c0_7 * in_51[((long)(x_11 + (nx_4 * (y_12 + (ny_5 * z_13)))))]));
+                                                                            if (threadIdx.y == 0) out_54[((long)(x_11 + (nx_4 * (y_12 + (ny_5 * z_13)))))] = ((c1_8 * (((((in_53[((long)(x_11 + (nx_4 * (y_12 + (ny_5 * (z_13 + 1))))))] + in_53[((long)(x_11 + (nx_4 * (y_12 + (ny_5 * (z_13 - 1))))))]) + in_53[((long)(x_11 + (nx_4 * ((y_12 + 1) + (ny_5 * z_13)))))]) + in_53[((long)(x_11 + (nx_4 * ((y_12 - 1) + (ny_5 * z_13)))))]) + in_53[((long)((x_11 + 1) + (nx_4 * (y_12 + (ny_5 * z_13)))))]) + in_53[((long)((x_11 - 1) + (nx_4 * (y_12 + (ny_5 * z_13)))))])) - (c0_7 * in_53[((long)(x_11 + (nx_4 * (y_12 + (ny_5 * z_13)))))]));
                                                                         }
                                                                     }
                                                                 }

@@ -23,22 +23,26 @@ extern "C" __global__ void main_acc8(double /* accsim: not supported: `long doub
     long lane_16;
     long thread_17;
     long threads_18;
-    long chunk_19;
-    long chunk_start_20;
+    long gang_first_19;
+    long gang_end_20;
+    long chunk_21;
+    long chunk_start_22;
     {
         lb_8 = ((long)0);
         ub_9 = ((long)4);
         step_10 = 1L;
         trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+        gang_first_19 = ((__gang * trip_11) / __num_gangs);
+        gang_end_20 = (((__gang + 1L) * trip_11) / __num_gangs);
         iters_12 = trip_11;
         {
             worker_15 = 0L;
             { // vector-partitioned: each thread runs its share
                 lane_16 = threadIdx.x;
                 priv_14 = 0.0;
-                thread_17 = ((((__gang * 1L) + worker_15) * __vector_length) + lane_16);
-                threads_18 = ((__num_gangs * 1L) * __vector_length);
-                for (k_13 = thread_17; k_13 < iters_12; k_13 += threads_18)
+                thread_17 = (gang_first_19 + ((worker_15 * __vector_length) + lane_16));
+                threads_18 = (1L * __vector_length);
+                for (k_13 = thread_17; k_13 < gang_end_20; k_13 += threads_18)
                 {
                     i_7 = ((int)(lb_8 + (k_13 * step_10)));
                     {

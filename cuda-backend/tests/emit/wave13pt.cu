@@ -47,15 +47,17 @@ extern "C" __global__ void main_acc47(int n_4, double m0_5, double m1_6, double 
     long lane_38;
     long thread_39;
     long threads_40;
-    long chunk_41;
-    long chunk_start_42;
-    double *w0_43;
-    double *w1_44;
-    double *w2_45;
+    long gang_first_41;
+    long gang_end_42;
+    long chunk_43;
+    long chunk_start_44;
+    double *w0_45;
+    double *w1_46;
+    double *w2_47;
     {
-        w0_43 = (*w0_addr_8);
-        w1_44 = (*w1_addr_9);
-        w2_45 = (*w2_addr_10);
+        w0_45 = (*w0_addr_8);
+        w1_46 = (*w1_addr_9);
+        w2_47 = (*w2_addr_10);
         {
             lb_14 = ((long)2);
             ub_15 = ((long)(n_4 - 2));
@@ -65,15 +67,17 @@ extern "C" __global__ void main_acc47(int n_4, double m0_5, double m1_6, double 
             ub_19 = ((long)(n_4 - 2));
             step_20 = 1L;
             trip_21 = (((lb_18 < ub_19) && (step_20 > 0L)) ? (((ub_19 - lb_18) + (step_20 - 1L)) / step_20) : 0L);
+            gang_first_41 = (((__gang * trip_17) / __num_gangs) * trip_21);
+            gang_end_42 = ((((__gang + 1L) * trip_17) / __num_gangs) * trip_21);
             iters_35 = (trip_17 * trip_21);
             {
                 worker_37 = 0L;
                 {
                     lane_38 = 0L;
                     {
-                        thread_39 = ((((__gang * 1L) + worker_37) * 1L) + lane_38);
-                        threads_40 = ((__num_gangs * 1L) * 1L);
-                        for (k_36 = thread_39; k_36 < iters_35; k_36 += threads_40)
+                        thread_39 = (gang_first_41 + ((worker_37 * 1L) + lane_38));
+                        threads_40 = (1L * 1L);
+                        for (k_36 = thread_39; k_36 < gang_end_42; k_36 += threads_40)
                         {
                             k_11 = ((int)(lb_14 + ((k_36 / trip_21) * step_16)));
                             j_12 = ((int)(lb_18 + ((k_36 % trip_21) * step_20)));
@@ -96,7 +100,7 @@ extern "C" __global__ void main_acc47(int n_4, double m0_5, double m1_6, double 
                                                 if ((k_27 < iters_26))
                                                 {
                                                     i_13 = ((int)(lb_22 + (k_27 * step_24)));
-                                                    if (threadIdx.y == 0) w2_45[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))] = ((((m0_5 * w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) - w0_43[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + (m1_6 * (((((w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 + 1))))] + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 - 1))))]) + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 + 1)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 - 1)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)(k_11 + 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)(k_11 - 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]))) + (m2_7 * (((((w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 + 2))))] + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 - 2))))]) + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 + 2)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 - 2)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)(k_11 + 2)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_44[((long)((((((unsigned long)(k_11 - 2)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))])));
+                                                    if (threadIdx.y == 0) w2_47[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))] = ((((m0_5 * w1_46[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) - w0_45[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + (m1_6 * (((((w1_46[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 + 1))))] + w1_46[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 - 1))))]) + w1_46[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 + 1)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_46[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 - 1)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_46[((long)((((((unsigned long)(k_11 + 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_46[((long)((((((unsigned long)(k_11 - 1)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]))) + (m2_7 * (((((w1_46[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 + 2))))] + w1_46[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)(i_13 - 2))))]) + w1_46[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 + 2)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_46[((long)((((((unsigned long)k_11) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)(j_12 - 2)) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_46[((long)((((((unsigned long)(k_11 + 2)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))]) + w1_46[((long)((((((unsigned long)(k_11 - 2)) * ((unsigned long)n_4)) * ((unsigned long)n_4)) + (((unsigned long)j_12) * ((unsigned long)n_4))) + ((unsigned long)i_13)))])));
                                                 }
                                             }
                                         }

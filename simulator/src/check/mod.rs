@@ -297,6 +297,24 @@ impl Checker for CheckRun {
     fn data(&mut self, mem: &Memory, queue: Option<i64>, e: &DataEvent<'_>) {
         self.blocks = [None; 4];
         let mut found = Vec::new();
+        if let DataEvent::Created { host, name, loc, .. } = e {
+            // A data clause or routine maps host memory (§2.6.5); given device memory
+            // (`acc_malloc`), the runtime copies from and to an address the host cannot use.
+            if let Some(alloc) = mem.allocation(AllocId((host.start >> 32) as u32)).filter(|a| a.space == Space::Device) {
+                let name = report::var_name(name);
+                let mut d = report::finding(
+                    "host-deref-device-ptr",
+                    accsim_core::diag::Severity::Error,
+                    format!("`{name}` points to device memory, but a data clause or routine maps it as host memory: the host side of the mapping is an address the host cannot use (§1.3, §2.6.5)"),
+                    *loc,
+                )
+                .with_help(format!("name device memory in a `deviceptr({name})` clause instead (§2.6.5.1)"));
+                if alloc.origin.line != 0 {
+                    d = d.with_related(alloc.origin, "the device memory was allocated here");
+                }
+                found.push(d);
+            }
+        }
         match e {
             DataEvent::LaunchBegin { loc, on_host, .. } => {
                 self.launches += 1;
