@@ -119,7 +119,8 @@ impl Live<'_> {
     }
 
     /// Is `l` live before `s`, given whether it is live after it (`after`), at the `break` target
-    /// (`brk`) and at the `continue` target (`cont`) of the innermost enclosing loop?
+    /// (`brk`) and at the `continue` target (`cont`) of the innermost enclosing loop? Every
+    /// statement inside `s` is visited (no short circuit), so that each thread loop is checked.
     fn stmt(&mut self, s: &Stmt, after: bool, brk: bool, cont: bool) -> bool {
         match &s.kind {
             StmtKind::Empty | StmtKind::Label(_) | StmtKind::AccLaunch(_) | StmtKind::Acc { body: None, .. } => after,
@@ -142,7 +143,8 @@ impl Live<'_> {
             }
             StmtKind::While(c, b) => {
                 let c_reads = self.reads(c);
-                self.fixpoint(|cx, head| c_reads || after || cx.stmt(b, head, after, head))
+                // The body first: its thread loops are checked whatever the condition reads.
+                self.fixpoint(|cx, head| cx.stmt(b, head, after, head) || c_reads || after)
             }
             StmtKind::DoWhile(b, c) => {
                 let c_reads = self.reads(c);
@@ -165,7 +167,7 @@ impl Live<'_> {
                         Some(st) => cx.reads(st) || (!cx.kills(st) && head),
                         None => head,
                     };
-                    cond_reads || exits || cx.stmt(body, at_step, after, at_step)
+                    cx.stmt(body, at_step, after, at_step) || cond_reads || exits
                 });
                 match init {
                     Some(i) => self.stmt(i, head, brk, cont),

@@ -379,3 +379,19 @@ fn launches_beyond_a_block_fit_it() {
         assert_eq!(m.block_fit(fid, 4, 32), (4, 32), "a launch that fits runs as asked");
     }
 }
+
+/// Where kernel locals live (`tests/emit/homes.c`, cuda-backend/src/liveness.rs): a counter that
+/// a sequential loop and a vector loop share is a register; a local whose value leaves the
+/// vector loop, is read by a lane before it writes it, or comes back in the next round of an
+/// enclosing loop is block-shared.
+#[test]
+fn locals_are_shared_only_where_values_flow_between_threads() {
+    check("cuda-backend/tests/emit/homes.c");
+    let text = emit("cuda-backend/tests/emit/homes.c", LoopMap::Default);
+    let shared: Vec<&str> = text.lines().filter_map(|l| l.trim().strip_prefix("__shared__ int ")).collect();
+    let named = |n: &str| shared.iter().any(|s| s.starts_with(&format!("{n}_")));
+    assert!(!named("reused"), "a counter of two loops: {shared:?}");
+    for n in ["left", "carried", "round_value"] {
+        assert!(named(n), "`{n}` carries a value between threads: {shared:?}");
+    }
+}
