@@ -1025,8 +1025,9 @@ impl<'p> Emitter<'p> {
                     params.push(self.decl(local.ty, &base, func.loc));
                     let pointee = self.p.types.pointee(local.ty).unwrap_or(local.ty);
                     let cell = self.decl(pointee, &format!("{name}_mine"), func.loc);
-                    let init = if mode == CaptureMode::FirstPrivate { format!(" = {base}[__gang]") } else { String::new() };
-                    setup.push(format!("{cell}{init}; // this thread's copy of the gang's {} (no value flows between threads through it)", if mode == CaptureMode::FirstPrivate { "firstprivate copy" } else { "private copy" }));
+                    // From the gang's copy in both modes: a `private(p[lo:n])` pointer's copy
+                    // already aims into the gang's own block.
+                    setup.push(format!("{cell} = {base}[__gang]; // this thread's copy of the gang's {} (no value flows between threads through it)", if mode == CaptureMode::FirstPrivate { "firstprivate copy" } else { "private copy" }));
                     let d = self.decl(local.ty, &format!("__restrict__ {name}"), func.loc);
                     setup.push(format!("{d} = &{name}_mine;"));
                 }

@@ -321,7 +321,7 @@ fn snapshots_compile_with_nvrtc() {
 /// thread, not block-shared memory: no value flows between its uses (§2.6.1).
 #[test]
 fn polybench_shapes_translate() {
-    for name in ["gpu_counter_shared_by_nests", "gpu_counter_in_memory", "gpu_cholesky_seq_outer", "gpu_store_in_loop_header", "gpu_store_in_vector_loop_header", "gpu_nested_reduction_same_variable", "gpu_workers_beyond_block"] {
+    for name in ["gpu_counter_shared_by_nests", "gpu_counter_in_memory", "gpu_private_pointer_copy", "gpu_cholesky_seq_outer", "gpu_store_in_loop_header", "gpu_store_in_vector_loop_header", "gpu_nested_reduction_same_variable", "gpu_workers_beyond_block"] {
         let sample = format!("samples/regress/{name}.c");
         check(&sample);
         let text = emit(&sample, LoopMap::Default);
@@ -334,6 +334,10 @@ fn polybench_shapes_translate() {
     let in_memory = emit("samples/regress/gpu_counter_in_memory.c", LoopMap::Default);
     assert!(in_memory.contains("int i_addr_4_mine = i_addr_4_gangs[__gang]; // this thread's copy"), "{in_memory}");
     assert!(in_memory.contains("int *__restrict__ i_addr_4 = &i_addr_4_mine;"));
+    // A `private(tmp[0:M])` pointer's copy per thread starts as the gang's, which aims into the
+    // gang's block.
+    let private = emit("samples/regress/gpu_private_pointer_copy.c", LoopMap::Default);
+    assert!(private.contains("double *tmp_addr_7_mine = tmp_addr_7_gangs[__gang];"), "{private}");
     let cholesky = emit("samples/regress/gpu_cholesky_seq_outer.c", LoopMap::Default);
     assert!(!cholesky.contains("__shared__"), "`j`, `k` and `x` are registers");
     assert!(!cholesky.contains("(shared by the block's threads)"), "no barrier for a local; those for `p` and `A` stay");
