@@ -163,6 +163,8 @@ pub(crate) struct Facts<'a> {
     pub homes: &'a [Home],
     /// Parameters that point to per-gang copies.
     pub gang_copies: HashSet<LocalId>,
+    /// Parameters that point to a copy of each thread's own (see `emit`'s `thread_cells`).
+    pub thread_cells: &'a HashSet<LocalId>,
     /// Parameters that point to memory the kernel only reads (a `firstprivate` copy for all
     /// gangs, a captured variable whose copy the kernel only loads).
     pub read_only: HashSet<LocalId>,
@@ -285,6 +287,9 @@ impl<'a> Analysis<'a> {
         let f = self.f;
         if p.0 < 4 {
             return None;
+        }
+        if f.thread_cells.contains(&p) {
+            return Some(BTreeSet::new());
         }
         if f.func.params.contains(&p) {
             let class = if f.gang_copies.contains(&p) {

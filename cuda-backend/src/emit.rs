@@ -35,7 +35,16 @@
 //!   operators, since other groups (workers, gangs) may combine into it at the same time.
 //! - Captures (parameters after the four launch parameters) keep their IR meaning, except that a
 //!   per-gang copy (`firstprivate`, `private`, `reduction` of the construct) is passed as the base
-//!   of an array with one copy per gang, indexed by `blockIdx.x`.
+//!   of an array with one copy per gang, indexed by `blockIdx.x`. A `firstprivate` or `private`
+//!   scalar copy through which no value flows between threads ([`crate::liveness`]: a counter
+//!   that lives in memory) is copied into each thread's own local (`NAME_mine`), and the kernel
+//!   reaches that instead.
+//! - A control expression (condition, `for` clause) of single code that stores to shared memory
+//!   is evaluated by the one thread that runs the code and its value broadcast after a barrier
+//!   (`control_expr`); in worker-single code inside a vector loop, which has no barrier among
+//!   the workers of a lane, a plain assignment is made by the first worker alone, and a
+//!   statement with another such store is run by the first worker alone (the other workers'
+//!   runs of worker-single code have no effect).
 //! - Functions called from kernels (routines) become `__device__` functions that run in the
 //!   calling thread. A call from single code is guarded like a store when the routine stores to
 //!   memory or calls the C library; a routine that only computes a value is called by every
@@ -64,10 +73,7 @@
 //!
 //! VLAs, `va_*`, `long double`, C library functions other than `printf`, `malloc`, `free`,
 //! `memcpy`, `memset` and the math functions, complex reductions other than `+`, reductions and
-//! atomics on types other than integers, float and double, and a store to block-shared memory
-//! other than a plain assignment (`+=`, `++`, a call) inside a condition or `for` clause of
-//! worker-single code in a vector loop that is not inside a worker loop (elsewhere such a store
-//! is made by one thread and its value broadcast, see `control_expr`).
+//! atomics on types other than integers, float and double.
 //!
 //! Not reported, and to know when reading the output: worker and vector loops inside routines run
 //! sequentially in the calling thread; globals that device code reaches without a capture
@@ -651,6 +657,12 @@ struct FuncCx<'f> {
     /// While emitting a control expression of worker-single code in a vector loop: the guard of
     /// each plain store to shared memory in it (see `control_expr`).
     store_guard: Option<&'static str>,
+    /// Inside `if (threadIdx.y == 0)` around a statement of worker-single code in a vector loop
+    /// whose control expression stores to shared memory (see `first_worker_only`).
+    first_worker_only: bool,
+    /// Parameters pointing to a per-gang scalar copy that each thread keeps as its own (no value
+    /// flows between threads through it, [`crate::liveness::cell_flows_between_threads`]).
+    thread_cells: HashSet<LocalId>,
     /// The loop over rounds being emitted (its barriers are written).
     rounds: Option<*const Stmt>,
 }
@@ -869,7 +881,7 @@ impl<'p> Emitter<'p> {
         let _ = writeln!(out, "// `{}`, line {}: a routine called from device code", func.name, func.loc.line);
         let _ = writeln!(out, "{sig}\n{{");
         let names = func.locals.iter().enumerate().map(|(i, l)| local_name(l, LocalId(i as u32))).collect();
-        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None, gang_reductions: HashSet::new(), mapped: HashMap::new(), barriers: Plan::default(), group: None, scratch: BTreeMap::new(), control_slots: BTreeMap::new(), store_guard: None, rounds: None };
+        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None, gang_reductions: HashSet::new(), mapped: HashMap::new(), barriers: Plan::default(), group: None, scratch: BTreeMap::new(), control_slots: BTreeMap::new(), store_guard: None, first_worker_only: false, thread_cells: HashSet::new(), rounds: None };
         let params: HashSet<LocalId> = func.params.iter().copied().collect();
         for (i, l) in func.locals.iter().enumerate() {
             if !params.contains(&LocalId(i as u32)) {
@@ -963,9 +975,25 @@ impl<'p> Emitter<'p> {
             }
         };
         let map = self.loop_maps.get(&k.func.0).copied().unwrap_or_default();
-        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions, mapped, barriers: Plan::default(), group: None, scratch: BTreeMap::new(), control_slots: BTreeMap::new(), store_guard: None, rounds: None };
+        // Per-gang `firstprivate`/`private` scalar copies through which no value flows between
+        // threads: a copy per thread (a C local initialised from the gang's copy), so that the
+        // lanes of a vector loop do not share a counter that lives in memory.
+        let thread_cells: HashSet<LocalId> = func
+            .params
+            .iter()
+            .skip(4)
+            .zip(&k.captures)
+            .filter(|(l, c)| matches!(c.mode, CaptureMode::Private) || (c.mode == CaptureMode::FirstPrivate && !only_loaded(func, **l)))
+            .filter(|(l, _)| {
+                let pointee = self.p.types.pointee(func.locals[l.0 as usize].ty);
+                pointee.is_some_and(|t| matches!(self.p.types.get(t), Type::Int(_) | Type::Bool | Type::Float(_) | Type::Pointer(_)))
+            })
+            .filter(|(l, _)| !crate::liveness::cell_flows_between_threads(p, func, **l))
+            .map(|(l, _)| *l)
+            .collect();
+        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions, mapped, barriers: Plan::default(), group: None, scratch: BTreeMap::new(), control_slots: BTreeMap::new(), store_guard: None, first_worker_only: false, thread_cells, rounds: None };
         fx.barriers = {
-            let gang_copies = func.params.iter().skip(4).zip(&k.captures).filter(|(l, c)| matches!(c.mode, CaptureMode::Private | CaptureMode::Reduction(_)) || (c.mode == CaptureMode::FirstPrivate && !only_loaded(func, **l))).map(|(l, _)| *l).collect();
+            let gang_copies = func.params.iter().skip(4).zip(&k.captures).filter(|(l, c)| matches!(c.mode, CaptureMode::Private | CaptureMode::Reduction(_)) || (c.mode == CaptureMode::FirstPrivate && !only_loaded(func, **l))).map(|(l, _)| *l).filter(|l| !fx.thread_cells.contains(l)).collect();
             // A capture the kernel only loads from (the address never escapes) is memory this
             // kernel never stores to — unless another capture overlaps it, which only a struct
             // member captured on its own (inside its struct's copy) can.
@@ -973,7 +1001,7 @@ impl<'p> Emitter<'p> {
             let read_only = func.params.iter().skip(4).zip(&k.captures).filter(|(l, c)| only_loaded(func, **l) && (c.mode == CaptureMode::FirstPrivate || !members)).map(|(l, _)| *l).collect();
             let partitioned_iterations = k.loops.iter().filter(|l| l.gang || l.worker || l.vector).filter_map(|l| l.temps.map(|t| t.iteration)).collect();
             let guarded = |e: &Expr| self.has_shared_effect(&fx, e);
-            barrier::plan(&Facts { p, func, homes: &fx.homes, gang_copies, read_only, partitioned_iterations, impure: &self.impure, guarded: &guarded })
+            barrier::plan(&Facts { p, func, homes: &fx.homes, gang_copies, thread_cells: &fx.thread_cells, read_only, partitioned_iterations, impure: &self.impure, guarded: &guarded })
         };
         // Parameters: the captures (the four launch parameters come from the CUDA built-ins).
         let mut params = Vec::new();
@@ -993,6 +1021,18 @@ impl<'p> Emitter<'p> {
                     params.push(self.decl(local.ty, &base, func.loc));
                     let d = self.decl(local.ty, &format!("__restrict__ {name}"), func.loc);
                     setup.push(format!("{d} = {base}; // the firstprivate value, read-only: one copy for all gangs"));
+                }
+                CaptureMode::FirstPrivate | CaptureMode::Private if fx.thread_cells.contains(pl) => {
+                    // No value flows between threads through the copy: each thread keeps its own.
+                    let base = format!("{name}_gangs");
+                    params.push(self.decl(local.ty, &base, func.loc));
+                    let pointee = self.p.types.pointee(local.ty).unwrap_or(local.ty);
+                    let cell = self.decl(pointee, &format!("{name}_mine"), func.loc);
+                    // From the gang's copy in both modes: a `private(p[lo:n])` pointer's copy
+                    // already aims into the gang's own block.
+                    setup.push(format!("{cell} = {base}[__gang]; // this thread's copy of the gang's {} (no value flows between threads through it)", if mode == CaptureMode::FirstPrivate { "firstprivate copy" } else { "private copy" }));
+                    let d = self.decl(local.ty, &format!("__restrict__ {name}"), func.loc);
+                    setup.push(format!("{d} = &{name}_mine;"));
                 }
                 CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_) => {
                     // One copy per gang: the parameter is the first gang's copy.
@@ -1050,6 +1090,20 @@ impl<'p> Emitter<'p> {
         let pad = "    ".repeat(depth);
         if let Some(ml) = fx.mapped.get(&(s as *const Stmt)).cloned() {
             self.mapped_loop(fx, ml, depth, out);
+            return;
+        }
+        if fx.kernel && !fx.first_worker_only && self.first_worker_only(fx, s, th) {
+            // Worker-single code inside a vector loop: the workers of a lane run it redundantly
+            // and only the first has effects (every store there is guarded so); no partitioned
+            // loop, and so no barrier, can be inside a vector loop (§2.7). A statement whose
+            // control expression stores to shared memory, which cannot be broadcast without a
+            // barrier among those workers, is run by the first worker alone.
+            let _ = writeln!(out, "{pad}if (threadIdx.y == 0) // worker-single code in a vector loop: the first worker alone runs this statement, whose control stores to memory the block shares");
+            let _ = writeln!(out, "{pad}{{");
+            fx.first_worker_only = true;
+            self.stmt(fx, s, depth + 1, th, out);
+            fx.first_worker_only = false;
+            let _ = writeln!(out, "{pad}}}");
             return;
         }
         match &s.kind {
@@ -1240,7 +1294,7 @@ impl<'p> Emitter<'p> {
     /// worker loops, whose code is worker-single) have no barrier of their own: not supported.
     fn control_expr(&mut self, fx: &mut FuncCx<'_>, e: &Expr, th: Threads) -> String {
         let Some(guard) = th.guard() else { return self.expr(fx, e) };
-        if !self.has_shared_effect(fx, e) {
+        if !self.has_shared_effect(fx, e) || fx.first_worker_only {
             return self.expr(fx, e);
         }
         let sync = match (th.worker, th.vector) {
@@ -1260,7 +1314,8 @@ impl<'p> Emitter<'p> {
                 return text;
             }
             _ => {
-                let u = self.unsupported("a store to shared memory (or a library call) other than a plain assignment inside a condition or `for` clause of worker-single code in a vector loop (its workers have no barrier of their own)", e.loc);
+                // `first_worker_only` runs such statements in the first worker alone.
+                let u = self.unsupported("a store to shared memory (or a library call) inside a condition or `for` clause of worker-single code in a vector loop (its workers have no barrier of their own)", e.loc);
                 let text = self.expr(fx, e);
                 return format!("{u} {text}");
             }
@@ -1782,6 +1837,32 @@ impl<'p> Emitter<'p> {
         found
     }
 
+    /// Whether statement `s`, in context `th`, is worker-single code inside a vector loop (guard
+    /// `threadIdx.y == 0`) with a control expression that stores to shared memory other than by
+    /// plain assignments (which `control_expr` guards one by one).
+    fn first_worker_only(&self, fx: &FuncCx<'_>, s: &Stmt, th: Threads) -> bool {
+        if !th.vector || th.worker {
+            return false;
+        }
+        let controls: Vec<&Expr> = match &s.kind {
+            StmtKind::If(c, ..) | StmtKind::While(c, _) | StmtKind::DoWhile(_, c) | StmtKind::Switch { cond: c, .. } => vec![c],
+            StmtKind::For { init, cond, step, .. } => {
+                let mut v: Vec<&Expr> = cond.iter().chain(step.iter()).collect();
+                match init.as_deref().map(|i| &i.kind) {
+                    Some(StmtKind::Expr(e)) => v.push(e),
+                    Some(StmtKind::Block(items)) => v.extend(items.iter().filter_map(|x| match &x.kind {
+                        StmtKind::Expr(e) => Some(e),
+                        _ => None,
+                    })),
+                    _ => {}
+                }
+                v
+            }
+            _ => return false,
+        };
+        controls.into_iter().any(|e| self.has_shared_effect(fx, e) && !self.only_plain_shared_stores(fx, e))
+    }
+
     /// Does a store to `place` reach memory the block's threads share?
     fn stores_shared(&self, fx: &FuncCx<'_>, place: &Place) -> bool {
         match place {
@@ -1807,6 +1888,7 @@ impl<'p> Emitter<'p> {
     fn is_private_addr(&self, fx: &FuncCx<'_>, a: &Expr) -> bool {
         match &a.kind {
             ExprKind::LocalAddr(l) => fx.homes[l.0 as usize] == Home::Thread,
+            ExprKind::Local(p) => fx.thread_cells.contains(p),
             ExprKind::Cast(x) => self.is_private_addr(fx, x),
             ExprKind::PtrAdd { ptr, .. } => self.is_private_addr(fx, ptr),
             _ => false,

@@ -22,12 +22,19 @@
 //! §2.6.1); accsim runs the threads of a gang in one activation, where such a local written before
 //! it is read gives every thread the value it wrote, as a register does.
 //!
+//! The same holds for a per-gang `firstprivate` or `private` scalar copy that the kernel reaches
+//! through its parameter (`*k_addr = 0` … `(*k_addr)++`, a counter that lives in memory on the
+//! host): when no value flows between threads through it, each thread keeps its own copy
+//! ([`cell_flows_between_threads`]), where in one gang-wide copy the lanes of a vector loop
+//! would overwrite each other's counter on the GPU.
+//!
 //! # Limits (conservative: a local the analysis cannot follow keeps its shared home)
 //!
 //! A local whose address is taken, that an `atomic` construct (or a reduction combine, which the
 //! scheduler wraps in one) writes, or that a complex operation or a call result writes, is not
-//! followed; nor is any local of a function with `goto`. Inside a `switch`, a local that the
-//! body mentions is taken as live.
+//! followed; nor is any local of a function with `goto`, nor a copy whose pointer is used other
+//! than to load or store the copy itself. Inside a `switch`, a local that the body mentions is
+//! taken as live.
 
 use accsim_core::ir::acc::AccKind;
 use accsim_core::ir::*;
@@ -38,17 +45,56 @@ use crate::emit::{thread_loop, walk_expr, walk_stmt};
 /// writes it, or into a thread's share from outside it — i.e. whether threads of a block
 /// communicate through it. `true` when the analysis cannot tell (see the module's limits).
 pub(crate) fn flows_between_threads(p: &Program, func: &Function, l: LocalId) -> bool {
-    if !followable(p, func, l) {
+    flows(p, func, Var::Local(l))
+}
+
+/// [`flows_between_threads`] for the scalar that pointer parameter `ptr` points to (a per-gang
+/// copy): `true` also when `ptr` is used other than as the address of a load or a store.
+pub(crate) fn cell_flows_between_threads(p: &Program, func: &Function, ptr: LocalId) -> bool {
+    flows(p, func, Var::Cell(ptr))
+}
+
+fn flows(p: &Program, func: &Function, var: Var) -> bool {
+    if !followable(p, func, var) {
         return true;
     }
-    let mut cx = Live { func, l, flows: false };
+    let mut cx = Live { func, var, flows: false };
     cx.stmt(&func.body, false, false, false);
     cx.flows
 }
 
-/// `l` is only read and assigned by name (never by address, atomically, as a complex result or a
-/// call's result), in a function without `goto`.
-fn followable(p: &Program, func: &Function, l: LocalId) -> bool {
+/// What the analysis follows: a local by name, or the object a pointer parameter points to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Var {
+    Local(LocalId),
+    Cell(LocalId),
+}
+
+impl Var {
+    /// Is `place` this variable?
+    fn is_place(self, place: &Place) -> bool {
+        match (self, place) {
+            (Var::Local(l), Place::Local(x)) => *x == l,
+            (Var::Cell(p), Place::Mem(a)) => matches!(a.strip_casts().kind, ExprKind::Local(x) if x == p),
+            _ => false,
+        }
+    }
+
+    /// Is `e` a read of this variable (by itself, not counting its operands)?
+    fn is_read(self, e: &Expr) -> bool {
+        match (self, &e.kind) {
+            (Var::Local(l), ExprKind::Local(y) | ExprKind::LocalAddr(y)) => *y == l,
+            (Var::Cell(p), ExprKind::Load(a)) => matches!(a.strip_casts().kind, ExprKind::Local(x) if x == p),
+            (_, ExprKind::CompoundAssign { place, .. } | ExprKind::IncDec { place, .. }) => self.is_place(place),
+            _ => false,
+        }
+    }
+}
+
+/// The variable is only read and assigned (a local by name, never by address, atomically, as a
+/// complex result or a call's result; a cell only through loads and stores of it), in a function
+/// without `goto`.
+fn followable(p: &Program, func: &Function, var: Var) -> bool {
     let mut ok = true;
     walk_stmt_all(&func.body, &mut |s| {
         if matches!(s.kind, StmtKind::Goto(_)) {
@@ -57,17 +103,31 @@ fn followable(p: &Program, func: &Function, l: LocalId) -> bool {
         if let StmtKind::Acc { directive, body: Some(b) } = &s.kind {
             // `atomic` bodies (and the combines the scheduler wraps in `atomic update`).
             let atomic = p.acc.get(directive.0 as usize).and_then(|d| d.as_ref()).is_some_and(|d| matches!(d.kind, AccKind::Atomic(_)));
-            if atomic && writes(b, l) {
+            if atomic && writes(b, var) {
                 ok = false;
             }
         }
     });
-    walk_stmt(&func.body, &mut |e| match &e.kind {
-        ExprKind::LocalAddr(x) if *x == l => ok = false,
-        ExprKind::ComplexBinary { dst, .. } | ExprKind::ComplexNeg { dst, .. } | ExprKind::ComplexMake { dst, .. } if *dst == l => ok = false,
-        ExprKind::Call { result: Some(r), .. } if *r == l => ok = false,
-        _ => {}
-    });
+    match var {
+        Var::Local(l) => walk_stmt(&func.body, &mut |e| match &e.kind {
+            ExprKind::LocalAddr(x) if *x == l => ok = false,
+            ExprKind::ComplexBinary { dst, .. } | ExprKind::ComplexNeg { dst, .. } | ExprKind::ComplexMake { dst, .. } if *dst == l => ok = false,
+            ExprKind::Call { result: Some(r), .. } if *r == l => ok = false,
+            _ => {}
+        }),
+        Var::Cell(ptr) => {
+            // Every mention of the pointer is the address of a load or a store of the cell.
+            let (mut mentions, mut accesses) = (0usize, 0usize);
+            walk_stmt(&func.body, &mut |e| match &e.kind {
+                ExprKind::Local(x) if *x == ptr => mentions += 1,
+                ExprKind::Load(_) if var.is_read(e) => accesses += 1,
+                ExprKind::Assign { place, .. } | ExprKind::CompoundAssign { place, .. } | ExprKind::IncDec { place, .. } if var.is_place(place) => accesses += 1,
+                ExprKind::Assign { place: Place::Local(x), .. } | ExprKind::CompoundAssign { place: Place::Local(x), .. } | ExprKind::IncDec { place: Place::Local(x), .. } if *x == ptr => ok = false,
+                _ => {}
+            });
+            ok &= mentions == accesses;
+        }
+    }
     ok
 }
 
@@ -76,42 +136,39 @@ fn walk_stmt_all<'a>(s: &'a Stmt, g: &mut dyn FnMut(&'a Stmt)) {
     crate::emit::walk_stmt_and(s, g, &mut |_| {});
 }
 
-/// Does statement `s` write `l` anywhere (by name)?
-fn writes(s: &Stmt, l: LocalId) -> bool {
+/// Does statement `s` write the variable anywhere?
+fn writes(s: &Stmt, var: Var) -> bool {
     let mut w = false;
     walk_stmt(s, &mut |e| match &e.kind {
-        ExprKind::Assign { place: Place::Local(x), .. } | ExprKind::CompoundAssign { place: Place::Local(x), .. } | ExprKind::IncDec { place: Place::Local(x), .. } => w |= *x == l,
-        ExprKind::Call { result: Some(x), .. } => w |= *x == l,
+        ExprKind::Assign { place, .. } | ExprKind::CompoundAssign { place, .. } | ExprKind::IncDec { place, .. } => w |= var.is_place(place),
+        ExprKind::Call { result: Some(x), .. } => w |= var == Var::Local(*x),
         _ => {}
     });
     w
 }
 
-/// Backward liveness of the one local `l` over the structured statements of a function.
+/// Backward liveness of one variable over the structured statements of a function.
 struct Live<'f> {
     func: &'f Function,
-    l: LocalId,
+    var: Var,
     /// A thread loop writes `l` and `l` is live where the loop ends or where a share begins.
     flows: bool,
 }
 
 impl Live<'_> {
-    /// Does evaluating `e` read `l` (an update `l += …` reads it too)?
+    /// Does evaluating `e` read the variable (an update `l += …` reads it too)?
     fn reads(&self, e: &Expr) -> bool {
-        let l = self.l;
+        let var = self.var;
         let mut r = false;
-        walk_expr(e, &mut |x| match &x.kind {
-            ExprKind::Local(y) | ExprKind::LocalAddr(y) => r |= *y == l,
-            ExprKind::CompoundAssign { place: Place::Local(y), .. } | ExprKind::IncDec { place: Place::Local(y), .. } => r |= *y == l,
-            _ => {}
-        });
+        walk_expr(e, &mut |x| r |= var.is_read(x));
         r
     }
 
-    /// Does evaluating `e` certainly assign `l` a whole new value (`l = v`, `v` not reading `l`)?
+    /// Does evaluating `e` certainly assign the variable a whole new value (`l = v`, `v` not
+    /// reading it)?
     fn kills(&self, e: &Expr) -> bool {
         match &e.kind {
-            ExprKind::Assign { place: Place::Local(y), value } => *y == self.l && !self.reads(value),
+            ExprKind::Assign { place, value } => self.var.is_place(place) && !self.reads(value),
             ExprKind::Comma(a, _) => self.kills(a),
             ExprKind::Cast(x) => self.kills(x),
             _ => false,
@@ -119,11 +176,12 @@ impl Live<'_> {
     }
 
     /// Is `l` live before `s`, given whether it is live after it (`after`), at the `break` target
-    /// (`brk`) and at the `continue` target (`cont`) of the innermost enclosing loop?
+    /// (`brk`) and at the `continue` target (`cont`) of the innermost enclosing loop? Every
+    /// statement inside `s` is visited (no short circuit), so that each thread loop is checked.
     fn stmt(&mut self, s: &Stmt, after: bool, brk: bool, cont: bool) -> bool {
         match &s.kind {
             StmtKind::Empty | StmtKind::Label(_) | StmtKind::AccLaunch(_) | StmtKind::Acc { body: None, .. } => after,
-            StmtKind::VlaAlloc(x) => *x == self.l || after,
+            StmtKind::VlaAlloc(x) => self.var == Var::Local(*x) || after,
             // Not followed (see `followable`): a `goto` makes every local shared.
             StmtKind::Goto(_) => true,
             StmtKind::Break => brk,
@@ -142,7 +200,8 @@ impl Live<'_> {
             }
             StmtKind::While(c, b) => {
                 let c_reads = self.reads(c);
-                self.fixpoint(|cx, head| c_reads || after || cx.stmt(b, head, after, head))
+                // The body first: its thread loops are checked whatever the condition reads.
+                self.fixpoint(|cx, head| cx.stmt(b, head, after, head) || c_reads || after)
             }
             StmtKind::DoWhile(b, c) => {
                 let c_reads = self.reads(c);
@@ -153,7 +212,7 @@ impl Live<'_> {
                 })
             }
             StmtKind::For { init, cond, step, body } => {
-                if thread_loop(self.func, s).is_some() && writes(body, self.l) {
+                if thread_loop(self.func, s).is_some() && writes(body, self.var) {
                     // A thread's share: `l` must be dead where it begins and where the loop ends.
                     let at_share = self.stmt(body, false, false, false);
                     self.flows |= at_share || after;
@@ -165,7 +224,7 @@ impl Live<'_> {
                         Some(st) => cx.reads(st) || (!cx.kills(st) && head),
                         None => head,
                     };
-                    cond_reads || exits || cx.stmt(body, at_step, after, at_step)
+                    cx.stmt(body, at_step, after, at_step) || cond_reads || exits
                 });
                 match init {
                     Some(i) => self.stmt(i, head, brk, cont),
@@ -177,13 +236,13 @@ impl Live<'_> {
                 // mentions it, and live everywhere inside (for the thread loops there).
                 self.stmt(body, true, true, true);
                 let mut mentioned = false;
-                let l = self.l;
+                let var = self.var;
                 walk_stmt(body, &mut |e| {
-                    mentioned |= match &e.kind {
-                        ExprKind::Local(y) | ExprKind::LocalAddr(y) => *y == l,
-                        ExprKind::Assign { place: Place::Local(y), .. } | ExprKind::CompoundAssign { place: Place::Local(y), .. } | ExprKind::IncDec { place: Place::Local(y), .. } => *y == l,
-                        _ => false,
-                    }
+                    mentioned |= var.is_read(e)
+                        || match &e.kind {
+                            ExprKind::Assign { place, .. } => var.is_place(place),
+                            _ => false,
+                        }
                 });
                 self.reads(cond) || mentioned || after
             }

@@ -72,7 +72,8 @@ extern "C" __global__ void main_acc42(double *base_addr_4_gangs, double (*offs_a
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double *__restrict__ base_addr_4 = base_addr_4_gangs + __gang; // this gang's firstprivate copy
+    double base_addr_4_mine = base_addr_4_gangs[__gang]; // this thread's copy of the gang's firstprivate copy (no value flows between threads through it)
+    double *__restrict__ base_addr_4 = &base_addr_4_mine;
     int table_6[4];
     int t_7;
     int i_8;
@@ -91,7 +92,7 @@ extern "C" __global__ void main_acc42(double *base_addr_4_gangs, double (*offs_a
     long chunk_21;
     long chunk_start_22;
     {
-        if (threadIdx.x == 0 && threadIdx.y == 0) (*base_addr_4) = ((*base_addr_4) * 2.0);
+        (*base_addr_4) = ((*base_addr_4) * 2.0);
         for (t_7 = 0; t_7 < 4; t_7++)
         {
             ((int *)&table_6)[((long)t_7)] = (100 * t_7);

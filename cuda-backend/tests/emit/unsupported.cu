@@ -56,60 +56,7 @@ extern "C" __global__ void main_acc8(double /* accsim: not supported: `long doub
     }
 }
 
-// line 16: #pragma acc parallel num_gangs(1) copy(hits)
-// launch: num_gangs = 1, num_workers = the default, vector_length = the default
-//   main_hits_addr_4: `main.hits`, the address of its device copy
-extern "C" __global__ void main_acc16(int (*main_hits_addr_4)[4])
-{
-    long __gang = blockIdx.x, __num_gangs = gridDim.x;
-    long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    int i_5;
-    long lb_6;
-    long ub_7;
-    long step_8;
-    long trip_9;
-    long iters_10;
-    long k_11;
-    long worker_12;
-    long lane_13;
-    long thread_14;
-    long threads_15;
-    long chunk_16;
-    long chunk_start_17;
-    long round_18;
-    {
-        {
-            lb_6 = ((long)0);
-            ub_7 = ((long)4);
-            step_8 = 1L;
-            trip_9 = (((lb_6 < ub_7) && (step_8 > 0L)) ? (((ub_7 - lb_6) + (step_8 - 1L)) / step_8) : 0L);
-            iters_10 = trip_9;
-            {
-                threads_15 = (1L * (1L * __vector_length));
-                // partitioned loop, round by round (no barrier between rounds)
-                for (round_18 = (0L * (1L * __vector_length)); round_18 < iters_10; round_18 += threads_15)
-                {
-                    worker_12 = 0L;
-                    { // vector-partitioned: each thread runs its share
-                        lane_13 = threadIdx.x;
-                        k_11 = ((round_18 + (worker_12 * __vector_length)) + lane_13);
-                        if ((k_11 < iters_10))
-                        {
-                            i_5 = ((int)(lb_6 + (k_11 * step_8)));
-                            if (/* accsim: not supported: a store to shared memory (or a library call) other than a plain assignment inside a condition or `for` clause of worker-single code in a vector loop (its workers have no barrier of their own) */ (((int *)main_hits_addr_4)[((long)i_5)]++ == 0))
-                            {
-                                if (threadIdx.y == 0) ((int *)main_hits_addr_4)[((long)i_5)] += 6;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
 // error: line 8: not supported: `long double` on the GPU
 // error: line 10: not supported: calling `strlen` on the GPU (no device version)
 // error: line 11: not supported: `long double` on the GPU
 // error: line 8: not supported: this reduction combine (atomic operations on `long double`: only integers, float and double)
-// error: line 20: not supported: a store to shared memory (or a library call) other than a plain assignment inside a condition or `for` clause of worker-single code in a vector loop (its workers have no barrier of their own)
