@@ -120,7 +120,7 @@ fn delayed_queue_problems(path: &std::path::Path) -> Vec<String> {
     let mut problems = Vec::new();
     for seed in DELAYED_SCHEDULES {
         let flags = ["--schedule", seed, "--max-steps", DELAYED_MAX_STEPS].map(str::to_string);
-        match run_accsim(&flags, &[rel.clone()], &[]) {
+        match run_accsim(&flags, std::slice::from_ref(&rel), &[]) {
             Err(e) => problems.push(format!("{name}: cannot run accsim: {e}")),
             Ok(out) if out.status != 0 || out.stdout != want => problems.push(format!(
                 "{name}: under `--schedule {seed}` `accsim run` exited {} and its stdout differs from NAME.expected:\n{}\n{}",
