@@ -5,9 +5,6 @@
 // would let the lanes of the vector loop overwrite each other's counter on the GPU. No value
 // flows between threads through it, so each thread keeps its own copy. The shape of PolyBench's
 // correlation (a kernels loop, then a triangular `parallel loop` with a sequential inner loop).
-// `check` is skipped: it warns `lost-write` on the C89 counters `i` and `j1`, which the host
-// never reads back (a checker matter, reported with issue 12 item 14).
-// check: skip
 #include <stdio.h>
 #define N 24
 #define M 20

@@ -4,9 +4,6 @@
 // enclosing level). The worker's copy, into which its lanes combine, is a per-worker shared slot;
 // the workers' combine now reads it there. Shapes of atax / gemver row sums with the
 // `reduction` clause at every level, as PolyBench/ACC writes them.
-// `check` is skipped: it warns `lost-write` on the C89 counters `i` and `j`, which the host never
-// reads back (a checker matter, reported with issue 12 item 14).
-// check: skip
 #include <stdio.h>
 
 #define N 96

@@ -3,9 +3,6 @@
 // of such a pointer (no value flows between threads through it); the copy must start as the
 // gang's pointer, not uninitialised as a fresh private scalar would (the V&V suite's
 // parallel_private.c failed with a launch failure on the GPU).
-// `check` is skipped: it warns `lost-write` on the C89 counter `i`, which the host never reads
-// back (a checker matter, reported with issue 12 item 14).
-// check: skip
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -6,9 +6,6 @@
 // (`while (todo[j][i]-- > 0)`) is run by the first worker alone: the other workers' runs of
 // worker-single code have no effect. The shape of PolyBench's reg_detect (triangular loops,
 // running sums along the third dimension), with two workers per gang so that the guard matters.
-// `check` is skipped: it warns `lost-write` on the C89 counters `i`, `j` and `cnt`, which the host
-// never reads back (a checker matter, reported with issue 12 item 14).
-// check: skip
 #include <stdio.h>
 
 #define MAXGRID 12

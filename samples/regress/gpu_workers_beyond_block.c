@@ -5,9 +5,6 @@
 // the workers beyond them. Worker-private state (a per-worker reduction copy) and worker-single
 // code must stay right for each of those iterations, and so must per-worker barriers (a block
 // has 16 named barriers: at most 15 rows of workers whose lanes span several warps).
-// `check` is skipped: it warns `lost-write` on the C89 counter `i`, which the host never
-// reads back (a checker matter, reported with issue 12 item 14).
-// check: skip
 #include <stdio.h>
 
 #define N 300

@@ -29,8 +29,6 @@ use common::*;
 /// text its report must contain, why). Listed in conformance/spec/FAILURES.md with the spec
 /// programs that reduce them.
 const KNOWN_FAILURES: &[KnownFailure] = &[
-    ("real_array_param_present_bare_names", "`accsim run` exited 3 (expected 0)", "present(p) on a pointer parameter whose target a caller's data construct mapped reports `p` not present"),
-    ("real_laplace_enter_data_present", "`accsim run` exited 3 (expected 0)", "present(A) on a heap pointer whose target enter data mapped reports `A` not present"),
     ("real_matmul_vla_params", "stdout differs", "2-D subarrays of variable-length array parameters lose their row stride"),
 ];
 
