@@ -8,7 +8,7 @@ int main(void) {
     int h[4] = {0};
     int *d = (int *)acc_malloc(sizeof h);
     acc_copyin(h, sizeof h);
-    acc_map_data(h, d, sizeof h); /* expect: present */
+    acc_map_data(h, d, sizeof h); /* expect: already-mapped */
     printf("%d\n", h[0]);
     return 0;
 }
