@@ -253,7 +253,8 @@ impl<'e> Machine<'e> {
                 );
                 let mut d = Diagnostic::error("device-deref-host-ptr", msg, loc);
                 if let Some((name, at)) = self.acc.pointers_mapped_alone.get(&id.0) {
-                    d = d.with_related(*at, format!("`{name}` names the pointer: only the 8-byte pointer was mapped, not the data it points to (its extent is not known here, §2.7.1)"))
+                    let why = if self.acc.config.strict_2_0 { "OpenACC 2.0's reading, --strict-2.0" } else { "its extent is not known here, §2.7.1" };
+                    d = d.with_related(*at, format!("`{name}` names the pointer: only the 8-byte pointer was mapped, not the data it points to ({why})"))
                         .with_help(format!("map the data with a subarray, e.g. `{name}[0:n]` with the number of elements n"));
                 } else if let AllocKind::Global(_) = a.kind {
                     d = d.with_help("a global variable used by device code needs a device copy: `#pragma acc declare create(...)` or `copyin(...)` after its declaration (§2.13)");

@@ -129,8 +129,9 @@ pub struct AccVar {
     pub sections: Vec<AccSection>,
     pub loc: Loc,
     /// A parameter declared with array type (`double C[NI][NJ]`, adjusted to `double (*)[NJ]`,
-    /// C11 6.7.6.3): the declared extent `NI`, which a clause naming it whole maps.
-    pub declared_extent: Option<u64>,
+    /// C11 6.7.6.3; or `double A[n][m]`): its declared extent `NI` (or `n`), a `long`
+    /// expression, which a clause naming it whole maps.
+    pub declared_extent: Option<Expr>,
 }
 
 /// One `[lower:length]` (or `[index]`, as `length = None`).

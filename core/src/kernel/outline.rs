@@ -62,10 +62,14 @@ fn bare_pointer_notes(p: &mut Program) {
             for v in vars.iter().filter(|v| v.sections.is_empty() && v.root != VarRoot::Other && p.types.is_pointer(v.var_ty)) {
                 let name = &v.text;
                 let clause = format!("{}({name})", c.spelling);
-                let (message, help) = match v.declared_extent {
-                    Some(n) => (
-                        format!("`{clause}` names a parameter declared as an array: accsim maps its declared extent, `{name}[0:{n}]`, as nvc does; OpenACC 2.0 maps the pointer parameter itself (8 bytes), as gcc does (--strict-2.0)"),
-                        format!("write `{name}[0:{n}]` to map the same data with every compiler"),
+                let extent = v.declared_extent.as_ref().map(|e| match e.kind {
+                    ExprKind::Int(n) => format!("`{name}[0:{n}]`"),
+                    _ => format!("`{name}[0:n]` with n its declared extent"),
+                });
+                let (message, help) = match extent {
+                    Some(sub) => (
+                        format!("`{clause}` names a parameter declared as an array: accsim maps its declared extent, {sub}, as nvc does; OpenACC 2.0 maps the pointer parameter itself (8 bytes), as gcc does (--strict-2.0)"),
+                        format!("write {sub} to map the same data with every compiler"),
                     ),
                     None => (
                         format!("`{clause}` names the pointer `{name}`, not a subarray: accsim, like nvc, uses the present data that contains what `{name}` points to; OpenACC 2.0 maps the pointer itself (8 bytes), as gcc does (--strict-2.0)"),
@@ -506,13 +510,17 @@ impl FnOutliner<'_> {
         let host_name = host.name.clone();
         // Which host locals and globals the region uses.
         let mut uses_region = count_local_uses(&body);
+        // The count locals of VLA types the region uses (`double A[n][m]`'s row count) that the
+        // region itself never names: computed before it, so captured like any outside local.
+        let named_in_region: HashSet<LocalId> = uses_region.keys().copied().collect();
         collect_vla_counts(&body, &self.p.types, &mut uses_region);
+        let vla_counts_outside: HashSet<LocalId> = uses_region.keys().filter(|l| !named_in_region.contains(l)).copied().collect();
         let mut globals = BTreeMap::new();
         collect_globals(&body, &mut globals);
         let external: Vec<LocalId> = {
             let mut v: Vec<LocalId> = uses_region
                 .iter()
-                .filter(|(l, n)| host_params.contains(l) || self.members.contains_key(l) || (self.uses_all.get(l).copied().unwrap_or(0) > **n && !self.per_part.contains(l)))
+                .filter(|(l, n)| host_params.contains(l) || self.members.contains_key(l) || vla_counts_outside.contains(l) || (self.uses_all.get(l).copied().unwrap_or(0) > **n && !self.per_part.contains(l)))
                 .map(|(l, _)| *l)
                 .collect();
             v.sort();

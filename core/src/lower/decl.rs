@@ -471,7 +471,7 @@ impl<'a> Lowerer<'a> {
             if let Some(n) = pname {
                 self.bind(n, Binding { sym: Sym::Local(l), ty });
             }
-            if matches!(self.ty(declared), Type::Array(_, Some(_))) {
+            if matches!(self.ty(declared), Type::Array(_, Some(_)) | Type::Vla(..)) {
                 if let Some(f) = self.fcx.as_mut() {
                     f.param_arrays.insert(l, declared);
                 }

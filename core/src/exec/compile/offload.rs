@@ -43,7 +43,7 @@ struct BarePointer {
     /// `sizeof *p`.
     elem: u64,
     /// The declared extent of a parameter declared as an array.
-    extent: Option<u64>,
+    extent: Option<ExprFn>,
 }
 
 /// One contiguous host range of a clause's data.
@@ -66,6 +66,8 @@ struct Dim {
     /// The declared extent, for `[lo:]` on arrays.
     extent: Option<u64>,
     stride: u64,
+    /// The stride of a dimension whose elements are VLAs (`double (*A)[m]`), known at run time.
+    stride_fn: Option<ExprFn>,
 }
 
 impl Dim {
@@ -121,13 +123,17 @@ impl VarPlan {
         let mut bounds = Vec::with_capacity(dims.len());
         for (i, d) in dims.iter().enumerate() {
             let (lo, len) = d.eval(m, &self.name, self.loc)?;
-            start = start.wrapping_add(lo.wrapping_mul(d.stride));
-            bounds.push((lo, len, d.stride));
+            let stride = match &d.stride_fn {
+                Some(f) => f(m)?,
+                None => d.stride,
+            };
+            start = start.wrapping_add(lo.wrapping_mul(stride));
+            bounds.push((lo, len, stride));
             if len == 0 {
                 return Ok(start..start);
             }
             // Span from the first to the last element named.
-            end_off += if i + 1 == dims.len() { len * d.stride } else { (len - 1) * d.stride };
+            end_off += if i + 1 == dims.len() { len * stride } else { (len - 1) * stride };
         }
         if let Some(out) = slots {
             let count = bounds.iter().try_fold(1u64, |n, b| n.checked_mul(b.1)).filter(|n| *n <= MAX_POINTER_SLOTS);
@@ -163,8 +169,9 @@ impl VarPlan {
                 };
                 if let Some(bare) = bare.as_ref().filter(|_| !m.acc.config.strict_2_0) {
                     let target = m.mem.load_u64(a).map_err(|f| m.fault(f, self.loc))?;
-                    if let Some(n) = bare.extent {
-                        return Ok(vec![Piece { range: hr(target..target + n * bare.elem), slots: Vec::new() }]);
+                    if let Some(n) = &bare.extent {
+                        let n = n(m)?;
+                        return Ok(vec![Piece { range: hr(target..target.wrapping_add(n.wrapping_mul(bare.elem))), slots: Vec::new() }]);
                     }
                     if let Some(e) = m.acc.present.containing(target) {
                         return Ok(vec![Piece { range: hr(e.host.clone()), slots: Vec::new() }]);
@@ -247,7 +254,27 @@ impl<'a> Cx<'a> {
                 _ => None,
             };
             let bare = match t.get(v.var_ty) {
-                Type::Pointer(e) if v.root != VarRoot::Other => Some(BarePointer { elem: t.size_of(*e).unwrap_or(1).max(1), extent: v.declared_extent }),
+                Type::Pointer(e) if v.root != VarRoot::Other => {
+                    let elem = match t.get(*e) {
+                        Type::Vla(..) => None,
+                        _ => t.size_of(*e),
+                    };
+                    let elem_fn = match elem {
+                        Some(_) => None,
+                        None => Some(self.size_of(*e, loc)?.into_fn()),
+                    };
+                    let extent = match (&v.declared_extent, elem_fn) {
+                        (Some(x), None) => Some(self.expr(x)?.into_fn()),
+                        // `double A[n][m]`: n rows of a run-time size.
+                        (Some(x), Some(row)) => {
+                            let n = self.expr(x)?.into_fn();
+                            Some(super::ef(move |m| Ok(n(m)?.wrapping_mul(row(m)?))))
+                        }
+                        (None, _) => None,
+                    };
+                    // With rows of a run-time size, `extent` counts bytes.
+                    Some(BarePointer { elem: elem.unwrap_or(1).max(1), extent })
+                }
                 _ => None,
             };
             return Ok(VarPlan { name, loc, shape: Shape::Whole { addr: self.expr(addr)?.into_fn(), size, size_fn, bare } });
@@ -285,6 +312,10 @@ impl<'a> Cx<'a> {
         let mut dims = Vec::new();
         for (s, (elem, extent)) in v.sections.iter().zip(&dims_ty) {
             let stride = t.size_of(*elem).unwrap_or(1);
+            let stride_fn = match t.get(*elem) {
+                Type::Vla(..) => Some(self.size_of(*elem, loc)?.into_fn()),
+                _ => None,
+            };
             let lower = match &s.lower {
                 Some(e) => Some(self.expr(e)?.into_fn()),
                 None => None,
@@ -294,7 +325,7 @@ impl<'a> Cx<'a> {
                 (None, false) => Some(Box::new(|_: &mut Machine<'_>| Ok(1u64)) as ExprFn),
                 (None, true) => None,
             };
-            dims.push(Dim { lower, length, extent: *extent, stride });
+            dims.push(Dim { lower, length, extent: *extent, stride, stride_fn });
         }
         // A dimension after the first whose container is a pointer starts a new contiguous group.
         let mut groups: Vec<Vec<Dim>> = Vec::new();
