@@ -29,7 +29,6 @@ use common::*;
 /// text its report must contain, why). Listed in conformance/spec/FAILURES.md with the spec
 /// programs that reduce them.
 const KNOWN_FAILURES: &[KnownFailure] = &[
-    ("real_matmul_vla_params", "stdout differs", "2-D subarrays of variable-length array parameters lose their row stride"),
 ];
 
 #[test]
