@@ -27,6 +27,8 @@ pub struct Move {
     pub at: usize,
     pub len: usize,
     pub from: usize,
+    /// The end of the line the insertion is on (set once the text is final).
+    pub line_end: usize,
 }
 
 /// Where the source of every byte of a normalized text was written, for diagnostics.
@@ -37,7 +39,7 @@ impl Moves {
     /// The offset whose line and column describe `offset` of the normalized text: a moved
     /// attribute's byte maps to where it was written, and text after an insertion on its line
     /// to where it stood before the insertion.
-    pub fn original(&self, text: &str, offset: usize) -> usize {
+    pub fn original(&self, offset: usize) -> usize {
         for m in &self.0 {
             if (m.at..m.at + m.len).contains(&offset) {
                 return m.from + (offset - m.at).saturating_sub(1);
@@ -45,8 +47,7 @@ impl Moves {
         }
         let mut shifted = offset;
         for m in &self.0 {
-            let end = m.at + m.len;
-            if offset >= end && !text.get(end..offset).unwrap_or("\n").contains('\n') {
+            if (m.at + m.len..m.line_end).contains(&offset) {
                 shifted = shifted.saturating_sub(m.len);
             }
         }
@@ -87,6 +88,10 @@ pub fn normalize_with_moves(text: &str) -> (String, Moves) {
     }
     // Only ASCII bytes were moved or blanked, and literals were left whole: still UTF-8.
     let text = String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    for m in &mut moves {
+        let after = m.at + m.len;
+        m.line_end = text.get(after..).and_then(|rest| rest.find('\n')).map_or(text.len(), |p| after + p);
+    }
     (text, Moves(moves))
 }
 
@@ -221,7 +226,7 @@ fn move_tag_attributes(s: &mut Vec<u8>, kw_end: usize, moves: &mut Vec<Move>) {
             m.from += len;
         }
     }
-    moves.push(Move { at: close, len, from: start });
+    moves.push(Move { at: close, len, from: start, line_end: 0 });
 }
 
 /// The index just past the `}` matching the `{` at `open`.
@@ -315,11 +320,11 @@ mod tests {
         let src = "struct __attribute__((packed)) s { int a; } v;\nint w;";
         let (out, moves) = super::normalize_with_moves(src);
         let moved = out.find("__attribute__").unwrap_or(0);
-        assert_eq!(moves.original(&out, moved), src.find("__attribute__").unwrap_or(1));
+        assert_eq!(moves.original(moved), src.find("__attribute__").unwrap_or(1));
         let v = out.find(" v;").unwrap_or(0) + 1;
-        assert_eq!(moves.original(&out, v), src.find(" v;").unwrap_or(0) + 1);
+        assert_eq!(moves.original(v), src.find(" v;").unwrap_or(0) + 1);
         let w = out.find("int w").unwrap_or(0);
-        assert_eq!(moves.original(&out, w), w);
+        assert_eq!(moves.original(w), w);
     }
 
     #[test]

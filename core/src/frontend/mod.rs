@@ -40,7 +40,7 @@ pub struct ParsedUnit {
 impl ParsedUnit {
     /// Original location of a byte offset in [`ParsedUnit::text`].
     pub fn loc(&self, offset: usize) -> Loc {
-        self.lines.loc(&self.text, self.moves.original(&self.text, offset))
+        self.lines.loc(&self.text, self.moves.original(offset))
     }
 }
 
@@ -71,7 +71,7 @@ pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
             })
         }
         Err(err) => {
-            let loc = lines.loc(&extracted.text, moves.original(&extracted.text, err.offset));
+            let loc = lines.loc(&extracted.text, moves.original(err.offset));
             // A statement-owning directive with nothing after it makes lang-c stop right after its marker.
             let before = &extracted.text[..err.offset.min(extracted.text.len())];
             let trimmed = before.trim_end();
