@@ -4,7 +4,7 @@
 // expect-exit: 2
 // expect-stderr: not supported by accsim: the `packed` attribute
 // expect-stderr: gnu_packed_unsupported.c:14:18
-// expect-stderr: gnu_packed_unsupported.c:16:
+// expect-stderr: gnu_packed_unsupported.c:16:21
 #include <stdio.h>
 
 struct header {

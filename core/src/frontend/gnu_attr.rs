@@ -14,15 +14,56 @@
 //!
 //! The rewrite keeps every line where it was: dropped text is replaced by spaces (its newlines
 //! kept), and moved text loses its newlines, so [`super::LineMap::rebase`] still maps every line
-//! to its origin. String and character literals are never touched. Only columns on the lines
-//! where attributes moved shift.
+//! to its origin. String and character literals are never touched. [`Moves`] maps an offset of
+//! the new text back to where it was written, so diagnostics keep their columns.
 //!
 //! What the attributes mean is the lowering's business (`lower/attrs.rs`: `aligned` changes
 //! struct layout, `packed` and `vector_size` are refused as unsupported, the rest is ignored).
 
+/// An attribute moved after a closing brace: `len` bytes inserted at `at`, written at `from`
+/// (offsets in the normalized text; `at` starts with one space).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Move {
+    pub at: usize,
+    pub len: usize,
+    pub from: usize,
+    /// The end of the line the insertion is on (set once the text is final).
+    pub line_end: usize,
+}
+
+/// Where the source of every byte of a normalized text was written, for diagnostics.
+#[derive(Clone, Debug, Default)]
+pub struct Moves(Vec<Move>);
+
+impl Moves {
+    /// The offset whose line and column describe `offset` of the normalized text: a moved
+    /// attribute's byte maps to where it was written, and text after an insertion on its line
+    /// to where it stood before the insertion.
+    pub fn original(&self, offset: usize) -> usize {
+        for m in &self.0 {
+            if (m.at..m.at + m.len).contains(&offset) {
+                return m.from + (offset - m.at).saturating_sub(1);
+            }
+        }
+        let mut shifted = offset;
+        for m in &self.0 {
+            if (m.at + m.len..m.line_end).contains(&offset) {
+                shifted = shifted.saturating_sub(m.len);
+            }
+        }
+        shifted
+    }
+}
+
 /// The text with every attribute lang-c cannot parse moved or dropped as described above.
 pub fn normalize(text: &str) -> String {
+    normalize_with_moves(text).0
+}
+
+/// [`normalize`], and where the moved attributes came from.
+pub fn normalize_with_moves(text: &str) -> (String, Moves) {
     let mut out: Vec<u8> = text.as_bytes().to_vec();
+    let mut moves = Vec::new();
     let mut i = 0;
     while i < out.len() {
         match out[i] {
@@ -35,7 +76,7 @@ pub fn normalize(text: &str) -> String {
                 let word = &out[i..end];
                 let standalone = i == 0 || !is_ident_char(out[i - 1]);
                 if standalone && matches!(word, b"struct" | b"union" | b"enum") {
-                    move_tag_attributes(&mut out, end);
+                    move_tag_attributes(&mut out, end, &mut moves);
                 } else if standalone && is_attribute_keyword(word) {
                     drop_statement_or_label_attribute(&mut out, i);
                 }
@@ -46,7 +87,12 @@ pub fn normalize(text: &str) -> String {
         }
     }
     // Only ASCII bytes were moved or blanked, and literals were left whole: still UTF-8.
-    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    let text = String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    for m in &mut moves {
+        let after = m.at + m.len;
+        m.line_end = text.get(after..).and_then(|rest| rest.find('\n')).map_or(text.len(), |p| after + p);
+    }
+    (text, Moves(moves))
 }
 
 fn is_ident_start(c: u8) -> bool {
@@ -151,7 +197,7 @@ fn blank(s: &mut [u8], from: usize, to: usize) {
 
 /// After `struct`/`union`/`enum` (ending at `kw_end`): attributes before the tag or body move
 /// after the body's closing brace, or are dropped when there is no body.
-fn move_tag_attributes(s: &mut Vec<u8>, kw_end: usize) {
+fn move_tag_attributes(s: &mut Vec<u8>, kw_end: usize, moves: &mut Vec<Move>) {
     let Some((start, end)) = attribute_run(s, kw_end) else { return };
     let moved: Vec<u8> = s[start..end].iter().map(|&b| if b == b'\n' { b' ' } else { b }).collect();
     blank(s, start, end);
@@ -168,7 +214,19 @@ fn move_tag_attributes(s: &mut Vec<u8>, kw_end: usize) {
     insert.push(b' ');
     insert.extend_from_slice(&moved);
     insert.push(b' ');
+    let len = insert.len();
     s.splice(close..close, insert);
+    // Earlier moves at or after the insertion point (an enclosing struct's, which went after its
+    // own brace) shift with the text.
+    for m in moves.iter_mut() {
+        if m.at >= close {
+            m.at += len;
+        }
+        if m.from >= close {
+            m.from += len;
+        }
+    }
+    moves.push(Move { at: close, len, from: start, line_end: 0 });
 }
 
 /// The index just past the `}` matching the `{` at `open`.
@@ -255,6 +313,18 @@ mod tests {
         assert!(out.contains("A } __attribute__((packed)) ;"), "{out}");
         let out = normalize("struct __attribute__((unused)) s *p;");
         assert!(!out.contains("__attribute__"), "{out}");
+    }
+
+    #[test]
+    fn moved_text_maps_back_to_where_it_was_written() {
+        let src = "struct __attribute__((packed)) s { int a; } v;\nint w;";
+        let (out, moves) = super::normalize_with_moves(src);
+        let moved = out.find("__attribute__").unwrap_or(0);
+        assert_eq!(moves.original(moved), src.find("__attribute__").unwrap_or(1));
+        let v = out.find(" v;").unwrap_or(0) + 1;
+        assert_eq!(moves.original(v), src.find(" v;").unwrap_or(0) + 1);
+        let w = out.find("int w").unwrap_or(0);
+        assert_eq!(moves.original(w), w);
     }
 
     #[test]

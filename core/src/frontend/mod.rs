@@ -27,6 +27,8 @@ pub struct ParsedUnit {
     pub lines: LineMap,
     /// The `#pragma acc` directives of this unit, indexed by the id in their marker.
     pub directives: Vec<ExtractedDirective>,
+    /// Where the GNU attributes that [`gnu_attr`] moved were written.
+    pub moves: gnu_attr::Moves,
     /// Pragmas that are not `acc` (ignored with a note), with their text.
     pub ignored_pragmas: Vec<(Loc, String)>,
     /// Each directive parsed (same order as `directives`).
@@ -38,7 +40,7 @@ pub struct ParsedUnit {
 impl ParsedUnit {
     /// Original location of a byte offset in [`ParsedUnit::text`].
     pub fn loc(&self, offset: usize) -> Loc {
-        self.lines.loc(&self.text, offset)
+        self.lines.loc(&self.text, self.moves.original(offset))
     }
 }
 
@@ -46,7 +48,8 @@ impl ParsedUnit {
 pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> Result<ParsedUnit, Vec<Diagnostic>> {
     let pp = preprocess::preprocess(path, opts, map).map_err(|d| vec![d])?;
     let mut extracted = pragma::extract(&pp.text, &pp.lines);
-    extracted.text = gnu_attr::normalize(&extracted.text);
+    let (normalized, moves) = gnu_attr::normalize_with_moves(&extracted.text);
+    extracted.text = normalized;
     let lines = pp.lines.rebase(&extracted.text);
     let mut diags = Vec::new();
     let config = lang_c::driver::Config::with_gcc();
@@ -58,6 +61,7 @@ pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
             let acc_exprs = acc_exprs::parse(&parse.unit, &ok);
             Ok(ParsedUnit {
                 text: extracted.text,
+                moves,
                 unit: parse.unit,
                 lines,
                 directives: extracted.directives,
@@ -67,7 +71,7 @@ pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
             })
         }
         Err(err) => {
-            let loc = lines.loc(&extracted.text, err.offset);
+            let loc = lines.loc(&extracted.text, moves.original(err.offset));
             // A statement-owning directive with nothing after it makes lang-c stop right after its marker.
             let before = &extracted.text[..err.offset.min(extracted.text.len())];
             let trimmed = before.trim_end();

@@ -11,14 +11,16 @@
 //! - `packed` (on a struct, union, member or enum), `vector_size` and `scalar_storage_order`
 //!   change layout or arithmetic in ways accsim does not model: "not supported" errors, never a
 //!   silently different layout.
-//! - `mode` is not read: glibc declares `register_t` with `mode(__word__)`, which accsim's
-//!   `register_t` (an `int`) does not follow (issue 12).
+//! - `mode(M)` on an integer declarator gives it the integer type of that machine mode, keeping
+//!   its signedness (glibc: `typedef int register_t __attribute__((__mode__(__word__)))`, a
+//!   `long`): `QI`/`byte` 1 byte, `HI` 2, `SI` 4, `DI`/`word`/`pointer` 8. Other modes (`TI`,
+//!   floating-point and vector modes) are "not supported" errors.
 
 use lang_c::ast::{DeclarationSpecifier, Extension, SpecifierQualifier, TypeSpecifier};
 use lang_c::span::Node;
 
 use super::{LResult, Lowerer};
-use crate::ir::{Type, TypeId};
+use crate::ir::{IntType, Type, TypeId};
 
 /// The layout attributes of one declaration.
 #[derive(Copy, Clone, Debug, Default)]
@@ -113,5 +115,34 @@ fn is_record_definition(t: &TypeSpecifier) -> bool {
         TypeSpecifier::Struct(st) => st.node.declarations.is_some(),
         TypeSpecifier::Enum(et) => !et.node.enumerators.is_empty(),
         _ => false,
+    }
+}
+
+impl<'a> Lowerer<'a> {
+    /// `ty` as a `mode(M)` attribute among `exts` makes it (see the module docs); `ty` itself
+    /// without one.
+    pub(crate) fn apply_mode(&mut self, ty: TypeId, exts: &'a [Node<Extension>]) -> LResult<TypeId> {
+        for ext in exts {
+            let Extension::Attribute(attr) = &ext.node else { continue };
+            if attr.name.node.trim_matches('_') != "mode" {
+                continue;
+            }
+            let mode = attr.arguments.first().and_then(|a| match &a.node {
+                lang_c::ast::Expression::Identifier(id) => Some(id.node.name.trim_matches('_').to_string()),
+                _ => None,
+            });
+            let bytes = match mode.as_deref() {
+                Some("QI" | "byte") => 1,
+                Some("HI") => 2,
+                Some("SI") => 4,
+                Some("DI" | "word" | "pointer") => 8,
+                _ => return self.unsupported(format!("the machine mode `{}` of a `mode` attribute", mode.unwrap_or_default()), attr.name.span),
+            };
+            let Type::Int(it) = self.prog.types.get(ty).clone() else {
+                return self.unsupported("a `mode` attribute on a type that is not an integer", attr.name.span);
+            };
+            return Ok(self.prog.types.intern(Type::Int(IntType { bytes, signed: it.signed })));
+        }
+        Ok(ty)
     }
 }

@@ -162,6 +162,8 @@ impl<'a> Lowerer<'a> {
         }
         let derived = &d.node.derived;
         let split = derived.iter().position(|x| !matches!(x.node, DerivedDeclarator::Pointer(_))).unwrap_or(derived.len());
+        // GNU `mode` retypes the declared integer itself (attrs.rs).
+        let base = if derived.is_empty() { self.apply_mode(base, &d.node.extensions)? } else { base };
         let mut ty = base;
         for _ in &derived[..split] {
             ty = self.t_ptr(ty);
