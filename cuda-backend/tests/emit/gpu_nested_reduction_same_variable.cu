@@ -47,14 +47,14 @@ __device__ __forceinline__ void accsim_sync_worker() {
     }
 }
 
-// line 27: #pragma acc parallel num_gangs(6) num_workers(4) vector_length(32)
+// line 24: #pragma acc parallel num_gangs(6) num_workers(4) vector_length(32)
 // launch: num_gangs = 6, num_workers = 4, vector_length = 32
 //   i_4: `i`, its value (firstprivate scalar)
 //   j_5: `j`, its value (firstprivate scalar)
 //   total_addr_6_gangs: `total`, one copy per gang, initialised to the identity of `+`, combined into the host variable after the kernel
 //   A_addr_7: `A`, the address of its device copy
 //   x_addr_8: `x`, the address of its device copy
-extern "C" __global__ void main_acc27(int i_4, int j_5, double *total_addr_6_gangs, double (*A_addr_7)[96][96], double (*x_addr_8)[96])
+extern "C" __global__ void main_acc24(int i_4, int j_5, double *total_addr_6_gangs, double (*A_addr_7)[96][96], double (*x_addr_8)[96])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -97,8 +97,10 @@ extern "C" __global__ void main_acc27(int i_4, int j_5, double *total_addr_6_gan
     long lane_44;
     long thread_45;
     long threads_46;
-    long chunk_47;
-    long chunk_start_48;
+    long gang_first_47;
+    long gang_end_48;
+    long chunk_49;
+    long chunk_start_50;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
         {
@@ -106,6 +108,8 @@ extern "C" __global__ void main_acc27(int i_4, int j_5, double *total_addr_6_gan
             ub_11 = ((long)96);
             step_12 = 1L;
             trip_13 = (((lb_10 < ub_11) && (step_12 > 0L)) ? (((ub_11 - lb_10) + (step_12 - 1L)) / step_12) : 0L);
+            gang_first_47 = ((__gang * trip_13) / __num_gangs);
+            gang_end_48 = (((__gang + 1L) * trip_13) / __num_gangs);
             iters_40 = trip_13;
             {
                 worker_43 = 0L;
@@ -113,9 +117,9 @@ extern "C" __global__ void main_acc27(int i_4, int j_5, double *total_addr_6_gan
                     lane_44 = 0L;
                     {
                         if (threadIdx.x == 0 && threadIdx.y == 0) priv_42 = 0.0;
-                        thread_45 = ((((__gang * 1L) + worker_43) * 1L) + lane_44);
-                        threads_46 = ((__num_gangs * 1L) * 1L);
-                        for (k_41 = thread_45; k_41 < iters_40; k_41 += threads_46)
+                        thread_45 = (gang_first_47 + ((worker_43 * 1L) + lane_44));
+                        threads_46 = (1L * 1L);
+                        for (k_41 = thread_45; k_41 < gang_end_48; k_41 += threads_46)
                         {
                             i_4 = ((int)(lb_10 + (k_41 * step_12)));
                             {
@@ -156,7 +160,7 @@ extern "C" __global__ void main_acc27(int i_4, int j_5, double *total_addr_6_gan
                                                                     k_9 = ((int)(lb_18 + (k_23 * step_20)));
                                                                     priv_24 += ((((double *)(((double (*)[96])A_addr_7) + ((long)j_5)))[((long)k_9)] * ((double *)x_addr_8)[((long)k_9)]) * ((double)(i_4 % 3)));
                                                                 }
-                                                                // reduction combine (line 27): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                                                // reduction combine (line 24): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                                                 {
                                                                     double __r = accsim_reduce(priv_24, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return (__assumed + __mine); }, [] { accsim_sync_worker(); });
                                                                     if (threadIdx.x == 0) atomicAdd(&priv_33[threadIdx.y], __r);
@@ -167,7 +171,7 @@ extern "C" __global__ void main_acc27(int i_4, int j_5, double *total_addr_6_gan
                                                     }
                                                 }
                                             }
-                                            // reduction combine (line 27): a block reduction over the workers, then one atomic combine by the first of them
+                                            // reduction combine (line 24): a block reduction over the workers, then one atomic combine by the first of them
                                             {
                                                 double __r = accsim_reduce(priv_33[threadIdx.y], __scratch_double, threadIdx.y, blockDim.y, blockDim.x, [](double __assumed, double __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
                                                 if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(&priv_42, __r);
@@ -187,7 +191,7 @@ extern "C" __global__ void main_acc27(int i_4, int j_5, double *total_addr_6_gan
     }
 }
 
-// line 39: #pragma acc parallel loop gang num_workers(2) vector_length(64) reduction(+:checksum)
+// line 36: #pragma acc parallel loop gang num_workers(2) vector_length(64) reduction(+:checksum)
 // launch: num_gangs = the default, num_workers = 2, vector_length = 64
 //   i_4: `i`, its value (firstprivate scalar)
 //   j_5: `j`, its value (firstprivate scalar)
@@ -195,7 +199,7 @@ extern "C" __global__ void main_acc27(int i_4, int j_5, double *total_addr_6_gan
 //   A_addr_7: `A`, the address of its device copy
 //   x_addr_8: `x`, the address of its device copy
 //   y_addr_9: `y`, the address of its device copy
-extern "C" __global__ void main_acc39(int i_4, int j_5, double *checksum_addr_6_gangs, double (*A_addr_7)[96][96], double (*x_addr_8)[96], double (*y_addr_9)[96])
+extern "C" __global__ void main_acc36(int i_4, int j_5, double *checksum_addr_6_gangs, double (*A_addr_7)[96][96], double (*x_addr_8)[96], double (*y_addr_9)[96])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -225,14 +229,18 @@ extern "C" __global__ void main_acc39(int i_4, int j_5, double *checksum_addr_6_
     long lane_32;
     long thread_33;
     long threads_34;
-    long chunk_35;
-    long chunk_start_36;
+    long gang_first_35;
+    long gang_end_36;
+    long chunk_37;
+    long chunk_start_38;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
         lb_11 = ((long)0);
         ub_12 = ((long)96);
         step_13 = 1L;
         trip_14 = (((lb_11 < ub_12) && (step_13 > 0L)) ? (((ub_12 - lb_11) + (step_13 - 1L)) / step_13) : 0L);
+        gang_first_35 = ((__gang * trip_14) / __num_gangs);
+        gang_end_36 = (((__gang + 1L) * trip_14) / __num_gangs);
         iters_28 = trip_14;
         {
             worker_31 = 0L;
@@ -240,9 +248,9 @@ extern "C" __global__ void main_acc39(int i_4, int j_5, double *checksum_addr_6_
                 lane_32 = 0L;
                 {
                     priv_30 = 0.0;
-                    thread_33 = ((((__gang * 1L) + worker_31) * 1L) + lane_32);
-                    threads_34 = ((__num_gangs * 1L) * 1L);
-                    for (k_29 = thread_33; k_29 < iters_28; k_29 += threads_34)
+                    thread_33 = (gang_first_35 + ((worker_31 * 1L) + lane_32));
+                    threads_34 = (1L * 1L);
+                    for (k_29 = thread_33; k_29 < gang_end_36; k_29 += threads_34)
                     {
                         i_4 = ((int)(lb_11 + (k_29 * step_13)));
                         {
@@ -265,7 +273,7 @@ extern "C" __global__ void main_acc39(int i_4, int j_5, double *checksum_addr_6_
                                         j_5 = ((int)(lb_15 + (k_20 * step_17)));
                                         priv_21 += (((double *)(((double (*)[96])A_addr_7) + ((long)i_4)))[((long)j_5)] * ((double *)x_addr_8)[((long)j_5)]);
                                     }
-                                    // reduction combine (line 39): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
+                                    // reduction combine (line 36): a block reduction over the workers and vector lanes, then one atomic combine by the first of them
                                     {
                                         double __r = accsim_reduce(priv_21, __scratch_double, threadIdx.y * blockDim.x + threadIdx.x, blockDim.x * blockDim.y, 1, [](double __assumed, double __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
                                         if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(&tmp_10, __r);

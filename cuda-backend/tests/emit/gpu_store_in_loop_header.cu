@@ -13,14 +13,14 @@ __device__ __forceinline__ void accsim_sync_worker() {
     }
 }
 
-// line 29: #pragma acc parallel num_gangs(1) vector_length(32)
+// line 26: #pragma acc parallel num_gangs(1) vector_length(32)
 // launch: num_gangs = 1, num_workers = the default, vector_length = 32
 //   i_4: `i`, its value (firstprivate scalar)
 //   W_addr_5: `W`, the address of its device copy
 //   c_addr_6: `c`, the address of its device copy
 //   stats_addr_7: `stats`, the address of its device copy
 //   out_l_addr_8: `out_l`, the address of its device copy
-extern "C" __global__ void main_acc29(int i_4, double (*W_addr_5)[24][24], double (*c_addr_6)[24][24], int (*stats_addr_7)[2], double (*out_l_addr_8)[1])
+extern "C" __global__ void main_acc26(int i_4, double (*W_addr_5)[24][24], double (*c_addr_6)[24][24], int (*stats_addr_7)[2], double (*out_l_addr_8)[1])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -130,14 +130,14 @@ extern "C" __global__ void main_acc29(int i_4, double (*W_addr_5)[24][24], doubl
     }
 }
 
-// line 50: #pragma acc parallel num_gangs(2) num_workers(4) vector_length(8)
+// line 47: #pragma acc parallel num_gangs(2) num_workers(4) vector_length(8)
 // launch: num_gangs = 2, num_workers = 4, vector_length = 8
 //   i_4: `i`, its value (firstprivate scalar)
 //   j_5: `j`, its value (firstprivate scalar)
 //   W_addr_6: `W`, the address of its device copy
 //   c_addr_7: `c`, the address of its device copy
 //   passes_addr_8: `passes`, the address of its device copy
-extern "C" __global__ void main_acc50(int i_4, int j_5, double (*W_addr_6)[24][24], double (*c_addr_7)[24][24], int (*passes_addr_8)[24])
+extern "C" __global__ void main_acc47(int i_4, int j_5, double (*W_addr_6)[24][24], double (*c_addr_7)[24][24], int (*passes_addr_8)[24])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -164,9 +164,11 @@ extern "C" __global__ void main_acc50(int i_4, int j_5, double (*W_addr_6)[24][2
     long lane_29;
     long thread_30;
     long threads_31;
-    long chunk_32;
-    long chunk_start_33;
-    long round_34;
+    long gang_first_32;
+    long gang_end_33;
+    long chunk_34;
+    long chunk_start_35;
+    long round_36;
     __shared__ int __ctl_w_int[32]; // a control expression's value, from the thread that evaluates it
     {
         {
@@ -174,18 +176,20 @@ extern "C" __global__ void main_acc50(int i_4, int j_5, double (*W_addr_6)[24][2
             ub_10 = ((long)24);
             step_11 = 1L;
             trip_12 = (((lb_9 < ub_10) && (step_11 > 0L)) ? (((ub_10 - lb_9) + (step_11 - 1L)) / step_11) : 0L);
+            gang_first_32 = ((__gang * trip_12) / __num_gangs);
+            gang_end_33 = (((__gang + 1L) * trip_12) / __num_gangs);
             iters_26 = trip_12;
             {
-                threads_31 = (__num_gangs * (__num_workers * 1L));
+                threads_31 = (__num_workers * 1L);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_34 = (__gang * (__num_workers * 1L)); round_34 < iters_26; round_34 += threads_31)
+                for (round_36 = gang_first_32; round_36 < gang_end_33; round_36 += threads_31)
                 {
                     { // worker-partitioned: each thread runs its share
                         worker_28 = threadIdx.y;
                         lane_29 = 0L;
                         {
-                            k_27 = ((round_34 + (worker_28 * 1L)) + lane_29);
-                            if ((k_27 < iters_26))
+                            k_27 = ((round_36 + (worker_28 * 1L)) + lane_29);
+                            if ((k_27 < gang_end_33))
                             {
                                 i_4 = ((int)(lb_9 + (k_27 * step_11)));
                                 {

@@ -47,14 +47,14 @@ __device__ __forceinline__ void accsim_sync_worker() {
     }
 }
 
-// line 28: #pragma acc parallel num_gangs(3) num_workers(100) vector_length(32) reduction(+:hits)
+// line 25: #pragma acc parallel num_gangs(3) num_workers(100) vector_length(32) reduction(+:hits)
 // launch: num_gangs = 3, num_workers = 100, vector_length = 32
 //   i_4: `i`, its value (firstprivate scalar)
 //   j_5: `j`, its value (firstprivate scalar)
 //   hits_addr_6_gangs: `hits`, one copy per gang, initialised to the identity of `+`, combined into the host variable after the kernel
 //   a_addr_7: `a`, the address of its device copy
 //   rowsum_addr_8: `rowsum`, the address of its device copy
-extern "C" __global__ void main_acc28(int i_4, int j_5, long *hits_addr_6_gangs, float (*a_addr_7)[300][64], float (*rowsum_addr_8)[300])
+extern "C" __global__ void main_acc25(int i_4, int j_5, long *hits_addr_6_gangs, float (*a_addr_7)[300][64], float (*rowsum_addr_8)[300])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -83,9 +83,11 @@ extern "C" __global__ void main_acc28(int i_4, int j_5, long *hits_addr_6_gangs,
     long lane_30;
     long thread_31;
     long threads_32;
-    long chunk_33;
-    long chunk_start_34;
-    long round_35;
+    long gang_first_33;
+    long gang_end_34;
+    long chunk_35;
+    long chunk_start_36;
+    long round_37;
     __shared__ float __scratch_float[1024]; // block-reduction scratch: a slot per thread
     {
         {
@@ -93,18 +95,20 @@ extern "C" __global__ void main_acc28(int i_4, int j_5, long *hits_addr_6_gangs,
             ub_11 = ((long)300);
             step_12 = 1L;
             trip_13 = (((lb_10 < ub_11) && (step_12 > 0L)) ? (((ub_11 - lb_10) + (step_12 - 1L)) / step_12) : 0L);
+            gang_first_33 = ((__gang * trip_13) / __num_gangs);
+            gang_end_34 = (((__gang + 1L) * trip_13) / __num_gangs);
             iters_27 = trip_13;
             {
-                threads_32 = (__num_gangs * (__num_workers * 1L));
+                threads_32 = (__num_workers * 1L);
                 // partitioned loop, round by round (no barrier between rounds)
-                for (round_35 = (__gang * (__num_workers * 1L)); round_35 < iters_27; round_35 += threads_32)
+                for (round_37 = gang_first_33; round_37 < gang_end_34; round_37 += threads_32)
                 {
                     { // worker-partitioned: each thread runs its share
                         worker_29 = threadIdx.y;
                         lane_30 = 0L;
                         {
-                            k_28 = ((round_35 + (worker_29 * 1L)) + lane_30);
-                            if ((k_28 < iters_27))
+                            k_28 = ((round_37 + (worker_29 * 1L)) + lane_30);
+                            if ((k_28 < gang_end_34))
                             {
                                 i_4 = ((int)(lb_10 + (k_28 * step_12)));
                                 {
@@ -127,7 +131,7 @@ extern "C" __global__ void main_acc28(int i_4, int j_5, long *hits_addr_6_gangs,
                                                     j_5 = ((int)(lb_14 + (k_19 * step_16)));
                                                     priv_20 += ((float *)(((float (*)[64])a_addr_7) + ((long)i_4)))[((long)j_5)];
                                                 }
-                                                // reduction combine (line 28): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                                // reduction combine (line 25): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                                 {
                                                     float __r = accsim_reduce(priv_20, __scratch_float, threadIdx.x, blockDim.x, 1, [](float __assumed, float __mine) { return (__assumed + __mine); }, [] { accsim_sync_worker(); });
                                                     if (threadIdx.x == 0) atomicAdd(&s_9[threadIdx.y], __r);
@@ -149,13 +153,13 @@ extern "C" __global__ void main_acc28(int i_4, int j_5, long *hits_addr_6_gangs,
     }
 }
 
-// line 43: #pragma acc parallel num_gangs(2) num_workers(40) vector_length(64)
+// line 40: #pragma acc parallel num_gangs(2) num_workers(40) vector_length(64)
 // launch: num_gangs = 2, num_workers = 40, vector_length = 64
 //   i_4: `i`, its value (firstprivate scalar)
 //   j_5: `j`, its value (firstprivate scalar)
 //   a_addr_6: `a`, the address of its device copy
 //   colsum_addr_7: `colsum`, the address of its device copy
-extern "C" __global__ void main_acc43(int i_4, int j_5, float (*a_addr_6)[300][64], double (*colsum_addr_7)[64])
+extern "C" __global__ void main_acc40(int i_4, int j_5, float (*a_addr_6)[300][64], double (*colsum_addr_7)[64])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
@@ -198,8 +202,10 @@ extern "C" __global__ void main_acc43(int i_4, int j_5, float (*a_addr_6)[300][6
     long lane_44;
     long thread_45;
     long threads_46;
-    long chunk_47;
-    long chunk_start_48;
+    long gang_first_47;
+    long gang_end_48;
+    long chunk_49;
+    long chunk_start_50;
     __shared__ double __scratch_double[1024]; // block-reduction scratch: a slot per thread
     {
         {
@@ -207,15 +213,17 @@ extern "C" __global__ void main_acc43(int i_4, int j_5, float (*a_addr_6)[300][6
             ub_12 = ((long)64);
             step_13 = 1L;
             trip_14 = (((lb_11 < ub_12) && (step_13 > 0L)) ? (((ub_12 - lb_11) + (step_13 - 1L)) / step_13) : 0L);
+            gang_first_47 = ((__gang * trip_14) / __num_gangs);
+            gang_end_48 = (((__gang + 1L) * trip_14) / __num_gangs);
             iters_41 = trip_14;
             {
                 worker_43 = 0L;
                 {
                     lane_44 = 0L;
                     {
-                        thread_45 = ((((__gang * 1L) + worker_43) * 1L) + lane_44);
-                        threads_46 = ((__num_gangs * 1L) * 1L);
-                        for (k_42 = thread_45; k_42 < iters_41; k_42 += threads_46)
+                        thread_45 = (gang_first_47 + ((worker_43 * 1L) + lane_44));
+                        threads_46 = (1L * 1L);
+                        for (k_42 = thread_45; k_42 < gang_end_48; k_42 += threads_46)
                         {
                             j_5 = ((int)(lb_11 + (k_42 * step_13)));
                             {
@@ -258,7 +266,7 @@ extern "C" __global__ void main_acc43(int i_4, int j_5, float (*a_addr_6)[300][6
                                                                     k_10 = ((int)(lb_19 + (k_24 * step_21)));
                                                                     priv_25 += (((double)((float *)(((float (*)[64])a_addr_6) + ((long)i_4)))[((long)j_5)]) * ((double)(k_10 % 4)));
                                                                 }
-                                                                // reduction combine (line 43): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
+                                                                // reduction combine (line 40): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                                                                 {
                                                                     double __r = accsim_reduce(priv_25, __scratch_double, threadIdx.x, blockDim.x, 1, [](double __assumed, double __mine) { return (__assumed + __mine); }, [] { accsim_sync_worker(); });
                                                                     if (threadIdx.x == 0) atomicAdd(&part_9[threadIdx.y], __r);
@@ -270,7 +278,7 @@ extern "C" __global__ void main_acc43(int i_4, int j_5, float (*a_addr_6)[300][6
                                                     priv_34 += part_9[threadIdx.y];
                                                 }
                                             }
-                                            // reduction combine (line 43): a block reduction over the workers, then one atomic combine by the first of them
+                                            // reduction combine (line 40): a block reduction over the workers, then one atomic combine by the first of them
                                             {
                                                 double __r = accsim_reduce(priv_34, __scratch_double, threadIdx.y, blockDim.y, blockDim.x, [](double __assumed, double __mine) { return (__assumed + __mine); }, [] { __syncthreads(); });
                                                 if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(&c_8, __r);
