@@ -538,9 +538,6 @@ impl FnOutliner<'_> {
         let mut subarrays: HashMap<VarRoot, AccVar> = HashMap::new();
         // Variables a data clause of the construct or of an enclosing data construct maps
         // through a subarray (item 2 of issue 12: `copy(a[0:50])` maps part of `a`, not all).
-        // `deviceptr(p)` on the construct: the kernel reads `p`'s device copy, which holds the
-        // device address (§2.6.5.9).
-        let mut device_pointers: HashSet<VarRoot> = HashSet::new();
         let mut sectioned: HashSet<VarRoot> = self.enclosing_vars.iter().flatten().filter(|n| !n.var.sections.is_empty()).map(|n| n.var.root).collect();
         for c in &dir.clauses {
             match &c.kind {
@@ -559,10 +556,10 @@ impl FnOutliner<'_> {
                         subarrays.insert(v.root, v.clone());
                     }
                 }),
-                AccClauseKind::Data(dc, vars) => vars.iter().for_each(|v| {
-                    if *dc == DataClause::DevicePtr {
-                        device_pointers.insert(v.root);
-                    }
+                // A `deviceptr` pointer already holds a device address: it is passed by value,
+                // not mapped (§2.6.5.1: its target is already on the device; nothing is moved).
+                AccClauseKind::Data(DataClause::DevicePtr, _) => {}
+                AccClauseKind::Data(_, vars) => vars.iter().for_each(|v| {
                     if v.sections.is_empty() {
                         mapped.insert(v.root);
                     } else {
@@ -656,7 +653,7 @@ impl FnOutliner<'_> {
             let mode = match attr.get(&root) {
                 Some(m) => *m,
                 None if hl.storage == Storage::Register => CaptureMode::Value,
-                None if aggregate || device_pointers.contains(&root) || (!is_ptr && (mapped.contains(&root) || is_kernels)) => CaptureMode::Present,
+                None if aggregate || (!is_ptr && (mapped.contains(&root) || is_kernels)) => CaptureMode::Present,
                 // Pointers are firstprivate, translated to the device copy of their target, also
                 // when a clause names them whole: the clause maps their target (item 7 of issue
                 // 12, `data_plans`), or under --strict-2.0 the pointer, whose device copy would
@@ -694,7 +691,7 @@ impl FnOutliner<'_> {
             let is_ptr = self.p.types.is_pointer(gl.ty);
             let mode = match attr.get(&root) {
                 Some(m) => *m,
-                None if aggregate || device_pointers.contains(&root) || (!is_ptr && (mapped.contains(&root) || is_kernels)) => CaptureMode::Present,
+                None if aggregate || (!is_ptr && (mapped.contains(&root) || is_kernels)) => CaptureMode::Present,
                 None => CaptureMode::FirstPrivate,
             };
             let pty = self.p.types.intern(Type::Pointer(gl.ty));
