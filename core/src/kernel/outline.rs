@@ -32,7 +32,58 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
         p.functions[fi].body = body;
     }
     bind_routine_calls(p, &mut diags);
+    missing_routines(p);
     if diags.is_empty() { Ok(()) } else { Err(diags) }
+}
+
+/// Could a `routine` directive apply to function `f` (§2.12.1)? A directive that names or binds
+/// it does; an unnamed one applies to the function whose definition or prototype comes next,
+/// and prototypes are not kept after lowering, so any unnamed directive before `f`'s definition
+/// in its file might (no false `missing-routine` for a prototype the directive precedes).
+fn may_be_routine(p: &Program, f: &Function) -> bool {
+    p.file_scope_directives.iter().filter_map(|d| p.acc.get(d.0 as usize).and_then(|x| x.as_ref())).any(|dir| {
+        let AccKind::Routine(name) = &dir.kind else { return false };
+        // The procedure a `bind` names is what device code calls instead (§2.12.1.5).
+        let binds = dir.clauses.iter().any(|c| matches!(&c.kind, AccClauseKind::Bind(t) if *t == f.name));
+        binds || match name {
+            Some(n) => *n == f.name,
+            None => dir.loc.file == f.loc.file && dir.loc.line < f.loc.line,
+        }
+    })
+}
+
+/// `missing-routine` (a warning, §2.12.1): a compute region calls a function of the program that
+/// has no `routine` directive, so no device version of it exists (nvc and gcc compile one only
+/// for a routine). Reported once per called function, at its first call; C library functions
+/// are the implementation's. Misses: calls made inside routines (which functions an unnamed
+/// directive applies to is not known exactly, see [`may_be_routine`]).
+fn missing_routines(p: &mut Program) {
+    let routine: Vec<bool> = p.functions.iter().map(|f| may_be_routine(p, f)).collect();
+    let device: Vec<FuncId> = p.kernels.iter().map(|k| k.func).collect();
+    let mut found: Vec<(FuncId, Loc)> = Vec::new();
+    for f in device {
+        let Some(func) = p.functions.get(f.0 as usize) else { continue };
+        walk_stmt(&func.body, &mut |e| {
+            if let ExprKind::Call { callee: Callee::Direct(g), .. } = &e.kind {
+                let defined = p.functions.get(g.0 as usize).is_some_and(|x| !matches!(x.body.kind, StmtKind::Empty));
+                let named = routine.get(g.0 as usize).copied().unwrap_or(true);
+                if defined && !named && !found.iter().any(|(h, _)| h == g) {
+                    found.push((*g, e.loc));
+                }
+            }
+        }, &mut |_| {});
+    }
+    for (g, at) in found {
+        let Some(callee) = p.functions.get(g.0 as usize) else { continue };
+        let name = callee.name.clone();
+        let mut d = Diagnostic::error("missing-routine", format!("device code calls `{name}`, which has no `routine` directive: no device version of it is compiled (§2.12.1)"), at)
+            .with_related(callee.loc, format!("`{name}` is defined here"))
+            .with_help(format!("put `#pragma acc routine seq` (or the level of parallelism it uses) before the definition or a prototype of `{name}`"));
+        d.severity = crate::diag::Severity::Warning;
+        if !p.findings.iter().any(|f| f.primary == d.primary && f.kind == d.kind) {
+            p.findings.push(d);
+        }
+    }
 }
 
 /// §2.12.1.5 `routine bind(name)` / `bind("string")`: a call from a compute region to the routine
