@@ -395,11 +395,26 @@ impl FnOutliner<'_> {
         // Reductions on loops inside the region also give the variable a clear attribute.
         let mut inner = HashMap::new();
         gang_reductions(body, &self.p.acc, &mut inner);
+        // A reduction on a worker or vector loop only (no gang clause) combines the threads of a
+        // gang into the gang's copy, which is firstprivate: it does not make the variable's
+        // value come back (§2.7.11 reduces at the loop's own levels).
         let mut loop_reduced = HashSet::new();
+        let mut below_gang: HashMap<VarRoot, Loc> = HashMap::new();
         walk_stmt(body, &mut |_| {}, &mut |st| {
             if let StmtKind::Acc { directive, .. } = &st.kind {
                 if let Some(Some(d)) = self.p.acc.get(directive.0 as usize) {
-                    loop_reduced.extend(clause_roots(d));
+                    let gang = d.clauses.iter().any(|c| matches!(c.kind, AccClauseKind::Gang { .. }));
+                    let partitioned_below_gang = !gang && d.clauses.iter().any(|c| matches!(c.kind, AccClauseKind::Worker(_) | AccClauseKind::Vector(_)));
+                    for c in &d.clauses {
+                        match &c.kind {
+                            AccClauseKind::Reduction { vars, .. } if partitioned_below_gang => {
+                                for v in vars {
+                                    below_gang.entry(v.root).or_insert(d.loc);
+                                }
+                            }
+                            _ => loop_reduced.extend(clause_roots(&AccDirective { clauses: vec![c.clone()], ..d.clone() })),
+                        }
+                    }
                 }
             }
         });
@@ -485,7 +500,13 @@ impl FnOutliner<'_> {
             if let Some(read) = read_after {
                 reported.insert(l);
                 let name = &local.name;
-                let d = if counters.contains(&l) {
+                let d = if let Some(reduced_at) = below_gang.get(&root) {
+                    Diagnostic::error("lost-write", format!("`{name}` is reduced by a worker or vector loop, but no gang-level reduction brings it out of the parallel region: it is firstprivate there by default, and the host never sees the result"), at)
+                        .with_related(*reduced_at, format!("the `reduction` on this loop combines the threads of each gang into that gang's copy of `{name}` (§2.7.11)"))
+                        .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
+                        .with_related(dir.loc, "the parallel construct (§2.5.1: scalars not in a data clause are firstprivate)")
+                        .with_help(format!("add `reduction(op:{name})` to the gang loop or the parallel construct too"))
+                } else if counters.contains(&l) {
                     Diagnostic::error("lost-write", format!("`{name}` is the counter of a loop in the parallel region, private to each thread there (§2.6.1): the host never sees its final value"), at)
                         .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
                         .with_related(dir.loc, "the parallel construct")
