@@ -39,6 +39,7 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
         p.functions[fi].body = body;
     }
     bind_routine_calls(p, &mut diags);
+    missing_routines(p);
     if diags.is_empty() { Ok(()) } else { Err(diags) }
 }
 
@@ -83,6 +84,56 @@ fn bare_pointer_notes(p: &mut Program) {
         }
     }
     for d in notes {
+        if !p.findings.iter().any(|f| f.primary == d.primary && f.kind == d.kind) {
+            p.findings.push(d);
+        }
+    }
+}
+
+/// Could a `routine` directive apply to function `f` (§2.12.1)? A directive that names or binds
+/// it does; an unnamed one applies to the function whose definition or prototype comes next,
+/// and prototypes are not kept after lowering, so any unnamed directive before `f`'s definition
+/// in its file might (no false `missing-routine` for a prototype the directive precedes).
+fn may_be_routine(p: &Program, f: &Function) -> bool {
+    p.file_scope_directives.iter().filter_map(|d| p.acc.get(d.0 as usize).and_then(|x| x.as_ref())).any(|dir| {
+        let AccKind::Routine(name) = &dir.kind else { return false };
+        // The procedure a `bind` names is what device code calls instead (§2.12.1.5).
+        let binds = dir.clauses.iter().any(|c| matches!(&c.kind, AccClauseKind::Bind(t) if *t == f.name));
+        binds || match name {
+            Some(n) => *n == f.name,
+            None => dir.loc.file == f.loc.file && dir.loc.line < f.loc.line,
+        }
+    })
+}
+
+/// `missing-routine` (a warning, §2.12.1): a compute region calls a function of the program that
+/// has no `routine` directive, so no device version of it exists (nvc and gcc compile one only
+/// for a routine). Reported once per called function, at its first call; C library functions
+/// are the implementation's. Misses: calls made inside routines (which functions an unnamed
+/// directive applies to is not known exactly, see [`may_be_routine`]).
+fn missing_routines(p: &mut Program) {
+    let routine: Vec<bool> = p.functions.iter().map(|f| may_be_routine(p, f)).collect();
+    let device: Vec<FuncId> = p.kernels.iter().map(|k| k.func).collect();
+    let mut found: Vec<(FuncId, Loc)> = Vec::new();
+    for f in device {
+        let Some(func) = p.functions.get(f.0 as usize) else { continue };
+        walk_stmt(&func.body, &mut |e| {
+            if let ExprKind::Call { callee: Callee::Direct(g), .. } = &e.kind {
+                let defined = p.functions.get(g.0 as usize).is_some_and(|x| !matches!(x.body.kind, StmtKind::Empty));
+                let named = routine.get(g.0 as usize).copied().unwrap_or(true);
+                if defined && !named && !found.iter().any(|(h, _)| h == g) {
+                    found.push((*g, e.loc));
+                }
+            }
+        }, &mut |_| {});
+    }
+    for (g, at) in found {
+        let Some(callee) = p.functions.get(g.0 as usize) else { continue };
+        let name = callee.name.clone();
+        let mut d = Diagnostic::error("missing-routine", format!("device code calls `{name}`, which has no `routine` directive: no device version of it is compiled (§2.12.1)"), at)
+            .with_related(callee.loc, format!("`{name}` is defined here"))
+            .with_help(format!("put `#pragma acc routine seq` (or the level of parallelism it uses) before the definition or a prototype of `{name}`"));
+        d.severity = crate::diag::Severity::Warning;
         if !p.findings.iter().any(|f| f.primary == d.primary && f.kind == d.kind) {
             p.findings.push(d);
         }
@@ -392,11 +443,26 @@ impl FnOutliner<'_> {
         // Reductions on loops inside the region also give the variable a clear attribute.
         let mut inner = HashMap::new();
         gang_reductions(body, &self.p.acc, &mut inner);
+        // A reduction on a worker or vector loop only (no gang clause) combines the threads of a
+        // gang into the gang's copy, which is firstprivate: it does not make the variable's
+        // value come back (§2.7.11 reduces at the loop's own levels).
         let mut loop_reduced = HashSet::new();
+        let mut below_gang: HashMap<VarRoot, Loc> = HashMap::new();
         walk_stmt(body, &mut |_| {}, &mut |st| {
             if let StmtKind::Acc { directive, .. } = &st.kind {
                 if let Some(Some(d)) = self.p.acc.get(directive.0 as usize) {
-                    loop_reduced.extend(clause_roots(d));
+                    let gang = d.clauses.iter().any(|c| matches!(c.kind, AccClauseKind::Gang { .. }));
+                    let partitioned_below_gang = !gang && d.clauses.iter().any(|c| matches!(c.kind, AccClauseKind::Worker(_) | AccClauseKind::Vector(_)));
+                    for c in &d.clauses {
+                        match &c.kind {
+                            AccClauseKind::Reduction { vars, .. } if partitioned_below_gang => {
+                                for v in vars {
+                                    below_gang.entry(v.root).or_insert(d.loc);
+                                }
+                            }
+                            _ => loop_reduced.extend(clause_roots(&AccDirective { clauses: vec![c.clone()], ..d.clone() })),
+                        }
+                    }
                 }
             }
         });
@@ -482,7 +548,13 @@ impl FnOutliner<'_> {
             if let Some(read) = read_after {
                 reported.insert(l);
                 let name = &local.name;
-                let d = if counters.contains(&l) {
+                let d = if let Some(reduced_at) = below_gang.get(&root) {
+                    Diagnostic::error("lost-write", format!("`{name}` is reduced by a worker or vector loop, but no gang-level reduction brings it out of the parallel region: it is firstprivate there by default, and the host never sees the result"), at)
+                        .with_related(*reduced_at, format!("the `reduction` on this loop combines the threads of each gang into that gang's copy of `{name}` (§2.7.11)"))
+                        .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
+                        .with_related(dir.loc, "the parallel construct (§2.5.1: scalars not in a data clause are firstprivate)")
+                        .with_help(format!("add `reduction(op:{name})` to the gang loop or the parallel construct too"))
+                } else if counters.contains(&l) {
                     Diagnostic::error("lost-write", format!("`{name}` is the counter of a loop in the parallel region, private to each thread there (§2.6.1): the host never sees its final value"), at)
                         .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
                         .with_related(dir.loc, "the parallel construct")

@@ -39,12 +39,14 @@ __device__ T accsim_reduce(T v, T *s, unsigned r, unsigned n, unsigned stride, O
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   n_4: `n`, its value (firstprivate scalar)
 //   a_5: `a`, its value (firstprivate scalar)
-//   x_addr_6: `x`, the address of its device copy
-//   y_addr_7: `y`, the address of its device copy
-extern "C" __global__ void device_daxpy_acc18(int n_4, double a_5, double **x_addr_6, double **y_addr_7)
+//   x_addr_6_one: `x`, its value, read-only: one copy for all gangs
+//   y_addr_7_one: `y`, its value, read-only: one copy for all gangs
+extern "C" __global__ void device_daxpy_acc18(int n_4, double a_5, double **x_addr_6_one, double **y_addr_7_one)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
+    double **__restrict__ x_addr_6 = x_addr_6_one; // the firstprivate value, read-only: one copy for all gangs
+    double **__restrict__ y_addr_7 = y_addr_7_one; // the firstprivate value, read-only: one copy for all gangs
     int i_8;
     long lb_9;
     long ub_10;
@@ -98,13 +100,15 @@ extern "C" __global__ void device_daxpy_acc18(int n_4, double a_5, double **x_ad
 // line 24: #pragma acc parallel loop deviceptr(x, y) reduction(+:s)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
 //   n_4: `n`, its value (firstprivate scalar)
-//   x_addr_5: `x`, the address of its device copy
-//   y_addr_6: `y`, the address of its device copy
+//   x_addr_5_one: `x`, its value, read-only: one copy for all gangs
+//   y_addr_6_one: `y`, its value, read-only: one copy for all gangs
 //   s_addr_7_gangs: `s`, one copy per gang, initialised to the identity of `+`, combined into the host variable after the kernel
-extern "C" __global__ void device_dot_acc24(int n_4, double **x_addr_5, double **y_addr_6, double *s_addr_7_gangs)
+extern "C" __global__ void device_dot_acc24(int n_4, double **x_addr_5_one, double **y_addr_6_one, double *s_addr_7_gangs)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
+    double **__restrict__ x_addr_5 = x_addr_5_one; // the firstprivate value, read-only: one copy for all gangs
+    double **__restrict__ y_addr_6 = y_addr_6_one; // the firstprivate value, read-only: one copy for all gangs
     double *__restrict__ s_addr_7 = s_addr_7_gangs + __gang; // this gang's reduction(+) copy
     int i_8;
     long lb_9;

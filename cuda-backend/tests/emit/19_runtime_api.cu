@@ -37,11 +37,12 @@ __device__ T accsim_reduce(T v, T *s, unsigned r, unsigned n, unsigned stride, O
 
 // line 38: #pragma acc parallel loop deviceptr(d)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
-//   d_addr_4: `d`, the address of its device copy
-extern "C" __global__ void main_acc38(double **d_addr_4)
+//   d_addr_4_one: `d`, its value, read-only: one copy for all gangs
+extern "C" __global__ void main_acc38(double **d_addr_4_one)
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
+    double **__restrict__ d_addr_4 = d_addr_4_one; // the firstprivate value, read-only: one copy for all gangs
     int i_5;
     long lb_6;
     long ub_7;
@@ -92,12 +93,13 @@ extern "C" __global__ void main_acc38(double **d_addr_4)
 
 // line 46: #pragma acc parallel loop deviceptr(d) copyout(back)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
-//   d_addr_4: `d`, the address of its device copy
+//   d_addr_4_one: `d`, its value, read-only: one copy for all gangs
 //   back_addr_5: `back`, the address of its device copy
-extern "C" __global__ void main_acc46(double **d_addr_4, double (*back_addr_5)[512])
+extern "C" __global__ void main_acc46(double **d_addr_4_one, double (*back_addr_5)[512])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
+    double **__restrict__ d_addr_4 = d_addr_4_one; // the firstprivate value, read-only: one copy for all gangs
     int i_6;
     long lb_7;
     long ub_8;

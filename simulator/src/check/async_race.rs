@@ -16,6 +16,9 @@
 //! **Cost.** Nothing while no queue has pending work; otherwise a scan of the pending ranges
 //! per host access.
 //!
+//! A copy to the host of bytes the device never changed (a scalar that a kernels construct
+//! copies back, §2.5.2) stores what the host already holds: reading them races with nothing.
+//!
 //! **False positives: none** under the rule (a `wait` clause on a construct is treated as a
 //! full wait, which can only hide races). **Misses:** with
 //! `--schedule seed:N`, work the schedule delays is seen when it runs (at the wait), not when it
@@ -41,6 +44,9 @@ struct Pending {
     ranges: Vec<(u64, u64, bool)>,
     /// Queues whose later work waits for this operation (they joined its queue after it).
     joined_by: BTreeSet<i64>,
+    /// A copy to the host of bytes the host already holds (the device never wrote them): it
+    /// changes nothing a reader sees, so only a host write (which it would undo) conflicts.
+    same_bytes: bool,
 }
 
 impl Pending {
@@ -56,8 +62,13 @@ impl Pending {
             self.ranges.push((s, e, w));
         }
     }
-    fn conflict(&self, s: u64, e: u64, w: bool) -> Option<bool> {
-        self.ranges.iter().find(|r| r.0 < e && s < r.1 && (w || r.2)).map(|r| r.2)
+    /// Does an access of `s..e` (`w`: a write; `same`: a write of the bytes already there)
+    /// conflict with this operation, and does the operation write?
+    fn conflict(&self, s: u64, e: u64, w: bool, same: bool) -> Option<bool> {
+        // Two accesses conflict when either changes the bytes: a write of what is already there
+        // (on either side) changes nothing the other sees.
+        let mine_changes = w && !same;
+        self.ranges.iter().find(|r| r.0 < e && s < r.1 && (mine_changes || (r.2 && !self.same_bytes))).map(|r| r.2)
     }
 }
 
@@ -73,13 +84,13 @@ impl AsyncRaces {
     }
 
     /// A pending operation of a queue other than `mine` that conflicts with an access.
-    fn find(&self, mine: Option<i64>, s: u64, e: u64, w: bool) -> Option<(i64, &Pending, bool)> {
+    fn find(&self, mine: Option<i64>, s: u64, e: u64, w: bool, same: bool) -> Option<(i64, &Pending, bool)> {
         self.pending
             .iter()
             .filter(|(q, _)| Some(**q) != mine)
             .flat_map(|(q, ops)| ops.iter().map(move |p| (*q, p)))
             .filter(|(_, p)| !mine.is_some_and(|m| p.joined_by.contains(&m)))
-            .find_map(|(q, p)| p.conflict(s, e, w).map(|pw| (q, p, pw)))
+            .find_map(|(q, p)| p.conflict(s, e, w, same).map(|pw| (q, p, pw)))
     }
 
     fn name(coh: &Coherence, addr: u64, size: u64) -> String {
@@ -89,8 +100,8 @@ impl AsyncRaces {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn report(&self, who: &str, mine: Option<i64>, addr: u64, size: u64, w: bool, loc: Loc, coh: &Coherence, found: &mut Vec<Diagnostic>) {
-        if let Some((q, p, pw)) = self.find(mine, addr, addr + size, w) {
+    fn report(&self, who: &str, mine: Option<i64>, (addr, size, w, same): (u64, u64, bool, bool), loc: Loc, coh: &Coherence, found: &mut Vec<Diagnostic>) {
+        if let Some((q, p, pw)) = self.find(mine, addr, addr + size, w, same) {
             let what = Self::name(coh, addr, size);
             let verb = if w { "writes" } else { "reads" };
             let theirs = if pw { "writes" } else { "reads" };
@@ -111,7 +122,7 @@ impl AsyncRaces {
         if self.idle() {
             return;
         }
-        self.report("the host", None, a.addr, a.size, a.write, a.loc, coh, found);
+        self.report("the host", None, (a.addr, a.size, a.write, false), a.loc, coh, found);
     }
 
     pub fn device_access(&mut self, a: &Access, queue: Option<i64>, coh: &Coherence, found: &mut Vec<Diagnostic>) {
@@ -125,7 +136,7 @@ impl AsyncRaces {
                 Some(q) => format!("device code on async({q})"),
                 None => "device code".to_string(),
             };
-            self.report(&who, queue, a.addr, a.size, a.write, a.loc, coh, found);
+            self.report(&who, queue, (a.addr, a.size, a.write, false), a.loc, coh, found);
         }
         if let Some(q) = queue {
             if let Some(p) = self.pending.get_mut(&q).and_then(|v| v.last_mut()) {
@@ -143,13 +154,14 @@ impl AsyncRaces {
                     Some(q) => format!("the transfer on async({q})"),
                     None => "the host's transfer".to_string(),
                 };
+                let same_bytes = !up && coh.in_sync((*host >> 32) as u32, *host, *len);
                 if !self.idle() {
-                    self.report(&who, queue, src, *len, false, *loc, coh, found);
-                    self.report(&who, queue, dst, *len, true, *loc, coh, found);
+                    self.report(&who, queue, (src, *len, false, false), *loc, coh, found);
+                    self.report(&who, queue, (dst, *len, true, same_bytes), *loc, coh, found);
                 }
                 if let Some(q) = queue {
                     let what = if up { "copy to the device" } else { "copy to the host" };
-                    let mut p = Pending { loc: *loc, what, ranges: Vec::new(), joined_by: BTreeSet::new() };
+                    let mut p = Pending { loc: *loc, what, ranges: Vec::new(), joined_by: BTreeSet::new(), same_bytes };
                     p.add(src, src + len, false);
                     p.add(dst, dst + len, true);
                     self.pending.entry(q).or_default().push(p);
@@ -157,7 +169,7 @@ impl AsyncRaces {
             }
             DataEvent::LaunchBegin { loc, on_host: false, .. } => {
                 if let Some(q) = queue {
-                    self.pending.entry(q).or_default().push(Pending { loc: *loc, what: "kernel", ranges: Vec::new(), joined_by: BTreeSet::new() });
+                    self.pending.entry(q).or_default().push(Pending { loc: *loc, what: "kernel", ranges: Vec::new(), joined_by: BTreeSet::new(), same_bytes: false });
                 }
             }
             DataEvent::Waited { queue: Some(q), .. } => {

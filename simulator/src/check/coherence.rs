@@ -188,6 +188,13 @@ impl Coherence {
         self.sites.get((c & SITE_MASK) as usize).copied()
     }
 
+    /// Do the host bytes `addr..addr+len` of host allocation `id` hold what their device copy
+    /// holds (no write on either side since the last transfer)? A copy to the host of them then
+    /// stores the bytes that are already there.
+    pub fn in_sync(&self, id: u32, addr: u64, len: u64) -> bool {
+        self.shadow(id).is_none_or(|sh| sh.cells.find(off_range(addr, len), |c| state_of(c) != State::Synced).is_none())
+    }
+
     /// Does an access of `size` bytes cover all of host allocation `id`'s mapped data?
     pub fn whole(&self, id: u32, size: u64) -> bool {
         self.lens.get(&id).is_none_or(|&l| l <= size)
