@@ -323,7 +323,8 @@ impl<'a> Lowerer<'a> {
                     name.to_string()
                 };
                 let g = GlobalId(self.prog.globals.len() as u32);
-                self.prog.globals.push(Global { name: gname, ty, init: None, read_only: false, loc });
+                let origin = if block_static { GlobalOrigin::FunctionStatic } else { GlobalOrigin::FileScope };
+                self.prog.globals.push(Global { name: gname, ty, init: None, read_only: false, loc, origin });
                 if !internal && !block_static {
                     self.external.insert(name.to_string(), Binding { sym: Sym::Global(g), ty });
                 }
