@@ -2,10 +2,10 @@
 //! kernels construct (§2.5.2): checked on the lowered program before outlining, each error naming
 //! the branch, its target and the construct.
 //!
-//! Branches are `goto` (and a `switch` whose `case` labels are on the other side of the
-//! construct's boundary), `return` inside a construct, and `break`/`continue` inside a construct
-//! whose loop or `switch` is outside it. Branches that stay inside one construct (a `goto` within
-//! the region, a `break` out of a loop of the region) are allowed.
+//! This module finds branches *into* a construct: a `goto` (or a `switch` whose `case` label)
+//! outside the construct, or in another one, whose target is inside it. Branches *out of* a
+//! construct (`return`, `break`, `continue`, `goto`) are refused when the construct is outlined
+//! (`outline::branch_out`). Branches that stay inside one construct are allowed.
 
 use std::collections::HashMap;
 
@@ -19,7 +19,7 @@ pub fn check_program(p: &Program) -> Vec<Diagnostic> {
         let mut labels = HashMap::new();
         collect_labels(&f.body, p, None, &mut labels);
         let mut cx = Branches { p, labels: &labels, diags: &mut diags };
-        cx.stmt(&f.body, Context { construct: None, breakable: false, continuable: false });
+        cx.stmt(&f.body, None);
     }
     diags
 }
@@ -57,15 +57,6 @@ fn collect_labels(s: &Stmt, p: &Program, construct: Construct, out: &mut HashMap
     }
 }
 
-#[derive(Copy, Clone)]
-struct Context {
-    construct: Construct,
-    /// A loop or `switch` inside the construct encloses the statement (`break` stays inside).
-    breakable: bool,
-    /// A loop inside the construct encloses the statement (`continue` stays inside).
-    continuable: bool,
-}
-
 struct Branches<'a> {
     p: &'a Program,
     labels: &'a HashMap<LabelId, (Construct, Loc)>,
@@ -73,44 +64,24 @@ struct Branches<'a> {
 }
 
 impl Branches<'_> {
-    fn stmt(&mut self, s: &Stmt, cx: Context) {
-        let in_loop = Context { breakable: true, continuable: true, ..cx };
+    fn stmt(&mut self, s: &Stmt, construct: Construct) {
         match &s.kind {
-            StmtKind::Block(v) => v.iter().for_each(|x| self.stmt(x, cx)),
+            StmtKind::Block(v) => v.iter().for_each(|x| self.stmt(x, construct)),
             StmtKind::If(_, t, e) => {
-                self.stmt(t, cx);
+                self.stmt(t, construct);
                 if let Some(e) = e {
-                    self.stmt(e, cx);
+                    self.stmt(e, construct);
                 }
             }
-            StmtKind::While(_, b) | StmtKind::DoWhile(b, _) | StmtKind::For { body: b, .. } => self.stmt(b, in_loop),
+            StmtKind::While(_, b) | StmtKind::DoWhile(b, _) | StmtKind::For { body: b, .. } => self.stmt(b, construct),
             StmtKind::Switch { body, cases, default, .. } => {
                 for l in cases.iter().map(|(_, l)| l).chain(default.iter()) {
-                    self.jump(*l, s.loc, "this `switch`", cx.construct);
+                    self.jump(*l, s.loc, "this `switch`", construct);
                 }
-                self.stmt(body, Context { breakable: true, ..cx });
+                self.stmt(body, construct);
             }
-            StmtKind::Goto(l) => self.jump(*l, s.loc, "this `goto`", cx.construct),
-            StmtKind::Return(_) => {
-                if let Some(c) = cx.construct {
-                    self.out_of(s.loc, "`return`", c);
-                }
-            }
-            StmtKind::Break if !cx.breakable => {
-                if let Some(c) = cx.construct {
-                    self.out_of(s.loc, "`break`", c);
-                }
-            }
-            StmtKind::Continue if !cx.continuable => {
-                if let Some(c) = cx.construct {
-                    self.out_of(s.loc, "`continue`", c);
-                }
-            }
-            StmtKind::Acc { body: Some(b), .. } => {
-                let construct = compute_construct(self.p, s, cx.construct);
-                let inner = if construct.map(|c| c.1) != cx.construct.map(|c| c.1) { Context { construct, breakable: false, continuable: false } } else { cx };
-                self.stmt(b, inner);
-            }
+            StmtKind::Goto(l) => self.jump(*l, s.loc, "this `goto`", construct),
+            StmtKind::Acc { body: Some(b), .. } => self.stmt(b, compute_construct(self.p, s, construct)),
             _ => {}
         }
     }
@@ -120,23 +91,12 @@ impl Branches<'_> {
         if to.map(|c| c.1) == from.map(|c| c.1) {
             return;
         }
-        let (direction, (kind, construct_loc)) = match (from, to) {
-            (_, Some(c)) => ("into", c),
-            (Some(c), None) => ("out of", c),
-            (None, None) => return,
-        };
+        // A branch out of a construct is refused when the construct is outlined.
+        let Some((kind, construct_loc)) = to else { return };
         self.diags.push(
-            Diagnostic::error("branch", format!("{what} branches {direction} a `{kind}` construct: a program may not branch into or out of a compute construct (§2.5.1, §2.5.2)"), at)
+            Diagnostic::error("branch", format!("{what} branches into a `{kind}` construct: a program may not branch into or out of a compute construct (§2.5.1, §2.5.2)"), at)
                 .with_related(label_loc, "the target of the branch")
                 .with_related(construct_loc, format!("the `{kind}` construct")),
-        );
-    }
-
-    fn out_of(&mut self, at: Loc, what: &str, (kind, construct_loc): (&'static str, Loc)) {
-        self.diags.push(
-            Diagnostic::error("branch", format!("{what} leaves a `{kind}` construct: a program may not branch out of a compute construct (§2.5.1, §2.5.2)"), at)
-                .with_related(construct_loc, format!("the `{kind}` construct"))
-                .with_help("let control reach the end of the construct's block; set a flag and test it after the construct if the host must act on it"),
         );
     }
 }
