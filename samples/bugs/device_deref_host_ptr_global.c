@@ -1,8 +1,9 @@
-/* A routine reads a global table that has no device copy (no `declare`, §2.13): device code
-   touches host memory. */
+/* A function called in a compute region (compiled for the device implicitly, without a
+   `routine` directive) reads a global table that has no device copy (no `declare`, §2.13):
+   device code touches host memory. With `#pragma acc routine` on `weigh` the same mistake is a
+   compile-time error (§2.12.2). */
 #include <stdio.h>
 float weights[4] = {0.5f, 1.0f, 1.5f, 2.0f};
-#pragma acc routine seq
 float weigh(int i, float x) {
     return x * weights[i % 4]; /* expect: device-deref-host-ptr */
 }

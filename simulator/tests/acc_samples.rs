@@ -138,7 +138,7 @@ fn info_reports_kernels_dependence_decisions() {
 fn routine_bind_redirects_device_calls() {
     let dir = TempDir::new("acc-bind");
     let path = dir.path().join("bind.c");
-    std::fs::write(&path, "#include <stdio.h>\nfloat dev_scale(float x) { return 3.0f * x; }\n#pragma acc routine seq bind(dev_scale)\nfloat scale(float x) { return 2.0f * x; }\n#pragma acc routine seq\nfloat dev_add1(float x) { return x + 1.0f; }\n#pragma acc routine(dev_add1) seq bind(\"dev_scale\")\nint main(void) {\n  float a[4] = {1, 2, 3, 4}, b[4], c[4];\n#pragma acc parallel loop copyin(a) copyout(b, c)\n  for (int i = 0; i < 4; i++) { b[i] = scale(a[i]); c[i] = dev_add1(a[i]); }\n  printf(\"host %.1f device %.1f %.1f\\n\", scale(a[1]), b[1], c[1]);\n  return 0;\n}\n").expect("write bind.c");
+    std::fs::write(&path, "#include <stdio.h>\nfloat dev_scale(float x) { return 3.0f * x; }\n#pragma acc routine seq bind(dev_scale)\nfloat scale(float x) { return 2.0f * x; }\nfloat dev_add1(float x);\n#pragma acc routine(dev_add1) seq bind(\"dev_scale\")\nfloat dev_add1(float x) { return x + 1.0f; }\nint main(void) {\n  float a[4] = {1, 2, 3, 4}, b[4], c[4];\n#pragma acc parallel loop copyin(a) copyout(b, c)\n  for (int i = 0; i < 4; i++) { b[i] = scale(a[i]); c[i] = dev_add1(a[i]); }\n  printf(\"host %.1f device %.1f %.1f\\n\", scale(a[1]), b[1], c[1]);\n  return 0;\n}\n").expect("write bind.c");
     let mut cmd = std::process::Command::new(accsim_bin());
     cmd.arg("run").arg(&path);
     let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim");

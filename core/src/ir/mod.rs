@@ -84,6 +84,20 @@ pub struct Global {
     pub init: Option<StaticInit>,
     pub read_only: bool,
     pub loc: Loc,
+    /// Where the object was declared: a file-scope object, a function's `static` local, or a
+    /// file-scope compound literal.
+    pub origin: GlobalOrigin,
+}
+
+/// Where a [`Global`] comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GlobalOrigin {
+    /// Declared at file scope (or `extern` in a block).
+    FileScope,
+    /// A `static` local of a function (C11 6.2.4p3: static storage duration).
+    FunctionStatic,
+    /// A compound literal at file scope (C11 6.5.2.5p5).
+    CompoundLiteral,
 }
 
 /// The bytes of a statically initialised object plus the addresses written into it.

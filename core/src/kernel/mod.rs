@@ -12,7 +12,9 @@
 //! gang, worker or vector lane executes, so the whole execution model is plain IR that the
 //! interpreter runs, the GUI steps through and the CUDA emitter can read back.
 
+mod branches;
 mod build;
+pub mod device_code;
 pub(crate) mod depend;
 mod members;
 pub mod outline;

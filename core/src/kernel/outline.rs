@@ -26,6 +26,8 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
     let routines = super::routine::RoutineLevels::of_program(p);
     let mut placement_errors = super::routine::check_program(p, &routines);
     placement_errors.extend(super::placement::check_program(p));
+    placement_errors.extend(super::device_code::check_program(p));
+    placement_errors.extend(super::branches::check_program(p));
     if !placement_errors.is_empty() {
         return Err(placement_errors);
     }

@@ -75,6 +75,7 @@ impl<'a> Lowerer<'a> {
             let kind = self.acc_clause(id, &c.kind, loc)?;
             clauses.push(AccClause { kind, loc, spelling: c.spelling });
         }
+        self.check_clause_variables(id, d, &kind, &clauses)?;
         Ok(AccDirective { kind, clauses, loc: site.text_loc, text: site.text.clone() })
     }
 

@@ -220,6 +220,11 @@ impl<'a> Lowerer<'a> {
                 self.bind(name, Binding { sym, ty });
                 continue;
             }
+            if is_extern && !file_scope {
+                if let Some(f) = self.fcx.as_mut() {
+                    f.block_externs.insert(name.to_string());
+                }
+            }
             if file_scope || is_static || is_extern {
                 self.global_object(name, ty, is_static, is_extern, file_scope, idecl, loc)?;
                 continue;
@@ -323,7 +328,8 @@ impl<'a> Lowerer<'a> {
                     name.to_string()
                 };
                 let g = GlobalId(self.prog.globals.len() as u32);
-                self.prog.globals.push(Global { name: gname, ty, init: None, read_only: false, loc });
+                let origin = if block_static { GlobalOrigin::FunctionStatic } else { GlobalOrigin::FileScope };
+                self.prog.globals.push(Global { name: gname, ty, init: None, read_only: false, loc, origin });
                 if !internal && !block_static {
                     self.external.insert(name.to_string(), Binding { sym: Sym::Global(g), ty });
                 }
@@ -409,6 +415,8 @@ impl<'a> Lowerer<'a> {
             name: name.to_string(),
             is_variadic: sig.variadic,
             param_arrays: HashMap::new(),
+            block_externs: HashSet::new(),
+            declared: Vec::new(),
         });
         self.push_scope();
         let result = self.function_body(fd, decl.params.unwrap_or(&[]), sig.ret, loc);

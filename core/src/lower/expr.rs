@@ -453,7 +453,7 @@ impl<'a> Lowerer<'a> {
                     let (ty, plan) = self.local_aggregate_init(ty, &cl.node.initializer_list, n.span, loc)?;
                     let init = self.static_init(ty, plan, n.span)?;
                     let g = GlobalId(self.prog.globals.len() as u32);
-                    self.prog.globals.push(Global { name: "<compound literal>".into(), ty, init: Some(init), read_only: false, loc });
+                    self.prog.globals.push(Global { name: "<compound literal>".into(), ty, init: Some(init), read_only: false, loc, origin: GlobalOrigin::CompoundLiteral });
                     let p = self.t_ptr(ty);
                     return Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::GlobalAddr(g), p, loc))), ty, loc, bits: None });
                 }

@@ -10,6 +10,7 @@
 //! definitions, wide string literals, `_Atomic`, `_Thread_local`, inline assembly.
 
 pub mod acc;
+mod acc_rules;
 mod atomic;
 mod attrs;
 mod builtins;
@@ -75,6 +76,12 @@ pub(crate) struct FnCx {
     /// Parameters declared with array type (`double C[NI][NJ]`), by local: the type as declared,
     /// before its adjustment to a pointer (for data clauses that name the parameter whole).
     pub param_arrays: HashMap<LocalId, TypeId>,
+    /// Names declared `extern` in a block of the function (§2.10: such variables may appear only
+    /// in some clauses of `declare`).
+    pub block_externs: HashSet<String>,
+    /// The variables of the function's `declare` directives so far, with the clause naming each
+    /// (§2.10: at most once in all of them, and in no data clause of a construct after them).
+    pub declared: Vec<(crate::ir::acc::VarRoot, String, Loc)>,
 }
 
 pub(crate) struct SwitchCx {
