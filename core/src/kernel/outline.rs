@@ -1159,6 +1159,11 @@ pub(crate) fn count_local_uses(s: &Stmt) -> HashMap<LocalId, usize> {
     m.into_inner()
 }
 
+/// The count locals that the VLA types mentioned in `s` name (`float V[n][p]` has a hidden local
+/// holding `p`; indexing `V[i][j]` needs it for the row stride). They enter `m` with no uses of
+/// their own, so that a count assigned outside the region (the VLA is declared before it, or is a
+/// parameter) counts as used from outside and is captured by value, like any scalar the region
+/// reads; a VLA declared inside the region assigns its count there and keeps it internal.
 fn collect_vla_counts(s: &Stmt, types: &TypeTable, m: &mut HashMap<LocalId, usize>) {
     let mut tys = Vec::new();
     walk_stmt(s, &mut |e| {
@@ -1177,7 +1182,7 @@ fn collect_vla_counts(s: &Stmt, types: &TypeTable, m: &mut HashMap<LocalId, usiz
 fn vla_counts(t: TypeId, types: &TypeTable, m: &mut HashMap<LocalId, usize>) {
     match types.get(t) {
         Type::Vla(e, c) => {
-            m.entry(*c).or_insert(1);
+            m.entry(*c).or_insert(0);
             vla_counts(*e, types, m);
         }
         Type::Array(e, _) | Type::Pointer(e) => vla_counts(*e, types, m),

@@ -63,20 +63,26 @@ impl Piece {
 struct Dim {
     lower: Option<ExprFn>,
     length: Option<ExprFn>,
-    /// The declared extent, for `[lo:]` on arrays.
-    extent: Option<u64>,
-    stride: u64,
+    /// The declared extent, for `[lo:]` on arrays: a constant, or a variable-length array's
+    /// count local (known when the clause is evaluated, §2.6.5's "array has known size").
+    extent: Option<ExprFn>,
+    /// The byte size of one element of the dimension: a constant, or evaluated at run time when
+    /// the element is (or contains) a variable-length array (the rows of `float V[n][p]` or of
+    /// `float (*P)[p]` are `p * 4` bytes).
+    stride: ExprFn,
 }
 
 impl Dim {
-    fn eval(&self, m: &mut Machine, name: &str, loc: Loc) -> Result<(u64, u64), Trap> {
+    /// The dimension's lower bound, length and element stride.
+    fn eval(&self, m: &mut Machine, name: &str, loc: Loc) -> Result<(u64, u64, u64), Trap> {
         let lo = match &self.lower {
             Some(f) => f(m)?,
             None => 0,
         };
-        let len = match (&self.length, self.extent) {
+        let stride = (self.stride)(m)?;
+        let len = match (&self.length, &self.extent) {
             (Some(f), _) => f(m)?,
-            (None, Some(n)) => n.saturating_sub(lo),
+            (None, Some(n)) => n(m)?.saturating_sub(lo),
             (None, None) => {
                 return Err(Trap::error(Diagnostic::error(
                     "directive",
@@ -88,7 +94,7 @@ impl Dim {
         if (lo as i64) < 0 || (len as i64) < 0 {
             return Err(Trap::error(Diagnostic::error("directive", format!("the subarray `{name}` has a negative bound or length"), loc)));
         }
-        Ok((lo, len))
+        Ok((lo, len, stride))
     }
 }
 
@@ -120,14 +126,14 @@ impl VarPlan {
         let mut end_off = 0u64;
         let mut bounds = Vec::with_capacity(dims.len());
         for (i, d) in dims.iter().enumerate() {
-            let (lo, len) = d.eval(m, &self.name, self.loc)?;
-            start = start.wrapping_add(lo.wrapping_mul(d.stride));
-            bounds.push((lo, len, d.stride));
+            let (lo, len, stride) = d.eval(m, &self.name, self.loc)?;
+            start = start.wrapping_add(lo.wrapping_mul(stride));
+            bounds.push((lo, len, stride));
             if len == 0 {
                 return Ok(start..start);
             }
             // Span from the first to the last element named.
-            end_off += if i + 1 == dims.len() { len * d.stride } else { (len - 1) * d.stride };
+            end_off = end_off.wrapping_add(if i + 1 == dims.len() { len.wrapping_mul(stride) } else { (len - 1).wrapping_mul(stride) });
         }
         if let Some(out) = slots {
             let count = bounds.iter().try_fold(1u64, |n, b| n.checked_mul(b.1)).filter(|n| *n <= MAX_POINTER_SLOTS);
@@ -265,12 +271,12 @@ impl<'a> Cx<'a> {
         for _ in 0..v.sections.len() {
             match t.get(ty).clone() {
                 Type::Array(e, n) => {
-                    dims_ty.push((e, n));
+                    dims_ty.push((e, n.map(|n| Box::new(move |_: &mut Machine<'_>| Ok(n)) as ExprFn)));
                     through_pointer.push(false);
                     ty = e;
                 }
-                Type::Vla(e, _) => {
-                    dims_ty.push((e, None));
+                Type::Vla(e, count) => {
+                    dims_ty.push((e, Some(self.local_value(count, loc)?.into_fn())));
                     through_pointer.push(false);
                     ty = e;
                 }
@@ -283,8 +289,12 @@ impl<'a> Cx<'a> {
             }
         }
         let mut dims = Vec::new();
-        for (s, (elem, extent)) in v.sections.iter().zip(&dims_ty) {
-            let stride = t.size_of(*elem).unwrap_or(1);
+        for (s, (elem, extent)) in v.sections.iter().zip(dims_ty) {
+            let stride = match t.size_of(elem) {
+                Some(n) => Box::new(move |_: &mut Machine<'_>| Ok(n)) as ExprFn,
+                None if matches!(t.get(elem), Type::Vla(..) | Type::Array(..)) => self.size_of(elem, loc)?.into_fn(),
+                None => Box::new(|_: &mut Machine<'_>| Ok(1u64)) as ExprFn,
+            };
             let lower = match &s.lower {
                 Some(e) => Some(self.expr(e)?.into_fn()),
                 None => None,
@@ -294,7 +304,7 @@ impl<'a> Cx<'a> {
                 (None, false) => Some(Box::new(|_: &mut Machine<'_>| Ok(1u64)) as ExprFn),
                 (None, true) => None,
             };
-            dims.push(Dim { lower, length, extent: *extent, stride });
+            dims.push(Dim { lower, length, extent, stride });
         }
         // A dimension after the first whose container is a pointer starts a new contiguous group.
         let mut groups: Vec<Vec<Dim>> = Vec::new();
