@@ -62,8 +62,15 @@ fn bare_pointer_notes(p: &mut Program) {
             for v in vars.iter().filter(|v| v.sections.is_empty() && v.root != VarRoot::Other && p.types.is_pointer(v.var_ty)) {
                 let name = &v.text;
                 let clause = format!("{}({name})", c.spelling);
-                let (message, help) = match v.declared_extent {
-                    Some(n) => (
+                let (message, help) = match &v.declared_extent {
+                    Some(crate::ir::acc::DeclaredExtent::Variable { text, .. }) => {
+                        let rows = text.clone().unwrap_or_else(|| "n".into());
+                        (
+                            format!("`{clause}` names a variable-length array parameter: accsim maps its declared extent, `{name}[0:{rows}]` (the rows its declaration gives when the function is called), as nvc does; OpenACC 2.0 maps the pointer parameter itself (8 bytes), as gcc does (--strict-2.0)"),
+                            format!("write `{name}[0:{rows}]` to map the same data with every compiler"),
+                        )
+                    }
+                    Some(crate::ir::acc::DeclaredExtent::Constant(n)) => (
                         format!("`{clause}` names a parameter declared as an array: accsim maps its declared extent, `{name}[0:{n}]`, as nvc does; OpenACC 2.0 maps the pointer parameter itself (8 bytes), as gcc does (--strict-2.0)"),
                         format!("write `{name}[0:{n}]` to map the same data with every compiler"),
                     ),
@@ -507,6 +514,14 @@ impl FnOutliner<'_> {
         // Which host locals and globals the region uses.
         let mut uses_region = count_local_uses(&body);
         collect_vla_counts(&body, &self.p.types, &mut uses_region);
+        // The counts of the variables' own types too: a private copy of `int tmp[p]` is
+        // allocated with the size of its type (§2.7.10), whatever the body's expressions name.
+        let used: Vec<LocalId> = uses_region.keys().copied().collect();
+        for l in used {
+            if let Some(local) = host_locals.get(l.0 as usize) {
+                vla_counts(local.ty, &self.p.types, &mut uses_region);
+            }
+        }
         let mut globals = BTreeMap::new();
         collect_globals(&body, &mut globals);
         let external: Vec<LocalId> = {

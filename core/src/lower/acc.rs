@@ -290,10 +290,7 @@ impl<'a> Lowerer<'a> {
         }
         // A parameter declared as an array with a constant extent: the elements it names.
         let declared_extent = match root {
-            VarRoot::Local(l) => match self.fcx.as_ref().and_then(|f| f.param_arrays.get(&l)).map(|t| self.ty(*t).clone()) {
-                Some(Type::Array(_, Some(n))) => Some(n),
-                _ => None,
-            },
+            VarRoot::Local(l) => self.fcx.as_ref().and_then(|f| f.param_arrays.get(&l)).cloned(),
             _ => None,
         };
         Ok(AccVar { text, root, var_ty, addr, base, sections, loc, declared_extent })

@@ -40,10 +40,12 @@ enum Shape {
 /// the latter by default and 2.0's reading under `--strict-2.0`; `accsim info` and `check` note
 /// the difference (`kernel::outline::bare_pointer_notes`).
 struct BarePointer {
-    /// `sizeof *p`.
-    elem: u64,
-    /// The declared extent of a parameter declared as an array.
-    extent: Option<u64>,
+    /// `sizeof *p`, evaluated when the clause is: the rows of a variable-length array parameter
+    /// `float C[n][p]` are `p * 4` bytes.
+    elem: ExprFn,
+    /// The declared extent of a parameter declared as an array (`n` of a VLA parameter, read from
+    /// its count local when the clause is evaluated).
+    extent: Option<ExprFn>,
 }
 
 /// One contiguous host range of a clause's data.
@@ -96,6 +98,10 @@ impl Dim {
         }
         Ok((lo, len, stride))
     }
+}
+
+fn constant_fn(n: u64) -> ExprFn {
+    Box::new(move |_: &mut Machine<'_>| Ok(n))
 }
 
 /// The most pointers a jagged subarray's pointer arrays may name (a bound on the work a clause
@@ -169,8 +175,9 @@ impl VarPlan {
                 };
                 if let Some(bare) = bare.as_ref().filter(|_| !m.acc.config.strict_2_0) {
                     let target = m.mem.load_u64(a).map_err(|f| m.fault(f, self.loc))?;
-                    if let Some(n) = bare.extent {
-                        return Ok(vec![Piece { range: hr(target..target + n * bare.elem), slots: Vec::new() }]);
+                    if let Some(extent) = &bare.extent {
+                        let bytes = extent(m)?.wrapping_mul((bare.elem)(m)?);
+                        return Ok(vec![Piece { range: hr(target..target.wrapping_add(bytes)), slots: Vec::new() }]);
                     }
                     if let Some(e) = m.acc.present.containing(target) {
                         return Ok(vec![Piece { range: hr(e.host.clone()), slots: Vec::new() }]);
@@ -253,7 +260,19 @@ impl<'a> Cx<'a> {
                 _ => None,
             };
             let bare = match t.get(v.var_ty) {
-                Type::Pointer(e) if v.root != VarRoot::Other => Some(BarePointer { elem: t.size_of(*e).unwrap_or(1).max(1), extent: v.declared_extent }),
+                Type::Pointer(e) if v.root != VarRoot::Other => {
+                    let elem = match t.size_of(*e) {
+                        Some(n) => constant_fn(n.max(1)),
+                        None if t.is_variably_modified(*e) => self.size_of(*e, loc)?.into_fn(),
+                        None => constant_fn(1),
+                    };
+                    let extent = match &v.declared_extent {
+                        Some(DeclaredExtent::Constant(n)) => Some(constant_fn(*n)),
+                        Some(DeclaredExtent::Variable { count, .. }) => Some(self.local_value(*count, loc)?.into_fn()),
+                        None => None,
+                    };
+                    Some(BarePointer { elem, extent })
+                }
                 _ => None,
             };
             return Ok(VarPlan { name, loc, shape: Shape::Whole { addr: self.expr(addr)?.into_fn(), size, size_fn, bare } });
@@ -271,7 +290,7 @@ impl<'a> Cx<'a> {
         for _ in 0..v.sections.len() {
             match t.get(ty).clone() {
                 Type::Array(e, n) => {
-                    dims_ty.push((e, n.map(|n| Box::new(move |_: &mut Machine<'_>| Ok(n)) as ExprFn)));
+                    dims_ty.push((e, n.map(constant_fn)));
                     through_pointer.push(false);
                     ty = e;
                 }
@@ -291,9 +310,9 @@ impl<'a> Cx<'a> {
         let mut dims = Vec::new();
         for (s, (elem, extent)) in v.sections.iter().zip(dims_ty) {
             let stride = match t.size_of(elem) {
-                Some(n) => Box::new(move |_: &mut Machine<'_>| Ok(n)) as ExprFn,
-                None if matches!(t.get(elem), Type::Vla(..) | Type::Array(..)) => self.size_of(elem, loc)?.into_fn(),
-                None => Box::new(|_: &mut Machine<'_>| Ok(1u64)) as ExprFn,
+                Some(n) => constant_fn(n),
+                None if t.is_variably_modified(elem) => self.size_of(elem, loc)?.into_fn(),
+                None => constant_fn(1),
             };
             let lower = match &s.lower {
                 Some(e) => Some(self.expr(e)?.into_fn()),
