@@ -818,13 +818,20 @@ impl<'p> Emitter<'p> {
                 let dim = n.map(|n| n.to_string()).unwrap_or_default();
                 self.decl(t, &format!("{name}[{dim}]"), loc)
             }
-            // A host VLA that device code reaches through a capture (`&c` of `double c[n]`): its
-            // length lives on the host, and the IR indexes it with byte offsets, so device code
-            // only needs the element type (`double (*c)[]`).
-            Type::Vla(t, _) if !matches!(self.p.types.get(t), Type::Vla(..)) => self.decl(t, &format!("{name}[]"), loc),
+            // A host VLA that device code reaches through a capture (`&c` of `double c[n]`, `&V`
+            // of `float V[n][p]`, a parameter `float C[n][p]`): its extents live in count locals
+            // that the kernel captures, and indexing through a variably modified element is
+            // written as byte offsets (`vm_size`), so device code only needs the scalar element
+            // (`double (*c)[]`, `float (*V)[]`).
             Type::Vla(t, _) => {
-                let u = self.unsupported("variable-length arrays of variable-length arrays in device code", loc);
-                self.decl(t, &format!("{name}[] {u}"), loc)
+                let mut elem = t;
+                while self.p.types.is_variably_modified(elem) {
+                    match self.p.types.get(elem) {
+                        Type::Vla(e, _) | Type::Array(e, _) => elem = *e,
+                        _ => break,
+                    }
+                }
+                self.decl(elem, &format!("{name}[]"), loc)
             }
             Type::Function(sig) => {
                 let mut ps = Vec::new();
@@ -1897,6 +1904,27 @@ impl<'p> Emitter<'p> {
 
     // ------------------------------------------------------------------ expressions
 
+    /// The size in bytes of `ty` as an `unsigned long` expression: the product of a variably
+    /// modified type's count locals (captured by the kernel, or set in a routine's prologue) and
+    /// its element size; a constant for any other type.
+    fn vm_size(&mut self, fx: &FuncCx<'_>, ty: TypeId, loc: Loc) -> String {
+        match self.p.types.get(ty).clone() {
+            Type::Vla(e, count) => {
+                let inner = self.vm_size(fx, e, loc);
+                let n = self.local_ref(fx, count);
+                format!("({inner} * {n})")
+            }
+            Type::Array(e, Some(n)) if self.p.types.is_variably_modified(e) => {
+                let inner = self.vm_size(fx, e, loc);
+                format!("({inner} * {n}UL)")
+            }
+            _ => match self.p.types.size_of(ty) {
+                Some(n) => format!("{n}UL"),
+                None => self.unsupported("the size of an incomplete type in device code", loc),
+            },
+        }
+    }
+
     fn local_ref(&self, fx: &FuncCx<'_>, l: LocalId) -> String {
         let n = &fx.names[l.0 as usize];
         match fx.homes.get(l.0 as usize) {
@@ -2055,6 +2083,21 @@ impl<'p> Emitter<'p> {
                 let xs = self.expr(fx, x);
                 format!("(({t}){xs})")
             }
+            ExprKind::PtrAdd { ptr, index, elem } if self.p.types.is_variably_modified(*elem) => {
+                // A row of a variable-length array (`V + i` on `float V[n][p]`): its size is
+                // known at run time only, so the step is in bytes (C11 6.5.6p8 with 6.7.6.2p5).
+                let p = self.expr(fx, ptr);
+                let i = self.expr(fx, index);
+                let size = self.vm_size(fx, *elem, loc);
+                let t = self.value_ty(e.ty, loc);
+                format!("(({t})((char *)({p}) + (long)({i}) * (long){size}))")
+            }
+            ExprKind::PtrDiff { lhs, rhs, elem } if self.p.types.is_variably_modified(*elem) => {
+                let a = self.expr(fx, lhs);
+                let b = self.expr(fx, rhs);
+                let size = self.vm_size(fx, *elem, loc);
+                format!("(long)(((char *)({a}) - (char *)({b})) / (long){size})")
+            }
             ExprKind::PtrAdd { ptr, index, elem } => {
                 let p = self.expr(fx, ptr);
                 let i = self.expr(fx, index);
@@ -2190,7 +2233,7 @@ impl<'p> Emitter<'p> {
                     None => call,
                 }
             }
-            ExprKind::SizeOfDynamic(_) => self.unsupported("`sizeof` of a variable-length array in device code", loc),
+            ExprKind::SizeOfDynamic(t) => self.vm_size(fx, *t, loc),
             ExprKind::ComplexBinary { op, lhs, rhs, dst } => {
                 self.prelude.insert("complex");
                 let f = match op {

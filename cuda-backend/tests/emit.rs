@@ -343,6 +343,25 @@ fn polybench_shapes_translate() {
     assert!(!cholesky.contains("(shared by the block's threads)"), "no barrier for a local; those for `p` and `A` stay");
 }
 
+/// Issue 12 (variable-length arrays): kernels that index rows and planes of variable-length arrays
+/// (locals, parameters, pointers to VLA rows) translate, each row step in bytes from the count
+/// locals the kernel captures (C11 6.5.6p8, 6.7.6.2p5), and the snapshots parse as C++.
+#[test]
+fn variable_length_arrays_translate() {
+    for name in ["vla_local_rows", "vla_param_whole", "vla_pointer_rows", "vla_3d_kernels", "real_matmul_vla_params"] {
+        let sample = format!("samples/regress/{name}.c");
+        check(&sample);
+        let text = emit(&sample, LoopMap::Default);
+        assert!(!text.contains("not supported"), "{name} translates:\n{text}");
+    }
+    // `unew[i][j]` of `double unew[n][m]`: the row is `m * 8` bytes, `m` the captured count.
+    let local = emit("samples/regress/vla_local_rows.c", LoopMap::Default);
+    assert!(local.contains("* (long)(8UL * vla_size_"), "{local}");
+    // A VLA declared inside device code still needs an allocation the back-end does not make.
+    let private = emit("samples/regress/vla_private.c", LoopMap::Default);
+    assert!(private.contains("not supported: variable-length array `<private>` in device code"), "{private}");
+}
+
 /// A store in a condition or `for` clause of code that one thread runs is evaluated by that
 /// thread and its value broadcast: through a block slot after `__syncthreads()` in gang-redundant
 /// code, through a worker's slot after the worker's barrier in worker-single code.

@@ -28,8 +28,7 @@ use common::*;
 /// Real-code programs (issue 12) on which accsim does not yet do what nvc and gcc do: (program,
 /// text its report must contain, why). Listed in conformance/spec/FAILURES.md with the spec
 /// programs that reduce them.
-const KNOWN_FAILURES: &[KnownFailure] = &[
-];
+const KNOWN_FAILURES: &[KnownFailure] = &[];
 
 #[test]
 fn regression_programs_run_and_check_as_stated() {

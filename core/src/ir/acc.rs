@@ -129,9 +129,19 @@ pub struct AccVar {
     pub sections: Vec<AccSection>,
     pub loc: Loc,
     /// A parameter declared with array type (`double C[NI][NJ]`, adjusted to `double (*)[NJ]`,
-    /// C11 6.7.6.3; or `double A[n][m]`): its declared extent `NI` (or `n`), a `long`
-    /// expression, which a clause naming it whole maps.
-    pub declared_extent: Option<Expr>,
+    /// C11 6.7.6.3): the declared extent `NI`, which a clause naming it whole maps.
+    pub declared_extent: Option<DeclaredExtent>,
+}
+
+/// The outermost extent of a parameter declared with array type, lost by its adjustment to a
+/// pointer (C11 6.7.6.3p7) and kept for data clauses that name the parameter whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeclaredExtent {
+    /// `double C[NI][NJ]` with `NI` a constant.
+    Constant(u64),
+    /// A variable-length array parameter `float C[n][p]` (C99 6.7.5.2): the hidden local that
+    /// holds `n` from the function's entry on, and `n` as written when it is a name.
+    Variable { count: LocalId, text: Option<String> },
 }
 
 /// One `[lower:length]` (or `[index]`, as `length = None`).

@@ -177,6 +177,16 @@ impl TypeTable {
         }
     }
 
+    /// Is this a variable-length array or an array of them (C11 6.7.6.2: "variably modified"),
+    /// whose size is only known at run time (from its count locals)?
+    pub fn is_variably_modified(&self, id: TypeId) -> bool {
+        match self.get(id) {
+            Type::Vla(..) => true,
+            Type::Array(elem, _) => self.is_variably_modified(*elem),
+            _ => false,
+        }
+    }
+
     /// Alignment in bytes (x86-64 SysV). VLAs and arrays align as their element.
     pub fn align_of(&self, id: TypeId) -> u64 {
         match self.get(id) {

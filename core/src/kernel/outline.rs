@@ -65,14 +65,17 @@ fn bare_pointer_notes(p: &mut Program) {
             for v in vars.iter().filter(|v| v.sections.is_empty() && v.root != VarRoot::Other && p.types.is_pointer(v.var_ty)) {
                 let name = &v.text;
                 let clause = format!("{}({name})", c.spelling);
-                let extent = v.declared_extent.as_ref().map(|e| match e.kind {
-                    ExprKind::Int(n) => format!("`{name}[0:{n}]`"),
-                    _ => format!("`{name}[0:n]` with n its declared extent"),
-                });
-                let (message, help) = match extent {
-                    Some(sub) => (
-                        format!("`{clause}` names a parameter declared as an array: accsim maps its declared extent, {sub}, as nvc does; OpenACC 2.0 maps the pointer parameter itself (8 bytes), as gcc does (--strict-2.0)"),
-                        format!("write {sub} to map the same data with every compiler"),
+                let (message, help) = match &v.declared_extent {
+                    Some(crate::ir::acc::DeclaredExtent::Variable { text, .. }) => {
+                        let rows = text.clone().unwrap_or_else(|| "n".into());
+                        (
+                            format!("`{clause}` names a variable-length array parameter: accsim maps its declared extent, `{name}[0:{rows}]` (the rows its declaration gives when the function is called), as nvc does; OpenACC 2.0 maps the pointer parameter itself (8 bytes), as gcc does (--strict-2.0)"),
+                            format!("write `{name}[0:{rows}]` to map the same data with every compiler"),
+                        )
+                    }
+                    Some(crate::ir::acc::DeclaredExtent::Constant(n)) => (
+                        format!("`{clause}` names a parameter declared as an array: accsim maps its declared extent, `{name}[0:{n}]`, as nvc does; OpenACC 2.0 maps the pointer parameter itself (8 bytes), as gcc does (--strict-2.0)"),
+                        format!("write `{name}[0:{n}]` to map the same data with every compiler"),
                     ),
                     None => (
                         format!("`{clause}` names the pointer `{name}`, not a subarray: accsim, like nvc, uses the present data that contains what `{name}` points to; OpenACC 2.0 maps the pointer itself (8 bytes), as gcc does (--strict-2.0)"),
@@ -589,6 +592,14 @@ impl FnOutliner<'_> {
         let named_in_region: HashSet<LocalId> = uses_region.keys().copied().collect();
         collect_vla_counts(&body, &self.p.types, &mut uses_region);
         let vla_counts_outside: HashSet<LocalId> = uses_region.keys().filter(|l| !named_in_region.contains(l)).copied().collect();
+        // The counts of the variables' own types too: a private copy of `int tmp[p]` is
+        // allocated with the size of its type (§2.7.10), whatever the body's expressions name.
+        let used: Vec<LocalId> = uses_region.keys().copied().collect();
+        for l in used {
+            if let Some(local) = host_locals.get(l.0 as usize) {
+                vla_counts(local.ty, &self.p.types, &mut uses_region);
+            }
+        }
         let mut globals = BTreeMap::new();
         collect_globals(&body, &mut globals);
         let external: Vec<LocalId> = {
@@ -1238,6 +1249,11 @@ pub(crate) fn count_local_uses(s: &Stmt) -> HashMap<LocalId, usize> {
     m.into_inner()
 }
 
+/// The count locals that the VLA types mentioned in `s` name (`float V[n][p]` has a hidden local
+/// holding `p`; indexing `V[i][j]` needs it for the row stride). They enter `m` with no uses of
+/// their own, so that a count assigned outside the region (the VLA is declared before it, or is a
+/// parameter) counts as used from outside and is captured by value, like any scalar the region
+/// reads; a VLA declared inside the region assigns its count there and keeps it internal.
 fn collect_vla_counts(s: &Stmt, types: &TypeTable, m: &mut HashMap<LocalId, usize>) {
     let mut tys = Vec::new();
     walk_stmt(s, &mut |e| {
@@ -1256,7 +1272,7 @@ fn collect_vla_counts(s: &Stmt, types: &TypeTable, m: &mut HashMap<LocalId, usiz
 fn vla_counts(t: TypeId, types: &TypeTable, m: &mut HashMap<LocalId, usize>) {
     match types.get(t) {
         Type::Vla(e, c) => {
-            m.entry(*c).or_insert(1);
+            m.entry(*c).or_insert(0);
             vla_counts(*e, types, m);
         }
         Type::Array(e, _) | Type::Pointer(e) => vla_counts(*e, types, m),

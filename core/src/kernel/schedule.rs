@@ -454,6 +454,9 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
             }
         }
     }
+    let mut vla_allocs = private_vla_allocs(b, &subst);
+    vla_allocs.append(&mut thread_pre);
+    let thread_pre = vla_allocs;
     let mut iter_body = iter_body;
     for (acc, fresh, _) in &subst {
         substitute_stmt(&mut iter_body, acc, *fresh, b);
@@ -897,12 +900,27 @@ fn fresh_copy(b: &mut Builder<'_>, acc: &VarAccess) -> LocalId {
         VarAccess::Mem(_, ty) => {
             let scalar = b.types.is_scalar(*ty);
             let id = b.temp("<private>", *ty);
-            if !scalar {
+            if b.types.is_variably_modified(*ty) {
+                // A private copy of a variable-length array (`private(tmp)` on `int tmp[p]`):
+                // storage of its run-time size, allocated by `VlaAlloc` (see `private_vla_allocs`).
+                b.locals[id.0 as usize].storage = Storage::VlaAddress;
+            } else if !scalar {
                 b.locals[id.0 as usize].storage = Storage::Memory;
             }
             id
         }
     }
+}
+
+/// The statements that allocate the private copies among `copies` that are variable-length
+/// arrays, for the start of the thread's share (§2.7.10: each thread has its own copy; the
+/// copy's size is the array's, known when the region runs).
+fn private_vla_allocs(b: &mut Builder<'_>, copies: &[(VarAccess, LocalId, bool)]) -> Vec<Stmt> {
+    copies
+        .iter()
+        .filter(|(_, fresh, _)| b.locals[fresh.0 as usize].storage == Storage::VlaAddress)
+        .map(|(_, fresh, _)| b.stmt(StmtKind::VlaAlloc(*fresh)))
+        .collect()
 }
 
 /// The copy of `acc` that a thread running a share of a loop with body `body` works on. It lives
@@ -911,7 +929,7 @@ fn fresh_copy(b: &mut Builder<'_>, acc: &VarAccess) -> LocalId {
 /// private copy is what the thread's code names).
 fn thread_copy(b: &mut Builder<'_>, acc: &VarAccess, body: &Stmt) -> LocalId {
     let fresh = fresh_copy(b, acc);
-    if address_escapes(body, acc) {
+    if b.locals[fresh.0 as usize].storage != Storage::VlaAddress && address_escapes(body, acc) {
         b.locals[fresh.0 as usize].storage = Storage::Memory;
     }
     fresh

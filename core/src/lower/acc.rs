@@ -290,20 +290,8 @@ impl<'a> Lowerer<'a> {
             });
         }
         // A parameter declared as an array with a constant extent: the elements it names.
-        let long = self.t_long();
         let declared_extent = match root {
-            VarRoot::Local(l) => match self.fcx.as_ref().and_then(|f| f.param_arrays.get(&l)).map(|t| self.ty(*t).clone()) {
-                Some(Type::Array(_, Some(n))) => Some(Expr { kind: ExprKind::Int(n), ty: long, loc }),
-                // `double A[n][m]`: the count local holds `n`, computed when the call starts.
-                Some(Type::Vla(_, count)) => {
-                    let storage = self.fcx.as_ref().and_then(|f| f.locals.get(count.0 as usize)).map(|x| (x.storage, x.ty));
-                    match storage {
-                        Some((Storage::Register, ty)) => Some(self.convert(Expr { kind: ExprKind::Local(count), ty, loc }, long)),
-                        _ => None,
-                    }
-                }
-                _ => None,
-            },
+            VarRoot::Local(l) => self.fcx.as_ref().and_then(|f| f.param_arrays.get(&l)).cloned(),
             _ => None,
         };
         Ok(AccVar { text, root, var_ty, addr, base, sections, loc, declared_extent })

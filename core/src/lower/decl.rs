@@ -21,6 +21,19 @@ pub fn declarator_name(d: &ast::Declarator) -> Option<&str> {
     }
 }
 
+/// The outermost extent of an array declarator when it is written as a name (`n` of
+/// `float C[n][p]`), for messages about a variable-length array parameter.
+fn outer_extent_name(d: &ast::Declarator) -> Option<String> {
+    let Some(ast::DerivedDeclarator::Array(arr)) = d.derived.first().map(|x| &x.node) else { return None };
+    match &arr.node.size {
+        ast::ArraySize::VariableExpression(e) | ast::ArraySize::StaticExpression(e) => match &e.node {
+            ast::Expression::Identifier(i) => Some(i.node.name.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 pub(crate) fn has_storage(specs: &[Node<DeclarationSpecifier>], sc: SC) -> bool {
     specs.iter().any(|s| matches!(&s.node, DeclarationSpecifier::StorageClass(c) if c.node == sc))
 }
@@ -479,10 +492,13 @@ impl<'a> Lowerer<'a> {
             if let Some(n) = pname {
                 self.bind(n, Binding { sym: Sym::Local(l), ty });
             }
-            if matches!(self.ty(declared), Type::Array(_, Some(_)) | Type::Vla(..)) {
-                if let Some(f) = self.fcx.as_mut() {
-                    f.param_arrays.insert(l, declared);
-                }
+            let extent = match self.ty(declared) {
+                Type::Array(_, Some(n)) => Some(crate::ir::acc::DeclaredExtent::Constant(*n)),
+                Type::Vla(_, count) => Some(crate::ir::acc::DeclaredExtent::Variable { count: *count, text: p.node.declarator.as_ref().and_then(|d| outer_extent_name(&d.node)) }),
+                _ => None,
+            };
+            if let (Some(extent), Some(f)) = (extent, self.fcx.as_mut()) {
+                f.param_arrays.insert(l, extent);
             }
             ids.push(l);
         }

@@ -73,9 +73,10 @@ pub(crate) struct FnCx {
     pub ret: TypeId,
     pub name: String,
     pub is_variadic: bool,
-    /// Parameters declared with array type (`double C[NI][NJ]`), by local: the type as declared,
-    /// before its adjustment to a pointer (for data clauses that name the parameter whole).
-    pub param_arrays: HashMap<LocalId, TypeId>,
+    /// Parameters declared with array type (`double C[NI][NJ]`, or a variable-length array
+    /// `float C[n][p]`), by local: the outermost extent as declared, lost by the adjustment to a
+    /// pointer (for data clauses that name the parameter whole).
+    pub param_arrays: HashMap<LocalId, crate::ir::acc::DeclaredExtent>,
     /// Names declared `extern` in a block of the function (§2.10: such variables may appear only
     /// in some clauses of `declare`).
     pub block_externs: HashSet<String>,

@@ -40,9 +40,11 @@ enum Shape {
 /// the latter by default and 2.0's reading under `--strict-2.0`; `accsim info` and `check` note
 /// the difference (`kernel::outline::bare_pointer_notes`).
 struct BarePointer {
-    /// `sizeof *p`.
-    elem: u64,
-    /// The declared extent of a parameter declared as an array.
+    /// `sizeof *p`, evaluated when the clause is: the rows of a variable-length array parameter
+    /// `float C[n][p]` are `p * 4` bytes.
+    elem: ExprFn,
+    /// The declared extent of a parameter declared as an array (`n` of a VLA parameter, read from
+    /// its count local when the clause is evaluated).
     extent: Option<ExprFn>,
 }
 
@@ -63,22 +65,26 @@ impl Piece {
 struct Dim {
     lower: Option<ExprFn>,
     length: Option<ExprFn>,
-    /// The declared extent, for `[lo:]` on arrays.
-    extent: Option<u64>,
-    stride: u64,
-    /// The stride of a dimension whose elements are VLAs (`double (*A)[m]`), known at run time.
-    stride_fn: Option<ExprFn>,
+    /// The declared extent, for `[lo:]` on arrays: a constant, or a variable-length array's
+    /// count local (known when the clause is evaluated, §2.6.5's "array has known size").
+    extent: Option<ExprFn>,
+    /// The byte size of one element of the dimension: a constant, or evaluated at run time when
+    /// the element is (or contains) a variable-length array (the rows of `float V[n][p]` or of
+    /// `float (*P)[p]` are `p * 4` bytes).
+    stride: ExprFn,
 }
 
 impl Dim {
-    fn eval(&self, m: &mut Machine, name: &str, loc: Loc) -> Result<(u64, u64), Trap> {
+    /// The dimension's lower bound, length and element stride.
+    fn eval(&self, m: &mut Machine, name: &str, loc: Loc) -> Result<(u64, u64, u64), Trap> {
         let lo = match &self.lower {
             Some(f) => f(m)?,
             None => 0,
         };
-        let len = match (&self.length, self.extent) {
+        let stride = (self.stride)(m)?;
+        let len = match (&self.length, &self.extent) {
             (Some(f), _) => f(m)?,
-            (None, Some(n)) => n.saturating_sub(lo),
+            (None, Some(n)) => n(m)?.saturating_sub(lo),
             (None, None) => {
                 return Err(Trap::error(Diagnostic::error(
                     "directive",
@@ -90,8 +96,12 @@ impl Dim {
         if (lo as i64) < 0 || (len as i64) < 0 {
             return Err(Trap::error(Diagnostic::error("directive", format!("the subarray `{name}` has a negative bound or length"), loc)));
         }
-        Ok((lo, len))
+        Ok((lo, len, stride))
     }
+}
+
+fn constant_fn(n: u64) -> ExprFn {
+    Box::new(move |_: &mut Machine<'_>| Ok(n))
 }
 
 /// The most pointers a jagged subarray's pointer arrays may name (a bound on the work a clause
@@ -122,18 +132,14 @@ impl VarPlan {
         let mut end_off = 0u64;
         let mut bounds = Vec::with_capacity(dims.len());
         for (i, d) in dims.iter().enumerate() {
-            let (lo, len) = d.eval(m, &self.name, self.loc)?;
-            let stride = match &d.stride_fn {
-                Some(f) => f(m)?,
-                None => d.stride,
-            };
+            let (lo, len, stride) = d.eval(m, &self.name, self.loc)?;
             start = start.wrapping_add(lo.wrapping_mul(stride));
             bounds.push((lo, len, stride));
             if len == 0 {
                 return Ok(start..start);
             }
             // Span from the first to the last element named.
-            end_off += if i + 1 == dims.len() { len * stride } else { (len - 1) * stride };
+            end_off = end_off.wrapping_add(if i + 1 == dims.len() { len.wrapping_mul(stride) } else { (len - 1).wrapping_mul(stride) });
         }
         if let Some(out) = slots {
             let count = bounds.iter().try_fold(1u64, |n, b| n.checked_mul(b.1)).filter(|n| *n <= MAX_POINTER_SLOTS);
@@ -169,9 +175,9 @@ impl VarPlan {
                 };
                 if let Some(bare) = bare.as_ref().filter(|_| !m.acc.config.strict_2_0) {
                     let target = m.mem.load_u64(a).map_err(|f| m.fault(f, self.loc))?;
-                    if let Some(n) = &bare.extent {
-                        let n = n(m)?;
-                        return Ok(vec![Piece { range: hr(target..target.wrapping_add(n.wrapping_mul(bare.elem))), slots: Vec::new() }]);
+                    if let Some(extent) = &bare.extent {
+                        let bytes = extent(m)?.wrapping_mul((bare.elem)(m)?);
+                        return Ok(vec![Piece { range: hr(target..target.wrapping_add(bytes)), slots: Vec::new() }]);
                     }
                     if let Some(e) = m.acc.present.containing(target) {
                         return Ok(vec![Piece { range: hr(e.host.clone()), slots: Vec::new() }]);
@@ -255,25 +261,17 @@ impl<'a> Cx<'a> {
             };
             let bare = match t.get(v.var_ty) {
                 Type::Pointer(e) if v.root != VarRoot::Other => {
-                    let elem = match t.get(*e) {
-                        Type::Vla(..) => None,
-                        _ => t.size_of(*e),
+                    let elem = match t.size_of(*e) {
+                        Some(n) => constant_fn(n.max(1)),
+                        None if t.is_variably_modified(*e) => self.size_of(*e, loc)?.into_fn(),
+                        None => constant_fn(1),
                     };
-                    let elem_fn = match elem {
-                        Some(_) => None,
-                        None => Some(self.size_of(*e, loc)?.into_fn()),
+                    let extent = match &v.declared_extent {
+                        Some(DeclaredExtent::Constant(n)) => Some(constant_fn(*n)),
+                        Some(DeclaredExtent::Variable { count, .. }) => Some(self.local_value(*count, loc)?.into_fn()),
+                        None => None,
                     };
-                    let extent = match (&v.declared_extent, elem_fn) {
-                        (Some(x), None) => Some(self.expr(x)?.into_fn()),
-                        // `double A[n][m]`: n rows of a run-time size.
-                        (Some(x), Some(row)) => {
-                            let n = self.expr(x)?.into_fn();
-                            Some(super::ef(move |m| Ok(n(m)?.wrapping_mul(row(m)?))))
-                        }
-                        (None, _) => None,
-                    };
-                    // With rows of a run-time size, `extent` counts bytes.
-                    Some(BarePointer { elem: elem.unwrap_or(1).max(1), extent })
+                    Some(BarePointer { elem, extent })
                 }
                 _ => None,
             };
@@ -292,12 +290,12 @@ impl<'a> Cx<'a> {
         for _ in 0..v.sections.len() {
             match t.get(ty).clone() {
                 Type::Array(e, n) => {
-                    dims_ty.push((e, n));
+                    dims_ty.push((e, n.map(constant_fn)));
                     through_pointer.push(false);
                     ty = e;
                 }
-                Type::Vla(e, _) => {
-                    dims_ty.push((e, None));
+                Type::Vla(e, count) => {
+                    dims_ty.push((e, Some(self.local_value(count, loc)?.into_fn())));
                     through_pointer.push(false);
                     ty = e;
                 }
@@ -310,11 +308,11 @@ impl<'a> Cx<'a> {
             }
         }
         let mut dims = Vec::new();
-        for (s, (elem, extent)) in v.sections.iter().zip(&dims_ty) {
-            let stride = t.size_of(*elem).unwrap_or(1);
-            let stride_fn = match t.get(*elem) {
-                Type::Vla(..) => Some(self.size_of(*elem, loc)?.into_fn()),
-                _ => None,
+        for (s, (elem, extent)) in v.sections.iter().zip(dims_ty) {
+            let stride = match t.size_of(elem) {
+                Some(n) => constant_fn(n),
+                None if t.is_variably_modified(elem) => self.size_of(elem, loc)?.into_fn(),
+                None => constant_fn(1),
             };
             let lower = match &s.lower {
                 Some(e) => Some(self.expr(e)?.into_fn()),
@@ -325,7 +323,7 @@ impl<'a> Cx<'a> {
                 (None, false) => Some(Box::new(|_: &mut Machine<'_>| Ok(1u64)) as ExprFn),
                 (None, true) => None,
             };
-            dims.push(Dim { lower, length, extent: *extent, stride, stride_fn });
+            dims.push(Dim { lower, length, extent, stride });
         }
         // A dimension after the first whose container is a pointer starts a new contiguous group.
         let mut groups: Vec<Vec<Dim>> = Vec::new();
