@@ -37,11 +37,7 @@ const KNOWN_FAILURES: &[KnownFailure] = &[
     ("2.12.1_routine_static_local", "exited 3 (expected 2)", "a function static variable in a routine is not refused at compile time; the device access fails at run time as a host-memory read"),
     ("2.12.2_device_resident_needs_nohost", "exited 0 (expected 2)", "a routine without nohost using a device_resident global is accepted"),
     ("2.12.2_global_in_routine_without_declare", "exited 3 (expected 2)", "a global used in a routine without a declare directive is not refused at compile time; it fails at run time as a host-memory read"),
-    ("2.13.1_async_enter_exit_data", "under `--schedule seed:", "with queued work delayed until its wait, `exit data copyout(...) async(q)` after an async kernel on the same queue copies the data out before the kernel runs (the kernel's results are lost)"),
-    ("2.13.1_async_sync_value", "false `async-race` finding", "async(acc_async_sync) is treated as asynchronous: check reports the host read after the region as an async race, and under `--schedule seed:N` the host reads stale values"),
     ("2.5.1_branch_into_parallel", "exited 101 (expected 2)", "a goto into a parallel region is an internal error (\"jump to a label that is never placed\"), not a diagnostic"),
-    ("2.6.4.2_exit_data_async", "under `--schedule seed:", "with queued work delayed until its wait, `exit data copyout(...) async(q)` after an async kernel on the same queue copies the data out before the kernel runs (the kernel's results are lost)"),
-    ("2.6.4_enter_data_present_or_create", "stdout differs", "enter data pcreate of present data counts a reference (OpenACC 2.5 dynamic reference counts), so the later exit data copyout neither copies nor deallocates; in 2.0 pcreate takes no action and exit data copyout ends the lifetime"),
     ("2.6.5.1_deviceptr_not_pointer", "exited 0 (expected 2)", "deviceptr on an array (not a pointer) is accepted; §2.6.5.1 requires pointers"),
     ("2.6.5_struct_member_through_pointer", "exited 0 (expected 2)", "a struct member reached through a pointer (`copy(b->vals)`) is accepted; §2.6.5 forbids it"),
     ("2.6.5_subarray_not_contiguous", "exited 0 (expected 2)", "a non-contiguous subarray m[0:3][0:2] is not refused at compile time"),
@@ -54,13 +50,9 @@ const KNOWN_FAILURES: &[KnownFailure] = &[
     ("2.8_cache_length_not_constant", "exited 0 (expected 2)", "a cache subarray with a variable length is accepted; §2.8 requires a constant length"),
     ("3.2.12_acc_init_in_region", "exited 3 (expected 2)", "acc_init called inside a compute region is refused at run time (`device-code`, exit 3), not at compile time as a call visible in the region can be"),
     ("3.2.13_acc_shutdown_in_region", "exited 3 (expected 2)", "acc_shutdown called inside a compute region is refused at run time (`device-code`, exit 3), not at compile time as a call visible in the region can be"),
-    ("3.2.17_acc_copyin_already_present", "exited 0 (expected 3)", "acc_copyin of data already present is not a runtime error"),
-    ("3.2.19_acc_create_already_present", "exited 0 (expected 3)", "acc_create of data already present is not a runtime error"),
     ("3.2.2_acc_set_device_type_in_region", "exited 3 (expected 2)", "acc_set_device_type called inside a compute region is refused at run time (`device-code`, exit 3), not at compile time as a call visible in the region can be"),
     ("3.2.3_acc_get_device_type_in_region", "exited 3 (expected 2)", "acc_get_device_type called inside a compute region is refused at run time (`device-code`, exit 3), not at compile time as a call visible in the region can be"),
-    ("3.2.4_acc_set_device_num_in_data_region", "exited 0 (expected 3)", "acc_set_device_num called inside a data region is accepted"),
     ("3.2.5_acc_get_device_num_in_region", "exited 3 (expected 2)", "acc_get_device_num called inside a compute region is refused at run time (`device-code`, exit 3), not at compile time as a call visible in the region can be"),
-    ("3.2.6_acc_async_test_poll", "under `--schedule seed:0` `accsim run` exited 4", "with queued work delayed until a wait, a loop polling acc_async_test never sees the work complete (acc_async_test should let queued work finish, as a device eventually does), so the program runs out of steps"),
 ];
 
 fn spec_dir() -> PathBuf {
