@@ -516,7 +516,11 @@ impl FnOutliner<'_> {
         let mapped_outside: HashSet<LocalId> = dir
             .clauses
             .iter()
-            .filter_map(|c| if let AccClauseKind::Data(_, vars) = &c.kind { Some(vars.iter().map(|v| v.root)) } else { None })
+            .filter_map(|c| match &c.kind {
+                // A deviceptr pointer holds a device address: no device copy of it is made.
+                AccClauseKind::Data(dc, vars) if *dc != DataClause::DevicePtr => Some(vars.iter().map(|v| v.root)),
+                _ => None,
+            })
             .flatten()
             .chain(self.enclosing_data.iter().flatten().copied())
             .chain(self.entered.iter().map(|n| n.var.root))
