@@ -25,7 +25,12 @@
 //! **Queues.** By default `async` work runs when it is issued (a legal schedule: §2.13 lets the
 //! device start queued work at once), so `wait` has nothing to wait for. With `--schedule seed:N`
 //! ([`DeviceConfig::schedule`]) queued work is delayed, per queue and in order, until a wait on
-//! its queue, as late as the specification allows, so that a missing wait shows.
+//! its queue, as late as the specification allows, so that a missing wait shows: launches,
+//! updates, the ends of compute constructs and `exit data` are queued (allocation and copy-in
+//! of `enter data` and of a construct's clauses happen at issue, a legal schedule since nothing
+//! queued before them on the queue writes the host data they read). `acc_async_test` that finds
+//! delayed work starts it and answers 0, so that polling ends (§3.2.6). `async(acc_async_sync)`
+//! is no async clause (§2.13.1).
 //!
 //! **The device.** Allocations, transfers and launches go through the run's [`Device`]
 //! (`core/src/exec/device.rs`); the present table and lifetimes stay here.
