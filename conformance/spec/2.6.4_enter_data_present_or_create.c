@@ -1,3 +1,4 @@
+// accsim-flags: --strict-2.0
 // §2.6.4/§2.6.5.11: enter data present_or_create allocates when absent (starting a lifetime that
 // exit data ends) and does nothing when present.
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// accsim-flags: --strict-2.0
 // expect-exit: 3
 // expect-stderr: error
 // §3.2.17: "It is a runtime error to call this routine if the data is already present on the
@@ -8,7 +9,7 @@ int main(void) {
     int a[4] = {1, 2, 3, 4};
 #pragma acc data copyin(a)
     {
-        acc_copyin(a, sizeof a);
+        acc_copyin(a, sizeof a); /* expect: present */
     }
     printf("%d\n", a[0]);
     return 0;

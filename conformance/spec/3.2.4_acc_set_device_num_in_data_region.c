@@ -8,7 +8,7 @@ int main(void) {
     int a[4] = {0};
 #pragma acc data copy(a)
     {
-        acc_set_device_num(0, acc_device_not_host);
+        acc_set_device_num(0, acc_device_not_host); /* expect: device */
     }
     printf("%d\n", a[0]);
     return 0;

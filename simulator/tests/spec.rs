@@ -25,15 +25,6 @@ use common::*;
 const KNOWN_FAILURES: &[KnownFailure] = &[
     ("2.10.2_link_without_lifetime", "missed the marked `not-present`", "a routine reading a declare link global that no data clause mapped stops as a device read of host memory (`device-deref-host-ptr`) instead of saying the linked data is not present (§2.12.2)"),
     ("2.12.1_routine_gang_gang_redundant", "false `data-race` finding", "the gang loop inside a routine gang procedure is run in full by every calling gang instead of being partitioned among them, so check reports a race on every element"),
-    ("2.13.1_async_enter_exit_data", "under `--schedule seed:", "with queued work delayed until its wait, `exit data copyout(...) async(q)` after an async kernel on the same queue copies the data out before the kernel runs (the kernel's results are lost)"),
-    ("2.13.1_async_sync_value", "false `async-race` finding", "async(acc_async_sync) is treated as asynchronous: check reports the host read after the region as an async race, and under `--schedule seed:N` the host reads stale values"),
-    ("2.6.4.2_exit_data_async", "under `--schedule seed:", "with queued work delayed until its wait, `exit data copyout(...) async(q)` after an async kernel on the same queue copies the data out before the kernel runs (the kernel's results are lost)"),
-    ("2.6.4_enter_data_present_or_create", "stdout differs", "enter data pcreate of present data counts a reference (OpenACC 2.5 dynamic reference counts), so the later exit data copyout neither copies nor deallocates; in 2.0 pcreate takes no action and exit data copyout ends the lifetime"),
-    ("2.7.2_gangs_not_synchronised_between_loops", "missed the marked `data-race`", "check does not report the race between two gang loops of one parallel region (gang 0 reads what gang 3 writes), and notes that `out` is never written"),
-    ("3.2.17_acc_copyin_already_present", "exited 0 (expected 3)", "acc_copyin of data already present is not a runtime error"),
-    ("3.2.19_acc_create_already_present", "exited 0 (expected 3)", "acc_create of data already present is not a runtime error"),
-    ("3.2.4_acc_set_device_num_in_data_region", "exited 0 (expected 3)", "acc_set_device_num called inside a data region is accepted"),
-    ("3.2.6_acc_async_test_poll", "under `--schedule seed:0` `accsim run` exited 4", "with queued work delayed until a wait, a loop polling acc_async_test never sees the work complete (acc_async_test should let queued work finish, as a device eventually does), so the program runs out of steps"),
 ];
 
 fn spec_dir() -> PathBuf {

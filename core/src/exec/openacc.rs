@@ -25,7 +25,12 @@
 //! **Queues.** By default `async` work runs when it is issued (a legal schedule: §2.13 lets the
 //! device start queued work at once), so `wait` has nothing to wait for. With `--schedule seed:N`
 //! ([`DeviceConfig::schedule`]) queued work is delayed, per queue and in order, until a wait on
-//! its queue, as late as the specification allows, so that a missing wait shows.
+//! its queue, as late as the specification allows, so that a missing wait shows: launches,
+//! updates, the ends of compute constructs and `exit data` are queued (allocation and copy-in
+//! of `enter data` and of a construct's clauses happen at issue, a legal schedule since nothing
+//! queued before them on the queue writes the host data they read). `acc_async_test` that finds
+//! delayed work starts it and answers 0, so that polling ends (§3.2.6). `async(acc_async_sync)`
+//! is no async clause (§2.13.1).
 //!
 //! **The device.** Allocations, transfers and launches go through the run's [`Device`]
 //! (`core/src/exec/device.rs`); the present table and lifetimes stay here.
@@ -70,12 +75,20 @@ enum Deferred {
     Update { range: HostRange, to_device: bool },
     Launch { fid: u32, gangs: u64, workers: u64, vector: u64, caps: Vec<CaptureArg>, loc: Loc },
     RegionExit { region: Region, loc: Loc },
+    /// `exit data copyout/delete … async(q)` (§2.6.4.2, §2.13.1): the copy-out and release run
+    /// in order after the work queued before them, the kernel that computes the data included.
+    ExitData { range: HostRange, copy_out: bool, finalize: bool },
 }
 
 /// What `acc_malloc` blocks are called (messages, and `acc_free`'s check that it frees one).
 const ACC_MALLOC_BLOCK: &str = "acc_malloc block";
 /// What the device copies of data clauses and routines are called.
 const DEVICE_COPY: &str = "device copy";
+
+/// The special async-values (§2.13.1, §3.1, the project's openacc.h): `async(acc_async_noval)`
+/// is `async` without a value, `async(acc_async_sync)` is no async clause.
+pub const ACC_ASYNC_NOVAL: i64 = -1;
+pub const ACC_ASYNC_SYNC: i64 = -2;
 
 /// acc_device_t values (§3.1 and the project's openacc.h).
 pub const ACC_DEVICE_NONE: u64 = 0;
@@ -134,6 +147,8 @@ struct Region {
     restore: Vec<(u64, u64)>,
     /// The activity queue the construct's work goes to (`async`), for events.
     queue: Option<i64>,
+    /// A `host_data` construct: not a data region (§3.2.4's restriction does not name it).
+    host_data: bool,
 }
 
 struct Release {
@@ -415,8 +430,19 @@ fn release(m: &mut Machine, start: u64, kind: DataLifetime, copy_out: bool, loc:
     Ok(())
 }
 
-/// `exit data copyout/delete`, `acc_copyout`, `acc_delete`.
+/// `exit data copyout/delete`, `acc_copyout`, `acc_delete`; with `async` under the adversarial
+/// schedule, queued until a wait (§2.13.1: operations on one queue run in issue order).
 pub fn exit_data(m: &mut Machine, r: &HostRange, copy_out: bool, finalize: bool) -> Result<(), Trap> {
+    if let Some(q) = m.acc.queue {
+        if should_defer(m, q) {
+            m.acc.deferred.entry(q).or_default().push(Deferred::ExitData { range: r.clone(), copy_out, finalize });
+            return Ok(());
+        }
+    }
+    run_exit_data(m, r, copy_out, finalize)
+}
+
+fn run_exit_data(m: &mut Machine, r: &HostRange, copy_out: bool, finalize: bool) -> Result<(), Trap> {
     match m.acc.present.lookup(r.range.clone()) {
         Presence::Present(start) => {
             let e = m.acc.present.get(start).cloned();
@@ -571,11 +597,22 @@ fn run_deferred(m: &mut Machine, queues: Vec<i64>) -> Result<(), Trap> {
                 Deferred::Update { range, to_device } => run_update(m, &range, to_device)?,
                 Deferred::Launch { fid, gangs, workers, vector, caps, loc } => run_launch(m, fid, gangs, workers, vector, &caps, loc)?,
                 Deferred::RegionExit { region, loc } => finish_region(m, region, loc)?,
+                Deferred::ExitData { range, copy_out, finalize } => run_exit_data(m, &range, copy_out, finalize)?,
             }
         }
         m.acc.queue = saved;
     }
     Ok(())
+}
+
+/// Run the engine's delayed work of queue `q` (all queues when `None`) without ordering the
+/// host after it: the device makes progress while the host polls with `acc_async_test`.
+fn start_delayed_work(m: &mut Machine, q: Option<i64>) -> Result<(), Trap> {
+    let queues: Vec<i64> = match q {
+        Some(q) => vec![q],
+        None => m.acc.deferred.keys().copied().collect(),
+    };
+    run_deferred(m, queues)
 }
 
 /// Is queue `q` (all queues when `None`) idle? (`acc_async_test`)
@@ -589,9 +626,9 @@ pub fn queue_idle(m: &Machine, q: Option<i64>) -> bool {
 
 // ---------------------------------------------------------------- regions
 
-/// Enter a data or compute construct.
-pub fn region_enter(m: &mut Machine, on_host: bool, queue: Option<i64>) {
-    m.acc.regions.push(Region { on_host, queue, ..Default::default() });
+/// Enter a data, compute or `host_data` construct.
+pub fn region_enter(m: &mut Machine, on_host: bool, queue: Option<i64>, host_data: bool) {
+    m.acc.regions.push(Region { on_host, queue, host_data, ..Default::default() });
     m.acc.queue = queue;
 }
 
@@ -1047,10 +1084,26 @@ fn routine_name(f: AccFn) -> &'static str {
     ROUTINES.iter().find(|(_, g)| *g == f).map_or("an OpenACC runtime routine", |(n, _)| n)
 }
 
+/// OpenACC 2.0's acc_copyin and acc_create (§3.2.17, §3.2.19): "It is a runtime error to call
+/// this routine if the data is already present on the device" (`--strict-2.0`; by default the
+/// routine counts a reference, as OpenACC 2.5 does).
+fn already_present_2_0(m: &Machine, r: &HostRange, routine: &str, loc: Loc) -> Result<(), Trap> {
+    let Presence::Present(start) = m.acc.present.lookup(r.range.clone()) else { return Ok(()) };
+    let section = if routine == "acc_copyin" { "§3.2.17" } else { "§3.2.19" };
+    let mut d = Diagnostic::error(
+        "present",
+        format!("{routine} of `{}`, which is already present on the device: a runtime error in OpenACC 2.0 ({section}; --strict-2.0)", r.name),
+        loc,
+    );
+    if let Some(e) = m.acc.present.get(start) {
+        d = d.with_related(e.created_at, format!("`{}` was mapped here", e.name));
+    }
+    Err(Trap::error(d.with_help(format!("call acc_present_or_{} instead, or drop --strict-2.0 for OpenACC 2.5's reference counts", &routine[4..]))))
+}
+
 /// A wait for queue `on` (every queue when `None`) put on queue `waiter` (§3.2.9, §3.2.11);
 /// `acc_async_sync` as the queue makes it the host's own wait (§2.13.1).
 pub fn queue_wait(m: &mut Machine, on: Option<i64>, waiter: i64, loc: Loc) -> Result<(), Trap> {
-    const ACC_ASYNC_SYNC: i64 = -2;
     if waiter == ACC_ASYNC_SYNC {
         return wait_queues(m, on);
     }
@@ -1117,6 +1170,15 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             }
         }
         SetDeviceNum => {
+            // §3.2.4: "This routine may not be called within an accelerator parallel, kernels or
+            // data region." (A function-scope `declare` and `host_data` are not such regions.)
+            if m.acc.regions.iter().any(|r| r.function_depth.is_none() && !r.host_data) {
+                return Err(err(
+                    "device",
+                    format!("acc_set_device_num({}) inside a data, parallel or kernels region: the device of its data cannot change (§3.2.4)", a(0) as i32),
+                    loc,
+                ));
+            }
             let n = a(0) as i32;
             if n < 0 {
                 return Err(err("device", format!("acc_set_device_num({n}): device numbers start at 0 (§3.2.4)"), loc));
@@ -1144,6 +1206,12 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             if idle {
                 // A test that finds the queue idle orders its work before what follows (§3.2.11).
                 data_event(m, DataEvent::Waited { queue: q, loc });
+            } else {
+                // The work is still running when tested, and goes on while the host polls: the
+                // delayed work runs now, so that a later test finds it complete (§3.2.6: polling
+                // until the test is nonzero is a wait). The host is not ordered after it until
+                // then: no `Waited` here.
+                start_delayed_work(m, q)?;
             }
             idle as u64
         }
@@ -1205,6 +1273,9 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
                 // the data is its own device copy.
                 return Ok(a(0));
             }
+            if m.acc.config.strict_2_0 && matches!(f, CopyIn | Create) {
+                already_present_2_0(m, &r, name, loc)?;
+            }
             map(m, clause, &r, DataLifetime::Dynamic)?;
             translate(m, a(0)).unwrap_or(0)
         }
@@ -1212,7 +1283,11 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             let name = if f == CopyOut { "acc_copyout" } else { "acc_delete" };
             let r = api_range(m, a(0), a(1), name, loc);
             if data_arguments(name, a(0), a(1), loc)? && !m.acc.on_host {
-                exit_data(m, &r, f == CopyOut, false)?;
+                // The 2.0 routines are synchronous (§3.2.21, §3.2.22).
+                let saved = m.acc.queue.take();
+                let done = exit_data(m, &r, f == CopyOut, false);
+                m.acc.queue = saved;
+                done?;
             }
             0
         }

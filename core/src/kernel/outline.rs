@@ -602,10 +602,33 @@ impl FnOutliner<'_> {
         }
         let mut globals = BTreeMap::new();
         collect_globals(&body, &mut globals);
+        // A local that a data clause of this construct, of an enclosing data construct or of an
+        // `enter data` names is declared outside the region (a clause names only visible
+        // variables), even when no statement outside uses it: one device copy that every gang
+        // shares (§2.6.5), never a variable of the thread (`create(t)` of a scratch array).
+        let mapped_outside: HashSet<LocalId> = dir
+            .clauses
+            .iter()
+            .filter_map(|c| match &c.kind {
+                // A deviceptr pointer holds a device address: no device copy of it is made.
+                AccClauseKind::Data(dc, vars) if *dc != DataClause::DevicePtr => Some(vars.iter().map(|v| v.root)),
+                _ => None,
+            })
+            .flatten()
+            .chain(self.enclosing_data.iter().flatten().copied())
+            .chain(self.entered.iter().map(|n| n.var.root))
+            .filter_map(|r| if let VarRoot::Local(l) = r { Some(l) } else { None })
+            .collect();
         let external: Vec<LocalId> = {
             let mut v: Vec<LocalId> = uses_region
                 .iter()
-                .filter(|(l, n)| host_params.contains(l) || self.members.contains_key(l) || vla_counts_outside.contains(l) || (self.uses_all.get(l).copied().unwrap_or(0) > **n && !self.per_part.contains(l)))
+                .filter(|(l, n)| {
+                    host_params.contains(l)
+                        || self.members.contains_key(l)
+                        || vla_counts_outside.contains(l)
+                        || mapped_outside.contains(l)
+                        || (self.uses_all.get(l).copied().unwrap_or(0) > **n && !self.per_part.contains(l))
+                })
                 .map(|(l, _)| *l)
                 .collect();
             v.sort();

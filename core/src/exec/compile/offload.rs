@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::data::present::DataLifetime;
 use crate::diag::{Diagnostic, Loc};
 use crate::exec::machine::{Machine, Trap};
-use crate::exec::openacc::{self as rt, CaptureArg, HostRange};
+use crate::exec::openacc::{self as rt, CaptureArg, HostRange, ACC_ASYNC_NOVAL, ACC_ASYNC_SYNC};
 use crate::exec::value::Kind;
 use crate::ir::acc::*;
 use crate::ir::*;
@@ -375,20 +375,22 @@ impl<'a> Cx<'a> {
             Some(None) => Some(Arc::new(None)),
             None => None,
         };
+        // §2.13.1: "An async clause with the argument value acc_async_sync will behave the same
+        // as if no async clause appeared"; acc_async_noval (-1) is the queue of `async` alone.
         let queue_of = move |m: &mut Machine| -> Result<Option<i64>, Trap> {
             Ok(match &queue_fn {
                 None => None,
                 Some(q) => match q.as_ref() {
-                    Some(f) => Some(f(m)? as i32 as i64),
-                    None => Some(-1),
+                    Some(f) => Some(f(m)? as i32 as i64).filter(|q| *q != ACC_ASYNC_SYNC),
+                    None => Some(ACC_ASYNC_NOVAL),
                 },
             })
         };
         let queue_of = Arc::new(queue_of);
         // `wait(list)` clauses (§2.13.2): the construct waits for the queues of every clause,
-        // each list in order; a clause without a list waits for all queues.
-        let mut wait_all = false;
-        let mut wait_fns: Vec<ExprFn> = Vec::new();
+        // each list in order; a clause without a list waits for all queues. The constructs that
+        // take `async` run the waits themselves, once they know their queue.
+        let mut waits = WaitClauses { all: false, queues: Vec::new() };
         let mut has_wait = false;
         for c in clauses_of(&dir) {
             if let AccClauseKind::Wait(w) = c {
@@ -396,32 +398,29 @@ impl<'a> Cx<'a> {
                 match w {
                     Some(list) => {
                         for e in list {
-                            wait_fns.push(self.expr(e)?.into_fn());
+                            waits.queues.push(self.expr(e)?.into_fn());
                         }
                     }
-                    None => wait_all = true,
+                    None => waits.all = true,
                 }
             }
         }
-        if has_wait {
-            self.emit(
-                Op::Expr(Box::new(move |m| {
-                    // The arguments are evaluated even when all queues are waited for.
-                    let mut queues = Vec::with_capacity(wait_fns.len());
-                    for f in &wait_fns {
-                        queues.push(f(m)? as i32 as i64);
-                    }
-                    if wait_all {
-                        return rt::wait_queues(m, None).map(|_| 0);
-                    }
-                    for q in queues {
-                        rt::wait_queues(m, Some(q))?;
-                    }
-                    Ok(0)
-                })),
-                loc,
-                false,
-            );
+        let takes_async = matches!(
+            dir.kind,
+            AccKind::Data
+                | AccKind::Parallel
+                | AccKind::Kernels
+                | AccKind::ParallelLoop
+                | AccKind::KernelsLoop
+                | AccKind::HostData
+                | AccKind::EnterData
+                | AccKind::ExitData
+                | AccKind::Update
+        );
+        let waits: Option<Arc<WaitClauses>> = has_wait.then(|| Arc::new(waits));
+        if let Some(w) = waits.as_ref().filter(|_| !takes_async) {
+            let w = w.clone();
+            self.emit(Op::Expr(Box::new(move |m| w.run(m, None, loc).map(|_| 0))), loc, false);
         }
         match &dir.kind {
             AccKind::Data | AccKind::Parallel | AccKind::Kernels | AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::HostData => {
@@ -452,8 +451,10 @@ impl<'a> Cx<'a> {
                 }
                 let array_names: Vec<(VarRoot, String)> = device_arrays.iter().map(|(r, p)| (*r, p.name.clone())).collect();
                 let is_compute = dir.kind.is_compute();
+                let is_host_data = matches!(dir.kind, AccKind::HostData);
                 let if_enter = if_fn.clone();
                 let q = queue_of.clone();
+                let waits = waits.clone();
                 // The same data in two clauses gets both behaviours (copy in if one copies in, out if
                 // one copies out): map copy-in clauses first, and let later clauses add copy-out.
                 data.sort_by_key(|(dc, _)| !matches!(dc, DataClause::Copy | DataClause::CopyIn | DataClause::PresentOrCopy | DataClause::PresentOrCopyIn));
@@ -465,7 +466,13 @@ impl<'a> Cx<'a> {
                         };
                         let inherited = rt::region_on_host(m);
                         let queue = q(m)?;
-                        rt::region_enter(m, !cond || inherited, queue);
+                        if let Some(w) = &waits {
+                            // A construct the host runs itself (`if(false)`, the host device) waits
+                            // on the host.
+                            let waiter = queue.filter(|_| cond && !inherited && !m.acc.on_host);
+                            w.run(m, waiter, loc)?;
+                        }
+                        rt::region_enter(m, !cond || inherited, queue, is_host_data);
                         if !cond || m.acc.on_host {
                             return Ok(0);
                         }
@@ -508,6 +515,10 @@ impl<'a> Cx<'a> {
                 let data = self.data_plans(&dir)?;
                 self.emit(
                     Op::Expr(Box::new(move |m| {
+                        let queue = queue_of(m)?;
+                        if let Some(w) = &waits {
+                            w.run(m, queue.filter(|_| !m.acc.on_host), loc)?;
+                        }
                         if let Some(f) = &if_fn {
                             if f(m)? == 0 {
                                 return Ok(0);
@@ -517,7 +528,7 @@ impl<'a> Cx<'a> {
                             return Ok(0);
                         }
                         let saved = m.acc.queue;
-                        m.acc.queue = queue_of(m)?;
+                        m.acc.queue = queue;
                         for (dc, plan) in &data {
                             let pieces = plan.pieces(m)?;
                             if enter {
@@ -551,6 +562,10 @@ impl<'a> Cx<'a> {
                 }
                 self.emit(
                     Op::Expr(Box::new(move |m| {
+                        let queue = queue_of(m)?;
+                        if let Some(w) = &waits {
+                            w.run(m, queue.filter(|_| !rt::region_on_host(m)), loc)?;
+                        }
                         if let Some(f) = &if_fn {
                             if f(m)? == 0 {
                                 return Ok(0);
@@ -560,7 +575,7 @@ impl<'a> Cx<'a> {
                             return Ok(0);
                         }
                         let saved = m.acc.queue;
-                        m.acc.queue = queue_of(m)?;
+                        m.acc.queue = queue;
                         for (to_dev, plan) in &ops {
                             // The pointer arrays of `a[i:n][j:m]` hold host addresses on the host and
                             // device addresses on the device: only the rows are data.
@@ -766,6 +781,39 @@ impl<'a> Cx<'a> {
             loc,
             true,
         );
+        Ok(())
+    }
+}
+
+/// The `wait` clauses of a construct (§2.13.2): the queues of every list, in order, or every
+/// queue for a clause without a list.
+struct WaitClauses {
+    all: bool,
+    queues: Vec<ExprFn>,
+}
+
+impl WaitClauses {
+    /// Wait for the queues: the host waits (`waiter` `None`), or, on a construct with
+    /// `async(r)`, queue r waits and the host goes on (§2.13.2: "Another legal implementation is
+    /// for the local thread to enqueue the compute or update operation in such a way that the
+    /// operation will not start until the operations enqueued on the associated asynchronous
+    /// device activity queues have completed").
+    fn run(&self, m: &mut Machine, waiter: Option<i64>, loc: Loc) -> Result<(), Trap> {
+        // The arguments are evaluated even when all queues are waited for.
+        let mut queues = Vec::with_capacity(self.queues.len());
+        for f in &self.queues {
+            queues.push(f(m)? as i32 as i64);
+        }
+        let wait = |m: &mut Machine, on: Option<i64>| match waiter {
+            Some(w) => rt::queue_wait(m, on, w, loc),
+            None => rt::wait_queues(m, on),
+        };
+        if self.all {
+            return wait(m, None);
+        }
+        for q in queues {
+            wait(m, Some(q))?;
+        }
         Ok(())
     }
 }
