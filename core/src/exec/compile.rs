@@ -631,8 +631,10 @@ fn compile_some(p: &Program, checking: bool, only: Option<&std::collections::Has
         plain: None,
         api_names: api_argument_names(p),
     };
+    // Access plans: the proofs of `accsim check`, and the implicit data of a pointer no clause
+    // names (`openacc::implicit_pointer_data`).
+    exe.plans = p.kernels.iter().map(|k| (k.func.0, k.plan.clone())).collect();
     if checking {
-        exe.plans = p.kernels.iter().map(|k| (k.func.0, k.plan.clone())).collect();
         if exe.plans.values().any(Result::is_ok) {
             exe.plain = Some(Box::new(compile_some(p, false, Some(&kernel_closure(p)))?));
         }
