@@ -150,6 +150,19 @@ struct Region {
     restore: Vec<(u64, u64)>,
     /// The activity queue the construct's work goes to (`async`), for events.
     queue: Option<i64>,
+    /// The data this compute construct copied for pointers no clause names
+    /// ([`implicit_pointer_data`]): a later kernel of the construct may widen them.
+    implicit_pointer_data: Vec<ImplicitCopy>,
+}
+
+/// A copy [`implicit_pointer_data`] made for a pointer no clause names.
+struct ImplicitCopy {
+    /// The host start of its present entry.
+    start: u64,
+    name: String,
+    /// The pointer's value and element size (for the subarray in the note).
+    pointer: u64,
+    elem_size: u64,
 }
 
 struct Release {
@@ -648,6 +661,7 @@ pub fn region_exit(m: &mut Machine, loc: Loc) -> Result<(), Trap> {
 
 fn finish_region(m: &mut Machine, reg: Region, loc: Loc) -> Result<(), Trap> {
     m.acc.queue = reg.queue;
+    implicit_pointer_note(m, &reg, loc);
     for (addr, v) in reg.restore {
         m.mem.store_u64(addr, v).map_err(|f| m.fault(f, loc))?;
     }
@@ -820,12 +834,14 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
 /// allocation share one hull. When the kernel has no plan, nothing is copied and the access
 /// fails as under 2.0, its help naming the subarray to write ([`UnmappedPointer`]).
 ///
-/// A kernels construct split into several kernels copies at the first kernel's launch what that
-/// kernel accesses; a later kernel of the construct uses that copy (nvc takes the union over the
-/// construct): an access outside it is out of bounds of the device copy.
+/// A kernels construct split into several kernels copies at each kernel's launch what that
+/// kernel accesses; when a later kernel of the construct accesses more of a block, or writes
+/// what an earlier one only read, the copy is widened (nvc copies the union over the construct
+/// once; with no host code between the kernels the data is the same).
 fn implicit_pointer_data(m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Trap> {
-    // The pointers whose target has no device copy: (capture, pointer value, allocation).
-    let mut targets: Vec<(usize, u64, u32)> = Vec::new();
+    // The pointers whose target has no device copy, or one an earlier kernel of this construct
+    // made implicitly: (capture, pointer value, allocation, that copy's host start).
+    let mut targets: Vec<(usize, u64, u32, Option<u64>)> = Vec::new();
     for (i, c) in k.caps.iter().enumerate().filter(|(_, c)| c.implicit_pointer) {
         let p = match c.mode {
             CaptureMode::Value => c.host,
@@ -834,10 +850,14 @@ fn implicit_pointer_data(m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Tr
         };
         let id = (p >> 32) as u32;
         let host_data = m.mem.allocation(AllocId(id)).is_some_and(|a| a.live && a.space == Space::Host);
-        if !host_data || m.acc.pointers_mapped_alone.contains_key(&id) || translate_pointer(m, p).is_some() {
+        if !host_data || m.acc.pointers_mapped_alone.contains_key(&id) {
             continue;
         }
-        targets.push((i, p, id));
+        let earlier = m.acc.regions.last().and_then(|r| r.implicit_pointer_data.iter().map(|c| c.start).find(|s| (s >> 32) as u32 == id));
+        if earlier.is_none() && translate_pointer(m, p).is_some() {
+            continue;
+        }
+        targets.push((i, p, id, earlier));
     }
     m.acc.implicit_pointers_unmapped.clear();
     if targets.is_empty() {
@@ -847,7 +867,7 @@ fn implicit_pointer_data(m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Tr
     let accessed: Result<std::collections::BTreeMap<u32, (Range<u64>, bool)>, String> = match m.exe.plans.get(&k.fid) {
         None => Err("it has no access plan".into()),
         Some(Err(why)) => Err(why.clone()),
-        Some(Ok(plan)) => plan.site_bytes(&LaunchView { m, k }).map(|sites| {
+        Some(Ok(plan)) => plan.site_bytes(&HostPointers { launch: LaunchView { m, k }, pointers: targets.iter().map(|t| (t.0 as u32, t.1)).collect() }).map(|sites| {
             let mut hulls: std::collections::BTreeMap<u32, (Range<u64>, bool)> = std::collections::BTreeMap::new();
             for s in sites.iter().filter(|s| s.range.start < s.range.end) {
                 let id = (s.range.start >> 32) as u32;
@@ -863,8 +883,7 @@ fn implicit_pointer_data(m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Tr
     };
     let strict = m.acc.config.strict_2_0;
     let mut copied: Vec<u32> = Vec::new();
-    let mut made: Vec<(String, String)> = Vec::new();
-    for &(i, p, id) in &targets {
+    for &(i, p, id, earlier) in &targets {
         let c = &k.caps[i];
         let hull = accessed.as_ref().ok().and_then(|h| h.get(&id)).map(|(r, w)| {
             // Clipped to the allocation: an access beyond it is out of bounds of the device copy.
@@ -901,26 +920,70 @@ fn implicit_pointer_data(m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Tr
             continue;
         }
         copied.push(id);
+        let (mut range, mut written) = (range, written);
+        if let Some(start) = earlier {
+            // An earlier kernel of this construct copied part of the block: widen that copy
+            // to what both access, copying its changes back first (the host runs nothing
+            // between the kernels of one construct, so the data is as if the construct had
+            // copied the union from the start).
+            let Some(old) = m.acc.present.get(start).map(|e| e.host.clone()) else { continue };
+            let Some(reg) = m.acc.regions.last_mut() else { continue };
+            let old_written = reg.releases.iter().any(|r| r.host_start == start && r.copy_out);
+            if range.start >= old.start && range.end <= old.end {
+                // Inside the copy: a write now copies it back at the end.
+                if written && !old_written {
+                    reg.releases.iter_mut().filter(|r| r.host_start == start).for_each(|r| r.copy_out = true);
+                }
+                continue;
+            }
+            reg.releases.retain(|r| r.host_start != start);
+            reg.implicit_pointer_data.retain(|c| c.start != start);
+            release(m, start, DataLifetime::Structured, old_written, k.loc)?;
+            range = range.start.min(old.start)..range.end.max(old.end);
+            written |= old_written;
+        }
         let clause = if written { DataClause::PresentOrCopy } else { DataClause::PresentOrCopyIn };
         map(m, clause, &HostRange { range: range.clone(), name: c.name.clone(), loc: k.loc }, DataLifetime::Structured)?;
-        made.push((c.name.clone(), format!("{}({})", if written { "copy" } else { "copyin" }, subarray(&range))));
-    }
-    // One note per construct for `accsim check`, as nvc's "Generating implicit copy(y[:n]),
-    // copyin(x[:n])".
-    if let (Some(checker), false) = (m.checker.as_deref_mut(), made.is_empty()) {
-        let names = made.iter().map(|(n, _)| format!("`{n}`")).collect::<Vec<_>>().join(", ");
-        let clauses = made.iter().map(|(_, c)| format!("`{c}`")).collect::<Vec<_>>().join(", ");
-        let pointers = if made.len() == 1 { "the pointer" } else { "the pointers" };
-        let mut d = Diagnostic::error(
-            "portability",
-            format!("no data clause names {names}: OpenACC 2.0 copies only {pointers}; like nvc, accsim made the implicit {clauses} for this kernel, which `--strict-2.0` does not"),
-            k.loc,
-        )
-        .with_help(format!("write {clauses} on the construct (the bounds as expressions) to map the same data with every compiler"));
-        d.severity = crate::diag::Severity::Note;
-        checker.note(d);
+        if let Some(reg) = m.acc.regions.last_mut() {
+            reg.implicit_pointer_data.push(ImplicitCopy { start: range.start, name: c.name.clone(), pointer: p, elem_size: c.elem_size });
+        }
     }
     Ok(())
+}
+
+/// `accsim check`: the construct that ends made implicit copies for pointers no clause names
+/// ([`implicit_pointer_data`]): one note with the clauses, as nvc's "Generating implicit
+/// copy(y[:n]), copyin(x[:n])".
+fn implicit_pointer_note(m: &mut Machine, reg: &Region, loc: Loc) {
+    if reg.implicit_pointer_data.is_empty() || m.checker.is_none() {
+        return;
+    }
+    let mut names = Vec::new();
+    let mut clauses = Vec::new();
+    for c in &reg.implicit_pointer_data {
+        let Some(e) = m.acc.present.get(c.start) else { continue };
+        let written = reg.releases.iter().any(|r| r.host_start == c.start && r.copy_out);
+        let es = c.elem_size.max(1);
+        let lo = (e.host.start as i64 - c.pointer as i64).div_euclid(es as i64);
+        let len = e.len().div_ceil(es);
+        names.push(format!("`{}`", c.name));
+        clauses.push(format!("`{}({}[{lo}:{len}])`", if written { "copy" } else { "copyin" }, c.name));
+    }
+    if names.is_empty() {
+        return;
+    }
+    let pointers = if names.len() == 1 { "the pointer" } else { "the pointers" };
+    let (names, clauses) = (names.join(", "), clauses.join(", "));
+    let mut d = Diagnostic::error(
+        "portability",
+        format!("no data clause names {names}: OpenACC 2.0 copies only {pointers}; like nvc, accsim made the implicit {clauses}, which `--strict-2.0` does not"),
+        loc,
+    )
+    .with_help(format!("write {clauses} on the construct (the bounds as expressions) to map the same data with every compiler"));
+    d.severity = crate::diag::Severity::Note;
+    if let Some(checker) = m.checker.as_deref_mut() {
+        checker.note(d);
+    }
 }
 
 /// `accsim check`: prove the kernel race-free at this launch and hand its footprint to the
@@ -954,6 +1017,35 @@ fn proven_launch<'e>(m: &mut Machine<'e>, k: &KernelLaunch<'_>) -> Option<&'e su
         eprintln!("accsim: kernel at line {}: {how}", k.loc.line);
     }
     taken.then_some(plain)
+}
+
+/// A launch's values, the pointers of [`implicit_pointer_data`] with their host values (not
+/// the device copy an earlier kernel of the construct made), so that the sites through them
+/// fall in their host allocations.
+struct HostPointers<'a, 'm, 'e> {
+    launch: LaunchView<'a, 'm, 'e>,
+    /// (capture, host pointer value).
+    pointers: Vec<(u32, u64)>,
+}
+
+impl crate::kernel::footprint::LaunchValues for HostPointers<'_, '_, '_> {
+    fn arg(&self, cap: u32) -> Option<i64> {
+        match self.pointers.iter().find(|p| p.0 == cap) {
+            Some(&(_, v)) => Some(v as i64),
+            None => self.launch.arg(cap),
+        }
+    }
+
+    fn deref(&self, cap: u32, k: Kind) -> Option<i64> {
+        match self.pointers.iter().find(|p| p.0 == cap) {
+            Some(&(_, v)) => Some(v as i64),
+            None => self.launch.deref(cap, k),
+        }
+    }
+
+    fn block(&self, addr: u64) -> Option<(u64, u64, bool)> {
+        self.launch.block(addr)
+    }
 }
 
 /// A launch's values, as an access plan reads them.
