@@ -176,3 +176,32 @@ fn runtime_mapped_data_is_named_by_its_variable() {
     assert!(err.contains("update host(b)"), "{err}");
     assert!(!err.contains("acc_copyin("), "{err}");
 }
+
+/// Issue 12 item 7: a pointer no clause names has what the kernel accesses through it copied,
+/// as nvc does; `info` says so with the clause kinds, `check` with the clauses it made (a
+/// `portability` note, not a warning: nvc and the PGI compilers accept the program), and
+/// `--strict-2.0` makes none.
+#[test]
+fn implicit_pointer_copies_are_noted() {
+    let rel = "samples/regress/implicit_pointer_saxpy_kernels.c";
+    let run = |args: &[&str]| {
+        let mut cmd = std::process::Command::new(accsim_bin());
+        cmd.current_dir(repo_root()).args(args).arg(rel);
+        run_with_timeout(cmd, accsim_timeout()).expect("run accsim")
+    };
+    let info = run(&["info"]);
+    let text = String::from_utf8_lossy(&info.stdout).into_owned();
+    assert!(text.contains("note: no data clause names `x`, `y`") && text.contains("`copyin(x[…])`, `copy(y[…])`"), "{text}");
+    let out = run(&["check", "--format", "json"]);
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let notes: Vec<&serde_json::Value> = v["findings"].as_array().expect("findings").iter().filter(|f| f["kind"] == "portability").collect();
+    assert_eq!(notes.len(), 1, "{v}");
+    assert_eq!(notes[0]["severity"], "note");
+    let message = notes[0]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("`copyin(x[0:1000])`, `copy(y[0:1000])`"), "{message}");
+    let strict = run(&["check", "--strict-2.0", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&strict.stdout).expect("JSON");
+    let kinds: Vec<&str> = v["findings"].as_array().expect("findings").iter().filter_map(|f| f["kind"].as_str()).collect();
+    assert!(kinds.contains(&"device-deref-host-ptr") && !kinds.contains(&"portability"), "{kinds:?}");
+}

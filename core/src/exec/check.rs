@@ -102,6 +102,10 @@ pub trait Checker: Send {
     /// nothing.
     fn thread_memory(&mut self, _mem: &mut Memory, _e: ThreadEvent) {}
 
+    /// A note about the program found while it runs (a `portability` note: what accsim did
+    /// where compilers differ), reported with the findings. Default: dropped.
+    fn note(&mut self, _d: crate::diag::Diagnostic) {}
+
     /// Whether the checker takes footprints ([`Checker::proven_launch`]): when it does not,
     /// kernels are not even evaluated for a proof. Default: `false`.
     fn wants_proofs(&self) -> bool {

@@ -631,11 +631,11 @@ fn compile_some(p: &Program, checking: bool, only: Option<&std::collections::Has
         plain: None,
         api_names: api_argument_names(p),
     };
-    if checking {
-        exe.plans = p.kernels.iter().map(|k| (k.func.0, k.plan.clone())).collect();
-        if exe.plans.values().any(Result::is_ok) {
-            exe.plain = Some(Box::new(compile_some(p, false, Some(&kernel_closure(p)))?));
-        }
+    // Access plans: the proofs of `accsim check`, and the implicit data of a pointer no clause
+    // names (`openacc::implicit_pointer_data`).
+    exe.plans = p.kernels.iter().map(|k| (k.func.0, k.plan.clone())).collect();
+    if checking && exe.plans.values().any(Result::is_ok) {
+        exe.plain = Some(Box::new(compile_some(p, false, Some(&kernel_closure(p)))?));
     }
     for g in &p.globals {
         let size = p.types.size_of(g.ty).unwrap_or(0);

@@ -256,6 +256,11 @@ impl<'e> Machine<'e> {
                     let why = if self.acc.config.strict_2_0 { "OpenACC 2.0's reading, --strict-2.0" } else { "its extent is not known here, §2.7.1" };
                     d = d.with_related(*at, format!("`{name}` names the pointer: only the 8-byte pointer was mapped, not the data it points to ({why})"))
                         .with_help(format!("map the data with a subarray, e.g. `{name}[0:n]` with the number of elements n"));
+                } else if let Some(u) = self.acc.implicit_pointers_unmapped.get(&id.0) {
+                    let clause = u.accessed.clone().unwrap_or_else(|| format!("copy({}[0:n])", u.name));
+                    let n = if u.accessed.is_some() { "" } else { " with the number of elements n" };
+                    d = d.with_related(u.construct, format!("no data clause names `{}`: the device got the pointer, not the data it points to; {}", u.name, u.why))
+                        .with_help(format!("map the data with a subarray on the construct, e.g. `{clause}`{n}"));
                 } else if let AllocKind::Global(_) = a.kind {
                     d = d.with_help("a global variable used by device code needs a device copy: `#pragma acc declare create(...)` or `copyin(...)` after its declaration (§2.13)");
                 } else {

@@ -134,6 +134,22 @@ pub struct AccState {
     /// present): the clause mapped the 8-byte pointer alone. By the allocation the pointer
     /// pointed into: (pointer's name, clause location), for the help of a device access there.
     pub pointers_mapped_alone: std::collections::BTreeMap<u32, (String, Loc)>,
+    /// Pointers that no clause names, whose target was not present at the launch of the kernel
+    /// running now and was not copied implicitly ([`implicit_pointer_data`]): by the allocation
+    /// they point into, why, for the help of a device access there.
+    pub implicit_pointers_unmapped: std::collections::BTreeMap<u32, UnmappedPointer>,
+}
+
+/// A pointer no clause names whose target the launch did not copy ([`implicit_pointer_data`]).
+#[derive(Clone, Debug)]
+pub struct UnmappedPointer {
+    pub name: String,
+    /// The compute construct.
+    pub construct: Loc,
+    /// The clause that maps what the kernel accesses, when known (`copy(y[0:1000])`).
+    pub accessed: Option<String>,
+    /// Why nothing was copied: `--strict-2.0`, or why the range is not known.
+    pub why: String,
 }
 
 #[derive(Default)]
@@ -149,6 +165,19 @@ struct Region {
     queue: Option<i64>,
     /// A `host_data` construct: not a data region (§3.2.4's restriction does not name it).
     host_data: bool,
+    /// The data this compute construct copied for pointers no clause names
+    /// ([`implicit_pointer_data`]): a later kernel of the construct may widen them.
+    implicit_pointer_data: Vec<ImplicitCopy>,
+}
+
+/// A copy [`implicit_pointer_data`] made for a pointer no clause names.
+struct ImplicitCopy {
+    /// The host start of its present entry.
+    start: u64,
+    name: String,
+    /// The pointer's value and element size (for the subarray in the note).
+    pointer: u64,
+    elem_size: u64,
 }
 
 struct Release {
@@ -185,6 +214,7 @@ impl AccState {
             fuel_start: host.fuel_start,
             atomic_lock: host.atomic_lock.clone(),
             pointers_mapped_alone: host.pointers_mapped_alone.clone(),
+            implicit_pointers_unmapped: host.implicit_pointers_unmapped.clone(),
             // For inspection (the GUI's memory panel while a kernel runs) and the clock.
             present: host.present.clone(),
             launches: host.launches,
@@ -668,6 +698,7 @@ pub fn region_exit(m: &mut Machine, loc: Loc) -> Result<(), Trap> {
 
 fn finish_region(m: &mut Machine, reg: Region, loc: Loc) -> Result<(), Trap> {
     m.acc.queue = reg.queue;
+    implicit_pointer_note(m, &reg, loc);
     for (addr, v) in reg.restore {
         m.mem.store_u64(addr, v).map_err(|f| m.fault(f, loc))?;
     }
@@ -728,6 +759,10 @@ pub struct CaptureArg {
     /// A `Present` array mapped in part by a clause of the construct or of an enclosing data
     /// construct ([`crate::ir::acc::Capture::mapped_part`]).
     pub mapped_part: bool,
+    /// A pointer no clause names ([`crate::ir::acc::Capture::implicit_pointer`]).
+    pub implicit_pointer: bool,
+    /// The size of what a pointer capture points at (1 for `void *`).
+    pub elem_size: u64,
 }
 
 /// Run kernel function `fid` on the device: once per gang, with per-gang private copies and
@@ -782,6 +817,15 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         };
         shared.push(v);
     }
+    if !host {
+        implicit_pointer_data(m, &KernelLaunch { fid, gangs, workers, vector, caps, shared: &shared, loc, queue: m.acc.queue, on_host: host })?;
+        // The pointers copied now point at their device copies.
+        for (c, v) in caps.iter().zip(shared.iter_mut()) {
+            if c.implicit_pointer && c.mode == CaptureMode::Value {
+                *v = translate_pointer(m, c.host).unwrap_or(c.host);
+            }
+        }
+    }
     let k = KernelLaunch { fid, gangs, workers, vector, caps, shared: &shared, loc, queue: m.acc.queue, on_host: host };
     data_event(m, DataEvent::LaunchBegin { fid, gangs, workers, vector, loc, on_host: host });
     let ran = if host {
@@ -807,6 +851,176 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         event(m, EventKind::Launch { kernel, gangs, workers, vector_length: vector, steps }, loc, steps, false);
     }
     Ok(())
+}
+
+/// The data a pointer that no clause names points to (§2.5.1, §2.5.2: such a pointer is
+/// firstprivate in a parallel construct and copied in a kernels construct, "the data addressed
+/// by that pointer are not implicitly copied", §2.6.5 of 2.5 says as much of members).
+///
+/// OpenACC 2.0 copies the pointer alone, and `--strict-2.0` does: a device access through it
+/// reaches host memory (`device-deref-host-ptr`). The PGI/NVIDIA compilers instead copy what the
+/// kernel accesses through it ("Generating implicit copy(y[:n])"), inferred from the loop bounds
+/// and subscripts, and refuse a kernel where they cannot; the most common first OpenACC program
+/// relies on it, and accsim does the same by default (issue 12 item 7). For each such pointer
+/// whose target is host memory of which nothing is present, the kernel's access plan
+/// (`kernel::footprint`, affine addresses in the loop counters) is evaluated with this launch's
+/// values, and the hull of the sites that fall in the target's allocation (clipped to it) is
+/// mapped `present_or_copy` when some site writes it (a partial write must not lose the rest)
+/// and `present_or_copyin` when all only read, for the construct (structured lifetime), as an
+/// implicit clause would be: the checkers see an ordinary mapping. Several pointers into one
+/// allocation share one hull. When the kernel has no plan, nothing is copied and the access
+/// fails as under 2.0, its help naming the subarray to write ([`UnmappedPointer`]).
+///
+/// A kernels construct split into several kernels copies at each kernel's launch what that
+/// kernel accesses; when a later kernel of the construct accesses more of a block, or writes
+/// what an earlier one only read, the copy is widened (nvc copies the union over the construct
+/// once; with no host code between the kernels the data is the same).
+fn implicit_pointer_data(m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Trap> {
+    // The pointers whose target has no device copy, or one an earlier kernel of this construct
+    // made implicitly: (capture, pointer value, allocation, that copy's host start).
+    let mut targets: Vec<(usize, u64, u32, Option<u64>)> = Vec::new();
+    for (i, c) in k.caps.iter().enumerate().filter(|(_, c)| c.implicit_pointer) {
+        let p = match c.mode {
+            CaptureMode::Value => c.host,
+            CaptureMode::FirstPrivate if c.section.is_none() => m.mem.load_u64(c.host).map_err(|f| m.fault(f, k.loc))?,
+            _ => continue,
+        };
+        let id = (p >> 32) as u32;
+        let host_data = m.mem.allocation(AllocId(id)).is_some_and(|a| a.live && a.space == Space::Host);
+        if !host_data || m.acc.pointers_mapped_alone.contains_key(&id) {
+            continue;
+        }
+        let earlier = m.acc.regions.last().and_then(|r| r.implicit_pointer_data.iter().map(|c| c.start).find(|s| (s >> 32) as u32 == id));
+        if earlier.is_none() && translate_pointer(m, p).is_some() {
+            continue;
+        }
+        targets.push((i, p, id, earlier));
+    }
+    m.acc.implicit_pointers_unmapped.clear();
+    if targets.is_empty() {
+        return Ok(());
+    }
+    // What the kernel accesses in each target allocation: (hull, written).
+    let accessed: Result<std::collections::BTreeMap<u32, (Range<u64>, bool)>, String> = match m.exe.plans.get(&k.fid) {
+        None => Err("it has no access plan".into()),
+        Some(Err(why)) => Err(why.clone()),
+        Some(Ok(plan)) => plan.site_bytes(&HostPointers { launch: LaunchView { m, k }, pointers: targets.iter().map(|t| (t.0 as u32, t.1)).collect() }).map(|sites| {
+            let mut hulls: std::collections::BTreeMap<u32, (Range<u64>, bool)> = std::collections::BTreeMap::new();
+            for s in sites.iter().filter(|s| s.range.start < s.range.end) {
+                let id = (s.range.start >> 32) as u32;
+                if !targets.iter().any(|t| t.2 == id) {
+                    continue;
+                }
+                let e = hulls.entry(id).or_insert((s.range.clone(), false));
+                e.0 = e.0.start.min(s.range.start)..e.0.end.max(s.range.end);
+                e.1 |= s.write;
+            }
+            hulls
+        }),
+    };
+    let strict = m.acc.config.strict_2_0;
+    let mut copied: Vec<u32> = Vec::new();
+    for &(i, p, id, earlier) in &targets {
+        let c = &k.caps[i];
+        let hull = accessed.as_ref().ok().and_then(|h| h.get(&id)).map(|(r, w)| {
+            // Clipped to the allocation: an access beyond it is out of bounds of the device copy.
+            let (base, size) = m.mem.allocation(AllocId(id)).map_or((0, 0), |a| ((id as u64) << 32, a.size));
+            (r.start.max(base)..r.end.min(base + size), *w)
+        });
+        let subarray = |r: &Range<u64>| {
+            let es = c.elem_size.max(1) as i64;
+            let lo = (r.start as i64 - p as i64).div_euclid(es);
+            let len = (r.end - r.start).div_ceil(es as u64);
+            format!("{}[{lo}:{len}]", c.name)
+        };
+        let (range, written) = match hull {
+            Some((r, w)) if r.start < r.end && !strict => (r, w),
+            Some((r, w)) if r.start < r.end => {
+                let why = "OpenACC 2.0 gives the pointer an implicit attribute, not the data it points to (§2.5.1, §2.5.2; --strict-2.0)".to_string();
+                m.acc.implicit_pointers_unmapped.insert(id, UnmappedPointer { name: c.name.clone(), construct: k.loc, accessed: Some(format!("{}({})", if w { "copy" } else { "copyin" }, subarray(&r))), why });
+                continue;
+            }
+            // The kernel accesses nothing there at this launch.
+            Some(_) => continue,
+            None => {
+                let why = if strict {
+                    "OpenACC 2.0 gives the pointer an implicit attribute, not the data it points to (§2.5.1, §2.5.2; --strict-2.0)".to_string()
+                } else {
+                    let reason = accessed.as_ref().err().map_or_else(|| "no access through it is an affine function of the loop counters".to_string(), |w| w.clone());
+                    format!("accsim, like nvc, copies what a kernel accesses through such a pointer, but cannot tell what this kernel accesses ({reason}): the size of the GPU copy is unknown")
+                };
+                m.acc.implicit_pointers_unmapped.insert(id, UnmappedPointer { name: c.name.clone(), construct: k.loc, accessed: None, why });
+                continue;
+            }
+        };
+        if copied.contains(&id) {
+            continue;
+        }
+        copied.push(id);
+        let (mut range, mut written) = (range, written);
+        if let Some(start) = earlier {
+            // An earlier kernel of this construct copied part of the block: widen that copy
+            // to what both access, copying its changes back first (the host runs nothing
+            // between the kernels of one construct, so the data is as if the construct had
+            // copied the union from the start).
+            let Some(old) = m.acc.present.get(start).map(|e| e.host.clone()) else { continue };
+            let Some(reg) = m.acc.regions.last_mut() else { continue };
+            let old_written = reg.releases.iter().any(|r| r.host_start == start && r.copy_out);
+            if range.start >= old.start && range.end <= old.end {
+                // Inside the copy: a write now copies it back at the end.
+                if written && !old_written {
+                    reg.releases.iter_mut().filter(|r| r.host_start == start).for_each(|r| r.copy_out = true);
+                }
+                continue;
+            }
+            reg.releases.retain(|r| r.host_start != start);
+            reg.implicit_pointer_data.retain(|c| c.start != start);
+            release(m, start, DataLifetime::Structured, old_written, k.loc)?;
+            range = range.start.min(old.start)..range.end.max(old.end);
+            written |= old_written;
+        }
+        let clause = if written { DataClause::PresentOrCopy } else { DataClause::PresentOrCopyIn };
+        map(m, clause, &HostRange { range: range.clone(), name: c.name.clone(), loc: k.loc }, DataLifetime::Structured)?;
+        if let Some(reg) = m.acc.regions.last_mut() {
+            reg.implicit_pointer_data.push(ImplicitCopy { start: range.start, name: c.name.clone(), pointer: p, elem_size: c.elem_size });
+        }
+    }
+    Ok(())
+}
+
+/// `accsim check`: the construct that ends made implicit copies for pointers no clause names
+/// ([`implicit_pointer_data`]): one note with the clauses, as nvc's "Generating implicit
+/// copy(y[:n]), copyin(x[:n])".
+fn implicit_pointer_note(m: &mut Machine, reg: &Region, loc: Loc) {
+    if reg.implicit_pointer_data.is_empty() || m.checker.is_none() {
+        return;
+    }
+    let mut names = Vec::new();
+    let mut clauses = Vec::new();
+    for c in &reg.implicit_pointer_data {
+        let Some(e) = m.acc.present.get(c.start) else { continue };
+        let written = reg.releases.iter().any(|r| r.host_start == c.start && r.copy_out);
+        let es = c.elem_size.max(1);
+        let lo = (e.host.start as i64 - c.pointer as i64).div_euclid(es as i64);
+        let len = e.len().div_ceil(es);
+        names.push(format!("`{}`", c.name));
+        clauses.push(format!("`{}({}[{lo}:{len}])`", if written { "copy" } else { "copyin" }, c.name));
+    }
+    if names.is_empty() {
+        return;
+    }
+    let pointers = if names.len() == 1 { "the pointer" } else { "the pointers" };
+    let (names, clauses) = (names.join(", "), clauses.join(", "));
+    let mut d = Diagnostic::error(
+        "portability",
+        format!("no data clause names {names}: OpenACC 2.0 copies only {pointers}; like nvc, accsim made the implicit {clauses}, which `--strict-2.0` does not"),
+        loc,
+    )
+    .with_help(format!("write {clauses} on the construct (the bounds as expressions) to map the same data with every compiler"));
+    d.severity = crate::diag::Severity::Note;
+    if let Some(checker) = m.checker.as_deref_mut() {
+        checker.note(d);
+    }
 }
 
 /// `accsim check`: prove the kernel race-free at this launch and hand its footprint to the
@@ -840,6 +1054,35 @@ fn proven_launch<'e>(m: &mut Machine<'e>, k: &KernelLaunch<'_>) -> Option<&'e su
         eprintln!("accsim: kernel at line {}: {how}", k.loc.line);
     }
     taken.then_some(plain)
+}
+
+/// A launch's values, the pointers of [`implicit_pointer_data`] with their host values (not
+/// the device copy an earlier kernel of the construct made), so that the sites through them
+/// fall in their host allocations.
+struct HostPointers<'a, 'm, 'e> {
+    launch: LaunchView<'a, 'm, 'e>,
+    /// (capture, host pointer value).
+    pointers: Vec<(u32, u64)>,
+}
+
+impl crate::kernel::footprint::LaunchValues for HostPointers<'_, '_, '_> {
+    fn arg(&self, cap: u32) -> Option<i64> {
+        match self.pointers.iter().find(|p| p.0 == cap) {
+            Some(&(_, v)) => Some(v as i64),
+            None => self.launch.arg(cap),
+        }
+    }
+
+    fn deref(&self, cap: u32, k: Kind) -> Option<i64> {
+        match self.pointers.iter().find(|p| p.0 == cap) {
+            Some(&(_, v)) => Some(v as i64),
+            None => self.launch.deref(cap, k),
+        }
+    }
+
+    fn block(&self, addr: u64) -> Option<(u64, u64, bool)> {
+        self.launch.block(addr)
+    }
 }
 
 /// A launch's values, as an access plan reads them.

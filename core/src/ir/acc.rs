@@ -270,6 +270,11 @@ pub struct Capture {
     /// `present_or_copy` of the whole array applies (§2.5.1, §2.5.2); the kernel uses the device
     /// copy of the mapped part, and an access outside it is out of bounds there.
     pub mapped_part: bool,
+    /// A pointer (not a struct member, §2.6.5) that no clause of the construct or of a
+    /// lexically enclosing data construct names: §2.5.1/§2.5.2 give the pointer an implicit
+    /// attribute, not its target. By default accsim, like nvc, copies what the kernel accesses
+    /// through it when that is not present (`exec::openacc::implicit_pointer_data`).
+    pub implicit_pointer: bool,
 }
 
 /// A struct member that a kernel reaches on its own, not through the whole struct (§2.6.5).

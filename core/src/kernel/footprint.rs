@@ -149,6 +149,15 @@ impl Sym {
         }
     }
 
+    /// Whether the value of capture `cap` (or what it points at) enters the symbol.
+    fn mentions(&self, cap: u32) -> bool {
+        match self {
+            Sym::Const(_) => false,
+            Sym::Arg(c) | Sym::Deref(c, _) => *c == cap,
+            Sym::Op(_, a, b, _) => a.mentions(cap) || b.mentions(cap),
+        }
+    }
+
     fn eval(&self, v: &dyn LaunchValues) -> Option<i64> {
         match self {
             Sym::Const(c) => Some(*c),
@@ -1121,6 +1130,22 @@ pub struct Config {
     pub vector: u64,
 }
 
+/// The loops of a plan at one launch (see [`AccessPlan::counters`]).
+struct Counters {
+    loops: Vec<Loop>,
+    ivs: Vec<Iv>,
+    never: Vec<bool>,
+    always: Vec<bool>,
+}
+
+/// The bytes one access site may touch at a launch ([`AccessPlan::site_bytes`]).
+#[derive(Clone, Debug)]
+pub struct SiteBytes {
+    pub loc: Loc,
+    pub write: bool,
+    pub range: Range<u64>,
+}
+
 #[derive(PartialEq, Eq)]
 struct Loop {
     lb: Conc,
@@ -1148,51 +1173,7 @@ impl AccessPlan {
     /// documentation), or say why not.
     pub fn evaluate(&self, v: &dyn LaunchValues, cfg: Config) -> Result<Footprint, String> {
         let bad = || "a launch value is not known".to_string();
-        // Loops: bounds, steps, the counters' ranges.
-        let mut loops = Vec::with_capacity(self.loops.len());
-        let mut ivs: Vec<Iv> = Vec::with_capacity(self.loops.len());
-        let mut never = vec![false; self.loops.len()];
-        let mut always = vec![true; self.loops.len()];
-        for (i, l) in self.loops.iter().enumerate() {
-            let step = l.step.eval(v).ok_or_else(bad)?;
-            if step == 0 || (step > 0) != matches!(l.cmp, Cmp::Lt | Cmp::Le) {
-                return Err("a loop whose step does not move towards its bound".into());
-            }
-            let lp = Loop { lb: l.lb.eval(v).ok_or_else(bad)?, ub: l.ub.eval(v).ok_or_else(bad)?, step, cmp: l.cmp };
-            let (lbi, ubi) = (lp.lb.interval(&ivs), lp.ub.interval(&ivs));
-            let iv = match l.cmp {
-                Cmp::Lt => Iv { lo: lbi.lo, hi: ubi.hi - 1 },
-                Cmp::Le => Iv { lo: lbi.lo, hi: ubi.hi },
-                Cmp::Gt => Iv { lo: ubi.lo + 1, hi: lbi.hi },
-                Cmp::Ge => Iv { lo: ubi.lo, hi: lbi.hi },
-            };
-            let parent = l.parent.map(|p| p as usize);
-            never[i] = iv.hi < iv.lo || parent.is_some_and(|p| never[p]);
-            // Surely entered: the smallest bound gap still gives an iteration.
-            let entered = match l.cmp {
-                Cmp::Lt => lbi.hi < ubi.lo,
-                Cmp::Le => lbi.hi <= ubi.lo,
-                Cmp::Gt => lbi.lo > ubi.hi,
-                Cmp::Ge => lbi.lo >= ubi.hi,
-            };
-            always[i] = entered && parent.is_none_or(|p| always[p]);
-            let (flo, fhi) = l.fmt.range();
-            if !never[i] && (iv.lo < flo || iv.hi > fhi) {
-                return Err("a loop counter outside its type".into());
-            }
-            ivs.push(if never[i] { Iv { lo: 0, hi: 0 } } else { iv });
-            loops.push(lp);
-        }
-        for (lin, f) in &self.checks {
-            let c = lin.eval(v).ok_or_else(bad)?;
-            let iv = c.interval(&ivs);
-            let (lo, hi) = f.range();
-            // Unsigned 64-bit words (pointers) may be anything a signed word is.
-            let (lo, hi) = if f.bytes == 8 { (i64::MIN as i128, u64::MAX as i128) } else { (lo, hi) };
-            if iv.lo < lo || iv.hi > hi {
-                return Err("integer index arithmetic may wrap".into());
-            }
-        }
+        let Counters { loops, ivs, never, always } = self.counters(v)?;
         // Sites: their addresses, bytes and blocks.
         struct S<'p> {
             site: &'p PlanSite,
@@ -1298,6 +1279,104 @@ impl AccessPlan {
             fp.writes.push(WriteSpan { loc: s.site.loc, runs });
         }
         Ok(fp)
+    }
+
+    /// The loops with the launch's values, each counter's range (`never`: the loop runs no
+    /// iteration; `always`: it surely runs one), once the no-wrap conditions are checked.
+    fn counters(&self, v: &dyn LaunchValues) -> Result<Counters, String> {
+        let bad = || "a launch value is not known".to_string();
+        // Loops: bounds, steps, the counters' ranges.
+        let mut loops = Vec::with_capacity(self.loops.len());
+        let mut ivs: Vec<Iv> = Vec::with_capacity(self.loops.len());
+        let mut never = vec![false; self.loops.len()];
+        let mut always = vec![true; self.loops.len()];
+        for (i, l) in self.loops.iter().enumerate() {
+            let step = l.step.eval(v).ok_or_else(bad)?;
+            if step == 0 || (step > 0) != matches!(l.cmp, Cmp::Lt | Cmp::Le) {
+                return Err("a loop whose step does not move towards its bound".into());
+            }
+            let lp = Loop { lb: l.lb.eval(v).ok_or_else(bad)?, ub: l.ub.eval(v).ok_or_else(bad)?, step, cmp: l.cmp };
+            let (lbi, ubi) = (lp.lb.interval(&ivs), lp.ub.interval(&ivs));
+            let iv = match l.cmp {
+                Cmp::Lt => Iv { lo: lbi.lo, hi: ubi.hi - 1 },
+                Cmp::Le => Iv { lo: lbi.lo, hi: ubi.hi },
+                Cmp::Gt => Iv { lo: ubi.lo + 1, hi: lbi.hi },
+                Cmp::Ge => Iv { lo: ubi.lo, hi: lbi.hi },
+            };
+            let parent = l.parent.map(|p| p as usize);
+            never[i] = iv.hi < iv.lo || parent.is_some_and(|p| never[p]);
+            // Surely entered: the smallest bound gap still gives an iteration.
+            let entered = match l.cmp {
+                Cmp::Lt => lbi.hi < ubi.lo,
+                Cmp::Le => lbi.hi <= ubi.lo,
+                Cmp::Gt => lbi.lo > ubi.hi,
+                Cmp::Ge => lbi.lo >= ubi.hi,
+            };
+            always[i] = entered && parent.is_none_or(|p| always[p]);
+            let (flo, fhi) = l.fmt.range();
+            if !never[i] && (iv.lo < flo || iv.hi > fhi) {
+                return Err("a loop counter outside its type".into());
+            }
+            ivs.push(if never[i] { Iv { lo: 0, hi: 0 } } else { iv });
+            loops.push(lp);
+        }
+        for (lin, f) in &self.checks {
+            let c = lin.eval(v).ok_or_else(bad)?;
+            let iv = c.interval(&ivs);
+            let (lo, hi) = f.range();
+            // Unsigned 64-bit words (pointers) may be anything a signed word is.
+            let (lo, hi) = if f.bytes == 8 { (i64::MIN as i128, u64::MAX as i128) } else { (lo, hi) };
+            if iv.lo < lo || iv.hi > hi {
+                return Err("integer index arithmetic may wrap".into());
+            }
+        }
+        Ok(Counters { loops, ivs, never, always })
+    }
+
+    /// Whether the kernel accesses memory through capture `cap`'s value (an address built on
+    /// the pointer it passes): `None` when no site does, `Some(true)` when some site writes
+    /// there. For `accsim info`'s note on a pointer no clause names.
+    pub fn access_through(&self, cap: u32) -> Option<bool> {
+        let mut found = None;
+        for s in self.sites.iter().filter(|s| s.addr.k.mentions(cap) || s.addr.terms.iter().any(|(_, c)| c.mentions(cap))) {
+            found = Some(found.unwrap_or(false) | s.write);
+        }
+        found
+    }
+
+    /// Every byte each access site may touch at this launch, as addresses with the launch's
+    /// values (the hull of its address over its counters' ranges, narrowed by its guards), with
+    /// no proof and no look at the memory: sites in loops that run no iteration, or whose
+    /// guards never hold, are left out. The implicit data of a pointer that no data clause
+    /// names is this hull (`exec::openacc`, the copies nvc makes: "Generating implicit
+    /// copy(y[:n])").
+    pub fn site_bytes(&self, v: &dyn LaunchValues) -> Result<Vec<SiteBytes>, String> {
+        let Counters { ivs, never, .. } = self.counters(v)?;
+        let mut out = Vec::with_capacity(self.sites.len());
+        for s in &self.sites {
+            let mut chain = Vec::new();
+            let mut at = s.lp;
+            while let Some(l) = at {
+                chain.push(l);
+                at = self.loops[l as usize].parent;
+            }
+            if chain.iter().any(|&l| never[l as usize]) {
+                continue;
+            }
+            let addr = s.addr.eval(v).ok_or("a launch value is not known")?;
+            let mut narrowed = ivs.clone();
+            s.guards.iter().for_each(|g| CGuard::of(g, v).narrow(&mut narrowed));
+            if chain.iter().any(|&l| narrowed[l as usize].hi < narrowed[l as usize].lo) {
+                continue;
+            }
+            let iv = addr.interval(&narrowed);
+            let (start, end) = (iv.lo, iv.hi + s.size as i128);
+            if start < 0 || end > u64::MAX as i128 {
+                return Err("an address out of range".into());
+            }
+            out.push(SiteBytes { loc: s.loc, write: s.write, range: start as u64..end as u64 });
+        }
+        Ok(out)
     }
 
     /// Are two sites in different loops apart: can they touch one place only when the same

@@ -64,8 +64,10 @@ pub fn report(p: &Program, map: &SourceMap) -> String {
         };
         let _ = writeln!(out, "    check: {check}");
     }
-    // Portability notes on the data clauses (`kernel::outline::bare_pointer_notes`).
-    let mut notes: Vec<&crate::diag::Diagnostic> = p.findings.iter().filter(|f| f.kind == "portability").collect();
+    // Portability notes on the data clauses (`kernel::outline::bare_pointer_notes`), and on
+    // the pointers no clause names (`exec::openacc::implicit_pointer_data`).
+    let implicit = implicit_pointer_notes(p);
+    let mut notes: Vec<&crate::diag::Diagnostic> = p.findings.iter().filter(|f| f.kind == "portability").chain(implicit.iter()).collect();
     notes.sort_by_key(|f| f.primary.map(|l| (l.file, l.line, l.col)));
     for n in notes {
         let at = n.primary.map(|l| map.describe(l)).unwrap_or_default();
@@ -75,4 +77,51 @@ pub fn report(p: &Program, map: &SourceMap) -> String {
         out.push_str("no compute constructs\n");
     }
     out
+}
+
+/// One note per kernel that uses pointers no clause names (§2.5.1, §2.5.2: the pointer gets an
+/// implicit attribute, not its target). At a launch where a target is not present, accsim, like
+/// nvc, copies what the kernel accesses through the pointer (`exec::openacc::implicit_pointer_data`,
+/// the bounds known only then); without an access plan it cannot, and the access stops.
+fn implicit_pointer_notes(p: &Program) -> Vec<crate::diag::Diagnostic> {
+    let mut notes = Vec::new();
+    for k in &p.kernels {
+        let pointers: Vec<(usize, &Capture)> = k
+            .captures
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.implicit_pointer && c.member.is_none() && matches!(c.mode, CaptureMode::Value | CaptureMode::FirstPrivate))
+            .collect();
+        if pointers.is_empty() {
+            continue;
+        }
+        let message = match &k.plan {
+            Ok(plan) => {
+                let clauses: Vec<String> = pointers
+                    .iter()
+                    .filter_map(|(i, c)| plan.access_through(*i as u32).map(|w| format!("`{}({}[…])`", if w { "copy" } else { "copyin" }, c.name)))
+                    .collect();
+                if clauses.is_empty() {
+                    continue;
+                }
+                format!(
+                    "no data clause names {}: OpenACC 2.0 copies only the pointer; like nvc, accsim makes the implicit {} of what the kernel accesses (bounds from the loops at launch) when it is not present, which `--strict-2.0` does not",
+                    names(&pointers),
+                    clauses.join(", ")
+                )
+            }
+            Err(why) => format!(
+                "no data clause names {}: OpenACC 2.0 copies only the pointer; nvc copies what the kernel accesses through it, but accsim cannot tell what that is ({why}): a launch where its data is not present stops (`device-deref-host-ptr`); name a subarray in a data clause",
+                names(&pointers)
+            ),
+        };
+        let mut d = crate::diag::Diagnostic::error("portability", message, k.loc);
+        d.severity = crate::diag::Severity::Note;
+        notes.push(d);
+    }
+    notes
+}
+
+fn names(pointers: &[(usize, &Capture)]) -> String {
+    pointers.iter().map(|(_, c)| format!("`{}`", c.name)).collect::<Vec<_>>().join(", ")
 }

@@ -646,6 +646,8 @@ impl FnOutliner<'_> {
         let mut subarrays: HashMap<VarRoot, AccVar> = HashMap::new();
         // Variables a data clause of the construct or of an enclosing data construct maps
         // through a subarray (item 2 of issue 12: `copy(a[0:50])` maps part of `a`, not all).
+        // `deviceptr(p)` on the construct: `p` holds a device address, passed by value.
+        let mut device_pointers: HashSet<VarRoot> = HashSet::new();
         let mut sectioned: HashSet<VarRoot> = self.enclosing_vars.iter().flatten().filter(|n| !n.var.sections.is_empty()).map(|n| n.var.root).collect();
         for c in &dir.clauses {
             match &c.kind {
@@ -666,7 +668,9 @@ impl FnOutliner<'_> {
                 }),
                 // A `deviceptr` pointer already holds a device address: it is passed by value,
                 // not mapped (§2.6.5.1: its target is already on the device; nothing is moved).
-                AccClauseKind::Data(DataClause::DevicePtr, _) => {}
+                AccClauseKind::Data(DataClause::DevicePtr, vars) => vars.iter().for_each(|v| {
+                    device_pointers.insert(v.root);
+                }),
                 AccClauseKind::Data(_, vars) => vars.iter().for_each(|v| {
                     if v.sections.is_empty() {
                         mapped.insert(v.root);
@@ -753,7 +757,7 @@ impl FnOutliner<'_> {
                     super::members::UnitKind::Implicit => (CaptureSource::Deref(*l), CaptureMode::FirstPrivate),
                 };
                 let ty = if source == CaptureSource::Local(*l) { hl.ty } else { u.ty };
-                captures.push(Capture { source, mode, ty, name: u.name.clone(), subarray: None, member, mapped_part: false });
+                captures.push(Capture { source, mode, ty, name: u.name.clone(), subarray: None, member, mapped_part: false, implicit_pointer: false });
                 continue;
             }
             let aggregate = matches!(self.p.types.get(hl.ty), Type::Array(..) | Type::Vla(..) | Type::Record(_) | Type::Complex(_));
@@ -768,6 +772,7 @@ impl FnOutliner<'_> {
                 // hold the host address all the same.
                 None => CaptureMode::FirstPrivate,
             };
+            let implicit_pointer = is_ptr && !attr.contains_key(&root) && !mapped.contains(&root) && !sectioned.contains(&root) && !device_pointers.contains(&root);
             let id = LocalId(locals.len() as u32);
             if mode == CaptureMode::Value || hl.storage == Storage::Register {
                 // Register locals are always captured by value; a reduction or private clause on
@@ -782,13 +787,14 @@ impl FnOutliner<'_> {
                     subarray: None,
                     member: None,
                     mapped_part: false,
+                    implicit_pointer,
                 });
             } else {
                 let pty = self.p.types.intern(Type::Pointer(hl.ty));
                 locals.push(Local { name: format!("&{}", hl.name), ty: pty, storage: Storage::Register, loc: hl.loc });
                 map.addr.insert(*l, id);
                 let mapped_part = mode == CaptureMode::Present && aggregate && sectioned.contains(&root) && !mapped.contains(&root);
-                captures.push(Capture { source: CaptureSource::Local(*l), mode, ty: hl.ty, name: hl.name.clone(), subarray: subarrays.get(&root).cloned(), member: self.whole_note(root, hl.ty, mode), mapped_part });
+                captures.push(Capture { source: CaptureSource::Local(*l), mode, ty: hl.ty, name: hl.name.clone(), subarray: subarrays.get(&root).cloned(), member: self.whole_note(root, hl.ty, mode), mapped_part, implicit_pointer });
             }
             params.push(id);
         }
@@ -807,7 +813,8 @@ impl FnOutliner<'_> {
             locals.push(Local { name: format!("&{}", gl.name), ty: pty, storage: Storage::Register, loc: gl.loc });
             map.global.insert(*g, id);
             let mapped_part = mode == CaptureMode::Present && aggregate && sectioned.contains(&root) && !mapped.contains(&root);
-            captures.push(Capture { source: CaptureSource::Global(*g), mode, ty: gl.ty, name: gl.name.clone(), subarray: subarrays.get(&root).cloned(), member: self.whole_note(root, gl.ty, mode), mapped_part });
+            let implicit_pointer = is_ptr && !attr.contains_key(&root) && !mapped.contains(&root) && !sectioned.contains(&root) && !device_pointers.contains(&root);
+            captures.push(Capture { source: CaptureSource::Global(*g), mode, ty: gl.ty, name: gl.name.clone(), subarray: subarrays.get(&root).cloned(), member: self.whole_note(root, gl.ty, mode), mapped_part, implicit_pointer });
             params.push(id);
         }
         for l in &internal {

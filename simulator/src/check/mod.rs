@@ -265,6 +265,12 @@ impl Checker for CheckRun {
         self.proofs
     }
 
+    fn note(&mut self, d: Diagnostic) {
+        if let Ok(mut f) = self.findings.lock() {
+            f.push_by(d, None);
+        }
+    }
+
     fn proven_launch(&mut self, mem: &Memory, fp: &Footprint) -> bool {
         // Only a synchronous kernel while no queue has work: an asynchronous one's accesses
         // are kept, as runs, for the async-race checker, and those must be exact.

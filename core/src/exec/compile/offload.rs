@@ -703,6 +703,8 @@ impl<'a> Cx<'a> {
             is_pointer: bool,
             name: String,
             mapped_part: bool,
+            implicit_pointer: bool,
+            elem_size: u64,
         }
         let mut caps = Vec::new();
         // A compute construct inside `host_data` captures its variables' host addresses (an
@@ -739,7 +741,9 @@ impl<'a> Cx<'a> {
                 Type::Vla(..) => Some(self.size_of(c.ty, loc)?.into_fn()),
                 _ => None,
             };
-            caps.push(CapPlan { size_fn, section, mode: c.mode, value, size: long, kind: Kind::of(t, c.ty), is_pointer, name: c.name.clone(), mapped_part: c.mapped_part });
+            // The element a pointer points at (`void *`: bytes), for the subarray an implicit copy names.
+            let elem_size = t.pointee(c.ty).and_then(|e| t.size_of(e)).filter(|&n| n > 0).unwrap_or(1);
+            caps.push(CapPlan { size_fn, section, mode: c.mode, value, size: long, kind: Kind::of(t, c.ty), is_pointer, name: c.name.clone(), mapped_part: c.mapped_part, implicit_pointer: c.implicit_pointer, elem_size });
         }
         self.use_device_arrays = device_arrays;
         let fid = kernel.func.0;
@@ -773,7 +777,7 @@ impl<'a> Cx<'a> {
                         Some(f) => f(m)?,
                         None => c.size,
                     };
-                    args.push(CaptureArg { mode: c.mode, host: v, size, kind: c.kind, is_pointer: c.is_pointer, name: c.name.clone(), section, mapped_part: c.mapped_part });
+                    args.push(CaptureArg { mode: c.mode, host: v, size, kind: c.kind, is_pointer: c.is_pointer, name: c.name.clone(), section, mapped_part: c.mapped_part, implicit_pointer: c.implicit_pointer, elem_size: c.elem_size });
                 }
                 rt::launch(m, fid, gangs, workers, vector, &args, loc)?;
                 Ok(0)
