@@ -262,7 +262,7 @@ impl<'e> Machine<'e> {
                     d = d.with_related(u.construct, format!("no data clause names `{}`: the device got the pointer, not the data it points to; {}", u.name, u.why))
                         .with_help(format!("map the data with a subarray on the construct, e.g. `{clause}`{n}"));
                 } else if let AllocKind::Global(_) = a.kind {
-                    d = d.with_help("a global variable used by device code needs a device copy: `#pragma acc declare create(...)` or `copyin(...)` after its declaration (§2.13)");
+                    d = d.with_help("a global variable used by device code needs a device copy: `#pragma acc declare create(...)` or `copyin(...)` after its declaration (§2.10)");
                 } else {
                     d = d.with_help("pass device code the data through a data clause, so that it gets the device copy's address");
                 }
