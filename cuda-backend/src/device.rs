@@ -469,6 +469,10 @@ impl Device for CudaDevice {
         self.count
     }
 
+    fn block_len(&self, _m: &Machine, dev: u64) -> Option<u64> {
+        self.lock().buffers.get(&((dev >> 32) as u32)).map(|b| b.len)
+    }
+
     fn alloc(&self, m: &mut Machine, len: u64, what: &'static str, loc: Loc) -> Result<u64, Trap> {
         let mut st = self.lock();
         st.enter().map_err(|r| gpu_error("making the CUDA context current", r, loc))?;

@@ -102,6 +102,13 @@ pub trait Device: Send + Sync {
         true
     }
 
+    /// The length of the device block `dev` points into, where the bytes are the device's own
+    /// (a GPU keeps them; the interpreter's memory holds only an empty placeholder), for the
+    /// runtime's argument checks (`acc_map_data`, §3.2.25); `None` for no live device block.
+    fn block_len(&self, m: &Machine, dev: u64) -> Option<u64> {
+        m.mem.allocation(AllocId((dev >> 32) as u32)).filter(|a| a.live).map(|a| a.size)
+    }
+
     /// The native stream behind activity queue `queue` (`acc_get_cuda_stream`, §6.2.1); 0 when
     /// the device has none.
     fn native_stream(&self, queue: i64) -> u64 {

@@ -1745,8 +1745,9 @@ fn check_map_data(m: &Machine, h: u64, d: u64, bytes: u64, loc: Loc) -> Result<(
     }
     match m.mem.allocation(AllocId((d >> 32) as u32)) {
         Some(a) if a.space == Space::Device && a.live => {
-            if (d & 0xffff_ffff).saturating_add(bytes) > a.size {
-                return Err(bad(format!("the device block holds {} bytes from its start", a.size)));
+            let size = m.acc.device.block_len(m, d).unwrap_or(a.size);
+            if (d & 0xffff_ffff).saturating_add(bytes) > size {
+                return Err(bad(format!("the device block holds {size} bytes from its start")));
             }
         }
         Some(a) if a.space == Space::Device => return Err(bad("the device memory was freed".to_string())),
