@@ -469,6 +469,17 @@ impl Device for CudaDevice {
         self.count
     }
 
+    fn peek_u64(&self, _m: &Machine, dev: u64) -> Option<u64> {
+        let mut st = self.lock();
+        st.enter().ok()?;
+        // Queued work may still write it.
+        st.sync_all().ok()?;
+        let at = st.gpu(dev)?;
+        let mut w = [0u8; 8];
+        st.dtoh(&mut w, at).ok()?;
+        Some(u64::from_le_bytes(w))
+    }
+
     fn block_len(&self, _m: &Machine, dev: u64) -> Option<u64> {
         self.lock().buffers.get(&((dev >> 32) as u32)).map(|b| b.len)
     }

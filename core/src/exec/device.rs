@@ -109,6 +109,12 @@ pub trait Device: Send + Sync {
         m.mem.allocation(AllocId((dev >> 32) as u32)).filter(|a| a.live).map(|a| a.size)
     }
 
+    /// The 8 bytes at device address `dev`, read without a transfer event (launch-time values
+    /// of the access plans, `kernel::footprint`: a scalar's device copy); `None` if unreadable.
+    fn peek_u64(&self, m: &Machine, dev: u64) -> Option<u64> {
+        m.mem.load_u64(dev).ok()
+    }
+
     /// The native stream behind activity queue `queue` (`acc_get_cuda_stream`, §6.2.1); 0 when
     /// the device has none.
     fn native_stream(&self, queue: i64) -> u64 {

@@ -1104,7 +1104,25 @@ impl crate::kernel::footprint::LaunchValues for LaunchView<'_, '_, '_> {
             CaptureMode::FirstPrivate if c.section.is_none() => c.host,
             _ => return None,
         };
-        let v = self.m.load_kind(k, at).ok()?;
+        let v = match self.m.load_kind(k, at) {
+            Ok(v) => v,
+            // A device whose memory is its own (a GPU: the interpreter holds an empty
+            // placeholder) is asked for the bytes, decoded as `load_kind` decodes them.
+            Err(_) if c.mode == CaptureMode::Present && !self.k.on_host => {
+                let w = self.m.acc.device.peek_u64(self.m, at)?;
+                match k {
+                    Kind::Bool | Kind::U8 => w & 0xff,
+                    Kind::I8 => w as u8 as i8 as i64 as u64,
+                    Kind::U16 => w & 0xffff,
+                    Kind::I16 => w as u16 as i16 as i64 as u64,
+                    Kind::U32 | Kind::F32 => w & 0xffff_ffff,
+                    Kind::I32 => w as u32 as i32 as i64 as u64,
+                    Kind::I64 | Kind::U64 | Kind::F64 | Kind::Ptr | Kind::LongDouble => w,
+                    Kind::Void | Kind::Aggregate => at,
+                }
+            }
+            Err(_) => return None,
+        };
         // A gang's firstprivate copy of a pointer is translated to the device copy it names.
         if c.mode == CaptureMode::FirstPrivate && c.is_pointer && !self.k.on_host {
             return Some(translate_pointer(self.m, v).unwrap_or(v) as i64);
@@ -1117,7 +1135,8 @@ impl crate::kernel::footprint::LaunchValues for LaunchView<'_, '_, '_> {
         if !a.live || a.space != Space::Device {
             return None;
         }
-        Some(((addr >> 32) << 32, a.size, !a.kind.is_gang_private()))
+        let size = self.m.acc.device.block_len(self.m, addr).unwrap_or(a.size);
+        Some(((addr >> 32) << 32, size, !a.kind.is_gang_private()))
     }
 }
 
