@@ -36,23 +36,6 @@ fn check(rel: &Path, flags: &[&str]) -> Outcome {
     run_with_timeout(cmd, accsim_timeout()).expect("run accsim check")
 }
 
-/// (kind, line, severity) of each finding in `accsim check --format json` output.
-fn findings(out: &Outcome) -> Result<Vec<(String, u64, String)>, String> {
-    let text = String::from_utf8_lossy(&out.stdout);
-    let doc = text.lines().last().ok_or("no JSON document on stdout")?;
-    let v: serde_json::Value = serde_json::from_str(doc).map_err(|e| format!("invalid JSON ({e}): {doc}"))?;
-    let list = v["findings"].as_array().ok_or("no findings array")?;
-    Ok(list
-        .iter()
-        .map(|f| {
-            (
-                f["kind"].as_str().unwrap_or("").to_string(),
-                f["line"].as_u64().unwrap_or(0),
-                f["severity"].as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect())
-}
 
 /// The `/* expect: KIND */` marks of a program: (kind, line).
 fn expectations(src: &str) -> Vec<(String, u64)> {
@@ -85,7 +68,7 @@ fn planted_bugs_are_found_where_they_were_planted() {
             problems.push(format!("{name}: no `/* expect: KIND */` mark"));
         }
         let json = check(&rel, &["--format", "json"]);
-        match findings(&json) {
+        match findings(&json.stdout) {
             Err(e) => problems.push(format!("{name}: {e}\n{}", json.stderr_text())),
             Ok(found) => {
                 for (kind, line) in &expected {
@@ -132,7 +115,7 @@ fn correct_samples_give_no_error_or_warning_findings() {
         let rel = path.strip_prefix(repo_root()).unwrap_or(path).to_path_buf();
         let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         let out = check(&rel, &["--format", "json"]);
-        let found = match findings(&out) {
+        let found = match findings(&out.stdout) {
             Ok(f) => f,
             Err(e) => return Some(format!("{}: {e}", rel.display())),
         };

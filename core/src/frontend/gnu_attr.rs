@@ -138,6 +138,12 @@ fn skip_literal(s: &[u8], start: usize) -> usize {
 /// The index just past the parenthesised group starting at `open` (which must be `(`), or `None`
 /// when it is not closed.
 fn skip_parens(s: &[u8], open: usize) -> Option<usize> {
+    skip_group(s, open, b'(', b')')
+}
+
+/// The index just past the `close` that matches the `open_byte` at `open`, skipping string and
+/// character literals, or `None` when it is not closed.
+fn skip_group(s: &[u8], open: usize, open_byte: u8, close: u8) -> Option<usize> {
     let mut depth = 0usize;
     let mut j = open;
     while j < s.len() {
@@ -146,8 +152,8 @@ fn skip_parens(s: &[u8], open: usize) -> Option<usize> {
                 j = skip_literal(s, j);
                 continue;
             }
-            b'(' => depth += 1,
-            b')' => {
+            c if c == open_byte => depth += 1,
+            c if c == close => {
                 depth -= 1;
                 if depth == 0 {
                     return Some(j + 1);
@@ -231,26 +237,7 @@ fn move_tag_attributes(s: &mut Vec<u8>, kw_end: usize, moves: &mut Vec<Move>) {
 
 /// The index just past the `}` matching the `{` at `open`.
 fn matching_brace(s: &[u8], open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut j = open;
-    while j < s.len() {
-        match s[j] {
-            b'"' | b'\'' => {
-                j = skip_literal(s, j);
-                continue;
-            }
-            b'{' => depth += 1,
-            b'}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(j + 1);
-                }
-            }
-            _ => {}
-        }
-        j += 1;
-    }
-    None
+    skip_group(s, open, b'{', b'}')
 }
 
 /// An attribute run at `at` that is a statement (`__attribute__((fallthrough));`) or follows a
