@@ -401,12 +401,9 @@ impl<'e> Machine<'e> {
     #[inline]
     pub fn load_kind(&self, k: Kind, p: u64) -> Result<u64, MemFault> {
         Ok(match k {
-            Kind::Bool | Kind::U8 => self.mem.load_u8(p)? as u64,
-            Kind::I8 => self.mem.load_u8(p)? as i8 as i64 as u64,
-            Kind::U16 => self.mem.load_u16(p)? as u64,
-            Kind::I16 => self.mem.load_u16(p)? as i16 as i64 as u64,
-            Kind::U32 | Kind::F32 => self.mem.load_u32(p)? as u64,
-            Kind::I32 => self.mem.load_u32(p)? as i32 as i64 as u64,
+            Kind::Bool | Kind::U8 | Kind::I8 => k.from_raw(self.mem.load_u8(p)? as u64),
+            Kind::U16 | Kind::I16 => k.from_raw(self.mem.load_u16(p)? as u64),
+            Kind::U32 | Kind::F32 | Kind::I32 => k.from_raw(self.mem.load_u32(p)? as u64),
             Kind::I64 | Kind::U64 | Kind::F64 | Kind::Ptr => self.mem.load_u64(p)?,
             Kind::LongDouble => {
                 self.mem.read_bytes(p, 16)?;

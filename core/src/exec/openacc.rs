@@ -1111,14 +1111,8 @@ impl crate::kernel::footprint::LaunchValues for LaunchView<'_, '_, '_> {
             Err(_) if c.mode == CaptureMode::Present && !self.k.on_host => {
                 let w = self.m.acc.device.peek_u64(self.m, at)?;
                 match k {
-                    Kind::Bool | Kind::U8 => w & 0xff,
-                    Kind::I8 => w as u8 as i8 as i64 as u64,
-                    Kind::U16 => w & 0xffff,
-                    Kind::I16 => w as u16 as i16 as i64 as u64,
-                    Kind::U32 | Kind::F32 => w & 0xffff_ffff,
-                    Kind::I32 => w as u32 as i32 as i64 as u64,
-                    Kind::I64 | Kind::U64 | Kind::F64 | Kind::Ptr | Kind::LongDouble => w,
                     Kind::Void | Kind::Aggregate => at,
+                    _ => k.from_raw(w),
                 }
             }
             Err(_) => return None,

@@ -26,6 +26,21 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The value word of a scalar of this kind whose little-endian bytes start `raw` (the bytes
+    /// past its size ignored): integers sign- or zero-extended, floats as their bits.
+    #[inline]
+    pub fn from_raw(self, raw: u64) -> u64 {
+        match self {
+            Kind::Bool | Kind::U8 => raw & 0xff,
+            Kind::I8 => raw as u8 as i8 as i64 as u64,
+            Kind::U16 => raw & 0xffff,
+            Kind::I16 => raw as u16 as i16 as i64 as u64,
+            Kind::U32 | Kind::F32 => raw & 0xffff_ffff,
+            Kind::I32 => raw as u32 as i32 as i64 as u64,
+            Kind::I64 | Kind::U64 | Kind::F64 | Kind::Ptr | Kind::LongDouble | Kind::Void | Kind::Aggregate => raw,
+        }
+    }
+
     pub fn of(types: &TypeTable, ty: TypeId) -> Kind {
         match types.get(ty) {
             Type::Void => Kind::Void,

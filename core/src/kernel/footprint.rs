@@ -1169,6 +1169,18 @@ impl Loop {
 }
 
 impl AccessPlan {
+    /// The loops enclosing a site whose innermost loop is `lp`, outermost first.
+    fn loop_chain(&self, lp: Option<u32>) -> Vec<u32> {
+        let mut chain = Vec::new();
+        let mut at = lp;
+        while let Some(l) = at {
+            chain.push(l);
+            at = self.loops[l as usize].parent;
+        }
+        chain.reverse();
+        chain
+    }
+
     /// Prove the kernel at this launch and list what it accesses (see the module
     /// documentation), or say why not.
     pub fn evaluate(&self, v: &dyn LaunchValues, cfg: Config) -> Result<Footprint, String> {
@@ -1184,13 +1196,7 @@ impl AccessPlan {
         }
         let mut sites = Vec::new();
         for s in &self.sites {
-            let mut chain = Vec::new();
-            let mut at = s.lp;
-            while let Some(l) = at {
-                chain.push(l);
-                at = self.loops[l as usize].parent;
-            }
-            chain.reverse();
+            let chain = self.loop_chain(s.lp);
             if chain.iter().any(|&l| never[l as usize]) {
                 continue;
             }
@@ -1354,12 +1360,7 @@ impl AccessPlan {
         let Counters { ivs, never, .. } = self.counters(v)?;
         let mut out = Vec::with_capacity(self.sites.len());
         for s in &self.sites {
-            let mut chain = Vec::new();
-            let mut at = s.lp;
-            while let Some(l) = at {
-                chain.push(l);
-                at = self.loops[l as usize].parent;
-            }
+            let chain = self.loop_chain(s.lp);
             if chain.iter().any(|&l| never[l as usize]) {
                 continue;
             }

@@ -26,7 +26,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::build::Builder;
 use super::depend::{self, DepCx, Obj, Purity, Verdict};
-use super::routine::RoutineLevels;
+use super::routine::{LoopLevels, RoutineLevels};
 
 type SResult<T> = Result<T, (String, Loc)>;
 
@@ -797,14 +797,10 @@ fn inner_levels(s: &Stmt, acc: &[Option<AccDirective>]) -> (Levels, bool) {
             if let Some(Some(d)) = acc.get(directive.0 as usize) {
                 if matches!(d.kind, AccKind::Loop) {
                     nested = true;
-                    for c in &d.clauses {
-                        match c.kind {
-                            AccClauseKind::Gang { .. } => lv.gang = true,
-                            AccClauseKind::Worker(_) => lv.worker = true,
-                            AccClauseKind::Vector(_) => lv.vector = true,
-                            _ => {}
-                        }
-                    }
+                    let named = LoopLevels::of_directive(d);
+                    lv.gang |= named.gang;
+                    lv.worker |= named.worker;
+                    lv.vector |= named.vector;
                 }
             }
         }
