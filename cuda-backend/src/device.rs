@@ -752,7 +752,7 @@ impl CudaDevice {
                 CaptureMode::Value | CaptureMode::Present => {
                     let v = if c.is_pointer || c.mode == CaptureMode::Present { st.gpu(s).unwrap_or(s) } else { s };
                     if c.mode == CaptureMode::Present && c.is_pointer && c.size == 8 && v != s {
-                        // The device copy of a pointer variable (`deviceptr(d)`, a `use_device`
+                        // The device copy of a pointer variable (a pointer mapped itself, a `use_device`
                         // pointer): its bytes came from the host, so they hold the engine's
                         // device pointer word; the kernel needs the GPU address.
                         let mut w = [0u8; 8];
