@@ -468,7 +468,7 @@ fn findings_json(findings: &[Diagnostic], map: &SourceMap) -> String {
             })
         })
         .collect();
-    serde_json::json!({ "findings": items }).to_string()
+    accsim::json::write(&serde_json::json!({ "findings": items }), accsim::json::Style::COMPACT)
 }
 
 /// SARIF 2.1.0, for code-scanning tools.
@@ -503,15 +503,15 @@ fn findings_sarif(findings: &[Diagnostic], map: &SourceMap) -> String {
             })
         })
         .collect();
-    serde_json::json!({
+    let sarif = serde_json::json!({
         "version": "2.1.0",
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "runs": [{
             "tool": {"driver": {"name": "accsim", "informationUri": "https://github.com/", "rules": rules.iter().map(|r| serde_json::json!({"id": r})).collect::<Vec<_>>()}},
             "results": results,
         }],
-    })
-    .to_string()
+    });
+    accsim::json::write(&sarif, accsim::json::Style::COMPACT)
 }
 
 /// `accsim explore`: K seeded schedules, the distinct outcomes.
@@ -581,7 +581,7 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
         eprint!("{}", events::time_summary(&recorded, map));
     }
     if let Some(path) = &r.trace {
-        if let Err(e) = std::fs::write(path, events::chrome_trace(&recorded, map)) {
+        if let Err(e) = std::fs::write(path, accsim::json::chrome_trace(&recorded, map)) {
             eprintln!("accsim: cannot write the trace {}: {e}", path.display());
         }
     }

@@ -21,7 +21,7 @@
 //!
 //! The owned [`Record`]s of the timeline are what `--notify` prints (NV_ACC_NOTIFY-style lines),
 //! `--time` summarises per construct (NV_ACC_TIME-style) and `--trace FILE.json` writes as a
-//! Chrome trace.
+//! Chrome trace (`accsim::json::chrome_trace` in the simulator crate).
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -359,44 +359,5 @@ pub fn time_summary(events: &[Record], map: &SourceMap) -> String {
             }
         }
     }
-    out
-}
-
-/// A Chrome trace (chrome://tracing, Perfetto): the host thread and each activity queue as tracks.
-pub fn chrome_trace(events: &[Record], map: &SourceMap) -> String {
-    let mut out = String::from("{\"traceEvents\":[\n");
-    let esc = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
-    let mut first = true;
-    let mut tracks: BTreeMap<i64, ()> = BTreeMap::new();
-    for e in events {
-        let tid = e.queue.map(|q| q + 2).unwrap_or(1);
-        tracks.insert(tid, ());
-        let (name, cat) = match &e.kind {
-            RecordKind::Alloc { var, .. } => (format!("alloc {var}"), "alloc"),
-            RecordKind::Free { var, .. } => (format!("free {var}"), "alloc"),
-            RecordKind::Upload { var, .. } => (format!("upload {var}"), "transfer"),
-            RecordKind::Download { var, .. } => (format!("download {var}"), "transfer"),
-            RecordKind::Launch { kernel, .. } => (format!("kernel {kernel}"), "kernel"),
-            RecordKind::Wait { .. } => ("wait".to_string(), "wait"),
-        };
-        if !first {
-            out.push_str(",\n");
-        }
-        first = false;
-        let _ = write!(
-            out,
-            "{{\"name\":\"{}\",\"cat\":\"{cat}\",\"ph\":\"X\",\"ts\":{:.3},\"dur\":{:.3},\"pid\":1,\"tid\":{tid},\"args\":{{\"source\":\"{}\"}}}}",
-            esc(&name),
-            e.start_ns as f64 / 1000.0,
-            e.dur_ns as f64 / 1000.0,
-            esc(&map.describe(e.loc))
-        );
-    }
-    for tid in tracks.keys() {
-        let label = if *tid == 1 { "host".to_string() } else { format!("queue {}", tid - 2) };
-        let _ = write!(out, "{}{{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":{tid},\"args\":{{\"name\":\"{label}\"}}}}", if first { "" } else { ",\n" });
-        first = false;
-    }
-    out.push_str("\n]}\n");
     out
 }
