@@ -165,6 +165,30 @@ pub struct CheckRun {
     pub proofs: bool,
 }
 
+/// A [`CheckRun`] shared with a tool that reads its state while the run is paused (the GUI reads
+/// the coherence model at each pause): the subscriber locks it for each event.
+pub struct SharedCheckRun(pub Arc<Mutex<CheckRun>>);
+
+impl Subscriber for SharedCheckRun {
+    fn event(&mut self, mem: &Memory, at: &Stamp<'_>, e: &Event<'_>) {
+        if let Ok(mut run) = self.0.lock() {
+            run.event(mem, at, e);
+        }
+    }
+
+    fn device_events(&self) -> bool {
+        true
+    }
+
+    fn wants_proofs(&self) -> bool {
+        self.0.lock().is_ok_and(|run| run.wants_proofs())
+    }
+
+    fn proven_launch(&mut self, mem: &Memory, fp: &Footprint) -> bool {
+        self.0.lock().is_ok_and(|mut run| run.proven_launch(mem, fp))
+    }
+}
+
 impl CheckRun {
     /// A checker and the handle its findings are read through after the run.
     pub fn new() -> (CheckRun, Arc<Mutex<Findings>>) {
