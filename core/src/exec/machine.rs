@@ -397,37 +397,16 @@ impl<'e> Machine<'e> {
         Ok(())
     }
 
-    /// Load a scalar of kind `k` as its canonical word.
+    /// Load a scalar of kind `k` as its canonical word ([`Memory::load_kind`]).
     #[inline]
     pub fn load_kind(&self, k: Kind, p: u64) -> Result<u64, MemFault> {
-        Ok(match k {
-            Kind::Bool | Kind::U8 | Kind::I8 => k.from_raw(self.mem.load_u8(p)? as u64),
-            Kind::U16 | Kind::I16 => k.from_raw(self.mem.load_u16(p)? as u64),
-            Kind::U32 | Kind::F32 | Kind::I32 => k.from_raw(self.mem.load_u32(p)? as u64),
-            Kind::I64 | Kind::U64 | Kind::F64 | Kind::Ptr => self.mem.load_u64(p)?,
-            Kind::LongDouble => {
-                self.mem.read_bytes(p, 16)?;
-                self.mem.load_u64(p)?
-            }
-            Kind::Void | Kind::Aggregate => p,
-        })
+        self.mem.load_kind(k, p)
     }
 
-    /// Store a scalar word of kind `k`.
+    /// Store a scalar word of kind `k` ([`Memory::store_kind`]).
     #[inline]
     pub fn store_kind(&mut self, k: Kind, p: u64, v: u64) -> Result<(), MemFault> {
-        match k {
-            Kind::Bool | Kind::U8 | Kind::I8 => self.mem.store_u8(p, v as u8),
-            Kind::U16 | Kind::I16 => self.mem.store_u16(p, v as u16),
-            Kind::U32 | Kind::I32 | Kind::F32 => self.mem.store_u32(p, v as u32),
-            Kind::I64 | Kind::U64 | Kind::F64 | Kind::Ptr => self.mem.store_u64(p, v),
-            Kind::LongDouble => {
-                let mut b = [0u8; 16];
-                b[..8].copy_from_slice(&v.to_le_bytes());
-                self.mem.write_bytes(p, &b)
-            }
-            Kind::Void | Kind::Aggregate => Ok(()),
-        }
+        self.mem.store_kind(k, p, v)
     }
 
     /// Write buffered program stdout to its sink.
