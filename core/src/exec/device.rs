@@ -167,11 +167,13 @@ impl Device for SequentialDevice {
             // that a stepping GUI or a checker sees every device step.
             let mut fork = m.device_fork();
             fork.machine.observer = m.observer.take();
-            fork.machine.checker = m.checker.take();
+            fork.machine.events = std::mem::take(&mut m.events);
+            fork.machine.memory_model = m.memory_model.take();
             let ran = args.iter().try_for_each(|a| fork.machine.call_kernel(k.fid, a, k.loc));
             super::check::thread_event(&mut fork.machine, super::check::ThreadEvent::GangsDone);
             m.observer = fork.machine.observer.take();
-            m.checker = fork.machine.checker.take();
+            m.events = std::mem::take(&mut fork.machine.events);
+            m.memory_model = fork.machine.memory_model.take();
             let joined = m.join_device_forks(vec![fork], k.loc);
             ran.and(joined)
         })

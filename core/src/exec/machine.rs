@@ -96,12 +96,13 @@ pub struct Machine<'e> {
     pub fuel: u64,
     fuel_limited: bool,
     pub observer: Option<Box<dyn Observer>>,
-    /// The checkers of `accsim check` (called only by an executable compiled for checking and
-    /// by the runtime's data events, see [`super::check`]).
-    pub checker: Option<Box<dyn super::check::Checker>>,
-    /// The checker is a memory model ([`super::check::Checker::memory_model`], asked once at
-    /// the start of the run): only then are its `before_access` and `thread_memory` called.
-    pub checker_model: bool,
+    /// The run's observers of events ([`super::events`]): the timeline of `--notify`/`--time`/
+    /// `--trace`, the checkers of `accsim check` (accesses and thread events come only from an
+    /// executable compiled for checking, see [`super::check`]), the GUI.
+    pub events: super::events::Subscribers,
+    /// The memory model of `--coherence weak` ([`super::check::MemoryModel`]; called only by an
+    /// executable compiled for checking).
+    pub memory_model: Option<Box<dyn super::check::MemoryModel>>,
     pub stdout: Sink,
     pub stderr: Sink,
     /// Program stdout not yet written to the sink.
@@ -251,7 +252,7 @@ impl<'e> Machine<'e> {
                     "device code {access}s host memory: {} lives in host memory, which the device cannot address (§1.3: separate memories)",
                     desc(id)
                 );
-                let mut d = Diagnostic::error("device-deref-host-ptr", msg, loc);
+                let mut d = Diagnostic::error(crate::finding::FindingKind::DeviceDerefHostPtr.name(), msg, loc);
                 if let Some((name, at)) = self.acc.pointers_mapped_alone.get(&id.0) {
                     let why = if self.acc.config.strict_2_0 { "OpenACC 2.0's reading, --strict-2.0" } else { "its extent is not known here, §2.7.1" };
                     d = d.with_related(*at, format!("`{name}` names the pointer: only the 8-byte pointer was mapped, not the data it points to ({why})"))
@@ -469,8 +470,8 @@ impl<'e> Machine<'e> {
             fuel: self.fuel,
             fuel_limited: self.fuel_limited,
             observer: None,
-            checker: None,
-            checker_model: self.checker_model,
+            events: Default::default(),
+            memory_model: None,
             stdout: out.sink(),
             stderr: err.sink(),
             out_buf: Vec::new(),
@@ -748,8 +749,8 @@ pub fn run_main(
         fuel: options.max_steps.unwrap_or(u64::MAX),
         fuel_limited: options.max_steps.is_some(),
         observer: options.observer,
-        checker_model: options.checker.as_ref().is_some_and(|c| c.memory_model()),
-        checker: options.checker,
+        events: super::events::Subscribers::new(options.subscribers),
+        memory_model: options.memory_model,
         stdout: options
             .stdout
             .unwrap_or_else(|| Box::new(std::io::stdout())),
@@ -760,7 +761,6 @@ pub fn run_main(
         libc: ShimState::new(argv.first().cloned().unwrap_or_default()),
         acc: {
             let mut a = super::openacc::AccState::new(options.device.clone());
-            a.sink = options.events;
             if let Some(d) = options.accelerator {
                 a.device = d;
             }
