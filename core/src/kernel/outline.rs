@@ -822,6 +822,7 @@ impl FnOutliner<'_> {
             map.value.insert(*l, LocalId(locals.len() as u32));
             locals.push(hl);
         }
+        let clause_vars = super::schedule::ClauseVars::from_remap(&map);
         // VLA types name their count locals: remap them too.
         rewrite_stmt(&mut body, &map, &mut self.p.types);
         for l in locals.iter_mut() {
@@ -860,16 +861,16 @@ impl FnOutliner<'_> {
         let fast_body = {
             let mut b = Builder { types: &mut self.p.types, locals: &mut fast_locals, loc };
             let mut scratch = Vec::new();
-            super::schedule::schedule_kernel(body.clone(), &mut b, &self.p.acc, is_kernels, self.purity, self.routines, combine, true, &mut scratch)
+            super::schedule::schedule_kernel(body.clone(), &mut b, &self.p.acc, &clause_vars, is_kernels, self.purity, self.routines, combine, true, &mut scratch)
                 .ok()
                 .and_then(|(s, used)| used.then_some(s))
         };
         let plan_body = body.clone();
         let body = {
             let mut b = Builder { types: &mut self.p.types, locals: &mut locals, loc };
-            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, is_kernels, self.purity, self.routines, combine, false, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?.0
+            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, &clause_vars, is_kernels, self.purity, self.routines, combine, false, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?.0
         };
-        kernel.plan = super::footprint::plan_kernel(&plan_body, &mut self.p.types, &locals, &kernel.captures, &kernel.loops, &self.p.acc, self.purity).map(std::sync::Arc::new);
+        kernel.plan = super::footprint::plan_kernel(&plan_body, &mut self.p.types, &locals, &kernel.captures, &kernel.loops, &self.p.acc, &clause_vars, self.purity).map(std::sync::Arc::new);
         let body = super::promote::promote_read_only_captures(body, &params, &kernel.captures, &mut locals, &self.p.types);
         let fast_body = fast_body.map(|fb| super::promote::promote_read_only_captures(fb, &params, &kernel.captures, &mut fast_locals, &self.p.types));
         // Without a gang-partitioned loop, a kernels part runs once (§2.5.2 has no gang-redundant
