@@ -920,7 +920,7 @@ impl<'p> Emitter<'p> {
     fn kernel(&mut self, k: &Kernel, out: &mut String) {
         let p = self.p;
         let Some(func) = p.functions.get(k.func.0 as usize) else { return };
-        let text = p.acc.get(k.directive.0 as usize).and_then(|d| d.as_ref()).map(|d| d.text.clone()).unwrap_or_default();
+        let text = p.directives.get(k.directive.0 as usize).map(|d| d.text.clone()).unwrap_or_default();
         let _ = writeln!(out, "// line {}: #pragma acc {text}", k.loc.line);
         if k.single {
             out.push_str("// (a kernels-construct part that runs on one gang)\n");

@@ -377,8 +377,9 @@ impl FnOutliner<'_> {
             AccKind::ParallelLoop | AccKind::KernelsLoop => {
                 let loop_clauses: Vec<AccClause> = dir.clauses.iter().filter(|c| is_loop_clause(&c.kind)).cloned().collect();
                 let synthetic = self.p.acc.len();
-                self.p.acc.push(Some(AccDirective { kind: AccKind::Loop, clauses: loop_clauses, loc: dir.loc, text: dir.text.clone() }));
-                self.p.directives.push(DirectiveSite { text: dir.text.clone(), loc: dir.loc });
+                self.p.acc.push(Some(AccDirective { kind: AccKind::Loop, clauses: loop_clauses, loc: dir.loc }));
+                let text = self.p.directives.get(d.0 as usize).map(|s| s.text.clone()).unwrap_or_default();
+                self.p.directives.push(DirectiveSite { text, loc: dir.loc });
                 Stmt { kind: StmtKind::Acc { directive: DirectiveId(synthetic as u32), body: Some(Box::new(body)) }, loc }
             }
             _ => body,
@@ -855,8 +856,9 @@ impl FnOutliner<'_> {
             kind: AccKind::Atomic(crate::directive::AtomicKind::Update),
             clauses: Vec::new(),
             loc,
-            text: "atomic update /* reduction combine (§2.7.11) */".into(),
         }));
+        // `acc` and `directives` are indexed alike: the combine has a site with no source text.
+        self.p.directives.push(DirectiveSite { text: String::new(), loc });
         let mut fast_locals = locals.clone();
         let fast_body = {
             let mut b = Builder { types: &mut self.p.types, locals: &mut fast_locals, loc };

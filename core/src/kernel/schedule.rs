@@ -91,7 +91,7 @@ fn walk(s: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels) -> SResul
         StmtKind::Acc { directive, body } => {
             let d = cx.acc.get(directive.0 as usize).and_then(|d| d.clone());
             match (d, body) {
-                (Some(d), Some(body)) if matches!(d.kind, AccKind::Loop) => return schedule_loop(&d, *body, b, cx, outer, loc),
+                (Some(d), Some(body)) if matches!(d.kind, AccKind::Loop) => return schedule_loop(LoopNode::Directive(&d), *body, b, cx, outer, loc),
                 (Some(d), None) if matches!(d.kind, AccKind::Cache(_)) => StmtKind::Empty,
                 (Some(d), _) if matches!(d.kind, AccKind::Parallel | AccKind::Kernels | AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::Data | AccKind::HostData | AccKind::EnterData | AccKind::ExitData | AccKind::Update | AccKind::Wait(_) | AccKind::Declare) => {
                     return Err((format!("`{}` may not appear inside a compute construct (§2.5)", d.kind.name()), d.loc));
@@ -114,8 +114,7 @@ fn walk(s: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels) -> SResul
             // In a kernels construct a loop without a directive is an auto loop (§2.7.6), when it
             // has the canonical form a loop directive needs (an integer counter).
             if cx.is_kernels && canon(s.clone(), b).is_ok_and(|c| b.types.is_integer(c.var_ty)) {
-                let implicit = AccDirective { kind: AccKind::Loop, clauses: Vec::new(), loc, text: String::new() };
-                return schedule_loop(&implicit, s, b, cx, outer, loc);
+                return schedule_loop(LoopNode::Implicit { loc }, s, b, cx, outer, loc);
             }
             match s.kind {
                 StmtKind::For { init, cond, step, body } => StmtKind::For { init, cond, step, body: Box::new(walk(*body, b, cx, Levels { in_loop: true, ..outer })?) },
@@ -238,7 +237,33 @@ struct Dim {
     n: LocalId,
 }
 
-fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels, loc: Loc) -> SResult<Stmt> {
+/// A loop the scheduler partitions.
+#[derive(Clone, Copy)]
+enum LoopNode<'d> {
+    /// A loop under a `loop` directive (§2.7).
+    Directive(&'d AccDirective),
+    /// A loop of a kernels construct that no directive names: an auto loop (§2.7.6), scheduled
+    /// as `loop` without clauses.
+    Implicit { loc: Loc },
+}
+
+impl LoopNode<'_> {
+    fn clauses(&self) -> &[AccClause] {
+        match self {
+            LoopNode::Directive(d) => &d.clauses,
+            LoopNode::Implicit { .. } => &[],
+        }
+    }
+
+    fn loc(&self) -> Loc {
+        match self {
+            LoopNode::Directive(d) => d.loc,
+            LoopNode::Implicit { loc } => *loc,
+        }
+    }
+}
+
+fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels, loc: Loc) -> SResult<Stmt> {
     let mut lv = Levels::default();
     let mut seq = false;
     let mut independent = false;
@@ -247,7 +272,7 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     let mut chunk: Option<Option<Expr>> = None;
     let mut reductions = Vec::new();
     let mut privates = Vec::new();
-    for c in &d.clauses {
+    for c in node.clauses() {
         match &c.kind {
             AccClauseKind::Gang { static_, .. } => {
                 lv.gang = true;
@@ -266,14 +291,14 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         }
     }
     if (lv.gang && (outer.gang || outer.worker || outer.vector)) || (lv.worker && (outer.worker || outer.vector)) || (lv.vector && outer.vector) {
-        return Err(("this loop's gang/worker/vector level must be outside the loops it contains: a loop may not be partitioned at a level an enclosing loop already uses (§2.7)".into(), d.loc));
+        return Err(("this loop's gang/worker/vector level must be outside the loops it contains: a loop may not be partitioned at a level an enclosing loop already uses (§2.7)".into(), node.loc()));
     }
     let mut seq_reason = None;
     let mut analysis = None;
     let mut privatize: Vec<(Obj, TypeId)> = Vec::new();
     // A loop without a directive (in a kernels construct) that cannot run in parallel is left as
     // it is: a sequential C loop, whose counter keeps its final value.
-    let implicit = d.text.is_empty();
+    let implicit = matches!(node, LoopNode::Implicit { .. });
     if seq {
         lv = Levels::default();
         seq_reason = Some("`seq` clause".to_string());
@@ -361,7 +386,7 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         };
     }
     let info_index = cx.loops.len();
-    cx.loops.push(LoopInfo { loc: d.loc, gang: lv.gang, worker: lv.worker, vector: lv.vector, collapse, seq_reason, analysis, temps: None });
+    cx.loops.push(LoopInfo { loc: node.loc(), gang: lv.gang, worker: lv.worker, vector: lv.vector, collapse, seq_reason, analysis, temps: None });
 
     // Canonicalise `collapse` nested loops.
     let long = b.long_ty();

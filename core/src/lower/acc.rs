@@ -76,7 +76,7 @@ impl<'a> Lowerer<'a> {
             clauses.push(AccClause { kind, loc, spelling: c.spelling });
         }
         self.check_clause_variables(id, d, &kind, &clauses)?;
-        Ok(AccDirective { kind, clauses, loc: site.text_loc, text: site.text.clone() })
+        Ok(AccDirective { kind, clauses, loc: site.text_loc })
     }
 
     /// §2.10 (declare), restrictions: "In C or C++ global scope, only create, copyin, deviceptr,
