@@ -656,7 +656,7 @@ impl An<'_, '_> {
     /// The condition `c` (or its negation), its sites already recorded.
     fn guard(&mut self, c: &Expr, positive: bool) -> A<Guard> {
         let mut effects = false;
-        crate::ir::reach::visit_exprs(c, &mut |x| {
+        crate::ir::visit::visit_exprs(c, &mut |x| {
             effects |= matches!(x.kind, ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } | ExprKind::Call { .. } | ExprKind::StmtExpr { .. } | ExprKind::WithInit { .. });
         });
         if effects {

@@ -311,7 +311,7 @@ impl<'a> Lowerer<'a> {
 /// Point every location of a directive expression at the directive (lang-c spans of the synthetic
 /// parse mean nothing in the program's files).
 fn relocate(e: &mut Expr, loc: Loc) {
-    crate::ir::reach::visit_exprs_mut(e, &mut |x| {
+    crate::ir::visit::visit_exprs_mut(e, &mut |x| {
         x.loc = loc;
         true
     });
