@@ -109,6 +109,10 @@ pub struct Machine<'e> {
     pub libc: ShimState,
     /// The OpenACC runtime: data environment, device configuration.
     pub acc: super::openacc::AccState,
+    /// The gang index, gang count, worker count and vector length of the kernel gang this
+    /// machine is running ([`Machine::call_kernel`]); `[0, 1, 1, 1]` in host code. Routines read
+    /// it to share their loops among the calling threads (`kernel::routine::LAUNCH_DIM_FN`).
+    pub launch_dims: [u64; 4],
     stack_top: usize,
     stack_size: usize,
 }
@@ -457,7 +461,13 @@ impl<'e> Machine<'e> {
     pub fn call_kernel(&mut self, fid: u32, args: &[u64], loc: Loc) -> Result<(), Trap> {
         let base = self.regs.len();
         self.regs.extend_from_slice(args);
-        call_function(self, fid, base, 0, loc).map(|_| ())
+        let outer = self.launch_dims;
+        if let [g, ng, nw, nv, ..] = *args {
+            self.launch_dims = [g, ng, nw, nv];
+        }
+        let ran = call_function(self, fid, base, 0, loc).map(|_| ());
+        self.launch_dims = outer;
+        ran
     }
 
     /// A machine for a device thread that runs gangs of a kernel beside others: the same
@@ -497,6 +507,7 @@ impl<'e> Machine<'e> {
             out_buf: Vec::new(),
             libc: self.libc.clone(),
             acc: super::openacc::AccState::for_device_thread(&self.acc),
+            launch_dims: self.launch_dims,
             stack_top: self.stack_top,
             stack_size: self.stack_size,
         };
@@ -779,6 +790,7 @@ pub fn run_main(
             .unwrap_or_else(|| Box::new(std::io::stderr())),
         out_buf: Vec::new(),
         libc: ShimState::new(argv.first().cloned().unwrap_or_default()),
+        launch_dims: [0, 1, 1, 1],
         acc: {
             let mut a = super::openacc::AccState::new(options.device.clone());
             a.sink = options.events;

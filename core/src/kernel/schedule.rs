@@ -59,6 +59,9 @@ struct Ctx<'a> {
     /// Schedule fast shares; `fast_used`: at least one loop got one.
     fast: bool,
     fast_used: bool,
+    /// The locals holding the gang index, the gang count, the worker count and the vector
+    /// length: a kernel's first four parameters, or in a routine the values the call runs with.
+    launch: [LocalId; 4],
 }
 
 /// Rewrite the loops of a kernel body (the parameters gang, num_gangs, num_workers,
@@ -78,9 +81,26 @@ pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<Acc
         }
         matches!(&s.kind, StmtKind::For { .. }) || matches!(&s.kind, StmtKind::Acc { body: Some(b), .. } if matches!(b.kind, StmtKind::For { .. }))
     };
-    let mut cx = Ctx { acc, is_kernels, loops, purity, routines, uses, single_nest, combine_atomic, fast, fast_used: false };
+    let launch = [LocalId(0), LocalId(1), LocalId(2), LocalId(3)];
+    let mut cx = Ctx { acc, is_kernels, loops, purity, routines, uses, single_nest, combine_atomic, fast, fast_used: false, launch };
     let out = walk(body, b, &mut cx, Levels::default())?;
     Ok((out, cx.fast_used))
+}
+
+/// Rewrite the loops of a `routine gang|worker|vector` function (§2.12.1) as a kernel's are: the
+/// routine's gang loops share their iterations among the gangs that call it (gang-redundant
+/// mode, §2.12.1.1: "all gangs must execute the call"), its worker and vector loops among the
+/// workers and lanes of the calling gang (§2.12.1.2–3). `launch` holds the locals that the
+/// routine sets on entry to the calling thread's gang index, gang count, worker count and vector
+/// length (on the host: gang 0 of 1, one worker, one lane, so every loop runs all its
+/// iterations). Levels above the routine's own are taken by the caller (`outer`), so an
+/// automatically scheduled loop uses only the routine's levels.
+pub(crate) fn schedule_routine(body: Stmt, b: &mut Builder<'_>, acc: &[Option<AccDirective>], purity: &Purity, routines: &RoutineLevels, combine_atomic: DirectiveId, launch: [LocalId; 4], taken: LoopLevels) -> SResult<Stmt> {
+    let uses = super::outline::count_local_uses(&body);
+    let mut loops = Vec::new();
+    let mut cx = Ctx { acc, is_kernels: false, loops: &mut loops, purity, routines, uses, single_nest: false, combine_atomic, fast: false, fast_used: false, launch };
+    let outer = Levels { gang: taken.gang, worker: taken.worker, vector: taken.vector, in_loop: false };
+    walk(body, b, &mut cx, outer)
 }
 
 fn walk(s: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels) -> SResult<Stmt> {
@@ -237,6 +257,7 @@ struct Dim {
 }
 
 fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels, loc: Loc) -> SResult<Stmt> {
+    let launch = cx.launch;
     let mut lv = Levels::default();
     let mut seq = false;
     let mut independent = false;
@@ -491,12 +512,12 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
                     let block = |b: &mut Builder<'_>, gang: Expr| {
                         let n = b.get(d.n);
                         let prod = b.bin(BinOp::Mul, gang, n);
-                        let ng = b.get(LocalId(1));
+                        let ng = b.get(launch[1]);
                         b.bin(BinOp::Div, prod, ng)
                     };
-                    let g0 = b.get(LocalId(0));
+                    let g0 = b.get(launch[0]);
                     let from = block(b, g0);
-                    let g1 = b.get(LocalId(0));
+                    let g1 = b.get(launch[0]);
                     let one = b.c(1);
                     let next = b.bin(BinOp::Add, g1, one);
                     (from, block(b, next))
@@ -519,11 +540,11 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     }
 
     // The share of the iterations: thread t of T takes k = t*c + j*T*c .. +c.
-    let (g, ng) = if lv.gang { (b.get(LocalId(0)), b.get(LocalId(1))) } else { (b.c(0), b.c(1)) };
+    let (g, ng) = if lv.gang { (b.get(launch[0]), b.get(launch[1])) } else { (b.c(0), b.c(1)) };
     let w = b.long_temp("__worker");
     let v = b.long_temp("__lane");
-    let nw = if lv.worker { b.get(LocalId(2)) } else { b.c(1) };
-    let nv = if lv.vector { b.get(LocalId(3)) } else { b.c(1) };
+    let nw = if lv.worker { b.get(launch[2]) } else { b.c(1) };
+    let nv = if lv.vector { b.get(launch[3]) } else { b.c(1) };
     let t = b.long_temp("__thread");
     let tt = b.long_temp("__threads");
     if let Some(info) = cx.loops.get_mut(info_index) {
@@ -540,8 +561,8 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         // Set before `__iters = …`, which stays the last statement of the setup (the CUDA loop
         // mappings find the share after it).
         let at = setup.len().saturating_sub(1);
-        for (i, (var, gang)) in [(from, b.get(LocalId(0))), (to, {
-            let g = b.get(LocalId(0));
+        for (i, (var, gang)) in [(from, b.get(launch[0])), (to, {
+            let g = b.get(launch[0]);
             let one = b.c(1);
             b.bin(BinOp::Add, g, one)
         })]
@@ -550,7 +571,7 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         {
             let n0 = b.get(dims[0].n);
             let prod = b.bin(BinOp::Mul, gang, n0);
-            let ng = b.get(LocalId(1));
+            let ng = b.get(launch[1]);
             let mut first = b.bin(BinOp::Div, prod, ng);
             for d in &dims[1..] {
                 let n = b.get(d.n);
