@@ -251,6 +251,21 @@ impl<'e> Machine<'e> {
             }
             FaultKind::HostMemory => {
                 let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
+                // §2.10.2, §2.12.2: a `declare link` global has a device copy only while a data
+                // clause, compute construct or `enter data` gives it a data lifetime; used by
+                // device code outside one, it is not present (not a host pointer the program
+                // passed in).
+                let link = self.exe.declares.iter().find(|(dc, ptr, ..)| *dc == crate::ir::acc::DataClause::Link && (*ptr >> 32) as u32 == id.0);
+                if let Some((_, _, _, name, declared)) = link {
+                    let d = Diagnostic::error(
+                        "not-present",
+                        format!("device code {access}s `{name}`, which is in a `declare link` clause but is not present on the device: a link variable gets a device copy only from a data clause, compute construct or `enter data` that names it (§2.10.2, §2.12.2)"),
+                        loc,
+                    )
+                    .with_related(*declared, format!("`{name}` is declared `link` here"))
+                    .with_help(format!("give `{name}` a data lifetime around the device code: `copyin({name})` on the compute construct or an enclosing `data` construct, or `enter data copyin({name})`"));
+                    return Trap::error(d);
+                }
                 let msg = format!(
                     "device code {access}s host memory: {} lives in host memory, which the device cannot address (§1.3: separate memories)",
                     desc(id)
