@@ -513,9 +513,14 @@ const LIBC_EFFECTS: &[&str] = &["printf", "malloc", "free", "memcpy", "memset"];
 /// The runtime routine device code may call (§3.2.14); the emitter writes its answer inline.
 const ACC_ON_DEVICE: &str = "acc_on_device";
 
+/// The launch a routine runs in (accsim's own, `kernel::routine::LAUNCH_DIM_FN`): gang index and
+/// gang count from the grid (every loop mapping's gang index); one worker and one lane, since a
+/// routine runs in the calling thread, which then runs every worker's and lane's share itself.
+const LAUNCH_DIM_FN: &str = accsim_core::kernel::routine::LAUNCH_DIM_FN;
+
 /// Whether a call of C library function `x` may store to memory (or is not a device function).
 pub(crate) fn extern_stores(p: &Program, x: ExternId) -> bool {
-    p.externs.get(x.0 as usize).is_none_or(|x| x.name != ACC_ON_DEVICE && (!DEVICE_LIBC.contains(&x.name.as_str()) || LIBC_EFFECTS.contains(&x.name.as_str())))
+    p.externs.get(x.0 as usize).is_none_or(|x| x.name != ACC_ON_DEVICE && x.name != LAUNCH_DIM_FN && (!DEVICE_LIBC.contains(&x.name.as_str()) || LIBC_EFFECTS.contains(&x.name.as_str())))
 }
 
 /// Functions whose call may change memory other than their own locals (fixpoint over calls).
@@ -2130,6 +2135,12 @@ impl<'p> Emitter<'p> {
                                 return self.unsupported("`acc_on_device` with other than one argument", loc);
                             };
                             return format!("((((int){t}) != 2) && (((int){t}) != 0))");
+                        }
+                        if n == LAUNCH_DIM_FN {
+                            let [t] = a.as_slice() else {
+                                return self.unsupported(format!("`{n}` with other than one argument"), loc);
+                            };
+                            return format!("((long)(({t}) == 0 ? blockIdx.y * gridDim.x + blockIdx.x : ({t}) == 1 ? gridDim.x * gridDim.y : 1))");
                         }
                         if DEVICE_LIBC.contains(&n.as_str()) {
                             n

@@ -110,6 +110,10 @@ pub struct Machine<'e> {
     pub libc: ShimState,
     /// The OpenACC runtime: data environment, device configuration.
     pub acc: super::openacc::AccState,
+    /// The gang index, gang count, worker count and vector length of the kernel gang this
+    /// machine is running ([`Machine::call_kernel`]); `[0, 1, 1, 1]` in host code. Routines read
+    /// it to share their loops among the calling threads (`kernel::routine::LAUNCH_DIM_FN`).
+    pub launch_dims: [u64; 4],
     stack_top: usize,
     stack_size: usize,
 }
@@ -248,6 +252,21 @@ impl<'e> Machine<'e> {
             }
             FaultKind::HostMemory => {
                 let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
+                // §2.10.2, §2.12.2: a `declare link` global has a device copy only while a data
+                // clause, compute construct or `enter data` gives it a data lifetime; used by
+                // device code outside one, it is not present (not a host pointer the program
+                // passed in).
+                let link = self.exe.declares.iter().find(|(dc, ptr, ..)| *dc == crate::ir::acc::DataClause::Link && (*ptr >> 32) as u32 == id.0);
+                if let Some((_, _, _, name, declared)) = link {
+                    let d = Diagnostic::error(
+                        "not-present",
+                        format!("device code {access}s `{name}`, which is in a `declare link` clause but is not present on the device: a link variable gets a device copy only from a data clause, compute construct or `enter data` that names it (§2.10.2, §2.12.2)"),
+                        loc,
+                    )
+                    .with_related(*declared, format!("`{name}` is declared `link` here"))
+                    .with_help(format!("give `{name}` a data lifetime around the device code: `copyin({name})` on the compute construct or an enclosing `data` construct, or `enter data copyin({name})`"));
+                    return Trap::error(d);
+                }
                 let msg = format!(
                     "device code {access}s host memory: {} lives in host memory, which the device cannot address (§1.3: separate memories)",
                     desc(id)
@@ -437,7 +456,13 @@ impl<'e> Machine<'e> {
     pub fn call_kernel(&mut self, fid: u32, args: &[u64], loc: Loc) -> Result<(), Trap> {
         let base = self.regs.len();
         self.regs.extend_from_slice(args);
-        call_function(self, fid, base, 0, loc).map(|_| ())
+        let outer = self.launch_dims;
+        if let [g, ng, nw, nv, ..] = *args {
+            self.launch_dims = [g, ng, nw, nv];
+        }
+        let ran = call_function(self, fid, base, 0, loc).map(|_| ());
+        self.launch_dims = outer;
+        ran
     }
 
     /// A machine for a device thread that runs gangs of a kernel beside others: the same
@@ -477,6 +502,7 @@ impl<'e> Machine<'e> {
             out_buf: Vec::new(),
             libc: self.libc.clone(),
             acc: super::openacc::AccState::for_device_thread(&self.acc),
+            launch_dims: self.launch_dims,
             stack_top: self.stack_top,
             stack_size: self.stack_size,
         };
@@ -759,6 +785,7 @@ pub fn run_main(
             .unwrap_or_else(|| Box::new(std::io::stderr())),
         out_buf: Vec::new(),
         libc: ShimState::new(argv.first().cloned().unwrap_or_default()),
+        launch_dims: [0, 1, 1, 1],
         acc: {
             let mut a = super::openacc::AccState::new(options.device.clone());
             if let Some(d) = options.accelerator {

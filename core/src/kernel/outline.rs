@@ -40,6 +40,7 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
+    diags.extend(super::routine::schedule_routines(p, &purity, &routines, nfuncs));
     bind_routine_calls(p, &mut diags);
     missing_routines(p);
     if diags.is_empty() { Ok(()) } else { Err(diags) }
