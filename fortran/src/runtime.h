@@ -236,6 +236,11 @@ static int _ff_depth;
 static long _ff_group_pos[16];
 static int _ff_group_rep[16];
 static FILE *_ff_unit;
+static int _ff_pending_x;
+
+static void _ff_flush_x(void) {
+    for (; _ff_pending_x > 0; _ff_pending_x--) fputc(' ', _ff_unit);
+}
 
 static void _ff_begin(int unit, const char *fmt, long len) {
     _ff_unit = unit == 0 ? stderr : stdout;
@@ -245,6 +250,7 @@ static void _ff_begin(int unit, const char *fmt, long len) {
     _ff_rep = 0;
     _ff_depth = 0;
     _ff_revert = -1;
+    _ff_pending_x = 0;
     while (_ff_pos < _ff_len && _ff_fmt[_ff_pos] == ' ') _ff_pos++;
     if (_ff_pos < _ff_len && _ff_fmt[_ff_pos] == '(') _ff_pos++;
     _ff_revert = _ff_pos;
@@ -291,13 +297,16 @@ static int _ff_advance(int final) {
             }
             /* End of the format: with items left, revert to the start (new record). */
             if (final) return 0;
+            _ff_pending_x = 0;
             fputc('\n', _ff_unit);
             _ff_pos = _ff_revert;
+            _ff_depth = 0;
             continue;
         }
         if (c == '\'' || c == '"') {
             int q = c;
             _ff_pos++;
+            _ff_flush_x();
             while (_ff_pos < _ff_len) {
                 if (_ff_fmt[_ff_pos] == q) {
                     if (_ff_pos + 1 < _ff_len && _ff_fmt[_ff_pos + 1] == q) {
@@ -314,6 +323,7 @@ static int _ff_advance(int final) {
         }
         if (c == '/') {
             _ff_pos++;
+            _ff_pending_x = 0;
             fputc('\n', _ff_unit);
             continue;
         }
@@ -323,6 +333,7 @@ static int _ff_advance(int final) {
             continue;
         }
         int n = 1;
+        long item_start = _ff_pos;
         int has_n = _ff_number(&n);
         c = _ff_upper(_ff_peek());
         if (c == '(') {
@@ -332,12 +343,14 @@ static int _ff_advance(int final) {
                 _ff_group_rep[_ff_depth] = has_n ? n : 1;
                 _ff_depth++;
             }
-            if (_ff_depth == 1) _ff_revert = _ff_pos - 1, _ff_revert = _ff_group_pos[0];
+            /* Format reversion restarts at the last top-level group, with its repeat count. */
+            if (_ff_depth == 1) _ff_revert = item_start;
             continue;
         }
         if (c == 'X') {
             _ff_pos++;
-            for (int i = 0; i < (has_n ? n : 1); i++) fputc(' ', _ff_unit);
+            /* X moves the position: blanks appear only if something is written after them. */
+            _ff_pending_x += has_n ? n : 1;
             continue;
         }
         if (c == 'P') { _ff_pos++; continue; }
@@ -372,6 +385,7 @@ static int _ff_advance(int final) {
 
 static void _ff_field(const char *s, int w) {
     int len = (int)strlen(s);
+    _ff_flush_x();
     if (w <= 0) { fputs(s, _ff_unit); return; }
     if (len > w) {
         for (int i = 0; i < w; i++) fputc('*', _ff_unit);
@@ -415,6 +429,7 @@ static void _ff_str(const char *s, long n) {
     _ff_rep--;
     if (_ff_desc[0] != 'A' && _ff_desc[0] != 'G') _ff_bad("CHARACTER");
     if (n < 0) n = 0;
+    _ff_flush_x();
     if (!_ff_hasw || _ff_w == n) {
         fwrite(s, 1, (size_t)n, _ff_unit);
     } else if (_ff_w < n) {
@@ -512,5 +527,6 @@ static void _ff_complex(double re, double im, int kind) {
 
 static void _ff_end(void) {
     _ff_advance(1);
+    _ff_pending_x = 0;
     fputc('\n', _ff_unit);
 }

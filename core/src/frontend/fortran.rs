@@ -11,6 +11,18 @@ use accsim_fortran::SourceForm;
 use crate::diag::{Diagnostic, Loc, SourceMap};
 use crate::frontend::{preprocess::parse_line_marker, PreprocessOptions};
 
+/// Distinguishes the translations of one process (tests compile in parallel threads).
+static SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Remove the C file [`translate_file`] wrote (once preprocessed; the source map keeps its text).
+pub fn remove_translation(c_path: &str) {
+    let p = std::path::Path::new(c_path);
+    let _ = std::fs::remove_file(p);
+    if let Some(dir) = p.parent() {
+        let _ = std::fs::remove_dir(dir);
+    }
+}
+
 /// Translate the Fortran file `path` into C and return the path of the C file written.
 pub fn translate_file(path: &str, form: SourceForm, opts: &PreprocessOptions, map: &mut SourceMap) -> Result<String, Diagnostic> {
     let file = map.file_id(path);
@@ -58,7 +70,7 @@ pub fn translate_file(path: &str, form: SourceForm, opts: &PreprocessOptions, ma
     let _ = opts;
     // Write the C next to other temporaries, named after the Fortran file and this process.
     let base = std::path::Path::new(path).file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "fortran".into());
-    let dir = std::env::temp_dir().join(format!("accsim-fortran-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("accsim-fortran-{}-{}", std::process::id(), SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));
     std::fs::create_dir_all(&dir).map_err(|e| Diagnostic::internal(format!("cannot create {}: {e}", dir.display()), None))?;
     let out = dir.join(format!("{base}.c"));
     std::fs::write(&out, c).map_err(|e| Diagnostic::internal(format!("cannot write {}: {e}", out.display()), None))?;

@@ -322,11 +322,9 @@ impl Translator {
                 }
                 _ => error(line, "a loop directive must be followed by a `do` loop"),
             }
-        } else if w0 == "atomic" {
-            let _ = write!(out, "{m}{{\n");
-            let r = self.block(body, out);
-            let _ = write!(out, "{}}}\n", self.marker(end_line));
-            r
+        } else if w0 == "atomic" && body.len() == 1 {
+            // The C form: the directive, then the one expression statement.
+            self.block(body, out)
         } else {
             let _ = write!(out, "{m}{{\n");
             let r = self.block(body, out);

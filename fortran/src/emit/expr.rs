@@ -653,8 +653,15 @@ impl Translator {
                 CE::new(format!("{f}({})", unparen(&a.c)), a.ty)
             }
             "huge" | "tiny" | "epsilon" => {
-                let a = self.arg_ce(args, 0, None, n, line).or_else(|_| self.arg_ce(args, 0, Some(&["0".to_string(), "0".into(), "0".into(), "0".into()]), n, line))?;
-                let c = match (n, a.ty) {
+                let a_ty = match args.first().and_then(arg_value) {
+                    Some(Expr::Name(v)) => self.var(v, line)?.ty,
+                    Some(e) => {
+                        let ix0: Vec<String> = vec!["0".into(); self.rank(e)];
+                        self.expr(e, Some(&ix0), line)?.ty
+                    }
+                    None => return error(line, format!("`{n}` needs an argument")),
+                };
+                let c = match (n, a_ty) {
                     ("huge", Ty::Int(8)) => "9223372036854775807L",
                     ("huge", Ty::Int(_)) => "2147483647",
                     ("huge", Ty::Real(4)) => "3.40282347e38f",
@@ -663,9 +670,9 @@ impl Translator {
                     ("tiny", Ty::Real(_)) => "2.2250738585072014e-308",
                     ("epsilon", Ty::Real(4)) => "1.19209290e-7f",
                     ("epsilon", Ty::Real(_)) => "2.2204460492503131e-16",
-                    _ => return error(line, format!("`{n}` of {}", a.ty.name())),
+                    _ => return error(line, format!("`{n}` of {}", a_ty.name())),
                 };
-                CE::new(c.into(), a.ty)
+                CE::new(c.into(), a_ty)
             }
             "kind" => {
                 let a = self.arg_ce(args, 0, idx, n, line)?;
@@ -761,7 +768,7 @@ impl Translator {
                 }
                 let Some(a) = args.first().and_then(arg_value) else { return error(line, format!("`{n}` needs an array")) };
                 let a = a.clone();
-                let ix0: Vec<String> = vec!["0".into(); 8];
+                let ix0: Vec<String> = vec!["0".into(); self.rank(&a)];
                 let ty = self.expr(&a, Some(&ix0), line)?.ty;
                 let (ty, init, f): (Ty, String, Box<dyn Fn(&str, &str) -> String>) = match n {
                     "sum" => (ty, "0".into(), Box::new(|r: &str, e: &str| format!("{r} + {e}"))),
@@ -788,7 +795,7 @@ impl Translator {
                     return error(line, "`dot_product` needs two arrays");
                 };
                 let prod = Expr::Binary("*", Box::new(a.clone()), Box::new(b.clone()));
-                let ix0: Vec<String> = vec!["0".into(); 8];
+                let ix0: Vec<String> = vec!["0".into(); self.rank(&prod)];
                 let ty = self.expr(&prod, Some(&ix0), line)?.ty;
                 CE::new(self.reduce(&prod, ty, "0", &|r, e| format!("{r} + {e}"), line)?, ty)
             }
