@@ -1,4 +1,5 @@
 ! stop with an integer code: gfortran writes "STOP 3" to standard error and exits with 3.
+! expect-exit: 3
 program stop_code
   implicit none
   integer :: i

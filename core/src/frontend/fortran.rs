@@ -62,7 +62,9 @@ pub fn translate_file(path: &str, form: SourceForm, opts: &PreprocessOptions, ma
     let c = accsim_fortran::translate_mapped(&text, path, form.fixed, origin.as_deref()).map_err(|e| {
         let loc = Loc { file, line: e.line, col: e.col.max(1) };
         if e.unsupported {
-            Diagnostic::unsupported(format!("Fortran: {}", e.message), loc)
+            // The class's own wording says "not supported by accsim": keep only the feature.
+            let feature = e.message.replace(" are not supported by accsim's Fortran front-end", "").replace(" is not supported by accsim's Fortran front-end", "");
+            Diagnostic::unsupported(format!("Fortran: {feature}"), loc)
         } else {
             Diagnostic::error("fortran", e.message, loc)
         }
@@ -73,6 +75,10 @@ pub fn translate_file(path: &str, form: SourceForm, opts: &PreprocessOptions, ma
     let dir = std::env::temp_dir().join(format!("accsim-fortran-{}-{}", std::process::id(), SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));
     std::fs::create_dir_all(&dir).map_err(|e| Diagnostic::internal(format!("cannot create {}: {e}", dir.display()), None))?;
     let out = dir.join(format!("{base}.c"));
+    // `ACCSIM_FORTRAN_C=FILE` keeps a copy of the translation (for looking at what accsim runs).
+    if let Some(keep) = std::env::var_os("ACCSIM_FORTRAN_C") {
+        let _ = std::fs::write(keep, &c);
+    }
     std::fs::write(&out, c).map_err(|e| Diagnostic::internal(format!("cannot write {}: {e}", out.display()), None))?;
     Ok(out.display().to_string())
 }

@@ -35,12 +35,37 @@ impl Translator {
             if !matches!(w.as_str(), "parallel" | "kernels" | "loop" | "data" | "enter" | "exit" | "update" | "wait" | "host_data" | "atomic" | "read" | "write" | "capture" | "routine" | "declare" | "cache") {
                 break;
             }
-            if matches!(toks.get(i + 1).map(|t| &t.tok), Some(Tok::P("("))) && matches!(w.as_str(), "wait" | "cache" | "routine") {
+            out.push_str(w);
+            i += 1;
+            if matches!(toks.get(i).map(|t| &t.tok), Some(Tok::P("("))) && matches!(w.as_str(), "wait" | "cache" | "routine") {
+                // `wait(1, 2)`, `cache(a(i:i+2))`, `routine(f)`: the argument follows the name.
+                let mut depth = 0;
+                let mut inner = Vec::new();
+                while i < toks.len() {
+                    match toks[i].tok {
+                        Tok::P("(") => depth += 1,
+                        Tok::P(")") => {
+                            depth -= 1;
+                            if depth == 0 {
+                                i += 1;
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    inner.push(toks[i].clone());
+                    i += 1;
+                }
+                inner.remove(0);
+                let arg = match w.as_str() {
+                    "wait" => self.expr_list(&inner, line)?,
+                    "cache" => self.var_list(&inner, line)?.join(", "),
+                    _ => self.var_list(&inner, line)?.join(", "),
+                };
+                out.push_str(&format!("({arg}) "));
                 break;
             }
-            out.push_str(w);
             out.push(' ');
-            i += 1;
             if w == "update" && matches!(toks.get(i).map(|t| &t.tok), Some(Tok::P("("))) {
                 break;
             }

@@ -25,6 +25,10 @@ impl CE {
 const ELEMENTAL_MATH: [&str; 14] = ["sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "atan2"];
 
 fn strip_parens(c: &str) -> &str {
+    // A GNU statement expression `({ … })` keeps its parentheses.
+    if c.starts_with("({") {
+        return c;
+    }
     let b = c.as_bytes();
     if b.first() == Some(&b'(') && b.last() == Some(&b')') {
         let mut depth = 0;

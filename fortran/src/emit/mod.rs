@@ -509,7 +509,7 @@ impl Translator {
             self.host = Some(self.f.scope.clone());
             self.host_implicit_none = u.implicit_none;
         }
-        let m = self.marker(u.line);
+        let mut m = self.marker(u.line);
         let header = if is_main {
             "int main(void)".to_string()
         } else {
@@ -531,9 +531,15 @@ impl Translator {
             let ret = p.result.map(|(t, _)| t.c()).unwrap_or("void");
             let params = if params.is_empty() { "void".to_string() } else { params.join(", ") };
             let routine: Vec<&(u32, String)> = u.spec_directives.iter().filter(|(_, t)| t.trim_start().to_ascii_lowercase().starts_with("routine")).collect();
+            // `!$acc routine` inside the procedure: the unnamed C form before the prototype. The
+            // C rule is positional (the directive precedes the declaration it applies to), so the
+            // prototype and definition are placed on the line after the directive.
             for (line, text) in &routine {
                 let c = self.acc_directive_text(text, *line, &[])?;
                 let _ = write!(self.protos, "{}#pragma acc {c}\n", self.marker(*line));
+            }
+            if let Some(last) = routine.iter().map(|(l, _)| *l).max() {
+                m = self.marker(last + 1);
             }
             let _ = write!(self.protos, "{m}{ret} {}({params});\n", p.cname);
             format!("{ret} {}({params})", p.cname)
