@@ -50,6 +50,7 @@
 pub mod check;
 pub mod device;
 pub mod events;
+pub mod gang;
 pub mod inspect;
 pub mod libc_bind;
 mod libc_erf;

@@ -39,7 +39,7 @@ use std::ops::Range;
 
 use crate::data::present::{DataLifetime, Presence, PresentEntry, PresentTable};
 use crate::diag::{Diagnostic, Loc};
-use crate::ir::acc::{CaptureMode, DataClause, ReductionOp};
+use crate::ir::acc::{CaptureMode, DataClause};
 
 use super::device::{Device, DeviceHandle, KernelLaunch, SequentialDevice};
 use super::machine::{Machine, Trap};
@@ -738,26 +738,7 @@ pub fn note_pointer_mapped_alone(m: &mut Machine, addr: u64, name: &str, loc: Lo
 
 // ---------------------------------------------------------------- launches
 
-/// How the launcher gets one capture's value.
-#[derive(Clone)]
-pub struct CaptureArg {
-    pub mode: CaptureMode,
-    /// Register value (Value captures) or the host address of the object.
-    pub host: u64,
-    pub size: u64,
-    pub kind: Kind,
-    pub is_pointer: bool,
-    pub name: String,
-    /// The host bytes of a private/firstprivate subarray (`private(p[0:n])`), if any.
-    pub section: Option<Range<u64>>,
-    /// A `Present` array mapped in part by a clause of the construct or of an enclosing data
-    /// construct ([`crate::ir::acc::Capture::mapped_part`]).
-    pub mapped_part: bool,
-    /// A pointer no clause names ([`crate::ir::acc::Capture::implicit_pointer`]).
-    pub implicit_pointer: bool,
-    /// The size of what a pointer capture points at (1 for `void *`).
-    pub elem_size: u64,
-}
+pub use super::gang::CaptureArg;
 
 /// Run kernel function `fid` on the device: once per gang, with per-gang private copies and
 /// reductions combined at the end (§2.5.1, §2.7.11).
@@ -1132,109 +1113,6 @@ impl crate::kernel::footprint::LaunchValues for LaunchView<'_, '_, '_> {
     }
 }
 
-/// `*host = *host op *part` for a complex reduction variable (`+` and `*`, §2.5.11).
-pub(super) fn combine_complex(m: &mut Machine, host: u64, part: u64, size: u64, op: ReductionOp, loc: Loc) -> Result<(), Trap> {
-    let ek = complex_element(size);
-    let (a, b) = m.load_complex(ek, host).map_err(|f| m.fault(f, loc))?;
-    let (c, d) = m.load_complex(ek, part).map_err(|f| m.fault(f, loc))?;
-    let (re, im) = match op {
-        ReductionOp::Mul => (a * c - b * d, a * d + b * c),
-        _ => (a + c, b + d),
-    };
-    m.store_complex(ek, host, re, im).map_err(|f| m.fault(f, loc))
-}
-
-/// The element kind of a complex variable of `size` bytes: `float _Complex` (8), `double
-/// _Complex` (16) or `long double _Complex` (32: two 16-byte `long double`s, value.rs).
-fn complex_element(size: u64) -> Kind {
-    match size {
-        8 => Kind::F32,
-        32 => Kind::LongDouble,
-        _ => Kind::F64,
-    }
-}
-
-fn load(m: &Machine, k: Kind, p: u64, loc: Loc) -> Result<u64, Trap> {
-    m.load_kind(k, p).map_err(|f| m.fault(f, loc))
-}
-
-/// Initialise a gang's reduction copy at `p` with the operator's identity (§2.5.11).
-pub(super) fn write_identity(m: &mut Machine, p: u64, c: &CaptureArg, op: ReductionOp, loc: Loc) -> Result<(), Trap> {
-    if c.kind == Kind::Aggregate {
-        // A complex variable: (0, 0) for +, (1, 0) for *.
-        let re = if matches!(op, ReductionOp::Mul) { 1.0 } else { 0.0 };
-        return m.store_complex(complex_element(c.size), p, re, 0.0).map_err(|f| m.fault(f, loc));
-    }
-    let v = identity_bits(c.kind, op);
-    m.store_kind(c.kind, p, v).map_err(|f| m.fault(f, loc))
-}
-
-/// The identity of a reduction operator (§2.5.11 table) as a value word of kind `k` (the table
-/// itself is [`crate::ir::acc::reduction_identity_float`] / [`crate::ir::acc::reduction_identity_int`]).
-pub fn identity_bits(k: Kind, op: ReductionOp) -> u64 {
-    if k.is_float() {
-        let v = crate::ir::acc::reduction_identity_float(op);
-        return if k.bytes() == 4 { (v as f32).to_bits() as u64 } else { v.to_bits() };
-    }
-    let bits = if k == Kind::Bool { 1 } else { k.bytes() as u32 * 8 };
-    crate::ir::acc::reduction_identity_int(op, bits, k.is_signed())
-}
-
-/// `*host = *host op *part` for a reduction variable of kind `k`.
-pub(super) fn combine_into(m: &mut Machine, host: u64, part: u64, k: Kind, op: ReductionOp, loc: Loc) -> Result<(), Trap> {
-    let a = load(m, k, host, loc)?;
-    let b = load(m, k, part, loc)?;
-    let v = combine_bits(k, op, a, b);
-    m.store_kind(k, host, v).map_err(|f| m.fault(f, loc))
-}
-
-pub fn combine_bits(k: Kind, op: ReductionOp, a: u64, b: u64) -> u64 {
-    use ReductionOp::*;
-    if k.is_float() {
-        let f32_ = k.bytes() == 4;
-        let (x, y) = if f32_ { (f32::from_bits(a as u32) as f64, f32::from_bits(b as u32) as f64) } else { (f64::from_bits(a), f64::from_bits(b)) };
-        let r = match op {
-            Add => if f32_ { (x as f32 + y as f32) as f64 } else { x + y },
-            Mul => if f32_ { (x as f32 * y as f32) as f64 } else { x * y },
-            Max => if y > x { y } else { x },
-            Min => if y < x { y } else { x },
-            And => ((x != 0.0) && (y != 0.0)) as u8 as f64,
-            Or => ((x != 0.0) || (y != 0.0)) as u8 as f64,
-            BitAnd | BitOr | BitXor => x,
-        };
-        return if f32_ { (r as f32).to_bits() as u64 } else { r.to_bits() };
-    }
-    if k == Kind::Bool {
-        // C converts the result to _Bool: nonzero is 1.
-        let r = match op {
-            Add | BitOr | Or | Max => (a != 0) || (b != 0),
-            Mul | BitAnd | And | Min => (a != 0) && (b != 0),
-            BitXor => (a != 0) != (b != 0),
-        };
-        return r as u64;
-    }
-    let signed = k.is_signed();
-    let bits = k.bytes() * 8;
-    let wrap = |v: u64| if bits == 64 { v } else if signed { ((v << (64 - bits)) as i64 >> (64 - bits)) as u64 } else { v & ((1u64 << bits) - 1) };
-    let r = match op {
-        Add => a.wrapping_add(b),
-        Mul => a.wrapping_mul(b),
-        BitAnd => a & b,
-        BitOr => a | b,
-        BitXor => a ^ b,
-        And => ((a != 0) && (b != 0)) as u64,
-        Or => ((a != 0) || (b != 0)) as u64,
-        Max => {
-            let gt = if signed { (b as i64) > (a as i64) } else { b > a };
-            if gt { b } else { a }
-        }
-        Min => {
-            let lt = if signed { (b as i64) < (a as i64) } else { b < a };
-            if lt { b } else { a }
-        }
-    };
-    wrap(r)
-}
 
 // ---------------------------------------------------------------- runtime library (chapter 3)
 
