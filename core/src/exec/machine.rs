@@ -72,43 +72,56 @@ pub fn arith_trap(f: ArithFault, loc: Loc) -> Trap {
 
 /// A [`Machine`] running gangs on another thread, with the buffers its output goes to.
 pub struct DeviceFork<'e> {
-    pub machine: Machine<'e>,
+    pub(crate) machine: Machine<'e>,
     out: super::Capture,
     err: super::Capture,
 }
 
-/// The machine one program runs on.
+impl DeviceFork<'_> {
+    /// Run on the current thread, whose stack is `stack_size` bytes (for the C call depth check).
+    pub fn enter_thread(&mut self, stack_size: usize) {
+        self.machine.enter_thread(stack_size);
+    }
+
+    /// Run kernel function `fid` for one gang with `args` (see [`super::device::launch_gangs`]).
+    pub fn call_kernel(&mut self, fid: u32, args: &[u64], loc: Loc) -> Result<(), Trap> {
+        self.machine.call_kernel(fid, args, loc)
+    }
+}
+
+/// The machine one program runs on. Its state is the interpreter's own: a device sees what a
+/// [`super::device::DeviceCtx`] gives it, a tool what [`super::inspect::MachineView`] shows.
 pub struct Machine<'e> {
-    pub exe: &'e Executable,
-    pub mem: Memory,
+    pub(crate) exe: &'e Executable,
+    pub(crate) mem: Memory,
     /// Register locals of all active calls; a call's slots start at `bp`.
-    pub regs: Vec<u64>,
-    pub bp: usize,
+    pub(crate) regs: Vec<u64>,
+    pub(crate) bp: usize,
     /// Where the current call writes a record/complex result.
-    pub ret_dest: u64,
+    pub(crate) ret_dest: u64,
     /// The current call's variadic arguments.
-    pub varargs: Vec<u64>,
+    pub(crate) varargs: Vec<u64>,
     /// Memory locals, VLAs and `va_list` areas of active calls, freed when their call returns.
-    pub frame_allocs: Vec<u64>,
-    pub cur_func: u32,
-    pub depth: usize,
+    pub(crate) frame_allocs: Vec<u64>,
+    pub(crate) cur_func: u32,
+    pub(crate) depth: usize,
     /// Instructions left; `u64::MAX` when unlimited.
-    pub fuel: u64,
+    pub(crate) fuel: u64,
     fuel_limited: bool,
-    pub observer: Option<Box<dyn Observer>>,
+    pub(crate) observer: Option<Box<dyn Observer>>,
     /// The checkers of `accsim check` (called only by an executable compiled for checking and
     /// by the runtime's data events, see [`super::check`]).
-    pub checker: Option<Box<dyn super::check::Checker>>,
+    pub(crate) checker: Option<Box<dyn super::check::Checker>>,
     /// The checker is a memory model ([`super::check::Checker::memory_model`], asked once at
     /// the start of the run): only then are its `before_access` and `thread_memory` called.
-    pub checker_model: bool,
-    pub stdout: Sink,
-    pub stderr: Sink,
+    pub(crate) checker_model: bool,
+    pub(crate) stdout: Sink,
+    pub(crate) stderr: Sink,
     /// Program stdout not yet written to the sink.
-    pub out_buf: Vec<u8>,
-    pub libc: ShimState,
+    pub(crate) out_buf: Vec<u8>,
+    pub(crate) libc: ShimState,
     /// The OpenACC runtime: data environment, device configuration.
-    pub acc: super::openacc::AccState,
+    pub(crate) acc: super::openacc::AccState,
     stack_top: usize,
     stack_size: usize,
 }

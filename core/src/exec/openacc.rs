@@ -279,13 +279,13 @@ pub fn translate_pointer(m: &Machine, h: u64) -> Option<u64> {
 fn device_alloc(m: &mut Machine, host_start: u64, len: u64, loc: Loc) -> Result<u64, Trap> {
     let off = host_start & 0xffff_ffff;
     let device = m.acc.device.clone();
-    let base = device.alloc(m, off + len, DEVICE_COPY, loc)?;
+    let base = device.alloc(&mut m.device_ctx(), off + len, DEVICE_COPY, loc)?;
     Ok(base + off)
 }
 
 fn device_free(m: &mut Machine, dev: u64, loc: Loc) {
     let device = m.acc.device.clone();
-    device.free(m, dev, loc);
+    device.free(&mut m.device_ctx(), dev, loc);
 }
 
 /// Copy host → device.
@@ -294,7 +294,7 @@ fn upload(m: &mut Machine, dev: u64, host: u64, len: u64, loc: Loc) -> Result<()
         return Ok(());
     }
     let device = m.acc.device.clone();
-    device.upload(m, dev, host, len, loc)?;
+    device.upload(&mut m.device_ctx(), dev, host, len, loc)?;
     data_event(m, DataEvent::Upload { device: dev, host, len, loc });
     Ok(())
 }
@@ -305,7 +305,7 @@ fn download(m: &mut Machine, host: u64, dev: u64, len: u64, loc: Loc) -> Result<
         return Ok(());
     }
     let device = m.acc.device.clone();
-    device.download(m, host, dev, len, loc)?;
+    device.download(&mut m.device_ctx(), host, dev, len, loc)?;
     data_event(m, DataEvent::Download { host, device: dev, len, loc });
     Ok(())
 }
@@ -313,7 +313,7 @@ fn download(m: &mut Machine, host: u64, dev: u64, len: u64, loc: Loc) -> Result<
 /// Store a device pointer into device memory (attaching a pointer to its target, §2.6).
 pub fn attach_pointer(m: &mut Machine, dev: u64, value: u64, loc: Loc) -> Result<(), Trap> {
     let device = m.acc.device.clone();
-    device.write_pointer(m, dev, value, loc)?;
+    device.write_pointer(&mut m.device_ctx(), dev, value, loc)?;
     data_event(m, DataEvent::PointerAttached { device: dev, loc });
     Ok(())
 }
@@ -596,7 +596,7 @@ pub fn wait_queues(m: &mut Machine, q: Option<i64>) -> Result<(), Trap> {
     data_event(m, DataEvent::Waited { queue: q, loc: Loc::default() });
     // The device's own queues (CUDA streams) finish their work too.
     let device = m.acc.device.clone();
-    device.wait(m, q)
+    device.wait(&mut m.device_ctx(), q)
 }
 
 /// Queue `waiter`'s later work waits for the work queued so far on `on` (every other queue
@@ -611,7 +611,7 @@ pub fn join_queues(m: &mut Machine, waiter: i64, on: Option<i64>, loc: Loc) -> R
     };
     run_deferred(m, queues)?;
     let device = m.acc.device.clone();
-    device.wait(m, on)?;
+    device.wait(&mut m.device_ctx(), on)?;
     data_event(m, DataEvent::QueueJoined { waiter, on, loc });
     Ok(())
 }
@@ -810,19 +810,19 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
     let k = KernelLaunch { fid, gangs, workers, vector, caps, shared: &shared, loc, queue: m.acc.queue, on_host: host };
     data_event(m, DataEvent::LaunchBegin { fid, gangs, workers, vector, loc, on_host: host });
     let ran = if host {
-        SequentialDevice.launch(m, &k)
+        SequentialDevice.launch(&mut m.device_ctx(), &k)
     } else if let Some(plain) = proven_launch(m, &k) {
         // Proven race-free with its footprint taken by the checker: run it as `accsim run`
         // does (the executable without hooks, the device's own schedule), unobserved.
         let (exe, checker) = (m.exe, m.checker.take());
         m.exe = plain;
         let device = m.acc.device.clone();
-        let ran = device.launch(m, &k);
+        let ran = device.launch(&mut m.device_ctx(), &k);
         (m.exe, m.checker) = (exe, checker);
         ran
     } else {
         let device = m.acc.device.clone();
-        device.launch(m, &k)
+        device.launch(&mut m.device_ctx(), &k)
     };
     data_event(m, DataEvent::LaunchEnd { loc });
     ran?;
@@ -1090,7 +1090,7 @@ impl crate::kernel::footprint::LaunchValues for LaunchView<'_, '_, '_> {
             // A device whose memory is its own (a GPU: the interpreter holds an empty
             // placeholder) is asked for the bytes, decoded as `load_kind` decodes them.
             Err(_) if c.mode == CaptureMode::Present && !self.k.on_host => {
-                let w = self.m.acc.device.peek_u64(self.m, at)?;
+                let w = self.m.acc.device.peek_u64(&self.m.mem, at)?;
                 match k {
                     Kind::Void | Kind::Aggregate => at,
                     _ => k.from_raw(w),
@@ -1110,7 +1110,7 @@ impl crate::kernel::footprint::LaunchValues for LaunchView<'_, '_, '_> {
         if !a.live || a.space != Space::Device {
             return None;
         }
-        let size = self.m.acc.device.block_len(self.m, addr).unwrap_or(a.size);
+        let size = self.m.acc.device.block_len(&self.m.mem, addr).unwrap_or(a.size);
         Some(((addr >> 32) << 32, size, !a.kind.is_gang_private()))
     }
 }
@@ -1379,7 +1379,7 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
                 return m.mem.alloc(a(0), AllocKind::Runtime(ACC_MALLOC_BLOCK), Space::Host, loc).map_err(|f| m.fault(f, loc));
             }
             let device = m.acc.device.clone();
-            device.alloc(m, a(0), ACC_MALLOC_BLOCK, loc)?
+            device.alloc(&mut m.device_ctx(), a(0), ACC_MALLOC_BLOCK, loc)?
         }
         Free => {
             acc_free(m, a(0), loc)?;
@@ -1636,7 +1636,7 @@ fn check_map_data(m: &Machine, h: u64, d: u64, bytes: u64, loc: Loc) -> Result<(
     }
     match m.mem.allocation(AllocId((d >> 32) as u32)) {
         Some(a) if a.space == Space::Device && a.live => {
-            let size = m.acc.device.block_len(m, d).unwrap_or(a.size);
+            let size = m.acc.device.block_len(&m.mem, d).unwrap_or(a.size);
             if (d & 0xffff_ffff).saturating_add(bytes) > size {
                 return Err(bad(format!("the device block holds {size} bytes from its start")));
             }
