@@ -741,6 +741,34 @@ pub fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
     }
 }
 
+impl Executable {
+    /// Allocate and initialise globals, string literals and the C library's objects, then start
+    /// the OpenACC runtime.
+    pub fn init_memory(&self, m: &mut Machine) -> Result<(), Trap> {
+        for (i, g) in self.globals.iter().enumerate() {
+            let p = m
+                .mem
+                .alloc_init(&g.bytes, AllocKind::Global(i as u32), false, g.loc)
+                .map_err(|f| m.fault(f, g.loc))?;
+            for &(off, word) in &g.relocs {
+                m.mem
+                    .store_u64(p + off, word)
+                    .map_err(|f| m.fault(f, g.loc))?;
+            }
+            if g.read_only {
+                m.mem.set_read_only(p);
+            }
+        }
+        for (i, s) in self.strings.iter().enumerate() {
+            m.mem
+                .alloc_init(s, AllocKind::StringLiteral(i as u32), true, Loc::default())
+                .map_err(|f| m.fault(f, Loc::default()))?;
+        }
+        libc_shim::init_runtime(m)?;
+        super::openacc::startup(m)
+    }
+}
+
 /// Set up memory and `argv`, run `main`, then the `atexit` handlers; report how it ended.
 pub fn run_main(
     exe: &Executable,
