@@ -173,11 +173,13 @@ impl Device for SequentialDevice {
             let m = &mut *cx.m;
             let mut fork = m.device_fork();
             fork.machine.observer = m.observer.take();
-            fork.machine.checker = m.checker.take();
+            fork.machine.events = std::mem::take(&mut m.events);
+            fork.machine.memory_model = m.memory_model.take();
             let ran = args.iter().try_for_each(|a| fork.machine.call_kernel(k.fid, a, k.loc));
             super::check::thread_event(&mut fork.machine, super::check::ThreadEvent::GangsDone);
             m.observer = fork.machine.observer.take();
-            m.checker = fork.machine.checker.take();
+            m.events = std::mem::take(&mut fork.machine.events);
+            m.memory_model = fork.machine.memory_model.take();
             let joined = m.join_device_forks(vec![fork], k.loc);
             ran.and(joined)
         })
@@ -333,10 +335,11 @@ impl<'e> DeviceCtx<'_, 'e> {
         self.m.flush_stdout();
     }
 
-    /// Something observes every step (a stepping GUI, the checkers): gangs must run on the
-    /// interpreter thread, one after another ([`SequentialDevice`]).
+    /// Something observes every step (a stepping GUI, the checkers' access and thread events, a
+    /// memory model): gangs must run on the interpreter thread, one after another
+    /// ([`SequentialDevice`]).
     pub fn observed(&self) -> bool {
-        self.m.observer.is_some() || self.m.checker.is_some()
+        self.m.observer.is_some() || self.m.events.wants_device_events() || self.m.memory_model.is_some()
     }
 
     /// The fast-share variant of kernel function `fid` (or `fid`), which an unobserved run may
