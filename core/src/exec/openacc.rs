@@ -276,10 +276,16 @@ pub fn translate_pointer(m: &Machine, h: u64) -> Option<u64> {
     m.acc.present.entries().find(|e| e.host.start >> 32 == id).map(|e| (e.device_start & !0xffff_ffff) | (h & 0xffff_ffff))
 }
 
+/// A device block for the host bytes `[host_start, host_start+len)`. The block mirrors the host
+/// allocation's offsets (a pointer to the array's start translates to the block's start, the
+/// virtual base of a part mapped alone), and its bytes below the part are unaddressable: device
+/// code reading `a[0]` when `copy(a[10:50])` mapped the part is out of bounds, as reading
+/// `a[60]` is (§2.6.5: a subarray maps only its elements).
 fn device_alloc(m: &mut Machine, host_start: u64, len: u64, loc: Loc) -> Result<u64, Trap> {
     let off = host_start & 0xffff_ffff;
     let device = m.acc.device.clone();
     let base = device.alloc(m, off + len, DEVICE_COPY, loc)?;
+    m.mem.set_lower_bound(super::memory::AllocId((base >> 32) as u32), off);
     Ok(base + off)
 }
 
