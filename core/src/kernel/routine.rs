@@ -324,8 +324,9 @@ pub(crate) fn schedule_routines(p: &mut Program, purity: &super::depend::Purity,
             kind: AccKind::Atomic(crate::directive::AtomicKind::Update),
             clauses: Vec::new(),
             loc,
-            text: "atomic update /* reduction combine (§2.7.11) */".into(),
         }));
+        // `acc` and `directives` are indexed alike: the combine has a site with no source text.
+        p.directives.push(DirectiveSite { text: String::new(), loc });
         let own = level.loop_levels();
         let taken = LoopLevels { gang: !own.gang, worker: !own.worker, vector: !own.vector };
         let body = std::mem::replace(&mut p.functions[fi].body, Stmt { kind: StmtKind::Empty, loc });
