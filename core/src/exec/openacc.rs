@@ -1524,6 +1524,9 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
 ///   specifications agree for a null pointer; libgomp (GCC 10–12) stops instead;
 /// - a null pointer with a nonzero length points to no data: a runtime error (`bad-argument`),
 ///   as libgomp reports for the routines that start a lifetime (nvc faults).
+///
+/// Reviewed in session 6 (conformance/RESULTS.md, "Decisions"): 2.0 names no error for a zero
+/// length, so the no-op stays.
 fn data_arguments(routine: &str, h: u64, bytes: u64, loc: Loc) -> Result<bool, Trap> {
     if bytes == 0 {
         return Ok(false);
