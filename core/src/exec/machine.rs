@@ -190,6 +190,19 @@ impl<'e> Machine<'e> {
                 "invalid-access",
                 format!("{access} through an invalid pointer ({:#x})", f.ptr),
             ),
+            FaultKind::OutOfBounds if what.is_some_and(|(_, a)| (f.ptr as u32 as u64) < a.lo) => {
+                // Below the part of an array that a data clause mapped (`copy(a[10:50])` and a
+                // device access of `a[0]`): the device copy holds only the subarray (§2.6.5).
+                let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
+                let d = Diagnostic::error(
+                    "out-of-bounds",
+                    format!("out-of-bounds {access} of {} at offset {} of {}: {} before the mapped part: a subarray in a data clause maps only its elements, and the device copy may hold only those (§2.6.5)", bytes(f.size), f.ptr as u32, desc(id), bytes(a.lo - f.ptr as u32 as u64)),
+                    loc,
+                )
+                .with_help("map the elements the device code accesses: a subarray that starts at the lowest index used");
+                let d = if a.origin.line != 0 { d.with_related(a.origin, format!("{} declared here", desc(id))) } else { d };
+                return Trap::error(d);
+            }
             FaultKind::OutOfBounds => {
                 let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
                 (

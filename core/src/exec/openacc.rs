@@ -273,10 +273,16 @@ pub fn translate_pointer(m: &Machine, h: u64) -> Option<u64> {
     m.acc.present.entries().find(|e| e.host.start >> 32 == id).map(|e| (e.device_start & !0xffff_ffff) | (h & 0xffff_ffff))
 }
 
+/// A device block for the host bytes `[host_start, host_start+len)`. The block mirrors the host
+/// allocation's offsets (a pointer to the array's start translates to the block's start, the
+/// virtual base of a part mapped alone), and its bytes below the part are unaddressable: device
+/// code reading `a[0]` when `copy(a[10:50])` mapped the part is out of bounds, as reading
+/// `a[60]` is (§2.6.5: a subarray maps only its elements).
 fn device_alloc(m: &mut Machine, host_start: u64, len: u64, loc: Loc) -> Result<u64, Trap> {
     let off = host_start & 0xffff_ffff;
     let device = m.acc.device.clone();
     let base = device.alloc(&mut m.device_ctx(), off + len, DEVICE_COPY, loc)?;
+    m.mem.set_lower_bound(super::memory::AllocId((base >> 32) as u32), off);
     Ok(base + off)
 }
 
@@ -1518,6 +1524,9 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
 ///   specifications agree for a null pointer; libgomp (GCC 10–12) stops instead;
 /// - a null pointer with a nonzero length points to no data: a runtime error (`bad-argument`),
 ///   as libgomp reports for the routines that start a lifetime (nvc faults).
+///
+/// Reviewed in session 6 (conformance/RESULTS.md, "Decisions"): 2.0 names no error for a zero
+/// length, so the no-op stays.
 fn data_arguments(routine: &str, h: u64, bytes: u64, loc: Loc) -> Result<bool, Trap> {
     if bytes == 0 {
         return Ok(false);
