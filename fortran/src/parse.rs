@@ -68,11 +68,20 @@ impl<'a> Parser<'a> {
 
     fn units(&mut self) -> Result<Vec<Unit>, ParseError> {
         let mut units = Vec::new();
+        let mut pending = Vec::new();
         while let Some(l) = self.peek() {
             if l.directive {
+                // `!$acc routine` written just before a procedure applies to it.
+                if l.text.trim_start().to_ascii_lowercase().starts_with("routine") {
+                    pending.push((l.line, l.text.clone()));
+                    self.pos += 1;
+                    continue;
+                }
                 return err(l.line, (0, "an OpenACC directive outside a program unit".into()));
             }
-            units.push(self.unit()?);
+            let mut u = self.unit()?;
+            u.spec_directives.splice(0..0, pending.drain(..));
+            units.push(u);
         }
         Ok(units)
     }

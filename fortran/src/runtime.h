@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include <time.h>
+#include <openacc.h>
 
 static int _fr_first;
 static int _fr_charflag;

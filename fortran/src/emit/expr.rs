@@ -305,6 +305,9 @@ impl Translator {
                     let ty = p.result.map(|r| r.0).unwrap_or(Ty::Int(4));
                     return Ok(CE::new(format!("{}({})", p.cname, a.join(", ")), ty));
                 }
+                if let Some(ce) = self.acc_api(n, args, line)? {
+                    return Ok(ce);
+                }
                 return self.intrinsic(n, args, idx, line);
             }
             Expr::Unary(op, x) => {
@@ -401,7 +404,9 @@ impl Translator {
                     let (ll, rl) = (l.len.clone().unwrap_or_default(), r.len.clone().unwrap_or_default());
                     return Ok(CE::new(format!("(_f_char_cmp({}, {ll}, {}, {rl}) {cop} 0)", l.c, r.c), Ty::Logical));
                 }
-                if !l.ty.is_numeric() || !r.ty.is_numeric() {
+                // gfortran accepts a logical operand compared with an integer (as 0 or 1).
+                let num = |t: Ty| t.is_numeric() || t == Ty::Logical;
+                if !num(l.ty) || !num(r.ty) || (l.ty == Ty::Logical && r.ty == Ty::Logical) {
                     return error(line, format!("operands of `{op}` must be numeric (use `.eqv.` for logical values)"));
                 }
                 CE::new(format!("({} {cop} {})", l.c, r.c), Ty::Logical)

@@ -137,6 +137,29 @@ impl Translator {
     fn import(&mut self, u: &Use) -> TResult<()> {
         let Some((scope, procs, _)) = self.modules.get(&u.module) else {
             if u.module == "openacc" {
+                // The Fortran `openacc` module (§3.1): device types, kinds and special async values.
+                let consts: [(&str, &str, Option<i64>); 11] = [
+                    ("acc_device_none", "acc_device_none", None),
+                    ("acc_device_default", "acc_device_default", None),
+                    ("acc_device_host", "acc_device_host", None),
+                    ("acc_device_not_host", "acc_device_not_host", None),
+                    ("acc_device_nvidia", "acc_device_nvidia", None),
+                    ("acc_device_kind", "4", Some(4)),
+                    ("acc_handle_kind", "4", Some(4)),
+                    ("acc_async_noval", "(-1)", Some(-1)),
+                    ("acc_async_sync", "(-2)", Some(-2)),
+                    ("openacc_version", "201306", Some(201306)),
+                    ("acc_async_kind", "4", Some(4)),
+                ];
+                for (name, c, v) in consts {
+                    if u.only.as_ref().is_some_and(|o| !o.iter().any(|x| x == name)) {
+                        continue;
+                    }
+                    self.f.scope.insert(
+                        name.to_string(),
+                        Var { ty: Ty::Int(4), char_len: 0, cname: name.to_string(), shape: None, param: Some(c.to_string()), int_value: v, dummy: None, intent: None, allocatable: false, global: true, line: u.line },
+                    );
+                }
                 return Ok(());
             }
             return unsupported(u.line, format!("module `{}` is not defined in this file (accsim reads one Fortran file per program; `use openacc` is built in)", u.module));
@@ -323,7 +346,19 @@ impl Translator {
                     }
                     None => {
                         let init = match &ent.init {
-                            Some(e) => format!(" = {}", self.expr(e, None, d.line)?.c),
+                            Some(e) => {
+                                let c = self.expr(e, None, d.line)?.c;
+                                if is_c_constant(&c) || !var.global {
+                                    format!(" = {c}")
+                                } else {
+                                    // gfortran evaluates intrinsic calls in initializers at compile
+                                    // time; here the first entry does, once (the variable is saved).
+                                    let flag = format!("_finit_{cname}");
+                                    let _ = write!(out, "{decl_line}static int {flag};\n");
+                                    let _ = write!(prologue, "{decl_line}if (!{flag}) {{ {cname} = {c}; {flag} = 1; }}\n");
+                                    String::new()
+                                }
+                            }
                             None => String::new(),
                         };
                         let _ = write!(out, "{decl_line}{storage}{ct} {cname}{init};\n");
@@ -627,6 +662,12 @@ impl Translator {
         self.f.order.push(name.to_string());
         Ok(v)
     }
+}
+
+/// Whether C text is a literal constant (a number, possibly negative, with a suffix).
+fn is_c_constant(c: &str) -> bool {
+    let t = c.trim_start_matches(['(', '-']).trim_end_matches(')');
+    !t.is_empty() && t.chars().all(|ch| ch.is_ascii_digit() || matches!(ch, '.' | 'e' | 'E' | 'f' | 'L' | '+' | '-'))
 }
 
 /// Translate a whole Fortran file into C.

@@ -26,6 +26,20 @@ impl Translator {
                     "random_number" | "random_seed" | "cpu_time" | "system_clock" => return self.intrinsic_sub(name, args, line, out),
                     _ => {}
                 }
+                if let Some(ce) = self.acc_api(name, args, line)? {
+                    let _ = write!(out, "{m}{};\n", ce.c);
+                    return Ok(());
+                }
+                if (name == "exit" || name == "abort") && !self.procs.contains_key(name) {
+                    // GNU extensions: `call exit(status)` ends the program with the status.
+                    let code = match args.first() {
+                        Some(Arg::Value(e)) if name == "exit" => super::expr::unparen(&self.expr(e, None, line)?.c),
+                        _ if name == "abort" => "134".into(),
+                        _ => "0".into(),
+                    };
+                    let _ = write!(out, "{m}fflush(stdout); exit((int)({code}));\n");
+                    return Ok(());
+                }
                 let Some(p) = self.procs.get(name).cloned() else {
                     return unsupported(line, format!("subroutine `{name}` is not defined in this file"));
                 };
