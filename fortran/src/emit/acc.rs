@@ -352,9 +352,20 @@ impl Translator {
                 }
                 _ => error(line, "a loop directive must be followed by a `do` loop"),
             }
-        } else if w0 == "atomic" && body.len() == 1 {
-            // The C form: the directive, then the one expression statement.
-            self.block(body, out)
+        } else if w0 == "atomic" {
+            // The C form: the directive, then the one expression statement (or a block of two
+            // for `atomic capture`).
+            self.f.in_atomic = true;
+            let two = body.len() > 1;
+            if two {
+                let _ = write!(out, "{m}{{\n");
+            }
+            let r = self.block(body, out);
+            if two {
+                let _ = write!(out, "{}}}\n", self.marker(end_line));
+            }
+            self.f.in_atomic = false;
+            r
         } else {
             let _ = write!(out, "{m}{{\n");
             let r = self.block(body, out);

@@ -79,7 +79,13 @@ pub struct FnState {
     pub in_compute: usize,
     /// The result variable of a function.
     pub result: Option<String>,
-    /// Procedure names visible here (contained and module procedures, external units).
+    /// Statements to run before and after the call being translated (temporaries for sections
+    /// that are not contiguous).
+    pub call_pre: Vec<String>,
+    pub call_post: Vec<String>,
+    /// Inside `!$acc atomic`: the C text of the variable the current assignment updates.
+    pub atomic_lhs: Option<String>,
+    pub in_atomic: bool,
     pub line: u32,
 }
 

@@ -47,7 +47,13 @@ impl Translator {
                     return error(line, format!("`{name}` is a function, not a subroutine"));
                 }
                 let a = self.actual_args(&p, name, args, line)?;
-                let _ = write!(out, "{m}{}({});\n", p.cname, a.join(", "));
+                let pre = std::mem::take(&mut self.f.call_pre);
+                let post = std::mem::take(&mut self.f.call_post);
+                if pre.is_empty() {
+                    let _ = write!(out, "{m}{}({});\n", p.cname, a.join(", "));
+                } else {
+                    let _ = write!(out, "{m}{{ {} {}({}); {} }}\n", pre.join(" "), p.cname, a.join(", "), post.join(" "));
+                }
             }
             StmtKind::If { arms, otherwise } => {
                 for (i, (cond, body)) in arms.iter().enumerate() {
@@ -356,7 +362,12 @@ impl Translator {
                 let _ = write!(out, "{m}{s}\n");
                 return Ok(());
             }
-            let r = self.expr(rhs, None, line)?;
+            if self.f.in_atomic {
+                self.f.atomic_lhs = Some(unparen(&l.c));
+            }
+            let r = self.expr(rhs, None, line);
+            self.f.atomic_lhs = None;
+            let r = r?;
             check_assignable(l.ty, r.ty, line)?;
             let _ = write!(out, "{m}{} = {};\n", unparen(&l.c), Self::convert(&r, l.ty));
             return Ok(());
