@@ -210,8 +210,18 @@ impl Translator {
                     0
                 };
                 let mut cname = c_name(&ent.name);
-                if global && unit.kind == UnitKind::Module && self.modules.values().any(|(s, _, _)| s.contains_key(&ent.name)) {
-                    cname = format!("{}_{}", unit.name, ent.name);
+                if global && unit.kind == UnitKind::Module {
+                    match self.modules.get(&unit.name) {
+                        // Translating a module collected before: the names chosen then.
+                        Some((own, _, _)) => {
+                            if let Some(v) = own.get(&ent.name) {
+                                cname = v.cname.clone();
+                            }
+                        }
+                        // A variable of an earlier module has this name: prefix the module's.
+                        None if self.modules.values().any(|(s, _, _)| s.contains_key(&ent.name)) => cname = format!("{}_{}", unit.name, ent.name),
+                        None => {}
+                    }
                 }
                 let dims = ent.dims.as_ref().or(d.attrs.dims.as_ref());
                 let mut var = Var {
@@ -698,10 +708,7 @@ pub fn translate_units(units: &[Unit], file: &str) -> TResult<String> {
                 let mut out = String::new();
                 let mut pro = String::new();
                 // Re-declare to write the globals (the module scope was collected already).
-                let others: HashMap<String, (Scope, Vec<String>, bool)> = t.modules.clone();
-                t.modules.retain(|k, _| k != &u.name);
                 t.declare(u, true, &mut out, &mut pro)?;
-                t.modules = others;
                 let scope = t.f.scope.clone();
                 t.globals.push_str(&out);
                 for (line, text) in &u.spec_directives {

@@ -20,7 +20,7 @@ impl Translator {
         let line = s.line;
         match &s.kind {
             StmtKind::Assign(lhs, rhs) => self.assign(lhs, rhs, line, out)?,
-            StmtKind::Print { unit, fmt, items } => self.print(unit.as_ref(), fmt.as_ref(), items, line, out)?,
+            StmtKind::Print { unit, fmt, items, advance } => self.print(unit.as_ref(), fmt.as_ref(), items, *advance, line, out)?,
             StmtKind::Call(name, args) => {
                 match name.as_str() {
                     "random_number" | "random_seed" | "cpu_time" | "system_clock" => return self.intrinsic_sub(name, args, line, out),
