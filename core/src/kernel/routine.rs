@@ -320,8 +320,13 @@ pub(crate) fn schedule_routines(p: &mut Program, purity: &super::depend::Purity,
         let dim_fn = launch_dim_extern(p);
         let loc = p.functions[fi].loc;
         let combine = DirectiveId(p.acc.len() as u32);
-        p.acc.push(Some(AccDirective { kind: AccKind::Atomic(crate::directive::AtomicKind::Update), clauses: Vec::new(), loc }));
-        p.directives.push(crate::ir::DirectiveSite { text: "atomic update /* reduction combine (§2.7.11) */".into(), loc });
+        p.acc.push(Some(AccDirective {
+            kind: AccKind::Atomic(crate::directive::AtomicKind::Update),
+            clauses: Vec::new(),
+            loc,
+        }));
+        // `acc` and `directives` are indexed alike: the combine has a site with no source text.
+        p.directives.push(crate::ir::DirectiveSite { text: String::new(), loc });
         let own = level.loop_levels();
         let taken = LoopLevels { gang: !own.gang, worker: !own.worker, vector: !own.vector };
         let body = std::mem::replace(&mut p.functions[fi].body, Stmt { kind: StmtKind::Empty, loc });
