@@ -105,6 +105,10 @@ pub type EventSink = Box<dyn FnMut(&super::events::Event) + Send>;
 pub struct AccState {
     /// Where events go; `None`: nothing observes them (no cost).
     pub sink: Option<EventSink>,
+    /// PGI Accelerator 1.3 §4.3: `ACC_NOTIFY` set to a nonzero integer prints a one-line message
+    /// on the program's standard output whenever a kernel is executed (a reader of the launch
+    /// events).
+    pub pgi_notify: bool,
     /// Model-clock nanoseconds spent in transfers and allocations so far.
     extra_ns: u64,
     /// Fuel at the start of the run (steps run = fuel_start - fuel).
@@ -226,9 +230,10 @@ impl AccState {
 
     pub fn new(config: DeviceConfig) -> Self {
         // Checked when the program starts ([`check_environment`]).
-        let on_host = env_value("ACC_DEVICE_TYPE").and_then(|v| device_type_named(&v)) == Some(ACC_DEVICE_HOST);
+        let on_host = device_type_env().and_then(|(_, v)| device_type_named(&v)) == Some(ACC_DEVICE_HOST);
         let device_num = env_value("ACC_DEVICE_NUM").and_then(|v| v.trim().parse().ok()).unwrap_or(0);
-        AccState { config, on_host, device_num, ..Default::default() }
+        let pgi_notify = env_value("ACC_NOTIFY").and_then(|v| v.trim().parse::<u64>().ok()).is_some_and(|n| n != 0);
+        AccState { config, on_host, device_num, pgi_notify, ..Default::default() }
     }
 }
 
@@ -242,7 +247,8 @@ pub fn now_ns(m: &Machine) -> u64 {
 /// Report an event that took `dur_ns` of model time (added to the clock) or, for launches, whose
 /// duration was already counted by the kernel's steps.
 pub fn event(m: &mut Machine, kind: super::events::EventKind, loc: Loc, dur_ns: u64, clock_advance: bool) {
-    if m.acc.sink.is_none() {
+    let pgi_notify = m.acc.pgi_notify && matches!(kind, super::events::EventKind::Launch { .. });
+    if m.acc.sink.is_none() && !pgi_notify {
         m.acc.extra_ns += if clock_advance { dur_ns } else { 0 };
         return;
     }
@@ -254,6 +260,12 @@ pub fn event(m: &mut Machine, kind: super::events::EventKind, loc: Loc, dur_ns: 
     let e = super::events::Event { kind, loc, function, queue: m.acc.queue, start_ns: end - dur_ns, dur_ns };
     if let Some(sink) = m.acc.sink.as_mut() {
         sink(&e);
+    }
+    if pgi_notify {
+        if let super::events::EventKind::Launch { kernel, gangs, vector_length, .. } = &e.kind {
+            let line = format!("launch kernel function={} line={} device=0 kernel={kernel} grid={gangs} block={vector_length}\n", e.function, e.loc.line);
+            m.write_stdout(line.as_bytes());
+        }
     }
 }
 
@@ -845,7 +857,7 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
     };
     data_event(m, DataEvent::LaunchEnd { loc });
     ran?;
-    if m.acc.sink.is_some() {
+    if m.acc.sink.is_some() || m.acc.pgi_notify {
         let steps = now_ns(m).saturating_sub(launch_start);
         let kernel = m.exe.funcs.get(fid as usize).map(|f| f.name.clone()).unwrap_or_default();
         event(m, EventKind::Launch { kernel, gangs, workers, vector_length: vector, steps }, loc, steps, false);
@@ -1289,6 +1301,9 @@ const ROUTINES: &[(&str, AccFn)] = {
         ("acc_get_num_devices", GetNumDevices),
         ("acc_set_device_type", SetDeviceType),
         ("acc_get_device_type", GetDeviceType),
+        // PGI Accelerator 1.3 §3.2.2, §3.2.3 (accel.h): the 2.0 routines' earlier names.
+        ("acc_set_device", SetDeviceType),
+        ("acc_get_device", GetDeviceType),
         ("acc_set_device_num", SetDeviceNum),
         ("acc_get_device_num", GetDeviceNum),
         ("acc_async_test", AsyncTest),
@@ -1846,6 +1861,12 @@ fn env_value(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
 }
 
+/// The device type the environment selects: `ACC_DEVICE_TYPE` (2.0 §4.1), else PGI Accelerator
+/// 1.3's `ACC_DEVICE` (1.3 §4.1, same values), with the variable's name for messages.
+fn device_type_env() -> Option<(&'static str, String)> {
+    env_value("ACC_DEVICE_TYPE").map(|v| ("ACC_DEVICE_TYPE", v)).or_else(|| env_value("ACC_DEVICE").map(|v| ("ACC_DEVICE", v)))
+}
+
 /// The device type an `ACC_DEVICE_TYPE` value names (§4.1: the values are
 /// implementation-defined; accsim's are the acc_device_t names without the prefix, in any case).
 fn device_type_named(v: &str) -> Option<u64> {
@@ -1868,9 +1889,9 @@ fn check_environment(m: &Machine) -> Result<(), Trap> {
         d.primary = None;
         Trap::error(d)
     };
-    if let Some(v) = env_value("ACC_DEVICE_TYPE") {
+    if let Some((name, v)) = device_type_env() {
         if device_type_named(&v).is_none() {
-            return Err(env_error(format!("ACC_DEVICE_TYPE={v:?} is not a device type (§4.1)"), "accsim knows host, not_host, nvidia and default"));
+            return Err(env_error(format!("{name}={v:?} is not a device type (§4.1)"), "accsim knows host, not_host, nvidia and default"));
         }
     }
     if let Some(v) = env_value("ACC_DEVICE_NUM") {
