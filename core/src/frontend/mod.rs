@@ -154,7 +154,7 @@ fn explain_dialect_errors(sites: &[ExtractedDirective], parsed: &mut [Result<cra
         if let Err(e) = result {
             let is_pgi13 = matches!(pgi13::translate(&site.text, pgi13::Lang::C), Ok(pgi13::Outcome::Pgi13(_))) || pgi13::looks_like_pgi13(&site.text);
             if is_pgi13 {
-                e.help = Some(format!("{} (OpenACC 2.0 says: {})", "1.3 directives are translated to their OpenACC 2.0 equivalents, which `accsim info` shows", e.message));
+                e.help = Some(format!("as OpenACC 2.0 it is wrong ({}); a file that uses `#pragma acc region` is read as 1.3 without the flag", e.message));
                 e.message = format!("`{}`: PGI Accelerator 1.3 directive: run with --dialect pgi-1.3", site.name);
                 e.related.clear();
             }
