@@ -10,6 +10,7 @@ pub mod dialect;
 pub mod directive;
 pub mod driver;
 pub mod exec;
+pub mod finding;
 pub mod frontend;
 pub mod ir;
 pub mod kernel;
