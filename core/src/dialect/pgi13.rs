@@ -87,6 +87,9 @@ pub struct Translation {
     pub after: Vec<String>,
     /// What the translation left out or changed, for `accsim info` (hints with no 2.0 spelling).
     pub notes: Vec<String>,
+    /// For a compute region (§2.3.1, §2.5): the variables its data clauses name. The front-end's
+    /// implicit data analysis decides the others' clauses and appends them to `main`.
+    pub implicit_data: Option<Vec<String>>,
 }
 
 impl Translation {
@@ -306,6 +309,7 @@ struct Schedule<'a> {
 fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Translation, Pgi13Error> {
     let mut t = Translation::default();
     let mut data: Vec<String> = Vec::new();
+    let mut named: Vec<String> = Vec::new();
     let mut region: Vec<String> = Vec::new();
     let mut loop_clauses: Vec<String> = Vec::new();
     let mut sched = Schedule::default();
@@ -340,6 +344,7 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
                     return Err(Pgi13Error::new("subarrays are not allowed in declarative data clauses (§2.6)", span.start..span.end + list.len() + 2));
                 }
                 data.push(format!("{}({list})", data_clause(n).unwrap_or(n)));
+                named.extend(list_names(list));
             }
             "mirror" if matches!(form, Form::DataRegion | Form::Declarative) => {
                 if lang == Lang::C {
@@ -472,6 +477,9 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
         return Err(Pgi13Error::new("a declarative data directive needs at least one clause (§2.6)", 0..src.len()));
     }
     t.main = Some(main.join(" "));
+    if form.has_region_clauses() {
+        t.implicit_data = Some(named);
+    }
     // §2.3.4: `update device` before the region begins, `update host` after it completes; they
     // follow the region's `if` and `async` (the same activity on the same handle).
     for (to_device, list) in updates {
@@ -484,6 +492,36 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
         }
     }
     Ok(t)
+}
+
+/// The variable names of a clause's list (`a[0:n], s.x, b` → `a`, `s`, `b`).
+fn list_names(list: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut depth = 0i32;
+    let mut item_start = true;
+    let mut chars = list.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            ',' if depth == 0 => item_start = true,
+            c if item_start && (c.is_ascii_alphabetic() || c == '_') && depth == 0 => {
+                let mut end = i + c.len_utf8();
+                while let Some(&(j, d)) = chars.peek() {
+                    if d.is_ascii_alphanumeric() || d == '_' {
+                        end = j + d.len_utf8();
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+                names.push(list[i..end].to_string());
+                item_start = false;
+            }
+            _ => {}
+        }
+    }
+    names
 }
 
 /// §2.4.1: the scheduling clauses as 2.0 loop clauses.
@@ -652,6 +690,8 @@ mod tests {
         assert_eq!(t.main.as_deref(), Some("data copy(x)"));
         assert_eq!(t.before, vec!["update device(y)".to_string()]);
         assert_eq!(t.after, vec!["update host(z)".to_string()]);
+        assert_eq!(t.implicit_data, None);
+        assert_eq!(tr("region copy(a[0:n], s.x) copyin(b)").implicit_data, Some(vec!["a".to_string(), "s".to_string(), "b".to_string()]));
         let t = tr("region for parallel, vector(256) copy(a)");
         assert_eq!(t.main.as_deref(), Some("kernels loop copy(a) gang vector(256)"));
     }

@@ -13,6 +13,7 @@ pub mod fortran;
 pub mod gnu_attr;
 pub mod pragma;
 pub mod preprocess;
+pub mod region_data;
 
 use lang_c::ast::TranslationUnit;
 
@@ -79,6 +80,7 @@ pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
     let config = lang_c::driver::Config::with_gcc();
     match lang_c::driver::parse_preprocessed(&config, extracted.text.clone()) {
         Ok(parse) => {
+            add_implicit_region_data(&parse.unit, &mut extracted.directives);
             let texts: Vec<&str> = extracted.directives.iter().map(|d| d.text.as_str()).collect();
             let mut parsed = acc_exprs::parse_directives(&texts);
             explain_dialect_errors(&extracted.directives, &mut parsed, dialect);
@@ -133,6 +135,22 @@ pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
             }
             diags.push(d);
             Err(diags)
+        }
+    }
+}
+
+/// PGI 1.3 compute regions: the data clauses of their implicit data analysis
+/// ([`region_data`]) join the translated directive.
+fn add_implicit_region_data(unit: &lang_c::ast::TranslationUnit, sites: &mut [ExtractedDirective]) {
+    let regions: std::collections::HashMap<u32, Vec<String>> =
+        sites.iter().filter_map(|s| s.implicit_data.clone().map(|named| (s.id, named))).collect();
+    if regions.is_empty() {
+        return;
+    }
+    for (id, clauses) in region_data::implicit_clauses(unit, &regions) {
+        if let Some(site) = sites.get_mut(id as usize) {
+            site.text = format!("{} {clauses}", site.text);
+            site.dialect_notes.insert(0, format!("`{clauses}`: 1.3's implicit data analysis (§2.3.1) of the arrays the region uses"));
         }
     }
 }

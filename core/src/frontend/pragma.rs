@@ -49,6 +49,9 @@ pub struct ExtractedDirective {
     pub dialect_error: Option<pgi13::Pgi13Error>,
     /// The translation's notes (hints with no 2.0 spelling), for `accsim info`.
     pub dialect_notes: Vec<String>,
+    /// A 1.3 compute region: the variables its own clauses name (the front-end's implicit data
+    /// analysis, [`super::region_data`], adds clauses for the arrays it uses besides).
+    pub implicit_data: Option<Vec<String>>,
 }
 
 pub const LABEL_PREFIX: &str = "__acc_pragma_";
@@ -123,6 +126,7 @@ pub fn extract(text: &str, lines: &LineMap, dialect: Dialect) -> Extracted {
                         after: Vec::new(),
                         dialect_error: None,
                         dialect_notes: Vec::new(),
+                        implicit_data: None,
                     };
                     let translated = match dialect {
                         Dialect::Pgi13 => Some(pgi13::translate(dtext, pgi13::Lang::C)),
@@ -153,6 +157,7 @@ pub fn extract(text: &str, lines: &LineMap, dialect: Dialect) -> Extracted {
                             s.before = before;
                             s.after = after;
                             s.dialect_notes = t.notes;
+                            s.implicit_data = t.implicit_data;
                             directives.push(s);
                             for a in t.after {
                                 directives.push(site(directives.len(), a, MarkerKind::StaticAssert));
