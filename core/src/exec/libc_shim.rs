@@ -1089,11 +1089,6 @@ fn msort(
     Ok(())
 }
 
-/// The host's real time in seconds since the epoch (`omp_get_wtime`).
-pub(super) fn seconds_since_epoch() -> f64 {
-    now_since_epoch().as_secs_f64()
-}
-
 fn now_since_epoch() -> std::time::Duration {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
