@@ -204,6 +204,11 @@ struct RunArgs {
     /// operation), so a missing `wait` changes the outcome. Default: run it when issued.
     #[arg(long, value_name = "seed:N", value_parser = parse_schedule)]
     schedule: Option<u64>,
+    /// Run the gangs of each kernel in an order drawn from seed N (gangs are unordered, §1.2),
+    /// where they run one after another (`--coherence weak`, `check`); what `explore` seed N
+    /// does. Default: gang 0 first.
+    #[arg(long, value_name = "N")]
+    gang_order: Option<u64>,
     /// The device memory model: `weak` delays the visibility of a device thread's stores to
     /// the synchronisation points of §1.3 (runs gangs one after another).
     #[arg(long, value_enum, default_value = "sequential")]
@@ -243,6 +248,7 @@ fn device_config(r: &RunArgs) -> exec::openacc::DeviceConfig {
         vector_length: r.vector_length.max(1),
         strict_2_0: r.strict_2_0,
         schedule: r.schedule,
+        gang_order: r.gang_order,
     }
 }
 

@@ -175,7 +175,8 @@ impl Device for SequentialDevice {
             fork.machine.observer = m.observer.take();
             fork.machine.events = std::mem::take(&mut m.events);
             fork.machine.memory_model = m.memory_model.take();
-            let ran = args.iter().try_for_each(|a| fork.machine.call_kernel(k.fid, a, k.loc));
+            let order = gang_order(m.acc.config.gang_order, k, args.len());
+            let ran = order.iter().try_for_each(|&g| fork.machine.call_kernel(k.fid, &args[g], k.loc));
             super::check::thread_event(&mut fork.machine, super::check::ThreadEvent::GangsDone);
             m.observer = fork.machine.observer.take();
             m.events = std::mem::take(&mut fork.machine.events);
@@ -184,6 +185,28 @@ impl Device for SequentialDevice {
             ran.and(joined)
         })
     }
+}
+
+/// The order in which the sequential device runs the `n` gangs of launch `k`: 0..n, or with
+/// `seed` (`DeviceConfig::gang_order`, set by `accsim explore`) a permutation drawn from the seed
+/// and the kernel (Fisher–Yates on a splitmix64 stream): deterministic for a seed, different
+/// between seeds. Any order is an execution the model allows: gangs are unordered (§1.2).
+fn gang_order(seed: Option<u64>, k: &KernelLaunch<'_>, n: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    let Some(seed) = seed else { return order };
+    let mut x = seed ^ ((k.fid as u64) << 32) ^ ((k.loc.line as u64) << 12) ^ k.loc.col as u64;
+    let mut next = || {
+        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    for i in (1..n).rev() {
+        let j = (next() % (i as u64 + 1)) as usize;
+        order.swap(i, j);
+    }
+    order
 }
 
 /// The arguments of one gang's call of the kernel function.

@@ -61,11 +61,15 @@ pub struct DeviceConfig {
     /// seeds a choice per operation between running at once and being delayed. `None`: queued
     /// work runs when it is issued (deterministic default).
     pub schedule: Option<u64>,
+    /// `accsim explore`: the sequential device runs the gangs of each launch in an order drawn
+    /// from this seed (gangs are unordered, §1.2), so that a program relying on gang order
+    /// (atomic slot numbers, device `printf` order) shows it. `None`: gang 0 first.
+    pub gang_order: Option<u64>,
 }
 
 impl Default for DeviceConfig {
     fn default() -> Self {
-        DeviceConfig { gangs: 8, workers: 1, vector_length: 32, strict_2_0: false, schedule: None }
+        DeviceConfig { gangs: 8, workers: 1, vector_length: 32, strict_2_0: false, schedule: None, gang_order: None }
     }
 }
 
