@@ -13,6 +13,9 @@ use crate::diag::{Diagnostic, Loc};
 /// Deepest C call nesting before the run stops with a `stack overflow` limit.
 pub const MAX_CALL_DEPTH: usize = 100_000;
 
+/// The help of the `--max-steps` limit.
+const MAX_STEPS_HELP: &str = "`--max-steps N` raises the limit (default 10000000000 steps)";
+
 /// Default cap on live program memory.
 const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
 
@@ -235,15 +238,10 @@ impl<'e> Machine<'e> {
                 ("double-free", format!("double free of {}", desc(id)))
             }
             FaultKind::MemoryLimit => {
-                return Trap::limit(Diagnostic::error(
-                    "memory limit",
-                    format!(
-                        "memory limit exceeded: allocating {} bytes with {} bytes live",
-                        f.size,
-                        self.mem.live_bytes()
-                    ),
+                return self.memory_limit(
+                    format!("allocating {} bytes with {} bytes live", f.size, self.mem.live_bytes()),
                     loc,
-                ))
+                )
             }
             FaultKind::HostMemory => {
                 let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
@@ -361,11 +359,33 @@ impl<'e> Machine<'e> {
 
     #[cold]
     fn out_of_fuel(&self, loc: Loc) -> Trap {
-        Trap::limit(Diagnostic::error(
-            "max-steps",
-            "the program ran out of steps (the --max-steps limit was reached)",
-            loc,
-        ))
+        Trap::limit(
+            Diagnostic::error("max-steps", "the program ran out of steps (the --max-steps limit was reached)", loc)
+                .with_help(MAX_STEPS_HELP),
+        )
+    }
+
+    /// The `--max-memory` limit reached (exit 4): `what` says what needed the memory.
+    #[cold]
+    pub fn memory_limit(&self, what: String, loc: Loc) -> Trap {
+        Trap::limit(
+            Diagnostic::error("memory limit", format!("memory limit exceeded: {what}"), loc).with_help(format!(
+                "the limit is {} bytes of live memory; `--max-memory BYTES` raises it",
+                self.mem.live_bytes().saturating_add(self.mem.headroom())
+            )),
+        )
+    }
+
+    /// The `--max-steps` limit reached before a launch (exit 4): each gang of a kernel costs at
+    /// least one step, so a launch of more gangs than the steps left cannot finish.
+    #[cold]
+    pub fn steps_limit(&self, what: String, loc: Loc) -> Trap {
+        Trap::limit(Diagnostic::error("max-steps", format!("the program would run out of steps: {what}"), loc).with_help(MAX_STEPS_HELP))
+    }
+
+    /// The steps left before the `--max-steps` limit (`None` when the run is not limited).
+    pub fn steps_left(&self) -> Option<u64> {
+        self.fuel_limited.then_some(self.fuel)
     }
 
     /// Account one instruction at `loc` (fuel, and the observer for a statement).
@@ -601,7 +621,8 @@ pub fn call_function(
                 m.depth, f.name
             ),
             loc,
-        )));
+        )
+        .with_help(format!("accsim allows {MAX_CALL_DEPTH} nested calls and a 1 GiB interpreter stack; no flag raises them"))));
     }
     let nargs = m.regs.len() - base;
     let saved_varargs = if f.variadic {
