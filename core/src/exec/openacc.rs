@@ -383,6 +383,7 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
                         .with_help("map it first with a data construct, `enter data`, or use `present_or_copy`"),
                 ));
             }
+            check_within_host_object(m, clause, r)?;
             let dev = device_alloc(m, r.range.start, len, r.loc)?;
             data_event(m, DataEvent::Created { host: r.range.clone(), device: dev, name: &r.name, loc: r.loc });
             event(m, EventKind::Alloc { bytes: len, var: r.name.clone() }, r.loc, 1000, true);
@@ -409,6 +410,30 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
             Ok(())
         }
     }
+}
+
+/// The bytes a data clause maps lie inside the host object they name (§2.7.1: a subarray is
+/// "a contiguous subarray of an array"; C's bounds are the object's). Checked before the device
+/// copy is made, for every clause: a `create(a[0:1<<20])` of a 16-byte array was accepted
+/// silently, and made a megabyte of device memory (issue 14).
+fn check_within_host_object(m: &Machine, clause: DataClause, r: &HostRange) -> Result<(), Trap> {
+    let id = AllocId((r.range.start >> 32) as u32);
+    let Some(a) = m.mem.allocation(id).filter(|a| a.live && a.space == Space::Host) else {
+        return Ok(());
+    };
+    let (first, end) = (r.range.start as u32 as u64, (r.range.start as u32 as u64).saturating_add(r.range.end - r.range.start));
+    if end <= a.size {
+        return Ok(());
+    }
+    Err(Trap::error(
+        Diagnostic::error(
+            "out-of-bounds",
+            format!("`{}` in a `{}` clause maps bytes {first}..{end} of {} ({} bytes)", r.name, clause_name(clause), m.describe_alloc(id), a.size),
+            r.loc,
+        )
+        .with_related(a.origin, if a.kind == AllocKind::Heap { "allocated here" } else { "declared here" })
+        .with_note("§2.7.1: a subarray in a data clause names elements of the array; these lie beyond its end"),
+    ))
 }
 
 fn partial(m: &Machine, r: &HostRange, start: u64) -> Trap {
