@@ -3,6 +3,8 @@
 
 pub mod check;
 pub mod explore;
+pub mod limits;
+pub mod outcome;
 pub mod sim_device;
 pub mod validate;
 pub mod weak;

@@ -13,6 +13,9 @@ use crate::diag::{Diagnostic, Loc};
 /// Deepest C call nesting before the run stops with a `stack overflow` limit.
 pub const MAX_CALL_DEPTH: usize = 100_000;
 
+/// The status of a run whose stdout reader went away: what a shell reports for SIGPIPE.
+pub const SIGPIPE_STATUS: i32 = 128 + 13;
+
 /// The help of the `--max-steps` limit.
 const MAX_STEPS_HELP: &str = "`--max-steps N` raises the limit (default 10000000000 steps)";
 
@@ -109,6 +112,9 @@ pub struct Machine<'e> {
     pub stderr: Sink,
     /// Program stdout not yet written to the sink.
     pub out_buf: Vec<u8>,
+    /// The reader of stdout went away (a closed pipe, `accsim run prog | head`): the run ends
+    /// at its next step, as a C program ends on SIGPIPE (status 141, nothing printed).
+    output_closed: bool,
     pub libc: ShimState,
     /// The OpenACC runtime: data environment, device configuration.
     pub acc: super::openacc::AccState,
@@ -359,6 +365,9 @@ impl<'e> Machine<'e> {
 
     #[cold]
     fn out_of_fuel(&self, loc: Loc) -> Trap {
+        if self.output_closed {
+            return Trap::exit(SIGPIPE_STATUS);
+        }
         Trap::limit(
             Diagnostic::error("max-steps", "the program ran out of steps (the --max-steps limit was reached)", loc)
                 .with_help(MAX_STEPS_HELP),
@@ -452,11 +461,18 @@ impl<'e> Machine<'e> {
 
     /// Write buffered program stdout to its sink.
     pub fn flush_stdout(&mut self) {
+        let mut written = Ok(());
         if !self.out_buf.is_empty() {
-            let _ = self.stdout.write_all(&self.out_buf);
+            written = self.stdout.write_all(&self.out_buf);
             self.out_buf.clear();
         }
-        let _ = self.stdout.flush();
+        let written = written.and_then(|()| self.stdout.flush());
+        if written.is_err_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) {
+            // Ends the run at the next step (see `out_of_fuel`).
+            self.output_closed = true;
+            self.fuel = 0;
+            self.fuel_limited = true;
+        }
     }
 
     pub fn write_stdout(&mut self, bytes: &[u8]) {
@@ -515,6 +531,7 @@ impl<'e> Machine<'e> {
             stdout: out.sink(),
             stderr: err.sink(),
             out_buf: Vec::new(),
+            output_closed: false,
             libc: self.libc.clone(),
             acc: super::openacc::AccState::for_device_thread(&self.acc),
             stack_top: self.stack_top,
@@ -799,6 +816,7 @@ pub fn run_main(
             .stderr
             .unwrap_or_else(|| Box::new(std::io::stderr())),
         out_buf: Vec::new(),
+        output_closed: false,
         libc: ShimState::new(argv.first().cloned().unwrap_or_default()),
         acc: {
             let mut a = super::openacc::AccState::new(options.device.clone());
