@@ -25,7 +25,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use super::compile::{ef, ExprFn};
+use super::code::{ef, ExprFn};
 use super::libc_bind::{self, PrintfArgs, PrintfError};
 use super::machine::{Machine, Trap};
 use super::memory::{ptr_word, AllocId, AllocKind, FaultKind, MemFault, Space};

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use super::compile::{CFunc, Executable, Instr, Op};
+use super::code::{CFunc, Executable, Instr, Op};
 use super::libc_shim::{self, ShimState};
 use super::memory::{AllocId, AllocKind, FaultKind, MemFault, Memory, FUNC_ID};
 use super::value::Kind;

@@ -59,6 +59,7 @@ pub mod memory;
 pub mod openacc;
 pub mod value;
 
+mod code;
 mod compile;
 mod machine;
 
@@ -71,7 +72,7 @@ use std::sync::{Arc, Mutex};
 use crate::diag::{Diagnostic, Diagnostics, Loc};
 use crate::ir;
 
-pub use compile::Executable;
+pub use code::Executable;
 pub use machine::{DeviceFork, Machine, Trap, TrapKind, MAX_CALL_DEPTH};
 
 /// What the observer tells the interpreter.
