@@ -14,6 +14,33 @@ use accsim_core::diag::{Diagnostic, SourceMap};
 
 use crate::outcome::{report_json, Figures, Outcome};
 
+/// `--max-steps` without `--sandbox` and with it.
+pub fn default_max_steps(sandbox: bool) -> u64 {
+    if sandbox {
+        1_000_000_000
+    } else {
+        10_000_000_000
+    }
+}
+
+/// `--max-memory` without `--sandbox` and with it.
+pub fn default_max_memory(sandbox: bool) -> u64 {
+    if sandbox {
+        1 << 30
+    } else {
+        8 << 30
+    }
+}
+
+/// `--max-time` under `--sandbox` (none without it).
+pub const SANDBOX_MAX_TIME: f64 = 10.0;
+
+/// The environment a sandboxed program sees: the variables `--env NAME` names, with accsim's
+/// values (a name accsim does not have is left out).
+pub fn granted_environment(names: &[String]) -> std::collections::BTreeMap<String, String> {
+    names.iter().filter_map(|n| std::env::var(n).ok().map(|v| (n.clone(), v))).collect()
+}
+
 /// Exit status of a limit reached (README "Exit status").
 pub const LIMIT_STATUS: i32 = 4;
 

@@ -129,6 +129,12 @@ struct CompileArgs {
     /// and `check` always report them.
     #[arg(short = 'W')]
     notes: bool,
+    /// Run an untrusted program (README "Sandbox"): includes only from the program's directory,
+    /// -I directories and the system headers, a capped preprocessor, an empty environment for
+    /// `getenv` (but `--env NAME`), and lower default limits (--max-steps 1000000000,
+    /// --max-memory 1 GiB, --max-time 10).
+    #[arg(long)]
+    sandbox: bool,
 }
 
 #[derive(Args)]
@@ -187,16 +193,22 @@ enum Format {
 struct RunArgs {
     #[command(flatten)]
     compile: CompileArgs,
-    /// Stop the program after this many statements (a runaway-program guard).
-    #[arg(long, value_name = "N", default_value_t = 10_000_000_000)]
-    max_steps: u64,
-    /// Stop the program when its live memory exceeds this many bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = 8 << 30)]
-    max_memory: u64,
+    /// Stop the program after this many interpreter steps (a runaway-program guard; default
+    /// 10000000000, 1000000000 under --sandbox).
+    #[arg(long, value_name = "N")]
+    max_steps: Option<u64>,
+    /// Stop the program when its live memory exceeds this many bytes (default 8 GiB, 1 GiB under
+    /// --sandbox).
+    #[arg(long, value_name = "BYTES")]
+    max_memory: Option<u64>,
     /// Stop after this many seconds of wall-clock time, preprocessing and compiling included
-    /// (exit 4). Default: no limit.
+    /// (exit 4). Default: no limit, 10 seconds under --sandbox.
     #[arg(long, value_name = "SECONDS")]
     max_time: Option<f64>,
+    /// Under --sandbox, pass environment variable NAME (with accsim's value) to the program's
+    /// `getenv` (repeatable).
+    #[arg(long = "env", value_name = "NAME")]
+    env: Vec<String>,
     /// Default number of gangs of a compute construct without `num_gangs`.
     #[arg(long, value_name = "N", default_value_t = 8)]
     gangs: u64,
@@ -263,11 +275,17 @@ impl RunArgs {
     /// The options every run of the program shares: limits and the device configuration.
     fn run_options(&self) -> exec::RunOptions {
         exec::RunOptions {
-            max_steps: Some(self.max_steps),
-            max_memory: Some(self.max_memory),
+            max_steps: Some(self.max_steps.unwrap_or(limits::default_max_steps(self.compile.sandbox))),
+            max_memory: Some(self.max_memory.unwrap_or(limits::default_max_memory(self.compile.sandbox))),
+            environment: self.compile.sandbox.then(|| limits::granted_environment(&self.env)),
             device: device_config(self),
             ..Default::default()
         }
+    }
+
+    /// The wall-clock limit: `--max-time`, or the sandbox's default.
+    fn max_time(&self) -> Option<f64> {
+        self.max_time.or(self.compile.sandbox.then_some(limits::SANDBOX_MAX_TIME))
     }
 
     /// The program's `argv`: its first file's name, then the arguments after `--`.
@@ -290,6 +308,12 @@ fn preprocess_options(a: &CompileArgs) -> PreprocessOptions {
     opts.args.extend(a.define.iter().map(|d| format!("-D{d}")));
     opts.args.extend(a.undefine.iter().map(|d| format!("-U{d}")));
     opts.args.extend(a.include.iter().map(|d| format!("-I{d}")));
+    if a.sandbox {
+        opts.sandbox = Some(accsim_core::frontend::preprocess::PreprocessSandbox {
+            include_dirs: a.include.iter().map(std::path::PathBuf::from).collect(),
+            ..Default::default()
+        });
+    }
     opts
 }
 
@@ -330,7 +354,7 @@ fn main() -> ExitCode {
     let mut map = SourceMap::new();
     match cli.command {
         Command::Check(c) => {
-            limits::start_watchdog(c.run.max_time, c.report.clone().filter(|_| c.format == Format::Json), "check");
+            limits::start_watchdog(c.run.max_time(), c.report.clone().filter(|_| c.format == Format::Json), "check");
             check(c, &mut map)
         }
         Command::Explore(e) => explore(e, &mut map),
@@ -385,7 +409,7 @@ fn main() -> ExitCode {
         Command::Run(cmd) => {
             let r = &cmd.run;
             let started = std::time::Instant::now();
-            limits::start_watchdog(r.max_time, cmd.report.clone(), "run");
+            limits::start_watchdog(r.max_time(), cmd.report.clone(), "run");
             let compiled = match driver::compile_files(&r.compile.files, &preprocess_options(&r.compile), &mut map) {
                 Ok(c) => {
                     if r.compile.notes {

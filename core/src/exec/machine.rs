@@ -817,7 +817,11 @@ pub fn run_main(
             .unwrap_or_else(|| Box::new(std::io::stderr())),
         out_buf: Vec::new(),
         output_closed: false,
-        libc: ShimState::new(argv.first().cloned().unwrap_or_default()),
+        libc: {
+            let mut libc = ShimState::new(argv.first().cloned().unwrap_or_default());
+            libc.environment = options.environment;
+            libc
+        },
         acc: {
             let mut a = super::openacc::AccState::new(options.device.clone());
             a.sink = options.events;

@@ -151,6 +151,8 @@ pub struct RunOptions {
     pub events: Option<openacc::EventSink>,
     /// The accelerator (default: [`device::SequentialDevice`]).
     pub accelerator: Option<device::DeviceHandle>,
+    /// The environment `getenv` sees: `None`, accsim's own; `Some`, only these variables.
+    pub environment: Option<std::collections::BTreeMap<String, String>>,
     /// The checkers (`accsim check`); the executable must be compiled with
     /// [`compile_for_checking`] for memory accesses to reach them.
     pub checker: Option<Box<dyn check::Checker>>,
