@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod explore;
+pub mod fuzzing;
 pub mod limits;
 pub mod outcome;
 pub mod sim_device;

@@ -47,6 +47,18 @@ impl ParsedUnit {
 /// Preprocess, extract directives and parse one C file.
 pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> Result<ParsedUnit, Vec<Diagnostic>> {
     let pp = preprocess::preprocess(path, opts, map).map_err(|d| vec![d])?;
+    parse_preprocessed_text(pp)
+}
+
+/// Extract directives from and parse text that is already preprocessed (as `cc -E` writes it,
+/// line markers included), named `path` where it has no line marker. The fuzz targets and
+/// tools that hold preprocessed text use this; [`parse_file`] runs the preprocessor first.
+pub fn parse_preprocessed(path: &str, text: String, map: &mut SourceMap) -> Result<ParsedUnit, Vec<Diagnostic>> {
+    let lines = LineMap::build(&text, map, path);
+    parse_preprocessed_text(preprocess::Preprocessed { text, lines })
+}
+
+fn parse_preprocessed_text(pp: preprocess::Preprocessed) -> Result<ParsedUnit, Vec<Diagnostic>> {
     let mut extracted = pragma::extract(&pp.text, &pp.lines);
     let (normalized, moves) = gnu_attr::normalize_with_moves(&extracted.text);
     extracted.text = normalized;
