@@ -90,7 +90,7 @@ impl Rng {
     pub fn new(seed: u64) -> Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -100,7 +100,7 @@ impl Rng {
         if n == 0 {
             0
         } else {
-            (self.next() % n as u64) as usize
+            (self.next_u64() % n as u64) as usize
         }
     }
     fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
@@ -200,7 +200,7 @@ fn mutate_pragma(line: &str, rng: &mut Rng) -> String {
         // Swap the directive name, keeping the clauses.
         4 => {
             let rest = line.trim_start().trim_start_matches("#pragma acc").trim_start();
-            let clauses = rest.find(|c: char| c == '(' || c == ' ').map_or("", |i| &rest[i..]);
+            let clauses = rest.find(['(', ' ']).map_or("", |i| &rest[i..]);
             format!("#pragma acc {}{clauses}", rng.pick(DIRECTIVES))
         }
         // A subarray with an extreme bound.
