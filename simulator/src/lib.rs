@@ -4,6 +4,7 @@
 pub mod check;
 pub mod explore;
 pub mod fuzzing;
+pub mod json;
 pub mod limits;
 pub mod outcome;
 pub mod sim_device;

@@ -28,7 +28,7 @@
 use std::time::Instant;
 
 use accsim_core::diag::{Class, Diagnostic, SourceMap, Severity};
-use accsim_core::exec::events::{Event, EventKind};
+use accsim_core::exec::events::{Record, RecordKind};
 use accsim_core::exec::RunOutcome;
 use serde_json::{json, Value};
 
@@ -131,18 +131,18 @@ pub struct Figures {
 
 impl Figures {
     /// The figures of the events of a run that started at `start`.
-    pub fn of_events(events: &[Event], start: Instant) -> Figures {
+    pub fn of_events(events: &[Record], start: Instant) -> Figures {
         let mut f = Figures { wall_seconds: start.elapsed().as_secs_f64(), ..Figures::default() };
         for e in events {
             match &e.kind {
-                EventKind::Launch { steps, .. } => {
+                RecordKind::Launch { steps, .. } => {
                     f.launches += 1;
                     f.kernel_steps = f.kernel_steps.saturating_add(*steps);
                 }
-                EventKind::Upload { bytes, .. } => f.bytes_to_device = f.bytes_to_device.saturating_add(*bytes),
-                EventKind::Download { bytes, .. } => f.bytes_from_device = f.bytes_from_device.saturating_add(*bytes),
-                EventKind::Alloc { bytes, .. } => f.device_bytes_allocated = f.device_bytes_allocated.saturating_add(*bytes),
-                EventKind::Free { .. } | EventKind::Wait { .. } => {}
+                RecordKind::Upload { bytes, .. } => f.bytes_to_device = f.bytes_to_device.saturating_add(*bytes),
+                RecordKind::Download { bytes, .. } => f.bytes_from_device = f.bytes_from_device.saturating_add(*bytes),
+                RecordKind::Alloc { bytes, .. } => f.device_bytes_allocated = f.device_bytes_allocated.saturating_add(*bytes),
+                RecordKind::Free { .. } | RecordKind::Wait { .. } => {}
             }
         }
         f

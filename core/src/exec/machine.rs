@@ -78,46 +78,64 @@ pub fn arith_trap(f: ArithFault, loc: Loc) -> Trap {
 
 /// A [`Machine`] running gangs on another thread, with the buffers its output goes to.
 pub struct DeviceFork<'e> {
-    pub machine: Machine<'e>,
+    pub(crate) machine: Machine<'e>,
     out: super::Capture,
     err: super::Capture,
 }
 
-/// The machine one program runs on.
+impl DeviceFork<'_> {
+    /// Run on the current thread, whose stack is `stack_size` bytes (for the C call depth check).
+    pub fn enter_thread(&mut self, stack_size: usize) {
+        self.machine.enter_thread(stack_size);
+    }
+
+    /// Run kernel function `fid` for one gang with `args` (see [`super::device::launch_gangs`]).
+    pub fn call_kernel(&mut self, fid: u32, args: &[u64], loc: Loc) -> Result<(), Trap> {
+        self.machine.call_kernel(fid, args, loc)
+    }
+}
+
+/// The machine one program runs on. Its state is the interpreter's own: a device sees what a
+/// [`super::device::DeviceCtx`] gives it, a tool what [`super::inspect::MachineView`] shows.
 pub struct Machine<'e> {
-    pub exe: &'e Executable,
-    pub mem: Memory,
+    pub(crate) exe: &'e Executable,
+    pub(crate) mem: Memory,
     /// Register locals of all active calls; a call's slots start at `bp`.
-    pub regs: Vec<u64>,
-    pub bp: usize,
+    pub(crate) regs: Vec<u64>,
+    pub(crate) bp: usize,
     /// Where the current call writes a record/complex result.
-    pub ret_dest: u64,
+    pub(crate) ret_dest: u64,
     /// The current call's variadic arguments.
-    pub varargs: Vec<u64>,
+    pub(crate) varargs: Vec<u64>,
     /// Memory locals, VLAs and `va_list` areas of active calls, freed when their call returns.
-    pub frame_allocs: Vec<u64>,
-    pub cur_func: u32,
-    pub depth: usize,
+    pub(crate) frame_allocs: Vec<u64>,
+    pub(crate) cur_func: u32,
+    pub(crate) depth: usize,
     /// Instructions left; `u64::MAX` when unlimited.
-    pub fuel: u64,
+    pub(crate) fuel: u64,
     fuel_limited: bool,
-    pub observer: Option<Box<dyn Observer>>,
-    /// The checkers of `accsim check` (called only by an executable compiled for checking and
-    /// by the runtime's data events, see [`super::check`]).
-    pub checker: Option<Box<dyn super::check::Checker>>,
-    /// The checker is a memory model ([`super::check::Checker::memory_model`], asked once at
-    /// the start of the run): only then are its `before_access` and `thread_memory` called.
-    pub checker_model: bool,
-    pub stdout: Sink,
-    pub stderr: Sink,
+    pub(crate) observer: Option<Box<dyn Observer>>,
+    /// The run's observers of events ([`super::events`]): the timeline of `--notify`/`--time`/
+    /// `--trace`, the checkers of `accsim check` (accesses and thread events come only from an
+    /// executable compiled for checking, see [`super::check`]), the GUI.
+    pub(crate) events: super::events::Subscribers,
+    /// The memory model of `--coherence weak` ([`super::check::MemoryModel`]; called only by an
+    /// executable compiled for checking).
+    pub(crate) memory_model: Option<Box<dyn super::check::MemoryModel>>,
+    pub(crate) stdout: Sink,
+    pub(crate) stderr: Sink,
     /// Program stdout not yet written to the sink.
-    pub out_buf: Vec<u8>,
+    pub(crate) out_buf: Vec<u8>,
     /// The reader of stdout went away (a closed pipe, `accsim run prog | head`): the run ends
     /// at its next step, as a C program ends on SIGPIPE (status 141, nothing printed).
     output_closed: bool,
-    pub libc: ShimState,
+    pub(crate) libc: ShimState,
     /// The OpenACC runtime: data environment, device configuration.
-    pub acc: super::openacc::AccState,
+    pub(crate) acc: super::openacc::AccState,
+    /// The gang index, gang count, worker count and vector length of the kernel gang this
+    /// machine is running ([`Machine::call_kernel`]); `[0, 1, 1, 1]` in host code. Routines read
+    /// it to share their loops among the calling threads (`kernel::routine::LAUNCH_DIM_FN`).
+    pub(crate) launch_dims: [u64; 4],
     stack_top: usize,
     stack_size: usize,
 }
@@ -181,6 +199,19 @@ impl<'e> Machine<'e> {
                 "invalid-access",
                 format!("{access} through an invalid pointer ({:#x})", f.ptr),
             ),
+            FaultKind::OutOfBounds if what.is_some_and(|(_, a)| (f.ptr as u32 as u64) < a.lo) => {
+                // Below the part of an array that a data clause mapped (`copy(a[10:50])` and a
+                // device access of `a[0]`): the device copy holds only the subarray (§2.6.5).
+                let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
+                let d = Diagnostic::error(
+                    "out-of-bounds",
+                    format!("out-of-bounds {access} of {} at offset {} of {}: {} before the mapped part: a subarray in a data clause maps only its elements, and the device copy may hold only those (§2.6.5)", bytes(f.size), f.ptr as u32, desc(id), bytes(a.lo - f.ptr as u32 as u64)),
+                    loc,
+                )
+                .with_help("map the elements the device code accesses: a subarray that starts at the lowest index used");
+                let d = if a.origin.line != 0 { d.with_related(a.origin, format!("{} declared here", desc(id))) } else { d };
+                return Trap::error(d);
+            }
             FaultKind::OutOfBounds => {
                 let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
                 (
@@ -251,11 +282,26 @@ impl<'e> Machine<'e> {
             }
             FaultKind::HostMemory => {
                 let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
+                // §2.10.2, §2.12.2: a `declare link` global has a device copy only while a data
+                // clause, compute construct or `enter data` gives it a data lifetime; used by
+                // device code outside one, it is not present (not a host pointer the program
+                // passed in).
+                let link = self.exe.declares.iter().find(|(dc, ptr, ..)| *dc == crate::ir::acc::DataClause::Link && (*ptr >> 32) as u32 == id.0);
+                if let Some((_, _, _, name, declared)) = link {
+                    let d = Diagnostic::error(
+                        "not-present",
+                        format!("device code {access}s `{name}`, which is in a `declare link` clause but is not present on the device: a link variable gets a device copy only from a data clause, compute construct or `enter data` that names it (§2.10.2, §2.12.2)"),
+                        loc,
+                    )
+                    .with_related(*declared, format!("`{name}` is declared `link` here"))
+                    .with_help(format!("give `{name}` a data lifetime around the device code: `copyin({name})` on the compute construct or an enclosing `data` construct, or `enter data copyin({name})`"));
+                    return Trap::error(d);
+                }
                 let msg = format!(
                     "device code {access}s host memory: {} lives in host memory, which the device cannot address (§1.3: separate memories)",
                     desc(id)
                 );
-                let mut d = Diagnostic::error("device-deref-host-ptr", msg, loc);
+                let mut d = Diagnostic::error(crate::finding::FindingKind::DeviceDerefHostPtr.name(), msg, loc);
                 if let Some((name, at)) = self.acc.pointers_mapped_alone.get(&id.0) {
                     let why = if self.acc.config.strict_2_0 { "OpenACC 2.0's reading, --strict-2.0" } else { "its extent is not known here, §2.7.1" };
                     d = d.with_related(*at, format!("`{name}` names the pointer: only the 8-byte pointer was mapped, not the data it points to ({why})"))
@@ -426,37 +472,16 @@ impl<'e> Machine<'e> {
         Ok(())
     }
 
-    /// Load a scalar of kind `k` as its canonical word.
+    /// Load a scalar of kind `k` as its canonical word ([`Memory::load_kind`]).
     #[inline]
     pub fn load_kind(&self, k: Kind, p: u64) -> Result<u64, MemFault> {
-        Ok(match k {
-            Kind::Bool | Kind::U8 | Kind::I8 => k.from_raw(self.mem.load_u8(p)? as u64),
-            Kind::U16 | Kind::I16 => k.from_raw(self.mem.load_u16(p)? as u64),
-            Kind::U32 | Kind::F32 | Kind::I32 => k.from_raw(self.mem.load_u32(p)? as u64),
-            Kind::I64 | Kind::U64 | Kind::F64 | Kind::Ptr => self.mem.load_u64(p)?,
-            Kind::LongDouble => {
-                self.mem.read_bytes(p, 16)?;
-                self.mem.load_u64(p)?
-            }
-            Kind::Void | Kind::Aggregate => p,
-        })
+        self.mem.load_kind(k, p)
     }
 
-    /// Store a scalar word of kind `k`.
+    /// Store a scalar word of kind `k` ([`Memory::store_kind`]).
     #[inline]
     pub fn store_kind(&mut self, k: Kind, p: u64, v: u64) -> Result<(), MemFault> {
-        match k {
-            Kind::Bool | Kind::U8 | Kind::I8 => self.mem.store_u8(p, v as u8),
-            Kind::U16 | Kind::I16 => self.mem.store_u16(p, v as u16),
-            Kind::U32 | Kind::I32 | Kind::F32 => self.mem.store_u32(p, v as u32),
-            Kind::I64 | Kind::U64 | Kind::F64 | Kind::Ptr => self.mem.store_u64(p, v),
-            Kind::LongDouble => {
-                let mut b = [0u8; 16];
-                b[..8].copy_from_slice(&v.to_le_bytes());
-                self.mem.write_bytes(p, &b)
-            }
-            Kind::Void | Kind::Aggregate => Ok(()),
-        }
+        self.mem.store_kind(k, p, v)
     }
 
     /// Write buffered program stdout to its sink.
@@ -493,7 +518,13 @@ impl<'e> Machine<'e> {
     pub fn call_kernel(&mut self, fid: u32, args: &[u64], loc: Loc) -> Result<(), Trap> {
         let base = self.regs.len();
         self.regs.extend_from_slice(args);
-        call_function(self, fid, base, 0, loc).map(|_| ())
+        let outer = self.launch_dims;
+        if let [g, ng, nw, nv, ..] = *args {
+            self.launch_dims = [g, ng, nw, nv];
+        }
+        let ran = call_function(self, fid, base, 0, loc).map(|_| ());
+        self.launch_dims = outer;
+        ran
     }
 
     /// A machine for a device thread that runs gangs of a kernel beside others: the same
@@ -526,14 +557,15 @@ impl<'e> Machine<'e> {
             fuel: self.fuel,
             fuel_limited: self.fuel_limited,
             observer: None,
-            checker: None,
-            checker_model: self.checker_model,
+            events: Default::default(),
+            memory_model: None,
             stdout: out.sink(),
             stderr: err.sink(),
             out_buf: Vec::new(),
             output_closed: false,
             libc: self.libc.clone(),
             acc: super::openacc::AccState::for_device_thread(&self.acc),
+            launch_dims: self.launch_dims,
             stack_top: self.stack_top,
             stack_size: self.stack_size,
         };
@@ -787,6 +819,34 @@ pub fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
     }
 }
 
+impl Executable {
+    /// Allocate and initialise globals, string literals and the C library's objects, then start
+    /// the OpenACC runtime.
+    pub fn init_memory(&self, m: &mut Machine) -> Result<(), Trap> {
+        for (i, g) in self.globals.iter().enumerate() {
+            let p = m
+                .mem
+                .alloc_init(&g.bytes, AllocKind::Global(i as u32), false, g.loc)
+                .map_err(|f| m.fault(f, g.loc))?;
+            for &(off, word) in &g.relocs {
+                m.mem
+                    .store_u64(p + off, word)
+                    .map_err(|f| m.fault(f, g.loc))?;
+            }
+            if g.read_only {
+                m.mem.set_read_only(p);
+            }
+        }
+        for (i, s) in self.strings.iter().enumerate() {
+            m.mem
+                .alloc_init(s, AllocKind::StringLiteral(i as u32), true, Loc::default())
+                .map_err(|f| m.fault(f, Loc::default()))?;
+        }
+        libc_shim::init_runtime(m)?;
+        super::openacc::startup(m)
+    }
+}
+
 /// Set up memory and `argv`, run `main`, then the `atexit` handlers; report how it ended.
 pub fn run_main(
     exe: &Executable,
@@ -807,8 +867,8 @@ pub fn run_main(
         fuel: options.max_steps.unwrap_or(u64::MAX),
         fuel_limited: options.max_steps.is_some(),
         observer: options.observer,
-        checker_model: options.checker.as_ref().is_some_and(|c| c.memory_model()),
-        checker: options.checker,
+        events: super::events::Subscribers::new(options.subscribers),
+        memory_model: options.memory_model,
         stdout: options
             .stdout
             .unwrap_or_else(|| Box::new(std::io::stdout())),
@@ -822,9 +882,9 @@ pub fn run_main(
             libc.environment = options.environment;
             libc
         },
+        launch_dims: [0, 1, 1, 1],
         acc: {
             let mut a = super::openacc::AccState::new(options.device.clone());
-            a.sink = options.events;
             if let Some(d) = options.accelerator {
                 a.device = d;
             }

@@ -36,10 +36,11 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
         let uses_all = count_local_uses(&body);
         let host_body = body.clone();
         let entered = entered_vars(&body, &p.acc);
-        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_whole: Vec::new(), enclosing_vars: Vec::new(), entered, members: HashMap::new(), whole_structs: HashMap::new(), p, fi, uses_all, purity: &purity, routines: &routines, per_part: HashSet::new(), diags: &mut diags };
+        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_whole: Vec::new(), enclosing_vars: Vec::new(), declared: (HashSet::new(), HashSet::new()), entered, members: HashMap::new(), whole_structs: HashMap::new(), p, fi, uses_all, purity: &purity, routines: &routines, per_part: HashSet::new(), diags: &mut diags };
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
+    diags.extend(super::routine::schedule_routines(p, &purity, &routines, nfuncs));
     bind_routine_calls(p, &mut diags);
     missing_routines(p);
     if diags.is_empty() { Ok(()) } else { Err(diags) }
@@ -82,7 +83,7 @@ fn bare_pointer_notes(p: &mut Program) {
                         format!("write `{name}[0:n]` with the number of elements n to map the same data with every compiler"),
                     ),
                 };
-                let mut d = Diagnostic::error("portability", message, v.loc).with_help(help);
+                let mut d = Diagnostic::error(crate::finding::FindingKind::Portability.name(), message, v.loc).with_help(help);
                 d.severity = crate::diag::Severity::Note;
                 notes.push(d);
             }
@@ -179,80 +180,12 @@ fn bind_routine_calls(p: &mut Program, diags: &mut Vec<Diagnostic>) {
 }
 
 fn redirect_calls(s: &mut Stmt, f: &mut dyn FnMut(&mut Callee)) {
-    fn expr(e: &mut Expr, f: &mut dyn FnMut(&mut Callee)) {
-        match &mut e.kind {
-            ExprKind::Call { callee, args, .. } => {
-                f(callee);
-                args.iter_mut().for_each(|a| expr(a, f));
-            }
-            ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => expr(a, f),
-            ExprKind::Binary(_, a, b) | ExprKind::LogicalAnd(a, b) | ExprKind::LogicalOr(a, b) | ExprKind::Comma(a, b) | ExprKind::VaCopy(a, b) => {
-                expr(a, f);
-                expr(b, f);
-            }
-            ExprKind::PtrAdd { ptr: a, index: b, .. } | ExprKind::PtrDiff { lhs: a, rhs: b, .. } | ExprKind::ComplexBinary { lhs: a, rhs: b, .. } | ExprKind::ComplexCompare { lhs: a, rhs: b, .. } | ExprKind::ComplexMake { re: a, im: b, .. } => {
-                expr(a, f);
-                expr(b, f);
-            }
-            ExprKind::ComplexNeg { value, .. } => expr(value, f),
-            ExprKind::Cond(a, b, c) => {
-                expr(a, f);
-                expr(b, f);
-                expr(c, f);
-            }
-            ExprKind::Assign { place, value } | ExprKind::CompoundAssign { place, value, .. } => {
-                if let Place::Mem(a) = place {
-                    expr(a, f);
-                }
-                expr(value, f);
-            }
-            ExprKind::IncDec { place: Place::Mem(a), .. } => expr(a, f),
-            ExprKind::WithInit { init, value } => {
-                init.iter_mut().for_each(|s| redirect_calls(s, f));
-                expr(value, f);
-            }
-            ExprKind::StmtExpr { body, value } => {
-                body.iter_mut().for_each(|s| redirect_calls(s, f));
-                if let Some(v) = value {
-                    expr(v, f);
-                }
-            }
-            _ => {}
+    crate::ir::visit::visit_stmt_exprs_mut(s, &mut |e| {
+        if let ExprKind::Call { callee, .. } = &mut e.kind {
+            f(callee);
         }
-    }
-    match &mut s.kind {
-        StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } | StmtKind::Return(Some(e)) => expr(e, f),
-        StmtKind::Block(v) => v.iter_mut().for_each(|x| redirect_calls(x, f)),
-        StmtKind::If(c, t, e) => {
-            expr(c, f);
-            redirect_calls(t, f);
-            if let Some(e) = e {
-                redirect_calls(e, f);
-            }
-        }
-        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
-            expr(c, f);
-            redirect_calls(b, f);
-        }
-        StmtKind::For { init, cond, step, body } => {
-            if let Some(i) = init {
-                redirect_calls(i, f);
-            }
-            if let Some(c) = cond {
-                expr(c, f);
-            }
-            if let Some(c) = step {
-                expr(c, f);
-            }
-            redirect_calls(body, f);
-        }
-        StmtKind::Switch { cond, body, .. } => {
-            expr(cond, f);
-            redirect_calls(body, f);
-        }
-        StmtKind::Acc { body: Some(b), .. } => redirect_calls(b, f),
-        _ => {}
-    }
+        true
+    });
 }
 
 struct FnOutliner<'p> {
@@ -265,6 +198,12 @@ struct FnOutliner<'p> {
     enclosing_whole: Vec<HashSet<VarRoot>>,
     /// The variables of the data clauses of the enclosing data constructs (struct members, §2.6.5).
     enclosing_vars: Vec<Vec<super::members::NamedVar>>,
+    /// The variables of the function-scope `declare` directives met so far (all named, mapped
+    /// whole): §2.10, "the clauses have exactly the same behavior as having an explicit data
+    /// construct surrounding the body of the procedure with these clauses", so for the
+    /// constructs after it they are in an enclosing data construct (§2.5.1, §2.5.2). Visibility
+    /// is taken as the rest of the function, as `lower::acc_rules` does.
+    declared: (HashSet<VarRoot>, HashSet<VarRoot>),
     /// The variables of the function's `enter data` directives: a struct member entered there is
     /// mapped by the program (a dynamic lifetime, §2.6.4), whatever the construct's position.
     entered: Vec<super::members::NamedVar>,
@@ -322,6 +261,10 @@ impl FnOutliner<'_> {
                         return;
                     }
                 }
+                if let Some(decl) = self.p.acc.get(d.0 as usize).and_then(|a| a.as_ref()).filter(|a| matches!(a.kind, AccKind::Declare)) {
+                    self.declared.0.extend(clause_roots(decl));
+                    self.declared.1.extend(whole_data_roots(decl));
+                }
                 let named: HashSet<VarRoot> = self
                     .p
                     .acc
@@ -377,8 +320,9 @@ impl FnOutliner<'_> {
             AccKind::ParallelLoop | AccKind::KernelsLoop => {
                 let loop_clauses: Vec<AccClause> = dir.clauses.iter().filter(|c| is_loop_clause(&c.kind)).cloned().collect();
                 let synthetic = self.p.acc.len();
-                self.p.acc.push(Some(AccDirective { kind: AccKind::Loop, clauses: loop_clauses, loc: dir.loc, text: dir.text.clone() }));
-                self.p.directives.push(DirectiveSite { text: dir.text.clone(), loc: dir.loc });
+                self.p.acc.push(Some(AccDirective { kind: AccKind::Loop, clauses: loop_clauses, loc: dir.loc }));
+                let text = self.p.directives.get(d.0 as usize).map(|s| s.text.clone()).unwrap_or_default();
+                self.p.directives.push(DirectiveSite { text, loc: dir.loc });
                 Stmt { kind: StmtKind::Acc { directive: DirectiveId(synthetic as u32), body: Some(Box::new(body)) }, loc }
             }
             _ => body,
@@ -445,6 +389,7 @@ impl FnOutliner<'_> {
         for e in &self.enclosing_data {
             named.extend(e.iter().copied());
         }
+        named.extend(self.declared.0.iter().copied());
         // Reductions on loops inside the region also give the variable a clear attribute.
         let mut inner = HashMap::new();
         gang_reductions(body, &self.p.acc, &mut inner);
@@ -514,7 +459,7 @@ impl FnOutliner<'_> {
             }, &mut |_| {});
             if let Some(read) = read_after {
                 let name = &u.name;
-                let mut d = Diagnostic::error("lost-write", format!("`{name}` is written inside the parallel region, but it is firstprivate there by default: the host never sees the write"), at)
+                let mut d = Diagnostic::error(crate::finding::FindingKind::LostWrite.name(), format!("`{name}` is written inside the parallel region, but it is firstprivate there by default: the host never sees the write"), at)
                     .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
                     .with_related(dir.loc, "the parallel construct (§2.5.1: scalars not in a data clause are firstprivate; clauses map members of the struct, so it is not copied whole, §2.6.5)")
                     .with_help(format!("to bring the value back, map the member with `copy({name})`"));
@@ -554,18 +499,18 @@ impl FnOutliner<'_> {
                 reported.insert(l);
                 let name = &local.name;
                 let d = if let Some(reduced_at) = below_gang.get(&root) {
-                    Diagnostic::error("lost-write", format!("`{name}` is reduced by a worker or vector loop, but no gang-level reduction brings it out of the parallel region: it is firstprivate there by default, and the host never sees the result"), at)
+                    Diagnostic::error(crate::finding::FindingKind::LostWrite.name(), format!("`{name}` is reduced by a worker or vector loop, but no gang-level reduction brings it out of the parallel region: it is firstprivate there by default, and the host never sees the result"), at)
                         .with_related(*reduced_at, format!("the `reduction` on this loop combines the threads of each gang into that gang's copy of `{name}` (§2.7.11)"))
                         .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
                         .with_related(dir.loc, "the parallel construct (§2.5.1: scalars not in a data clause are firstprivate)")
                         .with_help(format!("add `reduction(op:{name})` to the gang loop or the parallel construct too"))
                 } else if counters.contains(&l) {
-                    Diagnostic::error("lost-write", format!("`{name}` is the counter of a loop in the parallel region, private to each thread there (§2.6.1): the host never sees its final value"), at)
+                    Diagnostic::error(crate::finding::FindingKind::LostWrite.name(), format!("`{name}` is the counter of a loop in the parallel region, private to each thread there (§2.6.1): the host never sees its final value"), at)
                         .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
                         .with_related(dir.loc, "the parallel construct")
                         .with_help(format!("compute the final value of `{name}` on the host, or set `{name}` before reading it"))
                 } else {
-                    Diagnostic::error("lost-write", format!("`{name}` is written inside the parallel region, but it is firstprivate there by default: the host never sees the write"), at)
+                    Diagnostic::error(crate::finding::FindingKind::LostWrite.name(), format!("`{name}` is written inside the parallel region, but it is firstprivate there by default: the host never sees the write"), at)
                         .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
                         .with_related(dir.loc, "the parallel construct (§2.5.1: scalars not in a data clause are firstprivate)")
                         .with_help(format!("if the region combines values into `{name}`, use `reduction(op:{name})`; to bring the value back, map it with `copy({name})`"))
@@ -686,15 +631,19 @@ impl FnOutliner<'_> {
         // data clause for the construct or any enclosing data construct" — the *lexically*
         // containing ones (§2.5.1's first paragraph). A scalar mapped there is used through its
         // device copy, so that the construct's updates reach the copy the data region copies
-        // out. A scalar mapped only by a caller's data region, an `enter data` or a `declare` is
-        // not named by such a clause: it is firstprivate in a parallel construct, as the text
-        // says and as gcc and nvc compile it (both decide at compile time, from the lexical
-        // scope; the V&V suite's declare_create.c relies on a `declare create(n)` global keeping
-        // its host value as a loop bound). Pointers keep their translated value (the clause maps
+        // out. A function-scope `declare` counts as such a construct around the rest of the
+        // function (§2.10: "exactly the same behavior as having an explicit data construct
+        // surrounding the body"; `declared`). A scalar mapped only by a caller's data region, an
+        // `enter data` or a file-scope `declare` is not named by such a clause: it is
+        // firstprivate in a parallel construct, as the text says and as gcc and nvc compile it
+        // (both decide at compile time, from the lexical scope; the V&V suite's declare_create.c
+        // relies on a `declare create(n)` global keeping its host value as a loop bound).
+        // Decision reviewed in session 6 (conformance/RESULTS.md, "Decisions"). Pointers keep their translated value (the clause maps
         // what they point to, see `exec::compile::offload::BarePointer`).
         for roots in &self.enclosing_whole {
             mapped.extend(roots.iter().copied());
         }
+        mapped.extend(self.declared.1.iter().copied());
 
         // default(none) (§2.5.12): every variable the region uses from outside must have its
         // data attribute given by a clause of the construct or of an enclosing data construct.
@@ -703,6 +652,7 @@ impl FnOutliner<'_> {
             for e in &self.enclosing_data {
                 named.extend(e.iter().copied());
             }
+            named.extend(self.declared.0.iter().copied());
             named.extend(self.members.values().filter(|u| u.clause.is_some()).map(|u| VarRoot::Local(u.temp)));
             let missing: Vec<(String, Loc)> = external
                 .iter()
@@ -822,6 +772,7 @@ impl FnOutliner<'_> {
             map.value.insert(*l, LocalId(locals.len() as u32));
             locals.push(hl);
         }
+        let clause_vars = super::schedule::ClauseVars::from_remap(&map);
         // VLA types name their count locals: remap them too.
         rewrite_stmt(&mut body, &map, &mut self.p.types);
         for l in locals.iter_mut() {
@@ -854,22 +805,23 @@ impl FnOutliner<'_> {
             kind: AccKind::Atomic(crate::directive::AtomicKind::Update),
             clauses: Vec::new(),
             loc,
-            text: "atomic update /* reduction combine (§2.7.11) */".into(),
         }));
+        // `acc` and `directives` are indexed alike: the combine has a site with no source text.
+        self.p.directives.push(DirectiveSite { text: String::new(), loc });
         let mut fast_locals = locals.clone();
         let fast_body = {
             let mut b = Builder { types: &mut self.p.types, locals: &mut fast_locals, loc };
             let mut scratch = Vec::new();
-            super::schedule::schedule_kernel(body.clone(), &mut b, &self.p.acc, is_kernels, self.purity, self.routines, combine, true, &mut scratch)
+            super::schedule::schedule_kernel(body.clone(), &mut b, &self.p.acc, &clause_vars, is_kernels, self.purity, self.routines, combine, true, &mut scratch)
                 .ok()
                 .and_then(|(s, used)| used.then_some(s))
         };
         let plan_body = body.clone();
         let body = {
             let mut b = Builder { types: &mut self.p.types, locals: &mut locals, loc };
-            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, is_kernels, self.purity, self.routines, combine, false, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?.0
+            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, &clause_vars, is_kernels, self.purity, self.routines, combine, false, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?.0
         };
-        kernel.plan = super::footprint::plan_kernel(&plan_body, &mut self.p.types, &locals, &kernel.captures, &kernel.loops, &self.p.acc, self.purity).map(std::sync::Arc::new);
+        kernel.plan = super::footprint::plan_kernel(&plan_body, &mut self.p.types, &locals, &kernel.captures, &kernel.loops, &self.p.acc, &clause_vars, self.purity).map(std::sync::Arc::new);
         let body = super::promote::promote_read_only_captures(body, &params, &kernel.captures, &mut locals, &self.p.types);
         let fast_body = fast_body.map(|fb| super::promote::promote_read_only_captures(fb, &params, &kernel.captures, &mut fast_locals, &self.p.types));
         // Without a gang-partitioned loop, a kernels part runs once (§2.5.2 has no gang-redundant
@@ -916,7 +868,7 @@ fn loop_shape(body: &Stmt, acc: &[Option<AccDirective>], internal: &[LocalId]) -
     let mut shape = LoopShape::default();
     let host_evaluable = |e: &Expr| {
         let mut ok = true;
-        crate::ir::reach::visit_exprs(e, &mut |x| {
+        crate::ir::visit::visit_exprs(e, &mut |x| {
             if let ExprKind::Local(l) | ExprKind::LocalAddr(l) = &x.kind {
                 ok &= !internal.contains(l);
             }
@@ -1092,7 +1044,7 @@ fn first_expr_access_after(e: &Expr, l: LocalId, after: u32) -> HostAccess {
         Place::Mem(a) => matches!(a.kind, ExprKind::LocalAddr(x) if x == l),
     };
     let mut first = HostAccess::None;
-    crate::ir::reach::visit_exprs(e, &mut |x| {
+    crate::ir::visit::visit_exprs(e, &mut |x| {
         if !matches!(first, HostAccess::None) || x.loc.line <= after {
             return;
         }
@@ -1318,53 +1270,10 @@ fn collect_globals(s: &Stmt, out: &mut BTreeMap<GlobalId, ()>) {
     }, &mut |_| {});
 }
 
-/// Visit every expression and statement (pre-order), including inside initializers.
+/// Visit every expression and statement (pre-order), including inside initializers
+/// ([`crate::ir::visit::walk`]).
 pub(crate) fn walk_stmt(s: &Stmt, fe: &mut dyn FnMut(&Expr), fs: &mut dyn FnMut(&Stmt)) {
-    fs(s);
-    let ex = |e: &Expr, fe: &mut dyn FnMut(&Expr), fs: &mut dyn FnMut(&Stmt)| {
-        crate::ir::reach::visit_exprs(e, &mut |x| {
-            fe(x);
-            if let ExprKind::WithInit { init, .. } | ExprKind::StmtExpr { body: init, .. } = &x.kind {
-                for st in init {
-                    walk_stmt(st, fe, fs);
-                }
-            }
-        });
-    };
-    match &s.kind {
-        StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } => ex(e, fe, fs),
-        StmtKind::Return(Some(e)) => ex(e, fe, fs),
-        StmtKind::Block(v) => v.iter().for_each(|x| walk_stmt(x, fe, fs)),
-        StmtKind::If(c, t, e) => {
-            ex(c, fe, fs);
-            walk_stmt(t, fe, fs);
-            if let Some(e) = e {
-                walk_stmt(e, fe, fs);
-            }
-        }
-        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
-            ex(c, fe, fs);
-            walk_stmt(b, fe, fs);
-        }
-        StmtKind::For { init, cond, step, body } => {
-            if let Some(i) = init {
-                walk_stmt(i, fe, fs);
-            }
-            if let Some(c) = cond {
-                ex(c, fe, fs);
-            }
-            if let Some(c) = step {
-                ex(c, fe, fs);
-            }
-            walk_stmt(body, fe, fs);
-        }
-        StmtKind::Switch { cond, body, .. } => {
-            ex(cond, fe, fs);
-            walk_stmt(body, fe, fs);
-        }
-        StmtKind::Acc { body: Some(b), .. } => walk_stmt(b, fe, fs),
-        _ => {}
-    }
+    crate::ir::visit::walk(s, true, fs, fe);
 }
 
 // ------------------------------------------------------------------ rewriting
@@ -1404,41 +1313,15 @@ fn map_local(l: &mut LocalId, m: &Remap) {
 }
 
 pub(crate) fn rewrite_stmt(s: &mut Stmt, m: &Remap, types: &mut TypeTable) {
-    match &mut s.kind {
-        StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } => rewrite_expr(e, m, types),
-        StmtKind::Return(Some(e)) => rewrite_expr(e, m, types),
-        StmtKind::Block(v) => v.iter_mut().for_each(|x| rewrite_stmt(x, m, types)),
-        StmtKind::If(c, t, e) => {
-            rewrite_expr(c, m, types);
-            rewrite_stmt(t, m, types);
-            if let Some(e) = e {
-                rewrite_stmt(e, m, types);
-            }
-        }
-        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
-            rewrite_expr(c, m, types);
-            rewrite_stmt(b, m, types);
-        }
-        StmtKind::For { init, cond, step, body } => {
-            if let Some(i) = init {
-                rewrite_stmt(i, m, types);
-            }
-            if let Some(c) = cond {
-                rewrite_expr(c, m, types);
-            }
-            if let Some(c) = step {
-                rewrite_expr(c, m, types);
-            }
-            rewrite_stmt(body, m, types);
-        }
-        StmtKind::Switch { cond, body, .. } => {
-            rewrite_expr(cond, m, types);
-            rewrite_stmt(body, m, types);
-        }
-        StmtKind::VlaAlloc(l) => map_local(l, m),
-        StmtKind::Acc { body: Some(b), .. } => rewrite_stmt(b, m, types),
-        _ => {}
+    use crate::ir::visit::{stmt_parts_mut, PartMut};
+    if let StmtKind::VlaAlloc(l) = &mut s.kind {
+        map_local(l, m);
+        return;
     }
+    stmt_parts_mut(s, &mut |part| match part {
+        PartMut::Stmt(x) => rewrite_stmt(x, m, types),
+        PartMut::Expr(e) => rewrite_expr(e, m, types),
+    });
 }
 
 fn rewrite_place(p: &mut Place, m: &Remap, types: &mut TypeTable) {
