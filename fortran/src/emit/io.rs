@@ -90,8 +90,8 @@ impl Translator {
     fn print_call(c: &super::expr::CE, prefix: &str) -> String {
         let v = unparen(&c.c);
         match c.ty {
-            // libgfortran's list-directed integer widths: kind 1: 5, 2: 6, 4: 11, 8: 20.
-            Ty::Int(k) => format!("{prefix}_int((long)({v}), {})", if prefix == "_fr" { match k { 1 => 5, 2 => 6, 8 => 20, _ => 11 } } else { k as i32 }),
+            // libgfortran's list-directed integer widths: kind 1: 4, 2: 6, 4: 11, 8: 20.
+            Ty::Int(k) => format!("{prefix}_int((long)({v}), {})", if prefix == "_fr" { match k { 1 => 4, 2 => 6, 8 => 20, _ => 11 } } else { k as i32 }),
             Ty::Real(k) => format!("{prefix}_real((double)({v}), {k})"),
             Ty::Logical => format!("{prefix}_log({v})"),
             Ty::Char => format!("{prefix}_str({v}, {})", c.len.clone().unwrap_or_else(|| "1".into())),
