@@ -112,7 +112,7 @@ impl Translator {
             if has_arg {
                 let arg = if clause == "reduction" {
                     self.reduction_arg(&arg_toks, line)?
-                } else if VAR_CLAUSES.contains(&clause.as_str()) || (name == "cache" || name == "routine" || name == "wait") && false {
+                } else if VAR_CLAUSES.contains(&clause.as_str()) {
                     let mut vars = self.var_list(&arg_toks, line)?;
                     if clause == "private" && !extra_private.is_empty() {
                         privates_done = true;

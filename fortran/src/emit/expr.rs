@@ -887,9 +887,6 @@ impl Translator {
             }
             "present" => return unsupported(line, "optional arguments (`present`)"),
             _ => {
-                if self.lookup(n).is_none() && !self.f.implicit_none && false {
-                    return error(line, "unreachable");
-                }
                 return unsupported(line, format!("`{n}` is neither a variable, a procedure of this file, nor an intrinsic accsim's Fortran front-end knows"));
             }
         })
