@@ -99,6 +99,10 @@ pub const ACC_DEVICE_NVIDIA: u64 = 4;
 /// Per-run OpenACC state.
 #[derive(Default)]
 pub struct AccState {
+    /// PGI Accelerator 1.3 §4.3: `ACC_NOTIFY` set to a nonzero integer prints a one-line message
+    /// on the program's standard output whenever a kernel is executed (read off the
+    /// [`Event::Launched`] events by [`emit`], which can write into the program's output in order).
+    pub pgi_notify: bool,
     /// Model-clock nanoseconds spent in transfers and allocations so far.
     extra_ns: u64,
     /// Fuel at the start of the run (steps run = fuel_start - fuel).
@@ -220,9 +224,10 @@ impl AccState {
 
     pub fn new(config: DeviceConfig) -> Self {
         // Checked when the program starts ([`check_environment`]).
-        let on_host = env_value("ACC_DEVICE_TYPE").and_then(|v| device_type_named(&v)) == Some(ACC_DEVICE_HOST);
+        let on_host = device_type_env().and_then(|(_, v)| device_type_named(&v)) == Some(ACC_DEVICE_HOST);
         let device_num = env_value("ACC_DEVICE_NUM").and_then(|v| v.trim().parse().ok()).unwrap_or(0);
-        AccState { config, on_host, device_num, ..Default::default() }
+        let pgi_notify = env_value("ACC_NOTIFY").and_then(|v| v.trim().parse::<u64>().ok()).is_some_and(|n| n != 0);
+        AccState { config, on_host, device_num, pgi_notify, ..Default::default() }
     }
 }
 
@@ -240,6 +245,13 @@ pub fn emit(m: &mut Machine, e: Event<'_>) {
     let (dur_ns, advance) = super::events::model_time(&e);
     if advance {
         m.acc.extra_ns += dur_ns;
+    }
+    if m.acc.pgi_notify {
+        if let Event::Launched { kernel, gangs, vector_length, loc, .. } = &e {
+            let function = m.exe.funcs.get(m.cur_func as usize).map_or("", |f| f.name.as_str());
+            let line = format!("launch kernel function={function} line={} device=0 kernel={kernel} grid={gangs} block={vector_length}\n", loc.line);
+            m.write_stdout(line.as_bytes());
+        }
     }
     if m.events.is_empty() {
         return;
@@ -832,7 +844,7 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
     };
     emit(m, Event::LaunchEnd { loc });
     ran?;
-    if !m.events.is_empty() {
+    if !m.events.is_empty() || m.acc.pgi_notify {
         let steps = now_ns(m).saturating_sub(launch_start);
         let exe: &super::Executable = m.exe;
         let kernel = exe.funcs.get(fid as usize).map_or("", |f| f.name.as_str());
@@ -1171,6 +1183,9 @@ const ROUTINES: &[(&str, AccFn)] = {
         ("acc_get_num_devices", GetNumDevices),
         ("acc_set_device_type", SetDeviceType),
         ("acc_get_device_type", GetDeviceType),
+        // PGI Accelerator 1.3 §3.2.2, §3.2.3 (accel.h): the 2.0 routines' earlier names.
+        ("acc_set_device", SetDeviceType),
+        ("acc_get_device", GetDeviceType),
         ("acc_set_device_num", SetDeviceNum),
         ("acc_get_device_num", GetDeviceNum),
         ("acc_async_test", AsyncTest),
@@ -1731,6 +1746,12 @@ fn env_value(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
 }
 
+/// The device type the environment selects: `ACC_DEVICE_TYPE` (2.0 §4.1), else PGI Accelerator
+/// 1.3's `ACC_DEVICE` (1.3 §4.1, same values), with the variable's name for messages.
+fn device_type_env() -> Option<(&'static str, String)> {
+    env_value("ACC_DEVICE_TYPE").map(|v| ("ACC_DEVICE_TYPE", v)).or_else(|| env_value("ACC_DEVICE").map(|v| ("ACC_DEVICE", v)))
+}
+
 /// The device type an `ACC_DEVICE_TYPE` value names (§4.1: the values are
 /// implementation-defined; accsim's are the acc_device_t names without the prefix, in any case).
 fn device_type_named(v: &str) -> Option<u64> {
@@ -1753,9 +1774,9 @@ fn check_environment(m: &Machine) -> Result<(), Trap> {
         d.primary = None;
         Trap::error(d)
     };
-    if let Some(v) = env_value("ACC_DEVICE_TYPE") {
+    if let Some((name, v)) = device_type_env() {
         if device_type_named(&v).is_none() {
-            return Err(env_error(format!("ACC_DEVICE_TYPE={v:?} is not a device type (§4.1)"), "accsim knows host, not_host, nvidia and default"));
+            return Err(env_error(format!("{name}={v:?} is not a device type (§4.1)"), "accsim knows host, not_host, nvidia and default"));
         }
     }
     if let Some(v) = env_value("ACC_DEVICE_NUM") {
