@@ -513,9 +513,14 @@ const LIBC_EFFECTS: &[&str] = &["printf", "malloc", "free", "memcpy", "memset"];
 /// The runtime routine device code may call (§3.2.14); the emitter writes its answer inline.
 const ACC_ON_DEVICE: &str = "acc_on_device";
 
+/// The launch a routine runs in (accsim's own, `kernel::routine::LAUNCH_DIM_FN`): gang index and
+/// gang count from the grid (every loop mapping's gang index); one worker and one lane, since a
+/// routine runs in the calling thread, which then runs every worker's and lane's share itself.
+const LAUNCH_DIM_FN: &str = accsim_core::kernel::routine::LAUNCH_DIM_FN;
+
 /// Whether a call of C library function `x` may store to memory (or is not a device function).
 pub(crate) fn extern_stores(p: &Program, x: ExternId) -> bool {
-    p.externs.get(x.0 as usize).is_none_or(|x| x.name != ACC_ON_DEVICE && (!DEVICE_LIBC.contains(&x.name.as_str()) || LIBC_EFFECTS.contains(&x.name.as_str())))
+    p.externs.get(x.0 as usize).is_none_or(|x| x.name != ACC_ON_DEVICE && x.name != LAUNCH_DIM_FN && (!DEVICE_LIBC.contains(&x.name.as_str()) || LIBC_EFFECTS.contains(&x.name.as_str())))
 }
 
 /// Functions whose call may change memory other than their own locals (fixpoint over calls).
@@ -1079,11 +1084,14 @@ impl<'p> Emitter<'p> {
                 let c = self.control_expr(fx, c, th);
                 let _ = writeln!(out, "{pad}while ({c});");
             }
-            StmtKind::Partition(_) => match thread_loop(s) {
+            StmtKind::Partition(p) => match thread_loop(s) {
                 Some((tl, body)) if fx.kernel => self.thread_loop(fx, s, tl, body, depth, th, out),
+                // In a device function (a `routine worker|vector`), the calling thread runs the
+                // level's threads one after the other.
                 _ => {
-                    let u = self.unsupported("a partition outside a kernel's worker and vector levels", s.loc);
-                    let _ = writeln!(out, "{pad}// {u}");
+                    let var_ty = fx.func.locals.get(p.var.0 as usize).map_or(p.count.ty, |l| l.ty);
+                    let as_loop = p.sequential_loop(&self.p.types, var_ty, s.loc);
+                    self.stmt(fx, &as_loop, depth, th, out);
                 }
             },
             StmtKind::For { init, cond, step, body } => {
@@ -2133,6 +2141,12 @@ impl<'p> Emitter<'p> {
                                 return self.unsupported("`acc_on_device` with other than one argument", loc);
                             };
                             return format!("((((int){t}) != 2) && (((int){t}) != 0))");
+                        }
+                        if n == LAUNCH_DIM_FN {
+                            let [t] = a.as_slice() else {
+                                return self.unsupported(format!("`{n}` with other than one argument"), loc);
+                            };
+                            return format!("((long)(({t}) == 0 ? blockIdx.y * gridDim.x + blockIdx.x : ({t}) == 1 ? gridDim.x * gridDim.y : 1))");
                         }
                         if DEVICE_LIBC.contains(&n.as_str()) {
                             n

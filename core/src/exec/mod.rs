@@ -50,6 +50,7 @@
 pub mod check;
 pub mod device;
 pub mod events;
+pub mod gang;
 pub mod inspect;
 pub mod libc_bind;
 mod libc_erf;
@@ -147,13 +148,14 @@ pub struct RunOptions {
     pub observer: Option<Box<dyn Observer>>,
     /// The simulated device's launch defaults and modes.
     pub device: openacc::DeviceConfig,
-    /// Receives the data-environment and device events ([`events`]) as they happen.
-    pub events: Option<openacc::EventSink>,
+    /// Receive the run's events ([`events`]) as they happen: the timeline
+    /// ([`events::Timeline`]), the checkers (`accsim check`; the executable must be compiled
+    /// with [`compile_for_checking`] for memory accesses and device threads to reach them).
+    pub subscribers: Vec<Box<dyn events::Subscriber>>,
+    /// The memory model of `--coherence weak` (an executable compiled for checking).
+    pub memory_model: Option<Box<dyn check::MemoryModel>>,
     /// The accelerator (default: [`device::SequentialDevice`]).
     pub accelerator: Option<device::DeviceHandle>,
-    /// The checkers (`accsim check`); the executable must be compiled with
-    /// [`compile_for_checking`] for memory accesses to reach them.
-    pub checker: Option<Box<dyn check::Checker>>,
 }
 
 /// A cloneable in-memory sink, for tests and tools that capture a program's output.

@@ -196,7 +196,8 @@ pub enum StmtKind {
     /// Launch an outlined kernel (inside its compute construct).
     AccLaunch(acc::KernelId),
     /// The threads of one level of a gang, each running its share of a partitioned loop
-    /// (§1.2, §2.7; see [`acc::Partition`]). Only in kernel functions.
+    /// (§1.2, §2.7; see [`acc::Partition`]): in kernel functions and in the functions of
+    /// `routine gang|worker|vector` (§2.12.1).
     Partition(Box<acc::Partition>),
 }
 

@@ -40,6 +40,7 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
+    diags.extend(super::routine::schedule_routines(p, &purity, &routines, nfuncs));
     bind_routine_calls(p, &mut diags);
     missing_routines(p);
     if diags.is_empty() { Ok(()) } else { Err(diags) }
@@ -82,7 +83,7 @@ fn bare_pointer_notes(p: &mut Program) {
                         format!("write `{name}[0:n]` with the number of elements n to map the same data with every compiler"),
                     ),
                 };
-                let mut d = Diagnostic::error("portability", message, v.loc).with_help(help);
+                let mut d = Diagnostic::error(crate::finding::FindingKind::Portability.name(), message, v.loc).with_help(help);
                 d.severity = crate::diag::Severity::Note;
                 notes.push(d);
             }
@@ -447,7 +448,7 @@ impl FnOutliner<'_> {
             }, &mut |_| {});
             if let Some(read) = read_after {
                 let name = &u.name;
-                let mut d = Diagnostic::error("lost-write", format!("`{name}` is written inside the parallel region, but it is firstprivate there by default: the host never sees the write"), at)
+                let mut d = Diagnostic::error(crate::finding::FindingKind::LostWrite.name(), format!("`{name}` is written inside the parallel region, but it is firstprivate there by default: the host never sees the write"), at)
                     .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
                     .with_related(dir.loc, "the parallel construct (§2.5.1: scalars not in a data clause are firstprivate; clauses map members of the struct, so it is not copied whole, §2.6.5)")
                     .with_help(format!("to bring the value back, map the member with `copy({name})`"));
@@ -487,18 +488,18 @@ impl FnOutliner<'_> {
                 reported.insert(l);
                 let name = &local.name;
                 let d = if let Some(reduced_at) = below_gang.get(&root) {
-                    Diagnostic::error("lost-write", format!("`{name}` is reduced by a worker or vector loop, but no gang-level reduction brings it out of the parallel region: it is firstprivate there by default, and the host never sees the result"), at)
+                    Diagnostic::error(crate::finding::FindingKind::LostWrite.name(), format!("`{name}` is reduced by a worker or vector loop, but no gang-level reduction brings it out of the parallel region: it is firstprivate there by default, and the host never sees the result"), at)
                         .with_related(*reduced_at, format!("the `reduction` on this loop combines the threads of each gang into that gang's copy of `{name}` (§2.7.11)"))
                         .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
                         .with_related(dir.loc, "the parallel construct (§2.5.1: scalars not in a data clause are firstprivate)")
                         .with_help(format!("add `reduction(op:{name})` to the gang loop or the parallel construct too"))
                 } else if counters.contains(&l) {
-                    Diagnostic::error("lost-write", format!("`{name}` is the counter of a loop in the parallel region, private to each thread there (§2.6.1): the host never sees its final value"), at)
+                    Diagnostic::error(crate::finding::FindingKind::LostWrite.name(), format!("`{name}` is the counter of a loop in the parallel region, private to each thread there (§2.6.1): the host never sees its final value"), at)
                         .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
                         .with_related(dir.loc, "the parallel construct")
                         .with_help(format!("compute the final value of `{name}` on the host, or set `{name}` before reading it"))
                 } else {
-                    Diagnostic::error("lost-write", format!("`{name}` is written inside the parallel region, but it is firstprivate there by default: the host never sees the write"), at)
+                    Diagnostic::error(crate::finding::FindingKind::LostWrite.name(), format!("`{name}` is written inside the parallel region, but it is firstprivate there by default: the host never sees the write"), at)
                         .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
                         .with_related(dir.loc, "the parallel construct (§2.5.1: scalars not in a data clause are firstprivate)")
                         .with_help(format!("if the region combines values into `{name}`, use `reduction(op:{name})`; to bring the value back, map it with `copy({name})`"))

@@ -61,6 +61,9 @@ struct Ctx<'a> {
     fast_used: bool,
     /// The kernel locals of the variables the clauses name.
     vars: &'a ClauseVars,
+    /// The locals holding the gang index, the gang count, the worker count and the vector
+    /// length: a kernel's first four parameters, or in a routine the values the call runs with.
+    launch: KernelParams,
 }
 
 /// Rewrite the loops of a kernel body (the parameters gang, num_gangs, num_workers,
@@ -80,9 +83,27 @@ pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<Acc
         }
         matches!(&s.kind, StmtKind::For { .. }) || matches!(&s.kind, StmtKind::Acc { body: Some(b), .. } if matches!(b.kind, StmtKind::For { .. }))
     };
-    let mut cx = Ctx { acc, is_kernels, loops, purity, routines, uses, single_nest, combine_atomic, fast, fast_used: false, vars };
+    let launch = KernelParams::FIXED;
+    let mut cx = Ctx { acc, is_kernels, loops, purity, routines, uses, single_nest, combine_atomic, fast, fast_used: false, vars, launch };
     let out = walk(body, b, &mut cx, Levels::default())?;
     Ok((out, cx.fast_used))
+}
+
+/// Rewrite the loops of a `routine gang|worker|vector` function (§2.12.1) as a kernel's are: the
+/// routine's gang loops share their iterations among the gangs that call it (gang-redundant
+/// mode, §2.12.1.1: "all gangs must execute the call"), its worker and vector loops among the
+/// workers and lanes of the calling gang (§2.12.1.2–3). `launch` holds the locals that the
+/// routine sets on entry to the calling thread's gang index, gang count, worker count and vector
+/// length (on the host: gang 0 of 1, one worker, one lane, so every loop runs all its
+/// iterations). Levels above the routine's own are taken by the caller (`outer`), so an
+/// automatically scheduled loop uses only the routine's levels.
+pub(crate) fn schedule_routine(body: Stmt, b: &mut Builder<'_>, acc: &[Option<AccDirective>], purity: &Purity, routines: &RoutineLevels, combine_atomic: DirectiveId, launch: KernelParams, taken: LoopLevels) -> SResult<Stmt> {
+    let uses = super::outline::count_local_uses(&body);
+    let mut loops = Vec::new();
+    let vars = ClauseVars::own_locals(b.locals.len());
+    let mut cx = Ctx { acc, is_kernels: false, loops: &mut loops, purity, routines, uses, single_nest: false, combine_atomic, fast: false, fast_used: false, vars: &vars, launch };
+    let outer = Levels { gang: taken.gang, worker: taken.worker, vector: taken.vector, in_loop: false };
+    walk(body, b, &mut cx, outer)
 }
 
 fn walk(s: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels) -> SResult<Stmt> {
@@ -264,6 +285,7 @@ impl LoopNode<'_> {
 }
 
 fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels, loc: Loc) -> SResult<Stmt> {
+    let launch = cx.launch;
     let mut lv = Levels::default();
     let mut seq = false;
     let mut independent = false;
@@ -518,12 +540,12 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
                     let block = |b: &mut Builder<'_>, gang: Expr| {
                         let n = b.get(d.n);
                         let prod = b.bin(BinOp::Mul, gang, n);
-                        let ng = b.get(KernelParams::FIXED.num_gangs);
+                        let ng = b.get(launch.num_gangs);
                         b.bin(BinOp::Div, prod, ng)
                     };
-                    let g0 = b.get(KernelParams::FIXED.gang);
+                    let g0 = b.get(launch.gang);
                     let from = block(b, g0);
-                    let g1 = b.get(KernelParams::FIXED.gang);
+                    let g1 = b.get(launch.gang);
                     let one = b.c(1);
                     let next = b.bin(BinOp::Add, g1, one);
                     (from, block(b, next))
@@ -546,11 +568,11 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
     }
 
     // The share of the iterations: thread t of T takes k = t*c + j*T*c .. +c.
-    let (g, ng) = if lv.gang { (b.get(KernelParams::FIXED.gang), b.get(KernelParams::FIXED.num_gangs)) } else { (b.c(0), b.c(1)) };
+    let (g, ng) = if lv.gang { (b.get(launch.gang), b.get(launch.num_gangs)) } else { (b.c(0), b.c(1)) };
     let w = b.long_temp("__worker");
     let v = b.long_temp("__lane");
-    let nw = if lv.worker { b.get(KernelParams::FIXED.num_workers) } else { b.c(1) };
-    let nv = if lv.vector { b.get(KernelParams::FIXED.vector_length) } else { b.c(1) };
+    let nw = if lv.worker { b.get(launch.num_workers) } else { b.c(1) };
+    let nv = if lv.vector { b.get(launch.vector_length) } else { b.c(1) };
     let t = b.long_temp("__thread");
     let tt = b.long_temp("__threads");
     if let Some(info) = cx.loops.get_mut(info_index) {
@@ -567,8 +589,8 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
         // Set before `__iters = …`, which stays the last statement of the setup (the CUDA loop
         // mappings find the share after it).
         let at = setup.len().saturating_sub(1);
-        for (i, (var, gang)) in [(from, b.get(KernelParams::FIXED.gang)), (to, {
-            let g = b.get(KernelParams::FIXED.gang);
+        for (i, (var, gang)) in [(from, b.get(launch.gang)), (to, {
+            let g = b.get(launch.gang);
             let one = b.c(1);
             b.bin(BinOp::Add, g, one)
         })]
@@ -577,7 +599,7 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
         {
             let n0 = b.get(dims[0].n);
             let prod = b.bin(BinOp::Mul, gang, n0);
-            let ng = b.get(KernelParams::FIXED.num_gangs);
+            let ng = b.get(launch.num_gangs);
             let mut first = b.bin(BinOp::Div, prod, ng);
             for d in &dims[1..] {
                 let n = b.get(d.n);
@@ -899,6 +921,11 @@ impl ClauseVars {
         map.extend(m.addr.iter().map(|(h, k)| (VarRoot::Local(*h), (*k, true))));
         map.extend(m.global.iter().map(|(g, k)| (VarRoot::Global(*g), (*k, true))));
         ClauseVars(map)
+    }
+
+    /// In a routine, clauses name the function's own locals, each standing for itself.
+    pub(crate) fn own_locals(count: usize) -> ClauseVars {
+        ClauseVars((0..count).map(|i| (VarRoot::Local(LocalId(i as u32)), (LocalId(i as u32), false))).collect())
     }
 
     /// The kernel local of a clause variable's root, if the kernel has one.

@@ -45,6 +45,8 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use clap::{Parser, ValueEnum};
 
+use accsim::json::Json;
+
 #[derive(Parser)]
 #[command(
     name = "accsim-bench",
@@ -995,7 +997,7 @@ fn bench(cli: &Cli) -> Result<u8> {
 
     if let Some(path) = &cli.json {
         let json = to_json(cli, &settings, accsim.as_deref(), &results, &baseline);
-        fs::write(path, json.render(0) + "\n")
+        fs::write(path, accsim::json::write(&json, accsim::json::Style::BENCH) + "\n")
             .with_context(|| format!("writing {}", path.display()))?;
     }
 
@@ -1262,80 +1264,6 @@ fn render_failures(cli: &Cli, results: &[ProgramResult], baseline: &Baseline) ->
     out
 }
 
-/// A JSON value, written by hand: the crate uses no serialisation library.
-enum Json {
-    Null,
-    Bool(bool),
-    Num(f64),
-    Str(String),
-    Arr(Vec<Json>),
-    Obj(Vec<(&'static str, Json)>),
-}
-
-impl Json {
-    fn str(s: impl Into<String>) -> Json {
-        Json::Str(s.into())
-    }
-
-    fn opt<T>(v: Option<T>, f: impl FnOnce(T) -> Json) -> Json {
-        v.map_or(Json::Null, f)
-    }
-
-    fn render(&self, depth: usize) -> String {
-        let pad = "  ".repeat(depth + 1);
-        let close = "  ".repeat(depth);
-        match self {
-            Json::Null => "null".into(),
-            Json::Bool(b) => b.to_string(),
-            Json::Num(x) if x.is_finite() => {
-                if x.fract() == 0.0 && x.abs() < 1e15 {
-                    format!("{}", *x as i64)
-                } else {
-                    format!("{x}")
-                }
-            }
-            Json::Num(_) => "null".into(),
-            Json::Str(s) => json_string(s),
-            Json::Arr(v) if v.is_empty() => "[]".into(),
-            Json::Arr(v) => {
-                let items: Vec<String> = v
-                    .iter()
-                    .map(|x| format!("{pad}{}", x.render(depth + 1)))
-                    .collect();
-                format!("[\n{}\n{close}]", items.join(",\n"))
-            }
-            Json::Obj(v) if v.is_empty() => "{}".into(),
-            Json::Obj(v) => {
-                let items: Vec<String> = v
-                    .iter()
-                    .map(|(k, x)| format!("{pad}{}: {}", json_string(k), x.render(depth + 1)))
-                    .collect();
-                format!("{{\n{}\n{close}}}", items.join(",\n"))
-            }
-        }
-    }
-}
-
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 fn measurement_json(m: &Result<Measurement, Failure>) -> Json {
     match m {
         Ok(m) => Json::Obj(vec![
@@ -1451,25 +1379,6 @@ fn to_json(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn json_strings_are_escaped() {
-        assert_eq!(json_string("a\"b\\c\nd\u{1}"), r#""a\"b\\c\nd\u0001""#);
-    }
-
-    #[test]
-    fn json_numbers_and_nesting() {
-        let j = Json::Obj(vec![
-            ("a", Json::Num(2.0)),
-            ("b", Json::Num(0.5)),
-            ("c", Json::Num(f64::NAN)),
-            ("d", Json::Arr(vec![])),
-        ]);
-        assert_eq!(
-            j.render(0),
-            "{\n  \"a\": 2,\n  \"b\": 0.5,\n  \"c\": null,\n  \"d\": []\n}"
-        );
-    }
 
     #[test]
     fn first_difference_names_the_line() {
