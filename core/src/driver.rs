@@ -9,6 +9,9 @@ use crate::lower;
 /// A compiled program plus the sources it came from, and notes about ignored pragmas.
 pub struct Compiled {
     pub program: Program,
+    /// What the passes learned about the program's kernels (their access plans), validated
+    /// with it (`ir::valid`).
+    pub info: crate::kernel::ProgramInfo,
     pub notes: Vec<Diagnostic>,
 }
 
@@ -34,7 +37,8 @@ pub fn compile_files(files: &[String], opts: &PreprocessOptions, map: &mut Sourc
         return Err(errors);
     }
     let mut program = lower::lower_program(&units)?;
-    crate::kernel::outline_program(&mut program)?;
+    let plans = crate::kernel::outline_program(&mut program)?;
     crate::ir::reach::drop_unreachable(&mut program);
-    Ok(Compiled { program, notes })
+    let info = crate::ir::valid::validate(&program, plans)?;
+    Ok(Compiled { program, info, notes })
 }

@@ -126,6 +126,8 @@ impl EngineHandle {
 /// What the program is, once compiled.
 struct Compiled {
     program: Program,
+    /// The program's side table (its kernels' access plans, `ir::valid`).
+    info: accsim_core::kernel::ProgramInfo,
     exe: exec::Executable,
     main_file: FileId,
     kernels: HashMap<u32, KernelLayout>,
@@ -201,7 +203,7 @@ impl Observer for StopWhen {
 /// engine already shows), with the device thread of each primary site as data where the
 /// checker has it.
 fn check_findings(c: &Compiled, gone: &Arc<AtomicBool>) -> Vec<Finding> {
-    let exe = match exec::compile_for_checking(&c.program) {
+    let exe = match exec::compile_for_checking(&c.program, &c.info) {
         Ok(e) => e,
         Err(ds) => return ds.0.iter().map(|d| finding(d, c.main_file)).collect(),
     };
@@ -253,7 +255,7 @@ fn compile(path: &Path) -> Result<Compiled, Vec<Finding>> {
     let result = accsim_core::driver::compile_files(std::slice::from_ref(&name), &PreprocessOptions::default(), &mut map);
     let main_file = map.file_id(&name);
     let compiled = result.map_err(|ds| ds.iter().map(|d| finding(d, main_file)).collect::<Vec<_>>())?;
-    let exe = exec::compile(&compiled.program).map_err(|ds| ds.0.iter().map(|d| finding(d, main_file)).collect::<Vec<_>>())?;
+    let exe = exec::compile(&compiled.program, &compiled.info).map_err(|ds| ds.0.iter().map(|d| finding(d, main_file)).collect::<Vec<_>>())?;
     let mut static_findings: Vec<Finding> = compiled.notes.iter().map(|d| finding(d, main_file)).collect();
     static_findings.extend(compiled.program.findings.iter().map(|d| finding(d, main_file)));
     let directive_lines = compiled
@@ -266,6 +268,7 @@ fn compile(path: &Path) -> Result<Compiled, Vec<Finding>> {
     Ok(Compiled {
         kernels: layout::kernels(&compiled.program),
         program: compiled.program,
+        info: compiled.info,
         exe,
         main_file,
         directive_lines,
