@@ -13,6 +13,9 @@ pub struct Compiled {
     /// with it (`ir::valid`).
     pub info: crate::kernel::ProgramInfo,
     pub notes: Vec<Diagnostic>,
+    /// For every directive of a dialect (PGI 1.3), a note with its OpenACC 2.0 equivalent, in
+    /// source order (`accsim info` prints them).
+    pub translations: Vec<Diagnostic>,
 }
 
 /// Compile C files into one linked IR program. On failure, every error found is returned.
@@ -20,9 +23,12 @@ pub fn compile_files(files: &[String], opts: &PreprocessOptions, map: &mut Sourc
     let mut units = Vec::new();
     let mut errors = Vec::new();
     let mut notes = Vec::new();
+    let mut translations = Vec::new();
     for f in files {
         match frontend::parse_file(f, opts, map) {
             Ok(u) => {
+                notes.extend(u.notes.iter().cloned());
+                translations.extend(dialect_translations(&u));
                 for (loc, text) in &u.ignored_pragmas {
                     let mut d = Diagnostic::error("pragma", format!("ignoring `{text}` (accsim runs `#pragma acc` only)"), *loc);
                     d.severity = crate::diag::Severity::Note;
@@ -40,5 +46,25 @@ pub fn compile_files(files: &[String], opts: &PreprocessOptions, map: &mut Sourc
     let plans = crate::kernel::outline_program(&mut program)?;
     crate::ir::reach::drop_unreachable(&mut program);
     let info = crate::ir::valid::validate(&program, plans)?;
-    Ok(Compiled { program, info, notes })
+    Ok(Compiled { program, info, notes, translations })
+}
+
+/// Notes with the OpenACC 2.0 form of each directive of a dialect, and what it left out.
+fn dialect_translations(u: &frontend::ParsedUnit) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for site in &u.directives {
+        let Some(original) = &site.dialect_text else { continue };
+        let pragma = "#pragma acc";
+        let equivalent = |id: &u32| u.directives.get(*id as usize).map(|d| format!("{pragma} {}", d.text)).unwrap_or_default();
+        let mut parts: Vec<String> = site.before.iter().map(equivalent).collect();
+        parts.push(if site.marker == frontend::MarkerKind::Label || !site.text.is_empty() { format!("{pragma} {}", site.text) } else { "nothing (no run-time effect)".into() });
+        parts.extend(site.after.iter().map(|id| format!("{} (after the construct)", equivalent(id))));
+        let mut d = Diagnostic::error("dialect", format!("PGI 1.3 `{pragma} {original}` is OpenACC 2.0 `{}`", parts.join("`; `")), site.loc);
+        d.severity = crate::diag::Severity::Note;
+        for n in &site.dialect_notes {
+            d = d.with_note(n.clone());
+        }
+        out.push(d);
+    }
+    out
 }
