@@ -9,6 +9,9 @@ use crate::lower;
 /// A compiled program plus the sources it came from, and notes about ignored pragmas.
 pub struct Compiled {
     pub program: Program,
+    /// What the passes learned about the program's kernels (their access plans), validated
+    /// with it (`ir::valid`).
+    pub info: crate::kernel::ProgramInfo,
     pub notes: Vec<Diagnostic>,
     /// For every directive of a dialect (PGI 1.3), a note with its OpenACC 2.0 equivalent, in
     /// source order (`accsim info` prints them).
@@ -50,9 +53,10 @@ fn compile_units(parsed: Vec<Result<frontend::ParsedUnit, Vec<Diagnostic>>>) -> 
         return Err(errors);
     }
     let mut program = lower::lower_program(&units)?;
-    crate::kernel::outline_program(&mut program)?;
+    let plans = crate::kernel::outline_program(&mut program)?;
     crate::ir::reach::drop_unreachable(&mut program);
-    Ok(Compiled { program, notes, translations })
+    let info = crate::ir::valid::validate(&program, plans)?;
+    Ok(Compiled { program, info, notes, translations })
 }
 
 /// Notes with the OpenACC 2.0 form of each directive of a dialect, and what it left out.

@@ -31,7 +31,7 @@ fn hello() -> (exec::Executable, SourceMap) {
     let mut map = SourceMap::new();
     let compiled = compile_files(&[path.to_string_lossy().into_owned()], &PreprocessOptions::default(), &mut map)
         .unwrap_or_else(|d| panic!("{}", d.iter().map(|d| d.render(&map, false)).collect::<String>()));
-    (exec::compile(&compiled.program).expect("compiles"), map)
+    (exec::compile(&compiled.program, &compiled.info).expect("compiles"), map)
 }
 
 #[test]
@@ -84,7 +84,7 @@ fn compile_text(name: &str, text: &str) -> (accsim_core::ir::Program, exec::Exec
     let mut map = SourceMap::new();
     let compiled = compile_files(&[path.to_string_lossy().into_owned()], &PreprocessOptions::default(), &mut map)
         .unwrap_or_else(|d| panic!("{}", d.iter().map(|d| d.render(&map, false)).collect::<String>()));
-    let exe = exec::compile(&compiled.program).expect("compiles");
+    let exe = exec::compile(&compiled.program, &compiled.info).expect("compiles");
     (compiled.program, exe)
 }
 

@@ -28,7 +28,7 @@ fn sample_named(name: &str) -> exec::Executable {
     let mut map = SourceMap::new();
     let compiled = compile_files(&[path.to_string_lossy().into_owned()], &PreprocessOptions::default(), &mut map)
         .unwrap_or_else(|d| panic!("{}", d.iter().map(|d| d.render(&map, false)).collect::<String>()));
-    exec::compile(&compiled.program).expect("compiles")
+    exec::compile(&compiled.program, &compiled.info).expect("compiles")
 }
 
 /// The outcome (as text) and the output of a run, observed or not, with an optional step limit.

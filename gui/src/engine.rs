@@ -206,7 +206,7 @@ fn compile(path: &Path) -> Result<Compiled, Vec<Finding>> {
     let result = accsim_core::driver::compile_files(std::slice::from_ref(&name), &PreprocessOptions::default(), &mut map);
     let main_file = map.file_id(&name);
     let compiled = result.map_err(|ds| ds.iter().map(|d| finding(d, main_file)).collect::<Vec<_>>())?;
-    let exe = exec::compile_for_checking(&compiled.program).map_err(|ds| ds.0.iter().map(|d| finding(d, main_file)).collect::<Vec<_>>())?;
+    let exe = exec::compile_for_checking(&compiled.program, &compiled.info).map_err(|ds| ds.0.iter().map(|d| finding(d, main_file)).collect::<Vec<_>>())?;
     let mut static_findings: Vec<Finding> = compiled.notes.iter().map(|d| finding(d, main_file)).collect();
     static_findings.extend(compiled.program.findings.iter().map(|d| finding(d, main_file)));
     let directive_lines = compiled

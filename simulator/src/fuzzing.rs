@@ -53,7 +53,7 @@ fn compiled(data: &[u8]) -> Result<Option<driver::Compiled>, Defect> {
 /// Compile preprocessed C: compile errors are fine, internal errors are defects.
 pub fn frontend(data: &[u8]) -> Result<(), Defect> {
     let Some(c) = compiled(data)? else { return Ok(()) };
-    match exec::compile(&c.program) {
+    match exec::compile(&c.program, &c.info) {
         Err(d) if d.0.iter().any(|d| d.class == Class::Internal) => Err(Defect("internal error compiling to closures".into())),
         _ => Ok(()),
     }
@@ -63,7 +63,7 @@ pub fn frontend(data: &[u8]) -> Result<(), Defect> {
 /// fine (the interpreter turns its own panics into internal errors).
 pub fn execute(data: &[u8]) -> Result<(), Defect> {
     let Some(c) = compiled(data)? else { return Ok(()) };
-    let Ok(exe) = exec::compile(&c.program) else { return Ok(()) };
+    let Ok(exe) = exec::compile(&c.program, &c.info) else { return Ok(()) };
     let (out, err) = (Capture::new(), Capture::new());
     let options = exec::RunOptions {
         max_steps: Some(EXEC_MAX_STEPS),

@@ -381,7 +381,7 @@ fn main() -> ExitCode {
                     print_diagnostics(&c.notes, &map);
                 }
                 print_diagnostics(&c.translations, &map);
-                print_out(&accsim_core::kernel::info::report(&c.program, &map));
+                print_out(&accsim_core::kernel::info::report(&c.program, &c.info, &map));
                 ExitCode::SUCCESS
             }
             Err(code) => code,
@@ -470,7 +470,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     };
     let mut findings = compiled.notes.clone();
     findings.extend(compiled.program.findings.iter().cloned());
-    let exe = match exec::compile_for_checking(&compiled.program) {
+    let exe = match exec::compile_for_checking(&compiled.program, &compiled.info) {
         Ok(e) => e,
         Err(d) => return report(&d.0, map, &c, &Outcome::of_compile_errors(&d.0), &Figures::of_events(&[], started), 2),
     };
@@ -628,7 +628,7 @@ fn explore(e: ExploreArgs, map: &mut SourceMap) -> ExitCode {
         Ok(c) => c,
         Err(code) => return code,
     };
-    let exe = match exec::compile_for_checking(&compiled.program) {
+    let exe = match exec::compile_for_checking(&compiled.program, &compiled.info) {
         Ok(x) => x,
         Err(d) => {
             print_diagnostics(&d.0, map);
@@ -643,7 +643,7 @@ fn explore(e: ExploreArgs, map: &mut SourceMap) -> ExitCode {
 
 fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs, report: Option<&std::path::Path>, started: std::time::Instant) -> ExitCode {
     let weak = r.coherence == Coherence::Weak;
-    let compiled_exe = if weak { exec::compile_for_checking(&compiled.program) } else { exec::compile(&compiled.program) };
+    let compiled_exe = if weak { exec::compile_for_checking(&compiled.program, &compiled.info) } else { exec::compile(&compiled.program, &compiled.info) };
     let exe = match compiled_exe {
         Ok(e) => e,
         Err(d) => {
@@ -783,7 +783,7 @@ fn accelerator(kind: DeviceKind, program: &accsim_core::ir::Program, map: &Sourc
 fn validate(compiled: driver::Compiled, map: &SourceMap, v: &ValidateArgs) -> ExitCode {
     use accsim::validate::{compare, name_transfer, Recorder, RunResult, Tolerance, TransferLog};
     let r = &v.run;
-    let exe = match exec::compile(&compiled.program) {
+    let exe = match exec::compile(&compiled.program, &compiled.info) {
         Ok(e) => e,
         Err(d) => {
             print_diagnostics(&d.0, map);
@@ -880,7 +880,7 @@ fn explain_difference(compiled: &driver::Compiled, map: &SourceMap, r: &RunArgs,
 
 /// The data-race and async-race findings of `accsim check` on the compiled program.
 fn race_findings(compiled: &driver::Compiled, map: &SourceMap, r: &RunArgs) -> Result<Vec<Diagnostic>, String> {
-    let exe = exec::compile_for_checking(&compiled.program).map_err(|d| d.0.first().map(|d| d.headline()).unwrap_or_default())?;
+    let exe = exec::compile_for_checking(&compiled.program, &compiled.info).map_err(|d| d.0.first().map(|d| d.headline()).unwrap_or_default())?;
     let (checker, found) = accsim::check::CheckRun::new();
     let accelerator = accelerator(DeviceKind::Sim, &compiled.program, map, r).map_err(|_| "no simulated device".to_string())?;
     let discarded = exec::Capture::new();

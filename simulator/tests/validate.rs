@@ -60,7 +60,7 @@ fn a_differing_element_is_reported_with_its_variable_index_values_and_line() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../samples/acc/01_vector_add.c").to_string();
     let mut map = SourceMap::new();
     let compiled = accsim_core::driver::compile_files(&[file], &PreprocessOptions::default(), &mut map).expect("the sample compiles");
-    let exe = exec::compile(&compiled.program).expect("the sample compiles to executable form");
+    let exe = exec::compile(&compiled.program, &compiled.info).expect("the sample compiles to executable form");
     let sim = run(&exe, DeviceHandle::default(), "simulator");
     let same = run(&exe, DeviceHandle::default(), "GPU");
     let bad = run(&exe, DeviceHandle(Arc::new(Corrupting { index: 7 })), "GPU");

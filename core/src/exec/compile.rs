@@ -19,6 +19,7 @@ use super::value::{apply, cast_fn, norm, truthy, CastFn, Kind};
 use super::code::index::{IndexF, Poly, Term};
 use super::code::*;
 use crate::diag::{Diagnostic, Diagnostics, Loc};
+use crate::kernel::ProgramInfo;
 use crate::ir::*;
 
 #[macro_use]
@@ -93,14 +94,14 @@ fn file_scope_declares(p: &Program) -> Vec<(crate::ir::acc::DataClause, u64, u64
 }
 
 /// Compile a whole program.
-pub fn compile(p: &Program) -> Result<Executable, Diagnostics> {
-    compile_mode(p, false)
+pub fn compile(p: &Program, info: &ProgramInfo) -> Result<Executable, Diagnostics> {
+    compile_mode(p, info, false)
 }
 
-/// Compile `p`; with `checking`, every memory access calls the run's checker (see
-/// [`super::check`]) and no fused loads or loops are made.
-pub fn compile_mode(p: &Program, checking: bool) -> Result<Executable, Diagnostics> {
-    compile_some(p, checking, None)
+/// Compile `p` (with its side table `info`); with `checking`, every memory access calls the
+/// run's checker (see [`super::check`]) and no fused loads or loops are made.
+pub fn compile_mode(p: &Program, info: &ProgramInfo, checking: bool) -> Result<Executable, Diagnostics> {
+    compile_some(p, info, checking, None)
 }
 
 /// The functions a kernel proven at launch may run: the kernel functions, their fast variants,
@@ -122,7 +123,7 @@ fn kernel_closure(p: &Program) -> std::collections::HashSet<usize> {
 }
 
 /// Compile `p` (only the functions in `only`, when given: the others are left empty).
-fn compile_some(p: &Program, checking: bool, only: Option<&std::collections::HashSet<usize>>) -> Result<Executable, Diagnostics> {
+fn compile_some(p: &Program, info: &ProgramInfo, checking: bool, only: Option<&std::collections::HashSet<usize>>) -> Result<Executable, Diagnostics> {
     let mut errors = Vec::new();
     let mut exe = Executable {
         declares: file_scope_declares(p),
@@ -142,9 +143,9 @@ fn compile_some(p: &Program, checking: bool, only: Option<&std::collections::Has
     };
     // Access plans: the proofs of `accsim check`, and the implicit data of a pointer no clause
     // names (`openacc::implicit_pointer_data`).
-    exe.plans = p.kernels.iter().map(|k| (k.func.0, k.plan.clone())).collect();
+    exe.plans = p.kernels.iter().enumerate().map(|(i, k)| (k.func.0, info.plan(crate::ir::acc::KernelId(i as u32)))).collect();
     if checking && exe.plans.values().any(Result::is_ok) {
-        exe.plain = Some(Box::new(compile_some(p, false, Some(&kernel_closure(p)))?));
+        exe.plain = Some(Box::new(compile_some(p, info, false, Some(&kernel_closure(p)))?));
     }
     for g in &p.globals {
         let size = p.types.size_of(g.ty).unwrap_or(0);

@@ -192,24 +192,25 @@ impl Write for Capture {
 }
 
 /// Compile a validated, linked program once.
-pub fn compile(program: &ir::Program) -> Result<Executable, Diagnostics> {
-    compile::compile(program)
+pub fn compile(program: &ir::Program, info: &crate::kernel::ProgramInfo) -> Result<Executable, Diagnostics> {
+    compile::compile(program, info)
 }
 
 /// Compile a validated, linked program for checking: every memory access and the structure of
 /// each kernel's execution are reported to the run's [`check::Checker`] (slower than
 /// [`compile`]: no fused loads or loops).
-pub fn compile_for_checking(program: &ir::Program) -> Result<Executable, Diagnostics> {
-    compile::compile_mode(program, true)
+pub fn compile_for_checking(program: &ir::Program, info: &crate::kernel::ProgramInfo) -> Result<Executable, Diagnostics> {
+    compile::compile_mode(program, info, true)
 }
 
 /// Compile and run `program`'s `main` with `argv` (argv[0] is the program name).
 pub fn run(
     program: &ir::Program,
+    info: &crate::kernel::ProgramInfo,
     options: RunOptions,
     argv: Vec<String>,
 ) -> Result<RunOutcome, Diagnostics> {
-    let exe = compile(program)?;
+    let exe = compile(program, info)?;
     Ok(exe.run(options, argv))
 }
 

@@ -276,7 +276,7 @@ fn run_with(p: &Program, mut opts: RunOptions) -> Run {
     let err = Capture::new();
     opts.stdout = Some(out.sink());
     opts.stderr = Some(err.sink());
-    let exe = match compile(p) {
+    let exe = match compile(p, &crate::kernel::ProgramInfo::without_kernels()) {
         Ok(e) => e,
         Err(d) => panic!(
             "compile failed: {:?}",
@@ -952,7 +952,7 @@ fn exec_undefined_function_is_a_link_error_only_when_called() {
             3,
         )],
     );
-    let err = compile(&b.p).err().expect("link error");
+    let err = compile(&b.p, &crate::kernel::ProgramInfo::without_kernels()).err().expect("link error");
     assert_eq!(err.0.len(), 1);
     assert_eq!(err.0[0].kind, "link");
     assert!(err.0[0]

@@ -201,8 +201,9 @@ pub enum Level {
 /// A kernel function runs once per gang (its gang index is [`KernelParams::gang`]), so inside one
 /// the levels are `Worker` (`count` = the kernel's `num_workers` parameter) and `Vector` (its
 /// `vector_length` parameter); a worker partition may hold a vector partition, never the
-/// reverse. `Gang` is the level of a front-end that states a gang loop itself; no kernel
-/// function has one (`ir::valid` rejects it there).
+/// reverse. The functions of `routine worker|vector` (§2.12.1) have them too, counted by the
+/// launch their caller runs in. No kernel function has a `Gang` partition (`ir::valid` rejects
+/// one): the level exists for the checker's and the GUI's model of a launch.
 #[derive(Debug, Clone)]
 pub struct Partition {
     pub level: Level,
@@ -293,9 +294,8 @@ pub struct Kernel {
     /// A kernels-construct part that runs on one gang (code outside loop nests, or a loop nest
     /// that could not be proven parallel).
     pub single: bool,
-    /// What `accsim check` evaluates at each launch to prove the kernel race-free and list the
-    /// bytes it touches (`kernel::footprint`), or why the kernel has no plan.
-    pub plan: Result<std::sync::Arc<crate::kernel::footprint::AccessPlan>, String>,
+    // The kernel's access plan (what `accsim check` evaluates at each launch) is analysis, not
+    // IR: it lives in the side table `ir::valid::ProgramInfo`.
 }
 
 /// How a loop of a kernel is executed.

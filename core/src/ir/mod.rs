@@ -14,11 +14,35 @@
 //! Integer constants and register values are 64-bit words: signed integers sign-extended, unsigned
 //! zero-extended, `float` as its 32-bit pattern, `double` as its 64-bit pattern, pointers as
 //! accsim pointer words (see the interpreter's memory module).
+//!
+//! # What a front-end produces
+//!
+//! A front-end (C in [`crate::lower`], Fortran beside it) hands over a [`Program`] in which:
+//! - every function, global, extern and string is in its table and referred to by id
+//!   ([`FuncId`], [`GlobalId`], [`ExternId`], [`StrId`]); every local by [`LocalId`] into its
+//!   function's `locals` (the parameters first, in order), with its [`Storage`];
+//! - statements and expressions are the kinds below, with every conversion explicit and every
+//!   operand typed in the [`TypeTable`] (C's rules or the source language's: the IR only states
+//!   them); a language without `switch`, `va_list`, complex or VLAs simply does not produce those
+//!   kinds;
+//! - every `acc` directive is one [`DirectiveSite`] (its source text, for messages and comments,
+//!   and place) plus its lowered form in `acc` at the same index ([`acc::AccDirective`]): the
+//!   clauses with their expressions lowered in the directive's scope, each variable in a clause
+//!   identified by its [`acc::VarRoot`] (`Local`/`Global` id), never by its text; a construct's
+//!   statement is the `body` of [`StmtKind::Acc`]; a `loop` directive's body is a canonical
+//!   `For` (§2.7: one counter, `<`/`<=`/`>`/`>=` bound, invariant step).
+//!
+//! A front-end produces no kernels, partitions or launches: [`crate::kernel`] outlines compute
+//! constructs into kernel functions ([`acc::Kernel`], [`StmtKind::AccLaunch`]) and schedules their
+//! loops into [`StmtKind::Partition`] nodes; [`valid::validate`] then checks the result and pairs
+//! it with the analysis side table [`valid::ProgramInfo`] that the interpreter and the CUDA
+//! emitter take with it. [`visit`] is the one walker of the IR.
 
 pub mod acc;
 pub mod print;
 pub mod reach;
 pub mod types;
+pub mod valid;
 pub mod visit;
 
 pub use types::*;
@@ -199,7 +223,8 @@ pub enum StmtKind {
     /// Launch an outlined kernel (inside its compute construct).
     AccLaunch(acc::KernelId),
     /// The threads of one level of a gang, each running its share of a partitioned loop
-    /// (§1.2, §2.7; see [`acc::Partition`]). Only in kernel functions.
+    /// (§1.2, §2.7; see [`acc::Partition`]): in kernel functions and in the functions of
+    /// `routine gang|worker|vector` (§2.12.1).
     Partition(Box<acc::Partition>),
 }
 

@@ -365,7 +365,7 @@ pub struct AccessPlan {
 pub(crate) fn plan_kernel(body: &Stmt, types: &mut TypeTable, locals: &[Local], captures: &[Capture], loops: &[LoopInfo], acc: &[Option<AccDirective>], vars: &ClauseVars, purity: &Purity) -> Result<AccessPlan, String> {
     let mut caps = HashMap::new();
     for (i, c) in captures.iter().enumerate() {
-        caps.insert(LocalId(4 + i as u32), (i as u32, c.mode, c.subarray.is_some()));
+        caps.insert(crate::ir::acc::KernelParams::capture(i), (i as u32, c.mode, c.subarray.is_some()));
     }
     // Register locals by their assignments; capture parameters by their uses: one whose every
     // use is a load of its object (`kernel::promote`'s test) holds a value no thread changes.

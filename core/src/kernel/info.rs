@@ -9,11 +9,11 @@ use crate::ir::acc::*;
 use crate::ir::*;
 
 /// The report for a whole program, ordered by source position.
-pub fn report(p: &Program, map: &SourceMap) -> String {
+pub fn report(p: &Program, info: &super::ProgramInfo, map: &SourceMap) -> String {
     let mut out = String::new();
-    let mut kernels: Vec<&Kernel> = p.kernels.iter().collect();
-    kernels.sort_by_key(|k| (k.loc.file, k.loc.line, k.loc.col));
-    for k in kernels {
+    let mut kernels: Vec<(KernelId, &Kernel)> = p.kernels.iter().enumerate().map(|(i, k)| (KernelId(i as u32), k)).collect();
+    kernels.sort_by_key(|(_, k)| (k.loc.file, k.loc.line, k.loc.col));
+    for (kid, k) in kernels {
         let Some(Some(d)) = p.acc.get(k.directive.0 as usize) else { continue };
         let f = p.functions.get(k.func.0 as usize).map(|f| f.name.as_str()).unwrap_or("?");
         let _ = writeln!(out, "{}: {} construct → kernel `{f}`", map.describe(k.loc), d.kind.name());
@@ -55,7 +55,7 @@ pub fn report(p: &Program, map: &SourceMap) -> String {
         }
         // `accsim check` (kernel::footprint): whether the kernel can be proven race-free when
         // it is launched and checked on its footprint, or must be watched access by access.
-        let check = match &k.plan {
+        let check = match &info.plan(kid) {
             Ok(p) => {
                 let n = p.sites.len();
                 format!("an access plan over {n} site{} of shared device memory: a launch whose values prove it race-free is checked on its footprint", if n == 1 { "" } else { "s" })
@@ -66,7 +66,7 @@ pub fn report(p: &Program, map: &SourceMap) -> String {
     }
     // Portability notes on the data clauses (`kernel::outline::bare_pointer_notes`), and on
     // the pointers no clause names (`exec::openacc::implicit_pointer_data`).
-    let implicit = implicit_pointer_notes(p);
+    let implicit = implicit_pointer_notes(p, info);
     let mut notes: Vec<&crate::diag::Diagnostic> = p.findings.iter().filter(|f| f.kind == crate::finding::FindingKind::Portability.name()).chain(implicit.iter()).collect();
     notes.sort_by_key(|f| f.primary.map(|l| (l.file, l.line, l.col)));
     for n in notes {
@@ -83,9 +83,9 @@ pub fn report(p: &Program, map: &SourceMap) -> String {
 /// implicit attribute, not its target). At a launch where a target is not present, accsim, like
 /// nvc, copies what the kernel accesses through the pointer (`exec::openacc::implicit_pointer_data`,
 /// the bounds known only then); without an access plan it cannot, and the access stops.
-fn implicit_pointer_notes(p: &Program) -> Vec<crate::diag::Diagnostic> {
+fn implicit_pointer_notes(p: &Program, info: &super::ProgramInfo) -> Vec<crate::diag::Diagnostic> {
     let mut notes = Vec::new();
-    for k in &p.kernels {
+    for (i, k) in p.kernels.iter().enumerate() {
         let pointers: Vec<(usize, &Capture)> = k
             .captures
             .iter()
@@ -95,7 +95,7 @@ fn implicit_pointer_notes(p: &Program) -> Vec<crate::diag::Diagnostic> {
         if pointers.is_empty() {
             continue;
         }
-        let message = match &k.plan {
+        let message = match &info.plan(KernelId(i as u32)) {
             Ok(plan) => {
                 let clauses: Vec<String> = pointers
                     .iter()

@@ -26,3 +26,9 @@ pub mod schedule;
 pub mod footprint;
 
 pub use outline::outline_program;
+
+/// The side table of an outlined program: each kernel's access plan ([`footprint::AccessPlan`]).
+pub type ProgramInfo = crate::ir::valid::ProgramInfo<footprint::AccessPlan>;
+
+/// One kernel's access plan, or why it has none.
+pub type PlanResult = Result<std::sync::Arc<footprint::AccessPlan>, String>;

@@ -18,8 +18,11 @@ use super::build::Builder;
 
 /// Outline every compute construct of `p`. Errors (constructs nested illegally, unsupported
 /// forms) are returned as diagnostics.
-pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
+///
+/// Returns each kernel's access plan (by [`KernelId`]), for [`crate::ir::valid::validate`].
+pub fn outline_program(p: &mut Program) -> Result<Vec<super::PlanResult>, Vec<Diagnostic>> {
     let mut diags = Vec::new();
+    let mut plans = Vec::new();
     bare_pointer_notes(p);
     let nfuncs = p.functions.len();
     let purity = super::depend::Purity::of_program(p);
@@ -36,14 +39,14 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
         let uses_all = count_local_uses(&body);
         let host_body = body.clone();
         let entered = entered_vars(&body, &p.acc);
-        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_whole: Vec::new(), enclosing_vars: Vec::new(), declared: (HashSet::new(), HashSet::new()), entered, members: HashMap::new(), whole_structs: HashMap::new(), p, fi, uses_all, purity: &purity, routines: &routines, per_part: HashSet::new(), diags: &mut diags };
+        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_whole: Vec::new(), enclosing_vars: Vec::new(), declared: (HashSet::new(), HashSet::new()), entered, members: HashMap::new(), whole_structs: HashMap::new(), p, fi, uses_all, purity: &purity, routines: &routines, per_part: HashSet::new(), diags: &mut diags, plans: &mut plans };
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
     diags.extend(super::routine::schedule_routines(p, &purity, &routines, nfuncs));
     bind_routine_calls(p, &mut diags);
     missing_routines(p);
-    if diags.is_empty() { Ok(()) } else { Err(diags) }
+    if diags.is_empty() { Ok(plans) } else { Err(diags) }
 }
 
 /// Item 7 of issue 12: a data clause that names a pointer whole (`present(A)` on `double *A`,
@@ -237,6 +240,8 @@ struct FnOutliner<'p> {
     /// its own (§2.5.2 splitting does not need them to survive between kernels).
     per_part: HashSet<LocalId>,
     diags: &'p mut Vec<Diagnostic>,
+    /// The access plan of each kernel made so far, by [`KernelId`].
+    plans: &'p mut Vec<super::PlanResult>,
 }
 
 impl FnOutliner<'_> {
@@ -695,7 +700,9 @@ impl FnOutliner<'_> {
         for n in ["__gang", "__num_gangs", "__num_workers", "__vector_length"] {
             locals.push(Local { name: n.into(), ty: long, storage: Storage::Register, loc });
         }
-        let mut params: Vec<LocalId> = (0..4).map(LocalId).collect();
+        // The execution-model parameters (`KernelParams::FIXED`), then one per capture.
+        let fixed = crate::ir::acc::KernelParams::FIXED;
+        let mut params: Vec<LocalId> = vec![fixed.gang, fixed.num_gangs, fixed.num_workers, fixed.vector_length];
         let mut captures = Vec::new();
         let mut map = Remap::default();
         for l in &external {
@@ -809,7 +816,6 @@ impl FnOutliner<'_> {
             loops: Vec::new(),
             loc,
             single,
-            plan: Err("not planned".into()),
         };
         // Worker- and vector-level reduction partials are combined into the gang's variable by
         // each thread when its share ends (§2.7.11): an atomic update, so that neither the
@@ -835,7 +841,7 @@ impl FnOutliner<'_> {
             let mut b = Builder { types: &mut self.p.types, locals: &mut locals, loc };
             super::schedule::schedule_kernel(body, &mut b, &self.p.acc, &clause_vars, is_kernels, self.purity, self.routines, combine, false, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?.0
         };
-        kernel.plan = super::footprint::plan_kernel(&plan_body, &mut self.p.types, &locals, &kernel.captures, &kernel.loops, &self.p.acc, &clause_vars, self.purity).map(std::sync::Arc::new);
+        let plan = super::footprint::plan_kernel(&plan_body, &mut self.p.types, &locals, &kernel.captures, &kernel.loops, &self.p.acc, &clause_vars, self.purity).map(std::sync::Arc::new);
         let body = super::promote::promote_read_only_captures(body, &params, &kernel.captures, &mut locals, &self.p.types);
         let fast_body = fast_body.map(|fb| super::promote::promote_read_only_captures(fb, &params, &kernel.captures, &mut fast_locals, &self.p.types));
         // Without a gang-partitioned loop, a kernels part runs once (§2.5.2 has no gang-redundant
@@ -861,6 +867,7 @@ impl FnOutliner<'_> {
         kernel.func = fid;
         let kid = KernelId(self.p.kernels.len() as u32);
         self.p.kernels.push(kernel);
+        self.plans.push(plan);
         Ok(kid)
     }
 }
