@@ -312,7 +312,7 @@ pub struct Executable {
     /// (or why it has none).
     pub plans: std::collections::HashMap<u32, Result<std::sync::Arc<crate::kernel::footprint::AccessPlan>, String>>,
     /// Compiled for checking: the same program compiled without the checker's hooks, which a
-    /// kernel proven race-free at its launch runs on ([`super::check::Checker::proven_launch`]).
+    /// kernel proven race-free at its launch runs on ([`super::events::Subscriber::proven_launch`]).
     pub plain: Option<Box<Executable>>,
     /// By call site of an OpenACC runtime routine (`acc_copyin(b, n)`…): the variable its first
     /// argument names, which names the data in `--notify` lines and findings.
