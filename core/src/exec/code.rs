@@ -306,6 +306,9 @@ pub struct Executable {
     pub strings: Vec<Vec<u8>>,
     pub externs: Vec<Binding>,
     pub main: Option<u32>,
+    /// Kernel function → the schedule of each of its loops (reported at each launch as
+    /// [`super::events::Event::LoopSchedule`]).
+    pub schedules: std::collections::HashMap<u32, Vec<super::events::LoopSchedule>>,
     /// Kernel function → its fast-share variant ([`crate::ir::acc::Kernel::fast`]).
     pub fast_kernels: std::collections::HashMap<u32, u32>,
     /// Compiled for checking: kernel function → its access plan ([`crate::kernel::footprint`]).

@@ -56,6 +56,10 @@ pub enum Event<'a> {
     PointerAttached { device: u64, loc: Loc },
     /// A kernel starts (`on_host`: it runs on the host with host data, `if(false)`).
     LaunchBegin { fid: u32, gangs: u64, workers: u64, vector: u64, loc: Loc, on_host: bool },
+    /// The schedule of a loop of the kernel just begun (§2.7.2–§2.7.4: gang, worker, vector
+    /// partitioning; `seq` when each thread runs the loop whole), one event per loop of the
+    /// kernel, after [`Event::LaunchBegin`].
+    LoopSchedule(&'a LoopSchedule),
     /// The kernel started by the last [`Event::LaunchBegin`] finished (or trapped).
     LaunchEnd { loc: Loc },
     /// The kernel finished without a trap, after `steps` interpreter steps (its model time).
@@ -92,6 +96,7 @@ impl Event<'_> {
             | Event::PointerAttached { loc, .. }
             | Event::LaunchBegin { loc, .. }
             | Event::LaunchEnd { loc }
+            | Event::LoopSchedule(LoopSchedule { loc, .. })
             | Event::Launched { loc, .. }
             | Event::Waited { loc, .. }
             | Event::WaitDirective { loc, .. }
@@ -105,6 +110,25 @@ impl Event<'_> {
     /// A device-thread event or an access (delivered only to [`Subscriber::device_events`]).
     pub fn is_device_event(&self) -> bool {
         matches!(self, Event::Thread(_) | Event::Access(_))
+    }
+}
+
+/// How a loop of a kernel is executed (what the scheduler chose, `accsim info` shows it too).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopSchedule {
+    pub loc: Loc,
+    pub gang: bool,
+    pub worker: bool,
+    pub vector: bool,
+    /// Loops collapsed into this one (`collapse(n)`, 1 without the clause).
+    pub collapse: u32,
+    /// The loop runs sequentially in each thread (`seq`, or no parallelism proven).
+    pub seq: bool,
+}
+
+impl LoopSchedule {
+    pub fn of(l: &crate::ir::acc::LoopInfo) -> LoopSchedule {
+        LoopSchedule { loc: l.loc, gang: l.gang, worker: l.worker, vector: l.vector, collapse: l.collapse, seq: l.seq_reason.is_some() }
     }
 }
 

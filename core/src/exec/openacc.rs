@@ -806,6 +806,12 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
     if let Some(model) = m.memory_model.as_deref_mut() {
         model.launch(host);
     }
+    if !host && !m.events.is_empty() {
+        let exe: &super::Executable = m.exe;
+        for l in exe.schedules.get(&fid).into_iter().flatten() {
+            emit(m, Event::LoopSchedule(l));
+        }
+    }
     let ran = if host {
         SequentialDevice.launch(m, &k)
     } else if let Some(plain) = proven_launch(m, &k) {
