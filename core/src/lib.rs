@@ -6,6 +6,7 @@
 
 pub mod data;
 pub mod diag;
+pub mod dialect;
 pub mod directive;
 pub mod driver;
 pub mod exec;

@@ -300,7 +300,7 @@ impl Stepper {
         let reg = |l: u32| Self::register(view, l);
         let (gangs, workers, lanes) = (reg(1) as u32, reg(2) as u32, reg(3) as u32);
         let stack = k.stack(view.loc());
-        let mut thread = ThreadId { gang: reg(0) as u32, worker: 0, lane: 0 };
+        let mut thread = ThreadId { gang: reg(accsim_core::ir::acc::KernelParams::FIXED.gang.0) as u32, worker: 0, lane: 0 };
         let mut modes = Modes::default();
         for &i in stack {
             let l = &k.loops[i];
