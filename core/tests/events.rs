@@ -58,7 +58,7 @@ impl Subscriber for Names {
             Event::LaunchBegin { gangs, .. } => format!("launch {gangs} gangs"),
             Event::LoopSchedule(l) => format!("schedule gang={} worker={} vector={} seq={}", l.gang, l.worker, l.vector, l.seq),
             Event::LaunchEnd { .. } => "end".into(),
-            Event::Launched { .. } => format!("launched in {}", at.function()),
+            Event::Launched { .. } => format!("launched in {}", at.function),
             Event::Thread(_) => "thread".into(),
             Event::Access(_) => "access".into(),
             other => format!("{other:?}"),

@@ -133,35 +133,15 @@ impl LoopSchedule {
 }
 
 /// When and where an event happened.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub struct Stamp<'a> {
-    /// The executable and the index of the function the host (or device thread) was running
-    /// ([`Stamp::function`]: looked up only when asked, not for every access).
-    pub exe: &'a super::Executable,
-    pub func: u32,
+    /// The function the host (or device thread) was running.
+    pub function: &'a str,
     /// The activity queue (`async(n)`), `None` for synchronous work.
     pub queue: Option<i64>,
     /// Model time the event started (ns) and how long it took.
     pub start_ns: u64,
     pub dur_ns: u64,
-}
-
-impl<'a> Stamp<'a> {
-    /// The name of the function the host (or device thread) was running.
-    pub fn function(&self) -> &'a str {
-        self.exe.funcs.get(self.func as usize).map_or("", |f| f.name.as_str())
-    }
-}
-
-impl std::fmt::Debug for Stamp<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Stamp")
-            .field("function", &self.function())
-            .field("queue", &self.queue)
-            .field("start_ns", &self.start_ns)
-            .field("dur_ns", &self.dur_ns)
-            .finish()
-    }
 }
 
 /// Receives the events of a run (see the module documentation).
@@ -291,7 +271,7 @@ impl Record {
             Event::WaitDirective { queue, .. } => RecordKind::Wait { queue },
             _ => return None,
         };
-        Some(Record { kind, loc: e.loc(), function: at.function().to_string(), queue: at.queue, start_ns: at.start_ns, dur_ns: at.dur_ns })
+        Some(Record { kind, loc: e.loc(), function: at.function.to_string(), queue: at.queue, start_ns: at.start_ns, dur_ns: at.dur_ns })
     }
 }
 

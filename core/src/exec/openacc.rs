@@ -256,9 +256,9 @@ pub fn emit(m: &mut Machine, e: Event<'_>) {
     if m.events.is_empty() {
         return;
     }
+    let exe: &super::Executable = m.exe;
     let at = Stamp {
-        exe: m.exe,
-        func: m.cur_func,
+        function: exe.funcs.get(m.cur_func as usize).map_or("", |f| f.name.as_str()),
         queue: m.acc.queue,
         start_ns: now_ns(m) - dur_ns,
         dur_ns,
