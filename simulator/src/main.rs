@@ -10,6 +10,7 @@ use accsim_core::diag::{Diagnostic, SourceMap};
 use accsim_core::driver;
 use accsim_core::exec;
 use accsim_core::exec::events::{self, Record};
+use accsim_core::finding::FindingKind;
 use std::sync::{Arc, Mutex};
 use accsim_core::frontend::PreprocessOptions;
 use clap::{Args, Parser, Subcommand};
@@ -887,5 +888,6 @@ fn race_findings(compiled: &driver::Compiled, map: &SourceMap, r: &RunArgs) -> R
     let options = exec::RunOptions { subscribers: vec![Box::new(checker)], accelerator: Some(accelerator), stdout: Some(discarded.sink()), ..r.run_options() };
     let _ = exe.run(options, r.argv());
     let list = found.lock().map(|f| f.list.clone()).unwrap_or_default();
-    Ok(list.into_iter().filter(|d| matches!(d.kind, "data-race" | "async-race")).collect())
+    let race = |d: &Diagnostic| matches!(FindingKind::of(d), Some(FindingKind::DataRace | FindingKind::AsyncRace));
+    Ok(list.into_iter().filter(race).collect())
 }

@@ -83,9 +83,9 @@ pub trait MemoryModel: Send {
 /// The stamp of an event that takes no model time, now.
 #[inline]
 pub fn stamp_now<'e>(m: &super::Machine<'e>) -> Stamp<'e> {
+    let exe: &'e super::Executable = m.exe;
     Stamp {
-        exe: m.exe,
-        func: m.cur_func,
+        function: exe.funcs.get(m.cur_func as usize).map_or("", |f| f.name.as_str()),
         queue: m.acc.queue,
         start_ns: super::openacc::now_ns(m),
         dur_ns: 0,

@@ -306,13 +306,16 @@ pub struct Executable {
     pub strings: Vec<Vec<u8>>,
     pub externs: Vec<Binding>,
     pub main: Option<u32>,
+    /// Kernel function → the schedule of each of its loops (reported at each launch as
+    /// [`super::events::Event::LoopSchedule`]).
+    pub schedules: std::collections::HashMap<u32, Vec<super::events::LoopSchedule>>,
     /// Kernel function → its fast-share variant ([`crate::ir::acc::Kernel::fast`]).
     pub fast_kernels: std::collections::HashMap<u32, u32>,
     /// Compiled for checking: kernel function → its access plan ([`crate::kernel::footprint`]).
     /// (or why it has none).
     pub plans: std::collections::HashMap<u32, Result<std::sync::Arc<crate::kernel::footprint::AccessPlan>, String>>,
     /// Compiled for checking: the same program compiled without the checker's hooks, which a
-    /// kernel proven race-free at its launch runs on ([`super::check::Checker::proven_launch`]).
+    /// kernel proven race-free at its launch runs on ([`super::events::Subscriber::proven_launch`]).
     pub plain: Option<Box<Executable>>,
     /// By call site of an OpenACC runtime routine (`acc_copyin(b, n)`…): the variable its first
     /// argument names, which names the data in `--notify` lines and findings.

@@ -137,6 +137,7 @@ fn compile_some(p: &Program, info: &ProgramInfo, checking: bool, only: Option<&s
             .collect(),
         main: p.main.map(|f| f.0),
         fast_kernels: p.kernels.iter().filter_map(|k| Some((k.func.0, k.fast?.0))).collect(),
+        schedules: p.kernels.iter().map(|k| (k.func.0, k.loops.iter().map(super::events::LoopSchedule::of).collect())).collect(),
         plans: Default::default(),
         plain: None,
         api_names: api_argument_names(p),

@@ -56,6 +56,10 @@ pub enum Event<'a> {
     PointerAttached { device: u64, loc: Loc },
     /// A kernel starts (`on_host`: it runs on the host with host data, `if(false)`).
     LaunchBegin { fid: u32, gangs: u64, workers: u64, vector: u64, loc: Loc, on_host: bool },
+    /// The schedule of a loop of the kernel just begun (§2.7.2–§2.7.4: gang, worker, vector
+    /// partitioning; `seq` when each thread runs the loop whole), one event per loop of the
+    /// kernel, after [`Event::LaunchBegin`].
+    LoopSchedule(&'a LoopSchedule),
     /// The kernel started by the last [`Event::LaunchBegin`] finished (or trapped).
     LaunchEnd { loc: Loc },
     /// The kernel finished without a trap, after `steps` interpreter steps (its model time).
@@ -92,6 +96,7 @@ impl Event<'_> {
             | Event::PointerAttached { loc, .. }
             | Event::LaunchBegin { loc, .. }
             | Event::LaunchEnd { loc }
+            | Event::LoopSchedule(LoopSchedule { loc, .. })
             | Event::Launched { loc, .. }
             | Event::Waited { loc, .. }
             | Event::WaitDirective { loc, .. }
@@ -108,36 +113,35 @@ impl Event<'_> {
     }
 }
 
+/// How a loop of a kernel is executed (what the scheduler chose, `accsim info` shows it too).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopSchedule {
+    pub loc: Loc,
+    pub gang: bool,
+    pub worker: bool,
+    pub vector: bool,
+    /// Loops collapsed into this one (`collapse(n)`, 1 without the clause).
+    pub collapse: u32,
+    /// The loop runs sequentially in each thread (`seq`, or no parallelism proven).
+    pub seq: bool,
+}
+
+impl LoopSchedule {
+    pub fn of(l: &crate::ir::acc::LoopInfo) -> LoopSchedule {
+        LoopSchedule { loc: l.loc, gang: l.gang, worker: l.worker, vector: l.vector, collapse: l.collapse, seq: l.seq_reason.is_some() }
+    }
+}
+
 /// When and where an event happened.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub struct Stamp<'a> {
-    /// The executable and the index of the function the host (or device thread) was running
-    /// ([`Stamp::function`]: looked up only when asked, not for every access).
-    pub exe: &'a super::Executable,
-    pub func: u32,
+    /// The function the host (or device thread) was running.
+    pub function: &'a str,
     /// The activity queue (`async(n)`), `None` for synchronous work.
     pub queue: Option<i64>,
     /// Model time the event started (ns) and how long it took.
     pub start_ns: u64,
     pub dur_ns: u64,
-}
-
-impl<'a> Stamp<'a> {
-    /// The name of the function the host (or device thread) was running.
-    pub fn function(&self) -> &'a str {
-        self.exe.funcs.get(self.func as usize).map_or("", |f| f.name.as_str())
-    }
-}
-
-impl std::fmt::Debug for Stamp<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Stamp")
-            .field("function", &self.function())
-            .field("queue", &self.queue)
-            .field("start_ns", &self.start_ns)
-            .field("dur_ns", &self.dur_ns)
-            .finish()
-    }
 }
 
 /// Receives the events of a run (see the module documentation).
@@ -267,7 +271,7 @@ impl Record {
             Event::WaitDirective { queue, .. } => RecordKind::Wait { queue },
             _ => return None,
         };
-        Some(Record { kind, loc: e.loc(), function: at.function().to_string(), queue: at.queue, start_ns: at.start_ns, dur_ns: at.dur_ns })
+        Some(Record { kind, loc: e.loc(), function: at.function.to_string(), queue: at.queue, start_ns: at.start_ns, dur_ns: at.dur_ns })
     }
 }
 

@@ -197,7 +197,8 @@ pub fn compile(program: &ir::Program, info: &crate::kernel::ProgramInfo) -> Resu
 }
 
 /// Compile a validated, linked program for checking: every memory access and the structure of
-/// each kernel's execution are reported to the run's [`check::Checker`] (slower than
+/// each kernel's execution are reported to the run's subscribers of device events
+/// ([`events::Subscriber::device_events`]; slower than
 /// [`compile`]: no fused loads or loops).
 pub fn compile_for_checking(program: &ir::Program, info: &crate::kernel::ProgramInfo) -> Result<Executable, Diagnostics> {
     compile::compile_mode(program, info, true)

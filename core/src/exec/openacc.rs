@@ -262,9 +262,9 @@ pub fn emit(m: &mut Machine, e: Event<'_>) {
     if m.events.is_empty() {
         return;
     }
+    let exe: &super::Executable = m.exe;
     let at = Stamp {
-        exe: m.exe,
-        func: m.cur_func,
+        function: exe.funcs.get(m.cur_func as usize).map_or("", |f| f.name.as_str()),
         queue: m.acc.queue,
         start_ns: now_ns(m) - dur_ns,
         dur_ns,
@@ -852,6 +852,12 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
     emit(m, Event::LaunchBegin { fid, gangs, workers, vector, loc, on_host: host });
     if let Some(model) = m.memory_model.as_deref_mut() {
         model.launch(host);
+    }
+    if !host && !m.events.is_empty() {
+        let exe: &super::Executable = m.exe;
+        for l in exe.schedules.get(&fid).into_iter().flatten() {
+            emit(m, Event::LoopSchedule(l));
+        }
     }
     let ran = if host {
         SequentialDevice.launch(&mut m.device_ctx(), &k)

@@ -9,7 +9,7 @@
 //! two threads touch the same byte with a write between them, and the bytes each access site
 //! reads and writes are runs that can be listed. The checking run then lets the kernel run as
 //! `accsim run` runs it and hands the checkers those runs instead of the accesses
-//! (`exec::openacc`, `Checker::proven_launch`); every other kernel is checked access by access.
+//! (`exec::openacc`, `Subscriber::proven_launch`); every other kernel is checked access by access.
 //!
 //! **The plan** ([`plan_kernel`], at outlining, before scheduling): the kernel body's loops in
 //! canonical form (§2.7) with their partitioning (the schedule's [`LoopInfo`]), and every access

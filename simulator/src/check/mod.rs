@@ -297,7 +297,7 @@ impl Subscriber for CheckRun {
             Event::Thread(t) => self.thread(*t),
             Event::Finding(d) => self.note((*d).clone()),
             // The timeline's own events: nothing the checkers follow.
-            Event::Launched { .. } | Event::WaitDirective { .. } | Event::Present { .. } => {}
+            Event::Launched { .. } | Event::WaitDirective { .. } | Event::Present { .. } | Event::LoopSchedule(_) => {}
             _ => self.data(mem, at.queue, e),
         }
     }
