@@ -162,6 +162,18 @@ enum Coherence {
     Weak,
 }
 
+/// The engine of host code (`--engine`, issue 15).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+enum Engine {
+    /// Host functions the native-code engine covers run as machine code (Cranelift); the others,
+    /// kernels and every observed run (`check`, `--coherence weak`, `explore`) run in the
+    /// interpreter. `accsim info` says which function runs where and why.
+    Native,
+    /// Everything runs in the interpreter.
+    #[default]
+    Interp,
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum Format {
     Text,
@@ -223,6 +235,11 @@ struct RunArgs {
     /// The accelerator: the simulated one, or a real NVIDIA GPU.
     #[arg(long, value_enum, default_value = "sim")]
     device: DeviceKind,
+    /// The engine of `accsim run`'s host code: `native` compiles the host functions it covers to
+    /// machine code (same output, exit status and faults); `interp` interprets everything.
+    /// Observed runs (`check`, `explore`, `--coherence weak`) always interpret.
+    #[arg(long, value_enum, default_value = "interp")]
+    engine: Engine,
     #[command(flatten)]
     map: LoopMapArg,
     /// Arguments for the program's `main` (after `--`).
@@ -311,6 +328,7 @@ fn main() -> ExitCode {
                     print_diagnostics(&c.notes, &map);
                 }
                 print!("{}", accsim_core::kernel::info::report(&c.program, &map));
+                print!("{}", engine_report(&c.program, &map));
                 ExitCode::SUCCESS
             }
             Err(code) => code,
@@ -575,7 +593,12 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
             Err(code) => return code,
         }
     };
-    let options = exec::RunOptions { events, accelerator, checker, ..r.run_options() };
+    // The native engine runs the host functions it covers when nothing observes the run.
+    let native = match (r.engine, &checker) {
+        (Engine::Native, None) => accsim_jit::Engine::compile(&compiled.program, &exe).ok().map(accsim_jit::Engine::handle),
+        _ => None,
+    };
+    let options = exec::RunOptions { events, accelerator, checker, native, ..r.run_options() };
     let outcome = exe.run(options, r.argv());
     let recorded = collected.lock().map(|v| v.clone()).unwrap_or_default();
     if r.time {
@@ -593,6 +616,33 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
         }
     }
     ExitCode::from(outcome.exit_code().clamp(0, 255) as u8)
+}
+
+/// `accsim info`'s section on the native-code engine (issue 15): which host function
+/// `accsim run --engine native` runs as machine code, and why the others run in the interpreter.
+fn engine_report(p: &accsim_core::ir::Program, map: &SourceMap) -> String {
+    use std::fmt::Write as _;
+    let exe = match exec::compile(p) {
+        Ok(e) => e,
+        Err(_) => return String::new(),
+    };
+    let mut out = String::new();
+    match accsim_jit::Engine::compile(p, &exe) {
+        Ok(engine) => {
+            let mut rows: Vec<&accsim_jit::FunctionReport> = engine.report().iter().collect();
+            rows.sort_by_key(|f| (f.loc.file, f.loc.line, f.loc.col));
+            for f in rows {
+                let _ = match &f.native {
+                    Ok(()) => writeln!(out, "{}: function `{}`: native code (--engine native)", map.describe(f.loc), f.name),
+                    Err(why) => writeln!(out, "{}: function `{}`: interpreted ({why})", map.describe(f.loc), f.name),
+                };
+            }
+        }
+        Err(e) => {
+            let _ = writeln!(out, "native engine: unavailable ({e}); every function is interpreted");
+        }
+    }
+    out
 }
 
 /// Exit status when `--device cuda` finds no usable GPU.

@@ -109,6 +109,8 @@ pub struct Machine<'e> {
     pub libc: ShimState,
     /// The OpenACC runtime: data environment, device configuration.
     pub acc: super::openacc::AccState,
+    /// Native code of some functions (issue 15); `None` when the run is observed.
+    pub native: Option<super::native::NativeHandle>,
     stack_top: usize,
     stack_size: usize,
 }
@@ -360,7 +362,18 @@ impl<'e> Machine<'e> {
     }
 
     #[cold]
-    fn out_of_fuel(&self, loc: Loc) -> Trap {
+    /// Whether `--max-steps` limits this run (otherwise fuel wraps around, unlimited).
+    pub fn fuel_limited(&self) -> bool {
+        self.fuel_limited
+    }
+
+    /// Whether native code may run: nothing observes the run's steps or accesses.
+    pub fn native_enabled(&self) -> bool {
+        self.native.is_some() && self.observer.is_none() && self.checker.is_none()
+    }
+
+    /// The trap of a run out of fuel at `loc`.
+    pub fn out_of_fuel(&self, loc: Loc) -> Trap {
         Trap::limit(Diagnostic::error(
             "max-steps",
             "the program ran out of steps (the --max-steps limit was reached)",
@@ -497,6 +510,8 @@ impl<'e> Machine<'e> {
             out_buf: Vec::new(),
             libc: self.libc.clone(),
             acc: super::openacc::AccState::for_device_thread(&self.acc),
+            // Device threads run the interpreter (kernels on the native engine: issue 15).
+            native: None,
             stack_top: self.stack_top,
             stack_size: self.stack_size,
         };
@@ -622,7 +637,16 @@ pub fn call_function(
     m.ret_dest = ret_dest;
     m.cur_func = fid;
     m.depth += 1;
-    let mut result = f.prologue(m, fid, loc).and_then(|()| run_code(m, &f.code));
+    let native = m.native.as_ref().filter(|n| n.compiled(fid)).cloned();
+    let mut result = match native {
+        // Compiled functions have no memory locals and no variadic part (the engine declines
+        // those), so the prologue has nothing to do; the arguments are the register slots.
+        Some(n) if m.observer.is_none() && m.checker.is_none() => {
+            let args = m.regs[base..base + f.nparams.min(nargs)].to_vec();
+            n.call(m, fid, &args, loc)
+        }
+        _ => f.prologue(m, fid, loc).and_then(|()| run_code(m, &f.code)),
+    };
     if !m.acc.is_idle() {
         // Data of this call's function-scope `declare` directives is released now (§2.13).
         let done = super::openacc::function_return(m, f.end_loc);
@@ -788,9 +812,14 @@ pub fn run_main(
             a.fuel_start = options.max_steps.unwrap_or(u64::MAX);
             a
         },
+        native: None,
         stack_top: stack_address(),
         stack_size,
     };
+    if options.native.is_some() && m.observer.is_none() && m.checker.is_none() {
+        m.mem.track_changes();
+        m.native = options.native;
+    }
     let result = start(&mut m, &argv);
     let result = match result {
         Err(t) if matches!(*t.0, TrapKind::Exit(_)) => {

@@ -56,6 +56,7 @@ mod libc_erf;
 pub mod libc_omp;
 pub mod libc_shim;
 pub mod memory;
+pub mod native;
 pub mod openacc;
 pub mod value;
 
@@ -72,7 +73,7 @@ use crate::diag::{Diagnostic, Diagnostics, Loc};
 use crate::ir;
 
 pub use compile::Executable;
-pub use machine::{DeviceFork, Machine, Trap, TrapKind, MAX_CALL_DEPTH};
+pub use machine::{arith_trap, ArithFault, DeviceFork, Machine, Trap, TrapKind, MAX_CALL_DEPTH};
 
 /// What the observer tells the interpreter.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -153,6 +154,9 @@ pub struct RunOptions {
     /// The checkers (`accsim check`); the executable must be compiled with
     /// [`compile_for_checking`] for memory accesses to reach them.
     pub checker: Option<Box<dyn check::Checker>>,
+    /// Native code for some functions (issue 15), run in their place when nothing observes the
+    /// run (no observer, no checker).
+    pub native: Option<native::NativeHandle>,
 }
 
 /// A cloneable in-memory sink, for tests and tools that capture a program's output.
