@@ -9,6 +9,7 @@ pub mod diag;
 pub mod directive;
 pub mod driver;
 pub mod exec;
+pub mod finding;
 pub mod frontend;
 pub mod ir;
 pub mod kernel;

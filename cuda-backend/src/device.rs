@@ -51,10 +51,10 @@ use std::sync::Mutex;
 use accsim_core::diag::{Diagnostic, Loc};
 use accsim_core::exec::device::{Device, KernelLaunch};
 use accsim_core::exec::memory::{AllocId, AllocKind, Space};
-use accsim_core::exec::openacc::{self, CaptureArg};
-use accsim_core::exec::value::Kind;
+use accsim_core::exec::gang::{self, GangCopy};
+use accsim_core::exec::openacc;
 use accsim_core::exec::{Executable, Machine, Trap};
-use accsim_core::ir::acc::{CaptureMode, ReductionOp};
+use accsim_core::ir::acc::CaptureMode;
 use accsim_core::ir::Program;
 use cudarc::driver::sys;
 
@@ -390,65 +390,6 @@ fn gpu_error(what: &str, r: sys::CUresult, loc: Loc) -> Trap {
     Trap::error(Diagnostic::error("gpu", format!("{what} failed on the GPU: {}", describe(r)), loc))
 }
 
-/// Bytes → the value word of kind `k` (as `Machine::load_kind` makes it).
-fn word(k: Kind, b: &[u8]) -> u64 {
-    let mut w = [0u8; 8];
-    let n = (k.bytes() as usize).min(8).min(b.len());
-    w[..n].copy_from_slice(&b[..n]);
-    let v = u64::from_le_bytes(w);
-    match k {
-        Kind::I8 => v as u8 as i8 as i64 as u64,
-        Kind::I16 => v as u16 as i16 as i64 as u64,
-        Kind::I32 => v as u32 as i32 as i64 as u64,
-        _ => v,
-    }
-}
-
-/// `a op= b` for complex values of `size` bytes (8: float _Complex, 16: double _Complex).
-fn combine_complex(a: &mut [u8], b: &[u8], size: u64, op: ReductionOp) {
-    let rd = |x: &[u8]| -> (f64, f64) {
-        if size == 8 {
-            (f32::from_le_bytes([x[0], x[1], x[2], x[3]]) as f64, f32::from_le_bytes([x[4], x[5], x[6], x[7]]) as f64)
-        } else {
-            let f = |i: usize| f64::from_le_bytes(x[i..i + 8].try_into().unwrap_or([0; 8]));
-            (f(0), f(8))
-        }
-    };
-    let ((p, q), (r, s)) = (rd(a), rd(b));
-    let (re, im) = match op {
-        ReductionOp::Mul => (p * r - q * s, p * s + q * r),
-        _ => (p + r, q + s),
-    };
-    if size == 8 {
-        a[..4].copy_from_slice(&(re as f32).to_le_bytes());
-        a[4..8].copy_from_slice(&(im as f32).to_le_bytes());
-    } else {
-        a[..8].copy_from_slice(&re.to_le_bytes());
-        a[8..16].copy_from_slice(&im.to_le_bytes());
-    }
-}
-
-/// The identity of `op` for capture `c`, as the bytes of one copy (§2.5.11).
-fn identity(c: &CaptureArg, op: ReductionOp) -> Vec<u8> {
-    let size = c.size as usize;
-    if c.kind == Kind::Aggregate {
-        let one = matches!(op, ReductionOp::Mul);
-        let mut v = vec![0u8; size];
-        if one {
-            if size == 8 {
-                v[..4].copy_from_slice(&1.0f32.to_le_bytes());
-            } else if size >= 16 {
-                v[..8].copy_from_slice(&1.0f64.to_le_bytes());
-            }
-        }
-        return v;
-    }
-    let w = openacc::identity_bits(c.kind, op);
-    let mut v = w.to_le_bytes().to_vec();
-    v.resize(size, 0);
-    v
-}
-
 /// The `staging` key of synchronous work (the legacy stream); no activity queue has it (`async`
 /// without an argument is -1, `acc_async_sync` -2 and `acc_async_noval` -1).
 const SYNC_QUEUE: i64 = i64::MIN;
@@ -748,8 +689,9 @@ impl CudaDevice {
         for (i, (c, &s)) in k.caps.iter().zip(k.shared).enumerate() {
             // A read-only firstprivate value: one copy for all gangs (see emit::Module).
             let n = if shared_fp.and_then(|v| v.get(i)).copied().unwrap_or(false) { 1 } else { k.gangs as usize };
-            match c.mode {
-                CaptureMode::Value | CaptureMode::Present => {
+            let copy = GangCopy::of(c, k.on_host);
+            match copy {
+                GangCopy::Shared => {
                     let v = if c.is_pointer || c.mode == CaptureMode::Present { st.gpu(s).unwrap_or(s) } else { s };
                     if c.mode == CaptureMode::Present && c.is_pointer && c.size == 8 && v != s {
                         // The device copy of a pointer variable (a pointer mapped itself, a `use_device`
@@ -768,13 +710,13 @@ impl CudaDevice {
                     args.push(v);
                     gangs.push(None);
                 }
-                CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_) => {
+                copy => {
                     let size = c.size.max(1) as usize;
-                    let (one, blocks): (Vec<u8>, Option<(Vec<u8>, usize, u64)>) = match (&c.section, c.mode) {
-                        (Some(sec), CaptureMode::FirstPrivate | CaptureMode::Private) => {
+                    let (one, blocks): (Vec<u8>, Option<(Vec<u8>, usize, u64)>) = match copy {
+                        GangCopy::Section { host: sec, copy } => {
                             // `private(p[lo:n])`: per gang a pointer cell aiming into its own block.
                             let len = (sec.end - sec.start) as usize;
-                            let block = if c.mode == CaptureMode::FirstPrivate {
+                            let block = if copy {
                                 m.mem.read_bytes(sec.start, len as u64).map_err(|f| m.fault(f, loc))?.into_owned()
                             } else {
                                 vec![0u8; len]
@@ -782,9 +724,9 @@ impl CudaDevice {
                             let hv = m.mem.load_u64(c.host).map_err(|f| m.fault(f, loc))?;
                             (Vec::new(), Some((block, len.max(1), hv.wrapping_sub(sec.start))))
                         }
-                        (_, CaptureMode::FirstPrivate) => {
+                        GangCopy::FirstPrivate { translate_pointer } => {
                             let mut b = m.mem.read_bytes(c.host, c.size).map_err(|f| m.fault(f, loc))?.into_owned();
-                            if c.is_pointer && b.len() >= 8 {
+                            if translate_pointer && b.len() >= 8 {
                                 let hv = u64::from_le_bytes(b[..8].try_into().unwrap_or([0; 8]));
                                 // A host pointer into mapped data, or already a device pointer (deviceptr, acc_malloc).
                                 let d = openacc::translate_pointer(m, hv).unwrap_or(hv);
@@ -793,8 +735,8 @@ impl CudaDevice {
                             }
                             (b, None)
                         }
-                        (_, CaptureMode::Reduction(op)) => (identity(c, op), None),
-                        _ => (vec![0u8; size], None),
+                        GangCopy::Reduction(op, ty) => (gang::identity_bytes(ty, op, size), None),
+                        GangCopy::Private | GangCopy::Shared => (vec![0u8; size], None),
                     };
                     let cell = if blocks.is_some() { 8 } else { size };
                     let ptr = alloc_async(n * cell, stream).map_err(|r| gpu_error("allocating private copies", r, loc))?;
@@ -842,7 +784,7 @@ impl CudaDevice {
     fn combine(&self, st: &State, m: &mut Machine, k: &KernelLaunch<'_>, gangs: &[Option<GangBuffer>]) -> Result<(), Trap> {
         let loc = k.loc;
         for (c, gb) in k.caps.iter().zip(gangs) {
-            let (CaptureMode::Reduction(op), Some(gb)) = (c.mode, gb) else { continue };
+            let (GangCopy::Reduction(op, ty), Some(gb)) = (GangCopy::of(c, k.on_host), gb) else { continue };
             let size = c.size.max(1) as usize;
             let mut parts = vec![0u8; size * k.gangs as usize];
             st.dtoh(&mut parts, gb.ptr).map_err(|r| gpu_error("reading reduction results", r, loc))?;
@@ -857,13 +799,7 @@ impl CudaDevice {
                 None => m.mem.read_bytes(c.host, size as u64).map_err(|f| m.fault(f, loc))?.into_owned(),
             };
             for part in parts.chunks(size) {
-                if c.kind == Kind::Aggregate {
-                    combine_complex(&mut acc, part, c.size, op);
-                } else {
-                    let v = openacc::combine_bits(c.kind, op, word(c.kind, &acc), word(c.kind, part));
-                    let n = acc.len().min(8);
-                    acc[..n].copy_from_slice(&v.to_le_bytes()[..n]);
-                }
+                gang::combine_bytes(ty, op, &mut acc, part);
             }
             match target {
                 Some(p) => st.htod(p, &acc).map_err(|r| gpu_error("writing a reduction variable", r, loc))?,
@@ -893,21 +829,5 @@ mod tests {
         assert_ne!(a, source_key(&["kernel", "compute_80"]));
         assert_ne!(source_key(&["ab", "c"]), source_key(&["a", "bc"]));
         assert_eq!(a.len(), 32);
-    }
-
-    #[test]
-    fn words_sign_extend_like_the_interpreter() {
-        assert_eq!(word(Kind::I32, &(-5i32).to_le_bytes()), (-5i64) as u64);
-        assert_eq!(word(Kind::U32, &u32::MAX.to_le_bytes()), u32::MAX as u64);
-        assert_eq!(word(Kind::F32, &1.5f32.to_le_bytes()), 1.5f32.to_bits() as u64);
-    }
-
-    #[test]
-    fn complex_combine() {
-        let mut a = [1.0f64.to_le_bytes(), 2.0f64.to_le_bytes()].concat();
-        let b = [3.0f64.to_le_bytes(), 4.0f64.to_le_bytes()].concat();
-        combine_complex(&mut a, &b, 16, ReductionOp::Mul);
-        assert_eq!(f64::from_le_bytes(a[..8].try_into().unwrap()), -5.0);
-        assert_eq!(f64::from_le_bytes(a[8..].try_into().unwrap()), 10.0);
     }
 }

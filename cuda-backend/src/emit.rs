@@ -399,96 +399,15 @@ pub(crate) fn walk_stmt<'a>(s: &'a Stmt, f: &mut dyn FnMut(&'a Expr)) {
     walk_stmt_and(s, &mut |_| {}, f);
 }
 
-/// [`walk_stmt`], calling `g` on each statement too (not those inside expressions).
+/// [`walk_stmt`], calling `g` on each statement too (not those inside expressions); the IR's one
+/// walker, [`accsim_core::ir::visit::walk`].
 pub(crate) fn walk_stmt_and<'a>(s: &'a Stmt, g: &mut dyn FnMut(&'a Stmt), f: &mut dyn FnMut(&'a Expr)) {
-    g(s);
-    match &s.kind {
-        StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } | StmtKind::Return(Some(e)) => walk_expr(e, f),
-        StmtKind::Block(v) => v.iter().for_each(|x| walk_stmt_and(x, g, f)),
-        StmtKind::If(c, t, e) => {
-            walk_expr(c, f);
-            walk_stmt_and(t, g, f);
-            if let Some(e) = e {
-                walk_stmt_and(e, g, f);
-            }
-        }
-        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
-            walk_expr(c, f);
-            walk_stmt_and(b, g, f);
-        }
-        StmtKind::For { init, cond, step, body } => {
-            if let Some(i) = init {
-                walk_stmt_and(i, g, f);
-            }
-            if let Some(c) = cond {
-                walk_expr(c, f);
-            }
-            if let Some(c) = step {
-                walk_expr(c, f);
-            }
-            walk_stmt_and(body, g, f);
-        }
-        StmtKind::Switch { cond, body, .. } => {
-            walk_expr(cond, f);
-            walk_stmt_and(body, g, f);
-        }
-        StmtKind::Acc { body: Some(b), .. } => walk_stmt_and(b, g, f),
-        _ => {}
-    }
+    accsim_core::ir::visit::walk(s, false, g, f);
 }
 
-fn walk_place<'a>(p: &'a Place, f: &mut dyn FnMut(&'a Expr)) {
-    if let Place::Mem(a) = p {
-        walk_expr(a, f);
-    }
-}
-
+/// Visit every expression of an expression tree, and those of the statements inside it.
 pub(crate) fn walk_expr<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
-    f(e);
-    match &e.kind {
-        ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => walk_expr(a, f),
-        ExprKind::Binary(_, a, b)
-        | ExprKind::LogicalAnd(a, b)
-        | ExprKind::LogicalOr(a, b)
-        | ExprKind::Comma(a, b)
-        | ExprKind::VaCopy(a, b)
-        | ExprKind::PtrAdd { ptr: a, index: b, .. }
-        | ExprKind::PtrDiff { lhs: a, rhs: b, .. }
-        | ExprKind::ComplexBinary { lhs: a, rhs: b, .. }
-        | ExprKind::ComplexCompare { lhs: a, rhs: b, .. }
-        | ExprKind::ComplexMake { re: a, im: b, .. } => {
-            walk_expr(a, f);
-            walk_expr(b, f);
-        }
-        ExprKind::ComplexNeg { value, .. } => walk_expr(value, f),
-        ExprKind::Cond(a, b, c) => {
-            walk_expr(a, f);
-            walk_expr(b, f);
-            walk_expr(c, f);
-        }
-        ExprKind::Assign { place, value } | ExprKind::CompoundAssign { place, value, .. } => {
-            walk_place(place, f);
-            walk_expr(value, f);
-        }
-        ExprKind::IncDec { place, .. } => walk_place(place, f),
-        ExprKind::Call { callee, args, .. } => {
-            if let Callee::Indirect(c) = callee {
-                walk_expr(c, f);
-            }
-            args.iter().for_each(|a| walk_expr(a, f));
-        }
-        ExprKind::WithInit { init, value } => {
-            init.iter().for_each(|s| walk_stmt(s, f));
-            walk_expr(value, f);
-        }
-        ExprKind::StmtExpr { body, value } => {
-            body.iter().for_each(|s| walk_stmt(s, f));
-            if let Some(v) = value {
-                walk_expr(v, f);
-            }
-        }
-        _ => {}
-    }
+    accsim_core::ir::visit::walk_expr(e, false, &mut |_| {}, f);
 }
 
 /// Which thread dimensions are partitioned where a statement runs.
@@ -594,9 +513,14 @@ const LIBC_EFFECTS: &[&str] = &["printf", "malloc", "free", "memcpy", "memset"];
 /// The runtime routine device code may call (§3.2.14); the emitter writes its answer inline.
 const ACC_ON_DEVICE: &str = "acc_on_device";
 
+/// The launch a routine runs in (accsim's own, `kernel::routine::LAUNCH_DIM_FN`): gang index and
+/// gang count from the grid (every loop mapping's gang index); one worker and one lane, since a
+/// routine runs in the calling thread, which then runs every worker's and lane's share itself.
+const LAUNCH_DIM_FN: &str = accsim_core::kernel::routine::LAUNCH_DIM_FN;
+
 /// Whether a call of C library function `x` may store to memory (or is not a device function).
 pub(crate) fn extern_stores(p: &Program, x: ExternId) -> bool {
-    p.externs.get(x.0 as usize).is_none_or(|x| x.name != ACC_ON_DEVICE && (!DEVICE_LIBC.contains(&x.name.as_str()) || LIBC_EFFECTS.contains(&x.name.as_str())))
+    p.externs.get(x.0 as usize).is_none_or(|x| x.name != ACC_ON_DEVICE && x.name != LAUNCH_DIM_FN && (!DEVICE_LIBC.contains(&x.name.as_str()) || LIBC_EFFECTS.contains(&x.name.as_str())))
 }
 
 /// Functions whose call may change memory other than their own locals (fixpoint over calls).
@@ -920,7 +844,7 @@ impl<'p> Emitter<'p> {
     fn kernel(&mut self, k: &Kernel, out: &mut String) {
         let p = self.p;
         let Some(func) = p.functions.get(k.func.0 as usize) else { return };
-        let text = p.acc.get(k.directive.0 as usize).and_then(|d| d.as_ref()).map(|d| d.text.clone()).unwrap_or_default();
+        let text = p.directives.get(k.directive.0 as usize).map(|d| d.text.clone()).unwrap_or_default();
         let _ = writeln!(out, "// line {}: #pragma acc {text}", k.loc.line);
         if k.single {
             out.push_str("// (a kernels-construct part that runs on one gang)\n");
@@ -2211,6 +2135,12 @@ impl<'p> Emitter<'p> {
                                 return self.unsupported("`acc_on_device` with other than one argument", loc);
                             };
                             return format!("((((int){t}) != 2) && (((int){t}) != 0))");
+                        }
+                        if n == LAUNCH_DIM_FN {
+                            let [t] = a.as_slice() else {
+                                return self.unsupported(format!("`{n}` with other than one argument"), loc);
+                            };
+                            return format!("((long)(({t}) == 0 ? blockIdx.y * gridDim.x + blockIdx.x : ({t}) == 1 ? gridDim.x * gridDim.y : 1))");
                         }
                         if DEVICE_LIBC.contains(&n.as_str()) {
                             n

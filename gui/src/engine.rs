@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, Sender, TryRecvError};
 
 use accsim_core::diag::{Diagnostic, FileId, Loc, Severity, SourceMap};
-use accsim_core::exec::events::Event;
+use accsim_core::exec::events::{Record, Timeline};
 use accsim_core::exec::inspect::{LocalValue, MachineView};
 use accsim_core::exec::{self, Capture, Control, Observer, RunOptions, RunOutcome};
 use accsim_core::frontend::PreprocessOptions;
@@ -210,7 +210,7 @@ fn check_findings(c: &Compiled, gone: &Arc<AtomicBool>) -> Vec<Finding> {
     let options = RunOptions {
         stdout: Some(output.sink()),
         stderr: Some(output.sink()),
-        checker: Some(Box::new(checker)),
+        subscribers: vec![Box::new(checker)],
         observer: Some(Box::new(StopWhen(Arc::clone(gone)))),
         ..RunOptions::default()
     };
@@ -307,7 +307,7 @@ struct Stepper {
     commands: Receiver<Command>,
     updates: Sender<Update>,
     notify: Notify,
-    events: Arc<Mutex<Vec<Event>>>,
+    events: Arc<Mutex<Vec<Record>>>,
     stdout: Capture,
     goal: Goal,
     step: u64,
@@ -706,7 +706,7 @@ fn engine_main(path: PathBuf, commands: Receiver<Command>, updates: Sender<Updat
     let shared = Arc::new(Mutex::new(Shared { breakpoints: BTreeSet::new(), last: None, restart_at: None, gone: false }));
     let mut target = 1;
     loop {
-        let events: Arc<Mutex<Vec<Event>>> = Arc::default();
+        let events: Arc<Mutex<Vec<Record>>> = Arc::default();
         let stdout = Capture::new();
         let sink_events = Arc::clone(&events);
         let stepper = Stepper {
@@ -730,11 +730,11 @@ fn engine_main(path: PathBuf, commands: Receiver<Command>, updates: Sender<Updat
             stdout: Some(stdout.sink()),
             stderr: Some(stdout.sink()),
             observer: Some(Box::new(stepper)),
-            events: Some(Box::new(move |e: &Event| {
+            subscribers: vec![Box::new(Timeline(move |e: &Record| {
                 if let Ok(mut v) = sink_events.lock() {
                     v.push(e.clone());
                 }
-            })),
+            }))],
             ..RunOptions::default()
         };
         let argv = vec![compiled.path.to_string_lossy().into_owned()];

@@ -8,7 +8,7 @@ use crate::app::{App, Command, Tab};
 use crate::engine::Command as EngineCommand;
 use crate::state::{Coherence, DeviceState, IterationMap, MappedVar, RunState, Snapshot, ThreadId};
 use crate::view::ViewState;
-use accsim_core::exec::events::EventKind;
+use accsim_core::exec::events::RecordKind;
 
 /// Colours of §1.2's execution modes, as the legend names them.
 pub mod mode_colour {
@@ -469,12 +469,12 @@ fn queues(s: &Snapshot, ui: &mut egui::Ui) {
         painter.line_segment([Pos2::new(rect.left() + label_w, top + track_h - 1.0), Pos2::new(rect.right(), top + track_h - 1.0)], Stroke::new(0.5, ui.visuals().weak_text_color()));
         for e in s.events.iter().filter(|e| e.queue == *q) {
             let (colour, label) = match &e.kind {
-                EventKind::Upload { var, .. } => (Color32::from_rgb(70, 120, 220), format!("upload {var}")),
-                EventKind::Download { var, .. } => (Color32::from_rgb(60, 170, 90), format!("download {var}")),
-                EventKind::Launch { kernel, .. } => (Color32::from_rgb(235, 150, 40), format!("kernel {kernel}")),
-                EventKind::Alloc { var, .. } => (Color32::from_gray(120), format!("alloc {var}")),
-                EventKind::Free { var, .. } => (Color32::from_gray(90), format!("free {var}")),
-                EventKind::Wait { .. } => (Color32::from_rgb(210, 70, 70), "wait".to_owned()),
+                RecordKind::Upload { var, .. } => (Color32::from_rgb(70, 120, 220), format!("upload {var}")),
+                RecordKind::Download { var, .. } => (Color32::from_rgb(60, 170, 90), format!("download {var}")),
+                RecordKind::Launch { kernel, .. } => (Color32::from_rgb(235, 150, 40), format!("kernel {kernel}")),
+                RecordKind::Alloc { var, .. } => (Color32::from_gray(120), format!("alloc {var}")),
+                RecordKind::Free { var, .. } => (Color32::from_gray(90), format!("free {var}")),
+                RecordKind::Wait { .. } => (Color32::from_rgb(210, 70, 70), "wait".to_owned()),
             };
             let x0 = x_of(e.start_ns);
             let x1 = x_of(e.start_ns + e.dur_ns).max(x0 + 2.0);

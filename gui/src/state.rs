@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use accsim_core::exec::events::Event;
+use accsim_core::exec::events::Record;
 
 /// Where the engine is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,7 +171,7 @@ pub struct Snapshot {
     pub device: Option<DeviceState>,
     pub variables: Vec<Variable>,
     pub memory: Vec<MappedVar>,
-    pub events: Vec<Event>,
+    pub events: Vec<Record>,
     /// Model-clock time of the pause ([`accsim_core::exec::events`]).
     pub now_ns: u64,
     pub findings: Vec<Finding>,

@@ -28,7 +28,7 @@ pub struct Outcome {
 }
 
 /// Run `exe` (compiled for checking) once per seed in `0..seeds`, with the options `options`
-/// makes (stdout, the checker and the queue schedule are set here); the distinct outcomes in
+/// makes (stdout, the memory model and the queue schedule are set here); the distinct outcomes in
 /// the order their first seed found them.
 pub fn explore(exe: &Executable, seeds: u64, options: impl Fn() -> RunOptions, argv: &[String], map: &SourceMap) -> Vec<Outcome> {
     let mut outcomes: Vec<Outcome> = Vec::new();
@@ -37,7 +37,7 @@ pub fn explore(exe: &Executable, seeds: u64, options: impl Fn() -> RunOptions, a
         let mut o = options();
         o.stdout = Some(out.sink());
         o.stderr = Some(Capture::new().sink());
-        o.checker = Some(Box::new(WeakMemory::new(seed)));
+        o.memory_model = Some(Box::new(WeakMemory::new(seed)));
         o.accelerator = None;
         o.device.schedule = Some(seed);
         let ran = exe.run(o, argv.to_vec());

@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod explore;
+pub mod json;
 pub mod sim_device;
 pub mod validate;
 pub mod weak;

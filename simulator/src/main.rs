@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use accsim_core::diag::{Diagnostic, SourceMap};
 use accsim_core::driver;
 use accsim_core::exec;
-use accsim_core::exec::events::{self, Event};
+use accsim_core::exec::events::{self, Record};
 use std::sync::{Arc, Mutex};
 use accsim_core::frontend::PreprocessOptions;
 use clap::{Args, Parser, Subcommand};
@@ -418,7 +418,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     };
     // A report on stdout has stdout to itself: the program's output goes to stderr.
     let stdout: Option<exec::Sink> = if c.format != Format::Text && c.report.is_none() { Some(Box::new(std::io::stderr())) } else { None };
-    let options = exec::RunOptions { checker: Some(Box::new(checker)), accelerator: Some(accelerator), stdout, ..r.run_options() };
+    let options = exec::RunOptions { subscribers: vec![Box::new(checker)], accelerator: Some(accelerator), stdout, ..r.run_options() };
     let outcome = exe.run(options, r.argv());
     if let Ok(f) = found.lock() {
         findings.extend(f.list.iter().cloned());
@@ -486,7 +486,7 @@ fn findings_json(findings: &[Diagnostic], map: &SourceMap) -> String {
             })
         })
         .collect();
-    serde_json::json!({ "findings": items }).to_string()
+    accsim::json::write(&serde_json::json!({ "findings": items }), accsim::json::Style::COMPACT)
 }
 
 /// SARIF 2.1.0, for code-scanning tools.
@@ -521,15 +521,15 @@ fn findings_sarif(findings: &[Diagnostic], map: &SourceMap) -> String {
             })
         })
         .collect();
-    serde_json::json!({
+    let sarif = serde_json::json!({
         "version": "2.1.0",
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "runs": [{
             "tool": {"driver": {"name": "accsim", "informationUri": "https://github.com/", "rules": rules.iter().map(|r| serde_json::json!({"id": r})).collect::<Vec<_>>()}},
             "results": results,
         }],
-    })
-    .to_string()
+    });
+    accsim::json::write(&sarif, accsim::json::Style::COMPACT)
 }
 
 /// `accsim explore`: K seeded schedules, the distinct outcomes.
@@ -563,10 +563,11 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
             return ExitCode::from(if internal { 101 } else { 2 });
         }
     };
-    let collected: Arc<Mutex<Vec<Event>>> = Arc::default();
-    let events: Option<exec::openacc::EventSink> = if r.notify || r.time || r.trace.is_some() {
+    let collected: Arc<Mutex<Vec<Record>>> = Arc::default();
+    let mut subscribers: Vec<Box<dyn events::Subscriber>> = Vec::new();
+    if r.notify || r.time || r.trace.is_some() {
         let (notify, keep, sink, names) = (r.notify, r.time || r.trace.is_some(), collected.clone(), map.clone());
-        Some(Box::new(move |e: &Event| {
+        subscribers.push(Box::new(events::Timeline(move |e: &Record| {
             if notify {
                 eprintln!("{}", events::notify_line(e, &names));
             }
@@ -575,13 +576,11 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
                     v.push(e.clone());
                 }
             }
-        }))
-    } else {
-        None
-    };
+        })));
+    }
     // The weak model runs on the sequential device (the default accelerator): it sees one
     // device thread at a time through the checking hooks (see `accsim::weak`).
-    let (accelerator, checker): (_, Option<Box<dyn exec::check::Checker>>) = if weak {
+    let (accelerator, memory_model): (_, Option<Box<dyn exec::check::MemoryModel>>) = if weak {
         if r.device != DeviceKind::Sim {
             eprintln!("accsim: --coherence weak models the simulated device; it cannot be used with --device cuda");
             return ExitCode::from(2);
@@ -594,18 +593,18 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
         }
     };
     // The native engine runs the host functions it covers when nothing observes the run.
-    let native = match (r.engine, &checker) {
+    let native = match (r.engine, &memory_model) {
         (Engine::Native, None) => accsim_jit::Engine::compile(&compiled.program, &exe).ok().map(accsim_jit::Engine::handle),
         _ => None,
     };
-    let options = exec::RunOptions { events, accelerator, checker, native, ..r.run_options() };
+    let options = exec::RunOptions { subscribers, accelerator, memory_model, native, ..r.run_options() };
     let outcome = exe.run(options, r.argv());
     let recorded = collected.lock().map(|v| v.clone()).unwrap_or_default();
     if r.time {
         eprint!("{}", events::time_summary(&recorded, map));
     }
     if let Some(path) = &r.trace {
-        if let Err(e) = std::fs::write(path, events::chrome_trace(&recorded, map)) {
+        if let Err(e) = std::fs::write(path, accsim::json::chrome_trace(&recorded, map)) {
             eprintln!("accsim: cannot write the trace {}: {e}", path.display());
         }
     }
@@ -725,14 +724,14 @@ fn validate(compiled: driver::Compiled, map: &SourceMap, v: &ValidateArgs) -> Ex
         let log: TransferLog = Arc::default();
         let recorder = Recorder { inner, log: log.clone() };
         let names = log.clone();
-        let events: exec::openacc::EventSink = Box::new(move |e: &Event| {
-            if let events::EventKind::Download { bytes, var } = &e.kind {
+        let downloads = events::Timeline(move |e: &Record| {
+            if let events::RecordKind::Download { bytes, var } = &e.kind {
                 name_transfer(&names, e.loc, *bytes, var);
             }
         });
         let stdout = exec::Capture::new();
         let options = exec::RunOptions {
-            events: Some(events),
+            subscribers: vec![Box::new(downloads)],
             accelerator: Some(exec::device::DeviceHandle(Arc::new(recorder))),
             stdout: Some(stdout.sink()),
             ..r.run_options()
@@ -804,7 +803,7 @@ fn race_findings(compiled: &driver::Compiled, map: &SourceMap, r: &RunArgs) -> R
     let (checker, found) = accsim::check::CheckRun::new();
     let accelerator = accelerator(DeviceKind::Sim, &compiled.program, map, r).map_err(|_| "no simulated device".to_string())?;
     let discarded = exec::Capture::new();
-    let options = exec::RunOptions { checker: Some(Box::new(checker)), accelerator: Some(accelerator), stdout: Some(discarded.sink()), ..r.run_options() };
+    let options = exec::RunOptions { subscribers: vec![Box::new(checker)], accelerator: Some(accelerator), stdout: Some(discarded.sink()), ..r.run_options() };
     let _ = exe.run(options, r.argv());
     let list = found.lock().map(|f| f.list.clone()).unwrap_or_default();
     Ok(list.into_iter().filter(|d| matches!(d.kind, "data-race" | "async-race")).collect())

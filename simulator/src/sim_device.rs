@@ -83,7 +83,7 @@ impl Device for SimDevice {
     }
 
     fn launch(&self, m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Trap> {
-        if m.observer.is_some() || m.checker.is_some() {
+        if m.observer.is_some() || m.events.wants_device_events() || m.memory_model.is_some() {
             return SequentialDevice.launch(m, k);
         }
         // Nothing watches the threads: the fast-share variant of the kernel (same results for a

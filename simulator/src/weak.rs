@@ -53,7 +53,7 @@
 
 use std::collections::HashMap;
 
-use accsim_core::exec::check::{Access, Checker, DataEvent, Level, ThreadEvent};
+use accsim_core::exec::check::{Access, Level, MemoryModel, ThreadEvent};
 use accsim_core::exec::memory::{AllocId, AllocKind, Memory};
 
 /// The level of a thread in the execution model (§1.2).
@@ -124,8 +124,8 @@ impl Choices {
     }
 }
 
-/// The store-buffer memory model (see the module documentation), as the checker of a run of
-/// the checking executable on the sequential device.
+/// The store-buffer memory model (see the module documentation), the [`MemoryModel`] of a run
+/// of the checking executable on the sequential device.
 #[derive(Debug)]
 pub struct WeakMemory {
     choices: Choices,
@@ -241,20 +241,10 @@ fn modeled(mem: &Memory, addr: u64) -> bool {
     })
 }
 
-impl Checker for WeakMemory {
-    fn access(&mut self, _mem: &Memory, _a: &Access) {}
-
-    fn thread(&mut self, _e: ThreadEvent) {}
-
-    fn memory_model(&self) -> bool {
-        true
-    }
-
-    fn data(&mut self, _mem: &Memory, _queue: Option<i64>, e: &DataEvent<'_>) {
-        if let DataEvent::LaunchBegin { on_host, .. } = e {
-            self.in_kernel = !on_host;
-            self.frames = vec![Frame::new(Tier::Kernel)];
-        }
+impl MemoryModel for WeakMemory {
+    fn launch(&mut self, on_host: bool) {
+        self.in_kernel = !on_host;
+        self.frames = vec![Frame::new(Tier::Kernel)];
     }
 
     fn before_access(&mut self, mem: &mut Memory, a: &Access) {
@@ -286,7 +276,7 @@ impl Checker for WeakMemory {
         }
     }
 
-    fn thread_memory(&mut self, mem: &mut Memory, e: ThreadEvent) {
+    fn thread(&mut self, mem: &mut Memory, e: ThreadEvent) {
         if !self.in_kernel || self.frames.is_empty() {
             return;
         }

@@ -24,8 +24,11 @@ fn only() -> Option<Vec<String>> {
     std::env::var("ACCSIM_SAMPLE").ok().map(|s| s.split(',').map(|n| n.trim().to_string()).collect())
 }
 
+/// The C and Fortran programs of `dir`.
 fn sources(dir: &Path) -> Vec<PathBuf> {
-    only_named_samples(c_files(dir))
+    let mut files = c_files(dir);
+    files.extend(fortran_files(dir));
+    only_named_samples(files)
 }
 
 /// `accsim check [flags] FILE`, run from the repository root with `FILE` relative to it, so

@@ -23,8 +23,6 @@ use common::*;
 /// (program, text the harness's report of it must contain, why accsim fails it); when one starts
 /// passing, remove it here and mark it passing in SPEC_COVERAGE.md.
 const KNOWN_FAILURES: &[KnownFailure] = &[
-    ("2.10.2_link_without_lifetime", "missed the marked `not-present`", "a routine reading a declare link global that no data clause mapped stops as a device read of host memory (`device-deref-host-ptr`) instead of saying the linked data is not present (§2.12.2)"),
-    ("2.12.1_routine_gang_gang_redundant", "false `data-race` finding", "the gang loop inside a routine gang procedure is run in full by every calling gang instead of being partitioned among them, so check reports a race on every element"),
 ];
 
 fn spec_dir() -> PathBuf {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use accsim::validate::{compare, name_transfer, Recorder, RunResult, Tolerance, TransferLog};
 use accsim_core::diag::{Loc, SourceMap};
 use accsim_core::exec::device::{Device, DeviceHandle, KernelLaunch, SequentialDevice};
-use accsim_core::exec::events::{Event, EventKind};
+use accsim_core::exec::events::{Record, RecordKind, Timeline};
 use accsim_core::exec::{self, Machine, Trap};
 use accsim_core::frontend::PreprocessOptions;
 
@@ -38,14 +38,14 @@ impl Device for Corrupting {
 fn run(exe: &exec::Executable, device: DeviceHandle, label: &str) -> RunResult {
     let log: TransferLog = Arc::default();
     let names = log.clone();
-    let events: exec::openacc::EventSink = Box::new(move |e: &Event| {
-        if let EventKind::Download { bytes, var } = &e.kind {
+    let downloads = Timeline(move |e: &Record| {
+        if let RecordKind::Download { bytes, var } = &e.kind {
             name_transfer(&names, e.loc, *bytes, var);
         }
     });
     let stdout = exec::Capture::new();
     let options = exec::RunOptions {
-        events: Some(events),
+        subscribers: vec![Box::new(downloads)],
         accelerator: Some(DeviceHandle(Arc::new(Recorder { inner: device, log: log.clone() }))),
         stdout: Some(stdout.sink()),
         ..Default::default()

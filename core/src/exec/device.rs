@@ -21,12 +21,11 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use crate::diag::Loc;
-use crate::ir::acc::CaptureMode;
 
 use super::machine::{Machine, Trap};
 use super::memory::{AllocId, AllocKind, Space};
-use super::openacc::{self, CaptureArg};
-use super::value::Kind;
+use super::gang::{self, CaptureArg, GangCopy};
+use super::openacc;
 
 /// One kernel launch, as the engine asks for it.
 pub struct KernelLaunch<'a> {
@@ -168,11 +167,13 @@ impl Device for SequentialDevice {
             // that a stepping GUI or a checker sees every device step.
             let mut fork = m.device_fork();
             fork.machine.observer = m.observer.take();
-            fork.machine.checker = m.checker.take();
+            fork.machine.events = std::mem::take(&mut m.events);
+            fork.machine.memory_model = m.memory_model.take();
             let ran = args.iter().try_for_each(|a| fork.machine.call_kernel(k.fid, a, k.loc));
             super::check::thread_event(&mut fork.machine, super::check::ThreadEvent::GangsDone);
             m.observer = fork.machine.observer.take();
-            m.checker = fork.machine.checker.take();
+            m.events = std::mem::take(&mut fork.machine.events);
+            m.memory_model = fork.machine.memory_model.take();
             let joined = m.join_device_forks(vec![fork], k.loc);
             ran.and(joined)
         })
@@ -199,9 +200,9 @@ pub fn launch_gangs(
         let mut a = vec![g, k.gangs, k.workers, k.vector];
         let mut mine = Vec::new();
         for (c, &s) in k.caps.iter().zip(k.shared) {
-            let v = match c.mode {
-                CaptureMode::Value | CaptureMode::Present => s,
-                CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_) => {
+            let v = match GangCopy::of(c, k.on_host) {
+                GangCopy::Shared => s,
+                _ => {
                     let p = private_copy(m, c, space, k.on_host, &mut mine, loc)?;
                     mine.push(p);
                     p
@@ -224,21 +225,18 @@ pub fn launch_gangs(
     for mine in partials {
         let mut it = mine.into_iter();
         for (c, &target) in k.caps.iter().zip(&targets) {
-            if !matches!(c.mode, CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_)) {
+            let copy = GangCopy::of(c, k.on_host);
+            if copy == GangCopy::Shared {
                 continue;
             }
-            if c.section.is_some() && matches!(c.mode, CaptureMode::FirstPrivate | CaptureMode::Private) {
+            if matches!(copy, GangCopy::Section { .. }) {
                 if let Some(block) = it.next() {
                     m.mem.release(AllocId((block >> 32) as u32), loc);
                 }
             }
             let Some(p) = it.next() else { break };
-            if let (CaptureMode::Reduction(op), true, Ok(())) = (c.mode, ran.is_ok(), &combined) {
-                combined = if c.kind == Kind::Aggregate {
-                    openacc::combine_complex(m, target, p, c.size, op, loc)
-                } else {
-                    openacc::combine_into(m, target, p, c.kind, op, loc)
-                };
+            if let (GangCopy::Reduction(op, ty), true, Ok(())) = (copy, ran.is_ok(), &combined) {
+                combined = gang::combine_into(&mut m.mem, target, p, ty, op).map_err(|f| m.fault(f, loc));
             }
             m.mem.release(AllocId((p >> 32) as u32), loc);
         }
@@ -246,35 +244,34 @@ pub fn launch_gangs(
     ran.and(combined)
 }
 
-/// A gang's own copy of capture `c`: for a private/firstprivate subarray (`private(p[0:n])`)
-/// the copied block is pushed on `mine` first and the returned pointer variable aims into it.
+/// A gang's own copy of capture `c` ([`GangCopy`]): for a private/firstprivate subarray
+/// (`private(p[0:n])`) the copied block is pushed on `mine` first and the returned pointer
+/// variable aims into it.
 fn private_copy(m: &mut Machine, c: &CaptureArg, space: Space, on_host: bool, mine: &mut Vec<u64>, loc: Loc) -> Result<u64, Trap> {
     let p = m.mem.alloc(c.size.max(1), AllocKind::Runtime("gang-private copy"), space, loc).map_err(|f| m.fault(f, loc))?;
     let fault = |m: &Machine, f| m.fault(f, loc);
-    if let (Some(sec), CaptureMode::FirstPrivate | CaptureMode::Private) = (&c.section, c.mode) {
-        let Range { start, end } = sec.clone();
-        let len = end - start;
-        let block = m.mem.alloc(len.max(1), AllocKind::Runtime("gang-private subarray"), space, loc).map_err(|f| fault(m, f))?;
-        if c.mode == CaptureMode::FirstPrivate {
-            m.mem.copy(block, start, len).map_err(|f| fault(m, f))?;
+    match GangCopy::of(c, on_host) {
+        GangCopy::Section { host: Range { start, end }, copy } => {
+            let len = end - start;
+            let block = m.mem.alloc(len.max(1), AllocKind::Runtime("gang-private subarray"), space, loc).map_err(|f| fault(m, f))?;
+            if copy {
+                m.mem.copy(block, start, len).map_err(|f| fault(m, f))?;
+            }
+            let hv = m.mem.load_u64(c.host).map_err(|f| fault(m, f))?;
+            m.mem.store_u64(p, block.wrapping_add(hv.wrapping_sub(start))).map_err(|f| fault(m, f))?;
+            mine.push(block);
         }
-        let hv = m.mem.load_u64(c.host).map_err(|f| fault(m, f))?;
-        m.mem.store_u64(p, block.wrapping_add(hv.wrapping_sub(start))).map_err(|f| fault(m, f))?;
-        mine.push(block);
-        return Ok(p);
-    }
-    match c.mode {
-        CaptureMode::FirstPrivate => {
+        GangCopy::FirstPrivate { translate_pointer } => {
             m.mem.copy(p, c.host, c.size).map_err(|f| fault(m, f))?;
-            if c.is_pointer && !on_host {
+            if translate_pointer {
                 let hv = m.mem.load_u64(p).map_err(|f| fault(m, f))?;
                 if let Some(d) = openacc::translate_pointer(m, hv) {
                     m.mem.store_u64(p, d).map_err(|f| fault(m, f))?;
                 }
             }
         }
-        CaptureMode::Reduction(op) => openacc::write_identity(m, p, c, op, loc)?,
-        _ => {}
+        GangCopy::Reduction(op, ty) => gang::write_identity(&mut m.mem, p, ty, op).map_err(|f| fault(m, f))?,
+        GangCopy::Private | GangCopy::Shared => {}
     }
     Ok(p)
 }

@@ -1,22 +1,213 @@
-//! The event stream of the data environment and the device (DESIGN.md "Events are the single
-//! source of observation"): allocations, transfers, launches and waits, each with its place in
-//! the source and a time on a *model clock*, so the same program gives the same trace every run.
+//! The event stream (DESIGN.md "Events are the single source of observation"): everything a run
+//! shows an observer — the data environment's operations (device copies created, found present
+//! and released, transfers, pointer attachment, §2.6, §2.14), kernel launches and waits (§2.13,
+//! §2.14), the device threads of a kernel starting and rejoining (§1.2), the memory accesses of a
+//! checking executable, and findings — is one [`Event`], delivered in program order to the run's
+//! [`Subscribers`]. `--notify`, `--time`, `--trace` ([`Timeline`]), the checkers of `accsim
+//! check` (simulator/src/check) and the GUI are subscribers.
 //!
-//! **Model clock.** One interpreter step is one nanosecond; a transfer of `b` bytes takes
-//! `1 µs + b / 10 GB/s` (a PCIe-like link); device allocation and free take 1 µs. Host steps and
-//! kernel steps advance the clock as they run; transfers and launches are on the host track (the
-//! queues run their work when it is issued, so every queue's work is also host-synchronous).
+//! **Model clock.** Every event carries a [`Stamp`]: the activity queue it belongs to and its
+//! time on a *model clock*, so the same program gives the same trace every run. One interpreter
+//! step is one nanosecond; a transfer of `b` bytes takes `1 µs + b / 10 GB/s` (a PCIe-like
+//! link); device allocation and free take 1 µs. Host steps and kernel steps advance the clock as
+//! they run; transfers and launches are on the host track (the queues run their work when it is
+//! issued, so every queue's work is also host-synchronous).
 //!
-//! Consumers: `--notify` prints each event as it happens (NV_ACC_NOTIFY-style lines), `--time`
-//! summarises per construct (NV_ACC_TIME-style), `--trace FILE.json` writes a Chrome trace.
+//! **Cost.** Accesses and device-thread events are delivered only to subscribers that ask for
+//! them ([`Subscriber::device_events`]) and only by an executable compiled for checking; a run
+//! with no subscriber builds no event (the clock still advances). Device code runs one gang at a
+//! time on the interpreter thread while a subscriber wants device events
+//! ([`super::device::SequentialDevice`], which moves the subscribers into the device fork).
+//!
+//! The owned [`Record`]s of the timeline are what `--notify` prints (NV_ACC_NOTIFY-style lines),
+//! `--time` summarises per construct (NV_ACC_TIME-style) and `--trace FILE.json` writes as a
+//! Chrome trace (`accsim::json::chrome_trace` in the simulator crate).
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::ops::Range;
 
-use crate::diag::{Loc, SourceMap};
+use crate::diag::{Diagnostic, Loc, SourceMap};
 
+use super::check::{Access, ThreadEvent};
+use super::memory::Memory;
+
+/// One thing a run did, as its observers see it. Host addresses are
+/// [`Space::Host`](super::memory::Space) pointer words, device addresses device ones.
+#[derive(Clone, Debug)]
+pub enum Event<'a> {
+    /// A device copy of `host` was created at `device` (for `name`, by the clause at `loc`):
+    /// 1 µs of model time (§2.6.4).
+    Created { host: Range<u64>, device: u64, name: &'a str, loc: Loc },
+    /// A present or present_or_ clause (or an implicit mapping) found `host` present already
+    /// at `device` (§2.6.5.6–§2.6.5.11): no allocation, no transfer.
+    Present { host: Range<u64>, device: u64, name: &'a str, loc: Loc },
+    /// The device copy of `host` (at `device`) was released (end of its lifetime), after its
+    /// copy-out if it had one: 1 µs of model time.
+    Released { host: Range<u64>, device: u64, name: &'a str, loc: Loc },
+    /// `len` bytes were copied host → device (`copyin`, `update device`,
+    /// `acc_memcpy_to_device`). `var`: the variable of the clause; `None` for the runtime routine
+    /// `acc_memcpy_to_device`, which the timeline does not show and the model clock does not time.
+    Upload { device: u64, host: u64, len: u64, var: Option<&'a str>, loc: Loc },
+    /// `len` bytes were copied device → host (`copyout`, `update host`, `acc_memcpy_from_device`);
+    /// `var` as for [`Event::Upload`].
+    Download { host: u64, device: u64, len: u64, var: Option<&'a str>, loc: Loc },
+    /// The runtime wrote a device pointer into device memory (attaching a row, §2.6).
+    PointerAttached { device: u64, loc: Loc },
+    /// A kernel starts (`on_host`: it runs on the host with host data, `if(false)`).
+    LaunchBegin { fid: u32, gangs: u64, workers: u64, vector: u64, loc: Loc, on_host: bool },
+    /// The kernel started by the last [`Event::LaunchBegin`] finished (or trapped).
+    LaunchEnd { loc: Loc },
+    /// The kernel finished without a trap, after `steps` interpreter steps (its model time).
+    Launched { kernel: &'a str, gangs: u64, workers: u64, vector_length: u64, steps: u64, loc: Loc },
+    /// The host waited for queue `queue` (all queues when `None`), or found it idle: the host is
+    /// ordered after that queue's work (§2.14.1, §3.2.11).
+    Waited { queue: Option<i64>, loc: Loc },
+    /// A `wait` directive (§2.14.1) finished waiting for `queue` (all queues when `None`).
+    WaitDirective { queue: Option<i64>, loc: Loc },
+    /// Work issued from now on to queue `waiter` waits for the work issued so far to queue `on`
+    /// (every other queue when `None`); the host does not wait (`acc_wait_async`,
+    /// `acc_wait_all_async`, `wait(…) async(…)`: §3.2.9, §3.2.11, §2.13.3).
+    QueueJoined { waiter: i64, on: Option<i64>, loc: Loc },
+    /// The running device thread changed (§1.2; checking executables only, to subscribers of
+    /// device events).
+    Thread(ThreadEvent),
+    /// A memory access of the program (checking executables only, to subscribers of device
+    /// events).
+    Access(Access),
+    /// A finding about the program made while it runs (a `portability` note: what accsim did
+    /// where compilers differ).
+    Finding(&'a Diagnostic),
+}
+
+impl Event<'_> {
+    /// The source location of the event (the directive, call or access that caused it).
+    pub fn loc(&self) -> Loc {
+        match self {
+            Event::Created { loc, .. }
+            | Event::Present { loc, .. }
+            | Event::Released { loc, .. }
+            | Event::Upload { loc, .. }
+            | Event::Download { loc, .. }
+            | Event::PointerAttached { loc, .. }
+            | Event::LaunchBegin { loc, .. }
+            | Event::LaunchEnd { loc }
+            | Event::Launched { loc, .. }
+            | Event::Waited { loc, .. }
+            | Event::WaitDirective { loc, .. }
+            | Event::QueueJoined { loc, .. } => *loc,
+            Event::Access(a) => a.loc,
+            Event::Finding(d) => d.primary.unwrap_or_default(),
+            Event::Thread(_) => Loc::default(),
+        }
+    }
+
+    /// A device-thread event or an access (delivered only to [`Subscriber::device_events`]).
+    pub fn is_device_event(&self) -> bool {
+        matches!(self, Event::Thread(_) | Event::Access(_))
+    }
+}
+
+/// When and where an event happened.
+#[derive(Clone, Copy, Debug)]
+pub struct Stamp<'a> {
+    /// The function the host (or device thread) was running.
+    pub function: &'a str,
+    /// The activity queue (`async(n)`), `None` for synchronous work.
+    pub queue: Option<i64>,
+    /// Model time the event started (ns) and how long it took.
+    pub start_ns: u64,
+    pub dur_ns: u64,
+}
+
+/// Receives the events of a run (see the module documentation).
+pub trait Subscriber: Send {
+    /// One event, with the memory the program runs on (read-only).
+    fn event(&mut self, mem: &Memory, at: &Stamp<'_>, e: &Event<'_>);
+
+    /// Whether this subscriber wants [`Event::Access`] and [`Event::Thread`] (asked once, when
+    /// the run starts). A run with such a subscriber runs device code on the sequential device
+    /// and without vectorised loops, so that every access is seen. Default: `false`.
+    fn device_events(&self) -> bool {
+        false
+    }
+
+    /// Whether the subscriber takes footprints ([`Subscriber::proven_launch`]): when none does,
+    /// kernels are not even evaluated for a proof. Default: `false`.
+    fn wants_proofs(&self) -> bool {
+        false
+    }
+
+    /// The kernel just begun ([`Event::LaunchBegin`]) was proven race-free at this launch, and
+    /// `fp` lists what it reads and writes (`crate::kernel::footprint`). A subscriber that can
+    /// take the footprint for the accesses — it would find nothing in them, and it records what
+    /// they would have recorded — answers `true`; when every subscriber that wants device events
+    /// does, the kernel runs without reporting its accesses or thread events. Default: `false`.
+    fn proven_launch(&mut self, _mem: &Memory, _fp: &crate::kernel::footprint::Footprint) -> bool {
+        false
+    }
+}
+
+/// The subscribers of a run, and whether any of them wants device events.
+#[derive(Default)]
+pub struct Subscribers {
+    list: Vec<Box<dyn Subscriber>>,
+    device: bool,
+}
+
+impl Subscribers {
+    pub fn new(list: Vec<Box<dyn Subscriber>>) -> Subscribers {
+        let device = list.iter().any(|s| s.device_events());
+        Subscribers { list, device }
+    }
+
+    /// Nobody listens: events need not be built.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// Some subscriber wants accesses and device-thread events.
+    #[inline]
+    pub fn wants_device_events(&self) -> bool {
+        self.device
+    }
+
+    /// Deliver `e` (device events only to the subscribers that asked for them).
+    #[inline]
+    pub fn deliver(&mut self, mem: &Memory, at: &Stamp<'_>, e: &Event<'_>) {
+        let device = e.is_device_event();
+        for s in &mut self.list {
+            if !device || s.device_events() {
+                s.event(mem, at, e);
+            }
+        }
+    }
+
+    /// Whether some subscriber takes footprints.
+    pub fn wants_proofs(&self) -> bool {
+        self.list.iter().any(|s| s.device_events() && s.wants_proofs())
+    }
+
+    /// Offer the footprint of a proven kernel to the subscribers of device events: true when
+    /// every one of them took it (the kernel may then run unobserved).
+    pub fn proven_launch(&mut self, mem: &Memory, fp: &crate::kernel::footprint::Footprint) -> bool {
+        let mut taken = self.device;
+        for s in self.list.iter_mut().filter(|s| s.device_events()) {
+            taken &= s.proven_launch(mem, fp);
+        }
+        taken
+    }
+
+    /// Stop (`false`) or resume delivering device events (a kernel that runs on its footprint).
+    pub fn set_device_events(&mut self, on: bool) {
+        self.device = on && self.list.iter().any(|s| s.device_events());
+    }
+}
+
+/// The timeline's kinds of [`Record`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EventKind {
+pub enum RecordKind {
     Alloc { bytes: u64, var: String },
     Free { bytes: u64, var: String },
     Upload { bytes: u64, var: String },
@@ -25,10 +216,11 @@ pub enum EventKind {
     Wait { queue: Option<i64> },
 }
 
-/// One event: what, where (the directive or call that caused it), when (model ns), how long.
+/// One entry of the timeline: what, where (the directive or call that caused it), when (model
+/// ns), how long. An owned copy of an [`Event`] that `--notify`, `--time` and `--trace` show.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Event {
-    pub kind: EventKind,
+pub struct Record {
+    pub kind: RecordKind,
     pub loc: Loc,
     /// The function the host was running.
     pub function: String,
@@ -38,25 +230,66 @@ pub struct Event {
     pub dur_ns: u64,
 }
 
+impl Record {
+    /// The timeline's record of an event, for those the timeline shows.
+    pub fn of(at: &Stamp<'_>, e: &Event<'_>) -> Option<Record> {
+        let kind = match *e {
+            Event::Created { ref host, name, .. } => RecordKind::Alloc { bytes: host.end - host.start, var: name.to_string() },
+            Event::Released { ref host, name, .. } => RecordKind::Free { bytes: host.end - host.start, var: name.to_string() },
+            Event::Upload { len, var: Some(var), .. } => RecordKind::Upload { bytes: len, var: var.to_string() },
+            Event::Download { len, var: Some(var), .. } => RecordKind::Download { bytes: len, var: var.to_string() },
+            Event::Launched { kernel, gangs, workers, vector_length, steps, .. } => {
+                RecordKind::Launch { kernel: kernel.to_string(), gangs, workers, vector_length, steps }
+            }
+            Event::WaitDirective { queue, .. } => RecordKind::Wait { queue },
+            _ => return None,
+        };
+        Some(Record { kind, loc: e.loc(), function: at.function.to_string(), queue: at.queue, start_ns: at.start_ns, dur_ns: at.dur_ns })
+    }
+}
+
+/// The subscriber of `--notify`, `--time`, `--trace` and the GUI's queue panel: hands each
+/// [`Record`] of the timeline to a function as it happens.
+pub struct Timeline<F: FnMut(&Record) + Send>(pub F);
+
+impl<F: FnMut(&Record) + Send> Subscriber for Timeline<F> {
+    fn event(&mut self, _mem: &Memory, at: &Stamp<'_>, e: &Event<'_>) {
+        if let Some(r) = Record::of(at, e) {
+            (self.0)(&r);
+        }
+    }
+}
+
+/// The model time an event takes, and whether it advances the clock (a launch's steps were
+/// counted as the kernel ran).
+pub fn model_time(e: &Event<'_>) -> (u64, bool) {
+    match *e {
+        Event::Created { .. } | Event::Released { .. } => (1000, true),
+        Event::Upload { len, var: Some(_), .. } | Event::Download { len, var: Some(_), .. } => (transfer_ns(len), true),
+        Event::Launched { steps, .. } => (steps, false),
+        _ => (0, false),
+    }
+}
+
 /// Cost of a transfer on the model clock.
 pub fn transfer_ns(bytes: u64) -> u64 {
     1000 + bytes / 10
 }
 
 /// The NV_ACC_NOTIFY-style line of an event.
-pub fn notify_line(e: &Event, map: &SourceMap) -> String {
+pub fn notify_line(e: &Record, map: &SourceMap) -> String {
     let file = map.name(e.loc.file);
     let at = format!("file={file} function={} line={} device=0", e.function, e.loc.line);
     let q = e.queue.map(|q| format!(" queue={q}")).unwrap_or_default();
     match &e.kind {
-        EventKind::Alloc { bytes, var } => format!("alloc device data {at}{q} variable={var} bytes={bytes}"),
-        EventKind::Free { bytes, var } => format!("free device data {at}{q} variable={var} bytes={bytes}"),
-        EventKind::Upload { bytes, var } => format!("upload data {at}{q} variable={var} bytes={bytes}"),
-        EventKind::Download { bytes, var } => format!("download data {at}{q} variable={var} bytes={bytes}"),
-        EventKind::Launch { kernel, gangs, workers, vector_length, .. } => {
+        RecordKind::Alloc { bytes, var } => format!("alloc device data {at}{q} variable={var} bytes={bytes}"),
+        RecordKind::Free { bytes, var } => format!("free device data {at}{q} variable={var} bytes={bytes}"),
+        RecordKind::Upload { bytes, var } => format!("upload data {at}{q} variable={var} bytes={bytes}"),
+        RecordKind::Download { bytes, var } => format!("download data {at}{q} variable={var} bytes={bytes}"),
+        RecordKind::Launch { kernel, gangs, workers, vector_length, .. } => {
             format!("launch kernel {at}{q} kernel={kernel} num_gangs={gangs} num_workers={workers} vector_length={vector_length}")
         }
-        EventKind::Wait { queue } => match queue {
+        RecordKind::Wait { queue } => match queue {
             Some(n) => format!("wait {at} queue={n}"),
             None => format!("wait {at} all queues"),
         },
@@ -65,7 +298,7 @@ pub fn notify_line(e: &Event, map: &SourceMap) -> String {
 
 /// The NV_ACC_TIME-style summary: per function, per source line, how often each construct was
 /// reached, kernels launched, bytes moved, and model time.
-pub fn time_summary(events: &[Event], map: &SourceMap) -> String {
+pub fn time_summary(events: &[Record], map: &SourceMap) -> String {
     #[derive(Default)]
     struct Line {
         launches: u64,
@@ -84,20 +317,20 @@ pub fn time_summary(events: &[Event], map: &SourceMap) -> String {
         let l = by_fn.entry((file, e.function.clone())).or_default().entry(e.loc.line).or_default();
         l.time_ns += e.dur_ns;
         match &e.kind {
-            EventKind::Launch { gangs, workers, vector_length, steps, .. } => {
+            RecordKind::Launch { gangs, workers, vector_length, steps, .. } => {
                 l.launches += 1;
                 l.steps += steps;
                 l.config = Some((*gangs, *workers, *vector_length));
             }
-            EventKind::Upload { bytes, .. } => {
+            RecordKind::Upload { bytes, .. } => {
                 l.uploads += 1;
                 l.up_bytes += bytes;
             }
-            EventKind::Download { bytes, .. } => {
+            RecordKind::Download { bytes, .. } => {
                 l.downloads += 1;
                 l.down_bytes += bytes;
             }
-            EventKind::Alloc { .. } => l.allocs += 1,
+            RecordKind::Alloc { .. } => l.allocs += 1,
             _ => {}
         }
     }
@@ -126,44 +359,5 @@ pub fn time_summary(events: &[Event], map: &SourceMap) -> String {
             }
         }
     }
-    out
-}
-
-/// A Chrome trace (chrome://tracing, Perfetto): the host thread and each activity queue as tracks.
-pub fn chrome_trace(events: &[Event], map: &SourceMap) -> String {
-    let mut out = String::from("{\"traceEvents\":[\n");
-    let esc = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
-    let mut first = true;
-    let mut tracks: BTreeMap<i64, ()> = BTreeMap::new();
-    for e in events {
-        let tid = e.queue.map(|q| q + 2).unwrap_or(1);
-        tracks.insert(tid, ());
-        let (name, cat) = match &e.kind {
-            EventKind::Alloc { var, .. } => (format!("alloc {var}"), "alloc"),
-            EventKind::Free { var, .. } => (format!("free {var}"), "alloc"),
-            EventKind::Upload { var, .. } => (format!("upload {var}"), "transfer"),
-            EventKind::Download { var, .. } => (format!("download {var}"), "transfer"),
-            EventKind::Launch { kernel, .. } => (format!("kernel {kernel}"), "kernel"),
-            EventKind::Wait { .. } => ("wait".to_string(), "wait"),
-        };
-        if !first {
-            out.push_str(",\n");
-        }
-        first = false;
-        let _ = write!(
-            out,
-            "{{\"name\":\"{}\",\"cat\":\"{cat}\",\"ph\":\"X\",\"ts\":{:.3},\"dur\":{:.3},\"pid\":1,\"tid\":{tid},\"args\":{{\"source\":\"{}\"}}}}",
-            esc(&name),
-            e.start_ns as f64 / 1000.0,
-            e.dur_ns as f64 / 1000.0,
-            esc(&map.describe(e.loc))
-        );
-    }
-    for tid in tracks.keys() {
-        let label = if *tid == 1 { "host".to_string() } else { format!("queue {}", tid - 2) };
-        let _ = write!(out, "{}{{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":{tid},\"args\":{{\"name\":\"{label}\"}}}}", if first { "" } else { ",\n" });
-        first = false;
-    }
-    out.push_str("\n]}\n");
     out
 }

@@ -11,7 +11,7 @@
 use crate::data::present::PresentEntry;
 use crate::diag::Loc;
 
-use super::compile::Home;
+use super::code::Home;
 use super::machine::Machine;
 use super::memory::{AllocId, Space};
 

@@ -25,7 +25,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use super::compile::{ef, ExprFn};
+use super::code::{ef, ExprFn};
 use super::libc_bind::{self, PrintfArgs, PrintfError};
 use super::machine::{Machine, Trap};
 use super::memory::{ptr_word, AllocId, AllocKind, FaultKind, MemFault, Space};
@@ -86,6 +86,8 @@ pub enum Shim {
     Acc(super::openacc::AccFn),
     /// An OpenMP runtime routine, as on one host thread ([`super::libc_omp`]).
     Omp(super::libc_omp::OmpFn),
+    /// `kernel::routine::LAUNCH_DIM_FN`: the launch a routine runs in ([`Machine::launch_dims`]).
+    LaunchDim,
     Printf,
     Fprintf,
     Sprintf,
@@ -371,6 +373,9 @@ fn shim_named(name: &str) -> Option<Shim> {
     }
     if let Some(f) = super::libc_omp::runtime_fn(name) {
         return Some(Omp(f));
+    }
+    if name == crate::kernel::routine::LAUNCH_DIM_FN {
+        return Some(LaunchDim);
     }
     if let Some(f) = math1(name) {
         return Some(Math1(f));
@@ -1165,6 +1170,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
     Ok(match shim {
         Acc(f) => super::openacc::call_runtime(m, f, args, loc)?,
         Omp(f) => super::libc_omp::call(m, f, args, loc)?,
+        LaunchDim => m.launch_dims.get(a(0) as usize).copied().unwrap_or(1),
         Printf => printf_to(
             m,
             Out::Stdout,

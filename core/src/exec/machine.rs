@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use super::compile::{CFunc, Executable, Instr, Op};
+use super::code::{CFunc, Executable, Instr, Op};
 use super::libc_shim::{self, ShimState};
 use super::memory::{AllocId, AllocKind, FaultKind, MemFault, Memory, FUNC_ID};
 use super::value::Kind;
@@ -96,12 +96,13 @@ pub struct Machine<'e> {
     pub fuel: u64,
     fuel_limited: bool,
     pub observer: Option<Box<dyn Observer>>,
-    /// The checkers of `accsim check` (called only by an executable compiled for checking and
-    /// by the runtime's data events, see [`super::check`]).
-    pub checker: Option<Box<dyn super::check::Checker>>,
-    /// The checker is a memory model ([`super::check::Checker::memory_model`], asked once at
-    /// the start of the run): only then are its `before_access` and `thread_memory` called.
-    pub checker_model: bool,
+    /// The run's observers of events ([`super::events`]): the timeline of `--notify`/`--time`/
+    /// `--trace`, the checkers of `accsim check` (accesses and thread events come only from an
+    /// executable compiled for checking, see [`super::check`]), the GUI.
+    pub events: super::events::Subscribers,
+    /// The memory model of `--coherence weak` ([`super::check::MemoryModel`]; called only by an
+    /// executable compiled for checking).
+    pub memory_model: Option<Box<dyn super::check::MemoryModel>>,
     pub stdout: Sink,
     pub stderr: Sink,
     /// Program stdout not yet written to the sink.
@@ -109,6 +110,10 @@ pub struct Machine<'e> {
     pub libc: ShimState,
     /// The OpenACC runtime: data environment, device configuration.
     pub acc: super::openacc::AccState,
+    /// The gang index, gang count, worker count and vector length of the kernel gang this
+    /// machine is running ([`Machine::call_kernel`]); `[0, 1, 1, 1]` in host code. Routines read
+    /// it to share their loops among the calling threads (`kernel::routine::LAUNCH_DIM_FN`).
+    pub launch_dims: [u64; 4],
     /// Native code of some functions (issue 15); `None` when the run is observed.
     pub native: Option<super::native::NativeHandle>,
     stack_top: usize,
@@ -249,11 +254,26 @@ impl<'e> Machine<'e> {
             }
             FaultKind::HostMemory => {
                 let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
+                // §2.10.2, §2.12.2: a `declare link` global has a device copy only while a data
+                // clause, compute construct or `enter data` gives it a data lifetime; used by
+                // device code outside one, it is not present (not a host pointer the program
+                // passed in).
+                let link = self.exe.declares.iter().find(|(dc, ptr, ..)| *dc == crate::ir::acc::DataClause::Link && (*ptr >> 32) as u32 == id.0);
+                if let Some((_, _, _, name, declared)) = link {
+                    let d = Diagnostic::error(
+                        "not-present",
+                        format!("device code {access}s `{name}`, which is in a `declare link` clause but is not present on the device: a link variable gets a device copy only from a data clause, compute construct or `enter data` that names it (§2.10.2, §2.12.2)"),
+                        loc,
+                    )
+                    .with_related(*declared, format!("`{name}` is declared `link` here"))
+                    .with_help(format!("give `{name}` a data lifetime around the device code: `copyin({name})` on the compute construct or an enclosing `data` construct, or `enter data copyin({name})`"));
+                    return Trap::error(d);
+                }
                 let msg = format!(
                     "device code {access}s host memory: {} lives in host memory, which the device cannot address (§1.3: separate memories)",
                     desc(id)
                 );
-                let mut d = Diagnostic::error("device-deref-host-ptr", msg, loc);
+                let mut d = Diagnostic::error(crate::finding::FindingKind::DeviceDerefHostPtr.name(), msg, loc);
                 if let Some((name, at)) = self.acc.pointers_mapped_alone.get(&id.0) {
                     let why = if self.acc.config.strict_2_0 { "OpenACC 2.0's reading, --strict-2.0" } else { "its extent is not known here, §2.7.1" };
                     d = d.with_related(*at, format!("`{name}` names the pointer: only the 8-byte pointer was mapped, not the data it points to ({why})"))
@@ -369,7 +389,12 @@ impl<'e> Machine<'e> {
 
     /// Whether native code may run: nothing observes the run's steps or accesses.
     pub fn native_enabled(&self) -> bool {
-        self.native.is_some() && self.observer.is_none() && self.checker.is_none()
+        self.native.is_some() && self.unobserved()
+    }
+
+    /// No observer steps the run, no memory model follows it, no subscriber wants its accesses.
+    fn unobserved(&self) -> bool {
+        self.observer.is_none() && self.memory_model.is_none() && !self.events.wants_device_events()
     }
 
     /// The trap of a run out of fuel at `loc`.
@@ -410,37 +435,16 @@ impl<'e> Machine<'e> {
         Ok(())
     }
 
-    /// Load a scalar of kind `k` as its canonical word.
+    /// Load a scalar of kind `k` as its canonical word ([`Memory::load_kind`]).
     #[inline]
     pub fn load_kind(&self, k: Kind, p: u64) -> Result<u64, MemFault> {
-        Ok(match k {
-            Kind::Bool | Kind::U8 | Kind::I8 => k.from_raw(self.mem.load_u8(p)? as u64),
-            Kind::U16 | Kind::I16 => k.from_raw(self.mem.load_u16(p)? as u64),
-            Kind::U32 | Kind::F32 | Kind::I32 => k.from_raw(self.mem.load_u32(p)? as u64),
-            Kind::I64 | Kind::U64 | Kind::F64 | Kind::Ptr => self.mem.load_u64(p)?,
-            Kind::LongDouble => {
-                self.mem.read_bytes(p, 16)?;
-                self.mem.load_u64(p)?
-            }
-            Kind::Void | Kind::Aggregate => p,
-        })
+        self.mem.load_kind(k, p)
     }
 
-    /// Store a scalar word of kind `k`.
+    /// Store a scalar word of kind `k` ([`Memory::store_kind`]).
     #[inline]
     pub fn store_kind(&mut self, k: Kind, p: u64, v: u64) -> Result<(), MemFault> {
-        match k {
-            Kind::Bool | Kind::U8 | Kind::I8 => self.mem.store_u8(p, v as u8),
-            Kind::U16 | Kind::I16 => self.mem.store_u16(p, v as u16),
-            Kind::U32 | Kind::I32 | Kind::F32 => self.mem.store_u32(p, v as u32),
-            Kind::I64 | Kind::U64 | Kind::F64 | Kind::Ptr => self.mem.store_u64(p, v),
-            Kind::LongDouble => {
-                let mut b = [0u8; 16];
-                b[..8].copy_from_slice(&v.to_le_bytes());
-                self.mem.write_bytes(p, &b)
-            }
-            Kind::Void | Kind::Aggregate => Ok(()),
-        }
+        self.mem.store_kind(k, p, v)
     }
 
     /// Write buffered program stdout to its sink.
@@ -470,7 +474,13 @@ impl<'e> Machine<'e> {
     pub fn call_kernel(&mut self, fid: u32, args: &[u64], loc: Loc) -> Result<(), Trap> {
         let base = self.regs.len();
         self.regs.extend_from_slice(args);
-        call_function(self, fid, base, 0, loc).map(|_| ())
+        let outer = self.launch_dims;
+        if let [g, ng, nw, nv, ..] = *args {
+            self.launch_dims = [g, ng, nw, nv];
+        }
+        let ran = call_function(self, fid, base, 0, loc).map(|_| ());
+        self.launch_dims = outer;
+        ran
     }
 
     /// A machine for a device thread that runs gangs of a kernel beside others: the same
@@ -503,13 +513,14 @@ impl<'e> Machine<'e> {
             fuel: self.fuel,
             fuel_limited: self.fuel_limited,
             observer: None,
-            checker: None,
-            checker_model: self.checker_model,
+            events: Default::default(),
+            memory_model: None,
             stdout: out.sink(),
             stderr: err.sink(),
             out_buf: Vec::new(),
             libc: self.libc.clone(),
             acc: super::openacc::AccState::for_device_thread(&self.acc),
+            launch_dims: self.launch_dims,
             // Device threads run the interpreter (kernels on the native engine: issue 15).
             native: None,
             stack_top: self.stack_top,
@@ -641,7 +652,7 @@ pub fn call_function(
     let mut result = match native {
         // Compiled functions have no memory locals and no variadic part (the engine declines
         // those), so the prologue has nothing to do; the arguments are the register slots.
-        Some(n) if m.observer.is_none() && m.checker.is_none() => {
+        Some(n) if m.unobserved() => {
             let args = m.regs[base..base + f.nparams.min(nargs)].to_vec();
             n.call(m, fid, &args, loc)
         }
@@ -793,8 +804,8 @@ pub fn run_main(
         fuel: options.max_steps.unwrap_or(u64::MAX),
         fuel_limited: options.max_steps.is_some(),
         observer: options.observer,
-        checker_model: options.checker.as_ref().is_some_and(|c| c.memory_model()),
-        checker: options.checker,
+        events: super::events::Subscribers::new(options.subscribers),
+        memory_model: options.memory_model,
         stdout: options
             .stdout
             .unwrap_or_else(|| Box::new(std::io::stdout())),
@@ -803,9 +814,9 @@ pub fn run_main(
             .unwrap_or_else(|| Box::new(std::io::stderr())),
         out_buf: Vec::new(),
         libc: ShimState::new(argv.first().cloned().unwrap_or_default()),
+        launch_dims: [0, 1, 1, 1],
         acc: {
             let mut a = super::openacc::AccState::new(options.device.clone());
-            a.sink = options.events;
             if let Some(d) = options.accelerator {
                 a.device = d;
             }
@@ -816,7 +827,7 @@ pub fn run_main(
         stack_top: stack_address(),
         stack_size,
     };
-    if options.native.is_some() && m.observer.is_none() && m.checker.is_none() {
+    if options.native.is_some() && m.unobserved() {
         m.mem.track_changes();
         m.native = options.native;
     }

@@ -43,6 +43,7 @@ use std::borrow::Cow;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
+use super::value::Kind;
 use crate::diag::Loc;
 
 /// Index of an allocation in [`Memory`].
@@ -1137,6 +1138,42 @@ access!(load_u32, store_u32, u32, 4);
 access!(load_u64, store_u64, u64, 8);
 access!(load_f32, store_f32, f32, 4);
 access!(load_f64, store_f64, f64, 8);
+
+impl Memory {
+    /// Load a scalar of kind `k` as its canonical word (see [`super::value`]: a `long double` is
+    /// 16 bytes, the f64 then zeros; a record or complex value is its address).
+    #[inline]
+    pub fn load_kind(&self, k: Kind, p: u64) -> Result<u64, MemFault> {
+        Ok(match k {
+            Kind::Bool | Kind::U8 | Kind::I8 => k.from_raw(self.load_u8(p)? as u64),
+            Kind::U16 | Kind::I16 => k.from_raw(self.load_u16(p)? as u64),
+            Kind::U32 | Kind::F32 | Kind::I32 => k.from_raw(self.load_u32(p)? as u64),
+            Kind::I64 | Kind::U64 | Kind::F64 | Kind::Ptr => self.load_u64(p)?,
+            Kind::LongDouble => {
+                self.read_bytes(p, 16)?;
+                self.load_u64(p)?
+            }
+            Kind::Void | Kind::Aggregate => p,
+        })
+    }
+
+    /// Store a scalar word of kind `k`.
+    #[inline]
+    pub fn store_kind(&mut self, k: Kind, p: u64, v: u64) -> Result<(), MemFault> {
+        match k {
+            Kind::Bool | Kind::U8 | Kind::I8 => self.store_u8(p, v as u8),
+            Kind::U16 | Kind::I16 => self.store_u16(p, v as u16),
+            Kind::U32 | Kind::I32 | Kind::F32 => self.store_u32(p, v as u32),
+            Kind::I64 | Kind::U64 | Kind::F64 | Kind::Ptr => self.store_u64(p, v),
+            Kind::LongDouble => {
+                let mut b = [0u8; 16];
+                b[..8].copy_from_slice(&v.to_le_bytes());
+                self.write_bytes(p, &b)
+            }
+            Kind::Void | Kind::Aggregate => Ok(()),
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -50,6 +50,7 @@
 pub mod check;
 pub mod device;
 pub mod events;
+pub mod gang;
 pub mod inspect;
 pub mod libc_bind;
 mod libc_erf;
@@ -60,6 +61,7 @@ pub mod native;
 pub mod openacc;
 pub mod value;
 
+mod code;
 mod compile;
 mod machine;
 
@@ -72,7 +74,7 @@ use std::sync::{Arc, Mutex};
 use crate::diag::{Diagnostic, Diagnostics, Loc};
 use crate::ir;
 
-pub use compile::Executable;
+pub use code::Executable;
 pub use machine::{arith_trap, ArithFault, DeviceFork, Machine, Trap, TrapKind, MAX_CALL_DEPTH};
 
 /// What the observer tells the interpreter.
@@ -147,15 +149,16 @@ pub struct RunOptions {
     pub observer: Option<Box<dyn Observer>>,
     /// The simulated device's launch defaults and modes.
     pub device: openacc::DeviceConfig,
-    /// Receives the data-environment and device events ([`events`]) as they happen.
-    pub events: Option<openacc::EventSink>,
+    /// Receive the run's events ([`events`]) as they happen: the timeline
+    /// ([`events::Timeline`]), the checkers (`accsim check`; the executable must be compiled
+    /// with [`compile_for_checking`] for memory accesses and device threads to reach them).
+    pub subscribers: Vec<Box<dyn events::Subscriber>>,
+    /// The memory model of `--coherence weak` (an executable compiled for checking).
+    pub memory_model: Option<Box<dyn check::MemoryModel>>,
     /// The accelerator (default: [`device::SequentialDevice`]).
     pub accelerator: Option<device::DeviceHandle>,
-    /// The checkers (`accsim check`); the executable must be compiled with
-    /// [`compile_for_checking`] for memory accesses to reach them.
-    pub checker: Option<Box<dyn check::Checker>>,
     /// Native code for some functions (issue 15), run in their place when nothing observes the
-    /// run (no observer, no checker).
+    /// run (no observer, no memory model, no subscriber that follows memory accesses).
     pub native: Option<native::NativeHandle>,
 }
 

@@ -3,8 +3,8 @@
 //! same [`Machine`] (the same checked memory, C library shim and OpenACC runtime).
 //!
 //! The interpreter stays the engine of everything observed: a run with an [`super::Observer`]
-//! (GUI stepping) or a [`super::check::Checker`] never enters native code
-//! ([`Machine::native_enabled`]). A function the engine did not compile runs in the interpreter,
+//! (GUI stepping), a memory model (`--coherence weak`) or a subscriber that follows memory
+//! accesses (`accsim check`) never enters native code ([`Machine::native_enabled`]). A function the engine did not compile runs in the interpreter,
 //! and the engine says why in its report (`accsim info`).
 
 use std::sync::Arc;

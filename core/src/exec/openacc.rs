@@ -39,13 +39,12 @@ use std::ops::Range;
 
 use crate::data::present::{DataLifetime, Presence, PresentEntry, PresentTable};
 use crate::diag::{Diagnostic, Loc};
-use crate::ir::acc::{CaptureMode, DataClause, ReductionOp};
+use crate::ir::acc::{CaptureMode, DataClause};
 
-use super::check::{data_event, DataEvent};
 use super::device::{Device, DeviceHandle, KernelLaunch, SequentialDevice};
 use super::machine::{Machine, Trap};
 use super::memory::{AllocId, AllocKind, Space};
-use super::events::EventKind;
+use super::events::{Event, Stamp};
 use super::value::Kind;
 
 /// Launch defaults and modes (command-line flags).
@@ -97,14 +96,9 @@ pub const ACC_DEVICE_HOST: u64 = 2;
 pub const ACC_DEVICE_NOT_HOST: u64 = 3;
 pub const ACC_DEVICE_NVIDIA: u64 = 4;
 
-/// Receives every event as it happens (`--notify`, and the collectors of `--time`/`--trace`).
-pub type EventSink = Box<dyn FnMut(&super::events::Event) + Send>;
-
 /// Per-run OpenACC state.
 #[derive(Default)]
 pub struct AccState {
-    /// Where events go; `None`: nothing observes them (no cost).
-    pub sink: Option<EventSink>,
     /// Model-clock nanoseconds spent in transfers and allocations so far.
     extra_ns: u64,
     /// Fuel at the start of the run (steps run = fuel_start - fuel).
@@ -239,22 +233,25 @@ pub fn now_ns(m: &Machine) -> u64 {
     m.acc.fuel_start.saturating_sub(m.fuel) + m.acc.extra_ns
 }
 
-/// Report an event that took `dur_ns` of model time (added to the clock) or, for launches, whose
-/// duration was already counted by the kernel's steps.
-pub fn event(m: &mut Machine, kind: super::events::EventKind, loc: Loc, dur_ns: u64, clock_advance: bool) {
-    if m.acc.sink.is_none() {
-        m.acc.extra_ns += if clock_advance { dur_ns } else { 0 };
-        return;
-    }
-    let end = now_ns(m) + if clock_advance { dur_ns } else { 0 };
-    if clock_advance {
+/// Report an event to the run's subscribers ([`super::events`]), first advancing the model
+/// clock by the time it takes ([`super::events::model_time`]; a launch's steps were counted as
+/// the kernel ran). Nothing is built when nobody subscribes.
+pub fn emit(m: &mut Machine, e: Event<'_>) {
+    let (dur_ns, advance) = super::events::model_time(&e);
+    if advance {
         m.acc.extra_ns += dur_ns;
     }
-    let function = m.exe.funcs.get(m.cur_func as usize).map(|f| f.name.clone()).unwrap_or_default();
-    let e = super::events::Event { kind, loc, function, queue: m.acc.queue, start_ns: end - dur_ns, dur_ns };
-    if let Some(sink) = m.acc.sink.as_mut() {
-        sink(&e);
+    if m.events.is_empty() {
+        return;
     }
+    let exe: &super::Executable = m.exe;
+    let at = Stamp {
+        function: exe.funcs.get(m.cur_func as usize).map_or("", |f| f.name.as_str()),
+        queue: m.acc.queue,
+        start_ns: now_ns(m) - dur_ns,
+        dur_ns,
+    };
+    m.events.deliver(&m.mem, &at, &e);
 }
 
 // ---------------------------------------------------------------- device memory
@@ -288,25 +285,25 @@ fn device_free(m: &mut Machine, dev: u64, loc: Loc) {
     device.free(m, dev, loc);
 }
 
-/// Copy host → device.
-fn upload(m: &mut Machine, dev: u64, host: u64, len: u64, loc: Loc) -> Result<(), Trap> {
+/// Copy host → device (for the clause variable `var`; `None`: `acc_memcpy_to_device`).
+fn upload(m: &mut Machine, dev: u64, host: u64, len: u64, var: Option<&str>, loc: Loc) -> Result<(), Trap> {
     if len == 0 {
         return Ok(());
     }
     let device = m.acc.device.clone();
     device.upload(m, dev, host, len, loc)?;
-    data_event(m, DataEvent::Upload { device: dev, host, len, loc });
+    emit(m, Event::Upload { device: dev, host, len, var, loc });
     Ok(())
 }
 
-/// Copy device → host.
-fn download(m: &mut Machine, host: u64, dev: u64, len: u64, loc: Loc) -> Result<(), Trap> {
+/// Copy device → host (for the clause variable `var`; `None`: `acc_memcpy_from_device`).
+fn download(m: &mut Machine, host: u64, dev: u64, len: u64, var: Option<&str>, loc: Loc) -> Result<(), Trap> {
     if len == 0 {
         return Ok(());
     }
     let device = m.acc.device.clone();
     device.download(m, host, dev, len, loc)?;
-    data_event(m, DataEvent::Download { host, device: dev, len, loc });
+    emit(m, Event::Download { host, device: dev, len, var, loc });
     Ok(())
 }
 
@@ -314,7 +311,7 @@ fn download(m: &mut Machine, host: u64, dev: u64, len: u64, loc: Loc) -> Result<
 pub fn attach_pointer(m: &mut Machine, dev: u64, value: u64, loc: Loc) -> Result<(), Trap> {
     let device = m.acc.device.clone();
     device.write_pointer(m, dev, value, loc)?;
-    data_event(m, DataEvent::PointerAttached { device: dev, loc });
+    emit(m, Event::PointerAttached { device: dev, loc });
     Ok(())
 }
 
@@ -371,6 +368,10 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
                     reg.releases.push(Release { host_start: start, copy_out: false });
                 }
             }
+            if !m.events.is_empty() {
+                let device = m.acc.present.get(start).map_or(0, |e| e.to_device(r.range.start));
+                emit(m, Event::Present { host: r.range.clone(), device, name: &r.name, loc: r.loc });
+            }
             Ok(())
         }
         Presence::Partial(start) => Err(partial(m, r, start)),
@@ -382,11 +383,9 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
                 ));
             }
             let dev = device_alloc(m, r.range.start, len, r.loc)?;
-            data_event(m, DataEvent::Created { host: r.range.clone(), device: dev, name: &r.name, loc: r.loc });
-            event(m, EventKind::Alloc { bytes: len, var: r.name.clone() }, r.loc, 1000, true);
+            emit(m, Event::Created { host: r.range.clone(), device: dev, name: &r.name, loc: r.loc });
             if matches!(clause, DataClause::Copy | DataClause::CopyIn | DataClause::PresentOrCopy | DataClause::PresentOrCopyIn) {
-                upload(m, dev, r.range.start, len, r.loc)?;
-                event(m, EventKind::Upload { bytes: len, var: r.name.clone() }, r.loc, super::events::transfer_ns(len), true);
+                upload(m, dev, r.range.start, len, Some(&r.name), r.loc)?;
             }
             let (s, d) = if lifetime == DataLifetime::Structured { (1, 0) } else { (0, 1) };
             m.acc.present.insert(PresentEntry {
@@ -450,12 +449,10 @@ fn release(m: &mut Machine, start: u64, kind: DataLifetime, copy_out: bool, loc:
     if e.structured == 0 && e.dynamic == 0 && !e.user_mapped {
         let Some(e) = m.acc.present.remove(start) else { return Ok(()) };
         if copy_out {
-            download(m, e.host.start, e.device_start, e.len(), loc)?;
-            event(m, EventKind::Download { bytes: e.len(), var: e.name.clone() }, loc, super::events::transfer_ns(e.len()), true);
+            download(m, e.host.start, e.device_start, e.len(), Some(&e.name), loc)?;
         }
-        data_event(m, DataEvent::Released { host: e.host.clone(), device: e.device_start, name: &e.name, loc });
+        emit(m, Event::Released { host: e.host.clone(), device: e.device_start, name: &e.name, loc });
         device_free(m, e.device_start, loc);
-        event(m, EventKind::Free { bytes: e.len(), var: e.name.clone() }, loc, 1000, true);
     }
     Ok(())
 }
@@ -542,13 +539,10 @@ fn run_update(m: &mut Machine, r: &HostRange, to_device: bool) -> Result<(), Tra
     match m.acc.present.lookup(r.range.clone()) {
         Presence::Present(start) => {
             let dev = m.acc.present.get(start).map(|e| e.to_device(r.range.start)).unwrap_or(0);
-            let t = super::events::transfer_ns(len);
             if to_device {
-                upload(m, dev, r.range.start, len, r.loc)?;
-                event(m, EventKind::Upload { bytes: len, var: r.name.clone() }, r.loc, t, true);
+                upload(m, dev, r.range.start, len, Some(&r.name), r.loc)?;
             } else {
-                download(m, r.range.start, dev, len, r.loc)?;
-                event(m, EventKind::Download { bytes: len, var: r.name.clone() }, r.loc, t, true);
+                download(m, r.range.start, dev, len, Some(&r.name), r.loc)?;
             }
             Ok(())
         }
@@ -593,7 +587,7 @@ pub fn wait_queues(m: &mut Machine, q: Option<i64>) -> Result<(), Trap> {
         None => m.acc.deferred.keys().copied().collect(),
     };
     run_deferred(m, queues)?;
-    data_event(m, DataEvent::Waited { queue: q, loc: Loc::default() });
+    emit(m, Event::Waited { queue: q, loc: Loc::default() });
     // The device's own queues (CUDA streams) finish their work too.
     let device = m.acc.device.clone();
     device.wait(m, q)
@@ -612,7 +606,7 @@ pub fn join_queues(m: &mut Machine, waiter: i64, on: Option<i64>, loc: Loc) -> R
     run_deferred(m, queues)?;
     let device = m.acc.device.clone();
     device.wait(m, on)?;
-    data_event(m, DataEvent::QueueJoined { waiter, on, loc });
+    emit(m, Event::QueueJoined { waiter, on, loc });
     Ok(())
 }
 
@@ -744,26 +738,7 @@ pub fn note_pointer_mapped_alone(m: &mut Machine, addr: u64, name: &str, loc: Lo
 
 // ---------------------------------------------------------------- launches
 
-/// How the launcher gets one capture's value.
-#[derive(Clone)]
-pub struct CaptureArg {
-    pub mode: CaptureMode,
-    /// Register value (Value captures) or the host address of the object.
-    pub host: u64,
-    pub size: u64,
-    pub kind: Kind,
-    pub is_pointer: bool,
-    pub name: String,
-    /// The host bytes of a private/firstprivate subarray (`private(p[0:n])`), if any.
-    pub section: Option<Range<u64>>,
-    /// A `Present` array mapped in part by a clause of the construct or of an enclosing data
-    /// construct ([`crate::ir::acc::Capture::mapped_part`]).
-    pub mapped_part: bool,
-    /// A pointer no clause names ([`crate::ir::acc::Capture::implicit_pointer`]).
-    pub implicit_pointer: bool,
-    /// The size of what a pointer capture points at (1 for `void *`).
-    pub elem_size: u64,
-}
+pub use super::gang::CaptureArg;
 
 /// Run kernel function `fid` on the device: once per gang, with per-gang private copies and
 /// reductions combined at the end (§2.5.1, §2.7.11).
@@ -827,28 +802,35 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         }
     }
     let k = KernelLaunch { fid, gangs, workers, vector, caps, shared: &shared, loc, queue: m.acc.queue, on_host: host };
-    data_event(m, DataEvent::LaunchBegin { fid, gangs, workers, vector, loc, on_host: host });
+    emit(m, Event::LaunchBegin { fid, gangs, workers, vector, loc, on_host: host });
+    if let Some(model) = m.memory_model.as_deref_mut() {
+        model.launch(host);
+    }
     let ran = if host {
         SequentialDevice.launch(m, &k)
     } else if let Some(plain) = proven_launch(m, &k) {
-        // Proven race-free with its footprint taken by the checker: run it as `accsim run`
-        // does (the executable without hooks, the device's own schedule), unobserved.
-        let (exe, checker) = (m.exe, m.checker.take());
+        // Proven race-free with its footprint taken by the checkers: run it as `accsim run`
+        // does (the executable without hooks, the device's own schedule), its accesses and
+        // threads unobserved.
+        let exe = m.exe;
         m.exe = plain;
+        m.events.set_device_events(false);
         let device = m.acc.device.clone();
         let ran = device.launch(m, &k);
-        (m.exe, m.checker) = (exe, checker);
+        m.events.set_device_events(true);
+        m.exe = exe;
         ran
     } else {
         let device = m.acc.device.clone();
         device.launch(m, &k)
     };
-    data_event(m, DataEvent::LaunchEnd { loc });
+    emit(m, Event::LaunchEnd { loc });
     ran?;
-    if m.acc.sink.is_some() {
+    if !m.events.is_empty() {
         let steps = now_ns(m).saturating_sub(launch_start);
-        let kernel = m.exe.funcs.get(fid as usize).map(|f| f.name.clone()).unwrap_or_default();
-        event(m, EventKind::Launch { kernel, gangs, workers, vector_length: vector, steps }, loc, steps, false);
+        let exe: &super::Executable = m.exe;
+        let kernel = exe.funcs.get(fid as usize).map_or("", |f| f.name.as_str());
+        emit(m, Event::Launched { kernel, gangs, workers, vector_length: vector, steps, loc });
     }
     Ok(())
 }
@@ -992,7 +974,7 @@ fn implicit_pointer_data(m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Tr
 /// ([`implicit_pointer_data`]): one note with the clauses, as nvc's "Generating implicit
 /// copy(y[:n]), copyin(x[:n])".
 fn implicit_pointer_note(m: &mut Machine, reg: &Region, loc: Loc) {
-    if reg.implicit_pointer_data.is_empty() || m.checker.is_none() {
+    if reg.implicit_pointer_data.is_empty() || m.events.is_empty() {
         return;
     }
     let mut names = Vec::new();
@@ -1012,22 +994,20 @@ fn implicit_pointer_note(m: &mut Machine, reg: &Region, loc: Loc) {
     let pointers = if names.len() == 1 { "the pointer" } else { "the pointers" };
     let (names, clauses) = (names.join(", "), clauses.join(", "));
     let mut d = Diagnostic::error(
-        "portability",
+        crate::finding::FindingKind::Portability.name(),
         format!("no data clause names {names}: OpenACC 2.0 copies only {pointers}; like nvc, accsim made the implicit {clauses}, which `--strict-2.0` does not"),
         loc,
     )
     .with_help(format!("write {clauses} on the construct (the bounds as expressions) to map the same data with every compiler"));
     d.severity = crate::diag::Severity::Note;
-    if let Some(checker) = m.checker.as_deref_mut() {
-        checker.note(d);
-    }
+    emit(m, Event::Finding(&d));
 }
 
 /// `accsim check`: prove the kernel race-free at this launch and hand its footprint to the
-/// checker (`kernel::footprint`, [`super::check::Checker::proven_launch`]). The executable to run
-/// it on when the checker took the footprint.
+/// checkers (`kernel::footprint`, [`super::events::Subscriber::proven_launch`]). The executable to
+/// run it on when the checkers took the footprint.
 fn proven_launch<'e>(m: &mut Machine<'e>, k: &KernelLaunch<'_>) -> Option<&'e super::Executable> {
-    if m.observer.is_some() || m.checker_model || !m.checker.as_deref().is_some_and(|c| c.wants_proofs()) {
+    if m.observer.is_some() || m.memory_model.is_some() || !m.events.wants_proofs() {
         return None;
     }
     let exe: &'e super::Executable = m.exe;
@@ -1047,8 +1027,7 @@ fn proven_launch<'e>(m: &mut Machine<'e>, k: &KernelLaunch<'_>) -> Option<&'e su
         }
         (None, _) => return None,
     };
-    let c = m.checker.as_deref_mut()?;
-    let taken = c.proven_launch(&m.mem, &fp);
+    let taken = m.events.proven_launch(&m.mem, &fp);
     if explain {
         let how = if taken { "proven race-free, run on its footprint" } else { "proven race-free, but the checkers need its accesses" };
         eprintln!("accsim: kernel at line {}: {how}", k.loc.line);
@@ -1134,109 +1113,6 @@ impl crate::kernel::footprint::LaunchValues for LaunchView<'_, '_, '_> {
     }
 }
 
-/// `*host = *host op *part` for a complex reduction variable (`+` and `*`, §2.5.11).
-pub(super) fn combine_complex(m: &mut Machine, host: u64, part: u64, size: u64, op: ReductionOp, loc: Loc) -> Result<(), Trap> {
-    let ek = complex_element(size);
-    let (a, b) = m.load_complex(ek, host).map_err(|f| m.fault(f, loc))?;
-    let (c, d) = m.load_complex(ek, part).map_err(|f| m.fault(f, loc))?;
-    let (re, im) = match op {
-        ReductionOp::Mul => (a * c - b * d, a * d + b * c),
-        _ => (a + c, b + d),
-    };
-    m.store_complex(ek, host, re, im).map_err(|f| m.fault(f, loc))
-}
-
-/// The element kind of a complex variable of `size` bytes: `float _Complex` (8), `double
-/// _Complex` (16) or `long double _Complex` (32: two 16-byte `long double`s, value.rs).
-fn complex_element(size: u64) -> Kind {
-    match size {
-        8 => Kind::F32,
-        32 => Kind::LongDouble,
-        _ => Kind::F64,
-    }
-}
-
-fn load(m: &Machine, k: Kind, p: u64, loc: Loc) -> Result<u64, Trap> {
-    m.load_kind(k, p).map_err(|f| m.fault(f, loc))
-}
-
-/// Initialise a gang's reduction copy at `p` with the operator's identity (§2.5.11).
-pub(super) fn write_identity(m: &mut Machine, p: u64, c: &CaptureArg, op: ReductionOp, loc: Loc) -> Result<(), Trap> {
-    if c.kind == Kind::Aggregate {
-        // A complex variable: (0, 0) for +, (1, 0) for *.
-        let re = if matches!(op, ReductionOp::Mul) { 1.0 } else { 0.0 };
-        return m.store_complex(complex_element(c.size), p, re, 0.0).map_err(|f| m.fault(f, loc));
-    }
-    let v = identity_bits(c.kind, op);
-    m.store_kind(c.kind, p, v).map_err(|f| m.fault(f, loc))
-}
-
-/// The identity of a reduction operator (§2.5.11 table) as a value word of kind `k` (the table
-/// itself is [`crate::ir::acc::reduction_identity_float`] / [`crate::ir::acc::reduction_identity_int`]).
-pub fn identity_bits(k: Kind, op: ReductionOp) -> u64 {
-    if k.is_float() {
-        let v = crate::ir::acc::reduction_identity_float(op);
-        return if k.bytes() == 4 { (v as f32).to_bits() as u64 } else { v.to_bits() };
-    }
-    let bits = if k == Kind::Bool { 1 } else { k.bytes() as u32 * 8 };
-    crate::ir::acc::reduction_identity_int(op, bits, k.is_signed())
-}
-
-/// `*host = *host op *part` for a reduction variable of kind `k`.
-pub(super) fn combine_into(m: &mut Machine, host: u64, part: u64, k: Kind, op: ReductionOp, loc: Loc) -> Result<(), Trap> {
-    let a = load(m, k, host, loc)?;
-    let b = load(m, k, part, loc)?;
-    let v = combine_bits(k, op, a, b);
-    m.store_kind(k, host, v).map_err(|f| m.fault(f, loc))
-}
-
-pub fn combine_bits(k: Kind, op: ReductionOp, a: u64, b: u64) -> u64 {
-    use ReductionOp::*;
-    if k.is_float() {
-        let f32_ = k.bytes() == 4;
-        let (x, y) = if f32_ { (f32::from_bits(a as u32) as f64, f32::from_bits(b as u32) as f64) } else { (f64::from_bits(a), f64::from_bits(b)) };
-        let r = match op {
-            Add => if f32_ { (x as f32 + y as f32) as f64 } else { x + y },
-            Mul => if f32_ { (x as f32 * y as f32) as f64 } else { x * y },
-            Max => if y > x { y } else { x },
-            Min => if y < x { y } else { x },
-            And => ((x != 0.0) && (y != 0.0)) as u8 as f64,
-            Or => ((x != 0.0) || (y != 0.0)) as u8 as f64,
-            BitAnd | BitOr | BitXor => x,
-        };
-        return if f32_ { (r as f32).to_bits() as u64 } else { r.to_bits() };
-    }
-    if k == Kind::Bool {
-        // C converts the result to _Bool: nonzero is 1.
-        let r = match op {
-            Add | BitOr | Or | Max => (a != 0) || (b != 0),
-            Mul | BitAnd | And | Min => (a != 0) && (b != 0),
-            BitXor => (a != 0) != (b != 0),
-        };
-        return r as u64;
-    }
-    let signed = k.is_signed();
-    let bits = k.bytes() * 8;
-    let wrap = |v: u64| if bits == 64 { v } else if signed { ((v << (64 - bits)) as i64 >> (64 - bits)) as u64 } else { v & ((1u64 << bits) - 1) };
-    let r = match op {
-        Add => a.wrapping_add(b),
-        Mul => a.wrapping_mul(b),
-        BitAnd => a & b,
-        BitOr => a | b,
-        BitXor => a ^ b,
-        And => ((a != 0) && (b != 0)) as u64,
-        Or => ((a != 0) || (b != 0)) as u64,
-        Max => {
-            let gt = if signed { (b as i64) > (a as i64) } else { b > a };
-            if gt { b } else { a }
-        }
-        Min => {
-            let lt = if signed { (b as i64) < (a as i64) } else { b < a };
-            if lt { b } else { a }
-        }
-    };
-    wrap(r)
-}
 
 // ---------------------------------------------------------------- runtime library (chapter 3)
 
@@ -1461,7 +1337,7 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             let idle = queue_idle(m, q);
             if idle {
                 // A test that finds the queue idle orders its work before what follows (§3.2.11).
-                data_event(m, DataEvent::Waited { queue: q, loc });
+                emit(m, Event::Waited { queue: q, loc });
             } else {
                 // The work is still running when tested, and goes on while the host polls: the
                 // delayed work runs now, so that a later test finds it complete (§3.2.6: polling
@@ -1613,13 +1489,13 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
         }
         MemcpyToDevice => {
             if memcpy_arguments(m, "acc_memcpy_to_device", (a(0), Space::Device), (a(1), Space::Host), a(2), loc)? {
-                upload(m, a(0), a(1), a(2), loc)?;
+                upload(m, a(0), a(1), a(2), None, loc)?;
             }
             0
         }
         MemcpyFromDevice => {
             if memcpy_arguments(m, "acc_memcpy_from_device", (a(0), Space::Host), (a(1), Space::Device), a(2), loc)? {
-                download(m, a(0), a(1), a(2), loc)?;
+                download(m, a(0), a(1), a(2), None, loc)?;
             }
             0
         }

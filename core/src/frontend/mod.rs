@@ -9,6 +9,7 @@
 //! preprocessed text its original file and line ([`LineMap`]).
 
 pub mod acc_exprs;
+pub mod fortran;
 pub mod gnu_attr;
 pub mod pragma;
 pub mod preprocess;
@@ -46,7 +47,20 @@ impl ParsedUnit {
 
 /// Preprocess, extract directives and parse one C file.
 pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> Result<ParsedUnit, Vec<Diagnostic>> {
-    let pp = preprocess::preprocess(path, opts, map).map_err(|d| vec![d])?;
+    // A Fortran file is translated into C first (see [`fortran`]).
+    let mut translated = String::new();
+    let path = match accsim_fortran::source_form(path) {
+        Some(form) => {
+            translated = fortran::translate_file(path, form, opts, map).map_err(|d| vec![d])?;
+            translated.as_str()
+        }
+        None => path,
+    };
+    let pp = preprocess::preprocess(path, opts, map);
+    if !translated.is_empty() {
+        fortran::remove_translation(&translated);
+    }
+    let pp = pp.map_err(|d| vec![d])?;
     let mut extracted = pragma::extract(&pp.text, &pp.lines);
     let (normalized, moves) = gnu_attr::normalize_with_moves(&extracted.text);
     extracted.text = normalized;

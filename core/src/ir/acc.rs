@@ -12,10 +12,8 @@ use crate::diag::Loc;
 pub struct AccDirective {
     pub kind: AccKind,
     pub clauses: Vec<AccClause>,
-    /// Where the directive's text starts.
+    /// Where the directive's text starts (its text as written is [`super::DirectiveSite`]'s).
     pub loc: Loc,
-    /// The directive as written after `#pragma acc`.
-    pub text: String,
 }
 
 #[derive(Debug, Clone)]

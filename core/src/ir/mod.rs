@@ -19,6 +19,7 @@ pub mod acc;
 pub mod print;
 pub mod reach;
 pub mod types;
+pub mod visit;
 
 pub use types::*;
 

@@ -555,7 +555,7 @@ impl Analysis<'_, '_> {
             _ => {
                 // Any other loop-invariant expression is a symbol; otherwise not affine.
                 let mut invariant = true;
-                crate::ir::reach::visit_exprs(e, &mut |x| match &x.kind {
+                crate::ir::visit::visit_exprs(e, &mut |x| match &x.kind {
                     ExprKind::Load(a) if !cx.obj_of_addr(a).filter(|o| cx.is_scalar_obj(*o)).is_some_and(|o| !self.written.contains(&o) && !counter(o)) => invariant = false,
                     ExprKind::Local(l) if self.written.contains(&Obj::Reg(*l)) || counter(Obj::Reg(*l)) => invariant = false,
                     ExprKind::Call { .. } | ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } => invariant = false,
@@ -833,7 +833,7 @@ impl Kill<'_, '_> {
                 let mut res = Ok(());
                 // Children in order (none of the remaining kinds assigns).
                 let mut first = true;
-                crate::ir::reach::visit_exprs(e, &mut |x| {
+                crate::ir::visit::visit_exprs(e, &mut |x| {
                     if std::mem::take(&mut first) {
                         return;
                     }

@@ -185,7 +185,7 @@ impl FnCheck<'_> {
     }
 
     fn exprs(&mut self, e: &Expr, compute: Option<(&'static str, Loc)>) {
-        crate::ir::reach::visit_exprs(e, &mut |x| {
+        crate::ir::visit::visit_exprs(e, &mut |x| {
             self.expr(x, compute);
             if let ExprKind::WithInit { init, .. } | ExprKind::StmtExpr { body: init, .. } = &x.kind {
                 init.iter().for_each(|st| self.stmt(st, compute));

@@ -60,6 +60,7 @@ use crate::exec::value::Kind;
 
 use super::build::Builder;
 use super::depend::Purity;
+use super::schedule::ClauseVars;
 
 /// How an integer value is kept: its width and signedness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -361,7 +362,7 @@ pub struct AccessPlan {
 /// The plan of a kernel body (before scheduling; `locals` are the kernel function's, its
 /// parameters the four launch values then `captures` in order), or why it has none.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn plan_kernel(body: &Stmt, types: &mut TypeTable, locals: &[Local], captures: &[Capture], loops: &[LoopInfo], acc: &[Option<AccDirective>], purity: &Purity) -> Result<AccessPlan, String> {
+pub(crate) fn plan_kernel(body: &Stmt, types: &mut TypeTable, locals: &[Local], captures: &[Capture], loops: &[LoopInfo], acc: &[Option<AccDirective>], vars: &ClauseVars, purity: &Purity) -> Result<AccessPlan, String> {
     let mut caps = HashMap::new();
     for (i, c) in captures.iter().enumerate() {
         caps.insert(LocalId(4 + i as u32), (i as u32, c.mode, c.subarray.is_some()));
@@ -391,6 +392,7 @@ pub(crate) fn plan_kernel(body: &Stmt, types: &mut TypeTable, locals: &[Local], 
     let mut an = An {
         b: Builder { types, locals: &mut scratch, loc: body.loc },
         acc,
+        vars,
         infos: loops,
         purity,
         caps,
@@ -424,6 +426,8 @@ type A<T> = Result<T, String>;
 struct An<'a, 'b> {
     b: Builder<'b>,
     acc: &'a [Option<AccDirective>],
+    /// The kernel locals of the variables the clauses name.
+    vars: &'a ClauseVars,
     infos: &'a [LoopInfo],
     purity: &'a Purity,
     /// Capture parameters: capture index, mode, per-gang subarray.
@@ -589,7 +593,7 @@ impl An<'_, '_> {
     /// The kernel local a clause variable names when it is an object in memory (`&x` captures
     /// and memory locals), as `kernel::schedule` finds it.
     fn clause_object(&self, v: &crate::ir::acc::AccVar) -> Option<LocalId> {
-        let (id, by_address) = super::schedule::clause_local(v, self.b.locals)?;
+        let (id, by_address) = self.vars.get(v)?;
         (by_address || self.b.locals[id.0 as usize].storage != Storage::Register).then_some(id)
     }
 
@@ -652,7 +656,7 @@ impl An<'_, '_> {
     /// The condition `c` (or its negation), its sites already recorded.
     fn guard(&mut self, c: &Expr, positive: bool) -> A<Guard> {
         let mut effects = false;
-        crate::ir::reach::visit_exprs(c, &mut |x| {
+        crate::ir::visit::visit_exprs(c, &mut |x| {
             effects |= matches!(x.kind, ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. } | ExprKind::Call { .. } | ExprKind::StmtExpr { .. } | ExprKind::WithInit { .. });
         });
         if effects {

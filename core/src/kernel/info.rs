@@ -67,7 +67,7 @@ pub fn report(p: &Program, map: &SourceMap) -> String {
     // Portability notes on the data clauses (`kernel::outline::bare_pointer_notes`), and on
     // the pointers no clause names (`exec::openacc::implicit_pointer_data`).
     let implicit = implicit_pointer_notes(p);
-    let mut notes: Vec<&crate::diag::Diagnostic> = p.findings.iter().filter(|f| f.kind == "portability").chain(implicit.iter()).collect();
+    let mut notes: Vec<&crate::diag::Diagnostic> = p.findings.iter().filter(|f| f.kind == crate::finding::FindingKind::Portability.name()).chain(implicit.iter()).collect();
     notes.sort_by_key(|f| f.primary.map(|l| (l.file, l.line, l.col)));
     for n in notes {
         let at = n.primary.map(|l| map.describe(l)).unwrap_or_default();
@@ -115,7 +115,7 @@ fn implicit_pointer_notes(p: &Program) -> Vec<crate::diag::Diagnostic> {
                 names(&pointers)
             ),
         };
-        let mut d = crate::diag::Diagnostic::error("portability", message, k.loc);
+        let mut d = crate::diag::Diagnostic::error(crate::finding::FindingKind::Portability.name(), message, k.loc);
         d.severity = crate::diag::Severity::Note;
         notes.push(d);
     }

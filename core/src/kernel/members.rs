@@ -36,7 +36,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::diag::Loc;
 use crate::ir::acc::*;
-use crate::ir::reach::visit_stmt_exprs_mut;
+use crate::ir::visit::visit_stmt_exprs_mut;
 use crate::ir::*;
 
 /// How the kernel reaches one member of a split struct.

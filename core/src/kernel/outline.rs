@@ -40,6 +40,7 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
+    diags.extend(super::routine::schedule_routines(p, &purity, &routines, nfuncs));
     bind_routine_calls(p, &mut diags);
     missing_routines(p);
     if diags.is_empty() { Ok(()) } else { Err(diags) }
@@ -82,7 +83,7 @@ fn bare_pointer_notes(p: &mut Program) {
                         format!("write `{name}[0:n]` with the number of elements n to map the same data with every compiler"),
                     ),
                 };
-                let mut d = Diagnostic::error("portability", message, v.loc).with_help(help);
+                let mut d = Diagnostic::error(crate::finding::FindingKind::Portability.name(), message, v.loc).with_help(help);
                 d.severity = crate::diag::Severity::Note;
                 notes.push(d);
             }
@@ -179,80 +180,12 @@ fn bind_routine_calls(p: &mut Program, diags: &mut Vec<Diagnostic>) {
 }
 
 fn redirect_calls(s: &mut Stmt, f: &mut dyn FnMut(&mut Callee)) {
-    fn expr(e: &mut Expr, f: &mut dyn FnMut(&mut Callee)) {
-        match &mut e.kind {
-            ExprKind::Call { callee, args, .. } => {
-                f(callee);
-                args.iter_mut().for_each(|a| expr(a, f));
-            }
-            ExprKind::Load(a) | ExprKind::Unary(_, a) | ExprKind::Cast(a) | ExprKind::VaStart(a) | ExprKind::VaArg(a) => expr(a, f),
-            ExprKind::Binary(_, a, b) | ExprKind::LogicalAnd(a, b) | ExprKind::LogicalOr(a, b) | ExprKind::Comma(a, b) | ExprKind::VaCopy(a, b) => {
-                expr(a, f);
-                expr(b, f);
-            }
-            ExprKind::PtrAdd { ptr: a, index: b, .. } | ExprKind::PtrDiff { lhs: a, rhs: b, .. } | ExprKind::ComplexBinary { lhs: a, rhs: b, .. } | ExprKind::ComplexCompare { lhs: a, rhs: b, .. } | ExprKind::ComplexMake { re: a, im: b, .. } => {
-                expr(a, f);
-                expr(b, f);
-            }
-            ExprKind::ComplexNeg { value, .. } => expr(value, f),
-            ExprKind::Cond(a, b, c) => {
-                expr(a, f);
-                expr(b, f);
-                expr(c, f);
-            }
-            ExprKind::Assign { place, value } | ExprKind::CompoundAssign { place, value, .. } => {
-                if let Place::Mem(a) = place {
-                    expr(a, f);
-                }
-                expr(value, f);
-            }
-            ExprKind::IncDec { place: Place::Mem(a), .. } => expr(a, f),
-            ExprKind::WithInit { init, value } => {
-                init.iter_mut().for_each(|s| redirect_calls(s, f));
-                expr(value, f);
-            }
-            ExprKind::StmtExpr { body, value } => {
-                body.iter_mut().for_each(|s| redirect_calls(s, f));
-                if let Some(v) = value {
-                    expr(v, f);
-                }
-            }
-            _ => {}
+    crate::ir::visit::visit_stmt_exprs_mut(s, &mut |e| {
+        if let ExprKind::Call { callee, .. } = &mut e.kind {
+            f(callee);
         }
-    }
-    match &mut s.kind {
-        StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } | StmtKind::Return(Some(e)) => expr(e, f),
-        StmtKind::Block(v) => v.iter_mut().for_each(|x| redirect_calls(x, f)),
-        StmtKind::If(c, t, e) => {
-            expr(c, f);
-            redirect_calls(t, f);
-            if let Some(e) = e {
-                redirect_calls(e, f);
-            }
-        }
-        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
-            expr(c, f);
-            redirect_calls(b, f);
-        }
-        StmtKind::For { init, cond, step, body } => {
-            if let Some(i) = init {
-                redirect_calls(i, f);
-            }
-            if let Some(c) = cond {
-                expr(c, f);
-            }
-            if let Some(c) = step {
-                expr(c, f);
-            }
-            redirect_calls(body, f);
-        }
-        StmtKind::Switch { cond, body, .. } => {
-            expr(cond, f);
-            redirect_calls(body, f);
-        }
-        StmtKind::Acc { body: Some(b), .. } => redirect_calls(b, f),
-        _ => {}
-    }
+        true
+    });
 }
 
 struct FnOutliner<'p> {
@@ -377,8 +310,9 @@ impl FnOutliner<'_> {
             AccKind::ParallelLoop | AccKind::KernelsLoop => {
                 let loop_clauses: Vec<AccClause> = dir.clauses.iter().filter(|c| is_loop_clause(&c.kind)).cloned().collect();
                 let synthetic = self.p.acc.len();
-                self.p.acc.push(Some(AccDirective { kind: AccKind::Loop, clauses: loop_clauses, loc: dir.loc, text: dir.text.clone() }));
-                self.p.directives.push(DirectiveSite { text: dir.text.clone(), loc: dir.loc });
+                self.p.acc.push(Some(AccDirective { kind: AccKind::Loop, clauses: loop_clauses, loc: dir.loc }));
+                let text = self.p.directives.get(d.0 as usize).map(|s| s.text.clone()).unwrap_or_default();
+                self.p.directives.push(DirectiveSite { text, loc: dir.loc });
                 Stmt { kind: StmtKind::Acc { directive: DirectiveId(synthetic as u32), body: Some(Box::new(body)) }, loc }
             }
             _ => body,
@@ -514,7 +448,7 @@ impl FnOutliner<'_> {
             }, &mut |_| {});
             if let Some(read) = read_after {
                 let name = &u.name;
-                let mut d = Diagnostic::error("lost-write", format!("`{name}` is written inside the parallel region, but it is firstprivate there by default: the host never sees the write"), at)
+                let mut d = Diagnostic::error(crate::finding::FindingKind::LostWrite.name(), format!("`{name}` is written inside the parallel region, but it is firstprivate there by default: the host never sees the write"), at)
                     .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
                     .with_related(dir.loc, "the parallel construct (§2.5.1: scalars not in a data clause are firstprivate; clauses map members of the struct, so it is not copied whole, §2.6.5)")
                     .with_help(format!("to bring the value back, map the member with `copy({name})`"));
@@ -554,18 +488,18 @@ impl FnOutliner<'_> {
                 reported.insert(l);
                 let name = &local.name;
                 let d = if let Some(reduced_at) = below_gang.get(&root) {
-                    Diagnostic::error("lost-write", format!("`{name}` is reduced by a worker or vector loop, but no gang-level reduction brings it out of the parallel region: it is firstprivate there by default, and the host never sees the result"), at)
+                    Diagnostic::error(crate::finding::FindingKind::LostWrite.name(), format!("`{name}` is reduced by a worker or vector loop, but no gang-level reduction brings it out of the parallel region: it is firstprivate there by default, and the host never sees the result"), at)
                         .with_related(*reduced_at, format!("the `reduction` on this loop combines the threads of each gang into that gang's copy of `{name}` (§2.7.11)"))
                         .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
                         .with_related(dir.loc, "the parallel construct (§2.5.1: scalars not in a data clause are firstprivate)")
                         .with_help(format!("add `reduction(op:{name})` to the gang loop or the parallel construct too"))
                 } else if counters.contains(&l) {
-                    Diagnostic::error("lost-write", format!("`{name}` is the counter of a loop in the parallel region, private to each thread there (§2.6.1): the host never sees its final value"), at)
+                    Diagnostic::error(crate::finding::FindingKind::LostWrite.name(), format!("`{name}` is the counter of a loop in the parallel region, private to each thread there (§2.6.1): the host never sees its final value"), at)
                         .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
                         .with_related(dir.loc, "the parallel construct")
                         .with_help(format!("compute the final value of `{name}` on the host, or set `{name}` before reading it"))
                 } else {
-                    Diagnostic::error("lost-write", format!("`{name}` is written inside the parallel region, but it is firstprivate there by default: the host never sees the write"), at)
+                    Diagnostic::error(crate::finding::FindingKind::LostWrite.name(), format!("`{name}` is written inside the parallel region, but it is firstprivate there by default: the host never sees the write"), at)
                         .with_related(read, format!("the host reads `{name}` here and gets the value from before the region"))
                         .with_related(dir.loc, "the parallel construct (§2.5.1: scalars not in a data clause are firstprivate)")
                         .with_help(format!("if the region combines values into `{name}`, use `reduction(op:{name})`; to bring the value back, map it with `copy({name})`"))
@@ -822,6 +756,7 @@ impl FnOutliner<'_> {
             map.value.insert(*l, LocalId(locals.len() as u32));
             locals.push(hl);
         }
+        let clause_vars = super::schedule::ClauseVars::from_remap(&map);
         // VLA types name their count locals: remap them too.
         rewrite_stmt(&mut body, &map, &mut self.p.types);
         for l in locals.iter_mut() {
@@ -854,22 +789,23 @@ impl FnOutliner<'_> {
             kind: AccKind::Atomic(crate::directive::AtomicKind::Update),
             clauses: Vec::new(),
             loc,
-            text: "atomic update /* reduction combine (§2.7.11) */".into(),
         }));
+        // `acc` and `directives` are indexed alike: the combine has a site with no source text.
+        self.p.directives.push(DirectiveSite { text: String::new(), loc });
         let mut fast_locals = locals.clone();
         let fast_body = {
             let mut b = Builder { types: &mut self.p.types, locals: &mut fast_locals, loc };
             let mut scratch = Vec::new();
-            super::schedule::schedule_kernel(body.clone(), &mut b, &self.p.acc, is_kernels, self.purity, self.routines, combine, true, &mut scratch)
+            super::schedule::schedule_kernel(body.clone(), &mut b, &self.p.acc, &clause_vars, is_kernels, self.purity, self.routines, combine, true, &mut scratch)
                 .ok()
                 .and_then(|(s, used)| used.then_some(s))
         };
         let plan_body = body.clone();
         let body = {
             let mut b = Builder { types: &mut self.p.types, locals: &mut locals, loc };
-            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, is_kernels, self.purity, self.routines, combine, false, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?.0
+            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, &clause_vars, is_kernels, self.purity, self.routines, combine, false, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?.0
         };
-        kernel.plan = super::footprint::plan_kernel(&plan_body, &mut self.p.types, &locals, &kernel.captures, &kernel.loops, &self.p.acc, self.purity).map(std::sync::Arc::new);
+        kernel.plan = super::footprint::plan_kernel(&plan_body, &mut self.p.types, &locals, &kernel.captures, &kernel.loops, &self.p.acc, &clause_vars, self.purity).map(std::sync::Arc::new);
         let body = super::promote::promote_read_only_captures(body, &params, &kernel.captures, &mut locals, &self.p.types);
         let fast_body = fast_body.map(|fb| super::promote::promote_read_only_captures(fb, &params, &kernel.captures, &mut fast_locals, &self.p.types));
         // Without a gang-partitioned loop, a kernels part runs once (§2.5.2 has no gang-redundant
@@ -916,7 +852,7 @@ fn loop_shape(body: &Stmt, acc: &[Option<AccDirective>], internal: &[LocalId]) -
     let mut shape = LoopShape::default();
     let host_evaluable = |e: &Expr| {
         let mut ok = true;
-        crate::ir::reach::visit_exprs(e, &mut |x| {
+        crate::ir::visit::visit_exprs(e, &mut |x| {
             if let ExprKind::Local(l) | ExprKind::LocalAddr(l) = &x.kind {
                 ok &= !internal.contains(l);
             }
@@ -1092,7 +1028,7 @@ fn first_expr_access_after(e: &Expr, l: LocalId, after: u32) -> HostAccess {
         Place::Mem(a) => matches!(a.kind, ExprKind::LocalAddr(x) if x == l),
     };
     let mut first = HostAccess::None;
-    crate::ir::reach::visit_exprs(e, &mut |x| {
+    crate::ir::visit::visit_exprs(e, &mut |x| {
         if !matches!(first, HostAccess::None) || x.loc.line <= after {
             return;
         }
@@ -1318,53 +1254,10 @@ fn collect_globals(s: &Stmt, out: &mut BTreeMap<GlobalId, ()>) {
     }, &mut |_| {});
 }
 
-/// Visit every expression and statement (pre-order), including inside initializers.
+/// Visit every expression and statement (pre-order), including inside initializers
+/// ([`crate::ir::visit::walk`]).
 pub(crate) fn walk_stmt(s: &Stmt, fe: &mut dyn FnMut(&Expr), fs: &mut dyn FnMut(&Stmt)) {
-    fs(s);
-    let ex = |e: &Expr, fe: &mut dyn FnMut(&Expr), fs: &mut dyn FnMut(&Stmt)| {
-        crate::ir::reach::visit_exprs(e, &mut |x| {
-            fe(x);
-            if let ExprKind::WithInit { init, .. } | ExprKind::StmtExpr { body: init, .. } = &x.kind {
-                for st in init {
-                    walk_stmt(st, fe, fs);
-                }
-            }
-        });
-    };
-    match &s.kind {
-        StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } => ex(e, fe, fs),
-        StmtKind::Return(Some(e)) => ex(e, fe, fs),
-        StmtKind::Block(v) => v.iter().for_each(|x| walk_stmt(x, fe, fs)),
-        StmtKind::If(c, t, e) => {
-            ex(c, fe, fs);
-            walk_stmt(t, fe, fs);
-            if let Some(e) = e {
-                walk_stmt(e, fe, fs);
-            }
-        }
-        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
-            ex(c, fe, fs);
-            walk_stmt(b, fe, fs);
-        }
-        StmtKind::For { init, cond, step, body } => {
-            if let Some(i) = init {
-                walk_stmt(i, fe, fs);
-            }
-            if let Some(c) = cond {
-                ex(c, fe, fs);
-            }
-            if let Some(c) = step {
-                ex(c, fe, fs);
-            }
-            walk_stmt(body, fe, fs);
-        }
-        StmtKind::Switch { cond, body, .. } => {
-            ex(cond, fe, fs);
-            walk_stmt(body, fe, fs);
-        }
-        StmtKind::Acc { body: Some(b), .. } => walk_stmt(b, fe, fs),
-        _ => {}
-    }
+    crate::ir::visit::walk(s, true, fs, fe);
 }
 
 // ------------------------------------------------------------------ rewriting
@@ -1404,41 +1297,15 @@ fn map_local(l: &mut LocalId, m: &Remap) {
 }
 
 pub(crate) fn rewrite_stmt(s: &mut Stmt, m: &Remap, types: &mut TypeTable) {
-    match &mut s.kind {
-        StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } => rewrite_expr(e, m, types),
-        StmtKind::Return(Some(e)) => rewrite_expr(e, m, types),
-        StmtKind::Block(v) => v.iter_mut().for_each(|x| rewrite_stmt(x, m, types)),
-        StmtKind::If(c, t, e) => {
-            rewrite_expr(c, m, types);
-            rewrite_stmt(t, m, types);
-            if let Some(e) = e {
-                rewrite_stmt(e, m, types);
-            }
-        }
-        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
-            rewrite_expr(c, m, types);
-            rewrite_stmt(b, m, types);
-        }
-        StmtKind::For { init, cond, step, body } => {
-            if let Some(i) = init {
-                rewrite_stmt(i, m, types);
-            }
-            if let Some(c) = cond {
-                rewrite_expr(c, m, types);
-            }
-            if let Some(c) = step {
-                rewrite_expr(c, m, types);
-            }
-            rewrite_stmt(body, m, types);
-        }
-        StmtKind::Switch { cond, body, .. } => {
-            rewrite_expr(cond, m, types);
-            rewrite_stmt(body, m, types);
-        }
-        StmtKind::VlaAlloc(l) => map_local(l, m),
-        StmtKind::Acc { body: Some(b), .. } => rewrite_stmt(b, m, types),
-        _ => {}
+    use crate::ir::visit::{stmt_parts_mut, PartMut};
+    if let StmtKind::VlaAlloc(l) = &mut s.kind {
+        map_local(l, m);
+        return;
     }
+    stmt_parts_mut(s, &mut |part| match part {
+        PartMut::Stmt(x) => rewrite_stmt(x, m, types),
+        PartMut::Expr(e) => rewrite_expr(e, m, types),
+    });
 }
 
 fn rewrite_place(p: &mut Place, m: &Remap, types: &mut TypeTable) {

@@ -11,7 +11,7 @@
 //! they do in host code, and the CUDA kernel reads a local instead of global memory.
 
 use crate::ir::acc::{Capture, CaptureMode};
-use crate::ir::reach::visit_stmt_exprs_mut;
+use crate::ir::visit::visit_stmt_exprs_mut;
 use crate::ir::types::{Type, TypeTable};
 use crate::ir::{Expr, ExprKind, Local, LocalId, Place, Stmt, StmtKind, Storage};
 

@@ -54,6 +54,12 @@ impl RoutineLevel {
     }
 }
 
+/// The C library-level function through which a routine learns the launch it runs in:
+/// `__accsim_launch_dim(0..4)` is the calling thread's gang index, the number of gangs, of
+/// workers and the vector length (0, 1, 1, 1 when the routine is called from host code). Set by
+/// the interpreter at each gang's start (`exec`), written inline by the CUDA emitter.
+pub const LAUNCH_DIM_FN: &str = "__accsim_launch_dim";
+
 /// Which of gang, worker and vector a loop names, or a routine call needs.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct LoopLevels {
@@ -126,6 +132,11 @@ impl RoutineLevels {
             }
         }
         levels
+    }
+
+    /// The level of the `routine` directive that applies to function `f`, if any.
+    pub fn of_function(&self, f: FuncId) -> Option<RoutineLevel> {
+        self.by_function.get(&f).map(|(level, _)| *level)
     }
 
     fn of_callee(&self, c: &Callee) -> Option<(RoutineLevel, Loc)> {
@@ -281,4 +292,84 @@ pub fn check_program(p: &Program, levels: &RoutineLevels) -> Vec<Diagnostic> {
     diags.sort_by_key(|d| d.primary.map(|l| (l.file, l.line, l.col)));
     diags.dedup_by(|a, b| a.primary == b.primary && a.message == b.message);
     diags
+}
+
+/// Schedule the `loop` directives of every `routine gang|worker|vector` function (§2.12.1) as
+/// a kernel's loops are scheduled (`schedule::schedule_routine`): a gang loop in a routine gang
+/// shares its iterations among the calling gangs (§2.12.1.1: the routine is called in
+/// gang-redundant mode by all gangs, and its gang loops partition the work among them), a
+/// worker or vector loop among the calling gang's workers or lanes. The routine reads the launch
+/// it runs in through [`LAUNCH_DIM_FN`] on entry. `seq` routines and functions without loop
+/// directives are left as they are (their loops run in the calling thread).
+pub(crate) fn schedule_routines(p: &mut Program, purity: &super::depend::Purity, levels: &RoutineLevels, nfuncs: usize) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    for fi in 0..nfuncs.min(p.functions.len()) {
+        let Some(level) = levels.of_function(FuncId(fi as u32)) else { continue };
+        if level == RoutineLevel::Seq {
+            continue;
+        }
+        let mut has_loop = false;
+        super::outline::walk_stmt(&p.functions[fi].body, &mut |_| {}, &mut |st| {
+            if let StmtKind::Acc { directive, body: Some(_) } = &st.kind {
+                has_loop |= p.acc.get(directive.0 as usize).and_then(|d| d.as_ref()).is_some_and(|d| matches!(d.kind, AccKind::Loop));
+            }
+        });
+        if !has_loop {
+            continue;
+        }
+        let dim_fn = launch_dim_extern(p);
+        let loc = p.functions[fi].loc;
+        let combine = DirectiveId(p.acc.len() as u32);
+        // The directive's text lives in its site (`Program::directives`, indexed like `acc`).
+        p.directives.push(crate::ir::DirectiveSite {
+            text: "atomic update /* reduction combine (§2.7.11) */".into(),
+            loc,
+        });
+        p.acc.push(Some(AccDirective {
+            kind: AccKind::Atomic(crate::directive::AtomicKind::Update),
+            clauses: Vec::new(),
+            loc,
+        }));
+        let own = level.loop_levels();
+        let taken = LoopLevels { gang: !own.gang, worker: !own.worker, vector: !own.vector };
+        let body = std::mem::replace(&mut p.functions[fi].body, Stmt { kind: StmtKind::Empty, loc });
+        let mut locals = std::mem::take(&mut p.functions[fi].locals);
+        let mut b = super::build::Builder { types: &mut p.types, locals: &mut locals, loc };
+        let names = ["__gang", "__num_gangs", "__num_workers", "__vector_length"];
+        let launch = names.map(|n| b.long_temp(n));
+        let int = b.int_ty();
+        let long = b.long_ty();
+        let mut entry: Vec<Stmt> = Vec::new();
+        for (i, l) in launch.iter().enumerate() {
+            let arg = b.expr(ExprKind::Int(i as u64), int);
+            let call = b.expr(ExprKind::Call { callee: Callee::Extern(dim_fn), args: vec![arg], result: None }, long);
+            entry.push(b.set(*l, call));
+        }
+        let scheduled = super::schedule::schedule_routine(body.clone(), &mut b, &p.acc, purity, levels, combine, launch, taken);
+        match scheduled {
+            Ok(s) => {
+                entry.push(s);
+                let block = b.block(entry);
+                p.functions[fi].body = block;
+            }
+            Err((m, l)) => {
+                diags.push(Diagnostic::error("directive", m, l));
+                p.functions[fi].body = body;
+            }
+        }
+        p.functions[fi].locals = locals;
+    }
+    diags
+}
+
+/// The extern [`LAUNCH_DIM_FN`] (`long (int)`), declared once.
+fn launch_dim_extern(p: &mut Program) -> ExternId {
+    if let Some(i) = p.externs.iter().position(|x| x.name == LAUNCH_DIM_FN) {
+        return ExternId(i as u32);
+    }
+    let int = p.types.intern(Type::Int(IntType::INT));
+    let long = p.types.intern(Type::Int(IntType::LONG));
+    let ty = p.types.intern(Type::Function(FuncSig { ret: long, params: vec![int], variadic: false, unprototyped: false }));
+    p.externs.push(Extern { name: LAUNCH_DIM_FN.into(), ty, loc: Loc::default() });
+    ExternId(p.externs.len() as u32 - 1)
 }

@@ -59,6 +59,11 @@ struct Ctx<'a> {
     /// Schedule fast shares; `fast_used`: at least one loop got one.
     fast: bool,
     fast_used: bool,
+    /// The kernel locals of the variables the clauses name.
+    vars: &'a ClauseVars,
+    /// The locals holding the gang index, the gang count, the worker count and the vector
+    /// length: a kernel's first four parameters, or in a routine the values the call runs with.
+    launch: [LocalId; 4],
 }
 
 /// Rewrite the loops of a kernel body (the parameters gang, num_gangs, num_workers,
@@ -66,7 +71,7 @@ struct Ctx<'a> {
 ///
 /// With `fast`, the shares of partitioned loops without per-thread state are plain loops over
 /// blocks of iterations (see the module docs, "Fast shares").
-pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<AccDirective>], is_kernels: bool, purity: &Purity, routines: &RoutineLevels, combine_atomic: DirectiveId, fast: bool, loops: &mut Vec<LoopInfo>) -> SResult<(Stmt, bool)> {
+pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<AccDirective>], vars: &ClauseVars, is_kernels: bool, purity: &Purity, routines: &RoutineLevels, combine_atomic: DirectiveId, fast: bool, loops: &mut Vec<LoopInfo>) -> SResult<(Stmt, bool)> {
     let uses = super::outline::count_local_uses(&body);
     let single_nest = {
         let mut s = &body;
@@ -78,9 +83,27 @@ pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<Acc
         }
         matches!(&s.kind, StmtKind::For { .. }) || matches!(&s.kind, StmtKind::Acc { body: Some(b), .. } if matches!(b.kind, StmtKind::For { .. }))
     };
-    let mut cx = Ctx { acc, is_kernels, loops, purity, routines, uses, single_nest, combine_atomic, fast, fast_used: false };
+    let launch = [LocalId(0), LocalId(1), LocalId(2), LocalId(3)];
+    let mut cx = Ctx { acc, is_kernels, loops, purity, routines, uses, single_nest, combine_atomic, fast, fast_used: false, vars, launch };
     let out = walk(body, b, &mut cx, Levels::default())?;
     Ok((out, cx.fast_used))
+}
+
+/// Rewrite the loops of a `routine gang|worker|vector` function (§2.12.1) as a kernel's are: the
+/// routine's gang loops share their iterations among the gangs that call it (gang-redundant
+/// mode, §2.12.1.1: "all gangs must execute the call"), its worker and vector loops among the
+/// workers and lanes of the calling gang (§2.12.1.2–3). `launch` holds the locals that the
+/// routine sets on entry to the calling thread's gang index, gang count, worker count and vector
+/// length (on the host: gang 0 of 1, one worker, one lane, so every loop runs all its
+/// iterations). Levels above the routine's own are taken by the caller (`outer`), so an
+/// automatically scheduled loop uses only the routine's levels.
+pub(crate) fn schedule_routine(body: Stmt, b: &mut Builder<'_>, acc: &[Option<AccDirective>], purity: &Purity, routines: &RoutineLevels, combine_atomic: DirectiveId, launch: [LocalId; 4], taken: LoopLevels) -> SResult<Stmt> {
+    let uses = super::outline::count_local_uses(&body);
+    let mut loops = Vec::new();
+    let vars = ClauseVars::own_locals(b.locals.len());
+    let mut cx = Ctx { acc, is_kernels: false, loops: &mut loops, purity, routines, uses, single_nest: false, combine_atomic, fast: false, fast_used: false, vars: &vars, launch };
+    let outer = Levels { gang: taken.gang, worker: taken.worker, vector: taken.vector, in_loop: false };
+    walk(body, b, &mut cx, outer)
 }
 
 fn walk(s: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels) -> SResult<Stmt> {
@@ -89,7 +112,7 @@ fn walk(s: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels) -> SResul
         StmtKind::Acc { directive, body } => {
             let d = cx.acc.get(directive.0 as usize).and_then(|d| d.clone());
             match (d, body) {
-                (Some(d), Some(body)) if matches!(d.kind, AccKind::Loop) => return schedule_loop(&d, *body, b, cx, outer, loc),
+                (Some(d), Some(body)) if matches!(d.kind, AccKind::Loop) => return schedule_loop(LoopNode::Directive(&d), *body, b, cx, outer, loc),
                 (Some(d), None) if matches!(d.kind, AccKind::Cache(_)) => StmtKind::Empty,
                 (Some(d), _) if matches!(d.kind, AccKind::Parallel | AccKind::Kernels | AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::Data | AccKind::HostData | AccKind::EnterData | AccKind::ExitData | AccKind::Update | AccKind::Wait(_) | AccKind::Declare) => {
                     return Err((format!("`{}` may not appear inside a compute construct (§2.5)", d.kind.name()), d.loc));
@@ -112,8 +135,7 @@ fn walk(s: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels) -> SResul
             // In a kernels construct a loop without a directive is an auto loop (§2.7.6), when it
             // has the canonical form a loop directive needs (an integer counter).
             if cx.is_kernels && canon(s.clone(), b).is_ok_and(|c| b.types.is_integer(c.var_ty)) {
-                let implicit = AccDirective { kind: AccKind::Loop, clauses: Vec::new(), loc, text: String::new() };
-                return schedule_loop(&implicit, s, b, cx, outer, loc);
+                return schedule_loop(LoopNode::Implicit { loc }, s, b, cx, outer, loc);
             }
             match s.kind {
                 StmtKind::For { init, cond, step, body } => StmtKind::For { init, cond, step, body: Box::new(walk(*body, b, cx, Levels { in_loop: true, ..outer })?) },
@@ -236,7 +258,34 @@ struct Dim {
     n: LocalId,
 }
 
-fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels, loc: Loc) -> SResult<Stmt> {
+/// A loop the scheduler partitions.
+#[derive(Clone, Copy)]
+enum LoopNode<'d> {
+    /// A loop under a `loop` directive (§2.7).
+    Directive(&'d AccDirective),
+    /// A loop of a kernels construct that no directive names: an auto loop (§2.7.6), scheduled
+    /// as `loop` without clauses.
+    Implicit { loc: Loc },
+}
+
+impl LoopNode<'_> {
+    fn clauses(&self) -> &[AccClause] {
+        match self {
+            LoopNode::Directive(d) => &d.clauses,
+            LoopNode::Implicit { .. } => &[],
+        }
+    }
+
+    fn loc(&self) -> Loc {
+        match self {
+            LoopNode::Directive(d) => d.loc,
+            LoopNode::Implicit { loc } => *loc,
+        }
+    }
+}
+
+fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels, loc: Loc) -> SResult<Stmt> {
+    let launch = cx.launch;
     let mut lv = Levels::default();
     let mut seq = false;
     let mut independent = false;
@@ -245,7 +294,7 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     let mut chunk: Option<Option<Expr>> = None;
     let mut reductions = Vec::new();
     let mut privates = Vec::new();
-    for c in &d.clauses {
+    for c in node.clauses() {
         match &c.kind {
             AccClauseKind::Gang { static_, .. } => {
                 lv.gang = true;
@@ -264,14 +313,14 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         }
     }
     if (lv.gang && (outer.gang || outer.worker || outer.vector)) || (lv.worker && (outer.worker || outer.vector)) || (lv.vector && outer.vector) {
-        return Err(("this loop's gang/worker/vector level must be outside the loops it contains: a loop may not be partitioned at a level an enclosing loop already uses (§2.7)".into(), d.loc));
+        return Err(("this loop's gang/worker/vector level must be outside the loops it contains: a loop may not be partitioned at a level an enclosing loop already uses (§2.7)".into(), node.loc()));
     }
     let mut seq_reason = None;
     let mut analysis = None;
     let mut privatize: Vec<(Obj, TypeId)> = Vec::new();
     // A loop without a directive (in a kernels construct) that cannot run in parallel is left as
     // it is: a sequential C loop, whose counter keeps its final value.
-    let implicit = d.text.is_empty();
+    let implicit = matches!(node, LoopNode::Implicit { .. });
     if seq {
         lv = Levels::default();
         seq_reason = Some("`seq` clause".to_string());
@@ -359,7 +408,7 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         };
     }
     let info_index = cx.loops.len();
-    cx.loops.push(LoopInfo { loc: d.loc, gang: lv.gang, worker: lv.worker, vector: lv.vector, collapse, seq_reason, analysis, temps: None });
+    cx.loops.push(LoopInfo { loc: node.loc(), gang: lv.gang, worker: lv.worker, vector: lv.vector, collapse, seq_reason, analysis, temps: None });
 
     // Canonicalise `collapse` nested loops.
     let long = b.long_ty();
@@ -427,13 +476,13 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     let mut thread_post = Vec::new();
     let mut subst: Vec<(VarAccess, LocalId, bool)> = Vec::new();
     for v in &privates {
-        if let Some(acc) = var_access(v, b) {
+        if let Some(acc) = var_access(v, cx.vars, b) {
             let fresh = thread_copy(b, &acc, &iter_body);
             subst.push((acc, fresh, false));
         }
     }
     for (op, v) in &reductions {
-        let Some(acc) = var_access(v, b) else { continue };
+        let Some(acc) = var_access(v, cx.vars, b) else { continue };
         let fresh = thread_copy(b, &acc, &iter_body);
         thread_pre.push(init_identity(b, *op, &acc, fresh)?);
         let combined = combine(b, *op, &acc, fresh)?;
@@ -491,12 +540,12 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
                     let block = |b: &mut Builder<'_>, gang: Expr| {
                         let n = b.get(d.n);
                         let prod = b.bin(BinOp::Mul, gang, n);
-                        let ng = b.get(LocalId(1));
+                        let ng = b.get(launch[1]);
                         b.bin(BinOp::Div, prod, ng)
                     };
-                    let g0 = b.get(LocalId(0));
+                    let g0 = b.get(launch[0]);
                     let from = block(b, g0);
-                    let g1 = b.get(LocalId(0));
+                    let g1 = b.get(launch[0]);
                     let one = b.c(1);
                     let next = b.bin(BinOp::Add, g1, one);
                     (from, block(b, next))
@@ -519,11 +568,11 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
     }
 
     // The share of the iterations: thread t of T takes k = t*c + j*T*c .. +c.
-    let (g, ng) = if lv.gang { (b.get(LocalId(0)), b.get(LocalId(1))) } else { (b.c(0), b.c(1)) };
+    let (g, ng) = if lv.gang { (b.get(launch[0]), b.get(launch[1])) } else { (b.c(0), b.c(1)) };
     let w = b.long_temp("__worker");
     let v = b.long_temp("__lane");
-    let nw = if lv.worker { b.get(LocalId(2)) } else { b.c(1) };
-    let nv = if lv.vector { b.get(LocalId(3)) } else { b.c(1) };
+    let nw = if lv.worker { b.get(launch[2]) } else { b.c(1) };
+    let nv = if lv.vector { b.get(launch[3]) } else { b.c(1) };
     let t = b.long_temp("__thread");
     let tt = b.long_temp("__threads");
     if let Some(info) = cx.loops.get_mut(info_index) {
@@ -540,8 +589,8 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         // Set before `__iters = …`, which stays the last statement of the setup (the CUDA loop
         // mappings find the share after it).
         let at = setup.len().saturating_sub(1);
-        for (i, (var, gang)) in [(from, b.get(LocalId(0))), (to, {
-            let g = b.get(LocalId(0));
+        for (i, (var, gang)) in [(from, b.get(launch[0])), (to, {
+            let g = b.get(launch[0]);
             let one = b.c(1);
             b.bin(BinOp::Add, g, one)
         })]
@@ -550,7 +599,7 @@ fn schedule_loop(d: &AccDirective, body: Stmt, b: &mut Builder<'_>, cx: &mut Ctx
         {
             let n0 = b.get(dims[0].n);
             let prod = b.bin(BinOp::Mul, gang, n0);
-            let ng = b.get(LocalId(1));
+            let ng = b.get(launch[1]);
             let mut first = b.bin(BinOp::Div, prod, ng);
             for d in &dims[1..] {
                 let n = b.get(d.n);
@@ -727,7 +776,7 @@ fn dependence_test(body: &Stmt, collapse: u32, reductions: &[(ReductionOp, AccVa
     }
     let mut exempt = HashSet::new();
     for v in reductions.iter().map(|(_, v)| v).chain(privates) {
-        match var_access(v, b) {
+        match var_access(v, cx.vars, b) {
             Some(VarAccess::Reg(l, _)) => {
                 exempt.insert(Obj::Reg(l));
             }
@@ -857,24 +906,37 @@ enum VarAccess {
     Mem(Expr, TypeId),
 }
 
-/// The kernel local that stands for a clause variable's root: the local of its name, or (`true`)
-/// the capture parameter `&name` that holds its address. Clause variables were lowered in the
-/// host scope; the kernel's rewritten body names them by kernel locals.
-pub(crate) fn clause_local(v: &AccVar, locals: &[Local]) -> Option<(LocalId, bool)> {
-    let name = v.text.split(['[', '.', '-', ' ']).next().unwrap_or("").trim_start_matches(['(', '*']);
-    for (i, l) in locals.iter().enumerate().rev() {
-        if l.name == name {
-            return Some((LocalId(i as u32), false));
-        }
-        if l.name == format!("&{name}") {
-            return Some((LocalId(i as u32), true));
-        }
+/// The kernel locals that stand for the host variables clauses name, by the variable's id
+/// ([`VarRoot`]): clause variables were lowered in the host scope, and the kernel's rewritten body
+/// names them by kernel locals — the local itself (a register copy, or a memory local of the
+/// region), or (`true`) the capture parameter that holds the object's address (§2.5.1 captures).
+#[derive(Debug, Default, Clone)]
+pub(crate) struct ClauseVars(HashMap<VarRoot, (LocalId, bool)>);
+
+impl ClauseVars {
+    /// The roots outlining gave kernel locals (`outline::Remap`): value locals, address
+    /// parameters of host memory locals, address parameters of globals.
+    pub(crate) fn from_remap(m: &super::outline::Remap) -> ClauseVars {
+        let mut map = HashMap::new();
+        map.extend(m.value.iter().map(|(h, k)| (VarRoot::Local(*h), (*k, false))));
+        map.extend(m.addr.iter().map(|(h, k)| (VarRoot::Local(*h), (*k, true))));
+        map.extend(m.global.iter().map(|(g, k)| (VarRoot::Global(*g), (*k, true))));
+        ClauseVars(map)
     }
-    None
+
+    /// In a routine, clauses name the function's own locals, each standing for itself.
+    pub(crate) fn own_locals(count: usize) -> ClauseVars {
+        ClauseVars((0..count).map(|i| (VarRoot::Local(LocalId(i as u32)), (LocalId(i as u32), false))).collect())
+    }
+
+    /// The kernel local of a clause variable's root, if the kernel has one.
+    pub(crate) fn get(&self, v: &AccVar) -> Option<(LocalId, bool)> {
+        self.0.get(&v.root).copied()
+    }
 }
 
-fn var_access(v: &AccVar, b: &mut Builder<'_>) -> Option<VarAccess> {
-    let (id, by_address) = clause_local(v, b.locals)?;
+fn var_access(v: &AccVar, vars: &ClauseVars, b: &mut Builder<'_>) -> Option<VarAccess> {
+    let (id, by_address) = vars.get(v)?;
     let l = &b.locals[id.0 as usize];
     let ty = l.ty;
     Some(match (by_address, l.storage) {

@@ -76,7 +76,7 @@ impl<'a> Lowerer<'a> {
             clauses.push(AccClause { kind, loc, spelling: c.spelling });
         }
         self.check_clause_variables(id, d, &kind, &clauses)?;
-        Ok(AccDirective { kind, clauses, loc: site.text_loc, text: site.text.clone() })
+        Ok(AccDirective { kind, clauses, loc: site.text_loc })
     }
 
     /// §2.10 (declare), restrictions: "In C or C++ global scope, only create, copyin, deviceptr,
@@ -311,7 +311,7 @@ impl<'a> Lowerer<'a> {
 /// Point every location of a directive expression at the directive (lang-c spans of the synthetic
 /// parse mean nothing in the program's files).
 fn relocate(e: &mut Expr, loc: Loc) {
-    crate::ir::reach::visit_exprs_mut(e, &mut |x| {
+    crate::ir::visit::visit_exprs_mut(e, &mut |x| {
         x.loc = loc;
         true
     });

@@ -19,11 +19,52 @@ __device__ double poly(double x_0)
 __device__ void scale_row(int m_0, double *row_1, double s_2)
 {
     int j_3;
+    long gang_4;
+    long num_gangs_5;
+    long num_workers_6;
+    long vector_length_7;
+    long lb_8;
+    long ub_9;
+    long step_10;
+    long trip_11;
+    long iters_12;
+    long k_13;
+    long worker_14;
+    long lane_15;
+    long thread_16;
+    long threads_17;
+    long chunk_18;
+    long chunk_start_19;
+    long round_20;
     {
-        // #pragma acc loop vector
-        for (j_3 = 0; j_3 < m_0; j_3++)
+        gang_4 = ((long)((0) == 0 ? blockIdx.y * gridDim.x + blockIdx.x : (0) == 1 ? gridDim.x * gridDim.y : 1));
+        num_gangs_5 = ((long)((1) == 0 ? blockIdx.y * gridDim.x + blockIdx.x : (1) == 1 ? gridDim.x * gridDim.y : 1));
+        num_workers_6 = ((long)((2) == 0 ? blockIdx.y * gridDim.x + blockIdx.x : (2) == 1 ? gridDim.x * gridDim.y : 1));
+        vector_length_7 = ((long)((3) == 0 ? blockIdx.y * gridDim.x + blockIdx.x : (3) == 1 ? gridDim.x * gridDim.y : 1));
         {
-            row_1[((long)j_3)] = (s_2 * row_1[((long)j_3)]);
+            {
+                lb_8 = ((long)0);
+                ub_9 = ((long)m_0);
+                step_10 = 1L;
+                trip_11 = (((lb_8 < ub_9) && (step_10 > 0L)) ? (((ub_9 - lb_8) + (step_10 - 1L)) / step_10) : 0L);
+                iters_12 = trip_11;
+                {
+                    threads_17 = (1L * (1L * vector_length_7));
+                    for (round_20 = (0L * (1L * vector_length_7)); round_20 < iters_12; round_20 += threads_17)
+                    {
+                        worker_14 = 0L;
+                        for (lane_15 = 0L; lane_15 < vector_length_7; lane_15 += 1L)
+                        {
+                            k_13 = ((round_20 + (worker_14 * vector_length_7)) + lane_15);
+                            if ((k_13 < iters_12))
+                            {
+                                j_3 = ((int)(lb_8 + (k_13 * step_10)));
+                                row_1[((long)j_3)] = (s_2 * row_1[((long)j_3)]);
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
@@ -33,14 +74,90 @@ __device__ void add_to_rows(int rows_0, int m_1, double *block_2, double *v_3)
 {
     int r_4;
     int j_5;
+    long gang_6;
+    long num_gangs_7;
+    long num_workers_8;
+    long vector_length_9;
+    long lb_10;
+    long ub_11;
+    long step_12;
+    long trip_13;
+    long lb_14;
+    long ub_15;
+    long step_16;
+    long trip_17;
+    long iters_18;
+    long k_19;
+    long worker_20;
+    long lane_21;
+    long thread_22;
+    long threads_23;
+    long chunk_24;
+    long chunk_start_25;
+    long round_26;
+    long iters_27;
+    long k_28;
+    long worker_29;
+    long lane_30;
+    long thread_31;
+    long threads_32;
+    long chunk_33;
+    long chunk_start_34;
+    long round_35;
     {
-        // #pragma acc loop worker
-        for (r_4 = 0; r_4 < rows_0; r_4++)
+        gang_6 = ((long)((0) == 0 ? blockIdx.y * gridDim.x + blockIdx.x : (0) == 1 ? gridDim.x * gridDim.y : 1));
+        num_gangs_7 = ((long)((1) == 0 ? blockIdx.y * gridDim.x + blockIdx.x : (1) == 1 ? gridDim.x * gridDim.y : 1));
+        num_workers_8 = ((long)((2) == 0 ? blockIdx.y * gridDim.x + blockIdx.x : (2) == 1 ? gridDim.x * gridDim.y : 1));
+        vector_length_9 = ((long)((3) == 0 ? blockIdx.y * gridDim.x + blockIdx.x : (3) == 1 ? gridDim.x * gridDim.y : 1));
         {
-            // #pragma acc loop vector
-            for (j_5 = 0; j_5 < m_1; j_5++)
             {
-                block_2[((long)((r_4 * m_1) + j_5))] += v_3[((long)j_5)];
+                lb_10 = ((long)0);
+                ub_11 = ((long)rows_0);
+                step_12 = 1L;
+                trip_13 = (((lb_10 < ub_11) && (step_12 > 0L)) ? (((ub_11 - lb_10) + (step_12 - 1L)) / step_12) : 0L);
+                iters_27 = trip_13;
+                {
+                    threads_32 = (1L * (num_workers_8 * 1L));
+                    for (round_35 = (0L * (num_workers_8 * 1L)); round_35 < iters_27; round_35 += threads_32)
+                    {
+                        for (worker_29 = 0L; worker_29 < num_workers_8; worker_29 += 1L)
+                        {
+                            lane_30 = 0L;
+                            {
+                                k_28 = ((round_35 + (worker_29 * 1L)) + lane_30);
+                                if ((k_28 < iters_27))
+                                {
+                                    r_4 = ((int)(lb_10 + (k_28 * step_12)));
+                                    {
+                                        {
+                                            lb_14 = ((long)0);
+                                            ub_15 = ((long)m_1);
+                                            step_16 = 1L;
+                                            trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
+                                            iters_18 = trip_17;
+                                            {
+                                                threads_23 = (1L * (1L * vector_length_9));
+                                                for (round_26 = (0L * (1L * vector_length_9)); round_26 < iters_18; round_26 += threads_23)
+                                                {
+                                                    worker_20 = 0L;
+                                                    for (lane_21 = 0L; lane_21 < vector_length_9; lane_21 += 1L)
+                                                    {
+                                                        k_19 = ((round_26 + (worker_20 * vector_length_9)) + lane_21);
+                                                        if ((k_19 < iters_18))
+                                                        {
+                                                            j_5 = ((int)(lb_14 + (k_19 * step_16)));
+                                                            block_2[((long)((r_4 * m_1) + j_5))] += v_3[((long)j_5)];
+                                                        }
+                                                    }
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
     }

@@ -182,7 +182,7 @@ extern "C" __global__ void main_acc24(int i_4, int j_5, double *total_addr_6_gan
                                 }
                             }
                         }
-                        // #pragma acc parallel loop gang num_workers(2) vector_length(64) reduction(+:checksum)
+                        // #pragma acc 
                         if (threadIdx.x == 0 && threadIdx.y == 0) atomicAdd(total_addr_6, priv_42);
                     }
                 }

@@ -152,7 +152,7 @@ extern "C" __global__ void main_acc45(int n_4, double **A_addr_5_one, double **A
                                 }
                             }
                         }
-                        // #pragma acc parallel loop gang present(A[0:n*n], Anew[0:n*n])
+                        // #pragma acc 
                         if (threadIdx.x == 0 && threadIdx.y == 0) { double *__p = err_addr_7, __old = *__p, __assumed, __new; do { __assumed = __old; __new = ((priv_30 > __assumed) ? priv_30 : __assumed); __old = accsim_cas(__p, __assumed, __new); } while (!accsim_same_bits(__assumed, __old)); }
                     }
                 }

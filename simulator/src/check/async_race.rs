@@ -27,7 +27,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use accsim_core::diag::{Diagnostic, Loc, Severity};
-use accsim_core::exec::check::{Access, DataEvent};
+use accsim_core::finding::FindingKind;
+use accsim_core::exec::check::Access;
+use accsim_core::exec::events::Event;
 use accsim_core::exec::memory::Memory;
 
 use super::coherence::Coherence;
@@ -107,7 +109,7 @@ impl AsyncRaces {
             let theirs = if pw { "writes" } else { "reads" };
             found.push(
                 finding(
-                    "async-race",
+                    FindingKind::AsyncRace,
                     Severity::Error,
                     format!("{who} {verb} {what} while the {} queued on async({q}) may still be running, and it {theirs} that data; there is no wait between", p.what),
                     loc,
@@ -145,10 +147,10 @@ impl AsyncRaces {
         }
     }
 
-    pub fn data(&mut self, _mem: &Memory, queue: Option<i64>, e: &DataEvent<'_>, coh: &Coherence, found: &mut Vec<Diagnostic>) {
+    pub fn data(&mut self, _mem: &Memory, queue: Option<i64>, e: &Event<'_>, coh: &Coherence, found: &mut Vec<Diagnostic>) {
         match e {
-            DataEvent::Upload { device, host, len, loc } | DataEvent::Download { host, device, len, loc } => {
-                let up = matches!(e, DataEvent::Upload { .. });
+            Event::Upload { device, host, len, loc, .. } | Event::Download { host, device, len, loc, .. } => {
+                let up = matches!(e, Event::Upload { .. });
                 let (src, dst) = if up { (*host, *device) } else { (*device, *host) };
                 let who = match queue {
                     Some(q) => format!("the transfer on async({q})"),
@@ -167,12 +169,12 @@ impl AsyncRaces {
                     self.pending.entry(q).or_default().push(p);
                 }
             }
-            DataEvent::LaunchBegin { loc, on_host: false, .. } => {
+            Event::LaunchBegin { loc, on_host: false, .. } => {
                 if let Some(q) = queue {
                     self.pending.entry(q).or_default().push(Pending { loc: *loc, what: "kernel", ranges: Vec::new(), joined_by: BTreeSet::new(), same_bytes: false });
                 }
             }
-            DataEvent::Waited { queue: Some(q), .. } => {
+            Event::Waited { queue: Some(q), .. } => {
                 // What `q` waited for is done too: the host's wait comes after `q`'s joins.
                 self.pending.remove(q);
                 for ops in self.pending.values_mut() {
@@ -180,7 +182,7 @@ impl AsyncRaces {
                 }
                 self.pending.retain(|_, ops| !ops.is_empty());
             }
-            DataEvent::QueueJoined { waiter, on, .. } => {
+            Event::QueueJoined { waiter, on, .. } => {
                 // The pending work of `on` (of every other queue), and what `on` itself already
                 // waits for, comes before `waiter`'s later work.
                 for (q, ops) in self.pending.iter_mut() {
@@ -195,8 +197,32 @@ impl AsyncRaces {
                     }
                 }
             }
-            DataEvent::Waited { queue: None, .. } => self.pending.clear(),
+            Event::Waited { queue: None, .. } => self.pending.clear(),
             _ => {}
         }
+    }
+}
+
+impl super::Check for AsyncRaces {
+    fn kinds(&self) -> &'static [FindingKind] {
+        &[FindingKind::AsyncRace]
+    }
+
+    fn device_access(&mut self, cx: &super::Context<'_>, _at: super::DeviceLoc, _private: bool, a: &Access, found: &mut Vec<Diagnostic>) {
+        AsyncRaces::device_access(self, a, cx.kernel.and_then(|k| k.queue), cx.coherence, found);
+    }
+
+    fn host_access(&mut self, cx: &super::Context<'_>, a: &Access, found: &mut Vec<Diagnostic>) {
+        AsyncRaces::host_access(self, a, cx.coherence, found);
+    }
+
+    fn data(&mut self, cx: &super::Context<'_>, mem: &Memory, queue: Option<i64>, e: &Event<'_>, found: &mut Vec<Diagnostic>) {
+        AsyncRaces::data(self, mem, queue, e, cx.coherence, found);
+    }
+
+    /// Only while no queue has work: an asynchronous kernel's accesses are kept, as runs, and
+    /// those must be exact.
+    fn allows_footprint(&self) -> bool {
+        self.idle()
     }
 }

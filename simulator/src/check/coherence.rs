@@ -35,7 +35,9 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use accsim_core::diag::{Diagnostic, Loc, Severity};
-use accsim_core::exec::check::{Access, DataEvent};
+use accsim_core::finding::FindingKind;
+use accsim_core::exec::check::Access;
+use accsim_core::exec::events::Event;
 
 use super::report::{element, finding, var_name};
 use super::runs::Runs;
@@ -220,14 +222,14 @@ impl Coherence {
             let name = self.names.get(&id).map(|n| var_name(n).to_string()).unwrap_or_default();
             let mut d;
             if state_of(bad) == State::Discarded {
-                d = finding("stale-host-read", Severity::Error, format!("the host reads {what}, but its newest value was written on the device and discarded: the device copy was released without a copy-out"), a.loc);
+                d = finding(FindingKind::StaleHostRead, Severity::Error, format!("the host reads {what}, but its newest value was written on the device and discarded: the device copy was released without a copy-out"), a.loc);
                 d = d.with_related(site.loc, device_write_note(&site));
                 if let Some(rel) = site.released {
                     d = d.with_related(rel, format!("the device copy of `{name}` was released here without being copied out"));
                 }
                 d = d.with_help(format!("map `{name}` with `copy` or `copyout` instead of `copyin`/`create`, or add `#pragma acc update host({name})` before the end of its data lifetime (§2.6.5, §2.10.1)"));
             } else {
-                d = finding("stale-host-read", Severity::Error, format!("the host reads {what}, but its newest value is on the device (no `update host` or copy-out since the device wrote it)"), a.loc);
+                d = finding(FindingKind::StaleHostRead, Severity::Error, format!("the host reads {what}, but its newest value is on the device (no `update host` or copy-out since the device wrote it)"), a.loc);
                 d = d.with_related(site.loc, device_write_note(&site));
                 if let Some((_, k)) = site.gang {
                     d = d.with_related(k, format!("no `update host({name})` between this kernel and the host read"));
@@ -280,12 +282,12 @@ impl Coherence {
             let name = self.names.get(&hid).map(|n| var_name(n).to_string()).unwrap_or_default();
             let who = t.describe();
             let d = if state_of(bad) == State::HostNewer {
-                finding("stale-device-read", Severity::Error, format!("device code ({who}) reads {what}, but its newest value is on the host (no `update device` since the host wrote it)"), a.loc)
+                finding(FindingKind::StaleDeviceRead, Severity::Error, format!("device code ({who}) reads {what}, but its newest value is on the host (no `update device` since the host wrote it)"), a.loc)
                     .with_related(site.loc, "the host copy was last written here")
                     .with_related(k.loc, format!("no `update device({name})` between the host write and this kernel"))
                     .with_help(format!("add `#pragma acc update device({name})` after the host writes it (§2.10.1)"))
             } else {
-                finding("uninit-device-read", Severity::Error, format!("device code ({who}) reads {what}, which was never written on the device: its device copy was created without the host values"), a.loc)
+                finding(FindingKind::UninitDeviceRead, Severity::Error, format!("device code ({who}) reads {what}, which was never written on the device: its device copy was created without the host values"), a.loc)
                     .with_related(site.loc, format!("the device copy of `{name}` was created here (`create`/`copyout` copy nothing in)"))
                     .with_help(format!("use `copyin({name})` or `copy({name})` if the device needs the host values, or write them on the device first (§2.6.5)"))
             };
@@ -354,9 +356,9 @@ impl Coherence {
     }
 
     /// A data-environment event.
-    pub fn data(&mut self, _queue: Option<i64>, e: &DataEvent<'_>, found: &mut Vec<Diagnostic>) {
+    pub fn data(&mut self, _queue: Option<i64>, e: &Event<'_>, found: &mut Vec<Diagnostic>) {
         match e {
-            DataEvent::Created { host, device, name, loc } => {
+            Event::Created { host, device, name, loc } => {
                 let hid = (host.start >> 32) as u32;
                 let r = off_range(host.start, host.end - host.start);
                 self.dev_to_host.insert((device >> 32) as u32, hid);
@@ -375,7 +377,7 @@ impl Coherence {
                     device_written: false,
                 });
             }
-            DataEvent::Upload { device, host, len, loc } => {
+            Event::Upload { device, host, len, loc, .. } => {
                 let hid = (host >> 32) as u32;
                 if self.dev_to_host.get(&((device >> 32) as u32)) != Some(&hid) {
                     // Bytes from elsewhere written into a device copy (`acc_memcpy_to_device`,
@@ -400,7 +402,7 @@ impl Coherence {
                     }
                 }
             }
-            DataEvent::Download { host, device, len, loc } => {
+            Event::Download { host, device, len, loc, .. } => {
                 let hid = (host >> 32) as u32;
                 if self.dev_to_host.get(&((device >> 32) as u32)) != Some(&hid) {
                     return;
@@ -412,13 +414,13 @@ impl Coherence {
                     m.copied_out = Some(*loc);
                 }
             }
-            DataEvent::PointerAttached { device, .. } => {
+            Event::PointerAttached { device, .. } => {
                 if let Some(hid) = self.host_of((device >> 32) as u32) {
                     let r = off_range(*device, 8);
                     self.shadow_mut(hid).cells.fill(r, 0);
                 }
             }
-            DataEvent::Released { host, device, loc, .. } => {
+            Event::Released { host, device, loc, .. } => {
                 let hid = (host.start >> 32) as u32;
                 let dev = (device >> 32) as u32;
                 self.dev_to_host.remove(&dev);
@@ -449,19 +451,19 @@ impl Coherence {
                 let name = var_name(&m.name).to_string();
                 if let Some(at) = m.copied_in.filter(|_| !m.device_read) {
                     found.push(
-                        finding("redundant-transfer", Severity::Note, format!("`{name}` is copied to the device, but device code never reads it"), at)
+                        finding(FindingKind::RedundantTransfer, Severity::Note, format!("`{name}` is copied to the device, but device code never reads it"), at)
                             .with_related(*loc, "its device copy is released here")
                             .with_help(format!("`create({name})` (or `copyout`) allocates it without the transfer")),
                     );
                 }
                 if let Some(at) = m.copied_out.filter(|_| !m.device_written) {
                     found.push(
-                        finding("redundant-transfer", Severity::Note, format!("`{name}` is copied back to the host, but device code never writes it"), at)
+                        finding(FindingKind::RedundantTransfer, Severity::Note, format!("`{name}` is copied back to the host, but device code never writes it"), at)
                             .with_help(format!("`copyin({name})` (or `create`) does not copy it back")),
                     );
                 }
             }
-            DataEvent::LaunchBegin { .. } | DataEvent::LaunchEnd { .. } | DataEvent::Waited { .. } | DataEvent::QueueJoined { .. } => {}
+            _ => {}
         }
     }
 }

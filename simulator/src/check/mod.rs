@@ -3,15 +3,25 @@
 //! A checking run compiles the program with access hooks
 //! ([`accsim_core::exec::compile_for_checking`]) and runs it on the sequential device, so every
 //! memory access, every device thread change and every data-environment operation reaches
-//! [`CheckRun`] in program order, on one thread: the findings are deterministic. `CheckRun`
-//! keeps the one piece of state every checker needs — *who* is running (the host, or gang `g`,
-//! worker `w`, lane `l` of a kernel, with the synchronisation epochs of §1.2) — and hands each
-//! event to the checkers:
+//! [`CheckRun`] — a subscriber of the run's event stream ([`accsim_core::exec::events`]) — in
+//! program order, on one thread: the findings are deterministic. `CheckRun` keeps the state
+//! every checker needs — *who* is running (the host, or gang `g`, worker `w`, lane `l` of a
+//! kernel, with the synchronisation epochs of §1.2), *where* an access goes (host memory, a
+//! device copy of which host allocation, a gang-private block), and the data environment itself
+//! ([`coherence`]: host and device copies of mapped data, with its findings: stale reads,
+//! uninitialised device reads, discarded device results, redundant transfers) — and hands each
+//! event to the checkers of the [`registry`], each a [`Check`] in a module of its own:
 //!
-//! - [`coherence`]: host and device copies of mapped data (stale reads, uninitialised device
-//!   reads, discarded device results, redundant transfers);
 //! - [`race`]: data races between the threads of one kernel;
 //! - [`async_race`]: the host or another queue touching data of pending queue work.
+//!
+//! The address-space rule (the host dereferencing device memory, §1.3) is `CheckRun`'s own: it
+//! decides where an access goes before any checker sees it.
+//!
+//! **Order.** An access goes to the coherence model first (it updates the copies' state), then
+//! to the checkers in registry order; a data event goes to the checkers first (they see the data
+//! environment as it was before the event), then to the coherence model. Findings are reported
+//! in that order.
 //!
 //! Each finding carries both sites; [`report::Findings`] deduplicates them (one finding per kind
 //! and pair of sites) and caps their number.
@@ -36,7 +46,9 @@ pub mod runs;
 use std::sync::{Arc, Mutex};
 
 use accsim_core::diag::{Diagnostic, Loc};
-use accsim_core::exec::check::{Access, Checker, DataEvent, Level, ThreadEvent};
+use accsim_core::finding::FindingKind;
+use accsim_core::exec::check::{Access, Level, ThreadEvent};
+use accsim_core::exec::events::{Event, Stamp, Subscriber};
 use accsim_core::kernel::footprint::Footprint;
 use accsim_core::exec::memory::{AllocId, AllocKind, Memory, Space};
 
@@ -94,6 +106,46 @@ pub struct DeviceLoc {
     pub host: Option<u32>,
 }
 
+/// What a checker is told besides the event: the data environment as the coherence model
+/// tracks it (which device block copies which host allocation, variable names, whether bytes
+/// are in sync), the running kernel and the running device thread.
+pub struct Context<'a> {
+    pub coherence: &'a coherence::Coherence,
+    pub kernel: Option<Kernel>,
+    pub thread: Thread,
+}
+
+/// One checker of `accsim check`: a module of this folder that implements it and is listed in
+/// [`registry`]. Every method has a default that does nothing; findings go to `found`.
+pub trait Check: Send {
+    /// The kinds of finding this checker reports.
+    fn kinds(&self) -> &'static [FindingKind];
+
+    /// Device code of `cx.kernel` (running on the device) made access `a` to shared device
+    /// memory at `at`; `private`: the location is a gang-private block of the runtime (private,
+    /// firstprivate and reduction copies, §2.5.9–§2.5.11).
+    fn device_access(&mut self, _cx: &Context<'_>, _at: DeviceLoc, _private: bool, _a: &Access, _found: &mut Vec<Diagnostic>) {}
+
+    /// Host code (or a kernel running on the host) made access `a` to host memory.
+    fn host_access(&mut self, _cx: &Context<'_>, _a: &Access, _found: &mut Vec<Diagnostic>) {}
+
+    /// A data-environment, launch or queue event, before the coherence model takes it;
+    /// `queue`: the activity queue it belongs to.
+    fn data(&mut self, _cx: &Context<'_>, _mem: &Memory, _queue: Option<i64>, _e: &Event<'_>, _found: &mut Vec<Diagnostic>) {}
+
+    /// Whether a kernel proven race-free may now run on its footprint, unobserved (a checker
+    /// whose state needs the kernel's accesses answers `false`). Default: `true`.
+    fn allows_footprint(&self) -> bool {
+        true
+    }
+}
+
+/// The checkers of `accsim check`, in the order they see each event. A new checker is a module
+/// of this folder implementing [`Check`], added here.
+pub fn registry() -> Vec<Box<dyn Check>> {
+    vec![Box::<race::Races>::default(), Box::<async_race::AsyncRaces>::default()]
+}
+
 /// The checker object a checking run carries (see the module documentation).
 pub struct CheckRun {
     findings: Arc<Mutex<Findings>>,
@@ -106,10 +158,10 @@ pub struct CheckRun {
     /// modulo their number.
     blocks: [Option<(u32, Option<u32>)>; 4],
     pub coherence: coherence::Coherence,
-    pub race: race::Races,
-    pub async_race: async_race::AsyncRaces,
+    /// The checkers of the [`registry`].
+    pub checks: Vec<Box<dyn Check>>,
     /// Take the footprints of kernels proven race-free at launch instead of their accesses
-    /// ([`Checker::proven_launch`]); `accsim check --every-access` turns it off.
+    /// ([`Subscriber::proven_launch`]); `accsim check --every-access` turns it off.
     pub proofs: bool,
 }
 
@@ -125,8 +177,7 @@ impl CheckRun {
             launches: 0,
             blocks: [None; 4],
             coherence: Default::default(),
-            race: Default::default(),
-            async_race: Default::default(),
+            checks: registry(),
             proofs: true,
         };
         (run, findings)
@@ -186,7 +237,57 @@ impl CheckRun {
     }
 }
 
-impl Checker for CheckRun {
+impl Subscriber for CheckRun {
+    fn event(&mut self, mem: &Memory, at: &Stamp<'_>, e: &Event<'_>) {
+        match e {
+            Event::Access(a) => self.access(mem, a),
+            Event::Thread(t) => self.thread(*t),
+            Event::Finding(d) => self.note((*d).clone()),
+            // The timeline's own events: nothing the checkers follow.
+            Event::Launched { .. } | Event::WaitDirective { .. } | Event::Present { .. } => {}
+            _ => self.data(mem, at.queue, e),
+        }
+    }
+
+    fn device_events(&self) -> bool {
+        true
+    }
+
+    fn wants_proofs(&self) -> bool {
+        self.proofs
+    }
+
+    fn proven_launch(&mut self, mem: &Memory, fp: &Footprint) -> bool {
+        // Only a synchronous kernel while no queue has work: an asynchronous one's accesses
+        // are kept, as runs, for the async-race checker, and those must be exact.
+        let Some(k) = self.kernel.filter(|k| self.proofs && !k.on_host && k.queue.is_none()) else { return false };
+        if !self.checks.iter().all(|c| c.allows_footprint()) {
+            return false;
+        }
+        let mut host = |addr: u64| -> Option<(u32, u32)> {
+            let (at, private) = self.device_loc(mem, addr)?;
+            (!private).then_some(())?;
+            Some((at.host?, at.offset))
+        };
+        let mut reads = Vec::with_capacity(fp.reads.len());
+        for r in &fp.reads {
+            if let Some((hid, off)) = host(r.range.start) {
+                reads.push((hid, off..off + (r.range.end - r.range.start) as u32, r.executed));
+            }
+        }
+        let mut writes = Vec::new();
+        for w in &fp.writes {
+            for (run, gang) in &w.runs {
+                if let Some((hid, off)) = host(run.start) {
+                    writes.push((hid, off..off + (run.end - run.start) as u32, w.loc, *gang));
+                }
+            }
+        }
+        self.coherence.proven_launch(&reads, &writes, &k)
+    }
+}
+
+impl CheckRun {
     fn access(&mut self, mem: &Memory, a: &Access) {
         let mut found = Vec::new();
         match self.kernel {
@@ -194,12 +295,10 @@ impl Checker for CheckRun {
                 let Some((at, private)) = self.device_loc(mem, a.addr) else { return };
                 let t = self.thread;
                 self.coherence.device_access(at, a, &t, &k, &mut found);
-                // Private, firstprivate and reduction copies are the runtime's own per-gang
-                // blocks: private data and reductions never race (§2.5.9–§2.5.11).
-                if !private {
-                    self.race.access(at, a, &t, &k, &self.coherence, &mut found);
+                let cx = Context { coherence: &self.coherence, kernel: self.kernel, thread: t };
+                for c in &mut self.checks {
+                    c.device_access(&cx, at, private, a, &mut found);
                 }
-                self.async_race.device_access(a, k.queue, &self.coherence, &mut found);
             }
             _ => {
                 let id = (a.addr >> 32) as u32;
@@ -209,7 +308,7 @@ impl Checker for CheckRun {
                     // (`acc_malloc`, `acc_deviceptr`, `use_device`) dereferenced on the host.
                     let verb = if a.write { "writes" } else { "reads" };
                     let mut d = report::finding(
-                        "host-deref-device-ptr",
+                        FindingKind::HostDerefDevicePtr,
                         accsim_core::diag::Severity::Error,
                         format!("host code {verb} device memory through a device pointer: the host cannot address the device's separate memory (§1.3)"),
                         a.loc,
@@ -222,7 +321,10 @@ impl Checker for CheckRun {
                     return;
                 }
                 self.coherence.host_access(id, a, &mut found);
-                self.async_race.host_access(a, &self.coherence, &mut found);
+                let cx = Context { coherence: &self.coherence, kernel: self.kernel, thread: self.thread };
+                for c in &mut self.checks {
+                    c.host_access(&cx, a, &mut found);
+                }
             }
         }
         self.report(found);
@@ -261,55 +363,22 @@ impl Checker for CheckRun {
         }
     }
 
-    fn wants_proofs(&self) -> bool {
-        self.proofs
-    }
-
     fn note(&mut self, d: Diagnostic) {
         if let Ok(mut f) = self.findings.lock() {
             f.push_by(d, None);
         }
     }
 
-    fn proven_launch(&mut self, mem: &Memory, fp: &Footprint) -> bool {
-        // Only a synchronous kernel while no queue has work: an asynchronous one's accesses
-        // are kept, as runs, for the async-race checker, and those must be exact.
-        let Some(k) = self.kernel.filter(|k| self.proofs && !k.on_host && k.queue.is_none()) else { return false };
-        if !self.async_race.idle() {
-            return false;
-        }
-        let mut host = |addr: u64| -> Option<(u32, u32)> {
-            let (at, private) = self.device_loc(mem, addr)?;
-            (!private).then_some(())?;
-            Some((at.host?, at.offset))
-        };
-        let mut reads = Vec::with_capacity(fp.reads.len());
-        for r in &fp.reads {
-            if let Some((hid, off)) = host(r.range.start) {
-                reads.push((hid, off..off + (r.range.end - r.range.start) as u32, r.executed));
-            }
-        }
-        let mut writes = Vec::new();
-        for w in &fp.writes {
-            for (run, gang) in &w.runs {
-                if let Some((hid, off)) = host(run.start) {
-                    writes.push((hid, off..off + (run.end - run.start) as u32, w.loc, *gang));
-                }
-            }
-        }
-        self.coherence.proven_launch(&reads, &writes, &k)
-    }
-
-    fn data(&mut self, mem: &Memory, queue: Option<i64>, e: &DataEvent<'_>) {
+    fn data(&mut self, mem: &Memory, queue: Option<i64>, e: &Event<'_>) {
         self.blocks = [None; 4];
         let mut found = Vec::new();
-        if let DataEvent::Created { host, name, loc, .. } = e {
+        if let Event::Created { host, name, loc, .. } = e {
             // A data clause or routine maps host memory (§2.6.5); given device memory
             // (`acc_malloc`), the runtime copies from and to an address the host cannot use.
             if let Some(alloc) = mem.allocation(AllocId((host.start >> 32) as u32)).filter(|a| a.space == Space::Device) {
                 let name = report::var_name(name);
                 let mut d = report::finding(
-                    "host-deref-device-ptr",
+                    FindingKind::HostDerefDevicePtr,
                     accsim_core::diag::Severity::Error,
                     format!("`{name}` points to device memory, but a data clause or routine maps it as host memory: the host side of the mapping is an address the host cannot use (§1.3, §2.6.5)"),
                     *loc,
@@ -322,18 +391,21 @@ impl Checker for CheckRun {
             }
         }
         match e {
-            DataEvent::LaunchBegin { loc, on_host, .. } => {
+            Event::LaunchBegin { loc, on_host, .. } => {
                 self.launches += 1;
                 self.kernel = Some(Kernel { loc: *loc, on_host: *on_host, queue, launch: self.launches });
                 self.thread = Thread::default();
             }
-            DataEvent::LaunchEnd { .. } => {
+            Event::LaunchEnd { .. } => {
                 self.kernel = None;
                 self.thread = Thread::default();
             }
             _ => {}
         }
-        self.async_race.data(mem, queue, e, &self.coherence, &mut found);
+        let cx = Context { coherence: &self.coherence, kernel: self.kernel, thread: self.thread };
+        for c in &mut self.checks {
+            c.data(&cx, mem, queue, e, &mut found);
+        }
         self.coherence.data(queue, e, &mut found);
         self.report(found);
     }

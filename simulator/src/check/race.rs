@@ -41,6 +41,7 @@
 //! partitioned loops.
 
 use accsim_core::diag::{Diagnostic, Loc, Severity};
+use accsim_core::finding::FindingKind;
 use accsim_core::exec::check::Access;
 use rustc_hash::FxHashMap;
 
@@ -365,7 +366,7 @@ fn race_finding(what: &str, a: &Access, t: &Thread, p: &Prev, prev_write: bool, 
         "vector lanes synchronise only at the end of a vector loop (§1.2)".to_string()
     };
     let mut d = finding(
-        "data-race",
+        FindingKind::DataRace,
         Severity::Error,
         format!("data race on {what}: {} {} it while {} {past} it, with no synchronisation between ({between})", t.describe(), verb(a.write), p.thread.describe()),
         a.loc,
@@ -378,4 +379,18 @@ fn race_finding(what: &str, a: &Access, t: &Thread, p: &Prev, prev_write: bool, 
         "give each thread its own element, use a `reduction` clause, or make the update `#pragma acc atomic` (§2.12)".to_string()
     });
     d
+}
+
+impl super::Check for Races {
+    fn kinds(&self) -> &'static [FindingKind] {
+        &[FindingKind::DataRace]
+    }
+
+    fn device_access(&mut self, cx: &super::Context<'_>, at: DeviceLoc, private: bool, a: &Access, found: &mut Vec<Diagnostic>) {
+        // Private, firstprivate and reduction copies are the runtime's own per-gang blocks:
+        // private data and reductions never race (§2.5.9–§2.5.11).
+        if let (false, Some(k)) = (private, cx.kernel) {
+            self.access(at, a, &cx.thread, &k, cx.coherence, found);
+        }
+    }
 }

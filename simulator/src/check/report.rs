@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 
 use accsim_core::diag::{Diagnostic, Loc, Severity};
+use accsim_core::finding::FindingKind;
 
 use super::Thread;
 
@@ -41,11 +42,9 @@ impl Findings {
     }
 }
 
-/// A finding of the given severity.
-pub fn finding(kind: &'static str, severity: Severity, message: String, loc: Loc) -> Diagnostic {
-    let mut d = Diagnostic::error(kind, message, loc);
-    d.severity = severity;
-    d
+/// A finding of the given kind and severity.
+pub fn finding(kind: FindingKind, severity: Severity, message: String, loc: Loc) -> Diagnostic {
+    kind.diagnostic(severity, message, loc)
 }
 
 /// The variable name of a clause's text (`a[0:n]` → `a`).

@@ -54,6 +54,17 @@ pub fn c_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// The Fortran sources directly in `dir` (`.f90 .f95 .f03 .f .F90 .F`), sorted.
+pub fn fortran_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("samples folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| ["f90", "f95", "f03", "f", "F90", "F"].iter().any(|e| x == *e)))
+        .collect();
+    files.sort();
+    files
+}
+
 /// The OpenACC samples: `samples/acc` (the teaching ladder), then `samples/openuh`.
 pub fn acc_sample_files() -> Vec<PathBuf> {
     ["acc", "openuh"].iter().flat_map(|d| c_files(&samples_dir().join(d))).collect()

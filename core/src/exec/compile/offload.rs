@@ -613,12 +613,12 @@ impl<'a> Cx<'a> {
                         let waiter = queue_of(m)?;
                         if fns.is_empty() {
                             wait(m, None, waiter)?;
-                            rt::event(m, crate::exec::events::EventKind::Wait { queue: None }, loc, 0, false);
+                            rt::emit(m, crate::exec::events::Event::WaitDirective { queue: None, loc });
                         }
                         // `wait(1, 2)` waits for each queue of the list.
                         for q in queues {
                             wait(m, Some(q), waiter)?;
-                            rt::event(m, crate::exec::events::EventKind::Wait { queue: Some(q) }, loc, 0, false);
+                            rt::emit(m, crate::exec::events::Event::WaitDirective { queue: Some(q), loc });
                         }
                         Ok(0)
                     })),

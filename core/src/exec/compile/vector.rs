@@ -433,7 +433,7 @@ impl VExpr {
 /// The counter's register, first value and trip count, when the loop is long enough to run a
 /// block at a time and nothing observes or checks it.
 fn trip_of(m: &Machine, c: &Counter) -> Option<(usize, i64, i64)> {
-    if m.observer.is_some() || m.checker.is_some() {
+    if m.observer.is_some() || m.events.wants_device_events() || m.memory_model.is_some() {
         return None;
     }
     let (k, v0, trip) = c.trip(m);

@@ -1,83 +1,10 @@
-//! `--json`: the results as a JSON document, written by hand (the crate uses no serialisation
-//! library).
+//! `--json`: the results as a JSON document (the crate's one JSON writer, `accsim::json`).
+
+use accsim::json::Json;
 
 use super::*;
 
-/// A JSON value, written by hand: the crate uses no serialisation library.
-pub(crate) enum Json {
-    Null,
-    Bool(bool),
-    Num(f64),
-    Str(String),
-    Arr(Vec<Json>),
-    Obj(Vec<(&'static str, Json)>),
-}
-
-impl Json {
-    fn str(s: impl Into<String>) -> Json {
-        Json::Str(s.into())
-    }
-
-    fn opt<T>(v: Option<T>, f: impl FnOnce(T) -> Json) -> Json {
-        v.map_or(Json::Null, f)
-    }
-
-    pub(crate) fn render(&self, depth: usize) -> String {
-        let pad = "  ".repeat(depth + 1);
-        let close = "  ".repeat(depth);
-        match self {
-            Json::Null => "null".into(),
-            Json::Bool(b) => b.to_string(),
-            Json::Num(x) if x.is_finite() => {
-                if x.fract() == 0.0 && x.abs() < 1e15 {
-                    format!("{}", *x as i64)
-                } else {
-                    format!("{x}")
-                }
-            }
-            Json::Num(_) => "null".into(),
-            Json::Str(s) => json_string(s),
-            Json::Arr(v) if v.is_empty() => "[]".into(),
-            Json::Arr(v) => {
-                let items: Vec<String> = v
-                    .iter()
-                    .map(|x| format!("{pad}{}", x.render(depth + 1)))
-                    .collect();
-                format!("[\n{}\n{close}]", items.join(",\n"))
-            }
-            Json::Obj(v) if v.is_empty() => "{}".into(),
-            Json::Obj(v) => {
-                let items: Vec<String> = v
-                    .iter()
-                    .map(|(k, x)| format!("{pad}{}: {}", json_string(k), x.render(depth + 1)))
-                    .collect();
-                format!("{{\n{}\n{close}}}", items.join(",\n"))
-            }
-        }
-    }
-}
-
-pub(crate) fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-fn measurement_json(m: &Result<Measurement, Failure>) -> Json {
+pub(crate) fn measurement_json(m: &Result<Measurement, Failure>) -> Json {
     match m {
         Ok(m) => Json::Obj(vec![
             ("best_s", Json::Num(m.best_s)),

@@ -933,7 +933,7 @@ fn bench(cli: &Cli) -> Result<u8> {
 
     if let Some(path) = &cli.json {
         let json = to_json(cli, &settings, accsim.as_deref(), &results, &baseline);
-        fs::write(path, json.render(0) + "\n")
+        fs::write(path, accsim::json::write(&json, accsim::json::Style::BENCH) + "\n")
             .with_context(|| format!("writing {}", path.display()))?;
     }
 
@@ -1257,27 +1257,7 @@ fn render_failures(cli: &Cli, results: &[ProgramResult], baseline: &Baseline) ->
 
 #[cfg(test)]
 mod tests {
-    use super::json::{json_string, Json};
     use super::*;
-
-    #[test]
-    fn json_strings_are_escaped() {
-        assert_eq!(json_string("a\"b\\c\nd\u{1}"), r#""a\"b\\c\nd\u0001""#);
-    }
-
-    #[test]
-    fn json_numbers_and_nesting() {
-        let j = Json::Obj(vec![
-            ("a", Json::Num(2.0)),
-            ("b", Json::Num(0.5)),
-            ("c", Json::Num(f64::NAN)),
-            ("d", Json::Arr(vec![])),
-        ]);
-        assert_eq!(
-            j.render(0),
-            "{\n  \"a\": 2,\n  \"b\": 0.5,\n  \"c\": null,\n  \"d\": []\n}"
-        );
-    }
 
     #[test]
     fn first_difference_names_the_line() {

@@ -1,0 +1,370 @@
+//! The executable form: what [`super::compile`] makes of the IR and [`super::machine`] runs.
+//! Expressions are closures over the machine ([`ExprFn`]), with their shape kept ([`Ce`]) so that
+//! consumers fuse constants, register reads and array loads; a function is a flat instruction list
+//! ([`Instr`]) with resolved jump targets.
+
+pub mod index;
+
+use super::libc_shim::{self, Binding};
+use super::machine::{Machine, Trap};
+use super::memory::{ptr_word, AllocKind};
+use super::value::Kind;
+use crate::diag::Loc;
+use index::IndexF;
+use super::compile::vector;
+
+/// A compiled expression: yields the value word.
+pub type ExprFn = Box<dyn Fn(&mut Machine<'_>) -> Result<u64, Trap> + Send + Sync>;
+
+/// Box a closure as an [`ExprFn`] (fixes its higher-ranked signature).
+#[inline(always)]
+pub fn ef<F>(f: F) -> ExprFn
+where
+    F: Fn(&mut Machine<'_>) -> Result<u64, Trap> + Send + Sync + 'static,
+{
+    Box::new(f)
+}
+
+/// A compiled expression with its shape, so that consumers can fuse constants and register reads.
+pub enum Ce {
+    Const(u64),
+    /// A register local's slot.
+    Reg(usize),
+    Dyn(ExprFn),
+    /// A load from `regs[base] + index * size`, evaluated inline by its consumer.
+    Load(LoadS),
+    /// An 8-byte load from the address in a register slot (a pointer held in a memory local or
+    /// reached through a captured `&a`), evaluated inline by its consumer.
+    Deref(usize, Loc),
+}
+
+/// The 8-byte load of [`Ce::Deref`].
+#[inline(always)]
+pub(super) fn deref(m: &Machine, s: usize, loc: Loc) -> Result<u64, Trap> {
+    m.mem
+        .load_u64(m.regs[m.bp + s])
+        .map_err(|f| m.fault(f, loc))
+}
+
+/// Where a fused load's base pointer comes from.
+#[derive(Clone, Copy)]
+pub(super) enum Base {
+    Reg(usize),
+    /// The pointer stored at the address held in a register slot (loaded at this location).
+    Ind(usize, Loc),
+}
+
+impl Base {
+    #[inline(always)]
+    pub(super) fn eval(self, m: &Machine) -> Result<u64, Trap> {
+        match self {
+            Base::Reg(s) => Ok(m.regs[m.bp + s]),
+            Base::Ind(s, loc) => deref(m, s, loc),
+        }
+    }
+}
+
+impl Ce {
+    pub fn into_fn(self) -> ExprFn {
+        match self {
+            Ce::Const(c) => ef(move |_| Ok(c)),
+            Ce::Reg(s) => ef(move |m| Ok(m.regs[m.bp + s])),
+            Ce::Dyn(f) => f,
+            Ce::Load(l) => ef(move |m| l.eval(m)),
+            Ce::Deref(s, loc) => ef(move |m| deref(m, s, loc)),
+        }
+    }
+}
+
+/// An array element load with a register base and a polynomial index.
+pub struct LoadS {
+    pub(super) kind: Kind,
+    pub(super) base: Base,
+    pub(super) ix: IndexF,
+    pub(super) size: u64,
+    pub(super) loc: Loc,
+}
+
+impl LoadS {
+    #[inline(always)]
+    pub(super) fn eval(&self, m: &Machine) -> Result<u64, Trap> {
+        let a = self
+            .base
+            .eval(m)?
+            .wrapping_add(self.ix.eval(m).wrapping_mul(self.size));
+        let r = match self.kind {
+            Kind::F64 | Kind::I64 | Kind::U64 | Kind::Ptr => m.mem.load_u64(a),
+            Kind::I32 => m.mem.load_u32(a).map(|v| v as i32 as i64 as u64),
+            _ => m.mem.load_u32(a).map(|v| v as u64),
+        };
+        r.map_err(|f| m.fault(f, self.loc))
+    }
+}
+
+pub struct Instr {
+    pub op: Op,
+    pub loc: Loc,
+    /// Starts a statement: the observer is called before it.
+    pub stmt: bool,
+}
+
+pub enum Op {
+    Expr(ExprFn),
+    JumpIfFalse(ExprFn, usize),
+    JumpIfTrue(ExprFn, usize),
+    Jump(usize),
+    Switch(ExprFn, Box<SwitchTable>),
+    Return(ExprFn),
+    ReturnVoid,
+    Nop,
+    /// A counted loop whose body is one expression statement: `do { body } while (step_cond)`,
+    /// executed without going through the dispatch loop (fuel and the observer are still served
+    /// per statement).
+    Loop1(Box<Loop1>),
+    /// Run a counted loop whose body accumulates a value by a nest of constant loops a block of
+    /// iterations at a time ([`vector::NestLoop::run`]); free. Placed after the loop's entry
+    /// test: when all iterations ran, jump to the label (past the loop), else fall into the body
+    /// at the counter's iteration.
+    VecNest(Box<vector::NestLoop>, usize),
+}
+
+pub struct Loop1 {
+    /// The body's expression statements, run in order (a straight-line body, no jumps).
+    pub body: Box<[BodyStmt]>,
+    /// Steps an iteration costs: one per body statement and one for the step and test.
+    pub cost: u64,
+    pub step_cond: ExprFn,
+    /// The common `i++, i < limit` step, evaluated inline (same effect as `step_cond`).
+    pub counter: Option<Counter>,
+    pub cond_loc: Loc,
+    /// The step and test are observed (false inside initializers).
+    pub stmt: bool,
+    /// The loop's `init; if (!cond) skip` run first, when they were one instruction each (they
+    /// cost and are observed as those two instructions).
+    pub entry: Option<Box<Entry>>,
+    /// The body is `s += x[...] * y[...]` on floats with indices affine in the counter: run by
+    /// [`Loop1::run_mac`] with addresses stepped instead of recomputed.
+    pub mac: Option<Box<MacLoop>>,
+    /// The body is a store of an element-wise expression (after register assignments affine in
+    /// the counter): run blocks of iterations at a time by [`vector::VecLoop::run`].
+    pub vec: Option<Box<vector::VecLoop>>,
+}
+
+/// One expression statement of a [`Loop1`] body.
+pub struct BodyStmt {
+    pub f: ExprFn,
+    pub loc: Loc,
+    /// Observed (false inside initializers).
+    pub stmt: bool,
+}
+
+pub struct MacLoop {
+    pub(super) s: usize,
+    pub(super) f64: bool,
+    pub(super) x: LoadS,
+    pub(super) y: LoadS,
+}
+
+pub struct Entry {
+    pub init: ExprFn,
+    pub init_loc: Loc,
+    pub init_stmt: bool,
+    pub cond: ExprFn,
+    pub cond_loc: Loc,
+    pub cond_stmt: bool,
+}
+
+pub struct SwitchTable {
+    /// Sorted by value.
+    pub cases: Vec<(u64, usize)>,
+    pub default: usize,
+}
+
+/// `regs[slot] += 1` (in 32 bits when `narrow`), then `regs[slot] < limit` as signed integers.
+pub struct Counter {
+    pub slot: usize,
+    pub narrow: bool,
+    pub limit: CounterLimit,
+}
+
+pub enum CounterLimit {
+    Const(i64),
+    Reg(usize),
+}
+
+impl Counter {
+    /// The counter's register index in the frame, its value and the iterations left to run
+    /// (the loop's body is due: at least one).
+    pub(super) fn trip(&self, m: &Machine) -> (usize, i64, i64) {
+        let k = m.bp + self.slot;
+        let v0 = m.regs[k] as i64;
+        let limit = match self.limit {
+            CounterLimit::Const(l) => l,
+            CounterLimit::Reg(r) => m.regs[m.bp + r] as i64,
+        };
+        (k, v0, if v0 < limit { limit.wrapping_sub(v0) } else { 1 })
+    }
+
+    /// Step and test: true to run the body again.
+    #[inline(always)]
+    pub fn step(&self, m: &mut Machine) -> bool {
+        let s = m.bp + self.slot;
+        let v = if self.narrow {
+            (m.regs[s] as i32).wrapping_add(1) as i64
+        } else {
+            (m.regs[s] as i64).wrapping_add(1)
+        };
+        m.regs[s] = v as u64;
+        let limit = match self.limit {
+            CounterLimit::Const(c) => c,
+            CounterLimit::Reg(r) => m.regs[m.bp + r] as i64,
+        };
+        v < limit
+    }
+}
+
+/// How a parameter's argument reaches a memory parameter at function entry.
+pub(super) enum ParamCopy {
+    Scalar { arg: usize, ptr: usize, kind: Kind },
+    Aggregate { arg: usize, ptr: usize, size: u64 },
+}
+
+/// A memory local: its own allocation, whose address lives in register slot `ptr`.
+pub(super) struct MemLocal {
+    pub(super) local: u32,
+    pub(super) ptr: usize,
+    pub(super) size: u64,
+}
+
+pub struct CFunc {
+    pub name: String,
+    pub loc: Loc,
+    /// Where the frame's lifetime ends (for messages about dangling pointers).
+    pub end_loc: Loc,
+    pub code: Vec<Instr>,
+    pub nparams: usize,
+    pub nslots: usize,
+    pub(super) memory_locals: Vec<MemLocal>,
+    pub(super) params: Vec<ParamCopy>,
+    pub local_names: Vec<String>,
+    /// Where each local lives, indexed like `local_names` (for [`super::inspect`]).
+    pub(crate) homes: Vec<Home>,
+    pub variadic: bool,
+    pub ret_kind: Kind,
+}
+
+impl CFunc {
+    /// Allocate the memory locals (each its own allocation, freed when the call returns, so a
+    /// pointer to a dead local or past a local's end is caught) and copy memory parameters' arguments.
+    pub fn prologue(&self, m: &mut Machine, fid: u32, loc: Loc) -> Result<(), Trap> {
+        for l in &self.memory_locals {
+            let p = m
+                .mem
+                .alloc(
+                    l.size,
+                    AllocKind::Local(fid, l.local),
+                    super::memory::Space::Host,
+                    loc,
+                )
+                .map_err(|f| m.fault(f, loc))?;
+            m.frame_allocs.push(p);
+            m.regs[m.bp + l.ptr] = p;
+        }
+        for p in &self.params {
+            let r = match *p {
+                ParamCopy::Scalar { arg, ptr, kind } => {
+                    let v = m.regs[m.bp + arg];
+                    m.store_kind(kind, m.regs[m.bp + ptr], v)
+                }
+                ParamCopy::Aggregate { arg, ptr, size } => {
+                    let src = m.regs[m.bp + arg];
+                    m.mem.copy(m.regs[m.bp + ptr], src, size)
+                }
+            };
+            r.map_err(|f| m.fault(f, self.loc))?;
+        }
+        Ok(())
+    }
+}
+
+pub struct GlobalImage {
+    pub name: String,
+    pub bytes: Vec<u8>,
+    /// (offset, pointer word) pairs written after `bytes`.
+    pub relocs: Vec<(u64, u64)>,
+    pub read_only: bool,
+    pub loc: Loc,
+}
+
+/// A compiled program, ready to run any number of times.
+pub struct Executable {
+    /// File-scope `declare` data: mapped when the program starts (§2.13: the data lifetime of a
+    /// declared global is the whole program).
+    pub declares: Vec<(crate::ir::acc::DataClause, u64, u64, String, Loc)>,
+    pub funcs: Vec<CFunc>,
+    pub globals: Vec<GlobalImage>,
+    pub strings: Vec<Vec<u8>>,
+    pub externs: Vec<Binding>,
+    pub main: Option<u32>,
+    /// Kernel function → its fast-share variant ([`crate::ir::acc::Kernel::fast`]).
+    pub fast_kernels: std::collections::HashMap<u32, u32>,
+    /// Compiled for checking: kernel function → its access plan ([`crate::kernel::footprint`]).
+    /// (or why it has none).
+    pub plans: std::collections::HashMap<u32, Result<std::sync::Arc<crate::kernel::footprint::AccessPlan>, String>>,
+    /// Compiled for checking: the same program compiled without the checker's hooks, which a
+    /// kernel proven race-free at its launch runs on ([`super::check::Checker::proven_launch`]).
+    pub plain: Option<Box<Executable>>,
+    /// By call site of an OpenACC runtime routine (`acc_copyin(b, n)`…): the variable its first
+    /// argument names, which names the data in `--notify` lines and findings.
+    pub api_names: std::collections::HashMap<Loc, String>,
+}
+
+/// The first allocation id of globals.
+pub(super) const FIRST_GLOBAL: u32 = 2;
+
+impl Executable {
+    pub fn global_ptr(g: u32) -> u64 {
+        ptr_word(FIRST_GLOBAL + g, 0)
+    }
+    pub fn string_ptr(&self, s: u32) -> u64 {
+        ptr_word(FIRST_GLOBAL + self.globals.len() as u32 + s, 0)
+    }
+    /// The first id after the static objects (the C library's objects start here).
+    pub fn first_runtime_id(&self) -> u32 {
+        FIRST_GLOBAL + (self.globals.len() + self.strings.len()) as u32
+    }
+
+    /// Allocate and initialise globals, string literals and the C library's objects.
+    pub fn init_memory(&self, m: &mut Machine) -> Result<(), Trap> {
+        for (i, g) in self.globals.iter().enumerate() {
+            let p = m
+                .mem
+                .alloc_init(&g.bytes, AllocKind::Global(i as u32), false, g.loc)
+                .map_err(|f| m.fault(f, g.loc))?;
+            for &(off, word) in &g.relocs {
+                m.mem
+                    .store_u64(p + off, word)
+                    .map_err(|f| m.fault(f, g.loc))?;
+            }
+            if g.read_only {
+                m.mem.set_read_only(p);
+            }
+        }
+        for (i, s) in self.strings.iter().enumerate() {
+            m.mem
+                .alloc_init(s, AllocKind::StringLiteral(i as u32), true, Loc::default())
+                .map_err(|f| m.fault(f, Loc::default()))?;
+        }
+        libc_shim::init_runtime(m)?;
+        super::openacc::startup(m)
+    }
+}
+
+/// Where a local of a compiled function lives (read by [`super::inspect`]).
+#[derive(Copy, Clone, Debug)]
+pub(crate) enum Home {
+    Reg(usize),
+    /// A memory local: the slot holding its address.
+    Mem(usize),
+    Vla(usize),
+}

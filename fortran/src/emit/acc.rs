@@ -1,0 +1,577 @@
+//! OpenACC directives in Fortran (OpenACC 2.0 §2.1, §2.4–§2.14): each `!$acc` directive becomes
+//! the `#pragma acc` of the C translation, with its clause arguments translated: variables to
+//! their C names, array sections `a(lo:hi, j)` to the contiguous C subarray `a[start:length]` of
+//! the column-major storage, whole arrays stored behind a pointer to `a[0:size]`, expressions to C.
+//! A compute construct gives each array it uses that no clause names the implicit
+//! `present_or_copy` of the whole array (§2.5.1, §2.5.2: arrays not in a data clause are treated
+//! as `present_or_copy`).
+
+use super::expr::count;
+use super::*;
+use crate::lexer::{tokenize, Tok};
+
+/// Clauses whose arguments are variable lists (data clauses and the like).
+const VAR_CLAUSES: [&str; 27] = [
+    "copy", "copyin", "copyout", "create", "present", "present_or_copy", "pcopy", "present_or_copyin", "pcopyin",
+    "present_or_copyout", "pcopyout", "present_or_create", "pcreate", "deviceptr", "private", "firstprivate",
+    "device_resident", "host", "self", "device", "use_device", "delete", "link", "reduction", "cache", "pcopy_", "",
+];
+
+/// Data clauses: an array named in one of these has its data attribute decided.
+const DATA_CLAUSES: [&str; 16] = [
+    "copy", "copyin", "copyout", "create", "present", "present_or_copy", "pcopy", "present_or_copyin", "pcopyin",
+    "present_or_copyout", "pcopyout", "present_or_create", "pcreate", "deviceptr", "private", "firstprivate",
+];
+
+impl Translator {
+    /// Translate a directive's text (after `!$acc`) into the text after `#pragma acc`.
+    /// `extra_private`: loop variables to add to a loop directive's `private` clause.
+    pub fn acc_directive_text(&mut self, text: &str, line: u32, extra_private: &[String]) -> TResult<String> {
+        let toks = tokenize(text).map_err(|(c, m)| FortranError { line, col: c as u32 + 1, message: m, unsupported: false })?;
+        let mut out = String::new();
+        let mut i = 0;
+        // Directive name words.
+        while let Some(Tok::Name(w)) = toks.get(i).map(|t| &t.tok) {
+            if !matches!(w.as_str(), "parallel" | "kernels" | "loop" | "data" | "enter" | "exit" | "update" | "wait" | "host_data" | "atomic" | "read" | "write" | "capture" | "routine" | "declare" | "cache") {
+                break;
+            }
+            out.push_str(w);
+            i += 1;
+            if matches!(toks.get(i).map(|t| &t.tok), Some(Tok::P("("))) && matches!(w.as_str(), "wait" | "cache" | "routine") {
+                // `wait(1, 2)`, `cache(a(i:i+2))`, `routine(f)`: the argument follows the name.
+                let mut depth = 0;
+                let mut inner = Vec::new();
+                while i < toks.len() {
+                    match toks[i].tok {
+                        Tok::P("(") => depth += 1,
+                        Tok::P(")") => {
+                            depth -= 1;
+                            if depth == 0 {
+                                i += 1;
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    inner.push(toks[i].clone());
+                    i += 1;
+                }
+                inner.remove(0);
+                let arg = match w.as_str() {
+                    "wait" => self.expr_list(&inner, line)?,
+                    "cache" => self.var_list(&inner, line)?.join(", "),
+                    _ => self.var_list(&inner, line)?.join(", "),
+                };
+                out.push_str(&format!("({arg}) "));
+                break;
+            }
+            out.push(' ');
+            if w == "update" && matches!(toks.get(i).map(|t| &t.tok), Some(Tok::P("("))) {
+                break;
+            }
+        }
+        let name = out.trim().to_string();
+        let mut privates_done = false;
+        let mut clauses = Vec::new();
+        while i < toks.len() {
+            if matches!(toks[i].tok, Tok::P(",")) {
+                i += 1;
+                continue;
+            }
+            let clause = match &toks[i].tok {
+                Tok::Name(n) => n.clone(),
+                other => return error(line, format!("expected an OpenACC clause in `!$acc {text}`, found {}", crate::expr_parse::describe(other))),
+            };
+            i += 1;
+            // The parenthesised argument, as tokens.
+            let mut arg_toks = Vec::new();
+            if matches!(toks.get(i).map(|t| &t.tok), Some(Tok::P("("))) {
+                let mut depth = 0;
+                while i < toks.len() {
+                    match toks[i].tok {
+                        Tok::P("(") => depth += 1,
+                        Tok::P(")") => {
+                            depth -= 1;
+                            if depth == 0 {
+                                i += 1;
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    arg_toks.push(toks[i].clone());
+                    i += 1;
+                }
+                arg_toks.remove(0);
+                if depth != 0 {
+                    return error(line, format!("unbalanced parentheses in `!$acc {text}`"));
+                }
+            }
+            let has_arg = !arg_toks.is_empty();
+            let mut c = clause.clone();
+            if has_arg {
+                let arg = if clause == "reduction" {
+                    self.reduction_arg(&arg_toks, line)?
+                } else if VAR_CLAUSES.contains(&clause.as_str()) || (name == "cache" || name == "routine" || name == "wait") && false {
+                    let mut vars = self.var_list(&arg_toks, line)?;
+                    if clause == "private" && !extra_private.is_empty() {
+                        privates_done = true;
+                        for p in extra_private {
+                            if !vars.contains(p) {
+                                vars.push(p.clone());
+                            }
+                        }
+                    }
+                    vars.join(", ")
+                } else if clause == "default" || clause == "device_type" || clause == "dtype" {
+                    arg_toks.iter().map(|t| crate::expr_parse::describe(&t.tok).trim_matches('`').to_string()).collect::<Vec<_>>().join(" ")
+                } else {
+                    // Expression arguments (`num_gangs(n)`, `if(cond)`, `collapse(2)`, `wait(1, 2)`,
+                    // `gang(num: n)`…).
+                    self.expr_list(&arg_toks, line)?
+                };
+                c = format!("{clause}({arg})");
+            }
+            clauses.push(c);
+        }
+        if name.is_empty() {
+            return error(line, format!("unknown OpenACC directive `!$acc {text}`"));
+        }
+        if (name == "cache" || name == "wait" || name == "routine") && clauses.is_empty() {
+            // `cache(...)`, `wait(...)` and `routine(name)` take their argument right after the name.
+        }
+        if !extra_private.is_empty() && !privates_done {
+            clauses.push(format!("private({})", extra_private.join(", ")));
+        }
+        Ok(format!("{name} {}", clauses.join(" ")).trim().to_string())
+    }
+
+    /// `+:s`, `max:m`, `.and.:flag` → C reduction argument.
+    fn reduction_arg(&mut self, toks: &[crate::lexer::Token], line: u32) -> TResult<String> {
+        let colon = toks.iter().position(|t| matches!(t.tok, Tok::P(":"))).ok_or_else(|| FortranError { line, col: 0, message: "expected `operator:list` in `reduction`".into(), unsupported: false })?;
+        let op = match toks.get(..colon) {
+            Some([t]) => match &t.tok {
+                Tok::P("+") => "+",
+                Tok::P("*") => "*",
+                Tok::Name(n) if n == "max" => "max",
+                Tok::Name(n) if n == "min" => "min",
+                Tok::Name(n) if n == "iand" => "&",
+                Tok::Name(n) if n == "ior" => "|",
+                Tok::Name(n) if n == "ieor" => "^",
+                Tok::Dot(d) if d == "and" => "&&",
+                Tok::Dot(d) if d == "or" => "||",
+                Tok::Dot(d) if d == "eqv" || d == "neqv" => return unsupported(line, format!("the `.{d}.` reduction operator")),
+                other => return error(line, format!("unknown reduction operator {}", crate::expr_parse::describe(other))),
+            },
+            _ => return error(line, "expected one reduction operator"),
+        };
+        let vars = self.var_list(&toks[colon + 1..], line)?;
+        Ok(format!("{op}:{}", vars.join(", ")))
+    }
+
+    /// Comma-separated expressions (Fortran) → C; keeps `name:` prefixes such as `num:`.
+    fn expr_list(&mut self, toks: &[crate::lexer::Token], line: u32) -> TResult<String> {
+        let mut parts = Vec::new();
+        let mut c = crate::expr_parse::Cursor::new(toks, 0);
+        while !c.at_end() {
+            let mut prefix = String::new();
+            if let (Some(Tok::Name(n)), Some(Tok::P(":"))) = (c.peek(), c.peek_at(1)) {
+                prefix = format!("{n}: ");
+                c.pos += 2;
+            }
+            if c.eat_p("*") {
+                parts.push(format!("{prefix}*"));
+            } else {
+                let e = c.expr().map_err(|(col, m)| FortranError { line, col: col as u32, message: m, unsupported: false })?;
+                let ce = self.expr(&e, None, line)?;
+                parts.push(format!("{prefix}{}", super::expr::unparen(&ce.c)));
+            }
+            if !c.eat_p(",") {
+                break;
+            }
+        }
+        Ok(parts.join(", "))
+    }
+
+    /// A list of variables and array sections → C names and subarrays.
+    fn var_list(&mut self, toks: &[crate::lexer::Token], line: u32) -> TResult<Vec<String>> {
+        let mut c = crate::expr_parse::Cursor::new(toks, 0);
+        let mut out = Vec::new();
+        while !c.at_end() {
+            // `/common/` blocks are not supported.
+            if c.is_p("/") {
+                return unsupported(line, "common blocks in OpenACC clauses");
+            }
+            let e = c.expr().map_err(|(col, m)| FortranError { line, col: col as u32, message: m, unsupported: false })?;
+            out.push(self.clause_var(&e, line)?);
+            if !c.eat_p(",") {
+                break;
+            }
+        }
+        Ok(out)
+    }
+
+    /// One variable or section in a clause.
+    fn clause_var(&mut self, e: &Expr, line: u32) -> TResult<String> {
+        match e {
+            Expr::Name(n) => {
+                if self.procs.contains_key(n) && self.lookup(n).is_none() {
+                    return Ok(format!("{n}_"));
+                }
+                let v = self.var(n, line)?;
+                Ok(match &v.shape {
+                    Some(sh) if !sh.fixed => {
+                        if sh.assumed_size {
+                            return error(line, format!("assumed-size array `{n}` needs an explicit section in an OpenACC clause"));
+                        }
+                        format!("{}[0:{}]", v.cname, sh.total())
+                    }
+                    _ => v.cname.clone(),
+                })
+            }
+            Expr::Apply(n, args) => {
+                let v = self.var(n, line)?;
+                let Some(sh) = v.shape.clone() else { return error(line, format!("`{n}` is not an array")) };
+                if args.len() != sh.rank() {
+                    return error(line, format!("`{n}` has rank {} but the section has {} subscripts", sh.rank(), args.len()));
+                }
+                // Contiguous: full dimensions, then at most one partial range, then scalars.
+                let mut subs = Vec::new();
+                let mut len = Vec::new();
+                let mut stage = 0; // 0: full dims so far, 1: partial range seen, 2: scalars
+                for (k, a) in args.iter().enumerate() {
+                    match a {
+                        Arg::Range(lo, hi, None) => {
+                            let lo_c = match lo {
+                                Some(l) => self.expr(l, None, line)?.c,
+                                None => sh.lbs[k].clone(),
+                            };
+                            let hi_c = match hi {
+                                Some(h) => self.expr(h, None, line)?.c,
+                                None => {
+                                    if sh.assumed_size && k + 1 == sh.rank() {
+                                        return error(line, format!("the section of assumed-size array `{n}` needs an upper bound"));
+                                    }
+                                    sh.ub(k)
+                                }
+                            };
+                            let full = lo.is_none() && hi.is_none();
+                            if stage >= 1 {
+                                return unsupported(line, format!("the non-contiguous section of `{n}` (OpenACC data clauses need contiguous sections)"));
+                            }
+                            if !full {
+                                stage = 1;
+                            }
+                            len.push(count(&lo_c, &hi_c, None));
+                            subs.push(lo_c);
+                        }
+                        Arg::Value(x) => {
+                            stage = 2;
+                            subs.push(self.expr(x, None, line)?.c);
+                        }
+                        _ => return unsupported(line, format!("strided sections of `{n}` in OpenACC clauses")),
+                    }
+                }
+                let start = Self::offset(&sh, &subs);
+                let length = if len.is_empty() { "1".to_string() } else { len.iter().map(|l| format!("({l})")).collect::<Vec<_>>().join(" * ") };
+                Ok(format!("{}[{start}:{length}]", v.cname))
+            }
+            _ => error(line, "expected a variable or an array section in the OpenACC clause"),
+        }
+    }
+
+    /// A directive statement and, for constructs, its body.
+    pub fn acc(&mut self, text: &str, body: Option<&[Stmt]>, end_line: u32, line: u32, out: &mut String) -> TResult<()> {
+        let m = self.marker(line);
+        let lower = text.trim().to_ascii_lowercase();
+        let words: Vec<&str> = lower.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
+        let w0 = words.first().copied().unwrap_or("");
+        let w1 = words.get(1).copied().unwrap_or("");
+        let compute = matches!(w0, "parallel" | "kernels");
+        let is_loop = w0 == "loop" || (compute && w1 == "loop");
+        if w0 == "declare" || w0 == "routine" {
+            return unsupported(line, format!("`!$acc {w0}` among executable statements (put it in the specification part)"));
+        }
+        let Some(body) = body else {
+            let c = self.acc_directive_text(text, line, &[])?;
+            let _ = write!(out, "{m}#pragma acc {c}\n");
+            return Ok(());
+        };
+        // Sequential loops nested in a loop directive's loop get private loop variables.
+        let mut extra_private = Vec::new();
+        if is_loop {
+            if let Some(Stmt { kind: StmtKind::Do { body: inner, .. }, .. }) = body.first() {
+                let collapse = clause_int(&lower, "collapse").unwrap_or(1);
+                inner_loop_vars(inner, collapse.saturating_sub(1), &mut extra_private);
+            }
+            extra_private.retain(|v| self.lookup(v).is_some_and(|x| x.shape.is_none()));
+            extra_private = extra_private.iter().map(|v| self.lookup(v).map(|x| x.cname.clone()).unwrap_or_default()).collect();
+            extra_private.sort();
+            extra_private.dedup();
+        }
+        let mut c = self.acc_directive_text(text, line, &extra_private)?;
+        if compute {
+            // Implicit present_or_copy for arrays behind pointers that no clause names.
+            let mut used = Vec::new();
+            arrays_used(body, &mut used);
+            used.sort();
+            used.dedup();
+            let named = clause_names(&lower);
+            let mut implicit = Vec::new();
+            for n in used {
+                if named.contains(&n) {
+                    continue;
+                }
+                if let Some(v) = self.lookup(&n) {
+                    if let Some(sh) = &v.shape {
+                        if !sh.fixed && !sh.assumed_size {
+                            implicit.push(format!("{}[0:{}]", v.cname, sh.total()));
+                        }
+                    }
+                }
+            }
+            if !implicit.is_empty() {
+                c.push_str(&format!(" present_or_copy({})", implicit.join(", ")));
+            }
+            self.f.in_compute += 1;
+        }
+        let _ = write!(out, "{m}#pragma acc {c}\n");
+        let r = if is_loop {
+            match body.first() {
+                Some(Stmt { kind: StmtKind::Do { name, var, lo, hi, step, body: inner }, line: dl }) => {
+                    let collapse = clause_int(&lower, "collapse").unwrap_or(1);
+                    self.f.in_compute += 1;
+                    let r = self.do_loop_collapsed(name.as_ref(), var, lo, hi, step.as_ref(), inner, *dl, out, collapse);
+                    self.f.in_compute -= 1;
+                    r
+                }
+                _ => error(line, "a loop directive must be followed by a `do` loop"),
+            }
+        } else if w0 == "atomic" && body.len() == 1 {
+            // The C form: the directive, then the one expression statement.
+            self.block(body, out)
+        } else {
+            let _ = write!(out, "{m}{{\n");
+            let r = self.block(body, out);
+            let _ = write!(out, "{}}}\n", self.marker(end_line));
+            r
+        };
+        if compute {
+            self.f.in_compute -= 1;
+        }
+        r
+    }
+
+    /// A `do` loop under a loop directive; with `collapse(n)` the next n-1 nested loops are
+    /// written canonically too.
+    fn do_loop_collapsed(&mut self, name: Option<&String>, var: &str, lo: &Expr, hi: &Expr, step: Option<&Expr>, body: &[Stmt], line: u32, out: &mut String, collapse: u32) -> TResult<()> {
+        if collapse <= 1 {
+            return self.do_loop(name, var, lo, hi, step, body, line, out, true);
+        }
+        match body {
+            [Stmt { kind: StmtKind::Do { name: n2, var: v2, lo: l2, hi: h2, step: s2, body: b2 }, line: l }] => {
+                let outer = [(name.cloned(), var.to_string(), lo.clone(), hi.clone(), step.cloned(), line)];
+                self.collapsed_nest(&outer, n2.as_ref(), v2, l2, h2, s2.as_ref(), b2, *l, out, collapse - 1)
+            }
+            _ => error(line, format!("`collapse({collapse})` needs {collapse} tightly nested `do` loops")),
+        }
+    }
+
+    fn collapsed_nest(
+        &mut self,
+        outer: &[(Option<String>, String, Expr, Expr, Option<Expr>, u32)],
+        name: Option<&String>,
+        var: &str,
+        lo: &Expr,
+        hi: &Expr,
+        step: Option<&Expr>,
+        body: &[Stmt],
+        line: u32,
+        out: &mut String,
+        remaining: u32,
+    ) -> TResult<()> {
+        if remaining > 1 {
+            if let [Stmt { kind: StmtKind::Do { name: n2, var: v2, lo: l2, hi: h2, step: s2, body: b2 }, line: l }] = body {
+                let mut o = outer.to_vec();
+                o.push((name.cloned(), var.to_string(), lo.clone(), hi.clone(), step.cloned(), line));
+                return self.collapsed_nest(&o, n2.as_ref(), v2, l2, h2, s2.as_ref(), b2, *l, out, remaining - 1);
+            }
+            return error(line, "`collapse` needs tightly nested `do` loops");
+        }
+        // Build the nest from the outermost: each loop's body is the next loop.
+        let mut loops = outer.to_vec();
+        loops.push((name.cloned(), var.to_string(), lo.clone(), hi.clone(), step.cloned(), line));
+        let mut stmt_body = body.to_vec();
+        for (n, v, l, h, s, ln) in loops.iter().rev() {
+            stmt_body = vec![Stmt { line: *ln, kind: StmtKind::Do { name: n.clone(), var: v.clone(), lo: l.clone(), hi: h.clone(), step: s.clone(), body: stmt_body } }];
+        }
+        let Some(Stmt { kind: StmtKind::Do { name, var, lo, hi, step, body }, line }) = stmt_body.first() else { return error(line, "collapse") };
+        self.do_loop(name.as_ref(), var, lo, hi, step.as_ref(), body, *line, out, true)
+    }
+}
+
+/// The integer argument of `clause(n)` in a lower-case directive text.
+fn clause_int(text: &str, clause: &str) -> Option<u32> {
+    let at = text.find(&format!("{clause}("))?;
+    let rest = &text[at + clause.len() + 1..];
+    rest[..rest.find(')')?].trim().parse().ok()
+}
+
+/// Names that appear inside the data clauses of a lower-case directive text.
+fn clause_names(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let Ok(toks) = tokenize(text) else { return out };
+    let mut i = 0;
+    while i < toks.len() {
+        if let Tok::Name(n) = &toks[i].tok {
+            if DATA_CLAUSES.contains(&n.as_str()) || n == "reduction" {
+                if let Some(Tok::P("(")) = toks.get(i + 1).map(|t| &t.tok) {
+                    let mut depth = 0;
+                    let mut j = i + 1;
+                    while j < toks.len() {
+                        match &toks[j].tok {
+                            Tok::P("(") => depth += 1,
+                            Tok::P(")") => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    break;
+                                }
+                            }
+                            Tok::Name(v) if depth == 1 => out.push(v.clone()),
+                            _ => {}
+                        }
+                        j += 1;
+                    }
+                    i = j;
+                }
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Names of variables referenced with subscripts or by name in the statements.
+fn arrays_used(stmts: &[Stmt], out: &mut Vec<String>) {
+    fn expr(e: &Expr, out: &mut Vec<String>) {
+        match e {
+            Expr::Name(n) => out.push(n.clone()),
+            Expr::Apply(n, args) => {
+                out.push(n.clone());
+                for a in args {
+                    match a {
+                        Arg::Value(x) | Arg::Keyword(_, x) => expr(x, out),
+                        Arg::Range(a, b, c) => {
+                            for x in [a, b, c].into_iter().flatten() {
+                                expr(x, out);
+                            }
+                        }
+                    }
+                }
+            }
+            Expr::Unary(_, x) | Expr::Paren(x) => expr(x, out),
+            Expr::Binary(_, a, b) | Expr::Complex(a, b) => {
+                expr(a, out);
+                expr(b, out);
+            }
+            Expr::Constructor(items) => items.iter().for_each(|x| expr(x, out)),
+            Expr::ImpliedDo { items, lo, hi, step, .. } => {
+                items.iter().for_each(|x| expr(x, out));
+                expr(lo, out);
+                expr(hi, out);
+                if let Some(s) = step {
+                    expr(s, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    for s in stmts {
+        match &s.kind {
+            StmtKind::Assign(a, b) => {
+                expr(a, out);
+                expr(b, out);
+            }
+            StmtKind::Call(_, args) => {
+                for a in args {
+                    if let Arg::Value(x) | Arg::Keyword(_, x) = a {
+                        expr(x, out);
+                    }
+                }
+            }
+            StmtKind::Print { items, .. } => items.iter().for_each(|x| expr(x, out)),
+            StmtKind::If { arms, otherwise } => {
+                for (c, b) in arms {
+                    expr(c, out);
+                    arrays_used(b, out);
+                }
+                if let Some(b) = otherwise {
+                    arrays_used(b, out);
+                }
+            }
+            StmtKind::Do { lo, hi, step, body, .. } => {
+                expr(lo, out);
+                expr(hi, out);
+                if let Some(s) = step {
+                    expr(s, out);
+                }
+                arrays_used(body, out);
+            }
+            StmtKind::DoWhile { cond, body, .. } => {
+                expr(cond, out);
+                arrays_used(body, out);
+            }
+            StmtKind::DoForever { body, .. } => arrays_used(body, out),
+            StmtKind::Select { selector, cases, default } => {
+                expr(selector, out);
+                for (_, b) in cases {
+                    arrays_used(b, out);
+                }
+                if let Some(b) = default {
+                    arrays_used(b, out);
+                }
+            }
+            StmtKind::Where { mask, then, otherwise } => {
+                expr(mask, out);
+                arrays_used(then, out);
+                arrays_used(otherwise, out);
+            }
+            StmtKind::Acc { body: Some(b), .. } => arrays_used(b, out),
+            _ => {}
+        }
+    }
+}
+
+/// Loop variables of the `do` loops nested in `stmts` (skipping `skip` levels of collapsed loops).
+fn inner_loop_vars(stmts: &[Stmt], skip: u32, out: &mut Vec<String>) {
+    for s in stmts {
+        match &s.kind {
+            StmtKind::Do { var, body, .. } => {
+                if skip == 0 {
+                    out.push(var.clone());
+                }
+                inner_loop_vars(body, skip.saturating_sub(1), out);
+            }
+            StmtKind::If { arms, otherwise } => {
+                for (_, b) in arms {
+                    inner_loop_vars(b, 0, out);
+                }
+                if let Some(b) = otherwise {
+                    inner_loop_vars(b, 0, out);
+                }
+            }
+            StmtKind::DoWhile { body, .. } | StmtKind::DoForever { body, .. } => inner_loop_vars(body, 0, out),
+            StmtKind::Select { cases, default, .. } => {
+                for (_, b) in cases {
+                    inner_loop_vars(b, 0, out);
+                }
+                if let Some(b) = default {
+                    inner_loop_vars(b, 0, out);
+                }
+            }
+            // A nested loop directive makes its own loop's variable private.
+            StmtKind::Acc { body: Some(b), .. } => inner_loop_vars(b, 0, out),
+            _ => {}
+        }
+    }
+}

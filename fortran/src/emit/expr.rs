@@ -1,0 +1,827 @@
+//! Expressions: literals, operators with Fortran's type rules, array elements and sections
+//! (column-major), intrinsic procedures and function references.
+//!
+//! An array-valued expression is translated one element at a time: `idx` names the C loop
+//! counters (0-based, one per array dimension of the expression) that the caller's loop nest
+//! runs; a whole array or a section then yields the element those counters select.
+
+use super::types::*;
+use super::*;
+
+/// A translated expression: C text, Fortran type, and for character values the length.
+#[derive(Debug, Clone)]
+pub struct CE {
+    pub c: String,
+    pub ty: Ty,
+    pub len: Option<String>,
+}
+
+impl CE {
+    pub fn new(c: String, ty: Ty) -> Self {
+        CE { c, ty, len: None }
+    }
+}
+
+const ELEMENTAL_MATH: [&str; 14] = ["sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "atan2"];
+
+fn strip_parens(c: &str) -> &str {
+    // A GNU statement expression `({ … })` keeps its parentheses.
+    if c.starts_with("({") {
+        return c;
+    }
+    let b = c.as_bytes();
+    if b.first() == Some(&b'(') && b.last() == Some(&b')') {
+        let mut depth = 0;
+        for (i, ch) in b.iter().enumerate() {
+            match ch {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 && i + 1 != b.len() {
+                        return c;
+                    }
+                }
+                _ => {}
+            }
+        }
+        return &c[1..c.len() - 1];
+    }
+    c
+}
+
+pub fn unparen(c: &str) -> String {
+    strip_parens(c).to_string()
+}
+
+fn arg_value(a: &Arg) -> Option<&Expr> {
+    match a {
+        Arg::Value(v) | Arg::Keyword(_, v) => Some(v),
+        Arg::Range(..) => None,
+    }
+}
+
+impl Translator {
+    /// The rank of an expression (0 for scalars).
+    pub fn rank(&self, e: &Expr) -> usize {
+        match e {
+            Expr::Name(n) => self.lookup(n).map(|v| if v.param.is_some() { 0 } else { v.rank() }).unwrap_or(0),
+            Expr::Apply(n, args) => {
+                if let Some(v) = self.lookup(n) {
+                    if v.shape.is_some() {
+                        return args.iter().filter(|a| matches!(a, Arg::Range(..))).count();
+                    }
+                    return 0;
+                }
+                if self.procs.contains_key(n) {
+                    return 0;
+                }
+                match n.as_str() {
+                    "sum" | "product" | "maxval" | "minval" | "count" | "any" | "all" | "dot_product" | "size" | "lbound" | "ubound" | "allocated" | "len" | "len_trim" | "kind" | "huge" | "tiny" | "epsilon" => 0,
+                    _ => args.iter().filter_map(arg_value).map(|a| self.rank(a)).max().unwrap_or(0),
+                }
+            }
+            Expr::Unary(_, x) | Expr::Paren(x) => self.rank(x),
+            Expr::Binary(_, a, b) => self.rank(a).max(self.rank(b)),
+            Expr::Constructor(_) => 1,
+            _ => 0,
+        }
+    }
+
+    /// Element counts of each dimension of an array-valued expression (from its first array operand).
+    pub fn space(&mut self, e: &Expr, line: u32) -> TResult<Option<Vec<String>>> {
+        match e {
+            Expr::Name(n) => {
+                let v = self.var(n, line)?;
+                Ok(v.shape.filter(|_| v.param.is_none()).map(|s| s.exts.clone()))
+            }
+            Expr::Apply(n, args) => {
+                if let Some(v) = self.lookup(n).cloned() {
+                    if let Some(sh) = &v.shape {
+                        let mut out = Vec::new();
+                        for (k, a) in args.iter().enumerate() {
+                            if let Arg::Range(lo, hi, st) = a {
+                                let lo = match lo {
+                                    Some(l) => self.expr(l, None, line)?.c,
+                                    None => sh.lbs[k].clone(),
+                                };
+                                let hi = match hi {
+                                    Some(h) => self.expr(h, None, line)?.c,
+                                    None => {
+                                        if sh.assumed_size && k + 1 == sh.rank() {
+                                            return error(line, format!("the upper bound of the last dimension of assumed-size array `{n}` must be given"));
+                                        }
+                                        sh.ub(k)
+                                    }
+                                };
+                                out.push(match st {
+                                    None => count(&lo, &hi, None),
+                                    Some(s) => {
+                                        let s = self.expr(s, None, line)?.c;
+                                        count(&lo, &hi, Some(&s))
+                                    }
+                                });
+                            }
+                        }
+                        return Ok(Some(out));
+                    }
+                    return Ok(None);
+                }
+                if ["sum", "product", "maxval", "minval", "count", "any", "all", "dot_product", "size", "lbound", "ubound"].contains(&n.as_str()) {
+                    return Ok(None);
+                }
+                for a in args {
+                    if let Some(v) = arg_value(a) {
+                        if let Some(s) = self.space(v, line)? {
+                            return Ok(Some(s));
+                        }
+                    }
+                }
+                Ok(None)
+            }
+            Expr::Unary(_, x) | Expr::Paren(x) => self.space(x, line),
+            Expr::Binary(_, a, b) => match self.space(a, line)? {
+                Some(s) => Ok(Some(s)),
+                None => self.space(b, line),
+            },
+            Expr::Constructor(items) => {
+                if items.iter().all(|i| !matches!(i, Expr::ImpliedDo { .. }) && self.rank(i) == 0) {
+                    Ok(Some(vec![items.len().to_string()]))
+                } else {
+                    unsupported(line, "array constructors with implied-do loops or array items, outside an assignment")
+                }
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// The C offset of element `subs` (C subscript expressions) of an array with shape `sh`.
+    pub fn offset(sh: &Shape, subs: &[String]) -> String {
+        let mut acc = String::new();
+        for k in (0..subs.len()).rev() {
+            let d = match sh.lbs[k].as_str() {
+                "0" => subs[k].clone(),
+                lb => format!("{} - {lb}", subs[k]),
+            };
+            acc = if acc.is_empty() { d } else { format!("{d} + {} * ({acc})", sh.exts[k]) };
+        }
+        acc
+    }
+
+    /// Array element or (with `idx`) section element `name(args)`.
+    fn element(&mut self, v: &Var, name: &str, args: &[Arg], idx: Option<&[String]>, line: u32) -> TResult<String> {
+        let Some(sh) = v.shape.clone() else { return error(line, format!("`{name}` is not an array")) };
+        if args.len() != sh.rank() {
+            return error(line, format!("`{name}` has rank {} but {} subscripts are given", sh.rank(), args.len()));
+        }
+        let mut subs = Vec::new();
+        let mut next = 0;
+        for (k, a) in args.iter().enumerate() {
+            match a {
+                Arg::Value(e) => {
+                    if self.rank(e) > 0 {
+                        return unsupported(line, format!("vector subscripts (`{name}` subscripted by an array)"));
+                    }
+                    let c = self.expr(e, None, line)?;
+                    if !matches!(c.ty, Ty::Int(_)) {
+                        return error(line, format!("subscript {} of `{name}` is not an integer", k + 1));
+                    }
+                    subs.push(c.c);
+                }
+                Arg::Range(lo, _, st) => {
+                    let Some(ix) = idx.and_then(|i| i.get(next)) else {
+                        return error(line, format!("the array section of `{name}` is used where a scalar is needed"));
+                    };
+                    next += 1;
+                    let lo = match lo {
+                        Some(l) => self.expr(l, None, line)?.c,
+                        None => sh.lbs[k].clone(),
+                    };
+                    subs.push(match st {
+                        None => format!("{lo} + {ix}"),
+                        Some(s) => format!("{lo} + {ix} * {}", self.expr(s, None, line)?.c),
+                    });
+                }
+                Arg::Keyword(..) => return error(line, format!("keyword subscript in `{name}`")),
+            }
+        }
+        Ok(format!("{}[{}]", v.cname, Self::offset(&sh, &subs)))
+    }
+
+    /// The element of a whole array selected by `idx`.
+    fn whole_element(v: &Var, idx: &[String]) -> String {
+        let sh = v.shape.as_ref().expect("whole_element on an array");
+        let subs: Vec<String> = (0..sh.rank()).map(|k| if sh.lbs[k] == "0" { idx[k].clone() } else { format!("{} + {}", sh.lbs[k], idx[k]) }).collect();
+        format!("{}[{}]", v.cname, Self::offset(sh, &subs))
+    }
+
+    pub fn expr(&mut self, e: &Expr, idx: Option<&[String]>, line: u32) -> TResult<CE> {
+        Ok(match e {
+            Expr::Int(d, k) => {
+                let kind = match k {
+                    None => 4,
+                    Some(k) => k.parse::<i64>().ok().or_else(|| self.const_of(k)).unwrap_or(4),
+                };
+                let v: i128 = d.parse().unwrap_or(0);
+                if kind == 8 || v > i32::MAX as i128 {
+                    CE::new(format!("{d}L"), Ty::Int(8))
+                } else {
+                    CE::new(d.clone(), Ty::Int(kind as u8))
+                }
+            }
+            Expr::Real(r) => {
+                let (body, kind) = match r.split_once('_') {
+                    Some((b, k)) => {
+                        let kind = k.parse::<i64>().ok().or_else(|| self.const_of(k));
+                        match kind {
+                            Some(4) => (b.to_string(), 4),
+                            Some(8) => (b.to_string(), 8),
+                            _ => return error(line, format!("unknown real kind `{k}`")),
+                        }
+                    }
+                    None => (r.clone(), if r.contains('d') { 8 } else { 4 }),
+                };
+                let mut c = body.replace('d', "e");
+                if c.starts_with('.') {
+                    c.insert(0, '0');
+                }
+                if kind == 4 {
+                    if !c.contains('.') && !c.contains('e') {
+                        c.push('.');
+                    }
+                    c.push('f');
+                }
+                CE::new(c, Ty::Real(kind))
+            }
+            Expr::Str(s) => CE { c: c_str(s), ty: Ty::Char, len: Some(s.len().to_string()) },
+            Expr::Logical(b) => CE::new(if *b { "1" } else { "0" }.into(), Ty::Logical),
+            Expr::Complex(..) => return unsupported(line, "complex constants"),
+            Expr::Paren(x) => {
+                let c = self.expr(x, idx, line)?;
+                CE { c: format!("({})", strip_parens(&c.c)), ..c }
+            }
+            Expr::Name(n) => {
+                let v = self.var(n, line)?;
+                if let Some(p) = &v.param {
+                    return Ok(CE::new(p.clone(), v.ty));
+                }
+                if v.shape.is_some() {
+                    match idx {
+                        Some(ix) if ix.len() == v.rank() => CE::new(Self::whole_element(&v, ix), v.ty),
+                        _ => return error(line, format!("array `{n}` is used where a scalar is needed")),
+                    }
+                } else if v.ty == Ty::Char {
+                    CE { c: v.cname.clone(), ty: Ty::Char, len: Some(v.char_len.to_string()) }
+                } else {
+                    CE::new(v.cname.clone(), v.ty)
+                }
+            }
+            Expr::Apply(n, args) => {
+                if let Some(v) = self.lookup(n).cloned() {
+                    if v.shape.is_some() {
+                        return Ok(CE::new(self.element(&v, n, args, idx, line)?, v.ty));
+                    }
+                    if v.ty == Ty::Char && args.len() == 1 {
+                        if let Arg::Range(lo, hi, None) = &args[0] {
+                            let lo = match lo {
+                                Some(l) => self.expr(l, None, line)?.c,
+                                None => "1".into(),
+                            };
+                            let hi = match hi {
+                                Some(h) => self.expr(h, None, line)?.c,
+                                None => v.char_len.to_string(),
+                            };
+                            return Ok(CE { c: format!("({} + ({lo}) - 1)", v.cname), ty: Ty::Char, len: Some(format!("(({hi}) - ({lo}) + 1)")) });
+                        }
+                    }
+                    if !self.procs.contains_key(n) {
+                        return error(line, format!("`{n}` is not an array or a function"));
+                    }
+                }
+                if let Some(p) = self.procs.get(n).cloned() {
+                    if !p.function {
+                        return error(line, format!("subroutine `{n}` is referenced as a function (use `call`)"));
+                    }
+                    let a = self.actual_args(&p, n, args, line)?;
+                    let ty = p.result.map(|r| r.0).unwrap_or(Ty::Int(4));
+                    return Ok(CE::new(format!("{}({})", p.cname, a.join(", ")), ty));
+                }
+                return self.intrinsic(n, args, idx, line);
+            }
+            Expr::Unary(op, x) => {
+                let c = self.expr(x, idx, line)?;
+                match *op {
+                    "-" => {
+                        if !c.ty.is_numeric() {
+                            return error(line, "unary minus of a non-numeric value");
+                        }
+                        CE::new(format!("(-{})", c.c), c.ty)
+                    }
+                    _ => {
+                        if c.ty != Ty::Logical {
+                            return error(line, "`.not.` of a non-logical value");
+                        }
+                        CE::new(format!("(!{})", c.c), Ty::Logical)
+                    }
+                }
+            }
+            Expr::Binary(op, a, b) => {
+                let l = self.expr(a, idx, line)?;
+                let r = self.expr(b, idx, line)?;
+                self.binary(op, l, r, line)?
+            }
+            Expr::Constructor(items) => {
+                let Some(ix) = idx.filter(|i| i.len() == 1) else {
+                    return error(line, "an array constructor is used where a scalar is needed");
+                };
+                if items.iter().any(|i| matches!(i, Expr::ImpliedDo { .. }) || self.rank(i) > 0) {
+                    return unsupported(line, "array constructors with implied-do loops or array items inside an expression");
+                }
+                let mut ty = None;
+                let mut cs = Vec::new();
+                for it in items {
+                    let c = self.expr(it, None, line)?;
+                    ty = Some(match ty {
+                        None => c.ty,
+                        Some(t) => Ty::common(t, c.ty),
+                    });
+                    cs.push(c.c);
+                }
+                let ty = ty.unwrap_or(Ty::Int(4));
+                // Select the item: a chain of conditionals on the counter.
+                let mut c = cs.last().cloned().unwrap_or_else(|| "0".into());
+                for (i, item) in cs.iter().enumerate().rev().skip(1) {
+                    c = format!("({} == {i} ? ({}){item} : {c})", ix[0], ty.c());
+                }
+                CE::new(c, ty)
+            }
+            Expr::ImpliedDo { .. } => return error(line, "an implied-do loop outside an I/O list or array constructor"),
+        })
+    }
+
+    pub fn binary(&mut self, op: &str, l: CE, r: CE, line: u32) -> TResult<CE> {
+        Ok(match op {
+            "+" | "-" | "*" | "/" => {
+                if !l.ty.is_numeric() || !r.ty.is_numeric() {
+                    return error(line, format!("operands of `{op}` must be numeric ({} and {})", l.ty.name(), r.ty.name()));
+                }
+                let t = Ty::common(l.ty, r.ty);
+                CE::new(format!("({} {op} {})", l.c, r.c), t)
+            }
+            "**" => {
+                if !l.ty.is_numeric() || !r.ty.is_numeric() {
+                    return error(line, "operands of `**` must be numeric");
+                }
+                let t = Ty::common(l.ty, r.ty);
+                match (l.ty, r.ty) {
+                    (Ty::Int(_), Ty::Int(_)) => CE::new(format!("(({})_f_ipow({}, {}))", t.c(), l.c, r.c), t),
+                    (Ty::Real(k), Ty::Int(_)) => {
+                        if r.c == "2" {
+                            CE::new(format!("({} * {})", l.c, l.c), l.ty)
+                        } else if k == 8 {
+                            CE::new(format!("_f_dpowi({}, {})", l.c, r.c), l.ty)
+                        } else {
+                            CE::new(format!("_f_fpowi({}, {})", l.c, r.c), l.ty)
+                        }
+                    }
+                    _ => {
+                        if let Ty::Real(4) = t {
+                            CE::new(format!("powf({}, {})", l.c, r.c), t)
+                        } else {
+                            CE::new(format!("pow({}, {})", l.c, r.c), t)
+                        }
+                    }
+                }
+            }
+            "==" | "/=" | "<" | "<=" | ">" | ">=" => {
+                let cop = if op == "/=" { "!=" } else { op };
+                if l.ty == Ty::Char || r.ty == Ty::Char {
+                    if l.ty != r.ty {
+                        return error(line, "comparison of a character value with a non-character value");
+                    }
+                    let (ll, rl) = (l.len.clone().unwrap_or_default(), r.len.clone().unwrap_or_default());
+                    return Ok(CE::new(format!("(_f_char_cmp({}, {ll}, {}, {rl}) {cop} 0)", l.c, r.c), Ty::Logical));
+                }
+                if !l.ty.is_numeric() || !r.ty.is_numeric() {
+                    return error(line, format!("operands of `{op}` must be numeric (use `.eqv.` for logical values)"));
+                }
+                CE::new(format!("({} {cop} {})", l.c, r.c), Ty::Logical)
+            }
+            ".and." | ".or." | ".eqv." | ".neqv." => {
+                if l.ty != Ty::Logical || r.ty != Ty::Logical {
+                    return error(line, format!("operands of `{op}` must be logical"));
+                }
+                let c = match op {
+                    ".and." => format!("({} && {})", l.c, r.c),
+                    ".or." => format!("({} || {})", l.c, r.c),
+                    ".eqv." => format!("(!{} == !{})", l.c, r.c),
+                    _ => format!("(!{} != !{})", l.c, r.c),
+                };
+                CE::new(c, Ty::Logical)
+            }
+            "//" => return unsupported(line, "character concatenation (`//`) outside `print`/`write` and assignment"),
+            _ => return error(line, format!("unknown operator `{op}`")),
+        })
+    }
+
+    /// Convert a translated value to type `to` (Fortran's intrinsic assignment conversion).
+    pub fn convert(c: &CE, to: Ty) -> String {
+        if c.ty == to {
+            unparen(&c.c)
+        } else {
+            format!("({}){}", to.c(), c.c)
+        }
+    }
+
+    /// The C arguments of a call to `p`.
+    pub fn actual_args(&mut self, p: &Proc, name: &str, args: &[Arg], line: u32) -> TResult<Vec<String>> {
+        if args.len() != p.dummies.len() {
+            return error(line, format!("`{name}` takes {} arguments but {} are given", p.dummies.len(), args.len()));
+        }
+        let mut out = Vec::new();
+        for (d, a) in p.dummies.iter().zip(args) {
+            let Arg::Value(e) = a else {
+                return unsupported(line, format!("keyword or range arguments in the call of `{name}`"));
+            };
+            if d.rank == 0 {
+                if self.rank(e) > 0 {
+                    return error(line, format!("argument `{}` of `{name}` is a scalar but an array is given", d.name));
+                }
+                let c = self.expr(e, None, line)?;
+                if c.ty != d.ty {
+                    return error(line, format!("argument `{}` of `{name}` is {} but {} is given", d.name, d.ty.name(), c.ty.name()));
+                }
+                let is_var = match e {
+                    Expr::Name(n) => self.lookup(n).is_some_and(|v| v.param.is_none()),
+                    Expr::Apply(n, _) => self.lookup(n).is_some_and(|v| v.shape.is_some()),
+                    _ => false,
+                };
+                out.push(if is_var { format!("&{}", unparen(&c.c)) } else { format!("&({}){{{}}}", d.ty.c(), unparen(&c.c)) });
+                continue;
+            }
+            // Array dummy: the address of the first element, plus extents for assumed shape.
+            let (base, exts, ty) = match e {
+                Expr::Name(n) => {
+                    let v = self.var(n, line)?;
+                    let Some(sh) = &v.shape else { return error(line, format!("argument `{}` of `{name}` is an array but `{n}` is a scalar", d.name)) };
+                    (v.cname.clone(), sh.exts.clone(), v.ty)
+                }
+                Expr::Apply(n, sargs) if self.lookup(n).is_some_and(|v| v.shape.is_some()) => {
+                    let v = self.var(n, line)?;
+                    let Some(sh) = v.shape.clone() else { return error(line, "not an array") };
+                    // Contiguous sections only: full leading dimensions, one range, scalars after.
+                    let ranks: Vec<bool> = sargs.iter().map(|s| matches!(s, Arg::Range(..))).collect();
+                    let first_scalar = ranks.iter().position(|r| !r).unwrap_or(ranks.len());
+                    if ranks[first_scalar..].iter().any(|r| *r) {
+                        return unsupported(line, format!("passing a non-contiguous section of `{n}`"));
+                    }
+                    let mut subs = Vec::new();
+                    let mut exts = Vec::new();
+                    for (k, s) in sargs.iter().enumerate() {
+                        match s {
+                            Arg::Value(x) => subs.push(self.expr(x, None, line)?.c),
+                            Arg::Range(lo, hi, st) => {
+                                if st.is_some() {
+                                    return unsupported(line, format!("passing a strided section of `{n}`"));
+                                }
+                                let lo_c = match lo {
+                                    Some(l) => self.expr(l, None, line)?.c,
+                                    None => sh.lbs[k].clone(),
+                                };
+                                let hi_c = match hi {
+                                    Some(h) => self.expr(h, None, line)?.c,
+                                    None => sh.ub(k),
+                                };
+                                if k + 1 < first_scalar && (lo.is_some() || hi.is_some()) {
+                                    return unsupported(line, format!("passing a non-contiguous section of `{n}`"));
+                                }
+                                exts.push(count(&lo_c, &hi_c, None));
+                                subs.push(lo_c);
+                            }
+                            Arg::Keyword(..) => return error(line, "keyword subscript"),
+                        }
+                    }
+                    (format!("&{}[{}]", v.cname, Self::offset(&sh, &subs)), exts, v.ty)
+                }
+                _ => return unsupported(line, format!("passing an array expression to `{name}`")),
+            };
+            if ty != d.ty {
+                return error(line, format!("argument `{}` of `{name}` is {} but {} is given", d.name, d.ty.name(), ty.name()));
+            }
+            out.push(base);
+            if d.assumed_shape {
+                if exts.len() != d.rank {
+                    return error(line, format!("argument `{}` of `{name}` has rank {} but rank {} is given", d.name, d.rank, exts.len()));
+                }
+                out.extend(exts);
+            }
+        }
+        Ok(out)
+    }
+
+    fn arg_ce(&mut self, args: &[Arg], i: usize, idx: Option<&[String]>, name: &str, line: u32) -> TResult<CE> {
+        match args.get(i).and_then(arg_value) {
+            Some(e) => self.expr(e, idx, line),
+            None => error(line, format!("`{name}` needs argument {}", i + 1)),
+        }
+    }
+
+    /// A reduction over an array expression: `init`, then `acc = combine(acc, elem)` per element.
+    fn reduce(&mut self, arg: &Expr, ty: Ty, init: &str, combine: &dyn Fn(&str, &str) -> String, line: u32) -> TResult<String> {
+        let Some(space) = self.space(arg, line)? else {
+            return error(line, "this intrinsic needs an array argument");
+        };
+        let r = self.tmp("r");
+        let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
+        let elem = self.expr(arg, Some(&ix), line)?;
+        let mut s = format!("({{ {} {r} = {init}; ", ty.c());
+        for (k, n) in ix.iter().zip(&space) {
+            let _ = write!(s, "for (long {k} = 0; {k} < {n}; {k}++) ");
+        }
+        let _ = write!(s, "{r} = {}; {r}; }})", combine(&r, &elem.c));
+        Ok(s)
+    }
+
+    fn intrinsic(&mut self, n: &str, args: &[Arg], idx: Option<&[String]>, line: u32) -> TResult<CE> {
+        let nargs = args.len();
+        if ELEMENTAL_MATH.contains(&n) {
+            let a = self.arg_ce(args, 0, idx, n, line)?;
+            let a = match a.ty {
+                Ty::Real(_) => a,
+                Ty::Int(_) => return error(line, format!("the argument of `{n}` must be real")),
+                _ => return error(line, format!("the argument of `{n}` must be real")),
+            };
+            let f = if a.ty == Ty::Real(4) { format!("{n}f") } else { n.to_string() };
+            if n == "atan2" {
+                let b = self.arg_ce(args, 1, idx, n, line)?;
+                return Ok(CE::new(format!("{f}({}, {})", unparen(&a.c), unparen(&b.c)), a.ty));
+            }
+            return Ok(CE::new(format!("{f}({})", unparen(&a.c)), a.ty));
+        }
+        let kind_arg = |t: &Translator, i: usize| -> Option<i64> {
+            args.iter()
+                .find_map(|a| match a {
+                    Arg::Keyword(k, v) if k == "kind" => Some(v),
+                    _ => None,
+                })
+                .or_else(|| args.get(i).and_then(arg_value))
+                .and_then(|e| t.fold(e))
+        };
+        Ok(match n {
+            "abs" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                let f = match a.ty {
+                    Ty::Int(8) => "labs",
+                    Ty::Int(_) => "abs",
+                    Ty::Real(4) => "fabsf",
+                    Ty::Real(_) => "fabs",
+                    _ => return error(line, "`abs` of a non-numeric value"),
+                };
+                CE::new(format!("{f}({})", unparen(&a.c)), a.ty)
+            }
+            "mod" | "modulo" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                let b = self.arg_ce(args, 1, idx, n, line)?;
+                let t = Ty::common(a.ty, b.ty);
+                match (t, n) {
+                    (Ty::Int(_), "mod") => CE::new(format!("({} % {})", a.c, b.c), t),
+                    (Ty::Int(_), _) => CE::new(format!("(({})_f_modulo_l({}, {}))", t.c(), a.c, b.c), t),
+                    (Ty::Real(4), "mod") => CE::new(format!("fmodf({}, {})", a.c, b.c), t),
+                    (Ty::Real(_), "mod") => CE::new(format!("fmod({}, {})", a.c, b.c), t),
+                    (Ty::Real(_), _) => CE::new(format!("(({})_f_modulo_d({}, {}))", t.c(), a.c, b.c), t),
+                    _ => return error(line, format!("`{n}` of non-numeric values")),
+                }
+            }
+            "min" | "max" => {
+                let mut vals = Vec::new();
+                for i in 0..nargs {
+                    vals.push(self.arg_ce(args, i, idx, n, line)?);
+                }
+                let Some(first) = vals.first().cloned() else { return error(line, format!("`{n}` needs arguments")) };
+                let t = vals.iter().fold(first.ty, |t, v| Ty::common(t, v.ty));
+                let cmp = if n == "max" { ">" } else { "<" };
+                let mut acc = format!("({}){}", t.c(), first.c);
+                for v in &vals[1..] {
+                    let x = format!("({}){}", t.c(), v.c);
+                    acc = format!("({x} {cmp} {acc} ? {x} : {acc})");
+                }
+                CE::new(acc, t)
+            }
+            "sign" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                let b = self.arg_ce(args, 1, idx, n, line)?;
+                match a.ty {
+                    Ty::Int(_) => CE::new(format!("({b} >= 0 ? abs({a}) : -abs({a}))", a = a.c, b = b.c), a.ty),
+                    Ty::Real(4) => CE::new(format!("copysignf({}, {})", a.c, b.c), a.ty),
+                    _ => CE::new(format!("copysign({}, {})", a.c, b.c), a.ty),
+                }
+            }
+            "dim" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                let b = self.arg_ce(args, 1, idx, n, line)?;
+                CE::new(format!("({a} > {b} ? {a} - {b} : 0)", a = a.c, b = b.c), a.ty)
+            }
+            "int" | "nint" | "floor" | "ceiling" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                let k = if nargs > 1 { kind_arg(self, 1).unwrap_or(4) } else { 4 };
+                let t = Ty::Int(k as u8);
+                let f4 = a.ty == Ty::Real(4);
+                let inner = match n {
+                    "int" => a.c.clone(),
+                    "nint" => format!("{}({})", if f4 { "roundf" } else { "round" }, unparen(&a.c)),
+                    "floor" => format!("{}({})", if f4 { "floorf" } else { "floor" }, unparen(&a.c)),
+                    _ => format!("{}({})", if f4 { "ceilf" } else { "ceil" }, unparen(&a.c)),
+                };
+                if matches!(a.ty, Ty::Int(_)) && n != "int" {
+                    return error(line, format!("the argument of `{n}` must be real"));
+                }
+                CE::new(format!("(({}){inner})", t.c()), t)
+            }
+            "real" | "dble" | "float" | "sngl" | "dfloat" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                let k = match n {
+                    "dble" | "dfloat" => 8,
+                    "real" if nargs > 1 => kind_arg(self, 1).unwrap_or(4),
+                    _ => 4,
+                };
+                let t = Ty::Real(k as u8);
+                CE::new(format!("(({}){})", t.c(), a.c), t)
+            }
+            "aint" | "anint" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                let f = match (n, a.ty) {
+                    ("aint", Ty::Real(4)) => "truncf",
+                    ("aint", _) => "trunc",
+                    (_, Ty::Real(4)) => "roundf",
+                    _ => "round",
+                };
+                CE::new(format!("{f}({})", unparen(&a.c)), a.ty)
+            }
+            "huge" | "tiny" | "epsilon" => {
+                let a_ty = match args.first().and_then(arg_value) {
+                    Some(Expr::Name(v)) => self.var(v, line)?.ty,
+                    Some(e) => {
+                        let ix0: Vec<String> = vec!["0".into(); self.rank(e)];
+                        self.expr(e, Some(&ix0), line)?.ty
+                    }
+                    None => return error(line, format!("`{n}` needs an argument")),
+                };
+                let c = match (n, a_ty) {
+                    ("huge", Ty::Int(8)) => "9223372036854775807L",
+                    ("huge", Ty::Int(_)) => "2147483647",
+                    ("huge", Ty::Real(4)) => "3.40282347e38f",
+                    ("huge", Ty::Real(_)) => "1.7976931348623157e308",
+                    ("tiny", Ty::Real(4)) => "1.17549435e-38f",
+                    ("tiny", Ty::Real(_)) => "2.2250738585072014e-308",
+                    ("epsilon", Ty::Real(4)) => "1.19209290e-7f",
+                    ("epsilon", Ty::Real(_)) => "2.2204460492503131e-16",
+                    _ => return error(line, format!("`{n}` of {}", a_ty.name())),
+                };
+                CE::new(c.into(), a_ty)
+            }
+            "kind" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                let k = match a.ty {
+                    Ty::Int(k) | Ty::Real(k) | Ty::Complex(k) => k,
+                    _ => 4,
+                };
+                CE::new(k.to_string(), Ty::Int(4))
+            }
+            "selected_real_kind" | "selected_int_kind" => {
+                let e = Expr::Apply(n.to_string(), args.to_vec());
+                match self.fold(&e) {
+                    Some(v) => CE::new(v.to_string(), Ty::Int(4)),
+                    None => return unsupported(line, format!("`{n}` with these arguments")),
+                }
+            }
+            "iand" | "ior" | "ieor" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                let b = self.arg_ce(args, 1, idx, n, line)?;
+                let op = match n {
+                    "iand" => "&",
+                    "ior" => "|",
+                    _ => "^",
+                };
+                CE::new(format!("({} {op} {})", a.c, b.c), Ty::common(a.ty, b.ty))
+            }
+            "not" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                CE::new(format!("(~{})", a.c), a.ty)
+            }
+            "ishft" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                let b = self.arg_ce(args, 1, idx, n, line)?;
+                let ut = if a.ty == Ty::Int(8) { "unsigned long" } else { "unsigned int" };
+                CE::new(format!("(({}) ({b} >= 0 ? ({ut}){a} << {b} : ({ut}){a} >> -{b}))", a.ty.c(), a = a.c, b = b.c), a.ty)
+            }
+            "merge" => {
+                let t = self.arg_ce(args, 0, idx, n, line)?;
+                let f = self.arg_ce(args, 1, idx, n, line)?;
+                let m = self.arg_ce(args, 2, idx, n, line)?;
+                CE::new(format!("({} ? {} : {})", m.c, t.c, f.c), Ty::common(t.ty, f.ty))
+            }
+            "ichar" | "iachar" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                CE::new(format!("((int)(unsigned char)({})[0])", a.c), Ty::Int(4))
+            }
+            "len" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                CE::new(a.len.unwrap_or_else(|| "1".into()), Ty::Int(4))
+            }
+            "len_trim" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                CE::new(format!("((int)_f_len_trim({}, {}))", a.c, a.len.unwrap_or_else(|| "1".into())), Ty::Int(4))
+            }
+            "trim" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                let len = format!("_f_len_trim({}, {})", a.c, a.len.clone().unwrap_or_else(|| "1".into()));
+                CE { c: a.c, ty: Ty::Char, len: Some(len) }
+            }
+            "allocated" => {
+                let Some(Expr::Name(v)) = args.first().and_then(arg_value) else { return error(line, "`allocated` needs an allocatable array") };
+                let v = self.var(v, line)?;
+                if !v.allocatable {
+                    return error(line, format!("`allocated` of `{}`, which is not allocatable", v.cname));
+                }
+                CE::new(format!("({} != 0)", v.cname), Ty::Logical)
+            }
+            "size" | "lbound" | "ubound" => {
+                let Some(Expr::Name(a)) = args.first().and_then(arg_value) else {
+                    return unsupported(line, format!("`{n}` of something other than a named array"));
+                };
+                let v = self.var(a, line)?;
+                let Some(sh) = v.shape.clone() else { return error(line, format!("`{n}` of scalar `{a}`")) };
+                let dim = match args.get(1).and_then(arg_value) {
+                    Some(d) => match self.fold(d) {
+                        Some(d) if d >= 1 && d as usize <= sh.rank() => Some(d as usize - 1),
+                        _ => return unsupported(line, format!("`{n}` with a `dim` that is not a constant between 1 and the rank")),
+                    },
+                    None => None,
+                };
+                let c = match (n, dim) {
+                    ("size", None) => sh.total(),
+                    ("size", Some(k)) => sh.exts[k].clone(),
+                    ("lbound", Some(k)) => sh.lbs[k].clone(),
+                    ("ubound", Some(k)) => sh.ub(k),
+                    _ => return unsupported(line, format!("`{n}` without `dim` (an array result)")),
+                };
+                CE::new(format!("((int)({c}))"), Ty::Int(4))
+            }
+            "sum" | "product" | "maxval" | "minval" | "count" | "any" | "all" => {
+                if nargs != 1 {
+                    return unsupported(line, format!("`{n}` with `dim` or `mask`"));
+                }
+                let Some(a) = args.first().and_then(arg_value) else { return error(line, format!("`{n}` needs an array")) };
+                let a = a.clone();
+                let ix0: Vec<String> = vec!["0".into(); self.rank(&a)];
+                let ty = self.expr(&a, Some(&ix0), line)?.ty;
+                let (ty, init, f): (Ty, String, Box<dyn Fn(&str, &str) -> String>) = match n {
+                    "sum" => (ty, "0".into(), Box::new(|r: &str, e: &str| format!("{r} + {e}"))),
+                    "product" => (ty, "1".into(), Box::new(|r: &str, e: &str| format!("{r} * {e}"))),
+                    "maxval" | "minval" => {
+                        let huge = match ty {
+                            Ty::Int(8) => "9223372036854775807L",
+                            Ty::Int(_) => "2147483647",
+                            Ty::Real(4) => "3.40282347e38f",
+                            _ => "1.7976931348623157e308",
+                        };
+                        let (init, cmp) = if n == "maxval" { (format!("-{huge}"), ">") } else { (huge.to_string(), "<") };
+                        let init = if n == "maxval" && matches!(ty, Ty::Int(_)) { format!("({init} - 1)") } else { init };
+                        (ty, init, Box::new(move |r: &str, e: &str| format!("({e} {cmp} {r} ? {e} : {r})")))
+                    }
+                    "count" => (Ty::Int(4), "0".into(), Box::new(|r: &str, e: &str| format!("{r} + ({e} ? 1 : 0)"))),
+                    "any" => (Ty::Logical, "0".into(), Box::new(|r: &str, e: &str| format!("{r} || {e}"))),
+                    _ => (Ty::Logical, "1".into(), Box::new(|r: &str, e: &str| format!("{r} && {e}"))),
+                };
+                CE::new(self.reduce(&a, ty, &init, &*f, line)?, ty)
+            }
+            "dot_product" => {
+                let (Some(a), Some(b)) = (args.first().and_then(arg_value), args.get(1).and_then(arg_value)) else {
+                    return error(line, "`dot_product` needs two arrays");
+                };
+                let prod = Expr::Binary("*", Box::new(a.clone()), Box::new(b.clone()));
+                let ix0: Vec<String> = vec!["0".into(); self.rank(&prod)];
+                let ty = self.expr(&prod, Some(&ix0), line)?.ty;
+                CE::new(self.reduce(&prod, ty, "0", &|r, e| format!("{r} + {e}"), line)?, ty)
+            }
+            "present" => return unsupported(line, "optional arguments (`present`)"),
+            _ => {
+                if self.lookup(n).is_none() && !self.f.implicit_none && false {
+                    return error(line, "unreachable");
+                }
+                return unsupported(line, format!("`{n}` is neither a variable, a procedure of this file, nor an intrinsic accsim's Fortran front-end knows"));
+            }
+        })
+    }
+}
+
+/// Trip count of `lo:hi[:step]` as a C expression.
+pub fn count(lo: &str, hi: &str, step: Option<&str>) -> String {
+    match step {
+        None | Some("1") => match (lo.parse::<i64>(), hi.parse::<i64>()) {
+            (Ok(l), Ok(h)) => (h - l + 1).max(0).to_string(),
+            _ if lo == "1" => format!("({hi})"),
+            _ => format!("(({hi}) - ({lo}) + 1)"),
+        },
+        Some(s) => format!("((({hi}) - ({lo}) + ({s})) / ({s}))"),
+    }
+}

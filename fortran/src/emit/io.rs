@@ -1,0 +1,93 @@
+//! `print` and `write`: list-directed output (Fortran 2003 §10.9.2, with libgfortran's layout,
+//! see runtime.h) and formatted output through the runtime's format interpreter (§10.6: I, F, E,
+//! ES, A, L, X, quoted strings, `/`, repeat counts and groups).
+
+use super::expr::unparen;
+use super::types::*;
+use super::*;
+
+impl Translator {
+    pub fn print(&mut self, unit: Option<&Expr>, fmt: Option<&Expr>, items: &[Expr], line: u32, out: &mut String) -> TResult<()> {
+        let m = self.marker(line);
+        let unit_no = match unit {
+            None => 6,
+            Some(u) => match self.fold(u) {
+                Some(6) => 6,
+                Some(0) => 0,
+                _ => return unsupported(line, "output to units other than `*`, 6 (standard output) and 0 (standard error)"),
+            },
+        };
+        let prefix = match fmt {
+            None => {
+                let _ = write!(out, "{m}_fr_begin({unit_no});\n");
+                "_fr"
+            }
+            Some(f) => {
+                let c = self.expr(f, None, line)?;
+                if c.ty != Ty::Char {
+                    return unsupported(line, "a format that is not a character string (`format` labels)");
+                }
+                let _ = write!(out, "{m}_ff_begin({unit_no}, {}, {});\n", c.c, c.len.unwrap_or_default());
+                "_ff"
+            }
+        };
+        for it in items {
+            self.print_item(it, prefix, line, out)?;
+        }
+        let _ = write!(out, "{m}{prefix}_end();\n");
+        Ok(())
+    }
+
+    fn print_item(&mut self, it: &Expr, prefix: &str, line: u32, out: &mut String) -> TResult<()> {
+        let m = self.marker(line);
+        if let Expr::ImpliedDo { items, var, lo, hi, step } = it {
+            let v = self.var(var, line)?;
+            let lo = self.expr(lo, None, line)?.c;
+            let hi = self.expr(hi, None, line)?.c;
+            let (cond, inc) = match step {
+                None => ("<=", "++".to_string()),
+                Some(s) => match self.fold(s) {
+                    Some(x) if x < 0 => (">=", format!(" += {x}")),
+                    _ => ("<=", format!(" += {}", self.expr(s, None, line)?.c)),
+                },
+            };
+            let _ = write!(out, "{m}for ({i} = {lo}; {i} {cond} {hi}; {i}{inc}) {{\n", i = v.cname);
+            for x in items {
+                self.print_item(x, prefix, line, out)?;
+            }
+            let _ = write!(out, "{m}}}\n");
+            return Ok(());
+        }
+        if let Expr::Binary("//", _, _) = it {
+            for (p, n) in self.char_pieces(it, line)? {
+                let _ = write!(out, "{m}{prefix}_str({p}, {n});\n");
+            }
+            return Ok(());
+        }
+        if self.rank(it) > 0 {
+            let Some(space) = self.space(it, line)? else { return error(line, "bad array in output list") };
+            let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
+            let c = self.expr(it, Some(&ix), line)?;
+            let mut head = String::new();
+            for (k, n) in ix.iter().zip(&space).rev() {
+                let _ = write!(head, "for (long {k} = 0; {k} < {n}; {k}++) ");
+            }
+            let _ = write!(out, "{m}{head}{};\n", Self::print_call(&c, prefix));
+            return Ok(());
+        }
+        let c = self.expr(it, None, line)?;
+        let _ = write!(out, "{m}{};\n", Self::print_call(&c, prefix));
+        Ok(())
+    }
+
+    fn print_call(c: &super::expr::CE, prefix: &str) -> String {
+        let v = unparen(&c.c);
+        match c.ty {
+            Ty::Int(k) => format!("{prefix}_int((long)({v}), {})", if prefix == "_fr" { if k == 8 { 20 } else { 11 } } else { k as i32 }),
+            Ty::Real(k) => format!("{prefix}_real((double)({v}), {k})"),
+            Ty::Logical => format!("{prefix}_log({v})"),
+            Ty::Char => format!("{prefix}_str({v}, {})", c.len.clone().unwrap_or_else(|| "1".into())),
+            Ty::Complex(k) => format!("{prefix}_complex(creal({v}), cimag({v}), {k})"),
+        }
+    }
+}

@@ -1,0 +1,688 @@
+//! Translation of parsed Fortran into C. Each Fortran line's C is preceded by a line marker
+//! (`# N "file.f90"`), so every location downstream (diagnostics, `check` findings, the GUI)
+//! names the Fortran file and line.
+//!
+//! The mapping (gfortran's semantics):
+//! - scalars are C scalars of the kind's C type; `logical` is `int` 0/1;
+//! - arrays are stored column-major in one C block: a constant-shape array is a C array, any
+//!   other (allocatable, automatic, dummy) a pointer with `long` bound variables `NAME_lbK`/`NAME_nK`;
+//!   `a(i,j)` is `a[(i - lb1) + n1 * (j - lb2)]`;
+//! - procedures pass arguments by reference: a scalar dummy is copied in at entry and copied back
+//!   at return (copy-in/copy-out, Fortran 2003 §12.4.1.2 allows it); an explicit-shape or
+//!   assumed-size array dummy is a pointer to the first element; an assumed-shape dummy is the
+//!   pointer plus one extent per dimension;
+//! - module variables and the variables of a main program with contained procedures are C globals.
+
+mod acc;
+mod expr;
+mod io;
+mod stmt;
+pub mod types;
+
+use std::collections::HashMap;
+use std::fmt::Write;
+
+use crate::ast::*;
+use types::*;
+
+/// A translation error at a Fortran line.
+#[derive(Debug, Clone)]
+pub struct FortranError {
+    pub line: u32,
+    pub col: u32,
+    pub message: String,
+    /// The program is valid Fortran that accsim does not support (not a bug in the program).
+    pub unsupported: bool,
+}
+
+pub type TResult<T> = Result<T, FortranError>;
+
+pub fn unsupported<T>(line: u32, what: impl Into<String>) -> TResult<T> {
+    Err(FortranError { line, col: 0, message: what.into(), unsupported: true })
+}
+
+pub fn error<T>(line: u32, what: impl Into<String>) -> TResult<T> {
+    Err(FortranError { line, col: 0, message: what.into(), unsupported: false })
+}
+
+/// A procedure's interface, as callers need it.
+#[derive(Debug, Clone)]
+pub struct Proc {
+    pub cname: String,
+    pub function: bool,
+    pub result: Option<(Ty, i64)>,
+    pub dummies: Vec<DummyInfo>,
+    pub line: u32,
+}
+
+#[derive(Debug, Clone)]
+pub struct DummyInfo {
+    pub name: String,
+    pub ty: Ty,
+    pub char_len: i64,
+    pub rank: usize,
+    pub assumed_shape: bool,
+    pub intent: Option<String>,
+}
+
+/// Per-procedure translation state.
+#[derive(Default)]
+pub struct FnState {
+    pub scope: Scope,
+    /// Declaration order of the scope's local names.
+    pub order: Vec<String>,
+    pub implicit_none: bool,
+    /// `do` loops open around the current statement: (construct name, break label, continue label).
+    pub loops: Vec<(Option<String>, String, String)>,
+    pub tmp: usize,
+    /// Compute constructs open around the current statement.
+    pub in_compute: usize,
+    /// The result variable of a function.
+    pub result: Option<String>,
+    /// Procedure names visible here (contained and module procedures, external units).
+    pub line: u32,
+}
+
+pub struct Translator {
+    pub file: String,
+    pub procs: HashMap<String, Proc>,
+    pub modules: HashMap<String, (Scope, Vec<String>, bool)>,
+    pub globals: String,
+    pub protos: String,
+    pub bodies: String,
+    pub f: FnState,
+    /// The main program's variables when they are globals (it has contained procedures).
+    pub host: Option<Scope>,
+    pub host_implicit_none: bool,
+}
+
+/// C string literal of `s`.
+pub fn c_str(s: &str) -> String {
+    let mut o = String::from("\"");
+    for b in s.bytes() {
+        match b {
+            b'"' => o.push_str("\\\""),
+            b'\\' => o.push_str("\\\\"),
+            b'\n' => o.push_str("\\n"),
+            0x20..=0x7e => o.push(b as char),
+            _ => {
+                let _ = write!(o, "\\{b:03o}");
+            }
+        }
+    }
+    o.push('"');
+    o
+}
+
+impl Translator {
+    pub fn marker(&self, line: u32) -> String {
+        format!("# {} {}\n", line.max(1), c_str(&self.file))
+    }
+
+    /// Integer value of a named constant visible now.
+    pub fn const_of(&self, name: &str) -> Option<i64> {
+        self.lookup(name).and_then(|v| v.int_value)
+    }
+
+    pub fn lookup(&self, name: &str) -> Option<&Var> {
+        self.f.scope.get(name).or_else(|| self.host.as_ref().and_then(|h| h.get(name)))
+    }
+
+    /// Fold an integer constant expression with the visible named constants.
+    pub fn fold(&self, e: &Expr) -> Option<i64> {
+        fold_int(e, &|n| self.const_of(n))
+    }
+
+    /// Import a module's public entities into the current scope (`use m [, only: …]`).
+    fn import(&mut self, u: &Use) -> TResult<()> {
+        let Some((scope, procs, _)) = self.modules.get(&u.module) else {
+            if u.module == "openacc" {
+                return Ok(());
+            }
+            return unsupported(u.line, format!("module `{}` is not defined in this file (accsim reads one Fortran file per program; `use openacc` is built in)", u.module));
+        };
+        let scope = scope.clone();
+        let _ = procs;
+        for (name, var) in scope {
+            if u.only.as_ref().is_some_and(|o| !o.contains(&name)) {
+                continue;
+            }
+            self.f.scope.insert(name, var);
+        }
+        Ok(())
+    }
+
+    /// Build the variables of a unit's specification part into `self.f.scope`. `global`: they are
+    /// C globals (module or host program); `emit_decls`: write their C declarations into `out`.
+    fn declare(&mut self, unit: &Unit, global: bool, out: &mut String, prologue: &mut String) -> TResult<()> {
+        for u in &unit.uses {
+            self.import(u)?;
+        }
+        self.f.implicit_none = unit.implicit_none || (self.host.is_some() && self.host_implicit_none && unit.kind != UnitKind::Program);
+        for d in &unit.decls {
+            let consts = |n: &str| self.const_of(n);
+            let base = type_of_spec(&d.ty, &consts).or_else(|m| unsupported(d.line, m))?;
+            if let Ty::Complex(_) = base {
+                return unsupported(d.line, "`complex` variables are not supported by accsim's Fortran front-end yet");
+            }
+            for ent in &d.entities {
+                let dummy = unit.args.iter().position(|a| a == &ent.name);
+                let len_spec = ent.len.as_ref().or(d.ty.len.as_ref());
+                let char_len = if base == Ty::Char {
+                    match len_spec {
+                        None => 1,
+                        Some(LenSpec::Expr(e)) => match self.fold(e) {
+                            Some(v) => v,
+                            None => return unsupported(d.line, "a character length that is not a constant"),
+                        },
+                        Some(LenSpec::Star) => return unsupported(d.line, "assumed-length character (`len=*`)"),
+                    }
+                } else {
+                    0
+                };
+                let mut cname = c_name(&ent.name);
+                if global && unit.kind == UnitKind::Module && self.modules.values().any(|(s, _, _)| s.contains_key(&ent.name)) {
+                    cname = format!("{}_{}", unit.name, ent.name);
+                }
+                let dims = ent.dims.as_ref().or(d.attrs.dims.as_ref());
+                let mut var = Var {
+                    ty: base,
+                    char_len,
+                    cname: cname.clone(),
+                    shape: None,
+                    param: None,
+                    int_value: None,
+                    dummy,
+                    intent: d.attrs.intent.clone(),
+                    allocatable: d.attrs.allocatable,
+                    global: global || (d.attrs.save || ent.init.is_some()) && unit.kind != UnitKind::Program && !d.attrs.parameter,
+                    line: d.line,
+                };
+                if d.attrs.parameter {
+                    let Some(init) = &ent.init else { return error(d.line, format!("named constant `{}` has no value", ent.name)) };
+                    if dims.is_some() {
+                        return unsupported(d.line, "array named constants (`parameter` arrays)");
+                    }
+                    if let Some(v) = self.fold(init) {
+                        if matches!(base, Ty::Int(_)) {
+                            var.int_value = Some(v);
+                            var.param = Some(if base == Ty::Int(8) { format!("{v}L") } else { v.to_string() });
+                        }
+                    }
+                    if var.param.is_none() {
+                        let ce = self.expr(init, None, d.line)?;
+                        var.param = Some(format!("(({})({}))", base.c(), ce.c));
+                        if base == Ty::Char {
+                            return unsupported(d.line, "character named constants");
+                        }
+                    }
+                    self.f.scope.insert(ent.name.clone(), var);
+                    self.f.order.push(ent.name.clone());
+                    continue;
+                }
+                if base == Ty::Char && dims.is_some() {
+                    return unsupported(d.line, "character arrays");
+                }
+                let mut bound_inits = Vec::new();
+                if let Some(dims) = dims {
+                    let deferred = dims.iter().any(|x| matches!(x, Dim::Colon(_)));
+                    if d.attrs.allocatable {
+                        if !dims.iter().all(|x| matches!(x, Dim::Colon(None))) {
+                            return error(d.line, format!("allocatable array `{}` must have a deferred shape (`(:)`)", ent.name));
+                        }
+                        let r = dims.len();
+                        var.shape = Some(Shape {
+                            lbs: (1..=r).map(|k| format!("{cname}_lb{k}")).collect(),
+                            exts: (1..=r).map(|k| format!("{cname}_n{k}")).collect(),
+                            fixed: false,
+                            assumed_shape: false,
+                            assumed_size: false,
+                        });
+                    } else {
+                        if deferred && dummy.is_none() {
+                            return error(d.line, format!("array `{}` has a deferred shape but is neither allocatable nor a dummy argument", ent.name));
+                        }
+                        let consts = |n: &str| self.const_of(n);
+                        let mut pending = Vec::new();
+                        let (lbs, exts, all_const) = {
+                            let mut bound = |e: &Expr| -> Result<String, String> {
+                                pending.push(e.clone());
+                                Ok(format!("\u{1}{}", pending.len() - 1))
+                            };
+                            dims_to_shape(dims, &cname, &consts, &mut bound).or_else(|m| unsupported(d.line, m))?
+                        };
+                        // Substitute the translated bound expressions.
+                        let mut translated = Vec::new();
+                        for e in &pending {
+                            translated.push(self.expr(e, None, d.line)?.c);
+                        }
+                        let subst = |s: &str| {
+                            let mut s = s.to_string();
+                            for (i, t) in translated.iter().enumerate().rev() {
+                                s = s.replace(&format!("\u{1}{i}"), t);
+                            }
+                            s
+                        };
+                        let assumed_size = matches!(dims.last(), Some(Dim::Star(_)));
+                        let mut lbs: Vec<String> = lbs.iter().map(|s| subst(s)).collect();
+                        let mut exts: Vec<String> = exts.iter().map(|s| subst(s)).collect();
+                        let fixed = all_const && dummy.is_none();
+                        if !fixed {
+                            for k in 0..lbs.len() {
+                                if lbs[k].parse::<i64>().is_err() {
+                                    bound_inits.push((format!("{cname}_lb{}", k + 1), lbs[k].clone()));
+                                    lbs[k] = format!("{cname}_lb{}", k + 1);
+                                }
+                                let is_param_ext = exts[k] == format!("{cname}_n{}", k + 1);
+                                if !is_param_ext && exts[k].parse::<i64>().is_err() && !(assumed_size && k + 1 == exts.len()) {
+                                    bound_inits.push((format!("{cname}_n{}", k + 1), exts[k].clone()));
+                                    exts[k] = format!("{cname}_n{}", k + 1);
+                                }
+                            }
+                        }
+                        if assumed_size {
+                            if let Some(last) = exts.last_mut() {
+                                *last = "1".into();
+                            }
+                        }
+                        var.shape = Some(Shape { lbs, exts, fixed, assumed_shape: deferred, assumed_size });
+                    }
+                }
+                // C declaration.
+                let ct = base.c();
+                let storage = if var.global && unit.kind != UnitKind::Module && self.host.is_none() { "static " } else { "" };
+                let storage = if unit.kind == UnitKind::Program && global { "" } else { storage };
+                let decl_line = self.marker(d.line);
+                match &var.shape {
+                    _ if dummy.is_some() => {
+                        // Declared by the function header; scalars get their copy-in local here.
+                        if var.shape.is_none() {
+                            let _ = write!(out, "{decl_line}{ct} {cname};\n");
+                            if var.intent.as_deref() != Some("out") {
+                                let _ = write!(prologue, "{decl_line}{cname} = *{cname}_arg;\n");
+                            }
+                        } else if let Some(sh) = &var.shape {
+                            for (bv, e) in &bound_inits {
+                                let _ = write!(out, "{decl_line}long {bv};\n");
+                                let _ = write!(prologue, "{decl_line}{bv} = {e};\n");
+                            }
+                            let _ = sh;
+                        }
+                    }
+                    None if base == Ty::Char => {
+                        let init = match &ent.init {
+                            Some(Expr::Str(s)) => {
+                                let mut b: Vec<u8> = s.bytes().collect();
+                                b.resize(char_len as usize, b' ');
+                                format!(" = {}", c_str(&String::from_utf8_lossy(&b)))
+                            }
+                            Some(_) => return unsupported(d.line, "a character initializer that is not a literal"),
+                            None => String::new(),
+                        };
+                        let _ = write!(out, "{decl_line}{storage}char {cname}[{}]{init};\n", char_len.max(1));
+                    }
+                    None => {
+                        let init = match &ent.init {
+                            Some(e) => format!(" = {}", self.expr(e, None, d.line)?.c),
+                            None => String::new(),
+                        };
+                        let _ = write!(out, "{decl_line}{storage}{ct} {cname}{init};\n");
+                    }
+                    Some(sh) if sh.fixed => {
+                        let init = match &ent.init {
+                            Some(Expr::Constructor(items)) => {
+                                let mut v = Vec::new();
+                                for it in items {
+                                    v.push(self.expr(it, None, d.line)?.c);
+                                }
+                                format!(" = {{{}}}", v.join(", "))
+                            }
+                            Some(e) => {
+                                let c = self.expr(e, None, d.line)?.c;
+                                let n: i64 = sh.exts.iter().map(|x| x.parse::<i64>().unwrap_or(0)).product();
+                                format!(" = {{{}}}", vec![c; n.max(1) as usize].join(", "))
+                            }
+                            None => String::new(),
+                        };
+                        let total: i64 = sh.exts.iter().map(|x| x.parse::<i64>().unwrap_or(0)).product();
+                        let _ = write!(out, "{decl_line}{storage}{ct} {cname}[{}]{init};\n", total.max(1));
+                    }
+                    Some(sh) => {
+                        if ent.init.is_some() {
+                            return error(d.line, format!("`{}` cannot have an initializer", ent.name));
+                        }
+                        if var.allocatable {
+                            let _ = write!(out, "{decl_line}{storage}{ct} *{cname} = 0;\n");
+                            for k in 1..=sh.rank() {
+                                let _ = write!(out, "{decl_line}{storage}long {cname}_lb{k} = 1, {cname}_n{k} = 0;\n");
+                            }
+                        } else {
+                            // An automatic array: its bounds and storage are made at entry.
+                            let _ = write!(out, "{decl_line}{ct} *{cname};\n");
+                            for (bv, e) in &bound_inits {
+                                let _ = write!(out, "{decl_line}long {bv};\n");
+                                let _ = write!(prologue, "{decl_line}{bv} = {e};\n");
+                            }
+                            let _ = write!(prologue, "{decl_line}{cname} = ({ct} *)_f_allocate({}, sizeof({ct}), 0);\n", sh.total());
+                        }
+                    }
+                }
+                self.f.scope.insert(ent.name.clone(), var);
+                self.f.order.push(ent.name.clone());
+            }
+        }
+        // Dummies without a declaration are implicitly typed scalars.
+        for (i, a) in unit.args.iter().enumerate() {
+            if self.f.scope.contains_key(a) {
+                continue;
+            }
+            if self.f.implicit_none {
+                return error(unit.line, format!("dummy argument `{a}` has no type (`implicit none` is in effect)"));
+            }
+            let ty = implicit_type(a);
+            let cname = c_name(a);
+            let m = self.marker(unit.line);
+            let _ = write!(out, "{m}{} {cname};\n", ty.c());
+            let _ = write!(prologue, "{m}{cname} = *{cname}_arg;\n");
+            self.f.scope.insert(
+                a.clone(),
+                Var { ty, char_len: 0, cname, shape: None, param: None, int_value: None, dummy: Some(i), intent: None, allocatable: false, global: false, line: unit.line },
+            );
+        }
+        Ok(())
+    }
+
+    /// The interface of a procedure unit (its dummies' declarations evaluated in `self.f`).
+    fn interface(&self, unit: &Unit, cname: String) -> TResult<Proc> {
+        let mut dummies = Vec::new();
+        for a in &unit.args {
+            let v = self.f.scope.get(a).ok_or_else(|| FortranError { line: unit.line, col: 0, message: format!("dummy `{a}` undeclared"), unsupported: false })?;
+            if v.allocatable {
+                return unsupported(v.line, "allocatable dummy arguments");
+            }
+            if v.ty == Ty::Char {
+                return unsupported(v.line, "character dummy arguments");
+            }
+            dummies.push(DummyInfo {
+                name: a.clone(),
+                ty: v.ty,
+                char_len: v.char_len,
+                rank: v.rank(),
+                assumed_shape: v.shape.as_ref().is_some_and(|s| s.assumed_shape),
+                intent: v.intent.clone(),
+            });
+        }
+        let result = match &unit.kind {
+            UnitKind::Function { result, prefix_type } => {
+                let rname = result.clone().unwrap_or_else(|| unit.name.clone());
+                let ty = match (self.f.scope.get(&rname), prefix_type) {
+                    (Some(v), _) => {
+                        if v.shape.is_some() {
+                            return unsupported(unit.line, "array-valued functions");
+                        }
+                        v.ty
+                    }
+                    (None, Some(t)) => type_of_spec(t, &|n| self.const_of(n)).or_else(|m| unsupported(unit.line, m))?,
+                    (None, None) if !self.f.implicit_none => implicit_type(&rname),
+                    (None, None) => return error(unit.line, format!("function result `{rname}` has no type")),
+                };
+                if ty == Ty::Char {
+                    return unsupported(unit.line, "character functions");
+                }
+                Some((ty, 0))
+            }
+            _ => None,
+        };
+        Ok(Proc { cname, function: result.is_some(), result, dummies, line: unit.line })
+    }
+
+    /// Register every procedure's interface (module procedures, contained ones, external units).
+    fn collect(&mut self, units: &[Unit]) -> TResult<()> {
+        for u in units {
+            match u.kind {
+                UnitKind::Module => {
+                    let saved = std::mem::take(&mut self.f);
+                    let mut out = String::new();
+                    let mut pro = String::new();
+                    self.declare(u, true, &mut out, &mut pro)?;
+                    let scope = self.f.scope.clone();
+                    self.f = saved;
+                    let names: Vec<String> = u.contains.iter().map(|c| c.name.clone()).collect();
+                    self.modules.insert(u.name.clone(), (scope.clone(), names, u.implicit_none));
+                    for c in &u.contains {
+                        self.register(c, Some(&scope))?;
+                    }
+                    self.modules.remove(&u.name);
+                    self.modules.insert(u.name.clone(), (scope, u.contains.iter().map(|c| c.name.clone()).collect(), u.implicit_none));
+                }
+                UnitKind::Program => {
+                    // Contained procedures see the program's variables (host association).
+                    let saved = std::mem::take(&mut self.f);
+                    let mut out = String::new();
+                    let mut pro = String::new();
+                    self.declare(u, true, &mut out, &mut pro)?;
+                    let scope = self.f.scope.clone();
+                    self.f = saved;
+                    for c in &u.contains {
+                        self.register(c, Some(&scope))?;
+                    }
+                }
+                _ => self.register(u, None)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn register(&mut self, u: &Unit, module_scope: Option<&Scope>) -> TResult<()> {
+        if !u.contains.is_empty() {
+            return unsupported(u.line, "procedures contained in a subroutine or function");
+        }
+        let saved = std::mem::take(&mut self.f);
+        if let Some(s) = module_scope {
+            self.f.scope = s.clone();
+        }
+        let mut out = String::new();
+        let mut pro = String::new();
+        let r = self.declare(u, false, &mut out, &mut pro).and_then(|_| self.interface(u, format!("{}_", u.name)));
+        self.f = saved;
+        let p = r?;
+        if self.procs.insert(u.name.clone(), p).is_some() {
+            return error(u.line, format!("procedure `{}` is defined twice", u.name));
+        }
+        Ok(())
+    }
+
+    /// Translate one procedure (or the main program) into C.
+    fn unit(&mut self, u: &Unit, module_scope: Option<&Scope>) -> TResult<()> {
+        self.f = FnState::default();
+        if let Some(s) = module_scope {
+            self.f.scope = s.clone();
+        }
+        let is_main = u.kind == UnitKind::Program;
+        let global = is_main && !u.contains.is_empty();
+        let mut decls = String::new();
+        let mut prologue = String::new();
+        self.declare(u, global, &mut decls, &mut prologue)?;
+        if is_main && global {
+            self.globals.push_str(&decls);
+            decls.clear();
+            self.host = Some(self.f.scope.clone());
+            self.host_implicit_none = u.implicit_none;
+        }
+        let mut m = self.marker(u.line);
+        let header = if is_main {
+            "int main(void)".to_string()
+        } else {
+            let p = self.procs.get(&u.name).cloned().ok_or_else(|| FortranError { line: u.line, col: 0, message: "procedure not registered".into(), unsupported: false })?;
+            let mut params = Vec::new();
+            for d in &p.dummies {
+                let v = &self.f.scope[&d.name];
+                if d.rank == 0 {
+                    params.push(format!("{} *{}_arg", d.ty.c(), v.cname));
+                } else {
+                    params.push(format!("{} *{}", d.ty.c(), v.cname));
+                    if d.assumed_shape {
+                        for k in 1..=d.rank {
+                            params.push(format!("long {}_n{k}", v.cname));
+                        }
+                    }
+                }
+            }
+            let ret = p.result.map(|(t, _)| t.c()).unwrap_or("void");
+            let params = if params.is_empty() { "void".to_string() } else { params.join(", ") };
+            let routine: Vec<&(u32, String)> = u.spec_directives.iter().filter(|(_, t)| t.trim_start().to_ascii_lowercase().starts_with("routine")).collect();
+            // `!$acc routine` inside the procedure: the unnamed C form before the prototype. The
+            // C rule is positional (the directive precedes the declaration it applies to), so the
+            // prototype and definition are placed on the line after the directive.
+            for (line, text) in &routine {
+                let c = self.acc_directive_text(text, *line, &[])?;
+                let _ = write!(self.protos, "{}#pragma acc {c}\n", self.marker(*line));
+            }
+            if let Some(last) = routine.iter().map(|(l, _)| *l).max() {
+                m = self.marker(last + 1);
+            }
+            let _ = write!(self.protos, "{m}{ret} {}({params});\n", p.cname);
+            format!("{ret} {}({params})", p.cname)
+        };
+        // The function result variable.
+        if let UnitKind::Function { result, .. } = &u.kind {
+            let rname = result.clone().unwrap_or_else(|| u.name.clone());
+            let ty = self.procs[&u.name].result.map(|r| r.0).unwrap_or(Ty::Int(4));
+            if !self.f.scope.contains_key(&rname) {
+                let cname = c_name(&format!("{rname}_result"));
+                let _ = write!(decls, "{m}{} {cname};\n", ty.c());
+                self.f.scope.insert(
+                    rname.clone(),
+                    Var { ty, char_len: 0, cname, shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, global: false, line: u.line },
+                );
+            }
+            self.f.result = Some(rname);
+        }
+        // Specification-part directives (`declare`).
+        let mut spec_acc = String::new();
+        for (line, text) in &u.spec_directives {
+            if text.trim_start().to_ascii_lowercase().starts_with("declare") {
+                let c = self.acc_directive_text(text, *line, &[])?;
+                let _ = write!(spec_acc, "{}#pragma acc {c}\n", self.marker(*line));
+            }
+        }
+        self.f.line = u.line;
+        let mut body = String::new();
+        self.block(&u.body, &mut body)?;
+        // Implicitly typed locals found while translating the body.
+        let mut implicit = String::new();
+        for name in self.f.order.clone() {
+            let v = &self.f.scope[&name];
+            if v.line == 0 {
+                let _ = write!(implicit, "{m}{} {};\n", v.ty.c(), v.cname);
+            }
+        }
+        // Epilogue: copy scalar dummies back, free automatic and local allocatable arrays.
+        let mut epilogue = String::new();
+        let end = self.marker(u.end_line);
+        for name in &self.f.order {
+            let v = &self.f.scope[name];
+            if v.dummy.is_some() && v.shape.is_none() && v.intent.as_deref() != Some("in") {
+                let _ = write!(epilogue, "{end}*{}_arg = {};\n", v.cname, v.cname);
+            }
+            if v.dummy.is_none() && !v.global && v.shape.as_ref().is_some_and(|s| !s.fixed) {
+                if v.allocatable {
+                    let _ = write!(epilogue, "{end}if ({c}) free({c});\n", c = v.cname);
+                } else {
+                    let _ = write!(epilogue, "{end}free({});\n", v.cname);
+                }
+            }
+        }
+        let ret = if is_main {
+            "return 0;".to_string()
+        } else if let Some(r) = &self.f.result {
+            format!("return {};", self.f.scope[r].cname)
+        } else {
+            "return;".to_string()
+        };
+        let _ = write!(self.bodies, "{m}{header} {{\n{decls}{implicit}{spec_acc}{prologue}{body}{end}_f_return: ;\n{epilogue}{end}{ret}\n{end}}}\n");
+        if is_main {
+            // Module globals and program globals are written by `translate`.
+        }
+        Ok(())
+    }
+
+    /// A fresh C temporary name.
+    pub fn tmp(&mut self, what: &str) -> String {
+        self.f.tmp += 1;
+        format!("_f{what}{}", self.f.tmp)
+    }
+
+    /// Look up a variable, declaring it implicitly when the rules allow.
+    pub fn var(&mut self, name: &str, line: u32) -> TResult<Var> {
+        if let Some(v) = self.lookup(name) {
+            return Ok(v.clone());
+        }
+        if self.f.implicit_none {
+            return error(line, format!("`{name}` has no type (`implicit none` is in effect)"));
+        }
+        let ty = implicit_type(name);
+        let v = Var { ty, char_len: 0, cname: c_name(name), shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, global: false, line: 0 };
+        self.f.scope.insert(name.to_string(), v.clone());
+        self.f.order.push(name.to_string());
+        Ok(v)
+    }
+}
+
+/// Translate a whole Fortran file into C.
+pub fn translate_units(units: &[Unit], file: &str) -> TResult<String> {
+    let mut t = Translator {
+        file: file.to_string(),
+        procs: HashMap::new(),
+        modules: HashMap::new(),
+        globals: String::new(),
+        protos: String::new(),
+        bodies: String::new(),
+        f: FnState::default(),
+        host: None,
+        host_implicit_none: false,
+    };
+    t.collect(units)?;
+    let mut main_count = 0;
+    for u in units {
+        match u.kind {
+            UnitKind::Module => {
+                t.f = FnState::default();
+                let mut out = String::new();
+                let mut pro = String::new();
+                // Re-declare to write the globals (the module scope was collected already).
+                let others: HashMap<String, (Scope, Vec<String>, bool)> = t.modules.clone();
+                t.modules.retain(|k, _| k != &u.name);
+                t.declare(u, true, &mut out, &mut pro)?;
+                t.modules = others;
+                let scope = t.f.scope.clone();
+                t.globals.push_str(&out);
+                for (line, text) in &u.spec_directives {
+                    let c = t.acc_directive_text(text, *line, &[])?;
+                    let _ = write!(t.globals, "{}#pragma acc {c}\n", t.marker(*line));
+                }
+                for c in &u.contains {
+                    t.unit(c, Some(&scope))?;
+                }
+            }
+            UnitKind::Program => {
+                main_count += 1;
+                if main_count > 1 {
+                    return error(u.line, "a second main program");
+                }
+                t.host = None;
+                t.unit(u, None)?;
+                let host = t.host.clone();
+                for c in &u.contains {
+                    t.unit(c, host.as_ref())?;
+                }
+                t.host = None;
+            }
+            _ => t.unit(u, None)?,
+        }
+    }
+    if main_count == 0 {
+        return error(1, "no main program in the file");
+    }
+    Ok(format!("{}\n{}\n{}\n{}", crate::RUNTIME, t.globals, t.protos, t.bodies))
+}

@@ -1,0 +1,576 @@
+//! Executable statements: assignment (scalar, character, whole-array and section, with the
+//! right-hand side evaluated before any element is stored, Fortran 2003 §7.4.1.3), `do` loops with
+//! the iteration count fixed at entry (§8.1.6.4.1), `if`, `select case`, `exit`/`cycle` of named
+//! loops, `stop`, calls, `allocate`/`deallocate`, `where`.
+
+use super::expr::{count, unparen};
+use super::types::*;
+use super::*;
+
+impl Translator {
+    pub fn block(&mut self, stmts: &[Stmt], out: &mut String) -> TResult<()> {
+        for s in stmts {
+            self.stmt(s, out)?;
+        }
+        Ok(())
+    }
+
+    fn stmt(&mut self, s: &Stmt, out: &mut String) -> TResult<()> {
+        let m = self.marker(s.line);
+        let line = s.line;
+        match &s.kind {
+            StmtKind::Assign(lhs, rhs) => self.assign(lhs, rhs, line, out)?,
+            StmtKind::Print { unit, fmt, items } => self.print(unit.as_ref(), fmt.as_ref(), items, line, out)?,
+            StmtKind::Call(name, args) => {
+                match name.as_str() {
+                    "random_number" | "random_seed" | "cpu_time" | "system_clock" => return self.intrinsic_sub(name, args, line, out),
+                    _ => {}
+                }
+                let Some(p) = self.procs.get(name).cloned() else {
+                    return unsupported(line, format!("subroutine `{name}` is not defined in this file"));
+                };
+                if p.function {
+                    return error(line, format!("`{name}` is a function, not a subroutine"));
+                }
+                let a = self.actual_args(&p, name, args, line)?;
+                let _ = write!(out, "{m}{}({});\n", p.cname, a.join(", "));
+            }
+            StmtKind::If { arms, otherwise } => {
+                for (i, (cond, body)) in arms.iter().enumerate() {
+                    let c = self.expr(cond, None, line)?;
+                    if c.ty != Ty::Logical {
+                        return error(line, "the condition of `if` must be logical");
+                    }
+                    let kw = if i == 0 { "if" } else { "} else if" };
+                    let _ = write!(out, "{m}{kw} ({}) {{\n", unparen(&c.c));
+                    self.block(body, out)?;
+                }
+                if let Some(b) = otherwise {
+                    let _ = write!(out, "{m}}} else {{\n");
+                    self.block(b, out)?;
+                }
+                let _ = write!(out, "{m}}}\n");
+            }
+            StmtKind::Do { name, var, lo, hi, step, body } => self.do_loop(name.as_ref(), var, lo, hi, step.as_ref(), body, line, out, false)?,
+            StmtKind::DoWhile { name, cond, body } => {
+                let (brk, cont) = self.loop_labels();
+                let c = self.expr(cond, None, line)?;
+                if c.ty != Ty::Logical {
+                    return error(line, "the condition of `do while` must be logical");
+                }
+                let _ = write!(out, "{m}while ({}) {{\n", unparen(&c.c));
+                self.f.loops.push((name.clone(), brk.clone(), cont.clone()));
+                self.block(body, out)?;
+                self.f.loops.pop();
+                let _ = write!(out, "{m}{cont}: ;\n{m}}}\n{m}{brk}: ;\n");
+            }
+            StmtKind::DoForever { name, body } => {
+                let (brk, cont) = self.loop_labels();
+                let _ = write!(out, "{m}for (;;) {{\n");
+                self.f.loops.push((name.clone(), brk.clone(), cont.clone()));
+                self.block(body, out)?;
+                self.f.loops.pop();
+                let _ = write!(out, "{m}{cont}: ;\n{m}}}\n{m}{brk}: ;\n");
+            }
+            StmtKind::Exit(name) | StmtKind::Cycle(name) => {
+                let exit = matches!(s.kind, StmtKind::Exit(_));
+                let target = match name {
+                    None => self.f.loops.last(),
+                    Some(n) => self.f.loops.iter().rev().find(|(l, _, _)| l.as_deref() == Some(n.as_str())),
+                };
+                let Some((_, brk, cont)) = target.cloned() else {
+                    return error(line, format!("`{}` outside a `do` loop{}", if exit { "exit" } else { "cycle" }, name.as_ref().map(|n| format!(" named `{n}`")).unwrap_or_default()));
+                };
+                let innermost = self.f.loops.last().map(|l| &l.1) == Some(&brk);
+                // Inside a compute construct the loop's own `break`/`continue` keep the C loop canonical.
+                if innermost && self.f.in_compute > 0 {
+                    let _ = write!(out, "{m}{};\n", if exit { "break" } else { "continue" });
+                } else {
+                    let _ = write!(out, "{m}goto {};\n", if exit { brk } else { cont });
+                }
+            }
+            StmtKind::Select { selector, cases, default } => {
+                let c = self.expr(selector, None, line)?;
+                if !matches!(c.ty, Ty::Int(_) | Ty::Char | Ty::Logical) {
+                    return error(line, "the selector of `select case` must be integer, character or logical");
+                }
+                let t = self.tmp("sel");
+                let decl = if c.ty == Ty::Char { format!("const char *{t} = {}; long {t}_len = {};", c.c, c.len.clone().unwrap_or_default()) } else { format!("{} {t} = {};", c.ty.c(), unparen(&c.c)) };
+                let _ = write!(out, "{m}{{ {decl}\n");
+                let mut first = true;
+                for (items, body) in cases {
+                    let mut conds = Vec::new();
+                    for it in items {
+                        let cmp = |tr: &mut Self, e: &Expr, op: &str| -> TResult<String> {
+                            let v = tr.expr(e, None, line)?;
+                            Ok(if c.ty == Ty::Char { format!("_f_char_cmp({t}, {t}_len, {}, {}) {op} 0", v.c, v.len.unwrap_or_default()) } else { format!("{t} {op} {}", v.c) })
+                        };
+                        conds.push(match it {
+                            CaseItem::Value(v) => cmp(self, v, "==")?,
+                            CaseItem::Range(lo, hi) => {
+                                let mut parts = Vec::new();
+                                if let Some(l) = lo {
+                                    parts.push(cmp(self, l, ">=")?);
+                                }
+                                if let Some(h) = hi {
+                                    parts.push(cmp(self, h, "<=")?);
+                                }
+                                format!("({})", parts.join(" && "))
+                            }
+                        });
+                    }
+                    let _ = write!(out, "{m}{}if ({}) {{\n", if first { "" } else { "} else " }, conds.join(" || "));
+                    first = false;
+                    self.block(body, out)?;
+                }
+                if let Some(b) = default {
+                    if first {
+                        let _ = write!(out, "{m}{{\n");
+                    } else {
+                        let _ = write!(out, "{m}}} else {{\n");
+                    }
+                    self.block(b, out)?;
+                    first = false;
+                }
+                if !first {
+                    let _ = write!(out, "{m}}}\n");
+                }
+                let _ = write!(out, "{m}}}\n");
+            }
+            StmtKind::Stop { error: is_error, code } => {
+                let call = match code {
+                    None => format!("_f_stop({}, 0, 0, 0, 0)", *is_error as i32),
+                    Some(e) => {
+                        let c = self.expr(e, None, line)?;
+                        match c.ty {
+                            Ty::Int(_) => format!("_f_stop({}, 1, {}, 0, 0)", *is_error as i32, unparen(&c.c)),
+                            Ty::Char => format!("_f_stop({}, 0, 0, {}, {})", *is_error as i32, c.c, c.len.unwrap_or_default()),
+                            _ => return error(line, "a stop code must be integer or character"),
+                        }
+                    }
+                };
+                let _ = write!(out, "{m}{call};\n");
+            }
+            StmtKind::Return => {
+                let _ = write!(out, "{m}goto _f_return;\n");
+            }
+            StmtKind::Continue => {
+                let _ = write!(out, "{m};\n");
+            }
+            StmtKind::Goto(l) => {
+                let _ = write!(out, "{m}goto _f_label{l};\n");
+            }
+            StmtKind::Label(l) => {
+                let _ = write!(out, "{m}_f_label{l}: ;\n");
+            }
+            StmtKind::Allocate(items) => {
+                for it in items {
+                    let Expr::Apply(name, dims) = it else {
+                        return error(line, "`allocate` needs the bounds of each array (`allocate(a(n))`)");
+                    };
+                    let v = self.var(name, line)?;
+                    if !v.allocatable {
+                        return error(line, format!("`{name}` is not allocatable"));
+                    }
+                    if dims.len() != v.rank() {
+                        return error(line, format!("`{name}` has rank {} but {} bounds are given", v.rank(), dims.len()));
+                    }
+                    let c = &v.cname;
+                    for (k, d) in dims.iter().enumerate() {
+                        let k1 = k + 1;
+                        let (lo, hi) = match d {
+                            Arg::Value(h) => ("1".to_string(), self.expr(h, None, line)?.c),
+                            Arg::Range(Some(l), Some(h), None) => (self.expr(l, None, line)?.c, self.expr(h, None, line)?.c),
+                            _ => return error(line, format!("bad bounds for `{name}` in `allocate`")),
+                        };
+                        let _ = write!(out, "{m}{c}_lb{k1} = {lo}; {c}_n{k1} = {}; if ({c}_n{k1} < 0) {c}_n{k1} = 0;\n", count(&lo, &hi, None));
+                    }
+                    let sh = v.shape.as_ref().map(|s| s.total()).unwrap_or_default();
+                    let _ = write!(out, "{m}{c} = ({t} *)_f_allocate({sh}, sizeof({t}), {c} != 0);\n", t = v.ty.c());
+                }
+            }
+            StmtKind::Deallocate(names) => {
+                for n in names {
+                    let v = self.var(n, line)?;
+                    if !v.allocatable {
+                        return error(line, format!("`{n}` is not allocatable"));
+                    }
+                    let _ = write!(
+                        out,
+                        "{m}if (!{c}) {{ fflush(stdout); fprintf(stderr, \"Fortran runtime error: Attempt to DEALLOCATE unallocated '{n}'\\n\"); exit(2); }}\n{m}free({c}); {c} = 0;\n",
+                        c = v.cname
+                    );
+                }
+            }
+            StmtKind::Where { mask, then, otherwise } => {
+                let Some(space) = self.space(mask, line)? else { return error(line, "the mask of `where` must be an array") };
+                let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
+                let mut head = String::new();
+                for (k, n) in ix.iter().zip(&space).rev() {
+                    let _ = write!(head, "for (long {k} = 0; {k} < {n}; {k}++) ");
+                }
+                let mc = self.expr(mask, Some(&ix), line)?;
+                let _ = write!(out, "{m}{head}{{\n{m}if ({}) {{\n", unparen(&mc.c));
+                for s in then {
+                    self.where_assign(s, &ix, out)?;
+                }
+                let _ = write!(out, "{m}}} else {{\n");
+                for s in otherwise {
+                    self.where_assign(s, &ix, out)?;
+                }
+                let _ = write!(out, "{m}}}\n{m}}}\n");
+            }
+            StmtKind::Acc { text, body, end_line } => self.acc(text, body.as_deref(), *end_line, line, out)?,
+        }
+        Ok(())
+    }
+
+    fn where_assign(&mut self, s: &Stmt, ix: &[String], out: &mut String) -> TResult<()> {
+        let StmtKind::Assign(l, r) = &s.kind else { return unsupported(s.line, "statements other than assignments inside `where`") };
+        let lv = self.expr(l, Some(ix), s.line)?;
+        let rv = self.expr(r, Some(ix), s.line)?;
+        let _ = write!(out, "{}{} = {};\n", self.marker(s.line), lv.c, Self::convert(&rv, lv.ty));
+        Ok(())
+    }
+
+    fn loop_labels(&mut self) -> (String, String) {
+        let n = self.tmp("loop");
+        (format!("{n}_exit"), format!("{n}_cycle"))
+    }
+
+    /// `do var = lo, hi[, step]`. `acc_loop`: the loop follows an OpenACC loop directive, so it is
+    /// written in the canonical C form the directive needs.
+    pub fn do_loop(&mut self, name: Option<&String>, var: &str, lo: &Expr, hi: &Expr, step: Option<&Expr>, body: &[Stmt], line: u32, out: &mut String, acc_loop: bool) -> TResult<()> {
+        let m = self.marker(line);
+        let v = self.var(var, line)?;
+        if !matches!(v.ty, Ty::Int(_)) || v.shape.is_some() || v.param.is_some() {
+            return unsupported(line, format!("`do` variable `{var}` must be an integer scalar variable"));
+        }
+        let lo_c = self.expr(lo, None, line)?;
+        let hi_c = self.expr(hi, None, line)?;
+        let step_c = match step {
+            Some(s) => Some(self.expr(s, None, line)?),
+            None => None,
+        };
+        let (brk, cont) = self.loop_labels();
+        let step_val = step_c.as_ref().map(|s| self.fold(step.unwrap_or(&Expr::Int("1".into(), None))).map(|v| (v, s.c.clone())));
+        let i = &v.cname;
+        let inside = self.f.in_compute > 0;
+        let (cond_op, incr) = match step_val {
+            None => ("<=", format!("{i}++")),
+            Some(Some((1, _))) => ("<=", format!("{i}++")),
+            Some(Some((v, c))) if v > 0 => ("<=", format!("{i} += {c}")),
+            Some(Some((v, c))) if v < 0 => (">=", format!("{i} += {}", unparen(&c))),
+            Some(Some(_)) => return error(line, "the step of a `do` loop must not be zero"),
+            Some(None) => {
+                if acc_loop {
+                    return unsupported(line, "a loop directive on a `do` loop whose step is not a constant");
+                }
+                // Run-time step: iterate by trip count (Fortran 2003 §8.1.6.4.1).
+                let t = self.tmp("trip");
+                let s = self.tmp("step");
+                let sc = step_c.map(|c| c.c).unwrap_or_default();
+                let _ = write!(
+                    out,
+                    "{m}{{ long {s} = {sc}; long {t} = ({hi} - ({lo}) + {s}) / {s}; for ({i} = {lo}; {t} > 0; {t}--, {i} += {s}) {{\n",
+                    hi = hi_c.c,
+                    lo = lo_c.c
+                );
+                self.f.loops.push((name.cloned(), brk.clone(), cont.clone()));
+                self.block(body, out)?;
+                self.f.loops.pop();
+                let _ = write!(out, "{m}{cont}: ;\n{m}}} }}\n{m}{brk}: ;\n");
+                return Ok(());
+            }
+        };
+        let hi_simple = hi_c.c.parse::<i64>().is_ok() || !hi_c.c.contains(['(', '[']) && hi_c.c.chars().all(|c| c.is_alphanumeric() || c == '_');
+        if acc_loop || inside || hi_simple {
+            // The bound is re-read each iteration; this equals Fortran's fixed count unless the
+            // body assigns the bound's variable, which the checks below exclude for names.
+            if let Expr::Name(hn) = hi {
+                if assigns(body, hn) && !acc_loop {
+                    return self.do_with_saved_bound(name, i, &lo_c.c, &hi_c, cond_op, &incr, body, line, out, &brk, &cont);
+                }
+            }
+            let _ = write!(out, "{m}for ({i} = {}; {i} {cond_op} {}; {incr}) {{\n", unparen(&lo_c.c), unparen(&hi_c.c));
+        } else {
+            return self.do_with_saved_bound(name, i, &lo_c.c, &hi_c, cond_op, &incr, body, line, out, &brk, &cont);
+        }
+        self.f.loops.push((name.cloned(), brk.clone(), cont.clone()));
+        self.block(body, out)?;
+        self.f.loops.pop();
+        if inside {
+            let _ = write!(out, "{m}}}\n");
+        } else {
+            let _ = write!(out, "{m}{cont}: ;\n{m}}}\n{m}{brk}: ;\n");
+        }
+        Ok(())
+    }
+
+    fn do_with_saved_bound(&mut self, name: Option<&String>, i: &str, lo: &str, hi: &super::expr::CE, cond_op: &str, incr: &str, body: &[Stmt], line: u32, out: &mut String, brk: &str, cont: &str) -> TResult<()> {
+        let m = self.marker(line);
+        let b = self.tmp("hi");
+        let _ = write!(out, "{m}{{ {} {b} = {}; for ({i} = {}; {i} {cond_op} {b}; {incr}) {{\n", hi.ty.c(), unparen(&hi.c), unparen(lo));
+        self.f.loops.push((name.cloned(), brk.to_string(), cont.to_string()));
+        self.block(body, out)?;
+        self.f.loops.pop();
+        let _ = write!(out, "{m}{cont}: ;\n{m}}} }}\n{m}{brk}: ;\n");
+        Ok(())
+    }
+
+    fn assign(&mut self, lhs: &Expr, rhs: &Expr, line: u32, out: &mut String) -> TResult<()> {
+        let m = self.marker(line);
+        let lrank = self.rank(lhs);
+        if let Expr::Name(n) = lhs {
+            if self.lookup(n).is_some_and(|v| v.param.is_some()) {
+                return error(line, format!("assignment to named constant `{n}`"));
+            }
+        }
+        if lrank == 0 {
+            let l = self.expr(lhs, None, line)?;
+            if self.rank(rhs) > 0 {
+                return error(line, "an array value is assigned to a scalar");
+            }
+            if l.ty == Ty::Char {
+                let pieces = self.char_pieces(rhs, line)?;
+                let t = self.tmp("cat");
+                let mut s = format!("{{ char {t}[4096]; long {t}_n = 0; ");
+                for (p, n) in &pieces {
+                    let _ = write!(s, "{{ long _fl = {n}; if (_fl > 0) {{ memcpy({t} + {t}_n, {p}, (size_t)_fl); {t}_n += _fl; }} }} ");
+                }
+                let _ = write!(s, "_f_char_assign({}, {}, {t}, {t}_n); }}", l.c, l.len.clone().unwrap_or_default());
+                let _ = write!(out, "{m}{s}\n");
+                return Ok(());
+            }
+            let r = self.expr(rhs, None, line)?;
+            check_assignable(l.ty, r.ty, line)?;
+            let _ = write!(out, "{m}{} = {};\n", unparen(&l.c), Self::convert(&r, l.ty));
+            return Ok(());
+        }
+        // Array assignment.
+        let Some(space) = self.space(lhs, line)? else { return error(line, "bad array assignment") };
+        if let Expr::Constructor(items) = rhs {
+            if items.iter().any(|i| matches!(i, Expr::ImpliedDo { .. }) || self.rank(i) > 0) || lrank != 1 {
+                return self.constructor_assign(lhs, items, line, out);
+            }
+        }
+        let rrank = self.rank(rhs);
+        if rrank != 0 && rrank != lrank {
+            return error(line, format!("rank mismatch in array assignment ({lrank} and {rrank})"));
+        }
+        let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
+        let l = self.expr(lhs, Some(&ix), line)?;
+        let r = self.expr(rhs, Some(&ix), line)?;
+        check_assignable(l.ty, r.ty, line)?;
+        // The right-hand side is evaluated before any element is stored: when it reads the
+        // assigned array other than at the same element, go through a temporary.
+        let lname = match lhs {
+            Expr::Name(n) | Expr::Apply(n, _) => n.clone(),
+            _ => String::new(),
+        };
+        let overlap = mentions(rhs, &lname) && !same_element_only(lhs, rhs, &lname);
+        let mut head = String::new();
+        for (k, n) in ix.iter().zip(&space).rev() {
+            let _ = write!(head, "for (long {k} = 0; {k} < {n}; {k}++) ");
+        }
+        if overlap {
+            if self.f.in_compute > 0 {
+                return unsupported(line, "an array assignment whose right-hand side overlaps the assigned array, inside a compute construct");
+            }
+            let t = self.tmp("tmp");
+            let total = space.iter().map(|s| format!("({s})")).collect::<Vec<_>>().join(" * ");
+            // Linear index of the counters.
+            let mut lin = String::new();
+            for k in (0..ix.len()).rev() {
+                lin = if lin.is_empty() { ix[k].clone() } else { format!("{} + {} * ({lin})", ix[k], space[k]) };
+            }
+            let _ = write!(out, "{m}{{ {ty} *{t} = ({ty} *)_f_allocate({total}, sizeof({ty}), 0);\n", ty = l.ty.c());
+            let _ = write!(out, "{m}{head}{t}[{lin}] = {};\n", Self::convert(&r, l.ty));
+            let _ = write!(out, "{m}{head}{} = {t}[{lin}];\n{m}free({t}); }}\n", unparen(&l.c));
+        } else {
+            let _ = write!(out, "{m}{head}{} = {};\n", unparen(&l.c), Self::convert(&r, l.ty));
+        }
+        Ok(())
+    }
+
+    /// `a = [items]` / `a = (/ (f(i), i = 1, n) /)`: store the items in array element order.
+    fn constructor_assign(&mut self, lhs: &Expr, items: &[Expr], line: u32, out: &mut String) -> TResult<()> {
+        let m = self.marker(line);
+        let Expr::Name(n) = lhs else { return unsupported(line, "an array constructor assigned to a section") };
+        let v = self.var(n, line)?;
+        let k = self.tmp("k");
+        let _ = write!(out, "{m}{{ long {k} = 0;\n");
+        self.constructor_items(&v, items, &k, line, out)?;
+        let _ = write!(out, "{m}}}\n");
+        Ok(())
+    }
+
+    fn constructor_items(&mut self, v: &Var, items: &[Expr], k: &str, line: u32, out: &mut String) -> TResult<()> {
+        let m = self.marker(line);
+        for it in items {
+            match it {
+                Expr::ImpliedDo { items, var, lo, hi, step } => {
+                    let iv = self.var(var, line)?;
+                    let lo = self.expr(lo, None, line)?.c;
+                    let hi = self.expr(hi, None, line)?.c;
+                    let (cond, inc) = match step {
+                        None => ("<=", "++".to_string()),
+                        Some(s) => match self.fold(s) {
+                            Some(x) if x < 0 => (">=", format!(" += {x}")),
+                            _ => ("<=", format!(" += {}", self.expr(s, None, line)?.c)),
+                        },
+                    };
+                    let _ = write!(out, "{m}for ({i} = {lo}; {i} {cond} {hi}; {i}{inc}) {{\n", i = iv.cname);
+                    self.constructor_items(v, items, k, line, out)?;
+                    let _ = write!(out, "{m}}}\n");
+                }
+                e if self.rank(e) == 0 => {
+                    let c = self.expr(e, None, line)?;
+                    let _ = write!(out, "{m}{}[{k}++] = {};\n", v.cname, Self::convert(&c, v.ty));
+                }
+                e => {
+                    let Some(space) = self.space(e, line)? else { return error(line, "bad constructor item") };
+                    let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
+                    let c = self.expr(e, Some(&ix), line)?;
+                    let mut head = String::new();
+                    for (kk, n) in ix.iter().zip(&space).rev() {
+                        let _ = write!(head, "for (long {kk} = 0; {kk} < {n}; {kk}++) ");
+                    }
+                    let _ = write!(out, "{m}{head}{}[{k}++] = {};\n", v.cname, Self::convert(&c, v.ty));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The pieces (pointer, length) of a character expression (concatenations flattened).
+    pub fn char_pieces(&mut self, e: &Expr, line: u32) -> TResult<Vec<(String, String)>> {
+        if let Expr::Binary("//", a, b) = e {
+            let mut v = self.char_pieces(a, line)?;
+            v.extend(self.char_pieces(b, line)?);
+            return Ok(v);
+        }
+        let c = self.expr(e, None, line)?;
+        if c.ty != Ty::Char {
+            return error(line, format!("a {} value where a character value is needed", c.ty.name()));
+        }
+        Ok(vec![(c.c, c.len.unwrap_or_else(|| "1".into()))])
+    }
+
+    fn intrinsic_sub(&mut self, name: &str, args: &[Arg], line: u32, out: &mut String) -> TResult<()> {
+        let m = self.marker(line);
+        let arg = |i: usize| match args.get(i) {
+            Some(Arg::Value(e)) | Some(Arg::Keyword(_, e)) => Some(e.clone()),
+            _ => None,
+        };
+        match name {
+            "random_seed" => {
+                let _ = write!(out, "{m};\n");
+            }
+            "random_number" => {
+                let Some(a) = arg(0) else { return error(line, "`random_number` needs an argument") };
+                if let Some(space) = self.space(&a, line)? {
+                    let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
+                    let l = self.expr(&a, Some(&ix), line)?;
+                    let mut head = String::new();
+                    for (k, n) in ix.iter().zip(&space).rev() {
+                        let _ = write!(head, "for (long {k} = 0; {k} < {n}; {k}++) ");
+                    }
+                    let _ = write!(out, "{m}{head}{} = ({})_f_random();\n", l.c, l.ty.c());
+                } else {
+                    let l = self.expr(&a, None, line)?;
+                    let _ = write!(out, "{m}{} = ({})_f_random();\n", l.c, l.ty.c());
+                }
+            }
+            "cpu_time" => {
+                let Some(a) = arg(0) else { return error(line, "`cpu_time` needs an argument") };
+                let l = self.expr(&a, None, line)?;
+                let _ = write!(out, "{m}{} = ({})clock() / ({})CLOCKS_PER_SEC;\n", l.c, l.ty.c(), l.ty.c());
+            }
+            _ => {
+                // system_clock(count[, count_rate[, count_max]])
+                let names = ["count", "count_rate", "count_max"];
+                for (i, what) in names.iter().enumerate() {
+                    let e = args.iter().find_map(|a| match a {
+                        Arg::Keyword(k, e) if k == what => Some(e.clone()),
+                        _ => None,
+                    });
+                    let e = e.or_else(|| match args.get(i) {
+                        Some(Arg::Value(e)) => Some(e.clone()),
+                        _ => None,
+                    });
+                    if let Some(e) = e {
+                        let l = self.expr(&e, None, line)?;
+                        let v = match i {
+                            0 => "(long)(clock() / (CLOCKS_PER_SEC / 1000))".to_string(),
+                            1 => "1000".to_string(),
+                            _ => "2147483647".to_string(),
+                        };
+                        let _ = write!(out, "{m}{} = ({}){v};\n", l.c, l.ty.c());
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn check_assignable(to: Ty, from: Ty, line: u32) -> TResult<()> {
+    let ok = match to {
+        Ty::Int(_) | Ty::Real(_) | Ty::Complex(_) => from.is_numeric(),
+        Ty::Logical => from == Ty::Logical,
+        Ty::Char => from == Ty::Char,
+    };
+    if ok {
+        Ok(())
+    } else {
+        error(line, format!("cannot assign a {} value to a {} variable", from.name(), to.name()))
+    }
+}
+
+/// Whether `e` mentions the name `n`.
+pub fn mentions(e: &Expr, n: &str) -> bool {
+    match e {
+        Expr::Name(m) => m == n,
+        Expr::Apply(m, args) => {
+            m == n
+                || args.iter().any(|a| match a {
+                    Arg::Value(x) | Arg::Keyword(_, x) => mentions(x, n),
+                    Arg::Range(a, b, c) => [a, b, c].iter().any(|p| p.as_ref().is_some_and(|x| mentions(x, n))),
+                })
+        }
+        Expr::Unary(_, x) | Expr::Paren(x) => mentions(x, n),
+        Expr::Binary(_, a, b) | Expr::Complex(a, b) => mentions(a, n) || mentions(b, n),
+        Expr::Constructor(items) => items.iter().any(|x| mentions(x, n)),
+        Expr::ImpliedDo { items, lo, hi, step, .. } => items.iter().any(|x| mentions(x, n)) || mentions(lo, n) || mentions(hi, n) || step.as_ref().is_some_and(|s| mentions(s, n)),
+        _ => false,
+    }
+}
+
+/// Whether every reference to array `n` in `rhs` is the same designator as `lhs` (elementwise use).
+fn same_element_only(lhs: &Expr, rhs: &Expr, n: &str) -> bool {
+    match rhs {
+        Expr::Name(m) | Expr::Apply(m, _) if m == n => rhs == lhs || matches!((lhs, rhs), (Expr::Name(_), Expr::Name(_))),
+        Expr::Apply(_, args) => args.iter().all(|a| match a {
+            Arg::Value(x) | Arg::Keyword(_, x) => same_element_only(lhs, x, n),
+            Arg::Range(..) => !matches!(a, Arg::Range(..)) || true,
+        }),
+        Expr::Unary(_, x) | Expr::Paren(x) => same_element_only(lhs, x, n),
+        Expr::Binary(_, a, b) => same_element_only(lhs, a, n) && same_element_only(lhs, b, n),
+        _ => !mentions(rhs, n),
+    }
+}
+
+/// Whether the statements assign the scalar `n` (directly).
+fn assigns(stmts: &[Stmt], n: &str) -> bool {
+    stmts.iter().any(|s| match &s.kind {
+        StmtKind::Assign(Expr::Name(m), _) => m == n,
+        StmtKind::Call(..) => true,
+        StmtKind::If { arms, otherwise } => arms.iter().any(|(_, b)| assigns(b, n)) || otherwise.as_ref().is_some_and(|b| assigns(b, n)),
+        StmtKind::Do { body, var, .. } => var == n || assigns(body, n),
+        StmtKind::DoWhile { body, .. } | StmtKind::DoForever { body, .. } => assigns(body, n),
+        StmtKind::Select { cases, default, .. } => cases.iter().any(|(_, b)| assigns(b, n)) || default.as_ref().is_some_and(|b| assigns(b, n)),
+        StmtKind::Acc { body: Some(b), .. } => assigns(b, n),
+        _ => false,
+    })
+}

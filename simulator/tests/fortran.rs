@@ -1,0 +1,190 @@
+//! The Fortran front-end (issue 16): `samples/fortran/` programs run under accsim and print
+//! exactly their golden `.expected` output with the exit status their `! expect-exit: N` header
+//! states (0 by default); where gfortran is installed (CI installs it), each is also compiled
+//! with gfortran (OpenACC directives are comments to it) and must print the same bytes with the
+//! same status. The OpenACC programs (`*_acc_*`) also run under other launch configurations and
+//! `accsim check` finds no error or warning in them. `samples/fortran/errors/` programs use
+//! Fortran accsim does not support or that is wrong: each must give a diagnostic naming the
+//! Fortran file and line (`! expect-stderr:` lines) and exit 2, never a panic.
+//!
+//! `BLESS=1` writes the golden files; `ACCSIM_SAMPLE=name[,name]` runs only those samples.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use common::*;
+
+fn fortran_dir() -> PathBuf {
+    samples_dir().join("fortran")
+}
+
+/// Values of `! key: value` header lines.
+fn fortran_header(text: &str, key: &str) -> Vec<String> {
+    let prefix = format!("! {key}:");
+    text.lines().take(24).filter_map(|l| l.trim_start().strip_prefix(prefix.as_str())).map(|v| v.trim().to_string()).collect()
+}
+
+fn expected_exit(path: &Path) -> i32 {
+    let src = std::fs::read_to_string(path).unwrap_or_default();
+    fortran_header(&src, "expect-exit").first().and_then(|v| v.parse().ok()).unwrap_or(0)
+}
+
+fn gfortran_available() -> bool {
+    Command::new("gfortran").arg("--version").output().map(|o| o.status.success()).unwrap_or(false)
+}
+
+#[test]
+fn fortran_samples_print_their_expected_output() {
+    let files = only_named_samples(fortran_files(&fortran_dir()));
+    assert!(!files.is_empty(), "no Fortran samples (or ACCSIM_SAMPLE matched none)");
+    if std::env::var("ACCSIM_SAMPLE").is_err() {
+        assert!(files.len() >= 25, "samples/fortran holds {} programs; the corpus needs at least 25", files.len());
+    }
+    let bless = std::env::var("BLESS").is_ok_and(|v| v == "1");
+    let problems: Vec<String> = parallel_map(files, move |path| {
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let want_exit = expected_exit(path);
+        let golden = path.with_extension("expected");
+        let mut configs: Vec<Vec<String>> = vec![vec![]];
+        if stem.contains("_acc_") {
+            configs.push(["--gangs", "3", "--workers", "2", "--vector-length", "5"].iter().map(|s| s.to_string()).collect());
+            configs.push(["--threads", "1"].iter().map(|s| s.to_string()).collect());
+        }
+        let mut problems = Vec::new();
+        for cfg in &configs {
+            let out = match run_accsim(cfg, std::slice::from_ref(path), &[]) {
+                Ok(o) => o,
+                Err(e) => {
+                    problems.push(format!("{stem}: cannot run accsim: {e}"));
+                    continue;
+                }
+            };
+            if out.status != want_exit {
+                problems.push(format!("{stem} {cfg:?}: exit {} (expected {want_exit})\n{}", out.status, indent(&out.stderr_text(), 2000)));
+                continue;
+            }
+            if bless && cfg.is_empty() {
+                std::fs::write(&golden, &out.stdout).expect("write the golden file");
+                continue;
+            }
+            let want = std::fs::read(&golden).unwrap_or_default();
+            if want != out.stdout {
+                problems.push(format!("{stem} {cfg:?}: stdout differs from {}:\n{}", golden.display(), short_diff(&want, &out.stdout)));
+            }
+        }
+        problems
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    assert!(problems.is_empty(), "{}\n\n(BLESS=1 rewrites the golden files)", problems.join("\n\n"));
+}
+
+#[test]
+fn fortran_samples_match_gfortran() {
+    if !gfortran_available() {
+        eprintln!("NOTICE: gfortran is not installed: the Fortran samples are checked against their golden files only");
+        return;
+    }
+    let files = only_named_samples(fortran_files(&fortran_dir()));
+    let problems: Vec<String> = parallel_map(files, |path| {
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let dir = TempDir::new(&format!("gfortran-{stem}"));
+        let exe = dir.path().join(&stem);
+        let mut cc = Command::new("gfortran");
+        // In the temporary directory: gfortran writes its `.mod` files into the current one.
+        cc.current_dir(dir.path()).arg("-O0").arg("-o").arg(&exe).arg(path);
+        let built = match run_with_timeout(cc, Duration::from_secs(120)) {
+            Ok(o) if o.status == 0 => true,
+            Ok(o) => return Some(format!("{stem}: gfortran rejects it:\n{}", indent(&o.stderr_text(), 1500))),
+            Err(e) => return Some(format!("{stem}: cannot run gfortran: {e}")),
+        };
+        let _ = built;
+        let native = match run_with_timeout(Command::new(&exe), Duration::from_secs(60)) {
+            Ok(o) => o,
+            Err(e) => return Some(format!("{stem}: cannot run the gfortran build: {e}")),
+        };
+        let ours = match run_accsim(&[], std::slice::from_ref(path), &[]) {
+            Ok(o) => o,
+            Err(e) => return Some(format!("{stem}: cannot run accsim: {e}")),
+        };
+        if native.status != ours.status || native.stdout != ours.stdout {
+            return Some(format!(
+                "{stem}: gfortran's build exits {} and accsim {}:\n{}\n{}",
+                native.status,
+                ours.status,
+                short_diff(&native.stdout, &ours.stdout),
+                indent(&ours.stderr_text(), 1500)
+            ));
+        }
+        None
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+#[test]
+fn fortran_openacc_samples_give_no_findings() {
+    let files: Vec<PathBuf> = only_named_samples(fortran_files(&fortran_dir()))
+        .into_iter()
+        .filter(|p| p.file_stem().is_some_and(|s| s.to_string_lossy().contains("_acc_")))
+        .collect();
+    let problems: Vec<String> = parallel_map(files, |path| {
+        let rel = path.strip_prefix(repo_root()).unwrap_or(path).to_path_buf();
+        let mut cmd = Command::new(accsim_bin());
+        cmd.current_dir(repo_root()).args(["check", "--format", "json"]).arg(&rel);
+        let out = match run_with_timeout(cmd, accsim_timeout()) {
+            Ok(o) => o,
+            Err(e) => return Some(format!("{}: {e}", rel.display())),
+        };
+        match findings(&out.stdout) {
+            Err(e) => Some(format!("{}: {e}\n{}", rel.display(), out.stderr_text())),
+            Ok(found) => {
+                let serious: Vec<String> = found.iter().filter(|(_, _, s)| s != "note").map(|(k, l, _)| format!("{k} at line {l}")).collect();
+                (!serious.is_empty() || out.status != 0).then(|| format!("{}: exit {} with findings {serious:?}\n{}", rel.display(), out.status, out.stderr_text()))
+            }
+        }
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+#[test]
+fn fortran_errors_are_diagnosed_with_their_line() {
+    let files = only_named_samples(fortran_files(&fortran_dir().join("errors")));
+    assert!(!files.is_empty(), "no programs in samples/fortran/errors (or ACCSIM_SAMPLE matched none)");
+    let problems: Vec<String> = parallel_map(files, |path| {
+        let rel = path.strip_prefix(repo_root()).unwrap_or(path).to_path_buf();
+        let src = std::fs::read_to_string(path).unwrap_or_default();
+        let wants = fortran_header(&src, "expect-stderr");
+        let mut problems = Vec::new();
+        if wants.is_empty() {
+            problems.push(format!("{}: no `! expect-stderr:` line", rel.display()));
+        }
+        let out = match run_accsim(&[], std::slice::from_ref(path), &[]) {
+            Ok(o) => o,
+            Err(e) => return vec![format!("{}: {e}", rel.display())],
+        };
+        let stderr = out.stderr_text();
+        if out.status != 2 || stderr.contains("panicked") {
+            problems.push(format!("{}: exit {} (expected 2)\n{}", rel.display(), out.status, indent(&stderr, 1500)));
+        }
+        for w in wants {
+            if !stderr.contains(&w) {
+                problems.push(format!("{}: stderr lacks `{w}`:\n{}", rel.display(), indent(&stderr, 1500)));
+            }
+        }
+        problems
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
