@@ -46,6 +46,8 @@ pub struct FunctionReport {
 pub struct Engine {
     /// Entry address of each compiled function, by function id.
     code: Vec<Option<usize>>,
+    /// The number of parameters of each function.
+    nparams: Vec<usize>,
     locs: Vec<Loc>,
     names: Vec<String>,
     report: Vec<FunctionReport>,
@@ -115,11 +117,14 @@ impl Engine {
                 module.clear_context(&mut cctx);
                 if let Err(why) = r {
                     verdict[i] = Err(why);
+                    // The builder stopped half-way: its context is not reusable.
+                    fctx = FunctionBuilderContext::new();
                 }
             }
         }
 
         let mut ids: Vec<Option<ClifFuncId>> = vec![None; p.functions.len()];
+        let mut entries: Vec<Option<ClifFuncId>> = vec![None; p.functions.len()];
         for (i, f) in p.functions.iter().enumerate() {
             if verdict[i].is_ok() {
                 let sig = native_signature(call_conv, f.params.len());
@@ -127,6 +132,10 @@ impl Engine {
                     .declare_function(&format!("f{i}"), Linkage::Local, &sig)
                     .map_err(|e| e.to_string())?;
                 ids[i] = Some(id);
+                let entry = module
+                    .declare_function(&format!("e{i}"), Linkage::Local, &entry_signature(call_conv))
+                    .map_err(|e| e.to_string())?;
+                entries[i] = Some(entry);
             }
         }
         for (i, f) in p.functions.iter().enumerate() {
@@ -150,9 +159,13 @@ impl Engine {
                 .define_function(id, &mut cctx)
                 .map_err(|e| format!("`{}`: {e:?}", f.name))?;
             module.clear_context(&mut cctx);
+            if let Some(entry) = entries[i] {
+                define_entry(&mut module, &mut cctx, &mut fctx, call_conv, target, entry, id, f.params.len())
+                    .map_err(|e| format!("`{}`: {e}", f.name))?;
+            }
         }
         module.finalize_definitions().map_err(|e| e.to_string())?;
-        let code = ids
+        let code = entries
             .iter()
             .map(|id| id.map(|id| module.get_finalized_function(id) as usize))
             .collect();
@@ -168,6 +181,7 @@ impl Engine {
             .collect();
         Ok(Engine {
             code,
+            nparams: p.functions.iter().map(|f| f.params.len()).collect(),
             locs,
             names: p.functions.iter().map(|f| f.name.clone()).collect(),
             report,
@@ -184,6 +198,53 @@ impl Engine {
     pub fn handle(self) -> NativeHandle {
         Arc::new(self)
     }
+}
+
+/// The signature of the entry of a compiled function: the context and the address of its
+/// argument words.
+fn entry_signature(call_conv: cranelift_codegen::isa::CallConv) -> cranelift_codegen::ir::Signature {
+    use cranelift_codegen::ir::{types, AbiParam};
+    let mut s = cranelift_codegen::ir::Signature::new(call_conv);
+    s.params.push(AbiParam::new(types::I64));
+    s.params.push(AbiParam::new(types::I64));
+    s.returns.push(AbiParam::new(types::I64));
+    s
+}
+
+/// Define `entry` (see [`entry_signature`]): load the `nparams` argument words, call `func`.
+fn define_entry(
+    module: &mut JITModule,
+    cctx: &mut Context,
+    fctx: &mut FunctionBuilderContext,
+    call_conv: cranelift_codegen::isa::CallConv,
+    target: cranelift_codegen::isa::TargetFrontendConfig,
+    entry: ClifFuncId,
+    func: ClifFuncId,
+    nparams: usize,
+) -> Result<(), String> {
+    use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData};
+    cctx.func.signature = entry_signature(call_conv);
+    cctx.func.name = UserFuncName::user(1, entry.as_u32());
+    {
+        let mut b = FunctionBuilder::new(&mut cctx.func, fctx);
+        let block = b.create_block();
+        b.append_block_params_for_function_params(block);
+        b.switch_to_block(block);
+        let (ctx, argv) = (b.block_params(block)[0], b.block_params(block)[1]);
+        let mut args = vec![ctx];
+        for k in 0..nparams {
+            args.push(b.ins().load(types::I64, MemFlagsData::trusted(), argv, (8 * k) as i32));
+        }
+        let callee = module.declare_func_in_func(func, b.func);
+        let call = b.ins().call(callee, &args);
+        let r = b.inst_results(call)[0];
+        b.ins().return_(&[r]);
+        b.seal_all_blocks();
+        b.finalize(target);
+    }
+    module.define_function(entry, cctx).map_err(|e| format!("{e:?}"))?;
+    module.clear_context(cctx);
+    Ok(())
 }
 
 /// Translate `f` into `cctx.func` (whose signature is set).
@@ -255,6 +316,7 @@ impl NativeCode for Engine {
                 None,
             )));
         };
-        runtime::enter(m, *code as *const u8, args, &self.locs, &self.names)
+        let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
+        runtime::enter(m, *code as *const u8, args, nparams, &self.locs, &self.names)
     }
 }

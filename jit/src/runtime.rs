@@ -329,12 +329,13 @@ pub extern "C" fn jit_math2f(f: u64, x: f32, y: f32) -> f32 {
     f(x, y)
 }
 
-/// The entry: run native function `code` (compiled with the signature `(ctx, args...) -> word`)
-/// on `m` with `args`.
+/// The entry: run the native function whose entry is `code` (it has `nparams` parameters) on
+/// `m` with `args`.
 pub fn enter(
     m: &mut Machine,
     code: *const u8,
     args: &[u64],
+    nparams: usize,
     locs: &[Loc],
     names: &[String],
 ) -> Result<u64, Trap> {
@@ -354,55 +355,15 @@ pub fn enter(
     let entry_depth = m.depth;
     sync_table(&mut ctx, m);
     let c: *mut Ctx = &mut ctx;
-    let v = match args.len() {
-        0 => {
-            // SAFETY: `code` is a finalized function of the engine's module compiled with the
-            // signature `extern "C" fn(*mut Ctx) -> u64` (one word per parameter, here none);
-            // the module lives as long as the engine, which the caller holds.
-            let f: extern "C" fn(*mut Ctx) -> u64 = unsafe { std::mem::transmute(code) };
-            f(c)
-        }
-        1 => {
-            // SAFETY: as above, with one parameter word.
-            let f: extern "C" fn(*mut Ctx, u64) -> u64 = unsafe { std::mem::transmute(code) };
-            f(c, args[0])
-        }
-        2 => {
-            // SAFETY: as above, two parameter words.
-            let f: extern "C" fn(*mut Ctx, u64, u64) -> u64 = unsafe { std::mem::transmute(code) };
-            f(c, args[0], args[1])
-        }
-        3 => {
-            // SAFETY: as above, three.
-            let f: extern "C" fn(*mut Ctx, u64, u64, u64) -> u64 =
-                unsafe { std::mem::transmute(code) };
-            f(c, args[0], args[1], args[2])
-        }
-        4 => {
-            // SAFETY: as above, four.
-            let f: extern "C" fn(*mut Ctx, u64, u64, u64, u64) -> u64 =
-                unsafe { std::mem::transmute(code) };
-            f(c, args[0], args[1], args[2], args[3])
-        }
-        5 => {
-            // SAFETY: as above, five.
-            let f: extern "C" fn(*mut Ctx, u64, u64, u64, u64, u64) -> u64 =
-                unsafe { std::mem::transmute(code) };
-            f(c, args[0], args[1], args[2], args[3], args[4])
-        }
-        6 => {
-            // SAFETY: as above, six.
-            let f: extern "C" fn(*mut Ctx, u64, u64, u64, u64, u64, u64) -> u64 =
-                unsafe { std::mem::transmute(code) };
-            f(c, args[0], args[1], args[2], args[3], args[4], args[5])
-        }
-        n => {
-            return Err(Trap::error(Diagnostic::internal(
-                format!("native entry with {n} arguments (the engine compiles at most {MAX_PARAMS})"),
-                None,
-            )))
-        }
-    };
+    // SAFETY: `code` is the entry of a function of the engine's module, finalized, with the
+    // signature `extern "C" fn(*mut Ctx, *const u64) -> u64` (`entry_signature`); it reads as
+    // many argument words as the function has parameters, which the interpreter's call path
+    // passes (a call with fewer arguments is padded below). The module lives as long as the
+    // engine, which the caller holds.
+    let f: extern "C" fn(*mut Ctx, *const u64) -> u64 = unsafe { std::mem::transmute(code) };
+    let mut words = args.to_vec();
+    words.resize(nparams.max(args.len()), 0);
+    let v = f(c, words.as_ptr());
     m.fuel = ctx.fuel;
     m.depth = entry_depth;
     match ctx.trap.take() {
@@ -410,6 +371,3 @@ pub fn enter(
         None => Ok(v),
     }
 }
-
-/// The most parameters a function the engine compiles may have (the entry's arities above).
-pub const MAX_PARAMS: usize = 6;

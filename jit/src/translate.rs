@@ -11,7 +11,7 @@
 //!
 //! What the engine compiles (everything else makes [`eligible`] or the translation decline the
 //! function, which then runs in the interpreter, and `accsim info` says why): functions whose
-//! locals are all register locals, with at most [`MAX_PARAMS`] parameters, not variadic, returning
+//! locals are all register locals, not variadic, returning
 //! a scalar or nothing; statements `if`, `while`, `do`, `for`, `break`, `continue`, `return` and
 //! expression statements; scalar expressions, loads and stores of scalars, pointer arithmetic,
 //! calls (of compiled functions directly; of other functions and the C library through the
@@ -42,15 +42,12 @@ use accsim_core::ir::{
     UnOp,
 };
 
-use crate::runtime::{self, kind_code, MAX_PARAMS, OFF_DEPTH, OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, OFF_TRAPPED, SPAN_SHIFT};
+use crate::runtime::{self, kind_code, OFF_DEPTH, OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, OFF_TRAPPED, SPAN_SHIFT};
 
 /// Why a function cannot be compiled, checked before translation.
 pub fn eligible(p: &Program, f: &Function) -> Result<(), String> {
     if f.variadic {
         return Err("variadic function".into());
-    }
-    if f.params.len() > MAX_PARAMS {
-        return Err(format!("more than {MAX_PARAMS} parameters"));
     }
     for l in &f.locals {
         if l.storage != Storage::Register {

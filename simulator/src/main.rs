@@ -630,7 +630,8 @@ fn engine_report(p: &accsim_core::ir::Program, map: &SourceMap) -> String {
         Ok(engine) => {
             let mut rows: Vec<&accsim_jit::FunctionReport> = engine.report().iter().collect();
             rows.sort_by_key(|f| (f.loc.file, f.loc.line, f.loc.col));
-            for f in rows {
+            // Names starting with `__` are the C library's (inline functions of system headers).
+            for f in rows.into_iter().filter(|f| !f.name.starts_with("__")) {
                 let _ = match &f.native {
                     Ok(()) => writeln!(out, "{}: function `{}`: native code (--engine native)", map.describe(f.loc), f.name),
                     Err(why) => writeln!(out, "{}: function `{}`: interpreted ({why})", map.describe(f.loc), f.name),
