@@ -152,6 +152,11 @@ pub struct Translator<'a, 'b> {
     pub trap_exit: Block,
     pub sigs: HashMap<u8, SigRef>,
     pub func: &'a Function,
+    /// The span table's address and length, in variables: loaded at entry and again after each
+    /// call (a call may allocate or free, which moves the table), so that accesses between
+    /// calls do not reload them.
+    pub table: Variable,
+    pub table_len: Variable,
 }
 
 fn notrap() -> MemFlagsData {
@@ -192,6 +197,20 @@ impl<'a, 'b> Translator<'a, 'b> {
         let addr = self.b.ins().iconst(types::I64, h.address());
         let call = self.b.ins().call_indirect(sig, addr, args);
         self.b.inst_results(call).first().copied()
+    }
+
+    /// Load the span table's address and length from the context (at entry and after calls).
+    pub fn reload_table(&mut self) {
+        let t = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_TABLE);
+        let n = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_TABLE_LEN);
+        self.b.def_var(self.table, t);
+        self.b.def_var(self.table_len, n);
     }
 
     /// After a helper or call that may trap: leave the function when it did.
@@ -556,18 +575,12 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// address (valid in `fast`).
     fn span_entry(&mut self, ptr: Value, size: u64, write: bool, fast: Block, slow: Block) -> Value {
         let id = self.b.ins().ushr_imm_s(ptr, 32);
-        let len = self
-            .b
-            .ins()
-            .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_TABLE_LEN);
+        let len = self.b.use_var(self.table_len);
         let in_table = self.b.ins().icmp(IntCC::UnsignedLessThan, id, len);
         let look = self.b.create_block();
         self.b.ins().brif(in_table, look, &[], slow, &[]);
         self.b.switch_to_block(look);
-        let table = self
-            .b
-            .ins()
-            .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_TABLE);
+        let table = self.b.use_var(self.table);
         let at = self.b.ins().ishl_imm_s(id, SPAN_SHIFT);
         let entry = self.b.ins().iadd(table, at);
         let limit = self.b.ins().load(
@@ -1300,6 +1313,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             .ins()
             .store(MemFlagsData::trusted(), d0, self.ctx, OFF_DEPTH);
         self.check_trap();
+        self.reload_table();
         Ok(r)
     }
 
@@ -1322,6 +1336,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             .helper(Helper::Call, &[self.ctx, fptr, p, nv, l])
             .ok_or("no result of the call helper")?;
         self.check_trap();
+        self.reload_table();
         Ok(r)
     }
 }

@@ -500,7 +500,7 @@ impl<'e> Machine<'e> {
             .filter(|e| self.mem.allocation(AllocId((e.host.start >> 32) as u32)).is_some_and(|a| matches!(a.kind, AllocKind::Global(_))))
             .map(|e| ((e.host.start >> 32) as u32, (e.device_start >> 32) as u32))
             .collect();
-        let machine = Machine {
+        let mut machine = Machine {
             exe: self.exe,
             mem: self.mem.device_view(&globals, self.observer.is_some()),
             regs: Vec::with_capacity(1 << 10),
@@ -521,11 +521,15 @@ impl<'e> Machine<'e> {
             libc: self.libc.clone(),
             acc: super::openacc::AccState::for_device_thread(&self.acc),
             launch_dims: self.launch_dims,
-            // Device threads run the interpreter (kernels on the native engine: issue 15).
             native: None,
             stack_top: self.stack_top,
             stack_size: self.stack_size,
         };
+        // Unobserved device threads run the kernels the native engine compiled (issue 15).
+        if self.native.is_some() && self.unobserved() {
+            machine.mem.track_changes();
+            machine.native = self.native.clone();
+        }
         DeviceFork { machine, out, err }
     }
 

@@ -321,10 +321,29 @@ impl Memory {
         self.base_len + self.allocs.len()
     }
 
-    /// Where allocation `id`'s host bytes are (see [`HostSpan`]): all zero unless it is a live
-    /// host allocation of this memory's own table. The address stays valid until the id is
-    /// reported by [`Memory::take_changes`].
+    /// Whether this memory is a device thread's view ([`Memory::device_view`]).
+    pub fn is_device_view(&self) -> bool {
+        self.base_len > 0 && self.lent.is_none()
+    }
+
+    /// Where allocation `id`'s bytes are (see [`HostSpan`]): all zero unless it is a live
+    /// allocation of this memory's own table with host bytes or, in a device view, device
+    /// memory (its words, shared with the other device threads; the host cannot address it in
+    /// place). The address stays valid until the id is reported by [`Memory::take_changes`].
     pub fn host_span(&mut self, id: u32) -> HostSpan {
+        if self.is_device_view() {
+            if let Some((a, Store::Shared(w))) = self.get(id as usize) {
+                if !a.live {
+                    return HostSpan::default();
+                }
+                let len = a.size.min(w.len() as u64 * 8);
+                return HostSpan {
+                    addr: w.as_ptr() as usize,
+                    readable: len,
+                    writable: if a.read_only { 0 } else { len },
+                };
+            }
+        }
         let Some(a) = self.own_mut(id as usize) else {
             return HostSpan::default();
         };
