@@ -102,11 +102,11 @@ impl Ctx {
 
     /// Copy the native copies of fuel and depth back into the machine (before the interpreter
     /// runs), and the machine's back after.
-    fn to_machine(&mut self, m: &mut Machine) {
+    fn sync_into_machine(&mut self, m: &mut Machine) {
         m.fuel = self.fuel;
         m.depth = self.depth as usize;
     }
-    fn from_machine(&mut self, m: &Machine) {
+    fn sync_from_machine(&mut self, m: &Machine) {
         self.fuel = m.fuel;
     }
 }
@@ -234,9 +234,9 @@ pub extern "C" fn jit_call(
     };
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
-    ctx.to_machine(m);
+    ctx.sync_into_machine(m);
     let r = m.call_pointer(fptr, args, ctx.loc(loc));
-    ctx.from_machine(m);
+    ctx.sync_from_machine(m);
     sync_table(ctx, m);
     match r {
         Ok(v) => v,

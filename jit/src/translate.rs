@@ -406,12 +406,12 @@ impl<'a, 'b> Translator<'a, 'b> {
     fn truthy(&mut self, k: Kind, v: Value) -> Value {
         match k {
             Kind::F32 => {
-                let f = self.to_f32(v);
+                let f = self.word_as_f32(v);
                 let z = self.b.ins().f32const(0.0);
                 self.b.ins().fcmp(FloatCC::NotEqual, f, z)
             }
             Kind::F64 | Kind::LongDouble => {
-                let f = self.to_f64(v);
+                let f = self.word_as_f64(v);
                 let z = self.b.ins().f64const(0.0);
                 self.b.ins().fcmp(FloatCC::NotEqual, f, z)
             }
@@ -423,17 +423,17 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.ins().uextend(types::I64, c)
     }
 
-    fn to_f64(&mut self, w: Value) -> Value {
+    fn word_as_f64(&mut self, w: Value) -> Value {
         self.b.ins().bitcast(types::F64, MemFlagsData::new(), w)
     }
-    fn from_f64(&mut self, f: Value) -> Value {
+    fn f64_as_word(&mut self, f: Value) -> Value {
         self.b.ins().bitcast(types::I64, MemFlagsData::new(), f)
     }
-    fn to_f32(&mut self, w: Value) -> Value {
+    fn word_as_f32(&mut self, w: Value) -> Value {
         let i = self.b.ins().ireduce(types::I32, w);
         self.b.ins().bitcast(types::F32, MemFlagsData::new(), i)
     }
-    fn from_f32(&mut self, f: Value) -> Value {
+    fn f32_as_word(&mut self, f: Value) -> Value {
         let i = self.b.ins().bitcast(types::I32, MemFlagsData::new(), f);
         self.b.ins().uextend(types::I64, i)
     }
@@ -834,14 +834,14 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.bool_word(t)
             }
             (F32, F64 | LongDouble) => {
-                let f = self.to_f32(v);
+                let f = self.word_as_f32(v);
                 let d = self.b.ins().fpromote(types::F64, f);
-                self.from_f64(d)
+                self.f64_as_word(d)
             }
             (F64 | LongDouble, F32) => {
-                let d = self.to_f64(v);
+                let d = self.word_as_f64(v);
                 let f = self.b.ins().fdemote(types::F32, d);
-                self.from_f32(f)
+                self.f32_as_word(f)
             }
             (F32 | F64 | LongDouble, _) => {
                 let (fc, tc) = (
@@ -859,7 +859,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                 } else {
                     self.b.ins().fcvt_from_uint(types::F32, v)
                 };
-                self.from_f32(f)
+                self.f32_as_word(f)
             }
             (_, F64 | LongDouble) => {
                 let d = if from.is_signed() {
@@ -867,7 +867,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                 } else {
                     self.b.ins().fcvt_from_uint(types::F64, v)
                 };
-                self.from_f64(d)
+                self.f64_as_word(d)
             }
             (_, I64 | U64 | Ptr) => v,
             _ => self.norm(to, v),
@@ -890,9 +890,9 @@ impl<'a, 'b> Translator<'a, 'b> {
             Kind::F32 | Kind::F64 => {
                 let single = cls == Kind::F32;
                 let (a, b) = if single {
-                    (self.to_f32(x), self.to_f32(y))
+                    (self.word_as_f32(x), self.word_as_f32(y))
                 } else {
-                    (self.to_f64(x), self.to_f64(y))
+                    (self.word_as_f64(x), self.word_as_f64(y))
                 };
                 let cc = |op| match op {
                     Eq => Some(FloatCC::Equal),
@@ -915,9 +915,9 @@ impl<'a, 'b> Translator<'a, 'b> {
                     _ => return Err(format!("floating {op:?}")),
                 };
                 if single {
-                    self.from_f32(f)
+                    self.f32_as_word(f)
                 } else {
-                    self.from_f64(f)
+                    self.f64_as_word(f)
                 }
             }
             Kind::I32 | Kind::U32 => {
@@ -1121,16 +1121,16 @@ impl<'a, 'b> Translator<'a, 'b> {
         };
         let new = match k {
             Kind::F32 => {
-                let f = self.to_f32(old);
+                let f = self.word_as_f32(old);
                 let d = self.b.ins().f32const(delta as f32);
                 let r = self.b.ins().fadd(f, d);
-                self.from_f32(r)
+                self.f32_as_word(r)
             }
             Kind::F64 => {
-                let f = self.to_f64(old);
+                let f = self.word_as_f64(old);
                 let d = self.b.ins().f64const(delta as f64);
                 let r = self.b.ins().fadd(f, d);
-                self.from_f64(r)
+                self.f64_as_word(r)
             }
             Kind::Bool => {
                 if delta > 0 {
@@ -1233,42 +1233,42 @@ impl<'a, 'b> Translator<'a, 'b> {
         };
         Ok(Some(match (shim, words) {
             (Shim::Math1(_), [x]) if name == "sqrt" => {
-                let a = self.to_f64(*x);
+                let a = self.word_as_f64(*x);
                 let r = self.b.ins().sqrt(a);
-                self.from_f64(r)
+                self.f64_as_word(r)
             }
             (Shim::Math1(_), [x]) if name == "fabs" => self.b.ins().band_imm_s(*x, i64::MAX),
             (Shim::Math1(f), [x]) => {
-                let a = self.to_f64(*x);
+                let a = self.word_as_f64(*x);
                 let fp = self.iconst(f as usize as u64);
                 let r = self
                     .helper(Helper::Math1, &[fp, a])
                     .ok_or("no result of a math routine")?;
-                self.from_f64(r)
+                self.f64_as_word(r)
             }
             (Shim::Math2(f), [x, y]) => {
-                let (a, b) = (self.to_f64(*x), self.to_f64(*y));
+                let (a, b) = (self.word_as_f64(*x), self.word_as_f64(*y));
                 let fp = self.iconst(f as usize as u64);
                 let r = self
                     .helper(Helper::Math2, &[fp, a, b])
                     .ok_or("no result of a math routine")?;
-                self.from_f64(r)
+                self.f64_as_word(r)
             }
             (Shim::Math1F(f), [x]) => {
-                let a = self.to_f32(*x);
+                let a = self.word_as_f32(*x);
                 let fp = self.iconst(f as usize as u64);
                 let r = self
                     .helper(Helper::Math1F, &[fp, a])
                     .ok_or("no result of a math routine")?;
-                self.from_f32(r)
+                self.f32_as_word(r)
             }
             (Shim::Math2F(f), [x, y]) => {
-                let (a, b) = (self.to_f32(*x), self.to_f32(*y));
+                let (a, b) = (self.word_as_f32(*x), self.word_as_f32(*y));
                 let fp = self.iconst(f as usize as u64);
                 let r = self
                     .helper(Helper::Math2F, &[fp, a, b])
                     .ok_or("no result of a math routine")?;
-                self.from_f32(r)
+                self.f32_as_word(r)
             }
             _ => return Ok(None),
         }))

@@ -161,7 +161,7 @@ fn both_engines_give_the_same_output_exit_status_and_diagnostics() {
     if std::env::var("ACCSIM_SAMPLE").is_err() {
         assert!(cases.len() > 250, "only {} sample programs found", cases.len());
     }
-    let problems: Vec<String> = parallel_map(cases, |c| difference(&c)).into_iter().flatten().collect();
+    let problems: Vec<String> = parallel_map(cases, difference).into_iter().flatten().collect();
     assert!(problems.is_empty(), "{}\n\n{} program(s) differ between the engines", problems.join("\n\n"), problems.len());
 }
 

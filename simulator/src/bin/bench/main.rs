@@ -91,6 +91,9 @@ struct Cli {
     /// comma-separated.
     #[arg(long, value_delimiter = ',', value_name = "NAME")]
     only: Vec<String>,
+    /// Pass `--engine ENGINE` to accsim (`native` or `interp`, issue 15; default: accsim's own).
+    #[arg(long, value_name = "ENGINE")]
+    engine: Option<String>,
     /// Kill a run that takes longer than this many seconds (reported as a failure).
     #[arg(long, value_name = "SECONDS", default_value_t = 600)]
     timeout: u64,
@@ -189,6 +192,8 @@ enum Subject {
         subcommand: &'static str,
         file: PathBuf,
         defines: Vec<String>,
+        /// `--engine` of `accsim run` (issue 15), when given.
+        engine: Option<String>,
     },
     /// A compiled program (the gcc -O2 reference, or a `--self-test` stand-in for accsim).
     Native { exe: PathBuf },
@@ -202,9 +207,13 @@ impl Subject {
                 subcommand,
                 file,
                 defines,
+                engine,
             } => {
                 let mut c = Command::new(exe);
                 c.arg(subcommand);
+                if let Some(e) = engine {
+                    c.arg("--engine").arg(e);
+                }
                 c.args(defines.iter().map(|d| format!("-D{d}")));
                 c.arg(file);
                 c
@@ -224,8 +233,12 @@ impl Subject {
                 subcommand,
                 file,
                 defines,
+                engine,
             } => {
                 let mut s = format!("{} {subcommand}", exe.display());
+                if let Some(e) = engine {
+                    let _ = write!(s, " --engine {e}");
+                }
                 for d in defines {
                     let _ = write!(s, " -D{d}");
                 }
@@ -860,6 +873,7 @@ fn bench(cli: &Cli) -> Result<u8> {
                         subcommand,
                         file: file.clone(),
                         defines: defines.clone(),
+                        engine: cli.engine.clone(),
                     };
                     (Ok(side("run")), Ok(side("check")))
                 }
@@ -971,6 +985,7 @@ fn measure_baseline(
             subcommand: cli.mode.name(),
             file: file.clone(),
             defines: Vec::new(),
+            engine: cli.engine.clone(),
         }),
         None => compile_c(&cli.cc, "-O0", &file, &[], &scratch.join("baseline-O0"))
             .map(|exe| Subject::Native { exe }),
