@@ -168,9 +168,9 @@ enum Engine {
     /// Host functions the native-code engine covers run as machine code (Cranelift); the others,
     /// kernels and every observed run (`check`, `--coherence weak`, `explore`) run in the
     /// interpreter. `accsim info` says which function runs where and why.
+    #[default]
     Native,
     /// Everything runs in the interpreter.
-    #[default]
     Interp,
 }
 
@@ -237,8 +237,9 @@ struct RunArgs {
     device: DeviceKind,
     /// The engine of `accsim run`'s host code: `native` compiles the host functions it covers to
     /// machine code (same output, exit status and faults); `interp` interprets everything.
-    /// Observed runs (`check`, `explore`, `--coherence weak`) always interpret.
-    #[arg(long, value_enum, default_value = "interp")]
+    /// Observed runs (`check`, `explore`, `--coherence weak`) always interpret. `--max-steps`
+    /// counts interpreter steps, and loop iterations and calls of native code.
+    #[arg(long, value_enum, default_value = "native")]
     engine: Engine,
     #[command(flatten)]
     map: LoopMapArg,
@@ -594,7 +595,7 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
     };
     // The native engine runs the host functions it covers when nothing observes the run.
     let native = match (r.engine, &memory_model) {
-        (Engine::Native, None) => accsim_jit::Engine::compile(&compiled.program, &exe).ok().map(accsim_jit::Engine::handle),
+        (Engine::Native, None) => native_engine(&compiled.program, &exe),
         _ => None,
     };
     let options = exec::RunOptions { subscribers, accelerator, memory_model, native, ..r.run_options() };
@@ -617,6 +618,22 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
     ExitCode::from(outcome.exit_code().clamp(0, 255) as u8)
 }
 
+/// The native engine's code for `p`, or `None` (the interpreter runs everything) when it cannot
+/// compile: an error of the code generator is a bug of accsim's, but it must not stop a program
+/// the interpreter can run, so it is caught and the run goes on interpreted.
+fn native_engine(p: &accsim_core::ir::Program, exe: &exec::Executable) -> Option<exec::native::NativeHandle> {
+    compile_engine(p, exe).ok().map(accsim_jit::Engine::handle)
+}
+
+/// [`accsim_jit::Engine::compile`], with a panic of the code generator turned into an error.
+fn compile_engine(p: &accsim_core::ir::Program, exe: &exec::Executable) -> Result<accsim_jit::Engine, String> {
+    let quiet = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let engine = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| accsim_jit::Engine::compile(p, exe)));
+    std::panic::set_hook(quiet);
+    engine.unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()))
+}
+
 /// `accsim info`'s section on the native-code engine (issue 15): which host function
 /// `accsim run --engine native` runs as machine code, and why the others run in the interpreter.
 fn engine_report(p: &accsim_core::ir::Program, map: &SourceMap) -> String {
@@ -626,7 +643,7 @@ fn engine_report(p: &accsim_core::ir::Program, map: &SourceMap) -> String {
         Err(_) => return String::new(),
     };
     let mut out = String::new();
-    match accsim_jit::Engine::compile(p, &exe) {
+    match compile_engine(p, &exe) {
         Ok(engine) => {
             let mut rows: Vec<&accsim_jit::FunctionReport> = engine.report().iter().collect();
             rows.sort_by_key(|f| (f.loc.file, f.loc.line, f.loc.col));
