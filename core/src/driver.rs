@@ -10,6 +10,9 @@ use crate::lower;
 pub struct Compiled {
     pub program: Program,
     pub notes: Vec<Diagnostic>,
+    /// For every directive of a dialect (PGI 1.3), a note with its OpenACC 2.0 equivalent, in
+    /// source order (`accsim info` prints them).
+    pub translations: Vec<Diagnostic>,
 }
 
 /// Compile C files into one linked IR program. On failure, every error found is returned.
@@ -17,9 +20,12 @@ pub fn compile_files(files: &[String], opts: &PreprocessOptions, map: &mut Sourc
     let mut units = Vec::new();
     let mut errors = Vec::new();
     let mut notes = Vec::new();
+    let mut translations = Vec::new();
     for f in files {
         match frontend::parse_file(f, opts, map) {
             Ok(u) => {
+                notes.extend(u.notes.iter().cloned());
+                translations.extend(dialect_translations(&u));
                 for (loc, text) in &u.ignored_pragmas {
                     let mut d = Diagnostic::error("pragma", format!("ignoring `{text}` (accsim runs `#pragma acc` only)"), *loc);
                     d.severity = crate::diag::Severity::Note;
@@ -36,5 +42,25 @@ pub fn compile_files(files: &[String], opts: &PreprocessOptions, map: &mut Sourc
     let mut program = lower::lower_program(&units)?;
     crate::kernel::outline_program(&mut program)?;
     crate::ir::reach::drop_unreachable(&mut program);
-    Ok(Compiled { program, notes })
+    Ok(Compiled { program, notes, translations })
+}
+
+/// Notes with the OpenACC 2.0 form of each directive of a dialect, and what it left out.
+fn dialect_translations(u: &frontend::ParsedUnit) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for site in &u.directives {
+        let Some(original) = &site.dialect_text else { continue };
+        let pragma = "#pragma acc";
+        let equivalent = |id: &u32| u.directives.get(*id as usize).map(|d| format!("{pragma} {}", d.text)).unwrap_or_default();
+        let mut parts: Vec<String> = site.before.iter().map(equivalent).collect();
+        parts.push(if site.marker == frontend::MarkerKind::Label || !site.text.is_empty() { format!("{pragma} {}", site.text) } else { "nothing (no run-time effect)".into() });
+        parts.extend(site.after.iter().map(|id| format!("{} (after the construct)", equivalent(id))));
+        let mut d = Diagnostic::error("dialect", format!("PGI 1.3 `{pragma} {original}` is OpenACC 2.0 `{}`", parts.join("`; `")), site.loc);
+        d.severity = crate::diag::Severity::Note;
+        for n in &site.dialect_notes {
+            d = d.with_note(n.clone());
+        }
+        out.push(d);
+    }
+    out
 }

@@ -103,11 +103,11 @@ impl Ctx {
     /// Copy the native copies of fuel and depth back into the machine (before the interpreter
     /// runs), and the machine's back after.
     fn sync_into_machine(&mut self, m: &mut Machine) {
-        m.fuel = self.fuel;
-        m.depth = self.depth as usize;
+        m.set_fuel_left(self.fuel);
+        m.set_call_depth(self.depth as usize);
     }
     fn sync_from_machine(&mut self, m: &Machine) {
-        self.fuel = m.fuel;
+        self.fuel = m.fuel_left();
     }
 }
 
@@ -128,11 +128,11 @@ struct Table {
 pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
     TABLE.with(|t| {
         let mut t = t.borrow_mut();
-        let owner = &m.mem as *const _ as usize;
-        let changes = m.mem.take_changes();
-        let len = m.mem.table_len();
+        let owner = m.memory_mut() as *const _ as usize;
+        let changes = m.memory_mut().take_changes();
+        let len = m.memory_mut().table_len();
         let span = |m: &mut Machine, id: u32| {
-            let s = m.mem.host_span(id);
+            let s = m.memory_mut().host_span(id);
             Span {
                 addr: s.addr as u64,
                 readable: s.readable,
@@ -343,8 +343,8 @@ pub fn enter(
         table: std::ptr::null(),
         table_len: 0,
         trapped: 0,
-        fuel: m.fuel,
-        depth: m.depth as u64,
+        fuel: m.fuel_left(),
+        depth: m.call_depth() as u64,
         machine: m as *mut Machine as *mut (),
         locs: locs.as_ptr(),
         locs_len: locs.len(),
@@ -352,7 +352,7 @@ pub fn enter(
         names_len: names.len(),
         trap: None,
     };
-    let entry_depth = m.depth;
+    let entry_depth = m.call_depth();
     sync_table(&mut ctx, m);
     let c: *mut Ctx = &mut ctx;
     // SAFETY: `code` is the entry of a function of the engine's module, finalized, with the
@@ -364,8 +364,8 @@ pub fn enter(
     let mut words = args.to_vec();
     words.resize(nparams.max(args.len()), 0);
     let v = f(c, words.as_ptr());
-    m.fuel = ctx.fuel;
-    m.depth = entry_depth;
+    m.set_fuel_left(ctx.fuel);
+    m.set_call_depth(entry_depth);
     match ctx.trap.take() {
         Some(t) => Err(t),
         None => Ok(v),

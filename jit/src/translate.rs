@@ -386,6 +386,9 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.after_jump();
             }
             StmtKind::Switch { .. } => return Err("`switch` statement".into()),
+            StmtKind::Partition(_) => {
+                return Err("a partitioned loop (worker and vector threads)".into())
+            }
             StmtKind::Label(_) | StmtKind::Goto(_) => return Err("`goto` or a label".into()),
             StmtKind::ZeroFill { .. } => return Err("an aggregate initializer".into()),
             StmtKind::VlaAlloc(_) => return Err("a variable-length array".into()),

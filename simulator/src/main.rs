@@ -111,6 +111,11 @@ struct CompileArgs {
     /// The preprocessor command (default: `cc -E -fopenacc -U_OPENACC -D_OPENACC=201306`).
     #[arg(long = "cpp", value_name = "COMMAND")]
     cpp: Option<String>,
+    /// The directive language: `openacc-2.0`, `pgi-1.3` (the PGI Accelerator model 1.3, its
+    /// directives run as their OpenACC 2.0 equivalents, which `info` shows), or `auto` (2.0,
+    /// unless a file uses the 1.3 `region` directive).
+    #[arg(long, value_name = "DIALECT", default_value = "auto", value_parser = parse_dialect)]
+    dialect: accsim_core::dialect::Dialect,
     /// Also print accsim's notes about the program (pragmas other than `#pragma acc`, which
     /// accsim ignores). `run` prints nothing of its own on a correct program without it; `info`
     /// and `check` always report them.
@@ -276,6 +281,11 @@ impl RunArgs {
     }
 }
 
+fn parse_dialect(s: &str) -> Result<accsim_core::dialect::Dialect, String> {
+    use accsim_core::dialect::Dialect;
+    Dialect::parse(s).ok_or_else(|| format!("expected one of {}", Dialect::NAMES.join(", ")))
+}
+
 fn parse_schedule(s: &str) -> Result<u64, String> {
     s.strip_prefix("seed:")
         .and_then(|n| n.parse().ok())
@@ -290,6 +300,7 @@ fn preprocess_options(a: &CompileArgs) -> PreprocessOptions {
     opts.args.extend(a.define.iter().map(|d| format!("-D{d}")));
     opts.args.extend(a.undefine.iter().map(|d| format!("-U{d}")));
     opts.args.extend(a.include.iter().map(|d| format!("-I{d}")));
+    opts.dialect = a.dialect;
     opts
 }
 
@@ -328,6 +339,7 @@ fn main() -> ExitCode {
                 if !a.notes {
                     print_diagnostics(&c.notes, &map);
                 }
+                print_diagnostics(&c.translations, &map);
                 print!("{}", accsim_core::kernel::info::report(&c.program, &map));
                 print!("{}", engine_report(&c.program, &map));
                 ExitCode::SUCCESS

@@ -25,3 +25,26 @@ pub trait NativeCode: Send + Sync {
 
 /// A shared handle on an engine's code, given to a run in [`super::RunOptions::native`].
 pub type NativeHandle = Arc<dyn NativeCode>;
+
+/// What native code reads and writes of the machine it runs on (the fields are the crate's).
+impl Machine<'_> {
+    /// Fuel left (`--max-steps`).
+    pub fn fuel_left(&self) -> u64 {
+        self.fuel
+    }
+    pub fn set_fuel_left(&mut self, fuel: u64) {
+        self.fuel = fuel;
+    }
+    /// The C call depth.
+    pub fn call_depth(&self) -> usize {
+        self.depth
+    }
+    pub fn set_call_depth(&mut self, depth: usize) {
+        self.depth = depth;
+    }
+    /// The memory, for an engine's table of where allocations are
+    /// ([`super::memory::Memory::take_changes`], [`super::memory::Memory::host_span`]).
+    pub fn memory_mut(&mut self) -> &mut super::memory::Memory {
+        &mut self.mem
+    }
+}

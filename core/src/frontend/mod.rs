@@ -13,10 +13,12 @@ pub mod fortran;
 pub mod gnu_attr;
 pub mod pragma;
 pub mod preprocess;
+pub mod region_data;
 
 use lang_c::ast::TranslationUnit;
 
 use crate::diag::{Diagnostic, Loc, SourceMap};
+use crate::dialect::{pgi13, Dialect};
 pub use pragma::{ExtractedDirective, MarkerKind};
 pub use preprocess::{LineMap, PreprocessOptions};
 
@@ -36,6 +38,10 @@ pub struct ParsedUnit {
     pub parsed: Vec<Result<crate::directive::Directive, crate::directive::DirectiveError>>,
     /// The C expressions inside the directives' clauses.
     pub acc_exprs: acc_exprs::AccExprs,
+    /// The directive language the unit was read in (resolved: never `Auto`).
+    pub dialect: Dialect,
+    /// Notes about how the unit was read (the dialect chosen for it).
+    pub notes: Vec<Diagnostic>,
 }
 
 impl ParsedUnit {
@@ -56,12 +62,17 @@ pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
         }
         None => path,
     };
-    let pp = preprocess::preprocess(path, opts, map);
+    let (dialect, notes) = resolve_dialect(path, opts.dialect, map);
+    let mut opts = opts.clone();
+    if let Some((name, value)) = dialect.version_macro() {
+        opts.args.insert(0, format!("-D{name}={value}"));
+    }
+    let pp = preprocess::preprocess(path, &opts, map);
     if !translated.is_empty() {
         fortran::remove_translation(&translated);
     }
     let pp = pp.map_err(|d| vec![d])?;
-    let mut extracted = pragma::extract(&pp.text, &pp.lines);
+    let mut extracted = pragma::extract(&pp.text, &pp.lines, dialect);
     let (normalized, moves) = gnu_attr::normalize_with_moves(&extracted.text);
     extracted.text = normalized;
     let lines = pp.lines.rebase(&extracted.text);
@@ -69,8 +80,10 @@ pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
     let config = lang_c::driver::Config::with_gcc();
     match lang_c::driver::parse_preprocessed(&config, extracted.text.clone()) {
         Ok(parse) => {
+            add_implicit_region_data(&parse.unit, &mut extracted.directives);
             let texts: Vec<&str> = extracted.directives.iter().map(|d| d.text.as_str()).collect();
-            let parsed = acc_exprs::parse_directives(&texts);
+            let mut parsed = acc_exprs::parse_directives(&texts);
+            explain_dialect_errors(&extracted.directives, &mut parsed, dialect);
             let ok: Vec<Option<crate::directive::Directive>> = parsed.iter().map(|r| r.as_ref().ok().cloned()).collect();
             let acc_exprs = acc_exprs::parse(&parse.unit, &ok);
             Ok(ParsedUnit {
@@ -82,6 +95,8 @@ pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
                 ignored_pragmas: extracted.ignored,
                 parsed,
                 acc_exprs,
+                dialect,
+                notes,
             })
         }
         Err(err) => {
@@ -120,6 +135,61 @@ pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
             }
             diags.push(d);
             Err(diags)
+        }
+    }
+}
+
+/// PGI 1.3 compute regions: the data clauses of their implicit data analysis
+/// ([`region_data`]) join the translated directive.
+fn add_implicit_region_data(unit: &lang_c::ast::TranslationUnit, sites: &mut [ExtractedDirective]) {
+    let regions: std::collections::HashMap<u32, Vec<String>> =
+        sites.iter().filter_map(|s| s.implicit_data.clone().map(|named| (s.id, named))).collect();
+    if regions.is_empty() {
+        return;
+    }
+    for (id, clauses) in region_data::implicit_clauses(unit, &regions) {
+        if let Some(site) = sites.get_mut(id as usize) {
+            site.text = format!("{} {clauses}", site.text);
+            site.dialect_notes.insert(0, format!("`{clauses}`: 1.3's implicit data analysis (§2.3.1) of the arrays the region uses"));
+        }
+    }
+}
+
+/// `Auto` reads a file that uses a 1.3 `region` directive as PGI 1.3, with a note saying so.
+fn resolve_dialect(path: &str, dialect: Dialect, map: &mut SourceMap) -> (Dialect, Vec<Diagnostic>) {
+    if dialect != Dialect::Auto {
+        return (dialect, Vec::new());
+    }
+    let Some(line) = std::fs::read_to_string(path).ok().and_then(|src| crate::dialect::pgi13_region_line(&src)) else {
+        return (Dialect::OpenAcc20, Vec::new());
+    };
+    let loc = Loc { file: map.file_id(path), line, col: 1 };
+    let mut note = Diagnostic::error("dialect", "this file uses the PGI Accelerator 1.3 `region` directive: reading it as `--dialect pgi-1.3`", loc)
+        .with_note("1.3 directives run as the OpenACC 2.0 directives `accsim info` shows; `--dialect openacc-2.0` reads the file as 2.0 only");
+    note.severity = crate::diag::Severity::Note;
+    (Dialect::Pgi13, vec![note])
+}
+
+/// Directive errors in a dialect's terms: a 1.3 directive the dialect rejected keeps the 1.3
+/// message; in 2.0, a directive that is PGI 1.3 says which flag reads it.
+fn explain_dialect_errors(sites: &[ExtractedDirective], parsed: &mut [Result<crate::directive::Directive, crate::directive::DirectiveError>], dialect: Dialect) {
+    for (site, result) in sites.iter().zip(parsed.iter_mut()) {
+        if let Some(e) = &site.dialect_error {
+            let mut err = crate::directive::DirectiveError::new(format!("PGI Accelerator 1.3: {}", e.message), e.span.clone());
+            err.help = e.help.clone();
+            *result = Err(err);
+            continue;
+        }
+        if dialect == Dialect::Pgi13 {
+            continue;
+        }
+        if let Err(e) = result {
+            let is_pgi13 = matches!(pgi13::translate(&site.text, pgi13::Lang::C), Ok(pgi13::Outcome::Pgi13(_))) || pgi13::looks_like_pgi13(&site.text);
+            if is_pgi13 {
+                e.help = Some(format!("as OpenACC 2.0 it is wrong ({}); a file that uses `#pragma acc region` is read as 1.3 without the flag", e.message));
+                e.message = format!("`{}`: PGI Accelerator 1.3 directive: run with --dialect pgi-1.3", site.name);
+                e.related.clear();
+            }
         }
     }
 }

@@ -10,9 +10,15 @@
 //!
 //! Line-marker lines are blanked (the [`super::LineMap`] keeps their meaning); other pragmas are
 //! blanked and reported as ignored.
+//!
+//! In a dialect ([`crate::dialect`]), each directive's text is first translated to OpenACC 2.0:
+//! the site keeps the 2.0 text (which the 2.0 parser reads), the original text, and the ids of
+//! the standalone directives the translation runs before and after the construct (they have no
+//! marker; the lowering places them around the construct's statement).
 
 use super::preprocess::{parse_line_marker, LineMap};
 use crate::diag::Loc;
+use crate::dialect::{pgi13, Dialect};
 
 /// Which marker stands in for a directive.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -33,6 +39,19 @@ pub struct ExtractedDirective {
     pub loc: Loc,
     pub text_loc: Loc,
     pub marker: MarkerKind,
+    /// In a dialect: the directive as written, when `text` is its 2.0 translation.
+    pub dialect_text: Option<String>,
+    /// The translation's standalone directives run before / after the construct (ids in the
+    /// same list; they have no marker of their own).
+    pub before: Vec<u32>,
+    pub after: Vec<u32>,
+    /// Why the dialect rejected the directive (then `text` is the directive as written).
+    pub dialect_error: Option<pgi13::Pgi13Error>,
+    /// The translation's notes (hints with no 2.0 spelling), for `accsim info`.
+    pub dialect_notes: Vec<String>,
+    /// A 1.3 compute region: the variables its own clauses name (the front-end's implicit data
+    /// analysis, [`super::region_data`], adds clauses for the arrays it uses besides).
+    pub implicit_data: Option<Vec<String>>,
 }
 
 pub const LABEL_PREFIX: &str = "__acc_pragma_";
@@ -68,8 +87,9 @@ pub fn owns_statement(text: &str) -> bool {
 }
 
 /// Replace pragma and line-marker lines, keeping every line's length-independent position (the
-/// number of lines is unchanged, so the line map still applies).
-pub fn extract(text: &str, lines: &LineMap) -> Extracted {
+/// number of lines is unchanged, so the line map still applies). `dialect` is already resolved
+/// (not [`Dialect::Auto`], which reads as 2.0 here).
+pub fn extract(text: &str, lines: &LineMap, dialect: Dialect) -> Extracted {
     let mut out = String::with_capacity(text.len());
     let mut directives = Vec::new();
     let mut ignored = Vec::new();
@@ -93,21 +113,76 @@ pub fn extract(text: &str, lines: &LineMap) -> Extracted {
                 if let Some(d) = p_trim.strip_prefix("acc").filter(|d| d.is_empty() || d.starts_with(char::is_whitespace)) {
                     let dtext = d.trim();
                     let text_at = acc_at + 3 + (d.len() - d.trim_start().len());
-                    let id = directives.len() as u32;
-                    let marker = if owns_statement(dtext) { MarkerKind::Label } else { MarkerKind::StaticAssert };
-                    match marker {
-                        MarkerKind::Label => out.push_str(&format!("{LABEL_PREFIX}{id}:")),
-                        MarkerKind::StaticAssert => out.push_str(&format!("_Static_assert(1, \"{ASSERT_PREFIX}{id}\");")),
-                    }
-                    let name = directive_name(dtext);
-                    directives.push(ExtractedDirective {
-                        id,
-                        text: dtext.to_string(),
-                        name,
+                    let loc_text = lines.loc(text, text_at);
+                    let site = |id: usize, text: String, marker: MarkerKind| ExtractedDirective {
+                        id: id as u32,
+                        name: directive_name(&text),
+                        text,
                         loc,
-                        text_loc: lines.loc(text, text_at),
+                        text_loc: loc_text,
                         marker,
-                    });
+                        dialect_text: None,
+                        before: Vec::new(),
+                        after: Vec::new(),
+                        dialect_error: None,
+                        dialect_notes: Vec::new(),
+                        implicit_data: None,
+                    };
+                    let translated = match dialect {
+                        Dialect::Pgi13 => Some(pgi13::translate(dtext, pgi13::Lang::C)),
+                        _ => None,
+                    };
+                    match translated {
+                        Some(Ok(pgi13::Outcome::Pgi13(t))) => {
+                            let mut before = Vec::new();
+                            for b in t.before {
+                                before.push(directives.len() as u32);
+                                directives.push(site(directives.len(), b, MarkerKind::StaticAssert));
+                            }
+                            let main_id = directives.len();
+                            let after: Vec<u32> = (0..t.after.len()).map(|k| (main_id + 1 + k) as u32).collect();
+                            // A translation without a main directive (`function(name) reflected(…)`)
+                            // has no run-time effect: its site has no marker and keeps the notes
+                            // for `accsim info`.
+                            let marker = match &t.main {
+                                Some(main) if owns_statement(main) => MarkerKind::Label,
+                                _ => MarkerKind::StaticAssert,
+                            };
+                            if t.main.is_some() {
+                                push_marker(&mut out, main_id as u32, marker);
+                            }
+                            let mut s = site(main_id, t.main.unwrap_or_default(), marker);
+                            s.name = pgi13_name(dtext);
+                            s.dialect_text = Some(dtext.to_string());
+                            s.before = before;
+                            s.after = after;
+                            s.dialect_notes = t.notes;
+                            s.implicit_data = t.implicit_data;
+                            directives.push(s);
+                            for a in t.after {
+                                directives.push(site(directives.len(), a, MarkerKind::StaticAssert));
+                            }
+                        }
+                        Some(Err(e)) => {
+                            let id = directives.len();
+                            let marker = if pgi13::owns_statement(dtext) { MarkerKind::Label } else { MarkerKind::StaticAssert };
+                            push_marker(&mut out, id as u32, marker);
+                            let mut s = site(id, dtext.to_string(), marker);
+                            s.name = pgi13_name(dtext);
+                            s.dialect_error = Some(e);
+                            directives.push(s);
+                        }
+                        Some(Ok(pgi13::Outcome::OpenAcc20)) | None => {
+                            let id = directives.len();
+                            let marker = if owns_statement(dtext) || (dialect != Dialect::Pgi13 && pgi13::owns_statement(dtext)) {
+                                MarkerKind::Label
+                            } else {
+                                MarkerKind::StaticAssert
+                            };
+                            push_marker(&mut out, id as u32, marker);
+                            directives.push(site(id, dtext.to_string(), marker));
+                        }
+                    }
                 } else {
                     ignored.push((loc, format!("#pragma {}", p_trim)));
                 }
@@ -121,6 +196,24 @@ pub fn extract(text: &str, lines: &LineMap) -> Extracted {
         out.push_str(raw);
     }
     Extracted { text: out, directives, ignored }
+}
+
+fn push_marker(out: &mut String, id: u32, marker: MarkerKind) {
+    match marker {
+        MarkerKind::Label => out.push_str(&format!("{LABEL_PREFIX}{id}:")),
+        MarkerKind::StaticAssert => out.push_str(&format!("_Static_assert(1, \"{ASSERT_PREFIX}{id}\");")),
+    }
+}
+
+/// A 1.3 directive's name words (`region`, `data region`, `region for`, `device present`).
+fn pgi13_name(text: &str) -> String {
+    let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == '(' || c == ',').filter(|w| !w.is_empty()).take(2).collect();
+    match words.as_slice() {
+        ["region", w @ ("for" | "do")] => format!("region {w}"),
+        ["data", "region"] | ["device", "present" | "resident"] => words.join(" "),
+        [first, ..] => first.to_string(),
+        [] => String::new(),
+    }
 }
 
 /// The directive's name words (`enter data`, `parallel loop`, `atomic update`).
@@ -145,7 +238,7 @@ mod tests {
         let text = "# 1 \"t.c\"\nvoid f(int *a) {\n#pragma acc parallel loop copy(a[0:4])\nfor (;;) {}\n  #pragma acc update host(a[0:4])\n#pragma omp parallel\n}\n";
         let mut map = SourceMap::new();
         let lm = LineMap::build(text, &mut map, "t.c");
-        let ex = extract(text, &lm);
+        let ex = extract(text, &lm, Dialect::OpenAcc20);
         let lines: Vec<&str> = ex.text.lines().collect();
         assert_eq!(lines[0], "");
         assert_eq!(lines[2], "__acc_pragma_0:");

@@ -8,6 +8,9 @@ use crate::diag::{Diagnostic, FileId, Loc, SourceMap};
 /// The project's OpenACC 2.0 header, found before the system one (written to a private include dir).
 pub const OPENACC_H: &str = include_str!("../../include/openacc.h");
 
+/// The PGI Accelerator 1.3 runtime header (1.3 §3.1), beside `openacc.h`.
+pub const ACCEL_H: &str = include_str!("../../include/accel.h");
+
 /// How to run the preprocessor.
 #[derive(Clone, Debug)]
 pub struct PreprocessOptions {
@@ -15,6 +18,8 @@ pub struct PreprocessOptions {
     pub command: Vec<String>,
     /// `-D`, `-U`, `-I` arguments passed through, in command-line order (e.g. `-DN=10`).
     pub args: Vec<String>,
+    /// The directive language (`--dialect`): OpenACC 2.0, PGI Accelerator 1.3, or chosen per file.
+    pub dialect: crate::dialect::Dialect,
 }
 
 impl Default for PreprocessOptions {
@@ -22,6 +27,7 @@ impl Default for PreprocessOptions {
         PreprocessOptions {
             command: ["cc", "-E", "-fopenacc", "-U_OPENACC", "-D_OPENACC=201306"].map(String::from).to_vec(),
             args: Vec::new(),
+            dialect: Default::default(),
         }
     }
 }
@@ -34,7 +40,7 @@ impl PreprocessOptions {
             command.push("-U_OPENACC".into());
             command.push("-D_OPENACC=201306".into());
         }
-        PreprocessOptions { command, args: Vec::new() }
+        PreprocessOptions { command, args: Vec::new(), dialect: Default::default() }
     }
 }
 
@@ -134,21 +140,24 @@ pub fn parse_line_marker(line: &str) -> Option<(u32, String)> {
     None
 }
 
-/// Write the bundled `openacc.h` into a directory named by its content's hash (so every run of
-/// this accsim shares one, and nothing accumulates in the temporary directory) and return it.
+/// Write the bundled `openacc.h` and `accel.h` into a directory named by their content's hash (so
+/// every run of this accsim shares one, and nothing accumulates in the temporary directory) and
+/// return it.
 fn openacc_include_dir() -> std::io::Result<PathBuf> {
-    // FNV-1a of the header text: stable across runs and builds.
-    let hash = OPENACC_H.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3));
+    // FNV-1a of the header texts: stable across runs and builds.
+    let hash = OPENACC_H.bytes().chain(ACCEL_H.bytes()).fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3));
     let dir = std::env::temp_dir().join(format!("accsim-include-{hash:016x}"));
-    let file = dir.join("openacc.h");
-    if std::fs::read_to_string(&file).ok().as_deref() == Some(OPENACC_H) {
-        return Ok(dir);
+    for (name, content) in [("openacc.h", OPENACC_H), ("accel.h", ACCEL_H)] {
+        let file = dir.join(name);
+        if std::fs::read_to_string(&file).ok().as_deref() == Some(content) {
+            continue;
+        }
+        std::fs::create_dir_all(&dir)?;
+        // Write then rename, so a concurrent run never reads a half-written header.
+        let tmp = dir.join(format!("{name}.{}", std::process::id()));
+        std::fs::write(&tmp, content)?;
+        std::fs::rename(&tmp, &file)?;
     }
-    std::fs::create_dir_all(&dir)?;
-    // Write then rename, so a concurrent run never reads a half-written header.
-    let tmp = dir.join(format!("openacc.h.{}", std::process::id()));
-    std::fs::write(&tmp, OPENACC_H)?;
-    std::fs::rename(&tmp, &file)?;
     Ok(dir)
 }
 

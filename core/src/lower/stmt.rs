@@ -225,7 +225,8 @@ impl<'a> Lowerer<'a> {
                     }
                     let body = self.stmt(&l.statement)?;
                     let dloc = self.prog.directives[d.0 as usize].loc;
-                    return Ok(Stmt { kind: StmtKind::Acc { directive: d, body: Some(Box::new(body)) }, loc: dloc });
+                    let construct = Stmt { kind: StmtKind::Acc { directive: d, body: Some(Box::new(body)) }, loc: dloc };
+                    return self.with_dialect_updates(mid, construct);
                 }
                 let name = &id.node.name;
                 let lid = self.label_id(name);
@@ -273,6 +274,29 @@ impl<'a> Lowerer<'a> {
                 Ok(Stmt { kind: StmtKind::Block(vec![Stmt { kind: StmtKind::Label(lid), loc }, inner]), loc })
             }
         }
+    }
+
+    /// A dialect directive's standalone directives around its construct (PGI 1.3 §2.3.4: a
+    /// region's `update device` clauses run before it begins, its `update host` clauses after it
+    /// completes; [`crate::frontend::pragma`] made them directives without markers).
+    fn with_dialect_updates(&mut self, marker: u32, construct: Stmt) -> LResult<Stmt> {
+        let site = &self.units[self.unit_index].directives[marker as usize];
+        if site.before.is_empty() && site.after.is_empty() {
+            return Ok(construct);
+        }
+        let (before, after) = (site.before.clone(), site.after.clone());
+        let loc = construct.loc;
+        let mut stmts = Vec::new();
+        for id in before {
+            let d = self.acc_directive(id)?;
+            stmts.push(Stmt { kind: StmtKind::Acc { directive: d, body: None }, loc });
+        }
+        stmts.push(construct);
+        for id in after {
+            let d = self.acc_directive(id)?;
+            stmts.push(Stmt { kind: StmtKind::Acc { directive: d, body: None }, loc });
+        }
+        Ok(Stmt { kind: StmtKind::Block(stmts), loc })
     }
 
     fn case_value(&mut self, e: &'a Node<ast::Expression>) -> LResult<u64> {
