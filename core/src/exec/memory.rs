@@ -340,7 +340,8 @@ impl Memory {
     pub fn host_span(&mut self, id: u32) -> HostSpan {
         if self.is_device_view() {
             if let Some((a, Store::Shared(w))) = self.get(id as usize) {
-                if !a.live {
+                // A device copy of part of an array (`lo` > 0) is checked on the slow path.
+                if !a.live || a.lo > 0 {
                     return HostSpan::default();
                 }
                 let len = a.size.min(w.len() as u64 * 8);
@@ -354,7 +355,7 @@ impl Memory {
         let Some(a) = self.own_mut(id as usize) else {
             return HostSpan::default();
         };
-        if !a.live || a.kind == AllocKind::Reserved {
+        if !a.live || a.kind == AllocKind::Reserved || a.lo > 0 {
             return HostSpan::default();
         }
         let read_only = a.read_only;
@@ -528,6 +529,7 @@ impl Memory {
     /// Make the bytes of allocation `id` below offset `lo` unaddressable ([`Allocation::lo`]):
     /// the device copy of `a[lo:len]` mirrors `a`'s offsets from the part's start.
     pub fn set_lower_bound(&mut self, id: AllocId, lo: u64) {
+        self.changed(id.0);
         if let Some(a) = self.own_mut(id.0 as usize) {
             a.lo = lo.min(a.size);
         }
