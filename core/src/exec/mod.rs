@@ -157,6 +157,8 @@ pub struct RunOptions {
     pub memory_model: Option<Box<dyn check::MemoryModel>>,
     /// The accelerator (default: [`device::SequentialDevice`]).
     pub accelerator: Option<device::DeviceHandle>,
+    /// The environment `getenv` sees: `None`, accsim's own; `Some`, only these variables.
+    pub environment: Option<std::collections::BTreeMap<String, String>>,
     /// Native code for some functions (issue 15), run in their place when nothing observes the
     /// run (no observer, no memory model, no subscriber that follows memory accesses).
     pub native: Option<native::NativeHandle>,
