@@ -286,7 +286,11 @@ pub extern "C" fn jit_stack_overflow(ctx: *mut Ctx, fid: u64, loc: u64) {
             ctx.name(fid)
         ),
         ctx.loc(loc),
-    ));
+    )
+    .with_help(format!(
+        "accsim allows {} nested calls and a 1 GiB interpreter stack; no flag raises them",
+        accsim_core::exec::MAX_CALL_DEPTH
+    )));
     ctx.set_trap(t);
 }
 
