@@ -188,6 +188,18 @@ enum Coherence {
     Weak,
 }
 
+/// The engine of host code (`--engine`, issue 15).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+enum Engine {
+    /// Host functions the native-code engine covers run as machine code (Cranelift); the others,
+    /// kernels and every observed run (`check`, `--coherence weak`, `explore`) run in the
+    /// interpreter. `accsim info` says which function runs where and why.
+    #[default]
+    Native,
+    /// Everything runs in the interpreter.
+    Interp,
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum Format {
     Text,
@@ -264,6 +276,12 @@ struct RunArgs {
     /// The accelerator: the simulated one, or a real NVIDIA GPU.
     #[arg(long, value_enum, default_value = "sim")]
     device: DeviceKind,
+    /// The engine of `accsim run`'s host code: `native` compiles the host functions it covers to
+    /// machine code (same output, exit status and faults); `interp` interprets everything.
+    /// Observed runs (`check`, `explore`, `--coherence weak`) always interpret. `--max-steps`
+    /// counts interpreter steps, and loop iterations and calls of native code.
+    #[arg(long, value_enum, default_value = "native")]
+    engine: Engine,
     #[command(flatten)]
     map: LoopMapArg,
     /// Arguments for the program's `main` (after `--`).
@@ -383,6 +401,7 @@ fn main() -> ExitCode {
                 }
                 print_diagnostics(&c.translations, &map);
                 print_out(&accsim_core::kernel::info::report(&c.program, &c.info, &map));
+                print_out(&engine_report(&c.program, &map));
                 ExitCode::SUCCESS
             }
             Err(code) => code,
@@ -682,7 +701,12 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs, report: Option<
             Err(code) => return code,
         }
     };
-    let options = exec::RunOptions { subscribers, accelerator, memory_model, ..r.run_options() };
+    // The native engine runs the host functions it covers when nothing observes the run.
+    let native = match (r.engine, &memory_model) {
+        (Engine::Native, None) => native_engine(&compiled.program, &exe),
+        _ => None,
+    };
+    let options = exec::RunOptions { subscribers, accelerator, memory_model, native, ..r.run_options() };
     let outcome = exe.run(options, r.argv());
     let recorded = collected.lock().map(|v| v.clone()).unwrap_or_default();
     if r.time {
@@ -724,6 +748,50 @@ fn write_run_report(
         }
     }
     ExitCode::from(status)
+}
+
+/// The native engine's code for `p`, or `None` (the interpreter runs everything) when it cannot
+/// compile: an error of the code generator is a bug of accsim's, but it must not stop a program
+/// the interpreter can run, so it is caught and the run goes on interpreted.
+fn native_engine(p: &accsim_core::ir::Program, exe: &exec::Executable) -> Option<exec::native::NativeHandle> {
+    compile_engine(p, exe).ok().map(accsim_jit::Engine::handle)
+}
+
+/// [`accsim_jit::Engine::compile`], with a panic of the code generator turned into an error.
+fn compile_engine(p: &accsim_core::ir::Program, exe: &exec::Executable) -> Result<accsim_jit::Engine, String> {
+    let quiet = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let engine = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| accsim_jit::Engine::compile(p, exe)));
+    std::panic::set_hook(quiet);
+    engine.unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()))
+}
+
+/// `accsim info`'s section on the native-code engine (issue 15): which host function
+/// `accsim run --engine native` runs as machine code, and why the others run in the interpreter.
+fn engine_report(p: &accsim_core::ir::Program, map: &SourceMap) -> String {
+    use std::fmt::Write as _;
+    let exe = match exec::compile(p) {
+        Ok(e) => e,
+        Err(_) => return String::new(),
+    };
+    let mut out = String::new();
+    match compile_engine(p, &exe) {
+        Ok(engine) => {
+            let mut rows: Vec<&accsim_jit::FunctionReport> = engine.report().iter().collect();
+            rows.sort_by_key(|f| (f.loc.file, f.loc.line, f.loc.col));
+            // Names starting with `__` are the C library's (inline functions of system headers).
+            for f in rows.into_iter().filter(|f| !f.name.starts_with("__")) {
+                let _ = match &f.native {
+                    Ok(()) => writeln!(out, "{}: function `{}`: native code (--engine native)", map.describe(f.loc), f.name),
+                    Err(why) => writeln!(out, "{}: function `{}`: interpreted ({why})", map.describe(f.loc), f.name),
+                };
+            }
+        }
+        Err(e) => {
+            let _ = writeln!(out, "native engine: unavailable ({e}); every function is interpreted");
+        }
+    }
+    out
 }
 
 /// Exit status when `--device cuda` finds no usable GPU.

@@ -136,6 +136,8 @@ pub struct Machine<'e> {
     /// machine is running ([`Machine::call_kernel`]); `[0, 1, 1, 1]` in host code. Routines read
     /// it to share their loops among the calling threads (`kernel::routine::LAUNCH_DIM_FN`).
     pub(crate) launch_dims: [u64; 4],
+    /// Native code of some functions (issue 15); `None` when the run is observed.
+    pub(crate) native: Option<super::native::NativeHandle>,
     stack_top: usize,
     stack_size: usize,
 }
@@ -410,7 +412,23 @@ impl<'e> Machine<'e> {
     }
 
     #[cold]
-    fn out_of_fuel(&self, loc: Loc) -> Trap {
+    /// Whether `--max-steps` limits this run (otherwise fuel wraps around, unlimited).
+    pub fn fuel_limited(&self) -> bool {
+        self.fuel_limited
+    }
+
+    /// Whether native code may run: nothing observes the run's steps or accesses.
+    pub fn native_enabled(&self) -> bool {
+        self.native.is_some() && self.unobserved()
+    }
+
+    /// No observer steps the run, no memory model follows it, no subscriber wants its accesses.
+    fn unobserved(&self) -> bool {
+        self.observer.is_none() && self.memory_model.is_none() && !self.events.wants_device_events()
+    }
+
+    /// The trap of a run out of fuel at `loc`.
+    pub fn out_of_fuel(&self, loc: Loc) -> Trap {
         if self.output_closed {
             return Trap::exit(SIGPIPE_STATUS);
         }
@@ -544,7 +562,7 @@ impl<'e> Machine<'e> {
             .filter(|e| self.mem.allocation(AllocId((e.host.start >> 32) as u32)).is_some_and(|a| matches!(a.kind, AllocKind::Global(_))))
             .map(|e| ((e.host.start >> 32) as u32, (e.device_start >> 32) as u32))
             .collect();
-        let machine = Machine {
+        let mut machine = Machine {
             exe: self.exe,
             mem: self.mem.device_view(&globals, self.observer.is_some()),
             regs: Vec::with_capacity(1 << 10),
@@ -566,9 +584,15 @@ impl<'e> Machine<'e> {
             libc: self.libc.clone(),
             acc: super::openacc::AccState::for_device_thread(&self.acc),
             launch_dims: self.launch_dims,
+            native: None,
             stack_top: self.stack_top,
             stack_size: self.stack_size,
         };
+        // Unobserved device threads run the kernels the native engine compiled (issue 15).
+        if self.native.is_some() && self.unobserved() {
+            machine.mem.track_changes();
+            machine.native = self.native.clone();
+        }
         DeviceFork { machine, out, err }
     }
 
@@ -692,7 +716,16 @@ pub fn call_function(
     m.ret_dest = ret_dest;
     m.cur_func = fid;
     m.depth += 1;
-    let mut result = f.prologue(m, fid, loc).and_then(|()| run_code(m, &f.code));
+    let native = m.native.as_ref().filter(|n| n.compiled(fid)).cloned();
+    let mut result = match native {
+        // Compiled functions have no memory locals and no variadic part (the engine declines
+        // those), so the prologue has nothing to do; the arguments are the register slots.
+        Some(n) if m.unobserved() => {
+            let args = m.regs[base..base + f.nparams.min(nargs)].to_vec();
+            n.call(m, fid, &args, loc)
+        }
+        _ => f.prologue(m, fid, loc).and_then(|()| run_code(m, &f.code)),
+    };
     if !m.acc.is_idle() {
         // Data of this call's function-scope `declare` directives is released now (§2.13).
         let done = super::openacc::function_return(m, f.end_loc);
@@ -891,9 +924,14 @@ pub fn run_main(
             a.fuel_start = options.max_steps.unwrap_or(u64::MAX);
             a
         },
+        native: None,
         stack_top: stack_address(),
         stack_size,
     };
+    if options.native.is_some() && m.unobserved() {
+        m.mem.track_changes();
+        m.native = options.native;
+    }
     let result = start(&mut m, &argv);
     let result = match result {
         Err(t) if matches!(*t.0, TrapKind::Exit(_)) => {

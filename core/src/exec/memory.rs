@@ -236,6 +236,29 @@ pub struct Memory {
     limit: u64,
     /// In an inspected device view: the host copies of globals whose id names their device copy.
     inspect_host: std::collections::HashMap<u32, Arc<[u8]>>,
+    /// For a native-code engine (issue 15; `None` unless [`Memory::track_changes`] was called):
+    /// what changed since the last [`Memory::take_changes`].
+    changes: Option<Changes>,
+}
+
+/// What changed in a memory's table since a native-code engine last looked (see
+/// [`Memory::take_changes`]): the ids whose store was made, replaced or freed, or `all`.
+#[derive(Debug, Default)]
+pub struct Changes {
+    pub ids: Vec<u32>,
+    /// The whole table may have moved (it was lent to device views and taken back).
+    pub all: bool,
+}
+
+/// Where the bytes of one host allocation are, for native code that reads and writes them in
+/// place (issue 15): `addr` is the address of byte 0, `readable` and `writable` how many bytes
+/// it may read and write there (0 where it must take the checked slow path: freed, device,
+/// lent or reserved allocations; `writable` 0 for read-only ones).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct HostSpan {
+    pub addr: usize,
+    pub readable: u64,
+    pub writable: u64,
 }
 
 impl Memory {
@@ -262,6 +285,95 @@ impl Memory {
             live_bytes: 0,
             limit,
             inspect_host: Default::default(),
+            changes: None,
+        }
+    }
+
+    /// Start recording changes to the table for a native-code engine (issue 15).
+    pub fn track_changes(&mut self) {
+        self.changes.get_or_insert_with(|| Changes {
+            ids: Vec::new(),
+            all: true,
+        });
+    }
+
+    /// The changes recorded since the last call (the first call reports `all`).
+    pub fn take_changes(&mut self) -> Changes {
+        match &mut self.changes {
+            Some(c) => std::mem::take(c),
+            None => Changes {
+                ids: Vec::new(),
+                all: true,
+            },
+        }
+    }
+
+    fn changed(&mut self, id: u32) {
+        if let Some(c) = &mut self.changes {
+            if !c.all {
+                c.ids.push(id);
+            }
+        }
+    }
+
+    fn changed_all(&mut self) {
+        if let Some(c) = &mut self.changes {
+            c.all = true;
+            c.ids.clear();
+        }
+    }
+
+    /// The number of ids in the table (every id below it can be given to [`Memory::host_span`]).
+    pub fn table_len(&self) -> usize {
+        self.base_len + self.allocs.len()
+    }
+
+    /// Whether this memory is a device thread's view ([`Memory::device_view`]).
+    pub fn is_device_view(&self) -> bool {
+        self.base_len > 0 && self.lent.is_none()
+    }
+
+    /// Where allocation `id`'s bytes are (see [`HostSpan`]): all zero unless it is a live
+    /// allocation of this memory's own table with host bytes or, in a device view, device
+    /// memory (its words, shared with the other device threads; the host cannot address it in
+    /// place). The address stays valid until the id is reported by [`Memory::take_changes`].
+    pub fn host_span(&mut self, id: u32) -> HostSpan {
+        if self.is_device_view() {
+            if let Some((a, Store::Shared(w))) = self.get(id as usize) {
+                // A device copy of part of an array (`lo` > 0) is checked on the slow path.
+                if !a.live || a.lo > 0 {
+                    return HostSpan::default();
+                }
+                let len = a.size.min(w.len() as u64 * 8);
+                return HostSpan {
+                    addr: w.as_ptr() as usize,
+                    readable: len,
+                    writable: if a.read_only { 0 } else { len },
+                };
+            }
+        }
+        let Some(a) = self.own_mut(id as usize) else {
+            return HostSpan::default();
+        };
+        if !a.live || a.kind == AllocKind::Reserved || a.lo > 0 {
+            return HostSpan::default();
+        }
+        let read_only = a.read_only;
+        match &mut a.store {
+            Store::Bytes(b) => {
+                let len = b.len() as u64;
+                HostSpan {
+                    addr: b.as_mut_ptr() as usize,
+                    readable: len,
+                    writable: if read_only { 0 } else { len },
+                }
+            }
+            Store::Frozen(b) => HostSpan {
+                addr: b.as_ptr() as usize,
+                readable: b.len() as u64,
+                writable: 0,
+            },
+            Store::Shared(_) | Store::Remote(_) => HostSpan::default(),
         }
     }
 
@@ -345,6 +457,7 @@ impl Memory {
             if let Some(slot) = self.quarantine.front().and_then(|&id| self.allocs.get_mut((id as usize).wrapping_sub(base_len))) {
                 *slot = fresh;
                 let id = self.quarantine.pop_front().unwrap_or_default();
+                self.changed(id);
                 return Ok(ptr_word(id, 0));
             }
         }
@@ -354,6 +467,7 @@ impl Memory {
             return Err(fault(FaultKind::MemoryLimit));
         }
         self.allocs.push(fresh);
+        self.changed(id);
         Ok(ptr_word(id, 0))
     }
 
@@ -366,6 +480,7 @@ impl Memory {
         origin: Loc,
     ) -> Result<u64, MemFault> {
         let p = self.alloc(bytes.len() as u64, kind, Space::Host, origin)?;
+        self.changed((p >> 32) as u32);
         if let Some(a) = self.own_mut((p >> 32) as usize) {
             a.store = if read_only { Store::Frozen(bytes.into()) } else { Store::Bytes(bytes.to_vec()) };
             a.read_only = read_only;
@@ -375,6 +490,7 @@ impl Memory {
 
     /// Make an allocation read-only (after its initial contents are written).
     pub fn set_read_only(&mut self, ptr: u64) {
+        self.changed((ptr >> 32) as u32);
         if let Some(a) = self.own_mut((ptr >> 32) as usize) {
             a.read_only = true;
             if let Store::Bytes(b) = &mut a.store {
@@ -418,6 +534,7 @@ impl Memory {
     /// Make the bytes of allocation `id` below offset `lo` unaddressable ([`Allocation::lo`]):
     /// the device copy of `a[lo:len]` mirrors `a`'s offsets from the part's start.
     pub fn set_lower_bound(&mut self, id: AllocId, lo: u64) {
+        self.changed(id.0);
         if let Some(a) = self.own_mut(id.0 as usize) {
             a.lo = lo.min(a.size);
         }
@@ -428,6 +545,11 @@ impl Memory {
         // Only this memory's own allocations (a device view cannot end a lent one's lifetime).
         if let Some(a) = self.allocs.get_mut((id.0 as usize).wrapping_sub(self.base_len)) {
             if a.live {
+                if let Some(c) = &mut self.changes {
+                    if !c.all {
+                        c.ids.push(id.0);
+                    }
+                }
                 a.live = false;
                 a.freed_at = Some(at);
                 self.live_bytes -= a.size;
@@ -707,6 +829,7 @@ impl Memory {
             live_bytes: self.live_bytes,
             limit: self.limit,
             inspect_host,
+            changes: None,
         }
     }
 
@@ -732,6 +855,7 @@ impl Memory {
         self.base = Arc::new(std::mem::take(&mut self.allocs));
         self.base_len = self.base.len();
         self.lent = Some(aside);
+        self.changed_all();
     }
 
     /// After the device views of a launch are dropped: take the lent table back (and the
@@ -740,6 +864,7 @@ impl Memory {
         let Some(aside) = self.lent.take() else {
             return;
         };
+        self.changed_all();
         let base = std::mem::take(&mut self.base);
         // A view still alive (not given back) keeps its own copy; the table is not shared then.
         let mut table = Arc::try_unwrap(base).unwrap_or_else(|shared| (*shared).clone());

@@ -57,6 +57,7 @@ mod libc_erf;
 pub mod libc_omp;
 pub mod libc_shim;
 pub mod memory;
+pub mod native;
 pub mod openacc;
 pub mod value;
 
@@ -74,7 +75,7 @@ use crate::diag::{Diagnostic, Diagnostics, Loc};
 use crate::ir;
 
 pub use code::Executable;
-pub use machine::{DeviceFork, Machine, Trap, TrapKind, MAX_CALL_DEPTH};
+pub use machine::{arith_trap, ArithFault, DeviceFork, Machine, Trap, TrapKind, MAX_CALL_DEPTH};
 
 /// What the observer tells the interpreter.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -158,6 +159,9 @@ pub struct RunOptions {
     pub accelerator: Option<device::DeviceHandle>,
     /// The environment `getenv` sees: `None`, accsim's own; `Some`, only these variables.
     pub environment: Option<std::collections::BTreeMap<String, String>>,
+    /// Native code for some functions (issue 15), run in their place when nothing observes the
+    /// run (no observer, no memory model, no subscriber that follows memory accesses).
+    pub native: Option<native::NativeHandle>,
 }
 
 /// A cloneable in-memory sink, for tests and tools that capture a program's output.

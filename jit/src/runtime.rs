@@ -1,0 +1,377 @@
+//! What native code reaches at run time: the call context ([`Ctx`]), the table of host
+//! allocations it reads and writes in place ([`Span`]), and the `extern "C"` helpers it calls for
+//! everything else (checked slow-path accesses, calls into the interpreter and the C library shim,
+//! traps, fuel).
+//!
+//! Memory semantics are the interpreter's: a pointer is the word `(alloc_id << 32) | offset`. The
+//! fast path of a load or store looks the id up in the span table and reads or writes the bytes in
+//! place when `offset + size` is within the allocation; everything else (a freed block, device
+//! memory, a read-only object written, a forged or null pointer) takes the slow path, which is the
+//! interpreter's own checked access ([`Machine::load_kind`]) and so faults with the same
+//! diagnostic at the same source location.
+
+use std::cell::RefCell;
+
+use accsim_core::diag::{Diagnostic, Loc};
+use accsim_core::exec::value::Kind;
+use accsim_core::exec::{arith_trap, ArithFault, Machine, Trap};
+
+/// One entry of the span table, read by native code: see [`accsim_core::exec::memory::HostSpan`].
+/// `readable`/`writable` are 0 where the access must take the slow path.
+#[repr(C)]
+#[derive(Copy, Clone, Default)]
+pub struct Span {
+    pub addr: u64,
+    pub readable: u64,
+    pub writable: u64,
+    pub _pad: u64,
+}
+
+/// Byte size of a [`Span`] (native code indexes the table with `id << SPAN_SHIFT`).
+pub const SPAN_SHIFT: i64 = 5;
+
+/// The context of one entry into native code (one [`accsim_core::exec::native::NativeCode::call`]);
+/// native functions called from there share it. `#[repr(C)]`: native code reads the fields at the
+/// offsets below.
+#[repr(C)]
+pub struct Ctx {
+    /// The span table's first entry and its length (refreshed after every helper that may
+    /// allocate or free).
+    pub table: *const Span,
+    pub table_len: u64,
+    /// Non-zero once a trap is recorded in `trap`: native code returns at once.
+    pub trapped: u64,
+    /// Fuel left (`Machine::fuel` while native code runs).
+    pub fuel: u64,
+    /// The C call depth (`Machine::depth` while native code runs).
+    pub depth: u64,
+    /// The machine (valid for the whole entry; see [`Ctx::machine`]).
+    pub machine: *mut (),
+    /// Where each call site, access and operation is in the source, by the index native code
+    /// passes to helpers.
+    pub locs: *const Loc,
+    pub locs_len: usize,
+    /// The function names, by function id (for the stack-overflow message).
+    pub names: *const String,
+    pub names_len: usize,
+    pub trap: Option<Trap>,
+}
+
+pub const OFF_TABLE: i32 = 0;
+pub const OFF_TABLE_LEN: i32 = 8;
+pub const OFF_TRAPPED: i32 = 16;
+pub const OFF_FUEL: i32 = 24;
+pub const OFF_DEPTH: i32 = 32;
+
+impl Ctx {
+    /// The machine this entry runs on.
+    ///
+    /// # Safety
+    /// `self.machine` is the `&mut Machine` the entry was given, alive and not otherwise borrowed
+    /// while native code runs (the entry holds that borrow for its whole duration).
+    unsafe fn machine<'a>(&mut self) -> &'a mut Machine<'a> {
+        // SAFETY: see the function's contract; the lifetime is the entry's.
+        unsafe { &mut *(self.machine as *mut Machine<'a>) }
+    }
+
+    fn loc(&self, idx: u64) -> Loc {
+        if (idx as usize) < self.locs_len {
+            // SAFETY: `locs` points at `locs_len` locations owned by the engine, which outlives
+            // every entry into its code; the index is checked above.
+            unsafe { *self.locs.add(idx as usize) }
+        } else {
+            Loc::default()
+        }
+    }
+
+    fn name(&self, fid: u64) -> String {
+        if (fid as usize) < self.names_len {
+            // SAFETY: as for `locs`: the engine's names, alive during the entry; index checked.
+            unsafe { (*self.names.add(fid as usize)).clone() }
+        } else {
+            String::new()
+        }
+    }
+
+    fn set_trap(&mut self, t: Trap) {
+        if self.trap.is_none() {
+            self.trap = Some(t);
+        }
+        self.trapped = 1;
+    }
+
+    /// Copy the native copies of fuel and depth back into the machine (before the interpreter
+    /// runs), and the machine's back after.
+    fn sync_into_machine(&mut self, m: &mut Machine) {
+        m.set_fuel_left(self.fuel);
+        m.set_call_depth(self.depth as usize);
+    }
+    fn sync_from_machine(&mut self, m: &Machine) {
+        self.fuel = m.fuel_left();
+    }
+}
+
+thread_local! {
+    /// The span table of the memory the current thread runs native code on: kept across entries
+    /// and brought up to date from the memory's change log ([`sync_table`]).
+    static TABLE: RefCell<Table> = RefCell::new(Table::default());
+}
+
+#[derive(Default)]
+struct Table {
+    /// The address of the `Memory` the table describes (a new run rebuilds it).
+    owner: usize,
+    spans: Vec<Span>,
+}
+
+/// Bring the thread's span table up to date with `m`'s memory and point `ctx` at it.
+pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
+    TABLE.with(|t| {
+        let mut t = t.borrow_mut();
+        let owner = m.memory_mut() as *const _ as usize;
+        let changes = m.memory_mut().take_changes();
+        let len = m.memory_mut().table_len();
+        let span = |m: &mut Machine, id: u32| {
+            let s = m.memory_mut().host_span(id);
+            Span {
+                addr: s.addr as u64,
+                readable: s.readable,
+                writable: s.writable,
+                _pad: 0,
+            }
+        };
+        if changes.all || t.owner != owner {
+            t.owner = owner;
+            t.spans.clear();
+            for id in 0..len {
+                let s = span(m, id as u32);
+                t.spans.push(s);
+            }
+        } else {
+            if t.spans.len() < len {
+                t.spans.resize(len, Span::default());
+            }
+            for id in changes.ids {
+                if let Some(slot) = t.spans.get_mut(id as usize) {
+                    *slot = span(m, id);
+                }
+            }
+        }
+        ctx.table = t.spans.as_ptr();
+        ctx.table_len = t.spans.len() as u64;
+    });
+}
+
+/// The kinds native code passes to [`jit_load`] and [`jit_store`], by code.
+pub const KINDS: [Kind; 13] = [
+    Kind::Bool,
+    Kind::I8,
+    Kind::U8,
+    Kind::I16,
+    Kind::U16,
+    Kind::I32,
+    Kind::U32,
+    Kind::I64,
+    Kind::U64,
+    Kind::F32,
+    Kind::F64,
+    Kind::Ptr,
+    Kind::LongDouble,
+];
+
+/// The code of `k` in [`KINDS`].
+pub fn kind_code(k: Kind) -> Option<i64> {
+    KINDS.iter().position(|&x| x == k).map(|i| i as i64)
+}
+
+/// The checked load of a scalar (the slow path of native loads): the interpreter's access, and
+/// its fault at `loc`.
+pub extern "C" fn jit_load(ctx: *mut Ctx, ptr: u64, kind: u64, loc: u64) -> u64 {
+    // SAFETY: native code passes the context of its entry, valid and exclusively its own.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine (see `Ctx::machine`).
+    let m = unsafe { ctx.machine() };
+    let k = KINDS.get(kind as usize).copied().unwrap_or(Kind::U64);
+    match m.load_kind(k, ptr) {
+        Ok(v) => v,
+        Err(f) => {
+            let t = m.fault(f, ctx.loc(loc));
+            ctx.set_trap(t);
+            0
+        }
+    }
+}
+
+/// The checked store of a scalar (the slow path of native stores).
+pub extern "C" fn jit_store(ctx: *mut Ctx, ptr: u64, value: u64, kind: u64, loc: u64) {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    let k = KINDS.get(kind as usize).copied().unwrap_or(Kind::U64);
+    if let Err(f) = m.store_kind(k, ptr, value) {
+        let t = m.fault(f, ctx.loc(loc));
+        ctx.set_trap(t);
+    }
+}
+
+/// Call the function or C library routine that the pointer word `fptr` names (a function not
+/// compiled to native code runs in the interpreter), with `nargs` argument words at `args`.
+pub extern "C" fn jit_call(
+    ctx: *mut Ctx,
+    fptr: u64,
+    args: *const u64,
+    nargs: u64,
+    loc: u64,
+) -> u64 {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: native code passes a stack array of `nargs` words (or a dangling pointer with 0).
+    let args: &[u64] = if nargs == 0 {
+        &[]
+    } else {
+        unsafe { std::slice::from_raw_parts(args, nargs as usize) }
+    };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    ctx.sync_into_machine(m);
+    let r = m.call_pointer(fptr, args, ctx.loc(loc));
+    ctx.sync_from_machine(m);
+    sync_table(ctx, m);
+    match r {
+        Ok(v) => v,
+        Err(t) => {
+            ctx.set_trap(t);
+            0
+        }
+    }
+}
+
+/// Integer division by zero (`what` 0) or `INT_MIN / -1` (`what` 1) at `loc`.
+pub extern "C" fn jit_arith_trap(ctx: *mut Ctx, what: u64, loc: u64) {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    let f = if what == 0 {
+        ArithFault::DivZero
+    } else {
+        ArithFault::Overflow
+    };
+    let t = arith_trap(f, ctx.loc(loc));
+    ctx.set_trap(t);
+}
+
+/// Fuel ran out at `loc`: a limit when `--max-steps` is set, otherwise a refill.
+pub extern "C" fn jit_out_of_fuel(ctx: *mut Ctx, loc: u64) {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    if m.fuel_limited() {
+        let t = m.out_of_fuel(ctx.loc(loc));
+        ctx.set_trap(t);
+    } else {
+        ctx.fuel = u64::MAX;
+    }
+}
+
+/// A native call nested [`MAX_CALL_DEPTH`] deep: the interpreter's stack-overflow limit.
+pub extern "C" fn jit_stack_overflow(ctx: *mut Ctx, fid: u64, loc: u64) {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    let t = Trap::limit(Diagnostic::error(
+        "stack overflow",
+        format!(
+            "stack overflow: calls nested {} deep when calling `{}`",
+            ctx.depth,
+            ctx.name(fid)
+        ),
+        ctx.loc(loc),
+    )
+    .with_help(format!(
+        "accsim allows {} nested calls and a 1 GiB interpreter stack; no flag raises them",
+        accsim_core::exec::MAX_CALL_DEPTH
+    )));
+    ctx.set_trap(t);
+}
+
+/// The interpreter's conversion `from` → `to` (codes of [`KINDS`]) of a word: float to integer
+/// conversions, which native code leaves to the same function to keep x86's `cvttsd2si` results.
+pub extern "C" fn jit_cast(v: u64, from: u64, to: u64) -> u64 {
+    let k = |c: u64| KINDS.get(c as usize).copied().unwrap_or(Kind::U64);
+    accsim_core::exec::value::apply(accsim_core::exec::value::cast_fn(k(from), k(to)), v)
+}
+
+/// Call a one-argument `double` routine of the C library shim (the same Rust function the
+/// interpreter calls), given as its address.
+pub extern "C" fn jit_math1(f: u64, x: f64) -> f64 {
+    // SAFETY: native code passes the address of a `fn(f64) -> f64` taken from the shim's binding
+    // when the function was compiled (`Shim::Math1`).
+    let f: fn(f64) -> f64 = unsafe { std::mem::transmute::<usize, fn(f64) -> f64>(f as usize) };
+    f(x)
+}
+
+/// Two-argument `double` routines (`pow`, `fmax`, …).
+pub extern "C" fn jit_math2(f: u64, x: f64, y: f64) -> f64 {
+    // SAFETY: as in `jit_math1`, a `fn(f64, f64) -> f64` (`Shim::Math2`).
+    let f: fn(f64, f64) -> f64 =
+        unsafe { std::mem::transmute::<usize, fn(f64, f64) -> f64>(f as usize) };
+    f(x, y)
+}
+
+/// One-argument `float` routines.
+pub extern "C" fn jit_math1f(f: u64, x: f32) -> f32 {
+    // SAFETY: as in `jit_math1`, a `fn(f32) -> f32` (`Shim::Math1F`).
+    let f: fn(f32) -> f32 = unsafe { std::mem::transmute::<usize, fn(f32) -> f32>(f as usize) };
+    f(x)
+}
+
+/// Two-argument `float` routines.
+pub extern "C" fn jit_math2f(f: u64, x: f32, y: f32) -> f32 {
+    // SAFETY: as in `jit_math1`, a `fn(f32, f32) -> f32` (`Shim::Math2F`).
+    let f: fn(f32, f32) -> f32 =
+        unsafe { std::mem::transmute::<usize, fn(f32, f32) -> f32>(f as usize) };
+    f(x, y)
+}
+
+/// The entry: run the native function whose entry is `code` (it has `nparams` parameters) on
+/// `m` with `args`.
+pub fn enter(
+    m: &mut Machine,
+    code: *const u8,
+    args: &[u64],
+    nparams: usize,
+    locs: &[Loc],
+    names: &[String],
+) -> Result<u64, Trap> {
+    let mut ctx = Ctx {
+        table: std::ptr::null(),
+        table_len: 0,
+        trapped: 0,
+        fuel: m.fuel_left(),
+        depth: m.call_depth() as u64,
+        machine: m as *mut Machine as *mut (),
+        locs: locs.as_ptr(),
+        locs_len: locs.len(),
+        names: names.as_ptr(),
+        names_len: names.len(),
+        trap: None,
+    };
+    let entry_depth = m.call_depth();
+    sync_table(&mut ctx, m);
+    let c: *mut Ctx = &mut ctx;
+    // SAFETY: `code` is the entry of a function of the engine's module, finalized, with the
+    // signature `extern "C" fn(*mut Ctx, *const u64) -> u64` (`entry_signature`); it reads as
+    // many argument words as the function has parameters, which the interpreter's call path
+    // passes (a call with fewer arguments is padded below). The module lives as long as the
+    // engine, which the caller holds.
+    let f: extern "C" fn(*mut Ctx, *const u64) -> u64 = unsafe { std::mem::transmute(code) };
+    let mut words = args.to_vec();
+    words.resize(nparams.max(args.len()), 0);
+    let v = f(c, words.as_ptr());
+    m.set_fuel_left(ctx.fuel);
+    m.set_call_depth(entry_depth);
+    match ctx.trap.take() {
+        Some(t) => Err(t),
+        None => Ok(v),
+    }
+}

@@ -1,0 +1,1361 @@
+//! From a function of the typed IR to Cranelift IR.
+//!
+//! Every value is the interpreter's 64-bit word ([`accsim_core::ir`]'s module docs): integers in
+//! their canonical form (sign- or zero-extended, [`accsim_core::exec::value::norm`]), floats as
+//! their bits, pointers as pointer words. Each operation is the one of the interpreter's operation
+//! table (core's `exec/compile.rs`: the class an operation is done in, wrapping arithmetic, the
+//! traps of integer division, shift counts masked as x86 masks them), so both engines compute the
+//! same words. Operands are evaluated in the interpreter's order (a binary operation's left operand
+//! first; an assignment's value before its address; a compound assignment's value, then its
+//! address, then the old value).
+//!
+//! What the engine compiles (everything else makes [`eligible`] or the translation decline the
+//! function, which then runs in the interpreter, and `accsim info` says why): functions whose
+//! locals are all register locals, not variadic, returning
+//! a scalar or nothing; statements `if`, `while`, `do`, `for`, `break`, `continue`, `return` and
+//! expression statements; scalar expressions, loads and stores of scalars, pointer arithmetic,
+//! calls (of compiled functions directly; of other functions and the C library through the
+//! interpreter's call path; the C library's math routines through the same Rust functions the
+//! shim calls).
+//!
+//! Fuel (`--max-steps`) is counted on loop back-edges and calls, one unit each.
+
+use std::collections::HashMap;
+
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{
+    types, AbiParam, Block, FuncRef, InstBuilder, MemFlagsData, SigRef, Signature, StackSlotData,
+    StackSlotKind, Type, Value,
+};
+use cranelift_codegen::isa::CallConv;
+use cranelift_frontend::{FunctionBuilder, Variable};
+use cranelift_jit::JITModule;
+use cranelift_module::{FuncId as ClifFuncId, Module};
+
+use accsim_core::diag::Loc;
+use accsim_core::exec::libc_shim::{Binding, Shim};
+use accsim_core::exec::memory::{ptr_word, FUNC_ID};
+use accsim_core::exec::value::Kind;
+use accsim_core::exec::Executable;
+use accsim_core::ir::{
+    BinOp, Callee, Expr, ExprKind, Function, Place, Program, Stmt, StmtKind, Storage, TypeId,
+    UnOp,
+};
+
+use crate::runtime::{self, kind_code, OFF_DEPTH, OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, OFF_TRAPPED, SPAN_SHIFT};
+
+/// Why a function cannot be compiled, checked before translation.
+pub fn eligible(p: &Program, f: &Function) -> Result<(), String> {
+    if f.variadic {
+        return Err("variadic function".into());
+    }
+    for l in &f.locals {
+        if l.storage != Storage::Register {
+            return Err(format!(
+                "`{}` lives in memory (an array, a record or an address-taken local)",
+                l.name
+            ));
+        }
+    }
+    let ret = Kind::of(&p.types, f.ret);
+    if matches!(ret, Kind::Aggregate | Kind::LongDouble) {
+        return Err("returns a record, a complex number or a long double".into());
+    }
+    Ok(())
+}
+
+/// The signature of every compiled function: the context, one word per parameter, a word back.
+pub fn native_signature(call_conv: CallConv, nparams: usize) -> Signature {
+    let mut s = Signature::new(call_conv);
+    s.params.push(AbiParam::new(types::I64));
+    for _ in 0..nparams {
+        s.params.push(AbiParam::new(types::I64));
+    }
+    s.returns.push(AbiParam::new(types::I64));
+    s
+}
+
+type R<T> = Result<T, String>;
+
+/// The helper functions native code calls, by address.
+#[derive(Copy, Clone)]
+enum Helper {
+    Load,
+    Store,
+    Call,
+    ArithTrap,
+    OutOfFuel,
+    StackOverflow,
+    Cast,
+    Math1,
+    Math2,
+    Math1F,
+    Math2F,
+}
+
+impl Helper {
+    fn address(self) -> i64 {
+        (match self {
+            Helper::Load => runtime::jit_load as *const () as usize,
+            Helper::Store => runtime::jit_store as *const () as usize,
+            Helper::Call => runtime::jit_call as *const () as usize,
+            Helper::ArithTrap => runtime::jit_arith_trap as *const () as usize,
+            Helper::OutOfFuel => runtime::jit_out_of_fuel as *const () as usize,
+            Helper::StackOverflow => runtime::jit_stack_overflow as *const () as usize,
+            Helper::Cast => runtime::jit_cast as *const () as usize,
+            Helper::Math1 => runtime::jit_math1 as *const () as usize,
+            Helper::Math2 => runtime::jit_math2 as *const () as usize,
+            Helper::Math1F => runtime::jit_math1f as *const () as usize,
+            Helper::Math2F => runtime::jit_math2f as *const () as usize,
+        }) as i64
+    }
+
+    fn signature(self, cc: CallConv) -> Signature {
+        let mut s = Signature::new(cc);
+        let (params, ret): (&[Type], Option<Type>) = match self {
+            Helper::Load => (&[types::I64; 4], Some(types::I64)),
+            Helper::Store => (&[types::I64; 5], None),
+            Helper::Call => (&[types::I64; 5], Some(types::I64)),
+            Helper::ArithTrap | Helper::StackOverflow => (&[types::I64; 3], None),
+            Helper::OutOfFuel => (&[types::I64; 2], None),
+            Helper::Cast => (&[types::I64; 3], Some(types::I64)),
+            Helper::Math1 => (&[types::I64, types::F64], Some(types::F64)),
+            Helper::Math2 => (&[types::I64, types::F64, types::F64], Some(types::F64)),
+            Helper::Math1F => (&[types::I64, types::F32], Some(types::F32)),
+            Helper::Math2F => (&[types::I64, types::F32, types::F32], Some(types::F32)),
+        };
+        s.params.extend(params.iter().map(|&t| AbiParam::new(t)));
+        if let Some(r) = ret {
+            s.returns.push(AbiParam::new(r));
+        }
+        s
+    }
+}
+
+/// Translates one function's body into a [`FunctionBuilder`].
+pub struct Translator<'a, 'b> {
+    pub p: &'a Program,
+    pub exe: &'a Executable,
+    pub b: FunctionBuilder<'b>,
+    pub call_conv: CallConv,
+    /// Where each location index passed to helpers points (the engine's table).
+    pub locs: &'a mut Vec<Loc>,
+    pub loc_index: &'a mut HashMap<Loc, u64>,
+    /// Compiled callees imported into this function: function id → the reference to call.
+    pub callees: HashMap<u32, FuncRef>,
+    /// The module and the ids of the functions compiled in it (`None` in the dry translation
+    /// that finds what the translator declines: every call then goes through the interpreter).
+    pub compiled: Option<(&'a mut JITModule, &'a [Option<ClifFuncId>])>,
+    pub vars: Vec<Variable>,
+    pub ctx: Value,
+    pub loops: Vec<(Block, Block)>,
+    pub trap_exit: Block,
+    pub sigs: HashMap<u8, SigRef>,
+    pub func: &'a Function,
+    /// The span table's address and length, in variables: loaded at entry and again after each
+    /// call (a call may allocate or free, which moves the table), so that accesses between
+    /// calls do not reload them.
+    pub table: Variable,
+    pub table_len: Variable,
+}
+
+fn notrap() -> MemFlagsData {
+    let mut f = MemFlagsData::new();
+    f.set_notrap();
+    f
+}
+
+impl<'a, 'b> Translator<'a, 'b> {
+    fn kind(&self, ty: TypeId) -> Kind {
+        Kind::of(&self.p.types, ty)
+    }
+
+    fn loc(&mut self, loc: Loc) -> i64 {
+        if let Some(&i) = self.loc_index.get(&loc) {
+            return i as i64;
+        }
+        let i = self.locs.len() as u64;
+        self.locs.push(loc);
+        self.loc_index.insert(loc, i);
+        i as i64
+    }
+
+    fn iconst(&mut self, v: u64) -> Value {
+        self.b.ins().iconst(types::I64, v as i64)
+    }
+
+    fn helper(&mut self, h: Helper, args: &[Value]) -> Option<Value> {
+        let key = h as u8;
+        let sig = match self.sigs.get(&key) {
+            Some(&s) => s,
+            None => {
+                let s = self.b.import_signature(h.signature(self.call_conv));
+                self.sigs.insert(key, s);
+                s
+            }
+        };
+        let addr = self.b.ins().iconst(types::I64, h.address());
+        let call = self.b.ins().call_indirect(sig, addr, args);
+        self.b.inst_results(call).first().copied()
+    }
+
+    /// Load the span table's address and length from the context (at entry and after calls).
+    pub fn reload_table(&mut self) {
+        let t = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_TABLE);
+        let n = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_TABLE_LEN);
+        self.b.def_var(self.table, t);
+        self.b.def_var(self.table_len, n);
+    }
+
+    /// After a helper or call that may trap: leave the function when it did.
+    fn check_trap(&mut self) {
+        let t = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_TRAPPED);
+        let cont = self.b.create_block();
+        self.b.ins().brif(t, self.trap_exit, &[], cont, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    /// Continue in a fresh block after a jump (code there is unreachable).
+    fn after_jump(&mut self) {
+        let b = self.b.create_block();
+        self.b.switch_to_block(b);
+    }
+
+    /// One unit of fuel (a loop back-edge or a call).
+    fn burn_fuel(&mut self, loc: Loc) {
+        let fuel = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_FUEL);
+        let left = self.b.ins().iadd_imm_s(fuel, -1);
+        self.b
+            .ins()
+            .store(MemFlagsData::trusted(), left, self.ctx, OFF_FUEL);
+        let empty = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.ins().brif(left, cont, &[], empty, &[]);
+        self.b.set_cold_block(empty);
+        self.b.switch_to_block(empty);
+        let l = self.loc(loc);
+        let l = self.b.ins().iconst(types::I64, l);
+        self.helper(Helper::OutOfFuel, &[self.ctx, l]);
+        self.check_trap();
+        self.b.ins().jump(cont, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Statements.
+
+    pub fn stmt(&mut self, s: &Stmt) -> R<()> {
+        match &s.kind {
+            StmtKind::Empty => {}
+            StmtKind::Expr(e) => {
+                self.expr(e)?;
+            }
+            StmtKind::Block(ss) => {
+                for s in ss {
+                    self.stmt(s)?;
+                }
+            }
+            StmtKind::If(c, t, e) => {
+                let (then_b, else_b, join) =
+                    (self.b.create_block(), self.b.create_block(), self.b.create_block());
+                let c = self.cond(c)?;
+                self.b.ins().brif(c, then_b, &[], else_b, &[]);
+                self.b.switch_to_block(then_b);
+                self.stmt(t)?;
+                self.b.ins().jump(join, &[]);
+                self.b.switch_to_block(else_b);
+                if let Some(e) = e {
+                    self.stmt(e)?;
+                }
+                self.b.ins().jump(join, &[]);
+                self.b.switch_to_block(join);
+            }
+            StmtKind::While(c, body) => {
+                let (head, body_b, exit) =
+                    (self.b.create_block(), self.b.create_block(), self.b.create_block());
+                self.b.ins().jump(head, &[]);
+                self.b.switch_to_block(head);
+                let cv = self.cond(c)?;
+                self.b.ins().brif(cv, body_b, &[], exit, &[]);
+                self.b.switch_to_block(body_b);
+                let latch = self.b.create_block();
+                self.loops.push((latch, exit));
+                self.stmt(body)?;
+                self.loops.pop();
+                self.b.ins().jump(latch, &[]);
+                self.b.switch_to_block(latch);
+                self.burn_fuel(s.loc);
+                self.b.ins().jump(head, &[]);
+                self.b.switch_to_block(exit);
+            }
+            StmtKind::DoWhile(body, c) => {
+                let (body_b, test, exit) =
+                    (self.b.create_block(), self.b.create_block(), self.b.create_block());
+                self.b.ins().jump(body_b, &[]);
+                self.b.switch_to_block(body_b);
+                self.loops.push((test, exit));
+                self.stmt(body)?;
+                self.loops.pop();
+                self.b.ins().jump(test, &[]);
+                self.b.switch_to_block(test);
+                let cv = self.cond(c)?;
+                let again = self.b.create_block();
+                self.b.ins().brif(cv, again, &[], exit, &[]);
+                self.b.switch_to_block(again);
+                self.burn_fuel(s.loc);
+                self.b.ins().jump(body_b, &[]);
+                self.b.switch_to_block(exit);
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                if let Some(i) = init {
+                    self.stmt(i)?;
+                }
+                let (head, body_b, latch, exit) = (
+                    self.b.create_block(),
+                    self.b.create_block(),
+                    self.b.create_block(),
+                    self.b.create_block(),
+                );
+                self.b.ins().jump(head, &[]);
+                self.b.switch_to_block(head);
+                match cond {
+                    Some(c) => {
+                        let cv = self.cond(c)?;
+                        self.b.ins().brif(cv, body_b, &[], exit, &[]);
+                    }
+                    None => {
+                        self.b.ins().jump(body_b, &[]);
+                    }
+                }
+                self.b.switch_to_block(body_b);
+                self.loops.push((latch, exit));
+                self.stmt(body)?;
+                self.loops.pop();
+                self.b.ins().jump(latch, &[]);
+                self.b.switch_to_block(latch);
+                if let Some(st) = step {
+                    self.expr(st)?;
+                }
+                self.burn_fuel(s.loc);
+                self.b.ins().jump(head, &[]);
+                self.b.switch_to_block(exit);
+            }
+            StmtKind::Break => {
+                let Some(&(_, exit)) = self.loops.last() else {
+                    return Err("`break` outside a loop (in a `switch`)".into());
+                };
+                self.b.ins().jump(exit, &[]);
+                self.after_jump();
+            }
+            StmtKind::Continue => {
+                let Some(&(latch, _)) = self.loops.last() else {
+                    return Err("`continue` outside a loop".into());
+                };
+                self.b.ins().jump(latch, &[]);
+                self.after_jump();
+            }
+            StmtKind::Return(v) => {
+                let w = match v {
+                    Some(e) => {
+                        let k = self.kind(e.ty);
+                        if matches!(k, Kind::Aggregate | Kind::LongDouble) {
+                            return Err("returns a record or a long double".into());
+                        }
+                        self.expr(e)?
+                    }
+                    None => self.iconst(0),
+                };
+                self.b.ins().return_(&[w]);
+                self.after_jump();
+            }
+            StmtKind::Switch { .. } => return Err("`switch` statement".into()),
+            StmtKind::Partition(_) => {
+                return Err("a partitioned loop (worker and vector threads)".into())
+            }
+            StmtKind::Label(_) | StmtKind::Goto(_) => return Err("`goto` or a label".into()),
+            StmtKind::ZeroFill { .. } => return Err("an aggregate initializer".into()),
+            StmtKind::VlaAlloc(_) => return Err("a variable-length array".into()),
+            StmtKind::Acc { .. } | StmtKind::AccLaunch(_) => {
+                return Err("an OpenACC directive (the interpreter runs the runtime)".into())
+            }
+        }
+        Ok(())
+    }
+
+    /// A condition as a Cranelift truth value (non-zero word of its kind).
+    fn cond(&mut self, c: &Expr) -> R<Value> {
+        let k = self.kind(c.ty);
+        let v = self.expr(c)?;
+        Ok(self.truthy(k, v))
+    }
+
+    fn truthy(&mut self, k: Kind, v: Value) -> Value {
+        match k {
+            Kind::F32 => {
+                let f = self.word_as_f32(v);
+                let z = self.b.ins().f32const(0.0);
+                self.b.ins().fcmp(FloatCC::NotEqual, f, z)
+            }
+            Kind::F64 | Kind::LongDouble => {
+                let f = self.word_as_f64(v);
+                let z = self.b.ins().f64const(0.0);
+                self.b.ins().fcmp(FloatCC::NotEqual, f, z)
+            }
+            _ => self.b.ins().icmp_imm_s(IntCC::NotEqual, v, 0),
+        }
+    }
+
+    fn bool_word(&mut self, c: Value) -> Value {
+        self.b.ins().uextend(types::I64, c)
+    }
+
+    fn word_as_f64(&mut self, w: Value) -> Value {
+        self.b.ins().bitcast(types::F64, MemFlagsData::new(), w)
+    }
+    fn f64_as_word(&mut self, f: Value) -> Value {
+        self.b.ins().bitcast(types::I64, MemFlagsData::new(), f)
+    }
+    fn word_as_f32(&mut self, w: Value) -> Value {
+        let i = self.b.ins().ireduce(types::I32, w);
+        self.b.ins().bitcast(types::F32, MemFlagsData::new(), i)
+    }
+    fn f32_as_word(&mut self, f: Value) -> Value {
+        let i = self.b.ins().bitcast(types::I32, MemFlagsData::new(), f);
+        self.b.ins().uextend(types::I64, i)
+    }
+
+    /// [`accsim_core::exec::value::norm`]: the canonical word of kind `k`.
+    fn norm(&mut self, k: Kind, v: Value) -> Value {
+        let ins = self.b.ins();
+        match k {
+            Kind::I8 => {
+                let n = ins.ireduce(types::I8, v);
+                self.b.ins().sextend(types::I64, n)
+            }
+            Kind::U8 => ins.band_imm_u(v, 0xff),
+            Kind::I16 => {
+                let n = ins.ireduce(types::I16, v);
+                self.b.ins().sextend(types::I64, n)
+            }
+            Kind::U16 => ins.band_imm_u(v, 0xffff),
+            Kind::I32 => {
+                let n = ins.ireduce(types::I32, v);
+                self.b.ins().sextend(types::I64, n)
+            }
+            Kind::U32 | Kind::F32 => ins.band_imm_u(v, 0xffff_ffff),
+            Kind::Bool => {
+                let c = ins.icmp_imm_s(IntCC::NotEqual, v, 0);
+                self.bool_word(c)
+            }
+            _ => v,
+        }
+    }
+
+    fn size_of(&self, ty: TypeId) -> R<u64> {
+        self.p
+            .types
+            .size_of(ty)
+            .ok_or_else(|| "a variably-modified type (its size is known at run time)".into())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Memory.
+
+    /// Load a scalar of kind `k` at the pointer word `ptr` (the fast path in place, the checked
+    /// slow path through the interpreter's access).
+    fn load(&mut self, k: Kind, ptr: Value, loc: Loc) -> R<Value> {
+        let code = kind_code(k).ok_or_else(|| format!("a load of kind {k:?}"))?;
+        if k == Kind::LongDouble {
+            return Err("a long double in memory".into());
+        }
+        let size = k.bytes();
+        let (fast, slow, done) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        let result = self.b.append_block_param(done, types::I64);
+        let entry = self.span_entry(ptr, size, false, fast, slow);
+        self.b.switch_to_block(fast);
+        let base = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), entry, 0);
+        let off = self.b.ins().band_imm_u(ptr, 0xffff_ffff);
+        let addr = self.b.ins().iadd(base, off);
+        let f = notrap();
+        let v = match k {
+            Kind::Bool | Kind::U8 => self.b.ins().uload8(types::I64, f, addr, 0),
+            Kind::I8 => self.b.ins().sload8(types::I64, f, addr, 0),
+            Kind::U16 => self.b.ins().uload16(types::I64, f, addr, 0),
+            Kind::I16 => self.b.ins().sload16(types::I64, f, addr, 0),
+            Kind::U32 | Kind::F32 => self.b.ins().uload32(f, addr, 0),
+            Kind::I32 => self.b.ins().sload32(f, addr, 0),
+            _ => self.b.ins().load(types::I64, f, addr, 0),
+        };
+        self.b.ins().jump(done, &[v.into()]);
+        self.b.switch_to_block(slow);
+        self.b.set_cold_block(slow);
+        let kc = self.b.ins().iconst(types::I64, code);
+        let l = self.loc(loc);
+        let l = self.b.ins().iconst(types::I64, l);
+        let v = self
+            .helper(Helper::Load, &[self.ctx, ptr, kc, l])
+            .ok_or("no result of the load helper")?;
+        self.check_trap();
+        self.b.ins().jump(done, &[v.into()]);
+        self.b.switch_to_block(done);
+        Ok(result)
+    }
+
+    /// Store the word `v` of kind `k` at `ptr`.
+    fn store(&mut self, k: Kind, ptr: Value, v: Value, loc: Loc) -> R<()> {
+        let code = kind_code(k).ok_or_else(|| format!("a store of kind {k:?}"))?;
+        if k == Kind::LongDouble {
+            return Err("a long double in memory".into());
+        }
+        let size = k.bytes();
+        let (fast, slow, done) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        let entry = self.span_entry(ptr, size, true, fast, slow);
+        self.b.switch_to_block(fast);
+        let base = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), entry, 0);
+        let off = self.b.ins().band_imm_u(ptr, 0xffff_ffff);
+        let addr = self.b.ins().iadd(base, off);
+        let f = notrap();
+        match size {
+            1 => {
+                self.b.ins().istore8(f, v, addr, 0);
+            }
+            2 => {
+                self.b.ins().istore16(f, v, addr, 0);
+            }
+            4 => {
+                self.b.ins().istore32(f, v, addr, 0);
+            }
+            _ => {
+                self.b.ins().store(f, v, addr, 0);
+            }
+        }
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        self.b.set_cold_block(slow);
+        let kc = self.b.ins().iconst(types::I64, code);
+        let l = self.loc(loc);
+        let l = self.b.ins().iconst(types::I64, l);
+        self.helper(Helper::Store, &[self.ctx, ptr, v, kc, l]);
+        self.check_trap();
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        Ok(())
+    }
+
+    /// The span-table entry of `ptr`'s allocation; branches to `fast` when `size` bytes at its
+    /// offset are readable (`write`: writable) in place, to `slow` otherwise. Returns the entry's
+    /// address (valid in `fast`).
+    fn span_entry(&mut self, ptr: Value, size: u64, write: bool, fast: Block, slow: Block) -> Value {
+        let id = self.b.ins().ushr_imm_s(ptr, 32);
+        let len = self.b.use_var(self.table_len);
+        let in_table = self.b.ins().icmp(IntCC::UnsignedLessThan, id, len);
+        let look = self.b.create_block();
+        self.b.ins().brif(in_table, look, &[], slow, &[]);
+        self.b.switch_to_block(look);
+        let table = self.b.use_var(self.table);
+        let at = self.b.ins().ishl_imm_s(id, SPAN_SHIFT);
+        let entry = self.b.ins().iadd(table, at);
+        let limit = self.b.ins().load(
+            types::I64,
+            MemFlagsData::trusted(),
+            entry,
+            if write { 16 } else { 8 },
+        );
+        let off = self.b.ins().band_imm_u(ptr, 0xffff_ffff);
+        let end = self.b.ins().iadd_imm_s(off, size as i64);
+        let ok = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        entry
+    }
+
+    /// The address a memory place denotes.
+    fn place_addr(&mut self, place: &Place) -> R<Value> {
+        match place {
+            Place::Mem(a) => self.expr(a),
+            Place::Local(_) => Err("internal: a register place has no address".into()),
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Expressions.
+
+    pub fn expr(&mut self, e: &Expr) -> R<Value> {
+        let k = self.kind(e.ty);
+        let loc = e.loc;
+        Ok(match &e.kind {
+            ExprKind::Int(v) => {
+                let w = if k.is_int() {
+                    accsim_core::exec::value::norm(k, *v)
+                } else {
+                    *v
+                };
+                self.iconst(w)
+            }
+            ExprKind::Float(f) => {
+                let w = match k {
+                    Kind::F32 => (*f as f32).to_bits() as u64,
+                    _ => f.to_bits(),
+                };
+                self.iconst(w)
+            }
+            ExprKind::Str(s) => self.iconst(self.exe.string_ptr(s.0)),
+            ExprKind::Local(l) => {
+                let v = *self
+                    .vars
+                    .get(l.0 as usize)
+                    .ok_or("internal: unknown local")?;
+                self.b.use_var(v)
+            }
+            ExprKind::LocalAddr(_) => return Err("the address of a local".into()),
+            ExprKind::GlobalAddr(g) => self.iconst(Executable::global_ptr(g.0)),
+            ExprKind::FuncAddr(f) => self.iconst(ptr_word(FUNC_ID, f.0)),
+            ExprKind::ExternAddr(x) => match self.exe.externs.get(x.0 as usize) {
+                Some(Binding::Function(_)) => {
+                    self.iconst(ptr_word(FUNC_ID, self.p.functions.len() as u32 + x.0))
+                }
+                Some(Binding::Object(i)) => {
+                    self.iconst(ptr_word(self.exe.first_runtime_id() + *i, 0))
+                }
+                _ => return Err("an undefined external".into()),
+            },
+            ExprKind::Load(a) => {
+                if matches!(k, Kind::Aggregate | Kind::Void) {
+                    self.expr(a)?
+                } else {
+                    let p = self.expr(a)?;
+                    self.load(k, p, loc)?
+                }
+            }
+            ExprKind::Unary(op, a) => {
+                let ak = self.kind(a.ty);
+                let v = self.expr(a)?;
+                match op {
+                    UnOp::Not => {
+                        let t = self.truthy(ak, v);
+                        let z = self.b.ins().bnot(t);
+                        let one = self.b.ins().band_imm_u(z, 1);
+                        self.bool_word(one)
+                    }
+                    UnOp::Neg => match k {
+                        Kind::F32 => self.b.ins().bxor_imm_u(v, 0x8000_0000),
+                        Kind::F64 | Kind::LongDouble => self.b.ins().bxor_imm_s(v, i64::MIN),
+                        _ => {
+                            let n = self.b.ins().ineg(v);
+                            self.norm(k, n)
+                        }
+                    },
+                    UnOp::BitNot => {
+                        let n = self.b.ins().bnot(v);
+                        self.norm(k, n)
+                    }
+                }
+            }
+            ExprKind::Binary(op, a, b) => {
+                let opk = if op.is_comparison() {
+                    self.kind(a.ty)
+                } else {
+                    k
+                };
+                let x = self.expr(a)?;
+                let y = self.expr(b)?;
+                self.binary(*op, opk, x, y, loc)?
+            }
+            ExprKind::Cast(a) => {
+                let from = self.kind(a.ty);
+                if from.is_float() && k.is_int() {
+                    if let ExprKind::Float(f) = &a.kind {
+                        {
+                            // gcc folds a constant's conversion, saturating (as the interpreter).
+                            let x = if from == Kind::F32 { *f as f32 as f64 } else { *f };
+                            let w = accsim_core::exec::value::norm(k, fold_float_to_int(k, x));
+                            return Ok(self.iconst(w));
+                        }
+                    }
+                }
+                let v = self.expr(a)?;
+                self.cast(from, k, v)?
+            }
+            ExprKind::PtrAdd { ptr, index, elem } => {
+                let size = self.size_of(*elem)?;
+                let p = self.expr(ptr)?;
+                let i = self.expr(index)?;
+                let off = self.b.ins().imul_imm_s(i, size as i64);
+                self.b.ins().iadd(p, off)
+            }
+            ExprKind::PtrDiff { lhs, rhs, elem } => {
+                let size = self.size_of(*elem)?;
+                let a = self.expr(lhs)?;
+                let b = self.expr(rhs)?;
+                let d = self.b.ins().isub(a, b);
+                if size == 0 {
+                    d
+                } else {
+                    self.b.ins().sdiv_imm_s(d, size as i64)
+                }
+            }
+            ExprKind::Assign { place, value } => {
+                if matches!(k, Kind::Aggregate | Kind::LongDouble) {
+                    return Err("an assignment of a record or long double".into());
+                }
+                let v = self.expr(value)?;
+                match place {
+                    Place::Local(l) => {
+                        let var = *self
+                            .vars
+                            .get(l.0 as usize)
+                            .ok_or("internal: unknown local")?;
+                        self.b.def_var(var, v);
+                    }
+                    Place::Mem(_) => {
+                        let a = self.place_addr(place)?;
+                        self.store(k, a, v, loc)?;
+                    }
+                }
+                v
+            }
+            ExprKind::CompoundAssign {
+                op,
+                place,
+                value,
+                op_ty,
+            } => self.compound(*op, place, value, *op_ty, e.ty, loc)?,
+            ExprKind::IncDec { place, delta, post } => {
+                self.incdec(place, *delta, *post, e.ty, loc)?
+            }
+            ExprKind::Cond(c, a, b) => {
+                let cv = self.cond(c)?;
+                let (tb, fb, join) = (
+                    self.b.create_block(),
+                    self.b.create_block(),
+                    self.b.create_block(),
+                );
+                let r = self.b.append_block_param(join, types::I64);
+                self.b.ins().brif(cv, tb, &[], fb, &[]);
+                self.b.switch_to_block(tb);
+                let x = self.expr(a)?;
+                self.b.ins().jump(join, &[x.into()]);
+                self.b.switch_to_block(fb);
+                let y = self.expr(b)?;
+                self.b.ins().jump(join, &[y.into()]);
+                self.b.switch_to_block(join);
+                r
+            }
+            ExprKind::LogicalAnd(a, b) | ExprKind::LogicalOr(a, b) => {
+                let and = matches!(e.kind, ExprKind::LogicalAnd(..));
+                let av = self.cond(a)?;
+                let (rhs, join) = (self.b.create_block(), self.b.create_block());
+                let r = self.b.append_block_param(join, types::I64);
+                let short = self.iconst(if and { 0 } else { 1 });
+                if and {
+                    self.b.ins().brif(av, rhs, &[], join, &[short.into()]);
+                } else {
+                    self.b.ins().brif(av, join, &[short.into()], rhs, &[]);
+                }
+                self.b.switch_to_block(rhs);
+                let bv = self.cond(b)?;
+                let w = self.bool_word(bv);
+                self.b.ins().jump(join, &[w.into()]);
+                self.b.switch_to_block(join);
+                r
+            }
+            ExprKind::Comma(a, b) => {
+                self.expr(a)?;
+                self.expr(b)?
+            }
+            ExprKind::Call {
+                callee,
+                args,
+                result,
+            } => {
+                if result.is_some() || matches!(k, Kind::Aggregate | Kind::LongDouble) {
+                    return Err("a call returning a record or a long double".into());
+                }
+                self.call(callee, args, loc)?
+            }
+            ExprKind::SizeOfDynamic(_) => return Err("`sizeof` of a variable-length array".into()),
+            ExprKind::ComplexBinary { .. }
+            | ExprKind::ComplexNeg { .. }
+            | ExprKind::ComplexMake { .. }
+            | ExprKind::ComplexCompare { .. } => return Err("complex arithmetic".into()),
+            ExprKind::WithInit { .. } => return Err("an aggregate initializer".into()),
+            ExprKind::StmtExpr { .. } => return Err("a statement expression".into()),
+            ExprKind::VaStart(_) | ExprKind::VaArg(_) | ExprKind::VaCopy(..) => {
+                return Err("variadic arguments".into())
+            }
+        })
+    }
+
+    /// A conversion (value.rs's `cast_fn`).
+    fn cast(&mut self, from: Kind, to: Kind, v: Value) -> R<Value> {
+        use Kind::*;
+        if from == to {
+            return Ok(v);
+        }
+        Ok(match (from, to) {
+            (_, Void) | (_, Aggregate) | (Aggregate, _) | (Void, _) => v,
+            (F64, LongDouble) | (LongDouble, F64) => v,
+            (F32, Bool) => {
+                let t = self.truthy(F32, v);
+                self.bool_word(t)
+            }
+            (F64 | LongDouble, Bool) => {
+                let t = self.truthy(F64, v);
+                self.bool_word(t)
+            }
+            (F32, F64 | LongDouble) => {
+                let f = self.word_as_f32(v);
+                let d = self.b.ins().fpromote(types::F64, f);
+                self.f64_as_word(d)
+            }
+            (F64 | LongDouble, F32) => {
+                let d = self.word_as_f64(v);
+                let f = self.b.ins().fdemote(types::F32, d);
+                self.f32_as_word(f)
+            }
+            (F32 | F64 | LongDouble, _) => {
+                let (fc, tc) = (
+                    kind_code(from).ok_or("a conversion from this kind")?,
+                    kind_code(to).ok_or("a conversion to this kind")?,
+                );
+                let fc = self.b.ins().iconst(types::I64, fc);
+                let tc = self.b.ins().iconst(types::I64, tc);
+                self.helper(Helper::Cast, &[v, fc, tc])
+                    .ok_or("no result of the conversion helper")?
+            }
+            (_, F32) => {
+                let f = if from.is_signed() {
+                    self.b.ins().fcvt_from_sint(types::F32, v)
+                } else {
+                    self.b.ins().fcvt_from_uint(types::F32, v)
+                };
+                self.f32_as_word(f)
+            }
+            (_, F64 | LongDouble) => {
+                let d = if from.is_signed() {
+                    self.b.ins().fcvt_from_sint(types::F64, v)
+                } else {
+                    self.b.ins().fcvt_from_uint(types::F64, v)
+                };
+                self.f64_as_word(d)
+            }
+            (_, I64 | U64 | Ptr) => v,
+            _ => self.norm(to, v),
+        })
+    }
+
+    /// A binary operation in the class of kind `k` (exec/compile.rs's `class_of` and `dispatch`).
+    fn binary(&mut self, op: BinOp, k: Kind, x: Value, y: Value, loc: Loc) -> R<Value> {
+        use BinOp::*;
+        // Operands narrower than int (the lowering promotes them) are done in 64 bits and
+        // re-normalised, as the interpreter does.
+        let (cls, post) = match k {
+            Kind::I8 | Kind::I16 => (Kind::I64, (!op.is_comparison()).then_some(k)),
+            Kind::U8 | Kind::U16 | Kind::Bool => (Kind::U64, (!op.is_comparison()).then_some(k)),
+            Kind::Ptr | Kind::Aggregate | Kind::Void => (Kind::U64, None),
+            Kind::LongDouble => (Kind::F64, None),
+            k => (k, None),
+        };
+        let r = match cls {
+            Kind::F32 | Kind::F64 => {
+                let single = cls == Kind::F32;
+                let (a, b) = if single {
+                    (self.word_as_f32(x), self.word_as_f32(y))
+                } else {
+                    (self.word_as_f64(x), self.word_as_f64(y))
+                };
+                let cc = |op| match op {
+                    Eq => Some(FloatCC::Equal),
+                    Ne => Some(FloatCC::NotEqual),
+                    Lt => Some(FloatCC::LessThan),
+                    Le => Some(FloatCC::LessThanOrEqual),
+                    Gt => Some(FloatCC::GreaterThan),
+                    Ge => Some(FloatCC::GreaterThanOrEqual),
+                    _ => None,
+                };
+                if let Some(c) = cc(op) {
+                    let t = self.b.ins().fcmp(c, a, b);
+                    return Ok(self.bool_word(t));
+                }
+                let f = match op {
+                    Add => self.b.ins().fadd(a, b),
+                    Sub => self.b.ins().fsub(a, b),
+                    Mul => self.b.ins().fmul(a, b),
+                    Div => self.b.ins().fdiv(a, b),
+                    _ => return Err(format!("floating {op:?}")),
+                };
+                if single {
+                    self.f32_as_word(f)
+                } else {
+                    self.f64_as_word(f)
+                }
+            }
+            Kind::I32 | Kind::U32 => {
+                let signed = cls == Kind::I32;
+                if op.is_comparison() {
+                    // Canonical words compare as 64-bit integers.
+                    return Ok(self.compare(op, signed, x, y));
+                }
+                let (a, b) = (
+                    self.b.ins().ireduce(types::I32, x),
+                    self.b.ins().ireduce(types::I32, y),
+                );
+                let r = match op {
+                    Div | Rem => self.divide(op, signed, types::I32, a, b, loc),
+                    _ => self.int_op(op, signed, a, b)?,
+                };
+                if signed {
+                    self.b.ins().sextend(types::I64, r)
+                } else {
+                    self.b.ins().uextend(types::I64, r)
+                }
+            }
+            Kind::I64 | Kind::U64 => {
+                let signed = cls == Kind::I64;
+                if op.is_comparison() {
+                    return Ok(self.compare(op, signed, x, y));
+                }
+                match op {
+                    Div | Rem => self.divide(op, signed, types::I64, x, y, loc),
+                    _ => self.int_op(op, signed, x, y)?,
+                }
+            }
+            _ => return Err(format!("{op:?} on kind {k:?}")),
+        };
+        Ok(match post {
+            Some(k) => self.norm(k, r),
+            None => r,
+        })
+    }
+
+    fn compare(&mut self, op: BinOp, signed: bool, x: Value, y: Value) -> Value {
+        use BinOp::*;
+        let cc = match (op, signed) {
+            (Eq, _) => IntCC::Equal,
+            (Ne, _) => IntCC::NotEqual,
+            (Lt, true) => IntCC::SignedLessThan,
+            (Le, true) => IntCC::SignedLessThanOrEqual,
+            (Gt, true) => IntCC::SignedGreaterThan,
+            (Ge, true) => IntCC::SignedGreaterThanOrEqual,
+            (Lt, false) => IntCC::UnsignedLessThan,
+            (Le, false) => IntCC::UnsignedLessThanOrEqual,
+            (Gt, false) => IntCC::UnsignedGreaterThan,
+            _ => IntCC::UnsignedGreaterThanOrEqual,
+        };
+        let t = self.b.ins().icmp(cc, x, y);
+        self.bool_word(t)
+    }
+
+    /// Wrapping integer operations at the width of `a` and `b` (shift counts masked to it).
+    fn int_op(&mut self, op: BinOp, signed: bool, a: Value, b: Value) -> R<Value> {
+        use BinOp::*;
+        let ins = self.b.ins();
+        Ok(match op {
+            Add => ins.iadd(a, b),
+            Sub => ins.isub(a, b),
+            Mul => ins.imul(a, b),
+            Shl => ins.ishl(a, b),
+            Shr if signed => ins.sshr(a, b),
+            Shr => ins.ushr(a, b),
+            BitAnd => ins.band(a, b),
+            BitOr => ins.bor(a, b),
+            BitXor => ins.bxor(a, b),
+            _ => return Err(format!("integer {op:?}")),
+        })
+    }
+
+    /// Division and remainder: division by zero and `MIN / -1` trap as in the interpreter.
+    fn divide(&mut self, op: BinOp, signed: bool, ty: Type, a: Value, b: Value, loc: Loc) -> Value {
+        let l = self.loc(loc);
+        let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
+        let (trap0, ok0) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(zero, trap0, &[], ok0, &[]);
+        self.b.set_cold_block(trap0);
+        self.b.switch_to_block(trap0);
+        let w = self.b.ins().iconst(types::I64, 0);
+        let lv = self.b.ins().iconst(types::I64, l);
+        self.helper(Helper::ArithTrap, &[self.ctx, w, lv]);
+        self.b.ins().jump(self.trap_exit, &[]);
+        self.b.switch_to_block(ok0);
+        if signed {
+            let min = if ty == types::I32 {
+                i32::MIN as i64
+            } else {
+                i64::MIN
+            };
+            let is_min = self.b.ins().icmp_imm_s(IntCC::Equal, a, min);
+            let is_m1 = self.b.ins().icmp_imm_s(IntCC::Equal, b, -1);
+            let both = self.b.ins().band(is_min, is_m1);
+            let (trap1, ok1) = (self.b.create_block(), self.b.create_block());
+            self.b.ins().brif(both, trap1, &[], ok1, &[]);
+            self.b.set_cold_block(trap1);
+            self.b.switch_to_block(trap1);
+            let w = self.b.ins().iconst(types::I64, 1);
+            let lv = self.b.ins().iconst(types::I64, l);
+            self.helper(Helper::ArithTrap, &[self.ctx, w, lv]);
+            self.b.ins().jump(self.trap_exit, &[]);
+            self.b.switch_to_block(ok1);
+        }
+        let ins = self.b.ins();
+        match (op, signed) {
+            (BinOp::Div, true) => ins.sdiv(a, b),
+            (BinOp::Div, false) => ins.udiv(a, b),
+            (_, true) => ins.srem(a, b),
+            (_, false) => ins.urem(a, b),
+        }
+    }
+
+    /// `place op= value` (exec/compile.rs's `CompoundV`): the value, then the address, the old
+    /// value converted to the operation's kind, the operation, the result converted back.
+    fn compound(
+        &mut self,
+        op: BinOp,
+        place: &Place,
+        value: &Expr,
+        op_ty: TypeId,
+        place_ty: TypeId,
+        loc: Loc,
+    ) -> R<Value> {
+        let pk = self.kind(place_ty);
+        if matches!(pk, Kind::Aggregate | Kind::LongDouble) {
+            return Err("a compound assignment of a record or long double".into());
+        }
+        let y = self.expr(value)?;
+        let (y, ok) = if pk == Kind::Ptr {
+            let elem = self.p.types.pointee(place_ty).unwrap_or(place_ty);
+            let size = self.size_of(elem)?;
+            let n = self.b.ins().imul_imm_s(y, size as i64);
+            let n = if op == BinOp::Sub {
+                self.b.ins().ineg(n)
+            } else {
+                n
+            };
+            (n, None)
+        } else {
+            (y, Some(self.kind(op_ty)))
+        };
+        let addr = match place {
+            Place::Mem(_) => Some(self.place_addr(place)?),
+            Place::Local(_) => None,
+        };
+        let old = match (place, addr) {
+            (Place::Local(l), _) => {
+                let var = *self
+                    .vars
+                    .get(l.0 as usize)
+                    .ok_or("internal: unknown local")?;
+                self.b.use_var(var)
+            }
+            (_, Some(a)) => self.load(pk, a, loc)?,
+            _ => return Err("internal: no address".into()),
+        };
+        let new = match ok {
+            None => self.b.ins().iadd(old, y),
+            Some(ok) => {
+                let x = self.cast(pk, ok, old)?;
+                let r = self.binary(op, ok, x, y, loc)?;
+                self.cast(ok, pk, r)?
+            }
+        };
+        match (place, addr) {
+            (Place::Local(l), _) => {
+                let var = *self
+                    .vars
+                    .get(l.0 as usize)
+                    .ok_or("internal: unknown local")?;
+                self.b.def_var(var, new);
+            }
+            (_, Some(a)) => self.store(pk, a, new, loc)?,
+            _ => {}
+        }
+        Ok(new)
+    }
+
+    /// `++`/`--` (exec/compile.rs's `incdec`).
+    fn incdec(&mut self, place: &Place, delta: i8, post: bool, ty: TypeId, loc: Loc) -> R<Value> {
+        let k = self.kind(ty);
+        let addr = match place {
+            Place::Mem(_) => Some(self.place_addr(place)?),
+            Place::Local(_) => None,
+        };
+        let old = match (place, addr) {
+            (Place::Local(l), _) => {
+                let var = *self
+                    .vars
+                    .get(l.0 as usize)
+                    .ok_or("internal: unknown local")?;
+                self.b.use_var(var)
+            }
+            (_, Some(a)) => self.load(k, a, loc)?,
+            _ => return Err("internal: no address".into()),
+        };
+        let new = match k {
+            Kind::F32 => {
+                let f = self.word_as_f32(old);
+                let d = self.b.ins().f32const(delta as f32);
+                let r = self.b.ins().fadd(f, d);
+                self.f32_as_word(r)
+            }
+            Kind::F64 => {
+                let f = self.word_as_f64(old);
+                let d = self.b.ins().f64const(delta as f64);
+                let r = self.b.ins().fadd(f, d);
+                self.f64_as_word(r)
+            }
+            Kind::Bool => {
+                if delta > 0 {
+                    self.iconst(1)
+                } else {
+                    let c = self.b.ins().icmp_imm_s(IntCC::NotEqual, old, 1);
+                    self.bool_word(c)
+                }
+            }
+            Kind::Ptr => {
+                let elem = self.p.types.pointee(ty).unwrap_or(ty);
+                let size = self.size_of(elem)?;
+                self.b
+                    .ins()
+                    .iadd_imm_s(old, (delta as i64).wrapping_mul(size as i64))
+            }
+            Kind::LongDouble | Kind::Aggregate | Kind::Void => {
+                return Err("`++`/`--` of a long double".into())
+            }
+            _ => {
+                let r = self.b.ins().iadd_imm_s(old, delta as i64);
+                self.norm(k, r)
+            }
+        };
+        match (place, addr) {
+            (Place::Local(l), _) => {
+                let var = *self
+                    .vars
+                    .get(l.0 as usize)
+                    .ok_or("internal: unknown local")?;
+                self.b.def_var(var, new);
+            }
+            (_, Some(a)) => self.store(k, a, new, loc)?,
+            _ => {}
+        }
+        Ok(if post { old } else { new })
+    }
+
+    /// A call: a compiled function directly, a math routine of the shim through its Rust
+    /// function, anything else through the interpreter's call path.
+    fn call(&mut self, callee: &Callee, args: &[Expr], loc: Loc) -> R<Value> {
+        let mut words = Vec::with_capacity(args.len());
+        if let Callee::Indirect(_) = callee {
+            // The interpreter evaluates the callee after the arguments; so does this.
+        }
+        for a in args {
+            if matches!(self.kind(a.ty), Kind::Aggregate | Kind::LongDouble) {
+                return Err("a record or long double argument".into());
+            }
+            words.push(self.expr(a)?);
+        }
+        match callee {
+            Callee::Direct(f) => {
+                if let Some(fref) = self.callee(f.0) {
+                    let nparams = self.p.functions[f.0 as usize].params.len();
+                    if words.len() == nparams {
+                        return self.native_call(fref, f.0, &words, loc);
+                    }
+                }
+                let fptr = self.iconst(ptr_word(FUNC_ID, f.0));
+                self.interp_call(fptr, &words, loc)
+            }
+            Callee::Extern(x) => {
+                let shim = self.exe.externs.get(x.0 as usize).and_then(Binding::shim);
+                let name = self.p.externs.get(x.0 as usize).map_or("", |x| x.name.as_str());
+                if let Some(v) = self.math_call(name, shim, &words)? {
+                    return Ok(v);
+                }
+                if shim.is_none() {
+                    return Err("a call of an undefined external".into());
+                }
+                let fptr = self.iconst(ptr_word(FUNC_ID, self.p.functions.len() as u32 + x.0));
+                self.interp_call(fptr, &words, loc)
+            }
+            Callee::Indirect(fe) => {
+                let fptr = self.expr(fe)?;
+                self.interp_call(fptr, &words, loc)
+            }
+        }
+    }
+
+    /// The reference to call compiled function `fid` by, imported on first use.
+    fn callee(&mut self, fid: u32) -> Option<FuncRef> {
+        let (module, ids) = self.compiled.as_mut()?;
+        let id = (*ids.get(fid as usize)?)?;
+        if let Some(&r) = self.callees.get(&fid) {
+            return Some(r);
+        }
+        let r = module.declare_func_in_func(id, self.b.func);
+        self.callees.insert(fid, r);
+        Some(r)
+    }
+
+    /// The shim's math routines, called as the shim calls them (`Shim::Math1` …).
+    /// `sqrt` and `fabs` are single IEEE operations (`f64::sqrt`, `f64::abs` in the shim) and are
+    /// emitted inline; the other routines call the shim's function.
+    fn math_call(&mut self, name: &str, shim: Option<Shim>, words: &[Value]) -> R<Option<Value>> {
+        let Some(shim) = shim else {
+            return Ok(None);
+        };
+        Ok(Some(match (shim, words) {
+            (Shim::Math1(_), [x]) if name == "sqrt" => {
+                let a = self.word_as_f64(*x);
+                let r = self.b.ins().sqrt(a);
+                self.f64_as_word(r)
+            }
+            (Shim::Math1(_), [x]) if name == "fabs" => self.b.ins().band_imm_s(*x, i64::MAX),
+            (Shim::Math1(f), [x]) => {
+                let a = self.word_as_f64(*x);
+                let fp = self.iconst(f as usize as u64);
+                let r = self
+                    .helper(Helper::Math1, &[fp, a])
+                    .ok_or("no result of a math routine")?;
+                self.f64_as_word(r)
+            }
+            (Shim::Math2(f), [x, y]) => {
+                let (a, b) = (self.word_as_f64(*x), self.word_as_f64(*y));
+                let fp = self.iconst(f as usize as u64);
+                let r = self
+                    .helper(Helper::Math2, &[fp, a, b])
+                    .ok_or("no result of a math routine")?;
+                self.f64_as_word(r)
+            }
+            (Shim::Math1F(f), [x]) => {
+                let a = self.word_as_f32(*x);
+                let fp = self.iconst(f as usize as u64);
+                let r = self
+                    .helper(Helper::Math1F, &[fp, a])
+                    .ok_or("no result of a math routine")?;
+                self.f32_as_word(r)
+            }
+            (Shim::Math2F(f), [x, y]) => {
+                let (a, b) = (self.word_as_f32(*x), self.word_as_f32(*y));
+                let fp = self.iconst(f as usize as u64);
+                let r = self
+                    .helper(Helper::Math2F, &[fp, a, b])
+                    .ok_or("no result of a math routine")?;
+                self.f32_as_word(r)
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// A direct call of a compiled function: fuel, the call-depth limit, then the call.
+    fn native_call(&mut self, fref: FuncRef, fid: u32, words: &[Value], loc: Loc) -> R<Value> {
+        self.burn_fuel(loc);
+        let depth = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_DEPTH);
+        let too_deep = self.b.ins().icmp_imm_s(
+            IntCC::UnsignedGreaterThanOrEqual,
+            depth,
+            accsim_core::exec::MAX_CALL_DEPTH as i64,
+        );
+        let (deep, ok) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(too_deep, deep, &[], ok, &[]);
+        self.b.set_cold_block(deep);
+        self.b.switch_to_block(deep);
+        let f = self.iconst(fid as u64);
+        let l = self.loc(loc);
+        let l = self.b.ins().iconst(types::I64, l);
+        self.helper(Helper::StackOverflow, &[self.ctx, f, l]);
+        self.b.ins().jump(self.trap_exit, &[]);
+        self.b.switch_to_block(ok);
+        let d1 = self.b.ins().iadd_imm_s(depth, 1);
+        self.b
+            .ins()
+            .store(MemFlagsData::trusted(), d1, self.ctx, OFF_DEPTH);
+        let mut args = vec![self.ctx];
+        args.extend_from_slice(words);
+        let call = self.b.ins().call(fref, &args);
+        let r = self.b.inst_results(call)[0];
+        let d = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_DEPTH);
+        let d0 = self.b.ins().iadd_imm_s(d, -1);
+        self.b
+            .ins()
+            .store(MemFlagsData::trusted(), d0, self.ctx, OFF_DEPTH);
+        self.check_trap();
+        self.reload_table();
+        Ok(r)
+    }
+
+    /// A call through the interpreter's call path ([`runtime::jit_call`]).
+    fn interp_call(&mut self, fptr: Value, words: &[Value], loc: Loc) -> R<Value> {
+        let n = words.len();
+        let slot = self.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            (8 * n.max(1)) as u32,
+            3,
+        ));
+        for (i, &w) in words.iter().enumerate() {
+            self.b.ins().stack_store(types::I64, w, slot, (8 * i) as i32);
+        }
+        let p = self.b.ins().stack_addr(types::I64, slot, 0);
+        let nv = self.iconst(n as u64);
+        let l = self.loc(loc);
+        let l = self.b.ins().iconst(types::I64, l);
+        let r = self
+            .helper(Helper::Call, &[self.ctx, fptr, p, nv, l])
+            .ok_or("no result of the call helper")?;
+        self.check_trap();
+        self.reload_table();
+        Ok(r)
+    }
+}
+
+/// gcc's compile-time conversion of a floating constant (exec/compile.rs's `fold_float_to_int`):
+/// Rust's saturating `as`, NaN to 0.
+fn fold_float_to_int(to: Kind, x: f64) -> u64 {
+    match to {
+        Kind::Bool => (x != 0.0) as u64,
+        Kind::I8 => x as i8 as i64 as u64,
+        Kind::U8 => x as u8 as u64,
+        Kind::I16 => x as i16 as i64 as u64,
+        Kind::U16 => x as u16 as u64,
+        Kind::I32 => x as i32 as i64 as u64,
+        Kind::U32 => x as u32 as u64,
+        Kind::I64 => x as i64 as u64,
+        _ => x as u64,
+    }
+}
