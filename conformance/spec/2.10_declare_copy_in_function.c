@@ -6,7 +6,7 @@ static int total_after(void) {
 #pragma acc declare copy(acc_buf)
     for (int i = 0; i < 8; i++) acc_buf[i] = i;
 #pragma acc update device(acc_buf)
-#pragma acc parallel loop present(acc_buf)
+#pragma acc parallel loop
     for (int i = 0; i < 8; i++) acc_buf[i] *= 3;
 #pragma acc update host(acc_buf)
     int s = 0;

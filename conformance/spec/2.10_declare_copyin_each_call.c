@@ -6,7 +6,7 @@ static int sum_on_device(int start) {
     int w[2] = {start, start + 1};
 #pragma acc declare copyin(w)
     int r[1] = {0};
-#pragma acc parallel num_gangs(1) present(w) copyout(r)
+#pragma acc parallel num_gangs(1) copyout(r)
     {
         r[0] = w[0] + w[1];
     }

@@ -5,7 +5,7 @@
 static void work(int *out) {
     int coef[4] = {1, 2, 3, 4};
 #pragma acc declare copyin(coef)
-#pragma acc parallel loop present(coef) copyout(out[0:4])
+#pragma acc parallel loop copyout(out[0:4])
     for (int i = 0; i < 4; i++) { out[i] = coef[i] * 10; coef[i] = 0; }
     printf("host coef after region: %d %d\n", coef[0], coef[3]); /* expect: stale-host-read */
 }

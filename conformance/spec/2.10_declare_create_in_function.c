@@ -4,7 +4,7 @@
 static void run(void) {
     double scratch[5];
 #pragma acc declare create(scratch)
-#pragma acc parallel loop present(scratch)
+#pragma acc parallel loop
     for (int i = 0; i < 5; i++) scratch[i] = i * 1.5;
 #pragma acc update host(scratch)
     printf("%.1f %.1f\n", scratch[0], scratch[4]);

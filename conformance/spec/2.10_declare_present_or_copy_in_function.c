@@ -5,7 +5,7 @@
 static int run(void) {
     int w[4] = {1, 2, 3, 4};
 #pragma acc declare present_or_copy(w)
-#pragma acc parallel loop present(w)
+#pragma acc parallel loop
     for (int i = 0; i < 4; i++) w[i] = w[i] * w[i];
 #pragma acc update host(w)
     return w[0] + w[1] + w[2] + w[3];

@@ -1,6 +1,6 @@
 //! accsim-core: the front-end (preprocessor, directive extraction, lang-c parse), the OpenACC
 //! directive parser, lowering to accsim's typed IR, the host interpreter with its C library shim,
-//! the data environment and the `Device` seam. See `shared/DESIGN.md` for the pipeline.
+//! the data environment and the `Device` seam. See `docs/DESIGN.md` for the pipeline.
 //!
 //! Nothing downstream of [`lower`] looks at lang-c's AST: the IR in [`ir`] is the contract.
 

@@ -180,10 +180,10 @@ pub(crate) struct Facts<'a> {
 /// the group its reduction combines reduce over. A worker loop whose whole body is the lane loop
 /// of the same directive (`worker vector`) is entered through both: its combines reduce over the
 /// block.
-pub(crate) fn enter<'s>(func: &Function, tl: &ThreadLoop, body: &'s Stmt, th: Threads) -> (&'s Stmt, Threads, Group) {
+pub(crate) fn enter<'s>(tl: &ThreadLoop, body: &'s Stmt, th: Threads) -> (&'s Stmt, Threads, Group) {
     match tl {
-        ThreadLoop::Worker(_) => match joined_vector_loop(func, body) {
-            Some(Stmt { kind: StmtKind::For { body: lanes, .. }, .. }) => (lanes, Threads { worker: true, vector: true }, Group::Block),
+        ThreadLoop::Worker(_) => match joined_vector_loop(body).and_then(thread_loop) {
+            Some((_, lanes)) => (lanes, Threads { worker: true, vector: true }, Group::Block),
             _ => (body, Threads { worker: true, ..th }, Group::Workers),
         },
         ThreadLoop::Vector(_) => (body, Threads { vector: true, ..th }, Group::Lanes),
@@ -192,7 +192,7 @@ pub(crate) fn enter<'s>(func: &Function, tl: &ThreadLoop, body: &'s Stmt, th: Th
 
 /// The vector thread loop that is the whole body of a worker thread loop (`worker vector` on one
 /// loop: the scheduler nests the lane loop directly in the worker loop).
-pub(crate) fn joined_vector_loop<'s>(func: &Function, body: &'s Stmt) -> Option<&'s Stmt> {
+pub(crate) fn joined_vector_loop(body: &Stmt) -> Option<&Stmt> {
     let mut s = body;
     while let StmtKind::Block(v) = &s.kind {
         match v.as_slice() {
@@ -200,7 +200,7 @@ pub(crate) fn joined_vector_loop<'s>(func: &Function, body: &'s Stmt) -> Option<
             _ => return None,
         }
     }
-    matches!(thread_loop(func, s), Some(ThreadLoop::Vector(_))).then_some(s)
+    matches!(thread_loop(s), Some((ThreadLoop::Vector(_), _))).then_some(s)
 }
 
 /// The threads that run a reduction combine of `group` in context `th` (the loop's own levels
@@ -409,12 +409,13 @@ impl<'a> Analysis<'a> {
                 self.expr_effects(cond, Leader::Many, out);
                 self.stmt_effects(body, th, group, out);
             }
-            StmtKind::For { init, cond, step, body } => {
-                if let Some(tl) = thread_loop(self.f.func, s) {
-                    let (body, inner, g) = enter(self.f.func, &tl, body, th);
+            StmtKind::Partition(_) => {
+                if let Some((tl, body)) = thread_loop(s) {
+                    let (body, inner, g) = enter(&tl, body, th);
                     self.stmt_effects(body, inner, Some(g), out);
-                    return;
                 }
+            }
+            StmtKind::For { init, cond, step, body } => {
                 if let Some(i) = init {
                     self.stmt_effects(i, th, group, out);
                 }
@@ -487,6 +488,19 @@ impl<'a> Analysis<'a> {
                 path.pop();
             }
             StmtKind::Acc { body: Some(b), .. } => self.regions(b, th, group, path, plan, keep_all),
+            StmtKind::Partition(_) => {
+                if let Some((tl, body)) = thread_loop(s) {
+                    if !plan.in_rounds.contains(&(s as *const Stmt)) {
+                        self.decide(s, th, group, path, plan, keep_all);
+                    }
+                    // A lane loop that is the whole body of a worker loop of the same directive
+                    // needs no barriers of its own: nothing else runs in the worker.
+                    let (body, inner, g) = enter(&tl, body, th);
+                    path.push(Frame::Boundary);
+                    self.regions(body, inner, Some(g), path, plan, keep_all);
+                    path.pop();
+                }
+            }
             StmtKind::For { body, .. } => {
                 let func = self.f.func;
                 if is_round_loop(func, s) {
@@ -496,31 +510,19 @@ impl<'a> Analysis<'a> {
                     let mut cur: &Stmt = body;
                     loop {
                         match &cur.kind {
-                            StmtKind::Block(v) => match v.iter().find(|x| thread_loop(func, x).is_some() || matches!(x.kind, StmtKind::Block(_))) {
+                            StmtKind::Block(v) => match v.iter().find(|x| thread_loop(x).is_some() || matches!(x.kind, StmtKind::Block(_))) {
                                 Some(x) => cur = x,
                                 None => break,
                             },
-                            StmtKind::For { body: b, .. } if thread_loop(func, cur).is_some() => {
+                            StmtKind::Partition(_) if thread_loop(cur).is_some() => {
                                 plan.in_rounds.insert(cur);
-                                cur = b;
+                                cur = thread_loop(cur).map_or(cur, |(_, b)| b);
                             }
                             _ => break,
                         }
                     }
                     path.push(Frame::Loop(s, false));
                     self.regions(body, th, group, path, plan, keep_all);
-                    path.pop();
-                    return;
-                }
-                if let Some(tl) = thread_loop(func, s) {
-                    if !plan.in_rounds.contains(&(s as *const Stmt)) {
-                        self.decide(s, th, group, path, plan, keep_all);
-                    }
-                    // A lane loop that is the whole body of a worker loop of the same directive
-                    // needs no barriers of its own: nothing else runs in the worker.
-                    let (body, inner, g) = enter(func, &tl, body, th);
-                    path.push(Frame::Boundary);
-                    self.regions(body, inner, Some(g), path, plan, keep_all);
                     path.pop();
                     return;
                 }

@@ -49,11 +49,10 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use accsim_core::diag::{Diagnostic, Loc};
-use accsim_core::exec::device::{Device, KernelLaunch};
-use accsim_core::exec::memory::{AllocId, AllocKind, Space};
+use accsim_core::exec::device::{Device, DeviceCtx, KernelLaunch};
+use accsim_core::exec::memory::{AllocId, AllocKind, Memory, Space};
 use accsim_core::exec::gang::{self, GangCopy};
-use accsim_core::exec::openacc;
-use accsim_core::exec::{Executable, Machine, Trap};
+use accsim_core::exec::{Executable, Trap};
 use accsim_core::ir::acc::CaptureMode;
 use accsim_core::ir::Program;
 use cudarc::driver::sys;
@@ -410,7 +409,7 @@ impl Device for CudaDevice {
         self.count
     }
 
-    fn peek_u64(&self, _m: &Machine, dev: u64) -> Option<u64> {
+    fn peek_u64(&self, _mem: &Memory, dev: u64) -> Option<u64> {
         let mut st = self.lock();
         st.enter().ok()?;
         // Queued work may still write it.
@@ -421,20 +420,20 @@ impl Device for CudaDevice {
         Some(u64::from_le_bytes(w))
     }
 
-    fn block_len(&self, _m: &Machine, dev: u64) -> Option<u64> {
+    fn block_len(&self, _mem: &Memory, dev: u64) -> Option<u64> {
         self.lock().buffers.get(&((dev >> 32) as u32)).map(|b| b.len)
     }
 
-    fn alloc(&self, m: &mut Machine, len: u64, what: &'static str, loc: Loc) -> Result<u64, Trap> {
+    fn alloc(&self, cx: &mut DeviceCtx<'_, '_>, len: u64, what: &'static str, loc: Loc) -> Result<u64, Trap> {
         let mut st = self.lock();
         st.enter().map_err(|r| gpu_error("making the CUDA context current", r, loc))?;
         // An empty placeholder: the bytes live on the GPU.
-        let word = m.mem.alloc(0, AllocKind::Runtime(what), Space::Device, loc).map_err(|f| m.fault(f, loc))?;
+        let word = cx.mem_mut().alloc(0, AllocKind::Runtime(what), Space::Device, loc).map_err(|f| cx.fault(f, loc))?;
         let mut ptr: sys::CUdeviceptr = 0;
         // SAFETY: valid out-pointer; the context is current.
         let r = check(unsafe { sys::cuMemAlloc_v2(&mut ptr, len.max(1) as usize) });
         if let Err(r) = r {
-            m.mem.release(AllocId((word >> 32) as u32), loc);
+            cx.mem_mut().release(AllocId((word >> 32) as u32), loc);
             return Err(gpu_error(&format!("allocating {len} bytes of device memory ({what})"), r, loc));
         }
         // SAFETY: `ptr` was just allocated with at least `len` bytes.
@@ -444,7 +443,7 @@ impl Device for CudaDevice {
         Ok(word)
     }
 
-    fn free(&self, m: &mut Machine, dev: u64, loc: Loc) {
+    fn free(&self, cx: &mut DeviceCtx<'_, '_>, dev: u64, loc: Loc) {
         let mut st = self.lock();
         let id = (dev >> 32) as u32;
         if let Some(b) = st.buffers.remove(&id) {
@@ -455,15 +454,15 @@ impl Device for CudaDevice {
                 let _ = unsafe { sys::cuMemFree_v2(b.ptr) };
             }
         }
-        m.mem.release(AllocId(id), loc);
+        cx.mem_mut().release(AllocId(id), loc);
     }
 
-    fn upload(&self, m: &mut Machine, dev: u64, host: u64, len: u64, loc: Loc) -> Result<(), Trap> {
-        let bytes = m.mem.read_bytes(host, len).map_err(|f| m.fault(f, loc))?.into_owned();
-        let queue = m.acc.queue;
+    fn upload(&self, cx: &mut DeviceCtx<'_, '_>, dev: u64, host: u64, len: u64, loc: Loc) -> Result<(), Trap> {
+        let bytes = cx.mem().read_bytes(host, len).map_err(|f| cx.fault(f, loc))?.into_owned();
+        let queue = cx.queue();
         let mut st = self.lock();
         st.enter().map_err(|r| gpu_error("making the CUDA context current", r, loc))?;
-        let dst = self.checked(&st, dev, len, m, loc)?;
+        let dst = self.checked(&st, dev, len, cx.mem(), loc)?;
         match queue {
             Some(q) => {
                 let s = st.stream(Some(q)).map_err(|r| gpu_error("creating a stream", r, loc))?;
@@ -477,28 +476,28 @@ impl Device for CudaDevice {
         }
     }
 
-    fn download(&self, m: &mut Machine, host: u64, dev: u64, len: u64, loc: Loc) -> Result<(), Trap> {
-        m.mem.check_writable(host, len).map_err(|f| m.fault(f, loc))?;
+    fn download(&self, cx: &mut DeviceCtx<'_, '_>, host: u64, dev: u64, len: u64, loc: Loc) -> Result<(), Trap> {
+        cx.mem().check_writable(host, len).map_err(|f| cx.fault(f, loc))?;
         let mut bytes = vec![0u8; len as usize];
         {
             let st = self.lock();
             st.enter().map_err(|r| gpu_error("making the CUDA context current", r, loc))?;
-            let src = self.checked(&st, dev, len, m, loc)?;
+            let src = self.checked(&st, dev, len, cx.mem(), loc)?;
             // A synchronous copy on the legacy stream: after all queued work.
             st.dtoh(&mut bytes, src).map_err(|r| gpu_error("copying from the device", r, loc))?;
         }
-        m.mem.write_bytes(host, &bytes).map_err(|f| m.fault(f, loc))
+        cx.mem_mut().write_bytes(host, &bytes).map_err(|f| cx.fault(f, loc))
     }
 
-    fn write_pointer(&self, m: &mut Machine, dev: u64, value: u64, loc: Loc) -> Result<(), Trap> {
+    fn write_pointer(&self, cx: &mut DeviceCtx<'_, '_>, dev: u64, value: u64, loc: Loc) -> Result<(), Trap> {
         let st = self.lock();
         st.enter().map_err(|r| gpu_error("making the CUDA context current", r, loc))?;
-        let dst = self.checked(&st, dev, 8, m, loc)?;
+        let dst = self.checked(&st, dev, 8, cx.mem(), loc)?;
         let v = st.gpu(value).unwrap_or(value);
         st.htod(dst, &v.to_le_bytes()).map_err(|r| gpu_error("attaching a pointer", r, loc))
     }
 
-    fn launch(&self, m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Trap> {
+    fn launch(&self, cx: &mut DeviceCtx<'_, '_>, k: &KernelLaunch<'_>) -> Result<(), Trap> {
         let loc = k.loc;
         let Some(name) = self.names.get(&k.fid) else {
             return Err(Trap::error(Diagnostic::internal(format!("kernel function {} has no CUDA kernel", k.fid), Some(loc))));
@@ -513,7 +512,7 @@ impl Device for CudaDevice {
             )));
         }
         // Host output written before the kernel comes before the kernel's printf.
-        m.flush_stdout();
+        cx.flush_stdout();
         let mut st = self.lock();
         st.enter().map_err(|r| gpu_error("making the CUDA context current", r, loc))?;
         let f = st.function(k.fid, name).map_err(|r| gpu_error(&format!("finding kernel `{name}`"), r, loc))?;
@@ -524,14 +523,14 @@ impl Device for CudaDevice {
         let mut refresh = Vec::new();
         for &(g, sym, size) in &st.globals {
             let host = Executable::global_ptr(g);
-            match openacc::translate(m, host).and_then(|d| st.gpu(d)) {
+            match cx.translate(host).and_then(|d| st.gpu(d)) {
                 Some(src) => {
                     // SAFETY: both ranges are `size` bytes of live device memory.
                     check(unsafe { sys::cuMemcpyDtoDAsync_v2(sym, src, size as usize, stream) }).map_err(|r| fail("filling a declared global", r))?;
                     refresh.push((src, sym, size));
                 }
                 None => {
-                    let bytes = m.mem.read_bytes(host, size).map_err(|fl| m.fault(fl, loc))?.into_owned();
+                    let bytes = cx.mem().read_bytes(host, size).map_err(|fl| cx.fault(fl, loc))?.into_owned();
                     st.htod(sym, &bytes).map_err(|r| fail("filling a declared global", r))?;
                 }
             }
@@ -541,7 +540,7 @@ impl Device for CudaDevice {
         let mut args: Vec<u64> = Vec::with_capacity(k.caps.len());
         let mut gang_buffers: Vec<Option<GangBuffer>> = Vec::with_capacity(k.caps.len());
         let mut restore = Vec::new();
-        let made = self.marshal(&mut st, m, k, stream, &mut args, &mut gang_buffers, &mut restore);
+        let made = self.marshal(&mut st, cx, k, stream, &mut args, &mut gang_buffers, &mut restore);
         // A declared global that the kernel also reaches through a capture: the kernel uses the
         // module's variable for both, so that no store is lost when it is copied back.
         for (a, c) in args.iter_mut().zip(k.caps) {
@@ -582,7 +581,7 @@ impl Device for CudaDevice {
             st.staging.remove(&k.queue.unwrap_or(SYNC_QUEUE));
         }
         let combined = match (&launched, &waited) {
-            (Ok(()), Ok(())) => self.combine(&st, m, k, &gang_buffers),
+            (Ok(()), Ok(())) => self.combine(&st, cx, k, &gang_buffers),
             _ => Ok(()),
         };
         for &(at, word) in &restore {
@@ -601,7 +600,7 @@ impl Device for CudaDevice {
         launched.and(waited).and(combined)
     }
 
-    fn wait(&self, _m: &mut Machine, queue: Option<i64>) -> Result<(), Trap> {
+    fn wait(&self, _cx: &mut DeviceCtx<'_, '_>, queue: Option<i64>) -> Result<(), Trap> {
         let mut st = self.lock();
         let loc = queue.and_then(|q| st.last_launch.get(&q).copied()).unwrap_or_default();
         st.enter().map_err(|r| gpu_error("making the CUDA context current", r, loc))?;
@@ -660,7 +659,7 @@ impl Device for CudaDevice {
 
 impl CudaDevice {
     /// The GPU address of `len` bytes at device pointer word `dev`, or an error in the program.
-    fn checked(&self, st: &State, dev: u64, len: u64, m: &Machine, loc: Loc) -> Result<sys::CUdeviceptr, Trap> {
+    fn checked(&self, st: &State, dev: u64, len: u64, mem: &Memory, loc: Loc) -> Result<sys::CUdeviceptr, Trap> {
         let id = (dev >> 32) as u32;
         match st.buffers.get(&id) {
             Some(b) if (dev & 0xffff_ffff) + len <= b.len => Ok(b.ptr + (dev & 0xffff_ffff)),
@@ -670,7 +669,7 @@ impl CudaDevice {
                 loc,
             ))),
             None => {
-                let what = match m.mem.allocation(AllocId(id)) {
+                let what = match mem.allocation(AllocId(id)) {
                     Some(a) if a.space == Space::Host => "host memory, not device memory",
                     Some(a) if !a.live => "device memory that was already freed",
                     _ => "no device memory",
@@ -683,7 +682,7 @@ impl CudaDevice {
     /// The kernel arguments of launch `k`, with a per-gang buffer for each private copy and
     /// reduction (in `gangs`, `None` for the others).
     #[allow(clippy::too_many_arguments)]
-    fn marshal(&self, st: &mut State, m: &mut Machine, k: &KernelLaunch<'_>, stream: sys::CUstream, args: &mut Vec<u64>, gangs: &mut Vec<Option<GangBuffer>>, restore: &mut Vec<(sys::CUdeviceptr, u64)>) -> Result<(), Trap> {
+    fn marshal(&self, st: &mut State, cx: &mut DeviceCtx<'_, '_>, k: &KernelLaunch<'_>, stream: sys::CUstream, args: &mut Vec<u64>, gangs: &mut Vec<Option<GangBuffer>>, restore: &mut Vec<(sys::CUdeviceptr, u64)>) -> Result<(), Trap> {
         let loc = k.loc;
         let shared_fp = self.module.shared_firstprivate.get(&k.fid);
         for (i, (c, &s)) in k.caps.iter().zip(k.shared).enumerate() {
@@ -717,19 +716,19 @@ impl CudaDevice {
                             // `private(p[lo:n])`: per gang a pointer cell aiming into its own block.
                             let len = (sec.end - sec.start) as usize;
                             let block = if copy {
-                                m.mem.read_bytes(sec.start, len as u64).map_err(|f| m.fault(f, loc))?.into_owned()
+                                cx.mem().read_bytes(sec.start, len as u64).map_err(|f| cx.fault(f, loc))?.into_owned()
                             } else {
                                 vec![0u8; len]
                             };
-                            let hv = m.mem.load_u64(c.host).map_err(|f| m.fault(f, loc))?;
+                            let hv = cx.mem().load_u64(c.host).map_err(|f| cx.fault(f, loc))?;
                             (Vec::new(), Some((block, len.max(1), hv.wrapping_sub(sec.start))))
                         }
                         GangCopy::FirstPrivate { translate_pointer } => {
-                            let mut b = m.mem.read_bytes(c.host, c.size).map_err(|f| m.fault(f, loc))?.into_owned();
+                            let mut b = cx.mem().read_bytes(c.host, c.size).map_err(|f| cx.fault(f, loc))?.into_owned();
                             if translate_pointer && b.len() >= 8 {
                                 let hv = u64::from_le_bytes(b[..8].try_into().unwrap_or([0; 8]));
                                 // A host pointer into mapped data, or already a device pointer (deviceptr, acc_malloc).
-                                let d = openacc::translate_pointer(m, hv).unwrap_or(hv);
+                                let d = cx.translate_pointer(hv).unwrap_or(hv);
                                 let dv = st.gpu(d).unwrap_or(d);
                                 b[..8].copy_from_slice(&dv.to_le_bytes());
                             }
@@ -781,7 +780,7 @@ impl CudaDevice {
     }
 
     /// After the kernel: combine each gang's reduction copy into the variable, in gang order.
-    fn combine(&self, st: &State, m: &mut Machine, k: &KernelLaunch<'_>, gangs: &[Option<GangBuffer>]) -> Result<(), Trap> {
+    fn combine(&self, st: &State, cx: &mut DeviceCtx<'_, '_>, k: &KernelLaunch<'_>, gangs: &[Option<GangBuffer>]) -> Result<(), Trap> {
         let loc = k.loc;
         for (c, gb) in k.caps.iter().zip(gangs) {
             let (GangCopy::Reduction(op, ty), Some(gb)) = (GangCopy::of(c, k.on_host), gb) else { continue };
@@ -789,21 +788,21 @@ impl CudaDevice {
             let mut parts = vec![0u8; size * k.gangs as usize];
             st.dtoh(&mut parts, gb.ptr).map_err(|r| gpu_error("reading reduction results", r, loc))?;
             // The variable: its device copy when mapped (`copy(sum)`), else the host variable.
-            let target = openacc::translate(m, c.host).and_then(|d| st.gpu(d));
+            let target = cx.translate(c.host).and_then(|d| st.gpu(d));
             let mut acc = match target {
                 Some(p) => {
                     let mut b = vec![0u8; size];
                     st.dtoh(&mut b, p).map_err(|r| gpu_error("reading a reduction variable", r, loc))?;
                     b
                 }
-                None => m.mem.read_bytes(c.host, size as u64).map_err(|f| m.fault(f, loc))?.into_owned(),
+                None => cx.mem().read_bytes(c.host, size as u64).map_err(|f| cx.fault(f, loc))?.into_owned(),
             };
             for part in parts.chunks(size) {
                 gang::combine_bytes(ty, op, &mut acc, part);
             }
             match target {
                 Some(p) => st.htod(p, &acc).map_err(|r| gpu_error("writing a reduction variable", r, loc))?,
-                None => m.mem.write_bytes(c.host, &acc).map_err(|f| m.fault(f, loc))?,
+                None => cx.mem_mut().write_bytes(c.host, &acc).map_err(|f| cx.fault(f, loc))?,
             }
         }
         Ok(())

@@ -87,7 +87,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::Write;
 
 use accsim_core::diag::Loc;
-use accsim_core::ir::acc::{AccKind, CaptureMode, Kernel};
+use accsim_core::ir::acc::{AccKind, CaptureMode, Kernel, Level};
 use accsim_core::ir::*;
 
 use crate::barrier::{self, combine_threads, enter, Facts, Group, Plan};
@@ -1084,12 +1084,15 @@ impl<'p> Emitter<'p> {
                 let c = self.control_expr(fx, c, th);
                 let _ = writeln!(out, "{pad}while ({c});");
             }
+            StmtKind::Partition(_) => match thread_loop(s) {
+                Some((tl, body)) if fx.kernel => self.thread_loop(fx, s, tl, body, depth, th, out),
+                _ => {
+                    let u = self.unsupported("a partition outside a kernel's worker and vector levels", s.loc);
+                    let _ = writeln!(out, "{pad}// {u}");
+                }
+            },
             StmtKind::For { init, cond, step, body } => {
                 if fx.kernel {
-                    if let Some(tl) = thread_loop(fx.func, s) {
-                        self.thread_loop(fx, s, tl, body, depth, th, out);
-                        return;
-                    }
                     if fx.barriers.is_rounds(s) && fx.rounds != Some(s as *const Stmt) {
                         // The rounds of one partitioned loop are iterations of that loop: no
                         // barrier between them (§1.2); those the loop needs go around it.
@@ -1324,13 +1327,13 @@ impl<'p> Emitter<'p> {
     #[allow(clippy::too_many_arguments)]
     fn thread_loop(&mut self, fx: &mut FuncCx<'_>, s: &Stmt, tl: ThreadLoop, body: &Stmt, depth: usize, th: Threads, out: &mut String) {
         let pad = "    ".repeat(depth);
-        let (inner_body, inner, group) = enter(fx.func, &tl, body, th);
+        let (inner_body, inner, group) = enter(&tl, body, th);
         let mut sets = Vec::new();
         let what = match tl {
             ThreadLoop::Worker(v) => {
                 sets.push((v, "threadIdx.y"));
-                match barrier::joined_vector_loop(fx.func, body).and_then(|x| thread_loop(fx.func, x)) {
-                    Some(ThreadLoop::Vector(lane)) => {
+                match barrier::joined_vector_loop(body).and_then(thread_loop) {
+                    Some((ThreadLoop::Vector(lane), _)) => {
                         sets.push((lane, "threadIdx.x"));
                         "worker- and vector"
                     }
@@ -2405,20 +2408,14 @@ pub(crate) fn for_init_local(s: &Stmt) -> Option<LocalId> {
     for_init_assign(s).map(|(l, _)| l)
 }
 
-/// `for (__worker = 0; __worker < __num_workers; …)` / `for (__lane = 0; __lane < __vector_length; …)`.
-pub(crate) fn thread_loop(func: &Function, s: &Stmt) -> Option<ThreadLoop> {
-    let l = for_init_local(s)?;
-    let StmtKind::For { cond: Some(Expr { kind: ExprKind::Binary(BinOp::Lt, a, b), .. }), .. } = &s.kind else { return None };
-    let (ExprKind::Local(x), ExprKind::Local(n)) = (&a.kind, &b.kind) else { return None };
-    if *x != l {
-        return None;
-    }
-    if local_named(func, l, "__worker") && *n == LocalId(2) {
-        Some(ThreadLoop::Worker(l))
-    } else if local_named(func, l, "__lane") && *n == LocalId(3) {
-        Some(ThreadLoop::Vector(l))
-    } else {
-        None
+/// A worker or vector partition of a kernel ([`accsim_core::ir::acc::Partition`], made by
+/// `kernel::schedule`) and the statement each of its threads runs.
+pub(crate) fn thread_loop(s: &Stmt) -> Option<(ThreadLoop, &Stmt)> {
+    let StmtKind::Partition(p) = &s.kind else { return None };
+    match p.level {
+        Level::Worker => Some((ThreadLoop::Worker(p.var), &p.body)),
+        Level::Vector => Some((ThreadLoop::Vector(p.var), &p.body)),
+        Level::Gang => None,
     }
 }
 
@@ -2491,15 +2488,16 @@ fn scan(func: &Function, s: &Stmt, th: Threads, first: &mut BTreeMap<LocalId, Th
         });
     };
     match &s.kind {
-        StmtKind::For { cond, step, body, init } => {
-            if let Some(tl) = thread_loop(func, s) {
+        StmtKind::Partition(_) => {
+            if let Some((tl, body)) = thread_loop(s) {
                 let inner = match tl {
                     ThreadLoop::Worker(_) => Threads { worker: true, ..th },
                     ThreadLoop::Vector(_) => Threads { vector: true, ..th },
                 };
                 scan(func, body, inner, first, written);
-                return;
             }
+        }
+        StmtKind::For { cond, step, body, init } => {
             if let Some(i) = init {
                 scan(func, i, th, first, written);
             }

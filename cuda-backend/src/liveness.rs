@@ -39,7 +39,7 @@
 use accsim_core::ir::acc::AccKind;
 use accsim_core::ir::*;
 
-use crate::emit::{thread_loop, walk_expr, walk_stmt};
+use crate::emit::{walk_expr, walk_stmt};
 
 /// Whether `l`, a local of kernel function `func`, carries a value out of a thread loop that
 /// writes it, or into a thread's share from outside it — i.e. whether threads of a block
@@ -58,7 +58,7 @@ fn flows(p: &Program, func: &Function, var: Var) -> bool {
     if !followable(p, func, var) {
         return true;
     }
-    let mut cx = Live { func, var, flows: false };
+    let mut cx = Live { var, flows: false };
     cx.stmt(&func.body, false, false, false);
     cx.flows
 }
@@ -148,14 +148,13 @@ fn writes(s: &Stmt, var: Var) -> bool {
 }
 
 /// Backward liveness of one variable over the structured statements of a function.
-struct Live<'f> {
-    func: &'f Function,
+struct Live {
     var: Var,
     /// A thread loop writes `l` and `l` is live where the loop ends or where a share begins.
     flows: bool,
 }
 
-impl Live<'_> {
+impl Live {
     /// Does evaluating `e` read the variable (an update `l += …` reads it too)?
     fn reads(&self, e: &Expr) -> bool {
         let var = self.var;
@@ -211,12 +210,20 @@ impl Live<'_> {
                     cx.stmt(b, at_cond, after, at_cond)
                 })
             }
-            StmtKind::For { init, cond, step, body } => {
-                if thread_loop(self.func, s).is_some() && writes(body, self.var) {
+            StmtKind::Partition(p) => {
+                if writes(&p.body, self.var) {
                     // A thread's share: `l` must be dead where it begins and where the loop ends.
-                    let at_share = self.stmt(body, false, false, false);
+                    let at_share = self.stmt(&p.body, false, false, false);
                     self.flows |= at_share || after;
                 }
+                // The threads run one after the other as far as values go: a loop
+                // `for (var = 0; var < count; var++)` over the body.
+                let count_reads = self.reads(&p.count);
+                let head = self.fixpoint(|cx, head| cx.stmt(&p.body, head, after, head) || count_reads || after);
+                // `var = 0` before the first thread kills the variable when it is `var`.
+                !self.var.is_place(&Place::Local(p.var)) && head
+            }
+            StmtKind::For { init, cond, step, body } => {
                 let cond_reads = cond.as_ref().is_some_and(|c| self.reads(c));
                 let exits = cond.is_some() && after;
                 let head = self.fixpoint(|cx, head| {

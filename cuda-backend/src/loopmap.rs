@@ -337,6 +337,7 @@ fn iteration_of(share: &Stmt, temps: LoopTemps) -> Option<&Stmt> {
         StmtKind::If(c, t, None) if is_bound(c) => Some(t),
         StmtKind::For { cond: Some(c), body, .. } if is_bound(c) => Some(body),
         StmtKind::For { body, .. } => iteration_of(body, temps),
+        StmtKind::Partition(p) => iteration_of(&p.body, temps),
         StmtKind::Block(v) => {
             // A grid-stride share is `{ t = …; T = …; for (k = t; …) … }`: three statements.
             let loops: Vec<&Stmt> = v.iter().filter(|x| !is_plain(x)).collect();

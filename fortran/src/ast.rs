@@ -129,7 +129,8 @@ pub struct Stmt {
 pub enum StmtKind {
     Assign(Expr, Expr),
     /// `print fmt, items` / `write(unit, fmt) items`; `fmt` `None` is list-directed (`*`).
-    Print { unit: Option<Expr>, fmt: Option<Expr>, items: Vec<Expr> },
+    /// `advance` is false for `advance='no'`.
+    Print { unit: Option<Expr>, fmt: Option<Expr>, items: Vec<Expr>, advance: bool },
     Call(String, Vec<Arg>),
     If { arms: Vec<(Expr, Vec<Stmt>)>, otherwise: Option<Vec<Stmt>> },
     Do { name: Option<String>, var: String, lo: Expr, hi: Expr, step: Option<Expr>, body: Vec<Stmt> },

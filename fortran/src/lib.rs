@@ -42,12 +42,56 @@ pub fn translate(src: &str, path: &str, fixed: bool) -> Result<String, FortranEr
 
 /// [`translate`] for preprocessed text: `origin[i]` is the original line of line `i + 1`.
 pub fn translate_mapped(src: &str, path: &str, fixed: bool, origin: Option<&[u32]>) -> Result<String, FortranError> {
-    let mut lines = if fixed { source::fixed_form(src) } else { source::free_form(src) };
-    if let Some(o) = origin {
-        for l in &mut lines {
-            l.line = o.get(l.line as usize - 1).copied().filter(|&n| n > 0).unwrap_or(l.line);
-        }
+    translate_with_includes(src, path, fixed, origin, &[])
+}
+
+/// [`translate_mapped`] with the directories `include 'file'` lines are searched in (after the
+/// source file's own directory).
+pub fn translate_with_includes(src: &str, path: &str, fixed: bool, origin: Option<&[u32]>, include_dirs: &[std::path::PathBuf]) -> Result<String, FortranError> {
+    let identity: Vec<u32> = (1..=src.lines().count() as u32).collect();
+    let origin = origin.unwrap_or(&identity);
+    let mut dirs: Vec<std::path::PathBuf> = std::path::Path::new(path).parent().map(|p| p.to_path_buf()).into_iter().collect();
+    dirs.extend(include_dirs.iter().cloned());
+    let (text, origin) = expand_includes(src, origin, &dirs, 0)?;
+    let mut lines = if fixed { source::fixed_form(&text) } else { source::free_form(&text) };
+    for l in &mut lines {
+        l.line = origin.get(l.line as usize - 1).copied().filter(|&n| n > 0).unwrap_or(l.line);
     }
     let units = parse::parse(&lines).map_err(|e| FortranError { line: e.line, col: e.col as u32 + 1, message: e.message.clone(), unsupported: e.message.contains("not supported") })?;
     emit::translate_units(&units, path)
+}
+
+/// Replace each `include 'file'` line (Fortran 2003 §3.4) by the file's lines, which take the
+/// include line's number.
+fn expand_includes(src: &str, origin: &[u32], dirs: &[std::path::PathBuf], depth: u32) -> Result<(String, Vec<u32>), FortranError> {
+    let mut text = String::new();
+    let mut out_origin = Vec::new();
+    for (i, line) in src.lines().enumerate() {
+        let here = origin.get(i).copied().unwrap_or(0);
+        let t = line.trim_start();
+        let name = (t.len() > 7 && t[..7].eq_ignore_ascii_case("include")).then(|| t[7..].trim()).and_then(|r| {
+            let q = r.chars().next().filter(|c| *c == '\'' || *c == '"')?;
+            let body = r[1..].strip_suffix(q)?;
+            Some(body.to_string())
+        });
+        let Some(name) = name else {
+            text.push_str(line);
+            text.push('\n');
+            out_origin.push(here);
+            continue;
+        };
+        if depth > 8 {
+            return Err(FortranError { line: here, col: 1, message: format!("`include '{name}'` nests too deeply"), unsupported: false });
+        }
+        let found = dirs.iter().map(|d| d.join(&name)).find(|p| p.is_file());
+        let Some(file) = found else {
+            return Err(FortranError { line: here, col: 1, message: format!("cannot find the included file `{name}`"), unsupported: false });
+        };
+        let inner = std::fs::read_to_string(&file).map_err(|e| FortranError { line: here, col: 1, message: format!("cannot read `{}`: {e}", file.display()), unsupported: false })?;
+        let inner_origin = vec![here; inner.lines().count()];
+        let (t2, o2) = expand_includes(&inner, &inner_origin, dirs, depth + 1)?;
+        text.push_str(&t2);
+        out_origin.extend(o2);
+    }
+    Ok((text, out_origin))
 }

@@ -68,11 +68,20 @@ impl<'a> Parser<'a> {
 
     fn units(&mut self) -> Result<Vec<Unit>, ParseError> {
         let mut units = Vec::new();
+        let mut pending = Vec::new();
         while let Some(l) = self.peek() {
             if l.directive {
+                // `!$acc routine` written just before a procedure applies to it.
+                if l.text.trim_start().to_ascii_lowercase().starts_with("routine") {
+                    pending.push((l.line, l.text.clone()));
+                    self.pos += 1;
+                    continue;
+                }
                 return err(l.line, (0, "an OpenACC directive outside a program unit".into()));
             }
-            units.push(self.unit()?);
+            let mut u = self.unit()?;
+            u.spec_directives.splice(0..0, pending.drain(..));
+            units.push(u);
         }
         Ok(units)
     }
@@ -701,7 +710,7 @@ impl<'a> Parser<'a> {
                     items = self.io_items(&mut c, line)?;
                 }
                 c.expect_end().map_err(|r| perr(line, r))?;
-                StmtKind::Print { unit: None, fmt, items }
+                StmtKind::Print { unit: None, fmt, items, advance: true }
             }
             "write" => {
                 c.expect_p("(").map_err(|r| perr(line, r))?;
@@ -730,14 +739,21 @@ impl<'a> Parser<'a> {
                     }
                     fmt = self.format_spec(&mut c, line)?;
                 }
-                if c.is_p(",") {
-                    return err(line, (c.col(), "`write` specifiers other than the unit and format are not supported by accsim's Fortran front-end".into()));
+                let mut advance = true;
+                while c.eat_p(",") {
+                    match (c.peek().cloned(), c.peek_at(1).cloned(), c.peek_at(2).cloned()) {
+                        (Some(Tok::Name(k)), Some(Tok::P("=")), Some(Tok::Str(v))) if k == "advance" => {
+                            advance = !v.eq_ignore_ascii_case("no");
+                            c.pos += 3;
+                        }
+                        _ => return err(line, (c.col(), "`write` specifiers other than the unit, the format and `advance=` are not supported by accsim's Fortran front-end".into())),
+                    }
                 }
                 c.expect_p(")").map_err(|r| perr(line, r))?;
                 c.eat_p(",");
                 let items = if c.at_end() { Vec::new() } else { self.io_items(&mut c, line)? };
                 c.expect_end().map_err(|r| perr(line, r))?;
-                StmtKind::Print { unit, fmt, items }
+                StmtKind::Print { unit, fmt, items, advance }
             }
             "call" => {
                 let name = c.name().map_err(|r| perr(line, r))?;

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include <time.h>
+#include <openacc.h>
 
 static int _fr_first;
 static int _fr_charflag;
@@ -487,7 +489,7 @@ static void _ff_real(double v, int kind) {
     int d = _ff_d < 0 ? 0 : _ff_d;
     switch (_ff_desc[0]) {
     case 'F': {
-        snprintf(buf, sizeof buf, "%.*f", d, v);
+        snprintf(buf, sizeof buf, "%#.*f", d, v); /* F editing always writes the point */
         int len = (int)strlen(buf);
         if (_ff_hasw && _ff_w > 0 && len > _ff_w) {
             /* Drop the optional leading zero: 0.5 → .5 */
@@ -529,4 +531,10 @@ static void _ff_end(void) {
     _ff_advance(1);
     _ff_pending_x = 0;
     fputc('\n', _ff_unit);
+}
+
+/* `advance='no'` (§9.2.3.1): the record stays open for the next output statement. */
+static void _ff_end_noadvance(void) {
+    _ff_advance(1);
+    _ff_pending_x = 0;
 }

@@ -86,8 +86,6 @@ pub struct App {
     pub thread_pinned: bool,
     /// Index into [`App::findings`].
     pub selected_finding: Option<usize>,
-    /// The checkers' findings for the open program, once their run has ended.
-    pub checked: Option<Vec<Finding>>,
     pub tab: Tab,
     notify: Notify,
 }
@@ -119,7 +117,6 @@ impl App {
             selected_thread: None,
             thread_pinned: false,
             selected_finding: None,
-            checked: None,
             tab: Tab::default(),
             notify: Arc::new(|| {}),
         }
@@ -150,7 +147,6 @@ impl App {
                     self.selected_thread = None;
                     self.thread_pinned = false;
                     self.selected_finding = None;
-                    self.checked = None;
                     // The first pause (before the first statement) is the answer to the start.
                     self.pending = true;
                     self.engine = Some(EngineHandle::start(&path, Arc::clone(&self.notify)));
@@ -202,13 +198,6 @@ impl App {
     fn take(&mut self, update: Update) {
         match update {
             Update::Running(step) => self.running = Some(step),
-            Update::Checked(found) => {
-                // Checker findings come first in the list: the selection moves with its finding.
-                if let Some(i) = &mut self.selected_finding {
-                    *i += found.len();
-                }
-                self.checked = Some(found);
-            }
             Update::Snapshot(s) => {
                 self.running = None;
                 self.pending = false;
@@ -240,32 +229,10 @@ impl App {
         }
     }
 
-    /// The findings panel's list: the checkers' findings (once their run has ended), then the
-    /// compiler's and the stepped run's, less those the checkers already reported.
+    /// The findings panel's list: the checkers' findings so far in the stepped run (they follow
+    /// it: a finding appears when the run reaches it), then the compiler's and the run's errors.
     pub fn findings(&self) -> Vec<&Finding> {
-        let checked: &[Finding] = self.checked.as_deref().unwrap_or_default();
-        let same = |a: &Finding, b: &Finding| a.kind == b.kind && a.line == b.line && a.message == b.message;
-        let own = self.snapshot.iter().flat_map(|s| s.findings.iter()).filter(|f| !checked.iter().any(|c| same(c, f)));
-        checked.iter().chain(own).collect()
-    }
-
-    /// Waits up to `timeout` for the checkers' findings (tests, `--screenshot`). False on
-    /// timeout.
-    pub fn wait_checked(&mut self, timeout: Duration) -> bool {
-        let deadline = Instant::now() + timeout;
-        while self.checked.is_none() {
-            let Some(engine) = &self.engine else {
-                return false;
-            };
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return false;
-            }
-            if let Some(u) = engine.wait(left) {
-                self.take(u);
-            }
-        }
-        true
+        self.snapshot.iter().flat_map(|s| s.findings.iter()).collect()
     }
 
     /// Waits until the engine has answered every command sent (tests, `--screenshot`; never

@@ -11,16 +11,18 @@
 //! same input, and paused at step N-1. The interpreter, the data environment and the default
 //! queue schedule are deterministic, so the re-run reaches the same state.
 //!
-//! **Coherence colours** are computed from the copies' values at each pause: an element whose
-//! copies are equal is the same; otherwise the copy that changed since the previous pause is the
-//! newer one; an element of a device copy that differs from the host copy since the entry was
-//! made, without a change of either, is uninitialised on the device (mapped by `create` or
-//! `copyout`). Between two pauses far apart (continue) the attribution is the last change seen,
-//! not a per-store record; the coherence checker of `accsim check` is the authority.
+//! **Checkers.** The stepped run is the checking run: the program is compiled for checking and
+//! the checkers of `accsim check` ([`accsim::check::CheckRun`]) subscribe to its event stream,
+//! so every access, transfer and launch reaches them as the program is stepped (kernels run on the
+//! sequential device, every access observed). A pause shows the findings made so far, each with
+//! the device thread of its primary site; there is no second run of the program.
+//!
+//! **Coherence colours** are the coherence checker's own state at the pause
+//! ([`accsim::check::coherence::Coherence::newest`]): per element, which copy holds the newest
+//! value, as every store and transfer so far left it.
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -30,6 +32,8 @@ use accsim_core::diag::{Diagnostic, FileId, Loc, Severity, SourceMap};
 use accsim_core::exec::events::{Record, Timeline};
 use accsim_core::exec::inspect::{LocalValue, MachineView};
 use accsim_core::exec::{self, Capture, Control, Observer, RunOptions, RunOutcome};
+use accsim::check::coherence::Newest;
+use accsim::check::{CheckRun, Findings, SharedCheckRun};
 use accsim_core::frontend::PreprocessOptions;
 use accsim_core::ir::acc::CaptureMode;
 use accsim_core::ir::Program;
@@ -66,8 +70,6 @@ pub enum Update {
     Snapshot(Box<Snapshot>),
     /// The engine is running; steps so far.
     Running(u64),
-    /// The checkers' run of the whole program ended (see [`check_findings`]): its findings.
-    Checked(Vec<Finding>),
 }
 
 /// Called after each update so that a window can repaint.
@@ -168,62 +170,19 @@ fn finding(d: &Diagnostic, main_file: FileId) -> Finding {
     }
 }
 
-/// Runs the whole program once with the checkers of `accsim check` (`accsim::check`) on the
-/// sequential device, on its own thread, and sends their findings as [`Update::Checked`]. The
-/// stepping run is not slowed or blocked by it; `gone` stops it when the GUI leaves.
-fn spawn_check(c: Arc<Compiled>, updates: Sender<Update>, notify: Notify, gone: Arc<AtomicBool>) {
-    let spawned = std::thread::Builder::new().name("accsim-gui-check".into()).spawn(move || {
-        let findings = check_findings(&c, &gone);
-        if !gone.load(Ordering::Relaxed) {
-            let _ = updates.send(Update::Checked(findings));
-            notify();
-        }
-    });
-    if let Err(e) = spawned {
-        eprintln!("accsim-gui: cannot start the checking thread: {e}");
-    }
-}
-
-/// Stops a checking run when the GUI has left.
-struct StopWhen(Arc<AtomicBool>);
-
-impl Observer for StopWhen {
-    fn on_step(&mut self, _: Loc, _: usize) -> Control {
-        if self.0.load(Ordering::Relaxed) {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
-    }
-}
-
-/// The checkers' findings for the program (`accsim check`'s, less the compile-time ones the
-/// engine already shows), with the device thread of each primary site as data where the
-/// checker has it.
-fn check_findings(c: &Compiled, gone: &Arc<AtomicBool>) -> Vec<Finding> {
-    let exe = match exec::compile_for_checking(&c.program) {
-        Ok(e) => e,
-        Err(ds) => return ds.0.iter().map(|d| finding(d, c.main_file)).collect(),
-    };
-    let (checker, found) = accsim::check::CheckRun::new();
-    let output = Capture::new();
-    let options = RunOptions {
-        stdout: Some(output.sink()),
-        stderr: Some(output.sink()),
-        subscribers: vec![Box::new(checker)],
-        observer: Some(Box::new(StopWhen(Arc::clone(gone)))),
-        ..RunOptions::default()
-    };
-    let outcome = exe.run(options, vec![c.path.to_string_lossy().into_owned()]);
+/// The checkers' findings so far (`accsim check`'s, less the compile-time ones the engine
+/// shows itself), with the device thread of each primary site as data where the checker has it.
+fn checker_findings(found: &Mutex<Findings>, main_file: FileId) -> Vec<Finding> {
     let mut out = Vec::new();
     if let Ok(f) = found.lock() {
         for (i, d) in f.list.iter().enumerate() {
-            let mut x = finding(d, c.main_file);
+            let mut x = finding(d, main_file);
             if let Some(Some(t)) = f.threads.get(i) {
                 let t = ThreadId { gang: t.gang, worker: t.worker, lane: t.lane };
                 x.threads.retain(|u| *u != t);
                 x.threads.insert(0, t);
             }
+            x.checker = true;
             out.push(x);
         }
         if f.dropped > 0 {
@@ -238,12 +197,6 @@ fn check_findings(c: &Compiled, gone: &Arc<AtomicBool>) -> Vec<Finding> {
             });
         }
     }
-    if let Some(d) = outcome.diagnostic() {
-        out.push(finding(d, c.main_file));
-    }
-    for f in &mut out {
-        f.checker = true;
-    }
     out
 }
 
@@ -253,7 +206,7 @@ fn compile(path: &Path) -> Result<Compiled, Vec<Finding>> {
     let result = accsim_core::driver::compile_files(std::slice::from_ref(&name), &PreprocessOptions::default(), &mut map);
     let main_file = map.file_id(&name);
     let compiled = result.map_err(|ds| ds.iter().map(|d| finding(d, main_file)).collect::<Vec<_>>())?;
-    let exe = exec::compile(&compiled.program).map_err(|ds| ds.0.iter().map(|d| finding(d, main_file)).collect::<Vec<_>>())?;
+    let exe = exec::compile_for_checking(&compiled.program).map_err(|ds| ds.0.iter().map(|d| finding(d, main_file)).collect::<Vec<_>>())?;
     let mut static_findings: Vec<Finding> = compiled.notes.iter().map(|d| finding(d, main_file)).collect();
     static_findings.extend(compiled.program.findings.iter().map(|d| finding(d, main_file)));
     let directive_lines = compiled
@@ -319,8 +272,10 @@ struct Stepper {
     maps: HashMap<(usize, Vec<u64>), Vec<Option<ThreadId>>>,
     /// Launch count when `maps` was filled.
     maps_launch: u64,
-    /// Copies seen at the previous pause, by host start: (host bytes, device bytes, states).
-    copies: HashMap<u64, (Vec<u8>, Vec<u8>, Vec<Coherence>)>,
+    /// The checkers of the run (read at each pause: the coherence model's state).
+    check: Arc<Mutex<CheckRun>>,
+    /// Their findings.
+    found: Arc<Mutex<Findings>>,
     last_progress: Instant,
 }
 
@@ -345,7 +300,7 @@ impl Stepper {
         let reg = |l: u32| Self::register(view, l);
         let (gangs, workers, lanes) = (reg(1) as u32, reg(2) as u32, reg(3) as u32);
         let stack = k.stack(view.loc());
-        let mut thread = ThreadId { gang: reg(0) as u32, worker: 0, lane: 0 };
+        let mut thread = ThreadId { gang: reg(accsim_core::ir::acc::KernelParams::FIXED.gang.0) as u32, worker: 0, lane: 0 };
         let mut modes = Modes::default();
         for &i in stack {
             let l = &k.loops[i];
@@ -447,7 +402,6 @@ impl Stepper {
     fn memory(&mut self, view: &MachineView<'_>) -> Vec<MappedVar> {
         let entries: Vec<_> = view.present_entries().cloned().collect();
         let mut out = Vec::new();
-        let mut seen = HashMap::new();
         for e in entries {
             let scalar = self.element_type(view, &e.name);
             let size = scalar.size();
@@ -456,30 +410,18 @@ impl Stepper {
             let host = view.load_bytes(e.host.start, shown).unwrap_or_default();
             let device = view.load_bytes(e.device_start, shown).unwrap_or_default();
             let n = (host.len().min(device.len()) as u64 / size) as usize;
-            let previous = self.copies.remove(&e.host.start);
-            let mut states = Vec::with_capacity(n);
-            for i in 0..n {
-                let r = i * size as usize..(i + 1) * size as usize;
-                let state = if host[r.clone()] == device[r.clone()] {
-                    Coherence::Same
-                } else {
-                    match &previous {
-                        Some((h, d, s)) if r.end <= h.len() && r.end <= d.len() && i < s.len() => {
-                            let host_changed = h[r.clone()] != host[r.clone()];
-                            let device_changed = d[r.clone()] != device[r.clone()];
-                            match (host_changed, device_changed) {
-                                (false, true) => Coherence::DeviceNewer,
-                                (true, false) if s[i] == Coherence::DeviceUninitialised => Coherence::DeviceUninitialised,
-                                (true, false) => Coherence::HostNewer,
-                                _ if s[i] != Coherence::Same => s[i],
-                                _ => Coherence::HostNewer,
-                            }
-                        }
-                        _ => Coherence::DeviceUninitialised,
-                    }
-                };
-                states.push(state);
-            }
+            let states: Vec<Coherence> = match self.check.lock() {
+                Ok(run) => (0..n as u64)
+                    .map(|i| match run.coherence.newest(e.host.start + i * size, size) {
+                        Newest::InSync => Coherence::Same,
+                        Newest::Host => Coherence::HostNewer,
+                        // A result discarded by an earlier lifetime was newest on the device.
+                        Newest::Device | Newest::Discarded => Coherence::DeviceNewer,
+                        Newest::DeviceUninitialised => Coherence::DeviceUninitialised,
+                    })
+                    .collect(),
+                Err(_) => vec![Coherence::Same; n],
+            };
             let fmt = |b: &[u8]| -> Vec<String> { b.chunks_exact(size as usize).take(n).map(|c| scalar.format(c)).collect() };
             out.push(MappedVar {
                 name: e.name.clone(),
@@ -491,12 +433,10 @@ impl Stepper {
                 element_type: scalar.name(),
                 host: fmt(&host),
                 device: fmt(&device),
-                coherence: states.clone(),
+                coherence: states,
                 elements: bytes / size,
             });
-            seen.insert(e.host.start, (host, device, states));
         }
-        self.copies = seen;
         out
     }
 
@@ -517,10 +457,17 @@ impl Stepper {
             memory: self.memory(view),
             events: self.events.lock().map(|e| e.clone()).unwrap_or_default(),
             now_ns: view.now_ns(),
-            findings: self.c.static_findings.clone(),
+            findings: self.findings(),
             stdout: self.stdout.text(),
             breakpoints,
         }
+    }
+
+    /// The findings panel's list at a pause: the checkers' findings so far, then the compiler's.
+    fn findings(&self) -> Vec<Finding> {
+        let mut all = checker_findings(&self.found, self.c.main_file);
+        all.extend(self.c.static_findings.iter().cloned());
+        all
     }
 
     fn publish(&self, snapshot: Snapshot) {
@@ -677,15 +624,6 @@ impl Observer for Stepper {
     }
 }
 
-/// Sets its flag when dropped (the engine loop returned: the GUI left).
-struct SetOnDrop(Arc<AtomicBool>);
-
-impl Drop for SetOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
-
 fn engine_main(path: PathBuf, commands: Receiver<Command>, updates: Sender<Update>, notify: Notify) {
     let compiled = match compile(&path) {
         Ok(c) => Arc::new(c),
@@ -699,16 +637,15 @@ fn engine_main(path: PathBuf, commands: Receiver<Command>, updates: Sender<Updat
             return;
         }
     };
-    // The checkers run the whole program once, beside the stepping run.
-    let gone = Arc::new(AtomicBool::new(false));
-    let _stop_check = SetOnDrop(Arc::clone(&gone));
-    spawn_check(Arc::clone(&compiled), updates.clone(), Arc::clone(&notify), gone);
     let shared = Arc::new(Mutex::new(Shared { breakpoints: BTreeSet::new(), last: None, restart_at: None, gone: false }));
     let mut target = 1;
     loop {
         let events: Arc<Mutex<Vec<Record>>> = Arc::default();
         let stdout = Capture::new();
         let sink_events = Arc::clone(&events);
+        // The checkers of `accsim check` follow the stepped run (a fresh set for each re-run).
+        let (run, found) = CheckRun::new();
+        let check = Arc::new(Mutex::new(run));
         let stepper = Stepper {
             c: Arc::clone(&compiled),
             shared: Arc::clone(&shared),
@@ -723,18 +660,22 @@ fn engine_main(path: PathBuf, commands: Receiver<Command>, updates: Sender<Updat
             host_line: None,
             maps: HashMap::new(),
             maps_launch: 0,
-            copies: HashMap::new(),
+            check: Arc::clone(&check),
+            found: Arc::clone(&found),
             last_progress: Instant::now(),
         };
         let options = RunOptions {
             stdout: Some(stdout.sink()),
             stderr: Some(stdout.sink()),
             observer: Some(Box::new(stepper)),
-            subscribers: vec![Box::new(Timeline(move |e: &Record| {
-                if let Ok(mut v) = sink_events.lock() {
-                    v.push(e.clone());
-                }
-            }))],
+            subscribers: vec![
+                Box::new(Timeline(move |e: &Record| {
+                    if let Ok(mut v) = sink_events.lock() {
+                        v.push(e.clone());
+                    }
+                })),
+                Box::new(SharedCheckRun(check)),
+            ],
             ..RunOptions::default()
         };
         let argv = vec![compiled.path.to_string_lossy().into_owned()];
@@ -758,6 +699,9 @@ fn engine_main(path: PathBuf, commands: Receiver<Command>, updates: Sender<Updat
             RunOutcome::Stopped => RunState::Failed("stopped".into()),
             RunOutcome::Trapped(d) | RunOutcome::Limit(d) => RunState::Failed(d.headline()),
         };
+        // The checkers' findings of the whole run (the end of a lifetime may add some).
+        s.findings = checker_findings(&found, compiled.main_file);
+        s.findings.extend(compiled.static_findings.iter().cloned());
         if let Some(d) = outcome.diagnostic() {
             s.findings.push(finding(d, compiled.main_file));
         }

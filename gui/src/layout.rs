@@ -174,6 +174,11 @@ fn walk(s: &Stmt, stack: &mut Vec<usize>, loops: &[LoopLayout], out: &mut HashMa
         }
         StmtKind::Switch { body, .. } => walk(body, stack, loops, out),
         StmtKind::Acc { body: Some(b), .. } => walk(b, stack, loops, out),
+        // The threads of a worker or vector partition: their shares are the loops above.
+        StmtKind::Partition(p) => {
+            record(p.count.loc, stack, out);
+            walk(&p.body, stack, loops, out);
+        }
         _ => {}
     }
 }

@@ -524,9 +524,6 @@ fn variables(s: &Snapshot, view: &mut ViewState, ui: &mut egui::Ui) {
 
 fn findings(app: &App, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
     let all = app.findings();
-    if app.checked.is_none() {
-        ui.small("checking the whole program (accsim check's checkers)…");
-    }
     if all.is_empty() {
         ui.label("No findings (the checkers' findings, compile-time notes and warnings, and the run's errors appear here).");
         return;

@@ -168,12 +168,27 @@ fn compile_errors_are_findings() {
     assert_eq!(app(&h).selected_finding, Some(0));
 }
 
-/// The checkers' findings (a run of the whole program beside the stepped one) are in the
-/// findings panel; clicking one selects both source sites and the threads it names.
+/// The checkers' findings (made by the checkers following the stepped run) are in the findings
+/// panel once the run has reached them; clicking one selects both source sites and the threads
+/// it names.
 #[test]
 fn checker_findings_select_sites_and_threads() {
     let mut h = harness(sample("bugs/race_vector_neighbor.c"));
-    assert!(h.state_mut().0.wait_checked(WAIT), "the checkers finished");
+    assert!(
+        !app(&h).findings().iter().any(|f| f.kind == "data-race"),
+        "no race is known before the kernel runs: the checkers follow the stepped run"
+    );
+    // Into the kernel, then statement by statement until lane 1 writes `a[1]`, which lane 0 read.
+    h.state_mut().0.apply(Command::Engine(EngineCommand::RunTo(9)));
+    assert!(h.state_mut().0.wait_idle(WAIT));
+    for _ in 0..100 {
+        if app(&h).findings().iter().any(|f| f.kind == "data-race") {
+            break;
+        }
+        h.state_mut().0.apply(Command::Engine(EngineCommand::Step));
+        assert!(h.state_mut().0.wait_idle(WAIT));
+    }
+    h.step();
     click_tab(&mut h, "Findings");
     let findings: Vec<_> = app(&h).findings().into_iter().cloned().collect();
     let (i, race) = findings.iter().enumerate().find(|(_, f)| f.kind == "data-race").expect("a data race is found");
@@ -197,10 +212,11 @@ fn checker_findings_select_sites_and_threads() {
     assert_eq!(a.selected_finding, Some(i));
     assert_eq!(a.selected_thread, Some(writer), "the device panel picks the writing thread");
     assert!(a.thread_pinned);
-    assert!(h.query_by_label_contains("selected (from a finding): gang 0 worker 0 lane 1").is_some(), "the device panel names it");
+    assert!(app(&h).snapshot.as_ref().is_some_and(|s| s.device.is_some()), "still in the kernel");
+    assert!(h.query_by_label_contains("selected: gang 0 worker 0 lane 1").is_some(), "the device panel names it");
 
-    // Run into the kernel: the picked thread stays selected in the grid.
-    h.state_mut().0.apply(Command::Engine(EngineCommand::RunTo(9)));
+    // A step on in the kernel: the picked thread stays selected in the grid.
+    h.state_mut().0.apply(Command::Engine(EngineCommand::Step));
     assert!(h.state_mut().0.wait_idle(WAIT));
     h.step();
     let a = app(&h);

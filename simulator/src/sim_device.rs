@@ -20,8 +20,8 @@
 //! (the GUI, the checkers: they see one thread at a time). `if(false)` regions and the host
 //! device run on the host (§2.5.3) and never reach a device (see `openacc::run_launch`).
 
-use accsim_core::exec::device::{launch_gangs, Device, KernelLaunch, SequentialDevice};
-use accsim_core::exec::{DeviceFork, Machine, Trap};
+use accsim_core::exec::device::{launch_gangs, Device, DeviceCtx, KernelLaunch, SequentialDevice};
+use accsim_core::exec::{DeviceFork, Trap};
 use rayon::prelude::*;
 
 /// Stack of each device thread: a C call in device code (a `routine`) is a Rust call.
@@ -56,21 +56,21 @@ impl SimDevice {
     }
 
     /// Run the gangs `args` (one call each) on the pool, in groups of consecutive gangs.
-    fn run_parallel(&self, m: &mut Machine, k: &KernelLaunch<'_>, args: &[Vec<u64>]) -> Result<(), Trap> {
+    fn run_parallel(&self, cx: &mut DeviceCtx<'_, '_>, k: &KernelLaunch<'_>, args: &[Vec<u64>]) -> Result<(), Trap> {
         let groups = (self.threads() * GROUPS_PER_THREAD).clamp(1, args.len().max(1));
         let per_group = args.len().div_ceil(groups).max(1);
-        let mut forks: Vec<DeviceFork> = args.chunks(per_group).map(|_| m.device_fork()).collect();
+        let mut forks: Vec<DeviceFork> = args.chunks(per_group).map(|_| cx.device_fork()).collect();
         let results: Vec<Result<(), Trap>> = self.pool.install(|| {
             forks
                 .par_iter_mut()
                 .zip(args.par_chunks(per_group))
                 .map(|(fork, gangs)| {
-                    fork.machine.enter_thread(DEVICE_THREAD_STACK);
-                    gangs.iter().try_for_each(|a| fork.machine.call_kernel(k.fid, a, k.loc))
+                    fork.enter_thread(DEVICE_THREAD_STACK);
+                    gangs.iter().try_for_each(|a| fork.call_kernel(k.fid, a, k.loc))
                 })
                 .collect()
         });
-        let joined = m.join_device_forks(forks, k.loc);
+        let joined = cx.join_device_forks(forks, k.loc);
         // The first failing group in gang order is the lowest failing gang's error.
         results.into_iter().collect::<Result<(), Trap>>()?;
         joined
@@ -82,16 +82,16 @@ impl Device for SimDevice {
         "simulated"
     }
 
-    fn launch(&self, m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Trap> {
-        if m.observer.is_some() || m.events.wants_device_events() || m.memory_model.is_some() {
-            return SequentialDevice.launch(m, k);
+    fn launch(&self, cx: &mut DeviceCtx<'_, '_>, k: &KernelLaunch<'_>) -> Result<(), Trap> {
+        if cx.observed() {
+            return SequentialDevice.launch(cx, k);
         }
         // Nothing watches the threads: the fast-share variant of the kernel (same results for a
         // race-free program, see `accsim_core::kernel::schedule`).
-        let fast = KernelLaunch { fid: m.exe.fast_kernels.get(&k.fid).copied().unwrap_or(k.fid), ..*k };
+        let fast = KernelLaunch { fid: cx.fast_kernel(k.fid), ..*k };
         if self.threads() == 1 {
-            return SequentialDevice.launch(m, &fast);
+            return SequentialDevice.launch(cx, &fast);
         }
-        launch_gangs(m, &fast, |m, k, args| self.run_parallel(m, k, args))
+        launch_gangs(cx, &fast, |cx, k, args| self.run_parallel(cx, k, args))
     }
 }

@@ -20,9 +20,9 @@
 use std::sync::{Arc, Mutex};
 
 use accsim_core::diag::{Loc, SourceMap};
-use accsim_core::exec::device::{Device, DeviceHandle, KernelLaunch};
-use accsim_core::exec::memory::{AllocId, AllocKind};
-use accsim_core::exec::{Machine, Trap};
+use accsim_core::exec::device::{Device, DeviceCtx, DeviceHandle, KernelLaunch};
+use accsim_core::exec::memory::{AllocId, AllocKind, Memory};
+use accsim_core::exec::Trap;
 use accsim_core::ir::types::{FloatKind, Type};
 use accsim_core::ir::{Program, TypeId};
 
@@ -55,35 +55,41 @@ impl Device for Recorder {
     fn count(&self) -> u64 {
         self.inner.count()
     }
-    fn alloc(&self, m: &mut Machine, len: u64, what: &'static str, loc: Loc) -> Result<u64, Trap> {
-        self.inner.alloc(m, len, what, loc)
+    fn alloc(&self, cx: &mut DeviceCtx<'_, '_>, len: u64, what: &'static str, loc: Loc) -> Result<u64, Trap> {
+        self.inner.alloc(cx, len, what, loc)
     }
-    fn free(&self, m: &mut Machine, dev: u64, loc: Loc) {
-        self.inner.free(m, dev, loc)
+    fn free(&self, cx: &mut DeviceCtx<'_, '_>, dev: u64, loc: Loc) {
+        self.inner.free(cx, dev, loc)
     }
-    fn upload(&self, m: &mut Machine, dev: u64, host: u64, len: u64, loc: Loc) -> Result<(), Trap> {
-        self.inner.upload(m, dev, host, len, loc)
+    fn upload(&self, cx: &mut DeviceCtx<'_, '_>, dev: u64, host: u64, len: u64, loc: Loc) -> Result<(), Trap> {
+        self.inner.upload(cx, dev, host, len, loc)
     }
-    fn download(&self, m: &mut Machine, host: u64, dev: u64, len: u64, loc: Loc) -> Result<(), Trap> {
-        self.inner.download(m, host, dev, len, loc)?;
-        let bytes = m.mem.read_bytes(host, len).map(|b| b.into_owned()).unwrap_or_default();
-        let block = m.mem.allocation(AllocId((host >> 32) as u32)).map(|a| a.kind);
+    fn download(&self, cx: &mut DeviceCtx<'_, '_>, host: u64, dev: u64, len: u64, loc: Loc) -> Result<(), Trap> {
+        self.inner.download(cx, host, dev, len, loc)?;
+        let bytes = cx.mem().read_bytes(host, len).map(|b| b.into_owned()).unwrap_or_default();
+        let block = cx.mem().allocation(AllocId((host >> 32) as u32)).map(|a| a.kind);
         if let Ok(mut v) = self.log.lock() {
             v.push(Transfer { loc, host, bytes, var: None, block });
         }
         Ok(())
     }
-    fn write_pointer(&self, m: &mut Machine, dev: u64, value: u64, loc: Loc) -> Result<(), Trap> {
-        self.inner.write_pointer(m, dev, value, loc)
+    fn write_pointer(&self, cx: &mut DeviceCtx<'_, '_>, dev: u64, value: u64, loc: Loc) -> Result<(), Trap> {
+        self.inner.write_pointer(cx, dev, value, loc)
     }
-    fn launch(&self, m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Trap> {
-        self.inner.launch(m, k)
+    fn launch(&self, cx: &mut DeviceCtx<'_, '_>, k: &KernelLaunch<'_>) -> Result<(), Trap> {
+        self.inner.launch(cx, k)
     }
-    fn wait(&self, m: &mut Machine, queue: Option<i64>) -> Result<(), Trap> {
-        self.inner.wait(m, queue)
+    fn wait(&self, cx: &mut DeviceCtx<'_, '_>, queue: Option<i64>) -> Result<(), Trap> {
+        self.inner.wait(cx, queue)
     }
     fn queue_idle(&self, queue: Option<i64>) -> bool {
         self.inner.queue_idle(queue)
+    }
+    fn block_len(&self, mem: &Memory, dev: u64) -> Option<u64> {
+        self.inner.block_len(mem, dev)
+    }
+    fn peek_u64(&self, mem: &Memory, dev: u64) -> Option<u64> {
+        self.inner.peek_u64(mem, dev)
     }
     fn native_stream(&self, queue: i64) -> u64 {
         self.inner.native_stream(queue)

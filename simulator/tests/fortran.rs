@@ -1,8 +1,8 @@
 //! The Fortran front-end (issue 16): `samples/fortran/` programs run under accsim and print
 //! exactly their golden `.expected` output with the exit status their `! expect-exit: N` header
 //! states (0 by default); where gfortran is installed (CI installs it), each is also compiled
-//! with gfortran (OpenACC directives are comments to it) and must print the same bytes with the
-//! same status. The OpenACC programs (`*_acc_*`) also run under other launch configurations and
+//! with `gfortran -fopenacc` (which runs the directives on the host) and must print the same
+//! bytes with the same status. The OpenACC programs (`*_acc_*`) also run under other launch configurations and
 //! `accsim check` finds no error or warning in them. `samples/fortran/errors/` programs use
 //! Fortran accsim does not support or that is wrong: each must give a diagnostic naming the
 //! Fortran file and line (`! expect-stderr:` lines) and exit 2, never a panic.
@@ -96,7 +96,7 @@ fn fortran_samples_match_gfortran() {
         let exe = dir.path().join(&stem);
         let mut cc = Command::new("gfortran");
         // In the temporary directory: gfortran writes its `.mod` files into the current one.
-        cc.current_dir(dir.path()).arg("-O0").arg("-o").arg(&exe).arg(path);
+        cc.current_dir(dir.path()).args(["-O0", "-fopenacc"]).arg("-o").arg(&exe).arg(path);
         let built = match run_with_timeout(cc, Duration::from_secs(120)) {
             Ok(o) if o.status == 0 => true,
             Ok(o) => return Some(format!("{stem}: gfortran rejects it:\n{}", indent(&o.stderr_text(), 1500))),

@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use accsim::validate::{compare, name_transfer, Recorder, RunResult, Tolerance, TransferLog};
 use accsim_core::diag::{Loc, SourceMap};
-use accsim_core::exec::device::{Device, DeviceHandle, KernelLaunch, SequentialDevice};
+use accsim_core::exec::device::{Device, DeviceCtx, DeviceHandle, KernelLaunch, SequentialDevice};
 use accsim_core::exec::events::{Record, RecordKind, Timeline};
-use accsim_core::exec::{self, Machine, Trap};
+use accsim_core::exec::{self, Trap};
 use accsim_core::frontend::PreprocessOptions;
 
 /// The simulated device, except that element `index` (a float) of every copy to the host is
@@ -21,17 +21,17 @@ impl Device for Corrupting {
     fn name(&self) -> &'static str {
         "corrupting"
     }
-    fn download(&self, m: &mut Machine, host: u64, dev: u64, len: u64, loc: Loc) -> Result<(), Trap> {
-        SequentialDevice.download(m, host, dev, len, loc)?;
+    fn download(&self, cx: &mut DeviceCtx<'_, '_>, host: u64, dev: u64, len: u64, loc: Loc) -> Result<(), Trap> {
+        SequentialDevice.download(cx, host, dev, len, loc)?;
         let at = host + 4 * self.index;
         if 4 * self.index + 4 <= len {
-            let v = m.mem.load_f32(at).map_err(|f| m.fault(f, loc))?;
-            m.mem.store_f32(at, v + 1.0).map_err(|f| m.fault(f, loc))?;
+            let v = cx.mem().load_f32(at).map_err(|f| cx.fault(f, loc))?;
+            cx.mem_mut().store_f32(at, v + 1.0).map_err(|f| cx.fault(f, loc))?;
         }
         Ok(())
     }
-    fn launch(&self, m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Trap> {
-        SequentialDevice.launch(m, k)
+    fn launch(&self, cx: &mut DeviceCtx<'_, '_>, k: &KernelLaunch<'_>) -> Result<(), Trap> {
+        SequentialDevice.launch(cx, k)
     }
 }
 

@@ -83,21 +83,27 @@ pub trait MemoryModel: Send {
 /// The stamp of an event that takes no model time, now.
 #[inline]
 pub fn stamp_now<'e>(m: &super::Machine<'e>) -> Stamp<'e> {
-    let exe: &'e super::Executable = m.exe;
     Stamp {
-        function: exe.funcs.get(m.cur_func as usize).map_or("", |f| f.name.as_str()),
+        exe: m.exe,
+        func: m.cur_func,
         queue: m.acc.queue,
         start_ns: super::openacc::now_ns(m),
         dur_ns: 0,
     }
 }
 
+/// Deliver an event that takes no model time.
+#[inline(always)]
+fn deliver_now(m: &mut super::Machine<'_>, e: &Event<'_>) {
+    let at = stamp_now(m);
+    m.events.deliver(&m.mem, &at, e);
+}
+
 /// Report a memory access to the run's subscribers of device events, if it has any.
 #[inline]
 pub fn access(m: &mut super::Machine<'_>, addr: u64, size: u64, write: bool, atomic: bool, loc: Loc) {
     if m.events.wants_device_events() {
-        let at = stamp_now(m);
-        m.events.deliver(&m.mem, &at, &Event::Access(Access { addr, size, write, atomic, loc }));
+        deliver_now(m, &Event::Access(Access { addr, size, write, atomic, loc }));
     }
 }
 
@@ -108,8 +114,7 @@ pub fn thread_event(m: &mut super::Machine<'_>, e: ThreadEvent) {
         model.thread(&mut m.mem, e);
     }
     if m.events.wants_device_events() {
-        let at = stamp_now(m);
-        m.events.deliver(&m.mem, &at, &Event::Thread(e));
+        deliver_now(m, &Event::Thread(e));
     }
 }
 

@@ -5,7 +5,7 @@
 
 pub mod index;
 
-use super::libc_shim::{self, Binding};
+use super::libc_shim::Binding;
 use super::machine::{Machine, Trap};
 use super::memory::{ptr_word, AllocKind};
 use super::value::Kind;
@@ -334,30 +334,6 @@ impl Executable {
         FIRST_GLOBAL + (self.globals.len() + self.strings.len()) as u32
     }
 
-    /// Allocate and initialise globals, string literals and the C library's objects.
-    pub fn init_memory(&self, m: &mut Machine) -> Result<(), Trap> {
-        for (i, g) in self.globals.iter().enumerate() {
-            let p = m
-                .mem
-                .alloc_init(&g.bytes, AllocKind::Global(i as u32), false, g.loc)
-                .map_err(|f| m.fault(f, g.loc))?;
-            for &(off, word) in &g.relocs {
-                m.mem
-                    .store_u64(p + off, word)
-                    .map_err(|f| m.fault(f, g.loc))?;
-            }
-            if g.read_only {
-                m.mem.set_read_only(p);
-            }
-        }
-        for (i, s) in self.strings.iter().enumerate() {
-            m.mem
-                .alloc_init(s, AllocKind::StringLiteral(i as u32), true, Loc::default())
-                .map_err(|f| m.fault(f, Loc::default()))?;
-        }
-        libc_shim::init_runtime(m)?;
-        super::openacc::startup(m)
-    }
 }
 
 /// Where a local of a compiled function lives (read by [`super::inspect`]).

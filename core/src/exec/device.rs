@@ -6,6 +6,11 @@
 //! (kernels) with their gang/worker/vector configuration and bound arguments (DESIGN.md, "The
 //! `Device` trait").
 //!
+//! A device method gets a [`DeviceCtx`]: exactly what a device may use of the engine (the
+//! memories, the present table's translations, the activity queue of the operation, and for the
+//! modeled accelerator the gang runner and whether something observes every step), never the
+//! interpreter itself.
+//!
 //! Device memory is always named by pointer words of the engine's allocation table
 //! ([`Space::Device`] allocations), so the present table, pointer translation and messages work
 //! the same on every device; a real GPU keeps its own buffers beside them and translates.
@@ -14,7 +19,7 @@
 //! - [`SequentialDevice`] (here): the modeled accelerator with its gangs run one after another on
 //!   the interpreter thread. Used when something observes every step (the GUI, the checkers).
 //! - `SimDevice` (simulator crate): the same model with the gangs of a kernel run in parallel on
-//!   rayon, through [`launch_gangs`] and [`Machine::device_fork`].
+//!   rayon, through [`launch_gangs`] and [`DeviceCtx::device_fork`].
 //! - `CudaDevice` (cuda-backend crate): CUDA C kernels on an NVIDIA GPU.
 
 use std::ops::Range;
@@ -22,8 +27,8 @@ use std::sync::Arc;
 
 use crate::diag::Loc;
 
-use super::machine::{Machine, Trap};
-use super::memory::{AllocId, AllocKind, Space};
+use super::machine::{DeviceFork, Machine, Trap};
+use super::memory::{AllocId, AllocKind, MemFault, Memory, Space};
 use super::gang::{self, CaptureArg, GangCopy};
 use super::openacc;
 
@@ -60,38 +65,38 @@ pub trait Device: Send + Sync {
     }
 
     /// Allocate `len` bytes of device memory; the pointer word of its first byte.
-    fn alloc(&self, m: &mut Machine, len: u64, what: &'static str, loc: Loc) -> Result<u64, Trap> {
-        m.mem.alloc(len, AllocKind::Runtime(what), Space::Device, loc).map_err(|f| m.fault(f, loc))
+    fn alloc(&self, cx: &mut DeviceCtx<'_, '_>, len: u64, what: &'static str, loc: Loc) -> Result<u64, Trap> {
+        cx.mem_mut().alloc(len, AllocKind::Runtime(what), Space::Device, loc).map_err(|f| cx.fault(f, loc))
     }
 
     /// Free the device block that `dev` points into.
-    fn free(&self, m: &mut Machine, dev: u64, loc: Loc) {
-        m.mem.release(AllocId((dev >> 32) as u32), loc);
+    fn free(&self, cx: &mut DeviceCtx<'_, '_>, dev: u64, loc: Loc) {
+        cx.mem_mut().release(AllocId((dev >> 32) as u32), loc);
     }
 
     /// Copy `len` bytes from host address `host` to device address `dev`.
-    fn upload(&self, m: &mut Machine, dev: u64, host: u64, len: u64, loc: Loc) -> Result<(), Trap> {
-        m.mem.copy(dev, host, len).map_err(|f| m.fault(f, loc))
+    fn upload(&self, cx: &mut DeviceCtx<'_, '_>, dev: u64, host: u64, len: u64, loc: Loc) -> Result<(), Trap> {
+        cx.mem_mut().copy(dev, host, len).map_err(|f| cx.fault(f, loc))
     }
 
     /// Copy `len` bytes from device address `dev` to host address `host`.
-    fn download(&self, m: &mut Machine, host: u64, dev: u64, len: u64, loc: Loc) -> Result<(), Trap> {
-        m.mem.copy(host, dev, len).map_err(|f| m.fault(f, loc))
+    fn download(&self, cx: &mut DeviceCtx<'_, '_>, host: u64, dev: u64, len: u64, loc: Loc) -> Result<(), Trap> {
+        cx.mem_mut().copy(host, dev, len).map_err(|f| cx.fault(f, loc))
     }
 
     /// Store the device pointer `value` at device address `dev` (attaching a row of `a[0:n][0:m]`).
-    fn write_pointer(&self, m: &mut Machine, dev: u64, value: u64, loc: Loc) -> Result<(), Trap> {
-        m.mem.store_u64(dev, value).map_err(|f| m.fault(f, loc))
+    fn write_pointer(&self, cx: &mut DeviceCtx<'_, '_>, dev: u64, value: u64, loc: Loc) -> Result<(), Trap> {
+        cx.mem_mut().store_u64(dev, value).map_err(|f| cx.fault(f, loc))
     }
 
     /// Run a kernel (the engine's queue scheduler decides when). A device with real queues may
     /// return before the kernel ends when `k.queue` is set; [`Device::wait`] then waits for it.
-    fn launch(&self, m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Trap>;
+    fn launch(&self, cx: &mut DeviceCtx<'_, '_>, k: &KernelLaunch<'_>) -> Result<(), Trap>;
 
     /// Wait until the device's own work on activity queue `queue` (every queue when `None`) has
     /// finished (§2.14.1, §3.2.11). Devices that finish work when it is issued have nothing to do.
-    fn wait(&self, m: &mut Machine, queue: Option<i64>) -> Result<(), Trap> {
-        let _ = (m, queue);
+    fn wait(&self, cx: &mut DeviceCtx<'_, '_>, queue: Option<i64>) -> Result<(), Trap> {
+        let _ = (cx, queue);
         Ok(())
     }
 
@@ -104,14 +109,14 @@ pub trait Device: Send + Sync {
     /// The length of the device block `dev` points into, where the bytes are the device's own
     /// (a GPU keeps them; the interpreter's memory holds only an empty placeholder), for the
     /// runtime's argument checks (`acc_map_data`, §3.2.25); `None` for no live device block.
-    fn block_len(&self, m: &Machine, dev: u64) -> Option<u64> {
-        m.mem.allocation(AllocId((dev >> 32) as u32)).filter(|a| a.live).map(|a| a.size)
+    fn block_len(&self, mem: &Memory, dev: u64) -> Option<u64> {
+        mem.allocation(AllocId((dev >> 32) as u32)).filter(|a| a.live).map(|a| a.size)
     }
 
     /// The 8 bytes at device address `dev`, read without a transfer event (launch-time values
     /// of the access plans, `kernel::footprint`: a scalar's device copy); `None` if unreadable.
-    fn peek_u64(&self, m: &Machine, dev: u64) -> Option<u64> {
-        m.mem.load_u64(dev).ok()
+    fn peek_u64(&self, mem: &Memory, dev: u64) -> Option<u64> {
+        mem.load_u64(dev).ok()
     }
 
     /// The native stream behind activity queue `queue` (`acc_get_cuda_stream`, §6.2.1); 0 when
@@ -157,14 +162,15 @@ impl Device for SequentialDevice {
         "simulated"
     }
 
-    fn launch(&self, m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Trap> {
+    fn launch(&self, cx: &mut DeviceCtx<'_, '_>, k: &KernelLaunch<'_>) -> Result<(), Trap> {
         if k.on_host {
             // `if(false)` and the host device: the region runs on the host, with host data.
-            return launch_gangs(m, k, |m, k, args| args.iter().try_for_each(|a| m.call_kernel(k.fid, a, k.loc)));
+            return launch_gangs(cx, k, |cx, k, args| args.iter().try_for_each(|a| cx.m.call_kernel(k.fid, a, k.loc)));
         }
-        launch_gangs(m, k, |m, k, args| {
+        launch_gangs(cx, k, |cx, k, args| {
             // One device thread for all gangs, on this thread; it takes the observer along so
             // that a stepping GUI or a checker sees every device step.
+            let m = &mut *cx.m;
             let mut fork = m.device_fork();
             fork.machine.observer = m.observer.take();
             fork.machine.events = std::mem::take(&mut m.events);
@@ -188,9 +194,9 @@ pub type GangArgs = Vec<u64>;
 /// any order, on any threads: gangs never synchronise with each other), then combine the
 /// reduction partials into their variables gang by gang, in gang order, and free the copies.
 pub fn launch_gangs(
-    m: &mut Machine,
+    cx: &mut DeviceCtx<'_, '_>,
     k: &KernelLaunch<'_>,
-    run: impl FnOnce(&mut Machine, &KernelLaunch<'_>, &[GangArgs]) -> Result<(), Trap>,
+    run: impl FnOnce(&mut DeviceCtx<'_, '_>, &KernelLaunch<'_>, &[GangArgs]) -> Result<(), Trap>,
 ) -> Result<(), Trap> {
     let loc = k.loc;
     let space = if k.on_host { Space::Host } else { Space::Device };
@@ -203,7 +209,7 @@ pub fn launch_gangs(
             let v = match GangCopy::of(c, k.on_host) {
                 GangCopy::Shared => s,
                 _ => {
-                    let p = private_copy(m, c, space, k.on_host, &mut mine, loc)?;
+                    let p = private_copy(cx.m, c, space, k.on_host, &mut mine, loc)?;
                     mine.push(p);
                     p
                 }
@@ -213,7 +219,8 @@ pub fn launch_gangs(
         args.push(a);
         partials.push(mine);
     }
-    let ran = run(m, k, &args);
+    let ran = run(cx, k, &args);
+    let m = &mut *cx.m;
     // Combine reductions into the variables — their device copy when they are mapped (a
     // `copy(sum)` clause), else the host variable — gang by gang, and free the copies.
     let targets: Vec<u64> = k
@@ -274,4 +281,80 @@ fn private_copy(m: &mut Machine, c: &CaptureArg, space: Space, on_host: bool, mi
         GangCopy::Private | GangCopy::Shared => {}
     }
     Ok(p)
+}
+
+/// What a device method may use of the engine (see the module documentation): the memories,
+/// the present table's translations, the activity queue of the operation, the flushing of
+/// program output, and for the modeled accelerator the gang runner ([`DeviceCtx::device_fork`])
+/// and whether something observes every step.
+pub struct DeviceCtx<'a, 'e> {
+    m: &'a mut Machine<'e>,
+}
+
+impl<'e> Machine<'e> {
+    /// The context a device method gets.
+    pub(crate) fn device_ctx(&mut self) -> DeviceCtx<'_, 'e> {
+        DeviceCtx { m: self }
+    }
+}
+
+impl<'e> DeviceCtx<'_, 'e> {
+    /// The allocation table: host memory, and the device memory of every device (a GPU's
+    /// blocks are placeholders there, see [`Device::block_len`]).
+    pub fn mem(&self) -> &Memory {
+        &self.m.mem
+    }
+
+    pub fn mem_mut(&mut self) -> &mut Memory {
+        &mut self.m.mem
+    }
+
+    /// The diagnostic of a memory fault at `loc` (naming the allocation as the program does).
+    pub fn fault(&self, f: MemFault, loc: Loc) -> Trap {
+        self.m.fault(f, loc)
+    }
+
+    /// The activity queue of the operation under way (`async`), `None` when synchronous.
+    pub fn queue(&self) -> Option<i64> {
+        self.m.acc.queue
+    }
+
+    /// The device address of host address `host` when it is present (§2.6).
+    pub fn translate(&self, host: u64) -> Option<u64> {
+        openacc::translate(self.m, host)
+    }
+
+    /// The device pointer a host pointer value stands for on the device: into the device copy of
+    /// the data it points into (also outside the mapped bytes of that block), if any.
+    pub fn translate_pointer(&self, host_ptr: u64) -> Option<u64> {
+        openacc::translate_pointer(self.m, host_ptr)
+    }
+
+    /// Write the program's buffered stdout (before device output, which goes straight out).
+    pub fn flush_stdout(&mut self) {
+        self.m.flush_stdout();
+    }
+
+    /// Something observes every step (a stepping GUI, the checkers' access and thread events, a
+    /// memory model): gangs must run on the interpreter thread, one after another
+    /// ([`SequentialDevice`]).
+    pub fn observed(&self) -> bool {
+        self.m.observer.is_some() || self.m.events.wants_device_events() || self.m.memory_model.is_some()
+    }
+
+    /// The fast-share variant of kernel function `fid` (or `fid`), which an unobserved run may
+    /// use (same results for a race-free program, `kernel::schedule`).
+    pub fn fast_kernel(&self, fid: u32) -> u32 {
+        self.m.exe.fast_kernels.get(&fid).copied().unwrap_or(fid)
+    }
+
+    /// A machine for a device thread: shares the device memory, nothing of the host's.
+    pub fn device_fork(&mut self) -> DeviceFork<'e> {
+        self.m.device_fork()
+    }
+
+    /// Take back the forks' memory views, output and step counts, in fork order.
+    pub fn join_device_forks(&mut self, forks: Vec<DeviceFork<'e>>, loc: Loc) -> Result<(), Trap> {
+        self.m.join_device_forks(forks, loc)
+    }
 }

@@ -109,15 +109,35 @@ impl Event<'_> {
 }
 
 /// When and where an event happened.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Stamp<'a> {
-    /// The function the host (or device thread) was running.
-    pub function: &'a str,
+    /// The executable and the index of the function the host (or device thread) was running
+    /// ([`Stamp::function`]: looked up only when asked, not for every access).
+    pub exe: &'a super::Executable,
+    pub func: u32,
     /// The activity queue (`async(n)`), `None` for synchronous work.
     pub queue: Option<i64>,
     /// Model time the event started (ns) and how long it took.
     pub start_ns: u64,
     pub dur_ns: u64,
+}
+
+impl<'a> Stamp<'a> {
+    /// The name of the function the host (or device thread) was running.
+    pub fn function(&self) -> &'a str {
+        self.exe.funcs.get(self.func as usize).map_or("", |f| f.name.as_str())
+    }
+}
+
+impl std::fmt::Debug for Stamp<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Stamp")
+            .field("function", &self.function())
+            .field("queue", &self.queue)
+            .field("start_ns", &self.start_ns)
+            .field("dur_ns", &self.dur_ns)
+            .finish()
+    }
 }
 
 /// Receives the events of a run (see the module documentation).
@@ -152,13 +172,16 @@ pub trait Subscriber: Send {
 #[derive(Default)]
 pub struct Subscribers {
     list: Vec<Box<dyn Subscriber>>,
+    /// For each subscriber, its [`Subscriber::device_events`] (asked once).
+    wants_device: Vec<bool>,
     device: bool,
 }
 
 impl Subscribers {
     pub fn new(list: Vec<Box<dyn Subscriber>>) -> Subscribers {
-        let device = list.iter().any(|s| s.device_events());
-        Subscribers { list, device }
+        let wants_device: Vec<bool> = list.iter().map(|s| s.device_events()).collect();
+        let device = wants_device.contains(&true);
+        Subscribers { list, wants_device, device }
     }
 
     /// Nobody listens: events need not be built.
@@ -177,8 +200,8 @@ impl Subscribers {
     #[inline]
     pub fn deliver(&mut self, mem: &Memory, at: &Stamp<'_>, e: &Event<'_>) {
         let device = e.is_device_event();
-        for s in &mut self.list {
-            if !device || s.device_events() {
+        for (s, &wants) in self.list.iter_mut().zip(&self.wants_device) {
+            if wants || !device {
                 s.event(mem, at, e);
             }
         }
@@ -186,14 +209,14 @@ impl Subscribers {
 
     /// Whether some subscriber takes footprints.
     pub fn wants_proofs(&self) -> bool {
-        self.list.iter().any(|s| s.device_events() && s.wants_proofs())
+        self.list.iter().zip(&self.wants_device).any(|(s, &wants)| wants && s.wants_proofs())
     }
 
     /// Offer the footprint of a proven kernel to the subscribers of device events: true when
     /// every one of them took it (the kernel may then run unobserved).
     pub fn proven_launch(&mut self, mem: &Memory, fp: &crate::kernel::footprint::Footprint) -> bool {
         let mut taken = self.device;
-        for s in self.list.iter_mut().filter(|s| s.device_events()) {
+        for (s, _) in self.list.iter_mut().zip(&self.wants_device).filter(|(_, &wants)| wants) {
             taken &= s.proven_launch(mem, fp);
         }
         taken
@@ -201,7 +224,7 @@ impl Subscribers {
 
     /// Stop (`false`) or resume delivering device events (a kernel that runs on its footprint).
     pub fn set_device_events(&mut self, on: bool) {
-        self.device = on && self.list.iter().any(|s| s.device_events());
+        self.device = on && self.wants_device.contains(&true);
     }
 }
 
@@ -244,7 +267,7 @@ impl Record {
             Event::WaitDirective { queue, .. } => RecordKind::Wait { queue },
             _ => return None,
         };
-        Some(Record { kind, loc: e.loc(), function: at.function.to_string(), queue: at.queue, start_ns: at.start_ns, dur_ns: at.dur_ns })
+        Some(Record { kind, loc: e.loc(), function: at.function().to_string(), queue: at.queue, start_ns: at.start_ns, dur_ns: at.dur_ns })
     }
 }
 

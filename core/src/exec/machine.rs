@@ -72,48 +72,61 @@ pub fn arith_trap(f: ArithFault, loc: Loc) -> Trap {
 
 /// A [`Machine`] running gangs on another thread, with the buffers its output goes to.
 pub struct DeviceFork<'e> {
-    pub machine: Machine<'e>,
+    pub(crate) machine: Machine<'e>,
     out: super::Capture,
     err: super::Capture,
 }
 
-/// The machine one program runs on.
+impl DeviceFork<'_> {
+    /// Run on the current thread, whose stack is `stack_size` bytes (for the C call depth check).
+    pub fn enter_thread(&mut self, stack_size: usize) {
+        self.machine.enter_thread(stack_size);
+    }
+
+    /// Run kernel function `fid` for one gang with `args` (see [`super::device::launch_gangs`]).
+    pub fn call_kernel(&mut self, fid: u32, args: &[u64], loc: Loc) -> Result<(), Trap> {
+        self.machine.call_kernel(fid, args, loc)
+    }
+}
+
+/// The machine one program runs on. Its state is the interpreter's own: a device sees what a
+/// [`super::device::DeviceCtx`] gives it, a tool what [`super::inspect::MachineView`] shows.
 pub struct Machine<'e> {
-    pub exe: &'e Executable,
-    pub mem: Memory,
+    pub(crate) exe: &'e Executable,
+    pub(crate) mem: Memory,
     /// Register locals of all active calls; a call's slots start at `bp`.
-    pub regs: Vec<u64>,
-    pub bp: usize,
+    pub(crate) regs: Vec<u64>,
+    pub(crate) bp: usize,
     /// Where the current call writes a record/complex result.
-    pub ret_dest: u64,
+    pub(crate) ret_dest: u64,
     /// The current call's variadic arguments.
-    pub varargs: Vec<u64>,
+    pub(crate) varargs: Vec<u64>,
     /// Memory locals, VLAs and `va_list` areas of active calls, freed when their call returns.
-    pub frame_allocs: Vec<u64>,
-    pub cur_func: u32,
-    pub depth: usize,
+    pub(crate) frame_allocs: Vec<u64>,
+    pub(crate) cur_func: u32,
+    pub(crate) depth: usize,
     /// Instructions left; `u64::MAX` when unlimited.
-    pub fuel: u64,
+    pub(crate) fuel: u64,
     fuel_limited: bool,
-    pub observer: Option<Box<dyn Observer>>,
+    pub(crate) observer: Option<Box<dyn Observer>>,
     /// The run's observers of events ([`super::events`]): the timeline of `--notify`/`--time`/
     /// `--trace`, the checkers of `accsim check` (accesses and thread events come only from an
     /// executable compiled for checking, see [`super::check`]), the GUI.
-    pub events: super::events::Subscribers,
+    pub(crate) events: super::events::Subscribers,
     /// The memory model of `--coherence weak` ([`super::check::MemoryModel`]; called only by an
     /// executable compiled for checking).
-    pub memory_model: Option<Box<dyn super::check::MemoryModel>>,
-    pub stdout: Sink,
-    pub stderr: Sink,
+    pub(crate) memory_model: Option<Box<dyn super::check::MemoryModel>>,
+    pub(crate) stdout: Sink,
+    pub(crate) stderr: Sink,
     /// Program stdout not yet written to the sink.
-    pub out_buf: Vec<u8>,
-    pub libc: ShimState,
+    pub(crate) out_buf: Vec<u8>,
+    pub(crate) libc: ShimState,
     /// The OpenACC runtime: data environment, device configuration.
-    pub acc: super::openacc::AccState,
+    pub(crate) acc: super::openacc::AccState,
     /// The gang index, gang count, worker count and vector length of the kernel gang this
     /// machine is running ([`Machine::call_kernel`]); `[0, 1, 1, 1]` in host code. Routines read
     /// it to share their loops among the calling threads (`kernel::routine::LAUNCH_DIM_FN`).
-    pub launch_dims: [u64; 4],
+    pub(crate) launch_dims: [u64; 4],
     stack_top: usize,
     stack_size: usize,
 }
@@ -177,6 +190,19 @@ impl<'e> Machine<'e> {
                 "invalid-access",
                 format!("{access} through an invalid pointer ({:#x})", f.ptr),
             ),
+            FaultKind::OutOfBounds if what.is_some_and(|(_, a)| (f.ptr as u32 as u64) < a.lo) => {
+                // Below the part of an array that a data clause mapped (`copy(a[10:50])` and a
+                // device access of `a[0]`): the device copy holds only the subarray (§2.6.5).
+                let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
+                let d = Diagnostic::error(
+                    "out-of-bounds",
+                    format!("out-of-bounds {access} of {} at offset {} of {}: {} before the mapped part: a subarray in a data clause maps only its elements, and the device copy may hold only those (§2.6.5)", bytes(f.size), f.ptr as u32, desc(id), bytes(a.lo - f.ptr as u32 as u64)),
+                    loc,
+                )
+                .with_help("map the elements the device code accesses: a subarray that starts at the lowest index used");
+                let d = if a.origin.line != 0 { d.with_related(a.origin, format!("{} declared here", desc(id))) } else { d };
+                return Trap::error(d);
+            }
             FaultKind::OutOfBounds => {
                 let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
                 (
@@ -752,6 +778,34 @@ pub fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
                 }
             }
         }
+    }
+}
+
+impl Executable {
+    /// Allocate and initialise globals, string literals and the C library's objects, then start
+    /// the OpenACC runtime.
+    pub fn init_memory(&self, m: &mut Machine) -> Result<(), Trap> {
+        for (i, g) in self.globals.iter().enumerate() {
+            let p = m
+                .mem
+                .alloc_init(&g.bytes, AllocKind::Global(i as u32), false, g.loc)
+                .map_err(|f| m.fault(f, g.loc))?;
+            for &(off, word) in &g.relocs {
+                m.mem
+                    .store_u64(p + off, word)
+                    .map_err(|f| m.fault(f, g.loc))?;
+            }
+            if g.read_only {
+                m.mem.set_read_only(p);
+            }
+        }
+        for (i, s) in self.strings.iter().enumerate() {
+            m.mem
+                .alloc_init(s, AllocKind::StringLiteral(i as u32), true, Loc::default())
+                .map_err(|f| m.fault(f, Loc::default()))?;
+        }
+        libc_shim::init_runtime(m)?;
+        super::openacc::startup(m)
     }
 }
 

@@ -136,6 +136,11 @@ pub struct Allocation {
     store: Store,
     /// Size at allocation time (kept after free, for messages).
     pub size: u64,
+    /// The first addressable byte offset: 0, except for the device copy of part of an array
+    /// (`copy(a[10:50])`), whose block mirrors the array's offsets from the part's start, so
+    /// that an access below the part is out of bounds as one past its end is (§2.6.5: only the
+    /// subarray's elements are mapped). See [`Memory::set_lower_bound`].
+    pub lo: u64,
     pub kind: AllocKind,
     pub space: Space,
     pub read_only: bool,
@@ -152,6 +157,7 @@ impl Allocation {
         Allocation {
             store: Store::Bytes(Vec::new()),
             size: 0,
+            lo: 0,
             kind: AllocKind::Reserved,
             space: Space::Host,
             read_only: true,
@@ -238,6 +244,7 @@ impl Memory {
         let reserved = |_| Allocation {
             store: Store::Bytes(Vec::new()),
             size: 0,
+            lo: 0,
             kind: AllocKind::Reserved,
             space: Space::Host,
             read_only: true,
@@ -319,6 +326,7 @@ impl Memory {
         let fresh = Allocation {
             store,
             size,
+            lo: 0,
             kind,
             space,
             read_only: false,
@@ -402,6 +410,14 @@ impl Memory {
         Ok(())
     }
 
+    /// Make the bytes of allocation `id` below offset `lo` unaddressable ([`Allocation::lo`]):
+    /// the device copy of `a[lo:len]` mirrors `a`'s offsets from the part's start.
+    pub fn set_lower_bound(&mut self, id: AllocId, lo: u64) {
+        if let Some(a) = self.own_mut(id.0 as usize) {
+            a.lo = lo.min(a.size);
+        }
+    }
+
     /// End the lifetime of an allocation (frames, VLAs, heap blocks).
     pub fn release(&mut self, id: AllocId, at: Loc) {
         // Only this memory's own allocations (a device view cannot end a lent one's lifetime).
@@ -478,7 +494,7 @@ impl Memory {
                     return Ok(Cow::Borrowed(s));
                 }
                 if let Store::Shared(w) = store {
-                    if end as u64 <= a.size {
+                    if end as u64 <= a.size && off as u64 >= a.lo {
                         let mut out = vec![0; len as usize];
                         shared_read(w, off, &mut out);
                         return Ok(Cow::Owned(out));
@@ -493,7 +509,7 @@ impl Memory {
     pub fn write_bytes(&mut self, ptr: u64, data: &[u8]) -> Result<(), MemFault> {
         let (off, id) = (ptr as u32 as usize, (ptr >> 32) as usize);
         let len = data.len();
-        let fits = |a: &Allocation| !a.read_only && off.checked_add(len).is_some_and(|e| e as u64 <= a.size);
+        let fits = |a: &Allocation| !a.read_only && off as u64 >= a.lo && off.checked_add(len).is_some_and(|e| e as u64 <= a.size);
         if let Some(a) = self.own_mut(id).filter(|a| fits(a)) {
             if let Store::Bytes(b) = &mut a.store {
                 if let Some(b) = b.get_mut(off..off + len) {
@@ -513,7 +529,7 @@ impl Memory {
     pub fn check_writable(&self, ptr: u64, len: u64) -> Result<(), MemFault> {
         let off = ptr as u32 as u64;
         match self.get((ptr >> 32) as usize) {
-            Some((a, Store::Bytes(_) | Store::Shared(_))) if !a.read_only && a.live && off.saturating_add(len) <= a.size => Ok(()),
+            Some((a, Store::Bytes(_) | Store::Shared(_))) if !a.read_only && a.live && off >= a.lo && off.saturating_add(len) <= a.size => Ok(()),
             _ => Err(self.fault(ptr, len, true)),
         }
     }
@@ -522,7 +538,7 @@ impl Memory {
     pub fn check_readable(&self, ptr: u64, len: u64) -> Result<(), MemFault> {
         let off = ptr as u32 as u64;
         match self.get((ptr >> 32) as usize) {
-            Some((a, store)) if a.live && off.saturating_add(len) <= a.size => match store {
+            Some((a, store)) if a.live && off >= a.lo && off.saturating_add(len) <= a.size => match store {
                 Store::Bytes(_) | Store::Frozen(_) | Store::Shared(_) => Ok(()),
                 Store::Remote(_) => Err(self.fault(ptr, len, false)),
             },
@@ -608,7 +624,7 @@ impl Memory {
     pub fn read_c_string(&self, ptr: u64, max: Option<usize>) -> Result<Vec<u8>, MemFault> {
         let off = ptr as u32 as usize;
         let (a, store) = match self.get((ptr >> 32) as usize) {
-            Some((a, store)) if a.live && off as u64 <= a.size => (a, store),
+            Some((a, store)) if a.live && off as u64 >= a.lo && off as u64 <= a.size => (a, store),
             _ => return Err(self.fault(ptr, 1, false)),
         };
         let limit = max.unwrap_or(usize::MAX);
@@ -889,7 +905,7 @@ impl Memory {
         let last = first.checked_add(step.checked_mul((count as i64).checked_sub(1)?)?)?;
         // Offsets below 2^31 never carry into the allocation bits of the pointer word.
         let (lo, hi) = (first.min(last), first.max(last));
-        (lo >= 0 && hi.checked_add(n as i64)? <= limit.min(MAX_ALLOC) as i64).then_some((id, first))
+        (lo >= a.lo as i64 && hi.checked_add(n as i64)? <= limit.min(MAX_ALLOC) as i64).then_some((id, first))
     }
 
     /// Load `out.len()` values of `N` bytes (zero-extended) at `ptr + i*step`.
@@ -981,7 +997,7 @@ impl Memory {
 fn load_at<const N: usize>(a: &Allocation, s: &Store, off: usize) -> Option<[u8; N]> {
     let bytes = match s {
         Store::Bytes(b) => b.get(off..off + N)?,
-        Store::Shared(w) if (off + N) as u64 <= a.size => return shared_load::<N>(w, off),
+        Store::Shared(w) if (off + N) as u64 <= a.size && off as u64 >= a.lo => return shared_load::<N>(w, off),
         Store::Frozen(b) => b.get(off..off + N)?,
         _ => return None,
     };
@@ -993,8 +1009,8 @@ fn load_at<const N: usize>(a: &Allocation, s: &Store, off: usize) -> Option<[u8;
 /// Store `v` at byte offset `off` of allocation `a` when its store is device memory and the value
 /// lies inside; `false` otherwise.
 #[inline(always)]
-fn store_shared<const N: usize>(s: &Store, size: u64, off: usize, v: [u8; N]) -> bool {
-    matches!(s, Store::Shared(w) if (off + N) as u64 <= size && shared_store::<N>(w, off, v).is_some())
+fn store_shared<const N: usize>(s: &Store, (lo, size): (u64, u64), off: usize, v: [u8; N]) -> bool {
+    matches!(s, Store::Shared(w) if (off + N) as u64 <= size && off as u64 >= lo && shared_store::<N>(w, off, v).is_some())
 }
 
 macro_rules! access {
@@ -1013,10 +1029,10 @@ macro_rules! access {
                 let done = match self.own_mut(id) {
                     Some(a) => match &mut a.store {
                         Store::Bytes(b) if !a.read_only => b.get_mut(off..off + $n).map(|b| b.copy_from_slice(&v.to_le_bytes())).is_some(),
-                        s => store_shared::<$n>(s, a.size, off, v.to_le_bytes()),
+                        s => store_shared::<$n>(s, (a.lo, a.size), off, v.to_le_bytes()),
                     },
                     // The lent table of a device view: only its device memory can be written.
-                    None => self.base.get(id).is_some_and(|a| store_shared::<$n>(&a.store, a.size, off, v.to_le_bytes())),
+                    None => self.base.get(id).is_some_and(|a| store_shared::<$n>(&a.store, (a.lo, a.size), off, v.to_le_bytes())),
                 };
                 if done {
                     Ok(())

@@ -258,9 +258,9 @@ pub fn emit(m: &mut Machine, e: Event<'_>) {
     if m.events.is_empty() {
         return;
     }
-    let exe: &super::Executable = m.exe;
     let at = Stamp {
-        function: exe.funcs.get(m.cur_func as usize).map_or("", |f| f.name.as_str()),
+        exe: m.exe,
+        func: m.cur_func,
         queue: m.acc.queue,
         start_ns: now_ns(m) - dur_ns,
         dur_ns,
@@ -287,16 +287,22 @@ pub fn translate_pointer(m: &Machine, h: u64) -> Option<u64> {
     m.acc.present.entries().find(|e| e.host.start >> 32 == id).map(|e| (e.device_start & !0xffff_ffff) | (h & 0xffff_ffff))
 }
 
+/// A device block for the host bytes `[host_start, host_start+len)`. The block mirrors the host
+/// allocation's offsets (a pointer to the array's start translates to the block's start, the
+/// virtual base of a part mapped alone), and its bytes below the part are unaddressable: device
+/// code reading `a[0]` when `copy(a[10:50])` mapped the part is out of bounds, as reading
+/// `a[60]` is (§2.6.5: a subarray maps only its elements).
 fn device_alloc(m: &mut Machine, host_start: u64, len: u64, loc: Loc) -> Result<u64, Trap> {
     let off = host_start & 0xffff_ffff;
     let device = m.acc.device.clone();
-    let base = device.alloc(m, off + len, DEVICE_COPY, loc)?;
+    let base = device.alloc(&mut m.device_ctx(), off + len, DEVICE_COPY, loc)?;
+    m.mem.set_lower_bound(super::memory::AllocId((base >> 32) as u32), off);
     Ok(base + off)
 }
 
 fn device_free(m: &mut Machine, dev: u64, loc: Loc) {
     let device = m.acc.device.clone();
-    device.free(m, dev, loc);
+    device.free(&mut m.device_ctx(), dev, loc);
 }
 
 /// Copy host → device (for the clause variable `var`; `None`: `acc_memcpy_to_device`).
@@ -305,7 +311,7 @@ fn upload(m: &mut Machine, dev: u64, host: u64, len: u64, var: Option<&str>, loc
         return Ok(());
     }
     let device = m.acc.device.clone();
-    device.upload(m, dev, host, len, loc)?;
+    device.upload(&mut m.device_ctx(), dev, host, len, loc)?;
     emit(m, Event::Upload { device: dev, host, len, var, loc });
     Ok(())
 }
@@ -316,7 +322,7 @@ fn download(m: &mut Machine, host: u64, dev: u64, len: u64, var: Option<&str>, l
         return Ok(());
     }
     let device = m.acc.device.clone();
-    device.download(m, host, dev, len, loc)?;
+    device.download(&mut m.device_ctx(), host, dev, len, loc)?;
     emit(m, Event::Download { host, device: dev, len, var, loc });
     Ok(())
 }
@@ -324,7 +330,7 @@ fn download(m: &mut Machine, host: u64, dev: u64, len: u64, var: Option<&str>, l
 /// Store a device pointer into device memory (attaching a pointer to its target, §2.6).
 pub fn attach_pointer(m: &mut Machine, dev: u64, value: u64, loc: Loc) -> Result<(), Trap> {
     let device = m.acc.device.clone();
-    device.write_pointer(m, dev, value, loc)?;
+    device.write_pointer(&mut m.device_ctx(), dev, value, loc)?;
     emit(m, Event::PointerAttached { device: dev, loc });
     Ok(())
 }
@@ -604,7 +610,7 @@ pub fn wait_queues(m: &mut Machine, q: Option<i64>) -> Result<(), Trap> {
     emit(m, Event::Waited { queue: q, loc: Loc::default() });
     // The device's own queues (CUDA streams) finish their work too.
     let device = m.acc.device.clone();
-    device.wait(m, q)
+    device.wait(&mut m.device_ctx(), q)
 }
 
 /// Queue `waiter`'s later work waits for the work queued so far on `on` (every other queue
@@ -619,7 +625,7 @@ pub fn join_queues(m: &mut Machine, waiter: i64, on: Option<i64>, loc: Loc) -> R
     };
     run_deferred(m, queues)?;
     let device = m.acc.device.clone();
-    device.wait(m, on)?;
+    device.wait(&mut m.device_ctx(), on)?;
     emit(m, Event::QueueJoined { waiter, on, loc });
     Ok(())
 }
@@ -821,7 +827,7 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         model.launch(host);
     }
     let ran = if host {
-        SequentialDevice.launch(m, &k)
+        SequentialDevice.launch(&mut m.device_ctx(), &k)
     } else if let Some(plain) = proven_launch(m, &k) {
         // Proven race-free with its footprint taken by the checkers: run it as `accsim run`
         // does (the executable without hooks, the device's own schedule), its accesses and
@@ -830,13 +836,13 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         m.exe = plain;
         m.events.set_device_events(false);
         let device = m.acc.device.clone();
-        let ran = device.launch(m, &k);
+        let ran = device.launch(&mut m.device_ctx(), &k);
         m.events.set_device_events(true);
         m.exe = exe;
         ran
     } else {
         let device = m.acc.device.clone();
-        device.launch(m, &k)
+        device.launch(&mut m.device_ctx(), &k)
     };
     emit(m, Event::LaunchEnd { loc });
     ran?;
@@ -1102,7 +1108,7 @@ impl crate::kernel::footprint::LaunchValues for LaunchView<'_, '_, '_> {
             // A device whose memory is its own (a GPU: the interpreter holds an empty
             // placeholder) is asked for the bytes, decoded as `load_kind` decodes them.
             Err(_) if c.mode == CaptureMode::Present && !self.k.on_host => {
-                let w = self.m.acc.device.peek_u64(self.m, at)?;
+                let w = self.m.acc.device.peek_u64(&self.m.mem, at)?;
                 match k {
                     Kind::Void | Kind::Aggregate => at,
                     _ => k.from_raw(w),
@@ -1122,7 +1128,7 @@ impl crate::kernel::footprint::LaunchValues for LaunchView<'_, '_, '_> {
         if !a.live || a.space != Space::Device {
             return None;
         }
-        let size = self.m.acc.device.block_len(self.m, addr).unwrap_or(a.size);
+        let size = self.m.acc.device.block_len(&self.m.mem, addr).unwrap_or(a.size);
         Some(((addr >> 32) << 32, size, !a.kind.is_gang_private()))
     }
 }
@@ -1411,7 +1417,7 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
                 return m.mem.alloc(a(0), AllocKind::Runtime(ACC_MALLOC_BLOCK), Space::Host, loc).map_err(|f| m.fault(f, loc));
             }
             let device = m.acc.device.clone();
-            device.alloc(m, a(0), ACC_MALLOC_BLOCK, loc)?
+            device.alloc(&mut m.device_ctx(), a(0), ACC_MALLOC_BLOCK, loc)?
         }
         Free => {
             acc_free(m, a(0), loc)?;
@@ -1585,6 +1591,9 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
 ///   specifications agree for a null pointer; libgomp (GCC 10–12) stops instead;
 /// - a null pointer with a nonzero length points to no data: a runtime error (`bad-argument`),
 ///   as libgomp reports for the routines that start a lifetime (nvc faults).
+///
+/// Reviewed in session 6 (conformance/RESULTS.md, "Decisions"): 2.0 names no error for a zero
+/// length, so the no-op stays.
 fn data_arguments(routine: &str, h: u64, bytes: u64, loc: Loc) -> Result<bool, Trap> {
     if bytes == 0 {
         return Ok(false);
@@ -1701,7 +1710,7 @@ fn check_map_data(m: &Machine, h: u64, d: u64, bytes: u64, loc: Loc) -> Result<(
     }
     match m.mem.allocation(AllocId((d >> 32) as u32)) {
         Some(a) if a.space == Space::Device && a.live => {
-            let size = m.acc.device.block_len(m, d).unwrap_or(a.size);
+            let size = m.acc.device.block_len(&m.mem, d).unwrap_or(a.size);
             if (d & 0xffff_ffff).saturating_add(bytes) > size {
                 return Err(bad(format!("the device block holds {size} bytes from its start")));
             }

@@ -5,7 +5,7 @@
 
 pub use crate::directive::{AtomicKind, DataClause, ReductionOp};
 
-use super::{Expr, GlobalId, LocalId, TypeId};
+use super::{Expr, GlobalId, LocalId, Stmt, TypeId};
 use crate::diag::Loc;
 
 #[derive(Debug, Clone)]
@@ -181,6 +181,84 @@ pub fn reduction_identity_int(op: ReductionOp, bits: u32, signed: bool) -> u64 {
         BitAnd => if signed { u64::MAX } else { max },
         Max => min,
         Min => max,
+    }
+}
+
+/// A level of parallelism of the execution model (§1.2): gangs, the workers of a gang, the
+/// vector lanes of a worker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    Gang,
+    Worker,
+    Vector,
+}
+
+/// The threads of one level running their shares of a partitioned loop (§1.2, §2.7): `body` runs
+/// once for each thread index `var` = 0, 1, … `count - 1` of the level, in any order and with
+/// no synchronisation until all are done (a sequential device runs them one after the other,
+/// a GPU at once: `threadIdx.y` for workers, `threadIdx.x` for vector lanes).
+///
+/// A kernel function runs once per gang (its gang index is [`KernelParams::gang`]), so inside one
+/// the levels are `Worker` (`count` = the kernel's `num_workers` parameter) and `Vector` (its
+/// `vector_length` parameter); a worker partition may hold a vector partition, never the
+/// reverse. `Gang` is the level of a front-end that states a gang loop itself; no kernel
+/// function has one (`ir::valid` rejects it there).
+#[derive(Debug, Clone)]
+pub struct Partition {
+    pub level: Level,
+    /// The register local (`long`) holding the running thread's index at this level.
+    pub var: LocalId,
+    /// The number of threads at this level.
+    pub count: Expr,
+    /// The loop schedule this partition runs ([`LoopInfo`], by its index in the kernel's list).
+    pub schedule: u32,
+    /// What each thread runs: its share of the loop's iterations, with its private and
+    /// reduction copies (§2.7.10, §2.7.11).
+    pub body: Stmt,
+}
+
+impl Partition {
+    /// The loop that runs the level's threads one after the other, as a sequential device does:
+    /// `for (var = 0; var < count; var += 1) body`, every node at `loc`. `var_ty` is the type of
+    /// `var` (`long`).
+    pub fn sequential_loop(&self, types: &super::TypeTable, var_ty: TypeId, loc: Loc) -> Stmt {
+        use super::{BinOp, ExprKind, IntType, Place, StmtKind, Type};
+        let e = |kind: ExprKind, ty: TypeId| Expr { kind, ty, loc };
+        let int = types.lookup(&Type::Int(IntType::INT)).unwrap_or(var_ty);
+        let init = Stmt { kind: StmtKind::Expr(e(ExprKind::Assign { place: Place::Local(self.var), value: Box::new(e(ExprKind::Int(0), var_ty)) }, var_ty)), loc };
+        let cond = e(ExprKind::Binary(BinOp::Lt, Box::new(e(ExprKind::Local(self.var), var_ty)), Box::new(self.count.clone())), int);
+        let step = e(ExprKind::CompoundAssign { op: BinOp::Add, place: Place::Local(self.var), value: Box::new(e(ExprKind::Int(1), var_ty)), op_ty: var_ty }, var_ty);
+        Stmt { kind: StmtKind::For { init: Some(Box::new(init)), cond: Some(cond), step: Some(step), body: Box::new(self.body.clone()) }, loc }
+    }
+}
+
+/// The parameters of a kernel function that state the execution model (§1.2): the running
+/// gang's index and the launch configuration. They are the function's first four parameters,
+/// before one per [`Capture`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KernelParams {
+    pub gang: LocalId,
+    pub num_gangs: LocalId,
+    pub num_workers: LocalId,
+    pub vector_length: LocalId,
+}
+
+impl KernelParams {
+    /// The layout every kernel function has: locals 0..4.
+    pub const FIXED: KernelParams = KernelParams { gang: LocalId(0), num_gangs: LocalId(1), num_workers: LocalId(2), vector_length: LocalId(3) };
+
+    /// The kernel-function local of capture `i` (the parameter after the four above).
+    pub fn capture(i: usize) -> LocalId {
+        LocalId(4 + i as u32)
+    }
+
+    /// The local holding the thread count of a partition level inside a gang.
+    pub fn count_of(&self, level: Level) -> Option<LocalId> {
+        match level {
+            Level::Gang => None,
+            Level::Worker => Some(self.num_workers),
+            Level::Vector => Some(self.vector_length),
+        }
     }
 }
 

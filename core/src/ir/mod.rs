@@ -195,6 +195,9 @@ pub enum StmtKind {
     Acc { directive: DirectiveId, body: Option<Box<Stmt>> },
     /// Launch an outlined kernel (inside its compute construct).
     AccLaunch(acc::KernelId),
+    /// The threads of one level of a gang, each running its share of a partitioned loop
+    /// (§1.2, §2.7; see [`acc::Partition`]). Only in kernel functions.
+    Partition(Box<acc::Partition>),
 }
 
 #[derive(Debug, Clone)]

@@ -102,6 +102,10 @@ fn stmt(p: &Program, s: &Stmt, depth: usize, out: &mut String) {
             let f = p.kernels.get(k.0 as usize).and_then(|k| p.functions.get(k.func.0 as usize)).map(|f| f.name.as_str()).unwrap_or("?");
             let _ = writeln!(out, "{pad}launch {f};");
         }
+        StmtKind::Partition(part) => {
+            let _ = writeln!(out, "{pad}partition {:?} l{} < {} (schedule {})", part.level, part.var.0, expr(p, &part.count), part.schedule);
+            stmt(p, &part.body, depth + 1, out);
+        }
         StmtKind::Acc { directive, body } => {
             let text = p.directives.get(directive.0 as usize).map(|d| d.text.as_str()).unwrap_or("?");
             let _ = writeln!(out, "{pad}#pragma acc {text}");

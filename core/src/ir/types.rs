@@ -144,6 +144,11 @@ impl TypeTable {
         &self.types[id.0 as usize]
     }
 
+    /// The id of `ty` if it has been interned.
+    pub fn lookup(&self, ty: &Type) -> Option<TypeId> {
+        self.index.get(ty).copied()
+    }
+
     pub fn record(&self, id: RecordId) -> &Record {
         &self.records[id.0 as usize]
     }

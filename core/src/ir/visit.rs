@@ -130,6 +130,10 @@ macro_rules! stmt_children {
                     $f($P::Stmt(&$($m)? **b));
                 }
             }
+            StmtKind::Partition(p) => {
+                $f($P::Expr(&$($m)? p.count));
+                $f($P::Stmt(&$($m)? p.body));
+            }
         }
     };
 }

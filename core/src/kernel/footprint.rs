@@ -514,6 +514,8 @@ impl An<'_, '_> {
             StmtKind::While(..) | StmtKind::DoWhile(..) => Err("a `while` loop".into()),
             StmtKind::Switch { .. } | StmtKind::Goto(_) | StmtKind::Break | StmtKind::Continue | StmtKind::Return(_) => Err("a jump".into()),
             StmtKind::AccLaunch(_) => Err("a nested launch".into()),
+            // Plans are made before scheduling, which makes partitions.
+            StmtKind::Partition(_) => Err("a scheduled loop".into()),
         }
     }
 

@@ -36,7 +36,7 @@ pub fn outline_program(p: &mut Program) -> Result<(), Vec<Diagnostic>> {
         let uses_all = count_local_uses(&body);
         let host_body = body.clone();
         let entered = entered_vars(&body, &p.acc);
-        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_whole: Vec::new(), enclosing_vars: Vec::new(), entered, members: HashMap::new(), whole_structs: HashMap::new(), p, fi, uses_all, purity: &purity, routines: &routines, per_part: HashSet::new(), diags: &mut diags };
+        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_whole: Vec::new(), enclosing_vars: Vec::new(), declared: (HashSet::new(), HashSet::new()), entered, members: HashMap::new(), whole_structs: HashMap::new(), p, fi, uses_all, purity: &purity, routines: &routines, per_part: HashSet::new(), diags: &mut diags };
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
@@ -198,6 +198,12 @@ struct FnOutliner<'p> {
     enclosing_whole: Vec<HashSet<VarRoot>>,
     /// The variables of the data clauses of the enclosing data constructs (struct members, §2.6.5).
     enclosing_vars: Vec<Vec<super::members::NamedVar>>,
+    /// The variables of the function-scope `declare` directives met so far (all named, mapped
+    /// whole): §2.10, "the clauses have exactly the same behavior as having an explicit data
+    /// construct surrounding the body of the procedure with these clauses", so for the
+    /// constructs after it they are in an enclosing data construct (§2.5.1, §2.5.2). Visibility
+    /// is taken as the rest of the function, as `lower::acc_rules` does.
+    declared: (HashSet<VarRoot>, HashSet<VarRoot>),
     /// The variables of the function's `enter data` directives: a struct member entered there is
     /// mapped by the program (a dynamic lifetime, §2.6.4), whatever the construct's position.
     entered: Vec<super::members::NamedVar>,
@@ -254,6 +260,10 @@ impl FnOutliner<'_> {
                         );
                         return;
                     }
+                }
+                if let Some(decl) = self.p.acc.get(d.0 as usize).and_then(|a| a.as_ref()).filter(|a| matches!(a.kind, AccKind::Declare)) {
+                    self.declared.0.extend(clause_roots(decl));
+                    self.declared.1.extend(whole_data_roots(decl));
                 }
                 let named: HashSet<VarRoot> = self
                     .p
@@ -379,6 +389,7 @@ impl FnOutliner<'_> {
         for e in &self.enclosing_data {
             named.extend(e.iter().copied());
         }
+        named.extend(self.declared.0.iter().copied());
         // Reductions on loops inside the region also give the variable a clear attribute.
         let mut inner = HashMap::new();
         gang_reductions(body, &self.p.acc, &mut inner);
@@ -620,15 +631,19 @@ impl FnOutliner<'_> {
         // data clause for the construct or any enclosing data construct" — the *lexically*
         // containing ones (§2.5.1's first paragraph). A scalar mapped there is used through its
         // device copy, so that the construct's updates reach the copy the data region copies
-        // out. A scalar mapped only by a caller's data region, an `enter data` or a `declare` is
-        // not named by such a clause: it is firstprivate in a parallel construct, as the text
-        // says and as gcc and nvc compile it (both decide at compile time, from the lexical
-        // scope; the V&V suite's declare_create.c relies on a `declare create(n)` global keeping
-        // its host value as a loop bound). Pointers keep their translated value (the clause maps
+        // out. A function-scope `declare` counts as such a construct around the rest of the
+        // function (§2.10: "exactly the same behavior as having an explicit data construct
+        // surrounding the body"; `declared`). A scalar mapped only by a caller's data region, an
+        // `enter data` or a file-scope `declare` is not named by such a clause: it is
+        // firstprivate in a parallel construct, as the text says and as gcc and nvc compile it
+        // (both decide at compile time, from the lexical scope; the V&V suite's declare_create.c
+        // relies on a `declare create(n)` global keeping its host value as a loop bound).
+        // Decision reviewed in session 6 (conformance/RESULTS.md, "Decisions"). Pointers keep their translated value (the clause maps
         // what they point to, see `exec::compile::offload::BarePointer`).
         for roots in &self.enclosing_whole {
             mapped.extend(roots.iter().copied());
         }
+        mapped.extend(self.declared.1.iter().copied());
 
         // default(none) (§2.5.12): every variable the region uses from outside must have its
         // data attribute given by a clause of the construct or of an enclosing data construct.
@@ -637,6 +652,7 @@ impl FnOutliner<'_> {
             for e in &self.enclosing_data {
                 named.extend(e.iter().copied());
             }
+            named.extend(self.declared.0.iter().copied());
             named.extend(self.members.values().filter(|u| u.clause.is_some()).map(|u| VarRoot::Local(u.temp)));
             let missing: Vec<(String, Loc)> = external
                 .iter()

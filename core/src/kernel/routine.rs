@@ -325,7 +325,8 @@ pub(crate) fn schedule_routines(p: &mut Program, purity: &super::depend::Purity,
             clauses: Vec::new(),
             loc,
         }));
-        p.directives.push(crate::ir::DirectiveSite { text: "atomic update /* reduction combine (§2.7.11) */".into(), loc });
+        // `acc` and `directives` are indexed alike: the combine has a site with no source text.
+        p.directives.push(crate::ir::DirectiveSite { text: String::new(), loc });
         let own = level.loop_levels();
         let taken = LoopLevels { gang: !own.gang, worker: !own.worker, vector: !own.vector };
         let body = std::mem::replace(&mut p.functions[fi].body, Stmt { kind: StmtKind::Empty, loc });
@@ -341,7 +342,7 @@ pub(crate) fn schedule_routines(p: &mut Program, purity: &super::depend::Purity,
             let call = b.expr(ExprKind::Call { callee: Callee::Extern(dim_fn), args: vec![arg], result: None }, long);
             entry.push(b.set(*l, call));
         }
-        let scheduled = super::schedule::schedule_routine(body.clone(), &mut b, &p.acc, purity, levels, combine, launch, taken);
+        let scheduled = super::schedule::schedule_routine(body.clone(), &mut b, &p.acc, purity, levels, combine, crate::ir::acc::KernelParams { gang: launch[0], num_gangs: launch[1], num_workers: launch[2], vector_length: launch[3] }, taken);
         match scheduled {
             Ok(s) => {
                 entry.push(s);

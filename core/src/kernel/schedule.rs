@@ -63,7 +63,7 @@ struct Ctx<'a> {
     vars: &'a ClauseVars,
     /// The locals holding the gang index, the gang count, the worker count and the vector
     /// length: a kernel's first four parameters, or in a routine the values the call runs with.
-    launch: [LocalId; 4],
+    launch: KernelParams,
 }
 
 /// Rewrite the loops of a kernel body (the parameters gang, num_gangs, num_workers,
@@ -83,7 +83,7 @@ pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<Acc
         }
         matches!(&s.kind, StmtKind::For { .. }) || matches!(&s.kind, StmtKind::Acc { body: Some(b), .. } if matches!(b.kind, StmtKind::For { .. }))
     };
-    let launch = [LocalId(0), LocalId(1), LocalId(2), LocalId(3)];
+    let launch = KernelParams::FIXED;
     let mut cx = Ctx { acc, is_kernels, loops, purity, routines, uses, single_nest, combine_atomic, fast, fast_used: false, vars, launch };
     let out = walk(body, b, &mut cx, Levels::default())?;
     Ok((out, cx.fast_used))
@@ -97,7 +97,7 @@ pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<Acc
 /// length (on the host: gang 0 of 1, one worker, one lane, so every loop runs all its
 /// iterations). Levels above the routine's own are taken by the caller (`outer`), so an
 /// automatically scheduled loop uses only the routine's levels.
-pub(crate) fn schedule_routine(body: Stmt, b: &mut Builder<'_>, acc: &[Option<AccDirective>], purity: &Purity, routines: &RoutineLevels, combine_atomic: DirectiveId, launch: [LocalId; 4], taken: LoopLevels) -> SResult<Stmt> {
+pub(crate) fn schedule_routine(body: Stmt, b: &mut Builder<'_>, acc: &[Option<AccDirective>], purity: &Purity, routines: &RoutineLevels, combine_atomic: DirectiveId, launch: KernelParams, taken: LoopLevels) -> SResult<Stmt> {
     let uses = super::outline::count_local_uses(&body);
     let mut loops = Vec::new();
     let vars = ClauseVars::own_locals(b.locals.len());
@@ -540,12 +540,12 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
                     let block = |b: &mut Builder<'_>, gang: Expr| {
                         let n = b.get(d.n);
                         let prod = b.bin(BinOp::Mul, gang, n);
-                        let ng = b.get(launch[1]);
+                        let ng = b.get(launch.num_gangs);
                         b.bin(BinOp::Div, prod, ng)
                     };
-                    let g0 = b.get(launch[0]);
+                    let g0 = b.get(launch.gang);
                     let from = block(b, g0);
-                    let g1 = b.get(launch[0]);
+                    let g1 = b.get(launch.gang);
                     let one = b.c(1);
                     let next = b.bin(BinOp::Add, g1, one);
                     (from, block(b, next))
@@ -568,11 +568,11 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
     }
 
     // The share of the iterations: thread t of T takes k = t*c + j*T*c .. +c.
-    let (g, ng) = if lv.gang { (b.get(launch[0]), b.get(launch[1])) } else { (b.c(0), b.c(1)) };
+    let (g, ng) = if lv.gang { (b.get(launch.gang), b.get(launch.num_gangs)) } else { (b.c(0), b.c(1)) };
     let w = b.long_temp("__worker");
     let v = b.long_temp("__lane");
-    let nw = if lv.worker { b.get(launch[2]) } else { b.c(1) };
-    let nv = if lv.vector { b.get(launch[3]) } else { b.c(1) };
+    let nw = if lv.worker { b.get(launch.num_workers) } else { b.c(1) };
+    let nv = if lv.vector { b.get(launch.vector_length) } else { b.c(1) };
     let t = b.long_temp("__thread");
     let tt = b.long_temp("__threads");
     if let Some(info) = cx.loops.get_mut(info_index) {
@@ -589,8 +589,8 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
         // Set before `__iters = …`, which stays the last statement of the setup (the CUDA loop
         // mappings find the share after it).
         let at = setup.len().saturating_sub(1);
-        for (i, (var, gang)) in [(from, b.get(launch[0])), (to, {
-            let g = b.get(launch[0]);
+        for (i, (var, gang)) in [(from, b.get(launch.gang)), (to, {
+            let g = b.get(launch.gang);
             let one = b.c(1);
             b.bin(BinOp::Add, g, one)
         })]
@@ -599,7 +599,7 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
         {
             let n0 = b.get(dims[0].n);
             let prod = b.bin(BinOp::Mul, gang, n0);
-            let ng = b.get(launch[1]);
+            let ng = b.get(launch.num_gangs);
             let mut first = b.bin(BinOp::Div, prod, ng);
             for d in &dims[1..] {
                 let n = b.get(d.n);
@@ -638,7 +638,7 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
         let in_range = b.bin(BinOp::Lt, kk, tot);
         let guarded = b.stmt(StmtKind::If(in_range, Box::new(iter_body), None));
         let mut inner = b.block(vec![set_k, guarded]);
-        inner = thread_loops(b, lv, (w, nw.clone()), (v, nv.clone()), inner);
+        inner = thread_loops(b, lv, info_index as u32, (w, nw.clone()), (v, nv.clone()), inner);
         let lanes = b.bin(BinOp::Mul, nw.clone(), nv.clone());
         if let Some((from, to)) = gang_range {
             // The gang's block of iterations, round by round: `for (round = from; round < to;
@@ -681,7 +681,7 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
         share.push(b.count_loop(k, start, end, stride, iter_body));
         share.extend(thread_post);
         let mut out = b.block(share);
-        out = thread_loops(b, lv, (w, nw), (v, nv), out);
+        out = thread_loops(b, lv, info_index as u32, (w, nw), (v, nv), out);
         setup.push(out);
         return Ok(b.block(setup));
     }
@@ -736,22 +736,21 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
     share.push(looped);
     share.extend(thread_post);
     let mut out = b.block(share);
-    out = thread_loops(b, lv, (w, nw), (v, nv), out);
+    out = thread_loops(b, lv, info_index as u32, (w, nw), (v, nv), out);
     setup.push(out);
     let _ = loc;
     Ok(b.block(setup))
 }
 
-/// `body` run by each worker and lane of a gang: a loop over the lanes (`lane` = 0..count) inside
-/// a loop over the workers, for the levels the loop is partitioned at; at a level it is not,
-/// the index is 0 (one worker, one lane).
-fn thread_loops(b: &mut Builder<'_>, lv: Levels, worker: (LocalId, Expr), lane: (LocalId, Expr), body: Stmt) -> Stmt {
+/// `body` run by each worker and lane of a gang: a vector [`Partition`] (`lane` = 0..count)
+/// inside a worker partition, for the levels the loop is partitioned at; at a level it is not,
+/// the index is 0 (one worker, one lane). `schedule` is the loop's index in the kernel's
+/// [`LoopInfo`] list.
+fn thread_loops(b: &mut Builder<'_>, lv: Levels, schedule: u32, worker: (LocalId, Expr), lane: (LocalId, Expr), body: Stmt) -> Stmt {
     let mut out = body;
-    for (partitioned, (var, count)) in [(lv.vector, lane), (lv.worker, worker)] {
+    for (partitioned, level, (var, count)) in [(lv.vector, Level::Vector, lane), (lv.worker, Level::Worker, worker)] {
         out = if partitioned {
-            let zero = b.c(0);
-            let one = b.c(1);
-            b.count_loop(var, zero, count, one, out)
+            b.stmt(StmtKind::Partition(Box::new(Partition { level, var, count, schedule, body: out })))
         } else {
             let z = b.c(0);
             let set = b.set(var, z);
@@ -1149,39 +1148,10 @@ impl Sub {
     }
 
     fn stmt(&self, s: &mut Stmt) {
-        match &mut s.kind {
-            StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } | StmtKind::Return(Some(e)) => self.expr(e),
-            StmtKind::Block(v) => v.iter_mut().for_each(|x| self.stmt(x)),
-            StmtKind::If(c, t, e) => {
-                self.expr(c);
-                self.stmt(t);
-                if let Some(e) = e {
-                    self.stmt(e);
-                }
-            }
-            StmtKind::While(c, body) | StmtKind::DoWhile(body, c) => {
-                self.expr(c);
-                self.stmt(body);
-            }
-            StmtKind::For { init, cond, step, body } => {
-                if let Some(i) = init {
-                    self.stmt(i);
-                }
-                if let Some(c) = cond {
-                    self.expr(c);
-                }
-                if let Some(c) = step {
-                    self.expr(c);
-                }
-                self.stmt(body);
-            }
-            StmtKind::Switch { cond, body, .. } => {
-                self.expr(cond);
-                self.stmt(body);
-            }
-            StmtKind::Acc { body: Some(b), .. } => self.stmt(b),
-            _ => {}
-        }
+        crate::ir::visit::stmt_parts_mut(s, &mut |part| match part {
+            crate::ir::visit::PartMut::Stmt(x) => self.stmt(x),
+            crate::ir::visit::PartMut::Expr(e) => self.expr(e),
+        });
     }
 
     fn place(&self, p: &mut Place) {

@@ -21,9 +21,11 @@
 //! - §2.10: "A variable or array may appear at most once in all the clauses of declare directives
 //!   for a function", and "the same variable or array may not appear in a data clause for any
 //!   construct where the declaration of the variable is visible" (function-scope `declare`;
-//!   visibility is taken as the rest of the function). `present` is accepted there: it asserts
-//!   what the declare directive makes true and gives no second data attribute; compilers accept
-//!   it, and programs write it to document that the region uses the declared copy.
+//!   visibility is taken as the rest of the function). This holds for `present` too (issue 12,
+//!   decision reviewed in session 6): §2.6.5 lists `present` among the data clauses and the
+//!   restriction names no exception, so `present(x)` after `declare create(x)` in the same
+//!   function is an error, although some compilers accept it (conformance/RESULTS.md,
+//!   "Decisions").
 
 use crate::diag::Diagnostic;
 use crate::directive::{ClauseKind, Directive, VarRef};
@@ -75,7 +77,7 @@ impl<'a> Lowerer<'a> {
                 }
                 if declare {
                     self.check_declare_variable(c, *dc, v, function_scope)?;
-                } else if function_scope && *dc != DataClause::Present {
+                } else if function_scope {
                     let earlier = self.fcx.as_ref().and_then(|f| f.declared.iter().find(|(r, _, _)| *r == v.root && v.root != VarRoot::Other).cloned());
                     if let Some((_, name, declare_loc)) = earlier {
                         return Err(self.report(

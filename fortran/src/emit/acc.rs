@@ -255,7 +255,12 @@ impl Translator {
                                     sh.ub(k)
                                 }
                             };
-                            let full = lo.is_none() && hi.is_none();
+                            // A range spelling out the bounds (`a(1:n, j)` of `a(n, m)`) is whole too.
+                            let same = |given: &Option<Expr>, c: &str, bound: &str, t: &Self| match given {
+                                None => true,
+                                Some(e) => c == bound || t.fold(e).is_some_and(|v| bound.parse::<i64>() == Ok(v)),
+                            };
+                            let full = same(lo, &lo_c, &sh.lbs[k], self) && same(hi, &hi_c, &sh.ub(k), self);
                             if stage >= 1 {
                                 return unsupported(line, format!("the non-contiguous section of `{n}` (OpenACC data clauses need contiguous sections)"));
                             }
@@ -347,9 +352,20 @@ impl Translator {
                 }
                 _ => error(line, "a loop directive must be followed by a `do` loop"),
             }
-        } else if w0 == "atomic" && body.len() == 1 {
-            // The C form: the directive, then the one expression statement.
-            self.block(body, out)
+        } else if w0 == "atomic" {
+            // The C form: the directive, then the one expression statement (or a block of two
+            // for `atomic capture`).
+            self.f.in_atomic = true;
+            let two = body.len() > 1;
+            if two {
+                let _ = write!(out, "{m}{{\n");
+            }
+            let r = self.block(body, out);
+            if two {
+                let _ = write!(out, "{}}}\n", self.marker(end_line));
+            }
+            self.f.in_atomic = false;
+            r
         } else {
             let _ = write!(out, "{m}{{\n");
             let r = self.block(body, out);
@@ -573,5 +589,75 @@ fn inner_loop_vars(stmts: &[Stmt], skip: u32, out: &mut Vec<String>) {
             StmtKind::Acc { body: Some(b), .. } => inner_loop_vars(b, 0, out),
             _ => {}
         }
+    }
+}
+
+/// Runtime routines taking an array (or scalar) and an optional byte count (§3.2.15–§3.2.23 in
+/// their Fortran form: `call acc_copyin(a(1:n))`).
+const DATA_API: [&str; 11] = [
+    "acc_copyin", "acc_present_or_copyin", "acc_pcopyin", "acc_create", "acc_present_or_create", "acc_pcreate", "acc_copyout", "acc_delete", "acc_update_device", "acc_update_self", "acc_is_present",
+];
+
+impl Translator {
+    /// The address and element count of a variable, element or contiguous section.
+    fn data_extent(&mut self, e: &Expr, line: u32) -> TResult<(String, String, Ty)> {
+        match e {
+            Expr::Name(n) => {
+                let v = self.var(n, line)?;
+                Ok(match &v.shape {
+                    Some(sh) => (v.cname.clone(), sh.total(), v.ty),
+                    None if v.ty == Ty::Char => (v.cname.clone(), v.char_len.to_string(), v.ty),
+                    None => (format!("&{}", v.cname), "1".into(), v.ty),
+                })
+            }
+            Expr::Apply(n, _) => {
+                let v = self.var(n, line)?;
+                let sub = self.clause_var(e, line)?;
+                // `name[start:length]`
+                let inner = sub.strip_prefix(&format!("{}[", v.cname)).and_then(|r| r.strip_suffix(']')).unwrap_or("0:1");
+                let (start, len) = inner.rsplit_once(':').unwrap_or(("0", "1"));
+                Ok((format!("&{}[{start}]", v.cname), len.to_string(), v.ty))
+            }
+            _ => error(line, "expected a variable or array section"),
+        }
+    }
+
+    /// A call of an OpenACC runtime routine from Fortran (`use openacc`, §3): C's routine with the
+    /// array turned into its address and byte count. `None` when `name` is not one.
+    pub fn acc_api(&mut self, name: &str, args: &[Arg], line: u32) -> TResult<Option<super::expr::CE>> {
+        use super::expr::CE;
+        if !name.starts_with("acc_") || self.procs.contains_key(name) {
+            return Ok(None);
+        }
+        let vals: Vec<&Expr> = args
+            .iter()
+            .filter_map(|a| match a {
+                Arg::Value(v) | Arg::Keyword(_, v) => Some(v),
+                Arg::Range(..) => None,
+            })
+            .collect();
+        if DATA_API.contains(&name) {
+            let Some(first) = vals.first() else { return error(line, format!("`{name}` needs an array")) };
+            let (ptr, count, ty) = self.data_extent(first, line)?;
+            let elem = if ty == Ty::Char { "char" } else { ty.c() };
+            let bytes = match vals.get(1) {
+                Some(l) => self.expr(l, None, line)?.c,
+                None => format!("({count}) * sizeof({elem})"),
+            };
+            let call = format!("{name}({ptr}, {bytes})");
+            return Ok(Some(if name == "acc_is_present" { CE::new(format!("({call} != 0)"), Ty::Logical) } else { CE::new(call, Ty::Int(4)) }));
+        }
+        let ret = match name {
+            "acc_get_num_devices" | "acc_get_device_num" | "acc_get_device_type" => Ty::Int(4),
+            "acc_on_device" | "acc_async_test" | "acc_async_test_all" => Ty::Logical,
+            "acc_set_device_type" | "acc_set_device_num" | "acc_init" | "acc_shutdown" | "acc_async_wait" | "acc_async_wait_all" | "acc_wait" | "acc_wait_all" | "acc_wait_async" | "acc_wait_all_async" => Ty::Int(4),
+            _ => return unsupported(line, format!("the OpenACC runtime routine `{name}` in Fortran")),
+        };
+        let mut cargs = Vec::new();
+        for v in &vals {
+            cargs.push(super::expr::unparen(&self.expr(v, None, line)?.c));
+        }
+        let call = format!("{name}({})", cargs.join(", "));
+        Ok(Some(if ret == Ty::Logical { CE::new(format!("({call} != 0)"), Ty::Logical) } else { CE::new(call, ret) }))
     }
 }

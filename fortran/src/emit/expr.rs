@@ -301,9 +301,19 @@ impl Translator {
                     if !p.function {
                         return error(line, format!("subroutine `{n}` is referenced as a function (use `call`)"));
                     }
+                    let (pre, post) = (std::mem::take(&mut self.f.call_pre), std::mem::take(&mut self.f.call_post));
                     let a = self.actual_args(&p, n, args, line)?;
                     let ty = p.result.map(|r| r.0).unwrap_or(Ty::Int(4));
-                    return Ok(CE::new(format!("{}({})", p.cname, a.join(", ")), ty));
+                    let call = format!("{}({})", p.cname, a.join(", "));
+                    let (my_pre, my_post) = (std::mem::replace(&mut self.f.call_pre, pre), std::mem::replace(&mut self.f.call_post, post));
+                    if my_pre.is_empty() {
+                        return Ok(CE::new(call, ty));
+                    }
+                    let r = self.tmp("res");
+                    return Ok(CE::new(format!("({{ {} {} {r} = {call}; {} {r}; }})", my_pre.join(" "), ty.c(), my_post.join(" ")), ty));
+                }
+                if let Some(ce) = self.acc_api(n, args, line)? {
+                    return Ok(ce);
                 }
                 return self.intrinsic(n, args, idx, line);
             }
@@ -401,7 +411,9 @@ impl Translator {
                     let (ll, rl) = (l.len.clone().unwrap_or_default(), r.len.clone().unwrap_or_default());
                     return Ok(CE::new(format!("(_f_char_cmp({}, {ll}, {}, {rl}) {cop} 0)", l.c, r.c), Ty::Logical));
                 }
-                if !l.ty.is_numeric() || !r.ty.is_numeric() {
+                // gfortran accepts a logical operand compared with an integer (as 0 or 1).
+                let num = |t: Ty| t.is_numeric() || t == Ty::Logical;
+                if !num(l.ty) || !num(r.ty) || (l.ty == Ty::Logical && r.ty == Ty::Logical) {
                     return error(line, format!("operands of `{op}` must be numeric (use `.eqv.` for logical values)"));
                 }
                 CE::new(format!("({} {cop} {})", l.c, r.c), Ty::Logical)
@@ -409,6 +421,18 @@ impl Translator {
             ".and." | ".or." | ".eqv." | ".neqv." => {
                 if l.ty != Ty::Logical || r.ty != Ty::Logical {
                     return error(line, format!("operands of `{op}` must be logical"));
+                }
+                if let Some(x) = self.f.atomic_lhs.clone() {
+                    // Under `!$acc atomic` (§2.12, Fortran operators .and. .or. .eqv. .neqv.): on
+                    // logical values 0/1 these are C's bitwise operators, which C's atomic forms take.
+                    let c = match op {
+                        ".and." => format!("({} & {})", l.c, r.c),
+                        ".or." => format!("({} | {})", l.c, r.c),
+                        ".neqv." => format!("({} ^ {})", l.c, r.c),
+                        _ if super::expr::unparen(&l.c) == x => format!("({} ^ !{})", l.c, r.c),
+                        _ => format!("(!{} ^ {})", l.c, r.c),
+                    };
+                    return Ok(CE::new(c, Ty::Logical));
                 }
                 let c = match op {
                     ".and." => format!("({} && {})", l.c, r.c),
@@ -430,6 +454,30 @@ impl Translator {
         } else {
             format!("({}){}", to.c(), c.c)
         }
+    }
+
+    /// Whether the section `n(args)` is contiguous in the column-major storage: whole leading
+    /// dimensions, then one range, then single subscripts, no strides.
+    pub fn is_contiguous_section(&self, n: &str, args: &[Arg]) -> bool {
+        let Some(sh) = self.lookup(n).and_then(|v| v.shape.clone()) else { return false };
+        let mut stage = 0;
+        for (k, a) in args.iter().enumerate() {
+            match a {
+                Arg::Range(_, _, Some(_)) => return false,
+                Arg::Range(lo, hi, None) => {
+                    if stage >= 1 {
+                        return false;
+                    }
+                    let whole_lo = lo.as_ref().is_none_or(|e| self.fold(e).is_some_and(|v| sh.lbs[k].parse::<i64>() == Ok(v)));
+                    let whole_hi = hi.as_ref().is_none_or(|e| self.fold(e).is_some_and(|v| sh.ub(k).parse::<i64>() == Ok(v)));
+                    if !(whole_lo && whole_hi) {
+                        stage = 1;
+                    }
+                }
+                _ => stage = 2,
+            }
+        }
+        true
     }
 
     /// The C arguments of a call to `p`.
@@ -465,24 +513,40 @@ impl Translator {
                     let Some(sh) = &v.shape else { return error(line, format!("argument `{}` of `{name}` is an array but `{n}` is a scalar", d.name)) };
                     (v.cname.clone(), sh.exts.clone(), v.ty)
                 }
+                Expr::Apply(n, sargs) if self.lookup(n).is_some_and(|v| v.shape.is_some()) && !self.is_contiguous_section(n, sargs) => {
+                    // A section that is not contiguous goes through a temporary: copied in before
+                    // the call and back after it (Fortran 2003 §12.4.1.2, as gfortran does).
+                    let v = self.var(n, line)?;
+                    let Some(space) = self.space(e, line)? else { return error(line, "not a section") };
+                    let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
+                    let elem = self.expr(e, Some(&ix), line)?.c;
+                    let t = self.tmp("sec");
+                    let ty = v.ty.c();
+                    let total = space.iter().map(|s| format!("({s})")).collect::<Vec<_>>().join(" * ");
+                    let mut lin = String::new();
+                    for k in (0..ix.len()).rev() {
+                        lin = if lin.is_empty() { ix[k].clone() } else { format!("{} + {} * ({lin})", ix[k], space[k]) };
+                    }
+                    let mut head = String::new();
+                    for (k, c) in ix.iter().zip(&space).rev() {
+                        head.push_str(&format!("for (long {k} = 0; {k} < {c}; {k}++) "));
+                    }
+                    self.f.call_pre.push(format!("{ty} *{t} = ({ty} *)_f_allocate({total}, sizeof({ty}), 0); {head}{t}[{lin}] = {elem};"));
+                    if d.intent.as_deref() != Some("in") {
+                        self.f.call_post.push(format!("{head}{elem} = {t}[{lin}];"));
+                    }
+                    self.f.call_post.push(format!("free({t});"));
+                    (t, space, v.ty)
+                }
                 Expr::Apply(n, sargs) if self.lookup(n).is_some_and(|v| v.shape.is_some()) => {
                     let v = self.var(n, line)?;
                     let Some(sh) = v.shape.clone() else { return error(line, "not an array") };
-                    // Contiguous sections only: full leading dimensions, one range, scalars after.
-                    let ranks: Vec<bool> = sargs.iter().map(|s| matches!(s, Arg::Range(..))).collect();
-                    let first_scalar = ranks.iter().position(|r| !r).unwrap_or(ranks.len());
-                    if ranks[first_scalar..].iter().any(|r| *r) {
-                        return unsupported(line, format!("passing a non-contiguous section of `{n}`"));
-                    }
                     let mut subs = Vec::new();
                     let mut exts = Vec::new();
                     for (k, s) in sargs.iter().enumerate() {
                         match s {
                             Arg::Value(x) => subs.push(self.expr(x, None, line)?.c),
-                            Arg::Range(lo, hi, st) => {
-                                if st.is_some() {
-                                    return unsupported(line, format!("passing a strided section of `{n}`"));
-                                }
+                            Arg::Range(lo, hi, _) => {
                                 let lo_c = match lo {
                                     Some(l) => self.expr(l, None, line)?.c,
                                     None => sh.lbs[k].clone(),
@@ -491,9 +555,6 @@ impl Translator {
                                     Some(h) => self.expr(h, None, line)?.c,
                                     None => sh.ub(k),
                                 };
-                                if k + 1 < first_scalar && (lo.is_some() || hi.is_some()) {
-                                    return unsupported(line, format!("passing a non-contiguous section of `{n}`"));
-                                }
                                 exts.push(count(&lo_c, &hi_c, None));
                                 subs.push(lo_c);
                             }

@@ -7,7 +7,10 @@ use super::types::*;
 use super::*;
 
 impl Translator {
-    pub fn print(&mut self, unit: Option<&Expr>, fmt: Option<&Expr>, items: &[Expr], line: u32, out: &mut String) -> TResult<()> {
+    pub fn print(&mut self, unit: Option<&Expr>, fmt: Option<&Expr>, items: &[Expr], advance: bool, line: u32, out: &mut String) -> TResult<()> {
+        if !advance && fmt.is_none() {
+            return error(line, "`advance='no'` needs an explicit format");
+        }
         let m = self.marker(line);
         let unit_no = match unit {
             None => 6,
@@ -34,7 +37,11 @@ impl Translator {
         for it in items {
             self.print_item(it, prefix, line, out)?;
         }
-        let _ = write!(out, "{m}{prefix}_end();\n");
+        if advance {
+            let _ = write!(out, "{m}{prefix}_end();\n");
+        } else {
+            let _ = write!(out, "{m}_ff_end_noadvance();\n");
+        }
         Ok(())
     }
 
@@ -83,7 +90,8 @@ impl Translator {
     fn print_call(c: &super::expr::CE, prefix: &str) -> String {
         let v = unparen(&c.c);
         match c.ty {
-            Ty::Int(k) => format!("{prefix}_int((long)({v}), {})", if prefix == "_fr" { if k == 8 { 20 } else { 11 } } else { k as i32 }),
+            // libgfortran's list-directed integer widths: kind 1: 5, 2: 6, 4: 11, 8: 20.
+            Ty::Int(k) => format!("{prefix}_int((long)({v}), {})", if prefix == "_fr" { match k { 1 => 5, 2 => 6, 8 => 20, _ => 11 } } else { k as i32 }),
             Ty::Real(k) => format!("{prefix}_real((double)({v}), {k})"),
             Ty::Logical => format!("{prefix}_log({v})"),
             Ty::Char => format!("{prefix}_str({v}, {})", c.len.clone().unwrap_or_else(|| "1".into())),

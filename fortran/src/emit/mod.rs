@@ -79,7 +79,13 @@ pub struct FnState {
     pub in_compute: usize,
     /// The result variable of a function.
     pub result: Option<String>,
-    /// Procedure names visible here (contained and module procedures, external units).
+    /// Statements to run before and after the call being translated (temporaries for sections
+    /// that are not contiguous).
+    pub call_pre: Vec<String>,
+    pub call_post: Vec<String>,
+    /// Inside `!$acc atomic`: the C text of the variable the current assignment updates.
+    pub atomic_lhs: Option<String>,
+    pub in_atomic: bool,
     pub line: u32,
 }
 
@@ -137,6 +143,29 @@ impl Translator {
     fn import(&mut self, u: &Use) -> TResult<()> {
         let Some((scope, procs, _)) = self.modules.get(&u.module) else {
             if u.module == "openacc" {
+                // The Fortran `openacc` module (§3.1): device types, kinds and special async values.
+                let consts: [(&str, &str, Option<i64>); 11] = [
+                    ("acc_device_none", "acc_device_none", None),
+                    ("acc_device_default", "acc_device_default", None),
+                    ("acc_device_host", "acc_device_host", None),
+                    ("acc_device_not_host", "acc_device_not_host", None),
+                    ("acc_device_nvidia", "acc_device_nvidia", None),
+                    ("acc_device_kind", "4", Some(4)),
+                    ("acc_handle_kind", "4", Some(4)),
+                    ("acc_async_noval", "(-1)", Some(-1)),
+                    ("acc_async_sync", "(-2)", Some(-2)),
+                    ("openacc_version", "201306", Some(201306)),
+                    ("acc_async_kind", "4", Some(4)),
+                ];
+                for (name, c, v) in consts {
+                    if u.only.as_ref().is_some_and(|o| !o.iter().any(|x| x == name)) {
+                        continue;
+                    }
+                    self.f.scope.insert(
+                        name.to_string(),
+                        Var { ty: Ty::Int(4), char_len: 0, cname: name.to_string(), shape: None, param: Some(c.to_string()), int_value: v, dummy: None, intent: None, allocatable: false, global: true, line: u.line },
+                    );
+                }
                 return Ok(());
             }
             return unsupported(u.line, format!("module `{}` is not defined in this file (accsim reads one Fortran file per program; `use openacc` is built in)", u.module));
@@ -181,8 +210,18 @@ impl Translator {
                     0
                 };
                 let mut cname = c_name(&ent.name);
-                if global && unit.kind == UnitKind::Module && self.modules.values().any(|(s, _, _)| s.contains_key(&ent.name)) {
-                    cname = format!("{}_{}", unit.name, ent.name);
+                if global && unit.kind == UnitKind::Module {
+                    match self.modules.get(&unit.name) {
+                        // Translating a module collected before: the names chosen then.
+                        Some((own, _, _)) => {
+                            if let Some(v) = own.get(&ent.name) {
+                                cname = v.cname.clone();
+                            }
+                        }
+                        // A variable of an earlier module has this name: prefix the module's.
+                        None if self.modules.values().any(|(s, _, _)| s.contains_key(&ent.name)) => cname = format!("{}_{}", unit.name, ent.name),
+                        None => {}
+                    }
                 }
                 let dims = ent.dims.as_ref().or(d.attrs.dims.as_ref());
                 let mut var = Var {
@@ -323,7 +362,19 @@ impl Translator {
                     }
                     None => {
                         let init = match &ent.init {
-                            Some(e) => format!(" = {}", self.expr(e, None, d.line)?.c),
+                            Some(e) => {
+                                let c = self.expr(e, None, d.line)?.c;
+                                if is_c_constant(&c) || !var.global {
+                                    format!(" = {c}")
+                                } else {
+                                    // gfortran evaluates intrinsic calls in initializers at compile
+                                    // time; here the first entry does, once (the variable is saved).
+                                    let flag = format!("_finit_{cname}");
+                                    let _ = write!(out, "{decl_line}static int {flag};\n");
+                                    let _ = write!(prologue, "{decl_line}if (!{flag}) {{ {cname} = {c}; {flag} = 1; }}\n");
+                                    String::new()
+                                }
+                            }
                             None => String::new(),
                         };
                         let _ = write!(out, "{decl_line}{storage}{ct} {cname}{init};\n");
@@ -629,6 +680,12 @@ impl Translator {
     }
 }
 
+/// Whether C text is a literal constant (a number, possibly negative, with a suffix).
+fn is_c_constant(c: &str) -> bool {
+    let t = c.trim_start_matches(['(', '-']).trim_end_matches(')');
+    !t.is_empty() && t.chars().all(|ch| ch.is_ascii_digit() || matches!(ch, '.' | 'e' | 'E' | 'f' | 'L' | '+' | '-'))
+}
+
 /// Translate a whole Fortran file into C.
 pub fn translate_units(units: &[Unit], file: &str) -> TResult<String> {
     let mut t = Translator {
@@ -651,10 +708,7 @@ pub fn translate_units(units: &[Unit], file: &str) -> TResult<String> {
                 let mut out = String::new();
                 let mut pro = String::new();
                 // Re-declare to write the globals (the module scope was collected already).
-                let others: HashMap<String, (Scope, Vec<String>, bool)> = t.modules.clone();
-                t.modules.retain(|k, _| k != &u.name);
                 t.declare(u, true, &mut out, &mut pro)?;
-                t.modules = others;
                 let scope = t.f.scope.clone();
                 t.globals.push_str(&out);
                 for (line, text) in &u.spec_directives {

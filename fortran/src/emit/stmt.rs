@@ -20,11 +20,25 @@ impl Translator {
         let line = s.line;
         match &s.kind {
             StmtKind::Assign(lhs, rhs) => self.assign(lhs, rhs, line, out)?,
-            StmtKind::Print { unit, fmt, items } => self.print(unit.as_ref(), fmt.as_ref(), items, line, out)?,
+            StmtKind::Print { unit, fmt, items, advance } => self.print(unit.as_ref(), fmt.as_ref(), items, *advance, line, out)?,
             StmtKind::Call(name, args) => {
                 match name.as_str() {
                     "random_number" | "random_seed" | "cpu_time" | "system_clock" => return self.intrinsic_sub(name, args, line, out),
                     _ => {}
+                }
+                if let Some(ce) = self.acc_api(name, args, line)? {
+                    let _ = write!(out, "{m}{};\n", ce.c);
+                    return Ok(());
+                }
+                if (name == "exit" || name == "abort") && !self.procs.contains_key(name) {
+                    // GNU extensions: `call exit(status)` ends the program with the status.
+                    let code = match args.first() {
+                        Some(Arg::Value(e)) if name == "exit" => super::expr::unparen(&self.expr(e, None, line)?.c),
+                        _ if name == "abort" => "134".into(),
+                        _ => "0".into(),
+                    };
+                    let _ = write!(out, "{m}fflush(stdout); exit((int)({code}));\n");
+                    return Ok(());
                 }
                 let Some(p) = self.procs.get(name).cloned() else {
                     return unsupported(line, format!("subroutine `{name}` is not defined in this file"));
@@ -33,7 +47,13 @@ impl Translator {
                     return error(line, format!("`{name}` is a function, not a subroutine"));
                 }
                 let a = self.actual_args(&p, name, args, line)?;
-                let _ = write!(out, "{m}{}({});\n", p.cname, a.join(", "));
+                let pre = std::mem::take(&mut self.f.call_pre);
+                let post = std::mem::take(&mut self.f.call_post);
+                if pre.is_empty() {
+                    let _ = write!(out, "{m}{}({});\n", p.cname, a.join(", "));
+                } else {
+                    let _ = write!(out, "{m}{{ {} {}({}); {} }}\n", pre.join(" "), p.cname, a.join(", "), post.join(" "));
+                }
             }
             StmtKind::If { arms, otherwise } => {
                 for (i, (cond, body)) in arms.iter().enumerate() {
@@ -342,7 +362,12 @@ impl Translator {
                 let _ = write!(out, "{m}{s}\n");
                 return Ok(());
             }
-            let r = self.expr(rhs, None, line)?;
+            if self.f.in_atomic {
+                self.f.atomic_lhs = Some(unparen(&l.c));
+            }
+            let r = self.expr(rhs, None, line);
+            self.f.atomic_lhs = None;
+            let r = r?;
             check_assignable(l.ty, r.ty, line)?;
             let _ = write!(out, "{m}{} = {};\n", unparen(&l.c), Self::convert(&r, l.ty));
             return Ok(());

@@ -120,6 +120,7 @@ impl AsyncRaces {
         }
     }
 
+    #[inline(always)]
     pub fn host_access(&mut self, a: &Access, coh: &Coherence, found: &mut Vec<Diagnostic>) {
         if self.idle() {
             return;
@@ -127,6 +128,7 @@ impl AsyncRaces {
         self.report("the host", None, (a.addr, a.size, a.write, false), a.loc, coh, found);
     }
 
+    #[inline(always)]
     pub fn device_access(&mut self, a: &Access, queue: Option<i64>, coh: &Coherence, found: &mut Vec<Diagnostic>) {
         if self.pending.is_empty() {
             // No queue has work (an async kernel's own queue has an entry while it runs).
@@ -206,6 +208,10 @@ impl AsyncRaces {
 impl super::Check for AsyncRaces {
     fn kinds(&self) -> &'static [FindingKind] {
         &[FindingKind::AsyncRace]
+    }
+
+    fn hooks(&self) -> super::Hooks {
+        super::Hooks { device_access: true, host_access: true, data: true }
     }
 
     fn device_access(&mut self, cx: &super::Context<'_>, _at: super::DeviceLoc, _private: bool, a: &Access, found: &mut Vec<Diagnostic>) {

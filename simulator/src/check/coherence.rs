@@ -76,6 +76,21 @@ fn state_of(c: u32) -> State {
     }
 }
 
+/// Which copy of mapped bytes holds their newest value ([`Coherence::newest`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Newest {
+    /// Both copies agree (or the bytes have no device copy).
+    InSync,
+    /// The host wrote them after the last transfer.
+    Host,
+    /// The device wrote them after the last transfer.
+    Device,
+    /// The device copy was created without the host values and not written since.
+    DeviceUninitialised,
+    /// The device wrote them, then its copy was released without a copy-out.
+    Discarded,
+}
+
 /// Where a copy was last written (or created, or discarded).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Site {
@@ -195,6 +210,20 @@ impl Coherence {
     /// stores the bytes that are already there.
     pub fn in_sync(&self, id: u32, addr: u64, len: u64) -> bool {
         self.shadow(id).is_none_or(|sh| sh.cells.find(off_range(addr, len), |c| state_of(c) != State::Synced).is_none())
+    }
+
+    /// Which copy of the host bytes `addr..addr+len` is newest, as this model knows it (the
+    /// first byte that is not in sync decides): what a tool shows while the run pauses (the
+    /// GUI's memory panel colours each element by it).
+    pub fn newest(&self, addr: u64, len: u64) -> Newest {
+        let cell = self.shadow((addr >> 32) as u32).and_then(|sh| sh.cells.find(off_range(addr, len), |c| state_of(c) != State::Synced));
+        match cell.map(state_of) {
+            None | Some(State::Synced) => Newest::InSync,
+            Some(State::HostNewer) => Newest::Host,
+            Some(State::DeviceNewer) => Newest::Device,
+            Some(State::DeviceUninit) => Newest::DeviceUninitialised,
+            Some(State::Discarded) => Newest::Discarded,
+        }
     }
 
     /// Does an access of `size` bytes cover all of host allocation `id`'s mapped data?

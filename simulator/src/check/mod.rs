@@ -115,11 +115,23 @@ pub struct Context<'a> {
     pub thread: Thread,
 }
 
+/// Which methods of a [`Check`] do something (asked once: the others are not called, which
+/// keeps the per-access cost to the checkers that look at accesses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hooks {
+    pub device_access: bool,
+    pub host_access: bool,
+    pub data: bool,
+}
+
 /// One checker of `accsim check`: a module of this folder that implements it and is listed in
 /// [`registry`]. Every method has a default that does nothing; findings go to `found`.
 pub trait Check: Send {
     /// The kinds of finding this checker reports.
     fn kinds(&self) -> &'static [FindingKind];
+
+    /// The methods this checker implements.
+    fn hooks(&self) -> Hooks;
 
     /// Device code of `cx.kernel` (running on the device) made access `a` to shared device
     /// memory at `at`; `private`: the location is a gang-private block of the runtime (private,
@@ -159,10 +171,38 @@ pub struct CheckRun {
     blocks: [Option<(u32, Option<u32>)>; 4],
     pub coherence: coherence::Coherence,
     /// The checkers of the [`registry`].
-    pub checks: Vec<Box<dyn Check>>,
+    checks: Vec<Box<dyn Check>>,
+    /// Indices into `checks` of those with each hook ([`Check::hooks`]).
+    device_checks: Vec<usize>,
+    host_checks: Vec<usize>,
+    data_checks: Vec<usize>,
     /// Take the footprints of kernels proven race-free at launch instead of their accesses
     /// ([`Subscriber::proven_launch`]); `accsim check --every-access` turns it off.
     pub proofs: bool,
+}
+
+/// A [`CheckRun`] shared with a tool that reads its state while the run is paused (the GUI reads
+/// the coherence model at each pause): the subscriber locks it for each event.
+pub struct SharedCheckRun(pub Arc<Mutex<CheckRun>>);
+
+impl Subscriber for SharedCheckRun {
+    fn event(&mut self, mem: &Memory, at: &Stamp<'_>, e: &Event<'_>) {
+        if let Ok(mut run) = self.0.lock() {
+            run.event(mem, at, e);
+        }
+    }
+
+    fn device_events(&self) -> bool {
+        true
+    }
+
+    fn wants_proofs(&self) -> bool {
+        self.0.lock().is_ok_and(|run| run.wants_proofs())
+    }
+
+    fn proven_launch(&mut self, mem: &Memory, fp: &Footprint) -> bool {
+        self.0.lock().is_ok_and(|mut run| run.proven_launch(mem, fp))
+    }
 }
 
 impl CheckRun {
@@ -177,10 +217,23 @@ impl CheckRun {
             launches: 0,
             blocks: [None; 4],
             coherence: Default::default(),
-            checks: registry(),
+            checks: Vec::new(),
+            device_checks: Vec::new(),
+            host_checks: Vec::new(),
+            data_checks: Vec::new(),
             proofs: true,
         };
-        (run, findings)
+        (run.with_checks(registry()), findings)
+    }
+
+    /// This run with `checks` (in the order they see each event) instead of its own.
+    pub fn with_checks(mut self, checks: Vec<Box<dyn Check>>) -> CheckRun {
+        let with = |hook: fn(&Hooks) -> bool| -> Vec<usize> { checks.iter().enumerate().filter(|(_, c)| hook(&c.hooks())).map(|(i, _)| i).collect() };
+        self.device_checks = with(|h| h.device_access);
+        self.host_checks = with(|h| h.host_access);
+        self.data_checks = with(|h| h.data);
+        self.checks = checks;
+        self
     }
 
     /// A new synchronisation epoch (never 0, the epoch of no thread yet, nor `u32::MAX`,
@@ -296,8 +349,8 @@ impl CheckRun {
                 let t = self.thread;
                 self.coherence.device_access(at, a, &t, &k, &mut found);
                 let cx = Context { coherence: &self.coherence, kernel: self.kernel, thread: t };
-                for c in &mut self.checks {
-                    c.device_access(&cx, at, private, a, &mut found);
+                for &i in &self.device_checks {
+                    self.checks[i].device_access(&cx, at, private, a, &mut found);
                 }
             }
             _ => {
@@ -322,8 +375,8 @@ impl CheckRun {
                 }
                 self.coherence.host_access(id, a, &mut found);
                 let cx = Context { coherence: &self.coherence, kernel: self.kernel, thread: self.thread };
-                for c in &mut self.checks {
-                    c.host_access(&cx, a, &mut found);
+                for &i in &self.host_checks {
+                    self.checks[i].host_access(&cx, a, &mut found);
                 }
             }
         }
@@ -403,8 +456,8 @@ impl CheckRun {
             _ => {}
         }
         let cx = Context { coherence: &self.coherence, kernel: self.kernel, thread: self.thread };
-        for c in &mut self.checks {
-            c.data(&cx, mem, queue, e, &mut found);
+        for &i in &self.data_checks {
+            self.checks[i].data(&cx, mem, queue, e, &mut found);
         }
         self.coherence.data(queue, e, &mut found);
         self.report(found);

@@ -219,6 +219,7 @@ impl Records {
     }
 
     /// The index + 1 of the record of thread `t`'s access at `loc` to the bytes `mask`.
+    #[inline(always)]
     fn rec(&mut self, t: &Thread, loc: Loc, mask: u8, atomic: bool) -> u32 {
         let tid = match self.thread {
             Some((g, w, l, i)) if (g, w, l) == (t.gang, t.worker, t.lane) => i,
@@ -281,6 +282,8 @@ impl Races {
         p.gang == t.gang && p.worker == t.worker && p.lane == t.lane && s.epoch == t.lsync
     }
 
+    // Called only through `Check::device_access`: inlined there (one call per access).
+    #[inline(always)]
     pub fn access(&mut self, at: DeviceLoc, a: &Access, t: &Thread, k: &Kernel, coh: &Coherence, found: &mut Vec<Diagnostic>) {
         if self.launch != k.launch {
             self.launch = k.launch;
@@ -384,6 +387,10 @@ fn race_finding(what: &str, a: &Access, t: &Thread, p: &Prev, prev_write: bool, 
 impl super::Check for Races {
     fn kinds(&self) -> &'static [FindingKind] {
         &[FindingKind::DataRace]
+    }
+
+    fn hooks(&self) -> super::Hooks {
+        super::Hooks { device_access: true, host_access: false, data: false }
     }
 
     fn device_access(&mut self, cx: &super::Context<'_>, at: DeviceLoc, private: bool, a: &Access, found: &mut Vec<Diagnostic>) {

@@ -35,18 +35,15 @@ impl<'a> Cx<'a> {
         })
     }
 
-    /// The level and thread-index slot of a worker or vector partition loop of a kernel
-    /// (`for (__worker = 0; ...)`, `for (__lane = 0; ...)`, see `kernel::schedule`).
-    pub(super) fn partition_loop(&self, init: &Stmt) -> Option<(crate::exec::check::Level, usize)> {
-        let StmtKind::Expr(Expr { kind: ExprKind::Assign { place: Place::Local(l), .. }, .. }) = &init.kind else {
-            return None;
+    /// The checker's level and the thread-index slot of a worker or vector partition of a
+    /// kernel ([`crate::ir::acc::Partition`]).
+    pub(super) fn partition_slot(&self, part: &crate::ir::acc::Partition) -> Option<(crate::exec::check::Level, usize)> {
+        let level = match part.level {
+            crate::ir::acc::Level::Worker => crate::exec::check::Level::Worker,
+            crate::ir::acc::Level::Vector => crate::exec::check::Level::Vector,
+            crate::ir::acc::Level::Gang => return None,
         };
-        let level = match self.p.functions[self.fid as usize].locals.get(l.0 as usize)?.name.as_str() {
-            "__worker" => crate::exec::check::Level::Worker,
-            "__lane" => crate::exec::check::Level::Vector,
-            _ => return None,
-        };
-        match self.homes.get(l.0 as usize) {
+        match self.homes.get(part.var.0 as usize) {
             Some(Home::Reg(s)) => Some((level, *s)),
             _ => None,
         }

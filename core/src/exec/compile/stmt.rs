@@ -27,13 +27,6 @@ impl<'a> Cx<'a> {
 
     pub(super) fn stmt_inner(&mut self, s: &Stmt, sub: bool) -> R<()> {
         let loc = s.loc;
-        if self.checking && self.partition.is_none() {
-            if let StmtKind::For { init: Some(init), .. } = &s.kind {
-                if let Some(p) = self.partition_loop(init) {
-                    return self.checked_partition(p, s, sub);
-                }
-            }
-        }
         match &s.kind {
             StmtKind::Empty => {}
             StmtKind::Expr(e) => {
@@ -367,6 +360,18 @@ impl<'a> Cx<'a> {
             }
             StmtKind::Acc { directive, body } => self.acc_stmt(*directive, body.as_deref(), sub, loc)?,
             StmtKind::AccLaunch(k) => self.acc_launch(*k, loc)?,
+            StmtKind::Partition(part) => {
+                // The level's threads one after the other (§1.2: they are unordered); in
+                // checking mode the checker hears each thread's start and their rejoining.
+                let Some(var) = self.p.functions[self.fid as usize].locals.get(part.var.0 as usize) else {
+                    return Err(Diagnostic::error("internal", "a partition's thread variable is not a local of its function", loc));
+                };
+                let as_loop = part.sequential_loop(&self.p.types, var.ty, loc);
+                match self.partition_slot(part) {
+                    Some(p) if self.checking && self.partition.is_none() => self.checked_partition(p, &as_loop, sub)?,
+                    _ => self.stmt_inner(&as_loop, sub)?,
+                }
+            }
         }
         Ok(())
     }
