@@ -233,13 +233,12 @@ pub fn owns_statement(text: &str) -> bool {
 /// parse error; `translate` decides what the directive is.
 pub fn looks_like_pgi13(text: &str) -> bool {
     let mut words = text.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').filter(|w| !w.is_empty());
-    match (words.next(), words.next()) {
-        (Some("region" | "for" | "local" | "reflected" | "mirror" | "function"), _) => true,
-        (Some("data"), Some("region")) => true,
-        (Some("device"), Some("present" | "resident")) => true,
-        (Some("copy" | "copyin" | "copyout" | "deviceptr"), _) => true,
-        _ => false,
-    }
+    matches!(
+        (words.next(), words.next()),
+        (Some("region" | "for" | "local" | "reflected" | "mirror" | "function" | "copy" | "copyin" | "copyout" | "deviceptr"), _)
+            | (Some("data"), Some("region"))
+            | (Some("device"), Some("present" | "resident"))
+    )
 }
 
 /// Translate one directive text (after `#pragma acc` / `!$acc`).
@@ -283,7 +282,7 @@ pub fn translate(src: &str, lang: Lang) -> Result<Outcome, Pgi13Error> {
 /// A clause's argument list, required.
 fn required_args<'a>(items: &[Item<'a>], k: usize, name: &str, at: Range<usize>) -> Result<&'a str, Pgi13Error> {
     match items.get(k) {
-        Some(Item::Args(a, span)) if a.is_empty() => Err(Pgi13Error::new(format!("`{name}` needs a list in its parentheses"), span.clone())),
+        Some(Item::Args("", span)) => Err(Pgi13Error::new(format!("`{name}` needs a list in its parentheses"), span.clone())),
         Some(Item::Args(a, _)) => Ok(a),
         _ => Err(Pgi13Error::new(format!("`{name}` needs an argument in parentheses"), at)),
     }

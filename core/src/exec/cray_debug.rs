@@ -112,10 +112,10 @@ impl CrayDebug {
     }
 
     /// The commentary line of an event at `level`, if it has one at that level (without prefix).
-    fn line(&self, level: i64, at: &Stamp<'_>, e: &Event<'_>) -> Option<String> {
+    fn line(&self, level: i64, queue: Option<i64>, e: &Event<'_>) -> Option<String> {
         let loc = e.loc();
         let from = format!("from {}:{}", self.files.name(loc.file), loc.line);
-        let queue = at.queue.map(|q| format!(" async({q})")).unwrap_or_default();
+        let queue = queue.map(|q| format!(" async({q})")).unwrap_or_default();
         let quoted = |n: &str| format!("'{n}'");
         let text = match *e {
             Event::Launched { kernel, gangs, workers, vector_length, .. } => {
@@ -151,15 +151,22 @@ impl CrayDebug {
     }
 }
 
-impl Subscriber for CrayDebug {
-    fn event(&mut self, _mem: &Memory, at: &Stamp<'_>, e: &Event<'_>) {
+impl CrayDebug {
+    /// Comment on an event of activity queue `queue` at the level in force now.
+    fn comment(&mut self, queue: Option<i64>, e: &Event<'_>) {
         let level = self.control.thread_level();
         if level <= 0 {
             return;
         }
-        if let Some(text) = self.line(level, at, e) {
+        if let Some(text) = self.line(level, queue, e) {
             let _ = writeln!(self.out, "{} {text}", self.control.thread_prefix());
         }
+    }
+}
+
+impl Subscriber for CrayDebug {
+    fn event(&mut self, _mem: &Memory, at: &Stamp<'_>, e: &Event<'_>) {
+        self.comment(at.queue, e);
     }
 }
 
@@ -188,19 +195,17 @@ mod tests {
         let control = Arc::new(CrayDebugControl::with_level(1));
         let out = Shared::default();
         let mut d = CrayDebug::with_output(control.clone(), files, Box::new(out.clone()));
-        let mem = Memory::new(1 << 20);
-        let at = Stamp { function: "main", queue: None, start_ns: 0, dur_ns: 0 };
         let launched = Event::Launched { kernel: "main$acc7", gangs: 8, workers: 1, vector_length: 32, steps: 10, loc };
         let upload = Event::Upload { device: 0, host: 0, len: 64, var: Some("a"), loc };
-        d.event(&mem, &at, &upload);
-        d.event(&mem, &at, &launched);
+        d.comment(None, &upload);
+        d.comment(None, &launched);
         control.set_global_level(2);
         control.set_global_prefix("RANK0:".into());
-        d.event(&mem, &at, &upload);
+        d.comment(Some(3), &upload);
         control.set_thread_level(0);
-        d.event(&mem, &at, &launched);
+        d.comment(None, &launched);
         let text = String::from_utf8(out.0.lock().map(|v| v.clone()).unwrap_or_default()).unwrap_or_default();
-        assert_eq!(text, "ACC: Execute kernel main$acc7 blocks:8 threads:32 from t.c:7\nRANK0:   Transfer 'a' to acc (64 bytes) from t.c:7\n");
+        assert_eq!(text, "ACC: Execute kernel main$acc7 blocks:8 threads:32 from t.c:7\nRANK0:   Transfer 'a' to acc (64 bytes) async(3) from t.c:7\n");
         assert_eq!(control.thread_level(), 0);
         assert_eq!(control.global_level(), 2);
     }
