@@ -1084,9 +1084,16 @@ impl<'p> Emitter<'p> {
                 let c = self.control_expr(fx, c, th);
                 let _ = writeln!(out, "{pad}while ({c});");
             }
-            StmtKind::Partition(_) => match thread_loop(s) {
+            StmtKind::Partition(part) => match thread_loop(s) {
                 Some((tl, body)) if fx.kernel => self.thread_loop(fx, s, tl, body, depth, th, out),
-                _ => {
+                // In a device routine (§2.12.1) the calling thread runs the level's threads of
+                // its share one after the other, as the sequential device does.
+                Some(_) => {
+                    let var_ty = fx.func.locals[part.var.0 as usize].ty;
+                    let seq = part.sequential_loop(&self.p.types, var_ty, s.loc);
+                    self.stmt(fx, &seq, depth, th, out);
+                }
+                None => {
                     let u = self.unsupported("a partition outside a kernel's worker and vector levels", s.loc);
                     let _ = writeln!(out, "{pad}// {u}");
                 }

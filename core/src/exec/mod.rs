@@ -161,6 +161,8 @@ pub struct RunOptions {
     /// subscriber ([`cray_debug::CrayDebug`]) so that the `cray_acc_set_debug_*` routines change
     /// what it prints (default: a control of its own, which the routines read and set).
     pub cray_debug: Option<std::sync::Arc<cray_debug::CrayDebugControl>>,
+    /// The environment `getenv` sees: `None`, accsim's own; `Some`, only these variables.
+    pub environment: Option<std::collections::BTreeMap<String, String>>,
 }
 
 /// A cloneable in-memory sink, for tests and tools that capture a program's output.

@@ -343,6 +343,14 @@ impl<'a> Cx<'a> {
                 let (fid, lid) = (self.fid, l.0);
                 let f = ef(move |m| {
                     let n = size(m)?;
+                    if (n as i64) < 0 {
+                        // C11 §6.7.6.2p5: the size "shall evaluate to a value greater than zero".
+                        return Err(Trap::error(Diagnostic::error(
+                            "vla-bound",
+                            format!("variable-length array bound evaluates to a negative size ({} bytes)", n as i64),
+                            loc,
+                        )));
+                    }
                     let old = m.regs[m.bp + slot];
                     if old != 0 {
                         m.mem
