@@ -96,6 +96,18 @@ void acc_unmap_data(void *);
 /* §6.2.1.3 */ void *acc_get_cuda_stream(int async);
 /* §6.2.1.4 */ void acc_set_cuda_stream(int async, void *stream);
 
+/* Cray CCE's debug-output routines (CCE man page, "CRAY_ACC_DEBUG Output Routines"): the level
+ * (1 to 3; 0 or less: no output) and the message prefix (default "ACC:") of the CRAY_ACC_DEBUG
+ * runtime commentary. The thread settings override the global ones. */
+char *cray_acc_get_debug_global_prefix(void);
+void cray_acc_set_debug_global_prefix(char *);
+char *cray_acc_get_debug_thread_prefix(void);
+void cray_acc_set_debug_thread_prefix(char *);
+int cray_acc_get_debug_global_level(void);
+void cray_acc_set_debug_global_level(int);
+int cray_acc_get_debug_thread_level(void);
+void cray_acc_set_debug_thread_level(int);
+
 #ifdef __cplusplus
 }
 #endif

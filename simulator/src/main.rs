@@ -324,6 +324,24 @@ impl RunArgs {
     }
 }
 
+/// Cray CCE's runtime commentary (`CRAY_ACC_DEBUG=1|2|3`), a subscriber of the event stream,
+/// when the environment asks for it or the program calls the `cray_acc_*debug*` routines (which
+/// may turn it on); its control is shared with those routines.
+fn cray_debug_commentary(
+    program: &accsim_core::ir::Program,
+    map: &SourceMap,
+    subscribers: &mut Vec<Box<dyn events::Subscriber>>,
+) -> Option<Arc<exec::cray_debug::CrayDebugControl>> {
+    let asked = std::env::var("CRAY_ACC_DEBUG").is_ok_and(|v| !v.trim().is_empty());
+    let calls = program.externs.iter().any(|e| e.name.starts_with("cray_acc_") && e.name.contains("_debug_"));
+    if !asked && !calls {
+        return None;
+    }
+    let control = exec::cray_debug::CrayDebugControl::from_env();
+    subscribers.push(Box::new(exec::cray_debug::CrayDebug::new(control.clone(), map.clone())));
+    Some(control)
+}
+
 fn parse_dialect(s: &str) -> Result<accsim_core::dialect::Dialect, String> {
     use accsim_core::dialect::Dialect;
     Dialect::parse(s).ok_or_else(|| format!("expected one of {}", Dialect::NAMES.join(", ")))
@@ -687,6 +705,7 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs, report: Option<
             }
         })));
     }
+    let cray_debug = cray_debug_commentary(&compiled.program, map, &mut subscribers);
     // The weak model runs on the sequential device (the default accelerator): it sees one
     // device thread at a time through the checking hooks (see `accsim::weak`).
     let (accelerator, memory_model): (_, Option<Box<dyn exec::check::MemoryModel>>) = if weak {
@@ -706,7 +725,7 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs, report: Option<
         (Engine::Native, None) => native_engine(&compiled.program, &exe),
         _ => None,
     };
-    let options = exec::RunOptions { subscribers, accelerator, memory_model, native, ..r.run_options() };
+    let options = exec::RunOptions { subscribers, accelerator, memory_model, native, cray_debug, ..r.run_options() };
     let outcome = exe.run(options, r.argv());
     let recorded = collected.lock().map(|v| v.clone()).unwrap_or_default();
     if r.time {

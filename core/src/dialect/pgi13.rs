@@ -9,6 +9,7 @@
 //! | `region for` / `region do` (§2.5) | `kernels loop` |
 //! | `for` / `do` (§2.4) | `loop` |
 //! | `copy`, `copyin`, `copyout`, `deviceptr` (§2.3.3) | the same clauses |
+//! | subarray `a[lower:upper]`, bounds included (§2.3.3) | `a[lower:upper-lower+1]` ([`subarrays_to_20`]) |
 //! | `local` (§2.3.3.4, §2.6.4) | `create` |
 //! | `update device(…)`, `update host(…)` on a region (§2.3.4) | an `update` directive before / after the construct |
 //! | `parallel[(w)]` (§2.4.1.2) | `gang[(w)]` |
@@ -232,13 +233,12 @@ pub fn owns_statement(text: &str) -> bool {
 /// parse error; `translate` decides what the directive is.
 pub fn looks_like_pgi13(text: &str) -> bool {
     let mut words = text.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').filter(|w| !w.is_empty());
-    match (words.next(), words.next()) {
-        (Some("region" | "for" | "local" | "reflected" | "mirror" | "function"), _) => true,
-        (Some("data"), Some("region")) => true,
-        (Some("device"), Some("present" | "resident")) => true,
-        (Some("copy" | "copyin" | "copyout" | "deviceptr"), _) => true,
-        _ => false,
-    }
+    matches!(
+        (words.next(), words.next()),
+        (Some("region" | "for" | "local" | "reflected" | "mirror" | "function" | "copy" | "copyin" | "copyout" | "deviceptr"), _)
+            | (Some("data"), Some("region"))
+            | (Some("device"), Some("present" | "resident"))
+    )
 }
 
 /// Translate one directive text (after `#pragma acc` / `!$acc`).
@@ -282,7 +282,7 @@ pub fn translate(src: &str, lang: Lang) -> Result<Outcome, Pgi13Error> {
 /// A clause's argument list, required.
 fn required_args<'a>(items: &[Item<'a>], k: usize, name: &str, at: Range<usize>) -> Result<&'a str, Pgi13Error> {
     match items.get(k) {
-        Some(Item::Args(a, span)) if a.is_empty() => Err(Pgi13Error::new(format!("`{name}` needs a list in its parentheses"), span.clone())),
+        Some(Item::Args("", span)) => Err(Pgi13Error::new(format!("`{name}` needs a list in its parentheses"), span.clone())),
         Some(Item::Args(a, _)) => Ok(a),
         _ => Err(Pgi13Error::new(format!("`{name}` needs an argument in parentheses"), at)),
     }
@@ -313,7 +313,7 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
     let mut region: Vec<String> = Vec::new();
     let mut loop_clauses: Vec<String> = Vec::new();
     let mut sched = Schedule::default();
-    let mut updates: Vec<(bool, &str)> = Vec::new();
+    let mut updates: Vec<(bool, String)> = Vec::new();
     let mut cond: Option<&str> = None;
     let mut async_arg: Option<Option<&str>> = None;
     let mut if_span: Option<Range<usize>> = None;
@@ -343,7 +343,7 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
                 if form == Form::Declarative && list.contains('[') {
                     return Err(Pgi13Error::new("subarrays are not allowed in declarative data clauses (§2.6)", span.start..span.end + list.len() + 2));
                 }
-                data.push(format!("{}({list})", data_clause(n).unwrap_or(n)));
+                data.push(format!("{}({})", data_clause(n).unwrap_or(n), subarrays_to_20(list)));
                 named.extend(list_names(list));
             }
             "mirror" if matches!(form, Form::DataRegion | Form::Declarative) => {
@@ -378,7 +378,7 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
                 k += 1;
                 let list = required_args(items, k, if to_device { "update device" } else { "update host" }, span.clone())?;
                 k += 1;
-                updates.push((to_device, list));
+                updates.push((to_device, subarrays_to_20(list)));
             }
             "if" if form.has_region_clauses() => {
                 if let Some(first) = &if_span {
@@ -446,7 +446,7 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
             "private" if form.has_loop_clauses() => {
                 let list = required_args(items, k, name, span.clone())?;
                 k += 1;
-                loop_clauses.push(format!("private({list})"));
+                loop_clauses.push(format!("private({})", subarrays_to_20(list)));
             }
             _ => return Err(not_here(name, span)),
         }
@@ -492,6 +492,92 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
         }
     }
     Ok(t)
+}
+
+/// A 1.3 list with its subarrays in 2.0's form. 1.3 writes a range as `[lower:upper]`, both
+/// bounds included, a missing lower bound being 0 and a missing upper bound the declared one
+/// (§2.3.3: "arr[2:high][low:100]"; "if either the lower or upper bounds are missing, the declared
+/// or allocated bounds of the array, if known, are used"); 2.0 writes `[start:length]` (2.0
+/// §2.6: `[lower:]` runs to the end of a declared dimension).
+pub fn subarrays_to_20(list: &str) -> String {
+    let mut out = String::with_capacity(list.len());
+    let mut rest = list;
+    while let Some(open) = rest.find('[') {
+        out.push_str(&rest[..open]);
+        let inner_start = open + 1;
+        let mut depth = 1;
+        let mut close = None;
+        let mut colon = None;
+        for (i, c) in rest[inner_start..].char_indices() {
+            match c {
+                '[' | '(' => depth += 1,
+                ']' | ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(inner_start + i);
+                        break;
+                    }
+                }
+                ':' if depth == 1 && colon.is_none() => colon = Some(inner_start + i),
+                _ => {}
+            }
+        }
+        let Some(close) = close else {
+            out.push_str(&rest[open..]);
+            return out;
+        };
+        match colon {
+            Some(colon) => {
+                let lower = rest[inner_start..colon].trim();
+                let upper = rest[colon + 1..close].trim();
+                let start = if lower.is_empty() { "0" } else { lower };
+                if upper.is_empty() {
+                    out.push_str(&format!("[{start}:]"));
+                } else {
+                    out.push_str(&format!("[{start}:{}]", range_length(start, upper)));
+                }
+            }
+            None => out.push_str(&rest[open..=close]),
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `upper - lower + 1`, written simply where it can be (`[0:n-1]` → `n`, `[0:99]` → `100`).
+fn range_length(lower: &str, upper: &str) -> String {
+    let simple = |e: &str| e.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if let (Ok(l), Ok(u)) = (lower.parse::<i64>(), upper.parse::<i64>()) {
+        return (u - l + 1).to_string();
+    }
+    if lower == "0" {
+        if let Some(n) = upper.strip_suffix("-1").or_else(|| upper.strip_suffix("- 1")) {
+            return n.trim().to_string();
+        }
+        return if simple(upper) { format!("{upper}+1") } else { format!("({upper})+1") };
+    }
+    let wrap = |e: &str| if simple(e) { e.to_string() } else { format!("({e})") };
+    format!("{}-{}+1", wrap(upper), wrap(lower))
+}
+
+/// The variables an OpenACC 2.0 directive's data clauses name (`data copyin(a[0:n]) create(t)`
+/// → `a`, `t`): what a 1.3 region inside it finds with a visible device copy.
+pub fn data_clause_names(text_20: &str) -> Vec<String> {
+    const DATA: &[&str] = &[
+        "copy", "copyin", "copyout", "create", "present", "deviceptr", "device_resident", "link", "pcopy", "pcopyin", "pcopyout",
+        "pcreate", "present_or_copy", "present_or_copyin", "present_or_copyout", "present_or_create",
+    ];
+    let Ok(items) = lex(text_20) else { return Vec::new() };
+    let mut names = Vec::new();
+    for pair in items.windows(2) {
+        if let [Item::Word(w, _), Item::Args(list, _)] = pair {
+            if DATA.contains(w) {
+                names.extend(list_names(list));
+            }
+        }
+    }
+    names
 }
 
 /// The variable names of a clause's list (`a[0:n], s.x, b` → `a`, `s`, `b`).
@@ -588,7 +674,7 @@ fn update_directive(items: &[Item<'_>], src: &str) -> Result<Translation, Pgi13E
             "host" | "device" => {
                 let list = required_args(items, k, name, span)?;
                 k += 1;
-                clauses.push(format!("{name}({list})"));
+                clauses.push(format!("{name}({})", subarrays_to_20(list)));
                 any = true;
             }
             "async" => match optional_args(items, k) {
@@ -684,7 +770,7 @@ mod tests {
 
     #[test]
     fn regions_become_kernels_and_data() {
-        let t = tr("region copyin(a[0:n]) local(tmp), copyout(b) if(n > 100) async(h)");
+        let t = tr("region copyin(a[0:n-1]) local(tmp), copyout(b) if(n > 100) async(h)");
         assert_eq!(t.main.as_deref(), Some("kernels copyin(a[0:n]) create(tmp) copyout(b) if(n > 100) async(h)"));
         let t = tr("data region copy(x) update device(y) update host(z)");
         assert_eq!(t.main.as_deref(), Some("data copy(x)"));
@@ -694,6 +780,23 @@ mod tests {
         assert_eq!(tr("region copy(a[0:n], s.x) copyin(b)").implicit_data, Some(vec!["a".to_string(), "s".to_string(), "b".to_string()]));
         let t = tr("region for parallel, vector(256) copy(a)");
         assert_eq!(t.main.as_deref(), Some("kernels loop copy(a) gang vector(256)"));
+    }
+
+    #[test]
+    fn subarrays_name_their_upper_bound() {
+        assert_eq!(subarrays_to_20("a[0:n-1], b"), "a[0:n], b");
+        assert_eq!(subarrays_to_20("arr[2:high][low:100]"), "arr[2:high-2+1][low:100-low+1]");
+        assert_eq!(subarrays_to_20("a[:99]"), "a[0:100]");
+        assert_eq!(subarrays_to_20("a[1:]"), "a[1:]");
+        assert_eq!(subarrays_to_20("a[i+1:2*n]"), "a[i+1:(2*n)-(i+1)+1]");
+        assert_eq!(subarrays_to_20("a[i], m[k[0]:k[1]]"), "a[i], m[k[0]:(k[1])-(k[0])+1]");
+        assert_eq!(tr("update host(a[1:n-2])").main.as_deref(), Some("update host(a[1:(n-2)-1+1])"));
+    }
+
+    #[test]
+    fn data_clause_names_of_a_directive() {
+        assert_eq!(data_clause_names("data copyin(a[0:n], b) create(t) if(x)"), vec!["a", "b", "t"]);
+        assert_eq!(data_clause_names("declare present(a)"), vec!["a"]);
     }
 
     #[test]
@@ -714,7 +817,7 @@ mod tests {
 
     #[test]
     fn executable_and_declarative() {
-        assert_eq!(tr("update host(a[0:n]) async(h)").main.as_deref(), Some("update host(a[0:n]) async(h)"));
+        assert_eq!(tr("update host(a[0:n-1]) async(h)").main.as_deref(), Some("update host(a[0:n]) async(h)"));
         assert_eq!(tr("wait(h)").main.as_deref(), Some("wait(h)"));
         assert_eq!(tr("wait").main.as_deref(), Some("wait"));
         assert_eq!(tr("device present(a, b)").main.as_deref(), Some("declare present(a, b)"));

@@ -921,6 +921,9 @@ pub fn run_main(
             if let Some(d) = options.accelerator {
                 a.device = d;
             }
+            if let Some(c) = options.cray_debug {
+                a.cray_debug = c;
+            }
             a.fuel_start = options.max_steps.unwrap_or(u64::MAX);
             a
         },

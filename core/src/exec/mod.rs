@@ -48,6 +48,7 @@
 //! ordered or adjacent as on x86-64, which only a program with undefined behaviour can notice).
 
 pub mod check;
+pub mod cray_debug;
 pub mod device;
 pub mod events;
 pub mod gang;
@@ -157,6 +158,10 @@ pub struct RunOptions {
     pub memory_model: Option<Box<dyn check::MemoryModel>>,
     /// The accelerator (default: [`device::SequentialDevice`]).
     pub accelerator: Option<device::DeviceHandle>,
+    /// The level and prefixes of Cray CCE's `CRAY_ACC_DEBUG` commentary, shared with its
+    /// subscriber ([`cray_debug::CrayDebug`]) so that the `cray_acc_set_debug_*` routines change
+    /// what it prints (default: a control of its own, which the routines read and set).
+    pub cray_debug: Option<std::sync::Arc<cray_debug::CrayDebugControl>>,
     /// The environment `getenv` sees: `None`, accsim's own; `Some`, only these variables.
     pub environment: Option<std::collections::BTreeMap<String, String>>,
     /// Native code for some functions (issue 15), run in their place when nothing observes the

@@ -107,6 +107,8 @@ pub struct AccState {
     /// on the program's standard output whenever a kernel is executed (read off the
     /// [`Event::Launched`] events by [`emit`], which can write into the program's output in order).
     pub pgi_notify: bool,
+    /// Cray CCE's debug level and prefixes (`cray_acc_set_debug_*`, `CRAY_ACC_DEBUG`).
+    pub cray_debug: std::sync::Arc<super::cray_debug::CrayDebugControl>,
     /// Model-clock nanoseconds spent in transfers and allocations so far.
     extra_ns: u64,
     /// Fuel at the start of the run (steps run = fuel_start - fuel).
@@ -1250,6 +1252,15 @@ pub enum AccFn {
     /// acc_get_cuda_stream: the device's native stream of a queue (0 on the simulator).
     CudaStream,
     SetCudaStream,
+    /// Cray CCE's debug-output routines (the CCE man page, "CRAY_ACC_DEBUG Output Routines").
+    CrayGetGlobalLevel,
+    CraySetGlobalLevel,
+    CrayGetThreadLevel,
+    CraySetThreadLevel,
+    CrayGetGlobalPrefix,
+    CraySetGlobalPrefix,
+    CrayGetThreadPrefix,
+    CraySetThreadPrefix,
 }
 
 /// The runtime routines by name: the 2.0 name of each first, then the other names it has (the
@@ -1301,6 +1312,14 @@ const ROUTINES: &[(&str, AccFn)] = {
         ("acc_get_current_cuda_context", CudaNull),
         ("acc_get_cuda_stream", CudaStream),
         ("acc_set_cuda_stream", SetCudaStream),
+        ("cray_acc_get_debug_global_level", CrayGetGlobalLevel),
+        ("cray_acc_set_debug_global_level", CraySetGlobalLevel),
+        ("cray_acc_get_debug_thread_level", CrayGetThreadLevel),
+        ("cray_acc_set_debug_thread_level", CraySetThreadLevel),
+        ("cray_acc_get_debug_global_prefix", CrayGetGlobalPrefix),
+        ("cray_acc_set_debug_global_prefix", CraySetGlobalPrefix),
+        ("cray_acc_get_debug_thread_prefix", CrayGetThreadPrefix),
+        ("cray_acc_set_debug_thread_prefix", CraySetThreadPrefix),
     ]
 };
 
@@ -1600,6 +1619,39 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
         CudaNull => 0,
         CudaStream => m.acc.device.native_stream(a(0) as i32 as i64),
         SetCudaStream => 0,
+        CrayGetGlobalLevel => m.acc.cray_debug.global_level() as i32 as i64 as u64,
+        CrayGetThreadLevel => m.acc.cray_debug.thread_level() as i32 as i64 as u64,
+        CraySetGlobalLevel => {
+            m.acc.cray_debug.set_global_level(a(0) as u32 as i32 as i64);
+            0
+        }
+        CraySetThreadLevel => {
+            m.acc.cray_debug.set_thread_level(a(0) as u32 as i32 as i64);
+            0
+        }
+        CraySetGlobalPrefix | CraySetThreadPrefix => {
+            let prefix = m.mem.read_c_string(a(0), None).map_err(|fault| m.fault(fault, loc))?;
+            let prefix = String::from_utf8_lossy(&prefix).into_owned();
+            if f == CraySetGlobalPrefix {
+                m.acc.cray_debug.set_global_prefix(prefix);
+            } else {
+                m.acc.cray_debug.set_thread_prefix(prefix);
+            }
+            0
+        }
+        CrayGetGlobalPrefix | CrayGetThreadPrefix => {
+            // A new string the program owns (CCE's returns the runtime's; a copy is as good for
+            // restoring the setting later, which is what the routines are for).
+            let prefix = if f == CrayGetGlobalPrefix { m.acc.cray_debug.global_prefix() } else { m.acc.cray_debug.thread_prefix() };
+            let mut bytes = prefix.into_bytes();
+            bytes.push(0);
+            let p = m
+                .mem
+                .alloc(bytes.len() as u64, super::memory::AllocKind::Heap, super::memory::Space::Host, loc)
+                .map_err(|fault| m.fault(fault, loc))?;
+            m.mem.write_bytes(p, &bytes).map_err(|fault| m.fault(fault, loc))?;
+            p
+        }
     })
 }
 

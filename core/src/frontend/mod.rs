@@ -159,10 +159,19 @@ fn add_implicit_region_data(unit: &lang_c::ast::TranslationUnit, sites: &mut [Ex
     if regions.is_empty() {
         return;
     }
-    for (id, clauses) in region_data::implicit_clauses(unit, &regions) {
+    let mut mapped = region_data::Mapped::default();
+    for s in sites.iter() {
+        let names = || pgi13::data_clause_names(&s.text);
+        if s.text.starts_with("declare") {
+            mapped.declares.insert(s.id, names());
+        } else if s.marker == MarkerKind::Label && (s.text == "data" || s.text.starts_with("data ")) {
+            mapped.data.insert(s.id, names());
+        }
+    }
+    for (id, clauses) in region_data::implicit_clauses(unit, &regions, &mapped) {
         if let Some(site) = sites.get_mut(id as usize) {
             site.text = format!("{} {clauses}", site.text);
-            site.dialect_notes.insert(0, format!("`{clauses}`: 1.3's implicit data analysis (§2.3.1) of the arrays the region uses"));
+            site.dialect_notes.insert(0, format!("`{clauses}`: 1.3's implicit data analysis (§2.3.1) of the variables the region uses"));
         }
     }
 }
@@ -187,7 +196,8 @@ fn resolve_dialect(path: &str, dialect: Dialect, map: &mut SourceMap) -> (Dialec
 fn explain_dialect_errors(sites: &[ExtractedDirective], parsed: &mut [Result<crate::directive::Directive, crate::directive::DirectiveError>], dialect: Dialect) {
     for (site, result) in sites.iter().zip(parsed.iter_mut()) {
         if let Some(e) = &site.dialect_error {
-            let mut err = crate::directive::DirectiveError::new(format!("PGI Accelerator 1.3: {}", e.message), e.span.clone());
+            let message = if e.message.contains("1.3") { e.message.clone() } else { format!("PGI Accelerator 1.3: {}", e.message) };
+            let mut err = crate::directive::DirectiveError::new(message, e.span.clone());
             err.help = e.help.clone();
             *result = Err(err);
             continue;

@@ -9,14 +9,20 @@
 //! would write them): an array the region only reads is `copyin`; an array it writes is `copy`.
 //! 1.3 compilers copy out only the section they can prove written; accsim cannot prove that, and
 //! `copy` (rather than `copyout` of the whole array) keeps the host's values of the elements the
-//! region does not write, which is what the 1.3 program sees.
+//! region does not write, which is what the 1.3 program sees. A scalar the region only reads is
+//! `copyin` too (2.0 would copy it back, §2.5.2).
 //!
-//! Only arrays are decided here: names declared with an array declarator of known size (locals,
-//! parameters declared as arrays, file-scope arrays) and not declared inside the region. Scalars
-//! keep 2.0's implicit `copy` (§2.5.2), which gives the same values; pointers keep accsim's
-//! implicit pointer copies (inferred from the kernel's accesses). A name that is declared both as
-//! an array and as something else in the unit is left to 2.0's rules. An array passed whole to a
-//! function, or whose address is taken, counts as read and written.
+//! Decided here: arrays (names declared with an array declarator of known size: locals,
+//! parameters declared as arrays, file-scope arrays) and scalars the region only reads (names
+//! declared without pointer, array or function declarators), not declared inside the region.
+//! Scalars the region writes keep 2.0's implicit `copy` (§2.5.2), which gives the same values;
+//! pointers keep accsim's implicit pointer copies (inferred from the kernel's accesses); a name
+//! declared as two kinds of thing in the unit is left to 2.0's rules. A variable that already has
+//! a visible device copy — named by a declarative directive (`declare`, reflected, `device
+//! present`) of the function or the file, or by an enclosing data region — is the region's as it
+//! is (1.3 §2.6: it "may not appear in a data clause for any region where the declaration of the
+//! variable is visible"). An array passed whole to a function, or whose address is taken, counts
+//! as read and written.
 
 use std::collections::{HashMap, HashSet};
 
@@ -33,35 +39,80 @@ enum Use {
     ReadWrite,
 }
 
+/// The directives that give variables a visible device copy, by marker id, with the names.
+#[derive(Default)]
+pub struct Mapped {
+    /// `declare` directives (1.3 declarative data, reflected, `device present`): for the
+    /// function they are in, or the file.
+    pub declares: HashMap<u32, Vec<String>>,
+    /// Data constructs (1.3 data regions): for their statement.
+    pub data: HashMap<u32, Vec<String>>,
+}
+
 /// For each region marker id in `regions`, the data clauses its implicit analysis adds (text to
-/// append to the 2.0 directive), leaving out the names in `named` (the region's own clauses).
-pub fn implicit_clauses(unit: &ast::TranslationUnit, regions: &HashMap<u32, Vec<String>>) -> HashMap<u32, String> {
+/// append to the 2.0 directive), leaving out the names in `named` (the region's own clauses) and
+/// those `mapped` gives a visible device copy.
+pub fn implicit_clauses(unit: &ast::TranslationUnit, regions: &HashMap<u32, Vec<String>>, mapped: &Mapped) -> HashMap<u32, String> {
     let mut arrays = ArrayNames::default();
     arrays.visit_translation_unit(unit);
-    let mut finder = Regions { wanted: regions, arrays: &arrays.kinds, out: HashMap::new() };
+    let mut file_scope = DeclaresIn { mapped, names: HashSet::new() };
+    for d in &unit.0 {
+        if let ast::ExternalDeclaration::StaticAssert(sa) = &d.node {
+            file_scope.visit_static_assert(&sa.node, &sa.span);
+        }
+    }
+    let mut finder = Regions { wanted: regions, mapped, arrays: &arrays.kinds, visible: vec![file_scope.names], out: HashMap::new() };
     finder.visit_translation_unit(unit);
     finder.out
 }
 
-/// Every declared name, and whether each of its declarations is an array of known size.
-#[derive(Default)]
-struct ArrayNames {
-    kinds: HashMap<String, bool>,
+/// The names of the `declare` markers inside a function body (or at file scope).
+struct DeclaresIn<'a> {
+    mapped: &'a Mapped,
+    names: HashSet<String>,
 }
 
-fn declares_array(d: &ast::Declarator) -> bool {
+impl<'ast> Visit<'ast> for DeclaresIn<'_> {
+    fn visit_static_assert(&mut self, sa: &'ast ast::StaticAssert, span: &'ast Span) {
+        if let Some(names) = super::pragma::assert_marker_id(&sa.message.node.join("")).and_then(|id| self.mapped.declares.get(&id)) {
+            self.names.extend(names.iter().cloned());
+        }
+        visit::visit_static_assert(self, sa, span)
+    }
+}
+
+/// What a name is declared as (every declaration of it in the unit agreeing, else `Other`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Declared {
+    /// An array of known size.
+    Array,
+    /// No pointer, array or function declarator.
+    Scalar,
+    Other,
+}
+
+/// Every declared name and what it is declared as.
+#[derive(Default)]
+struct ArrayNames {
+    kinds: HashMap<String, Declared>,
+}
+
+fn declared(d: &ast::Declarator) -> Declared {
     match d.derived.first().map(|x| &x.node) {
-        Some(ast::DerivedDeclarator::Array(a)) => !matches!(a.node.size, ast::ArraySize::Unknown | ast::ArraySize::VariableUnknown),
-        _ => false,
+        Some(ast::DerivedDeclarator::Array(a)) if !matches!(a.node.size, ast::ArraySize::Unknown | ast::ArraySize::VariableUnknown) => Declared::Array,
+        None => Declared::Scalar,
+        _ => Declared::Other,
     }
 }
 
 impl<'ast> Visit<'ast> for ArrayNames {
     fn visit_declarator(&mut self, d: &'ast ast::Declarator, span: &'ast Span) {
         if let Some(name) = crate::lower::declarator_name(d) {
-            let array = declares_array(d);
-            let e = self.kinds.entry(name.to_string()).or_insert(array);
-            *e = *e && array;
+            let kind = declared(d);
+            let e = self.kinds.entry(name.to_string()).or_insert(kind);
+            if *e != kind {
+                *e = Declared::Other;
+            }
         }
         visit::visit_declarator(self, d, span)
     }
@@ -69,13 +120,30 @@ impl<'ast> Visit<'ast> for ArrayNames {
 
 struct Regions<'a> {
     wanted: &'a HashMap<u32, Vec<String>>,
-    arrays: &'a HashMap<String, bool>,
+    mapped: &'a Mapped,
+    arrays: &'a HashMap<String, Declared>,
+    /// The names with a visible device copy, per enclosing scope (file, function, data regions).
+    visible: Vec<HashSet<String>>,
     out: HashMap<u32, String>,
 }
 
 impl<'ast> Visit<'ast> for Regions<'_> {
+    fn visit_function_definition(&mut self, f: &'ast ast::FunctionDefinition, span: &'ast Span) {
+        let mut declares = DeclaresIn { mapped: self.mapped, names: HashSet::new() };
+        declares.visit_statement(&f.statement.node, &f.statement.span);
+        self.visible.push(declares.names);
+        visit::visit_function_definition(self, f, span);
+        self.visible.pop();
+    }
+
     fn visit_labeled_statement(&mut self, l: &'ast ast::LabeledStatement, span: &'ast Span) {
         if let ast::Label::Identifier(i) = &l.label.node {
+            if let Some(names) = label_marker_id(&i.node.name).and_then(|id| self.mapped.data.get(&id)) {
+                self.visible.push(names.iter().cloned().collect());
+                visit::visit_labeled_statement(self, l, span);
+                self.visible.pop();
+                return;
+            }
             if let Some(named) = label_marker_id(&i.node.name).and_then(|id| self.wanted.get(&id).map(|n| (id, n))) {
                 let (id, named) = named;
                 let mut uses = Uses::default();
@@ -83,12 +151,16 @@ impl<'ast> Visit<'ast> for Regions<'_> {
                 let mut copyin = Vec::new();
                 let mut copy = Vec::new();
                 for (name, u) in &uses.order {
-                    if named.contains(name) || uses.declared.contains(name) || self.arrays.get(name) != Some(&true) {
+                    let visible = self.visible.iter().any(|v| v.contains(name));
+                    if visible || named.contains(name) || uses.declared.contains(name) {
                         continue;
                     }
-                    match u {
-                        Use::Read => copyin.push(name.as_str()),
-                        Use::Write | Use::ReadWrite => copy.push(name.as_str()),
+                    let passed_on = uses.whole.contains(name);
+                    match (self.arrays.get(name), u) {
+                        (Some(Declared::Array), Use::Read) if passed_on => copy.push(name.as_str()),
+                        (Some(Declared::Array | Declared::Scalar), Use::Read) => copyin.push(name.as_str()),
+                        (Some(Declared::Array), Use::Write | Use::ReadWrite) => copy.push(name.as_str()),
+                        _ => {}
                     }
                 }
                 let mut clauses = Vec::new();
@@ -112,6 +184,9 @@ impl<'ast> Visit<'ast> for Regions<'_> {
 struct Uses {
     order: Vec<(String, Use)>,
     declared: HashSet<String>,
+    /// Names used whole as values: a scalar read, or an array decaying to a pointer (passed on:
+    /// read and written, as far as the analysis knows).
+    whole: HashSet<String>,
 }
 
 impl Uses {
@@ -188,9 +263,10 @@ impl<'ast> Visit<'ast> for Uses {
             {
                 self.place(&u.node.operand, Use::ReadWrite)
             }
-            // A name used whole in any other expression (an array passed to a function, or
-            // decaying to a pointer): read and write.
-            Expression::Identifier(i) => self.record(&i.node.name, Use::ReadWrite),
+            Expression::Identifier(i) => {
+                self.record(&i.node.name, Use::Read);
+                self.whole.insert(i.node.name.clone());
+            }
             _ => visit::visit_expression(self, e, span),
         }
     }
@@ -205,17 +281,30 @@ mod tests {
         let p = lang_c::driver::parse_preprocessed(&config, src.to_string()).expect("parses");
         let mut regions = HashMap::new();
         regions.insert(0, named.iter().map(|s| s.to_string()).collect());
-        implicit_clauses(&p.unit, &regions).remove(&0)
+        implicit_clauses(&p.unit, &regions, &Mapped::default()).remove(&0)
     }
 
     #[test]
     fn read_arrays_copy_in_written_arrays_copy() {
         let src = "float g[8];\nvoid f(int n, float *p) { float a[8], b[8], c[8][8]; int s = 0;\n__acc_pragma_0: for (int i = 0; i < 8; i++) { float t = a[i] + g[i]; b[i] = t; c[i][0] += s; p[i] = t; } }\n";
-        assert_eq!(clauses(src, &[]).as_deref(), Some("copyin(a, g) copy(b, c)"));
-        assert_eq!(clauses(src, &["a", "b"]).as_deref(), Some("copyin(g) copy(c)"));
+        assert_eq!(clauses(src, &[]).as_deref(), Some("copyin(a, g, s) copy(b, c)"));
+        assert_eq!(clauses(src, &["a", "b"]).as_deref(), Some("copyin(g, s) copy(c)"));
         let src = "void h(float *x);\nvoid f(void) { float a[8];\n__acc_pragma_0: { h(a); } }\n";
         assert_eq!(clauses(src, &[]).as_deref(), Some("copy(a)"));
         let src = "void f(void) {\n__acc_pragma_0: { float a[8]; a[0] = 1; } }\n";
         assert_eq!(clauses(src, &[]), None);
+    }
+
+    #[test]
+    fn arrays_with_a_visible_device_copy_are_left_alone() {
+        let src = "float g[8];\n_Static_assert(1, \"__acc_pragma:1\");\nvoid f(void) { float a[8], b[8], c[8];\n_Static_assert(1, \"__acc_pragma:2\");\n__acc_pragma_3: { __acc_pragma_0: { a[0] = b[0] + c[0] + g[0]; } } }\n";
+        let config = lang_c::driver::Config::with_gcc();
+        let p = lang_c::driver::parse_preprocessed(&config, src.to_string()).expect("parses");
+        let regions: HashMap<u32, Vec<String>> = [(0, Vec::new())].into_iter().collect();
+        let mut mapped = Mapped::default();
+        mapped.declares.insert(1, vec!["g".into()]);
+        mapped.declares.insert(2, vec!["a".into()]);
+        mapped.data.insert(3, vec!["b".into()]);
+        assert_eq!(implicit_clauses(&p.unit, &regions, &mapped).remove(&0).as_deref(), Some("copyin(c)"));
     }
 }

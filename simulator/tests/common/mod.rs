@@ -65,9 +65,9 @@ pub fn fortran_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// The OpenACC samples: `samples/acc` (the teaching ladder), then `samples/openuh`.
+/// The OpenACC samples: `samples/acc` (the teaching ladder), `samples/openuh`, then `samples/pgi13` (PGI Accelerator 1.3 programs, issue 17).
 pub fn acc_sample_files() -> Vec<PathBuf> {
-    ["acc", "openuh"].iter().flat_map(|d| c_files(&samples_dir().join(d))).collect()
+    ["acc", "openuh", "pgi13"].iter().flat_map(|d| c_files(&samples_dir().join(d))).collect()
 }
 
 /// Keep the files named by `ACCSIM_SAMPLE=name[,name]` (file stems), when it is set.
