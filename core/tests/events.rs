@@ -29,7 +29,7 @@ int main(void) {
 }
 "#;
 
-fn program() -> accsim_core::ir::Program {
+fn program() -> accsim_core::driver::Compiled {
     let dir = std::env::temp_dir().join(format!("accsim-events-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("copy_scale.c");
@@ -38,7 +38,7 @@ fn program() -> accsim_core::ir::Program {
     let compiled = compile_files(&[path.to_string_lossy().into_owned()], &PreprocessOptions::default(), &mut map)
         .unwrap_or_else(|d| panic!("{}", d.iter().map(|d| d.render(&map, false)).collect::<String>()));
     let _ = std::fs::remove_dir_all(Path::new(&dir));
-    compiled.program
+    compiled
 }
 
 /// Names the events it sees (with the variable where there is one).
@@ -96,7 +96,8 @@ fn run(exe: &exec::Executable, device: bool) -> (Vec<String>, Vec<Record>) {
 
 #[test]
 fn every_subscriber_sees_the_data_environment_launches_and_loop_schedules_in_order() {
-    let exe = exec::compile(&program()).expect("compiles");
+    let compiled = program();
+    let exe = exec::compile(&compiled.program, &compiled.info).expect("compiles");
     let (seen, records) = run(&exe, false);
     assert_eq!(
         seen,
@@ -132,7 +133,8 @@ fn every_subscriber_sees_the_data_environment_launches_and_loop_schedules_in_ord
 
 #[test]
 fn accesses_and_device_threads_reach_only_the_subscribers_that_ask() {
-    let exe = exec::compile_for_checking(&program()).expect("compiles");
+    let compiled = program();
+    let exe = exec::compile_for_checking(&compiled.program, &compiled.info).expect("compiles");
     let (seen, _) = run(&exe, true);
     let begin = seen.iter().position(|s| s.starts_with("launch ")).expect("a launch");
     let end = seen.iter().position(|s| s == "end").expect("its end");

@@ -419,7 +419,7 @@ fn main() -> ExitCode {
                 }
                 print_diagnostics(&c.translations, &map);
                 print_out(&accsim_core::kernel::info::report(&c.program, &c.info, &map));
-                print_out(&engine_report(&c.program, &map));
+                print_out(&engine_report(&c.program, &c.info, &map));
                 ExitCode::SUCCESS
             }
             Err(code) => code,
@@ -787,9 +787,9 @@ fn compile_engine(p: &accsim_core::ir::Program, exe: &exec::Executable) -> Resul
 
 /// `accsim info`'s section on the native-code engine (issue 15): which host function
 /// `accsim run --engine native` runs as machine code, and why the others run in the interpreter.
-fn engine_report(p: &accsim_core::ir::Program, map: &SourceMap) -> String {
+fn engine_report(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, map: &SourceMap) -> String {
     use std::fmt::Write as _;
-    let exe = match exec::compile(p) {
+    let exe = match exec::compile(p, info) {
         Ok(e) => e,
         Err(_) => return String::new(),
     };
