@@ -20,12 +20,22 @@ pub struct Compiled {
 
 /// Compile C files into one linked IR program. On failure, every error found is returned.
 pub fn compile_files(files: &[String], opts: &PreprocessOptions, map: &mut SourceMap) -> Result<Compiled, Vec<Diagnostic>> {
+    compile_units(files.iter().map(|f| frontend::parse_file(f, opts, map)).collect())
+}
+
+/// Compile one C translation unit that is already preprocessed (`cc -E` output), named `path`
+/// (the fuzz targets, issue 14).
+pub fn compile_preprocessed(path: &str, text: String, map: &mut SourceMap) -> Result<Compiled, Vec<Diagnostic>> {
+    compile_units(vec![frontend::parse_preprocessed(path, text, map)])
+}
+
+fn compile_units(parsed: Vec<Result<frontend::ParsedUnit, Vec<Diagnostic>>>) -> Result<Compiled, Vec<Diagnostic>> {
     let mut units = Vec::new();
     let mut errors = Vec::new();
     let mut notes = Vec::new();
     let mut translations = Vec::new();
-    for f in files {
-        match frontend::parse_file(f, opts, map) {
+    for unit in parsed {
+        match unit {
             Ok(u) => {
                 notes.extend(u.notes.iter().cloned());
                 translations.extend(dialect_translations(&u));

@@ -25,7 +25,6 @@ const KNOWN_BACK_EDGES: &[(&str, &str, &str)] = &[
     ("machine", "inspect", "the machine shows the observer a MachineView"),
     ("machine", "check", "the machine holds the checkers; check's hooks take the machine"),
     ("machine", "exec", "the machine holds the Observer, the sinks and the run options of exec/mod.rs"),
-    ("libc_shim", "libc_omp", "the shim table binds the OpenMP routines, which use the shims' helpers"),
     ("events", "check", "the Event enum carries check's Access and ThreadEvent"),
     ("check", "openacc", "check's thread events read the OpenACC runtime's model clock (openacc::now_ns)"),
     ("device", "openacc", "DeviceCtx translates through the present table of the OpenACC runtime"),

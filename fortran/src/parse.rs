@@ -96,7 +96,7 @@ impl<'a> Parser<'a> {
             }
             if let Some(Tok::Name(n)) = c.peek() {
                 if TYPE_WORDS.contains(&n.as_str())
-                    && matches!(c.toks.iter().map(|t| &t.tok).find(|t| matches!(t, Tok::Name(n) if n == "function")), Some(_))
+                    && c.toks.iter().map(|t| &t.tok).find(|t| matches!(t, Tok::Name(n) if n == "function")).is_some()
                     && prefix_type.is_none()
                 {
                     prefix_type = Some(self.type_spec(&mut c).or_else(|e| err(line, e))?);

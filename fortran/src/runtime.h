@@ -138,6 +138,8 @@ static void _f_stop(int error, int has_code, long code, const char *msg, long ms
     exit(0);
 }
 
+/* Helpers device code may call are `routine seq` (OpenACC 2.0 §2.12.1). */
+#pragma acc routine seq
 static long _f_ipow(long b, long e) {
     if (e < 0) return b == 1 ? 1 : b == -1 ? (e % 2 ? -1 : 1) : 0;
     long r = 1;
@@ -149,6 +151,7 @@ static long _f_ipow(long b, long e) {
     return r;
 }
 
+#pragma acc routine seq
 static double _f_dpowi(double b, long e) {
     double r = 1.0;
     long n = e < 0 ? -e : e;
@@ -160,6 +163,7 @@ static double _f_dpowi(double b, long e) {
     return e < 0 ? 1.0 / r : r;
 }
 
+#pragma acc routine seq
 static float _f_fpowi(float b, long e) {
     float r = 1.0f;
     long n = e < 0 ? -e : e;
@@ -171,15 +175,35 @@ static float _f_fpowi(float b, long e) {
     return e < 0 ? 1.0f / r : r;
 }
 
+#pragma acc routine seq
 static long _f_modulo_l(long a, long p) {
     long r = a % p;
     return (r != 0 && ((r < 0) != (p < 0))) ? r + p : r;
 }
 
+#pragma acc routine seq
 static double _f_modulo_d(double a, double p) {
     double r = fmod(a, p);
     return (r != 0 && ((r < 0) != (p < 0))) ? r + p : r;
 }
+
+/* `x = max(x, e)` / `min` under `!$acc atomic` (Fortran's intrinsic-procedure forms, §2.12). */
+#pragma acc routine seq
+static double _f_atomic_max_d(double x, double e) { return e > x ? e : x; }
+#pragma acc routine seq
+static float _f_atomic_max_f(float x, float e) { return e > x ? e : x; }
+#pragma acc routine seq
+static int _f_atomic_max_i(int x, int e) { return e > x ? e : x; }
+#pragma acc routine seq
+static long _f_atomic_max_l(long x, long e) { return e > x ? e : x; }
+#pragma acc routine seq
+static double _f_atomic_min_d(double x, double e) { return e < x ? e : x; }
+#pragma acc routine seq
+static float _f_atomic_min_f(float x, float e) { return e < x ? e : x; }
+#pragma acc routine seq
+static int _f_atomic_min_i(int x, int e) { return e < x ? e : x; }
+#pragma acc routine seq
+static long _f_atomic_min_l(long x, long e) { return e < x ? e : x; }
 
 static long _f_len_trim(const char *s, long n) {
     while (n > 0 && s[n - 1] == ' ') n--;

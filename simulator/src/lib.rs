@@ -3,7 +3,10 @@
 
 pub mod check;
 pub mod explore;
+pub mod fuzzing;
 pub mod json;
+pub mod limits;
+pub mod outcome;
 pub mod sim_device;
 pub mod validate;
 pub mod weak;

@@ -14,6 +14,9 @@ use std::sync::{Arc, Mutex};
 use accsim_core::frontend::PreprocessOptions;
 use clap::{Args, Parser, Subcommand};
 
+use accsim::limits;
+use accsim::outcome::{report_json, uri_reference, Figures, Outcome};
+
 #[derive(Parser)]
 #[command(name = "accsim", version, about = "Run OpenACC C programs on a modeled accelerator")]
 struct Cli {
@@ -24,7 +27,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run a program (one or more C files linked together).
-    Run(RunArgs),
+    Run(RunCmd),
     /// Run a program with the checkers on and report findings (program bugs the specification
     /// defines), each with its source sites. Exit 0 without error or warning findings, 1 with
     /// any, 2 when the program does not compile.
@@ -44,6 +47,16 @@ enum Command {
     /// Run a program on the simulated device and on the GPU, and compare every copy to the host
     /// and the output (PCAST-style). Exit 0 when all agree, 1 when something differs.
     Validate(ValidateArgs),
+}
+
+#[derive(Args)]
+struct RunCmd {
+    #[command(flatten)]
+    run: RunArgs,
+    /// Write how the run ended to this file as JSON (outcome, the runtime error or limit, the
+    /// run's figures), so that a grader never guesses from the exit status (README "Reports").
+    #[arg(long, value_name = "FILE")]
+    report: Option<std::path::PathBuf>,
 }
 
 #[derive(Args)]
@@ -121,6 +134,12 @@ struct CompileArgs {
     /// and `check` always report them.
     #[arg(short = 'W')]
     notes: bool,
+    /// Run an untrusted program (README "Sandbox"): includes only from the program's directory,
+    /// -I directories and the system headers, a capped preprocessor, an empty environment for
+    /// `getenv` (but `--env NAME`), and lower default limits (--max-steps 1000000000,
+    /// --max-memory 1 GiB, --max-time 10).
+    #[arg(long)]
+    sandbox: bool,
 }
 
 #[derive(Args)]
@@ -133,7 +152,8 @@ struct CheckArgs {
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
     /// Write the findings to this file (in `--format`) instead of stdout or stderr; the
-    /// program's stdout and stderr stay its own.
+    /// program's stdout and stderr stay its own. A JSON report also says how the run ended
+    /// (`outcome`) and gives its figures; a SARIF one gives the exit status in `invocations`.
     #[arg(long, value_name = "FILE")]
     report: Option<std::path::PathBuf>,
     /// Check every access of every kernel. By default a kernel that is proven race-free when it
@@ -178,12 +198,22 @@ enum Format {
 struct RunArgs {
     #[command(flatten)]
     compile: CompileArgs,
-    /// Stop the program after this many statements (a runaway-program guard).
-    #[arg(long, value_name = "N", default_value_t = 10_000_000_000)]
-    max_steps: u64,
-    /// Stop the program when its live memory exceeds this many bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = 8 << 30)]
-    max_memory: u64,
+    /// Stop the program after this many interpreter steps (a runaway-program guard; default
+    /// 10000000000, 1000000000 under --sandbox).
+    #[arg(long, value_name = "N")]
+    max_steps: Option<u64>,
+    /// Stop the program when its live memory exceeds this many bytes (default 8 GiB, 1 GiB under
+    /// --sandbox).
+    #[arg(long, value_name = "BYTES")]
+    max_memory: Option<u64>,
+    /// Stop after this many seconds of wall-clock time, preprocessing and compiling included
+    /// (exit 4). Default: no limit, 10 seconds under --sandbox.
+    #[arg(long, value_name = "SECONDS")]
+    max_time: Option<f64>,
+    /// Under --sandbox, pass environment variable NAME (with accsim's value) to the program's
+    /// `getenv` (repeatable).
+    #[arg(long = "env", value_name = "NAME")]
+    env: Vec<String>,
     /// Default number of gangs of a compute construct without `num_gangs`.
     #[arg(long, value_name = "N", default_value_t = 8)]
     gangs: u64,
@@ -204,6 +234,11 @@ struct RunArgs {
     /// operation), so a missing `wait` changes the outcome. Default: run it when issued.
     #[arg(long, value_name = "seed:N", value_parser = parse_schedule)]
     schedule: Option<u64>,
+    /// Run the gangs of each kernel in an order drawn from seed N (gangs are unordered, §1.2),
+    /// where they run one after another (`--coherence weak`, `check`); what `explore` seed N
+    /// does. Default: gang 0 first.
+    #[arg(long, value_name = "N")]
+    gang_order: Option<u64>,
     /// The device memory model: `weak` delays the visibility of a device thread's stores to
     /// the synchronisation points of §1.3 (runs gangs one after another).
     #[arg(long, value_enum, default_value = "sequential")]
@@ -243,6 +278,7 @@ fn device_config(r: &RunArgs) -> exec::openacc::DeviceConfig {
         vector_length: r.vector_length.max(1),
         strict_2_0: r.strict_2_0,
         schedule: r.schedule,
+        gang_order: r.gang_order,
     }
 }
 
@@ -250,11 +286,17 @@ impl RunArgs {
     /// The options every run of the program shares: limits and the device configuration.
     fn run_options(&self) -> exec::RunOptions {
         exec::RunOptions {
-            max_steps: Some(self.max_steps),
-            max_memory: Some(self.max_memory),
+            max_steps: Some(self.max_steps.unwrap_or(limits::default_max_steps(self.compile.sandbox))),
+            max_memory: Some(self.max_memory.unwrap_or(limits::default_max_memory(self.compile.sandbox))),
+            environment: self.compile.sandbox.then(|| limits::granted_environment(&self.env)),
             device: device_config(self),
             ..Default::default()
         }
+    }
+
+    /// The wall-clock limit: `--max-time`, or the sandbox's default.
+    fn max_time(&self) -> Option<f64> {
+        self.max_time.or(self.compile.sandbox.then_some(limits::SANDBOX_MAX_TIME))
     }
 
     /// The program's `argv`: its first file's name, then the arguments after `--`.
@@ -283,7 +325,21 @@ fn preprocess_options(a: &CompileArgs) -> PreprocessOptions {
     opts.args.extend(a.undefine.iter().map(|d| format!("-U{d}")));
     opts.args.extend(a.include.iter().map(|d| format!("-I{d}")));
     opts.dialect = a.dialect;
+    if a.sandbox {
+        opts.sandbox = Some(accsim_core::frontend::preprocess::PreprocessSandbox {
+            include_dirs: a.include.iter().map(std::path::PathBuf::from).collect(),
+            ..Default::default()
+        });
+    }
     opts
+}
+
+/// Write to stdout; a reader that went away (`accsim dump-ir x.c | head`) ends nothing but
+/// this output (Rust's `print!` would panic on the closed pipe).
+fn print_out(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
 fn print_diagnostics(diags: &[Diagnostic], map: &SourceMap) {
@@ -314,7 +370,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut map = SourceMap::new();
     match cli.command {
-        Command::Check(c) => check(c, &mut map),
+        Command::Check(c) => {
+            limits::start_watchdog(c.run.max_time(), c.report.clone().filter(|_| c.format == Format::Json), "check");
+            check(c, &mut map)
+        }
         Command::Explore(e) => explore(e, &mut map),
         Command::Info(a) => match compile(&a, &mut map) {
             Ok(c) => {
@@ -322,14 +381,14 @@ fn main() -> ExitCode {
                     print_diagnostics(&c.notes, &map);
                 }
                 print_diagnostics(&c.translations, &map);
-                print!("{}", accsim_core::kernel::info::report(&c.program, &c.info, &map));
+                print_out(&accsim_core::kernel::info::report(&c.program, &c.info, &map));
                 ExitCode::SUCCESS
             }
             Err(code) => code,
         },
         Command::DumpIr(a) => match compile(&a, &mut map) {
             Ok(c) => {
-                print!("{}", accsim_core::ir::print::program(&c.program));
+                print_out(&accsim_core::ir::print::program(&c.program));
                 ExitCode::SUCCESS
             }
             Err(code) => code,
@@ -337,7 +396,7 @@ fn main() -> ExitCode {
         Command::EmitCuda(a) => match compile(&a.compile, &mut map) {
             Ok(c) => match accsim_cuda::emit::module_mapped(&c.program, a.map.loop_map) {
                 Ok(m) => {
-                    print!("{}", m.source);
+                    print_out(&m.source);
                     match accsim_cuda::loopmap::report(a.map.loop_map, &m) {
                         Ok(warnings) => {
                             print_diagnostics(&warnings, &map);
@@ -351,7 +410,7 @@ fn main() -> ExitCode {
                 }
                 Err(e) => {
                     // The partial CUDA, with a comment at each form left out, then why.
-                    print!("{}", e.partial);
+                    print_out(&e.partial);
                     print_diagnostics(&e.diagnostics(), &map);
                     ExitCode::from(2)
                 }
@@ -365,12 +424,25 @@ fn main() -> ExitCode {
             };
             validate(compiled, &map, &v)
         }
-        Command::Run(r) => {
-            let compiled = match compile(&r.compile, &mut map) {
-                Ok(c) => c,
-                Err(code) => return code,
+        Command::Run(cmd) => {
+            let r = &cmd.run;
+            let started = std::time::Instant::now();
+            limits::start_watchdog(r.max_time(), cmd.report.clone(), "run");
+            let compiled = match driver::compile_files(&r.compile.files, &preprocess_options(&r.compile), &mut map) {
+                Ok(c) => {
+                    if r.compile.notes {
+                        print_diagnostics(&c.notes, &map);
+                    }
+                    c
+                }
+                Err(diags) => {
+                    print_diagnostics(&diags, &map);
+                    let outcome = Outcome::of_compile_errors(&diags);
+                    let status = outcome.run_status();
+                    return write_run_report(cmd.report.as_deref(), "run", &outcome, status, &[], &Figures::of_events(&[], started), &map, status);
+                }
             };
-            run(compiled, &map, &r)
+            run(compiled, &map, r, cmd.report.as_deref(), started)
         }
     }
 }
@@ -379,6 +451,7 @@ fn main() -> ExitCode {
 /// findings; compile errors are findings of kind `compile-error` in JSON and SARIF.
 fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     let r = &c.run;
+    let started = std::time::Instant::now();
     let compiled = match driver::compile_files(&r.compile.files, &preprocess_options(&r.compile), map) {
         Ok(x) => x,
         Err(diags) => {
@@ -391,14 +464,15 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
                     d
                 })
                 .collect();
-            return report(&as_findings, map, &c, ExitCode::from(2));
+            let outcome = Outcome::of_compile_errors(&as_findings);
+            return report(&as_findings, map, &c, &outcome, &Figures::of_events(&[], started), 2);
         }
     };
     let mut findings = compiled.notes.clone();
     findings.extend(compiled.program.findings.iter().cloned());
     let exe = match exec::compile_for_checking(&compiled.program, &compiled.info) {
         Ok(e) => e,
-        Err(d) => return report(&d.0, map, &c, ExitCode::from(2)),
+        Err(d) => return report(&d.0, map, &c, &Outcome::of_compile_errors(&d.0), &Figures::of_events(&[], started), 2),
     };
     // Checked kernels run on the sequential device (the simulated device hands them to it while
     // a checker listens): gangs run in order on the interpreter thread, so the checkers see one
@@ -412,7 +486,18 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     };
     // A report on stdout has stdout to itself: the program's output goes to stderr.
     let stdout: Option<exec::Sink> = if c.format != Format::Text && c.report.is_none() { Some(Box::new(std::io::stderr())) } else { None };
-    let options = exec::RunOptions { subscribers: vec![Box::new(checker)], accelerator: Some(accelerator), stdout, ..r.run_options() };
+    // The figures of a JSON report come from the run's events.
+    let collected: Arc<Mutex<Vec<Record>>> = Arc::default();
+    let mut subscribers: Vec<Box<dyn events::Subscriber>> = vec![Box::new(checker)];
+    if c.report.is_some() && c.format == Format::Json {
+        let sink = collected.clone();
+        subscribers.push(Box::new(events::Timeline(move |e: &Record| {
+            if let Ok(mut v) = sink.lock() {
+                v.push(e.clone());
+            }
+        })));
+    }
+    let options = exec::RunOptions { subscribers, accelerator: Some(accelerator), stdout, ..r.run_options() };
     let outcome = exe.run(options, r.argv());
     if let Ok(f) = found.lock() {
         findings.extend(f.list.iter().cloned());
@@ -423,18 +508,27 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     if let Some(d) = outcome.diagnostic() {
         findings.push(d.clone());
     }
+    let outcome = Outcome::of_run(&outcome);
+    // A program that fails its own test (a failed `assert`, `abort()`, a non-zero exit) is a
+    // failed check, as it is a failed run (issue 14: `check` said `{"findings":[]}`).
+    let main_loc = compiled.program.functions.iter().find(|f| f.name == "main").map(|f| f.loc).unwrap_or_default();
+    findings.extend(outcome.exit_finding(main_loc));
     let serious = findings.iter().any(|f| f.severity != accsim_core::diag::Severity::Note);
-    report(&findings, map, &c, ExitCode::from(if serious { 1 } else { 0 }))
+    let recorded = collected.lock().map(|v| v.clone()).unwrap_or_default();
+    report(&findings, map, &c, &outcome, &Figures::of_events(&recorded, started), if serious { 1 } else { 0 })
 }
 
 /// Print or write `check`'s findings as `--format` and `--report` say; `status` is returned
-/// unless the report file cannot be written (then 101: accsim could not do its job).
-fn report(findings: &[Diagnostic], map: &SourceMap, c: &CheckArgs, status: ExitCode) -> ExitCode {
-    let document = match c.format {
-        Format::Text => findings.iter().map(|d| d.render(map, false)).collect::<String>(),
-        Format::Json => format!("{}\n", findings_json(findings, map)),
-        Format::Sarif => format!("{}\n", findings_sarif(findings, map)),
+/// unless the report file cannot be written (then 101: accsim could not do its job). A JSON
+/// report file also carries the outcome and figures ([`accsim::outcome`]).
+fn report(findings: &[Diagnostic], map: &SourceMap, c: &CheckArgs, outcome: &Outcome, figures: &Figures, status: u8) -> ExitCode {
+    let document = match (c.format, &c.report) {
+        (Format::Text, _) => findings.iter().map(|d| d.render(map, false)).collect::<String>(),
+        (Format::Json, Some(_)) => report_json("check", outcome, outcome.run_status(), findings, figures, map),
+        (Format::Json, None) => format!("{}\n", findings_json(findings, map)),
+        (Format::Sarif, _) => format!("{}\n", findings_sarif(findings, map, status, !matches!(outcome, Outcome::Internal(_)))),
     };
+    let status = ExitCode::from(status);
     match (&c.report, c.format) {
         (Some(path), _) => {
             if let Err(e) = std::fs::write(path, document) {
@@ -443,7 +537,7 @@ fn report(findings: &[Diagnostic], map: &SourceMap, c: &CheckArgs, status: ExitC
             }
         }
         (None, Format::Text) => eprint!("{document}"),
-        (None, _) => print!("{document}"),
+        (None, _) => print_out(&document),
     }
     status
 }
@@ -483,10 +577,10 @@ fn findings_json(findings: &[Diagnostic], map: &SourceMap) -> String {
     accsim::json::write(&serde_json::json!({ "findings": items }), accsim::json::Style::COMPACT)
 }
 
-/// SARIF 2.1.0, for code-scanning tools.
-fn findings_sarif(findings: &[Diagnostic], map: &SourceMap) -> String {
+/// SARIF 2.1.0, for code-scanning tools; `status` is `check`'s exit status (`invocations`).
+fn findings_sarif(findings: &[Diagnostic], map: &SourceMap, status: u8, successful: bool) -> String {
     let location = |l: &accsim_core::diag::Loc| {
-        serde_json::json!({"physicalLocation": {"artifactLocation": {"uri": map.name(l.file)}, "region": {"startLine": l.line.max(1), "startColumn": l.col.max(1)}}})
+        serde_json::json!({"physicalLocation": {"artifactLocation": {"uri": uri_reference(map.name(l.file))}, "region": {"startLine": l.line.max(1), "startColumn": l.col.max(1)}}})
     };
     let mut rules: Vec<&str> = findings.iter().map(|d| d.kind).collect();
     rules.sort_unstable();
@@ -521,6 +615,7 @@ fn findings_sarif(findings: &[Diagnostic], map: &SourceMap) -> String {
         "runs": [{
             "tool": {"driver": {"name": "accsim", "informationUri": "https://github.com/", "rules": rules.iter().map(|r| serde_json::json!({"id": r})).collect::<Vec<_>>()}},
             "results": results,
+            "invocations": [{"executionSuccessful": successful, "exitCode": status}],
         }],
     });
     accsim::json::write(&sarif, accsim::json::Style::COMPACT)
@@ -542,11 +637,11 @@ fn explore(e: ExploreArgs, map: &mut SourceMap) -> ExitCode {
     };
     let seeds = e.seeds.max(1);
     let outcomes = accsim::explore::explore(&exe, seeds, || r.run_options(), &r.argv(), map);
-    print!("{}", accsim::explore::render(&outcomes, seeds));
+    print_out(&accsim::explore::render(&outcomes, seeds));
     ExitCode::from(if outcomes.len() == 1 { 0 } else { 1 })
 }
 
-fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
+fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs, report: Option<&std::path::Path>, started: std::time::Instant) -> ExitCode {
     let weak = r.coherence == Coherence::Weak;
     let compiled_exe = if weak { exec::compile_for_checking(&compiled.program, &compiled.info) } else { exec::compile(&compiled.program, &compiled.info) };
     let exe = match compiled_exe {
@@ -559,8 +654,8 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
     };
     let collected: Arc<Mutex<Vec<Record>>> = Arc::default();
     let mut subscribers: Vec<Box<dyn events::Subscriber>> = Vec::new();
-    if r.notify || r.time || r.trace.is_some() {
-        let (notify, keep, sink, names) = (r.notify, r.time || r.trace.is_some(), collected.clone(), map.clone());
+    if r.notify || r.time || r.trace.is_some() || report.is_some() {
+        let (notify, keep, sink, names) = (r.notify, r.time || r.trace.is_some() || report.is_some(), collected.clone(), map.clone());
         subscribers.push(Box::new(events::Timeline(move |e: &Record| {
             if notify {
                 eprintln!("{}", events::notify_line(e, &names));
@@ -599,11 +694,35 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs) -> ExitCode {
     }
     if let Some(d) = outcome.diagnostic() {
         eprint!("{}", d.render(map, false));
-        if d.class == accsim_core::diag::Class::Internal {
+    }
+    let outcome = Outcome::of_run(&outcome);
+    let status = outcome.run_status();
+    let findings: Vec<Diagnostic> = match &outcome {
+        Outcome::Trapped(d) | Outcome::Limit(d) | Outcome::Internal(d) => vec![d.clone()],
+        _ => Vec::new(),
+    };
+    write_run_report(report, "run", &outcome, status, &findings, &Figures::of_events(&recorded, started), map, status)
+}
+
+/// Write the `--report` file of a run, when one was asked for; `status` is returned unless the
+/// file cannot be written (then 101: accsim could not do its job).
+fn write_run_report(
+    path: Option<&std::path::Path>,
+    command: &str,
+    outcome: &Outcome,
+    outcome_status: u8,
+    findings: &[Diagnostic],
+    figures: &Figures,
+    map: &SourceMap,
+    status: u8,
+) -> ExitCode {
+    if let Some(path) = path {
+        if let Err(e) = std::fs::write(path, report_json(command, outcome, outcome_status, findings, figures, map)) {
+            eprintln!("accsim: cannot write the report {}: {e}", path.display());
             return ExitCode::from(101);
         }
     }
-    ExitCode::from(outcome.exit_code().clamp(0, 255) as u8)
+    ExitCode::from(status)
 }
 
 /// Exit status when `--device cuda` finds no usable GPU.

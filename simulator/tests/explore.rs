@@ -120,3 +120,15 @@ fn weak_coherence_keeps_atomics_and_synchronised_loops_exact() {
         }
     }
 }
+
+/// A race-free program whose output depends on the order the gangs run in (slots handed out by
+/// an atomic counter, printed as if ascending): `run` shows one order, `explore` must show
+/// others (issue 12, session 6: explore varies the gang order, §1.2).
+#[test]
+fn explore_varies_the_order_of_gangs() {
+    let path = samples_dir().join("regress").join("atomic_slots_assume_gang_order.c");
+    let (status, report) = explore(&path, 6);
+    assert!(outcome_count(&report) > 1, "another gang order should change the printed slots:\n{report}");
+    assert_eq!(status, 1, "explore exits 1 with several outcomes:\n{report}");
+    assert!(report.contains("seeds: 0"), "seed 0 is the natural order, `run`'s:\n{report}");
+}

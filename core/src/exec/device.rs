@@ -175,7 +175,8 @@ impl Device for SequentialDevice {
             fork.machine.observer = m.observer.take();
             fork.machine.events = std::mem::take(&mut m.events);
             fork.machine.memory_model = m.memory_model.take();
-            let ran = args.iter().try_for_each(|a| fork.machine.call_kernel(k.fid, a, k.loc));
+            let order = gang_order(m.acc.config.gang_order, k, args.len());
+            let ran = order.iter().try_for_each(|&g| fork.machine.call_kernel(k.fid, &args[g], k.loc));
             super::check::thread_event(&mut fork.machine, super::check::ThreadEvent::GangsDone);
             m.observer = fork.machine.observer.take();
             m.events = std::mem::take(&mut fork.machine.events);
@@ -186,52 +187,119 @@ impl Device for SequentialDevice {
     }
 }
 
+/// The order in which the sequential device runs the `n` gangs of launch `k`: 0..n, or with
+/// `seed` (`DeviceConfig::gang_order`, set by `accsim explore`) a permutation drawn from the seed
+/// and the kernel (Fisher–Yates on a splitmix64 stream): deterministic for a seed, different
+/// between seeds. Any order is an execution the model allows: gangs are unordered (§1.2).
+fn gang_order(seed: Option<u64>, k: &KernelLaunch<'_>, n: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    let Some(seed) = seed else { return order };
+    let mut x = seed ^ ((k.fid as u64) << 32) ^ ((k.loc.line as u64) << 12) ^ k.loc.col as u64;
+    let mut next = || {
+        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    for i in (1..n).rev() {
+        let j = (next() % (i as u64 + 1)) as usize;
+        order.swap(i, j);
+    }
+    order
+}
+
 /// The arguments of one gang's call of the kernel function.
 pub type GangArgs = Vec<u64>;
+
+/// Gangs whose private copies and arguments exist at one time: a launch of more gangs runs
+/// them batch after batch (gangs never synchronise, §1.2, so one batch after another is one of
+/// the schedules the specification allows), and its bookkeeping does not grow with
+/// `num_gangs` (issue 14: `num_gangs(1<<30)` allocated 24 GiB up front).
+pub const GANG_BATCH: u64 = 1 << 16;
+
+/// Bytes of bookkeeping one gang's arguments take besides its private copies (the argument
+/// vector and its partials), counted against `--max-memory` with them.
+fn gang_bookkeeping(k: &KernelLaunch<'_>) -> u64 {
+    (4 + k.caps.len() as u64) * 8 + 2 * std::mem::size_of::<Vec<u64>>() as u64
+}
 
 /// Run a kernel on the modeled accelerator: give each gang its private copies (private,
 /// firstprivate, reduction: §2.5.9–§2.5.11, §2.7.10–§2.7.11), let `run` execute the gangs (in
 /// any order, on any threads: gangs never synchronise with each other), then combine the
 /// reduction partials into their variables gang by gang, in gang order, and free the copies.
+/// The gangs are made and run in batches of [`GANG_BATCH`], in gang order; each batch's
+/// bookkeeping is counted against `--max-memory` before it is allocated.
 pub fn launch_gangs(
     cx: &mut DeviceCtx<'_, '_>,
     k: &KernelLaunch<'_>,
-    run: impl FnOnce(&mut DeviceCtx<'_, '_>, &KernelLaunch<'_>, &[GangArgs]) -> Result<(), Trap>,
+    mut run: impl FnMut(&mut DeviceCtx<'_, '_>, &KernelLaunch<'_>, &[GangArgs]) -> Result<(), Trap>,
+) -> Result<(), Trap> {
+    // Combine reductions into the variables — their device copy when they are mapped (a
+    // `copy(sum)` clause), else the host variable.
+    let targets: Vec<u64> = {
+        let m = &*cx.m;
+        k.caps.iter().map(|c| if k.on_host { c.host } else { openacc::translate(m, c.host).unwrap_or(c.host) }).collect()
+    };
+    let mut first = 0;
+    while first < k.gangs {
+        let batch = first..k.gangs.min(first.saturating_add(GANG_BATCH));
+        let bookkeeping = (batch.end - batch.start).saturating_mul(gang_bookkeeping(k));
+        if bookkeeping > cx.m.mem.headroom() {
+            return Err(cx.m.memory_limit(format!("a launch of {} gangs needs {bookkeeping} bytes for its gangs' arguments", k.gangs), k.loc));
+        }
+        first = batch.end;
+        launch_batch(cx, k, batch, &targets, &mut run)?;
+    }
+    Ok(())
+}
+
+/// Make the private copies and arguments of gangs `batch`, run them, combine their reductions
+/// gang by gang and free their copies.
+fn launch_batch(
+    cx: &mut DeviceCtx<'_, '_>,
+    k: &KernelLaunch<'_>,
+    batch: Range<u64>,
+    targets: &[u64],
+    run: &mut impl FnMut(&mut DeviceCtx<'_, '_>, &KernelLaunch<'_>, &[GangArgs]) -> Result<(), Trap>,
 ) -> Result<(), Trap> {
     let loc = k.loc;
     let space = if k.on_host { Space::Host } else { Space::Device };
-    let mut args = Vec::with_capacity(k.gangs as usize);
-    let mut partials: Vec<Vec<u64>> = Vec::with_capacity(k.gangs as usize);
-    for g in 0..k.gangs {
+    let count = (batch.end - batch.start) as usize;
+    let mut args = Vec::with_capacity(count);
+    let mut partials: Vec<Vec<u64>> = Vec::with_capacity(count);
+    let mut made = Ok(());
+    for g in batch {
         let mut a = vec![g, k.gangs, k.workers, k.vector];
         let mut mine = Vec::new();
         for (c, &s) in k.caps.iter().zip(k.shared) {
             let v = match GangCopy::of(c, k.on_host) {
                 GangCopy::Shared => s,
-                _ => {
-                    let p = private_copy(cx.m, c, space, k.on_host, &mut mine, loc)?;
-                    mine.push(p);
-                    p
-                }
+                _ => match private_copy(cx.m, c, space, k.on_host, &mut mine, loc) {
+                    Ok(p) => {
+                        mine.push(p);
+                        p
+                    }
+                    Err(e) => {
+                        made = Err(e);
+                        break;
+                    }
+                },
             };
             a.push(v);
         }
-        args.push(a);
         partials.push(mine);
+        if made.is_err() {
+            break;
+        }
+        args.push(a);
     }
-    let ran = run(cx, k, &args);
+    let ran = made.and_then(|()| run(cx, k, &args));
     let m = &mut *cx.m;
-    // Combine reductions into the variables — their device copy when they are mapped (a
-    // `copy(sum)` clause), else the host variable — gang by gang, and free the copies.
-    let targets: Vec<u64> = k
-        .caps
-        .iter()
-        .map(|c| if k.on_host { c.host } else { openacc::translate(m, c.host).unwrap_or(c.host) })
-        .collect();
     let mut combined = Ok(());
     for mine in partials {
         let mut it = mine.into_iter();
-        for (c, &target) in k.caps.iter().zip(&targets) {
+        for (c, &target) in k.caps.iter().zip(targets) {
             let copy = GangCopy::of(c, k.on_host);
             if copy == GangCopy::Shared {
                 continue;

@@ -99,7 +99,7 @@ pub fn call(m: &mut Machine, f: OmpFn, args: &[u64], loc: Loc) -> Result<u64, Tr
     }
     let misuse = |what: String| Err(Trap::error(Diagnostic::error("omp-lock", what, loc)));
     Ok(match f {
-        GetWtime => super::libc_shim::seconds_since_epoch().to_bits(),
+        GetWtime => seconds_since_epoch().to_bits(),
         GetWtick => 1e-9f64.to_bits(),
         Constant(v) => int(v),
         AncestorThreadNum => int(if a(0) as i32 == 0 { 0 } else { -1 }),
@@ -151,4 +151,9 @@ pub fn call(m: &mut Machine, f: OmpFn, args: &[u64], loc: Loc) -> Result<u64, Tr
             }
         }
     })
+}
+
+/// The host's real time in seconds since the epoch (`omp_get_wtime`).
+fn seconds_since_epoch() -> f64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_secs_f64()
 }

@@ -592,6 +592,10 @@ pub struct ShimState {
     runtime_base: u32,
     /// `getenv` results and `setenv` values (a 0 entry: unset by the program).
     env: HashMap<Vec<u8>, u64>,
+    /// The environment the program sees: `None`, accsim's own; `Some`, only these variables
+    /// (`--sandbox`, with the ones `--env NAME` passes; issue 14: `getenv` leaked a grader's
+    /// secrets).
+    pub environment: Option<std::collections::BTreeMap<String, String>>,
     strtok_next: u64,
 }
 
@@ -604,7 +608,17 @@ impl ShimState {
             start: Instant::now(),
             runtime_base: 0,
             env: HashMap::new(),
+            environment: None,
             strtok_next: 0,
+        }
+    }
+
+    /// The value of environment variable `name` the program starts with.
+    fn initial_env(&self, name: &[u8]) -> Option<Vec<u8>> {
+        let name = std::str::from_utf8(name).ok()?;
+        match &self.environment {
+            None => std::env::var_os(name).map(|v| v.into_encoded_bytes()),
+            Some(granted) => granted.get(name).map(|v| v.as_bytes().to_vec()),
         }
     }
     fn object(&self, i: u32) -> u64 {
@@ -1087,11 +1101,6 @@ fn msort(
     m.mem.write_bytes(b, &out).map_err(|f| m.fault(f, loc))?;
     *tmp = out;
     Ok(())
-}
-
-/// The host's real time in seconds since the epoch (`omp_get_wtime`).
-pub(super) fn seconds_since_epoch() -> f64 {
-    now_since_epoch().as_secs_f64()
 }
 
 fn now_since_epoch() -> std::time::Duration {
@@ -1592,11 +1601,11 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
             if let Some(&p) = m.libc.env.get(&name) {
                 return Ok(p);
             }
-            let value = std::str::from_utf8(&name).ok().and_then(std::env::var_os);
+            let value = m.libc.initial_env(&name);
             match value {
                 None => 0,
                 Some(v) => {
-                    let mut b = v.into_encoded_bytes();
+                    let mut b = v;
                     b.push(0);
                     let p = mem!(m.mem.alloc_init(
                         &b,
@@ -1724,11 +1733,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
                 return Ok(u64::MAX);
             }
             if let Setenv = shim {
-                let exists = m.libc.env.contains_key(&name)
-                    || std::str::from_utf8(&name)
-                        .ok()
-                        .and_then(std::env::var_os)
-                        .is_some();
+                let exists = m.libc.env.contains_key(&name) || m.libc.initial_env(&name).is_some();
                 if exists && a(2) == 0 {
                     return Ok(0);
                 }

@@ -13,6 +13,12 @@ use crate::diag::{Diagnostic, Loc};
 /// Deepest C call nesting before the run stops with a `stack overflow` limit.
 pub const MAX_CALL_DEPTH: usize = 100_000;
 
+/// The status of a run whose stdout reader went away: what a shell reports for SIGPIPE.
+pub const SIGPIPE_STATUS: i32 = 128 + 13;
+
+/// The help of the `--max-steps` limit.
+const MAX_STEPS_HELP: &str = "`--max-steps N` raises the limit (default 10000000000 steps)";
+
 /// Default cap on live program memory.
 const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
 
@@ -120,6 +126,9 @@ pub struct Machine<'e> {
     pub(crate) stderr: Sink,
     /// Program stdout not yet written to the sink.
     pub(crate) out_buf: Vec<u8>,
+    /// The reader of stdout went away (a closed pipe, `accsim run prog | head`): the run ends
+    /// at its next step, as a C program ends on SIGPIPE (status 141, nothing printed).
+    output_closed: bool,
     pub(crate) libc: ShimState,
     /// The OpenACC runtime: data environment, device configuration.
     pub(crate) acc: super::openacc::AccState,
@@ -266,15 +275,10 @@ impl<'e> Machine<'e> {
                 ("double-free", format!("double free of {}", desc(id)))
             }
             FaultKind::MemoryLimit => {
-                return Trap::limit(Diagnostic::error(
-                    "memory limit",
-                    format!(
-                        "memory limit exceeded: allocating {} bytes with {} bytes live",
-                        f.size,
-                        self.mem.live_bytes()
-                    ),
+                return self.memory_limit(
+                    format!("allocating {} bytes with {} bytes live", f.size, self.mem.live_bytes()),
                     loc,
-                ))
+                )
             }
             FaultKind::HostMemory => {
                 let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
@@ -407,11 +411,36 @@ impl<'e> Machine<'e> {
 
     #[cold]
     fn out_of_fuel(&self, loc: Loc) -> Trap {
-        Trap::limit(Diagnostic::error(
-            "max-steps",
-            "the program ran out of steps (the --max-steps limit was reached)",
-            loc,
-        ))
+        if self.output_closed {
+            return Trap::exit(SIGPIPE_STATUS);
+        }
+        Trap::limit(
+            Diagnostic::error("max-steps", "the program ran out of steps (the --max-steps limit was reached)", loc)
+                .with_help(MAX_STEPS_HELP),
+        )
+    }
+
+    /// The `--max-memory` limit reached (exit 4): `what` says what needed the memory.
+    #[cold]
+    pub fn memory_limit(&self, what: String, loc: Loc) -> Trap {
+        Trap::limit(
+            Diagnostic::error("memory limit", format!("memory limit exceeded: {what}"), loc).with_help(format!(
+                "the limit is {} bytes of live memory; `--max-memory BYTES` raises it",
+                self.mem.live_bytes().saturating_add(self.mem.headroom())
+            )),
+        )
+    }
+
+    /// The `--max-steps` limit reached before a launch (exit 4): each gang of a kernel costs at
+    /// least one step, so a launch of more gangs than the steps left cannot finish.
+    #[cold]
+    pub fn steps_limit(&self, what: String, loc: Loc) -> Trap {
+        Trap::limit(Diagnostic::error("max-steps", format!("the program would run out of steps: {what}"), loc).with_help(MAX_STEPS_HELP))
+    }
+
+    /// The steps left before the `--max-steps` limit (`None` when the run is not limited).
+    pub fn steps_left(&self) -> Option<u64> {
+        self.fuel_limited.then_some(self.fuel)
     }
 
     /// Account one instruction at `loc` (fuel, and the observer for a statement).
@@ -457,11 +486,18 @@ impl<'e> Machine<'e> {
 
     /// Write buffered program stdout to its sink.
     pub fn flush_stdout(&mut self) {
+        let mut written = Ok(());
         if !self.out_buf.is_empty() {
-            let _ = self.stdout.write_all(&self.out_buf);
+            written = self.stdout.write_all(&self.out_buf);
             self.out_buf.clear();
         }
-        let _ = self.stdout.flush();
+        let written = written.and_then(|()| self.stdout.flush());
+        if written.is_err_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) {
+            // Ends the run at the next step (see `out_of_fuel`).
+            self.output_closed = true;
+            self.fuel = 0;
+            self.fuel_limited = true;
+        }
     }
 
     pub fn write_stdout(&mut self, bytes: &[u8]) {
@@ -526,6 +562,7 @@ impl<'e> Machine<'e> {
             stdout: out.sink(),
             stderr: err.sink(),
             out_buf: Vec::new(),
+            output_closed: false,
             libc: self.libc.clone(),
             acc: super::openacc::AccState::for_device_thread(&self.acc),
             launch_dims: self.launch_dims,
@@ -633,7 +670,8 @@ pub fn call_function(
                 m.depth, f.name
             ),
             loc,
-        )));
+        )
+        .with_help(format!("accsim allows {MAX_CALL_DEPTH} nested calls and a 1 GiB interpreter stack; no flag raises them"))));
     }
     let nargs = m.regs.len() - base;
     let saved_varargs = if f.variadic {
@@ -838,7 +876,12 @@ pub fn run_main(
             .stderr
             .unwrap_or_else(|| Box::new(std::io::stderr())),
         out_buf: Vec::new(),
-        libc: ShimState::new(argv.first().cloned().unwrap_or_default()),
+        output_closed: false,
+        libc: {
+            let mut libc = ShimState::new(argv.first().cloned().unwrap_or_default());
+            libc.environment = options.environment;
+            libc
+        },
         launch_dims: [0, 1, 1, 1],
         acc: {
             let mut a = super::openacc::AccState::new(options.device.clone());

@@ -269,6 +269,11 @@ impl Memory {
         self.live_bytes
     }
 
+    /// The bytes that may still be allocated before the `--max-memory` limit.
+    pub fn headroom(&self) -> u64 {
+        self.limit.saturating_sub(self.live_bytes)
+    }
+
     /// The id the next allocation will get.
     pub fn next_id(&self) -> u32 {
         (self.base_len + self.allocs.len()) as u32
@@ -427,13 +432,16 @@ impl Memory {
                 a.freed_at = Some(at);
                 self.live_bytes -= a.size;
                 a.store = Store::Bytes(Vec::new());
+                // Gang-private copies are recycled too: a launch of many gangs makes and frees
+                // one per gang, and the table must not grow with the gang count (issue 14).
                 if matches!(
                     a.kind,
                     AllocKind::Heap
                         | AllocKind::Local(..)
                         | AllocKind::Vla(..)
                         | AllocKind::VaArgs(_)
-                ) {
+                ) || a.kind.is_gang_private()
+                {
                     self.quarantine.push_back(id.0);
                 }
             }

@@ -156,6 +156,8 @@ pub struct RunOptions {
     pub memory_model: Option<Box<dyn check::MemoryModel>>,
     /// The accelerator (default: [`device::SequentialDevice`]).
     pub accelerator: Option<device::DeviceHandle>,
+    /// The environment `getenv` sees: `None`, accsim's own; `Some`, only these variables.
+    pub environment: Option<std::collections::BTreeMap<String, String>>,
 }
 
 /// A cloneable in-memory sink, for tests and tools that capture a program's output.

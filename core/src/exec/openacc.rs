@@ -61,11 +61,15 @@ pub struct DeviceConfig {
     /// seeds a choice per operation between running at once and being delayed. `None`: queued
     /// work runs when it is issued (deterministic default).
     pub schedule: Option<u64>,
+    /// `accsim explore`: the sequential device runs the gangs of each launch in an order drawn
+    /// from this seed (gangs are unordered, §1.2), so that a program relying on gang order
+    /// (atomic slot numbers, device `printf` order) shows it. `None`: gang 0 first.
+    pub gang_order: Option<u64>,
 }
 
 impl Default for DeviceConfig {
     fn default() -> Self {
-        DeviceConfig { gangs: 8, workers: 1, vector_length: 32, strict_2_0: false, schedule: None }
+        DeviceConfig { gangs: 8, workers: 1, vector_length: 32, strict_2_0: false, schedule: None, gang_order: None }
     }
 }
 
@@ -128,6 +132,8 @@ pub struct AccState {
     pub device: DeviceHandle,
     /// Held by an `atomic` statement while it runs; shared by all device threads of the run.
     pub atomic_lock: std::sync::Arc<std::sync::Mutex<()>>,
+    /// The `atomic` statement this thread runs now (it holds [`AccState::atomic_lock`]).
+    pub atomic_held: Option<Loc>,
     /// Pointers a data clause named whole whose target it could not map (extent unknown, not
     /// present): the clause mapped the 8-byte pointer alone. By the allocation the pointer
     /// pointed into: (pointer's name, clause location), for the help of a device access there.
@@ -400,6 +406,7 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
                         .with_help("map it first with a data construct, `enter data`, or use `present_or_copy`"),
                 ));
             }
+            check_within_host_object(m, clause, r)?;
             let dev = device_alloc(m, r.range.start, len, r.loc)?;
             emit(m, Event::Created { host: r.range.clone(), device: dev, name: &r.name, loc: r.loc });
             if matches!(clause, DataClause::Copy | DataClause::CopyIn | DataClause::PresentOrCopy | DataClause::PresentOrCopyIn) {
@@ -424,6 +431,30 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
             Ok(())
         }
     }
+}
+
+/// The bytes a data clause maps lie inside the host object they name (§2.7.1: a subarray is
+/// "a contiguous subarray of an array"; C's bounds are the object's). Checked before the device
+/// copy is made, for every clause: a `create(a[0:1<<20])` of a 16-byte array was accepted
+/// silently, and made a megabyte of device memory (issue 14).
+fn check_within_host_object(m: &Machine, clause: DataClause, r: &HostRange) -> Result<(), Trap> {
+    let id = AllocId((r.range.start >> 32) as u32);
+    let Some(a) = m.mem.allocation(id).filter(|a| a.live && a.space == Space::Host) else {
+        return Ok(());
+    };
+    let (first, end) = (r.range.start as u32 as u64, (r.range.start as u32 as u64).saturating_add(r.range.end - r.range.start));
+    if end <= a.size {
+        return Ok(());
+    }
+    Err(Trap::error(
+        Diagnostic::error(
+            "out-of-bounds",
+            format!("`{}` in a `{}` clause maps bytes {first}..{end} of {} ({} bytes)", r.name, clause_name(clause), m.describe_alloc(id), a.size),
+            r.loc,
+        )
+        .with_related(a.origin, if a.kind == AllocKind::Heap { "allocated here" } else { "declared here" })
+        .with_note("§2.7.1: a subarray in a data clause names elements of the array; these lie beyond its end"),
+    ))
 }
 
 fn partial(m: &Machine, r: &HostRange, start: u64) -> Trap {
@@ -775,9 +806,7 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
     if host {
         (gangs, workers, vector) = (1, 1, 1);
     }
-    if gangs == 0 || workers == 0 || vector == 0 {
-        return Err(err("launch", format!("invalid launch configuration: num_gangs({gangs}) num_workers({workers}) vector_length({vector})"), loc));
-    }
+    check_launch_size(m, gangs, workers, vector, loc)?;
     m.acc.launches += 1;
     let launch_start = now_ns(m);
     // What the gangs share: scalars by value, mapped data by its device address.
@@ -849,6 +878,48 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         let exe: &super::Executable = m.exe;
         let kernel = exe.funcs.get(fid as usize).map_or("", |f| f.name.as_str());
         emit(m, Event::Launched { kernel, gangs, workers, vector_length: vector, steps, loc });
+    }
+    Ok(())
+}
+
+/// An `atomic` statement reached while its thread runs another one: a routine called in the
+/// outer statement's expression runs an atomic (§2.12 allows only one memory location updated
+/// atomically per statement; the lock the outer one holds would never be released).
+pub fn atomic_in_atomic(outer: Loc, loc: Loc) -> Trap {
+    Trap::error(
+        Diagnostic::error("nested-atomic", "an `atomic` statement runs while this thread runs another `atomic` statement", loc)
+            .with_related(outer, "the atomic statement that is running")
+            .with_note("§2.12: an atomic construct updates one storage location; a routine called in its expression must not run an atomic construct"),
+    )
+}
+
+/// Most workers × vector lanes of one gang: the faithful schedule keeps state per lane, and a
+/// CUDA block holds 1024 threads (`--device cuda` runs the rows of workers a block holds).
+pub const MAX_LANES_PER_GANG: u64 = 1 << 20;
+
+/// The launch configuration checked before anything is allocated for it (issue 14): each of
+/// `num_gangs`, `num_workers` and `vector_length` is positive (§2.5.6–§2.5.8: "the number of
+/// parallel gangs", an `int` expression; the words are sign-extended, so a negative `int` is a
+/// huge count here), the gangs fit the steps left (each gang's call costs at least one step), and
+/// workers × lanes stay within [`MAX_LANES_PER_GANG`].
+fn check_launch_size(m: &Machine, gangs: u64, workers: u64, vector: u64, loc: Loc) -> Result<(), Trap> {
+    let [g, w, v] = [gangs, workers, vector].map(|n| n as i64);
+    if g <= 0 || w <= 0 || v <= 0 {
+        return Err(Trap::error(
+            Diagnostic::error("launch", format!("invalid launch configuration: num_gangs({g}) num_workers({w}) vector_length({v})"), loc)
+                .with_note("§2.5.6–§2.5.8: each is a number of gangs, workers or vector lanes, so it must be positive"),
+        ));
+    }
+    if let Some(left) = m.steps_left() {
+        if gangs > left {
+            return Err(m.steps_limit(format!("a launch of {gangs} gangs needs at least {gangs} steps and {left} are left"), loc));
+        }
+    }
+    if workers.saturating_mul(vector) > MAX_LANES_PER_GANG {
+        return Err(Trap::limit(
+            Diagnostic::error("launch limit", format!("num_workers({workers}) × vector_length({vector}) is more than the {MAX_LANES_PER_GANG} lanes per gang accsim simulates"), loc)
+                .with_help("use fewer workers or a shorter vector length (a CUDA block holds 1024 threads)"),
+        ));
     }
     Ok(())
 }

@@ -72,6 +72,18 @@ pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
         fortran::remove_translation(&translated);
     }
     let pp = pp.map_err(|d| vec![d])?;
+    parse_preprocessed_text(pp, dialect, notes)
+}
+
+/// Extract directives from and parse C text that is already preprocessed (as `cc -E` writes
+/// it, line markers included), named `path` where it has no line marker, in OpenACC 2.0.
+/// The fuzz targets (issue 14) use this; [`parse_file`] runs the preprocessor first.
+pub fn parse_preprocessed(path: &str, text: String, map: &mut SourceMap) -> Result<ParsedUnit, Vec<Diagnostic>> {
+    let lines = LineMap::build(&text, map, path);
+    parse_preprocessed_text(preprocess::Preprocessed { text, lines }, Dialect::OpenAcc20, Vec::new())
+}
+
+fn parse_preprocessed_text(pp: preprocess::Preprocessed, dialect: Dialect, notes: Vec<Diagnostic>) -> Result<ParsedUnit, Vec<Diagnostic>> {
     let mut extracted = pragma::extract(&pp.text, &pp.lines, dialect);
     let (normalized, moves) = gnu_attr::normalize_with_moves(&extracted.text);
     extracted.text = normalized;

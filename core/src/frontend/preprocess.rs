@@ -1,7 +1,8 @@
 //! Running the system C preprocessor and mapping its output back to original files and lines.
 
-use std::path::PathBuf;
-use std::process::Command;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 use crate::diag::{Diagnostic, FileId, Loc, SourceMap};
 
@@ -18,15 +19,50 @@ pub struct PreprocessOptions {
     pub command: Vec<String>,
     /// `-D`, `-U`, `-I` arguments passed through, in command-line order (e.g. `-DN=10`).
     pub args: Vec<String>,
+    /// `--sandbox`: what the preprocessor may read and how much it may make.
+    pub sandbox: Option<PreprocessSandbox>,
     /// The directive language (`--dialect`): OpenACC 2.0, PGI Accelerator 1.3, or chosen per file.
     pub dialect: crate::dialect::Dialect,
 }
+
+/// The preprocessor under `--sandbox` (issue 14: `#include "/etc/passwd"` was read and echoed,
+/// `#include "/dev/zero"` and macro bombs grew without bound).
+///
+/// - Files may be included only from the directory of the program's file, the `-I`
+///   directories (`include_dirs`), accsim's `openacc.h` and the system headers
+///   ([`SYSTEM_HEADER_DIRS`]); every file the preprocessor names in its line markers is checked,
+///   symbolic links resolved, before the text is used. A file outside is an error naming it, and
+///   nothing of its text is shown.
+/// - The program's files must be regular files (no `/dev/stdin`), the preprocessor's stdin is
+///   empty, its address space and CPU time are capped (`ulimit -v`, `ulimit -t` through `sh`),
+///   and its output is cut at [`PreprocessSandbox::max_output`] bytes.
+#[derive(Clone, Debug)]
+pub struct PreprocessSandbox {
+    /// The `-I` directories.
+    pub include_dirs: Vec<PathBuf>,
+    /// Most bytes of preprocessed text.
+    pub max_output: u64,
+    /// The preprocessor's address-space cap in KiB (`ulimit -v`).
+    pub max_memory_kib: u64,
+    /// The preprocessor's CPU-time cap in seconds (`ulimit -t`).
+    pub max_cpu_seconds: u64,
+}
+
+impl Default for PreprocessSandbox {
+    fn default() -> Self {
+        PreprocessSandbox { include_dirs: Vec::new(), max_output: 64 << 20, max_memory_kib: 1 << 20, max_cpu_seconds: 10 }
+    }
+}
+
+/// Where the system headers live (glibc's, gcc's and clang's own, local ones).
+pub const SYSTEM_HEADER_DIRS: &[&str] = &["/usr/include", "/usr/lib/gcc", "/usr/local/include", "/usr/lib/clang", "/usr/lib/llvm"];
 
 impl Default for PreprocessOptions {
     fn default() -> Self {
         PreprocessOptions {
             command: ["cc", "-E", "-fopenacc", "-U_OPENACC", "-D_OPENACC=201306"].map(String::from).to_vec(),
             args: Vec::new(),
+            sandbox: None,
             dialect: Default::default(),
         }
     }
@@ -40,7 +76,7 @@ impl PreprocessOptions {
             command.push("-U_OPENACC".into());
             command.push("-D_OPENACC=201306".into());
         }
-        PreprocessOptions { command, args: Vec::new(), dialect: Default::default() }
+        PreprocessOptions { command, args: Vec::new(), sandbox: None, dialect: Default::default() }
     }
 }
 
@@ -174,12 +210,30 @@ pub fn preprocess(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
         .command
         .split_first()
         .ok_or_else(|| Diagnostic::error("preprocessor", "empty preprocessor command", whole))?;
-    let mut cmd = Command::new(prog);
+    let mut cmd = match &opts.sandbox {
+        None => Command::new(prog),
+        Some(sb) => {
+            if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+                return Err(Diagnostic::error("sandbox", format!("`{path}` is not a regular file (--sandbox)"), whole));
+            }
+            let mut c = Command::new("sh");
+            c.arg("-c").arg(format!("ulimit -v {} && ulimit -t {} && exec \"$0\" \"$@\"", sb.max_memory_kib, sb.max_cpu_seconds)).arg(prog);
+            c
+        }
+    };
     cmd.args(fixed).arg(format!("-I{}", inc.display())).args(&opts.args).arg(path);
-    let out = cmd
-        .output()
+    let max_output = opts.sandbox.as_ref().map_or(u64::MAX, |sb| sb.max_output);
+    let out = run_capped(cmd, max_output)
         .map_err(|e| Diagnostic::error("preprocessor", format!("cannot run the preprocessor `{prog}`: {e}"), whole))?;
+    let Some(out) = out else {
+        return Err(Diagnostic::error("sandbox", format!("the preprocessed text of `{path}` is longer than {max_output} bytes (--sandbox)"), whole));
+    };
     if !out.status.success() {
+        if opts.sandbox.is_some() {
+            // Nothing the preprocessor read is shown: its messages quote the files.
+            return Err(Diagnostic::error("sandbox", format!("the preprocessor failed on `{path}` (--sandbox hides its messages)"), whole)
+                .with_note(format!("status {}; a memory ({} KiB) or CPU ({} s) cap may have been reached", out.status, opts.sandbox.as_ref().map_or(0, |s| s.max_memory_kib), opts.sandbox.as_ref().map_or(0, |s| s.max_cpu_seconds))));
+        }
         let stderr = String::from_utf8_lossy(&out.stderr);
         // Point at the first `file:line:` the preprocessor names, if any.
         let loc = first_cpp_location(&stderr, map).unwrap_or(whole);
@@ -188,8 +242,66 @@ pub fn preprocess(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
         return Err(Diagnostic::error("preprocessor", msg, loc).with_note(stderr.trim().to_string()));
     }
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    if let Some(sb) = &opts.sandbox {
+        check_included_files(&text, path, sb, &inc, whole)?;
+    }
     let lines = LineMap::build(&text, map, path);
     Ok(Preprocessed { text, lines })
+}
+
+/// Run `cmd` with an empty stdin, keeping at most `max_output` bytes of its stdout: `None`
+/// (and the child killed) when it makes more.
+fn run_capped(mut cmd: Command, max_output: u64) -> std::io::Result<Option<std::process::Output>> {
+    let mut child = cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
+    // stderr is drained on its own thread so that a chatty preprocessor cannot block.
+    let stderr = child.stderr.take().map(|mut e| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            let _ = (&mut e).take(1 << 20).read_to_end(&mut buf);
+            buf
+        })
+    });
+    let mut stdout = Vec::new();
+    if let Some(out) = child.stdout.take() {
+        out.take(max_output.saturating_add(1)).read_to_end(&mut stdout)?;
+    }
+    if stdout.len() as u64 > max_output {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Ok(None);
+    }
+    let status = child.wait()?;
+    let stderr = stderr.and_then(|h| h.join().ok()).unwrap_or_default();
+    Ok(Some(std::process::Output { status, stdout, stderr }))
+}
+
+/// Under `--sandbox`, every file the preprocessed text came from lies in an allowed directory
+/// (see [`PreprocessSandbox`]).
+fn check_included_files(text: &str, path: &str, sb: &PreprocessSandbox, openacc_dir: &Path, whole: Loc) -> Result<(), Diagnostic> {
+    let program_dir = Path::new(path).parent().map(|p| if p.as_os_str().is_empty() { Path::new(".") } else { p }).unwrap_or(Path::new("."));
+    let allowed: Vec<PathBuf> = std::iter::once(program_dir.to_path_buf())
+        .chain(sb.include_dirs.iter().cloned())
+        .chain(std::iter::once(openacc_dir.to_path_buf()))
+        .chain(SYSTEM_HEADER_DIRS.iter().map(PathBuf::from))
+        .filter_map(|d| d.canonicalize().ok())
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    for line in text.lines().filter(|l| l.starts_with('#')) {
+        let Some((_, name)) = parse_line_marker(line) else { continue };
+        if name.starts_with('<') || !seen.insert(name.clone()) {
+            continue;
+        }
+        let real = Path::new(&name).canonicalize().unwrap_or_else(|_| PathBuf::from(&name));
+        if !allowed.iter().any(|d| real.starts_with(d)) {
+            return Err(Diagnostic::error(
+                "sandbox",
+                format!("`{name}` is included from outside the program's directory, the -I directories and the system headers (--sandbox)"),
+                whole,
+            )
+            .with_help("copy the header next to the program or name its directory with -I"));
+        }
+    }
+    Ok(())
 }
 
 fn first_cpp_location(stderr: &str, map: &mut SourceMap) -> Option<Loc> {

@@ -85,6 +85,9 @@ pub struct Program {
     pub findings: Vec<crate::diag::Diagnostic>,
     /// The function named `main`.
     pub main: Option<FuncId>,
+    /// Prototypes of the program's defined functions, where each is written (an unnamed `routine`
+    /// directive applies to the function whose definition or prototype follows it, §2.12.1).
+    pub prototypes: Vec<(FuncId, Loc)>,
 }
 
 #[derive(Debug, Clone)]

@@ -99,30 +99,43 @@ fn bare_pointer_notes(p: &mut Program) {
     }
 }
 
-/// Could a `routine` directive apply to function `f` (§2.12.1)? A directive that names or binds
-/// it does; an unnamed one applies to the function whose definition or prototype comes next,
-/// and prototypes are not kept after lowering, so any unnamed directive before `f`'s definition
-/// in its file might (no false `missing-routine` for a prototype the directive precedes).
-fn may_be_routine(p: &Program, f: &Function) -> bool {
-    p.file_scope_directives.iter().filter_map(|d| p.acc.get(d.0 as usize).and_then(|x| x.as_ref())).any(|dir| {
-        let AccKind::Routine(name) = &dir.kind else { return false };
-        // The procedure a `bind` names is what device code calls instead (§2.12.1.5).
-        let binds = dir.clauses.iter().any(|c| matches!(&c.kind, AccClauseKind::Bind(t) if *t == f.name));
-        binds || match name {
-            Some(n) => *n == f.name,
-            None => dir.loc.file == f.loc.file && dir.loc.line < f.loc.line,
+/// The functions a `routine` directive applies to (§2.12.1): the one it names, or the one whose
+/// definition or prototype follows it ([`super::routine::routine_target`], which sees the
+/// prototypes `Program::prototypes` keeps), and the procedure a `bind` names (what device code
+/// calls instead, §2.12.1.5).
+fn routine_functions(p: &Program) -> Vec<bool> {
+    let mut out = vec![false; p.functions.len()];
+    for dir in p.file_scope_directives.iter().filter_map(|d| p.acc.get(d.0 as usize).and_then(|x| x.as_ref())) {
+        if !matches!(dir.kind, AccKind::Routine(_)) {
+            continue;
         }
-    })
+        if let Some(Callee::Direct(f)) = super::routine::routine_target(p, dir) {
+            if let Some(slot) = out.get_mut(f.0 as usize) {
+                *slot = true;
+            }
+        }
+        for c in &dir.clauses {
+            if let AccClauseKind::Bind(t) = &c.kind {
+                for (i, f) in p.functions.iter().enumerate() {
+                    if f.name == *t {
+                        out[i] = true;
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
-/// `missing-routine` (a warning, §2.12.1): a compute region calls a function of the program that
-/// has no `routine` directive, so no device version of it exists (nvc and gcc compile one only
-/// for a routine). Reported once per called function, at its first call; C library functions
-/// are the implementation's. Misses: calls made inside routines (which functions an unnamed
-/// directive applies to is not known exactly, see [`may_be_routine`]).
+/// `missing-routine` (a warning, §2.12.1): device code — a compute region, or a function a
+/// `routine` directive applies to — calls a function of the program that has no `routine`
+/// directive, so no device version of it exists (nvc and gcc compile one only for a routine).
+/// Reported once per called function, at its first call; C library functions are the
+/// implementation's.
 fn missing_routines(p: &mut Program) {
-    let routine: Vec<bool> = p.functions.iter().map(|f| may_be_routine(p, f)).collect();
-    let device: Vec<FuncId> = p.kernels.iter().map(|k| k.func).collect();
+    let routine = routine_functions(p);
+    let mut device: Vec<FuncId> = p.kernels.iter().map(|k| k.func).collect();
+    device.extend(routine.iter().enumerate().filter(|(_, r)| **r).map(|(i, _)| FuncId(i as u32)));
     let mut found: Vec<(FuncId, Loc)> = Vec::new();
     for f in device {
         let Some(func) = p.functions.get(f.0 as usize) else { continue };
@@ -136,6 +149,7 @@ fn missing_routines(p: &mut Program) {
             }
         }, &mut |_| {});
     }
+    found.sort_by_key(|(_, at)| (at.file, at.line, at.col));
     for (g, at) in found {
         let Some(callee) = p.functions.get(g.0 as usize) else { continue };
         let name = callee.name.clone();

@@ -177,13 +177,12 @@ pub(crate) fn routine_target(p: &Program, dir: &AccDirective) -> Option<Callee> 
     match name {
         Some(n) => by_name(p, n),
         None => {
+            // The next definition, prototype of a defined function, or declaration of an extern.
             let after = |l: &Loc| l.file == dir.loc.file && l.line > dir.loc.line;
-            let f = p.functions.iter().enumerate().filter(|(_, f)| after(&f.loc)).min_by_key(|(_, f)| f.loc.line).map(|(i, f)| (f.loc.line, Callee::Direct(FuncId(i as u32))));
-            let x = p.externs.iter().enumerate().filter(|(_, x)| after(&x.loc)).min_by_key(|(_, x)| x.loc.line).map(|(i, x)| (x.loc.line, Callee::Extern(ExternId(i as u32))));
-            match (f, x) {
-                (Some(f), Some(x)) => Some(if x.0 < f.0 { x.1 } else { f.1 }),
-                (f, x) => f.or(x).map(|v| v.1),
-            }
+            let defs = p.functions.iter().enumerate().map(|(i, f)| (f.loc, Callee::Direct(FuncId(i as u32))));
+            let protos = p.prototypes.iter().map(|(f, l)| (*l, Callee::Direct(*f)));
+            let externs = p.externs.iter().enumerate().map(|(i, x)| (x.loc, Callee::Extern(ExternId(i as u32))));
+            defs.chain(protos).chain(externs).filter(|(l, _)| after(l)).min_by_key(|(l, _)| (l.line, l.col)).map(|(_, c)| c)
         }
     }
 }

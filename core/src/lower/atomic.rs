@@ -225,6 +225,9 @@ impl<'t> Forms<'t> {
     /// `rhs` of `x = rhs` in an update: `x binop expr` or `expr binop x`, `expr` not referring
     /// to `x`.
     fn update_rhs(&self, x: &Node<E>, rhs: &Node<E>) -> Result<(), Wrong> {
+        if let E::Call(call) = &rhs.node {
+            return self.fortran_intrinsic_update(x, call, rhs.span);
+        }
         let E::BinaryOperator(b) = &rhs.node else {
             return Err(Wrong { message: format!("`{} = …` under an atomic update must combine `{0}` with an operator: `x = x binop expr`", self.src(x)), span: rhs.span });
         };
@@ -242,6 +245,24 @@ impl<'t> Forms<'t> {
         };
         if self.refers_to(other, x) {
             return Err(Wrong { message: format!("`{}` appears in `expr` of `x = x binop expr`: `expr` may not refer to `x`", self.src(x)), span: other.span });
+        }
+        Ok(())
+    }
+
+    /// Fortran's `x = max(x, expr-list)` / `min` form of an atomic update (OpenACC 2.0 §2.12,
+    /// Fortran: `x = intrinsic_procedure_name(x, expr-list)`): the Fortran front-end writes it as
+    /// a call of its runtime's `_f_atomic_max_*`/`_f_atomic_min_*` with `x` and the rest.
+    fn fortran_intrinsic_update(&self, x: &Node<E>, call: &Node<lang_c::ast::CallExpression>, span: lang_c::span::Span) -> Result<(), Wrong> {
+        let named = match &call.node.callee.node {
+            E::Identifier(id) => id.node.name.starts_with("_f_atomic_max_") || id.node.name.starts_with("_f_atomic_min_"),
+            _ => false,
+        };
+        let args = &call.node.arguments;
+        if !named || args.len() != 2 || !self.same(&args[0], x) {
+            return Err(Wrong { message: format!("`{} = …` under an atomic update must combine `{0}` with an operator: `x = x binop expr`", self.src(x)), span });
+        }
+        if self.refers_to(&args[1], x) {
+            return Err(Wrong { message: format!("`{}` appears in the other arguments of the intrinsic: they may not refer to `x`", self.src(x)), span: args[1].span });
         }
         Ok(())
     }

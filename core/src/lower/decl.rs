@@ -227,6 +227,9 @@ impl<'a> Lowerer<'a> {
             }
             if matches!(self.ty(ty), Type::Function(_)) {
                 let sym = self.function_symbol(name, ty, is_static, loc);
+                if let Sym::Func(f) = sym {
+                    self.prog.prototypes.push((f, loc));
+                }
                 if !is_static && !matches!(sym, Sym::Extern(_)) {
                     self.external.entry(name.to_string()).or_insert(Binding { sym: sym.clone(), ty });
                 }

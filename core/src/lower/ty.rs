@@ -16,6 +16,10 @@ pub(crate) struct Declared<'a> {
     pub params: Option<&'a [Node<ast::ParameterDeclaration>]>,
 }
 
+
+/// The largest object in bytes: half of the 64-bit address space, as gcc allows.
+const MAX_OBJECT_SIZE: u64 = (1 << 63) - 1;
+
 impl<'a> Lowerer<'a> {
     /// The type named by declaration specifiers (storage classes and qualifiers are ignored here).
     pub fn base_type(&mut self, specs: &'a [Node<DeclarationSpecifier>], span: Span) -> LResult<TypeId> {
@@ -229,7 +233,12 @@ impl<'a> Lowerer<'a> {
             if signed && (n as i64) < 0 {
                 return self.error("type", "size of array is negative", size_expr.span);
             }
-            if self.prog.types.size_of(elem).is_some() {
+            if let Some(elem_size) = self.prog.types.size_of(elem) {
+                // gcc: "size of array is too large" past half the address space; the sizes of
+                // records and arrays built from it stay within u64 (issue 14, fuzzer).
+                if elem_size.checked_mul(n).is_none_or(|bytes| bytes > MAX_OBJECT_SIZE) {
+                    return self.error("type", "size of array is too large", size_expr.span);
+                }
                 return Ok(self.prog.types.intern(Type::Array(elem, Some(n))));
             }
         }
@@ -424,12 +433,17 @@ impl<'a> Lowerer<'a> {
                 let malign = self.prog.types.align_of(mty).max(member_aligned.unwrap_or(1));
                 align = align.max(malign);
                 let offset = if is_union { 0 } else { bitpos.div_ceil(8).div_ceil(malign) * malign };
+                // A member array of 2^61 bytes or more makes the record larger than any object
+                // (gcc: "type is too large"); found by the fuzzer (issue 14).
+                let Some(end) = offset.checked_add(msize).filter(|e| e.checked_mul(8).is_some()) else {
+                    return self.error("type", format!("the type of field `{}` makes the record too large", mname.clone().unwrap_or_default()), field.span);
+                };
                 members.push(Member { name: mname, ty: mty, offset, bits: None });
                 if is_union {
                     size = size.max(msize);
                 } else {
-                    bitpos = (offset + msize) * 8;
-                    size = offset + msize;
+                    bitpos = end * 8;
+                    size = end;
                 }
             }
         }

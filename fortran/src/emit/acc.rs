@@ -112,7 +112,7 @@ impl Translator {
             if has_arg {
                 let arg = if clause == "reduction" {
                     self.reduction_arg(&arg_toks, line)?
-                } else if VAR_CLAUSES.contains(&clause.as_str()) || (name == "cache" || name == "routine" || name == "wait") && false {
+                } else if VAR_CLAUSES.contains(&clause.as_str()) {
                     let mut vars = self.var_list(&arg_toks, line)?;
                     if clause == "private" && !extra_private.is_empty() {
                         privates_done = true;
@@ -299,7 +299,7 @@ impl Translator {
         }
         let Some(body) = body else {
             let c = self.acc_directive_text(text, line, &[])?;
-            let _ = write!(out, "{m}#pragma acc {c}\n");
+            let _ = writeln!(out, "{m}#pragma acc {c}");
             return Ok(());
         };
         // Sequential loops nested in a loop directive's loop get private loop variables.
@@ -340,7 +340,7 @@ impl Translator {
             }
             self.f.in_compute += 1;
         }
-        let _ = write!(out, "{m}#pragma acc {c}\n");
+        let _ = writeln!(out, "{m}#pragma acc {c}");
         let r = if is_loop {
             match body.first() {
                 Some(Stmt { kind: StmtKind::Do { name, var, lo, hi, step, body: inner }, line: dl }) => {
@@ -358,18 +358,18 @@ impl Translator {
             self.f.in_atomic = true;
             let two = body.len() > 1;
             if two {
-                let _ = write!(out, "{m}{{\n");
+                let _ = writeln!(out, "{m}{{");
             }
             let r = self.block(body, out);
             if two {
-                let _ = write!(out, "{}}}\n", self.marker(end_line));
+                let _ = writeln!(out, "{}}}", self.marker(end_line));
             }
             self.f.in_atomic = false;
             r
         } else {
-            let _ = write!(out, "{m}{{\n");
+            let _ = writeln!(out, "{m}{{");
             let r = self.block(body, out);
-            let _ = write!(out, "{}}}\n", self.marker(end_line));
+            let _ = writeln!(out, "{}}}", self.marker(end_line));
             r
         };
         if compute {

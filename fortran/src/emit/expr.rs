@@ -660,6 +660,27 @@ impl Translator {
                 let Some(first) = vals.first().cloned() else { return error(line, format!("`{n}` needs arguments")) };
                 let t = vals.iter().fold(first.ty, |t, v| Ty::common(t, v.ty));
                 let cmp = if n == "max" { ">" } else { "<" };
+                // Under `!$acc atomic`, `x = max(…, x, …)` is Fortran's intrinsic-procedure form
+                // (§2.12): `x` first, the others folded, through the runtime's atomic helper.
+                if let Some(x) = self.f.atomic_lhs.clone() {
+                    if let Some(at) = vals.iter().position(|v| unparen(&v.c) == x) {
+                        let rest: Vec<&CE> = vals.iter().enumerate().filter(|(i, _)| *i != at).map(|(_, v)| v).collect();
+                        if let Some(r0) = rest.first() {
+                            let mut acc = format!("({}){}", t.c(), r0.c);
+                            for v in &rest[1..] {
+                                let y = format!("({}){}", t.c(), v.c);
+                                acc = format!("({y} {cmp} {acc} ? {y} : {acc})");
+                            }
+                            let suffix = match t {
+                                Ty::Real(8) => "d",
+                                Ty::Real(_) => "f",
+                                Ty::Int(8) => "l",
+                                _ => "i",
+                            };
+                            return Ok(CE::new(format!("_f_atomic_{n}_{suffix}({x}, {acc})"), t));
+                        }
+                    }
+                }
                 let mut acc = format!("({}){}", t.c(), first.c);
                 for v in &vals[1..] {
                     let x = format!("({}){}", t.c(), v.c);
@@ -866,9 +887,6 @@ impl Translator {
             }
             "present" => return unsupported(line, "optional arguments (`present`)"),
             _ => {
-                if self.lookup(n).is_none() && !self.f.implicit_none && false {
-                    return error(line, "unreachable");
-                }
                 return unsupported(line, format!("`{n}` is neither a variable, a procedure of this file, nor an intrinsic accsim's Fortran front-end knows"));
             }
         })

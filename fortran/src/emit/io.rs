@@ -22,7 +22,7 @@ impl Translator {
         };
         let prefix = match fmt {
             None => {
-                let _ = write!(out, "{m}_fr_begin({unit_no});\n");
+                let _ = writeln!(out, "{m}_fr_begin({unit_no});");
                 "_fr"
             }
             Some(f) => {
@@ -30,7 +30,7 @@ impl Translator {
                 if c.ty != Ty::Char {
                     return unsupported(line, "a format that is not a character string (`format` labels)");
                 }
-                let _ = write!(out, "{m}_ff_begin({unit_no}, {}, {});\n", c.c, c.len.unwrap_or_default());
+                let _ = writeln!(out, "{m}_ff_begin({unit_no}, {}, {});", c.c, c.len.unwrap_or_default());
                 "_ff"
             }
         };
@@ -38,9 +38,9 @@ impl Translator {
             self.print_item(it, prefix, line, out)?;
         }
         if advance {
-            let _ = write!(out, "{m}{prefix}_end();\n");
+            let _ = writeln!(out, "{m}{prefix}_end();");
         } else {
-            let _ = write!(out, "{m}_ff_end_noadvance();\n");
+            let _ = writeln!(out, "{m}_ff_end_noadvance();");
         }
         Ok(())
     }
@@ -58,16 +58,16 @@ impl Translator {
                     _ => ("<=", format!(" += {}", self.expr(s, None, line)?.c)),
                 },
             };
-            let _ = write!(out, "{m}for ({i} = {lo}; {i} {cond} {hi}; {i}{inc}) {{\n", i = v.cname);
+            let _ = writeln!(out, "{m}for ({i} = {lo}; {i} {cond} {hi}; {i}{inc}) {{", i = v.cname);
             for x in items {
                 self.print_item(x, prefix, line, out)?;
             }
-            let _ = write!(out, "{m}}}\n");
+            let _ = writeln!(out, "{m}}}");
             return Ok(());
         }
         if let Expr::Binary("//", _, _) = it {
             for (p, n) in self.char_pieces(it, line)? {
-                let _ = write!(out, "{m}{prefix}_str({p}, {n});\n");
+                let _ = writeln!(out, "{m}{prefix}_str({p}, {n});");
             }
             return Ok(());
         }
@@ -79,19 +79,19 @@ impl Translator {
             for (k, n) in ix.iter().zip(&space).rev() {
                 let _ = write!(head, "for (long {k} = 0; {k} < {n}; {k}++) ");
             }
-            let _ = write!(out, "{m}{head}{};\n", Self::print_call(&c, prefix));
+            let _ = writeln!(out, "{m}{head}{};", Self::print_call(&c, prefix));
             return Ok(());
         }
         let c = self.expr(it, None, line)?;
-        let _ = write!(out, "{m}{};\n", Self::print_call(&c, prefix));
+        let _ = writeln!(out, "{m}{};", Self::print_call(&c, prefix));
         Ok(())
     }
 
     fn print_call(c: &super::expr::CE, prefix: &str) -> String {
         let v = unparen(&c.c);
         match c.ty {
-            // libgfortran's list-directed integer widths: kind 1: 5, 2: 6, 4: 11, 8: 20.
-            Ty::Int(k) => format!("{prefix}_int((long)({v}), {})", if prefix == "_fr" { match k { 1 => 5, 2 => 6, 8 => 20, _ => 11 } } else { k as i32 }),
+            // libgfortran's list-directed integer widths: kind 1: 4, 2: 6, 4: 11, 8: 20.
+            Ty::Int(k) => format!("{prefix}_int((long)({v}), {})", if prefix == "_fr" { match k { 1 => 4, 2 => 6, 8 => 20, _ => 11 } } else { k as i32 }),
             Ty::Real(k) => format!("{prefix}_real((double)({v}), {k})"),
             Ty::Logical => format!("{prefix}_log({v})"),
             Ty::Char => format!("{prefix}_str({v}, {})", c.len.clone().unwrap_or_else(|| "1".into())),

@@ -336,14 +336,14 @@ impl Translator {
                     _ if dummy.is_some() => {
                         // Declared by the function header; scalars get their copy-in local here.
                         if var.shape.is_none() {
-                            let _ = write!(out, "{decl_line}{ct} {cname};\n");
+                            let _ = writeln!(out, "{decl_line}{ct} {cname};");
                             if var.intent.as_deref() != Some("out") {
-                                let _ = write!(prologue, "{decl_line}{cname} = *{cname}_arg;\n");
+                                let _ = writeln!(prologue, "{decl_line}{cname} = *{cname}_arg;");
                             }
                         } else if let Some(sh) = &var.shape {
                             for (bv, e) in &bound_inits {
-                                let _ = write!(out, "{decl_line}long {bv};\n");
-                                let _ = write!(prologue, "{decl_line}{bv} = {e};\n");
+                                let _ = writeln!(out, "{decl_line}long {bv};");
+                                let _ = writeln!(prologue, "{decl_line}{bv} = {e};");
                             }
                             let _ = sh;
                         }
@@ -358,7 +358,7 @@ impl Translator {
                             Some(_) => return unsupported(d.line, "a character initializer that is not a literal"),
                             None => String::new(),
                         };
-                        let _ = write!(out, "{decl_line}{storage}char {cname}[{}]{init};\n", char_len.max(1));
+                        let _ = writeln!(out, "{decl_line}{storage}char {cname}[{}]{init};", char_len.max(1));
                     }
                     None => {
                         let init = match &ent.init {
@@ -370,14 +370,14 @@ impl Translator {
                                     // gfortran evaluates intrinsic calls in initializers at compile
                                     // time; here the first entry does, once (the variable is saved).
                                     let flag = format!("_finit_{cname}");
-                                    let _ = write!(out, "{decl_line}static int {flag};\n");
-                                    let _ = write!(prologue, "{decl_line}if (!{flag}) {{ {cname} = {c}; {flag} = 1; }}\n");
+                                    let _ = writeln!(out, "{decl_line}static int {flag};");
+                                    let _ = writeln!(prologue, "{decl_line}if (!{flag}) {{ {cname} = {c}; {flag} = 1; }}");
                                     String::new()
                                 }
                             }
                             None => String::new(),
                         };
-                        let _ = write!(out, "{decl_line}{storage}{ct} {cname}{init};\n");
+                        let _ = writeln!(out, "{decl_line}{storage}{ct} {cname}{init};");
                     }
                     Some(sh) if sh.fixed => {
                         let init = match &ent.init {
@@ -396,25 +396,25 @@ impl Translator {
                             None => String::new(),
                         };
                         let total: i64 = sh.exts.iter().map(|x| x.parse::<i64>().unwrap_or(0)).product();
-                        let _ = write!(out, "{decl_line}{storage}{ct} {cname}[{}]{init};\n", total.max(1));
+                        let _ = writeln!(out, "{decl_line}{storage}{ct} {cname}[{}]{init};", total.max(1));
                     }
                     Some(sh) => {
                         if ent.init.is_some() {
                             return error(d.line, format!("`{}` cannot have an initializer", ent.name));
                         }
                         if var.allocatable {
-                            let _ = write!(out, "{decl_line}{storage}{ct} *{cname} = 0;\n");
+                            let _ = writeln!(out, "{decl_line}{storage}{ct} *{cname} = 0;");
                             for k in 1..=sh.rank() {
-                                let _ = write!(out, "{decl_line}{storage}long {cname}_lb{k} = 1, {cname}_n{k} = 0;\n");
+                                let _ = writeln!(out, "{decl_line}{storage}long {cname}_lb{k} = 1, {cname}_n{k} = 0;");
                             }
                         } else {
                             // An automatic array: its bounds and storage are made at entry.
-                            let _ = write!(out, "{decl_line}{ct} *{cname};\n");
+                            let _ = writeln!(out, "{decl_line}{ct} *{cname};");
                             for (bv, e) in &bound_inits {
-                                let _ = write!(out, "{decl_line}long {bv};\n");
-                                let _ = write!(prologue, "{decl_line}{bv} = {e};\n");
+                                let _ = writeln!(out, "{decl_line}long {bv};");
+                                let _ = writeln!(prologue, "{decl_line}{bv} = {e};");
                             }
-                            let _ = write!(prologue, "{decl_line}{cname} = ({ct} *)_f_allocate({}, sizeof({ct}), 0);\n", sh.total());
+                            let _ = writeln!(prologue, "{decl_line}{cname} = ({ct} *)_f_allocate({}, sizeof({ct}), 0);", sh.total());
                         }
                     }
                 }
@@ -433,8 +433,8 @@ impl Translator {
             let ty = implicit_type(a);
             let cname = c_name(a);
             let m = self.marker(unit.line);
-            let _ = write!(out, "{m}{} {cname};\n", ty.c());
-            let _ = write!(prologue, "{m}{cname} = *{cname}_arg;\n");
+            let _ = writeln!(out, "{m}{} {cname};", ty.c());
+            let _ = writeln!(prologue, "{m}{cname} = *{cname}_arg;");
             self.f.scope.insert(
                 a.clone(),
                 Var { ty, char_len: 0, cname, shape: None, param: None, int_value: None, dummy: Some(i), intent: None, allocatable: false, global: false, line: unit.line },
@@ -587,12 +587,12 @@ impl Translator {
             // prototype and definition are placed on the line after the directive.
             for (line, text) in &routine {
                 let c = self.acc_directive_text(text, *line, &[])?;
-                let _ = write!(self.protos, "{}#pragma acc {c}\n", self.marker(*line));
+                let _ = writeln!(self.protos, "{}#pragma acc {c}", self.marker(*line));
             }
             if let Some(last) = routine.iter().map(|(l, _)| *l).max() {
                 m = self.marker(last + 1);
             }
-            let _ = write!(self.protos, "{m}{ret} {}({params});\n", p.cname);
+            let _ = writeln!(self.protos, "{m}{ret} {}({params});", p.cname);
             format!("{ret} {}({params})", p.cname)
         };
         // The function result variable.
@@ -601,7 +601,7 @@ impl Translator {
             let ty = self.procs[&u.name].result.map(|r| r.0).unwrap_or(Ty::Int(4));
             if !self.f.scope.contains_key(&rname) {
                 let cname = c_name(&format!("{rname}_result"));
-                let _ = write!(decls, "{m}{} {cname};\n", ty.c());
+                let _ = writeln!(decls, "{m}{} {cname};", ty.c());
                 self.f.scope.insert(
                     rname.clone(),
                     Var { ty, char_len: 0, cname, shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, global: false, line: u.line },
@@ -614,7 +614,7 @@ impl Translator {
         for (line, text) in &u.spec_directives {
             if text.trim_start().to_ascii_lowercase().starts_with("declare") {
                 let c = self.acc_directive_text(text, *line, &[])?;
-                let _ = write!(spec_acc, "{}#pragma acc {c}\n", self.marker(*line));
+                let _ = writeln!(spec_acc, "{}#pragma acc {c}", self.marker(*line));
             }
         }
         self.f.line = u.line;
@@ -625,7 +625,7 @@ impl Translator {
         for name in self.f.order.clone() {
             let v = &self.f.scope[&name];
             if v.line == 0 {
-                let _ = write!(implicit, "{m}{} {};\n", v.ty.c(), v.cname);
+                let _ = writeln!(implicit, "{m}{} {};", v.ty.c(), v.cname);
             }
         }
         // Epilogue: copy scalar dummies back, free automatic and local allocatable arrays.
@@ -634,13 +634,13 @@ impl Translator {
         for name in &self.f.order {
             let v = &self.f.scope[name];
             if v.dummy.is_some() && v.shape.is_none() && v.intent.as_deref() != Some("in") {
-                let _ = write!(epilogue, "{end}*{}_arg = {};\n", v.cname, v.cname);
+                let _ = writeln!(epilogue, "{end}*{}_arg = {};", v.cname, v.cname);
             }
             if v.dummy.is_none() && !v.global && v.shape.as_ref().is_some_and(|s| !s.fixed) {
                 if v.allocatable {
-                    let _ = write!(epilogue, "{end}if ({c}) free({c});\n", c = v.cname);
+                    let _ = writeln!(epilogue, "{end}if ({c}) free({c});", c = v.cname);
                 } else {
-                    let _ = write!(epilogue, "{end}free({});\n", v.cname);
+                    let _ = writeln!(epilogue, "{end}free({});", v.cname);
                 }
             }
         }
@@ -713,7 +713,7 @@ pub fn translate_units(units: &[Unit], file: &str) -> TResult<String> {
                 t.globals.push_str(&out);
                 for (line, text) in &u.spec_directives {
                     let c = t.acc_directive_text(text, *line, &[])?;
-                    let _ = write!(t.globals, "{}#pragma acc {c}\n", t.marker(*line));
+                    let _ = writeln!(t.globals, "{}#pragma acc {c}", t.marker(*line));
                 }
                 for c in &u.contains {
                     t.unit(c, Some(&scope))?;

@@ -27,7 +27,7 @@ impl Translator {
                     _ => {}
                 }
                 if let Some(ce) = self.acc_api(name, args, line)? {
-                    let _ = write!(out, "{m}{};\n", ce.c);
+                    let _ = writeln!(out, "{m}{};", ce.c);
                     return Ok(());
                 }
                 if (name == "exit" || name == "abort") && !self.procs.contains_key(name) {
@@ -37,7 +37,7 @@ impl Translator {
                         _ if name == "abort" => "134".into(),
                         _ => "0".into(),
                     };
-                    let _ = write!(out, "{m}fflush(stdout); exit((int)({code}));\n");
+                    let _ = writeln!(out, "{m}fflush(stdout); exit((int)({code}));");
                     return Ok(());
                 }
                 let Some(p) = self.procs.get(name).cloned() else {
@@ -50,9 +50,9 @@ impl Translator {
                 let pre = std::mem::take(&mut self.f.call_pre);
                 let post = std::mem::take(&mut self.f.call_post);
                 if pre.is_empty() {
-                    let _ = write!(out, "{m}{}({});\n", p.cname, a.join(", "));
+                    let _ = writeln!(out, "{m}{}({});", p.cname, a.join(", "));
                 } else {
-                    let _ = write!(out, "{m}{{ {} {}({}); {} }}\n", pre.join(" "), p.cname, a.join(", "), post.join(" "));
+                    let _ = writeln!(out, "{m}{{ {} {}({}); {} }}", pre.join(" "), p.cname, a.join(", "), post.join(" "));
                 }
             }
             StmtKind::If { arms, otherwise } => {
@@ -62,14 +62,14 @@ impl Translator {
                         return error(line, "the condition of `if` must be logical");
                     }
                     let kw = if i == 0 { "if" } else { "} else if" };
-                    let _ = write!(out, "{m}{kw} ({}) {{\n", unparen(&c.c));
+                    let _ = writeln!(out, "{m}{kw} ({}) {{", unparen(&c.c));
                     self.block(body, out)?;
                 }
                 if let Some(b) = otherwise {
-                    let _ = write!(out, "{m}}} else {{\n");
+                    let _ = writeln!(out, "{m}}} else {{");
                     self.block(b, out)?;
                 }
-                let _ = write!(out, "{m}}}\n");
+                let _ = writeln!(out, "{m}}}");
             }
             StmtKind::Do { name, var, lo, hi, step, body } => self.do_loop(name.as_ref(), var, lo, hi, step.as_ref(), body, line, out, false)?,
             StmtKind::DoWhile { name, cond, body } => {
@@ -78,7 +78,7 @@ impl Translator {
                 if c.ty != Ty::Logical {
                     return error(line, "the condition of `do while` must be logical");
                 }
-                let _ = write!(out, "{m}while ({}) {{\n", unparen(&c.c));
+                let _ = writeln!(out, "{m}while ({}) {{", unparen(&c.c));
                 self.f.loops.push((name.clone(), brk.clone(), cont.clone()));
                 self.block(body, out)?;
                 self.f.loops.pop();
@@ -86,7 +86,7 @@ impl Translator {
             }
             StmtKind::DoForever { name, body } => {
                 let (brk, cont) = self.loop_labels();
-                let _ = write!(out, "{m}for (;;) {{\n");
+                let _ = writeln!(out, "{m}for (;;) {{");
                 self.f.loops.push((name.clone(), brk.clone(), cont.clone()));
                 self.block(body, out)?;
                 self.f.loops.pop();
@@ -104,9 +104,9 @@ impl Translator {
                 let innermost = self.f.loops.last().map(|l| &l.1) == Some(&brk);
                 // Inside a compute construct the loop's own `break`/`continue` keep the C loop canonical.
                 if innermost && self.f.in_compute > 0 {
-                    let _ = write!(out, "{m}{};\n", if exit { "break" } else { "continue" });
+                    let _ = writeln!(out, "{m}{};", if exit { "break" } else { "continue" });
                 } else {
-                    let _ = write!(out, "{m}goto {};\n", if exit { brk } else { cont });
+                    let _ = writeln!(out, "{m}goto {};", if exit { brk } else { cont });
                 }
             }
             StmtKind::Select { selector, cases, default } => {
@@ -116,7 +116,7 @@ impl Translator {
                 }
                 let t = self.tmp("sel");
                 let decl = if c.ty == Ty::Char { format!("const char *{t} = {}; long {t}_len = {};", c.c, c.len.clone().unwrap_or_default()) } else { format!("{} {t} = {};", c.ty.c(), unparen(&c.c)) };
-                let _ = write!(out, "{m}{{ {decl}\n");
+                let _ = writeln!(out, "{m}{{ {decl}");
                 let mut first = true;
                 for (items, body) in cases {
                     let mut conds = Vec::new();
@@ -139,23 +139,23 @@ impl Translator {
                             }
                         });
                     }
-                    let _ = write!(out, "{m}{}if ({}) {{\n", if first { "" } else { "} else " }, conds.join(" || "));
+                    let _ = writeln!(out, "{m}{}if ({}) {{", if first { "" } else { "} else " }, conds.join(" || "));
                     first = false;
                     self.block(body, out)?;
                 }
                 if let Some(b) = default {
                     if first {
-                        let _ = write!(out, "{m}{{\n");
+                        let _ = writeln!(out, "{m}{{");
                     } else {
-                        let _ = write!(out, "{m}}} else {{\n");
+                        let _ = writeln!(out, "{m}}} else {{");
                     }
                     self.block(b, out)?;
                     first = false;
                 }
                 if !first {
-                    let _ = write!(out, "{m}}}\n");
+                    let _ = writeln!(out, "{m}}}");
                 }
-                let _ = write!(out, "{m}}}\n");
+                let _ = writeln!(out, "{m}}}");
             }
             StmtKind::Stop { error: is_error, code } => {
                 let call = match code {
@@ -169,19 +169,19 @@ impl Translator {
                         }
                     }
                 };
-                let _ = write!(out, "{m}{call};\n");
+                let _ = writeln!(out, "{m}{call};");
             }
             StmtKind::Return => {
-                let _ = write!(out, "{m}goto _f_return;\n");
+                let _ = writeln!(out, "{m}goto _f_return;");
             }
             StmtKind::Continue => {
-                let _ = write!(out, "{m};\n");
+                let _ = writeln!(out, "{m};");
             }
             StmtKind::Goto(l) => {
-                let _ = write!(out, "{m}goto _f_label{l};\n");
+                let _ = writeln!(out, "{m}goto _f_label{l};");
             }
             StmtKind::Label(l) => {
-                let _ = write!(out, "{m}_f_label{l}: ;\n");
+                let _ = writeln!(out, "{m}_f_label{l}: ;");
             }
             StmtKind::Allocate(items) => {
                 for it in items {
@@ -203,10 +203,10 @@ impl Translator {
                             Arg::Range(Some(l), Some(h), None) => (self.expr(l, None, line)?.c, self.expr(h, None, line)?.c),
                             _ => return error(line, format!("bad bounds for `{name}` in `allocate`")),
                         };
-                        let _ = write!(out, "{m}{c}_lb{k1} = {lo}; {c}_n{k1} = {}; if ({c}_n{k1} < 0) {c}_n{k1} = 0;\n", count(&lo, &hi, None));
+                        let _ = writeln!(out, "{m}{c}_lb{k1} = {lo}; {c}_n{k1} = {}; if ({c}_n{k1} < 0) {c}_n{k1} = 0;", count(&lo, &hi, None));
                     }
                     let sh = v.shape.as_ref().map(|s| s.total()).unwrap_or_default();
-                    let _ = write!(out, "{m}{c} = ({t} *)_f_allocate({sh}, sizeof({t}), {c} != 0);\n", t = v.ty.c());
+                    let _ = writeln!(out, "{m}{c} = ({t} *)_f_allocate({sh}, sizeof({t}), {c} != 0);", t = v.ty.c());
                 }
             }
             StmtKind::Deallocate(names) => {
@@ -234,7 +234,7 @@ impl Translator {
                 for s in then {
                     self.where_assign(s, &ix, out)?;
                 }
-                let _ = write!(out, "{m}}} else {{\n");
+                let _ = writeln!(out, "{m}}} else {{");
                 for s in otherwise {
                     self.where_assign(s, &ix, out)?;
                 }
@@ -249,7 +249,7 @@ impl Translator {
         let StmtKind::Assign(l, r) = &s.kind else { return unsupported(s.line, "statements other than assignments inside `where`") };
         let lv = self.expr(l, Some(ix), s.line)?;
         let rv = self.expr(r, Some(ix), s.line)?;
-        let _ = write!(out, "{}{} = {};\n", self.marker(s.line), lv.c, Self::convert(&rv, lv.ty));
+        let _ = writeln!(out, "{}{} = {};", self.marker(s.line), lv.c, Self::convert(&rv, lv.ty));
         Ok(())
     }
 
@@ -290,9 +290,9 @@ impl Translator {
                 let t = self.tmp("trip");
                 let s = self.tmp("step");
                 let sc = step_c.map(|c| c.c).unwrap_or_default();
-                let _ = write!(
+                let _ = writeln!(
                     out,
-                    "{m}{{ long {s} = {sc}; long {t} = ({hi} - ({lo}) + {s}) / {s}; for ({i} = {lo}; {t} > 0; {t}--, {i} += {s}) {{\n",
+                    "{m}{{ long {s} = {sc}; long {t} = ({hi} - ({lo}) + {s}) / {s}; for ({i} = {lo}; {t} > 0; {t}--, {i} += {s}) {{",
                     hi = hi_c.c,
                     lo = lo_c.c
                 );
@@ -312,7 +312,7 @@ impl Translator {
                     return self.do_with_saved_bound(name, i, &lo_c.c, &hi_c, cond_op, &incr, body, line, out, &brk, &cont);
                 }
             }
-            let _ = write!(out, "{m}for ({i} = {}; {i} {cond_op} {}; {incr}) {{\n", unparen(&lo_c.c), unparen(&hi_c.c));
+            let _ = writeln!(out, "{m}for ({i} = {}; {i} {cond_op} {}; {incr}) {{", unparen(&lo_c.c), unparen(&hi_c.c));
         } else {
             return self.do_with_saved_bound(name, i, &lo_c.c, &hi_c, cond_op, &incr, body, line, out, &brk, &cont);
         }
@@ -320,7 +320,7 @@ impl Translator {
         self.block(body, out)?;
         self.f.loops.pop();
         if inside {
-            let _ = write!(out, "{m}}}\n");
+            let _ = writeln!(out, "{m}}}");
         } else {
             let _ = write!(out, "{m}{cont}: ;\n{m}}}\n{m}{brk}: ;\n");
         }
@@ -330,7 +330,7 @@ impl Translator {
     fn do_with_saved_bound(&mut self, name: Option<&String>, i: &str, lo: &str, hi: &super::expr::CE, cond_op: &str, incr: &str, body: &[Stmt], line: u32, out: &mut String, brk: &str, cont: &str) -> TResult<()> {
         let m = self.marker(line);
         let b = self.tmp("hi");
-        let _ = write!(out, "{m}{{ {} {b} = {}; for ({i} = {}; {i} {cond_op} {b}; {incr}) {{\n", hi.ty.c(), unparen(&hi.c), unparen(lo));
+        let _ = writeln!(out, "{m}{{ {} {b} = {}; for ({i} = {}; {i} {cond_op} {b}; {incr}) {{", hi.ty.c(), unparen(&hi.c), unparen(lo));
         self.f.loops.push((name.cloned(), brk.to_string(), cont.to_string()));
         self.block(body, out)?;
         self.f.loops.pop();
@@ -359,7 +359,7 @@ impl Translator {
                     let _ = write!(s, "{{ long _fl = {n}; if (_fl > 0) {{ memcpy({t} + {t}_n, {p}, (size_t)_fl); {t}_n += _fl; }} }} ");
                 }
                 let _ = write!(s, "_f_char_assign({}, {}, {t}, {t}_n); }}", l.c, l.len.clone().unwrap_or_default());
-                let _ = write!(out, "{m}{s}\n");
+                let _ = writeln!(out, "{m}{s}");
                 return Ok(());
             }
             if self.f.in_atomic {
@@ -369,7 +369,7 @@ impl Translator {
             self.f.atomic_lhs = None;
             let r = r?;
             check_assignable(l.ty, r.ty, line)?;
-            let _ = write!(out, "{m}{} = {};\n", unparen(&l.c), Self::convert(&r, l.ty));
+            let _ = writeln!(out, "{m}{} = {};", unparen(&l.c), Self::convert(&r, l.ty));
             return Ok(());
         }
         // Array assignment.
@@ -409,11 +409,11 @@ impl Translator {
             for k in (0..ix.len()).rev() {
                 lin = if lin.is_empty() { ix[k].clone() } else { format!("{} + {} * ({lin})", ix[k], space[k]) };
             }
-            let _ = write!(out, "{m}{{ {ty} *{t} = ({ty} *)_f_allocate({total}, sizeof({ty}), 0);\n", ty = l.ty.c());
-            let _ = write!(out, "{m}{head}{t}[{lin}] = {};\n", Self::convert(&r, l.ty));
+            let _ = writeln!(out, "{m}{{ {ty} *{t} = ({ty} *)_f_allocate({total}, sizeof({ty}), 0);", ty = l.ty.c());
+            let _ = writeln!(out, "{m}{head}{t}[{lin}] = {};", Self::convert(&r, l.ty));
             let _ = write!(out, "{m}{head}{} = {t}[{lin}];\n{m}free({t}); }}\n", unparen(&l.c));
         } else {
-            let _ = write!(out, "{m}{head}{} = {};\n", unparen(&l.c), Self::convert(&r, l.ty));
+            let _ = writeln!(out, "{m}{head}{} = {};", unparen(&l.c), Self::convert(&r, l.ty));
         }
         Ok(())
     }
@@ -424,9 +424,9 @@ impl Translator {
         let Expr::Name(n) = lhs else { return unsupported(line, "an array constructor assigned to a section") };
         let v = self.var(n, line)?;
         let k = self.tmp("k");
-        let _ = write!(out, "{m}{{ long {k} = 0;\n");
+        let _ = writeln!(out, "{m}{{ long {k} = 0;");
         self.constructor_items(&v, items, &k, line, out)?;
-        let _ = write!(out, "{m}}}\n");
+        let _ = writeln!(out, "{m}}}");
         Ok(())
     }
 
@@ -445,13 +445,13 @@ impl Translator {
                             _ => ("<=", format!(" += {}", self.expr(s, None, line)?.c)),
                         },
                     };
-                    let _ = write!(out, "{m}for ({i} = {lo}; {i} {cond} {hi}; {i}{inc}) {{\n", i = iv.cname);
+                    let _ = writeln!(out, "{m}for ({i} = {lo}; {i} {cond} {hi}; {i}{inc}) {{", i = iv.cname);
                     self.constructor_items(v, items, k, line, out)?;
-                    let _ = write!(out, "{m}}}\n");
+                    let _ = writeln!(out, "{m}}}");
                 }
                 e if self.rank(e) == 0 => {
                     let c = self.expr(e, None, line)?;
-                    let _ = write!(out, "{m}{}[{k}++] = {};\n", v.cname, Self::convert(&c, v.ty));
+                    let _ = writeln!(out, "{m}{}[{k}++] = {};", v.cname, Self::convert(&c, v.ty));
                 }
                 e => {
                     let Some(space) = self.space(e, line)? else { return error(line, "bad constructor item") };
@@ -461,7 +461,7 @@ impl Translator {
                     for (kk, n) in ix.iter().zip(&space).rev() {
                         let _ = write!(head, "for (long {kk} = 0; {kk} < {n}; {kk}++) ");
                     }
-                    let _ = write!(out, "{m}{head}{}[{k}++] = {};\n", v.cname, Self::convert(&c, v.ty));
+                    let _ = writeln!(out, "{m}{head}{}[{k}++] = {};", v.cname, Self::convert(&c, v.ty));
                 }
             }
         }
@@ -490,7 +490,7 @@ impl Translator {
         };
         match name {
             "random_seed" => {
-                let _ = write!(out, "{m};\n");
+                let _ = writeln!(out, "{m};");
             }
             "random_number" => {
                 let Some(a) = arg(0) else { return error(line, "`random_number` needs an argument") };
@@ -501,16 +501,16 @@ impl Translator {
                     for (k, n) in ix.iter().zip(&space).rev() {
                         let _ = write!(head, "for (long {k} = 0; {k} < {n}; {k}++) ");
                     }
-                    let _ = write!(out, "{m}{head}{} = ({})_f_random();\n", l.c, l.ty.c());
+                    let _ = writeln!(out, "{m}{head}{} = ({})_f_random();", l.c, l.ty.c());
                 } else {
                     let l = self.expr(&a, None, line)?;
-                    let _ = write!(out, "{m}{} = ({})_f_random();\n", l.c, l.ty.c());
+                    let _ = writeln!(out, "{m}{} = ({})_f_random();", l.c, l.ty.c());
                 }
             }
             "cpu_time" => {
                 let Some(a) = arg(0) else { return error(line, "`cpu_time` needs an argument") };
                 let l = self.expr(&a, None, line)?;
-                let _ = write!(out, "{m}{} = ({})clock() / ({})CLOCKS_PER_SEC;\n", l.c, l.ty.c(), l.ty.c());
+                let _ = writeln!(out, "{m}{} = ({})clock() / ({})CLOCKS_PER_SEC;", l.c, l.ty.c(), l.ty.c());
             }
             _ => {
                 // system_clock(count[, count_rate[, count_max]])
@@ -531,7 +531,7 @@ impl Translator {
                             1 => "1000".to_string(),
                             _ => "2147483647".to_string(),
                         };
-                        let _ = write!(out, "{m}{} = ({}){v};\n", l.c, l.ty.c());
+                        let _ = writeln!(out, "{m}{} = ({}){v};", l.c, l.ty.c());
                     }
                 }
             }
@@ -578,7 +578,7 @@ fn same_element_only(lhs: &Expr, rhs: &Expr, n: &str) -> bool {
         Expr::Name(m) | Expr::Apply(m, _) if m == n => rhs == lhs || matches!((lhs, rhs), (Expr::Name(_), Expr::Name(_))),
         Expr::Apply(_, args) => args.iter().all(|a| match a {
             Arg::Value(x) | Arg::Keyword(_, x) => same_element_only(lhs, x, n),
-            Arg::Range(..) => !matches!(a, Arg::Range(..)) || true,
+            Arg::Range(lo, hi, st) => [lo, hi, st].iter().all(|p| p.as_ref().is_none_or(|x| !mentions(x, n))),
         }),
         Expr::Unary(_, x) | Expr::Paren(x) => same_element_only(lhs, x, n),
         Expr::Binary(_, a, b) => same_element_only(lhs, a, n) && same_element_only(lhs, b, n),

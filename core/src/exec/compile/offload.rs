@@ -658,9 +658,18 @@ impl<'a> Cx<'a> {
                     let code = code?;
                     self.emit(
                         Op::Expr(Box::new(move |m| {
+                            // Nested atomics are a compile error; a routine called in an atomic's
+                            // expression that runs an atomic itself would wait for the lock its
+                            // own thread holds (issue 14): stop at it instead.
+                            if let Some(outer) = m.acc.atomic_held {
+                                return Err(rt::atomic_in_atomic(outer, loc));
+                            }
                             let lock = m.acc.atomic_lock.clone();
                             let _held = lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                            super::super::machine::run_code(m, &code).map(|_| 0)
+                            m.acc.atomic_held = Some(loc);
+                            let ran = super::super::machine::run_code(m, &code).map(|_| 0);
+                            m.acc.atomic_held = None;
+                            ran
                         })),
                         loc,
                         false,

@@ -343,6 +343,14 @@ impl<'a> Cx<'a> {
                 let (fid, lid) = (self.fid, l.0);
                 let f = ef(move |m| {
                     let n = size(m)?;
+                    if (n as i64) < 0 {
+                        // C11 §6.7.6.2p5: the size "shall evaluate to a value greater than zero".
+                        return Err(Trap::error(Diagnostic::error(
+                            "vla-bound",
+                            format!("variable-length array bound evaluates to a negative size ({} bytes)", n as i64),
+                            loc,
+                        )));
+                    }
                     let old = m.regs[m.bp + slot];
                     if old != 0 {
                         m.mem
@@ -364,7 +372,7 @@ impl<'a> Cx<'a> {
                 // The level's threads one after the other (§1.2: they are unordered); in
                 // checking mode the checker hears each thread's start and their rejoining.
                 let Some(var) = self.p.functions[self.fid as usize].locals.get(part.var.0 as usize) else {
-                    return Err(Diagnostic::error("internal", "a partition's thread variable is not a local of its function", loc));
+                    return Err(Diagnostic::internal("a partition's thread variable is not a local of its function", Some(loc)));
                 };
                 let as_loop = part.sequential_loop(&self.p.types, var.ty, loc);
                 match self.partition_slot(part) {
