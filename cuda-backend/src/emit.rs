@@ -1095,20 +1095,18 @@ impl<'p> Emitter<'p> {
                 }
             },
             StmtKind::For { init, cond, step, body } => {
-                if fx.kernel {
-                    if fx.barriers.is_rounds(s) && fx.rounds != Some(s as *const Stmt) {
-                        // The rounds of one partitioned loop are iterations of that loop: no
-                        // barrier between them (§1.2); those the loop needs go around it.
-                        let outer = fx.rounds.replace(s);
-                        let why = fx.barriers.before(s).map(str::to_string);
-                        self.barrier(why, true, depth, th, out);
-                        let _ = writeln!(out, "{pad}// partitioned loop, round by round (no barrier between rounds)");
-                        self.stmt(fx, s, depth, th, out);
-                        let why = fx.barriers.after(s).map(str::to_string);
-                        self.barrier(why, false, depth, th, out);
-                        fx.rounds = outer;
-                        return;
-                    }
+                if fx.kernel && fx.barriers.is_rounds(s) && fx.rounds != Some(s as *const Stmt) {
+                    // The rounds of one partitioned loop are iterations of that loop: no
+                    // barrier between them (§1.2); those the loop needs go around it.
+                    let outer = fx.rounds.replace(s);
+                    let why = fx.barriers.before(s).map(str::to_string);
+                    self.barrier(why, true, depth, th, out);
+                    let _ = writeln!(out, "{pad}// partitioned loop, round by round (no barrier between rounds)");
+                    self.stmt(fx, s, depth, th, out);
+                    let why = fx.barriers.after(s).map(str::to_string);
+                    self.barrier(why, false, depth, th, out);
+                    fx.rounds = outer;
+                    return;
                 }
                 let init = match init.as_deref() {
                     None => String::new(),
@@ -2452,7 +2450,7 @@ fn homes(p: &Program, func: &Function) -> Vec<Home> {
     // For each local: the least partitioned context that uses it, and the contexts that write it.
     let mut first: BTreeMap<LocalId, Threads> = BTreeMap::new();
     let mut written: BTreeMap<LocalId, Vec<Threads>> = BTreeMap::new();
-    scan(func, &func.body, Threads::default(), &mut first, &mut written);
+    scan(&func.body, Threads::default(), &mut first, &mut written);
     let mut homes = vec![Home::Thread; func.locals.len()];
     for (l, ws) in written {
         let name = &func.locals[l.0 as usize].name;
@@ -2467,7 +2465,7 @@ fn homes(p: &Program, func: &Function) -> Vec<Home> {
     homes
 }
 
-fn scan(func: &Function, s: &Stmt, th: Threads, first: &mut BTreeMap<LocalId, Threads>, written: &mut BTreeMap<LocalId, Vec<Threads>>) {
+fn scan(s: &Stmt, th: Threads, first: &mut BTreeMap<LocalId, Threads>, written: &mut BTreeMap<LocalId, Vec<Threads>>) {
     let note_expr = |e: &Expr, first: &mut BTreeMap<LocalId, Threads>, written: &mut BTreeMap<LocalId, Vec<Threads>>| {
         walk_expr(e, &mut |x| {
             let mut use_local = |l: LocalId, w: bool| {
@@ -2497,12 +2495,12 @@ fn scan(func: &Function, s: &Stmt, th: Threads, first: &mut BTreeMap<LocalId, Th
                     ThreadLoop::Worker(_) => Threads { worker: true, ..th },
                     ThreadLoop::Vector(_) => Threads { vector: true, ..th },
                 };
-                scan(func, body, inner, first, written);
+                scan(body, inner, first, written);
             }
         }
         StmtKind::For { cond, step, body, init } => {
             if let Some(i) = init {
-                scan(func, i, th, first, written);
+                scan(i, th, first, written);
             }
             if let Some(c) = cond {
                 note_expr(c, first, written);
@@ -2510,26 +2508,26 @@ fn scan(func: &Function, s: &Stmt, th: Threads, first: &mut BTreeMap<LocalId, Th
             if let Some(c) = step {
                 note_expr(c, first, written);
             }
-            scan(func, body, th, first, written);
+            scan(body, th, first, written);
         }
         StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } | StmtKind::Return(Some(e)) => note_expr(e, first, written),
-        StmtKind::Block(v) => v.iter().for_each(|x| scan(func, x, th, first, written)),
+        StmtKind::Block(v) => v.iter().for_each(|x| scan(x, th, first, written)),
         StmtKind::If(c, t, e) => {
             note_expr(c, first, written);
-            scan(func, t, th, first, written);
+            scan(t, th, first, written);
             if let Some(e) = e {
-                scan(func, e, th, first, written);
+                scan(e, th, first, written);
             }
         }
         StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
             note_expr(c, first, written);
-            scan(func, b, th, first, written);
+            scan(b, th, first, written);
         }
         StmtKind::Switch { cond, body, .. } => {
             note_expr(cond, first, written);
-            scan(func, body, th, first, written);
+            scan(body, th, first, written);
         }
-        StmtKind::Acc { body: Some(b), .. } => scan(func, b, th, first, written),
+        StmtKind::Acc { body: Some(b), .. } => scan(b, th, first, written),
         _ => {}
     }
 }

@@ -55,7 +55,7 @@ impl<Plan> ProgramInfo<Plan> {
 /// by [`KernelId`]).
 pub fn validate<Plan>(p: &Program, plans: Vec<Result<Arc<Plan>, String>>) -> Result<ProgramInfo<Plan>, Vec<Diagnostic>> {
     let mut errors = Vec::new();
-    let mut bad = |what: String, loc: crate::diag::Loc| errors.push(Diagnostic::error("internal", format!("invalid IR: {what}"), loc));
+    let mut bad = |what: String, loc: crate::diag::Loc| errors.push(Diagnostic::internal(format!("invalid IR: {what}"), Some(loc)));
     if p.acc.len() != p.directives.len() {
         bad(format!("{} lowered directives for {} directive sites", p.acc.len(), p.directives.len()), crate::diag::Loc::default());
     }

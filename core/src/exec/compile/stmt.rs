@@ -372,7 +372,7 @@ impl<'a> Cx<'a> {
                 // The level's threads one after the other (§1.2: they are unordered); in
                 // checking mode the checker hears each thread's start and their rejoining.
                 let Some(var) = self.p.functions[self.fid as usize].locals.get(part.var.0 as usize) else {
-                    return Err(Diagnostic::error("internal", "a partition's thread variable is not a local of its function", loc));
+                    return Err(Diagnostic::internal("a partition's thread variable is not a local of its function", Some(loc)));
                 };
                 let as_loop = part.sequential_loop(&self.p.types, var.ty, loc);
                 match self.partition_slot(part) {
