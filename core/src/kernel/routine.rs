@@ -319,11 +319,6 @@ pub(crate) fn schedule_routines(p: &mut Program, purity: &super::depend::Purity,
         let dim_fn = launch_dim_extern(p);
         let loc = p.functions[fi].loc;
         let combine = DirectiveId(p.acc.len() as u32);
-        // The directive's text lives in its site (`Program::directives`, indexed like `acc`).
-        p.directives.push(crate::ir::DirectiveSite {
-            text: "atomic update /* reduction combine (§2.7.11) */".into(),
-            loc,
-        });
         p.acc.push(Some(AccDirective {
             kind: AccKind::Atomic(crate::directive::AtomicKind::Update),
             clauses: Vec::new(),
