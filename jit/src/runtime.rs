@@ -107,7 +107,10 @@ impl Ctx {
         m.set_call_depth(self.depth as usize);
     }
     fn sync_from_machine(&mut self, m: &Machine) {
-        self.fuel = m.fuel_left();
+        // Native code traps when a unit of fuel leaves none: a machine with none left (out of
+        // steps, or its output pipe closed during the call) stops at the next unit, as the
+        // interpreter stops at its next step.
+        self.fuel = m.fuel_left().max(1);
     }
 }
 
