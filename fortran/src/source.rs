@@ -240,10 +240,11 @@ mod tests {
         let src = "x = 1 + & ! c\n   & 2\n! only a comment\ny = 'a!b' ; z = 3\n!$acc parallel loop &\n!$acc& copy(a)\n";
         let l = free_form(src);
         assert_eq!(l.len(), 4);
+        // Continuation joins keep the blanks on both sides of the `&`s (as in `x = 1 +  2`).
         assert_eq!(l[0].text, "x = 1 +  2");
         assert_eq!(l[1].text, "y = 'a!b'");
         assert_eq!((l[2].text.as_str(), l[2].line), ("z = 3", 4));
-        assert_eq!((l[3].text.as_str(), l[3].directive, l[3].line), ("parallel loop copy(a)", true, 5));
+        assert_eq!((l[3].text.as_str(), l[3].directive, l[3].line), ("parallel loop  copy(a)", true, 5));
     }
 
     #[test]
