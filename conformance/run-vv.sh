@@ -8,6 +8,10 @@
 # openacc-c-2.0-mixed-files.tsv (file, tab, -DTn flags). A file passes when accsim exits 0.
 # Output: one line per file (PASS/FAIL, exit status, first diagnostic line), then the totals.
 #
+# VV_LANG=fortran runs the Fortran files instead (openacc-fortran-2.0-*; issue 16): each `.F90`
+# goes through the C preprocessor in traditional mode and includes the suite's
+# `Tests/acc_testsuite.Fh`; `conformance/run-vv-fortran.sh` is this script with VV_LANG=fortran.
+#
 # VV_COMMAND=check runs `accsim check --format json` instead (issue 4, "Real code"): a file passes
 # when it has no error or warning finding, and each line lists the findings as kind@line.
 set -uo pipefail
@@ -23,6 +27,10 @@ timeout_s=${VV_TIMEOUT:-60}
 pass=0
 fail=0
 command=${VV_COMMAND:-run}
+lang=${VV_LANG:-c}
+# The first diagnostic line of a failure (a Fortran run may end at a `STOP n`).
+first_pattern='error|panicked|not supported'
+[ "$lang" = fortran ] && first_pattern="$first_pattern|STOP"
 # `kind@line` of each finding in `accsim check --format json` output (its last stdout line).
 findings() {
     tail -n 1 | python3 -c 'import json,sys
@@ -54,18 +62,18 @@ run_one() {
     else
         fail=$((fail + 1))
         local first
-        first=$(printf '%s\n' "$err" | grep -m1 -E 'error|panicked|not supported' | cut -c1-160)
+        first=$(printf '%s\n' "$err" | grep -m1 -E "$first_pattern" | cut -c1-160)
         [ $rc -eq 124 ] && first="timeout after ${timeout_s}s"
         printf 'FAIL  %s %s (exit %d) %s\n' "$file" "$*" "$rc" "$first"
     fi
 }
 while read -r f; do
     [ -n "$f" ] && run_one "$f"
-done <"$lists/openacc-c-2.0-files.txt"
+done <"$lists/openacc-$lang-2.0-files.txt"
 while IFS=$'\t' read -r f flags; do
     # shellcheck disable=SC2086
     [ -n "$f" ] && run_one "$f" $flags
-done <"$lists/openacc-c-2.0-mixed-files.tsv"
+done <"$lists/openacc-$lang-2.0-mixed-files.tsv"
 total=$((pass + fail))
 echo
 echo "total $total: $pass passed, $fail failed ($(( total ? pass * 1000 / total : 0 ))‰)"
