@@ -38,7 +38,7 @@ use accsim_core::exec::memory::{ptr_word, FUNC_ID};
 use accsim_core::exec::value::Kind;
 use accsim_core::exec::Executable;
 use accsim_core::ir::{
-    BinOp, Callee, Expr, ExprKind, Function, Place, Program, Stmt, StmtKind, Storage, TypeId,
+    BinOp, Callee, Expr, ExprKind, Function, LocalId, Place, Program, Stmt, StmtKind, Storage, TypeId,
     UnOp,
 };
 
@@ -76,6 +76,15 @@ pub fn native_signature(call_conv: CallConv, nparams: usize) -> Signature {
 }
 
 type R<T> = Result<T, String>;
+
+/// Where an assignable place's value lives while native code runs.
+#[derive(Clone, Copy)]
+enum Slot {
+    /// A register local's Cranelift variable.
+    Var(Variable),
+    /// Memory at this address word.
+    Mem(Value),
+}
 
 /// The helper functions native code calls, by address.
 #[derive(Copy, Clone)]
@@ -602,6 +611,37 @@ impl<'a, 'b> Translator<'a, 'b> {
         entry
     }
 
+    /// The Cranelift variable of register local `l`.
+    fn var(&self, l: LocalId) -> R<Variable> {
+        self.vars.get(l.0 as usize).copied().ok_or_else(|| "internal: unknown local".into())
+    }
+
+    /// Where an assignable place lives: its register variable, or memory at its address
+    /// (computed once, for a read-modify-write).
+    fn slot(&mut self, place: &Place) -> R<Slot> {
+        Ok(match place {
+            Place::Local(l) => Slot::Var(self.var(*l)?),
+            Place::Mem(_) => Slot::Mem(self.place_addr(place)?),
+        })
+    }
+
+    fn read_slot(&mut self, k: Kind, slot: Slot, loc: Loc) -> R<Value> {
+        match slot {
+            Slot::Var(v) => Ok(self.b.use_var(v)),
+            Slot::Mem(a) => self.load(k, a, loc),
+        }
+    }
+
+    fn write_slot(&mut self, k: Kind, slot: Slot, value: Value, loc: Loc) -> R<()> {
+        match slot {
+            Slot::Var(v) => {
+                self.b.def_var(v, value);
+                Ok(())
+            }
+            Slot::Mem(a) => self.store(k, a, value, loc),
+        }
+    }
+
     /// The address a memory place denotes.
     fn place_addr(&mut self, place: &Place) -> R<Value> {
         match place {
@@ -634,10 +674,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
             ExprKind::Str(s) => self.iconst(self.exe.string_ptr(s.0)),
             ExprKind::Local(l) => {
-                let v = *self
-                    .vars
-                    .get(l.0 as usize)
-                    .ok_or("internal: unknown local")?;
+                let v = self.var(*l)?;
                 self.b.use_var(v)
             }
             ExprKind::LocalAddr(_) => return Err("the address of a local".into()),
@@ -732,19 +769,8 @@ impl<'a, 'b> Translator<'a, 'b> {
                     return Err("an assignment of a record or long double".into());
                 }
                 let v = self.expr(value)?;
-                match place {
-                    Place::Local(l) => {
-                        let var = *self
-                            .vars
-                            .get(l.0 as usize)
-                            .ok_or("internal: unknown local")?;
-                        self.b.def_var(var, v);
-                    }
-                    Place::Mem(_) => {
-                        let a = self.place_addr(place)?;
-                        self.store(k, a, v, loc)?;
-                    }
-                }
+                let slot = self.slot(place)?;
+                self.write_slot(k, slot, v, loc)?;
                 v
             }
             ExprKind::CompoundAssign {
@@ -1067,21 +1093,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         } else {
             (y, Some(self.kind(op_ty)))
         };
-        let addr = match place {
-            Place::Mem(_) => Some(self.place_addr(place)?),
-            Place::Local(_) => None,
-        };
-        let old = match (place, addr) {
-            (Place::Local(l), _) => {
-                let var = *self
-                    .vars
-                    .get(l.0 as usize)
-                    .ok_or("internal: unknown local")?;
-                self.b.use_var(var)
-            }
-            (_, Some(a)) => self.load(pk, a, loc)?,
-            _ => return Err("internal: no address".into()),
-        };
+        let slot = self.slot(place)?;
+        let old = self.read_slot(pk, slot, loc)?;
         let new = match ok {
             None => self.b.ins().iadd(old, y),
             Some(ok) => {
@@ -1090,38 +1103,15 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.cast(ok, pk, r)?
             }
         };
-        match (place, addr) {
-            (Place::Local(l), _) => {
-                let var = *self
-                    .vars
-                    .get(l.0 as usize)
-                    .ok_or("internal: unknown local")?;
-                self.b.def_var(var, new);
-            }
-            (_, Some(a)) => self.store(pk, a, new, loc)?,
-            _ => {}
-        }
+        self.write_slot(pk, slot, new, loc)?;
         Ok(new)
     }
 
     /// `++`/`--` (exec/compile.rs's `incdec`).
     fn incdec(&mut self, place: &Place, delta: i8, post: bool, ty: TypeId, loc: Loc) -> R<Value> {
         let k = self.kind(ty);
-        let addr = match place {
-            Place::Mem(_) => Some(self.place_addr(place)?),
-            Place::Local(_) => None,
-        };
-        let old = match (place, addr) {
-            (Place::Local(l), _) => {
-                let var = *self
-                    .vars
-                    .get(l.0 as usize)
-                    .ok_or("internal: unknown local")?;
-                self.b.use_var(var)
-            }
-            (_, Some(a)) => self.load(k, a, loc)?,
-            _ => return Err("internal: no address".into()),
-        };
+        let slot = self.slot(place)?;
+        let old = self.read_slot(k, slot, loc)?;
         let new = match k {
             Kind::F32 => {
                 let f = self.word_as_f32(old);
@@ -1158,17 +1148,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.norm(k, r)
             }
         };
-        match (place, addr) {
-            (Place::Local(l), _) => {
-                let var = *self
-                    .vars
-                    .get(l.0 as usize)
-                    .ok_or("internal: unknown local")?;
-                self.b.def_var(var, new);
-            }
-            (_, Some(a)) => self.store(k, a, new, loc)?,
-            _ => {}
-        }
+        self.write_slot(k, slot, new, loc)?;
         Ok(if post { old } else { new })
     }
 
