@@ -518,6 +518,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     // run on the simulated device as `accsim run` runs them (`accsim_core::kernel::footprint`).
     let (mut checker, found) = accsim::check::CheckRun::new();
     checker.proofs = !c.every_access;
+    checker.name_locals(&exe);
     let accelerator = match accelerator(DeviceKind::Sim, &compiled.program, map, r) {
         Ok(a) => a,
         Err(code) => return code,
@@ -969,7 +970,8 @@ fn explain_difference(compiled: &driver::Compiled, map: &SourceMap, r: &RunArgs,
 /// The data-race and async-race findings of `accsim check` on the compiled program.
 fn race_findings(compiled: &driver::Compiled, map: &SourceMap, r: &RunArgs) -> Result<Vec<Diagnostic>, String> {
     let exe = exec::compile_for_checking(&compiled.program, &compiled.info).map_err(|d| d.0.first().map(|d| d.headline()).unwrap_or_default())?;
-    let (checker, found) = accsim::check::CheckRun::new();
+    let (mut checker, found) = accsim::check::CheckRun::new();
+    checker.name_locals(&exe);
     let accelerator = accelerator(DeviceKind::Sim, &compiled.program, map, r).map_err(|_| "no simulated device".to_string())?;
     let discarded = exec::Capture::new();
     let options = exec::RunOptions { subscribers: vec![Box::new(checker)], accelerator: Some(accelerator), stdout: Some(discarded.sink()), ..r.run_options() };

@@ -237,8 +237,12 @@ fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function, check
     let mut params = Vec::new();
     let mut memory_locals = Vec::new();
     let is_param = |l: usize| f.params.iter().position(|p| p.0 as usize == l);
+    // Checking: the register locals a partition's threads share with the code around it live
+    // in memory, where the checker sees them (`checking::partition_shared_locals`).
+    let shared = if checking { checking::partition_shared_locals(f) } else { Vec::new() };
     for (i, local) in f.locals.iter().enumerate() {
-        homes[i] = match local.storage {
+        let storage = if shared.get(i).copied().unwrap_or(false) { Storage::Memory } else { local.storage };
+        homes[i] = match storage {
             Storage::Register | Storage::VlaAddress => {
                 let slot = match is_param(i) {
                     Some(k) => k,
