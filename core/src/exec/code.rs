@@ -247,6 +247,10 @@ pub struct CFunc {
     pub(super) memory_locals: Vec<MemLocal>,
     pub(super) params: Vec<ParamCopy>,
     pub local_names: Vec<String>,
+    /// Checking executable: the locals declared in the loop body of a worker or vector
+    /// partition, with its level: one variable per worker or per lane, which the frame holds
+    /// once (`compile::checking`).
+    pub thread_locals: Vec<(u32, super::check::Level)>,
     /// Where each local lives, indexed like `local_names` (for [`super::inspect`]).
     pub(crate) homes: Vec<Home>,
     pub variadic: bool,

@@ -191,7 +191,7 @@ pub struct CheckRun {
     partition_marks: Vec<u32>,
     /// Per function of the executable, its name and its locals' names (messages about
     /// variables of device code, [`CheckRun::name_locals`]).
-    local_names: Vec<(String, Vec<String>)>,
+    local_names: Vec<(String, Vec<String>, Vec<(u32, Level)>)>,
     /// Take the footprints of kernels proven race-free at launch instead of their accesses
     /// ([`Subscriber::proven_launch`]); `accsim check --every-access` turns it off.
     pub proofs: bool,
@@ -259,7 +259,7 @@ impl CheckRun {
     /// Learn the names of the executable's functions and locals, which findings about variables
     /// of device code use (without them such a variable is "a local variable").
     pub fn name_locals(&mut self, exe: &accsim_core::exec::Executable) {
-        self.local_names = exe.funcs.iter().map(|f| (f.name.clone(), f.local_names.clone())).collect();
+        self.local_names = exe.funcs.iter().map(|f| (f.name.clone(), f.local_names.clone(), f.thread_locals.clone())).collect();
     }
 
     /// The storage of the running gang that its threads may share, at `addr` (see
@@ -270,9 +270,14 @@ impl CheckRun {
         let in_partition = self.partition_marks.last().is_some_and(|&mark| id < mark);
         let (shared, holds) = match a.kind {
             AllocKind::Local(f, l) | AllocKind::Vla(f, l) => {
-                let name = self.local_names.get(f as usize).and_then(|(_, names)| names.get(l as usize)).filter(|n| !n.is_empty() && !n.starts_with("__"));
-                (in_partition, shared_frame::Holds::Variable(name.cloned().unwrap_or_else(|| "a local variable".into())))
+                let func = self.local_names.get(f as usize);
+                let name = func.and_then(|(_, names, _)| names.get(l as usize)).filter(|n| !n.is_empty() && !n.starts_with(['_', '<', '&']));
+                let declared_in = func.and_then(|(_, _, w)| w.iter().find(|(x, _)| *x == l).map(|(_, level)| *level));
+                (in_partition, shared_frame::Holds::Variable { name: name.cloned().unwrap_or_else(|| "a local variable".into()), declared_in })
             }
+            // The gang's threads combine their partial results into a reduction copy
+            // (§2.5.11, §2.7.11): no thread reads another's value there.
+            kind if kind.is_gang_reduction_copy() => return None,
             kind if kind.is_gang_private() => (true, shared_frame::Holds::GangCopy),
             _ => return None,
         };

@@ -32,7 +32,7 @@
 //! are not recorded (they are ordered before every thread of the partition).
 
 use accsim_core::diag::{Diagnostic, Loc, Severity};
-use accsim_core::exec::check::Access;
+use accsim_core::exec::check::{Access, Level};
 use accsim_core::finding::FindingKind;
 use rustc_hash::FxHashMap;
 
@@ -54,9 +54,11 @@ pub struct GangLoc {
 /// What a watched allocation holds, for messages.
 #[derive(Clone, Debug)]
 pub enum Holds {
-    /// A variable of device code.
-    Variable(String),
-    /// A gang's copy made by the runtime for a clause of the construct.
+    /// A variable of device code; `declared_in`: declared in a worker or vector loop's body, so
+    /// one per worker or per lane (the frame holds it once; each thread's use is a variable of
+    /// its own).
+    Variable { name: String, declared_in: Option<Level> },
+    /// A gang's private or firstprivate copy made by the runtime for a clause of the construct.
     GangCopy,
 }
 
@@ -85,8 +87,8 @@ fn older(a: u32, b: u32) -> bool {
 pub struct SharedFrames {
     /// The launch and gang the cells belong to.
     owner: Option<(u32, u32)>,
-    /// Allocation → byte offset → cell.
-    cells: FxHashMap<u32, FxHashMap<u32, Cell>>,
+    /// (allocation, worker and lane of a per-thread variable) → byte offset → cell.
+    cells: FxHashMap<(u32, u32, u32), FxHashMap<u32, Cell>>,
     sites: Vec<(Loc, bool)>,
     site_ids: FxHashMap<(Loc, bool), u32>,
     /// The current worker epoch and the first vector epoch seen with it.
@@ -137,7 +139,12 @@ impl SharedFrames {
                 t.lsync
             }
         };
-        if a.size == 0 || (!at.shared && !self.cells.contains_key(&at.alloc)) {
+        let key = match holds {
+            Holds::Variable { declared_in: Some(Level::Worker), .. } => (at.alloc, t.worker, u32::MAX),
+            Holds::Variable { declared_in: Some(Level::Vector), .. } => (at.alloc, t.worker, t.lane),
+            _ => (at.alloc, u32::MAX, u32::MAX),
+        };
+        if a.size == 0 || (!at.shared && !self.cells.contains_key(&key)) {
             return;
         }
         let start = at.offset;
@@ -146,7 +153,7 @@ impl SharedFrames {
             let me = Write { site: self.site(a.loc, a.atomic), worker: t.worker, lane: t.lane, lsync: t.lsync };
             if !at.shared {
                 // Not shared by the running partition: only keep what is recorded up to date.
-                let Some(cells) = self.cells.get_mut(&at.alloc) else { return };
+                let Some(cells) = self.cells.get_mut(&key) else { return };
                 for off in start..end {
                     cells.remove(&off);
                 }
@@ -155,7 +162,7 @@ impl SharedFrames {
             let both_atomic = |s: &SharedFrames, w: Write| a.atomic && s.atomic(w);
             let mut updates = Vec::with_capacity((end - start) as usize);
             {
-                let cells = self.cells.get(&at.alloc);
+                let cells = self.cells.get(&key);
                 for off in start..end {
                     let old = cells.and_then(|c| c.get(&off)).copied().unwrap_or_default();
                     // The earlier write this one races with, if any: the last one, or the one
@@ -164,13 +171,13 @@ impl SharedFrames {
                     updates.push((off, Cell { last: me, contested }));
                 }
             }
-            let cells = self.cells.entry(at.alloc).or_default();
+            let cells = self.cells.entry(key).or_default();
             for (off, c) in updates {
                 cells.insert(off, c);
             }
             return;
         }
-        let Some(cells) = self.cells.get(&at.alloc) else { return };
+        let Some(cells) = self.cells.get(&key) else { return };
         for off in start..end {
             let Some(c) = cells.get(&off).copied() else { continue };
             if Self::unordered(c.last, t, w0) && !(a.atomic && self.atomic(c.last)) {
@@ -203,7 +210,7 @@ impl SharedFrames {
         finding(
             FindingKind::DataRace,
             Severity::Error,
-            format!("data race on {what}: {} reads it while {} wrote it, with no synchronisation between ({}); {what} is one variable of the gang, which its threads share", t.describe(), writer.describe(), Self::between(w, t)),
+            format!("data race on {what}: {} reads it while {} wrote it, with no synchronisation between ({}; {what} is one variable of the {}, shared by its threads)", t.describe(), writer.describe(), Self::between(w, t), owner(holds)),
             a.loc,
         )
         .with_related(wloc, format!("{} wrote {what} here", writer.describe()))
@@ -220,11 +227,12 @@ impl SharedFrames {
             FindingKind::DataRace,
             Severity::Error,
             format!(
-                "data race on {what}: {} and {} both wrote it, with no synchronisation between ({}), and {} reads the value: which write it sees depends on the order the threads run in; {what} is one variable of the gang, which its threads share",
+                "data race on {what}: {} and {} both wrote it, with no synchronisation between, then {} reads it: the value depends on the order the threads run in ({}; {what} is one variable of the {}, shared by its threads)",
                 other.describe(),
                 last.describe(),
+                t.describe(),
                 Self::between(c.contested, &last),
-                t.describe()
+                owner(holds)
             ),
             a.loc,
         )
@@ -237,14 +245,25 @@ impl SharedFrames {
 
 fn describe(holds: &Holds) -> String {
     match holds {
-        Holds::Variable(n) => format!("`{n}`"),
-        Holds::GangCopy => "the gang's copy of a `private`/`firstprivate`/`reduction` variable".to_string(),
+        Holds::Variable { name, .. } if name.contains(' ') => name.clone(),
+        Holds::Variable { name, .. } => format!("`{name}`"),
+        Holds::GangCopy => "the gang's copy of a `private`/`firstprivate` variable".to_string(),
+    }
+}
+
+/// Whose variable it is: the gang's, or (declared in a worker loop) the worker's.
+fn owner(holds: &Holds) -> &'static str {
+    match holds {
+        Holds::Variable { declared_in: Some(Level::Worker), .. } => "worker",
+        Holds::Variable { declared_in: Some(Level::Vector), .. } => "lane",
+        _ => "gang",
     }
 }
 
 fn help(holds: &Holds) -> String {
     let name = match holds {
-        Holds::Variable(n) => n.as_str(),
+        Holds::Variable { name, .. } if !name.contains(' ') => name.as_str(),
+        Holds::Variable { .. } => "x",
         Holds::GangCopy => "x",
     };
     format!("give each thread its own copy (`private({name})` on the worker or vector loop, or declare it inside the loop), combine the threads' values with a `reduction` clause, or make the updates `#pragma acc atomic` (§2.7.10, §2.7.11, §2.12)")
