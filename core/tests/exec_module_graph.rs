@@ -23,12 +23,8 @@ const KNOWN_BACK_EDGES: &[(&str, &str, &str)] = &[
     ("machine", "libc_shim", "the machine holds the C library's state"),
     ("machine", "openacc", "the machine holds the OpenACC runtime's state"),
     ("machine", "inspect", "the machine shows the observer a MachineView"),
-    ("machine", "check", "the machine holds the checkers; check's hooks take the machine"),
     ("machine", "native", "the machine holds the native engine handle (native::NativeHandle, issue 15)"),
     ("machine", "exec", "the machine holds the Observer, the sinks and the run options of exec/mod.rs"),
-    ("events", "check", "the Event enum carries check's Access and ThreadEvent"),
-    ("check", "openacc", "check's thread events read the OpenACC runtime's model clock (openacc::now_ns)"),
-    ("device", "openacc", "DeviceCtx translates through the present table of the OpenACC runtime"),
 ];
 
 fn exec_dir() -> PathBuf {

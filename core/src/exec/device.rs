@@ -30,7 +30,6 @@ use crate::diag::Loc;
 use super::machine::{DeviceFork, Machine, Trap};
 use super::memory::{AllocId, AllocKind, MemFault, Memory, Space};
 use super::gang::{self, CaptureArg, GangCopy};
-use super::openacc;
 
 /// One kernel launch, as the engine asks for it.
 pub struct KernelLaunch<'a> {
@@ -239,7 +238,7 @@ pub fn launch_gangs(
     // `copy(sum)` clause), else the host variable.
     let targets: Vec<u64> = {
         let m = &*cx.m;
-        k.caps.iter().map(|c| if k.on_host { c.host } else { openacc::translate(m, c.host).unwrap_or(c.host) }).collect()
+        k.caps.iter().map(|c| if k.on_host { c.host } else { m.acc.translate(c.host).unwrap_or(c.host) }).collect()
     };
     let mut first = 0;
     while first < k.gangs {
@@ -340,7 +339,7 @@ fn private_copy(m: &mut Machine, c: &CaptureArg, space: Space, on_host: bool, mi
             m.mem.copy(p, c.host, c.size).map_err(|f| fault(m, f))?;
             if translate_pointer {
                 let hv = m.mem.load_u64(p).map_err(|f| fault(m, f))?;
-                if let Some(d) = openacc::translate_pointer(m, hv) {
+                if let Some(d) = m.acc.translate_pointer(hv) {
                     m.mem.store_u64(p, d).map_err(|f| fault(m, f))?;
                 }
             }
@@ -389,13 +388,13 @@ impl<'e> DeviceCtx<'_, 'e> {
 
     /// The device address of host address `host` when it is present (§2.6).
     pub fn translate(&self, host: u64) -> Option<u64> {
-        openacc::translate(self.m, host)
+        self.m.acc.translate(host)
     }
 
     /// The device pointer a host pointer value stands for on the device: into the device copy of
     /// the data it points into (also outside the mapped bytes of that block), if any.
     pub fn translate_pointer(&self, host_ptr: u64) -> Option<u64> {
-        openacc::translate_pointer(self.m, host_ptr)
+        self.m.acc.translate_pointer(host_ptr)
     }
 
     /// Write the program's buffered stdout (before device output, which goes straight out).

@@ -91,7 +91,7 @@ impl<'a> MachineView<'a> {
 
     /// Model-clock nanoseconds since the program started ([`super::events`]).
     pub fn now_ns(&self) -> u64 {
-        super::openacc::now_ns(self.m)
+        self.m.now_ns()
     }
 
     /// Kernels launched so far.

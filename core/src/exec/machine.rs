@@ -119,9 +119,9 @@ pub struct Machine<'e> {
     /// `--trace`, the checkers of `accsim check` (accesses and thread events come only from an
     /// executable compiled for checking, see [`super::check`]), the GUI.
     pub(crate) events: super::events::Subscribers,
-    /// The memory model of `--coherence weak` ([`super::check::MemoryModel`]; called only by an
+    /// The memory model of `--coherence weak` ([`super::memory_model::MemoryModel`]; called only by an
     /// executable compiled for checking).
-    pub(crate) memory_model: Option<Box<dyn super::check::MemoryModel>>,
+    pub(crate) memory_model: Option<Box<dyn super::memory_model::MemoryModel>>,
     pub(crate) stdout: Sink,
     pub(crate) stderr: Sink,
     /// Program stdout not yet written to the sink.
@@ -415,6 +415,11 @@ impl<'e> Machine<'e> {
     /// Whether `--max-steps` limits this run (otherwise fuel wraps around, unlimited).
     pub fn fuel_limited(&self) -> bool {
         self.fuel_limited
+    }
+
+    /// The model clock now: steps run and modeled transfer time (see [`super::events`]).
+    pub fn now_ns(&self) -> u64 {
+        self.acc.now_ns(self.fuel)
     }
 
     /// Whether native code may run: nothing observes the run's steps or accesses.

@@ -58,6 +58,7 @@ mod libc_erf;
 pub mod libc_omp;
 pub mod libc_shim;
 pub mod memory;
+pub mod memory_model;
 pub mod native;
 pub mod openacc;
 pub mod value;

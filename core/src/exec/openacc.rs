@@ -230,6 +230,28 @@ impl AccState {
         }
     }
 
+    /// The device address of host address `h`, if `h` is inside mapped data.
+    pub fn translate(&self, h: u64) -> Option<u64> {
+        self.present.containing(h).map(|e| e.to_device(h))
+    }
+
+    /// Translate a pointer *value* to the device: inside mapped data, or into an allocation part
+    /// of which is mapped (an array's start when only `a[lo:len]` is mapped: the virtual base).
+    pub fn translate_pointer(&self, h: u64) -> Option<u64> {
+        if let Some(d) = self.translate(h) {
+            return Some(d);
+        }
+        // A pointer into a mapped allocation but outside the mapped bytes: the same offset in the
+        // mirroring device block.
+        let id = h >> 32;
+        self.present.entries().find(|e| e.host.start >> 32 == id).map(|e| (e.device_start & !0xffff_ffff) | (h & 0xffff_ffff))
+    }
+
+    /// The model clock (see [`super::events`]) when `fuel` steps are left.
+    pub fn now_ns(&self, fuel: u64) -> u64 {
+        self.fuel_start.saturating_sub(fuel) + self.extra_ns
+    }
+
     pub fn new(config: DeviceConfig) -> Self {
         // Checked when the program starts ([`check_environment`]).
         let on_host = device_type_env().and_then(|(_, v)| device_type_named(&v)) == Some(ACC_DEVICE_HOST);
@@ -243,7 +265,7 @@ impl AccState {
 
 /// The model clock now (see [`super::events`]).
 pub fn now_ns(m: &Machine) -> u64 {
-    m.acc.fuel_start.saturating_sub(m.fuel) + m.acc.extra_ns
+    m.now_ns()
 }
 
 /// Report an event to the run's subscribers ([`super::events`]), first advancing the model
@@ -278,19 +300,13 @@ pub fn emit(m: &mut Machine, e: Event<'_>) {
 
 /// The device address of host address `h`, if `h` is inside mapped data.
 pub fn translate(m: &Machine, h: u64) -> Option<u64> {
-    m.acc.present.containing(h).map(|e| e.to_device(h))
+    m.acc.translate(h)
 }
 
 /// Translate a pointer *value* to the device: inside mapped data, or into an allocation part of
 /// which is mapped (an array's start when only `a[lo:len]` is mapped: the virtual base).
 pub fn translate_pointer(m: &Machine, h: u64) -> Option<u64> {
-    if let Some(d) = translate(m, h) {
-        return Some(d);
-    }
-    // A pointer into a mapped allocation but outside the mapped bytes: the same offset in the
-    // mirroring device block.
-    let id = h >> 32;
-    m.acc.present.entries().find(|e| e.host.start >> 32 == id).map(|e| (e.device_start & !0xffff_ffff) | (h & 0xffff_ffff))
+    m.acc.translate_pointer(h)
 }
 
 /// A device block for the host bytes `[host_start, host_start+len)`. The block mirrors the host
