@@ -19,12 +19,6 @@ use std::path::{Path, PathBuf};
 const KNOWN_BACK_EDGES: &[(&str, &str, &str)] = &[
     ("code", "machine", "the executable's closures take the machine (ExprFn = Fn(&mut Machine))"),
     ("code", "compile", "Op and Loop1 hold the vectorised loops of compile/vector.rs"),
-    ("code", "libc_shim", "Executable::externs holds the C library bindings (libc_shim::Binding)"),
-    ("machine", "libc_shim", "the machine holds the C library's state"),
-    ("machine", "openacc", "the machine holds the OpenACC runtime's state"),
-    ("machine", "inspect", "the machine shows the observer a MachineView"),
-    ("machine", "native", "the machine holds the native engine handle (native::NativeHandle, issue 15)"),
-    ("machine", "exec", "the machine holds the Observer, the sinks and the run options of exec/mod.rs"),
 ];
 
 fn exec_dir() -> PathBuf {

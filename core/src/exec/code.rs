@@ -5,7 +5,6 @@
 
 pub mod index;
 
-use super::libc_shim::Binding;
 use super::machine::{Machine, Trap};
 use super::memory::{ptr_word, AllocKind};
 use super::value::Kind;
@@ -304,7 +303,8 @@ pub struct Executable {
     pub funcs: Vec<CFunc>,
     pub globals: Vec<GlobalImage>,
     pub strings: Vec<Vec<u8>>,
-    pub externs: Vec<Binding>,
+    /// By extern (`ir::ExternId`): what the C library binds it to ([`ExternCode`]).
+    pub externs: Vec<ExternCode>,
     pub main: Option<u32>,
     /// Kernel function → the schedule of each of its loops (reported at each launch as
     /// [`super::events::Event::LoopSchedule`]).
@@ -320,6 +320,22 @@ pub struct Executable {
     /// By call site of an OpenACC runtime routine (`acc_copyin(b, n)`…): the variable its first
     /// argument names, which names the data in `--notify` lines and findings.
     pub api_names: std::collections::HashMap<Loc, String>,
+}
+
+/// A C library function as a call through a pointer to it runs it: the shim, with the
+/// arguments, the record-result destination and the call site.
+pub type ShimCall = Box<dyn Fn(&mut Machine<'_>, &[u64], u64, Loc) -> Result<u64, Trap> + Send + Sync>;
+
+/// What an extern of the program is bound to in the executable (made by [`super::compile`] from
+/// the C library shim's binding): the executable runs the shim through [`ShimCall`] and does
+/// not know the C library itself.
+pub enum ExternCode {
+    /// A function of the C library.
+    Function(ShimCall),
+    /// A C library object: index into `libc_shim::RUNTIME_OBJECTS`.
+    Object(u32),
+    /// Not provided: a use is a link error (reported when it is compiled).
+    Unbound,
 }
 
 /// The first allocation id of globals.
