@@ -16,8 +16,8 @@ use super::machine::{
 };
 use super::memory::{ptr_word, AllocKind, FUNC_ID};
 use super::value::{apply, cast_fn, norm, truthy, CastFn, Kind};
-use super::code::index::{IndexF, Poly, Term};
-use super::code::*;
+use super::machine::code::index::{IndexF, Poly, Term};
+use super::machine::code::*;
 use crate::diag::{Diagnostic, Diagnostics, Loc};
 use crate::kernel::ProgramInfo;
 use crate::ir::*;

@@ -11,7 +11,7 @@
 use crate::data::present::PresentEntry;
 use crate::diag::Loc;
 
-use super::code::Home;
+use super::machine::code::Home;
 use super::memory::{AllocId, Space};
 
 /// Where a local of the running call lives, and its word.

@@ -23,7 +23,7 @@
 //! the last bit.
 
 
-use super::code::{ef, ExprFn};
+use super::machine::code::{ef, ExprFn};
 use super::libc_bind::{self, PrintfArgs, PrintfError};
 use super::machine::{Machine, Trap};
 use super::memory::{ptr_word, AllocId, AllocKind, FaultKind, MemFault, Space};

@@ -1,11 +1,13 @@
 //! The running state of one program: memory, the word stack of register locals, frames, fuel,
 //! the observer, buffered output; calls and the instruction loop.
 
+pub mod code;
 mod seams;
 
 use std::io::Write;
 
-use super::code::{CFunc, Executable, ExternCode, Instr, Op};
+use code::{CFunc, ExternCode, Instr, Op};
+pub use code::Executable;
 use super::libc_state::ShimState;
 use super::memory::{AllocId, AllocKind, FaultKind, MemFault, Memory, FUNC_ID};
 use super::value::Kind;

@@ -65,7 +65,6 @@ pub mod native;
 pub mod openacc;
 pub mod value;
 
-mod code;
 mod compile;
 mod machine;
 mod run;
@@ -76,9 +75,8 @@ mod tests;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir;
 
-pub use code::Executable;
 pub use run::{RunOptions, RunOutcome};
-pub use machine::{arith_trap, ArithFault, Capture, Control, DeviceFork, Machine, Observer, Sink, Trap, TrapKind, MAX_CALL_DEPTH};
+pub use machine::{arith_trap, ArithFault, Capture, Control, DeviceFork, Executable, Machine, Observer, Sink, Trap, TrapKind, MAX_CALL_DEPTH};
 
 /// Compile a validated, linked program once.
 pub fn compile(program: &ir::Program, info: &crate::kernel::ProgramInfo) -> Result<Executable, Diagnostics> {

@@ -3,7 +3,7 @@
 //! string literals, the C library's objects, file-scope `declare` data), `main` runs with its
 //! `argv`, then the `atexit` handlers; the way it ended becomes a [`RunOutcome`].
 
-use super::code::Executable;
+use super::machine::code::Executable;
 use super::libc_state::ShimState;
 use super::machine::{call_function, stack_address, Machine, Trap, TrapKind, DEFAULT_MEMORY_LIMIT};
 use super::memory::{AllocKind, Memory};
