@@ -191,7 +191,7 @@ pub struct CheckRun {
     partition_marks: Vec<u32>,
     /// Per function of the executable, its name and its locals' names (messages about
     /// variables of device code, [`CheckRun::name_locals`]).
-    local_names: Vec<(String, Vec<String>, Vec<(u32, Level)>)>,
+    local_names: Vec<(String, Vec<String>, Vec<(u32, accsim_core::ir::acc::Level)>)>,
     /// Take the footprints of kernels proven race-free at launch instead of their accesses
     /// ([`Subscriber::proven_launch`]); `accsim check --every-access` turns it off.
     pub proofs: bool,

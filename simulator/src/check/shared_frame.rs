@@ -32,7 +32,8 @@
 //! are not recorded (they are ordered before every thread of the partition).
 
 use accsim_core::diag::{Diagnostic, Loc, Severity};
-use accsim_core::exec::check::{Access, Level};
+use accsim_core::exec::check::Access;
+use accsim_core::ir::acc::Level;
 use accsim_core::finding::FindingKind;
 use rustc_hash::FxHashMap;
 

@@ -156,7 +156,7 @@ pub(super) struct Sharing {
     pub moved: bool,
     /// Declared in the loop body of a worker or vector partition: one variable per worker or
     /// per lane (the frame holds it once; each thread's use is a variable of its own).
-    pub declared_in: Option<crate::exec::check::Level>,
+    pub declared_in: Option<crate::ir::acc::Level>,
 }
 
 /// The register locals of `f` that the threads of one of its worker or vector partitions share
@@ -189,16 +189,16 @@ pub(super) fn partition_shared_locals(f: &Function) -> Vec<Sharing> {
     let mut walker = RefWalker { stack: Vec::new(), next: 0, written_in: &mut written_in, refs: &mut refs, thread_vars: &mut thread_vars, spans: Vec::new() };
     walker.stmt(&f.body);
     let spans = walker.spans;
-    use crate::exec::check::Level;
+    use crate::ir::acc::Level;
     for l in 0..n {
         if thread_vars[l] {
             continue;
         }
         let decl = f.locals[l].loc;
-        let inside = |level: crate::ir::acc::Level| spans.iter().any(|(lv, lo, hi)| *lv == level && lo.file == decl.file && (lo.line, lo.col) <= (decl.line, decl.col) && (decl.line, decl.col) <= (hi.line, hi.col));
-        let declared_in = if inside(crate::ir::acc::Level::Vector) {
+        let inside = |level: Level| spans.iter().any(|(lv, lo, hi)| *lv == level && lo.file == decl.file && (lo.line, lo.col) <= (decl.line, decl.col) && (decl.line, decl.col) <= (hi.line, hi.col));
+        let declared_in = if inside(Level::Vector) {
             Some(Level::Vector)
-        } else if inside(crate::ir::acc::Level::Worker) {
+        } else if inside(Level::Worker) {
             Some(Level::Worker)
         } else {
             None
