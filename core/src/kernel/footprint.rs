@@ -416,8 +416,8 @@ pub(crate) fn plan_kernel(body: &Stmt, types: &mut TypeTable, locals: &[Local], 
 }
 
 /// Why the threads of a worker or vector loop of `body` may pass values through the gang's own
-/// storage, which the plan's rule (races on shared device memory) does not see: a register
-/// local written inside such a loop (not its `private` or `reduction` variable) and used outside
+/// storage, which the plan's rule (races on shared device memory) does not see: a local (in a
+/// register or in the frame) written inside such a loop (not its `private` or `reduction` variable) and used outside
 /// it — a variable of the gang's code, one per gang (§2.5.10, §2.5.11) — or a write through a
 /// gang's `private`/`firstprivate`/`reduction` copy inside one. Such a kernel is checked access
 /// by access (`simulator::check::shared_frame`).
@@ -483,23 +483,28 @@ fn shared_by_threads(body: &Stmt, locals: &[Local], captures: &[Capture], loops:
         }
         fn expr(&mut self, e: &Expr) {
             let (l, write) = match &e.kind {
-                ExprKind::Local(l) => (*l, false),
+                ExprKind::Local(l) | ExprKind::LocalAddr(l) => (*l, false),
                 ExprKind::Assign { place: Place::Local(l), .. } | ExprKind::CompoundAssign { place: Place::Local(l), .. } | ExprKind::IncDec { place: Place::Local(l), .. } => (*l, true),
                 ExprKind::Assign { place: Place::Mem(a), .. } | ExprKind::CompoundAssign { place: Place::Mem(a), .. } | ExprKind::IncDec { place: Place::Mem(a), .. } => {
                     let mut root = &**a;
                     while let ExprKind::Cast(x) | ExprKind::PtrAdd { ptr: x, .. } = &root.kind {
                         root = x;
                     }
-                    if let ExprKind::Local(r) = &root.strip_casts().kind {
-                        if self.gang_copies.contains(r) && !self.open.is_empty() && !self.open.iter().any(|(_, own)| own.contains(r)) {
-                            self.copy_write.get_or_insert(e.loc);
+                    match &root.strip_casts().kind {
+                        ExprKind::Local(r) => {
+                            if self.gang_copies.contains(r) && !self.open.is_empty() && !self.open.iter().any(|(_, own)| own.contains(r)) {
+                                self.copy_write.get_or_insert(e.loc);
+                            }
+                            return;
                         }
+                        // A variable of the gang's frame kept in memory (`*&x = …`).
+                        ExprKind::LocalAddr(r) => (*r, true),
+                        _ => return,
                     }
-                    return;
                 }
                 _ => return,
             };
-            if self.locals.get(l.0 as usize).is_none_or(|x| x.storage != Storage::Register) {
+            if self.locals.get(l.0 as usize).is_none_or(|x| x.storage == Storage::VlaAddress) {
                 return;
             }
             let chain: Vec<u32> = self.open.iter().map(|(n, _)| *n).collect();
