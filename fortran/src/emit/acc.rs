@@ -203,7 +203,9 @@ impl Translator {
                 return unsupported(line, "common blocks in OpenACC clauses");
             }
             let e = c.expr().map_err(|(col, m)| FortranError { line, col: col as u32, message: m, unsupported: false })?;
-            out.push(self.clause_var(&e, line)?);
+            let var = self.clause_var(&e, line)?;
+            self.names.add_section(&var, &crate::names::fortran_text(&e), line);
+            out.push(var);
             if !c.eat_p(",") {
                 break;
             }
@@ -330,7 +332,9 @@ impl Translator {
                 if let Some(v) = self.lookup(&n) {
                     if let Some(sh) = &v.shape {
                         if !sh.fixed && !sh.assumed_size {
-                            implicit.push(format!("{}[0:{}]", v.cname, sh.total()));
+                            let section = format!("{}[0:{}]", v.cname, sh.total());
+                            self.names.add_section(&section, &n, line);
+                            implicit.push(section);
                         }
                     }
                 }

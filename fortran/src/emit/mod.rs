@@ -100,6 +100,9 @@ pub struct Translator {
     /// The main program's variables when they are globals (it has contained procedures).
     pub host: Option<Scope>,
     pub host_implicit_none: bool,
+    /// What the Fortran program calls the translation's variables and clause sections, for
+    /// messages in Fortran terms ([`crate::names`]).
+    pub names: crate::names::FortranNames,
 }
 
 /// C string literal of `s`.
@@ -652,10 +655,28 @@ impl Translator {
             "return;".to_string()
         };
         let _ = write!(self.bodies, "{m}{header} {{\n{decls}{implicit}{spec_acc}{prologue}{body}{end}_f_return: ;\n{epilogue}{end}{ret}\n{end}}}\n");
-        if is_main {
-            // Module globals and program globals are written by `translate`.
-        }
+        self.record_names((u.line, u.end_line));
         Ok(())
+    }
+
+    /// Record the variables visible in the unit translated now (lines `lines`) in [`Self::names`].
+    fn record_names(&mut self, lines: (u32, u32)) {
+        let scopes = [Some(&self.f.scope), self.host.as_ref()];
+        for (fname, v) in scopes.into_iter().flatten().flat_map(|s| s.iter()) {
+            if v.param.is_some() {
+                continue;
+            }
+            let (lbs, exts) = match &v.shape {
+                Some(sh) => (sh.lbs.iter().map(|x| x.parse().ok()).collect(), sh.exts.iter().map(|x| x.parse().ok()).collect()),
+                None => (Vec::new(), Vec::new()),
+            };
+            let lines = if v.global { (0, u32::MAX) } else { lines };
+            let entry = crate::names::VarName { cname: v.cname.clone(), fname: fname.clone(), lines, lbs, exts };
+            if v.dummy.is_some() && v.shape.is_none() {
+                self.names.add_var(crate::names::VarName { cname: format!("{}_arg", v.cname), ..entry.clone() });
+            }
+            self.names.add_var(entry);
+        }
     }
 
     /// A fresh C temporary name.
@@ -688,6 +709,11 @@ fn is_c_constant(c: &str) -> bool {
 
 /// Translate a whole Fortran file into C.
 pub fn translate_units(units: &[Unit], file: &str) -> TResult<String> {
+    translate_units_named(units, file).map(|(c, _)| c)
+}
+
+/// [`translate_units`], with the side table that words messages in Fortran ([`crate::names`]).
+pub fn translate_units_named(units: &[Unit], file: &str) -> TResult<(String, crate::names::FortranNames)> {
     let mut t = Translator {
         file: file.to_string(),
         procs: HashMap::new(),
@@ -698,6 +724,7 @@ pub fn translate_units(units: &[Unit], file: &str) -> TResult<String> {
         f: FnState::default(),
         host: None,
         host_implicit_none: false,
+        names: Default::default(),
     };
     t.collect(units)?;
     let mut main_count = 0;
@@ -738,5 +765,5 @@ pub fn translate_units(units: &[Unit], file: &str) -> TResult<String> {
     if main_count == 0 {
         return error(1, "no main program in the file");
     }
-    Ok(format!("{}\n{}\n{}\n{}", crate::RUNTIME, t.globals, t.protos, t.bodies))
+    Ok((format!("{}\n{}\n{}\n{}", crate::RUNTIME, t.globals, t.protos, t.bodies), t.names))
 }
