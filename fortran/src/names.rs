@@ -34,6 +34,9 @@ pub struct FortranNames {
     pub vars: Vec<VarName>,
     /// C clause text (`a[1 - 1:(100)]`) → Fortran text (`a(1:n)`), with the line it was written on.
     pub sections: Vec<(String, String, u32)>,
+    /// For each allocatable array (C name): the bounds every `allocate` of it gives, per
+    /// dimension, where all agree and are constant.
+    pub allocations: Vec<(String, Vec<(Option<i64>, Option<i64>)>)>,
 }
 
 impl FortranNames {
@@ -41,6 +44,36 @@ impl FortranNames {
     pub fn add_var(&mut self, v: VarName) {
         if !self.vars.contains(&v) {
             self.vars.push(v);
+        }
+    }
+
+    /// Record the bounds (lower bound, extent; `None` where not constant) one `allocate` gives
+    /// the allocatable array `cname`.
+    pub fn note_allocation(&mut self, cname: &str, dims: &[(Option<i64>, Option<i64>)]) {
+        match self.allocations.iter_mut().find(|(c, _)| c == cname) {
+            Some((_, known)) => {
+                for (k, d) in known.iter_mut().zip(dims) {
+                    if k.0 != d.0 {
+                        k.0 = None;
+                    }
+                    if k.1 != d.1 {
+                        k.1 = None;
+                    }
+                }
+            }
+            None => self.allocations.push((cname.to_string(), dims.to_vec())),
+        }
+    }
+
+    /// Give allocatable arrays the bounds all their `allocate` statements agree on.
+    pub fn apply_allocations(&mut self) {
+        // Allocatable arrays are the ones whose lower bounds are all run-time variables.
+        for v in self.vars.iter_mut().filter(|v| !v.lbs.is_empty() && v.lbs.iter().all(Option::is_none)) {
+            let Some((_, dims)) = self.allocations.iter().find(|(c, d)| *c == v.cname && d.len() == v.lbs.len()) else { continue };
+            for (k, (lb, ext)) in dims.iter().enumerate() {
+                v.lbs[k] = v.lbs[k].or(*lb);
+                v.exts[k] = v.exts[k].or(*ext);
+            }
         }
     }
 

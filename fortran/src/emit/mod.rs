@@ -765,5 +765,6 @@ pub fn translate_units_named(units: &[Unit], file: &str) -> TResult<(String, cra
     if main_count == 0 {
         return error(1, "no main program in the file");
     }
+    t.names.apply_allocations();
     Ok((format!("{}\n{}\n{}\n{}", crate::RUNTIME, t.globals, t.protos, t.bodies), t.names))
 }

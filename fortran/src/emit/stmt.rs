@@ -196,6 +196,19 @@ impl Translator {
                         return error(line, format!("`{name}` has rank {} but {} bounds are given", v.rank(), dims.len()));
                     }
                     let c = &v.cname;
+                    // The constant bounds of this allocation, for messages ([`crate::names`]).
+                    let mut consts = Vec::new();
+                    for d in dims {
+                        consts.push(match d {
+                            Arg::Value(h) => (Some(1), self.fold(h)),
+                            Arg::Range(Some(l), Some(h), None) => {
+                                let (l, h) = (self.fold(l), self.fold(h));
+                                (l, l.zip(h).map(|(l, h)| (h - l + 1).max(0)))
+                            }
+                            _ => (None, None),
+                        });
+                    }
+                    self.names.note_allocation(c, &consts);
                     for (k, d) in dims.iter().enumerate() {
                         let k1 = k + 1;
                         let (lo, hi) = match d {
