@@ -75,6 +75,9 @@ impl Translator {
                 if self.procs.contains_key(n) {
                     return 0;
                 }
+                if super::array_intrinsics::TRANSFORMATIONAL.contains(&n.as_str()) {
+                    return self.transformational_rank(n, args);
+                }
                 match n.as_str() {
                     "sum" | "product" | "maxval" | "minval" | "count" | "any" | "all" | "dot_product" | "size" | "lbound" | "ubound" | "allocated" | "len" | "len_trim" | "kind" | "huge" | "tiny" | "epsilon" => 0,
                     _ => args.iter().filter_map(arg_value).map(|a| self.rank(a)).max().unwrap_or(0),
@@ -126,7 +129,10 @@ impl Translator {
                     }
                     return Ok(None);
                 }
-                if ["sum", "product", "maxval", "minval", "count", "any", "all", "dot_product", "size", "lbound", "ubound"].contains(&n.as_str()) {
+                if super::array_intrinsics::TRANSFORMATIONAL.contains(&n.as_str()) && !self.procs.contains_key(n) {
+                    return self.transformational_space(n, args, line);
+                }
+                if ["dot_product", "size", "lbound", "ubound"].contains(&n.as_str()) {
                     return Ok(None);
                 }
                 for a in args {
@@ -848,34 +854,7 @@ impl Translator {
                 };
                 CE::new(format!("((int)({c}))"), Ty::Int(4))
             }
-            "sum" | "product" | "maxval" | "minval" | "count" | "any" | "all" => {
-                if nargs != 1 {
-                    return unsupported(line, format!("`{n}` with `dim` or `mask`"));
-                }
-                let Some(a) = args.first().and_then(arg_value) else { return error(line, format!("`{n}` needs an array")) };
-                let a = a.clone();
-                let ix0: Vec<String> = vec!["0".into(); self.rank(&a)];
-                let ty = self.expr(&a, Some(&ix0), line)?.ty;
-                let (ty, init, f): (Ty, String, Box<dyn Fn(&str, &str) -> String>) = match n {
-                    "sum" => (ty, "0".into(), Box::new(|r: &str, e: &str| format!("{r} + {e}"))),
-                    "product" => (ty, "1".into(), Box::new(|r: &str, e: &str| format!("{r} * {e}"))),
-                    "maxval" | "minval" => {
-                        let huge = match ty {
-                            Ty::Int(8) => "9223372036854775807L",
-                            Ty::Int(_) => "2147483647",
-                            Ty::Real(4) => "3.40282347e38f",
-                            _ => "1.7976931348623157e308",
-                        };
-                        let (init, cmp) = if n == "maxval" { (format!("-{huge}"), ">") } else { (huge.to_string(), "<") };
-                        let init = if n == "maxval" && matches!(ty, Ty::Int(_)) { format!("({init} - 1)") } else { init };
-                        (ty, init, Box::new(move |r: &str, e: &str| format!("({e} {cmp} {r} ? {e} : {r})")))
-                    }
-                    "count" => (Ty::Int(4), "0".into(), Box::new(|r: &str, e: &str| format!("{r} + ({e} ? 1 : 0)"))),
-                    "any" => (Ty::Logical, "0".into(), Box::new(|r: &str, e: &str| format!("{r} || {e}"))),
-                    _ => (Ty::Logical, "1".into(), Box::new(|r: &str, e: &str| format!("{r} && {e}"))),
-                };
-                CE::new(self.reduce(&a, ty, &init, &*f, line)?, ty)
-            }
+            _ if super::array_intrinsics::TRANSFORMATIONAL.contains(&n) => return self.transformational(n, args, idx, line),
             "dot_product" => {
                 let (Some(a), Some(b)) = (args.first().and_then(arg_value), args.get(1).and_then(arg_value)) else {
                     return error(line, "`dot_product` needs two arrays");

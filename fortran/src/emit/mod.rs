@@ -14,6 +14,7 @@
 //! - module variables and the variables of a main program with contained procedures are C globals.
 
 mod acc;
+mod array_intrinsics;
 mod expr;
 mod io;
 mod stmt;
