@@ -488,14 +488,50 @@ impl Translator {
 
     /// The C arguments of a call to `p`.
     pub fn actual_args(&mut self, p: &Proc, name: &str, args: &[Arg], line: u32) -> TResult<Vec<String>> {
-        if args.len() != p.dummies.len() {
-            return error(line, format!("`{name}` takes {} arguments but {} are given", p.dummies.len(), args.len()));
+        // Positional arguments first, then keywords naming dummies (Fortran 2003 §12.4.1.1).
+        let mut given: Vec<Option<&Expr>> = vec![None; p.dummies.len()];
+        let mut keywords = false;
+        for (i, a) in args.iter().enumerate() {
+            match a {
+                Arg::Value(e) if !keywords => match given.get_mut(i) {
+                    Some(slot) => *slot = Some(e),
+                    None => return error(line, format!("`{name}` takes {} arguments but {} are given", p.dummies.len(), args.len())),
+                },
+                Arg::Value(_) => return error(line, format!("a positional argument after a keyword argument in the call of `{name}`")),
+                Arg::Keyword(k, e) => {
+                    keywords = true;
+                    let Some(at) = p.dummies.iter().position(|d| &d.name == k) else {
+                        return error(line, format!("`{name}` has no dummy argument `{k}`"));
+                    };
+                    if given[at].is_some() {
+                        return error(line, format!("argument `{k}` of `{name}` is given twice"));
+                    }
+                    given[at] = Some(e);
+                }
+                Arg::Range(..) => return error(line, format!("a range is not an argument (in the call of `{name}`)")),
+            }
         }
         let mut out = Vec::new();
-        for (d, a) in p.dummies.iter().zip(args) {
-            let Arg::Value(e) = a else {
-                return unsupported(line, format!("keyword or range arguments in the call of `{name}`"));
+        for (d, e) in p.dummies.iter().zip(given) {
+            let Some(e) = e else {
+                if !d.optional {
+                    return error(line, format!("argument `{}` of `{name}` is missing (it is not `optional`)", d.name));
+                }
+                // Absent: a null pointer, and zero extents for an assumed-shape array.
+                out.push("0".into());
+                if d.assumed_shape {
+                    out.extend((0..d.rank).map(|_| "0".to_string()));
+                }
+                continue;
             };
+            // An optional dummy passed on to an optional dummy keeps its presence (§12.4.1.6).
+            if let Expr::Name(n) = e {
+                if d.optional && d.rank == 0 && self.f.optional.contains(n) && self.f.scope.get(n).is_some_and(|v| v.dummy.is_some() && v.shape.is_none()) {
+                    let c = self.f.scope[n].cname.clone();
+                    out.push(format!("({c}_arg ? &{c} : 0)"));
+                    continue;
+                }
+            }
             if d.rank == 0 {
                 if self.rank(e) > 0 {
                     return error(line, format!("argument `{}` of `{name}` is a scalar but an array is given", d.name));
@@ -864,7 +900,16 @@ impl Translator {
                 let ty = self.expr(&prod, Some(&ix0), line)?.ty;
                 CE::new(self.reduce(&prod, ty, "0", &|r, e| format!("{r} + {e}"), line)?, ty)
             }
-            "present" => return unsupported(line, "optional arguments (`present`)"),
+            "present" => {
+                // `present(x)` of an optional dummy (Fortran 2003 §13.7.91): whether a pointer came.
+                let Some(Expr::Name(x)) = args.first().and_then(arg_value) else { return error(line, "`present` needs the name of an optional dummy argument") };
+                if !self.f.optional.contains(x) {
+                    return error(line, format!("`present({x})`: `{x}` is not an optional dummy argument"));
+                }
+                let v = self.var(x, line)?;
+                let ptr = if v.shape.is_some() { v.cname.clone() } else { format!("{}_arg", v.cname) };
+                CE::new(format!("({ptr} != 0)"), Ty::Logical)
+            }
             _ => {
                 return unsupported(line, format!("`{n}` is neither a variable, a procedure of this file, nor an intrinsic accsim's Fortran front-end knows"));
             }

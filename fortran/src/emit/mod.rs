@@ -64,6 +64,8 @@ pub struct DummyInfo {
     pub rank: usize,
     pub assumed_shape: bool,
     pub intent: Option<String>,
+    /// An `optional` dummy (Fortran 2003 §12.4.1.6): an absent one is passed as a null pointer.
+    pub optional: bool,
 }
 
 /// Per-procedure translation state.
@@ -88,6 +90,8 @@ pub struct FnState {
     pub atomic_lhs: Option<String>,
     pub in_atomic: bool,
     pub line: u32,
+    /// The `optional` dummies of the procedure translated now.
+    pub optional: Vec<String>,
 }
 
 pub struct Translator {
@@ -200,6 +204,12 @@ impl Translator {
             }
             for ent in &d.entities {
                 let dummy = unit.args.iter().position(|a| a == &ent.name);
+                if d.attrs.optional {
+                    if dummy.is_none() {
+                        return error(d.line, format!("`{}` is `optional` but not a dummy argument", ent.name));
+                    }
+                    self.f.optional.push(ent.name.clone());
+                }
                 let len_spec = ent.len.as_ref().or(d.ty.len.as_ref());
                 let char_len = if base == Ty::Char {
                     match len_spec {
@@ -342,7 +352,9 @@ impl Translator {
                         if var.shape.is_none() {
                             let _ = writeln!(out, "{decl_line}{ct} {cname};");
                             if var.intent.as_deref() != Some("out") {
-                                let _ = writeln!(prologue, "{decl_line}{cname} = *{cname}_arg;");
+                                // An absent optional dummy has no value to copy in.
+                                let guard = if d.attrs.optional { format!("if ({cname}_arg) ") } else { String::new() };
+                                let _ = writeln!(prologue, "{decl_line}{guard}{cname} = *{cname}_arg;");
                             }
                         } else if let Some(sh) = &var.shape {
                             for (bv, e) in &bound_inits {
@@ -465,6 +477,7 @@ impl Translator {
                 rank: v.rank(),
                 assumed_shape: v.shape.as_ref().is_some_and(|s| s.assumed_shape),
                 intent: v.intent.clone(),
+                optional: self.f.optional.contains(a),
             });
         }
         let result = match &unit.kind {
@@ -638,7 +651,8 @@ impl Translator {
         for name in &self.f.order {
             let v = &self.f.scope[name];
             if v.dummy.is_some() && v.shape.is_none() && v.intent.as_deref() != Some("in") {
-                let _ = writeln!(epilogue, "{end}*{}_arg = {};", v.cname, v.cname);
+                let guard = if self.f.optional.contains(name) { format!("if ({}_arg) ", v.cname) } else { String::new() };
+                let _ = writeln!(epilogue, "{end}{guard}*{}_arg = {};", v.cname, v.cname);
             }
             if v.dummy.is_none() && !v.global && v.shape.as_ref().is_some_and(|s| !s.fixed) {
                 if v.allocatable {
