@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include <complex.h>
 #include <time.h>
 #include <openacc.h>
 
@@ -116,6 +117,11 @@ static void _fr_complex(double re, double im, int kind) {
     _fr_real_text(re, d, e, a, &ta);
     _fr_real_text(im, d, e, b, &tb);
     _fr_sep(0);
+    /* libgfortran right-justifies the pair in twice a real's list-directed width plus one
+       (17 for kind 4, 26 for kind 8). */
+    int field = 2 * (kind == 8 ? 26 : 17) + 1;
+    int len = (int)strlen(a) + (int)strlen(b) + 3;
+    for (int i = len; i < field; i++) fputc(' ', _fr_unit);
     fprintf(_fr_unit, "(%s,%s)", a, b);
 }
 

@@ -260,7 +260,15 @@ impl Translator {
             }
             Expr::Str(s) => CE { c: c_str(s), ty: Ty::Char, len: Some(s.len().to_string()) },
             Expr::Logical(b) => CE::new(if *b { "1" } else { "0" }.into(), Ty::Logical),
-            Expr::Complex(..) => return unsupported(line, "complex constants"),
+            Expr::Complex(re, im) => {
+                // A complex constant (Fortran 2003 §4.4.3): the kind of its real parts.
+                let (r, i) = (self.expr(re, None, line)?, self.expr(im, None, line)?);
+                let k = match (r.ty, i.ty) {
+                    (Ty::Real(8), _) | (_, Ty::Real(8)) => 8,
+                    _ => 4,
+                };
+                Self::complex_of(&r.c, &i.c, k)
+            }
             Expr::Paren(x) => {
                 let c = self.expr(x, idx, line)?;
                 CE { c: format!("({})", strip_parens(&c.c)), ..c }
@@ -374,6 +382,13 @@ impl Translator {
         })
     }
 
+    /// The complex value `re + im·i` of kind `k`, from C real expressions.
+    pub fn complex_of(re: &str, im: &str, k: u8) -> CE {
+        let t = Ty::Complex(k);
+        let part = Ty::Real(k).c();
+        CE::new(format!("(({})(({part}){re} + ({part}){im} * I))", t.c()), t)
+    }
+
     pub fn binary(&mut self, op: &str, l: CE, r: CE, line: u32) -> TResult<CE> {
         Ok(match op {
             "+" | "-" | "*" | "/" => {
@@ -389,6 +404,11 @@ impl Translator {
                 }
                 let t = Ty::common(l.ty, r.ty);
                 match (l.ty, r.ty) {
+                    (Ty::Complex(_), Ty::Int(_)) if r.c == "2" => CE::new(format!("({} * {})", l.c, l.c), l.ty),
+                    (Ty::Complex(_), _) | (_, Ty::Complex(_)) => {
+                        let f = if t == Ty::Complex(4) { "cpowf" } else { "cpow" };
+                        CE::new(format!("{f}(({}){}, ({}){})", t.c(), l.c, t.c(), r.c), t)
+                    }
                     (Ty::Int(_), Ty::Int(_)) => CE::new(format!("(({})_f_ipow({}, {}))", t.c(), l.c, r.c), t),
                     (Ty::Real(k), Ty::Int(_)) => {
                         if r.c == "2" {
@@ -648,6 +668,14 @@ impl Translator {
         let nargs = args.len();
         if ELEMENTAL_MATH.contains(&n) {
             let a = self.arg_ce(args, 0, idx, n, line)?;
+            if let Ty::Complex(k) = a.ty {
+                // The complex forms (Fortran 2003 §13.7: sqrt, exp, log, sin, cos, … of complex).
+                if !matches!(n, "sqrt" | "exp" | "log" | "sin" | "cos" | "tan" | "sinh" | "cosh" | "tanh" | "asin" | "acos" | "atan") {
+                    return error(line, format!("the argument of `{n}` must be real"));
+                }
+                let f = if k == 4 { format!("c{n}f") } else { format!("c{n}") };
+                return Ok(CE::new(format!("{f}({})", unparen(&a.c)), a.ty));
+            }
             let a = match a.ty {
                 Ty::Real(_) => a,
                 Ty::Int(_) => return error(line, format!("the argument of `{n}` must be real")),
@@ -677,9 +705,38 @@ impl Translator {
                     Ty::Int(_) => "abs",
                     Ty::Real(4) => "fabsf",
                     Ty::Real(_) => "fabs",
+                    Ty::Complex(4) => return Ok(CE::new(format!("cabsf({})", unparen(&a.c)), Ty::Real(4))),
+                    Ty::Complex(_) => return Ok(CE::new(format!("cabs({})", unparen(&a.c)), Ty::Real(8))),
                     _ => return error(line, "`abs` of a non-numeric value"),
                 };
                 CE::new(format!("{f}({})", unparen(&a.c)), a.ty)
+            }
+            "cmplx" | "dcmplx" => {
+                // `cmplx(x[, y][, kind])` (§13.7.20): default kind 4 whatever the arguments' kinds.
+                let x = self.arg_ce(args, 0, idx, n, line)?;
+                let y = match args.get(1) {
+                    Some(Arg::Value(_)) => Some(self.arg_ce(args, 1, idx, n, line)?),
+                    _ => match super::array_intrinsics::intrinsic_arg(args, 1, "y") {
+                        Some(e) => Some(self.expr(e, idx, line)?),
+                        None => None,
+                    },
+                };
+                let k = if n == "dcmplx" { 8 } else { kind_arg(self, 2).unwrap_or(4) as u8 };
+                match (x.ty, y) {
+                    (Ty::Complex(_), None) => CE::new(format!("(({}){})", Ty::Complex(k).c(), x.c), Ty::Complex(k)),
+                    (_, Some(y)) => Self::complex_of(&x.c, &y.c, k),
+                    (_, None) => Self::complex_of(&x.c, "0", k),
+                }
+            }
+            "aimag" | "dimag" | "imag" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                let Ty::Complex(k) = a.ty else { return error(line, format!("the argument of `{n}` must be complex")) };
+                CE::new(format!("{}({})", if k == 4 { "cimagf" } else { "cimag" }, unparen(&a.c)), Ty::Real(k))
+            }
+            "conjg" | "dconjg" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                let Ty::Complex(k) = a.ty else { return error(line, format!("the argument of `{n}` must be complex")) };
+                CE::new(format!("{}({})", if k == 4 { "conjf" } else { "conj" }, unparen(&a.c)), a.ty)
             }
             "mod" | "modulo" => {
                 let a = self.arg_ce(args, 0, idx, n, line)?;
@@ -762,12 +819,15 @@ impl Translator {
             }
             "real" | "dble" | "float" | "sngl" | "dfloat" => {
                 let a = self.arg_ce(args, 0, idx, n, line)?;
-                let k = match n {
-                    "dble" | "dfloat" => 8,
-                    "real" if nargs > 1 => kind_arg(self, 1).unwrap_or(4),
+                let k = match (n, a.ty) {
+                    ("dble" | "dfloat", _) => 8,
+                    ("real", _) if nargs > 1 => kind_arg(self, 1).unwrap_or(4),
+                    // The real part of a complex keeps its kind (§13.7.99).
+                    ("real", Ty::Complex(k)) => k as i64,
                     _ => 4,
                 };
                 let t = Ty::Real(k as u8);
+                // C's conversion of a complex value to a real type keeps the real part.
                 CE::new(format!("(({}){})", t.c(), a.c), t)
             }
             "aint" | "anint" => {

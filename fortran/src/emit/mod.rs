@@ -199,9 +199,6 @@ impl Translator {
         for d in &unit.decls {
             let consts = |n: &str| self.const_of(n);
             let base = type_of_spec(&d.ty, &consts).or_else(|m| unsupported(d.line, m))?;
-            if let Ty::Complex(_) = base {
-                return unsupported(d.line, "`complex` variables are not supported by accsim's Fortran front-end yet");
-            }
             for ent in &d.entities {
                 let dummy = unit.args.iter().position(|a| a == &ent.name);
                 if d.attrs.optional {
@@ -217,6 +214,11 @@ impl Translator {
                         Some(LenSpec::Expr(e)) => match self.fold(e) {
                             Some(v) => v,
                             None => return unsupported(d.line, "a character length that is not a constant"),
+                        },
+                        // `character(len=*), parameter :: s = '…'` takes the literal's length.
+                        Some(LenSpec::Star) if d.attrs.parameter => match &ent.init {
+                            Some(Expr::Str(s)) => s.len() as i64,
+                            _ => return unsupported(d.line, "a character named constant whose value is not a literal"),
                         },
                         Some(LenSpec::Star) => return unsupported(d.line, "assumed-length character (`len=*`)"),
                     }
@@ -251,7 +253,10 @@ impl Translator {
                     global: global || (d.attrs.save || ent.init.is_some()) && unit.kind != UnitKind::Program && !d.attrs.parameter,
                     line: d.line,
                 };
-                if d.attrs.parameter {
+                // A character named constant is a variable holding the literal (the translation
+                // never assigns it; Fortran forbids it).
+                let char_constant = d.attrs.parameter && base == Ty::Char && dims.is_none() && matches!(ent.init, Some(Expr::Str(_)));
+                if d.attrs.parameter && !char_constant {
                     let Some(init) = &ent.init else { return error(d.line, format!("named constant `{}` has no value", ent.name)) };
                     if dims.is_some() {
                         return unsupported(d.line, "array named constants (`parameter` arrays)");
