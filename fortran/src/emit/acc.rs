@@ -661,7 +661,20 @@ impl Translator {
         for v in &vals {
             cargs.push(super::expr::unparen(&self.expr(v, None, line)?.c));
         }
+        // Device numbers (OpenACC 2.0 §3.2.4): "If the value of devicenum is zero, the runtime
+        // will revert to its default behavior", and only a number greater than
+        // `acc_get_num_devices` is implementation-defined: the devices of a type are numbered
+        // 1 to n, as the V&V suite's Fortran tests use them. accsim's runtime numbers them from 0
+        // (0 is also the default device), so the Fortran binding shifts by one.
+        if name == "acc_set_device_num" {
+            if let Some(n) = cargs.first_mut() {
+                *n = format!("(({n}) > 0 ? ({n}) - 1 : 0)");
+            }
+        }
         let call = format!("{name}({})", cargs.join(", "));
+        if name == "acc_get_device_num" {
+            return Ok(Some(CE::new(format!("({call} + 1)"), Ty::Int(4))));
+        }
         Ok(Some(if ret == Ty::Logical { CE::new(format!("({call} != 0)"), Ty::Logical) } else { CE::new(call, ret) }))
     }
 }
