@@ -7,9 +7,9 @@
 //! it wrote in a clause, the Fortran text it came from: a [`FortranNames`] side table. Its
 //! [`FortranNames::render`] rewrites the `` `code` `` spans of a message into Fortran: elements as
 //! 1-based column-major subscripts (`a(10)`, `b(3,2)`: array element order, Fortran 2003 §6.2.2.2),
-//! sections as written (`a(1:n)`, `a`), directives with the `!$acc` sentinel (OpenACC 2.0 §2.1) and
-//! `update self` for `update host` (§2.10: `self` is the Fortran spelling the spec gives first),
-//! runtime calls as `call acc_…`. Spans it cannot place are left as they are.
+//! sections as written (`a(1:n)`, `a`), directives with the `!$acc` sentinel (OpenACC 2.0 §2.1;
+//! clauses keep their names: `update host` is §2.11.1.2's, which gfortran also reads), runtime
+//! calls as `call acc_…`. Spans it cannot place are left as they are.
 
 use crate::ast::{Arg, Expr};
 
@@ -145,11 +145,9 @@ impl FortranNames {
         self.args_in(code, line)
     }
 
-    /// The text after `#pragma acc` in Fortran: `update host` → `update self`, clause arguments
-    /// rendered.
+    /// The text after `#pragma acc` in Fortran: the clause arguments rendered.
     fn directive(&self, d: &str, line: u32) -> String {
-        let d = d.replacen("update host", "update self", 1);
-        self.args_in(&d, line)
+        self.args_in(d, line)
     }
 
     /// Render every clause argument in `text` (`name(arg, arg)` groups, at any depth of one level).
@@ -479,7 +477,7 @@ mod tests {
     fn sections_and_directives_are_written_as_in_fortran() {
         let t = table();
         assert_eq!(t.render("`a[1 - 1:(100)]` is partially present", 10), "`a(1:n)` is partially present");
-        assert_eq!(t.render("add `#pragma acc update host(a)` after", 5), "add `!$acc update self(a)` after");
+        assert_eq!(t.render("add `#pragma acc update host(a)` after", 5), "add `!$acc update host(a)` after");
         assert_eq!(t.render("`#pragma acc wait(1)` (or `acc_wait(1)`)", 5), "`!$acc wait(1)` (or `call acc_wait(1)`)");
         assert_eq!(t.render("`copyin(u[0:(u_n1) * (u_n2)])`", 12), "`copyin(u)`");
         assert_eq!(t.render("`int_` is", 25), "`int` is");

@@ -232,6 +232,9 @@ impl Translator {
                 })
             }
             Expr::Apply(n, args) => {
+                if self.f.in_declare {
+                    return error(line, format!("`{}` in `!$acc declare`: subarrays are not allowed in declare directives (OpenACC 2.0 §2.10); name the whole array `{n}`", crate::names::fortran_text(e)));
+                }
                 let v = self.var(n, line)?;
                 let Some(sh) = v.shape.clone() else { return error(line, format!("`{n}` is not an array")) };
                 if args.len() != sh.rank() {
@@ -264,7 +267,7 @@ impl Translator {
                             };
                             let full = same(lo, &lo_c, &sh.lbs[k], self) && same(hi, &hi_c, &sh.ub(k), self);
                             if stage >= 1 {
-                                return unsupported(line, format!("the non-contiguous section of `{n}` (OpenACC data clauses need contiguous sections)"));
+                                return error(line, format!("the section `{}` is not contiguous: an array or subarray in a data clause must be a contiguous block of memory (OpenACC 2.0 §2.6)", crate::names::fortran_text(e)));
                             }
                             if !full {
                                 stage = 1;

@@ -92,6 +92,8 @@ pub struct FnState {
     pub line: u32,
     /// The `optional` dummies of the procedure translated now.
     pub optional: Vec<String>,
+    /// Translating the clauses of a `!$acc declare` (where subarrays are not allowed, §2.10).
+    pub in_declare: bool,
 }
 
 pub struct Translator {
@@ -631,12 +633,25 @@ impl Translator {
             }
             self.f.result = Some(rname);
         }
-        // Specification-part directives (`declare`).
+        // Specification-part directives (`declare`). A procedure's or the main program's
+        // `declare` makes data for "the implicit data region of a function, subroutine or
+        // program" (OpenACC 2.0 §2.10): its data clauses become a data construct around the
+        // body (which also maps the data of arrays behind pointers: dummies, automatic and
+        // allocatable arrays); `device_resident` and `link` stay `declare`s.
         let mut spec_acc = String::new();
+        let mut region_clauses: Vec<(u32, String)> = Vec::new();
         for (line, text) in &u.spec_directives {
             if text.trim_start().to_ascii_lowercase().starts_with("declare") {
-                let c = self.acc_directive_text(text, *line, &[])?;
-                let _ = writeln!(spec_acc, "{}#pragma acc {c}", self.marker(*line));
+                self.f.in_declare = true;
+                let c = self.acc_directive_text(text, *line, &[]);
+                self.f.in_declare = false;
+                let c = c?;
+                let clauses = c.trim_start().strip_prefix("declare").unwrap_or(&c).trim().to_string();
+                if clauses.contains("device_resident(") || clauses.contains("link(") || clauses.is_empty() {
+                    let _ = writeln!(spec_acc, "{}#pragma acc {c}", self.marker(*line));
+                } else {
+                    region_clauses.push((*line, clauses));
+                }
             }
         }
         self.f.line = u.line;
@@ -674,7 +689,13 @@ impl Translator {
         } else {
             "return;".to_string()
         };
-        let _ = write!(self.bodies, "{m}{header} {{\n{decls}{implicit}{spec_acc}{prologue}{body}{end}_f_return: ;\n{epilogue}{end}{ret}\n{end}}}\n");
+        // The implicit data region of the `declare`s: the body, up to the return label.
+        let (mut region_open, mut region_close) = (String::new(), String::new());
+        for (line, clauses) in &region_clauses {
+            let _ = write!(region_open, "{}#pragma acc data {clauses}\n{}{{\n", self.marker(*line), self.marker(*line));
+            let _ = write!(region_close, "{end}}}\n");
+        }
+        let _ = write!(self.bodies, "{m}{header} {{\n{decls}{implicit}{spec_acc}{prologue}{region_open}{body}{end}_f_return: ;\n{region_close}{epilogue}{end}{ret}\n{end}}}\n");
         self.record_names((u.line, u.end_line));
         Ok(())
     }
