@@ -54,6 +54,12 @@ pub struct KernelLaunch<'a> {
     pub on_host: bool,
 }
 
+/// What `acc_malloc` blocks are called (messages, `acc_free`'s check that it frees one, and the
+/// `what` of [`Device::alloc`] for them: a device whose memory is its own may give such a block
+/// host-visible bytes, since host code that stores into it (a bug `check` reports, §3.2.15)
+/// runs on as it does on the simulator).
+pub const ACC_MALLOC_BLOCK: &str = "acc_malloc block";
+
 /// An accelerator behind the engine.
 pub trait Device: Send + Sync {
     /// A short name for messages (`simulated`, `cuda`).

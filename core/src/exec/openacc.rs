@@ -41,7 +41,7 @@ use crate::data::present::{DataLifetime, Presence, PresentEntry, PresentTable};
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::acc::{CaptureMode, DataClause};
 
-use super::device::{Device, DeviceHandle, KernelLaunch, SequentialDevice};
+use super::device::{Device, DeviceHandle, KernelLaunch, SequentialDevice, ACC_MALLOC_BLOCK};
 use super::machine::{Machine, Trap};
 use super::memory::{AllocId, AllocKind, Space};
 use super::events::{Event, Stamp};
@@ -83,8 +83,6 @@ enum Deferred {
     ExitData { range: HostRange, copy_out: bool, finalize: bool },
 }
 
-/// What `acc_malloc` blocks are called (messages, and `acc_free`'s check that it frees one).
-const ACC_MALLOC_BLOCK: &str = "acc_malloc block";
 /// What the device copies of data clauses and routines are called.
 const DEVICE_COPY: &str = "device copy";
 
