@@ -101,6 +101,8 @@ struct State {
     last_launch: HashMap<i64, Loc>,
     /// `__device__` copies of globals: (global id, symbol address, size).
     globals: Vec<(u32, sys::CUdeviceptr, u64)>,
+    /// The module's `accsim_blocks` and `accsim_block_count` (emit::Module::device_addresses).
+    block_table: Option<(sys::CUdeviceptr, sys::CUdeviceptr)>,
 }
 
 // SAFETY: the CUDA driver API is thread-safe; the handles in `State` (context, module, functions,
@@ -301,6 +303,12 @@ impl State {
             check(unsafe { sys::cuModuleGetGlobal_v2(&mut ptr, &mut size, m, c.as_ptr()) }).map_err(driver_err("cuModuleGetGlobal"))?;
             globals.push((g.0, ptr, size as u64));
         }
+        let symbol = |name: &std::ffi::CStr| {
+            let (mut ptr, mut size) = (0 as sys::CUdeviceptr, 0usize);
+            // SAFETY: `m` was just loaded; `name` is NUL-terminated; valid out-pointers.
+            check(unsafe { sys::cuModuleGetGlobal_v2(&mut ptr, &mut size, m, name.as_ptr()) }).map(|_| ptr).map_err(driver_err("cuModuleGetGlobal"))
+        };
+        let block_table = if module.device_addresses { Some((symbol(c"accsim_blocks")?, symbol(c"accsim_block_count")?)) } else { None };
         let description = format!("{name} (compute capability {major}.{minor}), GPU {ordinal}");
         let st = State {
             ordinal,
@@ -313,6 +321,7 @@ impl State {
             staging: HashMap::new(),
             last_launch: HashMap::new(),
             globals,
+            block_table,
         };
         Ok((st, from_cache, description))
     }
@@ -567,6 +576,19 @@ impl Device for CudaDevice {
             }
         }
 
+        // The table of live device blocks, for device code that makes pointers of integers.
+        let mut table = None;
+        if let Some((blocks_sym, count_sym)) = st.block_table {
+            let mut live: Vec<(u32, sys::CUdeviceptr, u64)> = st.buffers.iter().map(|(&id, b)| (id, b.ptr, b.len)).collect();
+            live.sort_unstable();
+            let bytes: Vec<u8> = live.iter().flat_map(|&(id, ptr, len)| [id as u64, ptr, len]).flat_map(u64::to_le_bytes).collect();
+            let at = alloc_async(bytes.len(), stream).map_err(|r| fail("allocating the table of device blocks", r))?;
+            table = Some(at);
+            self.upload_async(&mut st, at, bytes, stream, k.queue).map_err(|r| fail("writing the table of device blocks", r))?;
+            self.upload_async(&mut st, blocks_sym, at.to_le_bytes().to_vec(), stream, k.queue).map_err(|r| fail("writing the table of device blocks", r))?;
+            self.upload_async(&mut st, count_sym, (live.len() as u64).to_le_bytes().to_vec(), stream, k.queue).map_err(|r| fail("writing the table of device blocks", r))?;
+        }
+
         // Arguments, one per capture; per-gang buffers for private copies and reductions.
         let mut args: Vec<u64> = Vec::with_capacity(k.caps.len());
         let mut gang_buffers: Vec<Option<GangBuffer>> = Vec::with_capacity(k.caps.len());
@@ -617,6 +639,11 @@ impl Device for CudaDevice {
         };
         for &(at, word) in &restore {
             let _ = st.htod(at, &word.to_le_bytes());
+        }
+        if let Some(t) = table {
+            // SAFETY: allocated with `cuMemAllocAsync` on `stream` for this launch; freed once,
+            // in stream order after the kernel.
+            let _ = unsafe { sys::cuMemFreeAsync(t, stream) };
         }
         for b in gang_buffers.into_iter().flatten() {
             // SAFETY: allocated with `cuMemAllocAsync` on `stream` for this launch; freed once, in

@@ -152,6 +152,9 @@ pub struct Module {
     /// Device code allocates variable-length arrays with device `malloc` (`accsim_vla`): the
     /// context needs a device heap larger than CUDA's 8 MB default.
     pub device_heap: bool,
+    /// Device code makes pointers of integers (`accsim_device_address`): before each launch the
+    /// device writes the table of its live blocks into the module's `accsim_blocks`.
+    pub device_addresses: bool,
 }
 
 /// What a kernel's code needs of the number of worker rows in a block.
@@ -277,7 +280,8 @@ pub fn module_mapped(p: &Program, map: LoopMap) -> Result<Module, EmitError> {
     }
     let globals = cx.globals.iter().map(|&g| (GlobalId(g), sanitize(&p.globals[g as usize].name))).collect();
     let device_heap = cx.prelude.contains("vla");
-    Ok(Module { source: out, globals, shared_firstprivate: cx.shared_firstprivate, loop_maps: cx.loop_maps, map_misfits: cx.map_misfits, worker_limits: cx.worker_limits, device_heap })
+    let device_addresses = cx.prelude.contains("device_address");
+    Ok(Module { source: out, globals, shared_firstprivate: cx.shared_firstprivate, loop_maps: cx.loop_maps, map_misfits: cx.map_misfits, worker_limits: cx.worker_limits, device_heap, device_addresses })
 }
 
 fn prelude_text(piece: &str) -> &'static str {
@@ -405,6 +409,22 @@ __device__ void accsim_cmul_atomic(accsim_cfloat *p, accsim_cfloat v) {
         n.c = accsim_cmul_combine(a.c, v);
         old = atomicCAS(w, assumed, n.w);
     } while (old != assumed);
+}
+",
+        "device_address" => "\
+// A pointer that device code makes of an integer may be a device address that host code took
+// (`acc_deviceptr`, `host_data use_device`) and stored in copied data. accsim names device memory
+// by block and offset (its pointer word: the block's number in the high 32 bits); before each
+// launch the device writes the table of its live blocks (sorted by number) here, and such a word
+// becomes the block's GPU address. Any other value is kept.
+struct accsim_block { unsigned long long id, base, len; };
+__device__ const accsim_block *accsim_blocks;
+__device__ unsigned long long accsim_block_count;
+__device__ void *accsim_device_address(unsigned long long w) {
+    unsigned long long id = w >> 32, off = w & 0xffffffffull, lo = 0, hi = accsim_block_count;
+    while (lo < hi) { unsigned long long mid = (lo + hi) / 2; if (accsim_blocks[mid].id < id) lo = mid + 1; else hi = mid; }
+    if (lo < accsim_block_count && accsim_blocks[lo].id == id && off <= accsim_blocks[lo].len) return (void *)(accsim_blocks[lo].base + off);
+    return (void *)w;
 }
 ",
         "ldouble" => "\
@@ -1824,6 +1844,14 @@ impl<'p> Emitter<'p> {
             StmtKind::Block(v) => v.iter().filter_map(|s| if let StmtKind::Expr(e) = &s.kind { Some(e) } else { None }).collect(),
             _ => Vec::new(),
         };
+        if !exprs.is_empty() && exprs.iter().all(|e| self.atomic_on_own_copy(fx, e)) {
+            // Only this thread's own copies are involved (a routine's reduction combine into its
+            // local, which the one calling thread runs for each of its lanes): nothing is
+            // shared, and CUDA atomics do not operate on a thread's local memory (an atomic
+            // there is a launch failure), so the statement runs as written.
+            self.stmt(fx, body, depth, th, out);
+            return;
+        }
         let result = match exprs.as_slice() {
             [e] => self.atomic_one(fx, e, None),
             // `{ v = x; x op= e; }` (old) or `{ x op= e; v = x; }` (new).
@@ -1853,6 +1881,26 @@ impl<'p> Emitter<'p> {
                 let _ = writeln!(out, "{pad}// {u}");
                 self.stmt(fx, body, depth, th, out);
             }
+        }
+    }
+
+    /// Whether the statement `e` of an `atomic` construct updates and reads only copies that
+    /// belong to the running thread (registers, and memory locals of [`Home::Thread`]).
+    fn atomic_on_own_copy(&self, fx: &FuncCx<'_>, e: &Expr) -> bool {
+        let own_place = |p: &Place| match p {
+            Place::Local(l) => fx.homes.get(l.0 as usize) == Some(&Home::Thread),
+            Place::Mem(a) => self.is_private_addr(fx, a),
+        };
+        // §2.12: the construct makes the accesses of `x` atomic; `v` and `expr` are ordinary.
+        match &e.kind {
+            ExprKind::IncDec { place, .. } | ExprKind::CompoundAssign { place, .. } => own_place(place),
+            // A capture's `v = x` (or an atomic read): `x` is what is read.
+            ExprKind::Assign { value, .. } if matches!(value.strip_casts().kind, ExprKind::Load(_)) => {
+                matches!(&value.strip_casts().kind, ExprKind::Load(a) if self.is_private_addr(fx, a))
+            }
+            // `x = expr` (a write) or `x = x op expr`, or a capture's `v = x op= expr`.
+            ExprKind::Assign { place, value } => own_place(place) && (!matches!(value.kind, ExprKind::IncDec { .. } | ExprKind::CompoundAssign { .. } | ExprKind::Assign { .. }) || self.atomic_on_own_copy(fx, value)),
+            _ => false,
         }
     }
 
@@ -2211,6 +2259,14 @@ impl<'p> Emitter<'p> {
                 }
                 let t = self.value_ty(e.ty, loc);
                 let xs = self.expr(fx, x);
+                if matches!(self.p.types.get(x.ty), Type::Int(IntType { bytes: 8, .. })) && matches!(self.p.types.get(e.ty), Type::Pointer(_)) {
+                    // An integer made a pointer: it may be a device address that host code took
+                    // (`acc_deviceptr`, `host_data use_device`, §2.8, §3.2.28) and passed in
+                    // copied data; such an address names a device block of accsim's (prelude
+                    // `device_address`).
+                    self.prelude.insert("device_address");
+                    return format!("(({t})accsim_device_address((unsigned long long)({xs})))");
+                }
                 format!("(({t}){xs})")
             }
             ExprKind::PtrAdd { ptr, index, elem } if self.p.types.is_variably_modified(*elem) => {
