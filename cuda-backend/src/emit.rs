@@ -284,6 +284,38 @@ pub fn module_mapped(p: &Program, map: LoopMap) -> Result<Module, EmitError> {
     Ok(Module { source: out, globals, shared_firstprivate: cx.shared_firstprivate, loop_maps: cx.loop_maps, map_misfits: cx.map_misfits, worker_limits: cx.worker_limits, device_heap, device_addresses })
 }
 
+/// The compute regions whose kernels (or the routines they call) compute with `long double`:
+/// accsim computes it as a double everywhere, and on the GPU in its 16-byte layout (prelude
+/// `ldouble`), as nvc does on the device; `info` and `run --notify` say so for these regions.
+pub fn long_double_regions(p: &Program) -> Vec<Loc> {
+    let wide = |mut t: TypeId| loop {
+        match p.types.get(t) {
+            Type::Float(FloatKind::LongDouble) | Type::Complex(FloatKind::LongDouble) => return true,
+            Type::Pointer(e) | Type::Array(e, _) | Type::Vla(e, _) => t = *e,
+            _ => return false,
+        }
+    };
+    let uses = |f: FuncId| {
+        p.functions.get(f.0 as usize).is_some_and(|func| {
+            let mut found = func.locals.iter().any(|l| wide(l.ty));
+            walk_stmt(&func.body, &mut |e| found |= wide(e.ty));
+            found
+        })
+    };
+    let mut out = Vec::new();
+    for k in &p.kernels {
+        let mut calls = Vec::new();
+        if let Some(func) = p.functions.get(k.func.0 as usize) {
+            stmt_calls(&func.body, &mut calls);
+        }
+        if uses(k.func) || calls.into_iter().any(uses) {
+            out.push(k.loc);
+        }
+    }
+    out.dedup();
+    out
+}
+
 fn prelude_text(piece: &str) -> &'static str {
     match piece {
         "complex" => "\
