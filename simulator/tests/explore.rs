@@ -143,7 +143,7 @@ fn explore_varies_the_order_of_lanes_and_a_seed_reproduces_it() {
     assert_eq!(status, 1, "explore exits 1 with several outcomes:\n{report}");
     for seed in [1u64, 4] {
         let flags = ["--thread-order".to_string(), seed.to_string()];
-        let out = run_accsim(&flags, &[path.clone()], &[]).unwrap_or_else(|e| panic!("cannot run accsim: {e}"));
+        let out = run_accsim(&flags, std::slice::from_ref(&path), &[]).unwrap_or_else(|e| panic!("cannot run accsim: {e}"));
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
         let has_seed = |b: &&str| b.lines().filter_map(|l| l.trim().strip_prefix("seeds: ")).any(|l| l.split_whitespace().any(|x| x == seed.to_string()));
         let block = report.split("\noutcome ").find(has_seed).unwrap_or_else(|| panic!("seed {seed} in the report:\n{report}"));
