@@ -576,8 +576,9 @@ struct FuncCx<'f> {
     /// Block-reduction scratch arrays used by the kernel: element type → array name.
     scratch: BTreeMap<String, String>,
     /// Slots that broadcast a control expression's value from the one thread that evaluates it
-    /// (`__ctl_T` for the block, `__ctl_w_T[MAX_WORKERS]` per worker): name → declaration.
-    control_slots: BTreeMap<String, String>,
+    /// (`__ctl_T` for the block, `__ctl_w_T[MAX_WORKERS]` per worker): name → (declaration,
+    /// one slot per worker).
+    control_slots: BTreeMap<String, (String, bool)>,
     /// While emitting a control expression of worker-single code in a vector loop: the guard of
     /// each plain store to shared memory in it (see `control_expr`).
     store_guard: Option<&'static str>,
@@ -1002,13 +1003,13 @@ impl<'p> Emitter<'p> {
         let mut body = String::new();
         self.worker_barriers = false;
         self.stmt(&mut fx, &func.body, 1, Threads::default(), &mut body);
-        let worker_slots = fx.homes.contains(&Home::Worker) || fx.control_slots.keys().any(|n| n.starts_with("__ctl_w_"));
+        let worker_slots = fx.homes.contains(&Home::Worker) || fx.control_slots.values().any(|&(_, per_worker)| per_worker);
         let limits = WorkerLimits { worker_slots, worker_barriers: self.worker_barriers };
         self.worker_limits.insert(k.func.0, limits);
         for (t, name) in &fx.scratch {
             let _ = writeln!(out, "    __shared__ {t} {name}[1024]; // block-reduction scratch: a slot per thread");
         }
-        for decl in fx.control_slots.values() {
+        for (decl, _) in fx.control_slots.values() {
             let _ = writeln!(out, "    {decl}; // a control expression's value, from the thread that evaluates it");
         }
         out.push_str(&body);
@@ -1271,7 +1272,7 @@ impl<'p> Emitter<'p> {
             let n = format!("__ctl_{}", sanitize(&t));
             (n.clone(), n.clone(), format!("__shared__ {}", self.decl(e.ty, &n, e.loc)))
         };
-        fx.control_slots.entry(name).or_insert(decl);
+        fx.control_slots.entry(name).or_insert((decl, th.worker));
         format!("[&]() -> {t} {{ {sync}; if ({guard}) {slot} = {text}; {sync}; return {slot}; }}()")
     }
 
@@ -2365,13 +2366,14 @@ fn sanitize(name: &str) -> String {
     name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect()
 }
 
-/// A unique C name for a local: the launch parameters keep theirs, others get their index.
+/// A unique C name for a local: a kernel function's launch parameters (its first four
+/// parameters, `KernelParams::FIXED`) keep theirs, others get their index.
 fn local_name(l: &Local, id: LocalId) -> String {
-    if id.0 < 4 && l.name.starts_with("__") {
+    if l.role == LocalRole::LaunchParam && id.0 < 4 {
         return l.name.clone();
     }
     let base = match l.name.as_str() {
-        n if n.starts_with('&') => format!("{}_addr", sanitize(&n[1..])),
+        n if l.role == LocalRole::CaptureAddress => format!("{}_addr", sanitize(n.trim_start_matches('&'))),
         "<private>" => "priv".into(),
         "<temp>" => "tmp".into(),
         "<addr>" => "addr".into(),
@@ -2383,8 +2385,10 @@ fn local_name(l: &Local, id: LocalId) -> String {
     format!("{base}_{}", id.0)
 }
 
-pub(crate) fn local_named(func: &Function, l: LocalId, name: &str) -> bool {
-    func.locals.get(l.0 as usize).is_some_and(|x| x.name == name)
+/// Whether local `l` of `func` is the schedule variable `var` (`kernel::schedule` records it in
+/// the local's role).
+pub(crate) fn is_schedule_var(func: &Function, l: LocalId, var: ScheduleVar) -> bool {
+    func.locals.get(l.0 as usize).is_some_and(|x| x.role == LocalRole::Schedule(var))
 }
 
 /// The assignment a `for` statement's init is (`for (x = …; …)`, possibly as a block of one).
@@ -2434,11 +2438,11 @@ fn only_loaded(func: &Function, l: LocalId) -> bool {
 }
 
 pub(crate) fn is_share_loop(func: &Function, s: &Stmt) -> bool {
-    if for_init_local(s).is_some_and(|l| local_named(func, l, "__chunk_start")) {
+    if for_init_local(s).is_some_and(|l| is_schedule_var(func, l, ScheduleVar::ChunkStart)) {
         return true;
     }
-    // Without a `static` chunk the share is the grid-stride loop `for (k = __thread; …)`.
-    for_init_assign(s).is_some_and(|(_, value)| matches!(&value.strip_casts().kind, ExprKind::Local(t) if local_named(func, *t, "__thread")))
+    // Without a `static` chunk the share is the grid-stride loop `for (k = thread; …)`.
+    for_init_assign(s).is_some_and(|(_, value)| matches!(&value.strip_casts().kind, ExprKind::Local(t) if is_schedule_var(func, *t, ScheduleVar::Thread)))
 }
 
 /// Where each local of a kernel lives: a local written inside a partitioned loop and also used
@@ -2453,8 +2457,9 @@ fn homes(p: &Program, func: &Function) -> Vec<Home> {
     scan(&func.body, Threads::default(), &mut first, &mut written);
     let mut homes = vec![Home::Thread; func.locals.len()];
     for (l, ws) in written {
-        let name = &func.locals[l.0 as usize].name;
-        if name.starts_with("__") || func.params.contains(&l) {
+        // The execution model's own variables (launch parameters, schedule variables) and the
+        // parameters stay in each thread's registers.
+        if func.locals.get(l.0 as usize).is_none_or(|x| x.role.is_execution_model()) || func.params.contains(&l) {
             continue;
         }
         let Some(f) = first.get(&l) else { continue };

@@ -355,7 +355,7 @@ impl Stepper {
         for (i, l) in f.locals.iter().enumerate() {
             let Some(value) = view.local(i as u32) else { continue };
             let param = f.params.iter().position(|p| p.0 as usize == i);
-            let generated = l.name.starts_with("__");
+            let generated = l.role.is_execution_model();
             let sharing = match (kernel, param) {
                 (Some(_), Some(0..=3)) => "launch parameter".to_owned(),
                 (Some(k), Some(n)) => match k.captures.get(n - 4).map(|c| c.1) {

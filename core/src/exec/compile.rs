@@ -41,18 +41,21 @@ use arith::*;
 /// pointer or array variable (`b`, `&x`, `b + 8`), by call site. Other arguments name nothing.
 fn api_argument_names(p: &Program) -> std::collections::HashMap<Loc, String> {
     fn named(p: &Program, f: &Function, e: &Expr) -> Option<String> {
+        // A variable of the program (not one the outliner or the scheduler made), by its id.
+        let local = |l: &LocalId| f.locals.get(l.0 as usize).filter(|x| x.role == LocalRole::Program).map(|x| x.name.clone());
         match &e.strip_casts().kind {
-            ExprKind::Local(l) | ExprKind::LocalAddr(l) => f.locals.get(l.0 as usize).map(|x| x.name.clone()),
+            ExprKind::Local(l) | ExprKind::LocalAddr(l) => local(l),
             ExprKind::GlobalAddr(g) => p.globals.get(g.0 as usize).map(|x| x.name.clone()),
             ExprKind::Load(a) => match &a.kind {
-                ExprKind::LocalAddr(l) => f.locals.get(l.0 as usize).map(|x| x.name.clone()),
+                ExprKind::LocalAddr(l) => local(l),
                 ExprKind::GlobalAddr(g) => p.globals.get(g.0 as usize).map(|x| x.name.clone()),
                 _ => None,
             },
             ExprKind::PtrAdd { ptr, .. } => named(p, f, ptr),
             _ => None,
         }
-        .filter(|n| !n.is_empty() && !n.starts_with(['<', '&']) && !n.starts_with("__"))
+        // Front-end temporaries have display names that are no C name (`<temp>`).
+        .filter(|n| !n.is_empty() && !n.starts_with('<'))
     }
     let mut out = std::collections::HashMap::new();
     for f in &p.functions {

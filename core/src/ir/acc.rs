@@ -248,6 +248,10 @@ impl KernelParams {
     /// The layout every kernel function has: locals 0..4.
     pub const FIXED: KernelParams = KernelParams { gang: LocalId(0), num_gangs: LocalId(1), num_workers: LocalId(2), vector_length: LocalId(3) };
 
+    /// The names the launch parameters are shown with (listings, generated CUDA), in the order
+    /// of [`KernelParams::FIXED`].
+    pub const NAMES: [&'static str; 4] = ["__gang", "__num_gangs", "__num_workers", "__vector_length"];
+
     /// The kernel-function local of capture `i` (the parameter after the four above).
     pub fn capture(i: usize) -> LocalId {
         LocalId(4 + i as u32)
