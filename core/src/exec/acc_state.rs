@@ -138,7 +138,10 @@ pub(crate) struct Release {
 #[derive(Clone, Debug)]
 pub struct HostRange {
     pub range: Range<u64>,
+    /// As the clause or routine call names it (`a[0:n]`).
     pub name: String,
+    /// The variable it belongs to (`a`), for findings.
+    pub var: String,
     pub loc: Loc,
 }
 

@@ -74,7 +74,7 @@ fn api_argument_names(p: &Program) -> std::collections::HashMap<Loc, String> {
 type R<T> = Result<T, Diagnostic>;
 
 /// The whole global variables named by file-scope `declare` directives.
-fn file_scope_declares(p: &Program) -> Vec<(crate::ir::acc::DataClause, u64, u64, String, Loc)> {
+fn file_scope_declares(p: &Program) -> Vec<(crate::ir::acc::DataClause, u64, u64, String, String, Loc)> {
     use crate::ir::acc::{AccClauseKind, AccKind, VarRoot};
     let mut out = Vec::new();
     for d in &p.file_scope_directives {
@@ -87,7 +87,7 @@ fn file_scope_declares(p: &Program) -> Vec<(crate::ir::acc::DataClause, u64, u64
                 for v in vars {
                     if let VarRoot::Global(g) = v.root {
                         let size = p.types.size_of(v.var_ty).unwrap_or(0);
-                        out.push((*dc, Executable::global_ptr(g.0), size, v.text.clone(), v.loc));
+                        out.push((*dc, Executable::global_ptr(g.0), size, v.text.clone(), v.name.clone(), v.loc));
                     }
                 }
             }

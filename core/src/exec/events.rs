@@ -70,14 +70,15 @@ pub enum ThreadEvent {
 #[derive(Clone, Debug)]
 pub enum Event<'a> {
     /// A device copy of `host` was created at `device` (for `name`, by the clause at `loc`):
-    /// 1 µs of model time (§2.6.4).
-    Created { host: Range<u64>, device: u64, name: &'a str, loc: Loc },
+    /// 1 µs of model time (§2.6.4). In these data events `name` is the data as the clause or
+    /// routine call names it (`a[0:n]`), `var` the variable it belongs to (`a`).
+    Created { host: Range<u64>, device: u64, name: &'a str, var: &'a str, loc: Loc },
     /// A present or present_or_ clause (or an implicit mapping) found `host` present already
     /// at `device` (§2.6.5.6–§2.6.5.11): no allocation, no transfer.
-    Present { host: Range<u64>, device: u64, name: &'a str, loc: Loc },
+    Present { host: Range<u64>, device: u64, name: &'a str, var: &'a str, loc: Loc },
     /// The device copy of `host` (at `device`) was released (end of its lifetime), after its
     /// copy-out if it had one: 1 µs of model time.
-    Released { host: Range<u64>, device: u64, name: &'a str, loc: Loc },
+    Released { host: Range<u64>, device: u64, name: &'a str, var: &'a str, loc: Loc },
     /// `len` bytes were copied host → device (`copyin`, `update device`,
     /// `acc_memcpy_to_device`). `var`: the variable of the clause; `None` for the runtime routine
     /// `acc_memcpy_to_device`, which the timeline does not show and the model clock does not time.

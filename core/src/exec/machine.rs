@@ -306,7 +306,7 @@ impl<'e> Machine<'e> {
                 // device code outside one, it is not present (not a host pointer the program
                 // passed in).
                 let link = self.exe.declares.iter().find(|(dc, ptr, ..)| *dc == crate::ir::acc::DataClause::Link && (*ptr >> 32) as u32 == id.0);
-                if let Some((_, _, _, name, declared)) = link {
+                if let Some((_, _, _, name, _, declared)) = link {
                     let d = Diagnostic::error(
                         "not-present",
                         format!("device code {access}s `{name}`, which is in a `declare link` clause but is not present on the device: a link variable gets a device copy only from a data clause, compute construct or `enter data` that names it (§2.10.2, §2.12.2)"),

@@ -229,7 +229,7 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
             }
             if !m.events.is_empty() {
                 let device = m.acc.present.get(start).map_or(0, |e| e.to_device(r.range.start));
-                emit(m, Event::Present { host: r.range.clone(), device, name: &r.name, loc: r.loc });
+                emit(m, Event::Present { host: r.range.clone(), device, name: &r.name, var: &r.var, loc: r.loc });
             }
             Ok(())
         }
@@ -243,7 +243,7 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
             }
             check_within_host_object(m, clause, r)?;
             let dev = device_alloc(m, r.range.start, len, r.loc)?;
-            emit(m, Event::Created { host: r.range.clone(), device: dev, name: &r.name, loc: r.loc });
+            emit(m, Event::Created { host: r.range.clone(), device: dev, name: &r.name, var: &r.var, loc: r.loc });
             if matches!(clause, DataClause::Copy | DataClause::CopyIn | DataClause::PresentOrCopy | DataClause::PresentOrCopyIn) {
                 upload(m, dev, r.range.start, len, Some(&r.name), r.loc)?;
             }
@@ -254,6 +254,7 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
                 structured: s,
                 dynamic: d,
                 name: r.name.clone(),
+                var: r.var.clone(),
                 created_at: r.loc,
                 user_mapped: false,
             });
@@ -335,7 +336,7 @@ fn release(m: &mut Machine, start: u64, kind: DataLifetime, copy_out: bool, loc:
         if copy_out {
             download(m, e.host.start, e.device_start, e.len(), Some(&e.name), loc)?;
         }
-        emit(m, Event::Released { host: e.host.clone(), device: e.device_start, name: &e.name, loc });
+        emit(m, Event::Released { host: e.host.clone(), device: e.device_start, name: &e.name, var: &e.var, loc });
         device_free(m, e.device_start, loc);
     }
     Ok(())
@@ -664,7 +665,7 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
                 // of the device copy, or read bytes never copied).
                 _ if c.mapped_part && !matches!(m.acc.present.lookup(c.host..c.host + c.size.max(1)), Presence::Absent) => translate_pointer(m, c.host).unwrap_or(c.host),
                 _ => {
-                    let r = HostRange { range: c.host..c.host + c.size, name: c.name.clone(), loc };
+                    let r = HostRange { range: c.host..c.host + c.size, name: c.name.clone(), var: c.name.clone(), loc };
                     // Implicit present_or_copy (§2.5.1/§2.6.1), released with the compute construct.
                     map(m, DataClause::PresentOrCopy, &r, DataLifetime::Structured)?;
                     translate(m, c.host).unwrap_or(c.host)
@@ -892,7 +893,7 @@ fn implicit_pointer_data(m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Tr
             written |= old_written;
         }
         let clause = if written { DataClause::PresentOrCopy } else { DataClause::PresentOrCopyIn };
-        map(m, clause, &HostRange { range: range.clone(), name: c.name.clone(), loc: k.loc }, DataLifetime::Structured)?;
+        map(m, clause, &HostRange { range: range.clone(), name: c.name.clone(), var: c.name.clone(), loc: k.loc }, DataLifetime::Structured)?;
         if let Some(reg) = m.acc.regions.last_mut() {
             reg.implicit_pointer_data.push(ImplicitCopy { start: range.start, name: c.name.clone(), pointer: p, elem_size: c.elem_size });
         }
@@ -1212,7 +1213,7 @@ fn api_range(m: &Machine, h: u64, bytes: u64, what: &str, loc: Loc) -> HostRange
         Some(var) => var.clone(),
         None => format!("{what}({h:#x}, {bytes})"),
     };
-    HostRange { range: h..h.wrapping_add(bytes), name, loc }
+    HostRange { range: h..h.wrapping_add(bytes), var: name.clone(), name, loc }
 }
 
 /// Call runtime routine `f` with `args` (the C argument words).
@@ -1395,6 +1396,7 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
                 structured: 0,
                 dynamic: 1,
                 name: r.name,
+                var: r.var,
                 created_at: loc,
                 user_mapped: true,
             });
@@ -1770,8 +1772,8 @@ fn startup_declares(m: &mut Machine) -> Result<(), Trap> {
         return Ok(());
     }
     let exe = m.exe;
-    for (dc, ptr, size, name, loc) in &exe.declares {
-        let r = HostRange { range: *ptr..*ptr + *size, name: name.clone(), loc: *loc };
+    for (dc, ptr, size, name, var, loc) in &exe.declares {
+        let r = HostRange { range: *ptr..*ptr + *size, name: name.clone(), var: var.clone(), loc: *loc };
         let clause = match dc {
             DataClause::Link => continue,
             DataClause::CopyOut | DataClause::PresentOrCopyOut | DataClause::DeviceResident => DataClause::Create,

@@ -116,6 +116,9 @@ pub enum VarRoot {
 pub struct AccVar {
     /// As written (`a[0:n]`, `s.data[1:4]`).
     pub text: String,
+    /// The variable as written without its subscripts (`a`, `s.data`): what messages, events
+    /// and findings call it.
+    pub name: String,
     pub root: VarRoot,
     /// The type of the named variable (before any subscript).
     pub var_ty: TypeId,

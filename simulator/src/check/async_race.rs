@@ -33,7 +33,7 @@ use accsim_core::exec::events::Event;
 use accsim_core::exec::memory::Memory;
 
 use super::coherence::Coherence;
-use super::report::{element, finding, var_name};
+use super::report::{element, finding};
 
 /// Ranges kept per pending kernel.
 pub const MAX_RANGES: usize = 1 << 16;
@@ -98,7 +98,7 @@ impl AsyncRaces {
     fn name(coh: &Coherence, addr: u64, size: u64) -> String {
         let id = (addr >> 32) as u32;
         let host = coh.host_of(id).unwrap_or(id);
-        element(coh.name_of(host).map(var_name).unwrap_or(""), addr as u32, size, coh.whole(host, size))
+        element(coh.name_of(host).unwrap_or(""), addr as u32, size, coh.whole(host, size))
     }
 
     #[allow(clippy::too_many_arguments)]

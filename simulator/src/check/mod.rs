@@ -425,11 +425,10 @@ impl CheckRun {
     fn data(&mut self, mem: &Memory, queue: Option<i64>, e: &Event<'_>) {
         self.blocks = [None; 4];
         let mut found = Vec::new();
-        if let Event::Created { host, name, loc, .. } = e {
+        if let Event::Created { host, var: name, loc, .. } = e {
             // A data clause or routine maps host memory (§2.6.5); given device memory
             // (`acc_malloc`), the runtime copies from and to an address the host cannot use.
             if let Some(alloc) = mem.allocation(AllocId((host.start >> 32) as u32)).filter(|a| a.space == Space::Device) {
-                let name = report::var_name(name);
                 let mut d = report::finding(
                     FindingKind::HostDerefDevicePtr,
                     accsim_core::diag::Severity::Error,

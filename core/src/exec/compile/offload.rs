@@ -17,6 +17,8 @@ use super::{Cx, ExprFn, Op, R};
 /// How to find the host bytes a clause names, at run time.
 struct VarPlan {
     name: String,
+    /// The variable (`a` of `a[0:n]`).
+    var: String,
     loc: Loc,
     shape: Shape,
 }
@@ -165,7 +167,7 @@ impl VarPlan {
     /// The pieces of host memory the clause names: for a jagged subarray, each pointer array
     /// (level by level) and then the data its last level points at.
     fn pieces(&self, m: &mut Machine) -> Result<Vec<Piece>, Trap> {
-        let hr = |range: Range<u64>| HostRange { range, name: self.name.clone(), loc: self.loc };
+        let hr = |range: Range<u64>| HostRange { range, name: self.name.clone(), var: self.var.clone(), loc: self.loc };
         match &self.shape {
             Shape::Whole { addr, size, size_fn, bare } => {
                 let a = addr(m)?;
@@ -275,7 +277,7 @@ impl<'a> Cx<'a> {
                 }
                 _ => None,
             };
-            return Ok(VarPlan { name, loc, shape: Shape::Whole { addr: self.expr(addr)?.into_fn(), size, size_fn, bare } });
+            return Ok(VarPlan { name, var: v.name.clone(), loc, shape: Shape::Whole { addr: self.expr(addr)?.into_fn(), size, size_fn, bare } });
         }
         let Some(base) = &v.base else {
             return Err(Diagnostic::error("directive", format!("`{name}` cannot be subscripted"), loc));
@@ -336,10 +338,10 @@ impl<'a> Cx<'a> {
             }
         }
         if groups.len() > 1 {
-            return Ok(VarPlan { name, loc, shape: Shape::Jagged { base: base_fn, groups } });
+            return Ok(VarPlan { name, var: v.name.clone(), loc, shape: Shape::Jagged { base: base_fn, groups } });
         }
         let dims = groups.pop().unwrap_or_default();
-        Ok(VarPlan { name, loc, shape: Shape::Section { base: base_fn, dims } })
+        Ok(VarPlan { name, var: v.name.clone(), loc, shape: Shape::Section { base: base_fn, dims } })
     }
 
     /// Every variable of the directive's data clauses, with its clause.
