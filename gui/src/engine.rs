@@ -648,7 +648,8 @@ fn engine_main(path: PathBuf, commands: Receiver<Command>, updates: Sender<Updat
         let stdout = Capture::new();
         let sink_events = Arc::clone(&events);
         // The checkers of `accsim check` follow the stepped run (a fresh set for each re-run).
-        let (run, found) = CheckRun::new();
+        let (mut run, found) = CheckRun::new();
+        run.name_locals(&compiled.exe);
         let check = Arc::new(Mutex::new(run));
         let stepper = Stepper {
             c: Arc::clone(&compiled),

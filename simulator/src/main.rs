@@ -252,6 +252,11 @@ struct RunArgs {
     /// does. Default: gang 0 first.
     #[arg(long, value_name = "N")]
     gang_order: Option<u64>,
+    /// Run the workers of each gang and the lanes of each worker in an order drawn from seed N
+    /// (they are unordered, §1.2; runs the checking executable, as `check` does); what
+    /// `explore` seed N does. Default: worker 0 and lane 0 first.
+    #[arg(long, value_name = "N")]
+    thread_order: Option<u64>,
     /// The device memory model: `weak` delays the visibility of a device thread's stores to
     /// the synchronisation points of §1.3 (runs gangs one after another).
     #[arg(long, value_enum, default_value = "sequential")]
@@ -298,6 +303,7 @@ fn device_config(r: &RunArgs) -> exec::openacc::DeviceConfig {
         strict_2_0: r.strict_2_0,
         schedule: r.schedule,
         gang_order: r.gang_order,
+        thread_order: r.thread_order,
     }
 }
 
@@ -519,6 +525,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     // run on the simulated device as `accsim run` runs them (`accsim_core::kernel::footprint`).
     let (mut checker, found) = accsim::check::CheckRun::new();
     checker.proofs = !c.every_access;
+    checker.name_locals(&exe);
     let accelerator = match accelerator(DeviceKind::Sim, &compiled.program, map, r) {
         Ok(a) => a,
         Err(code) => return code,
@@ -685,7 +692,7 @@ fn explore(e: ExploreArgs, map: &mut SourceMap) -> ExitCode {
 
 fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs, report: Option<&std::path::Path>, started: std::time::Instant) -> ExitCode {
     let weak = r.coherence == Coherence::Weak;
-    let compiled_exe = if weak { exec::compile_for_checking(&compiled.program, &compiled.info) } else { exec::compile(&compiled.program, &compiled.info) };
+    let compiled_exe = if weak || r.thread_order.is_some() { exec::compile_for_checking(&compiled.program, &compiled.info) } else { exec::compile(&compiled.program, &compiled.info) };
     let exe = match compiled_exe {
         Ok(e) => e,
         Err(d) => {
@@ -712,12 +719,14 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs, report: Option<
     let cray_debug = cray_debug_commentary(&compiled.program, map, &mut subscribers);
     // The weak model runs on the sequential device (the default accelerator): it sees one
     // device thread at a time through the checking hooks (see `accsim::weak`).
-    let (accelerator, memory_model): (_, Option<Box<dyn exec::check::MemoryModel>>) = if weak {
+    // So does a run in another order of workers and lanes (`--thread-order`): the order is the
+    // checking executable's.
+    let (accelerator, memory_model): (_, Option<Box<dyn exec::check::MemoryModel>>) = if weak || r.thread_order.is_some() {
         if r.device != DeviceKind::Sim {
-            eprintln!("accsim: --coherence weak models the simulated device; it cannot be used with --device cuda");
+            eprintln!("accsim: --coherence weak and --thread-order model the simulated device; they cannot be used with --device cuda");
             return ExitCode::from(2);
         }
-        (None, Some(Box::new(accsim::weak::WeakMemory::new(r.seed))))
+        (None, weak.then(|| Box::new(accsim::weak::WeakMemory::new(r.seed)) as Box<dyn exec::check::MemoryModel>))
     } else {
         match accelerator(r.device, &compiled.program, map, r) {
             Ok(a) => (Some(a), None),
@@ -725,8 +734,8 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs, report: Option<
         }
     };
     // The native engine runs the host functions it covers when nothing observes the run.
-    let native = match (r.engine, &memory_model) {
-        (Engine::Native, None) => native_engine(&compiled.program, &exe),
+    let native = match (r.engine, &accelerator) {
+        (Engine::Native, Some(_)) => native_engine(&compiled.program, &exe),
         _ => None,
     };
     let options = exec::RunOptions { subscribers, accelerator, memory_model, native, cray_debug, ..r.run_options() };
@@ -984,7 +993,8 @@ fn explain_difference(compiled: &driver::Compiled, map: &SourceMap, r: &RunArgs,
 /// The data-race and async-race findings of `accsim check` on the compiled program.
 fn race_findings(compiled: &driver::Compiled, map: &SourceMap, r: &RunArgs) -> Result<Vec<Diagnostic>, String> {
     let exe = exec::compile_for_checking(&compiled.program, &compiled.info).map_err(|d| d.0.first().map(|d| d.headline()).unwrap_or_default())?;
-    let (checker, found) = accsim::check::CheckRun::new();
+    let (mut checker, found) = accsim::check::CheckRun::new();
+    checker.name_locals(&exe);
     let accelerator = accelerator(DeviceKind::Sim, &compiled.program, map, r).map_err(|_| "no simulated device".to_string())?;
     let discarded = exec::Capture::new();
     let options = exec::RunOptions { subscribers: vec![Box::new(checker)], accelerator: Some(accelerator), stdout: Some(discarded.sink()), ..r.run_options() };

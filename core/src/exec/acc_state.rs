@@ -27,11 +27,15 @@ pub struct DeviceConfig {
     /// from this seed (gangs are unordered, §1.2), so that a program relying on gang order
     /// (atomic slot numbers, device `printf` order) shows it. `None`: gang 0 first.
     pub gang_order: Option<u64>,
+    /// `accsim explore`, `run --thread-order N`: the checking executable runs the workers of a
+    /// gang and the lanes of a worker in an order drawn from this seed (they are unordered,
+    /// §1.2; `exec::compile`'s `thread_order`). `None`: worker 0 and lane 0 first.
+    pub thread_order: Option<u64>,
 }
 
 impl Default for DeviceConfig {
     fn default() -> Self {
-        DeviceConfig { gangs: 8, workers: 1, vector_length: 32, strict_2_0: false, schedule: None, gang_order: None }
+        DeviceConfig { gangs: 8, workers: 1, vector_length: 32, strict_2_0: false, schedule: None, gang_order: None, thread_order: None }
     }
 }
 

@@ -197,6 +197,7 @@ fn compile_some(p: &Program, info: &ProgramInfo, checking: bool, only: Option<&s
                     params: Vec::new(),
                     memory_locals: Vec::new(),
                     local_names: Vec::new(),
+                    thread_locals: Vec::new(),
                     homes: Vec::new(),
                     variadic: false,
                     ret_kind: Kind::Void,
@@ -232,9 +233,10 @@ struct Cx<'a> {
     checking: bool,
     /// Compiling the body of an `atomic` construct.
     in_atomic: bool,
-    /// A worker/vector partition loop whose body is about to be compiled: its level and the
-    /// register slot of its thread index (checking only).
-    partition: Option<(super::check::Level, usize)>,
+    /// A worker/vector partition loop whose body is about to be compiled (checking only).
+    partition: Option<checking::PartitionThreads>,
+    /// Frame slots reserved for the iteration counters of partitions (checking only).
+    spare_slots: Vec<usize>,
     /// The arrays of the enclosing `host_data use_device` constructs, with their names: inside,
     /// the array's name stands for the address of its device copy (§2.8).
     use_device_arrays: Vec<(crate::ir::acc::VarRoot, String)>,
@@ -247,8 +249,14 @@ fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u3
     let mut params = Vec::new();
     let mut memory_locals = Vec::new();
     let is_param = |l: usize| f.params.iter().position(|p| p.0 as usize == l);
+    // Checking: the register locals a partition's threads share with the code around it live
+    // in memory, where the checker sees them (`checking::partition_shared_locals`).
+    let shared = if checking { checking::partition_shared_locals(f) } else { Vec::new() };
+    let thread_locals: Vec<(u32, crate::ir::acc::Level)> = shared.iter().enumerate().filter_map(|(i, s)| s.declared_in.map(|level| (i as u32, level))).collect();
     for (i, local) in f.locals.iter().enumerate() {
-        homes[i] = match local.storage {
+        let moved = shared.get(i).is_some_and(|s| s.moved);
+        let storage = if moved { Storage::Memory } else { local.storage };
+        homes[i] = match storage {
             Storage::Register | Storage::VlaAddress => {
                 let slot = match is_param(i) {
                     Some(k) => k,
@@ -289,6 +297,12 @@ fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u3
             }
         };
     }
+    let spare_slots: Vec<usize> = (0..if checking { checking::count_partitions(&f.body) } else { 0 })
+        .map(|_| {
+            nslots += 1;
+            nslots - 1
+        })
+        .collect();
     let mut cx = Cx {
         p,
         t,
@@ -306,6 +320,7 @@ fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u3
         checking,
         in_atomic: false,
         partition: None,
+        spare_slots,
         use_device_arrays: Vec::new(),
     };
     if checking && p.kernels.iter().any(|k| k.func.0 == fid) {
@@ -335,6 +350,7 @@ fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u3
         params,
         memory_locals,
         local_names: f.locals.iter().map(|l| l.name.clone()).collect(),
+        thread_locals,
         homes,
         variadic: f.variadic,
         ret_kind: cx.ret_kind,

@@ -211,7 +211,7 @@ impl super::Check for AsyncRaces {
     }
 
     fn hooks(&self) -> super::Hooks {
-        super::Hooks { device_access: true, host_access: true, data: true }
+        super::Hooks { device_access: true, host_access: true, data: true, gang_access: false }
     }
 
     fn device_access(&mut self, cx: &super::Context<'_>, _at: super::DeviceLoc, _private: bool, a: &Access, found: &mut Vec<Diagnostic>) {

@@ -390,7 +390,7 @@ impl super::Check for Races {
     }
 
     fn hooks(&self) -> super::Hooks {
-        super::Hooks { device_access: true, host_access: false, data: false }
+        super::Hooks { device_access: true, host_access: false, data: false, gang_access: false }
     }
 
     fn device_access(&mut self, cx: &super::Context<'_>, at: DeviceLoc, private: bool, a: &Access, found: &mut Vec<Diagnostic>) {

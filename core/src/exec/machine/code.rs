@@ -248,6 +248,10 @@ pub struct CFunc {
     pub(in crate::exec) memory_locals: Vec<MemLocal>,
     pub(in crate::exec) params: Vec<ParamCopy>,
     pub local_names: Vec<String>,
+    /// Checking executable: the locals declared in the loop body of a worker or vector
+    /// partition, with its level: one variable per worker or per lane, which the frame holds
+    /// once (`compile::checking`).
+    pub thread_locals: Vec<(u32, crate::ir::acc::Level)>,
     /// Where each local lives, indexed like `local_names` (for `exec/inspect.rs`).
     pub(crate) homes: Vec<Home>,
     pub variadic: bool,
