@@ -130,6 +130,17 @@ struct CompileArgs {
     /// unless a file uses the 1.3 `region` directive).
     #[arg(long, value_name = "DIALECT", default_value = "auto", value_parser = parse_dialect)]
     dialect: accsim_core::dialect::Dialect,
+    /// Behave as Cray CCE: its default execution model `auto_async_kernel:fast_addr:no_deep_copy`
+    /// (kernels without `async` run on an implicit queue, shown as `async(auto)`), its
+    /// partitioning statement in `info`, and its limits (the `vector_length` values it accepts)
+    /// as warnings.
+    #[arg(long)]
+    cray: bool,
+    /// Cray CCE's `-h acc_model=option[:option]` (implies `--cray`; the sets not named keep CCE's
+    /// defaults): `auto_async_none|auto_async_kernel|auto_async_all`, `fast_addr|no_fast_addr`,
+    /// `deep_copy|no_deep_copy`.
+    #[arg(long = "acc-model", value_name = "OPTION[:OPTION]", value_parser = parse_acc_model)]
+    acc_model: Option<accsim_core::dialect::cray::AccModel>,
     /// Also print accsim's notes about the program (pragmas other than `#pragma acc`, which
     /// accsim ignores). `run` prints nothing of its own on a correct program without it; `info`
     /// and `check` always report them.
@@ -298,6 +309,7 @@ fn device_config(r: &RunArgs) -> exec::openacc::DeviceConfig {
         strict_2_0: r.strict_2_0,
         schedule: r.schedule,
         gang_order: r.gang_order,
+        acc_model: r.compile.acc_model(),
     }
 }
 
@@ -340,6 +352,27 @@ fn cray_debug_commentary(
     let control = exec::cray_debug::CrayDebugControl::from_env();
     subscribers.push(Box::new(exec::cray_debug::CrayDebug::new(control.clone(), map.clone())));
     Some(control)
+}
+
+fn parse_acc_model(s: &str) -> Result<accsim_core::dialect::cray::AccModel, String> {
+    accsim_core::dialect::cray::AccModel::CRAY_DEFAULT.with_options(s)
+}
+
+impl CompileArgs {
+    /// Cray's execution model: `--acc-model`, else CCE's default under `--cray`, else OpenACC
+    /// 2.0's (nothing implicit).
+    fn acc_model(&self) -> accsim_core::dialect::cray::AccModel {
+        match (self.acc_model, self.cray) {
+            (Some(m), _) => m,
+            (None, true) => accsim_core::dialect::cray::AccModel::CRAY_DEFAULT,
+            (None, false) => Default::default(),
+        }
+    }
+
+    /// `--cray` or `--acc-model`: CCE's statements and limits too.
+    fn cray(&self) -> bool {
+        self.cray || self.acc_model.is_some()
+    }
 }
 
 fn parse_dialect(s: &str) -> Result<accsim_core::dialect::Dialect, String> {
@@ -516,7 +549,8 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     // a checker listens): gangs run in order on the interpreter thread, so the checkers see one
     // thread at a time and their findings are deterministic. Kernels proven race-free at launch
     // run on the simulated device as `accsim run` runs them (`accsim_core::kernel::footprint`).
-    let (mut checker, found) = accsim::check::CheckRun::new();
+    let (checker, found) = accsim::check::CheckRun::new();
+    let mut checker = checker.with_acc_model(r.compile.acc_model());
     checker.proofs = !c.every_access;
     let accelerator = match accelerator(DeviceKind::Sim, &compiled.program, map, r) {
         Ok(a) => a,

@@ -8,7 +8,9 @@
 //! the 2.0 equivalent.
 //!
 //! - [`pgi13`]: the PGI Accelerator programming model 1.3 (seeds/004).
+//! - [`cray`]: Cray CCE's `-h acc_model` execution and memory model (seeds/003).
 
+pub mod cray;
 pub mod pgi13;
 
 /// Which directive language a translation unit is read in.

@@ -46,6 +46,7 @@ use super::machine::{Machine, Trap};
 use super::memory::{AllocId, AllocKind, Space};
 use super::events::{Event, Stamp};
 use super::value::Kind;
+use crate::dialect::cray::AUTO_ASYNC_QUEUE;
 
 /// Launch defaults and modes (command-line flags).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,11 +66,14 @@ pub struct DeviceConfig {
     /// from this seed (gangs are unordered, §1.2), so that a program relying on gang order
     /// (atomic slot numbers, device `printf` order) shows it. `None`: gang 0 first.
     pub gang_order: Option<u64>,
+    /// Cray CCE's `-h acc_model` (`--acc-model`, `--cray`; [`crate::dialect::cray`]): which work
+    /// goes on the implicit auto-async queue, 32-bit addressing, deep copy of struct members.
+    pub acc_model: crate::dialect::cray::AccModel,
 }
 
 impl Default for DeviceConfig {
     fn default() -> Self {
-        DeviceConfig { gangs: 8, workers: 1, vector_length: 32, strict_2_0: false, schedule: None, gang_order: None }
+        DeviceConfig { gangs: 8, workers: 1, vector_length: 32, strict_2_0: false, schedule: None, gang_order: None, acc_model: Default::default() }
     }
 }
 
@@ -126,6 +130,9 @@ pub struct AccState {
     pub device_num: u64,
     /// Kernels launched so far (for `--time`-style summaries and tests).
     pub launches: u64,
+    /// Work went on the implicit auto-async queue ([`crate::dialect::cray::AUTO_ASYNC_QUEUE`])
+    /// since the host last waited for it.
+    auto_async_busy: bool,
     /// Work delayed on each activity queue (adversarial schedule), in issue order.
     deferred: std::collections::BTreeMap<i64, Vec<Deferred>>,
     /// State of the schedule's choice generator.
@@ -167,6 +174,9 @@ struct Region {
     on_host: bool,
     /// `host_data use_device`: pointer variables to restore (address, host value).
     restore: Vec<(u64, u64)>,
+    /// Cray `deep_copy`: device pointer members to give their host value back (device
+    /// address, host value) before the construct's data leaves.
+    detach: Vec<(u64, u64)>,
     /// The activity queue the construct's work goes to (`async`), for events.
     queue: Option<i64>,
     /// A `host_data` construct: not a data region (§3.2.4's restriction does not name it).
@@ -253,6 +263,9 @@ pub fn emit(m: &mut Machine, e: Event<'_>) {
     let (dur_ns, advance) = super::events::model_time(&e);
     if advance {
         m.acc.extra_ns += dur_ns;
+    }
+    if m.acc.queue == Some(AUTO_ASYNC_QUEUE) {
+        m.acc.auto_async_busy = true;
     }
     if m.acc.pgi_notify {
         if let Event::Launched { kernel, gangs, vector_length, loc, .. } = &e {
@@ -633,12 +646,20 @@ fn should_defer(m: &mut Machine, q: i64) -> bool {
 
 /// Run the work waiting on queue `q` (all queues when `None`): a wait (§2.14).
 pub fn wait_queues(m: &mut Machine, q: Option<i64>) -> Result<(), Trap> {
+    wait_queues_at(m, q, Loc::default())
+}
+
+/// [`wait_queues`] for a wait the program's line `loc` makes (its events name the line).
+pub fn wait_queues_at(m: &mut Machine, q: Option<i64>, loc: Loc) -> Result<(), Trap> {
     let queues: Vec<i64> = match q {
         Some(q) => vec![q],
         None => m.acc.deferred.keys().copied().collect(),
     };
+    if q.is_none_or(|q| q == AUTO_ASYNC_QUEUE) {
+        m.acc.auto_async_busy = false;
+    }
     run_deferred(m, queues)?;
-    emit(m, Event::Waited { queue: q, loc: Loc::default() });
+    emit(m, Event::Waited { queue: q, loc });
     // The device's own queues (CUDA streams) finish their work too.
     let device = m.acc.device.clone();
     device.wait(&mut m.device_ctx(), q)
@@ -699,6 +720,27 @@ pub fn queue_idle(m: &Machine, q: Option<i64>) -> bool {
     engine_idle && m.acc.device.queue_idle(q)
 }
 
+// ---------------------------------------------------------------- auto-async (Cray CCE)
+
+/// The queue a directive without `async` puts its work on under Cray's `acc_model`
+/// ([`crate::dialect::cray`]): the implicit queue for a compute construct's kernel under
+/// `auto_async_kernel`/`auto_async_all`, and for the transfers of data directives under
+/// `auto_async_all`; otherwise none (the host does the work and waits).
+pub fn auto_async_queue(m: &Machine, compute: bool) -> Option<i64> {
+    let model = m.acc.config.acc_model;
+    let auto = if compute { model.kernels_async() } else { model.transfers_async() };
+    auto.then_some(AUTO_ASYNC_QUEUE)
+}
+
+/// "Ensuring program order is maintained": before a synchronous data operation at `loc`, the
+/// host waits for the work of the implicit queue (only when something went on it).
+pub fn auto_async_join(m: &mut Machine, loc: Loc) -> Result<(), Trap> {
+    if m.acc.auto_async_busy {
+        wait_queues_at(m, Some(AUTO_ASYNC_QUEUE), loc)?;
+    }
+    Ok(())
+}
+
 // ---------------------------------------------------------------- regions
 
 /// Enter a data, compute or `host_data` construct.
@@ -729,7 +771,14 @@ pub fn region_on_host(m: &Machine) -> bool {
 
 /// Leave the innermost construct: release its data (copying out), restore `use_device` pointers.
 pub fn region_exit(m: &mut Machine, loc: Loc) -> Result<(), Trap> {
-    let Some(reg) = m.acc.regions.pop() else { return Ok(()) };
+    let Some(mut reg) = m.acc.regions.pop() else { return Ok(()) };
+    if reg.queue.is_none_or(|q| q == AUTO_ASYNC_QUEUE) && m.acc.auto_async_busy && !m.acc.config.acc_model.transfers_async() && region_moves_data(m, &reg) {
+        // `auto_async_kernel`: only kernels are asynchronous; a construct's copy-out and
+        // release are synchronous, after the kernels queued before them (program order).
+        m.acc.queue = None;
+        wait_queues_at(m, Some(AUTO_ASYNC_QUEUE), loc)?;
+        reg.queue = None;
+    }
     if let Some(q) = reg.queue.filter(|_| reg.function_depth.is_none()) {
         if should_defer(m, q) {
             // The construct's copy-out and release belong to its queue (§2.13).
@@ -741,17 +790,34 @@ pub fn region_exit(m: &mut Machine, loc: Loc) -> Result<(), Trap> {
     finish_region(m, reg, loc)
 }
 
+/// Does leaving construct `reg` copy data out or free device memory (a structured reference
+/// that is the data's last)?
+fn region_moves_data(m: &Machine, reg: &Region) -> bool {
+    reg.releases.iter().any(|r| m.acc.present.get(r.host_start).is_some_and(|e| e.structured <= 1 && e.dynamic == 0 && !e.user_mapped))
+}
+
 fn finish_region(m: &mut Machine, reg: Region, loc: Loc) -> Result<(), Trap> {
     m.acc.queue = reg.queue;
     implicit_pointer_note(m, &reg, loc);
     for (addr, v) in reg.restore {
         m.mem.store_u64(addr, v).map_err(|f| m.fault(f, loc))?;
     }
+    for (dev, host_value) in reg.detach {
+        attach_pointer(m, dev, host_value, loc)?;
+    }
     for r in reg.releases.into_iter().rev() {
         release(m, r.host_start, DataLifetime::Structured, r.copy_out, loc)?;
     }
     m.acc.queue = m.acc.regions.last().and_then(|r| r.queue);
     Ok(())
+}
+
+/// Cray `deep_copy` ([`crate::dialect::cray`]): when the innermost construct ends, device
+/// pointer member `dev` gets back `host_value` before the data is copied out and released.
+pub fn detach_at_region_exit(m: &mut Machine, dev: u64, host_value: u64) {
+    if let Some(r) = m.acc.regions.last_mut() {
+        r.detach.push((dev, host_value));
+    }
 }
 
 /// `host_data use_device(p)`: inside the construct, pointer variable `p` (at `addr`) holds the
