@@ -336,22 +336,26 @@ impl RunArgs {
     }
 }
 
-/// Cray CCE's runtime commentary (`CRAY_ACC_DEBUG=1|2|3`), a subscriber of the event stream,
-/// when the environment asks for it or the program calls the `cray_acc_*debug*` routines (which
-/// may turn it on); its control is shared with those routines.
+/// Cray CCE's runtime commentary (`CRAY_ACC_DEBUG=1|2|3`), a subscriber of the event stream
+/// ([`exec::cray_debug::commentary`]) on stderr; its control is shared with the program's
+/// `cray_acc_*debug*` routines.
 fn cray_debug_commentary(
     program: &accsim_core::ir::Program,
     map: &SourceMap,
     subscribers: &mut Vec<Box<dyn events::Subscriber>>,
 ) -> Option<Arc<exec::cray_debug::CrayDebugControl>> {
-    let asked = std::env::var("CRAY_ACC_DEBUG").is_ok_and(|v| !v.trim().is_empty());
-    let calls = program.externs.iter().any(|e| e.name.starts_with("cray_acc_") && e.name.contains("_debug_"));
-    if !asked && !calls {
-        return None;
-    }
-    let control = exec::cray_debug::CrayDebugControl::from_env();
-    subscribers.push(Box::new(exec::cray_debug::CrayDebug::new(control.clone(), map.clone())));
+    let (debug, control) = exec::cray_debug::commentary(program, map, None)?;
+    subscribers.push(Box::new(debug));
     Some(control)
+}
+
+/// Under `--cray`, CCE's limits the program's launch clauses break (warnings).
+fn cray_limits(a: &CompileArgs, program: &accsim_core::ir::Program) -> Vec<Diagnostic> {
+    if a.cray() {
+        accsim_core::dialect::cray_info::limits(program)
+    } else {
+        Vec::new()
+    }
 }
 
 fn parse_acc_model(s: &str) -> Result<accsim_core::dialect::cray::AccModel, String> {
@@ -426,6 +430,7 @@ fn compile(a: &CompileArgs, map: &mut SourceMap) -> Result<driver::Compiled, Exi
             if a.notes {
                 print_diagnostics(&c.notes, map);
             }
+            print_diagnostics(&cray_limits(a, &c.program), map);
             Ok(c)
         }
         Err(diags) => {
@@ -453,6 +458,9 @@ fn main() -> ExitCode {
                 print_diagnostics(&c.translations, &map);
                 print_out(&accsim_core::kernel::info::report(&c.program, &c.info, &map));
                 print_out(&engine_report(&c.program, &c.info, &map));
+                if a.cray() {
+                    print_out(&accsim_core::dialect::cray_info::report(&c.program, &map, a.acc_model()));
+                }
                 ExitCode::SUCCESS
             }
             Err(code) => code,
@@ -504,6 +512,7 @@ fn main() -> ExitCode {
                     if r.compile.notes {
                         print_diagnostics(&c.notes, &map);
                     }
+                    print_diagnostics(&cray_limits(&r.compile, &c.program), &map);
                     c
                 }
                 Err(diags) => {
@@ -541,6 +550,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     };
     let mut findings = compiled.notes.clone();
     findings.extend(compiled.program.findings.iter().cloned());
+    findings.extend(cray_limits(&r.compile, &compiled.program));
     let exe = match exec::compile_for_checking(&compiled.program, &compiled.info) {
         Ok(e) => e,
         Err(d) => return report(&d.0, map, &c, &Outcome::of_compile_errors(&d.0), &Figures::of_events(&[], started), 2),
@@ -569,7 +579,9 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
             }
         })));
     }
-    let options = exec::RunOptions { subscribers, accelerator: Some(accelerator), stdout, ..r.run_options() };
+    // CRAY_ACC_DEBUG comments on the checked run as on any other (issue 17).
+    let cray_debug = cray_debug_commentary(&compiled.program, map, &mut subscribers);
+    let options = exec::RunOptions { subscribers, accelerator: Some(accelerator), stdout, cray_debug, ..r.run_options() };
     let outcome = exe.run(options, r.argv());
     if let Ok(f) = found.lock() {
         findings.extend(f.list.iter().cloned());

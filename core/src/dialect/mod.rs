@@ -8,9 +8,11 @@
 //! the 2.0 equivalent.
 //!
 //! - [`pgi13`]: the PGI Accelerator programming model 1.3 (seeds/004).
-//! - [`cray`]: Cray CCE's `-h acc_model` execution and memory model (seeds/003).
+//! - [`cray`]: Cray CCE's `-h acc_model` execution and memory model (seeds/003), and
+//!   [`cray_info`], what CCE says about a program (`accsim info --cray`) and its limits.
 
 pub mod cray;
+pub mod cray_info;
 pub mod pgi13;
 
 /// Which directive language a translation unit is read in.

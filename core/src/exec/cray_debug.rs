@@ -152,6 +152,24 @@ impl CrayDebug {
     }
 }
 
+/// The commentary of a run of `program`, when the environment asks for it (`CRAY_ACC_DEBUG`)
+/// or the program calls the `cray_acc_*debug*` routines (which may turn it on), written to `out`
+/// (stderr when `None`, as CCE writes it): the subscriber, and its control for
+/// [`super::RunOptions::cray_debug`]. `run`, `check` and the GUI each add it to their run.
+pub fn commentary(program: &crate::ir::Program, files: &SourceMap, out: Option<Box<dyn Write + Send>>) -> Option<(CrayDebug, Arc<CrayDebugControl>)> {
+    let asked = std::env::var("CRAY_ACC_DEBUG").is_ok_and(|v| !v.trim().is_empty());
+    let calls = program.externs.iter().any(|e| e.name.starts_with("cray_acc_") && e.name.contains("_debug_"));
+    if !asked && !calls {
+        return None;
+    }
+    let control = CrayDebugControl::from_env();
+    let debug = match out {
+        Some(out) => CrayDebug::with_output(control.clone(), files.clone(), out),
+        None => CrayDebug::new(control.clone(), files.clone()),
+    };
+    Some((debug, control))
+}
+
 impl CrayDebug {
     /// Comment on an event of activity queue `queue` at the level in force now.
     fn comment(&mut self, queue: Option<i64>, e: &Event<'_>) {

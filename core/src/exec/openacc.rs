@@ -623,6 +623,11 @@ fn run_update(m: &mut Machine, r: &HostRange, to_device: bool) -> Result<(), Tra
 /// Should the async operation being issued on queue `q` wait (adversarial schedule)? Queues are
 /// FIFO: behind delayed work, everything is delayed.
 fn should_defer(m: &mut Machine, q: i64) -> bool {
+    if q == AUTO_ASYNC_QUEUE {
+        // Work goes on the implicit queue, run now or delayed: a later synchronous operation
+        // waits for it.
+        m.acc.auto_async_busy = true;
+    }
     if m.acc.deferred.get(&q).is_some_and(|w| !w.is_empty()) {
         return true;
     }
@@ -772,9 +777,16 @@ pub fn region_on_host(m: &Machine) -> bool {
 /// Leave the innermost construct: release its data (copying out), restore `use_device` pointers.
 pub fn region_exit(m: &mut Machine, loc: Loc) -> Result<(), Trap> {
     let Some(mut reg) = m.acc.regions.pop() else { return Ok(()) };
-    if reg.queue.is_none_or(|q| q == AUTO_ASYNC_QUEUE) && m.acc.auto_async_busy && !m.acc.config.acc_model.transfers_async() && region_moves_data(m, &reg) {
-        // `auto_async_kernel`: only kernels are asynchronous; a construct's copy-out and
-        // release are synchronous, after the kernels queued before them (program order).
+    // `auto_async_kernel`: only kernels are asynchronous; a construct's copy-out and release
+    // are synchronous, after the kernels queued before them (program order). A data construct
+    // waits whenever it has data (a kernel inside may still hold a reference, its construct's
+    // end being queued); a compute construct only when its end moves data.
+    let sync_exit = match reg.queue {
+        None => !reg.releases.is_empty(),
+        Some(AUTO_ASYNC_QUEUE) => region_moves_data(m, &reg),
+        Some(_) => false,
+    };
+    if sync_exit && m.acc.auto_async_busy && !m.acc.config.acc_model.transfers_async() {
         m.acc.queue = None;
         wait_queues_at(m, Some(AUTO_ASYNC_QUEUE), loc)?;
         reg.queue = None;
