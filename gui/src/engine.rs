@@ -89,14 +89,9 @@ pub struct EngineConfig {
 }
 
 impl EngineHandle {
-    /// Starts an engine thread for `path`; it compiles the program and pauses before its first
-    /// statement.
-    pub fn start(path: &Path, notify: Notify) -> Self {
-        Self::start_with(path, EngineConfig::default(), notify)
-    }
-
-    /// [`EngineHandle::start`] under `config`.
-    pub fn start_with(path: &Path, config: EngineConfig, notify: Notify) -> Self {
+    /// Starts an engine thread for `path` run under `config`; it compiles the program and
+    /// pauses before its first statement.
+    pub fn start(path: &Path, config: EngineConfig, notify: Notify) -> Self {
         let (commands, command_rx) = crossbeam_channel::unbounded();
         let (update_tx, updates) = crossbeam_channel::unbounded();
         let path = path.to_owned();
