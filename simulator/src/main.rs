@@ -126,8 +126,9 @@ struct CompileArgs {
     #[arg(long = "cpp", value_name = "COMMAND")]
     cpp: Option<String>,
     /// The directive language: `openacc-2.0`, `pgi-1.3` (the PGI Accelerator model 1.3, its
-    /// directives run as their OpenACC 2.0 equivalents, which `info` shows), or `auto` (2.0,
-    /// unless a file uses the 1.3 `region` directive).
+    /// directives run as their OpenACC 2.0 equivalents, which `info` shows), `openuh` (2.0 with
+    /// OpenUH's nested `gang`/`vector` loops, run as 2.0 nests and mapped on the GPU as the
+    /// paper's Map2_x/Map3_x), or `auto` (2.0, unless a file uses the 1.3 `region` directive).
     #[arg(long, value_name = "DIALECT", default_value = "auto", value_parser = parse_dialect)]
     dialect: accsim_core::dialect::Dialect,
     /// Behave as Cray CCE: its default execution model `auto_async_kernel:fast_addr:no_deep_copy`
@@ -349,6 +350,15 @@ fn cray_debug_commentary(
     Some(control)
 }
 
+/// Under `--dialect openuh` without a `--loop-map`, the paper's mapping of each OpenUH nest.
+fn openuh_mappings(a: &CompileArgs, m: &LoopMapArg, program: &accsim_core::ir::Program) -> std::collections::BTreeMap<u32, accsim_cuda::loopmap::LoopMap> {
+    if a.dialect == accsim_core::dialect::Dialect::OpenUh && m.loop_map == accsim_cuda::loopmap::LoopMap::Default {
+        accsim_cuda::loopmap::openuh_mappings(program)
+    } else {
+        Default::default()
+    }
+}
+
 /// Under `--cray`, CCE's limits the program's launch clauses break (warnings).
 fn cray_limits(a: &CompileArgs, program: &accsim_core::ir::Program) -> Vec<Diagnostic> {
     if a.cray() {
@@ -473,7 +483,7 @@ fn main() -> ExitCode {
             Err(code) => code,
         },
         Command::EmitCuda(a) => match compile(&a.compile, &mut map) {
-            Ok(c) => match accsim_cuda::emit::module_mapped(&c.program, a.map.loop_map) {
+            Ok(c) => match accsim_cuda::emit::module_mapped_by_kernel(&c.program, a.map.loop_map, openuh_mappings(&a.compile, &a.map, &c.program)) {
                 Ok(m) => {
                     print_out(&m.source);
                     match accsim_cuda::loopmap::report(a.map.loop_map, &m) {
@@ -883,7 +893,7 @@ fn accelerator(kind: DeviceKind, program: &accsim_core::ir::Program, map: &Sourc
                 },
                 Err(_) => 0,
             };
-            match accsim_cuda::CudaDevice::new(program, ordinal, r.map.loop_map) {
+            match accsim_cuda::CudaDevice::new(program, ordinal, r.map.loop_map, openuh_mappings(&r.compile, &r.map, program)) {
                 Ok(d) => {
                     print_diagnostics(&d.loop_map_warnings, map);
                     if r.notify {
