@@ -128,6 +128,9 @@ pub struct AccState {
     /// to the host thread: what `acc_on_device` answers there (§3.2.14).
     pub device_thread: bool,
     pub device_num: u64,
+    /// A device type was selected (PGI 1.3 §3.2.3): by `acc_set_device`/`acc_init`, the
+    /// environment, or the program's first accelerator region.
+    pub device_selected: bool,
     /// Kernels launched so far (for `--time`-style summaries and tests).
     pub launches: u64,
     /// Work went on the implicit auto-async queue ([`crate::dialect::cray::AUTO_ASYNC_QUEUE`])
@@ -245,7 +248,8 @@ impl AccState {
         let on_host = device_type_env().and_then(|(_, v)| device_type_named(&v)) == Some(ACC_DEVICE_HOST);
         let device_num = env_value("ACC_DEVICE_NUM").and_then(|v| v.trim().parse().ok()).unwrap_or(0);
         let pgi_notify = env_value("ACC_NOTIFY").and_then(|v| v.trim().parse::<u64>().ok()).is_some_and(|n| n != 0);
-        AccState { config, on_host, device_num, pgi_notify, ..Default::default() }
+        let device_selected = device_type_env().is_some();
+        AccState { config, on_host, device_num, pgi_notify, device_selected, ..Default::default() }
     }
 }
 
@@ -750,6 +754,7 @@ pub fn auto_async_join(m: &mut Machine, loc: Loc) -> Result<(), Trap> {
 
 /// Enter a data, compute or `host_data` construct.
 pub fn region_enter(m: &mut Machine, on_host: bool, queue: Option<i64>, host_data: bool) {
+    m.acc.device_selected = true;
     m.acc.regions.push(Region { on_host, queue, host_data, ..Default::default() });
     m.acc.queue = queue;
 }
@@ -1297,6 +1302,8 @@ pub enum AccFn {
     GetNumDevices,
     SetDeviceType,
     GetDeviceType,
+    /// PGI 1.3 §3.2.3 `acc_get_device`: `acc_device_none` until a device type is selected.
+    GetDevicePgi13,
     SetDeviceNum,
     GetDeviceNum,
     AsyncTest,
@@ -1351,7 +1358,7 @@ const ROUTINES: &[(&str, AccFn)] = {
         ("acc_get_device_type", GetDeviceType),
         // PGI Accelerator 1.3 §3.2.2, §3.2.3 (accel.h): the 2.0 routines' earlier names.
         ("acc_set_device", SetDeviceType),
-        ("acc_get_device", GetDeviceType),
+        ("acc_get_device", GetDevicePgi13),
         ("acc_set_device_num", SetDeviceNum),
         ("acc_get_device_num", GetDeviceNum),
         ("acc_async_test", AsyncTest),
@@ -1487,9 +1494,14 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
                 return Err(err("device", format!("acc_set_device_type({}): not a device type to run on (§3.2.2)", a(0) as i32), loc));
             }
             m.acc.on_host = t == ACC_DEVICE_HOST;
+            m.acc.device_selected = true;
             0
         }
-        GetDeviceType => {
+        // 1.3 §3.2.3: "If the device type has not yet been selected, the value acc_device_none
+        // will be returned"; it is selected by acc_set_device, acc_init, the environment, or
+        // the default behaviour of the program (its first accelerator region).
+        GetDevicePgi13 if !m.acc.device_selected => ACC_DEVICE_NONE,
+        GetDeviceType | GetDevicePgi13 => {
             if m.acc.on_host {
                 ACC_DEVICE_HOST
             } else {
@@ -1561,7 +1573,11 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             queue_wait(m, None, a(0) as i32 as i64, loc)?;
             0
         }
-        Init | Shutdown => 0,
+        Init => {
+            m.acc.device_selected = true;
+            0
+        }
+        Shutdown => 0,
         OnDevice => on_device(m, dev_type(a(0))) as u64,
         Malloc => {
             if a(0) == 0 {
