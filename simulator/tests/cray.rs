@@ -194,3 +194,16 @@ fn info_states_cce_partitioning_atomics_and_limits() {
     assert_eq!(out.status, 2);
     assert!(out.stderr_text().contains("unknown acc_model option `auto_async_some`"), "{}", out.stderr_text());
 }
+
+/// `fast_addr` (CCE's default): a device copy of 2 GiB or more gets a `cray-limit` warning at its
+/// clause, before it is allocated (the memory limit then stops the run: the host array is never
+/// touched, so the test costs no memory); `no_fast_addr` has none.
+#[test]
+fn fast_addr_warns_at_a_copy_32_bit_addressing_cannot_reach() {
+    let file = "samples/regress/cray_fast_addr_large_copy.c";
+    let out = accsim(&["check", "--cray", "--max-memory", "3000000000", file], &[]);
+    let err = out.stderr_text();
+    assert!(err.contains("warning[cray-limit]: the device copy of `bytes[0:n]` is 2147483648 bytes: under acc_model=fast_addr") && err.contains(":18:25"), "{err}");
+    let out = accsim(&["check", "--acc-model", "no_fast_addr", "--max-memory", "3000000000", file], &[]);
+    assert!(!out.stderr_text().contains("cray-limit"), "{}", out.stderr_text());
+}

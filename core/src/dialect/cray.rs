@@ -25,7 +25,8 @@
 //!   `auto_async_all` the copy-out of a construct or an `update host` — is racy, and
 //!   `accsim check` reports it as an `async-race` naming the model.
 //! - `fast_addr`: addresses are computed with 32-bit integers, so a device copy of 2 GiB or
-//!   more cannot be addressed correctly: the run warns at such a mapping.
+//!   more cannot be addressed correctly: a `cray-limit` warning finding (`check`, the GUI) at
+//!   the clause that maps it, before it is allocated. accsim itself addresses it correctly.
 //! - `deep_copy`: the man page's rule is for Fortran derived types with allocatable members;
 //!   accsim's C reading of it is a struct with pointer members: mapping the struct maps the
 //!   heap block each pointer member points into (from the pointer to the block's end) with the

@@ -249,6 +249,7 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
                 ));
             }
             check_within_host_object(m, clause, r)?;
+            fast_addr_warning(m, r, len);
             let dev = device_alloc(m, r.range.start, len, r.loc)?;
             emit(m, Event::Created { host: r.range.clone(), device: dev, name: &r.name, loc: r.loc });
             if matches!(clause, DataClause::Copy | DataClause::CopyIn | DataClause::PresentOrCopy | DataClause::PresentOrCopyIn) {
@@ -571,6 +572,24 @@ pub fn auto_async_join(m: &mut Machine, loc: Loc) -> Result<(), Trap> {
         wait_queues_at(m, Some(AUTO_ASYNC_QUEUE), loc)?;
     }
     Ok(())
+}
+
+/// Cray's `fast_addr` ([`crate::dialect::cray`]): "Attempt to use 32 bit integers in all
+/// addressing … This optimization may result in incorrect behavior for some codes": a device
+/// copy of [`crate::dialect::cray::FAST_ADDR_LIMIT`] bytes or more has offsets a 32-bit signed
+/// integer cannot hold. A warning finding (`check`, the GUI), made before the copy is allocated.
+fn fast_addr_warning(m: &mut Machine, r: &HostRange, len: u64) {
+    if !m.acc.config.acc_model.fast_addr || len < crate::dialect::cray::FAST_ADDR_LIMIT || m.events.is_empty() {
+        return;
+    }
+    let mut d = Diagnostic::error(
+        "cray-limit",
+        format!("the device copy of `{}` is {len} bytes: under acc_model=fast_addr, Cray CCE addresses it with 32-bit integers, which cannot reach past 2 GiB", r.name),
+        r.loc,
+    )
+    .with_help("run with `--acc-model no_fast_addr` (CCE: `-h acc_model=no_fast_addr`) for data this large");
+    d.severity = crate::diag::Severity::Warning;
+    emit(m, Event::Finding(&d));
 }
 
 // ---------------------------------------------------------------- regions
