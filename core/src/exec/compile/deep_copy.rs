@@ -87,7 +87,7 @@ fn pointee_extent(m: &Machine, target: u64) -> Option<u64> {
 /// The element addresses of `range` and their names (`s`, `s[3]`).
 fn elements(layout: &DeepLayout, range: &HostRange) -> Vec<(u64, String)> {
     let len = range.range.end.saturating_sub(range.range.start);
-    let count = if layout.elem_size == 0 { 0 } else { (len / layout.elem_size).min(MAX_ELEMENTS) };
+    let count = len.checked_div(layout.elem_size).unwrap_or(0).min(MAX_ELEMENTS);
     (0..count).map(move |k| {
         let name = if count == 1 { range.name.clone() } else { format!("{}[{k}]", range.name) };
         (range.range.start + k * layout.elem_size, name)
@@ -146,7 +146,7 @@ fn deep_exit_at(m: &mut Machine, layout: &DeepLayout, range: &HostRange, copy_ou
             let target = m.mem.load_u64(slot).map_err(|f| m.fault(f, loc))?;
             let Some(extent) = pointee_extent(m, target) else { continue };
             // Only what `enter data` mapped leaves with `exit data`.
-            if !m.acc.present.containing(target).is_some_and(|e| e.dynamic > 0) {
+            if m.acc.present.containing(target).is_none_or(|e| e.dynamic == 0) {
                 continue;
             }
             let pointee = HostRange { range: target..target + extent, name: format!("{elem_name}.{member}"), loc };
