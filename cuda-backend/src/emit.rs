@@ -209,6 +209,12 @@ pub fn module(p: &Program) -> Result<Module, EmitError> {
 
 /// [`module`] under loop mapping `map` (see [`crate::loopmap`]).
 pub fn module_mapped(p: &Program, map: LoopMap) -> Result<Module, EmitError> {
+    module_mapped_by_kernel(p, map, BTreeMap::new())
+}
+
+/// [`module_mapped`] with a mapping of its own for some kernels (by kernel function id): the
+/// paper's mapping of each OpenUH nest under `--dialect openuh` ([`crate::loopmap::openuh_mappings`]).
+pub fn module_mapped_by_kernel(p: &Program, map: LoopMap, kernel_maps: BTreeMap<u32, LoopMap>) -> Result<Module, EmitError> {
     let mut cx = Emitter {
         p,
         prelude: BTreeSet::new(),
@@ -218,6 +224,8 @@ pub fn module_mapped(p: &Program, map: LoopMap) -> Result<Module, EmitError> {
         globals: BTreeSet::new(),
         shared_firstprivate: BTreeMap::new(),
         loop_map: map,
+        kernel_maps,
+        current_map: map,
         loop_maps: BTreeMap::new(),
         map_misfits: Vec::new(),
         worker_limits: BTreeMap::new(),
@@ -647,6 +655,10 @@ struct Emitter<'p> {
     shared_firstprivate: BTreeMap<u32, Vec<bool>>,
     /// The `--loop-map` asked for, and what came of it ([`Module::loop_maps`]).
     loop_map: LoopMap,
+    /// Kernels with a mapping of their own (OpenUH nests), by kernel function id.
+    kernel_maps: BTreeMap<u32, LoopMap>,
+    /// The mapping of the kernel being emitted.
+    current_map: LoopMap,
     loop_maps: BTreeMap<u32, LoopMap>,
     map_misfits: Vec<(Loc, String)>,
     /// See [`Module::worker_limits`]; `worker_barriers` of the kernel being emitted.
@@ -1099,17 +1111,18 @@ impl<'p> Emitter<'p> {
         // of the gang share the gang's copy, so the update is atomic.
         let gang_reductions = func.params.iter().skip(4).zip(&k.captures).filter(|(_, c)| matches!(c.mode, CaptureMode::Reduction(_))).map(|(l, _)| *l).collect();
         let shared_locals = homes.iter().any(|h| *h != Home::Thread);
-        let mapped = if self.loop_map == LoopMap::Default {
+        self.current_map = self.kernel_maps.get(&k.func.0).copied().unwrap_or(self.loop_map);
+        let mapped = if self.current_map == LoopMap::Default {
             HashMap::new()
         } else {
-            match mapped_nest(self.loop_map, k, func, shared_locals) {
+            match mapped_nest(self.current_map, k, func, shared_locals) {
                 Ok(m) => {
-                    self.loop_maps.insert(k.func.0, self.loop_map);
-                    let _ = writeln!(out, "// loop mapping {} (OpenUH): launch with {}", self.loop_map, self.loop_map.describe_shape());
+                    self.loop_maps.insert(k.func.0, self.current_map);
+                    let _ = writeln!(out, "// loop mapping {} (OpenUH): launch with {}", self.current_map, self.current_map.describe_shape());
                     m
                 }
                 Err(why) => {
-                    let _ = writeln!(out, "// loop mapping {} does not fit: {why}; the default mapping", self.loop_map);
+                    let _ = writeln!(out, "// loop mapping {} does not fit: {why}; the default mapping", self.current_map);
                     self.map_misfits.push((k.loc, why));
                     HashMap::new()
                 }
@@ -1617,7 +1630,7 @@ impl<'p> Emitter<'p> {
         let pad = "    ".repeat(depth);
         let k = fx.names[ml.temps.iteration.0 as usize].clone();
         let n = fx.names[ml.temps.iterations.0 as usize].clone();
-        let _ = writeln!(out, "{pad}// {}, loop {} of {} (line {}): iteration {} + i·({})", self.loop_map, ml.level + 1, ml.depth, ml.line, ml.start, ml.stride);
+        let _ = writeln!(out, "{pad}// {}, loop {} of {} (line {}): iteration {} + i·({})", self.current_map, ml.level + 1, ml.depth, ml.line, ml.start, ml.stride);
         let _ = writeln!(out, "{pad}for ({k} = {}; {k} < {n}; {k} += {})", ml.start, ml.stride);
         self.sub_stmt(fx, ml.iteration, depth, Threads::ALL, out);
     }

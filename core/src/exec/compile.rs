@@ -27,6 +27,7 @@ mod access;
 mod arith;
 mod calls;
 mod checking;
+mod deep_copy;
 mod expr;
 mod index;
 mod offload;

@@ -28,6 +28,7 @@ use std::fmt::Write;
 use std::ops::Range;
 
 use crate::diag::{Diagnostic, Loc, SourceMap};
+use crate::dialect::cray::{queue_name, AUTO_ASYNC_QUEUE};
 
 use super::memory::Memory;
 
@@ -303,6 +304,9 @@ impl Record {
                 RecordKind::Launch { kernel: kernel.to_string(), gangs, workers, vector_length, steps }
             }
             Event::WaitDirective { queue, .. } => RecordKind::Wait { queue },
+            // The host's wait for Cray's implicit queue before a synchronous data operation
+            // (dialect::cray): no directive says it, so the timeline shows where it happens.
+            Event::Waited { queue: Some(AUTO_ASYNC_QUEUE), loc } if loc.line != 0 => RecordKind::Wait { queue: Some(AUTO_ASYNC_QUEUE) },
             _ => return None,
         };
         Some(Record { kind, loc: e.loc(), function: at.function.to_string(), queue: at.queue, start_ns: at.start_ns, dur_ns: at.dur_ns })
@@ -341,7 +345,7 @@ pub fn transfer_ns(bytes: u64) -> u64 {
 pub fn notify_line(e: &Record, map: &SourceMap) -> String {
     let file = map.name(e.loc.file);
     let at = format!("file={file} function={} line={} device=0", e.function, e.loc.line);
-    let q = e.queue.map(|q| format!(" queue={q}")).unwrap_or_default();
+    let q = e.queue.map(|q| format!(" queue={}", queue_name(q))).unwrap_or_default();
     match &e.kind {
         RecordKind::Alloc { bytes, var } => format!("alloc device data {at}{q} variable={var} bytes={bytes}"),
         RecordKind::Free { bytes, var } => format!("free device data {at}{q} variable={var} bytes={bytes}"),
@@ -351,7 +355,7 @@ pub fn notify_line(e: &Record, map: &SourceMap) -> String {
             format!("launch kernel {at}{q} kernel={kernel} num_gangs={gangs} num_workers={workers} vector_length={vector_length}")
         }
         RecordKind::Wait { queue } => match queue {
-            Some(n) => format!("wait {at} queue={n}"),
+            Some(n) => format!("wait {at} queue={}", queue_name(*n)),
             None => format!("wait {at} all queues"),
         },
     }

@@ -313,7 +313,7 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
         }
     }
     if (lv.gang && (outer.gang || outer.worker || outer.vector)) || (lv.worker && (outer.worker || outer.vector)) || (lv.vector && outer.vector) {
-        return Err(("this loop's gang/worker/vector level must be outside the loops it contains: a loop may not be partitioned at a level an enclosing loop already uses (§2.7)".into(), node.loc()));
+        return Err(("this loop's gang/worker/vector level must be outside the loops it contains: a loop may not be partitioned at a level an enclosing loop already uses (§2.7); OpenUH's nested gang and vector loops: run with --dialect openuh".into(), node.loc()));
     }
     let mut seq_reason = None;
     let mut analysis = None;

@@ -164,7 +164,13 @@ pub trait Check: Send {
 /// The checkers of `accsim check`, in the order they see each event. A new checker is a module
 /// of this folder implementing [`Check`], added here.
 pub fn registry() -> Vec<Box<dyn Check>> {
-    vec![Box::<race::Races>::default(), Box::<shared_frame::SharedFrames>::default(), Box::<async_race::AsyncRaces>::default()]
+    registry_for(Default::default())
+}
+
+/// The checkers of a run under Cray's `acc_model` (`--acc-model`, `--cray`): the async-race
+/// checker names the model in what its implicit queue causes.
+pub fn registry_for(model: accsim_core::dialect::cray::AccModel) -> Vec<Box<dyn Check>> {
+    vec![Box::<race::Races>::default(), Box::<shared_frame::SharedFrames>::default(), Box::new(async_race::AsyncRaces::for_acc_model(model))]
 }
 
 /// The checker object a checking run carries (see the module documentation).
@@ -243,6 +249,11 @@ impl CheckRun {
             proofs: true,
         };
         (run.with_checks(registry()), findings)
+    }
+
+    /// This run with the checkers of [`registry_for`] `model`.
+    pub fn with_acc_model(self, model: accsim_core::dialect::cray::AccModel) -> CheckRun {
+        self.with_checks(registry_for(model))
     }
 
     /// This run with `checks` (in the order they see each event) instead of its own.
