@@ -838,6 +838,11 @@ fn bench(cli: &Cli) -> Result<u8> {
         None => measure_baseline(cli, accsim.as_deref(), &scratch.0, &thread_columns, timeout)?,
     };
 
+    // The Fortran suite needs its compiler; `--suite all` leaves it out without one.
+    let fortran_compiler = Command::new(&cli.fc).arg("--version").stdin(Stdio::null()).output().is_ok_and(|o| o.status.success());
+    if !fortran_compiler && cli.suite == SuiteChoice::All {
+        eprintln!("accsim-bench: no `{}`: the Fortran suite is left out", cli.fc);
+    }
     let mut results = Vec::new();
     for program in Program::all() {
         let wanted = match cli.suite {
@@ -845,7 +850,7 @@ fn bench(cli: &Cli) -> Result<u8> {
             SuiteChoice::Acc => program.suite == Suite::Acc,
             SuiteChoice::Styles => program.suite == Suite::Styles,
             SuiteChoice::Fortran => program.suite == Suite::Fortran,
-            SuiteChoice::All => true,
+            SuiteChoice::All => program.suite != Suite::Fortran || fortran_compiler,
         };
         if !wanted || (!cli.only.is_empty() && !cli.only.iter().any(|o| o == program.kernel.name)) {
             continue;
@@ -1336,8 +1341,10 @@ mod tests {
         assert_eq!(code, 0);
         let text = fs::read_to_string(&json).expect("JSON written");
         let _ = fs::remove_file(&json);
-        let programs = Program::all().count();
-        assert_eq!(programs, 6 + programs::STYLES.len());
+        let gfortran = Command::new("gfortran").arg("--version").output().is_ok_and(|o| o.status.success());
+        let fortran = if gfortran { programs::FORTRAN.len() } else { 0 };
+        let programs = Program::all().filter(|p| gfortran || p.suite != Suite::Fortran).count();
+        assert_eq!(programs, 6 + programs::STYLES.len() + fortran);
         assert_eq!(text.matches("\"result\": \"OK\"").count(), programs, "{text}");
         // A baseline per thread column, and a net ratio in every column.
         assert_eq!(text.matches("\"source\": ").count(), 2, "{text}");
@@ -1424,7 +1431,7 @@ mod tests {
     fn every_program_has_its_file() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples/bench");
         for p in Program::all() {
-            let file = dir.join(p.suite.dir()).join(format!("{}.c", p.kernel.name));
+            let file = dir.join(p.suite.dir()).join(format!("{}.{}", p.kernel.name, p.suite.extension()));
             assert!(file.is_file(), "{}", file.display());
         }
         assert_eq!(programs::STYLES.len(), 17);
