@@ -704,7 +704,7 @@ impl Translator {
         let (mut region_open, mut region_close) = (String::new(), String::new());
         for (line, clauses) in &region_clauses {
             let _ = write!(region_open, "{}#pragma acc data {clauses}\n{}{{\n", self.marker(*line), self.marker(*line));
-            let _ = write!(region_close, "{end}}}\n");
+            let _ = writeln!(region_close, "{end}}}");
         }
         let _ = write!(self.bodies, "{m}{header} {{\n{decls}{implicit}{spec_acc}{prologue}{region_open}{body}{end}_f_return: ;\n{region_close}{epilogue}{end}{ret}\n{end}}}\n");
         self.record_names((u.line, u.end_line));
