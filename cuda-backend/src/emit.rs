@@ -684,6 +684,9 @@ impl<'p> Emitter<'p> {
     }
 
     /// `ty` as a C declarator around `name` (`float (*a)[1000]`).
+    // `loc` is where a type the back-end could not write would be reported; since `long double`
+    // is written (as a double in its layout) every type is, and the location only travels down.
+    #[allow(clippy::only_used_in_recursion)]
     fn decl(&mut self, ty: TypeId, name: &str, loc: Loc) -> String {
         match self.p.types.get(ty).clone() {
             Type::Void => join("void", name),
