@@ -591,6 +591,7 @@ fn severity_name(d: &Diagnostic) -> &'static str {
 
 /// `{"findings":[{"kind","severity","file","line","column","message","notes":[{"file","line","message"}]}]}`
 fn findings_json(findings: &[Diagnostic], map: &SourceMap) -> String {
+    let findings: Vec<Diagnostic> = findings.iter().map(|d| map.localized(d)).collect();
     let items: Vec<serde_json::Value> = findings
         .iter()
         .map(|d| {
@@ -618,6 +619,8 @@ fn findings_json(findings: &[Diagnostic], map: &SourceMap) -> String {
 
 /// SARIF 2.1.0, for code-scanning tools; `status` is `check`'s exit status (`invocations`).
 fn findings_sarif(findings: &[Diagnostic], map: &SourceMap, status: u8, successful: bool) -> String {
+    let findings: Vec<Diagnostic> = findings.iter().map(|d| map.localized(d)).collect();
+    let findings = findings.as_slice();
     let location = |l: &accsim_core::diag::Loc| {
         serde_json::json!({"physicalLocation": {"artifactLocation": {"uri": uri_reference(map.name(l.file))}, "region": {"startLine": l.line.max(1), "startColumn": l.col.max(1)}}})
     };
