@@ -9,7 +9,13 @@
 //!   translates to `buffer(id) + offset`; the translation is applied to kernel arguments, to the
 //!   pointers that [`Device::write_pointer`] stores (attaching `a[i]` rows), and to the
 //!   addresses of copies. Pointer values inside copied bytes are not translated: host pointers
-//!   uploaded in a struct stay host pointers, as with every OpenACC implementation.
+//!   uploaded in a struct stay host pointers, as with every OpenACC implementation. A device
+//!   address that host code took (`acc_deviceptr`, `host_data use_device`) is a pointer word too;
+//!   where device code makes a pointer of an integer, the kernel looks the word up in the table
+//!   of live blocks that the launch writes into the module ([`emit::Module::device_addresses`]).
+//!   An `acc_malloc` block's placeholder has the block's size, so that host code storing into it
+//!   (a bug `check` reports, §3.2.15) runs on as on the simulator; the GPU does not see those
+//!   bytes.
 //! - **Kernels.** [`crate::emit`] turns every compute region of the validated program into a
 //!   CUDA C kernel; NVRTC compiles the whole module once per program, for the GPU's compute
 //!   capability, and the PTX is cached on disk keyed by a hash of the source, the architecture
