@@ -27,6 +27,7 @@ mod access;
 mod arith;
 mod calls;
 mod checking;
+mod deep_copy;
 mod expr;
 mod index;
 mod offload;
@@ -41,18 +42,21 @@ use arith::*;
 /// pointer or array variable (`b`, `&x`, `b + 8`), by call site. Other arguments name nothing.
 fn api_argument_names(p: &Program) -> std::collections::HashMap<Loc, String> {
     fn named(p: &Program, f: &Function, e: &Expr) -> Option<String> {
+        // A variable of the program (not one the outliner or the scheduler made), by its id.
+        let local = |l: &LocalId| f.locals.get(l.0 as usize).filter(|x| x.role == LocalRole::Program).map(|x| x.name.clone());
         match &e.strip_casts().kind {
-            ExprKind::Local(l) | ExprKind::LocalAddr(l) => f.locals.get(l.0 as usize).map(|x| x.name.clone()),
+            ExprKind::Local(l) | ExprKind::LocalAddr(l) => local(l),
             ExprKind::GlobalAddr(g) => p.globals.get(g.0 as usize).map(|x| x.name.clone()),
             ExprKind::Load(a) => match &a.kind {
-                ExprKind::LocalAddr(l) => f.locals.get(l.0 as usize).map(|x| x.name.clone()),
+                ExprKind::LocalAddr(l) => local(l),
                 ExprKind::GlobalAddr(g) => p.globals.get(g.0 as usize).map(|x| x.name.clone()),
                 _ => None,
             },
             ExprKind::PtrAdd { ptr, .. } => named(p, f, ptr),
             _ => None,
         }
-        .filter(|n| !n.is_empty() && !n.starts_with(['<', '&']) && !n.starts_with("__"))
+        // Front-end temporaries have display names that are no C name (`<temp>`).
+        .filter(|n| !n.is_empty() && !n.starts_with('<'))
     }
     let mut out = std::collections::HashMap::new();
     for f in &p.functions {
@@ -71,7 +75,7 @@ fn api_argument_names(p: &Program) -> std::collections::HashMap<Loc, String> {
 type R<T> = Result<T, Diagnostic>;
 
 /// The whole global variables named by file-scope `declare` directives.
-fn file_scope_declares(p: &Program) -> Vec<(crate::ir::acc::DataClause, u64, u64, String, Loc)> {
+fn file_scope_declares(p: &Program) -> Vec<(crate::ir::acc::DataClause, u64, u64, String, String, Loc)> {
     use crate::ir::acc::{AccClauseKind, AccKind, VarRoot};
     let mut out = Vec::new();
     for d in &p.file_scope_directives {
@@ -84,7 +88,7 @@ fn file_scope_declares(p: &Program) -> Vec<(crate::ir::acc::DataClause, u64, u64
                 for v in vars {
                     if let VarRoot::Global(g) = v.root {
                         let size = p.types.size_of(v.var_ty).unwrap_or(0);
-                        out.push((*dc, Executable::global_ptr(g.0), size, v.text.clone(), v.loc));
+                        out.push((*dc, Executable::global_ptr(g.0), size, v.text.clone(), v.name.clone(), v.loc));
                     }
                 }
             }

@@ -164,7 +164,13 @@ pub trait Check: Send {
 /// The checkers of `accsim check`, in the order they see each event. A new checker is a module
 /// of this folder implementing [`Check`], added here.
 pub fn registry() -> Vec<Box<dyn Check>> {
-    vec![Box::<race::Races>::default(), Box::<shared_frame::SharedFrames>::default(), Box::<async_race::AsyncRaces>::default()]
+    registry_for(Default::default())
+}
+
+/// The checkers of a run under Cray's `acc_model` (`--acc-model`, `--cray`): the async-race
+/// checker names the model in what its implicit queue causes.
+pub fn registry_for(model: accsim_core::dialect::cray::AccModel) -> Vec<Box<dyn Check>> {
+    vec![Box::<race::Races>::default(), Box::<shared_frame::SharedFrames>::default(), Box::new(async_race::AsyncRaces::for_acc_model(model))]
 }
 
 /// The checker object a checking run carries (see the module documentation).
@@ -243,6 +249,11 @@ impl CheckRun {
             proofs: true,
         };
         (run.with_checks(registry()), findings)
+    }
+
+    /// This run with the checkers of [`registry_for`] `model`.
+    pub fn with_acc_model(self, model: accsim_core::dialect::cray::AccModel) -> CheckRun {
+        self.with_checks(registry_for(model))
     }
 
     /// This run with `checks` (in the order they see each event) instead of its own.
@@ -499,11 +510,10 @@ impl CheckRun {
     fn data(&mut self, mem: &Memory, queue: Option<i64>, e: &Event<'_>) {
         self.blocks = [None; 4];
         let mut found = Vec::new();
-        if let Event::Created { host, name, loc, .. } = e {
+        if let Event::Created { host, var: name, loc, .. } = e {
             // A data clause or routine maps host memory (§2.6.5); given device memory
             // (`acc_malloc`), the runtime copies from and to an address the host cannot use.
             if let Some(alloc) = mem.allocation(AllocId((host.start >> 32) as u32)).filter(|a| a.space == Space::Device) {
-                let name = report::var_name(name);
                 let mut d = report::finding(
                     FindingKind::HostDerefDevicePtr,
                     accsim_core::diag::Severity::Error,

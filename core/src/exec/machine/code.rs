@@ -305,7 +305,8 @@ pub struct GlobalImage {
 pub struct Executable {
     /// File-scope `declare` data: mapped when the program starts (§2.13: the data lifetime of a
     /// declared global is the whole program).
-    pub declares: Vec<(crate::ir::acc::DataClause, u64, u64, String, Loc)>,
+    /// (clause, address, size, the clause as written, its variable, where).
+    pub declares: Vec<(crate::ir::acc::DataClause, u64, u64, String, String, Loc)>,
     pub funcs: Vec<CFunc>,
     pub globals: Vec<GlobalImage>,
     pub strings: Vec<Vec<u8>>,
