@@ -95,6 +95,16 @@ fn elements(layout: &DeepLayout, range: &HostRange) -> Vec<(u64, String)> {
     .collect()
 }
 
+/// The variable a member's pointee belongs to, for findings: `s.data` of a whole struct `s`,
+/// else (an element of a subarray, `a[0:4][1].data`) the subarray's variable `a`.
+fn member_var(range: &HostRange, elem_name: &str, member: &str) -> String {
+    if elem_name == range.var {
+        format!("{elem_name}.{member}")
+    } else {
+        range.var.clone()
+    }
+}
+
 /// After `range` was mapped with clause `dc`: map what its pointer members point to, with the
 /// same clause and lifetime, and attach the device members to the device copies.
 pub fn deep_enter(m: &mut Machine, layout: &DeepLayout, range: &HostRange, dc: DataClause, lifetime: DataLifetime) -> Result<(), Trap> {
@@ -111,7 +121,7 @@ fn deep_enter_at(m: &mut Machine, layout: &DeepLayout, range: &HostRange, dc: Da
             let slot = elem + offset;
             let target = m.mem.load_u64(slot).map_err(|f| m.fault(f, loc))?;
             let Some(extent) = pointee_extent(m, target) else { continue };
-            let pointee = HostRange { range: target..target + extent, name: format!("{elem_name}.{member}"), var: range.var.clone(), loc };
+            let pointee = HostRange { range: target..target + extent, name: format!("{elem_name}.{member}"), var: member_var(range, &elem_name, member), loc };
             rt::map(m, dc, &pointee, lifetime)?;
             if let (Some(dev_slot), Some(dev_target)) = (rt::translate(m, slot), rt::translate_pointer(m, target)) {
                 rt::attach_pointer(m, dev_slot, dev_target, loc)?;
@@ -149,7 +159,7 @@ fn deep_exit_at(m: &mut Machine, layout: &DeepLayout, range: &HostRange, copy_ou
             if m.acc.present.containing(target).is_none_or(|e| e.dynamic == 0) {
                 continue;
             }
-            let pointee = HostRange { range: target..target + extent, name: format!("{elem_name}.{member}"), var: range.var.clone(), loc };
+            let pointee = HostRange { range: target..target + extent, name: format!("{elem_name}.{member}"), var: member_var(range, &elem_name, member), loc };
             if let Some(sub) = sub {
                 deep_exit_at(m, sub, &pointee, copy_out, depth + 1)?;
             }
