@@ -75,7 +75,7 @@ use std::sync::{Arc, Mutex};
 use crate::diag::{Diagnostic, Diagnostics, Loc};
 use crate::ir;
 
-pub use code::Executable;
+pub use code::{AccSite, AccSiteKey, Executable};
 pub use machine::{arith_trap, ArithFault, DeviceFork, Machine, Trap, TrapKind, MAX_CALL_DEPTH};
 
 /// What the observer tells the interpreter.
