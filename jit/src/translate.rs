@@ -80,8 +80,8 @@ type R<T> = Result<T, String>;
 enum Slot {
     /// A register local's Cranelift variable.
     Var(Variable),
-    /// Memory at this address word.
-    Mem(Value),
+    /// Memory at this address word, computed from this pointer ([`Translator::address`]).
+    Mem(Value, Value),
 }
 
 /// The helper functions native code calls, by address.
@@ -684,9 +684,10 @@ impl<'a, 'b> Translator<'a, 'b> {
     // -----------------------------------------------------------------------------------------
     // Memory.
 
-    /// Load a scalar of kind `k` at the pointer word `ptr` (the fast path in place, the checked
-    /// slow path through the interpreter's access).
-    fn load(&mut self, k: Kind, ptr: Value, loc: Loc) -> R<Value> {
+    /// Load a scalar of kind `k` at the pointer word `ptr`, computed from the pointer `root` (see
+    /// [`Translator::in_place`]): the fast path in place, the checked slow path through the
+    /// interpreter's access.
+    fn load(&mut self, k: Kind, ptr: Value, root: Value, loc: Loc) -> R<Value> {
         let code = kind_code(k).ok_or_else(|| format!("a load of kind {k:?}"))?;
         if k == Kind::LongDouble {
             return Err("a long double in memory".into());
@@ -698,14 +699,8 @@ impl<'a, 'b> Translator<'a, 'b> {
             self.b.create_block(),
         );
         let result = self.b.append_block_param(done, types::I64);
-        let entry = self.span_entry(ptr, size, false, fast, slow);
+        let addr = self.in_place(ptr, root, size, false, fast, slow);
         self.b.switch_to_block(fast);
-        let base = self
-            .b
-            .ins()
-            .load(types::I64, MemFlagsData::trusted(), entry, 0);
-        let off = self.b.ins().band_imm_u(ptr, 0xffff_ffff);
-        let addr = self.b.ins().iadd(base, off);
         let f = notrap();
         let v = match k {
             Kind::Bool | Kind::U8 => self.b.ins().uload8(types::I64, f, addr, 0),
@@ -731,8 +726,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         Ok(result)
     }
 
-    /// Store the word `v` of kind `k` at `ptr`.
-    fn store(&mut self, k: Kind, ptr: Value, v: Value, loc: Loc) -> R<()> {
+    /// Store the word `v` of kind `k` at `ptr`, computed from the pointer `root`.
+    fn store(&mut self, k: Kind, ptr: Value, root: Value, v: Value, loc: Loc) -> R<()> {
         let code = kind_code(k).ok_or_else(|| format!("a store of kind {k:?}"))?;
         if k == Kind::LongDouble {
             return Err("a long double in memory".into());
@@ -743,14 +738,8 @@ impl<'a, 'b> Translator<'a, 'b> {
             self.b.create_block(),
             self.b.create_block(),
         );
-        let entry = self.span_entry(ptr, size, true, fast, slow);
+        let addr = self.in_place(ptr, root, size, true, fast, slow);
         self.b.switch_to_block(fast);
-        let base = self
-            .b
-            .ins()
-            .load(types::I64, MemFlagsData::trusted(), entry, 0);
-        let off = self.b.ins().band_imm_u(ptr, 0xffff_ffff);
-        let addr = self.b.ins().iadd(base, off);
         let f = notrap();
         match size {
             1 => {
@@ -779,33 +768,66 @@ impl<'a, 'b> Translator<'a, 'b> {
         Ok(())
     }
 
-    /// The span-table entry of `ptr`'s allocation; branches to `fast` when `size` bytes at its
-    /// offset are readable (`write`: writable) in place, to `slow` otherwise. Returns the entry's
-    /// address (valid in `fast`).
-    fn span_entry(&mut self, ptr: Value, size: u64, write: bool, fast: Block, slow: Block) -> Value {
-        let id = self.b.ins().ushr_imm_s(ptr, 32);
+    /// Whether `size` bytes at the pointer word `ptr` are readable (`write`: writable) in place:
+    /// branches to `fast` when they are, to `slow` otherwise, and returns their host address
+    /// (valid in `fast`).
+    ///
+    /// The allocation looked up is `root`'s, the pointer `ptr` was computed from by pointer
+    /// arithmetic (`root` itself for any other address): `ptr` is in place when it lies in that
+    /// allocation, `ptr - (root's id << 32)` being an offset under its limit, which is exactly
+    /// when its own id is `root`'s and its offset is in bounds (the condition of the
+    /// interpreter's fast path). The lookup depends on `root` alone, and its loads of the span
+    /// table are free to move (an id outside the table reads entry 0 and a limit of 0, so they
+    /// never read outside it; the table changes only in helpers, after which native code reads
+    /// its address again), so Cranelift hoists the lookup of a loop-invariant `root` out of the
+    /// loop: what is left per access is a subtraction, two comparisons and the access.
+    fn in_place(&mut self, ptr: Value, root: Value, size: u64, write: bool, fast: Block, slow: Block) -> Value {
+        let id = self.b.ins().ushr_imm_s(root, 32);
         let len = self.b.use_var(self.table_len);
         let in_table = self.b.ins().icmp(IntCC::UnsignedLessThan, id, len);
-        let look = self.b.create_block();
-        self.b.ins().brif(in_table, look, &[], slow, &[]);
-        self.b.switch_to_block(look);
+        let zero = self.iconst(0);
+        let slot = self.b.ins().select(in_table, id, zero);
         let table = self.b.use_var(self.table);
-        let at = self.b.ins().ishl_imm_s(id, SPAN_SHIFT);
+        let at = self.b.ins().ishl_imm_s(slot, SPAN_SHIFT);
         let entry = self.b.ins().iadd(table, at);
-        let limit = self.b.ins().load(
-            types::I64,
-            MemFlagsData::trusted(),
-            entry,
-            if write { 16 } else { 8 },
-        );
-        let off = self.b.ins().band_imm_u(ptr, 0xffff_ffff);
-        let end = self.b.ins().iadd_imm_s(off, size as i64);
-        let ok = self
+        let movable = MemFlagsData::trusted().with_readonly().with_can_move();
+        let limit = self
             .b
             .ins()
-            .icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
-        self.b.ins().brif(ok, fast, &[], slow, &[]);
-        entry
+            .load(types::I64, movable, entry, if write { 16 } else { 8 });
+        let limit = self.b.ins().select(in_table, limit, zero);
+        let base = self.b.ins().load(types::I64, movable, entry, 0);
+        let first = self.b.ins().ishl_imm_s(id, 32);
+        let off = self.b.ins().isub(ptr, first);
+        let end = self.b.ins().iadd_imm_s(off, size as i64);
+        // `off < limit` keeps `off + size` from wrapping around.
+        let starts = self.b.ins().icmp(IntCC::UnsignedLessThan, off, limit);
+        let ends = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
+        let ok = self.b.ins().band(starts, ends);
+        let addr_block = self.b.create_block();
+        self.b.ins().brif(ok, addr_block, &[], slow, &[]);
+        self.b.switch_to_block(addr_block);
+        let addr = self.b.ins().iadd(base, off);
+        self.b.ins().jump(fast, &[]);
+        addr
+    }
+
+    /// The value of the address expression `e` and the pointer it is computed from by pointer
+    /// arithmetic (the innermost operand of its chain of `+`; `e`'s value when it is not a sum),
+    /// evaluated in the order of [`Translator::expr`].
+    fn address(&mut self, e: &Expr) -> R<(Value, Value)> {
+        match &e.kind {
+            ExprKind::PtrAdd { ptr, index, elem } => {
+                let (p, root) = self.address(ptr)?;
+                let i = self.expr(index)?;
+                let off = self.scaled(i, *elem, e.loc)?;
+                Ok((self.b.ins().iadd(p, off), root))
+            }
+            _ => {
+                let v = self.expr(e)?;
+                Ok((v, v))
+            }
+        }
     }
 
     /// The Cranelift variable of local `l`: its value for a register local, its address for a
@@ -836,7 +858,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         if matches!(k, Kind::Aggregate | Kind::Void) {
             return Ok(a);
         }
-        self.load(k, a, loc)
+        self.load(k, a, a, loc)
     }
 
     /// Where an assignable place lives: its register variable, or memory at its address
@@ -845,17 +867,21 @@ impl<'a, 'b> Translator<'a, 'b> {
         Ok(match place {
             Place::Local(l) if self.is_memory(*l) => {
                 let v = self.var(*l)?;
-                Slot::Mem(self.b.use_var(v))
+                let a = self.b.use_var(v);
+                Slot::Mem(a, a)
             }
             Place::Local(l) => Slot::Var(self.var(*l)?),
-            Place::Mem(_) => Slot::Mem(self.place_addr(place)?),
+            Place::Mem(_) => {
+                let (a, root) = self.place_addr(place)?;
+                Slot::Mem(a, root)
+            }
         })
     }
 
     fn read_slot(&mut self, k: Kind, slot: Slot, loc: Loc) -> R<Value> {
         match slot {
             Slot::Var(v) => Ok(self.b.use_var(v)),
-            Slot::Mem(a) => self.load(k, a, loc),
+            Slot::Mem(a, root) => self.load(k, a, root, loc),
         }
     }
 
@@ -865,14 +891,15 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.b.def_var(v, value);
                 Ok(())
             }
-            Slot::Mem(a) => self.store(k, a, value, loc),
+            Slot::Mem(a, root) => self.store(k, a, root, value, loc),
         }
     }
 
-    /// The address a memory place denotes.
-    fn place_addr(&mut self, place: &Place) -> R<Value> {
+    /// The address a memory place denotes, and the pointer it is computed from
+    /// ([`Translator::address`]).
+    fn place_addr(&mut self, place: &Place) -> R<(Value, Value)> {
         match place {
-            Place::Mem(a) => self.expr(a),
+            Place::Mem(a) => self.address(a),
             Place::Local(_) => Err("internal: a register place has no address".into()),
         }
     }
@@ -923,8 +950,8 @@ impl<'a, 'b> Translator<'a, 'b> {
                 if matches!(k, Kind::Aggregate | Kind::Void) {
                     self.expr(a)?
                 } else {
-                    let p = self.expr(a)?;
-                    self.load(k, p, loc)?
+                    let (p, root) = self.address(a)?;
+                    self.load(k, p, root, loc)?
                 }
             }
             ExprKind::Unary(op, a) => {
