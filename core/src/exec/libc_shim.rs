@@ -22,10 +22,8 @@
 //! since start; `clog`/`csqrt`/`cpow` use the textbook formulas, which can differ from glibc in
 //! the last bit.
 
-use std::collections::HashMap;
-use std::time::Instant;
 
-use super::code::{ef, ExprFn};
+use super::machine::code::{ef, ExprFn};
 use super::libc_bind::{self, PrintfArgs, PrintfError};
 use super::machine::{Machine, Trap};
 use super::memory::{ptr_word, AllocId, AllocKind, FaultKind, MemFault, Space};
@@ -581,49 +579,9 @@ pub fn bind(name: &str, types: &TypeTable, ty: TypeId) -> Binding {
     }
 }
 
-/// The C library's state in one run.
-#[derive(Clone)]
-pub struct ShimState {
-    argv0: String,
-    random: libc_bind::Random,
-    atexit: Vec<u64>,
-    start: Instant,
-    /// Id of the first runtime object.
-    runtime_base: u32,
-    /// `getenv` results and `setenv` values (a 0 entry: unset by the program).
-    env: HashMap<Vec<u8>, u64>,
-    /// The environment the program sees: `None`, accsim's own; `Some`, only these variables
-    /// (`--sandbox`, with the ones `--env NAME` passes; issue 14: `getenv` leaked a grader's
-    /// secrets).
-    pub environment: Option<std::collections::BTreeMap<String, String>>,
-    strtok_next: u64,
-}
+pub use super::libc_state::ShimState;
 
 impl ShimState {
-    pub fn new(argv0: String) -> Self {
-        ShimState {
-            argv0,
-            random: libc_bind::Random::new(1),
-            atexit: Vec::new(),
-            start: Instant::now(),
-            runtime_base: 0,
-            env: HashMap::new(),
-            environment: None,
-            strtok_next: 0,
-        }
-    }
-
-    /// The value of environment variable `name` the program starts with.
-    fn initial_env(&self, name: &[u8]) -> Option<Vec<u8>> {
-        let name = std::str::from_utf8(name).ok()?;
-        match &self.environment {
-            None => std::env::var_os(name).map(|v| v.into_encoded_bytes()),
-            Some(granted) => granted.get(name).map(|v| v.as_bytes().to_vec()),
-        }
-    }
-    fn object(&self, i: u32) -> u64 {
-        ptr_word(self.runtime_base + i, 0)
-    }
     fn stream(&self, fp: u64) -> Option<Stream> {
         [Stream::Stdin, Stream::Stdout, Stream::Stderr]
             .into_iter()

@@ -7,24 +7,10 @@
 //! accesses (`accsim check`) never enters native code ([`Machine::native_enabled`]). A function the engine did not compile runs in the interpreter,
 //! and the engine says why in its report (`accsim info`).
 
-use std::sync::Arc;
-
 use super::machine::{Machine, Trap};
 use crate::diag::Loc;
 
-/// An engine's compiled functions.
-pub trait NativeCode: Send + Sync {
-    /// Whether function `fid` (an index of [`super::Executable::funcs`]) has native code.
-    fn compiled(&self, fid: u32) -> bool;
-
-    /// Run function `fid`, which [`NativeCode::compiled`] said has native code, with `args`
-    /// (the interpreter's value words of its parameters) on `m`; `loc` is the call site. The
-    /// caller has checked the call depth and counts the call in `m.depth`.
-    fn call(&self, m: &mut Machine, fid: u32, args: &[u64], loc: Loc) -> Result<u64, Trap>;
-}
-
-/// A shared handle on an engine's code, given to a run in [`super::RunOptions::native`].
-pub type NativeHandle = Arc<dyn NativeCode>;
+pub use super::machine::{NativeCode, NativeHandle};
 
 /// What native code reads and writes of the machine it runs on (the fields are the crate's).
 impl Machine<'_> {
@@ -51,7 +37,7 @@ impl Machine<'_> {
 
 /// The frame of a compiled function whose locals live in memory (arrays, records, address-taken
 /// scalars): native code allocates and frees it through these, which do what the interpreter's
-/// prologue ([`super::code::CFunc::prologue`]) and its call's return do, in the same order, so
+/// prologue ([`super::machine::code::CFunc::prologue`]) and its call's return do, in the same order, so
 /// allocation ids, addresses, `--max-memory` and dangling-pointer faults are the same on both
 /// engines.
 impl Machine<'_> {
@@ -107,11 +93,11 @@ impl Machine<'_> {
         };
         for p in &f.params {
             let r = match *p {
-                super::code::ParamCopy::Scalar { arg, ptr, kind } => {
+                super::machine::code::ParamCopy::Scalar { arg, ptr, kind } => {
                     let v = args.get(arg).copied().unwrap_or(0);
                     self.store_kind(kind, address(ptr, ptrs), v)
                 }
-                super::code::ParamCopy::Aggregate { arg, ptr, size } => {
+                super::machine::code::ParamCopy::Aggregate { arg, ptr, size } => {
                     let src = args.get(arg).copied().unwrap_or(0);
                     self.mem.copy(address(ptr, ptrs), src, size)
                 }
@@ -138,11 +124,11 @@ impl Machine<'_> {
 }
 
 /// OpenACC statements in compiled functions: native code runs their instructions in the
-/// interpreter ([`super::code::CFunc::acc_site`]), on a register frame that holds the values of
+/// interpreter ([`super::machine::code::CFunc::acc_site`]), on a register frame that holds the values of
 /// the native function's locals.
 impl Machine<'_> {
     /// Run the entry (`exit` false) or the exit part of OpenACC statement `site` of function
-    /// `fid` ([`super::code::CFunc::acc_site`]) in the interpreter. `locals` holds, by local
+    /// `fid` ([`super::machine::code::CFunc::acc_site`]) in the interpreter. `locals` holds, by local
     /// id, the value of each register local and the address of each memory local; it gets
     /// back the register locals' values after the instructions ran (a reduction or a capture
     /// may write them).
@@ -153,7 +139,7 @@ impl Machine<'_> {
         exit: bool,
         locals: &mut [u64],
     ) -> Result<(), Trap> {
-        use super::code::Home;
+        use super::machine::code::Home;
         let exe = self.exe;
         let Some(f) = exe.funcs.get(fid as usize) else {
             return Ok(());
@@ -161,7 +147,7 @@ impl Machine<'_> {
         let Some(site) = f.acc_sites.get(site) else {
             return Ok(());
         };
-        let code: &[super::code::Instr] = match (exit, &site.exit) {
+        let code: &[super::machine::code::Instr] = match (exit, &site.exit) {
             (false, _) => &site.enter,
             (true, Some(x)) => x,
             (true, None) => return Ok(()),

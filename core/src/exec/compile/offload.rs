@@ -691,12 +691,12 @@ impl<'a> Cx<'a> {
 
     /// Compile OpenACC statement `key` (whose body is `body`) once more into instruction lists
     /// of its own, for a native-code engine that runs the rest of the function
-    /// ([`crate::exec::code::CFunc::acc_sites`]): a data or compute construct as its entry and its
+    /// ([`crate::exec::machine::code::CFunc::acc_sites`]): a data or compute construct as its entry and its
     /// exit (the body, compiled inline by the interpreter, is the engine's to run in between),
     /// any other statement whole. Orphaned `loop`, `cache` and `routine` directives are not
     /// recorded: they only run their body.
-    pub(super) fn record_acc_site(&mut self, key: crate::exec::code::AccSiteKey, body: Option<&Stmt>, sub: bool, loc: Loc) -> R<()> {
-        use crate::exec::code::AccSiteKey;
+    pub(super) fn record_acc_site(&mut self, key: crate::exec::machine::code::AccSiteKey, body: Option<&Stmt>, sub: bool, loc: Loc) -> R<()> {
+        use crate::exec::machine::code::AccSiteKey;
         if self.checking {
             return Ok(());
         }
@@ -723,7 +723,7 @@ impl<'a> Cx<'a> {
         }
         let mut enter = ops?;
         let exit = split.map(|at| enter.split_off(at.min(enter.len())));
-        self.acc_sites.push(crate::exec::code::AccSite { key, loc, enter, exit });
+        self.acc_sites.push(crate::exec::machine::code::AccSite { key, loc, enter, exit });
         Ok(())
     }
 
