@@ -513,6 +513,12 @@ impl<'a, 'b> Translator<'a, 'b> {
                     Some(AccKind::HostData) => {
                         return Err("a `host_data` construct".into());
                     }
+                    // A function-scope `declare`'s data lives until the function returns (§2.13),
+                    // which the interpreter's call path ends (`function_return`); a native call
+                    // does not pass there.
+                    Some(AccKind::Declare) => {
+                        return Err("a function-scope `declare` directive".into());
+                    }
                     _ => {
                         let (site, has_exit) = self.site(AccSiteKey::Directive(directive.0), s.loc)?;
                         self.run_site(site, false);

@@ -1,6 +1,7 @@
 //! Differential test of the two engines (issue 15): every sample program — plain C
 //! (`samples/c`, with their arguments, multi-file ones included), compile errors
-//! (`samples/errors`), OpenACC samples (`samples/acc`, `samples/openuh`), the planted bugs
+//! (`samples/errors`), OpenACC samples (`samples/acc`, `samples/openuh`, the PGI 1.3 ones in
+//! `samples/pgi13`), the planted bugs
 //! (`samples/bugs`), the regression programs (`samples/regress`, with their `accsim-flags` and
 //! `accsim-env` headers; the planted bugs with `--threads 1`, their races being
 //! nondeterministic on parallel gangs) and the benchmarks at small sizes (`samples/bench/{plain,acc,styles}`)
@@ -64,7 +65,7 @@ fn cases() -> Vec<Case> {
             args: s.args,
         })
         .collect();
-    for dir in ["errors", "acc", "openuh", "bugs", "regress"] {
+    for dir in ["errors", "acc", "openuh", "pgi13", "bugs", "regress"] {
         let d = samples_dir().join(dir);
         // The planted bugs and some regression programs have data races or depend on the order
         // of gangs (§1.2: gangs are unordered), so their outcome depends on how the device
