@@ -111,7 +111,7 @@ fn deep_enter_at(m: &mut Machine, layout: &DeepLayout, range: &HostRange, dc: Da
             let slot = elem + offset;
             let target = m.mem.load_u64(slot).map_err(|f| m.fault(f, loc))?;
             let Some(extent) = pointee_extent(m, target) else { continue };
-            let pointee = HostRange { range: target..target + extent, name: format!("{elem_name}.{member}"), loc };
+            let pointee = HostRange { range: target..target + extent, name: format!("{elem_name}.{member}"), var: range.var.clone(), loc };
             rt::map(m, dc, &pointee, lifetime)?;
             if let (Some(dev_slot), Some(dev_target)) = (rt::translate(m, slot), rt::translate_pointer(m, target)) {
                 rt::attach_pointer(m, dev_slot, dev_target, loc)?;
@@ -149,7 +149,7 @@ fn deep_exit_at(m: &mut Machine, layout: &DeepLayout, range: &HostRange, copy_ou
             if m.acc.present.containing(target).is_none_or(|e| e.dynamic == 0) {
                 continue;
             }
-            let pointee = HostRange { range: target..target + extent, name: format!("{elem_name}.{member}"), loc };
+            let pointee = HostRange { range: target..target + extent, name: format!("{elem_name}.{member}"), var: range.var.clone(), loc };
             if let Some(sub) = sub {
                 deep_exit_at(m, sub, &pointee, copy_out, depth + 1)?;
             }
