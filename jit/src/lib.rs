@@ -13,10 +13,16 @@
 //! threads (rayon), reading and writing the shared device words in place (a device thread's span
 //! table lists device memory; host memory stays unreachable from it: the slow path faults).
 //!
-//! Not covered yet (they run in the interpreter): functions with memory locals (arrays, records,
-//! address-taken scalars), OpenACC directives (in kernels: `atomic`), `switch`/`goto`, variadic
-//! functions, records and long doubles as values. Bounds checks are not yet hoisted out of
-//! loops. Compilation is eager (every covered function, once per run), not lazy.
+//! A function whose locals live in memory (arrays, records, address-taken scalars) allocates
+//! its frame through the interpreter's prologue ([`accsim_core::exec::Machine::native_frame_enter`]),
+//! so addresses and faults are the interpreter's. OpenACC statements (data constructs, launches,
+//! `update`, `enter`/`exit data`, `wait`, `atomic`) run their interpreter instructions through
+//! [`accsim_core::exec::Machine::native_run_site`], the locals passed in a register frame; the
+//! body of a data or compute construct stays native code.
+//!
+//! Not covered yet (they run in the interpreter): VLA locals, `host_data`, `switch`/`goto`,
+//! variadic functions, records and long doubles as values. Bounds checks are not yet hoisted
+//! out of loops. Compilation is eager (every covered function, once per run), not lazy.
 
 mod runtime;
 pub mod translate;
@@ -34,7 +40,7 @@ use cranelift_module::{default_libcall_names, FuncId as ClifFuncId, Linkage, Mod
 use accsim_core::diag::Loc;
 use accsim_core::exec::native::{NativeCode, NativeHandle};
 use accsim_core::exec::{Executable, Machine, Trap};
-use accsim_core::ir::{Function, Program};
+use accsim_core::ir::{Function, Program, Storage};
 
 use translate::{eligible, native_signature, Translator};
 
@@ -120,7 +126,7 @@ impl Engine {
             if verdict[i].is_ok() {
                 cctx.func.signature = native_signature(call_conv, f.params.len());
                 let r = translate_into(
-                    p, exe, f, &mut cctx, &mut fctx, call_conv, target, &mut locs, &mut loc_index,
+                    p, exe, i as u32, f, &mut cctx, &mut fctx, call_conv, target, &mut locs, &mut loc_index,
                     None,
                 );
                 module.clear_context(&mut cctx);
@@ -154,6 +160,7 @@ impl Engine {
             translate_into(
                 p,
                 exe,
+                i as u32,
                 f,
                 &mut cctx,
                 &mut fctx,
@@ -260,6 +267,7 @@ fn define_entry(
 fn translate_into(
     p: &Program,
     exe: &Executable,
+    fid: u32,
     f: &Function,
     cctx: &mut Context,
     fctx: &mut FunctionBuilderContext,
@@ -304,15 +312,21 @@ fn translate_into(
         func: f,
         table,
         table_len,
+        fid,
+        in_memory: f.locals.iter().map(|l| l.storage == Storage::Memory).collect(),
+        frame: None,
+        site_counts: HashMap::new(),
     };
     t.reload_table();
+    t.enter_frame(&params[1..]);
     t.stmt(&f.body)?;
     // Falling off the end returns 0 (as the interpreter's instruction list does).
     let z = t.b.ins().iconst(types::I64, 0);
-    t.b.ins().return_(&[z]);
+    t.ret(z);
     t.b.switch_to_block(trap_exit);
+    // A trap frees the frame too (the interpreter frees each frame as the trap unwinds it).
     let z = t.b.ins().iconst(types::I64, 0);
-    t.b.ins().return_(&[z]);
+    t.ret(z);
     t.b.seal_all_blocks();
     t.b.finalize(target);
     Ok(())
@@ -323,7 +337,7 @@ impl NativeCode for Engine {
         matches!(self.code.get(fid as usize), Some(Some(_)))
     }
 
-    fn call(&self, m: &mut Machine, fid: u32, args: &[u64], _loc: Loc) -> Result<u64, Trap> {
+    fn call(&self, m: &mut Machine, fid: u32, args: &[u64], loc: Loc) -> Result<u64, Trap> {
         let Some(Some(code)) = self.code.get(fid as usize) else {
             return Err(Trap::error(accsim_core::diag::Diagnostic::internal(
                 "native call of a function that has no native code",
@@ -331,6 +345,6 @@ impl NativeCode for Engine {
             )));
         };
         let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
-        runtime::enter(m, *code as *const u8, args, nparams, &self.locs, &self.names)
+        runtime::enter(m, *code as *const u8, args, nparams, &self.locs, &self.names, loc)
     }
 }

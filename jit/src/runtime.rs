@@ -45,6 +45,10 @@ pub struct Ctx {
     pub fuel: u64,
     /// The C call depth (`Machine::depth` while native code runs).
     pub depth: u64,
+    /// The location index of the call site of the native call being made (stored by the caller
+    /// when the callee allocates a frame, read by [`jit_frame_enter`]); `u64::MAX`: the call
+    /// that entered native code, at `entry_loc`.
+    pub call_loc: u64,
     /// The machine (valid for the whole entry; see [`Ctx::machine`]).
     pub machine: *mut (),
     /// Where each call site, access and operation is in the source, by the index native code
@@ -55,6 +59,8 @@ pub struct Ctx {
     pub names: *const String,
     pub names_len: usize,
     pub trap: Option<Trap>,
+    /// The call site of the interpreter's call that entered native code.
+    pub entry_loc: Loc,
 }
 
 pub const OFF_TABLE: i32 = 0;
@@ -62,6 +68,7 @@ pub const OFF_TABLE_LEN: i32 = 8;
 pub const OFF_TRAPPED: i32 = 16;
 pub const OFF_FUEL: i32 = 24;
 pub const OFF_DEPTH: i32 = 32;
+pub const OFF_CALL_LOC: i32 = 40;
 
 impl Ctx {
     /// The machine this entry runs on.
@@ -250,6 +257,97 @@ pub extern "C" fn jit_call(
     }
 }
 
+/// Allocate the frame of compiled function `fid` (its memory locals; the interpreter's prologue,
+/// [`Machine::native_frame_enter`]): the `nargs` argument words at `args` are copied into its
+/// memory parameters and the `nptrs` addresses written to `ptrs`. Returns the mark to give
+/// [`jit_frame_leave`]; a failed allocation traps at the call site.
+pub extern "C" fn jit_frame_enter(
+    ctx: *mut Ctx,
+    fid: u64,
+    args: *const u64,
+    nargs: u64,
+    ptrs: *mut u64,
+    nptrs: u64,
+) -> u64 {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: native code passes a stack array of `nargs` words (or a dangling pointer with 0).
+    let args: &[u64] = if nargs == 0 {
+        &[]
+    } else {
+        unsafe { std::slice::from_raw_parts(args, nargs as usize) }
+    };
+    // SAFETY: native code passes a stack array of `nptrs` words of its own, not otherwise
+    // referenced during the call (or a dangling pointer with 0).
+    let ptrs: &mut [u64] = if nptrs == 0 {
+        &mut []
+    } else {
+        unsafe { std::slice::from_raw_parts_mut(ptrs, nptrs as usize) }
+    };
+    let loc = if ctx.call_loc == u64::MAX {
+        ctx.entry_loc
+    } else {
+        ctx.loc(ctx.call_loc)
+    };
+    ctx.call_loc = u64::MAX;
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    let (mark, r) = m.native_frame_enter(fid as u32, args, ptrs, loc);
+    sync_table(ctx, m);
+    if let Err(t) = r {
+        ctx.set_trap(t);
+    }
+    mark as u64
+}
+
+/// Free the frame [`jit_frame_enter`] allocated (`mark` is what it returned), as the
+/// interpreter's call does when the function returns.
+pub extern "C" fn jit_frame_leave(ctx: *mut Ctx, fid: u64, mark: u64) {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    m.native_frame_leave(fid as u32, mark as usize);
+    sync_table(ctx, m);
+}
+
+/// Zero `size` bytes at `ptr` (the part of an aggregate its initializer leaves out), the
+/// interpreter's checked fill, faulting at `loc`.
+pub extern "C" fn jit_fill(ctx: *mut Ctx, ptr: u64, size: u64, loc: u64) {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    if let Err(f) = m.memory_mut().fill(ptr, 0, size) {
+        let t = m.fault(f, ctx.loc(loc));
+        ctx.set_trap(t);
+    }
+}
+
+/// Run the entry (`exit` 0) or exit part of OpenACC statement `site` of function `fid` in the
+/// interpreter ([`Machine::native_run_site`]) with the `n` local words at `locals` (by local id:
+/// register locals' values, memory locals' addresses), which get back the register locals' values.
+pub extern "C" fn jit_run_site(ctx: *mut Ctx, fid: u64, site: u64, exit: u64, locals: *mut u64, n: u64) {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: native code passes a stack array of `n` words of its own (or a dangling pointer
+    // with 0), not otherwise referenced during the call.
+    let locals: &mut [u64] = if n == 0 {
+        &mut []
+    } else {
+        unsafe { std::slice::from_raw_parts_mut(locals, n as usize) }
+    };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    ctx.sync_into_machine(m);
+    let r = m.native_run_site(fid as u32, site as usize, exit != 0, locals);
+    ctx.sync_from_machine(m);
+    sync_table(ctx, m);
+    if let Err(t) = r {
+        ctx.set_trap(t);
+    }
+}
+
 /// Integer division by zero (`what` 0) or `INT_MIN / -1` (`what` 1) at `loc`.
 pub extern "C" fn jit_arith_trap(ctx: *mut Ctx, what: u64, loc: u64) {
     // SAFETY: as in `jit_load`.
@@ -345,6 +443,7 @@ pub fn enter(
     nparams: usize,
     locs: &[Loc],
     names: &[String],
+    loc: Loc,
 ) -> Result<u64, Trap> {
     let mut ctx = Ctx {
         table: std::ptr::null(),
@@ -352,12 +451,14 @@ pub fn enter(
         trapped: 0,
         fuel: m.fuel_left(),
         depth: m.call_depth() as u64,
+        call_loc: u64::MAX,
         machine: m as *mut Machine as *mut (),
         locs: locs.as_ptr(),
         locs_len: locs.len(),
         names: names.as_ptr(),
         names_len: names.len(),
         trap: None,
+        entry_loc: loc,
     };
     let entry_depth = m.call_depth();
     sync_table(&mut ctx, m);

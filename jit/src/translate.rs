@@ -10,10 +10,11 @@
 //! address, then the old value).
 //!
 //! What the engine compiles (everything else makes [`eligible`] or the translation decline the
-//! function, which then runs in the interpreter, and `accsim info` says why): functions whose
-//! locals are all register locals, not variadic, returning
-//! a scalar or nothing; statements `if`, `while`, `do`, `for`, `break`, `continue`, `return` and
-//! expression statements; scalar expressions, loads and stores of scalars, pointer arithmetic,
+//! function, which then runs in the interpreter, and `accsim info` says why): functions without
+//! VLA locals, not variadic, returning a scalar or nothing (memory locals live in a frame
+//! allocated by [`runtime::jit_frame_enter`]); statements `if`, `while`, `do`, `for`, `break`,
+//! `continue`, `return`, expression statements, aggregate zero fills and OpenACC statements (run
+//! by the interpreter's instructions, [`runtime::jit_run_site`]); scalar expressions, loads and stores of scalars, pointer arithmetic,
 //! calls (of compiled functions directly; of other functions and the C library through the
 //! interpreter's call path; the C library's math routines through the same Rust functions the
 //! shim calls).
@@ -36,13 +37,13 @@ use accsim_core::diag::Loc;
 use accsim_core::exec::libc_shim::{Binding, Shim};
 use accsim_core::exec::memory::{ptr_word, FUNC_ID};
 use accsim_core::exec::value::Kind;
-use accsim_core::exec::Executable;
+use accsim_core::exec::{AccSiteKey, Executable};
 use accsim_core::ir::{
     BinOp, Callee, Expr, ExprKind, Function, LocalId, Place, Program, Stmt, StmtKind, Storage, TypeId,
     UnOp,
 };
 
-use crate::runtime::{self, kind_code, OFF_DEPTH, OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, OFF_TRAPPED, SPAN_SHIFT};
+use crate::runtime::{self, kind_code, OFF_CALL_LOC, OFF_DEPTH, OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, OFF_TRAPPED, SPAN_SHIFT};
 
 /// Why a function cannot be compiled, checked before translation.
 pub fn eligible(p: &Program, f: &Function) -> Result<(), String> {
@@ -50,11 +51,8 @@ pub fn eligible(p: &Program, f: &Function) -> Result<(), String> {
         return Err("variadic function".into());
     }
     for l in &f.locals {
-        if l.storage != Storage::Register {
-            return Err(format!(
-                "`{}` lives in memory (an array, a record or an address-taken local)",
-                l.name
-            ));
+        if l.storage == Storage::VlaAddress {
+            return Err(format!("`{}` is a variable-length array", l.name));
         }
     }
     let ret = Kind::of(&p.types, f.ret);
@@ -82,8 +80,8 @@ type R<T> = Result<T, String>;
 enum Slot {
     /// A register local's Cranelift variable.
     Var(Variable),
-    /// Memory at this address word.
-    Mem(Value),
+    /// Memory at this address word, computed from this pointer ([`Translator::address`]).
+    Mem(Value, Value),
 }
 
 /// The helper functions native code calls, by address.
@@ -100,6 +98,10 @@ enum Helper {
     Math2,
     Math1F,
     Math2F,
+    FrameEnter,
+    FrameLeave,
+    Fill,
+    RunSite,
 }
 
 impl Helper {
@@ -116,6 +118,10 @@ impl Helper {
             Helper::Math2 => runtime::jit_math2 as *const () as usize,
             Helper::Math1F => runtime::jit_math1f as *const () as usize,
             Helper::Math2F => runtime::jit_math2f as *const () as usize,
+            Helper::FrameEnter => runtime::jit_frame_enter as *const () as usize,
+            Helper::FrameLeave => runtime::jit_frame_leave as *const () as usize,
+            Helper::Fill => runtime::jit_fill as *const () as usize,
+            Helper::RunSite => runtime::jit_run_site as *const () as usize,
         }) as i64
     }
 
@@ -132,6 +138,10 @@ impl Helper {
             Helper::Math2 => (&[types::I64, types::F64, types::F64], Some(types::F64)),
             Helper::Math1F => (&[types::I64, types::F32], Some(types::F32)),
             Helper::Math2F => (&[types::I64, types::F32, types::F32], Some(types::F32)),
+            Helper::FrameEnter => (&[types::I64; 6], Some(types::I64)),
+            Helper::FrameLeave => (&[types::I64; 3], None),
+            Helper::Fill => (&[types::I64; 4], None),
+            Helper::RunSite => (&[types::I64; 6], None),
         };
         s.params.extend(params.iter().map(|&t| AbiParam::new(t)));
         if let Some(r) = ret {
@@ -166,6 +176,28 @@ pub struct Translator<'a, 'b> {
     /// calls do not reload them.
     pub table: Variable,
     pub table_len: Variable,
+    /// The function's id (an index of the program's functions).
+    pub fid: u32,
+    /// By local: whether it lives in memory (its variable then holds its address, allocated at
+    /// entry by [`runtime::jit_frame_enter`]).
+    pub in_memory: Vec<bool>,
+    /// The mark of the function's frame ([`runtime::jit_frame_enter`]), when it has memory locals.
+    pub frame: Option<Variable>,
+    /// How many times each OpenACC statement was met so far (the interpreter's
+    /// [`accsim_core::exec::AccSite`]s are in the same order).
+    pub site_counts: HashMap<AccSiteKey, usize>,
+}
+
+/// The byte size of a type: known when the function is compiled, or computed at run time
+/// (a variable-length array's).
+enum Size {
+    Const(u64),
+    Dyn(Value),
+}
+
+/// Whether function `f` has locals in memory (then it allocates a frame when called).
+pub fn has_frame(f: &Function) -> bool {
+    f.locals.iter().any(|l| l.storage == Storage::Memory)
 }
 
 fn notrap() -> MemFlagsData {
@@ -265,6 +297,53 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.check_trap();
         self.b.ins().jump(cont, &[]);
         self.b.switch_to_block(cont);
+    }
+
+    /// Allocate the frame of a function with memory locals (at entry, after the parameters are
+    /// defined): the interpreter's prologue through [`runtime::jit_frame_enter`].
+    pub fn enter_frame(&mut self, params: &[Value]) {
+        let memory: Vec<usize> = (0..self.in_memory.len()).filter(|&i| self.in_memory[i]).collect();
+        if memory.is_empty() {
+            return;
+        }
+        let words = |n: usize| StackSlotData::new(StackSlotKind::ExplicitSlot, (8 * n.max(1)) as u32, 3);
+        let argv = self.b.create_sized_stack_slot(words(params.len()));
+        for (i, &w) in params.iter().enumerate() {
+            self.b.ins().stack_store(types::I64, w, argv, (8 * i) as i32);
+        }
+        let ptrs = self.b.create_sized_stack_slot(words(memory.len()));
+        let fid = self.iconst(self.fid as u64);
+        let a = self.b.ins().stack_addr(types::I64, argv, 0);
+        let na = self.iconst(params.len() as u64);
+        let pp = self.b.ins().stack_addr(types::I64, ptrs, 0);
+        let np = self.iconst(memory.len() as u64);
+        let mark = self
+            .helper(Helper::FrameEnter, &[self.ctx, fid, a, na, pp, np])
+            .unwrap_or(na);
+        let frame = self.b.declare_var(types::I64);
+        self.b.def_var(frame, mark);
+        self.frame = Some(frame);
+        for (k, &l) in memory.iter().enumerate() {
+            let p = self.b.ins().stack_load(types::I64, types::I64, ptrs, (8 * k) as i32);
+            self.b.def_var(self.vars[l], p);
+        }
+        self.check_trap();
+        self.reload_table();
+    }
+
+    /// Free the frame (before the function returns, or leaves on a trap).
+    pub fn leave_frame(&mut self) {
+        if let Some(frame) = self.frame {
+            let mark = self.b.use_var(frame);
+            let fid = self.iconst(self.fid as u64);
+            self.helper(Helper::FrameLeave, &[self.ctx, fid, mark]);
+        }
+    }
+
+    /// Return the word `w`, freeing the frame first.
+    pub fn ret(&mut self, w: Value) {
+        self.leave_frame();
+        self.b.ins().return_(&[w]);
     }
 
     // -----------------------------------------------------------------------------------------
@@ -396,7 +475,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                     }
                     None => self.iconst(0),
                 };
-                self.b.ins().return_(&[w]);
+                self.ret(w);
                 self.after_jump();
             }
             StmtKind::Switch { .. } => return Err("`switch` statement".into()),
@@ -404,13 +483,110 @@ impl<'a, 'b> Translator<'a, 'b> {
                 return Err("a partitioned loop (worker and vector threads)".into())
             }
             StmtKind::Label(_) | StmtKind::Goto(_) => return Err("`goto` or a label".into()),
-            StmtKind::ZeroFill { .. } => return Err("an aggregate initializer".into()),
+            StmtKind::ZeroFill { addr, size } => {
+                let a = self.expr(addr)?;
+                let n = self.iconst(*size);
+                let l = self.loc(s.loc);
+                let l = self.b.ins().iconst(types::I64, l);
+                self.helper(Helper::Fill, &[self.ctx, a, n, l]);
+                self.check_trap();
+            }
             StmtKind::VlaAlloc(_) => return Err("a variable-length array".into()),
-            StmtKind::Acc { .. } | StmtKind::AccLaunch(_) => {
-                return Err("an OpenACC directive (the interpreter runs the runtime)".into())
+            StmtKind::Acc { directive, body } => {
+                use accsim_core::ir::acc::AccKind;
+                let kind = self
+                    .p
+                    .acc
+                    .get(directive.0 as usize)
+                    .and_then(Option::as_ref)
+                    .map(|d| &d.kind);
+                match kind {
+                    // The interpreter runs an orphaned loop's body as it is (exec/compile/offload.rs);
+                    // `cache` and `routine` have no run-time effect.
+                    Some(AccKind::Loop | AccKind::Cache(_) | AccKind::Routine(_)) => {
+                        if let Some(b) = body {
+                            self.stmt(b)?;
+                        }
+                    }
+                    // Inside `host_data`, an array's name stands for its device copy's address
+                    // (§2.8), which the interpreter's compilation of the body knows.
+                    Some(AccKind::HostData) => {
+                        return Err("a `host_data` construct".into());
+                    }
+                    // A function-scope `declare`'s data lives until the function returns (§2.13),
+                    // which the interpreter's call path ends (`function_return`); a native call
+                    // does not pass there.
+                    Some(AccKind::Declare) => {
+                        return Err("a function-scope `declare` directive".into());
+                    }
+                    _ => {
+                        let (site, has_exit) = self.site(AccSiteKey::Directive(directive.0), s.loc)?;
+                        self.run_site(site, false);
+                        if has_exit {
+                            // A data or compute construct: its body runs natively between the
+                            // construct's entry and exit.
+                            if let Some(b) = body {
+                                self.stmt(b)?;
+                            }
+                            self.run_site(site, true);
+                        }
+                    }
+                }
+            }
+            StmtKind::AccLaunch(k) => {
+                let (site, _) = self.site(AccSiteKey::Launch(k.0), s.loc)?;
+                self.run_site(site, false);
             }
         }
         Ok(())
+    }
+
+    /// The interpreter's instructions of an OpenACC statement of this function: their index
+    /// and whether the statement has an exit part.
+    fn site(&mut self, key: AccSiteKey, loc: Loc) -> R<(usize, bool)> {
+        let nth = self.site_counts.entry(key).or_insert(0);
+        let n = *nth;
+        *nth += 1;
+        self.exe
+            .funcs
+            .get(self.fid as usize)
+            .and_then(|f| f.acc_site(key, n, loc))
+            .ok_or_else(|| {
+                "an OpenACC directive in code the interpreter compiles apart (a statement expression)".into()
+            })
+    }
+
+    /// Run the entry (or `exit`) part of OpenACC statement `site` of this function in the
+    /// interpreter (the runtime's data actions, a launch, an atomic statement), with the locals'
+    /// current values in its register frame; register locals get back the values it leaves there.
+    fn run_site(&mut self, site: usize, exit: bool) {
+        let n = self.vars.len();
+        let frame = self.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            (8 * n.max(1)) as u32,
+            3,
+        ));
+        for i in 0..n {
+            let v = self.b.use_var(self.vars[i]);
+            self.b.ins().stack_store(types::I64, v, frame, (8 * i) as i32);
+        }
+        let fid = self.iconst(self.fid as u64);
+        let from = self.iconst(site as u64);
+        let to = self.iconst(exit as u64);
+        let at = self.b.ins().stack_addr(types::I64, frame, 0);
+        let nv = self.iconst(n as u64);
+        self.helper(Helper::RunSite, &[self.ctx, fid, from, to, at, nv]);
+        for i in 0..n {
+            if !self.in_memory.get(i).copied().unwrap_or(false) {
+                let v = self
+                    .b
+                    .ins()
+                    .stack_load(types::I64, types::I64, frame, (8 * i) as i32);
+                self.b.def_var(self.vars[i], v);
+            }
+        }
+        self.check_trap();
+        self.reload_table();
     }
 
     /// A condition as a Cranelift truth value (non-zero word of its kind).
@@ -482,19 +658,47 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
     }
 
-    fn size_of(&self, ty: TypeId) -> R<u64> {
-        self.p
-            .types
-            .size_of(ty)
-            .ok_or_else(|| "a variably-modified type (its size is known at run time)".into())
+    /// The size of a type as the interpreter computes it (exec/compile/expr.rs's `size_of`):
+    /// a variable-length array's from its count local, read when the expression runs.
+    fn size(&mut self, ty: TypeId, loc: Loc) -> R<Size> {
+        use accsim_core::ir::Type;
+        Ok(match self.p.types.get(ty) {
+            Type::Vla(elem, count) => {
+                let (elem, count) = (*elem, *count);
+                let e = self.size(elem, loc)?;
+                let c = self.local_value(count, loc)?;
+                Size::Dyn(match e {
+                    Size::Const(e) => self.b.ins().imul_imm_s(c, e as i64),
+                    Size::Dyn(e) => self.b.ins().imul(c, e),
+                })
+            }
+            Type::Array(elem, Some(n)) => {
+                let n = *n;
+                match self.size(*elem, loc)? {
+                    Size::Const(e) => Size::Const(e.wrapping_mul(n)),
+                    Size::Dyn(e) => Size::Dyn(self.b.ins().imul_imm_s(e, n as i64)),
+                }
+            }
+            Type::Void | Type::Function(_) => Size::Const(1),
+            _ => Size::Const(self.p.types.size_of(ty).unwrap_or(0)),
+        })
+    }
+
+    /// `i * size(elem)`, wrapping.
+    fn scaled(&mut self, i: Value, elem: TypeId, loc: Loc) -> R<Value> {
+        Ok(match self.size(elem, loc)? {
+            Size::Const(sz) => self.b.ins().imul_imm_s(i, sz as i64),
+            Size::Dyn(sz) => self.b.ins().imul(i, sz),
+        })
     }
 
     // -----------------------------------------------------------------------------------------
     // Memory.
 
-    /// Load a scalar of kind `k` at the pointer word `ptr` (the fast path in place, the checked
-    /// slow path through the interpreter's access).
-    fn load(&mut self, k: Kind, ptr: Value, loc: Loc) -> R<Value> {
+    /// Load a scalar of kind `k` at the pointer word `ptr`, computed from the pointer `root` (see
+    /// [`Translator::in_place`]): the fast path in place, the checked slow path through the
+    /// interpreter's access.
+    fn load(&mut self, k: Kind, ptr: Value, root: Value, loc: Loc) -> R<Value> {
         let code = kind_code(k).ok_or_else(|| format!("a load of kind {k:?}"))?;
         if k == Kind::LongDouble {
             return Err("a long double in memory".into());
@@ -506,14 +710,8 @@ impl<'a, 'b> Translator<'a, 'b> {
             self.b.create_block(),
         );
         let result = self.b.append_block_param(done, types::I64);
-        let entry = self.span_entry(ptr, size, false, fast, slow);
+        let addr = self.in_place(ptr, root, size, false, fast, slow);
         self.b.switch_to_block(fast);
-        let base = self
-            .b
-            .ins()
-            .load(types::I64, MemFlagsData::trusted(), entry, 0);
-        let off = self.b.ins().band_imm_u(ptr, 0xffff_ffff);
-        let addr = self.b.ins().iadd(base, off);
         let f = notrap();
         let v = match k {
             Kind::Bool | Kind::U8 => self.b.ins().uload8(types::I64, f, addr, 0),
@@ -539,8 +737,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         Ok(result)
     }
 
-    /// Store the word `v` of kind `k` at `ptr`.
-    fn store(&mut self, k: Kind, ptr: Value, v: Value, loc: Loc) -> R<()> {
+    /// Store the word `v` of kind `k` at `ptr`, computed from the pointer `root`.
+    fn store(&mut self, k: Kind, ptr: Value, root: Value, v: Value, loc: Loc) -> R<()> {
         let code = kind_code(k).ok_or_else(|| format!("a store of kind {k:?}"))?;
         if k == Kind::LongDouble {
             return Err("a long double in memory".into());
@@ -551,14 +749,8 @@ impl<'a, 'b> Translator<'a, 'b> {
             self.b.create_block(),
             self.b.create_block(),
         );
-        let entry = self.span_entry(ptr, size, true, fast, slow);
+        let addr = self.in_place(ptr, root, size, true, fast, slow);
         self.b.switch_to_block(fast);
-        let base = self
-            .b
-            .ins()
-            .load(types::I64, MemFlagsData::trusted(), entry, 0);
-        let off = self.b.ins().band_imm_u(ptr, 0xffff_ffff);
-        let addr = self.b.ins().iadd(base, off);
         let f = notrap();
         match size {
             1 => {
@@ -587,53 +779,120 @@ impl<'a, 'b> Translator<'a, 'b> {
         Ok(())
     }
 
-    /// The span-table entry of `ptr`'s allocation; branches to `fast` when `size` bytes at its
-    /// offset are readable (`write`: writable) in place, to `slow` otherwise. Returns the entry's
-    /// address (valid in `fast`).
-    fn span_entry(&mut self, ptr: Value, size: u64, write: bool, fast: Block, slow: Block) -> Value {
-        let id = self.b.ins().ushr_imm_s(ptr, 32);
+    /// Whether `size` bytes at the pointer word `ptr` are readable (`write`: writable) in place:
+    /// branches to `fast` when they are, to `slow` otherwise, and returns their host address
+    /// (valid in `fast`).
+    ///
+    /// The allocation looked up is `root`'s, the pointer `ptr` was computed from by pointer
+    /// arithmetic (`root` itself for any other address): `ptr` is in place when it lies in that
+    /// allocation, `ptr - (root's id << 32)` being an offset under its limit, which is exactly
+    /// when its own id is `root`'s and its offset is in bounds (the condition of the
+    /// interpreter's fast path). The lookup depends on `root` alone, and its loads of the span
+    /// table are free to move (an id outside the table reads entry 0 and a limit of 0, so they
+    /// never read outside it; the table changes only in helpers, after which native code reads
+    /// its address again), so Cranelift hoists the lookup of a loop-invariant `root` out of the
+    /// loop: what is left per access is a subtraction, two comparisons and the access.
+    fn in_place(&mut self, ptr: Value, root: Value, size: u64, write: bool, fast: Block, slow: Block) -> Value {
+        let id = self.b.ins().ushr_imm_s(root, 32);
         let len = self.b.use_var(self.table_len);
         let in_table = self.b.ins().icmp(IntCC::UnsignedLessThan, id, len);
-        let look = self.b.create_block();
-        self.b.ins().brif(in_table, look, &[], slow, &[]);
-        self.b.switch_to_block(look);
+        let zero = self.iconst(0);
+        let slot = self.b.ins().select(in_table, id, zero);
         let table = self.b.use_var(self.table);
-        let at = self.b.ins().ishl_imm_s(id, SPAN_SHIFT);
+        let at = self.b.ins().ishl_imm_s(slot, SPAN_SHIFT);
         let entry = self.b.ins().iadd(table, at);
-        let limit = self.b.ins().load(
-            types::I64,
-            MemFlagsData::trusted(),
-            entry,
-            if write { 16 } else { 8 },
-        );
-        let off = self.b.ins().band_imm_u(ptr, 0xffff_ffff);
-        let end = self.b.ins().iadd_imm_s(off, size as i64);
-        let ok = self
+        let movable = MemFlagsData::trusted().with_readonly().with_can_move();
+        let limit = self
             .b
             .ins()
-            .icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
-        self.b.ins().brif(ok, fast, &[], slow, &[]);
-        entry
+            .load(types::I64, movable, entry, if write { 16 } else { 8 });
+        let limit = self.b.ins().select(in_table, limit, zero);
+        let base = self.b.ins().load(types::I64, movable, entry, 0);
+        let first = self.b.ins().ishl_imm_s(id, 32);
+        let off = self.b.ins().isub(ptr, first);
+        let end = self.b.ins().iadd_imm_s(off, size as i64);
+        // `off < limit` keeps `off + size` from wrapping around.
+        let starts = self.b.ins().icmp(IntCC::UnsignedLessThan, off, limit);
+        let ends = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
+        let ok = self.b.ins().band(starts, ends);
+        let addr_block = self.b.create_block();
+        self.b.ins().brif(ok, addr_block, &[], slow, &[]);
+        self.b.switch_to_block(addr_block);
+        let addr = self.b.ins().iadd(base, off);
+        self.b.ins().jump(fast, &[]);
+        addr
     }
 
-    /// The Cranelift variable of register local `l`.
+    /// The value of the address expression `e` and the pointer it is computed from by pointer
+    /// arithmetic (the innermost operand of its chain of `+`; `e`'s value when it is not a sum),
+    /// evaluated in the order of [`Translator::expr`].
+    fn address(&mut self, e: &Expr) -> R<(Value, Value)> {
+        match &e.kind {
+            ExprKind::PtrAdd { ptr, index, elem } => {
+                let (p, root) = self.address(ptr)?;
+                let i = self.expr(index)?;
+                let off = self.scaled(i, *elem, e.loc)?;
+                Ok((self.b.ins().iadd(p, off), root))
+            }
+            _ => {
+                let v = self.expr(e)?;
+                Ok((v, v))
+            }
+        }
+    }
+
+    /// The Cranelift variable of local `l`: its value for a register local, its address for a
+    /// memory local.
     fn var(&self, l: LocalId) -> R<Variable> {
         self.vars.get(l.0 as usize).copied().ok_or_else(|| "internal: unknown local".into())
+    }
+
+    fn is_memory(&self, l: LocalId) -> bool {
+        self.in_memory.get(l.0 as usize).copied().unwrap_or(false)
+    }
+
+    /// The value of local `l` (a memory local's is loaded; an aggregate's is its address, as
+    /// the interpreter's `local_value`).
+    fn local_value(&mut self, l: LocalId, loc: Loc) -> R<Value> {
+        let v = self.var(l)?;
+        let a = self.b.use_var(v);
+        if !self.is_memory(l) {
+            return Ok(a);
+        }
+        let ty = self
+            .func
+            .locals
+            .get(l.0 as usize)
+            .ok_or("internal: unknown local")?
+            .ty;
+        let k = self.kind(ty);
+        if matches!(k, Kind::Aggregate | Kind::Void) {
+            return Ok(a);
+        }
+        self.load(k, a, a, loc)
     }
 
     /// Where an assignable place lives: its register variable, or memory at its address
     /// (computed once, for a read-modify-write).
     fn slot(&mut self, place: &Place) -> R<Slot> {
         Ok(match place {
+            Place::Local(l) if self.is_memory(*l) => {
+                let v = self.var(*l)?;
+                let a = self.b.use_var(v);
+                Slot::Mem(a, a)
+            }
             Place::Local(l) => Slot::Var(self.var(*l)?),
-            Place::Mem(_) => Slot::Mem(self.place_addr(place)?),
+            Place::Mem(_) => {
+                let (a, root) = self.place_addr(place)?;
+                Slot::Mem(a, root)
+            }
         })
     }
 
     fn read_slot(&mut self, k: Kind, slot: Slot, loc: Loc) -> R<Value> {
         match slot {
             Slot::Var(v) => Ok(self.b.use_var(v)),
-            Slot::Mem(a) => self.load(k, a, loc),
+            Slot::Mem(a, root) => self.load(k, a, root, loc),
         }
     }
 
@@ -643,14 +902,15 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.b.def_var(v, value);
                 Ok(())
             }
-            Slot::Mem(a) => self.store(k, a, value, loc),
+            Slot::Mem(a, root) => self.store(k, a, root, value, loc),
         }
     }
 
-    /// The address a memory place denotes.
-    fn place_addr(&mut self, place: &Place) -> R<Value> {
+    /// The address a memory place denotes, and the pointer it is computed from
+    /// ([`Translator::address`]).
+    fn place_addr(&mut self, place: &Place) -> R<(Value, Value)> {
         match place {
-            Place::Mem(a) => self.expr(a),
+            Place::Mem(a) => self.address(a),
             Place::Local(_) => Err("internal: a register place has no address".into()),
         }
     }
@@ -678,11 +938,14 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.iconst(w)
             }
             ExprKind::Str(s) => self.iconst(self.exe.string_ptr(s.0)),
-            ExprKind::Local(l) => {
+            ExprKind::Local(l) => self.local_value(*l, loc)?,
+            ExprKind::LocalAddr(l) => {
+                if !self.is_memory(*l) {
+                    return Err("internal: the address of a register local".into());
+                }
                 let v = self.var(*l)?;
                 self.b.use_var(v)
             }
-            ExprKind::LocalAddr(_) => return Err("the address of a local".into()),
             ExprKind::GlobalAddr(g) => self.iconst(Executable::global_ptr(g.0)),
             ExprKind::FuncAddr(f) => self.iconst(ptr_word(FUNC_ID, f.0)),
             ExprKind::ExternAddr(x) => match self.binding(x.0) {
@@ -698,8 +961,8 @@ impl<'a, 'b> Translator<'a, 'b> {
                 if matches!(k, Kind::Aggregate | Kind::Void) {
                     self.expr(a)?
                 } else {
-                    let p = self.expr(a)?;
-                    self.load(k, p, loc)?
+                    let (p, root) = self.address(a)?;
+                    self.load(k, p, root, loc)?
                 }
             }
             ExprKind::Unary(op, a) => {
@@ -752,21 +1015,31 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.cast(from, k, v)?
             }
             ExprKind::PtrAdd { ptr, index, elem } => {
-                let size = self.size_of(*elem)?;
                 let p = self.expr(ptr)?;
                 let i = self.expr(index)?;
-                let off = self.b.ins().imul_imm_s(i, size as i64);
+                let off = self.scaled(i, *elem, loc)?;
                 self.b.ins().iadd(p, off)
             }
             ExprKind::PtrDiff { lhs, rhs, elem } => {
-                let size = self.size_of(*elem)?;
                 let a = self.expr(lhs)?;
                 let b = self.expr(rhs)?;
                 let d = self.b.ins().isub(a, b);
-                if size == 0 {
-                    d
-                } else {
-                    self.b.ins().sdiv_imm_s(d, size as i64)
+                match self.size(*elem, loc)? {
+                    Size::Const(0) => d,
+                    Size::Const(size) if size as i64 == -1 => self.b.ins().ineg(d),
+                    Size::Const(size) => self.b.ins().sdiv_imm_s(d, size as i64),
+                    Size::Dyn(size) => {
+                        // (x as i64).wrapping_div(y as i64), x itself when y is 0.
+                        let zero = self.b.ins().icmp_imm_s(IntCC::Equal, size, 0);
+                        let m1 = self.b.ins().icmp_imm_s(IntCC::Equal, size, -1);
+                        let special = self.b.ins().bor(zero, m1);
+                        let one = self.iconst(1);
+                        let y = self.b.ins().select(special, one, size);
+                        let q = self.b.ins().sdiv(d, y);
+                        let neg = self.b.ins().ineg(d);
+                        let q = self.b.ins().select(m1, neg, q);
+                        self.b.ins().select(zero, d, q)
+                    }
                 }
             }
             ExprKind::Assign { place, value } => {
@@ -1087,8 +1360,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let y = self.expr(value)?;
         let (y, ok) = if pk == Kind::Ptr {
             let elem = self.p.types.pointee(place_ty).unwrap_or(place_ty);
-            let size = self.size_of(elem)?;
-            let n = self.b.ins().imul_imm_s(y, size as i64);
+            let n = self.scaled(y, elem, loc)?;
             let n = if op == BinOp::Sub {
                 self.b.ins().ineg(n)
             } else {
@@ -1140,10 +1412,9 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
             Kind::Ptr => {
                 let elem = self.p.types.pointee(ty).unwrap_or(ty);
-                let size = self.size_of(elem)?;
-                self.b
-                    .ins()
-                    .iadd_imm_s(old, (delta as i64).wrapping_mul(size as i64))
+                let d = self.iconst(delta as i64 as u64);
+                let step = self.scaled(d, elem, loc)?;
+                self.b.ins().iadd(old, step)
             }
             Kind::LongDouble | Kind::Aggregate | Kind::Void => {
                 return Err("`++`/`--` of a long double".into())
@@ -1288,6 +1559,14 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b
             .ins()
             .store(MemFlagsData::trusted(), d1, self.ctx, OFF_DEPTH);
+        if self.p.functions.get(fid as usize).is_some_and(has_frame) {
+            // The callee allocates its frame: the call site is where a failed allocation faults.
+            let l = self.loc(loc);
+            let l = self.b.ins().iconst(types::I64, l);
+            self.b
+                .ins()
+                .store(MemFlagsData::trusted(), l, self.ctx, OFF_CALL_LOC);
+        }
         let mut args = vec![self.ctx];
         args.extend_from_slice(words);
         let call = self.b.ins().call(fref, &args);

@@ -841,9 +841,19 @@ fn write_run_report(
 /// The native engine's code for `p`, or `None` (the interpreter runs everything) when it cannot
 /// compile: an error of the code generator is a bug of accsim's, but it must not stop a program
 /// the interpreter can run, so it is caught and the run goes on interpreted.
+/// With `ACCSIM_NATIVE_COMPILE_TIME` set in the environment, the time the code generator took is
+/// printed on stderr (`accsim: native code compiled in S s`; `accsim-bench` reads it).
 fn native_engine(p: &accsim_core::ir::Program, exe: &exec::Executable) -> Option<exec::native::NativeHandle> {
-    compile_engine(p, exe).ok().map(accsim_jit::Engine::handle)
+    let start = std::time::Instant::now();
+    let engine = compile_engine(p, exe).ok().map(accsim_jit::Engine::handle);
+    if std::env::var_os(NATIVE_COMPILE_TIME_VAR).is_some() {
+        eprintln!("accsim: native code compiled in {:.6} s", start.elapsed().as_secs_f64());
+    }
+    engine
 }
+
+/// See [`native_engine`].
+const NATIVE_COMPILE_TIME_VAR: &str = "ACCSIM_NATIVE_COMPILE_TIME";
 
 /// [`accsim_jit::Engine::compile`], with a panic of the code generator turned into an error.
 fn compile_engine(p: &accsim_core::ir::Program, exe: &exec::Executable) -> Result<accsim_jit::Engine, String> {

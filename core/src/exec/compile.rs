@@ -202,6 +202,7 @@ fn compile_some(p: &Program, info: &ProgramInfo, checking: bool, only: Option<&s
                     homes: Vec::new(),
                     variadic: false,
                     ret_kind: Kind::Void,
+                    acc_sites: Vec::new(),
                 });
             }
         }
@@ -241,6 +242,10 @@ struct Cx<'a> {
     /// The arrays of the enclosing `host_data use_device` constructs, with their names: inside,
     /// the array's name stands for the address of its device copy (§2.8).
     use_device_arrays: Vec<(crate::ir::acc::VarRoot, String)>,
+    /// Where each OpenACC statement of the function's own code is ([`CFunc::acc_sites`]).
+    acc_sites: Vec<super::machine::code::AccSite>,
+    /// The body of the construct just compiled, when it was compiled inline.
+    acc_body: Option<std::ops::Range<usize>>,
 }
 
 fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u32, f: &Function, checking: bool) -> R<CFunc> {
@@ -316,6 +321,8 @@ fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u3
         prog_labels: HashMap::new(),
         loops: Vec::new(),
         in_sub: false,
+        acc_sites: Vec::new(),
+        acc_body: None,
         ret_kind: Kind::of(t, f.ret),
         ret_size: t.size_of(f.ret).unwrap_or(0),
         checking,
@@ -355,6 +362,7 @@ fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u3
         homes,
         variadic: f.variadic,
         ret_kind: cx.ret_kind,
+        acc_sites: cx.acc_sites,
     })
 }
 

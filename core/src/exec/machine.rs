@@ -735,8 +735,9 @@ pub(crate) fn call_function(
     m.depth += 1;
     let native = m.native.as_ref().filter(|n| n.compiled(fid)).cloned();
     let mut result = match native {
-        // Compiled functions have no memory locals and no variadic part (the engine declines
-        // those), so the prologue has nothing to do; the arguments are the register slots.
+        // Compiled functions have no variadic part (the engine declines those) and allocate
+        // their memory locals themselves (`Machine::native_frame_enter`), so the prologue is
+        // theirs; the arguments are the register slots.
         Some(n) if m.unobserved() => {
             let args = m.regs[base..base + f.nparams.min(nargs)].to_vec();
             n.call(m, fid, &args, loc)

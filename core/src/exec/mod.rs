@@ -76,6 +76,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir;
 
 pub use run::{RunOptions, RunOutcome};
+pub use machine::code::{AccSite, AccSiteKey};
 pub use machine::{arith_trap, ArithFault, Capture, Control, DeviceFork, Executable, Machine, Observer, Sink, Trap, TrapKind, MAX_CALL_DEPTH};
 
 /// Compile a validated, linked program once.

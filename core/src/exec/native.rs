@@ -7,7 +7,8 @@
 //! accesses (`accsim check`) never enters native code (`Machine::unobserved`). A function the engine did not compile runs in the interpreter,
 //! and the engine says why in its report (`accsim info`).
 
-use super::machine::Machine;
+use super::machine::{Machine, Trap};
+use crate::diag::Loc;
 
 pub use super::machine::{NativeCode, NativeHandle};
 
@@ -31,5 +32,145 @@ impl Machine<'_> {
     /// ([`super::memory::Memory::take_changes`], [`super::memory::Memory::host_span`]).
     pub fn memory_mut(&mut self) -> &mut super::memory::Memory {
         &mut self.mem
+    }
+}
+
+/// The frame of a compiled function whose locals live in memory (arrays, records, address-taken
+/// scalars): native code allocates and frees it through these, which do what the interpreter's
+/// prologue ([`super::machine::code::CFunc::prologue`]) and its call's return do, in the same order, so
+/// allocation ids, addresses, `--max-memory` and dangling-pointer faults are the same on both
+/// engines.
+impl Machine<'_> {
+    /// The ids of function `fid`'s memory locals, in the order [`Machine::native_frame_enter`]
+    /// returns their addresses.
+    pub fn native_memory_locals(&self, fid: u32) -> Vec<u32> {
+        self.exe
+            .funcs
+            .get(fid as usize)
+            .map(|f| f.memory_locals.iter().map(|l| l.local).collect())
+            .unwrap_or_default()
+    }
+
+    /// Allocate function `fid`'s memory locals (writing their addresses to `ptrs`, in
+    /// [`Machine::native_memory_locals`] order) and copy the arguments of its memory parameters
+    /// (`args`: the argument word of each parameter) into them. `loc` is the call site. Returns
+    /// the mark to give [`Machine::native_frame_leave`] (also when allocation fails part-way:
+    /// what was allocated is freed there).
+    pub fn native_frame_enter(
+        &mut self,
+        fid: u32,
+        args: &[u64],
+        ptrs: &mut [u64],
+        loc: Loc,
+    ) -> (usize, Result<(), Trap>) {
+        let mark = self.frame_allocs.len();
+        let exe = self.exe;
+        let Some(f) = exe.funcs.get(fid as usize) else {
+            return (mark, Ok(()));
+        };
+        for (i, l) in f.memory_locals.iter().enumerate() {
+            let p = match self.mem.alloc(
+                l.size,
+                super::memory::AllocKind::Local(fid, l.local),
+                super::memory::Space::Host,
+                loc,
+            ) {
+                Ok(p) => p,
+                Err(fault) => return (mark, Err(self.fault(fault, loc))),
+            };
+            self.frame_allocs.push(p);
+            if let Some(slot) = ptrs.get_mut(i) {
+                *slot = p;
+            }
+        }
+        // The address of the memory local whose pointer lives in register slot `ptr`.
+        let address = |ptr: usize, ptrs: &[u64]| {
+            f.memory_locals
+                .iter()
+                .position(|l| l.ptr == ptr)
+                .and_then(|i| ptrs.get(i).copied())
+                .unwrap_or(0)
+        };
+        for p in &f.params {
+            let r = match *p {
+                super::machine::code::ParamCopy::Scalar { arg, ptr, kind } => {
+                    let v = args.get(arg).copied().unwrap_or(0);
+                    self.store_kind(kind, address(ptr, ptrs), v)
+                }
+                super::machine::code::ParamCopy::Aggregate { arg, ptr, size } => {
+                    let src = args.get(arg).copied().unwrap_or(0);
+                    self.mem.copy(address(ptr, ptrs), src, size)
+                }
+            };
+            if let Err(fault) = r {
+                return (mark, Err(self.fault(fault, f.loc)));
+            }
+        }
+        (mark, Ok(()))
+    }
+
+    /// Free what [`Machine::native_frame_enter`] allocated for function `fid` (`mark` is what
+    /// it returned), as the interpreter frees a frame when its call returns.
+    pub fn native_frame_leave(&mut self, fid: u32, mark: usize) {
+        let end_loc = self.exe.funcs.get(fid as usize).map(|f| f.end_loc).unwrap_or_default();
+        if mark >= self.frame_allocs.len() {
+            return;
+        }
+        for p in self.frame_allocs.drain(mark..).collect::<Vec<_>>() {
+            self.mem
+                .release(super::memory::AllocId((p >> 32) as u32), end_loc);
+        }
+    }
+}
+
+/// OpenACC statements in compiled functions: native code runs their instructions in the
+/// interpreter ([`super::machine::code::CFunc::acc_site`]), on a register frame that holds the values of
+/// the native function's locals.
+impl Machine<'_> {
+    /// Run the entry (`exit` false) or the exit part of OpenACC statement `site` of function
+    /// `fid` ([`super::machine::code::CFunc::acc_site`]) in the interpreter. `locals` holds, by local
+    /// id, the value of each register local and the address of each memory local; it gets
+    /// back the register locals' values after the instructions ran (a reduction or a capture
+    /// may write them).
+    pub fn native_run_site(
+        &mut self,
+        fid: u32,
+        site: usize,
+        exit: bool,
+        locals: &mut [u64],
+    ) -> Result<(), Trap> {
+        use super::machine::code::Home;
+        let exe = self.exe;
+        let Some(f) = exe.funcs.get(fid as usize) else {
+            return Ok(());
+        };
+        let Some(site) = f.acc_sites.get(site) else {
+            return Ok(());
+        };
+        let code: &[super::machine::code::Instr] = match (exit, &site.exit) {
+            (false, _) => &site.enter,
+            (true, Some(x)) => x,
+            (true, None) => return Ok(()),
+        };
+        let base = self.regs.len();
+        self.regs.resize(base + f.nslots, 0);
+        for (h, &v) in f.homes.iter().zip(locals.iter()) {
+            let (Home::Reg(s) | Home::Mem(s) | Home::Vla(s)) = *h;
+            if let Some(r) = self.regs.get_mut(base + s) {
+                *r = v;
+            }
+        }
+        let saved = (self.bp, self.cur_func);
+        self.bp = base;
+        self.cur_func = fid;
+        let r = super::machine::run_code(self, code);
+        for (h, v) in f.homes.iter().zip(locals.iter_mut()) {
+            if let Home::Reg(s) = *h {
+                *v = self.regs.get(base + s).copied().unwrap_or(0);
+            }
+        }
+        self.regs.truncate(base);
+        (self.bp, self.cur_func) = saved;
+        r.map(|_| ())
     }
 }

@@ -533,6 +533,7 @@ impl<'a> Cx<'a> {
                     loc,
                     true,
                 );
+                let body_start = self.code.len();
                 if let Some(b) = body {
                     let depth = self.use_device_arrays.len();
                     self.use_device_arrays.extend(array_names);
@@ -540,6 +541,7 @@ impl<'a> Cx<'a> {
                     self.use_device_arrays.truncate(depth);
                     compiled?;
                 }
+                self.acc_body = Some(body_start..self.code.len());
                 self.emit(Op::Expr(Box::new(move |m| rt::region_exit(m, loc).map(|_| 0))), loc, false);
             }
             AccKind::EnterData | AccKind::ExitData => {
@@ -738,6 +740,44 @@ impl<'a> Cx<'a> {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Compile OpenACC statement `key` (whose body is `body`) once more into instruction lists
+    /// of its own, for a native-code engine that runs the rest of the function
+    /// ([`crate::exec::machine::code::CFunc::acc_sites`]): a data or compute construct as its entry and its
+    /// exit (the body, compiled inline by the interpreter, is the engine's to run in between),
+    /// any other statement whole. Orphaned `loop`, `cache` and `routine` directives are not
+    /// recorded: they only run their body.
+    pub(super) fn record_acc_site(&mut self, key: crate::exec::machine::code::AccSiteKey, body: Option<&Stmt>, sub: bool, loc: Loc) -> R<()> {
+        use crate::exec::machine::code::AccSiteKey;
+        if self.checking {
+            return Ok(());
+        }
+        let saved_code = std::mem::take(&mut self.code);
+        let saved_labels = std::mem::take(&mut self.labels);
+        let saved_body = self.acc_body.take();
+        let compiled = match key {
+            AccSiteKey::Launch(k) => self.acc_launch(KernelId(k), loc).map(|()| true),
+            AccSiteKey::Directive(d) => match self.p.acc.get(d as usize).and_then(Option::as_ref).map(|x| &x.kind) {
+                Some(AccKind::Loop | AccKind::Cache(_) | AccKind::Routine(_)) | None => Ok(false),
+                Some(AccKind::Data | AccKind::Parallel | AccKind::Kernels | AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::HostData) => {
+                    self.acc_stmt(DirectiveId(d), None, sub, loc).map(|()| true)
+                }
+                Some(_) => self.acc_stmt(DirectiveId(d), body, sub, loc).map(|()| true),
+            },
+        };
+        let split = self.acc_body.take().map(|b| b.start);
+        let ops = self.finish();
+        self.code = saved_code;
+        self.labels = saved_labels;
+        self.acc_body = saved_body;
+        if !compiled? {
+            return Ok(());
+        }
+        let mut enter = ops?;
+        let exit = split.map(|at| enter.split_off(at.min(enter.len())));
+        self.acc_sites.push(crate::exec::machine::code::AccSite { key, loc, enter, exit });
         Ok(())
     }
 

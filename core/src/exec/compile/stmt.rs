@@ -366,8 +366,14 @@ impl<'a> Cx<'a> {
                 });
                 self.emit(Op::Expr(f), loc, true);
             }
-            StmtKind::Acc { directive, body } => self.acc_stmt(*directive, body.as_deref(), sub, loc)?,
-            StmtKind::AccLaunch(k) => self.acc_launch(*k, loc)?,
+            StmtKind::Acc { directive, body } => {
+                self.acc_stmt(*directive, body.as_deref(), sub, loc)?;
+                self.record_acc_site(crate::exec::machine::code::AccSiteKey::Directive(directive.0), body.as_deref(), sub, loc)?;
+            }
+            StmtKind::AccLaunch(k) => {
+                self.acc_launch(*k, loc)?;
+                self.record_acc_site(crate::exec::machine::code::AccSiteKey::Launch(k.0), None, sub, loc)?;
+            }
             StmtKind::Partition(part) => {
                 // The level's threads one after the other (§1.2: they are unordered); in
                 // checking mode the checker hears each thread's start and their rejoining.

@@ -256,9 +256,49 @@ pub struct CFunc {
     pub(crate) homes: Vec<Home>,
     pub variadic: bool,
     pub ret_kind: Kind,
+    /// The instructions of each OpenACC directive and kernel launch of the function, for a
+    /// native-code engine that runs the rest of the function itself (issue 15).
+    pub acc_sites: Vec<AccSite>,
+}
+
+/// Which statement an [`AccSite`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AccSiteKey {
+    /// `StmtKind::Acc` of this directive.
+    Directive(u32),
+    /// `StmtKind::AccLaunch` of this kernel.
+    Launch(u32),
+}
+
+/// The instructions of one OpenACC statement, compiled apart from its function's code: a
+/// native-code engine runs them in the interpreter ([`Machine::native_run_site`]).
+pub struct AccSite {
+    pub key: AccSiteKey,
+    /// The statement's location.
+    pub loc: Loc,
+    /// Everything the statement runs before its body (all of it when `exit` is `None`: the body,
+    /// if any, is then part of these instructions).
+    pub enter: Vec<Instr>,
+    /// A data or compute construct: what runs after its body (which the engine runs itself).
+    pub exit: Option<Vec<Instr>>,
 }
 
 impl CFunc {
+    /// The index in [`CFunc::acc_sites`] of the `nth` occurrence (counted from 0, in the order
+    /// of the function's statements) of OpenACC statement `key`, which is at `loc`, and whether
+    /// it has an exit part (then its body is the engine's to run): what a native-code engine
+    /// runs through [`Machine::native_run_site`]. (An outlined kernel may hold a directive
+    /// twice: a reduction's combine in each loop of the reduction.)
+    pub fn acc_site(&self, key: AccSiteKey, nth: usize, loc: Loc) -> Option<(usize, bool)> {
+        let (i, site) = self
+            .acc_sites
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.key == key)
+            .nth(nth)?;
+        (site.loc == loc).then_some((i, site.exit.is_some()))
+    }
+
     /// Allocate the memory locals (each its own allocation, freed when the call returns, so a
     /// pointer to a dead local or past a local's end is caught) and copy memory parameters' arguments.
     pub fn prologue(&self, m: &mut Machine, fid: u32, loc: Loc) -> Result<(), Trap> {

@@ -46,6 +46,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use clap::{Parser, ValueEnum};
 
+mod engines;
 mod json;
 mod programs;
 use json::to_json;
@@ -98,6 +99,11 @@ struct Cli {
     /// Pass `--engine ENGINE` to accsim (`native` or `interp`, issue 15; default: accsim's own).
     #[arg(long, value_name = "ENGINE")]
     engine: Option<String>,
+    /// Run accsim once per engine (`native,interp`) and print the engines and gcc -O2 side by
+    /// side, wall and user CPU time, with the native engine's compile time (issue 15; `--mode
+    /// run` only; see the `engines` module).
+    #[arg(long, value_delimiter = ',', value_name = "ENGINE,...")]
+    engines: Vec<String>,
     /// Kill a run that takes longer than this many seconds (reported as a failure).
     #[arg(long, value_name = "SECONDS", default_value_t = 600)]
     timeout: u64,
@@ -219,6 +225,7 @@ impl Subject {
                 if let Some(e) = engine {
                     c.arg("--engine").arg(e);
                 }
+                c.env("ACCSIM_NATIVE_COMPILE_TIME", "1");
                 c.args(defines.iter().map(|d| format!("-D{d}")));
                 c.arg(file);
                 c
@@ -258,6 +265,9 @@ impl Subject {
 /// One finished run of a child process.
 struct RunOutcome {
     wall: Duration,
+    /// User CPU time of the child (and the children it waited for), from this process's
+    /// `cutime` before and after the child was reaped.
+    user: f64,
     peak_kib: Option<u64>,
     status: Option<ExitStatus>,
     stdout: String,
@@ -268,6 +278,11 @@ struct RunOutcome {
 #[derive(Clone)]
 struct Measurement {
     best_s: f64,
+    /// The least user CPU time of the runs (the child's and its own waited-for children's).
+    user_s: f64,
+    /// The native engine's compile time (`ACCSIM_NATIVE_COMPILE_TIME`) in the run with the
+    /// least wall time, when accsim printed it.
+    compile_s: Option<f64>,
     times_s: Vec<f64>,
     /// The largest `VmHWM` seen over the runs, in KiB.
     peak_kib: Option<u64>,
@@ -426,6 +441,7 @@ fn run_once(mut cmd: Command, timeout: Duration) -> std::io::Result<RunOutcome> 
     cmd.stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
+    let user_before = children_user_s();
     let start = Instant::now();
     let mut child: Child = cmd.spawn()?;
     let pid = child.id();
@@ -471,6 +487,7 @@ fn run_once(mut cmd: Command, timeout: Duration) -> std::io::Result<RunOutcome> 
         // Killed: a grandchild may still hold the pipes open, so the readers are left behind.
         return Ok(RunOutcome {
             wall,
+            user: children_user_s() - user_before,
             peak_kib: peak,
             status,
             stdout: String::new(),
@@ -481,11 +498,36 @@ fn run_once(mut cmd: Command, timeout: Duration) -> std::io::Result<RunOutcome> 
     let stderr = String::from_utf8_lossy(&err.join().unwrap_or_default()).into_owned();
     Ok(RunOutcome {
         wall,
+        user: children_user_s() - user_before,
         peak_kib: peak,
         status,
         stdout,
         stderr,
     })
+}
+
+/// The user CPU time of this process's reaped children so far (`cutime` of `/proc/self/stat`,
+/// in seconds at 100 ticks a second, the kernel's `USER_HZ`); 0 where it cannot be read.
+fn children_user_s() -> f64 {
+    let Ok(stat) = fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // Fields after the parenthesised command name: state is field 3, cutime field 16.
+    let Some(rest) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
+        return 0.0;
+    };
+    rest.split_whitespace()
+        .nth(13)
+        .and_then(|t| t.parse::<u64>().ok())
+        .map_or(0.0, |t| t as f64 / 100.0)
+}
+
+/// The compile time `accsim` printed on stderr under `ACCSIM_NATIVE_COMPILE_TIME`.
+fn compile_time_in(stderr: &str) -> Option<f64> {
+    stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("accsim: native code compiled in "))
+        .and_then(|r| r.trim_end_matches(" s").parse().ok())
 }
 
 fn describe_status(st: &ExitStatus) -> String {
@@ -513,6 +555,8 @@ fn measure(
 ) -> Result<Measurement, Failure> {
     let command = describe_command(subject, threads);
     let mut times = Vec::new();
+    let mut users: Vec<f64> = Vec::new();
+    let mut compiles: Vec<Option<f64>> = Vec::new();
     let mut peak: Option<u64> = None;
     let mut first_stdout: Option<String> = None;
     for _ in 0..repeat {
@@ -544,14 +588,19 @@ fn measure(
             }
         }
         times.push(o.wall.as_secs_f64());
+        users.push(o.user);
+        compiles.push(compile_time_in(&o.stderr));
         if let Some(k) = o.peak_kib {
             peak = Some(peak.map_or(k, |p| p.max(k)));
         }
         first_stdout.get_or_insert(o.stdout);
     }
     let best_s = times.iter().copied().fold(f64::INFINITY, f64::min);
+    let best = times.iter().position(|&t| t == best_s).unwrap_or(0);
     Ok(Measurement {
         best_s,
+        user_s: users.iter().copied().fold(f64::INFINITY, f64::min),
+        compile_s: compiles.get(best).copied().flatten(),
         times_s: times,
         peak_kib: peak,
         stdout: first_stdout.unwrap_or_default(),
@@ -795,6 +844,9 @@ fn accsim_knows(accsim: &Path, subcommand: &str) -> bool {
 }
 
 fn bench(cli: &Cli) -> Result<u8> {
+    if !cli.engines.is_empty() {
+        return engines::side_by_side(cli);
+    }
     let samples = find_samples(cli)?;
     let accsim = if cli.self_test {
         None
@@ -1396,6 +1448,8 @@ mod tests {
     fn net_memory_ratio_subtracts_the_baseline_of_its_column() {
         let m = |peak_kib| Measurement {
             best_s: 1.0,
+            user_s: 1.0,
+            compile_s: None,
             times_s: vec![1.0],
             peak_kib: Some(peak_kib),
             stdout: String::new(),
