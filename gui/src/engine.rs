@@ -137,7 +137,8 @@ struct Compiled {
     program: Program,
     exe: exec::Executable,
     main_file: FileId,
-    /// The program's files (the Fortran side table words its findings: issue 16).
+    /// The program's files (the Fortran side table words its findings: issue 16; the
+    /// `CRAY_ACC_DEBUG` commentary's locations).
     map: SourceMap,
     kernels: HashMap<u32, KernelLayout>,
     /// Lines of the main file that carry an OpenACC directive.
@@ -145,8 +146,6 @@ struct Compiled {
     /// Findings known before running (notes, compile-time warnings).
     static_findings: Vec<Finding>,
     path: PathBuf,
-    /// The program's files (for the `CRAY_ACC_DEBUG` commentary's locations).
-    map: SourceMap,
 }
 
 fn finding(d: &Diagnostic, main_file: FileId, map: &SourceMap) -> Finding {
@@ -237,7 +236,6 @@ fn compile(path: &Path) -> Result<Compiled, Vec<Finding>> {
         directive_lines,
         static_findings,
         path: path.to_owned(),
-        map,
     })
 }
 
