@@ -86,7 +86,7 @@ impl SourceMap {
         let mut out = d.clone();
         out.message = names.render(&d.message, line);
         // What a message names first: the column a location points at.
-        let subject = |text: &str| text.split('`').nth(1).map(|s| s.to_string());
+        let subject = accsim_fortran::names::FortranNames::subject;
         let fix_col = |loc: Loc, subject: Option<String>| -> Loc {
             if self.file(loc.file).is_some_and(|f| f.fortran.is_some()) {
                 if let Some(t) = self.line_text(loc) {
