@@ -306,7 +306,7 @@ impl<'a> Lowerer<'a> {
     /// A new local of the current function.
     pub fn new_local(&mut self, name: &str, ty: TypeId, storage: Storage, loc: Loc) -> LocalId {
         let f = self.fcx.as_mut().expect("locals only inside functions");
-        f.locals.push(Local { name: name.to_string(), ty, storage, loc });
+        f.locals.push(Local { name: name.to_string(), ty, storage, loc, role: LocalRole::Program });
         LocalId(f.locals.len() as u32 - 1)
     }
 
