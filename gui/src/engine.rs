@@ -137,15 +137,14 @@ struct Compiled {
     program: Program,
     exe: exec::Executable,
     main_file: FileId,
-    /// The program's files (the Fortran side table words its findings: issue 16).
-    map: SourceMap,
     kernels: HashMap<u32, KernelLayout>,
     /// Lines of the main file that carry an OpenACC directive.
     directive_lines: BTreeSet<u32>,
     /// Findings known before running (notes, compile-time warnings).
     static_findings: Vec<Finding>,
     path: PathBuf,
-    /// The program's files (for the `CRAY_ACC_DEBUG` commentary's locations).
+    /// The program's files (for the `CRAY_ACC_DEBUG` commentary's locations, and the Fortran
+    /// side table that words a Fortran program's findings: issue 16).
     map: SourceMap,
 }
 
@@ -233,7 +232,6 @@ fn compile(path: &Path) -> Result<Compiled, Vec<Finding>> {
         program: compiled.program,
         exe,
         main_file,
-        map,
         directive_lines,
         static_findings,
         path: path.to_owned(),
