@@ -85,9 +85,8 @@ impl SourceMap {
         let line = d.primary.map_or(0, |l| l.line);
         let mut out = d.clone();
         out.message = names.render(&d.message, line);
-        // What a message names first (its first code span, for display only): the column a
-        // location points at.
-        let subject = |message: &str| message.split('`').nth(1).map(|s| s.to_string());
+        // What a message names first: the column a location points at.
+        let subject = accsim_fortran::names::FortranNames::subject;
         let fix_col = |loc: Loc, subject: Option<String>| -> Loc {
             if self.file(loc.file).is_some_and(|f| f.fortran.is_some()) {
                 if let Some(t) = self.line_text(loc) {

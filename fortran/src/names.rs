@@ -229,6 +229,13 @@ impl FortranNames {
         (k >= 0 && !v.lbs.is_empty() && v.subscripts(k).is_none()).then(|| (v.fname.clone(), k + 1))
     }
 
+    /// What a message names first: its first `` `code` `` span (the column a location points at).
+    pub fn subject(message: &str) -> Option<String> {
+        let open = message.find('`')?;
+        let len = message[open + 1..].find('`')?;
+        Some(message[open + 1..open + 1 + len].to_string())
+    }
+
     /// The column of `loc`'s line that a message about `subject` (Fortran text: `a(10)` or a
     /// name) points at: the subject's first occurrence in the statement (outside comments), else
     /// the statement's first character. The translation's own columns are those of the C text.
