@@ -171,6 +171,9 @@ fn main() -> std::process::ExitCode {
             eprintln!("accsim-fuzz: {name}: {why}: {}", p.display());
         }
         previous = input;
+        if runs % 50_000 == 0 {
+            eprintln!("accsim-fuzz {name}: {runs} executions in {:.0} s, {crashes} crashes", start.elapsed().as_secs_f64());
+        }
     }
     println!(
         "accsim-fuzz {name}: {runs} executions in {:.0} s, {} seeds ({skipped} files skipped), seed {}: {crashes} crashes ({slow} slow)",
