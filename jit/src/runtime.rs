@@ -263,17 +263,20 @@ pub extern "C" fn jit_arith_trap(ctx: *mut Ctx, what: u64, loc: u64) {
     ctx.set_trap(t);
 }
 
-/// Fuel ran out at `loc`: a limit when `--max-steps` is set, otherwise a refill.
+/// Fuel ran out at `loc`: a refill, or the limit when `--max-steps` is reached.
 pub extern "C" fn jit_out_of_fuel(ctx: *mut Ctx, loc: u64) {
     // SAFETY: as in `jit_load`.
     let ctx = unsafe { &mut *ctx };
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
-    if m.fuel_limited() {
-        let t = m.out_of_fuel(ctx.loc(loc));
-        ctx.set_trap(t);
-    } else {
-        ctx.fuel = u64::MAX;
+    // Unlimited: a refill; a device thread under `--max-steps`: a chunk of its launch's step
+    // pool; none left: the limit.
+    match m.draw_fuel() {
+        0 => {
+            let t = m.out_of_fuel(ctx.loc(loc));
+            ctx.set_trap(t);
+        }
+        fuel => ctx.fuel = fuel,
     }
 }
 

@@ -142,3 +142,30 @@ fn sarif_uris_are_percent_encoded() {
     assert!(uri.ends_with("lost%20write%231.c"), "{uri}");
     assert_eq!(v["runs"][0]["invocations"][0]["exitCode"], 1);
 }
+
+/// Gangs that never end, each printing a line every 10,000 iterations: how many lines come out
+/// before `--max-steps 2000000` stops the run, on `threads` device threads.
+fn lines_before_the_step_limit(dir: &TempDir, threads: &str) -> usize {
+    let prog = write(
+        dir,
+        "endless_gangs.c",
+        "#include <stdio.h>\nint main(void) {\n#pragma acc parallel num_gangs(16)\n  {\n#pragma acc loop gang\n    for (int g = 0; g < 16; g++)\n      for (long i = 0; ; i++)\n        if (i % 10000 == 0) printf(\"gang %d at %ld\\n\", g, i);\n  }\n  return 0;\n}\n",
+    );
+    let out = accsim(&["run".as_ref(), "--max-steps".as_ref(), "2000000".as_ref(), "--threads".as_ref(), threads.as_ref(), prog.as_os_str()]);
+    assert_eq!(out.status, 4, "{}", out.stderr_text());
+    assert!(out.stderr_text().contains("error[max-steps]"), "{}", out.stderr_text());
+    String::from_utf8_lossy(&out.stdout).lines().count()
+}
+
+/// The device threads of a launch share one pool of steps (issue 14: each used to get all the
+/// steps left, so an endless kernel ran about once per device thread group past the limit: 3,200
+/// lines here instead of 200).
+#[test]
+fn device_threads_share_the_step_limit() {
+    let dir = TempDir::new("outcome-steps");
+    let one = lines_before_the_step_limit(&dir, "1");
+    let four = lines_before_the_step_limit(&dir, "4");
+    assert!(one > 0);
+    // Each thread may stop holding up to one chunk (65,536 steps) it did not use.
+    assert!(four <= one + one / 4, "1 thread: {one} lines, 4 threads: {four} lines");
+}

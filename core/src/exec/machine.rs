@@ -2,6 +2,8 @@
 //! the observer, buffered output; calls and the instruction loop.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 use super::code::{CFunc, Executable, Instr, Op};
 use super::libc_shim::{self, ShimState};
@@ -15,6 +17,41 @@ pub const MAX_CALL_DEPTH: usize = 100_000;
 
 /// The status of a run whose stdout reader went away: what a shell reports for SIGPIPE.
 pub const SIGPIPE_STATUS: i32 = 128 + 13;
+
+/// Steps a device fork draws from its launch's [`StepPool`] at a time: the most a fork can hold
+/// unused when another fork finds the pool empty and stops the run.
+const STEP_CHUNK: u64 = 1 << 16;
+
+/// The `--max-steps` steps left to the device threads of one launch, drawn in chunks
+/// ([`STEP_CHUNK`]) so that the threads together never run more than the limit.
+#[derive(Debug)]
+pub struct StepPool(AtomicU64);
+
+impl StepPool {
+    fn new(steps: u64) -> StepPool {
+        StepPool(AtomicU64::new(steps))
+    }
+    /// Up to `chunk` steps (fewer when fewer are left; 0 when none).
+    fn draw(&self, chunk: u64) -> u64 {
+        match self.0.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| (left > 0).then(|| left - left.min(chunk))) {
+            Ok(left) => left.min(chunk),
+            Err(_) => 0,
+        }
+    }
+    /// Exactly `n` steps, or none when fewer are left.
+    fn draw_exactly(&self, n: u64) -> u64 {
+        match self.0.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| left.checked_sub(n)) {
+            Ok(_) => n,
+            Err(_) => 0,
+        }
+    }
+    fn give_back(&self, steps: u64) {
+        self.0.fetch_add(steps, Ordering::Relaxed);
+    }
+    fn left(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+}
 
 /// The help of the `--max-steps` limit.
 const MAX_STEPS_HELP: &str = "`--max-steps N` raises the limit (default 10000000000 steps)";
@@ -111,9 +148,16 @@ pub struct Machine<'e> {
     pub(crate) frame_allocs: Vec<u64>,
     pub(crate) cur_func: u32,
     pub(crate) depth: usize,
-    /// Instructions left; `u64::MAX` when unlimited.
+    /// Instructions left; `u64::MAX` when unlimited. On a device fork of a limited run, the steps
+    /// drawn from [`Machine::step_pool`] and not used yet.
     pub(crate) fuel: u64,
     fuel_limited: bool,
+    /// The steps the device forks of a launch share under `--max-steps` ([`StepPool`]): set on
+    /// the forks, and on the machine that forked them until [`Machine::join_device_forks`].
+    step_pool: Option<Arc<StepPool>>,
+    /// This machine made [`Machine::step_pool`] from its own fuel (it forked a launch's threads)
+    /// and takes what is left back when it joins them.
+    owns_step_pool: bool,
     pub(crate) observer: Option<Box<dyn Observer>>,
     /// The run's observers of events ([`super::events`]): the timeline of `--notify`/`--time`/
     /// `--trace`, the checkers of `accsim check` (accesses and thread events come only from an
@@ -456,19 +500,63 @@ impl<'e> Machine<'e> {
         Trap::limit(Diagnostic::error("max-steps", format!("the program would run out of steps: {what}"), loc).with_help(MAX_STEPS_HELP))
     }
 
+    /// The fuel this machine and its launch's step pool hold: `fuel_start` minus it is the steps
+    /// run (the model clock, [`super::openacc::now_ns`]).
+    pub(crate) fn fuel_with_pool(&self) -> u64 {
+        self.fuel.saturating_add(self.step_pool.as_ref().map_or(0, |p| p.left()))
+    }
+
     /// The steps left before the `--max-steps` limit (`None` when the run is not limited).
     pub fn steps_left(&self) -> Option<u64> {
-        self.fuel_limited.then_some(self.fuel)
+        self.fuel_limited.then_some(self.fuel_with_pool())
+    }
+
+    /// Fuel ran out at `loc`: refill it (unlimited), draw a chunk from the launch's step pool (a
+    /// device fork), or stop the run (`--max-steps` reached).
+    #[cold]
+    pub(crate) fn refuel(&mut self, loc: Loc) -> Result<(), Trap> {
+        if !self.fuel_limited {
+            self.fuel = u64::MAX;
+            return Ok(());
+        }
+        if !self.output_closed {
+            if let Some(pool) = &self.step_pool {
+                self.fuel = pool.draw(STEP_CHUNK);
+                if self.fuel > 0 {
+                    return Ok(());
+                }
+            }
+        }
+        Err(self.out_of_fuel(loc))
+    }
+
+    /// Native code ran out of fuel: the steps it may go on with (a chunk of the launch's step
+    /// pool, or a refill when unlimited); 0 when `--max-steps` is reached.
+    pub fn draw_fuel(&mut self) -> u64 {
+        match (self.fuel_limited, &self.step_pool) {
+            (false, _) => u64::MAX,
+            (true, Some(pool)) if !self.output_closed => pool.draw(STEP_CHUNK),
+            (true, _) => 0,
+        }
+    }
+
+    /// Make sure `need` steps are at hand (drawing them from the step pool when they are there)
+    /// before a fast path that takes them all at once; `false` when they are not.
+    pub(crate) fn reserve_fuel(&mut self, need: u64) -> bool {
+        if self.fuel >= need {
+            return true;
+        }
+        if let (true, Some(pool)) = (self.fuel_limited, &self.step_pool) {
+            self.fuel += pool.draw_exactly(need - self.fuel);
+        }
+        self.fuel >= need
     }
 
     /// Account one instruction at `loc` (fuel, and the observer for a statement).
     #[cold]
     fn tick(&mut self, loc: Loc, stmt: bool) -> Result<(), Trap> {
         if self.fuel == 0 {
-            if self.fuel_limited {
-                return Err(self.out_of_fuel(loc));
-            }
-            self.fuel = u64::MAX;
+            self.refuel(loc)?;
         }
         self.fuel -= 1;
         if stmt && self.observer.is_some() {
@@ -562,6 +650,24 @@ impl<'e> Machine<'e> {
             .filter(|e| self.mem.allocation(AllocId((e.host.start >> 32) as u32)).is_some_and(|a| matches!(a.kind, AllocKind::Global(_))))
             .map(|e| ((e.host.start >> 32) as u32, (e.device_start >> 32) as u32))
             .collect();
+        // Under `--max-steps` the forks draw their steps from one pool, in chunks, so that the
+        // launch as a whole stops at the limit (each fork used to get all the steps left: a kernel
+        // overran the limit about once per fork, issue 14).
+        let (fuel, step_pool) = if self.fuel_limited {
+            let pool = match &self.step_pool {
+                Some(p) => p.clone(),
+                None => {
+                    let p = Arc::new(StepPool::new(std::mem::take(&mut self.fuel)));
+                    self.step_pool = Some(p.clone());
+                    self.owns_step_pool = true;
+                    p
+                }
+            };
+            // A fork draws its first chunk when it first runs (see `refuel`).
+            (0, Some(pool))
+        } else {
+            (self.fuel, None)
+        };
         let mut machine = Machine {
             exe: self.exe,
             mem: self.mem.device_view(&globals, self.observer.is_some()),
@@ -572,8 +678,10 @@ impl<'e> Machine<'e> {
             frame_allocs: Vec::new(),
             cur_func: self.cur_func,
             depth: self.depth,
-            fuel: self.fuel,
+            fuel,
             fuel_limited: self.fuel_limited,
+            step_pool,
+            owns_step_pool: false,
             observer: None,
             events: Default::default(),
             memory_model: None,
@@ -610,7 +718,11 @@ impl<'e> Machine<'e> {
         let mut used = 0u64;
         for mut f in forks {
             f.machine.flush_stdout();
-            used = used.saturating_add(start.saturating_sub(f.machine.fuel));
+            match &f.machine.step_pool {
+                // The steps a fork drew and did not use go back to the pool.
+                Some(pool) => pool.give_back(f.machine.fuel),
+                None => used = used.saturating_add(start.saturating_sub(f.machine.fuel)),
+            }
             drop(f.machine);
             let out = f.out.bytes();
             if !out.is_empty() {
@@ -623,6 +735,17 @@ impl<'e> Machine<'e> {
         }
         // The forks are dropped: the allocation table they shared comes back.
         self.mem.take_back();
+        if self.step_pool.is_some() {
+            // The forks drew from the pool and never beyond it: no overrun to find here. The
+            // machine that made the pool takes back what is left; a fork that forked keeps
+            // sharing it.
+            if std::mem::take(&mut self.owns_step_pool) {
+                if let Some(pool) = self.step_pool.take() {
+                    self.fuel = self.fuel.saturating_add(pool.left());
+                }
+            }
+            return Ok(());
+        }
         if self.fuel_limited && used > self.fuel {
             self.fuel = 0;
             return Err(self.out_of_fuel(loc));
@@ -755,10 +878,7 @@ pub fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
             return Ok(0);
         };
         if m.fuel == 0 {
-            if m.fuel_limited {
-                return Err(m.out_of_fuel(ins.loc));
-            }
-            m.fuel = u64::MAX;
+            m.refuel(ins.loc)?;
         }
         m.fuel -= 1;
         if ins.stmt && m.observer.is_some() {
@@ -899,6 +1019,8 @@ pub fn run_main(
         depth: 0,
         fuel: options.max_steps.unwrap_or(u64::MAX),
         fuel_limited: options.max_steps.is_some(),
+        step_pool: None,
+        owns_step_pool: false,
         observer: options.observer,
         events: super::events::Subscribers::new(options.subscribers),
         memory_model: options.memory_model,

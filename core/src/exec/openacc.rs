@@ -243,7 +243,7 @@ impl AccState {
 
 /// The model clock now (see [`super::events`]).
 pub fn now_ns(m: &Machine) -> u64 {
-    m.acc.fuel_start.saturating_sub(m.fuel) + m.acc.extra_ns
+    m.acc.fuel_start.saturating_sub(m.fuel_with_pool()) + m.acc.extra_ns
 }
 
 /// Report an event to the run's subscribers ([`super::events`]), first advancing the model
