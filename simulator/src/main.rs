@@ -563,7 +563,7 @@ fn report(findings: &[Diagnostic], map: &SourceMap, c: &CheckArgs, outcome: &Out
     let document = match (c.format, &c.report) {
         (Format::Text, _) => findings.iter().map(|d| d.render(map, false)).collect::<String>(),
         (Format::Json, Some(_)) => report_json("check", outcome, outcome.run_status(), findings, figures, map),
-        (Format::Json, None) => format!("{}\n", findings_json(findings, map)),
+        (Format::Json, None) => format!("{}\n", findings_json(findings, map, &outcome.to_json(map, outcome.run_status()))),
         (Format::Sarif, _) => format!("{}\n", findings_sarif(findings, map, status, !matches!(outcome, Outcome::Internal(_)))),
     };
     let status = ExitCode::from(status);
@@ -588,8 +588,10 @@ fn severity_name(d: &Diagnostic) -> &'static str {
     }
 }
 
-/// `{"findings":[{"kind","severity","file","line","column","message","notes":[{"file","line","message"}]}]}`
-fn findings_json(findings: &[Diagnostic], map: &SourceMap) -> String {
+/// `{"findings":[{"kind","severity","file","line","column","message","notes":[{"file","line","message"}]}], "outcome": OUTCOME}`
+/// on stdout: the findings and how the run ended ([`Outcome::to_json`], issue 14), without the
+/// figures of a `--report` file (its wall time would make the same check print different text).
+fn findings_json(findings: &[Diagnostic], map: &SourceMap, outcome: &serde_json::Value) -> String {
     let items: Vec<serde_json::Value> = findings
         .iter()
         .map(|d| {
@@ -612,7 +614,7 @@ fn findings_json(findings: &[Diagnostic], map: &SourceMap) -> String {
             })
         })
         .collect();
-    accsim::json::write(&serde_json::json!({ "findings": items }), accsim::json::Style::COMPACT)
+    accsim::json::write(&serde_json::json!({ "findings": items, "outcome": outcome }), accsim::json::Style::COMPACT)
 }
 
 /// SARIF 2.1.0, for code-scanning tools; `status` is `check`'s exit status (`invocations`).

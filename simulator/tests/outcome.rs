@@ -78,6 +78,9 @@ fn check_reports_a_failed_assert_and_a_non_zero_exit() {
     assert_eq!(out.status, 1, "{}", out.stderr_text());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is the JSON document alone");
     assert_eq!(v["findings"][0]["kind"], "aborted", "{v}");
+    // The outcome block comes with the findings without `--report` too.
+    assert_eq!(v["outcome"]["kind"], "aborted", "{v}");
+    assert_eq!(v["outcome"]["status"], 134, "as `accsim run` would exit: {v}");
     assert!(out.stderr_text().contains("Assertion `n == 3' failed"), "{}", out.stderr_text());
 }
 
