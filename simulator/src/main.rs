@@ -309,6 +309,7 @@ impl RunArgs {
             max_memory: Some(self.max_memory.unwrap_or(limits::default_max_memory(self.compile.sandbox))),
             environment: self.compile.sandbox.then(|| limits::granted_environment(&self.env)),
             device: device_config(self),
+            deadline: self.max_time().map(|seconds| (limits::started(), seconds)),
             ..Default::default()
         }
     }
@@ -408,7 +409,7 @@ fn main() -> ExitCode {
     let mut map = SourceMap::new();
     match cli.command {
         Command::Check(c) => {
-            limits::start_watchdog(c.run.max_time(), c.report.clone().filter(|_| c.format == Format::Json), "check");
+            limits::start_watchdog(c.run.max_time(), c.report.clone().filter(|_| c.format == Format::Json), "check", &c.run.compile.files);
             check(c, &mut map)
         }
         Command::Explore(e) => explore(e, &mut map),
@@ -465,7 +466,7 @@ fn main() -> ExitCode {
         Command::Run(cmd) => {
             let r = &cmd.run;
             let started = std::time::Instant::now();
-            limits::start_watchdog(r.max_time(), cmd.report.clone(), "run");
+            limits::start_watchdog(r.max_time(), cmd.report.clone(), "run", &r.compile.files);
             let compiled = match driver::compile_files(&r.compile.files, &preprocess_options(&r.compile), &mut map) {
                 Ok(c) => {
                     if r.compile.notes {

@@ -98,6 +98,41 @@ fn max_time_ends_an_endless_run_with_a_limit() {
     let v = report(&rep);
     assert_eq!(v["outcome"]["kind"], "limit", "{v}");
     assert_eq!(v["outcome"]["limit"], "max-time");
+    // The interpreter stops at the line it runs (issue 14: the message had no file:line).
+    assert!(out.stderr_text().contains("spin.c:3:"), "{}", out.stderr_text());
+    assert_eq!(v["outcome"]["error"]["line"], 3, "{v}");
+}
+
+/// The processes whose command line mentions `needle` (Linux: /proc/PID/cmdline).
+fn processes_naming(needle: &str) -> Vec<String> {
+    let Ok(dir) = std::fs::read_dir("/proc") else { return Vec::new() };
+    dir.filter_map(|e| e.ok())
+        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+        .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+        .filter(|c| c.contains(needle))
+        .collect()
+}
+
+/// `--max-time` while still preprocessing an endless input: the limit names the program's file
+/// and the preprocessor (`cc1` under `cc -E`) is killed with accsim (issue 14: it kept running).
+#[test]
+fn max_time_kills_the_preprocessor_and_names_the_file() {
+    let dir = TempDir::new("outcome-cpp-time");
+    let prog = write(&dir, "endless_include.c", "#include \"/dev/zero\"\nint main(void) { return 0; }\n");
+    let out = accsim(&["run".as_ref(), "--max-time".as_ref(), "1".as_ref(), prog.as_os_str()]);
+    assert_eq!(out.status, 4, "{}", out.stderr_text());
+    assert!(out.stderr_text().contains("error[max-time]"), "{}", out.stderr_text());
+    assert!(out.stderr_text().contains("endless_include.c"), "names the file: {}", out.stderr_text());
+    let needle = prog.display().to_string();
+    let mut left = processes_naming(&needle);
+    for _ in 0..20 {
+        if left.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        left = processes_naming(&needle);
+    }
+    assert!(left.is_empty(), "preprocessor processes left running: {left:?}");
 }
 
 #[test]

@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use super::code::{CFunc, Executable, Instr, Op};
 use super::libc_shim::{self, ShimState};
@@ -51,6 +52,24 @@ impl StepPool {
     fn left(&self) -> u64 {
         self.0.load(Ordering::Relaxed)
     }
+}
+
+/// When a run with `--max-time` must stop, and the limit in seconds (for the message).
+#[derive(Clone, Copy, Debug)]
+struct Deadline {
+    at: Instant,
+    seconds: f64,
+}
+
+/// The diagnostic of the `--max-time` limit reached at `loc` (the line being run; a file
+/// without a line when the run was still preprocessing or outside the interpreter).
+pub fn time_limit_diagnostic(seconds: f64, loc: Loc) -> Diagnostic {
+    Diagnostic::error("max-time", format!("the run took longer than {seconds} seconds of wall-clock time (the --max-time limit)"), loc)
+        .with_help("`--max-time SECONDS` raises the limit")
+}
+
+fn time_limit(seconds: f64, loc: Loc) -> Trap {
+    Trap::limit(time_limit_diagnostic(seconds, loc))
 }
 
 /// The help of the `--max-steps` limit.
@@ -158,6 +177,9 @@ pub struct Machine<'e> {
     /// This machine made [`Machine::step_pool`] from its own fuel (it forked a launch's threads)
     /// and takes what is left back when it joins them.
     owns_step_pool: bool,
+    /// `--max-time`: when the run must stop. Checked each time a chunk of steps is drawn (the
+    /// run then holds its steps in a pool, see [`run_main`]).
+    deadline: Option<Deadline>,
     pub(crate) observer: Option<Box<dyn Observer>>,
     /// The run's observers of events ([`super::events`]): the timeline of `--notify`/`--time`/
     /// `--trace`, the checkers of `accsim check` (accesses and thread events come only from an
@@ -511,43 +533,49 @@ impl<'e> Machine<'e> {
         self.fuel_limited.then_some(self.fuel_with_pool())
     }
 
-    /// Fuel ran out at `loc`: refill it (unlimited), draw a chunk from the launch's step pool (a
-    /// device fork), or stop the run (`--max-steps` reached).
+    /// Fuel ran out at `loc`: refill it (see [`Machine::refill`]).
     #[cold]
     pub(crate) fn refuel(&mut self, loc: Loc) -> Result<(), Trap> {
-        if !self.fuel_limited {
-            self.fuel = u64::MAX;
-            return Ok(());
+        self.fuel = self.refill(loc)?;
+        Ok(())
+    }
+
+    /// Fuel ran out at `loc` (in the interpreter or in native code): the steps the run may go
+    /// on with — a chunk of the step pool (a launch's device threads; a run with `--max-time`),
+    /// or a refill when the run has no step limit — or the trap that ends it: the time limit
+    /// passed (`--max-time`, at `loc`), the steps used up (`--max-steps`), the output closed.
+    #[cold]
+    pub fn refill(&mut self, loc: Loc) -> Result<u64, Trap> {
+        if let Some(d) = &self.deadline {
+            if Instant::now() >= d.at {
+                return Err(time_limit(d.seconds, loc));
+            }
         }
         if !self.output_closed {
             if let Some(pool) = &self.step_pool {
-                self.fuel = pool.draw(STEP_CHUNK);
-                if self.fuel > 0 {
-                    return Ok(());
+                let drawn = pool.draw(STEP_CHUNK);
+                if drawn > 0 {
+                    return Ok(drawn);
                 }
+            }
+            if !self.fuel_limited {
+                return Ok(u64::MAX);
             }
         }
         Err(self.out_of_fuel(loc))
     }
 
-    /// Native code ran out of fuel: the steps it may go on with (a chunk of the launch's step
-    /// pool, or a refill when unlimited); 0 when `--max-steps` is reached.
-    pub fn draw_fuel(&mut self) -> u64 {
-        match (self.fuel_limited, &self.step_pool) {
-            (false, _) => u64::MAX,
-            (true, Some(pool)) if !self.output_closed => pool.draw(STEP_CHUNK),
-            (true, _) => 0,
-        }
-    }
-
     /// Make sure `need` steps are at hand (drawing them from the step pool when they are there)
-    /// before a fast path that takes them all at once; `false` when they are not.
+    /// before a fast path that takes them all at once; `false` when they are not. Under
+    /// `--max-time` a fast path takes at most a chunk's steps past the deadline check.
     pub(crate) fn reserve_fuel(&mut self, need: u64) -> bool {
         if self.fuel >= need {
             return true;
         }
-        if let (true, Some(pool)) = (self.fuel_limited, &self.step_pool) {
-            self.fuel += pool.draw_exactly(need - self.fuel);
+        if let Some(pool) = &self.step_pool {
+            if need - self.fuel <= STEP_CHUNK || self.deadline.is_none() {
+                self.fuel += pool.draw_exactly(need - self.fuel);
+            }
         }
         self.fuel >= need
     }
@@ -653,7 +681,7 @@ impl<'e> Machine<'e> {
         // Under `--max-steps` the forks draw their steps from one pool, in chunks, so that the
         // launch as a whole stops at the limit (each fork used to get all the steps left: a kernel
         // overran the limit about once per fork, issue 14).
-        let (fuel, step_pool) = if self.fuel_limited {
+        let (fuel, step_pool) = if self.fuel_limited || self.step_pool.is_some() {
             let pool = match &self.step_pool {
                 Some(p) => p.clone(),
                 None => {
@@ -682,6 +710,7 @@ impl<'e> Machine<'e> {
             fuel_limited: self.fuel_limited,
             step_pool,
             owns_step_pool: false,
+            deadline: self.deadline,
             observer: None,
             events: Default::default(),
             memory_model: None,
@@ -1021,6 +1050,7 @@ pub fn run_main(
         fuel_limited: options.max_steps.is_some(),
         step_pool: None,
         owns_step_pool: false,
+        deadline: options.deadline.map(|(started, seconds)| Deadline { at: started + Duration::from_secs_f64(seconds.clamp(0.0, 1e9)), seconds }),
         observer: options.observer,
         events: super::events::Subscribers::new(options.subscribers),
         memory_model: options.memory_model,
@@ -1052,7 +1082,14 @@ pub fn run_main(
         native: None,
         stack_top: stack_address(),
         stack_size,
-    };
+    };    if m.deadline.is_some() {
+        // Under `--max-time` the run draws its steps from a pool in chunks, so that the deadline
+        // is checked at every chunk (an unlimited run would otherwise never come back to it).
+        let pool = Arc::new(StepPool::new(std::mem::take(&mut m.fuel)));
+        m.fuel = pool.draw(STEP_CHUNK);
+        m.step_pool = Some(pool);
+    }
+
     if options.native.is_some() && m.unobserved() {
         m.mem.track_changes();
         m.native = options.native;

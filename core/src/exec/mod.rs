@@ -76,7 +76,7 @@ use crate::diag::{Diagnostic, Diagnostics, Loc};
 use crate::ir;
 
 pub use code::Executable;
-pub use machine::{arith_trap, ArithFault, DeviceFork, Machine, Trap, TrapKind, MAX_CALL_DEPTH};
+pub use machine::{arith_trap, time_limit_diagnostic, ArithFault, DeviceFork, Machine, Trap, TrapKind, MAX_CALL_DEPTH};
 
 /// What the observer tells the interpreter.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -167,6 +167,10 @@ pub struct RunOptions {
     /// Native code for some functions (issue 15), run in their place when nothing observes the
     /// run (no observer, no memory model, no subscriber that follows memory accesses).
     pub native: Option<native::NativeHandle>,
+    /// `--max-time`: when the run started (preprocessing included) and the limit in seconds. The
+    /// run stops with a `max-time` limit at the line it is running once the time is up (checked
+    /// every 65,536 steps).
+    pub deadline: Option<(std::time::Instant, f64)>,
 }
 
 /// A cloneable in-memory sink, for tests and tools that capture a program's output.
