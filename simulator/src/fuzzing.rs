@@ -77,6 +77,8 @@ pub fn execute(data: &[u8]) -> Result<(), Defect> {
         stdout: Some(out.sink()),
         stderr: Some(err.sink()),
         environment: Some(Default::default()),
+        // No file may be opened, and stdin is empty (the default FileAccess grants nothing).
+        stdin: Some(Box::new(std::io::empty())),
         ..Default::default()
     };
     match exe.run(options, vec!["fuzz".into()]) {

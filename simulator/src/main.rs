@@ -227,6 +227,14 @@ struct RunArgs {
     /// `getenv` (repeatable).
     #[arg(long = "env", value_name = "NAME")]
     env: Vec<String>,
+    /// Under --sandbox, let the program open PATH for reading with fopen (a directory: every file
+    /// below it; repeatable). Without --sandbox a program opens what the user may open.
+    #[arg(long = "allow-read", value_name = "PATH")]
+    allow_read: Vec<std::path::PathBuf>,
+    /// Under --sandbox, let the program create and write PATH with fopen (a directory: every file
+    /// below it; repeatable).
+    #[arg(long = "allow-write", value_name = "PATH")]
+    allow_write: Vec<std::path::PathBuf>,
     /// Default number of gangs of a compute construct without `num_gangs`.
     #[arg(long, value_name = "N", default_value_t = 8)]
     gangs: u64,
@@ -310,6 +318,7 @@ impl RunArgs {
             environment: self.compile.sandbox.then(|| limits::granted_environment(&self.env)),
             device: device_config(self),
             deadline: self.max_time().map(|seconds| (limits::started(), seconds)),
+            files: exec::libc_file::FileAccess { unrestricted: !self.compile.sandbox, read: self.allow_read.clone(), write: self.allow_write.clone() },
             ..Default::default()
         }
     }

@@ -1065,6 +1065,7 @@ pub fn run_main(
         libc: {
             let mut libc = ShimState::new(argv.first().cloned().unwrap_or_default());
             libc.environment = options.environment;
+            libc.files = super::libc_file::FileTable::new(options.files, Some(options.stdin.unwrap_or_else(|| Box::new(std::io::stdin()))));
             libc
         },
         launch_dims: [0, 1, 1, 1],
@@ -1106,6 +1107,10 @@ pub fn run_main(
         other => other,
     };
     m.flush_stdout();
+    if result.is_ok() {
+        // A normal exit writes what the program's files still hold, as glibc's `exit` does.
+        super::libc_file::flush_all(&mut m);
+    }
     match result {
         Ok(v) => RunOutcome::Exited((v as i32) & 0xff),
         Err(t) => match *t.0 {

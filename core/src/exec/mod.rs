@@ -55,6 +55,7 @@ pub mod gang;
 pub mod inspect;
 pub mod libc_bind;
 mod libc_erf;
+pub mod libc_file;
 pub mod libc_omp;
 pub mod libc_shim;
 pub mod memory;
@@ -171,6 +172,10 @@ pub struct RunOptions {
     /// run stops with a `max-time` limit at the line it is running once the time is up (checked
     /// every 65,536 steps).
     pub deadline: Option<(std::time::Instant, f64)>,
+    /// What files the program may open ([`libc_file`]; default: none).
+    pub files: libc_file::FileAccess,
+    /// The program's stdin (default: the process's stdin).
+    pub stdin: Option<Box<dyn std::io::Read + Send>>,
 }
 
 /// A cloneable in-memory sink, for tests and tools that capture a program's output.
