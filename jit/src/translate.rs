@@ -189,6 +189,11 @@ impl<'a, 'b> Translator<'a, 'b> {
         i as i64
     }
 
+    /// What the C library binds extern `x` to (the executable keeps only how to call it).
+    fn binding(&self, x: u32) -> Option<Binding> {
+        self.p.externs.get(x as usize).map(|e| accsim_core::exec::libc_shim::bind(&e.name, &self.p.types, e.ty))
+    }
+
     fn iconst(&mut self, v: u64) -> Value {
         self.b.ins().iconst(types::I64, v as i64)
     }
@@ -680,12 +685,12 @@ impl<'a, 'b> Translator<'a, 'b> {
             ExprKind::LocalAddr(_) => return Err("the address of a local".into()),
             ExprKind::GlobalAddr(g) => self.iconst(Executable::global_ptr(g.0)),
             ExprKind::FuncAddr(f) => self.iconst(ptr_word(FUNC_ID, f.0)),
-            ExprKind::ExternAddr(x) => match self.exe.externs.get(x.0 as usize) {
+            ExprKind::ExternAddr(x) => match self.binding(x.0) {
                 Some(Binding::Function(_)) => {
                     self.iconst(ptr_word(FUNC_ID, self.p.functions.len() as u32 + x.0))
                 }
                 Some(Binding::Object(i)) => {
-                    self.iconst(ptr_word(self.exe.first_runtime_id() + *i, 0))
+                    self.iconst(ptr_word(self.exe.first_runtime_id() + i, 0))
                 }
                 _ => return Err("an undefined external".into()),
             },
@@ -1177,7 +1182,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.interp_call(fptr, &words, loc)
             }
             Callee::Extern(x) => {
-                let shim = self.exe.externs.get(x.0 as usize).and_then(Binding::shim);
+                let shim = self.binding(x.0).and_then(|b| b.shim());
                 let name = self.p.externs.get(x.0 as usize).map_or("", |x| x.name.as_str());
                 if let Some(v) = self.math_call(name, shim, &words)? {
                     return Ok(v);

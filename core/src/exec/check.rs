@@ -28,57 +28,11 @@
 use crate::diag::Loc;
 
 use super::events::{Event, Stamp};
-use super::memory::Memory;
 
-/// One memory access of the program.
-#[derive(Clone, Copy, Debug)]
-pub struct Access {
-    pub addr: u64,
-    pub size: u64,
-    pub write: bool,
-    /// Inside an `atomic` construct (§2.12).
-    pub atomic: bool,
-    pub loc: Loc,
-}
-
-/// A level of the execution model below the gang (§1.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    Worker,
-    Vector,
-}
-
-/// The structure of a kernel's execution, as device code runs.
-#[derive(Clone, Copy, Debug)]
-pub enum ThreadEvent {
-    /// Gang `gang` of the running kernel starts (gang-redundant, worker-single, vector-single).
-    GangStart(u64),
-    /// A worker or vector partitioned loop starts (at `loc`).
-    PartitionBegin(Level, Loc),
-    /// The thread with this index at that level starts its share of the partitioned loop.
-    Partition(Level, u64),
-    /// The partitioned loop ends: its threads rejoin (a synchronisation point, §1.2).
-    PartitionEnd(Level),
-    /// Every gang of the running kernel has finished (reported by the device before it hands
-    /// the kernel's memory back, so a memory model can commit what it holds back, §1.3).
-    GangsDone,
-}
-
-/// A memory model: changes what the accesses of device code see (the store buffers of weak
-/// coherence, §1.3). Called only by an executable compiled for checking.
-pub trait MemoryModel: Send {
-    /// Called before an access is made, with the memory it will use. A read-modify-write calls
-    /// it once, with `write` set.
-    fn before_access(&mut self, mem: &mut Memory, a: &Access);
-
-    /// Called at every [`ThreadEvent`] with the memory the device code runs on, before the
-    /// event is delivered to the subscribers: a memory model switches between the threads'
-    /// views here.
-    fn thread(&mut self, mem: &mut Memory, e: ThreadEvent);
-
-    /// A kernel starts (`on_host`: it runs on the host with host data, `if(false)`).
-    fn launch(&mut self, on_host: bool);
-}
+/// The payloads of the checking hooks are event types ([`super::events`]); the memory-model seam
+/// has its module ([`super::memory_model`]). Both are named here too, where the hooks are.
+pub use super::events::{Access, Level, ThreadEvent};
+pub use super::memory_model::MemoryModel;
 
 /// The stamp of an event that takes no model time, now.
 #[inline]
@@ -87,7 +41,7 @@ pub fn stamp_now<'e>(m: &super::Machine<'e>) -> Stamp<'e> {
     Stamp {
         function: exe.funcs.get(m.cur_func as usize).map_or("", |f| f.name.as_str()),
         queue: m.acc.queue,
-        start_ns: super::openacc::now_ns(m),
+        start_ns: m.now_ns(),
         dur_ns: 0,
     }
 }

@@ -16,8 +16,8 @@ use super::machine::{
 };
 use super::memory::{ptr_word, AllocKind, FUNC_ID};
 use super::value::{apply, cast_fn, norm, truthy, CastFn, Kind};
-use super::code::index::{IndexF, Poly, Term};
-use super::code::*;
+use super::machine::code::index::{IndexF, Poly, Term};
+use super::machine::code::*;
 use crate::diag::{Diagnostic, Diagnostics, Loc};
 use crate::kernel::ProgramInfo;
 use crate::ir::*;
@@ -125,15 +125,20 @@ fn kernel_closure(p: &Program) -> std::collections::HashSet<usize> {
 /// Compile `p` (only the functions in `only`, when given: the others are left empty).
 fn compile_some(p: &Program, info: &ProgramInfo, checking: bool, only: Option<&std::collections::HashSet<usize>>) -> Result<Executable, Diagnostics> {
     let mut errors = Vec::new();
+    // What the C library binds each extern to (the executable keeps only how to call it).
+    let bindings: Vec<Binding> = p.externs.iter().map(|e| libc_shim::bind(&e.name, &p.types, e.ty)).collect();
     let mut exe = Executable {
         declares: file_scope_declares(p),
         funcs: Vec::new(),
         globals: Vec::new(),
         strings: p.strings.clone(),
-        externs: p
-            .externs
+        externs: bindings
             .iter()
-            .map(|e| libc_shim::bind(&e.name, &p.types, e.ty))
+            .map(|b| match *b {
+                Binding::Function(shim) => ExternCode::Function(Box::new(move |m, args, ret, loc| libc_shim::call(m, shim, args, ret, loc))),
+                Binding::Object(i) => ExternCode::Object(i),
+                Binding::Unbound => ExternCode::Unbound,
+            })
             .collect(),
         main: p.main.map(|f| f.0),
         fast_kernels: p.kernels.iter().filter_map(|k| Some((k.func.0, k.fast?.0))).collect(),
@@ -172,7 +177,7 @@ fn compile_some(p: &Program, info: &ProgramInfo, checking: bool, only: Option<&s
         });
     }
     for (i, f) in p.functions.iter().enumerate() {
-        let compiled = only.is_none_or(|o| o.contains(&i)).then(|| compile_function(p, &exe, i as u32, f, checking));
+        let compiled = only.is_none_or(|o| o.contains(&i)).then(|| compile_function(p, &exe, &bindings, i as u32, f, checking));
         match compiled {
             Some(Ok(cf)) => exe.funcs.push(cf),
             failed_or_left_out => {
@@ -207,6 +212,8 @@ struct Cx<'a> {
     p: &'a Program,
     t: &'a TypeTable,
     exe: &'a Executable,
+    /// By extern: what the C library binds it to.
+    bindings: &'a [Binding],
     fid: u32,
     homes: Vec<Home>,
     code: Vec<Instr>,
@@ -230,7 +237,7 @@ struct Cx<'a> {
     use_device_arrays: Vec<(crate::ir::acc::VarRoot, String)>,
 }
 
-fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function, checking: bool) -> R<CFunc> {
+fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u32, f: &Function, checking: bool) -> R<CFunc> {
     let t = &p.types;
     let mut homes = vec![Home::Reg(0); f.locals.len()];
     let mut nslots = f.params.len();
@@ -283,6 +290,7 @@ fn compile_function(p: &Program, exe: &Executable, fid: u32, f: &Function, check
         p,
         t,
         exe,
+        bindings,
         fid,
         homes,
         code: Vec::new(),

@@ -27,129 +27,16 @@ use std::sync::Arc;
 
 use crate::diag::Loc;
 
-use super::machine::{DeviceFork, Machine, Trap};
-use super::memory::{AllocId, AllocKind, MemFault, Memory, Space};
+use super::machine::{Machine, Trap};
+
+pub use super::machine::{Device, DeviceCtx, DeviceHandle, KernelLaunch};
+use super::memory::{AllocId, AllocKind, Space};
 use super::gang::{self, CaptureArg, GangCopy};
-use super::openacc;
 
-/// One kernel launch, as the engine asks for it.
-pub struct KernelLaunch<'a> {
-    /// The outlined kernel function (its parameters: gang, num_gangs, num_workers,
-    /// vector_length, then one per capture).
-    pub fid: u32,
-    pub gangs: u64,
-    pub workers: u64,
-    pub vector: u64,
-    /// What the kernel captures and how (§2.5.1, §2.6.1).
-    pub caps: &'a [CaptureArg],
-    /// For `Value` and `Present` captures, the value the kernel gets: a scalar, or the device
-    /// address of mapped data (pointers already translated). 0 for per-gang captures.
-    pub shared: &'a [u64],
-    /// The compute construct.
-    pub loc: Loc,
-    /// The activity queue (`async`), `None` for synchronous launches.
-    pub queue: Option<i64>,
-    /// `if(false)` or the host device: the region runs on the host with host addresses. The
-    /// engine runs such launches with [`SequentialDevice`] itself; a device never sees them.
-    pub on_host: bool,
-}
-
-/// An accelerator behind the engine.
-pub trait Device: Send + Sync {
-    /// A short name for messages (`simulated`, `cuda`).
-    fn name(&self) -> &'static str;
-
-    /// `acc_get_num_devices` for this device type.
-    fn count(&self) -> u64 {
-        1
-    }
-
-    /// Allocate `len` bytes of device memory; the pointer word of its first byte.
-    fn alloc(&self, cx: &mut DeviceCtx<'_, '_>, len: u64, what: &'static str, loc: Loc) -> Result<u64, Trap> {
-        cx.mem_mut().alloc(len, AllocKind::Runtime(what), Space::Device, loc).map_err(|f| cx.fault(f, loc))
-    }
-
-    /// Free the device block that `dev` points into.
-    fn free(&self, cx: &mut DeviceCtx<'_, '_>, dev: u64, loc: Loc) {
-        cx.mem_mut().release(AllocId((dev >> 32) as u32), loc);
-    }
-
-    /// Copy `len` bytes from host address `host` to device address `dev`.
-    fn upload(&self, cx: &mut DeviceCtx<'_, '_>, dev: u64, host: u64, len: u64, loc: Loc) -> Result<(), Trap> {
-        cx.mem_mut().copy(dev, host, len).map_err(|f| cx.fault(f, loc))
-    }
-
-    /// Copy `len` bytes from device address `dev` to host address `host`.
-    fn download(&self, cx: &mut DeviceCtx<'_, '_>, host: u64, dev: u64, len: u64, loc: Loc) -> Result<(), Trap> {
-        cx.mem_mut().copy(host, dev, len).map_err(|f| cx.fault(f, loc))
-    }
-
-    /// Store the device pointer `value` at device address `dev` (attaching a row of `a[0:n][0:m]`).
-    fn write_pointer(&self, cx: &mut DeviceCtx<'_, '_>, dev: u64, value: u64, loc: Loc) -> Result<(), Trap> {
-        cx.mem_mut().store_u64(dev, value).map_err(|f| cx.fault(f, loc))
-    }
-
-    /// Run a kernel (the engine's queue scheduler decides when). A device with real queues may
-    /// return before the kernel ends when `k.queue` is set; [`Device::wait`] then waits for it.
-    fn launch(&self, cx: &mut DeviceCtx<'_, '_>, k: &KernelLaunch<'_>) -> Result<(), Trap>;
-
-    /// Wait until the device's own work on activity queue `queue` (every queue when `None`) has
-    /// finished (§2.14.1, §3.2.11). Devices that finish work when it is issued have nothing to do.
-    fn wait(&self, cx: &mut DeviceCtx<'_, '_>, queue: Option<i64>) -> Result<(), Trap> {
-        let _ = (cx, queue);
-        Ok(())
-    }
-
-    /// Has the device's own work on `queue` (every queue when `None`) finished (`acc_async_test`)?
-    fn queue_idle(&self, queue: Option<i64>) -> bool {
-        let _ = queue;
-        true
-    }
-
-    /// The length of the device block `dev` points into, where the bytes are the device's own
-    /// (a GPU keeps them; the interpreter's memory holds only an empty placeholder), for the
-    /// runtime's argument checks (`acc_map_data`, §3.2.25); `None` for no live device block.
-    fn block_len(&self, mem: &Memory, dev: u64) -> Option<u64> {
-        mem.allocation(AllocId((dev >> 32) as u32)).filter(|a| a.live).map(|a| a.size)
-    }
-
-    /// The 8 bytes at device address `dev`, read without a transfer event (launch-time values
-    /// of the access plans, `kernel::footprint`: a scalar's device copy); `None` if unreadable.
-    fn peek_u64(&self, mem: &Memory, dev: u64) -> Option<u64> {
-        mem.load_u64(dev).ok()
-    }
-
-    /// The native stream behind activity queue `queue` (`acc_get_cuda_stream`, §6.2.1); 0 when
-    /// the device has none.
-    fn native_stream(&self, queue: i64) -> u64 {
-        let _ = queue;
-        0
-    }
-
-    /// Make device `n` of this type the current one (`acc_set_device_num`, §3.2.4).
-    fn set_device_num(&self, n: u64) -> Result<(), String> {
-        if n == 0 {
-            Ok(())
-        } else {
-            Err(format!("the {} accelerator has one device, number 0", self.name()))
-        }
-    }
-}
-
-/// The device a run uses (shared with the threads it starts); [`SequentialDevice`] by default.
-#[derive(Clone)]
-pub struct DeviceHandle(pub Arc<dyn Device>);
-
+/// The device of a run that names none: the modeled accelerator.
 impl Default for DeviceHandle {
     fn default() -> Self {
         DeviceHandle(Arc::new(SequentialDevice))
-    }
-}
-
-impl std::ops::Deref for DeviceHandle {
-    type Target = dyn Device;
-    fn deref(&self) -> &(dyn Device + 'static) {
-        &*self.0
     }
 }
 
@@ -239,7 +126,7 @@ pub fn launch_gangs(
     // `copy(sum)` clause), else the host variable.
     let targets: Vec<u64> = {
         let m = &*cx.m;
-        k.caps.iter().map(|c| if k.on_host { c.host } else { openacc::translate(m, c.host).unwrap_or(c.host) }).collect()
+        k.caps.iter().map(|c| if k.on_host { c.host } else { m.acc.translate(c.host).unwrap_or(c.host) }).collect()
     };
     let mut first = 0;
     while first < k.gangs {
@@ -340,7 +227,7 @@ fn private_copy(m: &mut Machine, c: &CaptureArg, space: Space, on_host: bool, mi
             m.mem.copy(p, c.host, c.size).map_err(|f| fault(m, f))?;
             if translate_pointer {
                 let hv = m.mem.load_u64(p).map_err(|f| fault(m, f))?;
-                if let Some(d) = openacc::translate_pointer(m, hv) {
+                if let Some(d) = m.acc.translate_pointer(hv) {
                     m.mem.store_u64(p, d).map_err(|f| fault(m, f))?;
                 }
             }
@@ -351,78 +238,3 @@ fn private_copy(m: &mut Machine, c: &CaptureArg, space: Space, on_host: bool, mi
     Ok(p)
 }
 
-/// What a device method may use of the engine (see the module documentation): the memories,
-/// the present table's translations, the activity queue of the operation, the flushing of
-/// program output, and for the modeled accelerator the gang runner ([`DeviceCtx::device_fork`])
-/// and whether something observes every step.
-pub struct DeviceCtx<'a, 'e> {
-    m: &'a mut Machine<'e>,
-}
-
-impl<'e> Machine<'e> {
-    /// The context a device method gets.
-    pub(crate) fn device_ctx(&mut self) -> DeviceCtx<'_, 'e> {
-        DeviceCtx { m: self }
-    }
-}
-
-impl<'e> DeviceCtx<'_, 'e> {
-    /// The allocation table: host memory, and the device memory of every device (a GPU's
-    /// blocks are placeholders there, see [`Device::block_len`]).
-    pub fn mem(&self) -> &Memory {
-        &self.m.mem
-    }
-
-    pub fn mem_mut(&mut self) -> &mut Memory {
-        &mut self.m.mem
-    }
-
-    /// The diagnostic of a memory fault at `loc` (naming the allocation as the program does).
-    pub fn fault(&self, f: MemFault, loc: Loc) -> Trap {
-        self.m.fault(f, loc)
-    }
-
-    /// The activity queue of the operation under way (`async`), `None` when synchronous.
-    pub fn queue(&self) -> Option<i64> {
-        self.m.acc.queue
-    }
-
-    /// The device address of host address `host` when it is present (§2.6).
-    pub fn translate(&self, host: u64) -> Option<u64> {
-        openacc::translate(self.m, host)
-    }
-
-    /// The device pointer a host pointer value stands for on the device: into the device copy of
-    /// the data it points into (also outside the mapped bytes of that block), if any.
-    pub fn translate_pointer(&self, host_ptr: u64) -> Option<u64> {
-        openacc::translate_pointer(self.m, host_ptr)
-    }
-
-    /// Write the program's buffered stdout (before device output, which goes straight out).
-    pub fn flush_stdout(&mut self) {
-        self.m.flush_stdout();
-    }
-
-    /// Something observes every step (a stepping GUI, the checkers' access and thread events, a
-    /// memory model): gangs must run on the interpreter thread, one after another
-    /// ([`SequentialDevice`]).
-    pub fn observed(&self) -> bool {
-        self.m.observer.is_some() || self.m.events.wants_device_events() || self.m.memory_model.is_some()
-    }
-
-    /// The fast-share variant of kernel function `fid` (or `fid`), which an unobserved run may
-    /// use (same results for a race-free program, `kernel::schedule`).
-    pub fn fast_kernel(&self, fid: u32) -> u32 {
-        self.m.exe.fast_kernels.get(&fid).copied().unwrap_or(fid)
-    }
-
-    /// A machine for a device thread: shares the device memory, nothing of the host's.
-    pub fn device_fork(&mut self) -> DeviceFork<'e> {
-        self.m.device_fork()
-    }
-
-    /// Take back the forks' memory views, output and step counts, in fork order.
-    pub fn join_device_forks(&mut self, forks: Vec<DeviceFork<'e>>, loc: Loc) -> Result<(), Trap> {
-        self.m.join_device_forks(forks, loc)
-    }
-}

@@ -29,8 +29,41 @@ use std::ops::Range;
 
 use crate::diag::{Diagnostic, Loc, SourceMap};
 
-use super::check::{Access, ThreadEvent};
 use super::memory::Memory;
+
+/// One memory access of the program.
+#[derive(Clone, Copy, Debug)]
+pub struct Access {
+    pub addr: u64,
+    pub size: u64,
+    pub write: bool,
+    /// Inside an `atomic` construct (§2.12).
+    pub atomic: bool,
+    pub loc: Loc,
+}
+
+/// A level of the execution model below the gang (§1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    Worker,
+    Vector,
+}
+
+/// The structure of a kernel's execution, as device code runs.
+#[derive(Clone, Copy, Debug)]
+pub enum ThreadEvent {
+    /// Gang `gang` of the running kernel starts (gang-redundant, worker-single, vector-single).
+    GangStart(u64),
+    /// A worker or vector partitioned loop starts (at `loc`).
+    PartitionBegin(Level, Loc),
+    /// The thread with this index at that level starts its share of the partitioned loop.
+    Partition(Level, u64),
+    /// The partitioned loop ends: its threads rejoin (a synchronisation point, §1.2).
+    PartitionEnd(Level),
+    /// Every gang of the running kernel has finished (reported by the device before it hands
+    /// the kernel's memory back, so a memory model can commit what it holds back, §1.3).
+    GangsDone,
+}
 
 /// One thing a run did, as its observers see it. Host addresses are
 /// [`Space::Host`](super::memory::Space) pointer words, device addresses device ones.

@@ -11,8 +11,7 @@
 use crate::data::present::PresentEntry;
 use crate::diag::Loc;
 
-use super::code::Home;
-use super::machine::Machine;
+use super::machine::code::Home;
 use super::memory::{AllocId, Space};
 
 /// Where a local of the running call lives, and its word.
@@ -33,17 +32,9 @@ pub struct AllocationInfo {
     pub live: bool,
 }
 
-/// The machine as it is before the statement at [`MachineView::loc`] runs.
-pub struct MachineView<'a> {
-    m: &'a Machine<'a>,
-    loc: Loc,
-}
+pub use super::machine::MachineView;
 
-impl<'a> MachineView<'a> {
-    pub(crate) fn new(m: &'a Machine<'a>, loc: Loc) -> Self {
-        MachineView { m, loc }
-    }
-
+impl MachineView<'_> {
     /// The statement about to run.
     pub fn loc(&self) -> Loc {
         self.loc
@@ -91,7 +82,7 @@ impl<'a> MachineView<'a> {
 
     /// Model-clock nanoseconds since the program started ([`super::events`]).
     pub fn now_ns(&self) -> u64 {
-        super::openacc::now_ns(self.m)
+        self.m.now_ns()
     }
 
     /// Kernels launched so far.

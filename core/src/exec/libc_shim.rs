@@ -24,10 +24,8 @@
 //! since start; `clog`/`csqrt`/`cpow` use the textbook formulas, which can differ from glibc in
 //! the last bit.
 
-use std::collections::HashMap;
-use std::time::Instant;
 
-use super::code::{ef, ExprFn};
+use super::machine::code::{ef, ExprFn};
 use super::libc_bind::{self, PrintfArgs, PrintfError};
 use super::machine::{Machine, Trap};
 use super::memory::{ptr_word, AllocId, AllocKind, FaultKind, MemFault, Space};
@@ -71,7 +69,7 @@ pub const RUNTIME_OBJECTS: [(&str, u64); 13] = [
     ("__ctype_tolower", 8),
 ];
 const OBJ_STDIN: u32 = 3;
-const OBJ_ERRNO: u32 = 6;
+pub(crate) const OBJ_ERRNO: u32 = 6;
 const OBJ_CTYPE_TABLES: u32 = 7;
 const OBJ_CTYPE_PTRS: u32 = 10;
 
@@ -588,70 +586,9 @@ pub fn bind(name: &str, types: &TypeTable, ty: TypeId) -> Binding {
     }
 }
 
-/// The C library's state in one run.
-#[derive(Clone)]
-pub struct ShimState {
-    argv0: String,
-    random: libc_bind::Random,
-    atexit: Vec<u64>,
-    start: Instant,
-    /// Id of the first runtime object.
-    runtime_base: u32,
-    /// `getenv` results and `setenv` values (a 0 entry: unset by the program).
-    env: HashMap<Vec<u8>, u64>,
-    /// The environment the program sees: `None`, accsim's own; `Some`, only these variables
-    /// (`--sandbox`, with the ones `--env NAME` passes; issue 14: `getenv` leaked a grader's
-    /// secrets).
-    pub environment: Option<std::collections::BTreeMap<String, String>>,
-    strtok_next: u64,
-    /// The run's open files and stdin ([`super::libc_file`]), shared with device threads.
-    pub files: std::sync::Arc<std::sync::Mutex<super::libc_file::FileTable>>,
-    /// The `strerror` message of each errno value asked for (one string each).
-    strerror: HashMap<u32, u64>,
-}
+pub use super::libc_state::ShimState;
 
 impl ShimState {
-    pub fn new(argv0: String) -> Self {
-        ShimState {
-            argv0,
-            random: libc_bind::Random::new(1),
-            atexit: Vec::new(),
-            start: Instant::now(),
-            runtime_base: 0,
-            env: HashMap::new(),
-            environment: None,
-            strtok_next: 0,
-            files: super::libc_file::FileTable::new(Default::default(), None),
-            strerror: HashMap::new(),
-        }
-    }
-
-    /// The `FILE *` of stdin.
-    pub(crate) fn stdin_file(&self) -> u64 {
-        self.object(0)
-    }
-    /// Where `errno` is.
-    pub(crate) fn errno_ptr(&self) -> u64 {
-        self.object(OBJ_ERRNO)
-    }
-    pub(crate) fn strerror_string(&self, e: u32) -> Option<u64> {
-        self.strerror.get(&e).copied()
-    }
-    pub(crate) fn keep_strerror_string(&mut self, e: u32, p: u64) {
-        self.strerror.insert(e, p);
-    }
-
-    /// The value of environment variable `name` the program starts with.
-    fn initial_env(&self, name: &[u8]) -> Option<Vec<u8>> {
-        let name = std::str::from_utf8(name).ok()?;
-        match &self.environment {
-            None => std::env::var_os(name).map(|v| v.into_encoded_bytes()),
-            Some(granted) => granted.get(name).map(|v| v.as_bytes().to_vec()),
-        }
-    }
-    fn object(&self, i: u32) -> u64 {
-        ptr_word(self.runtime_base + i, 0)
-    }
     fn stream(&self, fp: u64) -> Option<Stream> {
         [Stream::Stdin, Stream::Stdout, Stream::Stderr]
             .into_iter()

@@ -1,17 +1,22 @@
 //! The running state of one program: memory, the word stack of register locals, frames, fuel,
 //! the observer, buffered output; calls and the instruction loop.
 
+pub mod code;
+mod seams;
+
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use super::code::{CFunc, Executable, Instr, Op};
-use super::libc_shim::{self, ShimState};
+use code::{CFunc, ExternCode, Instr, Op};
+pub use code::Executable;
+use super::libc_state::ShimState;
 use super::memory::{AllocId, AllocKind, FaultKind, MemFault, Memory, FUNC_ID};
 use super::value::Kind;
-use super::{Control, Observer, RunOptions, RunOutcome, Sink};
 use crate::diag::{Diagnostic, Loc};
+
+pub use seams::{Capture, Control, Device, DeviceCtx, DeviceHandle, KernelLaunch, MachineView, NativeCode, NativeHandle, Observer, Sink};
 
 /// Deepest C call nesting before the run stops with a `stack overflow` limit.
 pub const MAX_CALL_DEPTH: usize = 100_000;
@@ -21,7 +26,7 @@ pub const SIGPIPE_STATUS: i32 = 128 + 13;
 
 /// Steps a device fork draws from its launch's [`StepPool`] at a time: the most a fork can hold
 /// unused when another fork finds the pool empty and stops the run.
-const STEP_CHUNK: u64 = 1 << 16;
+pub(crate) const STEP_CHUNK: u64 = 1 << 16;
 
 /// The `--max-steps` steps left to the device threads of one launch, drawn in chunks
 /// ([`STEP_CHUNK`]) so that the threads together never run more than the limit.
@@ -29,11 +34,11 @@ const STEP_CHUNK: u64 = 1 << 16;
 pub struct StepPool(AtomicU64);
 
 impl StepPool {
-    fn new(steps: u64) -> StepPool {
+    pub(crate) fn new(steps: u64) -> StepPool {
         StepPool(AtomicU64::new(steps))
     }
     /// Up to `chunk` steps (fewer when fewer are left; 0 when none).
-    fn draw(&self, chunk: u64) -> u64 {
+    pub(crate) fn draw(&self, chunk: u64) -> u64 {
         match self.0.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| (left > 0).then(|| left - left.min(chunk))) {
             Ok(left) => left.min(chunk),
             Err(_) => 0,
@@ -56,9 +61,9 @@ impl StepPool {
 
 /// When a run with `--max-time` must stop, and the limit in seconds (for the message).
 #[derive(Clone, Copy, Debug)]
-struct Deadline {
-    at: Instant,
-    seconds: f64,
+pub(crate) struct Deadline {
+    pub(crate) at: Instant,
+    pub(crate) seconds: f64,
 }
 
 /// The diagnostic of the `--max-time` limit reached at `loc` (the line being run; a file
@@ -76,7 +81,7 @@ fn time_limit(seconds: f64, loc: Loc) -> Trap {
 const MAX_STEPS_HELP: &str = "`--max-steps N` raises the limit (default 10000000000 steps)";
 
 /// Default cap on live program memory.
-const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
+pub(crate) const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
 
 /// Stack kept free below the last checked C call (for the Rust frames of one C call and the shims).
 const STACK_MARGIN: usize = 16 << 20;
@@ -135,8 +140,8 @@ pub fn arith_trap(f: ArithFault, loc: Loc) -> Trap {
 /// A [`Machine`] running gangs on another thread, with the buffers its output goes to.
 pub struct DeviceFork<'e> {
     pub(crate) machine: Machine<'e>,
-    out: super::Capture,
-    err: super::Capture,
+    out: Capture,
+    err: Capture,
 }
 
 impl DeviceFork<'_> {
@@ -170,43 +175,53 @@ pub struct Machine<'e> {
     /// Instructions left; `u64::MAX` when unlimited. On a device fork of a limited run, the steps
     /// drawn from [`Machine::step_pool`] and not used yet.
     pub(crate) fuel: u64,
-    fuel_limited: bool,
+    pub(crate) fuel_limited: bool,
     /// The steps the device forks of a launch share under `--max-steps` ([`StepPool`]): set on
-    /// the forks, and on the machine that forked them until [`Machine::join_device_forks`].
-    step_pool: Option<Arc<StepPool>>,
+    /// the forks, and on the machine that forked them until [`Machine::join_device_forks`]; for
+    /// the whole run under `--max-time`.
+    pub(crate) step_pool: Option<Arc<StepPool>>,
     /// This machine made [`Machine::step_pool`] from its own fuel (it forked a launch's threads)
     /// and takes what is left back when it joins them.
-    owns_step_pool: bool,
+    pub(crate) owns_step_pool: bool,
     /// `--max-time`: when the run must stop. Checked each time a chunk of steps is drawn (the
-    /// run then holds its steps in a pool, see [`run_main`]).
-    deadline: Option<Deadline>,
+    /// run then holds its steps in a pool, see [`super::run::run_main`]).
+    pub(crate) deadline: Option<Deadline>,
     pub(crate) observer: Option<Box<dyn Observer>>,
     /// The run's observers of events ([`super::events`]): the timeline of `--notify`/`--time`/
     /// `--trace`, the checkers of `accsim check` (accesses and thread events come only from an
     /// executable compiled for checking, see [`super::check`]), the GUI.
     pub(crate) events: super::events::Subscribers,
-    /// The memory model of `--coherence weak` ([`super::check::MemoryModel`]; called only by an
+    /// The memory model of `--coherence weak` ([`super::memory_model::MemoryModel`]; called only by an
     /// executable compiled for checking).
-    pub(crate) memory_model: Option<Box<dyn super::check::MemoryModel>>,
+    pub(crate) memory_model: Option<Box<dyn super::memory_model::MemoryModel>>,
     pub(crate) stdout: Sink,
     pub(crate) stderr: Sink,
     /// Program stdout not yet written to the sink.
     pub(crate) out_buf: Vec<u8>,
     /// The reader of stdout went away (a closed pipe, `accsim run prog | head`): the run ends
     /// at its next step, as a C program ends on SIGPIPE (status 141, nothing printed).
-    output_closed: bool,
+    pub(crate) output_closed: bool,
     pub(crate) libc: ShimState,
     /// The OpenACC runtime: data environment, device configuration.
-    pub(crate) acc: super::openacc::AccState,
+    pub(crate) acc: super::acc_state::AccState,
+    /// The accelerator compute regions and device memory go to (shared with device threads).
+    pub(crate) device: DeviceHandle,
     /// The gang index, gang count, worker count and vector length of the kernel gang this
     /// machine is running ([`Machine::call_kernel`]); `[0, 1, 1, 1]` in host code. Routines read
     /// it to share their loops among the calling threads (`kernel::routine::LAUNCH_DIM_FN`).
     pub(crate) launch_dims: [u64; 4],
     /// Native code of some functions (issue 15); `None` when the run is observed.
-    pub(crate) native: Option<super::native::NativeHandle>,
-    stack_top: usize,
-    stack_size: usize,
+    pub(crate) native: Option<NativeHandle>,
+    pub(crate) stack_top: usize,
+    pub(crate) stack_size: usize,
+    /// Called when a call returns while the OpenACC runtime has constructs open: releases the
+    /// data of the function's function-scope `declare` directives (§2.13). Set by whoever builds
+    /// the machine (`exec/run.rs`: `openacc::function_return`); the machine knows no runtime.
+    pub(crate) function_return: FunctionReturnHook,
 }
+
+/// See [`Machine::function_return`].
+pub(crate) type FunctionReturnHook = fn(&mut Machine<'_>, Loc) -> Result<(), Trap>;
 
 /// "1 byte", "8 bytes".
 fn bytes(n: u64) -> String {
@@ -221,7 +236,7 @@ fn bytes(n: u64) -> String {
 static PLACEHOLDER: super::memory::Allocation = super::memory::Allocation::placeholder();
 
 #[inline(never)]
-fn stack_address() -> usize {
+pub(crate) fn stack_address() -> usize {
     let marker = 0u8;
     std::hint::black_box(&marker) as *const u8 as usize
 }
@@ -483,13 +498,18 @@ impl<'e> Machine<'e> {
         self.fuel_limited
     }
 
+    /// The model clock now: steps run and modeled transfer time (see [`super::events`]).
+    pub fn now_ns(&self) -> u64 {
+        self.acc.now_ns(self.fuel_with_pool())
+    }
+
     /// Whether native code may run: nothing observes the run's steps or accesses.
     pub fn native_enabled(&self) -> bool {
         self.native.is_some() && self.unobserved()
     }
 
     /// No observer steps the run, no memory model follows it, no subscriber wants its accesses.
-    fn unobserved(&self) -> bool {
+    pub(crate) fn unobserved(&self) -> bool {
         self.observer.is_none() && self.memory_model.is_none() && !self.events.wants_device_events()
     }
 
@@ -597,7 +617,7 @@ impl<'e> Machine<'e> {
     fn observe(&mut self, loc: Loc) -> Result<(), Trap> {
         // The observer is taken out for the call so that it can read the machine.
         if let Some(mut o) = self.observer.take() {
-            let control = o.on_step_inspect(&super::inspect::MachineView::new(self, loc));
+            let control = o.on_step_inspect(&MachineView::new(self, loc));
             self.observer = Some(o);
             if control == Control::Stop {
                 return Err(Trap(Box::new(TrapKind::Stopped)));
@@ -669,8 +689,8 @@ impl<'e> Machine<'e> {
     /// share this machine's allocation table, which it lends them until then (this machine's
     /// memory is not usable in between).
     pub fn device_fork(&mut self) -> DeviceFork<'e> {
-        let out = super::Capture::new();
-        let err = super::Capture::new();
+        let out = Capture::new();
+        let err = Capture::new();
         let globals: Vec<(u32, u32)> = self
             .acc
             .present
@@ -719,11 +739,13 @@ impl<'e> Machine<'e> {
             out_buf: Vec::new(),
             output_closed: false,
             libc: self.libc.clone(),
-            acc: super::openacc::AccState::for_device_thread(&self.acc),
+            acc: super::acc_state::AccState::for_device_thread(&self.acc),
+            device: self.device.clone(),
             launch_dims: self.launch_dims,
             native: None,
             stack_top: self.stack_top,
             stack_size: self.stack_size,
+            function_return: self.function_return,
         };
         // Unobserved device threads run the kernels the native engine compiled (issue 15).
         if self.native.is_some() && self.unobserved() {
@@ -805,11 +827,9 @@ pub fn call_indirect(
         if idx < nfuncs {
             return call_function(m, idx as u32, base, ret_dest, loc);
         }
-        if let Some(binding) = m.exe.externs.get(idx - nfuncs) {
-            if let Some(shim) = binding.shim() {
-                let args = m.regs.split_off(base);
-                return libc_shim::call(m, shim, &args, ret_dest, loc);
-            }
+        if let Some(ExternCode::Function(call)) = m.exe.externs.get(idx - nfuncs) {
+            let args = m.regs.split_off(base);
+            return call(m, &args, ret_dest, loc);
         }
     }
     m.regs.truncate(base);
@@ -880,7 +900,7 @@ pub fn call_function(
     };
     if !m.acc.is_idle() {
         // Data of this call's function-scope `declare` directives is released now (§2.13).
-        let done = super::openacc::function_return(m, f.end_loc);
+        let done = (m.function_return)(m, f.end_loc);
         if result.is_ok() {
             if let Err(e) = done {
                 result = Err(e);
@@ -999,150 +1019,4 @@ pub fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
             }
         }
     }
-}
-
-impl Executable {
-    /// Allocate and initialise globals, string literals and the C library's objects, then start
-    /// the OpenACC runtime.
-    pub fn init_memory(&self, m: &mut Machine) -> Result<(), Trap> {
-        for (i, g) in self.globals.iter().enumerate() {
-            let p = m
-                .mem
-                .alloc_init(&g.bytes, AllocKind::Global(i as u32), false, g.loc)
-                .map_err(|f| m.fault(f, g.loc))?;
-            for &(off, word) in &g.relocs {
-                m.mem
-                    .store_u64(p + off, word)
-                    .map_err(|f| m.fault(f, g.loc))?;
-            }
-            if g.read_only {
-                m.mem.set_read_only(p);
-            }
-        }
-        for (i, s) in self.strings.iter().enumerate() {
-            m.mem
-                .alloc_init(s, AllocKind::StringLiteral(i as u32), true, Loc::default())
-                .map_err(|f| m.fault(f, Loc::default()))?;
-        }
-        libc_shim::init_runtime(m)?;
-        super::openacc::startup(m)
-    }
-}
-
-/// Set up memory and `argv`, run `main`, then the `atexit` handlers; report how it ended.
-pub fn run_main(
-    exe: &Executable,
-    options: RunOptions,
-    argv: Vec<String>,
-    stack_size: usize,
-) -> RunOutcome {
-    let mut m = Machine {
-        exe,
-        mem: Memory::new(options.max_memory.unwrap_or(DEFAULT_MEMORY_LIMIT)),
-        regs: Vec::with_capacity(1 << 12),
-        bp: 0,
-        ret_dest: 0,
-        varargs: Vec::new(),
-        frame_allocs: Vec::new(),
-        cur_func: 0,
-        depth: 0,
-        fuel: options.max_steps.unwrap_or(u64::MAX),
-        fuel_limited: options.max_steps.is_some(),
-        step_pool: None,
-        owns_step_pool: false,
-        deadline: options.deadline.map(|(started, seconds)| Deadline { at: started + Duration::from_secs_f64(seconds.clamp(0.0, 1e9)), seconds }),
-        observer: options.observer,
-        events: super::events::Subscribers::new(options.subscribers),
-        memory_model: options.memory_model,
-        stdout: options
-            .stdout
-            .unwrap_or_else(|| Box::new(std::io::stdout())),
-        stderr: options
-            .stderr
-            .unwrap_or_else(|| Box::new(std::io::stderr())),
-        out_buf: Vec::new(),
-        output_closed: false,
-        libc: {
-            let mut libc = ShimState::new(argv.first().cloned().unwrap_or_default());
-            libc.environment = options.environment;
-            libc.files = super::libc_file::FileTable::new(options.files, Some(options.stdin.unwrap_or_else(|| Box::new(std::io::stdin()))));
-            libc
-        },
-        launch_dims: [0, 1, 1, 1],
-        acc: {
-            let mut a = super::openacc::AccState::new(options.device.clone());
-            if let Some(d) = options.accelerator {
-                a.device = d;
-            }
-            if let Some(c) = options.cray_debug {
-                a.cray_debug = c;
-            }
-            a.fuel_start = options.max_steps.unwrap_or(u64::MAX);
-            a
-        },
-        native: None,
-        stack_top: stack_address(),
-        stack_size,
-    };    if m.deadline.is_some() {
-        // Under `--max-time` the run draws its steps from a pool in chunks, so that the deadline
-        // is checked at every chunk (an unlimited run would otherwise never come back to it).
-        let pool = Arc::new(StepPool::new(std::mem::take(&mut m.fuel)));
-        m.fuel = pool.draw(STEP_CHUNK);
-        m.step_pool = Some(pool);
-    }
-
-    if options.native.is_some() && m.unobserved() {
-        m.mem.track_changes();
-        m.native = options.native;
-    }
-    let result = start(&mut m, &argv);
-    let result = match result {
-        Err(t) if matches!(*t.0, TrapKind::Exit(_)) => {
-            let TrapKind::Exit(code) = *t.0 else {
-                unreachable!()
-            };
-            libc_shim::run_atexit(&mut m).map(|()| code as u64)
-        }
-        Ok(v) => libc_shim::run_atexit(&mut m).map(|()| v),
-        other => other,
-    };
-    m.flush_stdout();
-    if result.is_ok() {
-        // A normal exit writes what the program's files still hold, as glibc's `exit` does.
-        super::libc_file::flush_all(&mut m);
-    }
-    match result {
-        Ok(v) => RunOutcome::Exited((v as i32) & 0xff),
-        Err(t) => match *t.0 {
-            TrapKind::Error(d) => RunOutcome::Trapped(d),
-            TrapKind::Limit(d) => RunOutcome::Limit(d),
-            TrapKind::Exit(c) => RunOutcome::Exited(c & 0xff),
-            TrapKind::Abort => RunOutcome::Aborted,
-            TrapKind::Stopped => RunOutcome::Stopped,
-        },
-    }
-}
-
-fn start(m: &mut Machine, argv: &[String]) -> Result<u64, Trap> {
-    let exe = m.exe;
-    exe.init_memory(m)?;
-    let Some(main) = exe.main else {
-        return Err(Trap::error(Diagnostic::error(
-            "link",
-            "undefined reference to `main`",
-            Loc::default(),
-        )));
-    };
-    let Some(f) = exe.funcs.get(main as usize) else {
-        return Err(Trap::error(Diagnostic::internal(
-            "`main` names no function",
-            None,
-        )));
-    };
-    let (argc, argv_ptr, envp) = libc_shim::build_argv(m, argv)?;
-    let base = m.regs.len();
-    m.regs
-        .extend_from_slice(&[argc, argv_ptr, envp][..f.nparams.min(3)]);
-    let v = call_function(m, main, base, 0, f.loc)?;
-    Ok(if f.ret_kind == Kind::Void { 0 } else { v })
 }

@@ -47,6 +47,7 @@
 //! state; layouts of memory locals do not model the stack (addresses of different locals are not
 //! ordered or adjacent as on x86-64, which only a program with undefined behaviour can notice).
 
+pub mod acc_state;
 pub mod check;
 pub mod cray_debug;
 pub mod device;
@@ -58,156 +59,25 @@ mod libc_erf;
 pub mod libc_file;
 pub mod libc_omp;
 pub mod libc_shim;
+pub mod libc_state;
 pub mod memory;
+pub mod memory_model;
 pub mod native;
 pub mod openacc;
 pub mod value;
 
-mod code;
 mod compile;
 mod machine;
+mod run;
 
 #[cfg(test)]
 mod tests;
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
-
-use crate::diag::{Diagnostic, Diagnostics, Loc};
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir;
 
-pub use code::Executable;
-pub use machine::{arith_trap, time_limit_diagnostic, ArithFault, DeviceFork, Machine, Trap, TrapKind, MAX_CALL_DEPTH};
-
-/// What the observer tells the interpreter.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Control {
-    Continue,
-    Stop,
-}
-
-/// Called before every statement (and every loop test) is executed.
-pub trait Observer: Send {
-    /// `depth` is the C call depth (1 in `main`).
-    fn on_step(&mut self, loc: Loc, depth: usize) -> Control;
-
-    /// The same hook with a read-only view of the machine (registers of the running call,
-    /// memories, present table, model clock), for tools that show the state (the GUI). The
-    /// interpreter calls this one; by default it forwards to [`Observer::on_step`].
-    fn on_step_inspect(&mut self, view: &inspect::MachineView<'_>) -> Control {
-        self.on_step(view.loc(), view.depth())
-    }
-}
-
-/// How a run ended.
-#[derive(Clone, Debug)]
-pub enum RunOutcome {
-    /// `main` returned or `exit` was called; the status as the shell sees it (0..=255).
-    Exited(i32),
-    /// A runtime error in the program (exit status 3).
-    Trapped(Diagnostic),
-    /// A limit was reached: fuel, memory, call depth (exit status 4).
-    Limit(Diagnostic),
-    /// `abort()` or a failed `assert` (exit status 134, as a shell reports SIGABRT).
-    Aborted,
-    /// The observer asked to stop.
-    Stopped,
-}
-
-impl RunOutcome {
-    /// The process exit status accsim reports for this outcome.
-    pub fn exit_code(&self) -> i32 {
-        match self {
-            RunOutcome::Exited(c) => *c,
-            RunOutcome::Trapped(_) => 3,
-            RunOutcome::Limit(_) => 4,
-            RunOutcome::Aborted => 134,
-            RunOutcome::Stopped => 130,
-        }
-    }
-    /// The diagnostic of a trapped or limited run.
-    pub fn diagnostic(&self) -> Option<&Diagnostic> {
-        match self {
-            RunOutcome::Trapped(d) | RunOutcome::Limit(d) => Some(d),
-            _ => None,
-        }
-    }
-}
-
-/// An output stream of the program.
-pub type Sink = Box<dyn Write + Send>;
-
-/// Options of one run.
-#[derive(Default)]
-pub struct RunOptions {
-    /// Fuel: the number of instructions the run may execute.
-    pub max_steps: Option<u64>,
-    /// Cap on the live bytes of program memory (default 4 GiB).
-    pub max_memory: Option<u64>,
-    /// Where the program's stdout goes (default: the process's stdout).
-    pub stdout: Option<Sink>,
-    /// Where the program's stderr goes (default: the process's stderr).
-    pub stderr: Option<Sink>,
-    pub observer: Option<Box<dyn Observer>>,
-    /// The simulated device's launch defaults and modes.
-    pub device: openacc::DeviceConfig,
-    /// Receive the run's events ([`events`]) as they happen: the timeline
-    /// ([`events::Timeline`]), the checkers (`accsim check`; the executable must be compiled
-    /// with [`compile_for_checking`] for memory accesses and device threads to reach them).
-    pub subscribers: Vec<Box<dyn events::Subscriber>>,
-    /// The memory model of `--coherence weak` (an executable compiled for checking).
-    pub memory_model: Option<Box<dyn check::MemoryModel>>,
-    /// The accelerator (default: [`device::SequentialDevice`]).
-    pub accelerator: Option<device::DeviceHandle>,
-    /// The level and prefixes of Cray CCE's `CRAY_ACC_DEBUG` commentary, shared with its
-    /// subscriber ([`cray_debug::CrayDebug`]) so that the `cray_acc_set_debug_*` routines change
-    /// what it prints (default: a control of its own, which the routines read and set).
-    pub cray_debug: Option<std::sync::Arc<cray_debug::CrayDebugControl>>,
-    /// The environment `getenv` sees: `None`, accsim's own; `Some`, only these variables.
-    pub environment: Option<std::collections::BTreeMap<String, String>>,
-    /// Native code for some functions (issue 15), run in their place when nothing observes the
-    /// run (no observer, no memory model, no subscriber that follows memory accesses).
-    pub native: Option<native::NativeHandle>,
-    /// `--max-time`: when the run started (preprocessing included) and the limit in seconds. The
-    /// run stops with a `max-time` limit at the line it is running once the time is up (checked
-    /// every 65,536 steps).
-    pub deadline: Option<(std::time::Instant, f64)>,
-    /// What files the program may open ([`libc_file`]; default: none).
-    pub files: libc_file::FileAccess,
-    /// The program's stdin (default: the process's stdin).
-    pub stdin: Option<Box<dyn std::io::Read + Send>>,
-}
-
-/// A cloneable in-memory sink, for tests and tools that capture a program's output.
-#[derive(Clone, Default, Debug)]
-pub struct Capture(pub Arc<Mutex<Vec<u8>>>);
-
-impl Capture {
-    pub fn new() -> Self {
-        Self::default()
-    }
-    pub fn sink(&self) -> Sink {
-        Box::new(self.clone())
-    }
-    pub fn bytes(&self) -> Vec<u8> {
-        self.0.lock().map(|b| b.clone()).unwrap_or_default()
-    }
-    pub fn text(&self) -> String {
-        String::from_utf8_lossy(&self.bytes()).into_owned()
-    }
-}
-
-impl Write for Capture {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        if let Ok(mut b) = self.0.lock() {
-            b.extend_from_slice(buf);
-        }
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+pub use run::{RunOptions, RunOutcome};
+pub use machine::{arith_trap, time_limit_diagnostic, ArithFault, Capture, Control, DeviceFork, Executable, Machine, Observer, Sink, Trap, TrapKind, MAX_CALL_DEPTH};
 
 /// Compile a validated, linked program once.
 pub fn compile(program: &ir::Program, info: &crate::kernel::ProgramInfo) -> Result<Executable, Diagnostics> {
@@ -244,7 +114,7 @@ impl Executable {
                 .name("accsim-interpreter".into())
                 .stack_size(INTERPRETER_STACK)
                 .spawn_scoped(s, || {
-                    machine::run_main(self, options, argv, INTERPRETER_STACK)
+                    run::run_main(self, options, argv, INTERPRETER_STACK)
                 });
             match handle {
                 Ok(h) => h.join().unwrap_or_else(|_| {

@@ -7,24 +7,9 @@
 //! accesses (`accsim check`) never enters native code ([`Machine::native_enabled`]). A function the engine did not compile runs in the interpreter,
 //! and the engine says why in its report (`accsim info`).
 
-use std::sync::Arc;
+use super::machine::Machine;
 
-use super::machine::{Machine, Trap};
-use crate::diag::Loc;
-
-/// An engine's compiled functions.
-pub trait NativeCode: Send + Sync {
-    /// Whether function `fid` (an index of [`super::Executable::funcs`]) has native code.
-    fn compiled(&self, fid: u32) -> bool;
-
-    /// Run function `fid`, which [`NativeCode::compiled`] said has native code, with `args`
-    /// (the interpreter's value words of its parameters) on `m`; `loc` is the call site. The
-    /// caller has checked the call depth and counts the call in `m.depth`.
-    fn call(&self, m: &mut Machine, fid: u32, args: &[u64], loc: Loc) -> Result<u64, Trap>;
-}
-
-/// A shared handle on an engine's code, given to a run in [`super::RunOptions::native`].
-pub type NativeHandle = Arc<dyn NativeCode>;
+pub use super::machine::{NativeCode, NativeHandle};
 
 /// What native code reads and writes of the machine it runs on (the fields are the crate's).
 impl Machine<'_> {

@@ -37,51 +37,17 @@
 
 use std::ops::Range;
 
-use crate::data::present::{DataLifetime, Presence, PresentEntry, PresentTable};
+use crate::data::present::{DataLifetime, Presence, PresentEntry};
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::acc::{CaptureMode, DataClause};
 
-use super::device::{Device, DeviceHandle, KernelLaunch, SequentialDevice};
+pub use super::acc_state::{AccState, DeviceConfig, HostRange, UnmappedPointer};
+use super::acc_state::{Deferred, ImplicitCopy, Region, Release};
+use super::device::{Device, KernelLaunch, SequentialDevice};
 use super::machine::{Machine, Trap};
 use super::memory::{AllocId, AllocKind, Space};
 use super::events::{Event, Stamp};
 use super::value::Kind;
-
-/// Launch defaults and modes (command-line flags).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DeviceConfig {
-    pub gangs: u64,
-    pub workers: u64,
-    pub vector_length: u64,
-    /// OpenACC 2.0's strict copy semantics: mapping present data with copy/copyin/copyout/create
-    /// is an error (§2.6.5 without the present-or behaviour).
-    pub strict_2_0: bool,
-    /// `--schedule seed:N`: delay `async` work as long as the specification allows (§2.13: until
-    /// a wait on its queue), to expose missing waits. With N = 0 everything is delayed; another N
-    /// seeds a choice per operation between running at once and being delayed. `None`: queued
-    /// work runs when it is issued (deterministic default).
-    pub schedule: Option<u64>,
-    /// `accsim explore`: the sequential device runs the gangs of each launch in an order drawn
-    /// from this seed (gangs are unordered, §1.2), so that a program relying on gang order
-    /// (atomic slot numbers, device `printf` order) shows it. `None`: gang 0 first.
-    pub gang_order: Option<u64>,
-}
-
-impl Default for DeviceConfig {
-    fn default() -> Self {
-        DeviceConfig { gangs: 8, workers: 1, vector_length: 32, strict_2_0: false, schedule: None, gang_order: None }
-    }
-}
-
-/// Work waiting on an activity queue (adversarial schedule only).
-enum Deferred {
-    Update { range: HostRange, to_device: bool },
-    Launch { fid: u32, gangs: u64, workers: u64, vector: u64, caps: Vec<CaptureArg>, loc: Loc },
-    RegionExit { region: Region, loc: Loc },
-    /// `exit data copyout/delete … async(q)` (§2.6.4.2, §2.13.1): the copy-out and release run
-    /// in order after the work queued before them, the kernel that computes the data included.
-    ExitData { range: HostRange, copy_out: bool, finalize: bool },
-}
 
 /// What `acc_malloc` blocks are called (messages, and `acc_free`'s check that it frees one).
 const ACC_MALLOC_BLOCK: &str = "acc_malloc block";
@@ -100,136 +66,11 @@ pub const ACC_DEVICE_HOST: u64 = 2;
 pub const ACC_DEVICE_NOT_HOST: u64 = 3;
 pub const ACC_DEVICE_NVIDIA: u64 = 4;
 
-/// Per-run OpenACC state.
-#[derive(Default)]
-pub struct AccState {
-    /// PGI Accelerator 1.3 §4.3: `ACC_NOTIFY` set to a nonzero integer prints a one-line message
-    /// on the program's standard output whenever a kernel is executed (read off the
-    /// [`Event::Launched`] events by [`emit`], which can write into the program's output in order).
-    pub pgi_notify: bool,
-    /// Cray CCE's debug level and prefixes (`cray_acc_set_debug_*`, `CRAY_ACC_DEBUG`).
-    pub cray_debug: std::sync::Arc<super::cray_debug::CrayDebugControl>,
-    /// Model-clock nanoseconds spent in transfers and allocations so far.
-    extra_ns: u64,
-    /// Fuel at the start of the run (steps run = fuel_start - fuel).
-    pub fuel_start: u64,
-    /// The activity queue of the directive being executed (`async(n)`; -1 for `async`).
-    pub queue: Option<i64>,
-    pub present: PresentTable,
-    pub config: DeviceConfig,
-    regions: Vec<Region>,
-    /// `acc_set_device_type(acc_device_host)` / `ACC_DEVICE_TYPE=host`: run compute regions on the host.
-    pub on_host: bool,
-    /// This state belongs to a device thread (a gang of a kernel running on the accelerator), not
-    /// to the host thread: what `acc_on_device` answers there (§3.2.14).
-    pub device_thread: bool,
-    pub device_num: u64,
-    /// Kernels launched so far (for `--time`-style summaries and tests).
-    pub launches: u64,
-    /// Work delayed on each activity queue (adversarial schedule), in issue order.
-    deferred: std::collections::BTreeMap<i64, Vec<Deferred>>,
-    /// State of the schedule's choice generator.
-    schedule_state: u64,
-    /// The accelerator compute regions and device memory go to.
-    pub device: DeviceHandle,
-    /// Held by an `atomic` statement while it runs; shared by all device threads of the run.
-    pub atomic_lock: std::sync::Arc<std::sync::Mutex<()>>,
-    /// The `atomic` statement this thread runs now (it holds [`AccState::atomic_lock`]).
-    pub atomic_held: Option<Loc>,
-    /// Pointers a data clause named whole whose target it could not map (extent unknown, not
-    /// present): the clause mapped the 8-byte pointer alone. By the allocation the pointer
-    /// pointed into: (pointer's name, clause location), for the help of a device access there.
-    pub pointers_mapped_alone: std::collections::BTreeMap<u32, (String, Loc)>,
-    /// Pointers that no clause names, whose target was not present at the launch of the kernel
-    /// running now and was not copied implicitly ([`implicit_pointer_data`]): by the allocation
-    /// they point into, why, for the help of a device access there.
-    pub implicit_pointers_unmapped: std::collections::BTreeMap<u32, UnmappedPointer>,
-}
-
-/// A pointer no clause names whose target the launch did not copy ([`implicit_pointer_data`]).
-#[derive(Clone, Debug)]
-pub struct UnmappedPointer {
-    pub name: String,
-    /// The compute construct.
-    pub construct: Loc,
-    /// The clause that maps what the kernel accesses, when known (`copy(y[0:1000])`).
-    pub accessed: Option<String>,
-    /// Why nothing was copied: `--strict-2.0`, or why the range is not known.
-    pub why: String,
-}
-
-#[derive(Default)]
-struct Region {
-    /// A function-scope `declare`: released when the call at this depth returns (§2.13).
-    function_depth: Option<usize>,
-    releases: Vec<Release>,
-    /// `if(false)`: the construct runs on the host, with the host's data.
-    on_host: bool,
-    /// `host_data use_device`: pointer variables to restore (address, host value).
-    restore: Vec<(u64, u64)>,
-    /// The activity queue the construct's work goes to (`async`), for events.
-    queue: Option<i64>,
-    /// A `host_data` construct: not a data region (§3.2.4's restriction does not name it).
-    host_data: bool,
-    /// The data this compute construct copied for pointers no clause names
-    /// ([`implicit_pointer_data`]): a later kernel of the construct may widen them.
-    implicit_pointer_data: Vec<ImplicitCopy>,
-}
-
-/// A copy [`implicit_pointer_data`] made for a pointer no clause names.
-struct ImplicitCopy {
-    /// The host start of its present entry.
-    start: u64,
-    name: String,
-    /// The pointer's value and element size (for the subarray in the note).
-    pointer: u64,
-    elem_size: u64,
-}
-
-struct Release {
-    host_start: u64,
-    copy_out: bool,
-}
-
-/// One host range named by a clause.
-#[derive(Clone, Debug)]
-pub struct HostRange {
-    pub range: Range<u64>,
-    pub name: String,
-    pub loc: Loc,
-}
-
 fn err(kind: &'static str, msg: String, loc: Loc) -> Trap {
     Trap::error(Diagnostic::error(kind, msg, loc))
 }
 
 impl AccState {
-    /// No construct or `declare` is active (the common case: nothing to do at a return).
-    #[inline]
-    pub fn is_idle(&self) -> bool {
-        self.regions.is_empty()
-    }
-
-    /// The state a device thread needs (see [`Machine::device_fork`]): configuration and device,
-    /// no constructs, queues or observers.
-    pub fn for_device_thread(host: &AccState) -> Self {
-        AccState {
-            config: host.config.clone(),
-            device: host.device.clone(),
-            device_num: host.device_num,
-            fuel_start: host.fuel_start,
-            atomic_lock: host.atomic_lock.clone(),
-            pointers_mapped_alone: host.pointers_mapped_alone.clone(),
-            implicit_pointers_unmapped: host.implicit_pointers_unmapped.clone(),
-            // For inspection (the GUI's memory panel while a kernel runs) and the clock.
-            present: host.present.clone(),
-            launches: host.launches,
-            extra_ns: host.extra_ns,
-            device_thread: true,
-            ..Default::default()
-        }
-    }
-
     pub fn new(config: DeviceConfig) -> Self {
         // Checked when the program starts ([`check_environment`]).
         let on_host = device_type_env().and_then(|(_, v)| device_type_named(&v)) == Some(ACC_DEVICE_HOST);
@@ -243,7 +84,7 @@ impl AccState {
 
 /// The model clock now (see [`super::events`]).
 pub fn now_ns(m: &Machine) -> u64 {
-    m.acc.fuel_start.saturating_sub(m.fuel_with_pool()) + m.acc.extra_ns
+    m.now_ns()
 }
 
 /// Report an event to the run's subscribers ([`super::events`]), first advancing the model
@@ -278,19 +119,13 @@ pub fn emit(m: &mut Machine, e: Event<'_>) {
 
 /// The device address of host address `h`, if `h` is inside mapped data.
 pub fn translate(m: &Machine, h: u64) -> Option<u64> {
-    m.acc.present.containing(h).map(|e| e.to_device(h))
+    m.acc.translate(h)
 }
 
 /// Translate a pointer *value* to the device: inside mapped data, or into an allocation part of
 /// which is mapped (an array's start when only `a[lo:len]` is mapped: the virtual base).
 pub fn translate_pointer(m: &Machine, h: u64) -> Option<u64> {
-    if let Some(d) = translate(m, h) {
-        return Some(d);
-    }
-    // A pointer into a mapped allocation but outside the mapped bytes: the same offset in the
-    // mirroring device block.
-    let id = h >> 32;
-    m.acc.present.entries().find(|e| e.host.start >> 32 == id).map(|e| (e.device_start & !0xffff_ffff) | (h & 0xffff_ffff))
+    m.acc.translate_pointer(h)
 }
 
 /// A device block for the host bytes `[host_start, host_start+len)`. The block mirrors the host
@@ -300,14 +135,14 @@ pub fn translate_pointer(m: &Machine, h: u64) -> Option<u64> {
 /// `a[60]` is (§2.6.5: a subarray maps only its elements).
 fn device_alloc(m: &mut Machine, host_start: u64, len: u64, loc: Loc) -> Result<u64, Trap> {
     let off = host_start & 0xffff_ffff;
-    let device = m.acc.device.clone();
+    let device = m.device.clone();
     let base = device.alloc(&mut m.device_ctx(), off + len, DEVICE_COPY, loc)?;
     m.mem.set_lower_bound(super::memory::AllocId((base >> 32) as u32), off);
     Ok(base + off)
 }
 
 fn device_free(m: &mut Machine, dev: u64, loc: Loc) {
-    let device = m.acc.device.clone();
+    let device = m.device.clone();
     device.free(&mut m.device_ctx(), dev, loc);
 }
 
@@ -316,7 +151,7 @@ fn upload(m: &mut Machine, dev: u64, host: u64, len: u64, var: Option<&str>, loc
     if len == 0 {
         return Ok(());
     }
-    let device = m.acc.device.clone();
+    let device = m.device.clone();
     device.upload(&mut m.device_ctx(), dev, host, len, loc)?;
     emit(m, Event::Upload { device: dev, host, len, var, loc });
     Ok(())
@@ -327,7 +162,7 @@ fn download(m: &mut Machine, host: u64, dev: u64, len: u64, var: Option<&str>, l
     if len == 0 {
         return Ok(());
     }
-    let device = m.acc.device.clone();
+    let device = m.device.clone();
     device.download(&mut m.device_ctx(), host, dev, len, loc)?;
     emit(m, Event::Download { host, device: dev, len, var, loc });
     Ok(())
@@ -335,7 +170,7 @@ fn download(m: &mut Machine, host: u64, dev: u64, len: u64, var: Option<&str>, l
 
 /// Store a device pointer into device memory (attaching a pointer to its target, §2.6).
 pub fn attach_pointer(m: &mut Machine, dev: u64, value: u64, loc: Loc) -> Result<(), Trap> {
-    let device = m.acc.device.clone();
+    let device = m.device.clone();
     device.write_pointer(&mut m.device_ctx(), dev, value, loc)?;
     emit(m, Event::PointerAttached { device: dev, loc });
     Ok(())
@@ -640,7 +475,7 @@ pub fn wait_queues(m: &mut Machine, q: Option<i64>) -> Result<(), Trap> {
     run_deferred(m, queues)?;
     emit(m, Event::Waited { queue: q, loc: Loc::default() });
     // The device's own queues (CUDA streams) finish their work too.
-    let device = m.acc.device.clone();
+    let device = m.device.clone();
     device.wait(&mut m.device_ctx(), q)
 }
 
@@ -655,7 +490,7 @@ pub fn join_queues(m: &mut Machine, waiter: i64, on: Option<i64>, loc: Loc) -> R
         None => m.acc.deferred.keys().copied().filter(|q| *q != waiter).collect(),
     };
     run_deferred(m, queues)?;
-    let device = m.acc.device.clone();
+    let device = m.device.clone();
     device.wait(&mut m.device_ctx(), on)?;
     emit(m, Event::QueueJoined { waiter, on, loc });
     Ok(())
@@ -696,7 +531,7 @@ pub fn queue_idle(m: &Machine, q: Option<i64>) -> bool {
         Some(q) => m.acc.deferred.get(&q).is_none_or(|w| w.is_empty()),
         None => m.acc.deferred.values().all(|w| w.is_empty()),
     };
-    engine_idle && m.acc.device.queue_idle(q)
+    engine_idle && m.device.queue_idle(q)
 }
 
 // ---------------------------------------------------------------- regions
@@ -870,13 +705,13 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         let exe = m.exe;
         m.exe = plain;
         m.events.set_device_events(false);
-        let device = m.acc.device.clone();
+        let device = m.device.clone();
         let ran = device.launch(&mut m.device_ctx(), &k);
         m.events.set_device_events(true);
         m.exe = exe;
         ran
     } else {
-        let device = m.acc.device.clone();
+        let device = m.device.clone();
         device.launch(&mut m.device_ctx(), &k)
     };
     emit(m, Event::LaunchEnd { loc });
@@ -1185,7 +1020,7 @@ impl crate::kernel::footprint::LaunchValues for LaunchView<'_, '_, '_> {
             // A device whose memory is its own (a GPU: the interpreter holds an empty
             // placeholder) is asked for the bytes, decoded as `load_kind` decodes them.
             Err(_) if c.mode == CaptureMode::Present && !self.k.on_host => {
-                let w = self.m.acc.device.peek_u64(&self.m.mem, at)?;
+                let w = self.m.device.peek_u64(&self.m.mem, at)?;
                 match k {
                     Kind::Void | Kind::Aggregate => at,
                     _ => k.from_raw(w),
@@ -1205,7 +1040,7 @@ impl crate::kernel::footprint::LaunchValues for LaunchView<'_, '_, '_> {
         if !a.live || a.space != Space::Device {
             return None;
         }
-        let size = self.m.acc.device.block_len(&self.m.mem, addr).unwrap_or(a.size);
+        let size = self.m.device.block_len(&self.m.mem, addr).unwrap_or(a.size);
         Some(((addr >> 32) << 32, size, !a.kind.is_gang_private()))
     }
 }
@@ -1400,7 +1235,7 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
         GetNumDevices => match dev_type(a(0)) {
             ACC_DEVICE_NONE => 0,
             ACC_DEVICE_HOST => 1,
-            _ => m.acc.device.count(),
+            _ => m.device.count(),
         },
         SetDeviceType => {
             let t = dev_type(a(0));
@@ -1433,7 +1268,7 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
                 return Err(err("device", format!("acc_set_device_num({n}): device numbers start at 0 (§3.2.4)"), loc));
             }
             if dev_type(a(1)) != ACC_DEVICE_HOST {
-                if let Err(why) = m.acc.device.set_device_num(n as u64) {
+                if let Err(why) = m.device.set_device_num(n as u64) {
                     return Err(err("device", format!("acc_set_device_num({n}): {why} (§3.2.4)"), loc));
                 }
             } else if n > 0 {
@@ -1493,7 +1328,7 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
                 // The host device's memory is the host's (§3.2.15 on a shared-memory device).
                 return m.mem.alloc(a(0), AllocKind::Runtime(ACC_MALLOC_BLOCK), Space::Host, loc).map_err(|f| m.fault(f, loc));
             }
-            let device = m.acc.device.clone();
+            let device = m.device.clone();
             device.alloc(&mut m.device_ctx(), a(0), ACC_MALLOC_BLOCK, loc)?
         }
         Free => {
@@ -1617,7 +1452,7 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             0
         }
         CudaNull => 0,
-        CudaStream => m.acc.device.native_stream(a(0) as i32 as i64),
+        CudaStream => m.device.native_stream(a(0) as i32 as i64),
         SetCudaStream => 0,
         CrayGetGlobalLevel => m.acc.cray_debug.global_level() as i32 as i64 as u64,
         CrayGetThreadLevel => m.acc.cray_debug.thread_level() as i32 as i64 as u64,
@@ -1787,7 +1622,7 @@ fn check_map_data(m: &Machine, h: u64, d: u64, bytes: u64, loc: Loc) -> Result<(
     }
     match m.mem.allocation(AllocId((d >> 32) as u32)) {
         Some(a) if a.space == Space::Device && a.live => {
-            let size = m.acc.device.block_len(&m.mem, d).unwrap_or(a.size);
+            let size = m.device.block_len(&m.mem, d).unwrap_or(a.size);
             if (d & 0xffff_ffff).saturating_add(bytes) > size {
                 return Err(bad(format!("the device block holds {size} bytes from its start")));
             }
@@ -1909,7 +1744,7 @@ fn check_environment(m: &Machine) -> Result<(), Trap> {
         }
     }
     if let Some(v) = env_value("ACC_DEVICE_NUM") {
-        let (count, kind) = if m.acc.on_host { (1, "host") } else { (m.acc.device.count(), m.acc.device.name()) };
+        let (count, kind) = if m.acc.on_host { (1, "host") } else { (m.device.count(), m.device.name()) };
         match v.trim().parse::<u64>() {
             Err(_) => return Err(env_error(format!("ACC_DEVICE_NUM={v:?} is not a device number (§4.2)"), "device numbers are nonnegative integers, from 0")),
             Ok(n) if n >= count => {

@@ -62,7 +62,7 @@ impl<'a> Cx<'a> {
                 }))
             }
             Callee::Extern(x) => {
-                let shim = match self.exe.externs.get(x.0 as usize) {
+                let shim = match self.bindings.get(x.0 as usize) {
                     Some(Binding::Function(s)) => *s,
                     _ => return Err(self.undefined(x.0, loc)),
                 };

@@ -51,7 +51,7 @@ impl<'a> Cx<'a> {
             ExprKind::GlobalAddr(g) => Ce::Const(Executable::global_ptr(g.0)),
             ExprKind::FuncAddr(f) => Ce::Const(ptr_word(FUNC_ID, f.0)),
             ExprKind::ExternAddr(x) => {
-                let b = self.exe.externs.get(x.0 as usize);
+                let b = self.bindings.get(x.0 as usize);
                 match b {
                     Some(Binding::Function(_)) => {
                         Ce::Const(ptr_word(FUNC_ID, self.p.functions.len() as u32 + x.0))

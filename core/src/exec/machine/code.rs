@@ -1,17 +1,18 @@
-//! The executable form: what [`super::compile`] makes of the IR and [`super::machine`] runs.
+//! The executable form: what `exec/compile.rs` makes of the IR and [`super`] (the machine) runs.
+//! It is part of the machine's module because the two are one unit: an executable's expressions
+//! are closures on the machine, and the machine runs an executable.
 //! Expressions are closures over the machine ([`ExprFn`]), with their shape kept ([`Ce`]) so that
 //! consumers fuse constants, register reads and array loads; a function is a flat instruction list
 //! ([`Instr`]) with resolved jump targets.
 
 pub mod index;
+pub mod vector;
 
-use super::libc_shim::Binding;
-use super::machine::{Machine, Trap};
-use super::memory::{ptr_word, AllocKind};
-use super::value::Kind;
+use super::{Machine, Trap};
+use super::super::memory::{ptr_word, AllocKind};
+use super::super::value::Kind;
 use crate::diag::Loc;
 use index::IndexF;
-use super::compile::vector;
 
 /// A compiled expression: yields the value word.
 pub type ExprFn = Box<dyn Fn(&mut Machine<'_>) -> Result<u64, Trap> + Send + Sync>;
@@ -40,7 +41,7 @@ pub enum Ce {
 
 /// The 8-byte load of [`Ce::Deref`].
 #[inline(always)]
-pub(super) fn deref(m: &Machine, s: usize, loc: Loc) -> Result<u64, Trap> {
+pub(in crate::exec) fn deref(m: &Machine, s: usize, loc: Loc) -> Result<u64, Trap> {
     m.mem
         .load_u64(m.regs[m.bp + s])
         .map_err(|f| m.fault(f, loc))
@@ -48,7 +49,7 @@ pub(super) fn deref(m: &Machine, s: usize, loc: Loc) -> Result<u64, Trap> {
 
 /// Where a fused load's base pointer comes from.
 #[derive(Clone, Copy)]
-pub(super) enum Base {
+pub(in crate::exec) enum Base {
     Reg(usize),
     /// The pointer stored at the address held in a register slot (loaded at this location).
     Ind(usize, Loc),
@@ -56,7 +57,7 @@ pub(super) enum Base {
 
 impl Base {
     #[inline(always)]
-    pub(super) fn eval(self, m: &Machine) -> Result<u64, Trap> {
+    pub(in crate::exec) fn eval(self, m: &Machine) -> Result<u64, Trap> {
         match self {
             Base::Reg(s) => Ok(m.regs[m.bp + s]),
             Base::Ind(s, loc) => deref(m, s, loc),
@@ -78,16 +79,16 @@ impl Ce {
 
 /// An array element load with a register base and a polynomial index.
 pub struct LoadS {
-    pub(super) kind: Kind,
-    pub(super) base: Base,
-    pub(super) ix: IndexF,
-    pub(super) size: u64,
-    pub(super) loc: Loc,
+    pub(in crate::exec) kind: Kind,
+    pub(in crate::exec) base: Base,
+    pub(in crate::exec) ix: IndexF,
+    pub(in crate::exec) size: u64,
+    pub(in crate::exec) loc: Loc,
 }
 
 impl LoadS {
     #[inline(always)]
-    pub(super) fn eval(&self, m: &Machine) -> Result<u64, Trap> {
+    pub(in crate::exec) fn eval(&self, m: &Machine) -> Result<u64, Trap> {
         let a = self
             .base
             .eval(m)?
@@ -159,10 +160,10 @@ pub struct BodyStmt {
 }
 
 pub struct MacLoop {
-    pub(super) s: usize,
-    pub(super) f64: bool,
-    pub(super) x: LoadS,
-    pub(super) y: LoadS,
+    pub(in crate::exec) s: usize,
+    pub(in crate::exec) f64: bool,
+    pub(in crate::exec) x: LoadS,
+    pub(in crate::exec) y: LoadS,
 }
 
 pub struct Entry {
@@ -195,7 +196,7 @@ pub enum CounterLimit {
 impl Counter {
     /// The counter's register index in the frame, its value and the iterations left to run
     /// (the loop's body is due: at least one).
-    pub(super) fn trip(&self, m: &Machine) -> (usize, i64, i64) {
+    pub(in crate::exec) fn trip(&self, m: &Machine) -> (usize, i64, i64) {
         let k = m.bp + self.slot;
         let v0 = m.regs[k] as i64;
         let limit = match self.limit {
@@ -224,16 +225,16 @@ impl Counter {
 }
 
 /// How a parameter's argument reaches a memory parameter at function entry.
-pub(super) enum ParamCopy {
+pub(in crate::exec) enum ParamCopy {
     Scalar { arg: usize, ptr: usize, kind: Kind },
     Aggregate { arg: usize, ptr: usize, size: u64 },
 }
 
 /// A memory local: its own allocation, whose address lives in register slot `ptr`.
-pub(super) struct MemLocal {
-    pub(super) local: u32,
-    pub(super) ptr: usize,
-    pub(super) size: u64,
+pub(in crate::exec) struct MemLocal {
+    pub(in crate::exec) local: u32,
+    pub(in crate::exec) ptr: usize,
+    pub(in crate::exec) size: u64,
 }
 
 pub struct CFunc {
@@ -244,10 +245,10 @@ pub struct CFunc {
     pub code: Vec<Instr>,
     pub nparams: usize,
     pub nslots: usize,
-    pub(super) memory_locals: Vec<MemLocal>,
-    pub(super) params: Vec<ParamCopy>,
+    pub(in crate::exec) memory_locals: Vec<MemLocal>,
+    pub(in crate::exec) params: Vec<ParamCopy>,
     pub local_names: Vec<String>,
-    /// Where each local lives, indexed like `local_names` (for [`super::inspect`]).
+    /// Where each local lives, indexed like `local_names` (for `exec/inspect.rs`).
     pub(crate) homes: Vec<Home>,
     pub variadic: bool,
     pub ret_kind: Kind,
@@ -263,7 +264,7 @@ impl CFunc {
                 .alloc(
                     l.size,
                     AllocKind::Local(fid, l.local),
-                    super::memory::Space::Host,
+                    super::super::memory::Space::Host,
                     loc,
                 )
                 .map_err(|f| m.fault(f, loc))?;
@@ -304,26 +305,43 @@ pub struct Executable {
     pub funcs: Vec<CFunc>,
     pub globals: Vec<GlobalImage>,
     pub strings: Vec<Vec<u8>>,
-    pub externs: Vec<Binding>,
+    /// By extern (`ir::ExternId`): what the C library binds it to ([`ExternCode`]).
+    pub externs: Vec<ExternCode>,
     pub main: Option<u32>,
     /// Kernel function → the schedule of each of its loops (reported at each launch as
-    /// [`super::events::Event::LoopSchedule`]).
-    pub schedules: std::collections::HashMap<u32, Vec<super::events::LoopSchedule>>,
+    /// [`super::super::events::Event::LoopSchedule`]).
+    pub schedules: std::collections::HashMap<u32, Vec<super::super::events::LoopSchedule>>,
     /// Kernel function → its fast-share variant ([`crate::ir::acc::Kernel::fast`]).
     pub fast_kernels: std::collections::HashMap<u32, u32>,
     /// Compiled for checking: kernel function → its access plan ([`crate::kernel::footprint`]).
     /// (or why it has none).
     pub plans: std::collections::HashMap<u32, Result<std::sync::Arc<crate::kernel::footprint::AccessPlan>, String>>,
     /// Compiled for checking: the same program compiled without the checker's hooks, which a
-    /// kernel proven race-free at its launch runs on ([`super::events::Subscriber::proven_launch`]).
+    /// kernel proven race-free at its launch runs on ([`super::super::events::Subscriber::proven_launch`]).
     pub plain: Option<Box<Executable>>,
     /// By call site of an OpenACC runtime routine (`acc_copyin(b, n)`…): the variable its first
     /// argument names, which names the data in `--notify` lines and findings.
     pub api_names: std::collections::HashMap<Loc, String>,
 }
 
+/// A C library function as a call through a pointer to it runs it: the shim, with the
+/// arguments, the record-result destination and the call site.
+pub type ShimCall = Box<dyn Fn(&mut Machine<'_>, &[u64], u64, Loc) -> Result<u64, Trap> + Send + Sync>;
+
+/// What an extern of the program is bound to in the executable (made by `exec/compile.rs` from
+/// the C library shim's binding): the executable runs the shim through [`ShimCall`] and does
+/// not know the C library itself.
+pub enum ExternCode {
+    /// A function of the C library.
+    Function(ShimCall),
+    /// A C library object: index into `libc_shim::RUNTIME_OBJECTS`.
+    Object(u32),
+    /// Not provided: a use is a link error (reported when it is compiled).
+    Unbound,
+}
+
 /// The first allocation id of globals.
-pub(super) const FIRST_GLOBAL: u32 = 2;
+pub(in crate::exec) const FIRST_GLOBAL: u32 = 2;
 
 impl Executable {
     pub fn global_ptr(g: u32) -> u64 {
@@ -339,7 +357,7 @@ impl Executable {
 
 }
 
-/// Where a local of a compiled function lives (read by [`super::inspect`]).
+/// Where a local of a compiled function lives (read by `exec/inspect.rs`).
 #[derive(Copy, Clone, Debug)]
 pub(crate) enum Home {
     Reg(usize),
