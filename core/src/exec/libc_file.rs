@@ -24,16 +24,16 @@
 //! `fileno`, `ungetc`, `setvbuf`, wide-character I/O; `system`, `popen`, the `exec*` family and
 //! sockets stay link errors too.
 
-use std::collections::{HashMap, HashSet};
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
 use super::machine::{Machine, Trap};
 use super::memory::{AllocId, AllocKind, Space};
 use super::value::Kind;
 use crate::diag::{Diagnostic, Loc};
 use crate::libc::scanf::{self, FloatSize, Input, SliceInput, Store};
+
+pub use super::libc_state::{FileAccess, FileTable};
+use super::libc_state::OpenFile;
 
 /// Most files open at once (glibc: the descriptor limit, 1024 by default).
 pub const MAX_OPEN_FILES: usize = 1024;
@@ -73,110 +73,6 @@ pub fn strerror_text(e: u32) -> String {
         36 => "File name too long".into(),
         40 => "Too many levels of symbolic links".into(),
         _ => format!("Unknown error {e}"),
-    }
-}
-
-/// What files a run may open (see the module documentation).
-#[derive(Clone, Debug, Default)]
-pub struct FileAccess {
-    /// Every file the user may open (accsim without `--sandbox`).
-    pub unrestricted: bool,
-    /// `--allow-read` paths (files or directories).
-    pub read: Vec<PathBuf>,
-    /// `--allow-write` paths (files or directories).
-    pub write: Vec<PathBuf>,
-}
-
-impl FileAccess {
-    /// The grants resolved (links followed); a grant that does not exist grants nothing.
-    fn resolved(&self) -> FileAccess {
-        let canon = |v: &[PathBuf]| v.iter().filter_map(|p| p.canonicalize().ok()).collect();
-        FileAccess { unrestricted: self.unrestricted, read: canon(&self.read), write: canon(&self.write) }
-    }
-    fn allows(grants: &[PathBuf], path: &Path) -> bool {
-        grants.iter().any(|g| path.starts_with(g))
-    }
-}
-
-/// One open stream's state.
-struct OpenFile {
-    /// The resolved path written back to (none for stdin).
-    path: Option<PathBuf>,
-    data: Vec<u8>,
-    pos: usize,
-    /// Bytes of `data` dropped from the front (stdin keeps only what is not read yet).
-    dropped: u64,
-    read: bool,
-    write: bool,
-    append: bool,
-    eof: bool,
-    error: bool,
-    /// `data[..flushed]` is on disk; `dirty_from` is the first byte changed since.
-    flushed: usize,
-    dirty_from: usize,
-    /// Bytes counted against `--max-memory` for the contents held.
-    charged: u64,
-    /// Where more input comes from (stdin), read a chunk at a time.
-    source: Option<Box<dyn Read + Send>>,
-}
-
-impl OpenFile {
-    fn fill(&mut self) -> bool {
-        let Some(src) = &mut self.source else { return false };
-        if self.pos > 1 << 16 {
-            // What was read is not needed again (stdin cannot seek).
-            self.data.drain(..self.pos);
-            self.dropped += self.pos as u64;
-            self.pos = 0;
-        }
-        let mut chunk = [0u8; 1 << 16];
-        match src.read(&mut chunk) {
-            Ok(0) | Err(_) => {
-                self.source = None;
-                false
-            }
-            Ok(n) => {
-                self.data.extend_from_slice(&chunk[..n]);
-                true
-            }
-        }
-    }
-}
-
-impl Input for OpenFile {
-    fn peek(&mut self) -> Option<u8> {
-        if self.pos >= self.data.len() && !self.fill() {
-            self.eof = true;
-            return None;
-        }
-        self.data.get(self.pos).copied()
-    }
-    fn bump(&mut self) {
-        self.pos += 1;
-    }
-}
-
-/// The files of one run (shared by the machine and its device threads).
-pub struct FileTable {
-    access: FileAccess,
-    open: HashMap<u64, OpenFile>,
-    closed: HashSet<u64>,
-    /// Bytes written to files in all (counted against `--max-memory`).
-    written: u64,
-    /// The program's stdin, until it is first read.
-    stdin_source: Option<Box<dyn Read + Send>>,
-}
-
-impl FileTable {
-    /// The table of a run: what it may open and where its stdin comes from.
-    pub fn new(access: FileAccess, stdin: Option<Box<dyn Read + Send>>) -> Arc<Mutex<FileTable>> {
-        Arc::new(Mutex::new(FileTable { access: access.resolved(), open: HashMap::new(), closed: HashSet::new(), written: 0, stdin_source: stdin }))
-    }
-}
-
-impl std::fmt::Debug for FileTable {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "FileTable({} open)", self.open.len())
     }
 }
 

@@ -69,7 +69,7 @@ pub const RUNTIME_OBJECTS: [(&str, u64); 13] = [
     ("__ctype_tolower", 8),
 ];
 const OBJ_STDIN: u32 = 3;
-pub(crate) const OBJ_ERRNO: u32 = 6;
+use super::libc_state::OBJ_ERRNO;
 const OBJ_CTYPE_TABLES: u32 = 7;
 const OBJ_CTYPE_PTRS: u32 = 10;
 
