@@ -866,8 +866,15 @@ fn accelerator(kind: DeviceKind, program: &accsim_core::ir::Program, map: &Sourc
                     print_diagnostics(&errors, map);
                     Err(ExitCode::from(2))
                 }
-                Err(e @ accsim_cuda::device::OpenError::Compile(_)) => {
-                    eprintln!("accsim: {e}");
+                Err(accsim_cuda::device::OpenError::Compile(log)) => {
+                    // One line at the first compute region (issue 14: the whole NVRTC log came
+                    // without a location); the log follows only with --notify.
+                    let at = program.kernels.first().map(|k| map.describe(k.loc)).unwrap_or_else(|| r.compile.files.first().cloned().unwrap_or_default());
+                    let first = log.lines().find(|l| l.contains("error")).unwrap_or("no message").trim();
+                    eprintln!("error[internal]: {at}: NVRTC does not compile the CUDA C generated for this program: {first}");
+                    if r.notify {
+                        eprintln!("{log}");
+                    }
                     Err(ExitCode::from(101))
                 }
                 Err(accsim_cuda::device::OpenError::Cuda(e)) => {
