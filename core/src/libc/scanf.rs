@@ -119,7 +119,7 @@ fn int_size(length: &[u8]) -> u8 {
 }
 
 fn digit_in(c: u8, base: u32) -> bool {
-    (c as char).to_digit(base).is_some()
+    (c as char).is_digit(base)
 }
 
 /// Collect an integer's text for `base` (0: as `%i`, prefix decides); `None` when no digit came.
@@ -152,7 +152,7 @@ fn collect_float(r: &mut Reader<'_>, width: usize) -> Option<Vec<u8>> {
     r.take_if(&mut text, width, |c| c == b'+' || c == b'-');
     // inf, infinity, nan (any case).
     if r.peek().is_some_and(|c| matches!(c.to_ascii_lowercase(), b'i' | b'n')) {
-        let word: &[u8] = if r.peek().is_some_and(|c| c.to_ascii_lowercase() == b'i') { b"infinity" } else { b"nan" };
+        let word: &[u8] = if r.peek().is_some_and(|c| c.eq_ignore_ascii_case(&b'i')) { b"infinity" } else { b"nan" };
         let mut matched = 0;
         while matched < word.len() && r.take_if(&mut text, width, |c| c.to_ascii_lowercase() == word[matched]) {
             matched += 1;
