@@ -31,6 +31,9 @@ pub struct SourceFile {
     pub name: String,
     /// The file's text, when it could be read (for snippets).
     pub text: Option<Arc<str>>,
+    /// For a Fortran file: what the program calls the variables of its C translation, so that
+    /// messages name Fortran expressions ([`SourceMap::localized`]).
+    pub fortran: Option<Arc<accsim_fortran::names::FortranNames>>,
 }
 
 impl SourceMap {
@@ -44,7 +47,7 @@ impl SourceMap {
             return FileId(i as u32);
         }
         let text = std::fs::read(name).ok().map(|b| Arc::from(String::from_utf8_lossy(&b).as_ref()));
-        self.files.push(SourceFile { name: name.to_string(), text });
+        self.files.push(SourceFile { name: name.to_string(), text, fortran: None });
         FileId(self.files.len() as u32 - 1)
     }
 
@@ -62,6 +65,51 @@ impl SourceMap {
             return self.name(loc.file).to_string();
         }
         format!("{}:{}:{}", self.name(loc.file), loc.line, loc.col.max(1))
+    }
+
+    /// Attach the Fortran side table of a translated file (see [`SourceMap::localized`]).
+    pub fn set_fortran_names(&mut self, id: FileId, names: accsim_fortran::names::FortranNames) {
+        if let Some(f) = self.files.get_mut(id.0 as usize) {
+            f.fortran = Some(Arc::new(names));
+        }
+    }
+
+    /// `d` in the words of its source language. For a diagnostic at a Fortran file (issue 16):
+    /// its `code` spans in Fortran (`a(10)` for `a[9]`, `a(1:n)` for the translated subarray,
+    /// `!$acc update self(a)` for `#pragma acc update host(a)`), and its columns at what it names
+    /// on the Fortran line (the translation's columns are those of the C text). Other diagnostics
+    /// are returned unchanged.
+    pub fn localized(&self, d: &Diagnostic) -> Diagnostic {
+        let fortran = |loc: Option<Loc>| loc.and_then(|l| self.file(l.file)?.fortran.clone());
+        let Some(names) = fortran(d.primary).or_else(|| d.related.iter().find_map(|(l, _)| fortran(Some(*l)))) else { return d.clone() };
+        let line = d.primary.map_or(0, |l| l.line);
+        let mut out = d.clone();
+        out.message = names.render(&d.message, line);
+        // What a message names first (its first code span, for display only): the column a
+        // location points at.
+        let subject = |message: &str| message.split('`').nth(1).map(|s| s.to_string());
+        let fix_col = |loc: Loc, subject: Option<String>| -> Loc {
+            if self.file(loc.file).is_some_and(|f| f.fortran.is_some()) {
+                if let Some(t) = self.line_text(loc) {
+                    return Loc { col: accsim_fortran::names::FortranNames::column(t, subject.as_deref()), ..loc };
+                }
+            }
+            loc
+        };
+        let headline_subject = subject(&out.message);
+        out.primary = d.primary.map(|l| fix_col(l, headline_subject.clone()));
+        out.related = d
+            .related
+            .iter()
+            .map(|(l, m)| {
+                // A note without a code span points at the statement (a directive, an assignment).
+                let m = names.render(m, l.line);
+                (fix_col(*l, subject(&m)), m)
+            })
+            .collect();
+        out.notes = d.notes.iter().map(|n| names.render(n, line)).collect();
+        out.help = d.help.as_ref().map(|h| names.render(h, line));
+        out
     }
 
     /// The text of line `loc.line`, if known.
@@ -178,6 +226,8 @@ impl Diagnostic {
 
     /// Render like rustc: `error[kind]: message`, `--> file:line:col`, snippet, notes, help.
     pub fn render(&self, map: &SourceMap, color: bool) -> String {
+        let localized = map.localized(self);
+        let this = &localized;
         let mut files = SimpleFiles::new();
         let mut ids = std::collections::HashMap::new();
         let mut label_for = |loc: Loc, len: usize, primary: bool, msg: &str| -> Option<Label<usize>> {
@@ -191,35 +241,35 @@ impl Diagnostic {
         };
         let mut labels = Vec::new();
         let mut notes = Vec::new();
-        if let Some(loc) = self.primary {
-            match label_for(loc, self.primary_len, true, "") {
+        if let Some(loc) = this.primary {
+            match label_for(loc, this.primary_len, true, "") {
                 Some(l) => labels.push(l),
                 None => notes.push(format!("at {}", map.describe(loc))),
             }
         }
-        for (loc, msg) in &self.related {
+        for (loc, msg) in &this.related {
             match label_for(*loc, 1, false, msg) {
                 Some(l) => labels.push(l),
                 None => notes.push(format!("{}: {msg}", map.describe(*loc))),
             }
         }
-        notes.extend(self.notes.iter().cloned());
-        if let Some(h) = &self.help {
+        notes.extend(this.notes.iter().cloned());
+        if let Some(h) = &this.help {
             notes.push(format!("help: {h}"));
         }
-        let cs = match self.severity {
+        let cs = match this.severity {
             Severity::Error => CsDiagnostic::error(),
             Severity::Warning => CsDiagnostic::warning(),
             Severity::Note => CsDiagnostic::note(),
         }
-        .with_code(self.kind)
-        .with_message(self.headline())
+        .with_code(this.kind)
+        .with_message(this.headline())
         .with_labels(labels)
         .with_notes(notes);
         let _ = color; // plain text for now; terminals get the same layout
         let config = term::Config::default();
         term::emit_into_string(&config, &files, &cs)
-            .unwrap_or_else(|_| format!("error[{}]: {}\n", self.kind, self.headline()))
+            .unwrap_or_else(|_| format!("error[{}]: {}\n", this.kind, this.headline()))
     }
 }
 

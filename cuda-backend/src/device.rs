@@ -49,7 +49,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use accsim_core::diag::{Diagnostic, Loc};
-use accsim_core::exec::device::{Device, DeviceCtx, KernelLaunch};
+use accsim_core::exec::device::{Device, DeviceCtx, KernelLaunch, ACC_MALLOC_BLOCK};
 use accsim_core::exec::memory::{AllocId, AllocKind, Memory, Space};
 use accsim_core::exec::gang::{self, GangCopy};
 use accsim_core::exec::{Executable, Trap};
@@ -101,6 +101,8 @@ struct State {
     last_launch: HashMap<i64, Loc>,
     /// `__device__` copies of globals: (global id, symbol address, size).
     globals: Vec<(u32, sys::CUdeviceptr, u64)>,
+    /// The module's `accsim_blocks` and `accsim_block_count` (emit::Module::device_addresses).
+    block_table: Option<(sys::CUdeviceptr, sys::CUdeviceptr)>,
 }
 
 // SAFETY: the CUDA driver API is thread-safe; the handles in `State` (context, module, functions,
@@ -184,13 +186,24 @@ fn injected_source(source: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// Compile `source` for `arch` (`compute_90`) with NVRTC.
+/// The device heap of a module whose code allocates variable-length arrays ([`emit::Module::device_heap`]).
+const DEVICE_HEAP_BYTES: usize = 1 << 30;
+
+/// NVRTC's options besides the architecture. `--fmad=false`: C evaluates `a * b + c` with two
+/// roundings unless `#pragma STDC FP_CONTRACT ON` allows a fused multiply-add (C11 §6.5p8,
+/// §7.12.2; gcc does not contract on x86-64 without an FMA target), and so does the simulator;
+/// NVRTC contracts by default, which made race-free programs differ from the simulator in the
+/// last bits (`vla_param_whole.c`) and `validate` compare unlike with unlike. Division and
+/// square root are IEEE-rounded by NVRTC's defaults (`--prec-div`, `--prec-sqrt`).
+const NVRTC_OPTIONS: [&str; 2] = ["--std=c++17", "--fmad=false"];
+
+/// Compile `source` for `arch` (`compute_90`) with NVRTC and [`NVRTC_OPTIONS`].
 fn nvrtc_compile(source: &str, arch: &str) -> Result<Vec<u8>, OpenError> {
     use cudarc::nvrtc::result as nv;
     let nv_err = |call: &'static str| move |e: cudarc::nvrtc::result::NvrtcError| OpenError::Cuda(CudaError::Nvrtc { call, message: format!("{e:?}") });
     let src = CString::new(source).map_err(|_| OpenError::Compile("the generated source contains a NUL byte".into()))?;
     let prog = nv::create_program(&src, Some(c"accsim.cu")).map_err(nv_err("nvrtcCreateProgram"))?;
-    let opts = [format!("--gpu-architecture={arch}"), "--std=c++17".to_string()];
+    let opts: Vec<String> = std::iter::once(format!("--gpu-architecture={arch}")).chain(NVRTC_OPTIONS.iter().map(|o| o.to_string())).collect();
     // SAFETY: `prog` was just created and is destroyed below, after its last use; `src` outlives it.
     let compiled = unsafe { nv::compile_program(prog, &opts) };
     let result = match compiled {
@@ -265,7 +278,7 @@ impl State {
         // SAFETY: valid out-pointers.
         let _ = unsafe { cudarc::nvrtc::sys::nvrtcVersion(&mut nv.0, &mut nv.1) };
         let source = injected_source(&module.source);
-        let key = source_key(&[&source, &arch, &format!("nvrtc {}.{}", nv.0, nv.1)]);
+        let key = source_key(&[&source, &arch, &format!("nvrtc {}.{}", nv.0, nv.1), &NVRTC_OPTIONS.join(" ")]);
         let cached = ptx_cache_dir().map(|d| d.join(format!("{key}.ptx")));
         let (mut ptx, from_cache) = match cached.as_ref().and_then(|f| std::fs::read(f).ok()) {
             Some(bytes) => (bytes, true),
@@ -287,6 +300,12 @@ impl State {
         if ptx.last() != Some(&0) {
             ptx.push(0);
         }
+        if module.device_heap {
+            // Private copies of variable-length arrays come from the device heap, one per
+            // thread: CUDA's 8 MB default holds few of them at a launch of many threads.
+            // SAFETY: the context is current; the limit is set before any launch.
+            check(unsafe { sys::cuCtxSetLimit(sys::CUlimit::CU_LIMIT_MALLOC_HEAP_SIZE, DEVICE_HEAP_BYTES) }).map_err(driver_err("cuCtxSetLimit"))?;
+        }
         let mut m: sys::CUmodule = std::ptr::null_mut();
         // SAFETY: `ptx` is a NUL-terminated PTX image that lives across the call.
         check(unsafe { sys::cuModuleLoadData(&mut m, ptx.as_ptr() as *const c_void) }).map_err(driver_err("cuModuleLoadData"))?;
@@ -298,6 +317,12 @@ impl State {
             check(unsafe { sys::cuModuleGetGlobal_v2(&mut ptr, &mut size, m, c.as_ptr()) }).map_err(driver_err("cuModuleGetGlobal"))?;
             globals.push((g.0, ptr, size as u64));
         }
+        let symbol = |name: &std::ffi::CStr| {
+            let (mut ptr, mut size) = (0 as sys::CUdeviceptr, 0usize);
+            // SAFETY: `m` was just loaded; `name` is NUL-terminated; valid out-pointers.
+            check(unsafe { sys::cuModuleGetGlobal_v2(&mut ptr, &mut size, m, name.as_ptr()) }).map(|_| ptr).map_err(driver_err("cuModuleGetGlobal"))
+        };
+        let block_table = if module.device_addresses { Some((symbol(c"accsim_blocks")?, symbol(c"accsim_block_count")?)) } else { None };
         let description = format!("{name} (compute capability {major}.{minor}), GPU {ordinal}");
         let st = State {
             ordinal,
@@ -310,6 +335,7 @@ impl State {
             staging: HashMap::new(),
             last_launch: HashMap::new(),
             globals,
+            block_table,
         };
         Ok((st, from_cache, description))
     }
@@ -429,8 +455,17 @@ impl Device for CudaDevice {
         // Queued work may still write it.
         st.sync_all().ok()?;
         let at = st.gpu(dev)?;
+        // Only the bytes the block holds: the device copy of an `int` is a 4-byte buffer, and
+        // the driver refuses a copy that runs past its allocation (the access plan of a
+        // `kernels` construct then could not read `n` of `for (i = 0; i < n; i++)` and made no
+        // implicit copy of the pointers' targets). The rest reads as zero, as `load_kind`
+        // decodes only the low bytes of the kind.
+        let b = st.buffers.get(&((dev >> 32) as u32))?;
+        let avail = b.len.saturating_sub(dev & 0xffff_ffff).min(8) as usize;
         let mut w = [0u8; 8];
-        st.dtoh(&mut w, at).ok()?;
+        if avail > 0 {
+            st.dtoh(&mut w[..avail], at).ok()?;
+        }
         Some(u64::from_le_bytes(w))
     }
 
@@ -441,8 +476,13 @@ impl Device for CudaDevice {
     fn alloc(&self, cx: &mut DeviceCtx<'_, '_>, len: u64, what: &'static str, loc: Loc) -> Result<u64, Trap> {
         let mut st = self.lock();
         st.enter().map_err(|r| gpu_error("making the CUDA context current", r, loc))?;
-        // An empty placeholder: the bytes live on the GPU.
-        let word = cx.mem_mut().alloc(0, AllocKind::Runtime(what), Space::Device, loc).map_err(|f| cx.fault(f, loc))?;
+        // An empty placeholder: the bytes live on the GPU. An `acc_malloc` block gets a
+        // placeholder of its size: host code that stores into it or copies from it (a bug that
+        // `check` reports, §3.2.15: the host cannot address device memory) then runs on as on
+        // the simulator, whose device memory the host can reach, instead of stopping at the
+        // placeholder's end. Those host accesses see the placeholder's bytes, not the GPU's.
+        let shadow = if what == ACC_MALLOC_BLOCK { len } else { 0 };
+        let word = cx.mem_mut().alloc(shadow, AllocKind::Runtime(what), Space::Device, loc).map_err(|f| cx.fault(f, loc))?;
         let mut ptr: sys::CUdeviceptr = 0;
         // SAFETY: valid out-pointer; the context is current.
         let r = check(unsafe { sys::cuMemAlloc_v2(&mut ptr, len.max(1) as usize) });
@@ -550,6 +590,19 @@ impl Device for CudaDevice {
             }
         }
 
+        // The table of live device blocks, for device code that makes pointers of integers.
+        let mut table = None;
+        if let Some((blocks_sym, count_sym)) = st.block_table {
+            let mut live: Vec<(u32, sys::CUdeviceptr, u64)> = st.buffers.iter().map(|(&id, b)| (id, b.ptr, b.len)).collect();
+            live.sort_unstable();
+            let bytes: Vec<u8> = live.iter().flat_map(|&(id, ptr, len)| [id as u64, ptr, len]).flat_map(u64::to_le_bytes).collect();
+            let at = alloc_async(bytes.len(), stream).map_err(|r| fail("allocating the table of device blocks", r))?;
+            table = Some(at);
+            self.upload_async(&mut st, at, bytes, stream, k.queue).map_err(|r| fail("writing the table of device blocks", r))?;
+            self.upload_async(&mut st, blocks_sym, at.to_le_bytes().to_vec(), stream, k.queue).map_err(|r| fail("writing the table of device blocks", r))?;
+            self.upload_async(&mut st, count_sym, (live.len() as u64).to_le_bytes().to_vec(), stream, k.queue).map_err(|r| fail("writing the table of device blocks", r))?;
+        }
+
         // Arguments, one per capture; per-gang buffers for private copies and reductions.
         let mut args: Vec<u64> = Vec::with_capacity(k.caps.len());
         let mut gang_buffers: Vec<Option<GangBuffer>> = Vec::with_capacity(k.caps.len());
@@ -600,6 +653,11 @@ impl Device for CudaDevice {
         };
         for &(at, word) in &restore {
             let _ = st.htod(at, &word.to_le_bytes());
+        }
+        if let Some(t) = table {
+            // SAFETY: allocated with `cuMemAllocAsync` on `stream` for this launch; freed once,
+            // in stream order after the kernel.
+            let _ = unsafe { sys::cuMemFreeAsync(t, stream) };
         }
         for b in gang_buffers.into_iter().flatten() {
             // SAFETY: allocated with `cuMemAllocAsync` on `stream` for this launch; freed once, in

@@ -17,5 +17,6 @@ int atomicOr(int*, int); unsigned atomicOr(unsigned*, unsigned); unsigned long l
 int atomicXor(int*, int); unsigned atomicXor(unsigned*, unsigned); unsigned long long atomicXor(unsigned long long*, unsigned long long);
 int atomicCAS(int*, int, int); unsigned atomicCAS(unsigned*, unsigned, unsigned); unsigned long long atomicCAS(unsigned long long*, unsigned long long, unsigned long long);
 int __float_as_int(float); float __int_as_float(int); long long __double_as_longlong(double); double __longlong_as_double(long long);
-void __syncthreads(); void __syncwarp(unsigned);
+void __syncthreads(); void __syncwarp(unsigned); void __threadfence(); void __trap();
+int atomicExch(int*, int);
 int __shfl_down_sync(unsigned, int, unsigned); unsigned __shfl_down_sync(unsigned, unsigned, unsigned); long __shfl_down_sync(unsigned, long, unsigned); unsigned long __shfl_down_sync(unsigned, unsigned long, unsigned); float __shfl_down_sync(unsigned, float, unsigned); double __shfl_down_sync(unsigned, double, unsigned);

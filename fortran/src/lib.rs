@@ -8,6 +8,7 @@ pub mod ast;
 pub mod emit;
 pub mod expr_parse;
 pub mod lexer;
+pub mod names;
 pub mod parse;
 pub mod source;
 
@@ -48,6 +49,12 @@ pub fn translate_mapped(src: &str, path: &str, fixed: bool, origin: Option<&[u32
 /// [`translate_mapped`] with the directories `include 'file'` lines are searched in (after the
 /// source file's own directory).
 pub fn translate_with_includes(src: &str, path: &str, fixed: bool, origin: Option<&[u32]>, include_dirs: &[std::path::PathBuf]) -> Result<String, FortranError> {
+    translate_named(src, path, fixed, origin, include_dirs).map(|(c, _)| c)
+}
+
+/// [`translate_with_includes`], with the side table that words messages about the program in
+/// Fortran ([`names`]).
+pub fn translate_named(src: &str, path: &str, fixed: bool, origin: Option<&[u32]>, include_dirs: &[std::path::PathBuf]) -> Result<(String, names::FortranNames), FortranError> {
     let identity: Vec<u32> = (1..=src.lines().count() as u32).collect();
     let origin = origin.unwrap_or(&identity);
     let mut dirs: Vec<std::path::PathBuf> = std::path::Path::new(path).parent().map(|p| p.to_path_buf()).into_iter().collect();
@@ -58,7 +65,7 @@ pub fn translate_with_includes(src: &str, path: &str, fixed: bool, origin: Optio
         l.line = origin.get(l.line as usize - 1).copied().filter(|&n| n > 0).unwrap_or(l.line);
     }
     let units = parse::parse(&lines).map_err(|e| FortranError { line: e.line, col: e.col as u32 + 1, message: e.message.clone(), unsupported: e.message.contains("not supported") })?;
-    emit::translate_units(&units, path)
+    emit::translate_units_named(&units, path)
 }
 
 /// Replace each `include 'file'` line (Fortran 2003 §3.4) by the file's lines, which take the

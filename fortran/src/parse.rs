@@ -17,6 +17,39 @@ pub struct ParseError {
 struct Parser<'a> {
     lines: &'a [Logical],
     pos: usize,
+    /// The `format` statements of the file: (line, label, format text with its parentheses).
+    formats: Vec<(u32, u32, String)>,
+}
+
+/// The `LABEL format(…)` statements of a file (Fortran 2003 §10.1.1), each with the format
+/// specification as the character string a `print`/`write` would give: `(f8.3, 2x, 'a')`.
+fn format_statements(lines: &[Logical]) -> Vec<(u32, u32, String)> {
+    let mut out = Vec::new();
+    for l in lines.iter().filter(|l| !l.directive) {
+        let Some(label) = l.label else { continue };
+        let t = l.text.trim_start();
+        if t.len() < 6 || !t[..6].eq_ignore_ascii_case("format") {
+            continue;
+        }
+        let rest = t[6..].trim();
+        if !rest.starts_with('(') {
+            continue;
+        }
+        // Lower case outside character constants (edit descriptors are case-insensitive).
+        let mut text = String::new();
+        let mut quote: Option<char> = None;
+        for ch in rest.chars() {
+            match quote {
+                Some(q) if ch == q => quote = None,
+                Some(_) => {}
+                None if ch == '\'' || ch == '"' => quote = Some(ch),
+                None => {}
+            }
+            text.push(if quote.is_none() { ch.to_ascii_lowercase() } else { ch });
+        }
+        out.push((l.line, label, text));
+    }
+    out
 }
 
 /// A tokenized logical statement.
@@ -232,6 +265,11 @@ impl<'a> Parser<'a> {
             let Some(Tok::Name(w)) = c.peek().cloned() else { return Ok(()) };
             if matches!(c.peek_at(1), Some(Tok::P("=")) | Some(Tok::P("%"))) {
                 return Ok(());
+            }
+            // A `format` statement may stand among the declarations (collected beforehand).
+            if w == "format" && l.label.is_some() && matches!(c.peek_at(1), Some(Tok::P("("))) {
+                self.pos += 1;
+                continue;
             }
             if matches!(c.peek_at(1), Some(Tok::P("("))) && !TYPE_WORDS.contains(&w.as_str()) && !["dimension", "intent", "allocatable"].contains(&w.as_str()) {
                 return Ok(());
@@ -840,6 +878,8 @@ impl<'a> Parser<'a> {
                     StmtKind::Where { mask, then, otherwise }
                 }
             }
+            // Collected before parsing ([`format_statements`]); nothing to run.
+            "format" if label.is_some() => StmtKind::Continue,
             "read" | "open" | "close" | "inquire" | "rewind" | "backspace" | "nullify" | "forall" | "format" | "associate" | "block" | "entry" => {
                 return err(line, (0, format!("the `{w}` statement is not supported by accsim's Fortran front-end")));
             }
@@ -860,8 +900,15 @@ impl<'a> Parser<'a> {
         if c.eat_p("*") {
             return Ok(None);
         }
-        if let Some(Tok::Int(_, _)) = c.peek() {
-            return err(line, (c.col(), "`format` statement labels are not supported by accsim's Fortran front-end (write the format as a string)".into()));
+        if let Some(Tok::Int(digits, _)) = c.peek() {
+            // A statement label: the `format` statement's specification (the nearest one with
+            // that label: labels are local to a program unit, Fortran 2003 §3.2.5).
+            let label: u32 = digits.parse().unwrap_or(0);
+            let Some((_, _, text)) = self.formats.iter().filter(|(_, l, _)| *l == label).min_by_key(|(l, _, _)| l.abs_diff(line)) else {
+                return err(line, (c.col(), format!("no `format` statement has the label {label}")));
+            };
+            c.pos += 1;
+            return Ok(Some(Expr::Str(text.clone())));
         }
         Ok(Some(c.expr().or_else(|r| err(line, r))?))
     }
@@ -955,6 +1002,6 @@ impl<'a> Parser<'a> {
 
 /// Parse all program units of a file.
 pub fn parse(lines: &[Logical]) -> Result<Vec<Unit>, ParseError> {
-    let mut p = Parser { lines, pos: 0 };
+    let mut p = Parser { lines, pos: 0, formats: format_statements(lines) };
     p.units()
 }

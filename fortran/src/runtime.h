@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include <complex.h>
 #include <time.h>
 #include <openacc.h>
 
@@ -116,6 +117,11 @@ static void _fr_complex(double re, double im, int kind) {
     _fr_real_text(re, d, e, a, &ta);
     _fr_real_text(im, d, e, b, &tb);
     _fr_sep(0);
+    /* libgfortran right-justifies the pair in twice a real's list-directed width plus one
+       (17 for kind 4, 26 for kind 8). */
+    int field = 2 * (kind == 8 ? 26 : 17) + 1;
+    int len = (int)strlen(a) + (int)strlen(b) + 3;
+    for (int i = len; i < field; i++) fputc(' ', _fr_unit);
     fprintf(_fr_unit, "(%s,%s)", a, b);
 }
 
@@ -243,13 +249,70 @@ static void *_f_allocate(long count, long size, int already) {
     return p;
 }
 
-static unsigned long _f_rand_state = 0x853c49e6748fea9bUL;
+/* random_number and random_seed as libgfortran (GCC 9 and later) computes them: the
+   xoshiro256** generator (Blackman and Vigna); a real(4) takes the high 32 bits of a draw with
+   its low 8 bits cleared, a real(8) the 64 bits with the low 11 cleared, scaled by 2^-32 and
+   2^-64; random_seed(put=s) takes the eight default integers of s, the last first, as four
+   64-bit words and XORs them with fixed keys (libgfortran's scrambling); get= undoes that.
+   Without a put= the state is libgfortran's built-in master state (gfortran itself seeds from
+   the operating system then: its sequence differs from run to run, accsim's is fixed). */
+static unsigned long _f_rng[4] = {0xad63fa1ed3b55f36UL, 0xd94473e78978b497UL, 0xbc60592a98172477UL, 0xa3de7c6e81265301UL};
+static const unsigned long _f_rng_keys[4] = {0xbd0c5b6e50c2df49UL, 0xd46061cd46e1df38UL, 0xbb4f4d4ed6103544UL, 0x114a583d0756ad39UL};
 
-static double _f_random(void) {
-    _f_rand_state ^= _f_rand_state << 13;
-    _f_rand_state ^= _f_rand_state >> 7;
-    _f_rand_state ^= _f_rand_state << 17;
-    return (double)(_f_rand_state >> 11) * (1.0 / 9007199254740992.0);
+static unsigned long _f_rng_rotl(unsigned long x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static unsigned long _f_rng_next(void) {
+    unsigned long result = _f_rng_rotl(_f_rng[1] * 5, 7) * 9;
+    unsigned long t = _f_rng[1] << 17;
+    _f_rng[2] ^= _f_rng[0];
+    _f_rng[3] ^= _f_rng[1];
+    _f_rng[1] ^= _f_rng[2];
+    _f_rng[0] ^= _f_rng[3];
+    _f_rng[2] ^= t;
+    _f_rng[3] = _f_rng_rotl(_f_rng[3], 45);
+    return result;
+}
+
+static float _f_random4(void) {
+    unsigned int high = (unsigned int)(_f_rng_next() >> 32);
+    return (float)(high & 0xffffff00u) * (1.0f / 4294967296.0f);
+}
+
+static double _f_random8(void) {
+    return (double)(_f_rng_next() & ~0x7ffUL) * (1.0 / 18446744073709551616.0);
+}
+
+static void _f_random_seed_size_error(const char *which) {
+    fflush(stdout);
+    fprintf(stderr, "Fortran runtime error: Array size of %s is too small.\n", which);
+    exit(2);
+}
+
+/* put= of default integers: element 8 - 2k is the low half of word k, 7 - 2k the high half. */
+static void _f_random_seed_put4(const int *put, long n) {
+    if (n < 8) _f_random_seed_size_error("PUT");
+    for (int k = 0; k < 4; k++)
+        _f_rng[k] = ((unsigned long)(unsigned int)put[7 - 2 * k] | (unsigned long)(unsigned int)put[6 - 2 * k] << 32) ^ _f_rng_keys[k];
+}
+
+static void _f_random_seed_get4(int *get, long n) {
+    if (n < 8) _f_random_seed_size_error("GET");
+    for (int k = 0; k < 4; k++) {
+        unsigned long v = _f_rng[k] ^ _f_rng_keys[k];
+        get[7 - 2 * k] = (int)(unsigned int)(v & 0xffffffffUL);
+        get[6 - 2 * k] = (int)(unsigned int)(v >> 32);
+    }
+}
+
+/* put= and get= of integer(8): one element per word, in order. */
+static void _f_random_seed_put8(const long *put, long n) {
+    if (n < 4) _f_random_seed_size_error("PUT");
+    for (int k = 0; k < 4; k++) _f_rng[k] = (unsigned long)put[k] ^ _f_rng_keys[k];
+}
+
+static void _f_random_seed_get8(long *get, long n) {
+    if (n < 4) _f_random_seed_size_error("GET");
+    for (int k = 0; k < 4; k++) get[k] = (long)(_f_rng[k] ^ _f_rng_keys[k]);
 }
 
 /* Formatted output (Fortran 2003 §10): the format is interpreted as items arrive. */

@@ -130,6 +130,8 @@ struct Compiled {
     program: Program,
     exe: exec::Executable,
     main_file: FileId,
+    /// The program's files (the Fortran side table words its findings: issue 16).
+    map: SourceMap,
     kernels: HashMap<u32, KernelLayout>,
     /// Lines of the main file that carry an OpenACC directive.
     directive_lines: BTreeSet<u32>,
@@ -138,7 +140,8 @@ struct Compiled {
     path: PathBuf,
 }
 
-fn finding(d: &Diagnostic, main_file: FileId) -> Finding {
+fn finding(d: &Diagnostic, main_file: FileId, map: &SourceMap) -> Finding {
+    let d = &map.localized(d);
     let line = |l: Loc| (l.file == main_file && l.line > 0).then_some(l.line);
     let mut related: Vec<(u32, String)> = d
         .related
@@ -172,11 +175,11 @@ fn finding(d: &Diagnostic, main_file: FileId) -> Finding {
 
 /// The checkers' findings so far (`accsim check`'s, less the compile-time ones the engine
 /// shows itself), with the device thread of each primary site as data where the checker has it.
-fn checker_findings(found: &Mutex<Findings>, main_file: FileId) -> Vec<Finding> {
+fn checker_findings(found: &Mutex<Findings>, main_file: FileId, map: &SourceMap) -> Vec<Finding> {
     let mut out = Vec::new();
     if let Ok(f) = found.lock() {
         for (i, d) in f.list.iter().enumerate() {
-            let mut x = finding(d, main_file);
+            let mut x = finding(d, main_file, map);
             if let Some(Some(t)) = f.threads.get(i) {
                 let t = ThreadId { gang: t.gang, worker: t.worker, lane: t.lane };
                 x.threads.retain(|u| *u != t);
@@ -205,10 +208,10 @@ fn compile(path: &Path) -> Result<Compiled, Vec<Finding>> {
     let name = path.to_string_lossy().into_owned();
     let result = accsim_core::driver::compile_files(std::slice::from_ref(&name), &PreprocessOptions::default(), &mut map);
     let main_file = map.file_id(&name);
-    let compiled = result.map_err(|ds| ds.iter().map(|d| finding(d, main_file)).collect::<Vec<_>>())?;
-    let exe = exec::compile_for_checking(&compiled.program, &compiled.info).map_err(|ds| ds.0.iter().map(|d| finding(d, main_file)).collect::<Vec<_>>())?;
-    let mut static_findings: Vec<Finding> = compiled.notes.iter().map(|d| finding(d, main_file)).collect();
-    static_findings.extend(compiled.program.findings.iter().map(|d| finding(d, main_file)));
+    let compiled = result.map_err(|ds| ds.iter().map(|d| finding(d, main_file, &map)).collect::<Vec<_>>())?;
+    let exe = exec::compile_for_checking(&compiled.program, &compiled.info).map_err(|ds| ds.0.iter().map(|d| finding(d, main_file, &map)).collect::<Vec<_>>())?;
+    let mut static_findings: Vec<Finding> = compiled.notes.iter().map(|d| finding(d, main_file, &map)).collect();
+    static_findings.extend(compiled.program.findings.iter().map(|d| finding(d, main_file, &map)));
     let directive_lines = compiled
         .program
         .directives
@@ -221,6 +224,7 @@ fn compile(path: &Path) -> Result<Compiled, Vec<Finding>> {
         program: compiled.program,
         exe,
         main_file,
+        map,
         directive_lines,
         static_findings,
         path: path.to_owned(),
@@ -465,7 +469,7 @@ impl Stepper {
 
     /// The findings panel's list at a pause: the checkers' findings so far, then the compiler's.
     fn findings(&self) -> Vec<Finding> {
-        let mut all = checker_findings(&self.found, self.c.main_file);
+        let mut all = checker_findings(&self.found, self.c.main_file, &self.c.map);
         all.extend(self.c.static_findings.iter().cloned());
         all
     }
@@ -700,10 +704,10 @@ fn engine_main(path: PathBuf, commands: Receiver<Command>, updates: Sender<Updat
             RunOutcome::Trapped(d) | RunOutcome::Limit(d) => RunState::Failed(d.headline()),
         };
         // The checkers' findings of the whole run (the end of a lifetime may add some).
-        s.findings = checker_findings(&found, compiled.main_file);
+        s.findings = checker_findings(&found, compiled.main_file, &compiled.map);
         s.findings.extend(compiled.static_findings.iter().cloned());
         if let Some(d) = outcome.diagnostic() {
-            s.findings.push(finding(d, compiled.main_file));
+            s.findings.push(finding(d, compiled.main_file, &compiled.map));
         }
         s.line = None;
         s.host_line = None;

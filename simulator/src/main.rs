@@ -429,6 +429,7 @@ fn main() -> ExitCode {
                 }
                 print_diagnostics(&c.translations, &map);
                 print_out(&accsim_core::kernel::info::report(&c.program, &c.info, &map));
+                print_out(&long_double_report(&c.program, &map));
                 print_out(&engine_report(&c.program, &c.info, &map));
                 ExitCode::SUCCESS
             }
@@ -602,6 +603,7 @@ fn severity_name(d: &Diagnostic) -> &'static str {
 /// on stdout: the findings and how the run ended ([`Outcome::to_json`], issue 14), without the
 /// figures of a `--report` file (its wall time would make the same check print different text).
 fn findings_json(findings: &[Diagnostic], map: &SourceMap, outcome: &serde_json::Value) -> String {
+    let findings: Vec<Diagnostic> = findings.iter().map(|d| map.localized(d)).collect();
     let items: Vec<serde_json::Value> = findings
         .iter()
         .map(|d| {
@@ -629,6 +631,8 @@ fn findings_json(findings: &[Diagnostic], map: &SourceMap, outcome: &serde_json:
 
 /// SARIF 2.1.0, for code-scanning tools; `status` is `check`'s exit status (`invocations`).
 fn findings_sarif(findings: &[Diagnostic], map: &SourceMap, status: u8, successful: bool) -> String {
+    let findings: Vec<Diagnostic> = findings.iter().map(|d| map.localized(d)).collect();
+    let findings = findings.as_slice();
     let location = |l: &accsim_core::diag::Loc| {
         serde_json::json!({"physicalLocation": {"artifactLocation": {"uri": uri_reference(map.name(l.file))}, "region": {"startLine": l.line.max(1), "startColumn": l.col.max(1)}}})
     };
@@ -799,6 +803,14 @@ fn compile_engine(p: &accsim_core::ir::Program, exe: &exec::Executable) -> Resul
 
 /// `accsim info`'s section on the native-code engine (issue 15): which host function
 /// `accsim run --engine native` runs as machine code, and why the others run in the interpreter.
+/// `info`'s note on each compute region that computes with `long double` (issue 12).
+fn long_double_report(p: &accsim_core::ir::Program, map: &SourceMap) -> String {
+    accsim_cuda::emit::long_double_regions(p)
+        .into_iter()
+        .map(|loc| format!("{}: note: `long double` in this compute region is computed as a double, in its 16-byte layout, on every device (nvc computes it so on the GPU)\n", map.describe(loc)))
+        .collect()
+}
+
 fn engine_report(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, map: &SourceMap) -> String {
     use std::fmt::Write as _;
     let exe = match exec::compile(p, info) {
@@ -855,6 +867,9 @@ fn accelerator(kind: DeviceKind, program: &accsim_core::ir::Program, map: &Sourc
                     if r.notify {
                         let ptx = if d.ptx_from_cache { "PTX from the cache" } else { "compiled by NVRTC" };
                         eprintln!("accsim: device: {}; kernels {ptx}", d.description);
+                        for loc in accsim_cuda::emit::long_double_regions(program) {
+                            eprintln!("accsim: device: {}: `long double` is computed as a double on the GPU, as on the simulator (and as nvc does on the device)", map.describe(loc));
+                        }
                     }
                     Ok(exec::device::DeviceHandle(Arc::new(d)))
                 }
@@ -968,7 +983,7 @@ fn explain_difference(compiled: &driver::Compiled, map: &SourceMap, r: &RunArgs,
     let Some(first) = races.first() else {
         match rounding_only {
             Some(ulps) => println!(
-                "validate: `accsim check` finds no data race, and every difference is floating-point rounding, at most {ulps} ulp: the GPU fuses `a * b + c` into one multiply-add and its reductions combine in another order; `--ulp {ulps}` accepts this"
+                "validate: `accsim check` finds no data race, and every difference is floating-point rounding, at most {ulps} ulp: the GPU's reductions combine in another order and its math library rounds differently; `--ulp {ulps}` accepts this"
             ),
             None => println!("validate: `accsim check` finds no data race: a race-free program gives the same results on both devices, so this difference is accsim's (please report it) unless the tolerances are too tight"),
         }

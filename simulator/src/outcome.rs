@@ -190,7 +190,7 @@ pub fn report_json(command: &str, outcome: &Outcome, status: u8, findings: &[Dia
     let doc = json!({
         "command": command,
         "outcome": outcome.to_json(map, status),
-        "findings": findings.iter().map(|d| finding_json(d, map)).collect::<Vec<_>>(),
+        "findings": findings.iter().map(|d| finding_json(&map.localized(d), map)).collect::<Vec<_>>(),
         "figures": figures.to_json(),
     });
     format!("{doc}\n")

@@ -250,8 +250,8 @@ pub struct Report {
     pub output_differs: bool,
     /// When the runs differ only in floating-point elements of the same copies (same sequence,
     /// same output): the largest distance between two such elements, in units in the last place.
-    /// Rounding differs between devices (the GPU fuses `a * b + c` into one multiply-add, a
-    /// reduction combines in another order), which `--ulp` accepts.
+    /// Rounding differs between devices (a reduction combines in another order, the GPU's math
+    /// library rounds differently; NVRTC does not contract `a * b + c`), which `--ulp` accepts.
     pub rounding_only: Option<u64>,
 }
 

@@ -69,7 +69,7 @@ fn samples_validate_on_the_gpu() {
 
 /// Issue 12 item 14's programs (`samples/regress/gpu_*.c`, the shapes of PolyBench/ACC kernels):
 /// their expected output with `--device cuda`, and `validate` agreeing within rounding (`--rel
-/// 1e-12`: the GPU fuses multiply-adds and its reductions combine in another order).
+/// 1e-12`: the GPU's reductions combine in another order).
 #[test]
 fn polybench_shapes_run_and_validate_on_the_gpu() {
     if !gpu_wanted() {

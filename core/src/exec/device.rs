@@ -33,6 +33,12 @@ pub use super::machine::{Device, DeviceCtx, DeviceHandle, KernelLaunch};
 use super::memory::{AllocId, AllocKind, Space};
 use super::gang::{self, CaptureArg, GangCopy};
 
+/// What `acc_malloc` blocks are called (messages, `acc_free`'s check that it frees one, and the
+/// `what` of [`Device::alloc`] for them: a device whose memory is its own may give such a block
+/// host-visible bytes, since host code that stores into it (a bug `check` reports, §3.2.15)
+/// runs on as it does on the simulator).
+pub const ACC_MALLOC_BLOCK: &str = "acc_malloc block";
+
 /// The device of a run that names none: the modeled accelerator.
 impl Default for DeviceHandle {
     fn default() -> Self {

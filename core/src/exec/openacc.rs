@@ -43,14 +43,12 @@ use crate::ir::acc::{CaptureMode, DataClause};
 
 pub use super::acc_state::{AccState, DeviceConfig, HostRange, UnmappedPointer};
 use super::acc_state::{Deferred, ImplicitCopy, Region, Release};
-use super::device::{Device, KernelLaunch, SequentialDevice};
+use super::device::{Device, KernelLaunch, SequentialDevice, ACC_MALLOC_BLOCK};
 use super::machine::{Machine, Trap};
 use super::memory::{AllocId, AllocKind, Space};
 use super::events::{Event, Stamp};
 use super::value::Kind;
 
-/// What `acc_malloc` blocks are called (messages, and `acc_free`'s check that it frees one).
-const ACC_MALLOC_BLOCK: &str = "acc_malloc block";
 /// What the device copies of data clauses and routines are called.
 const DEVICE_COPY: &str = "device copy";
 

@@ -60,7 +60,7 @@ pub fn translate_file(path: &str, form: SourceForm, opts: &PreprocessOptions, ma
         origin = Some(map_lines);
     }
     let include_dirs: Vec<std::path::PathBuf> = opts.args.iter().filter_map(|a| a.strip_prefix("-I")).map(std::path::PathBuf::from).collect();
-    let c = accsim_fortran::translate_with_includes(&text, path, form.fixed, origin.as_deref(), &include_dirs).map_err(|e| {
+    let (c, names) = accsim_fortran::translate_named(&text, path, form.fixed, origin.as_deref(), &include_dirs).map_err(|e| {
         let loc = Loc { file, line: e.line, col: e.col.max(1) };
         if e.unsupported {
             // The class's own wording says "not supported by accsim": keep only the feature.
@@ -70,6 +70,7 @@ pub fn translate_file(path: &str, form: SourceForm, opts: &PreprocessOptions, ma
             Diagnostic::error("fortran", e.message, loc)
         }
     })?;
+    map.set_fortran_names(file, names);
     // Write the C next to other temporaries, named after the Fortran file and this process.
     let base = std::path::Path::new(path).file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "fortran".into());
     let dir = std::env::temp_dir().join(format!("accsim-fortran-{}-{}", std::process::id(), SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));

@@ -203,7 +203,9 @@ impl Translator {
                 return unsupported(line, "common blocks in OpenACC clauses");
             }
             let e = c.expr().map_err(|(col, m)| FortranError { line, col: col as u32, message: m, unsupported: false })?;
-            out.push(self.clause_var(&e, line)?);
+            let var = self.clause_var(&e, line)?;
+            self.names.add_section(&var, &crate::names::fortran_text(&e), line);
+            out.push(var);
             if !c.eat_p(",") {
                 break;
             }
@@ -230,6 +232,9 @@ impl Translator {
                 })
             }
             Expr::Apply(n, args) => {
+                if self.f.in_declare {
+                    return error(line, format!("`{}` in `!$acc declare`: subarrays are not allowed in declare directives (OpenACC 2.0 §2.10); name the whole array `{n}`", crate::names::fortran_text(e)));
+                }
                 let v = self.var(n, line)?;
                 let Some(sh) = v.shape.clone() else { return error(line, format!("`{n}` is not an array")) };
                 if args.len() != sh.rank() {
@@ -262,7 +267,7 @@ impl Translator {
                             };
                             let full = same(lo, &lo_c, &sh.lbs[k], self) && same(hi, &hi_c, &sh.ub(k), self);
                             if stage >= 1 {
-                                return unsupported(line, format!("the non-contiguous section of `{n}` (OpenACC data clauses need contiguous sections)"));
+                                return error(line, format!("the section `{}` is not contiguous: an array or subarray in a data clause must be a contiguous block of memory (OpenACC 2.0 §2.6)", crate::names::fortran_text(e)));
                             }
                             if !full {
                                 stage = 1;
@@ -330,7 +335,9 @@ impl Translator {
                 if let Some(v) = self.lookup(&n) {
                     if let Some(sh) = &v.shape {
                         if !sh.fixed && !sh.assumed_size {
-                            implicit.push(format!("{}[0:{}]", v.cname, sh.total()));
+                            let section = format!("{}[0:{}]", v.cname, sh.total());
+                            self.names.add_section(&section, &n, line);
+                            implicit.push(section);
                         }
                     }
                 }
@@ -657,7 +664,20 @@ impl Translator {
         for v in &vals {
             cargs.push(super::expr::unparen(&self.expr(v, None, line)?.c));
         }
+        // Device numbers (OpenACC 2.0 §3.2.4): "If the value of devicenum is zero, the runtime
+        // will revert to its default behavior", and only a number greater than
+        // `acc_get_num_devices` is implementation-defined: the devices of a type are numbered
+        // 1 to n, as the V&V suite's Fortran tests use them. accsim's runtime numbers them from 0
+        // (0 is also the default device), so the Fortran binding shifts by one.
+        if name == "acc_set_device_num" {
+            if let Some(n) = cargs.first_mut() {
+                *n = format!("(({n}) > 0 ? ({n}) - 1 : 0)");
+            }
+        }
         let call = format!("{name}({})", cargs.join(", "));
+        if name == "acc_get_device_num" {
+            return Ok(Some(CE::new(format!("({call} + 1)"), Ty::Int(4))));
+        }
         Ok(Some(if ret == Ty::Logical { CE::new(format!("({call} != 0)"), Ty::Logical) } else { CE::new(call, ret) }))
     }
 }

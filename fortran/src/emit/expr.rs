@@ -75,6 +75,9 @@ impl Translator {
                 if self.procs.contains_key(n) {
                     return 0;
                 }
+                if super::array_intrinsics::TRANSFORMATIONAL.contains(&n.as_str()) {
+                    return self.transformational_rank(n, args);
+                }
                 match n.as_str() {
                     "sum" | "product" | "maxval" | "minval" | "count" | "any" | "all" | "dot_product" | "size" | "lbound" | "ubound" | "allocated" | "len" | "len_trim" | "kind" | "huge" | "tiny" | "epsilon" => 0,
                     _ => args.iter().filter_map(arg_value).map(|a| self.rank(a)).max().unwrap_or(0),
@@ -126,7 +129,10 @@ impl Translator {
                     }
                     return Ok(None);
                 }
-                if ["sum", "product", "maxval", "minval", "count", "any", "all", "dot_product", "size", "lbound", "ubound"].contains(&n.as_str()) {
+                if super::array_intrinsics::TRANSFORMATIONAL.contains(&n.as_str()) && !self.procs.contains_key(n) {
+                    return self.transformational_space(n, args, line);
+                }
+                if ["dot_product", "size", "lbound", "ubound"].contains(&n.as_str()) {
                     return Ok(None);
                 }
                 for a in args {
@@ -254,7 +260,15 @@ impl Translator {
             }
             Expr::Str(s) => CE { c: c_str(s), ty: Ty::Char, len: Some(s.len().to_string()) },
             Expr::Logical(b) => CE::new(if *b { "1" } else { "0" }.into(), Ty::Logical),
-            Expr::Complex(..) => return unsupported(line, "complex constants"),
+            Expr::Complex(re, im) => {
+                // A complex constant (Fortran 2003 §4.4.3): the kind of its real parts.
+                let (r, i) = (self.expr(re, None, line)?, self.expr(im, None, line)?);
+                let k = match (r.ty, i.ty) {
+                    (Ty::Real(8), _) | (_, Ty::Real(8)) => 8,
+                    _ => 4,
+                };
+                Self::complex_of(&r.c, &i.c, k)
+            }
             Expr::Paren(x) => {
                 let c = self.expr(x, idx, line)?;
                 CE { c: format!("({})", strip_parens(&c.c)), ..c }
@@ -368,6 +382,13 @@ impl Translator {
         })
     }
 
+    /// The complex value `re + im·i` of kind `k`, from C real expressions.
+    pub fn complex_of(re: &str, im: &str, k: u8) -> CE {
+        let t = Ty::Complex(k);
+        let part = Ty::Real(k).c();
+        CE::new(format!("(({})(({part}){re} + ({part}){im} * I))", t.c()), t)
+    }
+
     pub fn binary(&mut self, op: &str, l: CE, r: CE, line: u32) -> TResult<CE> {
         Ok(match op {
             "+" | "-" | "*" | "/" => {
@@ -383,6 +404,11 @@ impl Translator {
                 }
                 let t = Ty::common(l.ty, r.ty);
                 match (l.ty, r.ty) {
+                    (Ty::Complex(_), Ty::Int(_)) if r.c == "2" => CE::new(format!("({} * {})", l.c, l.c), l.ty),
+                    (Ty::Complex(_), _) | (_, Ty::Complex(_)) => {
+                        let f = if t == Ty::Complex(4) { "cpowf" } else { "cpow" };
+                        CE::new(format!("{f}(({}){}, ({}){})", t.c(), l.c, t.c(), r.c), t)
+                    }
                     (Ty::Int(_), Ty::Int(_)) => CE::new(format!("(({})_f_ipow({}, {}))", t.c(), l.c, r.c), t),
                     (Ty::Real(k), Ty::Int(_)) => {
                         if r.c == "2" {
@@ -482,14 +508,50 @@ impl Translator {
 
     /// The C arguments of a call to `p`.
     pub fn actual_args(&mut self, p: &Proc, name: &str, args: &[Arg], line: u32) -> TResult<Vec<String>> {
-        if args.len() != p.dummies.len() {
-            return error(line, format!("`{name}` takes {} arguments but {} are given", p.dummies.len(), args.len()));
+        // Positional arguments first, then keywords naming dummies (Fortran 2003 §12.4.1.1).
+        let mut given: Vec<Option<&Expr>> = vec![None; p.dummies.len()];
+        let mut keywords = false;
+        for (i, a) in args.iter().enumerate() {
+            match a {
+                Arg::Value(e) if !keywords => match given.get_mut(i) {
+                    Some(slot) => *slot = Some(e),
+                    None => return error(line, format!("`{name}` takes {} arguments but {} are given", p.dummies.len(), args.len())),
+                },
+                Arg::Value(_) => return error(line, format!("a positional argument after a keyword argument in the call of `{name}`")),
+                Arg::Keyword(k, e) => {
+                    keywords = true;
+                    let Some(at) = p.dummies.iter().position(|d| &d.name == k) else {
+                        return error(line, format!("`{name}` has no dummy argument `{k}`"));
+                    };
+                    if given[at].is_some() {
+                        return error(line, format!("argument `{k}` of `{name}` is given twice"));
+                    }
+                    given[at] = Some(e);
+                }
+                Arg::Range(..) => return error(line, format!("a range is not an argument (in the call of `{name}`)")),
+            }
         }
         let mut out = Vec::new();
-        for (d, a) in p.dummies.iter().zip(args) {
-            let Arg::Value(e) = a else {
-                return unsupported(line, format!("keyword or range arguments in the call of `{name}`"));
+        for (d, e) in p.dummies.iter().zip(given) {
+            let Some(e) = e else {
+                if !d.optional {
+                    return error(line, format!("argument `{}` of `{name}` is missing (it is not `optional`)", d.name));
+                }
+                // Absent: a null pointer, and zero extents for an assumed-shape array.
+                out.push("0".into());
+                if d.assumed_shape {
+                    out.extend((0..d.rank).map(|_| "0".to_string()));
+                }
+                continue;
             };
+            // An optional dummy passed on to an optional dummy keeps its presence (§12.4.1.6).
+            if let Expr::Name(n) = e {
+                if d.optional && d.rank == 0 && self.f.optional.contains(n) && self.f.scope.get(n).is_some_and(|v| v.dummy.is_some() && v.shape.is_none()) {
+                    let c = self.f.scope[n].cname.clone();
+                    out.push(format!("({c}_arg ? &{c} : 0)"));
+                    continue;
+                }
+            }
             if d.rank == 0 {
                 if self.rank(e) > 0 {
                     return error(line, format!("argument `{}` of `{name}` is a scalar but an array is given", d.name));
@@ -606,6 +668,14 @@ impl Translator {
         let nargs = args.len();
         if ELEMENTAL_MATH.contains(&n) {
             let a = self.arg_ce(args, 0, idx, n, line)?;
+            if let Ty::Complex(k) = a.ty {
+                // The complex forms (Fortran 2003 §13.7: sqrt, exp, log, sin, cos, … of complex).
+                if !matches!(n, "sqrt" | "exp" | "log" | "sin" | "cos" | "tan" | "sinh" | "cosh" | "tanh" | "asin" | "acos" | "atan") {
+                    return error(line, format!("the argument of `{n}` must be real"));
+                }
+                let f = if k == 4 { format!("c{n}f") } else { format!("c{n}") };
+                return Ok(CE::new(format!("{f}({})", unparen(&a.c)), a.ty));
+            }
             let a = match a.ty {
                 Ty::Real(_) => a,
                 Ty::Int(_) => return error(line, format!("the argument of `{n}` must be real")),
@@ -635,9 +705,38 @@ impl Translator {
                     Ty::Int(_) => "abs",
                     Ty::Real(4) => "fabsf",
                     Ty::Real(_) => "fabs",
+                    Ty::Complex(4) => return Ok(CE::new(format!("cabsf({})", unparen(&a.c)), Ty::Real(4))),
+                    Ty::Complex(_) => return Ok(CE::new(format!("cabs({})", unparen(&a.c)), Ty::Real(8))),
                     _ => return error(line, "`abs` of a non-numeric value"),
                 };
                 CE::new(format!("{f}({})", unparen(&a.c)), a.ty)
+            }
+            "cmplx" | "dcmplx" => {
+                // `cmplx(x[, y][, kind])` (§13.7.20): default kind 4 whatever the arguments' kinds.
+                let x = self.arg_ce(args, 0, idx, n, line)?;
+                let y = match args.get(1) {
+                    Some(Arg::Value(_)) => Some(self.arg_ce(args, 1, idx, n, line)?),
+                    _ => match super::array_intrinsics::intrinsic_arg(args, 1, "y") {
+                        Some(e) => Some(self.expr(e, idx, line)?),
+                        None => None,
+                    },
+                };
+                let k = if n == "dcmplx" { 8 } else { kind_arg(self, 2).unwrap_or(4) as u8 };
+                match (x.ty, y) {
+                    (Ty::Complex(_), None) => CE::new(format!("(({}){})", Ty::Complex(k).c(), x.c), Ty::Complex(k)),
+                    (_, Some(y)) => Self::complex_of(&x.c, &y.c, k),
+                    (_, None) => Self::complex_of(&x.c, "0", k),
+                }
+            }
+            "aimag" | "dimag" | "imag" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                let Ty::Complex(k) = a.ty else { return error(line, format!("the argument of `{n}` must be complex")) };
+                CE::new(format!("{}({})", if k == 4 { "cimagf" } else { "cimag" }, unparen(&a.c)), Ty::Real(k))
+            }
+            "conjg" | "dconjg" => {
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                let Ty::Complex(k) = a.ty else { return error(line, format!("the argument of `{n}` must be complex")) };
+                CE::new(format!("{}({})", if k == 4 { "conjf" } else { "conj" }, unparen(&a.c)), a.ty)
             }
             "mod" | "modulo" => {
                 let a = self.arg_ce(args, 0, idx, n, line)?;
@@ -720,12 +819,15 @@ impl Translator {
             }
             "real" | "dble" | "float" | "sngl" | "dfloat" => {
                 let a = self.arg_ce(args, 0, idx, n, line)?;
-                let k = match n {
-                    "dble" | "dfloat" => 8,
-                    "real" if nargs > 1 => kind_arg(self, 1).unwrap_or(4),
+                let k = match (n, a.ty) {
+                    ("dble" | "dfloat", _) => 8,
+                    ("real", _) if nargs > 1 => kind_arg(self, 1).unwrap_or(4),
+                    // The real part of a complex keeps its kind (§13.7.99).
+                    ("real", Ty::Complex(k)) => k as i64,
                     _ => 4,
                 };
                 let t = Ty::Real(k as u8);
+                // C's conversion of a complex value to a real type keeps the real part.
                 CE::new(format!("(({}){})", t.c(), a.c), t)
             }
             "aint" | "anint" => {
@@ -848,34 +950,7 @@ impl Translator {
                 };
                 CE::new(format!("((int)({c}))"), Ty::Int(4))
             }
-            "sum" | "product" | "maxval" | "minval" | "count" | "any" | "all" => {
-                if nargs != 1 {
-                    return unsupported(line, format!("`{n}` with `dim` or `mask`"));
-                }
-                let Some(a) = args.first().and_then(arg_value) else { return error(line, format!("`{n}` needs an array")) };
-                let a = a.clone();
-                let ix0: Vec<String> = vec!["0".into(); self.rank(&a)];
-                let ty = self.expr(&a, Some(&ix0), line)?.ty;
-                let (ty, init, f): (Ty, String, Box<dyn Fn(&str, &str) -> String>) = match n {
-                    "sum" => (ty, "0".into(), Box::new(|r: &str, e: &str| format!("{r} + {e}"))),
-                    "product" => (ty, "1".into(), Box::new(|r: &str, e: &str| format!("{r} * {e}"))),
-                    "maxval" | "minval" => {
-                        let huge = match ty {
-                            Ty::Int(8) => "9223372036854775807L",
-                            Ty::Int(_) => "2147483647",
-                            Ty::Real(4) => "3.40282347e38f",
-                            _ => "1.7976931348623157e308",
-                        };
-                        let (init, cmp) = if n == "maxval" { (format!("-{huge}"), ">") } else { (huge.to_string(), "<") };
-                        let init = if n == "maxval" && matches!(ty, Ty::Int(_)) { format!("({init} - 1)") } else { init };
-                        (ty, init, Box::new(move |r: &str, e: &str| format!("({e} {cmp} {r} ? {e} : {r})")))
-                    }
-                    "count" => (Ty::Int(4), "0".into(), Box::new(|r: &str, e: &str| format!("{r} + ({e} ? 1 : 0)"))),
-                    "any" => (Ty::Logical, "0".into(), Box::new(|r: &str, e: &str| format!("{r} || {e}"))),
-                    _ => (Ty::Logical, "1".into(), Box::new(|r: &str, e: &str| format!("{r} && {e}"))),
-                };
-                CE::new(self.reduce(&a, ty, &init, &*f, line)?, ty)
-            }
+            _ if super::array_intrinsics::TRANSFORMATIONAL.contains(&n) => return self.transformational(n, args, idx, line),
             "dot_product" => {
                 let (Some(a), Some(b)) = (args.first().and_then(arg_value), args.get(1).and_then(arg_value)) else {
                     return error(line, "`dot_product` needs two arrays");
@@ -885,7 +960,16 @@ impl Translator {
                 let ty = self.expr(&prod, Some(&ix0), line)?.ty;
                 CE::new(self.reduce(&prod, ty, "0", &|r, e| format!("{r} + {e}"), line)?, ty)
             }
-            "present" => return unsupported(line, "optional arguments (`present`)"),
+            "present" => {
+                // `present(x)` of an optional dummy (Fortran 2003 §13.7.91): whether a pointer came.
+                let Some(Expr::Name(x)) = args.first().and_then(arg_value) else { return error(line, "`present` needs the name of an optional dummy argument") };
+                if !self.f.optional.contains(x) {
+                    return error(line, format!("`present({x})`: `{x}` is not an optional dummy argument"));
+                }
+                let v = self.var(x, line)?;
+                let ptr = if v.shape.is_some() { v.cname.clone() } else { format!("{}_arg", v.cname) };
+                CE::new(format!("({ptr} != 0)"), Ty::Logical)
+            }
             _ => {
                 return unsupported(line, format!("`{n}` is neither a variable, a procedure of this file, nor an intrinsic accsim's Fortran front-end knows"));
             }

@@ -14,6 +14,7 @@
 //! - module variables and the variables of a main program with contained procedures are C globals.
 
 mod acc;
+mod array_intrinsics;
 mod expr;
 mod io;
 mod stmt;
@@ -63,6 +64,8 @@ pub struct DummyInfo {
     pub rank: usize,
     pub assumed_shape: bool,
     pub intent: Option<String>,
+    /// An `optional` dummy (Fortran 2003 §12.4.1.6): an absent one is passed as a null pointer.
+    pub optional: bool,
 }
 
 /// Per-procedure translation state.
@@ -87,6 +90,10 @@ pub struct FnState {
     pub atomic_lhs: Option<String>,
     pub in_atomic: bool,
     pub line: u32,
+    /// The `optional` dummies of the procedure translated now.
+    pub optional: Vec<String>,
+    /// Translating the clauses of a `!$acc declare` (where subarrays are not allowed, §2.10).
+    pub in_declare: bool,
 }
 
 pub struct Translator {
@@ -100,6 +107,9 @@ pub struct Translator {
     /// The main program's variables when they are globals (it has contained procedures).
     pub host: Option<Scope>,
     pub host_implicit_none: bool,
+    /// What the Fortran program calls the translation's variables and clause sections, for
+    /// messages in Fortran terms ([`crate::names`]).
+    pub names: crate::names::FortranNames,
 }
 
 /// C string literal of `s`.
@@ -191,11 +201,14 @@ impl Translator {
         for d in &unit.decls {
             let consts = |n: &str| self.const_of(n);
             let base = type_of_spec(&d.ty, &consts).or_else(|m| unsupported(d.line, m))?;
-            if let Ty::Complex(_) = base {
-                return unsupported(d.line, "`complex` variables are not supported by accsim's Fortran front-end yet");
-            }
             for ent in &d.entities {
                 let dummy = unit.args.iter().position(|a| a == &ent.name);
+                if d.attrs.optional {
+                    if dummy.is_none() {
+                        return error(d.line, format!("`{}` is `optional` but not a dummy argument", ent.name));
+                    }
+                    self.f.optional.push(ent.name.clone());
+                }
                 let len_spec = ent.len.as_ref().or(d.ty.len.as_ref());
                 let char_len = if base == Ty::Char {
                     match len_spec {
@@ -203,6 +216,11 @@ impl Translator {
                         Some(LenSpec::Expr(e)) => match self.fold(e) {
                             Some(v) => v,
                             None => return unsupported(d.line, "a character length that is not a constant"),
+                        },
+                        // `character(len=*), parameter :: s = '…'` takes the literal's length.
+                        Some(LenSpec::Star) if d.attrs.parameter => match &ent.init {
+                            Some(Expr::Str(s)) => s.len() as i64,
+                            _ => return unsupported(d.line, "a character named constant whose value is not a literal"),
                         },
                         Some(LenSpec::Star) => return unsupported(d.line, "assumed-length character (`len=*`)"),
                     }
@@ -237,7 +255,10 @@ impl Translator {
                     global: global || (d.attrs.save || ent.init.is_some()) && unit.kind != UnitKind::Program && !d.attrs.parameter,
                     line: d.line,
                 };
-                if d.attrs.parameter {
+                // A character named constant is a variable holding the literal (the translation
+                // never assigns it; Fortran forbids it).
+                let char_constant = d.attrs.parameter && base == Ty::Char && dims.is_none() && matches!(ent.init, Some(Expr::Str(_)));
+                if d.attrs.parameter && !char_constant {
                     let Some(init) = &ent.init else { return error(d.line, format!("named constant `{}` has no value", ent.name)) };
                     if dims.is_some() {
                         return unsupported(d.line, "array named constants (`parameter` arrays)");
@@ -338,7 +359,9 @@ impl Translator {
                         if var.shape.is_none() {
                             let _ = writeln!(out, "{decl_line}{ct} {cname};");
                             if var.intent.as_deref() != Some("out") {
-                                let _ = writeln!(prologue, "{decl_line}{cname} = *{cname}_arg;");
+                                // An absent optional dummy has no value to copy in.
+                                let guard = if d.attrs.optional { format!("if ({cname}_arg) ") } else { String::new() };
+                                let _ = writeln!(prologue, "{decl_line}{guard}{cname} = *{cname}_arg;");
                             }
                         } else if let Some(sh) = &var.shape {
                             for (bv, e) in &bound_inits {
@@ -461,6 +484,7 @@ impl Translator {
                 rank: v.rank(),
                 assumed_shape: v.shape.as_ref().is_some_and(|s| s.assumed_shape),
                 intent: v.intent.clone(),
+                optional: self.f.optional.contains(a),
             });
         }
         let result = match &unit.kind {
@@ -609,12 +633,25 @@ impl Translator {
             }
             self.f.result = Some(rname);
         }
-        // Specification-part directives (`declare`).
+        // Specification-part directives (`declare`). A procedure's or the main program's
+        // `declare` makes data for "the implicit data region of a function, subroutine or
+        // program" (OpenACC 2.0 §2.10): its data clauses become a data construct around the
+        // body (which also maps the data of arrays behind pointers: dummies, automatic and
+        // allocatable arrays); `device_resident` and `link` stay `declare`s.
         let mut spec_acc = String::new();
+        let mut region_clauses: Vec<(u32, String)> = Vec::new();
         for (line, text) in &u.spec_directives {
             if text.trim_start().to_ascii_lowercase().starts_with("declare") {
-                let c = self.acc_directive_text(text, *line, &[])?;
-                let _ = writeln!(spec_acc, "{}#pragma acc {c}", self.marker(*line));
+                self.f.in_declare = true;
+                let c = self.acc_directive_text(text, *line, &[]);
+                self.f.in_declare = false;
+                let c = c?;
+                let clauses = c.trim_start().strip_prefix("declare").unwrap_or(&c).trim().to_string();
+                if clauses.contains("device_resident(") || clauses.contains("link(") || clauses.is_empty() {
+                    let _ = writeln!(spec_acc, "{}#pragma acc {c}", self.marker(*line));
+                } else {
+                    region_clauses.push((*line, clauses));
+                }
             }
         }
         self.f.line = u.line;
@@ -634,7 +671,8 @@ impl Translator {
         for name in &self.f.order {
             let v = &self.f.scope[name];
             if v.dummy.is_some() && v.shape.is_none() && v.intent.as_deref() != Some("in") {
-                let _ = writeln!(epilogue, "{end}*{}_arg = {};", v.cname, v.cname);
+                let guard = if self.f.optional.contains(name) { format!("if ({}_arg) ", v.cname) } else { String::new() };
+                let _ = writeln!(epilogue, "{end}{guard}*{}_arg = {};", v.cname, v.cname);
             }
             if v.dummy.is_none() && !v.global && v.shape.as_ref().is_some_and(|s| !s.fixed) {
                 if v.allocatable {
@@ -651,11 +689,35 @@ impl Translator {
         } else {
             "return;".to_string()
         };
-        let _ = write!(self.bodies, "{m}{header} {{\n{decls}{implicit}{spec_acc}{prologue}{body}{end}_f_return: ;\n{epilogue}{end}{ret}\n{end}}}\n");
-        if is_main {
-            // Module globals and program globals are written by `translate`.
+        // The implicit data region of the `declare`s: the body, up to the return label.
+        let (mut region_open, mut region_close) = (String::new(), String::new());
+        for (line, clauses) in &region_clauses {
+            let _ = write!(region_open, "{}#pragma acc data {clauses}\n{}{{\n", self.marker(*line), self.marker(*line));
+            let _ = write!(region_close, "{end}}}\n");
         }
+        let _ = write!(self.bodies, "{m}{header} {{\n{decls}{implicit}{spec_acc}{prologue}{region_open}{body}{end}_f_return: ;\n{region_close}{epilogue}{end}{ret}\n{end}}}\n");
+        self.record_names((u.line, u.end_line));
         Ok(())
+    }
+
+    /// Record the variables visible in the unit translated now (lines `lines`) in [`Self::names`].
+    fn record_names(&mut self, lines: (u32, u32)) {
+        let scopes = [Some(&self.f.scope), self.host.as_ref()];
+        for (fname, v) in scopes.into_iter().flatten().flat_map(|s| s.iter()) {
+            if v.param.is_some() {
+                continue;
+            }
+            let (lbs, exts) = match &v.shape {
+                Some(sh) => (sh.lbs.iter().map(|x| x.parse().ok()).collect(), sh.exts.iter().map(|x| x.parse().ok()).collect()),
+                None => (Vec::new(), Vec::new()),
+            };
+            let lines = if v.global { (0, u32::MAX) } else { lines };
+            let entry = crate::names::VarName { cname: v.cname.clone(), fname: fname.clone(), lines, lbs, exts };
+            if v.dummy.is_some() && v.shape.is_none() {
+                self.names.add_var(crate::names::VarName { cname: format!("{}_arg", v.cname), ..entry.clone() });
+            }
+            self.names.add_var(entry);
+        }
     }
 
     /// A fresh C temporary name.
@@ -688,6 +750,11 @@ fn is_c_constant(c: &str) -> bool {
 
 /// Translate a whole Fortran file into C.
 pub fn translate_units(units: &[Unit], file: &str) -> TResult<String> {
+    translate_units_named(units, file).map(|(c, _)| c)
+}
+
+/// [`translate_units`], with the side table that words messages in Fortran ([`crate::names`]).
+pub fn translate_units_named(units: &[Unit], file: &str) -> TResult<(String, crate::names::FortranNames)> {
     let mut t = Translator {
         file: file.to_string(),
         procs: HashMap::new(),
@@ -698,6 +765,7 @@ pub fn translate_units(units: &[Unit], file: &str) -> TResult<String> {
         f: FnState::default(),
         host: None,
         host_implicit_none: false,
+        names: Default::default(),
     };
     t.collect(units)?;
     let mut main_count = 0;
@@ -738,5 +806,6 @@ pub fn translate_units(units: &[Unit], file: &str) -> TResult<String> {
     if main_count == 0 {
         return error(1, "no main program in the file");
     }
-    Ok(format!("{}\n{}\n{}\n{}", crate::RUNTIME, t.globals, t.protos, t.bodies))
+    t.names.apply_allocations();
+    Ok((format!("{}\n{}\n{}\n{}", crate::RUNTIME, t.globals, t.protos, t.bodies), t.names))
 }

@@ -196,6 +196,19 @@ impl Translator {
                         return error(line, format!("`{name}` has rank {} but {} bounds are given", v.rank(), dims.len()));
                     }
                     let c = &v.cname;
+                    // The constant bounds of this allocation, for messages ([`crate::names`]).
+                    let mut consts = Vec::new();
+                    for d in dims {
+                        consts.push(match d {
+                            Arg::Value(h) => (Some(1), self.fold(h)),
+                            Arg::Range(Some(l), Some(h), None) => {
+                                let (l, h) = (self.fold(l), self.fold(h));
+                                (l, l.zip(h).map(|(l, h)| (h - l + 1).max(0)))
+                            }
+                            _ => (None, None),
+                        });
+                    }
+                    self.names.note_allocation(c, &consts);
                     for (k, d) in dims.iter().enumerate() {
                         let k1 = k + 1;
                         let (lo, hi) = match d {
@@ -490,21 +503,51 @@ impl Translator {
         };
         match name {
             "random_seed" => {
-                let _ = writeln!(out, "{m};");
+                // random_seed([size=] | put= | get=) (Fortran 2003 §13.7.95), libgfortran's layout
+                // (runtime.h): eight default integers, or four of kind 8.
+                let keyword = |k: &str| {
+                    args.iter().find_map(|a| match a {
+                        Arg::Keyword(n, e) if n == k => Some(e.clone()),
+                        _ => None,
+                    })
+                };
+                let size = keyword("size").or_else(|| match args.first() {
+                    Some(Arg::Value(e)) => Some(e.clone()),
+                    _ => None,
+                });
+                if let Some(sz) = size {
+                    let l = self.expr(&sz, None, line)?;
+                    let n = if l.ty == Ty::Int(8) { 4 } else { 8 };
+                    let _ = writeln!(out, "{m}{} = {n};", l.c);
+                }
+                for (which, e) in [("put", keyword("put")), ("get", keyword("get"))] {
+                    let Some(e) = e else { continue };
+                    let Expr::Name(n) = &e else { return unsupported(line, format!("`random_seed({which}=…)` of something other than a whole array")) };
+                    let v = self.var(n, line)?;
+                    let Some(sh) = v.shape.clone().filter(|s| s.rank() == 1) else { return error(line, format!("the `{which}` argument of `random_seed` must be an integer array of rank 1")) };
+                    let kind = match v.ty {
+                        Ty::Int(4) => 4,
+                        Ty::Int(8) => 8,
+                        _ => return error(line, format!("the `{which}` argument of `random_seed` must be a default or kind-8 integer array")),
+                    };
+                    let _ = writeln!(out, "{m}_f_random_seed_{which}{kind}({}, {});", v.cname, sh.total());
+                }
             }
             "random_number" => {
                 let Some(a) = arg(0) else { return error(line, "`random_number` needs an argument") };
+                let draw = |t: Ty| if t == Ty::Real(8) { "_f_random8()" } else { "_f_random4()" };
                 if let Some(space) = self.space(&a, line)? {
+                    // Array element order, as libgfortran fills an array.
                     let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
                     let l = self.expr(&a, Some(&ix), line)?;
                     let mut head = String::new();
                     for (k, n) in ix.iter().zip(&space).rev() {
                         let _ = write!(head, "for (long {k} = 0; {k} < {n}; {k}++) ");
                     }
-                    let _ = writeln!(out, "{m}{head}{} = ({})_f_random();", l.c, l.ty.c());
+                    let _ = writeln!(out, "{m}{head}{} = {};", l.c, draw(l.ty));
                 } else {
                     let l = self.expr(&a, None, line)?;
-                    let _ = writeln!(out, "{m}{} = ({})_f_random();", l.c, l.ty.c());
+                    let _ = writeln!(out, "{m}{} = {};", l.c, draw(l.ty));
                 }
             }
             "cpu_time" => {
