@@ -178,17 +178,25 @@ pub fn is_file(m: &Machine, fp: u64) -> bool {
 /// stream is not open for writing (glibc sets its error flag; `errno` EBADF).
 pub fn write(m: &mut Machine, fp: u64, bytes: &[u8], loc: Loc) -> Result<bool, Trap> {
     let fp = stream_key(m, fp, loc)?;
+    let writable = with_table(m, |t| match t.open.get_mut(&fp) {
+        Some(f) if f.write => true,
+        Some(f) => {
+            f.error = true;
+            false
+        }
+        None => false,
+    });
+    if !writable {
+        set_errno(m, EBADF);
+        return Ok(false);
+    }
     let len = bytes.len() as u64;
     if !m.mem.charge(len) {
         return Err(m.memory_limit(format!("{len} more bytes written to files (output written to files counts against --max-memory)"), loc));
     }
-    let ok = with_table(m, |t| {
+    with_table(m, |t| {
         t.written += len;
-        let Some(f) = t.open.get_mut(&fp) else { return false };
-        if !f.write {
-            f.error = true;
-            return false;
-        }
+        let Some(f) = t.open.get_mut(&fp) else { return };
         if f.append {
             f.pos = f.data.len();
         }
@@ -199,12 +207,8 @@ pub fn write(m: &mut Machine, fp: u64, bytes: &[u8], loc: Loc) -> Result<bool, T
         f.data[f.pos..end].copy_from_slice(bytes);
         f.dirty_from = f.dirty_from.min(f.pos);
         f.pos = end;
-        true
     });
-    if !ok {
-        set_errno(m, EBADF);
-    }
-    Ok(ok)
+    Ok(true)
 }
 
 /// Write a file's unwritten changes to disk.
@@ -414,10 +418,47 @@ fn scan_error(e: scanf::ScanError, loc: Loc) -> Trap {
     Trap::error(Diagnostic::unsupported(e.0, loc))
 }
 
+/// A file function on stdout or stderr: `fclose` flushes (0), the flags are clear, a read
+/// fails (EOF, EBADF) and so does a seek (ESPIPE, as on a terminal or pipe).
+fn std_output(m: &mut Machine, f: FileFn, stdout: bool) -> u64 {
+    match f {
+        FileFn::Fclose => {
+            if stdout {
+                m.flush_stdout();
+            }
+            0
+        }
+        FileFn::Feof | FileFn::Ferror | FileFn::Clearerr | FileFn::Rewind => 0,
+        FileFn::Fseek | FileFn::Ftell => {
+            set_errno(m, ESPIPE);
+            EOF
+        }
+        FileFn::Fread | FileFn::Fgets => {
+            set_errno(m, EBADF);
+            0
+        }
+        _ => {
+            set_errno(m, EBADF);
+            EOF
+        }
+    }
+}
+
 /// Run a file function.
 pub fn call(m: &mut Machine, f: FileFn, args: &[u64], loc: Loc) -> Result<u64, Trap> {
     use FileFn::*;
     let a = |i| arg(args, i);
+    if matches!(f, Fclose | Feof | Ferror | Clearerr | Fseek | Ftell | Rewind | Fgetc | Fread | Fgets | Fscanf) {
+        // stdout and stderr (the FILE argument's position differs: fread's is last).
+        let fp = match f {
+            Fread => a(3),
+            Fgets => a(2),
+            _ => a(0),
+        };
+        if fp == m.libc.object(1) || fp == m.libc.object(2) {
+            return Ok(std_output(m, f, fp == m.libc.object(1)));
+        }
+    }
     Ok(match f {
         Fopen => {
             let (path, mode) = (cstr(m, a(0), loc)?, cstr(m, a(1), loc)?);
