@@ -53,6 +53,9 @@ fn compile_units(parsed: Vec<Result<frontend::ParsedUnit, Vec<Diagnostic>>>) -> 
         return Err(errors);
     }
     let mut program = lower::lower_program(&units)?;
+    if units.iter().any(|u| u.dialect == crate::dialect::Dialect::OpenUh) {
+        translations.extend(crate::dialect::openuh::lower_nests(&mut program));
+    }
     let plans = crate::kernel::outline_program(&mut program)?;
     crate::ir::reach::drop_unreachable(&mut program);
     let info = crate::ir::valid::validate(&program, plans)?;

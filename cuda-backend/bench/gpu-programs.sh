@@ -1,6 +1,7 @@
 #!/bin/bash
 # Every program with an expected output (samples/acc, samples/openuh, samples/regress,
-# conformance/spec) run with --device cuda and compared with it; `validate` on the samples; the
+# conformance/spec, and the Fortran programs of samples/fortran) run with --device cuda and
+# compared with it; `validate` on the samples; the
 # V&V suite's C files in 2.0 scope with --device cuda (8 lists at once).
 #
 #   bash cuda-backend/bench/gpu-programs.sh CARRY
@@ -13,19 +14,20 @@ set -u
 C=${1:?usage: gpu-programs.sh CARRY}; B=$PWD/$C/accsim; export ACCSIM_PTX_CACHE=/tmp/accsim-ptx
 O=${OUT:-/tmp/out}; mkdir -p $O
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee $O/machine.txt
-hdr() { grep -m1 "^// $2:" "$1" | sed "s|^// $2:||"; }
+# A header line `// key: value` (C) or `! key: value` (Fortran).
+hdr() { grep -m1 -E "^(//|!) $2:" "$1" | sed -E "s#^(//|!) $2:##"; }
 one() {  # program -> PASS/FAIL line
-  f=$1; exp=${f%.c}.expected; want=$(hdr $f expect-exit); want=${want:-0}; want=$(echo $want)
+  f=$1; exp=${f%.*}.expected; want=$(hdr $f expect-exit); want=${want:-0}; want=$(echo $want)
   [ "$want" = 0 ] || { echo "SKIP $f (expects exit $want)"; return; }
   [ -f "$exp" ] || { echo "SKIP $f (no .expected)"; return; }
-  grep -q '^// accsim-env:' $f && { echo "SKIP $f (environment)"; return; }
+  grep -q -E '^(//|!) accsim-env:' $f && { echo "SKIP $f (environment)"; return; }
   flags=$(hdr $f accsim-flags)
   out=$(timeout 120 $B run --device cuda $flags $f 2>/tmp/err); rc=$?
   if [ $rc = 0 ] && [ "$out" = "$(cat $exp)" ]; then echo "PASS $f"; else echo "FAIL $f rc=$rc $(grep -m1 -E 'error|unsupported|not supported' /tmp/err | cut -c1-200)"; fi
 }
 export -f one hdr; export B
-ls samples/acc/*.c samples/openuh/*.c samples/regress/*.c conformance/spec/*.c | xargs -P 8 -I{} bash -c 'one {}' > $O/programs.txt 2>&1
-for g in samples/acc samples/openuh samples/regress conformance/spec; do
+ls samples/acc/*.c samples/openuh/*.c samples/regress/*.c conformance/spec/*.c samples/fortran/*.f90 samples/fortran/*.f samples/fortran/*.F90 | xargs -P 8 -I{} bash -c 'one {}' > $O/programs.txt 2>&1
+for g in samples/acc samples/openuh samples/regress conformance/spec samples/fortran; do
   echo "$g: $(grep -c "^PASS $g/" $O/programs.txt) pass, $(grep -c "^FAIL $g/" $O/programs.txt) fail, $(grep -c "^SKIP $g/" $O/programs.txt) skipped"
 done | tee $O/summary.txt
 for f in samples/acc/*.c samples/openuh/*.c; do

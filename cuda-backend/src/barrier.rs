@@ -54,7 +54,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use accsim_core::ir::*;
 
-use crate::emit::{extern_stores, for_init_local, is_share_loop, local_named, thread_loop, walk_expr, walk_stmt, walk_stmt_and, Home, ThreadLoop, Threads};
+use crate::emit::{extern_stores, for_init_local, is_schedule_var, is_share_loop, thread_loop, walk_expr, walk_stmt, walk_stmt_and, Home, ThreadLoop, Threads};
 
 /// The threads of a block that combine their values in a block reduction (§2.7.11): those of
 /// the loop being reduced, for each value of the indices it does not partition.
@@ -209,9 +209,9 @@ pub(crate) fn combine_threads(th: Threads, group: Group) -> Threads {
     Threads { worker: th.worker && group == Group::Lanes, vector: th.vector && group == Group::Workers }
 }
 
-/// `for (__round = …)`: the loop over rounds of a partitioned loop without per-thread state.
+/// `for (round = …)`: the loop over rounds of a partitioned loop without per-thread state.
 pub(crate) fn is_round_loop(func: &Function, s: &Stmt) -> bool {
-    for_init_local(s).is_some_and(|l| local_named(func, l, "__round"))
+    for_init_local(s).is_some_and(|l| is_schedule_var(func, l, ScheduleVar::Round))
 }
 
 struct Analysis<'a> {
@@ -526,7 +526,7 @@ impl<'a> Analysis<'a> {
                     path.pop();
                     return;
                 }
-                let partitioned = for_init_local(s).is_some_and(|l| self.f.partitioned_iterations.contains(&l)) || (for_init_local(s).is_some_and(|l| local_named(func, l, "__chunk_start")) && self.chunks_partitioned_loop(body));
+                let partitioned = for_init_local(s).is_some_and(|l| self.f.partitioned_iterations.contains(&l)) || (for_init_local(s).is_some_and(|l| is_schedule_var(func, l, ScheduleVar::ChunkStart)) && self.chunks_partitioned_loop(body));
                 path.push(Frame::Loop(s, partitioned));
                 self.regions(body, th, group, path, plan, keep_all);
                 path.pop();

@@ -9,7 +9,13 @@
 //!   translates to `buffer(id) + offset`; the translation is applied to kernel arguments, to the
 //!   pointers that [`Device::write_pointer`] stores (attaching `a[i]` rows), and to the
 //!   addresses of copies. Pointer values inside copied bytes are not translated: host pointers
-//!   uploaded in a struct stay host pointers, as with every OpenACC implementation.
+//!   uploaded in a struct stay host pointers, as with every OpenACC implementation. A device
+//!   address that host code took (`acc_deviceptr`, `host_data use_device`) is a pointer word too;
+//!   where device code makes a pointer of an integer, the kernel looks the word up in the table
+//!   of live blocks that the launch writes into the module ([`emit::Module::device_addresses`]).
+//!   An `acc_malloc` block's placeholder has the block's size, so that host code storing into it
+//!   (a bug `check` reports, §3.2.15) runs on as on the simulator; the GPU does not see those
+//!   bytes.
 //! - **Kernels.** [`crate::emit`] turns every compute region of the validated program into a
 //!   CUDA C kernel; NVRTC compiles the whole module once per program, for the GPU's compute
 //!   capability, and the PTX is cached on disk keyed by a hash of the source, the architecture
@@ -224,9 +230,10 @@ fn nvrtc_compile(source: &str, arch: &str) -> Result<Vec<u8>, OpenError> {
 
 impl CudaDevice {
     /// Set up GPU `ordinal` for program `p`: probe the driver, emit the CUDA C under loop mapping
-    /// `map` ([`crate::loopmap`]), compile it (or take it from the PTX cache), load it. Never
-    /// panics on a machine without CUDA.
-    pub fn new(p: &Program, ordinal: u64, map: LoopMap) -> Result<CudaDevice, OpenError> {
+    /// `map` ([`crate::loopmap`]; `kernel_maps` for the kernels with one of their own, OpenUH
+    /// nests), compile it (or take it from the PTX cache), load it. Never panics on a machine
+    /// without CUDA.
+    pub fn new(p: &Program, ordinal: u64, map: LoopMap, kernel_maps: std::collections::BTreeMap<u32, LoopMap>) -> Result<CudaDevice, OpenError> {
         let info = probe::probe()?;
         if ordinal >= info.device_count as u64 {
             return Err(OpenError::Cuda(CudaError::Driver {
@@ -234,7 +241,7 @@ impl CudaDevice {
                 message: format!("there is no GPU number {ordinal}: the driver reports {} device(s) (ACC_DEVICE_NUM)", info.device_count),
             }));
         }
-        let module = emit::module_mapped(p, map)?;
+        let module = emit::module_mapped_by_kernel(p, map, kernel_maps)?;
         let loop_map_warnings = crate::loopmap::report(map, &module).map_err(OpenError::LoopMap)?;
         let names = p.kernels.iter().filter_map(|k| emit::function_name(p, k.func).map(|n| (k.func.0, n))).collect();
         let (state, from_cache, description) = State::open(ordinal, &module)?;

@@ -92,6 +92,7 @@ use accsim_core::ir::*;
 
 use crate::barrier::{self, combine_threads, enter, Facts, Group, Plan};
 use crate::loopmap::{mapped_nest, LoopMap, MappedLoop};
+use crate::prelude::prelude_text;
 
 /// A form the emitter cannot translate yet.
 #[derive(Debug, Clone)]
@@ -209,6 +210,12 @@ pub fn module(p: &Program) -> Result<Module, EmitError> {
 
 /// [`module`] under loop mapping `map` (see [`crate::loopmap`]).
 pub fn module_mapped(p: &Program, map: LoopMap) -> Result<Module, EmitError> {
+    module_mapped_by_kernel(p, map, BTreeMap::new())
+}
+
+/// [`module_mapped`] with a mapping of its own for some kernels (by kernel function id): the
+/// paper's mapping of each OpenUH nest under `--dialect openuh` ([`crate::loopmap::openuh_mappings`]).
+pub fn module_mapped_by_kernel(p: &Program, map: LoopMap, kernel_maps: BTreeMap<u32, LoopMap>) -> Result<Module, EmitError> {
     let mut cx = Emitter {
         p,
         prelude: BTreeSet::new(),
@@ -218,6 +225,8 @@ pub fn module_mapped(p: &Program, map: LoopMap) -> Result<Module, EmitError> {
         globals: BTreeSet::new(),
         shared_firstprivate: BTreeMap::new(),
         loop_map: map,
+        kernel_maps,
+        current_map: map,
         loop_maps: BTreeMap::new(),
         map_misfits: Vec::new(),
         worker_limits: BTreeMap::new(),
@@ -314,220 +323,6 @@ pub fn long_double_regions(p: &Program) -> Vec<Loc> {
     }
     out.dedup();
     out
-}
-
-fn prelude_text(piece: &str) -> &'static str {
-    match piece {
-        "complex" => "\
-// Complex values (C's float/double _Complex): real part, then imaginary part.
-struct accsim_cfloat { float re, im; };
-struct accsim_cdouble { double re, im; };
-template <typename C> __device__ C *accsim_cmake(C *d, double re, double im) { d->re = re; d->im = im; return d; }
-template <typename C> __device__ C *accsim_cadd(C *d, const C *a, const C *b) { C r = {a->re + b->re, a->im + b->im}; *d = r; return d; }
-template <typename C> __device__ C *accsim_csub(C *d, const C *a, const C *b) { C r = {a->re - b->re, a->im - b->im}; *d = r; return d; }
-template <typename C> __device__ C *accsim_cmul(C *d, const C *a, const C *b) { C r = {a->re * b->re - a->im * b->im, a->re * b->im + a->im * b->re}; *d = r; return d; }
-template <typename C> __device__ C *accsim_cdiv(C *d, const C *a, const C *b) {
-    double den = (double)b->re * b->re + (double)b->im * b->im;
-    C r = {(a->re * b->re + a->im * b->im) / den, (a->im * b->re - a->re * b->im) / den}; *d = r; return d;
-}
-template <typename C> __device__ C *accsim_cneg(C *d, const C *a) { C r = {-a->re, -a->im}; *d = r; return d; }
-template <typename C> __device__ int accsim_ceq(const C *a, const C *b) { return a->re == b->re && a->im == b->im; }
-",
-        "cas" => "\
-// Compare-and-swap on the bits of a 4- or 8-byte scalar (reduction combines other than +).
-__device__ int accsim_cas(int *p, int cmp, int val) { return atomicCAS(p, cmp, val); }
-__device__ unsigned accsim_cas(unsigned *p, unsigned cmp, unsigned val) { return atomicCAS(p, cmp, val); }
-__device__ long accsim_cas(long *p, long cmp, long val) { return (long)atomicCAS((unsigned long long *)p, (unsigned long long)cmp, (unsigned long long)val); }
-__device__ unsigned long accsim_cas(unsigned long *p, unsigned long cmp, unsigned long val) { return (unsigned long)atomicCAS((unsigned long long *)p, (unsigned long long)cmp, (unsigned long long)val); }
-__device__ float accsim_cas(float *p, float cmp, float val) { return __int_as_float(atomicCAS((int *)p, __float_as_int(cmp), __float_as_int(val))); }
-__device__ double accsim_cas(double *p, double cmp, double val) { return __longlong_as_double((long long)atomicCAS((unsigned long long *)p, (unsigned long long)__double_as_longlong(cmp), (unsigned long long)__double_as_longlong(val))); }
-__device__ bool accsim_same_bits(int a, int b) { return a == b; }
-__device__ bool accsim_same_bits(unsigned a, unsigned b) { return a == b; }
-__device__ bool accsim_same_bits(long a, long b) { return a == b; }
-__device__ bool accsim_same_bits(unsigned long a, unsigned long b) { return a == b; }
-__device__ bool accsim_same_bits(float a, float b) { return __float_as_int(a) == __float_as_int(b); }
-__device__ bool accsim_same_bits(double a, double b) { return __double_as_longlong(a) == __double_as_longlong(b); }
-",
-        "cas_small" => "\
-// Compare-and-swap of a 1- or 2-byte object (char, short, _Bool) through the aligned 4-byte word
-// that holds it: succeeds when the object holds `cmp`, whatever its neighbours do meanwhile.
-template <typename T> __device__ unsigned accsim_small_bits(T v) { return sizeof(T) == 1 ? (unsigned)(unsigned char)v : (unsigned)(unsigned short)v; }
-template <typename T> __device__ T accsim_cas(T *p, T cmp, T val) {
-    unsigned *w = (unsigned *)((unsigned long)p & ~3ul);
-    unsigned shift = (unsigned)((unsigned long)p & 3ul) * 8u;
-    unsigned mask = (sizeof(T) == 1 ? 0xffu : 0xffffu) << shift;
-    unsigned old = *(volatile unsigned *)w, assumed;
-    do {
-        assumed = old;
-        unsigned bits = (assumed & mask) >> shift;
-        if (bits != accsim_small_bits(cmp)) return (T)bits;
-        old = atomicCAS(w, assumed, (assumed & ~mask) | ((accsim_small_bits(val) << shift) & mask));
-    } while (old != assumed);
-    return cmp;
-}
-template <typename T> __device__ bool accsim_same_bits(T a, T b) { return accsim_small_bits(a) == accsim_small_bits(b); }
-",
-        "reduce" => "\
-// Block reduction (§2.7.11): the `n` threads of a group (rank `r`, scratch slots `stride` apart)
-// each bring a value `v` and all get the combination by `op`. A group of whole warps first
-// combines within each warp by shuffles; then a tree in the scratch array, with the group's
-// barrier `sync` between steps and at the end (so the scratch can be used again).
-__device__ int accsim_shfl_down(int v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
-__device__ unsigned accsim_shfl_down(unsigned v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
-__device__ long accsim_shfl_down(long v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
-__device__ unsigned long accsim_shfl_down(unsigned long v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
-__device__ float accsim_shfl_down(float v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
-__device__ double accsim_shfl_down(double v, unsigned o) { return __shfl_down_sync(0xffffffffu, v, o); }
-template <typename T> __device__ T accsim_shfl(T v, unsigned o) { return (T)accsim_shfl_down(v, o); }
-template <typename T, typename Op, typename Sync>
-__device__ T accsim_reduce(T v, T *s, unsigned r, unsigned n, unsigned stride, Op op, Sync sync) {
-    unsigned base = threadIdx.y * blockDim.x + threadIdx.x - r * stride, m = n;
-    if (stride == 1 && n % 32 == 0) {
-        for (unsigned o = 16; o > 0; o /= 2) v = op(v, accsim_shfl(v, o));
-        if (r % 32 == 0) s[base + r / 32] = v;
-        m = n / 32;
-        stride = 1;
-    } else {
-        s[base + r * stride] = v;
-    }
-    sync();
-    while (m > 1) {
-        unsigned half = (m + 1) / 2;
-        if (r + half < m) s[base + r * stride] = op(s[base + r * stride], s[base + (r + half) * stride]);
-        sync();
-        m = half;
-    }
-    v = s[base];
-    sync();
-    return v;
-}
-",
-        "reduce_complex" => "\
-// Shuffles of complex values (block reductions of complex `+`): part by part.
-__device__ accsim_cfloat accsim_shfl(accsim_cfloat v, unsigned o) { accsim_cfloat r = {accsim_shfl_down(v.re, o), accsim_shfl_down(v.im, o)}; return r; }
-__device__ accsim_cdouble accsim_shfl(accsim_cdouble v, unsigned o) { accsim_cdouble r = {accsim_shfl_down(v.re, o), accsim_shfl_down(v.im, o)}; return r; }
-",
-        "reduce_complex_mul" => "\
-// Complex `*` combines (§2.5.11), as core's gang model computes them: in double precision,
-// rounded to the part type. The atomic form is a compare-and-swap loop on the 8 bytes of an
-// aligned float _Complex; a double _Complex (16 bytes, wider than a compare-and-swap) or an
-// unaligned one is read, multiplied and written under a lock of the module.
-__device__ accsim_cfloat accsim_cmul_combine(accsim_cfloat a, accsim_cfloat b) {
-    accsim_cfloat r = {(float)((double)a.re * b.re - (double)a.im * b.im), (float)((double)a.re * b.im + (double)a.im * b.re)}; return r;
-}
-__device__ accsim_cdouble accsim_cmul_combine(accsim_cdouble a, accsim_cdouble b) {
-    accsim_cdouble r = {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; return r;
-}
-__device__ int accsim_cmul_lock;
-template <typename C> __device__ void accsim_cmul_locked(C *p, C v) {
-    while (atomicCAS(&accsim_cmul_lock, 0, 1) != 0) { }
-    __threadfence();
-    volatile C *q = p;
-    C a; a.re = q->re; a.im = q->im;
-    C n = accsim_cmul_combine(a, v);
-    q->re = n.re; q->im = n.im;
-    __threadfence();
-    atomicExch(&accsim_cmul_lock, 0);
-}
-__device__ void accsim_cmul_atomic(accsim_cdouble *p, accsim_cdouble v) { accsim_cmul_locked(p, v); }
-__device__ void accsim_cmul_atomic(accsim_cfloat *p, accsim_cfloat v) {
-    if ((unsigned long)p % 8 != 0) { accsim_cmul_locked(p, v); return; }
-    union bits { accsim_cfloat c; unsigned long long w; };
-    unsigned long long *w = (unsigned long long *)p, old = *(volatile unsigned long long *)w, assumed;
-    do {
-        assumed = old;
-        bits a, n;
-        a.w = assumed;
-        n.c = accsim_cmul_combine(a.c, v);
-        old = atomicCAS(w, assumed, n.w);
-    } while (old != assumed);
-}
-",
-        "device_address" => "\
-// A pointer that device code makes of an integer may be a device address that host code took
-// (`acc_deviceptr`, `host_data use_device`) and stored in copied data. accsim names device memory
-// by block and offset (its pointer word: the block's number in the high 32 bits); before each
-// launch the device writes the table of its live blocks (sorted by number) here, and such a word
-// becomes the block's GPU address. Any other value is kept.
-struct accsim_block { unsigned long long id, base, len; };
-__device__ const accsim_block *accsim_blocks;
-__device__ unsigned long long accsim_block_count;
-__device__ void *accsim_device_address(unsigned long long w) {
-    unsigned long long id = w >> 32, off = w & 0xffffffffull, lo = 0, hi = accsim_block_count;
-    while (lo < hi) { unsigned long long mid = (lo + hi) / 2; if (accsim_blocks[mid].id < id) lo = mid + 1; else hi = mid; }
-    if (lo < accsim_block_count && accsim_blocks[lo].id == id && off <= accsim_blocks[lo].len) return (void *)(accsim_blocks[lo].base + off);
-    return (void *)w;
-}
-",
-        "ldouble" => "\
-// `long double` (16 bytes on x86-64): computed as a double, as accsim computes it everywhere and
-// as nvc does on the device, and stored as accsim's memory holds it (the double's 8 bytes, then
-// 8 zero bytes), so that data copied from the host reads the same.
-struct __align__(16) accsim_ldouble {
-    double v;
-    unsigned long long pad;
-    accsim_ldouble() = default;
-    __device__ accsim_ldouble(double d) : v(d), pad(0) {}
-    __device__ operator double() const { return v; }
-    __device__ accsim_ldouble &operator+=(double d) { v += d; return *this; }
-    __device__ accsim_ldouble &operator-=(double d) { v -= d; return *this; }
-    __device__ accsim_ldouble &operator*=(double d) { v *= d; return *this; }
-    __device__ accsim_ldouble &operator/=(double d) { v /= d; return *this; }
-    __device__ accsim_ldouble &operator++() { v += 1.0; return *this; }
-    __device__ accsim_ldouble &operator--() { v -= 1.0; return *this; }
-    __device__ double operator++(int) { double o = v; v += 1.0; return o; }
-    __device__ double operator--(int) { double o = v; v -= 1.0; return o; }
-};
-struct accsim_cldouble { accsim_ldouble re, im; };
-",
-        "reduce_complex_ld" => "\
-__device__ accsim_cldouble accsim_shfl(accsim_cldouble v, unsigned o) { accsim_cldouble r = {accsim_shfl_down((double)v.re, o), accsim_shfl_down((double)v.im, o)}; return r; }
-",
-        "reduce_complex_mul_ld" => "\
-__device__ accsim_cldouble accsim_cmul_combine(accsim_cldouble a, accsim_cldouble b) {
-    double p = a.re, q = a.im, r = b.re, s = b.im;
-    accsim_cldouble n = {p * r - q * s, p * s + q * r}; return n;
-}
-__device__ void accsim_cmul_atomic(accsim_cldouble *p, accsim_cldouble v) {
-    while (atomicCAS(&accsim_cmul_lock, 0, 1) != 0) { }
-    __threadfence();
-    volatile double *q = (volatile double *)p;
-    accsim_cldouble a = {q[0], q[2]};
-    accsim_cldouble n = accsim_cmul_combine(a, v);
-    q[0] = n.re; q[2] = n.im;
-    __threadfence();
-    atomicExch(&accsim_cmul_lock, 0);
-}
-",
-        "vla" => "\
-// A variable-length array of one thread in device code: storage from the device heap, freed
-// when a new one is allocated and when the function returns. A failed allocation stops the
-// kernel with a message (the context's heap is enlarged for such modules).
-struct accsim_vla {
-    unsigned char *p = nullptr;
-    __device__ void alloc(unsigned long bytes, int line) {
-        if (p) free(p);
-        p = (unsigned char *)malloc(bytes ? bytes : 1);
-        if (!p) { printf(\"accsim: no device heap left for a variable-length array of %lu bytes (line %d)\\n\", bytes, line); __trap(); }
-    }
-    __device__ ~accsim_vla() { if (p) free(p); }
-};
-",
-        "sync_worker" => "\
-// Barrier among the vector lanes of one worker (the threads of one threadIdx.y): a warp-level
-// barrier when a worker's lanes share a warp, else a named barrier (id 1 + worker; blockDim.x a
-// multiple of 32, at most 15 workers).
-__device__ __forceinline__ void accsim_sync_worker() {
-    if (blockDim.x <= 32 && 32 % blockDim.x == 0) {
-        unsigned lanes = blockDim.x == 32 ? 0xffffffffu : ((1u << blockDim.x) - 1u) << ((threadIdx.y * blockDim.x) % 32);
-        __syncwarp(lanes);
-    } else {
-        asm volatile(\"bar.sync %0, %1;\" :: \"r\"(1 + threadIdx.y), \"r\"(blockDim.x) : \"memory\");
-    }
-}
-",
-        _ => "",
-    }
 }
 
 fn stmt_calls(s: &Stmt, out: &mut Vec<FuncId>) {
@@ -647,6 +442,10 @@ struct Emitter<'p> {
     shared_firstprivate: BTreeMap<u32, Vec<bool>>,
     /// The `--loop-map` asked for, and what came of it ([`Module::loop_maps`]).
     loop_map: LoopMap,
+    /// Kernels with a mapping of their own (OpenUH nests), by kernel function id.
+    kernel_maps: BTreeMap<u32, LoopMap>,
+    /// The mapping of the kernel being emitted.
+    current_map: LoopMap,
     loop_maps: BTreeMap<u32, LoopMap>,
     map_misfits: Vec<(Loc, String)>,
     /// See [`Module::worker_limits`]; `worker_barriers` of the kernel being emitted.
@@ -723,8 +522,9 @@ struct FuncCx<'f> {
     /// Block-reduction scratch arrays used by the kernel: element type → array name.
     scratch: BTreeMap<String, String>,
     /// Slots that broadcast a control expression's value from the one thread that evaluates it
-    /// (`__ctl_T` for the block, `__ctl_w_T[MAX_WORKERS]` per worker): name → declaration.
-    control_slots: BTreeMap<String, String>,
+    /// (`__ctl_T` for the block, `__ctl_w_T[MAX_WORKERS]` per worker): name → (declaration,
+    /// one slot per worker).
+    control_slots: BTreeMap<String, (String, bool)>,
     /// While emitting a control expression of worker-single code in a vector loop: the guard of
     /// each plain store to shared memory in it (see `control_expr`).
     store_guard: Option<&'static str>,
@@ -897,6 +697,9 @@ impl<'p> Emitter<'p> {
     }
 
     /// `ty` as a C declarator around `name` (`float (*a)[1000]`).
+    // `loc` is where a type the back-end could not write would be reported; since `long double`
+    // is written (as a double in its layout) every type is, and the location only travels down.
+    #[allow(clippy::only_used_in_recursion)]
     fn decl(&mut self, ty: TypeId, name: &str, loc: Loc) -> String {
         match self.p.types.get(ty).clone() {
             Type::Void => join("void", name),
@@ -1098,17 +901,18 @@ impl<'p> Emitter<'p> {
         // of the gang share the gang's copy, so the update is atomic.
         let gang_reductions = func.params.iter().skip(4).zip(&k.captures).filter(|(_, c)| matches!(c.mode, CaptureMode::Reduction(_))).map(|(l, _)| *l).collect();
         let shared_locals = homes.iter().any(|h| *h != Home::Thread);
-        let mapped = if self.loop_map == LoopMap::Default {
+        self.current_map = self.kernel_maps.get(&k.func.0).copied().unwrap_or(self.loop_map);
+        let mapped = if self.current_map == LoopMap::Default {
             HashMap::new()
         } else {
-            match mapped_nest(self.loop_map, k, func, shared_locals) {
+            match mapped_nest(self.current_map, k, func, shared_locals) {
                 Ok(m) => {
-                    self.loop_maps.insert(k.func.0, self.loop_map);
-                    let _ = writeln!(out, "// loop mapping {} (OpenUH): launch with {}", self.loop_map, self.loop_map.describe_shape());
+                    self.loop_maps.insert(k.func.0, self.current_map);
+                    let _ = writeln!(out, "// loop mapping {} (OpenUH): launch with {}", self.current_map, self.current_map.describe_shape());
                     m
                 }
                 Err(why) => {
-                    let _ = writeln!(out, "// loop mapping {} does not fit: {why}; the default mapping", self.loop_map);
+                    let _ = writeln!(out, "// loop mapping {} does not fit: {why}; the default mapping", self.current_map);
                     self.map_misfits.push((k.loc, why));
                     HashMap::new()
                 }
@@ -1220,13 +1024,13 @@ impl<'p> Emitter<'p> {
         let mut body = String::new();
         self.worker_barriers = false;
         self.stmt(&mut fx, &func.body, 1, Threads::default(), &mut body);
-        let worker_slots = fx.homes.contains(&Home::Worker) || fx.control_slots.keys().any(|n| n.starts_with("__ctl_w_"));
+        let worker_slots = fx.homes.contains(&Home::Worker) || fx.control_slots.values().any(|&(_, per_worker)| per_worker);
         let limits = WorkerLimits { worker_slots, worker_barriers: self.worker_barriers };
         self.worker_limits.insert(k.func.0, limits);
         for (t, name) in &fx.scratch {
             let _ = writeln!(out, "    __shared__ {t} {name}[1024]; // block-reduction scratch: a slot per thread");
         }
-        for decl in fx.control_slots.values() {
+        for (decl, _) in fx.control_slots.values() {
             let _ = writeln!(out, "    {decl}; // a control expression's value, from the thread that evaluates it");
         }
         out.push_str(&body);
@@ -1496,7 +1300,7 @@ impl<'p> Emitter<'p> {
             let n = format!("__ctl_{}", sanitize(&t));
             (n.clone(), n.clone(), format!("__shared__ {}", self.decl(e.ty, &n, e.loc)))
         };
-        fx.control_slots.entry(name).or_insert(decl);
+        fx.control_slots.entry(name).or_insert((decl, th.worker));
         format!("[&]() -> {t} {{ {sync}; if ({guard}) {slot} = {text}; {sync}; return {slot}; }}()")
     }
 
@@ -1616,7 +1420,7 @@ impl<'p> Emitter<'p> {
         let pad = "    ".repeat(depth);
         let k = fx.names[ml.temps.iteration.0 as usize].clone();
         let n = fx.names[ml.temps.iterations.0 as usize].clone();
-        let _ = writeln!(out, "{pad}// {}, loop {} of {} (line {}): iteration {} + i·({})", self.loop_map, ml.level + 1, ml.depth, ml.line, ml.start, ml.stride);
+        let _ = writeln!(out, "{pad}// {}, loop {} of {} (line {}): iteration {} + i·({})", self.current_map, ml.level + 1, ml.depth, ml.line, ml.start, ml.stride);
         let _ = writeln!(out, "{pad}for ({k} = {}; {k} < {n}; {k} += {})", ml.start, ml.stride);
         self.sub_stmt(fx, ml.iteration, depth, Threads::ALL, out);
     }
@@ -2655,13 +2459,14 @@ fn sanitize(name: &str) -> String {
     name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect()
 }
 
-/// A unique C name for a local: the launch parameters keep theirs, others get their index.
+/// A unique C name for a local: a kernel function's launch parameters (its first four
+/// parameters, `KernelParams::FIXED`) keep theirs, others get their index.
 fn local_name(l: &Local, id: LocalId) -> String {
-    if id.0 < 4 && l.name.starts_with("__") {
+    if l.role == LocalRole::LaunchParam && id.0 < 4 {
         return l.name.clone();
     }
     let base = match l.name.as_str() {
-        n if n.starts_with('&') => format!("{}_addr", sanitize(&n[1..])),
+        n if l.role == LocalRole::CaptureAddress => format!("{}_addr", sanitize(n.trim_start_matches('&'))),
         "<private>" => "priv".into(),
         "<temp>" => "tmp".into(),
         "<addr>" => "addr".into(),
@@ -2673,8 +2478,10 @@ fn local_name(l: &Local, id: LocalId) -> String {
     format!("{base}_{}", id.0)
 }
 
-pub(crate) fn local_named(func: &Function, l: LocalId, name: &str) -> bool {
-    func.locals.get(l.0 as usize).is_some_and(|x| x.name == name)
+/// Whether local `l` of `func` is the schedule variable `var` (`kernel::schedule` records it in
+/// the local's role).
+pub(crate) fn is_schedule_var(func: &Function, l: LocalId, var: ScheduleVar) -> bool {
+    func.locals.get(l.0 as usize).is_some_and(|x| x.role == LocalRole::Schedule(var))
 }
 
 /// The assignment a `for` statement's init is (`for (x = …; …)`, possibly as a block of one).
@@ -2724,11 +2531,11 @@ fn only_loaded(func: &Function, l: LocalId) -> bool {
 }
 
 pub(crate) fn is_share_loop(func: &Function, s: &Stmt) -> bool {
-    if for_init_local(s).is_some_and(|l| local_named(func, l, "__chunk_start")) {
+    if for_init_local(s).is_some_and(|l| is_schedule_var(func, l, ScheduleVar::ChunkStart)) {
         return true;
     }
-    // Without a `static` chunk the share is the grid-stride loop `for (k = __thread; …)`.
-    for_init_assign(s).is_some_and(|(_, value)| matches!(&value.strip_casts().kind, ExprKind::Local(t) if local_named(func, *t, "__thread")))
+    // Without a `static` chunk the share is the grid-stride loop `for (k = thread; …)`.
+    for_init_assign(s).is_some_and(|(_, value)| matches!(&value.strip_casts().kind, ExprKind::Local(t) if is_schedule_var(func, *t, ScheduleVar::Thread)))
 }
 
 /// Where each local of a kernel lives: a local written inside a partitioned loop and also used
@@ -2743,8 +2550,9 @@ fn homes(p: &Program, func: &Function) -> Vec<Home> {
     scan(&func.body, Threads::default(), &mut first, &mut written);
     let mut homes = vec![Home::Thread; func.locals.len()];
     for (l, ws) in written {
-        let name = &func.locals[l.0 as usize].name;
-        if name.starts_with("__") || func.params.contains(&l) {
+        // The execution model's own variables (launch parameters, schedule variables) and the
+        // parameters stay in each thread's registers.
+        if func.locals.get(l.0 as usize).is_none_or(|x| x.role.is_execution_model()) || func.params.contains(&l) {
             continue;
         }
         let Some(f) = first.get(&l) else { continue };

@@ -36,6 +36,7 @@ pub mod device;
 pub mod emit;
 mod liveness;
 pub mod loopmap;
+mod prelude;
 pub mod probe;
 
 pub use device::CudaDevice;

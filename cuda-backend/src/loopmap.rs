@@ -47,6 +47,36 @@ use accsim_core::diag::{Diagnostic, Loc, Severity};
 use accsim_core::ir::acc::{Kernel, LoopTemps};
 use accsim_core::ir::*;
 
+/// Under `--dialect openuh`: each kernel whose loops OpenUH's source spells as one of the
+/// paper's nests (`loop gang` / `loop gang vector` …, [`accsim_core::dialect::openuh`]) gets
+/// that mapping, by kernel function id. The levels are read from the directives as written
+/// (the dialect runs such a nest with 2.0 levels on the simulator).
+pub fn openuh_mappings(p: &Program) -> std::collections::BTreeMap<u32, LoopMap> {
+    use accsim_core::dialect::openuh::{paper_mapping, Named};
+    let mut maps = std::collections::BTreeMap::new();
+    for k in &p.kernels {
+        let levels: Vec<Named> = k
+            .loops
+            .iter()
+            .filter_map(|l| p.directives.iter().find(|site| site.loc == l.loc))
+            .map(|site| Named::of_text(&site.text))
+            .filter(|n| n.gang || n.worker || n.vector)
+            .collect();
+        let map = match paper_mapping(&levels) {
+            Some((2, 1)) => LoopMap::Map2_1,
+            Some((2, 2)) => LoopMap::Map2_2,
+            Some((2, 3)) => LoopMap::Map2_3,
+            Some((2, 4)) => LoopMap::Map2_4,
+            Some((3, 1)) => LoopMap::Map3_1,
+            Some((3, 2)) => LoopMap::Map3_2,
+            Some((3, 3)) => LoopMap::Map3_3,
+            _ => continue,
+        };
+        maps.insert(k.func.0, map);
+    }
+    maps
+}
+
 /// A loop mapping of `--loop-map`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LoopMap {

@@ -115,6 +115,8 @@ pub struct Unit {
     pub contains: Vec<Unit>,
     /// Directives in the specification part (`!$acc declare`, `!$acc routine`).
     pub spec_directives: Vec<(u32, String)>,
+    /// `data` statements (Fortran 2003 §5.2.5): objects and values, in order.
+    pub data: Vec<DataStmt>,
     pub line: u32,
     pub end_line: u32,
 }
@@ -157,4 +159,14 @@ pub enum StmtKind {
 pub enum CaseItem {
     Value(Expr),
     Range(Option<Expr>, Option<Expr>),
+}
+
+/// One `data` statement's object list and value list (`data a, b(2) /1.0, 3*0.0/`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DataStmt {
+    /// Variables, whole arrays and array elements.
+    pub objects: Vec<Expr>,
+    /// Values with their repeat counts (`3*0.0` is `(3, 0.0)`).
+    pub values: Vec<(u32, Expr)>,
+    pub line: u32,
 }

@@ -21,6 +21,84 @@ struct Parser<'a> {
     formats: Vec<(u32, u32, String)>,
 }
 
+/// Split `toks` at the commas outside parentheses.
+fn split_top_commas(toks: &[Token]) -> Vec<&[Token]> {
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, t) in toks.iter().enumerate() {
+        match t.tok {
+            Tok::P("(") | Tok::P("(/") | Tok::P("[") => depth += 1,
+            Tok::P(")") | Tok::P("/)") | Tok::P("]") => depth -= 1,
+            Tok::P(",") if depth == 0 => {
+                parts.push(&toks[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&toks[start..]);
+    parts
+}
+
+/// The rest of a `data` statement (Fortran 2003 §5.2.5): `objects /values/ [[,] objects /values/]…`.
+fn data_statement(toks: &[Token], line: u32) -> Result<DataStmt, ParseError> {
+    let mut objects = Vec::new();
+    let mut values = Vec::new();
+    let mut i = 0;
+    let one = |part: &[Token]| -> Result<Expr, ParseError> {
+        let mut c = Cursor::new(part, part.last().map_or(0, |t| t.col + 1));
+        let e = c.expr().or_else(|r| err(line, r))?;
+        c.expect_end().or_else(|r| err(line, r))?;
+        Ok(e)
+    };
+    while i < toks.len() {
+        if matches!(toks[i].tok, Tok::P(",")) {
+            i += 1;
+            continue;
+        }
+        // Objects up to the first `/` outside parentheses.
+        let mut depth = 0;
+        let start = i;
+        while i < toks.len() && !(depth == 0 && matches!(toks[i].tok, Tok::P("/"))) {
+            match toks[i].tok {
+                Tok::P("(") => depth += 1,
+                Tok::P(")") => depth -= 1,
+                _ => {}
+            }
+            i += 1;
+        }
+        if i >= toks.len() {
+            return err(line, (0, "a `data` statement needs its values between slashes (`data x /1.0/`)".into()));
+        }
+        for part in split_top_commas(&toks[start..i]) {
+            if matches!(part.first().map(|t| &t.tok), Some(Tok::P("("))) {
+                return err(line, (part[0].col, "implied-do lists in `data` statements are not supported by accsim's Fortran front-end".into()));
+            }
+            objects.push(one(part)?);
+        }
+        i += 1;
+        let vstart = i;
+        while i < toks.len() && !matches!(toks[i].tok, Tok::P("/")) {
+            i += 1;
+        }
+        if i >= toks.len() {
+            return err(line, (0, "the values of a `data` statement end with `/`".into()));
+        }
+        for part in split_top_commas(&toks[vstart..i]) {
+            // `r*c`: the constant c repeated r times.
+            if let (Some(Tok::Int(r, None)), Some(Tok::P("*"))) = (part.first().map(|t| &t.tok), part.get(1).map(|t| &t.tok)) {
+                let r: u32 = r.parse().map_err(|_| perr(line, (part[0].col, "a repeat count that is too large".into())))?;
+                values.push((r, one(&part[2..])?));
+            } else {
+                values.push((1, one(part)?));
+            }
+        }
+        i += 1;
+    }
+    Ok(DataStmt { objects, values, line })
+}
+
 /// The `LABEL format(…)` statements of a file (Fortran 2003 §10.1.1), each with the format
 /// specification as the character string a `print`/`write` would give: `(f8.3, 2x, 'a')`.
 fn format_statements(lines: &[Logical]) -> Vec<(u32, u32, String)> {
@@ -184,6 +262,7 @@ impl<'a> Parser<'a> {
             body: Vec::new(),
             contains: Vec::new(),
             spec_directives: Vec::new(),
+            data: Vec::new(),
             line,
             end_line: line,
         }))
@@ -210,6 +289,7 @@ impl<'a> Parser<'a> {
                 body: Vec::new(),
                 contains: Vec::new(),
                 spec_directives: Vec::new(),
+                data: Vec::new(),
                 line: first.line,
                 end_line: first.line,
             },
@@ -318,13 +398,34 @@ impl<'a> Parser<'a> {
                         return err(line, (0, "`external` procedures are not supported by accsim's Fortran front-end".into()));
                     }
                 }
-                "dimension" | "allocatable" | "intent" | "parameter" | "data" | "common" | "equivalence" | "namelist" | "type" | "interface" | "format" | "target" | "pointer" | "optional" => {
+                // An interface block giving the explicit interface of external procedures
+                // (Fortran 2003 §12.3.2.1): the procedures are in this file, whose definitions
+                // give their interfaces, so the block's body is skipped.
+                "interface" if c.peek_at(1).is_none() => {
+                    let opener = line;
+                    loop {
+                        self.pos += 1;
+                        let Some(next) = self.peek() else { return err(opener, (0, "this `interface` has no `end interface`".into())) };
+                        if next.directive {
+                            continue;
+                        }
+                        let nl = self.line(next)?;
+                        if end_of(&nl.toks).as_deref() == Some("interface") {
+                            break;
+                        }
+                    }
+                }
+                "data" => {
+                    c.pos += 1;
+                    let stmt = data_statement(&ln.toks[c.pos..], line)?;
+                    unit.data.push(stmt);
+                }
+                "dimension" | "allocatable" | "intent" | "parameter" | "common" | "equivalence" | "namelist" | "type" | "interface" | "format" | "target" | "pointer" | "optional" => {
                     let what = match w.as_str() {
                         "type" => "derived types (`type`)",
-                        "interface" => "interface blocks",
+                        "interface" => "generic interface blocks (`interface name`)",
                         "common" => "`common` blocks",
                         "equivalence" => "`equivalence`",
-                        "data" => "`data` statements",
                         "namelist" => "`namelist`",
                         "format" => "`format` statements",
                         "pointer" | "target" => "pointers (`pointer`/`target`)",

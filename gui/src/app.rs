@@ -87,6 +87,8 @@ pub struct App {
     /// Index into [`App::findings`].
     pub selected_finding: Option<usize>,
     pub tab: Tab,
+    /// How the engines of the files opened run them (`--cray`, `--acc-model`).
+    pub engine_config: crate::engine::EngineConfig,
     notify: Notify,
 }
 
@@ -118,6 +120,7 @@ impl App {
             thread_pinned: false,
             selected_finding: None,
             tab: Tab::default(),
+            engine_config: Default::default(),
             notify: Arc::new(|| {}),
         }
     }
@@ -149,7 +152,7 @@ impl App {
                     self.selected_finding = None;
                     // The first pause (before the first statement) is the answer to the start.
                     self.pending = true;
-                    self.engine = Some(EngineHandle::start(&path, Arc::clone(&self.notify)));
+                    self.engine = Some(EngineHandle::start(&path, self.engine_config, Arc::clone(&self.notify)));
                 }
                 Err(e) => self.status = Status::Error(e.to_string()),
             },

@@ -81,16 +81,23 @@ pub struct EngineHandle {
     updates: Receiver<Update>,
 }
 
+/// How the engine runs a program: Cray CCE's execution model (`--cray`, `--acc-model`;
+/// `accsim_core::dialect::cray`), whose implicit queue the queues panel shows as `queue auto`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EngineConfig {
+    pub acc_model: accsim_core::dialect::cray::AccModel,
+}
+
 impl EngineHandle {
-    /// Starts an engine thread for `path`; it compiles the program and pauses before its first
-    /// statement.
-    pub fn start(path: &Path, notify: Notify) -> Self {
+    /// Starts an engine thread for `path` run under `config`; it compiles the program and
+    /// pauses before its first statement.
+    pub fn start(path: &Path, config: EngineConfig, notify: Notify) -> Self {
         let (commands, command_rx) = crossbeam_channel::unbounded();
         let (update_tx, updates) = crossbeam_channel::unbounded();
         let path = path.to_owned();
         let spawned = std::thread::Builder::new()
             .name("accsim-gui-engine".into())
-            .spawn(move || engine_main(path, command_rx, update_tx, notify));
+            .spawn(move || engine_main(path, config, command_rx, update_tx, notify));
         if let Err(e) = spawned {
             let (tx, rx) = crossbeam_channel::unbounded();
             let mut s = Snapshot::empty(RunState::Failed(format!("cannot start the engine thread: {e}")));
@@ -130,7 +137,8 @@ struct Compiled {
     program: Program,
     exe: exec::Executable,
     main_file: FileId,
-    /// The program's files (the Fortran side table words its findings: issue 16).
+    /// The program's files (the Fortran side table words its findings: issue 16; the
+    /// `CRAY_ACC_DEBUG` commentary's locations).
     map: SourceMap,
     kernels: HashMap<u32, KernelLayout>,
     /// Lines of the main file that carry an OpenACC directive.
@@ -359,7 +367,7 @@ impl Stepper {
         for (i, l) in f.locals.iter().enumerate() {
             let Some(value) = view.local(i as u32) else { continue };
             let param = f.params.iter().position(|p| p.0 as usize == i);
-            let generated = l.name.starts_with("__");
+            let generated = l.role.is_execution_model();
             let sharing = match (kernel, param) {
                 (Some(_), Some(0..=3)) => "launch parameter".to_owned(),
                 (Some(k), Some(n)) => match k.captures.get(n - 4).map(|c| c.1) {
@@ -628,7 +636,7 @@ impl Observer for Stepper {
     }
 }
 
-fn engine_main(path: PathBuf, commands: Receiver<Command>, updates: Sender<Update>, notify: Notify) {
+fn engine_main(path: PathBuf, config: EngineConfig, commands: Receiver<Command>, updates: Sender<Update>, notify: Notify) {
     let compiled = match compile(&path) {
         Ok(c) => Arc::new(c),
         Err(findings) => {
@@ -648,8 +656,9 @@ fn engine_main(path: PathBuf, commands: Receiver<Command>, updates: Sender<Updat
         let stdout = Capture::new();
         let sink_events = Arc::clone(&events);
         // The checkers of `accsim check` follow the stepped run (a fresh set for each re-run).
-        let (run, found) = CheckRun::new();
-        let check = Arc::new(Mutex::new(run));
+        let (mut run, found) = CheckRun::new();
+        run.name_locals(&compiled.exe);
+        let check = Arc::new(Mutex::new(run.with_acc_model(config.acc_model)));
         let stepper = Stepper {
             c: Arc::clone(&compiled),
             shared: Arc::clone(&shared),
@@ -668,18 +677,26 @@ fn engine_main(path: PathBuf, commands: Receiver<Command>, updates: Sender<Updat
             found: Arc::clone(&found),
             last_progress: Instant::now(),
         };
+        let mut subscribers: Vec<Box<dyn accsim_core::exec::events::Subscriber>> = vec![
+            Box::new(Timeline(move |e: &Record| {
+                if let Ok(mut v) = sink_events.lock() {
+                    v.push(e.clone());
+                }
+            })),
+            Box::new(SharedCheckRun(check)),
+        ];
+        // CRAY_ACC_DEBUG's commentary goes to the output panel, with the program's stderr.
+        let cray_debug = accsim_core::exec::cray_debug::commentary(&compiled.program, &compiled.map, Some(stdout.sink())).map(|(debug, control)| {
+            subscribers.push(Box::new(debug));
+            control
+        });
         let options = RunOptions {
             stdout: Some(stdout.sink()),
             stderr: Some(stdout.sink()),
             observer: Some(Box::new(stepper)),
-            subscribers: vec![
-                Box::new(Timeline(move |e: &Record| {
-                    if let Ok(mut v) = sink_events.lock() {
-                        v.push(e.clone());
-                    }
-                })),
-                Box::new(SharedCheckRun(check)),
-            ],
+            subscribers,
+            cray_debug,
+            device: accsim_core::exec::openacc::DeviceConfig { acc_model: config.acc_model, ..Default::default() },
             ..RunOptions::default()
         };
         let argv = vec![compiled.path.to_string_lossy().into_owned()];

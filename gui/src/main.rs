@@ -33,7 +33,7 @@ use anyhow::Context as _;
 use crate::app::{App, Command};
 use crate::view::ViewState;
 
-const USAGE: &str = "usage: accsim-gui [--screenshot OUT.png [--steps N] [--tab memory|queues|variables|findings|output]] [FILE.c]";
+const USAGE: &str = "usage: accsim-gui [--cray] [--acc-model OPTION[:OPTION]] [--screenshot OUT.png [--steps N] [--tab memory|queues|variables|findings|output]] [FILE.c]";
 
 /// How long `--screenshot` waits for the engine.
 const SCREENSHOT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
@@ -50,6 +50,8 @@ struct Args {
     steps: u64,
     /// The bottom panel shown.
     tab: app::Tab,
+    /// Cray CCE's execution model (`--cray`: its default; `--acc-model`, as `accsim run`'s).
+    acc_model: accsim_core::dialect::cray::AccModel,
 }
 
 fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Option<Args>, String> {
@@ -58,6 +60,7 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Opti
         screenshot: None,
         steps: 0,
         tab: app::Tab::default(),
+        acc_model: Default::default(),
     };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -73,6 +76,11 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Opti
                     .to_str()
                     .and_then(|n| n.parse().ok())
                     .ok_or_else(|| format!("--steps needs a number, not {}", n.to_string_lossy()))?;
+            }
+            Some("--cray") => parsed.acc_model = accsim_core::dialect::cray::AccModel::CRAY_DEFAULT,
+            Some("--acc-model") => {
+                let m = args.next().ok_or("--acc-model needs options")?;
+                parsed.acc_model = accsim_core::dialect::cray::AccModel::CRAY_DEFAULT.with_options(&m.to_string_lossy())?;
             }
             Some("--tab") => {
                 let t = args.next().ok_or("--tab needs a panel name")?;
@@ -114,6 +122,7 @@ fn main() -> ExitCode {
 
 fn run(args: Args) -> anyhow::Result<()> {
     let mut app = App::new();
+    app.engine_config.acc_model = args.acc_model;
     app.apply(Command::ShowTab(args.tab));
     if let Some(file) = args.file {
         app.apply(Command::Open(file));
@@ -208,6 +217,7 @@ mod tests {
                 screenshot: None,
                 steps: 0,
                 tab: app::Tab::Memory,
+                acc_model: Default::default(),
             }))
         );
         assert_eq!(
@@ -217,6 +227,7 @@ mod tests {
                 screenshot: Some("out.png".into()),
                 steps: 0,
                 tab: app::Tab::Memory,
+                acc_model: Default::default(),
             }))
         );
         assert_eq!(
@@ -226,8 +237,14 @@ mod tests {
                 screenshot: Some("o.png".into()),
                 steps: 40,
                 tab: app::Tab::Queues,
+                acc_model: Default::default(),
             }))
         );
+        let cray = parse(&["--acc-model", "auto_async_all", "a.c"]).ok().flatten().map(|a| a.acc_model.name());
+        assert_eq!(cray.as_deref(), Some("auto_async_all:fast_addr:no_deep_copy"));
+        let cray = parse(&["--cray", "a.c"]).ok().flatten().map(|a| a.acc_model);
+        assert_eq!(cray, Some(accsim_core::dialect::cray::AccModel::CRAY_DEFAULT));
+        assert!(parse(&["--acc-model", "fast"]).is_err());
         assert_eq!(parse(&["--steps", "x"]), Err("--steps needs a number, not x".to_owned()));
         assert_eq!(parse(&["--tab", "nope"]), Err("unknown panel nope".to_owned()));
         assert_eq!(parse(&["--help"]), Ok(None));

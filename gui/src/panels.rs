@@ -464,7 +464,8 @@ fn queues(s: &Snapshot, ui: &mut egui::Ui) {
     let mut hovered = None;
     for (i, q) in tracks.iter().enumerate() {
         let top = rect.top() + i as f32 * track_h;
-        let name = q.map_or("host".to_owned(), |q| format!("queue {q}"));
+        // Cray's implicit auto-async queue is "queue auto" (accsim_core::dialect::cray).
+        let name = q.map_or("host".to_owned(), |q| format!("queue {}", accsim_core::dialect::cray::queue_name(q)));
         painter.text(Pos2::new(rect.left(), top + track_h / 2.0), egui::Align2::LEFT_CENTER, name, egui::FontId::proportional(12.0), ui.visuals().text_color());
         painter.line_segment([Pos2::new(rect.left() + label_w, top + track_h - 1.0), Pos2::new(rect.right(), top + track_h - 1.0)], Stroke::new(0.5, ui.visuals().weak_text_color()));
         for e in s.events.iter().filter(|e| e.queue == *q) {

@@ -14,6 +14,7 @@ use crate::app::{App, Command, Tab};
 use crate::engine::Command as EngineCommand;
 use crate::screenshot::{self, Image};
 use crate::state::RunState;
+use accsim_core::exec::events::RecordKind;
 
 const WAIT: Duration = Duration::from_secs(60);
 const SIZE: (usize, usize) = (800, 500);
@@ -137,6 +138,25 @@ fn snapshot_queues() {
     app.apply(Command::Engine(EngineCommand::Continue));
     assert!(app.wait_idle(WAIT));
     check("queues", &app);
+}
+
+/// Under Cray CCE's default model (`--cray`), the kernels run on the implicit queue: the queues
+/// panel has a `queue auto` track with both launches, and the host's track its wait for it.
+#[test]
+fn snapshot_queues_cray() {
+    let mut app = App::with_samples_dir(None);
+    app.engine_config.acc_model = accsim_core::dialect::cray::AccModel::CRAY_DEFAULT;
+    app.apply(Command::Open(PathBuf::from("../samples/cray/01_auto_async_kernel.c")));
+    assert!(app.wait_idle(WAIT));
+    app.apply(Command::Engine(EngineCommand::Continue));
+    assert!(app.wait_idle(WAIT));
+    app.apply(Command::ShowTab(Tab::Queues));
+    let auto = Some(accsim_core::dialect::cray::AUTO_ASYNC_QUEUE);
+    let events = app.snapshot.as_ref().map(|s| s.events.clone()).unwrap_or_default();
+    assert_eq!(events.iter().filter(|e| e.queue == auto).count(), 2, "two launches on the implicit queue");
+    let waits = events.iter().filter(|e| e.queue.is_none() && matches!(e.kind, RecordKind::Wait { queue } if queue == auto)).count();
+    assert_eq!(waits, 1, "the host's wait for the implicit queue");
+    check("queues_cray", &app);
 }
 
 /// The checkers' data race in a planted-bug program run to its end, selected: both source sites

@@ -3,13 +3,15 @@
 //! Schedule `s` (for `s` in `0..K`) is the weak-coherence store-buffer model of [`crate::weak`]
 //! with seed `s` (commit orders of store buffers and which buffered stores racy reads see,
 //! §1.3) together with the seeded activity-queue schedule `--schedule seed:s` (queued work
-//! delayed as long as §2.13–§2.14 allow), and for `s` > 0 the gangs of every kernel run in an
-//! order drawn from `s` (gangs are unordered, §1.2: a program that relies on their order —
-//! slots numbered by an atomic counter, device `printf` — shows it). An outcome is what the
+//! delayed as long as §2.13–§2.14 allow), and for `s` > 0 the gangs of every kernel, the
+//! workers of every gang and the lanes of every worker run in orders drawn from `s` (each level
+//! is unordered, §1.2: a program that relies on their order — slots numbered by an atomic
+//! counter, device `printf` — shows it). An outcome is what the
 //! program printed on stdout, its exit status, and the runtime error that stopped it, if any. A program without data races or
 //! missing waits has exactly one outcome (the nondeterminism the specification allows cannot
 //! show); a racy one may have several, and their seeds reproduce each with
-//! `accsim run --coherence weak --seed S --schedule seed:S --gang-order S` (S > 0).
+//! `accsim run --coherence weak --seed S --schedule seed:S --gang-order S --thread-order S`
+//! (S > 0).
 //!
 //! Cost: K runs of the checking executable on the sequential device, one after another.
 
@@ -42,9 +44,10 @@ pub fn explore(exe: &Executable, seeds: u64, options: impl Fn() -> RunOptions, a
         o.memory_model = Some(Box::new(WeakMemory::new(seed)));
         o.accelerator = None;
         o.device.schedule = Some(seed);
-        // Seed 0 runs the gangs in their natural order (the default run's); the others in a
-        // seeded order.
+        // Seed 0 runs the gangs, workers and lanes in their natural order (the default run's);
+        // the others in seeded orders.
         o.device.gang_order = (seed != 0).then_some(seed);
+        o.device.thread_order = (seed != 0).then_some(seed);
         let ran = exe.run(o, argv.to_vec());
         let stdout = out.text();
         let status = ran.exit_code();

@@ -17,6 +17,7 @@ use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::ser::{CharEscape, CompactFormatter, Formatter, PrettyFormatter};
 
 use accsim_core::diag::SourceMap;
+use accsim_core::dialect::cray::{queue_name, AUTO_ASYNC_QUEUE};
 use accsim_core::exec::events::{Record, RecordKind};
 
 /// How numbers that are not integers are written.
@@ -170,6 +171,19 @@ impl<F: Formatter> Formatter for Styled<F> {
     }
 }
 
+/// The trace track of Cray's implicit auto-async queue (`queue auto`; the host is track 1 and
+/// queue `n` track `n + 2`).
+const AUTO_ASYNC_TRACK: i64 = 0;
+
+/// The trace track (`tid`) of the host (`None`) or an activity queue.
+fn trace_track(queue: Option<i64>) -> i64 {
+    match queue {
+        None => 1,
+        Some(AUTO_ASYNC_QUEUE) => AUTO_ASYNC_TRACK,
+        Some(q) => q + 2,
+    }
+}
+
 /// A Chrome trace (chrome://tracing, Perfetto) of the timeline: the host thread and each
 /// activity queue as tracks, one event per line, times in µs of the model clock
 /// ([`accsim_core::exec::events`]).
@@ -177,7 +191,7 @@ pub fn chrome_trace(records: &[Record], map: &SourceMap) -> String {
     let mut lines = Vec::with_capacity(records.len() + 2);
     let mut tracks = std::collections::BTreeSet::new();
     for r in records {
-        let tid = r.queue.map(|q| q + 2).unwrap_or(1);
+        let tid = trace_track(r.queue);
         tracks.insert(tid);
         let (name, cat) = match &r.kind {
             RecordKind::Alloc { var, .. } => (format!("alloc {var}"), "alloc"),
@@ -200,7 +214,11 @@ pub fn chrome_trace(records: &[Record], map: &SourceMap) -> String {
         lines.push(write(&event, Style::TRACE));
     }
     for tid in tracks {
-        let label = if tid == 1 { "host".to_string() } else { format!("queue {}", tid - 2) };
+        let label = match tid {
+            1 => "host".to_string(),
+            AUTO_ASYNC_TRACK => format!("queue {}", queue_name(AUTO_ASYNC_QUEUE)),
+            _ => format!("queue {}", tid - 2),
+        };
         let meta = Json::Obj(vec![
             ("name", Json::str("thread_name")),
             ("ph", Json::str("M")),

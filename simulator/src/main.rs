@@ -126,10 +126,22 @@ struct CompileArgs {
     #[arg(long = "cpp", value_name = "COMMAND")]
     cpp: Option<String>,
     /// The directive language: `openacc-2.0`, `pgi-1.3` (the PGI Accelerator model 1.3, its
-    /// directives run as their OpenACC 2.0 equivalents, which `info` shows), or `auto` (2.0,
-    /// unless a file uses the 1.3 `region` directive).
+    /// directives run as their OpenACC 2.0 equivalents, which `info` shows), `openuh` (2.0 with
+    /// OpenUH's nested `gang`/`vector` loops, run as 2.0 nests and mapped on the GPU as the
+    /// paper's Map2_x/Map3_x), or `auto` (2.0, unless a file uses the 1.3 `region` directive).
     #[arg(long, value_name = "DIALECT", default_value = "auto", value_parser = parse_dialect)]
     dialect: accsim_core::dialect::Dialect,
+    /// Behave as Cray CCE: its default execution model `auto_async_kernel:fast_addr:no_deep_copy`
+    /// (kernels without `async` run on an implicit queue, shown as `async(auto)`), its
+    /// partitioning statement in `info`, and its limits (the `vector_length` values it accepts)
+    /// as warnings.
+    #[arg(long)]
+    cray: bool,
+    /// Cray CCE's `-h acc_model=option[:option]` (implies `--cray`; the sets not named keep CCE's
+    /// defaults): `auto_async_none|auto_async_kernel|auto_async_all`, `fast_addr|no_fast_addr`,
+    /// `deep_copy|no_deep_copy`.
+    #[arg(long = "acc-model", value_name = "OPTION[:OPTION]", value_parser = parse_acc_model)]
+    acc_model: Option<accsim_core::dialect::cray::AccModel>,
     /// Also print accsim's notes about the program (pragmas other than `#pragma acc`, which
     /// accsim ignores). `run` prints nothing of its own on a correct program without it; `info`
     /// and `check` always report them.
@@ -260,6 +272,11 @@ struct RunArgs {
     /// does. Default: gang 0 first.
     #[arg(long, value_name = "N")]
     gang_order: Option<u64>,
+    /// Run the workers of each gang and the lanes of each worker in an order drawn from seed N
+    /// (they are unordered, §1.2; runs the checking executable, as `check` does); what
+    /// `explore` seed N does. Default: worker 0 and lane 0 first.
+    #[arg(long, value_name = "N")]
+    thread_order: Option<u64>,
     /// The device memory model: `weak` delays the visibility of a device thread's stores to
     /// the synchronisation points of §1.3 (runs gangs one after another).
     #[arg(long, value_enum, default_value = "sequential")]
@@ -306,6 +323,8 @@ fn device_config(r: &RunArgs) -> exec::openacc::DeviceConfig {
         strict_2_0: r.strict_2_0,
         schedule: r.schedule,
         gang_order: r.gang_order,
+        thread_order: r.thread_order,
+        acc_model: r.compile.acc_model(),
     }
 }
 
@@ -334,22 +353,56 @@ impl RunArgs {
     }
 }
 
-/// Cray CCE's runtime commentary (`CRAY_ACC_DEBUG=1|2|3`), a subscriber of the event stream,
-/// when the environment asks for it or the program calls the `cray_acc_*debug*` routines (which
-/// may turn it on); its control is shared with those routines.
+/// Cray CCE's runtime commentary (`CRAY_ACC_DEBUG=1|2|3`), a subscriber of the event stream
+/// ([`exec::cray_debug::commentary`]) on stderr; its control is shared with the program's
+/// `cray_acc_*debug*` routines.
 fn cray_debug_commentary(
     program: &accsim_core::ir::Program,
     map: &SourceMap,
     subscribers: &mut Vec<Box<dyn events::Subscriber>>,
 ) -> Option<Arc<exec::cray_debug::CrayDebugControl>> {
-    let asked = std::env::var("CRAY_ACC_DEBUG").is_ok_and(|v| !v.trim().is_empty());
-    let calls = program.externs.iter().any(|e| e.name.starts_with("cray_acc_") && e.name.contains("_debug_"));
-    if !asked && !calls {
-        return None;
-    }
-    let control = exec::cray_debug::CrayDebugControl::from_env();
-    subscribers.push(Box::new(exec::cray_debug::CrayDebug::new(control.clone(), map.clone())));
+    let (debug, control) = exec::cray_debug::commentary(program, map, None)?;
+    subscribers.push(Box::new(debug));
     Some(control)
+}
+
+/// Under `--dialect openuh` without a `--loop-map`, the paper's mapping of each OpenUH nest.
+fn openuh_mappings(a: &CompileArgs, m: &LoopMapArg, program: &accsim_core::ir::Program) -> std::collections::BTreeMap<u32, accsim_cuda::loopmap::LoopMap> {
+    if a.dialect == accsim_core::dialect::Dialect::OpenUh && m.loop_map == accsim_cuda::loopmap::LoopMap::Default {
+        accsim_cuda::loopmap::openuh_mappings(program)
+    } else {
+        Default::default()
+    }
+}
+
+/// Under `--cray`, CCE's limits the program's launch clauses break (warnings).
+fn cray_limits(a: &CompileArgs, program: &accsim_core::ir::Program) -> Vec<Diagnostic> {
+    if a.cray() {
+        accsim_core::dialect::cray_info::limits(program)
+    } else {
+        Vec::new()
+    }
+}
+
+fn parse_acc_model(s: &str) -> Result<accsim_core::dialect::cray::AccModel, String> {
+    accsim_core::dialect::cray::AccModel::CRAY_DEFAULT.with_options(s)
+}
+
+impl CompileArgs {
+    /// Cray's execution model: `--acc-model`, else CCE's default under `--cray`, else OpenACC
+    /// 2.0's (nothing implicit).
+    fn acc_model(&self) -> accsim_core::dialect::cray::AccModel {
+        match (self.acc_model, self.cray) {
+            (Some(m), _) => m,
+            (None, true) => accsim_core::dialect::cray::AccModel::CRAY_DEFAULT,
+            (None, false) => Default::default(),
+        }
+    }
+
+    /// `--cray` or `--acc-model`: CCE's statements and limits too.
+    fn cray(&self) -> bool {
+        self.cray || self.acc_model.is_some()
+    }
 }
 
 fn parse_dialect(s: &str) -> Result<accsim_core::dialect::Dialect, String> {
@@ -403,6 +456,7 @@ fn compile(a: &CompileArgs, map: &mut SourceMap) -> Result<driver::Compiled, Exi
             if a.notes {
                 print_diagnostics(&c.notes, map);
             }
+            print_diagnostics(&cray_limits(a, &c.program), map);
             Ok(c)
         }
         Err(diags) => {
@@ -431,6 +485,9 @@ fn main() -> ExitCode {
                 print_out(&accsim_core::kernel::info::report(&c.program, &c.info, &map));
                 print_out(&long_double_report(&c.program, &map));
                 print_out(&engine_report(&c.program, &c.info, &map));
+                if a.cray() {
+                    print_out(&accsim_core::dialect::cray_info::report(&c.program, &map, a.acc_model()));
+                }
                 ExitCode::SUCCESS
             }
             Err(code) => code,
@@ -443,7 +500,7 @@ fn main() -> ExitCode {
             Err(code) => code,
         },
         Command::EmitCuda(a) => match compile(&a.compile, &mut map) {
-            Ok(c) => match accsim_cuda::emit::module_mapped(&c.program, a.map.loop_map) {
+            Ok(c) => match accsim_cuda::emit::module_mapped_by_kernel(&c.program, a.map.loop_map, openuh_mappings(&a.compile, &a.map, &c.program)) {
                 Ok(m) => {
                     print_out(&m.source);
                     match accsim_cuda::loopmap::report(a.map.loop_map, &m) {
@@ -482,6 +539,7 @@ fn main() -> ExitCode {
                     if r.compile.notes {
                         print_diagnostics(&c.notes, &map);
                     }
+                    print_diagnostics(&cray_limits(&r.compile, &c.program), &map);
                     c
                 }
                 Err(diags) => {
@@ -519,6 +577,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     };
     let mut findings = compiled.notes.clone();
     findings.extend(compiled.program.findings.iter().cloned());
+    findings.extend(cray_limits(&r.compile, &compiled.program));
     let exe = match exec::compile_for_checking(&compiled.program, &compiled.info) {
         Ok(e) => e,
         Err(d) => return report(&d.0, map, &c, &Outcome::of_compile_errors(&d.0), &Figures::of_events(&[], started), 2),
@@ -527,8 +586,10 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     // a checker listens): gangs run in order on the interpreter thread, so the checkers see one
     // thread at a time and their findings are deterministic. Kernels proven race-free at launch
     // run on the simulated device as `accsim run` runs them (`accsim_core::kernel::footprint`).
-    let (mut checker, found) = accsim::check::CheckRun::new();
+    let (checker, found) = accsim::check::CheckRun::new();
+    let mut checker = checker.with_acc_model(r.compile.acc_model());
     checker.proofs = !c.every_access;
+    checker.name_locals(&exe);
     let accelerator = match accelerator(DeviceKind::Sim, &compiled.program, map, r) {
         Ok(a) => a,
         Err(code) => return code,
@@ -546,7 +607,9 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
             }
         })));
     }
-    let options = exec::RunOptions { subscribers, accelerator: Some(accelerator), stdout, ..r.run_options() };
+    // CRAY_ACC_DEBUG comments on the checked run as on any other (issue 17).
+    let cray_debug = cray_debug_commentary(&compiled.program, map, &mut subscribers);
+    let options = exec::RunOptions { subscribers, accelerator: Some(accelerator), stdout, cray_debug, ..r.run_options() };
     let outcome = exe.run(options, r.argv());
     if let Ok(f) = found.lock() {
         findings.extend(f.list.iter().cloned());
@@ -697,7 +760,7 @@ fn explore(e: ExploreArgs, map: &mut SourceMap) -> ExitCode {
 
 fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs, report: Option<&std::path::Path>, started: std::time::Instant) -> ExitCode {
     let weak = r.coherence == Coherence::Weak;
-    let compiled_exe = if weak { exec::compile_for_checking(&compiled.program, &compiled.info) } else { exec::compile(&compiled.program, &compiled.info) };
+    let compiled_exe = if weak || r.thread_order.is_some() { exec::compile_for_checking(&compiled.program, &compiled.info) } else { exec::compile(&compiled.program, &compiled.info) };
     let exe = match compiled_exe {
         Ok(e) => e,
         Err(d) => {
@@ -724,12 +787,14 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs, report: Option<
     let cray_debug = cray_debug_commentary(&compiled.program, map, &mut subscribers);
     // The weak model runs on the sequential device (the default accelerator): it sees one
     // device thread at a time through the checking hooks (see `accsim::weak`).
-    let (accelerator, memory_model): (_, Option<Box<dyn exec::check::MemoryModel>>) = if weak {
+    // So does a run in another order of workers and lanes (`--thread-order`): the order is the
+    // checking executable's.
+    let (accelerator, memory_model): (_, Option<Box<dyn exec::check::MemoryModel>>) = if weak || r.thread_order.is_some() {
         if r.device != DeviceKind::Sim {
-            eprintln!("accsim: --coherence weak models the simulated device; it cannot be used with --device cuda");
+            eprintln!("accsim: --coherence weak and --thread-order model the simulated device; they cannot be used with --device cuda");
             return ExitCode::from(2);
         }
-        (None, Some(Box::new(accsim::weak::WeakMemory::new(r.seed))))
+        (None, weak.then(|| Box::new(accsim::weak::WeakMemory::new(r.seed)) as Box<dyn exec::check::MemoryModel>))
     } else {
         match accelerator(r.device, &compiled.program, map, r) {
             Ok(a) => (Some(a), None),
@@ -737,8 +802,8 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs, report: Option<
         }
     };
     // The native engine runs the host functions it covers when nothing observes the run.
-    let native = match (r.engine, &memory_model) {
-        (Engine::Native, None) => native_engine(&compiled.program, &exe),
+    let native = match (r.engine, &accelerator) {
+        (Engine::Native, Some(_)) => native_engine(&compiled.program, &exe),
         _ => None,
     };
     let options = exec::RunOptions { subscribers, accelerator, memory_model, native, cray_debug, ..r.run_options() };
@@ -861,7 +926,7 @@ fn accelerator(kind: DeviceKind, program: &accsim_core::ir::Program, map: &Sourc
                 },
                 Err(_) => 0,
             };
-            match accsim_cuda::CudaDevice::new(program, ordinal, r.map.loop_map) {
+            match accsim_cuda::CudaDevice::new(program, ordinal, r.map.loop_map, openuh_mappings(&r.compile, &r.map, program)) {
                 Ok(d) => {
                     print_diagnostics(&d.loop_map_warnings, map);
                     if r.notify {
@@ -1003,7 +1068,8 @@ fn explain_difference(compiled: &driver::Compiled, map: &SourceMap, r: &RunArgs,
 /// The data-race and async-race findings of `accsim check` on the compiled program.
 fn race_findings(compiled: &driver::Compiled, map: &SourceMap, r: &RunArgs) -> Result<Vec<Diagnostic>, String> {
     let exe = exec::compile_for_checking(&compiled.program, &compiled.info).map_err(|d| d.0.first().map(|d| d.headline()).unwrap_or_default())?;
-    let (checker, found) = accsim::check::CheckRun::new();
+    let (mut checker, found) = accsim::check::CheckRun::new();
+    checker.name_locals(&exe);
     let accelerator = accelerator(DeviceKind::Sim, &compiled.program, map, r).map_err(|_| "no simulated device".to_string())?;
     let discarded = exec::Capture::new();
     let options = exec::RunOptions { subscribers: vec![Box::new(checker)], accelerator: Some(accelerator), stdout: Some(discarded.sink()), ..r.run_options() };

@@ -132,3 +132,21 @@ fn explore_varies_the_order_of_gangs() {
     assert_eq!(status, 1, "explore exits 1 with several outcomes:\n{report}");
     assert!(report.contains("seeds: 0"), "seed 0 is the natural order, `run`'s:\n{report}");
 }
+
+/// The same for the lanes of one gang (issue 12, session 7: explore varies the order of workers
+/// and lanes too, §1.2), and `run --thread-order S` reproduces seed S's outcome.
+#[test]
+fn explore_varies_the_order_of_lanes_and_a_seed_reproduces_it() {
+    let path = samples_dir().join("regress").join("atomic_slots_assume_lane_order.c");
+    let (status, report) = explore(&path, 6);
+    assert!(outcome_count(&report) > 1, "another lane order should change the printed slots:\n{report}");
+    assert_eq!(status, 1, "explore exits 1 with several outcomes:\n{report}");
+    for seed in [1u64, 4] {
+        let flags = ["--thread-order".to_string(), seed.to_string()];
+        let out = run_accsim(&flags, std::slice::from_ref(&path), &[]).unwrap_or_else(|e| panic!("cannot run accsim: {e}"));
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let has_seed = |b: &&str| b.lines().filter_map(|l| l.trim().strip_prefix("seeds: ")).any(|l| l.split_whitespace().any(|x| x == seed.to_string()));
+        let block = report.split("\noutcome ").find(has_seed).unwrap_or_else(|| panic!("seed {seed} in the report:\n{report}"));
+        assert_eq!(only_stdout(block), stdout, "run --thread-order {seed} reproduces explore's seed {seed}:\n{report}");
+    }
+}

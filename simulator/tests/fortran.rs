@@ -156,6 +156,37 @@ fn fortran_openacc_samples_give_no_findings() {
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
 
+/// `emit-cuda` makes CUDA C of every OpenACC Fortran sample without refusing a kernel (issue
+/// 16): column-major indexing, Fortran's `x = max(x, …)` atomic form, the runtime API.
+#[test]
+fn fortran_openacc_samples_emit_cuda() {
+    let files: Vec<PathBuf> = only_named_samples(fortran_files(&fortran_dir()))
+        .into_iter()
+        .filter(|p| p.file_stem().is_some_and(|s| s.to_string_lossy().contains("_acc_")))
+        .collect();
+    if std::env::var("ACCSIM_SAMPLE").is_err() {
+        assert!(files.len() >= 20, "only {} OpenACC Fortran samples", files.len());
+    }
+    let problems: Vec<String> = parallel_map(files, |path| {
+        let rel = path.strip_prefix(repo_root()).unwrap_or(path).to_path_buf();
+        let mut cmd = Command::new(accsim_bin());
+        cmd.current_dir(repo_root()).arg("emit-cuda").arg(&rel);
+        let out = match run_with_timeout(cmd, accsim_timeout()) {
+            Ok(o) => o,
+            Err(e) => return Some(format!("{}: {e}", rel.display())),
+        };
+        let cuda = String::from_utf8_lossy(&out.stdout);
+        if out.status != 0 || !cuda.contains("__global__") {
+            return Some(format!("{}: emit-cuda exit {} (no kernel emitted?)\n{}", rel.display(), out.status, out.stderr_text()));
+        }
+        None
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
 #[test]
 fn fortran_errors_are_diagnosed_with_their_line() {
     let files = only_named_samples(fortran_files(&fortran_dir().join("errors")));

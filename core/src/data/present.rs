@@ -33,6 +33,8 @@ pub struct PresentEntry {
     pub dynamic: u32,
     /// The variable as written in the clause that created the mapping (`a[0:n]`).
     pub name: String,
+    /// The variable it maps (`a`), for findings.
+    pub var: String,
     /// Where the mapping was created.
     pub created_at: Loc,
     /// Mapped with `acc_map_data` (the device memory is the program's; never freed by the table).
@@ -148,6 +150,7 @@ mod tests {
             structured: 1,
             dynamic: 0,
             name: "a".into(),
+            var: "a".into(),
             created_at: Loc::default(),
             user_mapped: false,
         }

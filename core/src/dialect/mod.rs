@@ -8,7 +8,13 @@
 //! the 2.0 equivalent.
 //!
 //! - [`pgi13`]: the PGI Accelerator programming model 1.3 (seeds/004).
+//! - [`openuh`]: OpenUH's nested `gang`/`vector` loops (seeds/002), run as 2.0 nests.
+//! - [`cray`]: Cray CCE's `-h acc_model` execution and memory model (seeds/003), and
+//!   [`cray_info`], what CCE says about a program (`accsim info --cray`) and its limits.
 
+pub mod cray;
+pub mod cray_info;
+pub mod openuh;
 pub mod pgi13;
 
 /// Which directive language a translation unit is read in.
@@ -22,17 +28,21 @@ pub enum Dialect {
     /// The PGI Accelerator model 1.3 (`--dialect pgi-1.3`); OpenACC 2.0 directives the 1.3 model
     /// does not have (`kernels`, `parallel`, `loop`, `enter data` …) are accepted too.
     Pgi13,
+    /// OpenACC 2.0 with OpenUH's nested `gang` (and `vector`) loops (`--dialect openuh`,
+    /// [`openuh`]).
+    OpenUh,
 }
 
 impl Dialect {
     /// The `--dialect` spellings.
-    pub const NAMES: [&'static str; 3] = ["auto", "openacc-2.0", "pgi-1.3"];
+    pub const NAMES: [&'static str; 4] = ["auto", "openacc-2.0", "pgi-1.3", "openuh"];
 
     pub fn parse(s: &str) -> Option<Dialect> {
         match s {
             "auto" => Some(Dialect::Auto),
             "openacc-2.0" | "2.0" => Some(Dialect::OpenAcc20),
             "pgi-1.3" | "pgi" => Some(Dialect::Pgi13),
+            "openuh" => Some(Dialect::OpenUh),
             _ => None,
         }
     }

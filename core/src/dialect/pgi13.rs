@@ -480,6 +480,10 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
     if form.has_region_clauses() {
         t.implicit_data = Some(named);
     }
+    if let Some(join) = issue_order_join(&async_arg) {
+        t.before.push(join);
+        t.notes.push(ISSUE_ORDER_NOTE.into());
+    }
     // §2.3.4: `update device` before the region begins, `update host` after it completes; they
     // follow the region's `if` and `async` (the same activity on the same handle).
     for (to_device, list) in updates {
@@ -664,6 +668,7 @@ fn update_directive(items: &[Item<'_>], src: &str) -> Result<Translation, Pgi13E
     let mut clauses = vec!["update".to_string()];
     let mut k = 0;
     let mut any = false;
+    let mut async_arg: Option<Option<&str>> = None;
     while k < items.len() {
         let (name, span) = match &items[k] {
             Item::Word(w, s) => (*w, s.clone()),
@@ -681,8 +686,12 @@ fn update_directive(items: &[Item<'_>], src: &str) -> Result<Translation, Pgi13E
                 Some(h) => {
                     k += 1;
                     clauses.push(format!("async({h})"));
+                    async_arg = Some(Some(h));
                 }
-                None => clauses.push("async".into()),
+                None => {
+                    clauses.push("async".into());
+                    async_arg = Some(None);
+                }
             },
             "if" => {
                 let c = required_args(items, k, name, span)?;
@@ -698,8 +707,28 @@ fn update_directive(items: &[Item<'_>], src: &str) -> Result<Translation, Pgi13E
     if !any {
         return Err(Pgi13Error::new("`update` needs a `host(list)` or `device(list)` clause (§2.7.1)", 0..src.len()));
     }
-    Ok(Translation { main: Some(clauses.join(" ")), ..Default::default() })
+    let mut t = Translation { main: Some(clauses.join(" ")), ..Default::default() };
+    if let Some(join) = issue_order_join(&async_arg) {
+        t.before.push(join);
+        t.notes.push(ISSUE_ORDER_NOTE.into());
+    }
+    Ok(t)
 }
+
+/// 1.3 §2.3.1.2, §2.7.1.1: "Two asynchronous activities will be processed by the auxiliary
+/// thread in the order in which the host process encounters them", whatever their handles; 2.0
+/// orders only one queue's work. The 2.0 equivalent: before each asynchronous activity, its
+/// queue waits for every other queue's earlier work (`wait async(h)`, §2.13.3), the host going
+/// on, so that all activities run in issue order as 1.3's one auxiliary thread runs them.
+fn issue_order_join(async_arg: &Option<Option<&str>>) -> Option<String> {
+    match async_arg {
+        Some(Some(h)) => Some(format!("wait async({h})")),
+        Some(None) => Some("wait async".into()),
+        None => None,
+    }
+}
+
+const ISSUE_ORDER_NOTE: &str = "`wait async(…)` first: 1.3 runs all asynchronous activities in the order the host encounters them, whatever their handles (§2.3.1.2); 2.0 orders one queue's only";
 
 /// `wait[(handle)]` (§2.7.3).
 fn wait_directive(items: &[Item<'_>], _src: &str) -> Result<Translation, Pgi13Error> {

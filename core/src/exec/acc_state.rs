@@ -27,11 +27,18 @@ pub struct DeviceConfig {
     /// from this seed (gangs are unordered, §1.2), so that a program relying on gang order
     /// (atomic slot numbers, device `printf` order) shows it. `None`: gang 0 first.
     pub gang_order: Option<u64>,
+    /// `accsim explore`, `run --thread-order N`: the checking executable runs the workers of a
+    /// gang and the lanes of a worker in an order drawn from this seed (they are unordered,
+    /// §1.2; `exec::compile`'s `thread_order`). `None`: worker 0 and lane 0 first.
+    pub thread_order: Option<u64>,
+    /// Cray CCE's `-h acc_model` (`--acc-model`, `--cray`; [`crate::dialect::cray`]): which work
+    /// goes on the implicit auto-async queue, 32-bit addressing, deep copy of struct members.
+    pub acc_model: crate::dialect::cray::AccModel,
 }
 
 impl Default for DeviceConfig {
     fn default() -> Self {
-        DeviceConfig { gangs: 8, workers: 1, vector_length: 32, strict_2_0: false, schedule: None, gang_order: None }
+        DeviceConfig { gangs: 8, workers: 1, vector_length: 32, strict_2_0: false, schedule: None, gang_order: None, thread_order: None, acc_model: Default::default() }
     }
 }
 
@@ -69,8 +76,14 @@ pub struct AccState {
     /// to the host thread: what `acc_on_device` answers there (§3.2.14).
     pub device_thread: bool,
     pub device_num: u64,
+    /// A device type was selected (PGI 1.3 §3.2.3): by `acc_set_device`/`acc_init`, the
+    /// environment, or the program's first accelerator region.
+    pub device_selected: bool,
     /// Kernels launched so far (for `--time`-style summaries and tests).
     pub launches: u64,
+    /// Work went on the implicit auto-async queue ([`crate::dialect::cray::AUTO_ASYNC_QUEUE`])
+    /// since the host last waited for it.
+    pub(crate) auto_async_busy: bool,
     /// Work delayed on each activity queue (adversarial schedule), in issue order.
     pub(crate) deferred: std::collections::BTreeMap<i64, Vec<Deferred>>,
     /// State of the schedule's choice generator.
@@ -110,6 +123,9 @@ pub(crate) struct Region {
     pub(crate) on_host: bool,
     /// `host_data use_device`: pointer variables to restore (address, host value).
     pub(crate) restore: Vec<(u64, u64)>,
+    /// Cray `deep_copy`: device pointer members to give their host value back (device
+    /// address, host value) before the construct's data leaves.
+    pub(crate) detach: Vec<(u64, u64)>,
     /// The activity queue the construct's work goes to (`async`), for events.
     pub(crate) queue: Option<i64>,
     /// A `host_data` construct: not a data region (§3.2.4's restriction does not name it).
@@ -138,7 +154,10 @@ pub(crate) struct Release {
 #[derive(Clone, Debug)]
 pub struct HostRange {
     pub range: Range<u64>,
+    /// As the clause or routine call names it (`a[0:n]`).
     pub name: String,
+    /// The variable it belongs to (`a`), for findings.
+    pub var: String,
     pub loc: Loc,
 }
 

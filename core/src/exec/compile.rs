@@ -27,6 +27,7 @@ mod access;
 mod arith;
 mod calls;
 mod checking;
+mod deep_copy;
 mod expr;
 mod index;
 mod offload;
@@ -41,18 +42,21 @@ use arith::*;
 /// pointer or array variable (`b`, `&x`, `b + 8`), by call site. Other arguments name nothing.
 fn api_argument_names(p: &Program) -> std::collections::HashMap<Loc, String> {
     fn named(p: &Program, f: &Function, e: &Expr) -> Option<String> {
+        // A variable of the program (not one the outliner or the scheduler made), by its id.
+        let local = |l: &LocalId| f.locals.get(l.0 as usize).filter(|x| x.role == LocalRole::Program).map(|x| x.name.clone());
         match &e.strip_casts().kind {
-            ExprKind::Local(l) | ExprKind::LocalAddr(l) => f.locals.get(l.0 as usize).map(|x| x.name.clone()),
+            ExprKind::Local(l) | ExprKind::LocalAddr(l) => local(l),
             ExprKind::GlobalAddr(g) => p.globals.get(g.0 as usize).map(|x| x.name.clone()),
             ExprKind::Load(a) => match &a.kind {
-                ExprKind::LocalAddr(l) => f.locals.get(l.0 as usize).map(|x| x.name.clone()),
+                ExprKind::LocalAddr(l) => local(l),
                 ExprKind::GlobalAddr(g) => p.globals.get(g.0 as usize).map(|x| x.name.clone()),
                 _ => None,
             },
             ExprKind::PtrAdd { ptr, .. } => named(p, f, ptr),
             _ => None,
         }
-        .filter(|n| !n.is_empty() && !n.starts_with(['<', '&']) && !n.starts_with("__"))
+        // Front-end temporaries have display names that are no C name (`<temp>`).
+        .filter(|n| !n.is_empty() && !n.starts_with('<'))
     }
     let mut out = std::collections::HashMap::new();
     for f in &p.functions {
@@ -71,7 +75,7 @@ fn api_argument_names(p: &Program) -> std::collections::HashMap<Loc, String> {
 type R<T> = Result<T, Diagnostic>;
 
 /// The whole global variables named by file-scope `declare` directives.
-fn file_scope_declares(p: &Program) -> Vec<(crate::ir::acc::DataClause, u64, u64, String, Loc)> {
+fn file_scope_declares(p: &Program) -> Vec<(crate::ir::acc::DataClause, u64, u64, String, String, Loc)> {
     use crate::ir::acc::{AccClauseKind, AccKind, VarRoot};
     let mut out = Vec::new();
     for d in &p.file_scope_directives {
@@ -84,7 +88,7 @@ fn file_scope_declares(p: &Program) -> Vec<(crate::ir::acc::DataClause, u64, u64
                 for v in vars {
                     if let VarRoot::Global(g) = v.root {
                         let size = p.types.size_of(v.var_ty).unwrap_or(0);
-                        out.push((*dc, Executable::global_ptr(g.0), size, v.text.clone(), v.loc));
+                        out.push((*dc, Executable::global_ptr(g.0), size, v.text.clone(), v.name.clone(), v.loc));
                     }
                 }
             }
@@ -194,6 +198,7 @@ fn compile_some(p: &Program, info: &ProgramInfo, checking: bool, only: Option<&s
                     params: Vec::new(),
                     memory_locals: Vec::new(),
                     local_names: Vec::new(),
+                    thread_locals: Vec::new(),
                     homes: Vec::new(),
                     variadic: false,
                     ret_kind: Kind::Void,
@@ -229,9 +234,10 @@ struct Cx<'a> {
     checking: bool,
     /// Compiling the body of an `atomic` construct.
     in_atomic: bool,
-    /// A worker/vector partition loop whose body is about to be compiled: its level and the
-    /// register slot of its thread index (checking only).
-    partition: Option<(super::check::Level, usize)>,
+    /// A worker/vector partition loop whose body is about to be compiled (checking only).
+    partition: Option<checking::PartitionThreads>,
+    /// Frame slots reserved for the iteration counters of partitions (checking only).
+    spare_slots: Vec<usize>,
     /// The arrays of the enclosing `host_data use_device` constructs, with their names: inside,
     /// the array's name stands for the address of its device copy (§2.8).
     use_device_arrays: Vec<(crate::ir::acc::VarRoot, String)>,
@@ -244,8 +250,14 @@ fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u3
     let mut params = Vec::new();
     let mut memory_locals = Vec::new();
     let is_param = |l: usize| f.params.iter().position(|p| p.0 as usize == l);
+    // Checking: the register locals a partition's threads share with the code around it live
+    // in memory, where the checker sees them (`checking::partition_shared_locals`).
+    let shared = if checking { checking::partition_shared_locals(f) } else { Vec::new() };
+    let thread_locals: Vec<(u32, crate::ir::acc::Level)> = shared.iter().enumerate().filter_map(|(i, s)| s.declared_in.map(|level| (i as u32, level))).collect();
     for (i, local) in f.locals.iter().enumerate() {
-        homes[i] = match local.storage {
+        let moved = shared.get(i).is_some_and(|s| s.moved);
+        let storage = if moved { Storage::Memory } else { local.storage };
+        homes[i] = match storage {
             Storage::Register | Storage::VlaAddress => {
                 let slot = match is_param(i) {
                     Some(k) => k,
@@ -286,6 +298,12 @@ fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u3
             }
         };
     }
+    let spare_slots: Vec<usize> = (0..if checking { checking::count_partitions(&f.body) } else { 0 })
+        .map(|_| {
+            nslots += 1;
+            nslots - 1
+        })
+        .collect();
     let mut cx = Cx {
         p,
         t,
@@ -303,6 +321,7 @@ fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u3
         checking,
         in_atomic: false,
         partition: None,
+        spare_slots,
         use_device_arrays: Vec::new(),
     };
     if checking && p.kernels.iter().any(|k| k.func.0 == fid) {
@@ -332,6 +351,7 @@ fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u3
         params,
         memory_locals,
         local_names: f.locals.iter().map(|l| l.name.clone()).collect(),
+        thread_locals,
         homes,
         variadic: f.variadic,
         ret_kind: cx.ret_kind,

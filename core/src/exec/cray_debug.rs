@@ -22,6 +22,7 @@ use std::sync::{Arc, Mutex};
 
 use super::events::{Event, Stamp, Subscriber};
 use super::memory::Memory;
+use crate::dialect::cray::queue_name;
 use crate::diag::SourceMap;
 
 /// "Setting a level less than or equal to 0 disables the debug output."
@@ -115,7 +116,7 @@ impl CrayDebug {
     fn line(&self, level: i64, queue: Option<i64>, e: &Event<'_>) -> Option<String> {
         let loc = e.loc();
         let from = format!("from {}:{}", self.files.name(loc.file), loc.line);
-        let queue = queue.map(|q| format!(" async({q})")).unwrap_or_default();
+        let queue = queue.map(|q| format!(" async({})", queue_name(q))).unwrap_or_default();
         let quoted = |n: &str| format!("'{n}'");
         let text = match *e {
             Event::Launched { kernel, gangs, workers, vector_length, .. } => {
@@ -124,7 +125,7 @@ impl CrayDebug {
             // A wait the runtime makes on its own (no source line) is not the program's.
             Event::Waited { loc, .. } if loc.line == 0 => return None,
             Event::Waited { queue: q, .. } | Event::WaitDirective { queue: q, .. } => match q {
-                Some(q) => format!("Wait async({q}) {from}"),
+                Some(q) => format!("Wait async({}) {from}", queue_name(q)),
                 None => format!("Wait all async queues {from}"),
             },
             Event::Created { ref host, device, name, .. } if level >= 2 => {
@@ -139,8 +140,8 @@ impl CrayDebug {
             }
             Event::PointerAttached { device, .. } if level >= 3 => format!("  Attach pointer at device {device:#x} {from}"),
             Event::QueueJoined { waiter, on, .. } if level >= 3 => match on {
-                Some(on) => format!("Queue async({waiter}) waits for async({on}) {from}"),
-                None => format!("Queue async({waiter}) waits for all other queues {from}"),
+                Some(on) => format!("Queue async({}) waits for async({}) {from}", queue_name(waiter), queue_name(on)),
+                None => format!("Queue async({}) waits for all other queues {from}", queue_name(waiter)),
             },
             Event::LaunchBegin { gangs, workers, vector, on_host, .. } if level >= 3 => {
                 format!("Start kernel: gangs {gangs}, workers {workers}, vector length {vector}{}{queue} {from}", if on_host { " (on the host)" } else { "" })
@@ -149,6 +150,24 @@ impl CrayDebug {
         };
         Some(text)
     }
+}
+
+/// The commentary of a run of `program`, when the environment asks for it (`CRAY_ACC_DEBUG`)
+/// or the program calls the `cray_acc_*debug*` routines (which may turn it on), written to `out`
+/// (stderr when `None`, as CCE writes it): the subscriber, and its control for
+/// [`super::RunOptions::cray_debug`]. `run`, `check` and the GUI each add it to their run.
+pub fn commentary(program: &crate::ir::Program, files: &SourceMap, out: Option<Box<dyn Write + Send>>) -> Option<(CrayDebug, Arc<CrayDebugControl>)> {
+    let asked = std::env::var("CRAY_ACC_DEBUG").is_ok_and(|v| !v.trim().is_empty());
+    let calls = program.externs.iter().any(|e| e.name.starts_with("cray_acc_") && e.name.contains("_debug_"));
+    if !asked && !calls {
+        return None;
+    }
+    let control = CrayDebugControl::from_env();
+    let debug = match out {
+        Some(out) => CrayDebug::with_output(control.clone(), files.clone(), out),
+        None => CrayDebug::new(control.clone(), files.clone()),
+    };
+    Some((debug, control))
 }
 
 impl CrayDebug {

@@ -216,9 +216,13 @@ fn launch_batch(
 /// (`private(p[0:n])`) the copied block is pushed on `mine` first and the returned pointer
 /// variable aims into it.
 fn private_copy(m: &mut Machine, c: &CaptureArg, space: Space, on_host: bool, mine: &mut Vec<u64>, loc: Loc) -> Result<u64, Trap> {
-    let p = m.mem.alloc(c.size.max(1), AllocKind::Runtime("gang-private copy"), space, loc).map_err(|f| m.fault(f, loc))?;
+    let copy = GangCopy::of(c, on_host);
+    // The kind names the clause: the checker tells a reduction copy, which the gang's threads
+    // combine into (§2.5.11), from a private or firstprivate one, which they share (§2.5.10).
+    let kind = if matches!(copy, GangCopy::Reduction(..)) { "gang-private reduction copy" } else { "gang-private copy" };
+    let p = m.mem.alloc(c.size.max(1), AllocKind::Runtime(kind), space, loc).map_err(|f| m.fault(f, loc))?;
     let fault = |m: &Machine, f| m.fault(f, loc);
-    match GangCopy::of(c, on_host) {
+    match copy {
         GangCopy::Section { host: Range { start, end }, copy } => {
             let len = end - start;
             let block = m.mem.alloc(len.max(1), AllocKind::Runtime("gang-private subarray"), space, loc).map_err(|f| fault(m, f))?;

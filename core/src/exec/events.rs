@@ -28,6 +28,7 @@ use std::fmt::Write;
 use std::ops::Range;
 
 use crate::diag::{Diagnostic, Loc, SourceMap};
+use crate::dialect::cray::{queue_name, AUTO_ASYNC_QUEUE};
 
 use super::memory::Memory;
 
@@ -70,14 +71,15 @@ pub enum ThreadEvent {
 #[derive(Clone, Debug)]
 pub enum Event<'a> {
     /// A device copy of `host` was created at `device` (for `name`, by the clause at `loc`):
-    /// 1 µs of model time (§2.6.4).
-    Created { host: Range<u64>, device: u64, name: &'a str, loc: Loc },
+    /// 1 µs of model time (§2.6.4). In these data events `name` is the data as the clause or
+    /// routine call names it (`a[0:n]`), `var` the variable it belongs to (`a`).
+    Created { host: Range<u64>, device: u64, name: &'a str, var: &'a str, loc: Loc },
     /// A present or present_or_ clause (or an implicit mapping) found `host` present already
     /// at `device` (§2.6.5.6–§2.6.5.11): no allocation, no transfer.
-    Present { host: Range<u64>, device: u64, name: &'a str, loc: Loc },
+    Present { host: Range<u64>, device: u64, name: &'a str, var: &'a str, loc: Loc },
     /// The device copy of `host` (at `device`) was released (end of its lifetime), after its
     /// copy-out if it had one: 1 µs of model time.
-    Released { host: Range<u64>, device: u64, name: &'a str, loc: Loc },
+    Released { host: Range<u64>, device: u64, name: &'a str, var: &'a str, loc: Loc },
     /// `len` bytes were copied host → device (`copyin`, `update device`,
     /// `acc_memcpy_to_device`). `var`: the variable of the clause; `None` for the runtime routine
     /// `acc_memcpy_to_device`, which the timeline does not show and the model clock does not time.
@@ -302,6 +304,9 @@ impl Record {
                 RecordKind::Launch { kernel: kernel.to_string(), gangs, workers, vector_length, steps }
             }
             Event::WaitDirective { queue, .. } => RecordKind::Wait { queue },
+            // The host's wait for Cray's implicit queue before a synchronous data operation
+            // (dialect::cray): no directive says it, so the timeline shows where it happens.
+            Event::Waited { queue: Some(AUTO_ASYNC_QUEUE), loc } if loc.line != 0 => RecordKind::Wait { queue: Some(AUTO_ASYNC_QUEUE) },
             _ => return None,
         };
         Some(Record { kind, loc: e.loc(), function: at.function.to_string(), queue: at.queue, start_ns: at.start_ns, dur_ns: at.dur_ns })
@@ -340,7 +345,7 @@ pub fn transfer_ns(bytes: u64) -> u64 {
 pub fn notify_line(e: &Record, map: &SourceMap) -> String {
     let file = map.name(e.loc.file);
     let at = format!("file={file} function={} line={} device=0", e.function, e.loc.line);
-    let q = e.queue.map(|q| format!(" queue={q}")).unwrap_or_default();
+    let q = e.queue.map(|q| format!(" queue={}", queue_name(q))).unwrap_or_default();
     match &e.kind {
         RecordKind::Alloc { bytes, var } => format!("alloc device data {at}{q} variable={var} bytes={bytes}"),
         RecordKind::Free { bytes, var } => format!("free device data {at}{q} variable={var} bytes={bytes}"),
@@ -350,7 +355,7 @@ pub fn notify_line(e: &Record, map: &SourceMap) -> String {
             format!("launch kernel {at}{q} kernel={kernel} num_gangs={gangs} num_workers={workers} vector_length={vector_length}")
         }
         RecordKind::Wait { queue } => match queue {
-            Some(n) => format!("wait {at} queue={n}"),
+            Some(n) => format!("wait {at} queue={}", queue_name(*n)),
             None => format!("wait {at} all queues"),
         },
     }

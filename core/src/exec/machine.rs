@@ -157,7 +157,10 @@ impl DeviceFork<'_> {
 }
 
 /// The machine one program runs on. Its state is the interpreter's own: a device sees what a
-/// [`super::device::DeviceCtx`] gives it, a tool what [`super::inspect::MachineView`] shows.
+/// [`DeviceCtx`] gives it, a tool what [`MachineView`] shows. Its fields and most methods are
+/// crate-private; the `pub` methods (memory access with the program's fault messages, fuel,
+/// calls through pointers, and `exec/native.rs`'s accessors) are what a native engine (the jit
+/// crate) needs to run compiled code on it.
 pub struct Machine<'e> {
     pub(crate) exe: &'e Executable,
     pub(crate) mem: Memory,
@@ -370,7 +373,7 @@ impl<'e> Machine<'e> {
                 // device code outside one, it is not present (not a host pointer the program
                 // passed in).
                 let link = self.exe.declares.iter().find(|(dc, ptr, ..)| *dc == crate::ir::acc::DataClause::Link && (*ptr >> 32) as u32 == id.0);
-                if let Some((_, _, _, name, declared)) = link {
+                if let Some((_, _, _, name, _, declared)) = link {
                     let d = Diagnostic::error(
                         "not-present",
                         format!("device code {access}s `{name}`, which is in a `declare link` clause but is not present on the device: a link variable gets a device copy only from a data clause, compute construct or `enter data` that names it (§2.10.2, §2.12.2)"),
@@ -439,7 +442,7 @@ impl<'e> Machine<'e> {
     }
 
     /// A phrase naming an allocation ("heap block", "local variable `a` of `main`").
-    pub fn describe_alloc(&self, id: AllocId) -> String {
+    pub(crate) fn describe_alloc(&self, id: AllocId) -> String {
         let Some(a) = self.mem.allocation(id) else {
             return "an unknown allocation".into();
         };
@@ -499,13 +502,8 @@ impl<'e> Machine<'e> {
     }
 
     /// The model clock now: steps run and modeled transfer time (see [`super::events`]).
-    pub fn now_ns(&self) -> u64 {
+    pub(crate) fn now_ns(&self) -> u64 {
         self.acc.now_ns(self.fuel_with_pool())
-    }
-
-    /// Whether native code may run: nothing observes the run's steps or accesses.
-    pub fn native_enabled(&self) -> bool {
-        self.native.is_some() && self.unobserved()
     }
 
     /// No observer steps the run, no memory model follows it, no subscriber wants its accesses.
@@ -526,7 +524,7 @@ impl<'e> Machine<'e> {
 
     /// The `--max-memory` limit reached (exit 4): `what` says what needed the memory.
     #[cold]
-    pub fn memory_limit(&self, what: String, loc: Loc) -> Trap {
+    pub(crate) fn memory_limit(&self, what: String, loc: Loc) -> Trap {
         Trap::limit(
             Diagnostic::error("memory limit", format!("memory limit exceeded: {what}"), loc).with_help(format!(
                 "the limit is {} bytes of live memory; `--max-memory BYTES` raises it",
@@ -538,7 +536,7 @@ impl<'e> Machine<'e> {
     /// The `--max-steps` limit reached before a launch (exit 4): each gang of a kernel costs at
     /// least one step, so a launch of more gangs than the steps left cannot finish.
     #[cold]
-    pub fn steps_limit(&self, what: String, loc: Loc) -> Trap {
+    pub(crate) fn steps_limit(&self, what: String, loc: Loc) -> Trap {
         Trap::limit(Diagnostic::error("max-steps", format!("the program would run out of steps: {what}"), loc).with_help(MAX_STEPS_HELP))
     }
 
@@ -549,7 +547,7 @@ impl<'e> Machine<'e> {
     }
 
     /// The steps left before the `--max-steps` limit (`None` when the run is not limited).
-    pub fn steps_left(&self) -> Option<u64> {
+    pub(crate) fn steps_left(&self) -> Option<u64> {
         self.fuel_limited.then_some(self.fuel_with_pool())
     }
 
@@ -639,7 +637,7 @@ impl<'e> Machine<'e> {
     }
 
     /// Write buffered program stdout to its sink.
-    pub fn flush_stdout(&mut self) {
+    pub(crate) fn flush_stdout(&mut self) {
         let mut written = Ok(());
         if !self.out_buf.is_empty() {
             written = self.stdout.write_all(&self.out_buf);
@@ -654,7 +652,7 @@ impl<'e> Machine<'e> {
         }
     }
 
-    pub fn write_stdout(&mut self, bytes: &[u8]) {
+    pub(crate) fn write_stdout(&mut self, bytes: &[u8]) {
         self.out_buf.extend_from_slice(bytes);
         if self.out_buf.len() >= 1 << 16 {
             self.flush_stdout();
@@ -662,14 +660,14 @@ impl<'e> Machine<'e> {
     }
 
     /// stderr is unbuffered; stdout written before it appears first, as on a terminal.
-    pub fn write_stderr(&mut self, bytes: &[u8]) {
+    pub(crate) fn write_stderr(&mut self, bytes: &[u8]) {
         self.flush_stdout();
         let _ = self.stderr.write_all(bytes);
         let _ = self.stderr.flush();
     }
 
     /// Run kernel function `fid` for one gang with `args` (see [`super::device::launch_gangs`]).
-    pub fn call_kernel(&mut self, fid: u32, args: &[u64], loc: Loc) -> Result<(), Trap> {
+    pub(crate) fn call_kernel(&mut self, fid: u32, args: &[u64], loc: Loc) -> Result<(), Trap> {
         let base = self.regs.len();
         self.regs.extend_from_slice(args);
         let outer = self.launch_dims;
@@ -688,7 +686,7 @@ impl<'e> Machine<'e> {
     /// that runs it, and give it back with [`Machine::join_device_forks`]: the forks of a launch
     /// share this machine's allocation table, which it lends them until then (this machine's
     /// memory is not usable in between).
-    pub fn device_fork(&mut self) -> DeviceFork<'e> {
+    pub(crate) fn device_fork(&mut self) -> DeviceFork<'e> {
         let out = Capture::new();
         let err = Capture::new();
         let globals: Vec<(u32, u32)> = self
@@ -756,7 +754,7 @@ impl<'e> Machine<'e> {
     }
 
     /// Start running on the current thread, whose stack is `stack_size` bytes.
-    pub fn enter_thread(&mut self, stack_size: usize) {
+    pub(crate) fn enter_thread(&mut self, stack_size: usize) {
         self.stack_top = stack_address();
         self.stack_size = stack_size;
     }
@@ -764,7 +762,7 @@ impl<'e> Machine<'e> {
     /// Take back device forks after they ran: their output in fork order, the fuel they used
     /// in total. With a step limit, using more than was left ends the run as one machine would
     /// have.
-    pub fn join_device_forks(&mut self, forks: Vec<DeviceFork<'e>>, loc: Loc) -> Result<(), Trap> {
+    pub(crate) fn join_device_forks(&mut self, forks: Vec<DeviceFork<'e>>, loc: Loc) -> Result<(), Trap> {
         let start = self.fuel;
         let mut used = 0u64;
         for mut f in forks {
@@ -814,7 +812,7 @@ impl<'e> Machine<'e> {
 }
 
 /// Call through a function pointer; the arguments are `regs[base..]`.
-pub fn call_indirect(
+pub(crate) fn call_indirect(
     m: &mut Machine,
     fptr: u64,
     base: usize,
@@ -846,7 +844,7 @@ pub fn call_indirect(
 }
 
 /// Call function `fid`; its arguments are `regs[base..]` (pushed by the caller, removed here).
-pub fn call_function(
+pub(crate) fn call_function(
     m: &mut Machine,
     fid: u32,
     base: usize,
@@ -920,7 +918,7 @@ pub fn call_function(
 }
 
 /// Run an instruction list until it returns (or falls off its end: value 0).
-pub fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
+pub(crate) fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
     let mut pc = 0usize;
     loop {
         let Some(ins) = code.get(pc) else {

@@ -101,6 +101,11 @@ impl AllocKind {
     pub fn is_gang_private(&self) -> bool {
         matches!(self, AllocKind::Runtime(w) if w.starts_with("gang-private"))
     }
+
+    /// A gang's reduction copy (§2.5.11): its threads' partial results are combined into it.
+    pub fn is_gang_reduction_copy(&self) -> bool {
+        matches!(self, AllocKind::Runtime("gang-private reduction copy"))
+    }
 }
 
 /// Where an allocation's bytes live.

@@ -4,7 +4,7 @@
 //!
 //! The interpreter stays the engine of everything observed: a run with an [`super::Observer`]
 //! (GUI stepping), a memory model (`--coherence weak`) or a subscriber that follows memory
-//! accesses (`accsim check`) never enters native code ([`Machine::native_enabled`]). A function the engine did not compile runs in the interpreter,
+//! accesses (`accsim check`) never enters native code (`Machine::unobserved`). A function the engine did not compile runs in the interpreter,
 //! and the engine says why in its report (`accsim info`).
 
 use super::machine::Machine;

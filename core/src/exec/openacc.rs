@@ -48,6 +48,7 @@ use super::machine::{Machine, Trap};
 use super::memory::{AllocId, AllocKind, Space};
 use super::events::{Event, Stamp};
 use super::value::Kind;
+use crate::dialect::cray::AUTO_ASYNC_QUEUE;
 
 /// What the device copies of data clauses and routines are called.
 const DEVICE_COPY: &str = "device copy";
@@ -74,7 +75,8 @@ impl AccState {
         let on_host = device_type_env().and_then(|(_, v)| device_type_named(&v)) == Some(ACC_DEVICE_HOST);
         let device_num = env_value("ACC_DEVICE_NUM").and_then(|v| v.trim().parse().ok()).unwrap_or(0);
         let pgi_notify = env_value("ACC_NOTIFY").and_then(|v| v.trim().parse::<u64>().ok()).is_some_and(|n| n != 0);
-        AccState { config, on_host, device_num, pgi_notify, ..Default::default() }
+        let device_selected = device_type_env().is_some();
+        AccState { config, on_host, device_num, pgi_notify, device_selected, ..Default::default() }
     }
 }
 
@@ -92,6 +94,9 @@ pub fn emit(m: &mut Machine, e: Event<'_>) {
     let (dur_ns, advance) = super::events::model_time(&e);
     if advance {
         m.acc.extra_ns += dur_ns;
+    }
+    if m.acc.queue == Some(AUTO_ASYNC_QUEUE) {
+        m.acc.auto_async_busy = true;
     }
     if m.acc.pgi_notify {
         if let Event::Launched { kernel, gangs, vector_length, loc, .. } = &e {
@@ -229,7 +234,7 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
             }
             if !m.events.is_empty() {
                 let device = m.acc.present.get(start).map_or(0, |e| e.to_device(r.range.start));
-                emit(m, Event::Present { host: r.range.clone(), device, name: &r.name, loc: r.loc });
+                emit(m, Event::Present { host: r.range.clone(), device, name: &r.name, var: &r.var, loc: r.loc });
             }
             Ok(())
         }
@@ -242,8 +247,9 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
                 ));
             }
             check_within_host_object(m, clause, r)?;
+            fast_addr_warning(m, r, len);
             let dev = device_alloc(m, r.range.start, len, r.loc)?;
-            emit(m, Event::Created { host: r.range.clone(), device: dev, name: &r.name, loc: r.loc });
+            emit(m, Event::Created { host: r.range.clone(), device: dev, name: &r.name, var: &r.var, loc: r.loc });
             if matches!(clause, DataClause::Copy | DataClause::CopyIn | DataClause::PresentOrCopy | DataClause::PresentOrCopyIn) {
                 upload(m, dev, r.range.start, len, Some(&r.name), r.loc)?;
             }
@@ -254,6 +260,7 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
                 structured: s,
                 dynamic: d,
                 name: r.name.clone(),
+                var: r.var.clone(),
                 created_at: r.loc,
                 user_mapped: false,
             });
@@ -335,7 +342,7 @@ fn release(m: &mut Machine, start: u64, kind: DataLifetime, copy_out: bool, loc:
         if copy_out {
             download(m, e.host.start, e.device_start, e.len(), Some(&e.name), loc)?;
         }
-        emit(m, Event::Released { host: e.host.clone(), device: e.device_start, name: &e.name, loc });
+        emit(m, Event::Released { host: e.host.clone(), device: e.device_start, name: &e.name, var: &e.var, loc });
         device_free(m, e.device_start, loc);
     }
     Ok(())
@@ -443,6 +450,11 @@ fn run_update(m: &mut Machine, r: &HostRange, to_device: bool) -> Result<(), Tra
 /// Should the async operation being issued on queue `q` wait (adversarial schedule)? Queues are
 /// FIFO: behind delayed work, everything is delayed.
 fn should_defer(m: &mut Machine, q: i64) -> bool {
+    if q == AUTO_ASYNC_QUEUE {
+        // Work goes on the implicit queue, run now or delayed: a later synchronous operation
+        // waits for it.
+        m.acc.auto_async_busy = true;
+    }
     if m.acc.deferred.get(&q).is_some_and(|w| !w.is_empty()) {
         return true;
     }
@@ -466,12 +478,20 @@ fn should_defer(m: &mut Machine, q: i64) -> bool {
 
 /// Run the work waiting on queue `q` (all queues when `None`): a wait (§2.14).
 pub fn wait_queues(m: &mut Machine, q: Option<i64>) -> Result<(), Trap> {
+    wait_queues_at(m, q, Loc::default())
+}
+
+/// [`wait_queues`] for a wait the program's line `loc` makes (its events name the line).
+pub fn wait_queues_at(m: &mut Machine, q: Option<i64>, loc: Loc) -> Result<(), Trap> {
     let queues: Vec<i64> = match q {
         Some(q) => vec![q],
         None => m.acc.deferred.keys().copied().collect(),
     };
+    if q.is_none_or(|q| q == AUTO_ASYNC_QUEUE) {
+        m.acc.auto_async_busy = false;
+    }
     run_deferred(m, queues)?;
-    emit(m, Event::Waited { queue: q, loc: Loc::default() });
+    emit(m, Event::Waited { queue: q, loc });
     // The device's own queues (CUDA streams) finish their work too.
     let device = m.device.clone();
     device.wait(&mut m.device_ctx(), q)
@@ -532,10 +552,50 @@ pub fn queue_idle(m: &Machine, q: Option<i64>) -> bool {
     engine_idle && m.device.queue_idle(q)
 }
 
+// ---------------------------------------------------------------- auto-async (Cray CCE)
+
+/// The queue a directive without `async` puts its work on under Cray's `acc_model`
+/// ([`crate::dialect::cray`]): the implicit queue for a compute construct's kernel under
+/// `auto_async_kernel`/`auto_async_all`, and for the transfers of data directives under
+/// `auto_async_all`; otherwise none (the host does the work and waits).
+pub fn auto_async_queue(m: &Machine, compute: bool) -> Option<i64> {
+    let model = m.acc.config.acc_model;
+    let auto = if compute { model.kernels_async() } else { model.transfers_async() };
+    auto.then_some(AUTO_ASYNC_QUEUE)
+}
+
+/// "Ensuring program order is maintained": before a synchronous data operation at `loc`, the
+/// host waits for the work of the implicit queue (only when something went on it).
+pub fn auto_async_join(m: &mut Machine, loc: Loc) -> Result<(), Trap> {
+    if m.acc.auto_async_busy {
+        wait_queues_at(m, Some(AUTO_ASYNC_QUEUE), loc)?;
+    }
+    Ok(())
+}
+
+/// Cray's `fast_addr` ([`crate::dialect::cray`]): "Attempt to use 32 bit integers in all
+/// addressing … This optimization may result in incorrect behavior for some codes": a device
+/// copy of [`crate::dialect::cray::FAST_ADDR_LIMIT`] bytes or more has offsets a 32-bit signed
+/// integer cannot hold. A warning finding (`check`, the GUI), made before the copy is allocated.
+fn fast_addr_warning(m: &mut Machine, r: &HostRange, len: u64) {
+    if !m.acc.config.acc_model.fast_addr || len < crate::dialect::cray::FAST_ADDR_LIMIT || m.events.is_empty() {
+        return;
+    }
+    let mut d = Diagnostic::error(
+        "cray-limit",
+        format!("the device copy of `{}` is {len} bytes: under acc_model=fast_addr, Cray CCE addresses it with 32-bit integers, which cannot reach past 2 GiB", r.name),
+        r.loc,
+    )
+    .with_help("run with `--acc-model no_fast_addr` (CCE: `-h acc_model=no_fast_addr`) for data this large");
+    d.severity = crate::diag::Severity::Warning;
+    emit(m, Event::Finding(&d));
+}
+
 // ---------------------------------------------------------------- regions
 
 /// Enter a data, compute or `host_data` construct.
 pub fn region_enter(m: &mut Machine, on_host: bool, queue: Option<i64>, host_data: bool) {
+    m.acc.device_selected = true;
     m.acc.regions.push(Region { on_host, queue, host_data, ..Default::default() });
     m.acc.queue = queue;
 }
@@ -562,7 +622,21 @@ pub fn region_on_host(m: &Machine) -> bool {
 
 /// Leave the innermost construct: release its data (copying out), restore `use_device` pointers.
 pub fn region_exit(m: &mut Machine, loc: Loc) -> Result<(), Trap> {
-    let Some(reg) = m.acc.regions.pop() else { return Ok(()) };
+    let Some(mut reg) = m.acc.regions.pop() else { return Ok(()) };
+    // `auto_async_kernel`: only kernels are asynchronous; a construct's copy-out and release
+    // are synchronous, after the kernels queued before them (program order). A data construct
+    // waits whenever it has data (a kernel inside may still hold a reference, its construct's
+    // end being queued); a compute construct only when its end moves data.
+    let sync_exit = match reg.queue {
+        None => !reg.releases.is_empty(),
+        Some(AUTO_ASYNC_QUEUE) => region_moves_data(m, &reg),
+        Some(_) => false,
+    };
+    if sync_exit && m.acc.auto_async_busy && !m.acc.config.acc_model.transfers_async() {
+        m.acc.queue = None;
+        wait_queues_at(m, Some(AUTO_ASYNC_QUEUE), loc)?;
+        reg.queue = None;
+    }
     if let Some(q) = reg.queue.filter(|_| reg.function_depth.is_none()) {
         if should_defer(m, q) {
             // The construct's copy-out and release belong to its queue (§2.13).
@@ -574,17 +648,34 @@ pub fn region_exit(m: &mut Machine, loc: Loc) -> Result<(), Trap> {
     finish_region(m, reg, loc)
 }
 
+/// Does leaving construct `reg` copy data out or free device memory (a structured reference
+/// that is the data's last)?
+fn region_moves_data(m: &Machine, reg: &Region) -> bool {
+    reg.releases.iter().any(|r| m.acc.present.get(r.host_start).is_some_and(|e| e.structured <= 1 && e.dynamic == 0 && !e.user_mapped))
+}
+
 fn finish_region(m: &mut Machine, reg: Region, loc: Loc) -> Result<(), Trap> {
     m.acc.queue = reg.queue;
     implicit_pointer_note(m, &reg, loc);
     for (addr, v) in reg.restore {
         m.mem.store_u64(addr, v).map_err(|f| m.fault(f, loc))?;
     }
+    for (dev, host_value) in reg.detach {
+        attach_pointer(m, dev, host_value, loc)?;
+    }
     for r in reg.releases.into_iter().rev() {
         release(m, r.host_start, DataLifetime::Structured, r.copy_out, loc)?;
     }
     m.acc.queue = m.acc.regions.last().and_then(|r| r.queue);
     Ok(())
+}
+
+/// Cray `deep_copy` ([`crate::dialect::cray`]): when the innermost construct ends, device
+/// pointer member `dev` gets back `host_value` before the data is copied out and released.
+pub fn detach_at_region_exit(m: &mut Machine, dev: u64, host_value: u64) {
+    if let Some(r) = m.acc.regions.last_mut() {
+        r.detach.push((dev, host_value));
+    }
 }
 
 /// `host_data use_device(p)`: inside the construct, pointer variable `p` (at `addr`) holds the
@@ -664,7 +755,7 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
                 // of the device copy, or read bytes never copied).
                 _ if c.mapped_part && !matches!(m.acc.present.lookup(c.host..c.host + c.size.max(1)), Presence::Absent) => translate_pointer(m, c.host).unwrap_or(c.host),
                 _ => {
-                    let r = HostRange { range: c.host..c.host + c.size, name: c.name.clone(), loc };
+                    let r = HostRange { range: c.host..c.host + c.size, name: c.name.clone(), var: c.name.clone(), loc };
                     // Implicit present_or_copy (§2.5.1/§2.6.1), released with the compute construct.
                     map(m, DataClause::PresentOrCopy, &r, DataLifetime::Structured)?;
                     translate(m, c.host).unwrap_or(c.host)
@@ -892,7 +983,7 @@ fn implicit_pointer_data(m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Tr
             written |= old_written;
         }
         let clause = if written { DataClause::PresentOrCopy } else { DataClause::PresentOrCopyIn };
-        map(m, clause, &HostRange { range: range.clone(), name: c.name.clone(), loc: k.loc }, DataLifetime::Structured)?;
+        map(m, clause, &HostRange { range: range.clone(), name: c.name.clone(), var: c.name.clone(), loc: k.loc }, DataLifetime::Structured)?;
         if let Some(reg) = m.acc.regions.last_mut() {
             reg.implicit_pointer_data.push(ImplicitCopy { start: range.start, name: c.name.clone(), pointer: p, elem_size: c.elem_size });
         }
@@ -1052,6 +1143,8 @@ pub enum AccFn {
     GetNumDevices,
     SetDeviceType,
     GetDeviceType,
+    /// PGI 1.3 §3.2.3 `acc_get_device`: `acc_device_none` until a device type is selected.
+    GetDevicePgi13,
     SetDeviceNum,
     GetDeviceNum,
     AsyncTest,
@@ -1106,7 +1199,7 @@ const ROUTINES: &[(&str, AccFn)] = {
         ("acc_get_device_type", GetDeviceType),
         // PGI Accelerator 1.3 §3.2.2, §3.2.3 (accel.h): the 2.0 routines' earlier names.
         ("acc_set_device", SetDeviceType),
-        ("acc_get_device", GetDeviceType),
+        ("acc_get_device", GetDevicePgi13),
         ("acc_set_device_num", SetDeviceNum),
         ("acc_get_device_num", GetDeviceNum),
         ("acc_async_test", AsyncTest),
@@ -1212,7 +1305,7 @@ fn api_range(m: &Machine, h: u64, bytes: u64, what: &str, loc: Loc) -> HostRange
         Some(var) => var.clone(),
         None => format!("{what}({h:#x}, {bytes})"),
     };
-    HostRange { range: h..h.wrapping_add(bytes), name, loc }
+    HostRange { range: h..h.wrapping_add(bytes), var: name.clone(), name, loc }
 }
 
 /// Call runtime routine `f` with `args` (the C argument words).
@@ -1242,9 +1335,14 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
                 return Err(err("device", format!("acc_set_device_type({}): not a device type to run on (§3.2.2)", a(0) as i32), loc));
             }
             m.acc.on_host = t == ACC_DEVICE_HOST;
+            m.acc.device_selected = true;
             0
         }
-        GetDeviceType => {
+        // 1.3 §3.2.3: "If the device type has not yet been selected, the value acc_device_none
+        // will be returned"; it is selected by acc_set_device, acc_init, the environment, or
+        // the default behaviour of the program (its first accelerator region).
+        GetDevicePgi13 if !m.acc.device_selected => ACC_DEVICE_NONE,
+        GetDeviceType | GetDevicePgi13 => {
             if m.acc.on_host {
                 ACC_DEVICE_HOST
             } else {
@@ -1316,7 +1414,11 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
             queue_wait(m, None, a(0) as i32 as i64, loc)?;
             0
         }
-        Init | Shutdown => 0,
+        Init => {
+            m.acc.device_selected = true;
+            0
+        }
+        Shutdown => 0,
         OnDevice => on_device(m, dev_type(a(0))) as u64,
         Malloc => {
             if a(0) == 0 {
@@ -1395,6 +1497,7 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
                 structured: 0,
                 dynamic: 1,
                 name: r.name,
+                var: r.var,
                 created_at: loc,
                 user_mapped: true,
             });
@@ -1770,8 +1873,8 @@ fn startup_declares(m: &mut Machine) -> Result<(), Trap> {
         return Ok(());
     }
     let exe = m.exe;
-    for (dc, ptr, size, name, loc) in &exe.declares {
-        let r = HostRange { range: *ptr..*ptr + *size, name: name.clone(), loc: *loc };
+    for (dc, ptr, size, name, var, loc) in &exe.declares {
+        let r = HostRange { range: *ptr..*ptr + *size, name: name.clone(), var: var.clone(), loc: *loc };
         let clause = match dc {
             DataClause::Link => continue,
             DataClause::CopyOut | DataClause::PresentOrCopyOut | DataClause::DeviceResident => DataClause::Create,

@@ -41,6 +41,7 @@ struct F {
 impl F {
     fn local(&mut self, name: &str, ty: TypeId, storage: Storage) -> LocalId {
         self.locals.push(Local {
+            role: LocalRole::Program,
             name: name.into(),
             ty,
             storage,

@@ -116,6 +116,9 @@ pub enum VarRoot {
 pub struct AccVar {
     /// As written (`a[0:n]`, `s.data[1:4]`).
     pub text: String,
+    /// The variable as written without its subscripts (`a`, `s.data`): what messages, events
+    /// and findings call it.
+    pub name: String,
     pub root: VarRoot,
     /// The type of the named variable (before any subscript).
     pub var_ty: TypeId,
@@ -247,6 +250,10 @@ pub struct KernelParams {
 impl KernelParams {
     /// The layout every kernel function has: locals 0..4.
     pub const FIXED: KernelParams = KernelParams { gang: LocalId(0), num_gangs: LocalId(1), num_workers: LocalId(2), vector_length: LocalId(3) };
+
+    /// The names the launch parameters are shown with (listings, generated CUDA), in the order
+    /// of [`KernelParams::FIXED`].
+    pub const NAMES: [&'static str; 4] = ["__gang", "__num_gangs", "__num_workers", "__vector_length"];
 
     /// The kernel-function local of capture `i` (the parameter after the four above).
     pub fn capture(i: usize) -> LocalId {

@@ -165,10 +165,53 @@ pub struct Function {
 
 #[derive(Debug, Clone)]
 pub struct Local {
+    /// The name shown to people (messages, dumps, generated CUDA); never used to tell what a
+    /// local is for: that is [`Local::role`].
     pub name: String,
     pub ty: TypeId,
     pub storage: Storage,
     pub loc: Loc,
+    pub role: LocalRole,
+}
+
+/// What made a local: the program, or the execution model that the outliner and the scheduler
+/// add (issue 13: consumers tell them apart by this, never by the name's text).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LocalRole {
+    /// A variable of the program, or a temporary the front-end made for a program value.
+    #[default]
+    Program,
+    /// A kernel function's launch parameter: gang index, gang count, worker count, vector length
+    /// ([`acc::KernelParams`]).
+    LaunchParam,
+    /// The address of a variable, global or struct member that a kernel captures by reference
+    /// (§2.6: the device copy it uses): a kernel function's parameter, or the host temporary of
+    /// a member's address that becomes one (`kernel::members`).
+    CaptureAddress,
+    /// A variable of a loop schedule (`kernel::schedule`): bounds, trip counts, iteration and
+    /// thread indices, chunk and round counters.
+    Schedule(ScheduleVar),
+}
+
+/// The schedule variables that consumers of the IR look for (the CUDA emitter's loop mapping).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScheduleVar {
+    /// Any other variable of the schedule.
+    Other,
+    /// The thread's first iteration of a grid-stride share (`k = thread; k < n; k += threads`).
+    Thread,
+    /// The start of a thread's chunk of a `static`-chunked share.
+    ChunkStart,
+    /// The round counter of a share visited round by round (no per-thread state).
+    Round,
+}
+
+impl LocalRole {
+    /// Made for the execution model (a launch parameter or a schedule variable), not for a
+    /// value of the program.
+    pub fn is_execution_model(self) -> bool {
+        matches!(self, LocalRole::LaunchParam | LocalRole::Schedule(_))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

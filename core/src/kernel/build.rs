@@ -24,13 +24,23 @@ impl Builder<'_> {
         Stmt { kind, loc: self.loc }
     }
     /// A new register local.
-    pub fn temp(&mut self, name: &str, ty: TypeId) -> LocalId {
-        self.locals.push(Local { name: name.to_string(), ty, storage: Storage::Register, loc: self.loc });
+    pub fn temp(&mut self, name: &str, ty: TypeId, role: LocalRole) -> LocalId {
+        self.locals.push(Local { name: name.to_string(), ty, storage: Storage::Register, loc: self.loc, role });
         LocalId(self.locals.len() as u32 - 1)
     }
+    /// A `long` variable of a loop schedule.
     pub fn long_temp(&mut self, name: &str) -> LocalId {
+        self.schedule_var(name, ScheduleVar::Other)
+    }
+    /// A `long` variable of a loop schedule that consumers look for (`var`).
+    pub fn schedule_var(&mut self, name: &str, var: ScheduleVar) -> LocalId {
         let t = self.long_ty();
-        self.temp(name, t)
+        self.temp(name, t, LocalRole::Schedule(var))
+    }
+    /// A `long` launch parameter of a kernel function (gang index, counts).
+    pub fn launch_param(&mut self, name: &str) -> LocalId {
+        let t = self.long_ty();
+        self.temp(name, t, LocalRole::LaunchParam)
     }
     pub fn c(&mut self, v: i64) -> Expr {
         let t = self.long_ty();

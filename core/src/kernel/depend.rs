@@ -143,7 +143,7 @@ impl DepCx<'_> {
     fn obj_of_addr(&self, e: &Expr) -> Option<Obj> {
         match &e.strip_casts().kind {
             ExprKind::LocalAddr(l) => Some(Obj::Mem(*l)),
-            ExprKind::Local(l) if self.locals.get(l.0 as usize).is_some_and(|x| x.name.starts_with('&')) => Some(Obj::Captured(*l)),
+            ExprKind::Local(l) if self.locals.get(l.0 as usize).is_some_and(|x| x.role == LocalRole::CaptureAddress) => Some(Obj::Captured(*l)),
             _ => None,
         }
     }
@@ -286,7 +286,7 @@ pub(crate) fn analyse(body: &Stmt, loop_vars: &[Place], exempt: &HashSet<Obj>, c
         let local_only = match o {
             Obj::Mem(l) | Obj::Reg(l) => {
                 let inside = super::outline::count_local_uses(body).get(&l).copied().unwrap_or(0);
-                cx.kernel_uses.get(&l).copied().unwrap_or(0) == inside && !cx.locals.get(l.0 as usize).is_some_and(|x| x.name.starts_with("__"))
+                cx.kernel_uses.get(&l).copied().unwrap_or(0) == inside && !cx.locals.get(l.0 as usize).is_some_and(|x| x.role.is_execution_model())
             }
             Obj::Captured(_) => false,
         };
@@ -435,7 +435,7 @@ impl Analysis<'_, '_> {
             }
             ExprKind::Local(l) => {
                 // A register's value (captured addresses are bases, seen through `access`).
-                if !self.cx.locals.get(l.0 as usize).is_some_and(|x| x.name.starts_with('&')) {
+                if !self.cx.locals.get(l.0 as usize).is_some_and(|x| x.role == LocalRole::CaptureAddress) {
                     self.accesses.push(Access { base: Base::Object(Obj::Reg(*l)), subs: Vec::new(), write: false, atomic: self.atomic_depth > 0, loc });
                 } else if let Some(o) = self.cx.obj_of_addr(e) {
                     self.escaped.push((o, loc));
@@ -577,7 +577,7 @@ impl Analysis<'_, '_> {
         match (w.base, r.base) {
             (Base::Object(x), Base::Object(y)) if x != y => return None,
             (Base::Object(Obj::Mem(l)), Base::Pointer(_) | Base::Unknown) | (Base::Pointer(_) | Base::Unknown, Base::Object(Obj::Mem(l)))
-                if !self.escaped.iter().any(|(o, _)| *o == Obj::Mem(l)) && !cx.locals.get(l.0 as usize).is_some_and(|x| x.name.starts_with('&')) =>
+                if !self.escaped.iter().any(|(o, _)| *o == Obj::Mem(l)) && !cx.locals.get(l.0 as usize).is_some_and(|x| x.role == LocalRole::CaptureAddress) =>
             {
                 // A local array of the kernel whose address never escapes: no pointer reaches it.
                 return None;

@@ -388,6 +388,9 @@ pub(crate) fn plan_kernel(body: &Stmt, types: &mut TypeTable, locals: &[Local], 
         &mut |_| {},
     );
     let written_caps: HashSet<LocalId> = uses.into_iter().filter(|(_, (u, l))| u != l).map(|(p, _)| p).collect();
+    if let Some(why) = shared_by_threads(body, locals, captures, loops, acc, vars) {
+        return Err(why);
+    }
     let mut scratch = locals.to_vec();
     let mut an = An {
         b: Builder { types, locals: &mut scratch, loc: body.loc },
@@ -410,6 +413,126 @@ pub(crate) fn plan_kernel(body: &Stmt, types: &mut TypeTable, locals: &[Local], 
     };
     an.stmt(body)?;
     Ok(an.plan)
+}
+
+/// Why the threads of a worker or vector loop of `body` may pass values through the gang's own
+/// storage, which the plan's rule (races on shared device memory) does not see: a local (in a
+/// register or in the frame) written inside such a loop (not its `private` or `reduction` variable) and used outside
+/// it — a variable of the gang's code, one per gang (§2.5.10, §2.5.11) — or a write through a
+/// gang's `private`/`firstprivate`/`reduction` copy inside one. Such a kernel is checked access
+/// by access (`simulator::check::shared_frame`).
+fn shared_by_threads(body: &Stmt, locals: &[Local], captures: &[Capture], loops: &[LoopInfo], acc: &[Option<AccDirective>], vars: &ClauseVars) -> Option<String> {
+    struct W<'a> {
+        locals: &'a [Local],
+        loops: &'a [LoopInfo],
+        acc: &'a [Option<AccDirective>],
+        vars: &'a ClauseVars,
+        gang_copies: HashSet<LocalId>,
+        /// Open worker/vector loops (by number) and the locals private in each.
+        open: Vec<(u32, Vec<LocalId>)>,
+        next: u32,
+        /// Per local: the threaded loops it is written in, and the sets of open loops at its uses.
+        written: HashMap<LocalId, HashSet<u32>>,
+        used: HashMap<LocalId, Vec<Vec<u32>>>,
+        copy_write: Option<Loc>,
+    }
+    impl W<'_> {
+        fn threaded(&self, loc: Loc) -> Option<Vec<LocalId>> {
+            let info = self.loops.iter().find(|i| i.loc == loc)?;
+            (info.worker || info.vector).then(Vec::new)
+        }
+        fn stmt(&mut self, s: &Stmt) {
+            // The counter of a partitioned loop is its threads' own (§2.6.1).
+            fn counter(s: &Stmt) -> Option<LocalId> {
+                match &s.kind {
+                    StmtKind::Block(v) if v.len() == 1 => counter(&v[0]),
+                    StmtKind::For { init: Some(i), .. } => match &i.kind {
+                        StmtKind::Expr(Expr { kind: ExprKind::Assign { place: Place::Local(l), .. }, .. }) => Some(*l),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            }
+            let opened = match &s.kind {
+                StmtKind::For { .. } => self.threaded(s.loc).map(|own| own.into_iter().chain(counter(s)).collect()),
+                StmtKind::Acc { directive, body: Some(b) } => match self.acc.get(directive.0 as usize).and_then(|d| d.as_ref()) {
+                    Some(d) if matches!(d.kind, AccKind::Loop) => self.threaded(d.loc).map(|mut own: Vec<LocalId>| {
+                        own.extend(counter(b));
+                        for c in &d.clauses {
+                            if let AccClauseKind::Private(vs) | AccClauseKind::Reduction { vars: vs, .. } = &c.kind {
+                                own.extend(vs.iter().filter_map(|v| self.vars.get(v)).map(|(id, _)| id));
+                            }
+                        }
+                        own
+                    }),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some(own) = &opened {
+                self.next += 1;
+                self.open.push((self.next, own.clone()));
+            }
+            crate::ir::visit::stmt_parts(s, &mut |part| match part {
+                crate::ir::visit::Part::Stmt(x) => self.stmt(x),
+                crate::ir::visit::Part::Expr(e) => crate::ir::visit::walk_expr(e, true, &mut |_| {}, &mut |x| self.expr(x)),
+            });
+            if opened.is_some() {
+                self.open.pop();
+            }
+        }
+        fn expr(&mut self, e: &Expr) {
+            let (l, write) = match &e.kind {
+                ExprKind::Local(l) | ExprKind::LocalAddr(l) => (*l, false),
+                ExprKind::Assign { place: Place::Local(l), .. } | ExprKind::CompoundAssign { place: Place::Local(l), .. } | ExprKind::IncDec { place: Place::Local(l), .. } => (*l, true),
+                ExprKind::Assign { place: Place::Mem(a), .. } | ExprKind::CompoundAssign { place: Place::Mem(a), .. } | ExprKind::IncDec { place: Place::Mem(a), .. } => {
+                    let mut root = &**a;
+                    while let ExprKind::Cast(x) | ExprKind::PtrAdd { ptr: x, .. } = &root.kind {
+                        root = x;
+                    }
+                    match &root.strip_casts().kind {
+                        ExprKind::Local(r) => {
+                            if self.gang_copies.contains(r) && !self.open.is_empty() && !self.open.iter().any(|(_, own)| own.contains(r)) {
+                                self.copy_write.get_or_insert(e.loc);
+                            }
+                            return;
+                        }
+                        // A variable of the gang's frame kept in memory (`*&x = …`).
+                        ExprKind::LocalAddr(r) => (*r, true),
+                        _ => return,
+                    }
+                }
+                _ => return,
+            };
+            if self.locals.get(l.0 as usize).is_none_or(|x| x.storage == Storage::VlaAddress) {
+                return;
+            }
+            let chain: Vec<u32> = self.open.iter().map(|(n, _)| *n).collect();
+            if write {
+                // Inside the loops that do not make it their own.
+                let mine = self.open.iter().rposition(|(_, own)| own.contains(&l)).map_or(0, |i| i + 1);
+                self.written.entry(l).or_default().extend(self.open[mine..].iter().map(|(n, _)| *n));
+            }
+            let uses = self.used.entry(l).or_default();
+            if !uses.contains(&chain) {
+                uses.push(chain);
+            }
+        }
+    }
+    let gang_copies = captures
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| matches!(c.mode, CaptureMode::FirstPrivate | CaptureMode::Private | CaptureMode::Reduction(_)))
+        .map(|(i, _)| crate::ir::acc::KernelParams::capture(i))
+        .collect();
+    let mut w = W { locals, loops, acc, vars, gang_copies, open: Vec::new(), next: 0, written: HashMap::new(), used: HashMap::new(), copy_write: None };
+    w.stmt(body);
+    if let Some(loc) = w.copy_write {
+        return Some(format!("a write at line {} to a gang's private, firstprivate or reduction copy inside a worker or vector loop (the gang's threads share it)", loc.line));
+    }
+    let mut shared: Vec<&LocalId> = w.written.iter().filter(|(l, loops)| w.used.get(l).is_some_and(|uses| loops.iter().any(|n| uses.iter().any(|u| !u.contains(n))))).map(|(l, _)| l).collect();
+    shared.sort_by_key(|l| l.0);
+    shared.first().map(|l| format!("`{}` is written inside a worker or vector loop and used outside it (the gang's threads share it)", locals.get(l.0 as usize).map_or("?", |x| x.name.as_str())))
 }
 
 /// The local naming a scalar object in memory: `&x` of a memory local, or a capture parameter

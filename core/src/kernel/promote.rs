@@ -13,7 +13,7 @@
 use crate::ir::acc::{Capture, CaptureMode};
 use crate::ir::visit::visit_stmt_exprs_mut;
 use crate::ir::types::{Type, TypeTable};
-use crate::ir::{Expr, ExprKind, Local, LocalId, Place, Stmt, StmtKind, Storage};
+use crate::ir::{Expr, ExprKind, Local, LocalId, LocalRole, Place, Stmt, StmtKind, Storage};
 
 /// Promote the read-only scalar captures of a kernel function with `params` (the first four are
 /// gang, num_gangs, num_workers, vector_length; then one per capture, in `captures` order).
@@ -32,7 +32,7 @@ pub fn promote_read_only_captures(body: Stmt, params: &[LocalId], captures: &[Ca
             continue;
         }
         let reg = LocalId(locals.len() as u32);
-        locals.push(Local { name: cap.name.clone(), ty: pointee, storage: Storage::Register, loc: local.loc });
+        locals.push(Local { name: cap.name.clone(), ty: pointee, storage: Storage::Register, loc: local.loc, role: LocalRole::Program });
         visit_stmt_exprs_mut(&mut body, &mut |e| {
             if matches!(&e.kind, ExprKind::Load(a) if matches!(a.kind, ExprKind::Local(l) if l == param)) {
                 e.kind = ExprKind::Local(reg);

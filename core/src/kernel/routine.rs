@@ -331,8 +331,7 @@ pub(crate) fn schedule_routines(p: &mut Program, purity: &super::depend::Purity,
         let body = std::mem::replace(&mut p.functions[fi].body, Stmt { kind: StmtKind::Empty, loc });
         let mut locals = std::mem::take(&mut p.functions[fi].locals);
         let mut b = super::build::Builder { types: &mut p.types, locals: &mut locals, loc };
-        let names = ["__gang", "__num_gangs", "__num_workers", "__vector_length"];
-        let launch = names.map(|n| b.long_temp(n));
+        let launch = crate::ir::acc::KernelParams::NAMES.map(|n| b.launch_param(n));
         let int = b.int_ty();
         let long = b.long_ty();
         let mut entry: Vec<Stmt> = Vec::new();

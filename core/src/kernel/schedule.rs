@@ -313,7 +313,7 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
         }
     }
     if (lv.gang && (outer.gang || outer.worker || outer.vector)) || (lv.worker && (outer.worker || outer.vector)) || (lv.vector && outer.vector) {
-        return Err(("this loop's gang/worker/vector level must be outside the loops it contains: a loop may not be partitioned at a level an enclosing loop already uses (§2.7)".into(), node.loc()));
+        return Err(("this loop's gang/worker/vector level must be outside the loops it contains: a loop may not be partitioned at a level an enclosing loop already uses (§2.7); OpenUH's nested gang and vector loops: run with --dialect openuh".into(), node.loc()));
     }
     let mut seq_reason = None;
     let mut analysis = None;
@@ -573,7 +573,7 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
     let v = b.long_temp("__lane");
     let nw = if lv.worker { b.get(launch.num_workers) } else { b.c(1) };
     let nv = if lv.vector { b.get(launch.vector_length) } else { b.c(1) };
-    let t = b.long_temp("__thread");
+    let t = b.schedule_var("__thread", ScheduleVar::Thread);
     let tt = b.long_temp("__threads");
     if let Some(info) = cx.loops.get_mut(info_index) {
         info.temps = Some(LoopTemps { iteration: k, iterations: total, worker: w, lane: v });
@@ -615,7 +615,7 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
         _ => b.c(1),
     };
     let c = b.long_temp("__chunk");
-    let cstart = b.long_temp("__chunk_start");
+    let cstart = b.schedule_var("__chunk_start", ScheduleVar::ChunkStart);
     if !chunked && subst.is_empty() && (lv.worker || lv.vector) {
         // No per-thread state (no private or reduction clause): the same iterations go to the
         // same threads as the grid-stride loop below (k = t + j*T), but the simulator visits them
@@ -624,7 +624,7 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
         // Lanes and workers of a partitioned loop are unordered (§1.2), so any interleaving of
         // their iterations is an execution the model allows.
         let _ = (chunk_e, c, cstart, t);
-        let round = b.long_temp("__round");
+        let round = b.schedule_var("__round", ScheduleVar::Round);
         let nv_e = nv.clone();
         let wv = b.get(w);
         let wofs = b.bin(BinOp::Mul, wv, nv_e);
@@ -953,10 +953,10 @@ fn var_access(v: &AccVar, vars: &ClauseVars, b: &mut Builder<'_>) -> Option<VarA
 
 fn fresh_copy(b: &mut Builder<'_>, acc: &VarAccess) -> LocalId {
     match acc {
-        VarAccess::Reg(_, ty) => b.temp("<private>", *ty),
+        VarAccess::Reg(_, ty) => b.temp("<private>", *ty, LocalRole::Program),
         VarAccess::Mem(_, ty) => {
             let scalar = b.types.is_scalar(*ty);
-            let id = b.temp("<private>", *ty);
+            let id = b.temp("<private>", *ty, LocalRole::Program);
             if b.types.is_variably_modified(*ty) {
                 // A private copy of a variable-length array (`private(tmp)` on `int tmp[p]`):
                 // storage of its run-time size, allocated by `VlaAlloc` (see `private_vla_allocs`).

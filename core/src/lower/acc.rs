@@ -294,7 +294,9 @@ impl<'a> Lowerer<'a> {
             VarRoot::Local(l) => self.fcx.as_ref().and_then(|f| f.param_arrays.get(&l)).cloned(),
             _ => None,
         };
-        Ok(AccVar { text, root, var_ty, addr, base, sections, loc, declared_extent })
+        // What the clause names, without its subscripts (`a[0:n]` names `a`).
+        let name = text.split('[').next().unwrap_or(&text).trim().to_string();
+        Ok(AccVar { text, name, root, var_ty, addr, base, sections, loc, declared_extent })
     }
 
     fn acc_long(&mut self, id: u32, e: &ExprSrc) -> LResult<Expr> {

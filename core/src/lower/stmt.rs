@@ -20,7 +20,13 @@ impl<'a> Lowerer<'a> {
             ast::BlockItem::StaticAssert(sa) => {
                 if let Some(id) = self.static_assert(sa)? {
                     let loc = self.loc(sa.span);
-                    out.push(Stmt { kind: StmtKind::Acc { directive: id, body: None }, loc });
+                    let directive = Stmt { kind: StmtKind::Acc { directive: id, body: None }, loc };
+                    // A dialect's standalone directive may come with directives of its own
+                    // (PGI 1.3's `update … async(h)`: the join that keeps 1.3's issue order).
+                    match pragma::assert_marker_id(&sa.node.message.node.join("")) {
+                        Some(marker) => out.push(self.with_dialect_updates(marker, directive)?),
+                        None => out.push(directive),
+                    }
                 }
             }
             ast::BlockItem::Statement(s) => {

@@ -198,6 +198,16 @@ impl Translator {
             self.import(u)?;
         }
         self.f.implicit_none = unit.implicit_none || (self.host.is_some() && self.host_implicit_none && unit.kind != UnitKind::Program);
+        // Variables given initial values by `data` statements are saved (Fortran 2003 §5.1.2.13).
+        let data_names: Vec<&String> = unit
+            .data
+            .iter()
+            .flat_map(|d| d.objects.iter())
+            .filter_map(|o| match o {
+                Expr::Name(n) | Expr::Apply(n, _) => Some(n),
+                _ => None,
+            })
+            .collect();
         for d in &unit.decls {
             let consts = |n: &str| self.const_of(n);
             let base = type_of_spec(&d.ty, &consts).or_else(|m| unsupported(d.line, m))?;
@@ -252,7 +262,7 @@ impl Translator {
                     dummy,
                     intent: d.attrs.intent.clone(),
                     allocatable: d.attrs.allocatable,
-                    global: global || (d.attrs.save || ent.init.is_some()) && unit.kind != UnitKind::Program && !d.attrs.parameter,
+                    global: global || (d.attrs.save || ent.init.is_some() || data_names.contains(&&ent.name)) && unit.kind != UnitKind::Program && !d.attrs.parameter,
                     line: d.line,
                 };
                 // A character named constant is a variable holding the literal (the translation
@@ -654,6 +664,7 @@ impl Translator {
                 }
             }
         }
+        self.data_init(u, &mut prologue)?;
         self.f.line = u.line;
         let mut body = String::new();
         self.block(&u.body, &mut body)?;
@@ -693,10 +704,74 @@ impl Translator {
         let (mut region_open, mut region_close) = (String::new(), String::new());
         for (line, clauses) in &region_clauses {
             let _ = write!(region_open, "{}#pragma acc data {clauses}\n{}{{\n", self.marker(*line), self.marker(*line));
-            let _ = write!(region_close, "{end}}}\n");
+            let _ = writeln!(region_close, "{end}}}");
         }
         let _ = write!(self.bodies, "{m}{header} {{\n{decls}{implicit}{spec_acc}{prologue}{region_open}{body}{end}_f_return: ;\n{region_close}{epilogue}{end}{ret}\n{end}}}\n");
         self.record_names((u.line, u.end_line));
+        Ok(())
+    }
+
+    /// The `data` statements of unit `u` (Fortran 2003 §5.2.5): the values, repeat counts
+    /// expanded, go to the objects in order, a whole array taking as many as it has elements
+    /// in array element order. The variables are saved, so a procedure assigns them on its
+    /// first call only (a main program runs once).
+    fn data_init(&mut self, u: &Unit, out: &mut String) -> TResult<()> {
+        if u.data.is_empty() {
+            return Ok(());
+        }
+        let mut code = String::new();
+        for d in &u.data {
+            let m = self.marker(d.line);
+            let mut values = Vec::new();
+            for (r, v) in &d.values {
+                let ce = self.expr(v, None, d.line)?;
+                for _ in 0..*r {
+                    values.push(ce.clone());
+                }
+            }
+            let mut next = values.into_iter();
+            let mut take = |what: &str| next.next().ok_or_else(|| FortranError { line: d.line, col: 0, message: format!("the `data` statement has fewer values than objects (at {what})"), unsupported: false });
+            for o in &d.objects {
+                match o {
+                    Expr::Name(n) => {
+                        let v = self.var(n, d.line)?;
+                        if v.ty == Ty::Char {
+                            return unsupported(d.line, "character variables in `data` statements");
+                        }
+                        match &v.shape {
+                            None => {
+                                let val = take(n)?;
+                                let _ = writeln!(code, "{m}{} = {};", v.cname, expr::unparen(&Self::convert(&val, v.ty)));
+                            }
+                            Some(sh) if sh.fixed => {
+                                let total: i64 = sh.exts.iter().map(|x| x.parse::<i64>().unwrap_or(0)).product();
+                                for k in 0..total {
+                                    let val = take(n)?;
+                                    let _ = writeln!(code, "{m}{}[{k}] = {};", v.cname, expr::unparen(&Self::convert(&val, v.ty)));
+                                }
+                            }
+                            Some(_) => return unsupported(d.line, format!("`data` for `{n}`, whose size is not constant")),
+                        }
+                    }
+                    Expr::Apply(n, _) => {
+                        let lhs = self.expr(o, None, d.line)?;
+                        let val = take(n)?;
+                        let _ = writeln!(code, "{m}{} = {};", lhs.c, expr::unparen(&Self::convert(&val, lhs.ty)));
+                    }
+                    _ => return error(d.line, "a `data` object must be a variable or an array element"),
+                }
+            }
+            if next.next().is_some() {
+                return error(d.line, "the `data` statement has more values than its objects take");
+            }
+        }
+        if u.kind == UnitKind::Program {
+            out.push_str(&code);
+        } else {
+            let flag = self.tmp("data");
+            let m = self.marker(u.line);
+            let _ = write!(out, "{m}static int {flag};\n{m}if (!{flag}) {{\n{code}{m}{flag} = 1;\n{m}}}\n");
+        }
         Ok(())
     }
 
@@ -772,6 +847,9 @@ pub fn translate_units_named(units: &[Unit], file: &str) -> TResult<(String, cra
     for u in units {
         match u.kind {
             UnitKind::Module => {
+                if let Some(d) = u.data.first() {
+                    return unsupported(d.line, "`data` statements in a module (give the values as initializers)");
+                }
                 t.f = FnState::default();
                 let mut out = String::new();
                 let mut pro = String::new();

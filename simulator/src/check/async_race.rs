@@ -32,8 +32,10 @@ use accsim_core::exec::check::Access;
 use accsim_core::exec::events::Event;
 use accsim_core::exec::memory::Memory;
 
+use accsim_core::dialect::cray::{queue_name, AccModel, AUTO_ASYNC_QUEUE};
+
 use super::coherence::Coherence;
-use super::report::{element, finding, var_name};
+use super::report::{element, finding};
 
 /// Ranges kept per pending kernel.
 pub const MAX_RANGES: usize = 1 << 16;
@@ -77,9 +79,17 @@ impl Pending {
 #[derive(Default)]
 pub struct AsyncRaces {
     pending: BTreeMap<i64, Vec<Pending>>,
+    /// Cray's `acc_model`: what put work on the implicit queue [`AUTO_ASYNC_QUEUE`], for the
+    /// findings it causes.
+    model: AccModel,
 }
 
 impl AsyncRaces {
+    /// The checker of a run under Cray's `acc_model` (`--acc-model`, `--cray`).
+    pub fn for_acc_model(model: AccModel) -> AsyncRaces {
+        AsyncRaces { model, ..Default::default() }
+    }
+
     /// No queue has pending work.
     pub fn idle(&self) -> bool {
         self.pending.values().all(Vec::is_empty)
@@ -98,7 +108,7 @@ impl AsyncRaces {
     fn name(coh: &Coherence, addr: u64, size: u64) -> String {
         let id = (addr >> 32) as u32;
         let host = coh.host_of(id).unwrap_or(id);
-        element(coh.name_of(host).map(var_name).unwrap_or(""), addr as u32, size, coh.whole(host, size))
+        element(coh.name_of(host).unwrap_or(""), addr as u32, size, coh.whole(host, size))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -107,6 +117,22 @@ impl AsyncRaces {
             let what = Self::name(coh, addr, size);
             let verb = if w { "writes" } else { "reads" };
             let theirs = if pw { "writes" } else { "reads" };
+            if q == AUTO_ASYNC_QUEUE {
+                // No `async` clause put it there: Cray's auto-async model did (dialect::cray).
+                let model = self.model.auto_async_name();
+                let sync = if p.what == "kernel" { "kernels" } else { "data transfers" };
+                found.push(
+                    finding(
+                        FindingKind::AsyncRace,
+                        Severity::Error,
+                        format!("{who} {verb} {what} while the {} that acc_model={model} runs asynchronously may still be running, and it {theirs} that data; there is no wait between", p.what),
+                        loc,
+                    )
+                    .with_related(p.loc, format!("the {} was queued here on the implicit queue of acc_model={model}, which runs {sync} without an `async` clause asynchronously", p.what))
+                    .with_help("add `#pragma acc wait` (or `acc_wait_all()`) before this access (§2.14), or run with `--acc-model auto_async_none`".to_string()),
+                );
+                return;
+            }
             found.push(
                 finding(
                     FindingKind::AsyncRace,
@@ -137,7 +163,7 @@ impl AsyncRaces {
         if !self.idle() {
             // Device code of a synchronous kernel, or of another queue, touching pending data.
             let who = match queue {
-                Some(q) => format!("device code on async({q})"),
+                Some(q) => format!("device code on async({})", queue_name(q)),
                 None => "device code".to_string(),
             };
             self.report(&who, queue, (a.addr, a.size, a.write, false), a.loc, coh, found);
@@ -155,7 +181,7 @@ impl AsyncRaces {
                 let up = matches!(e, Event::Upload { .. });
                 let (src, dst) = if up { (*host, *device) } else { (*device, *host) };
                 let who = match queue {
-                    Some(q) => format!("the transfer on async({q})"),
+                    Some(q) => format!("the transfer on async({})", queue_name(q)),
                     None => "the host's transfer".to_string(),
                 };
                 let same_bytes = !up && coh.in_sync((*host >> 32) as u32, *host, *len);
@@ -211,7 +237,7 @@ impl super::Check for AsyncRaces {
     }
 
     fn hooks(&self) -> super::Hooks {
-        super::Hooks { device_access: true, host_access: true, data: true }
+        super::Hooks { device_access: true, host_access: true, data: true, gang_access: false }
     }
 
     fn device_access(&mut self, cx: &super::Context<'_>, _at: super::DeviceLoc, _private: bool, a: &Access, found: &mut Vec<Diagnostic>) {

@@ -39,7 +39,7 @@ use accsim_core::finding::FindingKind;
 use accsim_core::exec::check::Access;
 use accsim_core::exec::events::Event;
 
-use super::report::{element, finding, var_name};
+use super::report::{element, finding};
 use super::runs::Runs;
 use super::{DeviceLoc, Kernel, Thread};
 
@@ -232,7 +232,7 @@ impl Coherence {
     }
 
     fn describe(&self, id: u32, off: u32, size: u64) -> String {
-        let name = self.names.get(&id).map(|n| var_name(n)).unwrap_or("");
+        let name = self.names.get(&id).map(String::as_str).unwrap_or("");
         element(name, off, size, self.whole(id, size))
     }
 
@@ -248,7 +248,7 @@ impl Coherence {
             let Some(bad) = sh.cells.find(r.clone(), newer) else { return };
             let Some(site) = self.site_of(bad) else { return };
             let what = self.describe(id, r.start, a.size);
-            let name = self.names.get(&id).map(|n| var_name(n).to_string()).unwrap_or_default();
+            let name = self.names.get(&id).cloned().unwrap_or_default();
             let mut d;
             if state_of(bad) == State::Discarded {
                 d = finding(FindingKind::StaleHostRead, Severity::Error, format!("the host reads {what}, but its newest value was written on the device and discarded: the device copy was released without a copy-out"), a.loc);
@@ -308,7 +308,7 @@ impl Coherence {
             let Some(bad) = bad else { return };
             let Some(site) = self.site_of(bad) else { return };
             let what = self.describe(hid, r.start, a.size);
-            let name = self.names.get(&hid).map(|n| var_name(n).to_string()).unwrap_or_default();
+            let name = self.names.get(&hid).cloned().unwrap_or_default();
             let who = t.describe();
             let d = if state_of(bad) == State::HostNewer {
                 finding(FindingKind::StaleDeviceRead, Severity::Error, format!("device code ({who}) reads {what}, but its newest value is on the host (no `update device` since the host wrote it)"), a.loc)
@@ -387,7 +387,7 @@ impl Coherence {
     /// A data-environment event.
     pub fn data(&mut self, _queue: Option<i64>, e: &Event<'_>, found: &mut Vec<Diagnostic>) {
         match e {
-            Event::Created { host, device, name, loc } => {
+            Event::Created { host, device, var: name, loc, .. } => {
                 let hid = (host.start >> 32) as u32;
                 let r = off_range(host.start, host.end - host.start);
                 self.dev_to_host.insert((device >> 32) as u32, hid);
@@ -477,7 +477,7 @@ impl Coherence {
                 for (c, v) in new {
                     sh.cells.fill(c, v);
                 }
-                let name = var_name(&m.name).to_string();
+                let name = m.name.clone();
                 if let Some(at) = m.copied_in.filter(|_| !m.device_read) {
                     found.push(
                         finding(FindingKind::RedundantTransfer, Severity::Note, format!("`{name}` is copied to the device, but device code never reads it"), at)

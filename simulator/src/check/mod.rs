@@ -13,6 +13,8 @@
 //! event to the checkers of the [`registry`], each a [`Check`] in a module of its own:
 //!
 //! - [`race`]: data races between the threads of one kernel;
+//! - [`shared_frame`]: values passed between the workers and lanes of one gang through the
+//!   gang's own storage (its variables and its private copies);
 //! - [`async_race`]: the host or another queue touching data of pending queue work.
 //!
 //! The address-space rule (the host dereferencing device memory, §1.3) is `CheckRun`'s own: it
@@ -42,6 +44,7 @@ pub mod coherence;
 pub mod race;
 pub mod report;
 pub mod runs;
+pub mod shared_frame;
 
 use std::sync::{Arc, Mutex};
 
@@ -122,6 +125,7 @@ pub struct Hooks {
     pub device_access: bool,
     pub host_access: bool,
     pub data: bool,
+    pub gang_access: bool,
 }
 
 /// One checker of `accsim check`: a module of this folder that implements it and is listed in
@@ -137,6 +141,11 @@ pub trait Check: Send {
     /// memory at `at`; `private`: the location is a gang-private block of the runtime (private,
     /// firstprivate and reduction copies, §2.5.9–§2.5.11).
     fn device_access(&mut self, _cx: &Context<'_>, _at: DeviceLoc, _private: bool, _a: &Access, _found: &mut Vec<Diagnostic>) {}
+
+    /// Device code of `cx.kernel` made access `a` to storage of the running gang that its
+    /// workers and lanes may share ([`shared_frame`]): a variable of device code kept in
+    /// memory, or a gang's private, firstprivate or reduction copy (§2.5.10–§2.5.11).
+    fn gang_access(&mut self, _cx: &Context<'_>, _at: shared_frame::GangLoc, _holds: &shared_frame::Holds, _a: &Access, _found: &mut Vec<Diagnostic>) {}
 
     /// Host code (or a kernel running on the host) made access `a` to host memory.
     fn host_access(&mut self, _cx: &Context<'_>, _a: &Access, _found: &mut Vec<Diagnostic>) {}
@@ -155,7 +164,13 @@ pub trait Check: Send {
 /// The checkers of `accsim check`, in the order they see each event. A new checker is a module
 /// of this folder implementing [`Check`], added here.
 pub fn registry() -> Vec<Box<dyn Check>> {
-    vec![Box::<race::Races>::default(), Box::<async_race::AsyncRaces>::default()]
+    registry_for(Default::default())
+}
+
+/// The checkers of a run under Cray's `acc_model` (`--acc-model`, `--cray`): the async-race
+/// checker names the model in what its implicit queue causes.
+pub fn registry_for(model: accsim_core::dialect::cray::AccModel) -> Vec<Box<dyn Check>> {
+    vec![Box::<race::Races>::default(), Box::<shared_frame::SharedFrames>::default(), Box::new(async_race::AsyncRaces::for_acc_model(model))]
 }
 
 /// The checker object a checking run carries (see the module documentation).
@@ -176,6 +191,13 @@ pub struct CheckRun {
     device_checks: Vec<usize>,
     host_checks: Vec<usize>,
     data_checks: Vec<usize>,
+    gang_checks: Vec<usize>,
+    /// For each worker or vector partition running now, outermost first, the first allocation
+    /// id made after it began: storage made earlier may be shared by its threads.
+    partition_marks: Vec<u32>,
+    /// Per function of the executable, its name and its locals' names (messages about
+    /// variables of device code, [`CheckRun::name_locals`]).
+    local_names: Vec<(String, Vec<String>, Vec<(u32, accsim_core::ir::acc::Level)>)>,
     /// Take the footprints of kernels proven race-free at launch instead of their accesses
     /// ([`Subscriber::proven_launch`]); `accsim check --every-access` turns it off.
     pub proofs: bool,
@@ -221,9 +243,17 @@ impl CheckRun {
             device_checks: Vec::new(),
             host_checks: Vec::new(),
             data_checks: Vec::new(),
+            gang_checks: Vec::new(),
+            partition_marks: Vec::new(),
+            local_names: Vec::new(),
             proofs: true,
         };
         (run.with_checks(registry()), findings)
+    }
+
+    /// This run with the checkers of [`registry_for`] `model`.
+    pub fn with_acc_model(self, model: accsim_core::dialect::cray::AccModel) -> CheckRun {
+        self.with_checks(registry_for(model))
     }
 
     /// This run with `checks` (in the order they see each event) instead of its own.
@@ -232,8 +262,37 @@ impl CheckRun {
         self.device_checks = with(|h| h.device_access);
         self.host_checks = with(|h| h.host_access);
         self.data_checks = with(|h| h.data);
+        self.gang_checks = with(|h| h.gang_access);
         self.checks = checks;
         self
+    }
+
+    /// Learn the names of the executable's functions and locals, which findings about variables
+    /// of device code use (without them such a variable is "a local variable").
+    pub fn name_locals(&mut self, exe: &accsim_core::exec::Executable) {
+        self.local_names = exe.funcs.iter().map(|f| (f.name.clone(), f.local_names.clone(), f.thread_locals.clone())).collect();
+    }
+
+    /// The storage of the running gang that its threads may share, at `addr` (see
+    /// [`shared_frame`]): a frame local or VLA of device code, or a gang copy of the runtime.
+    fn gang_loc(&self, mem: &Memory, addr: u64) -> Option<(shared_frame::GangLoc, shared_frame::Holds)> {
+        let id = (addr >> 32) as u32;
+        let a = mem.allocation(AllocId(id))?;
+        let in_partition = self.partition_marks.last().is_some_and(|&mark| id < mark);
+        let (shared, holds) = match a.kind {
+            AllocKind::Local(f, l) | AllocKind::Vla(f, l) => {
+                let func = self.local_names.get(f as usize);
+                let name = func.and_then(|(_, names, _)| names.get(l as usize)).filter(|n| !n.is_empty() && !n.starts_with(['_', '<', '&']));
+                let declared_in = func.and_then(|(_, _, w)| w.iter().find(|(x, _)| *x == l).map(|(_, level)| *level));
+                (in_partition, shared_frame::Holds::Variable { name: name.cloned().unwrap_or_else(|| "a local variable".into()), declared_in })
+            }
+            // The gang's threads combine their partial results into a reduction copy
+            // (§2.5.11, §2.7.11): no thread reads another's value there.
+            kind if kind.is_gang_reduction_copy() => return None,
+            kind if kind.is_gang_private() => (true, shared_frame::Holds::GangCopy),
+            _ => return None,
+        };
+        Some((shared_frame::GangLoc { alloc: id, offset: addr as u32, shared }, holds))
     }
 
     /// A new synchronisation epoch (never 0, the epoch of no thread yet, nor `u32::MAX`,
@@ -294,7 +353,10 @@ impl Subscriber for CheckRun {
     fn event(&mut self, mem: &Memory, at: &Stamp<'_>, e: &Event<'_>) {
         match e {
             Event::Access(a) => self.access(mem, a),
-            Event::Thread(t) => self.thread(*t),
+            Event::Thread(t) => {
+                self.partition_marks(mem, *t);
+                self.thread(*t)
+            }
             Event::Finding(d) => self.note((*d).clone()),
             // The timeline's own events: nothing the checkers follow.
             Event::Launched { .. } | Event::WaitDirective { .. } | Event::Present { .. } | Event::LoopSchedule(_) => {}
@@ -345,7 +407,18 @@ impl CheckRun {
         let mut found = Vec::new();
         match self.kernel {
             Some(k) if !k.on_host => {
-                let Some((at, private)) = self.device_loc(mem, a.addr) else { return };
+                if !self.gang_checks.is_empty() {
+                    if let Some((at, holds)) = self.gang_loc(mem, a.addr) {
+                        let cx = Context { coherence: &self.coherence, kernel: self.kernel, thread: self.thread };
+                        for &i in &self.gang_checks {
+                            self.checks[i].gang_access(&cx, at, &holds, a, &mut found);
+                        }
+                    }
+                }
+                let Some((at, private)) = self.device_loc(mem, a.addr) else {
+                    self.report(found);
+                    return;
+                };
                 let t = self.thread;
                 self.coherence.device_access(at, a, &t, &k, &mut found);
                 let cx = Context { coherence: &self.coherence, kernel: self.kernel, thread: t };
@@ -381,6 +454,18 @@ impl CheckRun {
             }
         }
         self.report(found);
+    }
+
+    /// Follow the partitions running now ([`CheckRun::partition_marks`]).
+    fn partition_marks(&mut self, mem: &Memory, e: ThreadEvent) {
+        match e {
+            ThreadEvent::GangStart(_) => self.partition_marks.clear(),
+            ThreadEvent::PartitionBegin(..) => self.partition_marks.push(mem.next_id()),
+            ThreadEvent::PartitionEnd(_) => {
+                self.partition_marks.pop();
+            }
+            ThreadEvent::Partition(..) | ThreadEvent::GangsDone => {}
+        }
     }
 
     fn thread(&mut self, e: ThreadEvent) {
@@ -425,11 +510,10 @@ impl CheckRun {
     fn data(&mut self, mem: &Memory, queue: Option<i64>, e: &Event<'_>) {
         self.blocks = [None; 4];
         let mut found = Vec::new();
-        if let Event::Created { host, name, loc, .. } = e {
+        if let Event::Created { host, var: name, loc, .. } = e {
             // A data clause or routine maps host memory (§2.6.5); given device memory
             // (`acc_malloc`), the runtime copies from and to an address the host cannot use.
             if let Some(alloc) = mem.allocation(AllocId((host.start >> 32) as u32)).filter(|a| a.space == Space::Device) {
-                let name = report::var_name(name);
                 let mut d = report::finding(
                     FindingKind::HostDerefDevicePtr,
                     accsim_core::diag::Severity::Error,

@@ -46,7 +46,7 @@ use accsim_core::exec::check::Access;
 use rustc_hash::FxHashMap;
 
 use super::coherence::Coherence;
-use super::report::{element, finding, var_name};
+use super::report::{element, finding};
 use super::{DeviceLoc, Kernel, Thread};
 
 /// Who made an access of the current launch and where (without its epochs).
@@ -333,7 +333,7 @@ impl Races {
                 };
                 if let Some((s, p)) = other.and_then(|s| Some((s, *records.get(s)?))) {
                     reported = true;
-                    let name = at.host.and_then(|h| coh.name_of(h)).map(var_name).unwrap_or("");
+                    let name = at.host.and_then(|h| coh.name_of(h)).unwrap_or("");
                     let what = element(name, at.offset, a.size, at.host.is_none_or(|h| coh.whole(h, a.size)));
                     let prev_write = records.get(write).is_some_and(|w| p.loc == w.loc && (p.gang, p.worker, p.lane) == (w.gang, w.worker, w.lane) && s.epoch == write.epoch);
                     let prev = Prev { thread: Thread { gang: p.gang, worker: p.worker, lane: p.lane, wsync: 0, lsync: s.epoch }, loc: p.loc };
@@ -390,7 +390,7 @@ impl super::Check for Races {
     }
 
     fn hooks(&self) -> super::Hooks {
-        super::Hooks { device_access: true, host_access: false, data: false }
+        super::Hooks { device_access: true, host_access: false, data: false, gang_access: false }
     }
 
     fn device_access(&mut self, cx: &super::Context<'_>, at: DeviceLoc, private: bool, a: &Access, found: &mut Vec<Diagnostic>) {

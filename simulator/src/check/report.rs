@@ -47,11 +47,6 @@ pub fn finding(kind: FindingKind, severity: Severity, message: String, loc: Loc)
     kind.diagnostic(severity, message, loc)
 }
 
-/// The variable name of a clause's text (`a[0:n]` → `a`).
-pub fn var_name(clause_text: &str) -> &str {
-    clause_text.split('[').next().unwrap_or(clause_text).trim()
-}
-
 /// "`a[3]`" for an element of size `size` at byte `offset` of an array named `name`, "`x`" for
 /// a whole scalar (`whole`: the access covers the object), or "`s` (byte 12)" when the offset
 /// is not a multiple of the size.

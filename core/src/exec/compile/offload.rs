@@ -12,13 +12,19 @@ use crate::exec::value::Kind;
 use crate::ir::acc::*;
 use crate::ir::*;
 
+use super::deep_copy::{deep_enter, deep_exit, DeepLayout};
 use super::{Cx, ExprFn, Op, R};
 
 /// How to find the host bytes a clause names, at run time.
 struct VarPlan {
     name: String,
+    /// The variable (`a` of `a[0:n]`).
+    var: String,
     loc: Loc,
     shape: Shape,
+    /// The pointer members of the data's element type, for Cray's `deep_copy`
+    /// ([`super::deep_copy`]); `None` when it has none.
+    deep: Option<Arc<DeepLayout>>,
 }
 
 enum Shape {
@@ -165,7 +171,7 @@ impl VarPlan {
     /// The pieces of host memory the clause names: for a jagged subarray, each pointer array
     /// (level by level) and then the data its last level points at.
     fn pieces(&self, m: &mut Machine) -> Result<Vec<Piece>, Trap> {
-        let hr = |range: Range<u64>| HostRange { range, name: self.name.clone(), loc: self.loc };
+        let hr = |range: Range<u64>| HostRange { range, name: self.name.clone(), var: self.var.clone(), loc: self.loc };
         match &self.shape {
             Shape::Whole { addr, size, size_fn, bare } => {
                 let a = addr(m)?;
@@ -246,7 +252,16 @@ fn clauses_of(d: &AccDirective) -> impl Iterator<Item = &AccClauseKind> {
 }
 
 impl<'a> Cx<'a> {
+    /// The plan of a clause's variable, with the pointer members `deep_copy` follows.
     fn var_plan(&mut self, v: &AccVar) -> R<VarPlan> {
+        let mut plan = self.var_plan_shape(v)?;
+        if !matches!(plan.shape, Shape::Jagged { .. }) {
+            plan.deep = DeepLayout::of_data(self.t, v.var_ty);
+        }
+        Ok(plan)
+    }
+
+    fn var_plan_shape(&mut self, v: &AccVar) -> R<VarPlan> {
         let t = self.t;
         let name = v.text.clone();
         let loc = v.loc;
@@ -275,7 +290,7 @@ impl<'a> Cx<'a> {
                 }
                 _ => None,
             };
-            return Ok(VarPlan { name, loc, shape: Shape::Whole { addr: self.expr(addr)?.into_fn(), size, size_fn, bare } });
+            return Ok(VarPlan { name, var: v.name.clone(), loc, shape: Shape::Whole { addr: self.expr(addr)?.into_fn(), size, size_fn, bare }, deep: None });
         }
         let Some(base) = &v.base else {
             return Err(Diagnostic::error("directive", format!("`{name}` cannot be subscripted"), loc));
@@ -336,10 +351,10 @@ impl<'a> Cx<'a> {
             }
         }
         if groups.len() > 1 {
-            return Ok(VarPlan { name, loc, shape: Shape::Jagged { base: base_fn, groups } });
+            return Ok(VarPlan { name, var: v.name.clone(), loc, shape: Shape::Jagged { base: base_fn, groups }, deep: None });
         }
         let dims = groups.pop().unwrap_or_default();
-        Ok(VarPlan { name, loc, shape: Shape::Section { base: base_fn, dims } })
+        Ok(VarPlan { name, var: v.name.clone(), loc, shape: Shape::Section { base: base_fn, dims }, deep: None })
     }
 
     /// Every variable of the directive's data clauses, with its clause.
@@ -377,9 +392,17 @@ impl<'a> Cx<'a> {
         };
         // §2.13.1: "An async clause with the argument value acc_async_sync will behave the same
         // as if no async clause appeared"; acc_async_noval (-1) is the queue of `async` alone.
+        // Without `async`, Cray's auto-async models put some work on their implicit queue
+        // (dialect::cray): kernels of compute constructs, and under `auto_async_all` the
+        // transfers of data directives.
+        let auto_async = match dir.kind {
+            AccKind::Parallel | AccKind::Kernels | AccKind::ParallelLoop | AccKind::KernelsLoop => Some(true),
+            AccKind::Data | AccKind::EnterData | AccKind::ExitData | AccKind::Update => Some(false),
+            _ => None,
+        };
         let queue_of = move |m: &mut Machine| -> Result<Option<i64>, Trap> {
             Ok(match &queue_fn {
-                None => None,
+                None => auto_async.and_then(|compute| rt::auto_async_queue(m, compute)),
                 Some(q) => match q.as_ref() {
                     Some(f) => Some(f(m)? as i32 as i64).filter(|q| *q != ACC_ASYNC_SYNC),
                     None => Some(ACC_ASYNC_NOVAL),
@@ -466,6 +489,10 @@ impl<'a> Cx<'a> {
                         };
                         let inherited = rt::region_on_host(m);
                         let queue = q(m)?;
+                        if queue.is_none() && !is_host_data {
+                            // Synchronous work comes after the implicit queue's (program order).
+                            rt::auto_async_join(m, loc)?;
+                        }
                         if let Some(w) = &waits {
                             // A construct the host runs itself (`if(false)`, the host device) waits
                             // on the host.
@@ -482,6 +509,11 @@ impl<'a> Cx<'a> {
                                 rt::map(m, piece_clause(p, *dc), &p.range, DataLifetime::Structured)?;
                             }
                             attach_pieces(m, &pieces, plan.loc)?;
+                            if let Some(deep) = plan.deep.as_deref().filter(|_| m.acc.config.acc_model.deep_copy) {
+                                for p in &pieces {
+                                    deep_enter(m, deep, &p.range, *dc, DataLifetime::Structured)?;
+                                }
+                            }
                         }
                         for plan in &use_dev {
                             if let Shape::Whole { addr, .. } = &plan.shape {
@@ -516,6 +548,9 @@ impl<'a> Cx<'a> {
                 self.emit(
                     Op::Expr(Box::new(move |m| {
                         let queue = queue_of(m)?;
+                        if queue.is_none() {
+                            rt::auto_async_join(m, loc)?;
+                        }
                         if let Some(w) = &waits {
                             w.run(m, queue.filter(|_| !m.acc.on_host), loc)?;
                         }
@@ -531,13 +566,24 @@ impl<'a> Cx<'a> {
                         m.acc.queue = queue;
                         for (dc, plan) in &data {
                             let pieces = plan.pieces(m)?;
+                            let deep = plan.deep.as_deref().filter(|_| m.acc.config.acc_model.deep_copy);
                             if enter {
                                 for p in &pieces {
                                     rt::map(m, piece_clause(p, *dc), &p.range, DataLifetime::Dynamic)?;
                                 }
                                 attach_pieces(m, &pieces, plan.loc)?;
+                                if let Some(deep) = deep {
+                                    for p in &pieces {
+                                        deep_enter(m, deep, &p.range, *dc, DataLifetime::Dynamic)?;
+                                    }
+                                }
                             } else {
                                 let copy_out = matches!(dc, DataClause::CopyOut | DataClause::PresentOrCopyOut | DataClause::Copy);
+                                if let Some(deep) = deep {
+                                    for p in &pieces {
+                                        deep_exit(m, deep, &p.range, copy_out)?;
+                                    }
+                                }
                                 // A pointer array holds device addresses on the device: never copied home.
                                 for p in pieces.iter().rev() {
                                     rt::exit_data(m, &p.range, copy_out && !p.is_pointer_array(), false)?;
@@ -563,6 +609,9 @@ impl<'a> Cx<'a> {
                 self.emit(
                     Op::Expr(Box::new(move |m| {
                         let queue = queue_of(m)?;
+                        if queue.is_none() {
+                            rt::auto_async_join(m, loc)?;
+                        }
                         if let Some(w) = &waits {
                             w.run(m, queue.filter(|_| !rt::region_on_host(m)), loc)?;
                         }
@@ -641,6 +690,11 @@ impl<'a> Cx<'a> {
                                 rt::map(m, piece_clause(p, *dc), &p.range, DataLifetime::Structured)?;
                             }
                             attach_pieces(m, &pieces, plan.loc)?;
+                            if let Some(deep) = plan.deep.as_deref().filter(|_| m.acc.config.acc_model.deep_copy) {
+                                for p in &pieces {
+                                    deep_enter(m, deep, &p.range, *dc, DataLifetime::Structured)?;
+                                }
+                            }
                         }
                         Ok(0)
                     })),

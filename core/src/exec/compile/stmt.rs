@@ -374,10 +374,9 @@ impl<'a> Cx<'a> {
                 let Some(var) = self.p.functions[self.fid as usize].locals.get(part.var.0 as usize) else {
                     return Err(Diagnostic::internal("a partition's thread variable is not a local of its function", Some(loc)));
                 };
-                let as_loop = part.sequential_loop(&self.p.types, var.ty, loc);
                 match self.partition_slot(part) {
-                    Some(p) if self.checking && self.partition.is_none() => self.checked_partition(p, &as_loop, sub)?,
-                    _ => self.stmt_inner(&as_loop, sub)?,
+                    Some(p) if self.checking && self.partition.is_none() => self.checked_partition(p, part, var.ty, loc, sub)?,
+                    _ => self.stmt_inner(&part.sequential_loop(&self.p.types, var.ty, loc), sub)?,
                 }
             }
         }

@@ -248,6 +248,10 @@ pub struct CFunc {
     pub(in crate::exec) memory_locals: Vec<MemLocal>,
     pub(in crate::exec) params: Vec<ParamCopy>,
     pub local_names: Vec<String>,
+    /// Checking executable: the locals declared in the loop body of a worker or vector
+    /// partition, with its level: one variable per worker or per lane, which the frame holds
+    /// once (`compile::checking`).
+    pub thread_locals: Vec<(u32, crate::ir::acc::Level)>,
     /// Where each local lives, indexed like `local_names` (for `exec/inspect.rs`).
     pub(crate) homes: Vec<Home>,
     pub variadic: bool,
@@ -301,7 +305,8 @@ pub struct GlobalImage {
 pub struct Executable {
     /// File-scope `declare` data: mapped when the program starts (§2.13: the data lifetime of a
     /// declared global is the whole program).
-    pub declares: Vec<(crate::ir::acc::DataClause, u64, u64, String, Loc)>,
+    /// (clause, address, size, the clause as written, its variable, where).
+    pub declares: Vec<(crate::ir::acc::DataClause, u64, u64, String, String, Loc)>,
     pub funcs: Vec<CFunc>,
     pub globals: Vec<GlobalImage>,
     pub strings: Vec<Vec<u8>>,

@@ -11,6 +11,7 @@
 //! | 2     | `--suite plain`: accsim run / gcc -O2 | 20× (plain C, no directives)            |
 //! | 3     | `--suite acc`: accsim run / gcc -O2   | 20× (the goal beyond the issue is 10×)  |
 //! | 4     | `--mode check`: accsim check / run    | 4×, and peak memory ≤ 3× program data   |
+//! | 16    | `--suite fortran`: accsim run / `gfortran -O2` (`--fc`) on the `.F90` twins of `acc/` | the ratio the C programs reach |
 //!
 //! Wall times are whole-process times (start-up, preprocessing and parsing included), measured from
 //! spawn to exit with a sub-millisecond polling loop. Peak memory is the child's `VmHWM` from
@@ -87,6 +88,9 @@ struct Cli {
     /// The C compiler for the reference builds.
     #[arg(long, value_name = "CC", default_value = "gcc")]
     cc: String,
+    /// The Fortran compiler for the reference builds of `--suite fortran` (issue 16).
+    #[arg(long, value_name = "FC", default_value = "gfortran")]
+    fc: String,
     /// Only these programs (`jacobi`, `matmul`, `blur`, `laplace`, `gemm`, …); repeatable or
     /// comma-separated.
     #[arg(long, value_delimiter = ',', value_name = "NAME")]
@@ -110,6 +114,7 @@ enum SuiteChoice {
     Plain,
     Acc,
     Styles,
+    Fortran,
     All,
 }
 
@@ -569,7 +574,10 @@ fn compile_c(
     out: &Path,
 ) -> Result<PathBuf, Failure> {
     let mut cmd = Command::new(cc);
-    cmd.arg(opt).arg("-std=gnu11").arg("-w");
+    cmd.arg(opt).arg("-w");
+    if file.extension().is_some_and(|e| e == "c") {
+        cmd.arg("-std=gnu11");
+    }
     cmd.args(defines.iter().map(|d| format!("-D{d}")));
     cmd.arg(file).arg("-o").arg(out).arg("-lm");
     let text = format!("{cmd:?}");
@@ -830,20 +838,26 @@ fn bench(cli: &Cli) -> Result<u8> {
         None => measure_baseline(cli, accsim.as_deref(), &scratch.0, &thread_columns, timeout)?,
     };
 
+    // The Fortran suite needs its compiler; `--suite all` leaves it out without one.
+    let fortran_compiler = Command::new(&cli.fc).arg("--version").stdin(Stdio::null()).output().is_ok_and(|o| o.status.success());
+    if !fortran_compiler && cli.suite == SuiteChoice::All {
+        eprintln!("accsim-bench: no `{}`: the Fortran suite is left out", cli.fc);
+    }
     let mut results = Vec::new();
     for program in Program::all() {
         let wanted = match cli.suite {
             SuiteChoice::Plain => program.suite == Suite::Plain,
             SuiteChoice::Acc => program.suite == Suite::Acc,
             SuiteChoice::Styles => program.suite == Suite::Styles,
-            SuiteChoice::All => true,
+            SuiteChoice::Fortran => program.suite == Suite::Fortran,
+            SuiteChoice::All => program.suite != Suite::Fortran || fortran_compiler,
         };
         if !wanted || (!cli.only.is_empty() && !cli.only.iter().any(|o| o == program.kernel.name)) {
             continue;
         }
         let file = samples
             .join(program.suite.dir())
-            .join(format!("{}.c", program.kernel.name));
+            .join(format!("{}.{}", program.kernel.name, program.suite.extension()));
         if !file.is_file() {
             bail!("{}: no such file", file.display());
         }
@@ -858,7 +872,9 @@ fn bench(cli: &Cli) -> Result<u8> {
         eprintln!("accsim-bench: {label} (N={n})");
         let stem = format!("{}-{}", program.suite.dir(), program.kernel.name);
         let o2 = scratch.0.join(format!("{stem}-O2"));
-        let gcc = compile_c(&cli.cc, "-O2", &file, &defines, &o2)
+        // The Fortran programs' reference is gfortran -O2 (the directives ignored, as gcc's).
+        let compiler = if program.suite == Suite::Fortran { &cli.fc } else { &cli.cc };
+        let gcc = compile_c(compiler, "-O2", &file, &defines, &o2)
             .and_then(|exe| measure(&Subject::Native { exe }, None, cli.repeat, timeout, None));
         if let Ok(g) = &gcc {
             eprintln!("  gcc -O2: {:.4} s", g.best_s);
@@ -879,7 +895,7 @@ fn bench(cli: &Cli) -> Result<u8> {
                 }
                 None => {
                     let o0 = scratch.0.join(format!("{stem}-O0"));
-                    let stand_in = compile_c(&cli.cc, "-O0", &file, &defines, &o0)
+                    let stand_in = compile_c(compiler, "-O0", &file, &defines, &o0)
                         .map(|exe| Subject::Native { exe });
                     (stand_in.clone(), stand_in)
                 }
@@ -1082,6 +1098,7 @@ fn render_table(
         row.push(match (s.mode, r.program.suite) {
             (Mode::Run, Suite::Plain) => format!("<={RUN_TARGET}x"),
             (Mode::Run, Suite::Acc) => format!("<={RUN_TARGET}x (goal {ACC_GOAL}x)"),
+            (Mode::Run, Suite::Fortran) => format!("<={RUN_TARGET}x (of gfortran -O2)"),
             (Mode::Run, Suite::Styles) => {
                 format!("<={STYLES_RUN_WORST}x (geomean <={STYLES_RUN_GEOMEAN}x)")
             }
@@ -1324,8 +1341,10 @@ mod tests {
         assert_eq!(code, 0);
         let text = fs::read_to_string(&json).expect("JSON written");
         let _ = fs::remove_file(&json);
-        let programs = Program::all().count();
-        assert_eq!(programs, 6 + programs::STYLES.len());
+        let gfortran = Command::new("gfortran").arg("--version").output().is_ok_and(|o| o.status.success());
+        let fortran = if gfortran { programs::FORTRAN.len() } else { 0 };
+        let programs = Program::all().filter(|p| gfortran || p.suite != Suite::Fortran).count();
+        assert_eq!(programs, 6 + programs::STYLES.len() + fortran);
         assert_eq!(text.matches("\"result\": \"OK\"").count(), programs, "{text}");
         // A baseline per thread column, and a net ratio in every column.
         assert_eq!(text.matches("\"source\": ").count(), 2, "{text}");
@@ -1412,7 +1431,7 @@ mod tests {
     fn every_program_has_its_file() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples/bench");
         for p in Program::all() {
-            let file = dir.join(p.suite.dir()).join(format!("{}.c", p.kernel.name));
+            let file = dir.join(p.suite.dir()).join(format!("{}.{}", p.kernel.name, p.suite.extension()));
             assert!(file.is_file(), "{}", file.display());
         }
         assert_eq!(programs::STYLES.len(), 17);

@@ -12,6 +12,8 @@ pub enum Suite {
     Acc,
     /// Issue 15: programs in the styles people write.
     Styles,
+    /// Issue 16: OpenACC Fortran twins of `acc/` (`.F90`), against `gfortran -O2`.
+    Fortran,
 }
 
 impl Suite {
@@ -20,6 +22,15 @@ impl Suite {
             Suite::Plain => "plain",
             Suite::Acc => "acc",
             Suite::Styles => "styles",
+            Suite::Fortran => "fortran",
+        }
+    }
+
+    /// The source file suffix of its programs (`.F90`: preprocessed, for the `-DN=` sizes).
+    pub fn extension(self) -> &'static str {
+        match self {
+            Suite::Fortran => "F90",
+            _ => "c",
         }
     }
 }
@@ -70,6 +81,22 @@ pub fn matmul_bytes(n: u64) -> u64 {
 pub fn blur_bytes(n: u64) -> u64 {
     2 * n * n * 4 + 25 * 4
 }
+/// Issue 16's Fortran suite, `samples/bench/fortran/`: the Jacobi and matrix product of `acc/`.
+pub const FORTRAN: &[Kernel] = &[
+    Kernel {
+        name: "jacobi",
+        full_n: 1024,
+        small_n: 128,
+        data_bytes: jacobi_bytes,
+    },
+    Kernel {
+        name: "matmul",
+        full_n: 512,
+        small_n: 64,
+        data_bytes: matmul_bytes,
+    },
+];
+
 /// Issue 15's suite, `samples/bench/styles/`: sizes at which `gcc -O2` takes 0.1–1 s.
 pub const STYLES: &[Kernel] = &[
     styles("laplace", 1024, 48, |n| 2 * n * n * 8),
@@ -117,13 +144,17 @@ pub struct Program {
 }
 
 impl Program {
-    /// Every program: plain ones, OpenACC ones, then issue 15's suite.
+    /// Every program: plain ones, OpenACC ones, issue 15's suite, then the Fortran ones.
     pub fn all() -> impl Iterator<Item = Program> {
         [Suite::Plain, Suite::Acc]
             .into_iter()
             .flat_map(|suite| KERNELS.iter().map(move |kernel| Program { suite, kernel }))
             .chain(STYLES.iter().map(|kernel| Program {
                 suite: Suite::Styles,
+                kernel,
+            }))
+            .chain(FORTRAN.iter().map(|kernel| Program {
+                suite: Suite::Fortran,
                 kernel,
             }))
     }
