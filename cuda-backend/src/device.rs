@@ -179,6 +179,19 @@ pub fn source_key(parts: &[&str]) -> String {
     format!("{a:016x}{b:016x}")
 }
 
+/// The environment variable of the GPU fault-injection tests (cuda-backend/tests/
+/// fault-injection.sh): `nvrtc` makes the generated CUDA C fail to compile.
+pub const INJECT_FAULT_ENV: &str = "ACCSIM_CUDA_INJECT_FAULT";
+
+/// The CUDA C to compile: the module's, or with [`INJECT_FAULT_ENV`]`=nvrtc` the same with a line
+/// NVRTC rejects appended, so that the tests see how an NVRTC failure is reported (issue 14).
+fn injected_source(source: &str) -> std::borrow::Cow<'_, str> {
+    match std::env::var(INJECT_FAULT_ENV).as_deref() {
+        Ok("nvrtc") => format!("{source}\n#error \"fault injected by {INJECT_FAULT_ENV}=nvrtc\"\n").into(),
+        _ => source.into(),
+    }
+}
+
 /// The device heap of a module whose code allocates variable-length arrays ([`emit::Module::device_heap`]).
 const DEVICE_HEAP_BYTES: usize = 1 << 30;
 
@@ -271,12 +284,13 @@ impl State {
         let mut nv = (0i32, 0i32);
         // SAFETY: valid out-pointers.
         let _ = unsafe { cudarc::nvrtc::sys::nvrtcVersion(&mut nv.0, &mut nv.1) };
-        let key = source_key(&[&module.source, &arch, &format!("nvrtc {}.{}", nv.0, nv.1), &NVRTC_OPTIONS.join(" ")]);
+        let source = injected_source(&module.source);
+        let key = source_key(&[&source, &arch, &format!("nvrtc {}.{}", nv.0, nv.1), &NVRTC_OPTIONS.join(" ")]);
         let cached = ptx_cache_dir().map(|d| d.join(format!("{key}.ptx")));
         let (mut ptx, from_cache) = match cached.as_ref().and_then(|f| std::fs::read(f).ok()) {
             Some(bytes) => (bytes, true),
             None => {
-                let bytes = nvrtc_compile(&module.source, &arch)?;
+                let bytes = nvrtc_compile(&source, &arch)?;
                 if let Some(f) = &cached {
                     // The cache is an optimisation: a read-only home only costs a compile.
                     if let Some(dir) = f.parent() {

@@ -361,17 +361,17 @@ pub extern "C" fn jit_arith_trap(ctx: *mut Ctx, what: u64, loc: u64) {
     ctx.set_trap(t);
 }
 
-/// Fuel ran out at `loc`: a limit when `--max-steps` is set, otherwise a refill.
+/// Fuel ran out at `loc`: a refill, or the trap of a limit (`--max-steps`, `--max-time`).
 pub extern "C" fn jit_out_of_fuel(ctx: *mut Ctx, loc: u64) {
     // SAFETY: as in `jit_load`.
     let ctx = unsafe { &mut *ctx };
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
-    if m.fuel_limited() {
-        let t = m.out_of_fuel(ctx.loc(loc));
-        ctx.set_trap(t);
-    } else {
-        ctx.fuel = u64::MAX;
+    // A refill, a chunk of the step pool, or the trap of a limit (`Machine::refill`).
+    let at = ctx.loc(loc);
+    match m.refill(at) {
+        Ok(fuel) => ctx.fuel = fuel,
+        Err(t) => ctx.set_trap(t),
     }
 }
 

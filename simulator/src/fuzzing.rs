@@ -50,6 +50,12 @@ fn compiled(data: &[u8]) -> Result<Option<driver::Compiled>, Defect> {
     }
 }
 
+/// Whether preprocessed C compiles without an error (the driver counts its seeds that do: a
+/// seed that does not compile exercises only the parser).
+pub fn compiles(data: &[u8]) -> bool {
+    matches!(compiled(data), Ok(Some(_)))
+}
+
 /// Compile preprocessed C: compile errors are fine, internal errors are defects.
 pub fn frontend(data: &[u8]) -> Result<(), Defect> {
     let Some(c) = compiled(data)? else { return Ok(()) };
@@ -71,6 +77,8 @@ pub fn execute(data: &[u8]) -> Result<(), Defect> {
         stdout: Some(out.sink()),
         stderr: Some(err.sink()),
         environment: Some(Default::default()),
+        // No file may be opened, and stdin is empty (the default FileAccess grants nothing).
+        stdin: Some(Box::new(std::io::empty())),
         ..Default::default()
     };
     match exe.run(options, vec!["fuzz".into()]) {

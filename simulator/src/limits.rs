@@ -1,16 +1,19 @@
 //! The wall-clock limit of a run (`--max-time SECONDS`, issue 14).
 //!
-//! The step and memory limits are counted by the interpreter; time cannot be, because a run can
-//! spend it where no step is counted: preprocessing a huge or endless input, a blocked read, a
-//! launch of very many gangs. A watchdog thread started before preprocessing ends the process
-//! when the time is up: it prints a `max-time` limit diagnostic, writes the JSON `--report`
-//! when one was asked for, and exits with status 4 (a limit). Output the program had not yet
-//! flushed is lost then, as when a shell's `timeout` kills a program.
+//! The step and memory limits are counted by the interpreter. Time is checked by the interpreter
+//! too, every 65,536 steps, so that the limit names the line being run; but a run can spend time
+//! where no step is counted: preprocessing a huge or endless input, a blocked read, a launch of
+//! very many gangs. A watchdog thread started before preprocessing ends the process then: it
+//! kills a running preprocessor, prints a `max-time` limit diagnostic at the program's file,
+//! writes the JSON `--report` when one was asked for, and exits with status 4 (a limit). Output
+//! the program had not yet flushed is lost then, as when a shell's `timeout` kills a program.
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use accsim_core::diag::{Diagnostic, SourceMap};
+use accsim_core::diag::{Loc, SourceMap};
+use accsim_core::exec::time_limit_diagnostic;
 
 use crate::outcome::{report_json, Figures, Outcome};
 
@@ -44,32 +47,48 @@ pub fn granted_environment(names: &[String]) -> std::collections::BTreeMap<Strin
 /// Exit status of a limit reached (README "Exit status").
 pub const LIMIT_STATUS: i32 = 4;
 
-/// The diagnostic of the time limit.
-pub fn time_limit(seconds: f64) -> Diagnostic {
-    let mut d = Diagnostic::error("max-time", format!("the run took longer than {seconds} seconds of wall-clock time (the --max-time limit)"), Default::default())
-        .with_help("`--max-time SECONDS` raises the limit");
-    d.primary = None;
-    d
+/// When the watchdog started: the start of the run for `--max-time` ([`RunOptions::deadline`]).
+static STARTED: OnceLock<Instant> = OnceLock::new();
+
+/// When the command started, for its `--max-time` deadline (the watchdog's start; now if none).
+pub fn started() -> Instant {
+    *STARTED.get_or_init(Instant::now)
 }
 
+/// How long the watchdog waits past the limit for the interpreter to stop the run itself (at the
+/// line it is running) before it ends the process.
+const WATCHDOG_GRACE: Duration = Duration::from_secs(1);
+
 /// Start the watchdog of `--max-time` (nothing when `seconds` is `None`). `report` is the JSON
-/// report file to write for `command` when the time is up.
-pub fn start_watchdog(seconds: Option<f64>, report: Option<PathBuf>, command: &'static str) {
+/// report file to write for `command` when the time is up; `files` are the program's files.
+///
+/// The interpreter checks the deadline itself every 65,536 steps and stops at the line it runs
+/// ([`RunOptions::deadline`]); the watchdog is for the time spent elsewhere — preprocessing, a
+/// blocked read, bookkeeping outside the steps. It waits [`WATCHDOG_GRACE`] past the limit,
+/// kills a running preprocessor (its whole process group), reports the limit at the program's
+/// file and exits with status 4.
+///
+/// [`RunOptions::deadline`]: accsim_core::exec::RunOptions::deadline
+pub fn start_watchdog(seconds: Option<f64>, report: Option<PathBuf>, command: &'static str, files: &[String]) {
+    let started = started();
     let Some(seconds) = seconds.filter(|s| s.is_finite() && *s >= 0.0) else {
         return;
     };
-    let started = Instant::now();
+    let file = files.first().cloned();
     let spawned = std::thread::Builder::new().name("accsim-watchdog".into()).spawn(move || {
-        std::thread::sleep(Duration::from_secs_f64(seconds.min(1e9)));
-        let d = time_limit(seconds);
-        eprintln!("error[{}]: {}", d.kind, d.message);
-        if let Some(help) = &d.help {
-            eprintln!("  = help: {help}");
+        std::thread::sleep(Duration::from_secs_f64(seconds.min(1e9)) + WATCHDOG_GRACE);
+        accsim_core::frontend::preprocess::kill_running_preprocessors();
+        let mut map = SourceMap::new();
+        let loc = file.as_deref().map(|f| Loc { file: map.file_id(f), line: 0, col: 0 }).unwrap_or_default();
+        let mut d = time_limit_diagnostic(seconds, loc);
+        if file.is_none() {
+            d.primary = None;
         }
+        eprint!("{}", d.render(&map, false));
         if let Some(path) = report {
             let outcome = Outcome::Limit(d);
             let figures = Figures { wall_seconds: started.elapsed().as_secs_f64(), ..Figures::default() };
-            let doc = report_json(command, &outcome, LIMIT_STATUS as u8, &[], &figures, &SourceMap::new());
+            let doc = report_json(command, &outcome, LIMIT_STATUS as u8, &[], &figures, &map);
             if let Err(e) = std::fs::write(&path, doc) {
                 eprintln!("accsim: cannot write the report {}: {e}", path.display());
             }

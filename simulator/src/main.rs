@@ -239,6 +239,14 @@ struct RunArgs {
     /// `getenv` (repeatable).
     #[arg(long = "env", value_name = "NAME")]
     env: Vec<String>,
+    /// Under --sandbox, let the program open PATH for reading with fopen (a directory: every file
+    /// below it; repeatable). Without --sandbox a program opens what the user may open.
+    #[arg(long = "allow-read", value_name = "PATH")]
+    allow_read: Vec<std::path::PathBuf>,
+    /// Under --sandbox, let the program create and write PATH with fopen (a directory: every file
+    /// below it; repeatable).
+    #[arg(long = "allow-write", value_name = "PATH")]
+    allow_write: Vec<std::path::PathBuf>,
     /// Default number of gangs of a compute construct without `num_gangs`.
     #[arg(long, value_name = "N", default_value_t = 8)]
     gangs: u64,
@@ -328,6 +336,8 @@ impl RunArgs {
             max_memory: Some(self.max_memory.unwrap_or(limits::default_max_memory(self.compile.sandbox))),
             environment: self.compile.sandbox.then(|| limits::granted_environment(&self.env)),
             device: device_config(self),
+            deadline: self.max_time().map(|seconds| (limits::started(), seconds)),
+            files: exec::libc_file::FileAccess { unrestricted: !self.compile.sandbox, read: self.allow_read.clone(), write: self.allow_write.clone() },
             ..Default::default()
         }
     }
@@ -462,7 +472,7 @@ fn main() -> ExitCode {
     let mut map = SourceMap::new();
     match cli.command {
         Command::Check(c) => {
-            limits::start_watchdog(c.run.max_time(), c.report.clone().filter(|_| c.format == Format::Json), "check");
+            limits::start_watchdog(c.run.max_time(), c.report.clone().filter(|_| c.format == Format::Json), "check", &c.run.compile.files);
             check(c, &mut map)
         }
         Command::Explore(e) => explore(e, &mut map),
@@ -523,7 +533,7 @@ fn main() -> ExitCode {
         Command::Run(cmd) => {
             let r = &cmd.run;
             let started = std::time::Instant::now();
-            limits::start_watchdog(r.max_time(), cmd.report.clone(), "run");
+            limits::start_watchdog(r.max_time(), cmd.report.clone(), "run", &r.compile.files);
             let compiled = match driver::compile_files(&r.compile.files, &preprocess_options(&r.compile), &mut map) {
                 Ok(c) => {
                     if r.compile.notes {
@@ -627,7 +637,7 @@ fn report(findings: &[Diagnostic], map: &SourceMap, c: &CheckArgs, outcome: &Out
     let document = match (c.format, &c.report) {
         (Format::Text, _) => findings.iter().map(|d| d.render(map, false)).collect::<String>(),
         (Format::Json, Some(_)) => report_json("check", outcome, outcome.run_status(), findings, figures, map),
-        (Format::Json, None) => format!("{}\n", findings_json(findings, map)),
+        (Format::Json, None) => format!("{}\n", findings_json(findings, map, &outcome.to_json(map, outcome.run_status()))),
         (Format::Sarif, _) => format!("{}\n", findings_sarif(findings, map, status, !matches!(outcome, Outcome::Internal(_)))),
     };
     let status = ExitCode::from(status);
@@ -652,8 +662,10 @@ fn severity_name(d: &Diagnostic) -> &'static str {
     }
 }
 
-/// `{"findings":[{"kind","severity","file","line","column","message","notes":[{"file","line","message"}]}]}`
-fn findings_json(findings: &[Diagnostic], map: &SourceMap) -> String {
+/// `{"findings":[{"kind","severity","file","line","column","message","notes":[{"file","line","message"}]}], "outcome": OUTCOME}`
+/// on stdout: the findings and how the run ended ([`Outcome::to_json`], issue 14), without the
+/// figures of a `--report` file (its wall time would make the same check print different text).
+fn findings_json(findings: &[Diagnostic], map: &SourceMap, outcome: &serde_json::Value) -> String {
     let findings: Vec<Diagnostic> = findings.iter().map(|d| map.localized(d)).collect();
     let items: Vec<serde_json::Value> = findings
         .iter()
@@ -677,7 +689,7 @@ fn findings_json(findings: &[Diagnostic], map: &SourceMap) -> String {
             })
         })
         .collect();
-    accsim::json::write(&serde_json::json!({ "findings": items }), accsim::json::Style::COMPACT)
+    accsim::json::write(&serde_json::json!({ "findings": items, "outcome": outcome }), accsim::json::Style::COMPACT)
 }
 
 /// SARIF 2.1.0, for code-scanning tools; `status` is `check`'s exit status (`invocations`).
@@ -944,8 +956,15 @@ fn accelerator(kind: DeviceKind, program: &accsim_core::ir::Program, map: &Sourc
                     print_diagnostics(&errors, map);
                     Err(ExitCode::from(2))
                 }
-                Err(e @ accsim_cuda::device::OpenError::Compile(_)) => {
-                    eprintln!("accsim: {e}");
+                Err(accsim_cuda::device::OpenError::Compile(log)) => {
+                    // One line at the first compute region (issue 14: the whole NVRTC log came
+                    // without a location); the log follows only with --notify.
+                    let at = program.kernels.first().map(|k| map.describe(k.loc)).unwrap_or_else(|| r.compile.files.first().cloned().unwrap_or_default());
+                    let first = log.lines().find(|l| l.contains("error")).unwrap_or("no message").trim();
+                    eprintln!("error[internal]: {at}: NVRTC does not compile the CUDA C generated for this program: {first}");
+                    if r.notify {
+                        eprintln!("{log}");
+                    }
                     Err(ExitCode::from(101))
                 }
                 Err(accsim_cuda::device::OpenError::Cuda(e)) => {

@@ -78,6 +78,9 @@ fn check_reports_a_failed_assert_and_a_non_zero_exit() {
     assert_eq!(out.status, 1, "{}", out.stderr_text());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is the JSON document alone");
     assert_eq!(v["findings"][0]["kind"], "aborted", "{v}");
+    // The outcome block comes with the findings without `--report` too.
+    assert_eq!(v["outcome"]["kind"], "aborted", "{v}");
+    assert_eq!(v["outcome"]["status"], 134, "as `accsim run` would exit: {v}");
     assert!(out.stderr_text().contains("Assertion `n == 3' failed"), "{}", out.stderr_text());
 }
 
@@ -95,6 +98,41 @@ fn max_time_ends_an_endless_run_with_a_limit() {
     let v = report(&rep);
     assert_eq!(v["outcome"]["kind"], "limit", "{v}");
     assert_eq!(v["outcome"]["limit"], "max-time");
+    // The interpreter stops at the line it runs (issue 14: the message had no file:line).
+    assert!(out.stderr_text().contains("spin.c:3:"), "{}", out.stderr_text());
+    assert_eq!(v["outcome"]["error"]["line"], 3, "{v}");
+}
+
+/// The processes whose command line mentions `needle` (Linux: /proc/PID/cmdline).
+fn processes_naming(needle: &str) -> Vec<String> {
+    let Ok(dir) = std::fs::read_dir("/proc") else { return Vec::new() };
+    dir.filter_map(|e| e.ok())
+        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+        .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+        .filter(|c| c.contains(needle))
+        .collect()
+}
+
+/// `--max-time` while still preprocessing an endless input: the limit names the program's file
+/// and the preprocessor (`cc1` under `cc -E`) is killed with accsim (issue 14: it kept running).
+#[test]
+fn max_time_kills_the_preprocessor_and_names_the_file() {
+    let dir = TempDir::new("outcome-cpp-time");
+    let prog = write(&dir, "endless_include.c", "#include \"/dev/zero\"\nint main(void) { return 0; }\n");
+    let out = accsim(&["run".as_ref(), "--max-time".as_ref(), "1".as_ref(), prog.as_os_str()]);
+    assert_eq!(out.status, 4, "{}", out.stderr_text());
+    assert!(out.stderr_text().contains("error[max-time]"), "{}", out.stderr_text());
+    assert!(out.stderr_text().contains("endless_include.c"), "names the file: {}", out.stderr_text());
+    let needle = prog.display().to_string();
+    let mut left = processes_naming(&needle);
+    for _ in 0..20 {
+        if left.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        left = processes_naming(&needle);
+    }
+    assert!(left.is_empty(), "preprocessor processes left running: {left:?}");
 }
 
 #[test]
@@ -141,4 +179,31 @@ fn sarif_uris_are_percent_encoded() {
     let uri = v["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str().unwrap_or_default().to_string();
     assert!(uri.ends_with("lost%20write%231.c"), "{uri}");
     assert_eq!(v["runs"][0]["invocations"][0]["exitCode"], 1);
+}
+
+/// Gangs that never end, each printing a line every 10,000 iterations: how many lines come out
+/// before `--max-steps 2000000` stops the run, on `threads` device threads.
+fn lines_before_the_step_limit(dir: &TempDir, threads: &str) -> usize {
+    let prog = write(
+        dir,
+        "endless_gangs.c",
+        "#include <stdio.h>\nint main(void) {\n#pragma acc parallel num_gangs(16)\n  {\n#pragma acc loop gang\n    for (int g = 0; g < 16; g++)\n      for (long i = 0; ; i++)\n        if (i % 10000 == 0) printf(\"gang %d at %ld\\n\", g, i);\n  }\n  return 0;\n}\n",
+    );
+    let out = accsim(&["run".as_ref(), "--max-steps".as_ref(), "2000000".as_ref(), "--threads".as_ref(), threads.as_ref(), prog.as_os_str()]);
+    assert_eq!(out.status, 4, "{}", out.stderr_text());
+    assert!(out.stderr_text().contains("error[max-steps]"), "{}", out.stderr_text());
+    String::from_utf8_lossy(&out.stdout).lines().count()
+}
+
+/// The device threads of a launch share one pool of steps (issue 14: each used to get all the
+/// steps left, so an endless kernel ran about once per device thread group past the limit: 3,200
+/// lines here instead of 200).
+#[test]
+fn device_threads_share_the_step_limit() {
+    let dir = TempDir::new("outcome-steps");
+    let one = lines_before_the_step_limit(&dir, "1");
+    let four = lines_before_the_step_limit(&dir, "4");
+    assert!(one > 0);
+    // Each thread may stop holding up to one chunk (65,536 steps) it did not use.
+    assert!(four <= one + one / 4, "1 thread: {one} lines, 4 threads: {four} lines");
 }

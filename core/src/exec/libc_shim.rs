@@ -17,7 +17,9 @@
 //! pointers to three small "FILE" allocations that the stdio shims recognise; `errno` and the
 //! ctype tables are runtime allocations too ([`RUNTIME_OBJECTS`]).
 //!
-//! Limits: no file or input I/O (`fopen`, `scanf`, reading stdin); `tgamma`, `lgamma`, `erff`,
+//! Files and input (`fopen` … `fscanf`, `scanf`, reading stdin) are in [`super::libc_file`].
+//!
+//! Limits: `tgamma`, `lgamma`, `erff`,
 //! `erfcf` are not provided yet (a call reports "not supported"); `clock()` reports wall time
 //! since start; `clog`/`csqrt`/`cpow` use the textbook formulas, which can differ from glibc in
 //! the last bit.
@@ -67,7 +69,7 @@ pub const RUNTIME_OBJECTS: [(&str, u64); 13] = [
     ("__ctype_tolower", 8),
 ];
 const OBJ_STDIN: u32 = 3;
-const OBJ_ERRNO: u32 = 6;
+use super::libc_state::OBJ_ERRNO;
 const OBJ_CTYPE_TABLES: u32 = 7;
 const OBJ_CTYPE_PTRS: u32 = 10;
 
@@ -84,6 +86,8 @@ pub enum Shim {
     Acc(super::openacc::AccFn),
     /// An OpenMP runtime routine, as on one host thread ([`super::libc_omp`]).
     Omp(super::libc_omp::OmpFn),
+    /// A file or input function ([`super::libc_file`]).
+    File(super::libc_file::FileFn),
     /// `kernel::routine::LAUNCH_DIM_FN`: the launch a routine runs in ([`Machine::launch_dims`]).
     LaunchDim,
     Printf,
@@ -371,6 +375,9 @@ fn shim_named(name: &str) -> Option<Shim> {
     }
     if let Some(f) = super::libc_omp::runtime_fn(name) {
         return Some(Omp(f));
+    }
+    if let Some(f) = super::libc_file::runtime_fn(name) {
+        return Some(File(f));
     }
     if name == crate::kernel::routine::LAUNCH_DIM_FN {
         return Some(LaunchDim);
@@ -940,7 +947,11 @@ fn printf_to(
     };
     match out {
         Out::Stdout => m.write_stdout(&bytes),
-        Out::Stream(fp) => write_stream(m, fp, &bytes, loc)?,
+        Out::Stream(fp) => {
+            if !write_stream(m, fp, &bytes, loc)? {
+                return Ok(u64::MAX);
+            }
+        }
         Out::Buffer(buf, cap) => {
             if !failed {
                 store_string(m, buf, &bytes, cap, loc)?;
@@ -958,24 +969,19 @@ fn arg(args: &[u64], i: usize) -> u64 {
     args.get(i).copied().unwrap_or(0)
 }
 
-fn write_stream(m: &mut Machine, fp: u64, bytes: &[u8], loc: Loc) -> Result<(), Trap> {
+/// Write to a stream: stdout, stderr, or a file from `fopen` ([`super::libc_file`]); `false`
+/// when the stream is not open for writing (stdin, a file opened to read: glibc's EBADF).
+fn write_stream(m: &mut Machine, fp: u64, bytes: &[u8], loc: Loc) -> Result<bool, Trap> {
     match m.libc.stream(fp) {
         Some(Stream::Stdout) => m.write_stdout(bytes),
         Some(Stream::Stderr) => m.write_stderr(bytes),
-        Some(Stream::Stdin) => {}
-        None => {
-            let what = if fp == 0 {
-                "a null FILE pointer"
-            } else {
-                "a FILE that accsim does not know"
-            };
-            return Err(Trap::error(Diagnostic::unsupported(
-                format!("output to {what} (only stdout and stderr can be written)"),
-                loc,
-            )));
+        Some(Stream::Stdin) => {
+            set_errno(m, super::libc_file::EBADF);
+            return Ok(false);
         }
+        None => return super::libc_file::write(m, fp, bytes, loc),
     }
-    Ok(())
+    Ok(true)
 }
 
 /// Copy `out` plus a NUL into the buffer at `buf`, at most `cap` bytes in all.
@@ -1137,6 +1143,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
     Ok(match shim {
         Acc(f) => super::openacc::call_runtime(m, f, args, loc)?,
         Omp(f) => super::libc_omp::call(m, f, args, loc)?,
+        File(f) => super::libc_file::call(m, f, args, loc)?,
         LaunchDim => m.launch_dims.get(a(0) as usize).copied().unwrap_or(1),
         Printf => printf_to(
             m,
@@ -1186,24 +1193,33 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
         }
         Fputs => {
             let s = cstr(m, a(0), loc)?;
-            write_stream(m, a(1), &s, loc)?;
-            1
+            if write_stream(m, a(1), &s, loc)? {
+                1
+            } else {
+                u64::MAX
+            }
         }
         Fputc => {
-            write_stream(m, a(1), &[a(0) as u8], loc)?;
-            a(0) as u8 as u64
+            if write_stream(m, a(1), &[a(0) as u8], loc)? {
+                a(0) as u8 as u64
+            } else {
+                u64::MAX
+            }
         }
         Fflush => {
             if a(0) == 0 || m.libc.stream(a(0)) == Some(Stream::Stdout) {
                 m.flush_stdout();
             }
-            0
+            if a(0) == 0 || m.libc.stream(a(0)).is_none() {
+                super::libc_file::flush(m, a(0), loc)?
+            } else {
+                0
+            }
         }
         Fwrite => {
             let n = a(1).saturating_mul(a(2));
             let bytes = mem!(m.mem.read_bytes(a(0), n)).to_vec();
-            write_stream(m, a(3), &bytes, loc)?;
-            if a(1) == 0 {
+            if !write_stream(m, a(3), &bytes, loc)? || a(1) == 0 {
                 0
             } else {
                 a(2)

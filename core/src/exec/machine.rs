@@ -5,6 +5,9 @@ pub mod code;
 mod seams;
 
 use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
 
 use code::{CFunc, ExternCode, Instr, Op};
 pub use code::Executable;
@@ -20,6 +23,59 @@ pub const MAX_CALL_DEPTH: usize = 100_000;
 
 /// The status of a run whose stdout reader went away: what a shell reports for SIGPIPE.
 pub const SIGPIPE_STATUS: i32 = 128 + 13;
+
+/// Steps a device fork draws from its launch's [`StepPool`] at a time: the most a fork can hold
+/// unused when another fork finds the pool empty and stops the run.
+pub(crate) const STEP_CHUNK: u64 = 1 << 16;
+
+/// The `--max-steps` steps left to the device threads of one launch, drawn in chunks
+/// ([`STEP_CHUNK`]) so that the threads together never run more than the limit.
+#[derive(Debug)]
+pub struct StepPool(AtomicU64);
+
+impl StepPool {
+    pub(crate) fn new(steps: u64) -> StepPool {
+        StepPool(AtomicU64::new(steps))
+    }
+    /// Up to `chunk` steps (fewer when fewer are left; 0 when none).
+    pub(crate) fn draw(&self, chunk: u64) -> u64 {
+        match self.0.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| (left > 0).then(|| left - left.min(chunk))) {
+            Ok(left) => left.min(chunk),
+            Err(_) => 0,
+        }
+    }
+    /// Exactly `n` steps, or none when fewer are left.
+    fn draw_exactly(&self, n: u64) -> u64 {
+        match self.0.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| left.checked_sub(n)) {
+            Ok(_) => n,
+            Err(_) => 0,
+        }
+    }
+    fn give_back(&self, steps: u64) {
+        self.0.fetch_add(steps, Ordering::Relaxed);
+    }
+    fn left(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// When a run with `--max-time` must stop, and the limit in seconds (for the message).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Deadline {
+    pub(crate) at: Instant,
+    pub(crate) seconds: f64,
+}
+
+/// The diagnostic of the `--max-time` limit reached at `loc` (the line being run; a file
+/// without a line when the run was still preprocessing or outside the interpreter).
+pub fn time_limit_diagnostic(seconds: f64, loc: Loc) -> Diagnostic {
+    Diagnostic::error("max-time", format!("the run took longer than {seconds} seconds of wall-clock time (the --max-time limit)"), loc)
+        .with_help("`--max-time SECONDS` raises the limit")
+}
+
+fn time_limit(seconds: f64, loc: Loc) -> Trap {
+    Trap::limit(time_limit_diagnostic(seconds, loc))
+}
 
 /// The help of the `--max-steps` limit.
 const MAX_STEPS_HELP: &str = "`--max-steps N` raises the limit (default 10000000000 steps)";
@@ -119,9 +175,20 @@ pub struct Machine<'e> {
     pub(crate) frame_allocs: Vec<u64>,
     pub(crate) cur_func: u32,
     pub(crate) depth: usize,
-    /// Instructions left; `u64::MAX` when unlimited.
+    /// Instructions left; `u64::MAX` when unlimited. On a device fork of a limited run, the steps
+    /// drawn from [`Machine::step_pool`] and not used yet.
     pub(crate) fuel: u64,
     pub(crate) fuel_limited: bool,
+    /// The steps the device forks of a launch share under `--max-steps` ([`StepPool`]): set on
+    /// the forks, and on the machine that forked them until [`Machine::join_device_forks`]; for
+    /// the whole run under `--max-time`.
+    pub(crate) step_pool: Option<Arc<StepPool>>,
+    /// This machine made [`Machine::step_pool`] from its own fuel (it forked a launch's threads)
+    /// and takes what is left back when it joins them.
+    pub(crate) owns_step_pool: bool,
+    /// `--max-time`: when the run must stop. Checked each time a chunk of steps is drawn (the
+    /// run then holds its steps in a pool, see [`super::run::run_main`]).
+    pub(crate) deadline: Option<Deadline>,
     pub(crate) observer: Option<Box<dyn Observer>>,
     /// The run's observers of events ([`super::events`]): the timeline of `--notify`/`--time`/
     /// `--trace`, the checkers of `accsim check` (accesses and thread events come only from an
@@ -436,7 +503,7 @@ impl<'e> Machine<'e> {
 
     /// The model clock now: steps run and modeled transfer time (see [`super::events`]).
     pub(crate) fn now_ns(&self) -> u64 {
-        self.acc.now_ns(self.fuel)
+        self.acc.now_ns(self.fuel_with_pool())
     }
 
     /// No observer steps the run, no memory model follows it, no subscriber wants its accesses.
@@ -473,19 +540,69 @@ impl<'e> Machine<'e> {
         Trap::limit(Diagnostic::error("max-steps", format!("the program would run out of steps: {what}"), loc).with_help(MAX_STEPS_HELP))
     }
 
+    /// The fuel this machine and its launch's step pool hold: `fuel_start` minus it is the steps
+    /// run (the model clock, [`super::openacc::now_ns`]).
+    pub(crate) fn fuel_with_pool(&self) -> u64 {
+        self.fuel.saturating_add(self.step_pool.as_ref().map_or(0, |p| p.left()))
+    }
+
     /// The steps left before the `--max-steps` limit (`None` when the run is not limited).
     pub(crate) fn steps_left(&self) -> Option<u64> {
-        self.fuel_limited.then_some(self.fuel)
+        self.fuel_limited.then_some(self.fuel_with_pool())
+    }
+
+    /// Fuel ran out at `loc`: refill it (see [`Machine::refill`]).
+    #[cold]
+    pub(crate) fn refuel(&mut self, loc: Loc) -> Result<(), Trap> {
+        self.fuel = self.refill(loc)?;
+        Ok(())
+    }
+
+    /// Fuel ran out at `loc` (in the interpreter or in native code): the steps the run may go
+    /// on with — a chunk of the step pool (a launch's device threads; a run with `--max-time`),
+    /// or a refill when the run has no step limit — or the trap that ends it: the time limit
+    /// passed (`--max-time`, at `loc`), the steps used up (`--max-steps`), the output closed.
+    #[cold]
+    pub fn refill(&mut self, loc: Loc) -> Result<u64, Trap> {
+        if let Some(d) = &self.deadline {
+            if Instant::now() >= d.at {
+                return Err(time_limit(d.seconds, loc));
+            }
+        }
+        if !self.output_closed {
+            if let Some(pool) = &self.step_pool {
+                let drawn = pool.draw(STEP_CHUNK);
+                if drawn > 0 {
+                    return Ok(drawn);
+                }
+            }
+            if !self.fuel_limited {
+                return Ok(u64::MAX);
+            }
+        }
+        Err(self.out_of_fuel(loc))
+    }
+
+    /// Make sure `need` steps are at hand (drawing them from the step pool when they are there)
+    /// before a fast path that takes them all at once; `false` when they are not. Under
+    /// `--max-time` a fast path takes at most a chunk's steps past the deadline check.
+    pub(crate) fn reserve_fuel(&mut self, need: u64) -> bool {
+        if self.fuel >= need {
+            return true;
+        }
+        if let Some(pool) = &self.step_pool {
+            if need - self.fuel <= STEP_CHUNK || self.deadline.is_none() {
+                self.fuel += pool.draw_exactly(need - self.fuel);
+            }
+        }
+        self.fuel >= need
     }
 
     /// Account one instruction at `loc` (fuel, and the observer for a statement).
     #[cold]
     fn tick(&mut self, loc: Loc, stmt: bool) -> Result<(), Trap> {
         if self.fuel == 0 {
-            if self.fuel_limited {
-                return Err(self.out_of_fuel(loc));
-            }
-            self.fuel = u64::MAX;
+            self.refuel(loc)?;
         }
         self.fuel -= 1;
         if stmt && self.observer.is_some() {
@@ -579,6 +696,24 @@ impl<'e> Machine<'e> {
             .filter(|e| self.mem.allocation(AllocId((e.host.start >> 32) as u32)).is_some_and(|a| matches!(a.kind, AllocKind::Global(_))))
             .map(|e| ((e.host.start >> 32) as u32, (e.device_start >> 32) as u32))
             .collect();
+        // Under `--max-steps` the forks draw their steps from one pool, in chunks, so that the
+        // launch as a whole stops at the limit (each fork used to get all the steps left: a kernel
+        // overran the limit about once per fork, issue 14).
+        let (fuel, step_pool) = if self.fuel_limited || self.step_pool.is_some() {
+            let pool = match &self.step_pool {
+                Some(p) => p.clone(),
+                None => {
+                    let p = Arc::new(StepPool::new(std::mem::take(&mut self.fuel)));
+                    self.step_pool = Some(p.clone());
+                    self.owns_step_pool = true;
+                    p
+                }
+            };
+            // A fork draws its first chunk when it first runs (see `refuel`).
+            (0, Some(pool))
+        } else {
+            (self.fuel, None)
+        };
         let mut machine = Machine {
             exe: self.exe,
             mem: self.mem.device_view(&globals, self.observer.is_some()),
@@ -589,8 +724,11 @@ impl<'e> Machine<'e> {
             frame_allocs: Vec::new(),
             cur_func: self.cur_func,
             depth: self.depth,
-            fuel: self.fuel,
+            fuel,
             fuel_limited: self.fuel_limited,
+            step_pool,
+            owns_step_pool: false,
+            deadline: self.deadline,
             observer: None,
             events: Default::default(),
             memory_model: None,
@@ -629,7 +767,11 @@ impl<'e> Machine<'e> {
         let mut used = 0u64;
         for mut f in forks {
             f.machine.flush_stdout();
-            used = used.saturating_add(start.saturating_sub(f.machine.fuel));
+            match &f.machine.step_pool {
+                // The steps a fork drew and did not use go back to the pool.
+                Some(pool) => pool.give_back(f.machine.fuel),
+                None => used = used.saturating_add(start.saturating_sub(f.machine.fuel)),
+            }
             drop(f.machine);
             let out = f.out.bytes();
             if !out.is_empty() {
@@ -642,6 +784,17 @@ impl<'e> Machine<'e> {
         }
         // The forks are dropped: the allocation table they shared comes back.
         self.mem.take_back();
+        if self.step_pool.is_some() {
+            // The forks drew from the pool and never beyond it: no overrun to find here. The
+            // machine that made the pool takes back what is left; a fork that forked keeps
+            // sharing it.
+            if std::mem::take(&mut self.owns_step_pool) {
+                if let Some(pool) = self.step_pool.take() {
+                    self.fuel = self.fuel.saturating_add(pool.left());
+                }
+            }
+            return Ok(());
+        }
         if self.fuel_limited && used > self.fuel {
             self.fuel = 0;
             return Err(self.out_of_fuel(loc));
@@ -773,10 +926,7 @@ pub(crate) fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
             return Ok(0);
         };
         if m.fuel == 0 {
-            if m.fuel_limited {
-                return Err(m.out_of_fuel(ins.loc));
-            }
-            m.fuel = u64::MAX;
+            m.refuel(ins.loc)?;
         }
         m.fuel -= 1;
         if ins.stmt && m.observer.is_some() {

@@ -386,6 +386,23 @@ impl Memory {
         self.live_bytes
     }
 
+    /// Count `bytes` held outside program memory (the contents of open files, what was written
+    /// to files) against the `--max-memory` limit; `false` (nothing counted) when they do not fit.
+    pub fn charge(&mut self, bytes: u64) -> bool {
+        match self.live_bytes.checked_add(bytes) {
+            Some(live) if live <= self.limit => {
+                self.live_bytes = live;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Stop counting `bytes` [`Memory::charge`] counted.
+    pub fn uncharge(&mut self, bytes: u64) {
+        self.live_bytes = self.live_bytes.saturating_sub(bytes);
+    }
+
     /// The bytes that may still be allocated before the `--max-memory` limit.
     pub fn headroom(&self) -> u64 {
         self.limit.saturating_sub(self.live_bytes)

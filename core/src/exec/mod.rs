@@ -56,6 +56,7 @@ pub mod gang;
 pub mod inspect;
 pub mod libc_bind;
 mod libc_erf;
+pub mod libc_file;
 pub mod libc_omp;
 pub mod libc_shim;
 pub mod libc_state;
@@ -77,7 +78,7 @@ use crate::ir;
 
 pub use run::{RunOptions, RunOutcome};
 pub use machine::code::{AccSite, AccSiteKey};
-pub use machine::{arith_trap, ArithFault, Capture, Control, DeviceFork, Executable, Machine, Observer, Sink, Trap, TrapKind, MAX_CALL_DEPTH};
+pub use machine::{arith_trap, time_limit_diagnostic, ArithFault, Capture, Control, DeviceFork, Executable, Machine, Observer, Sink, Trap, TrapKind, MAX_CALL_DEPTH};
 
 /// Compile a validated, linked program once.
 pub fn compile(program: &ir::Program, info: &crate::kernel::ProgramInfo) -> Result<Executable, Diagnostics> {

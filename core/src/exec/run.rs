@@ -5,7 +5,7 @@
 
 use super::machine::code::Executable;
 use super::libc_state::ShimState;
-use super::machine::{call_function, stack_address, Machine, Trap, TrapKind, DEFAULT_MEMORY_LIMIT};
+use super::machine::{call_function, stack_address, Deadline, Machine, StepPool, Trap, TrapKind, DEFAULT_MEMORY_LIMIT, STEP_CHUNK};
 use super::memory::{AllocKind, Memory};
 use super::value::Kind;
 use super::machine::Sink;
@@ -78,6 +78,14 @@ pub struct RunOptions {
     /// Native code for some functions (issue 15), run in their place when nothing observes the
     /// run (no observer, no memory model, no subscriber that follows memory accesses).
     pub native: Option<super::native::NativeHandle>,
+    /// `--max-time`: when the run started (preprocessing included) and the limit in seconds. The
+    /// run stops with a `max-time` limit at the line it is running once the time is up (checked
+    /// every 65,536 steps).
+    pub deadline: Option<(std::time::Instant, f64)>,
+    /// What files the program may open ([`super::libc_file`]; default: none).
+    pub files: super::libc_file::FileAccess,
+    /// The program's stdin (default: the process's stdin).
+    pub stdin: Option<Box<dyn std::io::Read + Send>>,
 }
 
 impl Executable {
@@ -127,6 +135,9 @@ pub fn run_main(
         depth: 0,
         fuel: options.max_steps.unwrap_or(u64::MAX),
         fuel_limited: options.max_steps.is_some(),
+        step_pool: None,
+        owns_step_pool: false,
+        deadline: options.deadline.map(|(started, seconds)| Deadline { at: started + std::time::Duration::from_secs_f64(seconds.clamp(0.0, 1e9)), seconds }),
         observer: options.observer,
         events: events::Subscribers::new(options.subscribers),
         memory_model: options.memory_model,
@@ -141,6 +152,7 @@ pub fn run_main(
         libc: {
             let mut libc = ShimState::new(argv.first().cloned().unwrap_or_default());
             libc.environment = options.environment;
+            libc.files = super::libc_file::FileTable::new(options.files, Some(options.stdin.unwrap_or_else(|| Box::new(std::io::stdin()))));
             libc
         },
         launch_dims: [0, 1, 1, 1],
@@ -158,6 +170,13 @@ pub fn run_main(
         stack_size,
         function_return: openacc::function_return,
     };
+    if m.deadline.is_some() {
+        // Under `--max-time` the run draws its steps from a pool in chunks, so that the deadline
+        // is checked at every chunk (an unlimited run would otherwise never come back to it).
+        let pool = std::sync::Arc::new(StepPool::new(std::mem::take(&mut m.fuel)));
+        m.fuel = pool.draw(STEP_CHUNK);
+        m.step_pool = Some(pool);
+    }
     if options.native.is_some() && m.unobserved() {
         m.mem.track_changes();
         m.native = options.native;
@@ -174,6 +193,10 @@ pub fn run_main(
         other => other,
     };
     m.flush_stdout();
+    if result.is_ok() {
+        // A normal exit writes what the program's files still hold, as glibc's `exit` does.
+        super::libc_file::flush_all(&mut m);
+    }
     match result {
         Ok(v) => RunOutcome::Exited((v as i32) & 0xff),
         Err(t) => match *t.0 {

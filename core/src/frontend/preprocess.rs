@@ -249,10 +249,48 @@ pub fn preprocess(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
     Ok(Preprocessed { text, lines })
 }
 
+/// The process groups of the preprocessors running now (each is the group of its own leader),
+/// for [`kill_running_preprocessors`].
+static RUNNING: std::sync::Mutex<Vec<u32>> = std::sync::Mutex::new(Vec::new());
+
+/// A running preprocessor's process group, taken off [`RUNNING`] when it ends.
+struct Registered(u32);
+
+impl Registered {
+    fn new(pid: u32) -> Registered {
+        if let Ok(mut r) = RUNNING.lock() {
+            r.push(pid);
+        }
+        Registered(pid)
+    }
+}
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        if let Ok(mut r) = RUNNING.lock() {
+            r.retain(|&p| p != self.0);
+        }
+    }
+}
+
+/// Kill every preprocessor running now, with the processes it started (`cc -E` runs `cc1`):
+/// what the `--max-time` watchdog does before it ends accsim (issue 14: a preprocessor left
+/// running on an endless input outlived accsim). Each runs in a process group of its own, which
+/// is sent SIGKILL (through `kill(1)`: this crate has no `unsafe`).
+pub fn kill_running_preprocessors() {
+    let groups = RUNNING.lock().map(|r| r.clone()).unwrap_or_default();
+    for pgid in groups {
+        let _ = Command::new("kill").args(["-KILL", "--", &format!("-{pgid}")]).stdout(Stdio::null()).stderr(Stdio::null()).status();
+    }
+}
+
 /// Run `cmd` with an empty stdin, keeping at most `max_output` bytes of its stdout: `None`
-/// (and the child killed) when it makes more.
+/// (and the child killed) when it makes more. The child leads a process group of its own, so
+/// that [`kill_running_preprocessors`] reaches the processes it starts.
 fn run_capped(mut cmd: Command, max_output: u64) -> std::io::Result<Option<std::process::Output>> {
-    let mut child = cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn()?;
+    use std::os::unix::process::CommandExt;
+    let mut child = cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0).spawn()?;
+    let _registered = Registered::new(child.id());
     // stderr is drained on its own thread so that a chatty preprocessor cannot block.
     let stderr = child.stderr.take().map(|mut e| {
         std::thread::spawn(move || {

@@ -6,12 +6,14 @@
 //!
 //! - [`printf`]: the printf-family formatting engine.
 //! - [`rand`]: `rand`, `srand`, `random`, `srandom`, `rand_r`.
+//! - [`scanf`]: the scanf-family conversion engine.
 //! - [`strconv`]: `strtol` and friends, `atoi`, `strtod`, `strtof`, `atof`.
 //! - [`ctype`]: `isalpha` and friends, `toupper`, `tolower`.
 
 pub mod ctype;
 pub mod printf;
 pub mod rand;
+pub mod scanf;
 pub mod strconv;
 
 #[cfg(test)]

@@ -628,6 +628,13 @@ impl<'a> Lowerer<'a> {
             ast::MemberOperator::Direct => {
                 let lv = self.lvalue_or_designator(&m.expression)?;
                 let ty = lv.ty;
+                // Only a record has members; a scalar base may be a register local, whose
+                // address does not exist (`i.v` with `int i` was an internal error, found by the
+                // front-end fuzzer, issue 14).
+                if !matches!(self.ty(ty), Type::Record(_)) {
+                    let t = self.prog.types.display(ty);
+                    return self.error("type", format!("member reference base type `{t}` is not a structure or union"), m.expression.span);
+                }
                 (self.place_address(lv.place, ty, loc), ty)
             }
             ast::MemberOperator::Indirect => {

@@ -91,6 +91,10 @@ pub(crate) struct SwitchCx {
     pub default: Option<LabelId>,
 }
 
+/// The temporary a file-scope (constant) initializer asks for: never read or written (see
+/// [`Lowerer::new_local`]).
+pub(crate) const FILE_SCOPE_TEMP: LocalId = LocalId(u32::MAX);
+
 pub(crate) struct Lowerer<'a> {
     pub units: &'a [ParsedUnit],
     pub prog: Program,
@@ -304,8 +308,17 @@ impl<'a> Lowerer<'a> {
     // ---- function-local helpers ----
 
     /// A new local of the current function.
+    ///
+    /// At file scope, where only the initializers of static objects are lowered (C11 6.7.9p4:
+    /// constant expressions), there is no function to hold a temporary: [`FILE_SCOPE_TEMP`]
+    /// stands in. The constant evaluator reads a complex value's parts, never its temporary, and
+    /// `static_init` rejects an initializer that needs a local (not a constant), so it is never
+    /// read or written (a global `double _Complex z = 1.0;` was an internal error, found by
+    /// fuzzing, issue 14).
     pub fn new_local(&mut self, name: &str, ty: TypeId, storage: Storage, loc: Loc) -> LocalId {
-        let f = self.fcx.as_mut().expect("locals only inside functions");
+        let Some(f) = self.fcx.as_mut() else {
+            return FILE_SCOPE_TEMP;
+        };
         f.locals.push(Local { name: name.to_string(), ty, storage, loc, role: LocalRole::Program });
         LocalId(f.locals.len() as u32 - 1)
     }

@@ -48,7 +48,7 @@ impl Loop1 {
             return Ok(false);
         }
         let (k, v0, trip) = c.trip(m);
-        if !(1..1 << 30).contains(&trip) || m.fuel < 2 * trip as u64 {
+        if !(1..1 << 30).contains(&trip) || !m.reserve_fuel(2 * trip as u64) {
             return Ok(false);
         }
         let last = v0 + trip - 1;

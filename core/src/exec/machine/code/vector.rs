@@ -163,7 +163,7 @@ impl NestLoop {
         while t < trip {
             let len = (trip - t).min(BLOCK as i64);
             let steps = self.cost * len as u64;
-            if m.fuel < steps || !self.block(m, &mut buf, &tap_runs, store, v0, t, len as usize, norm_c) {
+            if !m.reserve_fuel(steps) || !self.block(m, &mut buf, &tap_runs, store, v0, t, len as usize, norm_c) {
                 break;
             }
             m.fuel -= steps;
@@ -256,7 +256,7 @@ impl VecLoop {
         while t < trip {
             let len = (trip - t).min(BLOCK as i64);
             let steps = cost * len as u64;
-            if m.fuel < steps {
+            if !m.reserve_fuel(steps) {
                 break;
             }
             match self.block(m, &mut buf, &loads, store, v0, t, len as usize, norm_c) {
