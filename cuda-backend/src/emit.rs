@@ -2240,7 +2240,10 @@ impl<'p> Emitter<'p> {
                             };
                             return format!("((long)(({t}) == 0 ? blockIdx.y * gridDim.x + blockIdx.x : ({t}) == 1 ? gridDim.x * gridDim.y : 1))");
                         }
-                        if DEVICE_LIBC.contains(&n.as_str()) {
+                        if COMPLEX_LIB.contains(&n.as_str()) {
+                            self.prelude.insert("complex_lib");
+                            n
+                        } else if DEVICE_LIBC.contains(&n.as_str()) {
                             n
                         } else {
                             return self.unsupported(format!("calling `{n}` on the GPU (no device version)"), loc);
@@ -2331,6 +2334,9 @@ const DEVICE_LIBC: &[&str] = &[
     "atan2", "atan2f", "sinh", "sinhf", "cosh", "coshf", "tanh", "tanhf", "floor", "floorf", "ceil", "ceilf", "round", "roundf", "trunc", "truncf", "fmod",
     "fmodf", "fmin", "fminf", "fmax", "fmaxf", "hypot", "hypotf", "erf", "erff", "fma", "fmaf", "copysign", "copysignf",
 ];
+
+/// `<complex.h>` functions on float/double _Complex, defined by the prelude piece `complex_lib`.
+const COMPLEX_LIB: &[&str] = &["creal", "crealf", "cimag", "cimagf", "conj", "conjf", "cabs", "cabsf"];
 
 /// `e` without the parentheses around the whole of it (`(x = y)` → `x = y`).
 fn strip_parens(e: &str) -> &str {

@@ -22,6 +22,17 @@ template <typename C> __device__ C *accsim_cdiv(C *d, const C *a, const C *b) {
 template <typename C> __device__ C *accsim_cneg(C *d, const C *a) { C r = {-a->re, -a->im}; *d = r; return d; }
 template <typename C> __device__ int accsim_ceq(const C *a, const C *b) { return a->re == b->re && a->im == b->im; }
 ",
+        "complex_lib" => "\
+// <complex.h> on the device (C11 7.3.9: parts, conjugate; cabs is glibc's hypot of the parts).
+__device__ float crealf(accsim_cfloat z) { return z.re; }
+__device__ float cimagf(accsim_cfloat z) { return z.im; }
+__device__ double creal(accsim_cdouble z) { return z.re; }
+__device__ double cimag(accsim_cdouble z) { return z.im; }
+__device__ accsim_cfloat conjf(accsim_cfloat z) { z.im = -z.im; return z; }
+__device__ accsim_cdouble conj(accsim_cdouble z) { z.im = -z.im; return z; }
+__device__ float cabsf(accsim_cfloat z) { return hypotf(z.re, z.im); }
+__device__ double cabs(accsim_cdouble z) { return hypot(z.re, z.im); }
+",
         "cas" => "\
 // Compare-and-swap on the bits of a 4- or 8-byte scalar (reduction combines other than +).
 __device__ int accsim_cas(int *p, int cmp, int val) { return atomicCAS(p, cmp, val); }
