@@ -41,6 +41,11 @@ struct Levels {
 
 struct Ctx<'a> {
     acc: &'a [Option<AccDirective>],
+    /// Scheduling a `routine`'s device version rather than a compute construct: a data or
+    /// `update` directive there is run by the calling thread on its local memory (§1.2: "the
+    /// OpenACC directives may be executed by a host thread or an accelerator thread"), as before
+    /// routine loops were scheduled; only a compute construct inside it is refused.
+    in_routine: bool,
     is_kernels: bool,
     loops: &'a mut Vec<LoopInfo>,
     purity: &'a Purity,
@@ -84,7 +89,7 @@ pub(crate) fn schedule_kernel(body: Stmt, b: &mut Builder<'_>, acc: &[Option<Acc
         matches!(&s.kind, StmtKind::For { .. }) || matches!(&s.kind, StmtKind::Acc { body: Some(b), .. } if matches!(b.kind, StmtKind::For { .. }))
     };
     let launch = KernelParams::FIXED;
-    let mut cx = Ctx { acc, is_kernels, loops, purity, routines, uses, single_nest, combine_atomic, fast, fast_used: false, vars, launch };
+    let mut cx = Ctx { acc, in_routine: false, is_kernels, loops, purity, routines, uses, single_nest, combine_atomic, fast, fast_used: false, vars, launch };
     let out = walk(body, b, &mut cx, Levels::default())?;
     Ok((out, cx.fast_used))
 }
@@ -101,7 +106,7 @@ pub(crate) fn schedule_routine(body: Stmt, b: &mut Builder<'_>, acc: &[Option<Ac
     let uses = super::outline::count_local_uses(&body);
     let mut loops = Vec::new();
     let vars = ClauseVars::own_locals(b.locals.len());
-    let mut cx = Ctx { acc, is_kernels: false, loops: &mut loops, purity, routines, uses, single_nest: false, combine_atomic, fast: false, fast_used: false, vars: &vars, launch };
+    let mut cx = Ctx { acc, in_routine: true, is_kernels: false, loops: &mut loops, purity, routines, uses, single_nest: false, combine_atomic, fast: false, fast_used: false, vars: &vars, launch };
     let outer = Levels { gang: taken.gang, worker: taken.worker, vector: taken.vector, in_loop: false };
     walk(body, b, &mut cx, outer)
 }
@@ -114,7 +119,9 @@ fn walk(s: Stmt, b: &mut Builder<'_>, cx: &mut Ctx<'_>, outer: Levels) -> SResul
             match (d, body) {
                 (Some(d), Some(body)) if matches!(d.kind, AccKind::Loop) => return schedule_loop(LoopNode::Directive(&d), *body, b, cx, outer, loc),
                 (Some(d), None) if matches!(d.kind, AccKind::Cache(_)) => StmtKind::Empty,
-                (Some(d), _) if matches!(d.kind, AccKind::Parallel | AccKind::Kernels | AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::Data | AccKind::HostData | AccKind::EnterData | AccKind::ExitData | AccKind::Update | AccKind::Wait(_) | AccKind::Declare) => {
+                (Some(d), _) if matches!(d.kind, AccKind::Parallel | AccKind::Kernels | AccKind::ParallelLoop | AccKind::KernelsLoop)
+                    || (!cx.in_routine && matches!(d.kind, AccKind::Data | AccKind::HostData | AccKind::EnterData | AccKind::ExitData | AccKind::Update | AccKind::Wait(_) | AccKind::Declare)) =>
+                {
                     return Err((format!("`{}` may not appear inside a compute construct (§2.5)", d.kind.name()), d.loc));
                 }
                 (_, body) => StmtKind::Acc { directive, body: match body {
