@@ -77,11 +77,16 @@ impl GangCopy {
     pub fn of(c: &CaptureArg, on_host: bool) -> GangCopy {
         match (c.mode, &c.section) {
             (CaptureMode::Value | CaptureMode::Present, _) => GangCopy::Shared,
-            (CaptureMode::FirstPrivate | CaptureMode::Private, Some(sec)) => {
+            // A pointer's subarray: a block of the section per gang and the pointer moved into it.
+            // An array's subarray (`firstprivate(c[0:8])` on `double c[8]`): the kernel addresses
+            // the array itself, so each gang gets a copy of the whole array, as `firstprivate(c)`
+            // (elements outside the section are unspecified in a private copy, §2.5.10; copying
+            // them too is one of the allowed values).
+            (CaptureMode::FirstPrivate | CaptureMode::Private, Some(sec)) if c.is_pointer => {
                 GangCopy::Section { host: sec.clone(), copy: c.mode == CaptureMode::FirstPrivate }
             }
-            (CaptureMode::FirstPrivate, None) => GangCopy::FirstPrivate { translate_pointer: c.is_pointer && !on_host },
-            (CaptureMode::Private, None) => GangCopy::Private,
+            (CaptureMode::FirstPrivate, _) => GangCopy::FirstPrivate { translate_pointer: c.is_pointer && !on_host },
+            (CaptureMode::Private, _) => GangCopy::Private,
             (CaptureMode::Reduction(op), _) => GangCopy::Reduction(op, ReductionType::of(c.kind, c.size)),
         }
     }
