@@ -654,41 +654,12 @@ fn report(findings: &[Diagnostic], map: &SourceMap, c: &CheckArgs, outcome: &Out
     status
 }
 
-fn severity_name(d: &Diagnostic) -> &'static str {
-    match d.severity {
-        accsim_core::diag::Severity::Error => "error",
-        accsim_core::diag::Severity::Warning => "warning",
-        accsim_core::diag::Severity::Note => "note",
-    }
-}
-
 /// `{"findings":[{"kind","severity","file","line","column","message","notes":[{"file","line","message"}]}], "outcome": OUTCOME}`
 /// on stdout: the findings and how the run ended ([`Outcome::to_json`], issue 14), without the
 /// figures of a `--report` file (its wall time would make the same check print different text).
 fn findings_json(findings: &[Diagnostic], map: &SourceMap, outcome: &serde_json::Value) -> String {
     let findings: Vec<Diagnostic> = findings.iter().map(|d| map.localized(d)).collect();
-    let items: Vec<serde_json::Value> = findings
-        .iter()
-        .map(|d| {
-            let loc = d.primary.unwrap_or_default();
-            let mut notes: Vec<serde_json::Value> = d
-                .related
-                .iter()
-                .map(|(l, m)| serde_json::json!({"file": map.name(l.file), "line": l.line, "message": m}))
-                .collect();
-            notes.extend(d.notes.iter().map(|n| serde_json::json!({"file": map.name(loc.file), "line": loc.line, "message": n})));
-            serde_json::json!({
-                "kind": d.kind,
-                "severity": severity_name(d),
-                "file": map.name(loc.file),
-                "line": loc.line,
-                "column": loc.col,
-                "message": d.headline(),
-                "notes": notes,
-                "help": d.help,
-            })
-        })
-        .collect();
+    let items: Vec<serde_json::Value> = findings.iter().map(|d| accsim::outcome::finding_json(d, map)).collect();
     accsim::json::write(&serde_json::json!({ "findings": items, "outcome": outcome }), accsim::json::Style::COMPACT)
 }
 
@@ -719,7 +690,7 @@ fn findings_sarif(findings: &[Diagnostic], map: &SourceMap, status: u8, successf
                 .collect();
             serde_json::json!({
                 "ruleId": d.kind,
-                "level": severity_name(d),
+                "level": accsim::outcome::severity_name(d),
                 "message": {"text": d.headline()},
                 "locations": [location(&loc)],
                 "relatedLocations": related,

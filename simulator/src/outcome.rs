@@ -160,7 +160,8 @@ impl Figures {
     }
 }
 
-fn severity_name(d: &Diagnostic) -> &'static str {
+/// A finding's severity as the JSON and SARIF documents spell it.
+pub fn severity_name(d: &Diagnostic) -> &'static str {
     match d.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
