@@ -53,6 +53,7 @@ use accsim_core::finding::FindingKind;
 use accsim_core::exec::check::{Access, Level, ThreadEvent};
 use accsim_core::exec::events::{Event, Stamp, Subscriber};
 use accsim_core::kernel::footprint::Footprint;
+use rustc_hash::FxHashMap;
 use accsim_core::exec::memory::{AllocId, AllocKind, Memory, Space};
 
 pub use report::Findings;
@@ -198,6 +199,9 @@ pub struct CheckRun {
     /// Per function of the executable, its name and its locals' names (messages about
     /// variables of device code, [`CheckRun::name_locals`]).
     local_names: Vec<(String, Vec<String>, Vec<(u32, accsim_core::ir::acc::Level)>)>,
+    /// The gang copies of the running kernel (allocation id → variable and clause, from
+    /// [`Event::GangCopy`]): findings about a copy name its variable.
+    gang_copies: FxHashMap<u32, (String, &'static str)>,
     /// Take the footprints of kernels proven race-free at launch instead of their accesses
     /// ([`Subscriber::proven_launch`]); `accsim check --every-access` turns it off.
     pub proofs: bool,
@@ -246,6 +250,7 @@ impl CheckRun {
             gang_checks: Vec::new(),
             partition_marks: Vec::new(),
             local_names: Vec::new(),
+            gang_copies: FxHashMap::default(),
             proofs: true,
         };
         (run.with_checks(registry()), findings)
@@ -289,7 +294,10 @@ impl CheckRun {
             // The gang's threads combine their partial results into a reduction copy
             // (§2.5.11, §2.7.11): no thread reads another's value there.
             kind if kind.is_gang_reduction_copy() => return None,
-            kind if kind.is_gang_private() => (true, shared_frame::Holds::GangCopy),
+            kind if kind.is_gang_private() => {
+                let (var, clause) = self.gang_copies.get(&id).map_or((None, "private"), |(v, c)| (Some(v.clone()), *c));
+                (true, shared_frame::Holds::GangCopy { var, clause })
+            }
             _ => return None,
         };
         Some((shared_frame::GangLoc { alloc: id, offset: addr as u32, shared }, holds))
@@ -358,6 +366,9 @@ impl Subscriber for CheckRun {
                 self.thread(*t)
             }
             Event::Finding(d) => self.note((*d).clone()),
+            Event::GangCopy { copy, var, clause, .. } => {
+                self.gang_copies.insert((copy >> 32) as u32, (var.to_string(), clause));
+            }
             // The timeline's own events: nothing the checkers follow.
             Event::Launched { .. } | Event::WaitDirective { .. } | Event::Present { .. } | Event::LoopSchedule(_) => {}
             _ => self.data(mem, at.queue, e),
@@ -532,6 +543,7 @@ impl CheckRun {
                 self.launches += 1;
                 self.kernel = Some(Kernel { loc: *loc, on_host: *on_host, queue, launch: self.launches });
                 self.thread = Thread::default();
+                self.gang_copies.clear();
             }
             Event::LaunchEnd { .. } => {
                 self.kernel = None;

@@ -252,6 +252,10 @@ pub struct CFunc {
     /// partition, with its level: one variable per worker or per lane, which the frame holds
     /// once (`compile::checking`).
     pub thread_locals: Vec<(u32, crate::ir::acc::Level)>,
+    /// Checking executable: some register locals live in memory because the threads of a
+    /// worker or vector partition share them (`compile::checking::partition_shared_locals`):
+    /// the kernel is checked access by access, since a footprint proof sees only memory.
+    pub shares_locals: bool,
     /// Where each local lives, indexed like `local_names` (for `exec/inspect.rs`).
     pub(crate) homes: Vec<Home>,
     pub variadic: bool,
