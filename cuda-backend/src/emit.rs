@@ -536,6 +536,9 @@ struct FuncCx<'f> {
     thread_cells: HashSet<LocalId>,
     /// The loop over rounds being emitted (its barriers are written).
     rounds: Option<*const Stmt>,
+    /// Stores of single code to a shared local that other threads read before the next
+    /// partitioned loop: written between two barriers ([`crate::broadcast`]).
+    broadcasts: HashSet<*const Stmt>,
 }
 
 impl<'p> Emitter<'p> {
@@ -816,7 +819,7 @@ impl<'p> Emitter<'p> {
         let _ = writeln!(out, "// `{}`, line {}: a routine called from device code", func.name, func.loc.line);
         let _ = writeln!(out, "{sig}\n{{");
         let names = func.locals.iter().enumerate().map(|(i, l)| local_name(l, LocalId(i as u32))).collect();
-        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None, gang_reductions: HashSet::new(), mapped: HashMap::new(), barriers: Plan::default(), group: None, scratch: BTreeMap::new(), control_slots: BTreeMap::new(), store_guard: None, first_worker_only: false, thread_cells: HashSet::new(), rounds: None };
+        let mut fx = FuncCx { func, names, homes: vec![Home::Thread; func.locals.len()], cases: Vec::new(), kernel: false, assumed: None, gang_reductions: HashSet::new(), mapped: HashMap::new(), barriers: Plan::default(), group: None, scratch: BTreeMap::new(), control_slots: BTreeMap::new(), store_guard: None, first_worker_only: false, thread_cells: HashSet::new(), rounds: None, broadcasts: HashSet::new() };
         let params: HashSet<LocalId> = func.params.iter().copied().collect();
         for (i, l) in func.locals.iter().enumerate() {
             if !params.contains(&LocalId(i as u32)) {
@@ -935,7 +938,11 @@ impl<'p> Emitter<'p> {
             .filter(|(l, _)| !crate::liveness::cell_flows_between_threads(p, func, **l))
             .map(|(l, _)| *l)
             .collect();
-        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions, mapped, barriers: Plan::default(), group: None, scratch: BTreeMap::new(), control_slots: BTreeMap::new(), store_guard: None, first_worker_only: false, thread_cells, rounds: None };
+        let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions, mapped, barriers: Plan::default(), group: None, scratch: BTreeMap::new(), control_slots: BTreeMap::new(), store_guard: None, first_worker_only: false, thread_cells, rounds: None, broadcasts: HashSet::new() };
+        fx.broadcasts = {
+            let guarded = |e: &Expr| self.has_shared_effect(&fx, e);
+            crate::broadcast::broadcast_stores(func, &fx.homes, &guarded)
+        };
         fx.barriers = {
             let gang_copies = func.params.iter().skip(4).zip(&k.captures).filter(|(l, c)| matches!(c.mode, CaptureMode::Private | CaptureMode::Reduction(_)) || (c.mode == CaptureMode::FirstPrivate && !only_loaded(func, **l))).map(|(l, _)| *l).filter(|l| !fx.thread_cells.contains(l)).collect();
             // A capture the kernel only loads from (the address never escapes) is memory this
@@ -1074,6 +1081,16 @@ impl<'p> Emitter<'p> {
                     }
                     None => {}
                 }
+            }
+            StmtKind::Expr(e) if fx.kernel && !fx.first_worker_only && fx.broadcasts.contains(&(s as *const Stmt)) => {
+                // The other threads read what the one thread stores before the next partitioned
+                // loop's barrier ([`crate::broadcast`]).
+                let text = self.expr(fx, e);
+                let text = strip_parens(&text).to_string();
+                let sync = self.context_barrier(th);
+                let _ = writeln!(out, "{pad}{sync}; // the threads read this store of single code to shared memory before the next partitioned loop");
+                self.guarded(&text, true, depth, th, out);
+                let _ = writeln!(out, "{pad}{sync};");
             }
             StmtKind::Expr(e) => {
                 let text = self.expr(fx, e);
@@ -1402,15 +1419,21 @@ impl<'p> Emitter<'p> {
     fn barrier(&mut self, why: Option<String>, before: bool, depth: usize, th: Threads, out: &mut String) {
         let Some(why) = why else { return };
         let pad = "    ".repeat(depth);
-        let sync = if th.worker {
+        let sync = self.context_barrier(th);
+        let side = if before { "before" } else { "after" };
+        let _ = writeln!(out, "{pad}{sync}; // barrier {side} the partitioned loop: {why}");
+    }
+
+    /// The barrier of the threads that run code of context `th` redundantly: the block's, or
+    /// one worker's lanes inside a worker loop.
+    fn context_barrier(&mut self, th: Threads) -> &'static str {
+        if th.worker {
             self.prelude.insert("sync_worker");
             self.worker_barriers = true;
             "accsim_sync_worker()"
         } else {
             "__syncthreads()"
-        };
-        let side = if before { "before" } else { "after" };
-        let _ = writeln!(out, "{pad}{sync}; // barrier {side} the partitioned loop: {why}");
+        }
     }
 
     /// One loop of a nest under a `--loop-map` ([`crate::loopmap`]): every thread of the grid
@@ -2566,7 +2589,71 @@ fn homes(p: &Program, func: &Function) -> Vec<Home> {
             homes[l.0 as usize] = if f.worker { Home::Worker } else { Home::Block };
         }
     }
+    // A local whose address single code passes to a call: when the call stores, one thread makes
+    // it (it is guarded like a store), and the other threads read the local after it
+    // ([`crate::broadcast`]); so the local lives where they all see it.
+    walk_single_calls(&func.body, Threads::default(), &mut |l, th| {
+        let Some(home) = homes.get_mut(l.0 as usize) else { return };
+        let role = func.locals.get(l.0 as usize).map(|x| x.role);
+        if *home == Home::Thread && !th.vector && role.is_some_and(|r| !r.is_execution_model()) && !func.params.contains(&l) {
+            *home = if th.worker { Home::Worker } else { Home::Block };
+        }
+    });
     homes
+}
+
+/// Calls `f` with each local whose address (`&n`, `&a[i]`) is an argument of a call outside a
+/// vector loop, and the context of the call.
+fn walk_single_calls(s: &Stmt, th: Threads, f: &mut dyn FnMut(LocalId, Threads)) {
+    let note = |e: &Expr, th: Threads, f: &mut dyn FnMut(LocalId, Threads)| {
+        walk_expr(e, &mut |x| {
+            if let ExprKind::Call { args, .. } = &x.kind {
+                for a in args {
+                    if let Some(l) = crate::broadcast::address_base(a) {
+                        f(l, th);
+                    }
+                }
+            }
+        })
+    };
+    match &s.kind {
+        StmtKind::Partition(p) => {
+            let inner = match thread_loop(s) {
+                Some((ThreadLoop::Worker(_), _)) => Threads { worker: true, ..th },
+                Some((ThreadLoop::Vector(_), _)) => Threads { vector: true, ..th },
+                None => th,
+            };
+            walk_single_calls(&p.body, inner, f);
+        }
+        StmtKind::For { init, cond, step, body } => {
+            if let Some(i) = init {
+                walk_single_calls(i, th, f);
+            }
+            for c in cond.iter().chain(step.iter()) {
+                note(c, th, f);
+            }
+            walk_single_calls(body, th, f);
+        }
+        StmtKind::Expr(e) | StmtKind::ZeroFill { addr: e, .. } | StmtKind::Return(Some(e)) => note(e, th, f),
+        StmtKind::Block(v) => v.iter().for_each(|x| walk_single_calls(x, th, f)),
+        StmtKind::If(c, t, e) => {
+            note(c, th, f);
+            walk_single_calls(t, th, f);
+            if let Some(e) = e {
+                walk_single_calls(e, th, f);
+            }
+        }
+        StmtKind::While(c, b) | StmtKind::DoWhile(b, c) => {
+            note(c, th, f);
+            walk_single_calls(b, th, f);
+        }
+        StmtKind::Switch { cond, body, .. } => {
+            note(cond, th, f);
+            walk_single_calls(body, th, f);
+        }
+        StmtKind::Acc { body: Some(b), .. } => walk_single_calls(b, th, f),
+        _ => {}
+    }
 }
 
 fn scan(s: &Stmt, th: Threads, first: &mut BTreeMap<LocalId, Threads>, written: &mut BTreeMap<LocalId, Vec<Threads>>) {
