@@ -939,12 +939,12 @@ impl<'p> Emitter<'p> {
             .map(|(l, _)| *l)
             .collect();
         let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions, mapped, barriers: Plan::default(), group: None, scratch: BTreeMap::new(), control_slots: BTreeMap::new(), store_guard: None, first_worker_only: false, thread_cells, rounds: None, broadcasts: HashSet::new() };
+        let gang_copies: HashSet<LocalId> = func.params.iter().skip(4).zip(&k.captures).filter(|(l, c)| matches!(c.mode, CaptureMode::Private | CaptureMode::Reduction(_)) || (c.mode == CaptureMode::FirstPrivate && !only_loaded(func, **l))).map(|(l, _)| *l).filter(|l| !fx.thread_cells.contains(l)).collect();
         fx.broadcasts = {
             let guarded = |e: &Expr| self.has_shared_effect(&fx, e);
-            crate::broadcast::broadcast_stores(func, &fx.homes, &guarded)
+            crate::broadcast::broadcast_stores(func, &fx.homes, &gang_copies, &guarded)
         };
         fx.barriers = {
-            let gang_copies = func.params.iter().skip(4).zip(&k.captures).filter(|(l, c)| matches!(c.mode, CaptureMode::Private | CaptureMode::Reduction(_)) || (c.mode == CaptureMode::FirstPrivate && !only_loaded(func, **l))).map(|(l, _)| *l).filter(|l| !fx.thread_cells.contains(l)).collect();
             // A capture the kernel only loads from (the address never escapes) is memory this
             // kernel never stores to — unless another capture overlaps it, which only a struct
             // member captured on its own (inside its struct's copy) can.

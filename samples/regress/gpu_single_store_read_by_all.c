@@ -7,8 +7,10 @@
 // of its sequential loop lives in memory in a `kernels` region, and each thread read it before
 // the first thread had stored it. Variants: a `kernels` sequential loop around a triangular
 // vector loop; a worker loop with a sequential loop whose counter bounds a vector loop; a `parallel`
-// gang loop whose bound comes from a `routine seq` that writes through a pointer to a local; and
-// a `routine vector` called per row.
+// gang loop whose bound comes from a `routine seq` that writes through a pointer to a local; a
+// `routine vector` called per row; and a gang's `firstprivate` copy (§2.5.1) reset for each of
+// the gang's rows and read by a `while` condition (V&V `parallel_while_loop.F90` hung on the GPU:
+// the first thread reset it for the next row while the others still tested the old value).
 #include <stdio.h>
 #define N 12
 #define B 3
@@ -18,6 +20,7 @@ float tri[N][N];
 float blocks[B][R][N][N];
 float rows[N][N];
 float lens[N][N];
+double grow[8][N];
 
 #pragma acc routine seq
 static void row_length(int row, int *len)
@@ -110,5 +113,31 @@ int main(void)
         for (int i = 0; i < N; i++)
             sr += rows[j][i];
     printf("rows: %g\n", sr);
+
+    /* 5. A gang's copy of `avg`, reset per row, tested by a `while` (4 rows per gang). */
+    double avg = 0;
+    for (int x = 0; x < 8; x++)
+        for (int y = 0; y < N; y++)
+            grow[x][y] = (double)(x + y + 1) / N;
+#pragma acc parallel num_gangs(2) vector_length(32) copy(grow)
+    {
+#pragma acc loop gang
+        for (int x = 0; x < 8; x++) {
+            avg = 0.0;
+            while (avg < 100.0) {
+                avg = 0.0;
+#pragma acc loop vector
+                for (int y = 0; y < N; y++)
+                    grow[x][y] = grow[x][y] * 1.5;
+#pragma acc loop vector reduction(+:avg)
+                for (int y = 0; y < N; y++)
+                    avg += grow[x][y] / N;
+            }
+        }
+    }
+    double sg = 0;
+    for (int x = 0; x < 8; x++)
+        sg += grow[x][0];
+    printf("grown: %.6f\n", sg);
     return 0;
 }
