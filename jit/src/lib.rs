@@ -24,6 +24,7 @@
 //! variadic functions, records and long doubles as values. Bounds checks are not yet hoisted
 //! out of loops. Compilation is eager (every covered function, once per run), not lazy.
 
+mod loops;
 mod runtime;
 pub mod translate;
 
@@ -81,6 +82,35 @@ impl Engine {
     /// Compile what the engine covers of `p` (linked and compiled into `exe` by the
     /// interpreter). Functions outlined for the device are left to the interpreter.
     pub fn compile(p: &Program, exe: &Executable) -> Result<Engine, String> {
+        Engine::compile_some(p, exe, None)
+    }
+
+    /// Compile the kernels of `p` (each one's fast-share variant, or the kernel when it has
+    /// none) and the functions they call, for the executable `exe` that runs kernels `accsim
+    /// check` proves race-free at launch (`Executable::plain`); the other functions stay in the
+    /// interpreter.
+    pub fn compile_kernels(p: &Program, exe: &Executable) -> Result<Engine, String> {
+        let mut keep: HashSet<u32> = p.kernels.iter().map(|k| k.fast.unwrap_or(k.func).0).collect();
+        let mut todo: Vec<u32> = keep.iter().copied().collect();
+        while let Some(f) = todo.pop() {
+            let Some(func) = p.functions.get(f as usize) else { continue };
+            accsim_core::kernel::outline::walk_stmt(
+                &func.body,
+                &mut |e| {
+                    if let accsim_core::ir::ExprKind::Call { callee: accsim_core::ir::Callee::Direct(g), .. } = &e.kind {
+                        if keep.insert(g.0) {
+                            todo.push(g.0);
+                        }
+                    }
+                },
+                &mut |_| {},
+            );
+        }
+        Engine::compile_some(p, exe, Some(&keep))
+    }
+
+    /// [`Engine::compile`], of the functions in `only` when given.
+    fn compile_some(p: &Program, exe: &Executable, only: Option<&HashSet<u32>>) -> Result<Engine, String> {
         let mut flags = settings::builder();
         flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
         flags.set("is_pic", "false").map_err(|e| e.to_string())?;
@@ -106,7 +136,9 @@ impl Engine {
             .iter()
             .enumerate()
             .map(|(i, f)| {
-                if checked_only.contains(&(i as u32)) {
+                if only.is_some_and(|o| !o.contains(&(i as u32))) {
+                    Err("not run by a kernel proven race-free".into())
+                } else if checked_only.contains(&(i as u32)) {
                     Err("the checked variant of a kernel (runs only when the run is observed)".into())
                 } else if exe.funcs.get(i).is_none() {
                     Err("not in the executable".into())
@@ -153,6 +185,7 @@ impl Engine {
                 entries[i] = Some(entry);
             }
         }
+        let mut sizes = vec![0u32; p.functions.len()];
         for (i, f) in p.functions.iter().enumerate() {
             let Some(id) = ids[i] else { continue };
             cctx.func.signature = native_signature(call_conv, f.params.len());
@@ -171,9 +204,16 @@ impl Engine {
                 Some((&mut module, &ids)),
             )
             .map_err(|e| format!("`{}`: {e}", f.name))?;
+            let dump = dump_wanted(&f.name);
+            cctx.set_disasm(dump);
             module
                 .define_function(id, &mut cctx)
                 .map_err(|e| format!("`{}`: {e:?}", f.name))?;
+            if dump {
+                let vcode = cctx.compiled_code().and_then(|c| c.vcode.clone()).unwrap_or_default();
+                eprintln!("accsim: native code of `{}`:\n{}\n{vcode}", f.name, cctx.func.display());
+            }
+            sizes[i] = cctx.compiled_code().map_or(0, |c| c.code_info().total_size);
             module.clear_context(&mut cctx);
             if let Some(entry) = entries[i] {
                 define_entry(&mut module, &mut cctx, &mut fctx, call_conv, target, entry, id, f.params.len())
@@ -185,6 +225,9 @@ impl Engine {
             .iter()
             .map(|id| id.map(|id| module.get_finalized_function(id) as usize))
             .collect();
+        if std::env::var_os(PERF_MAP_VAR).is_some() {
+            write_perf_map(p, &module, &ids, &sizes);
+        }
         let report = p
             .functions
             .iter()
@@ -214,6 +257,31 @@ impl Engine {
     pub fn handle(self) -> NativeHandle {
         Arc::new(self)
     }
+}
+
+/// With this variable set, the engine writes `/tmp/perf-PID.map`, the map `perf report` reads
+/// to name the compiled functions (a profiling aid; the run is unchanged).
+const PERF_MAP_VAR: &str = "ACCSIM_NATIVE_PERF_MAP";
+
+/// With this variable set to a function's name, the engine prints that function's optimised
+/// Cranelift IR and machine code on stderr (a profiling aid; the run is unchanged).
+const DUMP_VAR: &str = "ACCSIM_NATIVE_DUMP";
+
+fn dump_wanted(name: &str) -> bool {
+    std::env::var(DUMP_VAR).is_ok_and(|v| v.split(',').any(|n| n == name))
+}
+
+/// Write the perf map of the compiled functions (see [`PERF_MAP_VAR`]); failures are ignored.
+fn write_perf_map(p: &Program, module: &JITModule, ids: &[Option<ClifFuncId>], sizes: &[u32]) {
+    use std::fmt::Write as _;
+    let mut map = String::new();
+    for (i, f) in p.functions.iter().enumerate() {
+        if let Some(id) = ids[i] {
+            let addr = module.get_finalized_function(id) as usize;
+            let _ = writeln!(map, "{addr:x} {:x} native:{}", sizes[i], f.name);
+        }
+    }
+    let _ = std::fs::write(format!("/tmp/perf-{}.map", std::process::id()), map);
 }
 
 /// The signature of the entry of a compiled function: the context and the address of its
@@ -316,6 +384,9 @@ fn translate_into(
         in_memory: f.locals.iter().map(|l| l.storage == Storage::Memory).collect(),
         frame: None,
         site_counts: HashMap::new(),
+        direct: HashMap::new(),
+        direct_locals: HashMap::new(),
+        frozen: HashMap::new(),
     };
     t.reload_table();
     t.enter_frame(&params[1..]);

@@ -348,6 +348,20 @@ pub extern "C" fn jit_run_site(ctx: *mut Ctx, fid: u64, site: u64, exit: u64, lo
     }
 }
 
+/// Make sure `need` units of fuel are at hand in the context, drawing them from the launch's
+/// step pool ([`Machine::native_reserve_fuel`]): 1 when they are, 0 when not.
+pub extern "C" fn jit_reserve_fuel(ctx: *mut Ctx, need: u64) -> u64 {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    m.set_fuel_left(ctx.fuel);
+    // Native code keeps one unit beyond what it takes (a unit that leaves none traps).
+    let ok = m.native_reserve_fuel(need.saturating_add(1));
+    ctx.fuel = m.fuel_left();
+    ok as u64
+}
+
 /// Integer division by zero (`what` 0) or `INT_MIN / -1` (`what` 1) at `loc`.
 pub extern "C" fn jit_arith_trap(ctx: *mut Ctx, what: u64, loc: u64) {
     // SAFETY: as in `jit_load`.

@@ -28,6 +28,7 @@ use cranelift_codegen::ir::{
     types, AbiParam, Block, FuncRef, InstBuilder, MemFlagsData, SigRef, Signature, StackSlotData,
     StackSlotKind, Type, Value,
 };
+use cranelift_codegen::entity::EntityRef;
 use cranelift_codegen::isa::CallConv;
 use cranelift_frontend::{FunctionBuilder, Variable};
 use cranelift_jit::JITModule;
@@ -73,20 +74,22 @@ pub fn native_signature(call_conv: CallConv, nparams: usize) -> Signature {
     s
 }
 
-type R<T> = Result<T, String>;
+pub(crate) type R<T> = Result<T, String>;
 
 /// Where an assignable place's value lives while native code runs.
 #[derive(Clone, Copy)]
 enum Slot {
     /// A register local's Cranelift variable.
     Var(Variable),
-    /// Memory at this address word, computed from this pointer ([`Translator::address`]).
-    Mem(Value, Value),
+    /// Memory at this address word, computed from this pointer ([`Translator::address`]);
+    /// with a bias, an access checked at loop entry ([`crate::loops`]): read and written in
+    /// place at the word plus the bias.
+    Mem(Value, Value, Option<Value>),
 }
 
 /// The helper functions native code calls, by address.
 #[derive(Copy, Clone)]
-enum Helper {
+pub(crate) enum Helper {
     Load,
     Store,
     Call,
@@ -102,6 +105,7 @@ enum Helper {
     FrameLeave,
     Fill,
     RunSite,
+    ReserveFuel,
 }
 
 impl Helper {
@@ -122,6 +126,7 @@ impl Helper {
             Helper::FrameLeave => runtime::jit_frame_leave as *const () as usize,
             Helper::Fill => runtime::jit_fill as *const () as usize,
             Helper::RunSite => runtime::jit_run_site as *const () as usize,
+            Helper::ReserveFuel => runtime::jit_reserve_fuel as *const () as usize,
         }) as i64
     }
 
@@ -142,6 +147,7 @@ impl Helper {
             Helper::FrameLeave => (&[types::I64; 3], None),
             Helper::Fill => (&[types::I64; 4], None),
             Helper::RunSite => (&[types::I64; 6], None),
+            Helper::ReserveFuel => (&[types::I64; 2], Some(types::I64)),
         };
         s.params.extend(params.iter().map(|&t| AbiParam::new(t)));
         if let Some(r) = ret {
@@ -186,6 +192,16 @@ pub struct Translator<'a, 'b> {
     /// How many times each OpenACC statement was met so far (the interpreter's
     /// [`accsim_core::exec::AccSite`]s are in the same order).
     pub site_counts: HashMap<AccSiteKey, usize>,
+    /// While the direct version of a counted loop is translated ([`crate::loops`]): the
+    /// accesses checked at loop entry, by address expression, with the bias from pointer word
+    /// to host address; and the memory locals checked so.
+    pub direct: HashMap<*const Expr, Value>,
+    pub direct_locals: HashMap<u32, Value>,
+    /// While the direct version of a counted loop is translated: the variables (by index) the
+    /// loop never assigns, with their values at loop entry, read in place of the variable so
+    /// that what is computed from them is loop-invariant for Cranelift (the SSA construction,
+    /// with blocks sealed at the end, would carry them around the loop as block parameters).
+    pub frozen: HashMap<usize, Value>,
 }
 
 /// The byte size of a type: known when the function is compiled, or computed at run time
@@ -230,7 +246,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.ins().iconst(types::I64, v as i64)
     }
 
-    fn helper(&mut self, h: Helper, args: &[Value]) -> Option<Value> {
+    pub(crate) fn helper(&mut self, h: Helper, args: &[Value]) -> Option<Value> {
         let key = h as u8;
         let sig = match self.sigs.get(&key) {
             Some(&s) => s,
@@ -245,6 +261,14 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.inst_results(call).first().copied()
     }
 
+    /// The value of variable `v` here (its value at loop entry while it is frozen).
+    pub(crate) fn read_var(&mut self, v: Variable) -> Value {
+        match self.frozen.get(&v.index()) {
+            Some(&x) => x,
+            None => self.b.use_var(v),
+        }
+    }
+
     /// Load the span table's address and length from the context (at entry and after calls).
     pub fn reload_table(&mut self) {
         let t = self
@@ -255,6 +279,8 @@ impl<'a, 'b> Translator<'a, 'b> {
             .b
             .ins()
             .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_TABLE_LEN);
+        self.frozen.remove(&self.table.index());
+        self.frozen.remove(&self.table_len.index());
         self.b.def_var(self.table, t);
         self.b.def_var(self.table_len, n);
     }
@@ -277,7 +303,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// One unit of fuel (a loop back-edge or a call).
-    fn burn_fuel(&mut self, loc: Loc) {
+    pub(crate) fn burn_fuel(&mut self, loc: Loc) {
         let fuel = self
             .b
             .ins()
@@ -420,35 +446,14 @@ impl<'a, 'b> Translator<'a, 'b> {
                 if let Some(i) = init {
                     self.stmt(i)?;
                 }
-                let (head, body_b, latch, exit) = (
-                    self.b.create_block(),
-                    self.b.create_block(),
-                    self.b.create_block(),
-                    self.b.create_block(),
-                );
-                self.b.ins().jump(head, &[]);
-                self.b.switch_to_block(head);
-                match cond {
-                    Some(c) => {
-                        let cv = self.cond(c)?;
-                        self.b.ins().brif(cv, body_b, &[], exit, &[]);
-                    }
-                    None => {
-                        self.b.ins().jump(body_b, &[]);
+                match (cond, step, self.counted_loop(cond.as_ref(), step.as_ref(), body)) {
+                    (Some(c), Some(st), Some(plan)) => self.versioned_for(plan, c, st, body, s.loc)?,
+                    _ => {
+                        let exit = self.b.create_block();
+                        self.plain_for(cond.as_ref(), step.as_ref(), body, s.loc, exit)?;
+                        self.b.switch_to_block(exit);
                     }
                 }
-                self.b.switch_to_block(body_b);
-                self.loops.push((latch, exit));
-                self.stmt(body)?;
-                self.loops.pop();
-                self.b.ins().jump(latch, &[]);
-                self.b.switch_to_block(latch);
-                if let Some(st) = step {
-                    self.expr(st)?;
-                }
-                self.burn_fuel(s.loc);
-                self.b.ins().jump(head, &[]);
-                self.b.switch_to_block(exit);
             }
             StmtKind::Break => {
                 let Some(&(_, exit)) = self.loops.last() else {
@@ -590,7 +595,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// A condition as a Cranelift truth value (non-zero word of its kind).
-    fn cond(&mut self, c: &Expr) -> R<Value> {
+    pub(crate) fn cond(&mut self, c: &Expr) -> R<Value> {
         let k = self.kind(c.ty);
         let v = self.expr(c)?;
         Ok(self.truthy(k, v))
@@ -698,10 +703,14 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// Load a scalar of kind `k` at the pointer word `ptr`, computed from the pointer `root` (see
     /// [`Translator::in_place`]): the fast path in place, the checked slow path through the
     /// interpreter's access.
-    fn load(&mut self, k: Kind, ptr: Value, root: Value, loc: Loc) -> R<Value> {
+    fn load(&mut self, k: Kind, ptr: Value, root: Value, direct: Option<Value>, loc: Loc) -> R<Value> {
         let code = kind_code(k).ok_or_else(|| format!("a load of kind {k:?}"))?;
         if k == Kind::LongDouble {
             return Err("a long double in memory".into());
+        }
+        if let Some(bias) = direct {
+            let addr = self.b.ins().iadd(ptr, bias);
+            return Ok(self.load_in_place(k, addr));
         }
         let size = k.bytes();
         let (fast, slow, done) = (
@@ -712,16 +721,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let result = self.b.append_block_param(done, types::I64);
         let addr = self.in_place(ptr, root, size, false, fast, slow);
         self.b.switch_to_block(fast);
-        let f = notrap();
-        let v = match k {
-            Kind::Bool | Kind::U8 => self.b.ins().uload8(types::I64, f, addr, 0),
-            Kind::I8 => self.b.ins().sload8(types::I64, f, addr, 0),
-            Kind::U16 => self.b.ins().uload16(types::I64, f, addr, 0),
-            Kind::I16 => self.b.ins().sload16(types::I64, f, addr, 0),
-            Kind::U32 | Kind::F32 => self.b.ins().uload32(f, addr, 0),
-            Kind::I32 => self.b.ins().sload32(f, addr, 0),
-            _ => self.b.ins().load(types::I64, f, addr, 0),
-        };
+        let v = self.load_in_place(k, addr);
         self.b.ins().jump(done, &[v.into()]);
         self.b.switch_to_block(slow);
         self.b.set_cold_block(slow);
@@ -737,20 +737,22 @@ impl<'a, 'b> Translator<'a, 'b> {
         Ok(result)
     }
 
-    /// Store the word `v` of kind `k` at `ptr`, computed from the pointer `root`.
-    fn store(&mut self, k: Kind, ptr: Value, root: Value, v: Value, loc: Loc) -> R<()> {
-        let code = kind_code(k).ok_or_else(|| format!("a store of kind {k:?}"))?;
-        if k == Kind::LongDouble {
-            return Err("a long double in memory".into());
+    /// The canonical word of kind `k` at host address `addr` (known to be in bounds).
+    fn load_in_place(&mut self, k: Kind, addr: Value) -> Value {
+        let f = notrap();
+        match k {
+            Kind::Bool | Kind::U8 => self.b.ins().uload8(types::I64, f, addr, 0),
+            Kind::I8 => self.b.ins().sload8(types::I64, f, addr, 0),
+            Kind::U16 => self.b.ins().uload16(types::I64, f, addr, 0),
+            Kind::I16 => self.b.ins().sload16(types::I64, f, addr, 0),
+            Kind::U32 | Kind::F32 => self.b.ins().uload32(f, addr, 0),
+            Kind::I32 => self.b.ins().sload32(f, addr, 0),
+            _ => self.b.ins().load(types::I64, f, addr, 0),
         }
-        let size = k.bytes();
-        let (fast, slow, done) = (
-            self.b.create_block(),
-            self.b.create_block(),
-            self.b.create_block(),
-        );
-        let addr = self.in_place(ptr, root, size, true, fast, slow);
-        self.b.switch_to_block(fast);
+    }
+
+    /// Store the `size`-byte word `v` at host address `addr` (known to be in bounds).
+    fn store_in_place(&mut self, size: u64, v: Value, addr: Value) {
         let f = notrap();
         match size {
             1 => {
@@ -766,6 +768,28 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.b.ins().store(f, v, addr, 0);
             }
         }
+    }
+
+    /// Store the word `v` of kind `k` at `ptr`, computed from the pointer `root`.
+    fn store(&mut self, k: Kind, ptr: Value, root: Value, v: Value, direct: Option<Value>, loc: Loc) -> R<()> {
+        let code = kind_code(k).ok_or_else(|| format!("a store of kind {k:?}"))?;
+        if k == Kind::LongDouble {
+            return Err("a long double in memory".into());
+        }
+        let size = k.bytes();
+        if let Some(bias) = direct {
+            let addr = self.b.ins().iadd(ptr, bias);
+            self.store_in_place(size, v, addr);
+            return Ok(());
+        }
+        let (fast, slow, done) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        let addr = self.in_place(ptr, root, size, true, fast, slow);
+        self.b.switch_to_block(fast);
+        self.store_in_place(size, v, addr);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
         self.b.set_cold_block(slow);
@@ -794,11 +818,11 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// loop: what is left per access is a subtraction, two comparisons and the access.
     fn in_place(&mut self, ptr: Value, root: Value, size: u64, write: bool, fast: Block, slow: Block) -> Value {
         let id = self.b.ins().ushr_imm_s(root, 32);
-        let len = self.b.use_var(self.table_len);
+        let len = self.read_var(self.table_len);
         let in_table = self.b.ins().icmp(IntCC::UnsignedLessThan, id, len);
         let zero = self.iconst(0);
         let slot = self.b.ins().select(in_table, id, zero);
-        let table = self.b.use_var(self.table);
+        let table = self.read_var(self.table);
         let at = self.b.ins().ishl_imm_s(slot, SPAN_SHIFT);
         let entry = self.b.ins().iadd(table, at);
         let movable = MemFlagsData::trusted().with_readonly().with_can_move();
@@ -855,7 +879,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// the interpreter's `local_value`).
     fn local_value(&mut self, l: LocalId, loc: Loc) -> R<Value> {
         let v = self.var(l)?;
-        let a = self.b.use_var(v);
+        let a = self.read_var(v);
         if !self.is_memory(l) {
             return Ok(a);
         }
@@ -869,7 +893,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         if matches!(k, Kind::Aggregate | Kind::Void) {
             return Ok(a);
         }
-        self.load(k, a, a, loc)
+        let direct = self.direct_locals.get(&l.0).copied();
+        self.load(k, a, a, direct, loc)
     }
 
     /// Where an assignable place lives: its register variable, or memory at its address
@@ -878,31 +903,33 @@ impl<'a, 'b> Translator<'a, 'b> {
         Ok(match place {
             Place::Local(l) if self.is_memory(*l) => {
                 let v = self.var(*l)?;
-                let a = self.b.use_var(v);
-                Slot::Mem(a, a)
+                let a = self.read_var(v);
+                Slot::Mem(a, a, self.direct_locals.get(&l.0).copied())
             }
             Place::Local(l) => Slot::Var(self.var(*l)?),
-            Place::Mem(_) => {
+            Place::Mem(e) => {
+                let direct = self.direct.get(&(&**e as *const Expr)).copied();
                 let (a, root) = self.place_addr(place)?;
-                Slot::Mem(a, root)
+                Slot::Mem(a, root, direct)
             }
         })
     }
 
     fn read_slot(&mut self, k: Kind, slot: Slot, loc: Loc) -> R<Value> {
         match slot {
-            Slot::Var(v) => Ok(self.b.use_var(v)),
-            Slot::Mem(a, root) => self.load(k, a, root, loc),
+            Slot::Var(v) => Ok(self.read_var(v)),
+            Slot::Mem(a, root, direct) => self.load(k, a, root, direct, loc),
         }
     }
 
     fn write_slot(&mut self, k: Kind, slot: Slot, value: Value, loc: Loc) -> R<()> {
         match slot {
             Slot::Var(v) => {
+                self.frozen.remove(&v.index());
                 self.b.def_var(v, value);
                 Ok(())
             }
-            Slot::Mem(a, root) => self.store(k, a, root, value, loc),
+            Slot::Mem(a, root, direct) => self.store(k, a, root, value, direct, loc),
         }
     }
 
@@ -944,7 +971,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                     return Err("internal: the address of a register local".into());
                 }
                 let v = self.var(*l)?;
-                self.b.use_var(v)
+                self.read_var(v)
             }
             ExprKind::GlobalAddr(g) => self.iconst(Executable::global_ptr(g.0)),
             ExprKind::FuncAddr(f) => self.iconst(ptr_word(FUNC_ID, f.0)),
@@ -961,8 +988,9 @@ impl<'a, 'b> Translator<'a, 'b> {
                 if matches!(k, Kind::Aggregate | Kind::Void) {
                     self.expr(a)?
                 } else {
+                    let direct = self.direct.get(&(&**a as *const Expr)).copied();
                     let (p, root) = self.address(a)?;
-                    self.load(k, p, root, loc)?
+                    self.load(k, p, root, direct, loc)?
                 }
             }
             ExprKind::Unary(op, a) => {

@@ -609,7 +609,12 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     }
     // CRAY_ACC_DEBUG comments on the checked run as on any other (issue 17).
     let cray_debug = cray_debug_commentary(&compiled.program, map, &mut subscribers);
-    let options = exec::RunOptions { subscribers, accelerator: Some(accelerator), stdout, cray_debug, ..r.run_options() };
+    // Kernels proven race-free at launch run as native code, as `accsim run` runs them (issue 15).
+    let proven_native = match (r.engine, exe.plain.as_deref()) {
+        (Engine::Native, Some(plain)) => native_kernels(&compiled.program, plain),
+        _ => None,
+    };
+    let options = exec::RunOptions { subscribers, accelerator: Some(accelerator), stdout, cray_debug, proven_native, ..r.run_options() };
     let outcome = exe.run(options, r.argv());
     if let Ok(f) = found.lock() {
         findings.extend(f.list.iter().cloned());
@@ -829,6 +834,22 @@ fn write_run_report(
 fn native_engine(p: &accsim_core::ir::Program, exe: &exec::Executable) -> Option<exec::native::NativeHandle> {
     let start = std::time::Instant::now();
     let engine = compile_engine(p, exe).ok().map(accsim_jit::Engine::handle);
+    if std::env::var_os(NATIVE_COMPILE_TIME_VAR).is_some() {
+        eprintln!("accsim: native code compiled in {:.6} s", start.elapsed().as_secs_f64());
+    }
+    engine
+}
+
+/// The native engine's code for the kernels of `plain` (the executable `accsim check` runs a
+/// kernel proven race-free on) and the functions they call, or `None` (the interpreter runs them)
+/// when it cannot compile; the compile time is printed as [`native_engine`] prints it.
+fn native_kernels(p: &accsim_core::ir::Program, plain: &exec::Executable) -> Option<exec::native::NativeHandle> {
+    let start = std::time::Instant::now();
+    let quiet = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let engine = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| accsim_jit::Engine::compile_kernels(p, plain)));
+    std::panic::set_hook(quiet);
+    let engine = engine.ok().and_then(Result::ok).map(accsim_jit::Engine::handle);
     if std::env::var_os(NATIVE_COMPILE_TIME_VAR).is_some() {
         eprintln!("accsim: native code compiled in {:.6} s", start.elapsed().as_secs_f64());
     }

@@ -21,6 +21,13 @@ impl Machine<'_> {
     pub fn set_fuel_left(&mut self, fuel: u64) {
         self.fuel = fuel;
     }
+    /// Make sure `need` steps of fuel are at hand before native code takes them all at once
+    /// (a counted loop's trip count, `jit/src/loops.rs`), drawing them from the launch's step
+    /// pool when they are there; `false` when they are not (the caller then counts them one by
+    /// one, stopping where the limit falls).
+    pub fn native_reserve_fuel(&mut self, need: u64) -> bool {
+        self.reserve_fuel(need)
+    }
     /// The C call depth.
     pub fn call_depth(&self) -> usize {
         self.depth
