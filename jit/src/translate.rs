@@ -622,7 +622,23 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     fn word_as_f64(&mut self, w: Value) -> Value {
+        // A word made of a double is that double (no round trip through an integer register).
+        if let Some(f) = self.double_of_word(w) {
+            return f;
+        }
         self.b.ins().bitcast(types::F64, MemFlagsData::new(), w)
+    }
+
+    /// The double the word `w` is the bits of, when `w` is made by [`Translator::f64_as_word`].
+    fn double_of_word(&self, w: Value) -> Option<Value> {
+        use cranelift_codegen::ir::{Opcode, ValueDef};
+        let ValueDef::Result(inst, 0) = self.b.func.dfg.value_def(w) else { return None };
+        let data = &self.b.func.dfg.insts[inst];
+        if data.opcode() != Opcode::Bitcast {
+            return None;
+        }
+        let arg = *self.b.func.dfg.inst_args(inst).first()?;
+        (self.b.func.dfg.value_type(arg) == types::F64).then_some(arg)
     }
     fn f64_as_word(&mut self, f: Value) -> Value {
         self.b.ins().bitcast(types::I64, MemFlagsData::new(), f)
@@ -747,6 +763,10 @@ impl<'a, 'b> Translator<'a, 'b> {
             Kind::I16 => self.b.ins().sload16(types::I64, f, addr, 0),
             Kind::U32 | Kind::F32 => self.b.ins().uload32(f, addr, 0),
             Kind::I32 => self.b.ins().sload32(f, addr, 0),
+            Kind::F64 => {
+                let d = self.b.ins().load(types::F64, f, addr, 0);
+                self.f64_as_word(d)
+            }
             _ => self.b.ins().load(types::I64, f, addr, 0),
         }
     }
@@ -765,6 +785,8 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.b.ins().istore32(f, v, addr, 0);
             }
             _ => {
+                // A double's word is stored from the double's register.
+                let v = self.double_of_word(v).unwrap_or(v);
                 self.b.ins().store(f, v, addr, 0);
             }
         }
