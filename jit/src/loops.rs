@@ -218,8 +218,32 @@ impl<'a, 'b> Translator<'a, 'b> {
                     self.walk_expr(v, w);
                 }
             }
+            StmtKind::Acc { body: Some(b), .. } if self.is_kernel && self.is_atomic(s) && self.atomic_in_native(b) => self.walk_stmt(b, w),
             _ => w.refused = true,
         }
+    }
+
+    /// Whether `s` is an `atomic` construct.
+    fn is_atomic(&self, s: &Stmt) -> bool {
+        use accsim_core::ir::acc::AccKind;
+        let StmtKind::Acc { directive, .. } = &s.kind else { return false };
+        matches!(self.p.acc.get(directive.0 as usize).and_then(Option::as_ref).map(|d| &d.kind), Some(AccKind::Atomic(_)))
+    }
+
+    /// Whether the body `b` of an `atomic` construct runs as native code: expression statements
+    /// that call nothing but math routines (so that no other atomic runs while its lock is held,
+    /// and nothing leaves the statement but a trap).
+    pub fn atomic_in_native(&self, b: &Stmt) -> bool {
+        fn plain(s: &Stmt) -> bool {
+            match &s.kind {
+                StmtKind::Expr(_) | StmtKind::Empty => true,
+                StmtKind::Block(ss) => ss.iter().all(plain),
+                _ => false,
+            }
+        }
+        let mut w = Walk::default();
+        self.walk_stmt(b, &mut w);
+        plain(b) && !w.refused
     }
 
     fn walk_place<'e>(&self, place: &'e Place, k: Kind, read: bool, w: &mut Walk<'e>) {

@@ -25,14 +25,12 @@ use std::collections::HashMap;
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
-    types, AbiParam, Block, FuncRef, InstBuilder, MemFlagsData, SigRef, Signature, StackSlotData,
+    types, AbiParam, Block, InstBuilder, MemFlagsData, SigRef, Signature, StackSlotData,
     StackSlotKind, Type, Value,
 };
 use cranelift_codegen::entity::EntityRef;
 use cranelift_codegen::isa::CallConv;
 use cranelift_frontend::{FunctionBuilder, Variable};
-use cranelift_jit::JITModule;
-use cranelift_module::{FuncId as ClifFuncId, Module};
 
 use accsim_core::diag::Loc;
 use accsim_core::exec::libc_shim::{Binding, Shim};
@@ -106,6 +104,8 @@ pub(crate) enum Helper {
     Fill,
     RunSite,
     ReserveFuel,
+    AtomicEnter,
+    AtomicExit,
 }
 
 impl Helper {
@@ -127,6 +127,8 @@ impl Helper {
             Helper::Fill => runtime::jit_fill as *const () as usize,
             Helper::RunSite => runtime::jit_run_site as *const () as usize,
             Helper::ReserveFuel => runtime::jit_reserve_fuel as *const () as usize,
+            Helper::AtomicEnter => runtime::jit_atomic_enter as *const () as usize,
+            Helper::AtomicExit => runtime::jit_atomic_exit as *const () as usize,
         }) as i64
     }
 
@@ -148,6 +150,7 @@ impl Helper {
             Helper::Fill => (&[types::I64; 4], None),
             Helper::RunSite => (&[types::I64; 6], None),
             Helper::ReserveFuel => (&[types::I64; 2], Some(types::I64)),
+            Helper::AtomicEnter | Helper::AtomicExit => (&[types::I64; 1], None),
         };
         s.params.extend(params.iter().map(|&t| AbiParam::new(t)));
         if let Some(r) = ret {
@@ -166,11 +169,12 @@ pub struct Translator<'a, 'b> {
     /// Where each location index passed to helpers points (the engine's table).
     pub locs: &'a mut Vec<Loc>,
     pub loc_index: &'a mut HashMap<Loc, u64>,
-    /// Compiled callees imported into this function: function id → the reference to call.
-    pub callees: HashMap<u32, FuncRef>,
-    /// The module and the ids of the functions compiled in it (`None` in the dry translation
-    /// that finds what the translator declines: every call then goes through the interpreter).
-    pub compiled: Option<(&'a mut JITModule, &'a [Option<ClifFuncId>])>,
+    /// The engine's code table (the address of each function's native code once compiled, 0
+    /// before) and which functions may have native code: a direct call of one of those calls
+    /// its code when the table has it, and goes through the interpreter's call path (which
+    /// compiles it, `Engine`'s lazy compilation) when not.
+    pub code_table: i64,
+    pub may_be_native: &'a [bool],
     pub vars: Vec<Variable>,
     pub ctx: Value,
     pub loops: Vec<(Block, Block)>,
@@ -202,6 +206,12 @@ pub struct Translator<'a, 'b> {
     /// that what is computed from them is loop-invariant for Cranelift (the SSA construction,
     /// with blocks sealed at the end, would carry them around the loop as block parameters).
     pub frozen: HashMap<usize, Value>,
+    /// The function is a kernel (its fast-share variant, or a kernel without one): it runs the
+    /// `atomic` statements it may ([`crate::loops`]'s `atomic_in_native`) as native code. A kernel
+    /// is called by its launch only, never inside another thread's atomic statement; a routine
+    /// may be called in an atomic's expression, where the interpreter reports its own atomic
+    /// (`nested-atomic`), so a routine's atomics stay with the interpreter.
+    pub is_kernel: bool,
 }
 
 /// The byte size of a type: known when the function is compiled, or computed at run time
@@ -513,6 +523,17 @@ impl<'a, 'b> Translator<'a, 'b> {
                             self.stmt(b)?;
                         }
                     }
+                    // An atomic statement whose body calls nothing (but math routines) runs as
+                    // native code holding the run's atomic lock, as the interpreter runs it
+                    // (exec/compile/offload.rs): no other device thread's atomic touches memory
+                    // between its read and its write (§2.12).
+                    Some(AccKind::Atomic(_)) if self.is_kernel && body.as_deref().is_some_and(|b| self.atomic_in_native(b)) => {
+                        if let Some(b) = body {
+                            self.helper(Helper::AtomicEnter, &[self.ctx]);
+                            self.stmt(b)?;
+                            self.helper(Helper::AtomicExit, &[self.ctx]);
+                        }
+                    }
                     // Inside `host_data`, an array's name stands for its device copy's address
                     // (§2.8), which the interpreter's compilation of the body knows.
                     Some(AccKind::HostData) => {
@@ -629,6 +650,23 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.ins().bitcast(types::F64, MemFlagsData::new(), w)
     }
 
+    /// The float the word `w` is the bits of, when `w` is made by [`Translator::f32_as_word`].
+    fn float_of_word(&self, w: Value) -> Option<Value> {
+        use cranelift_codegen::ir::{Opcode, ValueDef};
+        let dfg = &self.b.func.dfg;
+        let ValueDef::Result(ext, 0) = dfg.value_def(w) else { return None };
+        if dfg.insts[ext].opcode() != Opcode::Uextend {
+            return None;
+        }
+        let bits = *dfg.inst_args(ext).first()?;
+        let ValueDef::Result(cast, 0) = dfg.value_def(bits) else { return None };
+        if dfg.insts[cast].opcode() != Opcode::Bitcast {
+            return None;
+        }
+        let f = *dfg.inst_args(cast).first()?;
+        (dfg.value_type(f) == types::F32).then_some(f)
+    }
+
     /// The double the word `w` is the bits of, when `w` is made by [`Translator::f64_as_word`].
     fn double_of_word(&self, w: Value) -> Option<Value> {
         use cranelift_codegen::ir::{Opcode, ValueDef};
@@ -644,6 +682,9 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.ins().bitcast(types::I64, MemFlagsData::new(), f)
     }
     fn word_as_f32(&mut self, w: Value) -> Value {
+        if let Some(f) = self.float_of_word(w) {
+            return f;
+        }
         let i = self.b.ins().ireduce(types::I32, w);
         self.b.ins().bitcast(types::F32, MemFlagsData::new(), i)
     }
@@ -761,8 +802,12 @@ impl<'a, 'b> Translator<'a, 'b> {
             Kind::I8 => self.b.ins().sload8(types::I64, f, addr, 0),
             Kind::U16 => self.b.ins().uload16(types::I64, f, addr, 0),
             Kind::I16 => self.b.ins().sload16(types::I64, f, addr, 0),
-            Kind::U32 | Kind::F32 => self.b.ins().uload32(f, addr, 0),
+            Kind::U32 => self.b.ins().uload32(f, addr, 0),
             Kind::I32 => self.b.ins().sload32(f, addr, 0),
+            Kind::F32 => {
+                let x = self.b.ins().load(types::F32, f, addr, 0);
+                self.f32_as_word(x)
+            }
             Kind::F64 => {
                 let d = self.b.ins().load(types::F64, f, addr, 0);
                 self.f64_as_word(d)
@@ -781,9 +826,15 @@ impl<'a, 'b> Translator<'a, 'b> {
             2 => {
                 self.b.ins().istore16(f, v, addr, 0);
             }
-            4 => {
-                self.b.ins().istore32(f, v, addr, 0);
-            }
+            4 => match self.float_of_word(v) {
+                // A float's word is stored from the float's register.
+                Some(x) => {
+                    self.b.ins().store(f, x, addr, 0);
+                }
+                None => {
+                    self.b.ins().istore32(f, v, addr, 0);
+                }
+            },
             _ => {
                 // A double's word is stored from the double's register.
                 let v = self.double_of_word(v).unwrap_or(v);
@@ -1493,14 +1544,27 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
         match callee {
             Callee::Direct(f) => {
-                if let Some(fref) = self.callee(f.0) {
-                    let nparams = self.p.functions[f.0 as usize].params.len();
-                    if words.len() == nparams {
-                        return self.native_call(fref, f.0, &words, loc);
-                    }
-                }
                 let fptr = self.iconst(ptr_word(FUNC_ID, f.0));
-                self.interp_call(fptr, &words, loc)
+                let nparams = self.p.functions.get(f.0 as usize).map_or(usize::MAX, |g| g.params.len());
+                if !self.may_be_native.get(f.0 as usize).copied().unwrap_or(false) || words.len() != nparams {
+                    return self.interp_call(fptr, &words, loc);
+                }
+                // The callee's native code when it is compiled, the interpreter's call path
+                // (which compiles it) when not.
+                let entry = self.iconst((self.code_table + 8 * f.0 as i64) as u64);
+                let code = self.b.ins().load(types::I64, MemFlagsData::trusted(), entry, 0);
+                let (native, interp, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+                let r = self.b.append_block_param(join, types::I64);
+                self.b.ins().brif(code, native, &[], interp, &[]);
+                self.b.switch_to_block(interp);
+                self.b.set_cold_block(interp);
+                let v = self.interp_call(fptr, &words, loc)?;
+                self.b.ins().jump(join, &[v.into()]);
+                self.b.switch_to_block(native);
+                let v = self.native_call(code, f.0, &words, loc)?;
+                self.b.ins().jump(join, &[v.into()]);
+                self.b.switch_to_block(join);
+                Ok(r)
             }
             Callee::Extern(x) => {
                 let shim = self.binding(x.0).and_then(|b| b.shim());
@@ -1521,18 +1585,6 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
     }
 
-    /// The reference to call compiled function `fid` by, imported on first use.
-    fn callee(&mut self, fid: u32) -> Option<FuncRef> {
-        let (module, ids) = self.compiled.as_mut()?;
-        let id = (*ids.get(fid as usize)?)?;
-        if let Some(&r) = self.callees.get(&fid) {
-            return Some(r);
-        }
-        let r = module.declare_func_in_func(id, self.b.func);
-        self.callees.insert(fid, r);
-        Some(r)
-    }
-
     /// The shim's math routines, called as the shim calls them (`Shim::Math1` …).
     /// `sqrt` and `fabs` are single IEEE operations (`f64::sqrt`, `f64::abs` in the shim) and are
     /// emitted inline; the other routines call the shim's function.
@@ -1547,6 +1599,18 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.f64_as_word(r)
             }
             (Shim::Math1(_), [x]) if name == "fabs" => self.b.ins().band_imm_s(*x, i64::MAX),
+            (Shim::Math2(f), [x, y]) if name == "fmax" || name == "fmin" => {
+                let (a, b) = (self.word_as_f64(*x), self.word_as_f64(*y));
+                let fp = self.iconst(f as usize as u64);
+                let r = self.min_max(name == "fmax", a, b, Helper::Math2, fp, types::F64)?;
+                self.f64_as_word(r)
+            }
+            (Shim::Math2F(f), [x, y]) if name == "fmaxf" || name == "fminf" => {
+                let (a, b) = (self.word_as_f32(*x), self.word_as_f32(*y));
+                let fp = self.iconst(f as usize as u64);
+                let r = self.min_max(name == "fmaxf", a, b, Helper::Math2F, fp, types::F32)?;
+                self.f32_as_word(r)
+            }
             (Shim::Math1(f), [x]) => {
                 let a = self.word_as_f64(*x);
                 let fp = self.iconst(f as usize as u64);
@@ -1583,8 +1647,33 @@ impl<'a, 'b> Translator<'a, 'b> {
         }))
     }
 
+    /// `fmax`/`fmin` (`max`: which) of `a` and `b` of type `ty`: when they are two different
+    /// numbers the larger (smaller) one, the only result any implementation gives; otherwise
+    /// (a NaN, or equal values such as `-0.0` and `0.0`) the shim's function `fp` through
+    /// `helper`, so that the bits are the interpreter's.
+    fn min_max(&mut self, max: bool, a: Value, b: Value, helper: Helper, fp: Value, ty: Type) -> R<Value> {
+        let distinct = self.b.ins().fcmp(FloatCC::OrderedNotEqual, a, b);
+        let (easy, hard, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        let r = self.b.append_block_param(join, ty);
+        self.b.ins().brif(distinct, easy, &[], hard, &[]);
+        self.b.switch_to_block(easy);
+        let greater = self.b.ins().fcmp(FloatCC::GreaterThan, a, b);
+        let v = if max {
+            self.b.ins().select(greater, a, b)
+        } else {
+            self.b.ins().select(greater, b, a)
+        };
+        self.b.ins().jump(join, &[v.into()]);
+        self.b.switch_to_block(hard);
+        self.b.set_cold_block(hard);
+        let v = self.helper(helper, &[fp, a, b]).ok_or("no result of a math routine")?;
+        self.b.ins().jump(join, &[v.into()]);
+        self.b.switch_to_block(join);
+        Ok(r)
+    }
+
     /// A direct call of a compiled function: fuel, the call-depth limit, then the call.
-    fn native_call(&mut self, fref: FuncRef, fid: u32, words: &[Value], loc: Loc) -> R<Value> {
+    fn native_call(&mut self, code: Value, fid: u32, words: &[Value], loc: Loc) -> R<Value> {
         self.burn_fuel(loc);
         let depth = self
             .b
@@ -1619,7 +1708,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
         let mut args = vec![self.ctx];
         args.extend_from_slice(words);
-        let call = self.b.ins().call(fref, &args);
+        let sig = self.b.import_signature(native_signature(self.call_conv, words.len()));
+        let call = self.b.ins().call_indirect(sig, code, &args);
         let r = self.b.inst_results(call)[0];
         let d = self
             .b
