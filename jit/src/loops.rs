@@ -35,7 +35,7 @@ use accsim_core::exec::value::Kind;
 use accsim_core::ir::{BinOp, Callee, Expr, ExprKind, LocalId, Place, Stmt, StmtKind};
 
 use crate::runtime::{OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, SPAN_SHIFT};
-use crate::translate::{Helper, Translator, R};
+use crate::translate::{Helper, Size, Translator, R};
 
 /// Largest magnitude of an integer step of an affine address computation at either end of the
 /// loop (and of a loop-invariant factor or element size): far enough from 2^63 that no
@@ -348,10 +348,21 @@ impl<'a, 'b> Translator<'a, 'b> {
                 };
                 ok_op && (k.is_int() || k == Kind::Ptr) && inv(a) && inv(b)
             }
-            ExprKind::PtrAdd { ptr, index, elem } => {
-                self.p.types.size_of(*elem).is_some() && !self.dynamic(*elem) && inv(ptr) && inv(index)
-            }
+            ExprKind::PtrAdd { ptr, index, elem } => self.size_invariant(*elem, assigned, var) && inv(ptr) && inv(index),
             _ => false,
+        }
+    }
+
+    /// Whether the size of `ty` is the same at every iteration: a constant, or a
+    /// variable-length array's whose count locals are registers the body does not assign.
+    fn size_invariant(&self, ty: accsim_core::ir::TypeId, assigned: &HashSet<u32>, var: LocalId) -> bool {
+        use accsim_core::ir::Type;
+        match self.p.types.get(ty) {
+            Type::Vla(elem, count) => {
+                *count != var && !self.is_memory_local(*count) && !assigned.contains(&count.0) && self.size_invariant(*elem, assigned, var)
+            }
+            Type::Array(elem, _) => self.size_invariant(*elem, assigned, var),
+            _ => self.p.types.size_of(ty).is_some(),
         }
     }
 
@@ -383,7 +394,13 @@ impl<'a, 'b> Translator<'a, 'b> {
                     && ((aff(a) && self.invariant(b, assigned, var, false)) || (self.invariant(a, assigned, var, false) && aff(b)))
             }
             ExprKind::PtrAdd { ptr, index, elem } => {
-                self.p.types.size_of(*elem).is_some_and(|s| (s as i64) < FACTOR_LIMIT) && !self.dynamic(*elem) && aff(ptr) && aff(index)
+                let size_ok = if self.dynamic(*elem) {
+                    // A variable-length row: a loop-invariant factor, checked small at entry.
+                    self.size_invariant(*elem, assigned, var)
+                } else {
+                    self.p.types.size_of(*elem).is_some_and(|s| (s as i64) < FACTOR_LIMIT)
+                };
+                size_ok && aff(ptr) && aff(index)
             }
             _ => false,
         }
@@ -584,12 +601,20 @@ impl<'a, 'b> Translator<'a, 'b> {
                 (r, self.b.ins().band(both, small))
             }
             ExprKind::PtrAdd { ptr, index, elem } => {
-                let size = self.p.types.size_of(*elem).ok_or("internal: an affine access of unsized elements")?;
                 let (p, okp) = self.exact(ptr, var, at, derived)?;
                 let (i, oki) = self.exact(index, var, at, derived)?;
-                let off = self.b.ins().imul_imm_s(i, size as i64);
+                let mut ok = self.b.ins().band(okp, oki);
+                let off = match self.elem_size(*elem, e.loc)? {
+                    Size::Const(size) => self.b.ins().imul_imm_s(i, size as i64),
+                    Size::Dyn(size) => {
+                        let shifted = self.b.ins().iadd_imm_s(size, FACTOR_LIMIT);
+                        let small = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, shifted, 2 * FACTOR_LIMIT);
+                        ok = self.b.ins().band(ok, small);
+                        self.b.ins().imul(i, size)
+                    }
+                };
                 let r = self.b.ins().iadd(p, off);
-                (r, self.b.ins().band(okp, oki))
+                (r, ok)
             }
             _ => return Err("internal: not an affine expression".into()),
         };

@@ -216,7 +216,7 @@ pub struct Translator<'a, 'b> {
 
 /// The byte size of a type: known when the function is compiled, or computed at run time
 /// (a variable-length array's).
-enum Size {
+pub(crate) enum Size {
     Const(u64),
     Dyn(Value),
 }
@@ -744,6 +744,11 @@ impl<'a, 'b> Translator<'a, 'b> {
             Type::Void | Type::Function(_) => Size::Const(1),
             _ => Size::Const(self.p.types.size_of(ty).unwrap_or(0)),
         })
+    }
+
+    /// The size of `ty` ([`Translator::size`]), for the loop-entry checks.
+    pub(crate) fn elem_size(&mut self, ty: TypeId, loc: Loc) -> R<Size> {
+        self.size(ty, loc)
     }
 
     /// `i * size(elem)`, wrapping.
