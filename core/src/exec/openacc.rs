@@ -796,7 +796,7 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         m.exe = plain;
         m.events.set_device_events(false);
         let native = match m.proven_native.clone() {
-            Some(n) => std::mem::replace(&mut m.native, Some(n)),
+            Some(n) => m.native.replace(n),
             None => m.native.clone(),
         };
         let device = m.device.clone();
