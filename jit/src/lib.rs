@@ -50,6 +50,7 @@ use accsim_core::diag::Loc;
 use accsim_core::exec::native::{NativeCode, NativeHandle};
 use accsim_core::exec::{Executable, Machine, Trap};
 use accsim_core::ir::{Function, Program, Storage};
+use accsim_core::kernel::ProgramInfo;
 
 use translate::{eligible, native_signature, Translator};
 
@@ -118,18 +119,24 @@ fn dump_wanted(name: &str) -> bool {
 
 impl Engine {
     /// Translate what the engine covers of `p` (linked and compiled into `exe` by the
-    /// interpreter). Functions outlined for the device are left to the interpreter, except the
-    /// fast-share variants of kernels.
-    pub fn compile(p: &Program, exe: &Executable) -> Result<Engine, String> {
-        Engine::compile_some(p, exe, None)
+    /// interpreter; `info` is its side table, with each kernel's fast-share variant). Functions
+    /// outlined for the device are left to the interpreter, except the fast-share variants of
+    /// kernels.
+    pub fn compile(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
+        Engine::compile_some(p, info, exe, None)
     }
 
     /// Compile the kernels of `p` (each one's fast-share variant, or the kernel when it has
     /// none) and the functions they call, for the executable `exe` that runs kernels `accsim
     /// check` proves race-free at launch (`Executable::plain`); the other functions stay in the
     /// interpreter.
-    pub fn compile_kernels(p: &Program, exe: &Executable) -> Result<Engine, String> {
-        let mut keep: HashSet<u32> = p.kernels.iter().map(|k| k.fast.unwrap_or(k.func).0).collect();
+    pub fn compile_kernels(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
+        let mut keep: HashSet<u32> = p
+            .kernels
+            .iter()
+            .enumerate()
+            .map(|(i, k)| info.fast(accsim_core::ir::acc::KernelId(i as u32)).unwrap_or(k.func).0)
+            .collect();
         let mut todo: Vec<u32> = keep.iter().copied().collect();
         while let Some(f) = todo.pop() {
             let Some(func) = p.functions.get(f as usize) else { continue };
@@ -145,11 +152,11 @@ impl Engine {
                 &mut |_| {},
             );
         }
-        Engine::compile_some(p, exe, Some(&keep))
+        Engine::compile_some(p, info, exe, Some(&keep))
     }
 
     /// [`Engine::compile`], of the functions in `only` when given.
-    fn compile_some(p: &Program, exe: &Executable, only: Option<&HashSet<u32>>) -> Result<Engine, String> {
+    fn compile_some(p: &Program, info: &ProgramInfo, exe: &Executable, only: Option<&HashSet<u32>>) -> Result<Engine, String> {
         let start = std::time::Instant::now();
         let mut flags = settings::builder();
         flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
@@ -166,12 +173,7 @@ impl Engine {
         // A kernel's checked variant runs only when a checker or an observer follows the run,
         // which never enters native code; its fast-share variant (or a kernel without one)
         // runs on the device threads.
-        let checked_only: HashSet<u32> = p
-            .kernels
-            .iter()
-            .filter(|k| k.fast.is_some())
-            .map(|k| k.func.0)
-            .collect();
+        let checked_only: HashSet<u32> = info.fast_kernels(p).map(|(k, _)| k.0).collect();
         let mut verdict: Vec<Result<(), String>> = p
             .functions
             .iter()
@@ -189,6 +191,7 @@ impl Engine {
             })
             .collect();
         let may_be_native: Vec<bool> = verdict.iter().map(Result::is_ok).collect();
+        let kernel_functions: HashSet<u32> = info.kernel_functions(p).map(|f| f.0).collect();
         let code: Box<[AtomicU64]> = (0..n).map(|_| AtomicU64::new(0)).collect();
         let table = code.as_ptr() as i64;
 
@@ -204,7 +207,8 @@ impl Engine {
             }
             cctx.func.clear();
             cctx.func.signature = native_signature(call_conv, f.params.len());
-            let r = translate_into(p, exe, i as u32, f, &mut cctx, &mut fctx, target, &mut locs, &mut loc_index, table, &may_be_native);
+            let is_kernel = kernel_functions.contains(&(i as u32));
+            let r = translate_into(p, exe, i as u32, f, &mut cctx, &mut fctx, target, &mut locs, &mut loc_index, table, &may_be_native, is_kernel);
             match r {
                 Ok(()) => ir.push(Some(std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()))),
                 Err(why) => {
@@ -422,6 +426,7 @@ fn translate_into(
     loc_index: &mut HashMap<Loc, u64>,
     code_table: i64,
     may_be_native: &[bool],
+    is_kernel: bool,
 ) -> Result<(), String> {
     use cranelift_codegen::ir::{types, InstBuilder};
     let call_conv = cctx.func.signature.call_conv;
@@ -466,7 +471,7 @@ fn translate_into(
         direct: HashMap::new(),
         direct_locals: HashMap::new(),
         frozen: HashMap::new(),
-        is_kernel: p.kernels.iter().any(|k| k.func.0 == fid || k.fast.is_some_and(|f| f.0 == fid)),
+        is_kernel,
     };
     t.reload_table();
     t.enter_frame(&params[1..]);
