@@ -21,6 +21,9 @@ pub enum Expr {
     /// `(items, var = lo, hi[, step])` inside an I/O list or constructor.
     ImpliedDo { items: Vec<Expr>, var: String, lo: Box<Expr>, hi: Box<Expr>, step: Option<Box<Expr>> },
     Paren(Box<Expr>),
+    /// `base%name` or `base%name(subscripts)`: a component of a derived-type value (Fortran 2003
+    /// §6.1.2, structure components).
+    Component(Box<Expr>, String, Option<Vec<Arg>>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -38,8 +41,22 @@ pub struct TypeSpec {
     pub base: String,
     /// Kind expression, if given (`real(8)`, `integer(kind=ik)`, `real*8`).
     pub kind: Option<Expr>,
-    /// Character length (`character(len=10)`, `character*10`); `None` for `len=*`? No: `Star`.
+    /// Character length (`character(len=10)`, `character*10`, `len=*` is `Star`).
     pub len: Option<LenSpec>,
+    /// `type(name)`: the derived type's name (`base` is `type`).
+    pub derived: Option<String>,
+}
+
+/// A derived-type definition (Fortran 2003 §4.5.1): `type name` … `end type`, its components
+/// declared like variables.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeDef {
+    pub name: String,
+    pub components: Vec<Decl>,
+    /// How many of the unit's declarations come before the definition (kinds and bounds of the
+    /// components may use named constants declared before it).
+    pub after_decls: usize,
+    pub line: u32,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -117,6 +134,8 @@ pub struct Unit {
     pub spec_directives: Vec<(u32, String)>,
     /// `data` statements (Fortran 2003 §5.2.5): objects and values, in order.
     pub data: Vec<DataStmt>,
+    /// Derived-type definitions of the specification part.
+    pub types: Vec<TypeDef>,
     pub line: u32,
     pub end_line: u32,
 }

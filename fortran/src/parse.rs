@@ -150,7 +150,7 @@ fn end_of(toks: &[Token]) -> Option<String> {
         Some(Tok::Name(n)) => n.as_str(),
         _ => return None,
     };
-    const JOINED: [&str; 9] = ["do", "if", "select", "program", "module", "subroutine", "function", "where", "interface"];
+    const JOINED: [&str; 10] = ["do", "if", "select", "program", "module", "subroutine", "function", "where", "interface", "type"];
     if first == "end" {
         return Some(match toks.get(1).map(|t| &t.tok) {
             Some(Tok::Name(n)) => n.clone(),
@@ -163,6 +163,37 @@ fn end_of(toks: &[Token]) -> Option<String> {
         }
     }
     None
+}
+
+/// The index of the token after the designator starting at `at`: a name, then any number of
+/// parenthesized subscript lists and `%component` parts.
+fn designator_end(toks: &[Token], at: usize) -> usize {
+    let mut j = at + 1;
+    loop {
+        if matches!(toks.get(j).map(|t| &t.tok), Some(Tok::P("("))) {
+            let mut depth = 0;
+            while j < toks.len() {
+                match toks[j].tok {
+                    Tok::P("(") | Tok::P("(/") => depth += 1,
+                    Tok::P(")") | Tok::P("/)") => {
+                        depth -= 1;
+                        if depth == 0 {
+                            j += 1;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            continue;
+        }
+        if matches!(toks.get(j).map(|t| &t.tok), Some(Tok::P("%"))) && matches!(toks.get(j + 1).map(|t| &t.tok), Some(Tok::Name(_))) {
+            j += 2;
+            continue;
+        }
+        return j;
+    }
 }
 
 const TYPE_WORDS: [&str; 7] = ["integer", "real", "doubleprecision", "double", "complex", "logical", "character"];
@@ -263,6 +294,7 @@ impl<'a> Parser<'a> {
             contains: Vec::new(),
             spec_directives: Vec::new(),
             data: Vec::new(),
+            types: Vec::new(),
             line,
             end_line: line,
         }))
@@ -290,6 +322,7 @@ impl<'a> Parser<'a> {
                 contains: Vec::new(),
                 spec_directives: Vec::new(),
                 data: Vec::new(),
+                types: Vec::new(),
                 line: first.line,
                 end_line: first.line,
             },
@@ -351,7 +384,7 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 continue;
             }
-            if matches!(c.peek_at(1), Some(Tok::P("("))) && !TYPE_WORDS.contains(&w.as_str()) && !["dimension", "intent", "allocatable"].contains(&w.as_str()) {
+            if matches!(c.peek_at(1), Some(Tok::P("("))) && !TYPE_WORDS.contains(&w.as_str()) && !["dimension", "intent", "allocatable", "type"].contains(&w.as_str()) {
                 return Ok(());
             }
             match w.as_str() {
@@ -420,9 +453,41 @@ impl<'a> Parser<'a> {
                     let stmt = data_statement(&ln.toks[c.pos..], line)?;
                     unit.data.push(stmt);
                 }
-                "dimension" | "allocatable" | "intent" | "parameter" | "common" | "equivalence" | "namelist" | "type" | "interface" | "format" | "target" | "pointer" | "optional" => {
+                // A derived-type definition (Fortran 2003 §4.5.1): `type [, access] [::] name`,
+                // component declarations, `end type [name]`.
+                "type" if !matches!(c.peek_at(1), Some(Tok::P("("))) => {
+                    c.pos += 1;
+                    while c.eat_p(",") {
+                        let a = c.name().or_else(|e| err(line, e))?;
+                        if a != "public" && a != "private" {
+                            return err(line, (c.col(), format!("the `{a}` attribute of a derived type is not supported by accsim's Fortran front-end")));
+                        }
+                    }
+                    c.eat_p("::");
+                    let name = c.name().or_else(|e| err(line, e))?;
+                    c.expect_end().or_else(|e| err(line, e))?;
+                    let mut components = Vec::new();
+                    loop {
+                        self.pos += 1;
+                        let Some(next) = self.peek() else { return err(line, (0, format!("the definition of type `{name}` has no `end type`"))) };
+                        if next.directive {
+                            return err(next.line, (0, format!("`!$acc {}` inside the definition of type `{name}`", next.text.trim())));
+                        }
+                        let nl = self.line(next)?;
+                        if end_of(&nl.toks).as_deref() == Some("type") {
+                            break;
+                        }
+                        let mut cc = Cursor::new(&nl.toks, nl.end_col);
+                        match cc.peek() {
+                            Some(Tok::Name(w)) if (w == "sequence" || w == "private") && cc.peek_at(1).is_none() => {}
+                            Some(Tok::Name(w)) if TYPE_WORDS.contains(&w.as_str()) || w == "type" => components.push(self.type_declaration(&mut cc, next.line)?),
+                            _ => return err(next.line, (0, format!("expected a component declaration or `end type` in the definition of type `{name}`"))),
+                        }
+                    }
+                    unit.types.push(TypeDef { name, components, after_decls: unit.decls.len(), line });
+                }
+                "dimension" | "allocatable" | "intent" | "parameter" | "common" | "equivalence" | "namelist" | "interface" | "format" | "target" | "pointer" | "optional" => {
                     let what = match w.as_str() {
-                        "type" => "derived types (`type`)",
                         "interface" => "generic interface blocks (`interface name`)",
                         "common" => "`common` blocks",
                         "equivalence" => "`equivalence`",
@@ -433,61 +498,67 @@ impl<'a> Parser<'a> {
                     };
                     return err(line, (0, format!("{what} are not supported by accsim's Fortran front-end")));
                 }
-                _ if TYPE_WORDS.contains(&w.as_str()) => {
-                    let ty = self.type_spec(&mut c).or_else(|e| err(line, e))?;
-                    let mut attrs = Attrs::default();
-                    while c.eat_p(",") {
-                        let a = c.name().or_else(|e| err(line, e))?;
-                        match a.as_str() {
-                            "parameter" => attrs.parameter = true,
-                            "allocatable" => attrs.allocatable = true,
-                            "save" => attrs.save = true,
-                            "optional" => attrs.optional = true,
-                            "intent" => {
-                                c.expect_p("(").or_else(|e| err(line, e))?;
-                                let mut i = c.name().or_else(|e| err(line, e))?;
-                                if i == "in" && c.eat_name("out") {
-                                    i = "inout".into();
-                                }
-                                c.expect_p(")").or_else(|e| err(line, e))?;
-                                attrs.intent = Some(i);
-                            }
-                            "dimension" => {
-                                c.expect_p("(").or_else(|e| err(line, e))?;
-                                attrs.dims = Some(self.dims(&mut c).or_else(|e| err(line, e))?);
-                            }
-                            "value" | "target" | "pointer" | "external" => {
-                                return err(line, (c.col(), format!("the `{a}` attribute is not supported by accsim's Fortran front-end")));
-                            }
-                            _ => attrs.other.push(a),
-                        }
-                    }
-                    c.eat_p("::");
-                    let mut entities = Vec::new();
-                    loop {
-                        let name = c.name().or_else(|e| err(line, e))?;
-                        let dims = if c.eat_p("(") { Some(self.dims(&mut c).or_else(|e| err(line, e))?) } else { None };
-                        let len = if c.eat_p("*") { Some(self.len_value(&mut c).or_else(|e| err(line, e))?) } else { None };
-                        let init = if c.eat_p("=") {
-                            Some(c.expr().or_else(|e| err(line, e))?)
-                        } else if c.is_p("=>") {
-                            return err(line, (c.col(), "pointer initialisation is not supported by accsim's Fortran front-end".into()));
-                        } else {
-                            None
-                        };
-                        entities.push(Entity { name, dims, len, init, line });
-                        if !c.eat_p(",") {
-                            break;
-                        }
-                    }
-                    c.expect_end().or_else(|e| err(line, e))?;
-                    unit.decls.push(Decl { ty, attrs, entities, line });
+                _ if TYPE_WORDS.contains(&w.as_str()) || w == "type" => {
+                    let decl = self.type_declaration(&mut c, line)?;
+                    unit.decls.push(decl);
                 }
                 _ => return Ok(()),
             }
             self.pos += 1;
         }
         Ok(())
+    }
+
+    /// A type declaration statement (Fortran 2003 §5.1): type, attributes, entities.
+    fn type_declaration(&self, c: &mut Cursor, line: u32) -> Result<Decl, ParseError> {
+        let ty = self.type_spec(c).or_else(|e| err(line, e))?;
+        let mut attrs = Attrs::default();
+        while c.eat_p(",") {
+            let a = c.name().or_else(|e| err(line, e))?;
+            match a.as_str() {
+                "parameter" => attrs.parameter = true,
+                "allocatable" => attrs.allocatable = true,
+                "save" => attrs.save = true,
+                "optional" => attrs.optional = true,
+                "intent" => {
+                    c.expect_p("(").or_else(|e| err(line, e))?;
+                    let mut i = c.name().or_else(|e| err(line, e))?;
+                    if i == "in" && c.eat_name("out") {
+                        i = "inout".into();
+                    }
+                    c.expect_p(")").or_else(|e| err(line, e))?;
+                    attrs.intent = Some(i);
+                }
+                "dimension" => {
+                    c.expect_p("(").or_else(|e| err(line, e))?;
+                    attrs.dims = Some(self.dims(c).or_else(|e| err(line, e))?);
+                }
+                "value" | "target" | "pointer" | "external" => {
+                    return err(line, (c.col(), format!("the `{a}` attribute is not supported by accsim's Fortran front-end")));
+                }
+                _ => attrs.other.push(a),
+            }
+        }
+        c.eat_p("::");
+        let mut entities = Vec::new();
+        loop {
+            let name = c.name().or_else(|e| err(line, e))?;
+            let dims = if c.eat_p("(") { Some(self.dims(c).or_else(|e| err(line, e))?) } else { None };
+            let len = if c.eat_p("*") { Some(self.len_value(c).or_else(|e| err(line, e))?) } else { None };
+            let init = if c.eat_p("=") {
+                Some(c.expr().or_else(|e| err(line, e))?)
+            } else if c.is_p("=>") {
+                return err(line, (c.col(), "pointer initialisation is not supported by accsim's Fortran front-end".into()));
+            } else {
+                None
+            };
+            entities.push(Entity { name, dims, len, init, line });
+            if !c.eat_p(",") {
+                break;
+            }
+        }
+        c.expect_end().or_else(|e| err(line, e))?;
+        Ok(Decl { ty, attrs, entities, line })
     }
 
     fn len_value(&self, c: &mut Cursor) -> PResult<LenSpec> {
@@ -512,6 +583,13 @@ impl<'a> Parser<'a> {
     /// `integer`, `real(8)`, `real*8`, `double precision`, `character(len=n)`, `character*10`.
     fn type_spec(&self, c: &mut Cursor) -> PResult<TypeSpec> {
         let mut base = c.name()?;
+        if base == "type" {
+            // `type(name)`: a derived type (Fortran 2003 §5.1.1.1).
+            c.expect_p("(")?;
+            let name = c.name()?;
+            c.expect_p(")")?;
+            return Ok(TypeSpec { base, kind: None, len: None, derived: Some(name) });
+        }
         if base == "double" {
             if !c.eat_name("precision") {
                 return Err((c.col(), "expected `precision` after `double`".into()));
@@ -565,7 +643,7 @@ impl<'a> Parser<'a> {
                 c.expect_p(")")?;
             }
         }
-        Ok(TypeSpec { base, kind, len })
+        Ok(TypeSpec { base, kind, len, derived: None })
     }
 
     /// Array spec after `(` up to `)` (consumed).
@@ -671,26 +749,9 @@ impl<'a> Parser<'a> {
             cname = Some(n.clone());
             c.pos += 2;
         }
-        // Assignment first: `name = …` or `name(…) = …`.
+        // Assignment first: `name = …`, `name(…) = …`, `name(…)%component(…) = …`.
         if let Some(Tok::Name(_)) = c.peek() {
-            let mut j = c.pos + 1;
-            if matches!(toks.get(j).map(|t| &t.tok), Some(Tok::P("("))) {
-                let mut depth = 0;
-                while j < toks.len() {
-                    match toks[j].tok {
-                        Tok::P("(") | Tok::P("(/") => depth += 1,
-                        Tok::P(")") | Tok::P("/)") => {
-                            depth -= 1;
-                            if depth == 0 {
-                                j += 1;
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                    j += 1;
-                }
-            }
+            let j = designator_end(toks, c.pos);
             if matches!(toks.get(j).map(|t| &t.tok), Some(Tok::P("="))) {
                 let lhs = c.expr().or_else(|e| err(line, e))?;
                 c.expect_p("=").or_else(|e| err(line, e))?;
@@ -698,8 +759,8 @@ impl<'a> Parser<'a> {
                 c.expect_end().or_else(|e| err(line, e))?;
                 return Ok(StmtKind::Assign(lhs, rhs));
             }
-            if matches!(toks.get(j).map(|t| &t.tok), Some(Tok::P("%"))) {
-                return err(line, (toks[j].col, "derived-type components (`%`) are not supported by accsim's Fortran front-end".into()));
+            if matches!(toks.get(j).map(|t| &t.tok), Some(Tok::P("=>"))) {
+                return err(line, (toks[j].col, "pointer assignment (`=>`) is not supported by accsim's Fortran front-end".into()));
             }
         }
         let w = match c.peek() {

@@ -79,23 +79,48 @@ impl Translator {
             for (k, n) in ix.iter().zip(&space).rev() {
                 let _ = write!(head, "for (long {k} = 0; {k} < {n}; {k}++) ");
             }
-            let _ = writeln!(out, "{m}{head}{};", Self::print_call(&c, prefix));
+            let _ = writeln!(out, "{m}{head}{}", self.print_call(&c, prefix, line)?);
             return Ok(());
         }
         let c = self.expr(it, None, line)?;
-        let _ = writeln!(out, "{m}{};", Self::print_call(&c, prefix));
+        let _ = writeln!(out, "{m}{}", self.print_call(&c, prefix, line)?);
         Ok(())
     }
 
-    fn print_call(c: &super::expr::CE, prefix: &str) -> String {
+    /// The C statement that writes one value. A derived-type value is written as its components
+    /// in order (Fortran 2003 §9.5.2), an array component in array element order.
+    fn print_call(&mut self, c: &super::expr::CE, prefix: &str, line: u32) -> TResult<String> {
         let v = unparen(&c.c);
-        match c.ty {
+        if let Ty::Derived(ct) = c.ty {
+            let name = ct.strip_prefix("struct _fty_").unwrap_or(ct);
+            let Some(dt) = self.derived.get(name).cloned() else { return error(line, format!("type `{name}` is not defined")) };
+            let mut s = String::from("{ ");
+            for (_, comp) in &dt.components {
+                let member = format!("({}).{}", c.c, comp.cname);
+                match &comp.shape {
+                    None => {
+                        let len = (comp.ty == Ty::Char).then(|| comp.char_len.to_string());
+                        s.push_str(&self.print_call(&super::expr::CE { c: member, ty: comp.ty, len }, prefix, line)?);
+                    }
+                    Some(sh) => {
+                        let k = self.tmp("k");
+                        let elem = super::expr::CE::new(format!("{member}[{k}]"), comp.ty);
+                        let _ = write!(s, "for (long {k} = 0; {k} < {}; {k}++) {}", sh.total(), self.print_call(&elem, prefix, line)?);
+                    }
+                }
+                s.push(' ');
+            }
+            s.push('}');
+            return Ok(s);
+        }
+        Ok(format!("{};", match c.ty {
             // libgfortran's list-directed integer widths: kind 1: 4, 2: 6, 4: 11, 8: 20.
             Ty::Int(k) => format!("{prefix}_int((long)({v}), {})", if prefix == "_fr" { match k { 1 => 4, 2 => 6, 8 => 20, _ => 11 } } else { k as i32 }),
             Ty::Real(k) => format!("{prefix}_real((double)({v}), {k})"),
             Ty::Logical => format!("{prefix}_log({v})"),
             Ty::Char => format!("{prefix}_str({v}, {})", c.len.clone().unwrap_or_else(|| "1".into())),
             Ty::Complex(k) => format!("{prefix}_complex(creal({v}), cimag({v}), {k})"),
-        }
+            Ty::Derived(_) => return error(line, "a derived-type value reached the writer of intrinsic values"),
+        }))
     }
 }

@@ -110,6 +110,10 @@ pub struct Translator {
     /// What the Fortran program calls the translation's variables and clause sections, for
     /// messages in Fortran terms ([`crate::names`]).
     pub names: crate::names::FortranNames,
+    /// The derived types defined so far, by Fortran name (Fortran 2003 §4.5).
+    pub derived: HashMap<String, DerivedType>,
+    /// Their C struct definitions, in definition order (before every other declaration).
+    pub types_c: String,
 }
 
 /// C string literal of `s`.
@@ -208,9 +212,14 @@ impl Translator {
                 _ => None,
             })
             .collect();
-        for d in &unit.decls {
-            let consts = |n: &str| self.const_of(n);
-            let base = type_of_spec(&d.ty, &consts).or_else(|m| unsupported(d.line, m))?;
+        for (i, d) in unit.decls.iter().enumerate() {
+            for td in unit.types.iter().filter(|t| t.after_decls == i) {
+                self.define_type(td)?;
+            }
+            let base = self.decl_type(d)?;
+            if matches!(base, Ty::Derived(_)) && d.attrs.parameter {
+                return unsupported(d.line, "named constants of a derived type");
+            }
             for ent in &d.entities {
                 let dummy = unit.args.iter().position(|a| a == &ent.name);
                 if d.attrs.optional {
@@ -455,6 +464,9 @@ impl Translator {
                 self.f.order.push(ent.name.clone());
             }
         }
+        for td in unit.types.iter().filter(|t| t.after_decls >= unit.decls.len()) {
+            self.define_type(td)?;
+        }
         // Dummies without a declaration are implicitly typed scalars.
         for (i, a) in unit.args.iter().enumerate() {
             if self.f.scope.contains_key(a) {
@@ -473,6 +485,94 @@ impl Translator {
                 Var { ty, char_len: 0, cname, shape: None, param: None, int_value: None, dummy: Some(i), intent: None, allocatable: false, global: false, line: unit.line },
             );
         }
+        Ok(())
+    }
+
+    /// The type a declaration names: an intrinsic type, or a derived type defined before.
+    fn decl_type(&self, d: &Decl) -> TResult<Ty> {
+        if let Some(name) = &d.ty.derived {
+            if !self.derived.contains_key(name) {
+                return error(d.line, format!("type `{name}` is not defined (define it with `type {name}` … `end type` before declaring variables of it)"));
+            }
+            return Ok(Ty::Derived(derived_c_type(name)));
+        }
+        let consts = |n: &str| self.const_of(n);
+        type_of_spec(&d.ty, &consts).or_else(|m| unsupported(d.line, m))
+    }
+
+    /// A derived-type definition (Fortran 2003 §4.5.1): a C struct with one member per
+    /// component, in order. Components are scalars or arrays of constant shape of an intrinsic
+    /// type, or of a derived type defined before. A unit translated twice meets its definitions
+    /// twice: the same definition again is no new type.
+    fn define_type(&mut self, td: &TypeDef) -> TResult<()> {
+        let mut components: Vec<(String, Var)> = Vec::new();
+        let ct = derived_c_type(&td.name);
+        let mut c_definition = format!("{} {{\n", ct);
+        for d in &td.components {
+            let ty = self.decl_type(d)?;
+            if ty == Ty::Derived(ct) {
+                return error(d.line, format!("type `{}` has a component of its own type (only a pointer component could)", td.name));
+            }
+            if d.attrs.allocatable || d.attrs.parameter || d.attrs.intent.is_some() || d.attrs.optional || d.attrs.save {
+                return unsupported(d.line, format!("this attribute of a component of type `{}` (allocatable components are not supported)", td.name));
+            }
+            for ent in &d.entities {
+                if ent.init.is_some() {
+                    return unsupported(d.line, format!("default initialization of component `{}`", ent.name));
+                }
+                if components.iter().any(|(n, _)| n == &ent.name) {
+                    return error(d.line, format!("type `{}` has two components named `{}`", td.name, ent.name));
+                }
+                let char_len = if ty == Ty::Char {
+                    match ent.len.as_ref().or(d.ty.len.as_ref()) {
+                        None => 1,
+                        Some(LenSpec::Expr(e)) => match self.fold(e) {
+                            Some(v) => v.max(0),
+                            None => return unsupported(d.line, "a character component whose length is not a constant"),
+                        },
+                        Some(LenSpec::Star) => return error(d.line, format!("component `{}` cannot have an assumed length (`len=*`)", ent.name)),
+                    }
+                } else {
+                    0
+                };
+                let cname = c_name(&ent.name);
+                let shape = match ent.dims.as_ref().or(d.attrs.dims.as_ref()) {
+                    None => None,
+                    Some(dims) => {
+                        if ty == Ty::Char {
+                            return unsupported(d.line, "character array components");
+                        }
+                        let consts = |n: &str| self.const_of(n);
+                        let mut not_constant = |_: &Expr| -> Result<String, String> { Err(String::new()) };
+                        let (lbs, exts, all_const) = dims_to_shape(dims, &cname, &consts, &mut not_constant).unwrap_or_default();
+                        if !all_const || lbs.is_empty() {
+                            return unsupported(d.line, format!("component `{}`: array components need constant bounds (allocatable components are not supported)", ent.name));
+                        }
+                        Some(Shape { lbs, exts, fixed: true, assumed_shape: false, assumed_size: false })
+                    }
+                };
+                let slots = match (&shape, ty) {
+                    (Some(sh), _) => format!("[{}]", sh.exts.iter().map(|e| e.parse::<i64>().unwrap_or(0)).product::<i64>().max(1)),
+                    (None, Ty::Char) => format!("[{}]", char_len.max(1)),
+                    (None, _) => String::new(),
+                };
+                let _ = writeln!(c_definition, "    {} {cname}{slots};", ty.c());
+                let var = Var { ty, char_len, cname, shape, param: None, int_value: None, dummy: None, intent: None, allocatable: false, global: false, line: d.line };
+                components.push((ent.name.clone(), var));
+            }
+        }
+        if components.is_empty() {
+            return unsupported(td.line, format!("type `{}` has no components", td.name));
+        }
+        c_definition.push_str("};\n");
+        if let Some(known) = self.derived.get(&td.name) {
+            if known.c_definition == c_definition {
+                return Ok(());
+            }
+            return unsupported(td.line, format!("a second derived type named `{}` with other components", td.name));
+        }
+        let _ = write!(self.types_c, "{}{c_definition}", self.marker(td.line));
+        self.derived.insert(td.name.clone(), DerivedType { name: td.name.clone(), components, c_definition });
         Ok(())
     }
 
@@ -507,7 +607,7 @@ impl Translator {
                         }
                         v.ty
                     }
-                    (None, Some(t)) => type_of_spec(t, &|n| self.const_of(n)).or_else(|m| unsupported(unit.line, m))?,
+                    (None, Some(t)) => self.decl_type(&Decl { ty: t.clone(), attrs: Attrs::default(), entities: Vec::new(), line: unit.line })?,
                     (None, None) if !self.f.implicit_none => implicit_type(&rname),
                     (None, None) => return error(unit.line, format!("function result `{rname}` has no type")),
                 };
@@ -841,6 +941,8 @@ pub fn translate_units_named(units: &[Unit], file: &str) -> TResult<(String, cra
         host: None,
         host_implicit_none: false,
         names: Default::default(),
+        derived: HashMap::new(),
+        types_c: String::new(),
     };
     t.collect(units)?;
     let mut main_count = 0;
@@ -885,5 +987,5 @@ pub fn translate_units_named(units: &[Unit], file: &str) -> TResult<(String, cra
         return error(1, "no main program in the file");
     }
     t.names.apply_allocations();
-    Ok((format!("{}\n{}\n{}\n{}", crate::RUNTIME, t.globals, t.protos, t.bodies), t.names))
+    Ok((format!("{}\n{}\n{}\n{}\n{}", crate::RUNTIME, t.types_c, t.globals, t.protos, t.bodies), t.names))
 }

@@ -402,10 +402,7 @@ impl Translator {
         check_assignable(l.ty, r.ty, line)?;
         // The right-hand side is evaluated before any element is stored: when it reads the
         // assigned array other than at the same element, go through a temporary.
-        let lname = match lhs {
-            Expr::Name(n) | Expr::Apply(n, _) => n.clone(),
-            _ => String::new(),
-        };
+        let lname = root_name(lhs).unwrap_or_default().to_string();
         let overlap = mentions(rhs, &lname) && !same_element_only(lhs, rhs, &lname);
         let mut head = String::new();
         for (k, n) in ix.iter().zip(&space).rev() {
@@ -588,6 +585,8 @@ fn check_assignable(to: Ty, from: Ty, line: u32) -> TResult<()> {
         Ty::Int(_) | Ty::Real(_) | Ty::Complex(_) => from.is_numeric(),
         Ty::Logical => from == Ty::Logical,
         Ty::Char => from == Ty::Char,
+        // Intrinsic assignment of a derived type (Fortran 2003 §7.4.1.2): the same type.
+        Ty::Derived(_) => from == to,
     };
     if ok {
         Ok(())
@@ -611,7 +610,17 @@ pub fn mentions(e: &Expr, n: &str) -> bool {
         Expr::Binary(_, a, b) | Expr::Complex(a, b) => mentions(a, n) || mentions(b, n),
         Expr::Constructor(items) => items.iter().any(|x| mentions(x, n)),
         Expr::ImpliedDo { items, lo, hi, step, .. } => items.iter().any(|x| mentions(x, n)) || mentions(lo, n) || mentions(hi, n) || step.as_ref().is_some_and(|s| mentions(s, n)),
+        Expr::Component(b, _, args) => mentions(b, n) || args.as_ref().is_some_and(|a| mentions(&Expr::Apply(String::new(), a.clone()), n)),
         _ => false,
+    }
+}
+
+/// The variable a designator starts with (`a` of `a(i)%b(j)`).
+pub fn root_name(e: &Expr) -> Option<&str> {
+    match e {
+        Expr::Name(n) | Expr::Apply(n, _) => Some(n),
+        Expr::Component(b, _, _) => root_name(b),
+        _ => None,
     }
 }
 
@@ -625,6 +634,11 @@ fn same_element_only(lhs: &Expr, rhs: &Expr, n: &str) -> bool {
         }),
         Expr::Unary(_, x) | Expr::Paren(x) => same_element_only(lhs, x, n),
         Expr::Binary(_, a, b) => same_element_only(lhs, a, n) && same_element_only(lhs, b, n),
+        // A component of the element the left side is a component of (`a(i)%c = a(i)%a + a(i)%b`).
+        Expr::Component(b, _, args) if args.is_none() => match lhs {
+            Expr::Component(lb, _, None) if lb == b => true,
+            _ => same_element_only(lhs, b, n),
+        },
         _ => !mentions(rhs, n),
     }
 }
