@@ -136,6 +136,8 @@ pub struct Unit {
     pub data: Vec<DataStmt>,
     /// Derived-type definitions of the specification part.
     pub types: Vec<TypeDef>,
+    /// `common` statements, one entry per block named in them.
+    pub commons: Vec<CommonBlock>,
     pub line: u32,
     pub end_line: u32,
 }
@@ -187,5 +189,14 @@ pub struct DataStmt {
     pub objects: Vec<Expr>,
     /// Values with their repeat counts (`3*0.0` is `(3, 0.0)`).
     pub values: Vec<(u32, Expr)>,
+    pub line: u32,
+}
+
+/// The variables a `common` statement puts in one block (Fortran 2003 §5.5.2), in order, with
+/// the array specs given there; `name` is empty for blank common.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CommonBlock {
+    pub name: String,
+    pub members: Vec<(String, Option<Vec<Dim>>)>,
     pub line: u32,
 }

@@ -295,6 +295,7 @@ impl<'a> Parser<'a> {
             spec_directives: Vec::new(),
             data: Vec::new(),
             types: Vec::new(),
+            commons: Vec::new(),
             line,
             end_line: line,
         }))
@@ -323,6 +324,7 @@ impl<'a> Parser<'a> {
                 spec_directives: Vec::new(),
                 data: Vec::new(),
                 types: Vec::new(),
+                commons: Vec::new(),
                 line: first.line,
                 end_line: first.line,
             },
@@ -486,10 +488,42 @@ impl<'a> Parser<'a> {
                     }
                     unit.types.push(TypeDef { name, components, after_decls: unit.decls.len(), line });
                 }
-                "dimension" | "allocatable" | "intent" | "parameter" | "common" | "equivalence" | "namelist" | "interface" | "format" | "target" | "pointer" | "optional" => {
+                // `common [/name/] list [[,] /name/ list]…` (Fortran 2003 §5.5.2).
+                "common" => {
+                    c.pos += 1;
+                    let mut block = String::new();
+                    let mut members: Vec<(String, Option<Vec<Dim>>)> = Vec::new();
+                    let mut first = true;
+                    loop {
+                        let named = if c.eat_p("//") {
+                            Some(String::new())
+                        } else if c.eat_p("/") {
+                            let n = c.name().or_else(|e| err(line, e))?;
+                            c.expect_p("/").or_else(|e| err(line, e))?;
+                            Some(n)
+                        } else {
+                            None
+                        };
+                        if let Some(n) = named {
+                            if !first || !members.is_empty() {
+                                unit.commons.push(CommonBlock { name: std::mem::take(&mut block), members: std::mem::take(&mut members), line });
+                            }
+                            block = n;
+                        }
+                        first = false;
+                        let name = c.name().or_else(|e| err(line, e))?;
+                        let dims = if c.eat_p("(") { Some(self.dims(&mut c).or_else(|e| err(line, e))?) } else { None };
+                        members.push((name, dims));
+                        if c.at_end() {
+                            break;
+                        }
+                        c.eat_p(",");
+                    }
+                    unit.commons.push(CommonBlock { name: block, members, line });
+                }
+                "dimension" | "allocatable" | "intent" | "parameter" | "equivalence" | "namelist" | "interface" | "format" | "target" | "pointer" | "optional" => {
                     let what = match w.as_str() {
                         "interface" => "generic interface blocks (`interface name`)",
-                        "common" => "`common` blocks",
                         "equivalence" => "`equivalence`",
                         "namelist" => "`namelist`",
                         "format" => "`format` statements",

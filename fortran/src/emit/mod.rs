@@ -114,6 +114,11 @@ pub struct Translator {
     pub derived: HashMap<String, DerivedType>,
     /// Their C struct definitions, in definition order (before every other declaration).
     pub types_c: String,
+    /// The common blocks met so far: the layout of their variables and the line of the first
+    /// `common` statement naming them.
+    pub commons: HashMap<String, (String, u32)>,
+    /// The C globals of the common blocks.
+    pub commons_c: String,
 }
 
 /// C string literal of `s`.
@@ -212,6 +217,16 @@ impl Translator {
                 _ => None,
             })
             .collect();
+        // Variables in `common` blocks: block and the array spec the `common` statement gives.
+        let mut common_of: HashMap<String, (String, Option<Vec<Dim>>)> = HashMap::new();
+        for b in &unit.commons {
+            for (name, dims) in &b.members {
+                if common_of.insert(name.clone(), (b.name.clone(), dims.clone())).is_some() {
+                    return error(b.line, format!("`{name}` is in a common block twice"));
+                }
+            }
+        }
+        let mut in_common: Vec<String> = Vec::new();
         for (i, d) in unit.decls.iter().enumerate() {
             for td in unit.types.iter().filter(|t| t.after_decls == i) {
                 self.define_type(td)?;
@@ -274,6 +289,20 @@ impl Translator {
                     global: global || (d.attrs.save || ent.init.is_some() || data_names.contains(&&ent.name)) && unit.kind != UnitKind::Program && !d.attrs.parameter,
                     line: d.line,
                 };
+                if let Some((block, common_dims)) = common_of.get(&ent.name) {
+                    if d.attrs.parameter || d.attrs.allocatable || dummy.is_some() || ent.init.is_some() {
+                        return error(d.line, format!("`{}` is in common block /{block}/: it cannot be a named constant, allocatable, a dummy argument or initialized in its declaration", ent.name));
+                    }
+                    if dims.is_some() && common_dims.is_some() {
+                        return error(d.line, format!("the bounds of `{}` are given twice (in its declaration and in the `common` statement)", ent.name));
+                    }
+                    let dims = dims.or(common_dims.as_ref()).cloned();
+                    self.common_member(&mut var, &ent.name, block, dims.as_deref(), d.line)?;
+                    in_common.push(ent.name.clone());
+                    self.f.scope.insert(ent.name.clone(), var);
+                    self.f.order.push(ent.name.clone());
+                    continue;
+                }
                 // A character named constant is a variable holding the literal (the translation
                 // never assigns it; Fortran forbids it).
                 let char_constant = d.attrs.parameter && base == Ty::Char && dims.is_none() && matches!(ent.init, Some(Expr::Str(_)));
@@ -467,6 +496,7 @@ impl Translator {
         for td in unit.types.iter().filter(|t| t.after_decls >= unit.decls.len()) {
             self.define_type(td)?;
         }
+        self.common_blocks(unit, &in_common)?;
         // Dummies without a declaration are implicitly typed scalars.
         for (i, a) in unit.args.iter().enumerate() {
             if self.f.scope.contains_key(a) {
@@ -484,6 +514,87 @@ impl Translator {
                 a.clone(),
                 Var { ty, char_len: 0, cname, shape: None, param: None, int_value: None, dummy: Some(i), intent: None, allocatable: false, global: false, line: unit.line },
             );
+        }
+        Ok(())
+    }
+
+    /// A variable in common block `block` (Fortran 2003 §5.5.2): a C global named after the block
+    /// and the variable, `_fc_BLOCK_NAME`, so that every unit declaring the block reaches the
+    /// same storage. Arrays in common have constant bounds (§5.5.2: C589 forbids automatic and
+    /// allocatable objects there).
+    fn common_member(&self, var: &mut Var, name: &str, block: &str, dims: Option<&[Dim]>, line: u32) -> TResult<()> {
+        if matches!(var.ty, Ty::Derived(_)) {
+            return unsupported(line, format!("`{name}`: variables of a derived type in a common block"));
+        }
+        var.global = true;
+        var.cname = format!("_fc_{block}_{name}");
+        if let Some(dims) = dims {
+            let consts = |n: &str| self.const_of(n);
+            let mut not_constant = |_: &Expr| -> Result<String, String> { Err(String::new()) };
+            let (lbs, exts, all_const) = dims_to_shape(dims, &var.cname, &consts, &mut not_constant).unwrap_or_default();
+            if !all_const || lbs.is_empty() {
+                return error(line, format!("array `{name}` in common block /{block}/ must have constant bounds"));
+            }
+            var.shape = Some(Shape { lbs, exts, fixed: true, assumed_shape: false, assumed_size: false });
+        }
+        Ok(())
+    }
+
+    /// The common blocks of `unit`: implicitly typed members, then each block's C globals,
+    /// defined by the first unit that declares the block. Every unit must declare a block with
+    /// the same variables (names, types, shapes) — storage association of differently laid out
+    /// blocks is not supported.
+    fn common_blocks(&mut self, unit: &Unit, in_common: &[String]) -> TResult<()> {
+        for b in &unit.commons {
+            for (name, dims) in &b.members {
+                if in_common.contains(name) {
+                    continue;
+                }
+                if self.f.implicit_none {
+                    return error(b.line, format!("`{name}` in common block /{}/ has no type (`implicit none` is in effect)", b.name));
+                }
+                let mut var = Var { ty: implicit_type(name), char_len: 0, cname: String::new(), shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, global: true, line: b.line };
+                self.common_member(&mut var, name, &b.name, dims.as_deref(), b.line)?;
+                self.f.scope.insert(name.clone(), var);
+                self.f.order.push(name.clone());
+            }
+        }
+        let mut blocks: Vec<&str> = Vec::new();
+        for b in &unit.commons {
+            if !blocks.contains(&b.name.as_str()) {
+                blocks.push(&b.name);
+            }
+        }
+        for block in blocks {
+            let mut layout = String::new();
+            let mut definition = String::new();
+            for b in unit.commons.iter().filter(|b| b.name == block) {
+                for (name, _) in &b.members {
+                    let Some(v) = self.f.scope.get(name) else { continue };
+                    let total = v.shape.as_ref().map(|sh| sh.exts.iter().map(|e| e.parse::<i64>().unwrap_or(0)).product::<i64>().max(1));
+                    let _ = write!(layout, "{name}:{}:{}:{:?};", v.ty.name(), v.char_len, v.shape.as_ref().map(|sh| (&sh.lbs, &sh.exts)));
+                    let slots = match (total, v.ty) {
+                        (Some(t), Ty::Char) => format!("[{}]", t * v.char_len.max(1)),
+                        (Some(t), _) => format!("[{t}]"),
+                        (None, Ty::Char) => format!("[{}]", v.char_len.max(1)),
+                        (None, _) => String::new(),
+                    };
+                    let _ = writeln!(definition, "{}{} {}{slots};", self.marker(b.line), v.ty.c(), v.cname);
+                }
+            }
+            match self.commons.get(block) {
+                Some((known, first_line)) if *known != layout => {
+                    let shown = if block.is_empty() { "blank common".to_string() } else { format!("common block /{block}/") };
+                    let line = unit.commons.iter().find(|b| b.name == block).map_or(unit.line, |b| b.line);
+                    return unsupported(line, format!("{shown} is declared with other variables than at line {first_line} (storage association of differently declared blocks)"));
+                }
+                Some(_) => {}
+                None => {
+                    let line = unit.commons.iter().find(|b| b.name == block).map_or(unit.line, |b| b.line);
+                    self.commons.insert(block.to_string(), (layout, line));
+                    self.commons_c.push_str(&definition);
+                }
+            }
         }
         Ok(())
     }
@@ -943,6 +1054,8 @@ pub fn translate_units_named(units: &[Unit], file: &str) -> TResult<(String, cra
         names: Default::default(),
         derived: HashMap::new(),
         types_c: String::new(),
+        commons: HashMap::new(),
+        commons_c: String::new(),
     };
     t.collect(units)?;
     let mut main_count = 0;
@@ -987,5 +1100,5 @@ pub fn translate_units_named(units: &[Unit], file: &str) -> TResult<(String, cra
         return error(1, "no main program in the file");
     }
     t.names.apply_allocations();
-    Ok((format!("{}\n{}\n{}\n{}\n{}", crate::RUNTIME, t.types_c, t.globals, t.protos, t.bodies), t.names))
+    Ok((format!("{}\n{}\n{}\n{}\n{}\n{}", crate::RUNTIME, t.types_c, t.commons_c, t.globals, t.protos, t.bodies), t.names))
 }
