@@ -154,6 +154,8 @@ pub enum StmtKind {
     /// `print fmt, items` / `write(unit, fmt) items`; `fmt` `None` is list-directed (`*`).
     /// `advance` is false for `advance='no'`.
     Print { unit: Option<Expr>, fmt: Option<Expr>, items: Vec<Expr>, advance: bool },
+    /// List-directed `read *, items` / `read(*, *[, iostat=v]) items` from standard input.
+    Read { items: Vec<Expr>, iostat: Option<Expr> },
     Call(String, Vec<Arg>),
     If { arms: Vec<(Expr, Vec<Stmt>)>, otherwise: Option<Vec<Stmt>> },
     Do { name: Option<String>, var: String, lo: Expr, hi: Expr, step: Option<Expr>, body: Vec<Stmt> },

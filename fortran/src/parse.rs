@@ -989,6 +989,55 @@ impl<'a> Parser<'a> {
                 c.expect_end().map_err(|r| perr(line, r))?;
                 StmtKind::Print { unit, fmt, items, advance }
             }
+            // List-directed input from standard input (Fortran 2003 §9.5, §10.9.1).
+            "read" => {
+                let unsupported_form = |c: &Cursor| err(line, (c.col(), "`read` from a unit other than `*` or 5 (standard input) or with a format other than `*` (list-directed) is not supported by accsim's Fortran front-end".to_string()));
+                let mut iostat = None;
+                if c.eat_p("(") {
+                    let mut position = 0;
+                    loop {
+                        let key = if let (Some(Tok::Name(n)), Some(Tok::P("="))) = (c.peek(), c.peek_at(1)) {
+                            let n = n.clone();
+                            c.pos += 2;
+                            n
+                        } else {
+                            (if position == 0 { "unit" } else { "fmt" }).to_string()
+                        };
+                        position += 1;
+                        match key.as_str() {
+                            "unit" => {
+                                if matches!(c.peek(), Some(Tok::Int(d, None)) if d == "5") {
+                                    c.pos += 1;
+                                } else if !c.eat_p("*") {
+                                    return unsupported_form(&c);
+                                }
+                            }
+                            "fmt" => {
+                                if !c.eat_p("*") {
+                                    return unsupported_form(&c);
+                                }
+                            }
+                            "iostat" => iostat = Some(c.expr().map_err(|r| perr(line, r))?),
+                            other => return err(line, (c.col(), format!("the `{other}=` specifier of `read` is not supported by accsim's Fortran front-end"))),
+                        }
+                        if c.eat_p(")") {
+                            break;
+                        }
+                        c.expect_p(",").map_err(|r| perr(line, r))?;
+                    }
+                    c.eat_p(",");
+                } else {
+                    if !c.eat_p("*") {
+                        return unsupported_form(&c);
+                    }
+                    if !c.at_end() {
+                        c.expect_p(",").map_err(|r| perr(line, r))?;
+                    }
+                }
+                let items = if c.at_end() { Vec::new() } else { self.io_items(&mut c, line)? };
+                c.expect_end().map_err(|r| perr(line, r))?;
+                StmtKind::Read { items, iostat }
+            }
             "call" => {
                 let name = c.name().map_err(|r| perr(line, r))?;
                 let args = if c.eat_p("(") { c.args(")").map_err(|r| perr(line, r))? } else { Vec::new() };
@@ -1076,7 +1125,7 @@ impl<'a> Parser<'a> {
             }
             // Collected before parsing ([`format_statements`]); nothing to run.
             "format" if label.is_some() => StmtKind::Continue,
-            "read" | "open" | "close" | "inquire" | "rewind" | "backspace" | "nullify" | "forall" | "format" | "associate" | "block" | "entry" => {
+            "open" | "close" | "inquire" | "rewind" | "backspace" | "nullify" | "forall" | "format" | "associate" | "block" | "entry" => {
                 return err(line, (0, format!("the `{w}` statement is not supported by accsim's Fortran front-end")));
             }
             _ if TYPE_WORDS.contains(&w.as_str()) || matches!(w.as_str(), "use" | "implicit") => {

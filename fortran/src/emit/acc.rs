@@ -556,6 +556,7 @@ fn arrays_used(stmts: &[Stmt], out: &mut Vec<String>) {
                 }
             }
             StmtKind::Print { items, .. } => items.iter().for_each(|x| expr(x, out)),
+            StmtKind::Read { items, iostat } => items.iter().chain(iostat).for_each(|x| expr(x, out)),
             StmtKind::If { arms, otherwise } => {
                 for (c, b) in arms {
                     expr(c, out);

@@ -21,6 +21,7 @@ impl Translator {
         match &s.kind {
             StmtKind::Assign(lhs, rhs) => self.assign(lhs, rhs, line, out)?,
             StmtKind::Print { unit, fmt, items, advance } => self.print(unit.as_ref(), fmt.as_ref(), items, *advance, line, out)?,
+            StmtKind::Read { items, iostat } => self.read(items, iostat.as_ref(), line, out)?,
             StmtKind::Call(name, args) => {
                 match name.as_str() {
                     "random_number" | "random_seed" | "cpu_time" | "system_clock" => return self.intrinsic_sub(name, args, line, out),
@@ -647,7 +648,7 @@ fn same_element_only(lhs: &Expr, rhs: &Expr, n: &str) -> bool {
 fn assigns(stmts: &[Stmt], n: &str) -> bool {
     stmts.iter().any(|s| match &s.kind {
         StmtKind::Assign(Expr::Name(m), _) => m == n,
-        StmtKind::Call(..) => true,
+        StmtKind::Call(..) | StmtKind::Read { .. } => true,
         StmtKind::If { arms, otherwise } => arms.iter().any(|(_, b)| assigns(b, n)) || otherwise.as_ref().is_some_and(|b| assigns(b, n)),
         StmtKind::Do { body, var, .. } => var == n || assigns(body, n),
         StmtKind::DoWhile { body, .. } | StmtKind::DoForever { body, .. } => assigns(body, n),
