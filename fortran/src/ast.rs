@@ -24,6 +24,8 @@ pub enum Expr {
     /// `base%name` or `base%name(subscripts)`: a component of a derived-type value (Fortran 2003
     /// §6.1.2, structure components).
     Component(Box<Expr>, String, Option<Vec<Arg>>),
+    /// `designator(lo:hi)` after an array element or component: a substring (Fortran 2003 §6.1.1).
+    Substring(Box<Expr>, Option<Box<Expr>>, Option<Box<Expr>>),
 }
 
 #[derive(Debug, Clone, PartialEq)]

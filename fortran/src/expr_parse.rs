@@ -238,6 +238,15 @@ impl<'a> Cursor<'a> {
                     let args = if self.eat_p("(") { Some(self.args(")")?) } else { None };
                     e = Expr::Component(Box::new(e), part, args);
                 }
+                // A substring of an array element or component (§6.1.1): `names(i)(1:3)`.
+                if matches!(e, Expr::Apply(..) | Expr::Component(_, _, Some(_))) && self.is_p("(") {
+                    let col = self.col();
+                    self.pos += 1;
+                    match self.args(")")?.as_slice() {
+                        [Arg::Range(lo, hi, None)] => e = Expr::Substring(Box::new(e), lo.clone().map(Box::new), hi.clone().map(Box::new)),
+                        _ => return Err((col, "expected a substring range `(lo:hi)`".into())),
+                    }
+                }
                 Ok(e)
             }
             Tok::P("(/") => {

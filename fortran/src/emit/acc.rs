@@ -226,7 +226,9 @@ impl Translator {
                         if sh.assumed_size {
                             return error(line, format!("assumed-size array `{n}` needs an explicit section in an OpenACC clause"));
                         }
-                        format!("{}[0:{}]", v.cname, sh.total())
+                        // A character array's subarray counts characters (OpenACC's C form).
+                        let scale = if v.ty == Ty::Char { format!(" * {}", v.char_len.max(1)) } else { String::new() };
+                        format!("{}[0:{}{scale}]", v.cname, sh.total())
                     }
                     _ => v.cname.clone(),
                 })
@@ -284,6 +286,10 @@ impl Translator {
                 }
                 let start = Self::offset(&sh, &subs);
                 let length = if len.is_empty() { "1".to_string() } else { len.iter().map(|l| format!("({l})")).collect::<Vec<_>>().join(" * ") };
+                if v.ty == Ty::Char {
+                    let l = v.char_len.max(1);
+                    return Ok(format!("{}[({start}) * {l}:({length}) * {l}]", v.cname));
+                }
                 Ok(format!("{}[{start}:{length}]", v.cname))
             }
             // A member of a variable of derived type, or a subarray of a member (OpenACC 2.0
@@ -520,6 +526,12 @@ fn arrays_used(stmts: &[Stmt], out: &mut Vec<String>) {
                 }
             }
             Expr::Unary(_, x) | Expr::Paren(x) => expr(x, out),
+            Expr::Substring(b, lo, hi) => {
+                expr(b, out);
+                for x in [lo, hi].into_iter().flatten() {
+                    expr(x, out);
+                }
+            }
             Expr::Component(b, _, args) => {
                 expr(b, out);
                 if let Some(args) = args {
@@ -646,6 +658,7 @@ impl Translator {
             Expr::Name(n) => {
                 let v = self.var(n, line)?;
                 Ok(match &v.shape {
+                    Some(sh) if v.ty == Ty::Char => (v.cname.clone(), format!("{} * {}", sh.total(), v.char_len.max(1)), v.ty),
                     Some(sh) => (v.cname.clone(), sh.total(), v.ty),
                     None if v.ty == Ty::Char => (v.cname.clone(), v.char_len.to_string(), v.ty),
                     None => (format!("&{}", v.cname), "1".into(), v.ty),

@@ -83,7 +83,7 @@ impl Translator {
                     _ => args.iter().filter_map(arg_value).map(|a| self.rank(a)).max().unwrap_or(0),
                 }
             }
-            Expr::Unary(_, x) | Expr::Paren(x) => self.rank(x),
+            Expr::Unary(_, x) | Expr::Paren(x) | Expr::Substring(x, _, _) => self.rank(x),
             Expr::Binary(_, a, b) => self.rank(a).max(self.rank(b)),
             Expr::Constructor(_) => 1,
             // The rank of the part with nonzero rank, if any (Fortran 2003 §6.1.2).
@@ -183,7 +183,7 @@ impl Translator {
                 }
                 Ok(None)
             }
-            Expr::Unary(_, x) | Expr::Paren(x) => self.space(x, line),
+            Expr::Unary(_, x) | Expr::Paren(x) | Expr::Substring(x, _, _) => self.space(x, line),
             Expr::Binary(_, a, b) => match self.space(a, line)? {
                 Some(s) => Ok(Some(s)),
                 None => self.space(b, line),
@@ -261,14 +261,29 @@ impl Translator {
                 Arg::Keyword(..) => return error(line, format!("keyword subscript in `{name}`")),
             }
         }
-        Ok(format!("{}[{}]", v.cname, Self::offset(&sh, &subs)))
+        Ok(Self::element_at(v, &Self::offset(&sh, &subs)))
+    }
+
+    /// The element at C offset `offset` of array `v`: `a[offset]`, or for a character array (each
+    /// element `char_len` characters, stored one after another) the address of its first character.
+    fn element_at(v: &Var, offset: &str) -> String {
+        if v.ty == Ty::Char {
+            format!("({} + ({offset}) * {})", v.cname, v.char_len.max(1))
+        } else {
+            format!("{}[{offset}]", v.cname)
+        }
+    }
+
+    /// A translated element of array `v`: with the length of a character element.
+    fn element_ce(v: &Var, c: String) -> CE {
+        CE { c, ty: v.ty, len: (v.ty == Ty::Char).then(|| v.char_len.to_string()) }
     }
 
     /// The element of a whole array selected by `idx`.
     fn whole_element(v: &Var, idx: &[String]) -> String {
-        let sh = v.shape.as_ref().expect("whole_element on an array");
+        let Some(sh) = v.shape.as_ref() else { return v.cname.clone() };
         let subs: Vec<String> = (0..sh.rank()).map(|k| if sh.lbs[k] == "0" { idx[k].clone() } else { format!("{} + {}", sh.lbs[k], idx[k]) }).collect();
-        format!("{}[{}]", v.cname, Self::offset(sh, &subs))
+        Self::element_at(v, &Self::offset(sh, &subs))
     }
 
     pub fn expr(&mut self, e: &Expr, idx: Option<&[String]>, line: u32) -> TResult<CE> {
@@ -331,7 +346,7 @@ impl Translator {
                 }
                 if v.shape.is_some() {
                     match idx {
-                        Some(ix) if ix.len() == v.rank() => CE::new(Self::whole_element(&v, ix), v.ty),
+                        Some(ix) if ix.len() == v.rank() => Self::element_ce(&v, Self::whole_element(&v, ix)),
                         _ => return error(line, format!("array `{n}` is used where a scalar is needed")),
                     }
                 } else if v.ty == Ty::Char {
@@ -343,7 +358,8 @@ impl Translator {
             Expr::Apply(n, args) => {
                 if let Some(v) = self.lookup(n).cloned() {
                     if v.shape.is_some() {
-                        return Ok(CE::new(self.element(&v, n, args, idx, line)?, v.ty));
+                        let c = self.element(&v, n, args, idx, line)?;
+                        return Ok(Self::element_ce(&v, c));
                     }
                     if v.ty == Ty::Char && args.len() == 1 {
                         if let Arg::Range(lo, hi, None) = &args[0] {
@@ -434,6 +450,21 @@ impl Translator {
             }
             Expr::ImpliedDo { .. } => return error(line, "an implied-do loop outside an I/O list or array constructor"),
             Expr::Component(base, part, args) => return self.component_ref(base, part, args.as_deref(), idx, line),
+            Expr::Substring(base, lo, hi) => {
+                let b = self.expr(base, idx, line)?;
+                if b.ty != Ty::Char {
+                    return error(line, format!("a substring of a {} value", b.ty.name()));
+                }
+                let lo = match lo {
+                    Some(l) => self.expr(l, None, line)?.c,
+                    None => "1".into(),
+                };
+                let hi = match hi {
+                    Some(h) => self.expr(h, None, line)?.c,
+                    None => b.len.clone().unwrap_or_else(|| "1".into()),
+                };
+                CE { c: format!("({} + ({lo}) - 1)", b.c), ty: Ty::Char, len: Some(format!("(({hi}) - ({lo}) + 1)")) }
+            }
         })
     }
 
@@ -721,6 +752,9 @@ impl Translator {
                     // A section that is not contiguous goes through a temporary: copied in before
                     // the call and back after it (Fortran 2003 §12.4.1.2, as gfortran does).
                     let v = self.var(n, line)?;
+                    if v.ty == Ty::Char {
+                        return unsupported(line, format!("passing a non-contiguous section of character array `{n}`"));
+                    }
                     let Some(space) = self.space(e, line)? else { return error(line, "not a section") };
                     let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
                     let elem = self.expr(e, Some(&ix), line)?.c;
@@ -765,7 +799,8 @@ impl Translator {
                             Arg::Keyword(..) => return error(line, "keyword subscript"),
                         }
                     }
-                    (format!("&{}[{}]", v.cname, Self::offset(&sh, &subs)), exts, v.ty)
+                    let first = Self::element_at(&v, &Self::offset(&sh, &subs));
+                    (if v.ty == Ty::Char { first } else { format!("&{first}") }, exts, v.ty)
                 }
                 _ => return unsupported(line, format!("passing an array expression to `{name}`")),
             };

@@ -93,7 +93,7 @@ impl Translator {
                 let _ = writeln!(out, "{m}}}");
                 return Ok(());
             }
-            Expr::Name(_) | Expr::Apply(..) | Expr::Component(..) => {}
+            Expr::Name(_) | Expr::Apply(..) | Expr::Component(..) | Expr::Substring(..) => {}
             _ => return error(line, format!("`{}` in a `read` list is not a variable", crate::names::fortran_text(it))),
         }
         if let Expr::Name(n) = it {

@@ -328,8 +328,10 @@ impl Translator {
                     self.f.order.push(ent.name.clone());
                     continue;
                 }
-                if base == Ty::Char && dims.is_some() {
-                    return unsupported(d.line, "character arrays");
+                // A character array stores its elements one after another, `char_len` characters
+                // each (array element order, Fortran 2003 §6.2.2.2).
+                if base == Ty::Char && dims.is_some() && ent.init.is_some() {
+                    return unsupported(d.line, "an initializer of a character array (assign the array instead)");
                 }
                 let mut bound_inits = Vec::new();
                 if let Some(dims) = dims {
@@ -467,7 +469,8 @@ impl Translator {
                             None => String::new(),
                         };
                         let total: i64 = sh.exts.iter().map(|x| x.parse::<i64>().unwrap_or(0)).product();
-                        let _ = writeln!(out, "{decl_line}{storage}{ct} {cname}[{}]{init};", total.max(1));
+                        let slots = if base == Ty::Char { total * char_len.max(1) } else { total };
+                        let _ = writeln!(out, "{decl_line}{storage}{ct} {cname}[{}]{init};", slots.max(1));
                     }
                     Some(sh) => {
                         if ent.init.is_some() {
@@ -485,7 +488,7 @@ impl Translator {
                                 let _ = writeln!(out, "{decl_line}long {bv};");
                                 let _ = writeln!(prologue, "{decl_line}{bv} = {e};");
                             }
-                            let _ = writeln!(prologue, "{decl_line}{cname} = ({ct} *)_f_allocate({}, sizeof({ct}), 0);", sh.total());
+                            let _ = writeln!(prologue, "{decl_line}{cname} = ({ct} *)_f_allocate({}, {}, 0);", sh.total(), element_size(base, char_len));
                         }
                     }
                 }
@@ -695,8 +698,10 @@ impl Translator {
             if v.allocatable {
                 return unsupported(v.line, "allocatable dummy arguments");
             }
-            if v.ty == Ty::Char {
-                return unsupported(v.line, "character dummy arguments");
+            // A character array dummy is the address of its first character (elements of a
+            // constant length one after another); a scalar one would need its length passed.
+            if v.ty == Ty::Char && v.shape.is_none() {
+                return unsupported(v.line, "character scalar dummy arguments");
             }
             dummies.push(DummyInfo {
                 name: a.clone(),
@@ -1025,6 +1030,15 @@ impl Translator {
         self.f.scope.insert(name.to_string(), v.clone());
         self.f.order.push(name.to_string());
         Ok(v)
+    }
+}
+
+/// The C size of one array element of type `ty` (a character element is `char_len` characters).
+pub fn element_size(ty: Ty, char_len: i64) -> String {
+    if ty == Ty::Char {
+        format!("{}", char_len.max(1))
+    } else {
+        format!("sizeof({})", ty.c())
     }
 }
 

@@ -220,7 +220,7 @@ impl Translator {
                         let _ = writeln!(out, "{m}{c}_lb{k1} = {lo}; {c}_n{k1} = {}; if ({c}_n{k1} < 0) {c}_n{k1} = 0;", count(&lo, &hi, None));
                     }
                     let sh = v.shape.as_ref().map(|s| s.total()).unwrap_or_default();
-                    let _ = writeln!(out, "{m}{c} = ({t} *)_f_allocate({sh}, sizeof({t}), {c} != 0);", t = v.ty.c());
+                    let _ = writeln!(out, "{m}{c} = ({t} *)_f_allocate({sh}, {}, {c} != 0);", super::element_size(v.ty, v.char_len), t = v.ty.c());
                 }
             }
             StmtKind::Deallocate(names) => {
@@ -389,7 +389,7 @@ impl Translator {
         // Array assignment.
         let Some(space) = self.space(lhs, line)? else { return error(line, "bad array assignment") };
         if let Expr::Constructor(items) = rhs {
-            if items.iter().any(|i| matches!(i, Expr::ImpliedDo { .. }) || self.rank(i) > 0) || lrank != 1 {
+            if (items.iter().any(|i| matches!(i, Expr::ImpliedDo { .. }) || self.rank(i) > 0) || lrank != 1) && self.designator_type(lhs) != Some(Ty::Char) {
                 return self.constructor_assign(lhs, items, line, out);
             }
         }
@@ -399,6 +399,9 @@ impl Translator {
         }
         let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
         let l = self.expr(lhs, Some(&ix), line)?;
+        if l.ty == Ty::Char {
+            return self.char_array_assign(lhs, rhs, &l, &ix, &space, line, out);
+        }
         let r = self.expr(rhs, Some(&ix), line)?;
         check_assignable(l.ty, r.ty, line)?;
         // The right-hand side is evaluated before any element is stored: when it reads the
@@ -426,6 +429,49 @@ impl Translator {
         } else {
             let _ = writeln!(out, "{m}{head}{} = {};", unparen(&l.c), Self::convert(&r, l.ty));
         }
+        Ok(())
+    }
+
+    /// Assignment to a character array or section (Fortran 2003 §7.4.1.3): each element gets the
+    /// value blank-padded or truncated to its length — one scalar value for every element, the
+    /// items of a constructor in array element order, or the elements of a character array.
+    #[allow(clippy::too_many_arguments)]
+    fn char_array_assign(&mut self, lhs: &Expr, rhs: &Expr, l: &super::expr::CE, ix: &[String], space: &[String], line: u32, out: &mut String) -> TResult<()> {
+        let m = self.marker(line);
+        let llen = l.len.clone().unwrap_or_else(|| "1".into());
+        let mut head = String::new();
+        for (k, n) in ix.iter().zip(space).rev() {
+            let _ = write!(head, "for (long {k} = 0; {k} < {n}; {k}++) ");
+        }
+        if let Expr::Constructor(items) = rhs {
+            if space.len() != 1 || items.iter().any(|i| matches!(i, Expr::ImpliedDo { .. }) || self.rank(i) > 0) {
+                return unsupported(line, "a character array constructor with implied-do loops or array items, or assigned to an array of rank > 1");
+            }
+            if space[0].parse::<usize>().is_ok_and(|n| n != items.len()) {
+                return error(line, format!("the constructor has {} values but the array has {} elements", items.len(), space[0]));
+            }
+            for (k, item) in items.iter().enumerate() {
+                let pieces = self.char_pieces(item, line)?;
+                let [(p, n)] = pieces.as_slice() else { return unsupported(line, "a concatenation inside a character array constructor") };
+                let elem = self.expr(lhs, Some(&[format!("{k}L")]), line)?.c;
+                let _ = writeln!(out, "{m}_f_char_assign({elem}, {llen}, {p}, {n});");
+            }
+            return Ok(());
+        }
+        if mentions(rhs, root_name(lhs).unwrap_or_default()) && self.rank(rhs) > 0 && !same_element_only(lhs, rhs, root_name(lhs).unwrap_or_default()) {
+            return unsupported(line, "a character array assignment whose right-hand side overlaps the assigned array");
+        }
+        if self.rank(rhs) == 0 {
+            let pieces = self.char_pieces(rhs, line)?;
+            let [(p, n)] = pieces.as_slice() else { return unsupported(line, "a concatenation assigned to a character array") };
+            let _ = writeln!(out, "{m}{head}_f_char_assign({}, {llen}, {p}, {n});", l.c);
+            return Ok(());
+        }
+        let r = self.expr(rhs, Some(ix), line)?;
+        if r.ty != Ty::Char {
+            return error(line, format!("cannot assign a {} value to a character variable", r.ty.name()));
+        }
+        let _ = writeln!(out, "{m}{head}_f_char_assign({}, {llen}, {}, {});", l.c, r.c, r.len.unwrap_or_else(|| "1".into()));
         Ok(())
     }
 
@@ -612,6 +658,7 @@ pub fn mentions(e: &Expr, n: &str) -> bool {
         Expr::Constructor(items) => items.iter().any(|x| mentions(x, n)),
         Expr::ImpliedDo { items, lo, hi, step, .. } => items.iter().any(|x| mentions(x, n)) || mentions(lo, n) || mentions(hi, n) || step.as_ref().is_some_and(|s| mentions(s, n)),
         Expr::Component(b, _, args) => mentions(b, n) || args.as_ref().is_some_and(|a| mentions(&Expr::Apply(String::new(), a.clone()), n)),
+        Expr::Substring(b, lo, hi) => mentions(b, n) || [lo, hi].iter().any(|x| x.as_ref().is_some_and(|e| mentions(e, n))),
         _ => false,
     }
 }
@@ -620,7 +667,7 @@ pub fn mentions(e: &Expr, n: &str) -> bool {
 pub fn root_name(e: &Expr) -> Option<&str> {
     match e {
         Expr::Name(n) | Expr::Apply(n, _) => Some(n),
-        Expr::Component(b, _, _) => root_name(b),
+        Expr::Component(b, _, _) | Expr::Substring(b, _, _) => root_name(b),
         _ => None,
     }
 }
