@@ -11,6 +11,7 @@
 pub mod acc_exprs;
 pub mod fortran;
 pub mod gnu_attr;
+pub mod pgi13_loops;
 pub mod pragma;
 pub mod preprocess;
 pub mod region_data;
@@ -152,28 +153,33 @@ fn parse_preprocessed_text(pp: preprocess::Preprocessed, dialect: Dialect, notes
 }
 
 /// PGI 1.3 compute regions: the data clauses of their implicit data analysis
-/// ([`region_data`]) join the translated directive.
-fn add_implicit_region_data(unit: &lang_c::ast::TranslationUnit, sites: &mut [ExtractedDirective]) {
-    let regions: std::collections::HashMap<u32, Vec<String>> =
-        sites.iter().filter_map(|s| s.implicit_data.clone().map(|named| (s.id, named))).collect();
+/// ([`region_data`]) join the translated directive; regions with `host` loops in their block
+/// are split there, and `kernel` loops are checked ([`pgi13_loops`]).
+fn add_implicit_region_data(unit: &lang_c::ast::TranslationUnit, sites: &mut Vec<ExtractedDirective>) {
+    let regions: std::collections::HashMap<u32, Vec<region_data::Item>> =
+        sites.iter().filter(|s| s.implicit_data.is_some()).map(|s| (s.id, pgi13::data_clause_items(&s.text))).collect();
     if regions.is_empty() {
         return;
     }
     let mut mapped = region_data::Mapped::default();
     for s in sites.iter() {
-        let names = || pgi13::data_clause_names(&s.text);
+        let items = || pgi13::data_clause_items(&s.text);
         if s.text.starts_with("declare") {
-            mapped.declares.insert(s.id, names());
+            mapped.declares.insert(s.id, items());
         } else if s.marker == MarkerKind::Label && (s.text == "data" || s.text.starts_with("data ")) {
-            mapped.data.insert(s.id, names());
+            mapped.data.insert(s.id, items());
         }
     }
-    for (id, clauses) in region_data::implicit_clauses(unit, &regions, &mapped) {
-        if let Some(site) = sites.get_mut(id as usize) {
+    let host_loops: std::collections::HashSet<u32> = sites.iter().filter(|s| s.host_loop).map(|s| s.id).collect();
+    let analysis = region_data::implicit_clauses(unit, &regions, &mapped, &host_loops);
+    for (id, clauses) in &analysis.clauses {
+        if let Some(site) = sites.get_mut(*id as usize) {
             site.text = format!("{} {clauses}", site.text);
             site.dialect_notes.insert(0, format!("`{clauses}`: 1.3's implicit data analysis (§2.3.1) of the variables the region uses"));
         }
     }
+    pgi13_loops::split_regions(sites, &analysis.host_loops);
+    pgi13_loops::check_kernel_loops(unit, sites);
 }
 
 /// `Auto` reads a file that uses a 1.3 `region` directive as PGI 1.3, with a note saying so.
