@@ -160,3 +160,32 @@ fn kernel_loop_is_the_kernel_and_its_inner_loops_run_sequentially() {
     assert_eq!(out.status, 2);
     assert!(out.stderr_text().contains("must not carry loop mapping directives (1.3 §2.4.3)"), "{}", out.stderr_text());
 }
+
+/// The Fortran forms of 1.3 (seeds/004 §2.3–§2.5): `!$acc region` … `!$acc end region`,
+/// `!$acc data region` … `!$acc end data region`, `!$acc do` and `!$acc region do` with 1.3's
+/// clauses, `mirror` (Fortran only) and `update`. Each `samples/pgi13/*.f90` prints its
+/// `.expected` (gfortran's output for the same program), `check` finds nothing, `info` shows the
+/// 2.0 form of each directive in Fortran's spelling, and a file that uses `!$acc region` is read
+/// as 1.3 with a note at the Fortran line.
+#[test]
+fn fortran_forms_of_pgi13_run_with_expected_output() {
+    let mut files: Vec<_> = std::fs::read_dir(samples_dir().join("pgi13")).expect("samples/pgi13").flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "f90")).collect();
+    files.sort();
+    assert!(!files.is_empty(), "no Fortran samples in samples/pgi13");
+    for path in files {
+        let rel = path.strip_prefix(repo_root()).unwrap_or(&path).display().to_string();
+        let expected = std::fs::read_to_string(path.with_extension("expected")).unwrap_or_default();
+        let out = accsim(&["run", "-W", &rel]);
+        assert_eq!(out.status, 0, "{rel}: {}", out.stderr_text());
+        assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{rel}");
+        assert!(out.stderr_text().contains(&format!("{rel}:")) && out.stderr_text().contains("reading it as `--dialect pgi-1.3`"), "{rel}: {}", out.stderr_text());
+        let out = accsim(&["check", &rel]);
+        assert_eq!(out.status, 0, "{rel}: {}", out.stderr_text());
+    }
+    let out = accsim(&["info", "samples/pgi13/12_fortran_forms.f90"]);
+    let err = out.stderr_text();
+    assert!(err.contains("PGI 1.3 `!$acc data region copyin(a) mirror(w) copyout(c)` is OpenACC 2.0 `!$acc data copyin(a) create(w) copyout(c)`"), "{err}");
+    assert!(err.contains("PGI 1.3 `!$acc do parallel vector(64)` is OpenACC 2.0 `!$acc loop gang vector(64)`"), "{err}");
+    assert!(err.contains("PGI 1.3 `!$acc region do parallel present_or_copy(w)` is OpenACC 2.0 `!$acc kernels loop present_or_copy(w) gang"), "{err}");
+    assert!(err.contains("`mirror(w)`: 2.0 has no allocation-state mirroring"), "{err}");
+}

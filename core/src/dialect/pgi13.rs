@@ -48,7 +48,11 @@
 use std::ops::Range;
 
 /// The base language of the directive text (§2.1: the C and Fortran forms differ in the loop
-/// keyword, `end` directives and the Fortran-only `mirror` clause).
+/// keyword, `end` directives and the Fortran-only `mirror` clause). Fortran directive text comes
+/// from accsim's Fortran front-end, which writes the clause arguments in C: its subarrays are
+/// already 2.0's `[start:length]` (not 1.3's `[lower:upper]`), and a compute region's arrays
+/// behind pointers that no clause names come as `present_or_copy(a[0:size])` (the extent only
+/// the front-end knows: 1.3 §2.3.1's implicit analysis for them).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Lang {
     C,
@@ -56,6 +60,15 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// A clause list with 2.0 subarrays ([`subarrays_to_20`] for C; the Fortran front-end's
+    /// text has them already).
+    fn subarrays(self, list: &str) -> String {
+        match self {
+            Lang::C => subarrays_to_20(list),
+            Lang::Fortran => list.to_string(),
+        }
+    }
+
     fn loop_word(self) -> &'static str {
         match self {
             Lang::C => "for",
@@ -248,7 +261,7 @@ pub fn looks_like_pgi13(text: &str) -> bool {
     let mut words = text.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').filter(|w| !w.is_empty());
     matches!(
         (words.next(), words.next()),
-        (Some("region" | "for" | "local" | "reflected" | "mirror" | "function" | "copy" | "copyin" | "copyout" | "deviceptr"), _)
+        (Some("region" | "for" | "do" | "local" | "reflected" | "mirror" | "function" | "copy" | "copyin" | "copyout" | "deviceptr"), _)
             | (Some("data"), Some("region"))
             | (Some("device"), Some("present" | "resident"))
     )
@@ -271,7 +284,7 @@ pub fn translate(src: &str, lang: Lang) -> Result<Outcome, Pgi13Error> {
         ("data", Some("region")) => (Form::DataRegion, 2),
         (w, _) if w == loop_word => (Form::Loop, 1),
         ("end", _) if lang == Lang::Fortran => return end_directive(&items),
-        ("update", _) => return update_directive(&items[1..], src).map(Outcome::Pgi13),
+        ("update", _) => return update_directive(&items[1..], src, lang).map(Outcome::Pgi13),
         ("wait", _) => return wait_directive(&items[1..], src).map(Outcome::Pgi13),
         ("device", Some("present")) => {
             let list = single_list(&items[2..], "device present", src)?;
@@ -356,7 +369,13 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
                 if form == Form::Declarative && list.contains('[') {
                     return Err(Pgi13Error::new("subarrays are not allowed in declarative data clauses (§2.6)", span.start..span.end + list.len() + 2));
                 }
-                data.push(format!("{}({})", data_clause(n).unwrap_or(n), subarrays_to_20(list)));
+                data.push(format!("{}({})", data_clause(n).unwrap_or(n), lang.subarrays(list)));
+                named.extend(list_names(list));
+            }
+            "present_or_copy" if lang == Lang::Fortran && form.has_region_clauses() => {
+                let list = required_args(items, k, name, span.clone())?;
+                k += 1;
+                data.push(format!("present_or_copy({list})"));
                 named.extend(list_names(list));
             }
             "mirror" if matches!(form, Form::DataRegion | Form::Declarative) => {
@@ -391,7 +410,7 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
                 k += 1;
                 let list = required_args(items, k, if to_device { "update device" } else { "update host" }, span.clone())?;
                 k += 1;
-                updates.push((to_device, subarrays_to_20(list)));
+                updates.push((to_device, lang.subarrays(list)));
             }
             "if" if form.has_region_clauses() => {
                 if let Some(first) = &if_span {
@@ -460,7 +479,7 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
             "private" if form.has_loop_clauses() => {
                 let list = required_args(items, k, name, span.clone())?;
                 k += 1;
-                loop_clauses.push(format!("private({})", subarrays_to_20(list)));
+                loop_clauses.push(format!("private({})", lang.subarrays(list)));
             }
             _ => return Err(not_here(name, span)),
         }
@@ -791,7 +810,7 @@ fn parse_positive_constant(s: &str) -> Option<u64> {
 }
 
 /// `update host(list) device(list) [async[(handle)]]` (§2.7.1).
-fn update_directive(items: &[Item<'_>], src: &str) -> Result<Translation, Pgi13Error> {
+fn update_directive(items: &[Item<'_>], src: &str, lang: Lang) -> Result<Translation, Pgi13Error> {
     let mut clauses = vec!["update".to_string()];
     let mut k = 0;
     let mut any = false;
@@ -806,7 +825,7 @@ fn update_directive(items: &[Item<'_>], src: &str) -> Result<Translation, Pgi13E
             "host" | "device" => {
                 let list = required_args(items, k, name, span)?;
                 k += 1;
-                clauses.push(format!("{name}({})", subarrays_to_20(list)));
+                clauses.push(format!("{name}({})", lang.subarrays(list)));
                 any = true;
             }
             "async" => match optional_args(items, k) {
@@ -1018,6 +1037,14 @@ mod tests {
         assert_eq!(translate("data copy(a)", Lang::C), Ok(Outcome::OpenAcc20));
         let Ok(Outcome::Pgi13(t)) = translate("region do parallel", Lang::Fortran) else { panic!() };
         assert_eq!(t.main.as_deref(), Some("kernels loop gang"));
+        let Ok(Outcome::Pgi13(t)) = translate("region copy(a[0:n]) present_or_copy(b[0:m]) update host(c[2:4])", Lang::Fortran) else { panic!() };
+        assert_eq!(t.main.as_deref(), Some("kernels copy(a[0:n]) present_or_copy(b[0:m])"), "Fortran text has 2.0 subarrays already");
+        assert_eq!(t.after, vec!["update host(c[2:4])".to_string()]);
+        let Ok(Outcome::Pgi13(t)) = translate("data region mirror(w) copyin(x[0:k])", Lang::Fortran) else { panic!() };
+        assert_eq!(t.main.as_deref(), Some("data create(w) copyin(x[0:k])"));
+        let Ok(Outcome::Pgi13(t)) = translate("update device(x[1:3])", Lang::Fortran) else { panic!() };
+        assert_eq!(t.main.as_deref(), Some("update device(x[1:3])"));
+        assert!(translate("region present_or_copy(b)", Lang::C).is_err());
         let Ok(Outcome::Pgi13(t)) = translate("end data region", Lang::Fortran) else { panic!() };
         assert_eq!(t.main.as_deref(), Some("end data"));
         assert!(owns_statement("region for parallel") && owns_statement("data region copy(a)") && !owns_statement("update host(a)"));

@@ -106,8 +106,9 @@ pub fn owns_statement(text: &str) -> bool {
 
 /// Replace pragma and line-marker lines, keeping every line's length-independent position (the
 /// number of lines is unchanged, so the line map still applies). `dialect` is already resolved
-/// (not [`Dialect::Auto`], which reads as 2.0 here).
-pub fn extract(text: &str, lines: &LineMap, dialect: Dialect) -> Extracted {
+/// (not [`Dialect::Auto`], which reads as 2.0 here); `lang`: the language the directives were
+/// written in ([`pgi13::Lang::Fortran`] for a Fortran file's translation).
+pub fn extract(text: &str, lines: &LineMap, dialect: Dialect, lang: pgi13::Lang) -> Extracted {
     let mut out = String::with_capacity(text.len());
     let mut directives = Vec::new();
     let mut ignored = Vec::new();
@@ -151,7 +152,7 @@ pub fn extract(text: &str, lines: &LineMap, dialect: Dialect) -> Extracted {
                         on_host: false,
                     };
                     let translated = match dialect {
-                        Dialect::Pgi13 => Some(pgi13::translate(dtext, pgi13::Lang::C)),
+                        Dialect::Pgi13 => Some(pgi13::translate(dtext, lang)),
                         _ => None,
                     };
                     match translated {
@@ -262,7 +263,7 @@ mod tests {
         let text = "# 1 \"t.c\"\nvoid f(int *a) {\n#pragma acc parallel loop copy(a[0:4])\nfor (;;) {}\n  #pragma acc update host(a[0:4])\n#pragma omp parallel\n}\n";
         let mut map = SourceMap::new();
         let lm = LineMap::build(text, &mut map, "t.c");
-        let ex = extract(text, &lm, Dialect::OpenAcc20);
+        let ex = extract(text, &lm, Dialect::OpenAcc20, pgi13::Lang::C);
         let lines: Vec<&str> = ex.text.lines().collect();
         assert_eq!(lines[0], "");
         assert_eq!(lines[2], "__acc_pragma_0:");
