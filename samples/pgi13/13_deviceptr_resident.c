@@ -3,12 +3,11 @@
  * Teaches (1.3 §2.3.3.5, §2.6.5, §2.6.6, §2.4.1.3):
  * - `deviceptr(list)` (C only) on a region says the pointers already point into device memory:
  *   nothing is allocated or moved for them. Here the device buffer comes from `acc_malloc`
- *   (the runtime's allocator; OpenACC 2.0 §3.2.24 names it);
+ *   (OpenACC 2.0 §3.2.15: "Pointers assigned from this function may be used in deviceptr
+ *   clauses"). `copyin(in[0:511])` is 1.3's inclusive range (§2.3.3): the 512 elements;
  * - the declarative `device resident(list)` just after an array's declaration allocates the
  *   array on the device only, for the function's implicit data region (2.0 `declare
  *   device_resident`): a scratch array the host never sees;
- * (1.3 bounds are inclusive: `in[0:511]` is the 512 elements; a macro in 1.3 directive text is
- * not expanded yet, see issue 17.)
  * - `seq(width)`: a sequential loop strip-mined to `width` iterations per strip (a performance
  *   hint; 2.0 has no spelling for the width and runs the loop `seq`).
  */

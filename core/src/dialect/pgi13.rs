@@ -14,9 +14,11 @@
 //! | `update device(…)`, `update host(…)` on a region (§2.3.4) | an `update` directive before / after the construct |
 //! | `parallel[(w)]` (§2.4.1.2) | `gang[(w)]` |
 //! | `vector[(w)]` (§2.4.1.4) | `vector[(w)]` |
-//! | `seq[(w)]`, `host[(w)]` (§2.4.1.1, §2.4.1.3) | `seq` (a strip loop of a parallel or vector loop: dropped) |
+//! | `seq[(w)]` (§2.4.1.3) | `seq` (a strip loop of a parallel or vector loop: dropped) |
+//! | `host[(w)]` (§2.4.1.1) | the loop on the host, its region split around it ([`host_split_directives`]) |
 //! | `independent`, `private` (§2.4.2, §2.4.5) | the same clauses |
-//! | `unroll(n)`, `shortloop`, `cache(…)`, `kernel` (§2.4.1.5, §2.4.3, §2.4.4, §2.4.6) | hints: no clause (a note says so) |
+//! | `kernel` (§2.4.3) | `loop`, its inner loops sequential (a loop directive inside is an error) |
+//! | `unroll(n)`, `shortloop`, `cache(…)` (§2.4.1.5, §2.4.4, §2.4.6) | hints: no clause (a note says so) |
 //! | declarative `copy(…)` … (§2.6) | `declare` with the same clauses (`local` → `create`, `device resident` → `device_resident`, `reflected` → `present`) |
 //! | `device present(…)` (§2.7.2) | `declare present(…)` |
 //! | `function(name) reflected(…)` after a prototype (§2.6) | nothing (the function's own directive maps the arrays) |
