@@ -325,6 +325,7 @@ fn device_config(r: &RunArgs) -> exec::openacc::DeviceConfig {
         gang_order: r.gang_order,
         thread_order: r.thread_order,
         acc_model: r.compile.acc_model(),
+        cray: r.compile.cray(),
     }
 }
 
