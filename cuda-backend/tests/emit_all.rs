@@ -54,7 +54,7 @@ fn every_kernel_of_every_program_translates() {
         let Ok(compiled) = driver::compile_files(&[root().join(&rel).display().to_string()], &PreprocessOptions::default(), &mut map) else {
             continue;
         };
-        match accsim_cuda::emit::program(&compiled.program) {
+        match accsim_cuda::emit::program(&compiled.program, &compiled.info) {
             Ok(_) => translated += 1,
             Err(e) => {
                 for u in &e.items {

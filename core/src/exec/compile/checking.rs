@@ -255,12 +255,14 @@ pub(super) fn partition_shared_locals(f: &Function) -> Vec<Sharing> {
                 None => *level != Level::Gang && !(lo.file == decl.file && (lo.line, lo.col) <= (decl.line, decl.col) && (decl.line, decl.col) <= (hi.line, hi.col)),
             })
         };
-        let program = f.locals[l].role == crate::ir::LocalRole::Program && decl.line != 0;
+        // The program's own variables, and the scheduler's copies of them.
+        let variable = f.locals[l].role == crate::ir::LocalRole::Program && decl.line != 0;
+        let program = variable || copy_level.is_some();
         let shared_inside = program && written_in[l].iter().any(|&p| read_in[l].contains(&p) && declared_outside(p) && !set_first[l].contains(&p));
         let moved = register && (shared_outside || shared_inside);
         // (Not a copy the scheduler made for a loop's clause: those carry the construct's
         // location, and a loop's own private array is its thread's.)
-        let memory = f.locals[l].storage == Storage::Memory && program && f.locals[l].copy_of.is_none() && !f.locals[l].name.starts_with('<') && addressed_in[l].iter().any(|&p| declared_outside(p));
+        let memory = f.locals[l].storage == Storage::Memory && variable && addressed_in[l].iter().any(|&p| declared_outside(p));
         shared[l] = Sharing { moved, declared_in, shared_by_threads: moved || memory };
     }
     shared
