@@ -275,23 +275,11 @@ impl CheckRun {
     /// Learn the names of the executable's functions and locals, which findings about variables
     /// of device code use (without them such a variable is "a local variable").
     pub fn name_locals(&mut self, exe: &accsim_core::exec::Executable) {
-        // Only the program's variables are named (`ir::LocalRole`): a temporary, a capture's
-        // address or a schedule variable is no variable the reader wrote; a thread's private
-        // copy is named after the variable it copies.
-        let program_name = |(n, r): (&String, &accsim_core::ir::LocalRole)| if *r == accsim_core::ir::LocalRole::Program { n.clone() } else { String::new() };
-        self.local_names = exe
-            .funcs
-            .iter()
-            .map(|f| {
-                let mut names: Vec<String> = f.local_names.iter().zip(&f.local_roles).map(program_name).collect();
-                for (l, var) in &f.private_copies {
-                    if let Some(n) = names.get_mut(*l as usize) {
-                        n.clone_from(var);
-                    }
-                }
-                (f.name.clone(), names, f.thread_locals.clone())
-            })
-            .collect();
+        // Only the program's variables (and threads' copies of them) are named
+        // (`ir::LocalRole`): a temporary, a capture's address or a schedule variable is no
+        // variable the reader wrote.
+        let program_name = |n: &Option<String>| n.clone().unwrap_or_default();
+        self.local_names = exe.funcs.iter().map(|f| (f.name.clone(), f.program_names.iter().map(program_name).collect(), f.thread_locals.clone())).collect();
     }
 
     /// The storage of the running gang that its threads may share, at `addr` (see

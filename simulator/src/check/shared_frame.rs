@@ -268,7 +268,8 @@ fn owner(holds: &Holds) -> &'static str {
 
 fn help(holds: &Holds) -> String {
     let name = match holds {
-        Holds::Variable { name: Some(name), .. } | Holds::GangCopy { var: Some(name), .. } => name.as_str(),
+        Holds::Variable { name: Some(name), .. } => name.as_str(),
+        Holds::GangCopy { var: Some(var), .. } => var.as_str(),
         Holds::Variable { name: None, .. } | Holds::GangCopy { var: None, .. } => "x",
     };
     format!("give each thread its own copy (`private({name})` on the worker or vector loop, or declare it inside the loop), combine the threads' values with a `reduction` clause, or make the updates `#pragma acc atomic` (§2.7.10, §2.7.11, §2.12)")
