@@ -791,11 +791,17 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         // Proven race-free with its footprint taken by the checkers: run it as `accsim run`
         // does (the executable without hooks, the device's own schedule), its accesses and
         // threads unobserved.
+        // Its gangs run the plain executable's native code when the run has it (issue 15).
         let exe = m.exe;
         m.exe = plain;
         m.events.set_device_events(false);
+        let native = match m.proven_native.clone() {
+            Some(n) => m.native.replace(n),
+            None => m.native.clone(),
+        };
         let device = m.device.clone();
         let ran = device.launch(&mut m.device_ctx(), &k);
+        m.native = native;
         m.events.set_device_events(true);
         m.exe = exe;
         ran

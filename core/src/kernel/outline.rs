@@ -1304,7 +1304,7 @@ fn collect_globals(s: &Stmt, out: &mut BTreeMap<GlobalId, ()>) {
 
 /// Visit every expression and statement (pre-order), including inside initializers
 /// ([`crate::ir::visit::walk`]).
-pub(crate) fn walk_stmt(s: &Stmt, fe: &mut dyn FnMut(&Expr), fs: &mut dyn FnMut(&Stmt)) {
+pub fn walk_stmt(s: &Stmt, fe: &mut dyn FnMut(&Expr), fs: &mut dyn FnMut(&Stmt)) {
     crate::ir::visit::walk(s, true, fs, fe);
 }
 
