@@ -1195,7 +1195,9 @@ impl<'a> Parser<'a> {
         };
         let (body, end_line) = match (w0, w1) {
             ("end", _) => return err(line, (0, format!("`!$acc {text}` does not close an open construct"))),
-            ("parallel", "loop") | ("kernels", "loop") | ("loop", _) => {
+            // PGI Accelerator 1.3 (seeds/004 §2.4, §2.5): `!$acc do` and `!$acc region do` own
+            // the `do` loop that follows, as `loop` does.
+            ("parallel", "loop") | ("kernels", "loop") | ("loop", _) | ("region", "do") | ("do", _) => {
                 let Some(next) = self.peek() else { return err(line, (0, format!("`!$acc {text}` must be followed by a `do` loop"))) };
                 let nl = next.line;
                 let s = self.stmt()?;
@@ -1216,7 +1218,13 @@ impl<'a> Parser<'a> {
                 }
                 (Some(s), end_line)
             }
-            ("parallel", _) | ("kernels", _) | ("data", _) | ("host_data", _) => {
+            // 1.3 §2.3.1, §2.3.2: `!$acc region` … `!$acc end region`, `!$acc data region` …
+            // `!$acc end data region`.
+            ("data", "region") => {
+                let (b, e) = region(self, "data region")?;
+                (Some(b), e)
+            }
+            ("parallel", _) | ("kernels", _) | ("data", _) | ("host_data", _) | ("region", _) => {
                 let (b, e) = region(self, w0)?;
                 (Some(b), e)
             }
