@@ -246,7 +246,7 @@ impl CudaDevice {
     /// `map` ([`crate::loopmap`]; `kernel_maps` for the kernels with one of their own, OpenUH
     /// nests), compile it (or take it from the PTX cache), load it. Never panics on a machine
     /// without CUDA.
-    pub fn new(p: &Program, ordinal: u64, map: LoopMap, kernel_maps: std::collections::BTreeMap<u32, LoopMap>) -> Result<CudaDevice, OpenError> {
+    pub fn new(p: &Program, program_info: &accsim_core::kernel::ProgramInfo, ordinal: u64, map: LoopMap, kernel_maps: std::collections::BTreeMap<u32, LoopMap>) -> Result<CudaDevice, OpenError> {
         let info = probe::probe()?;
         if ordinal >= info.device_count as u64 {
             return Err(OpenError::Cuda(CudaError::Driver {
@@ -254,7 +254,7 @@ impl CudaDevice {
                 message: format!("there is no GPU number {ordinal}: the driver reports {} device(s) (ACC_DEVICE_NUM)", info.device_count),
             }));
         }
-        let module = emit::module_mapped_by_kernel(p, map, kernel_maps)?;
+        let module = emit::module_mapped_by_kernel(p, program_info, map, kernel_maps)?;
         let loop_map_warnings = crate::loopmap::report(map, &module).map_err(OpenError::LoopMap)?;
         let names = p.kernels.iter().filter_map(|k| emit::function_name(p, k.func).map(|n| (k.func.0, n))).collect();
         let (state, from_cache, description) = State::open(ordinal, &module)?;

@@ -69,7 +69,7 @@ fn every_kernel_of_every_program_translates() {
             }
             Err(_) => continue,
         };
-        match accsim_cuda::emit::program(&compiled.program) {
+        match accsim_cuda::emit::program(&compiled.program, &compiled.info) {
             Ok(_) => translated += 1,
             Err(e) => {
                 for u in &e.items {

@@ -144,6 +144,7 @@ impl B {
             body: block(body),
             variadic: false,
             loc: at(1),
+            origin: FunctionOrigin::Program,
         };
         if f.name == "main" {
             self.p.main = Some(FuncId(self.p.functions.len() as u32));

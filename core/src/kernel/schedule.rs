@@ -960,10 +960,10 @@ fn var_access(v: &AccVar, vars: &ClauseVars, b: &mut Builder<'_>) -> Option<VarA
 
 fn fresh_copy(b: &mut Builder<'_>, acc: &VarAccess) -> LocalId {
     match acc {
-        VarAccess::Reg(_, ty) => b.temp("<private>", *ty, LocalRole::Program),
+        VarAccess::Reg(_, ty) => b.temp("<private>", *ty, LocalRole::Temporary),
         VarAccess::Mem(_, ty) => {
             let scalar = b.types.is_scalar(*ty);
-            let id = b.temp("<private>", *ty, LocalRole::Program);
+            let id = b.temp("<private>", *ty, LocalRole::Temporary);
             if b.types.is_variably_modified(*ty) {
                 // A private copy of a variable-length array (`private(tmp)` on `int tmp[p]`):
                 // storage of its run-time size, allocated by `VlaAlloc` (see `private_vla_allocs`).

@@ -87,8 +87,9 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::Write;
 
 use accsim_core::diag::Loc;
-use accsim_core::ir::acc::{AccKind, CaptureMode, Kernel, Level};
+use accsim_core::ir::acc::{AccKind, CaptureMode, Kernel, KernelId, Level, LoopInfo};
 use accsim_core::ir::*;
+use accsim_core::kernel::ProgramInfo;
 
 use crate::barrier::{self, combine_threads, enter, Facts, Group, Plan};
 use crate::loopmap::{mapped_nest, LoopMap, MappedLoop};
@@ -130,14 +131,15 @@ impl EmitError {
 /// lanes); a launch with more runs their iterations on these ([`Module::block_fit`]).
 pub const MAX_WORKERS: u32 = 32;
 
-/// CUDA C for every kernel of `p`, with the device functions they call.
-pub fn program(p: &Program) -> Result<String, EmitError> {
-    module(p).map(|m| m.source)
+/// CUDA C for every kernel of `p`, with the device functions they call. `info` is the program's
+/// side table (`ir::valid::ProgramInfo`): the schedule of each kernel's loops.
+pub fn program(p: &Program, info: &ProgramInfo) -> Result<String, EmitError> {
+    module(p, info).map(|m| m.source)
 }
 
 /// [`program`] under a loop mapping, with the regions the mapping does not fit.
-pub fn program_mapped(p: &Program, map: LoopMap) -> Result<(String, Vec<(Loc, String)>), EmitError> {
-    module_mapped(p, map).map(|m| (m.source, m.map_misfits))
+pub fn program_mapped(p: &Program, info: &ProgramInfo, map: LoopMap) -> Result<(String, Vec<(Loc, String)>), EmitError> {
+    module_mapped(p, info, map).map(|m| (m.source, m.map_misfits))
 }
 
 /// What a launcher needs besides the source: the `__device__` copies of globals it must fill.
@@ -213,18 +215,18 @@ pub fn function_name(p: &Program, f: FuncId) -> Option<String> {
 }
 
 /// [`program`] with the list of device globals.
-pub fn module(p: &Program) -> Result<Module, EmitError> {
-    module_mapped(p, LoopMap::Default)
+pub fn module(p: &Program, info: &ProgramInfo) -> Result<Module, EmitError> {
+    module_mapped(p, info, LoopMap::Default)
 }
 
 /// [`module`] under loop mapping `map` (see [`crate::loopmap`]).
-pub fn module_mapped(p: &Program, map: LoopMap) -> Result<Module, EmitError> {
-    module_mapped_by_kernel(p, map, BTreeMap::new())
+pub fn module_mapped(p: &Program, info: &ProgramInfo, map: LoopMap) -> Result<Module, EmitError> {
+    module_mapped_by_kernel(p, info, map, BTreeMap::new())
 }
 
 /// [`module_mapped`] with a mapping of its own for some kernels (by kernel function id): the
 /// paper's mapping of each OpenUH nest under `--dialect openuh` ([`crate::loopmap::openuh_mappings`]).
-pub fn module_mapped_by_kernel(p: &Program, map: LoopMap, kernel_maps: BTreeMap<u32, LoopMap>) -> Result<Module, EmitError> {
+pub fn module_mapped_by_kernel(p: &Program, info: &ProgramInfo, map: LoopMap, kernel_maps: BTreeMap<u32, LoopMap>) -> Result<Module, EmitError> {
     let mut cx = Emitter {
         p,
         prelude: BTreeSet::new(),
@@ -265,8 +267,8 @@ pub fn module_mapped_by_kernel(p: &Program, map: LoopMap, kernel_maps: BTreeMap<
             cx.device_function(*f, &mut body);
         }
     }
-    for k in &p.kernels {
-        cx.kernel(k, &mut body);
+    for (i, k) in p.kernels.iter().enumerate() {
+        cx.kernel(k, info.loops(KernelId(i as u32)), &mut body);
     }
     let mut globals = String::new();
     for g in cx.globals.clone() {
@@ -865,7 +867,8 @@ impl<'p> Emitter<'p> {
         }
     }
 
-    fn kernel(&mut self, k: &Kernel, out: &mut String) {
+    /// Kernel `k`, whose loops have the schedules `loops` (from the side table).
+    fn kernel(&mut self, k: &Kernel, loops: &[LoopInfo], out: &mut String) {
         let p = self.p;
         let Some(func) = p.functions.get(k.func.0 as usize) else { return };
         let text = p.directives.get(k.directive.0 as usize).map(|d| d.text.clone()).unwrap_or_default();
@@ -917,7 +920,7 @@ impl<'p> Emitter<'p> {
         let mapped = if self.current_map == LoopMap::Default {
             HashMap::new()
         } else {
-            match mapped_nest(self.current_map, k, func, shared_locals) {
+            match mapped_nest(self.current_map, loops, func, shared_locals) {
                 Ok(m) => {
                     self.loop_maps.insert(k.func.0, self.current_map);
                     let _ = writeln!(out, "// loop mapping {} (OpenUH): launch with {}", self.current_map, self.current_map.describe_shape());
@@ -959,7 +962,7 @@ impl<'p> Emitter<'p> {
             // member captured on its own (inside its struct's copy) can.
             let members = k.captures.iter().any(|c| c.member.is_some());
             let read_only = func.params.iter().skip(4).zip(&k.captures).filter(|(l, c)| only_loaded(func, **l) && (c.mode == CaptureMode::FirstPrivate || !members)).map(|(l, _)| *l).collect();
-            let partitioned_iterations = k.loops.iter().filter(|l| l.gang || l.worker || l.vector).filter_map(|l| l.temps.map(|t| t.iteration)).collect();
+            let partitioned_iterations = loops.iter().filter(|l| l.gang || l.worker || l.vector).filter_map(|l| l.temps.map(|t| t.iteration)).collect();
             let guarded = |e: &Expr| self.has_shared_effect(&fx, e);
             barrier::plan(&Facts { p, func, homes: &fx.homes, gang_copies, thread_cells: &fx.thread_cells, read_only, partitioned_iterations, impure: &self.impure, guarded: &guarded })
         };

@@ -195,8 +195,8 @@ pub struct CheckRun {
     /// For each worker or vector partition running now, outermost first, the first allocation
     /// id made after it began: storage made earlier may be shared by its threads.
     partition_marks: Vec<u32>,
-    /// Per function of the executable, its name and its locals' names (messages about
-    /// variables of device code, [`CheckRun::name_locals`]).
+    /// Per function of the executable, its name and its locals' names, empty for a local the
+    /// passes made (messages about variables of device code, [`CheckRun::name_locals`]).
     local_names: Vec<(String, Vec<String>, Vec<(u32, accsim_core::ir::acc::Level)>)>,
     /// Take the footprints of kernels proven race-free at launch instead of their accesses
     /// ([`Subscriber::proven_launch`]); `accsim check --every-access` turns it off.
@@ -270,7 +270,10 @@ impl CheckRun {
     /// Learn the names of the executable's functions and locals, which findings about variables
     /// of device code use (without them such a variable is "a local variable").
     pub fn name_locals(&mut self, exe: &accsim_core::exec::Executable) {
-        self.local_names = exe.funcs.iter().map(|f| (f.name.clone(), f.local_names.clone(), f.thread_locals.clone())).collect();
+        // Only the program's variables are named (`ir::LocalRole`): a temporary, a private copy,
+        // a capture's address or a schedule variable is no variable the reader wrote.
+        let program_name = |(n, r): (&String, &accsim_core::ir::LocalRole)| if *r == accsim_core::ir::LocalRole::Program { n.clone() } else { String::new() };
+        self.local_names = exe.funcs.iter().map(|f| (f.name.clone(), f.local_names.iter().zip(&f.local_roles).map(program_name).collect(), f.thread_locals.clone())).collect();
     }
 
     /// The storage of the running gang that its threads may share, at `addr` (see
@@ -282,9 +285,12 @@ impl CheckRun {
         let (shared, holds) = match a.kind {
             AllocKind::Local(f, l) | AllocKind::Vla(f, l) => {
                 let func = self.local_names.get(f as usize);
-                let name = func.and_then(|(_, names, _)| names.get(l as usize)).filter(|n| !n.is_empty() && !n.starts_with(['_', '<', '&']));
+                // Display wording: a name with a leading underscore is reserved to the
+                // implementation (C11 §7.1.3), so no name the reader wrote (the Fortran
+                // translation's temporaries are `_f…`).
+                let name = func.and_then(|(_, names, _)| names.get(l as usize)).filter(|n| !n.is_empty() && !n.starts_with('_'));
                 let declared_in = func.and_then(|(_, _, w)| w.iter().find(|(x, _)| *x == l).map(|(_, level)| *level));
-                (in_partition, shared_frame::Holds::Variable { name: name.cloned().unwrap_or_else(|| "a local variable".into()), declared_in })
+                (in_partition, shared_frame::Holds::Variable { name: name.cloned(), declared_in })
             }
             // The gang's threads combine their partial results into a reduction copy
             // (§2.5.11, §2.7.11): no thread reads another's value there.

@@ -248,6 +248,9 @@ pub struct CFunc {
     pub(in crate::exec) memory_locals: Vec<MemLocal>,
     pub(in crate::exec) params: Vec<ParamCopy>,
     pub local_names: Vec<String>,
+    /// What made each local (indexed like `local_names`): findings name a program variable,
+    /// never a local the passes made (`ir::LocalRole`).
+    pub local_roles: Vec<crate::ir::LocalRole>,
     /// Checking executable: the locals declared in the loop body of a worker or vector
     /// partition, with its level: one variable per worker or per lane, which the frame holds
     /// once (`compile::checking`).
