@@ -791,11 +791,17 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         // Proven race-free with its footprint taken by the checkers: run it as `accsim run`
         // does (the executable without hooks, the device's own schedule), its accesses and
         // threads unobserved.
+        // Its gangs run the plain executable's native code when the run has it (issue 15).
         let exe = m.exe;
         m.exe = plain;
         m.events.set_device_events(false);
+        let native = match m.proven_native.clone() {
+            Some(n) => m.native.replace(n),
+            None => m.native.clone(),
+        };
         let device = m.device.clone();
         let ran = device.launch(&mut m.device_ctx(), &k);
+        m.native = native;
         m.events.set_device_events(true);
         m.exe = exe;
         ran
@@ -1033,6 +1039,14 @@ fn proven_launch<'e>(m: &mut Machine<'e>, k: &KernelLaunch<'_>) -> Option<&'e su
     }
     let exe: &'e super::Executable = m.exe;
     let explain = std::env::var_os("ACCSIM_EXPLAIN_PROOFS").is_some();
+    if exe.funcs.get(k.fid as usize).is_some_and(|f| f.shares_locals) {
+        // Variables of the gang's code that its threads share live in the frame, which no
+        // footprint covers (`compile::checking::partition_shared_locals`).
+        if explain {
+            eprintln!("accsim: kernel at line {} checked access by access: its workers or lanes share a variable of the gang's code", k.loc.line);
+        }
+        return None;
+    }
     let cfg = crate::kernel::footprint::Config { gangs: k.gangs, workers: k.workers, vector: k.vector };
     let fp = exe.plans.get(&k.fid).ok_or_else(|| "no plan".to_string()).and_then(|p| {
         let plan = p.as_ref().map_err(|why| format!("no plan ({why})"))?;
