@@ -9,8 +9,8 @@ use crate::lower;
 /// A compiled program plus the sources it came from, and notes about ignored pragmas.
 pub struct Compiled {
     pub program: Program,
-    /// What the passes learned about the program's kernels (their access plans), validated
-    /// with it (`ir::valid`).
+    /// What the passes learned about the program's kernels (access plans, loop schedules,
+    /// fast-share variants), validated with it (`ir::valid`).
     pub info: crate::kernel::ProgramInfo,
     pub notes: Vec<Diagnostic>,
     /// For every directive of a dialect (PGI 1.3), a note with its OpenACC 2.0 equivalent, in
@@ -56,9 +56,10 @@ fn compile_units(parsed: Vec<Result<frontend::ParsedUnit, Vec<Diagnostic>>>) -> 
     if units.iter().any(|u| u.dialect == crate::dialect::Dialect::OpenUh) {
         translations.extend(crate::dialect::openuh::lower_nests(&mut program));
     }
-    let plans = crate::kernel::outline_program(&mut program)?;
-    crate::ir::reach::drop_unreachable(&mut program);
-    let info = crate::ir::valid::validate(&program, plans)?;
+    let kernels = crate::kernel::outline_program(&mut program)?;
+    let kernel_functions: Vec<crate::ir::FuncId> = program.kernels.iter().zip(&kernels).flat_map(|(k, info)| std::iter::once(k.func).chain(info.fast)).collect();
+    crate::ir::reach::drop_unreachable(&mut program, kernel_functions);
+    let info = crate::ir::valid::validate(&program, kernels)?;
     Ok(Compiled { program, info, notes, translations })
 }
 

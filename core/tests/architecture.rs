@@ -7,7 +7,10 @@
 //!   launch parameters are `KernelParams` (not `LocalId(2)`/`LocalId(3)`), and clause variables
 //!   are found by their `VarRoot` (not by splitting the clause text), and the locals the
 //!   outliner and the scheduler make are told apart by `ir::LocalRole` (not by a `__` or `&`
-//!   prefix of their names): the names are for display only.
+//!   prefix of their names), temporaries by `LocalRole::Temporary` (not by a `<` prefix), and
+//!   the C library's inline functions by `ir::FunctionOrigin` (not by a `__` prefix): the names
+//!   are for display only. [`no_code_tests_the_text_of_a_name`] checks every crate after the
+//!   front-ends, with an allow-list whose every entry says why.
 
 use std::path::{Path, PathBuf};
 
@@ -96,13 +99,11 @@ fn looks_up_by_name(c: &str) -> bool {
 }
 
 /// The consumers of the IR (the interpreter's compiler and runtime, the kernel passes after
-/// outlining, the CUDA emitter, the checkers, the GUI) tell the execution model's locals apart by
-/// their `LocalRole`, never by their names.
+/// outlining, the CUDA emitter, the native-code engine, the checkers, the command, the GUI) tell
+/// the execution model's locals apart by their `LocalRole`, never by their names.
 #[test]
 fn no_consumer_recognises_a_generated_local_by_its_name() {
-    // The function names of system headers' inline functions (`__isnan`…) in `accsim info`'s
-    // engine report are functions, not variables: simulator/src/main.rs is not a consumer here.
-    let dirs = ["core/src/exec", "core/src/kernel", "cuda-backend/src", "simulator/src/check", "gui/src"];
+    let dirs = ["core/src/exec", "core/src/kernel", "cuda-backend/src", "jit/src", "simulator/src", "gui/src"];
     let mut bad = Vec::new();
     for dir in dirs {
         let files = sources(&root().join(dir));
@@ -142,4 +143,101 @@ fn the_name_rule_catches_each_kind() {
     assert!(!looks_up_by_name(r#"let cstart = b.schedule_var("__chunk_start", ScheduleVar::ChunkStart);"#));
     assert!(!looks_up_by_name(r#"let n = format!("__ctl_w_{}", sanitize(&t));"#));
     assert!(!looks_up_by_name(r#"(false, false) => "__syncthreads()","#));
+}
+
+/// A line that tests the text of a name: a text method (`starts_with`, `contains`, …) or a
+/// comparison with a literal applied to something called `name`, or a generated display name
+/// (`"<temp>"`) spelled out.
+fn tests_name_text(c: &str) -> bool {
+    const TESTS: [&str; 8] = ["starts_with(", "ends_with(", "contains(", "strip_prefix(", "strip_suffix(", "trim_start_matches(", "trim_end_matches(", "trim_matches("];
+    let method = ["name.", "name().", "names."].iter().any(|n| TESTS.iter().any(|t| c.contains(&format!("{n}{t}"))));
+    let compared = ["name == \"", "name != \"", "name.as_str() {"].iter().any(|k| c.contains(k));
+    // A prefix that generated names have (`__k`, `<temp>`, `&x`, the C library's `__bswap_32`),
+    // whatever the receiver is called.
+    let generated_prefix = ["starts_with('<')", "starts_with('&')", "starts_with('_')", "starts_with(\"__", "starts_with(['"].iter().any(|k| c.contains(k));
+    let display_name = ["\"<temp>\"", "\"<private>\"", "\"<addr>\"", "\"<vla size>\"", "\"<compound literal>\"", "\"<bit-field"].iter().any(|k| c.contains(k));
+    method || compared || generated_prefix || display_name
+}
+
+/// The lines of code after the front-ends that test a name's text, each with why that is no
+/// lookup of a variable (or of a program's function) by its name: (file, text of the line,
+/// reason). An entry that matches no line fails the test too, so the list stays exact.
+const NAME_TEXT_ALLOWED: &[(&str, &str, &str)] = &[
+    // Externs are linked by name (C11 §6.2.2, external linkage): the C library and the OpenACC
+    // runtime routines (§3) are functions the program calls by name, not variables.
+    ("core/src/exec/openacc.rs", "e.name.starts_with(\"acc_\")", "an extern: the OpenACC runtime routines (§3) are linked by name"),
+    ("core/src/exec/compile.rs", "x.name.starts_with(\"acc_\")", "an extern: the OpenACC runtime routines (§3) are linked by name"),
+    ("core/src/exec/cray_debug.rs", "e.name.starts_with(\"cray_acc_\")", "an extern: CCE's debug routines are linked by name"),
+    ("core/src/exec/libc_shim.rs", "name.strip_suffix('l')", "the C library binds an extern by its name (linking): `sinl` is `sin`'s long double twin"),
+    ("core/src/exec/libc_shim.rs", "name.strip_suffix('f')", "the C library binds an extern by its name (linking): `cabsf`"),
+    ("core/src/exec/libc_shim.rs", "name.strip_prefix(\"__builtin_\")", "the C library binds an extern by its name (linking): gcc's builtins"),
+    ("core/src/exec/libc_shim.rs", "name.contains(&b'=')", "an environment variable's name (setenv, POSIX), not a program variable"),
+    ("cuda-backend/src/barrier.rs", "x.name != \"memcpy\"", "an extern: the C library's memcpy, linked by name"),
+    ("jit/src/translate.rs", "if name == \"sqrt\"", "an extern: the C library's sqrt, linked by name"),
+    ("jit/src/translate.rs", "if name == \"fabs\"", "an extern: the C library's fabs, linked by name"),
+    // The entry point is `main` by name (C11 §5.1.2.2.1).
+    ("core/src/exec/tests.rs", "f.name == \"main\"", "the program's entry point is called `main` (C11 §5.1.2.2.1)"),
+    ("simulator/src/main.rs", "f.name == \"main\"", "the program's entry point is called `main` (C11 §5.1.2.2.1)"),
+    // Display wording: making or printing a name, deciding nothing.
+    ("core/src/kernel/schedule.rs", "b.temp(\"<private>\"", "makes the private copy's display name (its role is `LocalRole::Temporary`)"),
+    ("core/src/kernel/depend.rs", "x.name.trim_start_matches('&')", "a message names the variable whose address a capture is"),
+    ("core/src/kernel/schedule.rs", "x.name.trim_start_matches('&')", "a message names the variable whose address a capture is"),
+    ("cuda-backend/src/emit.rs", "let base = match l.name.as_str() {", "the CUDA identifier made of a local's display name"),
+    ("cuda-backend/src/emit.rs", "\"<private>\" => \"priv\"", "the CUDA identifier made of a local's display name"),
+    ("cuda-backend/src/emit.rs", "\"<temp>\" => \"tmp\"", "the CUDA identifier made of a local's display name"),
+    ("cuda-backend/src/emit.rs", "\"<addr>\" => \"addr\"", "the CUDA identifier made of a local's display name"),
+    ("simulator/src/check/mod.rs", "!n.starts_with('_')", "display: a name with a leading underscore is reserved to the implementation (C11 §7.1.3), no name the reader wrote (the Fortran translation's `_f…` temporaries): the finding says \"a local variable\""),
+    // Tools and tests: names of command-line choices and of what the GUI shows.
+    ("simulator/src/bin/fuzz.rs", "name == \"directive_parser\"", "a fuzz target's name (command line)"),
+    ("gui/src/ui_tests.rs", "m.name.starts_with(\"cube\")", "a test of what the memory panel shows"),
+    ("gui/src/ui_tests.rs", "v.name == \"k\"", "a test of what the variables panel shows"),
+];
+
+/// No code after the front-ends finds a variable, or a function of the program, by its name's
+/// text: every crate is read (the front-ends, `core/src/{frontend,directive,lower,dialect}` and
+/// the Fortran crate, resolve names: that is their job), and each line that tests a name's text
+/// must be in [`NAME_TEXT_ALLOWED`] with its reason.
+#[test]
+fn no_code_tests_the_text_of_a_name() {
+    let front_ends = ["core/src/frontend/", "core/src/directive/", "core/src/lower/", "core/src/dialect/"];
+    let mut bad = Vec::new();
+    let mut used = vec![false; NAME_TEXT_ALLOWED.len()];
+    for dir in ["core/src", "simulator/src", "gui/src", "cuda-backend/src", "jit/src"] {
+        let files = sources(&root().join(dir));
+        assert!(!files.is_empty(), "{dir} has sources");
+        for f in files {
+            let rel = f.strip_prefix(root()).unwrap_or(&f).display().to_string();
+            if front_ends.iter().any(|d| rel.starts_with(d)) {
+                continue;
+            }
+            let text = std::fs::read_to_string(&f).expect("readable source");
+            for (i, line) in text.lines().enumerate() {
+                let c = code(line);
+                if !tests_name_text(c) {
+                    continue;
+                }
+                match NAME_TEXT_ALLOWED.iter().position(|(file, fragment, _)| rel == *file && c.contains(fragment)) {
+                    Some(k) => used[k] = true,
+                    None => bad.push(format!("{rel}:{}: {}", i + 1, line.trim())),
+                }
+            }
+        }
+    }
+    let stale: Vec<String> = NAME_TEXT_ALLOWED.iter().zip(&used).filter(|(_, u)| !**u).map(|((f, t, _), _)| format!("{f}: {t}")).collect();
+    assert!(bad.is_empty(), "code that tests a name's text (find the variable by its id, its `LocalRole` or the function's `FunctionOrigin`; or add the line to NAME_TEXT_ALLOWED with why it is display or linking):\n{}", bad.join("\n"));
+    assert!(stale.is_empty(), "NAME_TEXT_ALLOWED entries that match no line any more:\n{}", stale.join("\n"));
+}
+
+/// The rule above catches the lookups issue 13 removed.
+#[test]
+fn the_name_text_rule_catches_each_kind() {
+    assert!(tests_name_text(r#"for f in rows.into_iter().filter(|f| !f.name.starts_with("__")) {"#));
+    assert!(tests_name_text(r#"let name = names.get(l).filter(|n| !n.starts_with(['_', '<', '&'])).filter(|_| local.name.starts_with('<'));"#));
+    assert!(tests_name_text(r#"Holds::Variable { name, .. } if name.contains(' ') => name.clone(),"#));
+    assert!(tests_name_text(r#"if f.name == "main" {"#));
+    assert!(tests_name_text(r#"match l.name.as_str() {"#));
+    assert!(tests_name_text(r#"self.new_local("<temp>", ty, Storage::Memory, loc)"#));
+    assert!(tests_name_text(r#".filter(|(n, _)| !n.starts_with('<'))"#));
+    assert!(!tests_name_text(r#"let f = p.functions.get(k.func.0 as usize).map(|f| f.name.as_str()).unwrap_or("?");"#));
+    assert!(!tests_name_text(r#"if local.role == LocalRole::Temporary {"#));
 }

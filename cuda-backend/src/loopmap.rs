@@ -44,19 +44,20 @@
 use std::collections::HashMap;
 
 use accsim_core::diag::{Diagnostic, Loc, Severity};
-use accsim_core::ir::acc::{Kernel, LoopTemps};
+use accsim_core::ir::acc::{KernelId, LoopInfo, LoopTemps};
 use accsim_core::ir::*;
+use accsim_core::kernel::ProgramInfo;
 
 /// Under `--dialect openuh`: each kernel whose loops OpenUH's source spells as one of the
 /// paper's nests (`loop gang` / `loop gang vector` …, [`accsim_core::dialect::openuh`]) gets
 /// that mapping, by kernel function id. The levels are read from the directives as written
 /// (the dialect runs such a nest with 2.0 levels on the simulator).
-pub fn openuh_mappings(p: &Program) -> std::collections::BTreeMap<u32, LoopMap> {
+pub fn openuh_mappings(p: &Program, info: &ProgramInfo) -> std::collections::BTreeMap<u32, LoopMap> {
     use accsim_core::dialect::openuh::{paper_mapping, Named};
     let mut maps = std::collections::BTreeMap::new();
-    for k in &p.kernels {
-        let levels: Vec<Named> = k
-            .loops
+    for (i, k) in p.kernels.iter().enumerate() {
+        let levels: Vec<Named> = info
+            .loops(KernelId(i as u32))
             .iter()
             .filter_map(|l| p.directives.iter().find(|site| site.loc == l.loc))
             .map(|site| Named::of_text(&site.text))
@@ -269,12 +270,13 @@ pub(crate) struct MappedLoop<'f> {
     pub stride: String,
 }
 
-/// The nest of kernel `k` (function `func`) under `map`: the statement that runs each loop's
-/// share (keyed by address) → how to run it instead; `Err(why)` when the mapping does not fit.
-pub(crate) fn mapped_nest<'f>(map: LoopMap, k: &Kernel, func: &'f Function, shared_locals: bool) -> Result<HashMap<*const Stmt, MappedLoop<'f>>, String> {
+/// The nest of a kernel (function `func`, its loops' schedules `loops`) under `map`: the
+/// statement that runs each loop's share (keyed by address) → how to run it instead; `Err(why)`
+/// when the mapping does not fit.
+pub(crate) fn mapped_nest<'f>(map: LoopMap, loops: &[LoopInfo], func: &'f Function, shared_locals: bool) -> Result<HashMap<*const Stmt, MappedLoop<'f>>, String> {
     let axes = map.axes();
     let n = axes.len();
-    let partitioned: Vec<_> = k.loops.iter().filter(|l| l.gang || l.worker || l.vector).collect();
+    let partitioned: Vec<_> = loops.iter().filter(|l| l.gang || l.worker || l.vector).collect();
     let name = map.name();
     if partitioned.len() != n {
         let lines: Vec<String> = partitioned.iter().map(|l| l.loc.line.to_string()).collect();

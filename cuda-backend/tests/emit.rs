@@ -13,11 +13,11 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-fn compile(sample: &str) -> accsim_core::ir::Program {
+fn compile(sample: &str) -> driver::Compiled {
     let path = root().join(sample);
     let mut map = SourceMap::new();
     match driver::compile_files(&[path.display().to_string()], &PreprocessOptions::default(), &mut map) {
-        Ok(c) => c.program,
+        Ok(c) => c,
         Err(d) => panic!("{sample} does not compile: {}", d.iter().map(|d| d.render(&map, false)).collect::<String>()),
     }
 }
@@ -25,7 +25,8 @@ fn compile(sample: &str) -> accsim_core::ir::Program {
 /// The emitted text under loop mapping `lm`, or the partial text followed by the list of
 /// unsupported forms.
 fn emit(sample: &str, lm: LoopMap) -> String {
-    match accsim_cuda::emit::program_mapped(&compile(sample), lm) {
+    let c = compile(sample);
+    match accsim_cuda::emit::program_mapped(&c.program, &c.info, lm) {
         Ok((text, _)) => text,
         Err(e) => {
             let mut text = e.partial;
@@ -125,7 +126,7 @@ fn unsupported_forms_are_reported() {
     let path = root().join("cuda-backend/tests/emit/unsupported.c");
     let mut map = SourceMap::new();
     let compiled = driver::compile_files(&[path.display().to_string()], &PreprocessOptions::default(), &mut map).expect("unsupported.c compiles");
-    let err = accsim_cuda::emit::program(&compiled.program).expect_err("strlen is not supported on the GPU");
+    let err = accsim_cuda::emit::program(&compiled.program, &compiled.info).expect_err("strlen is not supported on the GPU");
     assert!(err.partial.contains("accsim: not supported"));
     assert!(err.items.iter().any(|u| u.what.contains("strlen")), "{err}");
     // `long double` is computed as a double, in its 16-byte layout (as nvc does on the device).
@@ -154,16 +155,16 @@ fn loop_mappings() {
 #[test]
 fn loop_mapping_misfits_are_reported() {
     // Laplacian is 3 loops deep: no Map2 fits it.
-    let p = compile("samples/openuh/laplacian.c");
-    let m = accsim_cuda::emit::module_mapped(&p, LoopMap::Map2_4).expect("emits");
+    let c = compile("samples/openuh/laplacian.c");
+    let m = accsim_cuda::emit::module_mapped(&c.program, &c.info, LoopMap::Map2_4).expect("emits");
     assert!(m.loop_maps.is_empty());
     assert!(m.source.contains("-partitioned: each thread runs its share"), "the default mapping is kept");
     let errors = accsim_cuda::loopmap::report(LoopMap::Map2_4, &m).expect_err("fits no region");
     assert_eq!(errors.len(), 1);
     assert!(errors[0].message.contains("maps a nest of 2 partitioned loops; this region has 3 partitioned loops (lines 47, 49, 51)"), "{}", errors[0].message);
     // Jacobi (OpenUH): its sweep has `reduction(max:err)` loops, its copy-back fits.
-    let p = compile("samples/openuh/jacobi.c");
-    let m = accsim_cuda::emit::module_mapped(&p, LoopMap::Map2_1).expect("emits");
+    let c = compile("samples/openuh/jacobi.c");
+    let m = accsim_cuda::emit::module_mapped(&c.program, &c.info, LoopMap::Map2_1).expect("emits");
     assert_eq!(m.loop_maps.len(), 1);
     let warnings = accsim_cuda::loopmap::report(LoopMap::Map2_1, &m).expect("fits one region");
     assert_eq!(warnings.len(), 1);
@@ -171,8 +172,8 @@ fn loop_mapping_misfits_are_reported() {
     assert_eq!(warnings[0].primary.map(|l| l.line), Some(45));
     // A nest with a `seq` loop between its partitioned loops (Stencil) has fewer partitioned
     // loops than any mapping needs.
-    let p = compile("samples/openuh/stencil.c");
-    let m = accsim_cuda::emit::module_mapped(&p, LoopMap::Map3_3).expect("emits");
+    let c = compile("samples/openuh/stencil.c");
+    let m = accsim_cuda::emit::module_mapped(&c.program, &c.info, LoopMap::Map3_3).expect("emits");
     assert!(m.map_misfits[0].1.contains("this region has one partitioned loop (line 52)"), "{:?}", m.map_misfits);
 }
 
@@ -241,6 +242,33 @@ fn barrier_cases() {
     assert_eq!(count(kernels[3]), (1, 1), "4. a vector loop reads what the previous one wrote");
 }
 
+/// Issue 12 (GPU): single code's store to a shared variable that every thread then reads before
+/// the next partitioned loop (a `for seq` counter bounding a vector loop, in gang-redundant and
+/// worker-single code; a local a `routine seq` writes through its address) is broadcast between
+/// two barriers of its context, as is the reset of a gang's copy that a `while` condition reads;
+/// a store that a partitioned loop follows first is not (samples/pgi13/09_seed_examples.c summed
+/// 606 instead of 726 on the GPU; V&V parallel_while_loop.F90 hung).
+#[test]
+fn single_store_read_by_all_threads_is_broadcast() {
+    let sample = "samples/regress/gpu_single_store_read_by_all.c";
+    check(sample);
+    let text = emit(sample, LoopMap::Default);
+    let kernels: Vec<&str> = text.split("__global__").skip(1).collect();
+    // The first `kernels` region is two kernels (its two loop nests).
+    assert_eq!(kernels.len(), 6, "six kernels");
+    let marks = |k: &str| k.matches("read this store of single code").count();
+    assert_eq!(marks(kernels[0]), 0, "the zeroing nest stores nothing single code reads");
+    assert_eq!(marks(kernels[1]), 1, "1. the `kernels` seq counter:\n{}", kernels[1]);
+    assert!(kernels[1].contains("__syncthreads(); // the threads read this store"));
+    assert_eq!(marks(kernels[2]), 1, "2. the seq counter in a worker loop:\n{}", kernels[2]);
+    assert!(kernels[2].contains("accsim_sync_worker(); // the threads read this store"));
+    assert_eq!(marks(kernels[3]), 1, "3. the length a routine stores through `&len`:\n{}", kernels[3]);
+    assert!(kernels[3].contains("__shared__ int len_"), "`len` lives where every thread reads it");
+    assert_eq!(marks(kernels[4]), 0, "4. a routine's own locals are the thread's");
+    assert_eq!(marks(kernels[5]), 1, "5. the gang's copy of `avg` reset before the `while`:\n{}", kernels[5]);
+    check("samples/pgi13/09_seed_examples.c");
+}
+
 /// Every sample of `samples/acc` and `samples/openuh` has its snapshot (the tests above name the
 /// ones that show a particular translation).
 #[test]
@@ -264,7 +292,7 @@ fn every_sample_emits_or_reports() {
         for f in files {
             let mut map = SourceMap::new();
             if let Ok(c) = driver::compile_files(&[f.display().to_string()], &PreprocessOptions::default(), &mut map) {
-                let _ = accsim_cuda::emit::program(&c.program);
+                let _ = accsim_cuda::emit::program(&c.program, &c.info);
             }
         }
     }
@@ -401,7 +429,8 @@ fn nested_reductions_on_one_variable() {
 /// named barrier per worker at most 15 (`Module::block_fit`).
 #[test]
 fn launches_beyond_a_block_fit_it() {
-    let m = accsim_cuda::emit::module(&compile("samples/regress/gpu_workers_beyond_block.c")).expect("translates");
+    let c = compile("samples/regress/gpu_workers_beyond_block.c");
+    let m = accsim_cuda::emit::module(&c.program, &c.info).expect("translates");
     assert_eq!(m.worker_limits.len(), 2, "two kernels");
     for (&fid, limits) in &m.worker_limits {
         // Both have a vector loop with a reduction inside a worker loop: a slot per worker (the
@@ -447,11 +476,13 @@ fn atomics_on_a_threads_own_copy_are_plain() {
 #[test]
 fn integers_made_pointers_are_translated() {
     check("samples/regress/device_address_in_copied_data.c");
-    let m = accsim_cuda::emit::module(&compile("samples/regress/device_address_in_copied_data.c")).expect("translates");
+    let c = compile("samples/regress/device_address_in_copied_data.c");
+    let m = accsim_cuda::emit::module(&c.program, &c.info).expect("translates");
     assert!(m.device_addresses);
     assert!(m.source.contains("(*((double *)accsim_device_address((unsigned long long)(((unsigned long *)where_addr_4)[((long)i_5)])))) += 100.0;"), "{}", m.source);
     assert!(m.source.contains("(*((double *)accsim_device_address((unsigned long long)(last_4)))) = (-1.0);"), "{}", m.source);
-    let plain = accsim_cuda::emit::module(&compile("samples/acc/02_saxpy.c")).expect("translates");
+    let c = compile("samples/acc/02_saxpy.c");
+    let plain = accsim_cuda::emit::module(&c.program, &c.info).expect("translates");
     assert!(!plain.device_addresses && !plain.source.contains("accsim_device_address"));
 }
 

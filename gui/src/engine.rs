@@ -237,7 +237,7 @@ fn compile(path: &Path) -> Result<Compiled, Vec<Finding>> {
         .map(|d| d.loc.line)
         .collect();
     Ok(Compiled {
-        kernels: layout::kernels(&compiled.program),
+        kernels: layout::kernels(&compiled.program, &compiled.info),
         program: compiled.program,
         exe,
         main_file,

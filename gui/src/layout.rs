@@ -13,7 +13,8 @@
 use std::collections::HashMap;
 
 use accsim_core::diag::Loc;
-use accsim_core::ir::acc::{CaptureMode, LoopTemps};
+use accsim_core::ir::acc::{CaptureMode, KernelId, LoopTemps};
+use accsim_core::kernel::ProgramInfo;
 use accsim_core::ir::{ExprKind, Place, Program, Stmt, StmtKind};
 
 /// A location as a map key (file, line, column).
@@ -75,15 +76,15 @@ impl KernelLayout {
     }
 }
 
-/// Kernel layouts by function index.
-pub fn kernels(p: &Program) -> HashMap<u32, KernelLayout> {
+/// Kernel layouts by function index, from the program and its side table (the loop schedules).
+pub fn kernels(p: &Program, info: &ProgramInfo) -> HashMap<u32, KernelLayout> {
     let mut out = HashMap::new();
-    for k in &p.kernels {
+    for (i, k) in p.kernels.iter().enumerate() {
         let Some(f) = p.functions.get(k.func.0 as usize) else {
             continue;
         };
-        let loops: Vec<LoopLayout> = k
-            .loops
+        let loops: Vec<LoopLayout> = info
+            .loops(KernelId(i as u32))
             .iter()
             .filter_map(|l| {
                 Some(LoopLayout {

@@ -41,6 +41,7 @@ use accsim_core::diag::Loc;
 use accsim_core::exec::native::{NativeCode, NativeHandle};
 use accsim_core::exec::{Executable, Machine, Trap};
 use accsim_core::ir::{Function, Program, Storage};
+use accsim_core::kernel::ProgramInfo;
 
 use translate::{eligible, native_signature, Translator};
 
@@ -79,8 +80,9 @@ unsafe impl Sync for ModuleOwner {}
 
 impl Engine {
     /// Compile what the engine covers of `p` (linked and compiled into `exe` by the
-    /// interpreter). Functions outlined for the device are left to the interpreter.
-    pub fn compile(p: &Program, exe: &Executable) -> Result<Engine, String> {
+    /// interpreter; `info` is its side table, with each kernel's fast-share variant). Functions
+    /// outlined for the device are left to the interpreter.
+    pub fn compile(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
         let mut flags = settings::builder();
         flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
         flags.set("is_pic", "false").map_err(|e| e.to_string())?;
@@ -95,12 +97,7 @@ impl Engine {
         // A kernel's checked variant runs only when a checker or an observer follows the run,
         // which never enters native code; its fast-share variant (or a kernel without one)
         // runs on the device threads.
-        let checked_only: HashSet<u32> = p
-            .kernels
-            .iter()
-            .filter(|k| k.fast.is_some())
-            .map(|k| k.func.0)
-            .collect();
+        let checked_only: HashSet<u32> = info.fast_kernels(p).map(|(k, _)| k.0).collect();
         let mut verdict: Vec<Result<(), String>> = p
             .functions
             .iter()

@@ -367,9 +367,9 @@ fn cray_debug_commentary(
 }
 
 /// Under `--dialect openuh` without a `--loop-map`, the paper's mapping of each OpenUH nest.
-fn openuh_mappings(a: &CompileArgs, m: &LoopMapArg, program: &accsim_core::ir::Program) -> std::collections::BTreeMap<u32, accsim_cuda::loopmap::LoopMap> {
+fn openuh_mappings(a: &CompileArgs, m: &LoopMapArg, program: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo) -> std::collections::BTreeMap<u32, accsim_cuda::loopmap::LoopMap> {
     if a.dialect == accsim_core::dialect::Dialect::OpenUh && m.loop_map == accsim_cuda::loopmap::LoopMap::Default {
-        accsim_cuda::loopmap::openuh_mappings(program)
+        accsim_cuda::loopmap::openuh_mappings(program, info)
     } else {
         Default::default()
     }
@@ -486,7 +486,7 @@ fn main() -> ExitCode {
                 print_out(&long_double_report(&c.program, &map));
                 print_out(&engine_report(&c.program, &c.info, &map));
                 if a.cray() {
-                    print_out(&accsim_core::dialect::cray_info::report(&c.program, &map, a.acc_model()));
+                    print_out(&accsim_core::dialect::cray_info::report(&c.program, &c.info, &map, a.acc_model()));
                 }
                 ExitCode::SUCCESS
             }
@@ -500,7 +500,7 @@ fn main() -> ExitCode {
             Err(code) => code,
         },
         Command::EmitCuda(a) => match compile(&a.compile, &mut map) {
-            Ok(c) => match accsim_cuda::emit::module_mapped_by_kernel(&c.program, a.map.loop_map, openuh_mappings(&a.compile, &a.map, &c.program)) {
+            Ok(c) => match accsim_cuda::emit::module_mapped_by_kernel(&c.program, &c.info, a.map.loop_map, openuh_mappings(&a.compile, &a.map, &c.program, &c.info)) {
                 Ok(m) => {
                     print_out(&m.source);
                     match accsim_cuda::loopmap::report(a.map.loop_map, &m) {
@@ -590,7 +590,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     let mut checker = checker.with_acc_model(r.compile.acc_model());
     checker.proofs = !c.every_access;
     checker.name_locals(&exe);
-    let accelerator = match accelerator(DeviceKind::Sim, &compiled.program, map, r) {
+    let accelerator = match accelerator(DeviceKind::Sim, &compiled.program, &compiled.info, map, r) {
         Ok(a) => a,
         Err(code) => return code,
     };
@@ -767,14 +767,14 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs, report: Option<
         }
         (None, weak.then(|| Box::new(accsim::weak::WeakMemory::new(r.seed)) as Box<dyn exec::check::MemoryModel>))
     } else {
-        match accelerator(r.device, &compiled.program, map, r) {
+        match accelerator(r.device, &compiled.program, &compiled.info, map, r) {
             Ok(a) => (Some(a), None),
             Err(code) => return code,
         }
     };
     // The native engine runs the host functions it covers when nothing observes the run.
     let native = match (r.engine, &accelerator) {
-        (Engine::Native, Some(_)) => native_engine(&compiled.program, &exe),
+        (Engine::Native, Some(_)) => native_engine(&compiled.program, &compiled.info, &exe),
         _ => None,
     };
     let options = exec::RunOptions { subscribers, accelerator, memory_model, native, cray_debug, ..r.run_options() };
@@ -826,9 +826,9 @@ fn write_run_report(
 /// the interpreter can run, so it is caught and the run goes on interpreted.
 /// With `ACCSIM_NATIVE_COMPILE_TIME` set in the environment, the time the code generator took is
 /// printed on stderr (`accsim: native code compiled in S s`; `accsim-bench` reads it).
-fn native_engine(p: &accsim_core::ir::Program, exe: &exec::Executable) -> Option<exec::native::NativeHandle> {
+fn native_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable) -> Option<exec::native::NativeHandle> {
     let start = std::time::Instant::now();
-    let engine = compile_engine(p, exe).ok().map(accsim_jit::Engine::handle);
+    let engine = compile_engine(p, info, exe).ok().map(accsim_jit::Engine::handle);
     if std::env::var_os(NATIVE_COMPILE_TIME_VAR).is_some() {
         eprintln!("accsim: native code compiled in {:.6} s", start.elapsed().as_secs_f64());
     }
@@ -839,16 +839,14 @@ fn native_engine(p: &accsim_core::ir::Program, exe: &exec::Executable) -> Option
 const NATIVE_COMPILE_TIME_VAR: &str = "ACCSIM_NATIVE_COMPILE_TIME";
 
 /// [`accsim_jit::Engine::compile`], with a panic of the code generator turned into an error.
-fn compile_engine(p: &accsim_core::ir::Program, exe: &exec::Executable) -> Result<accsim_jit::Engine, String> {
+fn compile_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable) -> Result<accsim_jit::Engine, String> {
     let quiet = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
-    let engine = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| accsim_jit::Engine::compile(p, exe)));
+    let engine = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| accsim_jit::Engine::compile(p, info, exe)));
     std::panic::set_hook(quiet);
     engine.unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()))
 }
 
-/// `accsim info`'s section on the native-code engine (issue 15): which host function
-/// `accsim run --engine native` runs as machine code, and why the others run in the interpreter.
 /// `info`'s note on each compute region that computes with `long double` (issue 12).
 fn long_double_report(p: &accsim_core::ir::Program, map: &SourceMap) -> String {
     accsim_cuda::emit::long_double_regions(p)
@@ -857,6 +855,8 @@ fn long_double_report(p: &accsim_core::ir::Program, map: &SourceMap) -> String {
         .collect()
 }
 
+/// `accsim info`'s section on the native-code engine (issue 15): which host function
+/// `accsim run --engine native` runs as machine code, and why the others run in the interpreter.
 fn engine_report(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, map: &SourceMap) -> String {
     use std::fmt::Write as _;
     let exe = match exec::compile(p, info) {
@@ -864,12 +864,13 @@ fn engine_report(p: &accsim_core::ir::Program, info: &accsim_core::kernel::Progr
         Err(_) => return String::new(),
     };
     let mut out = String::new();
-    match compile_engine(p, &exe) {
+    match compile_engine(p, info, &exe) {
         Ok(engine) => {
-            let mut rows: Vec<&accsim_jit::FunctionReport> = engine.report().iter().collect();
+            // The program's functions: not the C library's inline functions of system headers
+            // (the front-end records where each is defined). The report is by function id.
+            let mut rows: Vec<&accsim_jit::FunctionReport> = engine.report().iter().zip(&p.functions).filter(|(_, f)| f.origin == accsim_core::ir::FunctionOrigin::Program).map(|(r, _)| r).collect();
             rows.sort_by_key(|f| (f.loc.file, f.loc.line, f.loc.col));
-            // Names starting with `__` are the C library's (inline functions of system headers).
-            for f in rows.into_iter().filter(|f| !f.name.starts_with("__")) {
+            for f in rows {
                 let _ = match &f.native {
                     Ok(()) => writeln!(out, "{}: function `{}`: native code (--engine native)", map.describe(f.loc), f.name),
                     Err(why) => writeln!(out, "{}: function `{}`: interpreted ({why})", map.describe(f.loc), f.name),
@@ -887,7 +888,7 @@ fn engine_report(p: &accsim_core::ir::Program, info: &accsim_core::kernel::Progr
 const NO_DEVICE: u8 = 5;
 
 /// The device of a run; on failure the message is printed and the exit status returned.
-fn accelerator(kind: DeviceKind, program: &accsim_core::ir::Program, map: &SourceMap, r: &RunArgs) -> Result<exec::device::DeviceHandle, ExitCode> {
+fn accelerator(kind: DeviceKind, program: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, map: &SourceMap, r: &RunArgs) -> Result<exec::device::DeviceHandle, ExitCode> {
     match kind {
         DeviceKind::Sim => match accsim::sim_device::SimDevice::new(r.threads) {
             Ok(d) => Ok(exec::device::DeviceHandle(Arc::new(d))),
@@ -907,7 +908,7 @@ fn accelerator(kind: DeviceKind, program: &accsim_core::ir::Program, map: &Sourc
                 },
                 Err(_) => 0,
             };
-            match accsim_cuda::CudaDevice::new(program, ordinal, r.map.loop_map, openuh_mappings(&r.compile, &r.map, program)) {
+            match accsim_cuda::CudaDevice::new(program, info, ordinal, r.map.loop_map, openuh_mappings(&r.compile, &r.map, program, info)) {
                 Ok(d) => {
                     print_diagnostics(&d.loop_map_warnings, map);
                     if r.notify {
@@ -932,13 +933,16 @@ fn accelerator(kind: DeviceKind, program: &accsim_core::ir::Program, map: &Sourc
                     // without a location); the log follows only with --notify.
                     let at = program.kernels.first().map(|k| map.describe(k.loc)).unwrap_or_else(|| r.compile.files.first().cloned().unwrap_or_default());
                     let first = log.lines().find(|l| l.contains("error")).unwrap_or("no message").trim();
-                    eprintln!("error[internal]: {at}: NVRTC does not compile the CUDA C generated for this program: {first}");
+                    // The code is accsim's own: an internal error (exit 101, README "Exit status").
+                    eprintln!("error[internal]: {at}: NVRTC does not compile the CUDA C that accsim generated for this program (a bug in accsim: please report it): {first}");
                     if r.notify {
                         eprintln!("{log}");
                     }
                     Err(ExitCode::from(101))
                 }
                 Err(accsim_cuda::device::OpenError::Cuda(e)) => {
+                    // The environment (no driver or NVRTC, no such device, NVRTC out of memory):
+                    // exit 5, one line.
                     eprintln!("accsim: cannot run on the GPU: {e}");
                     Err(ExitCode::from(NO_DEVICE))
                 }
@@ -960,11 +964,11 @@ fn validate(compiled: driver::Compiled, map: &SourceMap, v: &ValidateArgs) -> Ex
         }
     };
     // The GPU first: without one there is nothing to compare, and nothing is run.
-    let gpu = match accelerator(DeviceKind::Cuda, &compiled.program, map, r) {
+    let gpu = match accelerator(DeviceKind::Cuda, &compiled.program, &compiled.info, map, r) {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let sim = match accelerator(DeviceKind::Sim, &compiled.program, map, r) {
+    let sim = match accelerator(DeviceKind::Sim, &compiled.program, &compiled.info, map, r) {
         Ok(a) => a,
         Err(code) => return code,
     };
@@ -1051,7 +1055,7 @@ fn race_findings(compiled: &driver::Compiled, map: &SourceMap, r: &RunArgs) -> R
     let exe = exec::compile_for_checking(&compiled.program, &compiled.info).map_err(|d| d.0.first().map(|d| d.headline()).unwrap_or_default())?;
     let (mut checker, found) = accsim::check::CheckRun::new();
     checker.name_locals(&exe);
-    let accelerator = accelerator(DeviceKind::Sim, &compiled.program, map, r).map_err(|_| "no simulated device".to_string())?;
+    let accelerator = accelerator(DeviceKind::Sim, &compiled.program, &compiled.info, map, r).map_err(|_| "no simulated device".to_string())?;
     let discarded = exec::Capture::new();
     let options = exec::RunOptions { subscribers: vec![Box::new(checker)], accelerator: Some(accelerator), stdout: Some(discarded.sink()), ..r.run_options() };
     let _ = exe.run(options, r.argv());

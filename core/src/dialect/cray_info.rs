@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 
 use super::cray::AccModel;
 use crate::diag::{Diagnostic, Severity, SourceMap};
-use crate::ir::acc::{AccKind, LoopInfo};
+use crate::ir::acc::{AccKind, KernelId, LoopInfo};
 use crate::ir::{Expr, ExprKind, Program};
 
 /// The `vector_length` values CCE accepts without `num_workers`.
@@ -60,12 +60,12 @@ fn placement(l: &LoopInfo, outermost_gang: bool) -> String {
 
 /// `accsim info --cray`: per compute construct, CCE's launch shape and where each loop's
 /// iterations go; per `atomic`, the form CCE documents; and the execution model in force.
-pub fn report(p: &Program, map: &SourceMap, model: AccModel) -> String {
+pub fn report(p: &Program, info: &crate::kernel::ProgramInfo, map: &SourceMap, model: AccModel) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "Cray CCE: acc_model={}", model.name());
-    let mut kernels: Vec<_> = p.kernels.iter().collect();
-    kernels.sort_by_key(|k| (k.loc.file, k.loc.line, k.loc.col));
-    for k in kernels {
+    let mut kernels: Vec<_> = p.kernels.iter().enumerate().map(|(i, k)| (KernelId(i as u32), k)).collect();
+    kernels.sort_by_key(|(_, k)| (k.loc.file, k.loc.line, k.loc.col));
+    for (kid, k) in kernels {
         let blocks = match constant(&k.num_gangs) {
             Some(n) => n.to_string(),
             None if k.num_gangs.is_some() => "num_gangs(…)".into(),
@@ -78,8 +78,9 @@ pub fn report(p: &Program, map: &SourceMap, model: AccModel) -> String {
         };
         let sync = if model.kernels_async() { "on the implicit auto-async queue (the host goes on)" } else { "synchronously" };
         let _ = writeln!(out, "{}: CCE launches this construct's kernel {sync}: thread blocks (gangs): {blocks}; threads per block: {threads}", map.describe(k.loc));
-        let outermost_gang = k.loops.first().is_none_or(|l| l.gang);
-        for l in &k.loops {
+        let loops = info.loops(kid);
+        let outermost_gang = loops.first().is_none_or(|l| l.gang);
+        for l in loops {
             let _ = writeln!(out, "    {}: CCE places {}", map.describe(l.loc), placement(l, outermost_gang));
         }
     }

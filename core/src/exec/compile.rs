@@ -55,8 +55,7 @@ fn api_argument_names(p: &Program) -> std::collections::HashMap<Loc, String> {
             ExprKind::PtrAdd { ptr, .. } => named(p, f, ptr),
             _ => None,
         }
-        // Front-end temporaries have display names that are no C name (`<temp>`).
-        .filter(|n| !n.is_empty() && !n.starts_with('<'))
+        .filter(|n| !n.is_empty())
     }
     let mut out = std::collections::HashMap::new();
     for f in &p.functions {
@@ -110,8 +109,8 @@ pub fn compile_mode(p: &Program, info: &ProgramInfo, checking: bool) -> Result<E
 
 /// The functions a kernel proven at launch may run: the kernel functions, their fast variants,
 /// and what they call (pure functions only, `kernel::footprint`), transitively.
-fn kernel_closure(p: &Program) -> std::collections::HashSet<usize> {
-    let mut keep: std::collections::HashSet<usize> = p.kernels.iter().flat_map(|k| std::iter::once(k.func.0 as usize).chain(k.fast.map(|f| f.0 as usize))).collect();
+fn kernel_closure(p: &Program, info: &ProgramInfo) -> std::collections::HashSet<usize> {
+    let mut keep: std::collections::HashSet<usize> = info.kernel_functions(p).map(|f| f.0 as usize).collect();
     let mut todo: Vec<usize> = keep.iter().copied().collect();
     while let Some(f) = todo.pop() {
         let Some(func) = p.functions.get(f) else { continue };
@@ -145,8 +144,8 @@ fn compile_some(p: &Program, info: &ProgramInfo, checking: bool, only: Option<&s
             })
             .collect(),
         main: p.main.map(|f| f.0),
-        fast_kernels: p.kernels.iter().filter_map(|k| Some((k.func.0, k.fast?.0))).collect(),
-        schedules: p.kernels.iter().map(|k| (k.func.0, k.loops.iter().map(super::events::LoopSchedule::of).collect())).collect(),
+        fast_kernels: info.fast_kernels(p).map(|(k, fast)| (k.0, fast.0)).collect(),
+        schedules: p.kernels.iter().enumerate().map(|(i, k)| (k.func.0, info.loops(crate::ir::acc::KernelId(i as u32)).iter().map(super::events::LoopSchedule::of).collect())).collect(),
         plans: Default::default(),
         plain: None,
         api_names: api_argument_names(p),
@@ -155,7 +154,7 @@ fn compile_some(p: &Program, info: &ProgramInfo, checking: bool, only: Option<&s
     // names (`openacc::implicit_pointer_data`).
     exe.plans = p.kernels.iter().enumerate().map(|(i, k)| (k.func.0, info.plan(crate::ir::acc::KernelId(i as u32)))).collect();
     if checking && exe.plans.values().any(Result::is_ok) {
-        exe.plain = Some(Box::new(compile_some(p, info, false, Some(&kernel_closure(p)))?));
+        exe.plain = Some(Box::new(compile_some(p, info, false, Some(&kernel_closure(p, info)))?));
     }
     for g in &p.globals {
         let size = p.types.size_of(g.ty).unwrap_or(0);
@@ -198,7 +197,9 @@ fn compile_some(p: &Program, info: &ProgramInfo, checking: bool, only: Option<&s
                     params: Vec::new(),
                     memory_locals: Vec::new(),
                     local_names: Vec::new(),
+                    program_names: Vec::new(),
                     thread_locals: Vec::new(),
+                    shares_locals: false,
                     homes: Vec::new(),
                     variadic: false,
                     ret_kind: Kind::Void,
@@ -357,8 +358,19 @@ fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u3
         nslots,
         params,
         memory_locals,
-        local_names: f.locals.iter().map(|l| l.name.clone()).collect(),
+        // A thread's private copy is named after its variable (messages, findings).
+        local_names: f.locals.iter().map(|l| l.copy_of.clone().unwrap_or_else(|| l.name.clone())).collect(),
+        program_names: f
+            .locals
+            .iter()
+            .map(|l| match (&l.copy_of, l.role) {
+                (Some(var), _) => Some(var.clone()),
+                (None, crate::ir::LocalRole::Program) => Some(l.name.clone()),
+                (None, _) => None,
+            })
+            .collect(),
         thread_locals,
+        shares_locals: shared.iter().any(|s| s.moved),
         homes,
         variadic: f.variadic,
         ret_kind: cx.ret_kind,

@@ -46,6 +46,7 @@ impl F {
             ty,
             storage,
             loc: at(1),
+            copy_of: None,
         });
         LocalId(self.locals.len() as u32 - 1)
     }
@@ -144,6 +145,7 @@ impl B {
             body: block(body),
             variadic: false,
             loc: at(1),
+            origin: FunctionOrigin::Program,
         };
         if f.name == "main" {
             self.p.main = Some(FuncId(self.p.functions.len() as u32));

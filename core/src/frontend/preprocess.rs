@@ -91,6 +91,9 @@ pub struct Preprocessed {
 pub struct LineMap {
     starts: Vec<usize>,
     origins: Vec<(FileId, u32)>,
+    /// The files the preprocessor marks as system headers (flag 3 of a line marker: "the
+    /// following text comes from a system header file", GNU cpp manual, "Preprocessor Output").
+    system_headers: Vec<FileId>,
 }
 
 impl LineMap {
@@ -108,13 +111,14 @@ impl LineMap {
     pub fn build_reading(text: &str, map: &mut SourceMap, main_file: &str, read: &dyn Fn(&str) -> bool) -> LineMap {
         let mut starts = Vec::new();
         let mut origins = Vec::new();
+        let mut system_headers = Vec::new();
         let mut file = map.read_file_id(main_file);
         let mut line: u32 = 1;
         let mut offset = 0;
         for raw in text.split_inclusive('\n') {
             starts.push(offset);
             offset += raw.len();
-            if let Some((n, name)) = parse_line_marker(raw) {
+            if let Some((n, name, flags)) = parse_line_marker_flags(raw) {
                 file = match map.find(&name) {
                     Some(id) => id,
                     None if read(&name) => map.read_file_id(&name),
@@ -122,12 +126,22 @@ impl LineMap {
                 };
                 line = n;
                 origins.push((file, n));
+                if flags.split_whitespace().any(|f| f == "3") && !system_headers.contains(&file) {
+                    system_headers.push(file);
+                }
                 continue;
             }
             origins.push((file, line));
             line += 1;
         }
-        LineMap { starts, origins }
+        LineMap { starts, origins, system_headers }
+    }
+
+    /// Whether the preprocessor marked `file` as a system header (the C library's inline
+    /// functions are defined in them): the front-end records it as the origin of what is
+    /// defined there (`ir::FunctionOrigin`).
+    pub fn is_system_header(&self, file: FileId) -> bool {
+        self.system_headers.contains(&file)
     }
 
     /// The same line origins for a text with the same lines but different line lengths (the text
@@ -140,7 +154,7 @@ impl LineMap {
             offset += raw.len();
         }
         starts.truncate(self.origins.len());
-        LineMap { starts, origins: self.origins.clone() }
+        LineMap { starts, origins: self.origins.clone(), system_headers: self.system_headers.clone() }
     }
 
     /// Original location of byte `offset` of `text` (the text this map was built from, or one with
@@ -168,6 +182,11 @@ impl LineMap {
 
 /// `# 12 "file.c" 2` → (12, "file.c").
 pub fn parse_line_marker(line: &str) -> Option<(u32, String)> {
+    parse_line_marker_flags(line).map(|(n, name, _)| (n, name))
+}
+
+/// [`parse_line_marker`] with the flags that follow the file name (`1 3 4`).
+fn parse_line_marker_flags(line: &str) -> Option<(u32, String, &str)> {
     let rest = line.trim_start().strip_prefix('#')?.trim_start();
     let rest = rest.strip_prefix("line").map(str::trim_start).unwrap_or(rest);
     let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
@@ -181,7 +200,7 @@ pub fn parse_line_marker(line: &str) -> Option<(u32, String)> {
     let mut chars = name.chars();
     while let Some(c) = chars.next() {
         match c {
-            '"' => return Some((n, out)),
+            '"' => return Some((n, out, chars.as_str().trim())),
             '\\' => out.push(chars.next()?),
             c => out.push(c),
         }
@@ -482,6 +501,7 @@ mod tests {
         assert_eq!(parse_line_marker("# 12 \"a.c\" 2\n"), Some((12, "a.c".to_string())));
         assert_eq!(parse_line_marker("#line 3 \"x y.c\""), Some((3, "x y.c".to_string())));
         assert_eq!(parse_line_marker("#pragma acc loop"), None);
+        assert_eq!(parse_line_marker_flags("# 1 \"/usr/include/stdio.h\" 1 3 4\n"), Some((1, "/usr/include/stdio.h".to_string(), "1 3 4")));
     }
 
     #[test]
@@ -531,5 +551,10 @@ mod tests {
         let off_z = text.find("int z").unwrap();
         assert_eq!(lm.loc(text, off_z).line, 11);
         assert_eq!(lm.loc(text, text.find("int x").unwrap()).line, 1);
+        assert!(!lm.is_system_header(loc.file), "no flag 3: not a system header");
+        let text = "# 1 \"a.c\"\n# 1 \"/usr/include/stdlib.h\" 1 3 4\nint y;\n# 2 \"a.c\" 2\nint x;\n";
+        let lm = LineMap::build(text, &mut map, "a.c");
+        let (y, x) = (lm.loc(text, text.find("int y").unwrap()), lm.loc(text, text.find("int x").unwrap()));
+        assert!(lm.is_system_header(y.file) && !lm.is_system_header(x.file));
     }
 }

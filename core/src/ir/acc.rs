@@ -286,26 +286,22 @@ pub struct Kernel {
     /// The compute construct this kernel comes from.
     pub directive: super::DirectiveId,
     pub func: super::FuncId,
-    /// The same kernel scheduled for unobserved simulation (see `kernel::schedule`, "Fast
-    /// shares"): partitioned loops without per-thread state run as plain loops over each gang's
-    /// block of iterations. `None` when it would be the same as `func`.
-    pub fast: Option<super::FuncId>,
     pub captures: Vec<Capture>,
     /// Launch configuration expressions (host expressions, evaluated at launch); `None` = default.
     pub num_gangs: Option<Expr>,
     pub num_workers: Option<Expr>,
     pub vector_length: Option<Expr>,
-    /// The loop schedule chosen for each partitioned loop, for `accsim info`.
-    pub loops: Vec<LoopInfo>,
     pub loc: Loc,
     /// A kernels-construct part that runs on one gang (code outside loop nests, or a loop nest
     /// that could not be proven parallel).
     pub single: bool,
-    // The kernel's access plan (what `accsim check` evaluates at each launch) is analysis, not
-    // IR: it lives in the side table `ir::valid::ProgramInfo`.
+    // What the passes learned about the kernel is analysis, not IR: its access plan (what
+    // `accsim check` evaluates at each launch), its loops' schedules ([`LoopInfo`]) and its
+    // fast-share variant live in the side table `ir::valid::ProgramInfo`.
 }
 
-/// How a loop of a kernel is executed.
+/// How a loop of a kernel is executed: the schedule `kernel::schedule` chose for it, kept per
+/// kernel in the side table (`ir::valid::KernelInfo::loops`).
 #[derive(Debug, Clone)]
 pub struct LoopInfo {
     pub loc: Loc,

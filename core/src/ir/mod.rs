@@ -161,6 +161,20 @@ pub struct Function {
     pub body: Stmt,
     pub variadic: bool,
     pub loc: Loc,
+    /// Where the definition comes from, as the front-end read it: tools list the program's own
+    /// functions, not the C library's inline ones (never told by the name's text).
+    pub origin: FunctionOrigin,
+}
+
+/// Where a [`Function`] is defined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FunctionOrigin {
+    /// In the program's sources (or outlined from a function there).
+    #[default]
+    Program,
+    /// In a system header (the preprocessor marks it so): the C library's inline functions
+    /// (glibc's `__bswap_32` …).
+    SystemHeader,
 }
 
 #[derive(Debug, Clone)]
@@ -172,15 +186,24 @@ pub struct Local {
     pub storage: Storage,
     pub loc: Loc,
     pub role: LocalRole,
+    /// A thread's private or reduction copy that the scheduler made (§2.7.10, §2.7.11): the
+    /// program variable it copies, which messages and findings name (`name` stays the
+    /// generated one).
+    pub copy_of: Option<String>,
 }
 
 /// What made a local: the program, or the execution model that the outliner and the scheduler
 /// add (issue 13: consumers tell them apart by this, never by the name's text).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum LocalRole {
-    /// A variable of the program, or a temporary the front-end made for a program value.
+    /// A variable of the program (it has a name in the source).
     #[default]
     Program,
+    /// A local with no name in the source: a temporary the front-end made for a program value
+    /// (a record or complex value, an address, a bit-field's address and old value, a VLA's
+    /// size, a compound literal) or a thread's private copy that the scheduler made (§2.7.10).
+    /// Its name (`<temp>`, `<private>` …) is display wording only.
+    Temporary,
     /// A kernel function's launch parameter: gang index, gang count, worker count, vector length
     /// ([`acc::KernelParams`]).
     LaunchParam,

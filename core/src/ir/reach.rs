@@ -5,8 +5,10 @@
 
 use super::*;
 
-/// The functions reachable from `main` (and from the static initializers of globals).
-pub fn reachable_functions(p: &Program) -> Vec<bool> {
+/// The functions reachable from `main` (and from the static initializers of globals), and from
+/// `kernel_functions` (every function outlined for a kernel: kernels are reachable with their
+/// compute construct, `ir::valid::ProgramInfo::kernel_functions`).
+pub fn reachable_functions(p: &Program, kernel_functions: impl IntoIterator<Item = FuncId>) -> Vec<bool> {
     let mut seen = vec![false; p.functions.len()];
     let mut work: Vec<FuncId> = p.main.into_iter().collect();
     for g in &p.globals {
@@ -18,8 +20,7 @@ pub fn reachable_functions(p: &Program) -> Vec<bool> {
             }
         }
     }
-    // Kernels are reachable with their compute construct; treat every kernel as reachable.
-    work.extend(p.kernels.iter().flat_map(|k| std::iter::once(k.func).chain(k.fast)));
+    work.extend(kernel_functions);
     while let Some(f) = work.pop() {
         let Some(s) = seen.get_mut(f.0 as usize) else { continue };
         if *s {
@@ -33,9 +34,9 @@ pub fn reachable_functions(p: &Program) -> Vec<bool> {
     seen
 }
 
-/// Empty the bodies of unreachable functions.
-pub fn drop_unreachable(p: &mut Program) {
-    let keep = reachable_functions(p);
+/// Empty the bodies of unreachable functions (`kernel_functions` as for [`reachable_functions`]).
+pub fn drop_unreachable(p: &mut Program, kernel_functions: impl IntoIterator<Item = FuncId>) {
+    let keep = reachable_functions(p, kernel_functions);
     for (f, k) in p.functions.iter_mut().zip(keep) {
         if !k {
             f.body = Stmt { kind: StmtKind::Block(Vec::new()), loc: f.body.loc };

@@ -1,7 +1,9 @@
 //! Validation of an outlined program (as naga's `valid`): the structural rules every consumer of
 //! the IR relies on are checked once, here, and the analysis results that travel with the IR are
-//! gathered into a side table, [`ProgramInfo`], that the interpreter and the CUDA emitter take
-//! beside the [`Program`]. The IR itself holds no analysis results, so `ir` depends on no pass.
+//! gathered into a side table, [`ProgramInfo`], that the interpreter (its compile step and the
+//! native-code engine), the CUDA emitter and the GUI take beside the [`Program`]: per kernel, its
+//! access plan, the schedule chosen for each of its loops and its fast-share variant. The IR
+//! itself holds no analysis results, so `ir` depends on no pass.
 //!
 //! The rules (a violation is an internal error of the front-end or of outlining, reported as a
 //! diagnostic, never a panic):
@@ -15,7 +17,7 @@
 
 use std::sync::Arc;
 
-use super::acc::{KernelId, KernelParams, Level, Partition};
+use super::acc::{KernelId, KernelParams, Level, LoopInfo, Partition};
 use super::visit::{stmt_parts, Part};
 use super::*;
 use crate::diag::Diagnostic;
@@ -28,12 +30,20 @@ pub struct ProgramInfo<Plan> {
     pub kernels: Vec<KernelInfo<Plan>>,
 }
 
-/// The side-table entry of one kernel.
+/// The side-table entry of one kernel, made by outlining (`kernel::outline`) and stored by
+/// [`validate`].
 #[derive(Debug)]
 pub struct KernelInfo<Plan> {
     /// What `accsim check` evaluates at each launch to prove the kernel race-free and list the
     /// bytes it touches, or why the kernel has none.
     pub plan: Result<Arc<Plan>, String>,
+    /// The same kernel scheduled for unobserved simulation (see `kernel::schedule`, "Fast
+    /// shares"): partitioned loops without per-thread state run as plain loops over each gang's
+    /// block of iterations. `None` when it would be the same as the kernel's function.
+    pub fast: Option<FuncId>,
+    /// The schedule chosen for each partitioned loop of the kernel's function (`kernel::schedule`),
+    /// in source order: for `accsim info`, the `--trace` loop events, the GUI and the CUDA emitter.
+    pub loops: Vec<LoopInfo>,
 }
 
 impl<Plan> ProgramInfo<Plan> {
@@ -49,22 +59,42 @@ impl<Plan> ProgramInfo<Plan> {
             None => Err("not planned".into()),
         }
     }
+
+    /// Kernel `k`'s fast-share variant, if it has one.
+    pub fn fast(&self, k: KernelId) -> Option<FuncId> {
+        self.kernels.get(k.0 as usize).and_then(|info| info.fast)
+    }
+
+    /// The schedules of kernel `k`'s loops (empty for a kernel the table does not know).
+    pub fn loops(&self, k: KernelId) -> &[LoopInfo] {
+        self.kernels.get(k.0 as usize).map_or(&[], |info| info.loops.as_slice())
+    }
+
+    /// Every kernel function with its fast-share variant (the fast-kernel map), by kernel.
+    pub fn fast_kernels<'a>(&'a self, p: &'a Program) -> impl Iterator<Item = (FuncId, FuncId)> + 'a {
+        p.kernels.iter().zip(&self.kernels).filter_map(|(k, info)| Some((k.func, info.fast?)))
+    }
+
+    /// Every function outlined for a kernel: each kernel's function and its fast-share variant.
+    pub fn kernel_functions<'a>(&'a self, p: &'a Program) -> impl Iterator<Item = FuncId> + 'a {
+        p.kernels.iter().enumerate().flat_map(|(i, k)| std::iter::once(k.func).chain(self.fast(KernelId(i as u32))))
+    }
 }
 
-/// Check `p` against the rules above and pair it with its kernels' analysis results (`plans`,
-/// by [`KernelId`]).
-pub fn validate<Plan>(p: &Program, plans: Vec<Result<Arc<Plan>, String>>) -> Result<ProgramInfo<Plan>, Vec<Diagnostic>> {
+/// Check `p` against the rules above and pair it with its kernels' analysis results (`kernels`,
+/// by [`KernelId`], as outlining made them).
+pub fn validate<Plan>(p: &Program, kernels: Vec<KernelInfo<Plan>>) -> Result<ProgramInfo<Plan>, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let mut bad = |what: String, loc: crate::diag::Loc| errors.push(Diagnostic::internal(format!("invalid IR: {what}"), Some(loc)));
     if p.acc.len() != p.directives.len() {
         bad(format!("{} lowered directives for {} directive sites", p.acc.len(), p.directives.len()), crate::diag::Loc::default());
     }
-    if plans.len() != p.kernels.len() {
-        bad(format!("{} access plans for {} kernels", plans.len(), p.kernels.len()), crate::diag::Loc::default());
+    if kernels.len() != p.kernels.len() {
+        bad(format!("{} analysed kernels for {} kernels", kernels.len(), p.kernels.len()), crate::diag::Loc::default());
     }
     let mut kernel_funcs = std::collections::HashSet::new();
-    for k in &p.kernels {
-        for f in std::iter::once(k.func).chain(k.fast) {
+    for (k, info) in p.kernels.iter().zip(&kernels) {
+        for f in std::iter::once(k.func).chain(info.fast) {
             kernel_funcs.insert(f);
             let Some(func) = p.functions.get(f.0 as usize) else {
                 bad(format!("kernel function f{} does not exist", f.0), k.loc);
@@ -88,7 +118,7 @@ pub fn validate<Plan>(p: &Program, plans: Vec<Result<Arc<Plan>, String>>) -> Res
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(ProgramInfo { kernels: plans.into_iter().map(|plan| KernelInfo { plan }).collect() })
+    Ok(ProgramInfo { kernels })
 }
 
 fn check_stmt(p: &Program, f: &Function, kernel: bool, s: &Stmt, inside: Option<Level>, bad: &mut dyn FnMut(String, crate::diag::Loc)) {

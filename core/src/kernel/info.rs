@@ -23,7 +23,7 @@ pub fn report(p: &Program, info: &super::ProgramInfo, map: &SourceMap) -> String
             None => "default (--gangs)".into(),
         };
         let _ = writeln!(out, "    gangs: {gangs}{}", if k.single { " (statements outside loop nests)" } else { "" });
-        for l in &k.loops {
+        for l in info.loops(kid) {
             let mut lv = Vec::new();
             if l.gang {
                 lv.push("gang");

@@ -27,8 +27,9 @@ pub mod footprint;
 
 pub use outline::outline_program;
 
-/// The side table of an outlined program: each kernel's access plan ([`footprint::AccessPlan`]).
+/// The side table of an outlined program: each kernel's access plan ([`footprint::AccessPlan`]),
+/// loop schedules and fast-share variant.
 pub type ProgramInfo = crate::ir::valid::ProgramInfo<footprint::AccessPlan>;
 
-/// One kernel's access plan, or why it has none.
-pub type PlanResult = Result<std::sync::Arc<footprint::AccessPlan>, String>;
+/// The side-table entry of one kernel.
+pub type KernelInfo = crate::ir::valid::KernelInfo<footprint::AccessPlan>;

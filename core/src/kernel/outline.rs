@@ -19,10 +19,12 @@ use super::build::Builder;
 /// Outline every compute construct of `p`. Errors (constructs nested illegally, unsupported
 /// forms) are returned as diagnostics.
 ///
-/// Returns each kernel's access plan (by [`KernelId`]), for [`crate::ir::valid::validate`].
-pub fn outline_program(p: &mut Program) -> Result<Vec<super::PlanResult>, Vec<Diagnostic>> {
+/// Returns what was learned about each kernel (by [`KernelId`]: its access plan, its loops'
+/// schedules and its fast-share variant), for [`crate::ir::valid::validate`] to store in the
+/// side table.
+pub fn outline_program(p: &mut Program) -> Result<Vec<super::KernelInfo>, Vec<Diagnostic>> {
     let mut diags = Vec::new();
-    let mut plans = Vec::new();
+    let mut kernels = Vec::new();
     bare_pointer_notes(p);
     let nfuncs = p.functions.len();
     let purity = super::depend::Purity::of_program(p);
@@ -39,14 +41,14 @@ pub fn outline_program(p: &mut Program) -> Result<Vec<super::PlanResult>, Vec<Di
         let uses_all = count_local_uses(&body);
         let host_body = body.clone();
         let entered = entered_vars(&body, &p.acc);
-        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_whole: Vec::new(), enclosing_vars: Vec::new(), declared: (HashSet::new(), HashSet::new()), entered, members: HashMap::new(), whole_structs: HashMap::new(), p, fi, uses_all, purity: &purity, routines: &routines, per_part: HashSet::new(), diags: &mut diags, plans: &mut plans };
+        let mut cx = FnOutliner { host_body, enclosing_data: Vec::new(), enclosing_whole: Vec::new(), enclosing_vars: Vec::new(), declared: (HashSet::new(), HashSet::new()), entered, members: HashMap::new(), whole_structs: HashMap::new(), p, fi, uses_all, purity: &purity, routines: &routines, per_part: HashSet::new(), diags: &mut diags, kernels: &mut kernels };
         cx.walk(&mut body, false);
         p.functions[fi].body = body;
     }
     diags.extend(super::routine::schedule_routines(p, &purity, &routines, nfuncs));
-    bind_routine_calls(p, &mut diags);
+    bind_routine_calls(p, &kernels, &mut diags);
     missing_routines(p);
-    if diags.is_empty() { Ok(plans) } else { Err(diags) }
+    if diags.is_empty() { Ok(kernels) } else { Err(diags) }
 }
 
 /// Item 7 of issue 12: a data clause that names a pointer whole (`present(A)` on `double *A`,
@@ -167,7 +169,7 @@ fn missing_routines(p: &mut Program) {
 /// calls the bound procedure instead (on the device; the host keeps calling the routine). An
 /// unnamed `routine` applies to the function declared next in the same file. Calls made from
 /// inside other routines are not redirected (accsim runs one body of each function on both sides).
-fn bind_routine_calls(p: &mut Program, diags: &mut Vec<Diagnostic>) {
+fn bind_routine_calls(p: &mut Program, kernels: &[super::KernelInfo], diags: &mut Vec<Diagnostic>) {
     let mut redirect: Vec<(Callee, Callee)> = Vec::new();
     for d in &p.file_scope_directives {
         let Some(Some(dir)) = p.acc.get(d.0 as usize) else { continue };
@@ -185,7 +187,7 @@ fn bind_routine_calls(p: &mut Program, diags: &mut Vec<Diagnostic>) {
         return;
     }
     let same = |a: &Callee, b: &Callee| matches!((a, b), (Callee::Direct(x), Callee::Direct(y)) if x == y) || matches!((a, b), (Callee::Extern(x), Callee::Extern(y)) if x == y);
-    let kernel_funcs: Vec<FuncId> = p.kernels.iter().flat_map(|k| std::iter::once(k.func).chain(k.fast)).collect();
+    let kernel_funcs: Vec<FuncId> = p.kernels.iter().zip(kernels).flat_map(|(k, info)| std::iter::once(k.func).chain(info.fast)).collect();
     for f in kernel_funcs {
         let Some(func) = p.functions.get_mut(f.0 as usize) else { continue };
         redirect_calls(&mut func.body, &mut |c| {
@@ -240,8 +242,9 @@ struct FnOutliner<'p> {
     /// its own (§2.5.2 splitting does not need them to survive between kernels).
     per_part: HashSet<LocalId>,
     diags: &'p mut Vec<Diagnostic>,
-    /// The access plan of each kernel made so far, by [`KernelId`].
-    plans: &'p mut Vec<super::PlanResult>,
+    /// What was learned about each kernel outlined so far (access plan, loop schedules, fast
+    /// variant), by [`KernelId`].
+    kernels: &'p mut Vec<super::KernelInfo>,
 }
 
 impl FnOutliner<'_> {
@@ -500,7 +503,7 @@ impl FnOutliner<'_> {
             let Some(local) = host.locals.get(l.0 as usize) else { continue };
             let scalar = self.p.types.is_scalar(local.ty);
             let declared_outside = self.uses_all.get(&l).copied().unwrap_or(0) > region_uses.get(&l).copied().unwrap_or(0);
-            if !scalar || !declared_outside || local.name.starts_with('<') {
+            if !scalar || !declared_outside || local.role == LocalRole::Temporary {
                 continue;
             }
             // One finding per variable and region: its first write (`for (i = 0; i < n; i++)`
@@ -673,12 +676,18 @@ impl FnOutliner<'_> {
             }
             named.extend(self.declared.0.iter().copied());
             named.extend(self.members.values().filter(|u| u.clause.is_some()).map(|u| VarRoot::Local(u.temp)));
+            // Temporaries and compound literals have no name in the source: no clause can name them.
             let missing: Vec<(String, Loc)> = external
                 .iter()
                 .filter(|l| !named.contains(&VarRoot::Local(**l)))
+                .filter(|l| self.members.contains_key(l) || host_locals[l.0 as usize].role != LocalRole::Temporary)
                 .map(|l| (self.members.get(l).map_or_else(|| host_locals[l.0 as usize].name.clone(), |u| u.name.clone()), host_locals[l.0 as usize].loc))
-                .chain(globals.keys().filter(|g| !named.contains(&VarRoot::Global(**g))).map(|g| (self.p.globals[g.0 as usize].name.clone(), self.p.globals[g.0 as usize].loc)))
-                .filter(|(n, _)| !n.starts_with('<'))
+                .chain(
+                    globals
+                        .keys()
+                        .filter(|g| !named.contains(&VarRoot::Global(**g)) && self.p.globals[g.0 as usize].origin != GlobalOrigin::CompoundLiteral)
+                        .map(|g| (self.p.globals[g.0 as usize].name.clone(), self.p.globals[g.0 as usize].loc)),
+                )
                 .collect();
             if let Some((name, decl)) = missing.first() {
                 let others = if missing.len() > 1 {
@@ -698,7 +707,7 @@ impl FnOutliner<'_> {
         let mut locals: Vec<Local> = Vec::new();
         let long = self.p.types.intern(Type::Int(IntType::LONG));
         for n in crate::ir::acc::KernelParams::NAMES {
-            locals.push(Local { name: n.into(), ty: long, storage: Storage::Register, loc, role: LocalRole::LaunchParam });
+            locals.push(Local { name: n.into(), ty: long, storage: Storage::Register, loc, role: LocalRole::LaunchParam, copy_of: None });
         }
         // The execution-model parameters (`KernelParams::FIXED`), then one per capture.
         let fixed = crate::ir::acc::KernelParams::FIXED;
@@ -710,7 +719,7 @@ impl FnOutliner<'_> {
             let root = VarRoot::Local(*l);
             if let Some(u) = self.members.get(l) {
                 let id = LocalId(locals.len() as u32);
-                locals.push(Local { name: hl.name.clone(), ty: hl.ty, storage: Storage::Register, loc: hl.loc, role: hl.role });
+                locals.push(Local { name: hl.name.clone(), ty: hl.ty, storage: Storage::Register, loc: hl.loc, role: hl.role, copy_of: hl.copy_of.clone() });
                 map.value.insert(*l, id);
                 params.push(id);
                 // §2.5.1/§2.5.2 for the member's own type; a mapped member is present.
@@ -748,7 +757,7 @@ impl FnOutliner<'_> {
             if mode == CaptureMode::Value || hl.storage == Storage::Register {
                 // Register locals are always captured by value; a reduction or private clause on
                 // one still gives each gang its own slot, which is what a register param is.
-                locals.push(Local { name: hl.name.clone(), ty: hl.ty, storage: Storage::Register, loc: hl.loc, role: hl.role });
+                locals.push(Local { name: hl.name.clone(), ty: hl.ty, storage: Storage::Register, loc: hl.loc, role: hl.role, copy_of: hl.copy_of.clone() });
                 map.value.insert(*l, id);
                 captures.push(Capture {
                     source: CaptureSource::Local(*l),
@@ -762,7 +771,7 @@ impl FnOutliner<'_> {
                 });
             } else {
                 let pty = self.p.types.intern(Type::Pointer(hl.ty));
-                locals.push(Local { name: format!("&{}", hl.name), ty: pty, storage: Storage::Register, loc: hl.loc, role: LocalRole::CaptureAddress });
+                locals.push(Local { name: format!("&{}", hl.name), ty: pty, storage: Storage::Register, loc: hl.loc, role: LocalRole::CaptureAddress, copy_of: None });
                 map.addr.insert(*l, id);
                 let mapped_part = mode == CaptureMode::Present && aggregate && sectioned.contains(&root) && !mapped.contains(&root);
                 captures.push(Capture { source: CaptureSource::Local(*l), mode, ty: hl.ty, name: hl.name.clone(), subarray: subarrays.get(&root).cloned(), member: self.whole_note(root, hl.ty, mode), mapped_part, implicit_pointer });
@@ -781,7 +790,7 @@ impl FnOutliner<'_> {
             };
             let pty = self.p.types.intern(Type::Pointer(gl.ty));
             let id = LocalId(locals.len() as u32);
-            locals.push(Local { name: format!("&{}", gl.name), ty: pty, storage: Storage::Register, loc: gl.loc, role: LocalRole::CaptureAddress });
+            locals.push(Local { name: format!("&{}", gl.name), ty: pty, storage: Storage::Register, loc: gl.loc, role: LocalRole::CaptureAddress, copy_of: None });
             map.global.insert(*g, id);
             let mapped_part = mode == CaptureMode::Present && aggregate && sectioned.contains(&root) && !mapped.contains(&root);
             let implicit_pointer = is_ptr && !attr.contains_key(&root) && !mapped.contains(&root) && !sectioned.contains(&root) && !device_pointers.contains(&root);
@@ -808,15 +817,14 @@ impl FnOutliner<'_> {
         let mut kernel = Kernel {
             directive: d,
             func: FuncId(0),
-            fast: None,
             captures,
             num_gangs: if single { None } else { num(|k| if let AccClauseKind::NumGangs(e) = k { Some(e) } else { None }).or(shape.gangs) },
             num_workers: if single { None } else { num(|k| if let AccClauseKind::NumWorkers(e) = k { Some(e) } else { None }).or(shape.workers) },
             vector_length: if single { None } else { num(|k| if let AccClauseKind::VectorLength(e) = k { Some(e) } else { None }).or(shape.vector_length) },
-            loops: Vec::new(),
             loc,
             single,
         };
+        let mut loops = Vec::new();
         // Worker- and vector-level reduction partials are combined into the gang's variable by
         // each thread when its share ends (§2.7.11): an atomic update, so that neither the
         // checker nor a GPU sees a race between the combining threads.
@@ -839,15 +847,15 @@ impl FnOutliner<'_> {
         let plan_body = body.clone();
         let body = {
             let mut b = Builder { types: &mut self.p.types, locals: &mut locals, loc };
-            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, &clause_vars, is_kernels, self.purity, self.routines, combine, false, &mut kernel.loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?.0
+            super::schedule::schedule_kernel(body, &mut b, &self.p.acc, &clause_vars, is_kernels, self.purity, self.routines, combine, false, &mut loops).map_err(|(m, l)| Diagnostic::error("directive", m, l))?.0
         };
-        let plan = super::footprint::plan_kernel(&plan_body, &mut self.p.types, &locals, &kernel.captures, &kernel.loops, &self.p.acc, &clause_vars, self.purity).map(std::sync::Arc::new);
+        let plan = super::footprint::plan_kernel(&plan_body, &mut self.p.types, &locals, &kernel.captures, &loops, &self.p.acc, &clause_vars, self.purity).map(std::sync::Arc::new);
         let body = super::promote::promote_read_only_captures(body, &params, &kernel.captures, &mut locals, &self.p.types);
         let fast_body = fast_body.map(|fb| super::promote::promote_read_only_captures(fb, &params, &kernel.captures, &mut fast_locals, &self.p.types));
         // Without a gang-partitioned loop, a kernels part runs once (§2.5.2 has no gang-redundant
         // mode), and a parallel region without `num_gangs` runs on one gang (§2.5.1 leaves the count
         // to the implementation; nvc, gcc and the V&V suite use one).
-        if !kernel.loops.iter().any(|l| l.gang) && (is_kernels || kernel.num_gangs.is_none()) {
+        if !loops.iter().any(|l| l.gang) && (is_kernels || kernel.num_gangs.is_none()) {
             let long = self.p.types.intern(Type::Int(IntType::LONG));
             kernel.num_gangs = Some(Expr { kind: ExprKind::Int(1), ty: long, loc });
         }
@@ -856,18 +864,21 @@ impl FnOutliner<'_> {
         let fty = self.p.types.intern(Type::Function(FuncSig { ret: void, params: param_tys, variadic: false, unprototyped: false }));
         let line = loc.line;
         let name = if part == 0 { format!("{host_name}$acc{line}") } else { format!("{host_name}$acc{line}_{part}") };
+        // A kernel comes from where its compute construct is.
+        let origin = self.p.functions[self.fi].origin;
         let fid = FuncId(self.p.functions.len() as u32);
+        let mut fast = None;
         if let Some(fb) = fast_body {
             let fast_name = format!("{name}$fast");
-            self.p.functions.push(Function { name: fast_name, ty: fty, ret: void, params: params.clone(), locals: fast_locals, body: fb, variadic: false, loc });
-            kernel.fast = Some(fid);
+            self.p.functions.push(Function { name: fast_name, ty: fty, ret: void, params: params.clone(), locals: fast_locals, body: fb, variadic: false, loc, origin });
+            fast = Some(fid);
         }
         let fid = FuncId(self.p.functions.len() as u32);
-        self.p.functions.push(Function { name, ty: fty, ret: void, params, locals, body, variadic: false, loc });
+        self.p.functions.push(Function { name, ty: fty, ret: void, params, locals, body, variadic: false, loc, origin });
         kernel.func = fid;
         let kid = KernelId(self.p.kernels.len() as u32);
         self.p.kernels.push(kernel);
-        self.plans.push(plan);
+        self.kernels.push(super::KernelInfo { plan, fast, loops });
         Ok(kid)
     }
 }

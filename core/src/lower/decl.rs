@@ -455,6 +455,7 @@ impl<'a> Lowerer<'a> {
             body,
             variadic: sig.variadic,
             loc,
+            origin: if self.units[self.unit_index].lines.is_system_header(loc.file) { FunctionOrigin::SystemHeader } else { FunctionOrigin::Program },
         });
         Ok(())
     }

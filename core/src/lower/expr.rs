@@ -107,7 +107,7 @@ impl<'a> Lowerer<'a> {
         let pty = e.ty;
         // Keep the address in a register local of pointer type (the value type of `e` is a record
         // or complex; its "value" is the address, so store it as a char pointer).
-        let t = self.new_local("<addr>", pty, Storage::Register, loc);
+        let t = self.new_temporary("<addr>", pty, Storage::Register, loc);
         let assign = mk(ExprKind::Assign { place: Place::Local(t), value: Box::new(e) }, pty, loc);
         let read = mk(ExprKind::Local(t), pty, loc);
         mk(ExprKind::Comma(Box::new(assign), Box::new(read)), pty, loc)
@@ -463,7 +463,7 @@ impl<'a> Lowerer<'a> {
                     return Ok(LVal { place: Place::Mem(Box::new(mk(ExprKind::GlobalAddr(g), p, loc))), ty, loc, bits: None });
                 }
                 let (ty, init) = self.local_aggregate_init(ty, &cl.node.initializer_list, n.span, loc)?;
-                let local = self.new_local("<compound literal>", ty, Storage::Memory, loc);
+                let local = self.new_temporary("<compound literal>", ty, Storage::Memory, loc);
                 let p = self.t_ptr(ty);
                 let addr = mk(ExprKind::LocalAddr(local), p, loc);
                 let stmts = self.init_stmts_for(addr.clone(), ty, init, loc);
@@ -511,12 +511,12 @@ impl<'a> Lowerer<'a> {
         };
         // Evaluate the address once, into a register temporary.
         let pty = addr.ty;
-        let at = self.new_local("<bit-field addr>", pty, Storage::Register, loc);
+        let at = self.new_temporary("<bit-field addr>", pty, Storage::Register, loc);
         let set_addr = mk(ExprKind::Assign { place: Place::Local(at), value: addr }, pty, loc);
         let a = || mk(ExprKind::Local(at), pty, loc);
         let cur = self.bitfield_read(a(), unit, bits, loc);
         let cur = self.convert(cur, lv.ty);
-        let old_t = self.new_local("<bit-field old>", lv.ty, Storage::Register, loc);
+        let old_t = self.new_temporary("<bit-field old>", lv.ty, Storage::Register, loc);
         let save_old = mk(ExprKind::Assign { place: Place::Local(old_t), value: Box::new(cur) }, lv.ty, loc);
         let old = mk(ExprKind::Local(old_t), lv.ty, loc);
         let newv = f(self, old.clone())?;

@@ -319,13 +319,22 @@ impl<'a> Lowerer<'a> {
         let Some(f) = self.fcx.as_mut() else {
             return FILE_SCOPE_TEMP;
         };
-        f.locals.push(Local { name: name.to_string(), ty, storage, loc, role: LocalRole::Program });
+        f.locals.push(Local { name: name.to_string(), ty, storage, loc, role: LocalRole::Program, copy_of: None });
         LocalId(f.locals.len() as u32 - 1)
+    }
+
+    /// A new local with no name in the source ([`LocalRole::Temporary`]), shown as `display`.
+    pub fn new_temporary(&mut self, display: &str, ty: TypeId, storage: Storage, loc: Loc) -> LocalId {
+        let l = self.new_local(display, ty, storage, loc);
+        if let Some(local) = self.fcx.as_mut().and_then(|f| f.locals.get_mut(l.0 as usize)) {
+            local.role = LocalRole::Temporary;
+        }
+        l
     }
 
     /// A hidden memory local (temporary for a record/complex value).
     pub fn temp_local(&mut self, ty: TypeId, loc: Loc) -> LocalId {
-        self.new_local("<temp>", ty, Storage::Memory, loc)
+        self.new_temporary("<temp>", ty, Storage::Memory, loc)
     }
 
     pub fn label_id(&mut self, name: &str) -> LabelId {

@@ -251,7 +251,7 @@ impl<'a> Lowerer<'a> {
         }
         let loc = self.loc(size_expr.span);
         let ulong = self.t_ulong();
-        let count = self.new_local("<vla size>", ulong, crate::ir::Storage::Register, loc);
+        let count = self.new_temporary("<vla size>", ulong, crate::ir::Storage::Register, loc);
         let value = self.convert(e, ulong);
         self.pending_vla_sizes.push(Stmt {
             kind: StmtKind::Expr(Expr {
