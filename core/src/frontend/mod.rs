@@ -184,7 +184,7 @@ fn resolve_dialect(path: &str, dialect: Dialect, map: &mut SourceMap) -> (Dialec
     let Some(line) = std::fs::read_to_string(path).ok().and_then(|src| crate::dialect::pgi13_region_line(&src)) else {
         return (Dialect::OpenAcc20, Vec::new());
     };
-    let loc = Loc { file: map.file_id(path), line, col: 1 };
+    let loc = Loc { file: map.read_file_id(path), line, col: 1 };
     let mut note = Diagnostic::error("dialect", "this file uses the PGI Accelerator 1.3 `region` directive: reading it as `--dialect pgi-1.3`", loc)
         .with_note("1.3 directives run as the OpenACC 2.0 directives `accsim info` shows; `--dialect openacc-2.0` reads the file as 2.0 only");
     note.severity = crate::diag::Severity::Note;

@@ -226,7 +226,9 @@ impl Translator {
                         if sh.assumed_size {
                             return error(line, format!("assumed-size array `{n}` needs an explicit section in an OpenACC clause"));
                         }
-                        format!("{}[0:{}]", v.cname, sh.total())
+                        // A character array's subarray counts characters (OpenACC's C form).
+                        let scale = if v.ty == Ty::Char { format!(" * {}", v.char_len.max(1)) } else { String::new() };
+                        format!("{}[0:{}{scale}]", v.cname, sh.total())
                     }
                     _ => v.cname.clone(),
                 })
@@ -284,7 +286,38 @@ impl Translator {
                 }
                 let start = Self::offset(&sh, &subs);
                 let length = if len.is_empty() { "1".to_string() } else { len.iter().map(|l| format!("({l})")).collect::<Vec<_>>().join(" * ") };
+                if v.ty == Ty::Char {
+                    let l = v.char_len.max(1);
+                    return Ok(format!("{}[({start}) * {l}:({length}) * {l}]", v.cname));
+                }
                 Ok(format!("{}[{start}:{length}]", v.cname))
+            }
+            // A member of a variable of derived type, or a subarray of a member (OpenACC 2.0
+            // §2.6: "members of variables of derived type may be specified, including a subarray
+            // of a member ... Members of subarrays of derived type may not be specified").
+            Expr::Component(base, part, args) => {
+                let Expr::Name(root) = base.as_ref() else {
+                    return error(line, format!("`{}`: members of array elements or subarrays of derived type may not be specified in a data clause (OpenACC 2.0 §2.6)", crate::names::fortran_text(e)));
+                };
+                let v = self.var(root, line)?;
+                if v.shape.is_some() {
+                    return error(line, format!("`{}`: members of arrays of derived type may not be specified in a data clause (OpenACC 2.0 §2.6)", crate::names::fortran_text(e)));
+                }
+                let mut comp = self.component(v.ty, part, line)?;
+                comp.cname = format!("{}.{}", v.cname, comp.cname);
+                match (&comp.shape, args) {
+                    (None, None) => Ok(comp.cname),
+                    (Some(_), None) => Ok(comp.cname),
+                    (Some(_), Some(a)) => {
+                        // The member's subarray: the same contiguity rules as an array's.
+                        let tmp = format!("_fmember{}", part);
+                        self.f.scope.insert(tmp.clone(), comp.clone());
+                        let r = self.clause_var(&Expr::Apply(tmp.clone(), a.clone()), line);
+                        self.f.scope.remove(&tmp);
+                        r
+                    }
+                    (None, Some(_)) => error(line, format!("component `{part}` is not an array")),
+                }
             }
             _ => error(line, "expected a variable or an array section in the OpenACC clause"),
         }
@@ -493,6 +526,18 @@ fn arrays_used(stmts: &[Stmt], out: &mut Vec<String>) {
                 }
             }
             Expr::Unary(_, x) | Expr::Paren(x) => expr(x, out),
+            Expr::Substring(b, lo, hi) => {
+                expr(b, out);
+                for x in [lo, hi].into_iter().flatten() {
+                    expr(x, out);
+                }
+            }
+            Expr::Component(b, _, args) => {
+                expr(b, out);
+                if let Some(args) = args {
+                    expr(&Expr::Apply(String::new(), args.clone()), out);
+                }
+            }
             Expr::Binary(_, a, b) | Expr::Complex(a, b) => {
                 expr(a, out);
                 expr(b, out);
@@ -523,6 +568,7 @@ fn arrays_used(stmts: &[Stmt], out: &mut Vec<String>) {
                 }
             }
             StmtKind::Print { items, .. } => items.iter().for_each(|x| expr(x, out)),
+            StmtKind::Read { items, iostat } => items.iter().chain(iostat).for_each(|x| expr(x, out)),
             StmtKind::If { arms, otherwise } => {
                 for (c, b) in arms {
                     expr(c, out);
@@ -612,6 +658,7 @@ impl Translator {
             Expr::Name(n) => {
                 let v = self.var(n, line)?;
                 Ok(match &v.shape {
+                    Some(sh) if v.ty == Ty::Char => (v.cname.clone(), format!("{} * {}", sh.total(), v.char_len.max(1)), v.ty),
                     Some(sh) => (v.cname.clone(), sh.total(), v.ty),
                     None if v.ty == Ty::Char => (v.cname.clone(), v.char_len.to_string(), v.ty),
                     None => (format!("&{}", v.cname), "1".into(), v.ty),
