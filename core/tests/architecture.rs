@@ -175,6 +175,10 @@ const NAME_TEXT_ALLOWED: &[(&str, &str, &str)] = &[
     ("cuda-backend/src/barrier.rs", "x.name != \"memcpy\"", "an extern: the C library's memcpy, linked by name"),
     ("jit/src/translate.rs", "if name == \"sqrt\"", "an extern: the C library's sqrt, linked by name"),
     ("jit/src/translate.rs", "if name == \"fabs\"", "an extern: the C library's fabs, linked by name"),
+    ("jit/src/translate.rs", "name == \"fmax\" || name == \"fmin\"", "an extern: the C library's fmax/fmin, linked by name"),
+    ("jit/src/translate.rs", "self.min_max(name == \"fmax\"", "an extern: the C library's fmax, linked by name"),
+    ("jit/src/translate.rs", "name == \"fmaxf\" || name == \"fminf\"", "an extern: the C library's fmaxf/fminf, linked by name"),
+    ("jit/src/translate.rs", "self.min_max(name == \"fmaxf\"", "an extern: the C library's fmaxf, linked by name"),
     // The entry point is `main` by name (C11 §5.1.2.2.1).
     ("core/src/exec/tests.rs", "f.name == \"main\"", "the program's entry point is called `main` (C11 §5.1.2.2.1)"),
     ("simulator/src/main.rs", "f.name == \"main\"", "the program's entry point is called `main` (C11 §5.1.2.2.1)"),
@@ -182,15 +186,17 @@ const NAME_TEXT_ALLOWED: &[(&str, &str, &str)] = &[
     ("core/src/kernel/schedule.rs", "b.temp(\"<private>\"", "makes the private copy's display name (its role is `LocalRole::Temporary`)"),
     ("core/src/kernel/depend.rs", "x.name.trim_start_matches('&')", "a message names the variable whose address a capture is"),
     ("core/src/kernel/schedule.rs", "x.name.trim_start_matches('&')", "a message names the variable whose address a capture is"),
-    ("cuda-backend/src/emit.rs", "let base = match l.name.as_str() {", "the CUDA identifier made of a local's display name"),
-    ("cuda-backend/src/emit.rs", "\"<private>\" => \"priv\"", "the CUDA identifier made of a local's display name"),
-    ("cuda-backend/src/emit.rs", "\"<temp>\" => \"tmp\"", "the CUDA identifier made of a local's display name"),
-    ("cuda-backend/src/emit.rs", "\"<addr>\" => \"addr\"", "the CUDA identifier made of a local's display name"),
+    ("cuda-backend/src/emit/text.rs", "let base = match l.name.as_str() {", "the CUDA identifier made of a local's display name"),
+    ("cuda-backend/src/emit/text.rs", "\"<private>\" => \"priv\"", "the CUDA identifier made of a local's display name"),
+    ("cuda-backend/src/emit/text.rs", "\"<temp>\" => \"tmp\"", "the CUDA identifier made of a local's display name"),
+    ("cuda-backend/src/emit/text.rs", "\"<addr>\" => \"addr\"", "the CUDA identifier made of a local's display name"),
     ("simulator/src/check/mod.rs", "!n.starts_with('_')", "display: a name with a leading underscore is reserved to the implementation (C11 §7.1.3), no name the reader wrote (the Fortran translation's `_f…` temporaries): the finding says \"a local variable\""),
     // Tools and tests: names of command-line choices and of what the GUI shows.
     ("simulator/src/bin/fuzz.rs", "name == \"directive_parser\"", "a fuzz target's name (command line)"),
     ("gui/src/ui_tests.rs", "m.name.starts_with(\"cube\")", "a test of what the memory panel shows"),
     ("gui/src/ui_tests.rs", "v.name == \"k\"", "a test of what the variables panel shows"),
+    ("gui/src/snapshot_tests.rs", "names.contains(&bound)", "a test of what the memory panel shows"),
+    ("gui/src/engine.rs", "m.name.strip_prefix(&root)", "display: the first element a Fortran array's mapped section shows, read from the entry's label"),
 ];
 
 /// No code after the front-ends finds a variable, or a function of the program, by its name's

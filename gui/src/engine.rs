@@ -477,7 +477,7 @@ impl Stepper {
             let root: String = m.name.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
             if let Some(v) = names.var(&root, line) {
                 if v.lbs.is_empty() {
-                    renamed.push((i, names.code(&m.name, line), Vec::new()));
+                    renamed.push((i, names.code(&m.name, line), Vec::new(), false));
                     continue;
                 }
                 let known = |k: usize| -> Option<(i64, i64)> {
@@ -509,22 +509,23 @@ impl Stepper {
                         .collect(),
                     _ => Vec::new(),
                 };
-                renamed.push((i, names.code(&m.name, line), labels));
+                renamed.push((i, names.code(&m.name, line), labels, false));
                 continue;
             }
             // A bound variable of an array: `NAME_lbK` / `NAME_nK`.
             for (suffix, what) in [("_lb", "lbound"), ("_n", "size")] {
                 if let Some((array, k)) = root.rsplit_once(suffix).filter(|(_, k)| !k.is_empty() && k.chars().all(|c| c.is_ascii_digit())) {
                     if let Some(v) = names.var(array, line) {
-                        renamed.push((i, format!("{what}({}, {k})", v.fname), Vec::new()));
+                        renamed.push((i, format!("{what}({}, {k})", v.fname), Vec::new(), true));
                         break;
                     }
                 }
             }
         }
         let mut descriptor = vec![false; vars.len()];
-        for (i, name, labels) in renamed {
-            descriptor[i] = name.starts_with("lbound(") || name.starts_with("size(");
+        // `bound`: a bound variable of an array's descriptor, shown as `lbound(a, k)`/`size(a, k)`.
+        for (i, name, labels, bound) in renamed {
+            descriptor[i] = bound;
             vars[i].name = name;
             vars[i].labels = labels;
         }

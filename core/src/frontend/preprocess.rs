@@ -91,8 +91,11 @@ pub struct Preprocessed {
 pub struct LineMap {
     starts: Vec<usize>,
     origins: Vec<(FileId, u32)>,
-    /// The files the preprocessor marks as system headers (flag 3 of a line marker: "the
-    /// following text comes from a system header file", GNU cpp manual, "Preprocessor Output").
+    /// The files the preprocessor enters as system headers (flags 1 and 3 of a line marker:
+    /// "this indicates the start of a new file" and "the following text comes from a system
+    /// header file", GNU cpp manual, "Preprocessor Output"). Flag 3 alone is no mark of the
+    /// file: gcc also puts it on a marker back into the program's own file after a macro of a
+    /// system header (`stderr`, `NULL`) expanded there.
     system_headers: Vec<FileId>,
 }
 
@@ -126,7 +129,8 @@ impl LineMap {
                 };
                 line = n;
                 origins.push((file, n));
-                if flags.split_whitespace().any(|f| f == "3") && !system_headers.contains(&file) {
+                let entered_as_system = flags.split_whitespace().any(|f| f == "1") && flags.split_whitespace().any(|f| f == "3");
+                if entered_as_system && !system_headers.contains(&file) {
                     system_headers.push(file);
                 }
                 continue;
@@ -556,5 +560,10 @@ mod tests {
         let lm = LineMap::build(text, &mut map, "a.c");
         let (y, x) = (lm.loc(text, text.find("int y").unwrap()), lm.loc(text, text.find("int x").unwrap()));
         assert!(lm.is_system_header(y.file) && !lm.is_system_header(x.file));
+        // gcc -E after `fprintf(stderr, …)`: flag 3 on a marker into the program's file.
+        let text = "# 1 \"a.c\"\n# 1 \"/usr/include/stdio.h\" 1 3 4\nint y;\n# 2 \"a.c\" 2\nint f(void)\n# 3 \"a.c\" 3 4\n{ return 0; }\n# 3 \"a.c\"\n";
+        let lm = LineMap::build(text, &mut map, "a.c");
+        let f = lm.loc(text, text.find("int f").unwrap());
+        assert!(!lm.is_system_header(f.file), "a system macro expanded in the program's file");
     }
 }
