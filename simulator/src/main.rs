@@ -833,8 +833,15 @@ fn write_run_report(
 /// With `ACCSIM_NATIVE_COMPILE_TIME` set in the environment, the time the code generator took
 /// (translation, and the code generation of each function on its first call) is printed on
 /// stderr when the run ends (`accsim: native code compiled in S s`; `accsim-bench` reads it).
+///
+/// Every function's machine code is generated before the run starts: generated lazily, the
+/// first launch's device threads would wait on the code generator in an order that the
+/// scheduler picks, and the run's step counts (`--trace`'s kernel durations) would depend on it
+/// (determinism).
 fn native_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable) -> Option<exec::native::NativeHandle> {
-    compile_engine(p, info, exe).ok().map(accsim_jit::Engine::handle)
+    let engine = compile_engine(p, info, exe).ok()?;
+    engine.compile_all();
+    Some(engine.handle())
 }
 
 /// The native engine's code for the kernels of `plain` (the executable `accsim check` runs a
