@@ -241,3 +241,32 @@ fn the_name_text_rule_catches_each_kind() {
     assert!(!tests_name_text(r#"let f = p.functions.get(k.func.0 as usize).map(|f| f.name.as_str()).unwrap_or("?");"#));
     assert!(!tests_name_text(r#"if local.role == LocalRole::Temporary {"#));
 }
+
+/// One gang model for every device (issue 13): what each gang gets for a capture (`GangCopy::of`)
+/// and a reduction's identity and combine (§2.5.11's table) are `core/src/exec/gang.rs`, which the
+/// sequential device applies to the interpreter's memory (`launch_gangs`, through which SimDevice
+/// runs its gangs too) and CudaDevice to the byte images of its gang buffers. No device module
+/// has a table of its own.
+#[test]
+fn every_device_uses_the_one_gang_model() {
+    let read = |rel: &str| std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    let sequential = read("core/src/exec/device.rs");
+    for used in ["GangCopy::of(", "gang::write_identity(", "gang::combine_into(", "pub fn launch_gangs("] {
+        assert!(sequential.contains(used), "the sequential device uses `{used}`");
+    }
+    let sim = read("simulator/src/sim_device.rs");
+    for used in ["launch_gangs(cx,", "SequentialDevice.launch("] {
+        assert!(sim.contains(used), "SimDevice runs its gangs through `{used}`");
+    }
+    let cuda = read("cuda-backend/src/device.rs");
+    for used in ["use accsim_core::exec::gang::{self, GangCopy};", "GangCopy::of(", "gang::identity_bytes(", "gang::combine_bytes("] {
+        assert!(cuda.contains(used), "CudaDevice uses `{used}`");
+    }
+    // No device keeps its own identities or combines: no match on a reduction operator.
+    let devices = ["core/src/exec/device.rs", "core/src/exec/openacc.rs", "simulator/src/sim_device.rs", "cuda-backend/src/device.rs"];
+    let own: Vec<String> = devices
+        .iter()
+        .flat_map(|rel| read(rel).lines().enumerate().filter(|(_, l)| code(l).contains("ReductionOp::")).map(|(i, l)| format!("{rel}:{}: {}", i + 1, l.trim())).collect::<Vec<_>>())
+        .collect();
+    assert!(own.is_empty(), "a device with reduction rules of its own (use exec/gang.rs):\n{}", own.join("\n"));
+}
