@@ -177,7 +177,6 @@ const NAME_TEXT_ALLOWED: &[(&str, &str, &str)] = &[
     ("jit/src/translate.rs", "if name == \"fabs\"", "an extern: the C library's fabs, linked by name"),
     // The entry point is `main` by name (C11 §5.1.2.2.1).
     ("core/src/exec/tests.rs", "f.name == \"main\"", "the program's entry point is called `main` (C11 §5.1.2.2.1)"),
-    ("simulator/src/main.rs", "f.name == \"main\"", "the program's entry point is called `main` (C11 §5.1.2.2.1)"),
     // Display wording: making or printing a name, deciding nothing.
     ("core/src/kernel/schedule.rs", "b.temp(\"<private>\"", "makes the private copy's display name (its role is `LocalRole::Temporary`)"),
     ("core/src/kernel/depend.rs", "x.name.trim_start_matches('&')", "a message names the variable whose address a capture is"),
@@ -269,4 +268,37 @@ fn every_device_uses_the_one_gang_model() {
         .flat_map(|rel| read(rel).lines().enumerate().filter(|(_, l)| code(l).contains("ReductionOp::")).map(|(i, l)| format!("{rel}:{}: {}", i + 1, l.trim())).collect::<Vec<_>>())
         .collect();
     assert!(own.is_empty(), "a device with reduction rules of its own (use exec/gang.rs):\n{}", own.join("\n"));
+}
+
+/// Every observer reads the one event stream (issue 13): `accsim run`'s `--notify`, `--time` and
+/// `--trace` and `check`'s JSON figures are `events::Timeline` records; `check`'s findings come
+/// from the `CheckRun` subscriber; the GUI runs the program once per (re)start, with a
+/// `Timeline` (its queue panel) and the checkers (`SharedCheckRun`) subscribed to that very run,
+/// and reads its findings and the coherence colours from them — no second run. (The GUI's
+/// behaviour: `gui/src/ui_tests.rs`, `checker_findings_select_sites_and_threads` finds no race
+/// before the stepped run reaches the kernel.)
+#[test]
+fn every_observer_reads_the_one_stream() {
+    let read = |rel: &str| std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    let code_of = |text: &str| text.lines().map(code).collect::<Vec<_>>().join("\n");
+    // The only subscribers there are: the timeline, the checkers, CRAY_ACC_DEBUG's commentary.
+    let mut subscribers = Vec::new();
+    for dir in ["core/src", "simulator/src", "gui/src", "cuda-backend/src", "jit/src"] {
+        for f in sources(&root().join(dir)) {
+            for line in code_of(&std::fs::read_to_string(&f).expect("readable source")).lines() {
+                if let Some(at) = line.find("Subscriber for ") {
+                    subscribers.push(line[at + "Subscriber for ".len()..].split([' ', '<', '{']).next().unwrap_or("").to_string());
+                }
+            }
+        }
+    }
+    subscribers.sort();
+    assert_eq!(subscribers, ["CheckRun", "CrayDebug", "SharedCheckRun", "Timeline"], "the stream's subscribers");
+    let main = code_of(&read("simulator/src/main.rs"));
+    assert!(main.contains("events::Timeline(") && main.contains("events::time_summary(&recorded") && main.contains("chrome_trace(&recorded"), "--notify/--time/--trace read the timeline's records");
+    let gui = code_of(&read("gui/src/engine.rs"));
+    assert_eq!(gui.matches(".run(").count(), 1, "the GUI runs the program in one place: the stepped run");
+    for reads in ["Box::new(SharedCheckRun(check))", "Box::new(Timeline(", "run.coherence.newest(", "checker_findings("] {
+        assert!(gui.contains(reads), "the GUI's stepped run: `{reads}`");
+    }
 }
