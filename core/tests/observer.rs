@@ -76,7 +76,7 @@ fn an_observer_can_stop_the_run() {
     assert_eq!(out.text(), "", "stopped before any printf");
 }
 
-fn compile_text(name: &str, text: &str) -> (accsim_core::ir::Program, exec::Executable) {
+fn compile_text(name: &str, text: &str) -> (accsim_core::driver::Compiled, exec::Executable) {
     let dir = std::env::temp_dir().join(format!("accsim-observer-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
@@ -85,7 +85,7 @@ fn compile_text(name: &str, text: &str) -> (accsim_core::ir::Program, exec::Exec
     let compiled = compile_files(&[path.to_string_lossy().into_owned()], &PreprocessOptions::default(), &mut map)
         .unwrap_or_else(|d| panic!("{}", d.iter().map(|d| d.render(&map, false)).collect::<String>()));
     let exe = exec::compile(&compiled.program, &compiled.info).expect("compiles");
-    (compiled.program, exe)
+    (compiled, exe)
 }
 
 /// Records, before each statement of `main`, the line, `x` and the bytes of `a`.
@@ -119,7 +119,8 @@ impl Observer for Inspector {
 #[test]
 fn the_inspect_hook_reads_registers_and_memory_locals() {
     let src = "int main(void) {\n  char a[3] = {1, 2, 3};\n  int x = 5;\n  a[1] = 9;\n  x = x + 1;\n  return x - 6;\n}\n";
-    let (program, exe) = compile_text("inspect.c", src);
+    let (compiled, exe) = compile_text("inspect.c", src);
+    let program = &compiled.program;
     let f = &program.functions[program.main.unwrap().0 as usize];
     let index = |n: &str| f.locals.iter().position(|l| l.name == n).unwrap() as u32;
     let seen = Arc::new(Mutex::new(Vec::new()));
@@ -165,9 +166,10 @@ impl Observer for Iterations {
 #[test]
 fn loop_temporaries_name_the_thread_of_each_iteration() {
     let src = "int main(void) {\n  int a[10];\n#pragma acc parallel loop gang vector num_gangs(2) vector_length(4) copyout(a)\n  for (int i = 0; i < 10; i++)\n    a[i] = i;\n  return a[9] - 9;\n}\n";
-    let (program, exe) = compile_text("iterations.c", src);
-    let kernel = &program.kernels[0];
-    let temps = kernel.loops[0].temps.expect("scheduled loop has temporaries");
+    let (compiled, exe) = compile_text("iterations.c", src);
+    let kernel = &compiled.program.kernels[0];
+    // The schedules are in the side table (`ProgramInfo`), by kernel.
+    let temps = compiled.info.loops(accsim_core::ir::acc::KernelId(0))[0].temps.expect("scheduled loop has temporaries");
     let seen = Arc::new(Mutex::new(Vec::new()));
     let observer = Iterations { kernel: kernel.func.0, temps, body_line: 5, seen: seen.clone() };
     let outcome = exe.run(RunOptions { observer: Some(Box::new(observer)), ..Default::default() }, vec!["t".into()]);
