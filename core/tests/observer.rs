@@ -120,7 +120,7 @@ impl Observer for Inspector {
 fn the_inspect_hook_reads_registers_and_memory_locals() {
     let src = "int main(void) {\n  char a[3] = {1, 2, 3};\n  int x = 5;\n  a[1] = 9;\n  x = x + 1;\n  return x - 6;\n}\n";
     let (compiled, exe) = compile_text("inspect.c", src);
-    let program = &compiled.program;
+    let program = compiled.program;
     let f = &program.functions[program.main.unwrap().0 as usize];
     let index = |n: &str| f.locals.iter().position(|l| l.name == n).unwrap() as u32;
     let seen = Arc::new(Mutex::new(Vec::new()));
@@ -168,8 +168,7 @@ fn loop_temporaries_name_the_thread_of_each_iteration() {
     let src = "int main(void) {\n  int a[10];\n#pragma acc parallel loop gang vector num_gangs(2) vector_length(4) copyout(a)\n  for (int i = 0; i < 10; i++)\n    a[i] = i;\n  return a[9] - 9;\n}\n";
     let (compiled, exe) = compile_text("iterations.c", src);
     let kernel = &compiled.program.kernels[0];
-    // The schedules are in the side table (`ProgramInfo`), by kernel.
-    let temps = compiled.info.loops(accsim_core::ir::acc::KernelId(0))[0].temps.expect("scheduled loop has temporaries");
+    let temps = compiled.info.loops(accsim_core::ir::acc::KernelId(0)).first().and_then(|l| l.temps).expect("scheduled loop has temporaries");
     let seen = Arc::new(Mutex::new(Vec::new()));
     let observer = Iterations { kernel: kernel.func.0, temps, body_line: 5, seen: seen.clone() };
     let outcome = exe.run(RunOptions { observer: Some(Box::new(observer)), ..Default::default() }, vec!["t".into()]);

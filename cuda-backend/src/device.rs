@@ -180,14 +180,23 @@ pub fn source_key(parts: &[&str]) -> String {
 }
 
 /// The environment variable of the GPU fault-injection tests (cuda-backend/tests/
-/// fault-injection.sh): `nvrtc` makes the generated CUDA C fail to compile.
+/// fault-injection.sh): `nvrtc` makes the generated CUDA C fail to compile (accsim's fault:
+/// exit 101); `nvrtc-env` makes NVRTC itself fail as when it runs out of memory (the
+/// environment's: exit 5); `oom` makes every device allocation fail as on a full GPU (exit 4).
 pub const INJECT_FAULT_ENV: &str = "ACCSIM_CUDA_INJECT_FAULT";
+
+/// Whether fault `name` is injected ([`INJECT_FAULT_ENV`]).
+fn injected(name: &str) -> bool {
+    std::env::var(INJECT_FAULT_ENV).is_ok_and(|v| v == name)
+}
 
 /// The CUDA C to compile: the module's, or with [`INJECT_FAULT_ENV`]`=nvrtc` the same with a line
 /// NVRTC rejects appended, so that the tests see how an NVRTC failure is reported (issue 14).
 fn injected_source(source: &str) -> std::borrow::Cow<'_, str> {
     match std::env::var(INJECT_FAULT_ENV).as_deref() {
         Ok("nvrtc") => format!("{source}\n#error \"fault injected by {INJECT_FAULT_ENV}=nvrtc\"\n").into(),
+        // A source of its own, so that NVRTC runs (no PTX from the cache).
+        Ok("nvrtc-env") => format!("{source}\n// {INJECT_FAULT_ENV}=nvrtc-env\n").into(),
         _ => source.into(),
     }
 }
@@ -212,11 +221,15 @@ fn nvrtc_compile(source: &str, arch: &str) -> Result<Vec<u8>, OpenError> {
     let opts: Vec<String> = std::iter::once(format!("--gpu-architecture={arch}")).chain(NVRTC_OPTIONS.iter().map(|o| o.to_string())).collect();
     // SAFETY: `prog` was just created and is destroyed below, after its last use; `src` outlives it.
     let compiled = unsafe { nv::compile_program(prog, &opts) };
+    let compiled = if injected("nvrtc-env") { Err(cudarc::nvrtc::result::NvrtcError(cudarc::nvrtc::sys::nvrtcResult::NVRTC_ERROR_OUT_OF_MEMORY)) } else { compiled };
     let result = match compiled {
         Ok(()) => {
             // SAFETY: as above; the program compiled.
             unsafe { nv::get_ptx(prog) }.map(|v| v.into_iter().map(|c| c as u8).collect::<Vec<u8>>()).map_err(nv_err("nvrtcGetPTX"))
         }
+        // NVRTC itself failed (out of memory, a broken installation): the environment's
+        // failure, not a rejection of the code.
+        Err(e) if e.0 != cudarc::nvrtc::sys::nvrtcResult::NVRTC_ERROR_COMPILATION => Err(nv_err("nvrtcCompileProgram")(e)),
         Err(_) => {
             // SAFETY: as above.
             let log = unsafe { nv::get_program_log(prog) }.map(|v| v.into_iter().map(|c| c as u8).take_while(|&c| c != 0).collect::<Vec<u8>>()).unwrap_or_default();
@@ -493,8 +506,22 @@ impl Device for CudaDevice {
         let mut ptr: sys::CUdeviceptr = 0;
         // SAFETY: valid out-pointer; the context is current.
         let r = check(unsafe { sys::cuMemAlloc_v2(&mut ptr, len.max(1) as usize) });
+        let r = if injected("oom") && r.is_ok() {
+            // SAFETY: `ptr` was just allocated and is not used after this.
+            let _ = unsafe { sys::cuMemFree_v2(ptr) };
+            Err(sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY)
+        } else {
+            r
+        };
         if let Err(r) = r {
             cx.mem_mut().release(AllocId((word >> 32) as u32), loc);
+            if r == sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY {
+                // A full GPU is a limit of the machine (exit 4), not an error of the program.
+                return Err(Trap::limit(
+                    Diagnostic::error("gpu memory", format!("the GPU's memory is full: allocating {len} bytes of device memory ({what}): {}", describe(r)), loc)
+                        .with_help("free device data the program no longer needs (`exit data delete`, `acc_free`), or run a smaller problem"),
+                ));
+            }
             return Err(gpu_error(&format!("allocating {len} bytes of device memory ({what})"), r, loc));
         }
         // SAFETY: `ptr` was just allocated with at least `len` bytes.

@@ -32,6 +32,7 @@
 #![allow(unsafe_code)]
 
 mod barrier;
+mod broadcast;
 pub mod device;
 pub mod emit;
 mod liveness;

@@ -242,6 +242,33 @@ fn barrier_cases() {
     assert_eq!(count(kernels[3]), (1, 1), "4. a vector loop reads what the previous one wrote");
 }
 
+/// Issue 12 (GPU): single code's store to a shared variable that every thread then reads before
+/// the next partitioned loop (a `for seq` counter bounding a vector loop, in gang-redundant and
+/// worker-single code; a local a `routine seq` writes through its address) is broadcast between
+/// two barriers of its context, as is the reset of a gang's copy that a `while` condition reads;
+/// a store that a partitioned loop follows first is not (samples/pgi13/09_seed_examples.c summed
+/// 606 instead of 726 on the GPU; V&V parallel_while_loop.F90 hung).
+#[test]
+fn single_store_read_by_all_threads_is_broadcast() {
+    let sample = "samples/regress/gpu_single_store_read_by_all.c";
+    check(sample);
+    let text = emit(sample, LoopMap::Default);
+    let kernels: Vec<&str> = text.split("__global__").skip(1).collect();
+    // The first `kernels` region is two kernels (its two loop nests).
+    assert_eq!(kernels.len(), 6, "six kernels");
+    let marks = |k: &str| k.matches("read this store of single code").count();
+    assert_eq!(marks(kernels[0]), 0, "the zeroing nest stores nothing single code reads");
+    assert_eq!(marks(kernels[1]), 1, "1. the `kernels` seq counter:\n{}", kernels[1]);
+    assert!(kernels[1].contains("__syncthreads(); // the threads read this store"));
+    assert_eq!(marks(kernels[2]), 1, "2. the seq counter in a worker loop:\n{}", kernels[2]);
+    assert!(kernels[2].contains("accsim_sync_worker(); // the threads read this store"));
+    assert_eq!(marks(kernels[3]), 1, "3. the length a routine stores through `&len`:\n{}", kernels[3]);
+    assert!(kernels[3].contains("__shared__ int len_"), "`len` lives where every thread reads it");
+    assert_eq!(marks(kernels[4]), 0, "4. a routine's own locals are the thread's");
+    assert_eq!(marks(kernels[5]), 1, "5. the gang's copy of `avg` reset before the `while`:\n{}", kernels[5]);
+    check("samples/pgi13/09_seed_examples.c");
+}
+
 /// Every sample of `samples/acc` and `samples/openuh` has its snapshot (the tests above name the
 /// ones that show a particular translation).
 #[test]

@@ -933,13 +933,16 @@ fn accelerator(kind: DeviceKind, program: &accsim_core::ir::Program, info: &accs
                     // without a location); the log follows only with --notify.
                     let at = program.kernels.first().map(|k| map.describe(k.loc)).unwrap_or_else(|| r.compile.files.first().cloned().unwrap_or_default());
                     let first = log.lines().find(|l| l.contains("error")).unwrap_or("no message").trim();
-                    eprintln!("error[internal]: {at}: NVRTC does not compile the CUDA C generated for this program: {first}");
+                    // The code is accsim's own: an internal error (exit 101, README "Exit status").
+                    eprintln!("error[internal]: {at}: NVRTC does not compile the CUDA C that accsim generated for this program (a bug in accsim: please report it): {first}");
                     if r.notify {
                         eprintln!("{log}");
                     }
                     Err(ExitCode::from(101))
                 }
                 Err(accsim_cuda::device::OpenError::Cuda(e)) => {
+                    // The environment (no driver or NVRTC, no such device, NVRTC out of memory):
+                    // exit 5, one line.
                     eprintln!("accsim: cannot run on the GPU: {e}");
                     Err(ExitCode::from(NO_DEVICE))
                 }

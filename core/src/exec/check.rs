@@ -48,7 +48,7 @@ pub fn stamp_now<'e>(m: &super::Machine<'e>) -> Stamp<'e> {
 
 /// Deliver an event that takes no model time.
 #[inline(always)]
-fn deliver_now(m: &mut super::Machine<'_>, e: &Event<'_>) {
+pub(crate) fn deliver_now(m: &mut super::Machine<'_>, e: &Event<'_>) {
     let at = stamp_now(m);
     m.events.deliver(&m.mem, &at, e);
 }

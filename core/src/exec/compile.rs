@@ -197,8 +197,9 @@ fn compile_some(p: &Program, info: &ProgramInfo, checking: bool, only: Option<&s
                     params: Vec::new(),
                     memory_locals: Vec::new(),
                     local_names: Vec::new(),
-                    local_roles: Vec::new(),
+                    program_names: Vec::new(),
                     thread_locals: Vec::new(),
+                    shares_locals: false,
                     homes: Vec::new(),
                     variadic: false,
                     ret_kind: Kind::Void,
@@ -357,9 +358,19 @@ fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u3
         nslots,
         params,
         memory_locals,
-        local_names: f.locals.iter().map(|l| l.name.clone()).collect(),
-        local_roles: f.locals.iter().map(|l| l.role).collect(),
+        // A thread's private copy is named after its variable (messages, findings).
+        local_names: f.locals.iter().map(|l| l.copy_of.clone().unwrap_or_else(|| l.name.clone())).collect(),
+        program_names: f
+            .locals
+            .iter()
+            .map(|l| match (&l.copy_of, l.role) {
+                (Some(var), _) => Some(var.clone()),
+                (None, crate::ir::LocalRole::Program) => Some(l.name.clone()),
+                (None, _) => None,
+            })
+            .collect(),
         thread_locals,
+        shares_locals: shared.iter().any(|s| s.moved),
         homes,
         variadic: f.variadic,
         ret_kind: cx.ret_kind,

@@ -212,6 +212,14 @@ fn launch_batch(
     ran.and(combined)
 }
 
+/// Tell the checkers that the gang copy at `copy` is `c`'s variable (findings about the copy
+/// name it, §2.5.10, §2.5.11).
+fn copy_made(m: &mut Machine, copy: u64, c: &CaptureArg, clause: &'static str, loc: Loc) {
+    if m.events.wants_device_events() {
+        super::check::deliver_now(m, &super::events::Event::GangCopy { copy, var: &c.name, clause, loc });
+    }
+}
+
 /// A gang's own copy of capture `c` ([`GangCopy`]): for a private/firstprivate subarray
 /// (`private(p[0:n])`) the copied block is pushed on `mine` first and the returned pointer
 /// variable aims into it.
@@ -221,11 +229,18 @@ fn private_copy(m: &mut Machine, c: &CaptureArg, space: Space, on_host: bool, mi
     // combine into (§2.5.11), from a private or firstprivate one, which they share (§2.5.10).
     let kind = if matches!(copy, GangCopy::Reduction(..)) { "gang-private reduction copy" } else { "gang-private copy" };
     let p = m.mem.alloc(c.size.max(1), AllocKind::Runtime(kind), space, loc).map_err(|f| m.fault(f, loc))?;
+    let clause = match copy {
+        GangCopy::Reduction(..) => "reduction",
+        GangCopy::FirstPrivate { .. } | GangCopy::Section { copy: true, .. } => "firstprivate",
+        _ => "private",
+    };
+    copy_made(m, p, c, clause, loc);
     let fault = |m: &Machine, f| m.fault(f, loc);
     match copy {
         GangCopy::Section { host: Range { start, end }, copy } => {
             let len = end - start;
             let block = m.mem.alloc(len.max(1), AllocKind::Runtime("gang-private subarray"), space, loc).map_err(|f| fault(m, f))?;
+            copy_made(m, block, c, clause, loc);
             if copy {
                 m.mem.copy(block, start, len).map_err(|f| fault(m, f))?;
             }

@@ -114,6 +114,10 @@ pub enum Event<'a> {
     /// A memory access of the program (checking executables only, to subscribers of device
     /// events).
     Access(Access),
+    /// The runtime made a gang's own copy (at `copy`) of `var` for a `private`, `firstprivate`
+    /// or `reduction` clause of a compute construct (§2.5.9–§2.5.11), so that findings about
+    /// the copy name the variable (to subscribers of device events).
+    GangCopy { copy: u64, var: &'a str, clause: &'static str, loc: Loc },
     /// A finding about the program made while it runs (a `portability` note: what accsim did
     /// where compilers differ).
     Finding(&'a Diagnostic),
@@ -135,7 +139,8 @@ impl Event<'_> {
             | Event::Launched { loc, .. }
             | Event::Waited { loc, .. }
             | Event::WaitDirective { loc, .. }
-            | Event::QueueJoined { loc, .. } => *loc,
+            | Event::QueueJoined { loc, .. }
+            | Event::GangCopy { loc, .. } => *loc,
             Event::Access(a) => a.loc,
             Event::Finding(d) => d.primary.unwrap_or_default(),
             Event::Thread(_) => Loc::default(),
@@ -144,7 +149,7 @@ impl Event<'_> {
 
     /// A device-thread event or an access (delivered only to [`Subscriber::device_events`]).
     pub fn is_device_event(&self) -> bool {
-        matches!(self, Event::Thread(_) | Event::Access(_))
+        matches!(self, Event::Thread(_) | Event::Access(_) | Event::GangCopy { .. })
     }
 }
 

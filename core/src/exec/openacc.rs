@@ -1033,6 +1033,14 @@ fn proven_launch<'e>(m: &mut Machine<'e>, k: &KernelLaunch<'_>) -> Option<&'e su
     }
     let exe: &'e super::Executable = m.exe;
     let explain = std::env::var_os("ACCSIM_EXPLAIN_PROOFS").is_some();
+    if exe.funcs.get(k.fid as usize).is_some_and(|f| f.shares_locals) {
+        // Variables of the gang's code that its threads share live in the frame, which no
+        // footprint covers (`compile::checking::partition_shared_locals`).
+        if explain {
+            eprintln!("accsim: kernel at line {} checked access by access: its workers or lanes share a variable of the gang's code", k.loc.line);
+        }
+        return None;
+    }
     let cfg = crate::kernel::footprint::Config { gangs: k.gangs, workers: k.workers, vector: k.vector };
     let fp = exe.plans.get(&k.fid).ok_or_else(|| "no plan".to_string()).and_then(|p| {
         let plan = p.as_ref().map_err(|why| format!("no plan ({why})"))?;

@@ -46,6 +46,7 @@ impl F {
             ty,
             storage,
             loc: at(1),
+            copy_of: None,
         });
         LocalId(self.locals.len() as u32 - 1)
     }

@@ -186,6 +186,10 @@ pub struct Local {
     pub storage: Storage,
     pub loc: Loc,
     pub role: LocalRole,
+    /// A thread's private or reduction copy that the scheduler made (§2.7.10, §2.7.11): the
+    /// program variable it copies, which messages and findings name (`name` stays the
+    /// generated one).
+    pub copy_of: Option<String>,
 }
 
 /// What made a local: the program, or the execution model that the outliner and the scheduler

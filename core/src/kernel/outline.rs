@@ -707,7 +707,7 @@ impl FnOutliner<'_> {
         let mut locals: Vec<Local> = Vec::new();
         let long = self.p.types.intern(Type::Int(IntType::LONG));
         for n in crate::ir::acc::KernelParams::NAMES {
-            locals.push(Local { name: n.into(), ty: long, storage: Storage::Register, loc, role: LocalRole::LaunchParam });
+            locals.push(Local { name: n.into(), ty: long, storage: Storage::Register, loc, role: LocalRole::LaunchParam, copy_of: None });
         }
         // The execution-model parameters (`KernelParams::FIXED`), then one per capture.
         let fixed = crate::ir::acc::KernelParams::FIXED;
@@ -719,7 +719,7 @@ impl FnOutliner<'_> {
             let root = VarRoot::Local(*l);
             if let Some(u) = self.members.get(l) {
                 let id = LocalId(locals.len() as u32);
-                locals.push(Local { name: hl.name.clone(), ty: hl.ty, storage: Storage::Register, loc: hl.loc, role: hl.role });
+                locals.push(Local { name: hl.name.clone(), ty: hl.ty, storage: Storage::Register, loc: hl.loc, role: hl.role, copy_of: hl.copy_of.clone() });
                 map.value.insert(*l, id);
                 params.push(id);
                 // §2.5.1/§2.5.2 for the member's own type; a mapped member is present.
@@ -757,7 +757,7 @@ impl FnOutliner<'_> {
             if mode == CaptureMode::Value || hl.storage == Storage::Register {
                 // Register locals are always captured by value; a reduction or private clause on
                 // one still gives each gang its own slot, which is what a register param is.
-                locals.push(Local { name: hl.name.clone(), ty: hl.ty, storage: Storage::Register, loc: hl.loc, role: hl.role });
+                locals.push(Local { name: hl.name.clone(), ty: hl.ty, storage: Storage::Register, loc: hl.loc, role: hl.role, copy_of: hl.copy_of.clone() });
                 map.value.insert(*l, id);
                 captures.push(Capture {
                     source: CaptureSource::Local(*l),
@@ -771,7 +771,7 @@ impl FnOutliner<'_> {
                 });
             } else {
                 let pty = self.p.types.intern(Type::Pointer(hl.ty));
-                locals.push(Local { name: format!("&{}", hl.name), ty: pty, storage: Storage::Register, loc: hl.loc, role: LocalRole::CaptureAddress });
+                locals.push(Local { name: format!("&{}", hl.name), ty: pty, storage: Storage::Register, loc: hl.loc, role: LocalRole::CaptureAddress, copy_of: None });
                 map.addr.insert(*l, id);
                 let mapped_part = mode == CaptureMode::Present && aggregate && sectioned.contains(&root) && !mapped.contains(&root);
                 captures.push(Capture { source: CaptureSource::Local(*l), mode, ty: hl.ty, name: hl.name.clone(), subarray: subarrays.get(&root).cloned(), member: self.whole_note(root, hl.ty, mode), mapped_part, implicit_pointer });
@@ -790,7 +790,7 @@ impl FnOutliner<'_> {
             };
             let pty = self.p.types.intern(Type::Pointer(gl.ty));
             let id = LocalId(locals.len() as u32);
-            locals.push(Local { name: format!("&{}", gl.name), ty: pty, storage: Storage::Register, loc: gl.loc, role: LocalRole::CaptureAddress });
+            locals.push(Local { name: format!("&{}", gl.name), ty: pty, storage: Storage::Register, loc: gl.loc, role: LocalRole::CaptureAddress, copy_of: None });
             map.global.insert(*g, id);
             let mapped_part = mode == CaptureMode::Present && aggregate && sectioned.contains(&root) && !mapped.contains(&root);
             let implicit_pointer = is_ptr && !attr.contains_key(&root) && !mapped.contains(&root) && !sectioned.contains(&root) && !device_pointers.contains(&root);

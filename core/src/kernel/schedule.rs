@@ -958,7 +958,28 @@ fn var_access(v: &AccVar, vars: &ClauseVars, b: &mut Builder<'_>) -> Option<VarA
     })
 }
 
+/// The program variable that `acc` reaches, for the name of a copy of it: a register local, a
+/// captured address (`&x`) or a memory local; none for other addresses.
+fn copied_variable(b: &Builder<'_>, acc: &VarAccess) -> Option<String> {
+    let id = match acc {
+        VarAccess::Reg(id, _) => *id,
+        VarAccess::Mem(addr, _) => match addr.kind {
+            ExprKind::Local(id) | ExprKind::LocalAddr(id) => id,
+            _ => return None,
+        },
+    };
+    let l = b.locals.get(id.0 as usize)?;
+    let name = l.copy_of.as_deref().unwrap_or(&l.name).trim_start_matches('&');
+    (!name.is_empty() && !name.starts_with('<')).then(|| name.to_string())
+}
+
 fn fresh_copy(b: &mut Builder<'_>, acc: &VarAccess) -> LocalId {
+    let id = fresh_copy_storage(b, acc);
+    b.locals[id.0 as usize].copy_of = copied_variable(b, acc);
+    id
+}
+
+fn fresh_copy_storage(b: &mut Builder<'_>, acc: &VarAccess) -> LocalId {
     match acc {
         VarAccess::Reg(_, ty) => b.temp("<private>", *ty, LocalRole::Temporary),
         VarAccess::Mem(_, ty) => {

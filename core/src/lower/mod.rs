@@ -319,7 +319,7 @@ impl<'a> Lowerer<'a> {
         let Some(f) = self.fcx.as_mut() else {
             return FILE_SCOPE_TEMP;
         };
-        f.locals.push(Local { name: name.to_string(), ty, storage, loc, role: LocalRole::Program });
+        f.locals.push(Local { name: name.to_string(), ty, storage, loc, role: LocalRole::Program, copy_of: None });
         LocalId(f.locals.len() as u32 - 1)
     }
 

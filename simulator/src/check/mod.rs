@@ -53,6 +53,7 @@ use accsim_core::finding::FindingKind;
 use accsim_core::exec::check::{Access, Level, ThreadEvent};
 use accsim_core::exec::events::{Event, Stamp, Subscriber};
 use accsim_core::kernel::footprint::Footprint;
+use rustc_hash::FxHashMap;
 use accsim_core::exec::memory::{AllocId, AllocKind, Memory, Space};
 
 pub use report::Findings;
@@ -198,6 +199,9 @@ pub struct CheckRun {
     /// Per function of the executable, its name and its locals' names, empty for a local the
     /// passes made (messages about variables of device code, [`CheckRun::name_locals`]).
     local_names: Vec<(String, Vec<String>, Vec<(u32, accsim_core::ir::acc::Level)>)>,
+    /// The gang copies of the running kernel (allocation id → variable and clause, from
+    /// [`Event::GangCopy`]): findings about a copy name its variable.
+    gang_copies: FxHashMap<u32, (String, &'static str)>,
     /// Take the footprints of kernels proven race-free at launch instead of their accesses
     /// ([`Subscriber::proven_launch`]); `accsim check --every-access` turns it off.
     pub proofs: bool,
@@ -246,6 +250,7 @@ impl CheckRun {
             gang_checks: Vec::new(),
             partition_marks: Vec::new(),
             local_names: Vec::new(),
+            gang_copies: FxHashMap::default(),
             proofs: true,
         };
         (run.with_checks(registry()), findings)
@@ -270,10 +275,11 @@ impl CheckRun {
     /// Learn the names of the executable's functions and locals, which findings about variables
     /// of device code use (without them such a variable is "a local variable").
     pub fn name_locals(&mut self, exe: &accsim_core::exec::Executable) {
-        // Only the program's variables are named (`ir::LocalRole`): a temporary, a private copy,
-        // a capture's address or a schedule variable is no variable the reader wrote.
-        let program_name = |(n, r): (&String, &accsim_core::ir::LocalRole)| if *r == accsim_core::ir::LocalRole::Program { n.clone() } else { String::new() };
-        self.local_names = exe.funcs.iter().map(|f| (f.name.clone(), f.local_names.iter().zip(&f.local_roles).map(program_name).collect(), f.thread_locals.clone())).collect();
+        // Only the program's variables (and threads' copies of them) are named
+        // (`ir::LocalRole`): a temporary, a capture's address or a schedule variable is no
+        // variable the reader wrote.
+        let program_name = |n: &Option<String>| n.clone().unwrap_or_default();
+        self.local_names = exe.funcs.iter().map(|f| (f.name.clone(), f.program_names.iter().map(program_name).collect(), f.thread_locals.clone())).collect();
     }
 
     /// The storage of the running gang that its threads may share, at `addr` (see
@@ -295,7 +301,10 @@ impl CheckRun {
             // The gang's threads combine their partial results into a reduction copy
             // (§2.5.11, §2.7.11): no thread reads another's value there.
             kind if kind.is_gang_reduction_copy() => return None,
-            kind if kind.is_gang_private() => (true, shared_frame::Holds::GangCopy),
+            kind if kind.is_gang_private() => {
+                let (var, clause) = self.gang_copies.get(&id).map_or((None, "private"), |(v, c)| (Some(v.clone()), *c));
+                (true, shared_frame::Holds::GangCopy { var, clause })
+            }
             _ => return None,
         };
         Some((shared_frame::GangLoc { alloc: id, offset: addr as u32, shared }, holds))
@@ -364,6 +373,9 @@ impl Subscriber for CheckRun {
                 self.thread(*t)
             }
             Event::Finding(d) => self.note((*d).clone()),
+            Event::GangCopy { copy, var, clause, .. } => {
+                self.gang_copies.insert((copy >> 32) as u32, (var.to_string(), clause));
+            }
             // The timeline's own events: nothing the checkers follow.
             Event::Launched { .. } | Event::WaitDirective { .. } | Event::Present { .. } | Event::LoopSchedule(_) => {}
             _ => self.data(mem, at.queue, e),
@@ -538,6 +550,7 @@ impl CheckRun {
                 self.launches += 1;
                 self.kernel = Some(Kernel { loc: *loc, on_host: *on_host, queue, launch: self.launches });
                 self.thread = Thread::default();
+                self.gang_copies.clear();
             }
             Event::LaunchEnd { .. } => {
                 self.kernel = None;

@@ -61,8 +61,10 @@ pub enum Holds {
     /// `name`: the program's name for it, `None` for a local the passes made (shown as "a local
     /// variable").
     Variable { name: Option<String>, declared_in: Option<Level> },
-    /// A gang's private or firstprivate copy made by the runtime for a clause of the construct.
-    GangCopy,
+    /// A gang's private or firstprivate copy made by the runtime for a clause of the construct:
+    /// the variable it copies (from [`accsim_core::exec::events::Event::GangCopy`]) and the
+    /// clause.
+    GangCopy { var: Option<String>, clause: &'static str },
 }
 
 /// A write recorded in a cell: the site (index + 1 into [`SharedFrames::sites`], 0: none) and
@@ -250,7 +252,8 @@ fn describe(holds: &Holds) -> String {
     match holds {
         Holds::Variable { name: Some(name), .. } => format!("`{name}`"),
         Holds::Variable { name: None, .. } => "a local variable".to_string(),
-        Holds::GangCopy => "the gang's copy of a `private`/`firstprivate` variable".to_string(),
+        Holds::GangCopy { var: Some(var), clause } => format!("the gang's `{clause}` copy of `{var}`"),
+        Holds::GangCopy { var: None, .. } => "the gang's copy of a `private`/`firstprivate` variable".to_string(),
     }
 }
 
@@ -266,8 +269,8 @@ fn owner(holds: &Holds) -> &'static str {
 fn help(holds: &Holds) -> String {
     let name = match holds {
         Holds::Variable { name: Some(name), .. } => name.as_str(),
-        Holds::Variable { name: None, .. } => "x",
-        Holds::GangCopy => "x",
+        Holds::GangCopy { var: Some(var), .. } => var.as_str(),
+        Holds::Variable { name: None, .. } | Holds::GangCopy { var: None, .. } => "x",
     };
     format!("give each thread its own copy (`private({name})` on the worker or vector loop, or declare it inside the loop), combine the threads' values with a `reduction` clause, or make the updates `#pragma acc atomic` (§2.7.10, §2.7.11, §2.12)")
 }

@@ -160,8 +160,11 @@ pub(super) struct Sharing {
 }
 
 /// The register locals of `f` that the threads of one of its worker or vector partitions share
-/// with the code around the partition, which a checking executable keeps in memory so the
-/// checker sees their accesses: those written inside a partition and referenced outside it.
+/// with the code around the partition, or with each other, which a checking executable keeps
+/// in memory so the checker sees their accesses: those written inside a partition and
+/// referenced outside it, and the program's variables declared outside a partition that are
+/// both written and read inside it (a flag one lane sets and the others test, which no code
+/// around the loop uses).
 ///
 /// **Rule.** A variable of a `parallel`/`kernels` region's gang-level code (declared in a gang
 /// loop's body, or a gang's private or firstprivate copy) is one variable per gang (§2.5.10,
@@ -172,9 +175,16 @@ pub(super) struct Sharing {
 /// executable such a scalar is a register of the gang's frame, where the checker cannot see
 /// it. A register local written only inside a partition (a lane's own temporary, a loop
 /// counter, a private copy the lowering made) is not moved: it carries no value out of the
-/// partition. Where a variable is declared is read from its declaration's source location,
-/// inside or outside the source lines of a worker partition's loop body. The checker decides
-/// which accesses of the moved locals are races (`accsim::check::shared_frame`).
+/// partition. A variable declared outside a partition is one variable for all its threads even
+/// when only the partition uses it, so the program's own variables (and the thread copies of
+/// gang-level `private` clauses) that a partition both writes and reads are moved too, unless
+/// the partition's code writes it, unconditionally, before any read (a loop counter, a
+/// temporary set at the top of the iteration): each thread then reads only its own value, and
+/// compilers give each thread its own copy. Where a variable is declared is read from its
+/// declaration's source location, inside or outside the source lines of a partition's loop
+/// body. The checker decides which accesses of the moved locals are races
+/// (`accsim::check::shared_frame`); a kernel with moved locals is checked access by access,
+/// never on a footprint ([`Sharing::moved`]).
 pub(super) fn partition_shared_locals(f: &Function) -> Vec<Sharing> {
     let n = f.locals.len();
     let mut shared = vec![Sharing { moved: false, declared_in: None }; n];
@@ -184,9 +194,25 @@ pub(super) fn partition_shared_locals(f: &Function) -> Vec<Sharing> {
     // Per local: the partitions (by number) with a write of it inside, and the chains of
     // enclosing partitions of each of its references.
     let mut written_in: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut read_in: Vec<Vec<u32>> = vec![Vec::new(); n];
     let mut refs: Vec<Vec<Vec<u32>>> = vec![Vec::new(); n];
     let mut thread_vars = vec![false; n];
-    let mut walker = RefWalker { stack: Vec::new(), next: 0, written_in: &mut written_in, refs: &mut refs, thread_vars: &mut thread_vars, spans: Vec::new() };
+    let mut set_first: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let model: Vec<bool> = f.locals.iter().map(|l| l.role.is_execution_model()).collect();
+    let mut walker = RefWalker {
+        stack: Vec::new(),
+        next: 0,
+        written_in: &mut written_in,
+        read_in: &mut read_in,
+        refs: &mut refs,
+        thread_vars: &mut thread_vars,
+        spans: Vec::new(),
+        model: &model,
+        branches: 0,
+        entered_at: Vec::new(),
+        seen_in: vec![Vec::new(); n],
+        set_first: &mut set_first,
+    };
     walker.stmt(&f.body);
     let spans = walker.spans;
     use crate::ir::acc::Level;
@@ -205,7 +231,19 @@ pub(super) fn partition_shared_locals(f: &Function) -> Vec<Sharing> {
         };
         // A lane's own variable is never moved (the lowering may reuse it across the lane's
         // loops); neither is one the partitions that write it do not share with the code around.
-        let moved = f.locals[l].storage == Storage::Register && declared_in != Some(Level::Vector) && written_in[l].iter().any(|p| refs[l].iter().any(|chain| !chain.contains(p)));
+        let register = f.locals[l].storage == Storage::Register && declared_in != Some(Level::Vector);
+        let shared_outside = written_in[l].iter().any(|p| refs[l].iter().any(|chain| !chain.contains(p)));
+        // A variable of the program declared outside a worker or vector partition that both
+        // writes and reads it: the partition's threads share it (schedule variables and
+        // launch parameters are the model's own). The scheduler's copies carry the compute
+        // construct's location, so the copies for a partition's own `private`/`reduction`
+        // clauses are moved too: each thread writes its copy before reading it.
+        let declared_outside = |p: u32| {
+            spans.get(p as usize - 1).is_some_and(|(level, lo, hi)| *level != Level::Gang && !(lo.file == decl.file && (lo.line, lo.col) <= (decl.line, decl.col) && (decl.line, decl.col) <= (hi.line, hi.col)))
+        };
+        let program = f.locals[l].role == crate::ir::LocalRole::Program && decl.line != 0;
+        let shared_inside = program && written_in[l].iter().any(|&p| read_in[l].contains(&p) && declared_outside(p) && !set_first[l].contains(&p));
+        let moved = register && (shared_outside || shared_inside);
         shared[l] = Sharing { moved, declared_in };
     }
     shared
@@ -223,11 +261,24 @@ struct RefWalker<'w> {
     stack: Vec<u32>,
     next: u32,
     written_in: &'w mut Vec<Vec<u32>>,
+    /// Per local, the partitions with a read of it inside.
+    read_in: &'w mut Vec<Vec<u32>>,
     refs: &'w mut Vec<Vec<Vec<u32>>>,
     thread_vars: &'w mut Vec<bool>,
     /// Per partition, its level, its location and the last source location of its loop body
     /// (same file as the partition).
     spans: Vec<(crate::ir::acc::Level, Loc, Loc)>,
+    /// Per local, a schedule variable or launch parameter (a branch on those alone is the
+    /// scheduler's guard of an iteration, not a condition of the program).
+    model: &'w [bool],
+    /// The program's branches (`if`, `switch`) around the statement being walked.
+    branches: u32,
+    /// Per partition on `stack`, `branches` when it began.
+    entered_at: Vec<u32>,
+    /// Per local, the partitions in which a reference of it was seen.
+    seen_in: Vec<Vec<u32>>,
+    /// Per local, the partitions whose first reference of it is an unconditional plain write.
+    set_first: &'w mut Vec<Vec<u32>>,
 }
 
 impl RefWalker<'_> {
@@ -249,9 +300,33 @@ impl RefWalker<'_> {
             self.spans.push((p.level, lo, hi));
             self.next += 1;
             self.stack.push(self.next);
+            self.entered_at.push(self.branches);
             self.stmt(&p.body);
             self.stack.pop();
+            self.entered_at.pop();
             return;
+        }
+        // A branch on a value of the program makes what it contains conditional.
+        match &s.kind {
+            StmtKind::If(cond, ..) | StmtKind::Switch { cond, .. } => {
+                let mut guard = true;
+                crate::ir::visit::visit_exprs(cond, &mut |x| match &x.kind {
+                    ExprKind::Local(l) => guard &= self.model.get(l.0 as usize).copied().unwrap_or(false),
+                    ExprKind::Int(_) | ExprKind::Unary(..) | ExprKind::Binary(..) | ExprKind::Cast(_) => {}
+                    _ => guard = false,
+                });
+                if !guard {
+                    self.expr(cond);
+                    self.branches += 1;
+                    crate::ir::visit::stmt_parts(s, &mut |part| match part {
+                        crate::ir::visit::Part::Stmt(x) => self.stmt(x),
+                        crate::ir::visit::Part::Expr(_) => {}
+                    });
+                    self.branches -= 1;
+                    return;
+                }
+            }
+            _ => {}
         }
         crate::ir::visit::stmt_parts(s, &mut |part| match part {
             crate::ir::visit::Part::Stmt(x) => self.stmt(x),
@@ -260,13 +335,23 @@ impl RefWalker<'_> {
     }
 
     fn expr(&mut self, e: &Expr) {
+        // The value of an assignment is evaluated before the store: the stores of `e` come
+        // after its reads.
+        let mut stores = Vec::new();
         crate::ir::visit::visit_exprs(e, &mut |x| {
             match &x.kind {
-                ExprKind::Local(l) => self.reference(*l, false),
-                ExprKind::Assign { place: Place::Local(l), .. } | ExprKind::CompoundAssign { place: Place::Local(l), .. } | ExprKind::IncDec { place: Place::Local(l), .. } => self.reference(*l, true),
+                ExprKind::Local(l) => self.reference(*l, false, false),
+                ExprKind::Assign { place: Place::Local(l), .. } => stores.push(*l),
+                ExprKind::CompoundAssign { place: Place::Local(l), .. } | ExprKind::IncDec { place: Place::Local(l), .. } => {
+                    self.reference(*l, false, false);
+                    self.reference(*l, true, false);
+                }
                 _ => {}
             }
         });
+        for l in stores {
+            self.reference(l, true, true);
+        }
         // Statements inside expressions (initializers, statement expressions).
         let mut inner = Vec::new();
         crate::ir::visit::visit_exprs(e, &mut |x| inner.extend(crate::ir::visit::expr_stmts(x).iter()));
@@ -275,16 +360,24 @@ impl RefWalker<'_> {
         }
     }
 
-    fn reference(&mut self, l: LocalId, write: bool) {
+    /// A reference of local `l` (`plain`: a store of a whole new value).
+    fn reference(&mut self, l: LocalId, write: bool, plain: bool) {
         let i = l.0 as usize;
         if i >= self.refs.len() {
             return;
         }
-        if write {
-            for &p in &self.stack {
-                if !self.written_in[i].contains(&p) {
-                    self.written_in[i].push(p);
+        for (k, &p) in self.stack.iter().enumerate() {
+            if !self.seen_in[i].contains(&p) {
+                self.seen_in[i].push(p);
+                if write && plain && self.entered_at.get(k).is_some_and(|&b| b == self.branches) {
+                    self.set_first[i].push(p);
                 }
+            }
+        }
+        let within = if write { &mut self.written_in[i] } else { &mut self.read_in[i] };
+        for &p in &self.stack {
+            if !within.contains(&p) {
+                within.push(p);
             }
         }
         if !self.refs[i].contains(&self.stack) {

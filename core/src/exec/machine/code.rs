@@ -248,13 +248,18 @@ pub struct CFunc {
     pub(in crate::exec) memory_locals: Vec<MemLocal>,
     pub(in crate::exec) params: Vec<ParamCopy>,
     pub local_names: Vec<String>,
-    /// What made each local (indexed like `local_names`): findings name a program variable,
-    /// never a local the passes made (`ir::LocalRole`).
-    pub local_roles: Vec<crate::ir::LocalRole>,
+    /// The program variable each local is, or is a thread's copy of (indexed like
+    /// `local_names`); `None` for a local the passes made (`ir::LocalRole`): findings name
+    /// only the reader's variables.
+    pub program_names: Vec<Option<String>>,
     /// Checking executable: the locals declared in the loop body of a worker or vector
     /// partition, with its level: one variable per worker or per lane, which the frame holds
     /// once (`compile::checking`).
     pub thread_locals: Vec<(u32, crate::ir::acc::Level)>,
+    /// Checking executable: some register locals live in memory because the threads of a
+    /// worker or vector partition share them (`compile::checking::partition_shared_locals`):
+    /// the kernel is checked access by access, since a footprint proof sees only memory.
+    pub shares_locals: bool,
     /// Where each local lives, indexed like `local_names` (for `exec/inspect.rs`).
     pub(crate) homes: Vec<Home>,
     pub variadic: bool,
