@@ -41,14 +41,30 @@ impl SourceMap {
         Self::default()
     }
 
-    /// The id of `name`, adding it (and reading its text from disk) the first time.
+    /// The id of `name`, adding it the first time without its text: a name from a line marker
+    /// or a message, which a program chooses freely (`#line 1 "/etc/passwd"`), so nothing is read
+    /// from disk for it (issue 14). Messages at it carry `name:line`, without a snippet.
     pub fn file_id(&mut self, name: &str) -> FileId {
-        if let Some(i) = self.files.iter().position(|f| f.name == name) {
-            return FileId(i as u32);
+        if let Some(id) = self.find(name) {
+            return id;
         }
-        let text = std::fs::read(name).ok().map(|b| Arc::from(String::from_utf8_lossy(&b).as_ref()));
-        self.files.push(SourceFile { name: name.to_string(), text, fortran: None });
+        self.files.push(SourceFile { name: name.to_string(), text: None, fortran: None });
         FileId(self.files.len() as u32 - 1)
+    }
+
+    /// The id of `name`, a file the program is made of (a file named on the command line, or
+    /// one the preprocessor read), with its text read from disk for snippets the first time.
+    pub fn read_file_id(&mut self, name: &str) -> FileId {
+        let id = self.file_id(name);
+        if let Some(f) = self.files.get_mut(id.0 as usize).filter(|f| f.text.is_none()) {
+            f.text = std::fs::read(name).ok().map(|b| Arc::from(String::from_utf8_lossy(&b).as_ref()));
+        }
+        id
+    }
+
+    /// The id of `name` when it is in the map.
+    pub fn find(&self, name: &str) -> Option<FileId> {
+        self.files.iter().position(|f| f.name == name).map(|i| FileId(i as u32))
     }
 
     pub fn file(&self, id: FileId) -> Option<&SourceFile> {

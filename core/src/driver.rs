@@ -71,8 +71,16 @@ fn dialect_translations(u: &frontend::ParsedUnit) -> Vec<Diagnostic> {
         let pragma = "#pragma acc";
         let equivalent = |id: &u32| u.directives.get(*id as usize).map(|d| format!("{pragma} {}", d.text)).unwrap_or_default();
         let mut parts: Vec<String> = site.before.iter().map(equivalent).collect();
-        parts.push(if site.marker == frontend::MarkerKind::Label || !site.text.is_empty() { format!("{pragma} {}", site.text) } else { "nothing (no run-time effect)".into() });
-        parts.extend(site.after.iter().map(|id| format!("{} (after the construct)", equivalent(id))));
+        parts.push(if site.on_host {
+            // A `host` loop of a split region (1.3 §2.4.1.1): no directive, the loop runs on the host.
+            "the loop itself, on the host (no directive)".into()
+        } else if site.marker == frontend::MarkerKind::Label || !site.text.is_empty() {
+            format!("{pragma} {}", site.text)
+        } else {
+            "nothing (no run-time effect)".into()
+        });
+        let after = if site.on_host { "after the loop" } else { "after the construct" };
+        parts.extend(site.after.iter().map(|id| format!("{} ({after})", equivalent(id))));
         let mut d = Diagnostic::error("dialect", format!("PGI 1.3 `{pragma} {original}` is OpenACC 2.0 `{}`", parts.join("`; `")), site.loc);
         d.severity = crate::diag::Severity::Note;
         for n in &site.dialect_notes {

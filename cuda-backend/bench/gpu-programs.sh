@@ -25,7 +25,9 @@ one() {  # program -> PASS/FAIL line
   grep -q -E 'expect: data-race' $f && { echo "SKIP $f (racy by design)"; return; }
   [ -n "$(hdr $f gpu)" ] && { echo "SKIP $f ($(hdr $f gpu))"; return; }
   flags=$(hdr $f accsim-flags)
-  err=$(mktemp); out=$(timeout 120 $B run --device cuda $flags $f 2>$err); rc=$?
+  # A program that reads standard input has it in NAME.stdin (samples/fortran/63_read_input).
+  input=${f%.*}.stdin; [ -f "$input" ] || input=/dev/null
+  err=$(mktemp); out=$(timeout 120 $B run --device cuda $flags $f 2>$err <$input); rc=$?
   if [ $rc = 0 ] && [ "$out" = "$(cat $exp)" ]; then echo "PASS $f"; else echo "FAIL $f rc=$rc $(grep -m1 -E 'error|unsupported|not supported' $err | cut -c1-200)"; fi; rm -f $err
 }
 export -f one hdr; export B

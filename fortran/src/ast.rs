@@ -21,6 +21,11 @@ pub enum Expr {
     /// `(items, var = lo, hi[, step])` inside an I/O list or constructor.
     ImpliedDo { items: Vec<Expr>, var: String, lo: Box<Expr>, hi: Box<Expr>, step: Option<Box<Expr>> },
     Paren(Box<Expr>),
+    /// `base%name` or `base%name(subscripts)`: a component of a derived-type value (Fortran 2003
+    /// §6.1.2, structure components).
+    Component(Box<Expr>, String, Option<Vec<Arg>>),
+    /// `designator(lo:hi)` after an array element or component: a substring (Fortran 2003 §6.1.1).
+    Substring(Box<Expr>, Option<Box<Expr>>, Option<Box<Expr>>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -38,8 +43,22 @@ pub struct TypeSpec {
     pub base: String,
     /// Kind expression, if given (`real(8)`, `integer(kind=ik)`, `real*8`).
     pub kind: Option<Expr>,
-    /// Character length (`character(len=10)`, `character*10`); `None` for `len=*`? No: `Star`.
+    /// Character length (`character(len=10)`, `character*10`, `len=*` is `Star`).
     pub len: Option<LenSpec>,
+    /// `type(name)`: the derived type's name (`base` is `type`).
+    pub derived: Option<String>,
+}
+
+/// A derived-type definition (Fortran 2003 §4.5.1): `type name` … `end type`, its components
+/// declared like variables.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeDef {
+    pub name: String,
+    pub components: Vec<Decl>,
+    /// How many of the unit's declarations come before the definition (kinds and bounds of the
+    /// components may use named constants declared before it).
+    pub after_decls: usize,
+    pub line: u32,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -117,6 +136,10 @@ pub struct Unit {
     pub spec_directives: Vec<(u32, String)>,
     /// `data` statements (Fortran 2003 §5.2.5): objects and values, in order.
     pub data: Vec<DataStmt>,
+    /// Derived-type definitions of the specification part.
+    pub types: Vec<TypeDef>,
+    /// `common` statements, one entry per block named in them.
+    pub commons: Vec<CommonBlock>,
     pub line: u32,
     pub end_line: u32,
 }
@@ -133,6 +156,8 @@ pub enum StmtKind {
     /// `print fmt, items` / `write(unit, fmt) items`; `fmt` `None` is list-directed (`*`).
     /// `advance` is false for `advance='no'`.
     Print { unit: Option<Expr>, fmt: Option<Expr>, items: Vec<Expr>, advance: bool },
+    /// List-directed `read *, items` / `read(*, *[, iostat=v]) items` from standard input.
+    Read { items: Vec<Expr>, iostat: Option<Expr> },
     Call(String, Vec<Arg>),
     If { arms: Vec<(Expr, Vec<Stmt>)>, otherwise: Option<Vec<Stmt>> },
     Do { name: Option<String>, var: String, lo: Expr, hi: Expr, step: Option<Expr>, body: Vec<Stmt> },
@@ -168,5 +193,14 @@ pub struct DataStmt {
     pub objects: Vec<Expr>,
     /// Values with their repeat counts (`3*0.0` is `(3, 0.0)`).
     pub values: Vec<(u32, Expr)>,
+    pub line: u32,
+}
+
+/// The variables a `common` statement puts in one block (Fortran 2003 §5.5.2), in order, with
+/// the array specs given there; `name` is empty for blank common.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CommonBlock {
+    pub name: String,
+    pub members: Vec<(String, Option<Vec<Dim>>)>,
     pub line: u32,
 }

@@ -225,15 +225,29 @@ impl<'a> Cursor<'a> {
             Tok::Dot(d) if d == "true" => Ok(Expr::Logical(true)),
             Tok::Dot(d) if d == "false" => Ok(Expr::Logical(false)),
             Tok::Name(n) => {
-                if self.is_p("(") {
+                let mut e = if self.is_p("(") {
                     self.pos += 1;
                     let args = self.args(")")?;
-                    Ok(Expr::Apply(n, args))
-                } else if self.is_p("%") {
-                    Err((self.col(), "derived-type components (`%`) are not supported by accsim's Fortran front-end".into()))
+                    Expr::Apply(n, args)
                 } else {
-                    Ok(Expr::Name(n))
+                    Expr::Name(n)
+                };
+                // Structure components (Fortran 2003 §6.1.2): `a(i)%b%c(j)`.
+                while self.eat_p("%") {
+                    let part = self.name()?;
+                    let args = if self.eat_p("(") { Some(self.args(")")?) } else { None };
+                    e = Expr::Component(Box::new(e), part, args);
                 }
+                // A substring of an array element or component (§6.1.1): `names(i)(1:3)`.
+                if matches!(e, Expr::Apply(..) | Expr::Component(_, _, Some(_))) && self.is_p("(") {
+                    let col = self.col();
+                    self.pos += 1;
+                    match self.args(")")?.as_slice() {
+                        [Arg::Range(lo, hi, None)] => e = Expr::Substring(Box::new(e), lo.clone().map(Box::new), hi.clone().map(Box::new)),
+                        _ => return Err((col, "expected a substring range `(lo:hi)`".into())),
+                    }
+                }
+                Ok(e)
             }
             Tok::P("(/") => {
                 let items = self.items("/)")?;

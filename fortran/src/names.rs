@@ -446,6 +446,14 @@ pub fn fortran_text(e: &Expr) -> String {
             format!("({}, {var} = {}, {}{s})", items.iter().map(fortran_text).collect::<Vec<_>>().join(", "), fortran_text(lo), fortran_text(hi))
         }
         Expr::Paren(x) => format!("({})", fortran_text(x)),
+        Expr::Substring(base, lo, hi) => {
+            let p = |x: &Option<Box<Expr>>| x.as_ref().map(|e| fortran_text(e)).unwrap_or_default();
+            format!("{}({}:{})", fortran_text(base), p(lo), p(hi))
+        }
+        Expr::Component(base, part, args) => match args {
+            Some(a) => format!("{}%{}", fortran_text(base), fortran_text(&Expr::Apply(part.clone(), a.clone()))),
+            None => format!("{}%{part}", fortran_text(base)),
+        },
     }
 }
 

@@ -150,7 +150,7 @@ fn end_of(toks: &[Token]) -> Option<String> {
         Some(Tok::Name(n)) => n.as_str(),
         _ => return None,
     };
-    const JOINED: [&str; 9] = ["do", "if", "select", "program", "module", "subroutine", "function", "where", "interface"];
+    const JOINED: [&str; 10] = ["do", "if", "select", "program", "module", "subroutine", "function", "where", "interface", "type"];
     if first == "end" {
         return Some(match toks.get(1).map(|t| &t.tok) {
             Some(Tok::Name(n)) => n.clone(),
@@ -163,6 +163,37 @@ fn end_of(toks: &[Token]) -> Option<String> {
         }
     }
     None
+}
+
+/// The index of the token after the designator starting at `at`: a name, then any number of
+/// parenthesized subscript lists and `%component` parts.
+fn designator_end(toks: &[Token], at: usize) -> usize {
+    let mut j = at + 1;
+    loop {
+        if matches!(toks.get(j).map(|t| &t.tok), Some(Tok::P("("))) {
+            let mut depth = 0;
+            while j < toks.len() {
+                match toks[j].tok {
+                    Tok::P("(") | Tok::P("(/") => depth += 1,
+                    Tok::P(")") | Tok::P("/)") => {
+                        depth -= 1;
+                        if depth == 0 {
+                            j += 1;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            continue;
+        }
+        if matches!(toks.get(j).map(|t| &t.tok), Some(Tok::P("%"))) && matches!(toks.get(j + 1).map(|t| &t.tok), Some(Tok::Name(_))) {
+            j += 2;
+            continue;
+        }
+        return j;
+    }
 }
 
 const TYPE_WORDS: [&str; 7] = ["integer", "real", "doubleprecision", "double", "complex", "logical", "character"];
@@ -263,6 +294,8 @@ impl<'a> Parser<'a> {
             contains: Vec::new(),
             spec_directives: Vec::new(),
             data: Vec::new(),
+            types: Vec::new(),
+            commons: Vec::new(),
             line,
             end_line: line,
         }))
@@ -290,6 +323,8 @@ impl<'a> Parser<'a> {
                 contains: Vec::new(),
                 spec_directives: Vec::new(),
                 data: Vec::new(),
+                types: Vec::new(),
+                commons: Vec::new(),
                 line: first.line,
                 end_line: first.line,
             },
@@ -351,7 +386,7 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 continue;
             }
-            if matches!(c.peek_at(1), Some(Tok::P("("))) && !TYPE_WORDS.contains(&w.as_str()) && !["dimension", "intent", "allocatable"].contains(&w.as_str()) {
+            if matches!(c.peek_at(1), Some(Tok::P("("))) && !TYPE_WORDS.contains(&w.as_str()) && !["dimension", "intent", "allocatable", "type"].contains(&w.as_str()) {
                 return Ok(());
             }
             match w.as_str() {
@@ -420,11 +455,75 @@ impl<'a> Parser<'a> {
                     let stmt = data_statement(&ln.toks[c.pos..], line)?;
                     unit.data.push(stmt);
                 }
-                "dimension" | "allocatable" | "intent" | "parameter" | "common" | "equivalence" | "namelist" | "type" | "interface" | "format" | "target" | "pointer" | "optional" => {
+                // A derived-type definition (Fortran 2003 §4.5.1): `type [, access] [::] name`,
+                // component declarations, `end type [name]`.
+                "type" if !matches!(c.peek_at(1), Some(Tok::P("("))) => {
+                    c.pos += 1;
+                    while c.eat_p(",") {
+                        let a = c.name().or_else(|e| err(line, e))?;
+                        if a != "public" && a != "private" {
+                            return err(line, (c.col(), format!("the `{a}` attribute of a derived type is not supported by accsim's Fortran front-end")));
+                        }
+                    }
+                    c.eat_p("::");
+                    let name = c.name().or_else(|e| err(line, e))?;
+                    c.expect_end().or_else(|e| err(line, e))?;
+                    let mut components = Vec::new();
+                    loop {
+                        self.pos += 1;
+                        let Some(next) = self.peek() else { return err(line, (0, format!("the definition of type `{name}` has no `end type`"))) };
+                        if next.directive {
+                            return err(next.line, (0, format!("`!$acc {}` inside the definition of type `{name}`", next.text.trim())));
+                        }
+                        let nl = self.line(next)?;
+                        if end_of(&nl.toks).as_deref() == Some("type") {
+                            break;
+                        }
+                        let mut cc = Cursor::new(&nl.toks, nl.end_col);
+                        match cc.peek() {
+                            Some(Tok::Name(w)) if (w == "sequence" || w == "private") && cc.peek_at(1).is_none() => {}
+                            Some(Tok::Name(w)) if TYPE_WORDS.contains(&w.as_str()) || w == "type" => components.push(self.type_declaration(&mut cc, next.line)?),
+                            _ => return err(next.line, (0, format!("expected a component declaration or `end type` in the definition of type `{name}`"))),
+                        }
+                    }
+                    unit.types.push(TypeDef { name, components, after_decls: unit.decls.len(), line });
+                }
+                // `common [/name/] list [[,] /name/ list]…` (Fortran 2003 §5.5.2).
+                "common" => {
+                    c.pos += 1;
+                    let mut block = String::new();
+                    let mut members: Vec<(String, Option<Vec<Dim>>)> = Vec::new();
+                    let mut first = true;
+                    loop {
+                        let named = if c.eat_p("//") {
+                            Some(String::new())
+                        } else if c.eat_p("/") {
+                            let n = c.name().or_else(|e| err(line, e))?;
+                            c.expect_p("/").or_else(|e| err(line, e))?;
+                            Some(n)
+                        } else {
+                            None
+                        };
+                        if let Some(n) = named {
+                            if !first || !members.is_empty() {
+                                unit.commons.push(CommonBlock { name: std::mem::take(&mut block), members: std::mem::take(&mut members), line });
+                            }
+                            block = n;
+                        }
+                        first = false;
+                        let name = c.name().or_else(|e| err(line, e))?;
+                        let dims = if c.eat_p("(") { Some(self.dims(&mut c).or_else(|e| err(line, e))?) } else { None };
+                        members.push((name, dims));
+                        if c.at_end() {
+                            break;
+                        }
+                        c.eat_p(",");
+                    }
+                    unit.commons.push(CommonBlock { name: block, members, line });
+                }
+                "dimension" | "allocatable" | "intent" | "parameter" | "equivalence" | "namelist" | "interface" | "format" | "target" | "pointer" | "optional" => {
                     let what = match w.as_str() {
-                        "type" => "derived types (`type`)",
                         "interface" => "generic interface blocks (`interface name`)",
-                        "common" => "`common` blocks",
                         "equivalence" => "`equivalence`",
                         "namelist" => "`namelist`",
                         "format" => "`format` statements",
@@ -433,61 +532,67 @@ impl<'a> Parser<'a> {
                     };
                     return err(line, (0, format!("{what} are not supported by accsim's Fortran front-end")));
                 }
-                _ if TYPE_WORDS.contains(&w.as_str()) => {
-                    let ty = self.type_spec(&mut c).or_else(|e| err(line, e))?;
-                    let mut attrs = Attrs::default();
-                    while c.eat_p(",") {
-                        let a = c.name().or_else(|e| err(line, e))?;
-                        match a.as_str() {
-                            "parameter" => attrs.parameter = true,
-                            "allocatable" => attrs.allocatable = true,
-                            "save" => attrs.save = true,
-                            "optional" => attrs.optional = true,
-                            "intent" => {
-                                c.expect_p("(").or_else(|e| err(line, e))?;
-                                let mut i = c.name().or_else(|e| err(line, e))?;
-                                if i == "in" && c.eat_name("out") {
-                                    i = "inout".into();
-                                }
-                                c.expect_p(")").or_else(|e| err(line, e))?;
-                                attrs.intent = Some(i);
-                            }
-                            "dimension" => {
-                                c.expect_p("(").or_else(|e| err(line, e))?;
-                                attrs.dims = Some(self.dims(&mut c).or_else(|e| err(line, e))?);
-                            }
-                            "value" | "target" | "pointer" | "external" => {
-                                return err(line, (c.col(), format!("the `{a}` attribute is not supported by accsim's Fortran front-end")));
-                            }
-                            _ => attrs.other.push(a),
-                        }
-                    }
-                    c.eat_p("::");
-                    let mut entities = Vec::new();
-                    loop {
-                        let name = c.name().or_else(|e| err(line, e))?;
-                        let dims = if c.eat_p("(") { Some(self.dims(&mut c).or_else(|e| err(line, e))?) } else { None };
-                        let len = if c.eat_p("*") { Some(self.len_value(&mut c).or_else(|e| err(line, e))?) } else { None };
-                        let init = if c.eat_p("=") {
-                            Some(c.expr().or_else(|e| err(line, e))?)
-                        } else if c.is_p("=>") {
-                            return err(line, (c.col(), "pointer initialisation is not supported by accsim's Fortran front-end".into()));
-                        } else {
-                            None
-                        };
-                        entities.push(Entity { name, dims, len, init, line });
-                        if !c.eat_p(",") {
-                            break;
-                        }
-                    }
-                    c.expect_end().or_else(|e| err(line, e))?;
-                    unit.decls.push(Decl { ty, attrs, entities, line });
+                _ if TYPE_WORDS.contains(&w.as_str()) || w == "type" => {
+                    let decl = self.type_declaration(&mut c, line)?;
+                    unit.decls.push(decl);
                 }
                 _ => return Ok(()),
             }
             self.pos += 1;
         }
         Ok(())
+    }
+
+    /// A type declaration statement (Fortran 2003 §5.1): type, attributes, entities.
+    fn type_declaration(&self, c: &mut Cursor, line: u32) -> Result<Decl, ParseError> {
+        let ty = self.type_spec(c).or_else(|e| err(line, e))?;
+        let mut attrs = Attrs::default();
+        while c.eat_p(",") {
+            let a = c.name().or_else(|e| err(line, e))?;
+            match a.as_str() {
+                "parameter" => attrs.parameter = true,
+                "allocatable" => attrs.allocatable = true,
+                "save" => attrs.save = true,
+                "optional" => attrs.optional = true,
+                "intent" => {
+                    c.expect_p("(").or_else(|e| err(line, e))?;
+                    let mut i = c.name().or_else(|e| err(line, e))?;
+                    if i == "in" && c.eat_name("out") {
+                        i = "inout".into();
+                    }
+                    c.expect_p(")").or_else(|e| err(line, e))?;
+                    attrs.intent = Some(i);
+                }
+                "dimension" => {
+                    c.expect_p("(").or_else(|e| err(line, e))?;
+                    attrs.dims = Some(self.dims(c).or_else(|e| err(line, e))?);
+                }
+                "value" | "target" | "pointer" | "external" => {
+                    return err(line, (c.col(), format!("the `{a}` attribute is not supported by accsim's Fortran front-end")));
+                }
+                _ => attrs.other.push(a),
+            }
+        }
+        c.eat_p("::");
+        let mut entities = Vec::new();
+        loop {
+            let name = c.name().or_else(|e| err(line, e))?;
+            let dims = if c.eat_p("(") { Some(self.dims(c).or_else(|e| err(line, e))?) } else { None };
+            let len = if c.eat_p("*") { Some(self.len_value(c).or_else(|e| err(line, e))?) } else { None };
+            let init = if c.eat_p("=") {
+                Some(c.expr().or_else(|e| err(line, e))?)
+            } else if c.is_p("=>") {
+                return err(line, (c.col(), "pointer initialisation is not supported by accsim's Fortran front-end".into()));
+            } else {
+                None
+            };
+            entities.push(Entity { name, dims, len, init, line });
+            if !c.eat_p(",") {
+                break;
+            }
+        }
+        c.expect_end().or_else(|e| err(line, e))?;
+        Ok(Decl { ty, attrs, entities, line })
     }
 
     fn len_value(&self, c: &mut Cursor) -> PResult<LenSpec> {
@@ -512,6 +617,13 @@ impl<'a> Parser<'a> {
     /// `integer`, `real(8)`, `real*8`, `double precision`, `character(len=n)`, `character*10`.
     fn type_spec(&self, c: &mut Cursor) -> PResult<TypeSpec> {
         let mut base = c.name()?;
+        if base == "type" {
+            // `type(name)`: a derived type (Fortran 2003 §5.1.1.1).
+            c.expect_p("(")?;
+            let name = c.name()?;
+            c.expect_p(")")?;
+            return Ok(TypeSpec { base, kind: None, len: None, derived: Some(name) });
+        }
         if base == "double" {
             if !c.eat_name("precision") {
                 return Err((c.col(), "expected `precision` after `double`".into()));
@@ -565,7 +677,7 @@ impl<'a> Parser<'a> {
                 c.expect_p(")")?;
             }
         }
-        Ok(TypeSpec { base, kind, len })
+        Ok(TypeSpec { base, kind, len, derived: None })
     }
 
     /// Array spec after `(` up to `)` (consumed).
@@ -671,26 +783,9 @@ impl<'a> Parser<'a> {
             cname = Some(n.clone());
             c.pos += 2;
         }
-        // Assignment first: `name = …` or `name(…) = …`.
+        // Assignment first: `name = …`, `name(…) = …`, `name(…)%component(…) = …`.
         if let Some(Tok::Name(_)) = c.peek() {
-            let mut j = c.pos + 1;
-            if matches!(toks.get(j).map(|t| &t.tok), Some(Tok::P("("))) {
-                let mut depth = 0;
-                while j < toks.len() {
-                    match toks[j].tok {
-                        Tok::P("(") | Tok::P("(/") => depth += 1,
-                        Tok::P(")") | Tok::P("/)") => {
-                            depth -= 1;
-                            if depth == 0 {
-                                j += 1;
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                    j += 1;
-                }
-            }
+            let j = designator_end(toks, c.pos);
             if matches!(toks.get(j).map(|t| &t.tok), Some(Tok::P("="))) {
                 let lhs = c.expr().or_else(|e| err(line, e))?;
                 c.expect_p("=").or_else(|e| err(line, e))?;
@@ -698,8 +793,8 @@ impl<'a> Parser<'a> {
                 c.expect_end().or_else(|e| err(line, e))?;
                 return Ok(StmtKind::Assign(lhs, rhs));
             }
-            if matches!(toks.get(j).map(|t| &t.tok), Some(Tok::P("%"))) {
-                return err(line, (toks[j].col, "derived-type components (`%`) are not supported by accsim's Fortran front-end".into()));
+            if matches!(toks.get(j).map(|t| &t.tok), Some(Tok::P("=>"))) {
+                return err(line, (toks[j].col, "pointer assignment (`=>`) is not supported by accsim's Fortran front-end".into()));
             }
         }
         let w = match c.peek() {
@@ -894,6 +989,55 @@ impl<'a> Parser<'a> {
                 c.expect_end().map_err(|r| perr(line, r))?;
                 StmtKind::Print { unit, fmt, items, advance }
             }
+            // List-directed input from standard input (Fortran 2003 §9.5, §10.9.1).
+            "read" => {
+                let unsupported_form = |c: &Cursor| err(line, (c.col(), "`read` from a unit other than `*` or 5 (standard input) or with a format other than `*` (list-directed) is not supported by accsim's Fortran front-end".to_string()));
+                let mut iostat = None;
+                if c.eat_p("(") {
+                    let mut position = 0;
+                    loop {
+                        let key = if let (Some(Tok::Name(n)), Some(Tok::P("="))) = (c.peek(), c.peek_at(1)) {
+                            let n = n.clone();
+                            c.pos += 2;
+                            n
+                        } else {
+                            (if position == 0 { "unit" } else { "fmt" }).to_string()
+                        };
+                        position += 1;
+                        match key.as_str() {
+                            "unit" => {
+                                if matches!(c.peek(), Some(Tok::Int(d, None)) if d == "5") {
+                                    c.pos += 1;
+                                } else if !c.eat_p("*") {
+                                    return unsupported_form(&c);
+                                }
+                            }
+                            "fmt" => {
+                                if !c.eat_p("*") {
+                                    return unsupported_form(&c);
+                                }
+                            }
+                            "iostat" => iostat = Some(c.expr().map_err(|r| perr(line, r))?),
+                            other => return err(line, (c.col(), format!("the `{other}=` specifier of `read` is not supported by accsim's Fortran front-end"))),
+                        }
+                        if c.eat_p(")") {
+                            break;
+                        }
+                        c.expect_p(",").map_err(|r| perr(line, r))?;
+                    }
+                    c.eat_p(",");
+                } else {
+                    if !c.eat_p("*") {
+                        return unsupported_form(&c);
+                    }
+                    if !c.at_end() {
+                        c.expect_p(",").map_err(|r| perr(line, r))?;
+                    }
+                }
+                let items = if c.at_end() { Vec::new() } else { self.io_items(&mut c, line)? };
+                c.expect_end().map_err(|r| perr(line, r))?;
+                StmtKind::Read { items, iostat }
+            }
             "call" => {
                 let name = c.name().map_err(|r| perr(line, r))?;
                 let args = if c.eat_p("(") { c.args(")").map_err(|r| perr(line, r))? } else { Vec::new() };
@@ -981,7 +1125,7 @@ impl<'a> Parser<'a> {
             }
             // Collected before parsing ([`format_statements`]); nothing to run.
             "format" if label.is_some() => StmtKind::Continue,
-            "read" | "open" | "close" | "inquire" | "rewind" | "backspace" | "nullify" | "forall" | "format" | "associate" | "block" | "entry" => {
+            "open" | "close" | "inquire" | "rewind" | "backspace" | "nullify" | "forall" | "format" | "associate" | "block" | "entry" => {
                 return err(line, (0, format!("the `{w}` statement is not supported by accsim's Fortran front-end")));
             }
             _ if TYPE_WORDS.contains(&w.as_str()) || matches!(w.as_str(), "use" | "implicit") => {
@@ -1051,7 +1195,9 @@ impl<'a> Parser<'a> {
         };
         let (body, end_line) = match (w0, w1) {
             ("end", _) => return err(line, (0, format!("`!$acc {text}` does not close an open construct"))),
-            ("parallel", "loop") | ("kernels", "loop") | ("loop", _) => {
+            // PGI Accelerator 1.3 (seeds/004 §2.4, §2.5): `!$acc do` and `!$acc region do` own
+            // the `do` loop that follows, as `loop` does.
+            ("parallel", "loop") | ("kernels", "loop") | ("loop", _) | ("region", "do") | ("do", _) => {
                 let Some(next) = self.peek() else { return err(line, (0, format!("`!$acc {text}` must be followed by a `do` loop"))) };
                 let nl = next.line;
                 let s = self.stmt()?;
@@ -1072,7 +1218,13 @@ impl<'a> Parser<'a> {
                 }
                 (Some(s), end_line)
             }
-            ("parallel", _) | ("kernels", _) | ("data", _) | ("host_data", _) => {
+            // 1.3 §2.3.1, §2.3.2: `!$acc region` … `!$acc end region`, `!$acc data region` …
+            // `!$acc end data region`.
+            ("data", "region") => {
+                let (b, e) = region(self, "data region")?;
+                (Some(b), e)
+            }
+            ("parallel", _) | ("kernels", _) | ("data", _) | ("host_data", _) | ("region", _) => {
                 let (b, e) = region(self, w0)?;
                 (Some(b), e)
             }

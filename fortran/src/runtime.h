@@ -625,3 +625,137 @@ static void _ff_end_noadvance(void) {
     _ff_advance(1);
     _ff_pending_x = 0;
 }
+
+/* List-directed input from standard input (Fortran 2003 §10.9.1, libgfortran's behaviour): each
+   `read` statement starts at the next record and, when done, skips the rest of the last record
+   it read from; values are separated by blanks, a comma or ends of records; an empty value
+   between commas (a null value) and the values after a slash leave their items unchanged.
+   Without `iostat=`, the end of the input or a value that is not of the item's type ends the
+   program with gfortran's message and exit status 2; with it, the statement stops and `iostat`
+   is -1 (end of file) or 5010 (a bad value, libgfortran's LIBERROR_READ_VALUE). */
+static int _fi_status;
+static int _fi_has_iostat;
+static int _fi_slash;
+static int _fi_item;
+static int _fi_last = '\n';
+static int _fi_pushed = -2;
+static long _fi_line;
+static const char *_fi_file;
+static int _fi_getc(void) {
+    int c;
+    if (_fi_pushed != -2) {
+        c = _fi_pushed;
+        _fi_pushed = -2;
+    } else {
+        c = getchar();
+    }
+    _fi_last = c;
+    return c;
+}
+static void _fi_begin(int has_iostat, long line, const char *file) {
+    _fi_status = 0;
+    _fi_has_iostat = has_iostat;
+    _fi_slash = 0;
+    _fi_item = 0;
+    _fi_line = line;
+    _fi_file = file;
+    _fi_last = 0;
+}
+static void _fi_fail(int status, const char *what) {
+    if (_fi_has_iostat) {
+        _fi_status = status;
+        return;
+    }
+    fflush(stdout);
+    fprintf(stderr, "At line %ld of file %s (unit = 5, file = 'stdin')\nFortran runtime error: %s\n", _fi_line, _fi_file, what);
+    exit(2);
+}
+/* The next value's text into buf (at most cap - 1 characters); 0 for a null value, after a
+   slash, or when the statement has failed. */
+static int _fi_token(char *buf, int cap) {
+    int c, n = 0;
+    _fi_item++;
+    if (_fi_status || _fi_slash) return 0;
+    do { c = _fi_getc(); } while (c == ' ' || c == '\t' || c == '\n' || c == '\r');
+    if (c == EOF) { _fi_fail(-1, "End of file"); return 0; }
+    if (c == '/') { _fi_slash = 1; return 0; }
+    if (c == ',') return 0;
+    if (c == '\'' || c == '"') {
+        int q = c;
+        for (;;) {
+            c = _fi_getc();
+            if (c == EOF || c == '\n') break;
+            if (c == q) {
+                c = _fi_getc();
+                if (c != q) break;
+            }
+            if (n < cap - 1) buf[n++] = (char)c;
+        }
+    } else {
+        while (c != EOF && c != ' ' && c != '\t' && c != ',' && c != '\n' && c != '\r' && c != '/') {
+            if (n < cap - 1) buf[n++] = (char)c;
+            c = _fi_getc();
+        }
+    }
+    buf[n] = 0;
+    /* The value separator: blanks, then a comma, a slash or the end of the record. */
+    while (c == ' ' || c == '\t' || c == '\r') c = _fi_getc();
+    if (c == '/') _fi_slash = 1;
+    else if (c != ',' && c != '\n' && c != EOF) { _fi_pushed = c; _fi_last = ' '; }
+    return 1;
+}
+/* libgfortran's wording for each kind of bad value. */
+static void _fi_bad(int kind) {
+    char msg[96];
+    if (kind == 0) snprintf(msg, sizeof msg, "Bad integer for item %d in list input", _fi_item);
+    else if (kind == 1) snprintf(msg, sizeof msg, "Bad real number in item %d of list input", _fi_item);
+    else snprintf(msg, sizeof msg, "Bad logical value while reading item %d", _fi_item);
+    _fi_fail(5010, msg);
+}
+static int _fi_int(long *out) {
+    char buf[128];
+    char *end;
+    long v;
+    if (!_fi_token(buf, sizeof buf)) return 0;
+    v = strtol(buf, &end, 10);
+    if (end == buf || *end) { _fi_bad(0); return 0; }
+    *out = v;
+    return 1;
+}
+static int _fi_real(double *out) {
+    char buf[128];
+    char *end, *p;
+    double v;
+    if (!_fi_token(buf, sizeof buf)) return 0;
+    for (p = buf; *p; p++) if (*p == 'd' || *p == 'D' || *p == 'q' || *p == 'Q') *p = 'e';
+    v = strtod(buf, &end);
+    if (end == buf || *end) { _fi_bad(1); return 0; }
+    *out = v;
+    return 1;
+}
+static int _fi_log(int *out) {
+    char buf[128];
+    const char *p;
+    if (!_fi_token(buf, sizeof buf)) return 0;
+    p = buf[0] == '.' ? buf + 1 : buf;
+    if (*p == 't' || *p == 'T') { *out = 1; return 1; }
+    if (*p == 'f' || *p == 'F') { *out = 0; return 1; }
+    _fi_bad(2);
+    return 0;
+}
+static int _fi_str(char *dst, long len) {
+    char buf[4096];
+    long n, i;
+    if (!_fi_token(buf, sizeof buf)) return 0;
+    n = (long)strlen(buf);
+    for (i = 0; i < len; i++) dst[i] = i < n ? buf[i] : ' ';
+    return 1;
+}
+static int _fi_end(void) {
+    int c = _fi_last;
+    if (!_fi_status) {
+        while (c != '\n' && c != EOF) c = _fi_getc();
+    }
+    _fi_last = '\n';
+    return _fi_status;
+}

@@ -447,9 +447,83 @@ impl Stepper {
                 device: fmt(&device),
                 coherence: states,
                 elements: bytes / size,
+                labels: Vec::new(),
             });
         }
+        self.fortran_names(view, &mut out);
         out
+    }
+
+    /// For a Fortran program: each mapped array and section under its Fortran name (`g(0:9,0:5)`,
+    /// `a(1:n)`), its elements by their subscripts in array element order (column-major), and
+    /// the bound variables of an allocatable or dummy array (`g_lb1`, `g_n1` in the translation,
+    /// mapped with it as its descriptor) as `lbound(g, 1)` and `size(g, 1)`. Bounds that are not
+    /// constant are read from those mapped bound variables.
+    fn fortran_names(&self, view: &MachineView<'_>, vars: &mut [MappedVar]) {
+        let Some(names) = self.c.map.file(self.c.main_file).and_then(|f| f.fortran.clone()) else { return };
+        let line = self.line_of(view.loc()).unwrap_or(0);
+        let value_of = |vars: &[MappedVar], cname: &str| -> Option<i64> { vars.iter().find(|m| m.name == cname).and_then(|m| m.host.first()).and_then(|v| v.trim().parse().ok()) };
+        let mut renamed = Vec::new();
+        for (i, m) in vars.iter().enumerate() {
+            let root: String = m.name.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            if let Some(v) = names.var(&root, line) {
+                if v.lbs.is_empty() {
+                    renamed.push((i, names.code(&m.name, line), Vec::new()));
+                    continue;
+                }
+                let known = |k: usize| -> Option<(i64, i64)> {
+                    let lb = v.lbs[k].or_else(|| value_of(vars, &format!("{root}_lb{}", k + 1)))?;
+                    let ext = v.exts[k].or_else(|| value_of(vars, &format!("{root}_n{}", k + 1)))?;
+                    Some((lb, ext))
+                };
+                let bounds: Option<Vec<(i64, i64)>> = (0..v.lbs.len()).map(known).collect();
+                // The entry's first element: `root[START:LENGTH]` with a constant start, or the whole array.
+                let start = match m.name.strip_prefix(&root) {
+                    Some("") => Some(0),
+                    Some(rest) => rest.strip_prefix('[').and_then(|r| r.split_once(':')).and_then(|(s, _)| constant_sum(s)),
+                    None => None,
+                };
+                let labels = match (bounds, start) {
+                    (Some(b), Some(start)) if b.iter().all(|(_, e)| *e > 0) => (0..m.host.len() as i64)
+                        .map(|k| {
+                            let mut linear = start + k;
+                            let subs: Vec<String> = b
+                                .iter()
+                                .map(|(lb, ext)| {
+                                    let s = lb + linear % ext;
+                                    linear /= ext;
+                                    s.to_string()
+                                })
+                                .collect();
+                            format!("({})", subs.join(","))
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                renamed.push((i, names.code(&m.name, line), labels));
+                continue;
+            }
+            // A bound variable of an array: `NAME_lbK` / `NAME_nK`.
+            for (suffix, what) in [("_lb", "lbound"), ("_n", "size")] {
+                if let Some((array, k)) = root.rsplit_once(suffix).filter(|(_, k)| !k.is_empty() && k.chars().all(|c| c.is_ascii_digit())) {
+                    if let Some(v) = names.var(array, line) {
+                        renamed.push((i, format!("{what}({}, {k})", v.fname), Vec::new()));
+                        break;
+                    }
+                }
+            }
+        }
+        let mut descriptor = vec![false; vars.len()];
+        for (i, name, labels) in renamed {
+            descriptor[i] = name.starts_with("lbound(") || name.starts_with("size(");
+            vars[i].name = name;
+            vars[i].labels = labels;
+        }
+        // Arrays first (the panel shows the first three side by side), then scalars, then bounds.
+        let mut order: Vec<usize> = (0..vars.len()).collect();
+        order.sort_by_key(|&i| if descriptor[i] { 2 } else if vars[i].labels.is_empty() { 1 } else { 0 });
+        let sorted: Vec<MappedVar> = order.iter().map(|&i| vars[i].clone()).collect();
+        vars.clone_from_slice(&sorted);
     }
 
     fn snapshot(&mut self, view: &MachineView<'_>) -> Snapshot {
@@ -760,4 +834,23 @@ fn engine_main(path: PathBuf, config: EngineConfig, commands: Receiver<Command>,
             }
         }
     }
+}
+
+/// The value of a C constant sum like `0`, `10`, `1 - 1` or `(3) + 2` (the start of a clause's
+/// subarray); `None` for anything else.
+fn constant_sum(text: &str) -> Option<i64> {
+    let mut total = 0i64;
+    let mut sign = 1i64;
+    let mut expect_number = true;
+    for tok in text.split_whitespace() {
+        let tok = tok.trim_matches(|c| c == '(' || c == ')');
+        match (expect_number, tok) {
+            (false, "+") => sign = 1,
+            (false, "-") => sign = -1,
+            (true, t) => total = total.checked_add(sign.checked_mul(t.parse::<i64>().ok()?)?)?,
+            _ => return None,
+        }
+        expect_number = !expect_number;
+    }
+    (!expect_number).then_some(total)
 }

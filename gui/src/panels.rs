@@ -431,7 +431,10 @@ fn mapped_var(m: &MappedVar, index: usize, ui: &mut egui::Ui) {
             egui::Grid::new(("mapped_rows", index)).num_columns(3).min_row_height(row).show(ui, |ui| {
                 for i in rows {
                     let c = m.coherence.get(i).copied().unwrap_or(Coherence::Same);
-                    ui.monospace(format!("[{i}]"));
+                    match m.labels.get(i) {
+                        Some(label) => ui.monospace(label),
+                        None => ui.monospace(format!("[{i}]")),
+                    };
                     let text = |v: &str| egui::RichText::new(v.to_owned()).monospace().background_color(coherence_colour(c).gamma_multiply(0.55));
                     ui.label(text(m.host.get(i).map_or("", String::as_str)));
                     ui.label(text(m.device.get(i).map_or("", String::as_str))).on_hover_text(coherence_label(c));

@@ -131,6 +131,30 @@ fn snapshot_kernel_memory() {
     check("kernel_memory", &app);
 }
 
+/// A Fortran program in the memory panel (issue 16): the allocatable `g(0:9, 0:5)` mapped by a
+/// kernels construct under its Fortran name, its elements by their subscripts in array element
+/// order (column-major: the first subscript varies fastest, Fortran 2003 §6.2.2.2), and the bound
+/// variables the translation maps with it shown as `lbound(g, 1)`, `size(g, 1)`, … .
+#[test]
+fn fortran_memory_column_major() {
+    let mut app = app_at("../samples/fortran/28_acc_kernels_2d.f90", 0, Tab::Memory);
+    while app.snapshot.as_ref().is_some_and(|s| s.device.is_none() && s.state == RunState::Paused) {
+        app.apply(Command::Engine(EngineCommand::StepToNextConstruct));
+        assert!(app.wait_idle(WAIT));
+    }
+    let memory = app.snapshot.as_ref().map(|s| s.memory.clone()).unwrap_or_default();
+    let names: Vec<&str> = memory.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names.first(), Some(&"g"), "the array first, under its Fortran name: {names:?}");
+    for bound in ["lbound(g, 1)", "size(g, 1)", "lbound(g, 2)", "size(g, 2)"] {
+        assert!(names.contains(&bound), "{bound} in {names:?}");
+    }
+    let g = &memory[0];
+    assert_eq!(g.elements, 60);
+    assert_eq!(&g.labels[..3], ["(0,0)", "(1,0)", "(2,0)"]);
+    assert_eq!(g.labels[10], "(0,1)", "element 11 starts the second column");
+    assert_eq!(g.labels[59], "(9,5)");
+}
+
 /// The queues timeline after the program ran to its end.
 #[test]
 fn snapshot_queues() {

@@ -126,6 +126,10 @@ pub struct MappedVar {
     pub coherence: Vec<Coherence>,
     /// Elements of the entry; only the first `host.len()` are shown.
     pub elements: u64,
+    /// The name of each shown element: empty for a C program (elements are `[i]`); for a
+    /// Fortran array with known bounds, its subscripts in array element order (column-major,
+    /// Fortran 2003 §6.2.2.2): `(0,0)`, `(1,0)`, … .
+    pub labels: Vec<String>,
 }
 
 impl MappedVar {

@@ -1,8 +1,9 @@
 //! accsim's native-code engine (issue 15): host functions of the typed IR compiled to machine code
 //! with Cranelift, run by `accsim run` in place of the interpreter when nothing observes the run.
 //!
-//! [`Engine::compile`] compiles every host function the translator covers (see [`translate`] for
-//! what that is) and records, for each other function, why it stays in the interpreter
+//! [`Engine::compile`] translates every host function the translator covers (see [`translate`] for
+//! what that is) to Cranelift IR and records, for each other function, why it stays in the
+//! interpreter
 //! ([`Engine::report`], shown by `accsim info`). The engine plugs into the interpreter through
 //! [`accsim_core::exec::native::NativeCode`]: a call of a compiled function (from the interpreter
 //! or from native code) runs its native code on the same machine — the same checked memory, C
@@ -21,14 +22,22 @@
 //! body of a data or compute construct stays native code.
 //!
 //! Not covered yet (they run in the interpreter): VLA locals, `host_data`, `switch`/`goto`,
-//! variadic functions, records and long doubles as values. Bounds checks are not yet hoisted
-//! out of loops. Compilation is eager (every covered function, once per run), not lazy.
+//! variadic functions, records and long doubles as values. The bounds of affine accesses of
+//! counted loops are checked once at loop entry ([`loops`]).
+//!
+//! Code generation is lazy: a function's Cranelift IR becomes machine code on its first call
+//! (from the interpreter or from native code: a direct call reads the callee's address from the
+//! engine's code table and takes the interpreter's call path, which compiles it, while the entry
+//! is 0), once per run; a function whose code generation fails runs in the interpreter.
+//! [`Engine::compile_all`] generates everything at once (`accsim info`'s report).
 
+mod loops;
 mod runtime;
 pub mod translate;
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::{Arc, Mutex};
 
 use cranelift_codegen::ir::UserFuncName;
 use cranelift_codegen::settings::{self, Configurable};
@@ -54,35 +63,101 @@ pub struct FunctionReport {
     pub native: Result<(), String>,
 }
 
-/// The compiled code of one program.
+/// A function's state in [`Engine::state`].
+const PENDING: u8 = 0;
+const NATIVE: u8 = 1;
+const INTERPRETED: u8 = 2;
+
+/// The code of one program: Cranelift IR of the functions it covers, made machine code on
+/// first call.
 pub struct Engine {
-    /// Entry address of each compiled function, by function id.
-    code: Vec<Option<usize>>,
+    /// By function id: the address of its native code (the function's own signature, called
+    /// by native code), 0 until it is generated. Native code reads it in place.
+    code: Box<[AtomicU64]>,
+    /// By function id: the address of its entry (`entry_signature`, called by the interpreter).
+    entries: Box<[AtomicU64]>,
+    /// By function id: [`PENDING`] (IR waiting for its first call), [`NATIVE`] or [`INTERPRETED`].
+    state: Box<[AtomicU8]>,
     /// The number of parameters of each function.
     nparams: Vec<usize>,
     locs: Vec<Loc>,
     names: Vec<String>,
-    report: Vec<FunctionReport>,
-    /// Owns the executable memory the addresses point into.
-    _module: ModuleOwner,
+    report: Mutex<Vec<FunctionReport>>,
+    lazy: Mutex<Lazy>,
+    /// Seconds spent translating and generating code (`ACCSIM_NATIVE_COMPILE_TIME`).
+    seconds: Mutex<f64>,
 }
 
-/// The JIT module, kept alive (never touched again) while its code runs.
-struct ModuleOwner {
-    _module: JITModule,
+/// What code generation on first call needs: the module (which owns the executable memory the
+/// addresses point into) and the IR of the functions not generated yet.
+struct Lazy {
+    module: JITModule,
+    cctx: Context,
+    fctx: FunctionBuilderContext,
+    ir: Vec<Option<cranelift_codegen::ir::Function>>,
 }
 
-// SAFETY: after `finalize_definitions` the module is never used again except to be dropped with
-// the engine; its code pages are immutable and executable, and any thread may run them.
-unsafe impl Send for ModuleOwner {}
-// SAFETY: as above: no method of the module is called through a shared reference.
-unsafe impl Sync for ModuleOwner {}
+// SAFETY: the module is only used under the engine's mutex (one thread at a time); the code it
+// finalized is immutable and executable, and any thread may run it.
+unsafe impl Send for Lazy {}
+
+/// With this variable set, the engine writes `/tmp/perf-PID.map`, the map `perf report` reads
+/// to name the compiled functions (a profiling aid; the run is unchanged).
+const PERF_MAP_VAR: &str = "ACCSIM_NATIVE_PERF_MAP";
+
+/// With this variable set to a function's name, the engine prints that function's optimised
+/// Cranelift IR and machine code on stderr (a profiling aid; the run is unchanged).
+const DUMP_VAR: &str = "ACCSIM_NATIVE_DUMP";
+
+/// With this variable set, the engine prints the time it spent compiling when it is dropped
+/// (`accsim: native code compiled in S s`, read by `accsim-bench`).
+const COMPILE_TIME_VAR: &str = "ACCSIM_NATIVE_COMPILE_TIME";
+
+fn dump_wanted(name: &str) -> bool {
+    std::env::var(DUMP_VAR).is_ok_and(|v| v.split(',').any(|n| n == name))
+}
 
 impl Engine {
-    /// Compile what the engine covers of `p` (linked and compiled into `exe` by the
+    /// Translate what the engine covers of `p` (linked and compiled into `exe` by the
     /// interpreter; `info` is its side table, with each kernel's fast-share variant). Functions
-    /// outlined for the device are left to the interpreter.
+    /// outlined for the device are left to the interpreter, except the fast-share variants of
+    /// kernels.
     pub fn compile(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
+        Engine::compile_some(p, info, exe, None)
+    }
+
+    /// Compile the kernels of `p` (each one's fast-share variant, or the kernel when it has
+    /// none) and the functions they call, for the executable `exe` that runs kernels `accsim
+    /// check` proves race-free at launch (`Executable::plain`); the other functions stay in the
+    /// interpreter.
+    pub fn compile_kernels(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
+        let mut keep: HashSet<u32> = p
+            .kernels
+            .iter()
+            .enumerate()
+            .map(|(i, k)| info.fast(accsim_core::ir::acc::KernelId(i as u32)).unwrap_or(k.func).0)
+            .collect();
+        let mut todo: Vec<u32> = keep.iter().copied().collect();
+        while let Some(f) = todo.pop() {
+            let Some(func) = p.functions.get(f as usize) else { continue };
+            accsim_core::kernel::outline::walk_stmt(
+                &func.body,
+                &mut |e| {
+                    if let accsim_core::ir::ExprKind::Call { callee: accsim_core::ir::Callee::Direct(g), .. } = &e.kind {
+                        if keep.insert(g.0) {
+                            todo.push(g.0);
+                        }
+                    }
+                },
+                &mut |_| {},
+            );
+        }
+        Engine::compile_some(p, info, exe, Some(&keep))
+    }
+
+    /// [`Engine::compile`], of the functions in `only` when given.
+    fn compile_some(p: &Program, info: &ProgramInfo, exe: &Executable, only: Option<&HashSet<u32>>) -> Result<Engine, String> {
+        let start = std::time::Instant::now();
         let mut flags = settings::builder();
         flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
         flags.set("is_pic", "false").map_err(|e| e.to_string())?;
@@ -91,8 +166,9 @@ impl Engine {
             .finish(settings::Flags::new(flags))
             .map_err(|e| e.to_string())?;
         let call_conv = isa.default_call_conv();
-        let mut module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
+        let module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
         let target = module.target_config();
+        let n = p.functions.len();
 
         // A kernel's checked variant runs only when a checker or an observer follows the run,
         // which never enters native code; its fast-share variant (or a kernel without one)
@@ -103,7 +179,9 @@ impl Engine {
             .iter()
             .enumerate()
             .map(|(i, f)| {
-                if checked_only.contains(&(i as u32)) {
+                if only.is_some_and(|o| !o.contains(&(i as u32))) {
+                    Err("not run by a kernel proven race-free".into())
+                } else if checked_only.contains(&(i as u32)) {
                     Err("the checked variant of a kernel (runs only when the run is observed)".into())
                 } else if exe.funcs.get(i).is_none() {
                     Err("not in the executable".into())
@@ -112,75 +190,38 @@ impl Engine {
                 }
             })
             .collect();
+        let may_be_native: Vec<bool> = verdict.iter().map(Result::is_ok).collect();
+        let kernel_functions: HashSet<u32> = info.kernel_functions(p).map(|f| f.0).collect();
+        let code: Box<[AtomicU64]> = (0..n).map(|_| AtomicU64::new(0)).collect();
+        let table = code.as_ptr() as i64;
 
-        // A dry translation finds what the translator declines, so that no compiled function
-        // calls one that is not.
         let mut locs = Vec::new();
         let mut loc_index = HashMap::new();
         let mut fctx = FunctionBuilderContext::new();
-        let mut cctx = module.make_context();
+        let mut cctx = Context::new();
+        let mut ir = Vec::with_capacity(n);
         for (i, f) in p.functions.iter().enumerate() {
-            if verdict[i].is_ok() {
-                cctx.func.signature = native_signature(call_conv, f.params.len());
-                let r = translate_into(
-                    p, exe, i as u32, f, &mut cctx, &mut fctx, call_conv, target, &mut locs, &mut loc_index,
-                    None,
-                );
-                module.clear_context(&mut cctx);
-                if let Err(why) = r {
+            if verdict[i].is_err() {
+                ir.push(None);
+                continue;
+            }
+            cctx.func.clear();
+            cctx.func.signature = native_signature(call_conv, f.params.len());
+            let is_kernel = kernel_functions.contains(&(i as u32));
+            let r = translate_into(p, exe, i as u32, f, &mut cctx, &mut fctx, target, &mut locs, &mut loc_index, table, &may_be_native, is_kernel);
+            match r {
+                Ok(()) => ir.push(Some(std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()))),
+                Err(why) => {
                     verdict[i] = Err(why);
+                    ir.push(None);
                     // The builder stopped half-way: its context is not reusable.
                     fctx = FunctionBuilderContext::new();
                 }
             }
         }
-
-        let mut ids: Vec<Option<ClifFuncId>> = vec![None; p.functions.len()];
-        let mut entries: Vec<Option<ClifFuncId>> = vec![None; p.functions.len()];
-        for (i, f) in p.functions.iter().enumerate() {
-            if verdict[i].is_ok() {
-                let sig = native_signature(call_conv, f.params.len());
-                let id = module
-                    .declare_function(&format!("f{i}"), Linkage::Local, &sig)
-                    .map_err(|e| e.to_string())?;
-                ids[i] = Some(id);
-                let entry = module
-                    .declare_function(&format!("e{i}"), Linkage::Local, &entry_signature(call_conv))
-                    .map_err(|e| e.to_string())?;
-                entries[i] = Some(entry);
-            }
-        }
-        for (i, f) in p.functions.iter().enumerate() {
-            let Some(id) = ids[i] else { continue };
-            cctx.func.signature = native_signature(call_conv, f.params.len());
-            cctx.func.name = UserFuncName::user(0, id.as_u32());
-            translate_into(
-                p,
-                exe,
-                i as u32,
-                f,
-                &mut cctx,
-                &mut fctx,
-                call_conv,
-                target,
-                &mut locs,
-                &mut loc_index,
-                Some((&mut module, &ids)),
-            )
-            .map_err(|e| format!("`{}`: {e}", f.name))?;
-            module
-                .define_function(id, &mut cctx)
-                .map_err(|e| format!("`{}`: {e:?}", f.name))?;
-            module.clear_context(&mut cctx);
-            if let Some(entry) = entries[i] {
-                define_entry(&mut module, &mut cctx, &mut fctx, call_conv, target, entry, id, f.params.len())
-                    .map_err(|e| format!("`{}`: {e}", f.name))?;
-            }
-        }
-        module.finalize_definitions().map_err(|e| e.to_string())?;
-        let code = entries
+        let state: Box<[AtomicU8]> = verdict
             .iter()
-            .map(|id| id.map(|id| module.get_finalized_function(id) as usize))
+            .map(|v| AtomicU8::new(if v.is_ok() { PENDING } else { INTERPRETED }))
             .collect();
         let report = p
             .functions
@@ -194,22 +235,134 @@ impl Engine {
             .collect();
         Ok(Engine {
             code,
+            entries: (0..n).map(|_| AtomicU64::new(0)).collect(),
+            state,
             nparams: p.functions.iter().map(|f| f.params.len()).collect(),
             locs,
             names: p.functions.iter().map(|f| f.name.clone()).collect(),
-            report,
-            _module: ModuleOwner { _module: module },
+            report: Mutex::new(report),
+            lazy: Mutex::new(Lazy { module, cctx, fctx, ir }),
+            seconds: Mutex::new(start.elapsed().as_secs_f64()),
         })
     }
 
+    /// Generate the machine code of every function now (what `accsim info` reports on: a
+    /// function whose code generation fails is reported as interpreted).
+    pub fn compile_all(&self) {
+        for fid in 0..self.state.len() as u32 {
+            self.ensure(fid);
+        }
+    }
+
     /// For each function of the program: native, or why not.
-    pub fn report(&self) -> &[FunctionReport] {
-        &self.report
+    pub fn report(&self) -> Vec<FunctionReport> {
+        self.report.lock().map(|r| r.clone()).unwrap_or_default()
     }
 
     /// The handle a run takes in [`accsim_core::exec::RunOptions::native`].
     pub fn handle(self) -> NativeHandle {
         Arc::new(self)
+    }
+
+    /// Whether function `fid` has native code, generating it on first call.
+    fn ensure(&self, fid: u32) -> bool {
+        let Some(state) = self.state.get(fid as usize) else { return false };
+        match state.load(Ordering::Acquire) {
+            NATIVE => return true,
+            INTERPRETED => return false,
+            _ => {}
+        }
+        let Ok(mut lazy) = self.lazy.lock() else { return false };
+        // Another thread may have generated it while this one waited.
+        match state.load(Ordering::Acquire) {
+            NATIVE => return true,
+            INTERPRETED => return false,
+            _ => {}
+        }
+        let start = std::time::Instant::now();
+        let name = self.names.get(fid as usize).cloned().unwrap_or_default();
+        let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
+        // A failure of the code generator is a bug of accsim's; the function then runs in the
+        // interpreter rather than stopping the program.
+        let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| lazy.generate(fid, &name, nparams)))
+            .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()));
+        drop(lazy);
+        if let Ok(mut s) = self.seconds.lock() {
+            *s += start.elapsed().as_secs_f64();
+        }
+        match made {
+            Ok((code, entry)) => {
+                self.entries[fid as usize].store(entry, Ordering::Release);
+                self.code[fid as usize].store(code, Ordering::Release);
+                state.store(NATIVE, Ordering::Release);
+                true
+            }
+            Err(why) => {
+                if let Ok(mut r) = self.report.lock() {
+                    if let Some(row) = r.get_mut(fid as usize) {
+                        row.native = Err(why);
+                    }
+                }
+                state.store(INTERPRETED, Ordering::Release);
+                false
+            }
+        }
+    }
+}
+
+impl Lazy {
+    /// Generate the machine code of function `fid` and its entry: their addresses.
+    fn generate(&mut self, fid: u32, name: &str, nparams: usize) -> Result<(u64, u64), String> {
+        let func = self
+            .ir
+            .get_mut(fid as usize)
+            .and_then(Option::take)
+            .ok_or("no Cranelift IR for this function")?;
+        let call_conv = func.signature.call_conv;
+        let target = self.module.target_config();
+        let id = self
+            .module
+            .declare_function(&format!("f{fid}"), Linkage::Local, &func.signature)
+            .map_err(|e| e.to_string())?;
+        let entry = self
+            .module
+            .declare_function(&format!("e{fid}"), Linkage::Local, &entry_signature(call_conv))
+            .map_err(|e| e.to_string())?;
+        self.cctx.clear();
+        self.cctx.func = func;
+        self.cctx.func.name = UserFuncName::user(0, id.as_u32());
+        let dump = dump_wanted(name);
+        self.cctx.set_disasm(dump);
+        self.module
+            .define_function(id, &mut self.cctx)
+            .map_err(|e| format!("`{name}`: {e:?}"))?;
+        if dump {
+            let vcode = self.cctx.compiled_code().and_then(|c| c.vcode.clone()).unwrap_or_default();
+            eprintln!("accsim: native code of `{name}`:\n{}\n{vcode}", self.cctx.func.display());
+        }
+        let size = self.cctx.compiled_code().map_or(0, |c| c.code_info().total_size);
+        self.module.clear_context(&mut self.cctx);
+        define_entry(&mut self.module, &mut self.cctx, &mut self.fctx, call_conv, target, entry, id, nparams)
+            .map_err(|e| format!("`{name}`: {e}"))?;
+        self.module.finalize_definitions().map_err(|e| e.to_string())?;
+        let code = self.module.get_finalized_function(id) as u64;
+        if std::env::var_os(PERF_MAP_VAR).is_some() {
+            use std::io::Write as _;
+            let path = format!("/tmp/perf-{}.map", std::process::id());
+            if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+                let _ = writeln!(f, "{code:x} {size:x} native:{name}");
+            }
+        }
+        Ok((code, self.module.get_finalized_function(entry) as u64))
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if std::env::var_os(COMPILE_TIME_VAR).is_some() {
+            let s = self.seconds.lock().map(|s| *s).unwrap_or(0.0);
+            eprintln!("accsim: native code compiled in {s:.6} s");
+        }
     }
 }
 
@@ -268,13 +421,15 @@ fn translate_into(
     f: &Function,
     cctx: &mut Context,
     fctx: &mut FunctionBuilderContext,
-    call_conv: cranelift_codegen::isa::CallConv,
     target: cranelift_codegen::isa::TargetFrontendConfig,
     locs: &mut Vec<Loc>,
     loc_index: &mut HashMap<Loc, u64>,
-    callees: Option<(&mut JITModule, &[Option<ClifFuncId>])>,
+    code_table: i64,
+    may_be_native: &[bool],
+    is_kernel: bool,
 ) -> Result<(), String> {
     use cranelift_codegen::ir::{types, InstBuilder};
+    let call_conv = cctx.func.signature.call_conv;
     let mut b = FunctionBuilder::new(&mut cctx.func, fctx);
     let entry = b.create_block();
     b.append_block_params_for_function_params(entry);
@@ -299,8 +454,8 @@ fn translate_into(
         call_conv,
         locs,
         loc_index,
-        callees: HashMap::new(),
-        compiled: callees,
+        code_table,
+        may_be_native,
         vars,
         ctx: params[0],
         loops: Vec::new(),
@@ -313,6 +468,10 @@ fn translate_into(
         in_memory: f.locals.iter().map(|l| l.storage == Storage::Memory).collect(),
         frame: None,
         site_counts: HashMap::new(),
+        direct: HashMap::new(),
+        direct_locals: HashMap::new(),
+        frozen: HashMap::new(),
+        is_kernel,
     };
     t.reload_table();
     t.enter_frame(&params[1..]);
@@ -331,17 +490,20 @@ fn translate_into(
 
 impl NativeCode for Engine {
     fn compiled(&self, fid: u32) -> bool {
-        matches!(self.code.get(fid as usize), Some(Some(_)))
+        self.ensure(fid)
     }
 
     fn call(&self, m: &mut Machine, fid: u32, args: &[u64], loc: Loc) -> Result<u64, Trap> {
-        let Some(Some(code)) = self.code.get(fid as usize) else {
-            return Err(Trap::error(accsim_core::diag::Diagnostic::internal(
-                "native call of a function that has no native code",
-                None,
-            )));
+        let code = match self.entries.get(fid as usize).map(|e| e.load(Ordering::Acquire)) {
+            Some(code) if code != 0 => code,
+            _ => {
+                return Err(Trap::error(accsim_core::diag::Diagnostic::internal(
+                    "native call of a function that has no native code",
+                    None,
+                )))
+            }
         };
         let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
-        runtime::enter(m, *code as *const u8, args, nparams, &self.locs, &self.names, loc)
+        runtime::enter(m, code as usize as *const u8, args, nparams, &self.locs, &self.names, loc)
     }
 }

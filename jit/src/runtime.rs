@@ -61,6 +61,8 @@ pub struct Ctx {
     pub trap: Option<Trap>,
     /// The call site of the interpreter's call that entered native code.
     pub entry_loc: Loc,
+    /// The atomic lock while native code runs an `atomic` statement.
+    pub atomic: Option<AtomicHeld>,
 }
 
 pub const OFF_TABLE: i32 = 0;
@@ -348,6 +350,51 @@ pub extern "C" fn jit_run_site(ctx: *mut Ctx, fid: u64, site: u64, exit: u64, lo
     }
 }
 
+/// Make sure `need` units of fuel are at hand in the context, drawing them from the launch's
+/// step pool ([`Machine::native_reserve_fuel`]): 1 when they are, 0 when not.
+pub extern "C" fn jit_reserve_fuel(ctx: *mut Ctx, need: u64) -> u64 {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    m.set_fuel_left(ctx.fuel);
+    // Native code keeps one unit beyond what it takes (a unit that leaves none traps).
+    let ok = m.native_reserve_fuel(need.saturating_add(1));
+    ctx.fuel = m.fuel_left();
+    ok as u64
+}
+
+/// The run's atomic lock, held by native code running an `atomic` statement
+/// ([`jit_atomic_enter`]); released by [`jit_atomic_exit`], or when the entry ends (a trap in
+/// the statement).
+pub struct AtomicHeld {
+    // Declared first: dropped before the mutex it borrows.
+    _guard: std::sync::MutexGuard<'static, ()>,
+    _lock: std::sync::Arc<std::sync::Mutex<()>>,
+}
+
+/// Take the run's atomic lock ([`Machine::native_atomic_lock`]) for the `atomic` statement
+/// native code runs next.
+pub extern "C" fn jit_atomic_enter(ctx: *mut Ctx) {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    let lock = m.native_atomic_lock();
+    let guard = lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    // SAFETY: the guard borrows the mutex inside `lock`'s allocation, which the `Arc` stored
+    // beside it keeps alive and in place until after the guard is dropped (field order).
+    let guard: std::sync::MutexGuard<'static, ()> = unsafe { std::mem::transmute(guard) };
+    ctx.atomic = Some(AtomicHeld { _guard: guard, _lock: lock });
+}
+
+/// Release the lock [`jit_atomic_enter`] took.
+pub extern "C" fn jit_atomic_exit(ctx: *mut Ctx) {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    ctx.atomic = None;
+}
+
 /// Integer division by zero (`what` 0) or `INT_MIN / -1` (`what` 1) at `loc`.
 pub extern "C" fn jit_arith_trap(ctx: *mut Ctx, what: u64, loc: u64) {
     // SAFETY: as in `jit_load`.
@@ -459,6 +506,7 @@ pub fn enter(
         names_len: names.len(),
         trap: None,
         entry_loc: loc,
+        atomic: None,
     };
     let entry_depth = m.call_depth();
     sync_table(&mut ctx, m);

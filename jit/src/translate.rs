@@ -25,13 +25,12 @@ use std::collections::HashMap;
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
-    types, AbiParam, Block, FuncRef, InstBuilder, MemFlagsData, SigRef, Signature, StackSlotData,
+    types, AbiParam, Block, InstBuilder, MemFlagsData, SigRef, Signature, StackSlotData,
     StackSlotKind, Type, Value,
 };
+use cranelift_codegen::entity::EntityRef;
 use cranelift_codegen::isa::CallConv;
 use cranelift_frontend::{FunctionBuilder, Variable};
-use cranelift_jit::JITModule;
-use cranelift_module::{FuncId as ClifFuncId, Module};
 
 use accsim_core::diag::Loc;
 use accsim_core::exec::libc_shim::{Binding, Shim};
@@ -73,20 +72,22 @@ pub fn native_signature(call_conv: CallConv, nparams: usize) -> Signature {
     s
 }
 
-type R<T> = Result<T, String>;
+pub(crate) type R<T> = Result<T, String>;
 
 /// Where an assignable place's value lives while native code runs.
 #[derive(Clone, Copy)]
 enum Slot {
     /// A register local's Cranelift variable.
     Var(Variable),
-    /// Memory at this address word, computed from this pointer ([`Translator::address`]).
-    Mem(Value, Value),
+    /// Memory at this address word, computed from this pointer ([`Translator::address`]);
+    /// with a bias, an access checked at loop entry ([`crate::loops`]): read and written in
+    /// place at the word plus the bias.
+    Mem(Value, Value, Option<Value>),
 }
 
 /// The helper functions native code calls, by address.
 #[derive(Copy, Clone)]
-enum Helper {
+pub(crate) enum Helper {
     Load,
     Store,
     Call,
@@ -102,6 +103,9 @@ enum Helper {
     FrameLeave,
     Fill,
     RunSite,
+    ReserveFuel,
+    AtomicEnter,
+    AtomicExit,
 }
 
 impl Helper {
@@ -122,6 +126,9 @@ impl Helper {
             Helper::FrameLeave => runtime::jit_frame_leave as *const () as usize,
             Helper::Fill => runtime::jit_fill as *const () as usize,
             Helper::RunSite => runtime::jit_run_site as *const () as usize,
+            Helper::ReserveFuel => runtime::jit_reserve_fuel as *const () as usize,
+            Helper::AtomicEnter => runtime::jit_atomic_enter as *const () as usize,
+            Helper::AtomicExit => runtime::jit_atomic_exit as *const () as usize,
         }) as i64
     }
 
@@ -142,6 +149,8 @@ impl Helper {
             Helper::FrameLeave => (&[types::I64; 3], None),
             Helper::Fill => (&[types::I64; 4], None),
             Helper::RunSite => (&[types::I64; 6], None),
+            Helper::ReserveFuel => (&[types::I64; 2], Some(types::I64)),
+            Helper::AtomicEnter | Helper::AtomicExit => (&[types::I64; 1], None),
         };
         s.params.extend(params.iter().map(|&t| AbiParam::new(t)));
         if let Some(r) = ret {
@@ -160,11 +169,12 @@ pub struct Translator<'a, 'b> {
     /// Where each location index passed to helpers points (the engine's table).
     pub locs: &'a mut Vec<Loc>,
     pub loc_index: &'a mut HashMap<Loc, u64>,
-    /// Compiled callees imported into this function: function id → the reference to call.
-    pub callees: HashMap<u32, FuncRef>,
-    /// The module and the ids of the functions compiled in it (`None` in the dry translation
-    /// that finds what the translator declines: every call then goes through the interpreter).
-    pub compiled: Option<(&'a mut JITModule, &'a [Option<ClifFuncId>])>,
+    /// The engine's code table (the address of each function's native code once compiled, 0
+    /// before) and which functions may have native code: a direct call of one of those calls
+    /// its code when the table has it, and goes through the interpreter's call path (which
+    /// compiles it, `Engine`'s lazy compilation) when not.
+    pub code_table: i64,
+    pub may_be_native: &'a [bool],
     pub vars: Vec<Variable>,
     pub ctx: Value,
     pub loops: Vec<(Block, Block)>,
@@ -186,11 +196,27 @@ pub struct Translator<'a, 'b> {
     /// How many times each OpenACC statement was met so far (the interpreter's
     /// [`accsim_core::exec::AccSite`]s are in the same order).
     pub site_counts: HashMap<AccSiteKey, usize>,
+    /// While the direct version of a counted loop is translated ([`crate::loops`]): the
+    /// accesses checked at loop entry, by address expression, with the bias from pointer word
+    /// to host address; and the memory locals checked so.
+    pub direct: HashMap<*const Expr, Value>,
+    pub direct_locals: HashMap<u32, Value>,
+    /// While the direct version of a counted loop is translated: the variables (by index) the
+    /// loop never assigns, with their values at loop entry, read in place of the variable so
+    /// that what is computed from them is loop-invariant for Cranelift (the SSA construction,
+    /// with blocks sealed at the end, would carry them around the loop as block parameters).
+    pub frozen: HashMap<usize, Value>,
+    /// The function is a kernel (its fast-share variant, or a kernel without one): it runs the
+    /// `atomic` statements it may ([`crate::loops`]'s `atomic_in_native`) as native code. A kernel
+    /// is called by its launch only, never inside another thread's atomic statement; a routine
+    /// may be called in an atomic's expression, where the interpreter reports its own atomic
+    /// (`nested-atomic`), so a routine's atomics stay with the interpreter.
+    pub is_kernel: bool,
 }
 
 /// The byte size of a type: known when the function is compiled, or computed at run time
 /// (a variable-length array's).
-enum Size {
+pub(crate) enum Size {
     Const(u64),
     Dyn(Value),
 }
@@ -230,7 +256,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.ins().iconst(types::I64, v as i64)
     }
 
-    fn helper(&mut self, h: Helper, args: &[Value]) -> Option<Value> {
+    pub(crate) fn helper(&mut self, h: Helper, args: &[Value]) -> Option<Value> {
         let key = h as u8;
         let sig = match self.sigs.get(&key) {
             Some(&s) => s,
@@ -245,6 +271,14 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.inst_results(call).first().copied()
     }
 
+    /// The value of variable `v` here (its value at loop entry while it is frozen).
+    pub(crate) fn read_var(&mut self, v: Variable) -> Value {
+        match self.frozen.get(&v.index()) {
+            Some(&x) => x,
+            None => self.b.use_var(v),
+        }
+    }
+
     /// Load the span table's address and length from the context (at entry and after calls).
     pub fn reload_table(&mut self) {
         let t = self
@@ -255,6 +289,8 @@ impl<'a, 'b> Translator<'a, 'b> {
             .b
             .ins()
             .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_TABLE_LEN);
+        self.frozen.remove(&self.table.index());
+        self.frozen.remove(&self.table_len.index());
         self.b.def_var(self.table, t);
         self.b.def_var(self.table_len, n);
     }
@@ -277,7 +313,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// One unit of fuel (a loop back-edge or a call).
-    fn burn_fuel(&mut self, loc: Loc) {
+    pub(crate) fn burn_fuel(&mut self, loc: Loc) {
         let fuel = self
             .b
             .ins()
@@ -420,35 +456,14 @@ impl<'a, 'b> Translator<'a, 'b> {
                 if let Some(i) = init {
                     self.stmt(i)?;
                 }
-                let (head, body_b, latch, exit) = (
-                    self.b.create_block(),
-                    self.b.create_block(),
-                    self.b.create_block(),
-                    self.b.create_block(),
-                );
-                self.b.ins().jump(head, &[]);
-                self.b.switch_to_block(head);
-                match cond {
-                    Some(c) => {
-                        let cv = self.cond(c)?;
-                        self.b.ins().brif(cv, body_b, &[], exit, &[]);
-                    }
-                    None => {
-                        self.b.ins().jump(body_b, &[]);
+                match (cond, step, self.counted_loop(cond.as_ref(), step.as_ref(), body)) {
+                    (Some(c), Some(st), Some(plan)) => self.versioned_for(plan, c, st, body, s.loc)?,
+                    _ => {
+                        let exit = self.b.create_block();
+                        self.plain_for(cond.as_ref(), step.as_ref(), body, s.loc, exit)?;
+                        self.b.switch_to_block(exit);
                     }
                 }
-                self.b.switch_to_block(body_b);
-                self.loops.push((latch, exit));
-                self.stmt(body)?;
-                self.loops.pop();
-                self.b.ins().jump(latch, &[]);
-                self.b.switch_to_block(latch);
-                if let Some(st) = step {
-                    self.expr(st)?;
-                }
-                self.burn_fuel(s.loc);
-                self.b.ins().jump(head, &[]);
-                self.b.switch_to_block(exit);
             }
             StmtKind::Break => {
                 let Some(&(_, exit)) = self.loops.last() else {
@@ -506,6 +521,17 @@ impl<'a, 'b> Translator<'a, 'b> {
                     Some(AccKind::Loop | AccKind::Cache(_) | AccKind::Routine(_)) => {
                         if let Some(b) = body {
                             self.stmt(b)?;
+                        }
+                    }
+                    // An atomic statement whose body calls nothing (but math routines) runs as
+                    // native code holding the run's atomic lock, as the interpreter runs it
+                    // (exec/compile/offload.rs): no other device thread's atomic touches memory
+                    // between its read and its write (§2.12).
+                    Some(AccKind::Atomic(_)) if self.is_kernel && body.as_deref().is_some_and(|b| self.atomic_in_native(b)) => {
+                        if let Some(b) = body {
+                            self.helper(Helper::AtomicEnter, &[self.ctx]);
+                            self.stmt(b)?;
+                            self.helper(Helper::AtomicExit, &[self.ctx]);
                         }
                     }
                     // Inside `host_data`, an array's name stands for its device copy's address
@@ -590,7 +616,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// A condition as a Cranelift truth value (non-zero word of its kind).
-    fn cond(&mut self, c: &Expr) -> R<Value> {
+    pub(crate) fn cond(&mut self, c: &Expr) -> R<Value> {
         let k = self.kind(c.ty);
         let v = self.expr(c)?;
         Ok(self.truthy(k, v))
@@ -617,12 +643,48 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     fn word_as_f64(&mut self, w: Value) -> Value {
+        // A word made of a double is that double (no round trip through an integer register).
+        if let Some(f) = self.double_of_word(w) {
+            return f;
+        }
         self.b.ins().bitcast(types::F64, MemFlagsData::new(), w)
+    }
+
+    /// The float the word `w` is the bits of, when `w` is made by [`Translator::f32_as_word`].
+    fn float_of_word(&self, w: Value) -> Option<Value> {
+        use cranelift_codegen::ir::{Opcode, ValueDef};
+        let dfg = &self.b.func.dfg;
+        let ValueDef::Result(ext, 0) = dfg.value_def(w) else { return None };
+        if dfg.insts[ext].opcode() != Opcode::Uextend {
+            return None;
+        }
+        let bits = *dfg.inst_args(ext).first()?;
+        let ValueDef::Result(cast, 0) = dfg.value_def(bits) else { return None };
+        if dfg.insts[cast].opcode() != Opcode::Bitcast {
+            return None;
+        }
+        let f = *dfg.inst_args(cast).first()?;
+        (dfg.value_type(f) == types::F32).then_some(f)
+    }
+
+    /// The double the word `w` is the bits of, when `w` is made by [`Translator::f64_as_word`].
+    fn double_of_word(&self, w: Value) -> Option<Value> {
+        use cranelift_codegen::ir::{Opcode, ValueDef};
+        let ValueDef::Result(inst, 0) = self.b.func.dfg.value_def(w) else { return None };
+        let data = &self.b.func.dfg.insts[inst];
+        if data.opcode() != Opcode::Bitcast {
+            return None;
+        }
+        let arg = *self.b.func.dfg.inst_args(inst).first()?;
+        (self.b.func.dfg.value_type(arg) == types::F64).then_some(arg)
     }
     fn f64_as_word(&mut self, f: Value) -> Value {
         self.b.ins().bitcast(types::I64, MemFlagsData::new(), f)
     }
     fn word_as_f32(&mut self, w: Value) -> Value {
+        if let Some(f) = self.float_of_word(w) {
+            return f;
+        }
         let i = self.b.ins().ireduce(types::I32, w);
         self.b.ins().bitcast(types::F32, MemFlagsData::new(), i)
     }
@@ -684,6 +746,11 @@ impl<'a, 'b> Translator<'a, 'b> {
         })
     }
 
+    /// The size of `ty` ([`Translator::size`]), for the loop-entry checks.
+    pub(crate) fn elem_size(&mut self, ty: TypeId, loc: Loc) -> R<Size> {
+        self.size(ty, loc)
+    }
+
     /// `i * size(elem)`, wrapping.
     fn scaled(&mut self, i: Value, elem: TypeId, loc: Loc) -> R<Value> {
         Ok(match self.size(elem, loc)? {
@@ -698,10 +765,14 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// Load a scalar of kind `k` at the pointer word `ptr`, computed from the pointer `root` (see
     /// [`Translator::in_place`]): the fast path in place, the checked slow path through the
     /// interpreter's access.
-    fn load(&mut self, k: Kind, ptr: Value, root: Value, loc: Loc) -> R<Value> {
+    fn load(&mut self, k: Kind, ptr: Value, root: Value, direct: Option<Value>, loc: Loc) -> R<Value> {
         let code = kind_code(k).ok_or_else(|| format!("a load of kind {k:?}"))?;
         if k == Kind::LongDouble {
             return Err("a long double in memory".into());
+        }
+        if let Some(bias) = direct {
+            let addr = self.b.ins().iadd(ptr, bias);
+            return Ok(self.load_in_place(k, addr));
         }
         let size = k.bytes();
         let (fast, slow, done) = (
@@ -712,16 +783,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let result = self.b.append_block_param(done, types::I64);
         let addr = self.in_place(ptr, root, size, false, fast, slow);
         self.b.switch_to_block(fast);
-        let f = notrap();
-        let v = match k {
-            Kind::Bool | Kind::U8 => self.b.ins().uload8(types::I64, f, addr, 0),
-            Kind::I8 => self.b.ins().sload8(types::I64, f, addr, 0),
-            Kind::U16 => self.b.ins().uload16(types::I64, f, addr, 0),
-            Kind::I16 => self.b.ins().sload16(types::I64, f, addr, 0),
-            Kind::U32 | Kind::F32 => self.b.ins().uload32(f, addr, 0),
-            Kind::I32 => self.b.ins().sload32(f, addr, 0),
-            _ => self.b.ins().load(types::I64, f, addr, 0),
-        };
+        let v = self.load_in_place(k, addr);
         self.b.ins().jump(done, &[v.into()]);
         self.b.switch_to_block(slow);
         self.b.set_cold_block(slow);
@@ -737,20 +799,30 @@ impl<'a, 'b> Translator<'a, 'b> {
         Ok(result)
     }
 
-    /// Store the word `v` of kind `k` at `ptr`, computed from the pointer `root`.
-    fn store(&mut self, k: Kind, ptr: Value, root: Value, v: Value, loc: Loc) -> R<()> {
-        let code = kind_code(k).ok_or_else(|| format!("a store of kind {k:?}"))?;
-        if k == Kind::LongDouble {
-            return Err("a long double in memory".into());
+    /// The canonical word of kind `k` at host address `addr` (known to be in bounds).
+    fn load_in_place(&mut self, k: Kind, addr: Value) -> Value {
+        let f = notrap();
+        match k {
+            Kind::Bool | Kind::U8 => self.b.ins().uload8(types::I64, f, addr, 0),
+            Kind::I8 => self.b.ins().sload8(types::I64, f, addr, 0),
+            Kind::U16 => self.b.ins().uload16(types::I64, f, addr, 0),
+            Kind::I16 => self.b.ins().sload16(types::I64, f, addr, 0),
+            Kind::U32 => self.b.ins().uload32(f, addr, 0),
+            Kind::I32 => self.b.ins().sload32(f, addr, 0),
+            Kind::F32 => {
+                let x = self.b.ins().load(types::F32, f, addr, 0);
+                self.f32_as_word(x)
+            }
+            Kind::F64 => {
+                let d = self.b.ins().load(types::F64, f, addr, 0);
+                self.f64_as_word(d)
+            }
+            _ => self.b.ins().load(types::I64, f, addr, 0),
         }
-        let size = k.bytes();
-        let (fast, slow, done) = (
-            self.b.create_block(),
-            self.b.create_block(),
-            self.b.create_block(),
-        );
-        let addr = self.in_place(ptr, root, size, true, fast, slow);
-        self.b.switch_to_block(fast);
+    }
+
+    /// Store the `size`-byte word `v` at host address `addr` (known to be in bounds).
+    fn store_in_place(&mut self, size: u64, v: Value, addr: Value) {
         let f = notrap();
         match size {
             1 => {
@@ -759,13 +831,43 @@ impl<'a, 'b> Translator<'a, 'b> {
             2 => {
                 self.b.ins().istore16(f, v, addr, 0);
             }
-            4 => {
-                self.b.ins().istore32(f, v, addr, 0);
-            }
+            4 => match self.float_of_word(v) {
+                // A float's word is stored from the float's register.
+                Some(x) => {
+                    self.b.ins().store(f, x, addr, 0);
+                }
+                None => {
+                    self.b.ins().istore32(f, v, addr, 0);
+                }
+            },
             _ => {
+                // A double's word is stored from the double's register.
+                let v = self.double_of_word(v).unwrap_or(v);
                 self.b.ins().store(f, v, addr, 0);
             }
         }
+    }
+
+    /// Store the word `v` of kind `k` at `ptr`, computed from the pointer `root`.
+    fn store(&mut self, k: Kind, ptr: Value, root: Value, v: Value, direct: Option<Value>, loc: Loc) -> R<()> {
+        let code = kind_code(k).ok_or_else(|| format!("a store of kind {k:?}"))?;
+        if k == Kind::LongDouble {
+            return Err("a long double in memory".into());
+        }
+        let size = k.bytes();
+        if let Some(bias) = direct {
+            let addr = self.b.ins().iadd(ptr, bias);
+            self.store_in_place(size, v, addr);
+            return Ok(());
+        }
+        let (fast, slow, done) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        let addr = self.in_place(ptr, root, size, true, fast, slow);
+        self.b.switch_to_block(fast);
+        self.store_in_place(size, v, addr);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
         self.b.set_cold_block(slow);
@@ -794,11 +896,11 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// loop: what is left per access is a subtraction, two comparisons and the access.
     fn in_place(&mut self, ptr: Value, root: Value, size: u64, write: bool, fast: Block, slow: Block) -> Value {
         let id = self.b.ins().ushr_imm_s(root, 32);
-        let len = self.b.use_var(self.table_len);
+        let len = self.read_var(self.table_len);
         let in_table = self.b.ins().icmp(IntCC::UnsignedLessThan, id, len);
         let zero = self.iconst(0);
         let slot = self.b.ins().select(in_table, id, zero);
-        let table = self.b.use_var(self.table);
+        let table = self.read_var(self.table);
         let at = self.b.ins().ishl_imm_s(slot, SPAN_SHIFT);
         let entry = self.b.ins().iadd(table, at);
         let movable = MemFlagsData::trusted().with_readonly().with_can_move();
@@ -855,7 +957,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// the interpreter's `local_value`).
     fn local_value(&mut self, l: LocalId, loc: Loc) -> R<Value> {
         let v = self.var(l)?;
-        let a = self.b.use_var(v);
+        let a = self.read_var(v);
         if !self.is_memory(l) {
             return Ok(a);
         }
@@ -869,7 +971,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         if matches!(k, Kind::Aggregate | Kind::Void) {
             return Ok(a);
         }
-        self.load(k, a, a, loc)
+        let direct = self.direct_locals.get(&l.0).copied();
+        self.load(k, a, a, direct, loc)
     }
 
     /// Where an assignable place lives: its register variable, or memory at its address
@@ -878,31 +981,33 @@ impl<'a, 'b> Translator<'a, 'b> {
         Ok(match place {
             Place::Local(l) if self.is_memory(*l) => {
                 let v = self.var(*l)?;
-                let a = self.b.use_var(v);
-                Slot::Mem(a, a)
+                let a = self.read_var(v);
+                Slot::Mem(a, a, self.direct_locals.get(&l.0).copied())
             }
             Place::Local(l) => Slot::Var(self.var(*l)?),
-            Place::Mem(_) => {
+            Place::Mem(e) => {
+                let direct = self.direct.get(&(&**e as *const Expr)).copied();
                 let (a, root) = self.place_addr(place)?;
-                Slot::Mem(a, root)
+                Slot::Mem(a, root, direct)
             }
         })
     }
 
     fn read_slot(&mut self, k: Kind, slot: Slot, loc: Loc) -> R<Value> {
         match slot {
-            Slot::Var(v) => Ok(self.b.use_var(v)),
-            Slot::Mem(a, root) => self.load(k, a, root, loc),
+            Slot::Var(v) => Ok(self.read_var(v)),
+            Slot::Mem(a, root, direct) => self.load(k, a, root, direct, loc),
         }
     }
 
     fn write_slot(&mut self, k: Kind, slot: Slot, value: Value, loc: Loc) -> R<()> {
         match slot {
             Slot::Var(v) => {
+                self.frozen.remove(&v.index());
                 self.b.def_var(v, value);
                 Ok(())
             }
-            Slot::Mem(a, root) => self.store(k, a, root, value, loc),
+            Slot::Mem(a, root, direct) => self.store(k, a, root, value, direct, loc),
         }
     }
 
@@ -944,7 +1049,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                     return Err("internal: the address of a register local".into());
                 }
                 let v = self.var(*l)?;
-                self.b.use_var(v)
+                self.read_var(v)
             }
             ExprKind::GlobalAddr(g) => self.iconst(Executable::global_ptr(g.0)),
             ExprKind::FuncAddr(f) => self.iconst(ptr_word(FUNC_ID, f.0)),
@@ -961,8 +1066,9 @@ impl<'a, 'b> Translator<'a, 'b> {
                 if matches!(k, Kind::Aggregate | Kind::Void) {
                     self.expr(a)?
                 } else {
+                    let direct = self.direct.get(&(&**a as *const Expr)).copied();
                     let (p, root) = self.address(a)?;
-                    self.load(k, p, root, loc)?
+                    self.load(k, p, root, direct, loc)?
                 }
             }
             ExprKind::Unary(op, a) => {
@@ -1443,14 +1549,27 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
         match callee {
             Callee::Direct(f) => {
-                if let Some(fref) = self.callee(f.0) {
-                    let nparams = self.p.functions[f.0 as usize].params.len();
-                    if words.len() == nparams {
-                        return self.native_call(fref, f.0, &words, loc);
-                    }
-                }
                 let fptr = self.iconst(ptr_word(FUNC_ID, f.0));
-                self.interp_call(fptr, &words, loc)
+                let nparams = self.p.functions.get(f.0 as usize).map_or(usize::MAX, |g| g.params.len());
+                if !self.may_be_native.get(f.0 as usize).copied().unwrap_or(false) || words.len() != nparams {
+                    return self.interp_call(fptr, &words, loc);
+                }
+                // The callee's native code when it is compiled, the interpreter's call path
+                // (which compiles it) when not.
+                let entry = self.iconst((self.code_table + 8 * f.0 as i64) as u64);
+                let code = self.b.ins().load(types::I64, MemFlagsData::trusted(), entry, 0);
+                let (native, interp, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+                let r = self.b.append_block_param(join, types::I64);
+                self.b.ins().brif(code, native, &[], interp, &[]);
+                self.b.switch_to_block(interp);
+                self.b.set_cold_block(interp);
+                let v = self.interp_call(fptr, &words, loc)?;
+                self.b.ins().jump(join, &[v.into()]);
+                self.b.switch_to_block(native);
+                let v = self.native_call(code, f.0, &words, loc)?;
+                self.b.ins().jump(join, &[v.into()]);
+                self.b.switch_to_block(join);
+                Ok(r)
             }
             Callee::Extern(x) => {
                 let shim = self.binding(x.0).and_then(|b| b.shim());
@@ -1471,18 +1590,6 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
     }
 
-    /// The reference to call compiled function `fid` by, imported on first use.
-    fn callee(&mut self, fid: u32) -> Option<FuncRef> {
-        let (module, ids) = self.compiled.as_mut()?;
-        let id = (*ids.get(fid as usize)?)?;
-        if let Some(&r) = self.callees.get(&fid) {
-            return Some(r);
-        }
-        let r = module.declare_func_in_func(id, self.b.func);
-        self.callees.insert(fid, r);
-        Some(r)
-    }
-
     /// The shim's math routines, called as the shim calls them (`Shim::Math1` …).
     /// `sqrt` and `fabs` are single IEEE operations (`f64::sqrt`, `f64::abs` in the shim) and are
     /// emitted inline; the other routines call the shim's function.
@@ -1497,6 +1604,18 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.f64_as_word(r)
             }
             (Shim::Math1(_), [x]) if name == "fabs" => self.b.ins().band_imm_s(*x, i64::MAX),
+            (Shim::Math2(f), [x, y]) if name == "fmax" || name == "fmin" => {
+                let (a, b) = (self.word_as_f64(*x), self.word_as_f64(*y));
+                let fp = self.iconst(f as usize as u64);
+                let r = self.min_max(name == "fmax", a, b, Helper::Math2, fp, types::F64)?;
+                self.f64_as_word(r)
+            }
+            (Shim::Math2F(f), [x, y]) if name == "fmaxf" || name == "fminf" => {
+                let (a, b) = (self.word_as_f32(*x), self.word_as_f32(*y));
+                let fp = self.iconst(f as usize as u64);
+                let r = self.min_max(name == "fmaxf", a, b, Helper::Math2F, fp, types::F32)?;
+                self.f32_as_word(r)
+            }
             (Shim::Math1(f), [x]) => {
                 let a = self.word_as_f64(*x);
                 let fp = self.iconst(f as usize as u64);
@@ -1533,8 +1652,33 @@ impl<'a, 'b> Translator<'a, 'b> {
         }))
     }
 
+    /// `fmax`/`fmin` (`max`: which) of `a` and `b` of type `ty`: when they are two different
+    /// numbers the larger (smaller) one, the only result any implementation gives; otherwise
+    /// (a NaN, or equal values such as `-0.0` and `0.0`) the shim's function `fp` through
+    /// `helper`, so that the bits are the interpreter's.
+    fn min_max(&mut self, max: bool, a: Value, b: Value, helper: Helper, fp: Value, ty: Type) -> R<Value> {
+        let distinct = self.b.ins().fcmp(FloatCC::OrderedNotEqual, a, b);
+        let (easy, hard, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        let r = self.b.append_block_param(join, ty);
+        self.b.ins().brif(distinct, easy, &[], hard, &[]);
+        self.b.switch_to_block(easy);
+        let greater = self.b.ins().fcmp(FloatCC::GreaterThan, a, b);
+        let v = if max {
+            self.b.ins().select(greater, a, b)
+        } else {
+            self.b.ins().select(greater, b, a)
+        };
+        self.b.ins().jump(join, &[v.into()]);
+        self.b.switch_to_block(hard);
+        self.b.set_cold_block(hard);
+        let v = self.helper(helper, &[fp, a, b]).ok_or("no result of a math routine")?;
+        self.b.ins().jump(join, &[v.into()]);
+        self.b.switch_to_block(join);
+        Ok(r)
+    }
+
     /// A direct call of a compiled function: fuel, the call-depth limit, then the call.
-    fn native_call(&mut self, fref: FuncRef, fid: u32, words: &[Value], loc: Loc) -> R<Value> {
+    fn native_call(&mut self, code: Value, fid: u32, words: &[Value], loc: Loc) -> R<Value> {
         self.burn_fuel(loc);
         let depth = self
             .b
@@ -1569,7 +1713,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
         let mut args = vec![self.ctx];
         args.extend_from_slice(words);
-        let call = self.b.ins().call(fref, &args);
+        let sig = self.b.import_signature(native_signature(self.call_conv, words.len()));
+        let call = self.b.ins().call_indirect(sig, code, &args);
         let r = self.b.inst_results(call)[0];
         let d = self
             .b

@@ -6,6 +6,10 @@
 // `accsim run` runs gang 0 first and prints the ascending list; `accsim explore` runs the gangs
 // in seeded orders and shows the other outcomes (simulator/tests/explore.rs). The fix is to sort
 // on the host, or to store a flag per index and compact on the host.
+// With more than one device thread the gangs run at the same time and the first slots go to
+// whichever gang reaches the atomic first (issue 15: with atomics as native code, gang 2 on the
+// second thread often does), so the expected output is the one-thread schedule, gang 0 first.
+// accsim-flags: --threads 1
 #include <stdio.h>
 
 #define N 400

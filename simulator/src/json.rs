@@ -175,12 +175,28 @@ impl<F: Formatter> Formatter for Styled<F> {
 /// queue `n` track `n + 2`).
 const AUTO_ASYNC_TRACK: i64 = 0;
 
-/// The trace track (`tid`) of the host (`None`) or an activity queue.
+/// The trace track (`tid`) of the host (`None`) or an activity queue. A queue `n ≥ 0` is track
+/// `n + 2`; the negative async-values, `acc_async_noval` (-1: `async` without an argument) and
+/// `acc_async_sync` (-2), are tracks of their own below 0 (§2.13.1), so that none shares the
+/// host's track 1 or the auto-async track 0.
 fn trace_track(queue: Option<i64>) -> i64 {
     match queue {
         None => 1,
         Some(AUTO_ASYNC_QUEUE) => AUTO_ASYNC_TRACK,
+        Some(q) if q < 0 => q - 1,
         Some(q) => q + 2,
+    }
+}
+
+/// The name of a trace track ([`trace_track`]), as the queue's async-value is written (§2.13.1).
+fn track_name(tid: i64) -> String {
+    match tid {
+        1 => "host".to_string(),
+        AUTO_ASYNC_TRACK => format!("queue {}", queue_name(AUTO_ASYNC_QUEUE)),
+        -2 => "queue acc_async_noval (async without a value)".to_string(),
+        -3 => "queue acc_async_sync".to_string(),
+        t if t < 0 => format!("queue {}", t + 1),
+        t => format!("queue {}", t - 2),
     }
 }
 
@@ -214,11 +230,7 @@ pub fn chrome_trace(records: &[Record], map: &SourceMap) -> String {
         lines.push(write(&event, Style::TRACE));
     }
     for tid in tracks {
-        let label = match tid {
-            1 => "host".to_string(),
-            AUTO_ASYNC_TRACK => format!("queue {}", queue_name(AUTO_ASYNC_QUEUE)),
-            _ => format!("queue {}", tid - 2),
-        };
+        let label = track_name(tid);
         let meta = Json::Obj(vec![
             ("name", Json::str("thread_name")),
             ("ph", Json::str("M")),
@@ -234,6 +246,18 @@ pub fn chrome_trace(records: &[Record], map: &SourceMap) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_queue_has_its_own_trace_track() {
+        let queues = [None, Some(AUTO_ASYNC_QUEUE), Some(-1), Some(-2), Some(0), Some(1), Some(7)];
+        let tracks: Vec<i64> = queues.iter().map(|q| trace_track(*q)).collect();
+        let distinct: std::collections::BTreeSet<i64> = tracks.iter().copied().collect();
+        assert_eq!(distinct.len(), queues.len(), "{tracks:?}");
+        assert_eq!(track_name(trace_track(Some(-1))), "queue acc_async_noval (async without a value)");
+        assert_eq!(track_name(trace_track(None)), "host");
+        assert_eq!(track_name(trace_track(Some(3))), "queue 3");
+        assert_eq!(track_name(trace_track(Some(-5))), "queue -5");
+    }
 
     #[test]
     fn bench_style_writes_integral_numbers_as_integers_and_nan_as_null() {

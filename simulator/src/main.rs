@@ -325,6 +325,7 @@ fn device_config(r: &RunArgs) -> exec::openacc::DeviceConfig {
         gang_order: r.gang_order,
         thread_order: r.thread_order,
         acc_model: r.compile.acc_model(),
+        cray: r.compile.cray(),
     }
 }
 
@@ -609,7 +610,12 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     }
     // CRAY_ACC_DEBUG comments on the checked run as on any other (issue 17).
     let cray_debug = cray_debug_commentary(&compiled.program, map, &mut subscribers);
-    let options = exec::RunOptions { subscribers, accelerator: Some(accelerator), stdout, cray_debug, ..r.run_options() };
+    // Kernels proven race-free at launch run as native code, as `accsim run` runs them (issue 15).
+    let proven_native = match (r.engine, exe.plain.as_deref()) {
+        (Engine::Native, Some(plain)) => native_kernels(&compiled.program, &compiled.info, plain),
+        _ => None,
+    };
+    let options = exec::RunOptions { subscribers, accelerator: Some(accelerator), stdout, cray_debug, proven_native, ..r.run_options() };
     let outcome = exe.run(options, r.argv());
     if let Ok(f) = found.lock() {
         findings.extend(f.list.iter().cloned());
@@ -824,19 +830,23 @@ fn write_run_report(
 /// The native engine's code for `p`, or `None` (the interpreter runs everything) when it cannot
 /// compile: an error of the code generator is a bug of accsim's, but it must not stop a program
 /// the interpreter can run, so it is caught and the run goes on interpreted.
-/// With `ACCSIM_NATIVE_COMPILE_TIME` set in the environment, the time the code generator took is
-/// printed on stderr (`accsim: native code compiled in S s`; `accsim-bench` reads it).
+/// With `ACCSIM_NATIVE_COMPILE_TIME` set in the environment, the time the code generator took
+/// (translation, and the code generation of each function on its first call) is printed on
+/// stderr when the run ends (`accsim: native code compiled in S s`; `accsim-bench` reads it).
 fn native_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable) -> Option<exec::native::NativeHandle> {
-    let start = std::time::Instant::now();
-    let engine = compile_engine(p, info, exe).ok().map(accsim_jit::Engine::handle);
-    if std::env::var_os(NATIVE_COMPILE_TIME_VAR).is_some() {
-        eprintln!("accsim: native code compiled in {:.6} s", start.elapsed().as_secs_f64());
-    }
-    engine
+    compile_engine(p, info, exe).ok().map(accsim_jit::Engine::handle)
 }
 
-/// See [`native_engine`].
-const NATIVE_COMPILE_TIME_VAR: &str = "ACCSIM_NATIVE_COMPILE_TIME";
+/// The native engine's code for the kernels of `plain` (the executable `accsim check` runs a
+/// kernel proven race-free on) and the functions they call, or `None` (the interpreter runs them)
+/// when it cannot compile; the compile time is printed as [`native_engine`] says.
+fn native_kernels(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, plain: &exec::Executable) -> Option<exec::native::NativeHandle> {
+    let quiet = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let engine = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| accsim_jit::Engine::compile_kernels(p, info, plain)));
+    std::panic::set_hook(quiet);
+    engine.ok().and_then(Result::ok).map(accsim_jit::Engine::handle)
+}
 
 /// [`accsim_jit::Engine::compile`], with a panic of the code generator turned into an error.
 fn compile_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable) -> Result<accsim_jit::Engine, String> {
@@ -866,9 +876,12 @@ fn engine_report(p: &accsim_core::ir::Program, info: &accsim_core::kernel::Progr
     let mut out = String::new();
     match compile_engine(p, info, &exe) {
         Ok(engine) => {
+            // Every function's code is generated now (a run generates it on first call), so
+            // that a failure of code generation is reported too.
+            engine.compile_all();
             // The program's functions: not the C library's inline functions of system headers
             // (the front-end records where each is defined). The report is by function id.
-            let mut rows: Vec<&accsim_jit::FunctionReport> = engine.report().iter().zip(&p.functions).filter(|(_, f)| f.origin == accsim_core::ir::FunctionOrigin::Program).map(|(r, _)| r).collect();
+            let mut rows: Vec<accsim_jit::FunctionReport> = engine.report().into_iter().zip(&p.functions).filter(|(_, f)| f.origin == accsim_core::ir::FunctionOrigin::Program).map(|(r, _)| r).collect();
             rows.sort_by_key(|f| (f.loc.file, f.loc.line, f.loc.col));
             for f in rows {
                 let _ = match &f.native {

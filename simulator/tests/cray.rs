@@ -207,3 +207,87 @@ fn fast_addr_warns_at_a_copy_32_bit_addressing_cannot_reach() {
     let out = accsim(&["check", "--acc-model", "no_fast_addr", "--max-memory", "3000000000", file], &[]);
     assert!(!out.stderr_text().contains("cray-limit"), "{}", out.stderr_text());
 }
+
+/// `deep_copy` and `update`: `update host(s)` brings home what the members point to and keeps
+/// the host's pointers, `update device(s)` sends it (samples/cray/07). Under `--strict-2.0` a
+/// second mapping of the struct is 2.0's error, at the struct's clause, naming the first
+/// mapping; members two structs share are not second mappings
+/// (samples/regress/cray_deep_copy_shared_member_strict.c).
+#[test]
+fn deep_copy_updates_follow_members_and_strict_second_mapping_errors() {
+    let out = accsim(&["run", "--acc-model", "deep_copy", "samples/cray/07_deep_copy_update.c"], &[("CRAY_ACC_DEBUG", "2")]);
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let debug = out.stderr_text();
+    assert!(debug.contains("Transfer 's.val' to host (800 bytes) from samples/cray/07_deep_copy_update.c:31"), "{debug}");
+    assert!(debug.contains("Transfer 's.count' to acc (4 bytes) from samples/cray/07_deep_copy_update.c:40"), "{debug}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("after update host: sum = 9900.0, host pointer kept: 1"));
+
+    let dir = std::env::temp_dir().join(format!("accsim-cray-second-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("second.c");
+    std::fs::write(
+        &file,
+        "#include <stdio.h>\n#include <stdlib.h>\nstruct vec { int n; double *x; };\nint main(void) {\n    struct vec v = { 16, malloc(16 * sizeof(double)) };\n    for (int i = 0; i < v.n; i++) v.x[i] = i;\n    #pragma acc enter data copyin(v)\n    #pragma acc parallel loop copy(v)\n    for (int i = 0; i < v.n; i++) v.x[i] += 1;\n    #pragma acc exit data copyout(v)\n    printf(\"%g\\n\", v.x[15]);\n    return 0;\n}\n",
+    )
+    .expect("write program");
+    let path = file.display().to_string();
+    let strict = accsim(&["run", "--strict-2.0", "--acc-model", "deep_copy", &path], &[]);
+    let present_or = accsim(&["run", "--acc-model", "deep_copy", &path], &[]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let err = strict.stderr_text();
+    assert_eq!(strict.status, 3, "{err}");
+    assert!(err.contains("error[present]: `v` is already present on the device; OpenACC 2.0 `copy` requires it not to be (--strict-2.0)"), "{err}");
+    assert!(err.contains("second.c:8:32") && err.contains("`v` was mapped here") && !err.contains("v.x"), "{err}");
+    assert_eq!(present_or.status, 0, "{}", present_or.stderr_text());
+    assert_eq!(String::from_utf8_lossy(&present_or.stdout), "16\n");
+}
+
+/// CCE's `vector_length` limits for a value known only at launch: under `--cray`, `check` warns
+/// at the clause, naming the value the launch used (once per clause and value); without
+/// `--cray`, nothing.
+#[test]
+fn non_constant_vector_length_is_checked_at_launch() {
+    let dir = std::env::temp_dir().join(format!("accsim-cray-vl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("vl.c");
+    std::fs::write(
+        &file,
+        "#include <stdio.h>\nint main(int argc, char **argv) {\n    int vl = argc > 5 ? 128 : 100;\n    float a[1000];\n    for (int k = 0; k < 2; k++) {\n        #pragma acc parallel loop vector_length(vl) copyout(a)\n        for (int i = 0; i < 1000; i++) a[i] = i;\n    }\n    #pragma acc parallel loop num_workers(2) vector_length(vl + 28) copyout(a)\n    for (int i = 0; i < 1000; i++) a[i] = i;\n    #pragma acc parallel loop vector_length(vl + 28) copyout(a)\n    for (int i = 0; i < 1000; i++) a[i] = i;\n    printf(\"%g\\n\", a[999]);\n    return 0;\n}\n",
+    )
+    .expect("write program");
+    let path = file.display().to_string();
+    let cray = accsim(&["check", "--cray", &path], &[]);
+    let plain = accsim(&["check", &path], &[]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let err = cray.stderr_text();
+    assert!(err.contains("warning[cray-limit]: this launch's vector_length is 100, and Cray CCE does not accept vector_length(100): without num_workers"), "{err}");
+    assert!(err.contains("vl.c:6:"), "{err}");
+    assert!(err.contains("this launch's vector_length is 128, and Cray CCE does not accept vector_length(128): with num_workers, vector_length can only be 32"), "{err}");
+    assert!(err.contains("vl.c:9:"), "{err}");
+    assert_eq!(err.matches("warning[cray-limit]").count(), 2, "128 without num_workers is accepted; one warning per clause and value:\n{err}");
+    assert_eq!(plain.status, 0, "{}", plain.stderr_text());
+    assert!(!plain.stderr_text().contains("cray-limit"));
+}
+
+/// `async` without a value (`acc_async_noval`, §2.13.1) is a queue of its own in `--trace`, not
+/// the host's track.
+#[test]
+fn async_without_a_value_has_its_own_trace_track() {
+    let dir = std::env::temp_dir().join(format!("accsim-trace-noval-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("noval.c");
+    let trace = dir.join("t.json");
+    std::fs::write(
+        &file,
+        "#include <stdio.h>\nint main(void) {\n    float a[256];\n    #pragma acc data create(a)\n    {\n        #pragma acc parallel loop async\n        for (int i = 0; i < 256; i++) a[i] = i;\n        #pragma acc update host(a) async\n        #pragma acc wait\n    }\n    printf(\"%g\\n\", a[255]);\n    return 0;\n}\n",
+    )
+    .expect("write program");
+    let out = accsim(&["run", "--trace", &trace.display().to_string(), &file.display().to_string()], &[]);
+    let text = std::fs::read_to_string(&trace).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    assert!(text.contains("\"tid\":-2,\"args\":{\"name\":\"queue acc_async_noval (async without a value)\"}"), "{text}");
+    let on_host = text.lines().filter(|l| l.contains("\"tid\":1,") && (l.contains("kernel main") || l.contains("download a"))).count();
+    assert_eq!(on_host, 0, "the async kernel and download are not on the host's track:\n{text}");
+    assert!(text.lines().any(|l| l.contains("\"name\":\"kernel main$acc6\"") && l.contains("\"tid\":-2")), "{text}");
+}

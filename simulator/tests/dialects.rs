@@ -118,3 +118,74 @@ fn openuh_nests_map_as_the_paper_on_the_gpu() {
     assert_eq!(out.status, 0, "{}", out.stderr_text());
     assert!(!String::from_utf8_lossy(&out.stdout).contains("loop mapping"));
 }
+
+/// 1.3 §2.4.1.1: a `host` loop in a region's block runs on the host. The region is split there:
+/// `info` shows the 2.0 form (a `data` construct with the region's data, a `kernels` construct
+/// per device part, `update host` / `update device` around the loop), the two device parts are
+/// two kernels, the loop's iterations run on the host (`acc_on_device(acc_device_host)`), and the
+/// data moves at the split (`--notify`: `a` comes home at the loop's line and goes back).
+#[test]
+fn host_loop_splits_its_region_and_runs_on_the_host() {
+    let f = "samples/pgi13/10_host_loop.c";
+    let out = accsim(&["info", f]);
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let err = out.stderr_text();
+    assert!(err.contains("PGI 1.3 `#pragma acc region copyout(b)` is OpenACC 2.0 `#pragma acc data copyout(b) copyin(scale) copy(a)`"), "{err}");
+    assert!(err.contains("the region is split there, `data copyout(b) copyin(scale) copy(a)` around a `#pragma acc kernels` for each device part"), "{err}");
+    assert!(
+        err.contains("PGI 1.3 `#pragma acc for host` is OpenACC 2.0 `#pragma acc update host(a)`; `the loop itself, on the host (no directive)`; `#pragma acc update device(a) (after the loop)`"),
+        "{err}"
+    );
+    let all = format!("{}{err}", String::from_utf8_lossy(&out.stdout));
+    assert!(all.contains("kernel `main$acc22`") && all.contains("kernel `main$acc30`"), "two kernels, one per device part:\n{all}");
+    let out = accsim(&["run", "--notify", f]);
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("iterations of the host loop run on the host: 999 of 999"));
+    let notify = out.stderr_text();
+    let at = |what: &str| notify.find(what).unwrap_or_else(|| panic!("no `{what}` in:\n{notify}"));
+    assert!(at("kernel=main$acc22") < at("download data file=samples/pgi13/10_host_loop.c function=main line=25 device=0 variable=a"));
+    assert!(at("upload data file=samples/pgi13/10_host_loop.c function=main line=25 device=0 variable=a") < at("kernel=main$acc30"));
+}
+
+/// 1.3 §2.4.3: the `kernel` loop's body is the kernel; its inner loops run sequentially and carry
+/// no loop mapping directive (the error is samples/regress/pgi13_kernel_loop_inner_directive.c).
+#[test]
+fn kernel_loop_is_the_kernel_and_its_inner_loops_run_sequentially() {
+    let out = accsim(&["info", "samples/pgi13/11_kernel_clause.c"]);
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let err = out.stderr_text();
+    assert!(err.contains("PGI 1.3 `#pragma acc for kernel` is OpenACC 2.0 `#pragma acc loop`"), "{err}");
+    assert!(err.contains("the loop body is the kernel body and the loops inside it run sequentially (§2.4.3)"), "{err}");
+    let out = accsim(&["run", "samples/regress/pgi13_kernel_loop_inner_directive.c"]);
+    assert_eq!(out.status, 2);
+    assert!(out.stderr_text().contains("must not carry loop mapping directives (1.3 §2.4.3)"), "{}", out.stderr_text());
+}
+
+/// The Fortran forms of 1.3 (seeds/004 §2.3–§2.5): `!$acc region` … `!$acc end region`,
+/// `!$acc data region` … `!$acc end data region`, `!$acc do` and `!$acc region do` with 1.3's
+/// clauses, `mirror` (Fortran only) and `update`. Each `samples/pgi13/*.f90` prints its
+/// `.expected` (gfortran's output for the same program), `check` finds nothing, `info` shows the
+/// 2.0 form of each directive in Fortran's spelling, and a file that uses `!$acc region` is read
+/// as 1.3 with a note at the Fortran line.
+#[test]
+fn fortran_forms_of_pgi13_run_with_expected_output() {
+    let mut files: Vec<_> = std::fs::read_dir(samples_dir().join("pgi13")).expect("samples/pgi13").flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "f90")).collect();
+    files.sort();
+    assert!(!files.is_empty(), "no Fortran samples in samples/pgi13");
+    for path in files {
+        let rel = path.strip_prefix(repo_root()).unwrap_or(&path).display().to_string();
+        let expected = std::fs::read_to_string(path.with_extension("expected")).unwrap_or_default();
+        let out = accsim(&["run", "-W", &rel]);
+        assert_eq!(out.status, 0, "{rel}: {}", out.stderr_text());
+        assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{rel}");
+        assert!(out.stderr_text().contains(&format!("{rel}:")) && out.stderr_text().contains("reading it as `--dialect pgi-1.3`"), "{rel}: {}", out.stderr_text());
+        let out = accsim(&["check", &rel]);
+        assert_eq!(out.status, 0, "{rel}: {}", out.stderr_text());
+    }
+    let out = accsim(&["info", "samples/pgi13/12_fortran_forms.f90"]);
+    let err = out.stderr_text();
+    assert!(err.contains("PGI 1.3 `!$acc data region copyin(a) mirror(w) copyout(c)` is OpenACC 2.0 `!$acc data copyin(a) create(w) copyout(c)`"), "{err}");
+    assert!(err.contains("PGI 1.3 `!$acc do parallel vector(64)` is OpenACC 2.0 `!$acc loop gang vector(64)`"), "{err}");
+    assert!(err.contains("PGI 1.3 `!$acc region do parallel present_or_copy(w)` is OpenACC 2.0 `!$acc kernels loop present_or_copy(w) gang"), "{err}");
+    assert!(err.contains("`mirror(w)`: 2.0 has no allocation-state mirroring"), "{err}");
+}

@@ -7,6 +7,9 @@
 //! Fortran accsim does not support or that is wrong: each must give a diagnostic naming the
 //! Fortran file and line (`! expect-stderr:` lines) and exit 2, never a panic.
 //!
+//! A sample that reads standard input (`read *, …`) has its input in `NAME.stdin` beside it; both
+//! accsim and the gfortran build read it (other samples run with standard input closed).
+//!
 //! `BLESS=1` writes the golden files; `ACCSIM_SAMPLE=name[,name]` runs only those samples.
 
 mod common;
@@ -16,6 +19,28 @@ use std::process::Command;
 use std::time::Duration;
 
 use common::*;
+
+/// `cmd` reading `NAME.stdin` beside `sample` as its standard input when that file exists (the
+/// harness closes standard input otherwise), through `sh -c 'exec … < FILE'`.
+fn with_input(cmd: Command, sample: &Path) -> Command {
+    let input = sample.with_extension("stdin");
+    if !input.is_file() {
+        return cmd;
+    }
+    let mut sh = Command::new("sh");
+    sh.arg("-c").arg("exec \"$0\" \"$@\" < \"$ACCSIM_SAMPLE_STDIN\"").arg(cmd.get_program()).args(cmd.get_args()).env("ACCSIM_SAMPLE_STDIN", &input);
+    if let Some(dir) = cmd.get_current_dir() {
+        sh.current_dir(dir);
+    }
+    sh
+}
+
+/// `accsim run FLAGS SAMPLE`, with the sample's standard input if it has one.
+fn run_sample(flags: &[String], sample: &Path) -> Result<Outcome, String> {
+    let mut cmd = Command::new(accsim_bin());
+    cmd.current_dir(repo_root()).arg("run").args(flags).arg(sample);
+    run_with_timeout(with_input(cmd, sample), accsim_timeout())
+}
 
 fn fortran_dir() -> PathBuf {
     samples_dir().join("fortran")
@@ -55,7 +80,7 @@ fn fortran_samples_print_their_expected_output() {
         }
         let mut problems = Vec::new();
         for cfg in &configs {
-            let out = match run_accsim(cfg, std::slice::from_ref(path), &[]) {
+            let out = match run_sample(cfg, path) {
                 Ok(o) => o,
                 Err(e) => {
                     problems.push(format!("{stem}: cannot run accsim: {e}"));
@@ -103,11 +128,11 @@ fn fortran_samples_match_gfortran() {
             Err(e) => return Some(format!("{stem}: cannot run gfortran: {e}")),
         };
         let _ = built;
-        let native = match run_with_timeout(Command::new(&exe), Duration::from_secs(60)) {
+        let native = match run_with_timeout(with_input(Command::new(&exe), path), Duration::from_secs(60)) {
             Ok(o) => o,
             Err(e) => return Some(format!("{stem}: cannot run the gfortran build: {e}")),
         };
-        let ours = match run_accsim(&[], std::slice::from_ref(path), &[]) {
+        let ours = match run_sample(&[], path) {
             Ok(o) => o,
             Err(e) => return Some(format!("{stem}: cannot run accsim: {e}")),
         };

@@ -9,6 +9,7 @@
 //! // accsim-env: ACC_DEVICE_TYPE=host  an environment variable for both (repeatable)
 //! // expect-exit: 3                    `run`'s exit status (default 0)
 //! // expect-stderr: not-present        text `run`'s stderr must contain (repeatable)
+//! // expect-stderr-not: root:x        text `run`'s stderr must not contain (repeatable)
 //! // check: skip                       do not run `check` (default: run it)
 //! ```
 //!

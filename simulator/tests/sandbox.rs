@@ -76,3 +76,34 @@ fn endless_preprocessor_input_is_bounded() {
     let out = sandboxed(&dir, "stdin.c", "#include \"/dev/stdin\"\nint main(void) { return 0; }\n", &[], &[]);
     assert_eq!(out.status, 2, "{}", out.stderr_text());
 }
+
+/// A message at a line a `#line` directive (C11 §6.10.4) or a hand-written line marker
+/// (`# 1 "file" 1`, which `cc -E` passes on as it is) attributes to another file names that file
+/// and line, but never quotes it: only the files the preprocessor read have their text shown
+/// (issue 14). With and without `--sandbox`; the program is accepted under it, as by gcc.
+#[test]
+fn line_directives_never_make_accsim_read_the_file_they_name() {
+    let dir = TempDir::new("sandbox-line");
+    let secret = TempDir::new("sandbox-line-secret");
+    let secret_file = secret.path().join("answers.txt");
+    std::fs::write(&secret_file, "GRADER-SECRET-TEXT line one\nGRADER-SECRET-TEXT line two\n").expect("write secret");
+    let named = secret_file.display().to_string();
+    for (name, directive) in [("line.c", format!("#line 1 \"{named}\"")), ("marker.c", format!("# 1 \"{named}\" 1"))] {
+        // A compile error (undeclared name) and a runtime error (out of bounds) after it.
+        for (kind, body, status) in [("compile", "    return undeclared_name;", 2), ("run", "    int a[2] = {0};\n    return a[2];", 3)] {
+            let src = format!("int main(void) {{\n{directive}\n{body}\n}}\n");
+            for sandbox in [true, false] {
+                let p = dir.path().join(name);
+                std::fs::write(&p, &src).expect("write program");
+                let mut cmd = Command::new(accsim_bin());
+                cmd.arg("run").args(sandbox.then_some("--sandbox")).arg(&p);
+                let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim");
+                let err = out.stderr_text();
+                let what = format!("{name}, {kind} error, sandbox {sandbox}");
+                assert_eq!(out.status, status, "{what}: {err}");
+                assert!(err.contains(&format!("{named}:")), "{what}: the message names the file: {err}");
+                assert!(!err.contains("GRADER-SECRET-TEXT"), "{what}: the file's text is never shown: {err}");
+            }
+        }
+    }
+}

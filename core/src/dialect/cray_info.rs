@@ -11,7 +11,7 @@
 //! - **Limits** ([`limits`], warnings under `--cray`): "If the user specifies num_workers,
 //!   vector_length can only be 32. If the user does not specify num_workers, then vector_length
 //!   can be 1, 32, 64, 128, 256, 512 or 1024" (PARALLEL and KERNELS clauses). Values known at
-//!   compile time are checked; others are the launch's own.
+//!   compile time are checked there; others at each launch (a warning naming the value).
 
 use std::fmt::Write as _;
 
@@ -100,27 +100,45 @@ pub fn report(p: &Program, info: &crate::kernel::ProgramInfo, map: &SourceMap, m
     out
 }
 
+/// The rule of CCE's that `vector_length(v)` breaks, if it breaks one: with `num_workers` it
+/// must be 32, without one of [`VECTOR_LENGTHS`].
+pub fn vector_length_rule(v: i128, with_workers: bool) -> Option<&'static str> {
+    match with_workers {
+        true if v != WARP => Some("with num_workers, vector_length can only be 32"),
+        false if !VECTOR_LENGTHS.contains(&v) => Some("without num_workers, vector_length can be 1, 32, 64, 128, 256, 512 or 1024"),
+        _ => None,
+    }
+}
+
+/// The `cray-limit` warning for a `vector_length` CCE does not accept; `at_launch`: the value
+/// came from a non-constant expression, evaluated at the launch.
+pub fn vector_length_warning(v: i128, with_workers: bool, loc: crate::diag::Loc, at_launch: bool) -> Option<Diagnostic> {
+    let rule = vector_length_rule(v, with_workers)?;
+    let what = if at_launch { format!("this launch's vector_length is {v}, and Cray CCE does not accept vector_length({v})") } else { format!("Cray CCE does not accept vector_length({v})") };
+    let mut d = Diagnostic::error("cray-limit", format!("{what}: {rule} (CCE man page, PARALLEL)"), loc)
+        .with_help("accsim runs the value as OpenACC 2.0 allows (§2.5.7); choose an accepted one to run the same under CCE");
+    d.severity = Severity::Warning;
+    Some(d)
+}
+
 /// CCE's limits on the launch clauses, as warnings (kind `cray-limit`): `vector_length` must be
-/// 32 with `num_workers`, and one of [`VECTOR_LENGTHS`] without.
+/// 32 with `num_workers`, and one of [`VECTOR_LENGTHS`] without. Values known at compile time
+/// only: a non-constant `vector_length` is checked at each launch
+/// (`exec::openacc::cray_vector_length_at_launch`).
 pub fn limits(p: &Program) -> Vec<Diagnostic> {
     let mut found = Vec::new();
     for k in &p.kernels {
         let Some(v) = constant(&k.vector_length) else { continue };
         let loc = k.vector_length.as_ref().map_or(k.loc, |e| e.loc);
-        let allowed = if k.num_workers.is_some() { v == WARP } else { VECTOR_LENGTHS.contains(&v) };
-        if allowed {
-            continue;
-        }
-        let rule = if k.num_workers.is_some() {
-            "with num_workers, vector_length can only be 32".to_string()
-        } else {
-            "without num_workers, vector_length can be 1, 32, 64, 128, 256, 512 or 1024".to_string()
-        };
-        let mut d = Diagnostic::error("cray-limit", format!("Cray CCE does not accept vector_length({v}): {rule} (CCE man page, PARALLEL)"), loc)
-            .with_help("accsim runs the value as OpenACC 2.0 allows (§2.5.7); choose an accepted one to run the same under CCE");
-        d.severity = Severity::Warning;
-        found.push(d);
+        found.extend(vector_length_warning(v, k.num_workers.is_some(), loc, false));
     }
     found.sort_by_key(|d| d.primary.map(|l| (l.file, l.line, l.col)));
     found
+}
+
+/// A `vector_length` clause whose value is known only at launch: where it is, and whether the
+/// construct has `num_workers` (what [`vector_length_rule`] needs).
+pub fn launch_checked_vector_length(k: &crate::ir::acc::Kernel) -> Option<(crate::diag::Loc, bool)> {
+    let e = k.vector_length.as_ref()?;
+    constant(&k.vector_length).is_none().then_some((e.loc, k.num_workers.is_some()))
 }

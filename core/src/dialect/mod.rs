@@ -70,6 +70,17 @@ pub fn pgi13_region_line(source: &str) -> Option<u32> {
     }).map(|i| i as u32 + 1)
 }
 
+/// The first line of Fortran source text with a 1.3 `region` directive (`!$acc region`,
+/// `!$acc data region`, `!$acc region do`; free or fixed form, any case), 1-based.
+pub fn pgi13_region_line_fortran(source: &str) -> Option<u32> {
+    source.lines().position(|l| {
+        let l = l.trim_start().to_ascii_lowercase();
+        let Some(rest) = l.strip_prefix("!$acc").or_else(|| l.strip_prefix("c$acc")).or_else(|| l.strip_prefix("*$acc")) else { return false };
+        let mut words = rest.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').filter(|w| !w.is_empty());
+        matches!((words.next(), words.next()), (Some("region"), _) | (Some("data"), Some("region")))
+    }).map(|i| i as u32 + 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,6 +90,9 @@ mod tests {
         assert_eq!(pgi13_region_line("int x;\n  #  pragma acc region copy(a)\n"), Some(2));
         assert_eq!(pgi13_region_line("#pragma acc data region\n"), Some(1));
         assert_eq!(pgi13_region_line("#pragma acc kernels\n#pragma acc data copy(a)\n// region\n"), None);
+        assert_eq!(pgi13_region_line_fortran("program p\n  !$ACC Region\n"), Some(2));
+        assert_eq!(pgi13_region_line_fortran("!$acc data region copy(a)\n"), Some(1));
+        assert_eq!(pgi13_region_line_fortran("!$acc kernels\n! region\n!$acc end kernels\n"), None);
         assert_eq!(Dialect::parse("pgi-1.3"), Some(Dialect::Pgi13));
         assert_eq!(Dialect::parse("nope"), None);
     }

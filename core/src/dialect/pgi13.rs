@@ -14,9 +14,11 @@
 //! | `update device(…)`, `update host(…)` on a region (§2.3.4) | an `update` directive before / after the construct |
 //! | `parallel[(w)]` (§2.4.1.2) | `gang[(w)]` |
 //! | `vector[(w)]` (§2.4.1.4) | `vector[(w)]` |
-//! | `seq[(w)]`, `host[(w)]` (§2.4.1.1, §2.4.1.3) | `seq` (a strip loop of a parallel or vector loop: dropped) |
+//! | `seq[(w)]` (§2.4.1.3) | `seq` (a strip loop of a parallel or vector loop: dropped) |
+//! | `host[(w)]` (§2.4.1.1) | the loop on the host, its region split around it ([`host_split_directives`]) |
 //! | `independent`, `private` (§2.4.2, §2.4.5) | the same clauses |
-//! | `unroll(n)`, `shortloop`, `cache(…)`, `kernel` (§2.4.1.5, §2.4.3, §2.4.4, §2.4.6) | hints: no clause (a note says so) |
+//! | `kernel` (§2.4.3) | `loop`, its inner loops sequential (a loop directive inside is an error) |
+//! | `unroll(n)`, `shortloop`, `cache(…)` (§2.4.1.5, §2.4.4, §2.4.6) | hints: no clause (a note says so) |
 //! | declarative `copy(…)` … (§2.6) | `declare` with the same clauses (`local` → `create`, `device resident` → `device_resident`, `reflected` → `present`) |
 //! | `device present(…)` (§2.7.2) | `declare present(…)` |
 //! | `function(name) reflected(…)` after a prototype (§2.6) | nothing (the function's own directive maps the arrays) |
@@ -33,16 +35,26 @@
 //! each other, which only a program that depends on the order of two unsynchronised activities can
 //! observe (a race in either model).
 //!
-//! **Limits.** The translation is per directive: a `host` loop runs sequentially on the device, not
-//! on the host (the results are the same); width arguments of `seq` and `host` (strip-mining) have
-//! no 2.0 spelling and are dropped; the `kernel` clause's rule that loops inside the kernel loop
-//! carry no mapping directives is not checked. The language only changes the loop keyword and the
-//! Fortran-only forms (`mirror`, `end region`), so a Fortran front-end uses the same table.
+//! **Beyond one directive.** Two rules need the statement a directive is on, which the front-end
+//! has: a `host` loop that is a statement of a compute region's block runs on the host, the
+//! region split there into a `data` construct holding two (or more) `kernels` constructs with
+//! `update`s around the loop ([`host_split_directives`], [`host_loop_updates`]); and no loop
+//! inside a `kernel` loop may carry a loop mapping directive ([`Translation::kernel_loop`]).
+//!
+//! **Limits.** A `host` loop nested deeper than the region's block (inside another loop or
+//! block) runs sequentially in the kernel (the results are the same); width arguments of `seq`
+//! and `host` (strip-mining) have no 2.0 spelling and are dropped. The language only changes the
+//! loop keyword and the Fortran-only forms (`mirror`, `end region`), so a Fortran front-end uses
+//! the same table.
 
 use std::ops::Range;
 
 /// The base language of the directive text (§2.1: the C and Fortran forms differ in the loop
-/// keyword, `end` directives and the Fortran-only `mirror` clause).
+/// keyword, `end` directives and the Fortran-only `mirror` clause). Fortran directive text comes
+/// from accsim's Fortran front-end, which writes the clause arguments in C: its subarrays are
+/// already 2.0's `[start:length]` (not 1.3's `[lower:upper]`), and a compute region's arrays
+/// behind pointers that no clause names come as `present_or_copy(a[0:size])` (the extent only
+/// the front-end knows: 1.3 §2.3.1's implicit analysis for them).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Lang {
     C,
@@ -50,6 +62,15 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// A clause list with 2.0 subarrays ([`subarrays_to_20`] for C; the Fortran front-end's
+    /// text has them already).
+    fn subarrays(self, list: &str) -> String {
+        match self {
+            Lang::C => subarrays_to_20(list),
+            Lang::Fortran => list.to_string(),
+        }
+    }
+
     fn loop_word(self) -> &'static str {
         match self {
             Lang::C => "for",
@@ -91,6 +112,13 @@ pub struct Translation {
     /// For a compute region (§2.3.1, §2.5): the variables its data clauses name. The front-end's
     /// implicit data analysis decides the others' clauses and appends them to `main`.
     pub implicit_data: Option<Vec<String>>,
+    /// A loop directive with `host[(width)]` and no parallel schedule (§2.4.1.1): the loop runs
+    /// sequentially on the host. A front-end that sees it as a statement of a compute region's
+    /// block splits the region there ([`host_split_directives`]).
+    pub host_loop: bool,
+    /// A loop directive with the `kernel` clause (§2.4.3): its body is the kernel's body, and
+    /// no loop inside it may carry a loop mapping directive (the front-end checks the nest).
+    pub kernel_loop: bool,
 }
 
 impl Translation {
@@ -235,7 +263,7 @@ pub fn looks_like_pgi13(text: &str) -> bool {
     let mut words = text.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').filter(|w| !w.is_empty());
     matches!(
         (words.next(), words.next()),
-        (Some("region" | "for" | "local" | "reflected" | "mirror" | "function" | "copy" | "copyin" | "copyout" | "deviceptr"), _)
+        (Some("region" | "for" | "do" | "local" | "reflected" | "mirror" | "function" | "copy" | "copyin" | "copyout" | "deviceptr"), _)
             | (Some("data"), Some("region"))
             | (Some("device"), Some("present" | "resident"))
     )
@@ -258,7 +286,7 @@ pub fn translate(src: &str, lang: Lang) -> Result<Outcome, Pgi13Error> {
         ("data", Some("region")) => (Form::DataRegion, 2),
         (w, _) if w == loop_word => (Form::Loop, 1),
         ("end", _) if lang == Lang::Fortran => return end_directive(&items),
-        ("update", _) => return update_directive(&items[1..], src).map(Outcome::Pgi13),
+        ("update", _) => return update_directive(&items[1..], src, lang).map(Outcome::Pgi13),
         ("wait", _) => return wait_directive(&items[1..], src).map(Outcome::Pgi13),
         ("device", Some("present")) => {
             let list = single_list(&items[2..], "device present", src)?;
@@ -343,7 +371,13 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
                 if form == Form::Declarative && list.contains('[') {
                     return Err(Pgi13Error::new("subarrays are not allowed in declarative data clauses (§2.6)", span.start..span.end + list.len() + 2));
                 }
-                data.push(format!("{}({})", data_clause(n).unwrap_or(n), subarrays_to_20(list)));
+                data.push(format!("{}({})", data_clause(n).unwrap_or(n), lang.subarrays(list)));
+                named.extend(list_names(list));
+            }
+            "present_or_copy" if lang == Lang::Fortran && form.has_region_clauses() => {
+                let list = required_args(items, k, name, span.clone())?;
+                k += 1;
+                data.push(format!("present_or_copy({list})"));
                 named.extend(list_names(list));
             }
             "mirror" if matches!(form, Form::DataRegion | Form::Declarative) => {
@@ -378,7 +412,7 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
                 k += 1;
                 let list = required_args(items, k, if to_device { "update device" } else { "update host" }, span.clone())?;
                 k += 1;
-                updates.push((to_device, subarrays_to_20(list)));
+                updates.push((to_device, lang.subarrays(list)));
             }
             "if" if form.has_region_clauses() => {
                 if let Some(first) = &if_span {
@@ -433,6 +467,7 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
             }
             "independent" if form.has_loop_clauses() => loop_clauses.push("independent".into()),
             "kernel" if form.has_loop_clauses() => {
+                t.kernel_loop = true;
                 t.notes.push("`kernel`: the loop body is the kernel body and the loops inside it run sequentially (§2.4.3); 2.0 writes `loop seq` on those loops".into());
             }
             "shortloop" if form.has_loop_clauses() => {
@@ -446,7 +481,7 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
             "private" if form.has_loop_clauses() => {
                 let list = required_args(items, k, name, span.clone())?;
                 k += 1;
-                loop_clauses.push(format!("private({})", subarrays_to_20(list)));
+                loop_clauses.push(format!("private({})", lang.subarrays(list)));
             }
             _ => return Err(not_here(name, span)),
         }
@@ -461,6 +496,7 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
     }
     if form.has_loop_clauses() {
         schedule_clauses(&sched, &mut loop_clauses, &mut t.notes)?;
+        t.host_loop = form == Form::Loop && sched.host.is_some() && sched.parallel.is_none() && sched.vector.is_none();
     }
     let keyword = match form {
         Form::Region => "kernels",
@@ -497,6 +533,122 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
     }
     Ok(t)
 }
+
+/// The OpenACC 2.0 directives of a 1.3 compute region split at its `host` loops (§2.4.1.1: a
+/// `host` loop runs sequentially on the host processor, so the device parts around it are
+/// separate kernels and the data they share moves at the split), from the region's 2.0 text
+/// (`kernels copy(a) if(c) async(h)`, implicit data clauses included):
+/// - `data` with the region's data clauses (and its `if`): the data lives for the whole region,
+///   as 1.3 §2.3.1 says it does;
+/// - `kernels` with the region's `if` and `async`, for each device part;
+/// - around each host loop, [`HostLoopUpdates`]: `update host` of the device copies the loop
+///   uses before it, `update device` of those it writes after it (after a `wait` for an
+///   `async` region's kernels: the host reads what they computed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostSplit {
+    pub data: String,
+    pub kernels: String,
+    /// The region's `if(…)` clause, which the updates take too.
+    pub cond: Option<String>,
+    /// The region's `async[(h)]` clause.
+    pub async_clause: Option<String>,
+}
+
+pub fn host_split_directives(region_20: &str) -> HostSplit {
+    const DATA: &[&str] = &["copy", "copyin", "copyout", "create", "present", "deviceptr", "present_or_copy", "present_or_copyin", "present_or_copyout", "present_or_create", "pcopy", "pcopyin", "pcopyout", "pcreate"];
+    let items = lex(region_20).unwrap_or_default();
+    let mut data = vec!["data".to_string()];
+    let mut cond = None;
+    let mut async_clause = None;
+    let mut k = 0;
+    while k < items.len() {
+        let Item::Word(w, _) = &items[k] else {
+            k += 1;
+            continue;
+        };
+        let args = match items.get(k + 1) {
+            Some(Item::Args(a, _)) => {
+                k += 1;
+                Some(*a)
+            }
+            _ => None,
+        };
+        k += 1;
+        match (*w, args) {
+            (w, Some(a)) if DATA.contains(&w) => data.push(format!("{w}({a})")),
+            ("if", Some(c)) => cond = Some(format!("if({c})")),
+            ("async", Some(h)) => async_clause = Some(format!("async({h})")),
+            ("async", None) => async_clause = Some("async".into()),
+            _ => {}
+        }
+    }
+    if let Some(c) = &cond {
+        data.push(c.clone());
+    }
+    let kernels: Vec<&str> = std::iter::once("kernels").chain(cond.as_deref()).chain(async_clause.as_deref()).collect();
+    HostSplit { data: data.join(" "), kernels: kernels.join(" "), cond, async_clause }
+}
+
+/// The standalone directives around one host loop of a split region ([`HostSplit`]): before it,
+/// the wait for an `async` region's kernels and `update host` of `to_host`; after it, `update
+/// device` of `to_device` (lists of 2.0 clause items, `a` or `p[0:n]`).
+pub fn host_loop_updates(split: &HostSplit, to_host: &[String], to_device: &[String]) -> (Vec<String>, Vec<String>) {
+    let cond = split.cond.as_deref().map(|c| format!(" {c}")).unwrap_or_default();
+    let mut before = Vec::new();
+    if let Some(a) = &split.async_clause {
+        before.push(a.replacen("async", "wait", 1));
+    }
+    if !to_host.is_empty() {
+        before.push(format!("update host({}){cond}", to_host.join(", ")));
+    }
+    let after = if to_device.is_empty() { Vec::new() } else { vec![format!("update device({}){cond}", to_device.join(", "))] };
+    (before, after)
+}
+
+/// The items of an OpenACC 2.0 directive's data clauses with their variable names
+/// (`data copyin(a[0:n], b)` → (`a`, `a[0:n]`), (`b`, `b`)).
+pub fn data_clause_items(text_20: &str) -> Vec<(String, String)> {
+    let Ok(items) = lex(text_20) else { return Vec::new() };
+    let mut out = Vec::new();
+    for pair in items.windows(2) {
+        if let [Item::Word(w, _), Item::Args(list, _)] = pair {
+            if DATA_CLAUSES_20.contains(w) {
+                for item in split_list(list) {
+                    if let Some(name) = list_names(item).into_iter().next() {
+                        out.push((name, item.to_string()));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A clause list's items (split at the commas outside brackets).
+fn split_list(list: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, c) in list.char_indices() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(list[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(list[start..].trim());
+    out.retain(|s| !s.is_empty());
+    out
+}
+
+const DATA_CLAUSES_20: &[&str] = &[
+    "copy", "copyin", "copyout", "create", "present", "deviceptr", "device_resident", "link", "pcopy", "pcopyin", "pcopyout",
+    "pcreate", "present_or_copy", "present_or_copyin", "present_or_copyout", "present_or_create",
+];
 
 /// A 1.3 list with its subarrays in 2.0's form. 1.3 writes a range as `[lower:upper]`, both
 /// bounds included, a missing lower bound being 0 and a missing upper bound the declared one
@@ -568,15 +720,11 @@ fn range_length(lower: &str, upper: &str) -> String {
 /// The variables an OpenACC 2.0 directive's data clauses name (`data copyin(a[0:n]) create(t)`
 /// → `a`, `t`): what a 1.3 region inside it finds with a visible device copy.
 pub fn data_clause_names(text_20: &str) -> Vec<String> {
-    const DATA: &[&str] = &[
-        "copy", "copyin", "copyout", "create", "present", "deviceptr", "device_resident", "link", "pcopy", "pcopyin", "pcopyout",
-        "pcreate", "present_or_copy", "present_or_copyin", "present_or_copyout", "present_or_create",
-    ];
     let Ok(items) = lex(text_20) else { return Vec::new() };
     let mut names = Vec::new();
     for pair in items.windows(2) {
         if let [Item::Word(w, _), Item::Args(list, _)] = pair {
-            if DATA.contains(w) {
+            if DATA_CLAUSES_20.contains(w) {
                 names.extend(list_names(list));
             }
         }
@@ -648,7 +796,7 @@ fn schedule_clauses(s: &Schedule<'_>, out: &mut Vec<String>, notes: &mut Vec<Str
                 out.push("seq".into());
             }
             if name == "host" {
-                notes.push("`host`: 1.3 runs this loop on the host processor (§2.4.1.1); accsim runs it sequentially in the kernel, with the same results".into());
+                notes.push("`host`: 1.3 runs this loop sequentially on the host processor (§2.4.1.1): as a statement of a region's block, the region is split there (the loop runs on the host between two compute constructs); nested deeper, accsim runs it sequentially in the kernel, with the same results".into());
             } else if let Some(w) = w {
                 notes.push(format!("`seq({w})`: the strip-mining width changes no result and has no 2.0 spelling"));
             }
@@ -664,7 +812,7 @@ fn parse_positive_constant(s: &str) -> Option<u64> {
 }
 
 /// `update host(list) device(list) [async[(handle)]]` (§2.7.1).
-fn update_directive(items: &[Item<'_>], src: &str) -> Result<Translation, Pgi13Error> {
+fn update_directive(items: &[Item<'_>], src: &str, lang: Lang) -> Result<Translation, Pgi13Error> {
     let mut clauses = vec!["update".to_string()];
     let mut k = 0;
     let mut any = false;
@@ -679,7 +827,7 @@ fn update_directive(items: &[Item<'_>], src: &str) -> Result<Translation, Pgi13E
             "host" | "device" => {
                 let list = required_args(items, k, name, span)?;
                 k += 1;
-                clauses.push(format!("{name}({})", subarrays_to_20(list)));
+                clauses.push(format!("{name}({})", lang.subarrays(list)));
                 any = true;
             }
             "async" => match optional_args(items, k) {
@@ -823,6 +971,28 @@ mod tests {
     }
 
     #[test]
+    fn host_loops_split_their_region() {
+        let t = tr("for host");
+        assert!(t.host_loop && !t.kernel_loop);
+        assert_eq!(t.main.as_deref(), Some("loop seq"));
+        assert!(!tr("for host(16), parallel").host_loop);
+        assert!(tr("for kernel").kernel_loop);
+        let split = host_split_directives("kernels copy(a[0:n]) copyin(b) if(n > 4) async(h) copy(c)");
+        assert_eq!(split.data, "data copy(a[0:n]) copyin(b) copy(c) if(n > 4)");
+        assert_eq!(split.kernels, "kernels if(n > 4) async(h)");
+        let (before, after) = host_loop_updates(&split, &["a[0:n]".to_string()], &["c".to_string()]);
+        assert_eq!(before, vec!["wait(h)".to_string(), "update host(a[0:n]) if(n > 4)".to_string()]);
+        assert_eq!(after, vec!["update device(c) if(n > 4)".to_string()]);
+        let split = host_split_directives("kernels");
+        assert_eq!((split.data.as_str(), split.kernels.as_str()), ("data", "kernels"));
+        assert_eq!(host_loop_updates(&split, &[], &[]), (Vec::new(), Vec::new()));
+        assert_eq!(
+            data_clause_items("kernels copy(a[0:n], s.x) if(c) copyin(b)"),
+            vec![("a".to_string(), "a[0:n]".to_string()), ("s".to_string(), "s.x".to_string()), ("b".to_string(), "b".to_string())]
+        );
+    }
+
+    #[test]
     fn data_clause_names_of_a_directive() {
         assert_eq!(data_clause_names("data copyin(a[0:n], b) create(t) if(x)"), vec!["a", "b", "t"]);
         assert_eq!(data_clause_names("declare present(a)"), vec!["a"]);
@@ -869,6 +1039,14 @@ mod tests {
         assert_eq!(translate("data copy(a)", Lang::C), Ok(Outcome::OpenAcc20));
         let Ok(Outcome::Pgi13(t)) = translate("region do parallel", Lang::Fortran) else { panic!() };
         assert_eq!(t.main.as_deref(), Some("kernels loop gang"));
+        let Ok(Outcome::Pgi13(t)) = translate("region copy(a[0:n]) present_or_copy(b[0:m]) update host(c[2:4])", Lang::Fortran) else { panic!() };
+        assert_eq!(t.main.as_deref(), Some("kernels copy(a[0:n]) present_or_copy(b[0:m])"), "Fortran text has 2.0 subarrays already");
+        assert_eq!(t.after, vec!["update host(c[2:4])".to_string()]);
+        let Ok(Outcome::Pgi13(t)) = translate("data region mirror(w) copyin(x[0:k])", Lang::Fortran) else { panic!() };
+        assert_eq!(t.main.as_deref(), Some("data create(w) copyin(x[0:k])"));
+        let Ok(Outcome::Pgi13(t)) = translate("update device(x[1:3])", Lang::Fortran) else { panic!() };
+        assert_eq!(t.main.as_deref(), Some("update device(x[1:3])"));
+        assert!(translate("region present_or_copy(b)", Lang::C).is_err());
         let Ok(Outcome::Pgi13(t)) = translate("end data region", Lang::Fortran) else { panic!() };
         assert_eq!(t.main.as_deref(), Some("end data"));
         assert!(owns_statement("region for parallel") && owns_statement("data region copy(a)") && !owns_statement("update host(a)"));

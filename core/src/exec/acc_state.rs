@@ -34,11 +34,14 @@ pub struct DeviceConfig {
     /// Cray CCE's `-h acc_model` (`--acc-model`, `--cray`; [`crate::dialect::cray`]): which work
     /// goes on the implicit auto-async queue, 32-bit addressing, deep copy of struct members.
     pub acc_model: crate::dialect::cray::AccModel,
+    /// `--cray` (or `--acc-model`): CCE's limits on values known only at launch are checked
+    /// there ([`crate::dialect::cray_info`]).
+    pub cray: bool,
 }
 
 impl Default for DeviceConfig {
     fn default() -> Self {
-        DeviceConfig { gangs: 8, workers: 1, vector_length: 32, strict_2_0: false, schedule: None, gang_order: None, thread_order: None, acc_model: Default::default() }
+        DeviceConfig { gangs: 8, workers: 1, vector_length: 32, strict_2_0: false, schedule: None, gang_order: None, thread_order: None, acc_model: Default::default(), cray: false }
     }
 }
 
@@ -100,6 +103,8 @@ pub struct AccState {
     /// running now and was not copied implicitly ([`implicit_pointer_data`]): by the allocation
     /// they point into, why, for the help of a device access there.
     pub implicit_pointers_unmapped: std::collections::BTreeMap<u32, UnmappedPointer>,
+    /// `vector_length` values CCE does not accept already reported at launch, by clause.
+    pub(crate) cray_vector_warned: std::collections::BTreeSet<(Loc, u64)>,
 }
 
 /// A pointer no clause names whose target the launch did not copy ([`implicit_pointer_data`]).

@@ -215,6 +215,9 @@ pub struct Machine<'e> {
     pub(crate) launch_dims: [u64; 4],
     /// Native code of some functions (issue 15); `None` when the run is observed.
     pub(crate) native: Option<NativeHandle>,
+    /// Native code of [`super::Executable::plain`]'s kernels: what a kernel `accsim check` proves
+    /// race-free at its launch runs on ([`super::openacc`]'s `proven_launch`).
+    pub(crate) proven_native: Option<NativeHandle>,
     pub(crate) stack_top: usize,
     pub(crate) stack_size: usize,
     /// Called when a call returns while the OpenACC runtime has constructs open: releases the
@@ -741,6 +744,7 @@ impl<'e> Machine<'e> {
             device: self.device.clone(),
             launch_dims: self.launch_dims,
             native: None,
+            proven_native: None,
             stack_top: self.stack_top,
             stack_size: self.stack_size,
             function_return: self.function_return,

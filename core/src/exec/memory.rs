@@ -108,6 +108,21 @@ impl AllocKind {
     }
 }
 
+/// The words of a device allocation, shared by the device threads. A box inside the `Arc` (one
+/// more indirection than `Arc<[AtomicU64]>`) because an `Arc` slice cannot be made from zeroed
+/// memory without writing every word, and that is what [`zeroed_words`] avoids.
+type Words = Arc<Box<[AtomicU64]>>;
+
+/// `n` zero words of device memory, zeroed lazily: the block comes from the system allocator's
+/// `alloc_zeroed` (`calloc`), which takes a large block straight from fresh pages of the operating
+/// system and does not write them, so a large `create` or `acc_malloc` costs no resident memory
+/// or time until it is touched (pages are made on first write; an untouched page reads as zero),
+/// while the whole size still counts against `--max-memory` (issue 14). `None` when the system
+/// refuses the block.
+fn zeroed_words(n: usize) -> Option<Words> {
+    bytemuck::allocation::try_zeroed_slice_box::<AtomicU64>(n).ok().map(Arc::new)
+}
+
 /// Where an allocation's bytes live.
 #[derive(Debug, Clone)]
 enum Store {
@@ -115,8 +130,9 @@ enum Store {
     Bytes(Vec<u8>),
     /// Read-only bytes, shareable with device threads.
     Frozen(Arc<[u8]>),
-    /// Device memory: `ceil(size / 8)` little-endian words, shared with the threads running gangs.
-    Shared(Arc<[AtomicU64]>),
+    /// Device memory: `ceil(size / 8)` little-endian words, shared with the threads running gangs
+    /// ([`zeroed_words`]: zeroed lazily).
+    Shared(Words),
     /// In a device thread's view: host memory, which the device cannot address; with a copy
     /// of its bytes when the view was made for an observer (the GUI shows host copies while a
     /// kernel runs), which only [`Memory::inspect_bytes`] reads.
@@ -458,9 +474,11 @@ impl Memory {
         if size > MAX_ALLOC {
             return Err(fault(FaultKind::TooLarge));
         }
+        // Both zeroed lazily (`vec![0; n]` is `calloc` too): an allocation costs its pages as
+        // they are touched, not its size up front.
         let store = match space {
             Space::Host => Store::Bytes(vec![0; size as usize]),
-            Space::Device => Store::Shared((0..size.div_ceil(8)).map(|_| AtomicU64::new(0)).collect()),
+            Space::Device => Store::Shared(zeroed_words(size.div_ceil(8) as usize).ok_or_else(|| fault(FaultKind::MemoryLimit))?),
         };
         let fresh = Allocation {
             store,
@@ -1430,5 +1448,42 @@ mod tests {
         assert_eq!(m.load_u64(gdev).unwrap(), 23);
         assert_eq!(m.load_u32(host).unwrap(), 5);
         assert_eq!(m.load_u32(freed).unwrap_err().kind, FaultKind::UseAfterFree);
+    }
+
+    /// The resident set of this process in bytes (Linux: `/proc/self/statm`, pages of 4 KiB).
+    #[cfg(target_os = "linux")]
+    fn resident_bytes() -> u64 {
+        let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
+        statm.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap() * 4096
+    }
+
+    /// Device memory is zeroed lazily (issue 14): a 1 GiB device block costs no resident memory
+    /// until written, reads of untouched words are zero, what is written reads back, and the
+    /// whole size counts against the limit from the start.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn device_memory_costs_nothing_until_touched() {
+        let size = 1u64 << 30;
+        let mut m = Memory::new(size + (1 << 20));
+        let before = resident_bytes();
+        let dev = alloc(&mut m, size, Space::Device);
+        let grown = resident_bytes().saturating_sub(before);
+        // Other tests of this process allocate at the same time: a wide margin, far below 1 GiB.
+        assert!(grown < size / 4, "a 1 GiB device block made {grown} bytes resident");
+        assert_eq!(m.live_bytes(), size);
+        assert_eq!(m.alloc(2 << 20, AllocKind::Heap, Space::Host, Loc::default()).unwrap_err().kind, FaultKind::MemoryLimit);
+        let middle = dev + (size / 2);
+        m.store_f64(middle, 2.5).unwrap();
+        assert_eq!(m.load_f64(middle).unwrap(), 2.5);
+        assert_eq!(m.load_u64(dev).unwrap(), 0);
+        assert_eq!(m.load_u64(dev + size - 8).unwrap(), 0);
+        assert_eq!(m.read_bytes(middle - 4, 16).unwrap().iter().filter(|&&b| b != 0).count(), 2);
+        assert_eq!(m.load_u8(dev + size).unwrap_err().kind, FaultKind::OutOfBounds);
+        // A size that is not a multiple of 8: its last word is there, bounds are the size's.
+        let mut small = Memory::new(1 << 20);
+        let odd = alloc(&mut small, 13, Space::Device);
+        small.store_u8(odd + 12, 7).unwrap();
+        assert_eq!(small.load_u8(odd + 12).unwrap(), 7);
+        assert_eq!(small.load_u32(odd + 12).unwrap_err().kind, FaultKind::OutOfBounds);
     }
 }

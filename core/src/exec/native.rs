@@ -21,6 +21,19 @@ impl Machine<'_> {
     pub fn set_fuel_left(&mut self, fuel: u64) {
         self.fuel = fuel;
     }
+    /// Make sure `need` steps of fuel are at hand before native code takes them all at once
+    /// (a counted loop's trip count, `jit/src/loops.rs`), drawing them from the launch's step
+    /// pool when they are there; `false` when they are not (the caller then counts them one by
+    /// one, stopping where the limit falls).
+    pub fn native_reserve_fuel(&mut self, need: u64) -> bool {
+        self.reserve_fuel(need)
+    }
+    /// The lock every `atomic` statement of the run holds while it runs (§2.12): native code
+    /// takes it around an atomic statement it runs itself, so that no other device thread's
+    /// atomic, native or interpreted, touches memory between its read and its write.
+    pub fn native_atomic_lock(&self) -> std::sync::Arc<std::sync::Mutex<()>> {
+        self.acc.atomic_lock.clone()
+    }
     /// The C call depth.
     pub fn call_depth(&self) -> usize {
         self.depth

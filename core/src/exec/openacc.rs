@@ -591,6 +591,18 @@ fn fast_addr_warning(m: &mut Machine, r: &HostRange, len: u64) {
     emit(m, Event::Finding(&d));
 }
 
+/// Under `--cray`, a `vector_length` known only at launch that CCE does not accept
+/// ([`crate::dialect::cray_info::vector_length_rule`]): a `cray-limit` warning finding (`check`,
+/// the GUI) naming the value, once per clause and value.
+pub fn cray_vector_length_at_launch(m: &mut Machine, vector: u64, with_workers: bool, loc: Loc) {
+    if !m.acc.config.cray || m.events.is_empty() || !m.acc.cray_vector_warned.insert((loc, vector)) {
+        return;
+    }
+    if let Some(d) = crate::dialect::cray_info::vector_length_warning(vector as i64 as i128, with_workers, loc, true) {
+        emit(m, Event::Finding(&d));
+    }
+}
+
 // ---------------------------------------------------------------- regions
 
 /// Enter a data, compute or `host_data` construct.
@@ -791,11 +803,17 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         // Proven race-free with its footprint taken by the checkers: run it as `accsim run`
         // does (the executable without hooks, the device's own schedule), its accesses and
         // threads unobserved.
+        // Its gangs run the plain executable's native code when the run has it (issue 15).
         let exe = m.exe;
         m.exe = plain;
         m.events.set_device_events(false);
+        let native = match m.proven_native.clone() {
+            Some(n) => m.native.replace(n),
+            None => m.native.clone(),
+        };
         let device = m.device.clone();
         let ran = device.launch(&mut m.device_ctx(), &k);
+        m.native = native;
         m.events.set_device_events(true);
         m.exe = exe;
         ran

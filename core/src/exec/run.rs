@@ -78,6 +78,9 @@ pub struct RunOptions {
     /// Native code for some functions (issue 15), run in their place when nothing observes the
     /// run (no observer, no memory model, no subscriber that follows memory accesses).
     pub native: Option<super::native::NativeHandle>,
+    /// Native code of [`super::Executable::plain`]'s kernels (issue 15): under the checkers,
+    /// a kernel proven race-free at its launch runs on it (its accesses are not observed).
+    pub proven_native: Option<super::native::NativeHandle>,
     /// `--max-time`: when the run started (preprocessing included) and the limit in seconds. The
     /// run stops with a `max-time` limit at the line it is running once the time is up (checked
     /// every 65,536 steps).
@@ -166,6 +169,7 @@ pub fn run_main(
         },
         device: options.accelerator.unwrap_or_default(),
         native: None,
+        proven_native: options.proven_native,
         stack_top: stack_address(),
         stack_size,
         function_return: openacc::function_return,

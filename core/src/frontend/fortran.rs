@@ -25,7 +25,7 @@ pub fn remove_translation(c_path: &str) {
 
 /// Translate the Fortran file `path` into C and return the path of the C file written.
 pub fn translate_file(path: &str, form: SourceForm, opts: &PreprocessOptions, map: &mut SourceMap) -> Result<String, Diagnostic> {
-    let file = map.file_id(path);
+    let file = map.read_file_id(path);
     let whole = Loc { file, line: 0, col: 0 };
     let bytes = std::fs::read(path).map_err(|e| Diagnostic::error("io", format!("cannot read `{path}`: {e}"), whole))?;
     let mut text = String::from_utf8_lossy(&bytes).into_owned();

@@ -11,6 +11,7 @@
 pub mod acc_exprs;
 pub mod fortran;
 pub mod gnu_attr;
+pub mod pgi13_loops;
 pub mod pragma;
 pub mod preprocess;
 pub mod region_data;
@@ -55,6 +56,7 @@ impl ParsedUnit {
 pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> Result<ParsedUnit, Vec<Diagnostic>> {
     // A Fortran file is translated into C first (see [`fortran`]).
     let mut translated = String::new();
+    let source_path = path;
     let path = match accsim_fortran::source_form(path) {
         Some(form) => {
             translated = fortran::translate_file(path, form, opts, map).map_err(|d| vec![d])?;
@@ -62,7 +64,7 @@ pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
         }
         None => path,
     };
-    let (dialect, notes) = resolve_dialect(path, opts.dialect, map);
+    let (dialect, notes) = resolve_dialect(source_path, !translated.is_empty(), opts.dialect, map);
     let mut opts = opts.clone();
     if let Some((name, value)) = dialect.version_macro() {
         opts.args.insert(0, format!("-D{name}={value}"));
@@ -72,7 +74,10 @@ pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
         fortran::remove_translation(&translated);
     }
     let pp = pp.map_err(|d| vec![d])?;
-    parse_preprocessed_text(pp, dialect, notes)
+    // A Fortran file's directives are its own (1.3's `do`, `end region`, `mirror`), their clause
+    // arguments already C with 2.0 subarrays.
+    let lang = if translated.is_empty() { pgi13::Lang::C } else { pgi13::Lang::Fortran };
+    parse_preprocessed_text(pp, dialect, lang, notes)
 }
 
 /// Extract directives from and parse C text that is already preprocessed (as `cc -E` writes
@@ -80,11 +85,11 @@ pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
 /// The fuzz targets (issue 14) use this; [`parse_file`] runs the preprocessor first.
 pub fn parse_preprocessed(path: &str, text: String, map: &mut SourceMap) -> Result<ParsedUnit, Vec<Diagnostic>> {
     let lines = LineMap::build(&text, map, path);
-    parse_preprocessed_text(preprocess::Preprocessed { text, lines }, Dialect::OpenAcc20, Vec::new())
+    parse_preprocessed_text(preprocess::Preprocessed { text, lines }, Dialect::OpenAcc20, pgi13::Lang::C, Vec::new())
 }
 
-fn parse_preprocessed_text(pp: preprocess::Preprocessed, dialect: Dialect, notes: Vec<Diagnostic>) -> Result<ParsedUnit, Vec<Diagnostic>> {
-    let mut extracted = pragma::extract(&pp.text, &pp.lines, dialect);
+fn parse_preprocessed_text(pp: preprocess::Preprocessed, dialect: Dialect, lang: pgi13::Lang, notes: Vec<Diagnostic>) -> Result<ParsedUnit, Vec<Diagnostic>> {
+    let mut extracted = pragma::extract(&pp.text, &pp.lines, dialect, lang);
     let (normalized, moves) = gnu_attr::normalize_with_moves(&extracted.text);
     extracted.text = normalized;
     let lines = pp.lines.rebase(&extracted.text);
@@ -95,7 +100,7 @@ fn parse_preprocessed_text(pp: preprocess::Preprocessed, dialect: Dialect, notes
             add_implicit_region_data(&parse.unit, &mut extracted.directives);
             let texts: Vec<&str> = extracted.directives.iter().map(|d| d.text.as_str()).collect();
             let mut parsed = acc_exprs::parse_directives(&texts);
-            explain_dialect_errors(&extracted.directives, &mut parsed, dialect);
+            explain_dialect_errors(&extracted.directives, &mut parsed, dialect, lang);
             let ok: Vec<Option<crate::directive::Directive>> = parsed.iter().map(|r| r.as_ref().ok().cloned()).collect();
             let acc_exprs = acc_exprs::parse(&parse.unit, &ok);
             Ok(ParsedUnit {
@@ -152,39 +157,46 @@ fn parse_preprocessed_text(pp: preprocess::Preprocessed, dialect: Dialect, notes
 }
 
 /// PGI 1.3 compute regions: the data clauses of their implicit data analysis
-/// ([`region_data`]) join the translated directive.
-fn add_implicit_region_data(unit: &lang_c::ast::TranslationUnit, sites: &mut [ExtractedDirective]) {
-    let regions: std::collections::HashMap<u32, Vec<String>> =
-        sites.iter().filter_map(|s| s.implicit_data.clone().map(|named| (s.id, named))).collect();
+/// ([`region_data`]) join the translated directive; regions with `host` loops in their block
+/// are split there, and `kernel` loops are checked ([`pgi13_loops`]).
+fn add_implicit_region_data(unit: &lang_c::ast::TranslationUnit, sites: &mut Vec<ExtractedDirective>) {
+    let regions: std::collections::HashMap<u32, Vec<region_data::Item>> =
+        sites.iter().filter(|s| s.implicit_data.is_some()).map(|s| (s.id, pgi13::data_clause_items(&s.text))).collect();
     if regions.is_empty() {
         return;
     }
     let mut mapped = region_data::Mapped::default();
     for s in sites.iter() {
-        let names = || pgi13::data_clause_names(&s.text);
+        let items = || pgi13::data_clause_items(&s.text);
         if s.text.starts_with("declare") {
-            mapped.declares.insert(s.id, names());
+            mapped.declares.insert(s.id, items());
         } else if s.marker == MarkerKind::Label && (s.text == "data" || s.text.starts_with("data ")) {
-            mapped.data.insert(s.id, names());
+            mapped.data.insert(s.id, items());
         }
     }
-    for (id, clauses) in region_data::implicit_clauses(unit, &regions, &mapped) {
-        if let Some(site) = sites.get_mut(id as usize) {
+    let host_loops: std::collections::HashSet<u32> = sites.iter().filter(|s| s.host_loop).map(|s| s.id).collect();
+    let analysis = region_data::implicit_clauses(unit, &regions, &mapped, &host_loops);
+    for (id, clauses) in &analysis.clauses {
+        if let Some(site) = sites.get_mut(*id as usize) {
             site.text = format!("{} {clauses}", site.text);
             site.dialect_notes.insert(0, format!("`{clauses}`: 1.3's implicit data analysis (§2.3.1) of the variables the region uses"));
         }
     }
+    pgi13_loops::split_regions(sites, &analysis.host_loops);
+    pgi13_loops::check_kernel_loops(unit, sites);
 }
 
-/// `Auto` reads a file that uses a 1.3 `region` directive as PGI 1.3, with a note saying so.
-fn resolve_dialect(path: &str, dialect: Dialect, map: &mut SourceMap) -> (Dialect, Vec<Diagnostic>) {
+/// `Auto` reads a file that uses a 1.3 `region` directive as PGI 1.3, with a note saying so
+/// (`fortran`: the file at `path` is Fortran, whose directives are `!$acc`).
+fn resolve_dialect(path: &str, fortran: bool, dialect: Dialect, map: &mut SourceMap) -> (Dialect, Vec<Diagnostic>) {
     if dialect != Dialect::Auto {
         return (dialect, Vec::new());
     }
-    let Some(line) = std::fs::read_to_string(path).ok().and_then(|src| crate::dialect::pgi13_region_line(&src)) else {
+    let find = if fortran { crate::dialect::pgi13_region_line_fortran } else { crate::dialect::pgi13_region_line };
+    let Some(line) = std::fs::read_to_string(path).ok().and_then(|src| find(&src)) else {
         return (Dialect::OpenAcc20, Vec::new());
     };
-    let loc = Loc { file: map.file_id(path), line, col: 1 };
+    let loc = Loc { file: map.read_file_id(path), line, col: 1 };
     let mut note = Diagnostic::error("dialect", "this file uses the PGI Accelerator 1.3 `region` directive: reading it as `--dialect pgi-1.3`", loc)
         .with_note("1.3 directives run as the OpenACC 2.0 directives `accsim info` shows; `--dialect openacc-2.0` reads the file as 2.0 only");
     note.severity = crate::diag::Severity::Note;
@@ -193,7 +205,7 @@ fn resolve_dialect(path: &str, dialect: Dialect, map: &mut SourceMap) -> (Dialec
 
 /// Directive errors in a dialect's terms: a 1.3 directive the dialect rejected keeps the 1.3
 /// message; in 2.0, a directive that is PGI 1.3 says which flag reads it.
-fn explain_dialect_errors(sites: &[ExtractedDirective], parsed: &mut [Result<crate::directive::Directive, crate::directive::DirectiveError>], dialect: Dialect) {
+fn explain_dialect_errors(sites: &[ExtractedDirective], parsed: &mut [Result<crate::directive::Directive, crate::directive::DirectiveError>], dialect: Dialect, lang: pgi13::Lang) {
     for (site, result) in sites.iter().zip(parsed.iter_mut()) {
         if let Some(e) = &site.dialect_error {
             let message = if e.message.contains("1.3") { e.message.clone() } else { format!("PGI Accelerator 1.3: {}", e.message) };
@@ -206,7 +218,7 @@ fn explain_dialect_errors(sites: &[ExtractedDirective], parsed: &mut [Result<cra
             continue;
         }
         if let Err(e) = result {
-            let is_pgi13 = matches!(pgi13::translate(&site.text, pgi13::Lang::C), Ok(pgi13::Outcome::Pgi13(_))) || pgi13::looks_like_pgi13(&site.text);
+            let is_pgi13 = matches!(pgi13::translate(&site.text, lang), Ok(pgi13::Outcome::Pgi13(_))) || pgi13::looks_like_pgi13(&site.text);
             if is_pgi13 {
                 e.help = Some(format!("as OpenACC 2.0 it is wrong ({}); a file that uses `#pragma acc region` is read as 1.3 without the flag", e.message));
                 e.message = format!("`{}`: PGI Accelerator 1.3 directive: run with --dialect pgi-1.3", site.name);

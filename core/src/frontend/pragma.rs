@@ -52,6 +52,24 @@ pub struct ExtractedDirective {
     /// A 1.3 compute region: the variables its own clauses name (the front-end's implicit data
     /// analysis, [`super::region_data`], adds clauses for the arrays it uses besides).
     pub implicit_data: Option<Vec<String>>,
+    /// A 1.3 `host` loop (§2.4.1.1) and a 1.3 `kernel` loop (§2.4.3) ([`pgi13::Translation`]).
+    pub host_loop: bool,
+    pub kernel_loop: bool,
+    /// A 1.3 compute region split at the `host` loops of its block
+    /// ([`super::pgi13_loops`]): then `text` is the region's `data` construct.
+    pub split: Option<RegionSplit>,
+    /// A `host` loop of a split region: the loop runs on the host, without its directive;
+    /// `before`/`after` are the updates around it.
+    pub on_host: bool,
+}
+
+/// The parts of a 1.3 compute region split at its `host` loops ([`super::pgi13_loops`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RegionSplit {
+    /// One `kernels` directive (site id) per device part, in order: host loops + 1.
+    pub kernels: Vec<u32>,
+    /// The marker ids of the host loops, in order.
+    pub host_loops: Vec<u32>,
 }
 
 pub const LABEL_PREFIX: &str = "__acc_pragma_";
@@ -88,8 +106,9 @@ pub fn owns_statement(text: &str) -> bool {
 
 /// Replace pragma and line-marker lines, keeping every line's length-independent position (the
 /// number of lines is unchanged, so the line map still applies). `dialect` is already resolved
-/// (not [`Dialect::Auto`], which reads as 2.0 here).
-pub fn extract(text: &str, lines: &LineMap, dialect: Dialect) -> Extracted {
+/// (not [`Dialect::Auto`], which reads as 2.0 here); `lang`: the language the directives were
+/// written in ([`pgi13::Lang::Fortran`] for a Fortran file's translation).
+pub fn extract(text: &str, lines: &LineMap, dialect: Dialect, lang: pgi13::Lang) -> Extracted {
     let mut out = String::with_capacity(text.len());
     let mut directives = Vec::new();
     let mut ignored = Vec::new();
@@ -127,9 +146,13 @@ pub fn extract(text: &str, lines: &LineMap, dialect: Dialect) -> Extracted {
                         dialect_error: None,
                         dialect_notes: Vec::new(),
                         implicit_data: None,
+                        host_loop: false,
+                        kernel_loop: false,
+                        split: None,
+                        on_host: false,
                     };
                     let translated = match dialect {
-                        Dialect::Pgi13 => Some(pgi13::translate(dtext, pgi13::Lang::C)),
+                        Dialect::Pgi13 => Some(pgi13::translate(dtext, lang)),
                         _ => None,
                     };
                     match translated {
@@ -158,6 +181,8 @@ pub fn extract(text: &str, lines: &LineMap, dialect: Dialect) -> Extracted {
                             s.after = after;
                             s.dialect_notes = t.notes;
                             s.implicit_data = t.implicit_data;
+                            s.host_loop = t.host_loop;
+                            s.kernel_loop = t.kernel_loop;
                             directives.push(s);
                             for a in t.after {
                                 directives.push(site(directives.len(), a, MarkerKind::StaticAssert));
@@ -217,7 +242,7 @@ fn pgi13_name(text: &str) -> String {
 }
 
 /// The directive's name words (`enter data`, `parallel loop`, `atomic update`).
-fn directive_name(text: &str) -> String {
+pub(crate) fn directive_name(text: &str) -> String {
     let mut words = text.split(|c: char| c.is_whitespace() || c == '(' || c == ',').filter(|w| !w.is_empty());
     let first = words.next().unwrap_or("").to_string();
     let second = words.next().unwrap_or("");
@@ -238,7 +263,7 @@ mod tests {
         let text = "# 1 \"t.c\"\nvoid f(int *a) {\n#pragma acc parallel loop copy(a[0:4])\nfor (;;) {}\n  #pragma acc update host(a[0:4])\n#pragma omp parallel\n}\n";
         let mut map = SourceMap::new();
         let lm = LineMap::build(text, &mut map, "t.c");
-        let ex = extract(text, &lm, Dialect::OpenAcc20);
+        let ex = extract(text, &lm, Dialect::OpenAcc20, pgi13::Lang::C);
         let lines: Vec<&str> = ex.text.lines().collect();
         assert_eq!(lines[0], "");
         assert_eq!(lines[2], "__acc_pragma_0:");

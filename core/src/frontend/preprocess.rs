@@ -98,19 +98,32 @@ pub struct LineMap {
 
 impl LineMap {
     /// Build the map of `text`, registering file names in `map`. Line-marker lines themselves map to
-    /// the place they name.
+    /// the place they name. Only `main_file`'s text is read (for snippets): the other names come
+    /// from line markers, which the program can write itself (see [`LineMap::build_reading`]).
     pub fn build(text: &str, map: &mut SourceMap, main_file: &str) -> LineMap {
+        Self::build_reading(text, map, main_file, &|_| false)
+    }
+
+    /// [`LineMap::build`], reading the text of the files named in line markers for which `read`
+    /// holds: the files the preprocessor read ([`FilesRead`]). A marker names a file the program
+    /// chose (`#line 1 "/etc/passwd"`, or a marker written in the source, which `cc -E` passes on
+    /// as it is), so a name alone is never a reason to read a file (issue 14).
+    pub fn build_reading(text: &str, map: &mut SourceMap, main_file: &str, read: &dyn Fn(&str) -> bool) -> LineMap {
         let mut starts = Vec::new();
         let mut origins = Vec::new();
         let mut system_headers = Vec::new();
-        let mut file = map.file_id(main_file);
+        let mut file = map.read_file_id(main_file);
         let mut line: u32 = 1;
         let mut offset = 0;
         for raw in text.split_inclusive('\n') {
             starts.push(offset);
             offset += raw.len();
             if let Some((n, name, flags)) = parse_line_marker_flags(raw) {
-                file = map.file_id(&name);
+                file = match map.find(&name) {
+                    Some(id) => id,
+                    None if read(&name) => map.read_file_id(&name),
+                    None => map.file_id(&name),
+                };
                 line = n;
                 origins.push((file, n));
                 if flags.split_whitespace().any(|f| f == "3") && !system_headers.contains(&file) {
@@ -216,9 +229,93 @@ fn openacc_include_dir() -> std::io::Result<PathBuf> {
     Ok(dir)
 }
 
+/// The files the preprocessor read, from the dependency list it writes beside its output
+/// (`-MD -MF FILE`, which gcc, clang and cpp write even when an `#error` fails the run): the
+/// program's file and every header it included, however the line markers name them.
+#[derive(Debug)]
+pub struct FilesRead {
+    /// As the preprocessor named them.
+    names: Vec<String>,
+    /// The same, with symbolic links and `..` resolved.
+    canonical: std::collections::HashSet<PathBuf>,
+}
+
+impl FilesRead {
+    fn new(names: Vec<String>) -> FilesRead {
+        let canonical = names.iter().filter_map(|n| Path::new(n).canonicalize().ok()).collect();
+        FilesRead { names, canonical }
+    }
+
+    /// Whether the preprocessor read the file `name` (as a line marker or a message names it).
+    pub fn contains(&self, name: &str) -> bool {
+        self.names.iter().any(|n| n == name) || Path::new(name).canonicalize().is_ok_and(|c| self.canonical.contains(&c))
+    }
+}
+
+/// A temporary file for the preprocessor's dependency list, removed when dropped.
+struct DependencyFile(PathBuf);
+
+impl DependencyFile {
+    fn new() -> DependencyFile {
+        static SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let seq = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        DependencyFile(std::env::temp_dir().join(format!("accsim-deps-{}-{seq}.d", std::process::id())))
+    }
+
+    /// The arguments that make the preprocessor write it (the rule's target is `accsim`).
+    fn args(&self) -> [String; 5] {
+        ["-MD".into(), "-MF".into(), self.0.display().to_string(), "-MT".into(), DEPENDENCY_TARGET.into()]
+    }
+
+    /// The files it lists; `None` when the preprocessor wrote none.
+    fn read(&self) -> Option<FilesRead> {
+        let text = std::fs::read_to_string(&self.0).ok()?;
+        Some(FilesRead::new(parse_dependency_rule(&text)?))
+    }
+}
+
+impl Drop for DependencyFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// The target named in the dependency rule the preprocessor writes.
+const DEPENDENCY_TARGET: &str = "accsim";
+
+/// The prerequisites of a make rule `accsim: a.c /usr/include/stdio.h \` as the preprocessor
+/// writes it: separated by blanks and escaped newlines, with `\ ` for a space, `\#` for `#`
+/// and `$$` for `$` in a name.
+fn parse_dependency_rule(text: &str) -> Option<Vec<String>> {
+    let rest = text.trim_start().strip_prefix(DEPENDENCY_TARGET)?.trim_start().strip_prefix(':')?;
+    let (mut names, mut name) = (Vec::new(), String::new());
+    let mut chars = rest.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek().is_some_and(|&n| n == ' ' || n == '#' || n == '\\') => name.push(chars.next().unwrap_or(c)),
+            '\\' if chars.peek() == Some(&'\n') => {
+                chars.next();
+                names.extend((!name.is_empty()).then(|| std::mem::take(&mut name)));
+            }
+            '$' if chars.peek() == Some(&'$') => {
+                chars.next();
+                name.push('$');
+            }
+            c if c.is_whitespace() => names.extend((!name.is_empty()).then(|| std::mem::take(&mut name))),
+            c => name.push(c),
+        }
+    }
+    names.extend((!name.is_empty()).then_some(name));
+    Some(names)
+}
+
 /// Run the preprocessor on `path`.
+///
+/// Only files the preprocessor read ([`FilesRead`]) have their text in `map` for snippets; a
+/// name from a `#line` directive or from a marker the program wrote is a name only (issue 14).
+/// Under `--sandbox` every file it read must lie in an allowed directory ([`PreprocessSandbox`]).
 pub fn preprocess(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> Result<Preprocessed, Diagnostic> {
-    let file = map.file_id(path);
+    let file = map.read_file_id(path);
     let whole = Loc { file, line: 0, col: 0 };
     if std::fs::metadata(path).is_err() {
         return Err(Diagnostic::error("io", format!("cannot read `{path}`: no such file"), whole));
@@ -240,10 +337,13 @@ pub fn preprocess(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
             c
         }
     };
-    cmd.args(fixed).arg(format!("-I{}", inc.display())).args(&opts.args).arg(path);
+    let dependencies = DependencyFile::new();
+    cmd.args(fixed).arg(format!("-I{}", inc.display())).args(&opts.args).args(dependencies.args()).arg(path);
     let max_output = opts.sandbox.as_ref().map_or(u64::MAX, |sb| sb.max_output);
     let out = run_capped(cmd, max_output)
         .map_err(|e| Diagnostic::error("preprocessor", format!("cannot run the preprocessor `{prog}`: {e}"), whole))?;
+    let files_read = dependencies.read();
+    let read = |name: &str| name == path || files_read.as_ref().is_some_and(|f| f.contains(name));
     let Some(out) = out else {
         return Err(Diagnostic::error("sandbox", format!("the preprocessed text of `{path}` is longer than {max_output} bytes (--sandbox)"), whole));
     };
@@ -255,16 +355,22 @@ pub fn preprocess(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
         }
         let stderr = String::from_utf8_lossy(&out.stderr);
         // Point at the first `file:line:` the preprocessor names, if any.
-        let loc = first_cpp_location(&stderr, map).unwrap_or(whole);
+        let loc = first_cpp_location(&stderr, map, &read).unwrap_or(whole);
         let first = stderr.lines().find(|l| l.contains("error")).unwrap_or("preprocessing failed").trim().to_string();
         let msg = first.split_once("error: ").map(|(_, m)| m.to_string()).unwrap_or(first);
-        return Err(Diagnostic::error("preprocessor", msg, loc).with_note(stderr.trim().to_string()));
+        return Err(Diagnostic::error("preprocessor", msg, loc).with_note(without_source_quotes(&stderr)));
     }
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     if let Some(sb) = &opts.sandbox {
-        check_included_files(&text, path, sb, &inc, whole)?;
+        // The files it read; without its list (a preprocessor that ignores `-MD`), every file a
+        // line marker names, which also refuses a `#line` naming a file outside.
+        let names: Vec<String> = match &files_read {
+            Some(f) => f.names.clone(),
+            None => text.lines().filter(|l| l.starts_with('#')).filter_map(|l| parse_line_marker(l).map(|m| m.1)).collect(),
+        };
+        check_included_files(&names, path, sb, &inc, whole)?;
     }
-    let lines = LineMap::build(&text, map, path);
+    let lines = LineMap::build_reading(&text, map, path, &read);
     Ok(Preprocessed { text, lines })
 }
 
@@ -332,9 +438,9 @@ fn run_capped(mut cmd: Command, max_output: u64) -> std::io::Result<Option<std::
     Ok(Some(std::process::Output { status, stdout, stderr }))
 }
 
-/// Under `--sandbox`, every file the preprocessed text came from lies in an allowed directory
+/// Under `--sandbox`, every file the preprocessor read (`names`) lies in an allowed directory
 /// (see [`PreprocessSandbox`]).
-fn check_included_files(text: &str, path: &str, sb: &PreprocessSandbox, openacc_dir: &Path, whole: Loc) -> Result<(), Diagnostic> {
+fn check_included_files(names: &[String], path: &str, sb: &PreprocessSandbox, openacc_dir: &Path, whole: Loc) -> Result<(), Diagnostic> {
     let program_dir = Path::new(path).parent().map(|p| if p.as_os_str().is_empty() { Path::new(".") } else { p }).unwrap_or(Path::new("."));
     let allowed: Vec<PathBuf> = std::iter::once(program_dir.to_path_buf())
         .chain(sb.include_dirs.iter().cloned())
@@ -343,12 +449,11 @@ fn check_included_files(text: &str, path: &str, sb: &PreprocessSandbox, openacc_
         .filter_map(|d| d.canonicalize().ok())
         .collect();
     let mut seen = std::collections::HashSet::new();
-    for line in text.lines().filter(|l| l.starts_with('#')) {
-        let Some((_, name)) = parse_line_marker(line) else { continue };
-        if name.starts_with('<') || !seen.insert(name.clone()) {
+    for name in names {
+        if name.starts_with('<') || !seen.insert(name) {
             continue;
         }
-        let real = Path::new(&name).canonicalize().unwrap_or_else(|_| PathBuf::from(&name));
+        let real = Path::new(name).canonicalize().unwrap_or_else(|_| PathBuf::from(name));
         if !allowed.iter().any(|d| real.starts_with(d)) {
             return Err(Diagnostic::error(
                 "sandbox",
@@ -361,12 +466,26 @@ fn check_included_files(text: &str, path: &str, sb: &PreprocessSandbox, openacc_
     Ok(())
 }
 
-fn first_cpp_location(stderr: &str, map: &mut SourceMap) -> Option<Loc> {
+/// The preprocessor's messages without the source lines it quotes under them (`    1 | text`,
+/// `      |  ^~~`): it quotes the file a `#line` names too, which it did not include (issue 14);
+/// the diagnostic shows its own snippet of the files the preprocessor read.
+fn without_source_quotes(stderr: &str) -> String {
+    let quote = |l: &str| {
+        let t = l.trim_start();
+        let t = t.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start();
+        l.starts_with(' ') && (t == "|" || t.starts_with("| "))
+    };
+    stderr.lines().filter(|l| !quote(l)).collect::<Vec<_>>().join("\n").trim().to_string()
+}
+
+/// The first `file:line:col` of the preprocessor's messages; the file's text is read only when
+/// the preprocessor read it (`read`): its messages name `#line` names too.
+fn first_cpp_location(stderr: &str, map: &mut SourceMap, read: &dyn Fn(&str) -> bool) -> Option<Loc> {
     for l in stderr.lines() {
         let mut parts = l.splitn(4, ':');
         let (f, line, col) = (parts.next()?, parts.next()?, parts.next()?);
         if let (Ok(line), Ok(col)) = (line.trim().parse::<u32>(), col.trim().parse::<u32>()) {
-            let file = map.file_id(f);
+            let file = if read(f) { map.read_file_id(f) } else { map.file_id(f) };
             return Some(Loc { file, line, col });
         }
     }
@@ -383,6 +502,41 @@ mod tests {
         assert_eq!(parse_line_marker("#line 3 \"x y.c\""), Some((3, "x y.c".to_string())));
         assert_eq!(parse_line_marker("#pragma acc loop"), None);
         assert_eq!(parse_line_marker_flags("# 1 \"/usr/include/stdio.h\" 1 3 4\n"), Some((1, "/usr/include/stdio.h".to_string(), "1 3 4")));
+    }
+
+    #[test]
+    fn dependency_rules_parse() {
+        let rule = "accsim: a\\ b.c /usr/include/stdio.h \\\n /x/c\\#1.h d$$e.h\n";
+        assert_eq!(parse_dependency_rule(rule), Some(["a b.c", "/usr/include/stdio.h", "/x/c#1.h", "d$e.h"].map(String::from).to_vec()));
+        assert_eq!(parse_dependency_rule("other: a.c\n"), None);
+    }
+
+    /// Only the main file and files `read` accepts get their text; a `#line` name or a marker
+    /// the program wrote is a name only (issue 14).
+    #[test]
+    fn line_map_reads_only_files_the_preprocessor_read() {
+        let dir = std::env::temp_dir().join(format!("accsim-linemap-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (main, header, secret) = (dir.join("m.c"), dir.join("h.h"), dir.join("secret.txt"));
+        for (p, t) in [(&main, "int x;\n"), (&header, "int y;\n"), (&secret, "SECRET\n")] {
+            std::fs::write(p, t).unwrap();
+        }
+        let (m, h, s) = (main.display().to_string(), header.display().to_string(), secret.display().to_string());
+        let text = format!("# 1 \"{m}\"\nint x;\n# 1 \"{h}\" 1\nint y;\n# 2 \"{m}\" 2\n# 1 \"{s}\"\nint z;\n# 1 \"{s}\" 1\n");
+        let mut map = SourceMap::new();
+        LineMap::build_reading(&text, &mut map, &m, &|n| n == h);
+        let text_of = |name: &str| map.find(name).and_then(|id| map.file(id)).and_then(|f| f.text.as_deref().map(str::to_string));
+        assert_eq!(text_of(&m).as_deref(), Some("int x;\n"));
+        assert_eq!(text_of(&h).as_deref(), Some("int y;\n"));
+        assert!(map.find(&s).is_some());
+        assert_eq!(text_of(&s), None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn preprocessor_notes_lose_their_quoted_source() {
+        let stderr = "x.c:1:2: error: #error boom\n    1 | root:x:0:0\n      |  ^~~~~\nIn file included from a.c:2:\n";
+        assert_eq!(without_source_quotes(stderr), "x.c:1:2: error: #error boom\nIn file included from a.c:2:");
     }
 
     #[test]

@@ -39,29 +39,52 @@ enum Use {
     ReadWrite,
 }
 
-/// The directives that give variables a visible device copy, by marker id, with the names.
+/// A variable's name and the clause item that maps it (`a`, `a[0:n]`, `s.x`).
+pub type Item = (String, String);
+
+/// The directives that give variables a visible device copy, by marker id, with their items.
 #[derive(Default)]
 pub struct Mapped {
     /// `declare` directives (1.3 declarative data, reflected, `device present`): for the
     /// function they are in, or the file.
-    pub declares: HashMap<u32, Vec<String>>,
+    pub declares: HashMap<u32, Vec<Item>>,
     /// Data constructs (1.3 data regions): for their statement.
-    pub data: HashMap<u32, Vec<String>>,
+    pub data: HashMap<u32, Vec<Item>>,
 }
 
-/// For each region marker id in `regions`, the data clauses its implicit analysis adds (text to
-/// append to the 2.0 directive), leaving out the names in `named` (the region's own clauses) and
-/// those `mapped` gives a visible device copy.
-pub fn implicit_clauses(unit: &ast::TranslationUnit, regions: &HashMap<u32, Vec<String>>, mapped: &Mapped) -> HashMap<u32, String> {
+/// What the analysis of the compute regions found.
+#[derive(Default, Debug)]
+pub struct RegionAnalysis {
+    /// By region marker id: the data clauses its implicit analysis adds (text to append to the
+    /// 2.0 directive).
+    pub clauses: HashMap<u32, String>,
+    /// By region marker id: the `host` loops that are statements of its block (1.3 §2.4.1.1), in
+    /// order, with the device copies each uses (`update host` before it) and writes (`update
+    /// device` after it), as clause items.
+    pub host_loops: HashMap<u32, Vec<HostLoopData>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostLoopData {
+    pub marker: u32,
+    pub to_host: Vec<String>,
+    pub to_device: Vec<String>,
+}
+
+/// For each region marker id in `regions`, the data clauses its implicit analysis adds, leaving
+/// out the names in `named` (the region's own clause items) and those `mapped` gives a visible
+/// device copy; and the data movement around the `host` loops (marker ids in `host_loops`) of
+/// its block.
+pub fn implicit_clauses(unit: &ast::TranslationUnit, regions: &HashMap<u32, Vec<Item>>, mapped: &Mapped, host_loops: &HashSet<u32>) -> RegionAnalysis {
     let mut arrays = ArrayNames::default();
     arrays.visit_translation_unit(unit);
-    let mut file_scope = DeclaresIn { mapped, names: HashSet::new() };
+    let mut file_scope = DeclaresIn { mapped, names: HashMap::new() };
     for d in &unit.0 {
         if let ast::ExternalDeclaration::StaticAssert(sa) = &d.node {
             file_scope.visit_static_assert(&sa.node, &sa.span);
         }
     }
-    let mut finder = Regions { wanted: regions, mapped, arrays: &arrays.kinds, visible: vec![file_scope.names], out: HashMap::new() };
+    let mut finder = Regions { wanted: regions, mapped, arrays: &arrays.kinds, host_loops, visible: vec![file_scope.names], out: RegionAnalysis::default() };
     finder.visit_translation_unit(unit);
     finder.out
 }
@@ -69,7 +92,7 @@ pub fn implicit_clauses(unit: &ast::TranslationUnit, regions: &HashMap<u32, Vec<
 /// The names of the `declare` markers inside a function body (or at file scope).
 struct DeclaresIn<'a> {
     mapped: &'a Mapped,
-    names: HashSet<String>,
+    names: HashMap<String, String>,
 }
 
 impl<'ast> Visit<'ast> for DeclaresIn<'_> {
@@ -119,17 +142,62 @@ impl<'ast> Visit<'ast> for ArrayNames {
 }
 
 struct Regions<'a> {
-    wanted: &'a HashMap<u32, Vec<String>>,
+    wanted: &'a HashMap<u32, Vec<Item>>,
     mapped: &'a Mapped,
     arrays: &'a HashMap<String, Declared>,
-    /// The names with a visible device copy, per enclosing scope (file, function, data regions).
-    visible: Vec<HashSet<String>>,
-    out: HashMap<u32, String>,
+    host_loops: &'a HashSet<u32>,
+    /// The names with a visible device copy, per enclosing scope (file, function, data regions),
+    /// with the clause item that maps each.
+    visible: Vec<HashMap<String, String>>,
+    out: RegionAnalysis,
+}
+
+impl Regions<'_> {
+    /// The `host` loops that are statements of a region's block (1.3 §2.4.1.1), with the data
+    /// each moves (`device`: name → clause item of the names with a device copy): what it uses
+    /// that the region's device parts write is copied to the host before it; what it writes
+    /// (or passes on whole) that the device parts use is copied back to the device after it.
+    fn host_loop_data<'r>(&self, region: &'r ast::Statement, device: &HashMap<String, String>) -> Vec<HostLoopData> {
+        let ast::Statement::Compound(items) = region else { return Vec::new() };
+        let host_loop = |item: &'r Node<ast::BlockItem>| host_loop_item(item, self.host_loops);
+        let mut on_device = Uses::default();
+        for item in items.iter().filter(|i| host_loop(i).is_none()) {
+            on_device.visit_block_item(&item.node, &item.span);
+        }
+        let writes = |uses: &Uses, name: &str, u: Use| u != Use::Read || (uses.whole.contains(name) && self.arrays.get(name) != Some(&Declared::Scalar));
+        let mut out = Vec::new();
+        for (marker, stmt) in items.iter().filter_map(host_loop) {
+            let mut uses = Uses::default();
+            uses.visit_statement(&stmt.node, &stmt.span);
+            let (mut to_host, mut to_device) = (Vec::new(), Vec::new());
+            for (name, u) in &uses.order {
+                let Some(item) = device.get(name).filter(|_| !uses.declared.contains(name)) else { continue };
+                let device_use = on_device.order.iter().find(|(n, _)| n == name).map(|(_, d)| *d);
+                if device_use.is_some_and(|d| writes(&on_device, name, d)) {
+                    to_host.push(item.clone());
+                }
+                if device_use.is_some() && writes(&uses, name, *u) {
+                    to_device.push(item.clone());
+                }
+            }
+            out.push(HostLoopData { marker, to_host, to_device });
+        }
+        out
+    }
+}
+
+/// A block item that is a `host` loop (its marker in `host_loops`): the marker and the loop.
+fn host_loop_item<'r>(item: &'r Node<ast::BlockItem>, host_loops: &HashSet<u32>) -> Option<(u32, &'r Node<ast::Statement>)> {
+    let ast::BlockItem::Statement(st) = &item.node else { return None };
+    let ast::Statement::Labeled(lab) = &st.node else { return None };
+    let ast::Label::Identifier(i) = &lab.node.label.node else { return None };
+    let marker = label_marker_id(&i.node.name).filter(|m| host_loops.contains(m))?;
+    Some((marker, &lab.node.statement))
 }
 
 impl<'ast> Visit<'ast> for Regions<'_> {
     fn visit_function_definition(&mut self, f: &'ast ast::FunctionDefinition, span: &'ast Span) {
-        let mut declares = DeclaresIn { mapped: self.mapped, names: HashSet::new() };
+        let mut declares = DeclaresIn { mapped: self.mapped, names: HashMap::new() };
         declares.visit_statement(&f.statement.node, &f.statement.span);
         self.visible.push(declares.names);
         visit::visit_function_definition(self, f, span);
@@ -151,8 +219,8 @@ impl<'ast> Visit<'ast> for Regions<'_> {
                 let mut copyin = Vec::new();
                 let mut copy = Vec::new();
                 for (name, u) in &uses.order {
-                    let visible = self.visible.iter().any(|v| v.contains(name));
-                    if visible || named.contains(name) || uses.declared.contains(name) {
+                    let visible = self.visible.iter().any(|v| v.contains_key(name));
+                    if visible || named.iter().any(|(n, _)| n == name) || uses.declared.contains(name) {
                         continue;
                     }
                     let passed_on = uses.whole.contains(name);
@@ -163,6 +231,18 @@ impl<'ast> Visit<'ast> for Regions<'_> {
                         _ => {}
                     }
                 }
+                // What has a device copy in the region: its own clauses, what the analysis adds,
+                // and what enclosing data regions and declarations map.
+                let mut device: HashMap<String, String> = HashMap::new();
+                for v in &self.visible {
+                    device.extend(v.iter().map(|(n, i)| (n.clone(), i.clone())));
+                }
+                device.extend(named.iter().cloned());
+                device.extend(copyin.iter().chain(copy.iter()).map(|n| (n.to_string(), n.to_string())));
+                let loops = self.host_loop_data(&l.statement.node, &device);
+                if !loops.is_empty() {
+                    self.out.host_loops.insert(id, loops);
+                }
                 let mut clauses = Vec::new();
                 if !copyin.is_empty() {
                     clauses.push(format!("copyin({})", copyin.join(", ")));
@@ -171,7 +251,7 @@ impl<'ast> Visit<'ast> for Regions<'_> {
                     clauses.push(format!("copy({})", copy.join(", ")));
                 }
                 if !clauses.is_empty() {
-                    self.out.insert(id, clauses.join(" "));
+                    self.out.clauses.insert(id, clauses.join(" "));
                 }
             }
         }
@@ -280,8 +360,8 @@ mod tests {
         let config = lang_c::driver::Config::with_gcc();
         let p = lang_c::driver::parse_preprocessed(&config, src.to_string()).expect("parses");
         let mut regions = HashMap::new();
-        regions.insert(0, named.iter().map(|s| s.to_string()).collect());
-        implicit_clauses(&p.unit, &regions, &Mapped::default()).remove(&0)
+        regions.insert(0, named.iter().map(|s| (s.to_string(), s.to_string())).collect());
+        implicit_clauses(&p.unit, &regions, &Mapped::default(), &HashSet::new()).clauses.remove(&0)
     }
 
     #[test]
@@ -300,11 +380,30 @@ mod tests {
         let src = "float g[8];\n_Static_assert(1, \"__acc_pragma:1\");\nvoid f(void) { float a[8], b[8], c[8];\n_Static_assert(1, \"__acc_pragma:2\");\n__acc_pragma_3: { __acc_pragma_0: { a[0] = b[0] + c[0] + g[0]; } } }\n";
         let config = lang_c::driver::Config::with_gcc();
         let p = lang_c::driver::parse_preprocessed(&config, src.to_string()).expect("parses");
-        let regions: HashMap<u32, Vec<String>> = [(0, Vec::new())].into_iter().collect();
+        let regions: HashMap<u32, Vec<Item>> = [(0, Vec::new())].into_iter().collect();
         let mut mapped = Mapped::default();
-        mapped.declares.insert(1, vec!["g".into()]);
-        mapped.declares.insert(2, vec!["a".into()]);
-        mapped.data.insert(3, vec!["b".into()]);
-        assert_eq!(implicit_clauses(&p.unit, &regions, &mapped).remove(&0).as_deref(), Some("copyin(c)"));
+        let item = |n: &str| vec![(n.to_string(), n.to_string())];
+        mapped.declares.insert(1, item("g"));
+        mapped.declares.insert(2, item("a"));
+        mapped.data.insert(3, item("b"));
+        assert_eq!(implicit_clauses(&p.unit, &regions, &mapped, &HashSet::new()).clauses.remove(&0).as_deref(), Some("copyin(c)"));
+    }
+
+    #[test]
+    fn host_loops_move_the_device_copies_they_use() {
+        // Region 0 names `p[0:n]`; `a` and `w` get implicit clauses; `g` is mapped by data region 3.
+        let src = "float g[8];\nvoid f(int n, float *p) { float a[8], w[8];\n__acc_pragma_3: { __acc_pragma_0: {\n__acc_pragma_1: for (int i = 0; i < 8; i++) a[i] = p[i] + g[i];\n__acc_pragma_2: for (int i = 1; i < 8; i++) { float t = a[i-1]; a[i] += t; w[i] = g[i]; }\n__acc_pragma_4: for (int i = 0; i < 8; i++) p[i] = a[i] + w[i]; } } }\n";
+        let config = lang_c::driver::Config::with_gcc();
+        let p = lang_c::driver::parse_preprocessed(&config, src.to_string()).expect("parses");
+        let regions: HashMap<u32, Vec<Item>> = [(0, vec![("p".to_string(), "p[0:n]".to_string())])].into_iter().collect();
+        let mut mapped = Mapped::default();
+        mapped.data.insert(3, vec![("g".to_string(), "g".to_string())]);
+        let host: HashSet<u32> = [2].into_iter().collect();
+        let found = implicit_clauses(&p.unit, &regions, &mapped, &host);
+        assert_eq!(found.clauses.get(&0).map(String::as_str), Some("copy(a, w)"));
+        let strs = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        // `a` is written on both sides; `w` is written by the host loop and read by the last
+        // kernel (it goes to the device only); `g` is only read.
+        assert_eq!(found.host_loops.get(&0), Some(&vec![HostLoopData { marker: 2, to_host: strs(&["a"]), to_device: strs(&["a", "w"]) }]));
     }
 }

@@ -366,7 +366,17 @@ impl FnOutliner<'_> {
         let parts: Vec<(Stmt, bool)> = if is_kernels {
             let region = count_local_uses(&body);
             let params: HashSet<LocalId> = self.p.functions[self.fi].params.iter().copied().collect();
-            let internal = |l: &LocalId| !params.contains(l) && self.uses_all.get(l) == region.get(l);
+            // A variable a data clause of the construct, an enclosing data construct or a
+            // `declare` names is declared outside the region (a clause names only visible
+            // variables, §2.6), even when the region holds all its uses: its device copy lives
+            // across the kernels (issue 17: `create(s)` of a local array read across gangs by
+            // the next loop).
+            let local_root = |r: &VarRoot| match r {
+                VarRoot::Local(l) => Some(*l),
+                _ => None,
+            };
+            let named_locals: HashSet<LocalId> = named.iter().filter_map(|n| local_root(&n.var.root)).chain(self.declared.0.iter().filter_map(local_root)).collect();
+            let internal = |l: &LocalId| !params.contains(l) && !named_locals.contains(l) && self.uses_all.get(l) == region.get(l);
             let host = &self.p.functions[self.fi];
             let dcx = super::depend::DepCx { locals: &host.locals, types: &self.p.types, acc: &self.p.acc, purity: self.purity, kernel_uses: &HashMap::new() };
             let killed = |s: &Stmt, l: LocalId| {
@@ -1304,7 +1314,7 @@ fn collect_globals(s: &Stmt, out: &mut BTreeMap<GlobalId, ()>) {
 
 /// Visit every expression and statement (pre-order), including inside initializers
 /// ([`crate::ir::visit::walk`]).
-pub(crate) fn walk_stmt(s: &Stmt, fe: &mut dyn FnMut(&Expr), fs: &mut dyn FnMut(&Stmt)) {
+pub fn walk_stmt(s: &Stmt, fe: &mut dyn FnMut(&Expr), fs: &mut dyn FnMut(&Stmt)) {
     crate::ir::visit::walk(s, true, fs, fe);
 }
 

@@ -224,6 +224,9 @@ impl<'a> Lowerer<'a> {
         match &l.label.node {
             ast::Label::Identifier(id) => {
                 if let Some(mid) = pragma::label_marker_id(&id.node.name) {
+                    if let Some(split) = self.units[self.unit_index].directives.get(mid as usize).and_then(|s| s.split.clone()) {
+                        return self.split_region(mid, &split, &l.statement);
+                    }
                     let d = self.acc_directive(mid)?;
                     if let Some(Some(AccDirective { kind: AccKind::Atomic(kind), loc, .. })) = self.prog.acc.get(d.0 as usize) {
                         let (kind, loc) = (*kind, *loc);
@@ -305,6 +308,74 @@ impl<'a> Lowerer<'a> {
         Ok(Stmt { kind: StmtKind::Block(stmts), loc })
     }
 
+    /// A PGI 1.3 compute region split at the `host` loops of its block (1.3 §2.4.1.1,
+    /// [`crate::frontend::pgi13_loops`]): the region's `data` construct (directive `mid`) holding
+    /// a `kernels` construct for each device part, and each host loop, run on the host, between
+    /// the updates of the data it uses. The block's declarations keep one scope.
+    fn split_region(&mut self, mid: u32, split: &pragma::RegionSplit, body: &'a Node<S>) -> LResult<Stmt> {
+        let loc = self.loc(body.span);
+        let S::Compound(items) = &body.node else {
+            return self.error("directive", "a region with a `host` loop must be a block", body.span);
+        };
+        self.push_scope();
+        let mut parts = Vec::new();
+        let mut group = Vec::new();
+        let mut kernels = split.kernels.iter().copied();
+        let mut failed = false;
+        let standalone = |s: &mut Self, ids: &[u32], parts: &mut Vec<Stmt>| -> bool {
+            let mut ok = true;
+            for &id in ids {
+                match s.acc_directive(id) {
+                    Ok(d) => parts.push(Stmt { kind: StmtKind::Acc { directive: d, body: None }, loc }),
+                    Err(_) => ok = false,
+                }
+            }
+            ok
+        };
+        for item in items {
+            let Some((marker, host_loop)) = host_loop_of(item, split) else {
+                failed |= self.block_item(item, &mut group).is_err();
+                continue;
+            };
+            failed |= self.device_part(&mut group, kernels.next(), &mut parts, loc).is_err();
+            let site = &self.units[self.unit_index].directives[marker as usize];
+            let (before, after) = (site.before.clone(), site.after.clone());
+            failed |= !standalone(self, &before, &mut parts);
+            match self.stmt(host_loop) {
+                Ok(st) => {
+                    parts.append(&mut self.pending_vla_sizes);
+                    parts.push(st);
+                }
+                Err(_) => failed = true,
+            }
+            failed |= !standalone(self, &after, &mut parts);
+        }
+        failed |= self.device_part(&mut group, kernels.next(), &mut parts, loc).is_err();
+        self.pop_scope();
+        if failed {
+            return Err(Reported);
+        }
+        let d = self.acc_directive(mid)?;
+        let dloc = self.prog.directives[d.0 as usize].loc;
+        let construct = Stmt { kind: StmtKind::Acc { directive: d, body: Some(Box::new(Stmt { kind: StmtKind::Block(parts), loc })) }, loc: dloc };
+        self.with_dialect_updates(mid, construct)
+    }
+
+    /// The statements of a split region's device part, as a `kernels` construct (directive
+    /// `kernels`); nothing for an empty part.
+    fn device_part(&mut self, group: &mut Vec<Stmt>, kernels: Option<u32>, parts: &mut Vec<Stmt>, loc: crate::diag::Loc) -> LResult<()> {
+        let (Some(id), false) = (kernels, group.is_empty()) else {
+            group.clear();
+            return Ok(());
+        };
+        let d = self.acc_directive(id)?;
+        // Each part is its own construct, named by its first statement (`main$acc22`).
+        let loc = group.first().map_or(loc, |s| s.loc);
+        let body = Stmt { kind: StmtKind::Block(std::mem::take(group)), loc };
+        parts.push(Stmt { kind: StmtKind::Acc { directive: d, body: Some(Box::new(body)) }, loc });
+        Ok(())
+    }
+
     fn case_value(&mut self, e: &'a Node<ast::Expression>) -> LResult<u64> {
         let v = self.expr(e)?;
         let Some(ty) = self.fcx.as_ref().and_then(|f| f.switches.last()).map(|s| s.cond_ty) else {
@@ -328,3 +399,11 @@ impl<'a> Lowerer<'a> {
     }
 }
 
+/// A block item that is one of a split region's `host` loops: its marker id and its loop.
+fn host_loop_of<'b>(item: &'b Node<ast::BlockItem>, split: &pragma::RegionSplit) -> Option<(u32, &'b Node<S>)> {
+    let ast::BlockItem::Statement(st) = &item.node else { return None };
+    let S::Labeled(l) = &st.node else { return None };
+    let ast::Label::Identifier(i) = &l.node.label.node else { return None };
+    let marker = pragma::label_marker_id(&i.node.name)?;
+    split.host_loops.contains(&marker).then_some((marker, &l.node.statement))
+}

@@ -30,8 +30,18 @@ impl Translator {
         let toks = tokenize(text).map_err(|(c, m)| FortranError { line, col: c as u32 + 1, message: m, unsupported: false })?;
         let mut out = String::new();
         let mut i = 0;
+        // PGI Accelerator 1.3 (seeds/004): `region`, `data region`, `region do`, `do` keep their
+        // names (the dialect layer, accsim_core::dialect::pgi13, translates them), and their
+        // loop scheduling clauses take widths, not variables.
+        let pgi13_name = Self::pgi13_directive_name(&toks);
+        if let Some((words, n)) = &pgi13_name {
+            out.push_str(words);
+            out.push(' ');
+            i = *n;
+        }
+        let pgi13_loop = pgi13_name.as_ref().is_some_and(|(w, _)| w.ends_with("do"));
         // Directive name words.
-        while let Some(Tok::Name(w)) = toks.get(i).map(|t| &t.tok) {
+        while let Some(Tok::Name(w)) = toks.get(i).map(|t| &t.tok).filter(|_| pgi13_name.is_none()) {
             if !matches!(w.as_str(), "parallel" | "kernels" | "loop" | "data" | "enter" | "exit" | "update" | "wait" | "host_data" | "atomic" | "read" | "write" | "capture" | "routine" | "declare" | "cache") {
                 break;
             }
@@ -109,10 +119,14 @@ impl Translator {
             }
             let has_arg = !arg_toks.is_empty();
             let mut c = clause.clone();
+            let after_update = clauses.last().is_some_and(|c: &String| c == "update");
             if has_arg {
-                let arg = if clause == "reduction" {
+                let arg = if pgi13_loop && !after_update && matches!(clause.as_str(), "host" | "parallel" | "vector" | "seq" | "unroll") {
+                    // 1.3 §2.4.1: `host(16)`, `vector(256)`: widths.
+                    self.expr_list(&arg_toks, line)?
+                } else if clause == "reduction" {
                     self.reduction_arg(&arg_toks, line)?
-                } else if VAR_CLAUSES.contains(&clause.as_str()) {
+                } else if VAR_CLAUSES.contains(&clause.as_str()) || (pgi13_name.is_some() && matches!(clause.as_str(), "local" | "mirror" | "reflected")) {
                     let mut vars = self.var_list(&arg_toks, line)?;
                     if clause == "private" && !extra_private.is_empty() {
                         privates_done = true;
@@ -146,7 +160,23 @@ impl Translator {
         Ok(format!("{name} {}", clauses.join(" ")).trim().to_string())
     }
 
-    /// `+:s`, `max:m`, `.and.:flag` → C reduction argument.
+    /// The name words of a PGI Accelerator 1.3 directive that owns a block or loop (`region`,
+/// `region do`, `data region`, `do`), and the token index after them.
+fn pgi13_directive_name(toks: &[crate::lexer::Token]) -> Option<(String, usize)> {
+    let word = |k: usize| match toks.get(k).map(|t| &t.tok) {
+        Some(Tok::Name(w)) => Some(w.as_str()),
+        _ => None,
+    };
+    match (word(0)?, word(1)) {
+        ("region", Some("do")) => Some(("region do".into(), 2)),
+        ("region", _) => Some(("region".into(), 1)),
+        ("data", Some("region")) => Some(("data region".into(), 2)),
+        ("do", _) => Some(("do".into(), 1)),
+        _ => None,
+    }
+}
+
+/// `+:s`, `max:m`, `.and.:flag` → C reduction argument.
     fn reduction_arg(&mut self, toks: &[crate::lexer::Token], line: u32) -> TResult<String> {
         let colon = toks.iter().position(|t| matches!(t.tok, Tok::P(":"))).ok_or_else(|| FortranError { line, col: 0, message: "expected `operator:list` in `reduction`".into(), unsupported: false })?;
         let op = match toks.get(..colon) {
@@ -226,7 +256,9 @@ impl Translator {
                         if sh.assumed_size {
                             return error(line, format!("assumed-size array `{n}` needs an explicit section in an OpenACC clause"));
                         }
-                        format!("{}[0:{}]", v.cname, sh.total())
+                        // A character array's subarray counts characters (OpenACC's C form).
+                        let scale = if v.ty == Ty::Char { format!(" * {}", v.char_len.max(1)) } else { String::new() };
+                        format!("{}[0:{}{scale}]", v.cname, sh.total())
                     }
                     _ => v.cname.clone(),
                 })
@@ -284,7 +316,38 @@ impl Translator {
                 }
                 let start = Self::offset(&sh, &subs);
                 let length = if len.is_empty() { "1".to_string() } else { len.iter().map(|l| format!("({l})")).collect::<Vec<_>>().join(" * ") };
+                if v.ty == Ty::Char {
+                    let l = v.char_len.max(1);
+                    return Ok(format!("{}[({start}) * {l}:({length}) * {l}]", v.cname));
+                }
                 Ok(format!("{}[{start}:{length}]", v.cname))
+            }
+            // A member of a variable of derived type, or a subarray of a member (OpenACC 2.0
+            // §2.6: "members of variables of derived type may be specified, including a subarray
+            // of a member ... Members of subarrays of derived type may not be specified").
+            Expr::Component(base, part, args) => {
+                let Expr::Name(root) = base.as_ref() else {
+                    return error(line, format!("`{}`: members of array elements or subarrays of derived type may not be specified in a data clause (OpenACC 2.0 §2.6)", crate::names::fortran_text(e)));
+                };
+                let v = self.var(root, line)?;
+                if v.shape.is_some() {
+                    return error(line, format!("`{}`: members of arrays of derived type may not be specified in a data clause (OpenACC 2.0 §2.6)", crate::names::fortran_text(e)));
+                }
+                let mut comp = self.component(v.ty, part, line)?;
+                comp.cname = format!("{}.{}", v.cname, comp.cname);
+                match (&comp.shape, args) {
+                    (None, None) => Ok(comp.cname),
+                    (Some(_), None) => Ok(comp.cname),
+                    (Some(_), Some(a)) => {
+                        // The member's subarray: the same contiguity rules as an array's.
+                        let tmp = format!("_fmember{}", part);
+                        self.f.scope.insert(tmp.clone(), comp.clone());
+                        let r = self.clause_var(&Expr::Apply(tmp.clone(), a.clone()), line);
+                        self.f.scope.remove(&tmp);
+                        r
+                    }
+                    (None, Some(_)) => error(line, format!("component `{part}` is not an array")),
+                }
             }
             _ => error(line, "expected a variable or an array section in the OpenACC clause"),
         }
@@ -297,8 +360,9 @@ impl Translator {
         let words: Vec<&str> = lower.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
         let w0 = words.first().copied().unwrap_or("");
         let w1 = words.get(1).copied().unwrap_or("");
-        let compute = matches!(w0, "parallel" | "kernels");
-        let is_loop = w0 == "loop" || (compute && w1 == "loop");
+        // PGI 1.3's `region` and `region do` are compute constructs, `do` a loop directive.
+        let compute = matches!(w0, "parallel" | "kernels" | "region");
+        let is_loop = w0 == "loop" || w0 == "do" || (compute && matches!(w1, "loop" | "do"));
         if w0 == "declare" || w0 == "routine" {
             return unsupported(line, format!("`!$acc {w0}` among executable statements (put it in the specification part)"));
         }
@@ -493,6 +557,18 @@ fn arrays_used(stmts: &[Stmt], out: &mut Vec<String>) {
                 }
             }
             Expr::Unary(_, x) | Expr::Paren(x) => expr(x, out),
+            Expr::Substring(b, lo, hi) => {
+                expr(b, out);
+                for x in [lo, hi].into_iter().flatten() {
+                    expr(x, out);
+                }
+            }
+            Expr::Component(b, _, args) => {
+                expr(b, out);
+                if let Some(args) = args {
+                    expr(&Expr::Apply(String::new(), args.clone()), out);
+                }
+            }
             Expr::Binary(_, a, b) | Expr::Complex(a, b) => {
                 expr(a, out);
                 expr(b, out);
@@ -523,6 +599,7 @@ fn arrays_used(stmts: &[Stmt], out: &mut Vec<String>) {
                 }
             }
             StmtKind::Print { items, .. } => items.iter().for_each(|x| expr(x, out)),
+            StmtKind::Read { items, iostat } => items.iter().chain(iostat).for_each(|x| expr(x, out)),
             StmtKind::If { arms, otherwise } => {
                 for (c, b) in arms {
                     expr(c, out);
@@ -612,6 +689,7 @@ impl Translator {
             Expr::Name(n) => {
                 let v = self.var(n, line)?;
                 Ok(match &v.shape {
+                    Some(sh) if v.ty == Ty::Char => (v.cname.clone(), format!("{} * {}", sh.total(), v.char_len.max(1)), v.ty),
                     Some(sh) => (v.cname.clone(), sh.total(), v.ty),
                     None if v.ty == Ty::Char => (v.cname.clone(), v.char_len.to_string(), v.ty),
                     None => (format!("&{}", v.cname), "1".into(), v.ty),

@@ -83,11 +83,75 @@ impl Translator {
                     _ => args.iter().filter_map(arg_value).map(|a| self.rank(a)).max().unwrap_or(0),
                 }
             }
-            Expr::Unary(_, x) | Expr::Paren(x) => self.rank(x),
+            Expr::Unary(_, x) | Expr::Paren(x) | Expr::Substring(x, _, _) => self.rank(x),
             Expr::Binary(_, a, b) => self.rank(a).max(self.rank(b)),
             Expr::Constructor(_) => 1,
+            // The rank of the part with nonzero rank, if any (Fortran 2003 §6.1.2).
+            Expr::Component(b, part, args) => {
+                let own = match (self.designator_type(b).and_then(|t| self.component(t, part, 0).ok()).and_then(|v| v.shape), args) {
+                    (Some(sh), None) => sh.rank(),
+                    (Some(_), Some(a)) => a.iter().filter(|a| matches!(a, Arg::Range(..))).count(),
+                    _ => 0,
+                };
+                self.rank(b) + own
+            }
             _ => 0,
         }
+    }
+
+    /// The type of a designator, found without translating it (`None` for other expressions).
+    pub fn designator_type(&self, e: &Expr) -> Option<Ty> {
+        match e {
+            Expr::Name(n) => self.lookup(n).map(|v| v.ty),
+            Expr::Apply(n, _) => self.lookup(n).map(|v| v.ty).or_else(|| self.procs.get(n).and_then(|p| p.result.map(|r| r.0))),
+            Expr::Component(b, part, _) => self.designator_type(b).and_then(|t| self.component(t, part, 0).ok()).map(|v| v.ty),
+            Expr::Paren(x) => self.designator_type(x),
+            _ => None,
+        }
+    }
+
+    /// Component `part` of a value of type `ty` (Fortran 2003 §6.1.2): a [`Var`] whose `cname` is
+    /// the C member name.
+    pub fn component(&self, ty: Ty, part: &str, line: u32) -> TResult<Var> {
+        let Ty::Derived(ct) = ty else {
+            return error(line, format!("`%{part}` is applied to a {} value, not to a value of a derived type", ty.name()));
+        };
+        let name = ct.strip_prefix("struct _fty_").unwrap_or(ct);
+        let Some(dt) = self.derived.get(name) else { return error(line, format!("type `{name}` is not defined")) };
+        match dt.components.iter().find(|(n, _)| n == part) {
+            Some((_, v)) => Ok(v.clone()),
+            None => error(line, format!("type `{name}` has no component `{part}`")),
+        }
+    }
+
+    /// Element counts of the ranges of section `name(args)` of an array of shape `sh`.
+    fn section_space(&mut self, sh: &Shape, name: &str, args: &[Arg], line: u32) -> TResult<Vec<String>> {
+        let mut out = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            if let Arg::Range(lo, hi, st) = a {
+                let lo = match lo {
+                    Some(l) => self.expr(l, None, line)?.c,
+                    None => sh.lbs[k].clone(),
+                };
+                let hi = match hi {
+                    Some(h) => self.expr(h, None, line)?.c,
+                    None => {
+                        if sh.assumed_size && k + 1 == sh.rank() {
+                            return error(line, format!("the upper bound of the last dimension of assumed-size array `{name}` must be given"));
+                        }
+                        sh.ub(k)
+                    }
+                };
+                out.push(match st {
+                    None => count(&lo, &hi, None),
+                    Some(s) => {
+                        let s = self.expr(s, None, line)?.c;
+                        count(&lo, &hi, Some(&s))
+                    }
+                });
+            }
+        }
+        Ok(out)
     }
 
     /// Element counts of each dimension of an array-valued expression (from its first array operand).
@@ -100,32 +164,7 @@ impl Translator {
             Expr::Apply(n, args) => {
                 if let Some(v) = self.lookup(n).cloned() {
                     if let Some(sh) = &v.shape {
-                        let mut out = Vec::new();
-                        for (k, a) in args.iter().enumerate() {
-                            if let Arg::Range(lo, hi, st) = a {
-                                let lo = match lo {
-                                    Some(l) => self.expr(l, None, line)?.c,
-                                    None => sh.lbs[k].clone(),
-                                };
-                                let hi = match hi {
-                                    Some(h) => self.expr(h, None, line)?.c,
-                                    None => {
-                                        if sh.assumed_size && k + 1 == sh.rank() {
-                                            return error(line, format!("the upper bound of the last dimension of assumed-size array `{n}` must be given"));
-                                        }
-                                        sh.ub(k)
-                                    }
-                                };
-                                out.push(match st {
-                                    None => count(&lo, &hi, None),
-                                    Some(s) => {
-                                        let s = self.expr(s, None, line)?.c;
-                                        count(&lo, &hi, Some(&s))
-                                    }
-                                });
-                            }
-                        }
-                        return Ok(Some(out));
+                        return Ok(Some(self.section_space(sh, n, args, line)?));
                     }
                     return Ok(None);
                 }
@@ -144,11 +183,23 @@ impl Translator {
                 }
                 Ok(None)
             }
-            Expr::Unary(_, x) | Expr::Paren(x) => self.space(x, line),
+            Expr::Unary(_, x) | Expr::Paren(x) | Expr::Substring(x, _, _) => self.space(x, line),
             Expr::Binary(_, a, b) => match self.space(a, line)? {
                 Some(s) => Ok(Some(s)),
                 None => self.space(b, line),
             },
+            Expr::Component(b, part, args) => {
+                if self.rank(b) > 0 {
+                    return self.space(b, line);
+                }
+                let Some(t) = self.designator_type(b) else { return Ok(None) };
+                let comp = self.component(t, part, line)?;
+                match (&comp.shape, args) {
+                    (Some(sh), None) => Ok(Some(sh.exts.clone())),
+                    (Some(sh), Some(a)) => Ok(Some(self.section_space(sh, part, a, line)?)),
+                    _ => Ok(None),
+                }
+            }
             Expr::Constructor(items) => {
                 if items.iter().all(|i| !matches!(i, Expr::ImpliedDo { .. }) && self.rank(i) == 0) {
                     Ok(Some(vec![items.len().to_string()]))
@@ -210,14 +261,29 @@ impl Translator {
                 Arg::Keyword(..) => return error(line, format!("keyword subscript in `{name}`")),
             }
         }
-        Ok(format!("{}[{}]", v.cname, Self::offset(&sh, &subs)))
+        Ok(Self::element_at(v, &Self::offset(&sh, &subs)))
+    }
+
+    /// The element at C offset `offset` of array `v`: `a[offset]`, or for a character array (each
+    /// element `char_len` characters, stored one after another) the address of its first character.
+    fn element_at(v: &Var, offset: &str) -> String {
+        if v.ty == Ty::Char {
+            format!("({} + ({offset}) * {})", v.cname, v.char_len.max(1))
+        } else {
+            format!("{}[{offset}]", v.cname)
+        }
+    }
+
+    /// A translated element of array `v`: with the length of a character element.
+    fn element_ce(v: &Var, c: String) -> CE {
+        CE { c, ty: v.ty, len: (v.ty == Ty::Char).then(|| v.char_len.to_string()) }
     }
 
     /// The element of a whole array selected by `idx`.
     fn whole_element(v: &Var, idx: &[String]) -> String {
-        let sh = v.shape.as_ref().expect("whole_element on an array");
+        let Some(sh) = v.shape.as_ref() else { return v.cname.clone() };
         let subs: Vec<String> = (0..sh.rank()).map(|k| if sh.lbs[k] == "0" { idx[k].clone() } else { format!("{} + {}", sh.lbs[k], idx[k]) }).collect();
-        format!("{}[{}]", v.cname, Self::offset(sh, &subs))
+        Self::element_at(v, &Self::offset(sh, &subs))
     }
 
     pub fn expr(&mut self, e: &Expr, idx: Option<&[String]>, line: u32) -> TResult<CE> {
@@ -280,7 +346,7 @@ impl Translator {
                 }
                 if v.shape.is_some() {
                     match idx {
-                        Some(ix) if ix.len() == v.rank() => CE::new(Self::whole_element(&v, ix), v.ty),
+                        Some(ix) if ix.len() == v.rank() => Self::element_ce(&v, Self::whole_element(&v, ix)),
                         _ => return error(line, format!("array `{n}` is used where a scalar is needed")),
                     }
                 } else if v.ty == Ty::Char {
@@ -292,7 +358,8 @@ impl Translator {
             Expr::Apply(n, args) => {
                 if let Some(v) = self.lookup(n).cloned() {
                     if v.shape.is_some() {
-                        return Ok(CE::new(self.element(&v, n, args, idx, line)?, v.ty));
+                        let c = self.element(&v, n, args, idx, line)?;
+                        return Ok(Self::element_ce(&v, c));
                     }
                     if v.ty == Ty::Char && args.len() == 1 {
                         if let Arg::Range(lo, hi, None) = &args[0] {
@@ -328,6 +395,9 @@ impl Translator {
                 }
                 if let Some(ce) = self.acc_api(n, args, line)? {
                     return Ok(ce);
+                }
+                if self.derived.contains_key(n) {
+                    return self.structure_constructor(n, args, line);
                 }
                 return self.intrinsic(n, args, idx, line);
             }
@@ -379,7 +449,106 @@ impl Translator {
                 CE::new(c, ty)
             }
             Expr::ImpliedDo { .. } => return error(line, "an implied-do loop outside an I/O list or array constructor"),
+            Expr::Component(base, part, args) => return self.component_ref(base, part, args.as_deref(), idx, line),
+            Expr::Substring(base, lo, hi) => {
+                let b = self.expr(base, idx, line)?;
+                if b.ty != Ty::Char {
+                    return error(line, format!("a substring of a {} value", b.ty.name()));
+                }
+                let lo = match lo {
+                    Some(l) => self.expr(l, None, line)?.c,
+                    None => "1".into(),
+                };
+                let hi = match hi {
+                    Some(h) => self.expr(h, None, line)?.c,
+                    None => b.len.clone().unwrap_or_else(|| "1".into()),
+                };
+                CE { c: format!("({} + ({lo}) - 1)", b.c), ty: Ty::Char, len: Some(format!("(({hi}) - ({lo}) + 1)")) }
+            }
         })
+    }
+
+    /// `base%part[(args)]` (Fortran 2003 §6.1.2): the C member of the struct `base` is. At most
+    /// one part of the reference has nonzero rank (C618): the base's elements or the
+    /// component's run with `idx`.
+    fn component_ref(&mut self, base: &Expr, part: &str, args: Option<&[Arg]>, idx: Option<&[String]>, line: u32) -> TResult<CE> {
+        let base_rank = self.rank(base);
+        let b = self.expr(base, if base_rank > 0 { idx } else { None }, line)?;
+        let mut comp = self.component(b.ty, part, line)?;
+        let member = format!("{}.{}", b.c, comp.cname);
+        let both = || error(line, format!("`{}`: only one part of a structure component may be an array (Fortran 2003 §6.1.2, C618)", crate::names::fortran_text(base)));
+        Ok(match (&comp.shape, args) {
+            (None, None) => CE { c: member, ty: comp.ty, len: (comp.ty == Ty::Char).then(|| comp.char_len.to_string()) },
+            (None, Some([Arg::Range(lo, hi, None)])) if comp.ty == Ty::Char => {
+                let lo = match lo {
+                    Some(l) => self.expr(l, None, line)?.c,
+                    None => "1".into(),
+                };
+                let hi = match hi {
+                    Some(h) => self.expr(h, None, line)?.c,
+                    None => comp.char_len.to_string(),
+                };
+                CE { c: format!("({member} + ({lo}) - 1)"), ty: Ty::Char, len: Some(format!("(({hi}) - ({lo}) + 1)")) }
+            }
+            (None, Some(_)) => return error(line, format!("component `{part}` is not an array")),
+            (Some(_), None) => {
+                if base_rank > 0 {
+                    return both();
+                }
+                comp.cname = member;
+                match idx {
+                    Some(ix) if ix.len() == comp.rank() => CE::new(Self::whole_element(&comp, ix), comp.ty),
+                    _ => return error(line, format!("array component `{part}` is used where a scalar is needed")),
+                }
+            }
+            (Some(_), Some(a)) => {
+                if base_rank > 0 && a.iter().any(|x| matches!(x, Arg::Range(..))) {
+                    return both();
+                }
+                comp.cname = member;
+                CE::new(self.element(&comp, part, a, if base_rank > 0 { None } else { idx }, line)?, comp.ty)
+            }
+        })
+    }
+
+    /// A structure constructor `name(values)` (Fortran 2003 §4.5.9): a C compound literal with
+    /// each value converted to its component's type (positional or keyword values).
+    fn structure_constructor(&mut self, name: &str, args: &[Arg], line: u32) -> TResult<CE> {
+        let Some(dt) = self.derived.get(name).cloned() else { return error(line, format!("type `{name}` is not defined")) };
+        let mut given: Vec<Option<&Expr>> = vec![None; dt.components.len()];
+        for (i, a) in args.iter().enumerate() {
+            let (slot, e) = match a {
+                Arg::Value(e) => (i, e),
+                Arg::Keyword(k, e) => match dt.components.iter().position(|(n, _)| n == k) {
+                    Some(at) => (at, e),
+                    None => return error(line, format!("type `{name}` has no component `{k}`")),
+                },
+                Arg::Range(..) => return error(line, format!("a range in the structure constructor of `{name}`")),
+            };
+            match given.get_mut(slot) {
+                Some(s) if s.is_none() => *s = Some(e),
+                Some(_) => return error(line, format!("component `{}` is given twice in the structure constructor of `{name}`", dt.components[slot].0)),
+                None => return error(line, format!("type `{name}` has {} components but {} values are given", dt.components.len(), args.len())),
+            }
+        }
+        let mut values = Vec::new();
+        for ((cname, comp), e) in dt.components.iter().zip(given) {
+            let Some(e) = e else { return error(line, format!("the structure constructor of `{name}` gives no value for component `{cname}`")) };
+            if comp.shape.is_some() || comp.ty == Ty::Char {
+                return unsupported(line, format!("a structure constructor giving array or character component `{cname}` (assign the component instead)"));
+            }
+            let v = self.expr(e, None, line)?;
+            let ok = match comp.ty {
+                Ty::Int(_) | Ty::Real(_) | Ty::Complex(_) => v.ty.is_numeric(),
+                t => v.ty == t,
+            };
+            if !ok {
+                return error(line, format!("component `{cname}` of `{name}` is {} but {} is given", comp.ty.name(), v.ty.name()));
+            }
+            values.push(Self::convert(&v, comp.ty));
+        }
+        let ty = Ty::Derived(derived_c_type(name));
+        Ok(CE::new(format!("(({}){{{}}})", ty.c(), values.join(", ")), ty))
     }
 
     /// The complex value `re + im·i` of kind `k`, from C real expressions.
@@ -390,6 +559,9 @@ impl Translator {
     }
 
     pub fn binary(&mut self, op: &str, l: CE, r: CE, line: u32) -> TResult<CE> {
+        if matches!(l.ty, Ty::Derived(_)) || matches!(r.ty, Ty::Derived(_)) {
+            return unsupported(line, format!("operator `{op}` on a value of a derived type ({} and {}): defined operators are not supported by accsim's Fortran front-end", l.ty.name(), r.ty.name()));
+        }
         Ok(match op {
             "+" | "-" | "*" | "/" => {
                 if !l.ty.is_numeric() || !r.ty.is_numeric() {
@@ -563,6 +735,7 @@ impl Translator {
                 let is_var = match e {
                     Expr::Name(n) => self.lookup(n).is_some_and(|v| v.param.is_none()),
                     Expr::Apply(n, _) => self.lookup(n).is_some_and(|v| v.shape.is_some()),
+                    Expr::Component(..) => true,
                     _ => false,
                 };
                 out.push(if is_var { format!("&{}", unparen(&c.c)) } else { format!("&({}){{{}}}", d.ty.c(), unparen(&c.c)) });
@@ -579,6 +752,9 @@ impl Translator {
                     // A section that is not contiguous goes through a temporary: copied in before
                     // the call and back after it (Fortran 2003 §12.4.1.2, as gfortran does).
                     let v = self.var(n, line)?;
+                    if v.ty == Ty::Char {
+                        return unsupported(line, format!("passing a non-contiguous section of character array `{n}`"));
+                    }
                     let Some(space) = self.space(e, line)? else { return error(line, "not a section") };
                     let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
                     let elem = self.expr(e, Some(&ix), line)?.c;
@@ -623,7 +799,8 @@ impl Translator {
                             Arg::Keyword(..) => return error(line, "keyword subscript"),
                         }
                     }
-                    (format!("&{}[{}]", v.cname, Self::offset(&sh, &subs)), exts, v.ty)
+                    let first = Self::element_at(&v, &Self::offset(&sh, &subs));
+                    (if v.ty == Ty::Char { first } else { format!("&{first}") }, exts, v.ty)
                 }
                 _ => return unsupported(line, format!("passing an array expression to `{name}`")),
             };

@@ -45,6 +45,113 @@ impl Translator {
         Ok(())
     }
 
+    /// List-directed `read` from standard input (Fortran 2003 §10.9.1) through the runtime's
+    /// `_fi_*` routines: items in order, arrays in array element order, implied-do lists, the
+    /// components of a derived-type item (§9.5.2); `iostat=` receives the statement's status.
+    pub fn read(&mut self, items: &[Expr], iostat: Option<&Expr>, line: u32, out: &mut String) -> TResult<()> {
+        if self.f.in_compute > 0 {
+            return error(line, "a `read` statement inside a compute construct (input runs on the host)");
+        }
+        let m = self.marker(line);
+        let _ = writeln!(out, "{m}_fi_begin({}, {line}, {});", iostat.is_some() as i32, c_str(&self.file));
+        for it in items {
+            self.read_item(it, line, out)?;
+        }
+        match iostat {
+            Some(v) => {
+                let c = self.expr(v, None, line)?;
+                if !matches!(c.ty, Ty::Int(_)) || self.rank(v) > 0 {
+                    return error(line, "the `iostat=` variable must be an integer scalar");
+                }
+                let _ = writeln!(out, "{m}{} = _fi_end();", unparen(&c.c));
+            }
+            None => {
+                let _ = writeln!(out, "{m}_fi_end();");
+            }
+        }
+        Ok(())
+    }
+
+    fn read_item(&mut self, it: &Expr, line: u32, out: &mut String) -> TResult<()> {
+        let m = self.marker(line);
+        match it {
+            Expr::ImpliedDo { items, var, lo, hi, step } => {
+                let v = self.var(var, line)?;
+                let lo = self.expr(lo, None, line)?.c;
+                let hi = self.expr(hi, None, line)?.c;
+                let (cond, inc) = match step {
+                    None => ("<=", "++".to_string()),
+                    Some(s) => match self.fold(s) {
+                        Some(x) if x < 0 => (">=", format!(" += {x}")),
+                        _ => ("<=", format!(" += {}", self.expr(s, None, line)?.c)),
+                    },
+                };
+                let _ = writeln!(out, "{m}for ({i} = {lo}; {i} {cond} {hi}; {i}{inc}) {{", i = v.cname);
+                for x in items {
+                    self.read_item(x, line, out)?;
+                }
+                let _ = writeln!(out, "{m}}}");
+                return Ok(());
+            }
+            Expr::Name(_) | Expr::Apply(..) | Expr::Component(..) | Expr::Substring(..) => {}
+            _ => return error(line, format!("`{}` in a `read` list is not a variable", crate::names::fortran_text(it))),
+        }
+        if let Expr::Name(n) = it {
+            if self.lookup(n).is_some_and(|v| v.param.is_some()) {
+                return error(line, format!("named constant `{n}` in a `read` list"));
+            }
+        }
+        if self.rank(it) > 0 {
+            let Some(space) = self.space(it, line)? else { return error(line, "bad array in a `read` list") };
+            let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
+            let c = self.expr(it, Some(&ix), line)?;
+            let mut head = String::new();
+            for (k, n) in ix.iter().zip(&space).rev() {
+                let _ = write!(head, "for (long {k} = 0; {k} < {n}; {k}++) ");
+            }
+            let _ = writeln!(out, "{m}{head}{}", self.read_value(&c, line)?);
+            return Ok(());
+        }
+        let c = self.expr(it, None, line)?;
+        let _ = writeln!(out, "{m}{}", self.read_value(&c, line)?);
+        Ok(())
+    }
+
+    /// The C statement that reads one value into the variable `c`; a null value leaves it as it is.
+    fn read_value(&mut self, c: &super::expr::CE, line: u32) -> TResult<String> {
+        let v = unparen(&c.c);
+        let t = self.tmp("in");
+        Ok(match c.ty {
+            Ty::Int(_) => format!("{{ long {t}; if (_fi_int(&{t})) {v} = ({}){t}; }}", c.ty.c()),
+            Ty::Real(_) => format!("{{ double {t}; if (_fi_real(&{t})) {v} = ({}){t}; }}", c.ty.c()),
+            Ty::Logical => format!("{{ int {t}; if (_fi_log(&{t})) {v} = {t}; }}"),
+            Ty::Char => format!("_fi_str({v}, {});", c.len.clone().unwrap_or_else(|| "1".into())),
+            Ty::Complex(_) => return unsupported(line, "reading complex values (`read` of a complex item)"),
+            Ty::Derived(ct) => {
+                let name = ct.strip_prefix("struct _fty_").unwrap_or(ct);
+                let Some(dt) = self.derived.get(name).cloned() else { return error(line, format!("type `{name}` is not defined")) };
+                let mut s = String::from("{ ");
+                for (_, comp) in &dt.components {
+                    let member = format!("({}).{}", c.c, comp.cname);
+                    match &comp.shape {
+                        None => {
+                            let len = (comp.ty == Ty::Char).then(|| comp.char_len.to_string());
+                            s.push_str(&self.read_value(&super::expr::CE { c: member, ty: comp.ty, len }, line)?);
+                        }
+                        Some(sh) => {
+                            let k = self.tmp("k");
+                            let elem = super::expr::CE::new(format!("{member}[{k}]"), comp.ty);
+                            let _ = write!(s, "for (long {k} = 0; {k} < {}; {k}++) {}", sh.total(), self.read_value(&elem, line)?);
+                        }
+                    }
+                    s.push(' ');
+                }
+                s.push('}');
+                s
+            }
+        })
+    }
+
     fn print_item(&mut self, it: &Expr, prefix: &str, line: u32, out: &mut String) -> TResult<()> {
         let m = self.marker(line);
         if let Expr::ImpliedDo { items, var, lo, hi, step } = it {
@@ -79,23 +186,48 @@ impl Translator {
             for (k, n) in ix.iter().zip(&space).rev() {
                 let _ = write!(head, "for (long {k} = 0; {k} < {n}; {k}++) ");
             }
-            let _ = writeln!(out, "{m}{head}{};", Self::print_call(&c, prefix));
+            let _ = writeln!(out, "{m}{head}{}", self.print_call(&c, prefix, line)?);
             return Ok(());
         }
         let c = self.expr(it, None, line)?;
-        let _ = writeln!(out, "{m}{};", Self::print_call(&c, prefix));
+        let _ = writeln!(out, "{m}{}", self.print_call(&c, prefix, line)?);
         Ok(())
     }
 
-    fn print_call(c: &super::expr::CE, prefix: &str) -> String {
+    /// The C statement that writes one value. A derived-type value is written as its components
+    /// in order (Fortran 2003 §9.5.2), an array component in array element order.
+    fn print_call(&mut self, c: &super::expr::CE, prefix: &str, line: u32) -> TResult<String> {
         let v = unparen(&c.c);
-        match c.ty {
+        if let Ty::Derived(ct) = c.ty {
+            let name = ct.strip_prefix("struct _fty_").unwrap_or(ct);
+            let Some(dt) = self.derived.get(name).cloned() else { return error(line, format!("type `{name}` is not defined")) };
+            let mut s = String::from("{ ");
+            for (_, comp) in &dt.components {
+                let member = format!("({}).{}", c.c, comp.cname);
+                match &comp.shape {
+                    None => {
+                        let len = (comp.ty == Ty::Char).then(|| comp.char_len.to_string());
+                        s.push_str(&self.print_call(&super::expr::CE { c: member, ty: comp.ty, len }, prefix, line)?);
+                    }
+                    Some(sh) => {
+                        let k = self.tmp("k");
+                        let elem = super::expr::CE::new(format!("{member}[{k}]"), comp.ty);
+                        let _ = write!(s, "for (long {k} = 0; {k} < {}; {k}++) {}", sh.total(), self.print_call(&elem, prefix, line)?);
+                    }
+                }
+                s.push(' ');
+            }
+            s.push('}');
+            return Ok(s);
+        }
+        Ok(format!("{};", match c.ty {
             // libgfortran's list-directed integer widths: kind 1: 4, 2: 6, 4: 11, 8: 20.
             Ty::Int(k) => format!("{prefix}_int((long)({v}), {})", if prefix == "_fr" { match k { 1 => 4, 2 => 6, 8 => 20, _ => 11 } } else { k as i32 }),
             Ty::Real(k) => format!("{prefix}_real((double)({v}), {k})"),
             Ty::Logical => format!("{prefix}_log({v})"),
             Ty::Char => format!("{prefix}_str({v}, {})", c.len.clone().unwrap_or_else(|| "1".into())),
             Ty::Complex(k) => format!("{prefix}_complex(creal({v}), cimag({v}), {k})"),
-        }
+            Ty::Derived(_) => return error(line, "a derived-type value reached the writer of intrinsic values"),
+        }))
     }
 }

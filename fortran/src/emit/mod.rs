@@ -110,6 +110,15 @@ pub struct Translator {
     /// What the Fortran program calls the translation's variables and clause sections, for
     /// messages in Fortran terms ([`crate::names`]).
     pub names: crate::names::FortranNames,
+    /// The derived types defined so far, by Fortran name (Fortran 2003 §4.5).
+    pub derived: HashMap<String, DerivedType>,
+    /// Their C struct definitions, in definition order (before every other declaration).
+    pub types_c: String,
+    /// The common blocks met so far: the layout of their variables and the line of the first
+    /// `common` statement naming them.
+    pub commons: HashMap<String, (String, u32)>,
+    /// The C globals of the common blocks.
+    pub commons_c: String,
 }
 
 /// C string literal of `s`.
@@ -208,9 +217,24 @@ impl Translator {
                 _ => None,
             })
             .collect();
-        for d in &unit.decls {
-            let consts = |n: &str| self.const_of(n);
-            let base = type_of_spec(&d.ty, &consts).or_else(|m| unsupported(d.line, m))?;
+        // Variables in `common` blocks: block and the array spec the `common` statement gives.
+        let mut common_of: HashMap<String, (String, Option<Vec<Dim>>)> = HashMap::new();
+        for b in &unit.commons {
+            for (name, dims) in &b.members {
+                if common_of.insert(name.clone(), (b.name.clone(), dims.clone())).is_some() {
+                    return error(b.line, format!("`{name}` is in a common block twice"));
+                }
+            }
+        }
+        let mut in_common: Vec<String> = Vec::new();
+        for (i, d) in unit.decls.iter().enumerate() {
+            for td in unit.types.iter().filter(|t| t.after_decls == i) {
+                self.define_type(td)?;
+            }
+            let base = self.decl_type(d)?;
+            if matches!(base, Ty::Derived(_)) && d.attrs.parameter {
+                return unsupported(d.line, "named constants of a derived type");
+            }
             for ent in &d.entities {
                 let dummy = unit.args.iter().position(|a| a == &ent.name);
                 if d.attrs.optional {
@@ -265,6 +289,20 @@ impl Translator {
                     global: global || (d.attrs.save || ent.init.is_some() || data_names.contains(&&ent.name)) && unit.kind != UnitKind::Program && !d.attrs.parameter,
                     line: d.line,
                 };
+                if let Some((block, common_dims)) = common_of.get(&ent.name) {
+                    if d.attrs.parameter || d.attrs.allocatable || dummy.is_some() || ent.init.is_some() {
+                        return error(d.line, format!("`{}` is in common block /{block}/: it cannot be a named constant, allocatable, a dummy argument or initialized in its declaration", ent.name));
+                    }
+                    if dims.is_some() && common_dims.is_some() {
+                        return error(d.line, format!("the bounds of `{}` are given twice (in its declaration and in the `common` statement)", ent.name));
+                    }
+                    let dims = dims.or(common_dims.as_ref()).cloned();
+                    self.common_member(&mut var, &ent.name, block, dims.as_deref(), d.line)?;
+                    in_common.push(ent.name.clone());
+                    self.f.scope.insert(ent.name.clone(), var);
+                    self.f.order.push(ent.name.clone());
+                    continue;
+                }
                 // A character named constant is a variable holding the literal (the translation
                 // never assigns it; Fortran forbids it).
                 let char_constant = d.attrs.parameter && base == Ty::Char && dims.is_none() && matches!(ent.init, Some(Expr::Str(_)));
@@ -290,8 +328,10 @@ impl Translator {
                     self.f.order.push(ent.name.clone());
                     continue;
                 }
-                if base == Ty::Char && dims.is_some() {
-                    return unsupported(d.line, "character arrays");
+                // A character array stores its elements one after another, `char_len` characters
+                // each (array element order, Fortran 2003 §6.2.2.2).
+                if base == Ty::Char && dims.is_some() && ent.init.is_some() {
+                    return unsupported(d.line, "an initializer of a character array (assign the array instead)");
                 }
                 let mut bound_inits = Vec::new();
                 if let Some(dims) = dims {
@@ -429,7 +469,8 @@ impl Translator {
                             None => String::new(),
                         };
                         let total: i64 = sh.exts.iter().map(|x| x.parse::<i64>().unwrap_or(0)).product();
-                        let _ = writeln!(out, "{decl_line}{storage}{ct} {cname}[{}]{init};", total.max(1));
+                        let slots = if base == Ty::Char { total * char_len.max(1) } else { total };
+                        let _ = writeln!(out, "{decl_line}{storage}{ct} {cname}[{}]{init};", slots.max(1));
                     }
                     Some(sh) => {
                         if ent.init.is_some() {
@@ -447,7 +488,7 @@ impl Translator {
                                 let _ = writeln!(out, "{decl_line}long {bv};");
                                 let _ = writeln!(prologue, "{decl_line}{bv} = {e};");
                             }
-                            let _ = writeln!(prologue, "{decl_line}{cname} = ({ct} *)_f_allocate({}, sizeof({ct}), 0);", sh.total());
+                            let _ = writeln!(prologue, "{decl_line}{cname} = ({ct} *)_f_allocate({}, {}, 0);", sh.total(), element_size(base, char_len));
                         }
                     }
                 }
@@ -455,6 +496,10 @@ impl Translator {
                 self.f.order.push(ent.name.clone());
             }
         }
+        for td in unit.types.iter().filter(|t| t.after_decls >= unit.decls.len()) {
+            self.define_type(td)?;
+        }
+        self.common_blocks(unit, &in_common)?;
         // Dummies without a declaration are implicitly typed scalars.
         for (i, a) in unit.args.iter().enumerate() {
             if self.f.scope.contains_key(a) {
@@ -476,6 +521,175 @@ impl Translator {
         Ok(())
     }
 
+    /// A variable in common block `block` (Fortran 2003 §5.5.2): a C global named after the block
+    /// and the variable, `_fc_BLOCK_NAME`, so that every unit declaring the block reaches the
+    /// same storage. Arrays in common have constant bounds (§5.5.2: C589 forbids automatic and
+    /// allocatable objects there).
+    fn common_member(&self, var: &mut Var, name: &str, block: &str, dims: Option<&[Dim]>, line: u32) -> TResult<()> {
+        if matches!(var.ty, Ty::Derived(_)) {
+            return unsupported(line, format!("`{name}`: variables of a derived type in a common block"));
+        }
+        var.global = true;
+        var.cname = format!("_fc_{block}_{name}");
+        if let Some(dims) = dims {
+            let consts = |n: &str| self.const_of(n);
+            let mut not_constant = |_: &Expr| -> Result<String, String> { Err(String::new()) };
+            let (lbs, exts, all_const) = dims_to_shape(dims, &var.cname, &consts, &mut not_constant).unwrap_or_default();
+            if !all_const || lbs.is_empty() {
+                return error(line, format!("array `{name}` in common block /{block}/ must have constant bounds"));
+            }
+            var.shape = Some(Shape { lbs, exts, fixed: true, assumed_shape: false, assumed_size: false });
+        }
+        Ok(())
+    }
+
+    /// The common blocks of `unit`: implicitly typed members, then each block's C globals,
+    /// defined by the first unit that declares the block. Every unit must declare a block with
+    /// the same variables (names, types, shapes) — storage association of differently laid out
+    /// blocks is not supported.
+    fn common_blocks(&mut self, unit: &Unit, in_common: &[String]) -> TResult<()> {
+        for b in &unit.commons {
+            for (name, dims) in &b.members {
+                if in_common.contains(name) {
+                    continue;
+                }
+                if self.f.implicit_none {
+                    return error(b.line, format!("`{name}` in common block /{}/ has no type (`implicit none` is in effect)", b.name));
+                }
+                let mut var = Var { ty: implicit_type(name), char_len: 0, cname: String::new(), shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, global: true, line: b.line };
+                self.common_member(&mut var, name, &b.name, dims.as_deref(), b.line)?;
+                self.f.scope.insert(name.clone(), var);
+                self.f.order.push(name.clone());
+            }
+        }
+        let mut blocks: Vec<&str> = Vec::new();
+        for b in &unit.commons {
+            if !blocks.contains(&b.name.as_str()) {
+                blocks.push(&b.name);
+            }
+        }
+        for block in blocks {
+            let mut layout = String::new();
+            let mut definition = String::new();
+            for b in unit.commons.iter().filter(|b| b.name == block) {
+                for (name, _) in &b.members {
+                    let Some(v) = self.f.scope.get(name) else { continue };
+                    let total = v.shape.as_ref().map(|sh| sh.exts.iter().map(|e| e.parse::<i64>().unwrap_or(0)).product::<i64>().max(1));
+                    let _ = write!(layout, "{name}:{}:{}:{:?};", v.ty.name(), v.char_len, v.shape.as_ref().map(|sh| (&sh.lbs, &sh.exts)));
+                    let slots = match (total, v.ty) {
+                        (Some(t), Ty::Char) => format!("[{}]", t * v.char_len.max(1)),
+                        (Some(t), _) => format!("[{t}]"),
+                        (None, Ty::Char) => format!("[{}]", v.char_len.max(1)),
+                        (None, _) => String::new(),
+                    };
+                    let _ = writeln!(definition, "{}{} {}{slots};", self.marker(b.line), v.ty.c(), v.cname);
+                }
+            }
+            match self.commons.get(block) {
+                Some((known, first_line)) if *known != layout => {
+                    let shown = if block.is_empty() { "blank common".to_string() } else { format!("common block /{block}/") };
+                    let line = unit.commons.iter().find(|b| b.name == block).map_or(unit.line, |b| b.line);
+                    return unsupported(line, format!("{shown} is declared with other variables than at line {first_line} (storage association of differently declared blocks)"));
+                }
+                Some(_) => {}
+                None => {
+                    let line = unit.commons.iter().find(|b| b.name == block).map_or(unit.line, |b| b.line);
+                    self.commons.insert(block.to_string(), (layout, line));
+                    self.commons_c.push_str(&definition);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The type a declaration names: an intrinsic type, or a derived type defined before.
+    fn decl_type(&self, d: &Decl) -> TResult<Ty> {
+        if let Some(name) = &d.ty.derived {
+            if !self.derived.contains_key(name) {
+                return error(d.line, format!("type `{name}` is not defined (define it with `type {name}` … `end type` before declaring variables of it)"));
+            }
+            return Ok(Ty::Derived(derived_c_type(name)));
+        }
+        let consts = |n: &str| self.const_of(n);
+        type_of_spec(&d.ty, &consts).or_else(|m| unsupported(d.line, m))
+    }
+
+    /// A derived-type definition (Fortran 2003 §4.5.1): a C struct with one member per
+    /// component, in order. Components are scalars or arrays of constant shape of an intrinsic
+    /// type, or of a derived type defined before. A unit translated twice meets its definitions
+    /// twice: the same definition again is no new type.
+    fn define_type(&mut self, td: &TypeDef) -> TResult<()> {
+        let mut components: Vec<(String, Var)> = Vec::new();
+        let ct = derived_c_type(&td.name);
+        let mut c_definition = format!("{} {{\n", ct);
+        for d in &td.components {
+            let ty = self.decl_type(d)?;
+            if ty == Ty::Derived(ct) {
+                return error(d.line, format!("type `{}` has a component of its own type (only a pointer component could)", td.name));
+            }
+            if d.attrs.allocatable || d.attrs.parameter || d.attrs.intent.is_some() || d.attrs.optional || d.attrs.save {
+                return unsupported(d.line, format!("this attribute of a component of type `{}` (allocatable components are not supported)", td.name));
+            }
+            for ent in &d.entities {
+                if ent.init.is_some() {
+                    return unsupported(d.line, format!("default initialization of component `{}`", ent.name));
+                }
+                if components.iter().any(|(n, _)| n == &ent.name) {
+                    return error(d.line, format!("type `{}` has two components named `{}`", td.name, ent.name));
+                }
+                let char_len = if ty == Ty::Char {
+                    match ent.len.as_ref().or(d.ty.len.as_ref()) {
+                        None => 1,
+                        Some(LenSpec::Expr(e)) => match self.fold(e) {
+                            Some(v) => v.max(0),
+                            None => return unsupported(d.line, "a character component whose length is not a constant"),
+                        },
+                        Some(LenSpec::Star) => return error(d.line, format!("component `{}` cannot have an assumed length (`len=*`)", ent.name)),
+                    }
+                } else {
+                    0
+                };
+                let cname = c_name(&ent.name);
+                let shape = match ent.dims.as_ref().or(d.attrs.dims.as_ref()) {
+                    None => None,
+                    Some(dims) => {
+                        if ty == Ty::Char {
+                            return unsupported(d.line, "character array components");
+                        }
+                        let consts = |n: &str| self.const_of(n);
+                        let mut not_constant = |_: &Expr| -> Result<String, String> { Err(String::new()) };
+                        let (lbs, exts, all_const) = dims_to_shape(dims, &cname, &consts, &mut not_constant).unwrap_or_default();
+                        if !all_const || lbs.is_empty() {
+                            return unsupported(d.line, format!("component `{}`: array components need constant bounds (allocatable components are not supported)", ent.name));
+                        }
+                        Some(Shape { lbs, exts, fixed: true, assumed_shape: false, assumed_size: false })
+                    }
+                };
+                let slots = match (&shape, ty) {
+                    (Some(sh), _) => format!("[{}]", sh.exts.iter().map(|e| e.parse::<i64>().unwrap_or(0)).product::<i64>().max(1)),
+                    (None, Ty::Char) => format!("[{}]", char_len.max(1)),
+                    (None, _) => String::new(),
+                };
+                let _ = writeln!(c_definition, "    {} {cname}{slots};", ty.c());
+                let var = Var { ty, char_len, cname, shape, param: None, int_value: None, dummy: None, intent: None, allocatable: false, global: false, line: d.line };
+                components.push((ent.name.clone(), var));
+            }
+        }
+        if components.is_empty() {
+            return unsupported(td.line, format!("type `{}` has no components", td.name));
+        }
+        c_definition.push_str("};\n");
+        if let Some(known) = self.derived.get(&td.name) {
+            if known.c_definition == c_definition {
+                return Ok(());
+            }
+            return unsupported(td.line, format!("a second derived type named `{}` with other components", td.name));
+        }
+        let _ = write!(self.types_c, "{}{c_definition}", self.marker(td.line));
+        self.derived.insert(td.name.clone(), DerivedType { name: td.name.clone(), components, c_definition });
+        Ok(())
+    }
+
     /// The interface of a procedure unit (its dummies' declarations evaluated in `self.f`).
     fn interface(&self, unit: &Unit, cname: String) -> TResult<Proc> {
         let mut dummies = Vec::new();
@@ -484,8 +698,10 @@ impl Translator {
             if v.allocatable {
                 return unsupported(v.line, "allocatable dummy arguments");
             }
-            if v.ty == Ty::Char {
-                return unsupported(v.line, "character dummy arguments");
+            // A character array dummy is the address of its first character (elements of a
+            // constant length one after another); a scalar one would need its length passed.
+            if v.ty == Ty::Char && v.shape.is_none() {
+                return unsupported(v.line, "character scalar dummy arguments");
             }
             dummies.push(DummyInfo {
                 name: a.clone(),
@@ -507,7 +723,7 @@ impl Translator {
                         }
                         v.ty
                     }
-                    (None, Some(t)) => type_of_spec(t, &|n| self.const_of(n)).or_else(|m| unsupported(unit.line, m))?,
+                    (None, Some(t)) => self.decl_type(&Decl { ty: t.clone(), attrs: Attrs::default(), entities: Vec::new(), line: unit.line })?,
                     (None, None) if !self.f.implicit_none => implicit_type(&rname),
                     (None, None) => return error(unit.line, format!("function result `{rname}` has no type")),
                 };
@@ -817,6 +1033,15 @@ impl Translator {
     }
 }
 
+/// The C size of one array element of type `ty` (a character element is `char_len` characters).
+pub fn element_size(ty: Ty, char_len: i64) -> String {
+    if ty == Ty::Char {
+        format!("{}", char_len.max(1))
+    } else {
+        format!("sizeof({})", ty.c())
+    }
+}
+
 /// Whether C text is a literal constant (a number, possibly negative, with a suffix).
 fn is_c_constant(c: &str) -> bool {
     let t = c.trim_start_matches(['(', '-']).trim_end_matches(')');
@@ -841,6 +1066,10 @@ pub fn translate_units_named(units: &[Unit], file: &str) -> TResult<(String, cra
         host: None,
         host_implicit_none: false,
         names: Default::default(),
+        derived: HashMap::new(),
+        types_c: String::new(),
+        commons: HashMap::new(),
+        commons_c: String::new(),
     };
     t.collect(units)?;
     let mut main_count = 0;
@@ -885,5 +1114,5 @@ pub fn translate_units_named(units: &[Unit], file: &str) -> TResult<(String, cra
         return error(1, "no main program in the file");
     }
     t.names.apply_allocations();
-    Ok((format!("{}\n{}\n{}\n{}", crate::RUNTIME, t.globals, t.protos, t.bodies), t.names))
+    Ok((format!("{}\n{}\n{}\n{}\n{}\n{}", crate::RUNTIME, t.types_c, t.commons_c, t.globals, t.protos, t.bodies), t.names))
 }

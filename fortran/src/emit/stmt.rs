@@ -21,6 +21,7 @@ impl Translator {
         match &s.kind {
             StmtKind::Assign(lhs, rhs) => self.assign(lhs, rhs, line, out)?,
             StmtKind::Print { unit, fmt, items, advance } => self.print(unit.as_ref(), fmt.as_ref(), items, *advance, line, out)?,
+            StmtKind::Read { items, iostat } => self.read(items, iostat.as_ref(), line, out)?,
             StmtKind::Call(name, args) => {
                 match name.as_str() {
                     "random_number" | "random_seed" | "cpu_time" | "system_clock" => return self.intrinsic_sub(name, args, line, out),
@@ -219,7 +220,7 @@ impl Translator {
                         let _ = writeln!(out, "{m}{c}_lb{k1} = {lo}; {c}_n{k1} = {}; if ({c}_n{k1} < 0) {c}_n{k1} = 0;", count(&lo, &hi, None));
                     }
                     let sh = v.shape.as_ref().map(|s| s.total()).unwrap_or_default();
-                    let _ = writeln!(out, "{m}{c} = ({t} *)_f_allocate({sh}, sizeof({t}), {c} != 0);", t = v.ty.c());
+                    let _ = writeln!(out, "{m}{c} = ({t} *)_f_allocate({sh}, {}, {c} != 0);", super::element_size(v.ty, v.char_len), t = v.ty.c());
                 }
             }
             StmtKind::Deallocate(names) => {
@@ -388,7 +389,7 @@ impl Translator {
         // Array assignment.
         let Some(space) = self.space(lhs, line)? else { return error(line, "bad array assignment") };
         if let Expr::Constructor(items) = rhs {
-            if items.iter().any(|i| matches!(i, Expr::ImpliedDo { .. }) || self.rank(i) > 0) || lrank != 1 {
+            if (items.iter().any(|i| matches!(i, Expr::ImpliedDo { .. }) || self.rank(i) > 0) || lrank != 1) && self.designator_type(lhs) != Some(Ty::Char) {
                 return self.constructor_assign(lhs, items, line, out);
             }
         }
@@ -398,14 +399,14 @@ impl Translator {
         }
         let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
         let l = self.expr(lhs, Some(&ix), line)?;
+        if l.ty == Ty::Char {
+            return self.char_array_assign(lhs, rhs, &l, &ix, &space, line, out);
+        }
         let r = self.expr(rhs, Some(&ix), line)?;
         check_assignable(l.ty, r.ty, line)?;
         // The right-hand side is evaluated before any element is stored: when it reads the
         // assigned array other than at the same element, go through a temporary.
-        let lname = match lhs {
-            Expr::Name(n) | Expr::Apply(n, _) => n.clone(),
-            _ => String::new(),
-        };
+        let lname = root_name(lhs).unwrap_or_default().to_string();
         let overlap = mentions(rhs, &lname) && !same_element_only(lhs, rhs, &lname);
         let mut head = String::new();
         for (k, n) in ix.iter().zip(&space).rev() {
@@ -428,6 +429,49 @@ impl Translator {
         } else {
             let _ = writeln!(out, "{m}{head}{} = {};", unparen(&l.c), Self::convert(&r, l.ty));
         }
+        Ok(())
+    }
+
+    /// Assignment to a character array or section (Fortran 2003 §7.4.1.3): each element gets the
+    /// value blank-padded or truncated to its length — one scalar value for every element, the
+    /// items of a constructor in array element order, or the elements of a character array.
+    #[allow(clippy::too_many_arguments)]
+    fn char_array_assign(&mut self, lhs: &Expr, rhs: &Expr, l: &super::expr::CE, ix: &[String], space: &[String], line: u32, out: &mut String) -> TResult<()> {
+        let m = self.marker(line);
+        let llen = l.len.clone().unwrap_or_else(|| "1".into());
+        let mut head = String::new();
+        for (k, n) in ix.iter().zip(space).rev() {
+            let _ = write!(head, "for (long {k} = 0; {k} < {n}; {k}++) ");
+        }
+        if let Expr::Constructor(items) = rhs {
+            if space.len() != 1 || items.iter().any(|i| matches!(i, Expr::ImpliedDo { .. }) || self.rank(i) > 0) {
+                return unsupported(line, "a character array constructor with implied-do loops or array items, or assigned to an array of rank > 1");
+            }
+            if space[0].parse::<usize>().is_ok_and(|n| n != items.len()) {
+                return error(line, format!("the constructor has {} values but the array has {} elements", items.len(), space[0]));
+            }
+            for (k, item) in items.iter().enumerate() {
+                let pieces = self.char_pieces(item, line)?;
+                let [(p, n)] = pieces.as_slice() else { return unsupported(line, "a concatenation inside a character array constructor") };
+                let elem = self.expr(lhs, Some(&[format!("{k}L")]), line)?.c;
+                let _ = writeln!(out, "{m}_f_char_assign({elem}, {llen}, {p}, {n});");
+            }
+            return Ok(());
+        }
+        if mentions(rhs, root_name(lhs).unwrap_or_default()) && self.rank(rhs) > 0 && !same_element_only(lhs, rhs, root_name(lhs).unwrap_or_default()) {
+            return unsupported(line, "a character array assignment whose right-hand side overlaps the assigned array");
+        }
+        if self.rank(rhs) == 0 {
+            let pieces = self.char_pieces(rhs, line)?;
+            let [(p, n)] = pieces.as_slice() else { return unsupported(line, "a concatenation assigned to a character array") };
+            let _ = writeln!(out, "{m}{head}_f_char_assign({}, {llen}, {p}, {n});", l.c);
+            return Ok(());
+        }
+        let r = self.expr(rhs, Some(ix), line)?;
+        if r.ty != Ty::Char {
+            return error(line, format!("cannot assign a {} value to a character variable", r.ty.name()));
+        }
+        let _ = writeln!(out, "{m}{head}_f_char_assign({}, {llen}, {}, {});", l.c, r.c, r.len.unwrap_or_else(|| "1".into()));
         Ok(())
     }
 
@@ -588,6 +632,8 @@ fn check_assignable(to: Ty, from: Ty, line: u32) -> TResult<()> {
         Ty::Int(_) | Ty::Real(_) | Ty::Complex(_) => from.is_numeric(),
         Ty::Logical => from == Ty::Logical,
         Ty::Char => from == Ty::Char,
+        // Intrinsic assignment of a derived type (Fortran 2003 §7.4.1.2): the same type.
+        Ty::Derived(_) => from == to,
     };
     if ok {
         Ok(())
@@ -611,7 +657,18 @@ pub fn mentions(e: &Expr, n: &str) -> bool {
         Expr::Binary(_, a, b) | Expr::Complex(a, b) => mentions(a, n) || mentions(b, n),
         Expr::Constructor(items) => items.iter().any(|x| mentions(x, n)),
         Expr::ImpliedDo { items, lo, hi, step, .. } => items.iter().any(|x| mentions(x, n)) || mentions(lo, n) || mentions(hi, n) || step.as_ref().is_some_and(|s| mentions(s, n)),
+        Expr::Component(b, _, args) => mentions(b, n) || args.as_ref().is_some_and(|a| mentions(&Expr::Apply(String::new(), a.clone()), n)),
+        Expr::Substring(b, lo, hi) => mentions(b, n) || [lo, hi].iter().any(|x| x.as_ref().is_some_and(|e| mentions(e, n))),
         _ => false,
+    }
+}
+
+/// The variable a designator starts with (`a` of `a(i)%b(j)`).
+pub fn root_name(e: &Expr) -> Option<&str> {
+    match e {
+        Expr::Name(n) | Expr::Apply(n, _) => Some(n),
+        Expr::Component(b, _, _) | Expr::Substring(b, _, _) => root_name(b),
+        _ => None,
     }
 }
 
@@ -625,6 +682,11 @@ fn same_element_only(lhs: &Expr, rhs: &Expr, n: &str) -> bool {
         }),
         Expr::Unary(_, x) | Expr::Paren(x) => same_element_only(lhs, x, n),
         Expr::Binary(_, a, b) => same_element_only(lhs, a, n) && same_element_only(lhs, b, n),
+        // A component of the element the left side is a component of (`a(i)%c = a(i)%a + a(i)%b`).
+        Expr::Component(b, _, args) if args.is_none() => match lhs {
+            Expr::Component(lb, _, None) if lb == b => true,
+            _ => same_element_only(lhs, b, n),
+        },
         _ => !mentions(rhs, n),
     }
 }
@@ -633,7 +695,7 @@ fn same_element_only(lhs: &Expr, rhs: &Expr, n: &str) -> bool {
 fn assigns(stmts: &[Stmt], n: &str) -> bool {
     stmts.iter().any(|s| match &s.kind {
         StmtKind::Assign(Expr::Name(m), _) => m == n,
-        StmtKind::Call(..) => true,
+        StmtKind::Call(..) | StmtKind::Read { .. } => true,
         StmtKind::If { arms, otherwise } => arms.iter().any(|(_, b)| assigns(b, n)) || otherwise.as_ref().is_some_and(|b| assigns(b, n)),
         StmtKind::Do { body, var, .. } => var == n || assigns(body, n),
         StmtKind::DoWhile { body, .. } | StmtKind::DoForever { body, .. } => assigns(body, n),

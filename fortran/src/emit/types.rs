@@ -13,6 +13,33 @@ pub enum Ty {
     Complex(u8),
     Logical,
     Char,
+    /// A derived type (Fortran 2003 §4.5): its C struct type, `struct _fty_NAME` ([`derived_c_type`]).
+    Derived(&'static str),
+}
+
+/// The C type of derived type `name`: a struct tag in the translator's reserved `_f` prefix, so
+/// it meets no name of the program. Interned (each distinct name is allocated once per process),
+/// so that [`Ty`] stays `Copy`.
+pub fn derived_c_type(name: &str) -> &'static str {
+    static NAMES: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
+    let c = format!("struct _fty_{name}");
+    let mut names = NAMES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(found) = names.iter().find(|n| **n == c) {
+        return found;
+    }
+    let leaked: &'static str = Box::leak(c.into_boxed_str());
+    names.push(leaked);
+    leaked
+}
+
+/// A derived type's components, in order: each a [`Var`] whose `cname` is the C member name and
+/// whose shape, if any, is of constant size.
+#[derive(Debug, Clone)]
+pub struct DerivedType {
+    pub name: String,
+    pub components: Vec<(String, Var)>,
+    /// The C struct definition (compared when a definition is met again).
+    pub c_definition: String,
 }
 
 impl Ty {
@@ -29,6 +56,7 @@ impl Ty {
             Ty::Complex(_) => "float _Complex",
             Ty::Logical => "int",
             Ty::Char => "char",
+            Ty::Derived(c) => c,
         }
     }
     pub fn is_numeric(self) -> bool {
@@ -41,6 +69,7 @@ impl Ty {
             Ty::Complex(k) => format!("complex({k})"),
             Ty::Logical => "logical".into(),
             Ty::Char => "character".into(),
+            Ty::Derived(c) => format!("type({})", c.strip_prefix("struct _fty_").unwrap_or(c)),
         }
     }
     /// The type of a binary numeric operation (Fortran 2003 §7.1.4.2 Table 7.3): the wider of

@@ -1,9 +1,10 @@
-! Input statements are not supported.
-! expect-stderr: not supported by accsim: Fortran: the `read` statement
-! expect-stderr: read_statement.f90:7
+! Input from a unit other than standard input (files are not supported): accsim names the
+! feature and the line.
+! expect-stderr: not supported by accsim: Fortran: `read` from a unit other than `*` or 5
+! expect-stderr: read_statement.f90:8
 program read_statement
   implicit none
   integer :: n
-  read *, n
+  read(10, *) n
   print *, n
 end program read_statement

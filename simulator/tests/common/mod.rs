@@ -511,7 +511,8 @@ pub fn short_diff(expected: &[u8], actual: &[u8]) -> String {
 // ---- Programs that state their expectations in header lines (samples/regress, conformance/spec) ----
 //
 // A program `NAME.c` says what must happen in header lines among its first 24 lines:
-// `// accsim-flags:`, `// accsim-env: K=V` (repeatable), `// expect-exit:`, `// expect-stderr:` (repeatable), `// check: skip`; and
+// `// accsim-flags:`, `// accsim-env: K=V` (repeatable), `// expect-exit:`, `// expect-stderr:` (repeatable),
+// `// expect-stderr-not:` (text it must not contain, repeatable), `// check: skip`; and
 // `NAME.expected`, where it exists, is `run`'s exact stdout. Unless `check: skip`, `accsim check
 // --format json` must report exactly the error and warning findings marked in the source with
 // `/* expect: KIND */` on their primary line. `program_problems` returns every way the program
@@ -592,6 +593,11 @@ pub fn program_problems(path: &Path, bless: bool) -> Vec<String> {
     for text in header_values(&src, "expect-stderr") {
         if !stderr.contains(&text) {
             problems.push(format!("{name}: `accsim run`'s stderr lacks `{text}`:\n{}", indent(&stderr, 2000)));
+        }
+    }
+    for text in header_values(&src, "expect-stderr-not") {
+        if stderr.contains(&text) {
+            problems.push(format!("{name}: `accsim run`'s stderr contains `{text}`:\n{}", indent(&stderr, 2000)));
         }
     }
     let golden = path.with_extension("expected");

@@ -10,12 +10,17 @@
 //! struct copied home keeps its host pointers. Without `deep_copy` (CCE's default) the device
 //! struct holds the host's pointers, and device code that follows one is reported.
 //!
+//! `update host(s)` / `update device(s)` of such a struct ([`deep_update`]) follow the members
+//! the same way: the struct's bytes move, each side keeps its own pointers (the host struct its
+//! host pointers, the device struct the device copies' addresses), and what each member points
+//! to is updated in the same direction, recursively.
+//!
 //! A member that points outside any live host allocation (a dangling or integer-made pointer)
 //! is left as it is.
 
 use std::sync::Arc;
 
-use crate::data::present::DataLifetime;
+use crate::data::present::{DataLifetime, Presence};
 use crate::exec::machine::{Machine, Trap};
 use crate::exec::memory::{AllocId, Space};
 use crate::exec::openacc::{self as rt, HostRange};
@@ -105,6 +110,21 @@ fn member_var(range: &HostRange, elem_name: &str, member: &str) -> String {
     }
 }
 
+/// The clause a member's pointee is mapped with: the struct's, in its present-or form. The
+/// member's mapping is the deep copy's, not a clause the program wrote: a block two members
+/// point to (or one the program mapped itself) is shared, as CCE's recreated object shares it,
+/// even under `--strict-2.0`, where a second mapping of the struct itself is still the error
+/// 2.0 makes it (§2.6.5: `copy` of present data).
+fn member_clause(dc: DataClause) -> DataClause {
+    match dc {
+        DataClause::Copy => DataClause::PresentOrCopy,
+        DataClause::CopyIn => DataClause::PresentOrCopyIn,
+        DataClause::CopyOut => DataClause::PresentOrCopyOut,
+        DataClause::Create => DataClause::PresentOrCreate,
+        other => other,
+    }
+}
+
 /// After `range` was mapped with clause `dc`: map what its pointer members point to, with the
 /// same clause and lifetime, and attach the device members to the device copies.
 pub fn deep_enter(m: &mut Machine, layout: &DeepLayout, range: &HostRange, dc: DataClause, lifetime: DataLifetime) -> Result<(), Trap> {
@@ -122,7 +142,7 @@ fn deep_enter_at(m: &mut Machine, layout: &DeepLayout, range: &HostRange, dc: Da
             let target = m.mem.load_u64(slot).map_err(|f| m.fault(f, loc))?;
             let Some(extent) = pointee_extent(m, target) else { continue };
             let pointee = HostRange { range: target..target + extent, name: format!("{elem_name}.{member}"), var: member_var(range, &elem_name, member), loc };
-            rt::map(m, dc, &pointee, lifetime)?;
+            rt::map(m, member_clause(dc), &pointee, lifetime)?;
             if let (Some(dev_slot), Some(dev_target)) = (rt::translate(m, slot), rt::translate_pointer(m, target)) {
                 rt::attach_pointer(m, dev_slot, dev_target, loc)?;
                 if lifetime == DataLifetime::Structured {
@@ -167,6 +187,47 @@ fn deep_exit_at(m: &mut Machine, layout: &DeepLayout, range: &HostRange, copy_ou
                 rt::attach_pointer(m, dev_slot, target, loc)?;
             }
             rt::exit_data(m, &pointee, copy_out, false)?;
+        }
+    }
+    Ok(())
+}
+
+/// `update host(range)` / `update device(range)` (`to_device`) under `deep_copy`: the struct's
+/// bytes move, then each pointer member gets back the pointer its side holds (the host's, read
+/// before the move; on the device, the address of the member's device copy), and what each
+/// member points to is updated the same way, if `deep_enter` mapped it.
+pub fn deep_update(m: &mut Machine, layout: &DeepLayout, range: &HostRange, to_device: bool) -> Result<(), Trap> {
+    deep_update_at(m, layout, range, to_device, 0)
+}
+
+fn deep_update_at(m: &mut Machine, layout: &DeepLayout, range: &HostRange, to_device: bool, depth: usize) -> Result<(), Trap> {
+    let loc = range.loc;
+    // The host's pointer members, before the struct's bytes move.
+    let mut members = Vec::new();
+    for (elem, elem_name) in elements(layout, range) {
+        for (offset, member, sub) in &layout.pointers {
+            let slot = elem + offset;
+            let target = m.mem.load_u64(slot).map_err(|f| m.fault(f, loc))?;
+            members.push((slot, target, elem_name.clone(), member, sub));
+        }
+    }
+    rt::update(m, range, to_device)?;
+    for (slot, target, elem_name, member, sub) in members {
+        if to_device {
+            if let (Some(dev_slot), Some(dev_target)) = (rt::translate(m, slot), rt::translate_pointer(m, target)) {
+                rt::attach_pointer(m, dev_slot, dev_target, loc)?;
+            }
+        } else {
+            m.mem.store_u64(slot, target).map_err(|f| m.fault(f, loc))?;
+        }
+        let Some(extent) = pointee_extent(m, target) else { continue };
+        if depth + 1 >= MAX_DEPTH || !matches!(m.acc.present.lookup(target..target + extent), Presence::Present(_)) {
+            continue;
+        }
+        let pointee = HostRange { range: target..target + extent, name: format!("{elem_name}.{member}"), var: member_var(range, &elem_name, member), loc };
+        match sub {
+            Some(sub) => deep_update_at(m, sub, &pointee, to_device, depth + 1)?,
+            None => rt::update(m, &pointee, to_device)?,
         }
     }
     Ok(())

@@ -12,7 +12,7 @@ use crate::exec::value::Kind;
 use crate::ir::acc::*;
 use crate::ir::*;
 
-use super::deep_copy::{deep_enter, deep_exit, DeepLayout};
+use super::deep_copy::{deep_enter, deep_exit, deep_update, DeepLayout};
 use super::{Cx, ExprFn, Op, R};
 
 /// How to find the host bytes a clause names, at run time.
@@ -628,10 +628,15 @@ impl<'a> Cx<'a> {
                         let saved = m.acc.queue;
                         m.acc.queue = queue;
                         for (to_dev, plan) in &ops {
+                            // Cray `deep_copy`: the struct's pointer members are followed.
+                            let deep = plan.deep.as_deref().filter(|_| m.acc.config.acc_model.deep_copy);
                             // The pointer arrays of `a[i:n][j:m]` hold host addresses on the host and
                             // device addresses on the device: only the rows are data.
                             for p in plan.pieces(m)?.iter().filter(|p| !p.is_pointer_array()) {
-                                rt::update(m, &p.range, *to_dev)?;
+                                match deep {
+                                    Some(deep) => deep_update(m, deep, &p.range, *to_dev)?,
+                                    None => rt::update(m, &p.range, *to_dev)?,
+                                }
                             }
                         }
                         m.acc.queue = saved;
@@ -851,6 +856,7 @@ impl<'a> Cx<'a> {
         self.use_device_arrays = device_arrays;
         let fid = kernel.func.0;
         let single = kernel.single;
+        let cray_vector = crate::dialect::cray_info::launch_checked_vector_length(&kernel);
         self.emit(
             Op::Expr(Box::new(move |m| {
                 let cfg = m.acc.config.clone();
@@ -869,6 +875,9 @@ impl<'a> Cx<'a> {
                     _ if single => 1,
                     _ => cfg.vector_length,
                 };
+                if let Some((vloc, with_workers)) = cray_vector.filter(|_| !single) {
+                    rt::cray_vector_length_at_launch(m, vector, with_workers, vloc);
+                }
                 let mut args = Vec::with_capacity(caps.len());
                 for c in &caps {
                     let v = (c.value)(m)?;

@@ -1,0 +1,715 @@
+//! Counted loops in two versions (issue 15): the bounds of the loop's affine accesses checked
+//! once at loop entry, and the loop run without per-access checks and per-iteration fuel when
+//! they hold.
+//!
+//! An innermost loop `for (init; v < B; v++)` (also `<=`, and `>`/`>=` with `v--`; the step may be
+//! `v += 1`, `v = v + 1`) whose body calls nothing but the C library's math routines, has no inner
+//! loop, no OpenACC statement and never assigns `v`, is translated twice. At entry, after `init`,
+//! the *preheader* evaluates `B` once, the trip count, and for every access of the body whose
+//! address is an affine function of `v` (sums, differences, products with a loop-invariant factor,
+//! integer conversions and pointer additions of `v`, of loop-invariant values — constants,
+//! addresses, register locals the body does not assign — and of register locals the body assigns
+//! once at its top from such an expression, as the fast shares' `j = lb + i*step`), the address at
+//! the first and at the last iteration. When both lie in the allocation of the first (read and/or
+//! written as the access is) and every integer step of the address computation is exact at both
+//! ends (no wrap-around of an `int`, magnitudes far from 64-bit overflow), the address is the same
+//! affine function of `v` at every iteration, so every access of the loop lies between the two and
+//! is in bounds: the loop runs its *direct* version, where those accesses read and write in place
+//! and the trip count's fuel is taken at entry. Otherwise (and whenever the fuel is not at hand) it
+//! runs the checked version, exactly as before: the first faulting access faults at its own
+//! iteration with the interpreter's diagnostic. Accesses that are not affine keep their check in
+//! both versions.
+//!
+//! The counter is incremented without re-normalisation in the direct version: it stays between
+//! its first value and `B`, which the preheader checks is representable in its type.
+
+use std::collections::{HashMap, HashSet};
+
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::entity::EntityRef;
+use cranelift_codegen::ir::{types, Block, InstBuilder, MemFlagsData, Value};
+
+use accsim_core::diag::Loc;
+use accsim_core::exec::libc_shim::Shim;
+use accsim_core::exec::value::Kind;
+use accsim_core::ir::{BinOp, Callee, Expr, ExprKind, LocalId, Place, Stmt, StmtKind};
+
+use crate::runtime::{OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, SPAN_SHIFT};
+use crate::translate::{Helper, Size, Translator, R};
+
+/// Largest magnitude of an integer step of an affine address computation at either end of the
+/// loop (and of a loop-invariant factor or element size): far enough from 2^63 that no
+/// computation between the two ends wraps.
+const EXACT_LIMIT: i64 = 1 << 36;
+const FACTOR_LIMIT: i64 = 1 << 20;
+
+/// A counted loop the translator runs in two versions.
+pub struct CountedLoop<'e> {
+    /// The counter and its kind.
+    var: LocalId,
+    var_kind: Kind,
+    /// The kind the condition compares in (the counter's, or `long` for an `int` counter).
+    cmp_kind: Kind,
+    /// `v++` (`true`) or `v--`.
+    up: bool,
+    /// `<=` / `>=` rather than `<` / `>`.
+    inclusive: bool,
+    bound: &'e Expr,
+    /// Register locals the body assigns once at its top from an affine expression of `v`.
+    derived: HashMap<u32, &'e Expr>,
+    /// The scalar accesses of the body whose addresses are affine: address expression, kind,
+    /// read, written.
+    accesses: Vec<(&'e Expr, Kind, bool, bool)>,
+    /// Memory locals the body reads or writes (their addresses are loop-invariant).
+    memory_locals: Vec<(LocalId, Kind, bool, bool)>,
+    /// Register locals the body assigns.
+    assigned: HashSet<u32>,
+}
+
+/// What the body of a loop assigns and reads, gathered in one walk.
+#[derive(Default)]
+struct Walk<'e> {
+    assigned: HashSet<u32>,
+    /// Times each register local is assigned.
+    assign_count: HashMap<u32, usize>,
+    /// Address expressions of scalar accesses: (address, kind, read, written).
+    accesses: Vec<(&'e Expr, Kind, bool, bool)>,
+    memory_locals: Vec<(LocalId, Kind, bool, bool)>,
+    /// Something that rules the loop out (a call, an inner loop, …).
+    refused: bool,
+}
+
+impl<'a, 'b> Translator<'a, 'b> {
+    /// The plan of a `for` loop in two versions, when it is one (see the module docs).
+    pub fn counted_loop<'e>(&self, cond: Option<&'e Expr>, step: Option<&'e Expr>, body: &'e Stmt) -> Option<CountedLoop<'e>> {
+        let cond = cond?;
+        let step = step?;
+        let ExprKind::Binary(op, lhs, rhs) = &cond.kind else { return None };
+        let cmp_kind = self.kind_of(lhs.ty);
+        let (var, var_kind) = match &lhs.kind {
+            ExprKind::Local(v) => (*v, cmp_kind),
+            ExprKind::Cast(inner) => match inner.kind {
+                ExprKind::Local(v) if self.kind_of(inner.ty) == Kind::I32 && cmp_kind == Kind::I64 => (v, Kind::I32),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        if !matches!((var_kind, cmp_kind), (Kind::I32, Kind::I32 | Kind::I64) | (Kind::I64, Kind::I64) | (Kind::U32, Kind::U32) | (Kind::U64, Kind::U64)) {
+            return None;
+        }
+        if self.in_memory.get(var.0 as usize).copied().unwrap_or(true) {
+            return None;
+        }
+        let (up, inclusive) = match op {
+            BinOp::Lt => (true, false),
+            BinOp::Le => (true, true),
+            BinOp::Gt => (false, false),
+            BinOp::Ge => (false, true),
+            _ => return None,
+        };
+        if self.step_delta(step, var, var_kind)? != if up { 1 } else { -1 } {
+            return None;
+        }
+        let mut w = Walk::default();
+        self.walk_stmt(body, &mut w);
+        if w.refused || w.assigned.contains(&var.0) {
+            return None;
+        }
+        if !self.invariant(rhs, &w.assigned, var, true) {
+            return None;
+        }
+        // Locals assigned once at the top of the body from an affine expression of the counter.
+        let mut derived = HashMap::new();
+        let top: &[Stmt] = match &body.kind {
+            StmtKind::Block(ss) => ss,
+            _ => std::slice::from_ref(body),
+        };
+        for s in top {
+            let StmtKind::Expr(e) = &s.kind else { break };
+            let ExprKind::Assign { place: Place::Local(d), value } = &e.kind else { break };
+            let d_kind = self.kind_of(e.ty);
+            if self.in_memory.get(d.0 as usize).copied().unwrap_or(true)
+                || w.assign_count.get(&d.0) != Some(&1)
+                || !matches!(d_kind, Kind::I32 | Kind::I64 | Kind::U32 | Kind::U64)
+            {
+                break;
+            }
+            let mut with = derived.clone();
+            with.insert(d.0, &**value);
+            if !self.affine(value, var, &w.assigned, &derived) {
+                break;
+            }
+            derived = with;
+        }
+        let accesses: Vec<_> = w
+            .accesses
+            .into_iter()
+            .filter(|(a, ..)| self.affine(a, var, &w.assigned, &derived))
+            .collect();
+        if accesses.is_empty() && w.memory_locals.is_empty() {
+            // Nothing to check once: the direct version would only save fuel and the
+            // re-normalisation of the counter, which the checked version pays.
+            return None;
+        }
+        Some(CountedLoop {
+            var,
+            var_kind,
+            cmp_kind,
+            up,
+            inclusive,
+            bound: rhs,
+            derived,
+            accesses,
+            memory_locals: w.memory_locals,
+            assigned: w.assigned,
+        })
+    }
+
+    fn kind_of(&self, ty: accsim_core::ir::TypeId) -> Kind {
+        Kind::of(&self.p.types, ty)
+    }
+
+    /// The constant step of `step` on `var` (`v++`, `v--`, `v += 1`, `v = v + 1`, …).
+    fn step_delta(&self, step: &Expr, var: LocalId, var_kind: Kind) -> Option<i64> {
+        let constant = |e: &Expr| match e.strip_casts().kind {
+            ExprKind::Int(c) => Some(c as i64),
+            _ => None,
+        };
+        match &step.kind {
+            ExprKind::IncDec { place: Place::Local(v), delta, .. } if *v == var => Some(*delta as i64),
+            ExprKind::CompoundAssign { op, place: Place::Local(v), value, op_ty } if *v == var && self.kind_of(*op_ty) == var_kind => {
+                let c = constant(value)?;
+                match op {
+                    BinOp::Add => Some(c),
+                    BinOp::Sub => Some(-c),
+                    _ => None,
+                }
+            }
+            ExprKind::Assign { place: Place::Local(v), value } if *v == var => {
+                let ExprKind::Binary(op, a, b) = &value.kind else { return None };
+                if self.kind_of(value.ty) != var_kind || !matches!(a.kind, ExprKind::Local(x) if x == var) {
+                    return None;
+                }
+                let c = constant(b)?;
+                match op {
+                    BinOp::Add => Some(c),
+                    BinOp::Sub => Some(-c),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    fn walk_stmt<'e>(&self, s: &'e Stmt, w: &mut Walk<'e>) {
+        match &s.kind {
+            StmtKind::Empty | StmtKind::Break | StmtKind::Continue => {}
+            StmtKind::Expr(e) => self.walk_expr(e, w),
+            StmtKind::Block(ss) => ss.iter().for_each(|s| self.walk_stmt(s, w)),
+            StmtKind::If(c, t, e) => {
+                self.walk_expr(c, w);
+                self.walk_stmt(t, w);
+                if let Some(e) = e {
+                    self.walk_stmt(e, w);
+                }
+            }
+            StmtKind::Return(v) => {
+                if let Some(v) = v {
+                    self.walk_expr(v, w);
+                }
+            }
+            StmtKind::Acc { body: Some(b), .. } if self.is_kernel && self.is_atomic(s) && self.atomic_in_native(b) => self.walk_stmt(b, w),
+            _ => w.refused = true,
+        }
+    }
+
+    /// Whether `s` is an `atomic` construct.
+    fn is_atomic(&self, s: &Stmt) -> bool {
+        use accsim_core::ir::acc::AccKind;
+        let StmtKind::Acc { directive, .. } = &s.kind else { return false };
+        matches!(self.p.acc.get(directive.0 as usize).and_then(Option::as_ref).map(|d| &d.kind), Some(AccKind::Atomic(_)))
+    }
+
+    /// Whether the body `b` of an `atomic` construct runs as native code: expression statements
+    /// that call nothing but math routines (so that no other atomic runs while its lock is held,
+    /// and nothing leaves the statement but a trap).
+    pub fn atomic_in_native(&self, b: &Stmt) -> bool {
+        fn plain(s: &Stmt) -> bool {
+            match &s.kind {
+                StmtKind::Expr(_) | StmtKind::Empty => true,
+                StmtKind::Block(ss) => ss.iter().all(plain),
+                _ => false,
+            }
+        }
+        let mut w = Walk::default();
+        self.walk_stmt(b, &mut w);
+        plain(b) && !w.refused
+    }
+
+    fn walk_place<'e>(&self, place: &'e Place, k: Kind, read: bool, w: &mut Walk<'e>) {
+        match place {
+            Place::Local(l) if self.is_memory_local(*l) => w.memory_locals.push((*l, k, read, true)),
+            Place::Local(l) => {
+                w.assigned.insert(l.0);
+                *w.assign_count.entry(l.0).or_insert(0) += 1;
+            }
+            Place::Mem(a) => {
+                self.walk_address(a, w);
+                w.accesses.push((a, k, read, true));
+            }
+        }
+    }
+
+    /// The operands of an address expression (what [`Translator::address`] evaluates).
+    fn walk_address<'e>(&self, a: &'e Expr, w: &mut Walk<'e>) {
+        self.walk_expr(a, w)
+    }
+
+    fn walk_expr<'e>(&self, e: &'e Expr, w: &mut Walk<'e>) {
+        let k = self.kind_of(e.ty);
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_) | ExprKind::LocalAddr(_) | ExprKind::GlobalAddr(_) | ExprKind::FuncAddr(_) | ExprKind::ExternAddr(_) => {}
+            ExprKind::Local(l) => {
+                if self.is_memory_local(*l) && !matches!(k, Kind::Aggregate | Kind::Void) {
+                    w.memory_locals.push((*l, k, true, false));
+                }
+            }
+            ExprKind::Load(a) => {
+                self.walk_expr(a, w);
+                if !matches!(k, Kind::Aggregate | Kind::Void) {
+                    w.accesses.push((a, k, true, false));
+                }
+            }
+            ExprKind::Unary(_, a) | ExprKind::Cast(a) => self.walk_expr(a, w),
+            ExprKind::Binary(_, a, b) | ExprKind::LogicalAnd(a, b) | ExprKind::LogicalOr(a, b) | ExprKind::Comma(a, b) => {
+                self.walk_expr(a, w);
+                self.walk_expr(b, w);
+            }
+            ExprKind::PtrAdd { ptr, index, .. } => {
+                self.walk_expr(ptr, w);
+                self.walk_expr(index, w);
+            }
+            ExprKind::PtrDiff { lhs, rhs, .. } => {
+                self.walk_expr(lhs, w);
+                self.walk_expr(rhs, w);
+            }
+            ExprKind::Assign { place, value } => {
+                self.walk_expr(value, w);
+                self.walk_place(place, k, false, w);
+            }
+            ExprKind::CompoundAssign { place, value, .. } => {
+                self.walk_expr(value, w);
+                self.walk_place(place, k, true, w);
+            }
+            ExprKind::IncDec { place, .. } => self.walk_place(place, k, true, w),
+            ExprKind::Cond(c, a, b) => {
+                self.walk_expr(c, w);
+                self.walk_expr(a, w);
+                self.walk_expr(b, w);
+            }
+            ExprKind::Call { callee: Callee::Extern(x), args, result: None } if self.is_math(x.0) => {
+                args.iter().for_each(|a| self.walk_expr(a, w));
+            }
+            _ => w.refused = true,
+        }
+    }
+
+    /// Whether extern `x` is a math routine of the shim (a pure function native code calls
+    /// directly, which neither allocates nor frees).
+    fn is_math(&self, x: u32) -> bool {
+        let shim = self.p.externs.get(x as usize).map(|e| accsim_core::exec::libc_shim::bind(&e.name, &self.p.types, e.ty)).and_then(|b| b.shim());
+        matches!(shim, Some(Shim::Math1(_) | Shim::Math2(_) | Shim::Math1F(_) | Shim::Math2F(_)))
+    }
+
+    fn is_memory_local(&self, l: LocalId) -> bool {
+        self.in_memory.get(l.0 as usize).copied().unwrap_or(false)
+    }
+
+    /// Whether `e` has the same value at every iteration and can be evaluated at loop entry:
+    /// no access of memory, no side effect, no counter, no local the body assigns; with
+    /// `may_trap`, integer divisions too (the loop bound, evaluated where the loop's first test
+    /// would evaluate it).
+    fn invariant(&self, e: &Expr, assigned: &HashSet<u32>, var: LocalId, may_trap: bool) -> bool {
+        let k = self.kind_of(e.ty);
+        let inv = |x: &Expr| self.invariant(x, assigned, var, may_trap);
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::Str(_) | ExprKind::GlobalAddr(_) | ExprKind::FuncAddr(_) => true,
+            ExprKind::LocalAddr(l) => self.is_memory_local(*l),
+            ExprKind::Local(l) => *l != var && !self.is_memory_local(*l) && !assigned.contains(&l.0),
+            ExprKind::Cast(a) => {
+                let from = self.kind_of(a.ty);
+                (from.is_int() || from == Kind::Ptr) && (k.is_int() || k == Kind::Ptr) && inv(a)
+            }
+            ExprKind::Binary(op, a, b) => {
+                let ok_op = match op {
+                    BinOp::Add | BinOp::Sub | BinOp::Mul => true,
+                    BinOp::Div | BinOp::Rem => may_trap,
+                    _ => false,
+                };
+                ok_op && (k.is_int() || k == Kind::Ptr) && inv(a) && inv(b)
+            }
+            ExprKind::PtrAdd { ptr, index, elem } => self.size_invariant(*elem, assigned, var) && inv(ptr) && inv(index),
+            _ => false,
+        }
+    }
+
+    /// Whether the size of `ty` is the same at every iteration: a constant, or a
+    /// variable-length array's whose count locals are registers the body does not assign.
+    fn size_invariant(&self, ty: accsim_core::ir::TypeId, assigned: &HashSet<u32>, var: LocalId) -> bool {
+        use accsim_core::ir::Type;
+        match self.p.types.get(ty) {
+            Type::Vla(elem, count) => {
+                *count != var && !self.is_memory_local(*count) && !assigned.contains(&count.0) && self.size_invariant(*elem, assigned, var)
+            }
+            Type::Array(elem, _) => self.size_invariant(*elem, assigned, var),
+            _ => self.p.types.size_of(ty).is_some(),
+        }
+    }
+
+    /// Whether the size of `ty` is only known at run time.
+    fn dynamic(&self, ty: accsim_core::ir::TypeId) -> bool {
+        use accsim_core::ir::Type;
+        match self.p.types.get(ty) {
+            Type::Vla(..) => true,
+            Type::Array(elem, _) => self.dynamic(*elem),
+            _ => false,
+        }
+    }
+
+    /// Whether `e` is an affine function of the counter the preheader can evaluate exactly at
+    /// the loop's two ends (see the module docs), or loop-invariant.
+    fn affine(&self, e: &Expr, var: LocalId, assigned: &HashSet<u32>, derived: &HashMap<u32, &Expr>) -> bool {
+        if self.invariant(e, assigned, var, false) {
+            return true;
+        }
+        let k = self.kind_of(e.ty);
+        let int_kind = matches!(k, Kind::I32 | Kind::U32 | Kind::I64 | Kind::U64);
+        let aff = |x: &Expr| self.affine(x, var, assigned, derived);
+        match &e.kind {
+            ExprKind::Local(l) => *l == var || derived.get(&l.0).is_some_and(|d| aff(d)),
+            ExprKind::Cast(a) => int_kind && matches!(self.kind_of(a.ty), Kind::I32 | Kind::U32 | Kind::I64 | Kind::U64) && aff(a),
+            ExprKind::Binary(BinOp::Add | BinOp::Sub, a, b) => int_kind && aff(a) && aff(b),
+            ExprKind::Binary(BinOp::Mul, a, b) => {
+                int_kind
+                    && ((aff(a) && self.invariant(b, assigned, var, false)) || (self.invariant(a, assigned, var, false) && aff(b)))
+            }
+            ExprKind::PtrAdd { ptr, index, elem } => {
+                let size_ok = if self.dynamic(*elem) {
+                    // A variable-length row: a loop-invariant factor, checked small at entry.
+                    self.size_invariant(*elem, assigned, var)
+                } else {
+                    self.p.types.size_of(*elem).is_some_and(|s| (s as i64) < FACTOR_LIMIT)
+                };
+                size_ok && aff(ptr) && aff(index)
+            }
+            _ => false,
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Emission.
+
+    /// Translate `for (…; cond; step) body` (its `init` already translated) in two versions:
+    /// see the module docs.
+    pub fn versioned_for(&mut self, plan: CountedLoop<'_>, cond: &Expr, step: &Expr, body: &Stmt, loc: Loc) -> R<()> {
+        let exit = self.b.create_block();
+        let checked = self.b.create_block();
+        let direct_head = self.b.create_block();
+        let signed = plan.cmp_kind.is_signed();
+        // The counter's first value, as a word of the comparison's kind (an `int`'s canonical
+        // word is its `long` value).
+        let v0 = self.b.use_var(self.vars[plan.var.0 as usize]);
+        let bound = self.expr(plan.bound)?;
+        // Runs at all: v0 < B (<= B …).
+        let runs_cc = match (plan.up, plan.inclusive, signed) {
+            (true, false, true) => IntCC::SignedLessThan,
+            (true, true, true) => IntCC::SignedLessThanOrEqual,
+            (false, false, true) => IntCC::SignedGreaterThan,
+            (false, true, true) => IntCC::SignedGreaterThanOrEqual,
+            (true, false, false) => IntCC::UnsignedLessThan,
+            (true, true, false) => IntCC::UnsignedLessThanOrEqual,
+            (false, false, false) => IntCC::UnsignedGreaterThan,
+            (false, true, false) => IntCC::UnsignedGreaterThanOrEqual,
+        };
+        let mut ok = self.b.ins().icmp(runs_cc, v0, bound);
+        // The last value and the counter's value after the loop, representable in its kind.
+        let (min, max) = kind_range(plan.var_kind);
+        let last = match (plan.up, plan.inclusive) {
+            (true, false) => self.b.ins().iadd_imm_s(bound, -1),
+            (false, false) => self.b.ins().iadd_imm_s(bound, 1),
+            _ => bound,
+        };
+        let end_value_fits = if plan.up {
+            // v ends at last + 1 <= max.
+            let cc = if signed { IntCC::SignedLessThan } else { IntCC::UnsignedLessThan };
+            self.b.ins().icmp_imm_s(cc, last, max)
+        } else {
+            let cc = if signed { IntCC::SignedGreaterThan } else { IntCC::UnsignedGreaterThan };
+            self.b.ins().icmp_imm_s(cc, last, min)
+        };
+        ok = self.b.ins().band(ok, end_value_fits);
+        let trip = if plan.up { self.b.ins().isub(last, v0) } else { self.b.ins().isub(v0, last) };
+        let trip = self.b.ins().iadd_imm_s(trip, 1);
+        // Few enough iterations that the counter's range stays within the exact limit.
+        let small = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, trip, EXACT_LIMIT);
+        ok = self.b.ins().band(ok, small);
+        for v in [v0, last] {
+            let fits = self.exact_range(v);
+            ok = self.b.ins().band(ok, fits);
+        }
+
+        // The accesses at both ends.
+        let mut direct = HashMap::new();
+        let mut direct_locals = HashMap::new();
+        let accesses = plan.accesses.clone();
+        for (addr, k, read, write) in accesses {
+            let mut ends = Vec::with_capacity(2);
+            for at in [v0, last] {
+                let (p, fits) = self.exact(addr, plan.var, at, &plan.derived)?;
+                ok = self.b.ins().band(ok, fits);
+                ends.push(p);
+            }
+            let (in_bounds, bias) = self.ends_in_place(ends[0], ends[1], k.bytes(), read, write);
+            ok = self.b.ins().band(ok, in_bounds);
+            direct.insert(addr as *const Expr, bias);
+        }
+        for (l, k, read, write) in plan.memory_locals.clone() {
+            let a = self.b.use_var(self.vars[l.0 as usize]);
+            let (in_bounds, bias) = self.ends_in_place(a, a, k.bytes(), read, write);
+            ok = self.b.ins().band(ok, in_bounds);
+            direct_locals.insert(l.0, bias);
+        }
+
+        // The values at entry of the variables the body does not assign (the counter aside).
+        let mut frozen = HashMap::new();
+        for (i, &var) in self.vars.clone().iter().enumerate() {
+            if i as u32 != plan.var.0 && !plan.assigned.contains(&(i as u32)) {
+                frozen.insert(var.index(), self.read_var(var));
+            }
+        }
+        for var in [self.table, self.table_len] {
+            frozen.insert(var.index(), self.read_var(var));
+        }
+
+        // The trip count's fuel at hand (taken from the pool when it is not).
+        let fuel = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_FUEL);
+        let enough = self.b.ins().icmp(IntCC::UnsignedGreaterThan, fuel, trip);
+        let (take, reserve, want) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(ok, want, &[], checked, &[]);
+        self.b.switch_to_block(want);
+        self.b.ins().brif(enough, take, &[], reserve, &[]);
+        self.b.set_cold_block(reserve);
+        self.b.switch_to_block(reserve);
+        let got = self.helper(Helper::ReserveFuel, &[self.ctx, trip]).ok_or("no result of the fuel helper")?;
+        self.b.ins().brif(got, take, &[], checked, &[]);
+        self.b.switch_to_block(take);
+        let fuel = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_FUEL);
+        let left = self.b.ins().isub(fuel, trip);
+        self.b.ins().store(MemFlagsData::trusted(), left, self.ctx, OFF_FUEL);
+
+        // The direct version: the counter is a parameter of the loop head, the variables the
+        // body does not assign are read as their values at entry.
+        let counter = self.b.append_block_param(direct_head, types::I64);
+        self.b.ins().jump(direct_head, &[v0.into()]);
+        self.b.switch_to_block(direct_head);
+        let var = self.vars[plan.var.0 as usize];
+        self.b.def_var(var, counter);
+        let again = self.b.ins().icmp(runs_cc, counter, bound);
+        let (direct_body, direct_latch) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(again, direct_body, &[], exit, &[]);
+        self.b.switch_to_block(direct_body);
+        let saved = (
+            std::mem::replace(&mut self.direct, direct),
+            std::mem::replace(&mut self.direct_locals, direct_locals),
+            std::mem::replace(&mut self.frozen, frozen),
+        );
+        self.frozen.insert(var.index(), counter);
+        self.loops.push((direct_latch, exit));
+        let r = self.stmt(body);
+        self.loops.pop();
+        (self.direct, self.direct_locals, self.frozen) = saved;
+        r?;
+        self.b.ins().jump(direct_latch, &[]);
+        self.b.switch_to_block(direct_latch);
+        let next = self.b.ins().iadd_imm_s(counter, if plan.up { 1 } else { -1 });
+        self.b.ins().jump(direct_head, &[next.into()]);
+
+        // The checked version: the loop as it is.
+        self.b.switch_to_block(checked);
+        self.plain_for(Some(cond), Some(step), body, loc, exit)?;
+        self.b.switch_to_block(exit);
+        Ok(())
+    }
+
+    /// Whether the word `v` lies within ±[`EXACT_LIMIT`].
+    fn exact_range(&mut self, v: Value) -> Value {
+        let shifted = self.b.ins().iadd_imm_s(v, EXACT_LIMIT);
+        self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, shifted, 2 * EXACT_LIMIT)
+    }
+
+    /// Whether `x` is a canonical word of the 32-bit kind `k` (no other kind is checked).
+    fn kind_fits(&mut self, k: Kind, x: Value) -> Value {
+        match k {
+            Kind::I32 => {
+                let n = self.b.ins().ireduce(types::I32, x);
+                let s = self.b.ins().sextend(types::I64, n);
+                self.b.ins().icmp(IntCC::Equal, s, x)
+            }
+            Kind::U32 => {
+                let hi = self.b.ins().ushr_imm_s(x, 32);
+                self.b.ins().icmp_imm_s(IntCC::Equal, hi, 0)
+            }
+            _ => self.b.ins().iconst(types::I8, 1),
+        }
+    }
+
+    /// The exact value of the affine expression `e` with the counter at `at` (see
+    /// [`Translator::affine`]), and whether every step of it is exact there.
+    fn exact(&mut self, e: &Expr, var: LocalId, at: Value, derived: &HashMap<u32, &Expr>) -> R<(Value, Value)> {
+        let k = self.kind_of(e.ty);
+        let depends = self.depends(e, var, derived);
+        if !depends {
+            let v = self.expr(e)?;
+            let t = self.b.ins().iconst(types::I8, 1);
+            return Ok((v, t));
+        }
+        let (v, mut ok) = match &e.kind {
+            ExprKind::Local(l) if *l == var => {
+                let t = self.b.ins().iconst(types::I8, 1);
+                (at, t)
+            }
+            ExprKind::Local(l) => {
+                let d = *derived.get(&l.0).ok_or("internal: an affine local without its value")?;
+                self.exact(d, var, at, derived)?
+            }
+            ExprKind::Cast(a) => self.exact(a, var, at, derived)?,
+            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+                let (x, okx) = self.exact(a, var, at, derived)?;
+                let (y, oky) = self.exact(b, var, at, derived)?;
+                let r = if *op == BinOp::Add { self.b.ins().iadd(x, y) } else { self.b.ins().isub(x, y) };
+                (r, self.b.ins().band(okx, oky))
+            }
+            ExprKind::Binary(BinOp::Mul, a, b) => {
+                let (x, okx) = self.exact(a, var, at, derived)?;
+                let (y, oky) = self.exact(b, var, at, derived)?;
+                // The loop-invariant factor is small.
+                let factor = if self.depends(a, var, derived) { y } else { x };
+                let shifted = self.b.ins().iadd_imm_s(factor, FACTOR_LIMIT);
+                let small = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, shifted, 2 * FACTOR_LIMIT);
+                let r = self.b.ins().imul(x, y);
+                let both = self.b.ins().band(okx, oky);
+                (r, self.b.ins().band(both, small))
+            }
+            ExprKind::PtrAdd { ptr, index, elem } => {
+                let (p, okp) = self.exact(ptr, var, at, derived)?;
+                let (i, oki) = self.exact(index, var, at, derived)?;
+                let mut ok = self.b.ins().band(okp, oki);
+                let off = match self.elem_size(*elem, e.loc)? {
+                    Size::Const(size) => self.b.ins().imul_imm_s(i, size as i64),
+                    Size::Dyn(size) => {
+                        let shifted = self.b.ins().iadd_imm_s(size, FACTOR_LIMIT);
+                        let small = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, shifted, 2 * FACTOR_LIMIT);
+                        ok = self.b.ins().band(ok, small);
+                        self.b.ins().imul(i, size)
+                    }
+                };
+                let r = self.b.ins().iadd(p, off);
+                (r, ok)
+            }
+            _ => return Err("internal: not an affine expression".into()),
+        };
+        if k != Kind::Ptr {
+            let near = self.exact_range(v);
+            ok = self.b.ins().band(ok, near);
+            let fits = self.kind_fits(k, v);
+            ok = self.b.ins().band(ok, fits);
+        }
+        Ok((v, ok))
+    }
+
+    /// Whether `e` reads the counter (directly or through a derived local).
+    fn depends(&self, e: &Expr, var: LocalId, derived: &HashMap<u32, &Expr>) -> bool {
+        match &e.kind {
+            // A derived local's value is this iteration's: never the one the preheader sees.
+            ExprKind::Local(l) => *l == var || derived.contains_key(&l.0),
+            ExprKind::Cast(a) | ExprKind::Unary(_, a) | ExprKind::Load(a) => self.depends(a, var, derived),
+            ExprKind::Binary(_, a, b) => self.depends(a, var, derived) || self.depends(b, var, derived),
+            ExprKind::PtrAdd { ptr, index, .. } => self.depends(ptr, var, derived) || self.depends(index, var, derived),
+            _ => false,
+        }
+    }
+
+    /// Whether `size` bytes at the pointer words `first` and `last` (and so at every address
+    /// between them, see the module docs) lie in the allocation of `first`, readable (`read`)
+    /// and writable (`write`); and the bias that turns such a pointer word into its host
+    /// address.
+    fn ends_in_place(&mut self, first: Value, last: Value, size: u64, read: bool, write: bool) -> (Value, Value) {
+        let id = self.b.ins().ushr_imm_s(first, 32);
+        let table = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_TABLE);
+        let len = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_TABLE_LEN);
+        let in_table = self.b.ins().icmp(IntCC::UnsignedLessThan, id, len);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        let slot = self.b.ins().select(in_table, id, zero);
+        let at = self.b.ins().ishl_imm_s(slot, SPAN_SHIFT);
+        let entry = self.b.ins().iadd(table, at);
+        let base = self.b.ins().load(types::I64, MemFlagsData::trusted(), entry, 0);
+        let start = self.b.ins().ishl_imm_s(id, 32);
+        let mut ok = in_table;
+        for (wanted, field) in [(read, 8), (write, 16)] {
+            if !wanted {
+                continue;
+            }
+            let limit = self.b.ins().load(types::I64, MemFlagsData::trusted(), entry, field);
+            for p in [first, last] {
+                let off = self.b.ins().isub(p, start);
+                let end = self.b.ins().iadd_imm_s(off, size as i64);
+                let starts = self.b.ins().icmp(IntCC::UnsignedLessThan, off, limit);
+                let ends = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
+                let both = self.b.ins().band(starts, ends);
+                ok = self.b.ins().band(ok, both);
+            }
+        }
+        let bias = self.b.ins().isub(base, start);
+        (ok, bias)
+    }
+
+    /// The checked `for` loop (its `init` translated): head, body, latch with its unit of fuel;
+    /// it leaves by `exit`, which the caller switches to.
+    pub fn plain_for(&mut self, cond: Option<&Expr>, step: Option<&Expr>, body: &Stmt, loc: Loc, exit: Block) -> R<()> {
+        let (head, body_b, latch) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.ins().jump(head, &[]);
+        self.b.switch_to_block(head);
+        match cond {
+            Some(c) => {
+                let cv = self.cond(c)?;
+                self.b.ins().brif(cv, body_b, &[], exit, &[]);
+            }
+            None => {
+                self.b.ins().jump(body_b, &[]);
+            }
+        }
+        self.b.switch_to_block(body_b);
+        self.loops.push((latch, exit));
+        let r = self.stmt(body);
+        self.loops.pop();
+        r?;
+        self.b.ins().jump(latch, &[]);
+        self.b.switch_to_block(latch);
+        if let Some(st) = step {
+            self.expr(st)?;
+        }
+        self.burn_fuel(loc);
+        self.b.ins().jump(head, &[]);
+        Ok(())
+    }
+}
+
+/// The smallest and largest value of an integer kind, as words compared in that kind.
+fn kind_range(k: Kind) -> (i64, i64) {
+    match k {
+        Kind::I32 => (i32::MIN as i64, i32::MAX as i64),
+        Kind::U32 => (0, u32::MAX as i64),
+        Kind::U64 => (0, -1),
+        _ => (i64::MIN, i64::MAX),
+    }
+}
