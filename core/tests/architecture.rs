@@ -175,12 +175,15 @@ const NAME_TEXT_ALLOWED: &[(&str, &str, &str)] = &[
     ("cuda-backend/src/barrier.rs", "x.name != \"memcpy\"", "an extern: the C library's memcpy, linked by name"),
     ("jit/src/translate.rs", "if name == \"sqrt\"", "an extern: the C library's sqrt, linked by name"),
     ("jit/src/translate.rs", "if name == \"fabs\"", "an extern: the C library's fabs, linked by name"),
+    ("jit/src/translate.rs", "name == \"fmax\"", "an extern: the C library's fmax/fmin, linked by name"),
+    ("jit/src/translate.rs", "name == \"fmaxf\"", "an extern: the C library's fmaxf/fminf, linked by name"),
     // The entry point is `main` by name (C11 §5.1.2.2.1).
     ("core/src/exec/tests.rs", "f.name == \"main\"", "the program's entry point is called `main` (C11 §5.1.2.2.1)"),
     // Display wording: making or printing a name, deciding nothing.
     ("core/src/kernel/schedule.rs", "b.temp(\"<private>\"", "makes the private copy's display name (its role is `LocalRole::Temporary`)"),
     ("core/src/kernel/depend.rs", "x.name.trim_start_matches('&')", "a message names the variable whose address a capture is"),
     ("core/src/kernel/schedule.rs", "x.name.trim_start_matches('&')", "a message names the variable whose address a capture is"),
+    ("core/src/kernel/schedule.rs", "let name = name.trim_start_matches('&');", "the display name of a private copy: the variable whose address a capture is"),
     ("cuda-backend/src/emit/text.rs", "let base = match l.name.as_str() {", "the CUDA identifier made of a local's display name"),
     ("cuda-backend/src/emit/text.rs", "\"<private>\" => \"priv\"", "the CUDA identifier made of a local's display name"),
     ("cuda-backend/src/emit/text.rs", "\"<temp>\" => \"tmp\"", "the CUDA identifier made of a local's display name"),
@@ -190,6 +193,11 @@ const NAME_TEXT_ALLOWED: &[(&str, &str, &str)] = &[
     ("simulator/src/bin/fuzz.rs", "name == \"directive_parser\"", "a fuzz target's name (command line)"),
     ("gui/src/ui_tests.rs", "m.name.starts_with(\"cube\")", "a test of what the memory panel shows"),
     ("gui/src/ui_tests.rs", "v.name == \"k\"", "a test of what the variables panel shows"),
+    ("gui/src/snapshot_tests.rs", "names.contains(&bound)", "a test of what the memory panel shows"),
+    // The GUI's Fortran wording of the memory panel (issue 16): display labels, deciding nothing
+    // about which variable a copy is (that is the data event's `var`).
+    ("gui/src/engine.rs", "m.name.strip_prefix(&root)", "display: the Fortran element labels of a mapped section start at the constant start of its clause text"),
+    ("gui/src/engine.rs", "name.starts_with(\"lbound(\")", "display: the panel lists the Fortran bound variables it renamed `lbound(…)`/`size(…)` last"),
 ];
 
 /// No code after the front-ends finds a variable, or a function of the program, by its name's

@@ -969,8 +969,15 @@ fn copied_variable(b: &Builder<'_>, acc: &VarAccess) -> Option<String> {
         },
     };
     let l = b.locals.get(id.0 as usize)?;
-    let name = l.copy_of.as_deref().unwrap_or(&l.name).trim_start_matches('&');
-    (!name.is_empty() && !name.starts_with('<')).then(|| name.to_string())
+    // A temporary has no name in the source (its role says so, not its `<…>` name); a copy
+    // of a copy names what the first copies.
+    let name = match &l.copy_of {
+        Some(of) => of.as_str(),
+        None if l.role == LocalRole::Temporary => return None,
+        None => l.name.as_str(),
+    };
+    let name = name.trim_start_matches('&');
+    (!name.is_empty()).then(|| name.to_string())
 }
 
 fn fresh_copy(b: &mut Builder<'_>, acc: &VarAccess) -> LocalId {
