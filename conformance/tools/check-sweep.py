@@ -7,7 +7,10 @@ Each program (`.c`, `.f`, `.f90`, `.F90`) is checked with the flags and environm
 header lines, as the regress and spec tests read them (`// accsim-flags:`, `// accsim-env: K=V`,
 `// check: skip`; `!` instead of `//` in Fortran), with `accsim check --format json`. Its error
 and warning findings (notes do not count) are compared with its marks, `/* expect: KIND */` in C
-and `! expect: KIND` in Fortran, on the finding's primary line. One line per program:
+and `! expect: KIND` in Fortran, on the finding's primary line, and with the warnings its header
+announces (`// accsim warns: KIND (line N)`, the dialect samples); a program whose header
+says `expect-exit: N` (N not 0) stops with that status on purpose, so check's `exit-status`
+finding is expected there. One line per program:
 
     CLEAN     no error or warning finding, no mark
     EXPECTED  exactly the marked findings
@@ -83,6 +86,10 @@ def main():
                 env[k.strip()] = v.strip()
         want_exit = next((int(v) for v in header_values(text, "expect-exit") if v.lstrip("-").isdigit()), 0)
         expected = marks(text)
+        for v in header_values(text, "accsim warns"):
+            m = re.match(r"([a-z-]+) \(line (\d+)\)", v)
+            if m:
+                expected.add((m.group(1), int(m.group(2))))
         if any(v == "skip" for v in header_values(text, "check")):
             status, detail = "SKIP", ""
         else:
@@ -91,6 +98,8 @@ def main():
                 last = p.stdout.decode(errors="replace").strip().splitlines()[-1:] or [""]
                 doc = json.loads(last[0])
                 found = {(f["kind"], f["line"]) for f in doc["findings"] if f["severity"] != "note"}
+                if want_exit != 0:
+                    expected |= {f for f in found if f[0] == "exit-status"}
                 false = sorted(found - expected)
                 missed = sorted(expected - found)
                 if false:

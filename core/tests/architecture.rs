@@ -183,7 +183,6 @@ const NAME_TEXT_ALLOWED: &[(&str, &str, &str)] = &[
     ("core/src/kernel/schedule.rs", "b.temp(\"<private>\"", "makes the private copy's display name (its role is `LocalRole::Temporary`)"),
     ("core/src/kernel/depend.rs", "x.name.trim_start_matches('&')", "a message names the variable whose address a capture is"),
     ("core/src/kernel/schedule.rs", "x.name.trim_start_matches('&')", "a message names the variable whose address a capture is"),
-    ("core/src/kernel/schedule.rs", "let name = name.trim_start_matches('&');", "the display name of a private copy: the variable whose address a capture is"),
     ("cuda-backend/src/emit/text.rs", "let base = match l.name.as_str() {", "the CUDA identifier made of a local's display name"),
     ("cuda-backend/src/emit/text.rs", "\"<private>\" => \"priv\"", "the CUDA identifier made of a local's display name"),
     ("cuda-backend/src/emit/text.rs", "\"<temp>\" => \"tmp\"", "the CUDA identifier made of a local's display name"),

@@ -50,10 +50,11 @@ use crate::emit::{thread_loop, walk_expr, walk_stmt, Home, ThreadLoop, Threads};
 /// thread's own).
 /// `gang_copies` are the pointer parameters that reach the gang's copy of a `private`,
 /// `firstprivate` or `reduction` variable (memory the block's threads share, like a shared local).
-pub(crate) fn broadcast_stores(func: &Function, homes: &[Home], gang_copies: &HashSet<LocalId>, guarded: &dyn Fn(&Expr) -> bool) -> HashSet<*const Stmt> {
-    let mut w = Walk { homes, gang_copies, guarded, found: HashSet::new(), chain: Vec::new() };
+/// Also returns the variables so stored (shared locals, gang-copy pointers).
+pub(crate) fn broadcast_stores(func: &Function, homes: &[Home], gang_copies: &HashSet<LocalId>, guarded: &dyn Fn(&Expr) -> bool) -> (HashSet<*const Stmt>, HashSet<LocalId>) {
+    let mut w = Walk { homes, gang_copies, guarded, found: HashSet::new(), vars: HashSet::new(), chain: Vec::new() };
     w.list(std::slice::from_ref(&func.body), Threads::default());
-    w.found
+    (w.found, w.vars)
 }
 
 /// Single code that has a barrier of its own: gang-redundant code, or worker-single code in a
@@ -75,6 +76,7 @@ struct Walk<'a, 'h> {
     gang_copies: &'h HashSet<LocalId>,
     guarded: &'h dyn Fn(&Expr) -> bool,
     found: HashSet<*const Stmt>,
+    vars: HashSet<LocalId>,
     chain: Vec<Then<'a>>,
 }
 
@@ -84,8 +86,11 @@ impl<'a> Walk<'a, '_> {
             if has_barrier(th) {
                 if let StmtKind::Expr(e) = &s.kind {
                     let stored = shared_stores(e, self.homes, self.gang_copies);
-                    if stored.iter().any(|&l| self.flow_after(&list[i + 1..], self.chain.len(), l) == Flow::Read) {
-                        self.found.insert(s as *const Stmt);
+                    for &l in &stored {
+                        if self.flow_after(&list[i + 1..], self.chain.len(), l) == Flow::Read {
+                            self.found.insert(s as *const Stmt);
+                            self.vars.insert(l);
+                        }
                     }
                 }
             }

@@ -266,6 +266,9 @@ fn single_store_read_by_all_threads_is_broadcast() {
     assert!(kernels[3].contains("__shared__ int len_"), "`len` lives where every thread reads it");
     assert_eq!(marks(kernels[4]), 0, "4. a routine's own locals are the thread's");
     assert_eq!(marks(kernels[5]), 1, "5. the gang's copy of `avg` reset before the `while`:\n{}", kernels[5]);
+    // The other threads load that copy again after the barrier: no `__restrict__` (with it the
+    // compiler kept `avg` in a register and the `while` never ended on an H200).
+    assert!(kernels[5].contains("double *avg_addr_4 = "), "5. the broadcast gang copy is not __restrict__:\n{}", kernels[5]);
     check("samples/pgi13/09_seed_examples.c");
 }
 

@@ -152,7 +152,7 @@ impl App {
                     self.selected_finding = None;
                     // The first pause (before the first statement) is the answer to the start.
                     self.pending = true;
-                    self.engine = Some(EngineHandle::start(&path, self.engine_config, Arc::clone(&self.notify)));
+                    self.engine = Some(EngineHandle::start(&path, self.engine_config.clone(), Arc::clone(&self.notify)));
                 }
                 Err(e) => self.status = Status::Error(e.to_string()),
             },

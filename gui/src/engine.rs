@@ -82,10 +82,19 @@ pub struct EngineHandle {
 }
 
 /// How the engine runs a program: Cray CCE's execution model (`--cray`, `--acc-model`;
-/// `accsim_core::dialect::cray`), whose implicit queue the queues panel shows as `queue auto`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// `accsim_core::dialect::cray`), whose implicit queue the queues panel shows as `queue auto`,
+/// and the files the program may open (`--allow-read`, `--allow-write`; by default every file
+/// the user may open, as `accsim run`'s programs).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineConfig {
     pub acc_model: accsim_core::dialect::cray::AccModel,
+    pub files: accsim_core::exec::libc_file::FileAccess,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig { acc_model: Default::default(), files: accsim_core::exec::libc_file::FileAccess::unrestricted() }
+    }
 }
 
 impl EngineHandle {
@@ -771,6 +780,7 @@ fn engine_main(path: PathBuf, config: EngineConfig, commands: Receiver<Command>,
             subscribers,
             cray_debug,
             device: accsim_core::exec::openacc::DeviceConfig { acc_model: config.acc_model, ..Default::default() },
+            files: config.files.clone(),
             ..RunOptions::default()
         };
         let argv = vec![compiled.path.to_string_lossy().into_owned()];

@@ -33,7 +33,7 @@ use anyhow::Context as _;
 use crate::app::{App, Command};
 use crate::view::ViewState;
 
-const USAGE: &str = "usage: accsim-gui [--cray] [--acc-model OPTION[:OPTION]] [--screenshot OUT.png [--steps N] [--tab memory|queues|variables|findings|output]] [FILE.c]";
+const USAGE: &str = "usage: accsim-gui [--cray] [--acc-model OPTION[:OPTION]] [--allow-read PATH]... [--allow-write PATH]... [--screenshot OUT.png [--steps N] [--tab memory|queues|variables|findings|output]] [FILE.c]";
 
 /// How long `--screenshot` waits for the engine.
 const SCREENSHOT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
@@ -52,6 +52,10 @@ struct Args {
     tab: app::Tab,
     /// Cray CCE's execution model (`--cray`: its default; `--acc-model`, as `accsim run`'s).
     acc_model: accsim_core::dialect::cray::AccModel,
+    /// The files the program may open: every file the user may (as `accsim run`), or, once
+    /// `--allow-read PATH` or `--allow-write PATH` names one (repeatable; a directory grants what
+    /// is below it), only those, as `accsim run --sandbox` (issue 14).
+    files: accsim_core::exec::libc_file::FileAccess,
 }
 
 fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Option<Args>, String> {
@@ -61,7 +65,9 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Opti
         steps: 0,
         tab: app::Tab::default(),
         acc_model: Default::default(),
+        files: accsim_core::exec::libc_file::FileAccess::unrestricted(),
     };
+    let (mut read, mut write) = (Vec::new(), Vec::new());
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         match arg.to_str() {
@@ -82,6 +88,11 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Opti
                 let m = args.next().ok_or("--acc-model needs options")?;
                 parsed.acc_model = accsim_core::dialect::cray::AccModel::CRAY_DEFAULT.with_options(&m.to_string_lossy())?;
             }
+            Some(flag @ ("--allow-read" | "--allow-write")) => {
+                let path = args.next().ok_or_else(|| format!("{flag} needs a path"))?;
+                let grants = if flag == "--allow-read" { &mut read } else { &mut write };
+                grants.push(PathBuf::from(path));
+            }
             Some("--tab") => {
                 let t = args.next().ok_or("--tab needs a panel name")?;
                 parsed.tab = t
@@ -95,6 +106,9 @@ fn parse_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<Opti
             _ if parsed.file.is_some() => return Err("only one FILE.c can be opened".to_owned()),
             _ => parsed.file = Some(arg.into()),
         }
+    }
+    if !read.is_empty() || !write.is_empty() {
+        parsed.files = accsim_core::exec::libc_file::FileAccess::granted(read, write);
     }
     Ok(Some(parsed))
 }
@@ -123,6 +137,7 @@ fn main() -> ExitCode {
 fn run(args: Args) -> anyhow::Result<()> {
     let mut app = App::new();
     app.engine_config.acc_model = args.acc_model;
+    app.engine_config.files = args.files;
     app.apply(Command::ShowTab(args.tab));
     if let Some(file) = args.file {
         app.apply(Command::Open(file));
@@ -218,6 +233,7 @@ mod tests {
                 steps: 0,
                 tab: app::Tab::Memory,
                 acc_model: Default::default(),
+                files: accsim_core::exec::libc_file::FileAccess::unrestricted(),
             }))
         );
         assert_eq!(
@@ -228,6 +244,7 @@ mod tests {
                 steps: 0,
                 tab: app::Tab::Memory,
                 acc_model: Default::default(),
+                files: accsim_core::exec::libc_file::FileAccess::unrestricted(),
             }))
         );
         assert_eq!(
@@ -238,6 +255,7 @@ mod tests {
                 steps: 40,
                 tab: app::Tab::Queues,
                 acc_model: Default::default(),
+                files: accsim_core::exec::libc_file::FileAccess::unrestricted(),
             }))
         );
         let cray = parse(&["--acc-model", "auto_async_all", "a.c"]).ok().flatten().map(|a| a.acc_model.name());
@@ -245,6 +263,9 @@ mod tests {
         let cray = parse(&["--cray", "a.c"]).ok().flatten().map(|a| a.acc_model);
         assert_eq!(cray, Some(accsim_core::dialect::cray::AccModel::CRAY_DEFAULT));
         assert!(parse(&["--acc-model", "fast"]).is_err());
+        let files = parse(&["--allow-read", "img", "--allow-write", "out.pgm", "--allow-read", "b.txt", "a.c"]).ok().flatten().map(|a| a.files);
+        assert_eq!(files, Some(accsim_core::exec::libc_file::FileAccess::granted(vec!["img".into(), "b.txt".into()], vec!["out.pgm".into()])));
+        assert_eq!(parse(&["--allow-write"]), Err("--allow-write needs a path".to_owned()));
         assert_eq!(parse(&["--steps", "x"]), Err("--steps needs a number, not x".to_owned()));
         assert_eq!(parse(&["--tab", "nope"]), Err("unknown panel nope".to_owned()));
         assert_eq!(parse(&["--help"]), Ok(None));

@@ -1,4 +1,6 @@
-/* `sum` is firstprivate by default (§2.5.1): the host never sees the device's additions. */
+/* `sum` is firstprivate by default (§2.5.1): the host never sees the device's additions. The
+ * loop's vector lanes also share their gang's copy (§2.5.10), so `check` reports their race on it
+ * too (a `reduction(+:sum)` clause fixes both). */
 #include <stdio.h>
 int main(void) {
     double a[100], sum = 0.0;

@@ -5,15 +5,15 @@
 // share it; lane 0 writes it and every other lane reads it, with no synchronisation between
 // lanes before the end of the vector loop (§1.2), so a lane may read it before lane 0 wrote it
 // (on a GPU each lane keeps its own register and reads an undefined value). The second kernel
-// has the same race on the gang's copy made by `private(limit)` on the gang loop. In the third,
-// each lane writes `scaled` before reading it, so no value passes between lanes: `check` must
-// stay quiet there.
+// has the same race on the gang's copy made by `private(cap)` on the gang loop, the third on
+// `base`, shared by the workers of a worker loop. In the last, each lane writes `scaled` before
+// reading it, so no value passes between lanes: `check` must stay quiet there.
 #include <stdio.h>
 
 #define N 8
 #define M 64
 
-static int a[N][M], b[N][M], c[N][M], d[N][M];
+static int a[N][M], b[N][M], c[N][M], d[N][M], e[N][M];
 
 int main(void)
 {
@@ -40,6 +40,16 @@ int main(void)
             c[i][j] = a[i][j] < cap ? a[i][j] : cap; /* expect: data-race */
         }
     }
+#pragma acc parallel loop gang num_workers(4) copyin(a) copyout(e)
+    for (int i = 0; i < N; i++) {
+        int base;
+#pragma acc loop worker
+        for (int j = 0; j < M; j++) {
+            if (j == 0)
+                base = a[i][0];
+            e[i][j] = a[i][j] - base; /* expect: data-race */
+        }
+    }
 #pragma acc parallel loop gang copyin(a) copyout(d)
     for (int i = 0; i < N; i++) {
         int scaled;
@@ -49,13 +59,14 @@ int main(void)
             d[i][j] = scaled + i;
         }
     }
-    long sb = 0, sc = 0, sd = 0;
+    long sb = 0, sc = 0, sd = 0, se = 0;
     for (int i = 0; i < N; i++)
         for (int j = 0; j < M; j++) {
             sb += b[i][j];
             sc += c[i][j];
             sd += d[i][j];
+            se += e[i][j];
         }
-    printf("clamped: %ld %ld, scaled: %ld\n", sb, sc, sd);
+    printf("clamped: %ld %ld, scaled: %ld, from row start: %ld\n", sb, sc, sd, se);
     return 0;
 }

@@ -177,6 +177,33 @@ fn runtime_mapped_data_is_named_by_its_variable() {
     assert!(!err.contains("acc_copyin("), "{err}");
 }
 
+/// Issue 12 (session 8, names in findings): a race on storage the gang's threads share names the
+/// program's variable — the gang's `firstprivate` copy made by the runtime (§2.5.10), a gang
+/// loop's `private` copy made by the scheduler (§2.7.10), a variable of the gang's code — in C
+/// and in Fortran, never "a local variable".
+#[test]
+fn shared_gang_storage_races_name_the_variable() {
+    let run = |file: &str| {
+        let mut cmd = std::process::Command::new(accsim_bin());
+        cmd.current_dir(repo_root()).arg("check").arg(file);
+        let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim check");
+        assert_eq!(out.status, 1, "{file}: {}", out.stderr_text());
+        let err = out.stderr_text();
+        assert!(!err.contains("a local variable"), "{file}: {err}");
+        assert!(!err.contains("a `private`/`firstprivate` variable"), "{file}: {err}");
+        err
+    };
+    let err = run("samples/regress/race_firstprivate_shared_by_lanes.c");
+    assert!(err.contains("data race on the gang's `firstprivate` copy of `scale`"), "{err}");
+    assert!(err.contains("`private(scale)` on the worker or vector loop"), "help names it: {err}");
+    let err = run("samples/regress/race_lane_flag_inside_vector_loop.c");
+    for name in ["`limit`", "`cap`", "`base`"] {
+        assert!(err.contains(&format!("data race on {name}")), "{name}: {err}");
+    }
+    let err = run("samples/bugs/f_race_gang_scalar.f90");
+    assert!(err.contains("data race on `last`"), "{err}");
+}
+
 /// Issue 12 item 7: a pointer no clause names has what the kernel accesses through it copied,
 /// as nvc does; `info` says so with the clause kinds, `check` with the clauses it made (a
 /// `portability` note, not a warning: nvc and the PGI compilers accept the program), and

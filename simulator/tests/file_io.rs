@@ -190,3 +190,137 @@ fn commands_and_sockets_stay_link_errors_naming_the_call() {
         assert!(out.stderr_text().contains("call.c:6"), "{}", out.stderr_text());
     }
 }
+
+/// `ungetc` (pushed-back bytes read first, `ftell` counting each, EOF cleared), `remove` (a file,
+/// an empty directory with errno EISDIR left set, a full one refused), `rename`, and `freopen` of
+/// a file and of `stdin`, as glibc does them (the report below is compared with gcc's program).
+const UNGET_RENAME: &str = r#"#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static void report(const char *what, long r) {
+    printf("%s: %ld (%s)\n", what, r, strerror(errno));
+    errno = 0;
+}
+
+int main(void) {
+    FILE *f = fopen("work/ug.txt", "w");
+    fputs("abc", f);
+    fclose(f);
+    f = fopen("work/ug.txt", "r");
+    report("ungetc x", ungetc('x', f));
+    report("ftell", ftell(f));
+    report("fgetc", fgetc(f));
+    report("fgetc", fgetc(f));
+    report("ungetc a (the byte read)", ungetc('a', f));
+    report("ftell", ftell(f));
+    report("ungetc z", ungetc('z', f));
+    report("ftell", ftell(f));
+    report("ungetc y", ungetc('y', f));
+    report("ftell", ftell(f));
+    char buf[32];
+    printf("fgets: %s\n", fgets(buf, sizeof buf, f));
+    report("ftell", ftell(f));
+    report("feof", feof(f) != 0);
+    report("ungetc EOF", ungetc(EOF, f));
+    report("feof", feof(f) != 0);
+    report("ungetc q", ungetc('q', f));
+    report("feof", feof(f) != 0);
+    report("fgetc", fgetc(f));
+    fseek(f, 1, SEEK_SET);
+    ungetc('m', f);
+    fseek(f, 0, SEEK_CUR);
+    report("fgetc after a seek", fgetc(f));
+    fclose(f);
+    report("remove missing", remove("work/missing.txt"));
+    report("rename", rename("work/ug.txt", "work/ug2.txt"));
+    report("rename missing", rename("work/ug.txt", "work/ug3.txt"));
+    report("rename into a missing directory", rename("work/ug2.txt", "work/none/ug.txt"));
+    report("remove", remove("work/ug2.txt"));
+    report("remove an empty directory", remove("work/empty"));
+    report("remove a full directory", remove("work/full"));
+    FILE *g = fopen("work/fr.txt", "w");
+    fputs("one\ntwo\n", g);
+    FILE *h = freopen("work/fr.txt", "r", g);
+    printf("freopen keeps the FILE: %d\n", h == g);
+    printf("read: %s", fgets(buf, sizeof buf, h));
+    FILE *k = freopen("work/none/x.txt", "r", h);
+    report("freopen of a missing file", k == NULL);
+    FILE *in = freopen("work/fr.txt", "r", stdin);
+    int n = scanf("%31s", buf);
+    printf("stdin: %d %s %d\n", n, buf, in == stdin);
+    n = scanf("%31s", buf);
+    printf("stdin: %d %s, ftell %ld\n", n, buf, ftell(stdin));
+    return 0;
+}
+"#;
+
+fn unget_dir() -> TempDir {
+    let dir = TempDir::new("fileio-unget");
+    for d in ["work/empty", "work/full", "keep"] {
+        std::fs::create_dir_all(dir.path().join(d)).expect("mkdir");
+    }
+    std::fs::write(dir.path().join("work/full/x"), "x").expect("write");
+    std::fs::write(dir.path().join("keep/kept.txt"), "kept\n").expect("write");
+    std::fs::write(dir.path().join("unget.c"), UNGET_RENAME).expect("write program");
+    dir
+}
+
+#[test]
+fn ungetc_remove_rename_and_freopen_behave_as_with_glibc() {
+    let dir = unget_dir();
+    let out = accsim_in(&dir, &["run", "--sandbox", "--allow-read", "work", "--allow-write", "work", "unget.c"]);
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let text = stdout(&out);
+    for line in [
+        "ungetc x: 120 (Success)\nftell: 0 (Success)\nfgetc: 120 (Success)\nfgetc: 97 (Success)\n",
+        "ungetc a (the byte read): 97 (Success)\nftell: 0 (Success)\nungetc z: 122 (Success)\nftell: -1 (Input/output error)\n",
+        "fgets: yzabc\nftell: 3 (Success)\n",
+        "remove missing: -1 (No such file or directory)\nrename: 0 (Success)\n",
+        "remove an empty directory: 0 (Is a directory)\nremove a full directory: -1 (Directory not empty)\n",
+        "freopen keeps the FILE: 1\nread: one\nfreopen of a missing file: 1 (No such file or directory)\nstdin: 1 one 1\nstdin: 1 two, ftell 7\n",
+    ] {
+        assert!(text.contains(line), "missing\n{line}in:\n{text}");
+    }
+    assert!(!dir.path().join("work/empty").exists() && dir.path().join("work/full/x").exists());
+
+    // The same program with gcc and glibc, in a fresh copy of the directory: the same report.
+    let native_dir = unget_dir();
+    let exe = native_dir.path().join("unget-native");
+    if Command::new("cc").arg("-o").arg(&exe).arg(native_dir.path().join("unget.c")).status().is_ok_and(|s| s.success()) {
+        let native = Command::new(&exe).current_dir(native_dir.path()).output().expect("run the native program");
+        assert_eq!(String::from_utf8_lossy(&native.stdout), text, "gcc's program and accsim differ");
+    }
+}
+
+/// Under `--sandbox`, `remove` and `rename` change only what `--allow-write` grants (both names
+/// of a rename); anything else is -1 with errno EACCES and stays as it was.
+#[test]
+fn remove_and_rename_change_only_granted_paths() {
+    let dir = unget_dir();
+    std::fs::write(dir.path().join("work/mine.txt"), "mine\n").expect("write");
+    let src = r#"#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+static void report(const char *what, int r) { printf("%s: %d (%s)\n", what, r, strerror(errno)); errno = 0; }
+int main(void) {
+    report("remove outside", remove("keep/kept.txt"));
+    report("remove missing outside", remove("keep/missing.txt"));
+    report("rename out of the grant", rename("work/mine.txt", "keep/mine.txt"));
+    report("rename into the grant", rename("keep/kept.txt", "work/kept.txt"));
+    report("rename inside", rename("work/mine.txt", "work/yours.txt"));
+    report("remove through ..", remove("work/../keep/kept.txt"));
+    return 0;
+}
+"#;
+    std::fs::write(dir.path().join("refused.c"), src).expect("write program");
+    let out = accsim_in(&dir, &["run", "--sandbox", "--allow-read", "keep", "--allow-write", "work", "refused.c"]);
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    assert_eq!(
+        stdout(&out),
+        "remove outside: -1 (Permission denied)\nremove missing outside: -1 (Permission denied)\n\
+         rename out of the grant: -1 (Permission denied)\nrename into the grant: -1 (Permission denied)\n\
+         rename inside: 0 (Success)\nremove through ..: -1 (Permission denied)\n"
+    );
+    assert!(dir.path().join("keep/kept.txt").exists() && dir.path().join("work/yours.txt").exists());
+}

@@ -359,18 +359,18 @@ fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u3
         params,
         memory_locals,
         // A thread's private copy is named after its variable (messages, findings).
-        local_names: f.locals.iter().map(|l| l.copy_of.clone().unwrap_or_else(|| l.name.clone())).collect(),
+        local_names: f.locals.iter().map(|l| l.copy_of.as_ref().and_then(|c| c.var.clone()).unwrap_or_else(|| l.name.clone())).collect(),
         program_names: f
             .locals
             .iter()
             .map(|l| match (&l.copy_of, l.role) {
-                (Some(var), _) => Some(var.clone()),
+                (Some(copy), _) => copy.var.clone(),
                 (None, crate::ir::LocalRole::Program) => Some(l.name.clone()),
                 (None, _) => None,
             })
             .collect(),
         thread_locals,
-        shares_locals: shared.iter().any(|s| s.moved),
+        shares_locals: shared.iter().any(|s| s.shared_by_threads),
         homes,
         variadic: f.variadic,
         ret_kind: cx.ret_kind,

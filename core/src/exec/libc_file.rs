@@ -1,7 +1,8 @@
 //! File and input I/O of the C library (issue 14): `fopen`, `fclose`, `fread`, `fwrite`, `fgets`,
 //! `fputs`, `fprintf`, `fscanf`, `fgetc`, `fputc`, `feof`, `ferror`, `clearerr`, `fseek`, `ftell`,
-//! `rewind`, `fflush`, reading `stdin` (`scanf`, `getchar`, `fgets(…, stdin)` …), `sscanf`,
-//! `perror` and `strerror`, with glibc 2.36's results and `errno` values.
+//! `rewind`, `fflush`, `ungetc`, `freopen`, `remove`, `rename`, reading `stdin` (`scanf`,
+//! `getchar`, `fgets(…, stdin)` …), `sscanf`, `perror` and `strerror`, with glibc 2.36's results
+//! and `errno` values.
 //!
 //! **Which files.** A program may open only what [`FileAccess`] grants: without `--sandbox`
 //! every file the user may open (as a compiled program could); under `--sandbox` only the paths
@@ -11,7 +12,9 @@
 //! cannot lead outside a grant. A refused `fopen` returns NULL with `errno` EACCES, as the
 //! kernel refuses a file without permission (`perror` prints "Permission denied"). Only regular
 //! files open (a device, FIFO or socket is EACCES too: nothing can block or grow without end),
-//! at most [`MAX_OPEN_FILES`] at a time (then EMFILE).
+//! at most [`MAX_OPEN_FILES`] at a time (then EMFILE). `remove` and `rename` change only what
+//! `--allow-write` grants under `--sandbox` (for `rename`, both names); the last component of
+//! their paths is not followed (they act on a link, not its target), as the system calls do.
 //!
 //! **How.** An open file's contents are held in memory: read when it is opened (`r`, `r+`,
 //! `a`, `a+`), written back by `fflush`, `fclose` and a normal exit (`exit`, returning from
@@ -20,9 +23,13 @@
 //! file is open, and every byte written to a file counts for the rest of the run: that caps the
 //! output a program can leave on disk. `stdin` is read as the program asks, a chunk at a time.
 //!
-//! Not provided (link errors naming the call): `freopen`, `tmpfile`, `remove`, `rename`,
-//! `fileno`, `ungetc`, `setvbuf`, wide-character I/O; `system`, `popen`, the `exec*` family and
-//! sockets stay link errors too.
+//! `ungetc` pushes back any number of bytes (glibc's backup area): the one just read only moves
+//! the position back, another is read before the file's bytes, and `ftell` counts each, as glibc's
+//! does. `freopen` reopens a file from `fopen` or `stdin` under the same `FILE *`; redirecting
+//! `stdout` or `stderr` to a file is not supported (a runtime error naming the call).
+//!
+//! Not provided (link errors naming the call): `tmpfile`, `fileno`, `setvbuf`, wide-character
+//! I/O; `system`, `popen`, the `exec*` family and sockets stay link errors too.
 
 use std::path::{Path, PathBuf};
 
@@ -40,6 +47,7 @@ pub const MAX_OPEN_FILES: usize = 1024;
 
 /// glibc's `errno` values used here.
 pub const ENOENT: u32 = 2;
+pub const EIO: u32 = 5;
 pub const EBADF: u32 = 9;
 pub const EACCES: u32 = 13;
 pub const EEXIST: u32 = 17;
@@ -55,7 +63,9 @@ pub fn strerror_text(e: u32) -> String {
         0 => "Success".into(),
         1 => "Operation not permitted".into(),
         ENOENT => "No such file or directory".into(),
-        5 => "Input/output error".into(),
+        EIO => "Input/output error".into(),
+        16 => "Device or resource busy".into(),
+        18 => "Invalid cross-device link".into(),
         EBADF => "Bad file descriptor".into(),
         12 => "Cannot allocate memory".into(),
         EACCES => "Permission denied".into(),
@@ -71,6 +81,7 @@ pub fn strerror_text(e: u32) -> String {
         33 => "Numerical argument out of domain".into(),
         34 => "Numerical result out of range".into(),
         36 => "File name too long".into(),
+        39 => "Directory not empty".into(),
         40 => "Too many levels of symbolic links".into(),
         _ => format!("Unknown error {e}"),
     }
@@ -96,6 +107,10 @@ pub enum FileFn {
     Rewind,
     Perror,
     Strerror,
+    Ungetc,
+    Freopen,
+    Remove,
+    Rename,
 }
 
 /// The file function `name` names.
@@ -119,6 +134,10 @@ pub fn runtime_fn(name: &str) -> Option<FileFn> {
         "rewind" => Rewind,
         "perror" => Perror,
         "strerror" => Strerror,
+        "ungetc" => Ungetc,
+        "freopen" | "freopen64" => Freopen,
+        "remove" => Remove,
+        "rename" => Rename,
         _ => return None,
     })
 }
@@ -151,10 +170,7 @@ fn stream_key(m: &mut Machine, fp: u64, loc: Loc) -> Result<u64, Trap> {
     let known = with_table(m, |t| {
         if fp == stdin && !t.open.contains_key(&fp) {
             let source = t.stdin_source.take().unwrap_or_else(|| Box::new(std::io::empty()));
-            t.open.insert(
-                fp,
-                OpenFile { path: None, data: Vec::new(), pos: 0, dropped: 0, read: true, write: false, append: false, eof: false, error: false, flushed: 0, dirty_from: 0, charged: 0, source: Some(source) },
-            );
+            t.open.insert(fp, OpenFile::new(None, Vec::new(), Some(source)));
         }
         if t.open.contains_key(&fp) {
             Ok(())
@@ -197,6 +213,8 @@ pub fn write(m: &mut Machine, fp: u64, bytes: &[u8], loc: Loc) -> Result<bool, T
     with_table(m, |t| {
         t.written += len;
         let Some(f) = t.open.get_mut(&fp) else { return };
+        // A write discards what `ungetc` pushed back (C11 7.21.7.10p2 needs a seek in between).
+        f.pushback.clear();
         if f.append {
             f.pos = f.data.len();
         }
@@ -213,7 +231,7 @@ pub fn write(m: &mut Machine, fp: u64, bytes: &[u8], loc: Loc) -> Result<bool, T
 
 /// Write a file's unwritten changes to disk.
 fn flush_file(f: &mut OpenFile) -> bool {
-    let Some(path) = &f.path else { return true };
+    let Some(path) = f.path.as_ref().filter(|_| !f.unlinked) else { return true };
     if !f.write || (f.dirty_from >= f.data.len() && f.flushed == f.data.len()) {
         return true;
     }
@@ -282,6 +300,24 @@ fn lexical_absolute(path: &Path) -> PathBuf {
 
 /// `fopen(path, mode)`: the new FILE, or an errno.
 fn open(m: &mut Machine, path: &[u8], mode: &[u8], loc: Loc) -> Result<Result<u64, u32>, Trap> {
+    let file = match open_stream(m, path, mode, loc)? {
+        Ok(f) => f,
+        Err(e) => return Ok(Err(e)),
+    };
+    let handle = match m.mem.alloc(8, AllocKind::Runtime("a FILE from fopen"), Space::Host, loc) {
+        Ok(p) => p,
+        Err(f) => {
+            m.mem.uncharge(file.charged);
+            return Err(m.fault(f, loc));
+        }
+    };
+    with_table(m, |t| t.open.insert(handle, file));
+    Ok(Ok(handle))
+}
+
+/// The stream `fopen(path, mode)` opens (its contents counted against `--max-memory`), or an
+/// errno: the rules of the module documentation.
+fn open_stream(m: &mut Machine, path: &[u8], mode: &[u8], loc: Loc) -> Result<Result<OpenFile, u32>, Trap> {
     // The mode: r, w or a, then any of `+`, `b`, `x`, `e`, `m`, `c` (glibc).
     let Some(&kind) = mode.first().filter(|k| b"rwa".contains(k)) else { return Ok(Err(EINVAL)) };
     let plus = mode[1..].contains(&b'+');
@@ -353,18 +389,148 @@ fn open(m: &mut Machine, path: &[u8], mode: &[u8], loc: Loc) -> Result<Result<u6
     if !m.mem.charge(size) {
         return Err(m.memory_limit(format!("the {size} bytes of `{name}`, opened with fopen (an open file's contents count against --max-memory)"), loc));
     }
-    let handle = match m.mem.alloc(8, AllocKind::Runtime("a FILE from fopen"), Space::Host, loc) {
-        Ok(p) => p,
-        Err(f) => {
-            m.mem.uncharge(size);
-            return Err(m.fault(f, loc));
-        }
-    };
     let pos = if kind == b'a' { data.len() } else { 0 };
     let flushed = data.len();
-    let file = OpenFile { path: Some(resolved), data, pos, dropped: 0, read, write, append: kind == b'a', eof: false, error: false, flushed, dirty_from: usize::MAX, charged: size, source: None };
-    with_table(m, |t| t.open.insert(handle, file));
-    Ok(Ok(handle))
+    let mut file = OpenFile::new(Some(resolved), data, None);
+    (file.pos, file.read, file.write, file.append, file.flushed, file.charged) = (pos, read, write, kind == b'a', flushed, size);
+    Ok(Ok(file))
+}
+
+/// `path` as `remove` and `rename` name it: its directory resolved (links and `..` followed),
+/// its last component not (they act on a link itself); with the errno when it cannot be
+/// resolved (then the path is the lexical one, which the grants judge, so that a refused place
+/// does not tell a missing directory from a present one).
+fn resolve_entry(path: &[u8]) -> (PathBuf, Option<u32>) {
+    let name = String::from_utf8_lossy(path).into_owned();
+    let given = Path::new(&name);
+    if name.is_empty() {
+        return (PathBuf::new(), Some(ENOENT));
+    }
+    let resolved = match given.file_name() {
+        // `..`, `/`, `dir/.`: the directory itself.
+        None => given.canonicalize(),
+        Some(file) => given.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).canonicalize().map(|dir| dir.join(file)),
+    };
+    match resolved {
+        Ok(p) => (p, None),
+        Err(e) => (lexical_absolute(given), Some(os_errno(&e))),
+    }
+}
+
+/// Whether the run may change the directory entry `path` (`remove`, `rename`).
+fn may_change(m: &Machine, path: &Path) -> bool {
+    with_table(m, |t| t.access.unrestricted || FileAccess::allows(&t.access.write, path))
+}
+
+/// 0, or -1 with `errno` set.
+fn status(m: &mut Machine, r: Result<(), u32>) -> u64 {
+    match r {
+        Ok(()) => 0,
+        Err(e) => {
+            set_errno(m, e);
+            EOF
+        }
+    }
+}
+
+/// `remove(path)` (C11 7.21.4.1, glibc): a file is unlinked; a directory removed when empty
+/// (glibc tries `unlink` first, so `errno` is EISDIR even then). 0, or -1 and `errno`.
+fn remove(m: &mut Machine, path: &[u8]) -> u64 {
+    let (p, unresolved) = resolve_entry(path);
+    if !may_change(m, &p) {
+        return status(m, Err(EACCES));
+    }
+    if let Some(e) = unresolved {
+        return status(m, Err(e));
+    }
+    let removed = match std::fs::symlink_metadata(&p) {
+        Ok(md) if md.is_dir() => std::fs::remove_dir(&p).map(|()| set_errno(m, EISDIR)),
+        _ => std::fs::remove_file(&p).map(|()| {
+            // Open streams on it keep their bytes, but no longer write them back.
+            with_table(m, |t| t.open.values_mut().filter(|f| f.path.as_deref() == Some(p.as_path())).for_each(|f| f.unlinked = true));
+        }),
+    };
+    status(m, removed.map_err(|e| os_errno(&e)))
+}
+
+/// `rename(old, new)` (C11 7.21.4.2, POSIX `rename(2)`): both names must be granted for writing
+/// under `--sandbox`. 0, or -1 and `errno`. Open streams on `old` write back to `new`, as their
+/// descriptors would follow the file.
+fn rename(m: &mut Machine, old: &[u8], new: &[u8]) -> u64 {
+    let ((from, from_err), (to, to_err)) = (resolve_entry(old), resolve_entry(new));
+    if !may_change(m, &from) || !may_change(m, &to) {
+        return status(m, Err(EACCES));
+    }
+    if let Some(e) = from_err.or(to_err) {
+        return status(m, Err(e));
+    }
+    if let Err(e) = std::fs::rename(&from, &to) {
+        return status(m, Err(os_errno(&e)));
+    }
+    with_table(m, |t| t.open.values_mut().filter(|f| f.path.as_deref() == Some(from.as_path())).for_each(|f| f.path = Some(to.clone())));
+    0
+}
+
+/// `ungetc(c, fp)`: push `c` back (see the module documentation); EOF pushes nothing.
+fn unget(m: &mut Machine, c: u64, fp: u64, loc: Loc) -> Result<u64, Trap> {
+    if c as u32 as i32 == -1 {
+        return Ok(EOF);
+    }
+    if fp == m.libc.object(1) || fp == m.libc.object(2) {
+        // glibc pushes back onto an output stream too; nothing ever reads it.
+        return Ok(c & 0xff);
+    }
+    let fp = stream_key(m, fp, loc)?;
+    let byte = c as u8;
+    Ok(with_table(m, |t| {
+        let Some(f) = t.open.get_mut(&fp) else { return EOF };
+        if f.pushback.is_empty() && f.pos > 0 && f.data.get(f.pos - 1) == Some(&byte) {
+            f.pos -= 1;
+        } else {
+            f.pushback.push(byte);
+        }
+        f.eof = false;
+        byte as u64
+    }))
+}
+
+/// `freopen(path, mode, fp)`: close `fp` (flushed) and open `path` (or `fp`'s own file when
+/// `path` is NULL) under the same `FILE *`; on failure `fp` stays closed (glibc) and the result
+/// is NULL with `errno`. `fp` is a file from `fopen` or `stdin`.
+fn reopen(m: &mut Machine, path: u64, mode: u64, fp: u64, loc: Loc) -> Result<u64, Trap> {
+    if fp == m.libc.object(1) || fp == m.libc.object(2) {
+        return Err(Trap::error(Diagnostic::unsupported("freopen of stdout or stderr (redirecting the program's output to a file)", loc)));
+    }
+    let fp = stream_key(m, fp, loc)?;
+    let mode = cstr(m, mode, loc)?;
+    let path = if path == 0 {
+        match with_table(m, |t| t.open.get(&fp).and_then(|f| f.path.clone())) {
+            Some(p) => p.into_os_string().into_encoded_bytes(),
+            None => return Err(Trap::error(Diagnostic::unsupported("freopen(NULL, mode, stdin)", loc))),
+        }
+    } else {
+        cstr(m, path, loc)?
+    };
+    // Close what is open now (flushing it), keeping the FILE object.
+    let stdin = fp == m.libc.stdin_file();
+    if let Some(mut old) = with_table(m, |t| t.open.remove(&fp)) {
+        flush_file(&mut old);
+        m.mem.uncharge(old.charged);
+    }
+    match open_stream(m, &path, &mode, loc)? {
+        Ok(file) => {
+            with_table(m, |t| t.open.insert(fp, file));
+            Ok(fp)
+        }
+        Err(e) => {
+            if !stdin {
+                with_table(m, |t| t.closed.insert(fp));
+                m.mem.release(AllocId((fp >> 32) as u32), loc);
+            }
+            set_errno(m, e);
+            Ok(0)
+        }
+    }
 }
 
 /// Read up to `n` bytes from the stream (fewer at its end, which sets its EOF flag).
@@ -582,7 +748,8 @@ pub fn call(m: &mut Machine, f: FileFn, args: &[u64], loc: Loc) -> Result<u64, T
                 }
                 let base = match whence {
                     0 => 0,
-                    1 => file.pos as i64,
+                    // From the position ftell tells: before the bytes pushed back.
+                    1 => file.told() - file.dropped as i64,
                     2 => file.data.len() as i64,
                     _ => return Err(EINVAL),
                 };
@@ -592,6 +759,7 @@ pub fn call(m: &mut Machine, f: FileFn, args: &[u64], loc: Loc) -> Result<u64, T
                     return Err(EINVAL);
                 }
                 file.pos = to as usize;
+                file.pushback.clear();
                 file.eof = false;
                 if f == Rewind {
                     file.error = false;
@@ -609,13 +777,31 @@ pub fn call(m: &mut Machine, f: FileFn, args: &[u64], loc: Loc) -> Result<u64, T
         }
         Ftell => {
             let fp = stream_key(m, a(0), loc)?;
-            match with_table(m, |t| t.open.get(&fp).map(|file| (file.path.is_some(), file.dropped + file.pos as u64))) {
-                Some((true, pos)) => pos,
+            match with_table(m, |t| t.open.get(&fp).map(|file| (file.path.is_some(), file.told()))) {
+                // glibc's ftell takes a position of -1 (two bytes pushed back at offset 1) for
+                // its error value and sets errno EIO when nothing else set it.
+                Some((true, -1)) => {
+                    if errno(m) == 0 {
+                        set_errno(m, EIO);
+                    }
+                    EOF
+                }
+                Some((true, pos)) => pos as u64,
                 _ => {
                     set_errno(m, ESPIPE);
                     EOF
                 }
             }
+        }
+        Ungetc => unget(m, a(0), a(1), loc)?,
+        Freopen => reopen(m, a(0), a(1), a(2), loc)?,
+        Remove => {
+            let path = cstr(m, a(0), loc)?;
+            remove(m, &path)
+        }
+        Rename => {
+            let (old, new) = (cstr(m, a(0), loc)?, cstr(m, a(1), loc)?);
+            rename(m, &old, &new)
         }
         Perror => {
             let e = errno(m);

@@ -86,7 +86,7 @@ impl ShimState {
 // ---------------------------------------------------------------- files ([`super::libc_file`])
 
 /// What files a run may open (see the module documentation).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FileAccess {
     /// Every file the user may open (accsim without `--sandbox`).
     pub unrestricted: bool,
@@ -102,6 +102,16 @@ impl FileAccess {
         let canon = |v: &[PathBuf]| v.iter().filter_map(|p| p.canonicalize().ok()).collect();
         FileAccess { unrestricted: self.unrestricted, read: canon(&self.read), write: canon(&self.write) }
     }
+    /// Every file the user may open (`accsim run` without `--sandbox`).
+    pub fn unrestricted() -> FileAccess {
+        FileAccess { unrestricted: true, ..FileAccess::default() }
+    }
+
+    /// Only the files and directories granted (`--allow-read`, `--allow-write`).
+    pub fn granted(read: Vec<PathBuf>, write: Vec<PathBuf>) -> FileAccess {
+        FileAccess { unrestricted: false, read, write }
+    }
+
     pub(crate) fn allows(grants: &[PathBuf], path: &Path) -> bool {
         grants.iter().any(|g| path.starts_with(g))
     }
@@ -127,9 +137,45 @@ pub(crate) struct OpenFile {
     pub(crate) charged: u64,
     /// Where more input comes from (stdin), read a chunk at a time.
     pub(crate) source: Option<Box<dyn Read + Send>>,
+    /// Bytes `ungetc` pushed back that are not in `data` before `pos`, the last one read first.
+    pub(crate) pushback: Vec<u8>,
+    /// Whether anything was read yet (glibc's `ftell` counts pushed-back bytes only then).
+    pub(crate) was_read: bool,
+    /// `remove`d while open: what is written stays in memory, as it would stay in the unlinked
+    /// file, and is not written back to its path.
+    pub(crate) unlinked: bool,
 }
 
 impl OpenFile {
+    /// A stream over `data` (nothing pushed back, nothing read yet).
+    pub(crate) fn new(path: Option<std::path::PathBuf>, data: Vec<u8>, source: Option<Box<dyn Read + Send>>) -> OpenFile {
+        OpenFile {
+            path,
+            data,
+            pos: 0,
+            dropped: 0,
+            read: true,
+            write: false,
+            append: false,
+            eof: false,
+            error: false,
+            flushed: 0,
+            dirty_from: usize::MAX,
+            charged: 0,
+            source,
+            pushback: Vec::new(),
+            was_read: false,
+            unlinked: false,
+        }
+    }
+
+    /// The position `ftell` tells (glibc's): the bytes before the next one read, less the bytes
+    /// pushed back once anything was read (so it can be negative).
+    pub(crate) fn told(&self) -> i64 {
+        let back = if self.was_read { self.pushback.len() as i64 } else { 0 };
+        (self.dropped + self.pos as u64) as i64 - back
+    }
+
     pub(crate) fn fill(&mut self) -> bool {
         let Some(src) = &mut self.source else { return false };
         if self.pos > 1 << 16 {
@@ -154,6 +200,10 @@ impl OpenFile {
 
 impl Input for OpenFile {
     fn peek(&mut self) -> Option<u8> {
+        self.was_read = true;
+        if let Some(&c) = self.pushback.last() {
+            return Some(c);
+        }
         if self.pos >= self.data.len() && !self.fill() {
             self.eof = true;
             return None;
@@ -161,7 +211,9 @@ impl Input for OpenFile {
         self.data.get(self.pos).copied()
     }
     fn bump(&mut self) {
-        self.pos += 1;
+        if self.pushback.pop().is_none() {
+            self.pos += 1;
+        }
     }
 }
 

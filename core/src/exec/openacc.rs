@@ -1649,7 +1649,10 @@ fn data_arguments(routine: &str, h: u64, bytes: u64, loc: Loc) -> Result<bool, T
 /// What made mapping `e`, for messages: a runtime routine call (`acc_copyin(0x…, 80)`) or a
 /// data clause (`a[0:n]`).
 fn mapped_by(e: &PresentEntry) -> String {
-    if e.name.starts_with("acc_") {
+    if e.user_mapped {
+        // The entry is named after its host data; the mapping is the program's own (§3.2.25).
+        "`acc_map_data`".to_string()
+    } else if e.name.starts_with("acc_") {
         format!("`{}`", e.name)
     } else {
         format!("the data clause `{}`", e.name)

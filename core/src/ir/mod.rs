@@ -186,10 +186,19 @@ pub struct Local {
     pub storage: Storage,
     pub loc: Loc,
     pub role: LocalRole,
-    /// A thread's private or reduction copy that the scheduler made (§2.7.10, §2.7.11): the
-    /// program variable it copies, which messages and findings name (`name` stays the
-    /// generated one).
-    pub copy_of: Option<String>,
+    /// A thread's private or reduction copy that the scheduler made (§2.7.10, §2.7.11).
+    pub copy_of: Option<CopyOf>,
+}
+
+/// What a scheduler's copy ([`Local::copy_of`]) copies, and for whom.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CopyOf {
+    /// The program variable, which messages and findings name (the local's `name` stays the
+    /// generated one); `None` for a copy of storage no variable names.
+    pub var: Option<String>,
+    /// The level of the threads that each own one copy: the innermost level of the loop whose
+    /// clause made it (a `seq` loop's copies belong to the thread running it).
+    pub level: acc::Level,
 }
 
 /// What made a local: the program, or the execution model that the outliner and the scheduler

@@ -478,19 +478,27 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
     iter.push(body);
     let iter_body = b.block(iter);
 
-    // Private and reduction copies of the thread running a share of the loop.
+    // Private and reduction copies of the thread running a share of the loop, one per thread
+    // of the loop's innermost level (of the enclosing one for a `seq` loop).
+    let owner = if lv.vector || (!lv.worker && !lv.gang && outer.vector) {
+        Level::Vector
+    } else if lv.worker || (!lv.gang && outer.worker) {
+        Level::Worker
+    } else {
+        Level::Gang
+    };
     let mut thread_pre = Vec::new();
     let mut thread_post = Vec::new();
     let mut subst: Vec<(VarAccess, LocalId, bool)> = Vec::new();
     for v in &privates {
         if let Some(acc) = var_access(v, cx.vars, b) {
-            let fresh = thread_copy(b, &acc, &iter_body);
+            let fresh = thread_copy(b, &acc, &iter_body, Some(v.name.clone()), owner);
             subst.push((acc, fresh, false));
         }
     }
     for (op, v) in &reductions {
         let Some(acc) = var_access(v, cx.vars, b) else { continue };
-        let fresh = thread_copy(b, &acc, &iter_body);
+        let fresh = thread_copy(b, &acc, &iter_body, Some(v.name.clone()), owner);
         thread_pre.push(init_identity(b, *op, &acc, fresh)?);
         let combined = combine(b, *op, &acc, fresh)?;
         thread_post.push(b.stmt(StmtKind::Acc { directive: cx.combine_atomic, body: Some(Box::new(combined)) }));
@@ -505,7 +513,7 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
         own.extend(privatize.iter().map(|(o, ty)| obj_access(*o, *ty, b)));
         for acc in own {
             if !subst.iter().any(|(a, _, _)| same_access(a, &acc)) {
-                let fresh = thread_copy(b, &acc, &iter_body);
+                let fresh = thread_copy(b, &acc, &iter_body, None, owner);
                 subst.push((acc, fresh, false));
             }
         }
@@ -958,35 +966,22 @@ fn var_access(v: &AccVar, vars: &ClauseVars, b: &mut Builder<'_>) -> Option<VarA
     })
 }
 
-/// The program variable that `acc` reaches, for the name of a copy of it: a register local, a
-/// captured address (`&x`) or a memory local; none for other addresses.
+/// The program variable that `acc` reaches, for the name of a copy of it when no clause names
+/// it (a counter, a privatised scalar): a register or memory local of the program; none for a
+/// captured address or other storage.
 fn copied_variable(b: &Builder<'_>, acc: &VarAccess) -> Option<String> {
     let id = match acc {
         VarAccess::Reg(id, _) => *id,
         VarAccess::Mem(addr, _) => match addr.kind {
-            ExprKind::Local(id) | ExprKind::LocalAddr(id) => id,
+            ExprKind::LocalAddr(id) => id,
             _ => return None,
         },
     };
     let l = b.locals.get(id.0 as usize)?;
-    // A temporary has no name in the source (its role says so, not its `<…>` name); a copy
-    // of a copy names what the first copies.
-    let name = match &l.copy_of {
-        Some(of) => of.as_str(),
-        None if l.role == LocalRole::Temporary => return None,
-        None => l.name.as_str(),
-    };
-    let name = name.trim_start_matches('&');
-    (!name.is_empty()).then(|| name.to_string())
+    (l.role == LocalRole::Program).then(|| l.name.clone())
 }
 
 fn fresh_copy(b: &mut Builder<'_>, acc: &VarAccess) -> LocalId {
-    let id = fresh_copy_storage(b, acc);
-    b.locals[id.0 as usize].copy_of = copied_variable(b, acc);
-    id
-}
-
-fn fresh_copy_storage(b: &mut Builder<'_>, acc: &VarAccess) -> LocalId {
     match acc {
         VarAccess::Reg(_, ty) => b.temp("<private>", *ty, LocalRole::Temporary),
         VarAccess::Mem(_, ty) => {
@@ -1019,8 +1014,10 @@ fn private_vla_allocs(b: &mut Builder<'_>, copies: &[(VarAccess, LocalId, bool)]
 /// in memory when `body` uses the variable's address other than to load or store it (`&x` passed
 /// to a function or kept in a pointer): that address must then be the copy's (§2.7.10: the
 /// private copy is what the thread's code names).
-fn thread_copy(b: &mut Builder<'_>, acc: &VarAccess, body: &Stmt) -> LocalId {
+fn thread_copy(b: &mut Builder<'_>, acc: &VarAccess, body: &Stmt, var: Option<String>, level: Level) -> LocalId {
     let fresh = fresh_copy(b, acc);
+    let var = var.or_else(|| copied_variable(b, acc));
+    b.locals[fresh.0 as usize].copy_of = Some(crate::ir::CopyOf { var, level });
     if b.locals[fresh.0 as usize].storage != Storage::VlaAddress && address_escapes(body, acc) {
         b.locals[fresh.0 as usize].storage = Storage::Memory;
     }

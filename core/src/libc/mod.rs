@@ -9,7 +9,9 @@
 //! - [`scanf`]: the scanf-family conversion engine.
 //! - [`strconv`]: `strtol` and friends, `atoi`, `strtod`, `strtof`, `atof`.
 //! - [`ctype`]: `isalpha` and friends, `toupper`, `tolower`.
+//! - [`complex`]: arithmetic on complex values, as gcc's code and libgcc's helpers do it.
 
+pub mod complex;
 pub mod ctype;
 pub mod printf;
 pub mod rand;

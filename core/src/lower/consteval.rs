@@ -1,8 +1,10 @@
 //! Constant evaluation of lowered expressions (C11 6.6): integer constant expressions for array
-//! sizes, case labels and enumerators, and address constants for static initializers.
+//! sizes, case labels and enumerators, arithmetic constants (complex ones included) and address
+//! constants for static initializers.
 
 use super::Lowerer;
 use crate::ir::*;
+use crate::libc::complex::complex_op;
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum ConstVal {
@@ -78,6 +80,26 @@ impl<'a> Lowerer<'a> {
                 };
                 Some(ConstVal::Complex(f(self.const_value(re)?)?, f(self.const_value(im)?)?))
             }
+            // Complex arithmetic on constants (C11 6.6p3, 6.6p8: arithmetic constant expressions
+            // of complex type, as gcc folds them), in the element precision, with the operations
+            // the interpreter runs ([`crate::libc::complex`]), so both give the same bits.
+            ExprKind::ComplexBinary { op, lhs, rhs, .. } if !op.is_comparison() => {
+                let (ConstVal::Complex(a, b), ConstVal::Complex(c, d)) = (self.const_value(lhs)?, self.const_value(rhs)?) else { return None };
+                Some(match types.get(e.ty) {
+                    Type::Complex(FloatKind::F32) => {
+                        let (re, im) = complex_op(*op, a as f32, b as f32, c as f32, d as f32);
+                        ConstVal::Complex(re as f64, im as f64)
+                    }
+                    _ => {
+                        let (re, im) = complex_op(*op, a, b, c, d);
+                        ConstVal::Complex(re, im)
+                    }
+                })
+            }
+            ExprKind::ComplexNeg { value, .. } => match self.const_value(value)? {
+                ConstVal::Complex(re, im) => Some(ConstVal::Complex(-re, -im)),
+                _ => None,
+            },
             ExprKind::Cond(c, a, b) => {
                 let ConstVal::Int(c) = self.const_value(c)? else { return None };
                 if c != 0 { self.const_value(a) } else { self.const_value(b) }

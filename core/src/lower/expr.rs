@@ -76,10 +76,15 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// The real and imaginary parts of a complex value (an address) as float expressions.
+    /// The real and imaginary parts of a complex value (an address) as float expressions; of a
+    /// constant (`1.0 + 2.0*I`), the constant parts, so that converting it keeps it a constant
+    /// (a static initializer of another complex or real type, C11 6.6p7).
     pub fn complex_parts(&mut self, e: Expr, k: FloatKind) -> (Expr, Expr) {
         let loc = e.loc;
         let ft = self.prog.types.intern(Type::Float(k));
+        if let Some(super::consteval::ConstVal::Complex(re, im)) = self.const_value(&e) {
+            return (mk(ExprKind::Float(re), ft, loc), mk(ExprKind::Float(im), ft, loc));
+        }
         let fp = self.t_ptr(ft);
         // Evaluate the address once: keep it in a register temp when it is not trivially pure.
         let addr = self.cse_address(e);

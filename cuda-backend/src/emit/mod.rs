@@ -952,7 +952,8 @@ impl<'p> Emitter<'p> {
             .collect();
         let mut fx = FuncCx { func, names, homes, cases: Vec::new(), kernel: true, assumed: None, gang_reductions, mapped, barriers: Plan::default(), group: None, scratch: BTreeMap::new(), control_slots: BTreeMap::new(), store_guard: None, first_worker_only: false, thread_cells, rounds: None, broadcasts: HashSet::new() };
         let gang_copies: HashSet<LocalId> = func.params.iter().skip(4).zip(&k.captures).filter(|(l, c)| matches!(c.mode, CaptureMode::Private | CaptureMode::Reduction(_)) || (c.mode == CaptureMode::FirstPrivate && !only_loaded(func, **l))).map(|(l, _)| *l).filter(|l| !fx.thread_cells.contains(l)).collect();
-        fx.broadcasts = {
+        let broadcast_vars;
+        (fx.broadcasts, broadcast_vars) = {
             let guarded = |e: &Expr| self.has_shared_effect(&fx, e);
             crate::broadcast::broadcast_stores(func, &fx.homes, &gang_copies, &guarded)
         };
@@ -1007,8 +1008,11 @@ impl<'p> Emitter<'p> {
                         _ => "firstprivate copy".into(),
                     };
                     // Only this pointer reaches the gang's fresh copy: `__restrict__` lets the
-                    // compiler keep what it points to in a register across other stores.
-                    let d = self.decl(local.ty, &format!("__restrict__ {name}"), func.loc);
+                    // compiler keep what it points to in a register across other stores. Not for
+                    // a copy that one thread stores and the others read after a barrier
+                    // ([`crate::broadcast`]): they must load it again.
+                    let restrict = if broadcast_vars.contains(pl) { "" } else { "__restrict__ " };
+                    let d = self.decl(local.ty, &format!("{restrict}{name}"), func.loc);
                     let pointee = self.p.types.pointee(local.ty).unwrap_or(local.ty);
                     if self.p.types.is_variably_modified(pointee) {
                         // A variable-length array (`private(w)` of `double w[m]`): the copies

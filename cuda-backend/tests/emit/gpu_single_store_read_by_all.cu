@@ -620,7 +620,7 @@ extern "C" __global__ void main_acc122(double *avg_addr_4_gangs, double (*grow_a
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double *__restrict__ avg_addr_4 = avg_addr_4_gangs + __gang; // this gang's firstprivate copy
+    double *avg_addr_4 = avg_addr_4_gangs + __gang; // this gang's firstprivate copy
     int x_6;
     int y_7;
     int y_8;

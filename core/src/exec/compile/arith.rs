@@ -356,48 +356,10 @@ impl BinVisitor for CompoundV {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Complex arithmetic (done in the element precision, as gcc's code and libgcc's helpers do).
+// Complex arithmetic: crate::libc::complex (shared with the constant folding of static
+// initializers, so that a folded constant equals the value computed at run time).
 
-pub(super) trait Fl:
-    Copy
-    + PartialOrd
-    + std::ops::Add<Output = Self>
-    + std::ops::Sub<Output = Self>
-    + std::ops::Mul<Output = Self>
-    + std::ops::Div<Output = Self>
-{
-    fn abs(self) -> Self;
-}
-impl Fl for f32 {
-    fn abs(self) -> Self {
-        f32::abs(self)
-    }
-}
-impl Fl for f64 {
-    fn abs(self) -> Self {
-        f64::abs(self)
-    }
-}
-
-pub(super) fn complex_op<T: Fl>(op: BinOp, a: T, b: T, c: T, d: T) -> (T, T) {
-    match op {
-        BinOp::Add => (a + c, b + d),
-        BinOp::Sub => (a - c, b - d),
-        BinOp::Mul => (a * c - b * d, a * d + b * c),
-        _ => {
-            // libgcc's __divdc3 (Smith's method) for finite operands.
-            if c.abs() < d.abs() {
-                let ratio = c / d;
-                let denom = c * ratio + d;
-                ((a * ratio + b) / denom, (b * ratio - a) / denom)
-            } else {
-                let ratio = d / c;
-                let denom = d * ratio + c;
-                ((b * ratio + a) / denom, (b - a * ratio) / denom)
-            }
-        }
-    }
-}
+pub(super) use crate::libc::complex::complex_op;
 
 impl<'m> Machine<'m> {
     /// Real and imaginary parts of the complex value at `p` (f32 parts widened).

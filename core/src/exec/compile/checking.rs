@@ -157,6 +157,10 @@ pub(super) struct Sharing {
     /// Declared in the loop body of a worker or vector partition: one variable per worker or
     /// per lane (the frame holds it once; each thread's use is a variable of its own).
     pub declared_in: Option<crate::ir::acc::Level>,
+    /// The threads of a partition share it (moved, or a memory local of the program declared
+    /// outside a partition whose code takes its address): a footprint proof, which sees only
+    /// the memory the kernel reaches through its captures, cannot vouch for the kernel.
+    pub shared_by_threads: bool,
 }
 
 /// The register locals of `f` that the threads of one of its worker or vector partitions share
@@ -187,7 +191,7 @@ pub(super) struct Sharing {
 /// never on a footprint ([`Sharing::moved`]).
 pub(super) fn partition_shared_locals(f: &Function) -> Vec<Sharing> {
     let n = f.locals.len();
-    let mut shared = vec![Sharing { moved: false, declared_in: None }; n];
+    let mut shared = vec![Sharing { moved: false, declared_in: None, shared_by_threads: false }; n];
     if !contains_partition(&f.body) {
         return shared;
     }
@@ -198,6 +202,7 @@ pub(super) fn partition_shared_locals(f: &Function) -> Vec<Sharing> {
     let mut refs: Vec<Vec<Vec<u32>>> = vec![Vec::new(); n];
     let mut thread_vars = vec![false; n];
     let mut set_first: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut addressed_in: Vec<Vec<u32>> = vec![Vec::new(); n];
     let model: Vec<bool> = f.locals.iter().map(|l| l.role.is_execution_model()).collect();
     let mut walker = RefWalker {
         stack: Vec::new(),
@@ -212,6 +217,7 @@ pub(super) fn partition_shared_locals(f: &Function) -> Vec<Sharing> {
         entered_at: Vec::new(),
         seen_in: vec![Vec::new(); n],
         set_first: &mut set_first,
+        addressed_in: &mut addressed_in,
     };
     walker.stmt(&f.body);
     let spans = walker.spans;
@@ -222,7 +228,12 @@ pub(super) fn partition_shared_locals(f: &Function) -> Vec<Sharing> {
         }
         let decl = f.locals[l].loc;
         let inside = |level: Level| spans.iter().any(|(lv, lo, hi)| *lv == level && lo.file == decl.file && (lo.line, lo.col) <= (decl.line, decl.col) && (decl.line, decl.col) <= (hi.line, hi.col));
-        let declared_in = if inside(Level::Vector) {
+        // A scheduler's copy belongs to the threads of its loop's level (it carries the
+        // construct's location, not a declaration's).
+        let copy_level = f.locals[l].copy_of.as_ref().map(|c| c.level);
+        let declared_in = if let Some(level) = copy_level {
+            (level != Level::Gang).then_some(level)
+        } else if inside(Level::Vector) {
             Some(Level::Vector)
         } else if inside(Level::Worker) {
             Some(Level::Worker)
@@ -235,16 +246,24 @@ pub(super) fn partition_shared_locals(f: &Function) -> Vec<Sharing> {
         let shared_outside = written_in[l].iter().any(|p| refs[l].iter().any(|chain| !chain.contains(p)));
         // A variable of the program declared outside a worker or vector partition that both
         // writes and reads it: the partition's threads share it (schedule variables and
-        // launch parameters are the model's own). The scheduler's copies carry the compute
-        // construct's location, so the copies for a partition's own `private`/`reduction`
-        // clauses are moved too: each thread writes its copy before reading it.
+        // launch parameters are the model's own), unless each thread writes it first.
         let declared_outside = |p: u32| {
-            spans.get(p as usize - 1).is_some_and(|(level, lo, hi)| *level != Level::Gang && !(lo.file == decl.file && (lo.line, lo.col) <= (decl.line, decl.col) && (decl.line, decl.col) <= (hi.line, hi.col)))
+            spans.get(p as usize - 1).is_some_and(|(level, lo, hi)| match copy_level {
+                // A copy of a gang loop is outside every worker and vector partition, a
+                // worker's copy outside the vector partitions.
+                Some(owner) => *level != Level::Gang && (owner == Level::Gang || (owner == Level::Worker && *level == Level::Vector)),
+                None => *level != Level::Gang && !(lo.file == decl.file && (lo.line, lo.col) <= (decl.line, decl.col) && (decl.line, decl.col) <= (hi.line, hi.col)),
+            })
         };
-        let program = f.locals[l].role == crate::ir::LocalRole::Program && decl.line != 0;
+        // The program's own variables, and the scheduler's copies of them.
+        let variable = f.locals[l].role == crate::ir::LocalRole::Program && decl.line != 0;
+        let program = variable || copy_level.is_some();
         let shared_inside = program && written_in[l].iter().any(|&p| read_in[l].contains(&p) && declared_outside(p) && !set_first[l].contains(&p));
         let moved = register && (shared_outside || shared_inside);
-        shared[l] = Sharing { moved, declared_in };
+        // (Not a copy the scheduler made for a loop's clause: those carry the construct's
+        // location, and a loop's own private array is its thread's.)
+        let memory = f.locals[l].storage == Storage::Memory && variable && addressed_in[l].iter().any(|&p| declared_outside(p));
+        shared[l] = Sharing { moved, declared_in, shared_by_threads: moved || memory };
     }
     shared
 }
@@ -279,6 +298,8 @@ struct RefWalker<'w> {
     seen_in: Vec<Vec<u32>>,
     /// Per local, the partitions whose first reference of it is an unconditional plain write.
     set_first: &'w mut Vec<Vec<u32>>,
+    /// Per local, the partitions in which its address is taken (a memory local's accesses).
+    addressed_in: &'w mut Vec<Vec<u32>>,
 }
 
 impl RefWalker<'_> {
@@ -341,6 +362,15 @@ impl RefWalker<'_> {
         crate::ir::visit::visit_exprs(e, &mut |x| {
             match &x.kind {
                 ExprKind::Local(l) => self.reference(*l, false, false),
+                ExprKind::LocalAddr(l) => {
+                    if let Some(within) = self.addressed_in.get_mut(l.0 as usize) {
+                        for &p in &self.stack {
+                            if !within.contains(&p) {
+                                within.push(p);
+                            }
+                        }
+                    }
+                }
                 ExprKind::Assign { place: Place::Local(l), .. } => stores.push(*l),
                 ExprKind::CompoundAssign { place: Place::Local(l), .. } | ExprKind::IncDec { place: Place::Local(l), .. } => {
                     self.reference(*l, false, false);
