@@ -181,7 +181,6 @@ const NAME_TEXT_ALLOWED: &[(&str, &str, &str)] = &[
     ("jit/src/translate.rs", "self.min_max(name == \"fmaxf\"", "an extern: the C library's fmaxf, linked by name"),
     // The entry point is `main` by name (C11 §5.1.2.2.1).
     ("core/src/exec/tests.rs", "f.name == \"main\"", "the program's entry point is called `main` (C11 §5.1.2.2.1)"),
-    ("simulator/src/main.rs", "f.name == \"main\"", "the program's entry point is called `main` (C11 §5.1.2.2.1)"),
     // Display wording: making or printing a name, deciding nothing.
     ("core/src/kernel/schedule.rs", "b.temp(\"<private>\"", "makes the private copy's display name (its role is `LocalRole::Temporary`)"),
     ("core/src/kernel/depend.rs", "x.name.trim_start_matches('&')", "a message names the variable whose address a capture is"),
@@ -246,4 +245,66 @@ fn the_name_text_rule_catches_each_kind() {
     assert!(tests_name_text(r#".filter(|(n, _)| !n.starts_with('<'))"#));
     assert!(!tests_name_text(r#"let f = p.functions.get(k.func.0 as usize).map(|f| f.name.as_str()).unwrap_or("?");"#));
     assert!(!tests_name_text(r#"if local.role == LocalRole::Temporary {"#));
+}
+
+/// One gang model for every device (issue 13): what each gang gets for a capture (`GangCopy::of`)
+/// and a reduction's identity and combine (§2.5.11's table) are `core/src/exec/gang.rs`, which the
+/// sequential device applies to the interpreter's memory (`launch_gangs`, through which SimDevice
+/// runs its gangs too) and CudaDevice to the byte images of its gang buffers. No device module
+/// has a table of its own.
+#[test]
+fn every_device_uses_the_one_gang_model() {
+    let read = |rel: &str| std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    let sequential = read("core/src/exec/device.rs");
+    for used in ["GangCopy::of(", "gang::write_identity(", "gang::combine_into(", "pub fn launch_gangs("] {
+        assert!(sequential.contains(used), "the sequential device uses `{used}`");
+    }
+    let sim = read("simulator/src/sim_device.rs");
+    for used in ["launch_gangs(cx,", "SequentialDevice.launch("] {
+        assert!(sim.contains(used), "SimDevice runs its gangs through `{used}`");
+    }
+    let cuda = read("cuda-backend/src/device.rs");
+    for used in ["use accsim_core::exec::gang::{self, GangCopy};", "GangCopy::of(", "gang::identity_bytes(", "gang::combine_bytes("] {
+        assert!(cuda.contains(used), "CudaDevice uses `{used}`");
+    }
+    // No device keeps its own identities or combines: no match on a reduction operator.
+    let devices = ["core/src/exec/device.rs", "core/src/exec/openacc.rs", "simulator/src/sim_device.rs", "cuda-backend/src/device.rs"];
+    let own: Vec<String> = devices
+        .iter()
+        .flat_map(|rel| read(rel).lines().enumerate().filter(|(_, l)| code(l).contains("ReductionOp::")).map(|(i, l)| format!("{rel}:{}: {}", i + 1, l.trim())).collect::<Vec<_>>())
+        .collect();
+    assert!(own.is_empty(), "a device with reduction rules of its own (use exec/gang.rs):\n{}", own.join("\n"));
+}
+
+/// Every observer reads the one event stream (issue 13): `accsim run`'s `--notify`, `--time` and
+/// `--trace` and `check`'s JSON figures are `events::Timeline` records; `check`'s findings come
+/// from the `CheckRun` subscriber; the GUI runs the program once per (re)start, with a
+/// `Timeline` (its queue panel) and the checkers (`SharedCheckRun`) subscribed to that very run,
+/// and reads its findings and the coherence colours from them — no second run. (The GUI's
+/// behaviour: `gui/src/ui_tests.rs`, `checker_findings_select_sites_and_threads` finds no race
+/// before the stepped run reaches the kernel.)
+#[test]
+fn every_observer_reads_the_one_stream() {
+    let read = |rel: &str| std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    let code_of = |text: &str| text.lines().map(code).collect::<Vec<_>>().join("\n");
+    // The only subscribers there are: the timeline, the checkers, CRAY_ACC_DEBUG's commentary.
+    let mut subscribers = Vec::new();
+    for dir in ["core/src", "simulator/src", "gui/src", "cuda-backend/src", "jit/src"] {
+        for f in sources(&root().join(dir)) {
+            for line in code_of(&std::fs::read_to_string(&f).expect("readable source")).lines() {
+                if let Some(at) = line.find("Subscriber for ") {
+                    subscribers.push(line[at + "Subscriber for ".len()..].split([' ', '<', '{']).next().unwrap_or("").to_string());
+                }
+            }
+        }
+    }
+    subscribers.sort();
+    assert_eq!(subscribers, ["CheckRun", "CrayDebug", "SharedCheckRun", "Timeline"], "the stream's subscribers");
+    let main = code_of(&read("simulator/src/main.rs"));
+    assert!(main.contains("events::Timeline(") && main.contains("events::time_summary(&recorded") && main.contains("chrome_trace(&recorded"), "--notify/--time/--trace read the timeline's records");
+    let gui = code_of(&read("gui/src/engine.rs"));
+    assert_eq!(gui.matches(".run(").count(), 1, "the GUI runs the program in one place: the stepped run");
+    for reads in ["Box::new(SharedCheckRun(check))", "Box::new(Timeline(", "run.coherence.newest(", "checker_findings("] {
+        assert!(gui.contains(reads), "the GUI's stepped run: `{reads}`");
+    }
 }

@@ -629,7 +629,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     let outcome = Outcome::of_run(&outcome);
     // A program that fails its own test (a failed `assert`, `abort()`, a non-zero exit) is a
     // failed check, as it is a failed run (issue 14: `check` said `{"findings":[]}`).
-    let main_loc = compiled.program.functions.iter().find(|f| f.name == "main").map(|f| f.loc).unwrap_or_default();
+    let main_loc = compiled.program.main.and_then(|f| compiled.program.functions.get(f.0 as usize)).map(|f| f.loc).unwrap_or_default();
     findings.extend(outcome.exit_finding(main_loc));
     let serious = findings.iter().any(|f| f.severity != accsim_core::diag::Severity::Note);
     let recorded = collected.lock().map(|v| v.clone()).unwrap_or_default();

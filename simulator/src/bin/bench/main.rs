@@ -984,12 +984,14 @@ fn bench(cli: &Cli) -> Result<u8> {
                 let t = threads.map_or(String::new(), |t| format!(" [{t} thread(s)]"));
                 let who = if cli.self_test { "gcc -O0" } else { "accsim" };
                 match &column.base {
-                    Some(Ok(b)) => eprintln!("  {who} run{t}: {:.4} s", b.best_s),
+                    // User CPU time beside the wall time: on a loaded machine it is the figure to
+                    // compare between two builds (issue 13's before/after).
+                    Some(Ok(b)) => eprintln!("  {who} run{t}: {:.4} s (user {:.2} s)", b.best_s, b.user_s),
                     Some(Err(f)) => eprintln!("  {who} run{t}: {}", f.summary()),
                     None => {}
                 }
                 match &column.subject {
-                    Ok(m) => eprintln!("  {who} {}{t}: {:.4} s", cli.mode.name(), m.best_s),
+                    Ok(m) => eprintln!("  {who} {}{t}: {:.4} s (user {:.2} s)", cli.mode.name(), m.best_s, m.user_s),
                     Err(f) => eprintln!("  {who} {}{t}: {}", cli.mode.name(), f.summary()),
                 }
                 columns.push(column);
