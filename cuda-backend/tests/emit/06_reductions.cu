@@ -434,55 +434,53 @@ extern "C" __global__ void main_acc92(accsim_cdouble *z_addr_4_gangs)
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
     accsim_cdouble *__restrict__ z_addr_4 = z_addr_4_gangs + __gang; // this gang's reduction(+) copy
     int i_5;
-    accsim_cfloat tmp_6;
+    accsim_cdouble tmp_6;
     accsim_cdouble tmp_7;
-    accsim_cfloat *addr_8;
+    accsim_cdouble tmp_8;
     accsim_cdouble tmp_9;
     accsim_cdouble tmp_10;
     accsim_cdouble tmp_11;
-    accsim_cdouble tmp_12;
-    accsim_cdouble tmp_13;
-    long lb_14;
-    long ub_15;
-    long step_16;
-    long trip_17;
-    long iters_18;
-    long k_19;
+    long lb_12;
+    long ub_13;
+    long step_14;
+    long trip_15;
+    long iters_16;
+    long k_17;
+    accsim_cdouble priv_18;
+    accsim_cdouble priv_19;
     accsim_cdouble priv_20;
-    accsim_cdouble priv_21;
-    accsim_cdouble priv_22;
-    long worker_23;
-    long lane_24;
-    long thread_25;
-    long threads_26;
-    long gang_first_27;
-    long gang_end_28;
-    long chunk_29;
-    long chunk_start_30;
+    long worker_21;
+    long lane_22;
+    long thread_23;
+    long threads_24;
+    long gang_first_25;
+    long gang_end_26;
+    long chunk_27;
+    long chunk_start_28;
     __shared__ accsim_cdouble __scratch_accsim_cdouble[1024]; // block-reduction scratch: a slot per thread
     {
-        lb_14 = ((long)0);
-        ub_15 = ((long)1000);
-        step_16 = 1L;
-        trip_17 = (((lb_14 < ub_15) && (step_16 > 0L)) ? (((ub_15 - lb_14) + (step_16 - 1L)) / step_16) : 0L);
-        gang_first_27 = ((__gang * trip_17) / __num_gangs);
-        gang_end_28 = (((__gang + 1L) * trip_17) / __num_gangs);
-        iters_18 = trip_17;
+        lb_12 = ((long)0);
+        ub_13 = ((long)1000);
+        step_14 = 1L;
+        trip_15 = (((lb_12 < ub_13) && (step_14 > 0L)) ? (((ub_13 - lb_12) + (step_14 - 1L)) / step_14) : 0L);
+        gang_first_25 = ((__gang * trip_15) / __num_gangs);
+        gang_end_26 = (((__gang + 1L) * trip_15) / __num_gangs);
+        iters_16 = trip_15;
         {
-            worker_23 = 0L;
+            worker_21 = 0L;
             { // vector-partitioned: each thread runs its share
-                lane_24 = threadIdx.x;
-                *(accsim_cdouble *)(&priv_20) = *(accsim_cdouble *)(accsim_cmake(&priv_21, 0.0, 0.0)), (accsim_cdouble *)(&priv_20);
-                thread_25 = (gang_first_27 + ((worker_23 * __vector_length) + lane_24));
-                threads_26 = (1L * __vector_length);
-                for (k_19 = thread_25; k_19 < gang_end_28; k_19 += threads_26)
+                lane_22 = threadIdx.x;
+                *(accsim_cdouble *)(&priv_18) = *(accsim_cdouble *)(accsim_cmake(&priv_19, 0.0, 0.0)), (accsim_cdouble *)(&priv_18);
+                thread_23 = (gang_first_25 + ((worker_21 * __vector_length) + lane_22));
+                threads_24 = (1L * __vector_length);
+                for (k_17 = thread_23; k_17 < gang_end_26; k_17 += threads_24)
                 {
-                    i_5 = ((int)(lb_14 + (k_19 * step_16)));
-                    *(accsim_cdouble *)(&priv_20) = *(accsim_cdouble *)(accsim_cadd(&tmp_13, &priv_20, accsim_cadd(&tmp_12, accsim_cmake(&tmp_11, (((double)(i_5 % 4)) * 0.5), 0.0), accsim_cmul(&tmp_10, accsim_cmake(&tmp_7, (((double)(i_5 % 3)) * 0.25), 0.0), accsim_cmake(&tmp_9, ((double)(*((float *)((addr_8 = accsim_cmake(&tmp_6, 0.0f, 1.0f)), addr_8)))), ((double)((float *)((addr_8 = accsim_cmake(&tmp_6, 0.0f, 1.0f)), addr_8))[1L])))))), (accsim_cdouble *)(&priv_20);
+                    i_5 = ((int)(lb_12 + (k_17 * step_14)));
+                    *(accsim_cdouble *)(&priv_18) = *(accsim_cdouble *)(accsim_cadd(&tmp_11, &priv_18, accsim_cadd(&tmp_10, accsim_cmake(&tmp_9, (((double)(i_5 % 4)) * 0.5), 0.0), accsim_cmul(&tmp_8, accsim_cmake(&tmp_6, (((double)(i_5 % 3)) * 0.25), 0.0), accsim_cmake(&tmp_7, 0.0, 1.0))))), (accsim_cdouble *)(&priv_18);
                 }
                 // reduction combine (line 92): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                 {
-                    accsim_cdouble __r = accsim_reduce(*(accsim_cdouble *)(&priv_20), __scratch_accsim_cdouble, threadIdx.x, blockDim.x, 1, [](accsim_cdouble __assumed, accsim_cdouble __mine) { accsim_cdouble __s = {__assumed.re + __mine.re, __assumed.im + __mine.im}; return __s; }, [] { __syncthreads(); });
+                    accsim_cdouble __r = accsim_reduce(*(accsim_cdouble *)(&priv_18), __scratch_accsim_cdouble, threadIdx.x, blockDim.x, 1, [](accsim_cdouble __assumed, accsim_cdouble __mine) { accsim_cdouble __s = {__assumed.re + __mine.re, __assumed.im + __mine.im}; return __s; }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) { atomicAdd(&((double *)(z_addr_4))[0], __r.re); atomicAdd(&((double *)(z_addr_4))[1], __r.im); }
                 }
             }

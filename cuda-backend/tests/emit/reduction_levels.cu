@@ -2057,55 +2057,53 @@ extern "C" __global__ void main_acc261(accsim_cdouble *z_addr_4_gangs, double (*
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
     accsim_cdouble *__restrict__ z_addr_4 = z_addr_4_gangs + __gang; // this gang's reduction(+) copy
     int j_6;
-    accsim_cfloat tmp_7;
+    accsim_cdouble tmp_7;
     accsim_cdouble tmp_8;
-    accsim_cfloat *addr_9;
+    accsim_cdouble tmp_9;
     accsim_cdouble tmp_10;
     accsim_cdouble tmp_11;
     accsim_cdouble tmp_12;
-    accsim_cdouble tmp_13;
-    accsim_cdouble tmp_14;
-    long lb_15;
-    long ub_16;
-    long step_17;
-    long trip_18;
-    long iters_19;
-    long k_20;
+    long lb_13;
+    long ub_14;
+    long step_15;
+    long trip_16;
+    long iters_17;
+    long k_18;
+    accsim_cdouble priv_19;
+    accsim_cdouble priv_20;
     accsim_cdouble priv_21;
-    accsim_cdouble priv_22;
-    accsim_cdouble priv_23;
-    long worker_24;
-    long lane_25;
-    long thread_26;
-    long threads_27;
-    long gang_first_28;
-    long gang_end_29;
-    long chunk_30;
-    long chunk_start_31;
+    long worker_22;
+    long lane_23;
+    long thread_24;
+    long threads_25;
+    long gang_first_26;
+    long gang_end_27;
+    long chunk_28;
+    long chunk_start_29;
     __shared__ accsim_cdouble __scratch_accsim_cdouble[1024]; // block-reduction scratch: a slot per thread
     {
-        lb_15 = ((long)0);
-        ub_16 = ((long)300);
-        step_17 = 1L;
-        trip_18 = (((lb_15 < ub_16) && (step_17 > 0L)) ? (((ub_16 - lb_15) + (step_17 - 1L)) / step_17) : 0L);
-        gang_first_28 = ((__gang * trip_18) / __num_gangs);
-        gang_end_29 = (((__gang + 1L) * trip_18) / __num_gangs);
-        iters_19 = trip_18;
+        lb_13 = ((long)0);
+        ub_14 = ((long)300);
+        step_15 = 1L;
+        trip_16 = (((lb_13 < ub_14) && (step_15 > 0L)) ? (((ub_14 - lb_13) + (step_15 - 1L)) / step_15) : 0L);
+        gang_first_26 = ((__gang * trip_16) / __num_gangs);
+        gang_end_27 = (((__gang + 1L) * trip_16) / __num_gangs);
+        iters_17 = trip_16;
         {
-            worker_24 = 0L;
+            worker_22 = 0L;
             { // vector-partitioned: each thread runs its share
-                lane_25 = threadIdx.x;
-                *(accsim_cdouble *)(&priv_21) = *(accsim_cdouble *)(accsim_cmake(&priv_22, 0.0, 0.0)), (accsim_cdouble *)(&priv_21);
-                thread_26 = (gang_first_28 + ((worker_24 * __vector_length) + lane_25));
-                threads_27 = (1L * __vector_length);
-                for (k_20 = thread_26; k_20 < gang_end_29; k_20 += threads_27)
+                lane_23 = threadIdx.x;
+                *(accsim_cdouble *)(&priv_19) = *(accsim_cdouble *)(accsim_cmake(&priv_20, 0.0, 0.0)), (accsim_cdouble *)(&priv_19);
+                thread_24 = (gang_first_26 + ((worker_22 * __vector_length) + lane_23));
+                threads_25 = (1L * __vector_length);
+                for (k_18 = thread_24; k_18 < gang_end_27; k_18 += threads_25)
                 {
-                    j_6 = ((int)(lb_15 + (k_20 * step_17)));
-                    *(accsim_cdouble *)(&priv_21) = *(accsim_cdouble *)(accsim_cadd(&tmp_14, &priv_21, accsim_cadd(&tmp_13, accsim_cmake(&tmp_12, ((double *)da_addr_5)[((long)j_6)], 0.0), accsim_cmul(&tmp_11, accsim_cmake(&tmp_8, ((double *)da_addr_5)[((long)((j_6 + 1) % 300))], 0.0), accsim_cmake(&tmp_10, ((double)(*((float *)((addr_9 = accsim_cmake(&tmp_7, 0.0f, 1.0f)), addr_9)))), ((double)((float *)((addr_9 = accsim_cmake(&tmp_7, 0.0f, 1.0f)), addr_9))[1L])))))), (accsim_cdouble *)(&priv_21);
+                    j_6 = ((int)(lb_13 + (k_18 * step_15)));
+                    *(accsim_cdouble *)(&priv_19) = *(accsim_cdouble *)(accsim_cadd(&tmp_12, &priv_19, accsim_cadd(&tmp_11, accsim_cmake(&tmp_10, ((double *)da_addr_5)[((long)j_6)], 0.0), accsim_cmul(&tmp_9, accsim_cmake(&tmp_7, ((double *)da_addr_5)[((long)((j_6 + 1) % 300))], 0.0), accsim_cmake(&tmp_8, 0.0, 1.0))))), (accsim_cdouble *)(&priv_19);
                 }
                 // reduction combine (line 261): a block reduction over the worker's vector lanes, then one atomic combine by the first of them
                 {
-                    accsim_cdouble __r = accsim_reduce(*(accsim_cdouble *)(&priv_21), __scratch_accsim_cdouble, threadIdx.x, blockDim.x, 1, [](accsim_cdouble __assumed, accsim_cdouble __mine) { accsim_cdouble __s = {__assumed.re + __mine.re, __assumed.im + __mine.im}; return __s; }, [] { __syncthreads(); });
+                    accsim_cdouble __r = accsim_reduce(*(accsim_cdouble *)(&priv_19), __scratch_accsim_cdouble, threadIdx.x, blockDim.x, 1, [](accsim_cdouble __assumed, accsim_cdouble __mine) { accsim_cdouble __s = {__assumed.re + __mine.re, __assumed.im + __mine.im}; return __s; }, [] { __syncthreads(); });
                     if (threadIdx.x == 0 && threadIdx.y == 0) { atomicAdd(&((double *)(z_addr_4))[0], __r.re); atomicAdd(&((double *)(z_addr_4))[1], __r.im); }
                 }
             }
