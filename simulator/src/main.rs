@@ -847,21 +847,25 @@ fn native_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::Progr
 /// The native engine's code for the kernels of `plain` (the executable `accsim check` runs a
 /// kernel proven race-free on) and the functions they call, or `None` (the interpreter runs them)
 /// when it cannot compile; the compile time is printed as [`native_engine`] says.
+/// Its code is generated before the run too, for the reason [`native_engine`] gives.
 fn native_kernels(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, plain: &exec::Executable) -> Option<exec::native::NativeHandle> {
-    let quiet = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let engine = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| accsim_jit::Engine::compile_kernels(p, info, plain)));
-    std::panic::set_hook(quiet);
-    engine.ok().and_then(Result::ok).map(accsim_jit::Engine::handle)
+    let engine = without_panic_output(|| accsim_jit::Engine::compile_kernels(p, info, plain)).ok()?;
+    engine.compile_all();
+    Some(engine.handle())
 }
 
 /// [`accsim_jit::Engine::compile`], with a panic of the code generator turned into an error.
 fn compile_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable) -> Result<accsim_jit::Engine, String> {
+    without_panic_output(|| accsim_jit::Engine::compile(p, info, exe))
+}
+
+/// Run the code generator with the panic message silenced, a panic turned into an error.
+fn without_panic_output<T>(generate: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
     let quiet = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
-    let engine = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| accsim_jit::Engine::compile(p, info, exe)));
+    let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(generate));
     std::panic::set_hook(quiet);
-    engine.unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()))
+    made.unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()))
 }
 
 /// `info`'s note on each compute region that computes with `long double` (issue 12).
