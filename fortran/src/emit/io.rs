@@ -76,17 +76,7 @@ impl Translator {
         let m = self.marker(line);
         match it {
             Expr::ImpliedDo { items, var, lo, hi, step } => {
-                let v = self.var(var, line)?;
-                let lo = self.expr(lo, None, line)?.c;
-                let hi = self.expr(hi, None, line)?.c;
-                let (cond, inc) = match step {
-                    None => ("<=", "++".to_string()),
-                    Some(s) => match self.fold(s) {
-                        Some(x) if x < 0 => (">=", format!(" += {x}")),
-                        _ => ("<=", format!(" += {}", self.expr(s, None, line)?.c)),
-                    },
-                };
-                let _ = writeln!(out, "{m}for ({i} = {lo}; {i} {cond} {hi}; {i}{inc}) {{", i = v.cname);
+                self.implied_do_header(var, lo, hi, step.as_deref(), line, out)?;
                 for x in items {
                     self.read_item(x, line, out)?;
                 }
@@ -152,20 +142,29 @@ impl Translator {
         })
     }
 
+    /// The `for (…) {` line of an implied-do loop `(items, var = lo, hi[, step])` (Fortran 2003
+    /// §9.5.2, §4.7), shared by input lists, output lists and array constructors: a constant
+    /// negative step counts down.
+    pub(super) fn implied_do_header(&mut self, var: &str, lo: &Expr, hi: &Expr, step: Option<&Expr>, line: u32, out: &mut String) -> TResult<()> {
+        let m = self.marker(line);
+        let v = self.var(var, line)?;
+        let lo = self.expr(lo, None, line)?.c;
+        let hi = self.expr(hi, None, line)?.c;
+        let (cond, inc) = match step {
+            None => ("<=", "++".to_string()),
+            Some(s) => match self.fold(s) {
+                Some(x) if x < 0 => (">=", format!(" += {x}")),
+                _ => ("<=", format!(" += {}", self.expr(s, None, line)?.c)),
+            },
+        };
+        let _ = writeln!(out, "{m}for ({i} = {lo}; {i} {cond} {hi}; {i}{inc}) {{", i = v.cname);
+        Ok(())
+    }
+
     fn print_item(&mut self, it: &Expr, prefix: &str, line: u32, out: &mut String) -> TResult<()> {
         let m = self.marker(line);
         if let Expr::ImpliedDo { items, var, lo, hi, step } = it {
-            let v = self.var(var, line)?;
-            let lo = self.expr(lo, None, line)?.c;
-            let hi = self.expr(hi, None, line)?.c;
-            let (cond, inc) = match step {
-                None => ("<=", "++".to_string()),
-                Some(s) => match self.fold(s) {
-                    Some(x) if x < 0 => (">=", format!(" += {x}")),
-                    _ => ("<=", format!(" += {}", self.expr(s, None, line)?.c)),
-                },
-            };
-            let _ = writeln!(out, "{m}for ({i} = {lo}; {i} {cond} {hi}; {i}{inc}) {{", i = v.cname);
+            self.implied_do_header(var, lo, hi, step.as_deref(), line, out)?;
             for x in items {
                 self.print_item(x, prefix, line, out)?;
             }

@@ -492,17 +492,7 @@ impl Translator {
         for it in items {
             match it {
                 Expr::ImpliedDo { items, var, lo, hi, step } => {
-                    let iv = self.var(var, line)?;
-                    let lo = self.expr(lo, None, line)?.c;
-                    let hi = self.expr(hi, None, line)?.c;
-                    let (cond, inc) = match step {
-                        None => ("<=", "++".to_string()),
-                        Some(s) => match self.fold(s) {
-                            Some(x) if x < 0 => (">=", format!(" += {x}")),
-                            _ => ("<=", format!(" += {}", self.expr(s, None, line)?.c)),
-                        },
-                    };
-                    let _ = writeln!(out, "{m}for ({i} = {lo}; {i} {cond} {hi}; {i}{inc}) {{", i = iv.cname);
+                    self.implied_do_header(var, lo, hi, step.as_deref(), line, out)?;
                     self.constructor_items(v, items, k, line, out)?;
                     let _ = writeln!(out, "{m}}}");
                 }
