@@ -166,8 +166,9 @@ struct Prev {
     loc: Loc,
 }
 
-/// Is epoch `a` older than `b` (modulo 2³², see the module documentation)?
-fn older(a: u32, b: u32) -> bool {
+/// Is epoch `a` older than `b` (modulo 2³², see the module documentation)? The shared-frame
+/// checker's epochs wrap the same way.
+pub(super) fn older(a: u32, b: u32) -> bool {
     (a.wrapping_sub(b) as i32) < 0
 }
 

@@ -37,6 +37,7 @@ use accsim_core::ir::acc::Level;
 use accsim_core::finding::FindingKind;
 use rustc_hash::FxHashMap;
 
+use super::race::older;
 use super::report::finding;
 use super::{Kernel, Thread};
 
@@ -81,11 +82,6 @@ struct Write {
 struct Cell {
     last: Write,
     contested: Write,
-}
-
-/// Is epoch `a` older than `b` (modulo 2³²)?
-fn older(a: u32, b: u32) -> bool {
-    (a.wrapping_sub(b) as i32) < 0
 }
 
 #[derive(Default)]
