@@ -86,6 +86,9 @@ pub struct Engine {
     lazy: Mutex<Lazy>,
     /// Seconds spent translating and generating code (`ACCSIM_NATIVE_COMPILE_TIME`).
     seconds: Mutex<f64>,
+    /// By function id: the functions its native code may call (direct callees, functions whose
+    /// address it takes) and, for a kernel, its fast-share variant ([`NativeCode::prepare`]).
+    reaches: Vec<Vec<u32>>,
 }
 
 /// What code generation on first call needs: the module (which owns the executable memory the
@@ -195,6 +198,29 @@ impl Engine {
             })
             .collect();
         let may_be_native: Vec<bool> = verdict.iter().map(Result::is_ok).collect();
+        let mut reaches: Vec<Vec<u32>> = p
+            .functions
+            .iter()
+            .map(|f| {
+                let mut out = Vec::new();
+                accsim_core::kernel::outline::walk_stmt(
+                    &f.body,
+                    &mut |e| match &e.kind {
+                        accsim_core::ir::ExprKind::Call { callee: accsim_core::ir::Callee::Direct(g), .. } | accsim_core::ir::ExprKind::FuncAddr(g) => out.push(g.0),
+                        _ => {}
+                    },
+                    &mut |_| {},
+                );
+                out.sort_unstable();
+                out.dedup();
+                out
+            })
+            .collect();
+        for (i, k) in p.kernels.iter().enumerate() {
+            if let (Some(fast), Some(r)) = (info.fast(accsim_core::ir::acc::KernelId(i as u32)), reaches.get_mut(k.func.0 as usize)) {
+                r.push(fast.0);
+            }
+        }
         let kernel_functions: HashSet<u32> = info.kernel_functions(p).map(|f| f.0).collect();
         let code: Box<[AtomicU64]> = (0..n).map(|_| AtomicU64::new(0)).collect();
         let table = code.as_ptr() as i64;
@@ -247,6 +273,7 @@ impl Engine {
             report: Mutex::new(report),
             lazy: Mutex::new(Lazy { module, cctx, fctx, ir }),
             seconds: Mutex::new(start.elapsed().as_secs_f64()),
+            reaches,
         })
     }
 
@@ -495,6 +522,18 @@ fn translate_into(
 impl NativeCode for Engine {
     fn compiled(&self, fid: u32) -> bool {
         self.ensure(fid)
+    }
+
+    fn prepare(&self, fid: u32) {
+        let mut seen: HashSet<u32> = HashSet::new();
+        let mut todo = vec![fid];
+        while let Some(f) = todo.pop() {
+            if !seen.insert(f) {
+                continue;
+            }
+            self.ensure(f);
+            todo.extend(self.reaches.get(f as usize).into_iter().flatten().copied());
+        }
     }
 
     fn call(&self, m: &mut Machine, fid: u32, args: &[u64], loc: Loc) -> Result<u64, Trap> {

@@ -834,23 +834,24 @@ fn write_run_report(
 /// (translation, and the code generation of each function on its first call) is printed on
 /// stderr when the run ends (`accsim: native code compiled in S s`; `accsim-bench` reads it).
 ///
-/// Every function's machine code is generated before the run starts: generated lazily, the
-/// first launch's device threads would wait on the code generator in an order that the
-/// scheduler picks, and the run's step counts (`--trace`'s kernel durations) would depend on it
-/// (determinism).
+/// Every covered function is translated to Cranelift IR now; its machine code is generated
+/// lazily (issue 15: "lazy per function/kernel and cached for the run"), deterministically:
+/// a host function on its first call (the host thread calls in program order), a kernel and
+/// everything its code may call when it is launched, before its device threads start
+/// (`NativeCode::prepare`). A device thread that found a callee's code missing while another
+/// generated it would take the interpreter's call path, which counts steps differently, at a
+/// point the threads' timing picks: session 8 saw `--trace`'s kernel durations vary so.
 fn native_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable) -> Option<exec::native::NativeHandle> {
     let engine = compile_engine(p, info, exe).ok()?;
-    engine.compile_all();
     Some(engine.handle())
 }
 
 /// The native engine's code for the kernels of `plain` (the executable `accsim check` runs a
 /// kernel proven race-free on) and the functions they call, or `None` (the interpreter runs them)
 /// when it cannot compile; the compile time is printed as [`native_engine`] says.
-/// Its code is generated before the run too, for the reason [`native_engine`] gives.
+/// Its code is generated when a proven kernel is launched, as [`native_engine`] says.
 fn native_kernels(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, plain: &exec::Executable) -> Option<exec::native::NativeHandle> {
     let engine = without_panic_output(|| accsim_jit::Engine::compile_kernels(p, info, plain)).ok()?;
-    engine.compile_all();
     Some(engine.handle())
 }
 

@@ -811,6 +811,9 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
             Some(n) => m.native.replace(n),
             None => m.native.clone(),
         };
+        if let Some(n) = &m.native {
+            n.prepare(k.fid);
+        }
         let device = m.device.clone();
         let ran = device.launch(&mut m.device_ctx(), &k);
         m.native = native;
@@ -818,6 +821,9 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         m.exe = exe;
         ran
     } else {
+        if let Some(n) = &m.native {
+            n.prepare(k.fid);
+        }
         let device = m.device.clone();
         device.launch(&mut m.device_ctx(), &k)
     };

@@ -251,6 +251,14 @@ pub trait NativeCode: Send + Sync {
     /// (the interpreter's value words of its parameters) on `m`; `loc` is the call site. The
     /// caller has checked the call depth and counts the call in `m.depth`.
     fn call(&self, m: &mut Machine, fid: u32, args: &[u64], loc: Loc) -> Result<u64, Trap>;
+
+    /// Generate, now, the code of function `fid` and of every function its code may call
+    /// (transitively): a launch asks for its kernel's before the device threads start, so
+    /// that no thread's call finds another thread generating code (issue 15: a call that finds
+    /// a callee's code not generated yet takes the interpreter's call path, which counts its
+    /// steps differently, and which one it takes would depend on the threads' timing). An
+    /// engine that generates everything up front does nothing.
+    fn prepare(&self, _fid: u32) {}
 }
 
 /// A shared handle on an engine's code, given to a run in [`super::RunOptions::native`].

@@ -46,6 +46,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use clap::{Parser, ValueEnum};
 
+mod compile;
 mod engines;
 mod json;
 mod programs;
@@ -113,6 +114,13 @@ struct Cli {
     /// Test the harness itself: `gcc -O0` builds stand in for accsim.
     #[arg(long)]
     self_test: bool,
+    /// Measure the native engine's compile time (issue 15; see the `compile` module): its share
+    /// of each program's run, then a generated program of `--compile-lines` lines.
+    #[arg(long)]
+    compile: bool,
+    /// The length of `--compile`'s generated program.
+    #[arg(long, value_name = "LINES", default_value_t = 20_000)]
+    compile_lines: u32,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -846,6 +854,9 @@ fn accsim_knows(accsim: &Path, subcommand: &str) -> bool {
 fn bench(cli: &Cli) -> Result<u8> {
     if !cli.engines.is_empty() {
         return engines::side_by_side(cli);
+    }
+    if cli.compile {
+        return compile::compile_times(cli);
     }
     let samples = find_samples(cli)?;
     let accsim = if cli.self_test {
