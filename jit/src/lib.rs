@@ -32,6 +32,7 @@
 //! [`Engine::compile_all`] generates everything at once (`accsim info`'s report).
 
 mod loops;
+mod promote;
 mod runtime;
 pub mod translate;
 
@@ -429,6 +430,14 @@ fn translate_into(
     is_kernel: bool,
 ) -> Result<(), String> {
     use cranelift_codegen::ir::{types, InstBuilder};
+    let promoted = promote::promotable(p, f);
+    let rewritten;
+    let f = if promoted.iter().any(|&x| x) {
+        rewritten = promote::rewrite(f, &promoted);
+        &rewritten
+    } else {
+        f
+    };
     let call_conv = cctx.func.signature.call_conv;
     let mut b = FunctionBuilder::new(&mut cctx.func, fctx);
     let entry = b.create_block();
@@ -465,7 +474,14 @@ fn translate_into(
         table,
         table_len,
         fid,
-        in_memory: f.locals.iter().map(|l| l.storage == Storage::Memory).collect(),
+        in_memory: f
+            .locals
+            .iter()
+            .zip(&promoted)
+            .map(|(l, &kept)| l.storage == Storage::Memory && !kept)
+            .collect(),
+        frame_locals: f.locals.iter().map(|l| l.storage == Storage::Memory).collect(),
+        homes: vec![None; f.locals.len()],
         frame: None,
         site_counts: HashMap::new(),
         direct: HashMap::new(),

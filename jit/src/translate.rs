@@ -191,6 +191,12 @@ pub struct Translator<'a, 'b> {
     /// By local: whether it lives in memory (its variable then holds its address, allocated at
     /// entry by [`runtime::jit_frame_enter`]).
     pub in_memory: Vec<bool>,
+    /// By local: whether the frame allocates it (the interpreter's memory locals, in the
+    /// order of its prologue): `in_memory`'s locals and the promoted ones ([`crate::promote`]).
+    pub frame_locals: Vec<bool>,
+    /// By local: for a promoted memory local (kept in its variable), the variable holding its
+    /// frame address, where OpenACC statements run by the interpreter see it.
+    pub homes: Vec<Option<Variable>>,
     /// The mark of the function's frame ([`runtime::jit_frame_enter`]), when it has memory locals.
     pub frame: Option<Variable>,
     /// How many times each OpenACC statement was met so far (the interpreter's
@@ -338,7 +344,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// Allocate the frame of a function with memory locals (at entry, after the parameters are
     /// defined): the interpreter's prologue through [`runtime::jit_frame_enter`].
     pub fn enter_frame(&mut self, params: &[Value]) {
-        let memory: Vec<usize> = (0..self.in_memory.len()).filter(|&i| self.in_memory[i]).collect();
+        let memory: Vec<usize> = (0..self.frame_locals.len()).filter(|&i| self.frame_locals[i]).collect();
         if memory.is_empty() {
             return;
         }
@@ -361,7 +367,17 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.frame = Some(frame);
         for (k, &l) in memory.iter().enumerate() {
             let p = self.b.ins().stack_load(types::I64, types::I64, ptrs, (8 * k) as i32);
-            self.b.def_var(self.vars[l], p);
+            if self.in_memory.get(l).copied().unwrap_or(false) {
+                self.b.def_var(self.vars[l], p);
+            } else {
+                // A promoted local: its variable holds its value (0, as the fresh frame's
+                // zeroed bytes), its home the address.
+                let home = self.b.declare_var(types::I64);
+                self.b.def_var(home, p);
+                if let Some(h) = self.homes.get_mut(l) {
+                    *h = Some(home);
+                }
+            }
         }
         self.check_trap();
         self.reload_table();
@@ -547,21 +563,21 @@ impl<'a, 'b> Translator<'a, 'b> {
                     }
                     _ => {
                         let (site, has_exit) = self.site(AccSiteKey::Directive(directive.0), s.loc)?;
-                        self.run_site(site, false);
+                        self.run_site(site, false)?;
                         if has_exit {
                             // A data or compute construct: its body runs natively between the
                             // construct's entry and exit.
                             if let Some(b) = body {
                                 self.stmt(b)?;
                             }
-                            self.run_site(site, true);
+                            self.run_site(site, true)?;
                         }
                     }
                 }
             }
             StmtKind::AccLaunch(k) => {
                 let (site, _) = self.site(AccSiteKey::Launch(k.0), s.loc)?;
-                self.run_site(site, false);
+                self.run_site(site, false)?;
             }
         }
         Ok(())
@@ -585,15 +601,25 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// Run the entry (or `exit`) part of OpenACC statement `site` of this function in the
     /// interpreter (the runtime's data actions, a launch, an atomic statement), with the locals'
     /// current values in its register frame; register locals get back the values it leaves there.
-    fn run_site(&mut self, site: usize, exit: bool) {
+    fn run_site(&mut self, site: usize, exit: bool) -> R<()> {
         let n = self.vars.len();
         let frame = self.b.create_sized_stack_slot(StackSlotData::new(
             StackSlotKind::ExplicitSlot,
             (8 * n.max(1)) as u32,
             3,
         ));
-        for i in 0..n {
+        // Promoted locals go to their frame memory, where the statement sees them.
+        let promoted = self.promoted_homes();
+        for &(i, home, k) in &promoted {
             let v = self.b.use_var(self.vars[i]);
+            let a = self.b.use_var(home);
+            self.store(k, a, a, v, None, self.func.loc)?;
+        }
+        for i in 0..n {
+            let v = match self.homes.get(i).copied().flatten() {
+                Some(home) => self.b.use_var(home),
+                None => self.b.use_var(self.vars[i]),
+            };
             self.b.ins().stack_store(types::I64, v, frame, (8 * i) as i32);
         }
         let fid = self.iconst(self.fid as u64);
@@ -603,7 +629,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let nv = self.iconst(n as u64);
         self.helper(Helper::RunSite, &[self.ctx, fid, from, to, at, nv]);
         for i in 0..n {
-            if !self.in_memory.get(i).copied().unwrap_or(false) {
+            if !self.in_memory.get(i).copied().unwrap_or(false) && self.homes.get(i).copied().flatten().is_none() {
                 let v = self
                     .b
                     .ins()
@@ -613,6 +639,26 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
         self.check_trap();
         self.reload_table();
+        // ... and come back from it (a `copy` or `update host` may have written them).
+        for &(i, home, k) in &promoted {
+            let a = self.b.use_var(home);
+            let v = self.load(k, a, a, None, self.func.loc)?;
+            self.frozen.remove(&self.vars[i].index());
+            self.b.def_var(self.vars[i], v);
+        }
+        Ok(())
+    }
+
+    /// The promoted memory locals ([`crate::promote`]): index, home variable, kind.
+    fn promoted_homes(&self) -> Vec<(usize, Variable, Kind)> {
+        self.homes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, h)| {
+                let ty = self.func.locals.get(i)?.ty;
+                Some((i, (*h)?, self.kind(ty)))
+            })
+            .collect()
     }
 
     /// A condition as a Cranelift truth value (non-zero word of its kind).
