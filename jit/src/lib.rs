@@ -35,6 +35,7 @@ mod loops;
 mod promote;
 mod runtime;
 pub mod translate;
+mod unroll;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -438,6 +439,7 @@ fn translate_into(
     } else {
         f
     };
+    let unrolled = unroll::unroll_table(p, f);
     let call_conv = cctx.func.signature.call_conv;
     let mut b = FunctionBuilder::new(&mut cctx.func, fctx);
     let entry = b.create_block();
@@ -488,6 +490,8 @@ fn translate_into(
         direct_locals: HashMap::new(),
         frozen: HashMap::new(),
         is_kernel,
+        unrolled: &unrolled,
+        prepaid: HashSet::new(),
     };
     t.reload_table();
     t.enter_frame(&params[1..]);

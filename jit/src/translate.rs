@@ -218,6 +218,11 @@ pub struct Translator<'a, 'b> {
     /// may be called in an atomic's expression, where the interpreter reports its own atomic
     /// (`nested-atomic`), so a routine's atomics stay with the interpreter.
     pub is_kernel: bool,
+    /// The loops of a few constant iterations, unrolled ([`crate::unroll`]).
+    pub unrolled: &'a crate::unroll::UnrollTable,
+    /// While the direct version of a counted loop is translated: the unrolled loops whose fuel
+    /// it took at entry.
+    pub prepaid: std::collections::HashSet<*const Stmt>,
 }
 
 /// The byte size of a type: known when the function is compiled, or computed at run time
@@ -463,22 +468,11 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.b.ins().jump(body_b, &[]);
                 self.b.switch_to_block(exit);
             }
-            StmtKind::For {
-                init,
-                cond,
-                step,
-                body,
-            } => {
-                if let Some(i) = init {
-                    self.stmt(i)?;
-                }
-                match (cond, step, self.counted_loop(cond.as_ref(), step.as_ref(), body)) {
-                    (Some(c), Some(st), Some(plan)) => self.versioned_for(plan, c, st, body, s.loc)?,
-                    _ => {
-                        let exit = self.b.create_block();
-                        self.plain_for(cond.as_ref(), step.as_ref(), body, s.loc, exit)?;
-                        self.b.switch_to_block(exit);
-                    }
+            StmtKind::For { .. } => {
+                let table: &'a crate::unroll::UnrollTable = self.unrolled;
+                match table.get(&(s as *const Stmt)) {
+                    Some(u) => self.unrolled_for(s, u)?,
+                    None => self.for_loop(s)?,
                 }
             }
             StmtKind::Break => {
@@ -646,6 +640,50 @@ impl<'a, 'b> Translator<'a, 'b> {
             self.frozen.remove(&self.vars[i].index());
             self.b.def_var(self.vars[i], v);
         }
+        Ok(())
+    }
+
+    /// A `for` statement as it is: a counted loop in two versions ([`crate::loops`]) or a
+    /// plain loop.
+    fn for_loop(&mut self, s: &Stmt) -> R<()> {
+        let StmtKind::For { init, cond, step, body } = &s.kind else {
+            return Err("internal: not a `for` statement".into());
+        };
+        if let Some(i) = init {
+            self.stmt(i)?;
+        }
+        match (cond, step, self.counted_loop(cond.as_ref(), step.as_ref(), body)) {
+            (Some(c), Some(st), Some(plan)) => self.versioned_for(plan, c, st, body, s.loc)?,
+            _ => {
+                let exit = self.b.create_block();
+                self.plain_for(cond.as_ref(), step.as_ref(), body, s.loc, exit)?;
+                self.b.switch_to_block(exit);
+            }
+        }
+        Ok(())
+    }
+
+    /// A loop of a few constant iterations ([`crate::unroll`]): its copies, their fuel taken at
+    /// once when that much is at hand; the loop as it is otherwise (so that running out of fuel
+    /// stops it at the interpreter's iteration).
+    fn unrolled_for(&mut self, s: &Stmt, u: &crate::unroll::Unrolled) -> R<()> {
+        if self.prepaid.contains(&(s as *const Stmt)) {
+            return self.stmt(&u.block);
+        }
+        let (copies, as_is, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        let fuel = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_FUEL);
+        let enough = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, fuel, u.fuel as i64);
+        self.b.ins().brif(enough, copies, &[], as_is, &[]);
+        self.b.switch_to_block(copies);
+        let left = self.b.ins().iadd_imm_s(fuel, -(u.fuel as i64));
+        self.b.ins().store(MemFlagsData::trusted(), left, self.ctx, OFF_FUEL);
+        self.stmt(&u.block)?;
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(as_is);
+        self.b.set_cold_block(as_is);
+        self.for_loop(s)?;
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(join);
         Ok(())
     }
 
