@@ -492,6 +492,7 @@ fn translate_into(
         is_kernel,
         unrolled: &unrolled,
         prepaid: HashSet::new(),
+        inline_args: Vec::new(),
     };
     t.reload_table();
     t.enter_frame(&params[1..]);

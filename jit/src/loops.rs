@@ -348,6 +348,10 @@ impl<'a, 'b> Translator<'a, 'b> {
             ExprKind::Call { callee: Callee::Extern(x), args, result: None } if self.is_math(x.0) => {
                 args.iter().for_each(|a| self.walk_expr(a, w));
             }
+            // A call translated inline reads and writes nothing but its arguments.
+            ExprKind::Call { callee: Callee::Direct(f), args, result: None } if self.inlinable(f.0, 0).is_some() => {
+                args.iter().for_each(|a| self.walk_expr(a, w));
+            }
             _ => w.refused = true,
         }
     }

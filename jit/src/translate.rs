@@ -74,6 +74,9 @@ pub fn native_signature(call_conv: CallConv, nparams: usize) -> Signature {
 
 pub(crate) type R<T> = Result<T, String>;
 
+/// Most levels of calls translated inline ([`Translator::inlinable`]).
+const INLINE_LEVELS: usize = 3;
+
 /// Where an assignable place's value lives while native code runs.
 #[derive(Clone, Copy)]
 enum Slot {
@@ -223,6 +226,9 @@ pub struct Translator<'a, 'b> {
     /// While the direct version of a counted loop is translated: the unrolled loops whose fuel
     /// it took at entry.
     pub prepaid: std::collections::HashSet<*const Stmt>,
+    /// While an inlined call's expression is translated ([`Translator::inline_call`]): the
+    /// values of the callee's parameters, by local, one map per level of inlining.
+    pub inline_args: Vec<HashMap<u32, Value>>,
 }
 
 /// The byte size of a type: known when the function is compiled, or computed at run time
@@ -1127,7 +1133,10 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.iconst(w)
             }
             ExprKind::Str(s) => self.iconst(self.exe.string_ptr(s.0)),
-            ExprKind::Local(l) => self.local_value(*l, loc)?,
+            ExprKind::Local(l) => match self.inline_args.last() {
+                Some(args) => *args.get(&l.0).ok_or("internal: a local of an inlined function")?,
+                None => self.local_value(*l, loc)?,
+            },
             ExprKind::LocalAddr(l) => {
                 if !self.is_memory(*l) {
                     return Err("internal: the address of a register local".into());
@@ -1635,6 +1644,11 @@ impl<'a, 'b> Translator<'a, 'b> {
             Callee::Direct(f) => {
                 let fptr = self.iconst(ptr_word(FUNC_ID, f.0));
                 let nparams = self.p.functions.get(f.0 as usize).map_or(usize::MAX, |g| g.params.len());
+                if words.len() == nparams {
+                    if let Some(e) = self.inlinable(f.0, self.inline_args.len()) {
+                        return self.inline_call(f.0, e, &words, loc);
+                    }
+                }
                 if !self.may_be_native.get(f.0 as usize).copied().unwrap_or(false) || words.len() != nparams {
                     return self.interp_call(fptr, &words, loc);
                 }
@@ -1811,6 +1825,106 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.check_trap();
         self.reload_table();
         Ok(r)
+    }
+
+    /// The expression of function `fid` when a call of it is translated inline (at inlining
+    /// level `level`): a function whose body starts with `return E;`, where `E` reads only its parameters
+    /// and cannot trap (no memory access, no assignment, no integer division but by a constant
+    /// other than 0 and -1, calls only of the math routines and of such functions, at most
+    /// [`INLINE_LEVELS`] deep).
+    pub(crate) fn inlinable(&self, fid: u32, level: usize) -> Option<&'a Expr> {
+        if level >= INLINE_LEVELS {
+            return None;
+        }
+        let p: &'a Program = self.p;
+        let g = p.functions.get(fid as usize)?;
+        if g.variadic || matches!(self.kind(g.ret), Kind::Aggregate | Kind::LongDouble | Kind::Void) {
+            return None;
+        }
+        if g.locals.iter().any(|l| l.storage != Storage::Register) {
+            return None;
+        }
+        let mut body = &g.body;
+        let e = loop {
+            match &body.kind {
+                // What follows a `return` never runs (the lowering ends every function with one).
+                StmtKind::Block(ss) if !ss.is_empty() => body = &ss[0],
+                StmtKind::Return(Some(e)) => break e,
+                _ => return None,
+            }
+        };
+        self.pure(e, &g.params, level).then_some(e)
+    }
+
+    /// Whether `e` reads only the parameters `params` and cannot trap ([`Translator::inlinable`]).
+    fn pure(&self, e: &Expr, params: &[LocalId], level: usize) -> bool {
+        if matches!(self.kind(e.ty), Kind::Aggregate | Kind::LongDouble) {
+            return false;
+        }
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::Float(_) => true,
+            ExprKind::Local(l) => params.contains(l),
+            ExprKind::Unary(_, a) | ExprKind::Cast(a) => self.pure(a, params, level),
+            ExprKind::Binary(op, a, b) => {
+                let integer_division = matches!(op, BinOp::Div | BinOp::Rem)
+                    && !matches!(self.kind(e.ty), Kind::F32 | Kind::F64);
+                if integer_division && !matches!(b.kind, ExprKind::Int(c) if c != 0 && c != u64::MAX && c != u32::MAX as u64) {
+                    return false;
+                }
+                self.pure(a, params, level) && self.pure(b, params, level)
+            }
+            ExprKind::LogicalAnd(a, b) | ExprKind::LogicalOr(a, b) => self.pure(a, params, level) && self.pure(b, params, level),
+            ExprKind::Cond(c, a, b) => self.pure(c, params, level) && self.pure(a, params, level) && self.pure(b, params, level),
+            ExprKind::Call { callee, args, result: None } => {
+                let callee_ok = match callee {
+                    Callee::Extern(x) => {
+                        let shim = self.binding(x.0).and_then(|b| b.shim());
+                        matches!(shim, Some(Shim::Math1(_) | Shim::Math2(_) | Shim::Math1F(_) | Shim::Math2F(_)))
+                    }
+                    Callee::Direct(h) => {
+                        self.p.functions.get(h.0 as usize).is_some_and(|g| g.params.len() == args.len())
+                            && self.inlinable(h.0, level + 1).is_some()
+                    }
+                    Callee::Indirect(_) => false,
+                };
+                callee_ok && args.iter().all(|a| self.pure(a, params, level))
+            }
+            _ => false,
+        }
+    }
+
+    /// A call of an inlinable function ([`Translator::inlinable`]) translated in place: the
+    /// call's unit of fuel and its call-depth check, as [`Translator::native_call`] does them,
+    /// then the callee's expression on the argument words (which cannot trap, read memory or
+    /// call anything that looks at the call depth).
+    fn inline_call(&mut self, fid: u32, e: &Expr, words: &[Value], loc: Loc) -> R<Value> {
+        self.burn_fuel(loc);
+        let depth = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_DEPTH);
+        let depth = self.b.ins().iadd_imm_s(depth, self.inline_args.len() as i64);
+        let too_deep = self.b.ins().icmp_imm_s(
+            IntCC::UnsignedGreaterThanOrEqual,
+            depth,
+            accsim_core::exec::MAX_CALL_DEPTH as i64,
+        );
+        let (deep, ok) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(too_deep, deep, &[], ok, &[]);
+        self.b.set_cold_block(deep);
+        self.b.switch_to_block(deep);
+        let f = self.iconst(fid as u64);
+        let l = self.loc(loc);
+        let l = self.b.ins().iconst(types::I64, l);
+        self.helper(Helper::StackOverflow, &[self.ctx, f, l]);
+        self.b.ins().jump(self.trap_exit, &[]);
+        self.b.switch_to_block(ok);
+        let g = self.p.functions.get(fid as usize).ok_or("internal: unknown function")?;
+        let args = g.params.iter().zip(words).map(|(l, &w)| (l.0, w)).collect();
+        self.inline_args.push(args);
+        let r = self.expr(e);
+        self.inline_args.pop();
+        r
     }
 
     /// A call through the interpreter's call path ([`runtime::jit_call`]).
