@@ -691,7 +691,7 @@ impl Translator {
                 Ok(match &v.shape {
                     Some(sh) if v.ty == Ty::Char => (v.cname.clone(), format!("{} * {}", sh.total(), v.char_len.max(1)), v.ty),
                     Some(sh) => (v.cname.clone(), sh.total(), v.ty),
-                    None if v.ty == Ty::Char => (v.cname.clone(), v.char_len.to_string(), v.ty),
+                    None if v.ty == Ty::Char => (v.cname.clone(), v.len_c(), v.ty),
                     None => (format!("&{}", v.cname), "1".into(), v.ty),
                 })
             }

@@ -276,7 +276,7 @@ impl Translator {
 
     /// A translated element of array `v`: with the length of a character element.
     fn element_ce(v: &Var, c: String) -> CE {
-        CE { c, ty: v.ty, len: (v.ty == Ty::Char).then(|| v.char_len.to_string()) }
+        CE { c, ty: v.ty, len: (v.ty == Ty::Char).then(|| v.len_c()) }
     }
 
     /// The element of a whole array selected by `idx`.
@@ -350,7 +350,7 @@ impl Translator {
                         _ => return error(line, format!("array `{n}` is used where a scalar is needed")),
                     }
                 } else if v.ty == Ty::Char {
-                    CE { c: v.cname.clone(), ty: Ty::Char, len: Some(v.char_len.to_string()) }
+                    CE { c: v.cname.clone(), ty: Ty::Char, len: Some(v.len_c()) }
                 } else {
                     CE::new(v.cname.clone(), v.ty)
                 }
@@ -369,7 +369,7 @@ impl Translator {
                             };
                             let hi = match hi {
                                 Some(h) => self.expr(h, None, line)?.c,
-                                None => v.char_len.to_string(),
+                                None => v.len_c(),
                             };
                             return Ok(CE { c: format!("({} + ({lo}) - 1)", v.cname), ty: Ty::Char, len: Some(format!("(({hi}) - ({lo}) + 1)")) });
                         }
@@ -709,8 +709,12 @@ impl Translator {
                 if !d.optional {
                     return error(line, format!("argument `{}` of `{name}` is missing (it is not `optional`)", d.name));
                 }
-                // Absent: a null pointer, and zero extents for an assumed-shape array.
+                // Absent: a null pointer, and zero extents for an assumed-shape array (a zero
+                // length for an assumed-length character).
                 out.push("0".into());
+                if d.rank == 0 && d.ty == Ty::Char && d.char_len < 0 {
+                    out.push("0".into());
+                }
                 if d.assumed_shape {
                     out.extend((0..d.rank).map(|_| "0".to_string()));
                 }
@@ -718,7 +722,7 @@ impl Translator {
             };
             // An optional dummy passed on to an optional dummy keeps its presence (§12.4.1.6).
             if let Expr::Name(n) = e {
-                if d.optional && d.rank == 0 && self.f.optional.contains(n) && self.f.scope.get(n).is_some_and(|v| v.dummy.is_some() && v.shape.is_none()) {
+                if d.optional && d.rank == 0 && d.ty != Ty::Char && self.f.optional.contains(n) && self.f.scope.get(n).is_some_and(|v| v.dummy.is_some() && v.shape.is_none()) {
                     let c = self.f.scope[n].cname.clone();
                     out.push(format!("({c}_arg ? &{c} : 0)"));
                     continue;
@@ -729,8 +733,17 @@ impl Translator {
                     return error(line, format!("argument `{}` of `{name}` is a scalar but an array is given", d.name));
                 }
                 let c = self.expr(e, None, line)?;
-                if c.ty != d.ty {
-                    return error(line, format!("argument `{}` of `{name}` is {} but {} is given", d.name, d.ty.name(), c.ty.name()));
+                if d.ty == Ty::Char {
+                    // A character scalar: the address of the actual's first character, and its
+                    // length for an assumed-length dummy (Fortran 2003 §5.1.1.5).
+                    if c.ty != Ty::Char {
+                        return error(line, format!("argument `{}` of `{name}` is character but {} is given", d.name, c.ty.name()));
+                    }
+                    out.push(unparen(&c.c));
+                    if d.char_len < 0 {
+                        out.push(c.len.clone().unwrap_or_else(|| "1".into()));
+                    }
+                    continue;
                 }
                 let is_var = match e {
                     Expr::Name(n) => self.lookup(n).is_some_and(|v| v.param.is_none()),
@@ -738,6 +751,14 @@ impl Translator {
                     Expr::Component(..) => true,
                     _ => false,
                 };
+                if c.ty != d.ty {
+                    let numeric = |t: Ty| matches!(t, Ty::Int(_) | Ty::Real(_) | Ty::Complex(_) | Ty::Logical);
+                    if !(p.external && numeric(c.ty) && numeric(d.ty)) {
+                        return error(line, format!("argument `{}` of `{name}` is {} but {} is given", d.name, d.ty.name(), c.ty.name()));
+                    }
+                    out.push(self.mismatched_scalar(&c, d, name, is_var, line));
+                    continue;
+                }
                 out.push(if is_var { format!("&{}", unparen(&c.c)) } else { format!("&({}){{{}}}", d.ty.c(), unparen(&c.c)) });
                 continue;
             }
@@ -816,6 +837,43 @@ impl Translator {
             }
         }
         Ok(out)
+    }
+
+    /// A scalar actual argument whose type is not its dummy's, in a call of an external procedure
+    /// (an implicit interface, Fortran 2003 §12.3.1). Fortran requires the types to agree
+    /// (§12.4.1.2); gfortran rejects the call, and with `-fallow-argument-mismatch` warns and
+    /// passes the actual's address, so the procedure reads the actual's bytes as its dummy's type.
+    /// accsim does the same with a warning: the dummy is a temporary holding the actual's bytes
+    /// (zero beyond them, where gfortran reads whatever memory follows), and an actual that is a
+    /// variable gets back as many bytes as it has when the dummy is not `intent(in)`.
+    fn mismatched_scalar(&mut self, c: &CE, d: &DummyInfo, name: &str, is_var: bool, line: u32) -> String {
+        self.names.warnings.push((
+            line,
+            format!(
+                "argument `{}` of `{name}` is {} but {} is given: Fortran requires the types to agree (Fortran 2003 §12.4.1.2); \
+                 as gfortran -fallow-argument-mismatch, `{name}` reads the {} value's bytes as {}",
+                d.name,
+                d.ty.name(),
+                c.ty.name(),
+                c.ty.name(),
+                d.ty.name()
+            ),
+        ));
+        let t = self.tmp("mm");
+        let bytes = |src: &str| format!("(sizeof({t}) < sizeof({src}) ? sizeof({t}) : sizeof({src}))");
+        let mut pre = format!("{} {t}; memset(&{t}, 0, sizeof({t}));", d.ty.c());
+        if is_var {
+            let src = format!("({})", unparen(&c.c));
+            pre.push_str(&format!(" memcpy(&{t}, &{src}, {});", bytes(&src)));
+            if d.intent.as_deref() != Some("in") {
+                self.f.call_post.push(format!("memcpy(&{src}, &{t}, {});", bytes(&src)));
+            }
+        } else {
+            let s = self.tmp("mmv");
+            pre.push_str(&format!(" {{ {} {s} = {}; memcpy(&{t}, &{s}, {}); }}", c.ty.c(), unparen(&c.c), bytes(&s)));
+        }
+        self.f.call_pre.push(pre);
+        format!("&{t}")
     }
 
     fn arg_ce(&mut self, args: &[Arg], i: usize, idx: Option<&[String]>, name: &str, line: u32) -> TResult<CE> {
@@ -1084,6 +1142,14 @@ impl Translator {
                 let a = self.arg_ce(args, 0, idx, n, line)?;
                 CE::new(format!("((int)(unsigned char)({})[0])", a.c), Ty::Int(4))
             }
+            "char" | "achar" => {
+                // The character of a code (Fortran 2003 §13.7.3, §13.7.19), a one-character string.
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                if !matches!(a.ty, Ty::Int(_)) {
+                    return error(line, format!("the argument of `{n}` must be an integer"));
+                }
+                CE { c: format!("((char[1]){{(char)({})}})", unparen(&a.c)), ty: Ty::Char, len: Some("1".into()) }
+            }
             "len" => {
                 let a = self.arg_ce(args, 0, idx, n, line)?;
                 CE::new(a.len.unwrap_or_else(|| "1".into()), Ty::Int(4))
@@ -1144,7 +1210,7 @@ impl Translator {
                     return error(line, format!("`present({x})`: `{x}` is not an optional dummy argument"));
                 }
                 let v = self.var(x, line)?;
-                let ptr = if v.shape.is_some() { v.cname.clone() } else { format!("{}_arg", v.cname) };
+                let ptr = if v.shape.is_some() || v.ty == Ty::Char { v.cname.clone() } else { format!("{}_arg", v.cname) };
                 CE::new(format!("({ptr} != 0)"), Ty::Logical)
             }
             _ => {

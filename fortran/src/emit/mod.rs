@@ -54,6 +54,9 @@ pub struct Proc {
     pub result: Option<(Ty, i64)>,
     pub dummies: Vec<DummyInfo>,
     pub line: u32,
+    /// An external procedure (not a module's, not contained): its callers see an implicit
+    /// interface (Fortran 2003 §12.3.1), so gfortran's `-fallow-argument-mismatch` applies.
+    pub external: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -256,7 +259,10 @@ impl Translator {
                             Some(Expr::Str(s)) => s.len() as i64,
                             _ => return unsupported(d.line, "a character named constant whose value is not a literal"),
                         },
-                        Some(LenSpec::Star) => return unsupported(d.line, "assumed-length character (`len=*`)"),
+                        // A scalar dummy takes its actual argument's length (Fortran 2003
+                        // §5.1.1.5), passed as a hidden argument (`Var::len_c`).
+                        Some(LenSpec::Star) if dummy.is_some() && ent.dims.is_none() && d.attrs.dims.is_none() => -1,
+                        Some(LenSpec::Star) => return unsupported(d.line, "assumed-length character (`len=*`) other than a scalar dummy argument"),
                     }
                 } else {
                     0
@@ -405,8 +411,10 @@ impl Translator {
                 let decl_line = self.marker(d.line);
                 match &var.shape {
                     _ if dummy.is_some() => {
-                        // Declared by the function header; scalars get their copy-in local here.
-                        if var.shape.is_none() {
+                        // Declared by the function header; scalars get their copy-in local here
+                        // (not a character scalar: the header's `char *` is the actual's
+                        // storage, passed by reference as gfortran does).
+                        if var.shape.is_none() && base != Ty::Char {
                             let _ = writeln!(out, "{decl_line}{ct} {cname};");
                             if var.intent.as_deref() != Some("out") {
                                 // An absent optional dummy has no value to copy in.
@@ -699,10 +707,8 @@ impl Translator {
                 return unsupported(v.line, "allocatable dummy arguments");
             }
             // A character array dummy is the address of its first character (elements of a
-            // constant length one after another); a scalar one would need its length passed.
-            if v.ty == Ty::Char && v.shape.is_none() {
-                return unsupported(v.line, "character scalar dummy arguments");
-            }
+            // constant length one after another); a scalar one is the address of its first
+            // character, with its length passed after it when assumed (`len=*`).
             dummies.push(DummyInfo {
                 name: a.clone(),
                 ty: v.ty,
@@ -734,7 +740,7 @@ impl Translator {
             }
             _ => None,
         };
-        Ok(Proc { cname, function: result.is_some(), result, dummies, line: unit.line })
+        Ok(Proc { cname, function: result.is_some(), result, dummies, line: unit.line, external: false })
     }
 
     /// Register every procedure's interface (module procedures, contained ones, external units).
@@ -786,7 +792,8 @@ impl Translator {
         let mut pro = String::new();
         let r = self.declare(u, false, &mut out, &mut pro).and_then(|_| self.interface(u, format!("{}_", u.name)));
         self.f = saved;
-        let p = r?;
+        let mut p = r?;
+        p.external = module_scope.is_none();
         if self.procs.insert(u.name.clone(), p).is_some() {
             return error(u.line, format!("procedure `{}` is defined twice", u.name));
         }
@@ -818,7 +825,12 @@ impl Translator {
             let mut params = Vec::new();
             for d in &p.dummies {
                 let v = &self.f.scope[&d.name];
-                if d.rank == 0 {
+                if d.rank == 0 && d.ty == Ty::Char {
+                    params.push(format!("char *{}", v.cname));
+                    if d.char_len < 0 {
+                        params.push(format!("long {}_len", v.cname));
+                    }
+                } else if d.rank == 0 {
                     params.push(format!("{} *{}_arg", d.ty.c(), v.cname));
                 } else {
                     params.push(format!("{} *{}", d.ty.c(), v.cname));
@@ -897,7 +909,7 @@ impl Translator {
         let end = self.marker(u.end_line);
         for name in &self.f.order {
             let v = &self.f.scope[name];
-            if v.dummy.is_some() && v.shape.is_none() && v.intent.as_deref() != Some("in") {
+            if v.dummy.is_some() && v.shape.is_none() && v.ty != Ty::Char && v.intent.as_deref() != Some("in") {
                 let guard = if self.f.optional.contains(name) { format!("if ({}_arg) ", v.cname) } else { String::new() };
                 let _ = writeln!(epilogue, "{end}{guard}*{}_arg = {};", v.cname, v.cname);
             }

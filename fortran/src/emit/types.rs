@@ -158,6 +158,16 @@ pub struct Var {
 }
 
 impl Var {
+    /// The length of a character variable as C text: its constant length, or for an
+    /// assumed-length dummy (`character(len=*)`, Fortran 2003 §5.1.1.5, `char_len` < 0) the
+    /// length its caller passes, the hidden argument `NAME_len`.
+    pub fn len_c(&self) -> String {
+        if self.char_len < 0 {
+            format!("{}_len", self.cname)
+        } else {
+            self.char_len.to_string()
+        }
+    }
     pub fn rank(&self) -> usize {
         self.shape.as_ref().map(Shape::rank).unwrap_or(0)
     }
