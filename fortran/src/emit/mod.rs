@@ -97,6 +97,9 @@ pub struct FnState {
     pub optional: Vec<String>,
     /// Translating the clauses of a `!$acc declare` (where subarrays are not allowed, §2.10).
     pub in_declare: bool,
+    /// The common blocks the procedure declares: name and member (Fortran) names, for
+    /// `/name/` in data clauses (OpenACC 2.0 §2.7).
+    pub commons: Vec<(String, Vec<String>)>,
 }
 
 pub struct Translator {
@@ -557,6 +560,11 @@ impl Translator {
     /// blocks is not supported.
     fn common_blocks(&mut self, unit: &Unit, in_common: &[String]) -> TResult<()> {
         for b in &unit.commons {
+            let members = b.members.iter().map(|(name, _)| name.clone());
+            match self.f.commons.iter_mut().find(|(name, _)| name == &b.name) {
+                Some((_, known)) => known.extend(members),
+                None => self.f.commons.push((b.name.clone(), members.collect())),
+            }
             for (name, dims) in &b.members {
                 if in_common.contains(name) {
                     continue;
