@@ -514,6 +514,15 @@ impl Translator {
     /// A structure constructor `name(values)` (Fortran 2003 §4.5.9): a C compound literal with
     /// each value converted to its component's type (positional or keyword values).
     fn structure_constructor(&mut self, name: &str, args: &[Arg], line: u32) -> TResult<CE> {
+        let values = self.constructor_values(name, args, line)?;
+        let ty = Ty::Derived(derived_c_type(name));
+        Ok(CE::new(format!("(({}){{{}}})", ty.c(), values.join(", ")), ty))
+    }
+
+    /// The C value of each component in the structure constructor `name(args)`: the value given
+    /// (converted to the component's type), or the component's default where none is given
+    /// (Fortran 2003 §4.5.9).
+    pub fn constructor_values(&mut self, name: &str, args: &[Arg], line: u32) -> TResult<Vec<String>> {
         let Some(dt) = self.derived.get(name).cloned() else { return error(line, format!("type `{name}` is not defined")) };
         let mut given: Vec<Option<&Expr>> = vec![None; dt.components.len()];
         for (i, a) in args.iter().enumerate() {
@@ -532,10 +541,27 @@ impl Translator {
             }
         }
         let mut values = Vec::new();
-        for ((cname, comp), e) in dt.components.iter().zip(given) {
-            let Some(e) = e else { return error(line, format!("the structure constructor of `{name}` gives no value for component `{cname}`")) };
+        for (((cname, comp), e), default) in dt.components.iter().zip(given).zip(&dt.defaults) {
+            let Some(e) = e else {
+                // A component of a type with defaults is default-initialized too (§4.5.3.4).
+                let default = default.clone().or_else(|| if comp.shape.is_none() { self.derived_default(comp.ty) } else { None });
+                match default {
+                    Some(d) => {
+                        values.push(d);
+                        continue;
+                    }
+                    None => return error(line, format!("the structure constructor of `{name}` gives no value for component `{cname}`")),
+                }
+            };
+            if let (None, Ty::Char, Expr::Str(text)) = (&comp.shape, comp.ty, e) {
+                // A character literal, blank-padded or truncated to the component's length.
+                let mut b: Vec<u8> = text.bytes().collect();
+                b.resize(comp.char_len.max(1) as usize, b' ');
+                values.push(super::c_str(&String::from_utf8_lossy(&b)));
+                continue;
+            }
             if comp.shape.is_some() || comp.ty == Ty::Char {
-                return unsupported(line, format!("a structure constructor giving array or character component `{cname}` (assign the component instead)"));
+                return unsupported(line, format!("a structure constructor giving array component `{cname}` or a character component other than by a literal (assign the component instead)"));
             }
             let v = self.expr(e, None, line)?;
             let ok = match comp.ty {
@@ -547,8 +573,7 @@ impl Translator {
             }
             values.push(Self::convert(&v, comp.ty));
         }
-        let ty = Ty::Derived(derived_c_type(name));
-        Ok(CE::new(format!("(({}){{{}}})", ty.c(), values.join(", ")), ty))
+        Ok(values)
     }
 
     /// The complex value `re + im·i` of kind `k`, from C real expressions.

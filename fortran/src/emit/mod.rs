@@ -15,6 +15,7 @@
 
 mod acc;
 mod array_intrinsics;
+mod derived;
 mod expr;
 mod io;
 mod stmt;
@@ -423,6 +424,10 @@ impl Translator {
                                 // An absent optional dummy has no value to copy in.
                                 let guard = if d.attrs.optional { format!("if ({cname}_arg) ") } else { String::new() };
                                 let _ = writeln!(prologue, "{decl_line}{guard}{cname} = *{cname}_arg;");
+                            } else if let Some(init) = self.derived_default(base) {
+                                // An `intent(out)` dummy of a type with defaults becomes its
+                                // default at entry (Fortran 2003 §5.1.2.7).
+                                let _ = writeln!(prologue, "{decl_line}{cname} = ({ct}){init};");
                             }
                         } else if let Some(sh) = &var.shape {
                             for (bv, e) in &bound_inits {
@@ -459,7 +464,8 @@ impl Translator {
                                     String::new()
                                 }
                             }
-                            None => String::new(),
+                            // A derived type's component defaults (Fortran 2003 §4.5.3.4).
+                            None => self.derived_default(base).map(|d| format!(" = {d}")).unwrap_or_default(),
                         };
                         let _ = writeln!(out, "{decl_line}{storage}{ct} {cname}{init};");
                     }
@@ -477,7 +483,19 @@ impl Translator {
                                 let n: i64 = sh.exts.iter().map(|x| x.parse::<i64>().unwrap_or(0)).product();
                                 format!(" = {{{}}}", vec![c; n.max(1) as usize].join(", "))
                             }
-                            None => String::new(),
+                            None if var.global => match self.derived_default(base) {
+                                Some(d) => {
+                                    let n: i64 = sh.exts.iter().map(|x| x.parse::<i64>().unwrap_or(0)).product();
+                                    format!(" = {{{}}}", vec![d; n.max(1) as usize].join(", "))
+                                }
+                                None => String::new(),
+                            },
+                            None => {
+                                if let Some(fill) = self.default_fill(base, &cname, &sh.total()) {
+                                    let _ = writeln!(prologue, "{decl_line}{fill}");
+                                }
+                                String::new()
+                            }
                         };
                         let total: i64 = sh.exts.iter().map(|x| x.parse::<i64>().unwrap_or(0)).product();
                         let slots = if base == Ty::Char { total * char_len.max(1) } else { total };
@@ -500,6 +518,9 @@ impl Translator {
                                 let _ = writeln!(prologue, "{decl_line}{bv} = {e};");
                             }
                             let _ = writeln!(prologue, "{decl_line}{cname} = ({ct} *)_f_allocate({}, {}, 0);", sh.total(), element_size(base, char_len));
+                            if let Some(fill) = self.default_fill(base, &cname, &sh.total()) {
+                                let _ = writeln!(prologue, "{decl_line}{fill}");
+                            }
                         }
                     }
                 }
@@ -636,6 +657,7 @@ impl Translator {
     /// twice: the same definition again is no new type.
     fn define_type(&mut self, td: &TypeDef) -> TResult<()> {
         let mut components: Vec<(String, Var)> = Vec::new();
+        let mut defaults: Vec<Option<String>> = Vec::new();
         let ct = derived_c_type(&td.name);
         let mut c_definition = format!("{} {{\n", ct);
         for d in &td.components {
@@ -647,9 +669,6 @@ impl Translator {
                 return unsupported(d.line, format!("this attribute of a component of type `{}` (allocatable components are not supported)", td.name));
             }
             for ent in &d.entities {
-                if ent.init.is_some() {
-                    return unsupported(d.line, format!("default initialization of component `{}`", ent.name));
-                }
                 if components.iter().any(|(n, _)| n == &ent.name) {
                     return error(d.line, format!("type `{}` has two components named `{}`", td.name, ent.name));
                 }
@@ -688,6 +707,10 @@ impl Translator {
                 };
                 let _ = writeln!(c_definition, "    {} {cname}{slots};", ty.c());
                 let var = Var { ty, char_len, cname, shape, param: None, int_value: None, dummy: None, intent: None, allocatable: false, global: false, line: d.line };
+                defaults.push(match &ent.init {
+                    Some(init) => Some(self.component_default(init, &var, d.line)?),
+                    None => None,
+                });
                 components.push((ent.name.clone(), var));
             }
         }
@@ -702,7 +725,8 @@ impl Translator {
             return unsupported(td.line, format!("a second derived type named `{}` with other components", td.name));
         }
         let _ = write!(self.types_c, "{}{c_definition}", self.marker(td.line));
-        self.derived.insert(td.name.clone(), DerivedType { name: td.name.clone(), components, c_definition });
+        let default_init = self.type_default(&components, &defaults);
+        self.derived.insert(td.name.clone(), DerivedType { name: td.name.clone(), components, c_definition, defaults, default_init });
         Ok(())
     }
 

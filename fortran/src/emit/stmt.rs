@@ -221,6 +221,10 @@ impl Translator {
                     }
                     let sh = v.shape.as_ref().map(|s| s.total()).unwrap_or_default();
                     let _ = writeln!(out, "{m}{c} = ({t} *)_f_allocate({sh}, {}, {c} != 0);", super::element_size(v.ty, v.char_len), t = v.ty.c());
+                    // Elements of a type with component defaults get them (Fortran 2003 §4.5.3.4).
+                    if let Some(fill) = self.default_fill(v.ty, c, &sh) {
+                        let _ = writeln!(out, "{m}{fill}");
+                    }
                 }
             }
             StmtKind::Deallocate(names) => {

@@ -40,6 +40,11 @@ pub struct DerivedType {
     pub components: Vec<(String, Var)>,
     /// The C struct definition (compared when a definition is met again).
     pub c_definition: String,
+    /// Each component's default (Fortran 2003 §4.5.3.4) as C initializer text.
+    pub defaults: Vec<Option<String>>,
+    /// The braced C initializer of a whole value when any component (or nested one) has a
+    /// default (`emit/derived.rs`).
+    pub default_init: Option<String>,
 }
 
 impl Ty {
