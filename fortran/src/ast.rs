@@ -171,7 +171,8 @@ pub enum StmtKind {
     Return,
     Continue,
     Allocate(Vec<Expr>),
-    Deallocate(Vec<String>),
+    /// `deallocate(a, x%b)`: variables or components.
+    Deallocate(Vec<Expr>),
     Where { mask: Expr, then: Vec<Stmt>, otherwise: Vec<Stmt> },
     /// An OpenACC directive; constructs own the statements up to their `!$acc end …` (or the
     /// loop that follows, for loop directives).

@@ -1093,7 +1093,7 @@ impl<'a> Parser<'a> {
                 c.expect_p("(").map_err(|r| perr(line, r))?;
                 let mut names = Vec::new();
                 loop {
-                    names.push(c.name().map_err(|r| perr(line, r))?);
+                    names.push(c.expr().map_err(|r| perr(line, r))?);
                     if c.eat_p(")") {
                         break;
                     }

@@ -376,10 +376,12 @@ fn pgi13_directive_name(toks: &[crate::lexer::Token]) -> Option<(String, usize)>
                 if v.shape.is_some() {
                     return error(line, format!("`{}`: members of arrays of derived type may not be specified in a data clause (OpenACC 2.0 §2.6)", crate::names::fortran_text(e)));
                 }
-                let mut comp = self.component(v.ty, part, line)?;
-                comp.cname = format!("{}.{}", v.cname, comp.cname);
+                let comp = self.component_of(base, part, line)?;
                 match (&comp.shape, args) {
                     (None, None) => Ok(comp.cname),
+                    // An allocatable component: its data, the elements the pointer member points
+                    // to (what a member's subarray names in C, §2.7).
+                    (Some(sh), None) if !sh.fixed => Ok(format!("{}[0:{}]", comp.cname, sh.total())),
                     (Some(_), None) => Ok(comp.cname),
                     (Some(_), Some(a)) => {
                         // The member's subarray: the same contiguity rules as an array's.

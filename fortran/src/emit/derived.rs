@@ -109,4 +109,21 @@ impl Translator {
         let i = self.tmp("i");
         Some(format!("for (long {i} = 0; {i} < {count}; {i}++) {base}[{i}] = ({}){init};", ty.c()))
     }
+
+    /// Whether values of type `ty` hold allocatable components (directly or in nested ones).
+    pub fn has_allocatable_components(&self, ty: Ty) -> bool {
+        let Ty::Derived(ct) = ty else { return false };
+        let Some(dt) = self.derived.get(ct.strip_prefix("struct _fty_").unwrap_or(ct)) else { return false };
+        dt.components.iter().any(|(_, c)| c.allocatable || self.has_allocatable_components(c.ty))
+    }
+
+    /// Intrinsic assignment of a type with allocatable components copies their data (Fortran
+    /// 2003 §7.4.1.3: the variable's component is allocated like the expression's and gets its
+    /// values); a C struct assignment would share them, so it is named unsupported.
+    pub fn check_shallow_assignable(&self, ty: Ty, line: u32) -> TResult<()> {
+        if self.has_allocatable_components(ty) {
+            return unsupported(line, "intrinsic assignment of a whole value of a type with allocatable components (assign the components)");
+        }
+        Ok(())
+    }
 }

@@ -124,6 +124,17 @@ impl Translator {
         }
     }
 
+    /// Component `part` of the scalar designator `base` as a variable of its own: `cname` is the
+    /// C member access (`x.a`) and the bounds of an allocatable component are the struct's members
+    /// beside it (`x.a_lb1`, `x.a_n1`).
+    pub fn component_of(&mut self, base: &Expr, part: &str, line: u32) -> TResult<Var> {
+        let b = self.expr(base, None, line)?;
+        let mut comp = self.component(b.ty, part, line)?;
+        comp.cname = format!("{}.{}", b.c, comp.cname);
+        comp.shape = comp.shape.map(|sh| member_shape(sh, &b.c));
+        Ok(comp)
+    }
+
     /// Element counts of the ranges of section `name(args)` of an array of shape `sh`.
     fn section_space(&mut self, sh: &Shape, name: &str, args: &[Arg], line: u32) -> TResult<Vec<String>> {
         let mut out = Vec::new();
@@ -192,8 +203,10 @@ impl Translator {
                 if self.rank(b) > 0 {
                     return self.space(b, line);
                 }
-                let Some(t) = self.designator_type(b) else { return Ok(None) };
-                let comp = self.component(t, part, line)?;
+                if self.designator_type(b).is_none() {
+                    return Ok(None);
+                }
+                let comp = self.component_of(b, part, line)?;
                 match (&comp.shape, args) {
                     (Some(sh), None) => Ok(Some(sh.exts.clone())),
                     (Some(sh), Some(a)) => Ok(Some(self.section_space(sh, part, a, line)?)),
@@ -475,7 +488,11 @@ impl Translator {
         let base_rank = self.rank(base);
         let b = self.expr(base, if base_rank > 0 { idx } else { None }, line)?;
         let mut comp = self.component(b.ty, part, line)?;
+        if comp.allocatable && base_rank > 0 {
+            return unsupported(line, format!("`%{part}` of an array section: allocatable component `{part}` of each element"));
+        }
         let member = format!("{}.{}", b.c, comp.cname);
+        comp.shape = comp.shape.map(|sh| member_shape(sh, &b.c));
         let both = || error(line, format!("`{}`: only one part of a structure component may be an array (Fortran 2003 §6.1.2, C618)", crate::names::fortran_text(base)));
         Ok(match (&comp.shape, args) {
             (None, None) => CE { c: member, ty: comp.ty, len: (comp.ty == Ty::Char).then(|| comp.char_len.to_string()) },
@@ -1189,18 +1206,22 @@ impl Translator {
                 CE { c: a.c, ty: Ty::Char, len: Some(len) }
             }
             "allocated" => {
-                let Some(Expr::Name(v)) = args.first().and_then(arg_value) else { return error(line, "`allocated` needs an allocatable array") };
-                let v = self.var(v, line)?;
+                let v = match args.first().and_then(arg_value) {
+                    Some(Expr::Name(v)) => self.var(v, line)?,
+                    Some(Expr::Component(base, part, None)) if self.rank(base) == 0 => self.component_of(base, part, line)?,
+                    _ => return error(line, "`allocated` needs an allocatable array"),
+                };
                 if !v.allocatable {
                     return error(line, format!("`allocated` of `{}`, which is not allocatable", v.cname));
                 }
                 CE::new(format!("({} != 0)", v.cname), Ty::Logical)
             }
             "size" | "lbound" | "ubound" => {
-                let Some(Expr::Name(a)) = args.first().and_then(arg_value) else {
-                    return unsupported(line, format!("`{n}` of something other than a named array"));
+                let (v, a) = match args.first().and_then(arg_value) {
+                    Some(Expr::Name(a)) => (self.var(a, line)?, a.clone()),
+                    Some(e @ Expr::Component(base, part, None)) if self.rank(base) == 0 => (self.component_of(base, part, line)?, crate::names::fortran_text(e)),
+                    _ => return unsupported(line, format!("`{n}` of something other than a named array or array component")),
                 };
-                let v = self.var(a, line)?;
                 let Some(sh) = v.shape.clone() else { return error(line, format!("`{n}` of scalar `{a}`")) };
                 let dim = match args.get(1).and_then(arg_value) {
                     Some(d) => match self.fold(d) {
@@ -1255,4 +1276,17 @@ pub fn count(lo: &str, hi: &str, step: Option<&str>) -> String {
         },
         Some(s) => format!("((({hi}) - ({lo}) + ({s})) / ({s}))"),
     }
+}
+
+/// The shape of a component of the struct value `base` (C text): the bounds of an allocatable
+/// component are struct members (`a_lb1`), read through `base`; constant bounds stay.
+pub fn member_shape(mut sh: Shape, base: &str) -> Shape {
+    let prefix = |s: &mut String| {
+        if s.parse::<i64>().is_err() {
+            *s = format!("{base}.{s}");
+        }
+    };
+    sh.lbs.iter_mut().for_each(prefix);
+    sh.exts.iter_mut().for_each(prefix);
+    sh
 }

@@ -665,8 +665,8 @@ impl Translator {
             if ty == Ty::Derived(ct) {
                 return error(d.line, format!("type `{}` has a component of its own type (only a pointer component could)", td.name));
             }
-            if d.attrs.allocatable || d.attrs.parameter || d.attrs.intent.is_some() || d.attrs.optional || d.attrs.save {
-                return unsupported(d.line, format!("this attribute of a component of type `{}` (allocatable components are not supported)", td.name));
+            if d.attrs.parameter || d.attrs.intent.is_some() || d.attrs.optional || d.attrs.save {
+                return error(d.line, format!("a component of type `{}` cannot have this attribute", td.name));
             }
             for ent in &d.entities {
                 if components.iter().any(|(n, _)| n == &ent.name) {
@@ -685,6 +685,37 @@ impl Translator {
                     0
                 };
                 let cname = c_name(&ent.name);
+                if d.attrs.allocatable {
+                    // An allocatable component (Fortran 2003 §4.5.3): the C struct holds the
+                    // element pointer and the bounds, `NAME_lbK`/`NAME_nK`, as an allocatable
+                    // variable's C globals are; a new value of the type has it unallocated.
+                    let Some(dims) = ent.dims.as_ref().or(d.attrs.dims.as_ref()) else {
+                        return unsupported(d.line, format!("allocatable scalar component `{}`", ent.name));
+                    };
+                    if !dims.iter().all(|x| matches!(x, Dim::Colon(None))) {
+                        return error(d.line, format!("allocatable component `{}` must have a deferred shape (`(:)`)", ent.name));
+                    }
+                    if ty == Ty::Char || matches!(ty, Ty::Derived(_)) || ent.init.is_some() {
+                        return unsupported(d.line, format!("allocatable component `{}` of character or derived type, or with a default", ent.name));
+                    }
+                    let r = dims.len();
+                    let _ = write!(c_definition, "    {} *{cname};", ty.c());
+                    for k in 1..=r {
+                        let _ = write!(c_definition, " long {cname}_lb{k}, {cname}_n{k};");
+                    }
+                    c_definition.push('\n');
+                    let shape = Shape {
+                        lbs: (1..=r).map(|k| format!("{cname}_lb{k}")).collect(),
+                        exts: (1..=r).map(|k| format!("{cname}_n{k}")).collect(),
+                        fixed: false,
+                        assumed_shape: false,
+                        assumed_size: false,
+                    };
+                    let var = Var { ty, char_len, cname, shape: Some(shape), param: None, int_value: None, dummy: None, intent: None, allocatable: true, global: false, line: d.line };
+                    defaults.push(Some(format!("0{}", ", 1, 0".repeat(r))));
+                    components.push((ent.name.clone(), var));
+                    continue;
+                }
                 let shape = match ent.dims.as_ref().or(d.attrs.dims.as_ref()) {
                     None => None,
                     Some(dims) => {

@@ -186,10 +186,12 @@ impl Translator {
             }
             StmtKind::Allocate(items) => {
                 for it in items {
-                    let Expr::Apply(name, dims) = it else {
-                        return error(line, "`allocate` needs the bounds of each array (`allocate(a(n))`)");
+                    // `allocate(a(n))`, or of an allocatable component `allocate(x%a(n))`.
+                    let (v, name, dims) = match it {
+                        Expr::Apply(name, dims) => (self.var(name, line)?, name.clone(), dims),
+                        Expr::Component(base, part, Some(dims)) if self.rank(base) == 0 => (self.component_of(base, part, line)?, crate::names::fortran_text(it), dims),
+                        _ => return error(line, "`allocate` needs the bounds of each array (`allocate(a(n))`)"),
                     };
-                    let v = self.var(name, line)?;
                     if !v.allocatable {
                         return error(line, format!("`{name}` is not allocatable"));
                     }
@@ -227,9 +229,13 @@ impl Translator {
                     }
                 }
             }
-            StmtKind::Deallocate(names) => {
-                for n in names {
-                    let v = self.var(n, line)?;
+            StmtKind::Deallocate(items) => {
+                for it in items {
+                    let (v, n) = match it {
+                        Expr::Name(n) => (self.var(n, line)?, n.clone()),
+                        Expr::Component(base, part, None) if self.rank(base) == 0 => (self.component_of(base, part, line)?, crate::names::fortran_text(it)),
+                        _ => return error(line, "`deallocate` takes allocatable variables and components"),
+                    };
                     if !v.allocatable {
                         return error(line, format!("`{n}` is not allocatable"));
                     }
@@ -387,6 +393,8 @@ impl Translator {
             self.f.atomic_lhs = None;
             let r = r?;
             check_assignable(l.ty, r.ty, line)?;
+        self.check_shallow_assignable(l.ty, line)?;
+            self.check_shallow_assignable(l.ty, line)?;
             let _ = writeln!(out, "{m}{} = {};", unparen(&l.c), Self::convert(&r, l.ty));
             return Ok(());
         }
