@@ -53,7 +53,7 @@ pub fn unparen(c: &str) -> String {
     strip_parens(c).to_string()
 }
 
-fn arg_value(a: &Arg) -> Option<&Expr> {
+pub(super) fn arg_value(a: &Arg) -> Option<&Expr> {
     match a {
         Arg::Value(v) | Arg::Keyword(_, v) => Some(v),
         Arg::Range(..) => None,
@@ -79,7 +79,7 @@ impl Translator {
                     return self.transformational_rank(n, args);
                 }
                 match n.as_str() {
-                    "sum" | "product" | "maxval" | "minval" | "count" | "any" | "all" | "dot_product" | "size" | "lbound" | "ubound" | "allocated" | "len" | "len_trim" | "kind" | "huge" | "tiny" | "epsilon" => 0,
+                    "sum" | "product" | "maxval" | "minval" | "count" | "any" | "all" | "dot_product" | "size" | "lbound" | "ubound" | "allocated" | "associated" | "len" | "len_trim" | "kind" | "huge" | "tiny" | "epsilon" => 0,
                     _ => args.iter().filter_map(arg_value).map(|a| self.rank(a)).max().unwrap_or(0),
                 }
             }
@@ -279,7 +279,7 @@ impl Translator {
 
     /// The element at C offset `offset` of array `v`: `a[offset]`, or for a character array (each
     /// element `char_len` characters, stored one after another) the address of its first character.
-    fn element_at(v: &Var, offset: &str) -> String {
+    pub(super) fn element_at(v: &Var, offset: &str) -> String {
         if v.ty == Ty::Char {
             format!("({} + ({offset}) * {})", v.cname, v.char_len.max(1))
         } else {
@@ -356,6 +356,10 @@ impl Translator {
                 let v = self.var(n, line)?;
                 if let Some(p) = &v.param {
                     return Ok(CE::new(p.clone(), v.ty));
+                }
+                if v.pointer && v.shape.is_none() {
+                    // A scalar pointer: its target (Fortran 2003 §5.1.2.11).
+                    return Ok(CE::new(format!("(*{})", v.cname), v.ty));
                 }
                 if v.shape.is_some() {
                     match idx {
@@ -1205,6 +1209,7 @@ impl Translator {
                 let len = format!("_f_len_trim({}, {})", a.c, a.len.clone().unwrap_or_else(|| "1".into()));
                 CE { c: a.c, ty: Ty::Char, len: Some(len) }
             }
+            "associated" => self.associated(args, line)?,
             "allocated" => {
                 let v = match args.first().and_then(arg_value) {
                     Some(Expr::Name(v)) => self.var(v, line)?,

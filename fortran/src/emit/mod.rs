@@ -18,6 +18,7 @@ mod array_intrinsics;
 mod derived;
 mod expr;
 mod io;
+mod pointer;
 mod stmt;
 pub mod types;
 
@@ -189,7 +190,7 @@ impl Translator {
                     }
                     self.f.scope.insert(
                         name.to_string(),
-                        Var { ty: Ty::Int(4), char_len: 0, cname: name.to_string(), shape: None, param: Some(c.to_string()), int_value: v, dummy: None, intent: None, allocatable: false, global: true, line: u.line },
+                        Var { ty: Ty::Int(4), char_len: 0, cname: name.to_string(), shape: None, param: Some(c.to_string()), int_value: v, dummy: None, intent: None, allocatable: false, pointer: false, global: true, line: u.line },
                     );
                 }
                 return Ok(());
@@ -296,11 +297,12 @@ impl Translator {
                     dummy,
                     intent: d.attrs.intent.clone(),
                     allocatable: d.attrs.allocatable,
+                    pointer: d.attrs.pointer,
                     global: global || (d.attrs.save || ent.init.is_some() || data_names.contains(&&ent.name)) && unit.kind != UnitKind::Program && !d.attrs.parameter,
                     line: d.line,
                 };
                 if let Some((block, common_dims)) = common_of.get(&ent.name) {
-                    if d.attrs.parameter || d.attrs.allocatable || dummy.is_some() || ent.init.is_some() {
+                    if d.attrs.parameter || d.attrs.allocatable || d.attrs.pointer || dummy.is_some() || ent.init.is_some() {
                         return error(d.line, format!("`{}` is in common block /{block}/: it cannot be a named constant, allocatable, a dummy argument or initialized in its declaration", ent.name));
                     }
                     if dims.is_some() && common_dims.is_some() {
@@ -346,9 +348,9 @@ impl Translator {
                 let mut bound_inits = Vec::new();
                 if let Some(dims) = dims {
                     let deferred = dims.iter().any(|x| matches!(x, Dim::Colon(_)));
-                    if d.attrs.allocatable {
+                    if d.attrs.allocatable || d.attrs.pointer {
                         if !dims.iter().all(|x| matches!(x, Dim::Colon(None))) {
-                            return error(d.line, format!("allocatable array `{}` must have a deferred shape (`(:)`)", ent.name));
+                            return error(d.line, format!("{} array `{}` must have a deferred shape (`(:)`)", if d.attrs.pointer { "pointer" } else { "allocatable" }, ent.name));
                         }
                         let r = dims.len();
                         var.shape = Some(Shape {
@@ -437,6 +439,14 @@ impl Translator {
                             let _ = sh;
                         }
                     }
+                    // A scalar pointer: the address of its target, null until `=>` or
+                    // `allocate` (Fortran 2003 §5.1.2.11); references read through it.
+                    None if var.pointer => {
+                        if base == Ty::Char || ent.init.is_some() || d.attrs.allocatable {
+                            return unsupported(d.line, format!("pointer `{}`: a character pointer, an initialized or allocatable pointer", ent.name));
+                        }
+                        let _ = writeln!(out, "{decl_line}{storage}{ct} *{cname} = 0;");
+                    }
                     None if base == Ty::Char => {
                         let init = match &ent.init {
                             Some(Expr::Str(s)) => {
@@ -505,7 +515,7 @@ impl Translator {
                         if ent.init.is_some() {
                             return error(d.line, format!("`{}` cannot have an initializer", ent.name));
                         }
-                        if var.allocatable {
+                        if var.allocatable || var.pointer {
                             let _ = writeln!(out, "{decl_line}{storage}{ct} *{cname} = 0;");
                             for k in 1..=sh.rank() {
                                 let _ = writeln!(out, "{decl_line}{storage}long {cname}_lb{k} = 1, {cname}_n{k} = 0;");
@@ -547,7 +557,7 @@ impl Translator {
             let _ = writeln!(prologue, "{m}{cname} = *{cname}_arg;");
             self.f.scope.insert(
                 a.clone(),
-                Var { ty, char_len: 0, cname, shape: None, param: None, int_value: None, dummy: Some(i), intent: None, allocatable: false, global: false, line: unit.line },
+                Var { ty, char_len: 0, cname, shape: None, param: None, int_value: None, dummy: Some(i), intent: None, allocatable: false, pointer: false, global: false, line: unit.line },
             );
         }
         Ok(())
@@ -593,7 +603,7 @@ impl Translator {
                 if self.f.implicit_none {
                     return error(b.line, format!("`{name}` in common block /{}/ has no type (`implicit none` is in effect)", b.name));
                 }
-                let mut var = Var { ty: implicit_type(name), char_len: 0, cname: String::new(), shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, global: true, line: b.line };
+                let mut var = Var { ty: implicit_type(name), char_len: 0, cname: String::new(), shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, pointer: false, global: true, line: b.line };
                 self.common_member(&mut var, name, &b.name, dims.as_deref(), b.line)?;
                 self.f.scope.insert(name.clone(), var);
                 self.f.order.push(name.clone());
@@ -711,7 +721,7 @@ impl Translator {
                         assumed_shape: false,
                         assumed_size: false,
                     };
-                    let var = Var { ty, char_len, cname, shape: Some(shape), param: None, int_value: None, dummy: None, intent: None, allocatable: true, global: false, line: d.line };
+                    let var = Var { ty, char_len, cname, shape: Some(shape), param: None, int_value: None, dummy: None, intent: None, allocatable: true, pointer: false, global: false, line: d.line };
                     defaults.push(Some(format!("0{}", ", 1, 0".repeat(r))));
                     components.push((ent.name.clone(), var));
                     continue;
@@ -737,7 +747,7 @@ impl Translator {
                     (None, _) => String::new(),
                 };
                 let _ = writeln!(c_definition, "    {} {cname}{slots};", ty.c());
-                let var = Var { ty, char_len, cname, shape, param: None, int_value: None, dummy: None, intent: None, allocatable: false, global: false, line: d.line };
+                let var = Var { ty, char_len, cname, shape, param: None, int_value: None, dummy: None, intent: None, allocatable: false, pointer: false, global: false, line: d.line };
                 defaults.push(match &ent.init {
                     Some(init) => Some(self.component_default(init, &var, d.line)?),
                     None => None,
@@ -766,8 +776,8 @@ impl Translator {
         let mut dummies = Vec::new();
         for a in &unit.args {
             let v = self.f.scope.get(a).ok_or_else(|| FortranError { line: unit.line, col: 0, message: format!("dummy `{a}` undeclared"), unsupported: false })?;
-            if v.allocatable {
-                return unsupported(v.line, "allocatable dummy arguments");
+            if v.allocatable || v.pointer {
+                return unsupported(v.line, "allocatable and pointer dummy arguments");
             }
             // A character array dummy is the address of its first character (elements of a
             // constant length one after another); a scalar one is the address of its first
@@ -929,7 +939,7 @@ impl Translator {
                 let _ = writeln!(decls, "{m}{} {cname};", ty.c());
                 self.f.scope.insert(
                     rname.clone(),
-                    Var { ty, char_len: 0, cname, shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, global: false, line: u.line },
+                    Var { ty, char_len: 0, cname, shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, pointer: false, global: false, line: u.line },
                 );
             }
             self.f.result = Some(rname);
@@ -976,7 +986,9 @@ impl Translator {
                 let guard = if self.f.optional.contains(name) { format!("if ({}_arg) ", v.cname) } else { String::new() };
                 let _ = writeln!(epilogue, "{end}{guard}*{}_arg = {};", v.cname, v.cname);
             }
-            if v.dummy.is_none() && !v.global && v.shape.as_ref().is_some_and(|s| !s.fixed) {
+            // A pointer does not own its target (Fortran 2003 §6.3.3.1: only allocatables are
+            // deallocated at return).
+            if v.dummy.is_none() && !v.global && !v.pointer && v.shape.as_ref().is_some_and(|s| !s.fixed) {
                 if v.allocatable {
                     let _ = writeln!(epilogue, "{end}if ({c}) free({c});", c = v.cname);
                 } else {
@@ -1101,7 +1113,7 @@ impl Translator {
             return error(line, format!("`{name}` has no type (`implicit none` is in effect)"));
         }
         let ty = implicit_type(name);
-        let v = Var { ty, char_len: 0, cname: c_name(name), shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, global: false, line: 0 };
+        let v = Var { ty, char_len: 0, cname: c_name(name), shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, pointer: false, global: false, line: 0 };
         self.f.scope.insert(name.to_string(), v.clone());
         self.f.order.push(name.to_string());
         Ok(v)

@@ -157,6 +157,10 @@ pub struct Var {
     pub dummy: Option<usize>,
     pub intent: Option<String>,
     pub allocatable: bool,
+    /// A pointer (Fortran 2003 §5.1.2.11): a scalar is a C pointer to its target; an array has
+    /// the allocatable layout (element pointer and bound variables) and takes its target's
+    /// address and bounds at `=>`.
+    pub pointer: bool,
     /// A C global (module variable, main-program variable seen by contained procedures, saved local).
     pub global: bool,
     pub line: u32,
