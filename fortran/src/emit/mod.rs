@@ -15,6 +15,7 @@
 
 mod acc;
 mod array_intrinsics;
+mod call;
 mod derived;
 mod expr;
 mod io;
