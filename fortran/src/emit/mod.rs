@@ -94,6 +94,10 @@ pub struct FnState {
     pub optional: Vec<String>,
     /// Translating the clauses of a `!$acc declare` (where subarrays are not allowed, §2.10).
     pub in_declare: bool,
+    /// The C labels some `goto` of this procedure jumps to. Only these are written: the native
+    /// engine runs no function with a label (it falls back to the interpreter), so a label
+    /// nothing jumps to would slow the whole procedure down for nothing.
+    pub jump_targets: std::collections::HashSet<String>,
 }
 
 pub struct Translator {
@@ -922,9 +926,26 @@ impl Translator {
             let _ = write!(region_open, "{}#pragma acc data {clauses}\n{}{{\n", self.marker(*line), self.marker(*line));
             let _ = writeln!(region_close, "{end}}}");
         }
-        let _ = write!(self.bodies, "{m}{header} {{\n{decls}{implicit}{spec_acc}{prologue}{region_open}{body}{end}_f_return: ;\n{region_close}{epilogue}{end}{ret}\n{end}}}\n");
+        let body = self.drop_unused_labels(&body);
+        let return_label = if self.f.jump_targets.contains("_f_return") { format!("{end}_f_return: ;\n") } else { String::new() };
+        let _ = write!(self.bodies, "{m}{header} {{\n{decls}{implicit}{spec_acc}{prologue}{region_open}{body}{return_label}{region_close}{epilogue}{end}{ret}\n{end}}}\n");
         self.record_names((u.line, u.end_line));
         Ok(())
+    }
+
+    /// `body` without the lines that are a label (`_floop3_cycle: ;`, `_f_label10: ;`) no `goto`
+    /// of the procedure jumps to ([`FnState::jump_targets`]; a `goto` may come after its label,
+    /// so this runs once the whole body is written).
+    fn drop_unused_labels(&self, body: &str) -> String {
+        let mut kept = String::with_capacity(body.len());
+        for line in body.split_inclusive('\n') {
+            let label = line.trim_end().strip_suffix(": ;").filter(|l| l.starts_with("_f") && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+            if label.is_some_and(|l| !self.f.jump_targets.contains(l)) {
+                continue;
+            }
+            kept.push_str(line);
+        }
+        kept
     }
 
     /// The `data` statements of unit `u` (Fortran 2003 §5.2.5): the values, repeat counts

@@ -103,11 +103,17 @@ impl Translator {
                     return error(line, format!("`{}` outside a `do` loop{}", if exit { "exit" } else { "cycle" }, name.as_ref().map(|n| format!(" named `{n}`")).unwrap_or_default()));
                 };
                 let innermost = self.f.loops.last().map(|l| &l.1) == Some(&brk);
-                // Inside a compute construct the loop's own `break`/`continue` keep the C loop canonical.
-                if innermost && self.f.in_compute > 0 {
+                // The innermost loop's own `break`/`continue`: every `do` form is one C loop whose
+                // `continue` runs its increment (and trip count) as Fortran's `cycle` does (Fortran
+                // 2003 §8.1.6.4.3); `select case` and `where` are written as `if`s, not `switch`
+                // or loops around the statement. This keeps a compute construct's loop canonical
+                // and a host procedure free of labels, which the native engine does not run.
+                if innermost {
                     let _ = writeln!(out, "{m}{};", if exit { "break" } else { "continue" });
                 } else {
-                    let _ = writeln!(out, "{m}goto {};", if exit { brk } else { cont });
+                    let target = if exit { brk } else { cont };
+                    let _ = writeln!(out, "{m}goto {target};");
+                    self.f.jump_targets.insert(target);
                 }
             }
             StmtKind::Select { selector, cases, default } => {
@@ -174,12 +180,14 @@ impl Translator {
             }
             StmtKind::Return => {
                 let _ = writeln!(out, "{m}goto _f_return;");
+                self.f.jump_targets.insert("_f_return".to_string());
             }
             StmtKind::Continue => {
                 let _ = writeln!(out, "{m};");
             }
             StmtKind::Goto(l) => {
                 let _ = writeln!(out, "{m}goto _f_label{l};");
+                self.f.jump_targets.insert(format!("_f_label{l}"));
             }
             StmtKind::Label(l) => {
                 let _ = writeln!(out, "{m}_f_label{l}: ;");
