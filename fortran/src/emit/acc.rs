@@ -314,7 +314,7 @@ fn pgi13_directive_name(toks: &[crate::lexer::Token]) -> Option<(String, usize)>
                         _ => return unsupported(line, format!("strided sections of `{n}` in OpenACC clauses")),
                     }
                 }
-                let start = Self::offset(&sh, &subs);
+                let start = Self::offset(&sh, &subs, None);
                 let length = if len.is_empty() { "1".to_string() } else { len.iter().map(|l| format!("({l})")).collect::<Vec<_>>().join(" * ") };
                 if v.ty == Ty::Char {
                     let l = v.char_len.max(1);

@@ -77,6 +77,10 @@ pub struct FnState {
     pub implicit_none: bool,
     /// `do` loops open around the current statement: (construct name, break label, continue label).
     pub loops: Vec<(Option<String>, String, String)>,
+    /// The C variable of each loop open around the current statement, innermost last (`None`
+    /// for `do while` and `do` without control): array element offsets put the terms that do
+    /// not change in the innermost loop first ([`Translator::offset`]).
+    pub do_vars: Vec<Option<String>>,
     pub tmp: usize,
     /// Compute constructs open around the current statement.
     pub in_compute: usize,

@@ -81,16 +81,20 @@ impl Translator {
                 }
                 let _ = writeln!(out, "{m}while ({}) {{", unparen(&c.c));
                 self.f.loops.push((name.clone(), brk.clone(), cont.clone()));
+                self.f.do_vars.push(None);
                 self.block(body, out)?;
                 self.f.loops.pop();
+                self.f.do_vars.pop();
                 let _ = write!(out, "{m}{cont}: ;\n{m}}}\n{m}{brk}: ;\n");
             }
             StmtKind::DoForever { name, body } => {
                 let (brk, cont) = self.loop_labels();
                 let _ = writeln!(out, "{m}for (;;) {{");
                 self.f.loops.push((name.clone(), brk.clone(), cont.clone()));
+                self.f.do_vars.push(None);
                 self.block(body, out)?;
                 self.f.loops.pop();
+                self.f.do_vars.pop();
                 let _ = write!(out, "{m}{cont}: ;\n{m}}}\n{m}{brk}: ;\n");
             }
             StmtKind::Exit(name) | StmtKind::Cycle(name) => {
@@ -319,8 +323,10 @@ impl Translator {
                     lo = lo_c.c
                 );
                 self.f.loops.push((name.cloned(), brk.clone(), cont.clone()));
+                self.f.do_vars.push(Some(i.to_string()));
                 self.block(body, out)?;
                 self.f.loops.pop();
+                self.f.do_vars.pop();
                 let _ = write!(out, "{m}{cont}: ;\n{m}}} }}\n{m}{brk}: ;\n");
                 return Ok(());
             }
@@ -339,8 +345,10 @@ impl Translator {
             return self.do_with_saved_bound(name, i, &lo_c.c, &hi_c, cond_op, &incr, body, line, out, &brk, &cont);
         }
         self.f.loops.push((name.cloned(), brk.clone(), cont.clone()));
+        self.f.do_vars.push(Some(i.to_string()));
         self.block(body, out)?;
         self.f.loops.pop();
+        self.f.do_vars.pop();
         if inside {
             let _ = writeln!(out, "{m}}}");
         } else {
@@ -354,8 +362,10 @@ impl Translator {
         let b = self.tmp("hi");
         let _ = writeln!(out, "{m}{{ {} {b} = {}; for ({i} = {}; {i} {cond_op} {b}; {incr}) {{", hi.ty.c(), unparen(&hi.c), unparen(lo));
         self.f.loops.push((name.cloned(), brk.to_string(), cont.to_string()));
+        self.f.do_vars.push(Some(i.to_string()));
         self.block(body, out)?;
         self.f.loops.pop();
+        self.f.do_vars.pop();
         let _ = write!(out, "{m}{cont}: ;\n{m}}} }}\n{m}{brk}: ;\n");
         Ok(())
     }
