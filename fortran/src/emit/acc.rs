@@ -410,6 +410,9 @@ fn pgi13_directive_name(toks: &[crate::lexer::Token]) -> Option<(String, usize)>
                 c.push_str(&format!(" present_or_copy({})", implicit.join(", ")));
             }
             self.f.in_compute += 1;
+            if matches!(w0, "kernels" | "region") {
+                self.f.in_kernels += 1;
+            }
         }
         let _ = writeln!(out, "{m}#pragma acc {c}");
         let r = if is_loop {
@@ -445,6 +448,9 @@ fn pgi13_directive_name(toks: &[crate::lexer::Token]) -> Option<(String, usize)>
         };
         if compute {
             self.f.in_compute -= 1;
+            if matches!(w0, "kernels" | "region") {
+                self.f.in_kernels -= 1;
+            }
         }
         r
     }

@@ -129,6 +129,11 @@ impl Translator {
         let mut out = Vec::new();
         for (k, a) in args.iter().enumerate() {
             if let Arg::Range(lo, hi, st) = a {
+                if lo.is_none() && hi.is_none() && st.is_none() && !(sh.assumed_size && k + 1 == sh.rank()) {
+                    // The whole dimension: its extent.
+                    out.push(sh.exts[k].clone());
+                    continue;
+                }
                 let lo = match lo {
                     Some(l) => self.expr(l, None, line)?.c,
                     None => sh.lbs[k].clone(),
@@ -259,11 +264,22 @@ impl Translator {
         for t in fixed.iter().rev() {
             acc = if acc.is_empty() { t.clone() } else { format!("{acc} + {t}") };
         }
+        if acc.is_empty() {
+            // Nothing invariant: `s1 - lb1` (no unary minus, which the native engine's affine
+            // access analysis does not follow).
+            for t in &moving {
+                acc = if acc.is_empty() { t.clone() } else { format!("{acc} + {t}") };
+            }
+            for lb in &moving_lbs {
+                acc = format!("{acc} - {lb}");
+            }
+            return if acc.is_empty() { "0".to_string() } else { acc };
+        }
         for lb in &moving_lbs {
-            acc = if acc.is_empty() { format!("-{lb}") } else { format!("{acc} - {lb}") };
+            acc = format!("{acc} - {lb}");
         }
         for t in &moving {
-            acc = if acc.is_empty() { t.clone() } else { format!("{acc} + {t}") };
+            acc = format!("{acc} + {t}");
         }
         if acc.is_empty() {
             acc.push('0');
@@ -273,7 +289,7 @@ impl Translator {
 
     /// Array element or (with `idx`) section element `name(args)`.
     fn element(&mut self, v: &Var, name: &str, args: &[Arg], idx: Option<&[String]>, line: u32) -> TResult<String> {
-        let Some(sh) = v.shape.clone() else { return error(line, format!("`{name}` is not an array")) };
+        let Some(mut sh) = v.shape.clone() else { return error(line, format!("`{name}` is not an array")) };
         if args.len() != sh.rank() {
             return error(line, format!("`{name}` has rank {} but {} subscripts are given", sh.rank(), args.len()));
         }
@@ -298,6 +314,13 @@ impl Translator {
                     next += 1;
                     let lo = match lo {
                         Some(l) => self.expr(l, None, line)?.c,
+                        None if st.is_none() => {
+                            // From the lower bound: the section index is the offset in this
+                            // dimension (not `lb + i - lb`).
+                            sh.lbs[k] = "0".to_string();
+                            subs.push(ix.clone());
+                            continue;
+                        }
                         None => sh.lbs[k].clone(),
                     };
                     subs.push(match st {
@@ -333,8 +356,9 @@ impl Translator {
     /// The element of a whole array selected by `idx`.
     fn whole_element(v: &Var, idx: &[String]) -> String {
         let Some(sh) = v.shape.as_ref() else { return v.cname.clone() };
-        let subs: Vec<String> = (0..sh.rank()).map(|k| if sh.lbs[k] == "0" { idx[k].clone() } else { format!("{} + {}", sh.lbs[k], idx[k]) }).collect();
-        Self::element_at(v, &Self::offset(sh, &subs, idx.first().map(String::as_str)))
+        // Index k runs from 0 over dimension k: it is the offset in that dimension.
+        let zero_based = Shape { lbs: vec!["0".to_string(); sh.rank()], ..sh.clone() };
+        Self::element_at(v, &Self::offset(&zero_based, &idx[..sh.rank().min(idx.len())], idx.first().map(String::as_str)))
     }
 
     pub fn expr(&mut self, e: &Expr, idx: Option<&[String]>, line: u32) -> TResult<CE> {

@@ -84,6 +84,8 @@ pub struct FnState {
     pub tmp: usize,
     /// Compute constructs open around the current statement.
     pub in_compute: usize,
+    /// `kernels` constructs (and PGI 1.3 `region`s) open around the current statement.
+    pub in_kernels: usize,
     /// The result variable of a function.
     pub result: Option<String>,
     /// Statements to run before and after the call being translated (temporaries for sections

@@ -445,6 +445,14 @@ impl Translator {
             let _ = writeln!(out, "{m}{head}{t}[{lin}] = {};", Self::convert(&r, l.ty));
             let _ = write!(out, "{m}{head}{} = {t}[{lin}];\n{m}free({t}); }}\n", unparen(&l.c));
         } else {
+            // In a `kernels` construct the element loops are marked `independent` (OpenACC 2.0
+            // §2.7.9): the right-hand side does not overlap the assigned array (checked above),
+            // and distinct Fortran arrays never share memory (Fortran 2003 §12.4.1.7 forbids
+            // assigning an array a dummy argument aliases), which the C pointers cannot say.
+            if self.f.in_kernels > 0 && !self.f.in_atomic {
+                let collapse = if ix.len() > 1 { format!(" collapse({})", ix.len()) } else { String::new() };
+                let _ = writeln!(out, "{m}#pragma acc loop independent{collapse}");
+            }
             let _ = writeln!(out, "{m}{head}{} = {};", unparen(&l.c), Self::convert(&r, l.ty));
         }
         Ok(())
