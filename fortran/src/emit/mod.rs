@@ -351,9 +351,18 @@ impl Translator {
                             return error(d.line, format!("allocatable array `{}` must have a deferred shape (`(:)`)", ent.name));
                         }
                         let r = dims.len();
+                        // A local array every `allocate` of which gives the same constant bounds
+                        // has those bounds whenever it is allocated (no other unit can allocate
+                        // it: it is not global, and allocatable dummies are not supported), so
+                        // its elements are addressed with constants, not the bound variables.
+                        let constant = if global || dummy.is_some() { None } else { self.constant_allocation(&unit.body, &ent.name, r) };
+                        let (lbs, exts): (Vec<String>, Vec<String>) = match constant {
+                            Some(bounds) => bounds.iter().map(|(lb, n)| (lb.to_string(), n.to_string())).unzip(),
+                            None => ((1..=r).map(|k| format!("{cname}_lb{k}")).collect(), (1..=r).map(|k| format!("{cname}_n{k}")).collect()),
+                        };
                         var.shape = Some(Shape {
-                            lbs: (1..=r).map(|k| format!("{cname}_lb{k}")).collect(),
-                            exts: (1..=r).map(|k| format!("{cname}_n{k}")).collect(),
+                            lbs,
+                            exts,
                             fixed: false,
                             assumed_shape: false,
                             assumed_size: false,
@@ -937,6 +946,66 @@ impl Translator {
         let _ = write!(self.bodies, "{m}{header} {{\n{decls}{implicit}{spec_acc}{prologue}{region_open}{body}{return_label}{region_close}{epilogue}{end}{ret}\n{end}}}\n");
         self.record_names((u.line, u.end_line));
         Ok(())
+    }
+
+    /// The bounds `(lower bound, extent)` per dimension that every `allocate` of `name` in
+    /// `body` gives, when all give the same constant ones (Fortran 2003 §6.3.1: an extent below
+    /// zero is zero); `None` when one is not constant, two differ, or there is none.
+    fn constant_allocation(&self, body: &[Stmt], name: &str, rank: usize) -> Option<Vec<(i64, i64)>> {
+        fn each_allocation<'a>(stmts: &'a [Stmt], out: &mut Vec<&'a Expr>) {
+            for s in stmts {
+                match &s.kind {
+                    StmtKind::Allocate(items) => out.extend(items),
+                    StmtKind::If { arms, otherwise } => {
+                        arms.iter().for_each(|(_, b)| each_allocation(b, out));
+                        if let Some(b) = otherwise {
+                            each_allocation(b, out);
+                        }
+                    }
+                    StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::DoForever { body, .. } => each_allocation(body, out),
+                    StmtKind::Select { cases, default, .. } => {
+                        cases.iter().for_each(|(_, b)| each_allocation(b, out));
+                        if let Some(b) = default {
+                            each_allocation(b, out);
+                        }
+                    }
+                    StmtKind::Where { then, otherwise, .. } => {
+                        each_allocation(then, out);
+                        each_allocation(otherwise, out);
+                    }
+                    StmtKind::Acc { body: Some(b), .. } => each_allocation(b, out),
+                    _ => {}
+                }
+            }
+        }
+        let mut items = Vec::new();
+        each_allocation(body, &mut items);
+        let mut found: Option<Vec<(i64, i64)>> = None;
+        for it in items {
+            let Expr::Apply(n, dims) = it else { continue };
+            if n != name {
+                continue;
+            }
+            if dims.len() != rank {
+                return None;
+            }
+            let mut bounds = Vec::new();
+            for d in dims {
+                bounds.push(match d {
+                    Arg::Value(h) => (1, self.fold(h)?.max(0)),
+                    Arg::Range(Some(l), Some(h), None) => {
+                        let (l, h) = (self.fold(l)?, self.fold(h)?);
+                        (l, (h - l + 1).max(0))
+                    }
+                    _ => return None,
+                });
+            }
+            match &found {
+                Some(f) if *f != bounds => return None,
+                _ => found = Some(bounds),
+            }
+        }
+        found
     }
 
     /// `body` without the lines that are a label (`_floop3_cycle: ;`, `_f_label10: ;`) no `goto`
