@@ -375,12 +375,14 @@ impl FnOutliner<'_> {
                 _ => None,
             };
             let named_locals: HashSet<LocalId> = named.iter().filter_map(|n| local_root(&n.var.root)).chain(self.declared.0.iter().filter_map(local_root)).collect();
-            // A local is the region's when the region declares it (its scope, not where it is
-            // used: issue 17, an array declared before the region and used only in it was kept
-            // in one kernel, its two loops unsynchronised).
+            // A local is the region's when the region declares it ([`region_owned`]; issue
+            // 17: an array declared before the region and used only in it was kept in one
+            // kernel, its two loops unsynchronised).
             let inside = constructs_within(d, &body);
+            let region = count_local_uses(&body);
             let host = &self.p.functions[self.fi];
-            let internal = |l: &LocalId| !params.contains(l) && !named_locals.contains(l) && declared_within(&host.locals, *l, &inside);
+            let owned = |l: &LocalId| region_owned(&host.locals, &self.p.types, *l, &inside, self.uses_all.get(l) == region.get(l));
+            let internal = |l: &LocalId| !params.contains(l) && !named_locals.contains(l) && owned(l);
             let dcx = super::depend::DepCx { locals: &host.locals, types: &self.p.types, acc: &self.p.acc, purity: self.purity, kernel_uses: &HashMap::new() };
             let killed = |s: &Stmt, l: LocalId| {
                 let o = match host.locals.get(l.0 as usize).map(|x| x.storage) {
@@ -599,17 +601,17 @@ impl FnOutliner<'_> {
             .chain(self.entered.iter().map(|n| n.var.root))
             .filter_map(|r| if let VarRoot::Local(l) = r { Some(l) } else { None })
             .collect();
-        // A local declared outside the construct is one variable for all its threads (§2.6:
-        // its device copy, or firstprivate), even when only this kernel uses it (issue 17:
-        // an array declared before a parallel region and used only in it was private to
-        // each gang).
+        // An array or struct declared outside the construct is one device copy for all its
+        // threads (§2.6), even when only this kernel uses it ([`region_owned`]; issue 17: an
+        // array declared before a parallel region and used only in it was private to each
+        // gang).
         let inside = constructs_within(d, &body);
         let external: Vec<LocalId> = {
             let mut v: Vec<LocalId> = uses_region
                 .iter()
                 .filter(|(l, n)| {
                     host_params.contains(l)
-                        || !declared_within(&host_locals, **l, &inside)
+                        || !region_owned(&host_locals, &self.p.types, **l, &inside, true)
                         || self.members.contains_key(l)
                         || vla_counts_outside.contains(l)
                         || mapped_outside.contains(l)
@@ -1254,10 +1256,16 @@ fn constructs_within(d: DirectiveId, body: &Stmt) -> HashSet<DirectiveId> {
     inside
 }
 
-/// Whether local `l` is declared inside the construct whose constructs are `inside`
-/// ([`constructs_within`]).
-fn declared_within(locals: &[crate::ir::Local], l: LocalId, inside: &HashSet<DirectiveId>) -> bool {
-    locals.get(l.0 as usize).and_then(|x| x.declared_in).is_some_and(|c| inside.contains(&c))
+/// Whether local `l` belongs to the construct whose constructs are `inside`
+/// ([`constructs_within`]) rather than to the code around it: declared inside it
+/// ([`crate::ir::Local::declared_in`]), or a scalar declared outside that only the construct
+/// uses (`only_inside`): no value flows into or out of it, so, as compilers privatise such a
+/// scalar (a loop counter declared once at the top of the function), each thread keeps its own.
+/// An array or struct declared outside is never the construct's: its device copy is shared
+/// (§2.6), however few statements use it.
+fn region_owned(locals: &[crate::ir::Local], types: &crate::ir::types::TypeTable, l: LocalId, inside: &HashSet<DirectiveId>, only_inside: bool) -> bool {
+    let Some(local) = locals.get(l.0 as usize) else { return false };
+    local.declared_in.is_some_and(|c| inside.contains(&c)) || (only_inside && types.is_scalar(local.ty))
 }
 
 /// Reductions on gang loops inside a parallel region reduce across gangs: the variable is a
