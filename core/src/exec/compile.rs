@@ -154,7 +154,16 @@ fn compile_some(p: &Program, info: &ProgramInfo, checking: bool, only: Option<&s
     // names (`openacc::implicit_pointer_data`).
     exe.plans = p.kernels.iter().enumerate().map(|(i, k)| (k.func.0, info.plan(crate::ir::acc::KernelId(i as u32)))).collect();
     if checking && exe.plans.values().any(Result::is_ok) {
-        exe.plain = Some(Box::new(compile_some(p, info, false, Some(&kernel_closure(p, info)))?));
+        let mut plain = compile_some(p, info, false, Some(&kernel_closure(p, info)))?;
+        // The program's globals are allocated from this executable's images when the run
+        // starts; the plain one only runs proven kernels, which read a global's name (messages)
+        // but never its initial bytes: without them `check` holds no second copy of every
+        // global array (bicg's 30 MiB `A`, issue 15's memory target).
+        for g in &mut plain.globals {
+            g.bytes = Vec::new();
+            g.relocs = Vec::new();
+        }
+        exe.plain = Some(Box::new(plain));
     }
     for g in &p.globals {
         let size = p.types.size_of(g.ty).unwrap_or(0);
