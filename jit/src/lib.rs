@@ -165,6 +165,10 @@ impl Engine {
         let start = std::time::Instant::now();
         let mut flags = settings::builder();
         flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
+        // Cranelift's IR verifier took 30% of the code generation time (issue 15's 20,000-line
+        // program: 6.3 → 4.4 s of user CPU); it checks the translator, not the program, so it
+        // runs in builds with debug assertions (the tests) and not in release builds.
+        flags.set("enable_verifier", if cfg!(debug_assertions) { "true" } else { "false" }).map_err(|e| e.to_string())?;
         flags.set("is_pic", "false").map_err(|e| e.to_string())?;
         let isa = cranelift_native::builder()
             .map_err(|e| format!("no native code for this machine: {e}"))?

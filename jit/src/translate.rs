@@ -412,6 +412,15 @@ impl<'a, 'b> Translator<'a, 'b> {
     // -----------------------------------------------------------------------------------------
     // Statements.
 
+    /// The statements of an expression (a compound literal's initialisation, a statement
+    /// expression's body), with the loops around the expression out of reach.
+    fn inner_statements(&mut self, stmts: &[Stmt]) -> R<()> {
+        let outer = std::mem::take(&mut self.loops);
+        let done = stmts.iter().try_for_each(|st| self.stmt(st));
+        self.loops = outer;
+        done
+    }
+
     pub fn stmt(&mut self, s: &Stmt) -> R<()> {
         match &s.kind {
             StmtKind::Empty => {}
@@ -1314,8 +1323,24 @@ impl<'a, 'b> Translator<'a, 'b> {
             | ExprKind::ComplexNeg { .. }
             | ExprKind::ComplexMake { .. }
             | ExprKind::ComplexCompare { .. } => return Err("complex arithmetic".into()),
-            ExprKind::WithInit { .. } => return Err("an aggregate initializer".into()),
-            ExprKind::StmtExpr { .. } => return Err("a statement expression".into()),
+            // A compound literal (`&(int){12}`, C11 §6.5.2.5: its initialisation, then its
+            // value) and a GNU statement expression (its statements, then the value of the
+            // last): the statements are translated in place, as the interpreter runs them
+            // (the Fortran front-end writes both for constant arguments and reductions). As
+            // in the interpreter (`sub_code`), a `break` or `continue` inside them cannot leave
+            // them: the loops around the expression are out of reach (an error, so the
+            // function stays in the interpreter).
+            ExprKind::WithInit { init, value } => {
+                self.inner_statements(init)?;
+                self.expr(value)?
+            }
+            ExprKind::StmtExpr { body, value } => {
+                self.inner_statements(body)?;
+                match value {
+                    Some(v) => self.expr(v)?,
+                    None => self.iconst(0),
+                }
+            }
             ExprKind::VaStart(_) | ExprKind::VaArg(_) | ExprKind::VaCopy(..) => {
                 return Err("variadic arguments".into())
             }
