@@ -36,14 +36,18 @@
 //! observe (a race in either model).
 //!
 //! **Beyond one directive.** Two rules need the statement a directive is on, which the front-end
-//! has: a `host` loop that is a statement of a compute region's block runs on the host, the
-//! region split there into a `data` construct holding two (or more) `kernels` constructs with
-//! `update`s around the loop ([`host_split_directives`], [`host_loop_updates`]); and no loop
-//! inside a `kernel` loop may carry a loop mapping directive ([`Translation::kernel_loop`]).
+//! has: a `host` loop of a compute region runs on the host, the region split there into a `data`
+//! construct holding two (or more) `kernels` constructs with `update`s around the loop
+//! ([`host_split_directives`], [`host_loop_updates`]); a block, loop without directive or `if`
+//! of the region around host loops (a time-step loop) runs on the host too, the statements
+//! beside the host loops in `kernels` constructs of their own; and no loop inside a `kernel`
+//! loop may carry a loop mapping directive ([`Translation::kernel_loop`]).
 //!
-//! **Limits.** A `host` loop nested deeper than the region's block (inside another loop or
-//! block) runs sequentially in the kernel (the results are the same); width arguments of `seq`
-//! and `host` (strip-mining) have no 2.0 spelling and are dropped. The language only changes the
+//! **Limits.** A `host` loop inside a loop with a loop directive or a `switch` of its region is
+//! an error (what surrounds it cannot run on the accelerator while it runs on the host); width
+//! arguments of `seq` and `host` (strip-mining) have no 2.0 spelling and are dropped. Macros in
+//! directive text are expanded by the front-end ([`crate::frontend`]'s `directive_macros`). The
+//! language only changes the
 //! loop keyword and the Fortran-only forms (`mirror`, `end region`), so a Fortran front-end uses
 //! the same table.
 
