@@ -94,6 +94,10 @@ pub struct FnState {
     pub optional: Vec<String>,
     /// Translating the clauses of a `!$acc declare` (where subarrays are not allowed, §2.10).
     pub in_declare: bool,
+    /// The arrays of the `mirror` clauses of the PGI 1.3 data regions open around the current
+    /// statement (Fortran names): their device copies follow `allocate` and `deallocate`
+    /// ([`Translator::mirror_enter`]).
+    pub mirrored: Vec<String>,
 }
 
 pub struct Translator {

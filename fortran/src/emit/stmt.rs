@@ -221,6 +221,9 @@ impl Translator {
                     }
                     let sh = v.shape.as_ref().map(|s| s.total()).unwrap_or_default();
                     let _ = writeln!(out, "{m}{c} = ({t} *)_f_allocate({sh}, {}, {c} != 0);", super::element_size(v.ty, v.char_len), t = v.ty.c());
+                    if self.f.mirrored.contains(name) {
+                        self.mirror_enter(name, line, out)?;
+                    }
                 }
             }
             StmtKind::Deallocate(names) => {
@@ -229,6 +232,10 @@ impl Translator {
                     if !v.allocatable {
                         return error(line, format!("`{n}` is not allocatable"));
                     }
+                    if self.f.mirrored.contains(n) {
+                        self.mirror_exit(n, line, out)?;
+                    }
+                    let v = self.var(n, line)?;
                     let _ = write!(
                         out,
                         "{m}if (!{c}) {{ fflush(stdout); fprintf(stderr, \"Fortran runtime error: Attempt to DEALLOCATE unallocated '{n}'\\n\"); exit(2); }}\n{m}free({c}); {c} = 0;\n",
