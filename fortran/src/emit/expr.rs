@@ -53,7 +53,7 @@ pub fn unparen(c: &str) -> String {
     strip_parens(c).to_string()
 }
 
-fn arg_value(a: &Arg) -> Option<&Expr> {
+pub(super) fn arg_value(a: &Arg) -> Option<&Expr> {
     match a {
         Arg::Value(v) | Arg::Keyword(_, v) => Some(v),
         Arg::Range(..) => None,
@@ -79,7 +79,7 @@ impl Translator {
                     return self.transformational_rank(n, args);
                 }
                 match n.as_str() {
-                    "sum" | "product" | "maxval" | "minval" | "count" | "any" | "all" | "dot_product" | "size" | "lbound" | "ubound" | "allocated" | "len" | "len_trim" | "kind" | "huge" | "tiny" | "epsilon" => 0,
+                    "sum" | "product" | "maxval" | "minval" | "count" | "any" | "all" | "dot_product" | "size" | "lbound" | "ubound" | "allocated" | "associated" | "len" | "len_trim" | "kind" | "huge" | "tiny" | "epsilon" => 0,
                     _ => args.iter().filter_map(arg_value).map(|a| self.rank(a)).max().unwrap_or(0),
                 }
             }
@@ -124,11 +124,27 @@ impl Translator {
         }
     }
 
+    /// Component `part` of the scalar designator `base` as a variable of its own: `cname` is the
+    /// C member access (`x.a`) and the bounds of an allocatable component are the struct's members
+    /// beside it (`x.a_lb1`, `x.a_n1`).
+    pub fn component_of(&mut self, base: &Expr, part: &str, line: u32) -> TResult<Var> {
+        let b = self.expr(base, None, line)?;
+        let mut comp = self.component(b.ty, part, line)?;
+        comp.cname = format!("{}.{}", b.c, comp.cname);
+        comp.shape = comp.shape.map(|sh| member_shape(sh, &b.c));
+        Ok(comp)
+    }
+
     /// Element counts of the ranges of section `name(args)` of an array of shape `sh`.
     fn section_space(&mut self, sh: &Shape, name: &str, args: &[Arg], line: u32) -> TResult<Vec<String>> {
         let mut out = Vec::new();
         for (k, a) in args.iter().enumerate() {
             if let Arg::Range(lo, hi, st) = a {
+                if lo.is_none() && hi.is_none() && st.is_none() && !(sh.assumed_size && k + 1 == sh.rank()) {
+                    // The whole dimension: its extent.
+                    out.push(sh.exts[k].clone());
+                    continue;
+                }
                 let lo = match lo {
                     Some(l) => self.expr(l, None, line)?.c,
                     None => sh.lbs[k].clone(),
@@ -192,8 +208,10 @@ impl Translator {
                 if self.rank(b) > 0 {
                     return self.space(b, line);
                 }
-                let Some(t) = self.designator_type(b) else { return Ok(None) };
-                let comp = self.component(t, part, line)?;
+                if self.designator_type(b).is_none() {
+                    return Ok(None);
+                }
+                let comp = self.component_of(b, part, line)?;
                 match (&comp.shape, args) {
                     (Some(sh), None) => Ok(Some(sh.exts.clone())),
                     (Some(sh), Some(a)) => Ok(Some(self.section_space(sh, part, a, line)?)),
@@ -211,22 +229,80 @@ impl Translator {
         }
     }
 
-    /// The C offset of element `subs` (C subscript expressions) of an array with shape `sh`.
-    pub fn offset(sh: &Shape, subs: &[String]) -> String {
-        let mut acc = String::new();
-        for k in (0..subs.len()).rev() {
-            let d = match sh.lbs[k].as_str() {
-                "0" => subs[k].clone(),
-                lb => format!("{} - {lb}", subs[k]),
+    /// The C offset of element `subs` (C subscript expressions) of an array with shape `sh`,
+    /// column-major (Fortran 2003 §6.2.2.2): the sum over the dimensions of `stride_k * (s_k -
+    /// lb_k)`, `stride_k` the product of the extents before dimension k.
+    ///
+    /// `varying` names the C variable of the innermost loop around the access (a `do` variable,
+    /// or the first index of an array-syntax loop); `None` takes the first subscript as the one
+    /// that varies, as column-major code's innermost loop does. The terms whose subscript does
+    /// not mention it come first, then those that do (the first dimension's as `- lb_1 + s_1`):
+    /// C's `+` and `-` group from the left, so everything before the last terms is one
+    /// subexpression that does not change in the innermost loop, which the native engine
+    /// computes once before the loop instead of once per iteration. (Measured on the Fortran
+    /// bench: `n1 * (i - lb2) - lb1 + j` beats `j - lb1 + n1 * (i - lb2)` and `… + (j - lb1)`
+    /// in a loop over j; in a loop over k, `(i - lb1) + n1 * (k - lb2)` beats
+    /// `(i - lb1) - n1 * lb2 + n1 * k`.)
+    pub fn offset(sh: &Shape, subs: &[String], varying: Option<&str>) -> String {
+        let wrap = |s: &str| if s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') { s.to_string() } else { format!("({s})") };
+        let mut stride: Vec<String> = Vec::new();
+        let mut fixed = Vec::new();
+        let mut moving = Vec::new();
+        let mut moving_lbs = Vec::new();
+        for (k, sub) in subs.iter().enumerate() {
+            let sub = wrap(sub);
+            let scale = |x: String| if stride.is_empty() { x } else { format!("{} * {x}", stride.join(" * ")) };
+            let varies = match varying {
+                Some(v) => mentions(&sub, v),
+                None => k == 0,
             };
-            acc = if acc.is_empty() { d } else { format!("{d} + {} * ({acc})", sh.exts[k]) };
+            let lb = sh.lbs[k].as_str();
+            if varies && stride.is_empty() {
+                moving.push(sub);
+                if lb != "0" {
+                    moving_lbs.push(wrap(lb));
+                }
+            } else if varies {
+                moving.push(scale(if lb == "0" { sub } else { format!("({sub} - {})", wrap(lb)) }));
+            } else if lb == "0" {
+                fixed.push(scale(sub));
+            } else {
+                fixed.push(scale(format!("({sub} - {})", wrap(lb))));
+            }
+            if let Some(e) = sh.exts.get(k) {
+                stride.push(wrap(e));
+            }
+        }
+        let mut acc = String::new();
+        for t in fixed.iter().rev() {
+            acc = if acc.is_empty() { t.clone() } else { format!("{acc} + {t}") };
+        }
+        if acc.is_empty() {
+            // Nothing invariant: `s1 - lb1` (no unary minus, which the native engine's affine
+            // access analysis does not follow).
+            for t in &moving {
+                acc = if acc.is_empty() { t.clone() } else { format!("{acc} + {t}") };
+            }
+            for lb in &moving_lbs {
+                acc = format!("{acc} - {lb}");
+            }
+            return if acc.is_empty() { "0".to_string() } else { acc };
+        }
+        for lb in &moving_lbs {
+            acc = format!("{acc} - {lb}");
+        }
+        for t in &moving {
+            acc = format!("{acc} + {t}");
+        }
+        if acc.is_empty() {
+            acc.push('0');
         }
         acc
     }
 
     /// Array element or (with `idx`) section element `name(args)`.
     fn element(&mut self, v: &Var, name: &str, args: &[Arg], idx: Option<&[String]>, line: u32) -> TResult<String> {
-        let Some(sh) = v.shape.clone() else { return error(line, format!("`{name}` is not an array")) };
+        let Some(mut sh) = v.shape.clone() else { return error(line, format!("`{name}` is not an array")) };
         if args.len() != sh.rank() {
             return error(line, format!("`{name}` has rank {} but {} subscripts are given", sh.rank(), args.len()));
         }
@@ -251,6 +327,13 @@ impl Translator {
                     next += 1;
                     let lo = match lo {
                         Some(l) => self.expr(l, None, line)?.c,
+                        None if st.is_none() => {
+                            // From the lower bound: the section index is the offset in this
+                            // dimension (not `lb + i - lb`).
+                            sh.lbs[k] = "0".to_string();
+                            subs.push(ix.clone());
+                            continue;
+                        }
                         None => sh.lbs[k].clone(),
                     };
                     subs.push(match st {
@@ -261,12 +344,16 @@ impl Translator {
                 Arg::Keyword(..) => return error(line, format!("keyword subscript in `{name}`")),
             }
         }
-        Ok(Self::element_at(v, &Self::offset(&sh, &subs)))
+        let varying = match idx {
+            Some(ix) => ix.first().cloned(),
+            None => self.f.do_vars.last().cloned().flatten(),
+        };
+        Ok(Self::element_at(v, &Self::offset(&sh, &subs, varying.as_deref())))
     }
 
     /// The element at C offset `offset` of array `v`: `a[offset]`, or for a character array (each
     /// element `char_len` characters, stored one after another) the address of its first character.
-    fn element_at(v: &Var, offset: &str) -> String {
+    pub(super) fn element_at(v: &Var, offset: &str) -> String {
         if v.ty == Ty::Char {
             format!("({} + ({offset}) * {})", v.cname, v.char_len.max(1))
         } else {
@@ -276,14 +363,15 @@ impl Translator {
 
     /// A translated element of array `v`: with the length of a character element.
     fn element_ce(v: &Var, c: String) -> CE {
-        CE { c, ty: v.ty, len: (v.ty == Ty::Char).then(|| v.char_len.to_string()) }
+        CE { c, ty: v.ty, len: (v.ty == Ty::Char).then(|| v.len_c()) }
     }
 
     /// The element of a whole array selected by `idx`.
     fn whole_element(v: &Var, idx: &[String]) -> String {
         let Some(sh) = v.shape.as_ref() else { return v.cname.clone() };
-        let subs: Vec<String> = (0..sh.rank()).map(|k| if sh.lbs[k] == "0" { idx[k].clone() } else { format!("{} + {}", sh.lbs[k], idx[k]) }).collect();
-        Self::element_at(v, &Self::offset(sh, &subs))
+        // Index k runs from 0 over dimension k: it is the offset in that dimension.
+        let zero_based = Shape { lbs: vec!["0".to_string(); sh.rank()], ..sh.clone() };
+        Self::element_at(v, &Self::offset(&zero_based, &idx[..sh.rank().min(idx.len())], idx.first().map(String::as_str)))
     }
 
     pub fn expr(&mut self, e: &Expr, idx: Option<&[String]>, line: u32) -> TResult<CE> {
@@ -344,13 +432,17 @@ impl Translator {
                 if let Some(p) = &v.param {
                     return Ok(CE::new(p.clone(), v.ty));
                 }
+                if v.pointer && v.shape.is_none() {
+                    // A scalar pointer: its target (Fortran 2003 §5.1.2.11).
+                    return Ok(CE::new(format!("(*{})", v.cname), v.ty));
+                }
                 if v.shape.is_some() {
                     match idx {
                         Some(ix) if ix.len() == v.rank() => Self::element_ce(&v, Self::whole_element(&v, ix)),
                         _ => return error(line, format!("array `{n}` is used where a scalar is needed")),
                     }
                 } else if v.ty == Ty::Char {
-                    CE { c: v.cname.clone(), ty: Ty::Char, len: Some(v.char_len.to_string()) }
+                    CE { c: v.cname.clone(), ty: Ty::Char, len: Some(v.len_c()) }
                 } else {
                     CE::new(v.cname.clone(), v.ty)
                 }
@@ -369,7 +461,7 @@ impl Translator {
                             };
                             let hi = match hi {
                                 Some(h) => self.expr(h, None, line)?.c,
-                                None => v.char_len.to_string(),
+                                None => v.len_c(),
                             };
                             return Ok(CE { c: format!("({} + ({lo}) - 1)", v.cname), ty: Ty::Char, len: Some(format!("(({hi}) - ({lo}) + 1)")) });
                         }
@@ -475,7 +567,11 @@ impl Translator {
         let base_rank = self.rank(base);
         let b = self.expr(base, if base_rank > 0 { idx } else { None }, line)?;
         let mut comp = self.component(b.ty, part, line)?;
+        if comp.allocatable && base_rank > 0 {
+            return unsupported(line, format!("`%{part}` of an array section: allocatable component `{part}` of each element"));
+        }
         let member = format!("{}.{}", b.c, comp.cname);
+        comp.shape = comp.shape.map(|sh| member_shape(sh, &b.c));
         let both = || error(line, format!("`{}`: only one part of a structure component may be an array (Fortran 2003 §6.1.2, C618)", crate::names::fortran_text(base)));
         Ok(match (&comp.shape, args) {
             (None, None) => CE { c: member, ty: comp.ty, len: (comp.ty == Ty::Char).then(|| comp.char_len.to_string()) },
@@ -514,6 +610,15 @@ impl Translator {
     /// A structure constructor `name(values)` (Fortran 2003 §4.5.9): a C compound literal with
     /// each value converted to its component's type (positional or keyword values).
     fn structure_constructor(&mut self, name: &str, args: &[Arg], line: u32) -> TResult<CE> {
+        let values = self.constructor_values(name, args, line)?;
+        let ty = Ty::Derived(derived_c_type(name));
+        Ok(CE::new(format!("(({}){{{}}})", ty.c(), values.join(", ")), ty))
+    }
+
+    /// The C value of each component in the structure constructor `name(args)`: the value given
+    /// (converted to the component's type), or the component's default where none is given
+    /// (Fortran 2003 §4.5.9).
+    pub fn constructor_values(&mut self, name: &str, args: &[Arg], line: u32) -> TResult<Vec<String>> {
         let Some(dt) = self.derived.get(name).cloned() else { return error(line, format!("type `{name}` is not defined")) };
         let mut given: Vec<Option<&Expr>> = vec![None; dt.components.len()];
         for (i, a) in args.iter().enumerate() {
@@ -532,10 +637,27 @@ impl Translator {
             }
         }
         let mut values = Vec::new();
-        for ((cname, comp), e) in dt.components.iter().zip(given) {
-            let Some(e) = e else { return error(line, format!("the structure constructor of `{name}` gives no value for component `{cname}`")) };
+        for (((cname, comp), e), default) in dt.components.iter().zip(given).zip(&dt.defaults) {
+            let Some(e) = e else {
+                // A component of a type with defaults is default-initialized too (§4.5.3.4).
+                let default = default.clone().or_else(|| if comp.shape.is_none() { self.derived_default(comp.ty) } else { None });
+                match default {
+                    Some(d) => {
+                        values.push(d);
+                        continue;
+                    }
+                    None => return error(line, format!("the structure constructor of `{name}` gives no value for component `{cname}`")),
+                }
+            };
+            if let (None, Ty::Char, Expr::Str(text)) = (&comp.shape, comp.ty, e) {
+                // A character literal, blank-padded or truncated to the component's length.
+                let mut b: Vec<u8> = text.bytes().collect();
+                b.resize(comp.char_len.max(1) as usize, b' ');
+                values.push(super::c_str(&String::from_utf8_lossy(&b)));
+                continue;
+            }
             if comp.shape.is_some() || comp.ty == Ty::Char {
-                return unsupported(line, format!("a structure constructor giving array or character component `{cname}` (assign the component instead)"));
+                return unsupported(line, format!("a structure constructor giving array component `{cname}` or a character component other than by a literal (assign the component instead)"));
             }
             let v = self.expr(e, None, line)?;
             let ok = match comp.ty {
@@ -547,8 +669,7 @@ impl Translator {
             }
             values.push(Self::convert(&v, comp.ty));
         }
-        let ty = Ty::Derived(derived_c_type(name));
-        Ok(CE::new(format!("(({}){{{}}})", ty.c(), values.join(", ")), ty))
+        Ok(values)
     }
 
     /// The complex value `re + im·i` of kind `k`, from C real expressions.
@@ -676,146 +797,6 @@ impl Translator {
             }
         }
         true
-    }
-
-    /// The C arguments of a call to `p`.
-    pub fn actual_args(&mut self, p: &Proc, name: &str, args: &[Arg], line: u32) -> TResult<Vec<String>> {
-        // Positional arguments first, then keywords naming dummies (Fortran 2003 §12.4.1.1).
-        let mut given: Vec<Option<&Expr>> = vec![None; p.dummies.len()];
-        let mut keywords = false;
-        for (i, a) in args.iter().enumerate() {
-            match a {
-                Arg::Value(e) if !keywords => match given.get_mut(i) {
-                    Some(slot) => *slot = Some(e),
-                    None => return error(line, format!("`{name}` takes {} arguments but {} are given", p.dummies.len(), args.len())),
-                },
-                Arg::Value(_) => return error(line, format!("a positional argument after a keyword argument in the call of `{name}`")),
-                Arg::Keyword(k, e) => {
-                    keywords = true;
-                    let Some(at) = p.dummies.iter().position(|d| &d.name == k) else {
-                        return error(line, format!("`{name}` has no dummy argument `{k}`"));
-                    };
-                    if given[at].is_some() {
-                        return error(line, format!("argument `{k}` of `{name}` is given twice"));
-                    }
-                    given[at] = Some(e);
-                }
-                Arg::Range(..) => return error(line, format!("a range is not an argument (in the call of `{name}`)")),
-            }
-        }
-        let mut out = Vec::new();
-        for (d, e) in p.dummies.iter().zip(given) {
-            let Some(e) = e else {
-                if !d.optional {
-                    return error(line, format!("argument `{}` of `{name}` is missing (it is not `optional`)", d.name));
-                }
-                // Absent: a null pointer, and zero extents for an assumed-shape array.
-                out.push("0".into());
-                if d.assumed_shape {
-                    out.extend((0..d.rank).map(|_| "0".to_string()));
-                }
-                continue;
-            };
-            // An optional dummy passed on to an optional dummy keeps its presence (§12.4.1.6).
-            if let Expr::Name(n) = e {
-                if d.optional && d.rank == 0 && self.f.optional.contains(n) && self.f.scope.get(n).is_some_and(|v| v.dummy.is_some() && v.shape.is_none()) {
-                    let c = self.f.scope[n].cname.clone();
-                    out.push(format!("({c}_arg ? &{c} : 0)"));
-                    continue;
-                }
-            }
-            if d.rank == 0 {
-                if self.rank(e) > 0 {
-                    return error(line, format!("argument `{}` of `{name}` is a scalar but an array is given", d.name));
-                }
-                let c = self.expr(e, None, line)?;
-                if c.ty != d.ty {
-                    return error(line, format!("argument `{}` of `{name}` is {} but {} is given", d.name, d.ty.name(), c.ty.name()));
-                }
-                let is_var = match e {
-                    Expr::Name(n) => self.lookup(n).is_some_and(|v| v.param.is_none()),
-                    Expr::Apply(n, _) => self.lookup(n).is_some_and(|v| v.shape.is_some()),
-                    Expr::Component(..) => true,
-                    _ => false,
-                };
-                out.push(if is_var { format!("&{}", unparen(&c.c)) } else { format!("&({}){{{}}}", d.ty.c(), unparen(&c.c)) });
-                continue;
-            }
-            // Array dummy: the address of the first element, plus extents for assumed shape.
-            let (base, exts, ty) = match e {
-                Expr::Name(n) => {
-                    let v = self.var(n, line)?;
-                    let Some(sh) = &v.shape else { return error(line, format!("argument `{}` of `{name}` is an array but `{n}` is a scalar", d.name)) };
-                    (v.cname.clone(), sh.exts.clone(), v.ty)
-                }
-                Expr::Apply(n, sargs) if self.lookup(n).is_some_and(|v| v.shape.is_some()) && !self.is_contiguous_section(n, sargs) => {
-                    // A section that is not contiguous goes through a temporary: copied in before
-                    // the call and back after it (Fortran 2003 §12.4.1.2, as gfortran does).
-                    let v = self.var(n, line)?;
-                    if v.ty == Ty::Char {
-                        return unsupported(line, format!("passing a non-contiguous section of character array `{n}`"));
-                    }
-                    let Some(space) = self.space(e, line)? else { return error(line, "not a section") };
-                    let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
-                    let elem = self.expr(e, Some(&ix), line)?.c;
-                    let t = self.tmp("sec");
-                    let ty = v.ty.c();
-                    let total = space.iter().map(|s| format!("({s})")).collect::<Vec<_>>().join(" * ");
-                    let mut lin = String::new();
-                    for k in (0..ix.len()).rev() {
-                        lin = if lin.is_empty() { ix[k].clone() } else { format!("{} + {} * ({lin})", ix[k], space[k]) };
-                    }
-                    let mut head = String::new();
-                    for (k, c) in ix.iter().zip(&space).rev() {
-                        head.push_str(&format!("for (long {k} = 0; {k} < {c}; {k}++) "));
-                    }
-                    self.f.call_pre.push(format!("{ty} *{t} = ({ty} *)_f_allocate({total}, sizeof({ty}), 0); {head}{t}[{lin}] = {elem};"));
-                    if d.intent.as_deref() != Some("in") {
-                        self.f.call_post.push(format!("{head}{elem} = {t}[{lin}];"));
-                    }
-                    self.f.call_post.push(format!("free({t});"));
-                    (t, space, v.ty)
-                }
-                Expr::Apply(n, sargs) if self.lookup(n).is_some_and(|v| v.shape.is_some()) => {
-                    let v = self.var(n, line)?;
-                    let Some(sh) = v.shape.clone() else { return error(line, "not an array") };
-                    let mut subs = Vec::new();
-                    let mut exts = Vec::new();
-                    for (k, s) in sargs.iter().enumerate() {
-                        match s {
-                            Arg::Value(x) => subs.push(self.expr(x, None, line)?.c),
-                            Arg::Range(lo, hi, _) => {
-                                let lo_c = match lo {
-                                    Some(l) => self.expr(l, None, line)?.c,
-                                    None => sh.lbs[k].clone(),
-                                };
-                                let hi_c = match hi {
-                                    Some(h) => self.expr(h, None, line)?.c,
-                                    None => sh.ub(k),
-                                };
-                                exts.push(count(&lo_c, &hi_c, None));
-                                subs.push(lo_c);
-                            }
-                            Arg::Keyword(..) => return error(line, "keyword subscript"),
-                        }
-                    }
-                    let first = Self::element_at(&v, &Self::offset(&sh, &subs));
-                    (if v.ty == Ty::Char { first } else { format!("&{first}") }, exts, v.ty)
-                }
-                _ => return unsupported(line, format!("passing an array expression to `{name}`")),
-            };
-            if ty != d.ty {
-                return error(line, format!("argument `{}` of `{name}` is {} but {} is given", d.name, d.ty.name(), ty.name()));
-            }
-            out.push(base);
-            if d.assumed_shape {
-                if exts.len() != d.rank {
-                    return error(line, format!("argument `{}` of `{name}` has rank {} but rank {} is given", d.name, d.rank, exts.len()));
-                }
-                out.extend(exts);
-            }
-        }
-        Ok(out)
     }
 
     fn arg_ce(&mut self, args: &[Arg], i: usize, idx: Option<&[String]>, name: &str, line: u32) -> TResult<CE> {
@@ -1084,6 +1065,14 @@ impl Translator {
                 let a = self.arg_ce(args, 0, idx, n, line)?;
                 CE::new(format!("((int)(unsigned char)({})[0])", a.c), Ty::Int(4))
             }
+            "char" | "achar" => {
+                // The character of a code (Fortran 2003 §13.7.3, §13.7.19), a one-character string.
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                if !matches!(a.ty, Ty::Int(_)) {
+                    return error(line, format!("the argument of `{n}` must be an integer"));
+                }
+                CE { c: format!("((char[1]){{(char)({})}})", unparen(&a.c)), ty: Ty::Char, len: Some("1".into()) }
+            }
             "len" => {
                 let a = self.arg_ce(args, 0, idx, n, line)?;
                 CE::new(a.len.unwrap_or_else(|| "1".into()), Ty::Int(4))
@@ -1097,19 +1086,24 @@ impl Translator {
                 let len = format!("_f_len_trim({}, {})", a.c, a.len.clone().unwrap_or_else(|| "1".into()));
                 CE { c: a.c, ty: Ty::Char, len: Some(len) }
             }
+            "associated" => self.associated(args, line)?,
             "allocated" => {
-                let Some(Expr::Name(v)) = args.first().and_then(arg_value) else { return error(line, "`allocated` needs an allocatable array") };
-                let v = self.var(v, line)?;
+                let v = match args.first().and_then(arg_value) {
+                    Some(Expr::Name(v)) => self.var(v, line)?,
+                    Some(Expr::Component(base, part, None)) if self.rank(base) == 0 => self.component_of(base, part, line)?,
+                    _ => return error(line, "`allocated` needs an allocatable array"),
+                };
                 if !v.allocatable {
                     return error(line, format!("`allocated` of `{}`, which is not allocatable", v.cname));
                 }
                 CE::new(format!("({} != 0)", v.cname), Ty::Logical)
             }
             "size" | "lbound" | "ubound" => {
-                let Some(Expr::Name(a)) = args.first().and_then(arg_value) else {
-                    return unsupported(line, format!("`{n}` of something other than a named array"));
+                let (v, a) = match args.first().and_then(arg_value) {
+                    Some(Expr::Name(a)) => (self.var(a, line)?, a.clone()),
+                    Some(e @ Expr::Component(base, part, None)) if self.rank(base) == 0 => (self.component_of(base, part, line)?, crate::names::fortran_text(e)),
+                    _ => return unsupported(line, format!("`{n}` of something other than a named array or array component")),
                 };
-                let v = self.var(a, line)?;
                 let Some(sh) = v.shape.clone() else { return error(line, format!("`{n}` of scalar `{a}`")) };
                 let dim = match args.get(1).and_then(arg_value) {
                     Some(d) => match self.fold(d) {
@@ -1144,7 +1138,7 @@ impl Translator {
                     return error(line, format!("`present({x})`: `{x}` is not an optional dummy argument"));
                 }
                 let v = self.var(x, line)?;
-                let ptr = if v.shape.is_some() { v.cname.clone() } else { format!("{}_arg", v.cname) };
+                let ptr = if v.shape.is_some() || v.ty == Ty::Char { v.cname.clone() } else { format!("{}_arg", v.cname) };
                 CE::new(format!("({ptr} != 0)"), Ty::Logical)
             }
             _ => {
@@ -1164,4 +1158,27 @@ pub fn count(lo: &str, hi: &str, step: Option<&str>) -> String {
         },
         Some(s) => format!("((({hi}) - ({lo}) + ({s})) / ({s}))"),
     }
+}
+
+/// The shape of a component of the struct value `base` (C text): the bounds of an allocatable
+/// component are struct members (`a_lb1`), read through `base`; constant bounds stay.
+pub fn member_shape(mut sh: Shape, base: &str) -> Shape {
+    let prefix = |s: &mut String| {
+        if s.parse::<i64>().is_err() {
+            *s = format!("{base}.{s}");
+        }
+    };
+    sh.lbs.iter_mut().for_each(prefix);
+    sh.exts.iter_mut().for_each(prefix);
+    sh
+}
+
+/// Whether C expression `text` uses the variable `name` (as a whole identifier).
+fn mentions(text: &str, name: &str) -> bool {
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+    })
 }

@@ -81,16 +81,20 @@ impl Translator {
                 }
                 let _ = writeln!(out, "{m}while ({}) {{", unparen(&c.c));
                 self.f.loops.push((name.clone(), brk.clone(), cont.clone()));
+                self.f.do_vars.push(None);
                 self.block(body, out)?;
                 self.f.loops.pop();
+                self.f.do_vars.pop();
                 let _ = write!(out, "{m}{cont}: ;\n{m}}}\n{m}{brk}: ;\n");
             }
             StmtKind::DoForever { name, body } => {
                 let (brk, cont) = self.loop_labels();
                 let _ = writeln!(out, "{m}for (;;) {{");
                 self.f.loops.push((name.clone(), brk.clone(), cont.clone()));
+                self.f.do_vars.push(None);
                 self.block(body, out)?;
                 self.f.loops.pop();
+                self.f.do_vars.pop();
                 let _ = write!(out, "{m}{cont}: ;\n{m}}}\n{m}{brk}: ;\n");
             }
             StmtKind::Exit(name) | StmtKind::Cycle(name) => {
@@ -103,11 +107,17 @@ impl Translator {
                     return error(line, format!("`{}` outside a `do` loop{}", if exit { "exit" } else { "cycle" }, name.as_ref().map(|n| format!(" named `{n}`")).unwrap_or_default()));
                 };
                 let innermost = self.f.loops.last().map(|l| &l.1) == Some(&brk);
-                // Inside a compute construct the loop's own `break`/`continue` keep the C loop canonical.
-                if innermost && self.f.in_compute > 0 {
+                // The innermost loop's own `break`/`continue`: every `do` form is one C loop whose
+                // `continue` runs its increment (and trip count) as Fortran's `cycle` does (Fortran
+                // 2003 §8.1.6.4.3); `select case` and `where` are written as `if`s, not `switch`
+                // or loops around the statement. This keeps a compute construct's loop canonical
+                // and a host procedure free of labels, which the native engine does not run.
+                if innermost {
                     let _ = writeln!(out, "{m}{};", if exit { "break" } else { "continue" });
                 } else {
-                    let _ = writeln!(out, "{m}goto {};", if exit { brk } else { cont });
+                    let target = if exit { brk } else { cont };
+                    let _ = writeln!(out, "{m}goto {target};");
+                    self.f.jump_targets.insert(target);
                 }
             }
             StmtKind::Select { selector, cases, default } => {
@@ -174,23 +184,38 @@ impl Translator {
             }
             StmtKind::Return => {
                 let _ = writeln!(out, "{m}goto _f_return;");
+                self.f.jump_targets.insert("_f_return".to_string());
             }
             StmtKind::Continue => {
                 let _ = writeln!(out, "{m};");
             }
             StmtKind::Goto(l) => {
                 let _ = writeln!(out, "{m}goto _f_label{l};");
+                self.f.jump_targets.insert(format!("_f_label{l}"));
             }
             StmtKind::Label(l) => {
                 let _ = writeln!(out, "{m}_f_label{l}: ;");
             }
             StmtKind::Allocate(items) => {
                 for it in items {
-                    let Expr::Apply(name, dims) = it else {
-                        return error(line, "`allocate` needs the bounds of each array (`allocate(a(n))`)");
+                    // `allocate(a(n))`, or of an allocatable component `allocate(x%a(n))`.
+                    // `allocate(p)` of a scalar pointer: a new target (Fortran 2003 §6.3.1).
+                    if let Expr::Name(n) = it {
+                        let v = self.var(n, line)?;
+                        if v.pointer && v.shape.is_none() {
+                            let _ = writeln!(out, "{m}{c} = ({t} *)_f_allocate(1, sizeof({t}), 0);", c = v.cname, t = v.ty.c());
+                            if let Some(fill) = self.default_fill(v.ty, &v.cname, "1") {
+                                let _ = writeln!(out, "{m}{fill}");
+                            }
+                            continue;
+                        }
+                    }
+                    let (v, name, dims) = match it {
+                        Expr::Apply(name, dims) => (self.var(name, line)?, name.clone(), dims),
+                        Expr::Component(base, part, Some(dims)) if self.rank(base) == 0 => (self.component_of(base, part, line)?, crate::names::fortran_text(it), dims),
+                        _ => return error(line, "`allocate` needs the bounds of each array (`allocate(a(n))`)"),
                     };
-                    let v = self.var(name, line)?;
-                    if !v.allocatable {
+                    if !v.allocatable && !v.pointer {
                         return error(line, format!("`{name}` is not allocatable"));
                     }
                     if dims.len() != v.rank() {
@@ -220,22 +245,33 @@ impl Translator {
                         let _ = writeln!(out, "{m}{c}_lb{k1} = {lo}; {c}_n{k1} = {}; if ({c}_n{k1} < 0) {c}_n{k1} = 0;", count(&lo, &hi, None));
                     }
                     let sh = v.shape.as_ref().map(|s| s.total()).unwrap_or_default();
-                    let _ = writeln!(out, "{m}{c} = ({t} *)_f_allocate({sh}, {}, {c} != 0);", super::element_size(v.ty, v.char_len), t = v.ty.c());
-                    if self.f.mirrored.contains(name) {
-                        self.mirror_enter(name, line, out)?;
+                    // A pointer may be allocated again (its old target stays, §6.3.1.2).
+                    let again = if v.pointer { "0".to_string() } else { format!("{c} != 0") };
+                    let _ = writeln!(out, "{m}{c} = ({t} *)_f_allocate({sh}, {}, {again});", super::element_size(v.ty, v.char_len), t = v.ty.c());
+                    // Elements of a type with component defaults get them (Fortran 2003 §4.5.3.4).
+                    if let Some(fill) = self.default_fill(v.ty, c, &sh) {
+                        let _ = writeln!(out, "{m}{fill}");
+                    }
+                    // A PGI 1.3 `mirror` array's device copy follows (1.3 §2.3.3.6).
+                    if matches!(it, Expr::Apply(..)) && self.f.mirrored.contains(&name) {
+                        self.mirror_enter(&name, line, out)?;
                     }
                 }
             }
-            StmtKind::Deallocate(names) => {
-                for n in names {
-                    let v = self.var(n, line)?;
-                    if !v.allocatable {
+            StmtKind::Deallocate(items) => {
+                for it in items {
+                    let (v, n) = match it {
+                        Expr::Name(n) => (self.var(n, line)?, n.clone()),
+                        Expr::Component(base, part, None) if self.rank(base) == 0 => (self.component_of(base, part, line)?, crate::names::fortran_text(it)),
+                        _ => return error(line, "`deallocate` takes allocatable variables and components"),
+                    };
+                    if !v.allocatable && !v.pointer {
                         return error(line, format!("`{n}` is not allocatable"));
                     }
-                    if self.f.mirrored.contains(n) {
-                        self.mirror_exit(n, line, out)?;
+                    // A PGI 1.3 `mirror` array's device copy goes first (1.3 §2.3.3.6).
+                    if matches!(it, Expr::Name(_)) && self.f.mirrored.contains(&n) {
+                        self.mirror_exit(&n, line, out)?;
                     }
-                    let v = self.var(n, line)?;
                     let _ = write!(
                         out,
                         "{m}if (!{c}) {{ fflush(stdout); fprintf(stderr, \"Fortran runtime error: Attempt to DEALLOCATE unallocated '{n}'\\n\"); exit(2); }}\n{m}free({c}); {c} = 0;\n",
@@ -262,6 +298,8 @@ impl Translator {
                 let _ = write!(out, "{m}}}\n{m}}}\n");
             }
             StmtKind::Acc { text, body, end_line } => self.acc(text, body.as_deref(), *end_line, line, out)?,
+            StmtKind::PointerAssign(lhs, rhs) => self.pointer_assign(lhs, rhs.as_ref(), line, out)?,
+            StmtKind::Nullify(items) => self.nullify(items, line, out)?,
         }
         Ok(())
     }
@@ -318,8 +356,10 @@ impl Translator {
                     lo = lo_c.c
                 );
                 self.f.loops.push((name.cloned(), brk.clone(), cont.clone()));
+                self.f.do_vars.push(Some(i.to_string()));
                 self.block(body, out)?;
                 self.f.loops.pop();
+                self.f.do_vars.pop();
                 let _ = write!(out, "{m}{cont}: ;\n{m}}} }}\n{m}{brk}: ;\n");
                 return Ok(());
             }
@@ -338,8 +378,10 @@ impl Translator {
             return self.do_with_saved_bound(name, i, &lo_c.c, &hi_c, cond_op, &incr, body, line, out, &brk, &cont);
         }
         self.f.loops.push((name.cloned(), brk.clone(), cont.clone()));
+        self.f.do_vars.push(Some(i.to_string()));
         self.block(body, out)?;
         self.f.loops.pop();
+        self.f.do_vars.pop();
         if inside {
             let _ = writeln!(out, "{m}}}");
         } else {
@@ -353,8 +395,10 @@ impl Translator {
         let b = self.tmp("hi");
         let _ = writeln!(out, "{m}{{ {} {b} = {}; for ({i} = {}; {i} {cond_op} {b}; {incr}) {{", hi.ty.c(), unparen(&hi.c), unparen(lo));
         self.f.loops.push((name.cloned(), brk.to_string(), cont.to_string()));
+        self.f.do_vars.push(Some(i.to_string()));
         self.block(body, out)?;
         self.f.loops.pop();
+        self.f.do_vars.pop();
         let _ = write!(out, "{m}{cont}: ;\n{m}}} }}\n{m}{brk}: ;\n");
         Ok(())
     }
@@ -390,6 +434,8 @@ impl Translator {
             self.f.atomic_lhs = None;
             let r = r?;
             check_assignable(l.ty, r.ty, line)?;
+        self.check_shallow_assignable(l.ty, line)?;
+            self.check_shallow_assignable(l.ty, line)?;
             let _ = writeln!(out, "{m}{} = {};", unparen(&l.c), Self::convert(&r, l.ty));
             return Ok(());
         }
@@ -434,6 +480,14 @@ impl Translator {
             let _ = writeln!(out, "{m}{head}{t}[{lin}] = {};", Self::convert(&r, l.ty));
             let _ = write!(out, "{m}{head}{} = {t}[{lin}];\n{m}free({t}); }}\n", unparen(&l.c));
         } else {
+            // In a `kernels` construct the element loops are marked `independent` (OpenACC 2.0
+            // §2.7.9): the right-hand side does not overlap the assigned array (checked above),
+            // and distinct Fortran arrays never share memory (Fortran 2003 §12.4.1.7 forbids
+            // assigning an array a dummy argument aliases), which the C pointers cannot say.
+            if self.f.in_kernels > 0 && !self.f.in_atomic {
+                let collapse = if ix.len() > 1 { format!(" collapse({})", ix.len()) } else { String::new() };
+                let _ = writeln!(out, "{m}#pragma acc loop independent{collapse}");
+            }
             let _ = writeln!(out, "{m}{head}{} = {};", unparen(&l.c), Self::convert(&r, l.ty));
         }
         Ok(())
