@@ -172,6 +172,30 @@ fn nested_host_loop_runs_on_the_host_each_step() {
     assert!(out.stderr_text().contains("a PGI 1.3 `host` loop inside a loop with a loop directive"), "{}", out.stderr_text());
 }
 
+/// 1.3 §2.3.3.6 (issue 17 item 3): a data region's `mirror(w)` gives `w` a device copy where it
+/// is allocated inside the region, of its size each time, frees it where it is deallocated,
+/// and frees what is still allocated at region exit.
+#[test]
+fn mirror_follows_allocations_in_the_region() {
+    let f = "samples/pgi13/15_mirror_allocate.f90";
+    let out = accsim(&["run", "--notify", f]);
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let notify = out.stderr_text();
+    let device_w: Vec<(String, String, String)> = notify
+        .lines()
+        .filter(|l| (l.starts_with("alloc device data") || l.starts_with("free device data")) && l.contains("variable=w["))
+        .map(|l| {
+            let field = |k: &str| l.split_whitespace().find_map(|w| w.strip_prefix(k)).unwrap_or_default().to_string();
+            (l.split(" device data").next().unwrap_or_default().to_string(), field("line="), field("bytes="))
+        })
+        .collect();
+    let expected: Vec<(String, String, String)> = [("alloc", "22", "2000"), ("free", "33", "2000"), ("alloc", "22", "4000"), ("free", "35", "4000")]
+        .iter()
+        .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+        .collect();
+    assert_eq!(device_w, expected, "{notify}");
+}
+
 /// 1.3 §2.4.3: the `kernel` loop's body is the kernel; its inner loops run sequentially and carry
 /// no loop mapping directive (the error is samples/regress/pgi13_kernel_loop_inner_directive.c).
 #[test]
