@@ -409,7 +409,12 @@ impl<'a> Lowerer<'a> {
     fn host_statement(&mut self, s: Stmt, parts: &mut DeviceParts) -> LResult<Stmt> {
         let loc = s.loc;
         let kind = match s.kind {
-            StmtKind::Block(v) if matches!(v.first(), Some(Stmt { kind: StmtKind::Label(l), .. }) if self.fcx.as_ref().is_some_and(|f| f.host_loop_units.contains(l))) => StmtKind::Block(v),
+            // The loop unit: its label has done its work (a function with a label runs in the
+            // interpreter only).
+            StmtKind::Block(mut v) if matches!(v.first(), Some(Stmt { kind: StmtKind::Label(l), .. }) if self.fcx.as_ref().is_some_and(|f| f.host_loop_units.contains(l))) => {
+                v.remove(0);
+                StmtKind::Block(v)
+            }
             StmtKind::Block(v) => StmtKind::Block(self.host_partition(v, parts, loc)?),
             StmtKind::For { init, cond, step, body } => StmtKind::For { init, cond, step, body: self.host_body(*body, parts)? },
             StmtKind::While(c, body) => StmtKind::While(c, self.host_body(*body, parts)?),
