@@ -147,6 +147,55 @@ fn host_loop_splits_its_region_and_runs_on_the_host() {
     assert!(at("upload data file=samples/pgi13/10_host_loop.c function=main line=25 device=0 variable=a") < at("kernel=main$acc30"));
 }
 
+/// 1.3 §2.4.1.1 at any depth (issue 17 item 4): a `host` loop inside the time-step loop of its
+/// region runs on the host, the time-step loop too, and each step launches the kernel of the
+/// parallel loop beside it, then moves `u` to the host and `peak` back, in that order; a host
+/// loop inside a loop with a loop directive is an error that says why.
+#[test]
+fn nested_host_loop_runs_on_the_host_each_step() {
+    let f = "samples/pgi13/14_host_loop_nested.c";
+    let out = accsim(&["info", f]);
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let err = out.stderr_text();
+    assert!(err.contains("PGI 1.3 `#pragma acc for host` is OpenACC 2.0 `#pragma acc update host(u)`; `the loop itself, on the host (no directive)`; `#pragma acc update device(peak) (after the loop)`"), "{err}");
+    let out = accsim(&["run", "--notify", f]);
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let notify = out.stderr_text();
+    let events: Vec<&str> = notify.lines().filter(|l| l.starts_with("launch kernel") || l.contains("data file") && l.contains("line=26")).collect();
+    let step = ["launch kernel", "download data", "upload data"];
+    assert_eq!(events.len(), 4 * step.len(), "one kernel and two updates per step:\n{notify}");
+    for (k, e) in events.iter().enumerate() {
+        assert!(e.starts_with(step[k % 3]), "event {k} is `{e}`, expected `{}`:\n{notify}", step[k % 3]);
+    }
+    let out = accsim(&["run", "samples/regress/pgi13_host_loop_inside_parallel_loop.c"]);
+    assert_eq!(out.status, 2);
+    assert!(out.stderr_text().contains("a PGI 1.3 `host` loop inside a loop with a loop directive"), "{}", out.stderr_text());
+}
+
+/// 1.3 §2.3.3.6 (issue 17 item 3): a data region's `mirror(w)` gives `w` a device copy where it
+/// is allocated inside the region, of its size each time, frees it where it is deallocated,
+/// and frees what is still allocated at region exit.
+#[test]
+fn mirror_follows_allocations_in_the_region() {
+    let f = "samples/pgi13/15_mirror_allocate.f90";
+    let out = accsim(&["run", "--notify", f]);
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    let notify = out.stderr_text();
+    let device_w: Vec<(String, String, String)> = notify
+        .lines()
+        .filter(|l| (l.starts_with("alloc device data") || l.starts_with("free device data")) && l.contains("variable=w["))
+        .map(|l| {
+            let field = |k: &str| l.split_whitespace().find_map(|w| w.strip_prefix(k)).unwrap_or_default().to_string();
+            (l.split(" device data").next().unwrap_or_default().to_string(), field("line="), field("bytes="))
+        })
+        .collect();
+    let expected: Vec<(String, String, String)> = [("alloc", "22", "2000"), ("free", "33", "2000"), ("alloc", "22", "4000"), ("free", "35", "4000")]
+        .iter()
+        .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+        .collect();
+    assert_eq!(device_w, expected, "{notify}");
+}
+
 /// 1.3 §2.4.3: the `kernel` loop's body is the kernel; its inner loops run sequentially and carry
 /// no loop mapping directive (the error is samples/regress/pgi13_kernel_loop_inner_directive.c).
 #[test]
@@ -184,8 +233,8 @@ fn fortran_forms_of_pgi13_run_with_expected_output() {
     }
     let out = accsim(&["info", "samples/pgi13/12_fortran_forms.f90"]);
     let err = out.stderr_text();
-    assert!(err.contains("PGI 1.3 `!$acc data region copyin(a) mirror(w) copyout(c)` is OpenACC 2.0 `!$acc data copyin(a) create(w) copyout(c)`"), "{err}");
+    assert!(err.contains("PGI 1.3 `!$acc data region copyin(a) mirror(w) copyout(c)` is OpenACC 2.0 `!$acc data copyin(a) copyout(c)`"), "{err}");
     assert!(err.contains("PGI 1.3 `!$acc do parallel vector(64)` is OpenACC 2.0 `!$acc loop gang vector(64)`"), "{err}");
     assert!(err.contains("PGI 1.3 `!$acc region do parallel present_or_copy(w)` is OpenACC 2.0 `!$acc kernels loop present_or_copy(w) gang"), "{err}");
-    assert!(err.contains("`mirror(w)`: 2.0 has no allocation-state mirroring"), "{err}");
+    assert!(err.contains("`mirror(w)`: the device copy follows the array's allocation state (§2.3.3.6)"), "{err}");
 }

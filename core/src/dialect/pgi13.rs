@@ -19,6 +19,7 @@
 //! | `independent`, `private` (§2.4.2, §2.4.5) | the same clauses |
 //! | `kernel` (§2.4.3) | `loop`, its inner loops sequential (a loop directive inside is an error) |
 //! | `unroll(n)`, `shortloop`, `cache(…)` (§2.4.1.5, §2.4.4, §2.4.6) | hints: no clause (a note says so) |
+//! | `mirror(list)` on a Fortran data region (§2.3.3.6) | `enter data create` / `exit data delete` where the array is allocated / deallocated (the Fortran front-end writes them) |
 //! | declarative `copy(…)` … (§2.6) | `declare` with the same clauses (`local` → `create`, `device resident` → `device_resident`, `reflected` → `present`) |
 //! | `device present(…)` (§2.7.2) | `declare present(…)` |
 //! | `function(name) reflected(…)` after a prototype (§2.6) | nothing (the function's own directive maps the arrays) |
@@ -36,14 +37,18 @@
 //! observe (a race in either model).
 //!
 //! **Beyond one directive.** Two rules need the statement a directive is on, which the front-end
-//! has: a `host` loop that is a statement of a compute region's block runs on the host, the
-//! region split there into a `data` construct holding two (or more) `kernels` constructs with
-//! `update`s around the loop ([`host_split_directives`], [`host_loop_updates`]); and no loop
-//! inside a `kernel` loop may carry a loop mapping directive ([`Translation::kernel_loop`]).
+//! has: a `host` loop of a compute region runs on the host, the region split there into a `data`
+//! construct holding two (or more) `kernels` constructs with `update`s around the loop
+//! ([`host_split_directives`], [`host_loop_updates`]); a block, loop without directive or `if`
+//! of the region around host loops (a time-step loop) runs on the host too, the statements
+//! beside the host loops in `kernels` constructs of their own; and no loop inside a `kernel`
+//! loop may carry a loop mapping directive ([`Translation::kernel_loop`]).
 //!
-//! **Limits.** A `host` loop nested deeper than the region's block (inside another loop or
-//! block) runs sequentially in the kernel (the results are the same); width arguments of `seq`
-//! and `host` (strip-mining) have no 2.0 spelling and are dropped. The language only changes the
+//! **Limits.** A `host` loop inside a loop with a loop directive or a `switch` of its region is
+//! an error (what surrounds it cannot run on the accelerator while it runs on the host); width
+//! arguments of `seq` and `host` (strip-mining) have no 2.0 spelling and are dropped. Macros in
+//! directive text are expanded by the front-end ([`crate::frontend`]'s `directive_macros`). The
+//! language only changes the
 //! loop keyword and the Fortran-only forms (`mirror`, `end region`), so a Fortran front-end uses
 //! the same table.
 
@@ -385,10 +390,19 @@ fn clauses(form: Form, items: &[Item<'_>], src: &str, lang: Lang) -> Result<Tran
                     return Err(Pgi13Error::new("`mirror` is valid only in Fortran (§2.3.3, §2.6)", span)
                         .help("in C, name the array in a `copy`, `copyin`, `copyout` or `local` clause"));
                 }
+                // §2.3.3.6: the device copy follows the host array's allocation state. The
+                // Fortran front-end, which sees the `allocate` and `deallocate` statements,
+                // writes the 2.0 directives that do it; the data construct maps nothing.
                 let list = required_args(items, k, name, span.clone())?;
                 k += 1;
-                t.notes.push(format!("`mirror({list})`: 2.0 has no allocation-state mirroring; the device copy is created for the region"));
-                data.push(format!("create({list})"));
+                if form == Form::Declarative {
+                    t.notes.push(format!("`mirror({list})`: 2.0 has no allocation-state mirroring; the device copy is created for the implicit region (§2.6.7)"));
+                    data.push(format!("create({list})"));
+                } else {
+                    t.notes.push(format!(
+                        "`mirror({list})`: the device copy follows the array's allocation state (§2.3.3.6): `enter data create` at region entry if it is allocated and after each `allocate` in the region, `exit data delete` before each `deallocate` and at region exit if it is still allocated"
+                    ));
+                }
             }
             "reflected" if form == Form::Declarative => {
                 let list = required_args(items, k, name, span.clone())?;
@@ -1043,7 +1057,8 @@ mod tests {
         assert_eq!(t.main.as_deref(), Some("kernels copy(a[0:n]) present_or_copy(b[0:m])"), "Fortran text has 2.0 subarrays already");
         assert_eq!(t.after, vec!["update host(c[2:4])".to_string()]);
         let Ok(Outcome::Pgi13(t)) = translate("data region mirror(w) copyin(x[0:k])", Lang::Fortran) else { panic!() };
-        assert_eq!(t.main.as_deref(), Some("data create(w) copyin(x[0:k])"));
+        assert_eq!(t.main.as_deref(), Some("data copyin(x[0:k])"), "the Fortran front-end writes mirror's enter/exit data");
+        assert!(t.notes.iter().any(|n| n.contains("follows the array's allocation state")));
         let Ok(Outcome::Pgi13(t)) = translate("update device(x[1:3])", Lang::Fortran) else { panic!() };
         assert_eq!(t.main.as_deref(), Some("update device(x[1:3])"));
         assert!(translate("region present_or_copy(b)", Lang::C).is_err());

@@ -2,9 +2,10 @@
 //! layer, [`crate::dialect::pgi13`], translates one directive at a time):
 //!
 //! - **`host` loops** (1.3 §2.4.1.1: "The `host` clause tells the compiler to execute this loop
-//!   sequentially on the host processor"). A `host` loop that is a statement of a compute
-//!   region's block splits the region there: the region becomes a `data` construct with its data
-//!   clauses, holding a `kernels` construct for each device part, and between them the loop,
+//!   sequentially on the host processor"). A `host` loop of a compute region, at any depth,
+//!   splits the region there: the region becomes a `data` construct with its data
+//!   clauses, holding a `kernels` construct for each device part, and between them the loop
+//!   (and the blocks, loops and `if`s of the region around it, which run on the host too),
 //!   run on the host, with `update host` of the device copies it uses before it and `update
 //!   device` of those it writes after it (the data movement 1.3 §2.3.1 leaves to the compiler:
 //!   "This may require data to move back and forth between the host and device"). The lowering

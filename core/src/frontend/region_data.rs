@@ -58,8 +58,7 @@ pub struct RegionAnalysis {
     /// By region marker id: the data clauses its implicit analysis adds (text to append to the
     /// 2.0 directive).
     pub clauses: HashMap<u32, String>,
-    /// By region marker id: the `host` loops that are statements of its block (1.3 §2.4.1.1), in
-    /// order, with the device copies each uses (`update host` before it) and writes (`update
+    /// By region marker id: its `host` loops (1.3 §2.4.1.1), at any depth, in order, with the device copies each uses (`update host` before it) and writes (`update
     /// device` after it), as clause items.
     pub host_loops: HashMap<u32, Vec<HostLoopData>>,
 }
@@ -153,20 +152,22 @@ struct Regions<'a> {
 }
 
 impl Regions<'_> {
-    /// The `host` loops that are statements of a region's block (1.3 §2.4.1.1), with the data
-    /// each moves (`device`: name → clause item of the names with a device copy): what it uses
-    /// that the region's device parts write is copied to the host before it; what it writes
-    /// (or passes on whole) that the device parts use is copied back to the device after it.
-    fn host_loop_data<'r>(&self, region: &'r ast::Statement, device: &HashMap<String, String>) -> Vec<HostLoopData> {
-        let ast::Statement::Compound(items) = region else { return Vec::new() };
-        let host_loop = |item: &'r Node<ast::BlockItem>| host_loop_item(item, self.host_loops);
-        let mut on_device = Uses::default();
-        for item in items.iter().filter(|i| host_loop(i).is_none()) {
-            on_device.visit_block_item(&item.node, &item.span);
+    /// The `host` loops of a region (1.3 §2.4.1.1), at any depth, with the data each moves
+    /// (`device`: name → clause item of the names with a device copy): what it uses that the
+    /// region's device code (everything but its host loops) writes is copied to the host before
+    /// it; what it writes (or passes on whole) that the device code uses is copied back to the
+    /// device after it.
+    fn host_loop_data<'r>(&self, region: &'r ast::Statement, region_span: &'r Span, device: &HashMap<String, String>) -> Vec<HostLoopData> {
+        let mut loops = HostLoopsIn { host_loops: self.host_loops, found: Vec::new() };
+        loops.visit_statement(region, region_span);
+        if loops.found.is_empty() {
+            return Vec::new();
         }
+        let mut on_device = Uses { skip: loops.found.iter().map(|(m, _)| *m).collect(), ..Uses::default() };
+        on_device.visit_statement(region, region_span);
         let writes = |uses: &Uses, name: &str, u: Use| u != Use::Read || (uses.whole.contains(name) && self.arrays.get(name) != Some(&Declared::Scalar));
         let mut out = Vec::new();
-        for (marker, stmt) in items.iter().filter_map(host_loop) {
+        for (marker, stmt) in loops.found {
             let mut uses = Uses::default();
             uses.visit_statement(&stmt.node, &stmt.span);
             let (mut to_host, mut to_device) = (Vec::new(), Vec::new());
@@ -186,13 +187,23 @@ impl Regions<'_> {
     }
 }
 
-/// A block item that is a `host` loop (its marker in `host_loops`): the marker and the loop.
-fn host_loop_item<'r>(item: &'r Node<ast::BlockItem>, host_loops: &HashSet<u32>) -> Option<(u32, &'r Node<ast::Statement>)> {
-    let ast::BlockItem::Statement(st) = &item.node else { return None };
-    let ast::Statement::Labeled(lab) = &st.node else { return None };
-    let ast::Label::Identifier(i) = &lab.node.label.node else { return None };
-    let marker = label_marker_id(&i.node.name).filter(|m| host_loops.contains(m))?;
-    Some((marker, &lab.node.statement))
+/// The `host` loops (marker ids in `host_loops`) anywhere in a statement, in order: the marker
+/// and the loop.
+struct HostLoopsIn<'a, 'ast> {
+    host_loops: &'a HashSet<u32>,
+    found: Vec<(u32, &'ast Node<ast::Statement>)>,
+}
+
+impl<'ast> Visit<'ast> for HostLoopsIn<'_, 'ast> {
+    fn visit_labeled_statement(&mut self, l: &'ast ast::LabeledStatement, span: &'ast Span) {
+        if let ast::Label::Identifier(i) = &l.label.node {
+            if let Some(m) = label_marker_id(&i.node.name).filter(|m| self.host_loops.contains(m)) {
+                self.found.push((m, &l.statement));
+                return;
+            }
+        }
+        visit::visit_labeled_statement(self, l, span)
+    }
 }
 
 impl<'ast> Visit<'ast> for Regions<'_> {
@@ -239,7 +250,7 @@ impl<'ast> Visit<'ast> for Regions<'_> {
                 }
                 device.extend(named.iter().cloned());
                 device.extend(copyin.iter().chain(copy.iter()).map(|n| (n.to_string(), n.to_string())));
-                let loops = self.host_loop_data(&l.statement.node, &device);
+                let loops = self.host_loop_data(&l.statement.node, &l.statement.span, &device);
                 if !loops.is_empty() {
                     self.out.host_loops.insert(id, loops);
                 }
@@ -267,6 +278,9 @@ struct Uses {
     /// Names used whole as values: a scalar read, or an array decaying to a pointer (passed on:
     /// read and written, as far as the analysis knows).
     whole: HashSet<String>,
+    /// The markers of the statements left out (the region's `host` loops, when the uses are
+    /// its device code's).
+    skip: HashSet<u32>,
 }
 
 impl Uses {
@@ -296,6 +310,15 @@ impl Uses {
 }
 
 impl<'ast> Visit<'ast> for Uses {
+    fn visit_labeled_statement(&mut self, l: &'ast ast::LabeledStatement, span: &'ast Span) {
+        if let ast::Label::Identifier(i) = &l.label.node {
+            if label_marker_id(&i.node.name).is_some_and(|m| self.skip.contains(&m)) {
+                return;
+            }
+        }
+        visit::visit_labeled_statement(self, l, span)
+    }
+
     fn visit_declarator(&mut self, d: &'ast ast::Declarator, span: &'ast Span) {
         if let Some(name) = crate::lower::declarator_name(d) {
             self.declared.insert(name.to_string());

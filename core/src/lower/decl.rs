@@ -96,10 +96,12 @@ impl<'ast> Visit<'ast> for AddrTaken<'_> {
         // Scalars of a kernels construct are `copy` (§2.5.2): they need a host address.
         if let ast::Label::Identifier(i) = &l.label.node {
             if let Some(id) = pragma::label_marker_id(&i.node.name) {
+                // A PGI 1.3 region split at its `host` loops is a `data` construct whose device
+                // parts become `kernels` constructs (`Lowerer::split_region`).
                 let kernels = matches!(
                     self.1.parsed.get(id as usize),
                     Some(Ok(d)) if matches!(d.kind, crate::directive::DirectiveKind::Kernels | crate::directive::DirectiveKind::KernelsLoop)
-                );
+                ) || self.1.directives.get(id as usize).is_some_and(|s| s.split.is_some());
                 if kernels {
                     let mut ids = Idents(HashSet::new());
                     ids.visit_statement(&l.statement.node, &l.statement.span);
@@ -434,6 +436,7 @@ impl<'a> Lowerer<'a> {
             block_externs: HashSet::new(),
             declared: Vec::new(),
             constructs: Vec::new(),
+            host_loop_units: Default::default(),
         });
         self.push_scope();
         let result = self.function_body(fd, decl.params.unwrap_or(&[]), sig.ret, loc);

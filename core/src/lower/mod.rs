@@ -86,6 +86,10 @@ pub(crate) struct FnCx {
     /// The OpenACC constructs whose statements are being lowered, innermost last
     /// ([`crate::ir::Local::declared_in`]).
     pub constructs: Vec<DirectiveId>,
+    /// The labels that open the lowered `host` loops of split PGI 1.3 regions (their updates and
+    /// the loop, [`Lowerer::split_region`]): how the split finds them among the lowered
+    /// statements.
+    pub host_loop_units: HashSet<LabelId>,
 }
 
 pub(crate) struct SwitchCx {

@@ -227,6 +227,9 @@ impl<'a> Lowerer<'a> {
                     if let Some(split) = self.units[self.unit_index].directives.get(mid as usize).and_then(|s| s.split.clone()) {
                         return self.split_region(mid, &split, &l.statement);
                     }
+                    if self.units[self.unit_index].directives.get(mid as usize).is_some_and(|s| s.on_host) {
+                        return self.host_loop_unit(mid, &l.statement, loc);
+                    }
                     let d = self.acc_directive(mid)?;
                     if let Some(Some(AccDirective { kind: AccKind::Atomic(kind), loc, .. })) = self.prog.acc.get(d.0 as usize) {
                         let (kind, loc) = (*kind, *loc);
@@ -308,10 +311,13 @@ impl<'a> Lowerer<'a> {
         Ok(Stmt { kind: StmtKind::Block(stmts), loc })
     }
 
-    /// A PGI 1.3 compute region split at the `host` loops of its block (1.3 §2.4.1.1,
-    /// [`crate::frontend::pgi13_loops`]): the region's `data` construct (directive `mid`) holding
-    /// a `kernels` construct for each device part, and each host loop, run on the host, between
-    /// the updates of the data it uses. The block's declarations keep one scope.
+    /// A PGI 1.3 compute region split at its `host` loops (1.3 §2.4.1.1,
+    /// [`crate::frontend::pgi13_loops`]): the region's `data` construct (directive `mid`)
+    /// holding, in order, a `kernels` construct for each run of statements that holds no host
+    /// loop, and the statements that do, run on the host: a host loop between the updates of
+    /// the data it uses ([`Lowerer::host_loop_unit`]), and a block, loop or `if` around host
+    /// loops (a time-step loop) with its own statements split the same way. The block's
+    /// declarations keep one scope.
     fn split_region(&mut self, mid: u32, split: &pragma::RegionSplit, body: &'a Node<S>) -> LResult<Stmt> {
         let loc = self.loc(body.span);
         let S::Compound(items) = &body.node else {
@@ -324,39 +330,11 @@ impl<'a> Lowerer<'a> {
         if let Some(f) = self.fcx.as_mut() {
             f.constructs.push(region);
         }
-        let mut parts = Vec::new();
-        let mut group = Vec::new();
-        let mut kernels = split.kernels.iter().copied();
+        let mut lowered = Vec::new();
         let mut failed = false;
-        let standalone = |s: &mut Self, ids: &[u32], parts: &mut Vec<Stmt>| -> bool {
-            let mut ok = true;
-            for &id in ids {
-                match s.acc_directive(id) {
-                    Ok(d) => parts.push(Stmt { kind: StmtKind::Acc { directive: d, body: None }, loc }),
-                    Err(_) => ok = false,
-                }
-            }
-            ok
-        };
         for item in items {
-            let Some((marker, host_loop)) = host_loop_of(item, split) else {
-                failed |= self.block_item(item, &mut group).is_err();
-                continue;
-            };
-            failed |= self.device_part(&mut group, kernels.next(), &mut parts, loc).is_err();
-            let site = &self.units[self.unit_index].directives[marker as usize];
-            let (before, after) = (site.before.clone(), site.after.clone());
-            failed |= !standalone(self, &before, &mut parts);
-            match self.stmt(host_loop) {
-                Ok(st) => {
-                    parts.append(&mut self.pending_vla_sizes);
-                    parts.push(st);
-                }
-                Err(_) => failed = true,
-            }
-            failed |= !standalone(self, &after, &mut parts);
+            failed |= self.block_item(item, &mut lowered).is_err();
         }
-        failed |= self.device_part(&mut group, kernels.next(), &mut parts, loc).is_err();
         if let Some(f) = self.fcx.as_mut() {
             f.constructs.pop();
         }
@@ -364,24 +342,140 @@ impl<'a> Lowerer<'a> {
         if failed {
             return Err(Reported);
         }
+        let mut kernels = DeviceParts { sites: split.kernels.clone(), next: 0, last: None };
+        let parts = self.host_partition(lowered, &mut kernels, loc)?;
         let d = self.acc_directive(mid)?;
         let dloc = self.prog.directives[d.0 as usize].loc;
         let construct = Stmt { kind: StmtKind::Acc { directive: d, body: Some(Box::new(Stmt { kind: StmtKind::Block(parts), loc })) }, loc: dloc };
         self.with_dialect_updates(mid, construct)
     }
 
-    /// The statements of a split region's device part, as a `kernels` construct (directive
-    /// `kernels`); nothing for an empty part.
-    fn device_part(&mut self, group: &mut Vec<Stmt>, kernels: Option<u32>, parts: &mut Vec<Stmt>, loc: crate::diag::Loc) -> LResult<()> {
-        let (Some(id), false) = (kernels, group.is_empty()) else {
-            group.clear();
-            return Ok(());
+    /// A `host` loop of a split region (site `marker`): its `update host` directives, the loop
+    /// without its directive, its `update device` directives, opened by a label the split knows
+    /// it by ([`FnCx::host_loop_units`](super::FnCx)).
+    fn host_loop_unit(&mut self, marker: u32, host_loop: &'a Node<S>, loc: crate::diag::Loc) -> LResult<Stmt> {
+        let site = &self.units[self.unit_index].directives[marker as usize];
+        let (before, after) = (site.before.clone(), site.after.clone());
+        let label = self.fresh_label();
+        if let Some(f) = self.fcx.as_mut() {
+            f.host_loop_units.insert(label);
+        }
+        let mut unit = vec![Stmt { kind: StmtKind::Label(label), loc }];
+        for id in before {
+            let d = self.acc_directive(id)?;
+            unit.push(Stmt { kind: StmtKind::Acc { directive: d, body: None }, loc });
+        }
+        let st = self.stmt(host_loop)?;
+        unit.append(&mut self.pending_vla_sizes);
+        unit.push(st);
+        for id in after {
+            let d = self.acc_directive(id)?;
+            unit.push(Stmt { kind: StmtKind::Acc { directive: d, body: None }, loc });
+        }
+        Ok(Stmt { kind: StmtKind::Block(unit), loc })
+    }
+
+    /// Whether a lowered statement holds a `host` loop of a split region.
+    fn holds_host_loop(&self, s: &Stmt) -> bool {
+        let Some(units) = self.fcx.as_ref().map(|f| &f.host_loop_units) else { return false };
+        let mut found = false;
+        crate::ir::visit::walk(s, false, &mut |st| found |= matches!(st.kind, StmtKind::Label(l) if units.contains(&l)), &mut |_| {});
+        found
+    }
+
+    /// The statements of a split region, or of a statement of it that runs on the host: each
+    /// run of statements without a `host` loop becomes a device part; the others run on the
+    /// host ([`Lowerer::host_statement`]).
+    fn host_partition(&mut self, items: Vec<Stmt>, parts: &mut DeviceParts, loc: crate::diag::Loc) -> LResult<Vec<Stmt>> {
+        let mut out = Vec::new();
+        let mut group = Vec::new();
+        for s in items {
+            if !self.holds_host_loop(&s) {
+                group.push(s);
+                continue;
+            }
+            self.device_part(&mut group, parts, &mut out, loc)?;
+            let host = self.host_statement(s, parts)?;
+            out.push(host);
+        }
+        self.device_part(&mut group, parts, &mut out, loc)?;
+        Ok(out)
+    }
+
+    /// A statement of a split region that holds a `host` loop, run on the host: the loop unit
+    /// itself, or a block, loop or `if` whose statements are split in turn. A host loop inside
+    /// anything else (a loop with a loop directive, a `switch`) cannot run on the host while
+    /// what surrounds it runs on the device: an error says so.
+    fn host_statement(&mut self, s: Stmt, parts: &mut DeviceParts) -> LResult<Stmt> {
+        let loc = s.loc;
+        let kind = match s.kind {
+            // The loop unit: its label has done its work (a function with a label runs in the
+            // interpreter only).
+            StmtKind::Block(mut v) if matches!(v.first(), Some(Stmt { kind: StmtKind::Label(l), .. }) if self.fcx.as_ref().is_some_and(|f| f.host_loop_units.contains(l))) => {
+                v.remove(0);
+                StmtKind::Block(v)
+            }
+            StmtKind::Block(v) => StmtKind::Block(self.host_partition(v, parts, loc)?),
+            StmtKind::For { init, cond, step, body } => StmtKind::For { init, cond, step, body: self.host_body(*body, parts)? },
+            StmtKind::While(c, body) => StmtKind::While(c, self.host_body(*body, parts)?),
+            StmtKind::DoWhile(body, c) => StmtKind::DoWhile(self.host_body(*body, parts)?, c),
+            StmtKind::If(c, t, e) => {
+                let t = self.host_body(*t, parts)?;
+                let e = match e {
+                    Some(e) => Some(self.host_body(*e, parts)?),
+                    None => None,
+                };
+                StmtKind::If(c, t, e)
+            }
+            _ => {
+                let d = Diagnostic::unsupported(
+                    "a PGI 1.3 `host` loop inside a loop with a loop directive, a `switch` or another construct of its region: accsim runs a `host` loop on the host when the statements around it in the region are blocks, loops without directives and `if`s (1.3 §2.4.1.1)",
+                    loc,
+                );
+                return Err(self.report(d.with_help("move the `host` loop out of that statement, or end the region before it")));
+            }
         };
-        let d = self.acc_directive(id)?;
+        Ok(Stmt { kind, loc })
+    }
+
+    /// The body of a loop or `if` that runs on the host, split ([`Lowerer::host_partition`]).
+    fn host_body(&mut self, body: Stmt, parts: &mut DeviceParts) -> LResult<Box<Stmt>> {
+        let items = match body.kind {
+            StmtKind::Block(v) => v,
+            other => vec![Stmt { kind: other, loc: body.loc }],
+        };
+        Ok(Box::new(Stmt { kind: StmtKind::Block(self.host_partition(items, parts, body.loc)?), loc: body.loc }))
+    }
+
+    /// The statements of a split region's device part, as a `kernels` construct (the next of
+    /// the region's `kernels` directives, [`DeviceParts`]); nothing for an empty part.
+    fn device_part(&mut self, group: &mut Vec<Stmt>, parts: &mut DeviceParts, out: &mut Vec<Stmt>, loc: crate::diag::Loc) -> LResult<()> {
+        if group.is_empty() {
+            return Ok(());
+        }
+        let d = match parts.sites.get(parts.next).copied() {
+            Some(id) => {
+                parts.next += 1;
+                self.acc_directive(id)?
+            }
+            // More device parts than the sites the front-end made (host loops nested in loops
+            // and `if`s make a part on each side): the same directive again, as a new one.
+            None => {
+                let Some(last) = parts.last else {
+                    return Err(self.report(Diagnostic::internal("a split region without a kernels directive", Some(loc))));
+                };
+                let copy = self.prog.acc.get(last.0 as usize).cloned().flatten();
+                let site = self.prog.directives[last.0 as usize].clone();
+                self.prog.acc.push(copy);
+                self.prog.directives.push(site);
+                DirectiveId(self.prog.directives.len() as u32 - 1)
+            }
+        };
+        parts.last = Some(d);
         // Each part is its own construct, named by its first statement (`main$acc22`).
         let loc = group.first().map_or(loc, |s| s.loc);
         let body = Stmt { kind: StmtKind::Block(std::mem::take(group)), loc };
-        parts.push(Stmt { kind: StmtKind::Acc { directive: d, body: Some(Box::new(body)) }, loc });
+        out.push(Stmt { kind: StmtKind::Acc { directive: d, body: Some(Box::new(body)) }, loc });
         Ok(())
     }
 
@@ -409,10 +503,10 @@ impl<'a> Lowerer<'a> {
 }
 
 /// A block item that is one of a split region's `host` loops: its marker id and its loop.
-fn host_loop_of<'b>(item: &'b Node<ast::BlockItem>, split: &pragma::RegionSplit) -> Option<(u32, &'b Node<S>)> {
-    let ast::BlockItem::Statement(st) = &item.node else { return None };
-    let S::Labeled(l) = &st.node else { return None };
-    let ast::Label::Identifier(i) = &l.node.label.node else { return None };
-    let marker = pragma::label_marker_id(&i.node.name)?;
-    split.host_loops.contains(&marker).then_some((marker, &l.node.statement))
+/// The `kernels` directives of a split region's device parts, in order (sites the front-end
+/// made), and the last one used.
+struct DeviceParts {
+    sites: Vec<u32>,
+    next: usize,
+    last: Option<DirectiveId>,
 }

@@ -193,6 +193,26 @@ fn pgi13_directive_name(toks: &[crate::lexer::Token]) -> Option<(String, usize)>
     }
 }
 
+/// The names in the `mirror(…)` clauses of a directive's text (PGI 1.3 §2.3.3.6), lower case.
+fn mirror_names(text: &str) -> Vec<String> {
+    let Ok(toks) = tokenize(text) else { return Vec::new() };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        if matches!(&toks[i].tok, Tok::Name(w) if w == "mirror") && matches!(toks.get(i + 1).map(|t| &t.tok), Some(Tok::P("("))) {
+            i += 2;
+            while i < toks.len() && !matches!(toks[i].tok, Tok::P(")")) {
+                if let Tok::Name(n) = &toks[i].tok {
+                    out.push(n.clone());
+                }
+                i += 1;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
 /// `+:s`, `max:m`, `.and.:flag` → C reduction argument.
     fn reduction_arg(&mut self, toks: &[crate::lexer::Token], line: u32) -> TResult<String> {
         let colon = toks.iter().position(|t| matches!(t.tok, Tok::P(":"))).ok_or_else(|| FortranError { line, col: 0, message: "expected `operator:list` in `reduction`".into(), unsupported: false })?;
@@ -460,7 +480,11 @@ fn pgi13_directive_name(toks: &[crate::lexer::Token]) -> Option<(String, usize)>
             }
         }
         let _ = writeln!(out, "{m}#pragma acc {c}");
-        let r = if is_loop {
+        // PGI 1.3 §2.3.3.6: a data region's `mirror` arrays.
+        let mirrored = if (w0, w1) == ("data", "region") { Self::mirror_names(text) } else { Vec::new() };
+        let r = if !mirrored.is_empty() {
+            self.mirror_region(&mirrored, body, end_line, line, out)
+        } else if is_loop {
             match body.first() {
                 Some(Stmt { kind: StmtKind::Do { name, var, lo, hi, step, body: inner }, line: dl }) => {
                     let collapse = clause_int(&lower, "collapse").unwrap_or(1);
@@ -498,6 +522,56 @@ fn pgi13_directive_name(toks: &[crate::lexer::Token]) -> Option<(String, usize)>
             }
         }
         r
+    }
+
+    /// The body of a PGI 1.3 data region with `mirror(list)` (1.3 §2.3.3.6: "the arrays in the
+    /// list need to mirror the allocation state of the host array within the region"): at
+    /// region entry each array allocated then gets its device copy (`enter data create`), each
+    /// `allocate` and `deallocate` in the region is followed or preceded by the device copy's
+    /// (`mirror_enter`, `mirror_exit`), and at region exit the device copy of each array still
+    /// allocated is deleted (`exit data delete`).
+    fn mirror_region(&mut self, names: &[String], body: &[Stmt], end_line: u32, line: u32, out: &mut String) -> TResult<()> {
+        let m = self.marker(line);
+        let _ = writeln!(out, "{m}{{");
+        for n in names {
+            let v = self.var(n, line)?;
+            if v.shape.is_none() || v.pointer || (!v.allocatable && v.shape.as_ref().is_some_and(|s| s.assumed_size)) {
+                return error(line, format!("`mirror({n})`: the list of a `mirror` clause names arrays that are explicit shape, assumed shape or allocatable, not pointers (1.3 §2.3.3)"));
+            }
+            self.mirror_enter(n, line, out)?;
+        }
+        let depth = self.f.mirrored.len();
+        self.f.mirrored.extend(names.iter().cloned());
+        let r = self.block(body, out);
+        self.f.mirrored.truncate(depth);
+        r?;
+        for n in names {
+            self.mirror_exit(n, end_line, out)?;
+        }
+        let _ = writeln!(out, "{}}}", self.marker(end_line));
+        Ok(())
+    }
+
+    /// The device copy of mirrored array `n` made now, if the array is allocated.
+    pub fn mirror_enter(&mut self, n: &str, line: u32, out: &mut String) -> TResult<()> {
+        self.mirror_directive(n, "enter data create", line, out)
+    }
+
+    /// The device copy of mirrored array `n` deleted now, if the array is allocated.
+    pub fn mirror_exit(&mut self, n: &str, line: u32, out: &mut String) -> TResult<()> {
+        self.mirror_directive(n, "exit data delete", line, out)
+    }
+
+    fn mirror_directive(&mut self, n: &str, directive: &str, line: u32, out: &mut String) -> TResult<()> {
+        let v = self.var(n, line)?;
+        let section = self.clause_var(&Expr::Name(n.to_string()), line)?;
+        let m = self.marker(line);
+        if v.allocatable {
+            let _ = writeln!(out, "{m}if ({}) {{\n{m}#pragma acc {directive}({section})\n{m}}}", v.cname);
+        } else {
+            let _ = writeln!(out, "{m}#pragma acc {directive}({section})");
+        }
+        Ok(())
     }
 
     /// A `do` loop under a loop directive; with `collapse(n)` the next n-1 nested loops are

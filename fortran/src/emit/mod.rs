@@ -106,6 +106,10 @@ pub struct FnState {
     pub optional: Vec<String>,
     /// Translating the clauses of a `!$acc declare` (where subarrays are not allowed, §2.10).
     pub in_declare: bool,
+    /// The arrays of the `mirror` clauses of the PGI 1.3 data regions open around the current
+    /// statement (Fortran names): their device copies follow `allocate` and `deallocate`
+    /// ([`Translator::mirror_enter`]).
+    pub mirrored: Vec<String>,
     /// The common blocks the procedure declares: name and member (Fortran) names, for
     /// `/name/` in data clauses (OpenACC 2.0 §2.7).
     pub commons: Vec<(String, Vec<String>)>,

@@ -252,6 +252,10 @@ impl Translator {
                     if let Some(fill) = self.default_fill(v.ty, c, &sh) {
                         let _ = writeln!(out, "{m}{fill}");
                     }
+                    // A PGI 1.3 `mirror` array's device copy follows (1.3 §2.3.3.6).
+                    if matches!(it, Expr::Apply(..)) && self.f.mirrored.contains(&name) {
+                        self.mirror_enter(&name, line, out)?;
+                    }
                 }
             }
             StmtKind::Deallocate(items) => {
@@ -263,6 +267,10 @@ impl Translator {
                     };
                     if !v.allocatable && !v.pointer {
                         return error(line, format!("`{n}` is not allocatable"));
+                    }
+                    // A PGI 1.3 `mirror` array's device copy goes first (1.3 §2.3.3.6).
+                    if matches!(it, Expr::Name(_)) && self.f.mirrored.contains(&n) {
+                        self.mirror_exit(&n, line, out)?;
                     }
                     let _ = write!(
                         out,
