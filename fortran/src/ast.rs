@@ -95,6 +95,9 @@ pub struct Attrs {
     pub dims: Option<Vec<Dim>>,
     pub save: bool,
     pub optional: bool,
+    /// `pointer` (Fortran 2003 §5.1.2.11) and `target` (§5.1.2.14).
+    pub pointer: bool,
+    pub target: bool,
     pub other: Vec<String>,
 }
 
@@ -171,7 +174,12 @@ pub enum StmtKind {
     Return,
     Continue,
     Allocate(Vec<Expr>),
-    Deallocate(Vec<String>),
+    /// `deallocate(a, x%b)`: variables or components.
+    Deallocate(Vec<Expr>),
+    /// `p => target` (Fortran 2003 §7.4.2); `p => null()` has `None`.
+    PointerAssign(Expr, Option<Expr>),
+    /// `nullify(p, q)` (§6.3.2).
+    Nullify(Vec<Expr>),
     Where { mask: Expr, then: Vec<Stmt>, otherwise: Vec<Stmt> },
     /// An OpenACC directive; constructs own the statements up to their `!$acc end …` (or the
     /// loop that follows, for loop directives).

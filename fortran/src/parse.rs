@@ -567,7 +567,9 @@ impl<'a> Parser<'a> {
                     c.expect_p("(").or_else(|e| err(line, e))?;
                     attrs.dims = Some(self.dims(c).or_else(|e| err(line, e))?);
                 }
-                "value" | "target" | "pointer" | "external" => {
+                "pointer" => attrs.pointer = true,
+                "target" => attrs.target = true,
+                "value" | "external" => {
                     return err(line, (c.col(), format!("the `{a}` attribute is not supported by accsim's Fortran front-end")));
                 }
                 _ => attrs.other.push(a),
@@ -581,8 +583,12 @@ impl<'a> Parser<'a> {
             let len = if c.eat_p("*") { Some(self.len_value(c).or_else(|e| err(line, e))?) } else { None };
             let init = if c.eat_p("=") {
                 Some(c.expr().or_else(|e| err(line, e))?)
-            } else if c.is_p("=>") {
-                return err(line, (c.col(), "pointer initialisation is not supported by accsim's Fortran front-end".into()));
+            } else if c.eat_p("=>") {
+                // `=> null()`: a pointer that starts disassociated, as every pointer here does.
+                if !(c.eat_name("null") && c.eat_p("(") && c.eat_p(")")) {
+                    return err(line, (c.col(), "pointer initialisation other than `=> null()` is not supported by accsim's Fortran front-end".into()));
+                }
+                None
             } else {
                 None
             };
@@ -794,7 +800,15 @@ impl<'a> Parser<'a> {
                 return Ok(StmtKind::Assign(lhs, rhs));
             }
             if matches!(toks.get(j).map(|t| &t.tok), Some(Tok::P("=>"))) {
-                return err(line, (toks[j].col, "pointer assignment (`=>`) is not supported by accsim's Fortran front-end".into()));
+                let lhs = c.expr().or_else(|e| err(line, e))?;
+                c.expect_p("=>").or_else(|e| err(line, e))?;
+                let rhs = c.expr().or_else(|e| err(line, e))?;
+                c.expect_end().or_else(|e| err(line, e))?;
+                let target = match rhs {
+                    Expr::Apply(n, args) if n == "null" && args.is_empty() => None,
+                    other => Some(other),
+                };
+                return Ok(StmtKind::PointerAssign(lhs, target));
             }
         }
         let w = match c.peek() {
@@ -1089,11 +1103,24 @@ impl<'a> Parser<'a> {
                 c.expect_end().map_err(|r| perr(line, r))?;
                 StmtKind::Allocate(items)
             }
+            "nullify" => {
+                c.expect_p("(").map_err(|r| perr(line, r))?;
+                let mut items = Vec::new();
+                loop {
+                    items.push(c.expr().map_err(|r| perr(line, r))?);
+                    if c.eat_p(")") {
+                        break;
+                    }
+                    c.expect_p(",").map_err(|r| perr(line, r))?;
+                }
+                c.expect_end().map_err(|r| perr(line, r))?;
+                StmtKind::Nullify(items)
+            }
             "deallocate" => {
                 c.expect_p("(").map_err(|r| perr(line, r))?;
                 let mut names = Vec::new();
                 loop {
-                    names.push(c.name().map_err(|r| perr(line, r))?);
+                    names.push(c.expr().map_err(|r| perr(line, r))?);
                     if c.eat_p(")") {
                         break;
                     }
@@ -1125,7 +1152,7 @@ impl<'a> Parser<'a> {
             }
             // Collected before parsing ([`format_statements`]); nothing to run.
             "format" if label.is_some() => StmtKind::Continue,
-            "open" | "close" | "inquire" | "rewind" | "backspace" | "nullify" | "forall" | "format" | "associate" | "block" | "entry" => {
+            "open" | "close" | "inquire" | "rewind" | "backspace" | "forall" | "format" | "associate" | "block" | "entry" => {
                 return err(line, (0, format!("the `{w}` statement is not supported by accsim's Fortran front-end")));
             }
             _ if TYPE_WORDS.contains(&w.as_str()) || matches!(w.as_str(), "use" | "implicit") => {

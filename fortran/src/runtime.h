@@ -211,12 +211,16 @@ static int _f_atomic_min_i(int x, int e) { return e < x ? e : x; }
 #pragma acc routine seq
 static long _f_atomic_min_l(long x, long e) { return e < x ? e : x; }
 
+/* The character helpers are `routine seq` too: device code compares, trims and assigns
+   character data (OpenACC 2.0 §2.12.1). */
+#pragma acc routine seq
 static long _f_len_trim(const char *s, long n) {
     while (n > 0 && s[n - 1] == ' ') n--;
     return n;
 }
 
 /* Fortran character assignment: copy, truncating or padding with blanks. */
+#pragma acc routine seq
 static void _f_char_assign(char *dst, long dlen, const char *src, long slen) {
     long i;
     char tmp[4096];
@@ -228,6 +232,7 @@ static void _f_char_assign(char *dst, long dlen, const char *src, long slen) {
 }
 
 /* Character comparison with the shorter operand padded with blanks: <0, 0, >0. */
+#pragma acc routine seq
 static int _f_char_cmp(const char *a, long alen, const char *b, long blen) {
     long n = alen > blen ? alen : blen;
     for (long i = 0; i < n; i++) {

@@ -9,6 +9,8 @@
 //!
 //! A sample that reads standard input (`read *, …`) has its input in `NAME.stdin` beside it; both
 //! accsim and the gfortran build read it (other samples run with standard input closed).
+//! `! gfortran-flags: …` header lines add options to the gfortran build (a sample of what gfortran
+//! accepts only under a compatibility option, as `-fallow-argument-mismatch`).
 //!
 //! `BLESS=1` writes the golden files; `ACCSIM_SAMPLE=name[,name]` runs only those samples.
 
@@ -121,7 +123,8 @@ fn fortran_samples_match_gfortran() {
         let exe = dir.path().join(&stem);
         let mut cc = Command::new("gfortran");
         // In the temporary directory: gfortran writes its `.mod` files into the current one.
-        cc.current_dir(dir.path()).args(["-O0", "-fopenacc"]).arg("-o").arg(&exe).arg(path);
+        let extra: Vec<String> = std::fs::read_to_string(&path).map(|src| fortran_header(&src, "gfortran-flags")).unwrap_or_default().iter().flat_map(|l| l.split_whitespace().map(str::to_string).collect::<Vec<_>>()).collect();
+        cc.current_dir(dir.path()).args(["-O0", "-fopenacc"]).args(&extra).arg("-o").arg(&exe).arg(path);
         let built = match run_with_timeout(cc, Duration::from_secs(120)) {
             Ok(o) if o.status == 0 => true,
             Ok(o) => return Some(format!("{stem}: gfortran rejects it:\n{}", indent(&o.stderr_text(), 1500))),

@@ -23,8 +23,9 @@ pub fn remove_translation(c_path: &str) {
     }
 }
 
-/// Translate the Fortran file `path` into C and return the path of the C file written.
-pub fn translate_file(path: &str, form: SourceForm, opts: &PreprocessOptions, map: &mut SourceMap) -> Result<String, Diagnostic> {
+/// Translate the Fortran file `path` into C and return the path of the C file written, with the
+/// translator's warnings about the program.
+pub fn translate_file(path: &str, form: SourceForm, opts: &PreprocessOptions, map: &mut SourceMap) -> Result<(String, Vec<Diagnostic>), Diagnostic> {
     let file = map.read_file_id(path);
     let whole = Loc { file, line: 0, col: 0 };
     let bytes = std::fs::read(path).map_err(|e| Diagnostic::error("io", format!("cannot read `{path}`: {e}"), whole))?;
@@ -70,6 +71,15 @@ pub fn translate_file(path: &str, form: SourceForm, opts: &PreprocessOptions, ma
             Diagnostic::error("fortran", e.message, loc)
         }
     })?;
+    let mut names = names;
+    let warnings = std::mem::take(&mut names.warnings)
+        .into_iter()
+        .map(|(line, message)| {
+            let mut d = Diagnostic::error("fortran", message, Loc { file, line, col: 1 });
+            d.severity = crate::diag::Severity::Warning;
+            d
+        })
+        .collect();
     map.set_fortran_names(file, names);
     // Write the C next to other temporaries, named after the Fortran file and this process.
     let base = std::path::Path::new(path).file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "fortran".into());
@@ -81,5 +91,5 @@ pub fn translate_file(path: &str, form: SourceForm, opts: &PreprocessOptions, ma
         let _ = std::fs::write(keep, &c);
     }
     std::fs::write(&out, c).map_err(|e| Diagnostic::internal(format!("cannot write {}: {e}", out.display()), None))?;
-    Ok(out.display().to_string())
+    Ok((out.display().to_string(), warnings))
 }

@@ -9,6 +9,7 @@
 //! preprocessed text its original file and line ([`LineMap`]).
 
 pub mod acc_exprs;
+mod directive_macros;
 pub mod fortran;
 pub mod gnu_attr;
 pub mod pgi13_loops;
@@ -56,15 +57,17 @@ impl ParsedUnit {
 pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> Result<ParsedUnit, Vec<Diagnostic>> {
     // A Fortran file is translated into C first (see [`fortran`]).
     let mut translated = String::new();
+    let mut fortran_warnings = Vec::new();
     let source_path = path;
     let path = match accsim_fortran::source_form(path) {
         Some(form) => {
-            translated = fortran::translate_file(path, form, opts, map).map_err(|d| vec![d])?;
+            (translated, fortran_warnings) = fortran::translate_file(path, form, opts, map).map_err(|d| vec![d])?;
             translated.as_str()
         }
         None => path,
     };
-    let (dialect, notes) = resolve_dialect(source_path, !translated.is_empty(), opts.dialect, map);
+    let (dialect, mut notes) = resolve_dialect(source_path, !translated.is_empty(), opts.dialect, map);
+    notes.append(&mut fortran_warnings);
     let mut opts = opts.clone();
     if let Some((name, value)) = dialect.version_macro() {
         opts.args.insert(0, format!("-D{name}={value}"));

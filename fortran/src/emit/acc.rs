@@ -28,6 +28,16 @@ impl Translator {
     /// `extra_private`: loop variables to add to a loop directive's `private` clause.
     pub fn acc_directive_text(&mut self, text: &str, line: u32, extra_private: &[String]) -> TResult<String> {
         let toks = tokenize(text).map_err(|(c, m)| FortranError { line, col: c as u32 + 1, message: m, unsupported: false })?;
+        // `copy(/blk/)`: the lexer reads `(/` and `/)` as an array constructor's brackets; in a
+        // directive they are a clause's parenthesis and a common block's slash (§2.7).
+        let toks: Vec<crate::lexer::Token> = toks
+            .into_iter()
+            .flat_map(|t| match t.tok {
+                Tok::P("(/") => vec![crate::lexer::Token { tok: Tok::P("("), col: t.col }, crate::lexer::Token { tok: Tok::P("/"), col: t.col + 1 }],
+                Tok::P("/)") => vec![crate::lexer::Token { tok: Tok::P("/"), col: t.col }, crate::lexer::Token { tok: Tok::P(")"), col: t.col + 1 }],
+                _ => vec![t],
+            })
+            .collect();
         let mut out = String::new();
         let mut i = 0;
         // PGI Accelerator 1.3 (seeds/004): `region`, `data region`, `region do`, `do` keep their
@@ -127,7 +137,14 @@ impl Translator {
                 } else if clause == "reduction" {
                     self.reduction_arg(&arg_toks, line)?
                 } else if VAR_CLAUSES.contains(&clause.as_str()) || (pgi13_name.is_some() && matches!(clause.as_str(), "local" | "mirror" | "reflected")) {
-                    let mut vars = self.var_list(&arg_toks, line)?;
+                    // Common block names (`/blk/`) may appear in the data clauses but for
+                    // `present` and `deviceptr` (OpenACC 2.0 §2.7), and in `declare`'s
+                    // `device_resident` and `link` (§2.10).
+                    let commons_allowed = matches!(
+                        clause.as_str(),
+                        "copy" | "copyin" | "copyout" | "create" | "present_or_copy" | "pcopy" | "present_or_copyin" | "pcopyin" | "present_or_copyout" | "pcopyout" | "present_or_create" | "pcreate" | "delete" | "device_resident" | "link"
+                    );
+                    let mut vars = self.var_list_in(&arg_toks, line, commons_allowed.then_some(clause.as_str()))?;
                     if clause == "private" && !extra_private.is_empty() {
                         privates_done = true;
                         for p in extra_private {
@@ -225,12 +242,38 @@ fn pgi13_directive_name(toks: &[crate::lexer::Token]) -> Option<(String, usize)>
 
     /// A list of variables and array sections → C names and subarrays.
     fn var_list(&mut self, toks: &[crate::lexer::Token], line: u32) -> TResult<Vec<String>> {
+        self.var_list_in(toks, line, None)
+    }
+
+    /// [`Self::var_list`] of clause `commons_clause` when it may name common blocks: `/blk/`
+    /// stands for every variable of the block (OpenACC 2.0 §2.7: "the list argument may include
+    /// a Fortran common block name enclosed within slashes"). accsim lays a block out as one C
+    /// global per member, so the block's data are its members' data.
+    fn var_list_in(&mut self, toks: &[crate::lexer::Token], line: u32, commons_clause: Option<&str>) -> TResult<Vec<String>> {
         let mut c = crate::expr_parse::Cursor::new(toks, 0);
         let mut out = Vec::new();
         while !c.at_end() {
-            // `/common/` blocks are not supported.
-            if c.is_p("/") {
-                return unsupported(line, "common blocks in OpenACC clauses");
+            if c.is_p("/") || c.is_p("//") {
+                let block = match (c.peek_at(0), c.peek_at(1), c.peek_at(2)) {
+                    (Some(Tok::P("/")), Some(Tok::Name(b)), Some(Tok::P("/"))) => b.clone(),
+                    _ => return error(line, "a common block in a clause is its name between slashes (`/name/`); blank common cannot be named"),
+                };
+                let Some(clause) = commons_clause else {
+                    return error(line, format!("common block /{block}/ cannot appear in this clause: only the data clauses but `present` and `deviceptr` (OpenACC 2.0 §2.7) and `declare`'s `device_resident` and `link` (§2.10) take common block names"));
+                };
+                let Some(members) = self.f.commons.iter().find(|(name, _)| name == &block).map(|(_, m)| m.clone()) else {
+                    return error(line, format!("`/{block}/` in `{clause}`: this procedure declares no common block /{block}/"));
+                };
+                c.pos += 3;
+                for m in members {
+                    let var = self.clause_var(&Expr::Name(m.clone()), line)?;
+                    self.names.add_section(&var, &m, line);
+                    out.push(var);
+                }
+                if !c.eat_p(",") {
+                    break;
+                }
+                continue;
             }
             let e = c.expr().map_err(|(col, m)| FortranError { line, col: col as u32, message: m, unsupported: false })?;
             let var = self.clause_var(&e, line)?;
@@ -333,10 +376,12 @@ fn pgi13_directive_name(toks: &[crate::lexer::Token]) -> Option<(String, usize)>
                 if v.shape.is_some() {
                     return error(line, format!("`{}`: members of arrays of derived type may not be specified in a data clause (OpenACC 2.0 §2.6)", crate::names::fortran_text(e)));
                 }
-                let mut comp = self.component(v.ty, part, line)?;
-                comp.cname = format!("{}.{}", v.cname, comp.cname);
+                let comp = self.component_of(base, part, line)?;
                 match (&comp.shape, args) {
                     (None, None) => Ok(comp.cname),
+                    // An allocatable component: its data, the elements the pointer member points
+                    // to (what a member's subarray names in C, §2.7).
+                    (Some(sh), None) if !sh.fixed => Ok(format!("{}[0:{}]", comp.cname, sh.total())),
                     (Some(_), None) => Ok(comp.cname),
                     (Some(_), Some(a)) => {
                         // The member's subarray: the same contiguity rules as an array's.
@@ -697,7 +742,7 @@ impl Translator {
                 Ok(match &v.shape {
                     Some(sh) if v.ty == Ty::Char => (v.cname.clone(), format!("{} * {}", sh.total(), v.char_len.max(1)), v.ty),
                     Some(sh) => (v.cname.clone(), sh.total(), v.ty),
-                    None if v.ty == Ty::Char => (v.cname.clone(), v.char_len.to_string(), v.ty),
+                    None if v.ty == Ty::Char => (v.cname.clone(), v.len_c(), v.ty),
                     None => (format!("&{}", v.cname), "1".into(), v.ty),
                 })
             }

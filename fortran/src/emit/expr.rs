@@ -53,7 +53,7 @@ pub fn unparen(c: &str) -> String {
     strip_parens(c).to_string()
 }
 
-fn arg_value(a: &Arg) -> Option<&Expr> {
+pub(super) fn arg_value(a: &Arg) -> Option<&Expr> {
     match a {
         Arg::Value(v) | Arg::Keyword(_, v) => Some(v),
         Arg::Range(..) => None,
@@ -79,7 +79,7 @@ impl Translator {
                     return self.transformational_rank(n, args);
                 }
                 match n.as_str() {
-                    "sum" | "product" | "maxval" | "minval" | "count" | "any" | "all" | "dot_product" | "size" | "lbound" | "ubound" | "allocated" | "len" | "len_trim" | "kind" | "huge" | "tiny" | "epsilon" => 0,
+                    "sum" | "product" | "maxval" | "minval" | "count" | "any" | "all" | "dot_product" | "size" | "lbound" | "ubound" | "allocated" | "associated" | "len" | "len_trim" | "kind" | "huge" | "tiny" | "epsilon" => 0,
                     _ => args.iter().filter_map(arg_value).map(|a| self.rank(a)).max().unwrap_or(0),
                 }
             }
@@ -122,6 +122,17 @@ impl Translator {
             Some((_, v)) => Ok(v.clone()),
             None => error(line, format!("type `{name}` has no component `{part}`")),
         }
+    }
+
+    /// Component `part` of the scalar designator `base` as a variable of its own: `cname` is the
+    /// C member access (`x.a`) and the bounds of an allocatable component are the struct's members
+    /// beside it (`x.a_lb1`, `x.a_n1`).
+    pub fn component_of(&mut self, base: &Expr, part: &str, line: u32) -> TResult<Var> {
+        let b = self.expr(base, None, line)?;
+        let mut comp = self.component(b.ty, part, line)?;
+        comp.cname = format!("{}.{}", b.c, comp.cname);
+        comp.shape = comp.shape.map(|sh| member_shape(sh, &b.c));
+        Ok(comp)
     }
 
     /// Element counts of the ranges of section `name(args)` of an array of shape `sh`.
@@ -197,8 +208,10 @@ impl Translator {
                 if self.rank(b) > 0 {
                     return self.space(b, line);
                 }
-                let Some(t) = self.designator_type(b) else { return Ok(None) };
-                let comp = self.component(t, part, line)?;
+                if self.designator_type(b).is_none() {
+                    return Ok(None);
+                }
+                let comp = self.component_of(b, part, line)?;
                 match (&comp.shape, args) {
                     (Some(sh), None) => Ok(Some(sh.exts.clone())),
                     (Some(sh), Some(a)) => Ok(Some(self.section_space(sh, part, a, line)?)),
@@ -340,7 +353,7 @@ impl Translator {
 
     /// The element at C offset `offset` of array `v`: `a[offset]`, or for a character array (each
     /// element `char_len` characters, stored one after another) the address of its first character.
-    fn element_at(v: &Var, offset: &str) -> String {
+    pub(super) fn element_at(v: &Var, offset: &str) -> String {
         if v.ty == Ty::Char {
             format!("({} + ({offset}) * {})", v.cname, v.char_len.max(1))
         } else {
@@ -350,7 +363,7 @@ impl Translator {
 
     /// A translated element of array `v`: with the length of a character element.
     fn element_ce(v: &Var, c: String) -> CE {
-        CE { c, ty: v.ty, len: (v.ty == Ty::Char).then(|| v.char_len.to_string()) }
+        CE { c, ty: v.ty, len: (v.ty == Ty::Char).then(|| v.len_c()) }
     }
 
     /// The element of a whole array selected by `idx`.
@@ -419,13 +432,17 @@ impl Translator {
                 if let Some(p) = &v.param {
                     return Ok(CE::new(p.clone(), v.ty));
                 }
+                if v.pointer && v.shape.is_none() {
+                    // A scalar pointer: its target (Fortran 2003 §5.1.2.11).
+                    return Ok(CE::new(format!("(*{})", v.cname), v.ty));
+                }
                 if v.shape.is_some() {
                     match idx {
                         Some(ix) if ix.len() == v.rank() => Self::element_ce(&v, Self::whole_element(&v, ix)),
                         _ => return error(line, format!("array `{n}` is used where a scalar is needed")),
                     }
                 } else if v.ty == Ty::Char {
-                    CE { c: v.cname.clone(), ty: Ty::Char, len: Some(v.char_len.to_string()) }
+                    CE { c: v.cname.clone(), ty: Ty::Char, len: Some(v.len_c()) }
                 } else {
                     CE::new(v.cname.clone(), v.ty)
                 }
@@ -444,7 +461,7 @@ impl Translator {
                             };
                             let hi = match hi {
                                 Some(h) => self.expr(h, None, line)?.c,
-                                None => v.char_len.to_string(),
+                                None => v.len_c(),
                             };
                             return Ok(CE { c: format!("({} + ({lo}) - 1)", v.cname), ty: Ty::Char, len: Some(format!("(({hi}) - ({lo}) + 1)")) });
                         }
@@ -550,7 +567,11 @@ impl Translator {
         let base_rank = self.rank(base);
         let b = self.expr(base, if base_rank > 0 { idx } else { None }, line)?;
         let mut comp = self.component(b.ty, part, line)?;
+        if comp.allocatable && base_rank > 0 {
+            return unsupported(line, format!("`%{part}` of an array section: allocatable component `{part}` of each element"));
+        }
         let member = format!("{}.{}", b.c, comp.cname);
+        comp.shape = comp.shape.map(|sh| member_shape(sh, &b.c));
         let both = || error(line, format!("`{}`: only one part of a structure component may be an array (Fortran 2003 §6.1.2, C618)", crate::names::fortran_text(base)));
         Ok(match (&comp.shape, args) {
             (None, None) => CE { c: member, ty: comp.ty, len: (comp.ty == Ty::Char).then(|| comp.char_len.to_string()) },
@@ -589,6 +610,15 @@ impl Translator {
     /// A structure constructor `name(values)` (Fortran 2003 §4.5.9): a C compound literal with
     /// each value converted to its component's type (positional or keyword values).
     fn structure_constructor(&mut self, name: &str, args: &[Arg], line: u32) -> TResult<CE> {
+        let values = self.constructor_values(name, args, line)?;
+        let ty = Ty::Derived(derived_c_type(name));
+        Ok(CE::new(format!("(({}){{{}}})", ty.c(), values.join(", ")), ty))
+    }
+
+    /// The C value of each component in the structure constructor `name(args)`: the value given
+    /// (converted to the component's type), or the component's default where none is given
+    /// (Fortran 2003 §4.5.9).
+    pub fn constructor_values(&mut self, name: &str, args: &[Arg], line: u32) -> TResult<Vec<String>> {
         let Some(dt) = self.derived.get(name).cloned() else { return error(line, format!("type `{name}` is not defined")) };
         let mut given: Vec<Option<&Expr>> = vec![None; dt.components.len()];
         for (i, a) in args.iter().enumerate() {
@@ -607,10 +637,27 @@ impl Translator {
             }
         }
         let mut values = Vec::new();
-        for ((cname, comp), e) in dt.components.iter().zip(given) {
-            let Some(e) = e else { return error(line, format!("the structure constructor of `{name}` gives no value for component `{cname}`")) };
+        for (((cname, comp), e), default) in dt.components.iter().zip(given).zip(&dt.defaults) {
+            let Some(e) = e else {
+                // A component of a type with defaults is default-initialized too (§4.5.3.4).
+                let default = default.clone().or_else(|| if comp.shape.is_none() { self.derived_default(comp.ty) } else { None });
+                match default {
+                    Some(d) => {
+                        values.push(d);
+                        continue;
+                    }
+                    None => return error(line, format!("the structure constructor of `{name}` gives no value for component `{cname}`")),
+                }
+            };
+            if let (None, Ty::Char, Expr::Str(text)) = (&comp.shape, comp.ty, e) {
+                // A character literal, blank-padded or truncated to the component's length.
+                let mut b: Vec<u8> = text.bytes().collect();
+                b.resize(comp.char_len.max(1) as usize, b' ');
+                values.push(super::c_str(&String::from_utf8_lossy(&b)));
+                continue;
+            }
             if comp.shape.is_some() || comp.ty == Ty::Char {
-                return unsupported(line, format!("a structure constructor giving array or character component `{cname}` (assign the component instead)"));
+                return unsupported(line, format!("a structure constructor giving array component `{cname}` or a character component other than by a literal (assign the component instead)"));
             }
             let v = self.expr(e, None, line)?;
             let ok = match comp.ty {
@@ -622,8 +669,7 @@ impl Translator {
             }
             values.push(Self::convert(&v, comp.ty));
         }
-        let ty = Ty::Derived(derived_c_type(name));
-        Ok(CE::new(format!("(({}){{{}}})", ty.c(), values.join(", ")), ty))
+        Ok(values)
     }
 
     /// The complex value `re + im·i` of kind `k`, from C real expressions.
@@ -751,146 +797,6 @@ impl Translator {
             }
         }
         true
-    }
-
-    /// The C arguments of a call to `p`.
-    pub fn actual_args(&mut self, p: &Proc, name: &str, args: &[Arg], line: u32) -> TResult<Vec<String>> {
-        // Positional arguments first, then keywords naming dummies (Fortran 2003 §12.4.1.1).
-        let mut given: Vec<Option<&Expr>> = vec![None; p.dummies.len()];
-        let mut keywords = false;
-        for (i, a) in args.iter().enumerate() {
-            match a {
-                Arg::Value(e) if !keywords => match given.get_mut(i) {
-                    Some(slot) => *slot = Some(e),
-                    None => return error(line, format!("`{name}` takes {} arguments but {} are given", p.dummies.len(), args.len())),
-                },
-                Arg::Value(_) => return error(line, format!("a positional argument after a keyword argument in the call of `{name}`")),
-                Arg::Keyword(k, e) => {
-                    keywords = true;
-                    let Some(at) = p.dummies.iter().position(|d| &d.name == k) else {
-                        return error(line, format!("`{name}` has no dummy argument `{k}`"));
-                    };
-                    if given[at].is_some() {
-                        return error(line, format!("argument `{k}` of `{name}` is given twice"));
-                    }
-                    given[at] = Some(e);
-                }
-                Arg::Range(..) => return error(line, format!("a range is not an argument (in the call of `{name}`)")),
-            }
-        }
-        let mut out = Vec::new();
-        for (d, e) in p.dummies.iter().zip(given) {
-            let Some(e) = e else {
-                if !d.optional {
-                    return error(line, format!("argument `{}` of `{name}` is missing (it is not `optional`)", d.name));
-                }
-                // Absent: a null pointer, and zero extents for an assumed-shape array.
-                out.push("0".into());
-                if d.assumed_shape {
-                    out.extend((0..d.rank).map(|_| "0".to_string()));
-                }
-                continue;
-            };
-            // An optional dummy passed on to an optional dummy keeps its presence (§12.4.1.6).
-            if let Expr::Name(n) = e {
-                if d.optional && d.rank == 0 && self.f.optional.contains(n) && self.f.scope.get(n).is_some_and(|v| v.dummy.is_some() && v.shape.is_none()) {
-                    let c = self.f.scope[n].cname.clone();
-                    out.push(format!("({c}_arg ? &{c} : 0)"));
-                    continue;
-                }
-            }
-            if d.rank == 0 {
-                if self.rank(e) > 0 {
-                    return error(line, format!("argument `{}` of `{name}` is a scalar but an array is given", d.name));
-                }
-                let c = self.expr(e, None, line)?;
-                if c.ty != d.ty {
-                    return error(line, format!("argument `{}` of `{name}` is {} but {} is given", d.name, d.ty.name(), c.ty.name()));
-                }
-                let is_var = match e {
-                    Expr::Name(n) => self.lookup(n).is_some_and(|v| v.param.is_none()),
-                    Expr::Apply(n, _) => self.lookup(n).is_some_and(|v| v.shape.is_some()),
-                    Expr::Component(..) => true,
-                    _ => false,
-                };
-                out.push(if is_var { format!("&{}", unparen(&c.c)) } else { format!("&({}){{{}}}", d.ty.c(), unparen(&c.c)) });
-                continue;
-            }
-            // Array dummy: the address of the first element, plus extents for assumed shape.
-            let (base, exts, ty) = match e {
-                Expr::Name(n) => {
-                    let v = self.var(n, line)?;
-                    let Some(sh) = &v.shape else { return error(line, format!("argument `{}` of `{name}` is an array but `{n}` is a scalar", d.name)) };
-                    (v.cname.clone(), sh.exts.clone(), v.ty)
-                }
-                Expr::Apply(n, sargs) if self.lookup(n).is_some_and(|v| v.shape.is_some()) && !self.is_contiguous_section(n, sargs) => {
-                    // A section that is not contiguous goes through a temporary: copied in before
-                    // the call and back after it (Fortran 2003 §12.4.1.2, as gfortran does).
-                    let v = self.var(n, line)?;
-                    if v.ty == Ty::Char {
-                        return unsupported(line, format!("passing a non-contiguous section of character array `{n}`"));
-                    }
-                    let Some(space) = self.space(e, line)? else { return error(line, "not a section") };
-                    let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
-                    let elem = self.expr(e, Some(&ix), line)?.c;
-                    let t = self.tmp("sec");
-                    let ty = v.ty.c();
-                    let total = space.iter().map(|s| format!("({s})")).collect::<Vec<_>>().join(" * ");
-                    let mut lin = String::new();
-                    for k in (0..ix.len()).rev() {
-                        lin = if lin.is_empty() { ix[k].clone() } else { format!("{} + {} * ({lin})", ix[k], space[k]) };
-                    }
-                    let mut head = String::new();
-                    for (k, c) in ix.iter().zip(&space).rev() {
-                        head.push_str(&format!("for (long {k} = 0; {k} < {c}; {k}++) "));
-                    }
-                    self.f.call_pre.push(format!("{ty} *{t} = ({ty} *)_f_allocate({total}, sizeof({ty}), 0); {head}{t}[{lin}] = {elem};"));
-                    if d.intent.as_deref() != Some("in") {
-                        self.f.call_post.push(format!("{head}{elem} = {t}[{lin}];"));
-                    }
-                    self.f.call_post.push(format!("free({t});"));
-                    (t, space, v.ty)
-                }
-                Expr::Apply(n, sargs) if self.lookup(n).is_some_and(|v| v.shape.is_some()) => {
-                    let v = self.var(n, line)?;
-                    let Some(sh) = v.shape.clone() else { return error(line, "not an array") };
-                    let mut subs = Vec::new();
-                    let mut exts = Vec::new();
-                    for (k, s) in sargs.iter().enumerate() {
-                        match s {
-                            Arg::Value(x) => subs.push(self.expr(x, None, line)?.c),
-                            Arg::Range(lo, hi, _) => {
-                                let lo_c = match lo {
-                                    Some(l) => self.expr(l, None, line)?.c,
-                                    None => sh.lbs[k].clone(),
-                                };
-                                let hi_c = match hi {
-                                    Some(h) => self.expr(h, None, line)?.c,
-                                    None => sh.ub(k),
-                                };
-                                exts.push(count(&lo_c, &hi_c, None));
-                                subs.push(lo_c);
-                            }
-                            Arg::Keyword(..) => return error(line, "keyword subscript"),
-                        }
-                    }
-                    let first = Self::element_at(&v, &Self::offset(&sh, &subs, None));
-                    (if v.ty == Ty::Char { first } else { format!("&{first}") }, exts, v.ty)
-                }
-                _ => return unsupported(line, format!("passing an array expression to `{name}`")),
-            };
-            if ty != d.ty {
-                return error(line, format!("argument `{}` of `{name}` is {} but {} is given", d.name, d.ty.name(), ty.name()));
-            }
-            out.push(base);
-            if d.assumed_shape {
-                if exts.len() != d.rank {
-                    return error(line, format!("argument `{}` of `{name}` has rank {} but rank {} is given", d.name, d.rank, exts.len()));
-                }
-                out.extend(exts);
-            }
-        }
-        Ok(out)
     }
 
     fn arg_ce(&mut self, args: &[Arg], i: usize, idx: Option<&[String]>, name: &str, line: u32) -> TResult<CE> {
@@ -1159,6 +1065,14 @@ impl Translator {
                 let a = self.arg_ce(args, 0, idx, n, line)?;
                 CE::new(format!("((int)(unsigned char)({})[0])", a.c), Ty::Int(4))
             }
+            "char" | "achar" => {
+                // The character of a code (Fortran 2003 §13.7.3, §13.7.19), a one-character string.
+                let a = self.arg_ce(args, 0, idx, n, line)?;
+                if !matches!(a.ty, Ty::Int(_)) {
+                    return error(line, format!("the argument of `{n}` must be an integer"));
+                }
+                CE { c: format!("((char[1]){{(char)({})}})", unparen(&a.c)), ty: Ty::Char, len: Some("1".into()) }
+            }
             "len" => {
                 let a = self.arg_ce(args, 0, idx, n, line)?;
                 CE::new(a.len.unwrap_or_else(|| "1".into()), Ty::Int(4))
@@ -1172,19 +1086,24 @@ impl Translator {
                 let len = format!("_f_len_trim({}, {})", a.c, a.len.clone().unwrap_or_else(|| "1".into()));
                 CE { c: a.c, ty: Ty::Char, len: Some(len) }
             }
+            "associated" => self.associated(args, line)?,
             "allocated" => {
-                let Some(Expr::Name(v)) = args.first().and_then(arg_value) else { return error(line, "`allocated` needs an allocatable array") };
-                let v = self.var(v, line)?;
+                let v = match args.first().and_then(arg_value) {
+                    Some(Expr::Name(v)) => self.var(v, line)?,
+                    Some(Expr::Component(base, part, None)) if self.rank(base) == 0 => self.component_of(base, part, line)?,
+                    _ => return error(line, "`allocated` needs an allocatable array"),
+                };
                 if !v.allocatable {
                     return error(line, format!("`allocated` of `{}`, which is not allocatable", v.cname));
                 }
                 CE::new(format!("({} != 0)", v.cname), Ty::Logical)
             }
             "size" | "lbound" | "ubound" => {
-                let Some(Expr::Name(a)) = args.first().and_then(arg_value) else {
-                    return unsupported(line, format!("`{n}` of something other than a named array"));
+                let (v, a) = match args.first().and_then(arg_value) {
+                    Some(Expr::Name(a)) => (self.var(a, line)?, a.clone()),
+                    Some(e @ Expr::Component(base, part, None)) if self.rank(base) == 0 => (self.component_of(base, part, line)?, crate::names::fortran_text(e)),
+                    _ => return unsupported(line, format!("`{n}` of something other than a named array or array component")),
                 };
-                let v = self.var(a, line)?;
                 let Some(sh) = v.shape.clone() else { return error(line, format!("`{n}` of scalar `{a}`")) };
                 let dim = match args.get(1).and_then(arg_value) {
                     Some(d) => match self.fold(d) {
@@ -1219,7 +1138,7 @@ impl Translator {
                     return error(line, format!("`present({x})`: `{x}` is not an optional dummy argument"));
                 }
                 let v = self.var(x, line)?;
-                let ptr = if v.shape.is_some() { v.cname.clone() } else { format!("{}_arg", v.cname) };
+                let ptr = if v.shape.is_some() || v.ty == Ty::Char { v.cname.clone() } else { format!("{}_arg", v.cname) };
                 CE::new(format!("({ptr} != 0)"), Ty::Logical)
             }
             _ => {
@@ -1239,6 +1158,19 @@ pub fn count(lo: &str, hi: &str, step: Option<&str>) -> String {
         },
         Some(s) => format!("((({hi}) - ({lo}) + ({s})) / ({s}))"),
     }
+}
+
+/// The shape of a component of the struct value `base` (C text): the bounds of an allocatable
+/// component are struct members (`a_lb1`), read through `base`; constant bounds stay.
+pub fn member_shape(mut sh: Shape, base: &str) -> Shape {
+    let prefix = |s: &mut String| {
+        if s.parse::<i64>().is_err() {
+            *s = format!("{base}.{s}");
+        }
+    };
+    sh.lbs.iter_mut().for_each(prefix);
+    sh.exts.iter_mut().for_each(prefix);
+    sh
 }
 
 /// Whether C expression `text` uses the variable `name` (as a whole identifier).

@@ -15,8 +15,11 @@
 
 mod acc;
 mod array_intrinsics;
+mod call;
+mod derived;
 mod expr;
 mod io;
+mod pointer;
 mod stmt;
 pub mod types;
 
@@ -54,6 +57,9 @@ pub struct Proc {
     pub result: Option<(Ty, i64)>,
     pub dummies: Vec<DummyInfo>,
     pub line: u32,
+    /// An external procedure (not a module's, not contained): its callers see an implicit
+    /// interface (Fortran 2003 §12.3.1), so gfortran's `-fallow-argument-mismatch` applies.
+    pub external: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -100,6 +106,9 @@ pub struct FnState {
     pub optional: Vec<String>,
     /// Translating the clauses of a `!$acc declare` (where subarrays are not allowed, §2.10).
     pub in_declare: bool,
+    /// The common blocks the procedure declares: name and member (Fortran) names, for
+    /// `/name/` in data clauses (OpenACC 2.0 §2.7).
+    pub commons: Vec<(String, Vec<String>)>,
     /// The C labels some `goto` of this procedure jumps to. Only these are written: the native
     /// engine runs no function with a label (it falls back to the interpreter), so a label
     /// nothing jumps to would slow the whole procedure down for nothing.
@@ -192,7 +201,7 @@ impl Translator {
                     }
                     self.f.scope.insert(
                         name.to_string(),
-                        Var { ty: Ty::Int(4), char_len: 0, cname: name.to_string(), shape: None, param: Some(c.to_string()), int_value: v, dummy: None, intent: None, allocatable: false, global: true, line: u.line },
+                        Var { ty: Ty::Int(4), char_len: 0, cname: name.to_string(), shape: None, param: Some(c.to_string()), int_value: v, dummy: None, intent: None, allocatable: false, pointer: false, global: true, line: u.line },
                     );
                 }
                 return Ok(());
@@ -266,7 +275,10 @@ impl Translator {
                             Some(Expr::Str(s)) => s.len() as i64,
                             _ => return unsupported(d.line, "a character named constant whose value is not a literal"),
                         },
-                        Some(LenSpec::Star) => return unsupported(d.line, "assumed-length character (`len=*`)"),
+                        // A scalar dummy takes its actual argument's length (Fortran 2003
+                        // §5.1.1.5), passed as a hidden argument (`Var::len_c`).
+                        Some(LenSpec::Star) if dummy.is_some() && ent.dims.is_none() && d.attrs.dims.is_none() => -1,
+                        Some(LenSpec::Star) => return unsupported(d.line, "assumed-length character (`len=*`) other than a scalar dummy argument"),
                     }
                 } else {
                     0
@@ -296,11 +308,12 @@ impl Translator {
                     dummy,
                     intent: d.attrs.intent.clone(),
                     allocatable: d.attrs.allocatable,
+                    pointer: d.attrs.pointer,
                     global: global || (d.attrs.save || ent.init.is_some() || data_names.contains(&&ent.name)) && unit.kind != UnitKind::Program && !d.attrs.parameter,
                     line: d.line,
                 };
                 if let Some((block, common_dims)) = common_of.get(&ent.name) {
-                    if d.attrs.parameter || d.attrs.allocatable || dummy.is_some() || ent.init.is_some() {
+                    if d.attrs.parameter || d.attrs.allocatable || d.attrs.pointer || dummy.is_some() || ent.init.is_some() {
                         return error(d.line, format!("`{}` is in common block /{block}/: it cannot be a named constant, allocatable, a dummy argument or initialized in its declaration", ent.name));
                     }
                     if dims.is_some() && common_dims.is_some() {
@@ -346,16 +359,16 @@ impl Translator {
                 let mut bound_inits = Vec::new();
                 if let Some(dims) = dims {
                     let deferred = dims.iter().any(|x| matches!(x, Dim::Colon(_)));
-                    if d.attrs.allocatable {
+                    if d.attrs.allocatable || d.attrs.pointer {
                         if !dims.iter().all(|x| matches!(x, Dim::Colon(None))) {
-                            return error(d.line, format!("allocatable array `{}` must have a deferred shape (`(:)`)", ent.name));
+                            return error(d.line, format!("{} array `{}` must have a deferred shape (`(:)`)", if d.attrs.pointer { "pointer" } else { "allocatable" }, ent.name));
                         }
                         let r = dims.len();
                         // A local array every `allocate` of which gives the same constant bounds
                         // has those bounds whenever it is allocated (no other unit can allocate
                         // it: it is not global, and allocatable dummies are not supported), so
                         // its elements are addressed with constants, not the bound variables.
-                        let constant = if global || dummy.is_some() { None } else { self.constant_allocation(&unit.body, &ent.name, r) };
+                        let constant = if global || dummy.is_some() || d.attrs.pointer { None } else { self.constant_allocation(&unit.body, &ent.name, r) };
                         let (lbs, exts): (Vec<String>, Vec<String>) = match constant {
                             Some(bounds) => bounds.iter().map(|(lb, n)| (lb.to_string(), n.to_string())).unzip(),
                             None => ((1..=r).map(|k| format!("{cname}_lb{k}")).collect(), (1..=r).map(|k| format!("{cname}_n{k}")).collect()),
@@ -424,13 +437,19 @@ impl Translator {
                 let decl_line = self.marker(d.line);
                 match &var.shape {
                     _ if dummy.is_some() => {
-                        // Declared by the function header; scalars get their copy-in local here.
-                        if var.shape.is_none() {
+                        // Declared by the function header; scalars get their copy-in local here
+                        // (not a character scalar: the header's `char *` is the actual's
+                        // storage, passed by reference as gfortran does).
+                        if var.shape.is_none() && base != Ty::Char {
                             let _ = writeln!(out, "{decl_line}{ct} {cname};");
                             if var.intent.as_deref() != Some("out") {
                                 // An absent optional dummy has no value to copy in.
                                 let guard = if d.attrs.optional { format!("if ({cname}_arg) ") } else { String::new() };
                                 let _ = writeln!(prologue, "{decl_line}{guard}{cname} = *{cname}_arg;");
+                            } else if let Some(init) = self.derived_default(base) {
+                                // An `intent(out)` dummy of a type with defaults becomes its
+                                // default at entry (Fortran 2003 §5.1.2.7).
+                                let _ = writeln!(prologue, "{decl_line}{cname} = ({ct}){init};");
                             }
                         } else if let Some(sh) = &var.shape {
                             for (bv, e) in &bound_inits {
@@ -439,6 +458,14 @@ impl Translator {
                             }
                             let _ = sh;
                         }
+                    }
+                    // A scalar pointer: the address of its target, null until `=>` or
+                    // `allocate` (Fortran 2003 §5.1.2.11); references read through it.
+                    None if var.pointer => {
+                        if base == Ty::Char || ent.init.is_some() || d.attrs.allocatable {
+                            return unsupported(d.line, format!("pointer `{}`: a character pointer, an initialized or allocatable pointer", ent.name));
+                        }
+                        let _ = writeln!(out, "{decl_line}{storage}{ct} *{cname} = 0;");
                     }
                     None if base == Ty::Char => {
                         let init = match &ent.init {
@@ -467,7 +494,8 @@ impl Translator {
                                     String::new()
                                 }
                             }
-                            None => String::new(),
+                            // A derived type's component defaults (Fortran 2003 §4.5.3.4).
+                            None => self.derived_default(base).map(|d| format!(" = {d}")).unwrap_or_default(),
                         };
                         let _ = writeln!(out, "{decl_line}{storage}{ct} {cname}{init};");
                     }
@@ -485,7 +513,19 @@ impl Translator {
                                 let n: i64 = sh.exts.iter().map(|x| x.parse::<i64>().unwrap_or(0)).product();
                                 format!(" = {{{}}}", vec![c; n.max(1) as usize].join(", "))
                             }
-                            None => String::new(),
+                            None if var.global => match self.derived_default(base) {
+                                Some(d) => {
+                                    let n: i64 = sh.exts.iter().map(|x| x.parse::<i64>().unwrap_or(0)).product();
+                                    format!(" = {{{}}}", vec![d; n.max(1) as usize].join(", "))
+                                }
+                                None => String::new(),
+                            },
+                            None => {
+                                if let Some(fill) = self.default_fill(base, &cname, &sh.total()) {
+                                    let _ = writeln!(prologue, "{decl_line}{fill}");
+                                }
+                                String::new()
+                            }
                         };
                         let total: i64 = sh.exts.iter().map(|x| x.parse::<i64>().unwrap_or(0)).product();
                         let slots = if base == Ty::Char { total * char_len.max(1) } else { total };
@@ -495,7 +535,7 @@ impl Translator {
                         if ent.init.is_some() {
                             return error(d.line, format!("`{}` cannot have an initializer", ent.name));
                         }
-                        if var.allocatable {
+                        if var.allocatable || var.pointer {
                             let _ = writeln!(out, "{decl_line}{storage}{ct} *{cname} = 0;");
                             for k in 1..=sh.rank() {
                                 let _ = writeln!(out, "{decl_line}{storage}long {cname}_lb{k} = 1, {cname}_n{k} = 0;");
@@ -508,6 +548,9 @@ impl Translator {
                                 let _ = writeln!(prologue, "{decl_line}{bv} = {e};");
                             }
                             let _ = writeln!(prologue, "{decl_line}{cname} = ({ct} *)_f_allocate({}, {}, 0);", sh.total(), element_size(base, char_len));
+                            if let Some(fill) = self.default_fill(base, &cname, &sh.total()) {
+                                let _ = writeln!(prologue, "{decl_line}{fill}");
+                            }
                         }
                     }
                 }
@@ -534,7 +577,7 @@ impl Translator {
             let _ = writeln!(prologue, "{m}{cname} = *{cname}_arg;");
             self.f.scope.insert(
                 a.clone(),
-                Var { ty, char_len: 0, cname, shape: None, param: None, int_value: None, dummy: Some(i), intent: None, allocatable: false, global: false, line: unit.line },
+                Var { ty, char_len: 0, cname, shape: None, param: None, int_value: None, dummy: Some(i), intent: None, allocatable: false, pointer: false, global: false, line: unit.line },
             );
         }
         Ok(())
@@ -568,6 +611,11 @@ impl Translator {
     /// blocks is not supported.
     fn common_blocks(&mut self, unit: &Unit, in_common: &[String]) -> TResult<()> {
         for b in &unit.commons {
+            let members = b.members.iter().map(|(name, _)| name.clone());
+            match self.f.commons.iter_mut().find(|(name, _)| name == &b.name) {
+                Some((_, known)) => known.extend(members),
+                None => self.f.commons.push((b.name.clone(), members.collect())),
+            }
             for (name, dims) in &b.members {
                 if in_common.contains(name) {
                     continue;
@@ -575,7 +623,7 @@ impl Translator {
                 if self.f.implicit_none {
                     return error(b.line, format!("`{name}` in common block /{}/ has no type (`implicit none` is in effect)", b.name));
                 }
-                let mut var = Var { ty: implicit_type(name), char_len: 0, cname: String::new(), shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, global: true, line: b.line };
+                let mut var = Var { ty: implicit_type(name), char_len: 0, cname: String::new(), shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, pointer: false, global: true, line: b.line };
                 self.common_member(&mut var, name, &b.name, dims.as_deref(), b.line)?;
                 self.f.scope.insert(name.clone(), var);
                 self.f.order.push(name.clone());
@@ -639,6 +687,7 @@ impl Translator {
     /// twice: the same definition again is no new type.
     fn define_type(&mut self, td: &TypeDef) -> TResult<()> {
         let mut components: Vec<(String, Var)> = Vec::new();
+        let mut defaults: Vec<Option<String>> = Vec::new();
         let ct = derived_c_type(&td.name);
         let mut c_definition = format!("{} {{\n", ct);
         for d in &td.components {
@@ -646,13 +695,10 @@ impl Translator {
             if ty == Ty::Derived(ct) {
                 return error(d.line, format!("type `{}` has a component of its own type (only a pointer component could)", td.name));
             }
-            if d.attrs.allocatable || d.attrs.parameter || d.attrs.intent.is_some() || d.attrs.optional || d.attrs.save {
-                return unsupported(d.line, format!("this attribute of a component of type `{}` (allocatable components are not supported)", td.name));
+            if d.attrs.parameter || d.attrs.intent.is_some() || d.attrs.optional || d.attrs.save {
+                return error(d.line, format!("a component of type `{}` cannot have this attribute", td.name));
             }
             for ent in &d.entities {
-                if ent.init.is_some() {
-                    return unsupported(d.line, format!("default initialization of component `{}`", ent.name));
-                }
                 if components.iter().any(|(n, _)| n == &ent.name) {
                     return error(d.line, format!("type `{}` has two components named `{}`", td.name, ent.name));
                 }
@@ -669,6 +715,37 @@ impl Translator {
                     0
                 };
                 let cname = c_name(&ent.name);
+                if d.attrs.allocatable {
+                    // An allocatable component (Fortran 2003 §4.5.3): the C struct holds the
+                    // element pointer and the bounds, `NAME_lbK`/`NAME_nK`, as an allocatable
+                    // variable's C globals are; a new value of the type has it unallocated.
+                    let Some(dims) = ent.dims.as_ref().or(d.attrs.dims.as_ref()) else {
+                        return unsupported(d.line, format!("allocatable scalar component `{}`", ent.name));
+                    };
+                    if !dims.iter().all(|x| matches!(x, Dim::Colon(None))) {
+                        return error(d.line, format!("allocatable component `{}` must have a deferred shape (`(:)`)", ent.name));
+                    }
+                    if ty == Ty::Char || matches!(ty, Ty::Derived(_)) || ent.init.is_some() {
+                        return unsupported(d.line, format!("allocatable component `{}` of character or derived type, or with a default", ent.name));
+                    }
+                    let r = dims.len();
+                    let _ = write!(c_definition, "    {} *{cname};", ty.c());
+                    for k in 1..=r {
+                        let _ = write!(c_definition, " long {cname}_lb{k}, {cname}_n{k};");
+                    }
+                    c_definition.push('\n');
+                    let shape = Shape {
+                        lbs: (1..=r).map(|k| format!("{cname}_lb{k}")).collect(),
+                        exts: (1..=r).map(|k| format!("{cname}_n{k}")).collect(),
+                        fixed: false,
+                        assumed_shape: false,
+                        assumed_size: false,
+                    };
+                    let var = Var { ty, char_len, cname, shape: Some(shape), param: None, int_value: None, dummy: None, intent: None, allocatable: true, pointer: false, global: false, line: d.line };
+                    defaults.push(Some(format!("0{}", ", 1, 0".repeat(r))));
+                    components.push((ent.name.clone(), var));
+                    continue;
+                }
                 let shape = match ent.dims.as_ref().or(d.attrs.dims.as_ref()) {
                     None => None,
                     Some(dims) => {
@@ -690,7 +767,11 @@ impl Translator {
                     (None, _) => String::new(),
                 };
                 let _ = writeln!(c_definition, "    {} {cname}{slots};", ty.c());
-                let var = Var { ty, char_len, cname, shape, param: None, int_value: None, dummy: None, intent: None, allocatable: false, global: false, line: d.line };
+                let var = Var { ty, char_len, cname, shape, param: None, int_value: None, dummy: None, intent: None, allocatable: false, pointer: false, global: false, line: d.line };
+                defaults.push(match &ent.init {
+                    Some(init) => Some(self.component_default(init, &var, d.line)?),
+                    None => None,
+                });
                 components.push((ent.name.clone(), var));
             }
         }
@@ -705,7 +786,8 @@ impl Translator {
             return unsupported(td.line, format!("a second derived type named `{}` with other components", td.name));
         }
         let _ = write!(self.types_c, "{}{c_definition}", self.marker(td.line));
-        self.derived.insert(td.name.clone(), DerivedType { name: td.name.clone(), components, c_definition });
+        let default_init = self.type_default(&components, &defaults);
+        self.derived.insert(td.name.clone(), DerivedType { name: td.name.clone(), components, c_definition, defaults, default_init });
         Ok(())
     }
 
@@ -714,14 +796,12 @@ impl Translator {
         let mut dummies = Vec::new();
         for a in &unit.args {
             let v = self.f.scope.get(a).ok_or_else(|| FortranError { line: unit.line, col: 0, message: format!("dummy `{a}` undeclared"), unsupported: false })?;
-            if v.allocatable {
-                return unsupported(v.line, "allocatable dummy arguments");
+            if v.allocatable || v.pointer {
+                return unsupported(v.line, "allocatable and pointer dummy arguments");
             }
             // A character array dummy is the address of its first character (elements of a
-            // constant length one after another); a scalar one would need its length passed.
-            if v.ty == Ty::Char && v.shape.is_none() {
-                return unsupported(v.line, "character scalar dummy arguments");
-            }
+            // constant length one after another); a scalar one is the address of its first
+            // character, with its length passed after it when assumed (`len=*`).
             dummies.push(DummyInfo {
                 name: a.clone(),
                 ty: v.ty,
@@ -753,7 +833,7 @@ impl Translator {
             }
             _ => None,
         };
-        Ok(Proc { cname, function: result.is_some(), result, dummies, line: unit.line })
+        Ok(Proc { cname, function: result.is_some(), result, dummies, line: unit.line, external: false })
     }
 
     /// Register every procedure's interface (module procedures, contained ones, external units).
@@ -805,7 +885,8 @@ impl Translator {
         let mut pro = String::new();
         let r = self.declare(u, false, &mut out, &mut pro).and_then(|_| self.interface(u, format!("{}_", u.name)));
         self.f = saved;
-        let p = r?;
+        let mut p = r?;
+        p.external = module_scope.is_none();
         if self.procs.insert(u.name.clone(), p).is_some() {
             return error(u.line, format!("procedure `{}` is defined twice", u.name));
         }
@@ -837,7 +918,12 @@ impl Translator {
             let mut params = Vec::new();
             for d in &p.dummies {
                 let v = &self.f.scope[&d.name];
-                if d.rank == 0 {
+                if d.rank == 0 && d.ty == Ty::Char {
+                    params.push(format!("char *{}", v.cname));
+                    if d.char_len < 0 {
+                        params.push(format!("long {}_len", v.cname));
+                    }
+                } else if d.rank == 0 {
                     params.push(format!("{} *{}_arg", d.ty.c(), v.cname));
                 } else {
                     params.push(format!("{} *{}", d.ty.c(), v.cname));
@@ -873,7 +959,7 @@ impl Translator {
                 let _ = writeln!(decls, "{m}{} {cname};", ty.c());
                 self.f.scope.insert(
                     rname.clone(),
-                    Var { ty, char_len: 0, cname, shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, global: false, line: u.line },
+                    Var { ty, char_len: 0, cname, shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, pointer: false, global: false, line: u.line },
                 );
             }
             self.f.result = Some(rname);
@@ -916,11 +1002,13 @@ impl Translator {
         let end = self.marker(u.end_line);
         for name in &self.f.order {
             let v = &self.f.scope[name];
-            if v.dummy.is_some() && v.shape.is_none() && v.intent.as_deref() != Some("in") {
+            if v.dummy.is_some() && v.shape.is_none() && v.ty != Ty::Char && v.intent.as_deref() != Some("in") {
                 let guard = if self.f.optional.contains(name) { format!("if ({}_arg) ", v.cname) } else { String::new() };
                 let _ = writeln!(epilogue, "{end}{guard}*{}_arg = {};", v.cname, v.cname);
             }
-            if v.dummy.is_none() && !v.global && v.shape.as_ref().is_some_and(|s| !s.fixed) {
+            // A pointer does not own its target (Fortran 2003 §6.3.3.1: only allocatables are
+            // deallocated at return).
+            if v.dummy.is_none() && !v.global && !v.pointer && v.shape.as_ref().is_some_and(|s| !s.fixed) {
                 if v.allocatable {
                     let _ = writeln!(epilogue, "{end}if ({c}) free({c});", c = v.cname);
                 } else {
@@ -1122,7 +1210,7 @@ impl Translator {
             return error(line, format!("`{name}` has no type (`implicit none` is in effect)"));
         }
         let ty = implicit_type(name);
-        let v = Var { ty, char_len: 0, cname: c_name(name), shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, global: false, line: 0 };
+        let v = Var { ty, char_len: 0, cname: c_name(name), shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, pointer: false, global: false, line: 0 };
         self.f.scope.insert(name.to_string(), v.clone());
         self.f.order.push(name.to_string());
         Ok(v)

@@ -198,11 +198,24 @@ impl Translator {
             }
             StmtKind::Allocate(items) => {
                 for it in items {
-                    let Expr::Apply(name, dims) = it else {
-                        return error(line, "`allocate` needs the bounds of each array (`allocate(a(n))`)");
+                    // `allocate(a(n))`, or of an allocatable component `allocate(x%a(n))`.
+                    // `allocate(p)` of a scalar pointer: a new target (Fortran 2003 §6.3.1).
+                    if let Expr::Name(n) = it {
+                        let v = self.var(n, line)?;
+                        if v.pointer && v.shape.is_none() {
+                            let _ = writeln!(out, "{m}{c} = ({t} *)_f_allocate(1, sizeof({t}), 0);", c = v.cname, t = v.ty.c());
+                            if let Some(fill) = self.default_fill(v.ty, &v.cname, "1") {
+                                let _ = writeln!(out, "{m}{fill}");
+                            }
+                            continue;
+                        }
+                    }
+                    let (v, name, dims) = match it {
+                        Expr::Apply(name, dims) => (self.var(name, line)?, name.clone(), dims),
+                        Expr::Component(base, part, Some(dims)) if self.rank(base) == 0 => (self.component_of(base, part, line)?, crate::names::fortran_text(it), dims),
+                        _ => return error(line, "`allocate` needs the bounds of each array (`allocate(a(n))`)"),
                     };
-                    let v = self.var(name, line)?;
-                    if !v.allocatable {
+                    if !v.allocatable && !v.pointer {
                         return error(line, format!("`{name}` is not allocatable"));
                     }
                     if dims.len() != v.rank() {
@@ -232,13 +245,23 @@ impl Translator {
                         let _ = writeln!(out, "{m}{c}_lb{k1} = {lo}; {c}_n{k1} = {}; if ({c}_n{k1} < 0) {c}_n{k1} = 0;", count(&lo, &hi, None));
                     }
                     let sh = v.shape.as_ref().map(|s| s.total()).unwrap_or_default();
-                    let _ = writeln!(out, "{m}{c} = ({t} *)_f_allocate({sh}, {}, {c} != 0);", super::element_size(v.ty, v.char_len), t = v.ty.c());
+                    // A pointer may be allocated again (its old target stays, §6.3.1.2).
+                    let again = if v.pointer { "0".to_string() } else { format!("{c} != 0") };
+                    let _ = writeln!(out, "{m}{c} = ({t} *)_f_allocate({sh}, {}, {again});", super::element_size(v.ty, v.char_len), t = v.ty.c());
+                    // Elements of a type with component defaults get them (Fortran 2003 §4.5.3.4).
+                    if let Some(fill) = self.default_fill(v.ty, c, &sh) {
+                        let _ = writeln!(out, "{m}{fill}");
+                    }
                 }
             }
-            StmtKind::Deallocate(names) => {
-                for n in names {
-                    let v = self.var(n, line)?;
-                    if !v.allocatable {
+            StmtKind::Deallocate(items) => {
+                for it in items {
+                    let (v, n) = match it {
+                        Expr::Name(n) => (self.var(n, line)?, n.clone()),
+                        Expr::Component(base, part, None) if self.rank(base) == 0 => (self.component_of(base, part, line)?, crate::names::fortran_text(it)),
+                        _ => return error(line, "`deallocate` takes allocatable variables and components"),
+                    };
+                    if !v.allocatable && !v.pointer {
                         return error(line, format!("`{n}` is not allocatable"));
                     }
                     let _ = write!(
@@ -267,6 +290,8 @@ impl Translator {
                 let _ = write!(out, "{m}}}\n{m}}}\n");
             }
             StmtKind::Acc { text, body, end_line } => self.acc(text, body.as_deref(), *end_line, line, out)?,
+            StmtKind::PointerAssign(lhs, rhs) => self.pointer_assign(lhs, rhs.as_ref(), line, out)?,
+            StmtKind::Nullify(items) => self.nullify(items, line, out)?,
         }
         Ok(())
     }
@@ -401,6 +426,8 @@ impl Translator {
             self.f.atomic_lhs = None;
             let r = r?;
             check_assignable(l.ty, r.ty, line)?;
+        self.check_shallow_assignable(l.ty, line)?;
+            self.check_shallow_assignable(l.ty, line)?;
             let _ = writeln!(out, "{m}{} = {};", unparen(&l.c), Self::convert(&r, l.ty));
             return Ok(());
         }

@@ -40,6 +40,11 @@ pub struct DerivedType {
     pub components: Vec<(String, Var)>,
     /// The C struct definition (compared when a definition is met again).
     pub c_definition: String,
+    /// Each component's default (Fortran 2003 §4.5.3.4) as C initializer text.
+    pub defaults: Vec<Option<String>>,
+    /// The braced C initializer of a whole value when any component (or nested one) has a
+    /// default (`emit/derived.rs`).
+    pub default_init: Option<String>,
 }
 
 impl Ty {
@@ -152,12 +157,26 @@ pub struct Var {
     pub dummy: Option<usize>,
     pub intent: Option<String>,
     pub allocatable: bool,
+    /// A pointer (Fortran 2003 §5.1.2.11): a scalar is a C pointer to its target; an array has
+    /// the allocatable layout (element pointer and bound variables) and takes its target's
+    /// address and bounds at `=>`.
+    pub pointer: bool,
     /// A C global (module variable, main-program variable seen by contained procedures, saved local).
     pub global: bool,
     pub line: u32,
 }
 
 impl Var {
+    /// The length of a character variable as C text: its constant length, or for an
+    /// assumed-length dummy (`character(len=*)`, Fortran 2003 §5.1.1.5, `char_len` < 0) the
+    /// length its caller passes, the hidden argument `NAME_len`.
+    pub fn len_c(&self) -> String {
+        if self.char_len < 0 {
+            format!("{}_len", self.cname)
+        } else {
+            self.char_len.to_string()
+        }
+    }
     pub fn rank(&self) -> usize {
         self.shape.as_ref().map(Shape::rank).unwrap_or(0)
     }
