@@ -460,6 +460,7 @@ fn pgi13_directive_name(toks: &[crate::lexer::Token]) -> Option<(String, usize)>
             }
         }
         let _ = writeln!(out, "{m}#pragma acc {c}");
+        self.f.in_acc_construct += 1;
         let r = if is_loop {
             match body.first() {
                 Some(Stmt { kind: StmtKind::Do { name, var, lo, hi, step, body: inner }, line: dl }) => {
@@ -491,6 +492,7 @@ fn pgi13_directive_name(toks: &[crate::lexer::Token]) -> Option<(String, usize)>
             let _ = writeln!(out, "{}}}", self.marker(end_line));
             r
         };
+        self.f.in_acc_construct -= 1;
         if compute {
             self.f.in_compute -= 1;
             if matches!(w0, "kernels" | "region") {
