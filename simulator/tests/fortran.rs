@@ -123,7 +123,7 @@ fn fortran_samples_match_gfortran() {
         let exe = dir.path().join(&stem);
         let mut cc = Command::new("gfortran");
         // In the temporary directory: gfortran writes its `.mod` files into the current one.
-        let extra: Vec<String> = std::fs::read_to_string(&path).map(|src| fortran_header(&src, "gfortran-flags")).unwrap_or_default().iter().flat_map(|l| l.split_whitespace().map(str::to_string).collect::<Vec<_>>()).collect();
+        let extra: Vec<String> = std::fs::read_to_string(path).map(|src| fortran_header(&src, "gfortran-flags")).unwrap_or_default().iter().flat_map(|l| l.split_whitespace().map(str::to_string).collect::<Vec<_>>()).collect();
         cc.current_dir(dir.path()).args(["-O0", "-fopenacc"]).args(&extra).arg("-o").arg(&exe).arg(path);
         let built = match run_with_timeout(cc, Duration::from_secs(120)) {
             Ok(o) if o.status == 0 => true,
@@ -252,8 +252,9 @@ fn fortran_errors_are_diagnosed_with_their_line() {
 /// reports each function's engine): `exit`/`cycle` of the innermost loop and `do` loops without
 /// them leave no label in the procedure, and constant actual arguments (compound literals) and
 /// reductions (statement expressions) are translated by the engine; the Fortran benchmarks'
-/// main programs and kernels are native. A named `exit` of an outer loop and `return` still
-/// jump, so their procedures stay in the interpreter (`find_above`, `all_positive`).
+/// main programs and kernels are native; `return` returns in place (after the procedure's end
+/// actions). A named `exit` of an outer loop still jumps, so its procedure stays in the
+/// interpreter (`find_above`).
 #[test]
 fn fortran_procedures_run_as_native_code() {
     let info = |file: &str| {
@@ -263,9 +264,13 @@ fn fortran_procedures_run_as_native_code() {
         assert_eq!(out.status, 0, "{}", out.stderr_text());
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
-    let loops = info("samples/fortran/67_exit_cycle_loops.f90");
-    for f in ["first_negative_", "odd_sum_", "main"] {
+    let loops = info("samples/fortran/90_exit_cycle_loops.f90");
+    for f in ["first_negative_", "odd_sum_", "all_positive_", "main"] {
         assert!(loops.contains(&format!("function `{f}`: native code")), "{f}:\n{loops}");
+    }
+    let returns = info("samples/fortran/92_early_return.f90");
+    for f in ["sum_until_", "locate_", "scale_", "main"] {
+        assert!(returns.contains(&format!("function `{f}`: native code")), "{f}:\n{returns}");
     }
     assert!(loops.contains("function `find_above_`: interpreted (`goto` or a label)"), "{loops}");
     for bench in ["jacobi", "matmul", "daxpy", "laplace", "stencil"] {

@@ -480,6 +480,7 @@ fn mirror_names(text: &str) -> Vec<String> {
             }
         }
         let _ = writeln!(out, "{m}#pragma acc {c}");
+        self.f.in_acc_construct += 1;
         // PGI 1.3 §2.3.3.6: a data region's `mirror` arrays.
         let mirrored = if (w0, w1) == ("data", "region") { Self::mirror_names(text) } else { Vec::new() };
         let r = if !mirrored.is_empty() {
@@ -515,6 +516,7 @@ fn mirror_names(text: &str) -> Vec<String> {
             let _ = writeln!(out, "{}}}", self.marker(end_line));
             r
         };
+        self.f.in_acc_construct -= 1;
         if compute {
             self.f.in_compute -= 1;
             if matches!(w0, "kernels" | "region") {

@@ -74,6 +74,10 @@ pub struct DummyInfo {
     pub optional: bool,
 }
 
+/// The line a `return` outside OpenACC constructs is written as until the procedure's epilogue
+/// is known (then replaced by it and the C `return`).
+pub const RETURN_IN_PLACE: &str = "_f_return_in_place;";
+
 /// Per-procedure translation state.
 #[derive(Default)]
 pub struct FnState {
@@ -117,6 +121,9 @@ pub struct FnState {
     /// engine runs no function with a label (it falls back to the interpreter), so a label
     /// nothing jumps to would slow the whole procedure down for nothing.
     pub jump_targets: std::collections::HashSet<String>,
+    /// OpenACC constructs open around the current statement (a `return` inside one jumps to the
+    /// end of the procedure; outside, it returns in place).
+    pub in_acc_construct: usize,
 }
 
 pub struct Translator {
@@ -1033,6 +1040,16 @@ impl Translator {
             let _ = write!(region_open, "{}#pragma acc data {clauses}\n{}{{\n", self.marker(*line), self.marker(*line));
             let _ = writeln!(region_close, "{end}}}");
         }
+        // A `return` outside OpenACC constructs returns in place, after the epilogue (a jump to
+        // the end would keep the procedure out of the native engine); inside the implicit data
+        // region of `declare`s it jumps to the end, which closes the region.
+        let in_place = if region_clauses.is_empty() {
+            format!("{{\n{epilogue}{end}{ret}\n{end}}}\n")
+        } else {
+            self.f.jump_targets.insert("_f_return".to_string());
+            "goto _f_return;\n".to_string()
+        };
+        let body: String = body.split_inclusive('\n').map(|line| if line.trim_end() == RETURN_IN_PLACE { in_place.as_str() } else { line }).collect();
         let body = self.drop_unused_labels(&body);
         let return_label = if self.f.jump_targets.contains("_f_return") { format!("{end}_f_return: ;\n") } else { String::new() };
         let _ = write!(self.bodies, "{m}{header} {{\n{decls}{implicit}{spec_acc}{prologue}{region_open}{body}{return_label}{region_close}{epilogue}{end}{ret}\n{end}}}\n");

@@ -183,8 +183,12 @@ impl Translator {
                 let _ = writeln!(out, "{m}{call};");
             }
             StmtKind::Return => {
-                let _ = writeln!(out, "{m}goto _f_return;");
-                self.f.jump_targets.insert("_f_return".to_string());
+                if self.f.in_acc_construct == 0 {
+                    let _ = writeln!(out, "{m}{}", super::RETURN_IN_PLACE);
+                } else {
+                    let _ = writeln!(out, "{m}goto _f_return;");
+                    self.f.jump_targets.insert("_f_return".to_string());
+                }
             }
             StmtKind::Continue => {
                 let _ = writeln!(out, "{m};");
