@@ -42,6 +42,9 @@ use crate::translate::{Helper, Size, Translator, R};
 /// computation between the two ends wraps.
 const EXACT_LIMIT: i64 = 1 << 36;
 const FACTOR_LIMIT: i64 = 1 << 20;
+/// Most fuel of the unrolled loops of one iteration that the direct version takes at entry (times
+/// a trip count under [`EXACT_LIMIT`], far from 2^64).
+const PREPAID_LIMIT: u64 = 1 << 20;
 
 /// A counted loop the translator runs in two versions.
 pub struct CountedLoop<'e> {
@@ -64,6 +67,10 @@ pub struct CountedLoop<'e> {
     memory_locals: Vec<(LocalId, Kind, bool, bool)>,
     /// Register locals the body assigns.
     assigned: HashSet<u32>,
+    /// The fuel of the unrolled loops ([`crate::unroll`]) every iteration runs, and those
+    /// loops: the direct version takes it with the trip count's at entry.
+    fixed_fuel: u64,
+    prepaid: HashSet<*const Stmt>,
 }
 
 /// What the body of a loop assigns and reads, gathered in one walk.
@@ -77,11 +84,21 @@ struct Walk<'e> {
     memory_locals: Vec<(LocalId, Kind, bool, bool)>,
     /// Something that rules the loop out (a call, an inner loop, …).
     refused: bool,
+    /// How many conditions surround the statement walked.
+    conditional: usize,
+    /// The body holds a `break`, `continue` or `return` (an iteration may skip part of it).
+    jumps: bool,
+    /// The fuel of the unrolled loops that no condition surrounds, and those loops.
+    fixed_fuel: u64,
+    prepaid: HashSet<*const Stmt>,
 }
 
 impl<'a, 'b> Translator<'a, 'b> {
     /// The plan of a `for` loop in two versions, when it is one (see the module docs).
-    pub fn counted_loop<'e>(&self, cond: Option<&'e Expr>, step: Option<&'e Expr>, body: &'e Stmt) -> Option<CountedLoop<'e>> {
+    pub fn counted_loop<'e>(&self, cond: Option<&'e Expr>, step: Option<&'e Expr>, body: &'e Stmt) -> Option<CountedLoop<'e>>
+    where
+        'a: 'e,
+    {
         let cond = cond?;
         let step = step?;
         let ExprKind::Binary(op, lhs, rhs) = &cond.kind else { return None };
@@ -162,6 +179,8 @@ impl<'a, 'b> Translator<'a, 'b> {
             accesses,
             memory_locals: w.memory_locals,
             assigned: w.assigned,
+            fixed_fuel: if w.jumps || w.fixed_fuel >= PREPAID_LIMIT { 0 } else { w.fixed_fuel },
+            prepaid: if w.jumps || w.fixed_fuel >= PREPAID_LIMIT { HashSet::new() } else { w.prepaid },
         })
     }
 
@@ -201,19 +220,38 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
     }
 
-    fn walk_stmt<'e>(&self, s: &'e Stmt, w: &mut Walk<'e>) {
+    fn walk_stmt<'e>(&self, s: &'e Stmt, w: &mut Walk<'e>)
+    where
+        'a: 'e,
+    {
+        let table: &'a crate::unroll::UnrollTable = self.unrolled;
         match &s.kind {
-            StmtKind::Empty | StmtKind::Break | StmtKind::Continue => {}
+            // A loop unrolled ([`crate::unroll`]): its copies (the loop as it is, run when the
+            // fuel is short, assigns the same locals and makes the same accesses).
+            StmtKind::For { .. } if table.contains_key(&(s as *const Stmt)) => {
+                if let Some(u) = table.get(&(s as *const Stmt)) {
+                    if w.conditional == 0 {
+                        w.fixed_fuel = w.fixed_fuel.saturating_add(u.fuel);
+                        w.prepaid.insert(s as *const Stmt);
+                    }
+                    self.walk_stmt(&u.block, w)
+                }
+            }
+            StmtKind::Empty => {}
+            StmtKind::Break | StmtKind::Continue => w.jumps = true,
             StmtKind::Expr(e) => self.walk_expr(e, w),
             StmtKind::Block(ss) => ss.iter().for_each(|s| self.walk_stmt(s, w)),
             StmtKind::If(c, t, e) => {
                 self.walk_expr(c, w);
+                w.conditional += 1;
                 self.walk_stmt(t, w);
                 if let Some(e) = e {
                     self.walk_stmt(e, w);
                 }
+                w.conditional -= 1;
             }
             StmtKind::Return(v) => {
+                w.jumps = true;
                 if let Some(v) = v {
                     self.walk_expr(v, w);
                 }
@@ -308,6 +346,10 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.walk_expr(b, w);
             }
             ExprKind::Call { callee: Callee::Extern(x), args, result: None } if self.is_math(x.0) => {
+                args.iter().for_each(|a| self.walk_expr(a, w));
+            }
+            // A call translated inline reads and writes nothing but its arguments.
+            ExprKind::Call { callee: Callee::Direct(f), args, result: None } if self.inlinable(f.0, 0).is_some() => {
                 args.iter().for_each(|a| self.walk_expr(a, w));
             }
             _ => w.refused = true,
@@ -491,7 +533,13 @@ impl<'a, 'b> Translator<'a, 'b> {
             frozen.insert(var.index(), self.read_var(var));
         }
 
-        // The trip count's fuel at hand (taken from the pool when it is not).
+        // The trip count's fuel at hand (taken from the pool when it is not), with that of the
+        // unrolled loops each iteration runs.
+        let trip = if plan.fixed_fuel > 0 {
+            self.b.ins().imul_imm_s(trip, (plan.fixed_fuel + 1) as i64)
+        } else {
+            trip
+        };
         let fuel = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_FUEL);
         let enough = self.b.ins().icmp(IntCC::UnsignedGreaterThan, fuel, trip);
         let (take, reserve, want) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
@@ -522,12 +570,13 @@ impl<'a, 'b> Translator<'a, 'b> {
             std::mem::replace(&mut self.direct, direct),
             std::mem::replace(&mut self.direct_locals, direct_locals),
             std::mem::replace(&mut self.frozen, frozen),
+            std::mem::replace(&mut self.prepaid, plan.prepaid.clone()),
         );
         self.frozen.insert(var.index(), counter);
         self.loops.push((direct_latch, exit));
         let r = self.stmt(body);
         self.loops.pop();
-        (self.direct, self.direct_locals, self.frozen) = saved;
+        (self.direct, self.direct_locals, self.frozen, self.prepaid) = saved;
         r?;
         self.b.ins().jump(direct_latch, &[]);
         self.b.switch_to_block(direct_latch);

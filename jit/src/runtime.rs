@@ -61,8 +61,12 @@ pub struct Ctx {
     pub trap: Option<Trap>,
     /// The call site of the interpreter's call that entered native code.
     pub entry_loc: Loc,
-    /// The atomic lock while native code runs an `atomic` statement.
+    /// The atomic lock while native code runs an `atomic` statement (declared before
+    /// `atomic_lock`: dropped before the mutex it borrows).
     pub atomic: Option<AtomicHeld>,
+    /// The run's atomic lock ([`Machine::native_atomic_lock`]), fetched at the entry's first
+    /// `atomic` statement and kept for the others.
+    pub atomic_lock: Option<std::sync::Arc<std::sync::Mutex<()>>>,
 }
 
 pub const OFF_TABLE: i32 = 0;
@@ -368,9 +372,7 @@ pub extern "C" fn jit_reserve_fuel(ctx: *mut Ctx, need: u64) -> u64 {
 /// ([`jit_atomic_enter`]); released by [`jit_atomic_exit`], or when the entry ends (a trap in
 /// the statement).
 pub struct AtomicHeld {
-    // Declared first: dropped before the mutex it borrows.
     _guard: std::sync::MutexGuard<'static, ()>,
-    _lock: std::sync::Arc<std::sync::Mutex<()>>,
 }
 
 /// Take the run's atomic lock ([`Machine::native_atomic_lock`]) for the `atomic` statement
@@ -378,14 +380,20 @@ pub struct AtomicHeld {
 pub extern "C" fn jit_atomic_enter(ctx: *mut Ctx) {
     // SAFETY: as in `jit_load`.
     let ctx = unsafe { &mut *ctx };
-    // SAFETY: the entry's machine.
-    let m = unsafe { ctx.machine() };
-    let lock = m.native_atomic_lock();
+    let lock = match &ctx.atomic_lock {
+        Some(lock) => std::sync::Arc::as_ptr(lock),
+        None => {
+            // SAFETY: the entry's machine.
+            let m = unsafe { ctx.machine() };
+            std::sync::Arc::as_ptr(ctx.atomic_lock.insert(m.native_atomic_lock()))
+        }
+    };
+    // SAFETY: `lock` points at the mutex inside the allocation of the `Arc` in
+    // `ctx.atomic_lock`, which stays there (never replaced once set) until the context is
+    // dropped, after `ctx.atomic` and the guard in it (field order).
+    let lock: &'static std::sync::Mutex<()> = unsafe { &*lock };
     let guard = lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    // SAFETY: the guard borrows the mutex inside `lock`'s allocation, which the `Arc` stored
-    // beside it keeps alive and in place until after the guard is dropped (field order).
-    let guard: std::sync::MutexGuard<'static, ()> = unsafe { std::mem::transmute(guard) };
-    ctx.atomic = Some(AtomicHeld { _guard: guard, _lock: lock });
+    ctx.atomic = Some(AtomicHeld { _guard: guard });
 }
 
 /// Release the lock [`jit_atomic_enter`] took.
@@ -507,6 +515,7 @@ pub fn enter(
         trap: None,
         entry_loc: loc,
         atomic: None,
+        atomic_lock: None,
     };
     let entry_depth = m.call_depth();
     sync_table(&mut ctx, m);

@@ -74,6 +74,9 @@ pub fn native_signature(call_conv: CallConv, nparams: usize) -> Signature {
 
 pub(crate) type R<T> = Result<T, String>;
 
+/// Most levels of calls translated inline ([`Translator::inlinable`]).
+const INLINE_LEVELS: usize = 3;
+
 /// Where an assignable place's value lives while native code runs.
 #[derive(Clone, Copy)]
 enum Slot {
@@ -191,6 +194,12 @@ pub struct Translator<'a, 'b> {
     /// By local: whether it lives in memory (its variable then holds its address, allocated at
     /// entry by [`runtime::jit_frame_enter`]).
     pub in_memory: Vec<bool>,
+    /// By local: whether the frame allocates it (the interpreter's memory locals, in the
+    /// order of its prologue): `in_memory`'s locals and the promoted ones ([`crate::promote`]).
+    pub frame_locals: Vec<bool>,
+    /// By local: for a promoted memory local (kept in its variable), the variable holding its
+    /// frame address, where OpenACC statements run by the interpreter see it.
+    pub homes: Vec<Option<Variable>>,
     /// The mark of the function's frame ([`runtime::jit_frame_enter`]), when it has memory locals.
     pub frame: Option<Variable>,
     /// How many times each OpenACC statement was met so far (the interpreter's
@@ -212,6 +221,14 @@ pub struct Translator<'a, 'b> {
     /// may be called in an atomic's expression, where the interpreter reports its own atomic
     /// (`nested-atomic`), so a routine's atomics stay with the interpreter.
     pub is_kernel: bool,
+    /// The loops of a few constant iterations, unrolled ([`crate::unroll`]).
+    pub unrolled: &'a crate::unroll::UnrollTable,
+    /// While the direct version of a counted loop is translated: the unrolled loops whose fuel
+    /// it took at entry.
+    pub prepaid: std::collections::HashSet<*const Stmt>,
+    /// While an inlined call's expression is translated ([`Translator::inline_call`]): the
+    /// values of the callee's parameters, by local, one map per level of inlining.
+    pub inline_args: Vec<HashMap<u32, Value>>,
 }
 
 /// The byte size of a type: known when the function is compiled, or computed at run time
@@ -338,7 +355,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// Allocate the frame of a function with memory locals (at entry, after the parameters are
     /// defined): the interpreter's prologue through [`runtime::jit_frame_enter`].
     pub fn enter_frame(&mut self, params: &[Value]) {
-        let memory: Vec<usize> = (0..self.in_memory.len()).filter(|&i| self.in_memory[i]).collect();
+        let memory: Vec<usize> = (0..self.frame_locals.len()).filter(|&i| self.frame_locals[i]).collect();
         if memory.is_empty() {
             return;
         }
@@ -361,7 +378,17 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.frame = Some(frame);
         for (k, &l) in memory.iter().enumerate() {
             let p = self.b.ins().stack_load(types::I64, types::I64, ptrs, (8 * k) as i32);
-            self.b.def_var(self.vars[l], p);
+            if self.in_memory.get(l).copied().unwrap_or(false) {
+                self.b.def_var(self.vars[l], p);
+            } else {
+                // A promoted local: its variable holds its value (0, as the fresh frame's
+                // zeroed bytes), its home the address.
+                let home = self.b.declare_var(types::I64);
+                self.b.def_var(home, p);
+                if let Some(h) = self.homes.get_mut(l) {
+                    *h = Some(home);
+                }
+            }
         }
         self.check_trap();
         self.reload_table();
@@ -384,6 +411,15 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     // -----------------------------------------------------------------------------------------
     // Statements.
+
+    /// The statements of an expression (a compound literal's initialisation, a statement
+    /// expression's body), with the loops around the expression out of reach.
+    fn inner_statements(&mut self, stmts: &[Stmt]) -> R<()> {
+        let outer = std::mem::take(&mut self.loops);
+        let done = stmts.iter().try_for_each(|st| self.stmt(st));
+        self.loops = outer;
+        done
+    }
 
     pub fn stmt(&mut self, s: &Stmt) -> R<()> {
         match &s.kind {
@@ -447,22 +483,11 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.b.ins().jump(body_b, &[]);
                 self.b.switch_to_block(exit);
             }
-            StmtKind::For {
-                init,
-                cond,
-                step,
-                body,
-            } => {
-                if let Some(i) = init {
-                    self.stmt(i)?;
-                }
-                match (cond, step, self.counted_loop(cond.as_ref(), step.as_ref(), body)) {
-                    (Some(c), Some(st), Some(plan)) => self.versioned_for(plan, c, st, body, s.loc)?,
-                    _ => {
-                        let exit = self.b.create_block();
-                        self.plain_for(cond.as_ref(), step.as_ref(), body, s.loc, exit)?;
-                        self.b.switch_to_block(exit);
-                    }
+            StmtKind::For { .. } => {
+                let table: &'a crate::unroll::UnrollTable = self.unrolled;
+                match table.get(&(s as *const Stmt)) {
+                    Some(u) => self.unrolled_for(s, u)?,
+                    None => self.for_loop(s)?,
                 }
             }
             StmtKind::Break => {
@@ -547,21 +572,21 @@ impl<'a, 'b> Translator<'a, 'b> {
                     }
                     _ => {
                         let (site, has_exit) = self.site(AccSiteKey::Directive(directive.0), s.loc)?;
-                        self.run_site(site, false);
+                        self.run_site(site, false)?;
                         if has_exit {
                             // A data or compute construct: its body runs natively between the
                             // construct's entry and exit.
                             if let Some(b) = body {
                                 self.stmt(b)?;
                             }
-                            self.run_site(site, true);
+                            self.run_site(site, true)?;
                         }
                     }
                 }
             }
             StmtKind::AccLaunch(k) => {
                 let (site, _) = self.site(AccSiteKey::Launch(k.0), s.loc)?;
-                self.run_site(site, false);
+                self.run_site(site, false)?;
             }
         }
         Ok(())
@@ -585,15 +610,25 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// Run the entry (or `exit`) part of OpenACC statement `site` of this function in the
     /// interpreter (the runtime's data actions, a launch, an atomic statement), with the locals'
     /// current values in its register frame; register locals get back the values it leaves there.
-    fn run_site(&mut self, site: usize, exit: bool) {
+    fn run_site(&mut self, site: usize, exit: bool) -> R<()> {
         let n = self.vars.len();
         let frame = self.b.create_sized_stack_slot(StackSlotData::new(
             StackSlotKind::ExplicitSlot,
             (8 * n.max(1)) as u32,
             3,
         ));
-        for i in 0..n {
+        // Promoted locals go to their frame memory, where the statement sees them.
+        let promoted = self.promoted_homes();
+        for &(i, home, k) in &promoted {
             let v = self.b.use_var(self.vars[i]);
+            let a = self.b.use_var(home);
+            self.store(k, a, a, v, None, self.func.loc)?;
+        }
+        for i in 0..n {
+            let v = match self.homes.get(i).copied().flatten() {
+                Some(home) => self.b.use_var(home),
+                None => self.b.use_var(self.vars[i]),
+            };
             self.b.ins().stack_store(types::I64, v, frame, (8 * i) as i32);
         }
         let fid = self.iconst(self.fid as u64);
@@ -603,7 +638,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let nv = self.iconst(n as u64);
         self.helper(Helper::RunSite, &[self.ctx, fid, from, to, at, nv]);
         for i in 0..n {
-            if !self.in_memory.get(i).copied().unwrap_or(false) {
+            if !self.in_memory.get(i).copied().unwrap_or(false) && self.homes.get(i).copied().flatten().is_none() {
                 let v = self
                     .b
                     .ins()
@@ -613,6 +648,70 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
         self.check_trap();
         self.reload_table();
+        // ... and come back from it (a `copy` or `update host` may have written them).
+        for &(i, home, k) in &promoted {
+            let a = self.b.use_var(home);
+            let v = self.load(k, a, a, None, self.func.loc)?;
+            self.frozen.remove(&self.vars[i].index());
+            self.b.def_var(self.vars[i], v);
+        }
+        Ok(())
+    }
+
+    /// A `for` statement as it is: a counted loop in two versions ([`crate::loops`]) or a
+    /// plain loop.
+    fn for_loop(&mut self, s: &Stmt) -> R<()> {
+        let StmtKind::For { init, cond, step, body } = &s.kind else {
+            return Err("internal: not a `for` statement".into());
+        };
+        if let Some(i) = init {
+            self.stmt(i)?;
+        }
+        match (cond, step, self.counted_loop(cond.as_ref(), step.as_ref(), body)) {
+            (Some(c), Some(st), Some(plan)) => self.versioned_for(plan, c, st, body, s.loc)?,
+            _ => {
+                let exit = self.b.create_block();
+                self.plain_for(cond.as_ref(), step.as_ref(), body, s.loc, exit)?;
+                self.b.switch_to_block(exit);
+            }
+        }
+        Ok(())
+    }
+
+    /// A loop of a few constant iterations ([`crate::unroll`]): its copies, their fuel taken at
+    /// once when that much is at hand; the loop as it is otherwise (so that running out of fuel
+    /// stops it at the interpreter's iteration).
+    fn unrolled_for(&mut self, s: &Stmt, u: &crate::unroll::Unrolled) -> R<()> {
+        if self.prepaid.contains(&(s as *const Stmt)) {
+            return self.stmt(&u.block);
+        }
+        let (copies, as_is, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        let fuel = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_FUEL);
+        let enough = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, fuel, u.fuel as i64);
+        self.b.ins().brif(enough, copies, &[], as_is, &[]);
+        self.b.switch_to_block(copies);
+        let left = self.b.ins().iadd_imm_s(fuel, -(u.fuel as i64));
+        self.b.ins().store(MemFlagsData::trusted(), left, self.ctx, OFF_FUEL);
+        self.stmt(&u.block)?;
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(as_is);
+        self.b.set_cold_block(as_is);
+        self.for_loop(s)?;
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(join);
+        Ok(())
+    }
+
+    /// The promoted memory locals ([`crate::promote`]): index, home variable, kind.
+    fn promoted_homes(&self) -> Vec<(usize, Variable, Kind)> {
+        self.homes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, h)| {
+                let ty = self.func.locals.get(i)?.ty;
+                Some((i, (*h)?, self.kind(ty)))
+            })
+            .collect()
     }
 
     /// A condition as a Cranelift truth value (non-zero word of its kind).
@@ -1043,7 +1142,10 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.iconst(w)
             }
             ExprKind::Str(s) => self.iconst(self.exe.string_ptr(s.0)),
-            ExprKind::Local(l) => self.local_value(*l, loc)?,
+            ExprKind::Local(l) => match self.inline_args.last() {
+                Some(args) => *args.get(&l.0).ok_or("internal: a local of an inlined function")?,
+                None => self.local_value(*l, loc)?,
+            },
             ExprKind::LocalAddr(l) => {
                 if !self.is_memory(*l) {
                     return Err("internal: the address of a register local".into());
@@ -1221,8 +1323,24 @@ impl<'a, 'b> Translator<'a, 'b> {
             | ExprKind::ComplexNeg { .. }
             | ExprKind::ComplexMake { .. }
             | ExprKind::ComplexCompare { .. } => return Err("complex arithmetic".into()),
-            ExprKind::WithInit { .. } => return Err("an aggregate initializer".into()),
-            ExprKind::StmtExpr { .. } => return Err("a statement expression".into()),
+            // A compound literal (`&(int){12}`, C11 §6.5.2.5: its initialisation, then its
+            // value) and a GNU statement expression (its statements, then the value of the
+            // last): the statements are translated in place, as the interpreter runs them
+            // (the Fortran front-end writes both for constant arguments and reductions). As
+            // in the interpreter (`sub_code`), a `break` or `continue` inside them cannot leave
+            // them: the loops around the expression are out of reach (an error, so the
+            // function stays in the interpreter).
+            ExprKind::WithInit { init, value } => {
+                self.inner_statements(init)?;
+                self.expr(value)?
+            }
+            ExprKind::StmtExpr { body, value } => {
+                self.inner_statements(body)?;
+                match value {
+                    Some(v) => self.expr(v)?,
+                    None => self.iconst(0),
+                }
+            }
             ExprKind::VaStart(_) | ExprKind::VaArg(_) | ExprKind::VaCopy(..) => {
                 return Err("variadic arguments".into())
             }
@@ -1551,6 +1669,11 @@ impl<'a, 'b> Translator<'a, 'b> {
             Callee::Direct(f) => {
                 let fptr = self.iconst(ptr_word(FUNC_ID, f.0));
                 let nparams = self.p.functions.get(f.0 as usize).map_or(usize::MAX, |g| g.params.len());
+                if words.len() == nparams {
+                    if let Some(e) = self.inlinable(f.0, self.inline_args.len()) {
+                        return self.inline_call(f.0, e, &words, loc);
+                    }
+                }
                 if !self.may_be_native.get(f.0 as usize).copied().unwrap_or(false) || words.len() != nparams {
                     return self.interp_call(fptr, &words, loc);
                 }
@@ -1727,6 +1850,106 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.check_trap();
         self.reload_table();
         Ok(r)
+    }
+
+    /// The expression of function `fid` when a call of it is translated inline (at inlining
+    /// level `level`): a function whose body starts with `return E;`, where `E` reads only its parameters
+    /// and cannot trap (no memory access, no assignment, no integer division but by a constant
+    /// other than 0 and -1, calls only of the math routines and of such functions, at most
+    /// [`INLINE_LEVELS`] deep).
+    pub(crate) fn inlinable(&self, fid: u32, level: usize) -> Option<&'a Expr> {
+        if level >= INLINE_LEVELS {
+            return None;
+        }
+        let p: &'a Program = self.p;
+        let g = p.functions.get(fid as usize)?;
+        if g.variadic || matches!(self.kind(g.ret), Kind::Aggregate | Kind::LongDouble | Kind::Void) {
+            return None;
+        }
+        if g.locals.iter().any(|l| l.storage != Storage::Register) {
+            return None;
+        }
+        let mut body = &g.body;
+        let e = loop {
+            match &body.kind {
+                // What follows a `return` never runs (the lowering ends every function with one).
+                StmtKind::Block(ss) if !ss.is_empty() => body = &ss[0],
+                StmtKind::Return(Some(e)) => break e,
+                _ => return None,
+            }
+        };
+        self.pure(e, &g.params, level).then_some(e)
+    }
+
+    /// Whether `e` reads only the parameters `params` and cannot trap ([`Translator::inlinable`]).
+    fn pure(&self, e: &Expr, params: &[LocalId], level: usize) -> bool {
+        if matches!(self.kind(e.ty), Kind::Aggregate | Kind::LongDouble) {
+            return false;
+        }
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::Float(_) => true,
+            ExprKind::Local(l) => params.contains(l),
+            ExprKind::Unary(_, a) | ExprKind::Cast(a) => self.pure(a, params, level),
+            ExprKind::Binary(op, a, b) => {
+                let integer_division = matches!(op, BinOp::Div | BinOp::Rem)
+                    && !matches!(self.kind(e.ty), Kind::F32 | Kind::F64);
+                if integer_division && !matches!(b.kind, ExprKind::Int(c) if c != 0 && c != u64::MAX && c != u32::MAX as u64) {
+                    return false;
+                }
+                self.pure(a, params, level) && self.pure(b, params, level)
+            }
+            ExprKind::LogicalAnd(a, b) | ExprKind::LogicalOr(a, b) => self.pure(a, params, level) && self.pure(b, params, level),
+            ExprKind::Cond(c, a, b) => self.pure(c, params, level) && self.pure(a, params, level) && self.pure(b, params, level),
+            ExprKind::Call { callee, args, result: None } => {
+                let callee_ok = match callee {
+                    Callee::Extern(x) => {
+                        let shim = self.binding(x.0).and_then(|b| b.shim());
+                        matches!(shim, Some(Shim::Math1(_) | Shim::Math2(_) | Shim::Math1F(_) | Shim::Math2F(_)))
+                    }
+                    Callee::Direct(h) => {
+                        self.p.functions.get(h.0 as usize).is_some_and(|g| g.params.len() == args.len())
+                            && self.inlinable(h.0, level + 1).is_some()
+                    }
+                    Callee::Indirect(_) => false,
+                };
+                callee_ok && args.iter().all(|a| self.pure(a, params, level))
+            }
+            _ => false,
+        }
+    }
+
+    /// A call of an inlinable function ([`Translator::inlinable`]) translated in place: the
+    /// call's unit of fuel and its call-depth check, as [`Translator::native_call`] does them,
+    /// then the callee's expression on the argument words (which cannot trap, read memory or
+    /// call anything that looks at the call depth).
+    fn inline_call(&mut self, fid: u32, e: &Expr, words: &[Value], loc: Loc) -> R<Value> {
+        self.burn_fuel(loc);
+        let depth = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_DEPTH);
+        let depth = self.b.ins().iadd_imm_s(depth, self.inline_args.len() as i64);
+        let too_deep = self.b.ins().icmp_imm_s(
+            IntCC::UnsignedGreaterThanOrEqual,
+            depth,
+            accsim_core::exec::MAX_CALL_DEPTH as i64,
+        );
+        let (deep, ok) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(too_deep, deep, &[], ok, &[]);
+        self.b.set_cold_block(deep);
+        self.b.switch_to_block(deep);
+        let f = self.iconst(fid as u64);
+        let l = self.loc(loc);
+        let l = self.b.ins().iconst(types::I64, l);
+        self.helper(Helper::StackOverflow, &[self.ctx, f, l]);
+        self.b.ins().jump(self.trap_exit, &[]);
+        self.b.switch_to_block(ok);
+        let g = self.p.functions.get(fid as usize).ok_or("internal: unknown function")?;
+        let args = g.params.iter().zip(words).map(|(l, &w)| (l.0, w)).collect();
+        self.inline_args.push(args);
+        let r = self.expr(e);
+        self.inline_args.pop();
+        r
     }
 
     /// A call through the interpreter's call path ([`runtime::jit_call`]).

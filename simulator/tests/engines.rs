@@ -1,12 +1,16 @@
 //! Differential test of the two engines (issue 15): every sample program — plain C
 //! (`samples/c`, with their arguments, multi-file ones included), compile errors
 //! (`samples/errors`), OpenACC samples (`samples/acc`, `samples/openuh`, the PGI 1.3 ones in
-//! `samples/pgi13`), the planted bugs
+//! `samples/pgi13`, the Cray CCE ones in `samples/cray`), the planted bugs
 //! (`samples/bugs`), the regression programs (`samples/regress`, with their `accsim-flags` and
 //! `accsim-env` headers; the planted bugs with `--threads 1`, their races being
-//! nondeterministic on parallel gangs) and the benchmarks at small sizes (`samples/bench/{plain,acc,styles}`)
+//! nondeterministic on parallel gangs), the spec-traced conformance programs
+//! (`conformance/spec`, `--threads 1` too), the Fortran samples (`samples/fortran`, with their
+//! standard input) and the benchmarks at small sizes (`samples/bench/{plain,acc,styles}`)
 //! — gives the same exit status, stdout and stderr under `accsim run --engine native` as under
-//! `--engine interp`.
+//! `--engine interp`, and the same findings, stdout and exit status under `accsim check`
+//! with either engine (the native engine runs the kernels `check` proves race-free at launch).
+//! The V&V suite's files in scope are compared by `conformance/tools/vv-engines.sh`.
 //!
 //! A run stopped by `--max-steps` is compared by its diagnostic's first line (the engines count
 //! fuel differently: the point where it runs out differs). A program whose own output is not
@@ -29,6 +33,10 @@ struct Case {
     flags: Vec<String>,
     env: Vec<(String, String)>,
     args: Vec<String>,
+    /// Standard input (`NAME.stdin` beside a Fortran sample).
+    stdin: Option<PathBuf>,
+    /// `run` or `check`.
+    sub: &'static str,
 }
 
 fn case_of_file(path: &Path, extra_flags: &[&str]) -> Case {
@@ -50,7 +58,23 @@ fn case_of_file(path: &Path, extra_flags: &[&str]) -> Case {
         flags,
         env,
         args: Vec::new(),
+        stdin: None,
+        sub: "run",
     }
+}
+
+/// A Fortran sample: its `! accsim-flags:` header and its `NAME.stdin`.
+fn case_of_fortran(path: &Path) -> Case {
+    let src = std::fs::read_to_string(path).unwrap_or_default();
+    let flags = src
+        .lines()
+        .take(24)
+        .filter_map(|l| l.trim_start().strip_prefix("! accsim-flags:"))
+        .flat_map(|f| f.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    let stdin = Some(path.with_extension("stdin")).filter(|p| p.is_file());
+    let rel = path.strip_prefix(repo_root()).unwrap_or(path);
+    Case { name: rel.display().to_string(), files: vec![path.to_path_buf()], flags, env: Vec::new(), args: Vec::new(), stdin, sub: "run" }
 }
 
 /// Every program of the samples, each with how the other tests run it.
@@ -63,18 +87,21 @@ fn cases() -> Vec<Case> {
             flags: Vec::new(),
             env: Vec::new(),
             args: s.args,
+            stdin: None,
+            sub: "run",
         })
         .collect();
-    for dir in ["errors", "acc", "openuh", "pgi13", "bugs", "regress"] {
-        let d = samples_dir().join(dir);
+    for dir in ["samples/errors", "samples/acc", "samples/openuh", "samples/pgi13", "samples/cray", "samples/bugs", "samples/regress", "conformance/spec"] {
+        let d = repo_root().join(dir);
         // The planted bugs and some regression programs have data races or depend on the order
         // of gangs (§1.2: gangs are unordered), so their outcome depends on how the device
         // threads interleave: their gangs run one after another, as `check` runs them.
-        let flags: &[&str] = if matches!(dir, "bugs" | "regress") { &["--threads", "1"] } else { &[] };
+        let flags: &[&str] = if matches!(dir, "samples/bugs" | "samples/regress" | "conformance/spec") { &["--threads", "1"] } else { &[] };
         if d.is_dir() {
             cases.extend(c_files(&d).iter().map(|f| case_of_file(f, flags)));
         }
     }
+    cases.extend(fortran_files(&samples_dir().join("fortran")).iter().map(|f| case_of_fortran(f)));
     // The benchmarks at small sizes (their default sizes take seconds in the interpreter).
     for dir in ["plain", "acc", "styles"] {
         let d = samples_dir().join("bench").join(dir);
@@ -98,18 +125,36 @@ fn cases() -> Vec<Case> {
             names.contains(&stem.as_str())
         });
     }
+    // `check` too, on every program but the plain-C ones and the compile errors (no device
+    // code: the engines' `check` runs are the same interpreter's).
+    let checks: Vec<Case> = cases
+        .iter()
+        .filter(|c| !c.name.starts_with("samples/c/") && !c.name.starts_with("samples/errors/"))
+        .map(|c| Case { name: c.name.clone(), files: c.files.clone(), flags: c.flags.clone(), env: c.env.clone(), args: c.args.clone(), stdin: c.stdin.clone(), sub: "check" })
+        .collect();
+    cases.extend(checks);
     cases
 }
 
 fn run(case: &Case, engine: &str) -> Result<Outcome, String> {
     let mut cmd = Command::new(accsim_bin());
-    cmd.current_dir(repo_root()).arg("run").args(&case.flags).arg("--engine").arg(engine);
+    cmd.current_dir(repo_root()).arg(case.sub).args(&case.flags).arg("--engine").arg(engine);
     cmd.args(&case.files);
     if !case.args.is_empty() {
         cmd.arg("--").args(&case.args);
     }
     for (k, v) in &case.env {
         cmd.env(k, v);
+    }
+    if let Some(input) = &case.stdin {
+        // Through `sh -c 'exec … < FILE'` (the harness closes standard input otherwise).
+        let mut sh = Command::new("sh");
+        sh.arg("-c").arg("exec \"$0\" \"$@\" < \"$ACCSIM_SAMPLE_STDIN\"").arg(cmd.get_program()).args(cmd.get_args()).env("ACCSIM_SAMPLE_STDIN", input);
+        sh.current_dir(repo_root());
+        for (k, v) in &case.env {
+            sh.env(k, v);
+        }
+        return run_with_timeout(sh, accsim_timeout());
     }
     run_with_timeout(cmd, accsim_timeout())
 }
@@ -118,19 +163,20 @@ fn run(case: &Case, engine: &str) -> Result<Outcome, String> {
 fn difference(case: &Case) -> Option<String> {
     let interp = match run(case, "interp") {
         Ok(o) => o,
-        Err(e) => return Some(format!("{}: cannot run accsim: {e}", case.name)),
+        Err(e) => return Some(format!("{} ({}): cannot run accsim: {e}", case.name, case.sub)),
     };
     let native = match run(case, "native") {
         Ok(o) => o,
-        Err(e) => return Some(format!("{}: cannot run accsim: {e}", case.name)),
+        Err(e) => return Some(format!("{} ({}): cannot run accsim: {e}", case.name, case.sub)),
     };
     if interp.timed_out || native.timed_out {
-        return Some(format!("{}: timed out (interp {}, native {})", case.name, interp.timed_out, native.timed_out));
+        return Some(format!("{} ({}): timed out (interp {}, native {})", case.name, case.sub, interp.timed_out, native.timed_out));
     }
     if interp.status != native.status {
         return Some(format!(
-            "{}: exit status {} (interp) vs {} (native)\n  interp stderr:\n{}\n  native stderr:\n{}",
+            "{} ({}): exit status {} (interp) vs {} (native)\n  interp stderr:\n{}\n  native stderr:\n{}",
             case.name,
+            case.sub,
             interp.status,
             native.status,
             indent(&interp.stderr_text(), 1500),
@@ -138,7 +184,7 @@ fn difference(case: &Case) -> Option<String> {
         ));
     }
     if interp.stdout != native.stdout {
-        return Some(format!("{}: stdout differs\n{}", case.name, short_diff(&interp.stdout, &native.stdout)));
+        return Some(format!("{} ({}): stdout differs\n{}", case.name, case.sub, short_diff(&interp.stdout, &native.stdout)));
     }
     // The engines count fuel differently (the interpreter per instruction, native code per loop
     // back-edge and call), so a run stopped by `--max-steps` stops at another point of the
@@ -156,7 +202,7 @@ fn difference(case: &Case) -> Option<String> {
         // Not reproducible by the interpreter itself (a printed time)? Then stderr says nothing.
         let again = run(case, "interp").ok()?;
         if again.stderr == interp.stderr {
-            return Some(format!("{}: stderr differs\n{}", case.name, short_diff(&interp.stderr, &native.stderr)));
+            return Some(format!("{} ({}): stderr differs\n{}", case.name, case.sub, short_diff(&interp.stderr, &native.stderr)));
         }
     }
     None

@@ -194,3 +194,147 @@ fn info_tells_which_kernels_have_an_access_plan() {
     let routine = info("samples/acc/10_routine.c");
     assert!(routine.contains("check: checked access by access (a call of a function that may access memory)"), "{routine}");
 }
+
+/// Check `src` (written to `name.c`) both ways; the stderr and the explanation lines.
+fn check_source(name: &str, src: &str) -> (Outcome, String, Vec<String>) {
+    let dir = TempDir::new(&format!("proofs-{name}"));
+    std::fs::write(dir.path().join("p.c"), src).expect("write program");
+    same_both_ways(dir.path(), Path::new("p.c")).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let out = check(dir.path(), Path::new("p.c"), &[]);
+    let (err, explained) = split_explained(&out);
+    (out, err, explained)
+}
+
+/// The Laplace lab's shapes (issue 15), proven at launch: a `create`d array whose interior the
+/// update loop writes and then reads in the same iteration, the copy-back loop reading the
+/// interior rows only (its hull covers the border columns, never initialised on the device), a
+/// `reduction(max:)` on both loops (the lanes' combines into the gang's copy are `atomic`,
+/// §2.12), and variable-length rows (`double A[n][n]` parameters, mvt). Every near miss — the
+/// copy-back reading one column too far, the write under a condition the read is not, the
+/// read of the element next to the one written, a lane updating the gang's variable without
+/// `atomic`, a row written by every gang — is still reported, by the kernel checked access by
+/// access.
+#[test]
+fn stencil_reduction_and_vla_kernels_are_proven_and_their_near_misses_found() {
+    let laplace = |update_read: &str, update_guard: &str, copy_read: &str| {
+        format!(
+            r#"#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#define N 40
+int main(void) {{
+    double (*A)[N] = malloc(sizeof(double[N][N]));
+    double (*Anew)[N] = malloc(sizeof(double[N][N]));
+    for (int j = 0; j < N; j++)
+        for (int i = 0; i < N; i++) A[j][i] = (j == 0) ? 1.0 : 0.0;
+    double err = 1.0;
+    int iter = 0;
+#pragma acc data copy(A[0:N]) create(Anew[0:N])
+    while (err > 1e-6 && iter < 3) {{
+        err = 0.0;
+#pragma acc parallel loop reduction(max:err) num_gangs(3) vector_length(4)
+        for (int j = 1; j < N - 1; j++) {{
+#pragma acc loop reduction(max:err)
+            for (int i = 1; i < N - 1; i++) {{
+                {update_guard}Anew[j][i] = 0.25 * (A[j][i + 1] + A[j][i - 1] + A[j - 1][i] + A[j + 1][i]);
+                err = fmax(err, fabs({update_read} - A[j][i]));
+            }}
+        }}
+#pragma acc parallel loop collapse(2) num_gangs(3)
+        for (int j = 1; j < N - 1; j++)
+            for (int i = 1; i < N - 1; i++) A[j][i] = {copy_read};
+        iter++;
+    }}
+    printf("%d %.9f %.9f\n", iter, err, A[1][1]);
+    free(A);
+    free(Anew);
+    return 0;
+}}
+"#
+        )
+    };
+    let (out, err, explained) = check_source("laplace", &laplace("Anew[j][i]", "", "Anew[j][i]"));
+    assert_eq!(out.status, 0, "{err}");
+    assert!(!explained.is_empty() && explained.iter().all(|l| l.ends_with("run on its footprint")), "{explained:?}");
+    let near_misses = [
+        ("copy-back-one-column-too-far", laplace("Anew[j][i]", "", "Anew[j][i + 1]")),
+        ("write-under-a-condition", laplace("Anew[j][i]", "if (i < N - 2) ", "Anew[j][i]")),
+        ("read-next-to-the-write", laplace("Anew[j][i - 1]", "", "Anew[j][i]")),
+    ];
+    for (name, src) in near_misses {
+        let (out, err, _) = check_source(name, &src);
+        assert_eq!(out.status, 1, "{name}: {err}");
+        assert!(err.contains("error[uninit-device-read]"), "{name}: {err}");
+    }
+
+    // A gang's variable that its lanes update: with `atomic`, no finding (the plan, made
+    // before scheduling, still refuses a variable of the gang's code that its lanes write);
+    // without, a race.
+    let counted = |update: &str| {
+        format!(
+            r#"#include <stdio.h>
+int main(void) {{
+    static int hits[8], v[8 * 64];
+    for (int i = 0; i < 8 * 64; i++) v[i] = i % 3;
+#pragma acc parallel loop gang num_gangs(4) vector_length(8) copyin(v) copyout(hits)
+    for (int g = 0; g < 8; g++) {{
+        int count = 0;
+#pragma acc loop vector
+        for (int i = 0; i < 64; i++)
+            if (v[g * 64 + i] == 0) {{
+                {update}
+            }}
+        hits[g] = count;
+    }}
+    printf("%d %d\n", hits[0], hits[7]);
+    return 0;
+}}
+"#
+        )
+    };
+    let (out, err, explained) = check_source("atomic-count", &counted("#pragma acc atomic update\n                count++;"));
+    assert_eq!(out.status, 0, "{err}\n{explained:?}");
+    let (out, err, explained) = check_source("plain-count", &counted("count++;"));
+    assert_eq!(out.status, 1, "{err}");
+    assert!(err.contains("error[data-race]"), "{err}");
+    assert!(explained.iter().all(|l| l.contains("checked access by access")), "{explained:?}");
+
+    // Variable-length rows: mvt's products are proven; a row every iteration writes races.
+    let mvt = |body: &str| {
+        format!(
+            r#"#include <stdio.h>
+#include <stdlib.h>
+static void kernel(int n, double x[n], double y[n], double A[n][n]) {{
+#pragma acc parallel loop present(A[0:n][0:n], x[0:n], y[0:n]) num_gangs(3) vector_length(4)
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            {body}
+}}
+int main(void) {{
+    int n = 30;
+    double (*A)[n] = malloc(sizeof(double) * n * n);
+    double *x = malloc(sizeof(double) * n), *y = malloc(sizeof(double) * n);
+    for (int i = 0; i < n; i++) {{
+        x[i] = 0;
+        y[i] = i;
+        for (int j = 0; j < n; j++) A[i][j] = i - j;
+    }}
+#pragma acc data copy(A[0:n][0:n], x[0:n]) copyin(y[0:n])
+    kernel(n, x, y, A);
+    printf("%g %g\n", x[3], A[0][5]);
+    free(A);
+    free(x);
+    free(y);
+    return 0;
+}}
+"#
+        )
+    };
+    let (out, err, explained) = check_source("vla-rows", &mvt("x[i] = x[i] + A[j][i] * y[j];"));
+    assert_eq!(out.status, 0, "{err}");
+    assert!(!explained.is_empty() && explained.iter().all(|l| l.ends_with("run on its footprint")), "{explained:?}");
+    let (out, err, explained) = check_source("vla-shared-row", &mvt("A[0][j] = x[i] + y[j];"));
+    assert_eq!(out.status, 1, "{err}");
+    assert!(err.contains("error[data-race]"), "{err}");
+    assert!(explained.iter().all(|l| l.contains("checked access by access")), "{explained:?}");
+}

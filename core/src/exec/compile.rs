@@ -258,7 +258,8 @@ fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u3
     let is_param = |l: usize| f.params.iter().position(|p| p.0 as usize == l);
     // Checking: the register locals a partition's threads share with the code around it live
     // in memory, where the checker sees them (`checking::partition_shared_locals`).
-    let shared = if checking { checking::partition_shared_locals(f) } else { Vec::new() };
+    let is_atomic = |d: crate::ir::DirectiveId| matches!(p.acc.get(d.0 as usize), Some(Some(a)) if matches!(a.kind, crate::ir::acc::AccKind::Atomic(_)));
+    let shared = if checking { checking::partition_shared_locals(f, &is_atomic) } else { Vec::new() };
     let thread_locals: Vec<(u32, crate::ir::acc::Level)> = shared.iter().enumerate().filter_map(|(i, s)| s.declared_in.map(|level| (i as u32, level))).collect();
     for (i, local) in f.locals.iter().enumerate() {
         let moved = shared.get(i).is_some_and(|s| s.moved);

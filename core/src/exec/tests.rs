@@ -47,6 +47,7 @@ impl F {
             storage,
             loc: at(1),
             copy_of: None,
+            declared_in: None,
         });
         LocalId(self.locals.len() as u32 - 1)
     }

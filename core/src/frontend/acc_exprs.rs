@@ -20,6 +20,9 @@ pub struct AccExprs {
     unit: Option<TranslationUnit>,
     /// (directive id, span start) → index of the statement holding the expression.
     index: HashMap<(u32, usize), usize>,
+    /// By statement index: the offset in the synthetic text where the expression's text starts
+    /// (after the statement's `(`), to map a span of its parse back into the directive text.
+    starts: Vec<usize>,
     /// Expressions that do not parse as C: (directive id, span) → message.
     pub errors: Vec<(u32, std::ops::Range<usize>, String)>,
 }
@@ -27,13 +30,21 @@ pub struct AccExprs {
 impl AccExprs {
     /// The parsed expression at byte `start` of directive `id`'s text.
     pub fn get(&self, id: u32, start: usize) -> Option<&Node<Expression>> {
+        self.get_with_origin(id, start).map(|(e, _)| e)
+    }
+
+    /// [`AccExprs::get`], with where the expression's text starts in the text it was parsed
+    /// from: a span `s` of the expression's parse is byte `s.start - origin` of the expression
+    /// as written in the directive (its spans mean nothing in the program's files).
+    pub fn get_with_origin(&self, id: u32, start: usize) -> Option<(&Node<Expression>, usize)> {
         let k = *self.index.get(&(id, start))?;
+        let origin = *self.starts.get(k)?;
         let unit = self.unit.as_ref()?;
         let ast::ExternalDeclaration::FunctionDefinition(f) = &unit.0.last()?.node else { return None };
         let ast::Statement::Compound(items) = &f.node.statement.node else { return None };
         match &items.get(k)?.node {
             ast::BlockItem::Statement(s) => match &s.node {
-                ast::Statement::Expression(Some(e)) => Some(e),
+                ast::Statement::Expression(Some(e)) => Some((e, origin)),
                 _ => None,
             },
             _ => None,
@@ -128,37 +139,44 @@ pub fn parse(unit: &TranslationUnit, directives: &[Option<Directive>]) -> AccExp
     names.sort();
     let prefix: String = names.iter().map(|n| format!("typedef int {n};\n")).collect();
     let config = lang_c::driver::Config::with_gcc();
+    // The synthetic text, and where each expression's text starts in it.
     let synth = |list: &[(u32, &ExprSrc)]| {
         let mut text = prefix.clone();
+        let mut starts = Vec::with_capacity(list.len());
         text.push_str("void __accsim_directive_exprs(void) {\n");
         for (_, e) in list {
             text.push('(');
+            starts.push(text.len());
             text.push_str(&e.text.replace('\n', " "));
             text.push_str(");\n");
         }
         text.push_str("}\n");
-        text
+        (text, starts)
     };
-    match lang_c::driver::parse_preprocessed(&config, synth(&exprs)) {
+    let (text, starts) = synth(&exprs);
+    match lang_c::driver::parse_preprocessed(&config, text) {
         Ok(p) => {
             for (k, (id, e)) in exprs.iter().enumerate() {
                 out.index.insert((*id, e.span.start), k);
             }
+            out.starts = starts;
             out.unit = Some(p.unit);
         }
         Err(_) => {
             // Find the expressions that do not parse; keep the others.
             let mut good = Vec::new();
             for (id, e) in &exprs {
-                match lang_c::driver::parse_preprocessed(&config, synth(&[(*id, e)])) {
+                match lang_c::driver::parse_preprocessed(&config, synth(&[(*id, e)]).0) {
                     Ok(_) => good.push((*id, *e)),
                     Err(_) => out.errors.push((*id, e.span.clone(), format!("`{}` is not a valid C expression", e.text.trim()))),
                 }
             }
-            if let Ok(p) = lang_c::driver::parse_preprocessed(&config, synth(&good)) {
+            let (text, starts) = synth(&good);
+            if let Ok(p) = lang_c::driver::parse_preprocessed(&config, text) {
                 for (k, (id, e)) in good.iter().enumerate() {
                     out.index.insert((*id, e.span.start), k);
                 }
+                out.starts = starts;
                 out.unit = Some(p.unit);
             }
         }

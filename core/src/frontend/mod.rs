@@ -9,6 +9,7 @@
 //! preprocessed text its original file and line ([`LineMap`]).
 
 pub mod acc_exprs;
+mod directive_macros;
 pub mod fortran;
 pub mod gnu_attr;
 pub mod pgi13_loops;

@@ -256,31 +256,36 @@ impl FilesRead {
     }
 }
 
-/// A temporary file for the preprocessor's dependency list, removed when dropped.
-struct DependencyFile(PathBuf);
+/// A temporary file of this process, removed when dropped.
+struct ScratchFile(PathBuf);
 
-impl DependencyFile {
-    fn new() -> DependencyFile {
+impl ScratchFile {
+    fn new(stem: &str, extension: &str) -> ScratchFile {
         static SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let seq = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        DependencyFile(std::env::temp_dir().join(format!("accsim-deps-{}-{seq}.d", std::process::id())))
+        ScratchFile(std::env::temp_dir().join(format!("accsim-{stem}-{}-{seq}.{extension}", std::process::id())))
     }
+}
 
+impl Drop for ScratchFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// The preprocessor's dependency list.
+struct DependencyFile(ScratchFile);
+
+impl DependencyFile {
     /// The arguments that make the preprocessor write it (the rule's target is `accsim`).
     fn args(&self) -> [String; 5] {
-        ["-MD".into(), "-MF".into(), self.0.display().to_string(), "-MT".into(), DEPENDENCY_TARGET.into()]
+        ["-MD".into(), "-MF".into(), self.0 .0.display().to_string(), "-MT".into(), DEPENDENCY_TARGET.into()]
     }
 
     /// The files it lists; `None` when the preprocessor wrote none.
     fn read(&self) -> Option<FilesRead> {
-        let text = std::fs::read_to_string(&self.0).ok()?;
+        let text = std::fs::read_to_string(&self.0 .0).ok()?;
         Some(FilesRead::new(parse_dependency_rule(&text)?))
-    }
-}
-
-impl Drop for DependencyFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
     }
 }
 
@@ -330,18 +335,11 @@ pub fn preprocess(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
         .command
         .split_first()
         .ok_or_else(|| Diagnostic::error("preprocessor", "empty preprocessor command", whole))?;
-    let mut cmd = match &opts.sandbox {
-        None => Command::new(prog),
-        Some(sb) => {
-            if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
-                return Err(Diagnostic::error("sandbox", format!("`{path}` is not a regular file (--sandbox)"), whole));
-            }
-            let mut c = Command::new("sh");
-            c.arg("-c").arg(format!("ulimit -v {} && ulimit -t {} && exec \"$0\" \"$@\"", sb.max_memory_kib, sb.max_cpu_seconds)).arg(prog);
-            c
-        }
-    };
-    let dependencies = DependencyFile::new();
+    if opts.sandbox.is_some() && !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return Err(Diagnostic::error("sandbox", format!("`{path}` is not a regular file (--sandbox)"), whole));
+    }
+    let mut cmd = preprocessor_command(prog, opts.sandbox.as_ref());
+    let dependencies = DependencyFile(ScratchFile::new("deps", "d"));
     cmd.args(fixed).arg(format!("-I{}", inc.display())).args(&opts.args).args(dependencies.args()).arg(path);
     let max_output = opts.sandbox.as_ref().map_or(u64::MAX, |sb| sb.max_output);
     let out = run_capped(cmd, max_output)
@@ -374,8 +372,53 @@ pub fn preprocess(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
         };
         check_included_files(&names, path, sb, &inc, whole)?;
     }
+    let expanded = if super::directive_macros::may_need_expansion(&text, &opts.command) {
+        expand_directive_macros(&text, path, opts, &inc, max_output)
+    } else {
+        None
+    };
+    let text = expanded.unwrap_or(text);
     let lines = LineMap::build_reading(&text, map, path, &read);
     Ok(Preprocessed { text, lines })
+}
+
+/// The command that runs the preprocessor `prog`; under `--sandbox` through `sh`, which caps
+/// its memory and CPU time first ([`PreprocessSandbox`]).
+fn preprocessor_command(prog: &str, sandbox: Option<&PreprocessSandbox>) -> Command {
+    match sandbox {
+        None => Command::new(prog),
+        Some(sb) => {
+            let mut c = Command::new("sh");
+            c.arg("-c").arg(format!("ulimit -v {} && ulimit -t {} && exec \"$0\" \"$@\"", sb.max_memory_kib, sb.max_cpu_seconds)).arg(prog);
+            c
+        }
+    }
+}
+
+/// Macros in the `#pragma acc` lines the preprocessor left as written, expanded at each
+/// pragma's point ([`super::directive_macros`]): the file preprocessed again with `-dD` and
+/// without `-fopenacc`, then the directives through the preprocessor with the macros of their
+/// point. `None`: nothing to expand, or a run failed (the text stays as it is).
+fn expand_directive_macros(first_run: &str, path: &str, opts: &PreprocessOptions, inc: &Path, max_output: u64) -> Option<String> {
+    let (prog, fixed) = opts.command.split_first()?;
+    let fixed: Vec<&String> = fixed.iter().filter(|a| *a != "-fopenacc").collect();
+    // `-dD` writes every definition beside the text.
+    let cap = max_output.saturating_mul(4);
+    let mut cmd = preprocessor_command(prog, opts.sandbox.as_ref());
+    cmd.args(&fixed).arg(format!("-I{}", inc.display())).args(&opts.args).arg("-dD").arg(path);
+    let out = run_capped(cmd, cap).ok()??;
+    if !out.status.success() {
+        return None;
+    }
+    let defines_run = String::from_utf8_lossy(&out.stdout);
+    let input = ScratchFile::new("directive-macros", "c");
+    super::directive_macros::expand_directives(first_run, &defines_run, &mut |text| {
+        std::fs::write(&input.0, text).ok()?;
+        let mut cmd = preprocessor_command(prog, opts.sandbox.as_ref());
+        cmd.args(&fixed).args(["-P", "-w"]).arg(&input.0);
+        let out = run_capped(cmd, cap).ok()??;
+        out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    })
 }
 
 /// The process groups of the preprocessors running now (each is the group of its own leader),

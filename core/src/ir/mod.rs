@@ -188,6 +188,13 @@ pub struct Local {
     pub role: LocalRole,
     /// A thread's private or reduction copy that the scheduler made (§2.7.10, §2.7.11).
     pub copy_of: Option<CopyOf>,
+    /// Where the local is declared: the innermost OpenACC construct whose statement declares
+    /// it (its block, or a loop's `for` declaration); `None` outside every construct (the
+    /// function's own blocks, a parameter), and for what the outliner and the schedulers make.
+    /// A variable declared outside a compute construct is one variable for the whole region
+    /// (§2.6: a device copy, or firstprivate), whatever uses it has outside (issue 17: one used
+    /// only inside a `kernels` region was taken for a variable of the region).
+    pub declared_in: Option<DirectiveId>,
 }
 
 /// What a scheduler's copy ([`Local::copy_of`]) copies, and for whom.

@@ -25,7 +25,7 @@ impl Builder<'_> {
     }
     /// A new register local.
     pub fn temp(&mut self, name: &str, ty: TypeId, role: LocalRole) -> LocalId {
-        self.locals.push(Local { name: name.to_string(), ty, storage: Storage::Register, loc: self.loc, role, copy_of: None });
+        self.locals.push(Local { name: name.to_string(), ty, storage: Storage::Register, loc: self.loc, role, copy_of: None, declared_in: None });
         LocalId(self.locals.len() as u32 - 1)
     }
     /// A `long` variable of a loop schedule.

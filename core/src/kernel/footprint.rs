@@ -877,6 +877,30 @@ impl An<'_, '_> {
         self.types().size_of(ty).filter(|&s| s > 0).ok_or_else(|| "an access of unknown size".to_string())
     }
 
+    /// The size of an element that pointer arithmetic steps over, as a launch value: a
+    /// variable-length row (`double A[n][n]`'s `A[i]`, `double (*A)[m]` with a run-time `m`)
+    /// is its count local times its element's size, as the executable computes it (C11
+    /// 6.5.6p8 with 6.7.6.2: the count is fixed when the declaration is reached), the count
+    /// being a value the kernel captures and never assigns.
+    fn elem_size(&self, ty: TypeId) -> A<Sym> {
+        match self.types().get(ty) {
+            Type::Vla(elem, count) => {
+                let (elem, count) = (*elem, *count);
+                let e = self.elem_size(elem)?;
+                let Some(c) = self.local(count).and_then(|l| l.pure().cloned()) else {
+                    return Err("a variable-length row whose length is not a launch value".into());
+                };
+                Ok(Sym::op(BinOp::Mul, c, e, IntFmt::LONG))
+            }
+            Type::Array(elem, Some(n)) if self.types().size_of(ty).is_none() => {
+                let (elem, n) = (*elem, *n);
+                let e = self.elem_size(elem)?;
+                Ok(Sym::op(BinOp::Mul, e, Sym::Const(n as i64), IntFmt::LONG))
+            }
+            _ => Ok(Sym::Const(self.size(ty)? as i64)),
+        }
+    }
+
     /// Analyse an expression: record its access sites, and return its value when it is an
     /// affine integer or pointer value.
     fn value(&mut self, e: &Expr) -> A<Option<Lin>> {
@@ -956,10 +980,10 @@ impl An<'_, '_> {
                 }
             }
             ExprKind::PtrAdd { ptr, index, elem } => {
-                let size = self.size(*elem)?;
+                let size = self.elem_size(*elem)?;
                 let (p, i) = (self.value(ptr)?, self.value(index)?);
                 match (p, i) {
-                    (Some(p), Some(i)) => Some(self.checked(p.add(i.scale(&Sym::Const(size as i64)), false), IntFmt::LONG)),
+                    (Some(p), Some(i)) => Some(self.checked(p.add(i.scale(&size), false), IntFmt::LONG)),
                     _ => None,
                 }
             }
@@ -1231,6 +1255,103 @@ pub struct ReadSpan {
     pub range: Range<u64>,
     /// The site runs at least once.
     pub executed: bool,
+    /// Every byte it reads was written before in the same iteration by the same thread: an
+    /// earlier site of its loop body, unconditional there, writes the same address (`Anew[j][i]
+    /// = …; err = fmax(err, fabs(Anew[j][i] - A[j][i]));`), and the plan follows no jump. What
+    /// it reads is then never a value from before the launch.
+    pub written_first: bool,
+    /// The site's address over its loops, to list its bytes run by run when the hull
+    /// `range` is too coarse ([`ReadSpan::runs`]); `None` for a site outside every loop.
+    site: Option<std::sync::Arc<ReadSite>>,
+}
+
+/// A read site with the launch's values: its address, its loops and its conditions.
+#[derive(Debug)]
+struct ReadSite {
+    addr: Conc,
+    size: u64,
+    chain: Vec<u32>,
+    guards: Vec<CGuard>,
+    loops: std::sync::Arc<Vec<Loop>>,
+}
+
+impl ReadSpan {
+    /// Every byte the site may read, as sorted, disjoint runs of device addresses within
+    /// [`ReadSpan::range`]: the address at each iteration of its loops that meets its
+    /// conditions (a superset of the bytes it reads: an iteration a `break` would skip is
+    /// still listed). `None` when the site has a condition that is not affine, or when more
+    /// than `limit` iterations or runs would have to be listed. A site outside every loop is
+    /// its hull.
+    ///
+    /// The uninitialised-read check of `accsim check` (the coherence checker) reads these when
+    /// the hull covers bytes no one initialised but the site may not read them: a stencil's
+    /// interior rows of a `create`d array whose border columns are never written (issue 15).
+    pub fn runs(&self, limit: usize) -> Option<Vec<Range<u64>>> {
+        let Some(site) = &self.site else { return Some(vec![self.range.clone()]) };
+        if !site.guards.iter().all(CGuard::known) {
+            return None;
+        }
+        let mut out = Vec::new();
+        let mut vals = vec![0i64; site.loops.len()];
+        let mut steps = limit;
+        site.list(0, &mut vals, &mut out, &mut steps)?;
+        out.sort_by_key(|r| r.start);
+        let mut merged: Vec<Range<u64>> = Vec::with_capacity(out.len());
+        for r in out {
+            match merged.last_mut() {
+                Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+                _ => merged.push(r),
+            }
+        }
+        Some(merged)
+    }
+}
+
+impl ReadSite {
+    /// The runs of the counters `chain[depth..]` (the outer ones set in `vals`); `steps`
+    /// bounds the iterations and runs looked at.
+    fn list(&self, depth: usize, vals: &mut [i64], out: &mut Vec<Range<u64>>, steps: &mut usize) -> Option<()> {
+        let push = |out: &mut Vec<Range<u64>>, r: Range<u64>, steps: &mut usize| -> Option<()> {
+            if let Some(last) = out.last_mut() {
+                if r.start <= last.end && last.start <= r.end {
+                    last.start = last.start.min(r.start);
+                    last.end = last.end.max(r.end);
+                    return Some(());
+                }
+            }
+            *steps = steps.checked_sub(1)?;
+            out.push(r);
+            Some(())
+        };
+        if depth == self.chain.len() {
+            if !self.guards.iter().all(|g| g.holds(vals)) {
+                return Some(());
+            }
+            let a = self.addr.at(vals) as u64;
+            return push(out, a..a.checked_add(self.size)?, steps);
+        }
+        let l = self.chain[depth];
+        let lp = &self.loops[l as usize];
+        let (first, n) = lp.span(vals);
+        let stride = (self.addr.coef(l) as i128 * lp.step as i128).unsigned_abs();
+        if self.guards.is_empty() && depth + 1 == self.chain.len() && stride <= self.size as u128 {
+            // The innermost loop reads a contiguous stretch.
+            if n == 0 {
+                return Some(());
+            }
+            vals[l as usize] = first;
+            let a = self.addr.at(vals) as i128;
+            let b = a + (n as i128 - 1) * self.addr.coef(l) as i128 * lp.step as i128;
+            let (lo, hi) = (a.min(b), a.max(b) + self.size as i128);
+            return push(out, u64::try_from(lo).ok()?..u64::try_from(hi).ok()?, steps);
+        }
+        for t in 0..n {
+            *steps = steps.checked_sub(1)?;
+            vals[l as usize] = first + t * lp.step;
+            self.list(depth + 1, vals, out, steps)?;
+        }
+        Some(())
+    }
 }
 
 /// The bytes a proven kernel writes at one site, exactly, with the gang that writes each run.
@@ -1275,7 +1396,7 @@ pub struct SiteBytes {
     pub range: Range<u64>,
 }
 
-#[derive(PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 struct Loop {
     lb: Conc,
     ub: Conc,
@@ -1389,10 +1510,10 @@ impl AccessPlan {
             }
         }
         // The footprint.
-        let ev = Ev { loops, cfg, chunks };
+        let ev = Ev { loops: std::sync::Arc::new(loops), cfg, chunks };
         let mut fp = Footprint::default();
         let mut budget = MAX_RUNS;
-        for s in &sites {
+        for (i, s) in sites.iter().enumerate() {
             let known = s.guards.iter().all(CGuard::known);
             let mut vals = vec![0i64; self.loops.len()];
             if !s.site.write {
@@ -1403,7 +1524,11 @@ impl AccessPlan {
                 } else {
                     s.chain.iter().all(|&l| always[l as usize])
                 };
-                fp.reads.push(ReadSpan { loc: s.site.loc, range: s.bytes.start as u64..s.bytes.end as u64, executed });
+                let site = (!s.chain.is_empty()).then(|| {
+                    std::sync::Arc::new(ReadSite { addr: s.addr.clone(), size: s.site.size, chain: s.chain.clone(), guards: s.guards.clone(), loops: ev.loops.clone() })
+                });
+                let written_first = sites[..i].iter().any(|w| w.site.write && w.site.guards.is_empty() && w.site.lp == s.site.lp && w.site.size == s.site.size && w.addr == s.addr);
+                fp.reads.push(ReadSpan { loc: s.site.loc, range: s.bytes.start as u64..s.bytes.end as u64, executed, written_first, site });
                 continue;
             }
             if !known {
@@ -1628,8 +1753,9 @@ impl AccessPlan {
         let lp = &ev.loops[l as usize];
         let (first, n) = lp.span(vals);
         let c = addr.coef(l);
-        if guards.is_empty() && depth + 1 == chain.len() && (c * lp.step).unsigned_abs() == site.size {
-            // Contiguous: one run for each stretch of iterations one gang runs.
+        if guards.is_empty() && depth + 1 == chain.len() && (c == 0 || (c * lp.step).unsigned_abs() == site.size) {
+            // Contiguous, or the same bytes at every iteration (an accumulator `x[i]` written
+            // in the inner loop of `j`): one run for each stretch of iterations one gang runs.
             let mut t = 0;
             while t < n {
                 vals[l as usize] = first + t * lp.step;
@@ -1733,7 +1859,7 @@ impl AccessPlan {
 
 /// A launch's loops and configuration, for listing runs.
 struct Ev {
-    loops: Vec<Loop>,
+    loops: std::sync::Arc<Vec<Loop>>,
     cfg: Config,
     /// Each gang loop's chunk.
     chunks: Vec<i64>,

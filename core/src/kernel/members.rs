@@ -435,7 +435,7 @@ pub(crate) fn split_members(body: &mut Stmt, named: &[NamedVar], vars: Vars<'_>,
             };
             let temp = LocalId(vars.locals.len() as u32);
             let (reg_name, role) = if p.kind == UnitKind::PointerValue { (name.clone(), LocalRole::Program) } else { (format!("&{name}"), LocalRole::CaptureAddress) };
-            vars.locals.push(Local { name: reg_name, ty: reg_ty, storage: Storage::Register, loc: rloc, role, copy_of: None });
+            vars.locals.push(Local { name: reg_name, ty: reg_ty, storage: Storage::Register, loc: rloc, role, copy_of: None, declared_in: None });
             inits.push(Stmt { kind: StmtKind::Expr(mk(ExprKind::Assign { place: Place::Local(temp), value: Box::new(value) }, reg_ty, loc)), loc });
             units.push(MemberUnit { root_var: *root, off: p.off, ty: p.ty, name, kind: p.kind, clause: p.clause.clone(), root: rname.clone(), temp });
             regs.push(Some(temp));

@@ -364,7 +364,6 @@ impl FnOutliner<'_> {
             self.lost_writes(&dir, &body);
         }
         let parts: Vec<(Stmt, bool)> = if is_kernels {
-            let region = count_local_uses(&body);
             let params: HashSet<LocalId> = self.p.functions[self.fi].params.iter().copied().collect();
             // A variable a data clause of the construct, an enclosing data construct or a
             // `declare` names is declared outside the region (a clause names only visible
@@ -376,8 +375,14 @@ impl FnOutliner<'_> {
                 _ => None,
             };
             let named_locals: HashSet<LocalId> = named.iter().filter_map(|n| local_root(&n.var.root)).chain(self.declared.0.iter().filter_map(local_root)).collect();
-            let internal = |l: &LocalId| !params.contains(l) && !named_locals.contains(l) && self.uses_all.get(l) == region.get(l);
+            // A local is the region's when the region declares it ([`region_owned`]; issue
+            // 17: an array declared before the region and used only in it was kept in one
+            // kernel, its two loops unsynchronised).
+            let inside = constructs_within(d, &body);
+            let region = count_local_uses(&body);
             let host = &self.p.functions[self.fi];
+            let owned = |l: &LocalId| region_owned(&host.locals, &self.p.types, *l, &inside, self.uses_all.get(l) == region.get(l));
+            let internal = |l: &LocalId| !params.contains(l) && !named_locals.contains(l) && owned(l);
             let dcx = super::depend::DepCx { locals: &host.locals, types: &self.p.types, acc: &self.p.acc, purity: self.purity, kernel_uses: &HashMap::new() };
             let killed = |s: &Stmt, l: LocalId| {
                 let o = match host.locals.get(l.0 as usize).map(|x| x.storage) {
@@ -596,11 +601,17 @@ impl FnOutliner<'_> {
             .chain(self.entered.iter().map(|n| n.var.root))
             .filter_map(|r| if let VarRoot::Local(l) = r { Some(l) } else { None })
             .collect();
+        // An array or struct declared outside the construct is one device copy for all its
+        // threads (§2.6), even when only this kernel uses it ([`region_owned`]; issue 17: an
+        // array declared before a parallel region and used only in it was private to each
+        // gang).
+        let inside = constructs_within(d, &body);
         let external: Vec<LocalId> = {
             let mut v: Vec<LocalId> = uses_region
                 .iter()
                 .filter(|(l, n)| {
                     host_params.contains(l)
+                        || !region_owned(&host_locals, &self.p.types, **l, &inside, true)
                         || self.members.contains_key(l)
                         || vla_counts_outside.contains(l)
                         || mapped_outside.contains(l)
@@ -717,7 +728,7 @@ impl FnOutliner<'_> {
         let mut locals: Vec<Local> = Vec::new();
         let long = self.p.types.intern(Type::Int(IntType::LONG));
         for n in crate::ir::acc::KernelParams::NAMES {
-            locals.push(Local { name: n.into(), ty: long, storage: Storage::Register, loc, role: LocalRole::LaunchParam, copy_of: None });
+            locals.push(Local { name: n.into(), ty: long, storage: Storage::Register, loc, role: LocalRole::LaunchParam, copy_of: None, declared_in: None });
         }
         // The execution-model parameters (`KernelParams::FIXED`), then one per capture.
         let fixed = crate::ir::acc::KernelParams::FIXED;
@@ -729,7 +740,7 @@ impl FnOutliner<'_> {
             let root = VarRoot::Local(*l);
             if let Some(u) = self.members.get(l) {
                 let id = LocalId(locals.len() as u32);
-                locals.push(Local { name: hl.name.clone(), ty: hl.ty, storage: Storage::Register, loc: hl.loc, role: hl.role, copy_of: hl.copy_of.clone() });
+                locals.push(Local { name: hl.name.clone(), ty: hl.ty, storage: Storage::Register, loc: hl.loc, role: hl.role, copy_of: hl.copy_of.clone(), declared_in: hl.declared_in });
                 map.value.insert(*l, id);
                 params.push(id);
                 // §2.5.1/§2.5.2 for the member's own type; a mapped member is present.
@@ -767,7 +778,7 @@ impl FnOutliner<'_> {
             if mode == CaptureMode::Value || hl.storage == Storage::Register {
                 // Register locals are always captured by value; a reduction or private clause on
                 // one still gives each gang its own slot, which is what a register param is.
-                locals.push(Local { name: hl.name.clone(), ty: hl.ty, storage: Storage::Register, loc: hl.loc, role: hl.role, copy_of: hl.copy_of.clone() });
+                locals.push(Local { name: hl.name.clone(), ty: hl.ty, storage: Storage::Register, loc: hl.loc, role: hl.role, copy_of: hl.copy_of.clone(), declared_in: hl.declared_in });
                 map.value.insert(*l, id);
                 captures.push(Capture {
                     source: CaptureSource::Local(*l),
@@ -781,7 +792,7 @@ impl FnOutliner<'_> {
                 });
             } else {
                 let pty = self.p.types.intern(Type::Pointer(hl.ty));
-                locals.push(Local { name: format!("&{}", hl.name), ty: pty, storage: Storage::Register, loc: hl.loc, role: LocalRole::CaptureAddress, copy_of: None });
+                locals.push(Local { name: format!("&{}", hl.name), ty: pty, storage: Storage::Register, loc: hl.loc, role: LocalRole::CaptureAddress, copy_of: None, declared_in: None });
                 map.addr.insert(*l, id);
                 let mapped_part = mode == CaptureMode::Present && aggregate && sectioned.contains(&root) && !mapped.contains(&root);
                 captures.push(Capture { source: CaptureSource::Local(*l), mode, ty: hl.ty, name: hl.name.clone(), subarray: subarrays.get(&root).cloned(), member: self.whole_note(root, hl.ty, mode), mapped_part, implicit_pointer });
@@ -800,7 +811,7 @@ impl FnOutliner<'_> {
             };
             let pty = self.p.types.intern(Type::Pointer(gl.ty));
             let id = LocalId(locals.len() as u32);
-            locals.push(Local { name: format!("&{}", gl.name), ty: pty, storage: Storage::Register, loc: gl.loc, role: LocalRole::CaptureAddress, copy_of: None });
+            locals.push(Local { name: format!("&{}", gl.name), ty: pty, storage: Storage::Register, loc: gl.loc, role: LocalRole::CaptureAddress, copy_of: None, declared_in: None });
             map.global.insert(*g, id);
             let mapped_part = mode == CaptureMode::Present && aggregate && sectioned.contains(&root) && !mapped.contains(&root);
             let implicit_pointer = is_ptr && !attr.contains_key(&root) && !mapped.contains(&root) && !sectioned.contains(&root) && !device_pointers.contains(&root);
@@ -1231,6 +1242,30 @@ fn split_kernels(body: Stmt, internal: &dyn Fn(&LocalId) -> bool, killed: &dyn F
         }
     }
     (parts, per_part)
+}
+
+/// The constructs whose statements are in `body`, and `d`, whose statement it is: a local
+/// declared in one of them ([`crate::ir::Local::declared_in`]) is declared inside `d`.
+fn constructs_within(d: DirectiveId, body: &Stmt) -> HashSet<DirectiveId> {
+    let mut inside = HashSet::from([d]);
+    walk_stmt(body, &mut |_| {}, &mut |st| {
+        if let StmtKind::Acc { directive, .. } = &st.kind {
+            inside.insert(*directive);
+        }
+    });
+    inside
+}
+
+/// Whether local `l` belongs to the construct whose constructs are `inside`
+/// ([`constructs_within`]) rather than to the code around it: declared inside it
+/// ([`crate::ir::Local::declared_in`]), or a scalar declared outside that only the construct
+/// uses (`only_inside`): no value flows into or out of it, so, as compilers privatise such a
+/// scalar (a loop counter declared once at the top of the function), each thread keeps its own.
+/// An array or struct declared outside is never the construct's: its device copy is shared
+/// (§2.6), however few statements use it.
+fn region_owned(locals: &[crate::ir::Local], types: &crate::ir::types::TypeTable, l: LocalId, inside: &HashSet<DirectiveId>, only_inside: bool) -> bool {
+    let Some(local) = locals.get(l.0 as usize) else { return false };
+    local.declared_in.is_some_and(|c| inside.contains(&c)) || (only_inside && types.is_scalar(local.ty))
 }
 
 /// Reductions on gang loops inside a parallel region reduce across gangs: the variable is a

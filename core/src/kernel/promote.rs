@@ -32,7 +32,7 @@ pub fn promote_read_only_captures(body: Stmt, params: &[LocalId], captures: &[Ca
             continue;
         }
         let reg = LocalId(locals.len() as u32);
-        locals.push(Local { name: cap.name.clone(), ty: pointee, storage: Storage::Register, loc: local.loc, role: LocalRole::Program, copy_of: None });
+        locals.push(Local { name: cap.name.clone(), ty: pointee, storage: Storage::Register, loc: local.loc, role: LocalRole::Program, copy_of: None, declared_in: local.declared_in });
         visit_stmt_exprs_mut(&mut body, &mut |e| {
             if matches!(&e.kind, ExprKind::Load(a) if matches!(a.kind, ExprKind::Local(l) if l == param)) {
                 e.kind = ExprKind::Local(reg);

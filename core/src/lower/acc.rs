@@ -126,13 +126,22 @@ impl<'a> Lowerer<'a> {
         loc
     }
 
+    /// Run `f` (lowering the parse of clause expression `e` of directive `id`, which starts at
+    /// `parsed_at` of its synthetic text) with locations mapped into the directive.
+    fn in_directive_expr<T>(&mut self, id: u32, e: &ExprSrc, parsed_at: usize, f: impl FnOnce(&mut Self) -> T) -> T {
+        let outer = self.directive_expr.replace(super::DirectiveExprOrigin { directive: id, parsed_at, written_at: e.span.start, len: e.span.len() });
+        let out = f(self);
+        self.directive_expr = outer;
+        out
+    }
+
     fn acc_expr(&mut self, id: u32, e: &ExprSrc) -> LResult<Expr> {
         let units = self.units;
-        let Some(node) = units[self.unit_index].acc_exprs.get(id, e.span.start) else {
+        let Some((node, parsed_at)) = units[self.unit_index].acc_exprs.get_with_origin(id, e.span.start) else {
             let loc = self.directive_loc(id, e.span.start);
             return Err(self.report(Diagnostic::error("directive", format!("cannot parse `{}`", e.text), loc)));
         };
-        let mut x = self.expr(node)?;
+        let mut x = self.in_directive_expr(id, e, parsed_at, |s| s.expr(node))?;
         // Locations inside a directive point into the directive text.
         relocate(&mut x, self.directive_loc(id, e.span.start));
         Ok(x)
@@ -234,7 +243,7 @@ impl<'a> Lowerer<'a> {
         let units = self.units;
         let loc = self.directive_loc(id, v.span.start);
         let text = units[self.unit_index].directives[id as usize].text.get(v.span.clone()).unwrap_or(&v.base.text).to_string();
-        let Some(node) = units[self.unit_index].acc_exprs.get(id, v.base.span.start) else {
+        let Some((node, parsed_at)) = units[self.unit_index].acc_exprs.get_with_origin(id, v.base.span.start) else {
             return Err(self.report(Diagnostic::error("directive", format!("cannot parse `{}`", v.base.text), loc)));
         };
         let root = match &node.node {
@@ -250,7 +259,7 @@ impl<'a> Lowerer<'a> {
             },
             _ => VarRoot::Other,
         };
-        let lv = self.lvalue_or_designator(node)?;
+        let lv = self.in_directive_expr(id, &v.base, parsed_at, |s| s.lvalue_or_designator(node))?;
         let var_ty = lv.ty;
         let addr = match &lv.place {
             Place::Mem(a) => {

@@ -433,6 +433,7 @@ impl<'a> Lowerer<'a> {
             param_arrays: HashMap::new(),
             block_externs: HashSet::new(),
             declared: Vec::new(),
+            constructs: Vec::new(),
         });
         self.push_scope();
         let result = self.function_body(fd, decl.params.unwrap_or(&[]), sig.ret, loc);

@@ -83,6 +83,9 @@ pub(crate) struct FnCx {
     /// The variables of the function's `declare` directives so far, with the clause naming each
     /// (§2.10: at most once in all of them, and in no data clause of a construct after them).
     pub declared: Vec<(crate::ir::acc::VarRoot, String, Loc)>,
+    /// The OpenACC constructs whose statements are being lowered, innermost last
+    /// ([`crate::ir::Local::declared_in`]).
+    pub constructs: Vec<DirectiveId>,
 }
 
 pub(crate) struct SwitchCx {
@@ -121,6 +124,23 @@ pub(crate) struct Lowerer<'a> {
     pub pending_vla_sizes: Vec<Stmt>,
     /// Lowering a function declarator's parameters at file scope (VLA sizes may name parameters).
     pub in_prototype: bool,
+    /// Lowering a clause expression of a directive: its spans are in the synthetic text it was
+    /// parsed from ([`crate::frontend::acc_exprs`]), and [`Lowerer::loc`] maps them into the
+    /// directive's line (issue 17: an undeclared name in a clause was reported at whatever
+    /// line of a system header the synthetic offset fell on).
+    pub directive_expr: Option<DirectiveExprOrigin>,
+}
+
+/// Where a clause expression being lowered was written ([`Lowerer::directive_expr`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DirectiveExprOrigin {
+    /// The directive (id in the unit's sites).
+    pub directive: u32,
+    /// Where the expression's text starts in the synthetic parse.
+    pub parsed_at: usize,
+    /// Where it starts in the directive's text, and its length there.
+    pub written_at: usize,
+    pub len: usize,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -158,6 +178,7 @@ impl<'a> Lowerer<'a> {
             static_local_count: 0,
             pending_vla_sizes: Vec::new(),
             in_prototype: false,
+            directive_expr: None,
         }
     }
 
@@ -258,7 +279,13 @@ impl<'a> Lowerer<'a> {
     // ---- locations and diagnostics ----
 
     pub fn loc(&self, span: lang_c::span::Span) -> Loc {
-        self.units[self.unit_index].loc(span.start)
+        match self.directive_expr {
+            Some(o) => {
+                let within = span.start.saturating_sub(o.parsed_at).min(o.len);
+                self.directive_loc(o.directive, o.written_at + within)
+            }
+            None => self.units[self.unit_index].loc(span.start),
+        }
     }
 
     pub fn error<T>(&mut self, kind: &'static str, msg: impl Into<String>, span: lang_c::span::Span) -> LResult<T> {
@@ -319,8 +346,22 @@ impl<'a> Lowerer<'a> {
         let Some(f) = self.fcx.as_mut() else {
             return FILE_SCOPE_TEMP;
         };
-        f.locals.push(Local { name: name.to_string(), ty, storage, loc, role: LocalRole::Program, copy_of: None });
+        let declared_in = f.constructs.last().copied();
+        f.locals.push(Local { name: name.to_string(), ty, storage, loc, role: LocalRole::Program, copy_of: None, declared_in });
         LocalId(f.locals.len() as u32 - 1)
+    }
+
+    /// Run `f` (lowering the statement of construct `d`) with `d` as the innermost construct
+    /// that the locals it declares are declared in ([`Local::declared_in`]).
+    pub fn in_construct<T>(&mut self, d: DirectiveId, f: impl FnOnce(&mut Self) -> T) -> T {
+        if let Some(fcx) = self.fcx.as_mut() {
+            fcx.constructs.push(d);
+        }
+        let out = f(self);
+        if let Some(fcx) = self.fcx.as_mut() {
+            fcx.constructs.pop();
+        }
+        out
     }
 
     /// A new local with no name in the source ([`LocalRole::Temporary`]), shown as `display`.

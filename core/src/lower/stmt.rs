@@ -232,7 +232,7 @@ impl<'a> Lowerer<'a> {
                         let (kind, loc) = (*kind, *loc);
                         self.check_atomic_form(kind, loc, &l.statement)?;
                     }
-                    let body = self.stmt(&l.statement)?;
+                    let body = self.in_construct(d, |s| s.stmt(&l.statement))?;
                     let dloc = self.prog.directives[d.0 as usize].loc;
                     let construct = Stmt { kind: StmtKind::Acc { directive: d, body: Some(Box::new(body)) }, loc: dloc };
                     return self.with_dialect_updates(mid, construct);
@@ -318,6 +318,12 @@ impl<'a> Lowerer<'a> {
             return self.error("directive", "a region with a `host` loop must be a block", body.span);
         };
         self.push_scope();
+        // The block's declarations are the region's: declared in its `data` construct, outside
+        // each device part's `kernels` construct.
+        let region = DirectiveId(self.directive_base + mid);
+        if let Some(f) = self.fcx.as_mut() {
+            f.constructs.push(region);
+        }
         let mut parts = Vec::new();
         let mut group = Vec::new();
         let mut kernels = split.kernels.iter().copied();
@@ -351,6 +357,9 @@ impl<'a> Lowerer<'a> {
             failed |= !standalone(self, &after, &mut parts);
         }
         failed |= self.device_part(&mut group, kernels.next(), &mut parts, loc).is_err();
+        if let Some(f) = self.fcx.as_mut() {
+            f.constructs.pop();
+        }
         self.pop_scope();
         if failed {
             return Err(Reported);

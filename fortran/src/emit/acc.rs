@@ -357,7 +357,7 @@ fn pgi13_directive_name(toks: &[crate::lexer::Token]) -> Option<(String, usize)>
                         _ => return unsupported(line, format!("strided sections of `{n}` in OpenACC clauses")),
                     }
                 }
-                let start = Self::offset(&sh, &subs);
+                let start = Self::offset(&sh, &subs, None);
                 let length = if len.is_empty() { "1".to_string() } else { len.iter().map(|l| format!("({l})")).collect::<Vec<_>>().join(" * ") };
                 if v.ty == Ty::Char {
                     let l = v.char_len.max(1);
@@ -455,6 +455,9 @@ fn pgi13_directive_name(toks: &[crate::lexer::Token]) -> Option<(String, usize)>
                 c.push_str(&format!(" present_or_copy({})", implicit.join(", ")));
             }
             self.f.in_compute += 1;
+            if matches!(w0, "kernels" | "region") {
+                self.f.in_kernels += 1;
+            }
         }
         let _ = writeln!(out, "{m}#pragma acc {c}");
         let r = if is_loop {
@@ -490,6 +493,9 @@ fn pgi13_directive_name(toks: &[crate::lexer::Token]) -> Option<(String, usize)>
         };
         if compute {
             self.f.in_compute -= 1;
+            if matches!(w0, "kernels" | "region") {
+                self.f.in_kernels -= 1;
+            }
         }
         r
     }

@@ -151,7 +151,7 @@ impl Translator {
                             Arg::Keyword(..) => return error(line, "keyword subscript"),
                         }
                     }
-                    let first = Self::element_at(&v, &Self::offset(&sh, &subs));
+                    let first = Self::element_at(&v, &Self::offset(&sh, &subs, None));
                     (if v.ty == Ty::Char { first } else { format!("&{first}") }, exts, v.ty)
                 }
                 _ => return unsupported(line, format!("passing an array expression to `{name}`")),

@@ -140,6 +140,11 @@ impl Translator {
         let mut out = Vec::new();
         for (k, a) in args.iter().enumerate() {
             if let Arg::Range(lo, hi, st) = a {
+                if lo.is_none() && hi.is_none() && st.is_none() && !(sh.assumed_size && k + 1 == sh.rank()) {
+                    // The whole dimension: its extent.
+                    out.push(sh.exts[k].clone());
+                    continue;
+                }
                 let lo = match lo {
                     Some(l) => self.expr(l, None, line)?.c,
                     None => sh.lbs[k].clone(),
@@ -224,22 +229,80 @@ impl Translator {
         }
     }
 
-    /// The C offset of element `subs` (C subscript expressions) of an array with shape `sh`.
-    pub fn offset(sh: &Shape, subs: &[String]) -> String {
-        let mut acc = String::new();
-        for k in (0..subs.len()).rev() {
-            let d = match sh.lbs[k].as_str() {
-                "0" => subs[k].clone(),
-                lb => format!("{} - {lb}", subs[k]),
+    /// The C offset of element `subs` (C subscript expressions) of an array with shape `sh`,
+    /// column-major (Fortran 2003 §6.2.2.2): the sum over the dimensions of `stride_k * (s_k -
+    /// lb_k)`, `stride_k` the product of the extents before dimension k.
+    ///
+    /// `varying` names the C variable of the innermost loop around the access (a `do` variable,
+    /// or the first index of an array-syntax loop); `None` takes the first subscript as the one
+    /// that varies, as column-major code's innermost loop does. The terms whose subscript does
+    /// not mention it come first, then those that do (the first dimension's as `- lb_1 + s_1`):
+    /// C's `+` and `-` group from the left, so everything before the last terms is one
+    /// subexpression that does not change in the innermost loop, which the native engine
+    /// computes once before the loop instead of once per iteration. (Measured on the Fortran
+    /// bench: `n1 * (i - lb2) - lb1 + j` beats `j - lb1 + n1 * (i - lb2)` and `… + (j - lb1)`
+    /// in a loop over j; in a loop over k, `(i - lb1) + n1 * (k - lb2)` beats
+    /// `(i - lb1) - n1 * lb2 + n1 * k`.)
+    pub fn offset(sh: &Shape, subs: &[String], varying: Option<&str>) -> String {
+        let wrap = |s: &str| if s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') { s.to_string() } else { format!("({s})") };
+        let mut stride: Vec<String> = Vec::new();
+        let mut fixed = Vec::new();
+        let mut moving = Vec::new();
+        let mut moving_lbs = Vec::new();
+        for (k, sub) in subs.iter().enumerate() {
+            let sub = wrap(sub);
+            let scale = |x: String| if stride.is_empty() { x } else { format!("{} * {x}", stride.join(" * ")) };
+            let varies = match varying {
+                Some(v) => mentions(&sub, v),
+                None => k == 0,
             };
-            acc = if acc.is_empty() { d } else { format!("{d} + {} * ({acc})", sh.exts[k]) };
+            let lb = sh.lbs[k].as_str();
+            if varies && stride.is_empty() {
+                moving.push(sub);
+                if lb != "0" {
+                    moving_lbs.push(wrap(lb));
+                }
+            } else if varies {
+                moving.push(scale(if lb == "0" { sub } else { format!("({sub} - {})", wrap(lb)) }));
+            } else if lb == "0" {
+                fixed.push(scale(sub));
+            } else {
+                fixed.push(scale(format!("({sub} - {})", wrap(lb))));
+            }
+            if let Some(e) = sh.exts.get(k) {
+                stride.push(wrap(e));
+            }
+        }
+        let mut acc = String::new();
+        for t in fixed.iter().rev() {
+            acc = if acc.is_empty() { t.clone() } else { format!("{acc} + {t}") };
+        }
+        if acc.is_empty() {
+            // Nothing invariant: `s1 - lb1` (no unary minus, which the native engine's affine
+            // access analysis does not follow).
+            for t in &moving {
+                acc = if acc.is_empty() { t.clone() } else { format!("{acc} + {t}") };
+            }
+            for lb in &moving_lbs {
+                acc = format!("{acc} - {lb}");
+            }
+            return if acc.is_empty() { "0".to_string() } else { acc };
+        }
+        for lb in &moving_lbs {
+            acc = format!("{acc} - {lb}");
+        }
+        for t in &moving {
+            acc = format!("{acc} + {t}");
+        }
+        if acc.is_empty() {
+            acc.push('0');
         }
         acc
     }
 
     /// Array element or (with `idx`) section element `name(args)`.
     fn element(&mut self, v: &Var, name: &str, args: &[Arg], idx: Option<&[String]>, line: u32) -> TResult<String> {
-        let Some(sh) = v.shape.clone() else { return error(line, format!("`{name}` is not an array")) };
+        let Some(mut sh) = v.shape.clone() else { return error(line, format!("`{name}` is not an array")) };
         if args.len() != sh.rank() {
             return error(line, format!("`{name}` has rank {} but {} subscripts are given", sh.rank(), args.len()));
         }
@@ -264,6 +327,13 @@ impl Translator {
                     next += 1;
                     let lo = match lo {
                         Some(l) => self.expr(l, None, line)?.c,
+                        None if st.is_none() => {
+                            // From the lower bound: the section index is the offset in this
+                            // dimension (not `lb + i - lb`).
+                            sh.lbs[k] = "0".to_string();
+                            subs.push(ix.clone());
+                            continue;
+                        }
                         None => sh.lbs[k].clone(),
                     };
                     subs.push(match st {
@@ -274,7 +344,11 @@ impl Translator {
                 Arg::Keyword(..) => return error(line, format!("keyword subscript in `{name}`")),
             }
         }
-        Ok(Self::element_at(v, &Self::offset(&sh, &subs)))
+        let varying = match idx {
+            Some(ix) => ix.first().cloned(),
+            None => self.f.do_vars.last().cloned().flatten(),
+        };
+        Ok(Self::element_at(v, &Self::offset(&sh, &subs, varying.as_deref())))
     }
 
     /// The element at C offset `offset` of array `v`: `a[offset]`, or for a character array (each
@@ -295,8 +369,9 @@ impl Translator {
     /// The element of a whole array selected by `idx`.
     fn whole_element(v: &Var, idx: &[String]) -> String {
         let Some(sh) = v.shape.as_ref() else { return v.cname.clone() };
-        let subs: Vec<String> = (0..sh.rank()).map(|k| if sh.lbs[k] == "0" { idx[k].clone() } else { format!("{} + {}", sh.lbs[k], idx[k]) }).collect();
-        Self::element_at(v, &Self::offset(sh, &subs))
+        // Index k runs from 0 over dimension k: it is the offset in that dimension.
+        let zero_based = Shape { lbs: vec!["0".to_string(); sh.rank()], ..sh.clone() };
+        Self::element_at(v, &Self::offset(&zero_based, &idx[..sh.rank().min(idx.len())], idx.first().map(String::as_str)))
     }
 
     pub fn expr(&mut self, e: &Expr, idx: Option<&[String]>, line: u32) -> TResult<CE> {
@@ -1096,4 +1171,14 @@ pub fn member_shape(mut sh: Shape, base: &str) -> Shape {
     sh.lbs.iter_mut().for_each(prefix);
     sh.exts.iter_mut().for_each(prefix);
     sh
+}
+
+/// Whether C expression `text` uses the variable `name` (as a whole identifier).
+fn mentions(text: &str, name: &str) -> bool {
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+    })
 }

@@ -83,9 +83,15 @@ pub struct FnState {
     pub implicit_none: bool,
     /// `do` loops open around the current statement: (construct name, break label, continue label).
     pub loops: Vec<(Option<String>, String, String)>,
+    /// The C variable of each loop open around the current statement, innermost last (`None`
+    /// for `do while` and `do` without control): array element offsets put the terms that do
+    /// not change in the innermost loop first ([`Translator::offset`]).
+    pub do_vars: Vec<Option<String>>,
     pub tmp: usize,
     /// Compute constructs open around the current statement.
     pub in_compute: usize,
+    /// `kernels` constructs (and PGI 1.3 `region`s) open around the current statement.
+    pub in_kernels: usize,
     /// The result variable of a function.
     pub result: Option<String>,
     /// Statements to run before and after the call being translated (temporaries for sections
@@ -103,6 +109,10 @@ pub struct FnState {
     /// The common blocks the procedure declares: name and member (Fortran) names, for
     /// `/name/` in data clauses (OpenACC 2.0 §2.7).
     pub commons: Vec<(String, Vec<String>)>,
+    /// The C labels some `goto` of this procedure jumps to. Only these are written: the native
+    /// engine runs no function with a label (it falls back to the interpreter), so a label
+    /// nothing jumps to would slow the whole procedure down for nothing.
+    pub jump_targets: std::collections::HashSet<String>,
 }
 
 pub struct Translator {
@@ -354,9 +364,18 @@ impl Translator {
                             return error(d.line, format!("{} array `{}` must have a deferred shape (`(:)`)", if d.attrs.pointer { "pointer" } else { "allocatable" }, ent.name));
                         }
                         let r = dims.len();
+                        // A local array every `allocate` of which gives the same constant bounds
+                        // has those bounds whenever it is allocated (no other unit can allocate
+                        // it: it is not global, and allocatable dummies are not supported), so
+                        // its elements are addressed with constants, not the bound variables.
+                        let constant = if global || dummy.is_some() || d.attrs.pointer { None } else { self.constant_allocation(&unit.body, &ent.name, r) };
+                        let (lbs, exts): (Vec<String>, Vec<String>) = match constant {
+                            Some(bounds) => bounds.iter().map(|(lb, n)| (lb.to_string(), n.to_string())).unzip(),
+                            None => ((1..=r).map(|k| format!("{cname}_lb{k}")).collect(), (1..=r).map(|k| format!("{cname}_n{k}")).collect()),
+                        };
                         var.shape = Some(Shape {
-                            lbs: (1..=r).map(|k| format!("{cname}_lb{k}")).collect(),
-                            exts: (1..=r).map(|k| format!("{cname}_n{k}")).collect(),
+                            lbs,
+                            exts,
                             fixed: false,
                             assumed_shape: false,
                             assumed_size: false,
@@ -1010,9 +1029,86 @@ impl Translator {
             let _ = write!(region_open, "{}#pragma acc data {clauses}\n{}{{\n", self.marker(*line), self.marker(*line));
             let _ = writeln!(region_close, "{end}}}");
         }
-        let _ = write!(self.bodies, "{m}{header} {{\n{decls}{implicit}{spec_acc}{prologue}{region_open}{body}{end}_f_return: ;\n{region_close}{epilogue}{end}{ret}\n{end}}}\n");
+        let body = self.drop_unused_labels(&body);
+        let return_label = if self.f.jump_targets.contains("_f_return") { format!("{end}_f_return: ;\n") } else { String::new() };
+        let _ = write!(self.bodies, "{m}{header} {{\n{decls}{implicit}{spec_acc}{prologue}{region_open}{body}{return_label}{region_close}{epilogue}{end}{ret}\n{end}}}\n");
         self.record_names((u.line, u.end_line));
         Ok(())
+    }
+
+    /// The bounds `(lower bound, extent)` per dimension that every `allocate` of `name` in
+    /// `body` gives, when all give the same constant ones (Fortran 2003 §6.3.1: an extent below
+    /// zero is zero); `None` when one is not constant, two differ, or there is none.
+    fn constant_allocation(&self, body: &[Stmt], name: &str, rank: usize) -> Option<Vec<(i64, i64)>> {
+        fn each_allocation<'a>(stmts: &'a [Stmt], out: &mut Vec<&'a Expr>) {
+            for s in stmts {
+                match &s.kind {
+                    StmtKind::Allocate(items) => out.extend(items),
+                    StmtKind::If { arms, otherwise } => {
+                        arms.iter().for_each(|(_, b)| each_allocation(b, out));
+                        if let Some(b) = otherwise {
+                            each_allocation(b, out);
+                        }
+                    }
+                    StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::DoForever { body, .. } => each_allocation(body, out),
+                    StmtKind::Select { cases, default, .. } => {
+                        cases.iter().for_each(|(_, b)| each_allocation(b, out));
+                        if let Some(b) = default {
+                            each_allocation(b, out);
+                        }
+                    }
+                    StmtKind::Where { then, otherwise, .. } => {
+                        each_allocation(then, out);
+                        each_allocation(otherwise, out);
+                    }
+                    StmtKind::Acc { body: Some(b), .. } => each_allocation(b, out),
+                    _ => {}
+                }
+            }
+        }
+        let mut items = Vec::new();
+        each_allocation(body, &mut items);
+        let mut found: Option<Vec<(i64, i64)>> = None;
+        for it in items {
+            let Expr::Apply(n, dims) = it else { continue };
+            if n != name {
+                continue;
+            }
+            if dims.len() != rank {
+                return None;
+            }
+            let mut bounds = Vec::new();
+            for d in dims {
+                bounds.push(match d {
+                    Arg::Value(h) => (1, self.fold(h)?.max(0)),
+                    Arg::Range(Some(l), Some(h), None) => {
+                        let (l, h) = (self.fold(l)?, self.fold(h)?);
+                        (l, (h - l + 1).max(0))
+                    }
+                    _ => return None,
+                });
+            }
+            match &found {
+                Some(f) if *f != bounds => return None,
+                _ => found = Some(bounds),
+            }
+        }
+        found
+    }
+
+    /// `body` without the lines that are a label (`_floop3_cycle: ;`, `_f_label10: ;`) no `goto`
+    /// of the procedure jumps to ([`FnState::jump_targets`]; a `goto` may come after its label,
+    /// so this runs once the whole body is written).
+    fn drop_unused_labels(&self, body: &str) -> String {
+        let mut kept = String::with_capacity(body.len());
+        for line in body.split_inclusive('\n') {
+            let label = line.trim_end().strip_suffix(": ;").filter(|l| l.starts_with("_f") && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+            if label.is_some_and(|l| !self.f.jump_targets.contains(l)) {
+                continue;
+            }
+            kept.push_str(line);
+        }
+        kept
     }
 
     /// The `data` statements of unit `u` (Fortran 2003 §5.2.5): the values, repeat counts

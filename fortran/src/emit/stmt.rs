@@ -81,16 +81,20 @@ impl Translator {
                 }
                 let _ = writeln!(out, "{m}while ({}) {{", unparen(&c.c));
                 self.f.loops.push((name.clone(), brk.clone(), cont.clone()));
+                self.f.do_vars.push(None);
                 self.block(body, out)?;
                 self.f.loops.pop();
+                self.f.do_vars.pop();
                 let _ = write!(out, "{m}{cont}: ;\n{m}}}\n{m}{brk}: ;\n");
             }
             StmtKind::DoForever { name, body } => {
                 let (brk, cont) = self.loop_labels();
                 let _ = writeln!(out, "{m}for (;;) {{");
                 self.f.loops.push((name.clone(), brk.clone(), cont.clone()));
+                self.f.do_vars.push(None);
                 self.block(body, out)?;
                 self.f.loops.pop();
+                self.f.do_vars.pop();
                 let _ = write!(out, "{m}{cont}: ;\n{m}}}\n{m}{brk}: ;\n");
             }
             StmtKind::Exit(name) | StmtKind::Cycle(name) => {
@@ -103,11 +107,17 @@ impl Translator {
                     return error(line, format!("`{}` outside a `do` loop{}", if exit { "exit" } else { "cycle" }, name.as_ref().map(|n| format!(" named `{n}`")).unwrap_or_default()));
                 };
                 let innermost = self.f.loops.last().map(|l| &l.1) == Some(&brk);
-                // Inside a compute construct the loop's own `break`/`continue` keep the C loop canonical.
-                if innermost && self.f.in_compute > 0 {
+                // The innermost loop's own `break`/`continue`: every `do` form is one C loop whose
+                // `continue` runs its increment (and trip count) as Fortran's `cycle` does (Fortran
+                // 2003 §8.1.6.4.3); `select case` and `where` are written as `if`s, not `switch`
+                // or loops around the statement. This keeps a compute construct's loop canonical
+                // and a host procedure free of labels, which the native engine does not run.
+                if innermost {
                     let _ = writeln!(out, "{m}{};", if exit { "break" } else { "continue" });
                 } else {
-                    let _ = writeln!(out, "{m}goto {};", if exit { brk } else { cont });
+                    let target = if exit { brk } else { cont };
+                    let _ = writeln!(out, "{m}goto {target};");
+                    self.f.jump_targets.insert(target);
                 }
             }
             StmtKind::Select { selector, cases, default } => {
@@ -174,12 +184,14 @@ impl Translator {
             }
             StmtKind::Return => {
                 let _ = writeln!(out, "{m}goto _f_return;");
+                self.f.jump_targets.insert("_f_return".to_string());
             }
             StmtKind::Continue => {
                 let _ = writeln!(out, "{m};");
             }
             StmtKind::Goto(l) => {
                 let _ = writeln!(out, "{m}goto _f_label{l};");
+                self.f.jump_targets.insert(format!("_f_label{l}"));
             }
             StmtKind::Label(l) => {
                 let _ = writeln!(out, "{m}_f_label{l}: ;");
@@ -336,8 +348,10 @@ impl Translator {
                     lo = lo_c.c
                 );
                 self.f.loops.push((name.cloned(), brk.clone(), cont.clone()));
+                self.f.do_vars.push(Some(i.to_string()));
                 self.block(body, out)?;
                 self.f.loops.pop();
+                self.f.do_vars.pop();
                 let _ = write!(out, "{m}{cont}: ;\n{m}}} }}\n{m}{brk}: ;\n");
                 return Ok(());
             }
@@ -356,8 +370,10 @@ impl Translator {
             return self.do_with_saved_bound(name, i, &lo_c.c, &hi_c, cond_op, &incr, body, line, out, &brk, &cont);
         }
         self.f.loops.push((name.cloned(), brk.clone(), cont.clone()));
+        self.f.do_vars.push(Some(i.to_string()));
         self.block(body, out)?;
         self.f.loops.pop();
+        self.f.do_vars.pop();
         if inside {
             let _ = writeln!(out, "{m}}}");
         } else {
@@ -371,8 +387,10 @@ impl Translator {
         let b = self.tmp("hi");
         let _ = writeln!(out, "{m}{{ {} {b} = {}; for ({i} = {}; {i} {cond_op} {b}; {incr}) {{", hi.ty.c(), unparen(&hi.c), unparen(lo));
         self.f.loops.push((name.cloned(), brk.to_string(), cont.to_string()));
+        self.f.do_vars.push(Some(i.to_string()));
         self.block(body, out)?;
         self.f.loops.pop();
+        self.f.do_vars.pop();
         let _ = write!(out, "{m}{cont}: ;\n{m}}} }}\n{m}{brk}: ;\n");
         Ok(())
     }
@@ -454,6 +472,14 @@ impl Translator {
             let _ = writeln!(out, "{m}{head}{t}[{lin}] = {};", Self::convert(&r, l.ty));
             let _ = write!(out, "{m}{head}{} = {t}[{lin}];\n{m}free({t}); }}\n", unparen(&l.c));
         } else {
+            // In a `kernels` construct the element loops are marked `independent` (OpenACC 2.0
+            // §2.7.9): the right-hand side does not overlap the assigned array (checked above),
+            // and distinct Fortran arrays never share memory (Fortran 2003 §12.4.1.7 forbids
+            // assigning an array a dummy argument aliases), which the C pointers cannot say.
+            if self.f.in_kernels > 0 && !self.f.in_atomic {
+                let collapse = if ix.len() > 1 { format!(" collapse({})", ix.len()) } else { String::new() };
+                let _ = writeln!(out, "{m}#pragma acc loop independent{collapse}");
+            }
             let _ = writeln!(out, "{m}{head}{} = {};", unparen(&l.c), Self::convert(&r, l.ty));
         }
         Ok(())

@@ -332,7 +332,8 @@ impl Coherence {
     }
 
     /// A kernel proven race-free at its launch (`accsim_core::kernel::footprint`) reads the
-    /// bytes `reads` (host allocation, offsets, whether the site surely runs) and writes the runs
+    /// bytes `reads` (host allocation, offsets, whether the site surely runs, whether the kernel
+    /// wrote every byte of it first, in the reading thread) and writes the runs
     /// `writes` (host allocation, offsets, site, gang), in program order. If no read can find
     /// anything — the bytes hold no newer host value and no uninitialised device value — apply
     /// what the accesses would have done to the state and answer `true`; otherwise change
@@ -341,19 +342,26 @@ impl Coherence {
     /// What the per-access path would do, exactly: a read marks its mapping read on the device
     /// (a site that may not run is accepted only when that changes nothing); a write makes its
     /// bytes the device's newest, written by its site and gang, and marks its mapping written.
-    pub fn proven_launch(&mut self, reads: &[(u32, Range<u32>, bool)], writes: &[(u32, Range<u32>, Loc, u32)], k: &Kernel) -> bool {
-        for (hid, r, executed) in reads {
+    ///
+    /// A read's hull `r` may cover bytes the site never reads (the border columns of a
+    /// stencil's rows, left uninitialised in a `create`d array): when the hull holds such a
+    /// byte, `exact(i)` lists read `i`'s bytes run by run, and the kernel is refused only when
+    /// one of those holds one (`None`: they cannot be listed, refuse).
+    pub fn proven_launch(&mut self, reads: &[(u32, Range<u32>, bool, bool)], exact: &dyn Fn(usize) -> Option<Vec<Range<u32>>>, writes: &[(u32, Range<u32>, Loc, u32)], k: &Kernel) -> bool {
+        for (i, (hid, r, executed, written_first)) in reads.iter().enumerate() {
             let Some(sh) = self.shadow(*hid) else { continue };
-            if (sh.cells.has_class(State::HostNewer as usize) || sh.cells.has_class(State::DeviceUninit as usize))
-                && sh.cells.find(r.clone(), |c| matches!(state_of(c), State::HostNewer | State::DeviceUninit)).is_some()
-            {
-                return false;
+            let stale = |r: Range<u32>| sh.cells.find(r, |c| matches!(state_of(c), State::HostNewer | State::DeviceUninit)).is_some();
+            if !written_first && (sh.cells.has_class(State::HostNewer as usize) || sh.cells.has_class(State::DeviceUninit as usize)) && stale(r.clone()) {
+                match exact(i) {
+                    Some(runs) if !runs.iter().any(|r| stale(r.clone())) => {}
+                    _ => return false,
+                }
             }
             if !executed && sh.maps.iter().any(|m| m.overlaps(r) && !m.device_read) {
                 return false;
             }
         }
-        for (hid, r, executed) in reads {
+        for (hid, r, executed, _) in reads {
             if !executed || self.shadow(*hid).is_none() {
                 continue;
             }

@@ -207,6 +207,11 @@ pub struct CheckRun {
     pub proofs: bool,
 }
 
+/// The most iterations and runs listed for one read of a proven kernel whose hull covers
+/// bytes it must not read stale ([`accsim_core::kernel::footprint::ReadSpan::runs`]): more, and
+/// the kernel is checked access by access.
+const EXACT_READ_LIMIT: usize = 1 << 20;
+
 /// A [`CheckRun`] shared with a tool that reads its state while the run is paused (the GUI reads
 /// the coherence model at each pause): the subscriber locks it for each event.
 pub struct SharedCheckRun(pub Arc<Mutex<CheckRun>>);
@@ -403,11 +408,19 @@ impl Subscriber for CheckRun {
             Some((at.host?, at.offset))
         };
         let mut reads = Vec::with_capacity(fp.reads.len());
+        let mut spans = Vec::with_capacity(fp.reads.len());
         for r in &fp.reads {
             if let Some((hid, off)) = host(r.range.start) {
-                reads.push((hid, off..off + (r.range.end - r.range.start) as u32, r.executed));
+                reads.push((hid, off..off + (r.range.end - r.range.start) as u32, r.executed, r.written_first));
+                spans.push((r, off));
             }
         }
+        // A read's bytes run by run, at the same host offsets as its hull.
+        let exact = |i: usize| -> Option<Vec<std::ops::Range<u32>>> {
+            let (r, off) = spans.get(i)?;
+            let runs = r.runs(EXACT_READ_LIMIT)?;
+            Some(runs.into_iter().map(|x| off + (x.start - r.range.start) as u32..off + (x.end - r.range.start) as u32).collect())
+        };
         let mut writes = Vec::new();
         for w in &fp.writes {
             for (run, gang) in &w.runs {
@@ -416,7 +429,7 @@ impl Subscriber for CheckRun {
                 }
             }
         }
-        self.coherence.proven_launch(&reads, &writes, &k)
+        self.coherence.proven_launch(&reads, &exact, &writes, &k)
     }
 }
 

@@ -189,7 +189,7 @@ pub(super) struct Sharing {
 /// body. The checker decides which accesses of the moved locals are races
 /// (`accsim::check::shared_frame`); a kernel with moved locals is checked access by access,
 /// never on a footprint ([`Sharing::moved`]).
-pub(super) fn partition_shared_locals(f: &Function) -> Vec<Sharing> {
+pub(super) fn partition_shared_locals(f: &Function, is_atomic: &dyn Fn(DirectiveId) -> bool) -> Vec<Sharing> {
     let n = f.locals.len();
     let mut shared = vec![Sharing { moved: false, declared_in: None, shared_by_threads: false }; n];
     if !contains_partition(&f.body) {
@@ -203,6 +203,7 @@ pub(super) fn partition_shared_locals(f: &Function) -> Vec<Sharing> {
     let mut thread_vars = vec![false; n];
     let mut set_first: Vec<Vec<u32>> = vec![Vec::new(); n];
     let mut addressed_in: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut plain_in_partition = vec![false; n];
     let model: Vec<bool> = f.locals.iter().map(|l| l.role.is_execution_model()).collect();
     let mut walker = RefWalker {
         stack: Vec::new(),
@@ -218,6 +219,9 @@ pub(super) fn partition_shared_locals(f: &Function) -> Vec<Sharing> {
         seen_in: vec![Vec::new(); n],
         set_first: &mut set_first,
         addressed_in: &mut addressed_in,
+        plain_in_partition: &mut plain_in_partition,
+        is_atomic,
+        atomic_depth: 0,
     };
     walker.stmt(&f.body);
     let spans = walker.spans;
@@ -263,7 +267,12 @@ pub(super) fn partition_shared_locals(f: &Function) -> Vec<Sharing> {
         // (Not a copy the scheduler made for a loop's clause: those carry the construct's
         // location, and a loop's own private array is its thread's.)
         let memory = f.locals[l].storage == Storage::Memory && variable && addressed_in[l].iter().any(|&p| declared_outside(p));
-        shared[l] = Sharing { moved, declared_in, shared_by_threads: moved || memory };
+        // The threads of a partition that touch it only in `atomic` statements cannot race on
+        // it (§2.12; the reduction combines of the scheduler are such statements), and the
+        // gang's code around the partition is ordered with them (§1.2): a footprint proof can
+        // vouch for the kernel.
+        let races = moved && plain_in_partition[l];
+        shared[l] = Sharing { moved, declared_in, shared_by_threads: races || memory };
     }
     shared
 }
@@ -300,6 +309,12 @@ struct RefWalker<'w> {
     set_first: &'w mut Vec<Vec<u32>>,
     /// Per local, the partitions in which its address is taken (a memory local's accesses).
     addressed_in: &'w mut Vec<Vec<u32>>,
+    /// Per local, referenced inside a partition outside every `atomic` statement.
+    plain_in_partition: &'w mut Vec<bool>,
+    /// Whether a directive is an `atomic` construct.
+    is_atomic: &'w dyn Fn(DirectiveId) -> bool,
+    /// The `atomic` statements around the statement being walked.
+    atomic_depth: u32,
 }
 
 impl RefWalker<'_> {
@@ -326,6 +341,14 @@ impl RefWalker<'_> {
             self.stack.pop();
             self.entered_at.pop();
             return;
+        }
+        if let StmtKind::Acc { directive, body: Some(body) } = &s.kind {
+            if (self.is_atomic)(*directive) {
+                self.atomic_depth += 1;
+                self.stmt(body);
+                self.atomic_depth -= 1;
+                return;
+            }
         }
         // A branch on a value of the program makes what it contains conditional.
         match &s.kind {
@@ -395,6 +418,9 @@ impl RefWalker<'_> {
         let i = l.0 as usize;
         if i >= self.refs.len() {
             return;
+        }
+        if !self.stack.is_empty() && self.atomic_depth == 0 {
+            self.plain_in_partition[i] = true;
         }
         for (k, &p) in self.stack.iter().enumerate() {
             if !self.seen_in[i].contains(&p) {

@@ -4,8 +4,8 @@
 //! checked against gcc's. Besides wall time the table shows user CPU time (the child's and the
 //! children it waited for, such as the preprocessor), which a loaded machine disturbs less than
 //! wall time, and the native engine's compile time (`ACCSIM_NATIVE_COMPILE_TIME`) as a share of
-//! its run. The geometric means of the ratios close the table. The C suites only (not
-//! `--suite fortran`).
+//! its run. The geometric means of the ratios close the table. `--suite fortran` compares the
+//! Fortran programs with `--fc` (gfortran) -O2 instead of gcc (its column keeps the name).
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -38,8 +38,9 @@ pub fn side_by_side(cli: &Cli) -> Result<u8> {
             SuiteChoice::Plain => program.suite == Suite::Plain,
             SuiteChoice::Acc => program.suite == Suite::Acc,
             SuiteChoice::Styles => program.suite == Suite::Styles,
-            // The Fortran programs compare with gfortran; this table is the C suites'.
-            SuiteChoice::Fortran => false,
+            // The Fortran programs compare with `--fc` (gfortran) -O2, in their own run
+            // (`--suite fortran`; `all` is the C suites').
+            SuiteChoice::Fortran => program.suite == Suite::Fortran,
             SuiteChoice::All => program.suite != Suite::Fortran,
         };
         if !wanted || (!cli.only.is_empty() && !cli.only.iter().any(|o| o == program.kernel.name)) {
@@ -47,7 +48,7 @@ pub fn side_by_side(cli: &Cli) -> Result<u8> {
         }
         let file = samples
             .join(program.suite.dir())
-            .join(format!("{}.c", program.kernel.name));
+            .join(format!("{}.{}", program.kernel.name, program.suite.extension()));
         let defines = match cli.size {
             Size::Full => Vec::new(),
             Size::Small => vec![format!("N={}", program.kernel.small_n)],
@@ -56,7 +57,8 @@ pub fn side_by_side(cli: &Cli) -> Result<u8> {
         eprintln!("accsim-bench: {label}");
         let stem = format!("{}-{}", program.suite.dir(), program.kernel.name);
         let exe = scratch.0.join(format!("{stem}-O2"));
-        let gcc = compile_c(&cli.cc, "-O2", &file, &defines, &exe)
+        let compiler = if program.suite == Suite::Fortran { &cli.fc } else { &cli.cc };
+        let gcc = compile_c(compiler, "-O2", &file, &defines, &exe)
             .and_then(|exe| measure(&Subject::Native { exe }, None, cli.repeat, timeout, None));
         let mut sides = Vec::new();
         for engine in &cli.engines {

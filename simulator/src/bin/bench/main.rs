@@ -11,7 +11,7 @@
 //! | 2     | `--suite plain`: accsim run / gcc -O2 | 20× (plain C, no directives)            |
 //! | 3     | `--suite acc`: accsim run / gcc -O2   | 20× (the goal beyond the issue is 10×)  |
 //! | 4     | `--mode check`: accsim check / run    | 4×, and peak memory ≤ 3× program data   |
-//! | 16    | `--suite fortran`: accsim run / `gfortran -O2` (`--fc`) on the `.F90` twins of `acc/` | the ratio the C programs reach |
+//! | 16    | `--suite fortran`: accsim run / `gfortran -O2` (`--fc`) on the `.F90` twins of `acc/` and Fortran `styles` (laplace, stencil, daxpy) | the ratio the C programs reach |
 //!
 //! Wall times are whole-process times (start-up, preprocessing and parsing included), measured from
 //! spawn to exit with a sub-millisecond polling loop. Peak memory is the child's `VmHWM` from

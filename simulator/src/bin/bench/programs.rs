@@ -81,7 +81,9 @@ pub fn matmul_bytes(n: u64) -> u64 {
 pub fn blur_bytes(n: u64) -> u64 {
     2 * n * n * 4 + 25 * 4
 }
-/// Issue 16's Fortran suite, `samples/bench/fortran/`: the Jacobi and matrix product of `acc/`.
+/// Issue 16's Fortran suite, `samples/bench/fortran/`: the Jacobi and matrix product of `acc/`,
+/// then Fortran in the shapes of issue 15's `styles` (the laplace lab, a stencil in a procedure
+/// with assumed-shape dummies, an array-syntax vector update).
 pub const FORTRAN: &[Kernel] = &[
     Kernel {
         name: "jacobi",
@@ -95,6 +97,9 @@ pub const FORTRAN: &[Kernel] = &[
         small_n: 64,
         data_bytes: matmul_bytes,
     },
+    styles("laplace", 1024, 48, |n| 2 * n * n * 8),
+    styles("stencil", 1000, 48, |n| 2 * n * n * 8),
+    styles("daxpy", 4_000_000, 20_000, |n| 2 * n * 8),
 ];
 
 /// Issue 15's suite, `samples/bench/styles/`: sizes at which `gcc -O2` takes 0.1–1 s.
@@ -167,7 +172,8 @@ impl Program {
 
 /// Every program name, for `--only`'s error message.
 pub fn names() -> Vec<&'static str> {
-    let mut v: Vec<&'static str> = KERNELS.iter().chain(STYLES).map(|k| k.name).collect();
+    let mut v: Vec<&'static str> = KERNELS.iter().chain(STYLES).chain(FORTRAN).map(|k| k.name).collect();
+    v.sort_unstable();
     v.dedup();
     v
 }
