@@ -92,7 +92,7 @@ impl Translator {
                         Arg::Keyword(..) => return error(line, "a keyword in a section"),
                     });
                 }
-                let elem = CE::new(Self::element_at(&t, &Self::offset(&tsh, &subs)), t.ty);
+                let elem = CE::new(Self::element_at(&t, &Self::offset(&tsh, &subs, None)), t.ty);
                 (format!("&{}", unparen(&elem.c)), vec!["1".to_string(); space.len()], space, t.ty)
             }
             _ => return unsupported(line, "a pointer target other than a variable, a component or a contiguous section"),
