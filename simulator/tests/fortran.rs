@@ -123,7 +123,7 @@ fn fortran_samples_match_gfortran() {
         let exe = dir.path().join(&stem);
         let mut cc = Command::new("gfortran");
         // In the temporary directory: gfortran writes its `.mod` files into the current one.
-        let extra: Vec<String> = std::fs::read_to_string(&path).map(|src| fortran_header(&src, "gfortran-flags")).unwrap_or_default().iter().flat_map(|l| l.split_whitespace().map(str::to_string).collect::<Vec<_>>()).collect();
+        let extra: Vec<String> = std::fs::read_to_string(path).map(|src| fortran_header(&src, "gfortran-flags")).unwrap_or_default().iter().flat_map(|l| l.split_whitespace().map(str::to_string).collect::<Vec<_>>()).collect();
         cc.current_dir(dir.path()).args(["-O0", "-fopenacc"]).args(&extra).arg("-o").arg(&exe).arg(path);
         let built = match run_with_timeout(cc, Duration::from_secs(120)) {
             Ok(o) if o.status == 0 => true,
