@@ -3,13 +3,14 @@
 
 // line 29: #pragma acc parallel loop copyin(in) copyout(out) private(window)
 // launch: num_gangs = the default, num_workers = the default, vector_length = the default
-//   in_addr_4: `in`, the address of its device copy
-//   out_addr_5: `out`, the address of its device copy
-extern "C" __global__ void main_acc29(double (*in_addr_4)[480], double (*out_addr_5)[480])
+//   window_addr_4_gangs: `window`, one uninitialised copy per gang
+//   in_addr_5: `in`, the address of its device copy
+//   out_addr_6: `out`, the address of its device copy
+extern "C" __global__ void main_acc29(double (*window_addr_4_gangs)[6], double (*in_addr_5)[480], double (*out_addr_6)[480])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
-    double window_6[6];
+    double (*__restrict__ window_addr_4)[6] = window_addr_4_gangs + __gang; // this gang's private copy
     int i_7;
     int k_8;
     double s_9;
@@ -49,14 +50,14 @@ extern "C" __global__ void main_acc29(double (*in_addr_4)[480], double (*out_add
                     {
                         for (k_8 = 0; k_8 < 6; k_8++)
                         {
-                            ((double *)&priv_17)[((long)k_8)] = ((double *)in_addr_4)[((long)((i_7 + k_8) % 480))];
+                            ((double *)&priv_17)[((long)k_8)] = ((double *)in_addr_5)[((long)((i_7 + k_8) % 480))];
                         }
                         s_9 = 0.0;
                         for (k_10 = 0; k_10 < 6; k_10++)
                         {
                             s_9 += (((double *)&priv_17)[((long)k_10)] * ((double)(k_10 + 1)));
                         }
-                        if (threadIdx.y == 0) ((double *)out_addr_5)[((long)i_7)] = (s_9 / 2.0);
+                        if (threadIdx.y == 0) ((double *)out_addr_6)[((long)i_7)] = (s_9 / 2.0);
                     }
                 }
             }
@@ -67,14 +68,15 @@ extern "C" __global__ void main_acc29(double (*in_addr_4)[480], double (*out_add
 // line 42: #pragma acc parallel num_gangs(3) firstprivate(base) private(table) copyout(offs)
 // launch: num_gangs = 3, num_workers = the default, vector_length = the default
 //   base_addr_4_gangs: `base`, one copy per gang, initialised from the host value
-//   offs_addr_5: `offs`, the address of its device copy
-extern "C" __global__ void main_acc42(double *base_addr_4_gangs, double (*offs_addr_5)[480])
+//   table_addr_5_gangs: `table`, one uninitialised copy per gang
+//   offs_addr_6: `offs`, the address of its device copy
+extern "C" __global__ void main_acc42(double *base_addr_4_gangs, int (*table_addr_5_gangs)[4], double (*offs_addr_6)[480])
 {
     long __gang = blockIdx.x, __num_gangs = gridDim.x;
     long __num_workers = blockDim.y, __vector_length = blockDim.x;
     double base_addr_4_mine = base_addr_4_gangs[__gang]; // this thread's copy of the gang's firstprivate copy (no value flows between threads through it)
     double *__restrict__ base_addr_4 = &base_addr_4_mine;
-    int table_6[4];
+    int (*__restrict__ table_addr_5)[4] = table_addr_5_gangs + __gang; // this gang's private copy
     int t_7;
     int i_8;
     long lb_9;
@@ -95,7 +97,7 @@ extern "C" __global__ void main_acc42(double *base_addr_4_gangs, double (*offs_a
         (*base_addr_4) = ((*base_addr_4) * 2.0);
         for (t_7 = 0; t_7 < 4; t_7++)
         {
-            ((int *)&table_6)[((long)t_7)] = (100 * t_7);
+            if (threadIdx.x == 0 && threadIdx.y == 0) ((int *)table_addr_5)[((long)t_7)] = (100 * t_7);
         }
         {
             lb_9 = ((long)0);
@@ -115,7 +117,7 @@ extern "C" __global__ void main_acc42(double *base_addr_4_gangs, double (*offs_a
                         for (k_14 = thread_17; k_14 < gang_end_20; k_14 += threads_18)
                         {
                             i_8 = ((int)(lb_9 + (k_14 * step_11)));
-                            if (threadIdx.x == 0 && threadIdx.y == 0) ((double *)offs_addr_5)[((long)i_8)] = (((*base_addr_4) + ((double)((int *)&table_6)[((long)(i_8 % 4))])) + ((double)i_8));
+                            if (threadIdx.x == 0 && threadIdx.y == 0) ((double *)offs_addr_6)[((long)i_8)] = (((*base_addr_4) + ((double)((int *)table_addr_5)[((long)(i_8 % 4))])) + ((double)i_8));
                         }
                     }
                 }
