@@ -23,7 +23,10 @@
 //!
 //! Not covered yet (they run in the interpreter): VLA locals, `host_data`, `switch`/`goto`,
 //! variadic functions, records and long doubles as values. The bounds of affine accesses of
-//! counted loops are checked once at loop entry ([`loops`]).
+//! counted loops are checked once at loop entry ([`loops`]); scalar memory locals whose address
+//! is only read and written in place live in Cranelift variables ([`promote`]); loops of a few
+//! constant iterations are unrolled ([`unroll`]); calls of functions that return a pure
+//! expression of their parameters are translated inline (`Translator::inlinable`).
 //!
 //! Code generation is lazy: a function's Cranelift IR becomes machine code on its first call
 //! (from the interpreter or from native code: a direct call reads the callee's address from the

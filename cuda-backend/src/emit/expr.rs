@@ -119,7 +119,20 @@ impl<'p> Emitter<'p> {
         match &e.kind {
             ExprKind::Int(v) => self.int_lit(*v, e.ty),
             ExprKind::Float(f) => float_lit(*f, self.p.types.get(e.ty)),
-            ExprKind::Str(s) => c_string(self.p.strings.get(s.0 as usize).map(|v| v.as_slice()).unwrap_or(b"")),
+            ExprKind::Str(s) => {
+                let lit = c_string(self.p.strings.get(s.0 as usize).map(|v| v.as_slice()).unwrap_or(b""));
+                // A literal used as a pointer has the IR's `char` type, which this translation
+                // writes `signed char` (a routine's `const char *s` parameter, the Fortran
+                // translation's character routines): C converts `char *` to it implicitly,
+                // C++ (NVRTC) only with the cast.
+                match self.p.types.get(e.ty) {
+                    Type::Pointer(_) => {
+                        let t = self.value_ty(e.ty, loc);
+                        format!("(({t}){lit})")
+                    }
+                    _ => lit,
+                }
+            }
             ExprKind::LocalAddr(l) | ExprKind::Local(l) if fx.func.locals.get(l.0 as usize).is_some_and(|x| x.storage == Storage::VlaAddress) => {
                 // A variable-length array: the address of its heap storage.
                 let r = self.local_ref(fx, *l);
