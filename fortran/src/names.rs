@@ -37,9 +37,9 @@ pub struct FortranNames {
     /// For each allocatable array (C name): the bounds every `allocate` of it gives, per
     /// dimension, where all agree and are constant.
     pub allocations: Vec<(String, Vec<(Option<i64>, Option<i64>)>)>,
-    /// Warnings about the program (line, message): constructs gfortran accepts with a warning
-    /// under a compatibility option, which accsim runs as gfortran does.
-    pub warnings: Vec<(u32, String)>,
+    /// Warnings about the program (line, kind, message): constructs gfortran accepts with a
+    /// warning under a compatibility option, which accsim runs as gfortran does.
+    pub warnings: Vec<(u32, &'static str, String)>,
 }
 
 impl FortranNames {

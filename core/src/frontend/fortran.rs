@@ -74,8 +74,8 @@ pub fn translate_file(path: &str, form: SourceForm, opts: &PreprocessOptions, ma
     let mut names = names;
     let warnings = std::mem::take(&mut names.warnings)
         .into_iter()
-        .map(|(line, message)| {
-            let mut d = Diagnostic::error("fortran", message, Loc { file, line, col: 1 });
+        .map(|(line, kind, message)| {
+            let mut d = Diagnostic::error(kind, message, Loc { file, line, col: 1 });
             d.severity = crate::diag::Severity::Warning;
             d
         })

@@ -180,6 +180,7 @@ impl Translator {
     fn mismatched_scalar(&mut self, c: &CE, d: &DummyInfo, name: &str, is_var: bool, line: u32) -> String {
         self.names.warnings.push((
             line,
+            "argument-mismatch",
             format!(
                 "argument `{}` of `{name}` is {} but {} is given: Fortran requires the types to agree (Fortran 2003 §12.4.1.2); \
                  as gfortran -fallow-argument-mismatch, `{name}` reads the {} value's bytes as {}",

@@ -33,15 +33,15 @@ program argument_mismatch
   real :: narrow
   logical :: positive
   narrow = 1.0
-  call show_int('bits of real(4) 1.0: ', narrow)
-  call show_int('bits of real(4) -2.5: ', -2.5)
+  call show_int('bits of real(4) 1.0: ', narrow) ! expect: argument-mismatch
+  call show_int('bits of real(4) -2.5: ', -2.5) ! expect: argument-mismatch
   wide = 3.0d0
-  call show_int('low word of real(8) 3.0: ', wide)
+  call show_int('low word of real(8) 3.0: ', wide) ! expect: argument-mismatch
   bits = 0
-  call set_double(bits, 2.5d0)
+  call set_double(bits, 2.5d0) ! expect: argument-mismatch
   print '(a, i0)', 'integer(8) after set_double(bits, 2.5d0): ', bits
   bits = 4611686018427387904_8
-  print '(a, l1)', 'positive(integer(8) 2**62): ', positive(bits)
+  print '(a, l1)', 'positive(integer(8) 2**62): ', positive(bits) ! expect: argument-mismatch
   bits = -1_8
-  print '(a, l1)', 'positive(integer(8) -1): ', positive(bits)
+  print '(a, l1)', 'positive(integer(8) -1): ', positive(bits) ! expect: argument-mismatch
 end program argument_mismatch
