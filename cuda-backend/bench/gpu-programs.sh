@@ -31,7 +31,7 @@ one() {  # program -> PASS/FAIL line
   if [ $rc = 0 ] && [ "$out" = "$(cat $exp)" ]; then echo "PASS $f"; else echo "FAIL $f rc=$rc $(grep -m1 -E 'error|unsupported|not supported' $err | cut -c1-200)"; fi; rm -f $err
 }
 export -f one hdr; export B
-ls samples/acc/*.c samples/openuh/*.c samples/regress/*.c conformance/spec/*.c samples/fortran/*.f90 samples/fortran/*.f samples/fortran/*.F90 samples/pgi13/*.c samples/cray/*.c samples/openuh/nested/*.c | xargs -P 8 -I{} bash -c 'one {}' > $O/programs.txt 2>&1
+ls samples/acc/*.c samples/openuh/*.c samples/regress/*.c conformance/spec/*.c samples/fortran/*.f90 samples/fortran/*.f samples/fortran/*.F90 samples/pgi13/*.c samples/pgi13/*.f90 samples/cray/*.c samples/openuh/nested/*.c | xargs -P 8 -I{} bash -c 'one {}' > $O/programs.txt 2>&1
 for g in samples/acc samples/openuh samples/regress conformance/spec samples/fortran samples/pgi13 samples/cray; do
   echo "$g: $(grep -c "^PASS $g/" $O/programs.txt) pass, $(grep -c "^FAIL $g/" $O/programs.txt) fail, $(grep -c "^SKIP $g/" $O/programs.txt) skipped"
 done | tee $O/summary.txt
