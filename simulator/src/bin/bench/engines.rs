@@ -31,6 +31,10 @@ pub fn side_by_side(cli: &Cli) -> Result<u8> {
     let accsim = find_accsim(cli)?;
     let timeout = Duration::from_secs(cli.timeout);
     let scratch = ScratchDir::new()?;
+    // One thread count per table: the columns are engines, not thread counts.
+    if cli.threads.len() > 1 {
+        bail!("--engines measures one thread count: give one --threads value (got {:?}); run once per count", cli.threads);
+    }
     let threads = cli.threads.first().copied();
     let mut rows: Vec<(String, Side, Vec<Side>)> = Vec::new();
     for program in Program::all() {
