@@ -20,21 +20,7 @@ use accsim_core::ir::{Expr, ExprKind, Function, LocalId, Place, Program, Storage
 
 /// Whether a value of kind `k` fits a Cranelift variable as the translator keeps register locals.
 fn scalar(k: Kind) -> bool {
-    matches!(
-        k,
-        Kind::Bool
-            | Kind::I8
-            | Kind::U8
-            | Kind::I16
-            | Kind::U16
-            | Kind::I32
-            | Kind::U32
-            | Kind::I64
-            | Kind::U64
-            | Kind::F32
-            | Kind::F64
-            | Kind::Ptr
-    )
+    k.is_int() || matches!(k, Kind::F32 | Kind::F64 | Kind::Ptr)
 }
 
 /// The memory local whose address `e` is, when `e` is exactly `&local`.

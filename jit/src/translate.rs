@@ -1800,16 +1800,18 @@ impl<'a, 'b> Translator<'a, 'b> {
         Ok(r)
     }
 
-    /// A direct call of a compiled function: fuel, the call-depth limit, then the call.
-    fn native_call(&mut self, code: Value, fid: u32, words: &[Value], loc: Loc) -> R<Value> {
-        self.burn_fuel(loc);
+    /// The call-depth limit of a call of `fid` at `loc` (`inlined` calls deep in translated-inline
+    /// code): past it, the interpreter's stack-overflow trap. Returns the context's depth (before
+    /// `inlined` is added).
+    fn call_depth_checked(&mut self, fid: u32, inlined: i64, loc: Loc) -> Value {
         let depth = self
             .b
             .ins()
             .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_DEPTH);
+        let at = if inlined == 0 { depth } else { self.b.ins().iadd_imm_s(depth, inlined) };
         let too_deep = self.b.ins().icmp_imm_s(
             IntCC::UnsignedGreaterThanOrEqual,
-            depth,
+            at,
             accsim_core::exec::MAX_CALL_DEPTH as i64,
         );
         let (deep, ok) = (self.b.create_block(), self.b.create_block());
@@ -1822,6 +1824,13 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.helper(Helper::StackOverflow, &[self.ctx, f, l]);
         self.b.ins().jump(self.trap_exit, &[]);
         self.b.switch_to_block(ok);
+        depth
+    }
+
+    /// A direct call of a compiled function: fuel, the call-depth limit, then the call.
+    fn native_call(&mut self, code: Value, fid: u32, words: &[Value], loc: Loc) -> R<Value> {
+        self.burn_fuel(loc);
+        let depth = self.call_depth_checked(fid, 0, loc);
         let d1 = self.b.ins().iadd_imm_s(depth, 1);
         self.b
             .ins()
@@ -1924,26 +1933,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// call anything that looks at the call depth).
     fn inline_call(&mut self, fid: u32, e: &Expr, words: &[Value], loc: Loc) -> R<Value> {
         self.burn_fuel(loc);
-        let depth = self
-            .b
-            .ins()
-            .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_DEPTH);
-        let depth = self.b.ins().iadd_imm_s(depth, self.inline_args.len() as i64);
-        let too_deep = self.b.ins().icmp_imm_s(
-            IntCC::UnsignedGreaterThanOrEqual,
-            depth,
-            accsim_core::exec::MAX_CALL_DEPTH as i64,
-        );
-        let (deep, ok) = (self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(too_deep, deep, &[], ok, &[]);
-        self.b.set_cold_block(deep);
-        self.b.switch_to_block(deep);
-        let f = self.iconst(fid as u64);
-        let l = self.loc(loc);
-        let l = self.b.ins().iconst(types::I64, l);
-        self.helper(Helper::StackOverflow, &[self.ctx, f, l]);
-        self.b.ins().jump(self.trap_exit, &[]);
-        self.b.switch_to_block(ok);
+        self.call_depth_checked(fid, self.inline_args.len() as i64, loc);
         let g = self.p.functions.get(fid as usize).ok_or("internal: unknown function")?;
         let args = g.params.iter().zip(words).map(|(l, &w)| (l.0, w)).collect();
         self.inline_args.push(args);

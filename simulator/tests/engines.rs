@@ -222,13 +222,7 @@ fn both_engines_give_the_same_output_exit_status_and_diagnostics() {
 /// OpenACC samples (`accsim info` reports each function's engine).
 #[test]
 fn info_reports_native_host_functions_and_kernels() {
-    let info = |file: &str| {
-        let mut cmd = Command::new(accsim_bin());
-        cmd.current_dir(repo_root()).arg("info").arg(file);
-        let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim info");
-        assert_eq!(out.status, 0, "{}", out.stderr_text());
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let info = accsim_info;
     let plain = info("samples/bench/plain/matmul.c");
     assert!(plain.contains("function `main`: native code"), "{plain}");
     let acc = info("samples/bench/acc/jacobi.c");

@@ -257,13 +257,7 @@ fn fortran_errors_are_diagnosed_with_their_line() {
 /// interpreter (`find_above`).
 #[test]
 fn fortran_procedures_run_as_native_code() {
-    let info = |file: &str| {
-        let mut cmd = Command::new(accsim_bin());
-        cmd.current_dir(repo_root()).arg("info").arg(file);
-        let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim info");
-        assert_eq!(out.status, 0, "{}", out.stderr_text());
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let info = accsim_info;
     let loops = info("samples/fortran/90_exit_cycle_loops.f90");
     for f in ["first_negative_", "odd_sum_", "all_positive_", "main"] {
         assert!(loops.contains(&format!("function `{f}`: native code")), "{f}:\n{loops}");

@@ -181,13 +181,7 @@ fn racy_kernels_are_not_proven() {
 /// `accsim info` says, per kernel, whether `check` can prove it at launch, or why not.
 #[test]
 fn info_tells_which_kernels_have_an_access_plan() {
-    let info = |rel: &str| {
-        let mut cmd = Command::new(accsim_bin());
-        cmd.current_dir(repo_root()).arg("info").arg(rel);
-        let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim info");
-        assert_eq!(out.status, 0, "{}", out.stderr_text());
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let info = accsim_info;
     let jacobi = info("samples/bench/acc/jacobi.c");
     // b[i*n+j] and four reads of a.
     assert!(jacobi.contains("check: an access plan over 5 sites of shared device memory"), "{jacobi}");

@@ -418,6 +418,15 @@ pub fn run_accsim(flags: &[String], files: &[PathBuf], args: &[String]) -> Resul
     run_with_timeout(cmd, accsim_timeout())
 }
 
+/// What `accsim info FILE` prints (run from the repository root), the run asserted successful.
+pub fn accsim_info(file: &str) -> String {
+    let mut cmd = Command::new(accsim_bin());
+    cmd.current_dir(repo_root()).arg("info").arg(file);
+    let out = run_with_timeout(cmd, accsim_timeout()).expect("run accsim info");
+    assert_eq!(out.status, 0, "{}", out.stderr_text());
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// Runs `f` over `items` on all cores, returning the results in input order.
 pub fn parallel_map<T: Send + Sync + 'static, R: Send + 'static>(
     items: Vec<T>,
