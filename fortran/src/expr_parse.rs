@@ -88,6 +88,22 @@ impl<'a> Cursor<'a> {
         self.equiv()
     }
 
+    /// `(e1, e2, …)` to the end of the statement: the object list of `nullify` and
+    /// `deallocate`.
+    pub fn parenthesized_list_statement(&mut self) -> PResult<Vec<Expr>> {
+        self.expect_p("(")?;
+        let mut items = Vec::new();
+        loop {
+            items.push(self.expr()?);
+            if self.eat_p(")") {
+                break;
+            }
+            self.expect_p(",")?;
+        }
+        self.expect_end()?;
+        Ok(items)
+    }
+
     fn equiv(&mut self) -> PResult<Expr> {
         let mut l = self.or()?;
         loop {

@@ -1103,32 +1103,8 @@ impl<'a> Parser<'a> {
                 c.expect_end().map_err(|r| perr(line, r))?;
                 StmtKind::Allocate(items)
             }
-            "nullify" => {
-                c.expect_p("(").map_err(|r| perr(line, r))?;
-                let mut items = Vec::new();
-                loop {
-                    items.push(c.expr().map_err(|r| perr(line, r))?);
-                    if c.eat_p(")") {
-                        break;
-                    }
-                    c.expect_p(",").map_err(|r| perr(line, r))?;
-                }
-                c.expect_end().map_err(|r| perr(line, r))?;
-                StmtKind::Nullify(items)
-            }
-            "deallocate" => {
-                c.expect_p("(").map_err(|r| perr(line, r))?;
-                let mut names = Vec::new();
-                loop {
-                    names.push(c.expr().map_err(|r| perr(line, r))?);
-                    if c.eat_p(")") {
-                        break;
-                    }
-                    c.expect_p(",").map_err(|r| perr(line, r))?;
-                }
-                c.expect_end().map_err(|r| perr(line, r))?;
-                StmtKind::Deallocate(names)
-            }
+            "nullify" => StmtKind::Nullify(c.parenthesized_list_statement().map_err(|r| perr(line, r))?),
+            "deallocate" => StmtKind::Deallocate(c.parenthesized_list_statement().map_err(|r| perr(line, r))?),
             "where" => {
                 c.expect_p("(").map_err(|r| perr(line, r))?;
                 let mask = c.expr().map_err(|r| perr(line, r))?;
