@@ -1319,5 +1319,8 @@ pub fn translate_units_named(units: &[Unit], file: &str) -> TResult<(String, cra
         return error(1, "no main program in the file");
     }
     t.names.apply_allocations();
-    Ok((format!("{}\n{}\n{}\n{}\n{}\n{}", crate::RUNTIME, t.types_c, t.commons_c, t.globals, t.protos, t.bodies), t.names))
+    let program = format!("{}\n{}\n{}\n{}\n{}", t.types_c, t.commons_c, t.globals, t.protos, t.bodies);
+    // Only the runtime routines the program reaches (runtime.rs): the C front-end and the native
+    // engine then spend nothing on the others.
+    Ok((format!("{}\n{program}", crate::runtime::used_by(&program)), t.names))
 }
