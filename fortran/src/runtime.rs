@@ -9,9 +9,19 @@
 //! before them, and variables), those the program's text names, directly or through another kept
 //! definition, in the runtime's order. Every runtime name starts with `_f`; a definition that
 //! defines no such name is always kept.
+//!
+//! The kept text starts with a line marker entering [`RUNTIME_FILE`] as a system header (flags
+//! 1 and 3, GNU cpp manual, "Preprocessor Output"), as the C library's headers are: its
+//! functions are library routines (`ir::FunctionOrigin::SystemHeader`), which `accsim info`
+//! does not list among the program's functions and the native engine generates code for only
+//! once the program calls them often (a program's one formatted `print` runs in the
+//! interpreter); the program's own lines each carry a marker naming the Fortran file.
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
+
+/// The file name diagnostics give the runtime's lines.
+pub const RUNTIME_FILE: &str = "<accsim Fortran runtime>";
 
 /// One top-level piece of the runtime: its text, the runtime names it defines and those it uses.
 struct Piece {
@@ -237,7 +247,7 @@ pub fn used_by(program: &str) -> String {
             }
         }
     }
-    let mut out = includes.clone();
+    let mut out = format!("# 1 \"{RUNTIME_FILE}\" 1 3\n{includes}");
     for (p, _) in pieces.iter().zip(&keep).filter(|(_, k)| **k) {
         out.push('\n');
         out.push_str(p.text);

@@ -41,7 +41,7 @@ pub mod translate;
 mod unroll;
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 
 use cranelift_codegen::ir::UserFuncName;
@@ -94,7 +94,20 @@ pub struct Engine {
     /// By function id: the functions its native code may call (direct callees, functions whose
     /// address it takes) and, for a kernel, its fast-share variant ([`NativeCode::prepare`]).
     reaches: Vec<Vec<u32>>,
+    /// By function id: how many more calls the interpreter runs before the function's code is
+    /// generated ([`LIBRARY_CALLS_INTERPRETED`] for a library routine, 0 for the program's own).
+    interpreted_calls_left: Box<[AtomicU32]>,
 }
+
+/// The calls of a library routine (a function defined in a system header: the C library's
+/// inline functions, the Fortran translation's runtime, `ir::FunctionOrigin::SystemHeader`) that
+/// the interpreter runs before its code is generated. A program calls most of them a few times
+/// (one formatted `print` at the end: the format interpreter is 20 KB of machine code, whose
+/// generation cost more than the rest of a small Fortran program's run, issue 16), and one it
+/// calls more often is compiled after these calls. The count depends on the program only, so a
+/// run stays deterministic; a kernel launch generates everything its kernel reaches first
+/// ([`NativeCode::prepare`]).
+const LIBRARY_CALLS_INTERPRETED: u32 = 64;
 
 /// What code generation on first call needs: the module (which owns the executable memory the
 /// addresses point into) and the IR of the functions not generated yet.
@@ -268,7 +281,13 @@ impl Engine {
                 native,
             })
             .collect();
+        let interpreted_calls_left = p
+            .functions
+            .iter()
+            .map(|f| AtomicU32::new(if f.origin == accsim_core::ir::FunctionOrigin::SystemHeader { LIBRARY_CALLS_INTERPRETED } else { 0 }))
+            .collect();
         Ok(Engine {
+            interpreted_calls_left,
             code,
             entries: (0..n).map(|_| AtomicU64::new(0)).collect(),
             state,
@@ -286,7 +305,7 @@ impl Engine {
     /// function whose code generation fails is reported as interpreted).
     pub fn compile_all(&self) {
         for fid in 0..self.state.len() as u32 {
-            self.ensure(fid);
+            self.generate_now(fid);
         }
     }
 
@@ -300,8 +319,23 @@ impl Engine {
         Arc::new(self)
     }
 
-    /// Whether function `fid` has native code, generating it on first call.
+    /// Whether function `fid` has native code for this call: generated on the program's first
+    /// call of one of its own functions, on the call after the first
+    /// [`LIBRARY_CALLS_INTERPRETED`] of a library routine.
     fn ensure(&self, fid: u32) -> bool {
+        if let Some(left) = self.interpreted_calls_left.get(fid as usize) {
+            if left.load(Ordering::Acquire) > 0 && self.state.get(fid as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING) {
+                // Concurrent callers (host code is one thread; kernels' callees are generated
+                // before launch) could only make the count reach 0 a call earlier.
+                let _ = left.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1));
+                return false;
+            }
+        }
+        self.generate_now(fid)
+    }
+
+    /// Whether function `fid` has native code, generating it now if it is pending.
+    fn generate_now(&self, fid: u32) -> bool {
         let Some(state) = self.state.get(fid as usize) else { return false };
         match state.load(Ordering::Acquire) {
             NATIVE => return true,
@@ -555,7 +589,7 @@ impl NativeCode for Engine {
             if !seen.insert(f) {
                 continue;
             }
-            self.ensure(f);
+            self.generate_now(f);
             todo.extend(self.reaches.get(f as usize).into_iter().flatten().copied());
         }
     }
