@@ -124,6 +124,10 @@ pub struct FnState {
     /// OpenACC constructs open around the current statement (a `return` inside one jumps to the
     /// end of the procedure; outside, it returns in place).
     pub in_acc_construct: usize,
+    /// The named loops open around the current statement that an `exit`/`cycle` in a loop
+    /// nested in them names: (construct name, the C flag variable that carries the jump out of
+    /// the inner loops, [`Translator::loop_with_flag`]).
+    pub loop_flags: Vec<(String, String)>,
 }
 
 pub struct Translator {
