@@ -253,8 +253,7 @@ fn fortran_errors_are_diagnosed_with_their_line() {
 /// them leave no label in the procedure, and constant actual arguments (compound literals) and
 /// reductions (statement expressions) are translated by the engine; the Fortran benchmarks'
 /// main programs and kernels are native; `return` returns in place (after the procedure's end
-/// actions). A named `exit` of an outer loop still jumps, so its procedure stays in the
-/// interpreter (`find_above`).
+/// actions); an `exit`/`cycle` of an outer named loop is a flag, not a jump (session 10).
 #[test]
 fn fortran_procedures_run_as_native_code() {
     let info = accsim_info;

@@ -1,6 +1,6 @@
 //! Procedure calls: the C arguments of a call (Fortran 2003 §12.4.1): scalars by reference,
 //! arrays as the address of their first element (with extents for assumed shape), non-contiguous
-//! sections through a temporary, character scalars with their length when the dummy's is assumed,
+//! sections and array expressions through a temporary, character scalars with their length when the dummy's is assumed,
 //! absent optional arguments as null pointers, and mismatched scalars of external procedures as
 //! gfortran's `-fallow-argument-mismatch` passes them.
 
@@ -112,15 +112,7 @@ impl Translator {
                     let elem = self.expr(e, Some(&ix), line)?.c;
                     let t = self.tmp("sec");
                     let ty = v.ty.c();
-                    let total = space.iter().map(|s| format!("({s})")).collect::<Vec<_>>().join(" * ");
-                    let mut lin = String::new();
-                    for k in (0..ix.len()).rev() {
-                        lin = if lin.is_empty() { ix[k].clone() } else { format!("{} + {} * ({lin})", ix[k], space[k]) };
-                    }
-                    let mut head = String::new();
-                    for (k, c) in ix.iter().zip(&space).rev() {
-                        head.push_str(&format!("for (long {k} = 0; {k} < {c}; {k}++) "));
-                    }
+                    let (total, lin, head) = temporary_loops(&ix, &space);
                     self.f.call_pre.push(format!("{ty} *{t} = ({ty} *)_f_allocate({total}, sizeof({ty}), 0); {head}{t}[{lin}] = {elem};"));
                     if d.intent.as_deref() != Some("in") {
                         self.f.call_post.push(format!("{head}{elem} = {t}[{lin}];"));
@@ -154,7 +146,29 @@ impl Translator {
                     let first = Self::element_at(&v, &Self::offset(&sh, &subs, None));
                     (if v.ty == Ty::Char { first } else { format!("&{first}") }, exts, v.ty)
                 }
-                _ => return unsupported(line, format!("passing an array expression to `{name}`")),
+                _ if self.rank(e) > 0 => {
+                    // An array expression (an actual argument that is not a variable, Fortran
+                    // 2003 §12.4.1.2): its value in a temporary the call reads, freed after it,
+                    // as gfortran passes one. The dummy must not be defined (§12.4.1.2: "If the
+                    // actual argument is not a variable … the dummy argument shall not be
+                    // redefined"); gfortran rejects `intent(out)`/`intent(inout)` dummies.
+                    if matches!(d.intent.as_deref(), Some("out" | "inout")) {
+                        return error(line, format!("argument `{}` of `{name}` is `intent({})` but an expression is given, not a variable", d.name, d.intent.as_deref().unwrap_or_default()));
+                    }
+                    let Some(space) = self.space(e, line)? else { return unsupported(line, format!("passing this array expression to `{name}`")) };
+                    let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
+                    let elem = self.expr(e, Some(&ix), line)?;
+                    if elem.ty == Ty::Char {
+                        return unsupported(line, format!("passing a character array expression to `{name}`"));
+                    }
+                    let t = self.tmp("arg");
+                    let ty = elem.ty.c();
+                    let (total, lin, head) = temporary_loops(&ix, &space);
+                    self.f.call_pre.push(format!("{ty} *{t} = ({ty} *)_f_allocate({total}, sizeof({ty}), 0); {head}{t}[{lin}] = {};", elem.c));
+                    self.f.call_post.push(format!("free({t});"));
+                    (t, space, elem.ty)
+                }
+                _ => return unsupported(line, format!("passing this expression to the array argument `{}` of `{name}`", d.name)),
             };
             if ty != d.ty {
                 return error(line, format!("argument `{}` of `{name}` is {} but {} is given", d.name, d.ty.name(), ty.name()));
@@ -207,4 +221,19 @@ impl Translator {
         self.f.call_pre.push(pre);
         format!("&{t}")
     }
+}
+
+/// The loops over a temporary of `space` elements in array element order (`ix` the counters,
+/// from 0): the element count, the linear index of element `ix`, and the loop heads.
+fn temporary_loops(ix: &[String], space: &[String]) -> (String, String, String) {
+    let total = space.iter().map(|s| format!("({s})")).collect::<Vec<_>>().join(" * ");
+    let mut lin = String::new();
+    for k in (0..ix.len()).rev() {
+        lin = if lin.is_empty() { ix[k].clone() } else { format!("{} + {} * ({lin})", ix[k], space[k]) };
+    }
+    let mut head = String::new();
+    for (k, c) in ix.iter().zip(space).rev() {
+        head.push_str(&format!("for (long {k} = 0; {k} < {c}; {k}++) "));
+    }
+    (total, lin, head)
 }
