@@ -461,10 +461,22 @@ impl Translator {
                                 // An absent optional dummy has no value to copy in.
                                 let guard = if d.attrs.optional { format!("if ({cname}_arg) ") } else { String::new() };
                                 let _ = writeln!(prologue, "{decl_line}{guard}{cname} = *{cname}_arg;");
-                            } else if let Some(init) = self.derived_default(base) {
-                                // An `intent(out)` dummy of a type with defaults becomes its
-                                // default at entry (Fortran 2003 §5.1.2.7).
-                                let _ = writeln!(prologue, "{decl_line}{cname} = ({ct}){init};");
+                            } else {
+                                // An `intent(out)` dummy's allocated allocatable components are
+                                // deallocated at entry (Fortran 2003 §5.1.2.7), and it starts with
+                                // none allocated.
+                                let actual = format!("(*{cname}_arg)");
+                                let free = self.free_components(base, &actual);
+                                if !free.is_empty() {
+                                    let guard = if d.attrs.optional { format!("if ({cname}_arg) ") } else { String::new() };
+                                    let _ = writeln!(prologue, "{decl_line}{guard}{{ {free}}}");
+                                    let _ = writeln!(prologue, "{decl_line}memset(&{cname}, 0, sizeof({cname}));");
+                                }
+                                if let Some(init) = self.derived_default(base) {
+                                    // An `intent(out)` dummy of a type with defaults becomes its
+                                    // default at entry (Fortran 2003 §5.1.2.7).
+                                    let _ = writeln!(prologue, "{decl_line}{cname} = ({ct}){init};");
+                                }
                             }
                         } else if let Some(sh) = &var.shape {
                             for (bv, e) in &bound_inits {
@@ -1015,14 +1027,25 @@ impl Translator {
         // Epilogue: copy scalar dummies back, free automatic and local allocatable arrays.
         let mut epilogue = String::new();
         let end = self.marker(u.end_line);
-        for name in &self.f.order {
+        for name in &self.f.order.clone() {
             let v = &self.f.scope[name];
             if v.dummy.is_some() && v.shape.is_none() && v.ty != Ty::Char && v.intent.as_deref() != Some("in") {
                 let guard = if self.f.optional.contains(name) { format!("if ({}_arg) ", v.cname) } else { String::new() };
                 let _ = writeln!(epilogue, "{end}{guard}*{}_arg = {};", v.cname, v.cname);
             }
             // A pointer does not own its target (Fortran 2003 §6.3.3.1: only allocatables are
-            // deallocated at return).
+            // deallocated at return). An unsaved local of a type with allocatable components
+            // loses them at return (§6.3.3.1), as gfortran frees them; not the result of a
+            // function, which the caller receives, nor the main program's variables.
+            let local = v.dummy.is_none() && !v.global && !v.pointer;
+            if local && !is_main && self.f.result.as_deref() != Some(name.as_str()) {
+                let v = v.clone();
+                let components = self.free_components_of(&v);
+                if !components.is_empty() {
+                    let _ = writeln!(epilogue, "{end}{components}");
+                }
+            }
+            let v = &self.f.scope[name];
             if v.dummy.is_none() && !v.global && !v.pointer && v.shape.as_ref().is_some_and(|s| !s.fixed) {
                 if v.allocatable {
                     let _ = writeln!(epilogue, "{end}if ({c}) free({c});", c = v.cname);

@@ -266,9 +266,11 @@ impl Translator {
                     if matches!(it, Expr::Name(_)) && self.f.mirrored.contains(&n) {
                         self.mirror_exit(&n, line, out)?;
                     }
+                    // The value's allocatable components go with it (Fortran 2003 §6.3.3.1).
+                    let components = self.free_components_of(&v);
                     let _ = write!(
                         out,
-                        "{m}if (!{c}) {{ fflush(stdout); fprintf(stderr, \"Fortran runtime error: Attempt to DEALLOCATE unallocated '{n}'\\n\"); exit(2); }}\n{m}free({c}); {c} = 0;\n",
+                        "{m}if (!{c}) {{ fflush(stdout); fprintf(stderr, \"Fortran runtime error: Attempt to DEALLOCATE unallocated '{n}'\\n\"); exit(2); }}\n{m}{components}free({c}); {c} = 0;\n",
                         c = v.cname
                     );
                 }
