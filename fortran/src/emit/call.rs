@@ -49,6 +49,9 @@ impl Translator {
                 if d.assumed_shape {
                     out.extend((0..d.rank).map(|_| "0".to_string()));
                 }
+                if d.allocatable || d.pointer {
+                    out.extend((0..2 * d.rank).map(|_| "0".to_string()));
+                }
                 continue;
             };
             // An optional dummy passed on to an optional dummy keeps its presence (§12.4.1.6).
@@ -58,6 +61,10 @@ impl Translator {
                     out.push(format!("({c}_arg ? &{c} : 0)"));
                     continue;
                 }
+            }
+            if d.allocatable || d.pointer {
+                out.extend(self.descriptor_args(d, name, e, line)?);
+                continue;
             }
             if d.rank == 0 {
                 if self.rank(e) > 0 {
@@ -179,6 +186,42 @@ impl Translator {
                     return error(line, format!("argument `{}` of `{name}` has rank {} but rank {} is given", d.name, d.rank, exts.len()));
                 }
                 out.extend(exts);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The C arguments for an allocatable or pointer dummy `d` (Fortran 2003 §12.4.1.2: the
+    /// actual is an allocatable variable, §12.4.1.3: a pointer of the same type and rank): the
+    /// addresses of the variable's element pointer and bound variables, which the procedure
+    /// reads at entry and writes back at return.
+    fn descriptor_args(&mut self, d: &DummyInfo, name: &str, e: &Expr, line: u32) -> TResult<Vec<String>> {
+        let what = if d.pointer { "pointer" } else { "allocatable" };
+        let v = match e {
+            Expr::Name(n) => self.var(n, line)?,
+            Expr::Component(base, part, None) if self.rank(base) == 0 => self.component_of(base, part, line)?,
+            _ => return error(line, format!("argument `{}` of `{name}` is {what}: the actual argument must be a {what} variable", d.name)),
+        };
+        let shown = crate::names::fortran_text(e);
+        if (d.pointer && !v.pointer) || (d.allocatable && !v.allocatable) {
+            return error(line, format!("argument `{}` of `{name}` is {what} but `{shown}` is not", d.name));
+        }
+        if v.ty != d.ty {
+            return error(line, format!("argument `{}` of `{name}` is {} but {} is given", d.name, d.ty.name(), v.ty.name()));
+        }
+        if v.rank() != d.rank {
+            return error(line, format!("argument `{}` of `{name}` has rank {} but rank {} is given", d.name, d.rank, v.rank()));
+        }
+        let mut out = vec![format!("&{}", v.cname)];
+        if let Some(sh) = &v.shape {
+            for (lb, n) in sh.lbs.iter().zip(&sh.exts) {
+                // A local allocated with the same constant bounds everywhere is addressed with
+                // the constants (no bound variables), unless a `call` passes it here.
+                if lb.parse::<i64>().is_ok() || n.parse::<i64>().is_ok() {
+                    return unsupported(line, format!("passing `{shown}`, allocated with constant bounds, to the {what} dummy `{}` of `{name}` in a function reference (a `call` is supported)", d.name));
+                }
+                out.push(format!("&{lb}"));
+                out.push(format!("&{n}"));
             }
         }
         Ok(out)

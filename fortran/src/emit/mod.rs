@@ -72,6 +72,11 @@ pub struct DummyInfo {
     pub intent: Option<String>,
     /// An `optional` dummy (Fortran 2003 §12.4.1.6): an absent one is passed as a null pointer.
     pub optional: bool,
+    /// An `allocatable` or `pointer` dummy (Fortran 2003 §12.4.1.2, §12.4.1.3): the caller
+    /// passes its variable's element pointer and bound variables by reference, and the
+    /// procedure's allocation, deallocation or pointer assignment is the caller's.
+    pub allocatable: bool,
+    pub pointer: bool,
 }
 
 /// The line a `return` outside OpenACC constructs is written as until the procedure's epilogue
@@ -451,6 +456,26 @@ impl Translator {
                 let storage = if unit.kind == UnitKind::Program && global { "" } else { storage };
                 let decl_line = self.marker(d.line);
                 match &var.shape {
+                    _ if dummy.is_some() && (var.allocatable || var.pointer) => {
+                        // An allocatable or pointer dummy: a local copy of the caller's element
+                        // pointer and bounds, copied in at entry and back at return (the
+                        // epilogue), as scalar dummies are. An `intent(out)` allocatable is
+                        // deallocated at entry (Fortran 2003 §5.1.2.7).
+                        let guard = if d.attrs.optional { format!("if ({cname}_arg) ") } else { String::new() };
+                        let _ = writeln!(out, "{decl_line}{ct} *{cname};");
+                        let mut copy_in = format!("{cname} = *{cname}_arg;");
+                        if let Some(sh) = &var.shape {
+                            for (lb, n) in sh.lbs.iter().zip(&sh.exts) {
+                                let _ = writeln!(out, "{decl_line}long {lb}, {n};");
+                                let _ = write!(copy_in, " {lb} = *{lb}_arg; {n} = *{n}_arg;");
+                            }
+                        }
+                        let _ = writeln!(prologue, "{decl_line}{guard}{{ {copy_in} }}");
+                        if var.allocatable && var.intent.as_deref() == Some("out") {
+                            let components = self.free_components_of(&var);
+                            let _ = writeln!(prologue, "{decl_line}if ({cname}) {{ {components}free({cname}); {cname} = 0; }}");
+                        }
+                    }
                     _ if dummy.is_some() => {
                         // Declared by the function header; scalars get their copy-in local here
                         // (not a character scalar: the header's `char *` is the actual's
@@ -823,8 +848,11 @@ impl Translator {
         let mut dummies = Vec::new();
         for a in &unit.args {
             let v = self.f.scope.get(a).ok_or_else(|| FortranError { line: unit.line, col: 0, message: format!("dummy `{a}` undeclared"), unsupported: false })?;
-            if v.allocatable || v.pointer {
-                return unsupported(v.line, "allocatable and pointer dummy arguments");
+            if (v.allocatable || v.pointer) && v.ty == Ty::Char {
+                return unsupported(v.line, "allocatable and pointer character dummy arguments");
+            }
+            if v.allocatable && v.shape.is_none() {
+                return unsupported(v.line, "allocatable scalar dummy arguments");
             }
             // A character array dummy is the address of its first character (elements of a
             // constant length one after another); a scalar one is the address of its first
@@ -837,6 +865,8 @@ impl Translator {
                 assumed_shape: v.shape.as_ref().is_some_and(|s| s.assumed_shape),
                 intent: v.intent.clone(),
                 optional: self.f.optional.contains(a),
+                allocatable: v.allocatable,
+                pointer: v.pointer,
             });
         }
         let result = match &unit.kind {
@@ -950,8 +980,18 @@ impl Translator {
                     if d.char_len < 0 {
                         params.push(format!("long {}_len", v.cname));
                     }
+                } else if d.rank == 0 && d.pointer {
+                    params.push(format!("{} **{}_arg", d.ty.c(), v.cname));
                 } else if d.rank == 0 {
                     params.push(format!("{} *{}_arg", d.ty.c(), v.cname));
+                } else if d.allocatable || d.pointer {
+                    // The caller's element pointer and bound variables (`descriptor_params`).
+                    params.push(format!("{} **{}_arg", d.ty.c(), v.cname));
+                    if let Some(sh) = &v.shape {
+                        for (lb, n) in sh.lbs.iter().zip(&sh.exts) {
+                            params.push(format!("long *{lb}_arg, long *{n}_arg"));
+                        }
+                    }
                 } else {
                     params.push(format!("{} *{}", d.ty.c(), v.cname));
                     if d.assumed_shape {
@@ -1032,6 +1072,16 @@ impl Translator {
             if v.dummy.is_some() && v.shape.is_none() && v.ty != Ty::Char && v.intent.as_deref() != Some("in") {
                 let guard = if self.f.optional.contains(name) { format!("if ({}_arg) ", v.cname) } else { String::new() };
                 let _ = writeln!(epilogue, "{end}{guard}*{}_arg = {};", v.cname, v.cname);
+            }
+            if v.dummy.is_some() && v.shape.is_some() && (v.allocatable || v.pointer) && v.intent.as_deref() != Some("in") {
+                let guard = if self.f.optional.contains(name) { format!("if ({}_arg) ", v.cname) } else { String::new() };
+                let mut copy_out = format!("*{c}_arg = {c};", c = v.cname);
+                if let Some(sh) = &v.shape {
+                    for (lb, n) in sh.lbs.iter().zip(&sh.exts) {
+                        let _ = write!(copy_out, " *{lb}_arg = {lb}; *{n}_arg = {n};");
+                    }
+                }
+                let _ = writeln!(epilogue, "{end}{guard}{{ {copy_out} }}");
             }
             // A pointer does not own its target (Fortran 2003 §6.3.3.1: only allocatables are
             // deallocated at return). An unsaved local of a type with allocatable components
@@ -1114,6 +1164,11 @@ impl Translator {
                 }
             }
         }
+        // An array a procedure may allocate with other bounds (passed to an allocatable or
+        // pointer dummy in a `call`) has them only in its bound variables.
+        if self.passed_to_descriptor(body, name) {
+            return None;
+        }
         let mut items = Vec::new();
         each_allocation(body, &mut items);
         let mut found: Option<Vec<(i64, i64)>> = None;
@@ -1142,6 +1197,24 @@ impl Translator {
             }
         }
         found
+    }
+
+    /// Whether a `call` in `stmts` passes variable `name` to an allocatable or pointer dummy.
+    fn passed_to_descriptor(&self, stmts: &[Stmt], name: &str) -> bool {
+        stmts.iter().any(|s| match &s.kind {
+            StmtKind::Call(p, args) => self.procs.get(p).is_some_and(|p| {
+                args.iter().enumerate().any(|(i, a)| match a {
+                    Arg::Value(Expr::Name(n)) => n == name && p.dummies.get(i).is_some_and(|d| d.allocatable || d.pointer),
+                    Arg::Keyword(k, Expr::Name(n)) => n == name && p.dummies.iter().any(|d| &d.name == k && (d.allocatable || d.pointer)),
+                    _ => false,
+                })
+            }),
+            StmtKind::If { arms, otherwise } => arms.iter().any(|(_, b)| self.passed_to_descriptor(b, name)) || otherwise.as_ref().is_some_and(|b| self.passed_to_descriptor(b, name)),
+            StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::DoForever { body, .. } => self.passed_to_descriptor(body, name),
+            StmtKind::Select { cases, default, .. } => cases.iter().any(|(_, b)| self.passed_to_descriptor(b, name)) || default.as_ref().is_some_and(|b| self.passed_to_descriptor(b, name)),
+            StmtKind::Acc { body: Some(b), .. } => self.passed_to_descriptor(b, name),
+            _ => false,
+        })
     }
 
     /// `body` without the lines that are a label (`_floop3_cycle: ;`, `_f_label10: ;`) no `goto`
