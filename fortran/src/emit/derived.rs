@@ -114,7 +114,8 @@ impl Translator {
     pub fn has_allocatable_components(&self, ty: Ty) -> bool {
         let Ty::Derived(ct) = ty else { return false };
         let Some(dt) = self.derived.get(ct.strip_prefix("struct _fty_").unwrap_or(ct)) else { return false };
-        dt.components.iter().any(|(_, c)| c.allocatable || self.has_allocatable_components(c.ty))
+        // A pointer component's target is not part of the value (and may be of the same type).
+        dt.components.iter().any(|(_, c)| c.allocatable || (!c.pointer && self.has_allocatable_components(c.ty)))
     }
 
     /// Statements deallocating the allocated allocatable components of `value` (a C lvalue of
@@ -130,7 +131,7 @@ impl Translator {
             let member = format!("{value}.{}", c.cname);
             if c.allocatable {
                 out.push_str(&format!("if ({member}) {{ free({member}); {member} = 0; }} "));
-            } else if self.has_allocatable_components(c.ty) {
+            } else if !c.pointer && self.has_allocatable_components(c.ty) {
                 match &c.shape {
                     None => out.push_str(&self.free_components(c.ty, &member)),
                     Some(sh) => {

@@ -575,13 +575,15 @@ impl Translator {
         let base_rank = self.rank(base);
         let b = self.expr(base, if base_rank > 0 { idx } else { None }, line)?;
         let mut comp = self.component(b.ty, part, line)?;
-        if comp.allocatable && base_rank > 0 {
+        if (comp.allocatable || comp.pointer) && base_rank > 0 {
             return unsupported(line, format!("`%{part}` of an array section: allocatable component `{part}` of each element"));
         }
         let member = format!("{}.{}", b.c, comp.cname);
         comp.shape = comp.shape.map(|sh| member_shape(sh, &b.c));
         let both = || error(line, format!("`{}`: only one part of a structure component may be an array (Fortran 2003 §6.1.2, C618)", crate::names::fortran_text(base)));
         Ok(match (&comp.shape, args) {
+            // A scalar pointer component: its target (Fortran 2003 §5.1.2.11).
+            (None, None) if comp.pointer => CE::new(format!("(*{member})"), comp.ty),
             (None, None) => CE { c: member, ty: comp.ty, len: (comp.ty == Ty::Char).then(|| comp.char_len.to_string()) },
             (None, Some([Arg::Range(lo, hi, None)])) if comp.ty == Ty::Char => {
                 let lo = match lo {

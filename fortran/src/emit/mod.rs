@@ -743,8 +743,11 @@ impl Translator {
         let ct = derived_c_type(&td.name);
         let mut c_definition = format!("{} {{\n", ct);
         for d in &td.components {
-            let ty = self.decl_type(d)?;
-            if ty == Ty::Derived(ct) {
+            // A pointer component may point at a value of the type being defined (a linked
+            // list's `next`, Fortran 2003 C438): C allows a pointer to the incomplete struct.
+            let own = d.attrs.pointer && d.ty.derived.as_deref() == Some(td.name.as_str());
+            let ty = if own { Ty::Derived(ct) } else { self.decl_type(d)? };
+            if ty == Ty::Derived(ct) && !own {
                 return error(d.line, format!("type `{}` has a component of its own type (only a pointer component could)", td.name));
             }
             if d.attrs.parameter || d.attrs.intent.is_some() || d.attrs.optional || d.attrs.save {
@@ -767,6 +770,46 @@ impl Translator {
                     0
                 };
                 let cname = c_name(&ent.name);
+                if d.attrs.pointer {
+                    // A pointer component (Fortran 2003 §4.5.3, §5.1.2.11): a scalar one is the
+                    // address of its target; an array one has an allocatable component's layout
+                    // (element pointer, `NAME_lbK`/`NAME_nK`). A new value has it disassociated
+                    // (the `=> null()` default; gfortran leaves it undefined without one). The
+                    // value's deallocation does not free its target (§6.3.3.1).
+                    if ty == Ty::Char || d.attrs.allocatable {
+                        return unsupported(d.line, format!("pointer component `{}` of character type or allocatable", ent.name));
+                    }
+                    let dims = ent.dims.as_ref().or(d.attrs.dims.as_ref());
+                    let var = match dims {
+                        None => {
+                            let _ = writeln!(c_definition, "    {} *{cname};", ty.c());
+                            defaults.push(Some("0".into()));
+                            Var { ty, char_len, cname, shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, pointer: true, global: false, line: d.line }
+                        }
+                        Some(dims) => {
+                            if !dims.iter().all(|x| matches!(x, Dim::Colon(None))) {
+                                return error(d.line, format!("pointer component `{}` must have a deferred shape (`(:)`)", ent.name));
+                            }
+                            let r = dims.len();
+                            let _ = write!(c_definition, "    {} *{cname};", ty.c());
+                            for k in 1..=r {
+                                let _ = write!(c_definition, " long {cname}_lb{k}, {cname}_n{k};");
+                            }
+                            c_definition.push('\n');
+                            defaults.push(Some(format!("0{}", ", 1, 0".repeat(r))));
+                            let shape = Shape {
+                                lbs: (1..=r).map(|k| format!("{cname}_lb{k}")).collect(),
+                                exts: (1..=r).map(|k| format!("{cname}_n{k}")).collect(),
+                                fixed: false,
+                                assumed_shape: false,
+                                assumed_size: false,
+                            };
+                            Var { ty, char_len, cname, shape: Some(shape), param: None, int_value: None, dummy: None, intent: None, allocatable: false, pointer: true, global: false, line: d.line }
+                        }
+                    };
+                    components.push((ent.name.clone(), var));
+                    continue;
+                }
                 if d.attrs.allocatable {
                     // An allocatable component (Fortran 2003 §4.5.3): the C struct holds the
                     // element pointer and the bounds, `NAME_lbK`/`NAME_nK`, as an allocatable
