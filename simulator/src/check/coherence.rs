@@ -165,6 +165,14 @@ impl Coherence {
         self.shadow(id).is_some_and(|s| !s.maps.is_empty())
     }
 
+    /// Whether a host access of allocation `id` can find something or change what a later access
+    /// finds ([`Coherence::host_access`]): it has a device copy, or bytes whose state is not "in
+    /// sync" (a newer value on the host or the device, a discarded device result). Only a data
+    /// event makes an allocation so (a device write needs a device copy).
+    pub fn follows_host(&self, id: u32) -> bool {
+        self.shadow(id).is_some_and(|s| !s.maps.is_empty() || !s.cells.is_empty())
+    }
+
     /// The variable name of host allocation `id`, if it was ever mapped.
     pub fn name_of(&self, id: u32) -> Option<&str> {
         self.names.get(&id).map(String::as_str)

@@ -160,6 +160,14 @@ pub trait Check: Send {
     fn allows_footprint(&self) -> bool {
         true
     }
+
+    /// Whether every host access must reach this checker now (not only those of the
+    /// allocations the coherence model follows, [`coherence::Coherence::follows_host`]): asked
+    /// after each data event when host code runs as native code
+    /// ([`accsim_core::exec::observed_host`]). Default: `false`.
+    fn follows_all_host_accesses(&self) -> bool {
+        false
+    }
 }
 
 /// The checkers of `accsim check`, in the order they see each event. A new checker is a module
@@ -205,6 +213,9 @@ pub struct CheckRun {
     /// Take the footprints of kernels proven race-free at launch instead of their accesses
     /// ([`Subscriber::proven_launch`]); `accsim check --every-access` turns it off.
     pub proofs: bool,
+    /// When host code runs as native code: the host allocations whose accesses the checkers
+    /// need, kept up to date after each data event ([`CheckRun::follow`]).
+    pub observed: Option<Arc<accsim_core::exec::observed_host::ObservedHost>>,
 }
 
 /// The most iterations and runs listed for one read of a proven kernel whose hull covers
@@ -257,6 +268,7 @@ impl CheckRun {
             local_names: Vec::new(),
             gang_copies: FxHashMap::default(),
             proofs: true,
+            observed: None,
         };
         (run.with_checks(registry()), findings)
     }
@@ -577,5 +589,24 @@ impl CheckRun {
         }
         self.coherence.data(queue, e, &mut found);
         self.report(found);
+        self.follow(e);
+    }
+
+    /// After data event `e`: tell native host code which host accesses the checkers need
+    /// ([`CheckRun::observed`]). Only the host allocation the event names can have become
+    /// followed ([`coherence::Coherence::follows_host`]); the async-race checker follows every
+    /// access while a queue has work.
+    fn follow(&self, e: &Event<'_>) {
+        let Some(observed) = &self.observed else { return };
+        let host = match e {
+            Event::Created { host, .. } | Event::Present { host, .. } | Event::Released { host, .. } => Some(host.start),
+            Event::Upload { host, .. } | Event::Download { host, .. } => Some(*host),
+            _ => None,
+        };
+        if let Some(addr) = host {
+            let id = (addr >> 32) as u32;
+            observed.set(id, self.coherence.follows_host(id));
+        }
+        observed.set_all(self.checks.iter().any(|c| c.follows_all_host_accesses()));
     }
 }
