@@ -332,3 +332,50 @@ int main(void) {{
     assert!(err.contains("error[data-race]"), "{err}");
     assert!(explained.iter().all(|l| l.contains("checked access by access")), "{explained:?}");
 }
+
+/// Triangular loops (issue 15, PolyBench's correlation): a symmetric matrix filled from its
+/// upper triangle, `c[i][j]` and `c[j][i]` for `j > i` (also `j >= i`: the diagonal is written
+/// by its own row's thread only). The bound `j > i` depends on the gang loop's counter, which the
+/// per-coefficient test cannot use; the two sites are compared run by run at launch
+/// (`kernel/footprint/listed.rs`). The near misses — the whole range of `j` (every element
+/// written by two threads) and the lower triangle shifted by one column (the diagonal element
+/// of the next row) — are races, still found.
+#[test]
+fn triangular_kernels_are_proven_and_their_near_misses_found() {
+    let symmetric = |first_j: &str, lower: &str| {
+        format!(
+            r#"#include <stdio.h>
+#define M 24
+static double x[M], c[M][M];
+int main(void) {{
+    for (int i = 0; i < M; i++) x[i] = 1.0 + i % 5;
+#pragma acc parallel loop copyin(x) copyout(c) num_gangs(5) vector_length(4)
+    for (int i = 0; i < M; i++) {{
+        c[i][i] = 1.0;
+        for (int j = {first_j}; j < M; j++) {{
+            double v = x[i] * x[j];
+            c[i][j] = v;
+            {lower} = v;
+        }}
+    }}
+    double s = 0.0;
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < M; j++) s += c[i][j] * (1 + (i + j) % 3);
+    printf("%.3f\n", s);
+    return 0;
+}}
+"#
+        )
+    };
+    for (name, first_j) in [("upper-triangle", "i + 1"), ("with-the-diagonal", "i")] {
+        let (out, err, explained) = check_source(name, &symmetric(first_j, "c[j][i]"));
+        assert_eq!(out.status, 0, "{name}: {err}");
+        assert!(!explained.is_empty() && explained.iter().all(|l| l.ends_with("run on its footprint")), "{name}: {explained:?}");
+    }
+    for (name, first_j, lower) in [("whole-range", "0", "c[j][i]"), ("shifted-column", "i + 1", "c[j][i + 1]")] {
+        let (out, err, explained) = check_source(name, &symmetric(first_j, lower));
+        assert_eq!(out.status, 1, "{name}: {err}");
+        assert!(err.contains("error[data-race]"), "{name}: {err}");
+        assert!(explained.iter().all(|l| !l.ends_with("run on its footprint")), "{name}: {explained:?}");
+    }
+}

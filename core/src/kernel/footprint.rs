@@ -36,7 +36,9 @@
 //!   as the smallest partitioned one exceeds the access size plus the span of all smaller terms,
 //!   so two iterations that differ in a partitioned counter address disjoint bytes;
 //! - every other site whose bytes may overlap a write site's is the same affine access in the
-//!   same loop (then it overlaps only in the same iteration, the same thread), or is disjoint.
+//!   same loop (then it overlaps only in the same iteration, the same thread), or is disjoint
+//!   (by the coefficients, or, where bounds depend on outer counters as in a triangular loop
+//!   `j > i`, by listing both sites' runs with the iterations that make them: [`listed`]).
 //!
 //! Index arithmetic in `int` must not wrap (checked on the counters' ranges), and each site's
 //! bytes must lie in one shared device block.
@@ -57,6 +59,8 @@ use crate::ir::acc::{AccClauseKind, AccDirective, AccKind, Capture, CaptureMode,
 use crate::ir::*;
 
 use crate::exec::value::Kind;
+
+mod listed;
 
 use super::build::Builder;
 use super::depend::Purity;
@@ -1489,6 +1493,8 @@ impl AccessPlan {
             }
             chunks.push(c);
         }
+        let ev = Ev { loops: std::sync::Arc::new(loops), cfg, chunks };
+        let (loops, chunks) = (&ev.loops[..], &ev.chunks[..]);
         // The race proof.
         let overlaps = |a: &Range<i128>, b: &Range<i128>| a.start < b.end && b.start < a.end;
         for (i, w) in sites.iter().enumerate().filter(|(_, s)| s.site.write) {
@@ -1496,7 +1502,7 @@ impl AccessPlan {
             if !in_gang && cfg.gangs > 1 {
                 return Err(format!("line {}: a write that every gang makes", w.site.loc.line));
             }
-            if !self.separates(&w.addr, w.site.size as i128, &w.chain, &loops, &ivs) {
+            if !self.separates(&w.addr, w.site.size as i128, &w.chain, loops, &ivs) {
                 return Err(format!("line {}: a write that two threads may make to one place", w.site.loc.line));
             }
             for (j, x) in sites.iter().enumerate() {
@@ -1504,13 +1510,19 @@ impl AccessPlan {
                     continue;
                 }
                 let same = x.site.lp == w.site.lp && x.addr == w.addr && x.site.size == w.site.size;
-                if !same && !self.apart(&w.addr, w.site.size, &w.chain, &x.addr, x.site.size, &x.chain, cfg, &loops, &ivs, &chunks) {
+                if !same
+                    && !self.apart(&w.addr, w.site.size, &w.chain, &x.addr, x.site.size, &x.chain, cfg, loops, &ivs, chunks)
+                    && !self.apart_listed(
+                        &ev,
+                        &listed::Listed { site: w.site, addr: &w.addr, guards: &w.guards, chain: &w.chain },
+                        &listed::Listed { site: x.site, addr: &x.addr, guards: &x.guards, chain: &x.chain },
+                    )
+                {
                     return Err(format!("lines {} and {}: accesses that may touch one place from two threads", w.site.loc.line, x.site.loc.line));
                 }
             }
         }
         // The footprint.
-        let ev = Ev { loops: std::sync::Arc::new(loops), cfg, chunks };
         let mut fp = Footprint::default();
         let mut budget = MAX_RUNS;
         for (i, s) in sites.iter().enumerate() {
@@ -1522,7 +1534,10 @@ impl AccessPlan {
                     let mut points = 1 << 20;
                     known && self.exists(&ev, &s.guards, &s.chain, 0, &mut vals, &mut points)
                 } else {
-                    s.chain.iter().all(|&l| always[l as usize])
+                    // Surely entered by the counters' ranges, or an iteration found (a
+                    // triangular loop `j > i` runs for all but the last `i`).
+                    let mut points = 1 << 20;
+                    s.chain.iter().all(|&l| always[l as usize]) || self.exists(&ev, &[], &s.chain, 0, &mut vals, &mut points)
                 };
                 let site = (!s.chain.is_empty()).then(|| {
                     std::sync::Arc::new(ReadSite { addr: s.addr.clone(), size: s.site.size, chain: s.chain.clone(), guards: s.guards.clone(), loops: ev.loops.clone() })
