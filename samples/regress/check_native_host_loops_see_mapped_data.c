@@ -52,7 +52,8 @@ int main(void)
         for (int i = 0; i < N; i++)
             b[i] = 2.0 * i;
         scale = 3.0;
-#pragma acc parallel loop present(a[0:N], b[0:N])
+        /* `scale` is present (§2.6.4): the kernel reads its stale device copy. */
+#pragma acc parallel loop present(a[0:N], b[0:N]) /* expect: stale-device-read */
         for (int i = 0; i < N; i++)
             a[i] = b[i] * scale; /* expect: stale-device-read */
         /* The device result is not copied back yet. */
