@@ -544,7 +544,13 @@ impl Memory {
         let p = self.alloc(bytes.len() as u64, kind, Space::Host, origin)?;
         self.changed((p >> 32) as u32);
         if let Some(a) = self.own_mut((p >> 32) as usize) {
-            a.store = if read_only { Store::Frozen(bytes.into()) } else { Store::Bytes(bytes.to_vec()) };
+            if read_only {
+                a.store = Store::Frozen(bytes.into());
+            } else if bytes.iter().any(|&b| b != 0) {
+                a.store = Store::Bytes(bytes.to_vec());
+            }
+            // All zero: `alloc`'s store is zero already, its pages untouched until written
+            // (a zero-initialised global array costs no memory before the program writes it).
             a.read_only = read_only;
         }
         Ok(p)
