@@ -39,7 +39,7 @@ pub(super) struct Listed<'s> {
 
 /// A byte run and the iteration of the common partitioned loops that touches it; `MANY`: more
 /// than one.
-type Tagged = (Range<i128>, u64);
+type Tagged = (Range<u64>, u64);
 const MANY: u64 = u64::MAX;
 
 impl AccessPlan {
@@ -91,7 +91,7 @@ impl AccessPlan {
 
     #[allow(clippy::too_many_arguments)]
     fn list_tagged(&self, ev: &Ev, s: &Listed<'_>, tag_loops: &[u32], depth: usize, vals: &mut [i64], out: &mut Vec<Tagged>, budget: &mut usize) -> Option<()> {
-        let size = s.site.size as i128;
+        let size = s.site.size;
         let tag = |vals: &[i64]| -> Option<u64> {
             // Mixed radix over the loops' own iteration numbers: equal tags, equal iterations.
             let mut t: u64 = 0;
@@ -103,7 +103,7 @@ impl AccessPlan {
             }
             (t != MANY).then_some(t)
         };
-        let mut push = |out: &mut Vec<Tagged>, r: Range<i128>, t: u64| -> Option<()> {
+        let mut push = |out: &mut Vec<Tagged>, r: Range<u64>, t: u64| -> Option<()> {
             if let Some((last, lt)) = out.last_mut() {
                 if *lt == t && last.end == r.start {
                     last.end = r.end;
@@ -118,20 +118,21 @@ impl AccessPlan {
             if !s.guards.iter().all(|g| g.holds(vals)) {
                 return Some(());
             }
-            let a = s.addr.at(vals) as i128;
-            return push(out, a..a + size, tag(vals)?);
+            let a = u64::try_from(s.addr.at(vals)).ok()?;
+            return push(out, a..a.checked_add(size)?, tag(vals)?);
         }
         let l = s.chain[depth];
         let lp = &ev.loops[l as usize];
         let (first, n) = lp.span(vals);
         let c = s.addr.coef(l) as i128 * lp.step as i128;
-        if s.guards.is_empty() && depth + 1 == s.chain.len() && !self.loops[l as usize].partitioned && n > 0 && (c == 0 || c.abs() == size) {
+        if s.guards.is_empty() && depth + 1 == s.chain.len() && !self.loops[l as usize].partitioned && n > 0 && (c == 0 || c.unsigned_abs() == size as u128) {
             // An innermost loop that is not partitioned and moves the address by its size (or
             // not at all): one run, one iteration of the partitioned loops.
             vals[l as usize] = first;
             let a = s.addr.at(vals) as i128;
             let b = a + (n as i128 - 1) * c;
-            return push(out, a.min(b)..a.max(b) + size, tag(vals)?);
+            let (lo, hi) = (u64::try_from(a.min(b)).ok()?, u64::try_from(a.max(b)).ok()?);
+            return push(out, lo..hi.checked_add(size)?, tag(vals)?);
         }
         for t in 0..n {
             vals[l as usize] = first + t * lp.step;
@@ -145,17 +146,23 @@ impl AccessPlan {
 /// or [`MANY`] where runs of different tags overlap.
 fn disjoint(mut runs: Vec<Tagged>) -> Vec<Tagged> {
     runs.sort_unstable_by_key(|(r, _)| r.start);
-    let mut out: Vec<Tagged> = Vec::with_capacity(runs.len());
-    for (r, t) in runs {
-        match out.last_mut() {
+    // Merged in place: `kept` segments so far, at the front.
+    let mut kept: usize = 0;
+    for i in 0..runs.len() {
+        let (r, t) = runs[i].clone();
+        match kept.checked_sub(1).map(|k| &mut runs[k]) {
             Some((last, lt)) if r.start < last.end => {
                 if *lt != t {
                     *lt = MANY;
                 }
                 last.end = last.end.max(r.end);
             }
-            _ => out.push((r, t)),
+            _ => {
+                runs[kept] = (r, t);
+                kept += 1;
+            }
         }
     }
-    out
+    runs.truncate(kept);
+    runs
 }
