@@ -355,7 +355,10 @@ impl Coherence {
     /// stencil's rows, left uninitialised in a `create`d array): when the hull holds such a
     /// byte, `exact(i)` lists read `i`'s bytes run by run, and the kernel is refused only when
     /// one of those holds one (`None`: they cannot be listed, refuse).
-    pub fn proven_launch(&mut self, reads: &[(u32, Range<u32>, bool, bool)], exact: &dyn Fn(usize) -> Option<Vec<Range<u32>>>, writes: &[(u32, Range<u32>, Loc, u32)], k: &Kernel) -> bool {
+    ///
+    /// `writes`: per write site, the host allocation its device block copies, its location and
+    /// its runs (device addresses, whose offsets are the host's) with the writing gang.
+    pub fn proven_launch(&mut self, reads: &[(u32, Range<u32>, bool, bool)], exact: &dyn Fn(usize) -> Option<Vec<Range<u32>>>, writes: &[(u32, Loc, &[(Range<u64>, u32)])], k: &Kernel) -> bool {
         for (i, (hid, r, executed, written_first)) in reads.iter().enumerate() {
             let Some(sh) = self.shadow(*hid) else { continue };
             let stale = |r: Range<u32>| sh.cells.find(r, |c| matches!(state_of(c), State::HostNewer | State::DeviceUninit)).is_some();
@@ -379,7 +382,7 @@ impl Coherence {
         }
         // Runs alternate between a few sites (a site × the gangs): intern each once.
         let mut interned: rustc_hash::FxHashMap<(Loc, u32), u32> = Default::default();
-        for (hid, r, loc, gang) in writes {
+        for (hid, loc, gang, r) in writes.iter().flat_map(|(hid, loc, runs)| runs.iter().map(move |(run, gang)| (hid, loc, gang, run.start as u32..(run.start as u32).saturating_add((run.end - run.start) as u32)))) {
             if self.shadow(*hid).is_none() {
                 continue;
             }
@@ -392,10 +395,10 @@ impl Coherence {
                 }
             };
             let sh = self.shadow_mut(*hid);
-            for m in sh.maps.iter_mut().filter(|m| m.overlaps(r)) {
+            for m in sh.maps.iter_mut().filter(|m| m.overlaps(&r)) {
                 m.device_written = true;
             }
-            sh.cells.fill(r.clone(), cell(State::DeviceNewer, s));
+            sh.cells.fill(r, cell(State::DeviceNewer, s));
         }
         true
     }

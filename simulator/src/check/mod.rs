@@ -433,12 +433,12 @@ impl Subscriber for CheckRun {
             let runs = r.runs(EXACT_READ_LIMIT)?;
             Some(runs.into_iter().map(|x| off + (x.start - r.range.start) as u32..off + (x.end - r.range.start) as u32).collect())
         };
-        let mut writes = Vec::new();
+        // A site's runs lie in one device block (`Footprint`), the copy of one host allocation
+        // at the same offsets: its first run names the allocation for all.
+        let mut writes = Vec::with_capacity(fp.writes.len());
         for w in &fp.writes {
-            for (run, gang) in &w.runs {
-                if let Some((hid, off)) = host(run.start) {
-                    writes.push((hid, off..off + (run.end - run.start) as u32, w.loc, *gang));
-                }
+            if let Some((hid, _)) = w.runs.first().and_then(|(run, _)| host(run.start)) {
+                writes.push((hid, w.loc, &w.runs[..]));
             }
         }
         self.coherence.proven_launch(&reads, &exact, &writes, &k)
