@@ -60,7 +60,10 @@ use crate::ir::*;
 
 use crate::exec::value::Kind;
 
+mod atomics;
 mod listed;
+
+pub use atomics::{AtomicTarget, PlanAtomic};
 
 use super::build::Builder;
 use super::depend::Purity;
@@ -357,6 +360,8 @@ pub struct AccessPlan {
     pub loops: Vec<PlanLoop>,
     pub gangs: Vec<GangLoop>,
     pub sites: Vec<PlanSite>,
+    /// Atomic counter updates ([`atomics`]): not among `sites`.
+    pub atomics: Vec<PlanAtomic>,
     /// Values computed in a narrow or 64-bit integer format: they must not wrap.
     pub checks: Vec<(Lin, IntFmt)>,
 }
@@ -633,6 +638,10 @@ impl An<'_, '_> {
                         self.for_loop(body, Some((*one).clone()), Some(&d))
                     }
                     (Some(d), _) if matches!(d.kind, AccKind::Cache(_)) => Ok(()),
+                    (Some(AccDirective { kind: AccKind::Atomic(kind), .. }), body) => {
+                        let kind = *kind;
+                        self.atomic(kind, body.as_deref())
+                    }
                     (Some(d), _) => Err(format!("`{}` inside the kernel", d.kind.name())),
                     (None, _) => Err("an unknown directive".into()),
                 }
@@ -1370,6 +1379,9 @@ pub struct WriteSpan {
 pub struct Footprint {
     pub reads: Vec<ReadSpan>,
     pub writes: Vec<WriteSpan>,
+    /// Blocks that atomic counter updates may change: what they wrote is known only once the
+    /// kernel ran, gang by gang ([`atomics`]).
+    pub atomics: Vec<AtomicTarget>,
 }
 
 /// The most runs a footprint may list before the plan gives up (checking access by access is
@@ -1495,8 +1507,18 @@ impl AccessPlan {
         }
         let ev = Ev { loops: std::sync::Arc::new(loops), cfg, chunks };
         let (loops, chunks) = (&ev.loops[..], &ev.chunks[..]);
+        let (atomics, atomic_reads) = self.atomic_targets(v, &ivs, &never, cfg.gangs, &mut |chain, guards| {
+            let mut vals = vec![0i64; self.loops.len()];
+            let mut points = 1 << 20;
+            (guards.is_empty() && chain.iter().all(|&l| always[l as usize])) || (guards.iter().all(CGuard::known) && self.exists(&ev, guards, chain, 0, &mut vals, &mut points))
+        })?;
         // The race proof.
         let overlaps = |a: &Range<i128>, b: &Range<i128>| a.start < b.end && b.start < a.end;
+        for s in &sites {
+            if let Some(t) = atomics.iter().find(|t| overlaps(&s.bytes, &(t.block.start as i128..t.block.end as i128))) {
+                return Err(format!("lines {} and {}: an access of data an `atomic` statement updates", s.site.loc.line, t.loc.line));
+            }
+        }
         for (i, w) in sites.iter().enumerate().filter(|(_, s)| s.site.write) {
             let in_gang = w.chain.iter().any(|&l| self.loops[l as usize].gang.is_some());
             if !in_gang && cfg.gangs > 1 {
@@ -1523,7 +1545,7 @@ impl AccessPlan {
             }
         }
         // The footprint.
-        let mut fp = Footprint::default();
+        let mut fp = Footprint { atomics, ..Footprint::default() };
         let mut budget = MAX_RUNS;
         for (i, s) in sites.iter().enumerate() {
             let known = s.guards.iter().all(CGuard::known);
@@ -1553,6 +1575,7 @@ impl AccessPlan {
             self.runs(&ev, s.site, &s.guards, &s.addr, &s.chain, 0, &mut vals, &mut runs, &mut budget)?;
             fp.writes.push(WriteSpan { loc: s.site.loc, runs });
         }
+        fp.reads.extend(atomic_reads);
         Ok(fp)
     }
 

@@ -380,27 +380,38 @@ impl Coherence {
                 m.device_read = true;
             }
         }
+        self.device_writes(writes.iter().flat_map(|(hid, loc, runs)| runs.iter().map(move |(run, gang)| (*hid, run.start as u32..(run.start as u32).saturating_add((run.end - run.start) as u32), *loc, *gang))), k);
+        true
+    }
+
+    /// What the atomic counter updates of a proven kernel wrote, known once it ran: per run, the
+    /// host allocation, the offsets, the update's site and the gang that wrote it last.
+    pub fn proven_atomic_writes(&mut self, writes: &[(u32, Range<u32>, Loc, u32)], k: &Kernel) {
+        self.device_writes(writes.iter().cloned(), k);
+    }
+
+    /// Device writes of a proven kernel: (host allocation, offsets, site, gang).
+    fn device_writes(&mut self, writes: impl Iterator<Item = (u32, Range<u32>, Loc, u32)>, k: &Kernel) {
         // Runs alternate between a few sites (a site × the gangs): intern each once.
         let mut interned: rustc_hash::FxHashMap<(Loc, u32), u32> = Default::default();
-        for (hid, loc, gang, r) in writes.iter().flat_map(|(hid, loc, runs)| runs.iter().map(move |(run, gang)| (hid, loc, gang, run.start as u32..(run.start as u32).saturating_add((run.end - run.start) as u32)))) {
-            if self.shadow(*hid).is_none() {
+        for (hid, r, loc, gang) in writes {
+            if self.shadow(hid).is_none() {
                 continue;
             }
-            let s = match interned.get(&(*loc, *gang)) {
+            let s = match interned.get(&(loc, gang)) {
                 Some(&s) => s,
                 None => {
-                    let s = self.site(Site { loc: *loc, gang: Some((*gang, k.loc)), released: None });
-                    interned.insert((*loc, *gang), s);
+                    let s = self.site(Site { loc, gang: Some((gang, k.loc)), released: None });
+                    interned.insert((loc, gang), s);
                     s
                 }
             };
-            let sh = self.shadow_mut(*hid);
+            let sh = self.shadow_mut(hid);
             for m in sh.maps.iter_mut().filter(|m| m.overlaps(&r)) {
                 m.device_written = true;
             }
             sh.cells.fill(r, cell(State::DeviceNewer, s));
         }
-        true
     }
 
     /// A data-environment event.

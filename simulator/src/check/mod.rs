@@ -245,6 +245,12 @@ impl Subscriber for SharedCheckRun {
     fn proven_launch(&mut self, mem: &Memory, fp: &Footprint) -> bool {
         self.0.lock().is_ok_and(|mut run| run.proven_launch(mem, fp))
     }
+
+    fn proven_atomic_writes(&mut self, mem: &Memory, writes: &[accsim_core::exec::device::AtomicWrite]) {
+        if let Ok(mut run) = self.0.lock() {
+            run.proven_atomic_writes(mem, writes);
+        }
+    }
 }
 
 impl CheckRun {
@@ -442,6 +448,17 @@ impl Subscriber for CheckRun {
             }
         }
         self.coherence.proven_launch(&reads, &exact, &writes, &k)
+    }
+
+    fn proven_atomic_writes(&mut self, mem: &Memory, writes: &[accsim_core::exec::device::AtomicWrite]) {
+        let Some(k) = self.kernel else { return };
+        let mut host = Vec::with_capacity(writes.len());
+        for (r, gang, loc) in writes {
+            if let Some((DeviceLoc { host: Some(hid), offset, .. }, false)) = self.device_loc(mem, r.start) {
+                host.push((hid, offset..offset.saturating_add((r.end - r.start) as u32), *loc, *gang));
+            }
+        }
+        self.coherence.proven_atomic_writes(&host, &k);
     }
 }
 
