@@ -823,12 +823,11 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         m.native = native;
         m.events.set_device_events(true);
         m.exe = exe;
-        let ran = ran.map(|written| {
+        ran.map(|written| {
             if !written.is_empty() {
                 m.events.proven_atomic_writes(&m.mem, &written);
             }
-        });
-        ran
+        })
     } else {
         if let Some(n) = &m.native {
             n.prepare(k.fid);

@@ -1942,6 +1942,7 @@ mod tests {
             loops: vec![lp(None, ni), lp(Some(0), nj)],
             gangs: vec![GangLoop { dims: vec![0], worker: false, vector: false, chunk: None }],
             sites: vec![PlanSite { loc: Loc::default(), write: true, addr: lin(BASE, &[(0, 8 * ci), (1, 8 * cj)]), size: 8, lp: Some(1), guards: Vec::new() }],
+            atomics: Vec::new(),
             checks: Vec::new(),
         }
     }
