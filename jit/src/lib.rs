@@ -144,7 +144,21 @@ impl Engine {
     /// outlined for the device are left to the interpreter, except the fast-share variants of
     /// kernels.
     pub fn compile(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
-        Engine::compile_some(p, info, exe, None)
+        Engine::compile_some(p, info, exe, None, true)
+    }
+
+    /// Compile the host functions of `p` for `accsim check`, `exe` being the executable compiled
+    /// for checking: host code runs as native code whose accesses of the allocations the
+    /// checkers follow take the slow path, which reports them
+    /// ([`accsim_core::exec::observed_host`]). Kernels and their variants stay in the interpreter
+    /// (a checked kernel's accesses are all followed; a proven one runs on
+    /// [`Engine::compile_kernels`]' code), and no memory local is kept in a register
+    /// ([`promote`]): a scalar named in a data clause has a device copy whose host reads the
+    /// checkers follow.
+    pub fn compile_for_checking(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
+        let device: HashSet<u32> = info.kernel_functions(p).map(|f| f.0).collect();
+        let host: HashSet<u32> = (0..p.functions.len() as u32).filter(|f| !device.contains(f)).collect();
+        Engine::compile_some(p, info, exe, Some(&host), false)
     }
 
     /// Compile the kernels of `p` (each one's fast-share variant, or the kernel when it has
@@ -173,11 +187,12 @@ impl Engine {
                 &mut |_| {},
             );
         }
-        Engine::compile_some(p, info, exe, Some(&keep))
+        Engine::compile_some(p, info, exe, Some(&keep), true)
     }
 
-    /// [`Engine::compile`], of the functions in `only` when given.
-    fn compile_some(p: &Program, info: &ProgramInfo, exe: &Executable, only: Option<&HashSet<u32>>) -> Result<Engine, String> {
+    /// [`Engine::compile`], of the functions in `only` when given; `promote`: keep memory locals
+    /// in registers where [`promote`] allows it.
+    fn compile_some(p: &Program, info: &ProgramInfo, exe: &Executable, only: Option<&HashSet<u32>>, promote: bool) -> Result<Engine, String> {
         let start = std::time::Instant::now();
         let mut flags = settings::builder();
         flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
@@ -256,7 +271,7 @@ impl Engine {
             cctx.func.clear();
             cctx.func.signature = native_signature(call_conv, f.params.len());
             let is_kernel = kernel_functions.contains(&(i as u32));
-            let r = translate_into(p, exe, i as u32, f, &mut cctx, &mut fctx, target, &mut locs, &mut loc_index, table, &may_be_native, is_kernel);
+            let r = translate_into(p, exe, i as u32, f, &mut cctx, &mut fctx, target, &mut locs, &mut loc_index, table, &may_be_native, is_kernel, promote);
             match r {
                 Ok(()) => ir.push(Some(std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()))),
                 Err(why) => {
@@ -497,9 +512,10 @@ fn translate_into(
     code_table: i64,
     may_be_native: &[bool],
     is_kernel: bool,
+    promote: bool,
 ) -> Result<(), String> {
     use cranelift_codegen::ir::{types, InstBuilder};
-    let promoted = promote::promotable(p, f);
+    let promoted = if promote { promote::promotable(p, f) } else { vec![false; f.locals.len()] };
     let rewritten;
     let f = if promoted.iter().any(|&x| x) {
         rewritten = promote::rewrite(f, &promoted);

@@ -1659,12 +1659,15 @@ impl<'a, 'b> Translator<'a, 'b> {
         if let Callee::Indirect(_) = callee {
             // The interpreter evaluates the callee after the arguments; so does this.
         }
-        for a in args {
+        // Right to left, as the interpreter (exec/compile/calls.rs) and gcc on x86-64 evaluate
+        // them: `printf("%d %d", f(1), f(2))` prints what f(2) prints first.
+        for a in args.iter().rev() {
             if matches!(self.kind(a.ty), Kind::Aggregate | Kind::LongDouble) {
                 return Err("a record or long double argument".into());
             }
             words.push(self.expr(a)?);
         }
+        words.reverse();
         match callee {
             Callee::Direct(f) => {
                 let fptr = self.iconst(ptr_word(FUNC_ID, f.0));
