@@ -37,6 +37,7 @@
 mod loops;
 mod promote;
 mod runtime;
+mod simd;
 pub mod translate;
 mod unroll;
 

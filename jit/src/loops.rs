@@ -49,28 +49,28 @@ const PREPAID_LIMIT: u64 = 1 << 20;
 /// A counted loop the translator runs in two versions.
 pub struct CountedLoop<'e> {
     /// The counter and its kind.
-    var: LocalId,
+    pub(crate) var: LocalId,
     var_kind: Kind,
     /// The kind the condition compares in (the counter's, or `long` for an `int` counter).
     cmp_kind: Kind,
     /// `v++` (`true`) or `v--`.
-    up: bool,
+    pub(crate) up: bool,
     /// `<=` / `>=` rather than `<` / `>`.
     inclusive: bool,
     bound: &'e Expr,
     /// Register locals the body assigns once at its top from an affine expression of `v`.
-    derived: HashMap<u32, &'e Expr>,
+    pub(crate) derived: HashMap<u32, &'e Expr>,
     /// The scalar accesses of the body whose addresses are affine: address expression, kind,
     /// read, written.
-    accesses: Vec<(&'e Expr, Kind, bool, bool)>,
+    pub(crate) accesses: Vec<(&'e Expr, Kind, bool, bool)>,
     /// Memory locals the body reads or writes (their addresses are loop-invariant).
-    memory_locals: Vec<(LocalId, Kind, bool, bool)>,
+    pub(crate) memory_locals: Vec<(LocalId, Kind, bool, bool)>,
     /// Register locals the body assigns.
-    assigned: HashSet<u32>,
+    pub(crate) assigned: HashSet<u32>,
     /// The fuel of the unrolled loops ([`crate::unroll`]) every iteration runs, and those
     /// loops: the direct version takes it with the trip count's at entry.
     fixed_fuel: u64,
-    prepaid: HashSet<*const Stmt>,
+    pub(crate) prepaid: HashSet<*const Stmt>,
 }
 
 /// What the body of a loop assigns and reads, gathered in one walk.
@@ -184,7 +184,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         })
     }
 
-    fn kind_of(&self, ty: accsim_core::ir::TypeId) -> Kind {
+    pub(crate) fn kind_of(&self, ty: accsim_core::ir::TypeId) -> Kind {
         Kind::of(&self.p.types, ty)
     }
 
@@ -363,7 +363,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         matches!(shim, Some(Shim::Math1(_) | Shim::Math2(_) | Shim::Math1F(_) | Shim::Math2F(_)))
     }
 
-    fn is_memory_local(&self, l: LocalId) -> bool {
+    pub(crate) fn is_memory_local(&self, l: LocalId) -> bool {
         self.in_memory.get(l.0 as usize).copied().unwrap_or(false)
     }
 
@@ -504,6 +504,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let mut direct = HashMap::new();
         let mut direct_locals = HashMap::new();
         let accesses = plan.accesses.clone();
+        let mut access_ends = Vec::with_capacity(accesses.len());
         for (addr, k, read, write) in accesses {
             let mut ends = Vec::with_capacity(2);
             for at in [v0, last] {
@@ -514,6 +515,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             let (in_bounds, bias) = self.ends_in_place(ends[0], ends[1], k.bytes(), read, write);
             ok = self.b.ins().band(ok, in_bounds);
             direct.insert(addr as *const Expr, bias);
+            access_ends.push((ends[0], ends[1]));
         }
         for (l, k, read, write) in plan.memory_locals.clone() {
             let a = self.b.use_var(self.vars[l.0 as usize]);
@@ -556,9 +558,15 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.ins().store(MemFlagsData::trusted(), left, self.ctx, OFF_FUEL);
 
         // The direct version: the counter is a parameter of the loop head, the variables the
-        // body does not assign are read as their values at entry.
+        // body does not assign are read as their values at entry. Its iterations run in
+        // lanes first when the loop has a vector plan ([`crate::simd`]).
         let counter = self.b.append_block_param(direct_head, types::I64);
-        self.b.ins().jump(direct_head, &[v0.into()]);
+        match self.vector_plan(&plan, body) {
+            Some(vp) => self.vector_version(&plan, &vp, body, &access_ends, v0, bound, runs_cc, direct_head, &direct, &frozen)?,
+            None => {
+                self.b.ins().jump(direct_head, &[v0.into()]);
+            }
+        }
         self.b.switch_to_block(direct_head);
         let var = self.vars[plan.var.0 as usize];
         self.b.def_var(var, counter);
@@ -614,7 +622,7 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     /// The exact value of the affine expression `e` with the counter at `at` (see
     /// [`Translator::affine`]), and whether every step of it is exact there.
-    fn exact(&mut self, e: &Expr, var: LocalId, at: Value, derived: &HashMap<u32, &Expr>) -> R<(Value, Value)> {
+    pub(crate) fn exact(&mut self, e: &Expr, var: LocalId, at: Value, derived: &HashMap<u32, &Expr>) -> R<(Value, Value)> {
         let k = self.kind_of(e.ty);
         let depends = self.depends(e, var, derived);
         if !depends {
@@ -677,7 +685,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// Whether `e` reads the counter (directly or through a derived local).
-    fn depends(&self, e: &Expr, var: LocalId, derived: &HashMap<u32, &Expr>) -> bool {
+    pub(crate) fn depends(&self, e: &Expr, var: LocalId, derived: &HashMap<u32, &Expr>) -> bool {
         match &e.kind {
             // A derived local's value is this iteration's: never the one the preheader sees.
             ExprKind::Local(l) => *l == var || derived.contains_key(&l.0),

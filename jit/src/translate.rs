@@ -800,7 +800,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.ins().uextend(types::I64, c)
     }
 
-    fn word_as_f64(&mut self, w: Value) -> Value {
+    pub(crate) fn word_as_f64(&mut self, w: Value) -> Value {
         // A word made of a double is that double (no round trip through an integer register).
         if let Some(f) = self.double_of_word(w) {
             return f;
@@ -839,7 +839,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     fn f64_as_word(&mut self, f: Value) -> Value {
         self.b.ins().bitcast(types::I64, MemFlagsData::new(), f)
     }
-    fn word_as_f32(&mut self, w: Value) -> Value {
+    pub(crate) fn word_as_f32(&mut self, w: Value) -> Value {
         if let Some(f) = self.float_of_word(w) {
             return f;
         }
@@ -1108,7 +1108,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// address of a loop-invariant base is itself loop-invariant and Cranelift computes it
     /// once, before the loop: the loop then keeps one host base per stream in a register
     /// rather than a pointer word and a bias.
-    fn direct_address(&mut self, e: &Expr, bias: Value) -> R<Value> {
+    pub(crate) fn direct_address(&mut self, e: &Expr, bias: Value) -> R<Value> {
         match &e.kind {
             ExprKind::PtrAdd { ptr, index, elem } => {
                 let p = self.direct_address(ptr, bias)?;
