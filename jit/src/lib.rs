@@ -34,6 +34,7 @@
 //! is 0), once per run; a function whose code generation fails runs in the interpreter.
 //! [`Engine::compile_all`] generates everything at once (`accsim info`'s report).
 
+mod invariant;
 mod loops;
 mod promote;
 mod runtime;
@@ -527,6 +528,7 @@ fn translate_into(
         unrolled: &unrolled,
         prepaid: HashSet::new(),
         inline_args: Vec::new(),
+        held: HashMap::new(),
     };
     t.reload_table();
     t.enter_frame(&params[1..]);

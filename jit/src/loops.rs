@@ -71,6 +71,15 @@ pub struct CountedLoop<'e> {
     /// loops: the direct version takes it with the trip count's at entry.
     fixed_fuel: u64,
     pub(crate) prepaid: HashSet<*const Stmt>,
+    /// Every scalar access of the body is affine (checked at entry: none can fault, and the
+    /// bytes each touches over the loop are known there).
+    pub(crate) all_direct: bool,
+    /// The body may stop the run between two of its stores (an integer division), holds an
+    /// `atomic` statement (other threads' accesses meet its own), or leaves an iteration by a
+    /// jump: what [`crate::invariant`] needs to know before holding memory in a register.
+    pub(crate) may_trap: bool,
+    pub(crate) atomic: bool,
+    pub(crate) jumps: bool,
 }
 
 /// What the body of a loop assigns and reads, gathered in one walk.
@@ -91,6 +100,10 @@ struct Walk<'e> {
     /// The fuel of the unrolled loops that no condition surrounds, and those loops.
     fixed_fuel: u64,
     prepaid: HashSet<*const Stmt>,
+    /// An integer division or remainder (which traps on 0).
+    divides: bool,
+    /// An `atomic` statement run as native code.
+    atomic: bool,
 }
 
 impl<'a, 'b> Translator<'a, 'b> {
@@ -158,11 +171,13 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
             derived = with;
         }
+        let scalar_accesses = w.accesses.len();
         let accesses: Vec<_> = w
             .accesses
             .into_iter()
             .filter(|(a, ..)| self.affine(a, var, &w.assigned, &derived))
             .collect();
+        let all_direct = accesses.len() == scalar_accesses;
         if accesses.is_empty() && w.memory_locals.is_empty() {
             // Nothing to check once: the direct version would only save fuel and the
             // re-normalisation of the counter, which the checked version pays.
@@ -181,6 +196,10 @@ impl<'a, 'b> Translator<'a, 'b> {
             assigned: w.assigned,
             fixed_fuel: if w.jumps || w.fixed_fuel >= PREPAID_LIMIT { 0 } else { w.fixed_fuel },
             prepaid: if w.jumps || w.fixed_fuel >= PREPAID_LIMIT { HashSet::new() } else { w.prepaid },
+            all_direct,
+            may_trap: w.divides,
+            atomic: w.atomic,
+            jumps: w.jumps,
         })
     }
 
@@ -256,7 +275,10 @@ impl<'a, 'b> Translator<'a, 'b> {
                     self.walk_expr(v, w);
                 }
             }
-            StmtKind::Acc { body: Some(b), .. } if self.is_kernel && self.is_atomic(s) && self.atomic_in_native(b) => self.walk_stmt(b, w),
+            StmtKind::Acc { body: Some(b), .. } if self.is_kernel && self.is_atomic(s) && self.atomic_in_native(b) => {
+                w.atomic = true;
+                self.walk_stmt(b, w)
+            }
             _ => w.refused = true,
         }
     }
@@ -320,6 +342,9 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
             ExprKind::Unary(_, a) | ExprKind::Cast(a) => self.walk_expr(a, w),
             ExprKind::Binary(_, a, b) | ExprKind::LogicalAnd(a, b) | ExprKind::LogicalOr(a, b) | ExprKind::Comma(a, b) => {
+                if matches!(e.kind, ExprKind::Binary(BinOp::Div | BinOp::Rem, ..)) && !k.is_float() {
+                    w.divides = true;
+                }
                 self.walk_expr(a, w);
                 self.walk_expr(b, w);
             }
@@ -335,7 +360,10 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.walk_expr(value, w);
                 self.walk_place(place, k, false, w);
             }
-            ExprKind::CompoundAssign { place, value, .. } => {
+            ExprKind::CompoundAssign { op, place, value, op_ty } => {
+                if matches!(op, BinOp::Div | BinOp::Rem) && !self.kind_of(*op_ty).is_float() {
+                    w.divides = true;
+                }
                 self.walk_expr(value, w);
                 self.walk_place(place, k, true, w);
             }
@@ -535,6 +563,14 @@ impl<'a, 'b> Translator<'a, 'b> {
             frozen.insert(var.index(), self.read_var(var));
         }
 
+        // Loop-invariant elements held in registers ([`crate::invariant`]), when no other access
+        // of the loop touches their bytes.
+        let groups = self.invariant_groups(&plan);
+        if !groups.is_empty() {
+            let apart = self.groups_apart(&plan, &groups, &access_ends);
+            ok = self.b.ins().band(ok, apart);
+        }
+
         // The trip count's fuel at hand (taken from the pool when it is not), with that of the
         // unrolled loops each iteration runs.
         let trip = if plan.fixed_fuel > 0 {
@@ -561,6 +597,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         // body does not assign are read as their values at entry. Its iterations run in
         // lanes first when the loop has a vector plan ([`crate::simd`]).
         let counter = self.b.append_block_param(direct_head, types::I64);
+        let (held, back) = self.hold_groups(&plan, &groups, &access_ends, &direct)?;
+        let outer_held = std::mem::replace(&mut self.held, held);
         match self.vector_plan(&plan, body) {
             Some(vp) => self.vector_version(&plan, &vp, body, &access_ends, v0, bound, runs_cc, direct_head, &direct, &frozen)?,
             None => {
@@ -572,7 +610,15 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.def_var(var, counter);
         let again = self.b.ins().icmp(runs_cc, counter, bound);
         let (direct_body, direct_latch) = (self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(again, direct_body, &[], exit, &[]);
+        if back.is_empty() {
+            self.b.ins().brif(again, direct_body, &[], exit, &[]);
+        } else {
+            let leave = self.b.create_block();
+            self.b.ins().brif(again, direct_body, &[], leave, &[]);
+            self.b.switch_to_block(leave);
+            self.store_back(&back);
+            self.b.ins().jump(exit, &[]);
+        }
         self.b.switch_to_block(direct_body);
         let saved = (
             std::mem::replace(&mut self.direct, direct),
@@ -585,6 +631,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let r = self.stmt(body);
         self.loops.pop();
         (self.direct, self.direct_locals, self.frozen, self.prepaid) = saved;
+        self.held = outer_held;
         r?;
         self.b.ins().jump(direct_latch, &[]);
         self.b.switch_to_block(direct_latch);

@@ -82,6 +82,8 @@ const INLINE_LEVELS: usize = 3;
 enum Slot {
     /// A register local's Cranelift variable ([`variable_type`]) and the local's index.
     Var(Variable, usize),
+    /// Memory held in a variable by a counted loop ([`crate::invariant`]), of this kind.
+    Held(Variable, Kind),
     /// Memory at this address word, computed from this pointer ([`Translator::address`]);
     /// with a bias, an access checked at loop entry ([`crate::loops`]): read and written in
     /// place at the word plus the bias.
@@ -229,6 +231,10 @@ pub struct Translator<'a, 'b> {
     /// While an inlined call's expression is translated ([`Translator::inline_call`]): the
     /// values of the callee's parameters, by local, one map per level of inlining.
     pub inline_args: Vec<HashMap<u32, Value>>,
+    /// While the direct version of a counted loop is translated: its accesses at a
+    /// loop-invariant address held in a variable ([`crate::invariant`]), by address expression,
+    /// with their kind.
+    pub held: HashMap<*const Expr, (Variable, Kind)>,
 }
 
 /// The byte size of a type: known when the function is compiled, or computed at run time
@@ -336,6 +342,15 @@ impl<'a, 'b> Translator<'a, 'b> {
             types::F64 => self.f64_as_word(v),
             types::F32 => self.f32_as_word(v),
             _ => v,
+        }
+    }
+
+    /// The word `w` as a value of type `ty` ([`variable_type`]).
+    pub(crate) fn word_as(&mut self, ty: Type, w: Value) -> Value {
+        match ty {
+            types::F64 => self.word_as_f64(w),
+            types::F32 => self.word_as_f32(w),
+            _ => w,
         }
     }
 
@@ -958,7 +973,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// The canonical word of kind `k` at host address `addr` (known to be in bounds).
-    fn load_in_place(&mut self, k: Kind, addr: Value) -> Value {
+    pub(crate) fn load_in_place(&mut self, k: Kind, addr: Value) -> Value {
         let f = notrap();
         match k {
             Kind::Bool | Kind::U8 => self.b.ins().uload8(types::I64, f, addr, 0),
@@ -980,7 +995,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// Store the `size`-byte word `v` at host address `addr` (known to be in bounds).
-    fn store_in_place(&mut self, size: u64, v: Value, addr: Value) {
+    pub(crate) fn store_in_place(&mut self, size: u64, v: Value, addr: Value) {
         let f = notrap();
         match size {
             1 => {
@@ -1170,6 +1185,10 @@ impl<'a, 'b> Translator<'a, 'b> {
                 Slot::Mem(a, a, self.direct_locals.get(&l.0).copied())
             }
             Place::Local(l) => Slot::Var(self.var(*l)?, l.0 as usize),
+            Place::Mem(e) if self.held.contains_key(&(&**e as *const Expr)) => {
+                let (var, k) = self.held[&(&**e as *const Expr)];
+                Slot::Held(var, k)
+            }
             Place::Mem(e) => match self.direct.get(&(&**e as *const Expr)).copied() {
                 Some(bias) => {
                     let host = self.direct_address(e, bias)?;
@@ -1190,6 +1209,10 @@ impl<'a, 'b> Translator<'a, 'b> {
                 let x = self.read_var(v);
                 Ok(self.word_of(x))
             }
+            Slot::Held(v, _) => {
+                let x = self.b.use_var(v);
+                Ok(self.word_of(x))
+            }
             Slot::Mem(a, root, direct) => self.load(k, a, root, direct, loc),
         }
     }
@@ -1199,6 +1222,13 @@ impl<'a, 'b> Translator<'a, 'b> {
             Slot::Var(v, i) => {
                 self.frozen.remove(&v.index());
                 let value = self.word_for_local(i, value);
+                self.b.def_var(v, value);
+                Ok(())
+            }
+            Slot::Held(v, held_kind) => {
+                // An assignment's value is the place kind's canonical word: what a store and
+                // a load of the element give back.
+                let value = self.word_as(crate::invariant::held_type(held_kind), value);
                 self.b.def_var(v, value);
                 Ok(())
             }
@@ -1263,6 +1293,9 @@ impl<'a, 'b> Translator<'a, 'b> {
             ExprKind::Load(a) => {
                 if matches!(k, Kind::Aggregate | Kind::Void) {
                     self.expr(a)?
+                } else if let Some(&(var, _)) = self.held.get(&(&**a as *const Expr)) {
+                    let v = self.b.use_var(var);
+                    self.word_of(v)
                 } else if let Some(bias) = self.direct.get(&(&**a as *const Expr)).copied() {
                     let host = self.direct_address(a, bias)?;
                     let zero = self.zero_bias();
