@@ -36,6 +36,12 @@ use accsim_core::ir::{Expr, ExprKind};
 use crate::loops::CountedLoop;
 use crate::translate::Translator;
 
+/// The held accesses, by address expression: the variable and the element's kind.
+pub type HeldAccesses = HashMap<*const Expr, (Variable, Kind)>;
+
+/// A held element the loop writes: its variable, kind and host address.
+pub type StoreBack = (Variable, Kind, Value);
+
 /// Most groups held in registers by one loop (beyond them, accesses stay in memory).
 const MAX_GROUPS: usize = 8;
 
@@ -144,7 +150,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         groups: &[Group],
         ends: &[(Value, Value)],
         direct: &HashMap<*const Expr, Value>,
-    ) -> Result<(HashMap<*const Expr, (Variable, Kind)>, Vec<(Variable, Kind, Value)>), String> {
+    ) -> Result<(HeldAccesses, Vec<StoreBack>), String> {
         let mut held = HashMap::new();
         let mut back = Vec::new();
         for g in groups {
@@ -167,7 +173,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// Where the direct loop ends: the held elements the loop writes stored to memory.
-    pub fn store_back(&mut self, back: &[(Variable, Kind, Value)]) {
+    pub fn store_back(&mut self, back: &[StoreBack]) {
         for &(var, k, host) in back {
             let v = self.b.use_var(var);
             let w = self.word_of(v);

@@ -191,7 +191,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                     && uni(a)
             }
             ExprKind::Unary(_, a) | ExprKind::Cast(a) => uni(a),
-            ExprKind::Binary(op, a, b) => !(matches!(op, BinOp::Div | BinOp::Rem) && !k.is_float()) && uni(a) && uni(b),
+            ExprKind::Binary(op, a, b) => (k.is_float() || !matches!(op, BinOp::Div | BinOp::Rem)) && uni(a) && uni(b),
             ExprKind::PtrAdd { ptr, index, .. } => uni(ptr) && uni(index),
             _ => false,
         }
