@@ -608,25 +608,23 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.switch_to_block(direct_head);
         let var = self.vars[plan.var.0 as usize];
         self.b.def_var(var, counter);
+        // The loop tests at its bottom (one taken branch per iteration): the head runs the
+        // first test, the latch the others.
         let again = self.b.ins().icmp(runs_cc, counter, bound);
         let (direct_body, direct_latch) = (self.b.create_block(), self.b.create_block());
-        if back.is_empty() {
-            self.b.ins().brif(again, direct_body, &[], exit, &[]);
-        } else {
-            let leave = self.b.create_block();
-            self.b.ins().brif(again, direct_body, &[], leave, &[]);
-            self.b.switch_to_block(leave);
-            self.store_back(&back);
-            self.b.ins().jump(exit, &[]);
-        }
+        let at = self.b.append_block_param(direct_body, types::I64);
+        // Where the loop's test fails: the held elements the loop writes stored first.
+        let done = if back.is_empty() { exit } else { self.b.create_block() };
+        self.b.ins().brif(again, direct_body, &[counter.into()], done, &[]);
         self.b.switch_to_block(direct_body);
+        self.b.def_var(var, at);
         let saved = (
             std::mem::replace(&mut self.direct, direct),
             std::mem::replace(&mut self.direct_locals, direct_locals),
             std::mem::replace(&mut self.frozen, frozen),
             std::mem::replace(&mut self.prepaid, plan.prepaid.clone()),
         );
-        self.frozen.insert(var.index(), counter);
+        self.frozen.insert(var.index(), at);
         self.loops.push((direct_latch, exit));
         let r = self.stmt(body);
         self.loops.pop();
@@ -635,8 +633,15 @@ impl<'a, 'b> Translator<'a, 'b> {
         r?;
         self.b.ins().jump(direct_latch, &[]);
         self.b.switch_to_block(direct_latch);
-        let next = self.b.ins().iadd_imm_s(counter, if plan.up { 1 } else { -1 });
-        self.b.ins().jump(direct_head, &[next.into()]);
+        let next = self.b.ins().iadd_imm_s(at, if plan.up { 1 } else { -1 });
+        self.b.def_var(var, next);
+        let again = self.b.ins().icmp(runs_cc, next, bound);
+        self.b.ins().brif(again, direct_body, &[next.into()], done, &[]);
+        if !back.is_empty() {
+            self.b.switch_to_block(done);
+            self.store_back(&back);
+            self.b.ins().jump(exit, &[]);
+        }
 
         // The checked version: the loop as it is.
         self.b.switch_to_block(checked);

@@ -326,15 +326,14 @@ impl<'a, 'b> Translator<'a, 'b> {
                 ok = self.b.ins().band(ok, apart);
             }
         }
-        let (head, body_block) = (self.b.create_block(), self.b.create_block());
-        let counter = self.b.append_block_param(head, types::I64);
-        self.b.ins().brif(ok, head, &[v0.into()], direct_head, &[v0.into()]);
-
-        // The vector loop: lanes c .. c+L-1 while iteration c+L still runs.
-        self.b.switch_to_block(head);
-        let after_lanes = self.b.ins().iadd_imm_s(counter, vp.lanes);
+        // The vector loop: lanes c .. c+L-1 while iteration c+L still runs, tested at the
+        // bottom (one taken branch per step).
+        let after_lanes = self.b.ins().iadd_imm_s(v0, vp.lanes);
         let more = self.b.ins().icmp(runs_cc, after_lanes, bound);
-        self.b.ins().brif(more, body_block, &[], direct_head, &[counter.into()]);
+        let ok = self.b.ins().band(ok, more);
+        let body_block = self.b.create_block();
+        let counter = self.b.append_block_param(body_block, types::I64);
+        self.b.ins().brif(ok, body_block, &[v0.into()], direct_head, &[v0.into()]);
         self.b.switch_to_block(body_block);
         let var = self.vars[plan.var.0 as usize];
         let mut lane_frozen = frozen.clone();
@@ -349,7 +348,9 @@ impl<'a, 'b> Translator<'a, 'b> {
         (self.direct, self.frozen, self.prepaid) = saved;
         r?;
         let next = self.b.ins().iadd_imm_s(counter, vp.lanes);
-        self.b.ins().jump(head, &[next.into()]);
+        let after_lanes = self.b.ins().iadd_imm_s(next, vp.lanes);
+        let more = self.b.ins().icmp(runs_cc, after_lanes, bound);
+        self.b.ins().brif(more, body_block, &[next.into()], direct_head, &[next.into()]);
         Ok(())
     }
 
