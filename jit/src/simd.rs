@@ -60,10 +60,18 @@ use crate::translate::{Translator, R};
 /// with more are not worth their code.
 const MAX_PAIRS: usize = 512;
 
+/// Groups of lanes per step of the unrolled vector loop (two: the loop's own instructions, a
+/// third of a small body's, are paid once per two groups).
+const UNROLL: i64 = 2;
+/// Most accesses of a body that the vector loop runs unrolled.
+const UNROLL_ACCESSES: usize = 12;
+
 /// A loop the translator runs in lanes (see the module docs).
 pub struct VectorPlan {
-    /// Iterations per vector step: 16 bytes over the size of the values that vary.
+    /// Iterations per group of lanes: 16 bytes over the size of the values that vary.
     lanes: i64,
+    /// The body is small enough to be translated [`UNROLL`] times more.
+    unrolled: bool,
 }
 
 /// What an expression of the body is across the lanes.
@@ -147,7 +155,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         if scan.stores == 0 || stores * plan.accesses.len() > MAX_PAIRS {
             return None;
         }
-        Some(VectorPlan { lanes: (16 / size) as i64 })
+        Some(VectorPlan { lanes: (16 / size) as i64, unrolled: plan.accesses.len() <= UNROLL_ACCESSES })
     }
 
     /// Whether `s` assigns one of the counter's derived locals (its one assignment).
@@ -326,18 +334,53 @@ impl<'a, 'b> Translator<'a, 'b> {
                 ok = self.b.ins().band(ok, apart);
             }
         }
-        // The vector loop: lanes c .. c+L-1 while iteration c+L still runs, tested at the
-        // bottom (one taken branch per step).
-        let after_lanes = self.b.ins().iadd_imm_s(v0, vp.lanes);
-        let more = self.b.ins().icmp(runs_cc, after_lanes, bound);
-        let ok = self.b.ins().band(ok, more);
-        let body_block = self.b.create_block();
-        let counter = self.b.append_block_param(body_block, types::I64);
-        self.b.ins().brif(ok, body_block, &[v0.into()], direct_head, &[v0.into()]);
-        self.b.switch_to_block(body_block);
+        // The vector loops, tested at the bottom (one taken branch per step): steps of
+        // [`UNROLL`] groups of lanes while iteration c+UNROLL*L still runs (a small body), then
+        // steps of one group, lanes c .. c+L-1, while iteration c+L still runs.
+        let single_test = self.b.create_block();
+        let at_single = self.b.append_block_param(single_test, types::I64);
+        if vp.unrolled {
+            let group = vp.lanes * UNROLL;
+            let after = self.b.ins().iadd_imm_s(v0, group);
+            let more = self.b.ins().icmp(runs_cc, after, bound);
+            let enter = self.b.ins().band(ok, more);
+            let (wide, wide_test) = (self.b.create_block(), self.b.create_block());
+            let counter = self.b.append_block_param(wide, types::I64);
+            self.b.ins().brif(ok, wide_test, &[], direct_head, &[v0.into()]);
+            self.b.switch_to_block(wide_test);
+            self.b.ins().brif(enter, wide, &[v0.into()], single_test, &[v0.into()]);
+            self.b.switch_to_block(wide);
+            for copy in 0..UNROLL {
+                let c = self.b.ins().iadd_imm_s(counter, copy * vp.lanes);
+                self.lanes_step(plan, body, c, direct, frozen)?;
+            }
+            let next = self.b.ins().iadd_imm_s(counter, group);
+            let after = self.b.ins().iadd_imm_s(next, group);
+            let more = self.b.ins().icmp(runs_cc, after, bound);
+            self.b.ins().brif(more, wide, &[next.into()], single_test, &[next.into()]);
+        } else {
+            self.b.ins().brif(ok, single_test, &[v0.into()], direct_head, &[v0.into()]);
+        }
+        self.b.switch_to_block(single_test);
+        let after = self.b.ins().iadd_imm_s(at_single, vp.lanes);
+        let more = self.b.ins().icmp(runs_cc, after, bound);
+        let single = self.b.create_block();
+        let counter = self.b.append_block_param(single, types::I64);
+        self.b.ins().brif(more, single, &[at_single.into()], direct_head, &[at_single.into()]);
+        self.b.switch_to_block(single);
+        self.lanes_step(plan, body, counter, direct, frozen)?;
+        let next = self.b.ins().iadd_imm_s(counter, vp.lanes);
+        let after = self.b.ins().iadd_imm_s(next, vp.lanes);
+        let more = self.b.ins().icmp(runs_cc, after, bound);
+        self.b.ins().brif(more, single, &[next.into()], direct_head, &[next.into()]);
+        Ok(())
+    }
+
+    /// One group of lanes of the body, the first lane's counter `c`.
+    fn lanes_step(&mut self, plan: &CountedLoop<'_>, body: &Stmt, c: Value, direct: &HashMap<*const Expr, Value>, frozen: &HashMap<usize, Value>) -> R<()> {
         let var = self.vars[plan.var.0 as usize];
         let mut lane_frozen = frozen.clone();
-        lane_frozen.insert(var.index(), counter);
+        lane_frozen.insert(var.index(), c);
         let saved = (
             std::mem::replace(&mut self.direct, direct.clone()),
             std::mem::replace(&mut self.frozen, lane_frozen),
@@ -346,12 +389,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let mut temps = HashMap::new();
         let r = self.lanes_stmt(plan, body, &mut temps);
         (self.direct, self.frozen, self.prepaid) = saved;
-        r?;
-        let next = self.b.ins().iadd_imm_s(counter, vp.lanes);
-        let after_lanes = self.b.ins().iadd_imm_s(next, vp.lanes);
-        let more = self.b.ins().icmp(runs_cc, after_lanes, bound);
-        self.b.ins().brif(more, body_block, &[next.into()], direct_head, &[next.into()]);
-        Ok(())
+        r
     }
 
     fn lanes_stmt(&mut self, plan: &CountedLoop<'_>, s: &Stmt, temps: &mut HashMap<u32, Lanes>) -> R<()> {

@@ -6,7 +6,7 @@
 // elements than the lanes and by more, `y[i] = a*y[i] + x[i]` called with y == x (the same
 // element: may run in lanes) and with y one element past x (a recurrence: must not). Each
 // prints what gcc prints; a loop vectorised without the overlap check prints other sums.
-// The loops' trip counts run from 0 to 9 so that the scalar iterations after the lanes are
+// The loops' trip counts run from 0 to 19 so that the scalar iterations after the lanes are
 // exercised, temporaries (`t`, `u`) keep the last iteration's value after their loop, and the
 // `unsigned` lanes wrap as the scalar code does (C11 §6.2.5p9).
 #include <limits.h>
@@ -80,7 +80,7 @@ int main(void)
     scale_add(a, b, 0.75, N);
     printf("apart           %.17g\n", total(a, N));
 
-    for (int n = 0; n <= 9; n++) {
+    for (int n = 0; n <= 19; n++) {
         reset();
         float t = -1.0f;
         for (int i = 0; i < n; i++) {
