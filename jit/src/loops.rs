@@ -21,7 +21,12 @@
 //! both versions.
 //!
 //! The counter is incremented without re-normalisation in the direct version: it stays between
-//! its first value and `B`, which the preheader checks is representable in its type.
+//! its first value and `B`, which the preheader checks is representable in its type. The direct
+//! loop tests at its bottom (one taken branch per iteration). Within it, an element-wise body
+//! runs its iterations in lanes first ([`crate::simd`]), and the elements the body reads or
+//! writes at a loop-invariant address stay in registers ([`crate::invariant`]); both check at
+//! entry, from the accesses' first and last addresses, that no other access of the loop can
+//! see the difference.
 
 use std::collections::{HashMap, HashSet};
 
