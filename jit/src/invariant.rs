@@ -11,10 +11,10 @@
 //! body is affine (checked at entry, so none faults and the bytes each touches over the whole
 //! loop are known there). A group the loop writes also needs a body that cannot stop between
 //! two iterations' stores (no integer division: the run would stop with the element's memory
-//! behind its register), leaves no iteration by a jump (`break`, `continue`, `return`: the
-//! element is stored where the loop's test fails), and holds no `atomic` statement (another
-//! thread may read the element between two of this thread's statements and synchronise with
-//! it, §2.12).
+//! behind its register) and leaves no iteration by a jump (`break`, `continue`, `return`: the
+//! element is stored where the loop's test fails). A body with an `atomic` statement keeps every
+//! element in memory (another thread's atomic may read or write it between two of this
+//! thread's statements, §2.12).
 //!
 //! **When.** At entry, the preheader checks that a group's bytes lie apart from every other
 //! access's bytes over the whole loop (from every store's, for a group the loop only reads): no
@@ -85,7 +85,9 @@ fn same_expr(a: &Expr, b: &Expr) -> bool {
 impl<'a, 'b> Translator<'a, 'b> {
     /// The groups of `plan`'s accesses to hold in registers (see the module docs).
     pub fn invariant_groups(&self, plan: &CountedLoop<'_>) -> Vec<Group> {
-        if !plan.all_direct {
+        // An `atomic` statement: another thread's atomic may change an element between two
+        // of this thread's reads (§2.12), so even the elements the loop only reads stay in memory.
+        if !plan.all_direct || plan.atomic {
             return Vec::new();
         }
         let mut groups: Vec<Group> = Vec::new();
@@ -106,7 +108,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                 None => groups.push(Group { members: vec![i], kind: k, writes }),
             }
         }
-        let write_ok = !plan.may_trap && !plan.jumps && !plan.atomic;
+        let write_ok = !plan.may_trap && !plan.jumps;
         groups
             .into_iter()
             .enumerate()
