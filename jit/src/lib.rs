@@ -23,7 +23,10 @@
 //!
 //! Not covered yet (they run in the interpreter): VLA locals, `host_data`, `switch`/`goto`,
 //! variadic functions, records and long doubles as values. The bounds of affine accesses of
-//! counted loops are checked once at loop entry ([`loops`]); scalar memory locals whose address
+//! counted loops are checked once at loop entry ([`loops`]), where the loop's element-wise
+//! iterations run in 128-bit lanes ([`simd`]) and the elements at loop-invariant addresses in
+//! registers ([`invariant`]) when no other access of the loop touches their bytes; register
+//! `double`s and `float`s live in float registers; scalar memory locals whose address
 //! is only read and written in place live in Cranelift variables ([`promote`]); loops of a few
 //! constant iterations are unrolled ([`unroll`]); calls of functions that return a pure
 //! expression of their parameters are translated inline (`Translator::inlinable`).
@@ -34,9 +37,11 @@
 //! is 0), once per run; a function whose code generation fails runs in the interpreter.
 //! [`Engine::compile_all`] generates everything at once (`accsim info`'s report).
 
+mod invariant;
 mod loops;
 mod promote;
 mod runtime;
+mod simd;
 pub mod translate;
 mod unroll;
 
@@ -530,14 +535,18 @@ fn translate_into(
     b.append_block_params_for_function_params(entry);
     b.switch_to_block(entry);
     let params = b.block_params(entry).to_vec();
-    let vars: Vec<_> = f.locals.iter().map(|_| b.declare_var(types::I64)).collect();
-    let zero = b.ins().iconst(types::I64, 0);
-    for v in &vars {
+    let in_memory: Vec<bool> = f.locals.iter().zip(&promoted).map(|(l, &kept)| l.storage == Storage::Memory && !kept).collect();
+    let var_types: Vec<_> = f.locals.iter().zip(&in_memory).map(|(l, &mem)| translate::variable_type(p, l.ty, mem)).collect();
+    let vars: Vec<_> = var_types.iter().map(|&ty| b.declare_var(ty)).collect();
+    for (v, &ty) in vars.iter().zip(&var_types) {
+        let zero = translate::zero_of(&mut b, ty);
         b.def_var(*v, zero);
     }
     for (i, l) in f.params.iter().enumerate() {
         let v = *vars.get(l.0 as usize).ok_or("internal: unknown parameter")?;
-        b.def_var(v, params[i + 1]);
+        let ty = var_types.get(l.0 as usize).copied().unwrap_or(types::I64);
+        let value = translate::word_to(&mut b, ty, params[i + 1]);
+        b.def_var(v, value);
     }
     let trap_exit = b.create_block();
     let table = b.declare_var(types::I64);
@@ -560,12 +569,7 @@ fn translate_into(
         table,
         table_len,
         fid,
-        in_memory: f
-            .locals
-            .iter()
-            .zip(&promoted)
-            .map(|(l, &kept)| l.storage == Storage::Memory && !kept)
-            .collect(),
+        in_memory,
         frame_locals: f.locals.iter().map(|l| l.storage == Storage::Memory).collect(),
         homes: vec![None; f.locals.len()],
         frame: None,
@@ -577,6 +581,7 @@ fn translate_into(
         unrolled: &unrolled,
         prepaid: HashSet::new(),
         inline_args: Vec::new(),
+        held: HashMap::new(),
     };
     t.reload_table();
     t.enter_frame(&params[1..]);
