@@ -95,6 +95,8 @@ pub struct AccState {
     pub atomic_lock: std::sync::Arc<std::sync::Mutex<()>>,
     /// The `atomic` statement this thread runs now (it holds [`AccState::atomic_lock`]).
     pub atomic_held: Option<Loc>,
+    /// The value of `x` an atomic word update (`exec::atomic`) captured, on its way to `v`.
+    pub atomic_captured: u64,
     /// Pointers a data clause named whole whose target it could not map (extent unknown, not
     /// present): the clause mapped the 8-byte pointer alone. By the allocation the pointer
     /// pointed into: (pointer's name, clause location), for the help of a device access there.

@@ -1225,6 +1225,28 @@ access!(load_f32, store_f32, f32, 4);
 access!(load_f64, store_f64, f64, 8);
 
 impl Memory {
+    /// The word of device memory that holds the whole scalar of kind `k` at `ptr`, and the bit
+    /// position of its first byte in it, for an atomic read-modify-write of the word
+    /// ([`super::atomic::update`]); `None` when the access would fault, is not to device memory,
+    /// or straddles two words. The checks are a load's and a store's (`load_at`,
+    /// `store_shared`: inside the mapped part of the allocation).
+    pub fn atomic_word(&self, k: Kind, ptr: u64) -> Option<(&AtomicU64, u32)> {
+        let (off, n) = (ptr as u32 as u64, k.bytes());
+        let (a, store) = self.get((ptr >> 32) as usize)?;
+        let Store::Shared(w) = store else { return None };
+        if off < a.lo || off + n > a.size || off % 8 + n > 8 {
+            return None;
+        }
+        w.get((off / 8) as usize).map(|cell| (cell, (off % 8 * 8) as u32))
+    }
+
+    /// Whether `ptr` points into device memory (shared by the device threads).
+    pub fn is_shared(&self, ptr: u64) -> bool {
+        matches!(self.get((ptr >> 32) as usize), Some((_, Store::Shared(_))))
+    }
+}
+
+impl Memory {
     /// Load a scalar of kind `k` as its canonical word (see [`super::value`]: a `long double` is
     /// 16 bytes, the f64 then zeros; a record or complex value is its address).
     #[inline]
