@@ -560,7 +560,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                     // One of a word form is the interpreter's word update (`exec::atomic`).
                     Some(AccKind::Atomic(kind)) if self.is_kernel && body.as_deref().is_some_and(|b| self.atomic_in_native(b)) => {
                         if let Some(form) = body.as_deref().and_then(|b| accsim_core::exec::atomic::atomic_form(&self.p.types, *kind, b)) {
-                            self.atomic_word_update(&form, s.loc)?;
+                            self.atomic_word_update(&form)?;
                         } else if let Some(b) = body {
                             self.helper(Helper::AtomicEnter, &[self.ctx]);
                             self.stmt(b)?;

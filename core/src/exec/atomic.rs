@@ -29,6 +29,7 @@
 use super::memory::MemFault;
 use super::value::{apply, cast_fn, norm, Kind};
 use super::{ArithFault, Machine};
+use crate::diag::Loc;
 use crate::directive::AtomicKind;
 use crate::ir::{BinOp, Expr, ExprKind, Place, Stmt, StmtKind, TypeId, TypeTable, UnOp};
 
@@ -115,6 +116,8 @@ pub struct Capture<'p> {
     /// `v`, and its type.
     pub place: &'p Place,
     pub ty: TypeId,
+    /// The assignment to `v`.
+    pub loc: Loc,
     /// The conversions from `x`'s kind to `v`'s, in order (the casts around the captured
     /// expression).
     pub casts: Vec<Kind>,
@@ -159,6 +162,9 @@ pub struct AtomicForm<'p> {
     pub step: Step,
     pub operand: Operand<'p>,
     pub capture: Option<Capture<'p>>,
+    /// The expression that reads or writes `x` (its accesses and faults are reported there, as
+    /// the plain statement's are).
+    pub loc: Loc,
 }
 
 /// The word form of the body `body` of an `atomic kind` construct, when it has one (see the
@@ -246,7 +252,7 @@ fn update_of<'p>(types: &TypeTable, e: &'p Expr, writes: Writes) -> Option<(Atom
                 _ => norm(x, *delta as i64 as u64),
             };
             let step = Step { op: StepOp::Binary { op: BinOp::Add, reversed: false }, x, op_kind: x };
-            Some((AtomicForm { target: target_of(place)?, step, operand: Operand::Const(one), capture: None }, *post))
+            Some((AtomicForm { target: target_of(place)?, step, operand: Operand::Const(one), capture: None, loc: e.loc }, *post))
         }
         ExprKind::CompoundAssign { op, place, value, op_ty } if writes != Writes::Only => {
             let op_kind = Kind::of(types, *op_ty);
@@ -254,12 +260,12 @@ fn update_of<'p>(types: &TypeTable, e: &'p Expr, writes: Writes) -> Option<(Atom
                 return None;
             }
             let step = Step { op: StepOp::Binary { op: *op, reversed: false }, x, op_kind };
-            Some((AtomicForm { target: target_of(place)?, step, operand: Operand::Expr(value), capture: None }, false))
+            Some((AtomicForm { target: target_of(place)?, step, operand: Operand::Expr(value), capture: None, loc: e.loc }, false))
         }
         ExprKind::Assign { place, value } => {
             let target = target_of(place)?;
             if writes != Writes::Only {
-                if let Some(form) = binary_update(types, target, x, value) {
+                if let Some(form) = binary_update(types, target, x, value, e.loc) {
                     return Some((form, false));
                 }
             }
@@ -268,7 +274,7 @@ fn update_of<'p>(types: &TypeTable, e: &'p Expr, writes: Writes) -> Option<(Atom
                 return None;
             }
             let step = Step { op: StepOp::Write, x, op_kind: x };
-            Some((AtomicForm { target, step, operand: Operand::Expr(value), capture: None }, false))
+            Some((AtomicForm { target, step, operand: Operand::Expr(value), capture: None, loc: e.loc }, false))
         }
         _ => None,
     }
@@ -276,7 +282,7 @@ fn update_of<'p>(types: &TypeTable, e: &'p Expr, writes: Writes) -> Option<(Atom
 
 /// `x = x binop expr` / `x = expr binop x` (`value` the right-hand side), with the conversions
 /// of the usual arithmetic conversions around `x` and back (one each at most).
-fn binary_update<'p>(types: &TypeTable, target: &'p Expr, x: Kind, value: &'p Expr) -> Option<AtomicForm<'p>> {
+fn binary_update<'p>(types: &TypeTable, target: &'p Expr, x: Kind, value: &'p Expr, loc: Loc) -> Option<AtomicForm<'p>> {
     let (inner, back) = uncast(types, value);
     let ExprKind::Binary(op, l, r) = &inner.kind else { return None };
     let op_kind = Kind::of(types, inner.ty);
@@ -305,12 +311,12 @@ fn binary_update<'p>(types: &TypeTable, target: &'p Expr, x: Kind, value: &'p Ex
         return None;
     }
     let step = Step { op: StepOp::Binary { op: *op, reversed }, x, op_kind };
-    Some(AtomicForm { target, step, operand: Operand::Expr(operand), capture: None })
+    Some(AtomicForm { target, step, operand: Operand::Expr(operand), capture: None, loc })
 }
 
 /// `v = x` (a read, and a capture block's capture): `v` and the conversions, with `x`'s address
 /// and kind.
-fn read_of<'p>(types: &TypeTable, e: &'p Expr) -> Option<(&'p Place, TypeId, Vec<Kind>, &'p Expr, Kind)> {
+fn read_of<'p>(types: &TypeTable, e: &'p Expr) -> Option<(Capture<'p>, &'p Expr, Kind, Loc)> {
     let ExprKind::Assign { place, value } = &e.kind else { return None };
     let (load, casts) = uncast(types, value);
     let ExprKind::Load(a) = &load.kind else { return None };
@@ -318,14 +324,14 @@ fn read_of<'p>(types: &TypeTable, e: &'p Expr) -> Option<(&'p Place, TypeId, Vec
     if matches!(a.kind, ExprKind::LocalAddr(_)) || place_is_address(place, a) {
         return None;
     }
-    Some((place, e.ty, casts, a, x))
+    Some((Capture { place, ty: e.ty, loc: e.loc, casts, old: true }, a, x, load.loc))
 }
 
 /// `atomic read`: `v = x;`.
 fn read<'p>(types: &TypeTable, e: &'p Expr) -> Option<AtomicForm<'p>> {
-    let (v, ty, casts, target, x) = read_of(types, e)?;
+    let (capture, target, x, loc) = read_of(types, e)?;
     let step = Step { op: StepOp::Read, x, op_kind: x };
-    Some(AtomicForm { target, step, operand: Operand::None, capture: Some(Capture { place: v, ty, casts, old: true }) })
+    Some(AtomicForm { target, step, operand: Operand::None, capture: Some(capture), loc })
 }
 
 /// `atomic capture` as one statement: `v = x++`, `v = x += e`, `v = x = x binop e` …
@@ -336,26 +342,26 @@ fn capture<'p>(types: &TypeTable, e: &'p Expr) -> Option<AtomicForm<'p>> {
     if place_is_address(v, form.target) {
         return None;
     }
-    form.capture = Some(Capture { place: v, ty: e.ty, casts, old: post });
+    form.capture = Some(Capture { place: v, ty: e.ty, loc: e.loc, casts, old: post });
     Some(form)
 }
 
 /// `{ v = x; update-or-write of x; }` or `{ update of x; v = x; }`.
 fn block<'p>(types: &TypeTable, first: &'p Expr, second: &'p Expr) -> Option<AtomicForm<'p>> {
-    if let Some((v, ty, casts, a, x)) = read_of(types, first) {
+    if let Some((capture, a, x, _)) = read_of(types, first) {
         if let Some((mut form, _)) = update_of(types, second, Writes::Also) {
-            if same_address(a, form.target) && form.step.x == x && !place_is_address(v, form.target) && !operand_reads_place(&form, v) {
-                form.capture = Some(Capture { place: v, ty, casts, old: true });
+            if same_address(a, form.target) && form.step.x == x && !place_is_address(capture.place, form.target) && !operand_reads_place(&form, capture.place) {
+                form.capture = Some(capture);
                 return Some(form);
             }
         }
     }
     let (mut form, _) = update_of(types, first, Writes::No)?;
-    let (v, ty, casts, a, x) = read_of(types, second)?;
-    if !same_address(a, form.target) || form.step.x != x || place_is_address(v, form.target) {
+    let (capture, a, x, _) = read_of(types, second)?;
+    if !same_address(a, form.target) || form.step.x != x || place_is_address(capture.place, form.target) {
         return None;
     }
-    form.capture = Some(Capture { place: v, ty, casts, old: false });
+    form.capture = Some(Capture { old: false, ..capture });
     Some(form)
 }
 

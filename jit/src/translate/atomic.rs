@@ -31,9 +31,10 @@ fn inline_step(step: Step) -> bool {
 }
 
 impl Translator<'_, '_> {
-    /// Translate atomic statement `form` at `loc`: operand, then address, then the update; the
+    /// Translate atomic statement `form` (at `form.loc`): operand, then address, then the update; the
     /// captured value, converted, goes to `v` as a plain assignment would store it.
-    pub(super) fn atomic_word_update(&mut self, form: &AtomicForm<'_>, loc: Loc) -> R<()> {
+    pub(super) fn atomic_word_update(&mut self, form: &AtomicForm<'_>) -> R<()> {
+        let loc = form.loc;
         let y = match form.operand {
             Operand::None => self.iconst(0),
             Operand::Const(c) => self.iconst(c),
@@ -54,7 +55,7 @@ impl Translator<'_, '_> {
                 k = to;
             }
             let slot = self.slot(c.place)?;
-            self.write_slot(k, slot, v, loc)?;
+            self.write_slot(k, slot, v, c.loc)?;
         }
         Ok(())
     }

@@ -7,10 +7,11 @@ use super::*;
 use crate::exec::atomic::{update, AtomicForm, Operand, StepOp, UpdateFault};
 
 impl<'a> Cx<'a> {
-    /// Emit the word update of atomic statement `form` at `loc`.
+    /// Emit the word update of the atomic statement at `loc` (the directive; `nested-atomic`
+    /// names it) of form `form` (whose accesses and faults are at `form.loc`).
     pub(super) fn atomic_word_update(&mut self, form: &AtomicForm<'_>, loc: Loc) -> R<()> {
         let outer = std::mem::replace(&mut self.in_atomic, true);
-        let parts = self.atomic_word_parts(form, loc);
+        let parts = self.atomic_word_parts(form);
         self.in_atomic = outer;
         let (operand, addr, store) = parts?;
         let step = form.step;
@@ -18,6 +19,7 @@ impl<'a> Cx<'a> {
         let checking = self.checking;
         let size = step.x.bytes();
         let (reads, writes) = (step.op != StepOp::Write || capture.is_some(), step.op != StepOp::Read);
+        let x_loc = form.loc;
         self.emit(
             Op::Expr(Box::new(move |m| {
                 // A routine called in the operand that runs an atomic itself is the error of the
@@ -30,7 +32,7 @@ impl<'a> Cx<'a> {
                 let lock = checking.then(|| m.acc.atomic_lock.clone());
                 let _held = lock.as_ref().map(|l| l.lock().unwrap_or_else(|poisoned| poisoned.into_inner()));
                 m.acc.atomic_held = Some(loc);
-                let ran = run_word_update(m, step, &operand, &addr, (checking, size, reads, writes), loc);
+                let ran = run_word_update(m, step, &operand, &addr, (checking, size, reads, writes), x_loc);
                 m.acc.atomic_held = None;
                 let (old, new) = ran?;
                 if let (Some(store), Some((convert, old_wanted))) = (&store, &capture) {
@@ -46,7 +48,7 @@ impl<'a> Cx<'a> {
     }
 
     /// The operand's, the target address's and the capture store's code.
-    fn atomic_word_parts(&mut self, form: &AtomicForm<'_>, loc: Loc) -> R<(ExprFn, ExprFn, Option<ExprFn>)> {
+    fn atomic_word_parts(&mut self, form: &AtomicForm<'_>) -> R<(ExprFn, ExprFn, Option<ExprFn>)> {
         let operand = match form.operand {
             Operand::None => ef(|_| Ok(0)),
             Operand::Const(c) => ef(move |_| Ok(c)),
@@ -62,7 +64,7 @@ impl<'a> Cx<'a> {
                         m.regs[m.bp + slot] = m.acc.atomic_captured;
                         Ok(0)
                     }),
-                    Err(a) => self.store(c.kind(form.step.x), a, captured(), loc),
+                    Err(a) => self.store(c.kind(form.step.x), a, captured(), c.loc),
                 })
             }
         };
