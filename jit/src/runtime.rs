@@ -138,6 +138,8 @@ struct Table {
     /// The address of the `Memory` the table describes (a new run rebuilds it).
     owner: usize,
     spans: Vec<Span>,
+    /// The change log's buffer between syncs ([`accsim_core::exec::memory::Memory::take_changes`]).
+    recycled: Vec<u32>,
 }
 
 /// Bring the thread's span table up to date with `m`'s memory and point `ctx` at it.
@@ -145,7 +147,8 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
     TABLE.with(|t| {
         let mut t = t.borrow_mut();
         let owner = m.memory_mut() as *const _ as usize;
-        let changes = m.memory_mut().take_changes();
+        let recycled = std::mem::take(&mut t.recycled);
+        let changes = m.memory_mut().take_changes(recycled);
         let len = m.memory_mut().table_len();
         let span = |m: &mut Machine, id: u32| {
             let s = m.memory_mut().host_span(id);
@@ -167,12 +170,13 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
             if t.spans.len() < len {
                 t.spans.resize(len, Span::default());
             }
-            for id in changes.ids {
+            for &id in &changes.ids {
                 if let Some(slot) = t.spans.get_mut(id as usize) {
                     *slot = span(m, id);
                 }
             }
         }
+        t.recycled = changes.ids;
         ctx.table = t.spans.as_ptr();
         ctx.table_len = t.spans.len() as u64;
     });

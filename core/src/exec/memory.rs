@@ -318,12 +318,19 @@ impl Memory {
         });
     }
 
-    /// The changes recorded since the last call (the first call reports `all`).
-    pub fn take_changes(&mut self) -> Changes {
+    /// The changes recorded since the last call (the first call reports `all`). `recycled` (its
+    /// contents dropped) becomes the buffer of the next ones, so that a caller handing back the
+    /// previous result's `ids` keeps the log from allocating on every call (native code syncs
+    /// after every `malloc` it calls).
+    pub fn take_changes(&mut self, mut recycled: Vec<u32>) -> Changes {
+        recycled.clear();
         match &mut self.changes {
-            Some(c) => std::mem::take(c),
+            Some(c) => Changes {
+                ids: std::mem::replace(&mut c.ids, recycled),
+                all: std::mem::take(&mut c.all),
+            },
             None => Changes {
-                ids: Vec::new(),
+                ids: recycled,
                 all: true,
             },
         }
