@@ -554,10 +554,11 @@ impl<'a, 'b> Translator<'a, 'b> {
                         }
                     }
                     // An atomic statement whose body calls nothing (but math routines) runs as
-                    // native code holding the run's atomic lock, as the interpreter runs it
-                    // (exec/compile/offload.rs): no other device thread's atomic touches memory
-                    // between its read and its write (§2.12).
-                    // One of a word form is the interpreter's word update (`exec::atomic`).
+                    // native code, as the interpreter runs it (exec/compile/offload.rs): one of a
+                    // word form as a compare-and-swap of x's word (`exec::atomic`, translate/
+                    // atomic.rs), any other holding the run's atomic lock, so that no other
+                    // device thread's atomic touches memory between its read and its write
+                    // (§2.12).
                     Some(AccKind::Atomic(kind)) if self.is_kernel && body.as_deref().is_some_and(|b| self.atomic_in_native(b)) => {
                         if let Some(form) = body.as_deref().and_then(|b| accsim_core::exec::atomic::atomic_form(&self.p.types, *kind, b)) {
                             self.atomic_word_update(&form)?;

@@ -479,6 +479,97 @@ mod tests {
         }
     }
 
+    /// Types and expressions of the IR the front end makes of an atomic statement's body.
+    struct Ir {
+        t: TypeTable,
+        int: TypeId,
+        short: TypeId,
+        dbl: TypeId,
+        int_ptr: TypeId,
+        short_ptr: TypeId,
+    }
+
+    impl Ir {
+        fn new() -> Ir {
+            use crate::ir::{FloatKind, IntType, Type};
+            let mut t = TypeTable::new();
+            let int = t.intern(Type::Int(IntType { bytes: 4, signed: true }));
+            let short = t.intern(Type::Int(IntType { bytes: 2, signed: true }));
+            let dbl = t.intern(Type::Float(FloatKind::F64));
+            let int_ptr = t.intern(Type::Pointer(int));
+            let short_ptr = t.intern(Type::Pointer(short));
+            Ir { t, int, short, dbl, int_ptr, short_ptr }
+        }
+        fn e(&self, kind: ExprKind, ty: TypeId) -> Expr {
+            Expr { kind, ty, loc: Loc::default() }
+        }
+        /// The address `p` (register local 0) of `x`.
+        fn x_addr(&self, ty: TypeId) -> Expr {
+            self.e(ExprKind::Local(crate::ir::LocalId(0)), ty)
+        }
+        fn load_x(&self) -> Expr {
+            self.e(ExprKind::Load(Box::new(self.x_addr(self.int_ptr))), self.int)
+        }
+        fn operand(&self) -> Expr {
+            self.e(ExprKind::Local(crate::ir::LocalId(1)), self.int)
+        }
+        fn stmt(&self, e: Expr) -> Stmt {
+            Stmt { kind: StmtKind::Expr(e), loc: Loc::default() }
+        }
+        fn x_place(&self, ty: TypeId) -> Place {
+            Place::Mem(Box::new(self.x_addr(ty)))
+        }
+    }
+
+    #[test]
+    fn word_forms_are_recognised_by_form_and_type() {
+        let ir = Ir::new();
+        // `*p += e`
+        let compound = ir.stmt(ir.e(ExprKind::CompoundAssign { op: BinOp::Add, place: ir.x_place(ir.int_ptr), value: Box::new(ir.operand()), op_ty: ir.int }, ir.int));
+        let f = atomic_form(&ir.t, AtomicKind::Update, &compound).expect("x += e is a word form");
+        assert_eq!(f.step, Step { op: StepOp::Binary { op: BinOp::Add, reversed: false }, x: Kind::I32, op_kind: Kind::I32 });
+        // `*p = e - *p`: the operand on the left.
+        let rsub = ir.e(ExprKind::Binary(BinOp::Sub, Box::new(ir.operand()), Box::new(ir.load_x())), ir.int);
+        let assign = ir.stmt(ir.e(ExprKind::Assign { place: ir.x_place(ir.int_ptr), value: Box::new(rsub) }, ir.int));
+        let f = atomic_form(&ir.t, AtomicKind::Update, &assign).expect("x = e - x is a word form");
+        assert_eq!(f.step.op, StepOp::Binary { op: BinOp::Sub, reversed: true });
+        // The same statement under `atomic write` is not a write (it reads x).
+        assert!(atomic_form(&ir.t, AtomicKind::Write, &assign).is_none());
+        // `v = (double)(*p)++`: a capture of the old value, converted.
+        let inc = ir.e(ExprKind::IncDec { place: ir.x_place(ir.int_ptr), delta: 1, post: true }, ir.int);
+        let conv = ir.e(ExprKind::Cast(Box::new(inc)), ir.dbl);
+        let capture = ir.stmt(ir.e(ExprKind::Assign { place: Place::Local(crate::ir::LocalId(2)), value: Box::new(conv) }, ir.dbl));
+        let f = atomic_form(&ir.t, AtomicKind::Capture, &capture).expect("v = x++ is a word form");
+        let c = f.capture.expect("a capture");
+        assert!(c.old);
+        assert_eq!(c.conversion().apply(Kind::I32, (-3i64) as u64), (-3.0f64).to_bits());
+    }
+
+    #[test]
+    fn other_statements_keep_the_lock() {
+        let ir = Ir::new();
+        // A `short` has no word form of its own.
+        let short_inc = ir.stmt(ir.e(ExprKind::IncDec { place: ir.x_place(ir.short_ptr), delta: 1, post: false }, ir.short));
+        assert!(atomic_form(&ir.t, AtomicKind::Update, &short_inc).is_none());
+        // A register local is no shared memory.
+        let local_inc = ir.stmt(ir.e(ExprKind::IncDec { place: Place::Local(crate::ir::LocalId(1)), delta: 1, post: false }, ir.int));
+        assert!(atomic_form(&ir.t, AtomicKind::Update, &local_inc).is_none());
+        // `x = x < e ? e : x` (a max combine) is no binary operation.
+        let cmp = ir.e(ExprKind::Binary(BinOp::Lt, Box::new(ir.load_x()), Box::new(ir.operand())), ir.int);
+        let max = ir.e(ExprKind::Cond(Box::new(cmp), Box::new(ir.operand()), Box::new(ir.load_x())), ir.int);
+        let assign = ir.stmt(ir.e(ExprKind::Assign { place: ir.x_place(ir.int_ptr), value: Box::new(max) }, ir.int));
+        assert!(atomic_form(&ir.t, AtomicKind::Update, &assign).is_none());
+        // `{ v = x; x = v + 1; }`: the operand reads the captured v, so it cannot be evaluated
+        // before the update.
+        let v = crate::ir::LocalId(1);
+        let read = ir.stmt(ir.e(ExprKind::Assign { place: Place::Local(v), value: Box::new(ir.load_x()) }, ir.int));
+        let one = ir.e(ExprKind::Int(1), ir.int);
+        let v_plus_one = ir.e(ExprKind::Binary(BinOp::Add, Box::new(ir.operand()), Box::new(one)), ir.int);
+        let write = ir.stmt(ir.e(ExprKind::Assign { place: ir.x_place(ir.int_ptr), value: Box::new(v_plus_one) }, ir.int));
+        let block = Stmt { kind: StmtKind::Block(vec![read, write]), loc: Loc::default() };
+        assert!(atomic_form(&ir.t, AtomicKind::Capture, &block).is_none());
+    }
+
     #[test]
     fn steps_compute_what_c_computes() {
         let int_add = Step { op: StepOp::Binary { op: BinOp::Add, reversed: false }, x: Kind::I32, op_kind: Kind::I32 };
