@@ -18,19 +18,19 @@ fn followed_allocations_have_empty_spans() {
     m.track_changes();
     let observed = ObservedHost::new();
     m.follow_observed(observed.clone());
-    assert!(m.take_changes().all);
+    assert!(m.take_changes(Vec::new()).all);
     assert_eq!(m.host_span(ida).readable, 64);
     observed.set(ida, true);
-    let changes = m.take_changes();
+    let changes = m.take_changes(Vec::new());
     assert!(changes.all);
     assert_eq!((m.host_span(ida).readable, m.host_span(ida).writable), (0, 0));
     assert_eq!(m.host_span(idb).writable, 64);
-    assert!(!m.take_changes().all, "nothing changed since");
+    assert!(!m.take_changes(Vec::new()).all, "nothing changed since");
     observed.set_all(true);
-    assert!(m.take_changes().all);
+    assert!(m.take_changes(Vec::new()).all);
     assert_eq!(m.host_span(idb).readable, 0);
     observed.set_all(false);
     observed.set(ida, false);
-    assert!(m.take_changes().all);
+    assert!(m.take_changes(Vec::new()).all);
     assert_eq!(m.host_span(ida).readable, 64);
 }

@@ -101,4 +101,3 @@ impl Filter {
         self.copy.all || self.copy.ids.get(id as usize).copied().unwrap_or(false)
     }
 }
-

@@ -709,10 +709,13 @@ impl<'a> Cx<'a> {
                     true,
                 );
             }
-            // An atomic statement runs while holding the run's atomic lock, so that no other
-            // device thread's atomic touches memory between its read and its write (§2.12).
-            AccKind::Atomic(_) => {
-                if let Some(b) = body {
+            // An atomic statement of a word form is one compare-and-swap update of its word
+            // (`exec::atomic`, §2.12); any other runs while holding the run's atomic lock, so
+            // that no other device thread's atomic touches memory between its read and its write.
+            AccKind::Atomic(kind) => {
+                if let Some(form) = body.and_then(|b| crate::exec::atomic::atomic_form(self.t, *kind, b)) {
+                    self.atomic_word_update(&form, loc)?;
+                } else if let Some(b) = body {
                     let outer = std::mem::replace(&mut self.in_atomic, true);
                     let code = self.sub_code(std::slice::from_ref(b), true);
                     self.in_atomic = outer;
