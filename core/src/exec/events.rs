@@ -50,11 +50,6 @@ pub enum Level {
     Vector,
 }
 
-/// What an atomic counter update of a proven kernel wrote, as the checkers are told it
-/// ([`Subscriber::proven_atomic_writes`]): the bytes (device addresses), the gang that wrote
-/// them last in the sequential device's gang order, and the update's site.
-pub type AtomicWrite = (Range<u64>, u32, Loc);
-
 /// The structure of a kernel's execution, as device code runs.
 #[derive(Clone, Copy, Debug)]
 pub enum ThreadEvent {
@@ -189,6 +184,11 @@ pub struct Stamp<'a> {
     pub dur_ns: u64,
 }
 
+/// What an atomic counter update of a proven kernel wrote, as the checkers are told it
+/// ([`Subscriber::proven_atomic_writes`]): the bytes (device addresses), the gang that wrote them
+/// last in the sequential device's gang order, and the update's site.
+pub type AtomicWrite = (Range<u64>, u32, Loc);
+
 /// Receives the events of a run (see the module documentation).
 pub trait Subscriber: Send {
     /// One event, with the memory the program runs on (read-only).
@@ -218,7 +218,7 @@ pub trait Subscriber: Send {
 
     /// The kernel whose footprint this subscriber took ran, and its atomic counter updates
     /// (the footprint's `atomics`) wrote these bytes, each last by the gang given, at the site
-    /// given ([`super::device::launch_recording_atomics`]). Default: nothing.
+    /// given (`exec::device::launch_recording_atomics`). Default: nothing.
     fn proven_atomic_writes(&mut self, _mem: &Memory, _writes: &[AtomicWrite]) {}
 }
 
