@@ -23,7 +23,10 @@
 //!
 //! Not covered yet (they run in the interpreter): VLA locals, `host_data`, `switch`/`goto`,
 //! variadic functions, records and long doubles as values. The bounds of affine accesses of
-//! counted loops are checked once at loop entry ([`loops`]); scalar memory locals whose address
+//! counted loops are checked once at loop entry ([`loops`]), where the loop's element-wise
+//! iterations run in 128-bit lanes ([`simd`]) and the elements at loop-invariant addresses in
+//! registers ([`invariant`]) when no other access of the loop touches their bytes; register
+//! `double`s and `float`s live in float registers; scalar memory locals whose address
 //! is only read and written in place live in Cranelift variables ([`promote`]); loops of a few
 //! constant iterations are unrolled ([`unroll`]); calls of functions that return a pure
 //! expression of their parameters are translated inline (`Translator::inlinable`).
@@ -34,14 +37,16 @@
 //! is 0), once per run; a function whose code generation fails runs in the interpreter.
 //! [`Engine::compile_all`] generates everything at once (`accsim info`'s report).
 
+mod invariant;
 mod loops;
 mod promote;
 mod runtime;
+mod simd;
 pub mod translate;
 mod unroll;
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 
 use cranelift_codegen::ir::UserFuncName;
@@ -94,7 +99,20 @@ pub struct Engine {
     /// By function id: the functions its native code may call (direct callees, functions whose
     /// address it takes) and, for a kernel, its fast-share variant ([`NativeCode::prepare`]).
     reaches: Vec<Vec<u32>>,
+    /// By function id: how many more calls the interpreter runs before the function's code is
+    /// generated ([`LIBRARY_CALLS_INTERPRETED`] for a library routine, 0 for the program's own).
+    interpreted_calls_left: Box<[AtomicU32]>,
 }
+
+/// The calls of a library routine (a function defined in a system header: the C library's
+/// inline functions, the Fortran translation's runtime, `ir::FunctionOrigin::SystemHeader`) that
+/// the interpreter runs before its code is generated. A program calls most of them a few times
+/// (one formatted `print` at the end: the format interpreter is 20 KB of machine code, whose
+/// generation cost more than the rest of a small Fortran program's run, issue 16), and one it
+/// calls more often is compiled after these calls. The count depends on the program only, so a
+/// run stays deterministic; a kernel launch generates everything its kernel reaches first
+/// ([`NativeCode::prepare`]).
+const LIBRARY_CALLS_INTERPRETED: u32 = 64;
 
 /// What code generation on first call needs: the module (which owns the executable memory the
 /// addresses point into) and the IR of the functions not generated yet.
@@ -131,7 +149,21 @@ impl Engine {
     /// outlined for the device are left to the interpreter, except the fast-share variants of
     /// kernels.
     pub fn compile(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
-        Engine::compile_some(p, info, exe, None)
+        Engine::compile_some(p, info, exe, None, true)
+    }
+
+    /// Compile the host functions of `p` for `accsim check`, `exe` being the executable compiled
+    /// for checking: host code runs as native code whose accesses of the allocations the
+    /// checkers follow take the slow path, which reports them
+    /// ([`accsim_core::exec::observed_host`]). Kernels and their variants stay in the interpreter
+    /// (a checked kernel's accesses are all followed; a proven one runs on
+    /// [`Engine::compile_kernels`]' code), and no memory local is kept in a register
+    /// ([`promote`]): a scalar named in a data clause has a device copy whose host reads the
+    /// checkers follow.
+    pub fn compile_for_checking(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
+        let device: HashSet<u32> = info.kernel_functions(p).map(|f| f.0).collect();
+        let host: HashSet<u32> = (0..p.functions.len() as u32).filter(|f| !device.contains(f)).collect();
+        Engine::compile_some(p, info, exe, Some(&host), false)
     }
 
     /// Compile the kernels of `p` (each one's fast-share variant, or the kernel when it has
@@ -160,11 +192,12 @@ impl Engine {
                 &mut |_| {},
             );
         }
-        Engine::compile_some(p, info, exe, Some(&keep))
+        Engine::compile_some(p, info, exe, Some(&keep), true)
     }
 
-    /// [`Engine::compile`], of the functions in `only` when given.
-    fn compile_some(p: &Program, info: &ProgramInfo, exe: &Executable, only: Option<&HashSet<u32>>) -> Result<Engine, String> {
+    /// [`Engine::compile`], of the functions in `only` when given; `promote`: keep memory locals
+    /// in registers where [`promote`] allows it.
+    fn compile_some(p: &Program, info: &ProgramInfo, exe: &Executable, only: Option<&HashSet<u32>>, promote: bool) -> Result<Engine, String> {
         let start = std::time::Instant::now();
         let mut flags = settings::builder();
         flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
@@ -243,7 +276,7 @@ impl Engine {
             cctx.func.clear();
             cctx.func.signature = native_signature(call_conv, f.params.len());
             let is_kernel = kernel_functions.contains(&(i as u32));
-            let r = translate_into(p, exe, i as u32, f, &mut cctx, &mut fctx, target, &mut locs, &mut loc_index, table, &may_be_native, is_kernel);
+            let r = translate_into(p, exe, i as u32, f, &mut cctx, &mut fctx, target, &mut locs, &mut loc_index, table, &may_be_native, is_kernel, promote);
             match r {
                 Ok(()) => ir.push(Some(std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()))),
                 Err(why) => {
@@ -268,7 +301,13 @@ impl Engine {
                 native,
             })
             .collect();
+        let interpreted_calls_left = p
+            .functions
+            .iter()
+            .map(|f| AtomicU32::new(if f.origin == accsim_core::ir::FunctionOrigin::SystemHeader { LIBRARY_CALLS_INTERPRETED } else { 0 }))
+            .collect();
         Ok(Engine {
+            interpreted_calls_left,
             code,
             entries: (0..n).map(|_| AtomicU64::new(0)).collect(),
             state,
@@ -286,7 +325,7 @@ impl Engine {
     /// function whose code generation fails is reported as interpreted).
     pub fn compile_all(&self) {
         for fid in 0..self.state.len() as u32 {
-            self.ensure(fid);
+            self.generate_now(fid);
         }
     }
 
@@ -300,8 +339,23 @@ impl Engine {
         Arc::new(self)
     }
 
-    /// Whether function `fid` has native code, generating it on first call.
+    /// Whether function `fid` has native code for this call: generated on the program's first
+    /// call of one of its own functions, on the call after the first
+    /// [`LIBRARY_CALLS_INTERPRETED`] of a library routine.
     fn ensure(&self, fid: u32) -> bool {
+        if let Some(left) = self.interpreted_calls_left.get(fid as usize) {
+            if left.load(Ordering::Acquire) > 0 && self.state.get(fid as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING) {
+                // Concurrent callers (host code is one thread; kernels' callees are generated
+                // before launch) could only make the count reach 0 a call earlier.
+                let _ = left.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1));
+                return false;
+            }
+        }
+        self.generate_now(fid)
+    }
+
+    /// Whether function `fid` has native code, generating it now if it is pending.
+    fn generate_now(&self, fid: u32) -> bool {
         let Some(state) = self.state.get(fid as usize) else { return false };
         match state.load(Ordering::Acquire) {
             NATIVE => return true,
@@ -463,9 +517,10 @@ fn translate_into(
     code_table: i64,
     may_be_native: &[bool],
     is_kernel: bool,
+    promote: bool,
 ) -> Result<(), String> {
     use cranelift_codegen::ir::{types, InstBuilder};
-    let promoted = promote::promotable(p, f);
+    let promoted = if promote { promote::promotable(p, f) } else { vec![false; f.locals.len()] };
     let rewritten;
     let f = if promoted.iter().any(|&x| x) {
         rewritten = promote::rewrite(f, &promoted);
@@ -480,14 +535,18 @@ fn translate_into(
     b.append_block_params_for_function_params(entry);
     b.switch_to_block(entry);
     let params = b.block_params(entry).to_vec();
-    let vars: Vec<_> = f.locals.iter().map(|_| b.declare_var(types::I64)).collect();
-    let zero = b.ins().iconst(types::I64, 0);
-    for v in &vars {
+    let in_memory: Vec<bool> = f.locals.iter().zip(&promoted).map(|(l, &kept)| l.storage == Storage::Memory && !kept).collect();
+    let var_types: Vec<_> = f.locals.iter().zip(&in_memory).map(|(l, &mem)| translate::variable_type(p, l.ty, mem)).collect();
+    let vars: Vec<_> = var_types.iter().map(|&ty| b.declare_var(ty)).collect();
+    for (v, &ty) in vars.iter().zip(&var_types) {
+        let zero = translate::zero_of(&mut b, ty);
         b.def_var(*v, zero);
     }
     for (i, l) in f.params.iter().enumerate() {
         let v = *vars.get(l.0 as usize).ok_or("internal: unknown parameter")?;
-        b.def_var(v, params[i + 1]);
+        let ty = var_types.get(l.0 as usize).copied().unwrap_or(types::I64);
+        let value = translate::word_to(&mut b, ty, params[i + 1]);
+        b.def_var(v, value);
     }
     let trap_exit = b.create_block();
     let table = b.declare_var(types::I64);
@@ -510,12 +569,7 @@ fn translate_into(
         table,
         table_len,
         fid,
-        in_memory: f
-            .locals
-            .iter()
-            .zip(&promoted)
-            .map(|(l, &kept)| l.storage == Storage::Memory && !kept)
-            .collect(),
+        in_memory,
         frame_locals: f.locals.iter().map(|l| l.storage == Storage::Memory).collect(),
         homes: vec![None; f.locals.len()],
         frame: None,
@@ -527,6 +581,7 @@ fn translate_into(
         unrolled: &unrolled,
         prepaid: HashSet::new(),
         inline_args: Vec::new(),
+        held: HashMap::new(),
     };
     t.reload_table();
     t.enter_frame(&params[1..]);
@@ -555,7 +610,7 @@ impl NativeCode for Engine {
             if !seen.insert(f) {
                 continue;
             }
-            self.ensure(f);
+            self.generate_now(f);
             todo.extend(self.reaches.get(f as usize).into_iter().flatten().copied());
         }
     }

@@ -14,7 +14,7 @@ use std::cell::RefCell;
 
 use accsim_core::diag::{Diagnostic, Loc};
 use accsim_core::exec::value::Kind;
-use accsim_core::exec::{arith_trap, ArithFault, Machine, Trap};
+use accsim_core::exec::{arith_trap, check, ArithFault, Machine, Trap};
 
 /// One entry of the span table, read by native code: see [`accsim_core::exec::memory::HostSpan`].
 /// `readable`/`writable` are 0 where the access must take the slow path.
@@ -205,17 +205,24 @@ pub fn kind_code(k: Kind) -> Option<i64> {
 }
 
 /// The checked load of a scalar (the slow path of native loads): the interpreter's access, and
-/// its fault at `loc`.
+/// its fault at `loc`. Under `accsim check` the access is reported to the checkers, as the
+/// checking interpreter reports it (the allocations they follow take this path:
+/// `accsim_core::exec::observed_host`).
 pub extern "C" fn jit_load(ctx: *mut Ctx, ptr: u64, kind: u64, loc: u64) -> u64 {
     // SAFETY: native code passes the context of its entry, valid and exclusively its own.
     let ctx = unsafe { &mut *ctx };
     // SAFETY: the entry's machine (see `Ctx::machine`).
     let m = unsafe { ctx.machine() };
     let k = KINDS.get(kind as usize).copied().unwrap_or(Kind::U64);
+    let at = ctx.loc(loc);
+    check::before_access(m, ptr, k.bytes(), false, false, at);
     match m.load_kind(k, ptr) {
-        Ok(v) => v,
+        Ok(v) => {
+            check::access(m, ptr, k.bytes(), false, false, at);
+            v
+        }
         Err(f) => {
-            let t = m.fault(f, ctx.loc(loc));
+            let t = m.fault(f, at);
             ctx.set_trap(t);
             0
         }
@@ -229,9 +236,14 @@ pub extern "C" fn jit_store(ctx: *mut Ctx, ptr: u64, value: u64, kind: u64, loc:
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
     let k = KINDS.get(kind as usize).copied().unwrap_or(Kind::U64);
-    if let Err(f) = m.store_kind(k, ptr, value) {
-        let t = m.fault(f, ctx.loc(loc));
-        ctx.set_trap(t);
+    let at = ctx.loc(loc);
+    check::before_access(m, ptr, k.bytes(), true, false, at);
+    match m.store_kind(k, ptr, value) {
+        Ok(()) => check::access(m, ptr, k.bytes(), true, false, at),
+        Err(f) => {
+            let t = m.fault(f, at);
+            ctx.set_trap(t);
+        }
     }
 }
 
@@ -328,9 +340,14 @@ pub extern "C" fn jit_fill(ctx: *mut Ctx, ptr: u64, size: u64, loc: u64) {
     let ctx = unsafe { &mut *ctx };
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
-    if let Err(f) = m.memory_mut().fill(ptr, 0, size) {
-        let t = m.fault(f, ctx.loc(loc));
-        ctx.set_trap(t);
+    let at = ctx.loc(loc);
+    check::before_access(m, ptr, size, true, false, at);
+    match m.memory_mut().fill(ptr, 0, size) {
+        Ok(()) => check::access(m, ptr, size, true, false, at),
+        Err(f) => {
+            let t = m.fault(f, at);
+            ctx.set_trap(t);
+        }
     }
 }
 

@@ -260,6 +260,9 @@ pub struct Memory {
     /// For a native-code engine (issue 15; `None` unless [`Memory::track_changes`] was called):
     /// what changed since the last [`Memory::take_changes`].
     changes: Option<Changes>,
+    /// The host allocations a checker follows while host code runs as native code
+    /// ([`super::observed_host`]): their spans are empty, so native code reports their accesses.
+    observed: Option<super::observed_host::Filter>,
 }
 
 /// What changed in a memory's table since a native-code engine last looked (see
@@ -307,6 +310,7 @@ impl Memory {
             limit,
             inspect_host: Default::default(),
             changes: None,
+            observed: None,
         }
     }
 
@@ -318,11 +322,25 @@ impl Memory {
         });
     }
 
-    /// The changes recorded since the last call (the first call reports `all`). `recycled` (its
-    /// contents dropped) becomes the buffer of the next ones, so that a caller handing back the
-    /// previous result's `ids` keeps the log from allocating on every call (native code syncs
-    /// after every `malloc` it calls).
+    /// Give followed host allocations ([`super::observed_host`]) empty spans from now on.
+    pub fn follow_observed(&mut self, observed: Arc<super::observed_host::ObservedHost>) {
+        self.observed = Some(super::observed_host::Filter::new(observed));
+        self.changed_all();
+    }
+
+    /// Whether a checker follows some host accesses of this memory ([`Memory::follow_observed`]).
+    pub fn follows_observed(&self) -> bool {
+        self.observed.is_some()
+    }
+
+    /// The changes recorded since the last call (the first call reports `all`; a change of the
+    /// followed allocations, all). `recycled` (its contents dropped) becomes the buffer of the
+    /// next ones, so that a caller handing back the previous result's `ids` keeps the log from
+    /// allocating on every call (native code syncs after every `malloc` it calls).
     pub fn take_changes(&mut self, mut recycled: Vec<u32>) -> Changes {
+        if self.observed.as_mut().is_some_and(|o| o.refresh()) {
+            self.changed_all();
+        }
         recycled.clear();
         match &mut self.changes {
             Some(c) => Changes {
@@ -379,6 +397,9 @@ impl Memory {
                     writable: if a.read_only { 0 } else { len },
                 };
             }
+        }
+        if self.observed.as_ref().is_some_and(|o| o.follows(id)) {
+            return HostSpan::default();
         }
         let Some(a) = self.own_mut(id as usize) else {
             return HostSpan::default();
@@ -529,7 +550,13 @@ impl Memory {
         let p = self.alloc(bytes.len() as u64, kind, Space::Host, origin)?;
         self.changed((p >> 32) as u32);
         if let Some(a) = self.own_mut((p >> 32) as usize) {
-            a.store = if read_only { Store::Frozen(bytes.into()) } else { Store::Bytes(bytes.to_vec()) };
+            if read_only {
+                a.store = Store::Frozen(bytes.into());
+            } else if bytes.iter().any(|&b| b != 0) {
+                a.store = Store::Bytes(bytes.to_vec());
+            }
+            // All zero: `alloc`'s store is zero already, its pages untouched until written
+            // (a zero-initialised global array costs no memory before the program writes it).
             a.read_only = read_only;
         }
         Ok(p)
@@ -877,6 +904,7 @@ impl Memory {
             limit: self.limit,
             inspect_host,
             changes: None,
+            observed: None,
         }
     }
 

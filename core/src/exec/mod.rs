@@ -63,6 +63,7 @@ pub mod libc_shim;
 pub mod libc_state;
 pub mod memory;
 pub mod memory_model;
+pub mod observed_host;
 pub mod native;
 pub mod openacc;
 pub mod value;
