@@ -46,7 +46,7 @@ pub mod translate;
 mod unroll;
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 
 use cranelift_codegen::ir::UserFuncName;
@@ -99,7 +99,20 @@ pub struct Engine {
     /// By function id: the functions its native code may call (direct callees, functions whose
     /// address it takes) and, for a kernel, its fast-share variant ([`NativeCode::prepare`]).
     reaches: Vec<Vec<u32>>,
+    /// By function id: how many more calls the interpreter runs before the function's code is
+    /// generated ([`LIBRARY_CALLS_INTERPRETED`] for a library routine, 0 for the program's own).
+    interpreted_calls_left: Box<[AtomicU32]>,
 }
+
+/// The calls of a library routine (a function defined in a system header: the C library's
+/// inline functions, the Fortran translation's runtime, `ir::FunctionOrigin::SystemHeader`) that
+/// the interpreter runs before its code is generated. A program calls most of them a few times
+/// (one formatted `print` at the end: the format interpreter is 20 KB of machine code, whose
+/// generation cost more than the rest of a small Fortran program's run, issue 16), and one it
+/// calls more often is compiled after these calls. The count depends on the program only, so a
+/// run stays deterministic; a kernel launch generates everything its kernel reaches first
+/// ([`NativeCode::prepare`]).
+const LIBRARY_CALLS_INTERPRETED: u32 = 64;
 
 /// What code generation on first call needs: the module (which owns the executable memory the
 /// addresses point into) and the IR of the functions not generated yet.
@@ -136,7 +149,21 @@ impl Engine {
     /// outlined for the device are left to the interpreter, except the fast-share variants of
     /// kernels.
     pub fn compile(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
-        Engine::compile_some(p, info, exe, None)
+        Engine::compile_some(p, info, exe, None, true)
+    }
+
+    /// Compile the host functions of `p` for `accsim check`, `exe` being the executable compiled
+    /// for checking: host code runs as native code whose accesses of the allocations the
+    /// checkers follow take the slow path, which reports them
+    /// ([`accsim_core::exec::observed_host`]). Kernels and their variants stay in the interpreter
+    /// (a checked kernel's accesses are all followed; a proven one runs on
+    /// [`Engine::compile_kernels`]' code), and no memory local is kept in a register
+    /// ([`promote`]): a scalar named in a data clause has a device copy whose host reads the
+    /// checkers follow.
+    pub fn compile_for_checking(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
+        let device: HashSet<u32> = info.kernel_functions(p).map(|f| f.0).collect();
+        let host: HashSet<u32> = (0..p.functions.len() as u32).filter(|f| !device.contains(f)).collect();
+        Engine::compile_some(p, info, exe, Some(&host), false)
     }
 
     /// Compile the kernels of `p` (each one's fast-share variant, or the kernel when it has
@@ -165,11 +192,12 @@ impl Engine {
                 &mut |_| {},
             );
         }
-        Engine::compile_some(p, info, exe, Some(&keep))
+        Engine::compile_some(p, info, exe, Some(&keep), true)
     }
 
-    /// [`Engine::compile`], of the functions in `only` when given.
-    fn compile_some(p: &Program, info: &ProgramInfo, exe: &Executable, only: Option<&HashSet<u32>>) -> Result<Engine, String> {
+    /// [`Engine::compile`], of the functions in `only` when given; `promote`: keep memory locals
+    /// in registers where [`promote`] allows it.
+    fn compile_some(p: &Program, info: &ProgramInfo, exe: &Executable, only: Option<&HashSet<u32>>, promote: bool) -> Result<Engine, String> {
         let start = std::time::Instant::now();
         let mut flags = settings::builder();
         flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
@@ -248,7 +276,7 @@ impl Engine {
             cctx.func.clear();
             cctx.func.signature = native_signature(call_conv, f.params.len());
             let is_kernel = kernel_functions.contains(&(i as u32));
-            let r = translate_into(p, exe, i as u32, f, &mut cctx, &mut fctx, target, &mut locs, &mut loc_index, table, &may_be_native, is_kernel);
+            let r = translate_into(p, exe, i as u32, f, &mut cctx, &mut fctx, target, &mut locs, &mut loc_index, table, &may_be_native, is_kernel, promote);
             match r {
                 Ok(()) => ir.push(Some(std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()))),
                 Err(why) => {
@@ -273,7 +301,13 @@ impl Engine {
                 native,
             })
             .collect();
+        let interpreted_calls_left = p
+            .functions
+            .iter()
+            .map(|f| AtomicU32::new(if f.origin == accsim_core::ir::FunctionOrigin::SystemHeader { LIBRARY_CALLS_INTERPRETED } else { 0 }))
+            .collect();
         Ok(Engine {
+            interpreted_calls_left,
             code,
             entries: (0..n).map(|_| AtomicU64::new(0)).collect(),
             state,
@@ -291,7 +325,7 @@ impl Engine {
     /// function whose code generation fails is reported as interpreted).
     pub fn compile_all(&self) {
         for fid in 0..self.state.len() as u32 {
-            self.ensure(fid);
+            self.generate_now(fid);
         }
     }
 
@@ -305,8 +339,23 @@ impl Engine {
         Arc::new(self)
     }
 
-    /// Whether function `fid` has native code, generating it on first call.
+    /// Whether function `fid` has native code for this call: generated on the program's first
+    /// call of one of its own functions, on the call after the first
+    /// [`LIBRARY_CALLS_INTERPRETED`] of a library routine.
     fn ensure(&self, fid: u32) -> bool {
+        if let Some(left) = self.interpreted_calls_left.get(fid as usize) {
+            if left.load(Ordering::Acquire) > 0 && self.state.get(fid as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING) {
+                // Concurrent callers (host code is one thread; kernels' callees are generated
+                // before launch) could only make the count reach 0 a call earlier.
+                let _ = left.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1));
+                return false;
+            }
+        }
+        self.generate_now(fid)
+    }
+
+    /// Whether function `fid` has native code, generating it now if it is pending.
+    fn generate_now(&self, fid: u32) -> bool {
         let Some(state) = self.state.get(fid as usize) else { return false };
         match state.load(Ordering::Acquire) {
             NATIVE => return true,
@@ -468,9 +517,10 @@ fn translate_into(
     code_table: i64,
     may_be_native: &[bool],
     is_kernel: bool,
+    promote: bool,
 ) -> Result<(), String> {
     use cranelift_codegen::ir::{types, InstBuilder};
-    let promoted = promote::promotable(p, f);
+    let promoted = if promote { promote::promotable(p, f) } else { vec![false; f.locals.len()] };
     let rewritten;
     let f = if promoted.iter().any(|&x| x) {
         rewritten = promote::rewrite(f, &promoted);
@@ -560,7 +610,7 @@ impl NativeCode for Engine {
             if !seen.insert(f) {
                 continue;
             }
-            self.ensure(f);
+            self.generate_now(f);
             todo.extend(self.reaches.get(f as usize).into_iter().flatten().copied());
         }
     }

@@ -42,6 +42,8 @@ use accsim_core::ir::{
     UnOp,
 };
 
+mod atomic;
+
 use crate::runtime::{self, kind_code, OFF_CALL_LOC, OFF_DEPTH, OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, OFF_TRAPPED, SPAN_SHIFT};
 
 /// Why a function cannot be compiled, checked before translation.
@@ -111,6 +113,7 @@ pub(crate) enum Helper {
     ReserveFuel,
     AtomicEnter,
     AtomicExit,
+    AtomicUpdate,
 }
 
 impl Helper {
@@ -134,6 +137,7 @@ impl Helper {
             Helper::ReserveFuel => runtime::jit_reserve_fuel as *const () as usize,
             Helper::AtomicEnter => runtime::jit_atomic_enter as *const () as usize,
             Helper::AtomicExit => runtime::jit_atomic_exit as *const () as usize,
+            Helper::AtomicUpdate => runtime::jit_atomic_update as *const () as usize,
         }) as i64
     }
 
@@ -156,6 +160,7 @@ impl Helper {
             Helper::RunSite => (&[types::I64; 6], None),
             Helper::ReserveFuel => (&[types::I64; 2], Some(types::I64)),
             Helper::AtomicEnter | Helper::AtomicExit => (&[types::I64; 1], None),
+            Helper::AtomicUpdate => (&[types::I64; 6], Some(types::I64)),
         };
         s.params.extend(params.iter().map(|&t| AbiParam::new(t)));
         if let Some(r) = ret {
@@ -617,11 +622,15 @@ impl<'a, 'b> Translator<'a, 'b> {
                         }
                     }
                     // An atomic statement whose body calls nothing (but math routines) runs as
-                    // native code holding the run's atomic lock, as the interpreter runs it
-                    // (exec/compile/offload.rs): no other device thread's atomic touches memory
-                    // between its read and its write (§2.12).
-                    Some(AccKind::Atomic(_)) if self.is_kernel && body.as_deref().is_some_and(|b| self.atomic_in_native(b)) => {
-                        if let Some(b) = body {
+                    // native code, as the interpreter runs it (exec/compile/offload.rs): one of a
+                    // word form as a compare-and-swap of x's word (`exec::atomic`, translate/
+                    // atomic.rs), any other holding the run's atomic lock, so that no other
+                    // device thread's atomic touches memory between its read and its write
+                    // (§2.12).
+                    Some(AccKind::Atomic(kind)) if self.is_kernel && body.as_deref().is_some_and(|b| self.atomic_in_native(b)) => {
+                        if let Some(form) = body.as_deref().and_then(|b| accsim_core::exec::atomic::atomic_form(&self.p.types, *kind, b)) {
+                            self.atomic_word_update(&form)?;
+                        } else if let Some(b) = body {
                             self.helper(Helper::AtomicEnter, &[self.ctx]);
                             self.stmt(b)?;
                             self.helper(Helper::AtomicExit, &[self.ctx]);
@@ -1791,12 +1800,15 @@ impl<'a, 'b> Translator<'a, 'b> {
         if let Callee::Indirect(_) = callee {
             // The interpreter evaluates the callee after the arguments; so does this.
         }
-        for a in args {
+        // Right to left, as the interpreter (exec/compile/calls.rs) and gcc on x86-64 evaluate
+        // them: `printf("%d %d", f(1), f(2))` prints what f(2) prints first.
+        for a in args.iter().rev() {
             if matches!(self.kind(a.ty), Kind::Aggregate | Kind::LongDouble) {
                 return Err("a record or long double argument".into());
             }
             words.push(self.expr(a)?);
         }
+        words.reverse();
         match callee {
             Callee::Direct(f) => {
                 let fptr = self.iconst(ptr_word(FUNC_ID, f.0));
