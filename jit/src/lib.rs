@@ -33,6 +33,16 @@
 //! engine's code table and takes the interpreter's call path, which compiles it, while the entry
 //! is 0), once per run; a function whose code generation fails runs in the interpreter.
 //! [`Engine::compile_all`] generates everything at once (`accsim info`'s report).
+//!
+//! Code is generated in batches, in parallel (issue 15's compile-time target): the first call of
+//! a function (or the launch of a kernel) generates it and every function its code may reach
+//! that has no code yet — its callees, the functions whose address it takes, the kernels it
+//! launches — each on a thread of its own (Cranelift compiles one function at a time, with no
+//! shared state but the ISA), then defines them in the module in function order and makes them
+//! executable at once. The code of each function does not depend on the threads, and which
+//! functions a batch holds depends only on the program and on the order of first calls, which
+//! the host thread makes: runs stay deterministic (see [`NativeCode::prepare`]).
+//! The interpreter enters native code through one trampoline per number of parameters.
 
 mod loops;
 mod promote;
@@ -44,12 +54,15 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 
+use cranelift_codegen::control::ControlPlane;
 use cranelift_codegen::ir::UserFuncName;
+use cranelift_codegen::isa::{OwnedTargetIsa, TargetIsa};
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_codegen::Context;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::{JITBuilder, JITModule};
-use cranelift_module::{default_libcall_names, FuncId as ClifFuncId, Linkage, Module};
+use cranelift_module::{default_libcall_names, FuncId as ClifFuncId, Linkage, Module, ModuleReloc};
+use rayon::prelude::*;
 
 use accsim_core::diag::Loc;
 use accsim_core::exec::native::{NativeCode, NativeHandle};
@@ -79,7 +92,8 @@ pub struct Engine {
     /// By function id: the address of its native code (the function's own signature, called
     /// by native code), 0 until it is generated. Native code reads it in place.
     code: Box<[AtomicU64]>,
-    /// By function id: the address of its entry (`entry_signature`, called by the interpreter).
+    /// By function id: the address of the trampoline the interpreter enters it through
+    /// (`entry_signature`, one per number of parameters).
     entries: Box<[AtomicU64]>,
     /// By function id: [`PENDING`] (IR waiting for its first call), [`NATIVE`] or [`INTERPRETED`].
     state: Box<[AtomicU8]>,
@@ -91,18 +105,39 @@ pub struct Engine {
     lazy: Mutex<Lazy>,
     /// Seconds spent translating and generating code (`ACCSIM_NATIVE_COMPILE_TIME`).
     seconds: Mutex<f64>,
+    /// Of those, the seconds of the translation to Cranelift IR (`ACCSIM_PHASE_TIMES`).
+    translate_seconds: f64,
     /// By function id: the functions its native code may call (direct callees, functions whose
-    /// address it takes) and, for a kernel, its fast-share variant ([`NativeCode::prepare`]).
+    /// address it takes), the kernels it launches and, for a kernel, its fast-share variant
+    /// ([`NativeCode::prepare`]).
     reaches: Vec<Vec<u32>>,
+    /// How many threads generate a batch of code (`None`: one per core); 1 generates on the
+    /// calling thread.
+    threads: Option<usize>,
 }
 
 /// What code generation on first call needs: the module (which owns the executable memory the
 /// addresses point into) and the IR of the functions not generated yet.
 struct Lazy {
     module: JITModule,
+    /// The module's ISA, shared by the threads that generate a batch.
+    isa: OwnedTargetIsa,
     cctx: Context,
     fctx: FunctionBuilderContext,
     ir: Vec<Option<cranelift_codegen::ir::Function>>,
+    /// By number of parameters: the trampoline the interpreter enters native code through.
+    trampolines: HashMap<usize, ClifFuncId>,
+    /// The threads that generate batches, made on the first batch of more than one function.
+    pool: Option<rayon::ThreadPool>,
+}
+
+/// The machine code of one function, generated on a thread of a batch.
+struct Generated {
+    bytes: Vec<u8>,
+    align: u64,
+    relocs: Vec<ModuleReloc>,
+    /// The optimised IR and the machine code, when `ACCSIM_NATIVE_DUMP` names the function.
+    dump: Option<String>,
 }
 
 // SAFETY: the module is only used under the engine's mutex (one thread at a time); the code it
@@ -178,7 +213,7 @@ impl Engine {
             .finish(settings::Flags::new(flags))
             .map_err(|e| e.to_string())?;
         let call_conv = isa.default_call_conv();
-        let module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
+        let module = JITModule::new(JITBuilder::with_isa(isa.clone(), default_libcall_names()));
         let target = module.target_config();
         let n = p.functions.len();
 
@@ -208,14 +243,23 @@ impl Engine {
             .iter()
             .map(|f| {
                 let mut out = Vec::new();
+                let mut launched = Vec::new();
                 accsim_core::kernel::outline::walk_stmt(
                     &f.body,
                     &mut |e| match &e.kind {
                         accsim_core::ir::ExprKind::Call { callee: accsim_core::ir::Callee::Direct(g), .. } | accsim_core::ir::ExprKind::FuncAddr(g) => out.push(g.0),
                         _ => {}
                     },
-                    &mut |_| {},
+                    &mut |s| {
+                        // A launch runs the kernel's fast-share variant (or the kernel) natively.
+                        if let accsim_core::ir::StmtKind::AccLaunch(k) = &s.kind {
+                            if let Some(kernel) = p.kernels.get(k.0 as usize) {
+                                launched.push(info.fast(*k).unwrap_or(kernel.func).0);
+                            }
+                        }
+                    },
                 );
+                out.append(&mut launched);
                 out.sort_unstable();
                 out.dedup();
                 out
@@ -268,6 +312,8 @@ impl Engine {
                 native,
             })
             .collect();
+        let translate_seconds = start.elapsed().as_secs_f64();
+        accsim_core::phase::report("native-translate", translate_seconds);
         Ok(Engine {
             code,
             entries: (0..n).map(|_| AtomicU64::new(0)).collect(),
@@ -276,18 +322,25 @@ impl Engine {
             locs,
             names: p.functions.iter().map(|f| f.name.clone()).collect(),
             report: Mutex::new(report),
-            lazy: Mutex::new(Lazy { module, cctx, fctx, ir }),
-            seconds: Mutex::new(start.elapsed().as_secs_f64()),
+            lazy: Mutex::new(Lazy { module, isa, cctx, fctx, ir, trampolines: HashMap::new(), pool: None }),
+            seconds: Mutex::new(translate_seconds),
+            translate_seconds,
             reaches,
+            threads: None,
         })
+    }
+
+    /// Generate code on `threads` threads (`None`: one per core; `accsim run --threads`).
+    pub fn with_threads(mut self, threads: Option<usize>) -> Engine {
+        self.threads = threads;
+        self
     }
 
     /// Generate the machine code of every function now (what `accsim info` reports on: a
     /// function whose code generation fails is reported as interpreted).
     pub fn compile_all(&self) {
-        for fid in 0..self.state.len() as u32 {
-            self.ensure(fid);
-        }
+        let all: Vec<u32> = (0..self.state.len() as u32).collect();
+        self.generate(&all);
     }
 
     /// For each function of the program: native, or why not.
@@ -300,151 +353,258 @@ impl Engine {
         Arc::new(self)
     }
 
-    /// Whether function `fid` has native code, generating it on first call.
+    /// Whether function `fid` has native code, generating it (and what it reaches) on first call.
     fn ensure(&self, fid: u32) -> bool {
         let Some(state) = self.state.get(fid as usize) else { return false };
-        match state.load(Ordering::Acquire) {
-            NATIVE => return true,
-            INTERPRETED => return false,
-            _ => {}
+        if state.load(Ordering::Acquire) == PENDING {
+            self.generate(&self.pending_reach(fid));
         }
-        let Ok(mut lazy) = self.lazy.lock() else { return false };
-        // Another thread may have generated it while this one waited.
-        match state.load(Ordering::Acquire) {
-            NATIVE => return true,
-            INTERPRETED => return false,
-            _ => {}
+        state.load(Ordering::Acquire) == NATIVE
+    }
+
+    /// `fid` and the functions its code may reach, transitively (through [`Engine::reaches`]),
+    /// that have no code yet, in function order.
+    fn pending_reach(&self, fid: u32) -> Vec<u32> {
+        let mut seen: HashSet<u32> = HashSet::new();
+        let mut todo = vec![fid];
+        while let Some(f) = todo.pop() {
+            if !seen.insert(f) {
+                continue;
+            }
+            todo.extend(self.reaches.get(f as usize).into_iter().flatten().copied());
         }
+        let mut out: Vec<u32> = seen
+            .into_iter()
+            .filter(|&f| self.state.get(f as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING))
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// Generate the machine code of the functions of `fids` that have none yet, as one batch
+    /// (see the crate's documentation): Cranelift compiles them in parallel, then they are
+    /// defined in function order and made executable together. A function whose code
+    /// generation fails runs in the interpreter.
+    fn generate(&self, fids: &[u32]) {
+        let Ok(mut lazy) = self.lazy.lock() else { return };
         let start = std::time::Instant::now();
-        let name = self.names.get(fid as usize).cloned().unwrap_or_default();
-        let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
-        // A failure of the code generator is a bug of accsim's; the function then runs in the
-        // interpreter rather than stopping the program.
-        let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| lazy.generate(fid, &name, nparams)))
-            .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()));
+        // Another thread may have generated some of them while this one waited.
+        let mut work = Vec::new();
+        for &fid in fids {
+            if self.state.get(fid as usize).is_none_or(|s| s.load(Ordering::Acquire) != PENDING) {
+                continue;
+            }
+            let name = self.names.get(fid as usize).map_or("", String::as_str);
+            match lazy.declare(fid) {
+                Ok((id, func)) => work.push((fid, id, func, dump_wanted(name))),
+                Err(why) => self.interpreted(fid, format!("`{name}`: {why}")),
+            }
+        }
+        let isa = lazy.isa.clone();
+        let compile_one = |(fid, id, func, dump): (u32, ClifFuncId, cranelift_codegen::ir::Function, bool)| {
+            // A failure of the code generator is a bug of accsim's; the function then runs in
+            // the interpreter rather than stopping the program.
+            let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate_code(&*isa, func, id, dump)))
+                .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()));
+            (fid, id, made)
+        };
+        let made: Vec<(u32, ClifFuncId, Result<Generated, String>)> = if work.len() > 1 && self.threads != Some(1) {
+            let pool = lazy.pool(self.threads);
+            match pool {
+                Some(pool) => pool.install(|| work.into_par_iter().map(compile_one).collect()),
+                None => work.into_iter().map(compile_one).collect(),
+            }
+        } else {
+            work.into_iter().map(compile_one).collect()
+        };
+        let mut defined = Vec::new();
+        for (fid, id, made) in made {
+            let name = self.names.get(fid as usize).map_or("", String::as_str);
+            let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
+            match made.and_then(|g| lazy.define(id, nparams, &g).map(|trampoline| (g, trampoline))) {
+                Ok((g, trampoline)) => defined.push((fid, id, g, trampoline)),
+                Err(why) => self.interpreted(fid, format!("`{name}`: {why}")),
+            }
+        }
+        if let Err(e) = lazy.module.finalize_definitions() {
+            for (fid, ..) in defined {
+                self.interpreted(fid, e.to_string());
+            }
+            return;
+        }
+        for (fid, id, g, trampoline) in defined {
+            let name = self.names.get(fid as usize).map_or("", String::as_str);
+            let code = lazy.module.get_finalized_function(id) as u64;
+            let entry = lazy.module.get_finalized_function(trampoline) as u64;
+            if let Some(text) = &g.dump {
+                eprintln!("accsim: native code of `{name}`:\n{text}");
+            }
+            if std::env::var_os(PERF_MAP_VAR).is_some() {
+                use std::io::Write as _;
+                let path = format!("/tmp/perf-{}.map", std::process::id());
+                if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+                    let _ = writeln!(f, "{code:x} {:x} native:{name}", g.bytes.len());
+                }
+            }
+            self.entries[fid as usize].store(entry, Ordering::Release);
+            self.code[fid as usize].store(code, Ordering::Release);
+            self.state[fid as usize].store(NATIVE, Ordering::Release);
+        }
         drop(lazy);
         if let Ok(mut s) = self.seconds.lock() {
             *s += start.elapsed().as_secs_f64();
         }
-        match made {
-            Ok((code, entry)) => {
-                self.entries[fid as usize].store(entry, Ordering::Release);
-                self.code[fid as usize].store(code, Ordering::Release);
-                state.store(NATIVE, Ordering::Release);
-                true
+    }
+
+    /// Function `fid` runs in the interpreter: its code generation failed (`why`).
+    fn interpreted(&self, fid: u32, why: String) {
+        if let Ok(mut r) = self.report.lock() {
+            if let Some(row) = r.get_mut(fid as usize) {
+                row.native = Err(why);
             }
-            Err(why) => {
-                if let Ok(mut r) = self.report.lock() {
-                    if let Some(row) = r.get_mut(fid as usize) {
-                        row.native = Err(why);
-                    }
-                }
-                state.store(INTERPRETED, Ordering::Release);
-                false
-            }
+        }
+        if let Some(s) = self.state.get(fid as usize) {
+            s.store(INTERPRETED, Ordering::Release);
         }
     }
 }
 
 impl Lazy {
-    /// Generate the machine code of function `fid` and its entry: their addresses.
-    fn generate(&mut self, fid: u32, name: &str, nparams: usize) -> Result<(u64, u64), String> {
-        let func = self
+    /// Declare function `fid` in the module: its id, and its Cranelift IR, named by the id.
+    fn declare(&mut self, fid: u32) -> Result<(ClifFuncId, cranelift_codegen::ir::Function), String> {
+        let mut func = self
             .ir
             .get_mut(fid as usize)
             .and_then(Option::take)
             .ok_or("no Cranelift IR for this function")?;
-        let call_conv = func.signature.call_conv;
-        let target = self.module.target_config();
         let id = self
             .module
             .declare_function(&format!("f{fid}"), Linkage::Local, &func.signature)
             .map_err(|e| e.to_string())?;
-        let entry = self
-            .module
-            .declare_function(&format!("e{fid}"), Linkage::Local, &entry_signature(call_conv))
-            .map_err(|e| e.to_string())?;
-        self.cctx.clear();
-        self.cctx.func = func;
-        self.cctx.func.name = UserFuncName::user(0, id.as_u32());
-        let dump = dump_wanted(name);
-        self.cctx.set_disasm(dump);
-        self.module
-            .define_function(id, &mut self.cctx)
-            .map_err(|e| format!("`{name}`: {e:?}"))?;
-        if dump {
-            let vcode = self.cctx.compiled_code().and_then(|c| c.vcode.clone()).unwrap_or_default();
-            eprintln!("accsim: native code of `{name}`:\n{}\n{vcode}", self.cctx.func.display());
-        }
-        let size = self.cctx.compiled_code().map_or(0, |c| c.code_info().total_size);
-        self.module.clear_context(&mut self.cctx);
-        define_entry(&mut self.module, &mut self.cctx, &mut self.fctx, call_conv, target, entry, id, nparams)
-            .map_err(|e| format!("`{name}`: {e}"))?;
-        self.module.finalize_definitions().map_err(|e| e.to_string())?;
-        let code = self.module.get_finalized_function(id) as u64;
-        if std::env::var_os(PERF_MAP_VAR).is_some() {
-            use std::io::Write as _;
-            let path = format!("/tmp/perf-{}.map", std::process::id());
-            if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
-                let _ = writeln!(f, "{code:x} {size:x} native:{name}");
-            }
-        }
-        Ok((code, self.module.get_finalized_function(entry) as u64))
+        func.name = UserFuncName::user(0, id.as_u32());
+        Ok((id, func))
     }
+
+    /// Define the generated code `g` of function `id` (of `nparams` parameters) in the module:
+    /// the trampoline the interpreter enters it through.
+    fn define(&mut self, id: ClifFuncId, nparams: usize, g: &Generated) -> Result<ClifFuncId, String> {
+        self.module
+            .define_function_bytes(id, g.align, &g.bytes, &g.relocs)
+            .map_err(|e| format!("{e:?}"))?;
+        self.trampoline(nparams)
+    }
+
+    /// The trampoline of functions of `nparams` parameters, defined on first use.
+    fn trampoline(&mut self, nparams: usize) -> Result<ClifFuncId, String> {
+        if let Some(&id) = self.trampolines.get(&nparams) {
+            return Ok(id);
+        }
+        let call_conv = self.isa.default_call_conv();
+        let target = self.module.target_config();
+        let id = self
+            .module
+            .declare_function(&format!("enter{nparams}"), Linkage::Local, &entry_signature(call_conv))
+            .map_err(|e| e.to_string())?;
+        define_trampoline(&mut self.module, &mut self.cctx, &mut self.fctx, call_conv, target, id, nparams)?;
+        self.trampolines.insert(nparams, id);
+        Ok(id)
+    }
+
+    /// The threads that generate batches (`threads`: how many; `None`, one per core), or
+    /// `None` when they cannot start (the batch is then generated on the calling thread).
+    fn pool(&mut self, threads: Option<usize>) -> Option<&rayon::ThreadPool> {
+        if self.pool.is_none() {
+            let mut b = rayon::ThreadPoolBuilder::new().thread_name(|i| format!("accsim-codegen-{i}"));
+            if let Some(n) = threads {
+                b = b.num_threads(n.max(1));
+            }
+            self.pool = b.build().ok();
+        }
+        self.pool.as_ref()
+    }
+}
+
+/// Compile `func` (declared as `id`) to machine code for `isa`, with its optimised IR and
+/// machine code as text when `dump`.
+fn generate_code(isa: &dyn TargetIsa, func: cranelift_codegen::ir::Function, id: ClifFuncId, dump: bool) -> Result<Generated, String> {
+    let mut cctx = Context::for_function(func);
+    cctx.set_disasm(dump);
+    if let Err(e) = cctx.compile(isa, &mut ControlPlane::default()) {
+        return Err(format!("{:?}", e.inner));
+    }
+    let compiled = cctx.compiled_code().ok_or("no code was generated")?;
+    let relocs = compiled
+        .buffer
+        .relocs()
+        .iter()
+        .map(|r| ModuleReloc::from_mach_reloc(r, &cctx.func, id))
+        .collect();
+    let dump = dump.then(|| {
+        let vcode = compiled.vcode.clone().unwrap_or_default();
+        format!("{}\n{vcode}", cctx.func.display())
+    });
+    Ok(Generated {
+        bytes: compiled.code_buffer().to_vec(),
+        align: compiled.buffer.alignment as u64,
+        relocs,
+        dump,
+    })
 }
 
 impl Drop for Engine {
     fn drop(&mut self) {
+        let s = self.seconds.lock().map(|s| *s).unwrap_or(0.0);
+        accsim_core::phase::report("native-generate", s - self.translate_seconds);
         if std::env::var_os(COMPILE_TIME_VAR).is_some() {
-            let s = self.seconds.lock().map(|s| *s).unwrap_or(0.0);
             eprintln!("accsim: native code compiled in {s:.6} s");
         }
     }
 }
 
-/// The signature of the entry of a compiled function: the context and the address of its
-/// argument words.
+/// The signature of the trampoline the interpreter enters native code through: the context,
+/// the address of the argument words and the address of the function's code.
 fn entry_signature(call_conv: cranelift_codegen::isa::CallConv) -> cranelift_codegen::ir::Signature {
     use cranelift_codegen::ir::{types, AbiParam};
     let mut s = cranelift_codegen::ir::Signature::new(call_conv);
+    s.params.push(AbiParam::new(types::I64));
     s.params.push(AbiParam::new(types::I64));
     s.params.push(AbiParam::new(types::I64));
     s.returns.push(AbiParam::new(types::I64));
     s
 }
 
-/// Define `entry` (see [`entry_signature`]): load the `nparams` argument words, call `func`.
-fn define_entry(
+/// Define the trampoline `id` of functions of `nparams` parameters (see [`entry_signature`]):
+/// load the `nparams` argument words, call the code.
+fn define_trampoline(
     module: &mut JITModule,
     cctx: &mut Context,
     fctx: &mut FunctionBuilderContext,
     call_conv: cranelift_codegen::isa::CallConv,
     target: cranelift_codegen::isa::TargetFrontendConfig,
-    entry: ClifFuncId,
-    func: ClifFuncId,
+    id: ClifFuncId,
     nparams: usize,
 ) -> Result<(), String> {
     use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData};
     cctx.func.signature = entry_signature(call_conv);
-    cctx.func.name = UserFuncName::user(1, entry.as_u32());
+    cctx.func.name = UserFuncName::user(1, id.as_u32());
     {
         let mut b = FunctionBuilder::new(&mut cctx.func, fctx);
         let block = b.create_block();
         b.append_block_params_for_function_params(block);
         b.switch_to_block(block);
-        let (ctx, argv) = (b.block_params(block)[0], b.block_params(block)[1]);
+        let (ctx, argv, code) = (b.block_params(block)[0], b.block_params(block)[1], b.block_params(block)[2]);
         let mut args = vec![ctx];
         for k in 0..nparams {
             args.push(b.ins().load(types::I64, MemFlagsData::trusted(), argv, (8 * k) as i32));
         }
-        let callee = module.declare_func_in_func(func, b.func);
-        let call = b.ins().call(callee, &args);
+        let sig = b.import_signature(native_signature(call_conv, nparams));
+        let call = b.ins().call_indirect(sig, code, &args);
         let r = b.inst_results(call)[0];
         b.ins().return_(&[r]);
         b.seal_all_blocks();
         b.finalize(target);
     }
-    module.define_function(entry, cctx).map_err(|e| format!("{e:?}"))?;
+    module.define_function(id, cctx).map_err(|e| format!("{e:?}"))?;
     module.clear_context(cctx);
     Ok(())
 }
@@ -549,15 +709,7 @@ impl NativeCode for Engine {
     }
 
     fn prepare(&self, fid: u32) {
-        let mut seen: HashSet<u32> = HashSet::new();
-        let mut todo = vec![fid];
-        while let Some(f) = todo.pop() {
-            if !seen.insert(f) {
-                continue;
-            }
-            self.ensure(f);
-            todo.extend(self.reaches.get(f as usize).into_iter().flatten().copied());
-        }
+        self.generate(&self.pending_reach(fid));
     }
 
     fn call(&self, m: &mut Machine, fid: u32, args: &[u64], loc: Loc) -> Result<u64, Trap> {
@@ -571,6 +723,7 @@ impl NativeCode for Engine {
             }
         };
         let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
-        runtime::enter(m, code as usize as *const u8, args, nparams, &self.locs, &self.names, loc)
+        let function = self.code.get(fid as usize).map_or(0, |c| c.load(Ordering::Acquire));
+        runtime::enter(m, code as usize as *const u8, function as usize as *const u8, args, nparams, &self.locs, &self.names, loc)
     }
 }

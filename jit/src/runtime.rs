@@ -489,10 +489,11 @@ pub extern "C" fn jit_math2f(f: u64, x: f32, y: f32) -> f32 {
     f(x, y)
 }
 
-/// The entry: run the native function whose entry is `code` (it has `nparams` parameters) on
-/// `m` with `args`.
+/// The entry: run the native function `code` (it has `nparams` parameters) through its
+/// trampoline `entry` on `m` with `args`.
 pub fn enter(
     m: &mut Machine,
+    entry: *const u8,
     code: *const u8,
     args: &[u64],
     nparams: usize,
@@ -520,15 +521,16 @@ pub fn enter(
     let entry_depth = m.call_depth();
     sync_table(&mut ctx, m);
     let c: *mut Ctx = &mut ctx;
-    // SAFETY: `code` is the entry of a function of the engine's module, finalized, with the
-    // signature `extern "C" fn(*mut Ctx, *const u64) -> u64` (`entry_signature`); it reads as
-    // many argument words as the function has parameters, which the interpreter's call path
-    // passes (a call with fewer arguments is padded below). The module lives as long as the
-    // engine, which the caller holds.
-    let f: extern "C" fn(*mut Ctx, *const u64) -> u64 = unsafe { std::mem::transmute(code) };
+    // SAFETY: `entry` is the trampoline for functions of `nparams` parameters of the engine's
+    // module, finalized, with the signature `extern "C" fn(*mut Ctx, *const u64, *const u8) ->
+    // u64` (`entry_signature`); it reads as many argument words as the function has parameters,
+    // which the interpreter's call path passes (a call with fewer arguments is padded below),
+    // and calls `code`, the finalized code of a function of `nparams` parameters of the same
+    // module. The module lives as long as the engine, which the caller holds.
+    let f: extern "C" fn(*mut Ctx, *const u64, *const u8) -> u64 = unsafe { std::mem::transmute(entry) };
     let mut words = args.to_vec();
     words.resize(nparams.max(args.len()), 0);
-    let v = f(c, words.as_ptr());
+    let v = f(c, words.as_ptr(), code);
     m.set_fuel_left(ctx.fuel);
     m.set_call_depth(entry_depth);
     match ctx.trap.take() {

@@ -612,7 +612,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     let cray_debug = cray_debug_commentary(&compiled.program, map, &mut subscribers);
     // Kernels proven race-free at launch run as native code, as `accsim run` runs them (issue 15).
     let proven_native = match (r.engine, exe.plain.as_deref()) {
-        (Engine::Native, Some(plain)) => native_kernels(&compiled.program, &compiled.info, plain),
+        (Engine::Native, Some(plain)) => native_kernels(&compiled.program, &compiled.info, plain, r.threads),
         _ => None,
     };
     let options = exec::RunOptions { subscribers, accelerator: Some(accelerator), stdout, cray_debug, proven_native, ..r.run_options() };
@@ -780,11 +780,11 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs, report: Option<
     };
     // The native engine runs the host functions it covers when nothing observes the run.
     let native = match (r.engine, &accelerator) {
-        (Engine::Native, Some(_)) => native_engine(&compiled.program, &compiled.info, &exe),
+        (Engine::Native, Some(_)) => native_engine(&compiled.program, &compiled.info, &exe, r.threads),
         _ => None,
     };
     let options = exec::RunOptions { subscribers, accelerator, memory_model, native, cray_debug, ..r.run_options() };
-    let outcome = exe.run(options, r.argv());
+    let outcome = accsim_core::phase::timed("run", || exe.run(options, r.argv()));
     let recorded = collected.lock().map(|v| v.clone()).unwrap_or_default();
     if r.time {
         eprint!("{}", events::time_summary(&recorded, map));
@@ -841,18 +841,20 @@ fn write_run_report(
 /// (`NativeCode::prepare`). A device thread that found a callee's code missing while another
 /// generated it would take the interpreter's call path, which counts steps differently, at a
 /// point the threads' timing picks: session 8 saw `--trace`'s kernel durations vary so.
-fn native_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable) -> Option<exec::native::NativeHandle> {
+/// A first call generates, in one batch, everything the function may reach that has no code
+/// yet, on `threads` threads (`--threads`; one per core by default; see `accsim_jit`).
+fn native_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable, threads: Option<usize>) -> Option<exec::native::NativeHandle> {
     let engine = compile_engine(p, info, exe).ok()?;
-    Some(engine.handle())
+    Some(engine.with_threads(threads).handle())
 }
 
 /// The native engine's code for the kernels of `plain` (the executable `accsim check` runs a
 /// kernel proven race-free on) and the functions they call, or `None` (the interpreter runs them)
 /// when it cannot compile; the compile time is printed as [`native_engine`] says.
 /// Its code is generated when a proven kernel is launched, as [`native_engine`] says.
-fn native_kernels(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, plain: &exec::Executable) -> Option<exec::native::NativeHandle> {
+fn native_kernels(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, plain: &exec::Executable, threads: Option<usize>) -> Option<exec::native::NativeHandle> {
     let engine = without_panic_output(|| accsim_jit::Engine::compile_kernels(p, info, plain)).ok()?;
-    Some(engine.handle())
+    Some(engine.with_threads(threads).handle())
 }
 
 /// [`accsim_jit::Engine::compile`], with a panic of the code generator turned into an error.
