@@ -120,8 +120,12 @@ pub struct Engine {
 /// addresses point into) and the IR of the functions not generated yet.
 struct Lazy {
     module: JITModule,
-    /// The module's ISA, shared by the threads that generate a batch.
+    /// The module's ISA, shared by the threads that generate a batch ([`Tier::Optimised`]).
     isa: OwnedTargetIsa,
+    /// The same ISA configured for [`Tier::Quick`].
+    isa_quick: OwnedTargetIsa,
+    /// By function id: how its code is generated.
+    tiers: Vec<Tier>,
     cctx: Context,
     fctx: FunctionBuilderContext,
     ir: Vec<Option<cranelift_codegen::ir::Function>>,
@@ -201,17 +205,8 @@ impl Engine {
     /// [`Engine::compile`], of the functions in `only` when given.
     fn compile_some(p: &Program, info: &ProgramInfo, exe: &Executable, only: Option<&HashSet<u32>>) -> Result<Engine, String> {
         let start = std::time::Instant::now();
-        let mut flags = settings::builder();
-        flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
-        // Cranelift's IR verifier took 30% of the code generation time (issue 15's 20,000-line
-        // program: 6.3 → 4.4 s of user CPU); it checks the translator, not the program, so it
-        // runs in builds with debug assertions (the tests) and not in release builds.
-        flags.set("enable_verifier", if cfg!(debug_assertions) { "true" } else { "false" }).map_err(|e| e.to_string())?;
-        flags.set("is_pic", "false").map_err(|e| e.to_string())?;
-        let isa = cranelift_native::builder()
-            .map_err(|e| format!("no native code for this machine: {e}"))?
-            .finish(settings::Flags::new(flags))
-            .map_err(|e| e.to_string())?;
+        let isa = make_isa(Tier::Optimised)?;
+        let isa_quick = make_isa(Tier::Quick)?;
         let call_conv = isa.default_call_conv();
         let module = JITModule::new(JITBuilder::with_isa(isa.clone(), default_libcall_names()));
         let target = module.target_config();
@@ -271,6 +266,7 @@ impl Engine {
             }
         }
         let kernel_functions: HashSet<u32> = info.kernel_functions(p).map(|f| f.0).collect();
+        let tiers: Vec<Tier> = p.functions.iter().map(tier_of).collect();
         let code: Box<[AtomicU64]> = (0..n).map(|_| AtomicU64::new(0)).collect();
         let table = code.as_ptr() as i64;
 
@@ -322,7 +318,7 @@ impl Engine {
             locs,
             names: p.functions.iter().map(|f| f.name.clone()).collect(),
             report: Mutex::new(report),
-            lazy: Mutex::new(Lazy { module, isa, cctx, fctx, ir, trampolines: HashMap::new(), pool: None }),
+            lazy: Mutex::new(Lazy { module, isa, isa_quick, cctx, fctx, ir, tiers, trampolines: HashMap::new(), pool: None }),
             seconds: Mutex::new(translate_seconds),
             translate_seconds,
             reaches,
@@ -395,16 +391,18 @@ impl Engine {
                 continue;
             }
             let name = self.names.get(fid as usize).map_or("", String::as_str);
+            let tier = lazy.tiers.get(fid as usize).copied().unwrap_or(Tier::Optimised);
             match lazy.declare(fid) {
-                Ok((id, func)) => work.push((fid, id, func, dump_wanted(name))),
+                Ok((id, func)) => work.push((fid, id, func, tier, dump_wanted(name))),
                 Err(why) => self.interpreted(fid, format!("`{name}`: {why}")),
             }
         }
-        let isa = lazy.isa.clone();
-        let compile_one = |(fid, id, func, dump): (u32, ClifFuncId, cranelift_codegen::ir::Function, bool)| {
+        let (isa, isa_quick) = (lazy.isa.clone(), lazy.isa_quick.clone());
+        let compile_one = |(fid, id, func, tier, dump): (u32, ClifFuncId, cranelift_codegen::ir::Function, Tier, bool)| {
+            let isa = if tier == Tier::Quick { &*isa_quick } else { &*isa };
             // A failure of the code generator is a bug of accsim's; the function then runs in
             // the interpreter rather than stopping the program.
-            let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate_code(&*isa, func, id, dump)))
+            let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate_code(isa, func, id, dump)))
                 .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()));
             (fid, id, made)
         };
@@ -559,6 +557,57 @@ impl Drop for Engine {
             eprintln!("accsim: native code compiled in {s:.6} s");
         }
     }
+}
+
+/// How a function's machine code is generated.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Tier {
+    /// Cranelift's optimiser (`opt_level=speed`: e-graph rewrites, GVN, LICM) and its
+    /// backtracking register allocator: the code of loops.
+    Optimised,
+    /// No mid-end optimisation and the single-pass register allocator: a third to a half of
+    /// the generation time, code about half as fast (the `styles` suite all in this tier).
+    Quick,
+}
+
+/// The tier of function `f`'s code: [`Tier::Quick`] for a function with no loop that runs
+/// OpenACC statements (the host side of data constructs and launches: each of its statements
+/// runs at most once per call, and its time goes to the OpenACC runtime and the kernels, not to
+/// its own code), [`Tier::Optimised`] for every other function (a loop-free function called in
+/// a hot loop or recursively, like `calltree`'s, runs 15% slower in the quick tier).
+fn tier_of(f: &Function) -> Tier {
+    use accsim_core::ir::StmtKind;
+    let (mut loops, mut acc) = (false, false);
+    accsim_core::kernel::outline::walk_stmt(&f.body, &mut |_| {}, &mut |s| match s.kind {
+        StmtKind::While(..) | StmtKind::DoWhile(..) | StmtKind::For { .. } | StmtKind::Partition(_) | StmtKind::Goto(_) => loops = true,
+        StmtKind::Acc { .. } | StmtKind::AccLaunch(_) => acc = true,
+        _ => {}
+    });
+    if acc && !loops {
+        Tier::Quick
+    } else {
+        Tier::Optimised
+    }
+}
+
+/// The ISA of this machine, configured for `tier`.
+fn make_isa(tier: Tier) -> Result<OwnedTargetIsa, String> {
+    let mut flags = settings::builder();
+    let (opt, regalloc) = match tier {
+        Tier::Optimised => ("speed", "backtracking"),
+        Tier::Quick => ("none", "single_pass"),
+    };
+    flags.set("opt_level", opt).map_err(|e| e.to_string())?;
+    flags.set("regalloc_algorithm", regalloc).map_err(|e| e.to_string())?;
+    // Cranelift's IR verifier took 30% of the code generation time (issue 15's 20,000-line
+    // program: 6.3 → 4.4 s of user CPU); it checks the translator, not the program, so it
+    // runs in builds with debug assertions (the tests) and not in release builds.
+    flags.set("enable_verifier", if cfg!(debug_assertions) { "true" } else { "false" }).map_err(|e| e.to_string())?;
+    flags.set("is_pic", "false").map_err(|e| e.to_string())?;
+    cranelift_native::builder()
+        .map_err(|e| format!("no native code for this machine: {e}"))?
+        .finish(settings::Flags::new(flags))
+        .map_err(|e| e.to_string())
 }
 
 /// The signature of the trampoline the interpreter enters native code through: the context,
