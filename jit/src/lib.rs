@@ -99,7 +99,10 @@ pub struct Engine {
     state: Box<[AtomicU8]>,
     /// The number of parameters of each function.
     nparams: Vec<usize>,
+    /// The source locations native code passes to helpers: function `f`'s are
+    /// `locs[loc_bases[f]..loc_bases[f + 1]]` (`runtime::Ctx::loc`).
     locs: Vec<Loc>,
+    loc_bases: Vec<u64>,
     names: Vec<String>,
     report: Mutex<Vec<FunctionReport>>,
     lazy: Mutex<Lazy>,
@@ -111,9 +114,6 @@ pub struct Engine {
     /// address it takes), the kernels it launches and, for a kernel, its fast-share variant
     /// ([`NativeCode::prepare`]).
     reaches: Vec<Vec<u32>>,
-    /// How many threads generate a batch of code (`None`: one per core); 1 generates on the
-    /// calling thread.
-    threads: Option<usize>,
 }
 
 /// What code generation on first call needs: the module (which owns the executable memory the
@@ -131,7 +131,7 @@ struct Lazy {
     ir: Vec<Option<cranelift_codegen::ir::Function>>,
     /// By number of parameters: the trampoline the interpreter enters native code through.
     trampolines: HashMap<usize, ClifFuncId>,
-    /// The threads that generate batches, made on the first batch of more than one function.
+    /// The threads that translate and generate batches ([`code_pool`]).
     pool: Option<rayon::ThreadPool>,
 }
 
@@ -170,14 +170,20 @@ impl Engine {
     /// outlined for the device are left to the interpreter, except the fast-share variants of
     /// kernels.
     pub fn compile(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
-        Engine::compile_some(p, info, exe, None)
+        Engine::compile_some(p, info, exe, None, None)
+    }
+
+    /// [`Engine::compile`] on `threads` threads (`None`: one per core; `accsim run
+    /// --threads`): the translation, then each batch of code generation.
+    pub fn compile_on(p: &Program, info: &ProgramInfo, exe: &Executable, threads: Option<usize>) -> Result<Engine, String> {
+        Engine::compile_some(p, info, exe, None, threads)
     }
 
     /// Compile the kernels of `p` (each one's fast-share variant, or the kernel when it has
     /// none) and the functions they call, for the executable `exe` that runs kernels `accsim
     /// check` proves race-free at launch (`Executable::plain`); the other functions stay in the
     /// interpreter.
-    pub fn compile_kernels(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
+    pub fn compile_kernels(p: &Program, info: &ProgramInfo, exe: &Executable, threads: Option<usize>) -> Result<Engine, String> {
         let mut keep: HashSet<u32> = p
             .kernels
             .iter()
@@ -199,11 +205,11 @@ impl Engine {
                 &mut |_| {},
             );
         }
-        Engine::compile_some(p, info, exe, Some(&keep))
+        Engine::compile_some(p, info, exe, Some(&keep), threads)
     }
 
     /// [`Engine::compile`], of the functions in `only` when given.
-    fn compile_some(p: &Program, info: &ProgramInfo, exe: &Executable, only: Option<&HashSet<u32>>) -> Result<Engine, String> {
+    fn compile_some(p: &Program, info: &ProgramInfo, exe: &Executable, only: Option<&HashSet<u32>>, threads: Option<usize>) -> Result<Engine, String> {
         let start = std::time::Instant::now();
         let isa = make_isa(Tier::Optimised)?;
         let isa_quick = make_isa(Tier::Quick)?;
@@ -270,30 +276,54 @@ impl Engine {
         let code: Box<[AtomicU64]> = (0..n).map(|_| AtomicU64::new(0)).collect();
         let table = code.as_ptr() as i64;
 
-        let mut locs = Vec::new();
-        let mut loc_index = HashMap::new();
-        let mut fctx = FunctionBuilderContext::new();
-        let mut cctx = Context::new();
-        let mut ir = Vec::with_capacity(n);
-        for (i, f) in p.functions.iter().enumerate() {
-            if verdict[i].is_err() {
-                ir.push(None);
-                continue;
+        // Each function is translated on a thread of the engine's pool, with its own table of
+        // source locations (a location's index in native code is the function id in the high
+        // 32 bits, the index in the function's table in the low ones; see `runtime::Ctx::loc`):
+        // the IR does not depend on the threads.
+        let pool = code_pool(threads);
+        let translate_one = |(fctx, cctx): &mut (FunctionBuilderContext, Context), i: usize| -> (Result<Option<cranelift_codegen::ir::Function>, String>, Vec<Loc>) {
+            let Some(f) = p.functions.get(i) else { return (Ok(None), Vec::new()) };
+            if verdict.get(i).is_none_or(Result::is_err) {
+                return (Ok(None), Vec::new());
             }
+            let mut locs = Vec::new();
+            let mut loc_index = HashMap::new();
             cctx.func.clear();
             cctx.func.signature = native_signature(call_conv, f.params.len());
             let is_kernel = kernel_functions.contains(&(i as u32));
-            let r = translate_into(p, exe, i as u32, f, &mut cctx, &mut fctx, target, &mut locs, &mut loc_index, table, &may_be_native, is_kernel);
+            let r = translate_into(p, exe, i as u32, f, cctx, fctx, target, &mut locs, &mut loc_index, table, &may_be_native, is_kernel);
             match r {
-                Ok(()) => ir.push(Some(std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()))),
+                Ok(()) => (Ok(Some(std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()))), locs),
+                Err(why) => {
+                    // The builder stopped half-way: its context is not reusable.
+                    *fctx = FunctionBuilderContext::new();
+                    (Err(why), Vec::new())
+                }
+            }
+        };
+        let contexts = || (FunctionBuilderContext::new(), Context::new());
+        let translated: Vec<(Result<Option<cranelift_codegen::ir::Function>, String>, Vec<Loc>)> = match &pool {
+            Some(pool) => pool.install(|| (0..n).into_par_iter().map_init(contexts, translate_one).collect()),
+            None => {
+                let mut c = contexts();
+                (0..n).map(|i| translate_one(&mut c, i)).collect()
+            }
+        };
+        let mut ir = Vec::with_capacity(n);
+        let mut locs = Vec::new();
+        let mut loc_bases = Vec::with_capacity(n + 1);
+        for (i, (r, mut function_locs)) in translated.into_iter().enumerate() {
+            loc_bases.push(locs.len() as u64);
+            locs.append(&mut function_locs);
+            match r {
+                Ok(func) => ir.push(func),
                 Err(why) => {
                     verdict[i] = Err(why);
                     ir.push(None);
-                    // The builder stopped half-way: its context is not reusable.
-                    fctx = FunctionBuilderContext::new();
                 }
             }
         }
+        loc_bases.push(locs.len() as u64);
         let state: Box<[AtomicU8]> = verdict
             .iter()
             .map(|v| AtomicU8::new(if v.is_ok() { PENDING } else { INTERPRETED }))
@@ -316,20 +346,24 @@ impl Engine {
             state,
             nparams: p.functions.iter().map(|f| f.params.len()).collect(),
             locs,
+            loc_bases,
             names: p.functions.iter().map(|f| f.name.clone()).collect(),
             report: Mutex::new(report),
-            lazy: Mutex::new(Lazy { module, isa, isa_quick, cctx, fctx, ir, tiers, trampolines: HashMap::new(), pool: None }),
+            lazy: Mutex::new(Lazy {
+                module,
+                isa,
+                isa_quick,
+                cctx: Context::new(),
+                fctx: FunctionBuilderContext::new(),
+                ir,
+                tiers,
+                trampolines: HashMap::new(),
+                pool,
+            }),
             seconds: Mutex::new(translate_seconds),
             translate_seconds,
             reaches,
-            threads: None,
         })
-    }
-
-    /// Generate code on `threads` threads (`None`: one per core; `accsim run --threads`).
-    pub fn with_threads(mut self, threads: Option<usize>) -> Engine {
-        self.threads = threads;
-        self
     }
 
     /// Generate the machine code of every function now (what `accsim info` reports on: a
@@ -406,14 +440,9 @@ impl Engine {
                 .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()));
             (fid, id, made)
         };
-        let made: Vec<(u32, ClifFuncId, Result<Generated, String>)> = if work.len() > 1 && self.threads != Some(1) {
-            let pool = lazy.pool(self.threads);
-            match pool {
-                Some(pool) => pool.install(|| work.into_par_iter().map(compile_one).collect()),
-                None => work.into_iter().map(compile_one).collect(),
-            }
-        } else {
-            work.into_iter().map(compile_one).collect()
+        let made: Vec<(u32, ClifFuncId, Result<Generated, String>)> = match &lazy.pool {
+            Some(pool) if work.len() > 1 => pool.install(|| work.into_par_iter().map(compile_one).collect()),
+            _ => work.into_iter().map(compile_one).collect(),
         };
         let mut defined = Vec::new();
         for (fid, id, made) in made {
@@ -508,18 +537,20 @@ impl Lazy {
         Ok(id)
     }
 
-    /// The threads that generate batches (`threads`: how many; `None`, one per core), or
-    /// `None` when they cannot start (the batch is then generated on the calling thread).
-    fn pool(&mut self, threads: Option<usize>) -> Option<&rayon::ThreadPool> {
-        if self.pool.is_none() {
-            let mut b = rayon::ThreadPoolBuilder::new().thread_name(|i| format!("accsim-codegen-{i}"));
-            if let Some(n) = threads {
-                b = b.num_threads(n.max(1));
-            }
-            self.pool = b.build().ok();
-        }
-        self.pool.as_ref()
+}
+
+/// The threads that translate functions and generate batches of code: `threads` of them
+/// (`None`: one per core), or `None` (everything on the calling thread) for one thread or when
+/// they cannot start.
+fn code_pool(threads: Option<usize>) -> Option<rayon::ThreadPool> {
+    if threads == Some(1) {
+        return None;
     }
+    let mut b = rayon::ThreadPoolBuilder::new().thread_name(|i| format!("accsim-codegen-{i}"));
+    if let Some(n) = threads {
+        b = b.num_threads(n.max(1));
+    }
+    b.build().ok().filter(|p| p.current_num_threads() > 1)
 }
 
 /// Compile `func` (declared as `id`) to machine code for `isa`, with its optimised IR and
@@ -773,6 +804,6 @@ impl NativeCode for Engine {
         };
         let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
         let function = self.code.get(fid as usize).map_or(0, |c| c.load(Ordering::Acquire));
-        runtime::enter(m, code as usize as *const u8, function as usize as *const u8, args, nparams, &self.locs, &self.names, loc)
+        runtime::enter(m, code as usize as *const u8, function as usize as *const u8, args, nparams, &self.locs, &self.loc_bases, &self.names, loc)
     }
 }

@@ -55,6 +55,10 @@ pub struct Ctx {
     /// passes to helpers.
     pub locs: *const Loc,
     pub locs_len: usize,
+    /// Where each function's locations start in `locs`, by function id, and where the last
+    /// one's end (`loc_bases_len` entries; see [`Ctx::loc`]).
+    pub loc_bases: *const u64,
+    pub loc_bases_len: usize,
     /// The function names, by function id (for the stack-overflow message).
     pub names: *const String,
     pub names_len: usize,
@@ -87,11 +91,21 @@ impl Ctx {
         unsafe { &mut *(self.machine as *mut Machine<'a>) }
     }
 
+    /// The location of index `idx`: the function id in the high 32 bits, the index among that
+    /// function's locations in the low ones (translate.rs's `Translator::loc`).
     fn loc(&self, idx: u64) -> Loc {
-        if (idx as usize) < self.locs_len {
-            // SAFETY: `locs` points at `locs_len` locations owned by the engine, which outlives
-            // every entry into its code; the index is checked above.
-            unsafe { *self.locs.add(idx as usize) }
+        let (fid, k) = ((idx >> 32) as usize, idx & 0xffff_ffff);
+        if fid + 1 >= self.loc_bases_len {
+            return Loc::default();
+        }
+        // SAFETY: `loc_bases` points at `loc_bases_len` words owned by the engine, which
+        // outlives every entry into its code; `fid + 1` is checked above.
+        let (start, end) = unsafe { (*self.loc_bases.add(fid), *self.loc_bases.add(fid + 1)) };
+        let i = start.saturating_add(k);
+        if i < end && (i as usize) < self.locs_len {
+            // SAFETY: `locs` points at `locs_len` locations owned by the engine, alive as
+            // `loc_bases`; the index is checked above.
+            unsafe { *self.locs.add(i as usize) }
         } else {
             Loc::default()
         }
@@ -498,6 +512,7 @@ pub fn enter(
     args: &[u64],
     nparams: usize,
     locs: &[Loc],
+    loc_bases: &[u64],
     names: &[String],
     loc: Loc,
 ) -> Result<u64, Trap> {
@@ -511,6 +526,8 @@ pub fn enter(
         machine: m as *mut Machine as *mut (),
         locs: locs.as_ptr(),
         locs_len: locs.len(),
+        loc_bases: loc_bases.as_ptr(),
+        loc_bases_len: loc_bases.len(),
         names: names.as_ptr(),
         names_len: names.len(),
         trap: None,

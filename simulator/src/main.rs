@@ -849,8 +849,8 @@ fn write_run_report(
 /// A first call generates, in one batch, everything the function may reach that has no code
 /// yet, on `threads` threads (`--threads`; one per core by default; see `accsim_jit`).
 fn native_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable, threads: Option<usize>) -> Option<exec::native::NativeHandle> {
-    let engine = compile_engine(p, info, exe).ok()?;
-    Some(engine.with_threads(threads).handle())
+    let engine = compile_engine(p, info, exe, threads).ok()?;
+    Some(engine.handle())
 }
 
 /// The native engine's code for the kernels of `plain` (the executable `accsim check` runs a
@@ -858,13 +858,13 @@ fn native_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::Progr
 /// when it cannot compile; the compile time is printed as [`native_engine`] says.
 /// Its code is generated when a proven kernel is launched, as [`native_engine`] says.
 fn native_kernels(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, plain: &exec::Executable, threads: Option<usize>) -> Option<exec::native::NativeHandle> {
-    let engine = without_panic_output(|| accsim_jit::Engine::compile_kernels(p, info, plain)).ok()?;
-    Some(engine.with_threads(threads).handle())
+    let engine = without_panic_output(|| accsim_jit::Engine::compile_kernels(p, info, plain, threads)).ok()?;
+    Some(engine.handle())
 }
 
-/// [`accsim_jit::Engine::compile`], with a panic of the code generator turned into an error.
-fn compile_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable) -> Result<accsim_jit::Engine, String> {
-    without_panic_output(|| accsim_jit::Engine::compile(p, info, exe))
+/// [`accsim_jit::Engine::compile_on`], with a panic of the code generator turned into an error.
+fn compile_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable, threads: Option<usize>) -> Result<accsim_jit::Engine, String> {
+    without_panic_output(|| accsim_jit::Engine::compile_on(p, info, exe, threads))
 }
 
 /// Run the code generator with the panic message silenced, a panic turned into an error.
@@ -893,7 +893,7 @@ fn engine_report(p: &accsim_core::ir::Program, info: &accsim_core::kernel::Progr
         Err(_) => return String::new(),
     };
     let mut out = String::new();
-    match compile_engine(p, info, &exe) {
+    match compile_engine(p, info, &exe, None) {
         Ok(engine) => {
             // Every function's code is generated now (a run generates it on first call), so
             // that a failure of code generation is reported too.
