@@ -114,7 +114,35 @@ pub struct Engine {
     /// address it takes), the kernels it launches and, for a kernel, its fast-share variant
     /// ([`NativeCode::prepare`]).
     reaches: Vec<Vec<u32>>,
+    /// By function id: where the optimisation of a [`Tier::QuickThenOptimised`] function's
+    /// code stands ([`TIER_UP_NONE`], [`TIER_UP_WAITING`], [`TIER_UP_STARTED`]).
+    optimise: Box<[AtomicU8]>,
+    /// By function id: nanoseconds its quick code has run, in calls from the interpreter and
+    /// the device (a kernel's gangs).
+    quick_nanos: Box<[AtomicU64]>,
+    /// The memory the program held at the latest entry or launch (see [`SMALL_DATA_BYTES`]).
+    data_bytes: AtomicU64,
 }
+
+/// The states of [`Engine::optimise`]: nothing to do (the function's code is final), waiting
+/// for its quick code to have run [`QUICK_RUN_BEFORE_OPTIMISING`], optimisation started (or
+/// done).
+const TIER_UP_NONE: u8 = 0;
+const TIER_UP_WAITING: u8 = 1;
+const TIER_UP_STARTED: u8 = 2;
+
+/// How long (nanoseconds, summed over its calls) a kernel's quick code runs before its
+/// optimised code is generated: about what optimising a kernel costs (issue 15's 20,000-line
+/// program: 2,086 functions in 2.6 s of user CPU), so that a kernel run once on small data
+/// (most of a large program's) is never optimised and a kernel that runs long is, after a
+/// small share of its run.
+const QUICK_RUN_BEFORE_OPTIMISING: u64 = 2_000_000;
+
+/// A launch while the program holds at least this much memory runs its kernel's optimised
+/// code from the start (generated before the device threads start): a kernel usually touches
+/// much of the program's data, and the first gangs of a long launch would otherwise all run
+/// the quick code, on every device thread at once (gemm's 8 gangs on 8 threads).
+const SMALL_DATA_BYTES: u64 = 1 << 20;
 
 /// What code generation on first call needs: the module (which owns the executable memory the
 /// addresses point into) and the IR of the functions not generated yet.
@@ -126,6 +154,9 @@ struct Lazy {
     isa_quick: OwnedTargetIsa,
     /// By function id: how its code is generated.
     tiers: Vec<Tier>,
+    /// By function id: the IR of a [`Tier::QuickThenOptimised`] function whose quick code runs,
+    /// kept for its optimised code.
+    optimised_ir: Vec<Option<cranelift_codegen::ir::Function>>,
     cctx: Context,
     fctx: FunctionBuilderContext,
     ir: Vec<Option<cranelift_codegen::ir::Function>>,
@@ -272,7 +303,23 @@ impl Engine {
             }
         }
         let kernel_functions: HashSet<u32> = info.kernel_functions(p).map(|f| f.0).collect();
-        let tiers: Vec<Tier> = p.functions.iter().map(tier_of).collect();
+        let tiers: Vec<Tier> = p
+            .functions
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                // The code of a kernel is generated quick, then optimised once it has run long
+                // enough to pay for it (`Engine::note_quick_run`), or at a launch on much data
+                // (`NativeCode::prepare_launch`); a kernel whose code is dumped is optimised at
+                // once (the dump shows the code that runs).
+                if kernel_functions.contains(&(i as u32)) && !dump_wanted(&f.name) {
+                    Tier::QuickThenOptimised
+                } else {
+                    tier_of(f)
+                }
+            })
+            .collect();
+        let optimise: Box<[AtomicU8]> = tiers.iter().map(|&t| AtomicU8::new(if t == Tier::QuickThenOptimised { TIER_UP_WAITING } else { TIER_UP_NONE })).collect();
         let code: Box<[AtomicU64]> = (0..n).map(|_| AtomicU64::new(0)).collect();
         let table = code.as_ptr() as i64;
 
@@ -357,12 +404,16 @@ impl Engine {
                 fctx: FunctionBuilderContext::new(),
                 ir,
                 tiers,
+                optimised_ir: (0..n).map(|_| None).collect(),
                 trampolines: HashMap::new(),
                 pool,
             }),
             seconds: Mutex::new(translate_seconds),
             translate_seconds,
             reaches,
+            optimise,
+            quick_nanos: (0..n).map(|_| AtomicU64::new(0)).collect(),
+            data_bytes: AtomicU64::new(0),
         })
     }
 
@@ -395,6 +446,11 @@ impl Engine {
     /// `fid` and the functions its code may reach, transitively (through [`Engine::reaches`]),
     /// that have no code yet, in function order.
     fn pending_reach(&self, fid: u32) -> Vec<u32> {
+        self.reach(fid, |f| self.state.get(f as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING))
+    }
+
+    /// `fid` and the functions its code may reach, transitively, that `keep`, in function order.
+    fn reach(&self, fid: u32, keep: impl Fn(u32) -> bool) -> Vec<u32> {
         let mut seen: HashSet<u32> = HashSet::new();
         let mut todo = vec![fid];
         while let Some(f) = todo.pop() {
@@ -403,10 +459,7 @@ impl Engine {
             }
             todo.extend(self.reaches.get(f as usize).into_iter().flatten().copied());
         }
-        let mut out: Vec<u32> = seen
-            .into_iter()
-            .filter(|&f| self.state.get(f as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING))
-            .collect();
+        let mut out: Vec<u32> = seen.into_iter().filter(|&f| keep(f)).collect();
         out.sort_unstable();
         out
     }
@@ -425,15 +478,24 @@ impl Engine {
                 continue;
             }
             let name = self.names.get(fid as usize).map_or("", String::as_str);
-            let tier = lazy.tiers.get(fid as usize).copied().unwrap_or(Tier::Optimised);
+            let mut tier = lazy.tiers.get(fid as usize).copied().unwrap_or(Tier::Optimised);
+            if tier == Tier::QuickThenOptimised && self.data_bytes.load(Ordering::Relaxed) >= SMALL_DATA_BYTES {
+                tier = Tier::Optimised;
+                self.optimise[fid as usize].store(TIER_UP_NONE, Ordering::Relaxed);
+            }
             match lazy.declare(fid) {
-                Ok((id, func)) => work.push((fid, id, func, tier, dump_wanted(name))),
+                Ok((id, func)) => {
+                    if tier == Tier::QuickThenOptimised {
+                        lazy.optimised_ir[fid as usize] = Some(func.clone());
+                    }
+                    work.push((fid, id, func, tier, dump_wanted(name)))
+                }
                 Err(why) => self.interpreted(fid, format!("`{name}`: {why}")),
             }
         }
         let (isa, isa_quick) = (lazy.isa.clone(), lazy.isa_quick.clone());
         let compile_one = |(fid, id, func, tier, dump): (u32, ClifFuncId, cranelift_codegen::ir::Function, Tier, bool)| {
-            let isa = if tier == Tier::Quick { &*isa_quick } else { &*isa };
+            let isa = if tier == Tier::Optimised { &*isa } else { &*isa_quick };
             // A failure of the code generator is a bug of accsim's; the function then runs in
             // the interpreter rather than stopping the program.
             let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate_code(isa, func, id, dump)))
@@ -477,6 +539,53 @@ impl Engine {
             self.code[fid as usize].store(code, Ordering::Release);
             self.state[fid as usize].store(NATIVE, Ordering::Release);
         }
+        drop(lazy);
+        if let Ok(mut s) = self.seconds.lock() {
+            *s += start.elapsed().as_secs_f64();
+        }
+    }
+
+    /// Count `nanos` more of function `fid`'s quick code running; past
+    /// [`QUICK_RUN_BEFORE_OPTIMISING`], generate its optimised code (on this thread, once) and
+    /// make later calls run it (a call running the quick code finishes there).
+    fn note_quick_run(&self, fid: u32, nanos: u64) {
+        let (Some(total), Some(state)) = (self.quick_nanos.get(fid as usize), self.optimise.get(fid as usize)) else { return };
+        if total.fetch_add(nanos, Ordering::Relaxed) + nanos >= QUICK_RUN_BEFORE_OPTIMISING && state.load(Ordering::Relaxed) == TIER_UP_WAITING {
+            self.optimise_now(fid);
+        }
+    }
+
+    /// Generate the optimised code of function `fid`, whose quick code runs, if no thread has
+    /// started to, and make later calls run it.
+    fn optimise_now(&self, fid: u32) {
+        let Some(state) = self.optimise.get(fid as usize) else { return };
+        if state.compare_exchange(TIER_UP_WAITING, TIER_UP_STARTED, Ordering::AcqRel, Ordering::Relaxed).is_err() {
+            return;
+        }
+        let Ok(mut lazy) = self.lazy.lock() else { return };
+        let start = std::time::Instant::now();
+        let Some(func) = lazy.optimised_ir.get_mut(fid as usize).and_then(Option::take) else { return };
+        let name = self.names.get(fid as usize).map_or("", String::as_str);
+        // The quick code stays where it is: calls running it finish there.
+        let Ok(id) = lazy.module.declare_function(&format!("o{fid}"), Linkage::Local, &func.signature) else { return };
+        let mut func = func;
+        func.name = UserFuncName::user(0, id.as_u32());
+        let isa = lazy.isa.clone();
+        let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate_code(&*isa, func, id, false)))
+            .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()));
+        let Ok(g) = made else { return };
+        if lazy.module.define_function_bytes(id, g.align, &g.bytes, &g.relocs).is_err() || lazy.module.finalize_definitions().is_err() {
+            return;
+        }
+        let code = lazy.module.get_finalized_function(id) as u64;
+        if std::env::var_os(PERF_MAP_VAR).is_some() {
+            use std::io::Write as _;
+            let path = format!("/tmp/perf-{}.map", std::process::id());
+            if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+                let _ = writeln!(f, "{code:x} {:x} native:{name}", g.bytes.len());
+            }
+        }
+        self.code[fid as usize].store(code, Ordering::Release);
         drop(lazy);
         if let Ok(mut s) = self.seconds.lock() {
             *s += start.elapsed().as_secs_f64();
@@ -599,6 +708,11 @@ enum Tier {
     /// No mid-end optimisation and the single-pass register allocator: a third to a half of
     /// the generation time, code about half as fast (the `styles` suite all in this tier).
     Quick,
+    /// [`Tier::Quick`] first, [`Tier::Optimised`] once the quick code has run
+    /// [`QUICK_RUN_BEFORE_OPTIMISING`] (kernels: each gang is a call, so a long launch switches
+    /// after its first gangs). Both are the same IR, so a run's output, faults, fuel and steps
+    /// do not depend on when the switch happens.
+    QuickThenOptimised,
 }
 
 /// The tier of function `f`'s code: [`Tier::Quick`] for a function with no loop that runs
@@ -626,7 +740,7 @@ fn make_isa(tier: Tier) -> Result<OwnedTargetIsa, String> {
     let mut flags = settings::builder();
     let (opt, regalloc) = match tier {
         Tier::Optimised => ("speed", "backtracking"),
-        Tier::Quick => ("none", "single_pass"),
+        Tier::Quick | Tier::QuickThenOptimised => ("none", "single_pass"),
     };
     flags.set("opt_level", opt).map_err(|e| e.to_string())?;
     flags.set("regalloc_algorithm", regalloc).map_err(|e| e.to_string())?;
@@ -792,6 +906,17 @@ impl NativeCode for Engine {
         self.generate(&self.pending_reach(fid));
     }
 
+    fn prepare_launch(&self, fid: u32, live_bytes: u64) {
+        self.data_bytes.store(live_bytes, Ordering::Relaxed);
+        self.prepare(fid);
+        if live_bytes >= SMALL_DATA_BYTES {
+            // The kernel (its fast-share variant) and what it calls, generated quick earlier.
+            for f in self.reach(fid, |f| self.optimise.get(f as usize).is_some_and(|o| o.load(Ordering::Relaxed) == TIER_UP_WAITING)) {
+                self.optimise_now(f);
+            }
+        }
+    }
+
     fn call(&self, m: &mut Machine, fid: u32, args: &[u64], loc: Loc) -> Result<u64, Trap> {
         let code = match self.entries.get(fid as usize).map(|e| e.load(Ordering::Acquire)) {
             Some(code) if code != 0 => code,
@@ -804,6 +929,13 @@ impl NativeCode for Engine {
         };
         let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
         let function = self.code.get(fid as usize).map_or(0, |c| c.load(Ordering::Acquire));
-        runtime::enter(m, code as usize as *const u8, function as usize as *const u8, args, nparams, &self.locs, &self.loc_bases, &self.names, loc)
+        self.data_bytes.store(m.memory_mut().live_bytes(), Ordering::Relaxed);
+        let waiting = self.optimise.get(fid as usize).is_some_and(|o| o.load(Ordering::Relaxed) == TIER_UP_WAITING);
+        let start = waiting.then(std::time::Instant::now);
+        let r = runtime::enter(m, code as usize as *const u8, function as usize as *const u8, args, nparams, &self.locs, &self.loc_bases, &self.names, loc);
+        if let Some(start) = start {
+            self.note_quick_run(fid, start.elapsed().as_nanos() as u64);
+        }
+        r
     }
 }

@@ -811,8 +811,9 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
             Some(n) => m.native.replace(n),
             None => m.native.clone(),
         };
+        let live_bytes = m.memory_mut().live_bytes();
         if let Some(n) = &m.native {
-            n.prepare(k.fid);
+            n.prepare_launch(k.fid, live_bytes);
         }
         let device = m.device.clone();
         let ran = device.launch(&mut m.device_ctx(), &k);
@@ -821,8 +822,9 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         m.exe = exe;
         ran
     } else {
+        let live_bytes = m.memory_mut().live_bytes();
         if let Some(n) = &m.native {
-            n.prepare(k.fid);
+            n.prepare_launch(k.fid, live_bytes);
         }
         let device = m.device.clone();
         device.launch(&mut m.device_ctx(), &k)
