@@ -10,11 +10,13 @@ pub mod expr_parse;
 pub mod lexer;
 pub mod names;
 pub mod parse;
+pub mod runtime;
 pub mod source;
 
 pub use emit::FortranError;
 
-/// The C library routines the translation calls (list-directed and formatted output, `stop`…).
+/// The C library routines the translation calls (list-directed and formatted output, `stop`…);
+/// a translation includes the part of it the program uses ([`runtime::used_by`]).
 pub const RUNTIME: &str = include_str!("runtime.h");
 
 /// Whether a file name is Fortran source: `.f90 .f95 .f03 .f08` free form, `.f .for` fixed form;

@@ -23,7 +23,10 @@
 //!
 //! Not covered yet (they run in the interpreter): VLA locals, `host_data`, `switch`/`goto`,
 //! variadic functions, records and long doubles as values. The bounds of affine accesses of
-//! counted loops are checked once at loop entry ([`loops`]); scalar memory locals whose address
+//! counted loops are checked once at loop entry ([`loops`]), where the loop's element-wise
+//! iterations run in 128-bit lanes ([`simd`]) and the elements at loop-invariant addresses in
+//! registers ([`invariant`]) when no other access of the loop touches their bytes; register
+//! `double`s and `float`s live in float registers; scalar memory locals whose address
 //! is only read and written in place live in Cranelift variables ([`promote`]); loops of a few
 //! constant iterations are unrolled ([`unroll`]); calls of functions that return a pure
 //! expression of their parameters are translated inline (`Translator::inlinable`).
@@ -37,21 +40,24 @@
 //! Code is generated in batches, in parallel (issue 15's compile-time target): the first call of
 //! a function (or the launch of a kernel) generates it and every function its code may reach
 //! that has no code yet — its callees, the functions whose address it takes, the kernels it
-//! launches — each on a thread of its own (Cranelift compiles one function at a time, with no
+//! launches, but not the library routines the interpreter still runs for their first calls
+//! ([`LIBRARY_CALLS_INTERPRETED`]) — each on a thread of its own (Cranelift compiles one function at a time, with no
 //! shared state but the ISA), then defines them in the module in function order and makes them
 //! executable at once. The code of each function does not depend on the threads, and which
 //! functions a batch holds depends only on the program and on the order of first calls, which
 //! the host thread makes: runs stay deterministic (see [`NativeCode::prepare`]).
 //! The interpreter enters native code through one trampoline per number of parameters.
 
+mod invariant;
 mod loops;
 mod promote;
 mod runtime;
+mod simd;
 pub mod translate;
 mod unroll;
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 
 use cranelift_codegen::control::ControlPlane;
@@ -122,6 +128,9 @@ pub struct Engine {
     quick_nanos: Box<[AtomicU64]>,
     /// The memory the program held at the latest entry or launch (see [`SMALL_DATA_BYTES`]).
     data_bytes: AtomicU64,
+    /// By function id: how many more calls the interpreter runs before the function's code is
+    /// generated ([`LIBRARY_CALLS_INTERPRETED`] for a library routine, 0 for the program's own).
+    interpreted_calls_left: Box<[AtomicU32]>,
 }
 
 /// The states of [`Engine::optimise`]: nothing to do (the function's code is final), waiting
@@ -143,6 +152,16 @@ const QUICK_RUN_BEFORE_OPTIMISING: u64 = 2_000_000;
 /// much of the program's data, and the first gangs of a long launch would otherwise all run
 /// the quick code, on every device thread at once (gemm's 8 gangs on 8 threads).
 const SMALL_DATA_BYTES: u64 = 1 << 20;
+
+/// The calls of a library routine (a function defined in a system header: the C library's
+/// inline functions, the Fortran translation's runtime, `ir::FunctionOrigin::SystemHeader`) that
+/// the interpreter runs before its code is generated. A program calls most of them a few times
+/// (one formatted `print` at the end: the format interpreter is 20 KB of machine code, whose
+/// generation cost more than the rest of a small Fortran program's run, issue 16), and one it
+/// calls more often is compiled after these calls. The count depends on the program only, so a
+/// run stays deterministic; a kernel launch generates everything its kernel reaches first
+/// ([`NativeCode::prepare`]).
+const LIBRARY_CALLS_INTERPRETED: u32 = 64;
 
 /// What code generation on first call needs: the module (which owns the executable memory the
 /// addresses point into) and the IR of the functions not generated yet.
@@ -201,13 +220,27 @@ impl Engine {
     /// outlined for the device are left to the interpreter, except the fast-share variants of
     /// kernels.
     pub fn compile(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
-        Engine::compile_some(p, info, exe, None, None)
+        Engine::compile_some(p, info, exe, None, None, true)
     }
 
     /// [`Engine::compile`] on `threads` threads (`None`: one per core; `accsim run
     /// --threads`): the translation, then each batch of code generation.
     pub fn compile_on(p: &Program, info: &ProgramInfo, exe: &Executable, threads: Option<usize>) -> Result<Engine, String> {
-        Engine::compile_some(p, info, exe, None, threads)
+        Engine::compile_some(p, info, exe, None, threads, true)
+    }
+
+    /// Compile the host functions of `p` for `accsim check`, `exe` being the executable compiled
+    /// for checking: host code runs as native code whose accesses of the allocations the
+    /// checkers follow take the slow path, which reports them
+    /// ([`accsim_core::exec::observed_host`]). Kernels and their variants stay in the interpreter
+    /// (a checked kernel's accesses are all followed; a proven one runs on
+    /// [`Engine::compile_kernels`]' code), and no memory local is kept in a register
+    /// ([`promote`]): a scalar named in a data clause has a device copy whose host reads the
+    /// checkers follow.
+    pub fn compile_for_checking(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
+        let device: HashSet<u32> = info.kernel_functions(p).map(|f| f.0).collect();
+        let host: HashSet<u32> = (0..p.functions.len() as u32).filter(|f| !device.contains(f)).collect();
+        Engine::compile_some(p, info, exe, Some(&host), None, false)
     }
 
     /// Compile the kernels of `p` (each one's fast-share variant, or the kernel when it has
@@ -236,11 +269,12 @@ impl Engine {
                 &mut |_| {},
             );
         }
-        Engine::compile_some(p, info, exe, Some(&keep), threads)
+        Engine::compile_some(p, info, exe, Some(&keep), threads, true)
     }
 
-    /// [`Engine::compile`], of the functions in `only` when given.
-    fn compile_some(p: &Program, info: &ProgramInfo, exe: &Executable, only: Option<&HashSet<u32>>, threads: Option<usize>) -> Result<Engine, String> {
+    /// [`Engine::compile`], of the functions in `only` when given, on `threads` threads;
+    /// `promote`: keep memory locals in registers where [`promote`] allows it.
+    fn compile_some(p: &Program, info: &ProgramInfo, exe: &Executable, only: Option<&HashSet<u32>>, threads: Option<usize>, promote: bool) -> Result<Engine, String> {
         let start = std::time::Instant::now();
         let isa = make_isa(Tier::Optimised)?;
         let isa_quick = make_isa(Tier::Quick)?;
@@ -338,7 +372,7 @@ impl Engine {
             cctx.func.clear();
             cctx.func.signature = native_signature(call_conv, f.params.len());
             let is_kernel = kernel_functions.contains(&(i as u32));
-            let r = translate_into(p, exe, i as u32, f, cctx, fctx, target, &mut locs, &mut loc_index, table, &may_be_native, is_kernel);
+            let r = translate_into(p, exe, i as u32, f, cctx, fctx, target, &mut locs, &mut loc_index, table, &may_be_native, is_kernel, promote);
             match r {
                 Ok(()) => (Ok(Some(std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()))), locs),
                 Err(why) => {
@@ -387,7 +421,13 @@ impl Engine {
             .collect();
         let translate_seconds = start.elapsed().as_secs_f64();
         accsim_core::phase::report("native-translate", translate_seconds);
+        let interpreted_calls_left = p
+            .functions
+            .iter()
+            .map(|f| AtomicU32::new(if f.origin == accsim_core::ir::FunctionOrigin::SystemHeader { LIBRARY_CALLS_INTERPRETED } else { 0 }))
+            .collect();
         Ok(Engine {
+            interpreted_calls_left,
             code,
             entries: (0..n).map(|_| AtomicU64::new(0)).collect(),
             state,
@@ -434,11 +474,25 @@ impl Engine {
         Arc::new(self)
     }
 
-    /// Whether function `fid` has native code, generating it (and what it reaches) on first call.
+    /// Whether function `fid` has native code for this call: generated (with what it reaches,
+    /// as one batch) on the program's first call of one of its own functions, on the call after
+    /// the first [`LIBRARY_CALLS_INTERPRETED`] of a library routine.
     fn ensure(&self, fid: u32) -> bool {
+        if let Some(left) = self.interpreted_calls_left.get(fid as usize) {
+            if left.load(Ordering::Acquire) > 0 && self.state.get(fid as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING) {
+                // Concurrent callers (host code is one thread; kernels' callees are generated
+                // before launch) could only make the count reach 0 a call earlier.
+                let _ = left.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1));
+                return false;
+            }
+        }
         let Some(state) = self.state.get(fid as usize) else { return false };
         if state.load(Ordering::Acquire) == PENDING {
-            self.generate(&self.pending_reach(fid));
+            // A library routine still interpreted for its first calls waits for its own.
+            let interpreted_first = |f: u32| self.interpreted_calls_left.get(f as usize).is_some_and(|l| l.load(Ordering::Acquire) > 0);
+            self.generate(&self.reach(fid, |f| {
+                self.state.get(f as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING) && (f == fid || !interpreted_first(f))
+            }));
         }
         state.load(Ordering::Acquire) == NATIVE
     }
@@ -817,9 +871,10 @@ fn translate_into(
     code_table: i64,
     may_be_native: &[bool],
     is_kernel: bool,
+    promote: bool,
 ) -> Result<(), String> {
     use cranelift_codegen::ir::{types, InstBuilder};
-    let promoted = promote::promotable(p, f);
+    let promoted = if promote { promote::promotable(p, f) } else { vec![false; f.locals.len()] };
     let rewritten;
     let f = if promoted.iter().any(|&x| x) {
         rewritten = promote::rewrite(f, &promoted);
@@ -834,14 +889,18 @@ fn translate_into(
     b.append_block_params_for_function_params(entry);
     b.switch_to_block(entry);
     let params = b.block_params(entry).to_vec();
-    let vars: Vec<_> = f.locals.iter().map(|_| b.declare_var(types::I64)).collect();
-    let zero = b.ins().iconst(types::I64, 0);
-    for v in &vars {
+    let in_memory: Vec<bool> = f.locals.iter().zip(&promoted).map(|(l, &kept)| l.storage == Storage::Memory && !kept).collect();
+    let var_types: Vec<_> = f.locals.iter().zip(&in_memory).map(|(l, &mem)| translate::variable_type(p, l.ty, mem)).collect();
+    let vars: Vec<_> = var_types.iter().map(|&ty| b.declare_var(ty)).collect();
+    for (v, &ty) in vars.iter().zip(&var_types) {
+        let zero = translate::zero_of(&mut b, ty);
         b.def_var(*v, zero);
     }
     for (i, l) in f.params.iter().enumerate() {
         let v = *vars.get(l.0 as usize).ok_or("internal: unknown parameter")?;
-        b.def_var(v, params[i + 1]);
+        let ty = var_types.get(l.0 as usize).copied().unwrap_or(types::I64);
+        let value = translate::word_to(&mut b, ty, params[i + 1]);
+        b.def_var(v, value);
     }
     let trap_exit = b.create_block();
     let table = b.declare_var(types::I64);
@@ -864,12 +923,7 @@ fn translate_into(
         table,
         table_len,
         fid,
-        in_memory: f
-            .locals
-            .iter()
-            .zip(&promoted)
-            .map(|(l, &kept)| l.storage == Storage::Memory && !kept)
-            .collect(),
+        in_memory,
         frame_locals: f.locals.iter().map(|l| l.storage == Storage::Memory).collect(),
         homes: vec![None; f.locals.len()],
         frame: None,
@@ -881,6 +935,7 @@ fn translate_into(
         unrolled: &unrolled,
         prepaid: HashSet::new(),
         inline_args: Vec::new(),
+        held: HashMap::new(),
     };
     t.reload_table();
     t.enter_frame(&params[1..]);

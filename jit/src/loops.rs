@@ -21,7 +21,12 @@
 //! both versions.
 //!
 //! The counter is incremented without re-normalisation in the direct version: it stays between
-//! its first value and `B`, which the preheader checks is representable in its type.
+//! its first value and `B`, which the preheader checks is representable in its type. The direct
+//! loop tests at its bottom (one taken branch per iteration). Within it, an element-wise body
+//! runs its iterations in lanes first ([`crate::simd`]), and the elements the body reads or
+//! writes at a loop-invariant address stay in registers ([`crate::invariant`]); both check at
+//! entry, from the accesses' first and last addresses, that no other access of the loop can
+//! see the difference.
 
 use std::collections::{HashMap, HashSet};
 
@@ -49,28 +54,37 @@ const PREPAID_LIMIT: u64 = 1 << 20;
 /// A counted loop the translator runs in two versions.
 pub struct CountedLoop<'e> {
     /// The counter and its kind.
-    var: LocalId,
+    pub(crate) var: LocalId,
     var_kind: Kind,
     /// The kind the condition compares in (the counter's, or `long` for an `int` counter).
     cmp_kind: Kind,
     /// `v++` (`true`) or `v--`.
-    up: bool,
+    pub(crate) up: bool,
     /// `<=` / `>=` rather than `<` / `>`.
     inclusive: bool,
     bound: &'e Expr,
     /// Register locals the body assigns once at its top from an affine expression of `v`.
-    derived: HashMap<u32, &'e Expr>,
+    pub(crate) derived: HashMap<u32, &'e Expr>,
     /// The scalar accesses of the body whose addresses are affine: address expression, kind,
     /// read, written.
-    accesses: Vec<(&'e Expr, Kind, bool, bool)>,
+    pub(crate) accesses: Vec<(&'e Expr, Kind, bool, bool)>,
     /// Memory locals the body reads or writes (their addresses are loop-invariant).
-    memory_locals: Vec<(LocalId, Kind, bool, bool)>,
+    pub(crate) memory_locals: Vec<(LocalId, Kind, bool, bool)>,
     /// Register locals the body assigns.
-    assigned: HashSet<u32>,
+    pub(crate) assigned: HashSet<u32>,
     /// The fuel of the unrolled loops ([`crate::unroll`]) every iteration runs, and those
     /// loops: the direct version takes it with the trip count's at entry.
     fixed_fuel: u64,
-    prepaid: HashSet<*const Stmt>,
+    pub(crate) prepaid: HashSet<*const Stmt>,
+    /// Every scalar access of the body is affine (checked at entry: none can fault, and the
+    /// bytes each touches over the loop are known there).
+    pub(crate) all_direct: bool,
+    /// The body may stop the run between two of its stores (an integer division), holds an
+    /// `atomic` statement (other threads' accesses meet its own), or leaves an iteration by a
+    /// jump: what [`crate::invariant`] needs to know before holding memory in a register.
+    pub(crate) may_trap: bool,
+    pub(crate) atomic: bool,
+    pub(crate) jumps: bool,
 }
 
 /// What the body of a loop assigns and reads, gathered in one walk.
@@ -91,6 +105,10 @@ struct Walk<'e> {
     /// The fuel of the unrolled loops that no condition surrounds, and those loops.
     fixed_fuel: u64,
     prepaid: HashSet<*const Stmt>,
+    /// An integer division or remainder (which traps on 0).
+    divides: bool,
+    /// An `atomic` statement run as native code.
+    atomic: bool,
 }
 
 impl<'a, 'b> Translator<'a, 'b> {
@@ -158,11 +176,13 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
             derived = with;
         }
+        let scalar_accesses = w.accesses.len();
         let accesses: Vec<_> = w
             .accesses
             .into_iter()
             .filter(|(a, ..)| self.affine(a, var, &w.assigned, &derived))
             .collect();
+        let all_direct = accesses.len() == scalar_accesses;
         if accesses.is_empty() && w.memory_locals.is_empty() {
             // Nothing to check once: the direct version would only save fuel and the
             // re-normalisation of the counter, which the checked version pays.
@@ -181,10 +201,14 @@ impl<'a, 'b> Translator<'a, 'b> {
             assigned: w.assigned,
             fixed_fuel: if w.jumps || w.fixed_fuel >= PREPAID_LIMIT { 0 } else { w.fixed_fuel },
             prepaid: if w.jumps || w.fixed_fuel >= PREPAID_LIMIT { HashSet::new() } else { w.prepaid },
+            all_direct,
+            may_trap: w.divides,
+            atomic: w.atomic,
+            jumps: w.jumps,
         })
     }
 
-    fn kind_of(&self, ty: accsim_core::ir::TypeId) -> Kind {
+    pub(crate) fn kind_of(&self, ty: accsim_core::ir::TypeId) -> Kind {
         Kind::of(&self.p.types, ty)
     }
 
@@ -256,7 +280,10 @@ impl<'a, 'b> Translator<'a, 'b> {
                     self.walk_expr(v, w);
                 }
             }
-            StmtKind::Acc { body: Some(b), .. } if self.is_kernel && self.is_atomic(s) && self.atomic_in_native(b) => self.walk_stmt(b, w),
+            StmtKind::Acc { body: Some(b), .. } if self.is_kernel && self.is_atomic(s) && self.atomic_in_native(b) => {
+                w.atomic = true;
+                self.walk_stmt(b, w)
+            }
             _ => w.refused = true,
         }
     }
@@ -320,6 +347,9 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
             ExprKind::Unary(_, a) | ExprKind::Cast(a) => self.walk_expr(a, w),
             ExprKind::Binary(_, a, b) | ExprKind::LogicalAnd(a, b) | ExprKind::LogicalOr(a, b) | ExprKind::Comma(a, b) => {
+                if matches!(e.kind, ExprKind::Binary(BinOp::Div | BinOp::Rem, ..)) && !k.is_float() {
+                    w.divides = true;
+                }
                 self.walk_expr(a, w);
                 self.walk_expr(b, w);
             }
@@ -335,7 +365,10 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.walk_expr(value, w);
                 self.walk_place(place, k, false, w);
             }
-            ExprKind::CompoundAssign { place, value, .. } => {
+            ExprKind::CompoundAssign { op, place, value, op_ty } => {
+                if matches!(op, BinOp::Div | BinOp::Rem) && !self.kind_of(*op_ty).is_float() {
+                    w.divides = true;
+                }
                 self.walk_expr(value, w);
                 self.walk_place(place, k, true, w);
             }
@@ -363,7 +396,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         matches!(shim, Some(Shim::Math1(_) | Shim::Math2(_) | Shim::Math1F(_) | Shim::Math2F(_)))
     }
 
-    fn is_memory_local(&self, l: LocalId) -> bool {
+    pub(crate) fn is_memory_local(&self, l: LocalId) -> bool {
         self.in_memory.get(l.0 as usize).copied().unwrap_or(false)
     }
 
@@ -504,6 +537,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let mut direct = HashMap::new();
         let mut direct_locals = HashMap::new();
         let accesses = plan.accesses.clone();
+        let mut access_ends = Vec::with_capacity(accesses.len());
         for (addr, k, read, write) in accesses {
             let mut ends = Vec::with_capacity(2);
             for at in [v0, last] {
@@ -514,6 +548,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             let (in_bounds, bias) = self.ends_in_place(ends[0], ends[1], k.bytes(), read, write);
             ok = self.b.ins().band(ok, in_bounds);
             direct.insert(addr as *const Expr, bias);
+            access_ends.push((ends[0], ends[1]));
         }
         for (l, k, read, write) in plan.memory_locals.clone() {
             let a = self.b.use_var(self.vars[l.0 as usize]);
@@ -531,6 +566,14 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
         for var in [self.table, self.table_len] {
             frozen.insert(var.index(), self.read_var(var));
+        }
+
+        // Loop-invariant elements held in registers ([`crate::invariant`]), when no other access
+        // of the loop touches their bytes.
+        let groups = self.invariant_groups(&plan);
+        if !groups.is_empty() {
+            let apart = self.groups_apart(&plan, &groups, &access_ends);
+            ok = self.b.ins().band(ok, apart);
         }
 
         // The trip count's fuel at hand (taken from the pool when it is not), with that of the
@@ -556,32 +599,54 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.ins().store(MemFlagsData::trusted(), left, self.ctx, OFF_FUEL);
 
         // The direct version: the counter is a parameter of the loop head, the variables the
-        // body does not assign are read as their values at entry.
+        // body does not assign are read as their values at entry. Its iterations run in
+        // lanes first when the loop has a vector plan ([`crate::simd`]).
         let counter = self.b.append_block_param(direct_head, types::I64);
-        self.b.ins().jump(direct_head, &[v0.into()]);
+        let (held, back) = self.hold_groups(&plan, &groups, &access_ends, &direct)?;
+        let outer_held = std::mem::replace(&mut self.held, held);
+        match self.vector_plan(&plan, body) {
+            Some(vp) => self.vector_version(&plan, &vp, body, &access_ends, v0, bound, runs_cc, direct_head, &direct, &frozen)?,
+            None => {
+                self.b.ins().jump(direct_head, &[v0.into()]);
+            }
+        }
         self.b.switch_to_block(direct_head);
         let var = self.vars[plan.var.0 as usize];
         self.b.def_var(var, counter);
+        // The loop tests at its bottom (one taken branch per iteration): the head runs the
+        // first test, the latch the others.
         let again = self.b.ins().icmp(runs_cc, counter, bound);
         let (direct_body, direct_latch) = (self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(again, direct_body, &[], exit, &[]);
+        let at = self.b.append_block_param(direct_body, types::I64);
+        // Where the loop's test fails: the held elements the loop writes stored first.
+        let done = if back.is_empty() { exit } else { self.b.create_block() };
+        self.b.ins().brif(again, direct_body, &[counter.into()], done, &[]);
         self.b.switch_to_block(direct_body);
+        self.b.def_var(var, at);
         let saved = (
             std::mem::replace(&mut self.direct, direct),
             std::mem::replace(&mut self.direct_locals, direct_locals),
             std::mem::replace(&mut self.frozen, frozen),
             std::mem::replace(&mut self.prepaid, plan.prepaid.clone()),
         );
-        self.frozen.insert(var.index(), counter);
+        self.frozen.insert(var.index(), at);
         self.loops.push((direct_latch, exit));
         let r = self.stmt(body);
         self.loops.pop();
         (self.direct, self.direct_locals, self.frozen, self.prepaid) = saved;
+        self.held = outer_held;
         r?;
         self.b.ins().jump(direct_latch, &[]);
         self.b.switch_to_block(direct_latch);
-        let next = self.b.ins().iadd_imm_s(counter, if plan.up { 1 } else { -1 });
-        self.b.ins().jump(direct_head, &[next.into()]);
+        let next = self.b.ins().iadd_imm_s(at, if plan.up { 1 } else { -1 });
+        self.b.def_var(var, next);
+        let again = self.b.ins().icmp(runs_cc, next, bound);
+        self.b.ins().brif(again, direct_body, &[next.into()], done, &[]);
+        if !back.is_empty() {
+            self.b.switch_to_block(done);
+            self.store_back(&back);
+            self.b.ins().jump(exit, &[]);
+        }
 
         // The checked version: the loop as it is.
         self.b.switch_to_block(checked);
@@ -614,7 +679,7 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     /// The exact value of the affine expression `e` with the counter at `at` (see
     /// [`Translator::affine`]), and whether every step of it is exact there.
-    fn exact(&mut self, e: &Expr, var: LocalId, at: Value, derived: &HashMap<u32, &Expr>) -> R<(Value, Value)> {
+    pub(crate) fn exact(&mut self, e: &Expr, var: LocalId, at: Value, derived: &HashMap<u32, &Expr>) -> R<(Value, Value)> {
         let k = self.kind_of(e.ty);
         let depends = self.depends(e, var, derived);
         if !depends {
@@ -677,7 +742,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// Whether `e` reads the counter (directly or through a derived local).
-    fn depends(&self, e: &Expr, var: LocalId, derived: &HashMap<u32, &Expr>) -> bool {
+    pub(crate) fn depends(&self, e: &Expr, var: LocalId, derived: &HashMap<u32, &Expr>) -> bool {
         match &e.kind {
             // A derived local's value is this iteration's: never the one the preheader sees.
             ExprKind::Local(l) => *l == var || derived.contains_key(&l.0),

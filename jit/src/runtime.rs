@@ -14,7 +14,7 @@ use std::cell::RefCell;
 
 use accsim_core::diag::{Diagnostic, Loc};
 use accsim_core::exec::value::Kind;
-use accsim_core::exec::{arith_trap, ArithFault, Machine, Trap};
+use accsim_core::exec::{arith_trap, check, ArithFault, Machine, Trap};
 
 /// One entry of the span table, read by native code: see [`accsim_core::exec::memory::HostSpan`].
 /// `readable`/`writable` are 0 where the access must take the slow path.
@@ -152,6 +152,8 @@ struct Table {
     /// The address of the `Memory` the table describes (a new run rebuilds it).
     owner: usize,
     spans: Vec<Span>,
+    /// The change log's buffer between syncs ([`accsim_core::exec::memory::Memory::take_changes`]).
+    recycled: Vec<u32>,
 }
 
 /// Bring the thread's span table up to date with `m`'s memory and point `ctx` at it.
@@ -159,7 +161,8 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
     TABLE.with(|t| {
         let mut t = t.borrow_mut();
         let owner = m.memory_mut() as *const _ as usize;
-        let changes = m.memory_mut().take_changes();
+        let recycled = std::mem::take(&mut t.recycled);
+        let changes = m.memory_mut().take_changes(recycled);
         let len = m.memory_mut().table_len();
         let span = |m: &mut Machine, id: u32| {
             let s = m.memory_mut().host_span(id);
@@ -181,12 +184,13 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
             if t.spans.len() < len {
                 t.spans.resize(len, Span::default());
             }
-            for id in changes.ids {
+            for &id in &changes.ids {
                 if let Some(slot) = t.spans.get_mut(id as usize) {
                     *slot = span(m, id);
                 }
             }
         }
+        t.recycled = changes.ids;
         ctx.table = t.spans.as_ptr();
         ctx.table_len = t.spans.len() as u64;
     });
@@ -215,17 +219,24 @@ pub fn kind_code(k: Kind) -> Option<i64> {
 }
 
 /// The checked load of a scalar (the slow path of native loads): the interpreter's access, and
-/// its fault at `loc`.
+/// its fault at `loc`. Under `accsim check` the access is reported to the checkers, as the
+/// checking interpreter reports it (the allocations they follow take this path:
+/// `accsim_core::exec::observed_host`).
 pub extern "C" fn jit_load(ctx: *mut Ctx, ptr: u64, kind: u64, loc: u64) -> u64 {
     // SAFETY: native code passes the context of its entry, valid and exclusively its own.
     let ctx = unsafe { &mut *ctx };
     // SAFETY: the entry's machine (see `Ctx::machine`).
     let m = unsafe { ctx.machine() };
     let k = KINDS.get(kind as usize).copied().unwrap_or(Kind::U64);
+    let at = ctx.loc(loc);
+    check::before_access(m, ptr, k.bytes(), false, false, at);
     match m.load_kind(k, ptr) {
-        Ok(v) => v,
+        Ok(v) => {
+            check::access(m, ptr, k.bytes(), false, false, at);
+            v
+        }
         Err(f) => {
-            let t = m.fault(f, ctx.loc(loc));
+            let t = m.fault(f, at);
             ctx.set_trap(t);
             0
         }
@@ -239,9 +250,14 @@ pub extern "C" fn jit_store(ctx: *mut Ctx, ptr: u64, value: u64, kind: u64, loc:
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
     let k = KINDS.get(kind as usize).copied().unwrap_or(Kind::U64);
-    if let Err(f) = m.store_kind(k, ptr, value) {
-        let t = m.fault(f, ctx.loc(loc));
-        ctx.set_trap(t);
+    let at = ctx.loc(loc);
+    check::before_access(m, ptr, k.bytes(), true, false, at);
+    match m.store_kind(k, ptr, value) {
+        Ok(()) => check::access(m, ptr, k.bytes(), true, false, at),
+        Err(f) => {
+            let t = m.fault(f, at);
+            ctx.set_trap(t);
+        }
     }
 }
 
@@ -338,9 +354,14 @@ pub extern "C" fn jit_fill(ctx: *mut Ctx, ptr: u64, size: u64, loc: u64) {
     let ctx = unsafe { &mut *ctx };
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
-    if let Err(f) = m.memory_mut().fill(ptr, 0, size) {
-        let t = m.fault(f, ctx.loc(loc));
-        ctx.set_trap(t);
+    let at = ctx.loc(loc);
+    check::before_access(m, ptr, size, true, false, at);
+    match m.memory_mut().fill(ptr, 0, size) {
+        Ok(()) => check::access(m, ptr, size, true, false, at),
+        Err(f) => {
+            let t = m.fault(f, at);
+            ctx.set_trap(t);
+        }
     }
 }
 
@@ -415,6 +436,43 @@ pub extern "C" fn jit_atomic_exit(ctx: *mut Ctx) {
     // SAFETY: as in `jit_load`.
     let ctx = unsafe { &mut *ctx };
     ctx.atomic = None;
+}
+
+/// The word update of an `atomic` statement (`exec::atomic`, §2.12): `step`
+/// ([`accsim_core::exec::atomic::Step::encode`]) applied to `x` at `ptr` with operand `y`, the
+/// interpreter's own update; returns `x`'s old value when `want_old` is non-zero, else its new
+/// one. A fault traps at `loc` as the interpreter's update does. No atomic statement of this
+/// thread runs around it: native atomic statements call nothing but math routines
+/// (`loops::atomic_in_native`), so the interpreter's `nested-atomic` check has nothing to find.
+pub extern "C" fn jit_atomic_update(ctx: *mut Ctx, ptr: u64, step: u64, y: u64, want_old: u64, loc: u64) -> u64 {
+    use accsim_core::exec::atomic::{update, Step, UpdateFault};
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    let Some(step) = Step::decode(step) else {
+        ctx.set_trap(Trap::error(Diagnostic::internal("native code passed an unknown atomic step", Some(ctx.loc(loc)))));
+        return 0;
+    };
+    match update(m, step, ptr, y, false) {
+        Ok((old, new)) => {
+            if want_old != 0 {
+                old
+            } else {
+                new
+            }
+        }
+        Err(UpdateFault::Memory(f)) => {
+            let t = m.fault(f, ctx.loc(loc));
+            ctx.set_trap(t);
+            0
+        }
+        Err(UpdateFault::Arith(f)) => {
+            let t = arith_trap(f, ctx.loc(loc));
+            ctx.set_trap(t);
+            0
+        }
+    }
 }
 
 /// Integer division by zero (`what` 0) or `INT_MIN / -1` (`what` 1) at `loc`.

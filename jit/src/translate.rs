@@ -42,6 +42,8 @@ use accsim_core::ir::{
     UnOp,
 };
 
+mod atomic;
+
 use crate::runtime::{self, kind_code, OFF_CALL_LOC, OFF_DEPTH, OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, OFF_TRAPPED, SPAN_SHIFT};
 
 /// Why a function cannot be compiled, checked before translation.
@@ -80,8 +82,10 @@ const INLINE_LEVELS: usize = 3;
 /// Where an assignable place's value lives while native code runs.
 #[derive(Clone, Copy)]
 enum Slot {
-    /// A register local's Cranelift variable.
-    Var(Variable),
+    /// A register local's Cranelift variable ([`variable_type`]) and the local's index.
+    Var(Variable, usize),
+    /// Memory held in a variable by a counted loop ([`crate::invariant`]), of this kind.
+    Held(Variable, Kind),
     /// Memory at this address word, computed from this pointer ([`Translator::address`]);
     /// with a bias, an access checked at loop entry ([`crate::loops`]): read and written in
     /// place at the word plus the bias.
@@ -109,6 +113,7 @@ pub(crate) enum Helper {
     ReserveFuel,
     AtomicEnter,
     AtomicExit,
+    AtomicUpdate,
 }
 
 impl Helper {
@@ -132,6 +137,7 @@ impl Helper {
             Helper::ReserveFuel => runtime::jit_reserve_fuel as *const () as usize,
             Helper::AtomicEnter => runtime::jit_atomic_enter as *const () as usize,
             Helper::AtomicExit => runtime::jit_atomic_exit as *const () as usize,
+            Helper::AtomicUpdate => runtime::jit_atomic_update as *const () as usize,
         }) as i64
     }
 
@@ -154,6 +160,7 @@ impl Helper {
             Helper::RunSite => (&[types::I64; 6], None),
             Helper::ReserveFuel => (&[types::I64; 2], Some(types::I64)),
             Helper::AtomicEnter | Helper::AtomicExit => (&[types::I64; 1], None),
+            Helper::AtomicUpdate => (&[types::I64; 6], Some(types::I64)),
         };
         s.params.extend(params.iter().map(|&t| AbiParam::new(t)));
         if let Some(r) = ret {
@@ -229,6 +236,10 @@ pub struct Translator<'a, 'b> {
     /// While an inlined call's expression is translated ([`Translator::inline_call`]): the
     /// values of the callee's parameters, by local, one map per level of inlining.
     pub inline_args: Vec<HashMap<u32, Value>>,
+    /// While the direct version of a counted loop is translated: its accesses at a
+    /// loop-invariant address held in a variable ([`crate::invariant`]), by address expression,
+    /// with their kind.
+    pub held: HashMap<*const Expr, (Variable, Kind)>,
 }
 
 /// The byte size of a type: known when the function is compiled, or computed at run time
@@ -236,6 +247,40 @@ pub struct Translator<'a, 'b> {
 pub(crate) enum Size {
     Const(u64),
     Dyn(Value),
+}
+
+/// The Cranelift type of a local's variable: a register `double`'s or `float`'s value in a
+/// float register, so that a float carried around a loop (`t += a[i] * x[i]`) never crosses to
+/// an integer register and back; every other local's word (a memory local's: its address).
+pub fn variable_type(p: &Program, ty: TypeId, in_memory: bool) -> Type {
+    match Kind::of(&p.types, ty) {
+        _ if in_memory => types::I64,
+        Kind::F64 => types::F64,
+        Kind::F32 => types::F32,
+        _ => types::I64,
+    }
+}
+
+/// The value of type `ty` whose word is 0.
+pub fn zero_of(b: &mut FunctionBuilder<'_>, ty: Type) -> Value {
+    match ty {
+        types::F64 => b.ins().f64const(0.0),
+        types::F32 => b.ins().f32const(0.0),
+        _ => b.ins().iconst(types::I64, 0),
+    }
+}
+
+/// The word `w` as a value of type `ty` ([`variable_type`]): a float's bits in a float
+/// register (the word of a `float` is its bits zero-extended).
+pub fn word_to(b: &mut FunctionBuilder<'_>, ty: Type, w: Value) -> Value {
+    match ty {
+        types::F64 => b.ins().bitcast(types::F64, MemFlagsData::new(), w),
+        types::F32 => {
+            let i = b.ins().ireduce(types::I32, w);
+            b.ins().bitcast(types::F32, MemFlagsData::new(), i)
+        }
+        _ => w,
+    }
 }
 
 /// Whether function `f` has locals in memory (then it allocates a frame when called).
@@ -299,6 +344,34 @@ impl<'a, 'b> Translator<'a, 'b> {
         match self.frozen.get(&v.index()) {
             Some(&x) => x,
             None => self.b.use_var(v),
+        }
+    }
+
+    /// The word of a variable's value `v` (a float register's value as its bits).
+    pub(crate) fn word_of(&mut self, v: Value) -> Value {
+        match self.b.func.dfg.value_type(v) {
+            types::F64 => self.f64_as_word(v),
+            types::F32 => self.f32_as_word(v),
+            _ => v,
+        }
+    }
+
+    /// The word `w` as a value of type `ty` ([`variable_type`]).
+    pub(crate) fn word_as(&mut self, ty: Type, w: Value) -> Value {
+        match ty {
+            types::F64 => self.word_as_f64(w),
+            types::F32 => self.word_as_f32(w),
+            _ => w,
+        }
+    }
+
+    /// The word `w` as a value of local `i`'s variable type ([`variable_type`]).
+    fn word_for_local(&mut self, i: usize, w: Value) -> Value {
+        let ty = self.func.locals.get(i).map_or(types::I64, |l| variable_type(self.p, l.ty, self.in_memory.get(i).copied().unwrap_or(true)));
+        match ty {
+            types::F64 => self.word_as_f64(w),
+            types::F32 => self.word_as_f32(w),
+            _ => w,
         }
     }
 
@@ -555,11 +628,15 @@ impl<'a, 'b> Translator<'a, 'b> {
                         }
                     }
                     // An atomic statement whose body calls nothing (but math routines) runs as
-                    // native code holding the run's atomic lock, as the interpreter runs it
-                    // (exec/compile/offload.rs): no other device thread's atomic touches memory
-                    // between its read and its write (§2.12).
-                    Some(AccKind::Atomic(_)) if self.is_kernel && body.as_deref().is_some_and(|b| self.atomic_in_native(b)) => {
-                        if let Some(b) = body {
+                    // native code, as the interpreter runs it (exec/compile/offload.rs): one of a
+                    // word form as a compare-and-swap of x's word (`exec::atomic`, translate/
+                    // atomic.rs), any other holding the run's atomic lock, so that no other
+                    // device thread's atomic touches memory between its read and its write
+                    // (§2.12).
+                    Some(AccKind::Atomic(kind)) if self.is_kernel && body.as_deref().is_some_and(|b| self.atomic_in_native(b)) => {
+                        if let Some(form) = body.as_deref().and_then(|b| accsim_core::exec::atomic::atomic_form(&self.p.types, *kind, b)) {
+                            self.atomic_word_update(&form)?;
+                        } else if let Some(b) = body {
                             self.helper(Helper::AtomicEnter, &[self.ctx]);
                             self.stmt(b)?;
                             self.helper(Helper::AtomicExit, &[self.ctx]);
@@ -627,13 +704,17 @@ impl<'a, 'b> Translator<'a, 'b> {
         let promoted = self.promoted_homes();
         for &(i, home, k) in &promoted {
             let v = self.b.use_var(self.vars[i]);
+            let v = self.word_of(v);
             let a = self.b.use_var(home);
             self.store(k, a, a, v, None, self.func.loc)?;
         }
         for i in 0..n {
             let v = match self.homes.get(i).copied().flatten() {
                 Some(home) => self.b.use_var(home),
-                None => self.b.use_var(self.vars[i]),
+                None => {
+                    let v = self.b.use_var(self.vars[i]);
+                    self.word_of(v)
+                }
             };
             self.b.ins().stack_store(types::I64, v, frame, (8 * i) as i32);
         }
@@ -649,6 +730,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                     .b
                     .ins()
                     .stack_load(types::I64, types::I64, frame, (8 * i) as i32);
+                let v = self.word_for_local(i, v);
                 self.b.def_var(self.vars[i], v);
             }
         }
@@ -658,6 +740,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         for &(i, home, k) in &promoted {
             let a = self.b.use_var(home);
             let v = self.load(k, a, a, None, self.func.loc)?;
+            let v = self.word_for_local(i, v);
             self.frozen.remove(&self.vars[i].index());
             self.b.def_var(self.vars[i], v);
         }
@@ -747,7 +830,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.ins().uextend(types::I64, c)
     }
 
-    fn word_as_f64(&mut self, w: Value) -> Value {
+    pub(crate) fn word_as_f64(&mut self, w: Value) -> Value {
         // A word made of a double is that double (no round trip through an integer register).
         if let Some(f) = self.double_of_word(w) {
             return f;
@@ -786,7 +869,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     fn f64_as_word(&mut self, f: Value) -> Value {
         self.b.ins().bitcast(types::I64, MemFlagsData::new(), f)
     }
-    fn word_as_f32(&mut self, w: Value) -> Value {
+    pub(crate) fn word_as_f32(&mut self, w: Value) -> Value {
         if let Some(f) = self.float_of_word(w) {
             return f;
         }
@@ -905,7 +988,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// The canonical word of kind `k` at host address `addr` (known to be in bounds).
-    fn load_in_place(&mut self, k: Kind, addr: Value) -> Value {
+    pub(crate) fn load_in_place(&mut self, k: Kind, addr: Value) -> Value {
         let f = notrap();
         match k {
             Kind::Bool | Kind::U8 => self.b.ins().uload8(types::I64, f, addr, 0),
@@ -927,7 +1010,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// Store the `size`-byte word `v` at host address `addr` (known to be in bounds).
-    fn store_in_place(&mut self, size: u64, v: Value, addr: Value) {
+    pub(crate) fn store_in_place(&mut self, size: u64, v: Value, addr: Value) {
         let f = notrap();
         match size {
             1 => {
@@ -1048,6 +1131,33 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
     }
 
+    /// The host address of an access checked at loop entry ([`crate::loops`]): the value of
+    /// the address expression `e` plus the `bias` from pointer word to host address, the bias
+    /// added to the innermost operand of `e`'s chain of pointer additions (the same wrapping
+    /// sum as adding it last, the operands evaluated in the same order), so that the host
+    /// address of a loop-invariant base is itself loop-invariant and Cranelift computes it
+    /// once, before the loop: the loop then keeps one host base per stream in a register
+    /// rather than a pointer word and a bias.
+    pub(crate) fn direct_address(&mut self, e: &Expr, bias: Value) -> R<Value> {
+        match &e.kind {
+            ExprKind::PtrAdd { ptr, index, elem } => {
+                let p = self.direct_address(ptr, bias)?;
+                let i = self.expr(index)?;
+                let off = self.scaled(i, *elem, e.loc)?;
+                Ok(self.b.ins().iadd(p, off))
+            }
+            _ => {
+                let v = self.expr(e)?;
+                Ok(self.b.ins().iadd(v, bias))
+            }
+        }
+    }
+
+    /// The bias of an address that is already a host address ([`Translator::direct_address`]).
+    fn zero_bias(&mut self) -> Value {
+        self.iconst(0)
+    }
+
     /// The Cranelift variable of local `l`: its value for a register local, its address for a
     /// memory local.
     fn var(&self, l: LocalId) -> R<Variable> {
@@ -1064,7 +1174,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let v = self.var(l)?;
         let a = self.read_var(v);
         if !self.is_memory(l) {
-            return Ok(a);
+            return Ok(self.word_of(a));
         }
         let ty = self
             .func
@@ -1089,26 +1199,51 @@ impl<'a, 'b> Translator<'a, 'b> {
                 let a = self.read_var(v);
                 Slot::Mem(a, a, self.direct_locals.get(&l.0).copied())
             }
-            Place::Local(l) => Slot::Var(self.var(*l)?),
-            Place::Mem(e) => {
-                let direct = self.direct.get(&(&**e as *const Expr)).copied();
-                let (a, root) = self.place_addr(place)?;
-                Slot::Mem(a, root, direct)
+            Place::Local(l) => Slot::Var(self.var(*l)?, l.0 as usize),
+            Place::Mem(e) if self.held.contains_key(&(&**e as *const Expr)) => {
+                let (var, k) = self.held[&(&**e as *const Expr)];
+                Slot::Held(var, k)
             }
+            Place::Mem(e) => match self.direct.get(&(&**e as *const Expr)).copied() {
+                Some(bias) => {
+                    let host = self.direct_address(e, bias)?;
+                    let zero = self.zero_bias();
+                    Slot::Mem(host, host, Some(zero))
+                }
+                None => {
+                    let (a, root) = self.place_addr(place)?;
+                    Slot::Mem(a, root, None)
+                }
+            },
         })
     }
 
     fn read_slot(&mut self, k: Kind, slot: Slot, loc: Loc) -> R<Value> {
         match slot {
-            Slot::Var(v) => Ok(self.read_var(v)),
+            Slot::Var(v, _) => {
+                let x = self.read_var(v);
+                Ok(self.word_of(x))
+            }
+            Slot::Held(v, _) => {
+                let x = self.b.use_var(v);
+                Ok(self.word_of(x))
+            }
             Slot::Mem(a, root, direct) => self.load(k, a, root, direct, loc),
         }
     }
 
     fn write_slot(&mut self, k: Kind, slot: Slot, value: Value, loc: Loc) -> R<()> {
         match slot {
-            Slot::Var(v) => {
+            Slot::Var(v, i) => {
                 self.frozen.remove(&v.index());
+                let value = self.word_for_local(i, value);
+                self.b.def_var(v, value);
+                Ok(())
+            }
+            Slot::Held(v, held_kind) => {
+                // An assignment's value is the place kind's canonical word: what a store and
+                // a load of the element give back.
+                let value = self.word_as(crate::invariant::held_type(held_kind), value);
                 self.b.def_var(v, value);
                 Ok(())
             }
@@ -1173,10 +1308,16 @@ impl<'a, 'b> Translator<'a, 'b> {
             ExprKind::Load(a) => {
                 if matches!(k, Kind::Aggregate | Kind::Void) {
                     self.expr(a)?
+                } else if let Some(&(var, _)) = self.held.get(&(&**a as *const Expr)) {
+                    let v = self.b.use_var(var);
+                    self.word_of(v)
+                } else if let Some(bias) = self.direct.get(&(&**a as *const Expr)).copied() {
+                    let host = self.direct_address(a, bias)?;
+                    let zero = self.zero_bias();
+                    self.load(k, host, host, Some(zero), loc)?
                 } else {
-                    let direct = self.direct.get(&(&**a as *const Expr)).copied();
                     let (p, root) = self.address(a)?;
-                    self.load(k, p, root, direct, loc)?
+                    self.load(k, p, root, None, loc)?
                 }
             }
             ExprKind::Unary(op, a) => {
@@ -1665,12 +1806,15 @@ impl<'a, 'b> Translator<'a, 'b> {
         if let Callee::Indirect(_) = callee {
             // The interpreter evaluates the callee after the arguments; so does this.
         }
-        for a in args {
+        // Right to left, as the interpreter (exec/compile/calls.rs) and gcc on x86-64 evaluate
+        // them: `printf("%d %d", f(1), f(2))` prints what f(2) prints first.
+        for a in args.iter().rev() {
             if matches!(self.kind(a.ty), Kind::Aggregate | Kind::LongDouble) {
                 return Err("a record or long double argument".into());
             }
             words.push(self.expr(a)?);
         }
+        words.reverse();
         match callee {
             Callee::Direct(f) => {
                 let fptr = self.iconst(ptr_word(FUNC_ID, f.0));

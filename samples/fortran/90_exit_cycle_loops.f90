@@ -3,8 +3,8 @@
 ! and trip count still apply; `exit` ends the loop). accsim writes `exit`/`cycle` of the
 ! innermost loop as C `break`/`continue` and writes no label that nothing jumps to: a label or
 ! `goto` kept the whole procedure (here: the main program and `first_negative`) out of the
-! native engine. A named `exit` of an outer loop still needs a jump (`find_above`); `return`
-! returns in place (92_early_return.f90).
+! native engine. A named `exit` of an outer loop (`find_above`) is written with a flag since
+! session 10 (93_named_exit_cycle.f90); `return` returns in place (92_early_return.f90).
 module searches
   implicit none
 contains

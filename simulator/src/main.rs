@@ -591,6 +591,17 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     let mut checker = checker.with_acc_model(r.compile.acc_model());
     checker.proofs = !c.every_access;
     checker.name_locals(&exe);
+    // Host functions run as native code too (issue 15): the accesses of the host allocations the
+    // checkers follow (data with a device copy or a state not in sync, every access while a
+    // queue has work) take its slow path, which reports them (`exec::observed_host`).
+    let (native, observed_host) = match r.engine {
+        Engine::Native => match without_panic_output(|| accsim_jit::Engine::compile_for_checking(&compiled.program, &compiled.info, &exe)) {
+            Ok(engine) => (Some(engine.handle()), Some(exec::observed_host::ObservedHost::new())),
+            Err(_) => (None, None),
+        },
+        Engine::Interp => (None, None),
+    };
+    checker.observed = observed_host.clone();
     let accelerator = match accelerator(DeviceKind::Sim, &compiled.program, &compiled.info, map, r) {
         Ok(a) => a,
         Err(code) => return code,
@@ -615,7 +626,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
         (Engine::Native, Some(plain)) => native_kernels(&compiled.program, &compiled.info, plain, r.threads),
         _ => None,
     };
-    let options = exec::RunOptions { subscribers, accelerator: Some(accelerator), stdout, cray_debug, proven_native, ..r.run_options() };
+    let options = exec::RunOptions { subscribers, accelerator: Some(accelerator), stdout, cray_debug, proven_native, native, observed_host, ..r.run_options() };
     let outcome = exe.run(options, r.argv());
     if let Ok(f) = found.lock() {
         findings.extend(f.list.iter().cloned());

@@ -91,10 +91,15 @@ pub struct AccState {
     pub(crate) deferred: std::collections::BTreeMap<i64, Vec<Deferred>>,
     /// State of the schedule's choice generator.
     pub(crate) schedule_state: u64,
-    /// Held by an `atomic` statement while it runs; shared by all device threads of the run.
+    /// Held by an `atomic` statement without a word form while it runs (word forms update `x`
+    /// with a compare-and-swap instead, [`super::atomic`]); shared by all device threads of the
+    /// run.
     pub atomic_lock: std::sync::Arc<std::sync::Mutex<()>>,
-    /// The `atomic` statement this thread runs now (it holds [`AccState::atomic_lock`]).
+    /// The `atomic` statement this thread runs now (a lock-path one holds
+    /// [`AccState::atomic_lock`]).
     pub atomic_held: Option<Loc>,
+    /// The value of `x` an atomic word update (`exec::atomic`) captured, on its way to `v`.
+    pub atomic_captured: u64,
     /// Pointers a data clause named whole whose target it could not map (extent unknown, not
     /// present): the clause mapped the 8-byte pointer alone. By the allocation the pointer
     /// pointed into: (pointer's name, clause location), for the help of a device access there.

@@ -25,6 +25,7 @@ use crate::ir::*;
 #[macro_use]
 mod access;
 mod arith;
+mod atomic_word;
 mod calls;
 mod checking;
 mod deep_copy;
@@ -37,6 +38,7 @@ pub mod vector;
 
 use access::*;
 use arith::*;
+pub(super) use arith::binary_now;
 
 /// The variable that the first argument of each call of an `acc_*` routine in `p` names: a
 /// pointer or array variable (`b`, `&x`, `b + 8`), by call site. Other arguments name nothing.
@@ -167,10 +169,12 @@ fn compile_some(p: &Program, info: &ProgramInfo, checking: bool, only: Option<&s
     }
     for g in &p.globals {
         let size = p.types.size_of(g.ty).unwrap_or(0);
-        let mut bytes = g.init.as_ref().map(|i| i.bytes.clone()).unwrap_or_default();
-        if (bytes.len() as u64) < size {
-            bytes.resize(size as usize, 0);
-        }
+        // Zeroed lazily (`vec![0; n]` is `calloc`), the initializer's bytes copied in: the image
+        // of a large global without one (jacobi-2d's `static double A[N][N]`) costs no memory
+        // (issue 15's memory target).
+        let init = g.init.as_ref().map_or(&[][..], |i| &i.bytes[..]);
+        let mut bytes = vec![0u8; (size as usize).max(init.len())];
+        bytes[..init.len()].copy_from_slice(init);
         let mut relocs = Vec::new();
         for r in g.init.iter().flat_map(|i| i.relocs.iter()) {
             let base = match r.target {

@@ -84,7 +84,7 @@ impl Device for SequentialDevice {
 /// `seed` (`DeviceConfig::gang_order`, set by `accsim explore`) a permutation drawn from the seed
 /// and the kernel (Fisher–Yates on a splitmix64 stream): deterministic for a seed, different
 /// between seeds. Any order is an execution the model allows: gangs are unordered (§1.2).
-fn gang_order(seed: Option<u64>, k: &KernelLaunch<'_>, n: usize) -> Vec<usize> {
+pub(crate) fn gang_order(seed: Option<u64>, k: &KernelLaunch<'_>, n: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..n).collect();
     let Some(seed) = seed else { return order };
     let mut x = seed ^ ((k.fid as u64) << 32) ^ ((k.loc.line as u64) << 12) ^ k.loc.col as u64;
@@ -263,3 +263,59 @@ fn private_copy(m: &mut Machine, c: &CaptureArg, space: Space, on_host: bool, mi
     Ok(p)
 }
 
+
+/// What an atomic counter update of a proven kernel wrote, as the checkers are told it
+/// ([`super::events::Subscriber::proven_atomic_writes`]): the bytes (device addresses), the gang
+/// that wrote them last in the sequential device's gang order, and the update's site.
+pub type AtomicWrite = (Range<u64>, u32, Loc);
+
+/// Run a kernel proven race-free whose footprint has atomic targets
+/// (`kernel::footprint::atomics`): its fast-share variant, its gangs one after another on one
+/// device thread in the sequential device's order, each target block compared before and after
+/// each gang. The elements that changed while a gang ran are the ones it updated (the plan makes
+/// sure of it); the last gang that changed an element is the one a checked run would name.
+pub fn launch_recording_atomics(cx: &mut DeviceCtx<'_, '_>, k: &KernelLaunch<'_>, targets: &[crate::kernel::footprint::AtomicTarget]) -> Result<Vec<AtomicWrite>, Trap> {
+    let fast = KernelLaunch { fid: cx.fast_kernel(k.fid), ..*k };
+    let elements = |t: &crate::kernel::footprint::AtomicTarget| ((t.block.end - t.block.start).saturating_sub(t.align) / t.size.max(1)) as usize;
+    let mut last: Vec<Vec<u32>> = targets.iter().map(|t| vec![u32::MAX; elements(t)]).collect();
+    let snapshot = |mem: &super::memory::Memory, t: &crate::kernel::footprint::AtomicTarget| -> Vec<u8> {
+        mem.read_bytes(t.block.start, t.block.end - t.block.start).map(|b| b.into_owned()).unwrap_or_default()
+    };
+    launch_gangs(cx, &fast, |cx, k, args| {
+        let m = &mut *cx.m;
+        let mut fork = m.device_fork();
+        let order = gang_order(m.acc.config.gang_order, k, args.len());
+        let mut ran = Ok(());
+        for &g in &order {
+            let before: Vec<Vec<u8>> = targets.iter().map(|t| snapshot(&fork.machine.mem, t)).collect();
+            if let Err(e) = fork.machine.call_kernel(k.fid, &args[g], k.loc) {
+                ran = Err(e);
+                break;
+            }
+            let gang = args[g].first().copied().unwrap_or(0) as u32;
+            for ((t, was), last) in targets.iter().zip(&before).zip(&mut last) {
+                let now = snapshot(&fork.machine.mem, t);
+                let (size, align) = (t.size as usize, t.align as usize);
+                for (e, slot) in last.iter_mut().enumerate() {
+                    let at = align + e * size;
+                    if was.get(at..at + size) != now.get(at..at + size) {
+                        *slot = gang;
+                    }
+                }
+            }
+        }
+        let joined = m.join_device_forks(vec![fork], k.loc);
+        ran.and(joined)
+    })?;
+    let mut written: Vec<AtomicWrite> = Vec::new();
+    for (t, last) in targets.iter().zip(&last) {
+        for (e, &gang) in last.iter().enumerate().filter(|(_, &g)| g != u32::MAX) {
+            let start = t.block.start + t.align + e as u64 * t.size;
+            match written.last_mut() {
+                Some((r, g, loc)) if *g == gang && *loc == t.loc && r.end == start => r.end = start + t.size,
+                _ => written.push((start..start + t.size, gang, t.loc)),
+            }
+        }
+    }
+    Ok(written)
+}

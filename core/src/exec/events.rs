@@ -210,6 +210,11 @@ pub trait Subscriber: Send {
     fn proven_launch(&mut self, _mem: &Memory, _fp: &crate::kernel::footprint::Footprint) -> bool {
         false
     }
+
+    /// The kernel whose footprint this subscriber took ran, and its atomic counter updates
+    /// (the footprint's `atomics`) wrote these bytes, each last by the gang given, at the site
+    /// given ([`super::device::launch_recording_atomics`]). Default: nothing.
+    fn proven_atomic_writes(&mut self, _mem: &Memory, _writes: &[super::device::AtomicWrite]) {}
 }
 
 /// The subscribers of a run, and whether any of them wants device events.
@@ -264,6 +269,14 @@ impl Subscribers {
             taken &= s.proven_launch(mem, fp);
         }
         taken
+    }
+
+    /// Tell the subscribers of device events what a proven kernel's atomic counter updates wrote
+    /// ([`Subscriber::proven_atomic_writes`]).
+    pub fn proven_atomic_writes(&mut self, mem: &Memory, writes: &[super::device::AtomicWrite]) {
+        for (s, _) in self.list.iter_mut().zip(&self.wants_device).filter(|(_, &wants)| wants) {
+            s.proven_atomic_writes(mem, writes);
+        }
     }
 
     /// Stop (`false`) or resume delivering device events (a kernel that runs on its footprint).

@@ -514,6 +514,13 @@ impl<'e> Machine<'e> {
         self.observer.is_none() && self.memory_model.is_none() && !self.events.wants_device_events()
     }
 
+    /// Whether host functions may run as native code: the run is unobserved, or its only
+    /// observers are checkers that follow the host accesses of the allocations they name
+    /// ([`super::observed_host`]; set only on the host machine, never on a device thread's).
+    pub(crate) fn native_allowed(&self) -> bool {
+        self.unobserved() || (self.observer.is_none() && self.memory_model.is_none() && self.mem.follows_observed())
+    }
+
     /// The trap of a run out of fuel at `loc`.
     pub fn out_of_fuel(&self, loc: Loc) -> Trap {
         if self.output_closed {
@@ -895,7 +902,7 @@ pub(crate) fn call_function(
         // Compiled functions have no variadic part (the engine declines those) and allocate
         // their memory locals themselves (`Machine::native_frame_enter`), so the prologue is
         // theirs; the arguments are the register slots.
-        Some(n) if m.unobserved() => {
+        Some(n) if m.native_allowed() => {
             let args = m.regs[base..base + f.nparams.min(nargs)].to_vec();
             n.call(m, fid, &args, loc)
         }

@@ -260,6 +260,9 @@ pub struct Memory {
     /// For a native-code engine (issue 15; `None` unless [`Memory::track_changes`] was called):
     /// what changed since the last [`Memory::take_changes`].
     changes: Option<Changes>,
+    /// The host allocations a checker follows while host code runs as native code
+    /// ([`super::observed_host`]): their spans are empty, so native code reports their accesses.
+    observed: Option<super::observed_host::Filter>,
 }
 
 /// What changed in a memory's table since a native-code engine last looked (see
@@ -307,6 +310,7 @@ impl Memory {
             limit,
             inspect_host: Default::default(),
             changes: None,
+            observed: None,
         }
     }
 
@@ -318,12 +322,33 @@ impl Memory {
         });
     }
 
-    /// The changes recorded since the last call (the first call reports `all`).
-    pub fn take_changes(&mut self) -> Changes {
+    /// Give followed host allocations ([`super::observed_host`]) empty spans from now on.
+    pub fn follow_observed(&mut self, observed: Arc<super::observed_host::ObservedHost>) {
+        self.observed = Some(super::observed_host::Filter::new(observed));
+        self.changed_all();
+    }
+
+    /// Whether a checker follows some host accesses of this memory ([`Memory::follow_observed`]).
+    pub fn follows_observed(&self) -> bool {
+        self.observed.is_some()
+    }
+
+    /// The changes recorded since the last call (the first call reports `all`; a change of the
+    /// followed allocations, all). `recycled` (its contents dropped) becomes the buffer of the
+    /// next ones, so that a caller handing back the previous result's `ids` keeps the log from
+    /// allocating on every call (native code syncs after every `malloc` it calls).
+    pub fn take_changes(&mut self, mut recycled: Vec<u32>) -> Changes {
+        if self.observed.as_mut().is_some_and(|o| o.refresh()) {
+            self.changed_all();
+        }
+        recycled.clear();
         match &mut self.changes {
-            Some(c) => std::mem::take(c),
+            Some(c) => Changes {
+                ids: std::mem::replace(&mut c.ids, recycled),
+                all: std::mem::take(&mut c.all),
+            },
             None => Changes {
-                ids: Vec::new(),
+                ids: recycled,
                 all: true,
             },
         }
@@ -372,6 +397,9 @@ impl Memory {
                     writable: if a.read_only { 0 } else { len },
                 };
             }
+        }
+        if self.observed.as_ref().is_some_and(|o| o.follows(id)) {
+            return HostSpan::default();
         }
         let Some(a) = self.own_mut(id as usize) else {
             return HostSpan::default();
@@ -522,7 +550,13 @@ impl Memory {
         let p = self.alloc(bytes.len() as u64, kind, Space::Host, origin)?;
         self.changed((p >> 32) as u32);
         if let Some(a) = self.own_mut((p >> 32) as usize) {
-            a.store = if read_only { Store::Frozen(bytes.into()) } else { Store::Bytes(bytes.to_vec()) };
+            if read_only {
+                a.store = Store::Frozen(bytes.into());
+            } else if bytes.iter().any(|&b| b != 0) {
+                a.store = Store::Bytes(bytes.to_vec());
+            }
+            // All zero: `alloc`'s store is zero already, its pages untouched until written
+            // (a zero-initialised global array costs no memory before the program writes it).
             a.read_only = read_only;
         }
         Ok(p)
@@ -870,6 +904,7 @@ impl Memory {
             limit: self.limit,
             inspect_host,
             changes: None,
+            observed: None,
         }
     }
 
@@ -1223,6 +1258,28 @@ access!(load_u32, store_u32, u32, 4);
 access!(load_u64, store_u64, u64, 8);
 access!(load_f32, store_f32, f32, 4);
 access!(load_f64, store_f64, f64, 8);
+
+impl Memory {
+    /// The word of device memory that holds the whole scalar of kind `k` at `ptr`, and the bit
+    /// position of its first byte in it, for an atomic read-modify-write of the word
+    /// ([`super::atomic::update`]); `None` when the access would fault, is not to device memory,
+    /// or straddles two words. The checks are a load's and a store's (`load_at`,
+    /// `store_shared`: inside the mapped part of the allocation).
+    pub fn atomic_word(&self, k: Kind, ptr: u64) -> Option<(&AtomicU64, u32)> {
+        let (off, n) = (ptr as u32 as u64, k.bytes());
+        let (a, store) = self.get((ptr >> 32) as usize)?;
+        let Store::Shared(w) = store else { return None };
+        if off < a.lo || off + n > a.size || off % 8 + n > 8 {
+            return None;
+        }
+        w.get((off / 8) as usize).map(|cell| (cell, (off % 8 * 8) as u32))
+    }
+
+    /// Whether `ptr` points into device memory (shared by the device threads).
+    pub fn is_shared(&self, ptr: u64) -> bool {
+        matches!(self.get((ptr >> 32) as usize), Some((_, Store::Shared(_))))
+    }
+}
 
 impl Memory {
     /// Load a scalar of kind `k` as its canonical word (see [`super::value`]: a `long double` is

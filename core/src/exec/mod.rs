@@ -48,6 +48,7 @@
 //! ordered or adjacent as on x86-64, which only a program with undefined behaviour can notice).
 
 pub mod acc_state;
+pub mod atomic;
 pub mod check;
 pub mod cray_debug;
 pub mod device;
@@ -62,6 +63,7 @@ pub mod libc_shim;
 pub mod libc_state;
 pub mod memory;
 pub mod memory_model;
+pub mod observed_host;
 pub mod native;
 pub mod openacc;
 pub mod value;

@@ -28,9 +28,10 @@ impl Machine<'_> {
     pub fn native_reserve_fuel(&mut self, need: u64) -> bool {
         self.reserve_fuel(need)
     }
-    /// The lock every `atomic` statement of the run holds while it runs (§2.12): native code
-    /// takes it around an atomic statement it runs itself, so that no other device thread's
-    /// atomic, native or interpreted, touches memory between its read and its write.
+    /// The lock every `atomic` statement of the run without a word form holds while it runs
+    /// (§2.12, [`super::atomic`]): native code takes it around such a statement it runs itself,
+    /// so that no other device thread's lock-path atomic, native or interpreted, touches memory
+    /// between its read and its write.
     pub fn native_atomic_lock(&self) -> std::sync::Arc<std::sync::Mutex<()>> {
         self.acc.atomic_lock.clone()
     }

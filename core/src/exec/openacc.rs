@@ -799,7 +799,7 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
     }
     let ran = if host {
         SequentialDevice.launch(&mut m.device_ctx(), &k)
-    } else if let Some(plain) = proven_launch(m, &k) {
+    } else if let Some((plain, atomics)) = proven_launch(m, &k) {
         // Proven race-free with its footprint taken by the checkers: run it as `accsim run`
         // does (the executable without hooks, the device's own schedule), its accesses and
         // threads unobserved.
@@ -815,12 +815,20 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         if let Some(n) = &m.native {
             n.prepare_launch(k.fid, live_bytes);
         }
-        let device = m.device.clone();
-        let ran = device.launch(&mut m.device_ctx(), &k);
+        let ran = if atomics.is_empty() {
+            let device = m.device.clone();
+            device.launch(&mut m.device_ctx(), &k).map(|()| Vec::new())
+        } else {
+            super::device::launch_recording_atomics(&mut m.device_ctx(), &k, &atomics)
+        };
         m.native = native;
         m.events.set_device_events(true);
         m.exe = exe;
-        ran
+        ran.map(|written| {
+            if !written.is_empty() {
+                m.events.proven_atomic_writes(&m.mem, &written);
+            }
+        })
     } else {
         let live_bytes = m.memory_mut().live_bytes();
         if let Some(n) = &m.native {
@@ -1053,7 +1061,7 @@ fn implicit_pointer_note(m: &mut Machine, reg: &Region, loc: Loc) {
 /// `accsim check`: prove the kernel race-free at this launch and hand its footprint to the
 /// checkers (`kernel::footprint`, [`super::events::Subscriber::proven_launch`]). The executable to
 /// run it on when the checkers took the footprint.
-fn proven_launch<'e>(m: &mut Machine<'e>, k: &KernelLaunch<'_>) -> Option<&'e super::Executable> {
+fn proven_launch<'e>(m: &mut Machine<'e>, k: &KernelLaunch<'_>) -> Option<(&'e super::Executable, Vec<crate::kernel::footprint::AtomicTarget>)> {
     if m.observer.is_some() || m.memory_model.is_some() || !m.events.wants_proofs() {
         return None;
     }
@@ -1087,7 +1095,7 @@ fn proven_launch<'e>(m: &mut Machine<'e>, k: &KernelLaunch<'_>) -> Option<&'e su
         let how = if taken { "proven race-free, run on its footprint" } else { "proven race-free, but the checkers need its accesses" };
         eprintln!("accsim: kernel at line {}: {how}", k.loc.line);
     }
-    taken.then_some(plain)
+    taken.then_some((plain, fp.atomics))
 }
 
 /// A launch's values, the pointers of [`implicit_pointer_data`] with their host values (not

@@ -81,6 +81,11 @@ pub struct RunOptions {
     /// Native code of [`super::Executable::plain`]'s kernels (issue 15): under the checkers,
     /// a kernel proven race-free at its launch runs on it (its accesses are not observed).
     pub proven_native: Option<super::native::NativeHandle>,
+    /// Under the checkers of `accsim check` (issue 15): the host allocations they follow
+    /// ([`super::observed_host`]). With it, host functions run as [`RunOptions::native`] code
+    /// although a subscriber follows memory accesses: native code reports the accesses of the
+    /// followed allocations, the only ones the checkers need.
+    pub observed_host: Option<std::sync::Arc<super::observed_host::ObservedHost>>,
     /// `--max-time`: when the run started (preprocessing included) and the limit in seconds. The
     /// run stops with a `max-time` limit at the line it is running once the time is up (checked
     /// every 65,536 steps).
@@ -181,7 +186,10 @@ pub fn run_main(
         m.fuel = pool.draw(STEP_CHUNK);
         m.step_pool = Some(pool);
     }
-    if options.native.is_some() && m.unobserved() {
+    if let Some(observed) = options.observed_host.filter(|_| m.observer.is_none() && m.memory_model.is_none()) {
+        m.mem.follow_observed(observed);
+    }
+    if options.native.is_some() && m.native_allowed() {
         m.mem.track_changes();
         m.native = options.native;
     }

@@ -36,7 +36,9 @@
 //!   as the smallest partitioned one exceeds the access size plus the span of all smaller terms,
 //!   so two iterations that differ in a partitioned counter address disjoint bytes;
 //! - every other site whose bytes may overlap a write site's is the same affine access in the
-//!   same loop (then it overlaps only in the same iteration, the same thread), or is disjoint.
+//!   same loop (then it overlaps only in the same iteration, the same thread), or is disjoint
+//!   (by the coefficients, or, where bounds depend on outer counters as in a triangular loop
+//!   `j > i`, by listing both sites' runs with the iterations that make them: [`listed`]).
 //!
 //! Index arithmetic in `int` must not wrap (checked on the counters' ranges), and each site's
 //! bytes must lie in one shared device block.
@@ -57,6 +59,11 @@ use crate::ir::acc::{AccClauseKind, AccDirective, AccKind, Capture, CaptureMode,
 use crate::ir::*;
 
 use crate::exec::value::Kind;
+
+mod atomics;
+mod listed;
+
+pub use atomics::{AtomicTarget, PlanAtomic};
 
 use super::build::Builder;
 use super::depend::Purity;
@@ -353,6 +360,8 @@ pub struct AccessPlan {
     pub loops: Vec<PlanLoop>,
     pub gangs: Vec<GangLoop>,
     pub sites: Vec<PlanSite>,
+    /// Atomic counter updates ([`atomics`]): not among `sites`.
+    pub atomics: Vec<PlanAtomic>,
     /// Values computed in a narrow or 64-bit integer format: they must not wrap.
     pub checks: Vec<(Lin, IntFmt)>,
 }
@@ -629,6 +638,10 @@ impl An<'_, '_> {
                         self.for_loop(body, Some((*one).clone()), Some(&d))
                     }
                     (Some(d), _) if matches!(d.kind, AccKind::Cache(_)) => Ok(()),
+                    (Some(AccDirective { kind: AccKind::Atomic(kind), .. }), body) => {
+                        let kind = *kind;
+                        self.atomic(kind, body.as_deref())
+                    }
                     (Some(d), _) => Err(format!("`{}` inside the kernel", d.kind.name())),
                     (None, _) => Err("an unknown directive".into()),
                 }
@@ -1366,6 +1379,9 @@ pub struct WriteSpan {
 pub struct Footprint {
     pub reads: Vec<ReadSpan>,
     pub writes: Vec<WriteSpan>,
+    /// Blocks that atomic counter updates may change: what they wrote is known only once the
+    /// kernel ran, gang by gang ([`atomics`]).
+    pub atomics: Vec<AtomicTarget>,
 }
 
 /// The most runs a footprint may list before the plan gives up (checking access by access is
@@ -1489,14 +1505,26 @@ impl AccessPlan {
             }
             chunks.push(c);
         }
+        let ev = Ev { loops: std::sync::Arc::new(loops), cfg, chunks };
+        let (loops, chunks) = (&ev.loops[..], &ev.chunks[..]);
+        let (atomics, atomic_reads) = self.atomic_targets(v, &ivs, &never, cfg.gangs, &mut |chain, guards| {
+            let mut vals = vec![0i64; self.loops.len()];
+            let mut points = 1 << 20;
+            (guards.is_empty() && chain.iter().all(|&l| always[l as usize])) || (guards.iter().all(CGuard::known) && self.exists(&ev, guards, chain, 0, &mut vals, &mut points))
+        })?;
         // The race proof.
         let overlaps = |a: &Range<i128>, b: &Range<i128>| a.start < b.end && b.start < a.end;
+        for s in &sites {
+            if let Some(t) = atomics.iter().find(|t| overlaps(&s.bytes, &(t.block.start as i128..t.block.end as i128))) {
+                return Err(format!("lines {} and {}: an access of data an `atomic` statement updates", s.site.loc.line, t.loc.line));
+            }
+        }
         for (i, w) in sites.iter().enumerate().filter(|(_, s)| s.site.write) {
             let in_gang = w.chain.iter().any(|&l| self.loops[l as usize].gang.is_some());
             if !in_gang && cfg.gangs > 1 {
                 return Err(format!("line {}: a write that every gang makes", w.site.loc.line));
             }
-            if !self.separates(&w.addr, w.site.size as i128, &w.chain, &loops, &ivs) {
+            if !self.separates(&w.addr, w.site.size as i128, &w.chain, loops, &ivs) {
                 return Err(format!("line {}: a write that two threads may make to one place", w.site.loc.line));
             }
             for (j, x) in sites.iter().enumerate() {
@@ -1504,14 +1532,20 @@ impl AccessPlan {
                     continue;
                 }
                 let same = x.site.lp == w.site.lp && x.addr == w.addr && x.site.size == w.site.size;
-                if !same && !self.apart(&w.addr, w.site.size, &w.chain, &x.addr, x.site.size, &x.chain, cfg, &loops, &ivs, &chunks) {
+                if !same
+                    && !self.apart(&w.addr, w.site.size, &w.chain, &x.addr, x.site.size, &x.chain, cfg, loops, &ivs, chunks)
+                    && !self.apart_listed(
+                        &ev,
+                        &listed::Listed { site: w.site, addr: &w.addr, guards: &w.guards, chain: &w.chain },
+                        &listed::Listed { site: x.site, addr: &x.addr, guards: &x.guards, chain: &x.chain },
+                    )
+                {
                     return Err(format!("lines {} and {}: accesses that may touch one place from two threads", w.site.loc.line, x.site.loc.line));
                 }
             }
         }
         // The footprint.
-        let ev = Ev { loops: std::sync::Arc::new(loops), cfg, chunks };
-        let mut fp = Footprint::default();
+        let mut fp = Footprint { atomics, ..Footprint::default() };
         let mut budget = MAX_RUNS;
         for (i, s) in sites.iter().enumerate() {
             let known = s.guards.iter().all(CGuard::known);
@@ -1522,7 +1556,10 @@ impl AccessPlan {
                     let mut points = 1 << 20;
                     known && self.exists(&ev, &s.guards, &s.chain, 0, &mut vals, &mut points)
                 } else {
-                    s.chain.iter().all(|&l| always[l as usize])
+                    // Surely entered by the counters' ranges, or an iteration found (a
+                    // triangular loop `j > i` runs for all but the last `i`).
+                    let mut points = 1 << 20;
+                    s.chain.iter().all(|&l| always[l as usize]) || self.exists(&ev, &[], &s.chain, 0, &mut vals, &mut points)
                 };
                 let site = (!s.chain.is_empty()).then(|| {
                     std::sync::Arc::new(ReadSite { addr: s.addr.clone(), size: s.site.size, chain: s.chain.clone(), guards: s.guards.clone(), loops: ev.loops.clone() })
@@ -1538,6 +1575,7 @@ impl AccessPlan {
             self.runs(&ev, s.site, &s.guards, &s.addr, &s.chain, 0, &mut vals, &mut runs, &mut budget)?;
             fp.writes.push(WriteSpan { loc: s.site.loc, runs });
         }
+        fp.reads.extend(atomic_reads);
         Ok(fp)
     }
 
@@ -1904,6 +1942,7 @@ mod tests {
             loops: vec![lp(None, ni), lp(Some(0), nj)],
             gangs: vec![GangLoop { dims: vec![0], worker: false, vector: false, chunk: None }],
             sites: vec![PlanSite { loc: Loc::default(), write: true, addr: lin(BASE, &[(0, 8 * ci), (1, 8 * cj)]), size: 8, lp: Some(1), guards: Vec::new() }],
+            atomics: Vec::new(),
             checks: Vec::new(),
         }
     }

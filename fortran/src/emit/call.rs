@@ -1,6 +1,6 @@
 //! Procedure calls: the C arguments of a call (Fortran 2003 §12.4.1): scalars by reference,
 //! arrays as the address of their first element (with extents for assumed shape), non-contiguous
-//! sections through a temporary, character scalars with their length when the dummy's is assumed,
+//! sections and array expressions through a temporary, character scalars with their length when the dummy's is assumed,
 //! absent optional arguments as null pointers, and mismatched scalars of external procedures as
 //! gfortran's `-fallow-argument-mismatch` passes them.
 
@@ -49,6 +49,9 @@ impl Translator {
                 if d.assumed_shape {
                     out.extend((0..d.rank).map(|_| "0".to_string()));
                 }
+                if d.allocatable || d.pointer {
+                    out.extend((0..2 * d.rank).map(|_| "0".to_string()));
+                }
                 continue;
             };
             // An optional dummy passed on to an optional dummy keeps its presence (§12.4.1.6).
@@ -58,6 +61,10 @@ impl Translator {
                     out.push(format!("({c}_arg ? &{c} : 0)"));
                     continue;
                 }
+            }
+            if d.allocatable || d.pointer {
+                out.extend(self.descriptor_args(d, name, e, line)?);
+                continue;
             }
             if d.rank == 0 {
                 if self.rank(e) > 0 {
@@ -112,15 +119,7 @@ impl Translator {
                     let elem = self.expr(e, Some(&ix), line)?.c;
                     let t = self.tmp("sec");
                     let ty = v.ty.c();
-                    let total = space.iter().map(|s| format!("({s})")).collect::<Vec<_>>().join(" * ");
-                    let mut lin = String::new();
-                    for k in (0..ix.len()).rev() {
-                        lin = if lin.is_empty() { ix[k].clone() } else { format!("{} + {} * ({lin})", ix[k], space[k]) };
-                    }
-                    let mut head = String::new();
-                    for (k, c) in ix.iter().zip(&space).rev() {
-                        head.push_str(&format!("for (long {k} = 0; {k} < {c}; {k}++) "));
-                    }
+                    let (total, lin, head) = temporary_loops(&ix, &space);
                     self.f.call_pre.push(format!("{ty} *{t} = ({ty} *)_f_allocate({total}, sizeof({ty}), 0); {head}{t}[{lin}] = {elem};"));
                     if d.intent.as_deref() != Some("in") {
                         self.f.call_post.push(format!("{head}{elem} = {t}[{lin}];"));
@@ -154,7 +153,29 @@ impl Translator {
                     let first = Self::element_at(&v, &Self::offset(&sh, &subs, None));
                     (if v.ty == Ty::Char { first } else { format!("&{first}") }, exts, v.ty)
                 }
-                _ => return unsupported(line, format!("passing an array expression to `{name}`")),
+                _ if self.rank(e) > 0 => {
+                    // An array expression (an actual argument that is not a variable, Fortran
+                    // 2003 §12.4.1.2): its value in a temporary the call reads, freed after it,
+                    // as gfortran passes one. The dummy must not be defined (§12.4.1.2: "If the
+                    // actual argument is not a variable … the dummy argument shall not be
+                    // redefined"); gfortran rejects `intent(out)`/`intent(inout)` dummies.
+                    if matches!(d.intent.as_deref(), Some("out" | "inout")) {
+                        return error(line, format!("argument `{}` of `{name}` is `intent({})` but an expression is given, not a variable", d.name, d.intent.as_deref().unwrap_or_default()));
+                    }
+                    let Some(space) = self.space(e, line)? else { return unsupported(line, format!("passing this array expression to `{name}`")) };
+                    let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
+                    let elem = self.expr(e, Some(&ix), line)?;
+                    if elem.ty == Ty::Char {
+                        return unsupported(line, format!("passing a character array expression to `{name}`"));
+                    }
+                    let t = self.tmp("arg");
+                    let ty = elem.ty.c();
+                    let (total, lin, head) = temporary_loops(&ix, &space);
+                    self.f.call_pre.push(format!("{ty} *{t} = ({ty} *)_f_allocate({total}, sizeof({ty}), 0); {head}{t}[{lin}] = {};", elem.c));
+                    self.f.call_post.push(format!("free({t});"));
+                    (t, space, elem.ty)
+                }
+                _ => return unsupported(line, format!("passing this expression to the array argument `{}` of `{name}`", d.name)),
             };
             if ty != d.ty {
                 return error(line, format!("argument `{}` of `{name}` is {} but {} is given", d.name, d.ty.name(), ty.name()));
@@ -165,6 +186,42 @@ impl Translator {
                     return error(line, format!("argument `{}` of `{name}` has rank {} but rank {} is given", d.name, d.rank, exts.len()));
                 }
                 out.extend(exts);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The C arguments for an allocatable or pointer dummy `d` (Fortran 2003 §12.4.1.2: the
+    /// actual is an allocatable variable, §12.4.1.3: a pointer of the same type and rank): the
+    /// addresses of the variable's element pointer and bound variables, which the procedure
+    /// reads at entry and writes back at return.
+    fn descriptor_args(&mut self, d: &DummyInfo, name: &str, e: &Expr, line: u32) -> TResult<Vec<String>> {
+        let what = if d.pointer { "pointer" } else { "allocatable" };
+        let v = match e {
+            Expr::Name(n) => self.var(n, line)?,
+            Expr::Component(base, part, None) if self.rank(base) == 0 => self.component_of(base, part, line)?,
+            _ => return error(line, format!("argument `{}` of `{name}` is {what}: the actual argument must be a {what} variable", d.name)),
+        };
+        let shown = crate::names::fortran_text(e);
+        if (d.pointer && !v.pointer) || (d.allocatable && !v.allocatable) {
+            return error(line, format!("argument `{}` of `{name}` is {what} but `{shown}` is not", d.name));
+        }
+        if v.ty != d.ty {
+            return error(line, format!("argument `{}` of `{name}` is {} but {} is given", d.name, d.ty.name(), v.ty.name()));
+        }
+        if v.rank() != d.rank {
+            return error(line, format!("argument `{}` of `{name}` has rank {} but rank {} is given", d.name, d.rank, v.rank()));
+        }
+        let mut out = vec![format!("&{}", v.cname)];
+        if let Some(sh) = &v.shape {
+            for (lb, n) in sh.lbs.iter().zip(&sh.exts) {
+                // A local allocated with the same constant bounds everywhere is addressed with
+                // the constants (no bound variables), unless a `call` passes it here.
+                if lb.parse::<i64>().is_ok() || n.parse::<i64>().is_ok() {
+                    return unsupported(line, format!("passing `{shown}`, allocated with constant bounds, to the {what} dummy `{}` of `{name}` in a function reference (a `call` is supported)", d.name));
+                }
+                out.push(format!("&{lb}"));
+                out.push(format!("&{n}"));
             }
         }
         Ok(out)
@@ -207,4 +264,19 @@ impl Translator {
         self.f.call_pre.push(pre);
         format!("&{t}")
     }
+}
+
+/// The loops over a temporary of `space` elements in array element order (`ix` the counters,
+/// from 0): the element count, the linear index of element `ix`, and the loop heads.
+fn temporary_loops(ix: &[String], space: &[String]) -> (String, String, String) {
+    let total = space.iter().map(|s| format!("({s})")).collect::<Vec<_>>().join(" * ");
+    let mut lin = String::new();
+    for k in (0..ix.len()).rev() {
+        lin = if lin.is_empty() { ix[k].clone() } else { format!("{} + {} * ({lin})", ix[k], space[k]) };
+    }
+    let mut head = String::new();
+    for (k, c) in ix.iter().zip(space).rev() {
+        head.push_str(&format!("for (long {k} = 0; {k} < {c}; {k}++) "));
+    }
+    (total, lin, head)
 }

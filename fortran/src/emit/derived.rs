@@ -114,7 +114,52 @@ impl Translator {
     pub fn has_allocatable_components(&self, ty: Ty) -> bool {
         let Ty::Derived(ct) = ty else { return false };
         let Some(dt) = self.derived.get(ct.strip_prefix("struct _fty_").unwrap_or(ct)) else { return false };
-        dt.components.iter().any(|(_, c)| c.allocatable || self.has_allocatable_components(c.ty))
+        // A pointer component's target is not part of the value (and may be of the same type).
+        dt.components.iter().any(|(_, c)| c.allocatable || (!c.pointer && self.has_allocatable_components(c.ty)))
+    }
+
+    /// Statements deallocating the allocated allocatable components of `value` (a C lvalue of
+    /// type `ty`), in nested components and elements of array components too: what Fortran does
+    /// when the value's variable is deallocated or, unsaved, its procedure returns (Fortran 2003
+    /// §6.3.3.1, "any allocated allocatable subobject is deallocated"; gfortran frees them).
+    /// Empty when the type has none.
+    pub fn free_components(&mut self, ty: Ty, value: &str) -> String {
+        let Ty::Derived(ct) = ty else { return String::new() };
+        let Some(dt) = self.derived.get(ct.strip_prefix("struct _fty_").unwrap_or(ct)).cloned() else { return String::new() };
+        let mut out = String::new();
+        for (_, c) in &dt.components {
+            let member = format!("{value}.{}", c.cname);
+            if c.allocatable {
+                out.push_str(&format!("if ({member}) {{ free({member}); {member} = 0; }} "));
+            } else if !c.pointer && self.has_allocatable_components(c.ty) {
+                match &c.shape {
+                    None => out.push_str(&self.free_components(c.ty, &member)),
+                    Some(sh) => {
+                        let i = self.tmp("i");
+                        let inner = self.free_components(c.ty, &format!("{member}[{i}]"));
+                        out.push_str(&format!("for (long {i} = 0; {i} < {}; {i}++) {{ {inner}}} ", sh.total()));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// [`Self::free_components`] of every element of variable `v` (a scalar or an array of a
+    /// type with allocatable components; an unallocated array has none).
+    pub fn free_components_of(&mut self, v: &Var) -> String {
+        if !self.has_allocatable_components(v.ty) {
+            return String::new();
+        }
+        match &v.shape {
+            None => self.free_components(v.ty, &v.cname),
+            Some(sh) => {
+                let i = self.tmp("i");
+                let inner = self.free_components(v.ty, &format!("{}[{i}]", v.cname));
+                let guard = if sh.fixed { String::new() } else { format!("if ({}) ", v.cname) };
+                format!("{guard}for (long {i} = 0; {i} < {}; {i}++) {{ {inner}}} ", sh.total())
+            }
+        }
     }
 
     /// Intrinsic assignment of a type with allocatable components copies their data (Fortran

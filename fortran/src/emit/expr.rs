@@ -79,6 +79,10 @@ impl Translator {
                     return self.transformational_rank(n, args);
                 }
                 match n.as_str() {
+                    // Without `dim`, the bounds of every dimension (Fortran 2003 §13.7.60, §13.7.108,
+                    // §13.7.128 `shape`): a rank-one result.
+                    "lbound" | "ubound" if args.len() == 1 => 1,
+                    "shape" => 1,
                     "sum" | "product" | "maxval" | "minval" | "count" | "any" | "all" | "dot_product" | "size" | "lbound" | "ubound" | "allocated" | "associated" | "len" | "len_trim" | "kind" | "huge" | "tiny" | "epsilon" => 0,
                     _ => args.iter().filter_map(arg_value).map(|a| self.rank(a)).max().unwrap_or(0),
                 }
@@ -186,6 +190,10 @@ impl Translator {
                 }
                 if super::array_intrinsics::TRANSFORMATIONAL.contains(&n.as_str()) && !self.procs.contains_key(n) {
                     return self.transformational_space(n, args, line);
+                }
+                if ["lbound", "ubound", "shape"].contains(&n.as_str()) && self.rank(e) == 1 {
+                    let array_rank = args.first().and_then(arg_value).map_or(0, |a| self.rank(a));
+                    return Ok(Some(vec![array_rank.to_string()]));
                 }
                 if ["dot_product", "size", "lbound", "ubound"].contains(&n.as_str()) {
                     return Ok(None);
@@ -567,13 +575,15 @@ impl Translator {
         let base_rank = self.rank(base);
         let b = self.expr(base, if base_rank > 0 { idx } else { None }, line)?;
         let mut comp = self.component(b.ty, part, line)?;
-        if comp.allocatable && base_rank > 0 {
+        if (comp.allocatable || comp.pointer) && base_rank > 0 {
             return unsupported(line, format!("`%{part}` of an array section: allocatable component `{part}` of each element"));
         }
         let member = format!("{}.{}", b.c, comp.cname);
         comp.shape = comp.shape.map(|sh| member_shape(sh, &b.c));
         let both = || error(line, format!("`{}`: only one part of a structure component may be an array (Fortran 2003 §6.1.2, C618)", crate::names::fortran_text(base)));
         Ok(match (&comp.shape, args) {
+            // A scalar pointer component: its target (Fortran 2003 §5.1.2.11).
+            (None, None) if comp.pointer => CE::new(format!("(*{member})"), comp.ty),
             (None, None) => CE { c: member, ty: comp.ty, len: (comp.ty == Ty::Char).then(|| comp.char_len.to_string()) },
             (None, Some([Arg::Range(lo, hi, None)])) if comp.ty == Ty::Char => {
                 let lo = match lo {
@@ -1098,13 +1108,20 @@ impl Translator {
                 }
                 CE::new(format!("({} != 0)", v.cname), Ty::Logical)
             }
-            "size" | "lbound" | "ubound" => {
-                let (v, a) = match args.first().and_then(arg_value) {
-                    Some(Expr::Name(a)) => (self.var(a, line)?, a.clone()),
-                    Some(e @ Expr::Component(base, part, None)) if self.rank(base) == 0 => (self.component_of(base, part, line)?, crate::names::fortran_text(e)),
-                    _ => return unsupported(line, format!("`{n}` of something other than a named array or array component")),
+            "size" | "lbound" | "ubound" | "shape" => {
+                let (shape, a) = match args.first().and_then(arg_value) {
+                    Some(Expr::Name(a)) => (self.var(a, line)?.shape, a.clone()),
+                    Some(e @ Expr::Component(base, part, None)) if self.rank(base) == 0 => (self.component_of(base, part, line)?.shape, crate::names::fortran_text(e)),
+                    Some(e) if self.rank(e) > 0 => {
+                        // Any other array expression (a section, an operation): its bounds are
+                        // 1 to its extents (Fortran 2003 §13.7.60: "… otherwise … 1").
+                        let Some(exts) = self.space(e, line)? else { return unsupported(line, format!("`{n}` of this expression")) };
+                        let lbs = vec!["1".to_string(); exts.len()];
+                        (Some(Shape { lbs, exts, fixed: false, assumed_shape: false, assumed_size: false }), crate::names::fortran_text(e))
+                    }
+                    _ => return unsupported(line, format!("`{n}` of something other than an array")),
                 };
-                let Some(sh) = v.shape.clone() else { return error(line, format!("`{n}` of scalar `{a}`")) };
+                let Some(sh) = shape else { return error(line, format!("`{n}` of scalar `{a}`")) };
                 let dim = match args.get(1).and_then(arg_value) {
                     Some(d) => match self.fold(d) {
                         Some(d) if d >= 1 && d as usize <= sh.rank() => Some(d as usize - 1),
@@ -1112,12 +1129,33 @@ impl Translator {
                     },
                     None => None,
                 };
+                if n == "shape" && dim.is_some() {
+                    return error(line, "`shape` has no `dim` argument");
+                }
+                let one = |k: usize| match n {
+                    "lbound" => sh.lbs[k].clone(),
+                    "ubound" => sh.ub(k),
+                    _ => sh.exts[k].clone(),
+                };
                 let c = match (n, dim) {
                     ("size", None) => sh.total(),
                     ("size", Some(k)) => sh.exts[k].clone(),
-                    ("lbound", Some(k)) => sh.lbs[k].clone(),
-                    ("ubound", Some(k)) => sh.ub(k),
-                    _ => return unsupported(line, format!("`{n}` without `dim` (an array result)")),
+                    (_, Some(k)) => one(k),
+                    (_, None) => {
+                        // The array of every dimension's bound or extent (§13.7.60, §13.7.108,
+                        // §13.7.128), element `idx[0]` (counted from 0) of it.
+                        if sh.assumed_size && n != "lbound" {
+                            return error(line, format!("`{n}` of assumed-size array `{a}` without `dim` (its last extent is unknown)"));
+                        }
+                        let Some(ix) = idx.filter(|i| i.len() == 1) else {
+                            return error(line, format!("`{n}({a})` is an array, used where a scalar is needed"));
+                        };
+                        let mut c = one(sh.rank() - 1);
+                        for k in (0..sh.rank() - 1).rev() {
+                            c = format!("({} == {k} ? ({}) : {c})", ix[0], one(k));
+                        }
+                        c
+                    }
                 };
                 CE::new(format!("((int)({c}))"), Ty::Int(4))
             }

@@ -72,6 +72,11 @@ pub struct DummyInfo {
     pub intent: Option<String>,
     /// An `optional` dummy (Fortran 2003 §12.4.1.6): an absent one is passed as a null pointer.
     pub optional: bool,
+    /// An `allocatable` or `pointer` dummy (Fortran 2003 §12.4.1.2, §12.4.1.3): the caller
+    /// passes its variable's element pointer and bound variables by reference, and the
+    /// procedure's allocation, deallocation or pointer assignment is the caller's.
+    pub allocatable: bool,
+    pub pointer: bool,
 }
 
 /// The line a `return` outside OpenACC constructs is written as until the procedure's epilogue
@@ -124,6 +129,10 @@ pub struct FnState {
     /// OpenACC constructs open around the current statement (a `return` inside one jumps to the
     /// end of the procedure; outside, it returns in place).
     pub in_acc_construct: usize,
+    /// The named loops open around the current statement that an `exit`/`cycle` in a loop
+    /// nested in them names: (construct name, the C flag variable that carries the jump out of
+    /// the inner loops, [`Translator::loop_with_flag`]).
+    pub loop_flags: Vec<(String, String)>,
 }
 
 pub struct Translator {
@@ -447,6 +456,26 @@ impl Translator {
                 let storage = if unit.kind == UnitKind::Program && global { "" } else { storage };
                 let decl_line = self.marker(d.line);
                 match &var.shape {
+                    _ if dummy.is_some() && (var.allocatable || var.pointer) => {
+                        // An allocatable or pointer dummy: a local copy of the caller's element
+                        // pointer and bounds, copied in at entry and back at return (the
+                        // epilogue), as scalar dummies are. An `intent(out)` allocatable is
+                        // deallocated at entry (Fortran 2003 §5.1.2.7).
+                        let guard = if d.attrs.optional { format!("if ({cname}_arg) ") } else { String::new() };
+                        let _ = writeln!(out, "{decl_line}{ct} *{cname};");
+                        let mut copy_in = format!("{cname} = *{cname}_arg;");
+                        if let Some(sh) = &var.shape {
+                            for (lb, n) in sh.lbs.iter().zip(&sh.exts) {
+                                let _ = writeln!(out, "{decl_line}long {lb}, {n};");
+                                let _ = write!(copy_in, " {lb} = *{lb}_arg; {n} = *{n}_arg;");
+                            }
+                        }
+                        let _ = writeln!(prologue, "{decl_line}{guard}{{ {copy_in} }}");
+                        if var.allocatable && var.intent.as_deref() == Some("out") {
+                            let components = self.free_components_of(&var);
+                            let _ = writeln!(prologue, "{decl_line}if ({cname}) {{ {components}free({cname}); {cname} = 0; }}");
+                        }
+                    }
                     _ if dummy.is_some() => {
                         // Declared by the function header; scalars get their copy-in local here
                         // (not a character scalar: the header's `char *` is the actual's
@@ -457,10 +486,22 @@ impl Translator {
                                 // An absent optional dummy has no value to copy in.
                                 let guard = if d.attrs.optional { format!("if ({cname}_arg) ") } else { String::new() };
                                 let _ = writeln!(prologue, "{decl_line}{guard}{cname} = *{cname}_arg;");
-                            } else if let Some(init) = self.derived_default(base) {
-                                // An `intent(out)` dummy of a type with defaults becomes its
-                                // default at entry (Fortran 2003 §5.1.2.7).
-                                let _ = writeln!(prologue, "{decl_line}{cname} = ({ct}){init};");
+                            } else {
+                                // An `intent(out)` dummy's allocated allocatable components are
+                                // deallocated at entry (Fortran 2003 §5.1.2.7), and it starts with
+                                // none allocated.
+                                let actual = format!("(*{cname}_arg)");
+                                let free = self.free_components(base, &actual);
+                                if !free.is_empty() {
+                                    let guard = if d.attrs.optional { format!("if ({cname}_arg) ") } else { String::new() };
+                                    let _ = writeln!(prologue, "{decl_line}{guard}{{ {free}}}");
+                                    let _ = writeln!(prologue, "{decl_line}memset(&{cname}, 0, sizeof({cname}));");
+                                }
+                                if let Some(init) = self.derived_default(base) {
+                                    // An `intent(out)` dummy of a type with defaults becomes its
+                                    // default at entry (Fortran 2003 §5.1.2.7).
+                                    let _ = writeln!(prologue, "{decl_line}{cname} = ({ct}){init};");
+                                }
                             }
                         } else if let Some(sh) = &var.shape {
                             for (bv, e) in &bound_inits {
@@ -702,8 +743,11 @@ impl Translator {
         let ct = derived_c_type(&td.name);
         let mut c_definition = format!("{} {{\n", ct);
         for d in &td.components {
-            let ty = self.decl_type(d)?;
-            if ty == Ty::Derived(ct) {
+            // A pointer component may point at a value of the type being defined (a linked
+            // list's `next`, Fortran 2003 C438): C allows a pointer to the incomplete struct.
+            let own = d.attrs.pointer && d.ty.derived.as_deref() == Some(td.name.as_str());
+            let ty = if own { Ty::Derived(ct) } else { self.decl_type(d)? };
+            if ty == Ty::Derived(ct) && !own {
                 return error(d.line, format!("type `{}` has a component of its own type (only a pointer component could)", td.name));
             }
             if d.attrs.parameter || d.attrs.intent.is_some() || d.attrs.optional || d.attrs.save {
@@ -726,6 +770,46 @@ impl Translator {
                     0
                 };
                 let cname = c_name(&ent.name);
+                if d.attrs.pointer {
+                    // A pointer component (Fortran 2003 §4.5.3, §5.1.2.11): a scalar one is the
+                    // address of its target; an array one has an allocatable component's layout
+                    // (element pointer, `NAME_lbK`/`NAME_nK`). A new value has it disassociated
+                    // (the `=> null()` default; gfortran leaves it undefined without one). The
+                    // value's deallocation does not free its target (§6.3.3.1).
+                    if ty == Ty::Char || d.attrs.allocatable {
+                        return unsupported(d.line, format!("pointer component `{}` of character type or allocatable", ent.name));
+                    }
+                    let dims = ent.dims.as_ref().or(d.attrs.dims.as_ref());
+                    let var = match dims {
+                        None => {
+                            let _ = writeln!(c_definition, "    {} *{cname};", ty.c());
+                            defaults.push(Some("0".into()));
+                            Var { ty, char_len, cname, shape: None, param: None, int_value: None, dummy: None, intent: None, allocatable: false, pointer: true, global: false, line: d.line }
+                        }
+                        Some(dims) => {
+                            if !dims.iter().all(|x| matches!(x, Dim::Colon(None))) {
+                                return error(d.line, format!("pointer component `{}` must have a deferred shape (`(:)`)", ent.name));
+                            }
+                            let r = dims.len();
+                            let _ = write!(c_definition, "    {} *{cname};", ty.c());
+                            for k in 1..=r {
+                                let _ = write!(c_definition, " long {cname}_lb{k}, {cname}_n{k};");
+                            }
+                            c_definition.push('\n');
+                            defaults.push(Some(format!("0{}", ", 1, 0".repeat(r))));
+                            let shape = Shape {
+                                lbs: (1..=r).map(|k| format!("{cname}_lb{k}")).collect(),
+                                exts: (1..=r).map(|k| format!("{cname}_n{k}")).collect(),
+                                fixed: false,
+                                assumed_shape: false,
+                                assumed_size: false,
+                            };
+                            Var { ty, char_len, cname, shape: Some(shape), param: None, int_value: None, dummy: None, intent: None, allocatable: false, pointer: true, global: false, line: d.line }
+                        }
+                    };
+                    components.push((ent.name.clone(), var));
+                    continue;
+                }
                 if d.attrs.allocatable {
                     // An allocatable component (Fortran 2003 §4.5.3): the C struct holds the
                     // element pointer and the bounds, `NAME_lbK`/`NAME_nK`, as an allocatable
@@ -807,8 +891,11 @@ impl Translator {
         let mut dummies = Vec::new();
         for a in &unit.args {
             let v = self.f.scope.get(a).ok_or_else(|| FortranError { line: unit.line, col: 0, message: format!("dummy `{a}` undeclared"), unsupported: false })?;
-            if v.allocatable || v.pointer {
-                return unsupported(v.line, "allocatable and pointer dummy arguments");
+            if (v.allocatable || v.pointer) && v.ty == Ty::Char {
+                return unsupported(v.line, "allocatable and pointer character dummy arguments");
+            }
+            if v.allocatable && v.shape.is_none() {
+                return unsupported(v.line, "allocatable scalar dummy arguments");
             }
             // A character array dummy is the address of its first character (elements of a
             // constant length one after another); a scalar one is the address of its first
@@ -821,6 +908,8 @@ impl Translator {
                 assumed_shape: v.shape.as_ref().is_some_and(|s| s.assumed_shape),
                 intent: v.intent.clone(),
                 optional: self.f.optional.contains(a),
+                allocatable: v.allocatable,
+                pointer: v.pointer,
             });
         }
         let result = match &unit.kind {
@@ -934,8 +1023,18 @@ impl Translator {
                     if d.char_len < 0 {
                         params.push(format!("long {}_len", v.cname));
                     }
+                } else if d.rank == 0 && d.pointer {
+                    params.push(format!("{} **{}_arg", d.ty.c(), v.cname));
                 } else if d.rank == 0 {
                     params.push(format!("{} *{}_arg", d.ty.c(), v.cname));
+                } else if d.allocatable || d.pointer {
+                    // The caller's element pointer and bound variables (`descriptor_params`).
+                    params.push(format!("{} **{}_arg", d.ty.c(), v.cname));
+                    if let Some(sh) = &v.shape {
+                        for (lb, n) in sh.lbs.iter().zip(&sh.exts) {
+                            params.push(format!("long *{lb}_arg, long *{n}_arg"));
+                        }
+                    }
                 } else {
                     params.push(format!("{} *{}", d.ty.c(), v.cname));
                     if d.assumed_shape {
@@ -1011,14 +1110,35 @@ impl Translator {
         // Epilogue: copy scalar dummies back, free automatic and local allocatable arrays.
         let mut epilogue = String::new();
         let end = self.marker(u.end_line);
-        for name in &self.f.order {
+        for name in &self.f.order.clone() {
             let v = &self.f.scope[name];
             if v.dummy.is_some() && v.shape.is_none() && v.ty != Ty::Char && v.intent.as_deref() != Some("in") {
                 let guard = if self.f.optional.contains(name) { format!("if ({}_arg) ", v.cname) } else { String::new() };
                 let _ = writeln!(epilogue, "{end}{guard}*{}_arg = {};", v.cname, v.cname);
             }
+            if v.dummy.is_some() && v.shape.is_some() && (v.allocatable || v.pointer) && v.intent.as_deref() != Some("in") {
+                let guard = if self.f.optional.contains(name) { format!("if ({}_arg) ", v.cname) } else { String::new() };
+                let mut copy_out = format!("*{c}_arg = {c};", c = v.cname);
+                if let Some(sh) = &v.shape {
+                    for (lb, n) in sh.lbs.iter().zip(&sh.exts) {
+                        let _ = write!(copy_out, " *{lb}_arg = {lb}; *{n}_arg = {n};");
+                    }
+                }
+                let _ = writeln!(epilogue, "{end}{guard}{{ {copy_out} }}");
+            }
             // A pointer does not own its target (Fortran 2003 §6.3.3.1: only allocatables are
-            // deallocated at return).
+            // deallocated at return). An unsaved local of a type with allocatable components
+            // loses them at return (§6.3.3.1), as gfortran frees them; not the result of a
+            // function, which the caller receives, nor the main program's variables.
+            let local = v.dummy.is_none() && !v.global && !v.pointer;
+            if local && !is_main && self.f.result.as_deref() != Some(name.as_str()) {
+                let v = v.clone();
+                let components = self.free_components_of(&v);
+                if !components.is_empty() {
+                    let _ = writeln!(epilogue, "{end}{components}");
+                }
+            }
+            let v = &self.f.scope[name];
             if v.dummy.is_none() && !v.global && !v.pointer && v.shape.as_ref().is_some_and(|s| !s.fixed) {
                 if v.allocatable {
                     let _ = writeln!(epilogue, "{end}if ({c}) free({c});", c = v.cname);
@@ -1087,6 +1207,11 @@ impl Translator {
                 }
             }
         }
+        // An array a procedure may allocate with other bounds (passed to an allocatable or
+        // pointer dummy in a `call`) has them only in its bound variables.
+        if self.passed_to_descriptor(body, name) {
+            return None;
+        }
         let mut items = Vec::new();
         each_allocation(body, &mut items);
         let mut found: Option<Vec<(i64, i64)>> = None;
@@ -1115,6 +1240,24 @@ impl Translator {
             }
         }
         found
+    }
+
+    /// Whether a `call` in `stmts` passes variable `name` to an allocatable or pointer dummy.
+    fn passed_to_descriptor(&self, stmts: &[Stmt], name: &str) -> bool {
+        stmts.iter().any(|s| match &s.kind {
+            StmtKind::Call(p, args) => self.procs.get(p).is_some_and(|p| {
+                args.iter().enumerate().any(|(i, a)| match a {
+                    Arg::Value(Expr::Name(n)) => n == name && p.dummies.get(i).is_some_and(|d| d.allocatable || d.pointer),
+                    Arg::Keyword(k, Expr::Name(n)) => n == name && p.dummies.iter().any(|d| &d.name == k && (d.allocatable || d.pointer)),
+                    _ => false,
+                })
+            }),
+            StmtKind::If { arms, otherwise } => arms.iter().any(|(_, b)| self.passed_to_descriptor(b, name)) || otherwise.as_ref().is_some_and(|b| self.passed_to_descriptor(b, name)),
+            StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::DoForever { body, .. } => self.passed_to_descriptor(body, name),
+            StmtKind::Select { cases, default, .. } => cases.iter().any(|(_, b)| self.passed_to_descriptor(b, name)) || default.as_ref().is_some_and(|b| self.passed_to_descriptor(b, name)),
+            StmtKind::Acc { body: Some(b), .. } => self.passed_to_descriptor(b, name),
+            _ => false,
+        })
     }
 
     /// `body` without the lines that are a label (`_floop3_cycle: ;`, `_f_label10: ;`) no `goto`
@@ -1319,5 +1462,8 @@ pub fn translate_units_named(units: &[Unit], file: &str) -> TResult<(String, cra
         return error(1, "no main program in the file");
     }
     t.names.apply_allocations();
-    Ok((format!("{}\n{}\n{}\n{}\n{}\n{}", crate::RUNTIME, t.types_c, t.commons_c, t.globals, t.protos, t.bodies), t.names))
+    let program = format!("{}\n{}\n{}\n{}\n{}", t.types_c, t.commons_c, t.globals, t.protos, t.bodies);
+    // Only the runtime routines the program reaches (runtime.rs): the C front-end and the native
+    // engine then spend nothing on the others.
+    Ok((format!("{}\n{program}", crate::runtime::used_by(&program)), t.names))
 }

@@ -1,14 +1,15 @@
 //! Pointers (Fortran 2003 §5.1.2.11, §7.4.2): a scalar pointer is a C pointer to its target
 //! (references read and write through it); an array pointer has an allocatable array's layout,
 //! the element pointer and `NAME_lbK`/`NAME_nK` bound variables, which `=>` sets from the target:
-//! a whole array keeps its bounds, a section gets lower bounds 1 (§7.4.2.1). A pointer may
+//! a whole array keeps its bounds, a section gets lower bounds 1 (§7.4.2.1), `p(0:) =>` and
+//! `p(1:n, 1:m) =>` give bounds of their own (bounds remapping). A pointer may
 //! point at a contiguous section only (the layout has no strides). `nullify` and `=> null()`
 //! disassociate, `associated(p[, t])` compares, `allocate`/`deallocate` give a pointer a new
 //! target or free it (the statements in `stmt.rs`).
 
 use std::fmt::Write;
 
-use super::expr::{unparen, CE};
+use super::expr::{count, unparen, CE};
 use super::types::*;
 use super::*;
 
@@ -29,6 +30,31 @@ impl Translator {
     /// `p => t` and `p => null()` (Fortran 2003 §7.4.2).
     pub fn pointer_assign(&mut self, lhs: &Expr, rhs: Option<&Expr>, line: u32, out: &mut String) -> TResult<()> {
         let m = self.marker(line);
+        // `p(0:, 1:) => t` gives the pointer lower bounds of its own, `p(1:n, 1:m) => t` bounds
+        // and extents over the target's elements in array element order (bounds remapping,
+        // Fortran 2003 §7.4.2, §7.4.2.1).
+        let (lhs, remap) = match lhs {
+            Expr::Apply(n, args) if self.lookup(n).is_some_and(|v| v.pointer && v.shape.is_some()) => {
+                let mut bounds = Vec::new();
+                for a in args {
+                    let Arg::Range(Some(lo), hi, None) = a else {
+                        return error(line, format!("the bounds of pointer `{n}` in a pointer assignment are `lower:` or `lower:upper` per dimension"));
+                    };
+                    let lo_c = self.expr(lo, None, line)?.c;
+                    let hi_c = match hi {
+                        Some(h) => Some(self.expr(h, None, line)?.c),
+                        None => None,
+                    };
+                    bounds.push((lo_c, hi_c));
+                }
+                if bounds.iter().any(|b| b.1.is_some()) != bounds.iter().all(|b| b.1.is_some()) {
+                    return error(line, format!("pointer `{n}`: give every dimension's upper bound or none (§7.4.2)"));
+                }
+                (Expr::Name(n.clone()), Some(bounds))
+            }
+            _ => (lhs.clone(), None),
+        };
+        let lhs = &lhs;
         let p = self.pointer_var(lhs, "pointer assignment", line)?;
         let Some(rhs) = rhs else {
             let _ = writeln!(out, "{m}{};", self.disassociate(&p));
@@ -100,6 +126,25 @@ impl Translator {
         if ty != p.ty {
             return error(line, format!("pointer `{}` is {} but its target is {}", crate::names::fortran_text(lhs), p.ty.name(), ty.name()));
         }
+        let (lbs, exts) = match remap {
+            None => (lbs, exts),
+            Some(bounds) if bounds.len() != psh.rank() => {
+                return error(line, format!("pointer `{}` has rank {} but {} bounds are given", crate::names::fortran_text(lhs), psh.rank(), bounds.len()));
+            }
+            // Lower bounds only: the target's extents (§7.4.2.1).
+            Some(bounds) if bounds.iter().all(|b| b.1.is_none()) => {
+                if exts.len() != psh.rank() {
+                    return error(line, format!("pointer `{}` has rank {} but its target rank {}", crate::names::fortran_text(lhs), psh.rank(), exts.len()));
+                }
+                (bounds.into_iter().map(|b| b.0).collect(), exts)
+            }
+            // Rank remapping: the pointer's elements are the target's first ones in array
+            // element order (the target is contiguous: accsim's pointers have no strides).
+            Some(bounds) => {
+                let (l, e): (Vec<String>, Vec<String>) = bounds.into_iter().map(|(lo, hi)| (lo.clone(), count(&lo, &hi.unwrap_or_default(), None))).unzip();
+                (l, e)
+            }
+        };
         if exts.len() != psh.rank() {
             return error(line, format!("pointer `{}` has rank {} but its target rank {}", crate::names::fortran_text(lhs), psh.rank(), exts.len()));
         }

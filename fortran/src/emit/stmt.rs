@@ -72,30 +72,15 @@ impl Translator {
                 }
                 let _ = writeln!(out, "{m}}}");
             }
-            StmtKind::Do { name, var, lo, hi, step, body } => self.do_loop(name.as_ref(), var, lo, hi, step.as_ref(), body, line, out, false)?,
-            StmtKind::DoWhile { name, cond, body } => {
-                let (brk, cont) = self.loop_labels();
-                let c = self.expr(cond, None, line)?;
-                if c.ty != Ty::Logical {
-                    return error(line, "the condition of `do while` must be logical");
+            StmtKind::Do { .. } | StmtKind::DoWhile { .. } | StmtKind::DoForever { .. } => {
+                if self.wants_flag(s) {
+                    self.loop_with_flag(s, out)?;
+                } else {
+                    self.stmt_loop(s, out)?;
                 }
-                let _ = writeln!(out, "{m}while ({}) {{", unparen(&c.c));
-                self.f.loops.push((name.clone(), brk.clone(), cont.clone()));
-                self.f.do_vars.push(None);
-                self.block(body, out)?;
-                self.f.loops.pop();
-                self.f.do_vars.pop();
-                let _ = write!(out, "{m}{cont}: ;\n{m}}}\n{m}{brk}: ;\n");
-            }
-            StmtKind::DoForever { name, body } => {
-                let (brk, cont) = self.loop_labels();
-                let _ = writeln!(out, "{m}for (;;) {{");
-                self.f.loops.push((name.clone(), brk.clone(), cont.clone()));
-                self.f.do_vars.push(None);
-                self.block(body, out)?;
-                self.f.loops.pop();
-                self.f.do_vars.pop();
-                let _ = write!(out, "{m}{cont}: ;\n{m}}}\n{m}{brk}: ;\n");
+                if let StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::DoForever { body, .. } = &s.kind {
+                    self.after_inner_loop(body, line, out);
+                }
             }
             StmtKind::Exit(name) | StmtKind::Cycle(name) => {
                 let exit = matches!(s.kind, StmtKind::Exit(_));
@@ -112,8 +97,13 @@ impl Translator {
                 // 2003 §8.1.6.4.3); `select case` and `where` are written as `if`s, not `switch`
                 // or loops around the statement. This keeps a compute construct's loop canonical
                 // and a host procedure free of labels, which the native engine does not run.
+                let flag = name.as_ref().and_then(|n| self.f.loop_flags.iter().rev().find(|(l, _)| l == n)).map(|(_, f)| f.clone());
                 if innermost {
                     let _ = writeln!(out, "{m}{};", if exit { "break" } else { "continue" });
+                } else if let Some(flag) = flag {
+                    // An outer loop's `exit`/`cycle` without a label: the flag says which, and
+                    // each loop in between breaks out when it sees it set (`after_inner_loop`).
+                    let _ = writeln!(out, "{m}{flag} = {}; break;", if exit { 1 } else { 2 });
                 } else {
                     let target = if exit { brk } else { cont };
                     let _ = writeln!(out, "{m}goto {target};");
@@ -276,9 +266,11 @@ impl Translator {
                     if matches!(it, Expr::Name(_)) && self.f.mirrored.contains(&n) {
                         self.mirror_exit(&n, line, out)?;
                     }
+                    // The value's allocatable components go with it (Fortran 2003 §6.3.3.1).
+                    let components = self.free_components_of(&v);
                     let _ = write!(
                         out,
-                        "{m}if (!{c}) {{ fflush(stdout); fprintf(stderr, \"Fortran runtime error: Attempt to DEALLOCATE unallocated '{n}'\\n\"); exit(2); }}\n{m}free({c}); {c} = 0;\n",
+                        "{m}if (!{c}) {{ fflush(stdout); fprintf(stderr, \"Fortran runtime error: Attempt to DEALLOCATE unallocated '{n}'\\n\"); exit(2); }}\n{m}{components}free({c}); {c} = 0;\n",
                         c = v.cname
                     );
                 }
@@ -306,6 +298,91 @@ impl Translator {
             StmtKind::Nullify(items) => self.nullify(items, line, out)?,
         }
         Ok(())
+    }
+
+    /// Whether loop statement `s` is named and an `exit` or `cycle` inside a loop nested in it
+    /// names it: such a jump is written with a flag ([`Self::loop_with_flag`]).
+    fn wants_flag(&self, s: &Stmt) -> bool {
+        let (StmtKind::Do { name: Some(n), body, .. } | StmtKind::DoWhile { name: Some(n), body, .. } | StmtKind::DoForever { name: Some(n), body }) = &s.kind else {
+            return false;
+        };
+        names_from_inner_loop(body, n, false)
+    }
+
+    /// A named loop that an `exit`/`cycle` of an inner loop names (Fortran 2003 §8.1.6.4.3,
+    /// §8.1.6.4.4), written without a label: C has no `break` of an outer loop, so the
+    /// statement sets the loop's flag (1 exit, 2 cycle) and breaks out of its own loop, and
+    /// after each inner loop the enclosing loop breaks out too while the flag is set; the named
+    /// loop then leaves (exit) or clears the flag and goes on with its next iteration (cycle,
+    /// C `continue`, which runs the loop's increment and trip count). A label would make the
+    /// whole procedure run in the interpreter (the native engine runs no function with one).
+    /// The flag is declared in a block around the loop, so each thread running the loop in a
+    /// compute construct has its own.
+    fn loop_with_flag(&mut self, s: &Stmt, out: &mut String) -> TResult<()> {
+        let m = self.marker(s.line);
+        let name = match &s.kind {
+            StmtKind::Do { name: Some(n), .. } | StmtKind::DoWhile { name: Some(n), .. } | StmtKind::DoForever { name: Some(n), .. } => n.clone(),
+            _ => return error(s.line, "a loop without a name has no flag"),
+        };
+        let flag = self.tmp("jump");
+        let _ = writeln!(out, "{m}{{ int {flag} = 0;");
+        self.f.loop_flags.push((name, flag));
+        let r = self.stmt_loop(s, out);
+        self.f.loop_flags.pop();
+        r?;
+        let _ = writeln!(out, "{m}}}");
+        Ok(())
+    }
+
+    /// The loop statement `s` (`do`, `do while`, `do`) translated as a C loop.
+    fn stmt_loop(&mut self, s: &Stmt, out: &mut String) -> TResult<()> {
+        let line = s.line;
+        let m = self.marker(line);
+        match &s.kind {
+            StmtKind::Do { name, var, lo, hi, step, body } => self.do_loop(name.as_ref(), var, lo, hi, step.as_ref(), body, line, out, false)?,
+            StmtKind::DoWhile { name, cond, body } => {
+                let (brk, cont) = self.loop_labels();
+                let c = self.expr(cond, None, line)?;
+                if c.ty != Ty::Logical {
+                    return error(line, "the condition of `do while` must be logical");
+                }
+                let _ = writeln!(out, "{m}while ({}) {{", unparen(&c.c));
+                self.f.loops.push((name.clone(), brk.clone(), cont.clone()));
+                self.f.do_vars.push(None);
+                self.block(body, out)?;
+                self.f.loops.pop();
+                self.f.do_vars.pop();
+                let _ = write!(out, "{m}{cont}: ;\n{m}}}\n{m}{brk}: ;\n");
+            }
+            StmtKind::DoForever { name, body } => {
+                let (brk, cont) = self.loop_labels();
+                let _ = writeln!(out, "{m}for (;;) {{");
+                self.f.loops.push((name.clone(), brk.clone(), cont.clone()));
+                self.f.do_vars.push(None);
+                self.block(body, out)?;
+                self.f.loops.pop();
+                self.f.do_vars.pop();
+                let _ = write!(out, "{m}{cont}: ;\n{m}}}\n{m}{brk}: ;\n");
+            }
+            _ => return error(line, "not a loop"),
+        }
+        Ok(())
+    }
+
+    /// After a loop whose body (`body`) jumps out of an enclosing flagged loop: the enclosing
+    /// loop breaks out while the flag is set, and the flagged loop itself, when it is the one
+    /// enclosing, ends (exit) or starts its next iteration (cycle).
+    fn after_inner_loop(&mut self, body: &[Stmt], line: u32, out: &mut String) {
+        let m = self.marker(line);
+        let enclosing = self.f.loops.last().and_then(|l| l.0.clone());
+        let flags: Vec<(String, String)> = self.f.loop_flags.iter().filter(|(n, _)| names_loop(body, n)).cloned().collect();
+        for (name, flag) in flags.iter().rev() {
+            if enclosing.as_deref() == Some(name.as_str()) {
+                let _ = writeln!(out, "{m}if ({flag} == 1) break; if ({flag} == 2) {{ {flag} = 0; continue; }}");
+            } else {
+                let _ = writeln!(out, "{m}if ({flag}) break;");
+            }
+        }
     }
 
     fn where_assign(&mut self, s: &Stmt, ix: &[String], out: &mut String) -> TResult<()> {
@@ -747,6 +824,31 @@ fn same_element_only(lhs: &Expr, rhs: &Expr, n: &str) -> bool {
 }
 
 /// Whether the statements assign the scalar `n` (directly).
+/// Whether an `exit`/`cycle` in `stmts` names loop `name` (at any depth).
+fn names_loop(stmts: &[Stmt], name: &str) -> bool {
+    stmts.iter().any(|s| match &s.kind {
+        StmtKind::Exit(Some(n)) | StmtKind::Cycle(Some(n)) => n == name,
+        StmtKind::If { arms, otherwise } => arms.iter().any(|(_, b)| names_loop(b, name)) || otherwise.as_ref().is_some_and(|b| names_loop(b, name)),
+        StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::DoForever { body, .. } => names_loop(body, name),
+        StmtKind::Select { cases, default, .. } => cases.iter().any(|(_, b)| names_loop(b, name)) || default.as_ref().is_some_and(|b| names_loop(b, name)),
+        StmtKind::Acc { body: Some(b), .. } => names_loop(b, name),
+        _ => false,
+    })
+}
+
+/// Whether an `exit`/`cycle` inside a loop nested in `stmts` (`in_loop`: `stmts` is such a
+/// loop's body) names loop `name`.
+fn names_from_inner_loop(stmts: &[Stmt], name: &str, in_loop: bool) -> bool {
+    stmts.iter().any(|s| match &s.kind {
+        StmtKind::Exit(Some(n)) | StmtKind::Cycle(Some(n)) => in_loop && n == name,
+        StmtKind::If { arms, otherwise } => arms.iter().any(|(_, b)| names_from_inner_loop(b, name, in_loop)) || otherwise.as_ref().is_some_and(|b| names_from_inner_loop(b, name, in_loop)),
+        StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::DoForever { body, .. } => names_from_inner_loop(body, name, true),
+        StmtKind::Select { cases, default, .. } => cases.iter().any(|(_, b)| names_from_inner_loop(b, name, in_loop)) || default.as_ref().is_some_and(|b| names_from_inner_loop(b, name, in_loop)),
+        StmtKind::Acc { body: Some(b), .. } => names_from_inner_loop(b, name, in_loop),
+        _ => false,
+    })
+}
+
 fn assigns(stmts: &[Stmt], n: &str) -> bool {
     stmts.iter().any(|s| match &s.kind {
         StmtKind::Assign(Expr::Name(m), _) => m == n,

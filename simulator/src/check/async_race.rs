@@ -257,4 +257,9 @@ impl super::Check for AsyncRaces {
     fn allows_footprint(&self) -> bool {
         self.idle()
     }
+
+    /// While a queue has work, every host access may conflict with it.
+    fn follows_all_host_accesses(&self) -> bool {
+        !self.idle()
+    }
 }

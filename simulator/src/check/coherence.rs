@@ -165,6 +165,14 @@ impl Coherence {
         self.shadow(id).is_some_and(|s| !s.maps.is_empty())
     }
 
+    /// Whether a host access of allocation `id` can find something or change what a later access
+    /// finds ([`Coherence::host_access`]): it has a device copy, or bytes whose state is not "in
+    /// sync" (a newer value on the host or the device, a discarded device result). Only a data
+    /// event makes an allocation so (a device write needs a device copy).
+    pub fn follows_host(&self, id: u32) -> bool {
+        self.shadow(id).is_some_and(|s| !s.maps.is_empty() || !s.cells.is_empty())
+    }
+
     /// The variable name of host allocation `id`, if it was ever mapped.
     pub fn name_of(&self, id: u32) -> Option<&str> {
         self.names.get(&id).map(String::as_str)
@@ -347,7 +355,10 @@ impl Coherence {
     /// stencil's rows, left uninitialised in a `create`d array): when the hull holds such a
     /// byte, `exact(i)` lists read `i`'s bytes run by run, and the kernel is refused only when
     /// one of those holds one (`None`: they cannot be listed, refuse).
-    pub fn proven_launch(&mut self, reads: &[(u32, Range<u32>, bool, bool)], exact: &dyn Fn(usize) -> Option<Vec<Range<u32>>>, writes: &[(u32, Range<u32>, Loc, u32)], k: &Kernel) -> bool {
+    ///
+    /// `writes`: per write site, the host allocation its device block copies, its location and
+    /// its runs (device addresses, whose offsets are the host's) with the writing gang.
+    pub fn proven_launch(&mut self, reads: &[(u32, Range<u32>, bool, bool)], exact: &dyn Fn(usize) -> Option<Vec<Range<u32>>>, writes: &[(u32, Loc, &[(Range<u64>, u32)])], k: &Kernel) -> bool {
         for (i, (hid, r, executed, written_first)) in reads.iter().enumerate() {
             let Some(sh) = self.shadow(*hid) else { continue };
             let stale = |r: Range<u32>| sh.cells.find(r, |c| matches!(state_of(c), State::HostNewer | State::DeviceUninit)).is_some();
@@ -369,27 +380,38 @@ impl Coherence {
                 m.device_read = true;
             }
         }
+        self.device_writes(writes.iter().flat_map(|(hid, loc, runs)| runs.iter().map(move |(run, gang)| (*hid, run.start as u32..(run.start as u32).saturating_add((run.end - run.start) as u32), *loc, *gang))), k);
+        true
+    }
+
+    /// What the atomic counter updates of a proven kernel wrote, known once it ran: per run, the
+    /// host allocation, the offsets, the update's site and the gang that wrote it last.
+    pub fn proven_atomic_writes(&mut self, writes: &[(u32, Range<u32>, Loc, u32)], k: &Kernel) {
+        self.device_writes(writes.iter().cloned(), k);
+    }
+
+    /// Device writes of a proven kernel: (host allocation, offsets, site, gang).
+    fn device_writes(&mut self, writes: impl Iterator<Item = (u32, Range<u32>, Loc, u32)>, k: &Kernel) {
         // Runs alternate between a few sites (a site × the gangs): intern each once.
         let mut interned: rustc_hash::FxHashMap<(Loc, u32), u32> = Default::default();
         for (hid, r, loc, gang) in writes {
-            if self.shadow(*hid).is_none() {
+            if self.shadow(hid).is_none() {
                 continue;
             }
-            let s = match interned.get(&(*loc, *gang)) {
+            let s = match interned.get(&(loc, gang)) {
                 Some(&s) => s,
                 None => {
-                    let s = self.site(Site { loc: *loc, gang: Some((*gang, k.loc)), released: None });
-                    interned.insert((*loc, *gang), s);
+                    let s = self.site(Site { loc, gang: Some((gang, k.loc)), released: None });
+                    interned.insert((loc, gang), s);
                     s
                 }
             };
-            let sh = self.shadow_mut(*hid);
-            for m in sh.maps.iter_mut().filter(|m| m.overlaps(r)) {
+            let sh = self.shadow_mut(hid);
+            for m in sh.maps.iter_mut().filter(|m| m.overlaps(&r)) {
                 m.device_written = true;
             }
-            sh.cells.fill(r.clone(), cell(State::DeviceNewer, s));
+            sh.cells.fill(r, cell(State::DeviceNewer, s));
         }
-        true
     }
 
     /// A data-environment event.

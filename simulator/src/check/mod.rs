@@ -160,6 +160,14 @@ pub trait Check: Send {
     fn allows_footprint(&self) -> bool {
         true
     }
+
+    /// Whether every host access must reach this checker now (not only those of the
+    /// allocations the coherence model follows, [`coherence::Coherence::follows_host`]): asked
+    /// after each data event when host code runs as native code
+    /// ([`accsim_core::exec::observed_host`]). Default: `false`.
+    fn follows_all_host_accesses(&self) -> bool {
+        false
+    }
 }
 
 /// The checkers of `accsim check`, in the order they see each event. A new checker is a module
@@ -205,6 +213,9 @@ pub struct CheckRun {
     /// Take the footprints of kernels proven race-free at launch instead of their accesses
     /// ([`Subscriber::proven_launch`]); `accsim check --every-access` turns it off.
     pub proofs: bool,
+    /// When host code runs as native code: the host allocations whose accesses the checkers
+    /// need, kept up to date after each data event ([`CheckRun::follow`]).
+    pub observed: Option<Arc<accsim_core::exec::observed_host::ObservedHost>>,
 }
 
 /// The most iterations and runs listed for one read of a proven kernel whose hull covers
@@ -234,6 +245,12 @@ impl Subscriber for SharedCheckRun {
     fn proven_launch(&mut self, mem: &Memory, fp: &Footprint) -> bool {
         self.0.lock().is_ok_and(|mut run| run.proven_launch(mem, fp))
     }
+
+    fn proven_atomic_writes(&mut self, mem: &Memory, writes: &[accsim_core::exec::device::AtomicWrite]) {
+        if let Ok(mut run) = self.0.lock() {
+            run.proven_atomic_writes(mem, writes);
+        }
+    }
 }
 
 impl CheckRun {
@@ -257,6 +274,7 @@ impl CheckRun {
             local_names: Vec::new(),
             gang_copies: FxHashMap::default(),
             proofs: true,
+            observed: None,
         };
         (run.with_checks(registry()), findings)
     }
@@ -421,15 +439,26 @@ impl Subscriber for CheckRun {
             let runs = r.runs(EXACT_READ_LIMIT)?;
             Some(runs.into_iter().map(|x| off + (x.start - r.range.start) as u32..off + (x.end - r.range.start) as u32).collect())
         };
-        let mut writes = Vec::new();
+        // A site's runs lie in one device block (`Footprint`), the copy of one host allocation
+        // at the same offsets: its first run names the allocation for all.
+        let mut writes = Vec::with_capacity(fp.writes.len());
         for w in &fp.writes {
-            for (run, gang) in &w.runs {
-                if let Some((hid, off)) = host(run.start) {
-                    writes.push((hid, off..off + (run.end - run.start) as u32, w.loc, *gang));
-                }
+            if let Some((hid, _)) = w.runs.first().and_then(|(run, _)| host(run.start)) {
+                writes.push((hid, w.loc, &w.runs[..]));
             }
         }
         self.coherence.proven_launch(&reads, &exact, &writes, &k)
+    }
+
+    fn proven_atomic_writes(&mut self, mem: &Memory, writes: &[accsim_core::exec::device::AtomicWrite]) {
+        let Some(k) = self.kernel else { return };
+        let mut host = Vec::with_capacity(writes.len());
+        for (r, gang, loc) in writes {
+            if let Some((DeviceLoc { host: Some(hid), offset, .. }, false)) = self.device_loc(mem, r.start) {
+                host.push((hid, offset..offset.saturating_add((r.end - r.start) as u32), *loc, *gang));
+            }
+        }
+        self.coherence.proven_atomic_writes(&host, &k);
     }
 }
 
@@ -577,5 +606,24 @@ impl CheckRun {
         }
         self.coherence.data(queue, e, &mut found);
         self.report(found);
+        self.follow(e);
+    }
+
+    /// After data event `e`: tell native host code which host accesses the checkers need
+    /// ([`CheckRun::observed`]). Only the host allocation the event names can have become
+    /// followed ([`coherence::Coherence::follows_host`]); the async-race checker follows every
+    /// access while a queue has work.
+    fn follow(&self, e: &Event<'_>) {
+        let Some(observed) = &self.observed else { return };
+        let host = match e {
+            Event::Created { host, .. } | Event::Present { host, .. } | Event::Released { host, .. } => Some(host.start),
+            Event::Upload { host, .. } | Event::Download { host, .. } => Some(*host),
+            _ => None,
+        };
+        if let Some(addr) = host {
+            let id = (addr >> 32) as u32;
+            observed.set(id, self.coherence.follows_host(id));
+        }
+        observed.set_all(self.checks.iter().any(|c| c.follows_all_host_accesses()));
     }
 }

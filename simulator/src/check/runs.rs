@@ -29,6 +29,11 @@ pub const fn class(v: u32) -> usize {
 }
 
 impl Runs {
+    /// Is every value 0 (nothing stored)?
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
     /// Is some run of class `c` stored?
     pub fn has_class(&self, c: usize) -> bool {
         self.counts[c] > 0

@@ -141,6 +141,26 @@ pub(super) fn class_of(k: Kind, comparison: bool) -> (Cls, Option<Kind>) {
     }
 }
 
+/// Binary operation `op` done at once on the words `x` and `y` in kind `k` (the table's entry,
+/// as a plain expression or compound assignment computes it): for the word updates of `atomic`
+/// statements (`exec::atomic`), which both engines make through here. A pair with no entry in the
+/// table (a comparison) gives `x`.
+pub(in crate::exec) fn binary_now(op: BinOp, k: Kind, x: u64, y: u64) -> Result<u64, ArithFault> {
+    struct Now(u64, u64);
+    impl BinVisitor for Now {
+        type Out = Result<u64, ArithFault>;
+        fn visit<F>(self, f: F) -> Self::Out
+        where
+            F: Fn(u64, u64) -> Result<u64, ArithFault> + Copy + Send + Sync + 'static,
+        {
+            f(self.0, self.1)
+        }
+    }
+    let (cls, post) = class_of(k, false);
+    let v = dispatch(op, cls, Now(x, y)).unwrap_or(Ok(x))?;
+    Ok(post.map_or(v, |p| norm(p, v)))
+}
+
 /// Builds the closure of a binary expression from its operands' shapes.
 pub(super) struct BinaryV {
     pub(super) a: Ce,

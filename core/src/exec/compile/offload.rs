@@ -709,10 +709,13 @@ impl<'a> Cx<'a> {
                     true,
                 );
             }
-            // An atomic statement runs while holding the run's atomic lock, so that no other
-            // device thread's atomic touches memory between its read and its write (§2.12).
-            AccKind::Atomic(_) => {
-                if let Some(b) = body {
+            // An atomic statement of a word form is one compare-and-swap update of its word
+            // (`exec::atomic`, §2.12); any other runs while holding the run's atomic lock, so
+            // that no other device thread's atomic touches memory between its read and its write.
+            AccKind::Atomic(kind) => {
+                if let Some(form) = body.and_then(|b| crate::exec::atomic::atomic_form(self.t, *kind, b)) {
+                    self.atomic_word_update(&form, loc)?;
+                } else if let Some(b) = body {
                     let outer = std::mem::replace(&mut self.in_atomic, true);
                     let code = self.sub_code(std::slice::from_ref(b), true);
                     self.in_atomic = outer;
@@ -753,12 +756,11 @@ impl<'a> Cx<'a> {
     /// ([`crate::exec::machine::code::CFunc::acc_sites`]): a data or compute construct as its entry and its
     /// exit (the body, compiled inline by the interpreter, is the engine's to run in between),
     /// any other statement whole. Orphaned `loop`, `cache` and `routine` directives are not
-    /// recorded: they only run their body.
+    /// recorded: they only run their body. An executable compiled for checking records them too
+    /// (in their checking form): `accsim check` runs host functions as native code
+    /// ([`crate::exec::observed_host`]).
     pub(super) fn record_acc_site(&mut self, key: crate::exec::machine::code::AccSiteKey, body: Option<&Stmt>, sub: bool, loc: Loc) -> R<()> {
         use crate::exec::machine::code::AccSiteKey;
-        if self.checking {
-            return Ok(());
-        }
         let saved_code = std::mem::take(&mut self.code);
         let saved_labels = std::mem::take(&mut self.labels);
         let saved_body = self.acc_body.take();

@@ -1,0 +1,515 @@
+//! SIMD in the direct version of a counted loop (issue 15): the iterations of an element-wise
+//! loop run two or four at a time in 128-bit lanes (`f64x2`, `f32x4`, `i32x4`, `i64x2`; SSE2 is
+//! the x86-64 baseline), then the last ones one at a time.
+//!
+//! **Which loops.** The direct version ([`crate::loops`]) of an upward counted loop (`v++`) whose
+//! body is straight-line code (blocks, expression statements, loops unrolled whole by
+//! [`crate::unroll`] with their fuel taken at entry) made of
+//! - the assignments of the counter's derived locals (`j = lb + i*step`, [`crate::loops`]),
+//!   computed for the first lane and used only in addresses;
+//! - assignments and compound assignments (`=`, `+=`, `-=`, `*=`, `/=`, `&=`, `|=`, `^=`) of
+//!   memory at an address that moves with the counter, or of a register local the iteration
+//!   assigns before it reads it (a temporary, `float s = 0; s += …; out[i] = s;`);
+//! - values built from loads at such addresses, temporaries, and *uniform* expressions — the
+//!   same in every iteration: constants, register locals the body does not assign, loads at a
+//!   loop-invariant address checked at entry, and operations on those (no integer division);
+//! - operations lane by lane: `+ - * /` and unary `-` on `double`/`float`, `+ - & | ^ ~ -` on
+//!   32- and 64-bit integers (wrapping, as the scalar code),
+//!
+//! every value that differs between iterations of one size (8 bytes: two lanes; 4: four), every
+//! memory access one the preheader checked (so nothing faults), and at least one store. A
+//! condition, a call, a conversion, an `++`, a comparison, an integer division, a memory local,
+//! a store at a loop-invariant address (a reduction into memory), or a temporary read before the
+//! iteration assigns it (a reduction `t += a[i]*b[i]`, whose floating-point additions must stay
+//! in order) keeps the loop scalar.
+//!
+//! **Same results.** Each lane does the scalar code's operations on its own iteration's values,
+//! in the same order (IEEE operations give the same bits, NaN payloads included: the vector
+//! instruction of each operation keeps the scalar one's operand order); uniform values are
+//! computed once per group of lanes, as the scalar code would compute them (the same word) in
+//! each iteration. What changes is the order of the accesses of different iterations, so the
+//! preheader runs the vector loop only when that order cannot matter (else the scalar direct
+//! loop): every access that moves with the counter moves by exactly its size per iteration
+//! (consecutive elements, so a vector load or store is the lanes' accesses), and every store's
+//! bytes over the whole loop either are exactly another access's bytes at every iteration (the
+//! same element: `C[i][j] += …` reads and writes `C[i][j]`) or do not overlap that access's
+//! bytes over the whole loop (`B[i][j] = A[i][j-1] + …` on two arrays; on one array, the
+//! overlapping stream that would read a lane's result keeps the loop scalar). With no access of
+//! one iteration touching another iteration's stored bytes, running each statement for all
+//! lanes before the next computes what the scalar order computes.
+//!
+//! **The last iterations.** The vector loop runs while at least one iteration is left after its
+//! lanes (`v + L` still passes the loop's test), so the scalar direct loop always runs the last
+//! 1..=L iterations: the counter, the derived locals and the temporaries end with the last
+//! iteration's values, computed as before. The fuel is the direct version's (the trip count's,
+//! taken at entry).
+
+use std::collections::HashMap;
+
+use cranelift_codegen::entity::EntityRef;
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{types, Block, InstBuilder, MemFlagsData, Type, Value};
+
+use accsim_core::exec::value::Kind;
+use accsim_core::ir::{BinOp, Expr, ExprKind, Place, Stmt, StmtKind, UnOp};
+
+use crate::loops::CountedLoop;
+use crate::translate::{Translator, R};
+
+/// Most (store, other access) pairs whose bytes the preheader compares: the checks of a loop
+/// with more are not worth their code.
+const MAX_PAIRS: usize = 512;
+
+/// Groups of lanes per step of the unrolled vector loop (two: the loop's own instructions, a
+/// third of a small body's, are paid once per two groups).
+const UNROLL: i64 = 2;
+/// Most accesses of a body that the vector loop runs unrolled.
+const UNROLL_ACCESSES: usize = 12;
+
+/// A loop the translator runs in lanes (see the module docs).
+pub struct VectorPlan {
+    /// Iterations per group of lanes: 16 bytes over the size of the values that vary.
+    lanes: i64,
+    /// The body is small enough to be translated [`UNROLL`] times more.
+    unrolled: bool,
+}
+
+/// What an expression of the body is across the lanes.
+#[derive(Clone, Copy, PartialEq)]
+enum Class {
+    /// The same word in every iteration.
+    Uniform,
+    /// One value per lane, of this kind.
+    Varying(Kind),
+}
+
+/// An expression's value in the vector body: one word for all lanes, or a vector.
+#[derive(Clone, Copy)]
+enum Lanes {
+    Same(Value),
+    Each(Value),
+}
+
+/// The state of the analysis of a body, in the order the body runs.
+#[derive(Default)]
+struct Scan {
+    /// The temporaries assigned so far in the iteration, with their value's class.
+    temps: HashMap<u32, Class>,
+    /// The byte size of the values that vary (all the same).
+    size: Option<u64>,
+    stores: usize,
+}
+
+impl Scan {
+    /// Whether values of kind `k` can be lanes of this loop (and fix the loop's lane size).
+    fn lane(&mut self, k: Kind) -> Option<Class> {
+        if !matches!(k, Kind::F64 | Kind::F32 | Kind::I32 | Kind::U32 | Kind::I64 | Kind::U64) {
+            return None;
+        }
+        match self.size {
+            Some(s) if s != k.bytes() => None,
+            _ => {
+                self.size = Some(k.bytes());
+                Some(Class::Varying(k))
+            }
+        }
+    }
+}
+
+/// The vector type of lanes of kind `k`.
+fn lane_type(k: Kind) -> Type {
+    match k {
+        Kind::F64 => types::F64X2,
+        Kind::F32 => types::F32X4,
+        Kind::I32 | Kind::U32 => types::I32X4,
+        _ => types::I64X2,
+    }
+}
+
+/// Whether `op` is done lane by lane on kind `k` (see the module docs).
+fn lane_op(op: BinOp, k: Kind) -> bool {
+    if k.is_float() {
+        matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div)
+    } else {
+        matches!(op, BinOp::Add | BinOp::Sub | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor)
+    }
+}
+
+fn lane_flags() -> MemFlagsData {
+    let mut f = MemFlagsData::new();
+    f.set_notrap();
+    f
+}
+
+impl<'a, 'b> Translator<'a, 'b> {
+    /// The vector plan of counted loop `plan` with body `body`, when it has one (see the module
+    /// docs).
+    pub fn vector_plan(&self, plan: &CountedLoop<'_>, body: &Stmt) -> Option<VectorPlan> {
+        if !plan.up || !plan.memory_locals.is_empty() {
+            return None;
+        }
+        let mut scan = Scan::default();
+        self.scan_stmt(plan, body, &mut scan)?;
+        let size = scan.size?;
+        let stores = plan.accesses.iter().filter(|a| a.3).count();
+        if scan.stores == 0 || stores * plan.accesses.len() > MAX_PAIRS {
+            return None;
+        }
+        Some(VectorPlan { lanes: (16 / size) as i64, unrolled: plan.accesses.len() <= UNROLL_ACCESSES })
+    }
+
+    /// Whether `s` assigns one of the counter's derived locals (its one assignment).
+    fn derived_assignment(&self, plan: &CountedLoop<'_>, s: &Stmt) -> bool {
+        let StmtKind::Expr(e) = &s.kind else { return false };
+        let ExprKind::Assign { place: Place::Local(d), value } = &e.kind else { return false };
+        plan.derived.get(&d.0).is_some_and(|v| std::ptr::eq(*v, &**value))
+    }
+
+    fn scan_stmt(&self, plan: &CountedLoop<'_>, s: &Stmt, scan: &mut Scan) -> Option<()> {
+        match &s.kind {
+            StmtKind::Empty => Some(()),
+            StmtKind::Block(ss) => ss.iter().try_for_each(|s| self.scan_stmt(plan, s, scan)),
+            _ if self.derived_assignment(plan, s) => Some(()),
+            StmtKind::Expr(e) => self.scan_expr(plan, e, scan).map(|_| ()),
+            StmtKind::For { .. } if plan.prepaid.contains(&(s as *const Stmt)) => {
+                let table: &'a crate::unroll::UnrollTable = self.unrolled;
+                self.scan_stmt(plan, &table.get(&(s as *const Stmt))?.block, scan)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the access at `addr` was checked at entry and moves with the counter.
+    fn moving_access(&self, plan: &CountedLoop<'_>, addr: &Expr) -> bool {
+        plan.accesses.iter().any(|a| std::ptr::eq(a.0, addr)) && self.depends(addr, plan.var, &plan.derived)
+    }
+
+    /// Whether `e` has the same value in every iteration and can be computed once per vector
+    /// step (see the module docs).
+    fn uniform(&self, plan: &CountedLoop<'_>, e: &Expr) -> bool {
+        let k = self.kind_of(e.ty);
+        let uni = |x: &Expr| self.uniform(plan, x);
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Str(_) | ExprKind::GlobalAddr(_) | ExprKind::FuncAddr(_) => true,
+            ExprKind::Local(l) => *l != plan.var && !plan.assigned.contains(&l.0) && !self.is_memory_local(*l),
+            ExprKind::Load(a) => {
+                !matches!(k, Kind::Aggregate | Kind::Void | Kind::LongDouble)
+                    && plan.accesses.iter().any(|x| std::ptr::eq(x.0, &**a))
+                    && !self.depends(a, plan.var, &plan.derived)
+                    && uni(a)
+            }
+            ExprKind::Unary(_, a) | ExprKind::Cast(a) => uni(a),
+            ExprKind::Binary(op, a, b) => (k.is_float() || !matches!(op, BinOp::Div | BinOp::Rem)) && uni(a) && uni(b),
+            ExprKind::PtrAdd { ptr, index, .. } => uni(ptr) && uni(index),
+            _ => false,
+        }
+    }
+
+    fn scan_expr(&self, plan: &CountedLoop<'_>, e: &Expr, scan: &mut Scan) -> Option<Class> {
+        if self.uniform(plan, e) {
+            return Some(Class::Uniform);
+        }
+        let k = self.kind_of(e.ty);
+        match &e.kind {
+            ExprKind::Local(l) => scan.temps.get(&l.0).copied(),
+            ExprKind::Load(a) if self.moving_access(plan, a) => scan.lane(k),
+            ExprKind::Unary(op, a) => {
+                let ok = match op {
+                    UnOp::Neg => true,
+                    UnOp::BitNot => !k.is_float(),
+                    UnOp::Not => false,
+                };
+                if !ok || self.kind_of(a.ty) != k {
+                    return None;
+                }
+                self.scan_expr(plan, a, scan)?;
+                scan.lane(k)
+            }
+            ExprKind::Binary(op, a, b) => {
+                if !lane_op(*op, k) || self.kind_of(a.ty) != k || self.kind_of(b.ty) != k {
+                    return None;
+                }
+                self.scan_expr(plan, a, scan)?;
+                self.scan_expr(plan, b, scan)?;
+                scan.lane(k)
+            }
+            ExprKind::Cast(a) if self.kind_of(a.ty) == k => self.scan_expr(plan, a, scan),
+            ExprKind::Assign { place, value } => {
+                let c = self.scan_expr(plan, value, scan)?;
+                if matches!(c, Class::Varying(vk) if vk != k) {
+                    return None;
+                }
+                match place {
+                    Place::Mem(a) if self.moving_access(plan, a) => {
+                        scan.lane(k)?;
+                        scan.stores += 1;
+                    }
+                    Place::Local(l) if self.is_temporary(plan, l.0) => {
+                        scan.temps.insert(l.0, c);
+                    }
+                    _ => return None,
+                }
+                Some(c)
+            }
+            ExprKind::CompoundAssign { op, place, value, op_ty } => {
+                if self.kind_of(*op_ty) != k || self.kind_of(value.ty) != k || !lane_op(*op, k) {
+                    return None;
+                }
+                self.scan_expr(plan, value, scan)?;
+                match place {
+                    Place::Mem(a) if self.moving_access(plan, a) => scan.stores += 1,
+                    Place::Local(l) if self.is_temporary(plan, l.0) => {
+                        scan.temps.get(&l.0)?;
+                        scan.temps.insert(l.0, Class::Varying(k));
+                    }
+                    _ => return None,
+                }
+                scan.lane(k)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether register local `l` may be a temporary of the vector body: assigned by the body,
+    /// neither the counter nor one of its derived locals.
+    fn is_temporary(&self, plan: &CountedLoop<'_>, l: u32) -> bool {
+        l != plan.var.0 && !plan.derived.contains_key(&l) && !self.is_memory_local(accsim_core::ir::LocalId(l))
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Emission.
+
+    /// In the direct version's entry block (its fuel taken): the checks of the vector loop and
+    /// the loop itself, which leaves to `direct_head` with the counter of the first iteration
+    /// left (`v0` when the checks fail). `ends` are the pointer words of each of `plan`'s
+    /// accesses at the first and the last iteration; `frozen` and `direct` are the direct
+    /// version's.
+    pub fn vector_version(
+        &mut self,
+        plan: &CountedLoop<'_>,
+        vp: &VectorPlan,
+        body: &Stmt,
+        ends: &[(Value, Value)],
+        v0: Value,
+        bound: Value,
+        runs_cc: IntCC,
+        direct_head: Block,
+        direct: &HashMap<*const Expr, Value>,
+        frozen: &HashMap<usize, Value>,
+    ) -> R<()> {
+        // Every access that moves, one element per iteration.
+        let mut ok = self.b.ins().iconst(types::I8, 1);
+        let next = self.b.ins().iadd_imm_s(v0, 1);
+        let mut moving = Vec::with_capacity(plan.accesses.len());
+        for (i, &(addr, k, _, _)) in plan.accesses.iter().enumerate() {
+            let moves = self.depends(addr, plan.var, &plan.derived);
+            moving.push(moves);
+            if moves {
+                let first = ends.get(i).ok_or("internal: an access without its ends")?.0;
+                let (second, _) = self.exact(addr, plan.var, next, &plan.derived)?;
+                let stride = self.b.ins().isub(second, first);
+                let unit = self.b.ins().icmp_imm_s(IntCC::Equal, stride, k.bytes() as i64);
+                ok = self.b.ins().band(ok, unit);
+            }
+        }
+        // Each store's bytes: another access's at every iteration, or apart from its bytes.
+        for (s, &(_, sk, _, s_writes)) in plan.accesses.iter().enumerate() {
+            if !s_writes {
+                continue;
+            }
+            for (x, &(_, xk, _, x_writes)) in plan.accesses.iter().enumerate() {
+                if x == s || (x_writes && x < s) {
+                    continue;
+                }
+                let ((sf, sl), (xf, xl)) = (ends[s], ends[x]);
+                let s_end = self.b.ins().iadd_imm_s(sl, sk.bytes() as i64);
+                let x_end = self.b.ins().iadd_imm_s(xl, xk.bytes() as i64);
+                let before = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, s_end, xf);
+                let after = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, x_end, sf);
+                let mut apart = self.b.ins().bor(before, after);
+                if moving[s] && moving[x] && sk.bytes() == xk.bytes() {
+                    let same = self.b.ins().icmp(IntCC::Equal, sf, xf);
+                    apart = self.b.ins().bor(apart, same);
+                }
+                ok = self.b.ins().band(ok, apart);
+            }
+        }
+        // The vector loops, tested at the bottom (one taken branch per step): steps of
+        // [`UNROLL`] groups of lanes while iteration c+UNROLL*L still runs (a small body), then
+        // steps of one group, lanes c .. c+L-1, while iteration c+L still runs.
+        let single_test = self.b.create_block();
+        let at_single = self.b.append_block_param(single_test, types::I64);
+        if vp.unrolled {
+            let group = vp.lanes * UNROLL;
+            let after = self.b.ins().iadd_imm_s(v0, group);
+            let more = self.b.ins().icmp(runs_cc, after, bound);
+            let enter = self.b.ins().band(ok, more);
+            let (wide, wide_test) = (self.b.create_block(), self.b.create_block());
+            let counter = self.b.append_block_param(wide, types::I64);
+            self.b.ins().brif(ok, wide_test, &[], direct_head, &[v0.into()]);
+            self.b.switch_to_block(wide_test);
+            self.b.ins().brif(enter, wide, &[v0.into()], single_test, &[v0.into()]);
+            self.b.switch_to_block(wide);
+            for copy in 0..UNROLL {
+                let c = self.b.ins().iadd_imm_s(counter, copy * vp.lanes);
+                self.lanes_step(plan, body, c, direct, frozen)?;
+            }
+            let next = self.b.ins().iadd_imm_s(counter, group);
+            let after = self.b.ins().iadd_imm_s(next, group);
+            let more = self.b.ins().icmp(runs_cc, after, bound);
+            self.b.ins().brif(more, wide, &[next.into()], single_test, &[next.into()]);
+        } else {
+            self.b.ins().brif(ok, single_test, &[v0.into()], direct_head, &[v0.into()]);
+        }
+        self.b.switch_to_block(single_test);
+        let after = self.b.ins().iadd_imm_s(at_single, vp.lanes);
+        let more = self.b.ins().icmp(runs_cc, after, bound);
+        let single = self.b.create_block();
+        let counter = self.b.append_block_param(single, types::I64);
+        self.b.ins().brif(more, single, &[at_single.into()], direct_head, &[at_single.into()]);
+        self.b.switch_to_block(single);
+        self.lanes_step(plan, body, counter, direct, frozen)?;
+        let next = self.b.ins().iadd_imm_s(counter, vp.lanes);
+        let after = self.b.ins().iadd_imm_s(next, vp.lanes);
+        let more = self.b.ins().icmp(runs_cc, after, bound);
+        self.b.ins().brif(more, single, &[next.into()], direct_head, &[next.into()]);
+        Ok(())
+    }
+
+    /// One group of lanes of the body, the first lane's counter `c`.
+    fn lanes_step(&mut self, plan: &CountedLoop<'_>, body: &Stmt, c: Value, direct: &HashMap<*const Expr, Value>, frozen: &HashMap<usize, Value>) -> R<()> {
+        let var = self.vars[plan.var.0 as usize];
+        let mut lane_frozen = frozen.clone();
+        lane_frozen.insert(var.index(), c);
+        let saved = (
+            std::mem::replace(&mut self.direct, direct.clone()),
+            std::mem::replace(&mut self.frozen, lane_frozen),
+            std::mem::replace(&mut self.prepaid, plan.prepaid.clone()),
+        );
+        let mut temps = HashMap::new();
+        let r = self.lanes_stmt(plan, body, &mut temps);
+        (self.direct, self.frozen, self.prepaid) = saved;
+        r
+    }
+
+    fn lanes_stmt(&mut self, plan: &CountedLoop<'_>, s: &Stmt, temps: &mut HashMap<u32, Lanes>) -> R<()> {
+        match &s.kind {
+            StmtKind::Empty => Ok(()),
+            StmtKind::Block(ss) => ss.iter().try_for_each(|s| self.lanes_stmt(plan, s, temps)),
+            // The first lane's value, for the addresses.
+            _ if self.derived_assignment(plan, s) => self.stmt(s),
+            StmtKind::Expr(e) => self.lanes_expr(plan, e, temps).map(|_| ()),
+            StmtKind::For { .. } => {
+                let table: &'a crate::unroll::UnrollTable = self.unrolled;
+                let u = table.get(&(s as *const Stmt)).ok_or("internal: a loop in a vector body")?;
+                self.lanes_stmt(plan, &u.block, temps)
+            }
+            _ => Err("internal: a statement the vector plan refuses".into()),
+        }
+    }
+
+    /// The lanes of `w`, a word of kind `k` (the same in each).
+    fn splat(&mut self, k: Kind, w: Value) -> Value {
+        let x = match k {
+            Kind::F64 => self.word_as_f64(w),
+            Kind::F32 => self.word_as_f32(w),
+            Kind::I32 | Kind::U32 => self.b.ins().ireduce(types::I32, w),
+            _ => w,
+        };
+        self.b.ins().splat(lane_type(k), x)
+    }
+
+    fn vector(&mut self, k: Kind, v: Lanes) -> Value {
+        match v {
+            Lanes::Each(x) => x,
+            Lanes::Same(w) => self.splat(k, w),
+        }
+    }
+
+    /// The host address of a moving access (checked at entry) for the first lane.
+    fn lanes_address(&mut self, a: &Expr) -> R<Value> {
+        let bias = self.direct.get(&(a as *const Expr)).copied().ok_or("internal: an unchecked access in a vector body")?;
+        self.direct_address(a, bias)
+    }
+
+    fn lane_binary(&mut self, op: BinOp, k: Kind, x: Value, y: Value) -> R<Value> {
+        let ins = self.b.ins();
+        Ok(match (op, k.is_float()) {
+            (BinOp::Add, true) => ins.fadd(x, y),
+            (BinOp::Sub, true) => ins.fsub(x, y),
+            (BinOp::Mul, true) => ins.fmul(x, y),
+            (BinOp::Div, true) => ins.fdiv(x, y),
+            (BinOp::Add, false) => ins.iadd(x, y),
+            (BinOp::Sub, false) => ins.isub(x, y),
+            (BinOp::BitAnd, false) => ins.band(x, y),
+            (BinOp::BitOr, false) => ins.bor(x, y),
+            (BinOp::BitXor, false) => ins.bxor(x, y),
+            _ => return Err(format!("internal: {op:?} in lanes")),
+        })
+    }
+
+    fn lanes_expr(&mut self, plan: &CountedLoop<'_>, e: &Expr, temps: &mut HashMap<u32, Lanes>) -> R<Lanes> {
+        if self.uniform(plan, e) {
+            return Ok(Lanes::Same(self.expr(e)?));
+        }
+        let k = self.kind_of(e.ty);
+        Ok(match &e.kind {
+            ExprKind::Local(l) => *temps.get(&l.0).ok_or("internal: a temporary read before it is assigned")?,
+            ExprKind::Load(a) => {
+                let host = self.lanes_address(a)?;
+                Lanes::Each(self.b.ins().load(lane_type(k), lane_flags(), host, 0))
+            }
+            ExprKind::Unary(op, a) => {
+                let x = self.lanes_expr(plan, a, temps)?;
+                let x = self.vector(k, x);
+                Lanes::Each(match (op, k.is_float()) {
+                    (UnOp::Neg, true) => self.b.ins().fneg(x),
+                    (UnOp::Neg, false) => self.b.ins().ineg(x),
+                    _ => self.b.ins().bnot(x),
+                })
+            }
+            ExprKind::Binary(op, a, b) => {
+                let x = self.lanes_expr(plan, a, temps)?;
+                let y = self.lanes_expr(plan, b, temps)?;
+                let (x, y) = (self.vector(k, x), self.vector(k, y));
+                Lanes::Each(self.lane_binary(*op, k, x, y)?)
+            }
+            ExprKind::Cast(a) => self.lanes_expr(plan, a, temps)?,
+            ExprKind::Assign { place, value } => {
+                let v = self.lanes_expr(plan, value, temps)?;
+                match place {
+                    Place::Mem(a) => {
+                        let host = self.lanes_address(a)?;
+                        let x = self.vector(k, v);
+                        self.b.ins().store(lane_flags(), x, host, 0);
+                    }
+                    Place::Local(l) => {
+                        temps.insert(l.0, v);
+                    }
+                }
+                v
+            }
+            ExprKind::CompoundAssign { op, place, value, .. } => {
+                let y = self.lanes_expr(plan, value, temps)?;
+                let y = self.vector(k, y);
+                match place {
+                    Place::Mem(a) => {
+                        let host = self.lanes_address(a)?;
+                        let old = self.b.ins().load(lane_type(k), lane_flags(), host, 0);
+                        let new = self.lane_binary(*op, k, old, y)?;
+                        self.b.ins().store(lane_flags(), new, host, 0);
+                        Lanes::Each(new)
+                    }
+                    Place::Local(l) => {
+                        let old = *temps.get(&l.0).ok_or("internal: a temporary read before it is assigned")?;
+                        let old = self.vector(k, old);
+                        let new = Lanes::Each(self.lane_binary(*op, k, old, y)?);
+                        temps.insert(l.0, new);
+                        new
+                    }
+                }
+            }
+            _ => return Err("internal: an expression the vector plan refuses".into()),
+        })
+    }
+}
