@@ -185,6 +185,10 @@ struct Lazy {
     pool: Option<rayon::ThreadPool>,
 }
 
+/// One function translated to Cranelift IR (`None`: not covered) or why it could not be, and
+/// its table of source locations.
+type Translated = (Result<Option<cranelift_codegen::ir::Function>, String>, Vec<Loc>);
+
 /// The machine code of one function, generated on a thread of a batch.
 struct Generated {
     bytes: Vec<u8>,
@@ -362,7 +366,7 @@ impl Engine {
         // 32 bits, the index in the function's table in the low ones; see `runtime::Ctx::loc`):
         // the IR does not depend on the threads.
         let pool = code_pool(threads);
-        let translate_one = |(fctx, cctx): &mut (FunctionBuilderContext, Context), i: usize| -> (Result<Option<cranelift_codegen::ir::Function>, String>, Vec<Loc>) {
+        let translate_one = |(fctx, cctx): &mut (FunctionBuilderContext, Context), i: usize| -> Translated {
             let Some(f) = p.functions.get(i) else { return (Ok(None), Vec::new()) };
             if verdict.get(i).is_none_or(Result::is_err) {
                 return (Ok(None), Vec::new());
@@ -383,7 +387,7 @@ impl Engine {
             }
         };
         let contexts = || (FunctionBuilderContext::new(), Context::new());
-        let translated: Vec<(Result<Option<cranelift_codegen::ir::Function>, String>, Vec<Loc>)> = match &pool {
+        let translated: Vec<Translated> = match &pool {
             Some(pool) => pool.install(|| (0..n).into_par_iter().map_init(contexts, translate_one).collect()),
             None => {
                 let mut c = contexts();
@@ -582,13 +586,7 @@ impl Engine {
             if let Some(text) = &g.dump {
                 eprintln!("accsim: native code of `{name}`:\n{text}");
             }
-            if std::env::var_os(PERF_MAP_VAR).is_some() {
-                use std::io::Write as _;
-                let path = format!("/tmp/perf-{}.map", std::process::id());
-                if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
-                    let _ = writeln!(f, "{code:x} {:x} native:{name}", g.bytes.len());
-                }
-            }
+            perf_map_entry(code, g.bytes.len(), name);
             self.entries[fid as usize].store(entry, Ordering::Release);
             self.code[fid as usize].store(code, Ordering::Release);
             self.state[fid as usize].store(NATIVE, Ordering::Release);
@@ -632,13 +630,7 @@ impl Engine {
             return;
         }
         let code = lazy.module.get_finalized_function(id) as u64;
-        if std::env::var_os(PERF_MAP_VAR).is_some() {
-            use std::io::Write as _;
-            let path = format!("/tmp/perf-{}.map", std::process::id());
-            if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
-                let _ = writeln!(f, "{code:x} {:x} native:{name}", g.bytes.len());
-            }
-        }
+        perf_map_entry(code, g.bytes.len(), name);
         self.code[fid as usize].store(code, Ordering::Release);
         drop(lazy);
         if let Ok(mut s) = self.seconds.lock() {
@@ -714,6 +706,18 @@ fn code_pool(threads: Option<usize>) -> Option<rayon::ThreadPool> {
         b = b.num_threads(n.max(1));
     }
     b.build().ok().filter(|p| p.current_num_threads() > 1)
+}
+
+/// With [`PERF_MAP_VAR`] set, add the code of `name` at `code` (`size` bytes) to
+/// `/tmp/perf-PID.map`.
+fn perf_map_entry(code: u64, size: usize, name: &str) {
+    if std::env::var_os(PERF_MAP_VAR).is_some() {
+        use std::io::Write as _;
+        let path = format!("/tmp/perf-{}.map", std::process::id());
+        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+            let _ = writeln!(f, "{code:x} {size:x} native:{name}");
+        }
+    }
 }
 
 /// Compile `func` (declared as `id`) to machine code for `isa`, with its optimised IR and
