@@ -85,7 +85,7 @@ pub use machine::{arith_trap, time_limit_diagnostic, ArithFault, Capture, Contro
 
 /// Compile a validated, linked program once.
 pub fn compile(program: &ir::Program, info: &crate::kernel::ProgramInfo) -> Result<Executable, Diagnostics> {
-    compile::compile(program, info)
+    crate::phase::timed("executable", || compile::compile(program, info))
 }
 
 /// Compile a validated, linked program for checking: every memory access and the structure of
@@ -93,7 +93,7 @@ pub fn compile(program: &ir::Program, info: &crate::kernel::ProgramInfo) -> Resu
 /// ([`events::Subscriber::device_events`]; slower than
 /// [`compile`]: no fused loads or loops).
 pub fn compile_for_checking(program: &ir::Program, info: &crate::kernel::ProgramInfo) -> Result<Executable, Diagnostics> {
-    compile::compile_mode(program, info, true)
+    crate::phase::timed("executable", || compile::compile_mode(program, info, true))
 }
 
 /// Compile and run `program`'s `main` with `argv` (argv[0] is the program name).
