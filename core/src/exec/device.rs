@@ -264,10 +264,7 @@ fn private_copy(m: &mut Machine, c: &CaptureArg, space: Space, on_host: bool, mi
 }
 
 
-/// What an atomic counter update of a proven kernel wrote, as the checkers are told it
-/// ([`super::events::Subscriber::proven_atomic_writes`]): the bytes (device addresses), the gang
-/// that wrote them last in the sequential device's gang order, and the update's site.
-pub type AtomicWrite = (Range<u64>, u32, Loc);
+pub use super::events::AtomicWrite;
 
 /// Run a kernel proven race-free whose footprint has atomic targets
 /// (`kernel::footprint::atomics`): its fast-share variant, its gangs one after another on one

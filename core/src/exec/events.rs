@@ -50,6 +50,11 @@ pub enum Level {
     Vector,
 }
 
+/// What an atomic counter update of a proven kernel wrote, as the checkers are told it
+/// ([`Subscriber::proven_atomic_writes`]): the bytes (device addresses), the gang that wrote
+/// them last in the sequential device's gang order, and the update's site.
+pub type AtomicWrite = (Range<u64>, u32, Loc);
+
 /// The structure of a kernel's execution, as device code runs.
 #[derive(Clone, Copy, Debug)]
 pub enum ThreadEvent {
@@ -214,7 +219,7 @@ pub trait Subscriber: Send {
     /// The kernel whose footprint this subscriber took ran, and its atomic counter updates
     /// (the footprint's `atomics`) wrote these bytes, each last by the gang given, at the site
     /// given ([`super::device::launch_recording_atomics`]). Default: nothing.
-    fn proven_atomic_writes(&mut self, _mem: &Memory, _writes: &[super::device::AtomicWrite]) {}
+    fn proven_atomic_writes(&mut self, _mem: &Memory, _writes: &[AtomicWrite]) {}
 }
 
 /// The subscribers of a run, and whether any of them wants device events.
@@ -273,7 +278,7 @@ impl Subscribers {
 
     /// Tell the subscribers of device events what a proven kernel's atomic counter updates wrote
     /// ([`Subscriber::proven_atomic_writes`]).
-    pub fn proven_atomic_writes(&mut self, mem: &Memory, writes: &[super::device::AtomicWrite]) {
+    pub fn proven_atomic_writes(&mut self, mem: &Memory, writes: &[AtomicWrite]) {
         for (s, _) in self.list.iter_mut().zip(&self.wants_device).filter(|(_, &wants)| wants) {
             s.proven_atomic_writes(mem, writes);
         }
