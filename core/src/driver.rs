@@ -5,6 +5,7 @@ use crate::diag::{Diagnostic, SourceMap};
 use crate::frontend::{self, PreprocessOptions};
 use crate::ir::Program;
 use crate::lower;
+use crate::phase;
 
 /// A compiled program plus the sources it came from, and notes about ignored pragmas.
 pub struct Compiled {
@@ -52,14 +53,15 @@ fn compile_units(parsed: Vec<Result<frontend::ParsedUnit, Vec<Diagnostic>>>) -> 
     if !errors.is_empty() {
         return Err(errors);
     }
-    let mut program = lower::lower_program(&units)?;
+    let mut program = phase::timed("lower", || lower::lower_program(&units))?;
     if units.iter().any(|u| u.dialect == crate::dialect::Dialect::OpenUh) {
         translations.extend(crate::dialect::openuh::lower_nests(&mut program));
     }
-    let kernels = crate::kernel::outline_program(&mut program)?;
+    phase::timed("free-ast", || drop(units));
+    let kernels = phase::timed("outline", || crate::kernel::outline_program(&mut program))?;
     let kernel_functions: Vec<crate::ir::FuncId> = program.kernels.iter().zip(&kernels).flat_map(|(k, info)| std::iter::once(k.func).chain(info.fast)).collect();
-    crate::ir::reach::drop_unreachable(&mut program, kernel_functions);
-    let info = crate::ir::valid::validate(&program, kernels)?;
+    phase::timed("drop-unreachable", || crate::ir::reach::drop_unreachable(&mut program, kernel_functions));
+    let info = phase::timed("validate", || crate::ir::valid::validate(&program, kernels))?;
     Ok(Compiled { program, info, notes, translations })
 }
 

@@ -16,3 +16,4 @@ pub mod ir;
 pub mod kernel;
 pub mod libc;
 pub mod lower;
+pub mod phase;

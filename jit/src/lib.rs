@@ -36,6 +36,17 @@
 //! engine's code table and takes the interpreter's call path, which compiles it, while the entry
 //! is 0), once per run; a function whose code generation fails runs in the interpreter.
 //! [`Engine::compile_all`] generates everything at once (`accsim info`'s report).
+//!
+//! Code is generated in batches, in parallel (issue 15's compile-time target): the first call of
+//! a function (or the launch of a kernel) generates it and every function its code may reach
+//! that has no code yet — its callees, the functions whose address it takes, the kernels it
+//! launches, but not the library routines the interpreter still runs for their first calls
+//! ([`LIBRARY_CALLS_INTERPRETED`]) — each on a thread of its own (Cranelift compiles one function at a time, with no
+//! shared state but the ISA), then defines them in the module in function order and makes them
+//! executable at once. The code of each function does not depend on the threads, and which
+//! functions a batch holds depends only on the program and on the order of first calls, which
+//! the host thread makes: runs stay deterministic (see [`NativeCode::prepare`]).
+//! The interpreter enters native code through one trampoline per number of parameters.
 
 mod invariant;
 mod loops;
@@ -49,12 +60,15 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 
+use cranelift_codegen::control::ControlPlane;
 use cranelift_codegen::ir::UserFuncName;
+use cranelift_codegen::isa::{OwnedTargetIsa, TargetIsa};
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_codegen::Context;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::{JITBuilder, JITModule};
-use cranelift_module::{default_libcall_names, FuncId as ClifFuncId, Linkage, Module};
+use cranelift_module::{default_libcall_names, FuncId as ClifFuncId, Linkage, Module, ModuleReloc};
+use rayon::prelude::*;
 
 use accsim_core::diag::Loc;
 use accsim_core::exec::native::{NativeCode, NativeHandle};
@@ -84,25 +98,60 @@ pub struct Engine {
     /// By function id: the address of its native code (the function's own signature, called
     /// by native code), 0 until it is generated. Native code reads it in place.
     code: Box<[AtomicU64]>,
-    /// By function id: the address of its entry (`entry_signature`, called by the interpreter).
+    /// By function id: the address of the trampoline the interpreter enters it through
+    /// (`entry_signature`, one per number of parameters).
     entries: Box<[AtomicU64]>,
     /// By function id: [`PENDING`] (IR waiting for its first call), [`NATIVE`] or [`INTERPRETED`].
     state: Box<[AtomicU8]>,
     /// The number of parameters of each function.
     nparams: Vec<usize>,
+    /// The source locations native code passes to helpers: function `f`'s are
+    /// `locs[loc_bases[f]..loc_bases[f + 1]]` (`runtime::Ctx::loc`).
     locs: Vec<Loc>,
+    loc_bases: Vec<u64>,
     names: Vec<String>,
     report: Mutex<Vec<FunctionReport>>,
     lazy: Mutex<Lazy>,
     /// Seconds spent translating and generating code (`ACCSIM_NATIVE_COMPILE_TIME`).
     seconds: Mutex<f64>,
+    /// Of those, the seconds of the translation to Cranelift IR (`ACCSIM_PHASE_TIMES`).
+    translate_seconds: f64,
     /// By function id: the functions its native code may call (direct callees, functions whose
-    /// address it takes) and, for a kernel, its fast-share variant ([`NativeCode::prepare`]).
+    /// address it takes), the kernels it launches and, for a kernel, its fast-share variant
+    /// ([`NativeCode::prepare`]).
     reaches: Vec<Vec<u32>>,
+    /// By function id: where the optimisation of a [`Tier::QuickThenOptimised`] function's
+    /// code stands ([`TIER_UP_NONE`], [`TIER_UP_WAITING`], [`TIER_UP_STARTED`]).
+    optimise: Box<[AtomicU8]>,
+    /// By function id: nanoseconds its quick code has run, in calls from the interpreter and
+    /// the device (a kernel's gangs).
+    quick_nanos: Box<[AtomicU64]>,
+    /// The memory the program held at the latest entry or launch (see [`SMALL_DATA_BYTES`]).
+    data_bytes: AtomicU64,
     /// By function id: how many more calls the interpreter runs before the function's code is
     /// generated ([`LIBRARY_CALLS_INTERPRETED`] for a library routine, 0 for the program's own).
     interpreted_calls_left: Box<[AtomicU32]>,
 }
+
+/// The states of [`Engine::optimise`]: nothing to do (the function's code is final), waiting
+/// for its quick code to have run [`QUICK_RUN_BEFORE_OPTIMISING`], optimisation started (or
+/// done).
+const TIER_UP_NONE: u8 = 0;
+const TIER_UP_WAITING: u8 = 1;
+const TIER_UP_STARTED: u8 = 2;
+
+/// How long (nanoseconds, summed over its calls) a kernel's quick code runs before its
+/// optimised code is generated: about what optimising a kernel costs (issue 15's 20,000-line
+/// program: 2,086 functions in 2.6 s of user CPU), so that a kernel run once on small data
+/// (most of a large program's) is never optimised and a kernel that runs long is, after a
+/// small share of its run.
+const QUICK_RUN_BEFORE_OPTIMISING: u64 = 2_000_000;
+
+/// A launch while the program holds at least this much memory runs its kernel's optimised
+/// code from the start (generated before the device threads start): a kernel usually touches
+/// much of the program's data, and the first gangs of a long launch would otherwise all run
+/// the quick code, on every device thread at once (gemm's 8 gangs on 8 threads).
+const SMALL_DATA_BYTES: u64 = 1 << 20;
 
 /// The calls of a library routine (a function defined in a system header: the C library's
 /// inline functions, the Fortran translation's runtime, `ir::FunctionOrigin::SystemHeader`) that
@@ -118,9 +167,35 @@ const LIBRARY_CALLS_INTERPRETED: u32 = 64;
 /// addresses point into) and the IR of the functions not generated yet.
 struct Lazy {
     module: JITModule,
+    /// The module's ISA, shared by the threads that generate a batch ([`Tier::Optimised`]).
+    isa: OwnedTargetIsa,
+    /// The same ISA configured for [`Tier::Quick`].
+    isa_quick: OwnedTargetIsa,
+    /// By function id: how its code is generated.
+    tiers: Vec<Tier>,
+    /// By function id: the IR of a [`Tier::QuickThenOptimised`] function whose quick code runs,
+    /// kept for its optimised code.
+    optimised_ir: Vec<Option<cranelift_codegen::ir::Function>>,
     cctx: Context,
     fctx: FunctionBuilderContext,
     ir: Vec<Option<cranelift_codegen::ir::Function>>,
+    /// By number of parameters: the trampoline the interpreter enters native code through.
+    trampolines: HashMap<usize, ClifFuncId>,
+    /// The threads that translate and generate batches ([`code_pool`]).
+    pool: Option<rayon::ThreadPool>,
+}
+
+/// One function translated to Cranelift IR (`None`: not covered) or why it could not be, and
+/// its table of source locations.
+type Translated = (Result<Option<cranelift_codegen::ir::Function>, String>, Vec<Loc>);
+
+/// The machine code of one function, generated on a thread of a batch.
+struct Generated {
+    bytes: Vec<u8>,
+    align: u64,
+    relocs: Vec<ModuleReloc>,
+    /// The optimised IR and the machine code, when `ACCSIM_NATIVE_DUMP` names the function.
+    dump: Option<String>,
 }
 
 // SAFETY: the module is only used under the engine's mutex (one thread at a time); the code it
@@ -149,7 +224,13 @@ impl Engine {
     /// outlined for the device are left to the interpreter, except the fast-share variants of
     /// kernels.
     pub fn compile(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
-        Engine::compile_some(p, info, exe, None, true)
+        Engine::compile_some(p, info, exe, None, None, true)
+    }
+
+    /// [`Engine::compile`] on `threads` threads (`None`: one per core; `accsim run
+    /// --threads`): the translation, then each batch of code generation.
+    pub fn compile_on(p: &Program, info: &ProgramInfo, exe: &Executable, threads: Option<usize>) -> Result<Engine, String> {
+        Engine::compile_some(p, info, exe, None, threads, true)
     }
 
     /// Compile the host functions of `p` for `accsim check`, `exe` being the executable compiled
@@ -163,14 +244,14 @@ impl Engine {
     pub fn compile_for_checking(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
         let device: HashSet<u32> = info.kernel_functions(p).map(|f| f.0).collect();
         let host: HashSet<u32> = (0..p.functions.len() as u32).filter(|f| !device.contains(f)).collect();
-        Engine::compile_some(p, info, exe, Some(&host), false)
+        Engine::compile_some(p, info, exe, Some(&host), None, false)
     }
 
     /// Compile the kernels of `p` (each one's fast-share variant, or the kernel when it has
     /// none) and the functions they call, for the executable `exe` that runs kernels `accsim
     /// check` proves race-free at launch (`Executable::plain`); the other functions stay in the
     /// interpreter.
-    pub fn compile_kernels(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
+    pub fn compile_kernels(p: &Program, info: &ProgramInfo, exe: &Executable, threads: Option<usize>) -> Result<Engine, String> {
         let mut keep: HashSet<u32> = p
             .kernels
             .iter()
@@ -192,26 +273,17 @@ impl Engine {
                 &mut |_| {},
             );
         }
-        Engine::compile_some(p, info, exe, Some(&keep), true)
+        Engine::compile_some(p, info, exe, Some(&keep), threads, true)
     }
 
-    /// [`Engine::compile`], of the functions in `only` when given; `promote`: keep memory locals
-    /// in registers where [`promote`] allows it.
-    fn compile_some(p: &Program, info: &ProgramInfo, exe: &Executable, only: Option<&HashSet<u32>>, promote: bool) -> Result<Engine, String> {
+    /// [`Engine::compile`], of the functions in `only` when given, on `threads` threads;
+    /// `promote`: keep memory locals in registers where [`promote`] allows it.
+    fn compile_some(p: &Program, info: &ProgramInfo, exe: &Executable, only: Option<&HashSet<u32>>, threads: Option<usize>, promote: bool) -> Result<Engine, String> {
         let start = std::time::Instant::now();
-        let mut flags = settings::builder();
-        flags.set("opt_level", "speed").map_err(|e| e.to_string())?;
-        // Cranelift's IR verifier took 30% of the code generation time (issue 15's 20,000-line
-        // program: 6.3 → 4.4 s of user CPU); it checks the translator, not the program, so it
-        // runs in builds with debug assertions (the tests) and not in release builds.
-        flags.set("enable_verifier", if cfg!(debug_assertions) { "true" } else { "false" }).map_err(|e| e.to_string())?;
-        flags.set("is_pic", "false").map_err(|e| e.to_string())?;
-        let isa = cranelift_native::builder()
-            .map_err(|e| format!("no native code for this machine: {e}"))?
-            .finish(settings::Flags::new(flags))
-            .map_err(|e| e.to_string())?;
+        let isa = make_isa(Tier::Optimised)?;
+        let isa_quick = make_isa(Tier::Quick)?;
         let call_conv = isa.default_call_conv();
-        let module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
+        let module = JITModule::new(JITBuilder::with_isa(isa.clone(), default_libcall_names()));
         let target = module.target_config();
         let n = p.functions.len();
 
@@ -241,14 +313,23 @@ impl Engine {
             .iter()
             .map(|f| {
                 let mut out = Vec::new();
+                let mut launched = Vec::new();
                 accsim_core::kernel::outline::walk_stmt(
                     &f.body,
                     &mut |e| match &e.kind {
                         accsim_core::ir::ExprKind::Call { callee: accsim_core::ir::Callee::Direct(g), .. } | accsim_core::ir::ExprKind::FuncAddr(g) => out.push(g.0),
                         _ => {}
                     },
-                    &mut |_| {},
+                    &mut |s| {
+                        // A launch runs the kernel's fast-share variant (or the kernel) natively.
+                        if let accsim_core::ir::StmtKind::AccLaunch(k) = &s.kind {
+                            if let Some(kernel) = p.kernels.get(k.0 as usize) {
+                                launched.push(info.fast(*k).unwrap_or(kernel.func).0);
+                            }
+                        }
+                    },
                 );
+                out.append(&mut launched);
                 out.sort_unstable();
                 out.dedup();
                 out
@@ -260,33 +341,74 @@ impl Engine {
             }
         }
         let kernel_functions: HashSet<u32> = info.kernel_functions(p).map(|f| f.0).collect();
+        let tiers: Vec<Tier> = p
+            .functions
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                // The code of a kernel is generated quick, then optimised once it has run long
+                // enough to pay for it (`Engine::note_quick_run`), or at a launch on much data
+                // (`NativeCode::prepare_launch`); a kernel whose code is dumped is optimised at
+                // once (the dump shows the code that runs).
+                if kernel_functions.contains(&(i as u32)) && !dump_wanted(&f.name) {
+                    Tier::QuickThenOptimised
+                } else {
+                    tier_of(f)
+                }
+            })
+            .collect();
+        let optimise: Box<[AtomicU8]> = tiers.iter().map(|&t| AtomicU8::new(if t == Tier::QuickThenOptimised { TIER_UP_WAITING } else { TIER_UP_NONE })).collect();
         let code: Box<[AtomicU64]> = (0..n).map(|_| AtomicU64::new(0)).collect();
         let table = code.as_ptr() as i64;
 
-        let mut locs = Vec::new();
-        let mut loc_index = HashMap::new();
-        let mut fctx = FunctionBuilderContext::new();
-        let mut cctx = Context::new();
-        let mut ir = Vec::with_capacity(n);
-        for (i, f) in p.functions.iter().enumerate() {
-            if verdict[i].is_err() {
-                ir.push(None);
-                continue;
+        // Each function is translated on a thread of the engine's pool, with its own table of
+        // source locations (a location's index in native code is the function id in the high
+        // 32 bits, the index in the function's table in the low ones; see `runtime::Ctx::loc`):
+        // the IR does not depend on the threads.
+        let pool = code_pool(threads);
+        let translate_one = |(fctx, cctx): &mut (FunctionBuilderContext, Context), i: usize| -> Translated {
+            let Some(f) = p.functions.get(i) else { return (Ok(None), Vec::new()) };
+            if verdict.get(i).is_none_or(Result::is_err) {
+                return (Ok(None), Vec::new());
             }
+            let mut locs = Vec::new();
+            let mut loc_index = HashMap::new();
             cctx.func.clear();
             cctx.func.signature = native_signature(call_conv, f.params.len());
             let is_kernel = kernel_functions.contains(&(i as u32));
-            let r = translate_into(p, exe, i as u32, f, &mut cctx, &mut fctx, target, &mut locs, &mut loc_index, table, &may_be_native, is_kernel, promote);
+            let r = translate_into(p, exe, i as u32, f, cctx, fctx, target, &mut locs, &mut loc_index, table, &may_be_native, is_kernel, promote);
             match r {
-                Ok(()) => ir.push(Some(std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()))),
+                Ok(()) => (Ok(Some(std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()))), locs),
+                Err(why) => {
+                    // The builder stopped half-way: its context is not reusable.
+                    *fctx = FunctionBuilderContext::new();
+                    (Err(why), Vec::new())
+                }
+            }
+        };
+        let contexts = || (FunctionBuilderContext::new(), Context::new());
+        let translated: Vec<Translated> = match &pool {
+            Some(pool) => pool.install(|| (0..n).into_par_iter().map_init(contexts, translate_one).collect()),
+            None => {
+                let mut c = contexts();
+                (0..n).map(|i| translate_one(&mut c, i)).collect()
+            }
+        };
+        let mut ir = Vec::with_capacity(n);
+        let mut locs = Vec::new();
+        let mut loc_bases = Vec::with_capacity(n + 1);
+        for (i, (r, mut function_locs)) in translated.into_iter().enumerate() {
+            loc_bases.push(locs.len() as u64);
+            locs.append(&mut function_locs);
+            match r {
+                Ok(func) => ir.push(func),
                 Err(why) => {
                     verdict[i] = Err(why);
                     ir.push(None);
-                    // The builder stopped half-way: its context is not reusable.
-                    fctx = FunctionBuilderContext::new();
                 }
             }
         }
+        loc_bases.push(locs.len() as u64);
         let state: Box<[AtomicU8]> = verdict
             .iter()
             .map(|v| AtomicU8::new(if v.is_ok() { PENDING } else { INTERPRETED }))
@@ -301,6 +423,8 @@ impl Engine {
                 native,
             })
             .collect();
+        let translate_seconds = start.elapsed().as_secs_f64();
+        accsim_core::phase::report("native-translate", translate_seconds);
         let interpreted_calls_left = p
             .functions
             .iter()
@@ -313,20 +437,35 @@ impl Engine {
             state,
             nparams: p.functions.iter().map(|f| f.params.len()).collect(),
             locs,
+            loc_bases,
             names: p.functions.iter().map(|f| f.name.clone()).collect(),
             report: Mutex::new(report),
-            lazy: Mutex::new(Lazy { module, cctx, fctx, ir }),
-            seconds: Mutex::new(start.elapsed().as_secs_f64()),
+            lazy: Mutex::new(Lazy {
+                module,
+                isa,
+                isa_quick,
+                cctx: Context::new(),
+                fctx: FunctionBuilderContext::new(),
+                ir,
+                tiers,
+                optimised_ir: (0..n).map(|_| None).collect(),
+                trampolines: HashMap::new(),
+                pool,
+            }),
+            seconds: Mutex::new(translate_seconds),
+            translate_seconds,
             reaches,
+            optimise,
+            quick_nanos: (0..n).map(|_| AtomicU64::new(0)).collect(),
+            data_bytes: AtomicU64::new(0),
         })
     }
 
     /// Generate the machine code of every function now (what `accsim info` reports on: a
     /// function whose code generation fails is reported as interpreted).
     pub fn compile_all(&self) {
-        for fid in 0..self.state.len() as u32 {
-            self.generate_now(fid);
-        }
+        let all: Vec<u32> = (0..self.state.len() as u32).collect();
+        self.generate(&all);
     }
 
     /// For each function of the program: native, or why not.
@@ -339,9 +478,9 @@ impl Engine {
         Arc::new(self)
     }
 
-    /// Whether function `fid` has native code for this call: generated on the program's first
-    /// call of one of its own functions, on the call after the first
-    /// [`LIBRARY_CALLS_INTERPRETED`] of a library routine.
+    /// Whether function `fid` has native code for this call: generated (with what it reaches,
+    /// as one batch) on the program's first call of one of its own functions, on the call after
+    /// the first [`LIBRARY_CALLS_INTERPRETED`] of a library routine.
     fn ensure(&self, fid: u32) -> bool {
         if let Some(left) = self.interpreted_calls_left.get(fid as usize) {
             if left.load(Ordering::Acquire) > 0 && self.state.get(fid as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING) {
@@ -351,154 +490,373 @@ impl Engine {
                 return false;
             }
         }
-        self.generate_now(fid)
+        let Some(state) = self.state.get(fid as usize) else { return false };
+        if state.load(Ordering::Acquire) == PENDING {
+            // A library routine still interpreted for its first calls waits for its own.
+            let interpreted_first = |f: u32| self.interpreted_calls_left.get(f as usize).is_some_and(|l| l.load(Ordering::Acquire) > 0);
+            self.generate(&self.reach(fid, |f| {
+                self.state.get(f as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING) && (f == fid || !interpreted_first(f))
+            }));
+        }
+        state.load(Ordering::Acquire) == NATIVE
     }
 
-    /// Whether function `fid` has native code, generating it now if it is pending.
-    fn generate_now(&self, fid: u32) -> bool {
-        let Some(state) = self.state.get(fid as usize) else { return false };
-        match state.load(Ordering::Acquire) {
-            NATIVE => return true,
-            INTERPRETED => return false,
-            _ => {}
+    /// `fid` and the functions its code may reach, transitively (through [`Engine::reaches`]),
+    /// that have no code yet, in function order.
+    fn pending_reach(&self, fid: u32) -> Vec<u32> {
+        self.reach(fid, |f| self.state.get(f as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING))
+    }
+
+    /// `fid` and the functions its code may reach, transitively, that `keep`, in function order.
+    fn reach(&self, fid: u32, keep: impl Fn(u32) -> bool) -> Vec<u32> {
+        let mut seen: HashSet<u32> = HashSet::new();
+        let mut todo = vec![fid];
+        while let Some(f) = todo.pop() {
+            if !seen.insert(f) {
+                continue;
+            }
+            todo.extend(self.reaches.get(f as usize).into_iter().flatten().copied());
         }
-        let Ok(mut lazy) = self.lazy.lock() else { return false };
-        // Another thread may have generated it while this one waited.
-        match state.load(Ordering::Acquire) {
-            NATIVE => return true,
-            INTERPRETED => return false,
-            _ => {}
-        }
+        let mut out: Vec<u32> = seen.into_iter().filter(|&f| keep(f)).collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// Generate the machine code of the functions of `fids` that have none yet, as one batch
+    /// (see the crate's documentation): Cranelift compiles them in parallel, then they are
+    /// defined in function order and made executable together. A function whose code
+    /// generation fails runs in the interpreter.
+    fn generate(&self, fids: &[u32]) {
+        let Ok(mut lazy) = self.lazy.lock() else { return };
         let start = std::time::Instant::now();
-        let name = self.names.get(fid as usize).cloned().unwrap_or_default();
-        let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
-        // A failure of the code generator is a bug of accsim's; the function then runs in the
-        // interpreter rather than stopping the program.
-        let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| lazy.generate(fid, &name, nparams)))
-            .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()));
+        // Another thread may have generated some of them while this one waited.
+        let mut work = Vec::new();
+        for &fid in fids {
+            if self.state.get(fid as usize).is_none_or(|s| s.load(Ordering::Acquire) != PENDING) {
+                continue;
+            }
+            let name = self.names.get(fid as usize).map_or("", String::as_str);
+            let mut tier = lazy.tiers.get(fid as usize).copied().unwrap_or(Tier::Optimised);
+            if tier == Tier::QuickThenOptimised && self.data_bytes.load(Ordering::Relaxed) >= SMALL_DATA_BYTES {
+                tier = Tier::Optimised;
+                self.optimise[fid as usize].store(TIER_UP_NONE, Ordering::Relaxed);
+            }
+            match lazy.declare(fid) {
+                Ok((id, func)) => {
+                    if tier == Tier::QuickThenOptimised {
+                        lazy.optimised_ir[fid as usize] = Some(func.clone());
+                    }
+                    work.push((fid, id, func, tier, dump_wanted(name)))
+                }
+                Err(why) => self.interpreted(fid, format!("`{name}`: {why}")),
+            }
+        }
+        let (isa, isa_quick) = (lazy.isa.clone(), lazy.isa_quick.clone());
+        let compile_one = |(fid, id, func, tier, dump): (u32, ClifFuncId, cranelift_codegen::ir::Function, Tier, bool)| {
+            let isa = if tier == Tier::Optimised { &*isa } else { &*isa_quick };
+            // A failure of the code generator is a bug of accsim's; the function then runs in
+            // the interpreter rather than stopping the program.
+            let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate_code(isa, func, id, dump)))
+                .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()));
+            (fid, id, made)
+        };
+        let made: Vec<(u32, ClifFuncId, Result<Generated, String>)> = match &lazy.pool {
+            Some(pool) if work.len() > 1 => pool.install(|| work.into_par_iter().map(compile_one).collect()),
+            _ => work.into_iter().map(compile_one).collect(),
+        };
+        let mut defined = Vec::new();
+        for (fid, id, made) in made {
+            let name = self.names.get(fid as usize).map_or("", String::as_str);
+            let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
+            match made.and_then(|g| lazy.define(id, nparams, &g).map(|trampoline| (g, trampoline))) {
+                Ok((g, trampoline)) => defined.push((fid, id, g, trampoline)),
+                Err(why) => self.interpreted(fid, format!("`{name}`: {why}")),
+            }
+        }
+        if let Err(e) = lazy.module.finalize_definitions() {
+            for (fid, ..) in defined {
+                self.interpreted(fid, e.to_string());
+            }
+            return;
+        }
+        for (fid, id, g, trampoline) in defined {
+            let name = self.names.get(fid as usize).map_or("", String::as_str);
+            let code = lazy.module.get_finalized_function(id) as u64;
+            let entry = lazy.module.get_finalized_function(trampoline) as u64;
+            if let Some(text) = &g.dump {
+                eprintln!("accsim: native code of `{name}`:\n{text}");
+            }
+            perf_map_entry(code, g.bytes.len(), name);
+            self.entries[fid as usize].store(entry, Ordering::Release);
+            self.code[fid as usize].store(code, Ordering::Release);
+            self.state[fid as usize].store(NATIVE, Ordering::Release);
+        }
         drop(lazy);
         if let Ok(mut s) = self.seconds.lock() {
             *s += start.elapsed().as_secs_f64();
         }
-        match made {
-            Ok((code, entry)) => {
-                self.entries[fid as usize].store(entry, Ordering::Release);
-                self.code[fid as usize].store(code, Ordering::Release);
-                state.store(NATIVE, Ordering::Release);
-                true
+    }
+
+    /// Count `nanos` more of function `fid`'s quick code running; past
+    /// [`QUICK_RUN_BEFORE_OPTIMISING`], generate its optimised code (on this thread, once) and
+    /// make later calls run it (a call running the quick code finishes there).
+    fn note_quick_run(&self, fid: u32, nanos: u64) {
+        let (Some(total), Some(state)) = (self.quick_nanos.get(fid as usize), self.optimise.get(fid as usize)) else { return };
+        if total.fetch_add(nanos, Ordering::Relaxed) + nanos >= QUICK_RUN_BEFORE_OPTIMISING && state.load(Ordering::Relaxed) == TIER_UP_WAITING {
+            self.optimise_now(fid);
+        }
+    }
+
+    /// Generate the optimised code of function `fid`, whose quick code runs, if no thread has
+    /// started to, and make later calls run it.
+    fn optimise_now(&self, fid: u32) {
+        let Some(state) = self.optimise.get(fid as usize) else { return };
+        if state.compare_exchange(TIER_UP_WAITING, TIER_UP_STARTED, Ordering::AcqRel, Ordering::Relaxed).is_err() {
+            return;
+        }
+        let Ok(mut lazy) = self.lazy.lock() else { return };
+        let start = std::time::Instant::now();
+        let Some(func) = lazy.optimised_ir.get_mut(fid as usize).and_then(Option::take) else { return };
+        let name = self.names.get(fid as usize).map_or("", String::as_str);
+        // The quick code stays where it is: calls running it finish there.
+        let Ok(id) = lazy.module.declare_function(&format!("o{fid}"), Linkage::Local, &func.signature) else { return };
+        let mut func = func;
+        func.name = UserFuncName::user(0, id.as_u32());
+        let isa = lazy.isa.clone();
+        let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate_code(&*isa, func, id, false)))
+            .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()));
+        let Ok(g) = made else { return };
+        if lazy.module.define_function_bytes(id, g.align, &g.bytes, &g.relocs).is_err() || lazy.module.finalize_definitions().is_err() {
+            return;
+        }
+        let code = lazy.module.get_finalized_function(id) as u64;
+        perf_map_entry(code, g.bytes.len(), name);
+        self.code[fid as usize].store(code, Ordering::Release);
+        drop(lazy);
+        if let Ok(mut s) = self.seconds.lock() {
+            *s += start.elapsed().as_secs_f64();
+        }
+    }
+
+    /// Function `fid` runs in the interpreter: its code generation failed (`why`).
+    fn interpreted(&self, fid: u32, why: String) {
+        if let Ok(mut r) = self.report.lock() {
+            if let Some(row) = r.get_mut(fid as usize) {
+                row.native = Err(why);
             }
-            Err(why) => {
-                if let Ok(mut r) = self.report.lock() {
-                    if let Some(row) = r.get_mut(fid as usize) {
-                        row.native = Err(why);
-                    }
-                }
-                state.store(INTERPRETED, Ordering::Release);
-                false
-            }
+        }
+        if let Some(s) = self.state.get(fid as usize) {
+            s.store(INTERPRETED, Ordering::Release);
         }
     }
 }
 
 impl Lazy {
-    /// Generate the machine code of function `fid` and its entry: their addresses.
-    fn generate(&mut self, fid: u32, name: &str, nparams: usize) -> Result<(u64, u64), String> {
-        let func = self
+    /// Declare function `fid` in the module: its id, and its Cranelift IR, named by the id.
+    fn declare(&mut self, fid: u32) -> Result<(ClifFuncId, cranelift_codegen::ir::Function), String> {
+        let mut func = self
             .ir
             .get_mut(fid as usize)
             .and_then(Option::take)
             .ok_or("no Cranelift IR for this function")?;
-        let call_conv = func.signature.call_conv;
-        let target = self.module.target_config();
         let id = self
             .module
             .declare_function(&format!("f{fid}"), Linkage::Local, &func.signature)
             .map_err(|e| e.to_string())?;
-        let entry = self
-            .module
-            .declare_function(&format!("e{fid}"), Linkage::Local, &entry_signature(call_conv))
-            .map_err(|e| e.to_string())?;
-        self.cctx.clear();
-        self.cctx.func = func;
-        self.cctx.func.name = UserFuncName::user(0, id.as_u32());
-        let dump = dump_wanted(name);
-        self.cctx.set_disasm(dump);
-        self.module
-            .define_function(id, &mut self.cctx)
-            .map_err(|e| format!("`{name}`: {e:?}"))?;
-        if dump {
-            let vcode = self.cctx.compiled_code().and_then(|c| c.vcode.clone()).unwrap_or_default();
-            eprintln!("accsim: native code of `{name}`:\n{}\n{vcode}", self.cctx.func.display());
-        }
-        let size = self.cctx.compiled_code().map_or(0, |c| c.code_info().total_size);
-        self.module.clear_context(&mut self.cctx);
-        define_entry(&mut self.module, &mut self.cctx, &mut self.fctx, call_conv, target, entry, id, nparams)
-            .map_err(|e| format!("`{name}`: {e}"))?;
-        self.module.finalize_definitions().map_err(|e| e.to_string())?;
-        let code = self.module.get_finalized_function(id) as u64;
-        if std::env::var_os(PERF_MAP_VAR).is_some() {
-            use std::io::Write as _;
-            let path = format!("/tmp/perf-{}.map", std::process::id());
-            if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
-                let _ = writeln!(f, "{code:x} {size:x} native:{name}");
-            }
-        }
-        Ok((code, self.module.get_finalized_function(entry) as u64))
+        func.name = UserFuncName::user(0, id.as_u32());
+        Ok((id, func))
     }
+
+    /// Define the generated code `g` of function `id` (of `nparams` parameters) in the module:
+    /// the trampoline the interpreter enters it through.
+    fn define(&mut self, id: ClifFuncId, nparams: usize, g: &Generated) -> Result<ClifFuncId, String> {
+        self.module
+            .define_function_bytes(id, g.align, &g.bytes, &g.relocs)
+            .map_err(|e| format!("{e:?}"))?;
+        self.trampoline(nparams)
+    }
+
+    /// The trampoline of functions of `nparams` parameters, defined on first use.
+    fn trampoline(&mut self, nparams: usize) -> Result<ClifFuncId, String> {
+        if let Some(&id) = self.trampolines.get(&nparams) {
+            return Ok(id);
+        }
+        let call_conv = self.isa.default_call_conv();
+        let target = self.module.target_config();
+        let id = self
+            .module
+            .declare_function(&format!("enter{nparams}"), Linkage::Local, &entry_signature(call_conv))
+            .map_err(|e| e.to_string())?;
+        define_trampoline(&mut self.module, &mut self.cctx, &mut self.fctx, call_conv, target, id, nparams)?;
+        self.trampolines.insert(nparams, id);
+        Ok(id)
+    }
+
+}
+
+/// The threads that translate functions and generate batches of code: `threads` of them
+/// (`None`: one per core), or `None` (everything on the calling thread) for one thread or when
+/// they cannot start.
+fn code_pool(threads: Option<usize>) -> Option<rayon::ThreadPool> {
+    if threads == Some(1) {
+        return None;
+    }
+    let mut b = rayon::ThreadPoolBuilder::new().thread_name(|i| format!("accsim-codegen-{i}"));
+    if let Some(n) = threads {
+        b = b.num_threads(n.max(1));
+    }
+    b.build().ok().filter(|p| p.current_num_threads() > 1)
+}
+
+/// With [`PERF_MAP_VAR`] set, add the code of `name` at `code` (`size` bytes) to
+/// `/tmp/perf-PID.map`.
+fn perf_map_entry(code: u64, size: usize, name: &str) {
+    if std::env::var_os(PERF_MAP_VAR).is_some() {
+        use std::io::Write as _;
+        let path = format!("/tmp/perf-{}.map", std::process::id());
+        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+            let _ = writeln!(f, "{code:x} {size:x} native:{name}");
+        }
+    }
+}
+
+/// Compile `func` (declared as `id`) to machine code for `isa`, with its optimised IR and
+/// machine code as text when `dump`.
+fn generate_code(isa: &dyn TargetIsa, func: cranelift_codegen::ir::Function, id: ClifFuncId, dump: bool) -> Result<Generated, String> {
+    let mut cctx = Context::for_function(func);
+    cctx.set_disasm(dump);
+    if let Err(e) = cctx.compile(isa, &mut ControlPlane::default()) {
+        return Err(format!("{:?}", e.inner));
+    }
+    let compiled = cctx.compiled_code().ok_or("no code was generated")?;
+    let relocs = compiled
+        .buffer
+        .relocs()
+        .iter()
+        .map(|r| ModuleReloc::from_mach_reloc(r, &cctx.func, id))
+        .collect();
+    let dump = dump.then(|| {
+        let vcode = compiled.vcode.clone().unwrap_or_default();
+        format!("{}\n{vcode}", cctx.func.display())
+    });
+    Ok(Generated {
+        bytes: compiled.code_buffer().to_vec(),
+        align: compiled.buffer.alignment as u64,
+        relocs,
+        dump,
+    })
 }
 
 impl Drop for Engine {
     fn drop(&mut self) {
+        let s = self.seconds.lock().map(|s| *s).unwrap_or(0.0);
+        accsim_core::phase::report("native-generate", s - self.translate_seconds);
         if std::env::var_os(COMPILE_TIME_VAR).is_some() {
-            let s = self.seconds.lock().map(|s| *s).unwrap_or(0.0);
             eprintln!("accsim: native code compiled in {s:.6} s");
         }
     }
 }
 
-/// The signature of the entry of a compiled function: the context and the address of its
-/// argument words.
+/// How a function's machine code is generated.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Tier {
+    /// Cranelift's optimiser (`opt_level=speed`: e-graph rewrites, GVN, LICM) and its
+    /// backtracking register allocator: the code of loops.
+    Optimised,
+    /// No mid-end optimisation and the single-pass register allocator: a third to a half of
+    /// the generation time, code about half as fast (the `styles` suite all in this tier).
+    Quick,
+    /// [`Tier::Quick`] first, [`Tier::Optimised`] once the quick code has run
+    /// [`QUICK_RUN_BEFORE_OPTIMISING`] (kernels: each gang is a call, so a long launch switches
+    /// after its first gangs). Both are the same IR, so a run's output, faults, fuel and steps
+    /// do not depend on when the switch happens.
+    QuickThenOptimised,
+}
+
+/// The tier of function `f`'s code: [`Tier::Quick`] for a function with no loop that runs
+/// OpenACC statements (the host side of data constructs and launches: each of its statements
+/// runs at most once per call, and its time goes to the OpenACC runtime and the kernels, not to
+/// its own code), [`Tier::Optimised`] for every other function (a loop-free function called in
+/// a hot loop or recursively, like `calltree`'s, runs 15% slower in the quick tier).
+fn tier_of(f: &Function) -> Tier {
+    use accsim_core::ir::StmtKind;
+    let (mut loops, mut acc) = (false, false);
+    accsim_core::kernel::outline::walk_stmt(&f.body, &mut |_| {}, &mut |s| match s.kind {
+        StmtKind::While(..) | StmtKind::DoWhile(..) | StmtKind::For { .. } | StmtKind::Partition(_) | StmtKind::Goto(_) => loops = true,
+        StmtKind::Acc { .. } | StmtKind::AccLaunch(_) => acc = true,
+        _ => {}
+    });
+    if acc && !loops {
+        Tier::Quick
+    } else {
+        Tier::Optimised
+    }
+}
+
+/// The ISA of this machine, configured for `tier`.
+fn make_isa(tier: Tier) -> Result<OwnedTargetIsa, String> {
+    let mut flags = settings::builder();
+    let (opt, regalloc) = match tier {
+        Tier::Optimised => ("speed", "backtracking"),
+        Tier::Quick | Tier::QuickThenOptimised => ("none", "single_pass"),
+    };
+    flags.set("opt_level", opt).map_err(|e| e.to_string())?;
+    flags.set("regalloc_algorithm", regalloc).map_err(|e| e.to_string())?;
+    // Cranelift's IR verifier took 30% of the code generation time (issue 15's 20,000-line
+    // program: 6.3 → 4.4 s of user CPU); it checks the translator, not the program, so it
+    // runs in builds with debug assertions (the tests) and not in release builds.
+    flags.set("enable_verifier", if cfg!(debug_assertions) { "true" } else { "false" }).map_err(|e| e.to_string())?;
+    flags.set("is_pic", "false").map_err(|e| e.to_string())?;
+    cranelift_native::builder()
+        .map_err(|e| format!("no native code for this machine: {e}"))?
+        .finish(settings::Flags::new(flags))
+        .map_err(|e| e.to_string())
+}
+
+/// The signature of the trampoline the interpreter enters native code through: the context,
+/// the address of the argument words and the address of the function's code.
 fn entry_signature(call_conv: cranelift_codegen::isa::CallConv) -> cranelift_codegen::ir::Signature {
     use cranelift_codegen::ir::{types, AbiParam};
     let mut s = cranelift_codegen::ir::Signature::new(call_conv);
+    s.params.push(AbiParam::new(types::I64));
     s.params.push(AbiParam::new(types::I64));
     s.params.push(AbiParam::new(types::I64));
     s.returns.push(AbiParam::new(types::I64));
     s
 }
 
-/// Define `entry` (see [`entry_signature`]): load the `nparams` argument words, call `func`.
-fn define_entry(
+/// Define the trampoline `id` of functions of `nparams` parameters (see [`entry_signature`]):
+/// load the `nparams` argument words, call the code.
+fn define_trampoline(
     module: &mut JITModule,
     cctx: &mut Context,
     fctx: &mut FunctionBuilderContext,
     call_conv: cranelift_codegen::isa::CallConv,
     target: cranelift_codegen::isa::TargetFrontendConfig,
-    entry: ClifFuncId,
-    func: ClifFuncId,
+    id: ClifFuncId,
     nparams: usize,
 ) -> Result<(), String> {
     use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData};
     cctx.func.signature = entry_signature(call_conv);
-    cctx.func.name = UserFuncName::user(1, entry.as_u32());
+    cctx.func.name = UserFuncName::user(1, id.as_u32());
     {
         let mut b = FunctionBuilder::new(&mut cctx.func, fctx);
         let block = b.create_block();
         b.append_block_params_for_function_params(block);
         b.switch_to_block(block);
-        let (ctx, argv) = (b.block_params(block)[0], b.block_params(block)[1]);
+        let (ctx, argv, code) = (b.block_params(block)[0], b.block_params(block)[1], b.block_params(block)[2]);
         let mut args = vec![ctx];
         for k in 0..nparams {
             args.push(b.ins().load(types::I64, MemFlagsData::trusted(), argv, (8 * k) as i32));
         }
-        let callee = module.declare_func_in_func(func, b.func);
-        let call = b.ins().call(callee, &args);
+        let sig = b.import_signature(native_signature(call_conv, nparams));
+        let call = b.ins().call_indirect(sig, code, &args);
         let r = b.inst_results(call)[0];
         b.ins().return_(&[r]);
         b.seal_all_blocks();
         b.finalize(target);
     }
-    module.define_function(entry, cctx).map_err(|e| format!("{e:?}"))?;
+    module.define_function(id, cctx).map_err(|e| format!("{e:?}"))?;
     module.clear_context(cctx);
     Ok(())
 }
@@ -604,14 +962,17 @@ impl NativeCode for Engine {
     }
 
     fn prepare(&self, fid: u32) {
-        let mut seen: HashSet<u32> = HashSet::new();
-        let mut todo = vec![fid];
-        while let Some(f) = todo.pop() {
-            if !seen.insert(f) {
-                continue;
+        self.generate(&self.pending_reach(fid));
+    }
+
+    fn prepare_launch(&self, fid: u32, live_bytes: u64) {
+        self.data_bytes.store(live_bytes, Ordering::Relaxed);
+        self.prepare(fid);
+        if live_bytes >= SMALL_DATA_BYTES {
+            // The kernel (its fast-share variant) and what it calls, generated quick earlier.
+            for f in self.reach(fid, |f| self.optimise.get(f as usize).is_some_and(|o| o.load(Ordering::Relaxed) == TIER_UP_WAITING)) {
+                self.optimise_now(f);
             }
-            self.generate_now(f);
-            todo.extend(self.reaches.get(f as usize).into_iter().flatten().copied());
         }
     }
 
@@ -626,6 +987,14 @@ impl NativeCode for Engine {
             }
         };
         let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
-        runtime::enter(m, code as usize as *const u8, args, nparams, &self.locs, &self.names, loc)
+        let function = self.code.get(fid as usize).map_or(0, |c| c.load(Ordering::Acquire));
+        self.data_bytes.store(m.memory_mut().live_bytes(), Ordering::Relaxed);
+        let waiting = self.optimise.get(fid as usize).is_some_and(|o| o.load(Ordering::Relaxed) == TIER_UP_WAITING);
+        let start = waiting.then(std::time::Instant::now);
+        let r = runtime::enter(m, code as usize as *const u8, function as usize as *const u8, args, nparams, &self.locs, &self.loc_bases, &self.names, loc);
+        if let Some(start) = start {
+            self.note_quick_run(fid, start.elapsed().as_nanos() as u64);
+        }
+        r
     }
 }

@@ -55,6 +55,10 @@ pub struct Ctx {
     /// passes to helpers.
     pub locs: *const Loc,
     pub locs_len: usize,
+    /// Where each function's locations start in `locs`, by function id, and where the last
+    /// one's end (`loc_bases_len` entries; see [`Ctx::loc`]).
+    pub loc_bases: *const u64,
+    pub loc_bases_len: usize,
     /// The function names, by function id (for the stack-overflow message).
     pub names: *const String,
     pub names_len: usize,
@@ -87,11 +91,21 @@ impl Ctx {
         unsafe { &mut *(self.machine as *mut Machine<'a>) }
     }
 
+    /// The location of index `idx`: the function id in the high 32 bits, the index among that
+    /// function's locations in the low ones (translate.rs's `Translator::loc`).
     fn loc(&self, idx: u64) -> Loc {
-        if (idx as usize) < self.locs_len {
-            // SAFETY: `locs` points at `locs_len` locations owned by the engine, which outlives
-            // every entry into its code; the index is checked above.
-            unsafe { *self.locs.add(idx as usize) }
+        let (fid, k) = ((idx >> 32) as usize, idx & 0xffff_ffff);
+        if fid + 1 >= self.loc_bases_len {
+            return Loc::default();
+        }
+        // SAFETY: `loc_bases` points at `loc_bases_len` words owned by the engine, which
+        // outlives every entry into its code; `fid + 1` is checked above.
+        let (start, end) = unsafe { (*self.loc_bases.add(fid), *self.loc_bases.add(fid + 1)) };
+        let i = start.saturating_add(k);
+        if i < end && (i as usize) < self.locs_len {
+            // SAFETY: `locs` points at `locs_len` locations owned by the engine, alive as
+            // `loc_bases`; the index is checked above.
+            unsafe { *self.locs.add(i as usize) }
         } else {
             Loc::default()
         }
@@ -547,14 +561,16 @@ pub extern "C" fn jit_math2f(f: u64, x: f32, y: f32) -> f32 {
     f(x, y)
 }
 
-/// The entry: run the native function whose entry is `code` (it has `nparams` parameters) on
-/// `m` with `args`.
+/// The entry: run the native function `code` (it has `nparams` parameters) through its
+/// trampoline `entry` on `m` with `args`.
 pub fn enter(
     m: &mut Machine,
+    entry: *const u8,
     code: *const u8,
     args: &[u64],
     nparams: usize,
     locs: &[Loc],
+    loc_bases: &[u64],
     names: &[String],
     loc: Loc,
 ) -> Result<u64, Trap> {
@@ -568,6 +584,8 @@ pub fn enter(
         machine: m as *mut Machine as *mut (),
         locs: locs.as_ptr(),
         locs_len: locs.len(),
+        loc_bases: loc_bases.as_ptr(),
+        loc_bases_len: loc_bases.len(),
         names: names.as_ptr(),
         names_len: names.len(),
         trap: None,
@@ -578,15 +596,16 @@ pub fn enter(
     let entry_depth = m.call_depth();
     sync_table(&mut ctx, m);
     let c: *mut Ctx = &mut ctx;
-    // SAFETY: `code` is the entry of a function of the engine's module, finalized, with the
-    // signature `extern "C" fn(*mut Ctx, *const u64) -> u64` (`entry_signature`); it reads as
-    // many argument words as the function has parameters, which the interpreter's call path
-    // passes (a call with fewer arguments is padded below). The module lives as long as the
-    // engine, which the caller holds.
-    let f: extern "C" fn(*mut Ctx, *const u64) -> u64 = unsafe { std::mem::transmute(code) };
+    // SAFETY: `entry` is the trampoline for functions of `nparams` parameters of the engine's
+    // module, finalized, with the signature `extern "C" fn(*mut Ctx, *const u64, *const u8) ->
+    // u64` (`entry_signature`); it reads as many argument words as the function has parameters,
+    // which the interpreter's call path passes (a call with fewer arguments is padded below),
+    // and calls `code`, the finalized code of a function of `nparams` parameters of the same
+    // module. The module lives as long as the engine, which the caller holds.
+    let f: extern "C" fn(*mut Ctx, *const u64, *const u8) -> u64 = unsafe { std::mem::transmute(entry) };
     let mut words = args.to_vec();
     words.resize(nparams.max(args.len()), 0);
-    let v = f(c, words.as_ptr());
+    let v = f(c, words.as_ptr(), code);
     m.set_fuel_left(ctx.fuel);
     m.set_call_depth(entry_depth);
     match ctx.trap.take() {

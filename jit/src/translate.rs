@@ -299,14 +299,20 @@ impl<'a, 'b> Translator<'a, 'b> {
         Kind::of(&self.p.types, ty)
     }
 
+    /// The index native code passes to helpers for `loc`: the function id in the high 32 bits,
+    /// the index in the function's own table (`locs`) in the low ones (`runtime::Ctx::loc`), so
+    /// that functions are translated apart.
     fn loc(&mut self, loc: Loc) -> i64 {
-        if let Some(&i) = self.loc_index.get(&loc) {
-            return i as i64;
-        }
-        let i = self.locs.len() as u64;
-        self.locs.push(loc);
-        self.loc_index.insert(loc, i);
-        i as i64
+        let i = match self.loc_index.get(&loc) {
+            Some(&i) => i,
+            None => {
+                let i = self.locs.len() as u64;
+                self.locs.push(loc);
+                self.loc_index.insert(loc, i);
+                i
+            }
+        };
+        ((u64::from(self.fid) << 32) | i) as i64
     }
 
     /// What the C library binds extern `x` to (the executable keeps only how to call it).

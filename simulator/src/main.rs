@@ -623,7 +623,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     let cray_debug = cray_debug_commentary(&compiled.program, map, &mut subscribers);
     // Kernels proven race-free at launch run as native code, as `accsim run` runs them (issue 15).
     let proven_native = match (r.engine, exe.plain.as_deref()) {
-        (Engine::Native, Some(plain)) => native_kernels(&compiled.program, &compiled.info, plain),
+        (Engine::Native, Some(plain)) => native_kernels(&compiled.program, &compiled.info, plain, r.threads),
         _ => None,
     };
     let options = exec::RunOptions { subscribers, accelerator: Some(accelerator), stdout, cray_debug, proven_native, native, observed_host, ..r.run_options() };
@@ -791,11 +791,16 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs, report: Option<
     };
     // The native engine runs the host functions it covers when nothing observes the run.
     let native = match (r.engine, &accelerator) {
-        (Engine::Native, Some(_)) => native_engine(&compiled.program, &compiled.info, &exe),
+        (Engine::Native, Some(_)) => native_engine(&compiled.program, &compiled.info, &exe, r.threads),
         _ => None,
     };
     let options = exec::RunOptions { subscribers, accelerator, memory_model, native, cray_debug, ..r.run_options() };
-    let outcome = exe.run(options, r.argv());
+    let outcome = accsim_core::phase::timed("run", || exe.run(options, r.argv()));
+    // The process ends after the report: freeing the program's IR and executable one node at a
+    // time would cost as much as lowering them (8% of a short run of a 20,000-line program,
+    // issue 15); the system takes the memory back at exit.
+    std::mem::forget(exe);
+    std::mem::forget(compiled);
     let recorded = collected.lock().map(|v| v.clone()).unwrap_or_default();
     if r.time {
         eprint!("{}", events::time_summary(&recorded, map));
@@ -852,8 +857,10 @@ fn write_run_report(
 /// (`NativeCode::prepare`). A device thread that found a callee's code missing while another
 /// generated it would take the interpreter's call path, which counts steps differently, at a
 /// point the threads' timing picks: session 8 saw `--trace`'s kernel durations vary so.
-fn native_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable) -> Option<exec::native::NativeHandle> {
-    let engine = compile_engine(p, info, exe).ok()?;
+/// A first call generates, in one batch, everything the function may reach that has no code
+/// yet, on `threads` threads (`--threads`; one per core by default; see `accsim_jit`).
+fn native_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable, threads: Option<usize>) -> Option<exec::native::NativeHandle> {
+    let engine = compile_engine(p, info, exe, threads).ok()?;
     Some(engine.handle())
 }
 
@@ -861,14 +868,14 @@ fn native_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::Progr
 /// kernel proven race-free on) and the functions they call, or `None` (the interpreter runs them)
 /// when it cannot compile; the compile time is printed as [`native_engine`] says.
 /// Its code is generated when a proven kernel is launched, as [`native_engine`] says.
-fn native_kernels(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, plain: &exec::Executable) -> Option<exec::native::NativeHandle> {
-    let engine = without_panic_output(|| accsim_jit::Engine::compile_kernels(p, info, plain)).ok()?;
+fn native_kernels(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, plain: &exec::Executable, threads: Option<usize>) -> Option<exec::native::NativeHandle> {
+    let engine = without_panic_output(|| accsim_jit::Engine::compile_kernels(p, info, plain, threads)).ok()?;
     Some(engine.handle())
 }
 
-/// [`accsim_jit::Engine::compile`], with a panic of the code generator turned into an error.
-fn compile_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable) -> Result<accsim_jit::Engine, String> {
-    without_panic_output(|| accsim_jit::Engine::compile(p, info, exe))
+/// [`accsim_jit::Engine::compile_on`], with a panic of the code generator turned into an error.
+fn compile_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable, threads: Option<usize>) -> Result<accsim_jit::Engine, String> {
+    without_panic_output(|| accsim_jit::Engine::compile_on(p, info, exe, threads))
 }
 
 /// Run the code generator with the panic message silenced, a panic turned into an error.
@@ -897,7 +904,7 @@ fn engine_report(p: &accsim_core::ir::Program, info: &accsim_core::kernel::Progr
         Err(_) => return String::new(),
     };
     let mut out = String::new();
-    match compile_engine(p, info, &exe) {
+    match compile_engine(p, info, &exe, None) {
         Ok(engine) => {
             // Every function's code is generated now (a run generates it on first call), so
             // that a failure of code generation is reported too.

@@ -244,3 +244,27 @@ fn steps_left_masked(line: &str) -> String {
         None => line.to_string(),
     }
 }
+
+/// A kernel's code is generated quick first and optimised at a launch while the program holds
+/// 1 MiB or more (issue 15's compile time; `accsim_jit`'s tiers): the regress program's `blend`
+/// kernel, first generated in `main`'s batch on little data, has a second, optimised code when
+/// it is launched on its 2 MiB arrays (`ACCSIM_NATIVE_PERF_MAP` lists each code generated), and
+/// the output is gcc's (`regress.rs` compares it with the `.expected` file).
+#[test]
+fn a_launch_on_much_data_runs_the_kernels_optimised_code() {
+    let file = samples_dir().join("regress/native_kernel_quick_then_optimised_code.c");
+    let child = Command::new(accsim_bin())
+        .args(["run", "--threads", "2"])
+        .arg(&file)
+        .env("ACCSIM_NATIVE_PERF_MAP", "1")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("accsim runs");
+    let map = PathBuf::from(format!("/tmp/perf-{}.map", child.id()));
+    let out = child.wait_with_output().expect("accsim runs");
+    let text = std::fs::read_to_string(&map).unwrap_or_default();
+    let _ = std::fs::remove_file(&map);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    let blend: Vec<&str> = text.lines().filter(|l| l.contains("native:blend$") && l.ends_with("$fast")).collect();
+    assert_eq!(blend.len(), 2, "quick and optimised code of blend's kernel expected:\n{text}");
+}

@@ -70,7 +70,7 @@ impl Step {
             StepOp::Binary { op, reversed } => {
                 let a = apply(cast_fn(self.x, self.op_kind), old);
                 let (l, r) = if reversed { (y, a) } else { (a, y) };
-                let v = super::compile::binary_now(op, self.op_kind, l, r)?;
+                let v = super::arith::binary_now(op, self.op_kind, l, r)?;
                 Ok(apply(cast_fn(self.op_kind, self.x), v))
             }
         }
@@ -538,7 +538,7 @@ mod tests {
         // `v = (double)(*p)++`: a capture of the old value, converted.
         let inc = ir.e(ExprKind::IncDec { place: ir.x_place(ir.int_ptr), delta: 1, post: true }, ir.int);
         let conv = ir.e(ExprKind::Cast(Box::new(inc)), ir.dbl);
-        let capture = ir.stmt(ir.e(ExprKind::Assign { place: Place::Local(crate::ir::LocalId(2)), value: Box::new(conv) }, ir.dbl));
+        let capture = ir.stmt(ir.e(ExprKind::Assign { place: Place::Local(crate::ir::LocalId(4)), value: Box::new(conv) }, ir.dbl));
         let f = atomic_form(&ir.t, AtomicKind::Capture, &capture).expect("v = x++ is a word form");
         let c = f.capture.expect("a capture");
         assert!(c.old);

@@ -38,7 +38,6 @@ pub mod vector;
 
 use access::*;
 use arith::*;
-pub(super) use arith::binary_now;
 
 /// The variable that the first argument of each call of an `acc_*` routine in `p` names: a
 /// pointer or array variable (`b`, `&x`, `b + 8`), by call site. Other arguments name nothing.

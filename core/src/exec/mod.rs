@@ -48,6 +48,7 @@
 //! ordered or adjacent as on x86-64, which only a program with undefined behaviour can notice).
 
 pub mod acc_state;
+mod arith;
 pub mod atomic;
 pub mod check;
 pub mod cray_debug;
@@ -84,7 +85,7 @@ pub use machine::{arith_trap, time_limit_diagnostic, ArithFault, Capture, Contro
 
 /// Compile a validated, linked program once.
 pub fn compile(program: &ir::Program, info: &crate::kernel::ProgramInfo) -> Result<Executable, Diagnostics> {
-    compile::compile(program, info)
+    crate::phase::timed("executable", || compile::compile(program, info))
 }
 
 /// Compile a validated, linked program for checking: every memory access and the structure of
@@ -92,7 +93,7 @@ pub fn compile(program: &ir::Program, info: &crate::kernel::ProgramInfo) -> Resu
 /// ([`events::Subscriber::device_events`]; slower than
 /// [`compile`]: no fused loads or loops).
 pub fn compile_for_checking(program: &ir::Program, info: &crate::kernel::ProgramInfo) -> Result<Executable, Diagnostics> {
-    compile::compile_mode(program, info, true)
+    crate::phase::timed("executable", || compile::compile_mode(program, info, true))
 }
 
 /// Compile and run `program`'s `main` with `argv` (argv[0] is the program name).

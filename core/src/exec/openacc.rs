@@ -811,8 +811,9 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
             Some(n) => m.native.replace(n),
             None => m.native.clone(),
         };
+        let live_bytes = m.memory_mut().live_bytes();
         if let Some(n) = &m.native {
-            n.prepare(k.fid);
+            n.prepare_launch(k.fid, live_bytes);
         }
         let ran = if atomics.is_empty() {
             let device = m.device.clone();
@@ -829,8 +830,9 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
             }
         })
     } else {
+        let live_bytes = m.memory_mut().live_bytes();
         if let Some(n) = &m.native {
-            n.prepare(k.fid);
+            n.prepare_launch(k.fid, live_bytes);
         }
         let device = m.device.clone();
         device.launch(&mut m.device_ctx(), &k)

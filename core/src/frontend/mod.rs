@@ -72,7 +72,7 @@ pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> 
     if let Some((name, value)) = dialect.version_macro() {
         opts.args.insert(0, format!("-D{name}={value}"));
     }
-    let pp = preprocess::preprocess(path, &opts, map);
+    let pp = crate::phase::timed("preprocess", || preprocess::preprocess(path, &opts, map));
     if !translated.is_empty() {
         fortran::remove_translation(&translated);
     }
@@ -92,20 +92,26 @@ pub fn parse_preprocessed(path: &str, text: String, map: &mut SourceMap) -> Resu
 }
 
 fn parse_preprocessed_text(pp: preprocess::Preprocessed, dialect: Dialect, lang: pgi13::Lang, notes: Vec<Diagnostic>) -> Result<ParsedUnit, Vec<Diagnostic>> {
-    let mut extracted = pragma::extract(&pp.text, &pp.lines, dialect, lang);
-    let (normalized, moves) = gnu_attr::normalize_with_moves(&extracted.text);
-    extracted.text = normalized;
-    let lines = pp.lines.rebase(&extracted.text);
+    let (mut extracted, moves, lines) = crate::phase::timed("extract", || {
+        let mut extracted = pragma::extract(&pp.text, &pp.lines, dialect, lang);
+        let (normalized, moves) = gnu_attr::normalize_with_moves(&extracted.text);
+        extracted.text = normalized;
+        let lines = pp.lines.rebase(&extracted.text);
+        (extracted, moves, lines)
+    });
     let mut diags = Vec::new();
     let config = lang_c::driver::Config::with_gcc();
-    match lang_c::driver::parse_preprocessed(&config, extracted.text.clone()) {
+    match crate::phase::timed("parse", || lang_c::driver::parse_preprocessed(&config, extracted.text.clone())) {
         Ok(parse) => {
-            add_implicit_region_data(&parse.unit, &mut extracted.directives);
-            let texts: Vec<&str> = extracted.directives.iter().map(|d| d.text.as_str()).collect();
-            let mut parsed = acc_exprs::parse_directives(&texts);
-            explain_dialect_errors(&extracted.directives, &mut parsed, dialect, lang);
-            let ok: Vec<Option<crate::directive::Directive>> = parsed.iter().map(|r| r.as_ref().ok().cloned()).collect();
-            let acc_exprs = acc_exprs::parse(&parse.unit, &ok);
+            let (parsed, acc_exprs) = crate::phase::timed("directives", || {
+                add_implicit_region_data(&parse.unit, &mut extracted.directives);
+                let texts: Vec<&str> = extracted.directives.iter().map(|d| d.text.as_str()).collect();
+                let mut parsed = acc_exprs::parse_directives(&texts);
+                explain_dialect_errors(&extracted.directives, &mut parsed, dialect, lang);
+                let ok: Vec<Option<crate::directive::Directive>> = parsed.iter().map(|r| r.as_ref().ok().cloned()).collect();
+                let acc_exprs = acc_exprs::parse(&parse.unit, &ok);
+                (parsed, acc_exprs)
+            });
             Ok(ParsedUnit {
                 text: extracted.text,
                 moves,

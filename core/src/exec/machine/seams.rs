@@ -259,6 +259,13 @@ pub trait NativeCode: Send + Sync {
     /// steps differently, and which one it takes would depend on the threads' timing). An
     /// engine that generates everything up front does nothing.
     fn prepare(&self, _fid: u32) {}
+
+    /// [`NativeCode::prepare`] for a launch of kernel `fid` while the program holds
+    /// `live_bytes` of memory (host and device): an engine may generate quicker, slower code
+    /// for a kernel that runs on little data (`accsim_jit`'s tiers). Its results are the same.
+    fn prepare_launch(&self, fid: u32, _live_bytes: u64) {
+        self.prepare(fid)
+    }
 }
 
 /// A shared handle on an engine's code, given to a run in [`super::RunOptions::native`].

@@ -111,6 +111,7 @@ pub fn compile_times(cli: &Cli) -> Result<u8> {
                     if let (Some(f), Some(c)) = (front_end, m.compile_s) {
                         let _ = writeln!(out, "\nFront end {f:.3} s + native code generation {c:.3} s = {:.3} s (target: under {BIG_TARGET_S} s).", f + c);
                     }
+                    let _ = writeln!(out, "\n{}", phase_split(&m.phases));
                 }
             }
             Err(f) => {
@@ -127,4 +128,18 @@ pub fn compile_times(cli: &Cli) -> Result<u8> {
     } else {
         0
     })
+}
+
+/// The phases of a native run (`ACCSIM_PHASE_TIMES`, wall seconds): the front end (every phase
+/// before the run: preprocessor, parser, lowering, passes, the interpreter's executable), the
+/// translation to Cranelift IR and the code generation (which happens during the run).
+fn phase_split(phases: &[(String, f64)]) -> String {
+    if phases.is_empty() {
+        return "Phases: accsim printed none.".into();
+    }
+    let list: Vec<String> = phases.iter().map(|(n, s)| format!("{n} {s:.3}")).collect();
+    let sum = |keep: &dyn Fn(&str) -> bool| phases.iter().filter(|(n, _)| keep(n)).map(|(_, s)| s).sum::<f64>();
+    let front = sum(&|n| !n.starts_with("native-") && n != "run");
+    let code = sum(&|n| n.starts_with("native-"));
+    format!("Phases of that run (s): {}. Front end {front:.3} s + native code {code:.3} s = {:.3} s.", list.join(", "), front + code)
 }

@@ -234,6 +234,7 @@ impl Subject {
                     c.arg("--engine").arg(e);
                 }
                 c.env("ACCSIM_NATIVE_COMPILE_TIME", "1");
+                c.env("ACCSIM_PHASE_TIMES", "1");
                 c.args(defines.iter().map(|d| format!("-D{d}")));
                 c.arg(file);
                 c
@@ -291,6 +292,8 @@ struct Measurement {
     /// The native engine's compile time (`ACCSIM_NATIVE_COMPILE_TIME`) in the run with the
     /// least wall time, when accsim printed it.
     compile_s: Option<f64>,
+    /// The pipeline's phases (`ACCSIM_PHASE_TIMES`: name, wall seconds) in that run.
+    phases: Vec<(String, f64)>,
     times_s: Vec<f64>,
     /// The largest `VmHWM` seen over the runs, in KiB.
     peak_kib: Option<u64>,
@@ -530,6 +533,18 @@ fn children_user_s() -> f64 {
         .map_or(0.0, |t| t as f64 / 100.0)
 }
 
+/// The phase times `accsim` printed on stderr under `ACCSIM_PHASE_TIMES`, in order.
+fn phases_in(stderr: &str) -> Vec<(String, f64)> {
+    stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("accsim: phase "))
+        .filter_map(|r| {
+            let (name, secs) = r.trim_end_matches(" s").rsplit_once(' ')?;
+            Some((name.to_string(), secs.parse().ok()?))
+        })
+        .collect()
+}
+
 /// The compile time `accsim` printed on stderr under `ACCSIM_NATIVE_COMPILE_TIME`.
 fn compile_time_in(stderr: &str) -> Option<f64> {
     stderr
@@ -565,6 +580,7 @@ fn measure(
     let mut times = Vec::new();
     let mut users: Vec<f64> = Vec::new();
     let mut compiles: Vec<Option<f64>> = Vec::new();
+    let mut phases: Vec<Vec<(String, f64)>> = Vec::new();
     let mut peak: Option<u64> = None;
     let mut first_stdout: Option<String> = None;
     for _ in 0..repeat {
@@ -598,6 +614,7 @@ fn measure(
         times.push(o.wall.as_secs_f64());
         users.push(o.user);
         compiles.push(compile_time_in(&o.stderr));
+        phases.push(phases_in(&o.stderr));
         if let Some(k) = o.peak_kib {
             peak = Some(peak.map_or(k, |p| p.max(k)));
         }
@@ -609,6 +626,7 @@ fn measure(
         best_s,
         user_s: users.iter().copied().fold(f64::INFINITY, f64::min),
         compile_s: compiles.get(best).copied().flatten(),
+        phases: phases.get(best).cloned().unwrap_or_default(),
         times_s: times,
         peak_kib: peak,
         stdout: first_stdout.unwrap_or_default(),
@@ -1448,6 +1466,12 @@ mod tests {
     }
 
     #[test]
+    fn phase_lines_are_read_in_order() {
+        let stderr = "accsim: phase preprocess 0.035 s\nprogram output\naccsim: phase native-generate 1.250000 s\naccsim: native code compiled in 1.5 s\n";
+        assert_eq!(phases_in(stderr), vec![("preprocess".to_string(), 0.035), ("native-generate".to_string(), 1.25)]);
+    }
+
+    #[test]
     fn a_failing_run_is_an_error() {
         let fail = Subject::Native {
             exe: PathBuf::from("/bin/false"),
@@ -1463,6 +1487,7 @@ mod tests {
             best_s: 1.0,
             user_s: 1.0,
             compile_s: None,
+            phases: Vec::new(),
             times_s: vec![1.0],
             peak_kib: Some(peak_kib),
             stdout: String::new(),
