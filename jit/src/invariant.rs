@@ -31,7 +31,7 @@ use cranelift_codegen::ir::{types, InstBuilder, Value};
 use cranelift_frontend::Variable;
 
 use accsim_core::exec::value::Kind;
-use accsim_core::ir::{Expr, ExprKind};
+use accsim_core::ir::Expr;
 
 use crate::loops::CountedLoop;
 use crate::translate::Translator;
@@ -64,22 +64,9 @@ pub fn held_type(k: Kind) -> cranelift_codegen::ir::Type {
 }
 
 /// Whether the loop-invariant expressions `a` and `b` are the same computation (so have the
-/// same value): the same operations on the same locals, constants and addresses.
+/// same value): the same operations on the same locals, constants and addresses, no loads.
 fn same_expr(a: &Expr, b: &Expr) -> bool {
-    if a.ty != b.ty {
-        return false;
-    }
-    match (&a.kind, &b.kind) {
-        (ExprKind::Int(x), ExprKind::Int(y)) => x == y,
-        (ExprKind::Local(x), ExprKind::Local(y)) | (ExprKind::LocalAddr(x), ExprKind::LocalAddr(y)) => x == y,
-        (ExprKind::GlobalAddr(x), ExprKind::GlobalAddr(y)) => x == y,
-        (ExprKind::Cast(x), ExprKind::Cast(y)) => same_expr(x, y),
-        (ExprKind::Binary(o, x1, x2), ExprKind::Binary(p, y1, y2)) => o == p && same_expr(x1, y1) && same_expr(x2, y2),
-        (ExprKind::PtrAdd { ptr: p1, index: i1, elem: e1 }, ExprKind::PtrAdd { ptr: p2, index: i2, elem: e2 }) => {
-            e1 == e2 && same_expr(p1, p2) && same_expr(i1, i2)
-        }
-        _ => false,
-    }
+    a.same_computation(b, false)
 }
 
 impl<'a, 'b> Translator<'a, 'b> {

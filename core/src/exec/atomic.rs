@@ -31,7 +31,7 @@ use super::value::{apply, cast_fn, norm, Kind};
 use super::{ArithFault, Machine};
 use crate::diag::Loc;
 use crate::directive::AtomicKind;
-use crate::ir::{BinOp, Expr, ExprKind, Place, Stmt, StmtKind, TypeId, TypeTable, UnOp};
+use crate::ir::{BinOp, Expr, ExprKind, Place, Stmt, StmtKind, TypeId, TypeTable};
 
 /// How the new value of `x` is made from its old value and the operand (`expr`, evaluated once).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -400,19 +400,7 @@ fn reads_address(e: &Expr, x: &Expr) -> bool {
 /// Whether two address expressions are the same computation of pure operands (locals,
 /// addresses of objects, constants, loads, arithmetic): the `x` a statement reads and writes.
 pub fn same_address(a: &Expr, b: &Expr) -> bool {
-    if a.ty != b.ty {
-        return false;
-    }
-    match (&a.kind, &b.kind) {
-        (ExprKind::Int(x), ExprKind::Int(y)) => x == y,
-        (ExprKind::Local(x), ExprKind::Local(y)) | (ExprKind::LocalAddr(x), ExprKind::LocalAddr(y)) => x == y,
-        (ExprKind::GlobalAddr(x), ExprKind::GlobalAddr(y)) => x == y,
-        (ExprKind::Load(x), ExprKind::Load(y)) | (ExprKind::Cast(x), ExprKind::Cast(y)) => same_address(x, y),
-        (ExprKind::Unary(o, x), ExprKind::Unary(p, y)) => o == p && matches!(o, UnOp::Neg | UnOp::BitNot) && same_address(x, y),
-        (ExprKind::Binary(o, x1, x2), ExprKind::Binary(p, y1, y2)) => o == p && same_address(x1, y1) && same_address(x2, y2),
-        (ExprKind::PtrAdd { ptr: p1, index: i1, elem: e1 }, ExprKind::PtrAdd { ptr: p2, index: i2, elem: e2 }) => e1 == e2 && same_address(p1, p2) && same_address(i1, i2),
-        _ => false,
-    }
+    a.same_computation(b, true)
 }
 
 /// What an atomic word update failed on.

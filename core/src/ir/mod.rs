@@ -325,6 +325,31 @@ impl Expr {
             _ => self,
         }
     }
+
+    /// Whether `self` and `other` are the same computation of pure operands — the same
+    /// operations (arithmetic, `-`, `~`, conversions, pointer steps) on the same locals,
+    /// addresses of objects and constants, and, when `loads`, the same loads — so that, evaluated
+    /// at one point of a thread's execution, they give the same value (the `x` an `atomic`
+    /// statement reads and writes, §2.12; a loop-invariant address).
+    pub fn same_computation(&self, other: &Expr, loads: bool) -> bool {
+        if self.ty != other.ty {
+            return false;
+        }
+        let same = |x: &Expr, y: &Expr| x.same_computation(y, loads);
+        match (&self.kind, &other.kind) {
+            (ExprKind::Int(x), ExprKind::Int(y)) => x == y,
+            (ExprKind::Local(x), ExprKind::Local(y)) | (ExprKind::LocalAddr(x), ExprKind::LocalAddr(y)) => x == y,
+            (ExprKind::GlobalAddr(x), ExprKind::GlobalAddr(y)) => x == y,
+            (ExprKind::Load(x), ExprKind::Load(y)) => loads && same(x, y),
+            (ExprKind::Cast(x), ExprKind::Cast(y)) => same(x, y),
+            (ExprKind::Unary(o, x), ExprKind::Unary(p, y)) => o == p && matches!(o, UnOp::Neg | UnOp::BitNot) && same(x, y),
+            (ExprKind::Binary(o, x1, x2), ExprKind::Binary(p, y1, y2)) => o == p && same(x1, y1) && same(x2, y2),
+            (ExprKind::PtrAdd { ptr: p1, index: i1, elem: e1 }, ExprKind::PtrAdd { ptr: p2, index: i2, elem: e2 }) => {
+                e1 == e2 && same(p1, p2) && same(i1, i2)
+            }
+            _ => false,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
