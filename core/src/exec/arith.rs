@@ -41,6 +41,95 @@ pub(in crate::exec) fn bf32(x: f32) -> u64 {
     x.to_bits() as u64
 }
 
+/// x86's NaN rule for a float binary operation `x op y` (SSE `addsd`/`subsd`/`mulsd`/`divsd`
+/// and their single-precision and packed forms, which the native-code engine emits with `x` as
+/// the first operand, as gcc does): when the result is NaN, it is `x` quieted if `x` is a NaN,
+/// else `y` quieted if `y` is a NaN, else the default NaN (sign set, quiet bit only). Issue 15
+/// asks both engines for the same NaN payloads; Rust leaves which operand's payload survives to
+/// LLVM, which may commute `x + y` or `x * y`, so every float binary operation of the
+/// interpreter goes through here. The test costs one `is_nan` on the computed result.
+#[inline(always)]
+pub(in crate::exec) fn nan_rule64(r: f64, x: f64, y: f64) -> f64 {
+    if r.is_nan() {
+        nan_pick64(x, y)
+    } else {
+        r
+    }
+}
+
+#[cold]
+fn nan_pick64(x: f64, y: f64) -> f64 {
+    const QUIET: u64 = 1 << 51;
+    const DEFAULT_NAN: u64 = 0xfff8_0000_0000_0000;
+    f64::from_bits(if x.is_nan() {
+        x.to_bits() | QUIET
+    } else if y.is_nan() {
+        y.to_bits() | QUIET
+    } else {
+        DEFAULT_NAN
+    })
+}
+
+/// [`nan_rule64`] for single precision.
+#[inline(always)]
+pub(in crate::exec) fn nan_rule32(r: f32, x: f32, y: f32) -> f32 {
+    if r.is_nan() {
+        nan_pick32(x, y)
+    } else {
+        r
+    }
+}
+
+#[cold]
+fn nan_pick32(x: f32, y: f32) -> f32 {
+    const QUIET: u32 = 1 << 22;
+    const DEFAULT_NAN: u32 = 0xffc0_0000;
+    f32::from_bits(if x.is_nan() {
+        x.to_bits() | QUIET
+    } else if y.is_nan() {
+        y.to_bits() | QUIET
+    } else {
+        DEFAULT_NAN
+    })
+}
+
+/// The four float operations under [`nan_rule64`] / [`nan_rule32`] (`x` is the first operand).
+pub(in crate::exec) mod fl {
+    use super::{nan_rule32, nan_rule64};
+    #[inline(always)]
+    pub(in crate::exec) fn add64(x: f64, y: f64) -> f64 {
+        nan_rule64(x + y, x, y)
+    }
+    #[inline(always)]
+    pub(in crate::exec) fn sub64(x: f64, y: f64) -> f64 {
+        nan_rule64(x - y, x, y)
+    }
+    #[inline(always)]
+    pub(in crate::exec) fn mul64(x: f64, y: f64) -> f64 {
+        nan_rule64(x * y, x, y)
+    }
+    #[inline(always)]
+    pub(in crate::exec) fn div64(x: f64, y: f64) -> f64 {
+        nan_rule64(x / y, x, y)
+    }
+    #[inline(always)]
+    pub(in crate::exec) fn add32(x: f32, y: f32) -> f32 {
+        nan_rule32(x + y, x, y)
+    }
+    #[inline(always)]
+    pub(in crate::exec) fn sub32(x: f32, y: f32) -> f32 {
+        nan_rule32(x - y, x, y)
+    }
+    #[inline(always)]
+    pub(in crate::exec) fn mul32(x: f32, y: f32) -> f32 {
+        nan_rule32(x * y, x, y)
+    }
+    #[inline(always)]
+    pub(in crate::exec) fn div32(x: f32, y: f32) -> f32 {
+        nan_rule32(x / y, x, y)
+    }
+}
+
 pub(in crate::exec) fn dispatch<V: BinVisitor>(op: BinOp, cls: Cls, v: V) -> Option<V::Out> {
     use BinOp::*;
     use Cls::*;
@@ -108,20 +197,20 @@ pub(in crate::exec) fn dispatch<V: BinVisitor>(op: BinOp, cls: Cls, v: V) -> Opt
         (Le, U32 | U64) => v.visit(|x, y| Ok((x <= y) as u64)),
         (Gt, U32 | U64) => v.visit(|x, y| Ok((x > y) as u64)),
         (Ge, U32 | U64) => v.visit(|x, y| Ok((x >= y) as u64)),
-        (Add, F32) => v.visit(|x, y| Ok(bf32(f32b(x) + f32b(y)))),
-        (Sub, F32) => v.visit(|x, y| Ok(bf32(f32b(x) - f32b(y)))),
-        (Mul, F32) => v.visit(|x, y| Ok(bf32(f32b(x) * f32b(y)))),
-        (Div, F32) => v.visit(|x, y| Ok(bf32(f32b(x) / f32b(y)))),
+        (Add, F32) => v.visit(|x, y| Ok(bf32(fl::add32(f32b(x), f32b(y))))),
+        (Sub, F32) => v.visit(|x, y| Ok(bf32(fl::sub32(f32b(x), f32b(y))))),
+        (Mul, F32) => v.visit(|x, y| Ok(bf32(fl::mul32(f32b(x), f32b(y))))),
+        (Div, F32) => v.visit(|x, y| Ok(bf32(fl::div32(f32b(x), f32b(y))))),
         (Eq, F32) => v.visit(|x, y| Ok((f32b(x) == f32b(y)) as u64)),
         (Ne, F32) => v.visit(|x, y| Ok((f32b(x) != f32b(y)) as u64)),
         (Lt, F32) => v.visit(|x, y| Ok((f32b(x) < f32b(y)) as u64)),
         (Le, F32) => v.visit(|x, y| Ok((f32b(x) <= f32b(y)) as u64)),
         (Gt, F32) => v.visit(|x, y| Ok((f32b(x) > f32b(y)) as u64)),
         (Ge, F32) => v.visit(|x, y| Ok((f32b(x) >= f32b(y)) as u64)),
-        (Add, F64) => v.visit(|x, y| Ok((f64b(x) + f64b(y)).to_bits())),
-        (Sub, F64) => v.visit(|x, y| Ok((f64b(x) - f64b(y)).to_bits())),
-        (Mul, F64) => v.visit(|x, y| Ok((f64b(x) * f64b(y)).to_bits())),
-        (Div, F64) => v.visit(|x, y| Ok((f64b(x) / f64b(y)).to_bits())),
+        (Add, F64) => v.visit(|x, y| Ok(fl::add64(f64b(x), f64b(y)).to_bits())),
+        (Sub, F64) => v.visit(|x, y| Ok(fl::sub64(f64b(x), f64b(y)).to_bits())),
+        (Mul, F64) => v.visit(|x, y| Ok(fl::mul64(f64b(x), f64b(y)).to_bits())),
+        (Div, F64) => v.visit(|x, y| Ok(fl::div64(f64b(x), f64b(y)).to_bits())),
         (Eq, F64) => v.visit(|x, y| Ok((f64b(x) == f64b(y)) as u64)),
         (Ne, F64) => v.visit(|x, y| Ok((f64b(x) != f64b(y)) as u64)),
         (Lt, F64) => v.visit(|x, y| Ok((f64b(x) < f64b(y)) as u64)),
