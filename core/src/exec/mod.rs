@@ -48,7 +48,7 @@
 //! ordered or adjacent as on x86-64, which only a program with undefined behaviour can notice).
 
 pub mod acc_state;
-mod arith;
+pub(crate) mod arith;
 pub mod atomic;
 pub mod check;
 pub mod cray_debug;
