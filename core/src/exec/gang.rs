@@ -30,7 +30,7 @@ use std::ops::Range;
 
 use super::memory::{MemFault, Memory};
 use super::value::Kind;
-use super::arith::fl::{add32, add64, mul32, mul64, sub64};
+use super::float_ops::{add32, add64, mul32, mul64, sub64};
 use crate::ir::acc::{reduction_identity_float, reduction_identity_int, CaptureMode, ReductionOp};
 
 /// How the launcher gets one capture's value (built when a compute construct starts, passed to the

@@ -48,7 +48,8 @@
 //! ordered or adjacent as on x86-64, which only a program with undefined behaviour can notice).
 
 pub mod acc_state;
-pub(crate) mod arith;
+mod arith;
+pub(crate) mod float_ops;
 pub mod atomic;
 pub mod check;
 pub mod cray_debug;

@@ -1230,8 +1230,8 @@ impl<'a> Lowerer<'a> {
         let (ExprKind::Int(a), ExprKind::Int(b)) = (&l.kind, &r.kind) else {
             if let (ExprKind::Float(a), ExprKind::Float(b)) = (&l.kind, &r.kind) {
                 let f32_ = matches!(self.ty(ct), Type::Float(FloatKind::F32));
-                // Folded as the engines compute at run time: x86's NaN rule (`exec::arith::fl`).
-                use crate::exec::arith::fl;
+                // Folded as the engines compute at run time: x86's NaN rule (`exec::float_ops`).
+                use crate::exec::float_ops as fl;
                 let v = match op {
                     BinOp::Add => fl::add64(*a, *b),
                     BinOp::Sub => fl::sub64(*a, *b),

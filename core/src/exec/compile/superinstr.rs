@@ -3,7 +3,7 @@
 //! recomputed ([`MacLoop`]).
 
 use super::*;
-use crate::exec::arith::fl;
+use crate::exec::float_ops as fl;
 
 impl MacLoop {
     /// Blocks of `B` iterations of a multiply-accumulate loop from iteration `t` on, both runs
