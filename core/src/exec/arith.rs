@@ -6,6 +6,7 @@
 
 use crate::ir::BinOp;
 
+use super::float_ops as fl;
 use super::machine::ArithFault;
 use super::value::{norm, Kind};
 
@@ -108,20 +109,20 @@ pub(in crate::exec) fn dispatch<V: BinVisitor>(op: BinOp, cls: Cls, v: V) -> Opt
         (Le, U32 | U64) => v.visit(|x, y| Ok((x <= y) as u64)),
         (Gt, U32 | U64) => v.visit(|x, y| Ok((x > y) as u64)),
         (Ge, U32 | U64) => v.visit(|x, y| Ok((x >= y) as u64)),
-        (Add, F32) => v.visit(|x, y| Ok(bf32(f32b(x) + f32b(y)))),
-        (Sub, F32) => v.visit(|x, y| Ok(bf32(f32b(x) - f32b(y)))),
-        (Mul, F32) => v.visit(|x, y| Ok(bf32(f32b(x) * f32b(y)))),
-        (Div, F32) => v.visit(|x, y| Ok(bf32(f32b(x) / f32b(y)))),
+        (Add, F32) => v.visit(|x, y| Ok(bf32(fl::add32(f32b(x), f32b(y))))),
+        (Sub, F32) => v.visit(|x, y| Ok(bf32(fl::sub32(f32b(x), f32b(y))))),
+        (Mul, F32) => v.visit(|x, y| Ok(bf32(fl::mul32(f32b(x), f32b(y))))),
+        (Div, F32) => v.visit(|x, y| Ok(bf32(fl::div32(f32b(x), f32b(y))))),
         (Eq, F32) => v.visit(|x, y| Ok((f32b(x) == f32b(y)) as u64)),
         (Ne, F32) => v.visit(|x, y| Ok((f32b(x) != f32b(y)) as u64)),
         (Lt, F32) => v.visit(|x, y| Ok((f32b(x) < f32b(y)) as u64)),
         (Le, F32) => v.visit(|x, y| Ok((f32b(x) <= f32b(y)) as u64)),
         (Gt, F32) => v.visit(|x, y| Ok((f32b(x) > f32b(y)) as u64)),
         (Ge, F32) => v.visit(|x, y| Ok((f32b(x) >= f32b(y)) as u64)),
-        (Add, F64) => v.visit(|x, y| Ok((f64b(x) + f64b(y)).to_bits())),
-        (Sub, F64) => v.visit(|x, y| Ok((f64b(x) - f64b(y)).to_bits())),
-        (Mul, F64) => v.visit(|x, y| Ok((f64b(x) * f64b(y)).to_bits())),
-        (Div, F64) => v.visit(|x, y| Ok((f64b(x) / f64b(y)).to_bits())),
+        (Add, F64) => v.visit(|x, y| Ok(fl::add64(f64b(x), f64b(y)).to_bits())),
+        (Sub, F64) => v.visit(|x, y| Ok(fl::sub64(f64b(x), f64b(y)).to_bits())),
+        (Mul, F64) => v.visit(|x, y| Ok(fl::mul64(f64b(x), f64b(y)).to_bits())),
+        (Div, F64) => v.visit(|x, y| Ok(fl::div64(f64b(x), f64b(y)).to_bits())),
         (Eq, F64) => v.visit(|x, y| Ok((f64b(x) == f64b(y)) as u64)),
         (Ne, F64) => v.visit(|x, y| Ok((f64b(x) != f64b(y)) as u64)),
         (Lt, F64) => v.visit(|x, y| Ok((f64b(x) < f64b(y)) as u64)),
@@ -166,3 +167,4 @@ pub(in crate::exec) fn binary_now(op: BinOp, k: Kind, x: u64, y: u64) -> Result<
     let v = dispatch(op, cls, Now(x, y)).unwrap_or(Ok(x))?;
     Ok(post.map_or(v, |p| norm(p, v)))
 }
+

@@ -30,6 +30,7 @@ use std::ops::Range;
 
 use super::memory::{MemFault, Memory};
 use super::value::Kind;
+use super::float_ops::{add32, add64, mul32, mul64, sub64};
 use crate::ir::acc::{reduction_identity_float, reduction_identity_int, CaptureMode, ReductionOp};
 
 /// How the launcher gets one capture's value (built when a compute construct starts, passed to the
@@ -151,8 +152,8 @@ pub fn identity(ty: ReductionType, op: ReductionOp) -> RedValue {
 pub fn combine(ty: ReductionType, op: ReductionOp, a: RedValue, b: RedValue) -> RedValue {
     match (ty, a, b) {
         (ReductionType::Complex(_), RedValue::Complex(p, q), RedValue::Complex(r, s)) => match op {
-            ReductionOp::Mul => RedValue::Complex(p * r - q * s, p * s + q * r),
-            _ => RedValue::Complex(p + r, q + s),
+            ReductionOp::Mul => RedValue::Complex(sub64(mul64(p, r), mul64(q, s)), add64(mul64(p, s), mul64(q, r))),
+            _ => RedValue::Complex(add64(p, r), add64(q, s)),
         },
         (ReductionType::Scalar(k), RedValue::Scalar(x), RedValue::Scalar(y)) => RedValue::Scalar(combine_words(k, op, x, y)),
         // A value of the other shape cannot be made from this type; keep the variable's.
@@ -167,8 +168,8 @@ fn combine_words(k: Kind, op: ReductionOp, a: u64, b: u64) -> u64 {
         let f32_ = k.bytes() == 4;
         let (x, y) = if f32_ { (f32::from_bits(a as u32) as f64, f32::from_bits(b as u32) as f64) } else { (f64::from_bits(a), f64::from_bits(b)) };
         let r = match op {
-            Add => if f32_ { (x as f32 + y as f32) as f64 } else { x + y },
-            Mul => if f32_ { (x as f32 * y as f32) as f64 } else { x * y },
+            Add => if f32_ { add32(x as f32, y as f32) as f64 } else { add64(x, y) },
+            Mul => if f32_ { mul32(x as f32, y as f32) as f64 } else { mul64(x, y) },
             Max => if y > x { y } else { x },
             Min => if y < x { y } else { x },
             And => ((x != 0.0) && (y != 0.0)) as u8 as f64,

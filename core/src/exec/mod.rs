@@ -49,6 +49,7 @@
 
 pub mod acc_state;
 mod arith;
+pub(crate) mod float_ops;
 pub mod atomic;
 pub mod check;
 pub mod cray_debug;

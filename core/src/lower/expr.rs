@@ -1230,11 +1230,13 @@ impl<'a> Lowerer<'a> {
         let (ExprKind::Int(a), ExprKind::Int(b)) = (&l.kind, &r.kind) else {
             if let (ExprKind::Float(a), ExprKind::Float(b)) = (&l.kind, &r.kind) {
                 let f32_ = matches!(self.ty(ct), Type::Float(FloatKind::F32));
+                // Folded as the engines compute at run time: x86's NaN rule (`exec::float_ops`).
+                use crate::exec::float_ops as fl;
                 let v = match op {
-                    BinOp::Add => a + b,
-                    BinOp::Sub => a - b,
-                    BinOp::Mul => a * b,
-                    BinOp::Div => a / b,
+                    BinOp::Add => fl::add64(*a, *b),
+                    BinOp::Sub => fl::sub64(*a, *b),
+                    BinOp::Mul => fl::mul64(*a, *b),
+                    BinOp::Div => fl::div64(*a, *b),
                     BinOp::Eq => return Some(ExprKind::Int((a == b) as u64)),
                     BinOp::Ne => return Some(ExprKind::Int((a != b) as u64)),
                     BinOp::Lt => return Some(ExprKind::Int((a < b) as u64)),
@@ -1246,10 +1248,10 @@ impl<'a> Lowerer<'a> {
                 let v = if f32_ {
                     let (x, y) = (*a as f32, *b as f32);
                     (match op {
-                        BinOp::Add => x + y,
-                        BinOp::Sub => x - y,
-                        BinOp::Mul => x * y,
-                        _ => x / y,
+                        BinOp::Add => fl::add32(x, y),
+                        BinOp::Sub => fl::sub32(x, y),
+                        BinOp::Mul => fl::mul32(x, y),
+                        _ => fl::div32(x, y),
                     }) as f64
                 } else {
                     v

@@ -3,6 +3,7 @@
 //! recomputed ([`MacLoop`]).
 
 use super::*;
+use crate::exec::float_ops as fl;
 
 impl MacLoop {
     /// Blocks of `B` iterations of a multiply-accumulate loop from iteration `t` on, both runs
@@ -23,9 +24,9 @@ impl MacLoop {
                 return;
             }
             *acc = if self.f64 {
-                x.iter().zip(y.iter()).fold(f64b(*acc), |s, (&x, &y)| s + f64b(x) * f64b(y)).to_bits()
+                x.iter().zip(y.iter()).fold(f64b(*acc), |s, (&x, &y)| fl::add64(s, fl::mul64(f64b(x), f64b(y)))).to_bits()
             } else {
-                bf32(x.iter().zip(y.iter()).fold(f32b(*acc), |s, (&x, &y)| s + f32b(x) * f32b(y)))
+                bf32(x.iter().zip(y.iter()).fold(f32b(*acc), |s, (&x, &y)| fl::add32(s, fl::mul32(f32b(x), f32b(y)))))
             };
             m.fuel -= 2 * len as u64;
             *t += len as i64;
@@ -119,7 +120,7 @@ impl Loop1 {
                     Ok(y) => y,
                     Err(f) => break Err(m.fault(f, mac.y.loc)),
                 };
-                acc += f64b(x) * f64b(y);
+                acc = fl::add64(acc, fl::mul64(f64b(x), f64b(y)));
                 m.fuel -= 1;
                 t += 1;
                 if t == trip {
@@ -142,7 +143,7 @@ impl Loop1 {
                     Ok(y) => y,
                     Err(f) => break Err(m.fault(f, mac.y.loc)),
                 };
-                acc += f32::from_bits(x) * f32::from_bits(y);
+                acc = fl::add32(acc, fl::mul32(f32::from_bits(x), f32::from_bits(y)));
                 m.fuel -= 1;
                 t += 1;
                 if t == trip {
@@ -339,15 +340,15 @@ impl<'a> Cx<'a> {
             ($xe:expr, $ye:expr) => {
                 if k == Kind::F64 {
                     ef(move |m| {
-                        let p = f64b($xe(m)?) * f64b($ye(m)?);
-                        let r = (f64b(m.regs[m.bp + s]) + p).to_bits();
+                        let p = fl::mul64(f64b($xe(m)?), f64b($ye(m)?));
+                        let r = fl::add64(f64b(m.regs[m.bp + s]), p).to_bits();
                         m.regs[m.bp + s] = r;
                         Ok(r)
                     })
                 } else {
                     ef(move |m| {
-                        let p = f32b($xe(m)?) * f32b($ye(m)?);
-                        let r = bf32(f32b(m.regs[m.bp + s]) + p);
+                        let p = fl::mul32(f32b($xe(m)?), f32b($ye(m)?));
+                        let r = bf32(fl::add32(f32b(m.regs[m.bp + s]), p));
                         m.regs[m.bp + s] = r;
                         Ok(r)
                     })
