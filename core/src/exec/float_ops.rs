@@ -3,91 +3,58 @@
 //! table of `arith.rs`, the multiply-accumulate superinstructions, reduction combines) and the
 //! front end's constant folding go through here. It names no other module of `exec`.
 
-/// x86's NaN rule for a float binary operation `x op y` (SSE `addsd`/`subsd`/`mulsd`/`divsd`
-/// and their single-precision and packed forms, which the native-code engine emits with `x` as
-/// the first operand): when the result is NaN, it is `x` quieted if `x` is a NaN,
-/// else `y` quieted if `y` is a NaN, else the default NaN (sign set, quiet bit only). Issue 15
-/// asks both engines for the same NaN payloads; Rust leaves which operand's payload survives to
-/// LLVM, which may commute `x + y` or `x * y`, so every float binary operation of the
-/// interpreter goes through here. The test costs one `is_nan` on the computed result.
-#[inline(always)]
-fn nan_rule64(r: f64, x: f64, y: f64) -> f64 {
-    if r.is_nan() {
-        nan_pick64(x, y)
-    } else {
-        r
-    }
+/// The rule and the four operations for one float type: `$rule(r, x, y)` is x86's NaN rule for
+/// a float binary operation `x op y` computed as `r` (SSE `addsd`/`subsd`/`mulsd`/`divsd` and
+/// their single-precision and packed forms, which the native-code engine emits with `x` as the
+/// first operand): when `r` is NaN, it is `x` quieted if `x` is a NaN, else `y` quieted if `y` is
+/// a NaN, else the default NaN (sign set, quiet bit only). Issue 15 asks both engines for the
+/// same NaN payloads; Rust leaves which operand's payload survives to LLVM, which may commute
+/// `x + y` or `x * y`, so every float binary operation of the interpreter goes through here. The
+/// test costs one `is_nan` on the computed result.
+macro_rules! x86_float_ops {
+    ($f:ty, $quiet:expr, $default_nan:expr, $rule:ident, $pick:ident, $add:ident, $sub:ident, $mul:ident, $div:ident) => {
+        #[inline(always)]
+        fn $rule(r: $f, x: $f, y: $f) -> $f {
+            if r.is_nan() {
+                $pick(x, y)
+            } else {
+                r
+            }
+        }
+
+        #[cold]
+        fn $pick(x: $f, y: $f) -> $f {
+            <$f>::from_bits(if x.is_nan() {
+                x.to_bits() | $quiet
+            } else if y.is_nan() {
+                y.to_bits() | $quiet
+            } else {
+                $default_nan
+            })
+        }
+
+        // The four operations under the rule (`x` is the first operand).
+        #[inline(always)]
+        pub(crate) fn $add(x: $f, y: $f) -> $f {
+            $rule(x + y, x, y)
+        }
+        #[inline(always)]
+        pub(crate) fn $sub(x: $f, y: $f) -> $f {
+            $rule(x - y, x, y)
+        }
+        #[inline(always)]
+        pub(crate) fn $mul(x: $f, y: $f) -> $f {
+            $rule(x * y, x, y)
+        }
+        #[inline(always)]
+        pub(crate) fn $div(x: $f, y: $f) -> $f {
+            $rule(x / y, x, y)
+        }
+    };
 }
 
-#[cold]
-fn nan_pick64(x: f64, y: f64) -> f64 {
-    const QUIET: u64 = 1 << 51;
-    const DEFAULT_NAN: u64 = 0xfff8_0000_0000_0000;
-    f64::from_bits(if x.is_nan() {
-        x.to_bits() | QUIET
-    } else if y.is_nan() {
-        y.to_bits() | QUIET
-    } else {
-        DEFAULT_NAN
-    })
-}
-
-/// [`nan_rule64`] for single precision.
-#[inline(always)]
-fn nan_rule32(r: f32, x: f32, y: f32) -> f32 {
-    if r.is_nan() {
-        nan_pick32(x, y)
-    } else {
-        r
-    }
-}
-
-#[cold]
-fn nan_pick32(x: f32, y: f32) -> f32 {
-    const QUIET: u32 = 1 << 22;
-    const DEFAULT_NAN: u32 = 0xffc0_0000;
-    f32::from_bits(if x.is_nan() {
-        x.to_bits() | QUIET
-    } else if y.is_nan() {
-        y.to_bits() | QUIET
-    } else {
-        DEFAULT_NAN
-    })
-}
-
-// The four operations under the rule (`x` is the first operand).
-#[inline(always)]
-pub(crate) fn add64(x: f64, y: f64) -> f64 {
-    nan_rule64(x + y, x, y)
-}
-#[inline(always)]
-pub(crate) fn sub64(x: f64, y: f64) -> f64 {
-    nan_rule64(x - y, x, y)
-}
-#[inline(always)]
-pub(crate) fn mul64(x: f64, y: f64) -> f64 {
-    nan_rule64(x * y, x, y)
-}
-#[inline(always)]
-pub(crate) fn div64(x: f64, y: f64) -> f64 {
-    nan_rule64(x / y, x, y)
-}
-#[inline(always)]
-pub(crate) fn add32(x: f32, y: f32) -> f32 {
-    nan_rule32(x + y, x, y)
-}
-#[inline(always)]
-pub(crate) fn sub32(x: f32, y: f32) -> f32 {
-    nan_rule32(x - y, x, y)
-}
-#[inline(always)]
-pub(crate) fn mul32(x: f32, y: f32) -> f32 {
-    nan_rule32(x * y, x, y)
-}
-#[inline(always)]
-pub(crate) fn div32(x: f32, y: f32) -> f32 {
-    nan_rule32(x / y, x, y)
-}
+x86_float_ops!(f64, 1u64 << 51, 0xfff8_0000_0000_0000u64, nan_rule64, nan_pick64, add64, sub64, mul64, div64);
+x86_float_ops!(f32, 1u32 << 22, 0xffc0_0000u32, nan_rule32, nan_pick32, add32, sub32, mul32, div32);
 
 #[cfg(test)]
 mod tests {
