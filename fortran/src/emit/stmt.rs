@@ -347,21 +347,13 @@ impl Translator {
                     return error(line, "the condition of `do while` must be logical");
                 }
                 let _ = writeln!(out, "{m}while ({}) {{", unparen(&c.c));
-                self.f.loops.push((name.clone(), brk.clone(), cont.clone()));
-                self.f.do_vars.push(None);
-                self.block(body, out)?;
-                self.f.loops.pop();
-                self.f.do_vars.pop();
+                self.loop_body(name.as_ref(), &brk, &cont, None, body, out)?;
                 let _ = write!(out, "{m}{cont}: ;\n{m}}}\n{m}{brk}: ;\n");
             }
             StmtKind::DoForever { name, body } => {
                 let (brk, cont) = self.loop_labels();
                 let _ = writeln!(out, "{m}for (;;) {{");
-                self.f.loops.push((name.clone(), brk.clone(), cont.clone()));
-                self.f.do_vars.push(None);
-                self.block(body, out)?;
-                self.f.loops.pop();
-                self.f.do_vars.pop();
+                self.loop_body(name.as_ref(), &brk, &cont, None, body, out)?;
                 let _ = write!(out, "{m}{cont}: ;\n{m}}}\n{m}{brk}: ;\n");
             }
             _ => return error(line, "not a loop"),
@@ -391,6 +383,18 @@ impl Translator {
         let rv = self.expr(r, Some(ix), s.line)?;
         let _ = writeln!(out, "{}{} = {};", self.marker(s.line), lv.c, Self::convert(&rv, lv.ty));
         Ok(())
+    }
+
+    /// A loop's `body` between the loop's own lines: `exit` and `cycle` inside it find the loop
+    /// `name` with its labels `brk` and `cont`, and a reference to the innermost `do` variable
+    /// finds `do_var` (`None` for `do while` and `do` without a control).
+    fn loop_body(&mut self, name: Option<&String>, brk: &str, cont: &str, do_var: Option<&str>, body: &[Stmt], out: &mut String) -> TResult<()> {
+        self.f.loops.push((name.cloned(), brk.to_string(), cont.to_string()));
+        self.f.do_vars.push(do_var.map(str::to_string));
+        let emitted = self.block(body, out);
+        self.f.loops.pop();
+        self.f.do_vars.pop();
+        emitted
     }
 
     fn loop_labels(&mut self) -> (String, String) {
@@ -436,11 +440,7 @@ impl Translator {
                     hi = hi_c.c,
                     lo = lo_c.c
                 );
-                self.f.loops.push((name.cloned(), brk.clone(), cont.clone()));
-                self.f.do_vars.push(Some(i.to_string()));
-                self.block(body, out)?;
-                self.f.loops.pop();
-                self.f.do_vars.pop();
+                self.loop_body(name, &brk, &cont, Some(i), body, out)?;
                 let _ = write!(out, "{m}{cont}: ;\n{m}}} }}\n{m}{brk}: ;\n");
                 return Ok(());
             }
@@ -458,11 +458,7 @@ impl Translator {
         } else {
             return self.do_with_saved_bound(name, i, &lo_c.c, &hi_c, cond_op, &incr, body, line, out, &brk, &cont);
         }
-        self.f.loops.push((name.cloned(), brk.clone(), cont.clone()));
-        self.f.do_vars.push(Some(i.to_string()));
-        self.block(body, out)?;
-        self.f.loops.pop();
-        self.f.do_vars.pop();
+        self.loop_body(name, &brk, &cont, Some(i), body, out)?;
         if inside {
             let _ = writeln!(out, "{m}}}");
         } else {
@@ -475,11 +471,7 @@ impl Translator {
         let m = self.marker(line);
         let b = self.tmp("hi");
         let _ = writeln!(out, "{m}{{ {} {b} = {}; for ({i} = {}; {i} {cond_op} {b}; {incr}) {{", hi.ty.c(), unparen(&hi.c), unparen(lo));
-        self.f.loops.push((name.cloned(), brk.to_string(), cont.to_string()));
-        self.f.do_vars.push(Some(i.to_string()));
-        self.block(body, out)?;
-        self.f.loops.pop();
-        self.f.do_vars.pop();
+        self.loop_body(name, brk, cont, Some(i), body, out)?;
         let _ = write!(out, "{m}{cont}: ;\n{m}}} }}\n{m}{brk}: ;\n");
         Ok(())
     }
