@@ -790,20 +790,8 @@ impl Translator {
                             if !dims.iter().all(|x| matches!(x, Dim::Colon(None))) {
                                 return error(d.line, format!("pointer component `{}` must have a deferred shape (`(:)`)", ent.name));
                             }
-                            let r = dims.len();
-                            let _ = write!(c_definition, "    {} *{cname};", ty.c());
-                            for k in 1..=r {
-                                let _ = write!(c_definition, " long {cname}_lb{k}, {cname}_n{k};");
-                            }
-                            c_definition.push('\n');
-                            defaults.push(Some(format!("0{}", ", 1, 0".repeat(r))));
-                            let shape = Shape {
-                                lbs: (1..=r).map(|k| format!("{cname}_lb{k}")).collect(),
-                                exts: (1..=r).map(|k| format!("{cname}_n{k}")).collect(),
-                                fixed: false,
-                                assumed_shape: false,
-                                assumed_size: false,
-                            };
+                            let (shape, default) = deferred_shape_component(&mut c_definition, ty.c(), &cname, dims.len());
+                            defaults.push(Some(default));
                             Var { ty, char_len, cname, shape: Some(shape), param: None, int_value: None, dummy: None, intent: None, allocatable: false, pointer: true, global: false, line: d.line }
                         }
                     };
@@ -823,21 +811,9 @@ impl Translator {
                     if ty == Ty::Char || matches!(ty, Ty::Derived(_)) || ent.init.is_some() {
                         return unsupported(d.line, format!("allocatable component `{}` of character or derived type, or with a default", ent.name));
                     }
-                    let r = dims.len();
-                    let _ = write!(c_definition, "    {} *{cname};", ty.c());
-                    for k in 1..=r {
-                        let _ = write!(c_definition, " long {cname}_lb{k}, {cname}_n{k};");
-                    }
-                    c_definition.push('\n');
-                    let shape = Shape {
-                        lbs: (1..=r).map(|k| format!("{cname}_lb{k}")).collect(),
-                        exts: (1..=r).map(|k| format!("{cname}_n{k}")).collect(),
-                        fixed: false,
-                        assumed_shape: false,
-                        assumed_size: false,
-                    };
+                    let (shape, default) = deferred_shape_component(&mut c_definition, ty.c(), &cname, dims.len());
                     let var = Var { ty, char_len, cname, shape: Some(shape), param: None, int_value: None, dummy: None, intent: None, allocatable: true, pointer: false, global: false, line: d.line };
-                    defaults.push(Some(format!("0{}", ", 1, 0".repeat(r))));
+                    defaults.push(Some(default));
                     components.push((ent.name.clone(), var));
                     continue;
                 }
@@ -1466,4 +1442,24 @@ pub fn translate_units_named(units: &[Unit], file: &str) -> TResult<(String, cra
     // Only the runtime routines the program reaches (runtime.rs): the C front-end and the native
     // engine then spend nothing on the others.
     Ok((format!("{}\n{program}", crate::runtime::used_by(&program)), t.names))
+}
+
+/// A deferred-shape (`(:)`) component of rank `r`, pointer or allocatable (Fortran 2003 §4.5.3):
+/// its C fields — the element pointer and each dimension's `NAME_lbK`/`NAME_nK`, as an
+/// allocatable variable's C globals are — written to the type's `c_definition`; gives its shape
+/// and the initialiser of a new value of the type (no target, bounds 1 and extents 0).
+fn deferred_shape_component(c_definition: &mut String, c_ty: &str, cname: &str, r: usize) -> (Shape, String) {
+    let _ = write!(c_definition, "    {c_ty} *{cname};");
+    for k in 1..=r {
+        let _ = write!(c_definition, " long {cname}_lb{k}, {cname}_n{k};");
+    }
+    c_definition.push('\n');
+    let shape = Shape {
+        lbs: (1..=r).map(|k| format!("{cname}_lb{k}")).collect(),
+        exts: (1..=r).map(|k| format!("{cname}_n{k}")).collect(),
+        fixed: false,
+        assumed_shape: false,
+        assumed_size: false,
+    };
+    (shape, format!("0{}", ", 1, 0".repeat(r)))
 }
