@@ -21,7 +21,7 @@ pub fn report(p: &Program, info: &super::ProgramInfo, map: &SourceMap) -> String
             Some(Expr { kind: ExprKind::Int(v), .. }) => format!("{v}"),
             Some(_) => "num_gangs(expr)".into(),
             None => match &k.gang_loop {
-                Some(g) => format!("one per vector_length iterations of the loop at {}, 1 to {} (§2.5.6; --gangs N forces N)", map.describe(g.loop_loc), super::gang_count::MAX_DEFAULT_GANGS),
+                Some(g) => format!("one per vector_length iterations of its gang loop (line {}), 1 to {} (§2.5.6; --gangs N forces N)", g.loop_loc.line, super::gang_count::MAX_DEFAULT_GANGS),
                 None => format!("{} (the gang loop's iterations are not known at entry, §2.5.6; --gangs N forces N)", super::gang_count::DEFAULT_GANGS),
             },
         };
