@@ -1018,42 +1018,59 @@ fn chunks(n: usize) -> impl Iterator<Item = (usize, usize)> {
     (0..n).step_by(CHUNK).map(move |at| (at, (n - at).min(CHUNK)))
 }
 
-/// Read `out.len()` bytes at byte offset `off` of shared words.
+/// Read `out.len()` bytes at byte offset `off` of shared words: the words the range covers
+/// whole are read as words, the partial ones at its ends byte by byte.
 fn shared_read(w: &[AtomicU64], off: usize, out: &mut [u8]) {
-    let mut i = 0;
-    while i < out.len() {
-        let at = off + i;
-        let word = w[at / 8].load(Relaxed).to_le_bytes();
-        let from = at % 8;
-        let n = (8 - from).min(out.len() - i);
-        out[i..i + n].copy_from_slice(&word[from..from + n]);
-        i += n;
+    let head = ((8 - off % 8) % 8).min(out.len());
+    let (first, rest) = out.split_at_mut(head);
+    read_partial(w, off, first);
+    let whole = rest.len() / 8 * 8;
+    let (body, last) = rest.split_at_mut(whole);
+    let cells = &w[(off + head) / 8..];
+    for (o, cell) in body.chunks_exact_mut(8).zip(cells) {
+        o.copy_from_slice(&cell.load(Relaxed).to_le_bytes());
     }
+    read_partial(w, off + head + whole, last);
 }
 
-/// Write `data` at byte offset `off` of shared words: whole words are stored, partial ones are
-/// merged with a compare-and-swap so that concurrent writes to the other bytes of the word (by
-/// other gangs, to other elements) are kept.
-fn shared_write(w: &[AtomicU64], off: usize, data: &[u8]) {
-    let mut i = 0;
-    while i < data.len() {
-        let at = off + i;
-        let from = at % 8;
-        let n = (8 - from).min(data.len() - i);
-        let cell = &w[at / 8];
-        if n == 8 {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(&data[i..i + 8]);
-            cell.store(u64::from_le_bytes(b), Relaxed);
-        } else {
-            let mut bytes = [0u8; 8];
-            bytes[from..from + n].copy_from_slice(&data[i..i + n]);
-            let mask = if n == 8 { u64::MAX } else { ((1u64 << (n * 8)) - 1) << (from * 8) };
-            let value = u64::from_le_bytes(bytes);
-            let _ = cell.fetch_update(Relaxed, Relaxed, |old| Some((old & !mask) | value));
-        }
-        i += n;
+/// [`shared_read`] of bytes within one word.
+fn read_partial(w: &[AtomicU64], off: usize, out: &mut [u8]) {
+    if out.is_empty() {
+        return;
     }
+    let word = w[off / 8].load(Relaxed).to_le_bytes();
+    let from = off % 8;
+    out.copy_from_slice(&word[from..from + out.len()]);
+}
+
+/// Write `data` at byte offset `off` of shared words: whole words are stored, partial ones (at
+/// the ends of the range) merged with a compare-and-swap so that concurrent writes to the other
+/// bytes of the word (by other gangs, to other elements) are kept.
+fn shared_write(w: &[AtomicU64], off: usize, data: &[u8]) {
+    let head = ((8 - off % 8) % 8).min(data.len());
+    let (first, rest) = data.split_at(head);
+    write_partial(w, off, first);
+    let whole = rest.len() / 8 * 8;
+    let (body, last) = rest.split_at(whole);
+    let cells = &w[(off + head) / 8..];
+    for (b, cell) in body.chunks_exact(8).zip(cells) {
+        cell.store(b.try_into().map(u64::from_le_bytes).unwrap_or(0), Relaxed);
+    }
+    write_partial(w, off + head + whole, last);
+}
+
+/// [`shared_write`] of bytes within one word.
+fn write_partial(w: &[AtomicU64], off: usize, data: &[u8]) {
+    if data.is_empty() {
+        return;
+    }
+    let from = off % 8;
+    let n = data.len();
+    let mut bytes = [0u8; 8];
+    bytes[from..from + n].copy_from_slice(data);
+    let mask = if n == 8 { u64::MAX } else { ((1u64 << (n * 8)) - 1) << (from * 8) };
+    let value = u64::from_le_bytes(bytes);
+    let _ = w[off / 8].fetch_update(Relaxed, Relaxed, |old| Some((old & !mask) | value));
 }
 
 /// Load a little-endian value of `N <= 8` bytes at byte offset `off` of shared words.
