@@ -49,6 +49,10 @@ pub struct Ctx {
     /// when the callee allocates a frame, read by [`jit_frame_enter`]); `u64::MAX`: the call
     /// that entered native code, at `entry_loc`.
     pub call_loc: u64,
+    /// Non-zero when no other thread touches the machine's memory during the entry
+    /// ([`Machine::runs_alone`]): an `atomic` update is then a plain read-modify-write
+    /// (`translate/atomic.rs`).
+    pub alone: u64,
     /// The machine (valid for the whole entry; see [`Ctx::machine`]).
     pub machine: *mut (),
     /// Where each call site, access and operation is in the source, by the index native code
@@ -79,6 +83,7 @@ pub const OFF_TRAPPED: i32 = 16;
 pub const OFF_FUEL: i32 = 24;
 pub const OFF_DEPTH: i32 = 32;
 pub const OFF_CALL_LOC: i32 = 40;
+pub const OFF_ALONE: i32 = 48;
 
 impl Ctx {
     /// The machine this entry runs on.
@@ -581,6 +586,7 @@ pub fn enter(
         fuel: m.fuel_left(),
         depth: m.call_depth() as u64,
         call_loc: u64::MAX,
+        alone: m.runs_alone() as u64,
         machine: m as *mut Machine as *mut (),
         locs: locs.as_ptr(),
         locs_len: locs.len(),
