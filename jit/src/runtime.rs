@@ -17,18 +17,23 @@ use accsim_core::exec::value::Kind;
 use accsim_core::exec::{arith_trap, check, ArithFault, Machine, Trap};
 
 /// One entry of the span table, read by native code: see [`accsim_core::exec::memory::HostSpan`].
-/// `readable`/`writable` are 0 where the access must take the slow path.
+/// `readable`/`writable` are 0 where the access must take the slow path. 16 bytes: an
+/// allocation is at most 2^31 bytes (`memory::MAX_ALLOC`), so its limits fit 32 bits (native
+/// code reads them with `uload32`), and a program of many small allocations keeps a table half
+/// the size.
 #[repr(C)]
 #[derive(Copy, Clone, Default)]
 pub struct Span {
     pub addr: u64,
-    pub readable: u64,
-    pub writable: u64,
-    pub _pad: u64,
+    pub readable: u32,
+    pub writable: u32,
 }
 
 /// Byte size of a [`Span`] (native code indexes the table with `id << SPAN_SHIFT`).
-pub const SPAN_SHIFT: i64 = 5;
+pub const SPAN_SHIFT: i64 = 4;
+/// Offsets in a [`Span`] of the limits native code reads.
+pub const SPAN_READABLE: i32 = 8;
+pub const SPAN_WRITABLE: i32 = 12;
 
 /// The context of one entry into native code (one [`accsim_core::exec::native::NativeCode::call`]);
 /// native functions called from there share it. `#[repr(C)]`: native code reads the fields at the
@@ -41,7 +46,9 @@ pub struct Ctx {
     pub table_len: u64,
     /// Non-zero once a trap is recorded in `trap`: native code returns at once.
     pub trapped: u64,
-    /// Fuel left (`Machine::fuel` while native code runs).
+    /// Fuel left (`Machine::fuel` while native code runs). Native code keeps it in a variable
+    /// and stores it here before each call and helper that reads it and before it returns
+    /// (`Translator::fuel`).
     pub fuel: u64,
     /// The C call depth (`Machine::depth` while native code runs).
     pub depth: u64,
@@ -147,35 +154,49 @@ impl Ctx {
 }
 
 thread_local! {
-    /// The span table of the memory the current thread runs native code on: kept across entries
-    /// and brought up to date from the memory's change log ([`sync_table`]).
-    static TABLE: RefCell<Table> = RefCell::new(Table::default());
+    /// The span tables of the memories the current thread runs native code on: kept across
+    /// entries and brought up to date from the memory's change log ([`sync_table`]).
+    static TABLES: RefCell<Tables> = RefCell::new(Tables::default());
 }
 
+/// A thread's span tables: the host memory's and a device view's apart, so that a launch whose
+/// gangs run on the interpreter thread (one device thread) does not make the host's table be
+/// rebuilt over every id when the host goes on (lending the table to the views moves no host
+/// bytes: `Memory::take_back`).
 #[derive(Default)]
-struct Table {
-    /// The address of the `Memory` the table describes (a new run rebuilds it).
-    owner: usize,
-    spans: Vec<Span>,
+struct Tables {
+    host: Table,
+    view: Table,
     /// The change log's buffer between syncs ([`accsim_core::exec::memory::Memory::take_changes`]).
     recycled: Vec<u32>,
 }
 
-/// Bring the thread's span table up to date with `m`'s memory and point `ctx` at it.
+#[derive(Default)]
+struct Table {
+    /// The address of the `Memory` the table describes (a new run or view rebuilds it).
+    owner: usize,
+    spans: Vec<Span>,
+}
+
+/// Bring the thread's span table of `m`'s memory up to date and point `ctx` at it.
 pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
-    TABLE.with(|t| {
-        let mut t = t.borrow_mut();
+    TABLES.with(|tables| {
+        let mut tables = tables.borrow_mut();
+        let tables = &mut *tables;
         let owner = m.memory_mut() as *const _ as usize;
-        let recycled = std::mem::take(&mut t.recycled);
+        let recycled = std::mem::take(&mut tables.recycled);
         let changes = m.memory_mut().take_changes(recycled);
         let len = m.memory_mut().table_len();
+        let t = if m.memory_mut().is_device_view() { &mut tables.view } else { &mut tables.host };
         let span = |m: &mut Machine, id: u32| {
             let s = m.memory_mut().host_span(id);
+            // A limit past 32 bits (never made: see `Span`) would read as a smaller one, whose
+            // accesses past it take the checked slow path.
+            let limit = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
             Span {
                 addr: s.addr as u64,
-                readable: s.readable,
-                writable: s.writable,
-                _pad: 0,
+                readable: limit(s.readable),
+                writable: limit(s.writable),
             }
         };
         if changes.all || t.owner != owner {
@@ -186,16 +207,15 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
                 t.spans.push(s);
             }
         } else {
-            if t.spans.len() < len {
-                t.spans.resize(len, Span::default());
-            }
+            // A table that shrank (a memory's ids are never dropped; kept for safety) is cut.
+            t.spans.resize(len, Span::default());
             for &id in &changes.ids {
                 if let Some(slot) = t.spans.get_mut(id as usize) {
                     *slot = span(m, id);
                 }
             }
         }
-        t.recycled = changes.ids;
+        tables.recycled = changes.ids;
         ctx.table = t.spans.as_ptr();
         ctx.table_len = t.spans.len() as u64;
     });
