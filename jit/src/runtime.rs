@@ -20,13 +20,21 @@ use accsim_core::exec::{arith_trap, check, ArithFault, Machine, Trap};
 /// `readable`/`writable` are 0 where the access must take the slow path. 16 bytes: an
 /// allocation is at most 2^31 bytes (`memory::MAX_ALLOC`), so its limits fit 32 bits (native
 /// code reads them with `uload32`), and a program of many small allocations keeps a table half
-/// the size.
-#[repr(C)]
+/// the size. Stored as two words ([`Span::words`]: the address, then `readable` in the low half
+/// and `writable` in the high half of the second, little-endian as x86 reads them), so that a
+/// table is made of zero pages the system gives untouched ([`sync_table`]).
 #[derive(Copy, Clone, Default)]
 pub struct Span {
     pub addr: u64,
     pub readable: u32,
     pub writable: u32,
+}
+
+impl Span {
+    /// The entry as native code reads it.
+    pub fn words(self) -> [u64; 2] {
+        [self.addr, self.readable as u64 | (self.writable as u64) << 32]
+    }
 }
 
 /// Byte size of a [`Span`] (native code indexes the table with `id << SPAN_SHIFT`).
@@ -42,7 +50,7 @@ pub const SPAN_WRITABLE: i32 = 12;
 pub struct Ctx {
     /// The span table's first entry and its length (refreshed after every helper that may
     /// allocate or free).
-    pub table: *const Span,
+    pub table: *const [u64; 2],
     pub table_len: u64,
     /// Non-zero once a trap is recorded in `trap`: native code returns at once.
     pub trapped: u64,
@@ -175,7 +183,8 @@ struct Tables {
 struct Table {
     /// The address of the `Memory` the table describes (a new run or view rebuilds it).
     owner: usize,
-    spans: Vec<Span>,
+    /// By id, [`Span::words`].
+    spans: Vec<[u64; 2]>,
 }
 
 /// Bring the thread's span table of `m`'s memory up to date and point `ctx` at it.
@@ -200,18 +209,29 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
             }
         };
         if changes.all || t.owner != owner {
+            // A fresh table of zero pages (`vec!` of zeros is `calloc`), written only where an
+            // allocation is in place: the freed ids of a program of many short-lived blocks,
+            // and in a device view the host's (most of its ids), cost no memory.
             t.owner = owner;
-            t.spans.clear();
+            if t.spans.capacity() >= len {
+                // Pages touched before: cleared in place (a fresh block would be new memory).
+                t.spans.clear();
+                t.spans.resize(len, [0; 2]);
+            } else {
+                t.spans = vec![[0u64; 2]; len];
+            }
             for id in 0..len {
                 let s = span(m, id as u32);
-                t.spans.push(s);
+                if s.readable != 0 || s.addr != 0 {
+                    t.spans[id] = s.words();
+                }
             }
         } else {
             // A table that shrank (a memory's ids are never dropped; kept for safety) is cut.
-            t.spans.resize(len, Span::default());
+            t.spans.resize(len, [0; 2]);
             for &id in &changes.ids {
                 if let Some(slot) = t.spans.get_mut(id as usize) {
-                    *slot = span(m, id);
+                    *slot = span(m, id).words();
                 }
             }
         }
