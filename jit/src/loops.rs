@@ -39,7 +39,7 @@ use accsim_core::exec::libc_shim::Shim;
 use accsim_core::exec::value::Kind;
 use accsim_core::ir::{BinOp, Callee, Expr, ExprKind, LocalId, Place, Stmt, StmtKind};
 
-use crate::runtime::{OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, SPAN_SHIFT};
+use crate::runtime::{OFF_TABLE, OFF_TABLE_LEN, SPAN_READABLE, SPAN_SHIFT, SPAN_WRITABLE};
 use crate::translate::{Helper, Size, Translator, R};
 
 /// Largest magnitude of an integer step of an affine address computation at either end of the
@@ -583,7 +583,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         } else {
             trip
         };
-        let fuel = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_FUEL);
+        let fuel = self.b.use_var(self.fuel);
         let enough = self.b.ins().icmp(IntCC::UnsignedGreaterThan, fuel, trip);
         let (take, reserve, want) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         self.b.ins().brif(ok, want, &[], checked, &[]);
@@ -594,9 +594,9 @@ impl<'a, 'b> Translator<'a, 'b> {
         let got = self.helper(Helper::ReserveFuel, &[self.ctx, trip]).ok_or("no result of the fuel helper")?;
         self.b.ins().brif(got, take, &[], checked, &[]);
         self.b.switch_to_block(take);
-        let fuel = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_FUEL);
+        let fuel = self.b.use_var(self.fuel);
         let left = self.b.ins().isub(fuel, trip);
-        self.b.ins().store(MemFlagsData::trusted(), left, self.ctx, OFF_FUEL);
+        self.b.def_var(self.fuel, left);
 
         // The direct version: the counter is a parameter of the loop head, the variables the
         // body does not assign are read as their values at entry. Its iterations run in
@@ -769,11 +769,11 @@ impl<'a, 'b> Translator<'a, 'b> {
         let base = self.b.ins().load(types::I64, MemFlagsData::trusted(), entry, 0);
         let start = self.b.ins().ishl_imm_s(id, 32);
         let mut ok = in_table;
-        for (wanted, field) in [(read, 8), (write, 16)] {
+        for (wanted, field) in [(read, SPAN_READABLE), (write, SPAN_WRITABLE)] {
             if !wanted {
                 continue;
             }
-            let limit = self.b.ins().load(types::I64, MemFlagsData::trusted(), entry, field);
+            let limit = self.b.ins().uload32(MemFlagsData::trusted(), entry, field);
             for p in [first, last] {
                 let off = self.b.ins().isub(p, start);
                 let end = self.b.ins().iadd_imm_s(off, size as i64);
