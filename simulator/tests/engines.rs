@@ -140,6 +140,9 @@ fn cases() -> Vec<Case> {
 fn run(case: &Case, engine: &str) -> Result<Outcome, String> {
     let mut cmd = Command::new(accsim_bin());
     cmd.current_dir(repo_root()).arg(case.sub).args(&case.flags).arg("--engine").arg(engine);
+    // The native engine compiles every function at its first call and every kernel at its
+    // first launch (no tiers: its code is what this test compares).
+    cmd.env("ACCSIM_JIT", "eager");
     cmd.args(&case.files);
     if !case.args.is_empty() {
         cmd.arg("--").args(&case.args);
@@ -151,7 +154,7 @@ fn run(case: &Case, engine: &str) -> Result<Outcome, String> {
         // Through `sh -c 'exec … < FILE'` (the harness closes standard input otherwise).
         let mut sh = Command::new("sh");
         sh.arg("-c").arg("exec \"$0\" \"$@\" < \"$ACCSIM_SAMPLE_STDIN\"").arg(cmd.get_program()).args(cmd.get_args()).env("ACCSIM_SAMPLE_STDIN", input);
-        sh.current_dir(repo_root());
+        sh.current_dir(repo_root()).env("ACCSIM_JIT", "eager");
         for (k, v) in &case.env {
             sh.env(k, v);
         }
