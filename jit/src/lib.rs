@@ -147,8 +147,6 @@ pub struct Engine<'p> {
     optimise: Box<[AtomicU8]>,
     /// By function id: the work ([`work`]) of the launches its quick code has run.
     quick_work: Box<[AtomicU64]>,
-    /// The memory the program held at the latest entry or launch (see [`SMALL_DATA_BYTES`]).
-    data_bytes: AtomicU64,
     /// By function id: how many more calls the interpreter runs before the function's code is
     /// generated ([`LIBRARY_CALLS_INTERPRETED`] for a library routine, 0 for the program's own).
     interpreted_calls_left: Box<[AtomicU32]>,
@@ -162,12 +160,6 @@ pub struct Engine<'p> {
 const TIER_UP_NONE: u8 = 0;
 const TIER_UP_WAITING: u8 = 1;
 const TIER_UP_STARTED: u8 = 2;
-
-/// A launch while the program holds at least this much memory runs its kernel's optimised
-/// code from the start (generated before the device threads start): a kernel usually touches
-/// much of the program's data, and the first gangs of a long launch would otherwise all run
-/// the quick code, on every device thread at once (gemm's 8 gangs on 8 threads).
-const SMALL_DATA_BYTES: u64 = 1 << 20;
 
 /// The calls of a library routine (a function defined in a system header: the C library's
 /// inline functions, the Fortran translation's runtime, `ir::FunctionOrigin::SystemHeader`) that
@@ -435,7 +427,6 @@ impl<'p> Engine<'p> {
             reaches,
             optimise,
             quick_work: (0..n).map(|_| AtomicU64::new(0)).collect(),
-            data_bytes: AtomicU64::new(0),
             tiering,
         })
     }
@@ -555,7 +546,7 @@ impl<'p> Engine<'p> {
             }
             let name = self.names.get(fid as usize).map_or("", String::as_str);
             let mut tier = lazy.tiers.get(fid as usize).copied().unwrap_or(Tier::Optimised);
-            if tier == Tier::QuickThenOptimised && (self.data_bytes.load(Ordering::Relaxed) >= SMALL_DATA_BYTES || self.optimise[fid as usize].load(Ordering::Relaxed) == TIER_UP_NONE) {
+            if tier == Tier::QuickThenOptimised && self.optimise[fid as usize].load(Ordering::Relaxed) == TIER_UP_NONE {
                 tier = Tier::Optimised;
                 self.optimise[fid as usize].store(TIER_UP_NONE, Ordering::Relaxed);
             }
@@ -1014,17 +1005,16 @@ impl NativeCode for Engine<'_> {
 
     /// The tier of a launch ([`tiers`]): a kernel with no code yet runs in the interpreter
     /// while its launches' counted work is small; compiled, it runs quick code until its
-    /// launches' work pays for the optimised code (at once for a launch of much work, of work
-    /// that cannot be counted, or on much data).
+    /// launches' work pays for the optimised code (at once for a launch of much work or of work
+    /// that cannot be counted: the first gangs of a long launch would otherwise all run the
+    /// quick code, on every device thread at once).
     fn prepare_launch(&self, launch: &LaunchShape) -> bool {
         // The function that runs: the kernel's fast-share variant (same parameters), if any.
         let fid = self.fast_variant.get(&launch.fid).copied().unwrap_or(launch.fid);
         let launch = &LaunchShape { fid, ..*launch };
-        self.data_bytes.store(launch.live_bytes, Ordering::Relaxed);
-        let much_data = launch.live_bytes >= SMALL_DATA_BYTES;
         let pending = self.state.get(fid as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING);
         let work = self.launch_work(launch);
-        if pending && !self.tiering.eager && !much_data {
+        if pending {
             if let Some(w) = work {
                 if self.tiering.interpret(fid, w, tiers::LAUNCHES_INTERPRETED) {
                     self.tiering.launch_interpreted();
@@ -1032,21 +1022,22 @@ impl NativeCode for Engine<'_> {
                 }
             }
         }
-        if pending && (much_data || work.is_none_or(|w| w >= tiers::OPTIMISE_AT_ONCE_WORK)) {
+        let optimise_at_once = work.is_none_or(|w| w >= tiers::OPTIMISE_AT_ONCE_WORK);
+        if pending && optimise_at_once {
             // Generated optimised, not quick first (`Engine::generate`).
             if let Some(o) = self.optimise.get(fid as usize) {
                 let _ = o.compare_exchange(TIER_UP_WAITING, TIER_UP_NONE, Ordering::AcqRel, Ordering::Relaxed);
             }
         }
         self.prepare(fid);
-        if much_data {
+        if optimise_at_once {
             // The kernel (its fast-share variant) and what it calls, generated quick earlier.
             for f in self.reach(fid, |f| self.optimise.get(f as usize).is_some_and(|o| o.load(Ordering::Relaxed) == TIER_UP_WAITING)) {
                 self.optimise_now(f);
             }
         } else if !pending && self.optimise.get(fid as usize).is_some_and(|o| o.load(Ordering::Relaxed) == TIER_UP_WAITING) {
             let w = work.unwrap_or(u64::MAX);
-            let total = self.quick_work.get(fid as usize).map_or(u64::MAX, |q| q.fetch_add(w.min(1 << 50), Ordering::Relaxed).saturating_add(w));
+            let total = self.quick_work.get(fid as usize).map_or(u64::MAX, |q| q.fetch_add(w, Ordering::Relaxed).saturating_add(w));
             if total >= tiers::QUICK_WORK_BEFORE_OPTIMISING {
                 self.optimise_now(fid);
             }
@@ -1066,7 +1057,6 @@ impl NativeCode for Engine<'_> {
         };
         let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
         let function = self.code.get(fid as usize).map_or(0, |c| c.load(Ordering::Acquire));
-        self.data_bytes.store(m.memory_mut().live_bytes(), Ordering::Relaxed);
         runtime::enter(m, code as usize as *const u8, function as usize as *const u8, args, nparams, &self.locs, &self.names, loc)
     }
 }

@@ -15,8 +15,8 @@
 //!   calls counted in). A small launch runs in the interpreter (the whole launch: its gangs
 //!   and what they call), up to [`LAUNCHES_INTERPRETED`] launches or the same work limit; a
 //!   compiled kernel runs quick code, optimised once its launches' work reaches
-//!   [`QUICK_WORK_BEFORE_OPTIMISING`], or at once for a launch of [`OPTIMISE_AT_ONCE_WORK`],
-//!   of uncountable work, or while the program holds much data.
+//!   [`QUICK_WORK_BEFORE_OPTIMISING`], or at once for a launch of [`OPTIMISE_AT_ONCE_WORK`] or
+//!   of uncountable work.
 //!
 //! The counts are of the program and its values, never of time, so a run makes the same
 //! choices every time (the steps counted by `--max-steps` depend on the engine that ran each

@@ -248,26 +248,36 @@ fn steps_left_masked(line: &str) -> String {
     }
 }
 
-/// A kernel's code is generated quick first and optimised at a launch while the program holds
-/// 1 MiB or more (issue 15's compile time; `accsim_jit`'s tiers): the regress program's `blend`
-/// kernel, first generated in `main`'s batch on little data, has a second, optimised code when
-/// it is launched on its 2 MiB arrays (`ACCSIM_NATIVE_PERF_MAP` lists each code generated), and
-/// the output is gcc's (`regress.rs` compares it with the `.expected` file).
+/// Kernels are compiled by their launches' counted work (issue 15's compile time; `accsim_jit`'s
+/// tiers): the regress program's `blend` kernel, launched on 2 MiB arrays, has one code, its
+/// optimised one, generated before its first launch; `scale_add`'s small launches start in the
+/// interpreter (`ACCSIM_PHASE_TIMES` counts them), then run its quick code
+/// (`ACCSIM_NATIVE_PERF_MAP` lists each code generated). The output is gcc's (`regress.rs`
+/// compares it with the `.expected` file).
 #[test]
-fn a_launch_on_much_data_runs_the_kernels_optimised_code() {
+fn kernels_are_compiled_by_their_launches_counted_work() {
     let file = samples_dir().join("regress/native_kernel_quick_then_optimised_code.c");
     let child = Command::new(accsim_bin())
         .args(["run", "--threads", "2"])
         .arg(&file)
         .env("ACCSIM_NATIVE_PERF_MAP", "1")
+        .env("ACCSIM_PHASE_TIMES", "1")
         .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("accsim runs");
     let map = PathBuf::from(format!("/tmp/perf-{}.map", child.id()));
     let out = child.wait_with_output().expect("accsim runs");
     let text = std::fs::read_to_string(&map).unwrap_or_default();
     let _ = std::fs::remove_file(&map);
+    let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
-    let blend: Vec<&str> = text.lines().filter(|l| l.contains("native:blend$") && l.ends_with("$fast")).collect();
-    assert_eq!(blend.len(), 2, "quick and optimised code of blend's kernel expected:\n{text}");
+    // `blend` runs on 2 MiB arrays: its optimised code is generated before its first launch,
+    // and no quick code before it; `scale_add`'s 400 small launches start in the interpreter,
+    // then run its quick code.
+    let codes = |kernel: &str| text.lines().filter(|l| l.contains(&format!("native:{kernel}$")) && l.ends_with("$fast")).count();
+    assert_eq!(codes("blend"), 1, "optimised code of blend's kernel only expected:\n{text}");
+    assert_eq!(codes("scale_add"), 1, "one code of scale_add's kernel expected:\n{text}");
+    let tiers = stderr.lines().find(|l| l.starts_with("accsim: tiers")).unwrap_or_default();
+    assert!(tiers.contains(" launches interpreted") && !tiers.contains(" 0 launches interpreted"), "{stderr}");
 }

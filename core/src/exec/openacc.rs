@@ -860,8 +860,7 @@ fn native_launch(m: &mut Machine, k: &KernelLaunch) -> bool {
         .zip(k.shared.iter())
         .map(|(c, &v)| matches!(c.mode, CaptureMode::Value | CaptureMode::Present).then_some(v))
         .collect();
-    let live_bytes = m.memory_mut().live_bytes();
-    n.prepare_launch(&super::machine::LaunchShape { fid: k.fid, gangs: k.gangs, workers: k.workers, vector: k.vector, captures: &captures, live_bytes })
+    n.prepare_launch(&super::machine::LaunchShape { fid: k.fid, gangs: k.gangs, workers: k.workers, vector: k.vector, captures: &captures })
 }
 
 /// An `atomic` statement reached while its thread runs another one: a routine called in the

@@ -285,8 +285,6 @@ pub struct LaunchShape<'a> {
     /// By capture: the word the kernel's parameter gets, when it is the same for every gang
     /// (`None`: a per-gang copy).
     pub captures: &'a [Option<u64>],
-    /// The memory the program holds (host and device).
-    pub live_bytes: u64,
 }
 
 /// A shared handle on an engine's code, given to a run in [`super::RunOptions::native`].
