@@ -383,3 +383,101 @@ fn add(a: u64, b: u64) -> u64 {
 fn mul(a: u64, b: u64) -> u64 {
     a.saturating_mul(b).min(SATURATED)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PROGRAM: &str = r#"
+static double sum(int n, const double *x) { double s = 0.0; for (int i = 0; i < n; i++) s += x[i] * 0.5; return s; }
+static int wait_until(int n) { int k = 0; while (k < n) k++; return k; }
+static int square(int v) { return v * v + 1; }
+static void clear_odd(int n, double *x) { for (int i = n - 1; i >= 0; i -= 2) x[i] = 0.0; }
+static void scale(int n, double *restrict y, double a)
+{
+#pragma acc parallel loop present(y[0:n])
+    for (int i = 0; i < n; i++)
+        y[i] = a * y[i] + (i % 3);
+}
+int main(void)
+{
+    double v[64];
+    for (int i = 0; i < 64; i++)
+        v[i] = i;
+    clear_odd(64, v);
+#pragma acc data copy(v)
+    scale(64, v, 2.0);
+    return (int)sum(64, v) + wait_until(3) + square(2);
+}
+"#;
+
+    fn program() -> Program {
+        let mut map = accsim_core::diag::SourceMap::new();
+        accsim_core::driver::compile_preprocessed("work.c", PROGRAM.to_string(), &mut map).expect("the test program compiles").program
+    }
+
+    fn find<'a>(p: &'a Program, name: &str) -> &'a Function {
+        p.functions.iter().find(|f| f.name == name).unwrap_or_else(|| panic!("no function {name}"))
+    }
+
+    /// A counted loop's work grows with its trip count, by the same amount per iteration.
+    #[test]
+    fn a_counted_loop_counts_its_trips_times_its_body() {
+        let p = &program();
+        {
+            let f = find(p, "sum");
+            let w = |n: u64| estimate(p, f, &[Some(n), None], false).expect("counted");
+            let per_iteration = w(11) - w(10);
+            assert!(per_iteration > 5, "{per_iteration}");
+            assert_eq!(w(1000) - w(10), 990 * per_iteration);
+            assert!(w(0) < per_iteration + 20);
+            // A negative bound runs no iteration.
+            assert_eq!(estimate(p, f, &[Some((-5i64) as u64), None], false), Some(w(0)));
+        }
+    }
+
+    /// A downward loop of step 2 runs half as many iterations.
+    #[test]
+    fn a_downward_loop_of_step_two_counts_half_the_elements() {
+        let p = &program();
+        {
+            let f = find(p, "clear_odd");
+            let w = |n: u64| estimate(p, f, &[Some(n), None], false).expect("counted");
+            // 10 elements: i = 9, 7, 5, 3, 1; 11 and 12: six iterations; 110: fifty-five.
+            let per_iteration = w(11) - w(10);
+            assert!(per_iteration > 5, "{per_iteration}");
+            assert_eq!(w(12), w(11));
+            assert_eq!(w(110) - w(10), 50 * per_iteration);
+        }
+    }
+
+    /// Work that cannot be counted before the call: a `while` loop, a bound not known.
+    #[test]
+    fn while_loops_and_unknown_bounds_are_not_counted() {
+        let p = &program();
+        {
+            assert_eq!(estimate(p, find(p, "wait_until"), &[Some(3)], false), None);
+            assert_eq!(estimate(p, find(p, "sum"), &[None, None], false), None);
+            let square = find(p, "square");
+            let w = estimate(p, square, &[Some(2)], false).expect("loop-free");
+            assert_eq!(estimate(p, square, &[None], false), Some(w));
+        }
+    }
+
+    /// A kernel's launch counts one gang's share of the gang loop; times the gangs, the launch's
+    /// work grows with the loop's trip count.
+    #[test]
+    fn a_kernel_counts_its_gang_share_of_the_loop() {
+        let p = &program();
+        {
+            let kernel = p.functions.iter().find(|f| f.name.starts_with("scale$") && f.name.ends_with("$fast")).map(|f| &f.name).expect("a fast-share kernel");
+            let f = find(p, kernel);
+            let gangs = 8u64;
+            let launch = |n: u64| estimate(p, f, &[Some(0), Some(gangs), Some(1), Some(128), Some(n), None, None], true).expect("counted") * gangs;
+            let (small, big) = (launch(80), launch(800));
+            assert!(big > small);
+            assert_eq!((big - small) % 720, 0, "{small} {big}");
+            assert_eq!(launch(8000) - big, 10 * (big - small));
+        }
+    }
+}
