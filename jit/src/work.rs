@@ -468,10 +468,13 @@ int main(void)
     /// work grows with the loop's trip count.
     #[test]
     fn a_kernel_counts_its_gang_share_of_the_loop() {
-        let p = &program();
         {
-            let kernel = p.functions.iter().find(|f| f.name.starts_with("scale$") && f.name.ends_with("$fast")).map(|f| &f.name).expect("a fast-share kernel");
-            let f = find(p, kernel);
+            // The program's one kernel, `scale`'s loop: its fast-share variant.
+            let mut map = accsim_core::diag::SourceMap::new();
+            let compiled = accsim_core::driver::compile_preprocessed("work.c", PROGRAM.to_string(), &mut map).expect("the test program compiles");
+            let fast = compiled.info.fast(accsim_core::ir::acc::KernelId(0)).expect("a fast-share variant");
+            let f = &compiled.program.functions[fast.0 as usize];
+            let p = &compiled.program;
             let gangs = 8u64;
             let launch = |n: u64| estimate(p, f, &[Some(0), Some(gangs), Some(1), Some(128), Some(n), None, None], true).expect("counted") * gangs;
             let (small, big) = (launch(80), launch(800));
