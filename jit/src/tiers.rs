@@ -62,6 +62,8 @@ pub struct Tiering {
     /// Calls and launches the interpreter ran by the tiers' choice.
     interpreted_calls: AtomicU64,
     interpreted_launches: AtomicU64,
+    /// Their counted work.
+    interpreted_work: AtomicU64,
 }
 
 impl Tiering {
@@ -72,6 +74,7 @@ impl Tiering {
             runs: (0..n).map(|_| AtomicU32::new(0)).collect(),
             interpreted_calls: AtomicU64::new(0),
             interpreted_launches: AtomicU64::new(0),
+            interpreted_work: AtomicU64::new(0),
         }
     }
 
@@ -89,6 +92,7 @@ impl Tiering {
             return false;
         }
         self.interpreted_calls.fetch_add(1, Ordering::Relaxed);
+        self.interpreted_work.fetch_add(w, Ordering::Relaxed);
         true
     }
 
@@ -104,12 +108,13 @@ impl Tiering {
         let waited = self.runs.iter().zip(native).filter(|(r, &n)| r.load(Ordering::Relaxed) > 0 && !n).count();
         let compiled_after = self.runs.iter().zip(native).filter(|(r, &n)| r.load(Ordering::Relaxed) > 0 && n).count();
         format!(
-            "accsim: tiers{}: {} functions compiled ({} after interpreted calls); {} calls and {} launches interpreted by counted work ({} functions never compiled)",
+            "accsim: tiers{}: {} functions compiled ({} after interpreted calls); {} calls and {} launches interpreted by counted work ({} steps of work; {} functions never compiled)",
             if self.eager { " (eager)" } else { "" },
             native.iter().filter(|&&n| n).count(),
             compiled_after,
             self.interpreted_calls.load(Ordering::Relaxed),
             self.interpreted_launches.load(Ordering::Relaxed),
+            self.interpreted_work.load(Ordering::Relaxed),
             waited
         )
     }
