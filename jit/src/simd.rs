@@ -85,7 +85,7 @@ enum Class {
 
 /// An expression's value in the vector body: one word for all lanes, or a vector.
 #[derive(Clone, Copy)]
-enum Lanes {
+pub(crate) enum Lanes {
     Same(Value),
     Each(Value),
 }
@@ -117,7 +117,7 @@ impl Scan {
 }
 
 /// The vector type of lanes of kind `k`.
-fn lane_type(k: Kind) -> Type {
+pub(crate) fn lane_type(k: Kind) -> Type {
     match k {
         Kind::F64 => types::F64X2,
         Kind::F32 => types::F32X4,
@@ -156,6 +156,17 @@ impl<'a, 'b> Translator<'a, 'b> {
             return None;
         }
         Some(VectorPlan { lanes: (16 / size) as i64, unrolled: plan.accesses.len() <= UNROLL_ACCESSES })
+    }
+
+    /// The byte size of the lanes of statements `parts` run in this order once each, with
+    /// `plan` the loop they belong to ([`crate::outer`]: the statements around an inner loop
+    /// and its body), when they can run in lanes and store at least once.
+    pub(crate) fn lane_size(&self, plan: &CountedLoop<'_>, parts: &[&Stmt]) -> Option<u64> {
+        let mut scan = Scan::default();
+        for s in parts {
+            self.scan_stmt(plan, s, &mut scan)?;
+        }
+        (scan.stores > 0).then_some(scan.size?)
     }
 
     /// Whether `s` assigns one of the counter's derived locals (its one assignment).
@@ -392,7 +403,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         r
     }
 
-    fn lanes_stmt(&mut self, plan: &CountedLoop<'_>, s: &Stmt, temps: &mut HashMap<u32, Lanes>) -> R<()> {
+    pub(crate) fn lanes_stmt(&mut self, plan: &CountedLoop<'_>, s: &Stmt, temps: &mut HashMap<u32, Lanes>) -> R<()> {
         match &s.kind {
             StmtKind::Empty => Ok(()),
             StmtKind::Block(ss) => ss.iter().try_for_each(|s| self.lanes_stmt(plan, s, temps)),
@@ -419,7 +430,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.ins().splat(lane_type(k), x)
     }
 
-    fn vector(&mut self, k: Kind, v: Lanes) -> Value {
+    pub(crate) fn vector(&mut self, k: Kind, v: Lanes) -> Value {
         match v {
             Lanes::Each(x) => x,
             Lanes::Same(w) => self.splat(k, w),
