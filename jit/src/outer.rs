@@ -9,15 +9,16 @@
 //! [`crate::loops`]), straight-line statements, one inner `for` loop, straight-line statements.
 //! - The inner loop is a counted loop ([`crate::loops`]) that starts and ends at the same values
 //!   in every outer iteration (its `init` assigns its counter a value the outer body does not
-//!   change; its bound likewise), has no derived locals and no unrolled loops, only reads memory
-//!   (every access affine in its counter), and assigns only temporaries of the lanes' kind.
+//!   change; its bound likewise), has no derived locals and no unrolled loops, stores only at
+//!   addresses that do not move with its counter (`x[i] = x[i] + A[j][i] * y[j]`, every access
+//!   affine in its counter), and assigns only temporaries of the lanes' kind.
 //! - Every access of the nest is affine in the outer counter, the inner loop's in both counters,
 //!   with no product of the two.
 //! - The statements, in the order they run (the inner body once), are element-wise code in the
 //!   sense of [`crate::simd`]: temporaries assigned before they are read, values that move with
 //!   the outer counter, values the same in every lane (the inner counter among them), at least
-//!   one store, and stores only at addresses that move with the outer counter, outside the inner
-//!   loop.
+//!   one store, and stores only at addresses that move with the outer counter (and not with the
+//!   inner one).
 //!
 //! **Same results.** Each lane runs its own outer iteration's operations in the scalar order (the
 //! inner loop's reduction in its lane: no reassociation). What changes is the order of accesses
@@ -26,11 +27,17 @@
 //! their first and last values; an affine address with no product of the counters lies between
 //! those), every integer step of the addresses is exact there, every access that moves with the
 //! outer counter moves by exactly its size, and every store's bytes over the whole nest are
-//! either another access's bytes at every outer iteration or apart from all its bytes. The inner
+//! either another access's bytes at every iteration (both move with the outer counter only) or
+//! apart from all its bytes. The inner
 //! loop runs at least once and the fuel the scalar code would take for the groups of lanes (one
 //! unit per outer iteration and per inner iteration) is at hand. Otherwise, and for the last
 //! 1..=L outer iterations (so that every local ends with the last iteration's value), the loop
 //! runs as before, from the first iteration the lanes did not run.
+//!
+//! **Two groups per step.** A small nest runs two groups of lanes per step of its outer loop
+//! (`j .. j+2L`), each statement of the first group, then the same statement of the second: the
+//! checks above make the order of different outer iterations' accesses irrelevant, and the
+//! inner loop's two chains of vector additions overlap.
 
 use std::collections::{HashMap, HashSet};
 
@@ -48,6 +55,12 @@ use crate::translate::{Translator, R};
 /// Largest inner trip count (so that the fuel of the groups, outer trips under the exact limit
 /// times this, stays far from 2^64).
 const INNER_TRIP_LIMIT: i64 = 1 << 24;
+
+/// Groups of lanes per step for a nest of at most [`WIDE_ACCESSES`] accesses: two independent
+/// chains of vector operations in the inner loop (a reduction's additions are bound by their
+/// latency, not by the processor's throughput).
+const WIDE: i64 = 2;
+const WIDE_ACCESSES: usize = 12;
 
 /// A loop nest whose outer iterations run in lanes (see the module docs).
 pub struct OuterPlan<'e> {
@@ -67,6 +80,8 @@ pub struct OuterPlan<'e> {
     /// inner loop's.
     inner_from: usize,
     lanes: i64,
+    /// Groups of lanes per step of the wide loop: [`WIDE`] for a small nest, else 1.
+    wide: i64,
 }
 
 /// The statements of `s` with its blocks flattened, empty statements left out.
@@ -100,7 +115,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
         let inner_plan = self.counted_loop(icond.as_ref(), istep.as_ref(), ibody)?;
         let inner = inner_plan.counter();
-        if !inner.up || !inner_plan.all_direct || !inner_plan.memory_locals.is_empty() || !inner_plan.derived.is_empty() || !inner_plan.prepaid.is_empty() || inner_plan.jumps || inner_plan.atomic || inner_plan.may_trap || inner_plan.accesses.iter().any(|a| a.3) {
+        if !inner.up || !inner_plan.all_direct || !inner_plan.memory_locals.is_empty() || !inner_plan.derived.is_empty() || !inner_plan.prepaid.is_empty() || inner_plan.jumps || inner_plan.atomic || inner_plan.may_trap || inner_plan.accesses.iter().any(|a| a.3 && self.depends(a.0, inner.var, &inner_plan.derived)) {
             return None;
         }
         // `k = first`: the inner counter's first value, of its own kind.
@@ -161,6 +176,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let inner_from = accesses.len();
         let mut all = accesses;
         all.extend(inner_plan.accesses.iter().copied());
+        let n_accesses = all.len();
         let view = CountedLoop::lanes_view(counter, derived, all, outer_view);
         let mut order: Vec<&Stmt> = before.to_vec();
         order.push(ibody);
@@ -169,7 +185,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         if carried.iter().any(|&(_, k)| !matches!(k, Kind::F64 | Kind::F32 | Kind::I32 | Kind::U32 | Kind::I64 | Kind::U64) || k.bytes() != size) {
             return None;
         }
-        Some(OuterPlan { counter, view, before: before.to_vec(), after: after.to_vec(), inner, inner_first, inner_body: ibody, carried, inner_from, lanes: (16 / size) as i64 })
+        Some(OuterPlan { counter, view, before: before.to_vec(), after: after.to_vec(), inner, inner_first, inner_body: ibody, carried, inner_from, lanes: (16 / size) as i64, wide: if n_accesses <= WIDE_ACCESSES { WIDE } else { 1 } })
     }
 
     /// Whether `e` multiplies two values that both depend on the counters `vars`.
@@ -203,11 +219,20 @@ impl<'a, 'b> Translator<'a, 'b> {
         ok = self.b.ins().band(ok, inner_ok);
         let short = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, k_trip, INNER_TRIP_LIMIT);
         ok = self.b.ins().band(ok, short);
-        // Groups of lanes: while an iteration is left after the group's, (trip - 1) / L of them.
+        // Steps of [`WIDE`] groups of lanes while an iteration is left after the step's, then
+        // single groups while one is left after the group's (the last 1..=L iterations run as
+        // before): (trip - 1) / (WIDE*L) steps, then (the rest - 1) / L groups.
         let shift = plan.lanes.trailing_zeros() as i64;
+        let wide_lanes = plan.lanes * plan.wide;
+        let wide_shift = wide_lanes.trailing_zeros() as i64;
         let before_last = self.b.ins().iadd_imm_s(trip, -1);
-        let groups = self.b.ins().ushr_imm_s(before_last, shift);
-        let some = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, groups, 0);
+        let wide_steps = self.b.ins().ushr_imm_s(before_last, wide_shift);
+        let wide_iterations = self.b.ins().ishl_imm_s(wide_steps, wide_shift);
+        let rest_before_last = self.b.ins().isub(before_last, wide_iterations);
+        let singles = self.b.ins().ushr_imm_s(rest_before_last, shift);
+        let single_iterations = self.b.ins().ishl_imm_s(singles, shift);
+        let iterations = self.b.ins().iadd(wide_iterations, single_iterations);
+        let some = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, iterations, 0);
         ok = self.b.ins().band(ok, some);
 
         // Every access at the corners of the nest, in its allocation; the ends of its bytes.
@@ -217,6 +242,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let mut direct = HashMap::new();
         let mut ranges = Vec::with_capacity(plan.view.accesses.len());
         let mut moving = Vec::with_capacity(plan.view.accesses.len());
+        let mut inner_moving = Vec::with_capacity(plan.view.accesses.len());
         for (i, &(addr, k, read, write)) in plan.view.accesses.iter().enumerate() {
             let inside = i >= plan.inner_from;
             let ks: &[Value] = if inside { &[k0, k_last] } else { &[] };
@@ -263,6 +289,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                 ok = self.b.ins().band(ok, unit);
             }
             moving.push(moves);
+            inner_moving.push(inside && self.depends(addr, inner_var, &HashMap::new()));
             ranges.push((lo, hi, ends[0]));
         }
         // Each store's bytes: another access's at every outer iteration, or apart from its bytes.
@@ -280,7 +307,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                 let below = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, s_end, x_lo);
                 let above = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, x_end, s_lo);
                 let mut apart = self.b.ins().bor(below, above);
-                if moving[s] && moving[x] && x < plan.inner_from && sk.bytes() == xk.bytes() {
+                if moving[s] && moving[x] && !inner_moving[s] && !inner_moving[x] && sk.bytes() == xk.bytes() {
                     let same = self.b.ins().icmp(IntCC::Equal, s_first, x_first);
                     apart = self.b.ins().bor(apart, same);
                 }
@@ -302,31 +329,34 @@ impl<'a, 'b> Translator<'a, 'b> {
 
         // The fuel of the groups: one unit per outer iteration, one per inner iteration.
         let per_outer = self.b.ins().iadd_imm_s(k_trip, 1);
-        let iterations = self.b.ins().ishl_imm_s(groups, shift);
         let need = self.b.ins().imul(iterations, per_outer);
         let (rest, scalar) = (self.b.create_block(), self.b.create_block());
         let first_left = self.b.append_block_param(rest, types::I64);
         self.take_fuel(ok, need, scalar)?;
-        let group = self.b.create_block();
-        let c = self.b.append_block_param(group, types::I64);
-        self.b.ins().jump(group, &[v0.into()]);
-
-        self.b.switch_to_block(group);
-        let mut group_frozen = frozen.clone();
-        group_frozen.insert(var.index(), c);
-        let saved = (
-            std::mem::replace(&mut self.direct, direct),
-            std::mem::replace(&mut self.frozen, group_frozen),
-            std::mem::take(&mut self.prepaid),
-            std::mem::take(&mut self.held),
-        );
-        let r = self.outer_group(plan, k0, k_bound, k_cc);
-        (self.direct, self.frozen, self.prepaid, self.held) = saved;
-        r?;
-        let next_c = self.b.ins().iadd_imm_s(c, plan.lanes);
-        let after = self.b.ins().iadd_imm_s(next_c, plan.lanes);
+        let (wide, single_test, single) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        let at_wide = self.b.append_block_param(wide, types::I64);
+        let at_single_test = self.b.append_block_param(single_test, types::I64);
+        let at_single = self.b.append_block_param(single, types::I64);
+        let any_wide = self.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, wide_steps, 0);
+        self.b.ins().brif(any_wide, wide, &[v0.into()], single_test, &[v0.into()]);
+        for (block, c, groups) in [(wide, at_wide, plan.wide), (single, at_single, 1)] {
+            self.b.switch_to_block(block);
+            let saved = (std::mem::take(&mut self.direct), std::mem::take(&mut self.frozen), std::mem::take(&mut self.prepaid), std::mem::take(&mut self.held));
+            self.frozen = frozen.clone();
+            self.frozen.insert(var.index(), c);
+            let r = self.outer_groups(plan, groups, &direct, &moving, k0, k_bound, k_cc);
+            (self.direct, self.frozen, self.prepaid, self.held) = saved;
+            r?;
+            let next_c = self.b.ins().iadd_imm_s(c, plan.lanes * groups);
+            let after = self.b.ins().iadd_imm_s(next_c, plan.lanes * groups);
+            let more = self.b.ins().icmp(runs_cc, after, bound);
+            let done = if groups > 1 { single_test } else { rest };
+            self.b.ins().brif(more, block, &[next_c.into()], done, &[next_c.into()]);
+        }
+        self.b.switch_to_block(single_test);
+        let after = self.b.ins().iadd_imm_s(at_single_test, plan.lanes);
         let more = self.b.ins().icmp(runs_cc, after, bound);
-        self.b.ins().brif(more, group, &[next_c.into()], rest, &[next_c.into()]);
+        self.b.ins().brif(more, single, &[at_single_test.into()], rest, &[at_single_test.into()]);
 
         self.b.switch_to_block(scalar);
         self.b.ins().jump(rest, &[v0.into()]);
@@ -335,26 +365,50 @@ impl<'a, 'b> Translator<'a, 'b> {
         Ok(())
     }
 
-    /// One group of lanes of the nest (the outer counter frozen at its first lane's value).
-    fn outer_group(&mut self, plan: &OuterPlan<'_>, k0: Value, k_bound: Value, k_cc: IntCC) -> R<()> {
-        let mut temps = HashMap::new();
-        for s in &plan.before {
-            self.lanes_stmt(&plan.view, s, &mut temps)?;
+    /// `groups` groups of lanes of the nest, one after the other statement by statement (the
+    /// outer counter frozen at the first lane's value): group `g`'s moving accesses are the
+    /// first group's moved by `g` times the lanes.
+    #[allow(clippy::too_many_arguments)]
+    fn outer_groups(&mut self, plan: &OuterPlan<'_>, groups: i64, direct: &HashMap<*const Expr, Value>, moving: &[bool], k0: Value, k_bound: Value, k_cc: IntCC) -> R<()> {
+        let mut directs = Vec::with_capacity(groups as usize);
+        for g in 0..groups {
+            let mut d = direct.clone();
+            if g > 0 {
+                for (&(addr, k, ..), &moves) in plan.view.accesses.iter().zip(moving) {
+                    if moves {
+                        let bias = *direct.get(&(addr as *const Expr)).ok_or("internal: an access without its bias")?;
+                        let shifted = self.b.ins().iadd_imm_s(bias, g * plan.lanes * k.bytes() as i64);
+                        d.insert(addr as *const Expr, shifted);
+                    }
+                }
+            }
+            directs.push(d);
+        }
+        let mut temps: Vec<HashMap<u32, Lanes>> = vec![HashMap::new(); groups as usize];
+        for (d, t) in directs.iter().zip(temps.iter_mut()) {
+            self.direct = d.clone();
+            for s in &plan.before {
+                self.lanes_stmt(&plan.view, s, t)?;
+            }
         }
         // The inner loop, its temporaries in vector variables, tested at the bottom (it runs
         // at least once).
-        let mut vars = Vec::with_capacity(plan.carried.len());
-        for &(l, k) in &plan.carried {
-            let v = self.b.declare_var(lane_type(k));
-            let init = match temps.get(&l).copied() {
-                Some(x) => self.vector(k, x),
-                None => {
-                    let zero = self.b.ins().iconst(types::I64, 0);
-                    self.vector(k, Lanes::Same(zero))
-                }
-            };
-            self.b.def_var(v, init);
-            vars.push(v);
+        let mut vars = Vec::with_capacity(groups as usize);
+        for t in &temps {
+            let mut group_vars = Vec::with_capacity(plan.carried.len());
+            for &(l, k) in &plan.carried {
+                let v = self.b.declare_var(lane_type(k));
+                let init = match t.get(&l).copied() {
+                    Some(x) => self.vector(k, x),
+                    None => {
+                        let zero = self.b.ins().iconst(types::I64, 0);
+                        self.vector(k, Lanes::Same(zero))
+                    }
+                };
+                self.b.def_var(v, init);
+                group_vars.push(v);
+            }
+            vars.push(group_vars);
         }
         let (body, exit) = (self.b.create_block(), self.b.create_block());
         let kv = self.b.append_block_param(body, types::I64);
@@ -362,15 +416,18 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.switch_to_block(body);
         let k_var = self.vars[plan.inner.var.0 as usize];
         self.frozen.insert(k_var.index(), kv);
-        for (&(l, _), &v) in plan.carried.iter().zip(&vars) {
-            let x = self.b.use_var(v);
-            temps.insert(l, Lanes::Each(x));
-        }
-        self.lanes_stmt(&plan.view, plan.inner_body, &mut temps)?;
-        for (&(l, k), &v) in plan.carried.iter().zip(&vars) {
-            let x = temps.get(&l).copied().ok_or("internal: a carried temporary without its value")?;
-            let x = self.vector(k, x);
-            self.b.def_var(v, x);
+        for ((d, t), group_vars) in directs.iter().zip(temps.iter_mut()).zip(&vars) {
+            self.direct = d.clone();
+            for (&(l, _), &v) in plan.carried.iter().zip(group_vars) {
+                let x = self.b.use_var(v);
+                t.insert(l, Lanes::Each(x));
+            }
+            self.lanes_stmt(&plan.view, plan.inner_body, t)?;
+            for (&(l, k), &v) in plan.carried.iter().zip(group_vars) {
+                let x = t.get(&l).copied().ok_or("internal: a carried temporary without its value")?;
+                let x = self.vector(k, x);
+                self.b.def_var(v, x);
+            }
         }
         let k_next = self.b.ins().iadd_imm_s(kv, 1);
         let more = self.b.ins().icmp(k_cc, k_next, k_bound);
@@ -378,12 +435,15 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.switch_to_block(exit);
         // After the loop, the inner counter holds its value past the last iteration.
         self.frozen.insert(k_var.index(), k_next);
-        for (&(l, _), &v) in plan.carried.iter().zip(&vars) {
-            let x = self.b.use_var(v);
-            temps.insert(l, Lanes::Each(x));
-        }
-        for s in &plan.after {
-            self.lanes_stmt(&plan.view, s, &mut temps)?;
+        for ((d, t), group_vars) in directs.iter().zip(temps.iter_mut()).zip(&vars) {
+            self.direct = d.clone();
+            for (&(l, _), &v) in plan.carried.iter().zip(group_vars) {
+                let x = self.b.use_var(v);
+                t.insert(l, Lanes::Each(x));
+            }
+            for s in &plan.after {
+                self.lanes_stmt(&plan.view, s, t)?;
+            }
         }
         Ok(())
     }

@@ -11,7 +11,9 @@
 // inner ones from 0 to 5, so the columns left after the lanes and inner loops that never run
 // are exercised; the temporary and the inner counter are read after the nest (the last
 // column's values); `float` and `unsigned` sums run four lanes, the `unsigned` ones wrap as
-// the scalar code does (C11 §6.2.5p9). Each line is what gcc prints.
+// the scalar code does (C11 §6.2.5p9). mvt's column product `x[i] = x[i] + A[j][i] * y[j]`
+// stores in its inner loop, into the distinct vector, the matrix and the weights it reads.
+// Each line is what gcc prints.
 #include <stdio.h>
 
 #define N 12
@@ -33,6 +35,15 @@ static double column_sums(const double *a, int stride, const double *x, double *
         y[j] = t;
     }
     return t;
+}
+
+/* x[i] += a[j][i] * y[j] down the columns (mvt's second product): the inner loop stores into
+ * the element of its outer iteration. */
+static void column_updates(double *x, const double *a, int stride, const double *y, int n, int m)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < m; j++)
+            x[i] = x[i] + a[j * stride + i] * y[j];
 }
 
 static void fill(void)
@@ -82,6 +93,22 @@ int main(void)
     fill();
     double last = column_sums(M, N, v, v, 9, 7);
     printf("into the weights last=%.17g sum=%.17g\n", last, checksum(v, N));
+
+    /* Updates in place: into a distinct vector, into the matrix's third row (which later
+     * columns read), into the weights. */
+    for (int n = 0; n <= 9; n += 3) {
+        fill();
+        column_updates(out, M, N, v, n, 7);
+        printf("updates n=%d sum=%.17g\n", n, checksum(out, N));
+    }
+    for (int s = 0; s <= 2; s++) {
+        fill();
+        column_updates(M + 2 * N + s, M, N, v, 9, 5);
+        printf("updates into the matrix shift=%d sum=%.17g\n", s, checksum(M, N * N));
+    }
+    fill();
+    column_updates(v + 1, M, N, v, 9, 8);
+    printf("updates into the weights sum=%.17g\n", checksum(v, N));
 
     /* float lanes of four, the inner counter read after the nest. */
     fill();
