@@ -34,6 +34,12 @@
 //! 1..=L outer iterations (so that every local ends with the last iteration's value), the loop
 //! runs as before, from the first iteration the lanes did not run.
 //!
+//! **Held elements.** The inner loop's accesses at an address that moves with the outer counter
+//! only (`x[i]` in `x[i] = x[i] + A[j][i] * y[j]`) are each lane's one element, read into a
+//! vector variable before the inner loop and, when it writes them, stored after it (as
+//! [`crate::invariant`] does for one iteration), when at entry their bytes over the whole nest
+//! are apart from every other access's.
+//!
 //! **Two groups per step.** A small nest runs two groups of lanes per step of its outer loop
 //! (`j .. j+2L`), each statement of the first group, then the same statement of the second: the
 //! checks above make the order of different outer iterations' accesses irrelevant, and the
@@ -49,7 +55,7 @@ use accsim_core::exec::value::Kind;
 use accsim_core::ir::{BinOp, Expr, ExprKind, LocalId, Place, Stmt, StmtKind};
 
 use crate::loops::{CountedLoop, Counter};
-use crate::simd::{lane_type, Lanes};
+use crate::simd::{lane_flags, lane_type, Lanes};
 use crate::translate::{Translator, R};
 
 /// Largest inner trip count (so that the fuel of the groups, outer trips under the exact limit
@@ -82,6 +88,10 @@ pub struct OuterPlan<'e> {
     lanes: i64,
     /// Groups of lanes per step of the wide loop: [`WIDE`] for a small nest, else 1.
     wide: i64,
+    /// The inner loop's accesses at an address that moves with the outer counter only, grouped
+    /// by address (indices of `view.accesses`), with their kind and whether the group writes:
+    /// held in a vector variable around the inner loop.
+    held: Vec<(Vec<usize>, Kind, bool)>,
 }
 
 /// The statements of `s` with its blocks flattened, empty statements left out.
@@ -176,16 +186,32 @@ impl<'a, 'b> Translator<'a, 'b> {
         let inner_from = accesses.len();
         let mut all = accesses;
         all.extend(inner_plan.accesses.iter().copied());
+        // The inner loop's elements of each lane: loaded before it, stored after it.
+        let mut held: Vec<(Vec<usize>, Kind, bool)> = Vec::new();
+        for (i, &(addr, k, _, write)) in all.iter().enumerate().skip(inner_from) {
+            if self.depends(addr, inner.var, &HashMap::new()) || !self.depends(addr, counter.var, &derived) {
+                continue;
+            }
+            match held.iter_mut().find(|(members, hk, _)| *hk == k && all[members[0]].0.same_computation(addr, false)) {
+                Some(h) => {
+                    h.0.push(i);
+                    h.2 |= write;
+                }
+                None => held.push((vec![i], k, write)),
+            }
+        }
         let n_accesses = all.len();
         let view = CountedLoop::lanes_view(counter, derived, all, outer_view);
         let mut order: Vec<&Stmt> = before.to_vec();
         order.push(ibody);
         order.extend(after.iter().copied());
         let size = self.lane_size(&view, &order)?;
-        if carried.iter().any(|&(_, k)| !matches!(k, Kind::F64 | Kind::F32 | Kind::I32 | Kind::U32 | Kind::I64 | Kind::U64) || k.bytes() != size) {
+        let lane_kind = |k: Kind| matches!(k, Kind::F64 | Kind::F32 | Kind::I32 | Kind::U32 | Kind::I64 | Kind::U64) && k.bytes() == size;
+        if !carried.iter().all(|&(_, k)| lane_kind(k)) {
             return None;
         }
-        Some(OuterPlan { counter, view, before: before.to_vec(), after: after.to_vec(), inner, inner_first, inner_body: ibody, carried, inner_from, lanes: (16 / size) as i64, wide: if n_accesses <= WIDE_ACCESSES { WIDE } else { 1 } })
+        held.retain(|h| lane_kind(h.1));
+        Some(OuterPlan { counter, view, before: before.to_vec(), after: after.to_vec(), inner, inner_first, inner_body: ibody, carried, inner_from, lanes: (16 / size) as i64, wide: if n_accesses <= WIDE_ACCESSES { WIDE } else { 1 }, held })
     }
 
     /// Whether `e` multiplies two values that both depend on the counters `vars`.
@@ -292,6 +318,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             inner_moving.push(inside && self.depends(addr, inner_var, &HashMap::new()));
             ranges.push((lo, hi, ends[0]));
         }
+        let held_of: HashMap<usize, usize> = plan.held.iter().enumerate().flat_map(|(g, h)| h.0.iter().map(move |&i| (i, g))).collect();
         // Each store's bytes: another access's at every outer iteration, or apart from its bytes.
         for (s, &(_, sk, _, s_writes)) in plan.view.accesses.iter().enumerate() {
             if !s_writes {
@@ -307,7 +334,14 @@ impl<'a, 'b> Translator<'a, 'b> {
                 let below = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, s_end, x_lo);
                 let above = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, x_end, s_lo);
                 let mut apart = self.b.ins().bor(below, above);
-                if moving[s] && moving[x] && !inner_moving[s] && !inner_moving[x] && sk.bytes() == xk.bytes() {
+                // A held element is apart from every access but its group's (the same address
+                // at every iteration).
+                let (s_group, x_group) = (held_of.get(&s), held_of.get(&x));
+                if s_group.is_some() || x_group.is_some() {
+                    if s_group == x_group {
+                        continue;
+                    }
+                } else if moving[s] && moving[x] && !inner_moving[s] && !inner_moving[x] && sk.bytes() == xk.bytes() {
                     let same = self.b.ins().icmp(IntCC::Equal, s_first, x_first);
                     apart = self.b.ins().bor(apart, same);
                 }
@@ -410,19 +444,41 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
             vars.push(group_vars);
         }
+        // The held elements of each group's lanes, in vector variables around the inner loop.
+        let mut held_vars = Vec::with_capacity(groups as usize);
+        for d in &directs {
+            self.direct = d.clone();
+            let mut map = HashMap::new();
+            let mut group_held = Vec::with_capacity(plan.held.len());
+            for (members, k, _) in &plan.held {
+                let first = plan.view.accesses[members[0]].0;
+                let host = self.lanes_address(first)?;
+                let v = self.b.declare_var(lane_type(*k));
+                let x = self.b.ins().load(lane_type(*k), lane_flags(), host, 0);
+                self.b.def_var(v, x);
+                for &m in members {
+                    map.insert(plan.view.accesses[m].0 as *const Expr, (v, *k));
+                }
+                group_held.push(v);
+            }
+            held_vars.push((map, group_held));
+        }
         let (body, exit) = (self.b.create_block(), self.b.create_block());
         let kv = self.b.append_block_param(body, types::I64);
         self.b.ins().jump(body, &[k0.into()]);
         self.b.switch_to_block(body);
         let k_var = self.vars[plan.inner.var.0 as usize];
         self.frozen.insert(k_var.index(), kv);
-        for ((d, t), group_vars) in directs.iter().zip(temps.iter_mut()).zip(&vars) {
+        for (((d, t), group_vars), (held, _)) in directs.iter().zip(temps.iter_mut()).zip(&vars).zip(&held_vars) {
             self.direct = d.clone();
+            self.held = held.clone();
             for (&(l, _), &v) in plan.carried.iter().zip(group_vars) {
                 let x = self.b.use_var(v);
                 t.insert(l, Lanes::Each(x));
             }
-            self.lanes_stmt(&plan.view, plan.inner_body, t)?;
+            let r = self.lanes_stmt(&plan.view, plan.inner_body, t);
+            self.held.clear();
+            r?;
             for (&(l, k), &v) in plan.carried.iter().zip(group_vars) {
                 let x = t.get(&l).copied().ok_or("internal: a carried temporary without its value")?;
                 let x = self.vector(k, x);
@@ -433,8 +489,19 @@ impl<'a, 'b> Translator<'a, 'b> {
         let more = self.b.ins().icmp(k_cc, k_next, k_bound);
         self.b.ins().brif(more, body, &[k_next.into()], exit, &[]);
         self.b.switch_to_block(exit);
-        // After the loop, the inner counter holds its value past the last iteration.
+        // After the loop, the inner counter holds its value past the last iteration, and the
+        // held elements the loop writes are stored.
         self.frozen.insert(k_var.index(), k_next);
+        for (d, (_, group_held)) in directs.iter().zip(&held_vars) {
+            self.direct = d.clone();
+            for ((members, _, written), &v) in plan.held.iter().zip(group_held) {
+                if *written {
+                    let host = self.lanes_address(plan.view.accesses[members[0]].0)?;
+                    let x = self.b.use_var(v);
+                    self.b.ins().store(lane_flags(), x, host, 0);
+                }
+            }
+        }
         for ((d, t), group_vars) in directs.iter().zip(temps.iter_mut()).zip(&vars) {
             self.direct = d.clone();
             for (&(l, _), &v) in plan.carried.iter().zip(group_vars) {
