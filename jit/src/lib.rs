@@ -50,6 +50,7 @@
 
 mod invariant;
 mod loops;
+mod outer;
 mod promote;
 mod runtime;
 mod simd;
