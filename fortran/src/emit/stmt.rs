@@ -721,7 +721,8 @@ impl Translator {
             "cpu_time" => {
                 let Some(a) = arg(0) else { return error(line, "`cpu_time` needs an argument") };
                 let l = self.expr(&a, None, line)?;
-                let _ = writeln!(out, "{m}{} = ({})clock() / ({})CLOCKS_PER_SEC;", l.c, l.ty.c(), l.ty.c());
+                // `(clock_t) 1000000` is glibc's CLOCKS_PER_SEC (POSIX XSI; libc.h has no macros).
+                let _ = writeln!(out, "{m}{} = ({})clock() / ({})((clock_t) 1000000);", l.c, l.ty.c(), l.ty.c());
             }
             _ => {
                 // system_clock(count[, count_rate[, count_max]])
@@ -738,7 +739,7 @@ impl Translator {
                     if let Some(e) = e {
                         let l = self.expr(&e, None, line)?;
                         let v = match i {
-                            0 => "(long)(clock() / (CLOCKS_PER_SEC / 1000))".to_string(),
+                            0 => "(long)(clock() / (((clock_t) 1000000) / 1000))".to_string(),
                             1 => "1000".to_string(),
                             _ => "2147483647".to_string(),
                         };
