@@ -24,9 +24,11 @@ use crate::frontend::{preprocess::parse_line_marker, PreprocessOptions};
 const OPENACC_INCLUDE: &str = "#include <openacc.h>\n";
 
 /// The macros gfortran's preprocessor predefines (`gfortran -cpp -dM -E` of an empty file, gcc 12
-/// on x86-64) that describe the language and the target; the C compiler's own (`unix`, `linux`,
-/// `__STDC_VERSION__`, …) are dropped with `-undef`, since gfortran does not define them and a
-/// Fortran name `unix` must stay a name.
+/// on x86-64) that describe the language and the target. The C compiler's own are dropped, since
+/// gfortran does not define them and a Fortran name `unix` must stay a name: `-undef` drops the
+/// system's (`unix`, `linux`, `__GNUC__`), `-std=gnu89` `__STDC_VERSION__` (and `//` comments,
+/// which C89 does not have: Fortran's concatenation stays), `-ffreestanding` the macros of
+/// `stdc-predef.h` and makes `__STDC_HOSTED__` 0, as gfortran has it.
 const GFORTRAN_MACROS: [&str; 22] = [
     "-D__GFORTRAN__=1",
     "-D_LANGUAGE_FORTRAN=1",
@@ -89,7 +91,7 @@ pub fn translate_file(path: &str, form: SourceForm, opts: &PreprocessOptions, ma
     let mut origin: Option<Vec<u32>> = None;
     if form.preprocess {
         let mut cmd = Command::new("cc");
-        cmd.args(["-E", "-traditional-cpp", "-x", "c", "-undef"]).args(GFORTRAN_MACROS).arg("-D_OPENACC=201306").args(&opts.args).arg(path);
+        cmd.args(["-E", "-traditional-cpp", "-x", "c", "-undef", "-std=gnu89", "-ffreestanding"]).args(GFORTRAN_MACROS).arg("-D_OPENACC=201306").args(&opts.args).arg(path);
         let out = cmd.output().map_err(|e| Diagnostic::error("preprocessor", format!("cannot run the C preprocessor: {e}"), whole))?;
         if !out.status.success() {
             let stderr = String::from_utf8_lossy(&out.stderr);
