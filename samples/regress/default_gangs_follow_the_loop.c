@@ -1,5 +1,5 @@
 // Issue 15, the default gang count (coordinator's decision): a compute construct without
-// `num_gangs` gets one gang per `vector_length` iterations of its first gang loop, at most 256,
+// `num_gangs` gets one gang per `vector_length` iterations of its first gang loop, at most 64,
 // when the loop's bounds are values at region entry; otherwise 8 (§2.5.6: "an implementation-
 // defined default will be used; the default may depend on the code within the construct").
 // Every gang runs the code before the gang loop (gang-redundant mode, §2.5.1), so an atomic

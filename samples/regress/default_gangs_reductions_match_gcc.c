@@ -1,7 +1,7 @@
 // Issue 15, the default gang count (coordinator's decision): without `num_gangs` the number of
-// gangs follows the first gang loop's iterations (one per vector_length, at most 256; §2.5.6),
+// gangs follows the first gang loop's iterations (one per vector_length, at most 64; §2.5.6),
 // so each reduction below has its own count of gang partials (§2.5.11): 1 gang for 3
-// iterations, 256 for a million, the product of both loops under collapse(2), a bound read from
+// iterations, 64 for a million, the product of both loops under collapse(2), a bound read from
 // a function parameter, a global and (in a kernels construct, where a scalar is copied, §2.5.2)
 // a local in memory. Integer reductions are exact: the results are gcc's whatever the count.
 #include <limits.h>
@@ -43,12 +43,12 @@ int main(void)
     long weighted = 0;
     int odd = 0;
 #pragma acc parallel loop collapse(2) reduction(+:weighted, odd) copyin(v[0:n])
-    for (int i = 0; i < 40; i++)
-        for (int j = 0; j < 70; j++) {
-            weighted += (long)v[i * 70 + j] * (j + 1);
-            odd += v[i * 70 + j] & 1;
+    for (int i = 0; i < 30; i++)
+        for (int j = 0; j < 50; j++) {
+            weighted += (long)v[i * 50 + j] * (j + 1);
+            odd += v[i * 50 + j] & 1;
         }
-    printf("collapse(2) 40 x 70: weighted %ld odd %d\n", weighted, odd);
+    printf("collapse(2) 30 x 50: weighted %ld odd %d\n", weighted, odd);
 
     unsigned long prod = 1;
 #pragma acc parallel loop reduction(*:prod) copyin(v[0:samples])

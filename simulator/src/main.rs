@@ -248,7 +248,7 @@ struct RunArgs {
     #[arg(long = "allow-write", value_name = "PATH")]
     allow_write: Vec<std::path::PathBuf>,
     /// Number of gangs of every compute construct without `num_gangs`. Default: one gang per
-    /// `vector_length` iterations of the construct's first gang loop (at most 256) when its
+    /// `vector_length` iterations of the construct's first gang loop (at most 64) when its
     /// bounds are known at entry, else 8; the same on every machine (§2.5.6).
     #[arg(long, value_name = "N")]
     gangs: Option<u64>,

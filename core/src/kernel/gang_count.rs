@@ -27,10 +27,13 @@
 //! has. The launch reads the variables unobserved (no checker sees them: they are not the
 //! program's accesses).
 //!
-//! **The cap.** Every gang has its own private and reduction copies and runs the region's
-//! gang-redundant code; 256 gangs keep 16 device threads busy in whole rounds with a 1.5% tail
-//! at most while the copies stay small (samples/bench/RESULTS.md, session 11, "default gang
-//! count").
+//! **The cap.** Every gang has its own private and reduction copies (an allocation each), runs
+//! the region's gang-redundant code and enters the kernel once: the cost of a launch grows with
+//! its gangs whatever the machine. Measured at 1 thread (user CPU, dev build, session 11):
+//! fdtd2d's 160 launches take 0.24 s with 8 gangs, 0.27 s with 64, 0.37 s with 256; jacobi2d
+//! 0.17 / 0.19 / 0.22 s; laplace 0.21 / 0.23 / 0.25 s. 64 gangs fill 16 device threads in four
+//! whole rounds (the simulator runs up to four groups of gangs per thread,
+//! `simulator/src/sim_device.rs`), so the cap is 64.
 
 use std::collections::HashSet;
 
@@ -44,7 +47,7 @@ use super::build::Builder;
 pub const DEFAULT_GANGS: u64 = 8;
 
 /// The most gangs the iteration rule gives a construct.
-pub const MAX_DEFAULT_GANGS: u64 = 256;
+pub const MAX_DEFAULT_GANGS: u64 = 64;
 
 /// The default gang count of a launch (module docs): `iterations` of the kernel's first gang
 /// loop when known at entry, the launch's `vector_length`.
