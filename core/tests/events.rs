@@ -105,7 +105,8 @@ fn every_subscriber_sees_the_data_environment_launches_and_loop_schedules_in_ord
             "created a",
             "upload a",
             "present a",
-            "launch 8 gangs",
+            // 64 iterations, one gang per vector length of 32 (`kernel::gang_count`, §2.5.6).
+            "launch 2 gangs",
             "schedule gang=true worker=false vector=true seq=false",
             "end",
             "launched in main",
