@@ -53,6 +53,7 @@
 
 mod invariant;
 mod loops;
+mod outer;
 mod promote;
 mod runtime;
 mod simd;
@@ -950,6 +951,7 @@ fn translate_into(
     let trap_exit = b.create_block();
     let table = b.declare_var(types::I64);
     let table_len = b.declare_var(types::I64);
+    let fuel = b.declare_var(types::I64);
     let mut t = Translator {
         p,
         exe,
@@ -967,6 +969,7 @@ fn translate_into(
         func: f,
         table,
         table_len,
+        fuel,
         fid,
         in_memory,
         frame_locals: f.locals.iter().map(|l| l.storage == Storage::Memory).collect(),
@@ -983,6 +986,7 @@ fn translate_into(
         held: HashMap::new(),
     };
     t.reload_table();
+    t.reload_fuel();
     t.enter_frame(&params[1..]);
     t.stmt(&f.body)?;
     // Falling off the end returns 0 (as the interpreter's instruction list does).

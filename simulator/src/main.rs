@@ -247,9 +247,11 @@ struct RunArgs {
     /// below it; repeatable).
     #[arg(long = "allow-write", value_name = "PATH")]
     allow_write: Vec<std::path::PathBuf>,
-    /// Default number of gangs of a compute construct without `num_gangs`.
-    #[arg(long, value_name = "N", default_value_t = 8)]
-    gangs: u64,
+    /// Number of gangs of every compute construct without `num_gangs`. Default: one gang per
+    /// `vector_length` iterations of the construct's first gang loop (at most 256) when its
+    /// bounds are known at entry, else 8; the same on every machine (§2.5.6).
+    #[arg(long, value_name = "N")]
+    gangs: Option<u64>,
     /// Default number of workers per gang (without `num_workers`).
     #[arg(long, value_name = "N", default_value_t = 1)]
     workers: u64,
@@ -317,7 +319,7 @@ struct RunArgs {
 /// The simulated device's configuration from the command line.
 fn device_config(r: &RunArgs) -> exec::openacc::DeviceConfig {
     exec::openacc::DeviceConfig {
-        gangs: r.gangs.max(1),
+        gangs: r.gangs.map(|n| n.max(1)),
         workers: r.workers.max(1),
         vector_length: r.vector_length.max(1),
         strict_2_0: r.strict_2_0,

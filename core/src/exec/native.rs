@@ -35,6 +35,12 @@ impl Machine<'_> {
     pub fn native_atomic_lock(&self) -> std::sync::Arc<std::sync::Mutex<()>> {
         self.acc.atomic_lock.clone()
     }
+    /// Whether no other thread touches this machine's memory while it runs (see
+    /// `Machine::alone`): native code may then update an `atomic` target with plain loads and
+    /// stores.
+    pub fn runs_alone(&self) -> bool {
+        self.alone
+    }
     /// The C call depth.
     pub fn call_depth(&self) -> usize {
         self.depth
