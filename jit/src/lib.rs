@@ -808,10 +808,10 @@ enum Tier {
     /// No mid-end optimisation and the single-pass register allocator: a third to a half of
     /// the generation time, code about half as fast (the `styles` suite all in this tier).
     Quick,
-    /// [`Tier::Quick`] first, [`Tier::Optimised`] once the quick code has run
-    /// [`QUICK_RUN_BEFORE_OPTIMISING`] (kernels: each gang is a call, so a long launch switches
-    /// after its first gangs). Both are the same IR, so a run's output, faults, fuel and steps
-    /// do not depend on when the switch happens.
+    /// [`Tier::Quick`] first, [`Tier::Optimised`] once the kernel's launches have counted
+    /// [`tiers::QUICK_WORK_BEFORE_OPTIMISING`] (at once for a launch of much work or of work
+    /// not counted: `NativeCode::prepare_launch`). Both are the same IR, so a run's output,
+    /// faults, fuel and steps do not depend on when the switch happens.
     QuickThenOptimised,
 }
 
