@@ -196,6 +196,10 @@ struct Lazy {
     pool: Option<rayon::ThreadPool>,
 }
 
+/// What a batch's thread makes of one function: its machine code, its IR kept for its
+/// optimised code ([`Tier::QuickThenOptimised`]), and its table of source locations.
+type Made = (Generated, Option<cranelift_codegen::ir::Function>, Vec<Loc>);
+
 /// The machine code of one function, generated on a thread of a batch.
 struct Generated {
     bytes: Vec<u8>,
@@ -584,7 +588,7 @@ impl<'p> Engine<'p> {
             (fid, id, made)
         };
         let contexts = || (FunctionBuilderContext::new(), Context::new());
-        let made: Vec<(u32, ClifFuncId, Result<(Generated, Option<cranelift_codegen::ir::Function>, Vec<Loc>), String>)> = match &lazy.pool {
+        let made: Vec<(u32, ClifFuncId, Result<Made, String>)> = match &lazy.pool {
             Some(pool) if work.len() > 1 => pool.install(|| work.into_par_iter().map_init(contexts, compile_one).collect()),
             _ => {
                 let mut c = contexts();
