@@ -509,13 +509,10 @@ impl<'p> Engine<'p> {
         }
     }
 
-    /// The counted work of a launch of kernel `launch.fid` ([`work`]): one gang's, times the
-    /// gangs.
+    /// The counted work of a launch of kernel `launch.fid` ([`work::launch_estimate`]).
     fn launch_work(&self, launch: &LaunchShape) -> Option<u64> {
         let f = self.p.functions.get(launch.fid as usize)?;
-        let mut args = vec![Some(0), Some(launch.gangs), Some(launch.workers), Some(launch.vector)];
-        args.extend(launch.captures.iter().copied());
-        work::estimate(self.p, f, &args, true).map(|w| w.saturating_mul(launch.gangs.max(1)))
+        work::launch_estimate(self.p, f, launch.gangs, launch.workers, launch.vector, &launch.captures)
     }
 
     /// `fid` and the functions its code may reach, transitively (through [`Engine::reaches`]),
