@@ -512,7 +512,7 @@ impl<'p> Engine<'p> {
     /// The counted work of a launch of kernel `launch.fid` ([`work::launch_estimate`]).
     fn launch_work(&self, launch: &LaunchShape) -> Option<u64> {
         let f = self.p.functions.get(launch.fid as usize)?;
-        work::launch_estimate(self.p, f, launch.gangs, launch.workers, launch.vector, &launch.captures)
+        work::launch_estimate(self.p, f, launch.gangs, launch.workers, launch.vector, launch.captures)
     }
 
     /// `fid` and the functions its code may reach, transitively (through [`Engine::reaches`]),
