@@ -124,7 +124,7 @@ impl Estimator<'_> {
                 let wc = self.expr(cond.as_ref()?)?;
                 let ws = self.expr(step.as_ref()?)?;
                 self.forget_written(body);
-                if let Some(x) = step.as_ref().and_then(|s| step_of(s)).map(|(x, _)| x) {
+                if let Some(x) = step.as_ref().and_then(step_of).map(|(x, _)| x) {
                     self.forget(x);
                 }
                 let wb = self.stmt(body)?;
