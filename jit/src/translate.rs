@@ -2008,6 +2008,12 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.ins().brif(too_deep, deep, &[], ok, &[]);
         self.b.set_cold_block(deep);
         self.b.switch_to_block(deep);
+        if inlined != 0 {
+            // The message names the depth of the call, as the interpreter's does (an inlined
+            // call does not count itself in the context; the trap unwinds the entry, which
+            // puts the depth back).
+            self.b.ins().store(MemFlagsData::trusted(), at, self.ctx, OFF_DEPTH);
+        }
         let f = self.iconst(fid as u64);
         let l = self.loc(loc);
         let l = self.b.ins().iconst(types::I64, l);
