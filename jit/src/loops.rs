@@ -87,6 +87,48 @@ pub struct CountedLoop<'e> {
     pub(crate) jumps: bool,
 }
 
+/// A loop's counter ([`Translator::loop_counter`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Counter<'e> {
+    pub(crate) var: LocalId,
+    pub(crate) var_kind: Kind,
+    /// The kind the condition compares in (the counter's, or `long` for an `int` counter).
+    pub(crate) cmp_kind: Kind,
+    pub(crate) up: bool,
+    pub(crate) inclusive: bool,
+    pub(crate) bound: &'e Expr,
+}
+
+impl<'e> CountedLoop<'e> {
+    /// The outer loop of a nest as [`crate::simd`]'s classification of a body sees it
+    /// ([`crate::outer`]): every access of the nest checked at entry, the inner loop's counter
+    /// the same in every lane (left out of `assigned`).
+    pub(crate) fn lanes_view(counter: Counter<'e>, derived: HashMap<u32, &'e Expr>, accesses: Vec<(&'e Expr, Kind, bool, bool)>, assigned: HashSet<u32>) -> Self {
+        CountedLoop {
+            var: counter.var,
+            var_kind: counter.var_kind,
+            cmp_kind: counter.cmp_kind,
+            up: counter.up,
+            inclusive: counter.inclusive,
+            bound: counter.bound,
+            derived,
+            accesses,
+            memory_locals: Vec::new(),
+            assigned,
+            fixed_fuel: 0,
+            prepaid: HashSet::new(),
+            all_direct: true,
+            may_trap: false,
+            atomic: false,
+            jumps: false,
+        }
+    }
+
+    pub(crate) fn counter(&self) -> Counter<'e> {
+        Counter { var: self.var, var_kind: self.var_kind, cmp_kind: self.cmp_kind, up: self.up, inclusive: self.inclusive, bound: self.bound }
+    }
+}
+
 /// What the body of a loop assigns and reads, gathered in one walk.
 #[derive(Default)]
 struct Walk<'e> {
@@ -117,34 +159,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     where
         'a: 'e,
     {
-        let cond = cond?;
-        let step = step?;
-        let ExprKind::Binary(op, lhs, rhs) = &cond.kind else { return None };
-        let cmp_kind = self.kind_of(lhs.ty);
-        let (var, var_kind) = match &lhs.kind {
-            ExprKind::Local(v) => (*v, cmp_kind),
-            ExprKind::Cast(inner) => match inner.kind {
-                ExprKind::Local(v) if self.kind_of(inner.ty) == Kind::I32 && cmp_kind == Kind::I64 => (v, Kind::I32),
-                _ => return None,
-            },
-            _ => return None,
-        };
-        if !matches!((var_kind, cmp_kind), (Kind::I32, Kind::I32 | Kind::I64) | (Kind::I64, Kind::I64) | (Kind::U32, Kind::U32) | (Kind::U64, Kind::U64)) {
-            return None;
-        }
-        if self.in_memory.get(var.0 as usize).copied().unwrap_or(true) {
-            return None;
-        }
-        let (up, inclusive) = match op {
-            BinOp::Lt => (true, false),
-            BinOp::Le => (true, true),
-            BinOp::Gt => (false, false),
-            BinOp::Ge => (false, true),
-            _ => return None,
-        };
-        if self.step_delta(step, var, var_kind)? != if up { 1 } else { -1 } {
-            return None;
-        }
+        let Counter { var, var_kind, cmp_kind, up, inclusive, bound: rhs } = self.loop_counter(cond, step)?;
         let mut w = Walk::default();
         self.walk_stmt(body, &mut w);
         if w.refused || w.assigned.contains(&var.0) {
@@ -206,6 +221,40 @@ impl<'a, 'b> Translator<'a, 'b> {
             atomic: w.atomic,
             jumps: w.jumps,
         })
+    }
+
+    /// The counter of `for (…; cond; step)`: `v < B` (`<=`, `>`, `>=`) on a register local of a
+    /// 32- or 64-bit integer kind (an `int` compared as `long` too), stepped by one towards `B`.
+    pub(crate) fn loop_counter<'e>(&self, cond: Option<&'e Expr>, step: Option<&'e Expr>) -> Option<Counter<'e>> {
+        let cond = cond?;
+        let step = step?;
+        let ExprKind::Binary(op, lhs, rhs) = &cond.kind else { return None };
+        let cmp_kind = self.kind_of(lhs.ty);
+        let (var, var_kind) = match &lhs.kind {
+            ExprKind::Local(v) => (*v, cmp_kind),
+            ExprKind::Cast(inner) => match inner.kind {
+                ExprKind::Local(v) if self.kind_of(inner.ty) == Kind::I32 && cmp_kind == Kind::I64 => (v, Kind::I32),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        if !matches!((var_kind, cmp_kind), (Kind::I32, Kind::I32 | Kind::I64) | (Kind::I64, Kind::I64) | (Kind::U32, Kind::U32) | (Kind::U64, Kind::U64)) {
+            return None;
+        }
+        if self.in_memory.get(var.0 as usize).copied().unwrap_or(true) {
+            return None;
+        }
+        let (up, inclusive) = match op {
+            BinOp::Lt => (true, false),
+            BinOp::Le => (true, true),
+            BinOp::Gt => (false, false),
+            BinOp::Ge => (false, true),
+            _ => return None,
+        };
+        if self.step_delta(step, var, var_kind)? != if up { 1 } else { -1 } {
+            return None;
+        }
+        Some(Counter { var, var_kind, cmp_kind, up, inclusive, bound: rhs })
     }
 
     pub(crate) fn kind_of(&self, ty: accsim_core::ir::TypeId) -> Kind {
@@ -286,6 +335,23 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
             _ => w.refused = true,
         }
+    }
+
+    /// The scalar accesses (address, kind, read, written) and the register locals assigned by
+    /// the statements `ss`, with how many times each is assigned, when they are straight-line
+    /// code that calls nothing but math routines, holds no loop, jump, memory local, integer
+    /// division or `atomic` ([`crate::outer`]'s statements around its inner loop).
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn straight_walk<'e>(&self, ss: &[&'e Stmt]) -> Option<(Vec<(&'e Expr, Kind, bool, bool)>, HashMap<u32, usize>)>
+    where
+        'a: 'e,
+    {
+        let mut w = Walk::default();
+        for s in ss {
+            self.walk_stmt(s, &mut w);
+        }
+        let refused = w.refused || w.jumps || w.divides || w.atomic || !w.memory_locals.is_empty() || !w.prepaid.is_empty();
+        (!refused).then_some((w.accesses, w.assign_count))
     }
 
     /// Whether `s` is an `atomic` construct.
@@ -404,7 +470,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// no access of memory, no side effect, no counter, no local the body assigns; with
     /// `may_trap`, integer divisions too (the loop bound, evaluated where the loop's first test
     /// would evaluate it).
-    fn invariant(&self, e: &Expr, assigned: &HashSet<u32>, var: LocalId, may_trap: bool) -> bool {
+    pub(crate) fn invariant(&self, e: &Expr, assigned: &HashSet<u32>, var: LocalId, may_trap: bool) -> bool {
         let k = self.kind_of(e.ty);
         let inv = |x: &Expr| self.invariant(x, assigned, var, may_trap);
         match &e.kind {
@@ -453,7 +519,7 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     /// Whether `e` is an affine function of the counter the preheader can evaluate exactly at
     /// the loop's two ends (see the module docs), or loop-invariant.
-    fn affine(&self, e: &Expr, var: LocalId, assigned: &HashSet<u32>, derived: &HashMap<u32, &Expr>) -> bool {
+    pub(crate) fn affine(&self, e: &Expr, var: LocalId, assigned: &HashSet<u32>, derived: &HashMap<u32, &Expr>) -> bool {
         if self.invariant(e, assigned, var, false) {
             return true;
         }
@@ -490,48 +556,11 @@ impl<'a, 'b> Translator<'a, 'b> {
         let exit = self.b.create_block();
         let checked = self.b.create_block();
         let direct_head = self.b.create_block();
-        let signed = plan.cmp_kind.is_signed();
         // The counter's first value, as a word of the comparison's kind (an `int`'s canonical
         // word is its `long` value).
         let v0 = self.b.use_var(self.vars[plan.var.0 as usize]);
         let bound = self.expr(plan.bound)?;
-        // Runs at all: v0 < B (<= B …).
-        let runs_cc = match (plan.up, plan.inclusive, signed) {
-            (true, false, true) => IntCC::SignedLessThan,
-            (true, true, true) => IntCC::SignedLessThanOrEqual,
-            (false, false, true) => IntCC::SignedGreaterThan,
-            (false, true, true) => IntCC::SignedGreaterThanOrEqual,
-            (true, false, false) => IntCC::UnsignedLessThan,
-            (true, true, false) => IntCC::UnsignedLessThanOrEqual,
-            (false, false, false) => IntCC::UnsignedGreaterThan,
-            (false, true, false) => IntCC::UnsignedGreaterThanOrEqual,
-        };
-        let mut ok = self.b.ins().icmp(runs_cc, v0, bound);
-        // The last value and the counter's value after the loop, representable in its kind.
-        let (min, max) = kind_range(plan.var_kind);
-        let last = match (plan.up, plan.inclusive) {
-            (true, false) => self.b.ins().iadd_imm_s(bound, -1),
-            (false, false) => self.b.ins().iadd_imm_s(bound, 1),
-            _ => bound,
-        };
-        let end_value_fits = if plan.up {
-            // v ends at last + 1 <= max.
-            let cc = if signed { IntCC::SignedLessThan } else { IntCC::UnsignedLessThan };
-            self.b.ins().icmp_imm_s(cc, last, max)
-        } else {
-            let cc = if signed { IntCC::SignedGreaterThan } else { IntCC::UnsignedGreaterThan };
-            self.b.ins().icmp_imm_s(cc, last, min)
-        };
-        ok = self.b.ins().band(ok, end_value_fits);
-        let trip = if plan.up { self.b.ins().isub(last, v0) } else { self.b.ins().isub(v0, last) };
-        let trip = self.b.ins().iadd_imm_s(trip, 1);
-        // Few enough iterations that the counter's range stays within the exact limit.
-        let small = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, trip, EXACT_LIMIT);
-        ok = self.b.ins().band(ok, small);
-        for v in [v0, last] {
-            let fits = self.exact_range(v);
-            ok = self.b.ins().band(ok, fits);
-        }
+        let (mut ok, last, trip, runs_cc) = self.trip_checks(&plan.counter(), v0, bound);
 
         // The accesses at both ends.
         let mut direct = HashMap::new();
@@ -583,20 +612,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         } else {
             trip
         };
-        let fuel = self.b.use_var(self.fuel);
-        let enough = self.b.ins().icmp(IntCC::UnsignedGreaterThan, fuel, trip);
-        let (take, reserve, want) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(ok, want, &[], checked, &[]);
-        self.b.switch_to_block(want);
-        self.b.ins().brif(enough, take, &[], reserve, &[]);
-        self.b.set_cold_block(reserve);
-        self.b.switch_to_block(reserve);
-        let got = self.helper(Helper::ReserveFuel, &[self.ctx, trip]).ok_or("no result of the fuel helper")?;
-        self.b.ins().brif(got, take, &[], checked, &[]);
-        self.b.switch_to_block(take);
-        let fuel = self.b.use_var(self.fuel);
-        let left = self.b.ins().isub(fuel, trip);
-        self.b.def_var(self.fuel, left);
+        self.take_fuel(ok, trip, checked)?;
 
         // The direct version: the counter is a parameter of the loop head, the variables the
         // body does not assign are read as their values at entry. Its iterations run in
@@ -655,6 +671,72 @@ impl<'a, 'b> Translator<'a, 'b> {
         Ok(())
     }
 
+    /// At a counted loop's entry, the counter at `v0` and the bound `B` evaluated: whether the
+    /// loop runs at all, its last value and the value after it are representable in the
+    /// counter's kind and its trip count is small (all within the exact limit); the last value,
+    /// the trip count and the condition code of `v CMP B`.
+    pub(crate) fn trip_checks(&mut self, c: &Counter<'_>, v0: Value, bound: Value) -> (Value, Value, Value, IntCC) {
+        let signed = c.cmp_kind.is_signed();
+        // Runs at all: v0 < B (<= B …).
+        let runs_cc = match (c.up, c.inclusive, signed) {
+            (true, false, true) => IntCC::SignedLessThan,
+            (true, true, true) => IntCC::SignedLessThanOrEqual,
+            (false, false, true) => IntCC::SignedGreaterThan,
+            (false, true, true) => IntCC::SignedGreaterThanOrEqual,
+            (true, false, false) => IntCC::UnsignedLessThan,
+            (true, true, false) => IntCC::UnsignedLessThanOrEqual,
+            (false, false, false) => IntCC::UnsignedGreaterThan,
+            (false, true, false) => IntCC::UnsignedGreaterThanOrEqual,
+        };
+        let mut ok = self.b.ins().icmp(runs_cc, v0, bound);
+        // The last value and the counter's value after the loop, representable in its kind.
+        let (min, max) = kind_range(c.var_kind);
+        let last = match (c.up, c.inclusive) {
+            (true, false) => self.b.ins().iadd_imm_s(bound, -1),
+            (false, false) => self.b.ins().iadd_imm_s(bound, 1),
+            _ => bound,
+        };
+        let end_value_fits = if c.up {
+            // v ends at last + 1 <= max.
+            let cc = if signed { IntCC::SignedLessThan } else { IntCC::UnsignedLessThan };
+            self.b.ins().icmp_imm_s(cc, last, max)
+        } else {
+            let cc = if signed { IntCC::SignedGreaterThan } else { IntCC::UnsignedGreaterThan };
+            self.b.ins().icmp_imm_s(cc, last, min)
+        };
+        ok = self.b.ins().band(ok, end_value_fits);
+        let trip = if c.up { self.b.ins().isub(last, v0) } else { self.b.ins().isub(v0, last) };
+        let trip = self.b.ins().iadd_imm_s(trip, 1);
+        // Few enough iterations that the counter's range stays within the exact limit.
+        let small = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, trip, EXACT_LIMIT);
+        ok = self.b.ins().band(ok, small);
+        for v in [v0, last] {
+            let fits = self.exact_range(v);
+            ok = self.b.ins().band(ok, fits);
+        }
+        (ok, last, trip, runs_cc)
+    }
+
+    /// When `ok` holds and `need` units of fuel are at hand (taken from the pool when they are
+    /// not), take them and continue in a new block; else jump to `fail`.
+    pub(crate) fn take_fuel(&mut self, ok: Value, need: Value, fail: Block) -> R<()> {
+        let fuel = self.b.use_var(self.fuel);
+        let enough = self.b.ins().icmp(IntCC::UnsignedGreaterThan, fuel, need);
+        let (take, reserve, want) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(ok, want, &[], fail, &[]);
+        self.b.switch_to_block(want);
+        self.b.ins().brif(enough, take, &[], reserve, &[]);
+        self.b.set_cold_block(reserve);
+        self.b.switch_to_block(reserve);
+        let got = self.helper(Helper::ReserveFuel, &[self.ctx, need]).ok_or("no result of the fuel helper")?;
+        self.b.ins().brif(got, take, &[], fail, &[]);
+        self.b.switch_to_block(take);
+        let fuel = self.b.use_var(self.fuel);
+        let left = self.b.ins().isub(fuel, need);
+        self.b.def_var(self.fuel, left);
+        Ok(())
+    }
+
     /// Whether the word `v` lies within ±[`EXACT_LIMIT`].
     fn exact_range(&mut self, v: Value) -> Value {
         let shifted = self.b.ins().iadd_imm_s(v, EXACT_LIMIT);
@@ -680,34 +762,41 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// The exact value of the affine expression `e` with the counter at `at` (see
     /// [`Translator::affine`]), and whether every step of it is exact there.
     pub(crate) fn exact(&mut self, e: &Expr, var: LocalId, at: Value, derived: &HashMap<u32, &Expr>) -> R<(Value, Value)> {
+        self.exact_at(e, &[(var, at)], derived)
+    }
+
+    /// [`Translator::exact`] with several counters, each at its value in `at` (the counters of
+    /// a loop nest, [`crate::outer`]).
+    pub(crate) fn exact_at(&mut self, e: &Expr, at: &[(LocalId, Value)], derived: &HashMap<u32, &Expr>) -> R<(Value, Value)> {
         let k = self.kind_of(e.ty);
-        let depends = self.depends(e, var, derived);
-        if !depends {
+        let vars: Vec<LocalId> = at.iter().map(|&(v, _)| v).collect();
+        if !self.depends_any(e, &vars, derived) {
             let v = self.expr(e)?;
             let t = self.b.ins().iconst(types::I8, 1);
             return Ok((v, t));
         }
         let (v, mut ok) = match &e.kind {
-            ExprKind::Local(l) if *l == var => {
+            ExprKind::Local(l) if vars.contains(l) => {
+                let value = at.iter().find(|&&(v, _)| v == *l).map(|&(_, x)| x).ok_or("internal: a counter without its value")?;
                 let t = self.b.ins().iconst(types::I8, 1);
-                (at, t)
+                (value, t)
             }
             ExprKind::Local(l) => {
                 let d = *derived.get(&l.0).ok_or("internal: an affine local without its value")?;
-                self.exact(d, var, at, derived)?
+                self.exact_at(d, at, derived)?
             }
-            ExprKind::Cast(a) => self.exact(a, var, at, derived)?,
+            ExprKind::Cast(a) => self.exact_at(a, at, derived)?,
             ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
-                let (x, okx) = self.exact(a, var, at, derived)?;
-                let (y, oky) = self.exact(b, var, at, derived)?;
+                let (x, okx) = self.exact_at(a, at, derived)?;
+                let (y, oky) = self.exact_at(b, at, derived)?;
                 let r = if *op == BinOp::Add { self.b.ins().iadd(x, y) } else { self.b.ins().isub(x, y) };
                 (r, self.b.ins().band(okx, oky))
             }
             ExprKind::Binary(BinOp::Mul, a, b) => {
-                let (x, okx) = self.exact(a, var, at, derived)?;
-                let (y, oky) = self.exact(b, var, at, derived)?;
+                let (x, okx) = self.exact_at(a, at, derived)?;
+                let (y, oky) = self.exact_at(b, at, derived)?;
                 // The loop-invariant factor is small.
-                let factor = if self.depends(a, var, derived) { y } else { x };
+                let factor = if self.depends_any(a, &vars, derived) { y } else { x };
                 let shifted = self.b.ins().iadd_imm_s(factor, FACTOR_LIMIT);
                 let small = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, shifted, 2 * FACTOR_LIMIT);
                 let r = self.b.ins().imul(x, y);
@@ -715,8 +804,8 @@ impl<'a, 'b> Translator<'a, 'b> {
                 (r, self.b.ins().band(both, small))
             }
             ExprKind::PtrAdd { ptr, index, elem } => {
-                let (p, okp) = self.exact(ptr, var, at, derived)?;
-                let (i, oki) = self.exact(index, var, at, derived)?;
+                let (p, okp) = self.exact_at(ptr, at, derived)?;
+                let (i, oki) = self.exact_at(index, at, derived)?;
                 let mut ok = self.b.ins().band(okp, oki);
                 let off = match self.elem_size(*elem, e.loc)? {
                     Size::Const(size) => self.b.ins().imul_imm_s(i, size as i64),
@@ -741,6 +830,11 @@ impl<'a, 'b> Translator<'a, 'b> {
         Ok((v, ok))
     }
 
+    /// Whether `e` reads one of the counters `vars` (directly or through a derived local).
+    pub(crate) fn depends_any(&self, e: &Expr, vars: &[LocalId], derived: &HashMap<u32, &Expr>) -> bool {
+        vars.iter().any(|&v| self.depends(e, v, derived))
+    }
+
     /// Whether `e` reads the counter (directly or through a derived local).
     pub(crate) fn depends(&self, e: &Expr, var: LocalId, derived: &HashMap<u32, &Expr>) -> bool {
         match &e.kind {
@@ -757,7 +851,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// between them, see the module docs) lie in the allocation of `first`, readable (`read`)
     /// and writable (`write`); and the bias that turns such a pointer word into its host
     /// address.
-    fn ends_in_place(&mut self, first: Value, last: Value, size: u64, read: bool, write: bool) -> (Value, Value) {
+    pub(crate) fn ends_in_place(&mut self, first: Value, last: Value, size: u64, read: bool, write: bool) -> (Value, Value) {
         let id = self.b.ins().ushr_imm_s(first, 32);
         let table = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_TABLE);
         let len = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_TABLE_LEN);

@@ -72,12 +72,9 @@ pub struct Ctx {
     pub machine: *mut (),
     /// Where each call site, access and operation is in the source, by the index native code
     /// passes to helpers.
-    pub locs: *const Loc,
+    /// By function id (`locs_len` of them), set when the function is translated.
+    pub locs: *const std::sync::OnceLock<Vec<Loc>>,
     pub locs_len: usize,
-    /// Where each function's locations start in `locs`, by function id, and where the last
-    /// one's end (`loc_bases_len` entries; see [`Ctx::loc`]).
-    pub loc_bases: *const u64,
-    pub loc_bases_len: usize,
     /// The function names, by function id (for the stack-overflow message).
     pub names: *const String,
     pub names_len: usize,
@@ -115,20 +112,13 @@ impl Ctx {
     /// function's locations in the low ones (translate.rs's `Translator::loc`).
     fn loc(&self, idx: u64) -> Loc {
         let (fid, k) = ((idx >> 32) as usize, idx & 0xffff_ffff);
-        if fid + 1 >= self.loc_bases_len {
+        if fid >= self.locs_len {
             return Loc::default();
         }
-        // SAFETY: `loc_bases` points at `loc_bases_len` words owned by the engine, which
-        // outlives every entry into its code; `fid + 1` is checked above.
-        let (start, end) = unsafe { (*self.loc_bases.add(fid), *self.loc_bases.add(fid + 1)) };
-        let i = start.saturating_add(k);
-        if i < end && (i as usize) < self.locs_len {
-            // SAFETY: `locs` points at `locs_len` locations owned by the engine, alive as
-            // `loc_bases`; the index is checked above.
-            unsafe { *self.locs.add(i as usize) }
-        } else {
-            Loc::default()
-        }
+        // SAFETY: `locs` points at `locs_len` tables owned by the engine, which outlives every
+        // entry into its code; `fid` is checked above.
+        let table = unsafe { &*self.locs.add(fid) };
+        table.get().and_then(|t| t.get(k as usize)).copied().unwrap_or_default()
     }
 
     fn name(&self, fid: u64) -> String {
@@ -614,8 +604,7 @@ pub fn enter(
     code: *const u8,
     args: &[u64],
     nparams: usize,
-    locs: &[Loc],
-    loc_bases: &[u64],
+    locs: &[std::sync::OnceLock<Vec<Loc>>],
     names: &[String],
     loc: Loc,
 ) -> Result<u64, Trap> {
@@ -630,8 +619,6 @@ pub fn enter(
         machine: m as *mut Machine as *mut (),
         locs: locs.as_ptr(),
         locs_len: locs.len(),
-        loc_bases: loc_bases.as_ptr(),
-        loc_bases_len: loc_bases.len(),
         names: names.as_ptr(),
         names_len: names.len(),
         trap: None,

@@ -85,7 +85,7 @@ enum Class {
 
 /// An expression's value in the vector body: one word for all lanes, or a vector.
 #[derive(Clone, Copy)]
-enum Lanes {
+pub(crate) enum Lanes {
     Same(Value),
     Each(Value),
 }
@@ -117,7 +117,7 @@ impl Scan {
 }
 
 /// The vector type of lanes of kind `k`.
-fn lane_type(k: Kind) -> Type {
+pub(crate) fn lane_type(k: Kind) -> Type {
     match k {
         Kind::F64 => types::F64X2,
         Kind::F32 => types::F32X4,
@@ -135,7 +135,7 @@ fn lane_op(op: BinOp, k: Kind) -> bool {
     }
 }
 
-fn lane_flags() -> MemFlagsData {
+pub(crate) fn lane_flags() -> MemFlagsData {
     let mut f = MemFlagsData::new();
     f.set_notrap();
     f
@@ -156,6 +156,17 @@ impl<'a, 'b> Translator<'a, 'b> {
             return None;
         }
         Some(VectorPlan { lanes: (16 / size) as i64, unrolled: plan.accesses.len() <= UNROLL_ACCESSES })
+    }
+
+    /// The byte size of the lanes of statements `parts` run in this order once each, with
+    /// `plan` the loop they belong to ([`crate::outer`]: the statements around an inner loop
+    /// and its body), when they can run in lanes and store at least once.
+    pub(crate) fn lane_size(&self, plan: &CountedLoop<'_>, parts: &[&Stmt]) -> Option<u64> {
+        let mut scan = Scan::default();
+        for s in parts {
+            self.scan_stmt(plan, s, &mut scan)?;
+        }
+        (scan.stores > 0).then_some(scan.size?)
     }
 
     /// Whether `s` assigns one of the counter's derived locals (its one assignment).
@@ -392,7 +403,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         r
     }
 
-    fn lanes_stmt(&mut self, plan: &CountedLoop<'_>, s: &Stmt, temps: &mut HashMap<u32, Lanes>) -> R<()> {
+    pub(crate) fn lanes_stmt(&mut self, plan: &CountedLoop<'_>, s: &Stmt, temps: &mut HashMap<u32, Lanes>) -> R<()> {
         match &s.kind {
             StmtKind::Empty => Ok(()),
             StmtKind::Block(ss) => ss.iter().try_for_each(|s| self.lanes_stmt(plan, s, temps)),
@@ -419,7 +430,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.ins().splat(lane_type(k), x)
     }
 
-    fn vector(&mut self, k: Kind, v: Lanes) -> Value {
+    pub(crate) fn vector(&mut self, k: Kind, v: Lanes) -> Value {
         match v {
             Lanes::Each(x) => x,
             Lanes::Same(w) => self.splat(k, w),
@@ -427,7 +438,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// The host address of a moving access (checked at entry) for the first lane.
-    fn lanes_address(&mut self, a: &Expr) -> R<Value> {
+    pub(crate) fn lanes_address(&mut self, a: &Expr) -> R<Value> {
         let bias = self.direct.get(&(a as *const Expr)).copied().ok_or("internal: an unchecked access in a vector body")?;
         self.direct_address(a, bias)
     }
@@ -455,10 +466,14 @@ impl<'a, 'b> Translator<'a, 'b> {
         let k = self.kind_of(e.ty);
         Ok(match &e.kind {
             ExprKind::Local(l) => *temps.get(&l.0).ok_or("internal: a temporary read before it is assigned")?,
-            ExprKind::Load(a) => {
-                let host = self.lanes_address(a)?;
-                Lanes::Each(self.b.ins().load(lane_type(k), lane_flags(), host, 0))
-            }
+            ExprKind::Load(a) => match self.held.get(&(&**a as *const Expr)).copied() {
+                // An element of each lane held in a vector variable ([`crate::outer`]).
+                Some((v, _)) => Lanes::Each(self.b.use_var(v)),
+                None => {
+                    let host = self.lanes_address(a)?;
+                    Lanes::Each(self.b.ins().load(lane_type(k), lane_flags(), host, 0))
+                }
+            },
             ExprKind::Unary(op, a) => {
                 let x = self.lanes_expr(plan, a, temps)?;
                 let x = self.vector(k, x);
@@ -479,9 +494,14 @@ impl<'a, 'b> Translator<'a, 'b> {
                 let v = self.lanes_expr(plan, value, temps)?;
                 match place {
                     Place::Mem(a) => {
-                        let host = self.lanes_address(a)?;
                         let x = self.vector(k, v);
-                        self.b.ins().store(lane_flags(), x, host, 0);
+                        match self.held.get(&(&**a as *const Expr)).copied() {
+                            Some((held, _)) => self.b.def_var(held, x),
+                            None => {
+                                let host = self.lanes_address(a)?;
+                                self.b.ins().store(lane_flags(), x, host, 0);
+                            }
+                        }
                     }
                     Place::Local(l) => {
                         temps.insert(l.0, v);
@@ -493,13 +513,21 @@ impl<'a, 'b> Translator<'a, 'b> {
                 let y = self.lanes_expr(plan, value, temps)?;
                 let y = self.vector(k, y);
                 match place {
-                    Place::Mem(a) => {
-                        let host = self.lanes_address(a)?;
-                        let old = self.b.ins().load(lane_type(k), lane_flags(), host, 0);
-                        let new = self.lane_binary(*op, k, old, y)?;
-                        self.b.ins().store(lane_flags(), new, host, 0);
-                        Lanes::Each(new)
-                    }
+                    Place::Mem(a) => match self.held.get(&(&**a as *const Expr)).copied() {
+                        Some((held, _)) => {
+                            let old = self.b.use_var(held);
+                            let new = self.lane_binary(*op, k, old, y)?;
+                            self.b.def_var(held, new);
+                            Lanes::Each(new)
+                        }
+                        None => {
+                            let host = self.lanes_address(a)?;
+                            let old = self.b.ins().load(lane_type(k), lane_flags(), host, 0);
+                            let new = self.lane_binary(*op, k, old, y)?;
+                            self.b.ins().store(lane_flags(), new, host, 0);
+                            Lanes::Each(new)
+                        }
+                    },
                     Place::Local(l) => {
                         let old = *temps.get(&l.0).ok_or("internal: a temporary read before it is assigned")?;
                         let old = self.vector(k, old);

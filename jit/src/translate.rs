@@ -788,6 +788,10 @@ impl<'a, 'b> Translator<'a, 'b> {
         if let Some(i) = init {
             self.stmt(i)?;
         }
+        // A nest whose outer iterations run in lanes first ([`crate::outer`]).
+        if let Some(plan) = self.outer_plan(cond.as_ref(), step.as_ref(), body) {
+            self.outer_lanes(&plan)?;
+        }
         match (cond, step, self.counted_loop(cond.as_ref(), step.as_ref(), body)) {
             (Some(c), Some(st), Some(plan)) => self.versioned_for(plan, c, st, body, s.loc)?,
             _ => {

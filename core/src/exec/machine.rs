@@ -16,7 +16,7 @@ use super::memory::{AllocId, AllocKind, FaultKind, MemFault, Memory, FUNC_ID};
 use super::value::Kind;
 use crate::diag::{Diagnostic, Loc};
 
-pub use seams::{Capture, Control, Device, DeviceCtx, DeviceHandle, KernelLaunch, MachineView, NativeCode, NativeHandle, Observer, Sink};
+pub use seams::{Capture, Control, Device, DeviceCtx, DeviceHandle, KernelLaunch, LaunchShape, MachineView, NativeCode, NativeHandle, Observer, Sink};
 
 /// Deepest C call nesting before the run stops with a `stack overflow` limit.
 pub const MAX_CALL_DEPTH: usize = 100_000;
@@ -906,7 +906,7 @@ pub(crate) fn call_function(
     m.ret_dest = ret_dest;
     m.cur_func = fid;
     m.depth += 1;
-    let native = m.native.as_ref().filter(|n| n.compiled(fid)).cloned();
+    let native = m.native.as_ref().filter(|n| n.compiled(fid, m.regs.get(base..base + f.nparams.min(nargs)).unwrap_or(&[]))).cloned();
     let mut result = match native {
         // Compiled functions have no variadic part (the engine declines those) and allocate
         // their memory locals themselves (`Machine::native_frame_enter`), so the prologue is

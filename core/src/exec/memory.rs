@@ -46,6 +46,9 @@ use std::sync::Arc;
 use super::value::Kind;
 use crate::diag::Loc;
 
+mod transfer;
+pub use transfer::{ForEachPiece, TRANSFER_PIECE};
+
 /// Index of an allocation in [`Memory`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AllocId(pub u32);

@@ -10,7 +10,7 @@
 use super::machine::{Machine, Trap};
 use crate::diag::Loc;
 
-pub use super::machine::{NativeCode, NativeHandle};
+pub use super::machine::{LaunchShape, NativeCode, NativeHandle};
 
 /// What native code reads and writes of the machine it runs on (the fields are the crate's).
 impl Machine<'_> {
