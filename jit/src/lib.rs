@@ -953,6 +953,14 @@ fn translate_into(
     let table = b.declare_var(types::I64);
     let table_len = b.declare_var(types::I64);
     let fuel = b.declare_var(types::I64);
+    // No inlined call can reach the call-depth limit unless the depth at entry is within the
+    // levels of inlining of it (an inlined call at level L is at depth + L, L < INLINE_LEVELS).
+    let depth = b.ins().load(types::I64, cranelift_codegen::ir::MemFlagsData::trusted(), params[0], runtime::OFF_DEPTH);
+    let near_depth_limit = b.ins().icmp_imm_s(
+        cranelift_codegen::ir::condcodes::IntCC::UnsignedGreaterThanOrEqual,
+        depth,
+        (accsim_core::exec::MAX_CALL_DEPTH - (translate::INLINE_LEVELS - 1)) as i64,
+    );
     let mut t = Translator {
         p,
         exe,
@@ -971,6 +979,7 @@ fn translate_into(
         table,
         table_len,
         fuel,
+        near_depth_limit,
         fid,
         in_memory,
         frame_locals: f.locals.iter().map(|l| l.storage == Storage::Memory).collect(),

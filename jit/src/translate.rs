@@ -77,7 +77,7 @@ pub fn native_signature(call_conv: CallConv, nparams: usize) -> Signature {
 pub(crate) type R<T> = Result<T, String>;
 
 /// Most levels of calls translated inline ([`Translator::inlinable`]).
-const INLINE_LEVELS: usize = 3;
+pub(crate) const INLINE_LEVELS: usize = 3;
 
 /// Where an assignable place's value lives while native code runs.
 #[derive(Clone, Copy)]
@@ -209,6 +209,10 @@ pub struct Translator<'a, 'b> {
     /// calls between calls are register arithmetic, not a store and a load each (which chained
     /// every call of a call tree through one memory word).
     pub fuel: Variable,
+    /// Whether the call depth at entry is within [`INLINE_LEVELS`] of the limit: only then can
+    /// an inlined call reach it, and only then does one look at the depth
+    /// ([`Translator::inline_call`]; between calls the depth is the entry's).
+    pub near_depth_limit: Value,
     /// The function's id (an index of the program's functions).
     pub fid: u32,
     /// By local: whether it lives in memory (its variable then holds its address, allocated at
@@ -2008,6 +2012,12 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.ins().brif(too_deep, deep, &[], ok, &[]);
         self.b.set_cold_block(deep);
         self.b.switch_to_block(deep);
+        if inlined != 0 {
+            // The message names the depth of the call, as the interpreter's does (an inlined
+            // call does not count itself in the context; the trap unwinds the entry, which
+            // puts the depth back).
+            self.b.ins().store(MemFlagsData::trusted(), at, self.ctx, OFF_DEPTH);
+        }
         let f = self.iconst(fid as u64);
         let l = self.loc(loc);
         let l = self.b.ins().iconst(types::I64, l);
@@ -2136,12 +2146,19 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// A call of an inlinable function ([`Translator::inlinable`]) translated in place: the
-    /// call's unit of fuel and its call-depth check, as [`Translator::native_call`] does them,
+    /// call's unit of fuel and its call-depth check, as [`Translator::native_call`] does them
+    /// (the check only where the depth at entry is near the limit: `near_depth_limit`),
     /// then the callee's expression on the argument words (which cannot trap, read memory or
     /// call anything that looks at the call depth).
     fn inline_call(&mut self, fid: u32, e: &Expr, words: &[Value], loc: Loc) -> R<Value> {
         self.burn_fuel(loc);
+        let (check, go) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(self.near_depth_limit, check, &[], go, &[]);
+        self.b.set_cold_block(check);
+        self.b.switch_to_block(check);
         self.call_depth_checked(fid, self.inline_args.len() as i64, loc);
+        self.b.ins().jump(go, &[]);
+        self.b.switch_to_block(go);
         let g = self.p.functions.get(fid as usize).ok_or("internal: unknown function")?;
         let args = g.params.iter().zip(words).map(|(l, &w)| (l.0, w)).collect();
         self.inline_args.push(args);
