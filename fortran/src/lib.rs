@@ -19,6 +19,11 @@ pub use emit::FortranError;
 /// a translation includes the part of it the program uses ([`runtime::used_by`]).
 pub const RUNTIME: &str = include_str!("runtime.h");
 
+/// The declarations of the C library routines, types and objects the runtime and the translator's
+/// C use, which a translation starts with in place of the system headers, so that it needs no
+/// preprocessor (see the file's own comment).
+pub const LIBC: &str = include_str!("libc.h");
+
 /// Whether a file name is Fortran source: `.f90 .f95 .f03 .f08` free form, `.f .for` fixed form;
 /// upper-case suffixes (`.F90`, `.F`) ask for the C preprocessor first.
 pub fn source_form(path: &str) -> Option<SourceForm> {

@@ -2,13 +2,9 @@
  * List-directed output follows libgfortran's write.c (Fortran 2003 §10.9.2): a record starts
  * with a blank; items are separated by one blank, except between two character items; integers
  * are right-aligned in 11 (kind 4) or 20 (kind 8) columns; reals use G editing with d = 9, e = 2
- * (kind 4) or d = 17, e = 3 (kind 8) in a field of 16 or 25 columns. */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <math.h>
-#include <complex.h>
-#include <time.h>
+ * (kind 4) or d = 17, e = 3 (kind 8) in a field of 16 or 25 columns.
+ * The C library routines it calls are declared by libc.h, which a translation starts with in
+ * place of the system headers (no macro of theirs is used: end of file is getchar's -1). */
 #include <openacc.h>
 
 static int _fr_first;
@@ -53,8 +49,8 @@ static void _fr_str(const char *s, long n) {
 static void _fr_real_text(double v, int d, int e, char *buf, int *trail) {
     char tmp[64];
     *trail = 0;
-    if (isnan(v)) { strcpy(buf, "NaN"); return; }
-    if (isinf(v)) { strcpy(buf, v < 0 ? "-Infinity" : "Infinity"); return; }
+    if (__builtin_isnan(v)) { strcpy(buf, "NaN"); return; }
+    if (__builtin_isinf_sign(v)) { strcpy(buf, v < 0 ? "-Infinity" : "Infinity"); return; }
     snprintf(tmp, sizeof tmp, "%+.*e", d - 1, v);
     /* tmp: sign, digit, '.', d-1 digits, 'e', sign, exponent */
     char digits[40];
@@ -243,15 +239,17 @@ static int _f_char_cmp(const char *a, long alen, const char *b, long blen) {
     return 0;
 }
 
-static void *_f_allocate(long count, long size, int already) {
+/* The bytes `allocate` asks `malloc` for (at least 1, as libgfortran's allocate); the
+ * translation calls `malloc` itself, at the `allocate` statement's line, so that a heap block is
+ * known by the program's line (in `check`'s use-after-free, double free and leak reports). */
+static size_t _f_allocation_bytes(long count, long size, int already) {
     if (already) {
         fflush(stdout);
         fprintf(stderr, "Fortran runtime error: Attempting to allocate already allocated variable\n");
         exit(2);
     }
     if (count < 0) count = 0;
-    void *p = malloc((size_t)(count * size > 0 ? count * size : 1));
-    return p;
+    return (size_t)(count * size > 0 ? count * size : 1);
 }
 
 /* random_number and random_seed as libgfortran (GCC 9 and later) computes them: the
@@ -682,14 +680,14 @@ static int _fi_token(char *buf, int cap) {
     _fi_item++;
     if (_fi_status || _fi_slash) return 0;
     do { c = _fi_getc(); } while (c == ' ' || c == '\t' || c == '\n' || c == '\r');
-    if (c == EOF) { _fi_fail(-1, "End of file"); return 0; }
+    if (c == -1) { _fi_fail(-1, "End of file"); return 0; }
     if (c == '/') { _fi_slash = 1; return 0; }
     if (c == ',') return 0;
     if (c == '\'' || c == '"') {
         int q = c;
         for (;;) {
             c = _fi_getc();
-            if (c == EOF || c == '\n') break;
+            if (c == -1 || c == '\n') break;
             if (c == q) {
                 c = _fi_getc();
                 if (c != q) break;
@@ -697,7 +695,7 @@ static int _fi_token(char *buf, int cap) {
             if (n < cap - 1) buf[n++] = (char)c;
         }
     } else {
-        while (c != EOF && c != ' ' && c != '\t' && c != ',' && c != '\n' && c != '\r' && c != '/') {
+        while (c != -1 && c != ' ' && c != '\t' && c != ',' && c != '\n' && c != '\r' && c != '/') {
             if (n < cap - 1) buf[n++] = (char)c;
             c = _fi_getc();
         }
@@ -706,7 +704,7 @@ static int _fi_token(char *buf, int cap) {
     /* The value separator: blanks, then a comma, a slash or the end of the record. */
     while (c == ' ' || c == '\t' || c == '\r') c = _fi_getc();
     if (c == '/') _fi_slash = 1;
-    else if (c != ',' && c != '\n' && c != EOF) { _fi_pushed = c; _fi_last = ' '; }
+    else if (c != ',' && c != '\n' && c != -1) { _fi_pushed = c; _fi_last = ' '; }
     return 1;
 }
 /* libgfortran's wording for each kind of bad value. */
@@ -759,7 +757,7 @@ static int _fi_str(char *dst, long len) {
 static int _fi_end(void) {
     int c = _fi_last;
     if (!_fi_status) {
-        while (c != '\n' && c != EOF) c = _fi_getc();
+        while (c != '\n' && c != -1) c = _fi_getc();
     }
     _fi_last = '\n';
     return _fi_status;

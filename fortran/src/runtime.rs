@@ -138,10 +138,56 @@ fn code_only(text: &str) -> String {
     out
 }
 
-/// `runtime.h` cut into its `#include` lines (first) and its top-level pieces.
+/// `text` with each comment replaced by blanks (a `/* … */` keeps its line breaks), string and
+/// character literals left as they are: what the C preprocessor's third translation phase does
+/// (C11 5.1.1.2), which is all the translation's C needs of it.
+pub fn strip_comments(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let mut copied = 0;
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                out.push_str(&text[copied..i]);
+                let end = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
+                out.push(' ');
+                out.extend(text[i..end].chars().filter(|&c| c == '\n'));
+                i = end;
+                copied = end;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                out.push_str(&text[copied..i]);
+                let end = text[i..].find('\n').map_or(b.len(), |e| i + e);
+                i = end;
+                copied = end;
+            }
+            q @ (b'"' | b'\'') => {
+                i += 1;
+                while i < b.len() && b[i] != q && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    out.push_str(&text[copied.min(text.len())..]);
+    out
+}
+
+/// `runtime.h` without its comments, cut into its `#include` lines (first) and its top-level
+/// pieces.
 fn pieces() -> &'static (String, Vec<Piece>) {
+    static STRIPPED: OnceLock<String> = OnceLock::new();
     static PIECES: OnceLock<(String, Vec<Piece>)> = OnceLock::new();
-    PIECES.get_or_init(|| split(crate::RUNTIME))
+    PIECES.get_or_init(|| split(STRIPPED.get_or_init(|| strip_comments(crate::RUNTIME))))
+}
+
+/// [`crate::LIBC`] without its comments.
+pub fn library_declarations() -> &'static str {
+    static STRIPPED: OnceLock<String> = OnceLock::new();
+    STRIPPED.get_or_init(|| strip_comments(crate::LIBC))
 }
 
 fn split(runtime: &'static str) -> (String, Vec<Piece>) {
@@ -247,7 +293,7 @@ pub fn used_by(program: &str) -> String {
             }
         }
     }
-    let mut out = format!("# 1 \"{RUNTIME_FILE}\" 1 3\n{includes}");
+    let mut out = format!("# 1 \"{RUNTIME_FILE}\" 1 3\n{}{includes}", library_declarations());
     for (p, _) in pieces.iter().zip(&keep).filter(|(_, k)| **k) {
         out.push('\n');
         out.push_str(p.text);
@@ -265,7 +311,7 @@ mod tests {
         let (includes, pieces) = pieces();
         let joined: String = pieces.iter().map(|p| p.text).collect();
         let strip = |s: &str| s.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n");
-        let whole = strip(crate::RUNTIME);
+        let whole = strip(&strip_comments(crate::RUNTIME));
         let parts = strip(&format!("{includes}{joined}"));
         let mut a: Vec<&str> = whole.lines().collect();
         let mut b: Vec<&str> = parts.lines().collect();
@@ -275,7 +321,7 @@ mod tests {
         let extra: Vec<_> = b.iter().filter(|l| !a.contains(l)).collect();
         assert!(missing.is_empty() && extra.is_empty(), "missing {missing:?}, extra {extra:?}");
         assert_eq!(a, b);
-        assert!(includes.contains("#include <stdio.h>"));
+        assert!(includes.contains("#include <openacc.h>"));
     }
 
     /// Each runtime function and variable is defined by exactly one piece, and a function's

@@ -54,12 +54,14 @@ mod outer;
 mod promote;
 mod runtime;
 mod simd;
+mod tiers;
 pub mod translate;
 mod unroll;
+pub mod work;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use cranelift_codegen::control::ControlPlane;
 use cranelift_codegen::ir::UserFuncName;
@@ -72,7 +74,7 @@ use cranelift_module::{default_libcall_names, FuncId as ClifFuncId, Linkage, Mod
 use rayon::prelude::*;
 
 use accsim_core::diag::Loc;
-use accsim_core::exec::native::{NativeCode, NativeHandle};
+use accsim_core::exec::native::{LaunchShape, NativeCode, NativeHandle};
 use accsim_core::exec::{Executable, Machine, Trap};
 use accsim_core::ir::{Function, Program, Storage};
 use accsim_core::kernel::ProgramInfo;
@@ -86,6 +88,8 @@ pub struct FunctionReport {
     pub loc: Loc,
     /// `Ok` when it runs as native code; otherwise why the interpreter runs it.
     pub native: Result<(), String>,
+    /// When its code is generated ([`tiers`]).
+    pub tier: String,
 }
 
 /// A function's state in [`Engine::state`].
@@ -93,30 +97,48 @@ const PENDING: u8 = 0;
 const NATIVE: u8 = 1;
 const INTERPRETED: u8 = 2;
 
-/// The code of one program: Cranelift IR of the functions it covers, made machine code on
-/// first call.
-pub struct Engine {
+/// The code of one program (`p`, compiled by the interpreter into `exe`): each function it
+/// covers is translated to Cranelift IR and made machine code when the engine's tiers decide
+/// ([`tiers`]), once per run.
+pub struct Engine<'p> {
+    p: &'p Program,
+    exe: &'p Executable,
+    /// Keep memory locals in registers where [`promote`] allows it.
+    promote: bool,
+    /// By function id: a kernel (or a kernel's variant): its launches decide its tier.
+    is_kernel: Vec<bool>,
+    /// Kernel function → its fast-share variant, which its launches run.
+    fast_variant: HashMap<u32, u32>,
+    /// By function id: whether the engine may compile it (the translator's first verdict).
+    may_be_native: Vec<bool>,
+    /// By function id: its work can never be counted before a call (a `while`, `do` or `goto`):
+    /// compiled at its first call, in the batch of the first function that reaches it.
+    uncounted: Vec<bool>,
+    call_conv: cranelift_codegen::isa::CallConv,
+    target: cranelift_codegen::isa::TargetFrontendConfig,
     /// By function id: the address of its native code (the function's own signature, called
     /// by native code), 0 until it is generated. Native code reads it in place.
     code: Box<[AtomicU64]>,
     /// By function id: the address of the trampoline the interpreter enters it through
     /// (`entry_signature`, one per number of parameters).
     entries: Box<[AtomicU64]>,
-    /// By function id: [`PENDING`] (IR waiting for its first call), [`NATIVE`] or [`INTERPRETED`].
+    /// By function id: [`PENDING`] (waiting for its tier's decision), [`NATIVE`] or [`INTERPRETED`].
     state: Box<[AtomicU8]>,
     /// The number of parameters of each function.
     nparams: Vec<usize>,
-    /// The source locations native code passes to helpers: function `f`'s are
-    /// `locs[loc_bases[f]..loc_bases[f + 1]]` (`runtime::Ctx::loc`).
-    locs: Vec<Loc>,
-    loc_bases: Vec<u64>,
+    /// By function id: the source locations its native code passes to helpers, set when it is
+    /// translated (`runtime::Ctx::loc`).
+    locs: Box<[OnceLock<Vec<Loc>>]>,
     names: Vec<String>,
     report: Mutex<Vec<FunctionReport>>,
     lazy: Mutex<Lazy>,
     /// Seconds spent translating and generating code (`ACCSIM_NATIVE_COMPILE_TIME`).
     seconds: Mutex<f64>,
-    /// Of those, the seconds of the translation to Cranelift IR (`ACCSIM_PHASE_TIMES`).
-    translate_seconds: f64,
+    /// Of those, the seconds of setting the engine up (the ISAs, the module, the verdicts).
+    setup_seconds: f64,
+    /// Of those, the nanoseconds of the translation to Cranelift IR (`ACCSIM_PHASE_TIMES`),
+    /// summed over the threads of each batch.
+    translate_nanos: AtomicU64,
     /// By function id: the functions its native code may call (direct callees, functions whose
     /// address it takes), the kernels it launches and, for a kernel, its fast-share variant
     /// ([`NativeCode::prepare`]).
@@ -124,35 +146,21 @@ pub struct Engine {
     /// By function id: where the optimisation of a [`Tier::QuickThenOptimised`] function's
     /// code stands ([`TIER_UP_NONE`], [`TIER_UP_WAITING`], [`TIER_UP_STARTED`]).
     optimise: Box<[AtomicU8]>,
-    /// By function id: nanoseconds its quick code has run, in calls from the interpreter and
-    /// the device (a kernel's gangs).
-    quick_nanos: Box<[AtomicU64]>,
-    /// The memory the program held at the latest entry or launch (see [`SMALL_DATA_BYTES`]).
-    data_bytes: AtomicU64,
+    /// By function id: the work ([`work`]) of the launches its quick code has run.
+    quick_work: Box<[AtomicU64]>,
     /// By function id: how many more calls the interpreter runs before the function's code is
     /// generated ([`LIBRARY_CALLS_INTERPRETED`] for a library routine, 0 for the program's own).
     interpreted_calls_left: Box<[AtomicU32]>,
+    /// What the interpreter ran before the tiers compiled (see [`tiers`]).
+    tiering: tiers::Tiering,
 }
 
 /// The states of [`Engine::optimise`]: nothing to do (the function's code is final), waiting
-/// for its quick code to have run [`QUICK_RUN_BEFORE_OPTIMISING`], optimisation started (or
+/// for its quick code to have run [`tiers::QUICK_WORK_BEFORE_OPTIMISING`], optimisation started (or
 /// done).
 const TIER_UP_NONE: u8 = 0;
 const TIER_UP_WAITING: u8 = 1;
 const TIER_UP_STARTED: u8 = 2;
-
-/// How long (nanoseconds, summed over its calls) a kernel's quick code runs before its
-/// optimised code is generated: about what optimising a kernel costs (issue 15's 20,000-line
-/// program: 2,086 functions in 2.6 s of user CPU), so that a kernel run once on small data
-/// (most of a large program's) is never optimised and a kernel that runs long is, after a
-/// small share of its run.
-const QUICK_RUN_BEFORE_OPTIMISING: u64 = 2_000_000;
-
-/// A launch while the program holds at least this much memory runs its kernel's optimised
-/// code from the start (generated before the device threads start): a kernel usually touches
-/// much of the program's data, and the first gangs of a long launch would otherwise all run
-/// the quick code, on every device thread at once (gemm's 8 gangs on 8 threads).
-const SMALL_DATA_BYTES: u64 = 1 << 20;
 
 /// The calls of a library routine (a function defined in a system header: the C library's
 /// inline functions, the Fortran translation's runtime, `ir::FunctionOrigin::SystemHeader`) that
@@ -179,16 +187,11 @@ struct Lazy {
     optimised_ir: Vec<Option<cranelift_codegen::ir::Function>>,
     cctx: Context,
     fctx: FunctionBuilderContext,
-    ir: Vec<Option<cranelift_codegen::ir::Function>>,
     /// By number of parameters: the trampoline the interpreter enters native code through.
     trampolines: HashMap<usize, ClifFuncId>,
     /// The threads that translate and generate batches ([`code_pool`]).
     pool: Option<rayon::ThreadPool>,
 }
-
-/// One function translated to Cranelift IR (`None`: not covered) or why it could not be, and
-/// its table of source locations.
-type Translated = (Result<Option<cranelift_codegen::ir::Function>, String>, Vec<Loc>);
 
 /// The machine code of one function, generated on a thread of a batch.
 struct Generated {
@@ -219,18 +222,18 @@ fn dump_wanted(name: &str) -> bool {
     std::env::var(DUMP_VAR).is_ok_and(|v| v.split(',').any(|n| n == name))
 }
 
-impl Engine {
+impl<'p> Engine<'p> {
     /// Translate what the engine covers of `p` (linked and compiled into `exe` by the
     /// interpreter; `info` is its side table, with each kernel's fast-share variant). Functions
     /// outlined for the device are left to the interpreter, except the fast-share variants of
     /// kernels.
-    pub fn compile(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
+    pub fn compile(p: &'p Program, info: &ProgramInfo, exe: &'p Executable) -> Result<Engine<'p>, String> {
         Engine::compile_some(p, info, exe, None, None, true)
     }
 
     /// [`Engine::compile`] on `threads` threads (`None`: one per core; `accsim run
     /// --threads`): the translation, then each batch of code generation.
-    pub fn compile_on(p: &Program, info: &ProgramInfo, exe: &Executable, threads: Option<usize>) -> Result<Engine, String> {
+    pub fn compile_on(p: &'p Program, info: &ProgramInfo, exe: &'p Executable, threads: Option<usize>) -> Result<Engine<'p>, String> {
         Engine::compile_some(p, info, exe, None, threads, true)
     }
 
@@ -242,7 +245,7 @@ impl Engine {
     /// [`Engine::compile_kernels`]' code), and no memory local is kept in a register
     /// ([`promote`]): a scalar named in a data clause has a device copy whose host reads the
     /// checkers follow.
-    pub fn compile_for_checking(p: &Program, info: &ProgramInfo, exe: &Executable) -> Result<Engine, String> {
+    pub fn compile_for_checking(p: &'p Program, info: &ProgramInfo, exe: &'p Executable) -> Result<Engine<'p>, String> {
         let device: HashSet<u32> = info.kernel_functions(p).map(|f| f.0).collect();
         let host: HashSet<u32> = (0..p.functions.len() as u32).filter(|f| !device.contains(f)).collect();
         Engine::compile_some(p, info, exe, Some(&host), None, false)
@@ -252,7 +255,7 @@ impl Engine {
     /// none) and the functions they call, for the executable `exe` that runs kernels `accsim
     /// check` proves race-free at launch (`Executable::plain`); the other functions stay in the
     /// interpreter.
-    pub fn compile_kernels(p: &Program, info: &ProgramInfo, exe: &Executable, threads: Option<usize>) -> Result<Engine, String> {
+    pub fn compile_kernels(p: &'p Program, info: &ProgramInfo, exe: &'p Executable, threads: Option<usize>) -> Result<Engine<'p>, String> {
         let mut keep: HashSet<u32> = p
             .kernels
             .iter()
@@ -279,7 +282,7 @@ impl Engine {
 
     /// [`Engine::compile`], of the functions in `only` when given, on `threads` threads;
     /// `promote`: keep memory locals in registers where [`promote`] allows it.
-    fn compile_some(p: &Program, info: &ProgramInfo, exe: &Executable, only: Option<&HashSet<u32>>, threads: Option<usize>, promote: bool) -> Result<Engine, String> {
+    fn compile_some(p: &'p Program, info: &ProgramInfo, exe: &'p Executable, only: Option<&HashSet<u32>>, threads: Option<usize>, promote: bool) -> Result<Engine<'p>, String> {
         let start = std::time::Instant::now();
         let isa = make_isa(Tier::Optimised)?;
         let isa_quick = make_isa(Tier::Quick)?;
@@ -292,7 +295,7 @@ impl Engine {
         // which never enters native code; its fast-share variant (or a kernel without one)
         // runs on the device threads.
         let checked_only: HashSet<u32> = info.fast_kernels(p).map(|(k, _)| k.0).collect();
-        let mut verdict: Vec<Result<(), String>> = p
+        let verdict: Vec<Result<(), String>> = p
             .functions
             .iter()
             .enumerate()
@@ -347,8 +350,8 @@ impl Engine {
             .iter()
             .enumerate()
             .map(|(i, f)| {
-                // The code of a kernel is generated quick, then optimised once it has run long
-                // enough to pay for it (`Engine::note_quick_run`), or at a launch on much data
+                // The code of a kernel is generated quick, then optimised once its launches'
+                // counted work pays for it, or at once for a launch of much work or on much data
                 // (`NativeCode::prepare_launch`); a kernel whose code is dumped is optimised at
                 // once (the dump shows the code that runs).
                 if kernel_functions.contains(&(i as u32)) && !dump_wanted(&f.name) {
@@ -360,85 +363,52 @@ impl Engine {
             .collect();
         let optimise: Box<[AtomicU8]> = tiers.iter().map(|&t| AtomicU8::new(if t == Tier::QuickThenOptimised { TIER_UP_WAITING } else { TIER_UP_NONE })).collect();
         let code: Box<[AtomicU64]> = (0..n).map(|_| AtomicU64::new(0)).collect();
-        let table = code.as_ptr() as i64;
-
-        // Each function is translated on a thread of the engine's pool, with its own table of
-        // source locations (a location's index in native code is the function id in the high
-        // 32 bits, the index in the function's table in the low ones; see `runtime::Ctx::loc`):
-        // the IR does not depend on the threads.
         let pool = code_pool(threads);
-        let translate_one = |(fctx, cctx): &mut (FunctionBuilderContext, Context), i: usize| -> Translated {
-            let Some(f) = p.functions.get(i) else { return (Ok(None), Vec::new()) };
-            if verdict.get(i).is_none_or(Result::is_err) {
-                return (Ok(None), Vec::new());
-            }
-            let mut locs = Vec::new();
-            let mut loc_index = HashMap::new();
-            cctx.func.clear();
-            cctx.func.signature = native_signature(call_conv, f.params.len());
-            let is_kernel = kernel_functions.contains(&(i as u32));
-            let r = translate_into(p, exe, i as u32, f, cctx, fctx, target, &mut locs, &mut loc_index, table, &may_be_native, is_kernel, promote);
-            match r {
-                Ok(()) => (Ok(Some(std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()))), locs),
-                Err(why) => {
-                    // The builder stopped half-way: its context is not reusable.
-                    *fctx = FunctionBuilderContext::new();
-                    (Err(why), Vec::new())
-                }
-            }
-        };
-        let contexts = || (FunctionBuilderContext::new(), Context::new());
-        let translated: Vec<Translated> = match &pool {
-            Some(pool) => pool.install(|| (0..n).into_par_iter().map_init(contexts, translate_one).collect()),
-            None => {
-                let mut c = contexts();
-                (0..n).map(|i| translate_one(&mut c, i)).collect()
-            }
-        };
-        let mut ir = Vec::with_capacity(n);
-        let mut locs = Vec::new();
-        let mut loc_bases = Vec::with_capacity(n + 1);
-        for (i, (r, mut function_locs)) in translated.into_iter().enumerate() {
-            loc_bases.push(locs.len() as u64);
-            locs.append(&mut function_locs);
-            match r {
-                Ok(func) => ir.push(func),
-                Err(why) => {
-                    verdict[i] = Err(why);
-                    ir.push(None);
-                }
-            }
-        }
-        loc_bases.push(locs.len() as u64);
+        // Translation to Cranelift IR happens with code generation, function by function, when
+        // the tiers decide to compile (`Engine::generate`).
         let state: Box<[AtomicU8]> = verdict
             .iter()
             .map(|v| AtomicU8::new(if v.is_ok() { PENDING } else { INTERPRETED }))
             .collect();
+        let is_kernel: Vec<bool> = (0..n as u32).map(|f| kernel_functions.contains(&f)).collect();
+        let tiering = tiers::Tiering::new(n);
+        let uncounted: Vec<bool> = p.functions.iter().map(tiers::uncounted).collect();
         let report = p
             .functions
             .iter()
+            .enumerate()
             .zip(verdict)
-            .map(|(f, native)| FunctionReport {
+            .map(|((i, f), native)| FunctionReport {
                 name: f.name.clone(),
                 loc: f.loc,
                 native,
+                tier: tiers::describe(tiering.eager, is_kernel[i], uncounted[i], f.origin == accsim_core::ir::FunctionOrigin::SystemHeader),
             })
             .collect();
-        let translate_seconds = start.elapsed().as_secs_f64();
-        accsim_core::phase::report("native-translate", translate_seconds);
         let interpreted_calls_left = p
             .functions
             .iter()
             .map(|f| AtomicU32::new(if f.origin == accsim_core::ir::FunctionOrigin::SystemHeader { LIBRARY_CALLS_INTERPRETED } else { 0 }))
             .collect();
+        let setup_seconds = start.elapsed().as_secs_f64();
+        accsim_core::phase::report("native-setup", setup_seconds);
+        let fast_variant = p.kernels.iter().enumerate().filter_map(|(i, k)| info.fast(accsim_core::ir::acc::KernelId(i as u32)).map(|f| (k.func.0, f.0))).collect();
         Ok(Engine {
+            p,
+            exe,
+            fast_variant,
+            promote,
+            is_kernel,
+            may_be_native,
+            uncounted,
+            call_conv,
+            target,
             interpreted_calls_left,
             code,
             entries: (0..n).map(|_| AtomicU64::new(0)).collect(),
             state,
             nparams: p.functions.iter().map(|f| f.params.len()).collect(),
-            locs,
-            loc_bases,
+            locs: (0..n).map(|_| OnceLock::new()).collect(),
             names: p.functions.iter().map(|f| f.name.clone()).collect(),
             report: Mutex::new(report),
             lazy: Mutex::new(Lazy {
@@ -447,19 +417,27 @@ impl Engine {
                 isa_quick,
                 cctx: Context::new(),
                 fctx: FunctionBuilderContext::new(),
-                ir,
                 tiers,
                 optimised_ir: (0..n).map(|_| None).collect(),
                 trampolines: HashMap::new(),
                 pool,
             }),
-            seconds: Mutex::new(translate_seconds),
-            translate_seconds,
+            seconds: Mutex::new(setup_seconds),
+            setup_seconds,
+            translate_nanos: AtomicU64::new(0),
             reaches,
             optimise,
-            quick_nanos: (0..n).map(|_| AtomicU64::new(0)).collect(),
-            data_bytes: AtomicU64::new(0),
+            quick_work: (0..n).map(|_| AtomicU64::new(0)).collect(),
+            tiering,
         })
+    }
+
+    /// The handle a run takes in [`accsim_core::exec::RunOptions::native`].
+    pub fn handle(self) -> NativeHandle
+    where
+        'p: 'static,
+    {
+        Arc::new(self)
     }
 
     /// Generate the machine code of every function now (what `accsim info` reports on: a
@@ -474,15 +452,13 @@ impl Engine {
         self.report.lock().map(|r| r.clone()).unwrap_or_default()
     }
 
-    /// The handle a run takes in [`accsim_core::exec::RunOptions::native`].
-    pub fn handle(self) -> NativeHandle {
-        Arc::new(self)
-    }
-
-    /// Whether function `fid` has native code for this call: generated (with what it reaches,
-    /// as one batch) on the program's first call of one of its own functions, on the call after
-    /// the first [`LIBRARY_CALLS_INTERPRETED`] of a library routine.
-    fn ensure(&self, fid: u32) -> bool {
+    /// Whether function `fid` has native code for this call (`args`: its argument words): a
+    /// library routine's code is generated after its first [`LIBRARY_CALLS_INTERPRETED`] calls;
+    /// another host function's when its tier says so ([`tiers`]: at once for work it cannot
+    /// count, else once its calls' counted work is large enough), with, as one batch, what it
+    /// reaches that would be compiled at its first call anyway. A kernel's launches decide its
+    /// own ([`NativeCode::prepare_launch`]).
+    fn ensure(&self, fid: u32, args: &[u64]) -> bool {
         if let Some(left) = self.interpreted_calls_left.get(fid as usize) {
             if left.load(Ordering::Acquire) > 0 && self.state.get(fid as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING) {
                 // Concurrent callers (host code is one thread; kernels' callees are generated
@@ -493,13 +469,46 @@ impl Engine {
         }
         let Some(state) = self.state.get(fid as usize) else { return false };
         if state.load(Ordering::Acquire) == PENDING {
-            // A library routine still interpreted for its first calls waits for its own.
+            let kernel = self.is_kernel.get(fid as usize).copied().unwrap_or(false);
+            if !kernel && self.interpret_call(fid, args) {
+                return false;
+            }
+            // A library routine still interpreted for its first calls waits for its own; so do
+            // kernels (their launches decide) and functions whose calls the tiers count.
             let interpreted_first = |f: u32| self.interpreted_calls_left.get(f as usize).is_some_and(|l| l.load(Ordering::Acquire) > 0);
+            let eager = self.tiering.eager;
             self.generate(&self.reach(fid, |f| {
-                self.state.get(f as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING) && (f == fid || !interpreted_first(f))
+                let at_first_call = eager || self.uncounted.get(f as usize).copied().unwrap_or(false) && !self.is_kernel.get(f as usize).copied().unwrap_or(false);
+                self.state.get(f as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING) && (f == fid || (!interpreted_first(f) && at_first_call))
             }));
         }
         state.load(Ordering::Acquire) == NATIVE
+    }
+
+    /// Whether host function `fid`'s call with `args` runs in the interpreter ([`tiers`]).
+    fn interpret_call(&self, fid: u32, args: &[u64]) -> bool {
+        if self.tiering.eager {
+            return false;
+        }
+        let Some(f) = self.p.functions.get(fid as usize) else { return false };
+        if f.origin == accsim_core::ir::FunctionOrigin::SystemHeader {
+            // A library routine has its own count (`LIBRARY_CALLS_INTERPRETED`).
+            return false;
+        }
+        let known: Vec<Option<u64>> = args.iter().map(|&w| Some(w)).collect();
+        match work::estimate(self.p, f, &known, false) {
+            Some(w) => self.tiering.interpret(fid, w, tiers::CALLS_INTERPRETED),
+            None => false,
+        }
+    }
+
+    /// The counted work of a launch of kernel `launch.fid` ([`work`]): one gang's, times the
+    /// gangs.
+    fn launch_work(&self, launch: &LaunchShape) -> Option<u64> {
+        let f = self.p.functions.get(launch.fid as usize)?;
+        let mut args = vec![Some(0), Some(launch.gangs), Some(launch.workers), Some(launch.vector)];
+        args.extend(launch.captures.iter().copied());
+        work::estimate(self.p, f, &args, true).map(|w| w.saturating_mul(launch.gangs.max(1)))
     }
 
     /// `fid` and the functions its code may reach, transitively (through [`Engine::reaches`]),
@@ -538,40 +547,69 @@ impl Engine {
             }
             let name = self.names.get(fid as usize).map_or("", String::as_str);
             let mut tier = lazy.tiers.get(fid as usize).copied().unwrap_or(Tier::Optimised);
-            if tier == Tier::QuickThenOptimised && self.data_bytes.load(Ordering::Relaxed) >= SMALL_DATA_BYTES {
+            if tier == Tier::QuickThenOptimised && self.optimise[fid as usize].load(Ordering::Relaxed) == TIER_UP_NONE {
                 tier = Tier::Optimised;
                 self.optimise[fid as usize].store(TIER_UP_NONE, Ordering::Relaxed);
             }
-            match lazy.declare(fid) {
-                Ok((id, func)) => {
-                    if tier == Tier::QuickThenOptimised {
-                        lazy.optimised_ir[fid as usize] = Some(func.clone());
-                    }
-                    work.push((fid, id, func, tier, dump_wanted(name)))
-                }
+            let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
+            match lazy.module.declare_function(&format!("f{fid}"), Linkage::Local, &native_signature(self.call_conv, nparams)) {
+                Ok(id) => work.push((fid, id, tier, dump_wanted(name))),
                 Err(why) => self.interpreted(fid, format!("`{name}`: {why}")),
             }
         }
         let (isa, isa_quick) = (lazy.isa.clone(), lazy.isa_quick.clone());
-        let compile_one = |(fid, id, func, tier, dump): (u32, ClifFuncId, cranelift_codegen::ir::Function, Tier, bool)| {
-            let isa = if tier == Tier::Optimised { &*isa } else { &*isa_quick };
-            // A failure of the code generator is a bug of accsim's; the function then runs in
-            // the interpreter rather than stopping the program.
-            let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate_code(isa, func, id, dump)))
-                .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()));
+        // Each function is translated, then compiled, on a thread of the engine's pool, with
+        // its own table of source locations (a location's index in native code is the function
+        // id in the high 32 bits, the index in the function's table in the low ones; see
+        // `runtime::Ctx::loc`): the code does not depend on the threads.
+        let compile_one = |(fctx, cctx): &mut (FunctionBuilderContext, Context), (fid, id, tier, dump): (u32, ClifFuncId, Tier, bool)| {
+            let started = std::time::Instant::now();
+            let translated = self.translate(fid, fctx, cctx);
+            self.translate_nanos.fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
+            let made = translated.and_then(|(mut func, locs)| {
+                func.name = UserFuncName::user(0, id.as_u32());
+                let keep = (tier == Tier::QuickThenOptimised).then(|| func.clone());
+                let isa = if tier == Tier::Optimised { &*isa } else { &*isa_quick };
+                // A failure of the code generator is a bug of accsim's; the function then runs
+                // in the interpreter rather than stopping the program.
+                let name = self.names.get(fid as usize).map_or("", String::as_str);
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate_code(isa, func, id, dump)))
+                    .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()))
+                    .map(|g| (g, keep, locs))
+                    .map_err(|why| format!("`{name}`: {why}"))
+            });
             (fid, id, made)
         };
-        let made: Vec<(u32, ClifFuncId, Result<Generated, String>)> = match &lazy.pool {
-            Some(pool) if work.len() > 1 => pool.install(|| work.into_par_iter().map(compile_one).collect()),
-            _ => work.into_iter().map(compile_one).collect(),
+        let contexts = || (FunctionBuilderContext::new(), Context::new());
+        let made: Vec<(u32, ClifFuncId, Result<(Generated, Option<cranelift_codegen::ir::Function>, Vec<Loc>), String>)> = match &lazy.pool {
+            Some(pool) if work.len() > 1 => pool.install(|| work.into_par_iter().map_init(contexts, compile_one).collect()),
+            _ => {
+                let mut c = contexts();
+                work.into_iter().map(|w| compile_one(&mut c, w)).collect()
+            }
         };
+        let made: Vec<(u32, ClifFuncId, Result<Generated, String>)> = made
+            .into_iter()
+            .map(|(fid, id, r)| {
+                let r = r.map(|(g, keep, locs)| {
+                    if let Some(slot) = lazy.optimised_ir.get_mut(fid as usize) {
+                        *slot = keep;
+                    }
+                    if let Some(l) = self.locs.get(fid as usize) {
+                        let _ = l.set(locs);
+                    }
+                    g
+                });
+                (fid, id, r)
+            })
+            .collect();
         let mut defined = Vec::new();
         for (fid, id, made) in made {
             let name = self.names.get(fid as usize).map_or("", String::as_str);
             let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
-            match made.and_then(|g| lazy.define(id, nparams, &g).map(|trampoline| (g, trampoline))) {
+            match made.and_then(|g| lazy.define(id, nparams, &g).map(|trampoline| (g, trampoline)).map_err(|why| format!("`{name}`: {why}"))) {
                 Ok((g, trampoline)) => defined.push((fid, id, g, trampoline)),
-                Err(why) => self.interpreted(fid, format!("`{name}`: {why}")),
+                Err(why) => self.interpreted(fid, why),
             }
         }
         if let Err(e) = lazy.module.finalize_definitions() {
@@ -595,16 +633,6 @@ impl Engine {
         drop(lazy);
         if let Ok(mut s) = self.seconds.lock() {
             *s += start.elapsed().as_secs_f64();
-        }
-    }
-
-    /// Count `nanos` more of function `fid`'s quick code running; past
-    /// [`QUICK_RUN_BEFORE_OPTIMISING`], generate its optimised code (on this thread, once) and
-    /// make later calls run it (a call running the quick code finishes there).
-    fn note_quick_run(&self, fid: u32, nanos: u64) {
-        let (Some(total), Some(state)) = (self.quick_nanos.get(fid as usize), self.optimise.get(fid as usize)) else { return };
-        if total.fetch_add(nanos, Ordering::Relaxed) + nanos >= QUICK_RUN_BEFORE_OPTIMISING && state.load(Ordering::Relaxed) == TIER_UP_WAITING {
-            self.optimise_now(fid);
         }
     }
 
@@ -639,6 +667,26 @@ impl Engine {
         }
     }
 
+    /// Translate function `fid` to Cranelift IR (with its table of source locations), or say
+    /// why it cannot be.
+    fn translate(&self, fid: u32, fctx: &mut FunctionBuilderContext, cctx: &mut Context) -> Result<(cranelift_codegen::ir::Function, Vec<Loc>), String> {
+        let f = self.p.functions.get(fid as usize).ok_or("no such function")?;
+        let mut locs = Vec::new();
+        let mut loc_index = HashMap::new();
+        cctx.func.clear();
+        cctx.func.signature = native_signature(self.call_conv, f.params.len());
+        let is_kernel = self.is_kernel.get(fid as usize).copied().unwrap_or(false);
+        let table = self.code.as_ptr() as i64;
+        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, is_kernel, self.promote) {
+            Ok(()) => Ok((std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()), locs)),
+            Err(why) => {
+                // The builder stopped half-way: its context is not reusable.
+                *fctx = FunctionBuilderContext::new();
+                Err(why)
+            }
+        }
+    }
+
     /// Function `fid` runs in the interpreter: its code generation failed (`why`).
     fn interpreted(&self, fid: u32, why: String) {
         if let Ok(mut r) = self.report.lock() {
@@ -653,21 +701,6 @@ impl Engine {
 }
 
 impl Lazy {
-    /// Declare function `fid` in the module: its id, and its Cranelift IR, named by the id.
-    fn declare(&mut self, fid: u32) -> Result<(ClifFuncId, cranelift_codegen::ir::Function), String> {
-        let mut func = self
-            .ir
-            .get_mut(fid as usize)
-            .and_then(Option::take)
-            .ok_or("no Cranelift IR for this function")?;
-        let id = self
-            .module
-            .declare_function(&format!("f{fid}"), Linkage::Local, &func.signature)
-            .map_err(|e| e.to_string())?;
-        func.name = UserFuncName::user(0, id.as_u32());
-        Ok((id, func))
-    }
-
     /// Define the generated code `g` of function `id` (of `nparams` parameters) in the module:
     /// the trampoline the interpreter enters it through.
     fn define(&mut self, id: ClifFuncId, nparams: usize, g: &Generated) -> Result<ClifFuncId, String> {
@@ -748,10 +781,15 @@ fn generate_code(isa: &dyn TargetIsa, func: cranelift_codegen::ir::Function, id:
     })
 }
 
-impl Drop for Engine {
+impl Drop for Engine<'_> {
     fn drop(&mut self) {
         let s = self.seconds.lock().map(|s| *s).unwrap_or(0.0);
-        accsim_core::phase::report("native-generate", s - self.translate_seconds);
+        let translate = self.translate_nanos.load(Ordering::Relaxed) as f64 * 1e-9;
+        accsim_core::phase::report("native-translate", translate);
+        accsim_core::phase::report("native-generate", (s - self.setup_seconds - translate).max(0.0));
+        if accsim_core::phase::wanted() {
+            eprintln!("{}", self.tiering.summary(&self.state.iter().map(|s| s.load(Ordering::Relaxed) == NATIVE).collect::<Vec<_>>()));
+        }
         if std::env::var_os(COMPILE_TIME_VAR).is_some() {
             eprintln!("accsim: native code compiled in {s:.6} s");
         }
@@ -910,6 +948,7 @@ fn translate_into(
     let trap_exit = b.create_block();
     let table = b.declare_var(types::I64);
     let table_len = b.declare_var(types::I64);
+    let fuel = b.declare_var(types::I64);
     let mut t = Translator {
         p,
         exe,
@@ -927,6 +966,7 @@ fn translate_into(
         func: f,
         table,
         table_len,
+        fuel,
         fid,
         in_memory,
         frame_locals: f.locals.iter().map(|l| l.storage == Storage::Memory).collect(),
@@ -943,6 +983,7 @@ fn translate_into(
         held: HashMap::new(),
     };
     t.reload_table();
+    t.reload_fuel();
     t.enter_frame(&params[1..]);
     t.stmt(&f.body)?;
     // Falling off the end returns 0 (as the interpreter's instruction list does).
@@ -957,24 +998,55 @@ fn translate_into(
     Ok(())
 }
 
-impl NativeCode for Engine {
-    fn compiled(&self, fid: u32) -> bool {
-        self.ensure(fid)
+impl NativeCode for Engine<'_> {
+    fn compiled(&self, fid: u32, args: &[u64]) -> bool {
+        self.ensure(fid, args)
     }
 
     fn prepare(&self, fid: u32) {
         self.generate(&self.pending_reach(fid));
     }
 
-    fn prepare_launch(&self, fid: u32, live_bytes: u64) {
-        self.data_bytes.store(live_bytes, Ordering::Relaxed);
+    /// The tier of a launch ([`tiers`]): a kernel with no code yet runs in the interpreter
+    /// while its launches' counted work is small; compiled, it runs quick code until its
+    /// launches' work pays for the optimised code (at once for a launch of much work or of work
+    /// that cannot be counted: the first gangs of a long launch would otherwise all run the
+    /// quick code, on every device thread at once).
+    fn prepare_launch(&self, launch: &LaunchShape) -> bool {
+        // The function that runs: the kernel's fast-share variant (same parameters), if any.
+        let fid = self.fast_variant.get(&launch.fid).copied().unwrap_or(launch.fid);
+        let launch = &LaunchShape { fid, ..*launch };
+        let pending = self.state.get(fid as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING);
+        let work = self.launch_work(launch);
+        if pending {
+            if let Some(w) = work {
+                if self.tiering.interpret(fid, w, tiers::LAUNCHES_INTERPRETED) {
+                    self.tiering.launch_interpreted();
+                    return false;
+                }
+            }
+        }
+        let optimise_at_once = work.is_none_or(|w| w >= tiers::OPTIMISE_AT_ONCE_WORK);
+        if pending && optimise_at_once {
+            // Generated optimised, not quick first (`Engine::generate`).
+            if let Some(o) = self.optimise.get(fid as usize) {
+                let _ = o.compare_exchange(TIER_UP_WAITING, TIER_UP_NONE, Ordering::AcqRel, Ordering::Relaxed);
+            }
+        }
         self.prepare(fid);
-        if live_bytes >= SMALL_DATA_BYTES {
+        if optimise_at_once {
             // The kernel (its fast-share variant) and what it calls, generated quick earlier.
             for f in self.reach(fid, |f| self.optimise.get(f as usize).is_some_and(|o| o.load(Ordering::Relaxed) == TIER_UP_WAITING)) {
                 self.optimise_now(f);
             }
+        } else if !pending && self.optimise.get(fid as usize).is_some_and(|o| o.load(Ordering::Relaxed) == TIER_UP_WAITING) {
+            let w = work.unwrap_or(u64::MAX);
+            let total = self.quick_work.get(fid as usize).map_or(u64::MAX, |q| q.fetch_add(w, Ordering::Relaxed).saturating_add(w));
+            if total >= tiers::QUICK_WORK_BEFORE_OPTIMISING {
+                self.optimise_now(fid);
+            }
         }
+        true
     }
 
     fn call(&self, m: &mut Machine, fid: u32, args: &[u64], loc: Loc) -> Result<u64, Trap> {
@@ -989,13 +1061,6 @@ impl NativeCode for Engine {
         };
         let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
         let function = self.code.get(fid as usize).map_or(0, |c| c.load(Ordering::Acquire));
-        self.data_bytes.store(m.memory_mut().live_bytes(), Ordering::Relaxed);
-        let waiting = self.optimise.get(fid as usize).is_some_and(|o| o.load(Ordering::Relaxed) == TIER_UP_WAITING);
-        let start = waiting.then(std::time::Instant::now);
-        let r = runtime::enter(m, code as usize as *const u8, function as usize as *const u8, args, nparams, &self.locs, &self.loc_bases, &self.names, loc);
-        if let Some(start) = start {
-            self.note_quick_run(fid, start.elapsed().as_nanos() as u64);
-        }
-        r
+        runtime::enter(m, code as usize as *const u8, function as usize as *const u8, args, nparams, &self.locs, &self.names, loc)
     }
 }

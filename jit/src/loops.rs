@@ -39,7 +39,7 @@ use accsim_core::exec::libc_shim::Shim;
 use accsim_core::exec::value::Kind;
 use accsim_core::ir::{BinOp, Callee, Expr, ExprKind, LocalId, Place, Stmt, StmtKind};
 
-use crate::runtime::{OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, SPAN_SHIFT};
+use crate::runtime::{OFF_TABLE, OFF_TABLE_LEN, SPAN_READABLE, SPAN_SHIFT, SPAN_WRITABLE};
 use crate::translate::{Helper, Size, Translator, R};
 
 /// Largest magnitude of an integer step of an affine address computation at either end of the
@@ -720,7 +720,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// When `ok` holds and `need` units of fuel are at hand (taken from the pool when they are
     /// not), take them and continue in a new block; else jump to `fail`.
     pub(crate) fn take_fuel(&mut self, ok: Value, need: Value, fail: Block) -> R<()> {
-        let fuel = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_FUEL);
+        let fuel = self.b.use_var(self.fuel);
         let enough = self.b.ins().icmp(IntCC::UnsignedGreaterThan, fuel, need);
         let (take, reserve, want) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         self.b.ins().brif(ok, want, &[], fail, &[]);
@@ -731,9 +731,9 @@ impl<'a, 'b> Translator<'a, 'b> {
         let got = self.helper(Helper::ReserveFuel, &[self.ctx, need]).ok_or("no result of the fuel helper")?;
         self.b.ins().brif(got, take, &[], fail, &[]);
         self.b.switch_to_block(take);
-        let fuel = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_FUEL);
+        let fuel = self.b.use_var(self.fuel);
         let left = self.b.ins().isub(fuel, need);
-        self.b.ins().store(MemFlagsData::trusted(), left, self.ctx, OFF_FUEL);
+        self.b.def_var(self.fuel, left);
         Ok(())
     }
 
@@ -863,11 +863,11 @@ impl<'a, 'b> Translator<'a, 'b> {
         let base = self.b.ins().load(types::I64, MemFlagsData::trusted(), entry, 0);
         let start = self.b.ins().ishl_imm_s(id, 32);
         let mut ok = in_table;
-        for (wanted, field) in [(read, 8), (write, 16)] {
+        for (wanted, field) in [(read, SPAN_READABLE), (write, SPAN_WRITABLE)] {
             if !wanted {
                 continue;
             }
-            let limit = self.b.ins().load(types::I64, MemFlagsData::trusted(), entry, field);
+            let limit = self.b.ins().uload32(MemFlagsData::trusted(), entry, field);
             for p in [first, last] {
                 let off = self.b.ins().isub(p, start);
                 let end = self.b.ins().iadd_imm_s(off, size as i64);

@@ -17,18 +17,31 @@ use accsim_core::exec::value::Kind;
 use accsim_core::exec::{arith_trap, check, ArithFault, Machine, Trap};
 
 /// One entry of the span table, read by native code: see [`accsim_core::exec::memory::HostSpan`].
-/// `readable`/`writable` are 0 where the access must take the slow path.
-#[repr(C)]
+/// `readable`/`writable` are 0 where the access must take the slow path. 16 bytes: an
+/// allocation is at most 2^31 bytes (`memory::MAX_ALLOC`), so its limits fit 32 bits (native
+/// code reads them with `uload32`), and a program of many small allocations keeps a table half
+/// the size. Stored as two words ([`Span::words`]: the address, then `readable` in the low half
+/// and `writable` in the high half of the second, little-endian as x86 reads them), so that a
+/// table is made of zero pages the system gives untouched ([`sync_table`]).
 #[derive(Copy, Clone, Default)]
 pub struct Span {
     pub addr: u64,
-    pub readable: u64,
-    pub writable: u64,
-    pub _pad: u64,
+    pub readable: u32,
+    pub writable: u32,
+}
+
+impl Span {
+    /// The entry as native code reads it.
+    pub fn words(self) -> [u64; 2] {
+        [self.addr, self.readable as u64 | (self.writable as u64) << 32]
+    }
 }
 
 /// Byte size of a [`Span`] (native code indexes the table with `id << SPAN_SHIFT`).
-pub const SPAN_SHIFT: i64 = 5;
+pub const SPAN_SHIFT: i64 = 4;
+/// Offsets in a [`Span`] of the limits native code reads.
+pub const SPAN_READABLE: i32 = 8;
+pub const SPAN_WRITABLE: i32 = 12;
 
 /// The context of one entry into native code (one [`accsim_core::exec::native::NativeCode::call`]);
 /// native functions called from there share it. `#[repr(C)]`: native code reads the fields at the
@@ -37,11 +50,13 @@ pub const SPAN_SHIFT: i64 = 5;
 pub struct Ctx {
     /// The span table's first entry and its length (refreshed after every helper that may
     /// allocate or free).
-    pub table: *const Span,
+    pub table: *const [u64; 2],
     pub table_len: u64,
     /// Non-zero once a trap is recorded in `trap`: native code returns at once.
     pub trapped: u64,
-    /// Fuel left (`Machine::fuel` while native code runs).
+    /// Fuel left (`Machine::fuel` while native code runs). Native code keeps it in a variable
+    /// and stores it here before each call and helper that reads it and before it returns
+    /// (`Translator::fuel`).
     pub fuel: u64,
     /// The C call depth (`Machine::depth` while native code runs).
     pub depth: u64,
@@ -49,16 +64,17 @@ pub struct Ctx {
     /// when the callee allocates a frame, read by [`jit_frame_enter`]); `u64::MAX`: the call
     /// that entered native code, at `entry_loc`.
     pub call_loc: u64,
+    /// Non-zero when no other thread touches the machine's memory during the entry
+    /// ([`Machine::runs_alone`]): an `atomic` update is then a plain read-modify-write
+    /// (`translate/atomic.rs`).
+    pub alone: u64,
     /// The machine (valid for the whole entry; see [`Ctx::machine`]).
     pub machine: *mut (),
     /// Where each call site, access and operation is in the source, by the index native code
     /// passes to helpers.
-    pub locs: *const Loc,
+    /// By function id (`locs_len` of them), set when the function is translated.
+    pub locs: *const std::sync::OnceLock<Vec<Loc>>,
     pub locs_len: usize,
-    /// Where each function's locations start in `locs`, by function id, and where the last
-    /// one's end (`loc_bases_len` entries; see [`Ctx::loc`]).
-    pub loc_bases: *const u64,
-    pub loc_bases_len: usize,
     /// The function names, by function id (for the stack-overflow message).
     pub names: *const String,
     pub names_len: usize,
@@ -79,6 +95,7 @@ pub const OFF_TRAPPED: i32 = 16;
 pub const OFF_FUEL: i32 = 24;
 pub const OFF_DEPTH: i32 = 32;
 pub const OFF_CALL_LOC: i32 = 40;
+pub const OFF_ALONE: i32 = 48;
 
 impl Ctx {
     /// The machine this entry runs on.
@@ -95,20 +112,13 @@ impl Ctx {
     /// function's locations in the low ones (translate.rs's `Translator::loc`).
     fn loc(&self, idx: u64) -> Loc {
         let (fid, k) = ((idx >> 32) as usize, idx & 0xffff_ffff);
-        if fid + 1 >= self.loc_bases_len {
+        if fid >= self.locs_len {
             return Loc::default();
         }
-        // SAFETY: `loc_bases` points at `loc_bases_len` words owned by the engine, which
-        // outlives every entry into its code; `fid + 1` is checked above.
-        let (start, end) = unsafe { (*self.loc_bases.add(fid), *self.loc_bases.add(fid + 1)) };
-        let i = start.saturating_add(k);
-        if i < end && (i as usize) < self.locs_len {
-            // SAFETY: `locs` points at `locs_len` locations owned by the engine, alive as
-            // `loc_bases`; the index is checked above.
-            unsafe { *self.locs.add(i as usize) }
-        } else {
-            Loc::default()
-        }
+        // SAFETY: `locs` points at `locs_len` tables owned by the engine, which outlives every
+        // entry into its code; `fid` is checked above.
+        let table = unsafe { &*self.locs.add(fid) };
+        table.get().and_then(|t| t.get(k as usize)).copied().unwrap_or_default()
     }
 
     fn name(&self, fid: u64) -> String {
@@ -142,55 +152,80 @@ impl Ctx {
 }
 
 thread_local! {
-    /// The span table of the memory the current thread runs native code on: kept across entries
-    /// and brought up to date from the memory's change log ([`sync_table`]).
-    static TABLE: RefCell<Table> = RefCell::new(Table::default());
+    /// The span tables of the memories the current thread runs native code on: kept across
+    /// entries and brought up to date from the memory's change log ([`sync_table`]).
+    static TABLES: RefCell<Tables> = RefCell::new(Tables::default());
 }
 
+/// A thread's span tables: the host memory's and a device view's apart, so that a launch whose
+/// gangs run on the interpreter thread (one device thread) does not make the host's table be
+/// rebuilt over every id when the host goes on (lending the table to the views moves no host
+/// bytes: `Memory::take_back`).
 #[derive(Default)]
-struct Table {
-    /// The address of the `Memory` the table describes (a new run rebuilds it).
-    owner: usize,
-    spans: Vec<Span>,
+struct Tables {
+    host: Table,
+    view: Table,
     /// The change log's buffer between syncs ([`accsim_core::exec::memory::Memory::take_changes`]).
     recycled: Vec<u32>,
 }
 
-/// Bring the thread's span table up to date with `m`'s memory and point `ctx` at it.
+#[derive(Default)]
+struct Table {
+    /// The address of the `Memory` the table describes (a new run or view rebuilds it).
+    owner: usize,
+    /// By id, [`Span::words`].
+    spans: Vec<[u64; 2]>,
+}
+
+/// Bring the thread's span table of `m`'s memory up to date and point `ctx` at it.
 pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
-    TABLE.with(|t| {
-        let mut t = t.borrow_mut();
+    TABLES.with(|tables| {
+        let mut tables = tables.borrow_mut();
+        let tables = &mut *tables;
         let owner = m.memory_mut() as *const _ as usize;
-        let recycled = std::mem::take(&mut t.recycled);
+        let recycled = std::mem::take(&mut tables.recycled);
         let changes = m.memory_mut().take_changes(recycled);
         let len = m.memory_mut().table_len();
+        let t = if m.memory_mut().is_device_view() { &mut tables.view } else { &mut tables.host };
         let span = |m: &mut Machine, id: u32| {
             let s = m.memory_mut().host_span(id);
+            // A limit past 32 bits (never made: see `Span`) would read as a smaller one, whose
+            // accesses past it take the checked slow path.
+            let limit = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
             Span {
                 addr: s.addr as u64,
-                readable: s.readable,
-                writable: s.writable,
-                _pad: 0,
+                readable: limit(s.readable),
+                writable: limit(s.writable),
             }
         };
         if changes.all || t.owner != owner {
+            // A fresh table of zero pages (`vec!` of zeros is `calloc`), written only where an
+            // allocation is in place: the freed ids of a program of many short-lived blocks,
+            // and in a device view the host's (most of its ids), cost no memory.
             t.owner = owner;
-            t.spans.clear();
+            if t.spans.capacity() >= len {
+                // Pages touched before: cleared in place (a fresh block would be new memory).
+                t.spans.clear();
+                t.spans.resize(len, [0; 2]);
+            } else {
+                t.spans = vec![[0u64; 2]; len];
+            }
             for id in 0..len {
                 let s = span(m, id as u32);
-                t.spans.push(s);
+                if s.readable != 0 || s.addr != 0 {
+                    t.spans[id] = s.words();
+                }
             }
         } else {
-            if t.spans.len() < len {
-                t.spans.resize(len, Span::default());
-            }
+            // A table that shrank (a memory's ids are never dropped; kept for safety) is cut.
+            t.spans.resize(len, [0; 2]);
             for &id in &changes.ids {
                 if let Some(slot) = t.spans.get_mut(id as usize) {
-                    *slot = span(m, id);
+                    *slot = span(m, id).words();
                 }
             }
         }
-        t.recycled = changes.ids;
+        tables.recycled = changes.ids;
         ctx.table = t.spans.as_ptr();
         ctx.table_len = t.spans.len() as u64;
     });
@@ -569,8 +604,7 @@ pub fn enter(
     code: *const u8,
     args: &[u64],
     nparams: usize,
-    locs: &[Loc],
-    loc_bases: &[u64],
+    locs: &[std::sync::OnceLock<Vec<Loc>>],
     names: &[String],
     loc: Loc,
 ) -> Result<u64, Trap> {
@@ -581,11 +615,10 @@ pub fn enter(
         fuel: m.fuel_left(),
         depth: m.call_depth() as u64,
         call_loc: u64::MAX,
+        alone: m.runs_alone() as u64,
         machine: m as *mut Machine as *mut (),
         locs: locs.as_ptr(),
         locs_len: locs.len(),
-        loc_bases: loc_bases.as_ptr(),
-        loc_bases_len: loc_bases.len(),
         names: names.as_ptr(),
         names_len: names.len(),
         trap: None,

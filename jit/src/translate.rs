@@ -44,7 +44,7 @@ use accsim_core::ir::{
 
 mod atomic;
 
-use crate::runtime::{self, kind_code, OFF_CALL_LOC, OFF_DEPTH, OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, OFF_TRAPPED, SPAN_SHIFT};
+use crate::runtime::{self, kind_code, OFF_CALL_LOC, OFF_DEPTH, OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, OFF_TRAPPED, SPAN_READABLE, SPAN_SHIFT, SPAN_WRITABLE};
 
 /// Why a function cannot be compiled, checked before translation.
 pub fn eligible(p: &Program, f: &Function) -> Result<(), String> {
@@ -117,6 +117,13 @@ pub(crate) enum Helper {
 }
 
 impl Helper {
+    /// Whether the helper reads or writes the context's fuel (it calls the interpreter, or
+    /// draws fuel): the function's fuel variable is stored into the context before it and
+    /// loaded back after ([`Translator::fuel`]).
+    fn uses_fuel(self) -> bool {
+        matches!(self, Helper::Call | Helper::RunSite | Helper::ReserveFuel | Helper::OutOfFuel)
+    }
+
     fn address(self) -> i64 {
         (match self {
             Helper::Load => runtime::jit_load as *const () as usize,
@@ -196,6 +203,12 @@ pub struct Translator<'a, 'b> {
     /// calls do not reload them.
     pub table: Variable,
     pub table_len: Variable,
+    /// Fuel left (`--max-steps`), in a variable: loaded from the context at entry and after each
+    /// call or helper that uses it, stored back before those and before the function returns
+    /// ([`Translator::flush_fuel`]), so that the units burnt by loop back edges and inlined
+    /// calls between calls are register arithmetic, not a store and a load each (which chained
+    /// every call of a call tree through one memory word).
+    pub fuel: Variable,
     /// The function's id (an index of the program's functions).
     pub fid: u32,
     /// By local: whether it lives in memory (its variable then holds its address, allocated at
@@ -334,9 +347,28 @@ impl<'a, 'b> Translator<'a, 'b> {
                 s
             }
         };
+        if h.uses_fuel() {
+            self.flush_fuel();
+        }
         let addr = self.b.ins().iconst(types::I64, h.address());
         let call = self.b.ins().call_indirect(sig, addr, args);
-        self.b.inst_results(call).first().copied()
+        let r = self.b.inst_results(call).first().copied();
+        if h.uses_fuel() {
+            self.reload_fuel();
+        }
+        r
+    }
+
+    /// Store the fuel variable into the context (before a call that reads it, and on return).
+    pub(crate) fn flush_fuel(&mut self) {
+        let left = self.b.use_var(self.fuel);
+        self.b.ins().store(MemFlagsData::trusted(), left, self.ctx, OFF_FUEL);
+    }
+
+    /// Load the fuel variable from the context (at entry, and after a call that may change it).
+    pub(crate) fn reload_fuel(&mut self) {
+        let fuel = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_FUEL);
+        self.b.def_var(self.fuel, fuel);
     }
 
     /// The value of variable `v` here (its value at loop entry while it is frozen).
@@ -410,14 +442,9 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     /// One unit of fuel (a loop back-edge or a call).
     pub(crate) fn burn_fuel(&mut self, loc: Loc) {
-        let fuel = self
-            .b
-            .ins()
-            .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_FUEL);
+        let fuel = self.b.use_var(self.fuel);
         let left = self.b.ins().iadd_imm_s(fuel, -1);
-        self.b
-            .ins()
-            .store(MemFlagsData::trusted(), left, self.ctx, OFF_FUEL);
+        self.b.def_var(self.fuel, left);
         let empty = self.b.create_block();
         let cont = self.b.create_block();
         self.b.ins().brif(left, cont, &[], empty, &[]);
@@ -485,6 +512,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// Return the word `w`, freeing the frame first.
     pub fn ret(&mut self, w: Value) {
         self.leave_frame();
+        self.flush_fuel();
         self.b.ins().return_(&[w]);
     }
 
@@ -779,12 +807,12 @@ impl<'a, 'b> Translator<'a, 'b> {
             return self.stmt(&u.block);
         }
         let (copies, as_is, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        let fuel = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_FUEL);
+        let fuel = self.b.use_var(self.fuel);
         let enough = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, fuel, u.fuel as i64);
         self.b.ins().brif(enough, copies, &[], as_is, &[]);
         self.b.switch_to_block(copies);
         let left = self.b.ins().iadd_imm_s(fuel, -(u.fuel as i64));
-        self.b.ins().store(MemFlagsData::trusted(), left, self.ctx, OFF_FUEL);
+        self.b.def_var(self.fuel, left);
         self.stmt(&u.block)?;
         self.b.ins().jump(join, &[]);
         self.b.switch_to_block(as_is);
@@ -1099,7 +1127,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let limit = self
             .b
             .ins()
-            .load(types::I64, movable, entry, if write { 16 } else { 8 });
+            .uload32(movable, entry, if write { SPAN_WRITABLE } else { SPAN_READABLE });
         let limit = self.b.ins().select(in_table, limit, zero);
         let base = self.b.ins().load(types::I64, movable, entry, 0);
         let first = self.b.ins().ishl_imm_s(id, 32);
@@ -1418,6 +1446,14 @@ impl<'a, 'b> Translator<'a, 'b> {
             } => self.compound(*op, place, value, *op_ty, e.ty, loc)?,
             ExprKind::IncDec { place, delta, post } => {
                 self.incdec(place, *delta, *post, e.ty, loc)?
+            }
+            ExprKind::Cond(c, a, b) if self.select_arm(a) && self.select_arm(b) => {
+                // Both arms are a value at hand: no branch (`x < 0 ? -x : x`, `a > b ? a : b`),
+                // which a data-dependent condition mispredicts half the time.
+                let cv = self.cond(c)?;
+                let x = self.expr(a)?;
+                let y = self.expr(b)?;
+                self.b.ins().select(cv, x, y)
             }
             ExprKind::Cond(c, a, b) => {
                 let cv = self.cond(c)?;
@@ -2000,8 +2036,10 @@ impl<'a, 'b> Translator<'a, 'b> {
         let mut args = vec![self.ctx];
         args.extend_from_slice(words);
         let sig = self.b.import_signature(native_signature(self.call_conv, words.len()));
+        self.flush_fuel();
         let call = self.b.ins().call_indirect(sig, code, &args);
         let r = self.b.inst_results(call)[0];
+        self.reload_fuel();
         let d = self
             .b
             .ins()
@@ -2042,6 +2080,22 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
         };
         self.pure(e, &g.params, level).then_some(e)
+    }
+
+    /// Whether `e`, an arm of `c ? a : b`, is a value at hand that costs an instruction at most
+    /// and cannot trap or change anything: a constant, a register local (an inlined call's
+    /// parameter), or one of those negated or complemented. Then both arms are computed and
+    /// one selected, with no branch.
+    fn select_arm(&self, e: &Expr) -> bool {
+        if matches!(self.kind(e.ty), Kind::Aggregate | Kind::LongDouble | Kind::Void) {
+            return false;
+        }
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::Float(_) => true,
+            ExprKind::Local(l) => !self.inline_args.is_empty() || !self.is_memory(*l),
+            ExprKind::Unary(UnOp::Neg | UnOp::BitNot, a) => matches!(a.kind, ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Local(_)) && self.select_arm(a),
+            _ => false,
+        }
     }
 
     /// Whether `e` reads only the parameters `params` and cannot trap ([`Translator::inlinable`]).

@@ -6,7 +6,7 @@
 // expect-stderr: kernel=main$acc24 num_gangs=16 num_workers=1 vector_length=64
 // expect-stderr: kernel=main$acc24_1 num_gangs=4 num_workers=2 vector_length=32
 // expect-stderr: kernel=main$acc37 num_gangs=10 num_workers=1 vector_length=128
-// expect-stderr: kernel=main$acc41 num_gangs=8 num_workers=1 vector_length=32
+// expect-stderr: kernel=main$acc41 num_gangs=32 num_workers=1 vector_length=32
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -37,7 +37,7 @@ int main(void) {
 #pragma acc kernels loop gang(rows) vector(128) copy(y[0:N])
     for (int i = 0; i < N; i++) y[i] += 1.0f;
 
-    /* no arguments: the implementation's shape */
+    /* no arguments: the implementation's shape, one gang per 32 iterations (§2.5.6) */
 #pragma acc kernels loop copy(y[0:N])
     for (int i = 0; i < N; i++) y[i] *= 0.5f;
 

@@ -1,10 +1,11 @@
-/* Issue 15 (compile time): the native engine generates a kernel's code quick first (no
- * optimiser, single-pass register allocator) and optimises it once the quick code has run long
- * enough, or at once at a launch while the program holds 1 MiB or more. Both are the code of the
- * same IR, so every launch computes the same values whichever code runs it. The program
- * launches one kernel on small data many times (quick code, then optimised code from some
- * launch on), and another on 2 MiB arrays (optimised before its first launch); the sums must
- * be gcc's.
+/* Issue 15 (compile time): the native engine's tiers decide by counted work. A launch of
+ * little work runs in the interpreter; a kernel launched many times is compiled after some
+ * launches, its code generated quick first (no optimiser, single-pass register allocator) and
+ * optimised once its launches' counted work pays for it, or at once at a launch of much work.
+ * All of them run the same executable form or the code
+ * of the same IR, so every launch computes the same values whichever runs it. The program
+ * launches one kernel on small data many times (interpreted, then quick code), and another on
+ * 2 MiB arrays, 262,144 iterations (optimised before its first launch); the sums must be gcc's.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -247,9 +247,11 @@ struct RunArgs {
     /// below it; repeatable).
     #[arg(long = "allow-write", value_name = "PATH")]
     allow_write: Vec<std::path::PathBuf>,
-    /// Default number of gangs of a compute construct without `num_gangs`.
-    #[arg(long, value_name = "N", default_value_t = 8)]
-    gangs: u64,
+    /// Number of gangs of every compute construct without `num_gangs`. Default: one gang per
+    /// `vector_length` iterations of the construct's first gang loop (at most 256) when its
+    /// bounds are known at entry, else 8; the same on every machine (§2.5.6).
+    #[arg(long, value_name = "N")]
+    gangs: Option<u64>,
     /// Default number of workers per gang (without `num_workers`).
     #[arg(long, value_name = "N", default_value_t = 1)]
     workers: u64,
@@ -317,7 +319,7 @@ struct RunArgs {
 /// The simulated device's configuration from the command line.
 fn device_config(r: &RunArgs) -> exec::openacc::DeviceConfig {
     exec::openacc::DeviceConfig {
-        gangs: r.gangs.max(1),
+        gangs: r.gangs.map(|n| n.max(1)),
         workers: r.workers.max(1),
         vector_length: r.vector_length.max(1),
         strict_2_0: r.strict_2_0,
@@ -576,11 +578,13 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
             return report(&as_findings, map, &c, &outcome, &Figures::of_events(&[], started), 2);
         }
     };
+    // Alive until the process ends: the native engine translates functions during the run.
+    let compiled: &'static driver::Compiled = Box::leak(Box::new(compiled));
     let mut findings = compiled.notes.clone();
     findings.extend(compiled.program.findings.iter().cloned());
     findings.extend(cray_limits(&r.compile, &compiled.program));
-    let exe = match exec::compile_for_checking(&compiled.program, &compiled.info) {
-        Ok(e) => e,
+    let exe: &'static exec::Executable = match exec::compile_for_checking(&compiled.program, &compiled.info) {
+        Ok(e) => Box::leak(Box::new(e)),
         Err(d) => return report(&d.0, map, &c, &Outcome::of_compile_errors(&d.0), &Figures::of_events(&[], started), 2),
     };
     // Checked kernels run on the sequential device (the simulated device hands them to it while
@@ -595,7 +599,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     // checkers follow (data with a device copy or a state not in sync, every access while a
     // queue has work) take its slow path, which reports them (`exec::observed_host`).
     let (native, observed_host) = match r.engine {
-        Engine::Native => match without_panic_output(|| accsim_jit::Engine::compile_for_checking(&compiled.program, &compiled.info, &exe)) {
+        Engine::Native => match without_panic_output(|| accsim_jit::Engine::compile_for_checking(&compiled.program, &compiled.info, exe)) {
             Ok(engine) => (Some(engine.handle()), Some(exec::observed_host::ObservedHost::new())),
             Err(_) => (None, None),
         },
@@ -747,10 +751,15 @@ fn explore(e: ExploreArgs, map: &mut SourceMap) -> ExitCode {
 }
 
 fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs, report: Option<&std::path::Path>, started: std::time::Instant) -> ExitCode {
+    // The program and its executable live until the process ends: the native engine translates
+    // functions when its tiers compile them, during the run. Freeing them node by node at the
+    // end would cost as much as lowering them (8% of a short run of a 20,000-line program,
+    // issue 15); the system takes the memory back at exit.
+    let compiled: &'static driver::Compiled = Box::leak(Box::new(compiled));
     let weak = r.coherence == Coherence::Weak;
     let compiled_exe = if weak || r.thread_order.is_some() { exec::compile_for_checking(&compiled.program, &compiled.info) } else { exec::compile(&compiled.program, &compiled.info) };
-    let exe = match compiled_exe {
-        Ok(e) => e,
+    let exe: &'static exec::Executable = match compiled_exe {
+        Ok(e) => Box::leak(Box::new(e)),
         Err(d) => {
             print_diagnostics(&d.0, map);
             let internal = d.0.iter().any(|d| d.class == accsim_core::diag::Class::Internal);
@@ -791,16 +800,11 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs, report: Option<
     };
     // The native engine runs the host functions it covers when nothing observes the run.
     let native = match (r.engine, &accelerator) {
-        (Engine::Native, Some(_)) => native_engine(&compiled.program, &compiled.info, &exe, r.threads),
+        (Engine::Native, Some(_)) => native_engine(&compiled.program, &compiled.info, exe, r.threads),
         _ => None,
     };
     let options = exec::RunOptions { subscribers, accelerator, memory_model, native, cray_debug, ..r.run_options() };
     let outcome = accsim_core::phase::timed("run", || exe.run(options, r.argv()));
-    // The process ends after the report: freeing the program's IR and executable one node at a
-    // time would cost as much as lowering them (8% of a short run of a 20,000-line program,
-    // issue 15); the system takes the memory back at exit.
-    std::mem::forget(exe);
-    std::mem::forget(compiled);
     let recorded = collected.lock().map(|v| v.clone()).unwrap_or_default();
     if r.time {
         eprint!("{}", events::time_summary(&recorded, map));
@@ -859,7 +863,7 @@ fn write_run_report(
 /// point the threads' timing picks: session 8 saw `--trace`'s kernel durations vary so.
 /// A first call generates, in one batch, everything the function may reach that has no code
 /// yet, on `threads` threads (`--threads`; one per core by default; see `accsim_jit`).
-fn native_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable, threads: Option<usize>) -> Option<exec::native::NativeHandle> {
+fn native_engine(p: &'static accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &'static exec::Executable, threads: Option<usize>) -> Option<exec::native::NativeHandle> {
     let engine = compile_engine(p, info, exe, threads).ok()?;
     Some(engine.handle())
 }
@@ -868,13 +872,13 @@ fn native_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::Progr
 /// kernel proven race-free on) and the functions they call, or `None` (the interpreter runs them)
 /// when it cannot compile; the compile time is printed as [`native_engine`] says.
 /// Its code is generated when a proven kernel is launched, as [`native_engine`] says.
-fn native_kernels(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, plain: &exec::Executable, threads: Option<usize>) -> Option<exec::native::NativeHandle> {
+fn native_kernels(p: &'static accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, plain: &'static exec::Executable, threads: Option<usize>) -> Option<exec::native::NativeHandle> {
     let engine = without_panic_output(|| accsim_jit::Engine::compile_kernels(p, info, plain, threads)).ok()?;
     Some(engine.handle())
 }
 
 /// [`accsim_jit::Engine::compile_on`], with a panic of the code generator turned into an error.
-fn compile_engine(p: &accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &exec::Executable, threads: Option<usize>) -> Result<accsim_jit::Engine, String> {
+fn compile_engine<'p>(p: &'p accsim_core::ir::Program, info: &accsim_core::kernel::ProgramInfo, exe: &'p exec::Executable, threads: Option<usize>) -> Result<accsim_jit::Engine<'p>, String> {
     without_panic_output(|| accsim_jit::Engine::compile_on(p, info, exe, threads))
 }
 
@@ -915,7 +919,7 @@ fn engine_report(p: &accsim_core::ir::Program, info: &accsim_core::kernel::Progr
             rows.sort_by_key(|f| (f.loc.file, f.loc.line, f.loc.col));
             for f in rows {
                 let _ = match &f.native {
-                    Ok(()) => writeln!(out, "{}: function `{}`: native code (--engine native)", map.describe(f.loc), f.name),
+                    Ok(()) => writeln!(out, "{}: function `{}`: native code (--engine native; {})", map.describe(f.loc), f.name, f.tier),
                     Err(why) => writeln!(out, "{}: function `{}`: interpreted ({why})", map.describe(f.loc), f.name),
                 };
             }

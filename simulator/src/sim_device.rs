@@ -77,9 +77,33 @@ impl SimDevice {
     }
 }
 
+impl SimDevice {
+    /// A transfer of a data clause (§2.6): a large one in pieces on the pool, so that its copy
+    /// and the first touch of its fresh pages take every device thread (the bytes are the same,
+    /// `Memory::copy_in_pieces`).
+    fn transfer(&self, cx: &mut DeviceCtx<'_, '_>, dst: u64, src: u64, len: u64, loc: accsim_core::diag::Loc) -> Result<(), Trap> {
+        let mem = cx.mem_mut();
+        let copied = if self.threads() > 1 {
+            let on_pool = |pieces: usize, piece: &(dyn Fn(usize) + Sync)| self.pool.install(|| (0..pieces).into_par_iter().for_each(piece));
+            mem.copy_in_pieces(dst, src, len, &on_pool)
+        } else {
+            mem.copy(dst, src, len)
+        };
+        copied.map_err(|f| cx.fault(f, loc))
+    }
+}
+
 impl Device for SimDevice {
     fn name(&self) -> &'static str {
         "simulated"
+    }
+
+    fn upload(&self, cx: &mut DeviceCtx<'_, '_>, dev: u64, host: u64, len: u64, loc: accsim_core::diag::Loc) -> Result<(), Trap> {
+        self.transfer(cx, dev, host, len, loc)
+    }
+
+    fn download(&self, cx: &mut DeviceCtx<'_, '_>, host: u64, dev: u64, len: u64, loc: accsim_core::diag::Loc) -> Result<(), Trap> {
+        self.transfer(cx, host, dev, len, loc)
     }
 
     fn launch(&self, cx: &mut DeviceCtx<'_, '_>, k: &KernelLaunch<'_>) -> Result<(), Trap> {

@@ -232,7 +232,7 @@ fn notify_and_trace_observe_the_device() {
         assert_eq!(out.status, 0, "{}", out.stderr_text());
         let err = out.stderr_text();
         assert!(err.contains("upload data file=") && err.contains("line=36") && err.contains("queue=1"), "{err}");
-        assert!(err.contains("launch kernel") && err.contains("num_gangs=8 num_workers=1 vector_length=32"), "{err}");
+        assert!(err.contains("launch kernel") && err.contains("num_gangs=16 num_workers=1 vector_length=32"), "{err}");
         assert!(err.contains("wait file="), "{err}");
         traces.push(std::fs::read_to_string(&trace).expect("trace written"));
     }

@@ -121,7 +121,7 @@ fn the_implicit_queue_shows_in_notify_trace_and_cray_debug() {
 
     let out = accsim(&["run", "--cray", sample], &[("CRAY_ACC_DEBUG", "1")]);
     let debug = out.stderr_text();
-    assert!(debug.contains("ACC: Execute kernel main$acc20 blocks:8 threads:32 async(auto) from samples/cray/01_auto_async_kernel.c:20"), "{debug}");
+    assert!(debug.contains("ACC: Execute kernel main$acc20 blocks:32 threads:32 async(auto) from samples/cray/01_auto_async_kernel.c:20"), "{debug}");
     assert!(debug.contains("ACC: Wait async(auto) from samples/cray/01_auto_async_kernel.c:26"), "{debug}");
     // The commentary is a subscriber of every run, the checked one too.
     let out = accsim(&["check", "--cray", sample], &[("CRAY_ACC_DEBUG", "1")]);

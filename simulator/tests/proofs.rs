@@ -159,8 +159,10 @@ fn racy_kernels_are_not_proven() {
         ("neighbour", "for (int i = 0; i < 99; i++) a[i + 1] = a[i] + 1.0;", "#pragma acc parallel loop gang vector"),
         ("same-element", "for (int i = 0; i < 100; i++) a[i / 4 * 4] = i;", "#pragma acc parallel loop gang vector"),
         ("redundant", "for (int i = 0; i < 100; i++) a[i] = i;", "#pragma acc parallel num_gangs(4)\n#pragma acc loop vector"),
-        ("column", "for (int i = 0; i < 10; i++) for (int j = 0; j < 10; j++) a[j] = i;", "#pragma acc parallel loop gang"),
-        ("next-row", "for (int i = 0; i < 9; i++) { for (int j = 0; j < 10; j++) a[i * 10 + j] = j; for (int j = 0; j < 10; j++) a[i * 10 + j] += a[(i + 1) * 10 + j]; }", "#pragma acc parallel loop gang"),
+        // Ten iterations would get one gang by default (`kernel::gang_count`), which cannot race
+        // with itself: four gangs share them.
+        ("column", "for (int i = 0; i < 10; i++) for (int j = 0; j < 10; j++) a[j] = i;", "#pragma acc parallel loop gang num_gangs(4)"),
+        ("next-row", "for (int i = 0; i < 9; i++) { for (int j = 0; j < 10; j++) a[i * 10 + j] = j; for (int j = 0; j < 10; j++) a[i * 10 + j] += a[(i + 1) * 10 + j]; }", "#pragma acc parallel loop gang num_gangs(4)"),
         // The second loop reads in gang g what other gangs wrote in the first (gang g runs
         // the same block of i in both): gangs never synchronise, so that races.
         ("other-schedule", "{\n#pragma acc loop gang\n for (int i = 0; i < 50; i++) a[i] = i;\n#pragma acc loop gang vector\n for (int i = 0; i < 50; i++) a[50 + i] = a[49 - i]; }", "#pragma acc parallel num_gangs(4) vector_length(8)"),

@@ -12,7 +12,9 @@ use super::gang::CaptureArg;
 /// Launch defaults and modes (command-line flags).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DeviceConfig {
-    pub gangs: u64,
+    /// `--gangs N`: the gang count of every construct without `num_gangs`. `None`: the count
+    /// follows the construct's gang loop ([`crate::kernel::gang_count`], §2.5.6).
+    pub gangs: Option<u64>,
     pub workers: u64,
     pub vector_length: u64,
     /// OpenACC 2.0's strict copy semantics: mapping present data with copy/copyin/copyout/create
@@ -41,7 +43,7 @@ pub struct DeviceConfig {
 
 impl Default for DeviceConfig {
     fn default() -> Self {
-        DeviceConfig { gangs: 8, workers: 1, vector_length: 32, strict_2_0: false, schedule: None, gang_order: None, thread_order: None, acc_model: Default::default(), cray: false }
+        DeviceConfig { gangs: None, workers: 1, vector_length: 32, strict_2_0: false, schedule: None, gang_order: None, thread_order: None, acc_model: Default::default(), cray: false }
     }
 }
 

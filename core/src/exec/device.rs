@@ -65,6 +65,8 @@ impl Device for SequentialDevice {
             // that a stepping GUI or a checker sees every device step.
             let m = &mut *cx.m;
             let mut fork = m.device_fork();
+            // The gangs run one after another on this thread, the host waiting: alone.
+            fork.machine.alone = true;
             fork.machine.observer = m.observer.take();
             fork.machine.events = std::mem::take(&mut m.events);
             fork.machine.memory_model = m.memory_model.take();
@@ -281,6 +283,8 @@ pub fn launch_recording_atomics(cx: &mut DeviceCtx<'_, '_>, k: &KernelLaunch<'_>
     launch_gangs(cx, &fast, |cx, k, args| {
         let m = &mut *cx.m;
         let mut fork = m.device_fork();
+        // One gang after another on this thread: alone (see `Machine::alone`).
+        fork.machine.alone = true;
         let order = gang_order(m.acc.config.gang_order, k, args.len());
         let mut ran = Ok(());
         for &g in &order {

@@ -16,7 +16,7 @@ use super::memory::{AllocId, AllocKind, FaultKind, MemFault, Memory, FUNC_ID};
 use super::value::Kind;
 use crate::diag::{Diagnostic, Loc};
 
-pub use seams::{Capture, Control, Device, DeviceCtx, DeviceHandle, KernelLaunch, MachineView, NativeCode, NativeHandle, Observer, Sink};
+pub use seams::{Capture, Control, Device, DeviceCtx, DeviceHandle, KernelLaunch, LaunchShape, MachineView, NativeCode, NativeHandle, Observer, Sink};
 
 /// Deepest C call nesting before the run stops with a `stack overflow` limit.
 pub const MAX_CALL_DEPTH: usize = 100_000;
@@ -220,6 +220,14 @@ pub struct Machine<'e> {
     pub(crate) proven_native: Option<NativeHandle>,
     pub(crate) stack_top: usize,
     pub(crate) stack_size: usize,
+    /// No other thread touches this machine's memory while it runs: the host machine (a launch
+    /// waits for its gangs; async work runs on this thread too), and a device fork whose launch
+    /// runs every gang one after another on the launching thread
+    /// ([`super::device::SequentialDevice`]). A fork starts without it ([`Machine::device_fork`]:
+    /// forks may run beside each other). Native code then does an `atomic` update of a word
+    /// (§2.12) without a locked instruction: with one thread, no other access can fall between its
+    /// read and its write, so no program can tell the difference (issue 15).
+    pub(crate) alone: bool,
     /// Called when a call returns while the OpenACC runtime has constructs open: releases the
     /// data of the function's function-scope `declare` directives (§2.13). Set by whoever builds
     /// the machine (`exec/run.rs`: `openacc::function_return`); the machine knows no runtime.
@@ -754,6 +762,7 @@ impl<'e> Machine<'e> {
             proven_native: None,
             stack_top: self.stack_top,
             stack_size: self.stack_size,
+            alone: false,
             function_return: self.function_return,
         };
         // Unobserved device threads run the kernels the native engine compiled (issue 15).
@@ -897,7 +906,7 @@ pub(crate) fn call_function(
     m.ret_dest = ret_dest;
     m.cur_func = fid;
     m.depth += 1;
-    let native = m.native.as_ref().filter(|n| n.compiled(fid)).cloned();
+    let native = m.native.as_ref().filter(|n| n.compiled(fid, m.regs.get(base..base + f.nparams.min(nargs)).unwrap_or(&[]))).cloned();
     let mut result = match native {
         // Compiled functions have no variadic part (the engine declines those) and allocate
         // their memory locals themselves (`Machine::native_frame_enter`), so the prologue is

@@ -46,6 +46,9 @@ use std::sync::Arc;
 use super::value::Kind;
 use crate::diag::Loc;
 
+mod transfer;
+pub use transfer::{ForEachPiece, TRANSFER_PIECE};
+
 /// Index of an allocation in [`Memory`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AllocId(pub u32);
@@ -270,7 +273,8 @@ pub struct Memory {
 #[derive(Debug, Default)]
 pub struct Changes {
     pub ids: Vec<u32>,
-    /// The whole table may have moved (it was lent to device views and taken back).
+    /// The whole table may have moved (a first look, the followed allocations changed, or a
+    /// lent table came back as a copy).
     pub all: bool,
 }
 
@@ -929,8 +933,12 @@ impl Memory {
         }
         self.base = Arc::new(std::mem::take(&mut self.allocs));
         self.base_len = self.base.len();
+        // The table moves behind the `Arc`, not the bytes of its allocations: only the globals'
+        // stores change (a native engine's spans of the others stay right, see `take_back`).
+        for s in &aside {
+            self.changed(s.id);
+        }
         self.lent = Some(aside);
-        self.changed_all();
     }
 
     /// After the device views of a launch are dropped: take the lent table back (and the
@@ -939,14 +947,21 @@ impl Memory {
         let Some(aside) = self.lent.take() else {
             return;
         };
-        self.changed_all();
         let base = std::mem::take(&mut self.base);
-        // A view still alive (not given back) keeps its own copy; the table is not shared then.
-        let mut table = Arc::try_unwrap(base).unwrap_or_else(|shared| (*shared).clone());
+        // A view still alive (not given back) keeps its own copy; the table is not shared then,
+        // and the copy's bytes are elsewhere. Otherwise every allocation's bytes are where they
+        // were before the launch (the entries moved, not their stores): only the globals' stores
+        // set aside change back, so a native engine's span table is not rebuilt over every id
+        // after each launch (issue 15: calltree's 262,144 ids).
+        let mut table = Arc::try_unwrap(base).unwrap_or_else(|shared| {
+            self.changed_all();
+            (*shared).clone()
+        });
         table.append(&mut self.allocs);
         self.allocs = table;
         self.base_len = 0;
         for s in aside {
+            self.changed(s.id);
             if let Some(a) = self.allocs.get_mut(s.id as usize) {
                 a.store = s.store;
                 a.size = s.size;

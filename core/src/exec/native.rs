@@ -10,7 +10,7 @@
 use super::machine::{Machine, Trap};
 use crate::diag::Loc;
 
-pub use super::machine::{NativeCode, NativeHandle};
+pub use super::machine::{LaunchShape, NativeCode, NativeHandle};
 
 /// What native code reads and writes of the machine it runs on (the fields are the crate's).
 impl Machine<'_> {
@@ -34,6 +34,12 @@ impl Machine<'_> {
     /// between its read and its write.
     pub fn native_atomic_lock(&self) -> std::sync::Arc<std::sync::Mutex<()>> {
         self.acc.atomic_lock.clone()
+    }
+    /// Whether no other thread touches this machine's memory while it runs (see
+    /// `Machine::alone`): native code may then update an `atomic` target with plain loads and
+    /// stores.
+    pub fn runs_alone(&self) -> bool {
+        self.alone
     }
     /// The C call depth.
     pub fn call_depth(&self) -> usize {

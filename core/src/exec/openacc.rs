@@ -811,9 +811,9 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
             Some(n) => m.native.replace(n),
             None => m.native.clone(),
         };
-        let live_bytes = m.memory_mut().live_bytes();
-        if let Some(n) = &m.native {
-            n.prepare_launch(k.fid, live_bytes);
+        if !native_launch(m, &k) {
+            // The engine leaves this launch to the interpreter (`NativeCode::prepare_launch`).
+            m.native = None;
         }
         let ran = if atomics.is_empty() {
             let device = m.device.clone();
@@ -830,12 +830,13 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
             }
         })
     } else {
-        let live_bytes = m.memory_mut().live_bytes();
-        if let Some(n) = &m.native {
-            n.prepare_launch(k.fid, live_bytes);
-        }
+        let engine = if native_launch(m, &k) { None } else { m.native.take() };
         let device = m.device.clone();
-        device.launch(&mut m.device_ctx(), &k)
+        let ran = device.launch(&mut m.device_ctx(), &k);
+        if engine.is_some() {
+            m.native = engine;
+        }
+        ran
     };
     emit(m, Event::LaunchEnd { loc });
     ran?;
@@ -846,6 +847,20 @@ fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut v
         emit(m, Event::Launched { kernel, gangs, workers, vector_length: vector, steps, loc });
     }
     Ok(())
+}
+
+/// Ask the run's native engine, if any, to prepare launch `k` (its code generated before the
+/// device threads start); `false` when the engine leaves the whole launch to the interpreter
+/// (issue 15's tiers: a launch of little counted work). Both engines give the same results.
+fn native_launch(m: &mut Machine, k: &KernelLaunch) -> bool {
+    let Some(n) = m.native.clone() else { return true };
+    let captures: Vec<Option<u64>> = k
+        .caps
+        .iter()
+        .zip(k.shared.iter())
+        .map(|(c, &v)| matches!(c.mode, CaptureMode::Value | CaptureMode::Present).then_some(v))
+        .collect();
+    n.prepare_launch(&super::machine::LaunchShape { fid: k.fid, gangs: k.gangs, workers: k.workers, vector: k.vector, captures: &captures })
 }
 
 /// An `atomic` statement reached while its thread runs another one: a routine called in the

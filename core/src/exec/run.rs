@@ -164,6 +164,7 @@ pub fn run_main(
             libc
         },
         launch_dims: [0, 1, 1, 1],
+        alone: true,
         acc: {
             let mut a = openacc::AccState::new(options.device.clone());
             if let Some(c) = options.cray_debug {

@@ -44,6 +44,9 @@ pub struct ParsedUnit {
     pub dialect: Dialect,
     /// Notes about how the unit was read (the dialect chosen for it).
     pub notes: Vec<Diagnostic>,
+    /// Whether the unit is the C translation of a Fortran file (it declares every routine it
+    /// calls: see [`fortran`]).
+    pub fortran: bool,
 }
 
 impl ParsedUnit {
@@ -55,32 +58,23 @@ impl ParsedUnit {
 
 /// Preprocess, extract directives and parse one C file.
 pub fn parse_file(path: &str, opts: &PreprocessOptions, map: &mut SourceMap) -> Result<ParsedUnit, Vec<Diagnostic>> {
-    // A Fortran file is translated into C first (see [`fortran`]).
-    let mut translated = String::new();
-    let mut fortran_warnings = Vec::new();
-    let source_path = path;
-    let path = match accsim_fortran::source_form(path) {
-        Some(form) => {
-            (translated, fortran_warnings) = fortran::translate_file(path, form, opts, map).map_err(|d| vec![d])?;
-            translated.as_str()
-        }
-        None => path,
-    };
-    let (dialect, mut notes) = resolve_dialect(source_path, !translated.is_empty(), opts.dialect, map);
-    notes.append(&mut fortran_warnings);
+    // A Fortran file is translated into C first (see [`fortran`]): C that needs no preprocessor.
+    if let Some(form) = accsim_fortran::source_form(path) {
+        let (c, fortran_warnings) = crate::phase::timed("fortran", || fortran::translate_file(path, form, opts, map)).map_err(|d| vec![d])?;
+        let (dialect, mut notes) = resolve_dialect(path, true, opts.dialect, map);
+        notes.extend(fortran_warnings);
+        let lines = LineMap::build(&c, map, path);
+        // A Fortran file's directives are its own (1.3's `do`, `end region`, `mirror`), their
+        // clause arguments already C with 2.0 subarrays.
+        return parse_preprocessed_text(preprocess::Preprocessed { text: c, lines }, dialect, pgi13::Lang::Fortran, notes);
+    }
+    let (dialect, notes) = resolve_dialect(path, false, opts.dialect, map);
     let mut opts = opts.clone();
     if let Some((name, value)) = dialect.version_macro() {
         opts.args.insert(0, format!("-D{name}={value}"));
     }
-    let pp = crate::phase::timed("preprocess", || preprocess::preprocess(path, &opts, map));
-    if !translated.is_empty() {
-        fortran::remove_translation(&translated);
-    }
-    let pp = pp.map_err(|d| vec![d])?;
-    // A Fortran file's directives are its own (1.3's `do`, `end region`, `mirror`), their clause
-    // arguments already C with 2.0 subarrays.
-    let lang = if translated.is_empty() { pgi13::Lang::C } else { pgi13::Lang::Fortran };
-    parse_preprocessed_text(pp, dialect, lang, notes)
+    let pp = crate::phase::timed("preprocess", || preprocess::preprocess(path, &opts, map)).map_err(|d| vec![d])?;
+    parse_preprocessed_text(pp, dialect, pgi13::Lang::C, notes)
 }
 
 /// Extract directives from and parse C text that is already preprocessed (as `cc -E` writes
@@ -123,6 +117,7 @@ fn parse_preprocessed_text(pp: preprocess::Preprocessed, dialect: Dialect, lang:
                 acc_exprs,
                 dialect,
                 notes,
+                fortran: lang == pgi13::Lang::Fortran,
             })
         }
         Err(err) => {

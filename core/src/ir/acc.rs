@@ -291,6 +291,10 @@ pub struct Kernel {
     pub num_gangs: Option<Expr>,
     pub num_workers: Option<Expr>,
     pub vector_length: Option<Expr>,
+    /// The iteration count of the kernel's first gang-partitioned loop as a host expression of
+    /// values the region starts with, when its bounds are such values: without `num_gangs` the
+    /// kernel launches one gang per `vector_length` of them (`kernel::gang_count`, §2.5.6).
+    pub gang_loop: Option<GangLoopIterations>,
     pub loc: Loc,
     /// A kernels-construct part that runs on one gang (code outside loop nests, or a loop nest
     /// that could not be proven parallel).
@@ -298,6 +302,17 @@ pub struct Kernel {
     // What the passes learned about the kernel is analysis, not IR: its access plan (what
     // `accsim check` evaluates at each launch), its loops' schedules ([`LoopInfo`]) and its
     // fast-share variant live in the side table `ir::valid::ProgramInfo`.
+}
+
+/// The iteration count of a kernel's first gang-partitioned loop, known at region entry
+/// (`kernel::gang_count`).
+#[derive(Debug, Clone)]
+pub struct GangLoopIterations {
+    /// A pure host expression (`long`): constants and register locals the region neither writes
+    /// nor privatises, with integer arithmetic that cannot trap; the product over `collapse`.
+    pub iterations: Expr,
+    /// The loop directive (or the auto loop of a kernels construct).
+    pub loop_loc: Loc,
 }
 
 /// How a loop of a kernel is executed: the schedule `kernel::schedule` chose for it, kept per

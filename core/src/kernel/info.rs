@@ -20,7 +20,10 @@ pub fn report(p: &Program, info: &super::ProgramInfo, map: &SourceMap) -> String
         let gangs = match &k.num_gangs {
             Some(Expr { kind: ExprKind::Int(v), .. }) => format!("{v}"),
             Some(_) => "num_gangs(expr)".into(),
-            None => "default (--gangs)".into(),
+            None => match &k.gang_loop {
+                Some(g) => format!("one per vector_length iterations of its gang loop (line {}), 1 to {} (§2.5.6; --gangs N forces N)", g.loop_loc.line, super::gang_count::MAX_DEFAULT_GANGS),
+                None => format!("{} (the gang loop's iterations are not known at entry, §2.5.6; --gangs N forces N)", super::gang_count::DEFAULT_GANGS),
+            },
         };
         let _ = writeln!(out, "    gangs: {gangs}{}", if k.single { " (statements outside loop nests)" } else { "" });
         for l in info.loops(kid) {

@@ -24,6 +24,7 @@ pub mod routine;
 pub mod info;
 pub mod schedule;
 pub mod footprint;
+pub mod gang_count;
 
 pub use outline::outline_program;
 

@@ -824,6 +824,8 @@ impl FnOutliner<'_> {
             locals.push(hl);
         }
         let clause_vars = super::schedule::ClauseVars::from_remap(&map);
+        // The region in host names, where the default gang count's loop bounds are read.
+        let region_in_host_names = body.clone();
         // VLA types name their count locals: remap them too.
         rewrite_stmt(&mut body, &map, &mut self.p.types);
         for l in locals.iter_mut() {
@@ -842,6 +844,7 @@ impl FnOutliner<'_> {
             num_gangs: if single { None } else { num(|k| if let AccClauseKind::NumGangs(e) = k { Some(e) } else { None }).or(shape.gangs) },
             num_workers: if single { None } else { num(|k| if let AccClauseKind::NumWorkers(e) = k { Some(e) } else { None }).or(shape.workers) },
             vector_length: if single { None } else { num(|k| if let AccClauseKind::VectorLength(e) = k { Some(e) } else { None }).or(shape.vector_length) },
+            gang_loop: None,
             loc,
             single,
         };
@@ -879,6 +882,16 @@ impl FnOutliner<'_> {
         if !loops.iter().any(|l| l.gang) && (is_kernels || kernel.num_gangs.is_none()) {
             let long = self.p.types.intern(Type::Int(IntType::LONG));
             kernel.num_gangs = Some(Expr { kind: ExprKind::Int(1), ty: long, loc });
+        }
+        // Without `num_gangs`, the count follows the first gang loop's iterations when they are
+        // known at entry (§2.5.6, `gang_count`).
+        if let (None, Some(first)) = (&kernel.num_gangs, loops.iter().find(|l| l.gang)) {
+            let renewed = attr.iter().filter(|(_, m)| matches!(m, CaptureMode::Private | CaptureMode::Reduction(_))).filter_map(|(r, _)| if let VarRoot::Local(l) = r { Some(*l) } else { None });
+            let excluded = renewed.chain(self.members.keys().copied()).collect();
+            let vars = super::gang_count::RegionVars { external: &external, excluded };
+            let mut scratch = host_locals.clone();
+            let mut b = Builder { types: &mut self.p.types, locals: &mut scratch, loc };
+            kernel.gang_loop = super::gang_count::gang_loop_iterations(&region_in_host_names, first.loc, first.collapse, &self.p.acc, &vars, &mut b);
         }
         let void = self.p.types.intern(Type::Void);
         let param_tys: Vec<TypeId> = params.iter().map(|l| locals[l.0 as usize].ty).collect();

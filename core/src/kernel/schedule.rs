@@ -250,7 +250,7 @@ pub(crate) fn canon(s: Stmt, b: &mut Builder<'_>) -> SResult<Canon> {
 }
 
 /// The innermost statement of a loop body, for collapse (skipping single-statement blocks).
-fn single_inner(s: Stmt) -> Stmt {
+pub(crate) fn single_inner(s: Stmt) -> Stmt {
     match s.kind {
         StmtKind::Block(mut v) if v.len() == 1 => single_inner(v.remove(0)),
         k => Stmt { kind: k, loc: s.loc },
@@ -873,13 +873,17 @@ fn inner_levels(s: &Stmt, acc: &[Option<AccDirective>]) -> (Levels, bool) {
 
 /// Number of iterations of `for (i = lb; i CMP ub; i += st)`, 0 when none (long arithmetic).
 fn trip_count(b: &mut Builder<'_>, lb: LocalId, ub: LocalId, st: LocalId, cmp: BinOp) -> Expr {
+    let (lb, ub, st) = (b.get(lb), b.get(ub), b.get(st));
+    trip_count_of(b, lb, ub, st, cmp)
+}
+
+/// [`trip_count`] of bound expressions (`long`; each may appear several times in the result,
+/// so they must be pure). It divides only by a positive step.
+pub(crate) fn trip_count_of(b: &mut Builder<'_>, lb: Expr, ub: Expr, st: Expr, cmp: BinOp) -> Expr {
     let long = b.long_ty();
     let (lo, hi, step) = match cmp {
-        BinOp::Lt | BinOp::Le => (b.get(lb), b.get(ub), b.get(st)),
-        _ => {
-            let s = b.get(st);
-            (b.get(ub), b.get(lb), b.expr(ExprKind::Unary(UnOp::Neg, Box::new(s)), long))
-        }
+        BinOp::Lt | BinOp::Le => (lb, ub, st),
+        _ => (ub, lb, b.expr(ExprKind::Unary(UnOp::Neg, Box::new(st)), long)),
     };
     // inclusive bounds add one step's worth
     let span = b.bin(BinOp::Sub, hi.clone(), lo.clone());

@@ -4,7 +4,7 @@ use lang_c::ast::{self, BinaryOperator as B, Expression as E, UnaryOperator as U
 use lang_c::span::{Node, Span};
 
 use super::{Binding, LResult, Lowerer, Sym};
-use crate::diag::Loc;
+use crate::diag::{Diagnostic, Loc};
 use crate::ir::*;
 
 /// An lvalue: where an object is and its type.
@@ -1365,6 +1365,12 @@ impl<'a> Lowerer<'a> {
                     return Ok(e);
                 }
                 if self.lookup(name).is_none() {
+                    if self.units[self.unit_index].fortran {
+                        // The translator declares what it calls (`accsim_fortran::LIBC`); an
+                        // `int name()` guess would compute a wrong value silently.
+                        let loc = self.loc(c.span);
+                        return Err(self.report(Diagnostic::internal(format!("the C translation of this Fortran program calls `{name}`, which accsim's Fortran runtime does not declare"), Some(loc))));
+                    }
                     // Implicit declaration `int name()` (C89; gcc accepts with a warning).
                     self.implicit_function(name, loc);
                 }

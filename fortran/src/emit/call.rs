@@ -120,7 +120,7 @@ impl Translator {
                     let t = self.tmp("sec");
                     let ty = v.ty.c();
                     let (total, lin, head) = temporary_loops(&ix, &space);
-                    self.f.call_pre.push(format!("{ty} *{t} = ({ty} *)_f_allocate({total}, sizeof({ty}), 0); {head}{t}[{lin}] = {elem};"));
+                    self.f.call_pre.push(format!("{ty} *{t} = ({ty} *)malloc(_f_allocation_bytes({total}, sizeof({ty}), 0)); {head}{t}[{lin}] = {elem};"));
                     if d.intent.as_deref() != Some("in") {
                         self.f.call_post.push(format!("{head}{elem} = {t}[{lin}];"));
                     }
@@ -171,7 +171,7 @@ impl Translator {
                     let t = self.tmp("arg");
                     let ty = elem.ty.c();
                     let (total, lin, head) = temporary_loops(&ix, &space);
-                    self.f.call_pre.push(format!("{ty} *{t} = ({ty} *)_f_allocate({total}, sizeof({ty}), 0); {head}{t}[{lin}] = {};", elem.c));
+                    self.f.call_pre.push(format!("{ty} *{t} = ({ty} *)malloc(_f_allocation_bytes({total}, sizeof({ty}), 0)); {head}{t}[{lin}] = {};", elem.c));
                     self.f.call_post.push(format!("free({t});"));
                     (t, space, elem.ty)
                 }

@@ -682,11 +682,12 @@ impl Translator {
         Ok(values)
     }
 
-    /// The complex value `re + im·i` of kind `k`, from C real expressions.
+    /// The complex value `re + im·i` of kind `k`, from C real expressions (`1.0iF` is gcc's
+    /// imaginary unit, glibc's `I`).
     pub fn complex_of(re: &str, im: &str, k: u8) -> CE {
         let t = Ty::Complex(k);
         let part = Ty::Real(k).c();
-        CE::new(format!("(({})(({part}){re} + ({part}){im} * I))", t.c()), t)
+        CE::new(format!("(({})(({part}){re} + ({part}){im} * (__extension__ 1.0iF)))", t.c()), t)
     }
 
     pub fn binary(&mut self, op: &str, l: CE, r: CE, line: u32) -> TResult<CE> {

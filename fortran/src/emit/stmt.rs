@@ -197,7 +197,7 @@ impl Translator {
                     if let Expr::Name(n) = it {
                         let v = self.var(n, line)?;
                         if v.pointer && v.shape.is_none() {
-                            let _ = writeln!(out, "{m}{c} = ({t} *)_f_allocate(1, sizeof({t}), 0);", c = v.cname, t = v.ty.c());
+                            let _ = writeln!(out, "{m}{c} = ({t} *)malloc(_f_allocation_bytes(1, sizeof({t}), 0));", c = v.cname, t = v.ty.c());
                             if let Some(fill) = self.default_fill(v.ty, &v.cname, "1") {
                                 let _ = writeln!(out, "{m}{fill}");
                             }
@@ -241,7 +241,7 @@ impl Translator {
                     let sh = v.shape.as_ref().map(|s| s.total()).unwrap_or_default();
                     // A pointer may be allocated again (its old target stays, §6.3.1.2).
                     let again = if v.pointer { "0".to_string() } else { format!("{c} != 0") };
-                    let _ = writeln!(out, "{m}{c} = ({t} *)_f_allocate({sh}, {}, {again});", super::element_size(v.ty, v.char_len), t = v.ty.c());
+                    let _ = writeln!(out, "{m}{c} = ({t} *)malloc(_f_allocation_bytes({sh}, {}, {again}));", super::element_size(v.ty, v.char_len), t = v.ty.c());
                     // Elements of a type with component defaults get them (Fortran 2003 §4.5.3.4).
                     if let Some(fill) = self.default_fill(v.ty, c, &sh) {
                         let _ = writeln!(out, "{m}{fill}");
@@ -549,7 +549,7 @@ impl Translator {
             for k in (0..ix.len()).rev() {
                 lin = if lin.is_empty() { ix[k].clone() } else { format!("{} + {} * ({lin})", ix[k], space[k]) };
             }
-            let _ = writeln!(out, "{m}{{ {ty} *{t} = ({ty} *)_f_allocate({total}, sizeof({ty}), 0);", ty = l.ty.c());
+            let _ = writeln!(out, "{m}{{ {ty} *{t} = ({ty} *)malloc(_f_allocation_bytes({total}, sizeof({ty}), 0));", ty = l.ty.c());
             let _ = writeln!(out, "{m}{head}{t}[{lin}] = {};", Self::convert(&r, l.ty));
             let _ = write!(out, "{m}{head}{} = {t}[{lin}];\n{m}free({t}); }}\n", unparen(&l.c));
         } else {
@@ -721,7 +721,8 @@ impl Translator {
             "cpu_time" => {
                 let Some(a) = arg(0) else { return error(line, "`cpu_time` needs an argument") };
                 let l = self.expr(&a, None, line)?;
-                let _ = writeln!(out, "{m}{} = ({})clock() / ({})CLOCKS_PER_SEC;", l.c, l.ty.c(), l.ty.c());
+                // `(clock_t) 1000000` is glibc's CLOCKS_PER_SEC (POSIX XSI; libc.h has no macros).
+                let _ = writeln!(out, "{m}{} = ({})clock() / ({})((clock_t) 1000000);", l.c, l.ty.c(), l.ty.c());
             }
             _ => {
                 // system_clock(count[, count_rate[, count_max]])
@@ -738,7 +739,7 @@ impl Translator {
                     if let Some(e) = e {
                         let l = self.expr(&e, None, line)?;
                         let v = match i {
-                            0 => "(long)(clock() / (CLOCKS_PER_SEC / 1000))".to_string(),
+                            0 => "(long)(clock() / (((clock_t) 1000000) / 1000))".to_string(),
                             1 => "1000".to_string(),
                             _ => "2147483647".to_string(),
                         };

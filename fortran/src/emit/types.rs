@@ -186,8 +186,8 @@ impl Var {
     }
 }
 
-/// Names that C or accsim's runtime header give a meaning to: a Fortran name equal to one gets a
-/// trailing underscore in the C translation.
+/// Names that C or accsim's runtime header give a meaning to: a Fortran name equal to one, or to
+/// a name the C library declarations declare, gets a trailing underscore in the C translation.
 pub const C_RESERVED: [&str; 75] = [
     "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern", "float",
     "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short", "signed", "sizeof",
@@ -197,8 +197,20 @@ pub const C_RESERVED: [&str; 75] = [
     "putchar", "stdin", "stdout", "stderr", "errno", "NULL", "EOF", "fabs", "fmod", "bool",
 ];
 
+/// Whether `name` is an identifier of the C library declarations a translation starts with
+/// (`crate::LIBC`: `sinh`, `clock`, `FILE`, …).
+fn declared_by_libc(name: &str) -> bool {
+    static NAMES: std::sync::OnceLock<std::collections::HashSet<String>> = std::sync::OnceLock::new();
+    NAMES
+        .get_or_init(|| {
+            let text = crate::runtime::library_declarations();
+            text.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic())).map(str::to_string).collect()
+        })
+        .contains(name)
+}
+
 pub fn c_name(name: &str) -> String {
-    if C_RESERVED.contains(&name) || name.starts_with("_f") {
+    if C_RESERVED.contains(&name) || declared_by_libc(name) || name.starts_with("_f") {
         format!("{name}_")
     } else {
         name.to_string()

@@ -803,6 +803,17 @@ impl<'a> Cx<'a> {
         let ng = num(self, &kernel.num_gangs)?;
         let nw = num(self, &kernel.num_workers)?;
         let nv = num(self, &kernel.vector_length)?;
+        // The default gang count's reads are not the program's: no checker sees them
+        // (`kernel::gang_count`).
+        let gang_loop_iterations = match &kernel.gang_loop {
+            Some(g) if kernel.num_gangs.is_none() => {
+                let checking = std::mem::replace(&mut self.checking, false);
+                let f = self.expr(&g.iterations).map(|e| e.into_fn());
+                self.checking = checking;
+                Some(f?)
+            }
+            _ => None,
+        };
         struct CapPlan {
             size_fn: Option<ExprFn>,
             section: Option<VarPlan>,
@@ -863,8 +874,9 @@ impl<'a> Cx<'a> {
             Op::Expr(Box::new(move |m| {
                 let cfg = m.acc.config.clone();
                 let gangs = match &ng {
-                    Some(f) if !single => f(m)?,
-                    _ if single => 1,
+                    Some(f) if !single => Some(f(m)?),
+                    _ if single => Some(1),
+                    // Decided below, from the vector length (§2.5.6).
                     _ => cfg.gangs,
                 };
                 let workers = match &nw {
@@ -876,6 +888,17 @@ impl<'a> Cx<'a> {
                     Some(f) if !single => f(m)?,
                     _ if single => 1,
                     _ => cfg.vector_length,
+                };
+                let gangs = match gangs {
+                    Some(n) => n,
+                    None => {
+                        // A pure expression of register locals (`kernel::gang_count`).
+                        let iterations = match &gang_loop_iterations {
+                            Some(f) => Some(f(m)? as i64),
+                            None => None,
+                        };
+                        crate::kernel::gang_count::default_gangs(iterations, vector)
+                    }
                 };
                 if let Some((vloc, with_workers)) = cray_vector.filter(|_| !single) {
                     rt::cray_vector_length_at_launch(m, vector, with_workers, vloc);

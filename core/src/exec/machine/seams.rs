@@ -244,8 +244,10 @@ impl<'a> MachineView<'a> {
 
 /// An engine's compiled functions.
 pub trait NativeCode: Send + Sync {
-    /// Whether function `fid` (an index of [`super::Executable::funcs`]) has native code.
-    fn compiled(&self, fid: u32) -> bool;
+    /// Whether function `fid` (an index of [`super::Executable::funcs`]) runs as native code
+    /// for this call, whose argument words are `args`: an engine may leave calls whose counted
+    /// work is small to the interpreter (`accsim_jit`'s tiers); the results are the same.
+    fn compiled(&self, fid: u32, args: &[u64]) -> bool;
 
     /// Run function `fid`, which [`NativeCode::compiled`] said has native code, with `args`
     /// (the interpreter's value words of its parameters) on `m`; `loc` is the call site. The
@@ -260,12 +262,29 @@ pub trait NativeCode: Send + Sync {
     /// engine that generates everything up front does nothing.
     fn prepare(&self, _fid: u32) {}
 
-    /// [`NativeCode::prepare`] for a launch of kernel `fid` while the program holds
-    /// `live_bytes` of memory (host and device): an engine may generate quicker, slower code
-    /// for a kernel that runs on little data (`accsim_jit`'s tiers). Its results are the same.
-    fn prepare_launch(&self, fid: u32, _live_bytes: u64) {
-        self.prepare(fid)
+    /// [`NativeCode::prepare`] for a launch (`launch`), or `false` when the whole launch (its
+    /// gangs and every function they call) runs in the interpreter: an engine may leave a
+    /// launch of little counted work to the interpreter, and generate quicker, slower code for
+    /// a kernel that runs little (`accsim_jit`'s tiers). The results are the same.
+    fn prepare_launch(&self, launch: &LaunchShape) -> bool {
+        self.prepare(launch.fid);
+        true
     }
+}
+
+/// A launch as a native engine sees it before the device threads start
+/// ([`NativeCode::prepare_launch`]): what its work depends on.
+#[derive(Clone, Copy, Debug)]
+pub struct LaunchShape<'a> {
+    /// The kernel function (its parameters: gang, num_gangs, num_workers, vector_length, then
+    /// one per capture).
+    pub fid: u32,
+    pub gangs: u64,
+    pub workers: u64,
+    pub vector: u64,
+    /// By capture: the word the kernel's parameter gets, when it is the same for every gang
+    /// (`None`: a per-gang copy).
+    pub captures: &'a [Option<u64>],
 }
 
 /// A shared handle on an engine's code, given to a run in [`super::RunOptions::native`].
