@@ -182,6 +182,11 @@ impl<'a, 'b> Translator<'a, 'b> {
         if !inner_plan.accesses.iter().all(|a| self.affine(a.0, counter.var, &outer_view, &derived) && !self.product_of_counters(a.0, &both, &derived)) {
             return None;
         }
+        // An access that surely moves by a row with the outer counter would fail the stride
+        // check at every entry: no lanes (and no code for them).
+        if accesses.iter().chain(&inner_plan.accesses).any(|a| self.moves_by_rows(a.0, counter.var, &derived)) {
+            return None;
+        }
         // The inner loop's temporaries, carried around it.
         let mut carried = Vec::new();
         for &l in &inner_plan.assigned {
@@ -224,6 +229,20 @@ impl<'a, 'b> Translator<'a, 'b> {
             })
             .collect();
         Some(OuterPlan { counter, view, before: before.to_vec(), after: after.to_vec(), inner, inner_first, inner_body: ibody, carried, inner_from, lanes: (16 / size) as i64, wide: if n_accesses <= WIDE_ACCESSES { WIDE } else { 1 }, held, held_around })
+    }
+
+    /// Whether the address `a` depends on the counter `var` only through the row index of an
+    /// array of fixed-size rows (`A[i][k]` with `i` the counter): it moves by a row, not by an
+    /// element, per iteration.
+    fn moves_by_rows(&self, a: &Expr, var: LocalId, derived: &HashMap<u32, &Expr>) -> bool {
+        let ExprKind::PtrAdd { ptr, index, elem: access_elem } = &a.kind else { return false };
+        if self.depends(index, var, derived) {
+            return false;
+        }
+        let ExprKind::PtrAdd { ptr: base, index: row, elem } = &ptr.kind else { return false };
+        let row_bytes = self.p.types.size_of(*elem).unwrap_or(0);
+        let elem_bytes = self.p.types.size_of(*access_elem).unwrap_or(0);
+        !self.depends(base, var, derived) && self.depends(row, var, derived) && row_bytes != elem_bytes
     }
 
     /// Whether `e` multiplies two values that both depend on the counters `vars`.
