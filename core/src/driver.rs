@@ -57,13 +57,7 @@ fn compile_units(parsed: Vec<Result<frontend::ParsedUnit, Vec<Diagnostic>>>) -> 
     if units.iter().any(|u| u.dialect == crate::dialect::Dialect::OpenUh) {
         translations.extend(crate::dialect::openuh::lower_nests(&mut program));
     }
-    // The syntax trees are freed on a thread of their own while outlining goes on (freeing
-    // them node by node took 5% of the front end of issue 15's 20,000-line program).
-    phase::timed("free-ast", || {
-        if std::thread::Builder::new().name("accsim-free-ast".into()).spawn(move || drop(units)).is_err() {
-            // No thread: `units` was dropped with the closure that failed to start.
-        }
-    });
+    phase::timed("free-ast", || drop(units));
     let kernels = phase::timed("outline", || crate::kernel::outline_program(&mut program))?;
     let kernel_functions: Vec<crate::ir::FuncId> = program.kernels.iter().zip(&kernels).flat_map(|(k, info)| std::iter::once(k.func).chain(info.fast)).collect();
     phase::timed("drop-unreachable", || crate::ir::reach::drop_unreachable(&mut program, kernel_functions));

@@ -493,10 +493,9 @@ static void _ff_bad(const char *what) {
     exit(2);
 }
 
-static void _ff_int(long v, int kind) {
-    (void)kind;
-    if (!_ff_advance(0)) return;
-    _ff_rep--;
+/* The edit of one item by the current descriptor (`_ff_desc`, `_ff_w`, …): the format
+ * interpreter's writers below, and the translator's compiled formats (`_ffc_*`), call them. */
+static void _ff_int_edit(long v) {
     if (_ff_desc[0] != 'I' && _ff_desc[0] != 'G') _ff_bad("INTEGER");
     char buf[64];
     if (_ff_d > 0) {
@@ -509,16 +508,25 @@ static void _ff_int(long v, int kind) {
     _ff_field(buf, _ff_hasw ? _ff_w : 0);
 }
 
-static void _ff_log(int v) {
+static void _ff_int(long v, int kind) {
+    (void)kind;
     if (!_ff_advance(0)) return;
     _ff_rep--;
+    _ff_int_edit(v);
+}
+
+static void _ff_log_edit(int v) {
     if (_ff_desc[0] != 'L' && _ff_desc[0] != 'G') _ff_bad("LOGICAL");
     _ff_field(v ? "T" : "F", _ff_hasw ? _ff_w : 1);
 }
 
-static void _ff_str(const char *s, long n) {
+static void _ff_log(int v) {
     if (!_ff_advance(0)) return;
     _ff_rep--;
+    _ff_log_edit(v);
+}
+
+static void _ff_str_edit(const char *s, long n) {
     if (_ff_desc[0] != 'A' && _ff_desc[0] != 'G') _ff_bad("CHARACTER");
     if (n < 0) n = 0;
     _ff_flush_x();
@@ -530,6 +538,12 @@ static void _ff_str(const char *s, long n) {
         for (long i = n; i < _ff_w; i++) fputc(' ', _ff_unit);
         fwrite(s, 1, (size_t)n, _ff_unit);
     }
+}
+
+static void _ff_str(const char *s, long n) {
+    if (!_ff_advance(0)) return;
+    _ff_rep--;
+    _ff_str_edit(s, n);
 }
 
 /* Ew.d / Dw.d: 0.ddddE+xx; ESw.d: d.dddE+xx. */
@@ -572,9 +586,7 @@ static void _ff_exp_text(double v, int d, int e, int scientific, char letter, ch
     }
 }
 
-static void _ff_real(double v, int kind) {
-    if (!_ff_advance(0)) return;
-    _ff_rep--;
+static void _ff_real_edit(double v, int kind) {
     char buf[128];
     int d = _ff_d < 0 ? 0 : _ff_d;
     switch (_ff_desc[0]) {
@@ -612,6 +624,12 @@ static void _ff_real(double v, int kind) {
     }
 }
 
+static void _ff_real(double v, int kind) {
+    if (!_ff_advance(0)) return;
+    _ff_rep--;
+    _ff_real_edit(v, kind);
+}
+
 static void _ff_complex(double re, double im, int kind) {
     _ff_real(re, kind);
     _ff_real(im, kind);
@@ -627,6 +645,58 @@ static void _ff_end(void) {
 static void _ff_end_noadvance(void) {
     _ff_advance(1);
     _ff_pending_x = 0;
+}
+
+/* Compiled formats: a format the translator knows carries out its format control itself
+ * (fortran/src/emit/format.rs) and calls these, which do what `_ff_advance` and the writers above
+ * do at each step, without the format interpreter. */
+static void _ffc_begin(int unit) {
+    _ff_unit = unit == 0 ? stderr : stdout;
+    _ff_pending_x = 0;
+}
+
+static void _ffc_desc(char letter, char second, int hasw, int w, int d, int e) {
+    _ff_desc[0] = letter;
+    _ff_desc[1] = second;
+    _ff_desc[2] = 0;
+    _ff_hasw = hasw;
+    _ff_w = w;
+    _ff_d = d;
+    _ff_e = e;
+}
+
+static void _ffc_text(const char *s, long n) {
+    _ff_flush_x();
+    fwrite(s, 1, (size_t)n, _ff_unit);
+}
+
+static void _ffc_blanks(int n) { _ff_pending_x += n; }
+
+static void _ffc_newline(void) {
+    _ff_pending_x = 0;
+    fputc('\n', _ff_unit);
+}
+
+static void _ffc_end_noadvance(void) { _ff_pending_x = 0; }
+
+static void _ffc_int(long v, char letter, int hasw, int w, int d, int e) {
+    _ffc_desc(letter, 0, hasw, w, d, e);
+    _ff_int_edit(v);
+}
+
+static void _ffc_real(double v, int kind, char letter, char second, int hasw, int w, int d, int e) {
+    _ffc_desc(letter, second, hasw, w, d, e);
+    _ff_real_edit(v, kind);
+}
+
+static void _ffc_log(int v, char letter, int hasw, int w, int d, int e) {
+    _ffc_desc(letter, 0, hasw, w, d, e);
+    _ff_log_edit(v);
+}
+
+static void _ffc_str(const char *s, long n, char letter, int hasw, int w, int d, int e) {
+    _ffc_desc(letter, 0, hasw, w, d, e);
+    _ff_str_edit(s, n);
 }
 
 /* List-directed input from standard input (Fortran 2003 §10.9.1, libgfortran's behaviour): each

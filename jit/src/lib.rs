@@ -1,9 +1,8 @@
 //! accsim's native-code engine (issue 15): host functions of the typed IR compiled to machine code
 //! with Cranelift, run by `accsim run` in place of the interpreter when nothing observes the run.
 //!
-//! [`Engine::compile`] translates every host function the translator covers (see [`translate`] for
-//! what that is) to Cranelift IR and records, for each other function, why it stays in the
-//! interpreter
+//! [`Engine::compile`] records which functions the translator covers (see [`translate`] for
+//! what that is) and, for each other function, why it stays in the interpreter
 //! ([`Engine::report`], shown by `accsim info`). The engine plugs into the interpreter through
 //! [`accsim_core::exec::native::NativeCode`]: a call of a compiled function (from the interpreter
 //! or from native code) runs its native code on the same machine — the same checked memory, C
@@ -31,19 +30,23 @@
 //! constant iterations are unrolled ([`unroll`]); calls of functions that return a pure
 //! expression of their parameters are translated inline (`Translator::inlinable`).
 //!
-//! Code generation is lazy: a function's Cranelift IR becomes machine code on its first call
-//! (from the interpreter or from native code: a direct call reads the callee's address from the
-//! engine's code table and takes the interpreter's call path, which compiles it, while the entry
-//! is 0), once per run; a function whose code generation fails runs in the interpreter.
-//! [`Engine::compile_all`] generates everything at once (`accsim info`'s report).
+//! Compilation is lazy and tiered by counted work ([`tiers`], [`work`]): a function is translated
+//! to Cranelift IR and made machine code, once per run, when its tier says so — at its first
+//! call when its work cannot be counted before it runs, else once its calls (a kernel: its
+//! launches) have counted enough work; until then the interpreter runs it, with the same
+//! results. A call from native code of a function with no code yet reads 0 in the engine's code
+//! table and takes the interpreter's call path, where the tiers decide. A function whose code
+//! generation fails runs in the interpreter. [`Engine::compile_all`] generates everything at
+//! once (`accsim info`'s report); `ACCSIM_JIT=eager` compiles everything at its first call.
 //!
-//! Code is generated in batches, in parallel (issue 15's compile-time target): the first call of
-//! a function (or the launch of a kernel) generates it and every function its code may reach
-//! that has no code yet — its callees, the functions whose address it takes, the kernels it
-//! launches, but not the library routines the interpreter still runs for their first calls
-//! ([`LIBRARY_CALLS_INTERPRETED`]) — each on a thread of its own (Cranelift compiles one function at a time, with no
-//! shared state but the ISA), then defines them in the module in function order and makes them
-//! executable at once. The code of each function does not depend on the threads, and which
+//! Code is generated in batches, in parallel (issue 15's compile-time target): the call that
+//! compiles a function (or the launch of a kernel) translates and generates it and every
+//! function its code may reach that has no code yet and would be compiled at its first call
+//! anyway (a kernel: everything it reaches, since its gangs must not find a callee without code)
+//! — not the library routines the interpreter still runs for their first calls
+//! ([`LIBRARY_CALLS_INTERPRETED`]) — each on a thread of its own (Cranelift compiles one function
+//! at a time, with no shared state but the ISA), then defines them in the module in function
+//! order and makes them executable at once. The code of each function does not depend on the threads, and which
 //! functions a batch holds depends only on the program and on the order of first calls, which
 //! the host thread makes: runs stay deterministic (see [`NativeCode::prepare`]).
 //! The interpreter enters native code through one trampoline per number of parameters.
@@ -193,6 +196,10 @@ struct Lazy {
     pool: Option<rayon::ThreadPool>,
 }
 
+/// What a batch's thread makes of one function: its machine code, its IR kept for its
+/// optimised code ([`Tier::QuickThenOptimised`]), and its table of source locations.
+type Made = (Generated, Option<cranelift_codegen::ir::Function>, Vec<Loc>);
+
 /// The machine code of one function, generated on a thread of a batch.
 struct Generated {
     bytes: Vec<u8>,
@@ -223,10 +230,10 @@ fn dump_wanted(name: &str) -> bool {
 }
 
 impl<'p> Engine<'p> {
-    /// Translate what the engine covers of `p` (linked and compiled into `exe` by the
-    /// interpreter; `info` is its side table, with each kernel's fast-share variant). Functions
-    /// outlined for the device are left to the interpreter, except the fast-share variants of
-    /// kernels.
+    /// The engine of `p` (linked and compiled into `exe` by the interpreter; `info` is its side
+    /// table, with each kernel's fast-share variant): what it covers is translated and compiled
+    /// when the tiers say so. Functions outlined for the device are left to the interpreter,
+    /// except the fast-share variants of kernels.
     pub fn compile(p: &'p Program, info: &ProgramInfo, exe: &'p Executable) -> Result<Engine<'p>, String> {
         Engine::compile_some(p, info, exe, None, None, true)
     }
@@ -502,13 +509,10 @@ impl<'p> Engine<'p> {
         }
     }
 
-    /// The counted work of a launch of kernel `launch.fid` ([`work`]): one gang's, times the
-    /// gangs.
+    /// The counted work of a launch of kernel `launch.fid` ([`work::launch_estimate`]).
     fn launch_work(&self, launch: &LaunchShape) -> Option<u64> {
         let f = self.p.functions.get(launch.fid as usize)?;
-        let mut args = vec![Some(0), Some(launch.gangs), Some(launch.workers), Some(launch.vector)];
-        args.extend(launch.captures.iter().copied());
-        work::estimate(self.p, f, &args, true).map(|w| w.saturating_mul(launch.gangs.max(1)))
+        work::launch_estimate(self.p, f, launch.gangs, launch.workers, launch.vector, launch.captures)
     }
 
     /// `fid` and the functions its code may reach, transitively (through [`Engine::reaches`]),
@@ -581,7 +585,7 @@ impl<'p> Engine<'p> {
             (fid, id, made)
         };
         let contexts = || (FunctionBuilderContext::new(), Context::new());
-        let made: Vec<(u32, ClifFuncId, Result<(Generated, Option<cranelift_codegen::ir::Function>, Vec<Loc>), String>)> = match &lazy.pool {
+        let made: Vec<(u32, ClifFuncId, Result<Made, String>)> = match &lazy.pool {
             Some(pool) if work.len() > 1 => pool.install(|| work.into_par_iter().map_init(contexts, compile_one).collect()),
             _ => {
                 let mut c = contexts();
@@ -805,10 +809,10 @@ enum Tier {
     /// No mid-end optimisation and the single-pass register allocator: a third to a half of
     /// the generation time, code about half as fast (the `styles` suite all in this tier).
     Quick,
-    /// [`Tier::Quick`] first, [`Tier::Optimised`] once the quick code has run
-    /// [`QUICK_RUN_BEFORE_OPTIMISING`] (kernels: each gang is a call, so a long launch switches
-    /// after its first gangs). Both are the same IR, so a run's output, faults, fuel and steps
-    /// do not depend on when the switch happens.
+    /// [`Tier::Quick`] first, [`Tier::Optimised`] once the kernel's launches have counted
+    /// [`tiers::QUICK_WORK_BEFORE_OPTIMISING`] (at once for a launch of much work or of work
+    /// not counted: `NativeCode::prepare_launch`). Both are the same IR, so a run's output,
+    /// faults, fuel and steps do not depend on when the switch happens.
     QuickThenOptimised,
 }
 

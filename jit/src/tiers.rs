@@ -12,7 +12,7 @@
 //!   [`INTERPRETED_WORK_LIMIT`] of work in all, then is compiled;
 //! - a **kernel** is decided at each launch from the launch's work: its gang loop's trip count
 //!   and the loops inside whose bounds are launch values, times their bodies (the functions it
-//!   calls counted in). A small launch runs in the interpreter (the whole launch: its gangs
+//!   calls counted in; the last gang's share, the largest, times the gangs). A small launch runs in the interpreter (the whole launch: its gangs
 //!   and what they call), up to [`LAUNCHES_INTERPRETED`] launches or the same work limit; a
 //!   compiled kernel runs quick code, optimised once its launches' work reaches
 //!   [`QUICK_WORK_BEFORE_OPTIMISING`], or at once for a launch of [`OPTIMISE_AT_ONCE_WORK`] or
@@ -141,11 +141,11 @@ pub fn describe(eager: bool, kernel: bool, uncounted: bool, library: bool) -> St
     }
     match (kernel, uncounted) {
         (true, _) => format!(
-            "a kernel: a launch counting less than {INTERPRET_BELOW_WORK} steps of work runs in the interpreter, for up to {LAUNCHES_INTERPRETED} launches; then compiled"
+            "a kernel: a launch counting less than {INTERPRET_BELOW_WORK} steps of work runs in the interpreter, for up to {LAUNCHES_INTERPRETED} launches or {INTERPRETED_WORK_LIMIT} steps; then compiled, optimised at once for a launch of {OPTIMISE_AT_ONCE_WORK} steps or of work not counted"
         ),
         (false, true) => "compiled at its first call (its loops' work cannot be counted before it runs)".into(),
         (false, false) => format!(
-            "a call counting less than {INTERPRET_BELOW_WORK} steps of work runs in the interpreter, for up to {CALLS_INTERPRETED} calls; then compiled"
+            "a call counting less than {INTERPRET_BELOW_WORK} steps of work runs in the interpreter, for up to {CALLS_INTERPRETED} calls or {INTERPRETED_WORK_LIMIT} steps; then compiled"
         ),
     }
 }

@@ -36,6 +36,21 @@ pub fn estimate(p: &Program, f: &Function, args: &[Option<u64>], device: bool) -
     estimate_at(p, f, args, device, 0)
 }
 
+/// The work of one launch of kernel `f` (a fast-share variant or a kernel) with `gangs` gangs,
+/// `workers` workers and `vector` lanes, given its captured scalars: the share of the gang
+/// with the largest share of the gang loop, times the gangs. The gang loop gives gang `g` the
+/// iterations `g*trip/G .. (g+1)*trip/G`, so the last gang's share is the largest (`ceil(trip/G)`),
+/// and a gang loop of fewer iterations than gangs leaves gang 0 none at all: counting gang 0,
+/// as the first version did, made a launch of a million iterations look empty (conv3d's
+/// `collapse(3)` over 142 rows with 256 gangs). The count over-estimates by at most the gangs
+/// left idle, which only errs towards compiling.
+pub fn launch_estimate(p: &Program, f: &Function, gangs: u64, workers: u64, vector: u64, captures: &[Option<u64>]) -> Option<u64> {
+    let gangs = gangs.max(1);
+    let mut args = vec![Some(gangs - 1), Some(gangs), Some(workers), Some(vector)];
+    args.extend(captures.iter().copied());
+    estimate(p, f, &args, true).map(|w| w.saturating_mul(gangs))
+}
+
 fn estimate_at(p: &Program, f: &Function, args: &[Option<u64>], device: bool, depth: u32) -> Option<u64> {
     let mut e = Estimator { p, known: vec![None; f.locals.len()], device, depth };
     for (i, l) in f.params.iter().enumerate() {
@@ -109,7 +124,7 @@ impl Estimator<'_> {
                 let wc = self.expr(cond.as_ref()?)?;
                 let ws = self.expr(step.as_ref()?)?;
                 self.forget_written(body);
-                if let Some(x) = step.as_ref().and_then(|s| step_of(s)).map(|(x, _)| x) {
+                if let Some(x) = step.as_ref().and_then(step_of).map(|(x, _)| x) {
                     self.forget(x);
                 }
                 let wb = self.stmt(body)?;
@@ -482,5 +497,24 @@ int main(void)
             assert_eq!((big - small) % 720, 0, "{small} {big}");
             assert_eq!(launch(8000) - big, 10 * (big - small));
         }
+    }
+
+    /// A gang loop of fewer iterations than gangs still counts its work: gang 0's share is empty
+    /// there, the last gang's is one iteration (regression: every launch of such a kernel ran in
+    /// the interpreter, whatever its inner loops did).
+    #[test]
+    fn a_launch_of_fewer_iterations_than_gangs_counts_its_work() {
+        let mut map = accsim_core::diag::SourceMap::new();
+        let compiled = accsim_core::driver::compile_preprocessed("work.c", PROGRAM.to_string(), &mut map).expect("the test program compiles");
+        let fast = compiled.info.fast(accsim_core::ir::acc::KernelId(0)).expect("a fast-share variant");
+        let f = &compiled.program.functions[fast.0 as usize];
+        let p = &compiled.program;
+        let launch = |n: u64, gangs: u64| launch_estimate(p, f, gangs, 1, 128, &[Some(n), None, None]).expect("counted");
+        // One iteration's work, from 8 gangs (every gang has a share).
+        let iteration = (launch(800, 8) - launch(80, 8)) / 720;
+        assert!(iteration > 0);
+        // 256 gangs over 8 iterations: counted as 256 gangs of one iteration each (at least the
+        // 8 iterations' work), never as 256 empty shares.
+        assert!(launch(8, 256) >= launch(0, 256) + 8 * iteration, "{} {} {iteration}", launch(8, 256), launch(0, 256));
     }
 }

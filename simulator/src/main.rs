@@ -594,7 +594,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     let (checker, found) = accsim::check::CheckRun::new();
     let mut checker = checker.with_acc_model(r.compile.acc_model());
     checker.proofs = !c.every_access;
-    checker.name_locals(&exe);
+    checker.name_locals(exe);
     // Host functions run as native code too (issue 15): the accesses of the host allocations the
     // checkers follow (data with a device copy or a state not in sync, every access while a
     // queue has work) take its slow path, which reports them (`exec::observed_host`).

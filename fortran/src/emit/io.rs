@@ -27,6 +27,20 @@ impl Translator {
             }
             Some(f) => {
                 let c = self.expr(f, None, line)?;
+                if let Expr::Str(text) = f {
+                    if items.iter().all(|it| !matches!(it, Expr::ImpliedDo { .. } | Expr::Binary("//", _, _)) && self.rank(it) == 0) {
+                        // Each item is translated once, for whichever path writes it.
+                        let values = items.iter().map(|it| self.expr(it, None, line)).collect::<TResult<Vec<_>>>()?;
+                        if !self.compiled_format(unit_no, text, &values, advance, line, out) {
+                            let _ = writeln!(out, "{m}_ff_begin({unit_no}, {}, {});", c.c, c.len.unwrap_or_default());
+                            for v in &values {
+                                let _ = writeln!(out, "{m}{}", self.print_call(v, "_ff", line)?);
+                            }
+                            let _ = writeln!(out, "{m}{}", if advance { "_ff_end();" } else { "_ff_end_noadvance();" });
+                        }
+                        return Ok(());
+                    }
+                }
                 if c.ty != Ty::Char {
                     return unsupported(line, "a format that is not a character string (`format` labels)");
                 }
@@ -43,6 +57,61 @@ impl Translator {
             let _ = writeln!(out, "{m}_ff_end_noadvance();");
         }
         Ok(())
+    }
+
+    /// Formatted output with a format the translation knows (a character literal) of scalar
+    /// items of intrinsic types other than complex, already translated (`values`), its format
+    /// control carried out here ([`super::format`]): the C calls the runtime's edits in order,
+    /// without its format interpreter. `false` (nothing written to `out`): the statement takes
+    /// the runtime's path.
+    fn compiled_format(&mut self, unit_no: i32, text: &str, values: &[super::expr::CE], advance: bool, line: u32, out: &mut String) -> bool {
+        use super::format::{FormatOp, ItemKind};
+        let mut kinds = Vec::with_capacity(values.len());
+        for c in values {
+            kinds.push(match c.ty {
+                Ty::Int(_) => ItemKind::Integer,
+                Ty::Real(_) => ItemKind::Real,
+                Ty::Logical => ItemKind::Logical,
+                Ty::Char => ItemKind::Character,
+                Ty::Complex(_) | Ty::Derived(_) => return false,
+            });
+        }
+        let Some(ops) = super::format::compile(text, &kinds) else { return false };
+        let m = self.marker(line);
+        let _ = writeln!(out, "{m}_ffc_begin({unit_no});");
+        let mut next = values.iter();
+        for op in ops {
+            match op {
+                FormatOp::Text(t) => {
+                    let t = String::from_utf8_lossy(&t).into_owned();
+                    let _ = writeln!(out, "{m}_ffc_text({}, {});", c_str(&t), t.len());
+                }
+                FormatOp::Blanks(n) => {
+                    let _ = writeln!(out, "{m}_ffc_blanks({n});");
+                }
+                FormatOp::Newline => {
+                    let _ = writeln!(out, "{m}_ffc_newline();");
+                }
+                FormatOp::Edit(e) => {
+                    // `compile` gives one edit per item, in order.
+                    let Some(c) = next.next() else { continue };
+                    let v = unparen(&c.c);
+                    let (letter, hasw, w, d, ex) = (e.letter as char, i32::from(e.has_w), e.w, e.d, e.e);
+                    let call = match c.ty {
+                        Ty::Int(_) => format!("_ffc_int((long)({v}), '{letter}', {hasw}, {w}, {d}, {ex})"),
+                        Ty::Real(k) => {
+                            let second = if e.second == 0 { "0".to_string() } else { format!("'{}'", e.second as char) };
+                            format!("_ffc_real((double)({v}), {k}, '{letter}', {second}, {hasw}, {w}, {d}, {ex})")
+                        }
+                        Ty::Logical => format!("_ffc_log({v}, '{letter}', {hasw}, {w}, {d}, {ex})"),
+                        _ => format!("_ffc_str({v}, {}, '{letter}', {hasw}, {w}, {d}, {ex})", c.len.clone().unwrap_or_else(|| "1".into())),
+                    };
+                    let _ = writeln!(out, "{m}{call};");
+                }
+            }
+        }
+        let _ = writeln!(out, "{m}{}", if advance { "_ffc_newline();" } else { "_ffc_end_noadvance();" });
+        true
     }
 
     /// List-directed `read` from standard input (Fortran 2003 §10.9.1) through the runtime's

@@ -18,6 +18,7 @@ mod array_intrinsics;
 mod call;
 mod derived;
 mod expr;
+mod format;
 mod io;
 mod pointer;
 mod stmt;
