@@ -38,7 +38,9 @@
 //! only (`x[i]` in `x[i] = x[i] + A[j][i] * y[j]`) are each lane's one element, read into a
 //! vector variable before the inner loop and, when it writes them, stored after it (as
 //! [`crate::invariant`] does for one iteration), when at entry their bytes over the whole nest
-//! are apart from every other access's.
+//! are apart from every other access's but those of the statements around the inner loop at the
+//! same address (`C[i][j] = 0; for (k) C[i][j] += A[i][k] * B[k][j];`), which run before the
+//! load and after the store.
 //!
 //! **Two groups per step.** A small nest runs two groups of lanes per step of its outer loop
 //! (`j .. j+2L`), each statement of the first group, then the same statement of the second: the
@@ -92,6 +94,10 @@ pub struct OuterPlan<'e> {
     /// by address (indices of `view.accesses`), with their kind and whether the group writes:
     /// held in a vector variable around the inner loop.
     held: Vec<(Vec<usize>, Kind, bool)>,
+    /// The accesses around the inner loop at a held element's address (`C[i][j] = 0` before
+    /// `for (k) C[i][j] += …`), with the group: the same bytes at every iteration, read or
+    /// written in memory before the group's load and after its store.
+    held_around: Vec<(usize, usize)>,
 }
 
 /// The statements of `s` with its blocks flattened, empty statements left out.
@@ -176,6 +182,11 @@ impl<'a, 'b> Translator<'a, 'b> {
         if !inner_plan.accesses.iter().all(|a| self.affine(a.0, counter.var, &outer_view, &derived) && !self.product_of_counters(a.0, &both, &derived)) {
             return None;
         }
+        // An access that surely moves by a row with the outer counter would fail the stride
+        // check at every entry: no lanes (and no code for them).
+        if accesses.iter().chain(&inner_plan.accesses).any(|a| self.moves_by_rows(a.0, counter.var, &derived)) {
+            return None;
+        }
         // The inner loop's temporaries, carried around it.
         let mut carried = Vec::new();
         for &l in &inner_plan.assigned {
@@ -211,7 +222,27 @@ impl<'a, 'b> Translator<'a, 'b> {
             return None;
         }
         held.retain(|h| lane_kind(h.1));
-        Some(OuterPlan { counter, view, before: before.to_vec(), after: after.to_vec(), inner, inner_first, inner_body: ibody, carried, inner_from, lanes: (16 / size) as i64, wide: if n_accesses <= WIDE_ACCESSES { WIDE } else { 1 }, held })
+        let held_around: Vec<(usize, usize)> = (0..inner_from)
+            .filter_map(|i| {
+                let all = &view.accesses;
+                held.iter().position(|(members, k, _)| *k == all[i].1 && all[members[0]].0.same_computation(all[i].0, false)).map(|g| (i, g))
+            })
+            .collect();
+        Some(OuterPlan { counter, view, before: before.to_vec(), after: after.to_vec(), inner, inner_first, inner_body: ibody, carried, inner_from, lanes: (16 / size) as i64, wide: if n_accesses <= WIDE_ACCESSES { WIDE } else { 1 }, held, held_around })
+    }
+
+    /// Whether the address `a` depends on the counter `var` only through the row index of an
+    /// array of fixed-size rows (`A[i][k]` with `i` the counter): it moves by a row, not by an
+    /// element, per iteration.
+    fn moves_by_rows(&self, a: &Expr, var: LocalId, derived: &HashMap<u32, &Expr>) -> bool {
+        let ExprKind::PtrAdd { ptr, index, elem: access_elem } = &a.kind else { return false };
+        if self.depends(index, var, derived) {
+            return false;
+        }
+        let ExprKind::PtrAdd { ptr: base, index: row, elem } = &ptr.kind else { return false };
+        let row_bytes = self.p.types.size_of(*elem).unwrap_or(0);
+        let elem_bytes = self.p.types.size_of(*access_elem).unwrap_or(0);
+        !self.depends(base, var, derived) && self.depends(row, var, derived) && row_bytes != elem_bytes
     }
 
     /// Whether `e` multiplies two values that both depend on the counters `vars`.
@@ -318,7 +349,8 @@ impl<'a, 'b> Translator<'a, 'b> {
             inner_moving.push(inside && self.depends(addr, inner_var, &HashMap::new()));
             ranges.push((lo, hi, ends[0]));
         }
-        let held_of: HashMap<usize, usize> = plan.held.iter().enumerate().flat_map(|(g, h)| h.0.iter().map(move |&i| (i, g))).collect();
+        let mut held_of: HashMap<usize, usize> = plan.held.iter().enumerate().flat_map(|(g, h)| h.0.iter().map(move |&i| (i, g))).collect();
+        held_of.extend(plan.held_around.iter().copied());
         // Each store's bytes: another access's at every outer iteration, or apart from its bytes.
         for (s, &(_, sk, _, s_writes)) in plan.view.accesses.iter().enumerate() {
             if !s_writes {

@@ -12,7 +12,8 @@
 // are exercised; the temporary and the inner counter are read after the nest (the last
 // column's values); `float` and `unsigned` sums run four lanes, the `unsigned` ones wrap as
 // the scalar code does (C11 §6.2.5p9). mvt's column product `x[i] = x[i] + A[j][i] * y[j]`
-// stores in its inner loop, into the distinct vector, the matrix and the weights it reads.
+// stores in its inner loop, and PolyBench's `c[j] = 0.25; for (k) c[j] += a[k] * b[k][j];`
+// keeps its sum in memory, each into a distinct vector, the matrix and the weights it reads.
 // Each line is what gcc prints.
 #include <stdio.h>
 
@@ -44,6 +45,16 @@ static void column_updates(double *x, const double *a, int stride, const double 
     for (int i = 0; i < n; i++)
         for (int j = 0; j < m; j++)
             x[i] = x[i] + a[j * stride + i] * y[j];
+}
+
+/* PolyBench's own form: the sum kept in the destination element, set before the inner loop. */
+static void row_times_matrix(double *c, const double *a, const double *b, int n, int m)
+{
+    for (int j = 0; j < n; j++) {
+        c[j] = 0.25;
+        for (int k = 0; k < m; k++)
+            c[j] += a[k] * b[k * N + j];
+    }
 }
 
 static void fill(void)
@@ -109,6 +120,19 @@ int main(void)
     fill();
     column_updates(v + 1, M, N, v, 9, 8);
     printf("updates into the weights sum=%.17g\n", checksum(v, N));
+
+    /* The sum in the destination: a distinct one, the matrix's second row, the weights. */
+    for (int n = 1; n <= 9; n += 4) {
+        fill();
+        row_times_matrix(out, v, M, n, 6);
+        printf("in place n=%d sum=%.17g\n", n, checksum(out, N));
+    }
+    fill();
+    row_times_matrix(M + N + 1, v, M, 9, 6);
+    printf("in place into the matrix sum=%.17g\n", checksum(M, N * N));
+    fill();
+    row_times_matrix(v + 2, v, M, 9, 6);
+    printf("in place into the weights sum=%.17g\n", checksum(v, N));
 
     /* float lanes of four, the inner counter read after the nest. */
     fill();
