@@ -1,3 +1,4 @@
+// gpu: skip (the payloads follow the CPU's rule, x86 as gcc; a GPU gives its canonical NaN 0x7fffffff for float operations, which C allows: C11 F.10.13)
 // Issue 15: both engines give the same results bit for bit, NaN payloads included. With two NaN
 // operands, x86's rule (which gcc and the native engine follow, first operand first) gives the
 // first operand quieted; with one, that one quieted; with none (inf - inf, 0 / 0), the default NaN
