@@ -483,20 +483,23 @@ int main(void)
     /// work grows with the loop's trip count.
     #[test]
     fn a_kernel_counts_its_gang_share_of_the_loop() {
-        {
-            // The program's one kernel, `scale`'s loop: its fast-share variant.
-            let mut map = accsim_core::diag::SourceMap::new();
-            let compiled = accsim_core::driver::compile_preprocessed("work.c", PROGRAM.to_string(), &mut map).expect("the test program compiles");
-            let fast = compiled.info.fast(accsim_core::ir::acc::KernelId(0)).expect("a fast-share variant");
-            let f = &compiled.program.functions[fast.0 as usize];
-            let p = &compiled.program;
+        with_the_kernel(|p, f| {
             let gangs = 8u64;
             let launch = |n: u64| estimate(p, f, &[Some(0), Some(gangs), Some(1), Some(128), Some(n), None, None], true).expect("counted") * gangs;
             let (small, big) = (launch(80), launch(800));
             assert!(big > small);
             assert_eq!((big - small) % 720, 0, "{small} {big}");
             assert_eq!(launch(8000) - big, 10 * (big - small));
-        }
+        });
+    }
+
+    /// Runs `test` on the test program and its one kernel (`scale`'s loop), the fast-share
+    /// variant.
+    fn with_the_kernel(test: impl FnOnce(&Program, &Function)) {
+        let mut map = accsim_core::diag::SourceMap::new();
+        let compiled = accsim_core::driver::compile_preprocessed("work.c", PROGRAM.to_string(), &mut map).expect("the test program compiles");
+        let fast = compiled.info.fast(accsim_core::ir::acc::KernelId(0)).expect("a fast-share variant");
+        test(&compiled.program, &compiled.program.functions[fast.0 as usize]);
     }
 
     /// A gang loop of fewer iterations than gangs still counts its work: gang 0's share is empty
@@ -504,17 +507,14 @@ int main(void)
     /// the interpreter, whatever its inner loops did).
     #[test]
     fn a_launch_of_fewer_iterations_than_gangs_counts_its_work() {
-        let mut map = accsim_core::diag::SourceMap::new();
-        let compiled = accsim_core::driver::compile_preprocessed("work.c", PROGRAM.to_string(), &mut map).expect("the test program compiles");
-        let fast = compiled.info.fast(accsim_core::ir::acc::KernelId(0)).expect("a fast-share variant");
-        let f = &compiled.program.functions[fast.0 as usize];
-        let p = &compiled.program;
-        let launch = |n: u64, gangs: u64| launch_estimate(p, f, gangs, 1, 128, &[Some(n), None, None]).expect("counted");
-        // One iteration's work, from 8 gangs (every gang has a share).
-        let iteration = (launch(800, 8) - launch(80, 8)) / 720;
-        assert!(iteration > 0);
-        // 256 gangs over 8 iterations: counted as 256 gangs of one iteration each (at least the
-        // 8 iterations' work), never as 256 empty shares.
-        assert!(launch(8, 256) >= launch(0, 256) + 8 * iteration, "{} {} {iteration}", launch(8, 256), launch(0, 256));
+        with_the_kernel(|p, f| {
+            let launch = |n: u64, gangs: u64| launch_estimate(p, f, gangs, 1, 128, &[Some(n), None, None]).expect("counted");
+            // One iteration's work, from 8 gangs (every gang has a share).
+            let iteration = (launch(800, 8) - launch(80, 8)) / 720;
+            assert!(iteration > 0);
+            // 256 gangs over 8 iterations: counted as 256 gangs of one iteration each (at least the
+            // 8 iterations' work), never as 256 empty shares.
+            assert!(launch(8, 256) >= launch(0, 256) + 8 * iteration, "{} {} {iteration}", launch(8, 256), launch(0, 256));
+        });
     }
 }
