@@ -350,7 +350,7 @@ impl Translator<'_, '_> {
 
     /// The address a memory place denotes, and the pointer it is computed from
     /// ([`Translator::address`]).
-    pub(super) fn place_addr(&mut self, place: &Place) -> R<(Value, Value)> {
+    fn place_addr(&mut self, place: &Place) -> R<(Value, Value)> {
         match place {
             Place::Mem(a) => self.address(a),
             Place::Local(_) => Err("internal: a register place has no address".into()),

@@ -73,7 +73,7 @@ impl<'a> Translator<'a, '_> {
     /// The shim's math routines, called as the shim calls them (`Shim::Math1` …).
     /// `sqrt` and `fabs` are single IEEE operations (`f64::sqrt`, `f64::abs` in the shim) and are
     /// emitted inline; the other routines call the shim's function.
-    pub(super) fn math_call(&mut self, name: &str, shim: Option<Shim>, words: &[Value]) -> R<Option<Value>> {
+    fn math_call(&mut self, name: &str, shim: Option<Shim>, words: &[Value]) -> R<Option<Value>> {
         let Some(shim) = shim else {
             return Ok(None);
         };
@@ -136,7 +136,7 @@ impl<'a> Translator<'a, '_> {
     /// numbers the larger (smaller) one, the only result any implementation gives; otherwise
     /// (a NaN, or equal values such as `-0.0` and `0.0`) the shim's function `fp` through
     /// `helper`, so that the bits are the interpreter's.
-    pub(super) fn min_max(&mut self, max: bool, a: Value, b: Value, helper: Helper, fp: Value, ty: Type) -> R<Value> {
+    fn min_max(&mut self, max: bool, a: Value, b: Value, helper: Helper, fp: Value, ty: Type) -> R<Value> {
         let distinct = self.b.ins().fcmp(FloatCC::OrderedNotEqual, a, b);
         let (easy, hard, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         let r = self.b.append_block_param(join, ty);
@@ -160,7 +160,7 @@ impl<'a> Translator<'a, '_> {
     /// The call-depth limit of a call of `fid` at `loc` (`inlined` calls deep in translated-inline
     /// code): past it, the interpreter's stack-overflow trap. Returns the context's depth (before
     /// `inlined` is added).
-    pub(super) fn call_depth_checked(&mut self, fid: u32, inlined: i64, loc: Loc) -> Value {
+    fn call_depth_checked(&mut self, fid: u32, inlined: i64, loc: Loc) -> Value {
         let depth = self
             .b
             .ins()
@@ -191,7 +191,7 @@ impl<'a> Translator<'a, '_> {
     }
 
     /// A direct call of a compiled function: fuel, the call-depth limit, then the call.
-    pub(super) fn native_call(&mut self, code: Value, fid: u32, words: &[Value], loc: Loc) -> R<Value> {
+    fn native_call(&mut self, code: Value, fid: u32, words: &[Value], loc: Loc) -> R<Value> {
         self.burn_fuel(loc);
         let depth = self.call_depth_checked(fid, 0, loc);
         let d1 = self.b.ins().iadd_imm_s(depth, 1);
@@ -272,7 +272,7 @@ impl<'a> Translator<'a, '_> {
     }
 
     /// Whether `e` reads only the parameters `params` and cannot trap ([`Translator::inlinable`]).
-    pub(super) fn pure(&self, e: &Expr, params: &[LocalId], level: usize) -> bool {
+    fn pure(&self, e: &Expr, params: &[LocalId], level: usize) -> bool {
         if matches!(self.kind(e.ty), Kind::Aggregate | Kind::LongDouble) {
             return false;
         }
@@ -313,7 +313,7 @@ impl<'a> Translator<'a, '_> {
     /// (the check only where the depth at entry is near the limit: `near_depth_limit`),
     /// then the callee's expression on the argument words (which cannot trap, read memory or
     /// call anything that looks at the call depth).
-    pub(super) fn inline_call(&mut self, fid: u32, e: &Expr, words: &[Value], loc: Loc) -> R<Value> {
+    fn inline_call(&mut self, fid: u32, e: &Expr, words: &[Value], loc: Loc) -> R<Value> {
         self.burn_fuel(loc);
         let (check, go) = (self.b.create_block(), self.b.create_block());
         self.b.ins().brif(self.near_depth_limit, check, &[], go, &[]);
@@ -331,7 +331,7 @@ impl<'a> Translator<'a, '_> {
     }
 
     /// A call through the interpreter's call path ([`runtime::jit_call`]).
-    pub(super) fn interp_call(&mut self, fptr: Value, words: &[Value], loc: Loc) -> R<Value> {
+    fn interp_call(&mut self, fptr: Value, words: &[Value], loc: Loc) -> R<Value> {
         let n = words.len();
         let slot = self.b.create_sized_stack_slot(StackSlotData::new(
             StackSlotKind::ExplicitSlot,
