@@ -472,6 +472,16 @@ fn compile(a: &CompileArgs, map: &mut SourceMap) -> Result<driver::Compiled, Exi
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The front end and the program's run share one thread, and so one malloc arena: the run
+    // reuses the memory the front end freed (issue 15, see `exec::on_interpreter_stack`).
+    exec::on_interpreter_stack(|| command(cli)).unwrap_or_else(|| {
+        eprintln!("accsim: internal error: the interpreter thread could not start or panicked");
+        ExitCode::from(101)
+    })
+}
+
+/// Carry out `cli`'s command (on the interpreter's thread).
+fn command(cli: Cli) -> ExitCode {
     let mut map = SourceMap::new();
     match cli.command {
         Command::Check(c) => {
@@ -631,7 +641,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
         _ => None,
     };
     let options = exec::RunOptions { subscribers, accelerator: Some(accelerator), stdout, cray_debug, proven_native, native, observed_host, ..r.run_options() };
-    let outcome = exe.run(options, r.argv());
+    let outcome = accsim_core::phase::timed("run", || exe.run(options, r.argv()));
     if let Ok(f) = found.lock() {
         findings.extend(f.list.iter().cloned());
         if f.dropped > 0 {
