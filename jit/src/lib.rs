@@ -51,6 +51,7 @@
 //! the host thread makes: runs stay deterministic (see [`NativeCode::prepare`]).
 //! The interpreter enters native code through one trampoline per number of parameters.
 
+pub mod heap;
 mod invariant;
 mod loops;
 mod outer;

@@ -562,9 +562,16 @@ fn command(cli: Cli) -> ExitCode {
                     return write_run_report(cmd.report.as_deref(), "run", &outcome, status, &[], &Figures::of_events(&[], started), &map, status);
                 }
             };
+            front_end_done();
             run(compiled, &map, r, cmd.report.as_deref(), started)
         }
     }
+}
+
+/// The front end has freed its syntax trees: give their pages back before the run, whose
+/// arrays would not reuse them (issue 15, see `accsim_jit::heap`).
+fn front_end_done() {
+    accsim_core::phase::timed("release-heap", accsim_jit::heap::release_free_memory);
 }
 
 /// `accsim check`: compile, run, and report every finding. Runtime errors of the program are
@@ -588,6 +595,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
             return report(&as_findings, map, &c, &outcome, &Figures::of_events(&[], started), 2);
         }
     };
+    front_end_done();
     // Alive until the process ends: the native engine translates functions during the run.
     let compiled: &'static driver::Compiled = Box::leak(Box::new(compiled));
     let mut findings = compiled.notes.clone();
