@@ -58,6 +58,7 @@ use std::sync::Arc;
 use super::value::Kind;
 use crate::diag::Loc;
 
+mod counters;
 mod transfer;
 pub use transfer::{ForEachPiece, TRANSFER_PIECE};
 
@@ -281,6 +282,9 @@ pub struct Memory {
     /// The host allocations a checker follows while host code runs as native code
     /// ([`super::observed_host`]): their spans are empty, so native code reports their accesses.
     observed: Option<super::observed_host::Filter>,
+    /// In a device view: the lent device blocks whose atomic counter updates it counts in
+    /// tables of its own ([`counters`], issue 15). Empty otherwise.
+    counts: Vec<counters::PrivateCounts>,
 }
 
 /// What changed in a memory's table since a native-code engine last looked (see
@@ -331,6 +335,7 @@ impl Memory {
             inspect_host: Default::default(),
             changes: None,
             observed: None,
+            counts: Vec::new(),
         }
     }
 
@@ -392,6 +397,12 @@ impl Memory {
     /// The number of ids in the table (every id below it can be given to [`Memory::host_span`]).
     pub fn table_len(&self) -> usize {
         self.base_len + self.allocs.len()
+    }
+
+    /// Whether this (host) memory lends its table to device views now ([`Memory::device_view`],
+    /// until [`Memory::take_back`]).
+    pub fn is_lent(&self) -> bool {
+        self.lent.is_some()
     }
 
     /// Whether this memory is a device thread's view ([`Memory::device_view`]).
@@ -488,11 +499,20 @@ impl Memory {
     fn get(&self, id: usize) -> Option<(&Allocation, &Store)> {
         match self.allocs.get(id.wrapping_sub(self.base_len)) {
             Some(a) => Some((a, &a.store)),
-            None => self.base.get(id).map(|a| match a.store {
-                Store::Bytes(_) => (a, &HOST_ONLY),
-                _ => (a, &a.store),
-            }),
+            None => self.lent_entry(id),
         }
+    }
+
+    /// Allocation `id` of the lent table and its store as a device view sees it: host bytes are
+    /// unaddressable ([`HOST_ONLY`]), and a block the view counts privately is its own table
+    /// ([`counters`]).
+    #[inline(always)]
+    fn lent_entry(&self, id: usize) -> Option<(&Allocation, &Store)> {
+        self.base.get(id).map(|a| match a.store {
+            Store::Bytes(_) => (a, &HOST_ONLY),
+            Store::Shared(_) if self.counts_privately() => (a, self.private_table(id).unwrap_or(&a.store)),
+            _ => (a, &a.store),
+        })
     }
 
     /// One of this memory's own allocations (not the lent table's), for changing it.
@@ -930,6 +950,7 @@ impl Memory {
             inspect_host,
             changes: None,
             observed: None,
+            counts: Vec::new(),
         }
     }
 
@@ -1293,7 +1314,7 @@ macro_rules! access {
                         s => store_shared::<$n>(s, (a.lo, a.size), off, v.to_le_bytes()),
                     },
                     // The lent table of a device view: only its device memory can be written.
-                    None => self.base.get(id).is_some_and(|a| store_shared::<$n>(&a.store, (a.lo, a.size), off, v.to_le_bytes())),
+                    None => self.lent_entry(id).is_some_and(|(a, s)| store_shared::<$n>(s, (a.lo, a.size), off, v.to_le_bytes())),
                 };
                 if done {
                     Ok(())
