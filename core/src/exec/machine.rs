@@ -757,7 +757,10 @@ impl<'e> Machine<'e> {
         let mut machine = Machine {
             exe: self.exe,
             mem: self.mem.device_view(&globals, self.observer.is_some()),
-            regs: Vec::with_capacity(1 << 10),
+            // Grown by the first call as needed; 1 KiB comes from the allocator's per-thread
+            // cache (a launch makes one fork per group of gangs: 8 KiB each cost more to make
+            // and free than the rest of the fork, issue 15).
+            regs: Vec::with_capacity(128),
             bp: 0,
             ret_dest: 0,
             varargs: Vec::new(),
