@@ -929,6 +929,9 @@ fn make_isa(tier: Tier) -> Result<OwnedTargetIsa, String> {
     // runs in builds with debug assertions (the tests) and not in release builds.
     flags.set("enable_verifier", if cfg!(debug_assertions) { "true" } else { "false" }).map_err(|e| e.to_string())?;
     flags.set("is_pic", "false").map_err(|e| e.to_string())?;
+    // The code is defined in the module as bytes (`define_function_bytes`), which registers no
+    // unwind information: computing it was wasted (the machine code is the same without it).
+    flags.set("unwind_info", "false").map_err(|e| e.to_string())?;
     cranelift_native::builder()
         .map_err(|e| format!("no native code for this machine: {e}"))?
         .finish(settings::Flags::new(flags))
