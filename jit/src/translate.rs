@@ -95,7 +95,7 @@ enum Slot {
 }
 
 /// The helper functions native code calls, by address.
-#[derive(Copy, Clone)]
+#[derive(Copy, Clone, PartialEq, Eq)]
 pub(crate) enum Helper {
     Load,
     Store,
@@ -166,7 +166,7 @@ impl Helper {
             Helper::FrameEnter => (&[types::I64; 6], Some(types::I64)),
             Helper::FrameLeave => (&[types::I64; 3], None),
             Helper::Fill => (&[types::I64; 4], None),
-            Helper::RunSite => (&[types::I64; 6], None),
+            Helper::RunSite => (&[types::I64; 8], None),
             Helper::ReserveFuel => (&[types::I64; 2], Some(types::I64)),
             Helper::AtomicEnter | Helper::AtomicExit => (&[types::I64; 1], None),
             Helper::AtomicUpdate => (&[types::I64; 6], Some(types::I64)),
@@ -247,8 +247,11 @@ pub struct Translator<'a, 'b> {
     /// may be called in an atomic's expression, where the interpreter reports its own atomic
     /// (`nested-atomic`), so a routine's atomics stay with the interpreter.
     pub is_kernel: bool,
-    /// The loops of a few constant iterations, unrolled ([`crate::unroll`]).
+    /// The loops of a few constant iterations, unrolled ([`crate::unroll`]); `none_unrolled`
+    /// (an empty table) in its place where code runs only when a faster version cannot
+    /// ([`Translator::rolled`]).
     pub unrolled: &'a crate::unroll::UnrollTable,
+    pub none_unrolled: &'a crate::unroll::UnrollTable,
     /// While the direct version of a counted loop is translated: the unrolled loops whose fuel
     /// it took at entry.
     pub prepaid: std::collections::HashSet<*const Stmt>,
@@ -259,6 +262,11 @@ pub struct Translator<'a, 'b> {
     /// loop-invariant address held in a variable ([`crate::invariant`]), by address expression,
     /// with their kind.
     pub held: HashMap<*const Expr, (Variable, Kind)>,
+    /// While a counted loop's entry checks are translated ([`crate::loops`]): the exact values
+    /// of the address expressions and their parts at each end, by the expression's text and the
+    /// counters' values, computed once for all the accesses that hold them
+    /// (`Translator::exact_at`).
+    pub exact_memo: Option<HashMap<(String, Vec<Value>), (Value, Value)>>,
 }
 
 /// The byte size of a type: known when the function is compiled, or computed at run time
@@ -729,19 +737,16 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// current values in its register frame; register locals get back the values it leaves there.
     fn run_site(&mut self, site: usize, exit: bool) -> R<()> {
         let n = self.vars.len();
+        // Promoted locals go to their frame memory, where the statement sees them, and come
+        // back from it after (a `copy` or `update host` may have written them): the helper
+        // stores and loads them, from two words each after the locals' (`runtime::jit_run_site`).
+        let promoted = self.promoted_homes();
+        let words = n + 2 * promoted.len();
         let frame = self.b.create_sized_stack_slot(StackSlotData::new(
             StackSlotKind::ExplicitSlot,
-            (8 * n.max(1)) as u32,
+            (8 * words.max(1)) as u32,
             3,
         ));
-        // Promoted locals go to their frame memory, where the statement sees them.
-        let promoted = self.promoted_homes();
-        for &(i, home, k) in &promoted {
-            let v = self.b.use_var(self.vars[i]);
-            let v = self.word_of(v);
-            let a = self.b.use_var(home);
-            self.store(k, a, a, v, None, self.func.loc)?;
-        }
         for i in 0..n {
             let v = match self.homes.get(i).copied().flatten() {
                 Some(home) => self.b.use_var(home),
@@ -752,12 +757,23 @@ impl<'a, 'b> Translator<'a, 'b> {
             };
             self.b.ins().stack_store(types::I64, v, frame, (8 * i) as i32);
         }
+        for (j, &(i, _, k)) in promoted.iter().enumerate() {
+            let code = kind_code(k).filter(|_| k != Kind::LongDouble).ok_or_else(|| format!("a memory local of kind {k:?}"))?;
+            let v = self.b.use_var(self.vars[i]);
+            let v = self.word_of(v);
+            self.b.ins().stack_store(types::I64, v, frame, (8 * (n + 2 * j)) as i32);
+            let tag = self.iconst(((i as u64) << 8) | code as u64);
+            self.b.ins().stack_store(types::I64, tag, frame, (8 * (n + 2 * j + 1)) as i32);
+        }
         let fid = self.iconst(self.fid as u64);
         let from = self.iconst(site as u64);
         let to = self.iconst(exit as u64);
         let at = self.b.ins().stack_addr(types::I64, frame, 0);
         let nv = self.iconst(n as u64);
-        self.helper(Helper::RunSite, &[self.ctx, fid, from, to, at, nv]);
+        let np = self.iconst(promoted.len() as u64);
+        let l = self.loc(self.func.loc);
+        let l = self.iconst(l as u64);
+        self.helper(Helper::RunSite, &[self.ctx, fid, from, to, at, nv, np, l]);
         for i in 0..n {
             if !self.in_memory.get(i).copied().unwrap_or(false) && self.homes.get(i).copied().flatten().is_none() {
                 let v = self
@@ -770,10 +786,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
         self.check_trap();
         self.reload_table();
-        // ... and come back from it (a `copy` or `update host` may have written them).
-        for &(i, home, k) in &promoted {
-            let a = self.b.use_var(home);
-            let v = self.load(k, a, a, None, self.func.loc)?;
+        for (j, &(i, _, _)) in promoted.iter().enumerate() {
+            let v = self.b.ins().stack_load(types::I64, types::I64, frame, (8 * (n + 2 * j)) as i32);
             let v = self.word_for_local(i, v);
             self.frozen.remove(&self.vars[i].index());
             self.b.def_var(self.vars[i], v);
@@ -805,6 +819,21 @@ impl<'a, 'b> Translator<'a, 'b> {
         Ok(())
     }
 
+    /// Translate with `f` code that runs only where a faster version of it cannot (a counted
+    /// loop's checked version, [`crate::loops`]; an unrolled loop run as it is because the fuel
+    /// is short): the loops in it stay loops, not unrolled copies ([`crate::unroll`]), so that
+    /// the copies are made once, in the fast version, not again in each fallback (issue 15's
+    /// compile time: a 5 × 5 window in a counted loop was 25 checked copies besides the 25
+    /// direct ones, and its fallback's fallback more). The loops inside are translated as
+    /// any loop is (an innermost counted one in two versions), and the unroll table is the
+    /// function's again after `f`.
+    pub(crate) fn rolled<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        let saved = std::mem::replace(&mut self.unrolled, self.none_unrolled);
+        let r = f(self);
+        self.unrolled = saved;
+        r
+    }
+
     /// A loop of a few constant iterations ([`crate::unroll`]): its copies, their fuel taken at
     /// once when that much is at hand; the loop as it is otherwise (so that running out of fuel
     /// stops it at the interpreter's iteration).
@@ -823,7 +852,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.ins().jump(join, &[]);
         self.b.switch_to_block(as_is);
         self.b.set_cold_block(as_is);
-        self.for_loop(s)?;
+        self.rolled(|t| t.for_loop(s))?;
         self.b.ins().jump(join, &[]);
         self.b.switch_to_block(join);
         Ok(())

@@ -70,66 +70,43 @@ impl<'a> Translator<'a, '_> {
         }
     }
 
-    /// The shim's math routines, called as the shim calls them (`Shim::Math1` …).
-    /// `sqrt` and `fabs` are single IEEE operations (`f64::sqrt`, `f64::abs` in the shim) and are
-    /// emitted inline; the other routines call the shim's function.
+    /// The shim's math routines, called as the shim calls them (`Shim::Math1` …): the
+    /// arguments as floats of the routine's width (`double` for `Math1`/`Math2`, `float` for
+    /// `Math1F`/`Math2F`), the result back as a word. `sqrt` and `fabs` are single IEEE
+    /// operations (`f64::sqrt`, `f64::abs` in the shim) and are emitted inline, `fmax`/`fmin`
+    /// (and their `float` forms) inline where the answer is not in doubt ([`Self::min_max`]);
+    /// the other routines call the shim's function.
     fn math_call(&mut self, name: &str, shim: Option<Shim>, words: &[Value]) -> R<Option<Value>> {
-        let Some(shim) = shim else {
-            return Ok(None);
-        };
-        Ok(Some(match (shim, words) {
-            (Shim::Math1(_), [x]) if name == "sqrt" => {
-                let a = self.word_as_f64(*x);
-                let r = self.b.ins().sqrt(a);
-                self.f64_as_word(r)
-            }
-            (Shim::Math1(_), [x]) if name == "fabs" => self.b.ins().band_imm_s(*x, i64::MAX),
-            (Shim::Math2(f), [x, y]) if name == "fmax" || name == "fmin" => {
-                let (a, b) = (self.word_as_f64(*x), self.word_as_f64(*y));
-                let fp = self.iconst(f as usize as u64);
-                let r = self.min_max(name == "fmax", a, b, Helper::Math2, fp, types::F64)?;
-                self.f64_as_word(r)
-            }
-            (Shim::Math2F(f), [x, y]) if name == "fmaxf" || name == "fminf" => {
-                let (a, b) = (self.word_as_f32(*x), self.word_as_f32(*y));
-                let fp = self.iconst(f as usize as u64);
-                let r = self.min_max(name == "fmaxf", a, b, Helper::Math2F, fp, types::F32)?;
-                self.f32_as_word(r)
-            }
-            (Shim::Math1(f), [x]) => {
-                let a = self.word_as_f64(*x);
-                let fp = self.iconst(f as usize as u64);
-                let r = self
-                    .helper(Helper::Math1, &[fp, a])
-                    .ok_or("no result of a math routine")?;
-                self.f64_as_word(r)
-            }
-            (Shim::Math2(f), [x, y]) => {
-                let (a, b) = (self.word_as_f64(*x), self.word_as_f64(*y));
-                let fp = self.iconst(f as usize as u64);
-                let r = self
-                    .helper(Helper::Math2, &[fp, a, b])
-                    .ok_or("no result of a math routine")?;
-                self.f64_as_word(r)
-            }
-            (Shim::Math1F(f), [x]) => {
-                let a = self.word_as_f32(*x);
-                let fp = self.iconst(f as usize as u64);
-                let r = self
-                    .helper(Helper::Math1F, &[fp, a])
-                    .ok_or("no result of a math routine")?;
-                self.f32_as_word(r)
-            }
-            (Shim::Math2F(f), [x, y]) => {
-                let (a, b) = (self.word_as_f32(*x), self.word_as_f32(*y));
-                let fp = self.iconst(f as usize as u64);
-                let r = self
-                    .helper(Helper::Math2F, &[fp, a, b])
-                    .ok_or("no result of a math routine")?;
-                self.f32_as_word(r)
-            }
+        let (routine, helper, ty) = match (shim, words.len()) {
+            (Some(Shim::Math1(f)), 1) => (f as usize, Helper::Math1, types::F64),
+            (Some(Shim::Math2(f)), 2) => (f as usize, Helper::Math2, types::F64),
+            (Some(Shim::Math1F(f)), 1) => (f as usize, Helper::Math1F, types::F32),
+            (Some(Shim::Math2F(f)), 2) => (f as usize, Helper::Math2F, types::F32),
             _ => return Ok(None),
-        }))
+        };
+        if helper == Helper::Math1 && name == "fabs" {
+            // The sign bit cleared, on the word.
+            return Ok(Some(self.b.ins().band_imm_s(words[0], i64::MAX)));
+        }
+        let args: Vec<Value> = words.iter().map(|&w| self.word_as(ty, w)).collect();
+        let r = match (name, args.as_slice()) {
+            ("sqrt", &[a]) if helper == Helper::Math1 => self.b.ins().sqrt(a),
+            ("fmax" | "fmin", &[a, b]) if helper == Helper::Math2 => {
+                let fp = self.iconst(routine as u64);
+                self.min_max(name == "fmax", a, b, helper, fp, ty)?
+            }
+            ("fmaxf" | "fminf", &[a, b]) if helper == Helper::Math2F => {
+                let fp = self.iconst(routine as u64);
+                self.min_max(name == "fmaxf", a, b, helper, fp, ty)?
+            }
+            _ => {
+                let fp = self.iconst(routine as u64);
+                let mut call = vec![fp];
+                call.extend(&args);
+                self.helper(helper, &call).ok_or("no result of a math routine")?
+            }
+        };
+        Ok(Some(self.word_of(r)))
     }
 
     /// `fmax`/`fmin` (`max`: which) of `a` and `b` of type `ty`: when they are two different
