@@ -993,6 +993,7 @@ fn translate_into(
         unrolled: &unrolled,
         prepaid: HashSet::new(),
         inline_args: Vec::new(),
+        inline_fuel_at_hand: false,
         held: HashMap::new(),
     };
     t.reload_table();

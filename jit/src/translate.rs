@@ -255,6 +255,10 @@ pub struct Translator<'a, 'b> {
     /// While an inlined call's expression is translated ([`Translator::inline_call`]): the
     /// values of the callee's parameters, by local, one map per level of inlining.
     pub inline_args: Vec<HashMap<u32, Value>>,
+    /// While the copies of an unrolled loop are translated with the fuel of every inlined call
+    /// in them taken at once, and the call depth far from its limit ([`Translator::unrolled_for`]):
+    /// an inlined call then only counts its unit of fuel ([`Translator::inline_call`]).
+    pub inline_fuel_at_hand: bool,
     /// While the direct version of a counted loop is translated: its accesses at a
     /// loop-invariant address held in a variable ([`crate::invariant`]), by address expression,
     /// with their kind.
@@ -807,19 +811,33 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     /// A loop of a few constant iterations ([`crate::unroll`]): its copies, their fuel taken at
     /// once when that much is at hand; the loop as it is otherwise (so that running out of fuel
-    /// stops it at the interpreter's iteration).
+    /// stops it at the interpreter's iteration). When the copies call nothing but functions
+    /// translated inline and math routines, the copies are taken only when the fuel of those
+    /// calls is at hand too and the call depth is far from its limit: none of the calls can then
+    /// run out of fuel or overflow the stack, and each only counts its unit
+    /// ([`Translator::inline_call`]; a chain of small `routine seq` functions in a loop, issue 15).
     fn unrolled_for(&mut self, s: &Stmt, u: &crate::unroll::Unrolled) -> R<()> {
         if self.prepaid.contains(&(s as *const Stmt)) {
             return self.stmt(&u.block);
         }
+        let calls = if self.inline_fuel_at_hand { None } else { self.inline_call_units(&u.block).filter(|&n| n > 0) };
         let (copies, as_is, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         let fuel = self.b.use_var(self.fuel);
-        let enough = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, fuel, u.fuel as i64);
+        let need = u.fuel.saturating_add(calls.unwrap_or(0)).min(i64::MAX as u64);
+        let mut enough = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, fuel, need as i64);
+        if calls.is_some() {
+            let far = self.b.ins().bxor_imm_s(self.near_depth_limit, 1);
+            enough = self.b.ins().band(enough, far);
+        }
         self.b.ins().brif(enough, copies, &[], as_is, &[]);
         self.b.switch_to_block(copies);
         let left = self.b.ins().iadd_imm_s(fuel, -(u.fuel as i64));
         self.b.def_var(self.fuel, left);
-        self.stmt(&u.block)?;
+        let outer = self.inline_fuel_at_hand;
+        self.inline_fuel_at_hand = outer || calls.is_some();
+        let copied = self.stmt(&u.block);
+        self.inline_fuel_at_hand = outer;
+        copied?;
         self.b.ins().jump(join, &[]);
         self.b.switch_to_block(as_is);
         self.b.set_cold_block(as_is);
