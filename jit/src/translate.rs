@@ -911,6 +911,45 @@ impl<'a, 'b> Translator<'a, 'b> {
         (dfg.value_type(f) == types::F32).then_some(f)
     }
 
+    /// `c ? a : b` of floating kind `k` whose arms are values at hand ([`Translator::select_arm`])
+    /// and whose condition compares two values of kind `k`, with no branch and in the float
+    /// registers (`x < 0 ? -x : x`): the comparison as a lane mask (the same condition code as
+    /// [`Translator::binary`]'s, so NaNs compare the same), which picks the arm. An integer select
+    /// of the words would move both arms to integer registers and back (issue 15, calltree's
+    /// `smooth`). `None` for other conditions and kinds.
+    fn float_select(&mut self, c: &Expr, a: &Expr, b: &Expr, k: Kind) -> R<Option<Value>> {
+        let (ty, lanes) = match k {
+            Kind::F64 => (types::F64, types::F64X2),
+            Kind::F32 => (types::F32, types::F32X4),
+            _ => return Ok(None),
+        };
+        let ExprKind::Binary(op, l, r) = &c.kind else { return Ok(None) };
+        if self.kind(l.ty) != k || self.kind(r.ty) != k {
+            return Ok(None);
+        }
+        let cc = match op {
+            BinOp::Eq => FloatCC::Equal,
+            BinOp::Ne => FloatCC::NotEqual,
+            BinOp::Lt => FloatCC::LessThan,
+            BinOp::Le => FloatCC::LessThanOrEqual,
+            BinOp::Gt => FloatCC::GreaterThan,
+            BinOp::Ge => FloatCC::GreaterThanOrEqual,
+            _ => return Ok(None),
+        };
+        // The order of the branch-free select: the condition's operands, then the arms.
+        let words = [self.expr(l)?, self.expr(r)?, self.expr(a)?, self.expr(b)?];
+        let mut v = [words[0]; 4];
+        for (slot, w) in v.iter_mut().zip(words) {
+            let f = self.word_as(ty, w);
+            *slot = self.b.ins().scalar_to_vector(lanes, f);
+        }
+        let mask = self.b.ins().fcmp(cc, v[0], v[1]);
+        let mask = self.b.ins().bitcast(lanes, MemFlagsData::new().with_endianness(cranelift_codegen::ir::Endianness::Little), mask);
+        let picked = self.b.ins().bitselect(mask, v[2], v[3]);
+        let f = self.b.ins().extractlane(picked, 0);
+        Ok(Some(if k == Kind::F64 { self.f64_as_word(f) } else { self.f32_as_word(f) }))
+    }
+
     /// The double the word `w` is the bits of, when `w` is made by [`Translator::f64_as_word`].
     fn double_of_word(&self, w: Value) -> Option<Value> {
         use cranelift_codegen::ir::{Opcode, ValueDef};
@@ -1034,9 +1073,19 @@ impl<'a, 'b> Translator<'a, 'b> {
                         let one = self.b.ins().band_imm_u(z, 1);
                         self.bool_word(one)
                     }
+                    // `fneg` flips the sign bit, as the interpreter's negation does (NaNs
+                    // included), and keeps a double in its float register.
                     UnOp::Neg => match k {
-                        Kind::F32 => self.b.ins().bxor_imm_u(v, 0x8000_0000),
-                        Kind::F64 | Kind::LongDouble => self.b.ins().bxor_imm_s(v, i64::MIN),
+                        Kind::F32 => {
+                            let f = self.word_as_f32(v);
+                            let n = self.b.ins().fneg(f);
+                            self.f32_as_word(n)
+                        }
+                        Kind::F64 | Kind::LongDouble => {
+                            let f = self.word_as_f64(v);
+                            let n = self.b.ins().fneg(f);
+                            self.f64_as_word(n)
+                        }
                         _ => {
                             let n = self.b.ins().ineg(v);
                             self.norm(k, n)
@@ -1122,6 +1171,9 @@ impl<'a, 'b> Translator<'a, 'b> {
             ExprKind::Cond(c, a, b) if self.select_arm(a) && self.select_arm(b) => {
                 // Both arms are a value at hand: no branch (`x < 0 ? -x : x`, `a > b ? a : b`),
                 // which a data-dependent condition mispredicts half the time.
+                if let Some(v) = self.float_select(c, a, b, k)? {
+                    return Ok(v);
+                }
                 let cv = self.cond(c)?;
                 let x = self.expr(a)?;
                 let y = self.expr(b)?;
