@@ -116,6 +116,9 @@ pub(crate) enum Helper {
     AtomicEnter,
     AtomicExit,
     AtomicUpdate,
+    Malloc,
+    Calloc,
+    Free,
 }
 
 impl Helper {
@@ -147,6 +150,9 @@ impl Helper {
             Helper::AtomicEnter => runtime::jit_atomic_enter as *const () as usize,
             Helper::AtomicExit => runtime::jit_atomic_exit as *const () as usize,
             Helper::AtomicUpdate => runtime::jit_atomic_update as *const () as usize,
+            Helper::Malloc => runtime::jit_malloc as *const () as usize,
+            Helper::Calloc => runtime::jit_calloc as *const () as usize,
+            Helper::Free => runtime::jit_free as *const () as usize,
         }) as i64
     }
 
@@ -170,6 +176,9 @@ impl Helper {
             Helper::ReserveFuel => (&[types::I64; 2], Some(types::I64)),
             Helper::AtomicEnter | Helper::AtomicExit => (&[types::I64; 1], None),
             Helper::AtomicUpdate => (&[types::I64; 6], Some(types::I64)),
+            Helper::Malloc => (&[types::I64; 3], Some(types::I64)),
+            Helper::Calloc => (&[types::I64; 4], Some(types::I64)),
+            Helper::Free => (&[types::I64; 3], None),
         };
         s.params.extend(params.iter().map(|&t| AbiParam::new(t)));
         if let Some(r) = ret {

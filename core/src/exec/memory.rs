@@ -374,11 +374,13 @@ impl Memory {
     }
 
     /// The number of ids in the table (every id below it can be given to [`Memory::host_span`]).
+    #[inline]
     pub fn table_len(&self) -> usize {
         self.base_len + self.allocs.len()
     }
 
     /// Whether this memory is a device thread's view ([`Memory::device_view`]).
+    #[inline]
     pub fn is_device_view(&self) -> bool {
         self.base_len > 0 && self.lent.is_none()
     }

@@ -57,6 +57,9 @@ impl<'a> Translator<'a, '_> {
                 if let Some(v) = self.math_call(name, shim, &words)? {
                     return Ok(v);
                 }
+                if let Some(v) = self.heap_call(shim, &words, loc) {
+                    return Ok(v);
+                }
                 if shim.is_none() {
                     return Err("a call of an undefined external".into());
                 }
@@ -155,6 +158,28 @@ impl<'a> Translator<'a, '_> {
         self.b.ins().jump(join, &[v.into()]);
         self.b.switch_to_block(join);
         Ok(r)
+    }
+
+    /// `malloc`, `calloc` and `free` of the shim, called through their own helpers
+    /// ([`runtime::jit_malloc`] …): the shim's functions without the interpreter's call path
+    /// (issue 15: a tree of small heap nodes built and freed). They read neither the fuel nor
+    /// the call depth; a fault traps at the call as the shim's does.
+    fn heap_call(&mut self, shim: Option<Shim>, words: &[Value], loc: Loc) -> Option<Value> {
+        let (helper, ret) = match (shim?, words) {
+            (Shim::Malloc, [_]) => (Helper::Malloc, true),
+            (Shim::Calloc, [_, _]) => (Helper::Calloc, true),
+            (Shim::Free, [_]) => (Helper::Free, false),
+            _ => return None,
+        };
+        let l = self.loc(loc);
+        let l = self.b.ins().iconst(types::I64, l);
+        let mut args = vec![self.ctx];
+        args.extend_from_slice(words);
+        args.push(l);
+        let r = self.helper(helper, &args);
+        self.check_trap();
+        self.reload_table();
+        Some(if ret { r? } else { self.iconst(0) })
     }
 
     /// The call-depth limit of a call of `fid` at `loc` (`inlined` calls deep in translated-inline
