@@ -950,7 +950,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         let mut v = [words[0]; 4];
         for (slot, w) in v.iter_mut().zip(words) {
             let f = self.word_as(ty, w);
-            *slot = self.b.ins().scalar_to_vector(lanes, f);
+            // A splat is one instruction (`scalar_to_vector` zeroes the other lanes too).
+            *slot = self.b.ins().splat(lanes, f);
         }
         let mask = self.b.ins().fcmp(cc, v[0], v[1]);
         let mask = self.b.ins().bitcast(lanes, MemFlagsData::new().with_endianness(cranelift_codegen::ir::Endianness::Little), mask);
