@@ -366,7 +366,7 @@ impl<'a> Translator<'a, '_> {
     /// inline ([`Translator::inlinable`]) or is a math routine and `s` holds no loop, `goto` or
     /// OpenACC statement: an upper bound (a call in an arm of `?:` counts as if it ran). `None`
     /// when `s` may burn other fuel (a call of the interpreter or of native code, a loop).
-    pub(super) fn inline_call_units(&self, s: &Stmt) -> Option<u64> {
+    pub(crate) fn inline_call_units(&self, s: &Stmt) -> Option<u64> {
         let mut units = Some(0u64);
         let mut other = false;
         let level = self.inline_args.len();
