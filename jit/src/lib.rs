@@ -1079,6 +1079,7 @@ fn translate_into(
         none_unrolled: &none_unrolled,
         prepaid: HashSet::new(),
         inline_args: Vec::new(),
+        inline_fuel_at_hand: false,
         held: HashMap::new(),
         exact_memo: None,
     };

@@ -14,7 +14,7 @@ use std::cell::RefCell;
 
 use accsim_core::diag::{Diagnostic, Loc};
 use accsim_core::exec::value::Kind;
-use accsim_core::exec::{arith_trap, check, ArithFault, Machine, Trap};
+use accsim_core::exec::{arith_trap, check, libc_shim, ArithFault, Machine, Trap};
 
 /// One entry of the span table, read by native code: see [`accsim_core::exec::memory::HostSpan`].
 /// `readable`/`writable` are 0 where the access must take the slow path. 16 bytes: an
@@ -329,6 +329,50 @@ pub extern "C" fn jit_call(
     sync_table(ctx, m);
     match r {
         Ok(v) => v,
+        Err(t) => {
+            ctx.set_trap(t);
+            0
+        }
+    }
+}
+
+/// `malloc(size)` called by native code: the shim's ([`libc_shim::heap_malloc`]), then the
+/// span table brought up to date; a fault (`--max-memory`) traps at `loc`.
+pub extern "C" fn jit_malloc(ctx: *mut Ctx, size: u64, loc: u64) -> u64 {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    let r = libc_shim::heap_malloc(m, size, ctx.loc(loc));
+    heap_done(ctx, m, r)
+}
+
+/// `calloc(n, size)` called by native code ([`libc_shim::heap_calloc`]).
+pub extern "C" fn jit_calloc(ctx: *mut Ctx, n: u64, size: u64, loc: u64) -> u64 {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    let r = libc_shim::heap_calloc(m, n, size, ctx.loc(loc));
+    heap_done(ctx, m, r)
+}
+
+/// `free(ptr)` called by native code ([`libc_shim::heap_free`]); a double or invalid free
+/// traps at `loc`.
+pub extern "C" fn jit_free(ctx: *mut Ctx, ptr: u64, loc: u64) {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    let r = libc_shim::heap_free(m, ptr, ctx.loc(loc)).map(|()| 0);
+    heap_done(ctx, m, r);
+}
+
+/// After a heap routine: the span table up to date, the result, or the trap recorded.
+fn heap_done(ctx: &mut Ctx, m: &mut Machine, r: Result<u64, Trap>) -> u64 {
+    sync_table(ctx, m);
+    match r {
+        Ok(p) => p,
         Err(t) => {
             ctx.set_trap(t);
             0

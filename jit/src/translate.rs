@@ -116,6 +116,9 @@ pub(crate) enum Helper {
     AtomicEnter,
     AtomicExit,
     AtomicUpdate,
+    Malloc,
+    Calloc,
+    Free,
 }
 
 impl Helper {
@@ -147,6 +150,9 @@ impl Helper {
             Helper::AtomicEnter => runtime::jit_atomic_enter as *const () as usize,
             Helper::AtomicExit => runtime::jit_atomic_exit as *const () as usize,
             Helper::AtomicUpdate => runtime::jit_atomic_update as *const () as usize,
+            Helper::Malloc => runtime::jit_malloc as *const () as usize,
+            Helper::Calloc => runtime::jit_calloc as *const () as usize,
+            Helper::Free => runtime::jit_free as *const () as usize,
         }) as i64
     }
 
@@ -170,6 +176,9 @@ impl Helper {
             Helper::ReserveFuel => (&[types::I64; 2], Some(types::I64)),
             Helper::AtomicEnter | Helper::AtomicExit => (&[types::I64; 1], None),
             Helper::AtomicUpdate => (&[types::I64; 6], Some(types::I64)),
+            Helper::Malloc => (&[types::I64; 3], Some(types::I64)),
+            Helper::Calloc => (&[types::I64; 4], Some(types::I64)),
+            Helper::Free => (&[types::I64; 3], None),
         };
         s.params.extend(params.iter().map(|&t| AbiParam::new(t)));
         if let Some(r) = ret {
@@ -258,6 +267,10 @@ pub struct Translator<'a, 'b> {
     /// While an inlined call's expression is translated ([`Translator::inline_call`]): the
     /// values of the callee's parameters, by local, one map per level of inlining.
     pub inline_args: Vec<HashMap<u32, Value>>,
+    /// While the copies of an unrolled loop are translated with the fuel of every inlined call
+    /// in them taken at once, and the call depth far from its limit ([`Translator::unrolled_for`]):
+    /// an inlined call then only counts its unit of fuel ([`Translator::inline_call`]).
+    pub inline_fuel_at_hand: bool,
     /// While the direct version of a counted loop is translated: its accesses at a
     /// loop-invariant address held in a variable ([`crate::invariant`]), by address expression,
     /// with their kind.
@@ -836,19 +849,33 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     /// A loop of a few constant iterations ([`crate::unroll`]): its copies, their fuel taken at
     /// once when that much is at hand; the loop as it is otherwise (so that running out of fuel
-    /// stops it at the interpreter's iteration).
+    /// stops it at the interpreter's iteration). When the copies call nothing but functions
+    /// translated inline and math routines, the copies are taken only when the fuel of those
+    /// calls is at hand too and the call depth is far from its limit: none of the calls can then
+    /// run out of fuel or overflow the stack, and each only counts its unit
+    /// ([`Translator::inline_call`]; a chain of small `routine seq` functions in a loop, issue 15).
     fn unrolled_for(&mut self, s: &Stmt, u: &crate::unroll::Unrolled) -> R<()> {
         if self.prepaid.contains(&(s as *const Stmt)) {
             return self.stmt(&u.block);
         }
+        let calls = if self.inline_fuel_at_hand { None } else { self.inline_call_units(&u.block).filter(|&n| n > 0) };
         let (copies, as_is, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         let fuel = self.b.use_var(self.fuel);
-        let enough = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, fuel, u.fuel as i64);
+        let need = u.fuel.saturating_add(calls.unwrap_or(0)).min(i64::MAX as u64);
+        let mut enough = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, fuel, need as i64);
+        if calls.is_some() {
+            let far = self.b.ins().bxor_imm_s(self.near_depth_limit, 1);
+            enough = self.b.ins().band(enough, far);
+        }
         self.b.ins().brif(enough, copies, &[], as_is, &[]);
         self.b.switch_to_block(copies);
         let left = self.b.ins().iadd_imm_s(fuel, -(u.fuel as i64));
         self.b.def_var(self.fuel, left);
-        self.stmt(&u.block)?;
+        let outer = self.inline_fuel_at_hand;
+        self.inline_fuel_at_hand = outer || calls.is_some();
+        let copied = self.stmt(&u.block);
+        self.inline_fuel_at_hand = outer;
+        copied?;
         self.b.ins().jump(join, &[]);
         self.b.switch_to_block(as_is);
         self.b.set_cold_block(as_is);
@@ -920,6 +947,46 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
         let f = *dfg.inst_args(cast).first()?;
         (dfg.value_type(f) == types::F32).then_some(f)
+    }
+
+    /// `c ? a : b` of floating kind `k` whose arms are values at hand ([`Translator::select_arm`])
+    /// and whose condition compares two values of kind `k`, with no branch and in the float
+    /// registers (`x < 0 ? -x : x`): the comparison as a lane mask (the same condition code as
+    /// [`Translator::binary`]'s, so NaNs compare the same), which picks the arm. An integer select
+    /// of the words would move both arms to integer registers and back (issue 15, calltree's
+    /// `smooth`). `None` for other conditions and kinds.
+    fn float_select(&mut self, c: &Expr, a: &Expr, b: &Expr, k: Kind) -> R<Option<Value>> {
+        let (ty, lanes) = match k {
+            Kind::F64 => (types::F64, types::F64X2),
+            Kind::F32 => (types::F32, types::F32X4),
+            _ => return Ok(None),
+        };
+        let ExprKind::Binary(op, l, r) = &c.kind else { return Ok(None) };
+        if self.kind(l.ty) != k || self.kind(r.ty) != k {
+            return Ok(None);
+        }
+        let cc = match op {
+            BinOp::Eq => FloatCC::Equal,
+            BinOp::Ne => FloatCC::NotEqual,
+            BinOp::Lt => FloatCC::LessThan,
+            BinOp::Le => FloatCC::LessThanOrEqual,
+            BinOp::Gt => FloatCC::GreaterThan,
+            BinOp::Ge => FloatCC::GreaterThanOrEqual,
+            _ => return Ok(None),
+        };
+        // The order of the branch-free select: the condition's operands, then the arms.
+        let words = [self.expr(l)?, self.expr(r)?, self.expr(a)?, self.expr(b)?];
+        let mut v = [words[0]; 4];
+        for (slot, w) in v.iter_mut().zip(words) {
+            let f = self.word_as(ty, w);
+            // A splat is one instruction (`scalar_to_vector` zeroes the other lanes too).
+            *slot = self.b.ins().splat(lanes, f);
+        }
+        let mask = self.b.ins().fcmp(cc, v[0], v[1]);
+        let mask = self.b.ins().bitcast(lanes, MemFlagsData::new().with_endianness(cranelift_codegen::ir::Endianness::Little), mask);
+        let picked = self.b.ins().bitselect(mask, v[2], v[3]);
+        let f = self.b.ins().extractlane(picked, 0);
+        Ok(Some(if k == Kind::F64 { self.f64_as_word(f) } else { self.f32_as_word(f) }))
     }
 
     /// The double the word `w` is the bits of, when `w` is made by [`Translator::f64_as_word`].
@@ -1045,9 +1112,19 @@ impl<'a, 'b> Translator<'a, 'b> {
                         let one = self.b.ins().band_imm_u(z, 1);
                         self.bool_word(one)
                     }
+                    // `fneg` flips the sign bit, as the interpreter's negation does (NaNs
+                    // included), and keeps a double in its float register.
                     UnOp::Neg => match k {
-                        Kind::F32 => self.b.ins().bxor_imm_u(v, 0x8000_0000),
-                        Kind::F64 | Kind::LongDouble => self.b.ins().bxor_imm_s(v, i64::MIN),
+                        Kind::F32 => {
+                            let f = self.word_as_f32(v);
+                            let n = self.b.ins().fneg(f);
+                            self.f32_as_word(n)
+                        }
+                        Kind::F64 | Kind::LongDouble => {
+                            let f = self.word_as_f64(v);
+                            let n = self.b.ins().fneg(f);
+                            self.f64_as_word(n)
+                        }
                         _ => {
                             let n = self.b.ins().ineg(v);
                             self.norm(k, n)
@@ -1133,6 +1210,9 @@ impl<'a, 'b> Translator<'a, 'b> {
             ExprKind::Cond(c, a, b) if self.select_arm(a) && self.select_arm(b) => {
                 // Both arms are a value at hand: no branch (`x < 0 ? -x : x`, `a > b ? a : b`),
                 // which a data-dependent condition mispredicts half the time.
+                if let Some(v) = self.float_select(c, a, b, k)? {
+                    return Ok(v);
+                }
                 let cv = self.cond(c)?;
                 let x = self.expr(a)?;
                 let y = self.expr(b)?;
