@@ -51,6 +51,7 @@
 //! the host thread makes: runs stay deterministic (see [`NativeCode::prepare`]).
 //! The interpreter enters native code through one trampoline per number of parameters.
 
+mod cold;
 mod invariant;
 mod loops;
 mod outer;
@@ -156,6 +157,8 @@ pub struct Engine<'p> {
     interpreted_calls_left: Box<[AtomicU32]>,
     /// What the interpreter ran before the tiers compiled (see [`tiers`]).
     tiering: tiers::Tiering,
+    /// The stubs native code calls cold helpers through ([`cold`]), defined with the first batch.
+    cold_stubs: OnceLock<cold::ColdStubs>,
 }
 
 /// The states of [`Engine::optimise`]: nothing to do (the function's code is final), waiting
@@ -436,6 +439,7 @@ impl<'p> Engine<'p> {
             optimise,
             quick_work: (0..n).map(|_| AtomicU64::new(0)).collect(),
             tiering,
+            cold_stubs: OnceLock::new(),
         })
     }
 
@@ -543,6 +547,22 @@ impl<'p> Engine<'p> {
     fn generate(&self, fids: &[u32]) {
         let Ok(mut lazy) = self.lazy.lock() else { return };
         let start = std::time::Instant::now();
+        if self.cold_stubs.get().is_none() {
+            let lazy = &mut *lazy;
+            match cold::ColdStubs::define(&mut lazy.module, &mut lazy.cctx, &mut lazy.fctx, self.call_conv) {
+                Ok(stubs) => {
+                    let _ = self.cold_stubs.set(stubs);
+                }
+                Err(why) => {
+                    for &fid in fids {
+                        if self.state.get(fid as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING) {
+                            self.interpreted(fid, format!("the helper stubs: {why}"));
+                        }
+                    }
+                    return;
+                }
+            }
+        }
         // Another thread may have generated some of them while this one waited.
         let mut work = Vec::new();
         for &fid in fids {
@@ -681,7 +701,8 @@ impl<'p> Engine<'p> {
         cctx.func.signature = native_signature(self.call_conv, f.params.len());
         let is_kernel = self.is_kernel.get(fid as usize).copied().unwrap_or(false);
         let table = self.code.as_ptr() as i64;
-        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, is_kernel, self.promote) {
+        let cold_stubs = self.cold_stubs.get().ok_or("internal: no helper stubs")?;
+        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, is_kernel, self.promote, cold_stubs) {
             Ok(()) => Ok((std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()), locs)),
             Err(why) => {
                 // The builder stopped half-way: its context is not reusable.
@@ -919,6 +940,7 @@ fn translate_into(
     may_be_native: &[bool],
     is_kernel: bool,
     promote: bool,
+    cold_stubs: &cold::ColdStubs,
 ) -> Result<(), String> {
     use cranelift_codegen::ir::{types, InstBuilder};
     let promoted = if promote { promote::promotable(p, f) } else { vec![false; f.locals.len()] };
@@ -975,6 +997,7 @@ fn translate_into(
         loops: Vec::new(),
         trap_exit,
         sigs: HashMap::new(),
+        cold_stubs,
         func: f,
         table,
         table_len,
