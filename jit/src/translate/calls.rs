@@ -71,8 +71,9 @@ impl<'a> Translator<'a, '_> {
     }
 
     /// The shim's math routines, called as the shim calls them (`Shim::Math1` …).
-    /// `sqrt` and `fabs` are single IEEE operations (`f64::sqrt`, `f64::abs` in the shim) and are
-    /// emitted inline; the other routines call the shim's function.
+    /// `sqrt`, `fabs`, `sqrtf` and `fabsf` are single IEEE operations (`f64::sqrt`, `f64::abs`,
+    /// `f32::sqrt`, `f32::abs` in the shim) and are emitted inline; the other routines call the
+    /// shim's function.
     fn math_call(&mut self, name: &str, shim: Option<Shim>, words: &[Value]) -> R<Option<Value>> {
         let Some(shim) = shim else {
             return Ok(None);
@@ -83,7 +84,18 @@ impl<'a> Translator<'a, '_> {
                 let r = self.b.ins().sqrt(a);
                 self.f64_as_word(r)
             }
-            (Shim::Math1(_), [x]) if name == "fabs" => self.b.ins().band_imm_s(*x, i64::MAX),
+            // The sign bit cleared, done in the float register (`andpd`): the operand and the
+            // result stay floats, with no round trip through an integer register.
+            (Shim::Math1(_), [x]) if name == "fabs" => {
+                let a = self.word_as_f64(*x);
+                let r = self.b.ins().fabs(a);
+                self.f64_as_word(r)
+            }
+            (Shim::Math1F(_), [x]) if name == "fabsf" || name == "sqrtf" => {
+                let a = self.word_as_f32(*x);
+                let r = if name == "fabsf" { self.b.ins().fabs(a) } else { self.b.ins().sqrt(a) };
+                self.f32_as_word(r)
+            }
             (Shim::Math2(f), [x, y]) if name == "fmax" || name == "fmin" => {
                 let (a, b) = (self.word_as_f64(*x), self.word_as_f64(*y));
                 let fp = self.iconst(f as usize as u64);
