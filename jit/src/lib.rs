@@ -1017,6 +1017,7 @@ fn translate_into(
         prepaid: HashSet::new(),
         inline_args: Vec::new(),
         held: HashMap::new(),
+        lane_reductions: Vec::new(),
     };
     t.reload_table();
     t.reload_fuel();

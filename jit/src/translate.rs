@@ -309,6 +309,9 @@ pub struct Translator<'a, 'b> {
     /// loop-invariant address held in a variable ([`crate::invariant`]), by address expression,
     /// with their kind.
     pub held: HashMap<*const Expr, (Variable, Kind)>,
+    /// While the vector version of a counted loop is translated: its `max`/`min` reductions'
+    /// lanes ([`crate::simd`]).
+    pub(crate) lane_reductions: Vec<crate::simd::LaneReduction>,
 }
 
 /// The byte size of a type: known when the function is compiled, or computed at run time
@@ -385,7 +388,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// What the C library binds extern `x` to (the executable keeps only how to call it).
-    fn binding(&self, x: u32) -> Option<Binding> {
+    pub(crate) fn binding(&self, x: u32) -> Option<Binding> {
         self.p.externs.get(x as usize).map(|e| accsim_core::exec::libc_shim::bind(&e.name, &self.p.types, e.ty))
     }
 
