@@ -68,6 +68,9 @@ pub struct Ctx {
     /// ([`Machine::runs_alone`]): an `atomic` update is then a plain read-modify-write
     /// (`translate/atomic.rs`).
     pub alone: u64,
+    /// The result of the last cold helper called through its stub (the `preserve_all`
+    /// convention returns nothing; `crate::cold`).
+    pub cold_result: u64,
     /// The machine (valid for the whole entry; see [`Ctx::machine`]).
     pub machine: *mut (),
     /// Where each call site, access and operation is in the source, by the index native code
@@ -96,6 +99,20 @@ pub const OFF_FUEL: i32 = 24;
 pub const OFF_DEPTH: i32 = 32;
 pub const OFF_CALL_LOC: i32 = 40;
 pub const OFF_ALONE: i32 = 48;
+pub const OFF_COLD_RESULT: i32 = 56;
+
+// The offsets native code reads are the fields' (`#[repr(C)]`).
+const _: () = {
+    use std::mem::offset_of;
+    assert!(offset_of!(Ctx, table) == OFF_TABLE as usize);
+    assert!(offset_of!(Ctx, table_len) == OFF_TABLE_LEN as usize);
+    assert!(offset_of!(Ctx, trapped) == OFF_TRAPPED as usize);
+    assert!(offset_of!(Ctx, fuel) == OFF_FUEL as usize);
+    assert!(offset_of!(Ctx, depth) == OFF_DEPTH as usize);
+    assert!(offset_of!(Ctx, call_loc) == OFF_CALL_LOC as usize);
+    assert!(offset_of!(Ctx, alone) == OFF_ALONE as usize);
+    assert!(offset_of!(Ctx, cold_result) == OFF_COLD_RESULT as usize);
+};
 
 impl Ctx {
     /// The machine this entry runs on.
@@ -693,6 +710,7 @@ pub fn enter(
         depth: m.call_depth() as u64,
         call_loc: u64::MAX,
         alone: m.runs_alone() as u64,
+        cold_result: 0,
         machine: m as *mut Machine as *mut (),
         locs: locs.as_ptr(),
         locs_len: locs.len(),

@@ -46,7 +46,7 @@ mod access;
 mod atomic;
 mod calls;
 
-use crate::runtime::{self, kind_code, OFF_CALL_LOC, OFF_DEPTH, OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, OFF_TRAPPED, SPAN_READABLE, SPAN_SHIFT, SPAN_WRITABLE};
+use crate::runtime::{self, kind_code, OFF_CALL_LOC, OFF_COLD_RESULT, OFF_DEPTH, OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, OFF_TRAPPED, SPAN_READABLE, SPAN_SHIFT, SPAN_WRITABLE};
 
 /// Why a function cannot be compiled, checked before translation.
 pub fn eligible(p: &Program, f: &Function) -> Result<(), String> {
@@ -129,7 +129,8 @@ impl Helper {
         matches!(self, Helper::Call | Helper::RunSite | Helper::ReserveFuel | Helper::OutOfFuel)
     }
 
-    fn address(self) -> i64 {
+    /// The helper's address (a Rust function of the C convention).
+    pub(crate) fn address(self) -> i64 {
         (match self {
             Helper::Load => runtime::jit_load as *const () as usize,
             Helper::Store => runtime::jit_store as *const () as usize,
@@ -156,9 +157,45 @@ impl Helper {
         }) as i64
     }
 
-    fn signature(self, cc: CallConv) -> Signature {
-        let mut s = Signature::new(cc);
-        let (params, ret): (&[Type], Option<Type>) = match self {
+    /// Every helper, in the order of its discriminant (the index of [`crate::cold::ColdStubs`]).
+    pub(crate) const ALL: [Helper; 22] = [
+        Helper::Load,
+        Helper::Store,
+        Helper::Call,
+        Helper::ArithTrap,
+        Helper::OutOfFuel,
+        Helper::StackOverflow,
+        Helper::Cast,
+        Helper::Math1,
+        Helper::Math2,
+        Helper::Math1F,
+        Helper::Math2F,
+        Helper::FrameEnter,
+        Helper::FrameLeave,
+        Helper::Fill,
+        Helper::RunSite,
+        Helper::ReserveFuel,
+        Helper::AtomicEnter,
+        Helper::AtomicExit,
+        Helper::AtomicUpdate,
+        Helper::Malloc,
+        Helper::Calloc,
+        Helper::Free,
+    ];
+
+    /// Whether native code calls the helper on cold paths only (a checked access's slow path,
+    /// fuel running out or drawn from the pool, a trap): it is called through its stub of the
+    /// `preserve_all` convention ([`crate::cold`]), which overwrites no register.
+    pub(crate) fn cold(self) -> bool {
+        matches!(
+            self,
+            Helper::Load | Helper::Store | Helper::ArithTrap | Helper::OutOfFuel | Helper::StackOverflow | Helper::ReserveFuel
+        )
+    }
+
+    /// The helper's parameters and result.
+    pub(crate) fn params_and_result(self) -> (&'static [Type], Option<Type>) {
+        match self {
             Helper::Load => (&[types::I64; 4], Some(types::I64)),
             Helper::Store => (&[types::I64; 5], None),
             Helper::Call => (&[types::I64; 5], Some(types::I64)),
@@ -179,11 +216,25 @@ impl Helper {
             Helper::Malloc => (&[types::I64; 3], Some(types::I64)),
             Helper::Calloc => (&[types::I64; 4], Some(types::I64)),
             Helper::Free => (&[types::I64; 3], None),
-        };
+        }
+    }
+
+    /// The helper's signature in calling convention `cc`.
+    pub(crate) fn signature(self, cc: CallConv) -> Signature {
+        let mut s = Signature::new(cc);
+        let (params, ret) = self.params_and_result();
         s.params.extend(params.iter().map(|&t| AbiParam::new(t)));
         if let Some(r) = ret {
             s.returns.push(AbiParam::new(r));
         }
+        s
+    }
+
+    /// The signature of the helper's cold stub: its parameters, no result (the stub leaves it
+    /// in the context's [`runtime::OFF_COLD_RESULT`] word).
+    pub(crate) fn cold_signature(self) -> Signature {
+        let mut s = Signature::new(CallConv::PreserveAll);
+        s.params.extend(self.params_and_result().0.iter().map(|&t| AbiParam::new(t)));
         s
     }
 }
@@ -208,6 +259,8 @@ pub struct Translator<'a, 'b> {
     pub loops: Vec<(Block, Block)>,
     pub trap_exit: Block,
     pub sigs: HashMap<u8, SigRef>,
+    /// The stubs cold helpers are called through ([`crate::cold`]).
+    pub cold_stubs: &'a crate::cold::ColdStubs,
     pub func: &'a Function,
     /// The span table's address and length, in variables: loaded at entry and again after each
     /// call (a call may allocate or free, which moves the table), so that accesses between
@@ -280,6 +333,9 @@ pub struct Translator<'a, 'b> {
     /// counters' values, computed once for all the accesses that hold them
     /// (`Translator::exact_at`).
     pub exact_memo: Option<HashMap<(String, Vec<Value>), (Value, Value)>>,
+    /// While the vector version of a counted loop is translated: its `max`/`min` reductions'
+    /// lanes ([`crate::simd`]).
+    pub(crate) lane_reductions: Vec<crate::simd::LaneReduction>,
 }
 
 /// The byte size of a type: known when the function is compiled, or computed at run time
@@ -356,7 +412,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// What the C library binds extern `x` to (the executable keeps only how to call it).
-    fn binding(&self, x: u32) -> Option<Binding> {
+    pub(crate) fn binding(&self, x: u32) -> Option<Binding> {
         self.p.externs.get(x as usize).map(|e| accsim_core::exec::libc_shim::bind(&e.name, &self.p.types, e.ty))
     }
 
@@ -364,12 +420,16 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.ins().iconst(types::I64, v as i64)
     }
 
+    /// Call helper `h` with `args`; its result, if it has one. A cold helper ([`Helper::cold`])
+    /// is called through its stub ([`crate::cold`]), which keeps every register, and its result
+    /// is read back from the context.
     pub(crate) fn helper(&mut self, h: Helper, args: &[Value]) -> Option<Value> {
         let key = h as u8;
         let sig = match self.sigs.get(&key) {
             Some(&s) => s,
             None => {
-                let s = self.b.import_signature(h.signature(self.call_conv));
+                let sig = if h.cold() { h.cold_signature() } else { h.signature(self.call_conv) };
+                let s = self.b.import_signature(sig);
                 self.sigs.insert(key, s);
                 s
             }
@@ -377,9 +437,17 @@ impl<'a, 'b> Translator<'a, 'b> {
         if h.uses_fuel() {
             self.flush_fuel();
         }
-        let addr = self.b.ins().iconst(types::I64, h.address());
-        let call = self.b.ins().call_indirect(sig, addr, args);
-        let r = self.b.inst_results(call).first().copied();
+        let r = if h.cold() {
+            let addr = self.b.ins().iconst(types::I64, self.cold_stubs.address(h));
+            self.b.ins().call_indirect(sig, addr, args);
+            h.params_and_result()
+                .1
+                .map(|ty| self.b.ins().load(ty, MemFlagsData::trusted(), self.ctx, OFF_COLD_RESULT))
+        } else {
+            let addr = self.b.ins().iconst(types::I64, h.address());
+            let call = self.b.ins().call_indirect(sig, addr, args);
+            self.b.inst_results(call).first().copied()
+        };
         if h.uses_fuel() {
             self.reload_fuel();
         }

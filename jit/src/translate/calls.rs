@@ -75,10 +75,11 @@ impl<'a> Translator<'a, '_> {
 
     /// The shim's math routines, called as the shim calls them (`Shim::Math1` …): the
     /// arguments as floats of the routine's width (`double` for `Math1`/`Math2`, `float` for
-    /// `Math1F`/`Math2F`), the result back as a word. `sqrt` and `fabs` are single IEEE
-    /// operations (`f64::sqrt`, `f64::abs` in the shim) and are emitted inline, `fmax`/`fmin`
-    /// (and their `float` forms) inline where the answer is not in doubt ([`Self::min_max`]);
-    /// the other routines call the shim's function.
+    /// `Math1F`/`Math2F`), the result back as a word. `sqrt`, `fabs`, `sqrtf` and `fabsf` are
+    /// single IEEE operations (`f64::sqrt`, `f64::abs`, `f32::sqrt`, `f32::abs` in the shim) and
+    /// are emitted inline — `fabs` in the float register (`andpd`), with no round trip through an
+    /// integer register; `fmax`/`fmin` (and their `float` forms) inline where the answer is not
+    /// in doubt ([`Self::min_max`]); the other routines call the shim's function.
     fn math_call(&mut self, name: &str, shim: Option<Shim>, words: &[Value]) -> R<Option<Value>> {
         let (routine, helper, ty) = match (shim, words.len()) {
             (Some(Shim::Math1(f)), 1) => (f as usize, Helper::Math1, types::F64),
@@ -87,13 +88,11 @@ impl<'a> Translator<'a, '_> {
             (Some(Shim::Math2F(f)), 2) => (f as usize, Helper::Math2F, types::F32),
             _ => return Ok(None),
         };
-        if helper == Helper::Math1 && name == "fabs" {
-            // The sign bit cleared, on the word.
-            return Ok(Some(self.b.ins().band_imm_s(words[0], i64::MAX)));
-        }
+        let one_arg = matches!(helper, Helper::Math1 | Helper::Math1F);
         let args: Vec<Value> = words.iter().map(|&w| self.word_as(ty, w)).collect();
         let r = match (name, args.as_slice()) {
-            ("sqrt", &[a]) if helper == Helper::Math1 => self.b.ins().sqrt(a),
+            ("sqrt" | "sqrtf", &[a]) if one_arg => self.b.ins().sqrt(a),
+            ("fabs" | "fabsf", &[a]) if one_arg => self.b.ins().fabs(a),
             ("fmax" | "fmin", &[a, b]) if helper == Helper::Math2 => {
                 let fp = self.iconst(routine as u64);
                 self.min_max(name == "fmax", a, b, helper, fp, ty)?
