@@ -1542,7 +1542,7 @@ impl AccessPlan {
         }
         let ev = Ev { loops: std::sync::Arc::new(loops), cfg, chunks };
         let (loops, chunks) = (&ev.loops[..], &ev.chunks[..]);
-        let (atomics, atomic_reads) = self.atomic_targets(v, &ivs, &never, cfg.gangs, &mut |chain, guards| {
+        let (atomics, atomic_reads) = self.atomic_targets(v, &ivs, &never, cfg.gangs, true, &mut |chain, guards| {
             let mut vals = vec![0i64; self.loops.len()];
             let mut points = 1 << 20;
             (guards.is_empty() && chain.iter().all(|&l| always[l as usize])) || (guards.iter().all(CGuard::known) && self.exists(&ev, guards, chain, 0, &mut vals, &mut points))
