@@ -850,8 +850,17 @@ impl<'e> Machine<'e> {
         Ok(())
     }
 
-    /// Call the function or shim a function pointer names, with `args`.
+    /// Call the function or shim a function pointer names, with `args`. A shim is called with
+    /// `args` as they are (what [`call_indirect`] does with the arguments it takes off the
+    /// registers; native code's `malloc`/`free` calls come this way, issue 15).
     pub fn call_pointer(&mut self, fptr: u64, args: &[u64], loc: Loc) -> Result<u64, Trap> {
+        if fptr >> 32 == FUNC_ID as u64 {
+            let exe = self.exe;
+            let idx = fptr as u32 as usize;
+            if let Some(ExternCode::Function(call)) = idx.checked_sub(exe.funcs.len()).and_then(|x| exe.externs.get(x)) {
+                return call(self, args, 0, loc);
+            }
+        }
         let base = self.regs.len();
         self.regs.extend_from_slice(args);
         call_indirect(self, fptr, base, 0, loc)

@@ -395,6 +395,7 @@ impl Memory {
     }
 
     /// The number of ids in the table (every id below it can be given to [`Memory::host_span`]).
+    #[inline]
     pub fn table_len(&self) -> usize {
         self.base_len + self.allocs.len()
     }
@@ -406,6 +407,7 @@ impl Memory {
     }
 
     /// Whether this memory is a device thread's view ([`Memory::device_view`]).
+    #[inline]
     pub fn is_device_view(&self) -> bool {
         self.base_len > 0 && self.lent.is_none()
     }
