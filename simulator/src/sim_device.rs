@@ -138,7 +138,7 @@ impl Device for SimDevice {
         }
         // Atomic counters whose only accesses are their updates: counted by each group of gangs
         // in a table of its own (issue 15; the rule is `accsim_core::exec::memory`'s `counters`).
-        let counters = cx.private_counters(k);
+        let counters = accsim_core::exec::openacc::private_counters(cx, k);
         launch_gangs(cx, &fast, |cx, k, args| self.run_parallel(cx, k, args, &counters))
     }
 }

@@ -156,7 +156,7 @@ impl DeviceFork<'_> {
     }
 
     /// Count the updates of the atomic counter blocks `targets` (every block of the launch's
-    /// atomic updates, [`DeviceCtx::private_counters`]) in tables of this fork's own, added
+    /// atomic updates, `openacc::private_counters`) in tables of this fork's own, added
     /// into the blocks when it is joined ([`Machine::join_device_forks`]; the rule is
     /// `memory`'s `counters` module, issue 15). Every atomic update of the fork then touches
     /// memory no other thread touches, so native code updates it without a locked instruction

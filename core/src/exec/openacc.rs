@@ -1118,8 +1118,10 @@ fn proven_launch<'e>(m: &mut Machine<'e>, k: &KernelLaunch<'_>) -> Option<(&'e s
 /// kernel's access plan at this launch when no other access of the kernel may touch them
 /// ([`crate::kernel::footprint::AccessPlan::private_counters`]). Empty for a kernel without
 /// atomic updates, one without a plan, and one whose threads share frame variables, which no
-/// plan covers (as for `accsim check`'s proofs, [`proven_launch`]).
-pub(crate) fn private_counters(m: &Machine, k: &KernelLaunch<'_>) -> Vec<crate::kernel::footprint::AtomicTarget> {
+/// plan covers (as for `accsim check`'s proofs, [`proven_launch`]). A device that runs gangs
+/// on several threads gives them to [`super::DeviceFork::count_privately`].
+pub fn private_counters(cx: &super::device::DeviceCtx<'_, '_>, k: &KernelLaunch<'_>) -> Vec<crate::kernel::footprint::AtomicTarget> {
+    let m: &Machine = cx.m;
     let Some(Ok(plan)) = m.exe.plans.get(&k.fid) else { return Vec::new() };
     if k.on_host || plan.atomics.is_empty() || m.exe.funcs.get(k.fid as usize).is_none_or(|f| f.shares_locals) {
         return Vec::new();

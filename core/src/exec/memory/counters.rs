@@ -116,7 +116,7 @@ fn add_counts<const N: usize>(table: &[std::sync::atomic::AtomicU64], block: &[s
 
 #[cfg(test)]
 mod tests {
-    use super::super::{AllocKind, Memory, Space};
+    use crate::exec::memory::{AllocKind, Memory, Space};
     use crate::diag::Loc;
 
     /// A view counting an `int` block privately: its updates land in its own table, the block
