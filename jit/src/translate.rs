@@ -797,7 +797,7 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     /// A `for` statement as it is: a counted loop in two versions ([`crate::loops`]) or a
     /// plain loop.
-    fn for_loop(&mut self, s: &Stmt) -> R<()> {
+    pub(crate) fn for_loop(&mut self, s: &Stmt) -> R<()> {
         let StmtKind::For { init, cond, step, body } = &s.kind else {
             return Err("internal: not a `for` statement".into());
         };
@@ -816,45 +816,6 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.b.switch_to_block(exit);
             }
         }
-        Ok(())
-    }
-
-    /// Translate with `f` code that runs only where a faster version of it cannot (a counted
-    /// loop's checked version, [`crate::loops`]; an unrolled loop run as it is because the fuel
-    /// is short): the loops in it stay loops, not unrolled copies ([`crate::unroll`]), so that
-    /// the copies are made once, in the fast version, not again in each fallback (issue 15's
-    /// compile time: a 5 × 5 window in a counted loop was 25 checked copies besides the 25
-    /// direct ones, and its fallback's fallback more). The loops inside are translated as
-    /// any loop is (an innermost counted one in two versions), and the unroll table is the
-    /// function's again after `f`.
-    pub(crate) fn rolled<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
-        let saved = std::mem::replace(&mut self.unrolled, self.none_unrolled);
-        let r = f(self);
-        self.unrolled = saved;
-        r
-    }
-
-    /// A loop of a few constant iterations ([`crate::unroll`]): its copies, their fuel taken at
-    /// once when that much is at hand; the loop as it is otherwise (so that running out of fuel
-    /// stops it at the interpreter's iteration).
-    fn unrolled_for(&mut self, s: &Stmt, u: &crate::unroll::Unrolled) -> R<()> {
-        if self.prepaid.contains(&(s as *const Stmt)) {
-            return self.stmt(&u.block);
-        }
-        let (copies, as_is, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        let fuel = self.b.use_var(self.fuel);
-        let enough = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, fuel, u.fuel as i64);
-        self.b.ins().brif(enough, copies, &[], as_is, &[]);
-        self.b.switch_to_block(copies);
-        let left = self.b.ins().iadd_imm_s(fuel, -(u.fuel as i64));
-        self.b.def_var(self.fuel, left);
-        self.stmt(&u.block)?;
-        self.b.ins().jump(join, &[]);
-        self.b.switch_to_block(as_is);
-        self.b.set_cold_block(as_is);
-        self.rolled(|t| t.for_loop(s))?;
-        self.b.ins().jump(join, &[]);
-        self.b.switch_to_block(join);
         Ok(())
     }
 
