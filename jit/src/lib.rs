@@ -51,6 +51,8 @@
 //! the host thread makes: runs stay deterministic (see [`NativeCode::prepare`]).
 //! The interpreter enters native code through one trampoline per number of parameters.
 
+pub mod heap;
+mod cold;
 mod invariant;
 mod loops;
 mod outer;
@@ -166,6 +168,8 @@ pub struct Engine<'p> {
     /// final code (none has code still to generate or optimised code still to wait for), so a
     /// launch neither counts its work nor walks its call graph any more.
     settled: Box<[AtomicBool]>,
+    /// The stubs native code calls cold helpers through ([`cold`]), defined with the first batch.
+    cold_stubs: OnceLock<cold::ColdStubs>,
 }
 
 /// The states of [`Engine::optimise`]: nothing to do (the function's code is final), waiting
@@ -458,6 +462,7 @@ impl<'p> Engine<'p> {
             quick_work: (0..n).map(|_| AtomicU64::new(0)).collect(),
             tiering,
             settled: (0..n).map(|_| AtomicBool::new(false)).collect(),
+            cold_stubs: OnceLock::new(),
         })
     }
 
@@ -565,6 +570,22 @@ impl<'p> Engine<'p> {
     fn generate(&self, fids: &[u32]) {
         let Ok(mut lazy) = self.lazy.lock() else { return };
         let start = std::time::Instant::now();
+        if self.cold_stubs.get().is_none() {
+            let lazy = &mut *lazy;
+            match cold::ColdStubs::define(&mut lazy.module, &mut lazy.cctx, &mut lazy.fctx, self.call_conv) {
+                Ok(stubs) => {
+                    let _ = self.cold_stubs.set(stubs);
+                }
+                Err(why) => {
+                    for &fid in fids {
+                        if self.state.get(fid as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING) {
+                            self.interpreted(fid, format!("the helper stubs: {why}"));
+                        }
+                    }
+                    return;
+                }
+            }
+        }
         // Another thread may have generated some of them while this one waited.
         let mut work = Vec::new();
         for &fid in fids {
@@ -742,7 +763,8 @@ impl<'p> Engine<'p> {
         let is_kernel = self.is_kernel.get(fid as usize).copied().unwrap_or(false);
         let table = self.code.as_ptr() as i64;
         let runs_once = self.runs_once.get(fid as usize).copied().unwrap_or(false);
-        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, is_kernel, runs_once, self.promote) {
+        let cold_stubs = self.cold_stubs.get().ok_or("internal: no helper stubs")?;
+        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, is_kernel, runs_once, self.promote, cold_stubs) {
             Ok(()) => Ok((std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()), locs)),
             Err(why) => {
                 // The builder stopped half-way: its context is not reusable.
@@ -1002,6 +1024,7 @@ fn translate_into(
     is_kernel: bool,
     runs_once: bool,
     promote: bool,
+    cold_stubs: &cold::ColdStubs,
 ) -> Result<(), String> {
     use cranelift_codegen::ir::{types, InstBuilder};
     let promoted = if promote { promote::promotable(p, f) } else { vec![false; f.locals.len()] };
@@ -1059,6 +1082,7 @@ fn translate_into(
         loops: Vec::new(),
         trap_exit,
         sigs: HashMap::new(),
+        cold_stubs,
         func: f,
         table,
         table_len,
@@ -1078,8 +1102,10 @@ fn translate_into(
         none_unrolled: &none_unrolled,
         prepaid: HashSet::new(),
         inline_args: Vec::new(),
+        inline_fuel_at_hand: false,
         held: HashMap::new(),
         exact_memo: None,
+        lane_reductions: Vec::new(),
     };
     t.reload_table();
     t.reload_fuel();

@@ -638,13 +638,25 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
 
         // The trip count's fuel at hand (taken from the pool when it is not), with that of the
-        // unrolled loops each iteration runs.
-        let trip = if plan.fixed_fuel > 0 {
-            self.b.ins().imul_imm_s(trip, (plan.fixed_fuel + 1) as i64)
-        } else {
-            trip
-        };
-        self.take_fuel(ok, trip, checked)?;
+        // unrolled loops each iteration runs. When the body calls nothing but functions
+        // translated inline and math routines, the fuel of those calls is at hand too (and the
+        // call depth far from its limit): each then only counts its unit
+        // ([`Translator::inline_call`]), as in the copies of an unrolled loop.
+        let calls = if self.inline_fuel_at_hand { None } else { self.inline_call_units(body).filter(|&n| n > 0 && n < PREPAID_LIMIT) };
+        let units = plan.fixed_fuel + calls.unwrap_or(0);
+        let trip_fuel = if units > 0 { self.b.ins().imul_imm_s(trip, (units + 1) as i64) } else { trip };
+        if calls.is_some() {
+            let far = self.b.ins().bxor_imm_s(self.near_depth_limit, 1);
+            ok = self.b.ins().band(ok, far);
+        }
+        self.take_fuel(ok, trip_fuel, checked)?;
+        if let Some(n) = calls {
+            // Taken only as the calls run.
+            let kept = self.b.ins().imul_imm_s(trip, n as i64);
+            let fuel = self.b.use_var(self.fuel);
+            let fuel = self.b.ins().iadd(fuel, kept);
+            self.b.def_var(self.fuel, fuel);
+        }
 
         // The direct version: the counter is a parameter of the loop head, the variables the
         // body does not assign are read as their values at entry. Its iterations run in
@@ -679,7 +691,10 @@ impl<'a, 'b> Translator<'a, 'b> {
         );
         self.frozen.insert(var.index(), at);
         self.loops.push((direct_latch, exit));
+        let outer_at_hand = self.inline_fuel_at_hand;
+        self.inline_fuel_at_hand = outer_at_hand || calls.is_some();
         let r = self.stmt(body);
+        self.inline_fuel_at_hand = outer_at_hand;
         self.loops.pop();
         (self.direct, self.direct_locals, self.frozen, self.prepaid) = saved;
         self.held = outer_held;
@@ -721,19 +736,33 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     /// A loop of a few constant iterations ([`crate::unroll`]): its copies, their fuel taken at
     /// once when that much is at hand; the loop as it is otherwise (so that running out of fuel
-    /// stops it at the interpreter's iteration).
+    /// stops it at the interpreter's iteration). When the copies call nothing but functions
+    /// translated inline and math routines, the copies are taken only when the fuel of those
+    /// calls is at hand too and the call depth is far from its limit: none of the calls can then
+    /// run out of fuel or overflow the stack, and each only counts its unit
+    /// ([`Translator::inline_call`]; a chain of small `routine seq` functions in a loop, issue 15).
     pub(crate) fn unrolled_for(&mut self, s: &Stmt, u: &crate::unroll::Unrolled) -> R<()> {
         if self.prepaid.contains(&(s as *const Stmt)) {
             return self.stmt(&u.block);
         }
+        let calls = if self.inline_fuel_at_hand { None } else { self.inline_call_units(&u.block).filter(|&n| n > 0) };
         let (copies, as_is, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         let fuel = self.b.use_var(self.fuel);
-        let enough = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, fuel, u.fuel as i64);
+        let need = u.fuel.saturating_add(calls.unwrap_or(0)).min(i64::MAX as u64);
+        let mut enough = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, fuel, need as i64);
+        if calls.is_some() {
+            let far = self.b.ins().bxor_imm_s(self.near_depth_limit, 1);
+            enough = self.b.ins().band(enough, far);
+        }
         self.b.ins().brif(enough, copies, &[], as_is, &[]);
         self.b.switch_to_block(copies);
         let left = self.b.ins().iadd_imm_s(fuel, -(u.fuel as i64));
         self.b.def_var(self.fuel, left);
-        self.stmt(&u.block)?;
+        let outer = self.inline_fuel_at_hand;
+        self.inline_fuel_at_hand = outer || calls.is_some();
+        let copied = self.stmt(&u.block);
+        self.inline_fuel_at_hand = outer;
+        copied?;
         self.b.ins().jump(join, &[]);
         self.b.switch_to_block(as_is);
         self.b.set_cold_block(as_is);

@@ -14,7 +14,7 @@ use std::cell::RefCell;
 
 use accsim_core::diag::{Diagnostic, Loc};
 use accsim_core::exec::value::Kind;
-use accsim_core::exec::{arith_trap, check, ArithFault, Machine, Trap};
+use accsim_core::exec::{arith_trap, check, libc_shim, ArithFault, Machine, Trap};
 
 /// One entry of the span table, read by native code: see [`accsim_core::exec::memory::HostSpan`].
 /// `readable`/`writable` are 0 where the access must take the slow path. 16 bytes: an
@@ -68,6 +68,9 @@ pub struct Ctx {
     /// ([`Machine::runs_alone`]): an `atomic` update is then a plain read-modify-write
     /// (`translate/atomic.rs`).
     pub alone: u64,
+    /// The result of the last cold helper called through its stub (the `preserve_all`
+    /// convention returns nothing; `crate::cold`).
+    pub cold_result: u64,
     /// The machine (valid for the whole entry; see [`Ctx::machine`]).
     pub machine: *mut (),
     /// Where each call site, access and operation is in the source, by the index native code
@@ -96,6 +99,20 @@ pub const OFF_FUEL: i32 = 24;
 pub const OFF_DEPTH: i32 = 32;
 pub const OFF_CALL_LOC: i32 = 40;
 pub const OFF_ALONE: i32 = 48;
+pub const OFF_COLD_RESULT: i32 = 56;
+
+// The offsets native code reads are the fields' (`#[repr(C)]`).
+const _: () = {
+    use std::mem::offset_of;
+    assert!(offset_of!(Ctx, table) == OFF_TABLE as usize);
+    assert!(offset_of!(Ctx, table_len) == OFF_TABLE_LEN as usize);
+    assert!(offset_of!(Ctx, trapped) == OFF_TRAPPED as usize);
+    assert!(offset_of!(Ctx, fuel) == OFF_FUEL as usize);
+    assert!(offset_of!(Ctx, depth) == OFF_DEPTH as usize);
+    assert!(offset_of!(Ctx, call_loc) == OFF_CALL_LOC as usize);
+    assert!(offset_of!(Ctx, alone) == OFF_ALONE as usize);
+    assert!(offset_of!(Ctx, cold_result) == OFF_COLD_RESULT as usize);
+};
 
 impl Ctx {
     /// The machine this entry runs on.
@@ -329,6 +346,50 @@ pub extern "C" fn jit_call(
     sync_table(ctx, m);
     match r {
         Ok(v) => v,
+        Err(t) => {
+            ctx.set_trap(t);
+            0
+        }
+    }
+}
+
+/// `malloc(size)` called by native code: the shim's ([`libc_shim::heap_malloc`]), then the
+/// span table brought up to date; a fault (`--max-memory`) traps at `loc`.
+pub extern "C" fn jit_malloc(ctx: *mut Ctx, size: u64, loc: u64) -> u64 {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    let r = libc_shim::heap_malloc(m, size, ctx.loc(loc));
+    heap_done(ctx, m, r)
+}
+
+/// `calloc(n, size)` called by native code ([`libc_shim::heap_calloc`]).
+pub extern "C" fn jit_calloc(ctx: *mut Ctx, n: u64, size: u64, loc: u64) -> u64 {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    let r = libc_shim::heap_calloc(m, n, size, ctx.loc(loc));
+    heap_done(ctx, m, r)
+}
+
+/// `free(ptr)` called by native code ([`libc_shim::heap_free`]); a double or invalid free
+/// traps at `loc`.
+pub extern "C" fn jit_free(ctx: *mut Ctx, ptr: u64, loc: u64) {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    let r = libc_shim::heap_free(m, ptr, ctx.loc(loc)).map(|()| 0);
+    heap_done(ctx, m, r);
+}
+
+/// After a heap routine: the span table up to date, the result, or the trap recorded.
+fn heap_done(ctx: &mut Ctx, m: &mut Machine, r: Result<u64, Trap>) -> u64 {
+    sync_table(ctx, m);
+    match r {
+        Ok(p) => p,
         Err(t) => {
             ctx.set_trap(t);
             0
@@ -649,6 +710,7 @@ pub fn enter(
         depth: m.call_depth() as u64,
         call_loc: u64::MAX,
         alone: m.runs_alone() as u64,
+        cold_result: 0,
         machine: m as *mut Machine as *mut (),
         locs: locs.as_ptr(),
         locs_len: locs.len(),

@@ -14,14 +14,23 @@
 //!   same in every iteration: constants, register locals the body does not assign, loads at a
 //!   loop-invariant address checked at entry, and operations on those (no integer division);
 //! - operations lane by lane: `+ - * /` and unary `-` on `double`/`float`, `+ - & | ^ ~ -` on
-//!   32- and 64-bit integers (wrapping, as the scalar code),
+//!   32- and 64-bit integers (wrapping, as the scalar code), and calls of `fabs`, `sqrt`, `fabsf`,
+//!   `sqrtf` (single IEEE operations: the vector instruction gives each lane the scalar bits);
+//! - `max`/`min` reductions of a float register local `r` the body reads nowhere else (issue 16,
+//!   the Laplace lab's `error = max(error, abs(...))`): `r = (X > r) ? X : r` (`<` for `min`;
+//!   Fortran's `max`/`min` are translated so), or `r = fmax(r, X)` / `fmax(X, r)` (`fmin`,
+//!   `fmaxf`, `fminf`) when the C library's routine (the shim's, which both engines call) returns
+//!   the other operand of a NaN one and of two equal zeros always its first, or always its second
+//!   operand (asked of the routine when the loop is translated),
 //!
 //! every value that differs between iterations of one size (8 bytes: two lanes; 4: four), every
-//! memory access one the preheader checked (so nothing faults), and at least one store. A
-//! condition, a call, a conversion, an `++`, a comparison, an integer division, a memory local,
-//! a store at a loop-invariant address (a reduction into memory), or a temporary read before the
-//! iteration assigns it (a reduction `t += a[i]*b[i]`, whose floating-point additions must stay
-//! in order) keeps the loop scalar.
+//! memory access one the preheader checked (so nothing faults), and at least one store or
+//! reduction. A condition (other than a reduction's), another call, a conversion, an `++`, a
+//! comparison, an integer division, a memory local, a store at a loop-invariant address (a
+//! reduction into memory), or a temporary read before the iteration assigns it (a sum
+//! `t += a[i]*b[i]`, whose floating-point additions must stay in order: only `max`/`min` are
+//! order-free) keeps the loop scalar. Loops around an inner loop ([`crate::outer`]) run no
+//! reduction in lanes.
 //!
 //! **Same results.** Each lane does the scalar code's operations on its own iteration's values,
 //! in the same order (IEEE operations give the same bits, NaN payloads included: the vector
@@ -38,6 +47,19 @@
 //! one iteration touching another iteration's stored bytes, running each statement for all
 //! lanes before the next computes what the scalar order computes.
 //!
+//! **Reductions in lanes.** Each lane keeps the scalar rule over its own iterations: it replaces
+//! its value by the operand when the operand is larger (smaller), or also when equal where the
+//! scalar rule takes an equal operand (`fmax(X, r)` of a routine that returns its first operand
+//! of two zeros); a NaN operand compares false and is skipped, as the scalar rule skips it. A lane
+//! also keeps the iteration of the element it holds (-1: the value at entry). The scalar loop
+//! over all iterations holds the larger (smaller) value, and of equal maxima the first (the last)
+//! element in the loop's order; the only equal values of different bits are +0 and -0, so when
+//! the vector loop ends the local gets the lanes' larger (smaller) value, and of lanes holding
+//! equal values the one whose element came first (last): bit for bit the scalar loop's value after
+//! the same iterations, before the scalar loop runs the last ones. The lanes run only when the
+//! value at entry is not a NaN (`fmax` replaces a NaN held by the next number, which only the
+//! scalar order decides) and, for `float` lanes (32-bit positions), when the trip count fits.
+//!
 //! **The last iterations.** The vector loop runs while at least one iteration is left after its
 //! lanes (`v + L` still passes the loop's test), so the scalar direct loop always runs the last
 //! 1..=L iterations: the counter, the derived locals and the temporaries end with the last
@@ -48,10 +70,13 @@ use std::collections::HashMap;
 
 use cranelift_codegen::entity::EntityRef;
 use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::condcodes::FloatCC;
 use cranelift_codegen::ir::{types, Block, InstBuilder, MemFlagsData, Type, Value};
+use cranelift_frontend::Variable;
 
+use accsim_core::exec::libc_shim::Shim;
 use accsim_core::exec::value::Kind;
-use accsim_core::ir::{BinOp, Expr, ExprKind, Place, Stmt, StmtKind, UnOp};
+use accsim_core::ir::{BinOp, Callee, Expr, ExprKind, Place, Stmt, StmtKind, UnOp};
 
 use crate::loops::CountedLoop;
 use crate::translate::{Translator, R};
@@ -72,6 +97,31 @@ pub struct VectorPlan {
     lanes: i64,
     /// The body is small enough to be translated [`UNROLL`] times more.
     unrolled: bool,
+    /// The body's `max`/`min` reductions.
+    reductions: Vec<Reduction>,
+}
+
+/// A `max` or `min` reduction statement of the body (see the module docs): register local
+/// `local` of float kind `kind` keeps the larger (`max`) or smaller value of itself and the
+/// statement's operand, an equal operand replacing it when `take_equal` (else the held value
+/// stays).
+#[derive(Clone, Copy)]
+pub(crate) struct Reduction {
+    local: u32,
+    kind: Kind,
+    max: bool,
+    take_equal: bool,
+}
+
+/// A reduction while the vector loop runs: its lanes' values and, in the integer lanes of the
+/// same width, the position (iteration, relative to `origin`) of the element each lane holds
+/// (-1: the value at entry).
+#[derive(Clone, Copy)]
+pub(crate) struct LaneReduction {
+    r: Reduction,
+    values: Variable,
+    positions: Variable,
+    origin: Value,
 }
 
 /// What an expression of the body is across the lanes.
@@ -98,6 +148,8 @@ struct Scan {
     /// The byte size of the values that vary (all the same).
     size: Option<u64>,
     stores: usize,
+    /// The reduction statements met so far, by local.
+    reductions: HashMap<u32, Reduction>,
 }
 
 impl Scan {
@@ -141,6 +193,20 @@ pub(crate) fn lane_flags() -> MemFlagsData {
     f
 }
 
+/// Of two equal zeros, which operand the C library routine `g` (on words) returns: the first
+/// (`Some(true)`) or the second, the same for both orders; `None` when it is neither, or when it
+/// does not return the other operand of a NaN one (`fmax`'s rule, C11 F.10.9.2).
+fn tie_rule(g: impl Fn(u64, u64) -> u64, zero: u64, neg_zero: u64, nan: u64, one: u64) -> Option<bool> {
+    if g(nan, one) != one || g(one, nan) != one {
+        return None;
+    }
+    match (g(zero, neg_zero), g(neg_zero, zero)) {
+        (a, b) if a == zero && b == neg_zero => Some(true),
+        (a, b) if a == neg_zero && b == zero => Some(false),
+        _ => None,
+    }
+}
+
 impl<'a, 'b> Translator<'a, 'b> {
     /// The vector plan of counted loop `plan` with body `body`, when it has one (see the module
     /// docs).
@@ -152,10 +218,12 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.scan_stmt(plan, body, &mut scan)?;
         let size = scan.size?;
         let stores = plan.accesses.iter().filter(|a| a.3).count();
-        if scan.stores == 0 || stores * plan.accesses.len() > MAX_PAIRS {
+        if (scan.stores == 0 && scan.reductions.is_empty()) || stores * plan.accesses.len() > MAX_PAIRS {
             return None;
         }
-        Some(VectorPlan { lanes: (16 / size) as i64, unrolled: plan.accesses.len() <= UNROLL_ACCESSES })
+        let mut reductions: Vec<Reduction> = scan.reductions.into_values().collect();
+        reductions.sort_by_key(|r| r.local);
+        Some(VectorPlan { lanes: (16 / size) as i64, unrolled: plan.accesses.len() <= UNROLL_ACCESSES, reductions })
     }
 
     /// The byte size of the lanes of statements `parts` run in this order once each, with
@@ -166,7 +234,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         for s in parts {
             self.scan_stmt(plan, s, &mut scan)?;
         }
-        (scan.stores > 0).then_some(scan.size?)
+        // Reductions run in lanes of an innermost loop only.
+        (scan.stores > 0 && scan.reductions.is_empty()).then_some(scan.size?)
     }
 
     /// Whether `s` assigns one of the counter's derived locals (its one assignment).
@@ -181,7 +250,20 @@ impl<'a, 'b> Translator<'a, 'b> {
             StmtKind::Empty => Some(()),
             StmtKind::Block(ss) => ss.iter().try_for_each(|s| self.scan_stmt(plan, s, scan)),
             _ if self.derived_assignment(plan, s) => Some(()),
-            StmtKind::Expr(e) => self.scan_expr(plan, e, scan).map(|_| ()),
+            StmtKind::Expr(e) => match self.reduction(plan, e) {
+                Some((r, operand)) => {
+                    if scan.temps.contains_key(&r.local) || scan.reductions.contains_key(&r.local) {
+                        return None;
+                    }
+                    if matches!(self.scan_expr(plan, operand, scan)?, Class::Varying(k) if k != r.kind) {
+                        return None;
+                    }
+                    scan.lane(r.kind)?;
+                    scan.reductions.insert(r.local, r);
+                    Some(())
+                }
+                None => self.scan_expr(plan, e, scan).map(|_| ()),
+            },
             StmtKind::For { .. } if plan.prepaid.contains(&(s as *const Stmt)) => {
                 let table: &'a crate::unroll::UnrollTable = self.unrolled;
                 self.scan_stmt(plan, &table.get(&(s as *const Stmt))?.block, scan)
@@ -245,6 +327,10 @@ impl<'a, 'b> Translator<'a, 'b> {
                 scan.lane(k)
             }
             ExprKind::Cast(a) if self.kind_of(a.ty) == k => self.scan_expr(plan, a, scan),
+            ExprKind::Call { args, .. } if self.lane_math(e).is_some() => {
+                self.scan_expr(plan, args.first()?, scan)?;
+                scan.lane(k)
+            }
             ExprKind::Assign { place, value } => {
                 let c = self.scan_expr(plan, value, scan)?;
                 if matches!(c, Class::Varying(vk) if vk != k) {
@@ -255,7 +341,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                         scan.lane(k)?;
                         scan.stores += 1;
                     }
-                    Place::Local(l) if self.is_temporary(plan, l.0) => {
+                    Place::Local(l) if self.is_temporary(plan, l.0) && !scan.reductions.contains_key(&l.0) => {
                         scan.temps.insert(l.0, c);
                     }
                     _ => return None,
@@ -276,6 +362,92 @@ impl<'a, 'b> Translator<'a, 'b> {
                     _ => return None,
                 }
                 scan.lane(k)
+            }
+            _ => None,
+        }
+    }
+
+    /// For a call of `fabs`, `sqrt`, `fabsf` or `sqrtf` on an operand of its own kind: whether it
+    /// is `sqrt` (else `fabs`). Each is one IEEE operation (the shim's `f64::abs`, `f64::sqrt`, …),
+    /// whose vector instruction gives each lane the scalar instruction's bits.
+    fn lane_math(&self, e: &Expr) -> Option<bool> {
+        let ExprKind::Call { callee: Callee::Extern(x), args, result: None } = &e.kind else { return None };
+        let name = self.p.externs.get(x.0 as usize)?.name.as_str();
+        let k = self.kind_of(e.ty);
+        let sqrt = match (name, k) {
+            ("fabs", Kind::F64) | ("fabsf", Kind::F32) => false,
+            ("sqrt", Kind::F64) | ("sqrtf", Kind::F32) => true,
+            _ => return None,
+        };
+        let [a] = args.as_slice() else { return None };
+        (self.kind_of(a.ty) == k).then_some(sqrt)
+    }
+
+    /// Whether `x` and `y` are the same computation ([`Expr::same_computation`], loads included),
+    /// or the same `fabs`/`sqrt` call ([`Translator::lane_math`]) of one: evaluated one after the
+    /// other with no store between, they give the same value.
+    fn same_operand(&self, x: &Expr, y: &Expr) -> bool {
+        match (&x.kind, &y.kind) {
+            (ExprKind::Call { callee: Callee::Extern(f), args: a, .. }, ExprKind::Call { callee: Callee::Extern(g), args: b, .. }) => {
+                f == g && self.lane_math(x).is_some() && a.len() == 1 && b.len() == 1 && a[0].same_computation(&b[0], true)
+            }
+            _ => x.same_computation(y, true),
+        }
+    }
+
+    /// Whether expression statement `e` is a `max`/`min` reduction of a float register local
+    /// `r` (see the module docs), with its operand: `r = (X > r) ? X : r` (the form of Fortran's
+    /// `max(r, X)` and of C's conditional; `<` for `min`; also written `r < X`), or
+    /// `r = fmax(r, X)` / `fmax(X, r)` (`fmin`, `fmaxf`, `fminf`) when the C library's routine
+    /// returns the other operand for a NaN one and, of two equal zeros, always the first or
+    /// always the second (asked of the shim's routine, which both engines call).
+    fn reduction<'e>(&self, plan: &CountedLoop<'_>, e: &'e Expr) -> Option<(Reduction, &'e Expr)> {
+        let ExprKind::Assign { place: Place::Local(r), value } = &e.kind else { return None };
+        let kind = self.kind_of(e.ty);
+        if !matches!(kind, Kind::F64 | Kind::F32) || !self.is_temporary(plan, r.0) {
+            return None;
+        }
+        let is_r = |x: &Expr| {
+            let x = x.strip_casts();
+            matches!(x.kind, ExprKind::Local(l) if l == *r) && self.kind_of(x.ty) == kind
+        };
+        let same_kind = |x: &Expr| self.kind_of(x.ty) == kind;
+        match &value.kind {
+            ExprKind::Cond(c, then, other) => {
+                let ExprKind::Binary(op, a, b) = &c.kind else { return None };
+                let (x, max) = match op {
+                    BinOp::Gt if is_r(b) => (a, true),
+                    BinOp::Lt if is_r(b) => (a, false),
+                    BinOp::Lt if is_r(a) => (b, true),
+                    BinOp::Gt if is_r(a) => (b, false),
+                    _ => return None,
+                };
+                let (x, then) = (x.strip_casts(), then.strip_casts());
+                (is_r(other) && same_kind(x) && same_kind(then) && self.same_operand(x, then))
+                    .then_some((Reduction { local: r.0, kind, max, take_equal: false }, then))
+            }
+            ExprKind::Call { callee: Callee::Extern(f), args, result: None } => {
+                let name = self.p.externs.get(f.0 as usize)?.name.as_str();
+                let max = match (name, kind) {
+                    ("fmax", Kind::F64) | ("fmaxf", Kind::F32) => true,
+                    ("fmin", Kind::F64) | ("fminf", Kind::F32) => false,
+                    _ => return None,
+                };
+                let [a, b] = args.as_slice() else { return None };
+                let (x, r_first) = match (is_r(a), is_r(b)) {
+                    (true, false) => (b, true),
+                    (false, true) => (a, false),
+                    _ => return None,
+                };
+                // Of two equal zeros, the routine's first operand (`Some(true)`) or second.
+                let first_on_tie = match self.binding(f.0).and_then(|b| b.shim())? {
+                    Shim::Math2(g) => tie_rule(|x, y| g(f64::from_bits(x), f64::from_bits(y)).to_bits(), 0.0f64.to_bits(), (-0.0f64).to_bits(), f64::NAN.to_bits(), 1.0f64.to_bits()),
+                    Shim::Math2F(g) => tie_rule(|x, y| u64::from(g(f32::from_bits(x as u32), f32::from_bits(y as u32)).to_bits()), 0, u64::from((-0.0f32).to_bits()), u64::from(f32::NAN.to_bits()), u64::from(1.0f32.to_bits())),
+                    _ => None,
+                }?;
+                // Equal values: the held one stays when the routine keeps the operand `r` is.
+                let take_equal = first_on_tie != r_first;
+                same_kind(x).then_some((Reduction { local: r.0, kind, max, take_equal }, x.strip_casts()))
             }
             _ => None,
         }
@@ -348,6 +520,11 @@ impl<'a, 'b> Translator<'a, 'b> {
                 ok = self.b.ins().band(ok, apart);
             }
         }
+        // The reductions' lanes, and the block that gives their locals the lanes' result before
+        // the scalar loop runs the last iterations.
+        let reductions_ok = self.start_reductions(&vp.reductions, v0, bound);
+        ok = self.b.ins().band(ok, reductions_ok);
+        let scalar_rest = if vp.reductions.is_empty() { direct_head } else { self.b.create_block() };
         // The vector loops, tested at the bottom (one taken branch per step): steps of
         // [`UNROLL`] groups of lanes while iteration c+UNROLL*L still runs (a small body), then
         // steps of one group, lanes c .. c+L-1, while iteration c+L still runs.
@@ -380,14 +557,130 @@ impl<'a, 'b> Translator<'a, 'b> {
         let more = self.b.ins().icmp(runs_cc, after, bound);
         let single = self.b.create_block();
         let counter = self.b.append_block_param(single, types::I64);
-        self.b.ins().brif(more, single, &[at_single.into()], direct_head, &[at_single.into()]);
+        self.b.ins().brif(more, single, &[at_single.into()], scalar_rest, &[at_single.into()]);
         self.b.switch_to_block(single);
         self.lanes_step(plan, body, counter, direct, frozen)?;
         let next = self.b.ins().iadd_imm_s(counter, vp.lanes);
         let after = self.b.ins().iadd_imm_s(next, vp.lanes);
         let more = self.b.ins().icmp(runs_cc, after, bound);
-        self.b.ins().brif(more, single, &[next.into()], direct_head, &[next.into()]);
+        self.b.ins().brif(more, single, &[next.into()], scalar_rest, &[next.into()]);
+        if scalar_rest != direct_head {
+            let rest = self.b.append_block_param(scalar_rest, types::I64);
+            self.b.switch_to_block(scalar_rest);
+            self.finish_reductions();
+            self.b.ins().jump(direct_head, &[rest.into()]);
+        }
         Ok(())
+    }
+
+    /// The integer lanes of the same width as float kind `k`'s (a comparison's mask, positions).
+    fn position_type(k: Kind) -> Type {
+        if k == Kind::F32 {
+            types::I32X4
+        } else {
+            types::I64X2
+        }
+    }
+
+    /// One group of lanes of reduction `r` with operand `operand`, the group's first iteration
+    /// being the counter frozen for the lanes: each lane keeps the larger (smaller) of its held
+    /// value and its operand, and the position of the element it holds.
+    fn lanes_reduction(&mut self, plan: &CountedLoop<'_>, r: Reduction, operand: &Expr, temps: &mut HashMap<u32, Lanes>) -> R<()> {
+        let lr = *self.lane_reductions.iter().find(|x| x.r.local == r.local).ok_or("internal: a reduction without its lanes")?;
+        let k = r.kind;
+        let x = self.lanes_expr(plan, operand, temps)?;
+        let x = self.vector(k, x);
+        let held = self.b.use_var(lr.values);
+        let cc = match (r.max, r.take_equal) {
+            (true, false) => FloatCC::GreaterThan,
+            (true, true) => FloatCC::GreaterThanOrEqual,
+            (false, false) => FloatCC::LessThan,
+            (false, true) => FloatCC::LessThanOrEqual,
+        };
+        // A NaN operand compares false: the held value stays (the scalar rule, see the docs).
+        let mask = self.b.ins().fcmp(cc, x, held);
+        let float_mask = self.b.ins().bitcast(lane_type(k), MemFlagsData::new(), mask);
+        let values = self.b.ins().bitselect(float_mask, x, held);
+        self.b.def_var(lr.values, values);
+        // The lanes' positions: the group's first iteration, relative to the origin, plus 0..L.
+        let var = self.vars[plan.var.0 as usize];
+        let c = self.read_var(var);
+        let rel = self.b.ins().isub(c, lr.origin);
+        let pt = Self::position_type(k);
+        let first = if k == Kind::F32 { self.b.ins().ireduce(types::I32, rel) } else { rel };
+        let first = self.b.ins().splat(pt, first);
+        let steps: Vec<u8> = if k == Kind::F32 {
+            (0..4u32).flat_map(|i| i.to_le_bytes()).collect()
+        } else {
+            (0..2u64).flat_map(|i| i.to_le_bytes()).collect()
+        };
+        let steps = self.b.func.dfg.constants.insert(steps.into());
+        let steps = self.b.ins().vconst(pt, steps);
+        let here = self.b.ins().iadd(first, steps);
+        let old = self.b.use_var(lr.positions);
+        let positions = self.b.ins().bitselect(mask, here, old);
+        self.b.def_var(lr.positions, positions);
+        Ok(())
+    }
+
+    /// Before the vector loop: each reduction's lanes hold its value at entry (position -1).
+    /// Returns whether the lanes can run: no value at entry is a NaN (a NaN held would make the
+    /// lanes' order matter to `fmax`), and with 32-bit positions the trip count fits them.
+    fn start_reductions(&mut self, reductions: &[Reduction], v0: Value, bound: Value) -> Value {
+        let mut ok = self.b.ins().iconst(types::I8, 1);
+        self.lane_reductions.clear();
+        for &r in reductions {
+            let var = self.vars[r.local as usize];
+            let at_entry = self.b.use_var(var);
+            let ordered = self.b.ins().fcmp(FloatCC::Ordered, at_entry, at_entry);
+            ok = self.b.ins().band(ok, ordered);
+            let values = self.b.declare_var(lane_type(r.kind));
+            let lanes = self.b.ins().splat(lane_type(r.kind), at_entry);
+            self.b.def_var(values, lanes);
+            let pt = Self::position_type(r.kind);
+            let positions = self.b.declare_var(pt);
+            let none = if r.kind == Kind::F32 {
+                let span = self.b.ins().isub(bound, v0);
+                let fits = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, span, i64::from(i32::MAX) - 8);
+                ok = self.b.ins().band(ok, fits);
+                self.b.ins().iconst(types::I32, -1)
+            } else {
+                self.b.ins().iconst(types::I64, -1)
+            };
+            let none = self.b.ins().splat(pt, none);
+            self.b.def_var(positions, none);
+            self.lane_reductions.push(LaneReduction { r, values, positions, origin: v0 });
+        }
+        ok
+    }
+
+    /// After the vector loop: each reduction's local gets the value the iterations run so far
+    /// give in order: the larger (smaller) of the lanes' values, and of lanes holding equal
+    /// values (two zeros of different signs are the only equal values of different bits) the one
+    /// whose element came first (last, when an equal operand replaces the held value) — the
+    /// element the scalar loop would hold.
+    fn finish_reductions(&mut self) {
+        for lr in std::mem::take(&mut self.lane_reductions) {
+            let r = lr.r;
+            let lanes = if r.kind == Kind::F32 { 4 } else { 2 };
+            let values = self.b.use_var(lr.values);
+            let positions = self.b.use_var(lr.positions);
+            let mut best = self.b.ins().extractlane(values, 0);
+            let mut at = self.b.ins().extractlane(positions, 0);
+            for i in 1..lanes {
+                let v = self.b.ins().extractlane(values, i);
+                let p = self.b.ins().extractlane(positions, i);
+                let beyond = self.b.ins().fcmp(if r.max { FloatCC::GreaterThan } else { FloatCC::LessThan }, v, best);
+                let equal = self.b.ins().fcmp(FloatCC::Equal, v, best);
+                let order = self.b.ins().icmp(if r.take_equal { IntCC::SignedGreaterThan } else { IntCC::SignedLessThan }, p, at);
+                let tie = self.b.ins().band(equal, order);
+                let better = self.b.ins().bor(beyond, tie);
+                best = self.b.ins().select(better, v, best);
+                at = self.b.ins().select(better, p, at);
+            }
+            let var = self.vars[r.local as usize];
+            self.b.def_var(var, best);
+        }
     }
 
     /// One group of lanes of the body, the first lane's counter `c`.
@@ -412,7 +705,10 @@ impl<'a, 'b> Translator<'a, 'b> {
             StmtKind::Block(ss) => ss.iter().try_for_each(|s| self.lanes_stmt(plan, s, temps)),
             // The first lane's value, for the addresses.
             _ if self.derived_assignment(plan, s) => self.stmt(s),
-            StmtKind::Expr(e) => self.lanes_expr(plan, e, temps).map(|_| ()),
+            StmtKind::Expr(e) => match self.reduction(plan, e) {
+                Some((r, operand)) => self.lanes_reduction(plan, r, operand, temps),
+                None => self.lanes_expr(plan, e, temps).map(|_| ()),
+            },
             StmtKind::For { .. } => {
                 let table: &'a crate::unroll::UnrollTable = self.unrolled;
                 let u = table.get(&(s as *const Stmt)).ok_or("internal: a loop in a vector body")?;
@@ -493,6 +789,13 @@ impl<'a, 'b> Translator<'a, 'b> {
                 Lanes::Each(self.lane_binary(*op, k, x, y)?)
             }
             ExprKind::Cast(a) => self.lanes_expr(plan, a, temps)?,
+            ExprKind::Call { args, .. } => {
+                let sqrt = self.lane_math(e).ok_or("internal: a call the vector plan refuses")?;
+                let a = args.first().ok_or("internal: a math call without its operand")?;
+                let x = self.lanes_expr(plan, a, temps)?;
+                let x = self.vector(k, x);
+                Lanes::Each(if sqrt { self.b.ins().sqrt(x) } else { self.b.ins().fabs(x) })
+            }
             ExprKind::Assign { place, value } => {
                 let v = self.lanes_expr(plan, value, temps)?;
                 match place {

@@ -46,7 +46,7 @@ mod access;
 mod atomic;
 mod calls;
 
-use crate::runtime::{self, kind_code, OFF_CALL_LOC, OFF_DEPTH, OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, OFF_TRAPPED, SPAN_READABLE, SPAN_SHIFT, SPAN_WRITABLE};
+use crate::runtime::{self, kind_code, OFF_CALL_LOC, OFF_COLD_RESULT, OFF_DEPTH, OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, OFF_TRAPPED, SPAN_READABLE, SPAN_SHIFT, SPAN_WRITABLE};
 
 /// Why a function cannot be compiled, checked before translation.
 pub fn eligible(p: &Program, f: &Function) -> Result<(), String> {
@@ -116,6 +116,9 @@ pub(crate) enum Helper {
     AtomicEnter,
     AtomicExit,
     AtomicUpdate,
+    Malloc,
+    Calloc,
+    Free,
 }
 
 impl Helper {
@@ -126,7 +129,8 @@ impl Helper {
         matches!(self, Helper::Call | Helper::RunSite | Helper::ReserveFuel | Helper::OutOfFuel)
     }
 
-    fn address(self) -> i64 {
+    /// The helper's address (a Rust function of the C convention).
+    pub(crate) fn address(self) -> i64 {
         (match self {
             Helper::Load => runtime::jit_load as *const () as usize,
             Helper::Store => runtime::jit_store as *const () as usize,
@@ -147,12 +151,51 @@ impl Helper {
             Helper::AtomicEnter => runtime::jit_atomic_enter as *const () as usize,
             Helper::AtomicExit => runtime::jit_atomic_exit as *const () as usize,
             Helper::AtomicUpdate => runtime::jit_atomic_update as *const () as usize,
+            Helper::Malloc => runtime::jit_malloc as *const () as usize,
+            Helper::Calloc => runtime::jit_calloc as *const () as usize,
+            Helper::Free => runtime::jit_free as *const () as usize,
         }) as i64
     }
 
-    fn signature(self, cc: CallConv) -> Signature {
-        let mut s = Signature::new(cc);
-        let (params, ret): (&[Type], Option<Type>) = match self {
+    /// Every helper, in the order of its discriminant (the index of [`crate::cold::ColdStubs`]).
+    pub(crate) const ALL: [Helper; 22] = [
+        Helper::Load,
+        Helper::Store,
+        Helper::Call,
+        Helper::ArithTrap,
+        Helper::OutOfFuel,
+        Helper::StackOverflow,
+        Helper::Cast,
+        Helper::Math1,
+        Helper::Math2,
+        Helper::Math1F,
+        Helper::Math2F,
+        Helper::FrameEnter,
+        Helper::FrameLeave,
+        Helper::Fill,
+        Helper::RunSite,
+        Helper::ReserveFuel,
+        Helper::AtomicEnter,
+        Helper::AtomicExit,
+        Helper::AtomicUpdate,
+        Helper::Malloc,
+        Helper::Calloc,
+        Helper::Free,
+    ];
+
+    /// Whether native code calls the helper on cold paths only (a checked access's slow path,
+    /// fuel running out or drawn from the pool, a trap): it is called through its stub of the
+    /// `preserve_all` convention ([`crate::cold`]), which overwrites no register.
+    pub(crate) fn cold(self) -> bool {
+        matches!(
+            self,
+            Helper::Load | Helper::Store | Helper::ArithTrap | Helper::OutOfFuel | Helper::StackOverflow | Helper::ReserveFuel
+        )
+    }
+
+    /// The helper's parameters and result.
+    pub(crate) fn params_and_result(self) -> (&'static [Type], Option<Type>) {
+        match self {
             Helper::Load => (&[types::I64; 4], Some(types::I64)),
             Helper::Store => (&[types::I64; 5], None),
             Helper::Call => (&[types::I64; 5], Some(types::I64)),
@@ -170,11 +213,28 @@ impl Helper {
             Helper::ReserveFuel => (&[types::I64; 2], Some(types::I64)),
             Helper::AtomicEnter | Helper::AtomicExit => (&[types::I64; 1], None),
             Helper::AtomicUpdate => (&[types::I64; 6], Some(types::I64)),
-        };
+            Helper::Malloc => (&[types::I64; 3], Some(types::I64)),
+            Helper::Calloc => (&[types::I64; 4], Some(types::I64)),
+            Helper::Free => (&[types::I64; 3], None),
+        }
+    }
+
+    /// The helper's signature in calling convention `cc`.
+    pub(crate) fn signature(self, cc: CallConv) -> Signature {
+        let mut s = Signature::new(cc);
+        let (params, ret) = self.params_and_result();
         s.params.extend(params.iter().map(|&t| AbiParam::new(t)));
         if let Some(r) = ret {
             s.returns.push(AbiParam::new(r));
         }
+        s
+    }
+
+    /// The signature of the helper's cold stub: its parameters, no result (the stub leaves it
+    /// in the context's [`runtime::OFF_COLD_RESULT`] word).
+    pub(crate) fn cold_signature(self) -> Signature {
+        let mut s = Signature::new(CallConv::PreserveAll);
+        s.params.extend(self.params_and_result().0.iter().map(|&t| AbiParam::new(t)));
         s
     }
 }
@@ -199,6 +259,8 @@ pub struct Translator<'a, 'b> {
     pub loops: Vec<(Block, Block)>,
     pub trap_exit: Block,
     pub sigs: HashMap<u8, SigRef>,
+    /// The stubs cold helpers are called through ([`crate::cold`]).
+    pub cold_stubs: &'a crate::cold::ColdStubs,
     pub func: &'a Function,
     /// The span table's address and length, in variables: loaded at entry and again after each
     /// call (a call may allocate or free, which moves the table), so that accesses between
@@ -258,6 +320,10 @@ pub struct Translator<'a, 'b> {
     /// While an inlined call's expression is translated ([`Translator::inline_call`]): the
     /// values of the callee's parameters, by local, one map per level of inlining.
     pub inline_args: Vec<HashMap<u32, Value>>,
+    /// While the copies of an unrolled loop are translated with the fuel of every inlined call
+    /// in them taken at once, and the call depth far from its limit ([`Translator::unrolled_for`]):
+    /// an inlined call then only counts its unit of fuel ([`Translator::inline_call`]).
+    pub inline_fuel_at_hand: bool,
     /// While the direct version of a counted loop is translated: its accesses at a
     /// loop-invariant address held in a variable ([`crate::invariant`]), by address expression,
     /// with their kind.
@@ -267,6 +333,9 @@ pub struct Translator<'a, 'b> {
     /// counters' values, computed once for all the accesses that hold them
     /// (`Translator::exact_at`).
     pub exact_memo: Option<HashMap<(String, Vec<Value>), (Value, Value)>>,
+    /// While the vector version of a counted loop is translated: its `max`/`min` reductions'
+    /// lanes ([`crate::simd`]).
+    pub(crate) lane_reductions: Vec<crate::simd::LaneReduction>,
 }
 
 /// The byte size of a type: known when the function is compiled, or computed at run time
@@ -343,7 +412,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// What the C library binds extern `x` to (the executable keeps only how to call it).
-    fn binding(&self, x: u32) -> Option<Binding> {
+    pub(crate) fn binding(&self, x: u32) -> Option<Binding> {
         self.p.externs.get(x as usize).map(|e| accsim_core::exec::libc_shim::bind(&e.name, &self.p.types, e.ty))
     }
 
@@ -351,12 +420,16 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.ins().iconst(types::I64, v as i64)
     }
 
+    /// Call helper `h` with `args`; its result, if it has one. A cold helper ([`Helper::cold`])
+    /// is called through its stub ([`crate::cold`]), which keeps every register, and its result
+    /// is read back from the context.
     pub(crate) fn helper(&mut self, h: Helper, args: &[Value]) -> Option<Value> {
         let key = h as u8;
         let sig = match self.sigs.get(&key) {
             Some(&s) => s,
             None => {
-                let s = self.b.import_signature(h.signature(self.call_conv));
+                let sig = if h.cold() { h.cold_signature() } else { h.signature(self.call_conv) };
+                let s = self.b.import_signature(sig);
                 self.sigs.insert(key, s);
                 s
             }
@@ -364,9 +437,17 @@ impl<'a, 'b> Translator<'a, 'b> {
         if h.uses_fuel() {
             self.flush_fuel();
         }
-        let addr = self.b.ins().iconst(types::I64, h.address());
-        let call = self.b.ins().call_indirect(sig, addr, args);
-        let r = self.b.inst_results(call).first().copied();
+        let r = if h.cold() {
+            let addr = self.b.ins().iconst(types::I64, self.cold_stubs.address(h));
+            self.b.ins().call_indirect(sig, addr, args);
+            h.params_and_result()
+                .1
+                .map(|ty| self.b.ins().load(ty, MemFlagsData::trusted(), self.ctx, OFF_COLD_RESULT))
+        } else {
+            let addr = self.b.ins().iconst(types::I64, h.address());
+            let call = self.b.ins().call_indirect(sig, addr, args);
+            self.b.inst_results(call).first().copied()
+        };
         if h.uses_fuel() {
             self.reload_fuel();
         }
@@ -883,6 +964,46 @@ impl<'a, 'b> Translator<'a, 'b> {
         (dfg.value_type(f) == types::F32).then_some(f)
     }
 
+    /// `c ? a : b` of floating kind `k` whose arms are values at hand ([`Translator::select_arm`])
+    /// and whose condition compares two values of kind `k`, with no branch and in the float
+    /// registers (`x < 0 ? -x : x`): the comparison as a lane mask (the same condition code as
+    /// [`Translator::binary`]'s, so NaNs compare the same), which picks the arm. An integer select
+    /// of the words would move both arms to integer registers and back (issue 15, calltree's
+    /// `smooth`). `None` for other conditions and kinds.
+    fn float_select(&mut self, c: &Expr, a: &Expr, b: &Expr, k: Kind) -> R<Option<Value>> {
+        let (ty, lanes) = match k {
+            Kind::F64 => (types::F64, types::F64X2),
+            Kind::F32 => (types::F32, types::F32X4),
+            _ => return Ok(None),
+        };
+        let ExprKind::Binary(op, l, r) = &c.kind else { return Ok(None) };
+        if self.kind(l.ty) != k || self.kind(r.ty) != k {
+            return Ok(None);
+        }
+        let cc = match op {
+            BinOp::Eq => FloatCC::Equal,
+            BinOp::Ne => FloatCC::NotEqual,
+            BinOp::Lt => FloatCC::LessThan,
+            BinOp::Le => FloatCC::LessThanOrEqual,
+            BinOp::Gt => FloatCC::GreaterThan,
+            BinOp::Ge => FloatCC::GreaterThanOrEqual,
+            _ => return Ok(None),
+        };
+        // The order of the branch-free select: the condition's operands, then the arms.
+        let words = [self.expr(l)?, self.expr(r)?, self.expr(a)?, self.expr(b)?];
+        let mut v = [words[0]; 4];
+        for (slot, w) in v.iter_mut().zip(words) {
+            let f = self.word_as(ty, w);
+            // A splat is one instruction (`scalar_to_vector` zeroes the other lanes too).
+            *slot = self.b.ins().splat(lanes, f);
+        }
+        let mask = self.b.ins().fcmp(cc, v[0], v[1]);
+        let mask = self.b.ins().bitcast(lanes, MemFlagsData::new().with_endianness(cranelift_codegen::ir::Endianness::Little), mask);
+        let picked = self.b.ins().bitselect(mask, v[2], v[3]);
+        let f = self.b.ins().extractlane(picked, 0);
+        Ok(Some(if k == Kind::F64 { self.f64_as_word(f) } else { self.f32_as_word(f) }))
+    }
+
     /// The double the word `w` is the bits of, when `w` is made by [`Translator::f64_as_word`].
     fn double_of_word(&self, w: Value) -> Option<Value> {
         use cranelift_codegen::ir::{Opcode, ValueDef};
@@ -1006,9 +1127,19 @@ impl<'a, 'b> Translator<'a, 'b> {
                         let one = self.b.ins().band_imm_u(z, 1);
                         self.bool_word(one)
                     }
+                    // `fneg` flips the sign bit, as the interpreter's negation does (NaNs
+                    // included), and keeps a double in its float register.
                     UnOp::Neg => match k {
-                        Kind::F32 => self.b.ins().bxor_imm_u(v, 0x8000_0000),
-                        Kind::F64 | Kind::LongDouble => self.b.ins().bxor_imm_s(v, i64::MIN),
+                        Kind::F32 => {
+                            let f = self.word_as_f32(v);
+                            let n = self.b.ins().fneg(f);
+                            self.f32_as_word(n)
+                        }
+                        Kind::F64 | Kind::LongDouble => {
+                            let f = self.word_as_f64(v);
+                            let n = self.b.ins().fneg(f);
+                            self.f64_as_word(n)
+                        }
                         _ => {
                             let n = self.b.ins().ineg(v);
                             self.norm(k, n)
@@ -1094,6 +1225,9 @@ impl<'a, 'b> Translator<'a, 'b> {
             ExprKind::Cond(c, a, b) if self.select_arm(a) && self.select_arm(b) => {
                 // Both arms are a value at hand: no branch (`x < 0 ? -x : x`, `a > b ? a : b`),
                 // which a data-dependent condition mispredicts half the time.
+                if let Some(v) = self.float_select(c, a, b, k)? {
+                    return Ok(v);
+                }
                 let cv = self.cond(c)?;
                 let x = self.expr(a)?;
                 let y = self.expr(b)?;

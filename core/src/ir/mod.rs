@@ -338,6 +338,7 @@ impl Expr {
         let same = |x: &Expr, y: &Expr| x.same_computation(y, loads);
         match (&self.kind, &other.kind) {
             (ExprKind::Int(x), ExprKind::Int(y)) => x == y,
+            (ExprKind::Float(x), ExprKind::Float(y)) => x.to_bits() == y.to_bits(),
             (ExprKind::Local(x), ExprKind::Local(y)) | (ExprKind::LocalAddr(x), ExprKind::LocalAddr(y)) => x == y,
             (ExprKind::GlobalAddr(x), ExprKind::GlobalAddr(y)) => x == y,
             (ExprKind::Load(x), ExprKind::Load(y)) => loads && same(x, y),
