@@ -332,11 +332,15 @@ pub struct Translator<'a, 'b> {
     /// of the address expressions and their parts at each end, by the expression's text and the
     /// counters' values, computed once for all the accesses that hold them
     /// (`Translator::exact_at`).
-    pub exact_memo: Option<HashMap<(String, Vec<Value>), (Value, Value)>>,
+    pub exact_memo: Option<ExactMemo>,
     /// While the vector version of a counted loop is translated: its `max`/`min` reductions'
     /// lanes ([`crate::simd`]).
     pub(crate) lane_reductions: Vec<crate::simd::LaneReduction>,
 }
+
+/// The exact values ([`Translator::exact_memo`]) by expression text and counter values: the
+/// value and whether every step of it is exact.
+pub type ExactMemo = HashMap<(String, Vec<Value>), (Value, Value)>;
 
 /// The byte size of a type: known when the function is compiled, or computed at run time
 /// (a variable-length array's).
