@@ -719,6 +719,59 @@ impl<'a, 'b> Translator<'a, 'b> {
         Ok(())
     }
 
+    /// Translate with `f` code that runs only where a faster version of it cannot (a counted
+    /// loop's checked version, [`crate::loops`]; an unrolled loop run as it is because the fuel
+    /// is short): the loops in it stay loops, not unrolled copies ([`crate::unroll`]), so that
+    /// the copies are made once, in the fast version, not again in each fallback (issue 15's
+    /// compile time: a 5 × 5 window in a counted loop was 25 checked copies besides the 25
+    /// direct ones, and its fallback's fallback more). The loops inside are translated as
+    /// any loop is (an innermost counted one in two versions), and the unroll table is the
+    /// function's again after `f`.
+    pub(crate) fn rolled<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        let saved = std::mem::replace(&mut self.unrolled, self.none_unrolled);
+        let r = f(self);
+        self.unrolled = saved;
+        r
+    }
+
+    /// A loop of a few constant iterations ([`crate::unroll`]): its copies, their fuel taken at
+    /// once when that much is at hand; the loop as it is otherwise (so that running out of fuel
+    /// stops it at the interpreter's iteration). When the copies call nothing but functions
+    /// translated inline and math routines, the copies are taken only when the fuel of those
+    /// calls is at hand too and the call depth is far from its limit: none of the calls can then
+    /// run out of fuel or overflow the stack, and each only counts its unit
+    /// ([`Translator::inline_call`]; a chain of small `routine seq` functions in a loop, issue 15).
+    pub(crate) fn unrolled_for(&mut self, s: &Stmt, u: &crate::unroll::Unrolled) -> R<()> {
+        if self.prepaid.contains(&(s as *const Stmt)) {
+            return self.stmt(&u.block);
+        }
+        let calls = if self.inline_fuel_at_hand { None } else { self.inline_call_units(&u.block).filter(|&n| n > 0) };
+        let (copies, as_is, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        let fuel = self.b.use_var(self.fuel);
+        let need = u.fuel.saturating_add(calls.unwrap_or(0)).min(i64::MAX as u64);
+        let mut enough = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, fuel, need as i64);
+        if calls.is_some() {
+            let far = self.b.ins().bxor_imm_s(self.near_depth_limit, 1);
+            enough = self.b.ins().band(enough, far);
+        }
+        self.b.ins().brif(enough, copies, &[], as_is, &[]);
+        self.b.switch_to_block(copies);
+        let left = self.b.ins().iadd_imm_s(fuel, -(u.fuel as i64));
+        self.b.def_var(self.fuel, left);
+        let outer = self.inline_fuel_at_hand;
+        self.inline_fuel_at_hand = outer || calls.is_some();
+        let copied = self.stmt(&u.block);
+        self.inline_fuel_at_hand = outer;
+        copied?;
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(as_is);
+        self.b.set_cold_block(as_is);
+        self.rolled(|t| t.for_loop(s))?;
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(join);
+        Ok(())
+    }
+
     /// At a counted loop's entry, the counter at `v0` and the bound `B` evaluated: whether the
     /// loop runs at all, its last value and the value after it are representable in the
     /// counter's kind and its trip count is small (all within the exact limit); the last value,

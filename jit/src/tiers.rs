@@ -17,6 +17,9 @@
 //!   compiled kernel runs quick code, optimised once its launches' work reaches
 //!   [`QUICK_WORK_BEFORE_OPTIMISING`], or at once for a launch of [`OPTIMISE_AT_ONCE_WORK`] or
 //!   of uncountable work.
+//!   Once the kernel and every function its code may reach have their final code (none to
+//!   generate, none waiting for its optimised code), the kernel is settled and its launches
+//!   count nothing more (`Engine::settle`).
 //!
 //! The counts are of the program and its values, never of time, so a run makes the same
 //! choices every time (the steps counted by `--max-steps` depend on the engine that ran each

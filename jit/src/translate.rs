@@ -332,11 +332,15 @@ pub struct Translator<'a, 'b> {
     /// of the address expressions and their parts at each end, by the expression's text and the
     /// counters' values, computed once for all the accesses that hold them
     /// (`Translator::exact_at`).
-    pub exact_memo: Option<HashMap<(String, Vec<Value>), (Value, Value)>>,
+    pub exact_memo: Option<ExactMemo>,
     /// While the vector version of a counted loop is translated: its `max`/`min` reductions'
     /// lanes ([`crate::simd`]).
     pub(crate) lane_reductions: Vec<crate::simd::LaneReduction>,
 }
+
+/// The exact values ([`Translator::exact_memo`]) by expression text and counter values: the
+/// value and whether every step of it is exact.
+pub type ExactMemo = HashMap<(String, Vec<Value>), (Value, Value)>;
 
 /// The byte size of a type: known when the function is compiled, or computed at run time
 /// (a variable-length array's).
@@ -878,7 +882,7 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     /// A `for` statement as it is: a counted loop in two versions ([`crate::loops`]) or a
     /// plain loop.
-    fn for_loop(&mut self, s: &Stmt) -> R<()> {
+    pub(crate) fn for_loop(&mut self, s: &Stmt) -> R<()> {
         let StmtKind::For { init, cond, step, body } = &s.kind else {
             return Err("internal: not a `for` statement".into());
         };
@@ -897,59 +901,6 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.b.switch_to_block(exit);
             }
         }
-        Ok(())
-    }
-
-    /// Translate with `f` code that runs only where a faster version of it cannot (a counted
-    /// loop's checked version, [`crate::loops`]; an unrolled loop run as it is because the fuel
-    /// is short): the loops in it stay loops, not unrolled copies ([`crate::unroll`]), so that
-    /// the copies are made once, in the fast version, not again in each fallback (issue 15's
-    /// compile time: a 5 × 5 window in a counted loop was 25 checked copies besides the 25
-    /// direct ones, and its fallback's fallback more). The loops inside are translated as
-    /// any loop is (an innermost counted one in two versions), and the unroll table is the
-    /// function's again after `f`.
-    pub(crate) fn rolled<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
-        let saved = std::mem::replace(&mut self.unrolled, self.none_unrolled);
-        let r = f(self);
-        self.unrolled = saved;
-        r
-    }
-
-    /// A loop of a few constant iterations ([`crate::unroll`]): its copies, their fuel taken at
-    /// once when that much is at hand; the loop as it is otherwise (so that running out of fuel
-    /// stops it at the interpreter's iteration). When the copies call nothing but functions
-    /// translated inline and math routines, the copies are taken only when the fuel of those
-    /// calls is at hand too and the call depth is far from its limit: none of the calls can then
-    /// run out of fuel or overflow the stack, and each only counts its unit
-    /// ([`Translator::inline_call`]; a chain of small `routine seq` functions in a loop, issue 15).
-    fn unrolled_for(&mut self, s: &Stmt, u: &crate::unroll::Unrolled) -> R<()> {
-        if self.prepaid.contains(&(s as *const Stmt)) {
-            return self.stmt(&u.block);
-        }
-        let calls = if self.inline_fuel_at_hand { None } else { self.inline_call_units(&u.block).filter(|&n| n > 0) };
-        let (copies, as_is, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        let fuel = self.b.use_var(self.fuel);
-        let need = u.fuel.saturating_add(calls.unwrap_or(0)).min(i64::MAX as u64);
-        let mut enough = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, fuel, need as i64);
-        if calls.is_some() {
-            let far = self.b.ins().bxor_imm_s(self.near_depth_limit, 1);
-            enough = self.b.ins().band(enough, far);
-        }
-        self.b.ins().brif(enough, copies, &[], as_is, &[]);
-        self.b.switch_to_block(copies);
-        let left = self.b.ins().iadd_imm_s(fuel, -(u.fuel as i64));
-        self.b.def_var(self.fuel, left);
-        let outer = self.inline_fuel_at_hand;
-        self.inline_fuel_at_hand = outer || calls.is_some();
-        let copied = self.stmt(&u.block);
-        self.inline_fuel_at_hand = outer;
-        copied?;
-        self.b.ins().jump(join, &[]);
-        self.b.switch_to_block(as_is);
-        self.b.set_cold_block(as_is);
-        self.rolled(|t| t.for_loop(s))?;
-        self.b.ins().jump(join, &[]);
-        self.b.switch_to_block(join);
         Ok(())
     }
 
