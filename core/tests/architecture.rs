@@ -173,14 +173,11 @@ const NAME_TEXT_ALLOWED: &[(&str, &str, &str)] = &[
     ("core/src/exec/libc_shim.rs", "name.strip_prefix(\"__builtin_\")", "the C library binds an extern by its name (linking): gcc's builtins"),
     ("core/src/exec/libc_shim.rs", "name.contains(&b'=')", "an environment variable's name (setenv, POSIX), not a program variable"),
     ("cuda-backend/src/barrier.rs", "x.name != \"memcpy\"", "an extern: the C library's memcpy, linked by name"),
-    ("jit/src/translate/calls.rs", "if name == \"sqrt\"", "an extern: the C library's sqrt, linked by name"),
-    ("jit/src/translate/calls.rs", "if name == \"fabs\"", "an extern: the C library's fabs, linked by name"),
-    ("jit/src/translate/calls.rs", "name == \"fmax\" || name == \"fmin\"", "an extern: the C library's fmax/fmin, linked by name"),
     ("jit/src/translate/calls.rs", "self.min_max(name == \"fmax\"", "an extern: the C library's fmax, linked by name"),
-    ("jit/src/translate/calls.rs", "name == \"fmaxf\" || name == \"fminf\"", "an extern: the C library's fmaxf/fminf, linked by name"),
     ("jit/src/translate/calls.rs", "self.min_max(name == \"fmaxf\"", "an extern: the C library's fmaxf, linked by name"),
     // The entry point is `main` by name (C11 §5.1.2.2.1).
     ("core/src/exec/tests.rs", "f.name == \"main\"", "the program's entry point is called `main` (C11 §5.1.2.2.1)"),
+    ("jit/src/tests.rs", "f.name == \"poly\"", "a unit test finds the routine of its own test program by the name it wrote"),
     // Display wording: making or printing a name, deciding nothing.
     ("core/src/kernel/schedule.rs", "b.temp(\"<private>\"", "makes the private copy's display name (its role is `LocalRole::Temporary`)"),
     ("core/src/kernel/depend.rs", "x.name.trim_start_matches('&')", "a message names the variable whose address a capture is"),
