@@ -4,11 +4,19 @@
 //! With `ACCSIM_PHASE_TIMES` set in the environment, each phase run through [`timed`] prints
 //! `accsim: phase NAME S s` on stderr when it ends (wall-clock seconds; `accsim-bench
 //! --compile` reads them). Without it, nothing is printed and the run is unchanged.
+//!
+//! With `ACCSIM_PHASE_MEMORY` set, each phase's end also prints the process's memory from
+//! `/proc/self/status` (issue 15: "`check` ≤ 3× the program's data in memory" needs to know which
+//! phase holds what): `accsim: memory after NAME: rss R MiB, anon A MiB, peak P MiB` (`VmRSS`,
+//! `RssAnon`, `VmHWM`). On a system without `/proc` the line says so.
 
 use std::sync::OnceLock;
 
 /// The environment variable that turns the phase lines on.
 pub const PHASE_TIMES_VAR: &str = "ACCSIM_PHASE_TIMES";
+
+/// The environment variable that turns the memory lines on.
+pub const PHASE_MEMORY_VAR: &str = "ACCSIM_PHASE_MEMORY";
 
 /// Whether the phase lines are wanted (read once per process).
 pub fn wanted() -> bool {
@@ -16,9 +24,16 @@ pub fn wanted() -> bool {
     *WANTED.get_or_init(|| std::env::var_os(PHASE_TIMES_VAR).is_some())
 }
 
-/// Run `f` as phase `name`, printing its time when [`wanted`].
+/// Whether the memory lines are wanted (read once per process).
+pub fn memory_wanted() -> bool {
+    static WANTED: OnceLock<bool> = OnceLock::new();
+    *WANTED.get_or_init(|| std::env::var_os(PHASE_MEMORY_VAR).is_some())
+}
+
+/// Run `f` as phase `name`, printing its time when [`wanted`] and the memory after it when
+/// [`memory_wanted`].
 pub fn timed<T>(name: &str, f: impl FnOnce() -> T) -> T {
-    if !wanted() {
+    if !wanted() && !memory_wanted() {
         return f();
     }
     let start = std::time::Instant::now();
@@ -27,9 +42,41 @@ pub fn timed<T>(name: &str, f: impl FnOnce() -> T) -> T {
     out
 }
 
-/// Print a phase's time measured elsewhere (`seconds`), when [`wanted`].
+/// Print a phase's time measured elsewhere (`seconds`), when [`wanted`], and the memory now,
+/// when [`memory_wanted`].
 pub fn report(name: &str, seconds: f64) {
     if wanted() {
         eprintln!("accsim: phase {name} {seconds:.6} s");
     }
+    report_memory(name);
+}
+
+/// Print the process's memory now, labelled `after NAME`, when [`memory_wanted`].
+pub fn report_memory(name: &str) {
+    if memory_wanted() {
+        match memory_now() {
+            Some(m) => eprintln!(
+                "accsim: memory after {name}: rss {:.1} MiB, anon {:.1} MiB, peak {:.1} MiB",
+                m.rss_kib as f64 / 1024.0,
+                m.anon_kib as f64 / 1024.0,
+                m.peak_kib as f64 / 1024.0
+            ),
+            None => eprintln!("accsim: memory after {name}: unknown (no /proc/self/status)"),
+        }
+    }
+}
+
+/// The resident memory of this process, in KiB, as `/proc/self/status` gives it.
+struct MemoryNow {
+    rss_kib: u64,
+    anon_kib: u64,
+    peak_kib: u64,
+}
+
+fn memory_now() -> Option<MemoryNow> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let field = |key: &str| {
+        status.lines().find_map(|l| l.strip_prefix(key)).and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+    };
+    Some(MemoryNow { rss_kib: field("VmRSS:")?, anon_kib: field("RssAnon:")?, peak_kib: field("VmHWM:")? })
 }

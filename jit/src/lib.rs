@@ -51,6 +51,7 @@
 //! the host thread makes: runs stay deterministic (see [`NativeCode::prepare`]).
 //! The interpreter enters native code through one trampoline per number of parameters.
 
+pub mod heap;
 mod cold;
 mod invariant;
 mod loops;
@@ -58,13 +59,15 @@ mod outer;
 mod promote;
 mod runtime;
 mod simd;
+#[cfg(test)]
+mod tests;
 mod tiers;
 pub mod translate;
 mod unroll;
 pub mod work;
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use cranelift_codegen::control::ControlPlane;
@@ -147,6 +150,9 @@ pub struct Engine<'p> {
     /// address it takes), the kernels it launches and, for a kernel, its fast-share variant
     /// ([`NativeCode::prepare`]).
     reaches: Vec<Vec<u32>>,
+    /// By function id: nothing in the program calls it, takes its address or launches it (the
+    /// program's `main`): it runs once ([`unroll::unroll_table`]).
+    runs_once: Vec<bool>,
     /// By function id: where the optimisation of a [`Tier::QuickThenOptimised`] function's
     /// code stands ([`TIER_UP_NONE`], [`TIER_UP_WAITING`], [`TIER_UP_STARTED`]).
     optimise: Box<[AtomicU8]>,
@@ -157,6 +163,11 @@ pub struct Engine<'p> {
     interpreted_calls_left: Box<[AtomicU32]>,
     /// What the interpreter ran before the tiers compiled (see [`tiers`]).
     tiering: tiers::Tiering,
+    /// By function id: a kernel whose launches have nothing left to decide
+    /// ([`NativeCode::prepare_launch`]): it and every function its code may reach have their
+    /// final code (none has code still to generate or optimised code still to wait for), so a
+    /// launch neither counts its work nor walks its call graph any more.
+    settled: Box<[AtomicBool]>,
     /// The stubs native code calls cold helpers through ([`cold`]), defined with the first batch.
     cold_stubs: OnceLock<cold::ColdStubs>,
 }
@@ -201,7 +212,7 @@ struct Lazy {
 
 /// What a batch's thread makes of one function: its machine code, its IR kept for its
 /// optimised code ([`Tier::QuickThenOptimised`]), and its table of source locations.
-type Made = (Generated, Option<cranelift_codegen::ir::Function>, Vec<Loc>);
+type Made = (Generated, Option<cranelift_codegen::ir::Function>, Vec<Loc>, f64);
 
 /// The machine code of one function, generated on a thread of a batch.
 struct Generated {
@@ -210,6 +221,10 @@ struct Generated {
     relocs: Vec<ModuleReloc>,
     /// The optimised IR and the machine code, when `ACCSIM_NATIVE_DUMP` names the function.
     dump: Option<String>,
+    /// The Cranelift IR instructions it was generated from, and the seconds the generation took
+    /// (`ACCSIM_PHASE_TIMES` prints them with each function's tier).
+    insts: usize,
+    seconds: f64,
 }
 
 // SAFETY: the module is only used under the engine's mutex (one thread at a time); the code it
@@ -354,6 +369,12 @@ impl<'p> Engine<'p> {
                 r.push(fast.0);
             }
         }
+        let mut runs_once = vec![true; n];
+        for &g in reaches.iter().flatten() {
+            if let Some(r) = runs_once.get_mut(g as usize) {
+                *r = false;
+            }
+        }
         let kernel_functions: HashSet<u32> = info.kernel_functions(p).map(|f| f.0).collect();
         let tiers: Vec<Tier> = p
             .functions
@@ -436,9 +457,11 @@ impl<'p> Engine<'p> {
             setup_seconds,
             translate_nanos: AtomicU64::new(0),
             reaches,
+            runs_once,
             optimise,
             quick_work: (0..n).map(|_| AtomicU64::new(0)).collect(),
             tiering,
+            settled: (0..n).map(|_| AtomicBool::new(false)).collect(),
             cold_stubs: OnceLock::new(),
         })
     }
@@ -589,6 +612,7 @@ impl<'p> Engine<'p> {
         let compile_one = |(fctx, cctx): &mut (FunctionBuilderContext, Context), (fid, id, tier, dump): (u32, ClifFuncId, Tier, bool)| {
             let started = std::time::Instant::now();
             let translated = self.translate(fid, fctx, cctx);
+            let translate_s = started.elapsed().as_secs_f64();
             self.translate_nanos.fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
             let made = translated.and_then(|(mut func, locs)| {
                 func.name = UserFuncName::user(0, id.as_u32());
@@ -599,7 +623,7 @@ impl<'p> Engine<'p> {
                 let name = self.names.get(fid as usize).map_or("", String::as_str);
                 std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate_code(isa, func, id, dump)))
                     .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()))
-                    .map(|g| (g, keep, locs))
+                    .map(|g| (g, keep, locs, translate_s))
                     .map_err(|why| format!("`{name}`: {why}"))
             });
             (fid, id, made)
@@ -615,7 +639,9 @@ impl<'p> Engine<'p> {
         let made: Vec<(u32, ClifFuncId, Result<Generated, String>)> = made
             .into_iter()
             .map(|(fid, id, r)| {
-                let r = r.map(|(g, keep, locs)| {
+                let r = r.map(|(g, keep, locs, translate_s)| {
+                    let tier = if keep.is_some() { "quick (optimised later)" } else if lazy.tiers.get(fid as usize) == Some(&Tier::Quick) { "quick" } else { "optimised" };
+                    report_cost(self.names.get(fid as usize).map_or("", String::as_str), tier, &g, translate_s);
                     if let Some(slot) = lazy.optimised_ir.get_mut(fid as usize) {
                         *slot = keep;
                     }
@@ -679,6 +705,7 @@ impl<'p> Engine<'p> {
         let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate_code(&*isa, func, id, false)))
             .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()));
         let Ok(g) = made else { return };
+        report_cost(name, "optimised (after quick code)", &g, 0.0);
         if lazy.module.define_function_bytes(id, g.align, &g.bytes, &g.relocs).is_err() || lazy.module.finalize_definitions().is_err() {
             return;
         }
@@ -691,6 +718,40 @@ impl<'p> Engine<'p> {
         }
     }
 
+    /// Generate the optimised code of kernel `fid` and of every function its code may reach
+    /// whose quick code runs and waits for it; whether there was any.
+    fn optimise_reach(&self, fid: u32) -> bool {
+        let waiting = self.reach(fid, |f| self.optimise.get(f as usize).is_some_and(|o| o.load(Ordering::Relaxed) == TIER_UP_WAITING));
+        for &f in &waiting {
+            self.optimise_now(f);
+        }
+        !waiting.is_empty()
+    }
+
+    /// Mark kernel `fid` settled when neither it nor any function its code may reach has code
+    /// still to generate ([`PENDING`]) or optimised code still to wait for
+    /// ([`TIER_UP_WAITING`]): its code and theirs are then final (a function's state only
+    /// moves from pending to native or interpreted, and its optimisation from waiting to
+    /// started), so later launches have nothing to decide.
+    fn settle(&self, fid: u32) {
+        let unsettled = |f: u32| {
+            self.state.get(f as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING)
+                || self.optimise.get(f as usize).is_some_and(|o| o.load(Ordering::Acquire) == TIER_UP_WAITING)
+        };
+        if self.reach(fid, unsettled).is_empty() {
+            if let Some(s) = self.settled.get(fid as usize) {
+                s.store(true, Ordering::Release);
+            }
+        }
+    }
+
+    /// Whether kernel `fid`'s launches are settled ([`Engine::settle`]).
+    #[cfg(test)]
+    fn is_settled(&self, fid: u32) -> bool {
+        let fid = self.fast_variant.get(&fid).copied().unwrap_or(fid);
+        self.settled.get(fid as usize).is_some_and(|s| s.load(Ordering::Acquire))
+    }
+
     /// Translate function `fid` to Cranelift IR (with its table of source locations), or say
     /// why it cannot be.
     fn translate(&self, fid: u32, fctx: &mut FunctionBuilderContext, cctx: &mut Context) -> Result<(cranelift_codegen::ir::Function, Vec<Loc>), String> {
@@ -701,8 +762,9 @@ impl<'p> Engine<'p> {
         cctx.func.signature = native_signature(self.call_conv, f.params.len());
         let is_kernel = self.is_kernel.get(fid as usize).copied().unwrap_or(false);
         let table = self.code.as_ptr() as i64;
+        let runs_once = self.runs_once.get(fid as usize).copied().unwrap_or(false);
         let cold_stubs = self.cold_stubs.get().ok_or("internal: no helper stubs")?;
-        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, is_kernel, self.promote, cold_stubs) {
+        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, is_kernel, runs_once, self.promote, cold_stubs) {
             Ok(()) => Ok((std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()), locs)),
             Err(why) => {
                 // The builder stopped half-way: its context is not reusable.
@@ -782,6 +844,8 @@ fn perf_map_entry(code: u64, size: usize, name: &str) {
 /// Compile `func` (declared as `id`) to machine code for `isa`, with its optimised IR and
 /// machine code as text when `dump`.
 fn generate_code(isa: &dyn TargetIsa, func: cranelift_codegen::ir::Function, id: ClifFuncId, dump: bool) -> Result<Generated, String> {
+    let start = std::time::Instant::now();
+    let insts = func.dfg.num_insts();
     let mut cctx = Context::for_function(func);
     cctx.set_disasm(dump);
     if let Err(e) = cctx.compile(isa, &mut ControlPlane::default()) {
@@ -803,7 +867,23 @@ fn generate_code(isa: &dyn TargetIsa, func: cranelift_codegen::ir::Function, id:
         align: compiled.buffer.alignment as u64,
         relocs,
         dump,
+        insts,
+        seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// With `ACCSIM_PHASE_TIMES`, what generating function `name`'s code cost: its tier, the
+/// Cranelift IR instructions it was made from, the bytes of machine code and the seconds of
+/// translation and generation (issue 15's compile share: where the time goes, kernel by kernel).
+fn report_cost(name: &str, tier: &str, g: &Generated, translate_s: f64) {
+    if accsim_core::phase::wanted() {
+        eprintln!(
+            "accsim: native `{name}`: {tier}, {} IR instructions, {} bytes of code, translated in {translate_s:.6} s, generated in {:.6} s",
+            g.insts,
+            g.bytes.len(),
+            g.seconds
+        );
+    }
 }
 
 impl Drop for Engine<'_> {
@@ -871,6 +951,9 @@ fn make_isa(tier: Tier) -> Result<OwnedTargetIsa, String> {
     // runs in builds with debug assertions (the tests) and not in release builds.
     flags.set("enable_verifier", if cfg!(debug_assertions) { "true" } else { "false" }).map_err(|e| e.to_string())?;
     flags.set("is_pic", "false").map_err(|e| e.to_string())?;
+    // The code is defined in the module as bytes (`define_function_bytes`), which registers no
+    // unwind information: computing it was wasted (the machine code is the same without it).
+    flags.set("unwind_info", "false").map_err(|e| e.to_string())?;
     cranelift_native::builder()
         .map_err(|e| format!("no native code for this machine: {e}"))?
         .finish(settings::Flags::new(flags))
@@ -939,6 +1022,7 @@ fn translate_into(
     code_table: i64,
     may_be_native: &[bool],
     is_kernel: bool,
+    runs_once: bool,
     promote: bool,
     cold_stubs: &cold::ColdStubs,
 ) -> Result<(), String> {
@@ -951,7 +1035,8 @@ fn translate_into(
     } else {
         f
     };
-    let unrolled = unroll::unroll_table(p, f);
+    let unrolled = unroll::unroll_table(p, f, runs_once);
+    let none_unrolled = unroll::UnrollTable::new();
     let call_conv = cctx.func.signature.call_conv;
     let mut b = FunctionBuilder::new(&mut cctx.func, fctx);
     let entry = b.create_block();
@@ -1014,9 +1099,12 @@ fn translate_into(
         frozen: HashMap::new(),
         is_kernel,
         unrolled: &unrolled,
+        none_unrolled: &none_unrolled,
         prepaid: HashSet::new(),
         inline_args: Vec::new(),
+        inline_fuel_at_hand: false,
         held: HashMap::new(),
+        exact_memo: None,
         lane_reductions: Vec::new(),
     };
     t.reload_table();
@@ -1048,10 +1136,15 @@ impl NativeCode for Engine<'_> {
     /// while its launches' counted work is small; compiled, it runs quick code until its
     /// launches' work pays for the optimised code (at once for a launch of much work or of work
     /// that cannot be counted: the first gangs of a long launch would otherwise all run the
-    /// quick code, on every device thread at once).
+    /// quick code, on every device thread at once). Once the kernel and everything it may
+    /// reach have their final code, the kernel is settled ([`Engine::settled`]) and its
+    /// launches go straight to its code: every later launch would decide nothing.
     fn prepare_launch(&self, launch: &LaunchShape) -> bool {
         // The function that runs: the kernel's fast-share variant (same parameters), if any.
         let fid = self.fast_variant.get(&launch.fid).copied().unwrap_or(launch.fid);
+        if self.settled.get(fid as usize).is_some_and(|s| s.load(Ordering::Acquire)) {
+            return true;
+        }
         let launch = &LaunchShape { fid, ..*launch };
         let pending = self.state.get(fid as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING);
         let work = self.launch_work(launch);
@@ -1071,17 +1164,20 @@ impl NativeCode for Engine<'_> {
             }
         }
         self.prepare(fid);
+        // Whether this launch changed the code of the kernel or of what it reaches.
+        let mut changed = pending;
         if optimise_at_once {
             // The kernel (its fast-share variant) and what it calls, generated quick earlier.
-            for f in self.reach(fid, |f| self.optimise.get(f as usize).is_some_and(|o| o.load(Ordering::Relaxed) == TIER_UP_WAITING)) {
-                self.optimise_now(f);
-            }
+            changed |= self.optimise_reach(fid);
         } else if !pending && self.optimise.get(fid as usize).is_some_and(|o| o.load(Ordering::Relaxed) == TIER_UP_WAITING) {
             let w = work.unwrap_or(u64::MAX);
             let total = self.quick_work.get(fid as usize).map_or(u64::MAX, |q| q.fetch_add(w, Ordering::Relaxed).saturating_add(w));
             if total >= tiers::QUICK_WORK_BEFORE_OPTIMISING {
-                self.optimise_now(fid);
+                changed |= self.optimise_reach(fid);
             }
+        }
+        if changed {
+            self.settle(fid);
         }
         true
     }

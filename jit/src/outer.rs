@@ -300,6 +300,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         let mut ranges = Vec::with_capacity(plan.view.accesses.len());
         let mut moving = Vec::with_capacity(plan.view.accesses.len());
         let mut inner_moving = Vec::with_capacity(plan.view.accesses.len());
+        // Parts shared by several addresses computed once (`Translator::exact_at`).
+        self.exact_memo = Some(HashMap::new());
         for (i, &(addr, k, read, write)) in plan.view.accesses.iter().enumerate() {
             let inside = i >= plan.inner_from;
             let ks: &[Value] = if inside { &[k0, k_last] } else { &[] };
@@ -349,6 +351,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             inner_moving.push(inside && self.depends(addr, inner_var, &HashMap::new()));
             ranges.push((lo, hi, ends[0]));
         }
+        self.exact_memo = None;
         let mut held_of: HashMap<usize, usize> = plan.held.iter().enumerate().flat_map(|(g, h)| h.0.iter().map(move |&i| (i, g))).collect();
         held_of.extend(plan.held_around.iter().copied());
         // Each store's bytes: another access's at every outer iteration, or apart from its bytes.

@@ -14,7 +14,7 @@ use std::cell::RefCell;
 
 use accsim_core::diag::{Diagnostic, Loc};
 use accsim_core::exec::value::Kind;
-use accsim_core::exec::{arith_trap, check, ArithFault, Machine, Trap};
+use accsim_core::exec::{arith_trap, check, libc_shim, ArithFault, Machine, Trap};
 
 /// One entry of the span table, read by native code: see [`accsim_core::exec::memory::HostSpan`].
 /// `readable`/`writable` are 0 where the access must take the slow path. 16 bytes: an
@@ -276,7 +276,11 @@ pub fn kind_code(k: Kind) -> Option<i64> {
 /// `accsim_core::exec::observed_host`).
 pub extern "C" fn jit_load(ctx: *mut Ctx, ptr: u64, kind: u64, loc: u64) -> u64 {
     // SAFETY: native code passes the context of its entry, valid and exclusively its own.
-    let ctx = unsafe { &mut *ctx };
+    checked_load(unsafe { &mut *ctx }, ptr, kind, loc)
+}
+
+/// [`jit_load`] on the entry's context.
+fn checked_load(ctx: &mut Ctx, ptr: u64, kind: u64, loc: u64) -> u64 {
     // SAFETY: the entry's machine (see `Ctx::machine`).
     let m = unsafe { ctx.machine() };
     let k = KINDS.get(kind as usize).copied().unwrap_or(Kind::U64);
@@ -298,7 +302,11 @@ pub extern "C" fn jit_load(ctx: *mut Ctx, ptr: u64, kind: u64, loc: u64) -> u64 
 /// The checked store of a scalar (the slow path of native stores).
 pub extern "C" fn jit_store(ctx: *mut Ctx, ptr: u64, value: u64, kind: u64, loc: u64) {
     // SAFETY: as in `jit_load`.
-    let ctx = unsafe { &mut *ctx };
+    checked_store(unsafe { &mut *ctx }, ptr, value, kind, loc)
+}
+
+/// [`jit_store`] on the entry's context.
+fn checked_store(ctx: &mut Ctx, ptr: u64, value: u64, kind: u64, loc: u64) {
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
     let k = KINDS.get(kind as usize).copied().unwrap_or(Kind::U64);
@@ -338,6 +346,50 @@ pub extern "C" fn jit_call(
     sync_table(ctx, m);
     match r {
         Ok(v) => v,
+        Err(t) => {
+            ctx.set_trap(t);
+            0
+        }
+    }
+}
+
+/// `malloc(size)` called by native code: the shim's ([`libc_shim::heap_malloc`]), then the
+/// span table brought up to date; a fault (`--max-memory`) traps at `loc`.
+pub extern "C" fn jit_malloc(ctx: *mut Ctx, size: u64, loc: u64) -> u64 {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    let r = libc_shim::heap_malloc(m, size, ctx.loc(loc));
+    heap_done(ctx, m, r)
+}
+
+/// `calloc(n, size)` called by native code ([`libc_shim::heap_calloc`]).
+pub extern "C" fn jit_calloc(ctx: *mut Ctx, n: u64, size: u64, loc: u64) -> u64 {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    let r = libc_shim::heap_calloc(m, n, size, ctx.loc(loc));
+    heap_done(ctx, m, r)
+}
+
+/// `free(ptr)` called by native code ([`libc_shim::heap_free`]); a double or invalid free
+/// traps at `loc`.
+pub extern "C" fn jit_free(ctx: *mut Ctx, ptr: u64, loc: u64) {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    // SAFETY: the entry's machine.
+    let m = unsafe { ctx.machine() };
+    let r = libc_shim::heap_free(m, ptr, ctx.loc(loc)).map(|()| 0);
+    heap_done(ctx, m, r);
+}
+
+/// After a heap routine: the span table up to date, the result, or the trap recorded.
+fn heap_done(ctx: &mut Ctx, m: &mut Machine, r: Result<u64, Trap>) -> u64 {
+    sync_table(ctx, m);
+    match r {
+        Ok(p) => p,
         Err(t) => {
             ctx.set_trap(t);
             0
@@ -420,16 +472,34 @@ pub extern "C" fn jit_fill(ctx: *mut Ctx, ptr: u64, size: u64, loc: u64) {
 /// Run the entry (`exit` 0) or exit part of OpenACC statement `site` of function `fid` in the
 /// interpreter ([`Machine::native_run_site`]) with the `n` local words at `locals` (by local id:
 /// register locals' values, memory locals' addresses), which get back the register locals' values.
-pub extern "C" fn jit_run_site(ctx: *mut Ctx, fid: u64, site: u64, exit: u64, locals: *mut u64, n: u64) {
+///
+/// After them come two words for each of the `promoted` memory locals that native code keeps
+/// in a variable (`promote.rs`): the value, then the local's id shifted left by 8 over its kind
+/// code ([`kind_code`]). Each value is stored at the local's frame address (its word among the
+/// `n`) before the statement runs, where the statement sees it, and read back after (a `copy`
+/// or `update host` may write it), as checked stores and loads at location `loc` (the function's:
+/// a frame local is in bounds while its function runs). Done here rather than in native code:
+/// one call instead of a checked store and load per local and statement (issue 15's compile
+/// time: they were most of a `main`'s accesses).
+pub extern "C" fn jit_run_site(ctx: *mut Ctx, fid: u64, site: u64, exit: u64, locals: *mut u64, n: u64, promoted: u64, loc: u64) {
     // SAFETY: as in `jit_load`.
     let ctx = unsafe { &mut *ctx };
-    // SAFETY: native code passes a stack array of `n` words of its own (or a dangling pointer
-    // with 0), not otherwise referenced during the call.
-    let locals: &mut [u64] = if n == 0 {
+    let words = (n as usize).saturating_add(2usize.saturating_mul(promoted as usize));
+    // SAFETY: native code passes a stack array of `n + 2 * promoted` words of its own (or a
+    // dangling pointer with 0), not otherwise referenced during the call.
+    let all: &mut [u64] = if words == 0 {
         &mut []
     } else {
-        unsafe { std::slice::from_raw_parts_mut(locals, n as usize) }
+        unsafe { std::slice::from_raw_parts_mut(locals, words) }
     };
+    let (locals, homes) = all.split_at_mut((n as usize).min(words));
+    let home_of = |locals: &[u64], tag: u64| locals.get((tag >> 8) as usize).copied().unwrap_or(0);
+    for pair in homes.chunks_exact(2) {
+        checked_store(ctx, home_of(locals, pair[1]), pair[0], pair[1] & 0xff, loc);
+        if ctx.trapped != 0 {
+            return;
+        }
+    }
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
     ctx.sync_into_machine(m);
@@ -438,6 +508,13 @@ pub extern "C" fn jit_run_site(ctx: *mut Ctx, fid: u64, site: u64, exit: u64, lo
     sync_table(ctx, m);
     if let Err(t) = r {
         ctx.set_trap(t);
+        return;
+    }
+    for pair in homes.chunks_exact_mut(2) {
+        pair[0] = checked_load(ctx, home_of(locals, pair[1]), pair[1] & 0xff, loc);
+        if ctx.trapped != 0 {
+            return;
+        }
     }
 }
 

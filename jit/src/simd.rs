@@ -484,6 +484,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         let mut ok = self.b.ins().iconst(types::I8, 1);
         let next = self.b.ins().iadd_imm_s(v0, 1);
         let mut moving = Vec::with_capacity(plan.accesses.len());
+        // Parts shared by several addresses computed once (`Translator::exact_at`).
+        self.exact_memo = Some(HashMap::new());
         for (i, &(addr, k, _, _)) in plan.accesses.iter().enumerate() {
             let moves = self.depends(addr, plan.var, &plan.derived);
             moving.push(moves);
@@ -495,6 +497,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                 ok = self.b.ins().band(ok, unit);
             }
         }
+        self.exact_memo = None;
         // Each store's bytes: another access's at every iteration, or apart from its bytes.
         for (s, &(_, sk, _, s_writes)) in plan.accesses.iter().enumerate() {
             if !s_writes {

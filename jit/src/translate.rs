@@ -95,7 +95,7 @@ enum Slot {
 }
 
 /// The helper functions native code calls, by address.
-#[derive(Copy, Clone)]
+#[derive(Copy, Clone, PartialEq, Eq)]
 pub(crate) enum Helper {
     Load,
     Store,
@@ -116,6 +116,9 @@ pub(crate) enum Helper {
     AtomicEnter,
     AtomicExit,
     AtomicUpdate,
+    Malloc,
+    Calloc,
+    Free,
 }
 
 impl Helper {
@@ -148,11 +151,14 @@ impl Helper {
             Helper::AtomicEnter => runtime::jit_atomic_enter as *const () as usize,
             Helper::AtomicExit => runtime::jit_atomic_exit as *const () as usize,
             Helper::AtomicUpdate => runtime::jit_atomic_update as *const () as usize,
+            Helper::Malloc => runtime::jit_malloc as *const () as usize,
+            Helper::Calloc => runtime::jit_calloc as *const () as usize,
+            Helper::Free => runtime::jit_free as *const () as usize,
         }) as i64
     }
 
     /// Every helper, in the order of its discriminant (the index of [`crate::cold::ColdStubs`]).
-    pub(crate) const ALL: [Helper; 19] = [
+    pub(crate) const ALL: [Helper; 22] = [
         Helper::Load,
         Helper::Store,
         Helper::Call,
@@ -172,6 +178,9 @@ impl Helper {
         Helper::AtomicEnter,
         Helper::AtomicExit,
         Helper::AtomicUpdate,
+        Helper::Malloc,
+        Helper::Calloc,
+        Helper::Free,
     ];
 
     /// Whether native code calls the helper on cold paths only (a checked access's slow path,
@@ -200,10 +209,13 @@ impl Helper {
             Helper::FrameEnter => (&[types::I64; 6], Some(types::I64)),
             Helper::FrameLeave => (&[types::I64; 3], None),
             Helper::Fill => (&[types::I64; 4], None),
-            Helper::RunSite => (&[types::I64; 6], None),
+            Helper::RunSite => (&[types::I64; 8], None),
             Helper::ReserveFuel => (&[types::I64; 2], Some(types::I64)),
             Helper::AtomicEnter | Helper::AtomicExit => (&[types::I64; 1], None),
             Helper::AtomicUpdate => (&[types::I64; 6], Some(types::I64)),
+            Helper::Malloc => (&[types::I64; 3], Some(types::I64)),
+            Helper::Calloc => (&[types::I64; 4], Some(types::I64)),
+            Helper::Free => (&[types::I64; 3], None),
         }
     }
 
@@ -298,18 +310,30 @@ pub struct Translator<'a, 'b> {
     /// may be called in an atomic's expression, where the interpreter reports its own atomic
     /// (`nested-atomic`), so a routine's atomics stay with the interpreter.
     pub is_kernel: bool,
-    /// The loops of a few constant iterations, unrolled ([`crate::unroll`]).
+    /// The loops of a few constant iterations, unrolled ([`crate::unroll`]); `none_unrolled`
+    /// (an empty table) in its place where code runs only when a faster version cannot
+    /// ([`Translator::rolled`]).
     pub unrolled: &'a crate::unroll::UnrollTable,
+    pub none_unrolled: &'a crate::unroll::UnrollTable,
     /// While the direct version of a counted loop is translated: the unrolled loops whose fuel
     /// it took at entry.
     pub prepaid: std::collections::HashSet<*const Stmt>,
     /// While an inlined call's expression is translated ([`Translator::inline_call`]): the
     /// values of the callee's parameters, by local, one map per level of inlining.
     pub inline_args: Vec<HashMap<u32, Value>>,
+    /// While the copies of an unrolled loop are translated with the fuel of every inlined call
+    /// in them taken at once, and the call depth far from its limit ([`Translator::unrolled_for`]):
+    /// an inlined call then only counts its unit of fuel ([`Translator::inline_call`]).
+    pub inline_fuel_at_hand: bool,
     /// While the direct version of a counted loop is translated: its accesses at a
     /// loop-invariant address held in a variable ([`crate::invariant`]), by address expression,
     /// with their kind.
     pub held: HashMap<*const Expr, (Variable, Kind)>,
+    /// While a counted loop's entry checks are translated ([`crate::loops`]): the exact values
+    /// of the address expressions and their parts at each end, by the expression's text and the
+    /// counters' values, computed once for all the accesses that hold them
+    /// (`Translator::exact_at`).
+    pub exact_memo: Option<HashMap<(String, Vec<Value>), (Value, Value)>>,
     /// While the vector version of a counted loop is translated: its `max`/`min` reductions'
     /// lanes ([`crate::simd`]).
     pub(crate) lane_reductions: Vec<crate::simd::LaneReduction>,
@@ -797,19 +821,16 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// current values in its register frame; register locals get back the values it leaves there.
     fn run_site(&mut self, site: usize, exit: bool) -> R<()> {
         let n = self.vars.len();
+        // Promoted locals go to their frame memory, where the statement sees them, and come
+        // back from it after (a `copy` or `update host` may have written them): the helper
+        // stores and loads them, from two words each after the locals' (`runtime::jit_run_site`).
+        let promoted = self.promoted_homes();
+        let words = n + 2 * promoted.len();
         let frame = self.b.create_sized_stack_slot(StackSlotData::new(
             StackSlotKind::ExplicitSlot,
-            (8 * n.max(1)) as u32,
+            (8 * words.max(1)) as u32,
             3,
         ));
-        // Promoted locals go to their frame memory, where the statement sees them.
-        let promoted = self.promoted_homes();
-        for &(i, home, k) in &promoted {
-            let v = self.b.use_var(self.vars[i]);
-            let v = self.word_of(v);
-            let a = self.b.use_var(home);
-            self.store(k, a, a, v, None, self.func.loc)?;
-        }
         for i in 0..n {
             let v = match self.homes.get(i).copied().flatten() {
                 Some(home) => self.b.use_var(home),
@@ -820,12 +841,23 @@ impl<'a, 'b> Translator<'a, 'b> {
             };
             self.b.ins().stack_store(types::I64, v, frame, (8 * i) as i32);
         }
+        for (j, &(i, _, k)) in promoted.iter().enumerate() {
+            let code = kind_code(k).filter(|_| k != Kind::LongDouble).ok_or_else(|| format!("a memory local of kind {k:?}"))?;
+            let v = self.b.use_var(self.vars[i]);
+            let v = self.word_of(v);
+            self.b.ins().stack_store(types::I64, v, frame, (8 * (n + 2 * j)) as i32);
+            let tag = self.iconst(((i as u64) << 8) | code as u64);
+            self.b.ins().stack_store(types::I64, tag, frame, (8 * (n + 2 * j + 1)) as i32);
+        }
         let fid = self.iconst(self.fid as u64);
         let from = self.iconst(site as u64);
         let to = self.iconst(exit as u64);
         let at = self.b.ins().stack_addr(types::I64, frame, 0);
         let nv = self.iconst(n as u64);
-        self.helper(Helper::RunSite, &[self.ctx, fid, from, to, at, nv]);
+        let np = self.iconst(promoted.len() as u64);
+        let l = self.loc(self.func.loc);
+        let l = self.iconst(l as u64);
+        self.helper(Helper::RunSite, &[self.ctx, fid, from, to, at, nv, np, l]);
         for i in 0..n {
             if !self.in_memory.get(i).copied().unwrap_or(false) && self.homes.get(i).copied().flatten().is_none() {
                 let v = self
@@ -838,10 +870,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
         self.check_trap();
         self.reload_table();
-        // ... and come back from it (a `copy` or `update host` may have written them).
-        for &(i, home, k) in &promoted {
-            let a = self.b.use_var(home);
-            let v = self.load(k, a, a, None, self.func.loc)?;
+        for (j, &(i, _, _)) in promoted.iter().enumerate() {
+            let v = self.b.ins().stack_load(types::I64, types::I64, frame, (8 * (n + 2 * j)) as i32);
             let v = self.word_for_local(i, v);
             self.frozen.remove(&self.vars[i].index());
             self.b.def_var(self.vars[i], v);
@@ -873,25 +903,54 @@ impl<'a, 'b> Translator<'a, 'b> {
         Ok(())
     }
 
+    /// Translate with `f` code that runs only where a faster version of it cannot (a counted
+    /// loop's checked version, [`crate::loops`]; an unrolled loop run as it is because the fuel
+    /// is short): the loops in it stay loops, not unrolled copies ([`crate::unroll`]), so that
+    /// the copies are made once, in the fast version, not again in each fallback (issue 15's
+    /// compile time: a 5 × 5 window in a counted loop was 25 checked copies besides the 25
+    /// direct ones, and its fallback's fallback more). The loops inside are translated as
+    /// any loop is (an innermost counted one in two versions), and the unroll table is the
+    /// function's again after `f`.
+    pub(crate) fn rolled<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        let saved = std::mem::replace(&mut self.unrolled, self.none_unrolled);
+        let r = f(self);
+        self.unrolled = saved;
+        r
+    }
+
     /// A loop of a few constant iterations ([`crate::unroll`]): its copies, their fuel taken at
     /// once when that much is at hand; the loop as it is otherwise (so that running out of fuel
-    /// stops it at the interpreter's iteration).
+    /// stops it at the interpreter's iteration). When the copies call nothing but functions
+    /// translated inline and math routines, the copies are taken only when the fuel of those
+    /// calls is at hand too and the call depth is far from its limit: none of the calls can then
+    /// run out of fuel or overflow the stack, and each only counts its unit
+    /// ([`Translator::inline_call`]; a chain of small `routine seq` functions in a loop, issue 15).
     fn unrolled_for(&mut self, s: &Stmt, u: &crate::unroll::Unrolled) -> R<()> {
         if self.prepaid.contains(&(s as *const Stmt)) {
             return self.stmt(&u.block);
         }
+        let calls = if self.inline_fuel_at_hand { None } else { self.inline_call_units(&u.block).filter(|&n| n > 0) };
         let (copies, as_is, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         let fuel = self.b.use_var(self.fuel);
-        let enough = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, fuel, u.fuel as i64);
+        let need = u.fuel.saturating_add(calls.unwrap_or(0)).min(i64::MAX as u64);
+        let mut enough = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThan, fuel, need as i64);
+        if calls.is_some() {
+            let far = self.b.ins().bxor_imm_s(self.near_depth_limit, 1);
+            enough = self.b.ins().band(enough, far);
+        }
         self.b.ins().brif(enough, copies, &[], as_is, &[]);
         self.b.switch_to_block(copies);
         let left = self.b.ins().iadd_imm_s(fuel, -(u.fuel as i64));
         self.b.def_var(self.fuel, left);
-        self.stmt(&u.block)?;
+        let outer = self.inline_fuel_at_hand;
+        self.inline_fuel_at_hand = outer || calls.is_some();
+        let copied = self.stmt(&u.block);
+        self.inline_fuel_at_hand = outer;
+        copied?;
         self.b.ins().jump(join, &[]);
         self.b.switch_to_block(as_is);
         self.b.set_cold_block(as_is);
-        self.for_loop(s)?;
+        self.rolled(|t| t.for_loop(s))?;
         self.b.ins().jump(join, &[]);
         self.b.switch_to_block(join);
         Ok(())
@@ -959,6 +1018,46 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
         let f = *dfg.inst_args(cast).first()?;
         (dfg.value_type(f) == types::F32).then_some(f)
+    }
+
+    /// `c ? a : b` of floating kind `k` whose arms are values at hand ([`Translator::select_arm`])
+    /// and whose condition compares two values of kind `k`, with no branch and in the float
+    /// registers (`x < 0 ? -x : x`): the comparison as a lane mask (the same condition code as
+    /// [`Translator::binary`]'s, so NaNs compare the same), which picks the arm. An integer select
+    /// of the words would move both arms to integer registers and back (issue 15, calltree's
+    /// `smooth`). `None` for other conditions and kinds.
+    fn float_select(&mut self, c: &Expr, a: &Expr, b: &Expr, k: Kind) -> R<Option<Value>> {
+        let (ty, lanes) = match k {
+            Kind::F64 => (types::F64, types::F64X2),
+            Kind::F32 => (types::F32, types::F32X4),
+            _ => return Ok(None),
+        };
+        let ExprKind::Binary(op, l, r) = &c.kind else { return Ok(None) };
+        if self.kind(l.ty) != k || self.kind(r.ty) != k {
+            return Ok(None);
+        }
+        let cc = match op {
+            BinOp::Eq => FloatCC::Equal,
+            BinOp::Ne => FloatCC::NotEqual,
+            BinOp::Lt => FloatCC::LessThan,
+            BinOp::Le => FloatCC::LessThanOrEqual,
+            BinOp::Gt => FloatCC::GreaterThan,
+            BinOp::Ge => FloatCC::GreaterThanOrEqual,
+            _ => return Ok(None),
+        };
+        // The order of the branch-free select: the condition's operands, then the arms.
+        let words = [self.expr(l)?, self.expr(r)?, self.expr(a)?, self.expr(b)?];
+        let mut v = [words[0]; 4];
+        for (slot, w) in v.iter_mut().zip(words) {
+            let f = self.word_as(ty, w);
+            // A splat is one instruction (`scalar_to_vector` zeroes the other lanes too).
+            *slot = self.b.ins().splat(lanes, f);
+        }
+        let mask = self.b.ins().fcmp(cc, v[0], v[1]);
+        let mask = self.b.ins().bitcast(lanes, MemFlagsData::new().with_endianness(cranelift_codegen::ir::Endianness::Little), mask);
+        let picked = self.b.ins().bitselect(mask, v[2], v[3]);
+        let f = self.b.ins().extractlane(picked, 0);
+        Ok(Some(if k == Kind::F64 { self.f64_as_word(f) } else { self.f32_as_word(f) }))
     }
 
     /// The double the word `w` is the bits of, when `w` is made by [`Translator::f64_as_word`].
@@ -1084,9 +1183,19 @@ impl<'a, 'b> Translator<'a, 'b> {
                         let one = self.b.ins().band_imm_u(z, 1);
                         self.bool_word(one)
                     }
+                    // `fneg` flips the sign bit, as the interpreter's negation does (NaNs
+                    // included), and keeps a double in its float register.
                     UnOp::Neg => match k {
-                        Kind::F32 => self.b.ins().bxor_imm_u(v, 0x8000_0000),
-                        Kind::F64 | Kind::LongDouble => self.b.ins().bxor_imm_s(v, i64::MIN),
+                        Kind::F32 => {
+                            let f = self.word_as_f32(v);
+                            let n = self.b.ins().fneg(f);
+                            self.f32_as_word(n)
+                        }
+                        Kind::F64 | Kind::LongDouble => {
+                            let f = self.word_as_f64(v);
+                            let n = self.b.ins().fneg(f);
+                            self.f64_as_word(n)
+                        }
                         _ => {
                             let n = self.b.ins().ineg(v);
                             self.norm(k, n)
@@ -1172,6 +1281,9 @@ impl<'a, 'b> Translator<'a, 'b> {
             ExprKind::Cond(c, a, b) if self.select_arm(a) && self.select_arm(b) => {
                 // Both arms are a value at hand: no branch (`x < 0 ? -x : x`, `a > b ? a : b`),
                 // which a data-dependent condition mispredicts half the time.
+                if let Some(v) = self.float_select(c, a, b, k)? {
+                    return Ok(v);
+                }
                 let cv = self.cond(c)?;
                 let x = self.expr(a)?;
                 let y = self.expr(b)?;

@@ -39,16 +39,30 @@ pub struct Unrolled {
 /// The unrolled form of each loop of `f` that has one, by the loop's statement.
 pub type UnrollTable = HashMap<*const Stmt, Unrolled>;
 
-/// The loops of `f` to unroll.
-pub fn unroll_table(p: &Program, f: &Function) -> UnrollTable {
+/// The loops of `f` to unroll. `runs_once`: nothing in the program calls `f` (`main`): a loop
+/// of it that lies in no other loop runs once in the run, and is left as it is (its copies
+/// would be code to compile for a few iterations run once; issue 15's compile time).
+pub fn unroll_table(p: &Program, f: &Function, runs_once: bool) -> UnrollTable {
     let mut loops = Vec::new();
+    let mut nested = std::collections::HashSet::new();
     walk(&f.body, true, &mut |s| {
+        let body = match &s.kind {
+            StmtKind::For { body, .. } | StmtKind::While(_, body) | StmtKind::DoWhile(body, _) => Some(&**body),
+            StmtKind::Partition(part) => Some(&part.body),
+            _ => None,
+        };
+        if let (true, Some(body)) = (runs_once, body) {
+            walk(body, true, &mut |x| {
+                nested.insert(x as *const Stmt);
+            }, &mut |_| {});
+        }
         if matches!(s.kind, StmtKind::For { .. }) {
             loops.push(s);
         }
     }, &mut |_| {});
     loops
         .into_iter()
+        .filter(|&s| !runs_once || nested.contains(&(s as *const Stmt)))
         .filter_map(|s| unrolled(p, f, s).map(|u| (s as *const Stmt, u)))
         .collect()
 }
@@ -211,6 +225,12 @@ fn unrolled(p: &Program, f: &Function, s: &Stmt) -> Option<Unrolled> {
             }
             true
         });
+        // The counter's arithmetic, now on constants, folded (a window's `(dy + 2) * 5 +
+        // (dx + 2)` is one constant in each copy, not five instructions).
+        visit_stmt_exprs_mut(&mut copy, &mut |e: &mut Expr| {
+            fold_constants(p, e);
+            true
+        });
         copies.push(copy);
     }
     let last = Expr {
@@ -221,4 +241,57 @@ fn unrolled(p: &Program, f: &Function, s: &Stmt) -> Option<Unrolled> {
     copies.push(Stmt { kind: StmtKind::Expr(last), loc: s.loc });
     let fuel = (values.len() as u64).checked_mul(inner_fuel.checked_add(1)?)?;
     Some(Unrolled { block: Stmt { kind: StmtKind::Block(copies), loc: s.loc }, fuel })
+}
+
+/// Fold the integer additions, subtractions, multiplications and integer conversions of
+/// constants in `e` (through chains of them), as both engines compute them: the operation on
+/// 64-bit words, wrapped to the result's type (two's complement, as C's unsigned arithmetic
+/// and as accsim's signed arithmetic), the word canonical for that type (sign-extended for a
+/// signed type). Anything else is left as it is.
+fn fold_constants(p: &Program, e: &mut Expr) {
+    let int_type = |ty| match p.types.get(ty) {
+        accsim_core::ir::Type::Int(it) => Some(*it),
+        _ => None,
+    };
+    let folded = match &mut e.kind {
+        ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
+            fold_constants(p, a);
+            fold_constants(p, b);
+            match (&a.kind, &b.kind, int_type(e.ty)) {
+                (ExprKind::Int(x), ExprKind::Int(y), Some(it)) if a.ty == e.ty && b.ty == e.ty => Some(wrap(
+                    match op {
+                        BinOp::Add => x.wrapping_add(*y),
+                        BinOp::Sub => x.wrapping_sub(*y),
+                        _ => x.wrapping_mul(*y),
+                    },
+                    it,
+                )),
+                _ => None,
+            }
+        }
+        ExprKind::Cast(a) => {
+            fold_constants(p, a);
+            match (&a.kind, int_type(a.ty), int_type(e.ty)) {
+                (ExprKind::Int(x), Some(_), Some(to)) => Some(wrap(*x, to)),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    if let Some(v) = folded {
+        e.kind = ExprKind::Int(v);
+    }
+}
+
+/// The word `v` as a value of integer type `it`: its low bytes, sign- or zero-extended.
+fn wrap(v: u64, it: accsim_core::ir::IntType) -> u64 {
+    match (it.bytes, it.signed) {
+        (1, true) => v as i8 as i64 as u64,
+        (1, false) => v as u8 as u64,
+        (2, true) => v as i16 as i64 as u64,
+        (2, false) => v as u16 as u64,
+        (4, true) => v as i32 as i64 as u64,
+        (4, false) => v as u32 as u64,
+        _ => v,
+    }
 }

@@ -472,6 +472,16 @@ fn compile(a: &CompileArgs, map: &mut SourceMap) -> Result<driver::Compiled, Exi
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The front end and the program's run share one thread, and so one malloc arena: the run
+    // reuses the memory the front end freed (issue 15, see `exec::on_interpreter_stack`).
+    exec::on_interpreter_stack(|| command(cli)).unwrap_or_else(|| {
+        eprintln!("accsim: internal error: the interpreter thread could not start or panicked");
+        ExitCode::from(101)
+    })
+}
+
+/// Carry out `cli`'s command (on the interpreter's thread).
+fn command(cli: Cli) -> ExitCode {
     let mut map = SourceMap::new();
     match cli.command {
         Command::Check(c) => {
@@ -552,9 +562,16 @@ fn main() -> ExitCode {
                     return write_run_report(cmd.report.as_deref(), "run", &outcome, status, &[], &Figures::of_events(&[], started), &map, status);
                 }
             };
+            front_end_done();
             run(compiled, &map, r, cmd.report.as_deref(), started)
         }
     }
+}
+
+/// The front end has freed its syntax trees: give their pages back before the run, whose
+/// arrays would not reuse them (issue 15, see `accsim_jit::heap`).
+fn front_end_done() {
+    accsim_core::phase::timed("release-heap", accsim_jit::heap::release_free_memory);
 }
 
 /// `accsim check`: compile, run, and report every finding. Runtime errors of the program are
@@ -578,6 +595,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
             return report(&as_findings, map, &c, &outcome, &Figures::of_events(&[], started), 2);
         }
     };
+    front_end_done();
     // Alive until the process ends: the native engine translates functions during the run.
     let compiled: &'static driver::Compiled = Box::leak(Box::new(compiled));
     let mut findings = compiled.notes.clone();
@@ -631,7 +649,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
         _ => None,
     };
     let options = exec::RunOptions { subscribers, accelerator: Some(accelerator), stdout, cray_debug, proven_native, native, observed_host, ..r.run_options() };
-    let outcome = exe.run(options, r.argv());
+    let outcome = accsim_core::phase::timed("run", || exe.run(options, r.argv()));
     if let Ok(f) = found.lock() {
         findings.extend(f.list.iter().cloned());
         if f.dropped > 0 {

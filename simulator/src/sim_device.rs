@@ -22,15 +22,26 @@
 
 use accsim_core::exec::device::{launch_gangs, Device, DeviceCtx, KernelLaunch, SequentialDevice};
 use accsim_core::exec::{DeviceFork, Trap};
+use accsim_core::kernel::footprint::AtomicTarget;
 use rayon::prelude::*;
 
 /// Stack of each device thread: a C call in device code (a `routine`) is a Rust call.
 pub const DEVICE_THREAD_STACK: usize = 256 << 20;
 
-/// Groups of gangs per thread: small enough to balance uneven gangs. A fork costs little and
-/// nothing in the number of allocations: the forks of a launch share the machine's allocation
-/// table (`Memory::device_view`), each with its own frames and buffers.
-const GROUPS_PER_THREAD: usize = 4;
+/// Groups of gangs per thread: small enough to balance uneven gangs, few enough that making
+/// them stays cheap. A fork costs nothing in the number of allocations (the forks of a launch
+/// share the machine's allocation table, `Memory::device_view`, each with its own frames and
+/// buffers), but the launching thread makes and joins every fork one after another, a few
+/// microseconds each: with 4 groups per thread, 64 forks per launch at 16 threads were most of
+/// the serial cost of a small launch (issue 15: 2,000 launches of a 100×100 stencil took 0.5 s
+/// at 16 threads against 0.15 s at one). Two still leave rayon a group to steal from each
+/// thread.
+const GROUPS_PER_THREAD: usize = 2;
+
+/// The most bytes of private counter tables one launch makes, over all its groups of gangs
+/// (`DeviceFork::count_privately`): a histogram of 2^21 `long` bins at 16 threads (64 groups)
+/// would need 1 GiB; such a launch updates the shared bins in place, where threads rarely meet.
+pub const PRIVATE_COUNTS_LIMIT: u64 = 16 << 20;
 
 /// The simulated accelerator, gangs on a rayon pool.
 pub struct SimDevice {
@@ -56,10 +67,19 @@ impl SimDevice {
     }
 
     /// Run the gangs `args` (one call each) on the pool, in groups of consecutive gangs.
-    fn run_parallel(&self, cx: &mut DeviceCtx<'_, '_>, k: &KernelLaunch<'_>, args: &[Vec<u64>]) -> Result<(), Trap> {
+    /// `counters`: the launch's atomic counter blocks that each group may count in tables of
+    /// its own ([`DeviceFork::count_privately`]), when their tables for all groups fit in
+    /// [`PRIVATE_COUNTS_LIMIT`].
+    fn run_parallel(&self, cx: &mut DeviceCtx<'_, '_>, k: &KernelLaunch<'_>, args: &[Vec<u64>], counters: &[AtomicTarget]) -> Result<(), Trap> {
         let groups = (self.threads() * GROUPS_PER_THREAD).clamp(1, args.len().max(1));
         let per_group = args.len().div_ceil(groups).max(1);
         let mut forks: Vec<DeviceFork> = args.chunks(per_group).map(|_| cx.device_fork()).collect();
+        let table_bytes = counters.iter().map(|t| t.block.end - t.block.start).sum::<u64>().saturating_mul(forks.len() as u64);
+        if !counters.is_empty() && table_bytes <= PRIVATE_COUNTS_LIMIT {
+            for f in &mut forks {
+                f.count_privately(counters);
+            }
+        }
         let results: Vec<Result<(), Trap>> = self.pool.install(|| {
             forks
                 .par_iter_mut()
@@ -116,6 +136,9 @@ impl Device for SimDevice {
         if self.threads() == 1 {
             return SequentialDevice.launch(cx, &fast);
         }
-        launch_gangs(cx, &fast, |cx, k, args| self.run_parallel(cx, k, args))
+        // Atomic counters whose only accesses are their updates: counted by each group of gangs
+        // in a table of its own (issue 15; the rule is `accsim_core::exec::memory`'s `counters`).
+        let counters = cx.private_counters(k);
+        launch_gangs(cx, &fast, |cx, k, args| self.run_parallel(cx, k, args, &counters))
     }
 }

@@ -182,20 +182,36 @@ impl AccState {
 
     /// The state a device thread needs (see `Machine::device_fork`): configuration and device,
     /// no constructs, queues or observers.
+    ///
+    /// Every field is written out: a launch makes one state per device thread, and
+    /// `..Default::default()` made (and dropped) a lock and a present table for the fields that
+    /// are then copied from the host (issue 15: per-launch costs at 16 threads).
     pub fn for_device_thread(host: &AccState) -> Self {
         AccState {
-            config: host.config.clone(),
-            device_num: host.device_num,
+            pgi_notify: false,
+            cray_debug: Default::default(),
+            extra_ns: host.extra_ns,
             fuel_start: host.fuel_start,
+            queue: None,
+            // For inspection (the GUI's memory panel while a kernel runs) and the clock; its
+            // entries are shared with the host's until one side changes them.
+            present: host.present.clone(),
+            config: host.config.clone(),
+            regions: Vec::new(),
+            on_host: false,
+            device_thread: true,
+            device_num: host.device_num,
+            device_selected: false,
+            launches: host.launches,
+            auto_async_busy: false,
+            deferred: Default::default(),
+            schedule_state: 0,
             atomic_lock: host.atomic_lock.clone(),
+            atomic_held: None,
+            atomic_captured: 0,
             pointers_mapped_alone: host.pointers_mapped_alone.clone(),
             implicit_pointers_unmapped: host.implicit_pointers_unmapped.clone(),
-            // For inspection (the GUI's memory panel while a kernel runs) and the clock.
-            present: host.present.clone(),
-            launches: host.launches,
-            extra_ns: host.extra_ns,
-            device_thread: true,
-            ..Default::default()
+            cray_vector_warned: Default::default(),
         }
     }
 

@@ -1008,6 +1008,25 @@ fn malloc(m: &mut Machine, size: u64, loc: Loc) -> Result<u64, Trap> {
         .map_err(|f| m.fault(f, loc))
 }
 
+/// `malloc(size)` as [`call`] runs it, for a native-code engine's direct calls (issue 15: a
+/// program of many small allocations pays no call dispatch).
+pub fn heap_malloc(m: &mut Machine, size: u64, loc: Loc) -> Result<u64, Trap> {
+    malloc(m, size, loc)
+}
+
+/// `calloc(n, size)` as [`call`] runs it (blocks are zeroed; an overflowing size gives null).
+pub fn heap_calloc(m: &mut Machine, n: u64, size: u64, loc: Loc) -> Result<u64, Trap> {
+    match n.checked_mul(size) {
+        Some(bytes) => malloc(m, bytes, loc),
+        None => Ok(0),
+    }
+}
+
+/// `free(ptr)` as [`call`] runs it.
+pub fn heap_free(m: &mut Machine, ptr: u64, loc: Loc) -> Result<(), Trap> {
+    m.mem.free_heap(ptr, loc).map_err(|f| m.fault(f, loc))
+}
+
 fn cstr(m: &Machine, p: u64, loc: Loc) -> Result<Vec<u8>, Trap> {
     m.mem.read_c_string(p, None).map_err(|f| m.fault(f, loc))
 }
@@ -1226,10 +1245,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
             }
         }
         Malloc => malloc(m, a(0), loc)?,
-        Calloc => match a(0).checked_mul(a(1)) {
-            Some(n) => malloc(m, n, loc)?,
-            None => 0,
-        },
+        Calloc => heap_calloc(m, a(0), a(1), loc)?,
         Realloc => {
             let (p, n) = (a(0), a(1));
             if p == 0 {
@@ -1261,7 +1277,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
             q
         }
         Free => {
-            mem!(m.mem.free_heap(a(0), loc));
+            heap_free(m, a(0), loc)?;
             0
         }
         PosixMemalign => {

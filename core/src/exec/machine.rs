@@ -154,6 +154,23 @@ impl DeviceFork<'_> {
     pub fn call_kernel(&mut self, fid: u32, args: &[u64], loc: Loc) -> Result<(), Trap> {
         self.machine.call_kernel(fid, args, loc)
     }
+
+    /// Count the updates of the atomic counter blocks `targets` (every block of the launch's
+    /// atomic updates, [`DeviceCtx::private_counters`]) in tables of this fork's own, added
+    /// into the blocks when it is joined ([`Machine::join_device_forks`]; the rule is
+    /// `memory`'s `counters` module, issue 15). Every atomic update of the fork then touches
+    /// memory no other thread touches, so native code updates it without a locked instruction
+    /// (`Machine::alone`). All or nothing: `false` when some block cannot be counted so.
+    pub fn count_privately(&mut self, targets: &[crate::kernel::footprint::AtomicTarget]) -> bool {
+        let mem = &mut self.machine.mem;
+        let all = targets.iter().all(|t| mem.count_privately((t.block.start >> 32) as u32, t.size, t.align));
+        if !all {
+            // Nothing is counted yet: the tables made are dropped, adding nothing.
+            mem.add_private_counts();
+        }
+        self.machine.alone = all;
+        all
+    }
 }
 
 /// The machine one program runs on. Its state is the interpreter's own: a device sees what a
@@ -226,7 +243,9 @@ pub struct Machine<'e> {
     /// ([`super::device::SequentialDevice`]). A fork starts without it ([`Machine::device_fork`]:
     /// forks may run beside each other). Native code then does an `atomic` update of a word
     /// (§2.12) without a locked instruction: with one thread, no other access can fall between its
-    /// read and its write, so no program can tell the difference (issue 15).
+    /// read and its write, so no program can tell the difference (issue 15). A fork that counts
+    /// every atomic target of its launch in tables of its own ([`DeviceFork::count_privately`])
+    /// has it too: no other thread touches what its atomic updates touch.
     pub(crate) alone: bool,
     /// Called when a call returns while the OpenACC runtime has constructs open: releases the
     /// data of the function's function-scope `declare` directives (§2.13). Set by whoever builds
@@ -707,10 +726,13 @@ impl<'e> Machine<'e> {
     pub(crate) fn device_fork(&mut self) -> DeviceFork<'e> {
         let out = Capture::new();
         let err = Capture::new();
+        // The mapped globals matter only to the first fork, which lends the table (`Memory::device_view`).
+        let lent = self.mem.is_lent();
         let globals: Vec<(u32, u32)> = self
             .acc
             .present
             .entries()
+            .filter(|_| !lent)
             .filter(|e| self.mem.allocation(AllocId((e.host.start >> 32) as u32)).is_some_and(|a| matches!(a.kind, AllocKind::Global(_))))
             .map(|e| ((e.host.start >> 32) as u32, (e.device_start >> 32) as u32))
             .collect();
@@ -735,7 +757,10 @@ impl<'e> Machine<'e> {
         let mut machine = Machine {
             exe: self.exe,
             mem: self.mem.device_view(&globals, self.observer.is_some()),
-            regs: Vec::with_capacity(1 << 10),
+            // Grown by the first call as needed; 1 KiB comes from the allocator's per-thread
+            // cache (a launch makes one fork per group of gangs: 8 KiB each cost more to make
+            // and free than the rest of the fork, issue 15).
+            regs: Vec::with_capacity(128),
             bp: 0,
             ret_dest: 0,
             varargs: Vec::new(),
@@ -786,6 +811,8 @@ impl<'e> Machine<'e> {
         let start = self.fuel;
         let mut used = 0u64;
         for mut f in forks {
+            // A fork's private counts go into their blocks (`DeviceFork::count_privately`).
+            f.machine.mem.add_private_counts();
             f.machine.flush_stdout();
             match &f.machine.step_pool {
                 // The steps a fork drew and did not use go back to the pool.
@@ -823,8 +850,17 @@ impl<'e> Machine<'e> {
         Ok(())
     }
 
-    /// Call the function or shim a function pointer names, with `args`.
+    /// Call the function or shim a function pointer names, with `args`. A shim is called with
+    /// `args` as they are (what [`call_indirect`] does with the arguments it takes off the
+    /// registers; native code's `malloc`/`free` calls come this way, issue 15).
     pub fn call_pointer(&mut self, fptr: u64, args: &[u64], loc: Loc) -> Result<u64, Trap> {
+        if fptr >> 32 == FUNC_ID as u64 {
+            let exe = self.exe;
+            let idx = fptr as u32 as usize;
+            if let Some(ExternCode::Function(call)) = idx.checked_sub(exe.funcs.len()).and_then(|x| exe.externs.get(x)) {
+                return call(self, args, 0, loc);
+            }
+        }
         let base = self.regs.len();
         self.regs.extend_from_slice(args);
         call_indirect(self, fptr, base, 0, loc)

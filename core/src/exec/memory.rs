@@ -18,6 +18,18 @@
 //! freed after it, as AddressSanitizer's quarantine does; only a pointer that dangles across that
 //! many frees can then alias a newer object unnoticed.
 //!
+//! **Gang copies reuse their ids at once** (issue 15). The runtime's per-gang copies of a compute
+//! construct (`private`, `firstprivate`, `reduction`: §2.5.9–§2.5.11) live exactly as long as
+//! one launch and no pointer to them may outlive it (a gang's copy is gone when the construct
+//! ends, §2.5.9–§2.5.10: a pointer kept past it is dangling, and dereferencing it is undefined,
+//! C11 §6.2.4). Their freed ids wait in a queue of their own ([`Memory`]'s `gang_ids`) and
+//! the next copies take them first, in the order they were freed: the launcher makes and frees
+//! the copies in gang order, so gang `g`'s copy of a capture gets the same id at every launch
+//! of a construct, whatever the threads (deterministic), and the table does not grow with
+//! launches × gangs. Before, each launch made `gangs × copies` new ids, recycled only after
+//! [`QUARANTINE`] frees: fdtd-2d's 160 launches of 64 gangs grew the table by 51,200 ids,
+//! and every device thread of every launch rebuilt its native span table over all of them.
+//!
 //! Each allocation carries a [`Space`]: host memory, or the simulated device's separate memory
 //! (§1.3). Limits: an allocation is at most 2^31 bytes; at most 2^32 allocations are made in one
 //! run; the total of live bytes is capped by `limit`.
@@ -46,6 +58,7 @@ use std::sync::Arc;
 use super::value::Kind;
 use crate::diag::Loc;
 
+mod counters;
 mod transfer;
 pub use transfer::{ForEachPiece, TRANSFER_PIECE};
 
@@ -256,6 +269,9 @@ pub struct Memory {
     inspect: bool,
     /// Freed recyclable ids, oldest first.
     quarantine: std::collections::VecDeque<u32>,
+    /// Freed ids of gang copies ([`AllocKind::is_gang_private`]), oldest first: the next gang
+    /// copies take them at once (module documentation).
+    gang_ids: std::collections::VecDeque<u32>,
     live_bytes: u64,
     limit: u64,
     /// In an inspected device view: the host copies of globals whose id names their device copy.
@@ -266,6 +282,9 @@ pub struct Memory {
     /// The host allocations a checker follows while host code runs as native code
     /// ([`super::observed_host`]): their spans are empty, so native code reports their accesses.
     observed: Option<super::observed_host::Filter>,
+    /// In a device view: the lent device blocks whose atomic counter updates it counts in
+    /// tables of its own ([`counters`], issue 15). Empty otherwise.
+    counts: Vec<counters::PrivateCounts>,
 }
 
 /// What changed in a memory's table since a native-code engine last looked (see
@@ -310,11 +329,13 @@ impl Memory {
             lent: None,
             inspect: false,
             quarantine: Default::default(),
+            gang_ids: Default::default(),
             live_bytes: 0,
             limit,
             inspect_host: Default::default(),
             changes: None,
             observed: None,
+            counts: Vec::new(),
         }
     }
 
@@ -374,11 +395,19 @@ impl Memory {
     }
 
     /// The number of ids in the table (every id below it can be given to [`Memory::host_span`]).
+    #[inline]
     pub fn table_len(&self) -> usize {
         self.base_len + self.allocs.len()
     }
 
+    /// Whether this (host) memory lends its table to device views now ([`Memory::device_view`],
+    /// until [`Memory::take_back`]).
+    pub fn is_lent(&self) -> bool {
+        self.lent.is_some()
+    }
+
     /// Whether this memory is a device thread's view ([`Memory::device_view`]).
+    #[inline]
     pub fn is_device_view(&self) -> bool {
         self.base_len > 0 && self.lent.is_none()
     }
@@ -472,11 +501,20 @@ impl Memory {
     fn get(&self, id: usize) -> Option<(&Allocation, &Store)> {
         match self.allocs.get(id.wrapping_sub(self.base_len)) {
             Some(a) => Some((a, &a.store)),
-            None => self.base.get(id).map(|a| match a.store {
-                Store::Bytes(_) => (a, &HOST_ONLY),
-                _ => (a, &a.store),
-            }),
+            None => self.lent_entry(id),
         }
+    }
+
+    /// Allocation `id` of the lent table and its store as a device view sees it: host bytes are
+    /// unaddressable ([`HOST_ONLY`]), and a block the view counts privately is its own table
+    /// ([`counters`]).
+    #[inline(always)]
+    fn lent_entry(&self, id: usize) -> Option<(&Allocation, &Store)> {
+        self.base.get(id).map(|a| match a.store {
+            Store::Bytes(_) => (a, &HOST_ONLY),
+            Store::Shared(_) if self.counts_privately() => (a, self.private_table(id).unwrap_or(&a.store)),
+            _ => (a, &a.store),
+        })
     }
 
     /// One of this memory's own allocations (not the lent table's), for changing it.
@@ -524,11 +562,13 @@ impl Memory {
             freed_at: None,
         };
         self.live_bytes += size;
-        if self.quarantine.len() > QUARANTINE {
-            let base_len = self.base_len;
-            if let Some(slot) = self.quarantine.front().and_then(|&id| self.allocs.get_mut((id as usize).wrapping_sub(base_len))) {
+        let base_len = self.base_len;
+        let reused = if kind.is_gang_private() { &mut self.gang_ids } else { &mut self.quarantine };
+        let waits = if kind.is_gang_private() { 0 } else { QUARANTINE };
+        if reused.len() > waits {
+            if let Some(slot) = reused.front().and_then(|&id| self.allocs.get_mut((id as usize).wrapping_sub(base_len))) {
                 *slot = fresh;
-                let id = self.quarantine.pop_front().unwrap_or_default();
+                let id = reused.pop_front().unwrap_or_default();
                 self.changed(id);
                 return Ok(ptr_word(id, 0));
             }
@@ -632,16 +672,18 @@ impl Memory {
                 a.freed_at = Some(at);
                 self.live_bytes -= a.size;
                 a.store = Store::Bytes(Vec::new());
-                // Gang-private copies are recycled too: a launch of many gangs makes and frees
-                // one per gang, and the table must not grow with the gang count (issue 14).
-                if matches!(
+                // Gang-private copies are recycled at once: a launch of many gangs makes and
+                // frees one per gang, and the table must not grow with the gang count (issue 14)
+                // nor with the launches (issue 15; module documentation).
+                if a.kind.is_gang_private() {
+                    self.gang_ids.push_back(id.0);
+                } else if matches!(
                     a.kind,
                     AllocKind::Heap
                         | AllocKind::Local(..)
                         | AllocKind::Vla(..)
                         | AllocKind::VaArgs(_)
-                ) || a.kind.is_gang_private()
-                {
+                ) {
                     self.quarantine.push_back(id.0);
                 }
             }
@@ -904,11 +946,13 @@ impl Memory {
             lent: None,
             inspect,
             quarantine: Default::default(),
+            gang_ids: Default::default(),
             live_bytes: self.live_bytes,
             limit: self.limit,
             inspect_host,
             changes: None,
             observed: None,
+            counts: Vec::new(),
         }
     }
 
@@ -1272,7 +1316,7 @@ macro_rules! access {
                         s => store_shared::<$n>(s, (a.lo, a.size), off, v.to_le_bytes()),
                     },
                     // The lent table of a device view: only its device memory can be written.
-                    None => self.base.get(id).is_some_and(|a| store_shared::<$n>(&a.store, (a.lo, a.size), off, v.to_le_bytes())),
+                    None => self.lent_entry(id).is_some_and(|(a, s)| store_shared::<$n>(s, (a.lo, a.size), off, v.to_le_bytes())),
                 };
                 if done {
                     Ok(())

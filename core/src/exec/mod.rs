@@ -109,11 +109,47 @@ pub fn run(
 }
 
 /// Stack of the interpreter thread: deep C recursion is deep Rust recursion.
-const INTERPRETER_STACK: usize = 1 << 30;
+pub const INTERPRETER_STACK: usize = 1 << 30;
+
+thread_local! {
+    /// The stack size of this thread when it was started by [`on_interpreter_stack`]: runs on
+    /// it need no thread of their own.
+    static INTERPRETER_STACK_HERE: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+/// Run `f` on a new thread with the interpreter's stack, on which [`Executable::run`] runs the
+/// program directly instead of starting a thread of its own. `None` when the thread cannot start.
+///
+/// Why (issue 15, "`check` ≤ 3× the program's data in memory"): glibc gives each thread that
+/// allocates its own malloc arena, and memory freed in one arena is never reused by another.
+/// When the front end runs on the main thread and the program on a second one, the front end's
+/// freed syntax trees stay as holes in the main arena while the run (its data, the native
+/// engine's code generation) grows a fresh arena beside them: several megabytes of a small
+/// program's peak. On one thread, the run reuses what the front end freed.
+pub fn on_interpreter_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Option<T> {
+    std::thread::scope(|s| {
+        let handle = std::thread::Builder::new()
+            .name("accsim-interpreter".into())
+            .stack_size(INTERPRETER_STACK)
+            .spawn_scoped(s, || {
+                INTERPRETER_STACK_HERE.with(|c| c.set(Some(INTERPRETER_STACK)));
+                f()
+            })
+            .ok()?;
+        handle.join().ok()
+    })
+}
 
 impl Executable {
-    /// Run `main` on a fresh interpreter thread with a large stack.
+    /// Run `main` on a fresh interpreter thread with a large stack, or on this thread when it
+    /// is one ([`on_interpreter_stack`]).
     pub fn run(&self, options: RunOptions, argv: Vec<String>) -> RunOutcome {
+        if let Some(stack_size) = INTERPRETER_STACK_HERE.with(|c| c.get()) {
+            // As on a thread of its own, a panic of the interpreter (an accsim bug) ends the run
+            // with an internal error instead of the process.
+            let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run::run_main(self, options, argv, stack_size)));
+            return ran.unwrap_or_else(|_| RunOutcome::Trapped(Diagnostic::internal("the interpreter thread panicked", None)));
+        }
         std::thread::scope(|s| {
             let handle = std::thread::Builder::new()
                 .name("accsim-interpreter".into())

@@ -15,9 +15,11 @@ pub use super::machine::{LaunchShape, NativeCode, NativeHandle};
 /// What native code reads and writes of the machine it runs on (the fields are the crate's).
 impl Machine<'_> {
     /// Fuel left (`--max-steps`).
+    #[inline]
     pub fn fuel_left(&self) -> u64 {
         self.fuel
     }
+    #[inline]
     pub fn set_fuel_left(&mut self, fuel: u64) {
         self.fuel = fuel;
     }
@@ -38,18 +40,22 @@ impl Machine<'_> {
     /// Whether no other thread touches this machine's memory while it runs (see
     /// `Machine::alone`): native code may then update an `atomic` target with plain loads and
     /// stores.
+    #[inline]
     pub fn runs_alone(&self) -> bool {
         self.alone
     }
     /// The C call depth.
+    #[inline]
     pub fn call_depth(&self) -> usize {
         self.depth
     }
+    #[inline]
     pub fn set_call_depth(&mut self, depth: usize) {
         self.depth = depth;
     }
     /// The memory, for an engine's table of where allocations are
     /// ([`super::memory::Memory::take_changes`], [`super::memory::Memory::host_span`]).
+    #[inline]
     pub fn memory_mut(&mut self) -> &mut super::memory::Memory {
         &mut self.mem
     }

@@ -1113,6 +1113,34 @@ fn proven_launch<'e>(m: &mut Machine<'e>, k: &KernelLaunch<'_>) -> Option<(&'e s
     taken.then_some((plain, fp.atomics))
 }
 
+/// The device blocks whose `atomic` counter updates the device threads of launch `k` may count
+/// in tables of their own (issue 15; the rule is `memory`'s `counters` module): those of the
+/// kernel's access plan at this launch when no other access of the kernel may touch them
+/// ([`crate::kernel::footprint::AccessPlan::private_counters`]). Empty for a kernel without
+/// atomic updates, one without a plan, and one whose threads share frame variables, which no
+/// plan covers (as for `accsim check`'s proofs, [`proven_launch`]).
+pub(crate) fn private_counters(m: &Machine, k: &KernelLaunch<'_>) -> Vec<crate::kernel::footprint::AtomicTarget> {
+    let Some(Ok(plan)) = m.exe.plans.get(&k.fid) else { return Vec::new() };
+    if k.on_host || plan.atomics.is_empty() || m.exe.funcs.get(k.fid as usize).is_none_or(|f| f.shares_locals) {
+        return Vec::new();
+    }
+    let explain = std::env::var_os("ACCSIM_EXPLAIN_PROOFS").is_some();
+    match plan.private_counters(&LaunchView { m, k }, k.gangs) {
+        Ok(targets) => {
+            if explain && !targets.is_empty() {
+                eprintln!("accsim: kernel at line {}: {} atomic counter block(s) counted per device thread", k.loc.line, targets.len());
+            }
+            targets
+        }
+        Err(why) => {
+            if explain {
+                eprintln!("accsim: kernel at line {}: atomic counters updated in place: {why}", k.loc.line);
+            }
+            Vec::new()
+        }
+    }
+}
+
 /// A launch's values, the pointers of [`implicit_pointer_data`] with their host values (not
 /// the device copy an earlier kernel of the construct made), so that the sites through them
 /// fall in their host allocations.

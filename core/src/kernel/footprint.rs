@@ -1371,7 +1371,42 @@ impl ReadSite {
 #[derive(Clone, Debug)]
 pub struct WriteSpan {
     pub loc: Loc,
-    pub runs: Vec<(Range<u64>, u32)>,
+    pub runs: Vec<WriteRun>,
+}
+
+/// Bytes one gang writes: `count` pieces of `len` bytes, the first at device address `start`,
+/// each `stride` bytes after the one before, apart from each other (`stride > len`; `count` 1:
+/// one piece, `stride` 0). An innermost loop that walks down a column (`c[j][i]` over `j`) is
+/// one strided run instead of a run per element: the list of a kernel's writes grows with its
+/// rows, not with its elements (issue 15: `check` within 3× the program's data in memory).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WriteRun {
+    pub start: u64,
+    pub len: u32,
+    pub stride: u32,
+    pub count: u32,
+    pub gang: u32,
+}
+
+impl WriteRun {
+    /// One piece of `r`'s bytes.
+    pub fn contiguous(r: Range<u64>, gang: u32) -> Result<WriteRun, String> {
+        let len = u32::try_from(r.end - r.start).map_err(|_| "a written run larger than a device block".to_string())?;
+        Ok(WriteRun { start: r.start, len, stride: 0, count: 1, gang })
+    }
+
+    /// The pieces, in address order.
+    pub fn pieces(&self) -> impl Iterator<Item = Range<u64>> + '_ {
+        (0..self.count as u64).map(move |k| {
+            let s = self.start + k * self.stride as u64;
+            s..s + self.len as u64
+        })
+    }
+
+    /// One past the run's last byte.
+    fn end(&self) -> u64 {
+        self.start + (self.count as u64 - 1) * self.stride as u64 + self.len as u64
+    }
 }
 
 /// What a proven kernel accesses: reads and writes by site, writes in program order.
@@ -1507,7 +1542,7 @@ impl AccessPlan {
         }
         let ev = Ev { loops: std::sync::Arc::new(loops), cfg, chunks };
         let (loops, chunks) = (&ev.loops[..], &ev.chunks[..]);
-        let (atomics, atomic_reads) = self.atomic_targets(v, &ivs, &never, cfg.gangs, &mut |chain, guards| {
+        let (atomics, atomic_reads) = self.atomic_targets(v, &ivs, &never, cfg.gangs, true, &mut |chain, guards| {
             let mut vals = vec![0i64; self.loops.len()];
             let mut points = 1 << 20;
             (guards.is_empty() && chain.iter().all(|&l| always[l as usize])) || (guards.iter().all(CGuard::known) && self.exists(&ev, guards, chain, 0, &mut vals, &mut points))
@@ -1764,11 +1799,12 @@ impl AccessPlan {
     /// The runs a write site writes, with their gangs, for the counters of `chain[depth..]`
     /// (the outer ones set in `vals`).
     #[allow(clippy::too_many_arguments)]
-    fn runs(&self, ev: &Ev, site: &PlanSite, guards: &[CGuard], addr: &Conc, chain: &[u32], depth: usize, vals: &mut [i64], out: &mut Vec<(Range<u64>, u32)>, budget: &mut usize) -> Result<(), String> {
-        let push = |out: &mut Vec<(Range<u64>, u32)>, r: Range<u64>, g: u32, budget: &mut usize| -> Result<(), String> {
-            if let Some((last, lg)) = out.last_mut() {
-                if *lg == g && (last.end == r.start || *last == r) {
-                    last.end = last.end.max(r.end);
+    fn runs(&self, ev: &Ev, site: &PlanSite, guards: &[CGuard], addr: &Conc, chain: &[u32], depth: usize, vals: &mut [i64], out: &mut Vec<WriteRun>, budget: &mut usize) -> Result<(), String> {
+        let push = |out: &mut Vec<WriteRun>, r: WriteRun, budget: &mut usize| -> Result<(), String> {
+            if let Some(last) = out.last_mut() {
+                // A piece that continues the last one, or the same bytes again (an accumulator).
+                if last.gang == r.gang && last.count == 1 && r.count == 1 && (last.end() == r.start || *last == r) {
+                    last.len = u32::try_from(r.end().max(last.end()) - last.start).map_err(|_| "a written run larger than a device block".to_string())?;
                     return Ok(());
                 }
             }
@@ -1776,7 +1812,7 @@ impl AccessPlan {
                 return Err("a footprint too large to list".into());
             }
             *budget -= 1;
-            out.push((r, g));
+            out.push(r);
             Ok(())
         };
         if depth == chain.len() {
@@ -1785,15 +1821,18 @@ impl AccessPlan {
             }
             let a = addr.at(vals) as u64;
             let g = self.gang_of(ev, chain, vals);
-            return push(out, a..a + site.size, g, budget);
+            return push(out, WriteRun::contiguous(a..a + site.size, g)?, budget);
         }
         let l = chain[depth];
         let lp = &ev.loops[l as usize];
         let (first, n) = lp.span(vals);
         let c = addr.coef(l);
-        if guards.is_empty() && depth + 1 == chain.len() && (c == 0 || (c * lp.step).unsigned_abs() == site.size) {
-            // Contiguous, or the same bytes at every iteration (an accumulator `x[i]` written
-            // in the inner loop of `j`): one run for each stretch of iterations one gang runs.
+        if guards.is_empty() && depth + 1 == chain.len() {
+            // The innermost loop: for each stretch of iterations one gang runs, one run when
+            // the address moves by at most the access size (contiguous, or the same bytes at
+            // every iteration: an accumulator `x[i]` written in the inner loop of `j`), else
+            // one strided run (a column).
+            let stride = (c as i128 * lp.step as i128).unsigned_abs();
             let mut t = 0;
             while t < n {
                 vals[l as usize] = first + t * lp.step;
@@ -1801,7 +1840,19 @@ impl AccessPlan {
                 let len = self.same_gang(ev, chain, l, vals, n - t);
                 let a = addr.at(vals);
                 let b = a + (len - 1) * c * lp.step;
-                push(out, a.min(b) as u64..a.max(b) as u64 + site.size, g, budget)?;
+                let run = if stride <= site.size as u128 || len == 1 {
+                    WriteRun::contiguous(a.min(b) as u64..a.max(b) as u64 + site.size, g)?
+                } else {
+                    let too_far = || "a written run larger than a device block".to_string();
+                    WriteRun {
+                        start: a.min(b) as u64,
+                        len: u32::try_from(site.size).map_err(|_| too_far())?,
+                        stride: u32::try_from(stride).map_err(|_| too_far())?,
+                        count: u32::try_from(len).map_err(|_| too_far())?,
+                        gang: g,
+                    }
+                };
+                push(out, run, budget)?;
                 t += len;
             }
             return Ok(());
@@ -1955,11 +2006,31 @@ mod tests {
         let fp = nest(100, 10, 10, 1).evaluate(&Mem, CFG).expect("proven");
         let runs = &fp.writes[0].runs;
         // Gang g runs the rows [25g, 25g + 25) (`kernel::schedule`): one run of 25 rows each.
-        let expected: Vec<_> = (0..4).map(|g| ((BASE + 2000 * g) as u64..(BASE + 2000 * (g + 1)) as u64, g as u32)).collect();
+        let expected: Vec<_> = (0..4).map(|g| WriteRun { start: (BASE + 2000 * g) as u64, len: 2000, stride: 0, count: 1, gang: g as u32 }).collect();
         assert_eq!(runs, &expected);
         // The gang counter alone, the sequential counter not used: each gang writes its own
         // element, again and again.
         assert!(nest(100, 10, 1, 0).evaluate(&Mem, CFG).is_ok());
+    }
+
+    #[test]
+    fn a_column_written_down_its_rows_is_one_strided_run() {
+        // a[i + 100j], j < 10: gang i writes column i, one element per row of 800 bytes.
+        let fp = nest(100, 10, 1, 100).evaluate(&Mem, CFG).expect("proven");
+        let runs = &fp.writes[0].runs;
+        assert_eq!(runs.len(), 100, "one run per column, not per element");
+        // Gang g runs the columns [25g, 25g + 25) (`kernel::schedule`).
+        let expected: Vec<_> = (0..100).map(|i| WriteRun { start: (BASE + 8 * i) as u64, len: 8, stride: 800, count: 10, gang: (i / 25) as u32 }).collect();
+        assert_eq!(runs, &expected);
+        // Its pieces are the elements, in address order.
+        let pieces: Vec<_> = runs[3].pieces().collect();
+        assert_eq!(pieces.len(), 10);
+        assert_eq!(pieces[0], (BASE + 24) as u64..(BASE + 32) as u64);
+        assert_eq!(pieces[9], (BASE + 24 + 7200) as u64..(BASE + 32 + 7200) as u64);
+        // Walking the column upwards lists the same run.
+        let mut up = nest(100, 10, 1, 100);
+        up.sites[0].addr = lin(BASE + 7200, &[(0, 8), (1, -800)]);
+        assert_eq!(&up.evaluate(&Mem, CFG).expect("proven").writes[0].runs, runs);
     }
 
     #[test]

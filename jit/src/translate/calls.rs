@@ -57,6 +57,9 @@ impl<'a> Translator<'a, '_> {
                 if let Some(v) = self.math_call(name, shim, &words)? {
                     return Ok(v);
                 }
+                if let Some(v) = self.heap_call(shim, &words, loc) {
+                    return Ok(v);
+                }
                 if shim.is_none() {
                     return Err("a call of an undefined external".into());
                 }
@@ -70,78 +73,42 @@ impl<'a> Translator<'a, '_> {
         }
     }
 
-    /// The shim's math routines, called as the shim calls them (`Shim::Math1` …).
-    /// `sqrt`, `fabs`, `sqrtf` and `fabsf` are single IEEE operations (`f64::sqrt`, `f64::abs`,
-    /// `f32::sqrt`, `f32::abs` in the shim) and are emitted inline; the other routines call the
-    /// shim's function.
+    /// The shim's math routines, called as the shim calls them (`Shim::Math1` …): the
+    /// arguments as floats of the routine's width (`double` for `Math1`/`Math2`, `float` for
+    /// `Math1F`/`Math2F`), the result back as a word. `sqrt`, `fabs`, `sqrtf` and `fabsf` are
+    /// single IEEE operations (`f64::sqrt`, `f64::abs`, `f32::sqrt`, `f32::abs` in the shim) and
+    /// are emitted inline — `fabs` in the float register (`andpd`), with no round trip through an
+    /// integer register; `fmax`/`fmin` (and their `float` forms) inline where the answer is not
+    /// in doubt ([`Self::min_max`]); the other routines call the shim's function.
     fn math_call(&mut self, name: &str, shim: Option<Shim>, words: &[Value]) -> R<Option<Value>> {
-        let Some(shim) = shim else {
-            return Ok(None);
-        };
-        Ok(Some(match (shim, words) {
-            (Shim::Math1(_), [x]) if name == "sqrt" => {
-                let a = self.word_as_f64(*x);
-                let r = self.b.ins().sqrt(a);
-                self.f64_as_word(r)
-            }
-            // The sign bit cleared, done in the float register (`andpd`): the operand and the
-            // result stay floats, with no round trip through an integer register.
-            (Shim::Math1(_), [x]) if name == "fabs" => {
-                let a = self.word_as_f64(*x);
-                let r = self.b.ins().fabs(a);
-                self.f64_as_word(r)
-            }
-            (Shim::Math1F(_), [x]) if name == "fabsf" || name == "sqrtf" => {
-                let a = self.word_as_f32(*x);
-                let r = if name == "fabsf" { self.b.ins().fabs(a) } else { self.b.ins().sqrt(a) };
-                self.f32_as_word(r)
-            }
-            (Shim::Math2(f), [x, y]) if name == "fmax" || name == "fmin" => {
-                let (a, b) = (self.word_as_f64(*x), self.word_as_f64(*y));
-                let fp = self.iconst(f as usize as u64);
-                let r = self.min_max(name == "fmax", a, b, Helper::Math2, fp, types::F64)?;
-                self.f64_as_word(r)
-            }
-            (Shim::Math2F(f), [x, y]) if name == "fmaxf" || name == "fminf" => {
-                let (a, b) = (self.word_as_f32(*x), self.word_as_f32(*y));
-                let fp = self.iconst(f as usize as u64);
-                let r = self.min_max(name == "fmaxf", a, b, Helper::Math2F, fp, types::F32)?;
-                self.f32_as_word(r)
-            }
-            (Shim::Math1(f), [x]) => {
-                let a = self.word_as_f64(*x);
-                let fp = self.iconst(f as usize as u64);
-                let r = self
-                    .helper(Helper::Math1, &[fp, a])
-                    .ok_or("no result of a math routine")?;
-                self.f64_as_word(r)
-            }
-            (Shim::Math2(f), [x, y]) => {
-                let (a, b) = (self.word_as_f64(*x), self.word_as_f64(*y));
-                let fp = self.iconst(f as usize as u64);
-                let r = self
-                    .helper(Helper::Math2, &[fp, a, b])
-                    .ok_or("no result of a math routine")?;
-                self.f64_as_word(r)
-            }
-            (Shim::Math1F(f), [x]) => {
-                let a = self.word_as_f32(*x);
-                let fp = self.iconst(f as usize as u64);
-                let r = self
-                    .helper(Helper::Math1F, &[fp, a])
-                    .ok_or("no result of a math routine")?;
-                self.f32_as_word(r)
-            }
-            (Shim::Math2F(f), [x, y]) => {
-                let (a, b) = (self.word_as_f32(*x), self.word_as_f32(*y));
-                let fp = self.iconst(f as usize as u64);
-                let r = self
-                    .helper(Helper::Math2F, &[fp, a, b])
-                    .ok_or("no result of a math routine")?;
-                self.f32_as_word(r)
-            }
+        let (routine, helper, ty) = match (shim, words.len()) {
+            (Some(Shim::Math1(f)), 1) => (f as usize, Helper::Math1, types::F64),
+            (Some(Shim::Math2(f)), 2) => (f as usize, Helper::Math2, types::F64),
+            (Some(Shim::Math1F(f)), 1) => (f as usize, Helper::Math1F, types::F32),
+            (Some(Shim::Math2F(f)), 2) => (f as usize, Helper::Math2F, types::F32),
             _ => return Ok(None),
-        }))
+        };
+        let one_arg = matches!(helper, Helper::Math1 | Helper::Math1F);
+        let args: Vec<Value> = words.iter().map(|&w| self.word_as(ty, w)).collect();
+        let r = match (name, args.as_slice()) {
+            ("sqrt" | "sqrtf", &[a]) if one_arg => self.b.ins().sqrt(a),
+            ("fabs" | "fabsf", &[a]) if one_arg => self.b.ins().fabs(a),
+            ("fmax" | "fmin", &[a, b]) if helper == Helper::Math2 => {
+                let fp = self.iconst(routine as u64);
+                self.min_max(name == "fmax", a, b, helper, fp, ty)?
+            }
+            ("fmaxf" | "fminf", &[a, b]) if helper == Helper::Math2F => {
+                let fp = self.iconst(routine as u64);
+                self.min_max(name == "fmaxf", a, b, helper, fp, ty)?
+            }
+            _ => {
+                let fp = self.iconst(routine as u64);
+                let mut call = vec![fp];
+                call.extend(&args);
+                self.helper(helper, &call).ok_or("no result of a math routine")?
+            }
+        };
+        Ok(Some(self.word_of(r)))
     }
 
     /// `fmax`/`fmin` (`max`: which) of `a` and `b` of type `ty`: when they are two different
@@ -167,6 +134,28 @@ impl<'a> Translator<'a, '_> {
         self.b.ins().jump(join, &[v.into()]);
         self.b.switch_to_block(join);
         Ok(r)
+    }
+
+    /// `malloc`, `calloc` and `free` of the shim, called through their own helpers
+    /// ([`runtime::jit_malloc`] …): the shim's functions without the interpreter's call path
+    /// (issue 15: a tree of small heap nodes built and freed). They read neither the fuel nor
+    /// the call depth; a fault traps at the call as the shim's does.
+    fn heap_call(&mut self, shim: Option<Shim>, words: &[Value], loc: Loc) -> Option<Value> {
+        let (helper, ret) = match (shim?, words) {
+            (Shim::Malloc, [_]) => (Helper::Malloc, true),
+            (Shim::Calloc, [_, _]) => (Helper::Calloc, true),
+            (Shim::Free, [_]) => (Helper::Free, false),
+            _ => return None,
+        };
+        let l = self.loc(loc);
+        let l = self.b.ins().iconst(types::I64, l);
+        let mut args = vec![self.ctx];
+        args.extend_from_slice(words);
+        args.push(l);
+        let r = self.helper(helper, &args);
+        self.check_trap();
+        self.reload_table();
+        Some(if ret { r? } else { self.iconst(0) })
     }
 
     /// The call-depth limit of a call of `fid` at `loc` (`inlined` calls deep in translated-inline
@@ -326,20 +315,79 @@ impl<'a> Translator<'a, '_> {
     /// then the callee's expression on the argument words (which cannot trap, read memory or
     /// call anything that looks at the call depth).
     fn inline_call(&mut self, fid: u32, e: &Expr, words: &[Value], loc: Loc) -> R<Value> {
-        self.burn_fuel(loc);
-        let (check, go) = (self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(self.near_depth_limit, check, &[], go, &[]);
-        self.b.set_cold_block(check);
-        self.b.switch_to_block(check);
-        self.call_depth_checked(fid, self.inline_args.len() as i64, loc);
-        self.b.ins().jump(go, &[]);
-        self.b.switch_to_block(go);
+        if self.inline_fuel_at_hand {
+            // Its unit is at hand and the depth far from the limit (`Translator::unrolled_for`).
+            let fuel = self.b.use_var(self.fuel);
+            let left = self.b.ins().iadd_imm_s(fuel, -1);
+            self.b.def_var(self.fuel, left);
+        } else {
+            self.burn_fuel(loc);
+            let (check, go) = (self.b.create_block(), self.b.create_block());
+            self.b.ins().brif(self.near_depth_limit, check, &[], go, &[]);
+            self.b.set_cold_block(check);
+            self.b.switch_to_block(check);
+            self.call_depth_checked(fid, self.inline_args.len() as i64, loc);
+            self.b.ins().jump(go, &[]);
+            self.b.switch_to_block(go);
+        }
         let g = self.p.functions.get(fid as usize).ok_or("internal: unknown function")?;
         let args = g.params.iter().zip(words).map(|(l, &w)| (l.0, w)).collect();
         self.inline_args.push(args);
         let r = self.expr(e);
         self.inline_args.pop();
         r
+    }
+
+    /// The units of fuel that the calls in `s` burn, when every one of them is translated
+    /// inline ([`Translator::inlinable`]) or is a math routine and `s` holds no loop, `goto` or
+    /// OpenACC statement: an upper bound (a call in an arm of `?:` counts as if it ran). `None`
+    /// when `s` may burn other fuel (a call of the interpreter or of native code, a loop).
+    pub(crate) fn inline_call_units(&self, s: &Stmt) -> Option<u64> {
+        let mut units = Some(0u64);
+        let mut other = false;
+        let level = self.inline_args.len();
+        accsim_core::ir::visit::walk(
+            s,
+            true,
+            &mut |st| other |= !matches!(st.kind, StmtKind::Empty | StmtKind::Expr(_) | StmtKind::Block(_) | StmtKind::If(..)),
+            &mut |e| {
+                if let ExprKind::Call { callee, args, .. } = &e.kind {
+                    let n = self.call_units(callee, args.len(), level);
+                    units = units.zip(n).map(|(a, b)| a.saturating_add(b));
+                }
+            },
+        );
+        units.filter(|_| !other)
+    }
+
+    /// The units of fuel one call burns when translated at inlining level `level`, with the
+    /// calls its inlined expression makes; 0 for a math routine; `None` for any other call.
+    fn call_units(&self, callee: &Callee, nargs: usize, level: usize) -> Option<u64> {
+        match callee {
+            Callee::Extern(x) => {
+                // What `math_call` translates in place (other arities take the interpreter's path).
+                let shim = self.binding(x.0).and_then(|b| b.shim());
+                let math = matches!((shim, nargs), (Some(Shim::Math1(_) | Shim::Math1F(_)), 1) | (Some(Shim::Math2(_) | Shim::Math2F(_)), 2));
+                math.then_some(0)
+            }
+            Callee::Direct(f) => {
+                if self.p.functions.get(f.0 as usize).is_none_or(|g| g.params.len() != nargs) {
+                    return None;
+                }
+                let e = self.inlinable(f.0, level)?;
+                let mut units = Some(1u64);
+                // The calls in the arguments are at `level` (the walk of the caller's expression
+                // counts them); those of the callee's expression one level deeper.
+                accsim_core::ir::visit::visit_exprs(e, &mut |x| {
+                    if let ExprKind::Call { callee, args, .. } = &x.kind {
+                        let n = self.call_units(callee, args.len(), level + 1);
+                        units = units.zip(n).map(|(a, b)| a.saturating_add(b));
+                    }
+                });
+                units
+            }
+            Callee::Indirect(_) => None,
+        }
     }
 
     /// A call through the interpreter's call path ([`runtime::jit_call`]).

@@ -38,6 +38,7 @@ use accsim_core::diag::{Diagnostic, Loc, Severity};
 use accsim_core::finding::FindingKind;
 use accsim_core::exec::check::Access;
 use accsim_core::exec::events::Event;
+use accsim_core::kernel::footprint::WriteRun;
 
 use super::report::{element, finding};
 use super::runs::Runs;
@@ -358,7 +359,7 @@ impl Coherence {
     ///
     /// `writes`: per write site, the host allocation its device block copies, its location and
     /// its runs (device addresses, whose offsets are the host's) with the writing gang.
-    pub fn proven_launch(&mut self, reads: &[(u32, Range<u32>, bool, bool)], exact: &dyn Fn(usize) -> Option<Vec<Range<u32>>>, writes: &[(u32, Loc, &[(Range<u64>, u32)])], k: &Kernel) -> bool {
+    pub fn proven_launch(&mut self, reads: &[(u32, Range<u32>, bool, bool)], exact: &dyn Fn(usize) -> Option<Vec<Range<u32>>>, writes: &[(u32, Loc, &[WriteRun])], k: &Kernel) -> bool {
         for (i, (hid, r, executed, written_first)) in reads.iter().enumerate() {
             let Some(sh) = self.shadow(*hid) else { continue };
             let stale = |r: Range<u32>| sh.cells.find(r, |c| matches!(state_of(c), State::HostNewer | State::DeviceUninit)).is_some();
@@ -380,7 +381,9 @@ impl Coherence {
                 m.device_read = true;
             }
         }
-        self.device_writes(writes.iter().flat_map(|(hid, loc, runs)| runs.iter().map(move |(run, gang)| (*hid, run.start as u32..(run.start as u32).saturating_add((run.end - run.start) as u32), *loc, *gang))), k);
+        // A strided run's pieces one by one (device addresses; the low half is the offset).
+        let pieces = writes.iter().flat_map(|(hid, loc, runs)| runs.iter().flat_map(move |run| run.pieces().map(move |p| (*hid, p.start as u32..(p.start as u32).saturating_add((p.end - p.start) as u32), *loc, run.gang))));
+        self.device_writes(pieces, k);
         true
     }
 

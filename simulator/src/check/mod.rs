@@ -443,7 +443,7 @@ impl Subscriber for CheckRun {
         // at the same offsets: its first run names the allocation for all.
         let mut writes = Vec::with_capacity(fp.writes.len());
         for w in &fp.writes {
-            if let Some((hid, _)) = w.runs.first().and_then(|(run, _)| host(run.start)) {
+            if let Some((hid, _)) = w.runs.first().and_then(|run| host(run.start)) {
                 writes.push((hid, w.loc, &w.runs[..]));
             }
         }

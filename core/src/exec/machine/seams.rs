@@ -198,6 +198,13 @@ impl<'e> DeviceCtx<'_, 'e> {
         self.m.exe.fast_kernels.get(&fid).copied().unwrap_or(fid)
     }
 
+    /// The device blocks whose `atomic` counter updates the device threads of launch `k` may
+    /// count in tables of their own ([`DeviceFork::count_privately`], issue 15); empty when
+    /// none may.
+    pub fn private_counters(&self, k: &KernelLaunch<'_>) -> Vec<crate::kernel::footprint::AtomicTarget> {
+        super::super::openacc::private_counters(self.m, k)
+    }
+
     /// A machine for a device thread: shares the device memory, nothing of the host's.
     pub fn device_fork(&mut self) -> DeviceFork<'e> {
         self.m.device_fork()

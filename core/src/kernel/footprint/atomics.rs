@@ -24,7 +24,7 @@ use crate::diag::Loc;
 use crate::ir::acc::AtomicKind;
 use crate::ir::*;
 
-use super::{AccessPlan, An, CGuard, Guard, Iv, LaunchValues, Lin, ReadSpan, A};
+use super::{AccessPlan, An, CGuard, Counters, Guard, Iv, LaunchValues, Lin, ReadSpan, A};
 
 /// An atomic counter update of the plan (see the module documentation).
 #[derive(Clone, Debug)]
@@ -104,7 +104,10 @@ impl AccessPlan {
     /// The blocks the atomic counter updates may change at this launch, and their reads, or why
     /// the kernel is not proven (module documentation). `ivs`: the counters' ranges; `never`:
     /// loops that run no iteration; `executed(chain, guards)`: whether a site runs at all.
-    pub(super) fn atomic_targets(&self, v: &dyn LaunchValues, ivs: &[Iv], never: &[bool], gangs: u64, executed: &mut dyn FnMut(&[u32], &[CGuard]) -> bool) -> Result<(Vec<AtomicTarget>, Vec<ReadSpan>), String> {
+    /// `compared`: the blocks are compared gang by gang (`accsim check`), which needs counters
+    /// that never wrap and blocks of bounded size; counting them per thread
+    /// ([`AccessPlan::private_counters`]) needs neither.
+    pub(super) fn atomic_targets(&self, v: &dyn LaunchValues, ivs: &[Iv], never: &[bool], gangs: u64, compared: bool, executed: &mut dyn FnMut(&[u32], &[CGuard]) -> bool) -> Result<(Vec<AtomicTarget>, Vec<ReadSpan>), String> {
         let bad = || "a launch value is not known".to_string();
         let mut targets: Vec<(AtomicTarget, i64)> = Vec::new();
         let mut reads = Vec::new();
@@ -131,10 +134,10 @@ impl AccessPlan {
             // Every update of every iteration, times the largest step, stays under the
             // element's range: a gang's updates of an element never add up to 2^bits.
             let iterations = chain.iter().map(|&l| ((ivs[l as usize].hi - ivs[l as usize].lo).max(0) as u128) + 1).fold(1u128, |n, t| n.saturating_mul(t));
-            if iterations.saturating_mul(a.step.unsigned_abs() as u128) >= 1u128 << (8 * a.size.min(15)) {
+            if compared && iterations.saturating_mul(a.step.unsigned_abs() as u128) >= 1u128 << (8 * a.size.min(15)) {
                 return Err(format!("line {}: an atomic counter that may wrap around", a.loc.line));
             }
-            if (len as u128).saturating_mul(gangs as u128) > COMPARED_LIMIT {
+            if compared && (len as u128).saturating_mul(gangs as u128) > COMPARED_LIMIT {
                 return Err(format!("line {}: an atomic target too large to compare gang by gang", a.loc.line));
             }
             let align = (base.k as i128 - first as i128).rem_euclid(a.size as i128) as u64;
@@ -148,5 +151,27 @@ impl AccessPlan {
             reads.push(ReadSpan { loc: a.loc, range: first..first + len, executed: executed(&chain, &guards), written_first: false, site: None });
         }
         Ok((targets.into_iter().map(|(t, _)| t).collect(), reads))
+    }
+}
+
+impl AccessPlan {
+    /// The device blocks whose atomic counter updates the device threads of this launch may
+    /// count in zeroed tables of their own, added into the blocks when the threads are done
+    /// (issue 15, `exec::memory`'s `counters` module, where the rule is argued): the blocks of
+    /// [`AccessPlan::atomic_targets`], when no other site of the kernel, atomic or not, may
+    /// touch them (the hulls of [`AccessPlan::site_bytes`]). Empty when the kernel has no atomic
+    /// update; an error says why the kernel's counters cannot be counted so.
+    pub fn private_counters(&self, v: &dyn LaunchValues, gangs: u64) -> Result<Vec<AtomicTarget>, String> {
+        if self.atomics.is_empty() {
+            return Ok(Vec::new());
+        }
+        let Counters { ivs, never, .. } = self.counters(v)?;
+        let (targets, _) = self.atomic_targets(v, &ivs, &never, gangs, false, &mut |_, _| true)?;
+        for s in self.site_bytes(v)? {
+            if let Some(t) = targets.iter().find(|t| s.range.start < t.block.end && t.block.start < s.range.end) {
+                return Err(format!("lines {} and {}: an access of data an `atomic` statement updates", s.loc.line, t.loc.line));
+            }
+        }
+        Ok(targets)
     }
 }

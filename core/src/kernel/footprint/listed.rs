@@ -19,8 +19,9 @@
 //! iterations, refuses the proof. Different iterations may be the same thread (a gang runs many):
 //! refusing them only costs speed.
 //!
-//! **Cost.** Both sites' runs (bounded by [`LISTED_RUNS`]) and a sort; beyond the bound, the kernel
-//! is checked access by access.
+//! **Cost.** Both sites' runs (bounded by [`LISTED_RUNS`]), listed twice (counted, then compared),
+//! and a sort of the shorter list, the only one kept in memory; beyond the bound, the kernel is
+//! checked access by access.
 
 use std::ops::Range;
 
@@ -58,39 +59,67 @@ impl AccessPlan {
             return false;
         }
         let tag_loops: Vec<u32> = common.iter().copied().filter(partitioned).collect();
+        // Both sites' runs count against one bound; each site is counted first, so that only
+        // the shorter list is kept (as disjoint segments) and the longer one is compared with
+        // it as it is listed: a column written element by element against a row is then one
+        // run per row in memory, not one per element (issue 15: `check`'s memory). Which side
+        // is kept does not change the verdict's soundness: a byte both touch from different
+        // iterations is refused either way.
         let mut budget = LISTED_RUNS;
-        let (Some(ra), Some(rb)) = (self.tagged_runs(ev, a, &tag_loops, &mut budget), self.tagged_runs(ev, b, &tag_loops, &mut budget)) else {
+        let (Some(na), Some(nb)) = (self.count_tagged(ev, a, &tag_loops, &mut budget), self.count_tagged(ev, b, &tag_loops, &mut budget)) else {
             return false;
         };
-        let segments = disjoint(ra);
+        let (kept, streamed) = if na <= nb { (a, b) } else { (b, a) };
+        // Counted already: listing them again stays within the bound.
+        let mut unbounded = usize::MAX;
+        let mut list = Vec::with_capacity(na.min(nb));
+        if self.tagged_runs(ev, kept, &tag_loops, &mut unbounded, &mut |r| {
+            list.push(r);
+            Some(())
+        })
+        .is_none()
+        {
+            return false;
+        }
+        let segments = disjoint(list);
         let mut steps = LISTED_RUNS;
-        for (r, tag) in rb {
+        let mut compare = |(r, tag): Tagged| -> Option<()> {
             let first = segments.partition_point(|(s, _)| s.end <= r.start);
             for (_, t) in segments[first..].iter().take_while(|(s, _)| s.start < r.end) {
                 if *t == MANY || tag == MANY || *t != tag {
-                    return false;
+                    return None;
                 }
-                steps = match steps.checked_sub(1) {
-                    Some(n) => n,
-                    None => return false,
-                };
+                steps = steps.checked_sub(1)?;
             }
-        }
-        true
+            Some(())
+        };
+        self.tagged_runs(ev, streamed, &tag_loops, &mut unbounded, &mut compare).is_some()
+    }
+
+    /// How many runs [`AccessPlan::tagged_runs`] lists for `s`; `None` beyond the budget or
+    /// when an iteration number does not fit.
+    fn count_tagged(&self, ev: &Ev, s: &Listed<'_>, tag_loops: &[u32], budget: &mut usize) -> Option<usize> {
+        let mut n = 0usize;
+        self.tagged_runs(ev, s, tag_loops, budget, &mut |_| {
+            n += 1;
+            Some(())
+        })?;
+        Some(n)
     }
 
     /// The byte runs site `s` touches, each tagged with the iteration number of `tag_loops`
-    /// (the partitioned loops of its chain, outermost first) that touches it; `None` beyond the
-    /// budget or when an iteration number does not fit.
-    fn tagged_runs(&self, ev: &Ev, s: &Listed<'_>, tag_loops: &[u32], budget: &mut usize) -> Option<Vec<Tagged>> {
-        let mut out = Vec::new();
+    /// (the partitioned loops of its chain, outermost first) that touches it, handed to `sink`
+    /// in the order they are listed (adjacent runs of one tag merged); `None` beyond the budget,
+    /// when an iteration number does not fit, or when `sink` says `None`.
+    fn tagged_runs(&self, ev: &Ev, s: &Listed<'_>, tag_loops: &[u32], budget: &mut usize, sink: &mut dyn FnMut(Tagged) -> Option<()>) -> Option<()> {
         let mut vals = vec![0i64; self.loops.len()];
-        self.list_tagged(ev, s, tag_loops, 0, &mut vals, &mut out, budget)?;
-        Some(out)
+        let mut out = Lister { last: None, budget, sink };
+        self.list_tagged(ev, s, tag_loops, 0, &mut vals, &mut out)?;
+        out.finish()
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn list_tagged(&self, ev: &Ev, s: &Listed<'_>, tag_loops: &[u32], depth: usize, vals: &mut [i64], out: &mut Vec<Tagged>, budget: &mut usize) -> Option<()> {
+    fn list_tagged(&self, ev: &Ev, s: &Listed<'_>, tag_loops: &[u32], depth: usize, vals: &mut [i64], out: &mut Lister<'_>) -> Option<()> {
         let size = s.site.size;
         let tag = |vals: &[i64]| -> Option<u64> {
             // Mixed radix over the loops' own iteration numbers: equal tags, equal iterations.
@@ -103,23 +132,12 @@ impl AccessPlan {
             }
             (t != MANY).then_some(t)
         };
-        let mut push = |out: &mut Vec<Tagged>, r: Range<u64>, t: u64| -> Option<()> {
-            if let Some((last, lt)) = out.last_mut() {
-                if *lt == t && last.end == r.start {
-                    last.end = r.end;
-                    return Some(());
-                }
-            }
-            *budget = budget.checked_sub(1)?;
-            out.push((r, t));
-            Some(())
-        };
         if depth == s.chain.len() {
             if !s.guards.iter().all(|g| g.holds(vals)) {
                 return Some(());
             }
             let a = u64::try_from(s.addr.at(vals)).ok()?;
-            return push(out, a..a.checked_add(size)?, tag(vals)?);
+            return out.push(a..a.checked_add(size)?, tag(vals)?);
         }
         let l = s.chain[depth];
         let lp = &ev.loops[l as usize];
@@ -132,13 +150,45 @@ impl AccessPlan {
             let a = s.addr.at(vals) as i128;
             let b = a + (n as i128 - 1) * c;
             let (lo, hi) = (u64::try_from(a.min(b)).ok()?, u64::try_from(a.max(b)).ok()?);
-            return push(out, lo..hi.checked_add(size)?, tag(vals)?);
+            return out.push(lo..hi.checked_add(size)?, tag(vals)?);
         }
         for t in 0..n {
             vals[l as usize] = first + t * lp.step;
-            self.list_tagged(ev, s, tag_loops, depth + 1, vals, out, budget)?;
+            self.list_tagged(ev, s, tag_loops, depth + 1, vals, out)?;
         }
         Some(())
+    }
+}
+
+/// Tagged runs as they are listed: a run that continues the last one with the same tag extends
+/// it; every other run counts against `budget` and the last one goes to `sink`.
+struct Lister<'f> {
+    last: Option<Tagged>,
+    budget: &'f mut usize,
+    sink: &'f mut dyn FnMut(Tagged) -> Option<()>,
+}
+
+impl Lister<'_> {
+    fn push(&mut self, r: Range<u64>, t: u64) -> Option<()> {
+        if let Some((last, lt)) = &mut self.last {
+            if *lt == t && last.end == r.start {
+                last.end = r.end;
+                return Some(());
+            }
+        }
+        *self.budget = self.budget.checked_sub(1)?;
+        match self.last.replace((r, t)) {
+            Some(done) => (self.sink)(done),
+            None => Some(()),
+        }
+    }
+
+    /// Hand the last run to the sink.
+    fn finish(&mut self) -> Option<()> {
+        match self.last.take() {
+            Some(done) => (self.sink)(done),
+            None => Some(()),
+        }
     }
 }
 

@@ -55,7 +55,7 @@ pub fn compile_times(cli: &Cli) -> Result<u8> {
         };
         let label = program.label();
         eprintln!("accsim-bench: {label}");
-        let subject = Subject::Accsim { exe: accsim.clone(), subcommand: "run", file, defines, engine: None };
+        let subject = Subject::Accsim { exe: accsim.clone(), subcommand: "run", file, defines, engine: None, env: Vec::new() };
         match measure(&subject, threads, cli.repeat, timeout, None) {
             Ok(Measurement { best_s, user_s, compile_s: Some(c), .. }) => {
                 let share = c / best_s;
@@ -98,7 +98,7 @@ pub fn compile_times(cli: &Cli) -> Result<u8> {
     let _ = writeln!(out, "|---|---|---|---|");
     let mut front_end = None;
     for engine in ["interp", "native"] {
-        let subject = Subject::Accsim { exe: accsim.clone(), subcommand: "run", file: big.clone(), defines: Vec::new(), engine: Some(engine.into()) };
+        let subject = Subject::Accsim { exe: accsim.clone(), subcommand: "run", file: big.clone(), defines: Vec::new(), engine: Some(engine.into()), env: Vec::new() };
         match measure(&subject, threads, cli.repeat, timeout, Some(reference.stdout.as_str())) {
             Ok(m) => {
                 let compile = m.compile_s.map_or("–".to_string(), |c| format!("{c:.3}"));

@@ -74,6 +74,7 @@ pub fn side_by_side(cli: &Cli) -> Result<u8> {
                         file: file.clone(),
                         defines: defines.clone(),
                         engine: Some(engine.clone()),
+                        env: Vec::new(),
                     },
                     threads,
                     cli.repeat,

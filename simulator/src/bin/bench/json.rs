@@ -54,11 +54,11 @@ pub(crate) fn to_json(
                         ),
                         (
                             "baseline_peak_kib",
-                            Json::opt(baseline.peak_kib(c.threads), |k| Json::Num(k as f64)),
+                            Json::opt(baseline.peak_kib(&r.headers, c.threads), |k| Json::Num(k as f64)),
                         ),
                         (
                             "net_memory_ratio",
-                            Json::opt(c.net_memory_ratio(r.data_bytes(), baseline), Json::Num),
+                            Json::opt(c.net_memory_ratio(r.data_bytes(), baseline, &r.headers), Json::Num),
                         ),
                     ])
                 })
@@ -102,11 +102,11 @@ pub(crate) fn to_json(
                 baseline
                     .columns
                     .iter()
-                    .map(|(t, m)| {
+                    .map(|c| {
                         Json::Obj(vec![
-                            ("threads", Json::opt(*t, |t| Json::Num(t.into()))),
-                            ("source", Json::str(BASELINE_SOURCE)),
-                            ("measurement", measurement_json(m)),
+                            ("threads", Json::opt(c.threads, |t| Json::Num(t.into()))),
+                            ("source", Json::str(baseline_source(&c.headers))),
+                            ("measurement", measurement_json(&c.m)),
                         ])
                     })
                     .collect(),
