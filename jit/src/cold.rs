@@ -27,8 +27,46 @@ use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::JITModule;
 use cranelift_module::{Linkage, Module};
 
+use accsim_core::exec::value::Kind;
+use accsim_core::ir::{ExprKind, Function, Place, Program, StmtKind};
+
 use crate::runtime::OFF_COLD_RESULT;
 use crate::translate::Helper;
+
+/// Whether a loop of `f` assigns a float local kept in a register (`in_memory` is false for it):
+/// a value a loop carries (a sum, a running maximum), live across the cold calls of the loop's
+/// versions. Only such a function calls cold helpers through the stubs. In the others the C
+/// convention's calls stay: no float value they carry crosses a call, and the split points the
+/// calls give the allocator keep its choices for integer values as they were (measured: without
+/// that rule, a kernel without float locals, acc/jacobi.c's, lost 10-20% to reloads of its loop
+/// invariants from the stack in its innermost loop).
+pub(crate) fn loops_carry_floats(p: &Program, f: &Function, in_memory: &[bool]) -> bool {
+    let float_register = |l: u32| {
+        !in_memory.get(l as usize).copied().unwrap_or(true)
+            && f.locals.get(l as usize).is_some_and(|x| matches!(Kind::of(&p.types, x.ty), Kind::F64 | Kind::F32))
+    };
+    let carried = std::cell::Cell::new(false);
+    accsim_core::kernel::outline::walk_stmt(&f.body, &mut |_| {}, &mut |s| {
+        if carried.get() || !matches!(s.kind, StmtKind::While(..) | StmtKind::DoWhile(..) | StmtKind::For { .. }) {
+            return;
+        }
+        accsim_core::kernel::outline::walk_stmt(
+            s,
+            &mut |e| match &e.kind {
+                ExprKind::Assign { place: Place::Local(l), .. }
+                | ExprKind::CompoundAssign { place: Place::Local(l), .. }
+                | ExprKind::IncDec { place: Place::Local(l), .. }
+                    if float_register(l.0) =>
+                {
+                    carried.set(true)
+                }
+                _ => {}
+            },
+            &mut |_| {},
+        );
+    });
+    carried.get()
+}
 
 /// The address of each cold helper's stub, by helper (0 for the others).
 pub struct ColdStubs([i64; Helper::ALL.len()]);

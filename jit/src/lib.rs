@@ -1082,7 +1082,7 @@ fn translate_into(
         loops: Vec::new(),
         trap_exit,
         sigs: HashMap::new(),
-        cold_stubs,
+        cold_stubs: cold::loops_carry_floats(p, f, &in_memory).then_some(cold_stubs),
         func: f,
         table,
         table_len,

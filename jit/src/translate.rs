@@ -263,8 +263,9 @@ pub struct Translator<'a, 'b> {
     pub loops: Vec<(Block, Block)>,
     pub trap_exit: Block,
     pub sigs: HashMap<u8, SigRef>,
-    /// The stubs cold helpers are called through ([`crate::cold`]).
-    pub cold_stubs: &'a crate::cold::ColdStubs,
+    /// The stubs cold helpers are called through ([`crate::cold`]), in a function whose loops
+    /// carry float values ([`crate::cold::loops_carry_floats`]); `None`: called directly.
+    pub cold_stubs: Option<&'a crate::cold::ColdStubs>,
     pub func: &'a Function,
     /// The span table's address and length, in variables: loaded at entry and again after each
     /// call (a call may allocate or free, which moves the table), so that accesses between
@@ -429,14 +430,16 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// Call helper `h` with `args`; its result, if it has one. A cold helper ([`Helper::cold`])
-    /// is called through its stub ([`crate::cold`]), which keeps every register, and its result
-    /// is read back from the context.
+    /// of a function whose loops carry float values is called through its stub
+    /// ([`crate::cold`]), which keeps every register, and its result is read back from the
+    /// context.
     pub(crate) fn helper(&mut self, h: Helper, args: &[Value]) -> Option<Value> {
         let key = h as u8;
+        let stubs = self.cold_stubs.filter(|_| h.cold());
         let sig = match self.sigs.get(&key) {
             Some(&s) => s,
             None => {
-                let sig = if h.cold() { h.cold_signature() } else { h.signature(self.call_conv) };
+                let sig = if stubs.is_some() { h.cold_signature() } else { h.signature(self.call_conv) };
                 let s = self.b.import_signature(sig);
                 self.sigs.insert(key, s);
                 s
@@ -445,8 +448,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         if h.uses_fuel() {
             self.flush_fuel();
         }
-        let r = if h.cold() {
-            let addr = self.b.ins().iconst(types::I64, self.cold_stubs.address(h));
+        let r = if let Some(stubs) = stubs {
+            let addr = self.b.ins().iconst(types::I64, stubs.address(h));
             self.b.ins().call_indirect(sig, addr, args);
             h.params_and_result()
                 .1
