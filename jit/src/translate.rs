@@ -343,10 +343,6 @@ pub struct Translator<'a, 'b> {
     pub(crate) lane_reductions: Vec<crate::simd::LaneReduction>,
 }
 
-/// The exact values ([`Translator::exact_memo`]) by expression text and counter values: the
-/// value and whether every step of it is exact.
-pub type ExactMemo = HashMap<(String, Vec<Value>), (Value, Value)>;
-
 /// The byte size of a type: known when the function is compiled, or computed at run time
 /// (a variable-length array's).
 pub(crate) enum Size {
