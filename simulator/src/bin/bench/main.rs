@@ -53,7 +53,7 @@ mod compile;
 mod engines;
 mod json;
 mod programs;
-use baseline::{baseline_source, header_names, headers_of, measure_baseline, BaseColumn, Baseline, DEFAULT_HEADERS};
+use baseline::{baseline_source, header_names, headers_of, measure_baseline, Baseline};
 use json::to_json;
 use programs::{Program, Suite};
 
@@ -1325,6 +1325,7 @@ fn render_failures(cli: &Cli, results: &[ProgramResult], baseline: &Baseline) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use baseline::{BaseColumn, DEFAULT_HEADERS};
 
     #[test]
     fn first_difference_names_the_line() {
