@@ -258,21 +258,18 @@ fn fold_constants(p: &Program, e: &mut Expr) {
             fold_constants(p, a);
             fold_constants(p, b);
             match (&a.kind, &b.kind, int_type(e.ty)) {
-                (ExprKind::Int(x), ExprKind::Int(y), Some(it)) if a.ty == e.ty && b.ty == e.ty => Some(wrap(
-                    match op {
-                        BinOp::Add => x.wrapping_add(*y),
-                        BinOp::Sub => x.wrapping_sub(*y),
-                        _ => x.wrapping_mul(*y),
-                    },
-                    it,
-                )),
+                (ExprKind::Int(x), ExprKind::Int(y), Some(it)) if a.ty == e.ty && b.ty == e.ty => Some(it.wrap(match op {
+                    BinOp::Add => x.wrapping_add(*y),
+                    BinOp::Sub => x.wrapping_sub(*y),
+                    _ => x.wrapping_mul(*y),
+                })),
                 _ => None,
             }
         }
         ExprKind::Cast(a) => {
             fold_constants(p, a);
             match (&a.kind, int_type(a.ty), int_type(e.ty)) {
-                (ExprKind::Int(x), Some(_), Some(to)) => Some(wrap(*x, to)),
+                (ExprKind::Int(x), Some(_), Some(to)) => Some(to.wrap(*x)),
                 _ => None,
             }
         }
@@ -280,18 +277,5 @@ fn fold_constants(p: &Program, e: &mut Expr) {
     };
     if let Some(v) = folded {
         e.kind = ExprKind::Int(v);
-    }
-}
-
-/// The word `v` as a value of integer type `it`: its low bytes, sign- or zero-extended.
-fn wrap(v: u64, it: accsim_core::ir::IntType) -> u64 {
-    match (it.bytes, it.signed) {
-        (1, true) => v as i8 as i64 as u64,
-        (1, false) => v as u8 as u64,
-        (2, true) => v as i16 as i64 as u64,
-        (2, false) => v as u16 as u64,
-        (4, true) => v as i32 as i64 as u64,
-        (4, false) => v as u32 as u64,
-        _ => v,
     }
 }

@@ -33,6 +33,21 @@ impl IntType {
     pub fn bits(self) -> u32 {
         self.bytes as u32 * 8
     }
+
+    /// The 64-bit word `v` as a value of this type: its low bytes, sign- or zero-extended
+    /// (C11 §6.3.1.3: conversion to an unsigned type is modulo 2^bits; to a signed type gcc
+    /// wraps the same way).
+    pub fn wrap(self, v: u64) -> u64 {
+        match (self.bytes, self.signed) {
+            (1, true) => v as i8 as i64 as u64,
+            (1, false) => v as u8 as u64,
+            (2, true) => v as i16 as i64 as u64,
+            (2, false) => v as u16 as u64,
+            (4, true) => v as i32 as i64 as u64,
+            (4, false) => v as u32 as u64,
+            _ => v,
+        }
+    }
 }
 
 /// Floating-point kinds. `LongDouble` computes as `f64` (see module docs).

@@ -1502,15 +1502,7 @@ fn is_pure_address(e: &Expr) -> bool {
 
 /// Truncate and re-extend a 64-bit word to an integer type's width.
 pub(crate) fn wrap_int(v: u64, it: IntType) -> u64 {
-    match (it.bytes, it.signed) {
-        (1, true) => v as i8 as i64 as u64,
-        (1, false) => v as u8 as u64,
-        (2, true) => v as i16 as i64 as u64,
-        (2, false) => v as u16 as u64,
-        (4, true) => v as i32 as i64 as u64,
-        (4, false) => v as u32 as u64,
-        _ => v,
-    }
+    it.wrap(v)
 }
 
 fn min_of(it: IntType) -> i64 {
