@@ -99,7 +99,7 @@ pub fn call(m: &mut Machine, f: OmpFn, args: &[u64], loc: Loc) -> Result<u64, Tr
     }
     let misuse = |what: String| Err(Trap::error(Diagnostic::error("omp-lock", what, loc)));
     Ok(match f {
-        GetWtime => seconds_since_epoch().to_bits(),
+        GetWtime => seconds_since_origin().to_bits(),
         GetWtick => 1e-9f64.to_bits(),
         Constant(v) => int(v),
         AncestorThreadNum => int(if a(0) as i32 == 0 { 0 } else { -1 }),
@@ -154,6 +154,11 @@ pub fn call(m: &mut Machine, f: OmpFn, args: &[u64], loc: Loc) -> Result<u64, Tr
 }
 
 /// The host's real time in seconds since the epoch (`omp_get_wtime`).
-fn seconds_since_epoch() -> f64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_secs_f64()
+/// `omp_get_wtime`: wall-clock seconds since a fixed time in the past (OpenMP 4.5 §3.4.1; the
+/// origin is the first call in this process, as libgomp's is an arbitrary monotonic origin).
+/// A monotonic clock near zero keeps the nanosecond tick `omp_get_wtick` promises: seconds
+/// since the Unix epoch as a `double` step by 0.24 µs.
+fn seconds_since_origin() -> f64 {
+    static ORIGIN: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    ORIGIN.get_or_init(std::time::Instant::now).elapsed().as_secs_f64()
 }
