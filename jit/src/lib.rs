@@ -612,8 +612,9 @@ impl<'p> Engine<'p> {
         let compile_one = |(fctx, cctx): &mut (FunctionBuilderContext, Context), (fid, id, tier, dump): (u32, ClifFuncId, Tier, bool)| {
             let started = std::time::Instant::now();
             let translated = self.translate(fid, fctx, cctx);
-            let translate_s = started.elapsed().as_secs_f64();
-            self.translate_nanos.fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
+            let took = started.elapsed();
+            let translate_s = took.as_secs_f64();
+            self.translate_nanos.fetch_add(took.as_nanos() as u64, Ordering::Relaxed);
             let made = translated.and_then(|(mut func, locs)| {
                 func.name = UserFuncName::user(0, id.as_u32());
                 let keep = (tier == Tier::QuickThenOptimised).then(|| func.clone());

@@ -1073,6 +1073,13 @@ fn implicit_pointer_note(m: &mut Machine, reg: &Region, loc: Loc) {
     emit(m, Event::Finding(&d));
 }
 
+/// Whether `ACCSIM_EXPLAIN_PROOFS` asks for each launch's proof decisions on stderr: read once
+/// per run, not at every launch.
+fn explain_proofs() -> bool {
+    static EXPLAIN: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *EXPLAIN.get_or_init(|| std::env::var_os("ACCSIM_EXPLAIN_PROOFS").is_some())
+}
+
 /// `accsim check`: prove the kernel race-free at this launch and hand its footprint to the
 /// checkers (`kernel::footprint`, [`super::events::Subscriber::proven_launch`]). The executable to
 /// run it on when the checkers took the footprint.
@@ -1081,7 +1088,7 @@ fn proven_launch<'e>(m: &mut Machine<'e>, k: &KernelLaunch<'_>) -> Option<(&'e s
         return None;
     }
     let exe: &'e super::Executable = m.exe;
-    let explain = std::env::var_os("ACCSIM_EXPLAIN_PROOFS").is_some();
+    let explain = explain_proofs();
     if exe.funcs.get(k.fid as usize).is_some_and(|f| f.shares_locals) {
         // Variables of the gang's code that its threads share live in the frame, which no
         // footprint covers (`compile::checking::partition_shared_locals`).
@@ -1126,7 +1133,7 @@ pub fn private_counters(cx: &super::device::DeviceCtx<'_, '_>, k: &KernelLaunch<
     if k.on_host || plan.atomics.is_empty() || m.exe.funcs.get(k.fid as usize).is_none_or(|f| f.shares_locals) {
         return Vec::new();
     }
-    let explain = std::env::var_os("ACCSIM_EXPLAIN_PROOFS").is_some();
+    let explain = explain_proofs();
     match plan.private_counters(&LaunchView { m, k }, k.gangs) {
         Ok(targets) => {
             if explain && !targets.is_empty() {
