@@ -59,6 +59,7 @@ mod outer;
 mod promote;
 mod runtime;
 mod simd;
+mod site_locals;
 #[cfg(test)]
 mod tests;
 mod tiers;
