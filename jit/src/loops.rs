@@ -165,13 +165,21 @@ pub(crate) struct Span {
 }
 
 /// The spans looked up at one loop entry, by anchor pointer word
-/// ([`Translator::ends_in_span`]), and their readable (0) and writable (1) limits.
+/// ([`Translator::ends_in_span`]), their readable (0) and writable (1) limits, and for each
+/// anchor, limit and access size the largest offset from the span's start of the accesses'
+/// ends so far (in the order first met, so that the code is the same in every run): every end
+/// is in bounds exactly when the largest is ([`Translator::spans_in_bounds`]).
 #[derive(Default)]
-pub(crate) struct Spans(HashMap<Value, Span>, HashMap<(Value, usize), Value>);
+pub(crate) struct Spans(HashMap<Value, Span>, HashMap<(Value, usize), Value>, Vec<((Value, usize, u64), Value)>);
 
 impl Spans {
     pub(crate) fn new() -> Spans {
         Spans::default()
+    }
+
+    /// Whether the span of pointer word `anchor` was looked up already.
+    pub(crate) fn has(&self, anchor: Value) -> bool {
+        self.0.contains_key(&anchor)
     }
 }
 
@@ -595,7 +603,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             let mut ends = Vec::with_capacity(2);
             for at in [v0, last] {
                 let (p, fits) = self.exact(addr, plan.var, at, &plan.derived)?;
-                ok = self.b.ins().band(ok, fits);
+                ok = self.both(ok, fits);
                 ends.push(p);
             }
             // Checked against the allocation of the pointer the address is based on, when
@@ -605,12 +613,17 @@ impl<'a, 'b> Translator<'a, 'b> {
                 Some(l) => self.b.use_var(self.vars[l.0 as usize]),
                 None => ends[0],
             };
-            let (in_bounds, bias) = self.ends_in_span(&mut spans, anchor, ends[0], ends[1], k.bytes(), read, write);
-            ok = self.b.ins().band(ok, in_bounds);
+            let looked_up = spans.has(anchor);
+            let (in_table, bias) = self.ends_in_span(&mut spans, anchor, ends[0], ends[1], k.bytes(), read, write);
+            if !looked_up {
+                ok = self.both(ok, in_table);
+            }
             direct.insert(addr as *const Expr, bias);
             access_ends.push((ends[0], ends[1]));
         }
         self.exact_memo = None;
+        let in_bounds = self.spans_in_bounds(&spans);
+        ok = self.both(ok, in_bounds);
         for (l, k, read, write) in plan.memory_locals.clone() {
             let a = self.b.use_var(self.vars[l.0 as usize]);
             let (in_bounds, bias) = self.ends_in_place(a, a, k.bytes(), read, write);
@@ -883,6 +896,39 @@ impl<'a, 'b> Translator<'a, 'b> {
         Ok(r)
     }
 
+    /// The constant `v` is, when it is an `iconst` of this function's code.
+    pub(crate) fn known_const(&self, v: Value) -> Option<i64> {
+        use cranelift_codegen::ir::{InstructionData, Opcode, ValueDef};
+        let ValueDef::Result(inst, 0) = self.b.func.dfg.value_def(v) else { return None };
+        match self.b.func.dfg.insts[inst] {
+            InstructionData::UnaryImm { opcode: Opcode::Iconst, imm } => Some(imm.bits()),
+            _ => None,
+        }
+    }
+
+    /// `a && b` of two truth values, without an instruction when one of them is the constant
+    /// true (the tests of an exact value's steps are mostly that: a counter, a loop-invariant
+    /// part, a 64-bit kind's fit).
+    fn both(&mut self, a: Value, b: Value) -> Value {
+        match (self.known_const(a), self.known_const(b)) {
+            (Some(1), _) => b,
+            (_, Some(1)) => a,
+            _ => self.b.ins().band(a, b),
+        }
+    }
+
+    /// Whether the loop-invariant factor `factor` of an exact product is small (within
+    /// ±[`FACTOR_LIMIT`]): decided here for a constant.
+    fn small_factor(&mut self, factor: Value) -> Value {
+        if let Some(c) = self.known_const(factor) {
+            if c > -FACTOR_LIMIT && c < FACTOR_LIMIT {
+                return self.b.ins().iconst(types::I8, 1);
+            }
+        }
+        let shifted = self.b.ins().iadd_imm_s(factor, FACTOR_LIMIT);
+        self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, shifted, 2 * FACTOR_LIMIT)
+    }
+
     /// [`Translator::exact_at`], computed.
     fn exact_uncached(&mut self, e: &Expr, at: &[(LocalId, Value)], derived: &HashMap<u32, &Expr>) -> R<(Value, Value)> {
         let k = self.kind_of(e.ty);
@@ -892,6 +938,9 @@ impl<'a, 'b> Translator<'a, 'b> {
             let t = self.b.ins().iconst(types::I8, 1);
             return Ok((v, t));
         }
+        // Whether the value is known to lie within ±2^32 without a test: a conversion of a
+        // value of a 32-bit kind, whose fit was tested.
+        let mut within_32_bits = false;
         let (v, mut ok) = match &e.kind {
             ExprKind::Local(l) if vars.contains(l) => {
                 let value = at.iter().find(|&&(v, _)| v == *l).map(|&(_, x)| x).ok_or("internal: a counter without its value")?;
@@ -902,34 +951,35 @@ impl<'a, 'b> Translator<'a, 'b> {
                 let d = *derived.get(&l.0).ok_or("internal: an affine local without its value")?;
                 self.exact_at(d, at, derived)?
             }
-            ExprKind::Cast(a) => self.exact_at(a, at, derived)?,
+            ExprKind::Cast(a) => {
+                within_32_bits = matches!(self.kind_of(a.ty), Kind::I32 | Kind::U32);
+                self.exact_at(a, at, derived)?
+            }
             ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
                 let (x, okx) = self.exact_at(a, at, derived)?;
                 let (y, oky) = self.exact_at(b, at, derived)?;
                 let r = if *op == BinOp::Add { self.b.ins().iadd(x, y) } else { self.b.ins().isub(x, y) };
-                (r, self.b.ins().band(okx, oky))
+                (r, self.both(okx, oky))
             }
             ExprKind::Binary(BinOp::Mul, a, b) => {
                 let (x, okx) = self.exact_at(a, at, derived)?;
                 let (y, oky) = self.exact_at(b, at, derived)?;
                 // The loop-invariant factor is small.
                 let factor = if self.depends_any(a, &vars, derived) { y } else { x };
-                let shifted = self.b.ins().iadd_imm_s(factor, FACTOR_LIMIT);
-                let small = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, shifted, 2 * FACTOR_LIMIT);
+                let small = self.small_factor(factor);
                 let r = self.b.ins().imul(x, y);
-                let both = self.b.ins().band(okx, oky);
-                (r, self.b.ins().band(both, small))
+                let both = self.both(okx, oky);
+                (r, self.both(both, small))
             }
             ExprKind::PtrAdd { ptr, index, elem } => {
                 let (p, okp) = self.exact_at(ptr, at, derived)?;
                 let (i, oki) = self.exact_at(index, at, derived)?;
-                let mut ok = self.b.ins().band(okp, oki);
+                let mut ok = self.both(okp, oki);
                 let off = match self.elem_size(*elem, e.loc)? {
                     Size::Const(size) => self.b.ins().imul_imm_s(i, size as i64),
                     Size::Dyn(size) => {
-                        let shifted = self.b.ins().iadd_imm_s(size, FACTOR_LIMIT);
-                        let small = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, shifted, 2 * FACTOR_LIMIT);
-                        ok = self.b.ins().band(ok, small);
+                        let small = self.small_factor(size);
+                        ok = self.both(ok, small);
                         self.b.ins().imul(i, size)
                     }
                 };
@@ -939,10 +989,15 @@ impl<'a, 'b> Translator<'a, 'b> {
             _ => return Err("internal: not an affine expression".into()),
         };
         if k != Kind::Ptr {
-            let near = self.exact_range(v);
-            ok = self.b.ins().band(ok, near);
+            // A canonical word of a 32-bit kind lies within ±2^32, well inside ±EXACT_LIMIT:
+            // for those kinds (and a conversion of one) the test that it fits the kind is the
+            // only one needed.
+            if !within_32_bits && !matches!(k, Kind::I32 | Kind::U32) {
+                let near = self.exact_range(v);
+                ok = self.both(ok, near);
+            }
             let fits = self.kind_fits(k, v);
-            ok = self.b.ins().band(ok, fits);
+            ok = self.both(ok, fits);
         }
         Ok((v, ok))
     }
@@ -989,13 +1044,20 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// and writable (`write`); and the bias that turns such a pointer word into its host
     /// address.
     pub(crate) fn ends_in_place(&mut self, first: Value, last: Value, size: u64, read: bool, write: bool) -> (Value, Value) {
-        self.ends_in_span(&mut Spans::new(), first, first, last, size, read, write)
+        let mut spans = Spans::new();
+        let (in_table, bias) = self.ends_in_span(&mut spans, first, first, last, size, read, write);
+        let in_bounds = self.spans_in_bounds(&spans);
+        (self.b.ins().band(in_table, in_bounds), bias)
     }
 
     /// [`Translator::ends_in_place`] in the allocation of the pointer word `anchor` (a stricter
     /// test than in `first`'s: the same where `first` lies in `anchor`'s allocation, false
     /// where it does not), its span looked up once in `spans` for all the accesses of one
-    /// loop entry that share the anchor; the bias is then theirs too.
+    /// loop entry that share the anchor; the bias is then theirs too. What it returns is
+    /// whether the anchor is an allocation's, and the bias: the bounds of `first` and `last`
+    /// join those of the other accesses of `spans` in [`Translator::spans_in_bounds`], which
+    /// tests them all at once (issue 15's compile time: a 5 × 5 window's 50 ends were 50
+    /// tests; each is now one subtraction and one maximum).
     pub(crate) fn ends_in_span(&mut self, spans: &mut Spans, anchor: Value, first: Value, last: Value, size: u64, read: bool, write: bool) -> (Value, Value) {
         let span = match spans.0.get(&anchor) {
             Some(s) => *s,
@@ -1005,31 +1067,54 @@ impl<'a, 'b> Translator<'a, 'b> {
                 s
             }
         };
-        let mut ok = span.in_table;
+        let offsets: Vec<Value> = if first == last { vec![first] } else { vec![first, last] }
+            .into_iter()
+            .map(|p| self.b.ins().isub(p, span.start))
+            .collect();
         for (wanted, field) in [(read, SPAN_READABLE), (write, SPAN_WRITABLE)] {
             if !wanted {
                 continue;
             }
             let slot = usize::from(field == SPAN_WRITABLE);
-            let limit = match spans.1.get(&(anchor, slot)) {
-                Some(&l) => l,
-                None => {
-                    let l = self.b.ins().uload32(MemFlagsData::trusted(), span.entry, field);
-                    spans.1.insert((anchor, slot), l);
-                    l
+            if !spans.1.contains_key(&(anchor, slot)) {
+                let l = self.b.ins().uload32(MemFlagsData::trusted(), span.entry, field);
+                spans.1.insert((anchor, slot), l);
+            }
+            let key = (anchor, slot, size);
+            let mut largest = spans.2.iter().find(|(k, _)| *k == key).map(|&(_, v)| v);
+            for &off in &offsets {
+                largest = Some(match largest {
+                    Some(m) => self.b.ins().umax(m, off),
+                    None => off,
+                });
+            }
+            if let Some(m) = largest {
+                match spans.2.iter_mut().find(|(k, _)| *k == key) {
+                    Some(entry) => entry.1 = m,
+                    None => spans.2.push((key, m)),
                 }
-            };
-            let start = span.start;
-            for p in [first, last] {
-                let off = self.b.ins().isub(p, start);
-                let end = self.b.ins().iadd_imm_s(off, size as i64);
-                let starts = self.b.ins().icmp(IntCC::UnsignedLessThan, off, limit);
-                let ends = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
-                let both = self.b.ins().band(starts, ends);
-                ok = self.b.ins().band(ok, both);
             }
         }
-        (ok, span.bias)
+        (span.in_table, span.bias)
+    }
+
+    /// Whether every end joined in `spans` ([`Translator::ends_in_span`]) is in bounds: an end
+    /// `p` of an access of `size` bytes is when its offset `p - start` from its span's start is
+    /// below the span's limit and `offset + size` is not above it (an end below the start has
+    /// an offset past 2^63, which fails the first test). Over a set of ends of one size this
+    /// holds for each exactly when it holds for the largest offset (below the limit, at most
+    /// 2^32, adding `size` cannot wrap).
+    pub(crate) fn spans_in_bounds(&mut self, spans: &Spans) -> Value {
+        let mut ok = self.b.ins().iconst(types::I8, 1);
+        for &((anchor, slot, size), largest) in &spans.2 {
+            let Some(&limit) = spans.1.get(&(anchor, slot)) else { continue };
+            let end = self.b.ins().iadd_imm_s(largest, size as i64);
+            let starts = self.b.ins().icmp(IntCC::UnsignedLessThan, largest, limit);
+            let ends = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
+            let both = self.b.ins().band(starts, ends);
+            ok = self.both(ok, both);
+        }
+        ok
     }
 
     /// The span-table entry of the allocation of pointer word `p` ([`Span`]).
