@@ -52,6 +52,7 @@
 //! The interpreter enters native code through one trampoline per number of parameters.
 
 pub mod heap;
+mod apart;
 mod cold;
 mod invariant;
 mod loops;

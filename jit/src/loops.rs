@@ -181,6 +181,11 @@ impl Spans {
     pub(crate) fn has(&self, anchor: Value) -> bool {
         self.0.contains_key(&anchor)
     }
+
+    /// The bias of the span of `anchor`, when it was looked up.
+    pub(crate) fn bias(&self, anchor: Value) -> Option<Value> {
+        self.0.get(&anchor).map(|s| s.bias)
+    }
 }
 
 impl<'a, 'b> Translator<'a, 'b> {
@@ -599,27 +604,47 @@ impl<'a, 'b> Translator<'a, 'b> {
         let mut access_ends = Vec::with_capacity(accesses.len());
         let mut spans = Spans::new();
         self.exact_memo = Some(HashMap::new());
-        for (addr, k, read, write) in accesses {
-            let mut ends = Vec::with_capacity(2);
-            for at in [v0, last] {
-                let (p, fits) = self.exact(addr, plan.var, at, &plan.derived)?;
-                ok = self.both(ok, fits);
-                ends.push(p);
+        let bases: Vec<Option<LocalId>> = accesses.iter().map(|&(addr, ..)| self.base_local(addr, &plan)).collect();
+        // The accesses whose tests those of others imply ([`crate::apart`]): their ends are
+        // computed after the others', untested.
+        let implied = crate::apart::implied_accesses(self, &accesses, plan.var, &plan.derived, &bases);
+        let mut ends_of: Vec<Option<(Value, Value)>> = vec![None; accesses.len()];
+        for pass in [false, true] {
+            for (i, &(addr, k, read, write)) in accesses.iter().enumerate() {
+                if implied[i] != pass {
+                    continue;
+                }
+                let mut ends = Vec::with_capacity(2);
+                for at in [v0, last] {
+                    let (p, fits) = self.exact_at_checked(addr, &[(plan.var, at)], &plan.derived, !pass)?;
+                    ok = self.both(ok, fits);
+                    ends.push(p);
+                }
+                // Checked against the allocation of the pointer the address is based on, when
+                // that is a register local the loop does not assign (one look-up of the span
+                // table and one bias for all of its accesses: a 5 × 5 window over `img` was 25
+                // of each).
+                let anchor = match bases[i] {
+                    Some(l) => self.b.use_var(self.vars[l.0 as usize]),
+                    None => ends[0],
+                };
+                let looked_up = spans.has(anchor);
+                let bias = if pass {
+                    // An implied access: its group's extremes looked its anchor up.
+                    spans.bias(anchor).ok_or("internal: an implied access without its group's span")?
+                } else {
+                    let (in_table, bias) = self.ends_in_span(&mut spans, anchor, ends[0], ends[1], k.bytes(), read, write);
+                    if !looked_up {
+                        ok = self.both(ok, in_table);
+                    }
+                    bias
+                };
+                direct.insert(addr as *const Expr, bias);
+                ends_of[i] = Some((ends[0], ends[1]));
             }
-            // Checked against the allocation of the pointer the address is based on, when
-            // that is a register local the loop does not assign (one look-up of the span table
-            // and one bias for all of its accesses: a 5 × 5 window over `img` was 25 of each).
-            let anchor = match self.base_local(addr, &plan) {
-                Some(l) => self.b.use_var(self.vars[l.0 as usize]),
-                None => ends[0],
-            };
-            let looked_up = spans.has(anchor);
-            let (in_table, bias) = self.ends_in_span(&mut spans, anchor, ends[0], ends[1], k.bytes(), read, write);
-            if !looked_up {
-                ok = self.both(ok, in_table);
-            }
-            direct.insert(addr as *const Expr, bias);
-            access_ends.push((ends[0], ends[1]));
+        }
+        for e in ends_of {
+            access_ends.push(e.ok_or("internal: an access without its ends")?);
         }
         self.exact_memo = None;
         let in_bounds = self.spans_in_bounds(&spans);
@@ -882,14 +907,27 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// [`Translator::exact`] with several counters, each at its value in `at` (the counters of
     /// a loop nest, [`crate::outer`]).
     pub(crate) fn exact_at(&mut self, e: &Expr, at: &[(LocalId, Value)], derived: &HashMap<u32, &Expr>) -> R<(Value, Value)> {
+        self.exact_at_checked(e, at, derived, true)
+    }
+
+    /// [`Translator::exact_at`]; without `checked`, only the value (the tests are true: an
+    /// access whose tests others imply, [`crate::apart`]).
+    pub(crate) fn exact_at_checked(&mut self, e: &Expr, at: &[(LocalId, Value)], derived: &HashMap<u32, &Expr>, checked: bool) -> R<(Value, Value)> {
         // At one loop entry, an expression written the same way (the same text: kinds, types,
         // locals, constants) has the same exact value: computed once for every access that
         // holds it (a window's accesses share their rows and columns).
-        let key = self.exact_memo.is_some().then(|| (format!("{e:?}"), at.iter().map(|&(_, x)| x).collect::<Vec<_>>()));
+        let key = self.exact_memo.is_some().then(|| (format!("{e:?}"), at.iter().map(|&(_, x)| x).collect::<Vec<_>>(), checked));
         if let Some(&r) = key.as_ref().and_then(|k| self.exact_memo.as_ref()?.get(k)) {
             return Ok(r);
         }
-        let r = self.exact_uncached(e, at, derived)?;
+        // A value computed with its tests is the same value.
+        if !checked {
+            if let Some(&(v, _)) = key.as_ref().and_then(|(text, at, _)| self.exact_memo.as_ref()?.get(&(text.clone(), at.clone(), true))) {
+                let t = self.b.ins().iconst(types::I8, 1);
+                return Ok((v, t));
+            }
+        }
+        let r = self.exact_uncached(e, at, derived, checked)?;
         if let (Some(k), Some(m)) = (key, self.exact_memo.as_mut()) {
             m.insert(k, r);
         }
@@ -930,7 +968,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// [`Translator::exact_at`], computed.
-    fn exact_uncached(&mut self, e: &Expr, at: &[(LocalId, Value)], derived: &HashMap<u32, &Expr>) -> R<(Value, Value)> {
+    fn exact_uncached(&mut self, e: &Expr, at: &[(LocalId, Value)], derived: &HashMap<u32, &Expr>, checked: bool) -> R<(Value, Value)> {
         let k = self.kind_of(e.ty);
         let vars: Vec<LocalId> = at.iter().map(|&(v, _)| v).collect();
         if !self.depends_any(e, &vars, derived) {
@@ -949,37 +987,43 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
             ExprKind::Local(l) => {
                 let d = *derived.get(&l.0).ok_or("internal: an affine local without its value")?;
-                self.exact_at(d, at, derived)?
+                self.exact_at_checked(d, at, derived, checked)?
             }
             ExprKind::Cast(a) => {
                 within_32_bits = matches!(self.kind_of(a.ty), Kind::I32 | Kind::U32);
-                self.exact_at(a, at, derived)?
+                self.exact_at_checked(a, at, derived, checked)?
             }
             ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
-                let (x, okx) = self.exact_at(a, at, derived)?;
-                let (y, oky) = self.exact_at(b, at, derived)?;
+                let (x, okx) = self.exact_at_checked(a, at, derived, checked)?;
+                let (y, oky) = self.exact_at_checked(b, at, derived, checked)?;
                 let r = if *op == BinOp::Add { self.b.ins().iadd(x, y) } else { self.b.ins().isub(x, y) };
                 (r, self.both(okx, oky))
             }
             ExprKind::Binary(BinOp::Mul, a, b) => {
-                let (x, okx) = self.exact_at(a, at, derived)?;
-                let (y, oky) = self.exact_at(b, at, derived)?;
+                let (x, okx) = self.exact_at_checked(a, at, derived, checked)?;
+                let (y, oky) = self.exact_at_checked(b, at, derived, checked)?;
                 // The loop-invariant factor is small.
                 let factor = if self.depends_any(a, &vars, derived) { y } else { x };
-                let small = self.small_factor(factor);
                 let r = self.b.ins().imul(x, y);
                 let both = self.both(okx, oky);
-                (r, self.both(both, small))
+                if checked {
+                    let small = self.small_factor(factor);
+                    (r, self.both(both, small))
+                } else {
+                    (r, both)
+                }
             }
             ExprKind::PtrAdd { ptr, index, elem } => {
-                let (p, okp) = self.exact_at(ptr, at, derived)?;
-                let (i, oki) = self.exact_at(index, at, derived)?;
+                let (p, okp) = self.exact_at_checked(ptr, at, derived, checked)?;
+                let (i, oki) = self.exact_at_checked(index, at, derived, checked)?;
                 let mut ok = self.both(okp, oki);
                 let off = match self.elem_size(*elem, e.loc)? {
                     Size::Const(size) => self.b.ins().imul_imm_s(i, size as i64),
                     Size::Dyn(size) => {
-                        let small = self.small_factor(size);
-                        ok = self.both(ok, small);
+                        if checked {
+                            let small = self.small_factor(size);
+                            ok = self.both(ok, small);
+                        }
                         self.b.ins().imul(i, size)
                     }
                 };
@@ -988,6 +1032,10 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
             _ => return Err("internal: not an affine expression".into()),
         };
+        if !checked {
+            let t = self.b.ins().iconst(types::I8, 1);
+            return Ok((v, t));
+        }
         if k != Kind::Ptr {
             // A canonical word of a 32-bit kind lies within ±2^32, well inside ±EXACT_LIMIT:
             // for those kinds (and a conversion of one) the test that it fits the kind is the

@@ -241,7 +241,7 @@ impl Helper {
 
 /// The exact values at both ends of a counted loop of address expressions and their parts, by
 /// the expression's text and the counters' values ([`Translator::exact_memo`]).
-pub type ExactMemo = HashMap<(String, Vec<Value>), (Value, Value)>;
+pub type ExactMemo = HashMap<(String, Vec<Value>, bool), (Value, Value)>;
 
 /// Translates one function's body into a [`FunctionBuilder`].
 pub struct Translator<'a, 'b> {
