@@ -38,11 +38,18 @@ enum Diff {
     Other,
 }
 
+/// A group of accesses one constant apart: its first member, the path of its varying leaf, and
+/// its members (by index in the plan's list) with their constants.
+struct Group {
+    first: usize,
+    path: Vec<u8>,
+    members: Vec<(usize, i64)>,
+}
+
 /// The groups of a loop's accesses one constant apart: for each access (by its index in the
 /// plan's list), whether its entry tests are left to the group's extreme accesses.
 pub(crate) fn implied_accesses(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind, bool, bool)], var: LocalId, derived: &HashMap<u32, &Expr>, anchors: &[Option<LocalId>]) -> Vec<bool> {
-    // (first member, path of the varying leaf, members with their constants).
-    let mut groups: Vec<(usize, Vec<u8>, Vec<(usize, i64)>)> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     for (i, &(addr, k, read, write)) in accesses.iter().enumerate() {
         // Only accesses checked against the allocation of one register pointer: their bias is
         // the anchor's, shared by the group.
@@ -50,14 +57,14 @@ pub(crate) fn implied_accesses(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind,
             continue;
         }
         let mut joined = false;
-        for (first, path, members) in groups.iter_mut() {
-            let (faddr, fk, fread, fwrite) = accesses[*first];
-            if (fk, fread, fwrite) != (k, read, write) || anchors[*first] != anchors[i] {
+        for g in groups.iter_mut() {
+            let (faddr, fk, fread, fwrite) = accesses[g.first];
+            if (fk, fread, fwrite) != (k, read, write) || anchors[g.first] != anchors[i] {
                 continue;
             }
             if let Diff::Leaf(p, _, c) = t.one_constant_apart(faddr, addr, var, derived) {
-                if p == *path {
-                    members.push((i, c));
+                if p == g.path {
+                    g.members.push((i, c));
                     joined = true;
                     break;
                 }
@@ -72,13 +79,13 @@ pub(crate) fn implied_accesses(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind,
                 continue;
             }
             if let Diff::Leaf(p, c, _) = t.one_constant_apart(addr, other, var, derived) {
-                groups.push((i, p, vec![(i, c)]));
+                groups.push(Group { first: i, path: p, members: vec![(i, c)] });
                 break;
             }
         }
     }
     let mut implied = vec![false; accesses.len()];
-    for (_, _, members) in &groups {
+    for Group { members, .. } in &groups {
         if members.len() < 3 {
             continue;
         }

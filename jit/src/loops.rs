@@ -1124,9 +1124,8 @@ impl<'a, 'b> Translator<'a, 'b> {
                 continue;
             }
             let slot = usize::from(field == SPAN_WRITABLE);
-            if !spans.1.contains_key(&(anchor, slot)) {
-                let l = self.b.ins().uload32(MemFlagsData::trusted(), span.entry, field);
-                spans.1.insert((anchor, slot), l);
+            if let std::collections::hash_map::Entry::Vacant(v) = spans.1.entry((anchor, slot)) {
+                v.insert(self.b.ins().uload32(MemFlagsData::trusted(), span.entry, field));
             }
             let key = (anchor, slot, size);
             let mut largest = spans.2.iter().find(|(k, _)| *k == key).map(|&(_, v)| v);
