@@ -1040,6 +1040,7 @@ fn translate_into(
     };
     let unrolled = unroll::unroll_table(p, f, runs_once);
     let none_unrolled = unroll::UnrollTable::new();
+    let small_loops = unroll::small_nests(p, f, runs_once);
     let call_conv = cctx.func.signature.call_conv;
     let mut b = FunctionBuilder::new(&mut cctx.func, fctx);
     let entry = b.create_block();
@@ -1103,6 +1104,7 @@ fn translate_into(
         is_kernel,
         unrolled: &unrolled,
         none_unrolled: &none_unrolled,
+        small_loops: &small_loops,
         prepaid: HashSet::new(),
         inline_args: Vec::new(),
         inline_fuel_at_hand: false,

@@ -319,6 +319,9 @@ pub struct Translator<'a, 'b> {
     /// ([`Translator::rolled`]).
     pub unrolled: &'a crate::unroll::UnrollTable,
     pub none_unrolled: &'a crate::unroll::UnrollTable,
+    /// The loops of the small nests of a function that runs once ([`crate::unroll::small_nests`]):
+    /// translated as they are.
+    pub small_loops: &'a std::collections::HashSet<*const Stmt>,
     /// While the direct version of a counted loop is translated: the unrolled loops whose fuel
     /// it took at entry.
     pub prepaid: std::collections::HashSet<*const Stmt>,
@@ -917,6 +920,12 @@ impl<'a, 'b> Translator<'a, 'b> {
         };
         if let Some(i) = init {
             self.stmt(i)?;
+        }
+        if self.small_loops.contains(&(s as *const Stmt)) {
+            let exit = self.b.create_block();
+            self.plain_for(cond.as_ref(), step.as_ref(), body, s.loc, exit)?;
+            self.b.switch_to_block(exit);
+            return Ok(());
         }
         // A nest whose outer iterations run in lanes first ([`crate::outer`]).
         if let Some(plan) = self.outer_plan(cond.as_ref(), step.as_ref(), body) {
