@@ -1105,6 +1105,7 @@ fn translate_into(
         unrolled: &unrolled,
         none_unrolled: &none_unrolled,
         small_loops: &small_loops,
+        unroll_all: &unrolled,
         prepaid: HashSet::new(),
         inline_args: Vec::new(),
         inline_fuel_at_hand: false,

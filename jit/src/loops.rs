@@ -763,8 +763,11 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// the copies are made once, in the fast version, not again in each fallback (issue 15's
     /// compile time: a 5 × 5 window in a counted loop was 25 checked copies besides the 25
     /// direct ones, and its fallback's fallback more). The loops inside are translated as
-    /// any loop is (an innermost counted one in two versions), and the unroll table is the
-    /// function's again after `f`.
+    /// any loop is (an innermost counted one in two versions), but for those of a few constant
+    /// iterations, the ones the fast version unrolls: they stay plain loops, whose checks per
+    /// iteration cost about what a second version's entry checks would for so few iterations
+    /// (blur's checked version held its window's `dx` loop in two versions, 426 IR
+    /// instructions). The unroll table is the function's again after `f`.
     pub(crate) fn rolled<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
         let saved = std::mem::replace(&mut self.unrolled, self.none_unrolled);
         let r = f(self);

@@ -322,6 +322,9 @@ pub struct Translator<'a, 'b> {
     /// The loops of the small nests of a function that runs once ([`crate::unroll::small_nests`]):
     /// translated as they are.
     pub small_loops: &'a std::collections::HashSet<*const Stmt>,
+    /// The function's unroll table, also while `unrolled` is `none_unrolled`
+    /// ([`Translator::rolled`]).
+    pub unroll_all: &'a crate::unroll::UnrollTable,
     /// While the direct version of a counted loop is translated: the unrolled loops whose fuel
     /// it took at entry.
     pub prepaid: std::collections::HashSet<*const Stmt>,
@@ -921,7 +924,10 @@ impl<'a, 'b> Translator<'a, 'b> {
         if let Some(i) = init {
             self.stmt(i)?;
         }
-        if self.small_loops.contains(&(s as *const Stmt)) {
+        // A small nest of a function that runs once, or, in a fallback ([`Translator::rolled`]),
+        // a loop the fast version unrolls: as it is.
+        let rolled_small = std::ptr::eq(self.unrolled, self.none_unrolled) && self.unroll_all.contains_key(&(s as *const Stmt));
+        if rolled_small || self.small_loops.contains(&(s as *const Stmt)) {
             let exit = self.b.create_block();
             self.plain_for(cond.as_ref(), step.as_ref(), body, s.loc, exit)?;
             self.b.switch_to_block(exit);
