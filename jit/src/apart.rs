@@ -20,6 +20,31 @@
 //! kind, read and written alike) lie in the allocation when theirs do. The other accesses still
 //! get their two ends' values (the lane version and the invariant groups use them), without
 //! tests.
+//!
+//! **Covering reads** (the lane version's store tests, [`covering_reads`]): the lane version
+//! ([`crate::simd`]) runs only when every store's bytes over the whole loop, `[sf, sl + s)`
+//! (its address at the first and the last iteration, its size), lie before or after those of
+//! every other access `[xf, xl + x)` — 25 reads of a 5 × 5 window and 25 of its weights were 50
+//! such tests of blur's one store. A *run* of reads — one group as above (the same kind, no
+//! store among them) whose constants are consecutive integers `c0, c0 + 1, …, c0 + n` (each one
+//! present, repeats allowed) and whose address moves by a constant `d` bytes per unit of the
+//! constant, `0 < |d| <=` the access size — is tested once: the store lies before all of them
+//! (`sl + s <=` the smallest first address) or after all of them (the largest last address
+//! `+ x <= sf`). `d` is the product of the constant factors on the leaf's path (a product's
+//! other operand a constant, a pointer step's element size), so the smallest first address and
+//! the largest last address are those of the run's two extreme accesses (the lowest constant
+//! for `d > 0`, the highest for `d < 0`): the one test implies the pairwise ones. It is also
+//! implied by them, so the same version runs: the accesses' byte ranges are intervals (the ends
+//! of a moving access are ordered, its stride being its size, which the lane version tests),
+//! and consecutive members' ranges meet (their first addresses differ by `|d| <= x` bytes, their
+//! last ones too), so their union is one interval and a store apart from each member lies
+//! wholly on one side of it. Where the pairwise test allows a store to coincide with a member
+//! (the same first address, both moving, the same size), the neighbouring member — `|d|` bytes
+//! away, `0 < |d| <=` the size, over the two or more iterations the lanes need — overlaps it, so
+//! the pairwise tests fail too. Besides the leaves under nodes that read the counter, a run's
+//! leaf may be the constant index of a pointer step (`weight[7]` of an unrolled window): its
+//! address is the pointer plus the constant times the element size, exactly (the access lies in
+//! its allocation, which the entry checks test), so affine in the constant.
 
 use accsim_core::exec::value::Kind;
 use accsim_core::ir::{BinOp, Expr, ExprKind, LocalId};
@@ -103,10 +128,12 @@ pub(crate) fn implied_accesses(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind,
 impl Translator<'_, '_> {
     /// Whether addresses `a` and `b` are one constant apart (see the module docs), and where.
     fn one_constant_apart(&self, a: &Expr, b: &Expr, var: LocalId, derived: &HashMap<u32, &Expr>) -> Diff {
-        self.diff(a, b, var, derived)
+        self.diff(a, b, var, derived, false)
     }
 
-    fn diff(&self, a: &Expr, b: &Expr, var: LocalId, derived: &HashMap<u32, &Expr>) -> Diff {
+    /// `constant_index`: a leaf may also be a pointer step's constant index in a node that does
+    /// not read the counter (the covering reads, see the module docs).
+    fn diff(&self, a: &Expr, b: &Expr, var: LocalId, derived: &HashMap<u32, &Expr>, constant_index: bool) -> Diff {
         if a.ty != b.ty {
             return Diff::Other;
         }
@@ -126,14 +153,16 @@ impl Translator<'_, '_> {
         };
         let (pairs, may_hold_leaf) = children;
         let mut found: Option<(Vec<u8>, i64, i64)> = None;
+        let is_step = matches!(a.kind, ExprKind::PtrAdd { .. });
         for (n, (x, y)) in pairs.into_iter().enumerate() {
-            match self.diff(x, y, var, derived) {
+            match self.diff(x, y, var, derived, constant_index) {
                 Diff::Same => {}
                 Diff::Other => return Diff::Other,
                 Diff::Leaf(mut path, cx, cy) => {
                     // One leaf only, under a node the entry checks compute exactly (one that
                     // reads the counter).
-                    if found.is_some() || !may_hold_leaf || !self.depends(a, var, derived) {
+                    let index_leaf = constant_index && is_step && n == 1 && path.is_empty();
+                    if found.is_some() || !may_hold_leaf || !(index_leaf || self.depends(a, var, derived)) {
                         return Diff::Other;
                     }
                     path.insert(0, n as u8);
@@ -144,6 +173,109 @@ impl Translator<'_, '_> {
         match found {
             Some((path, cx, cy)) => Diff::Leaf(path, cx, cy),
             None => Diff::Same,
+        }
+    }
+}
+
+/// A run of reads one constant apart whose byte ranges over the loop form one interval (see the
+/// module docs): its members, and the two whose first address is the smallest (`low`) and
+/// whose last address is the largest (`high`).
+pub(crate) struct Run {
+    pub(crate) members: Vec<usize>,
+    pub(crate) low: usize,
+    pub(crate) high: usize,
+}
+
+/// The runs of the loop's reads that the lane version tests as one each against a store (see
+/// the module docs). Accesses that store are in none.
+pub(crate) fn covering_reads(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind, bool, bool)], var: LocalId, derived: &HashMap<u32, &Expr>) -> Vec<Run> {
+    // Groups: (first member, leaf path, members with their constants).
+    let mut groups: Vec<Group> = Vec::new();
+    for (i, &(addr, k, _, write)) in accesses.iter().enumerate() {
+        if write {
+            continue;
+        }
+        let mut joined = false;
+        for g in groups.iter_mut() {
+            let (faddr, fk, _, _) = accesses[g.first];
+            if fk != k {
+                continue;
+            }
+            if let Diff::Leaf(p, _, c) = t.diff(faddr, addr, var, derived, true) {
+                if p == g.path {
+                    g.members.push((i, c));
+                    joined = true;
+                    break;
+                }
+            }
+        }
+        if joined {
+            continue;
+        }
+        for &(other, ok, _, owrite) in accesses.iter().skip(i + 1) {
+            if owrite || ok != k {
+                continue;
+            }
+            if let Diff::Leaf(p, c, _) = t.diff(addr, other, var, derived, true) {
+                groups.push(Group { first: i, path: p, members: vec![(i, c)] });
+                break;
+            }
+        }
+    }
+    let mut runs = Vec::new();
+    for Group { first, path, mut members } in groups {
+        let (addr, k, _, _) = accesses[first];
+        let Some(slope) = t.leaf_slope(addr, &path) else { continue };
+        if slope == 0 || slope.unsigned_abs() > k.bytes() {
+            continue;
+        }
+        // Split into runs of consecutive constants, in the order of the constants (then of
+        // the accesses, so the code is the same in every run).
+        members.sort_by_key(|&(i, c)| (c, i));
+        let mut start = 0;
+        for end in 1..=members.len() {
+            let breaks = end == members.len() || members[end].1.checked_sub(members[end - 1].1).is_none_or(|d| d > 1);
+            if !breaks {
+                continue;
+            }
+            let run = &members[start..end];
+            if run.len() >= 2 {
+                let (lowest, highest) = (run[0].0, run[run.len() - 1].0);
+                let (low, high) = if slope > 0 { (lowest, highest) } else { (highest, lowest) };
+                runs.push(Run { members: run.iter().map(|&(i, _)| i).collect(), low, high });
+            }
+            start = end;
+        }
+    }
+    runs
+}
+
+impl Translator<'_, '_> {
+    /// The bytes by which address `e` moves per unit of the integer leaf at `path` (a path of
+    /// [`Diff::Leaf`]), when that is a constant: the product of the constant factors on the
+    /// path (a product's other operand, a pointer step's element size); `None` otherwise.
+    fn leaf_slope(&self, e: &Expr, path: &[u8]) -> Option<i64> {
+        let Some((&n, rest)) = path.split_first() else {
+            return matches!(e.kind, ExprKind::Int(_)).then_some(1);
+        };
+        match (&e.kind, n) {
+            (ExprKind::Cast(a), 0) => self.leaf_slope(a, rest),
+            (ExprKind::Binary(BinOp::Add, a, _), 0) | (ExprKind::Binary(BinOp::Sub, a, _), 0) => self.leaf_slope(a, rest),
+            (ExprKind::Binary(BinOp::Add, _, b), 1) => self.leaf_slope(b, rest),
+            (ExprKind::Binary(BinOp::Sub, _, b), 1) => self.leaf_slope(b, rest)?.checked_neg(),
+            (ExprKind::Binary(BinOp::Mul, a, b), _) => {
+                let (leaf_side, other) = if n == 0 { (a, b) } else { (b, a) };
+                match other.kind {
+                    ExprKind::Int(w) => self.leaf_slope(leaf_side, rest)?.checked_mul(w as i64),
+                    _ => None,
+                }
+            }
+            (ExprKind::PtrAdd { ptr, .. }, 0) => self.leaf_slope(ptr, rest),
+            (ExprKind::PtrAdd { index, elem, .. }, 1) => {
+                let size = i64::try_from(self.p.types.size_of(*elem)?).ok()?;
+                self.leaf_slope(index, rest)?.checked_mul(size)
+            }
+            _ => None,
         }
     }
 }

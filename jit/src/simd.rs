@@ -580,17 +580,38 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
         }
         self.exact_memo = None;
-        // Each store's bytes: another access's at every iteration, or apart from its bytes.
+        // Each store's bytes: another access's at every iteration, or apart from its bytes; a
+        // run of reads whose bytes form one interval ([`crate::apart::covering_reads`]) at once.
+        let runs = crate::apart::covering_reads(self, &plan.accesses, plan.var, &plan.derived);
+        let mut in_run = vec![false; plan.accesses.len()];
+        for r in &runs {
+            for &m in &r.members {
+                in_run[m] = true;
+            }
+        }
         for (s, &(_, sk, _, s_writes)) in plan.accesses.iter().enumerate() {
             if !s_writes {
                 continue;
             }
+            let (sf, sl) = ends[s];
+            let tested = (0..plan.accesses.len()).any(|x| x != s && !(plan.accesses[x].3 && x < s) && !in_run[x]);
+            if runs.is_empty() && !tested {
+                continue;
+            }
+            let s_end = self.b.ins().iadd_imm_s(sl, sk.bytes() as i64);
+            for r in &runs {
+                let xk = plan.accesses[r.high].1;
+                let x_end = self.b.ins().iadd_imm_s(ends[r.high].1, xk.bytes() as i64);
+                let before = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, s_end, ends[r.low].0);
+                let after = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, x_end, sf);
+                let apart = self.b.ins().bor(before, after);
+                ok = self.b.ins().band(ok, apart);
+            }
             for (x, &(_, xk, _, x_writes)) in plan.accesses.iter().enumerate() {
-                if x == s || (x_writes && x < s) {
+                if x == s || (x_writes && x < s) || in_run[x] {
                     continue;
                 }
-                let ((sf, sl), (xf, xl)) = (ends[s], ends[x]);
-                let s_end = self.b.ins().iadd_imm_s(sl, sk.bytes() as i64);
+                let (xf, xl) = ends[x];
                 let x_end = self.b.ins().iadd_imm_s(xl, xk.bytes() as i64);
                 let before = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, s_end, xf);
                 let after = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, x_end, sf);
