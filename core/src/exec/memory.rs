@@ -60,10 +60,12 @@ use crate::diag::Loc;
 
 mod counters;
 mod entry;
+mod give_back;
 mod provenance;
 mod transfer;
 pub use entry::Allocation;
 use entry::Class;
+pub use give_back::set_give_back;
 pub use provenance::Provenance;
 pub use transfer::{ForEachPiece, TRANSFER_PIECE};
 
@@ -237,6 +239,8 @@ pub struct Memory {
     /// copies take them at once (module documentation).
     gang_ids: std::collections::VecDeque<u32>,
     live_bytes: u64,
+    /// Bytes released since free memory was last given back ([`give_back`]; host memory only).
+    released: give_back::Released,
     limit: u64,
     /// In an inspected device view: the host copies of globals whose id names their device copy.
     inspect_host: std::collections::HashMap<u32, Arc<[u8]>>,
@@ -284,6 +288,7 @@ impl Memory {
             quarantine: Default::default(),
             gang_ids: Default::default(),
             live_bytes: 0,
+            released: Default::default(),
             limit,
             inspect_host: Default::default(),
             changes: None,
@@ -499,6 +504,9 @@ impl Memory {
         }
         // Both zeroed lazily (`vec![0; n]` is `calloc` too): an allocation costs its pages as
         // they are touched, not its size up front.
+        if !self.is_device_view() {
+            self.released.before_alloc(size);
+        }
         let store = match space {
             Space::Host => Store::Bytes(vec![0; size as usize].into_boxed_slice()),
             Space::Device => Store::Shared(zeroed_words(size.div_ceil(8) as usize).ok_or_else(|| fault(FaultKind::MemoryLimit))?),
@@ -623,6 +631,7 @@ impl Memory {
                 a.live = false;
                 a.provenance = provenance::freed(a.provenance, at);
                 self.live_bytes -= a.size();
+                self.released.add(a.size());
                 a.store = Store::Bytes(Box::default());
                 // Gang-private copies are recycled at once: a launch of many gangs makes and
                 // frees one per gang, and the table must not grow with the gang count (issue 14)
@@ -894,6 +903,7 @@ impl Memory {
             quarantine: Default::default(),
             gang_ids: Default::default(),
             live_bytes: self.live_bytes,
+            released: Default::default(),
             limit: self.limit,
             inspect_host,
             changes: None,
