@@ -173,3 +173,37 @@ impl Hasher for WordHasher {
         self.0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(line: u32) -> Loc {
+        Loc { file: FileId(0), line, col: 1 }
+    }
+
+    #[test]
+    fn equal_provenances_share_an_index_in_every_thread() {
+        let made = Provenance { kind: AllocKind::Heap, origin: at(7001), freed_at: None };
+        let here = intern(made);
+        let there = std::thread::spawn(move || intern(made)).join().expect("thread");
+        assert_eq!(here, there);
+        assert_ne!(here, intern(Provenance { origin: at(7002), ..made }));
+        assert_eq!(get(here), made);
+        assert_eq!(intern(RESERVED_PROVENANCE), RESERVED);
+    }
+
+    #[test]
+    fn a_freed_allocation_keeps_its_origin_and_gains_its_freeing_site() {
+        let made = intern(Provenance { kind: AllocKind::Local(3, 4), origin: at(7101), freed_at: None });
+        let freed_here = freed(made, at(7102));
+        let freed_there = std::thread::spawn(move || freed(made, at(7102))).join().expect("thread");
+        assert_eq!(freed_here, freed_there);
+        assert_eq!(
+            get(freed_here),
+            Provenance { kind: AllocKind::Local(3, 4), origin: at(7101), freed_at: Some(at(7102)) }
+        );
+        assert_ne!(freed(made, at(7103)), freed_here);
+        assert_eq!(get(u32::MAX), RESERVED_PROVENANCE);
+    }
+}
