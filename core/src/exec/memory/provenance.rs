@@ -17,7 +17,7 @@
 //! on the order threads first meet sites, so nothing observable depends on it (allocation ids do
 //! not: they stay deterministic).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Mutex, OnceLock, PoisonError};
@@ -76,33 +76,47 @@ struct Seen {
 
 thread_local! {
     static SEEN: RefCell<Seen> = RefCell::new(Seen::default());
+    /// The last provenance interned on this thread, and the last freed one: a program making or
+    /// freeing many blocks at one site (a loop, a recursion) finds its index here, with no hash.
+    static LAST_MADE: Cell<(Provenance, u32)> = const { Cell::new((RESERVED_PROVENANCE, RESERVED)) };
+    static LAST_FREED: Cell<Option<(u32, Loc, u32)>> = const { Cell::new(None) };
 }
 
 /// The index of `p` (the same for equal provenances, in every thread).
 pub(super) fn intern(p: Provenance) -> u32 {
-    if p == RESERVED_PROVENANCE {
-        return RESERVED;
+    let (last, i) = LAST_MADE.get();
+    if last == p {
+        return i;
     }
-    SEEN.with(|seen| {
+    let i = SEEN.with(|seen| {
         if let Some(&i) = seen.borrow().made.get(&p) {
             return i;
         }
         let i = intern_shared(p);
         seen.borrow_mut().made.insert(p, i);
         i
-    })
+    });
+    LAST_MADE.set((p, i));
+    i
 }
 
 /// The index of provenance `made` freed at `at`.
 pub(super) fn freed(made: u32, at: Loc) -> u32 {
-    SEEN.with(|seen| {
+    if let Some((last, last_at, i)) = LAST_FREED.get() {
+        if (last, last_at) == (made, at) {
+            return i;
+        }
+    }
+    let i = SEEN.with(|seen| {
         if let Some(&i) = seen.borrow().freed.get(&(made, at)) {
             return i;
         }
         let i = intern_shared(Provenance { freed_at: Some(at), ..get(made) });
         seen.borrow_mut().freed.insert((made, at), i);
         i
-    })
+    });
+    LAST_FREED.set(Some((made, at, i)));
+    i
 }
 
 /// The provenance of index `i` (the reserved one for an index never given out).
