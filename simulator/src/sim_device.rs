@@ -23,6 +23,7 @@
 use accsim_core::exec::device::{launch_gangs, Device, DeviceCtx, KernelLaunch, SequentialDevice};
 use accsim_core::exec::{DeviceFork, Trap};
 use accsim_core::kernel::footprint::AtomicTarget;
+use accsim_core::phase::run_parts::{self, RunPart};
 use rayon::prelude::*;
 
 /// Stack of each device thread: a C call in device code (a `routine`) is a Rust call.
@@ -80,7 +81,7 @@ impl SimDevice {
                 f.count_privately(counters);
             }
         }
-        let results: Vec<Result<(), Trap>> = self.pool.install(|| {
+        let results: Vec<Result<(), Trap>> = run_parts::timed(RunPart::Gangs, || self.pool.install(|| {
             forks
                 .par_iter_mut()
                 .zip(args.par_chunks(per_group))
@@ -89,7 +90,7 @@ impl SimDevice {
                     gangs.iter().try_for_each(|a| fork.call_kernel(k.fid, a, k.loc))
                 })
                 .collect()
-        });
+        }));
         let joined = cx.join_device_forks(forks, k.loc);
         // The first failing group in gang order is the lowest failing gang's error.
         results.into_iter().collect::<Result<(), Trap>>()?;

@@ -58,6 +58,7 @@ use std::sync::Arc;
 use super::value::Kind;
 use crate::diag::Loc;
 
+pub mod advice;
 mod counters;
 mod transfer;
 pub use transfer::{ForEachPiece, TRANSFER_PIECE};
@@ -136,7 +137,9 @@ type Words = Arc<Box<[AtomicU64]>>;
 /// while the whole size still counts against `--max-memory` (issue 14). `None` when the system
 /// refuses the block.
 fn zeroed_words(n: usize) -> Option<Words> {
-    bytemuck::allocation::try_zeroed_slice_box::<AtomicU64>(n).ok().map(Arc::new)
+    let words = bytemuck::allocation::try_zeroed_slice_box::<AtomicU64>(n).ok()?;
+    advice::advise(words.as_ptr() as usize, n * 8);
+    Some(Arc::new(words))
 }
 
 /// Where an allocation's bytes live.
@@ -547,7 +550,7 @@ impl Memory {
         // Both zeroed lazily (`vec![0; n]` is `calloc` too): an allocation costs its pages as
         // they are touched, not its size up front.
         let store = match space {
-            Space::Host => Store::Bytes(vec![0; size as usize]),
+            Space::Host => Store::Bytes(advice::host_bytes(size as usize)),
             Space::Device => Store::Shared(zeroed_words(size.div_ceil(8) as usize).ok_or_else(|| fault(FaultKind::MemoryLimit))?),
         };
         let fresh = Allocation {
