@@ -100,12 +100,14 @@ pub mod run_parts {
         Launches,
         /// The device threads running gangs, from handing them out to the last one's end.
         Gangs,
+        /// Making the device threads' machines (forks) of a launch and joining them after it.
+        Forks,
     }
 
-    const PARTS: [(RunPart, &str); 3] = [(RunPart::Transfers, "transfers"), (RunPart::Launches, "launches"), (RunPart::Gangs, "gangs")];
+    const PARTS: [(RunPart, &str); 4] = [(RunPart::Transfers, "transfers"), (RunPart::Launches, "launches"), (RunPart::Gangs, "gangs"), (RunPart::Forks, "forks")];
 
-    static NANOS: [AtomicU64; 3] = [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)];
-    static TIMES: [AtomicU64; 3] = [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)];
+    static NANOS: [AtomicU64; 4] = [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)];
+    static TIMES: [AtomicU64; 4] = [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)];
 
     /// Run `f` as a stretch of `part`, timed when [`super::wanted`].
     pub fn timed<T>(part: RunPart, f: impl FnOnce() -> T) -> T {

@@ -107,7 +107,7 @@ impl SimDevice {
         let groups = (self.threads() * GROUPS_PER_THREAD).clamp(1, args.len().max(1));
         let per_group = args.len().div_ceil(groups).max(1);
         let chunks: Vec<&[Vec<u64>]> = args.chunks(per_group).collect();
-        let mut forks: Vec<DeviceFork> = chunks.iter().map(|_| cx.device_fork()).collect();
+        let mut forks: Vec<DeviceFork> = run_parts::timed(RunPart::Forks, || chunks.iter().map(|_| cx.device_fork()).collect());
         let table_bytes = counters.iter().map(|t| t.block.end - t.block.start).sum::<u64>().saturating_mul(forks.len() as u64);
         if !counters.is_empty() && table_bytes <= PRIVATE_COUNTS_LIMIT {
             for f in &mut forks {
@@ -135,7 +135,7 @@ impl SimDevice {
             })
         });
         let (forks, results): (Vec<DeviceFork>, Vec<Result<(), Trap>>) = slots.into_iter().map(|s| s.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner())).unzip();
-        let joined = cx.join_device_forks(forks, k.loc);
+        let joined = run_parts::timed(RunPart::Forks, || cx.join_device_forks(forks, k.loc));
         // The first failing group in gang order is the lowest failing gang's error.
         results.into_iter().collect::<Result<(), Trap>>()?;
         joined

@@ -43,3 +43,37 @@ pub(super) fn host_bytes(n: usize) -> Vec<u8> {
     advise(bytes.as_ptr() as usize, n);
     bytes
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Loc;
+    use crate::exec::memory::{AllocKind, Memory, Space};
+    use std::sync::Mutex;
+
+    static ADVISED: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+
+    fn record(_addr: usize, len: usize) {
+        ADVISED.lock().unwrap_or_else(|p| p.into_inner()).push(len);
+    }
+
+    /// Host and device blocks of `LARGE_BLOCK` bytes or more are advised, smaller ones not, and
+    /// an advised block reads as zeros and keeps what is written (other tests of this binary may
+    /// advise blocks of their own at the same time: only these sizes are looked for).
+    #[test]
+    fn large_blocks_are_advised_and_keep_their_bytes() {
+        set_large_block_advice(record);
+        let mut m = Memory::new(u64::MAX);
+        let (big, small) = (LARGE_BLOCK as u64 + 4093, LARGE_BLOCK as u64 - 8);
+        let host = m.alloc(big, AllocKind::Heap, Space::Host, Loc::default()).expect("host block");
+        let dev = m.alloc(big + 8, AllocKind::Runtime("device copy"), Space::Device, Loc::default()).expect("device block");
+        m.alloc(small, AllocKind::Heap, Space::Host, Loc::default()).expect("small block");
+        let advised = ADVISED.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        assert!(advised.contains(&(big as usize)), "host block advised: {advised:?}");
+        assert!(advised.contains(&(big as usize + 8).div_ceil(8).saturating_mul(8)), "device block advised: {advised:?}");
+        assert!(!advised.contains(&(small as usize)), "small block not advised: {advised:?}");
+        assert!(m.read_bytes(host + big - 16, 16).expect("read").iter().all(|&b| b == 0));
+        m.store_u64(dev + big - 8, 0x1122_3344_5566_7788).expect("store");
+        assert_eq!(m.load_u64(dev + big - 8).expect("load"), 0x1122_3344_5566_7788);
+    }
+}
