@@ -472,8 +472,11 @@ fn compile(a: &CompileArgs, map: &mut SourceMap) -> Result<driver::Compiled, Exi
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    // Large arrays and device copies get huge pages where the system offers them (issue 15).
-    accsim_core::exec::memory::advice::set_large_block_advice(accsim_jit::heap::advise_huge_pages);
+    // Large arrays and device copies get huge pages where the system offers them (issue 15),
+    // unless `ACCSIM_HUGE_PAGES=0` (where compacting memory for them stalls more than it saves).
+    if std::env::var_os("ACCSIM_HUGE_PAGES").is_none_or(|v| v != "0") {
+        accsim_core::exec::memory::advice::set_large_block_advice(accsim_jit::heap::advise_huge_pages);
+    }
     // The front end and the program's run share one thread, and so one malloc arena: the run
     // reuses the memory the front end freed (issue 15, see `exec::on_interpreter_stack`).
     exec::on_interpreter_stack(|| command(cli)).unwrap_or_else(|| {

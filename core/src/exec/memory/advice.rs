@@ -8,7 +8,7 @@
 //! least [`LARGE_BLOCK`] bytes is offered to the operating system for huge pages (Linux
 //! `madvise(MADV_HUGEPAGE)`: 2 MiB per fault) through the advice the program's driver installs
 //! ([`set_large_block_advice`]; the call is a foreign one, made by the native-code crate, the
-//! only one with `unsafe`). Advice changes how pages are backed, never what they hold: the
+//! only one with `unsafe`; `ACCSIM_HUGE_PAGES=0` leaves it out). Advice changes how pages are backed, never what they hold: the
 //! bytes every read sees are those without it, and without advice nothing changes.
 
 use std::sync::OnceLock;
