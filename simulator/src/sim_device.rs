@@ -32,8 +32,8 @@ pub const DEVICE_THREAD_STACK: usize = 256 << 20;
 
 /// Groups of gangs per thread: small enough to balance uneven gangs (the threads take groups
 /// one at a time from a shared counter), few enough that making them stays cheap. A fork costs
-/// nothing in the number of allocations (the forks of a launch share the machine's allocation table, `Memory::device_view`, each with its own frames and
-/// buffers), but the launching thread makes and joins every fork one after another, a few
+/// nothing in the number of allocations (the forks of a launch share the machine's allocation
+/// table, `Memory::device_view`, each with its own frames and buffers), but the launching thread makes and joins every fork one after another, a few
 /// microseconds each: with 4 groups per thread, 64 forks per launch at 16 threads were most of
 /// the serial cost of a small launch (issue 15: 2,000 launches of a 100×100 stencil took 0.5 s
 /// at 16 threads against 0.15 s at one). Two still leave a thread that finishes early a group
