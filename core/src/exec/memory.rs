@@ -137,9 +137,7 @@ type Words = Arc<Box<[AtomicU64]>>;
 /// while the whole size still counts against `--max-memory` (issue 14). `None` when the system
 /// refuses the block.
 fn zeroed_words(n: usize) -> Option<Words> {
-    let words = bytemuck::allocation::try_zeroed_slice_box::<AtomicU64>(n).ok()?;
-    advice::advise(words.as_ptr() as usize, n * 8);
-    Some(Arc::new(words))
+    bytemuck::allocation::try_zeroed_slice_box::<AtomicU64>(n).ok().map(advice::advised_words).map(Arc::new)
 }
 
 /// Where an allocation's bytes live.
@@ -547,8 +545,7 @@ impl Memory {
         if size > MAX_ALLOC {
             return Err(fault(FaultKind::TooLarge));
         }
-        // Both zeroed lazily (`vec![0; n]` is `calloc` too): an allocation costs its pages as
-        // they are touched, not its size up front.
+        // Both zeroed lazily (`calloc`; large ones advised, `advice`): pages cost when touched.
         let store = match space {
             Space::Host => Store::Bytes(advice::host_bytes(size as usize)),
             Space::Device => Store::Shared(zeroed_words(size.div_ceil(8) as usize).ok_or_else(|| fault(FaultKind::MemoryLimit))?),

@@ -38,7 +38,7 @@
 use std::ops::Range;
 
 use crate::data::present::{DataLifetime, Presence, PresentEntry};
-use crate::diag::{Diagnostic, Loc};
+use crate::{diag::{Diagnostic, Loc}, phase::run_parts::RunPart};
 use crate::ir::acc::{CaptureMode, DataClause};
 
 pub use super::acc_state::{AccState, DeviceConfig, HostRange, UnmappedPointer};
@@ -48,7 +48,6 @@ use super::machine::{Machine, Trap};
 use super::memory::{AllocId, AllocKind, Space};
 use super::events::{Event, Stamp};
 use super::value::Kind;
-use crate::phase::run_parts::RunPart;
 use crate::dialect::cray::AUTO_ASYNC_QUEUE;
 
 /// What the device copies of data clauses and routines are called.

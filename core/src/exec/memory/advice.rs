@@ -37,6 +37,12 @@ pub(super) fn advise(addr: usize, len: usize) {
     }
 }
 
+/// Device words (`super::zeroed_words`), advised when large.
+pub(super) fn advised_words(words: Box<[std::sync::atomic::AtomicU64]>) -> Box<[std::sync::atomic::AtomicU64]> {
+    advise(words.as_ptr() as usize, words.len() * 8);
+    words
+}
+
 /// `n` zero bytes of host memory (zeroed lazily, as `calloc`), advised when large.
 pub(super) fn host_bytes(n: usize) -> Vec<u8> {
     let bytes = vec![0; n];
