@@ -44,8 +44,8 @@ pub(super) fn advised_words(words: Box<[std::sync::atomic::AtomicU64]>) -> Box<[
 }
 
 /// `n` zero bytes of host memory (zeroed lazily, as `calloc`), advised when large.
-pub(super) fn host_bytes(n: usize) -> Vec<u8> {
-    let bytes = vec![0; n];
+pub(super) fn host_bytes(n: usize) -> Box<[u8]> {
+    let bytes = vec![0; n].into_boxed_slice();
     advise(bytes.as_ptr() as usize, n);
     bytes
 }
