@@ -80,3 +80,55 @@ fn memory_now() -> Option<MemoryNow> {
     };
     Some(MemoryNow { rss_kib: field("VmRSS:")?, anon_kib: field("RssAnon:")?, peak_kib: field("VmHWM:")? })
 }
+
+/// Parts of the `run` phase that do not shrink with device threads (issue 15, "on a 16-core
+/// machine, gang-parallel programs faster than gcc -O2"): with [`PHASE_TIMES_VAR`] set, the run
+/// adds up the wall time of its data transfers and of its launches, and inside the launches the
+/// time the device threads run gangs, and prints them after the `run` phase
+/// ([`report_run_parts`]): `accsim: run part NAME S s (N times)`. What a launch takes besides
+/// its gangs (`launches` − `gangs`) is its fixed cost: private copies, forks, joins, the
+/// present-table lookups. Without the variable nothing is measured.
+pub mod run_parts {
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// A part of the run.
+    #[derive(Copy, Clone, Debug)]
+    pub enum RunPart {
+        /// Device allocations and host↔device copies of data clauses and runtime calls (§2.6).
+        Transfers,
+        /// Compute constructs from launch to return, the gangs included.
+        Launches,
+        /// The device threads running gangs, from handing them out to the last one's end.
+        Gangs,
+        /// Making the device threads' machines (forks) of a launch and joining them after it.
+        Forks,
+    }
+
+    const PARTS: [(RunPart, &str); 4] = [(RunPart::Transfers, "transfers"), (RunPart::Launches, "launches"), (RunPart::Gangs, "gangs"), (RunPart::Forks, "forks")];
+
+    static NANOS: [AtomicU64; 4] = [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)];
+    static TIMES: [AtomicU64; 4] = [AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)];
+
+    /// Run `f` as a stretch of `part`, timed when [`super::wanted`].
+    pub fn timed<T>(part: RunPart, f: impl FnOnce() -> T) -> T {
+        if !super::wanted() {
+            return f();
+        }
+        let start = std::time::Instant::now();
+        let out = f();
+        NANOS[part as usize].fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        TIMES[part as usize].fetch_add(1, Ordering::Relaxed);
+        out
+    }
+
+    /// Print the parts measured so far, when [`super::wanted`].
+    pub fn report_run_parts() {
+        if !super::wanted() {
+            return;
+        }
+        for (part, name) in PARTS {
+            let (ns, n) = (NANOS[part as usize].load(Ordering::Relaxed), TIMES[part as usize].load(Ordering::Relaxed));
+            eprintln!("accsim: run part {name} {:.6} s ({n} times)", ns as f64 * 1e-9);
+        }
+    }
+}

@@ -472,6 +472,11 @@ fn compile(a: &CompileArgs, map: &mut SourceMap) -> Result<driver::Compiled, Exi
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Large arrays and device copies get huge pages where the system offers them (issue 15),
+    // unless `ACCSIM_HUGE_PAGES=0` (where compacting memory for them stalls more than it saves).
+    if std::env::var_os("ACCSIM_HUGE_PAGES").is_none_or(|v| v != "0") {
+        accsim_core::exec::memory::advice::set_large_block_advice(accsim_jit::heap::advise_huge_pages);
+    }
     // The front end and the program's run share one thread, and so one malloc arena: the run
     // reuses the memory the front end freed (issue 15, see `exec::on_interpreter_stack`).
     exec::on_interpreter_stack(|| command(cli)).unwrap_or_else(|| {
@@ -652,6 +657,7 @@ fn check(c: CheckArgs, map: &mut SourceMap) -> ExitCode {
     };
     let options = exec::RunOptions { subscribers, accelerator: Some(accelerator), stdout, cray_debug, proven_native, native, observed_host, ..r.run_options() };
     let outcome = accsim_core::phase::timed("run", || exe.run(options, r.argv()));
+    accsim_core::phase::run_parts::report_run_parts();
     if let Ok(f) = found.lock() {
         findings.extend(f.list.iter().cloned());
         if f.dropped > 0 {
@@ -825,6 +831,7 @@ fn run(compiled: driver::Compiled, map: &SourceMap, r: &RunArgs, report: Option<
     };
     let options = exec::RunOptions { subscribers, accelerator, memory_model, native, cray_debug, ..r.run_options() };
     let outcome = accsim_core::phase::timed("run", || exe.run(options, r.argv()));
+    accsim_core::phase::run_parts::report_run_parts();
     let recorded = collected.lock().map(|v| v.clone()).unwrap_or_default();
     if r.time {
         eprint!("{}", events::time_summary(&recorded, map));

@@ -71,7 +71,7 @@ impl Device for SequentialDevice {
             fork.machine.events = std::mem::take(&mut m.events);
             fork.machine.memory_model = m.memory_model.take();
             let order = gang_order(m.acc.config.gang_order, k, args.len());
-            let ran = order.iter().try_for_each(|&g| fork.machine.call_kernel(k.fid, &args[g], k.loc));
+            let ran = crate::phase::run_parts::timed(crate::phase::run_parts::RunPart::Gangs, || order.iter().try_for_each(|&g| fork.machine.call_kernel(k.fid, &args[g], k.loc)));
             super::check::thread_event(&mut fork.machine, super::check::ThreadEvent::GangsDone);
             m.observer = fork.machine.observer.take();
             m.events = std::mem::take(&mut fork.machine.events);

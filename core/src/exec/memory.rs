@@ -58,6 +58,7 @@ use std::sync::Arc;
 use super::value::Kind;
 use crate::diag::Loc;
 
+pub mod advice;
 mod counters;
 mod entry;
 mod give_back;
@@ -143,7 +144,7 @@ type Words = Arc<Box<[AtomicU64]>>;
 /// while the whole size still counts against `--max-memory` (issue 14). `None` when the system
 /// refuses the block.
 fn zeroed_words(n: usize) -> Option<Words> {
-    bytemuck::allocation::try_zeroed_slice_box::<AtomicU64>(n).ok().map(Arc::new)
+    bytemuck::allocation::try_zeroed_slice_box::<AtomicU64>(n).ok().map(advice::advised_words).map(Arc::new)
 }
 
 /// Where an allocation's bytes live.
@@ -502,13 +503,12 @@ impl Memory {
         if size > MAX_ALLOC {
             return Err(fault(FaultKind::TooLarge));
         }
-        // Both zeroed lazily (`vec![0; n]` is `calloc` too): an allocation costs its pages as
-        // they are touched, not its size up front.
+        // Both zeroed lazily (`calloc`; large ones advised, `advice`): pages cost when touched.
         if !self.is_device_view() {
             self.released.before_alloc(size);
         }
         let store = match space {
-            Space::Host => Store::Bytes(vec![0; size as usize].into_boxed_slice()),
+            Space::Host => Store::Bytes(advice::host_bytes(size as usize)),
             Space::Device => Store::Shared(zeroed_words(size.div_ceil(8) as usize).ok_or_else(|| fault(FaultKind::MemoryLimit))?),
         };
         let fresh = Allocation {

@@ -38,7 +38,7 @@
 use std::ops::Range;
 
 use crate::data::present::{DataLifetime, Presence, PresentEntry};
-use crate::diag::{Diagnostic, Loc};
+use crate::{diag::{Diagnostic, Loc}, phase::run_parts::RunPart};
 use crate::ir::acc::{CaptureMode, DataClause};
 
 pub use super::acc_state::{AccState, DeviceConfig, HostRange, UnmappedPointer};
@@ -139,14 +139,14 @@ pub fn translate_pointer(m: &Machine, h: u64) -> Option<u64> {
 fn device_alloc(m: &mut Machine, host_start: u64, len: u64, loc: Loc) -> Result<u64, Trap> {
     let off = host_start & 0xffff_ffff;
     let device = m.device.clone();
-    let base = device.alloc(&mut m.device_ctx(), off + len, DEVICE_COPY, loc)?;
+    let base = crate::phase::run_parts::timed(RunPart::Transfers, || device.alloc(&mut m.device_ctx(), off + len, DEVICE_COPY, loc))?;
     m.mem.set_lower_bound(super::memory::AllocId((base >> 32) as u32), off);
     Ok(base + off)
 }
 
 fn device_free(m: &mut Machine, dev: u64, loc: Loc) {
     let device = m.device.clone();
-    device.free(&mut m.device_ctx(), dev, loc);
+    crate::phase::run_parts::timed(RunPart::Transfers, || device.free(&mut m.device_ctx(), dev, loc));
 }
 
 /// Copy host → device (for the clause variable `var`; `None`: `acc_memcpy_to_device`).
@@ -155,7 +155,7 @@ fn upload(m: &mut Machine, dev: u64, host: u64, len: u64, var: Option<&str>, loc
         return Ok(());
     }
     let device = m.device.clone();
-    device.upload(&mut m.device_ctx(), dev, host, len, loc)?;
+    crate::phase::run_parts::timed(RunPart::Transfers, || device.upload(&mut m.device_ctx(), dev, host, len, loc))?;
     emit(m, Event::Upload { device: dev, host, len, var, loc });
     Ok(())
 }
@@ -166,7 +166,7 @@ fn download(m: &mut Machine, host: u64, dev: u64, len: u64, var: Option<&str>, l
         return Ok(());
     }
     let device = m.device.clone();
-    device.download(&mut m.device_ctx(), host, dev, len, loc)?;
+    crate::phase::run_parts::timed(RunPart::Transfers, || device.download(&mut m.device_ctx(), host, dev, len, loc))?;
     emit(m, Event::Download { host, device: dev, len, var, loc });
     Ok(())
 }
@@ -736,7 +736,7 @@ pub fn launch(m: &mut Machine, fid: u32, gangs: u64, workers: u64, vector: u64, 
             return Ok(());
         }
     }
-    run_launch(m, fid, gangs, workers, vector, caps, loc)
+    crate::phase::run_parts::timed(RunPart::Launches, || run_launch(m, fid, gangs, workers, vector, caps, loc))
 }
 
 fn run_launch(m: &mut Machine, fid: u32, mut gangs: u64, mut workers: u64, mut vector: u64, caps: &[CaptureArg], loc: Loc) -> Result<(), Trap> {

@@ -1,0 +1,85 @@
+//! Advice to the operating system about the pages of large blocks (issue 15: "on a 16-core
+//! machine, gang-parallel programs faster than gcc -O2").
+//!
+//! A program's arrays and their device copies are fresh zero pages ([`super::zeroed_words`],
+//! `vec![0; n]`: `calloc`), made one 4 KiB page per fault when first written: a 32 MiB array
+//! and its device copy cost 16,384 faults, most of the set-up of a program that copies a few
+//! large arrays in and out (measured on the 16-core host: twice gcc -O2's faults). A block of at
+//! least [`LARGE_BLOCK`] bytes is offered to the operating system for huge pages (Linux
+//! `madvise(MADV_HUGEPAGE)`: 2 MiB per fault) through the advice the program's driver installs
+//! ([`set_large_block_advice`]; the call is a foreign one, made by the native-code crate, the
+//! only one with `unsafe`; `ACCSIM_HUGE_PAGES=0` leaves it out). Advice changes how pages are backed, never what they hold: the
+//! bytes every read sees are those without it, and without advice nothing changes.
+
+use std::sync::OnceLock;
+
+/// The smallest block advised: two huge pages (an advised range starts and ends on a 2 MiB
+/// boundary inside the block).
+pub const LARGE_BLOCK: usize = 4 << 20;
+
+/// What to call for a large block: its address and length in bytes.
+pub type BlockAdvice = fn(usize, usize);
+
+static ADVICE: OnceLock<BlockAdvice> = OnceLock::new();
+
+/// Install the advice given for every block of [`LARGE_BLOCK`] bytes or more allocated from
+/// now on (the first call wins).
+pub fn set_large_block_advice(advice: BlockAdvice) {
+    let _ = ADVICE.set(advice);
+}
+
+/// Give the installed advice for the block of `len` bytes at `addr`, when it is large.
+pub(super) fn advise(addr: usize, len: usize) {
+    if len >= LARGE_BLOCK {
+        if let Some(advice) = ADVICE.get() {
+            advice(addr, len);
+        }
+    }
+}
+
+/// Device words (`super::zeroed_words`), advised when large.
+pub(super) fn advised_words(words: Box<[std::sync::atomic::AtomicU64]>) -> Box<[std::sync::atomic::AtomicU64]> {
+    advise(words.as_ptr() as usize, words.len() * 8);
+    words
+}
+
+/// `n` zero bytes of host memory (zeroed lazily, as `calloc`), advised when large.
+pub(super) fn host_bytes(n: usize) -> Box<[u8]> {
+    let bytes = vec![0; n].into_boxed_slice();
+    advise(bytes.as_ptr() as usize, n);
+    bytes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Loc;
+    use crate::exec::memory::{AllocKind, Memory, Space};
+    use std::sync::Mutex;
+
+    static ADVISED: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+
+    fn record(_addr: usize, len: usize) {
+        ADVISED.lock().unwrap_or_else(|p| p.into_inner()).push(len);
+    }
+
+    /// Host and device blocks of `LARGE_BLOCK` bytes or more are advised, smaller ones not, and
+    /// an advised block reads as zeros and keeps what is written (other tests of this binary may
+    /// advise blocks of their own at the same time: only these sizes are looked for).
+    #[test]
+    fn large_blocks_are_advised_and_keep_their_bytes() {
+        set_large_block_advice(record);
+        let mut m = Memory::new(u64::MAX);
+        let (big, small) = (LARGE_BLOCK as u64 + 4093, LARGE_BLOCK as u64 - 8);
+        let host = m.alloc(big, AllocKind::Heap, Space::Host, Loc::default()).expect("host block");
+        let dev = m.alloc(big + 8, AllocKind::Runtime("device copy"), Space::Device, Loc::default()).expect("device block");
+        m.alloc(small, AllocKind::Heap, Space::Host, Loc::default()).expect("small block");
+        let advised = ADVISED.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        assert!(advised.contains(&(big as usize)), "host block advised: {advised:?}");
+        assert!(advised.contains(&(big as usize + 8).div_ceil(8).saturating_mul(8)), "device block advised: {advised:?}");
+        assert!(!advised.contains(&(small as usize)), "small block not advised: {advised:?}");
+        assert!(m.read_bytes(host + big - 16, 16).expect("read").iter().all(|&b| b == 0));
+        m.store_u64(dev + big - 8, 0x1122_3344_5566_7788).expect("store");
+        assert_eq!(m.load_u64(dev + big - 8).expect("load"), 0x1122_3344_5566_7788);
+    }
+}
