@@ -57,6 +57,9 @@ impl Translator {
                 }
             }
             StmtKind::If { arms, otherwise } => {
+                if self.constant_if(arms, otherwise.as_deref(), line, out)? {
+                    return Ok(());
+                }
                 for (i, (cond, body)) in arms.iter().enumerate() {
                     let c = self.expr(cond, None, line)?;
                     if c.ty != Ty::Logical {
@@ -649,6 +652,52 @@ impl Translator {
         Ok(())
     }
 
+    /// An `if` construct whose conditions are constant expressions (Fortran 2003 §7.1.7: named
+    /// constants, literals, `mod`, comparisons and logical operators): only the block that runs
+    /// is written, as gfortran compiles no other (a test of a named constant, such as the
+    /// Jacobi's `mod(iters, 2) == 1` inside its checksum loop, would otherwise be code the
+    /// native engine translates and runs at every iteration). The other blocks are still
+    /// translated, for their diagnostics, and dropped. `false` (nothing written): some condition
+    /// before the block that runs is not constant.
+    fn constant_if(&mut self, arms: &[(Expr, Vec<Stmt>)], otherwise: Option<&[Stmt]>, line: u32, out: &mut String) -> TResult<bool> {
+        let mut taken = None;
+        for (i, (cond, _)) in arms.iter().enumerate() {
+            match fold_logical(cond, &|n| self.const_of(n)) {
+                Some(true) => {
+                    taken = Some(i);
+                    break;
+                }
+                Some(false) => {}
+                None => return Ok(false),
+            }
+        }
+        let m = self.marker(line);
+        let mut dropped = String::new();
+        for (i, (cond, body)) in arms.iter().enumerate() {
+            let c = self.expr(cond, None, line)?;
+            if c.ty != Ty::Logical {
+                return error(line, "the condition of `if` must be logical");
+            }
+            if taken == Some(i) {
+                let _ = writeln!(out, "{m}{{");
+                self.block(body, out)?;
+                let _ = writeln!(out, "{m}}}");
+            } else {
+                self.block(body, &mut dropped)?;
+            }
+        }
+        if let Some(b) = otherwise {
+            if taken.is_none() {
+                let _ = writeln!(out, "{m}{{");
+                self.block(b, out)?;
+                let _ = writeln!(out, "{m}}}");
+            } else {
+                self.block(b, &mut dropped)?;
+            }
+        }
+        Ok(true)
+    }
+
     /// The pieces (pointer, length) of a character expression (concatenations flattened).
     pub fn char_pieces(&mut self, e: &Expr, line: u32) -> TResult<Vec<(String, String)>> {
         if let Expr::Binary("//", a, b) = e {
@@ -852,5 +901,36 @@ fn assigns(stmts: &[Stmt], n: &str) -> bool {
         StmtKind::Select { cases, default, .. } => cases.iter().any(|(_, b)| assigns(b, n)) || default.as_ref().is_some_and(|b| assigns(b, n)),
         StmtKind::Acc { body: Some(b), .. } => assigns(b, n),
         _ => false,
+    })
+}
+
+/// The value of a constant logical expression: literals, comparisons of integer constant
+/// expressions ([`fold_int`]) and the logical operators; `None` for anything else.
+fn fold_logical(e: &Expr, consts: &dyn Fn(&str) -> Option<i64>) -> Option<bool> {
+    Some(match e {
+        Expr::Logical(b) => *b,
+        Expr::Paren(x) => fold_logical(x, consts)?,
+        Expr::Unary(".not.", x) => !fold_logical(x, consts)?,
+        Expr::Binary(op @ (".and." | ".or." | ".eqv." | ".neqv."), a, b) => {
+            let (a, b) = (fold_logical(a, consts)?, fold_logical(b, consts)?);
+            match *op {
+                ".and." => a && b,
+                ".or." => a || b,
+                ".eqv." => a == b,
+                _ => a != b,
+            }
+        }
+        Expr::Binary(op @ ("==" | "/=" | "<" | "<=" | ">" | ">="), a, b) => {
+            let (a, b) = (fold_int(a, consts)?, fold_int(b, consts)?);
+            match *op {
+                "==" => a == b,
+                "/=" => a != b,
+                "<" => a < b,
+                "<=" => a <= b,
+                ">" => a > b,
+                _ => a >= b,
+            }
+        }
+        _ => return None,
     })
 }

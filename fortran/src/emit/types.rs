@@ -269,6 +269,14 @@ pub fn fold_int(e: &Expr, consts: &dyn Fn(&str) -> Option<i64>) -> Option<i64> {
                         _ => return None,
                     }
                 }
+                // `mod(a, p)`: a - int(a/p)*p (§13.7.79), the remainder of truncating division.
+                "mod" => {
+                    let p = match args.get(1) {
+                        Some(crate::ast::Arg::Value(v)) => fold_int(v, consts)?,
+                        _ => return None,
+                    };
+                    fold_int(first, consts)?.checked_rem(p)?
+                }
                 "max" | "min" => {
                     let mut vals = Vec::new();
                     for a in args {
