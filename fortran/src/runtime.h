@@ -252,6 +252,15 @@ static size_t _f_allocation_bytes(long count, long size, int already) {
     return (size_t)(count * size > 0 ? count * size : 1);
 }
 
+/* `deallocate` of a variable or component that is not allocated (Fortran 2003 §6.3.3.1, an
+ * error without `stat=`): libgfortran's message, which names the variable (of a component, the
+ * variable it belongs to), and exit status 2. */
+static void _f_not_allocated(const char *name) {
+    fflush(stdout);
+    fprintf(stderr, "Fortran runtime error: Attempt to DEALLOCATE unallocated '%s'\n", name);
+    exit(2);
+}
+
 /* random_number and random_seed as libgfortran (GCC 9 and later) computes them: the
    xoshiro256** generator (Blackman and Vigna); a real(4) takes the high 32 bits of a draw with
    its low 8 bits cleared, a real(8) the 64 bits with the low 11 cleared, scaled by 2^-32 and

@@ -271,11 +271,10 @@ impl Translator {
                     }
                     // The value's allocatable components go with it (Fortran 2003 §6.3.3.1).
                     let components = self.free_components_of(&v);
-                    let _ = write!(
-                        out,
-                        "{m}if (!{c}) {{ fflush(stdout); fprintf(stderr, \"Fortran runtime error: Attempt to DEALLOCATE unallocated '{n}'\\n\"); exit(2); }}\n{m}{components}free({c}); {c} = 0;\n",
-                        c = v.cname
-                    );
+                    // libgfortran names the variable a component belongs to; the name goes to
+                    // the runtime as data (a `%` of `g%a` in a format string was a conversion).
+                    let variable = n.split('%').next().unwrap_or(&n).trim().to_string();
+                    let _ = write!(out, "{m}if (!{c}) _f_not_allocated({});\n{m}{components}free({c}); {c} = 0;\n", c_str(&variable), c = v.cname);
                 }
             }
             StmtKind::Where { mask, then, otherwise } => {
