@@ -111,12 +111,13 @@ fn cases() -> Vec<Case> {
         }
         for f in c_files(&d) {
             let stem = f.file_stem().unwrap_or_default().to_string_lossy().into_owned();
-            let n = match stem.as_str() {
-                "histogram" | "calltree" => "-DN=20000",
-                "conv3d" => "-DN=16",
-                _ => "-DN=40",
+            let sizes: &[&str] = match stem.as_str() {
+                "histogram" => &["-DN=20000"],
+                "calltree" => &["-DN=20000", "-DDEPTH=12"],
+                "conv3d" => &["-DN=16"],
+                _ => &["-DN=40"],
             };
-            cases.push(case_of_file(&f, &[n]));
+            cases.push(case_of_file(&f, sizes));
         }
     }
     if let Ok(only) = std::env::var("ACCSIM_SAMPLE") {

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #ifndef N
-#define N 440
+#define N 560
 #endif
 
 static void kernel_2mm(int n, double alpha, double beta, double tmp[N][N], double A[N][N],

@@ -3,14 +3,18 @@
  * Benchmark suite of issue 15: plain C the way applications are structured — a recursive
  * quadrature (adaptive Simpson's rule, a binary tree of calls), a recursive sum over a binary
  * tree of heap nodes, and a `parallel loop` calling a chain of `#pragma acc routine seq`
- * functions per element. -DN=... sets the element count of the parallel loop.
+ * functions per element. -DN=... sets the element count of the parallel loop, -DDEPTH=... the
+ * depth of the quadrature's recursion and of the tree (2^(DEPTH+1) - 1 nodes).
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #ifndef N
-#define N 1000000
+#define N 4000000
+#endif
+#ifndef DEPTH
+#define DEPTH 19
 #endif
 
 struct node {
@@ -97,10 +101,10 @@ int main(void)
     }
     double a = -1.0, b = 2.0;
     double integral = adapt(a, b, f(a), f(0.5 * (a + b)), f(b),
-                            simpson(a, b, f(a), f(0.5 * (a + b)), f(b)), 17);
+                            simpson(a, b, f(a), f(0.5 * (a + b)), f(b)), DEPTH);
 
     unsigned seed = 42u;
-    struct node *root = build(17, &seed);
+    struct node *root = build(DEPTH, &seed);
     double tsum = 0.0;
     for (int r = 0; r < 4; r++)
         tsum += tree_sum(root, r);

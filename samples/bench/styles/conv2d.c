@@ -11,7 +11,7 @@
 #define N 2048
 #endif
 #ifndef REPS
-#define REPS 8
+#define REPS 16
 #endif
 
 static void convolution2d(int ni, int nj, const double *restrict A, double *restrict B)

@@ -11,7 +11,7 @@
 #define N 144
 #endif
 #ifndef REPS
-#define REPS 4
+#define REPS 10
 #endif
 
 #define IDX(i, j, k) (((i) * nj + (j)) * nk + (k))

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #ifndef N
-#define N 800
+#define N 1000
 #endif
 #define M (N / 2)
 

@@ -14,7 +14,7 @@
 #define NX N
 #define NY N
 #ifndef TMAX
-#define TMAX 40
+#define TMAX 80
 #endif
 
 int main(void)

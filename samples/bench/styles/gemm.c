@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #ifndef N
-#define N 700
+#define N 880
 #endif
 #define NI N
 #define NJ N

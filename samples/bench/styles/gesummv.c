@@ -11,7 +11,7 @@
 #define N 1600
 #endif
 #ifndef REPS
-#define REPS 12
+#define REPS 48
 #endif
 
 int main(void)

@@ -12,7 +12,7 @@
 #define N 4000000
 #endif
 #ifndef REPS
-#define REPS 10
+#define REPS 20
 #endif
 #define BINS 256
 

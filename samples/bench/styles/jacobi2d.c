@@ -9,7 +9,7 @@
 #define N 1000
 #endif
 #ifndef TSTEPS
-#define TSTEPS 60
+#define TSTEPS 150
 #endif
 
 static double A[N][N], B[N][N];

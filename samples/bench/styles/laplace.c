@@ -14,7 +14,7 @@
 #endif
 #define M N
 #ifndef ITER_MAX
-#define ITER_MAX 24
+#define ITER_MAX 48
 #endif
 
 int main(void)

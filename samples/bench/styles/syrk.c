@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #ifndef N
-#define N 600
+#define N 760
 #endif
 #define M N
 

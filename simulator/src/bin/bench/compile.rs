@@ -51,7 +51,7 @@ pub fn compile_times(cli: &Cli) -> Result<u8> {
         let file = samples.join(program.suite.dir()).join(format!("{}.c", program.kernel.name));
         let defines = match cli.size {
             Size::Full => Vec::new(),
-            Size::Small => vec![format!("N={}", program.kernel.small_n)],
+            Size::Small => program.kernel.small_defines(),
         };
         let label = program.label();
         eprintln!("accsim-bench: {label}");

@@ -55,7 +55,7 @@ pub fn side_by_side(cli: &Cli) -> Result<u8> {
             .join(format!("{}.{}", program.kernel.name, program.suite.extension()));
         let defines = match cli.size {
             Size::Full => Vec::new(),
-            Size::Small => vec![format!("N={}", program.kernel.small_n)],
+            Size::Small => program.kernel.small_defines(),
         };
         let label = program.label();
         eprintln!("accsim-bench: {label}");

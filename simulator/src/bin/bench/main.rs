@@ -939,7 +939,7 @@ fn bench(cli: &Cli) -> Result<u8> {
             Size::Full => (program.kernel.full_n, Vec::new()),
             Size::Small => (
                 program.kernel.small_n,
-                vec![format!("N={}", program.kernel.small_n)],
+                program.kernel.small_defines(),
             ),
         };
         let label = program.label();
