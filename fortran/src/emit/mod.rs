@@ -15,6 +15,7 @@
 
 mod acc;
 mod array_intrinsics;
+mod bounds;
 mod call;
 mod derived;
 mod expr;
@@ -1156,8 +1157,9 @@ impl Translator {
             "goto _f_return;\n".to_string()
         };
         let body: String = body.split_inclusive('\n').map(|line| if line.trim_end() == RETURN_IN_PLACE { in_place.as_str() } else { line }).collect();
-        let body = self.drop_unused_labels(&body);
+        let mut body = self.drop_unused_labels(&body);
         let return_label = if self.f.jump_targets.contains("_f_return") { format!("{end}_f_return: ;\n") } else { String::new() };
+        self.drop_unread_bounds(&mut decls, &mut body, &[&implicit, &spec_acc, &prologue, &region_open, &region_close, &epilogue, &return_label]);
         let _ = write!(self.bodies, "{m}{header} {{\n{decls}{implicit}{spec_acc}{prologue}{region_open}{body}{return_label}{region_close}{epilogue}{end}{ret}\n{end}}}\n");
         self.record_names((u.line, u.end_line));
         Ok(())
