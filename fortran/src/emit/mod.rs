@@ -609,7 +609,7 @@ impl Translator {
                                 let _ = writeln!(out, "{decl_line}long {bv};");
                                 let _ = writeln!(prologue, "{decl_line}{bv} = {e};");
                             }
-                            let _ = writeln!(prologue, "{decl_line}{cname} = ({ct} *)malloc(_f_allocation_bytes({}, {}, 0));", sh.total(), element_size(base, char_len));
+                            let _ = writeln!(prologue, "{decl_line}{cname} = ({ct} *)malloc({});", allocation_bytes(&sh.total(), &element_size(base, char_len)));
                             if let Some(fill) = self.default_fill(base, &cname, &sh.total()) {
                                 let _ = writeln!(prologue, "{decl_line}{fill}");
                             }

@@ -242,9 +242,12 @@ impl Translator {
                         let _ = writeln!(out, "{m}{c}_lb{k1} = {lo}; {c}_n{k1} = {}; if ({c}_n{k1} < 0) {c}_n{k1} = 0;", count(&lo, &hi, None));
                     }
                     let sh = v.shape.as_ref().map(|s| s.total()).unwrap_or_default();
-                    // A pointer may be allocated again (its old target stays, §6.3.1.2).
-                    let again = if v.pointer { "0".to_string() } else { format!("{c} != 0") };
-                    let _ = writeln!(out, "{m}{c} = ({t} *)malloc(_f_allocation_bytes({sh}, {}, {again}));", super::element_size(v.ty, v.char_len), t = v.ty.c());
+                    // A pointer may be allocated again (its old target stays, §6.3.1.2); an
+                    // allocatable may not (§6.3.1.1).
+                    if !v.pointer {
+                        let _ = writeln!(out, "{m}if ({c} != 0) _f_already_allocated();");
+                    }
+                    let _ = writeln!(out, "{m}{c} = ({t} *)malloc({});", allocation_bytes(&sh, &super::element_size(v.ty, v.char_len)), t = v.ty.c());
                     // Elements of a type with component defaults get them (Fortran 2003 §4.5.3.4).
                     if let Some(fill) = self.default_fill(v.ty, c, &sh) {
                         let _ = writeln!(out, "{m}{fill}");
