@@ -835,7 +835,8 @@ impl Translator {
         let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
         let elem = self.expr(arg, Some(&ix), line)?;
         let mut s = format!("({{ {} {r} = {init}; ", ty.c());
-        for (k, n) in ix.iter().zip(&space) {
+        // Array element order: the last dimension's loop outermost.
+        for (k, n) in ix.iter().zip(&space).rev() {
             let _ = write!(s, "for (long {k} = 0; {k} < {n}; {k}++) ");
         }
         let _ = write!(s, "{r} = {}; {r}; }})", combine(&r, &elem.c));
