@@ -52,6 +52,7 @@
 //! The interpreter enters native code through one trampoline per number of parameters.
 
 pub mod heap;
+mod apart;
 mod cold;
 mod invariant;
 mod loops;
@@ -59,6 +60,7 @@ mod outer;
 mod promote;
 mod runtime;
 mod simd;
+mod site_locals;
 #[cfg(test)]
 mod tests;
 mod tiers;
@@ -1038,6 +1040,7 @@ fn translate_into(
     };
     let unrolled = unroll::unroll_table(p, f, runs_once);
     let none_unrolled = unroll::UnrollTable::new();
+    let small_loops = unroll::small_nests(p, f, runs_once);
     let call_conv = cctx.func.signature.call_conv;
     let mut b = FunctionBuilder::new(&mut cctx.func, fctx);
     let entry = b.create_block();
@@ -1101,6 +1104,8 @@ fn translate_into(
         is_kernel,
         unrolled: &unrolled,
         none_unrolled: &none_unrolled,
+        small_loops: &small_loops,
+        unroll_all: &unrolled,
         prepaid: HashSet::new(),
         inline_args: Vec::new(),
         inline_fuel_at_hand: false,

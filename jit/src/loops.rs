@@ -165,13 +165,26 @@ pub(crate) struct Span {
 }
 
 /// The spans looked up at one loop entry, by anchor pointer word
-/// ([`Translator::ends_in_span`]), and their readable (0) and writable (1) limits.
+/// ([`Translator::ends_in_span`]), their readable (0) and writable (1) limits, and for each
+/// anchor, limit and access size the largest offset from the span's start of the accesses'
+/// ends so far (in the order first met, so that the code is the same in every run): every end
+/// is in bounds exactly when the largest is ([`Translator::spans_in_bounds`]).
 #[derive(Default)]
-pub(crate) struct Spans(HashMap<Value, Span>, HashMap<(Value, usize), Value>);
+pub(crate) struct Spans(HashMap<Value, Span>, HashMap<(Value, usize), Value>, Vec<((Value, usize, u64), Value)>);
 
 impl Spans {
     pub(crate) fn new() -> Spans {
         Spans::default()
+    }
+
+    /// Whether the span of pointer word `anchor` was looked up already.
+    pub(crate) fn has(&self, anchor: Value) -> bool {
+        self.0.contains_key(&anchor)
+    }
+
+    /// The bias of the span of `anchor`, when it was looked up.
+    pub(crate) fn bias(&self, anchor: Value) -> Option<Value> {
+        self.0.get(&anchor).map(|s| s.bias)
     }
 }
 
@@ -591,26 +604,51 @@ impl<'a, 'b> Translator<'a, 'b> {
         let mut access_ends = Vec::with_capacity(accesses.len());
         let mut spans = Spans::new();
         self.exact_memo = Some(HashMap::new());
-        for (addr, k, read, write) in accesses {
-            let mut ends = Vec::with_capacity(2);
-            for at in [v0, last] {
-                let (p, fits) = self.exact(addr, plan.var, at, &plan.derived)?;
-                ok = self.b.ins().band(ok, fits);
-                ends.push(p);
+        let bases: Vec<Option<LocalId>> = accesses.iter().map(|&(addr, ..)| self.base_local(addr, &plan)).collect();
+        // The accesses whose tests those of others imply ([`crate::apart`]): their ends are
+        // computed after the others', untested.
+        let implied = crate::apart::implied_accesses(self, &accesses, plan.var, &plan.derived, &bases);
+        let mut ends_of: Vec<Option<(Value, Value)>> = vec![None; accesses.len()];
+        for pass in [false, true] {
+            for (i, &(addr, k, read, write)) in accesses.iter().enumerate() {
+                if implied[i] != pass {
+                    continue;
+                }
+                let mut ends = Vec::with_capacity(2);
+                for at in [v0, last] {
+                    let (p, fits) = self.exact_at_checked(addr, &[(plan.var, at)], &plan.derived, !pass)?;
+                    ok = self.both(ok, fits);
+                    ends.push(p);
+                }
+                // Checked against the allocation of the pointer the address is based on, when
+                // that is a register local the loop does not assign (one look-up of the span
+                // table and one bias for all of its accesses: a 5 × 5 window over `img` was 25
+                // of each).
+                let anchor = match bases[i] {
+                    Some(l) => self.b.use_var(self.vars[l.0 as usize]),
+                    None => ends[0],
+                };
+                let looked_up = spans.has(anchor);
+                let bias = if pass {
+                    // An implied access: its group's extremes looked its anchor up.
+                    spans.bias(anchor).ok_or("internal: an implied access without its group's span")?
+                } else {
+                    let (in_table, bias) = self.ends_in_span(&mut spans, anchor, ends[0], ends[1], k.bytes(), read, write);
+                    if !looked_up {
+                        ok = self.both(ok, in_table);
+                    }
+                    bias
+                };
+                direct.insert(addr as *const Expr, bias);
+                ends_of[i] = Some((ends[0], ends[1]));
             }
-            // Checked against the allocation of the pointer the address is based on, when
-            // that is a register local the loop does not assign (one look-up of the span table
-            // and one bias for all of its accesses: a 5 × 5 window over `img` was 25 of each).
-            let anchor = match self.base_local(addr, &plan) {
-                Some(l) => self.b.use_var(self.vars[l.0 as usize]),
-                None => ends[0],
-            };
-            let (in_bounds, bias) = self.ends_in_span(&mut spans, anchor, ends[0], ends[1], k.bytes(), read, write);
-            ok = self.b.ins().band(ok, in_bounds);
-            direct.insert(addr as *const Expr, bias);
-            access_ends.push((ends[0], ends[1]));
+        }
+        for e in ends_of {
+            access_ends.push(e.ok_or("internal: an access without its ends")?);
         }
         self.exact_memo = None;
+        let in_bounds = self.spans_in_bounds(&spans);
+        ok = self.both(ok, in_bounds);
         for (l, k, read, write) in plan.memory_locals.clone() {
             let a = self.b.use_var(self.vars[l.0 as usize]);
             let (in_bounds, bias) = self.ends_in_place(a, a, k.bytes(), read, write);
@@ -725,8 +763,11 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// the copies are made once, in the fast version, not again in each fallback (issue 15's
     /// compile time: a 5 × 5 window in a counted loop was 25 checked copies besides the 25
     /// direct ones, and its fallback's fallback more). The loops inside are translated as
-    /// any loop is (an innermost counted one in two versions), and the unroll table is the
-    /// function's again after `f`.
+    /// any loop is (an innermost counted one in two versions), but for those of a few constant
+    /// iterations, the ones the fast version unrolls: they stay plain loops, whose checks per
+    /// iteration cost about what a second version's entry checks would for so few iterations
+    /// (blur's checked version held its window's `dx` loop in two versions, 426 IR
+    /// instructions). The unroll table is the function's again after `f`.
     pub(crate) fn rolled<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
         let saved = std::mem::replace(&mut self.unrolled, self.none_unrolled);
         let r = f(self);
@@ -869,22 +910,68 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// [`Translator::exact`] with several counters, each at its value in `at` (the counters of
     /// a loop nest, [`crate::outer`]).
     pub(crate) fn exact_at(&mut self, e: &Expr, at: &[(LocalId, Value)], derived: &HashMap<u32, &Expr>) -> R<(Value, Value)> {
+        self.exact_at_checked(e, at, derived, true)
+    }
+
+    /// [`Translator::exact_at`]; without `checked`, only the value (the tests are true: an
+    /// access whose tests others imply, [`crate::apart`]).
+    pub(crate) fn exact_at_checked(&mut self, e: &Expr, at: &[(LocalId, Value)], derived: &HashMap<u32, &Expr>, checked: bool) -> R<(Value, Value)> {
         // At one loop entry, an expression written the same way (the same text: kinds, types,
         // locals, constants) has the same exact value: computed once for every access that
         // holds it (a window's accesses share their rows and columns).
-        let key = self.exact_memo.is_some().then(|| (format!("{e:?}"), at.iter().map(|&(_, x)| x).collect::<Vec<_>>()));
+        let key = self.exact_memo.is_some().then(|| (format!("{e:?}"), at.iter().map(|&(_, x)| x).collect::<Vec<_>>(), checked));
         if let Some(&r) = key.as_ref().and_then(|k| self.exact_memo.as_ref()?.get(k)) {
             return Ok(r);
         }
-        let r = self.exact_uncached(e, at, derived)?;
+        // A value computed with its tests is the same value.
+        if !checked {
+            if let Some(&(v, _)) = key.as_ref().and_then(|(text, at, _)| self.exact_memo.as_ref()?.get(&(text.clone(), at.clone(), true))) {
+                let t = self.b.ins().iconst(types::I8, 1);
+                return Ok((v, t));
+            }
+        }
+        let r = self.exact_uncached(e, at, derived, checked)?;
         if let (Some(k), Some(m)) = (key, self.exact_memo.as_mut()) {
             m.insert(k, r);
         }
         Ok(r)
     }
 
+    /// The constant `v` is, when it is an `iconst` of this function's code.
+    pub(crate) fn known_const(&self, v: Value) -> Option<i64> {
+        use cranelift_codegen::ir::{InstructionData, Opcode, ValueDef};
+        let ValueDef::Result(inst, 0) = self.b.func.dfg.value_def(v) else { return None };
+        match self.b.func.dfg.insts[inst] {
+            InstructionData::UnaryImm { opcode: Opcode::Iconst, imm } => Some(imm.bits()),
+            _ => None,
+        }
+    }
+
+    /// `a && b` of two truth values, without an instruction when one of them is the constant
+    /// true (the tests of an exact value's steps are mostly that: a counter, a loop-invariant
+    /// part, a 64-bit kind's fit).
+    fn both(&mut self, a: Value, b: Value) -> Value {
+        match (self.known_const(a), self.known_const(b)) {
+            (Some(1), _) => b,
+            (_, Some(1)) => a,
+            _ => self.b.ins().band(a, b),
+        }
+    }
+
+    /// Whether the loop-invariant factor `factor` of an exact product is small (within
+    /// ±[`FACTOR_LIMIT`]): decided here for a constant.
+    fn small_factor(&mut self, factor: Value) -> Value {
+        if let Some(c) = self.known_const(factor) {
+            if c > -FACTOR_LIMIT && c < FACTOR_LIMIT {
+                return self.b.ins().iconst(types::I8, 1);
+            }
+        }
+        let shifted = self.b.ins().iadd_imm_s(factor, FACTOR_LIMIT);
+        self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, shifted, 2 * FACTOR_LIMIT)
+    }
+
     /// [`Translator::exact_at`], computed.
-    fn exact_uncached(&mut self, e: &Expr, at: &[(LocalId, Value)], derived: &HashMap<u32, &Expr>) -> R<(Value, Value)> {
+    fn exact_uncached(&mut self, e: &Expr, at: &[(LocalId, Value)], derived: &HashMap<u32, &Expr>, checked: bool) -> R<(Value, Value)> {
         let k = self.kind_of(e.ty);
         let vars: Vec<LocalId> = at.iter().map(|&(v, _)| v).collect();
         if !self.depends_any(e, &vars, derived) {
@@ -892,6 +979,9 @@ impl<'a, 'b> Translator<'a, 'b> {
             let t = self.b.ins().iconst(types::I8, 1);
             return Ok((v, t));
         }
+        // Whether the value is known to lie within ±2^32 without a test: a conversion of a
+        // value of a 32-bit kind, whose fit was tested.
+        let mut within_32_bits = false;
         let (v, mut ok) = match &e.kind {
             ExprKind::Local(l) if vars.contains(l) => {
                 let value = at.iter().find(|&&(v, _)| v == *l).map(|&(_, x)| x).ok_or("internal: a counter without its value")?;
@@ -900,36 +990,43 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
             ExprKind::Local(l) => {
                 let d = *derived.get(&l.0).ok_or("internal: an affine local without its value")?;
-                self.exact_at(d, at, derived)?
+                self.exact_at_checked(d, at, derived, checked)?
             }
-            ExprKind::Cast(a) => self.exact_at(a, at, derived)?,
+            ExprKind::Cast(a) => {
+                within_32_bits = matches!(self.kind_of(a.ty), Kind::I32 | Kind::U32);
+                self.exact_at_checked(a, at, derived, checked)?
+            }
             ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
-                let (x, okx) = self.exact_at(a, at, derived)?;
-                let (y, oky) = self.exact_at(b, at, derived)?;
+                let (x, okx) = self.exact_at_checked(a, at, derived, checked)?;
+                let (y, oky) = self.exact_at_checked(b, at, derived, checked)?;
                 let r = if *op == BinOp::Add { self.b.ins().iadd(x, y) } else { self.b.ins().isub(x, y) };
-                (r, self.b.ins().band(okx, oky))
+                (r, self.both(okx, oky))
             }
             ExprKind::Binary(BinOp::Mul, a, b) => {
-                let (x, okx) = self.exact_at(a, at, derived)?;
-                let (y, oky) = self.exact_at(b, at, derived)?;
+                let (x, okx) = self.exact_at_checked(a, at, derived, checked)?;
+                let (y, oky) = self.exact_at_checked(b, at, derived, checked)?;
                 // The loop-invariant factor is small.
                 let factor = if self.depends_any(a, &vars, derived) { y } else { x };
-                let shifted = self.b.ins().iadd_imm_s(factor, FACTOR_LIMIT);
-                let small = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, shifted, 2 * FACTOR_LIMIT);
                 let r = self.b.ins().imul(x, y);
-                let both = self.b.ins().band(okx, oky);
-                (r, self.b.ins().band(both, small))
+                let both = self.both(okx, oky);
+                if checked {
+                    let small = self.small_factor(factor);
+                    (r, self.both(both, small))
+                } else {
+                    (r, both)
+                }
             }
             ExprKind::PtrAdd { ptr, index, elem } => {
-                let (p, okp) = self.exact_at(ptr, at, derived)?;
-                let (i, oki) = self.exact_at(index, at, derived)?;
-                let mut ok = self.b.ins().band(okp, oki);
+                let (p, okp) = self.exact_at_checked(ptr, at, derived, checked)?;
+                let (i, oki) = self.exact_at_checked(index, at, derived, checked)?;
+                let mut ok = self.both(okp, oki);
                 let off = match self.elem_size(*elem, e.loc)? {
                     Size::Const(size) => self.b.ins().imul_imm_s(i, size as i64),
                     Size::Dyn(size) => {
-                        let shifted = self.b.ins().iadd_imm_s(size, FACTOR_LIMIT);
-                        let small = self.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, shifted, 2 * FACTOR_LIMIT);
-                        ok = self.b.ins().band(ok, small);
+                        if checked {
+                            let small = self.small_factor(size);
+                            ok = self.both(ok, small);
+                        }
                         self.b.ins().imul(i, size)
                     }
                 };
@@ -938,11 +1035,20 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
             _ => return Err("internal: not an affine expression".into()),
         };
+        if !checked {
+            let t = self.b.ins().iconst(types::I8, 1);
+            return Ok((v, t));
+        }
         if k != Kind::Ptr {
-            let near = self.exact_range(v);
-            ok = self.b.ins().band(ok, near);
+            // A canonical word of a 32-bit kind lies within ±2^32, well inside ±EXACT_LIMIT:
+            // for those kinds (and a conversion of one) the test that it fits the kind is the
+            // only one needed.
+            if !within_32_bits && !matches!(k, Kind::I32 | Kind::U32) {
+                let near = self.exact_range(v);
+                ok = self.both(ok, near);
+            }
             let fits = self.kind_fits(k, v);
-            ok = self.b.ins().band(ok, fits);
+            ok = self.both(ok, fits);
         }
         Ok((v, ok))
     }
@@ -989,13 +1095,20 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// and writable (`write`); and the bias that turns such a pointer word into its host
     /// address.
     pub(crate) fn ends_in_place(&mut self, first: Value, last: Value, size: u64, read: bool, write: bool) -> (Value, Value) {
-        self.ends_in_span(&mut Spans::new(), first, first, last, size, read, write)
+        let mut spans = Spans::new();
+        let (in_table, bias) = self.ends_in_span(&mut spans, first, first, last, size, read, write);
+        let in_bounds = self.spans_in_bounds(&spans);
+        (self.b.ins().band(in_table, in_bounds), bias)
     }
 
     /// [`Translator::ends_in_place`] in the allocation of the pointer word `anchor` (a stricter
     /// test than in `first`'s: the same where `first` lies in `anchor`'s allocation, false
     /// where it does not), its span looked up once in `spans` for all the accesses of one
-    /// loop entry that share the anchor; the bias is then theirs too.
+    /// loop entry that share the anchor; the bias is then theirs too. What it returns is
+    /// whether the anchor is an allocation's, and the bias: the bounds of `first` and `last`
+    /// join those of the other accesses of `spans` in [`Translator::spans_in_bounds`], which
+    /// tests them all at once (issue 15's compile time: a 5 × 5 window's 50 ends were 50
+    /// tests; each is now one subtraction and one maximum).
     pub(crate) fn ends_in_span(&mut self, spans: &mut Spans, anchor: Value, first: Value, last: Value, size: u64, read: bool, write: bool) -> (Value, Value) {
         let span = match spans.0.get(&anchor) {
             Some(s) => *s,
@@ -1005,31 +1118,53 @@ impl<'a, 'b> Translator<'a, 'b> {
                 s
             }
         };
-        let mut ok = span.in_table;
+        let offsets: Vec<Value> = if first == last { vec![first] } else { vec![first, last] }
+            .into_iter()
+            .map(|p| self.b.ins().isub(p, span.start))
+            .collect();
         for (wanted, field) in [(read, SPAN_READABLE), (write, SPAN_WRITABLE)] {
             if !wanted {
                 continue;
             }
             let slot = usize::from(field == SPAN_WRITABLE);
-            let limit = match spans.1.get(&(anchor, slot)) {
-                Some(&l) => l,
-                None => {
-                    let l = self.b.ins().uload32(MemFlagsData::trusted(), span.entry, field);
-                    spans.1.insert((anchor, slot), l);
-                    l
+            if let std::collections::hash_map::Entry::Vacant(v) = spans.1.entry((anchor, slot)) {
+                v.insert(self.b.ins().uload32(MemFlagsData::trusted(), span.entry, field));
+            }
+            let key = (anchor, slot, size);
+            let mut largest = spans.2.iter().find(|(k, _)| *k == key).map(|&(_, v)| v);
+            for &off in &offsets {
+                largest = Some(match largest {
+                    Some(m) => self.b.ins().umax(m, off),
+                    None => off,
+                });
+            }
+            if let Some(m) = largest {
+                match spans.2.iter_mut().find(|(k, _)| *k == key) {
+                    Some(entry) => entry.1 = m,
+                    None => spans.2.push((key, m)),
                 }
-            };
-            let start = span.start;
-            for p in [first, last] {
-                let off = self.b.ins().isub(p, start);
-                let end = self.b.ins().iadd_imm_s(off, size as i64);
-                let starts = self.b.ins().icmp(IntCC::UnsignedLessThan, off, limit);
-                let ends = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
-                let both = self.b.ins().band(starts, ends);
-                ok = self.b.ins().band(ok, both);
             }
         }
-        (ok, span.bias)
+        (span.in_table, span.bias)
+    }
+
+    /// Whether every end joined in `spans` ([`Translator::ends_in_span`]) is in bounds: an end
+    /// `p` of an access of `size` bytes is when its offset `p - start` from its span's start is
+    /// below the span's limit and `offset + size` is not above it (an end below the start has
+    /// an offset past 2^63, which fails the first test). Over a set of ends of one size this
+    /// holds for each exactly when it holds for the largest offset (below the limit, at most
+    /// 2^32, adding `size` cannot wrap).
+    pub(crate) fn spans_in_bounds(&mut self, spans: &Spans) -> Value {
+        let mut ok = self.b.ins().iconst(types::I8, 1);
+        for &((anchor, slot, size), largest) in &spans.2 {
+            let Some(&limit) = spans.1.get(&(anchor, slot)) else { continue };
+            let end = self.b.ins().iadd_imm_s(largest, size as i64);
+            let starts = self.b.ins().icmp(IntCC::UnsignedLessThan, largest, limit);
+            let ends = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
+            let both = self.b.ins().band(starts, ends);
+            ok = self.both(ok, both);
+        }
+        ok
     }
 
     /// The span-table entry of the allocation of pointer word `p` ([`Span`]).

@@ -503,32 +503,34 @@ pub extern "C" fn jit_fill(ctx: *mut Ctx, ptr: u64, size: u64, loc: u64) {
 }
 
 /// Run the entry (`exit` 0) or exit part of OpenACC statement `site` of function `fid` in the
-/// interpreter ([`Machine::native_run_site`]) with the `n` local words at `locals` (by local id:
-/// register locals' values, memory locals' addresses), which get back the register locals' values.
+/// interpreter ([`Machine::native_run_site`]) with the `n` locals at `locals`, two words each: the
+/// local's word (a register local's value, a memory local's address), then its id. Those are the
+/// locals the statement may read or write (`site_locals.rs`); register locals get their values
+/// back in their first word.
 ///
-/// After them come two words for each of the `promoted` memory locals that native code keeps
-/// in a variable (`promote.rs`): the value, then the local's id shifted left by 8 over its kind
-/// code ([`kind_code`]). Each value is stored at the local's frame address (its word among the
-/// `n`) before the statement runs, where the statement sees it, and read back after (a `copy`
-/// or `update host` may write it), as checked stores and loads at location `loc` (the function's:
+/// After them come three words for each of the `promoted` memory locals that native code keeps
+/// in a variable (`promote.rs`): the value, the local's frame address, then the local's id
+/// shifted left by 8 over its kind code ([`kind_code`]). Each value is stored at its address
+/// before the statement runs, where the statement sees it, and read back after (a `copy` or
+/// `update host` may write it), as checked stores and loads at location `loc` (the function's:
 /// a frame local is in bounds while its function runs). Done here rather than in native code:
 /// one call instead of a checked store and load per local and statement (issue 15's compile
 /// time: they were most of a `main`'s accesses).
 pub extern "C" fn jit_run_site(ctx: *mut Ctx, fid: u64, site: u64, exit: u64, locals: *mut u64, n: u64, promoted: u64, loc: u64) {
     // SAFETY: as in `jit_load`.
     let ctx = unsafe { &mut *ctx };
-    let words = (n as usize).saturating_add(2usize.saturating_mul(promoted as usize));
-    // SAFETY: native code passes a stack array of `n + 2 * promoted` words of its own (or a
+    let named = n as usize;
+    let words = 2usize.saturating_mul(named).saturating_add(3usize.saturating_mul(promoted as usize));
+    // SAFETY: native code passes a stack array of `2 * n + 3 * promoted` words of its own (or a
     // dangling pointer with 0), not otherwise referenced during the call.
     let all: &mut [u64] = if words == 0 {
         &mut []
     } else {
         unsafe { std::slice::from_raw_parts_mut(locals, words) }
     };
-    let (locals, homes) = all.split_at_mut((n as usize).min(words));
-    let home_of = |locals: &[u64], tag: u64| locals.get((tag >> 8) as usize).copied().unwrap_or(0);
-    for pair in homes.chunks_exact(2) {
-        checked_store(ctx, home_of(locals, pair[1]), pair[0], pair[1] & 0xff, loc);
+    let (locals, homes) = all.split_at_mut((2 * named).min(words));
+    for triple in homes.chunks_exact(3) {
+        checked_store(ctx, triple[1], triple[0], triple[2] & 0xff, loc);
         if ctx.trapped != 0 {
             return;
         }
@@ -543,8 +545,8 @@ pub extern "C" fn jit_run_site(ctx: *mut Ctx, fid: u64, site: u64, exit: u64, lo
         ctx.set_trap(t);
         return;
     }
-    for pair in homes.chunks_exact_mut(2) {
-        pair[0] = checked_load(ctx, home_of(locals, pair[1]), pair[1] & 0xff, loc);
+    for triple in homes.chunks_exact_mut(3) {
+        triple[0] = checked_load(ctx, triple[1], triple[2] & 0xff, loc);
         if ctx.trapped != 0 {
             return;
         }

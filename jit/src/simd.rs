@@ -467,6 +467,63 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// left (`v0` when the checks fail). `ends` are the pointer words of each of `plan`'s
     /// accesses at the first and the last iteration; `frozen` and `direct` are the direct
     /// version's.
+    /// What the exact value of the affine expression `e` ([`Translator::exact`]) grows by from
+    /// one iteration to the next, as a constant coefficient times a product of loop-invariant
+    /// factors (none: a constant known now): its derivative in the counter `var` through sums,
+    /// differences, conversions (an exact value is its operand's), products with a
+    /// loop-invariant factor, pointer steps over elements of a constant size, and derived locals
+    /// (a fast share's `x = lb + k * step`). The exact values are affine in the counter and
+    /// computed in wrapping 64-bit arithmetic, as this product is, so the difference between two
+    /// iterations' is exactly it. Terms whose factors differ (by their computation) give `None`.
+    fn symbolic_stride<'e>(&self, e: &'e Expr, var: accsim_core::ir::LocalId, derived: &HashMap<u32, &'e Expr>) -> Option<(i64, Vec<&'e Expr>)> {
+        if !self.depends(e, var, derived) {
+            return Some((0, Vec::new()));
+        }
+        let same = |x: &[&Expr], y: &[&Expr]| x.len() == y.len() && x.iter().zip(y).all(|(a, b)| a.same_computation(b, false));
+        let sum = |x: (i64, Vec<&'e Expr>), y: (i64, Vec<&'e Expr>), negate: bool| -> Option<(i64, Vec<&'e Expr>)> {
+            let y = if negate { (y.0.checked_neg()?, y.1) } else { y };
+            match (x.0, y.0) {
+                (0, _) => Some(y),
+                (_, 0) => Some(x),
+                _ if same(&x.1, &y.1) => Some((x.0.checked_add(y.0)?, x.1)),
+                _ => None,
+            }
+        };
+        let scaled = |x: (i64, Vec<&'e Expr>), factor: &'e Expr| -> Option<(i64, Vec<&'e Expr>)> {
+            match factor.kind {
+                ExprKind::Int(w) if (w as i64).unsigned_abs() < 1 << 32 => Some((x.0.checked_mul(w as i64)?, x.1)),
+                _ => {
+                    let mut f = x.1;
+                    f.push(factor);
+                    Some((x.0, f))
+                }
+            }
+        };
+        match &e.kind {
+            ExprKind::Local(l) if *l == var => Some((1, Vec::new())),
+            ExprKind::Local(l) => self.symbolic_stride(derived.get(&l.0)?, var, derived),
+            ExprKind::Cast(a) => self.symbolic_stride(a, var, derived),
+            ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+                sum(self.symbolic_stride(a, var, derived)?, self.symbolic_stride(b, var, derived)?, *op == BinOp::Sub)
+            }
+            ExprKind::Binary(BinOp::Mul, a, b) => {
+                if !self.depends(a, var, derived) {
+                    scaled(self.symbolic_stride(b, var, derived)?, a)
+                } else if !self.depends(b, var, derived) {
+                    scaled(self.symbolic_stride(a, var, derived)?, b)
+                } else {
+                    None
+                }
+            }
+            ExprKind::PtrAdd { ptr, index, elem } => {
+                let size = i64::try_from(self.p.types.size_of(*elem)?).ok()?;
+                let (c, f) = self.symbolic_stride(index, var, derived)?;
+                sum(self.symbolic_stride(ptr, var, derived)?, (c.checked_mul(size)?, f), false)
+            }
+            _ => None,
+        }
+    }
+
     pub fn vector_version(
         &mut self,
         plan: &CountedLoop<'_>,
@@ -484,12 +541,37 @@ impl<'a, 'b> Translator<'a, 'b> {
         let mut ok = self.b.ins().iconst(types::I8, 1);
         let next = self.b.ins().iadd_imm_s(v0, 1);
         let mut moving = Vec::with_capacity(plan.accesses.len());
+        // The strides tested so far, by their coefficient, loop-invariant factors and size.
+        let mut strides: Vec<(i64, Vec<String>, u64)> = Vec::new();
         // Parts shared by several addresses computed once (`Translator::exact_at`).
         self.exact_memo = Some(HashMap::new());
         for (i, &(addr, k, _, _)) in plan.accesses.iter().enumerate() {
             let moves = self.depends(addr, plan.var, &plan.derived);
             moving.push(moves);
             if moves {
+                // A stride known at translation (a window's accesses: the counter's coefficient
+                // times the element size) is decided here; any other is the difference of the
+                // exact addresses of two iterations.
+                if let Some((coefficient, factors)) = self.symbolic_stride(addr, plan.var, &plan.derived) {
+                    if factors.is_empty() {
+                        if coefficient != k.bytes() as i64 {
+                            ok = self.b.ins().iconst(types::I8, 0);
+                        }
+                        continue;
+                    }
+                    let key = (coefficient, factors.iter().map(|f| format!("{f:?}")).collect::<Vec<_>>(), k.bytes());
+                    if !strides.contains(&key) {
+                        let mut stride = self.b.ins().iconst(types::I64, coefficient);
+                        for f in factors {
+                            let v = self.expr(f)?;
+                            stride = self.b.ins().imul(stride, v);
+                        }
+                        let unit = self.b.ins().icmp_imm_s(IntCC::Equal, stride, k.bytes() as i64);
+                        ok = self.b.ins().band(ok, unit);
+                        strides.push(key);
+                    }
+                    continue;
+                }
                 let first = ends.get(i).ok_or("internal: an access without its ends")?.0;
                 let (second, _) = self.exact(addr, plan.var, next, &plan.derived)?;
                 let stride = self.b.ins().isub(second, first);

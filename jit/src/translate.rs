@@ -241,7 +241,7 @@ impl Helper {
 
 /// The exact values at both ends of a counted loop of address expressions and their parts, by
 /// the expression's text and the counters' values ([`Translator::exact_memo`]).
-pub type ExactMemo = HashMap<(String, Vec<Value>), (Value, Value)>;
+pub type ExactMemo = HashMap<(String, Vec<Value>, bool), (Value, Value)>;
 
 /// Translates one function's body into a [`FunctionBuilder`].
 pub struct Translator<'a, 'b> {
@@ -319,6 +319,12 @@ pub struct Translator<'a, 'b> {
     /// ([`Translator::rolled`]).
     pub unrolled: &'a crate::unroll::UnrollTable,
     pub none_unrolled: &'a crate::unroll::UnrollTable,
+    /// The loops of the small nests of a function that runs once ([`crate::unroll::small_nests`]):
+    /// translated as they are.
+    pub small_loops: &'a std::collections::HashSet<*const Stmt>,
+    /// The function's unroll table, also while `unrolled` is `none_unrolled`
+    /// ([`Translator::rolled`]).
+    pub unroll_all: &'a crate::unroll::UnrollTable,
     /// While the direct version of a counted loop is translated: the unrolled loops whose fuel
     /// it took at entry.
     pub prepaid: std::collections::HashSet<*const Stmt>,
@@ -784,22 +790,26 @@ impl<'a, 'b> Translator<'a, 'b> {
                         return Err("a function-scope `declare` directive".into());
                     }
                     _ => {
-                        let (site, has_exit) = self.site(AccSiteKey::Directive(directive.0), s.loc)?;
-                        self.run_site(site, false)?;
+                        let key = AccSiteKey::Directive(directive.0);
+                        let (site, has_exit) = self.site(key, s.loc)?;
+                        let named = self.site_named(key, body.as_deref(), !has_exit);
+                        self.run_site(site, false, &named)?;
                         if has_exit {
                             // A data or compute construct: its body runs natively between the
                             // construct's entry and exit.
                             if let Some(b) = body {
                                 self.stmt(b)?;
                             }
-                            self.run_site(site, true)?;
+                            self.run_site(site, true, &named)?;
                         }
                     }
                 }
             }
             StmtKind::AccLaunch(k) => {
-                let (site, _) = self.site(AccSiteKey::Launch(k.0), s.loc)?;
-                self.run_site(site, false)?;
+                let key = AccSiteKey::Launch(k.0);
+                let (site, _) = self.site(key, s.loc)?;
+                let named = self.site_named(key, None, true);
+                self.run_site(site, false, &named)?;
             }
         }
         Ok(())
@@ -821,21 +831,26 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// Run the entry (or `exit`) part of OpenACC statement `site` of this function in the
-    /// interpreter (the runtime's data actions, a launch, an atomic statement), with the locals'
-    /// current values in its register frame; register locals get back the values it leaves there.
-    fn run_site(&mut self, site: usize, exit: bool) -> R<()> {
+    /// interpreter (the runtime's data actions, a launch, an atomic statement), with the values of
+    /// the locals it may read or write (`named`, by local: [`crate::site_locals`]) in its register
+    /// frame; register locals among them get back the values it leaves there.
+    fn run_site(&mut self, site: usize, exit: bool, named: &[bool]) -> R<()> {
         let n = self.vars.len();
+        // Two words for each named local: its word (a register local's value, a memory local's
+        // address), then its id (`runtime::jit_run_site`).
+        let passed: Vec<usize> = (0..n).filter(|&i| named.get(i).copied().unwrap_or(true)).collect();
         // Promoted locals go to their frame memory, where the statement sees them, and come
-        // back from it after (a `copy` or `update host` may have written them): the helper
-        // stores and loads them, from two words each after the locals' (`runtime::jit_run_site`).
+        // back from it after (a `copy` or `update host` may have written them, or work queued
+        // before and run now, §2.13): the helper stores and loads them, from three words each
+        // after the named locals' (value, address, id and kind).
         let promoted = self.promoted_homes();
-        let words = n + 2 * promoted.len();
+        let words = 2 * passed.len() + 3 * promoted.len();
         let frame = self.b.create_sized_stack_slot(StackSlotData::new(
             StackSlotKind::ExplicitSlot,
             (8 * words.max(1)) as u32,
             3,
         ));
-        for i in 0..n {
+        for (j, &i) in passed.iter().enumerate() {
             let v = match self.homes.get(i).copied().flatten() {
                 Some(home) => self.b.use_var(home),
                 None => {
@@ -843,31 +858,37 @@ impl<'a, 'b> Translator<'a, 'b> {
                     self.word_of(v)
                 }
             };
-            self.b.ins().stack_store(types::I64, v, frame, (8 * i) as i32);
+            self.b.ins().stack_store(types::I64, v, frame, (16 * j) as i32);
+            let id = self.iconst(i as u64);
+            self.b.ins().stack_store(types::I64, id, frame, (16 * j + 8) as i32);
         }
-        for (j, &(i, _, k)) in promoted.iter().enumerate() {
+        let after = 2 * passed.len();
+        for (j, &(i, home, k)) in promoted.iter().enumerate() {
             let code = kind_code(k).filter(|_| k != Kind::LongDouble).ok_or_else(|| format!("a memory local of kind {k:?}"))?;
             let v = self.b.use_var(self.vars[i]);
             let v = self.word_of(v);
-            self.b.ins().stack_store(types::I64, v, frame, (8 * (n + 2 * j)) as i32);
+            let at = 8 * (after + 3 * j) as i32;
+            self.b.ins().stack_store(types::I64, v, frame, at);
+            let address = self.b.use_var(home);
+            self.b.ins().stack_store(types::I64, address, frame, at + 8);
             let tag = self.iconst(((i as u64) << 8) | code as u64);
-            self.b.ins().stack_store(types::I64, tag, frame, (8 * (n + 2 * j + 1)) as i32);
+            self.b.ins().stack_store(types::I64, tag, frame, at + 16);
         }
         let fid = self.iconst(self.fid as u64);
         let from = self.iconst(site as u64);
         let to = self.iconst(exit as u64);
         let at = self.b.ins().stack_addr(types::I64, frame, 0);
-        let nv = self.iconst(n as u64);
+        let nv = self.iconst(passed.len() as u64);
         let np = self.iconst(promoted.len() as u64);
         let l = self.loc(self.func.loc);
         let l = self.iconst(l as u64);
         self.helper(Helper::RunSite, &[self.ctx, fid, from, to, at, nv, np, l]);
-        for i in 0..n {
+        for (j, &i) in passed.iter().enumerate() {
             if !self.in_memory.get(i).copied().unwrap_or(false) && self.homes.get(i).copied().flatten().is_none() {
                 let v = self
                     .b
                     .ins()
-                    .stack_load(types::I64, types::I64, frame, (8 * i) as i32);
+                    .stack_load(types::I64, types::I64, frame, (16 * j) as i32);
                 let v = self.word_for_local(i, v);
                 self.b.def_var(self.vars[i], v);
             }
@@ -875,12 +896,23 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.check_trap();
         self.reload_table();
         for (j, &(i, _, _)) in promoted.iter().enumerate() {
-            let v = self.b.ins().stack_load(types::I64, types::I64, frame, (8 * (n + 2 * j)) as i32);
+            let v = self.b.ins().stack_load(types::I64, types::I64, frame, 8 * (after + 3 * j) as i32);
             let v = self.word_for_local(i, v);
             self.frozen.remove(&self.vars[i].index());
             self.b.def_var(self.vars[i], v);
         }
         Ok(())
+    }
+
+    /// The locals OpenACC statement `key` of this function may read or write, by local
+    /// ([`crate::site_locals`]; `whole`: the interpreter runs its body too). A kernel's
+    /// statements (an `atomic` statement run in the interpreter, a reduction's combine) pass
+    /// every local, as before: they are not where a kernel's code is.
+    fn site_named(&self, key: AccSiteKey, body: Option<&Stmt>, whole: bool) -> Vec<bool> {
+        if self.is_kernel {
+            return vec![true; self.vars.len()];
+        }
+        crate::site_locals::site_locals(self.p, self.func, key, body, whole)
     }
 
     /// A `for` statement as it is: a counted loop in two versions ([`crate::loops`]) or a
@@ -891,6 +923,15 @@ impl<'a, 'b> Translator<'a, 'b> {
         };
         if let Some(i) = init {
             self.stmt(i)?;
+        }
+        // A small nest of a function that runs once, or, in a fallback ([`Translator::rolled`]),
+        // a loop the fast version unrolls: as it is.
+        let rolled_small = std::ptr::eq(self.unrolled, self.none_unrolled) && self.unroll_all.contains_key(&(s as *const Stmt));
+        if rolled_small || self.small_loops.contains(&(s as *const Stmt)) {
+            let exit = self.b.create_block();
+            self.plain_for(cond.as_ref(), step.as_ref(), body, s.loc, exit)?;
+            self.b.switch_to_block(exit);
+            return Ok(());
         }
         // A nest whose outer iterations run in lanes first ([`crate::outer`]).
         if let Some(plan) = self.outer_plan(cond.as_ref(), step.as_ref(), body) {

@@ -39,10 +39,110 @@ pub struct Unrolled {
 /// The unrolled form of each loop of `f` that has one, by the loop's statement.
 pub type UnrollTable = HashMap<*const Stmt, Unrolled>;
 
+/// Most iterations, all its loops together, of a loop nest of a function that runs once whose
+/// loops are translated as they are ([`small_nests`]).
+const SMALL_NEST_ITERATIONS: u64 = 1024;
+
+/// The loops of `f` that lie in a *small nest*: `f` runs once (`runs_once`, see
+/// [`unroll_table`]) and the loop lying in no other loop that holds them runs, with all the
+/// loops in it, at most [`SMALL_NEST_ITERATIONS`] iterations, counted from constant bounds
+/// (every loop in it a `for` of a constant trip count, as [`unroll_table`] counts them; no
+/// `while`, `do` or `goto`). Such loops run once, a few iterations: the translator leaves them
+/// as they are, neither unrolled nor in two versions with entry checks and lanes
+/// ([`crate::loops`]), which save a few nanoseconds per iteration and cost hundreds of
+/// microseconds of code generation (issue 15's compile time: a 5 × 5 weight table filled in
+/// `main` was a loop in three versions with an unrolled body).
+pub fn small_nests(p: &Program, f: &Function, runs_once: bool) -> std::collections::HashSet<*const Stmt> {
+    let mut small = std::collections::HashSet::new();
+    if !runs_once {
+        return small;
+    }
+    for top in outermost_loops(&f.body) {
+        if nest_iterations(p, f, top).is_some_and(|n| n <= SMALL_NEST_ITERATIONS) {
+            walk(top, true, &mut |x| {
+                if matches!(x.kind, StmtKind::For { .. }) {
+                    small.insert(x as *const Stmt);
+                }
+            }, &mut |_| {});
+        }
+    }
+    small
+}
+
+/// The loops of `s` that lie in no other loop of it.
+fn outermost_loops(s: &Stmt) -> Vec<&Stmt> {
+    let mut out = Vec::new();
+    let mut inside = std::collections::HashSet::new();
+    walk(s, true, &mut |x| {
+        if let StmtKind::For { body, .. } | StmtKind::While(_, body) | StmtKind::DoWhile(body, _) = &x.kind {
+            if !inside.contains(&(x as *const Stmt)) {
+                out.push(x);
+            }
+            walk(body, true, &mut |y| {
+                inside.insert(y as *const Stmt);
+            }, &mut |_| {});
+        }
+    }, &mut |_| {});
+    out
+}
+
+/// The iterations of loop `s` and of all the loops in it, when every one is a `for` of a
+/// constant trip count and none is many (`None` otherwise).
+fn nest_iterations(p: &Program, f: &Function, s: &Stmt) -> Option<u64> {
+    let StmtKind::For { body, .. } = &s.kind else { return None };
+    let trips = constant_trips(p, f, s)?;
+    let mut jumps = false;
+    walk(body, true, &mut |x| jumps |= matches!(x.kind, StmtKind::Goto(_) | StmtKind::Partition(_)), &mut |_| {});
+    if jumps {
+        return None;
+    }
+    let mut inner = 0u64;
+    for l in outermost_loops(body) {
+        inner = inner.checked_add(nest_iterations(p, f, l)?)?;
+    }
+    let n = trips.checked_mul(inner.checked_add(1)?)?;
+    (n <= SMALL_NEST_ITERATIONS).then_some(n)
+}
+
+/// The trip count of `for (v = C0; v OP C1; v++ | v--)` (as [`unrolled`] reads it), when it is
+/// at most [`SMALL_NEST_ITERATIONS`].
+fn constant_trips(p: &Program, f: &Function, s: &Stmt) -> Option<u64> {
+    let StmtKind::For { init: Some(init), cond: Some(cond), step: Some(step), body } = &s.kind else { return None };
+    let (v, first) = constant_init(init)?;
+    let k = counter_kind(p, f, v)?;
+    let ExprKind::Binary(op, lhs, rhs) = &cond.kind else { return None };
+    let (ExprKind::Local(x), ExprKind::Int(bound)) = (&lhs.kind, &rhs.kind) else { return None };
+    if *x != v || Kind::of(&p.types, lhs.ty) != k || Kind::of(&p.types, rhs.ty) != k || touches(body, v) {
+        return None;
+    }
+    let bound = *bound as i64;
+    let delta = unit_step(step, v)?;
+    let holds = |x: i64| match op {
+        BinOp::Lt => x < bound,
+        BinOp::Le => x <= bound,
+        BinOp::Gt => x > bound,
+        BinOp::Ge => x >= bound,
+        BinOp::Ne => x != bound,
+        _ => false,
+    };
+    let mut at = first;
+    let mut n = 0u64;
+    while holds(at) {
+        if n == SMALL_NEST_ITERATIONS || !fits(k, at) {
+            return None;
+        }
+        n += 1;
+        at = at.checked_add(delta)?;
+    }
+    Some(n)
+}
+
 /// The loops of `f` to unroll. `runs_once`: nothing in the program calls `f` (`main`): a loop
 /// of it that lies in no other loop runs once in the run, and is left as it is (its copies
-/// would be code to compile for a few iterations run once; issue 15's compile time).
+/// would be code to compile for a few iterations run once; issue 15's compile time), and so are
+/// the loops of its small nests ([`small_nests`]).
 pub fn unroll_table(p: &Program, f: &Function, runs_once: bool) -> UnrollTable {
+    let small = small_nests(p, f, runs_once);
     let mut loops = Vec::new();
     let mut nested = std::collections::HashSet::new();
     walk(&f.body, true, &mut |s| {
@@ -63,6 +163,7 @@ pub fn unroll_table(p: &Program, f: &Function, runs_once: bool) -> UnrollTable {
     loops
         .into_iter()
         .filter(|&s| !runs_once || nested.contains(&(s as *const Stmt)))
+        .filter(|&s| !small.contains(&(s as *const Stmt)))
         .filter_map(|s| unrolled(p, f, s).map(|u| (s as *const Stmt, u)))
         .collect()
 }

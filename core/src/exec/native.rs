@@ -154,10 +154,11 @@ impl Machine<'_> {
 /// the native function's locals.
 impl Machine<'_> {
     /// Run the entry (`exit` false) or the exit part of OpenACC statement `site` of function
-    /// `fid` ([`super::machine::code::CFunc::acc_site`]) in the interpreter. `locals` holds, by local
-    /// id, the value of each register local and the address of each memory local; it gets
-    /// back the register locals' values after the instructions ran (a reduction or a capture
-    /// may write them).
+    /// `fid` ([`super::machine::code::CFunc::acc_site`]) in the interpreter. `locals` holds pairs
+    /// of words, the value of a register local or the address of a memory local, then the
+    /// local's id: the locals the instructions may read or write (every other slot of the frame
+    /// is 0). The first word of each register local's pair gets back its value after the
+    /// instructions ran (a reduction or a capture may write them).
     pub fn native_run_site(
         &mut self,
         fid: u32,
@@ -180,19 +181,25 @@ impl Machine<'_> {
         };
         let base = self.regs.len();
         self.regs.resize(base + f.nslots, 0);
-        for (h, &v) in f.homes.iter().zip(locals.iter()) {
-            let (Home::Reg(s) | Home::Mem(s) | Home::Vla(s)) = *h;
-            if let Some(r) = self.regs.get_mut(base + s) {
-                *r = v;
+        // A local's register slot, and whether it is a register local.
+        let slot = |id: u64| -> Option<(usize, bool)> {
+            Some(match *f.homes.get(usize::try_from(id).ok()?)? {
+                Home::Reg(s) => (base + s, true),
+                Home::Mem(s) | Home::Vla(s) => (base + s, false),
+            })
+        };
+        for pair in locals.chunks_exact(2) {
+            if let Some(r) = slot(pair[1]).and_then(|(s, _)| self.regs.get_mut(s)) {
+                *r = pair[0];
             }
         }
         let saved = (self.bp, self.cur_func);
         self.bp = base;
         self.cur_func = fid;
         let r = super::machine::run_code(self, code);
-        for (h, v) in f.homes.iter().zip(locals.iter_mut()) {
-            if let Home::Reg(s) = *h {
-                *v = self.regs.get(base + s).copied().unwrap_or(0);
+        for pair in locals.chunks_exact_mut(2) {
+            if let Some((s, true)) = slot(pair[1]) {
+                pair[0] = self.regs.get(s).copied().unwrap_or(0);
             }
         }
         self.regs.truncate(base);
