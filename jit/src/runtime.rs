@@ -196,13 +196,24 @@ struct Table {
     /// listed twice): clearing zeroes these entries alone. A device view's table lists device
     /// blocks only, a few entries among every id of the program.
     written: Vec<u32>,
+    /// More entries were set than `written` keeps (a host table of many heap blocks): clearing
+    /// zeroes every entry.
+    dense: bool,
 }
 
 impl Table {
     /// Set entry `id` (present) to `words`, remembering a non-zero entry.
     fn set(&mut self, id: usize, words: [u64; 2]) {
-        if words != [0; 2] && self.spans[id] == [0; 2] {
-            self.written.push(id as u32);
+        if words != [0; 2] && self.spans[id] == [0; 2] && !self.dense {
+            // The list is worth keeping while it is short against the table; past that, a clear
+            // writes all entries, and the list would only cost memory (issue 15: calltree's host
+            // table listed its 262,143 heap blocks, 1 MiB).
+            if self.written.len() >= (self.spans.len() / 16).max(1024) {
+                self.dense = true;
+                self.written = Vec::new();
+            } else {
+                self.written.push(id as u32);
+            }
         }
         self.spans[id] = words;
     }
@@ -211,6 +222,10 @@ impl Table {
     /// device thread makes one table per fork of a launch, four per thread; zeroing all
     /// entries of a program with 262,000 freed heap blocks touched 4 MiB per device thread).
     fn clear(&mut self, len: usize) {
+        if self.dense {
+            self.spans.fill([0; 2]);
+            self.dense = false;
+        }
         for &id in &self.written {
             if let Some(e) = self.spans.get_mut(id as usize) {
                 *e = [0; 2];
@@ -253,6 +268,7 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
             } else {
                 t.spans = vec![[0u64; 2]; len];
                 t.written.clear();
+                t.dense = false;
             }
             for id in 0..len {
                 let s = span(m, id as u32);
@@ -270,7 +286,7 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
                 }
             }
             // Ids set, cleared and set again are listed again: keep the list within the table.
-            if t.written.len() > t.spans.len() {
+            if !t.dense && t.written.len() > t.spans.len() {
                 t.written.clear();
                 t.written.extend((0..t.spans.len() as u32).filter(|&id| t.spans[id as usize] != [0; 2]));
             }

@@ -572,6 +572,8 @@ fn command(cli: Cli) -> ExitCode {
 /// arrays would not reuse them (issue 15, see `accsim_jit::heap`).
 fn front_end_done() {
     accsim_core::phase::timed("release-heap", accsim_jit::heap::release_free_memory);
+    // And during the run, before a large allocation that follows many frees.
+    accsim_core::exec::memory::set_give_back(accsim_jit::heap::release_free_memory);
 }
 
 /// `accsim check`: compile, run, and report every finding. Runtime errors of the program are

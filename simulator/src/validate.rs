@@ -67,7 +67,7 @@ impl Device for Recorder {
     fn download(&self, cx: &mut DeviceCtx<'_, '_>, host: u64, dev: u64, len: u64, loc: Loc) -> Result<(), Trap> {
         self.inner.download(cx, host, dev, len, loc)?;
         let bytes = cx.mem().read_bytes(host, len).map(|b| b.into_owned()).unwrap_or_default();
-        let block = cx.mem().allocation(AllocId((host >> 32) as u32)).map(|a| a.kind);
+        let block = cx.mem().allocation(AllocId((host >> 32) as u32)).map(|a| a.kind());
         if let Ok(mut v) = self.log.lock() {
             v.push(Transfer { loc, host, bytes, var: None, block });
         }

@@ -235,7 +235,7 @@ fn modeled(mem: &Memory, addr: u64) -> bool {
         a.live
             && !a.read_only
             && !matches!(
-                a.kind,
+                a.kind(),
                 AllocKind::Local(..) | AllocKind::Vla(..) | AllocKind::VaArgs(_) | AllocKind::Heap | AllocKind::StringLiteral(_) | AllocKind::Reserved
             )
     })

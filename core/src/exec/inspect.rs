@@ -100,7 +100,7 @@ impl MachineView<'_> {
         let a = self.m.mem.allocation(AllocId((ptr >> 32) as u32))?;
         Some(AllocationInfo {
             device: a.space == Space::Device,
-            size: a.size,
+            size: a.size(),
             live: a.live,
         })
     }

@@ -1252,7 +1252,7 @@ pub fn call(m: &mut Machine, shim: Shim, args: &[u64], ret: u64, loc: Loc) -> Re
                 return malloc(m, n, loc);
             }
             let old = match m.mem.allocation(AllocId((p >> 32) as u32)) {
-                Some(al) if al.kind == AllocKind::Heap && al.live && p as u32 == 0 => al.size,
+                Some(al) if al.is_heap() && al.live && p as u32 == 0 => al.size(),
                 _ => {
                     let f = m.mem.free_heap(p, loc).err().unwrap_or(MemFault {
                         kind: FaultKind::InvalidFree,

@@ -315,17 +315,17 @@ impl<'e> Machine<'e> {
                 "invalid-access",
                 format!("{access} through an invalid pointer ({:#x})", f.ptr),
             ),
-            FaultKind::OutOfBounds if what.is_some_and(|(_, a)| (f.ptr as u32 as u64) < a.lo) => {
+            FaultKind::OutOfBounds if what.is_some_and(|(_, a)| (f.ptr as u32 as u64) < a.lo()) => {
                 // Below the part of an array that a data clause mapped (`copy(a[10:50])` and a
                 // device access of `a[0]`): the device copy holds only the subarray (§2.6.5).
                 let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
                 let d = Diagnostic::error(
                     "out-of-bounds",
-                    format!("out-of-bounds {access} of {} at offset {} of {}: {} before the mapped part: a subarray in a data clause maps only its elements, and the device copy may hold only those (§2.6.5)", bytes(f.size), f.ptr as u32, desc(id), bytes(a.lo - f.ptr as u32 as u64)),
+                    format!("out-of-bounds {access} of {} at offset {} of {}: {} before the mapped part: a subarray in a data clause maps only its elements, and the device copy may hold only those (§2.6.5)", bytes(f.size), f.ptr as u32, desc(id), bytes(a.lo() - f.ptr as u32 as u64)),
                     loc,
                 )
                 .with_help("map the elements the device code accesses: a subarray that starts at the lowest index used");
-                let d = if a.origin.line != 0 { d.with_related(a.origin, format!("{} declared here", desc(id))) } else { d };
+                let d = if a.origin().line != 0 { d.with_related(a.origin(), format!("{} declared here", desc(id))) } else { d };
                 return Trap::error(d);
             }
             FaultKind::OutOfBounds => {
@@ -337,7 +337,7 @@ impl<'e> Machine<'e> {
                         bytes(f.size),
                         f.ptr as u32,
                         desc(id),
-                        bytes(a.size)
+                        bytes(a.size())
                     ),
                 )
             }
@@ -351,13 +351,13 @@ impl<'e> Machine<'e> {
                         bytes(f.size),
                         bytes(before),
                         self.describe_alloc(id),
-                        bytes(a.size)
+                        bytes(a.size())
                     ),
                 )
             }
             FaultKind::UseAfterFree => {
                 let (id, _) = what.unwrap_or((unknown, &PLACEHOLDER));
-                let dead = match self.mem.allocation(id).map(|a| a.kind) {
+                let dead = match self.mem.allocation(id).map(|a| a.kind()) {
                     Some(AllocKind::Local(..)) => "after its function returned",
                     Some(AllocKind::Vla(..)) => "after its scope ended",
                     _ => "after it was freed",
@@ -376,7 +376,7 @@ impl<'e> Machine<'e> {
             }
             FaultKind::InvalidFree => {
                 let m = match what {
-                    Some((id, a)) if a.kind == AllocKind::Heap => {
+                    Some((id, a)) if a.kind() == AllocKind::Heap => {
                         format!("free of a pointer {} bytes into {}", f.ptr as u32, desc(id))
                     }
                     Some((id, _)) => {
@@ -427,13 +427,13 @@ impl<'e> Machine<'e> {
                     let n = if u.accessed.is_some() { "" } else { " with the number of elements n" };
                     d = d.with_related(u.construct, format!("no data clause names `{}`: the device got the pointer, not the data it points to; {}", u.name, u.why))
                         .with_help(format!("map the data with a subarray on the construct, e.g. `{clause}`{n}"));
-                } else if let AllocKind::Global(_) = a.kind {
+                } else if let AllocKind::Global(_) = a.kind() {
                     d = d.with_help("a global variable used by device code needs a device copy: `#pragma acc declare create(...)` or `copyin(...)` after its declaration (§2.10)");
                 } else {
                     d = d.with_help("pass device code the data through a data clause, so that it gets the device copy's address");
                 }
-                if a.origin.line != 0 {
-                    d = d.with_related(a.origin, format!("{} declared here", self.describe_alloc(id)));
+                if a.origin().line != 0 {
+                    d = d.with_related(a.origin(), format!("{} declared here", self.describe_alloc(id)));
                 }
                 return Trap::error(d);
             }
@@ -450,17 +450,17 @@ impl<'e> Machine<'e> {
             d = Diagnostic::unsupported(d.message, loc);
         }
         if let Some((id, a)) = what {
-            let made = match a.kind {
+            let made = match a.kind() {
                 AllocKind::Heap => "allocated here",
                 AllocKind::Local(..) => "belonged to this call",
                 _ => "declared here",
             };
-            if a.origin.line != 0 {
-                d = d.with_related(a.origin, format!("{} {made}", self.describe_alloc(id)));
+            if a.origin().line != 0 {
+                d = d.with_related(a.origin(), format!("{} {made}", self.describe_alloc(id)));
             }
-            if let Some(at) = a.freed_at.filter(|_| a.kind == AllocKind::Heap) {
+            if let Some(at) = a.freed_at().filter(|_| a.kind() == AllocKind::Heap) {
                 if at.line != 0 {
-                    let how = match a.kind {
+                    let how = match a.kind() {
                         AllocKind::Heap => "freed here",
                         _ => "its lifetime ended here",
                     };
@@ -476,7 +476,7 @@ impl<'e> Machine<'e> {
         let Some(a) = self.mem.allocation(id) else {
             return "an unknown allocation".into();
         };
-        match a.kind {
+        match a.kind() {
             AllocKind::Reserved => "reserved memory".into(),
             AllocKind::Global(g) => match self.exe.globals.get(g as usize) {
                 Some(g) => format!("global variable `{}`", g.name),
@@ -733,7 +733,7 @@ impl<'e> Machine<'e> {
             .present
             .entries()
             .filter(|_| !lent)
-            .filter(|e| self.mem.allocation(AllocId((e.host.start >> 32) as u32)).is_some_and(|a| matches!(a.kind, AllocKind::Global(_))))
+            .filter(|e| self.mem.allocation(AllocId((e.host.start >> 32) as u32)).is_some_and(|a| matches!(a.kind(), AllocKind::Global(_))))
             .map(|e| ((e.host.start >> 32) as u32, (e.device_start >> 32) as u32))
             .collect();
         // Under `--max-steps` the forks draw their steps from one pool, in chunks, so that the

@@ -59,7 +59,14 @@ use super::value::Kind;
 use crate::diag::Loc;
 
 mod counters;
+mod entry;
+mod give_back;
+mod provenance;
 mod transfer;
+pub use entry::Allocation;
+use entry::Class;
+pub use give_back::set_give_back;
+pub use provenance::Provenance;
 pub use transfer::{ForEachPiece, TRANSFER_PIECE};
 
 /// Index of an allocation in [`Memory`].
@@ -91,7 +98,7 @@ pub enum Space {
 }
 
 /// What an allocation is, for messages and for `free`'s checks.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AllocKind {
     /// Reserved ids (null, functions).
     Reserved,
@@ -142,8 +149,9 @@ fn zeroed_words(n: usize) -> Option<Words> {
 /// Where an allocation's bytes live.
 #[derive(Debug, Clone)]
 enum Store {
-    /// Host memory: plain bytes; empty once freed.
-    Bytes(Vec<u8>),
+    /// Host memory: plain bytes; empty once freed. (A boxed slice, not a `Vec`: the size never
+    /// changes, and the table entry is 8 bytes smaller.)
+    Bytes(Box<[u8]>),
     /// Read-only bytes, shareable with device threads.
     Frozen(Arc<[u8]>),
     /// Device memory: `ceil(size / 8)` little-endian words, shared with the threads running gangs
@@ -163,48 +171,6 @@ impl Store {
             Store::Bytes(b) => Some(b),
             Store::Frozen(b) => Some(b),
             Store::Shared(_) | Store::Remote(_) => None,
-        }
-    }
-}
-
-#[derive(Debug, Clone)]
-pub struct Allocation {
-    /// The bytes.
-    store: Store,
-    /// Size at allocation time (kept after free, for messages).
-    pub size: u64,
-    /// The first addressable byte offset: 0, except for the device copy of part of an array
-    /// (`copy(a[10:50])`), whose block mirrors the array's offsets from the part's start, so
-    /// that an access below the part is out of bounds as one past its end is (§2.6.5: only the
-    /// subarray's elements are mapped). See [`Memory::set_lower_bound`].
-    pub lo: u64,
-    pub kind: AllocKind,
-    pub space: Space,
-    pub read_only: bool,
-    pub live: bool,
-    /// Where it was made (malloc call, function entry, declaration).
-    pub origin: Loc,
-    /// Where it was freed.
-    pub freed_at: Option<Loc>,
-}
-
-impl Allocation {
-    /// An empty, dead allocation (for messages about missing ones).
-    pub const fn placeholder() -> Allocation {
-        Allocation {
-            store: Store::Bytes(Vec::new()),
-            size: 0,
-            lo: 0,
-            kind: AllocKind::Reserved,
-            space: Space::Host,
-            read_only: true,
-            live: false,
-            origin: Loc {
-                file: crate::diag::FileId(0),
-                line: 0,
-                col: 0,
-            },
-            freed_at: None,
         }
     }
 }
@@ -249,7 +215,7 @@ static HOST_ONLY: Store = Store::Remote(None);
 struct SetAside {
     id: u32,
     store: Store,
-    size: u64,
+    size: u32,
     read_only: bool,
 }
 
@@ -273,6 +239,8 @@ pub struct Memory {
     /// copies take them at once (module documentation).
     gang_ids: std::collections::VecDeque<u32>,
     live_bytes: u64,
+    /// Bytes released since free memory was last given back ([`give_back`]; host memory only).
+    released: give_back::Released,
     limit: u64,
     /// In an inspected device view: the host copies of globals whose id names their device copy.
     inspect_host: std::collections::HashMap<u32, Arc<[u8]>>,
@@ -311,19 +279,8 @@ pub struct HostSpan {
 impl Memory {
     /// Empty memory with the reserved ids in place; `limit` caps the live bytes.
     pub fn new(limit: u64) -> Self {
-        let reserved = |_| Allocation {
-            store: Store::Bytes(Vec::new()),
-            size: 0,
-            lo: 0,
-            kind: AllocKind::Reserved,
-            space: Space::Host,
-            read_only: true,
-            live: false,
-            origin: Loc::default(),
-            freed_at: None,
-        };
         Memory {
-            allocs: (0..2).map(reserved).collect(),
+            allocs: (0..2).map(|_| Allocation { store: Store::Bytes(Box::default()), ..Allocation::placeholder() }).collect(),
             base: Default::default(),
             base_len: 0,
             lent: None,
@@ -331,6 +288,7 @@ impl Memory {
             quarantine: Default::default(),
             gang_ids: Default::default(),
             live_bytes: 0,
+            released: Default::default(),
             limit,
             inspect_host: Default::default(),
             changes: None,
@@ -423,7 +381,7 @@ impl Memory {
                 if !a.live || a.lo > 0 {
                     return HostSpan::default();
                 }
-                let len = a.size.min(w.len() as u64 * 8);
+                let len = a.size().min(w.len() as u64 * 8);
                 return HostSpan {
                     addr: w.as_ptr() as usize,
                     readable: len,
@@ -437,7 +395,7 @@ impl Memory {
         let Some(a) = self.own_mut(id as usize) else {
             return HostSpan::default();
         };
-        if !a.live || a.kind == AllocKind::Reserved || a.lo > 0 {
+        if !a.live || a.class == Class::Reserved || a.lo > 0 {
             return HostSpan::default();
         }
         let read_only = a.read_only;
@@ -546,20 +504,23 @@ impl Memory {
         }
         // Both zeroed lazily (`vec![0; n]` is `calloc` too): an allocation costs its pages as
         // they are touched, not its size up front.
+        if !self.is_device_view() {
+            self.released.before_alloc(size);
+        }
         let store = match space {
-            Space::Host => Store::Bytes(vec![0; size as usize]),
+            Space::Host => Store::Bytes(vec![0; size as usize].into_boxed_slice()),
             Space::Device => Store::Shared(zeroed_words(size.div_ceil(8) as usize).ok_or_else(|| fault(FaultKind::MemoryLimit))?),
         };
         let fresh = Allocation {
             store,
-            size,
+            // At most `MAX_ALLOC` (2^31), tested above.
+            size: size as u32,
             lo: 0,
-            kind,
+            provenance: provenance::intern(Provenance { kind, origin, freed_at: None }),
             space,
             read_only: false,
             live: true,
-            origin,
-            freed_at: None,
+            class: Class::of(kind),
         };
         self.live_bytes += size;
         let base_len = self.base_len;
@@ -596,7 +557,7 @@ impl Memory {
             if read_only {
                 a.store = Store::Frozen(bytes.into());
             } else if bytes.iter().any(|&b| b != 0) {
-                a.store = Store::Bytes(bytes.to_vec());
+                a.store = Store::Bytes(bytes.into());
             }
             // All zero: `alloc`'s store is zero already, its pages untouched until written
             // (a zero-initialised global array costs no memory before the program writes it).
@@ -633,7 +594,7 @@ impl Memory {
         let Some((a, store)) = self.get(id as usize) else {
             return Err(fault(FaultKind::InvalidFree, None));
         };
-        if a.kind != AllocKind::Heap || ptr as u32 != 0 {
+        if !a.is_heap() || ptr as u32 != 0 {
             return Err(fault(FaultKind::InvalidFree, Some(AllocId(id))));
         }
         if !a.live {
@@ -653,7 +614,7 @@ impl Memory {
     pub fn set_lower_bound(&mut self, id: AllocId, lo: u64) {
         self.changed(id.0);
         if let Some(a) = self.own_mut(id.0 as usize) {
-            a.lo = lo.min(a.size);
+            a.lo = lo.min(a.size()) as u32;
         }
     }
 
@@ -668,21 +629,16 @@ impl Memory {
                     }
                 }
                 a.live = false;
-                a.freed_at = Some(at);
-                self.live_bytes -= a.size;
-                a.store = Store::Bytes(Vec::new());
+                a.provenance = provenance::freed(a.provenance, at);
+                self.live_bytes -= a.size();
+                self.released.add(a.size());
+                a.store = Store::Bytes(Box::default());
                 // Gang-private copies are recycled at once: a launch of many gangs makes and
                 // frees one per gang, and the table must not grow with the gang count (issue 14)
                 // nor with the launches (issue 15; module documentation).
-                if a.kind.is_gang_private() {
+                if a.class == Class::GangCopy {
                     self.gang_ids.push_back(id.0);
-                } else if matches!(
-                    a.kind,
-                    AllocKind::Heap
-                        | AllocKind::Local(..)
-                        | AllocKind::Vla(..)
-                        | AllocKind::VaArgs(_)
-                ) {
+                } else if matches!(a.class, Class::Heap | Class::Frame) {
                     self.quarantine.push_back(id.0);
                 }
             }
@@ -703,10 +659,10 @@ impl Memory {
         };
         if off >= 1 << 31 && id != u32::MAX {
             if let Some((next, _)) = self.get(id as usize + 1) {
-                if next.live && next.kind != AllocKind::Reserved {
+                if next.live && next.class != Class::Reserved {
                     return mk(FaultKind::Underflow, Some(id + 1));
                 }
-                if !next.live && next.kind != AllocKind::Reserved {
+                if !next.live && next.class != Class::Reserved {
                     return mk(FaultKind::UseAfterFree, Some(id + 1));
                 }
             }
@@ -726,7 +682,7 @@ impl Memory {
         if matches!(store, Store::Remote(_)) {
             return mk(FaultKind::HostMemory, Some(id));
         }
-        if write && a.read_only && (off as u64).saturating_add(size) <= a.size {
+        if write && a.read_only && (off as u64).saturating_add(size) <= a.size() {
             return mk(FaultKind::ReadOnly, Some(id));
         }
         mk(FaultKind::OutOfBounds, Some(id))
@@ -743,7 +699,7 @@ impl Memory {
                     return Ok(Cow::Borrowed(s));
                 }
                 if let Store::Shared(w) = store {
-                    if end as u64 <= a.size && off as u64 >= a.lo {
+                    if end as u64 <= a.size() && off as u64 >= a.lo() {
                         let mut out = vec![0; len as usize];
                         shared_read(w, off, &mut out);
                         return Ok(Cow::Owned(out));
@@ -758,7 +714,7 @@ impl Memory {
     pub fn write_bytes(&mut self, ptr: u64, data: &[u8]) -> Result<(), MemFault> {
         let (off, id) = (ptr as u32 as usize, (ptr >> 32) as usize);
         let len = data.len();
-        let fits = |a: &Allocation| !a.read_only && off as u64 >= a.lo && off.checked_add(len).is_some_and(|e| e as u64 <= a.size);
+        let fits = |a: &Allocation| !a.read_only && off as u64 >= a.lo() && off.checked_add(len).is_some_and(|e| e as u64 <= a.size());
         if let Some(a) = self.own_mut(id).filter(|a| fits(a)) {
             if let Store::Bytes(b) = &mut a.store {
                 if let Some(b) = b.get_mut(off..off + len) {
@@ -778,7 +734,7 @@ impl Memory {
     pub fn check_writable(&self, ptr: u64, len: u64) -> Result<(), MemFault> {
         let off = ptr as u32 as u64;
         match self.get((ptr >> 32) as usize) {
-            Some((a, Store::Bytes(_) | Store::Shared(_))) if !a.read_only && a.live && off >= a.lo && off.saturating_add(len) <= a.size => Ok(()),
+            Some((a, Store::Bytes(_) | Store::Shared(_))) if !a.read_only && a.live && off >= a.lo() && off.saturating_add(len) <= a.size() => Ok(()),
             _ => Err(self.fault(ptr, len, true)),
         }
     }
@@ -787,7 +743,7 @@ impl Memory {
     pub fn check_readable(&self, ptr: u64, len: u64) -> Result<(), MemFault> {
         let off = ptr as u32 as u64;
         match self.get((ptr >> 32) as usize) {
-            Some((a, store)) if a.live && off >= a.lo && off.saturating_add(len) <= a.size => match store {
+            Some((a, store)) if a.live && off >= a.lo() && off.saturating_add(len) <= a.size() => match store {
                 Store::Bytes(_) | Store::Frozen(_) | Store::Shared(_) => Ok(()),
                 Store::Remote(_) => Err(self.fault(ptr, len, false)),
             },
@@ -820,7 +776,7 @@ impl Memory {
         }
         // Two allocations: the target's store is taken out while the source is read (its words
         // shared when it is in the lent table, which only device memory there can be).
-        let taken = self.own_mut(di).map(|a| std::mem::replace(&mut a.store, Store::Bytes(Vec::new())));
+        let taken = self.own_mut(di).map(|a| std::mem::replace(&mut a.store, Store::Bytes(Box::default())));
         let Some(mut to) = taken.or_else(|| self.get(di).map(|(_, st)| st.clone())) else {
             return Err(self.fault(dst, len, true));
         };
@@ -873,7 +829,7 @@ impl Memory {
     pub fn read_c_string(&self, ptr: u64, max: Option<usize>) -> Result<Vec<u8>, MemFault> {
         let off = ptr as u32 as usize;
         let (a, store) = match self.get((ptr >> 32) as usize) {
-            Some((a, store)) if a.live && off as u64 >= a.lo && off as u64 <= a.size => (a, store),
+            Some((a, store)) if a.live && off as u64 >= a.lo() && off as u64 <= a.size() => (a, store),
             _ => return Err(self.fault(ptr, 1, false)),
         };
         let limit = max.unwrap_or(usize::MAX);
@@ -883,7 +839,7 @@ impl Memory {
             Store::Shared(w) => {
                 // Device memory is read a chunk at a time up to the terminator (or the limit), not
                 // to the end of the allocation: a short string in a large array costs little.
-                let end = (a.size as usize - off).min(limit);
+                let end = (a.size() as usize - off).min(limit);
                 let mut out = Vec::new();
                 let mut buf = [0u8; CHUNK];
                 for (at, k) in chunks(end) {
@@ -934,7 +890,7 @@ impl Memory {
             inspect_host.extend(self.inspect_host.iter().map(|(&id, b)| (id, b.clone())));
             for s in self.lent.iter().flatten() {
                 if let Store::Bytes(b) = &s.store {
-                    inspect_host.insert(s.id, b.as_slice().into());
+                    inspect_host.insert(s.id, b[..].into());
                 }
             }
         }
@@ -947,6 +903,7 @@ impl Memory {
             quarantine: Default::default(),
             gang_ids: Default::default(),
             live_bytes: self.live_bytes,
+            released: Default::default(),
             limit: self.limit,
             inspect_host,
             changes: None,
@@ -1019,8 +976,8 @@ impl Store {
     /// not addressable (kept for inspection with `inspect`), the rest is shared.
     fn unaddressable(&self, inspect: bool, a: &Allocation) -> Store {
         match self {
-            Store::Bytes(_) if !a.live || a.kind == AllocKind::Reserved => Store::Bytes(Vec::new()),
-            Store::Bytes(b) if inspect => Store::Remote(Some(b.as_slice().into())),
+            Store::Bytes(_) if !a.live || a.class == Class::Reserved => Store::Bytes(Box::default()),
+            Store::Bytes(b) if inspect => Store::Remote(Some(b[..].into())),
             Store::Bytes(_) => Store::Remote(None),
             other => other.clone(),
         }
@@ -1030,7 +987,7 @@ impl Store {
 impl Allocation {
     /// Everything but the bytes.
     fn clone_meta(&self) -> Allocation {
-        Allocation { store: Store::Bytes(Vec::new()), ..*self }
+        Allocation { store: Store::Bytes(Box::default()), ..*self }
     }
 }
 
@@ -1048,7 +1005,7 @@ impl Memory {
         if let Some(host) = self.inspect_host.get(&(id as u32)) {
             return host.get(off..end).map(<[u8]>::to_vec);
         }
-        if !a.live || end as u64 > a.size {
+        if !a.live || end as u64 > a.size() {
             return None;
         }
         match store {
@@ -1181,14 +1138,14 @@ impl Memory {
         let limit = match store {
             Store::Bytes(b) if !write || !a.read_only => b.len() as u64,
             Store::Frozen(b) if !write => b.len() as u64,
-            Store::Shared(_) => a.size,
+            Store::Shared(_) => a.size(),
             _ => return None,
         };
         let first = ptr as u32 as i64;
         let last = first.checked_add(step.checked_mul((count as i64).checked_sub(1)?)?)?;
         // Offsets below 2^31 never carry into the allocation bits of the pointer word.
         let (lo, hi) = (first.min(last), first.max(last));
-        (lo >= a.lo as i64 && hi.checked_add(n as i64)? <= limit.min(MAX_ALLOC) as i64).then_some((id, first))
+        (lo >= a.lo() as i64 && hi.checked_add(n as i64)? <= limit.min(MAX_ALLOC) as i64).then_some((id, first))
     }
 
     /// Load `out.len()` values of `N` bytes (zero-extended) at `ptr + i*step`.
@@ -1280,7 +1237,7 @@ impl Memory {
 fn load_at<const N: usize>(a: &Allocation, s: &Store, off: usize) -> Option<[u8; N]> {
     let bytes = match s {
         Store::Bytes(b) => b.get(off..off + N)?,
-        Store::Shared(w) if (off + N) as u64 <= a.size && off as u64 >= a.lo => return shared_load::<N>(w, off),
+        Store::Shared(w) if (off + N) as u64 <= a.size() && off as u64 >= a.lo() => return shared_load::<N>(w, off),
         Store::Frozen(b) => b.get(off..off + N)?,
         _ => return None,
     };
@@ -1312,10 +1269,10 @@ macro_rules! access {
                 let done = match self.own_mut(id) {
                     Some(a) => match &mut a.store {
                         Store::Bytes(b) if !a.read_only => b.get_mut(off..off + $n).map(|b| b.copy_from_slice(&v.to_le_bytes())).is_some(),
-                        s => store_shared::<$n>(s, (a.lo, a.size), off, v.to_le_bytes()),
+                        s => store_shared::<$n>(s, (a.lo as u64, a.size as u64), off, v.to_le_bytes()),
                     },
                     // The lent table of a device view: only its device memory can be written.
-                    None => self.lent_entry(id).is_some_and(|(a, s)| store_shared::<$n>(s, (a.lo, a.size), off, v.to_le_bytes())),
+                    None => self.lent_entry(id).is_some_and(|(a, s)| store_shared::<$n>(s, (a.lo(), a.size()), off, v.to_le_bytes())),
                 };
                 if done {
                     Ok(())
@@ -1344,7 +1301,7 @@ impl Memory {
         let (off, n) = (ptr as u32 as u64, k.bytes());
         let (a, store) = self.get((ptr >> 32) as usize)?;
         let Store::Shared(w) = store else { return None };
-        if off < a.lo || off + n > a.size || off % 8 + n > 8 {
+        if off < a.lo() || off + n > a.size() || off % 8 + n > 8 {
             return None;
         }
         w.get((off / 8) as usize).map(|cell| (cell, (off % 8 * 8) as u32))
@@ -1548,7 +1505,7 @@ mod tests {
         let uaf = v.load_u32(freed).unwrap_err();
         assert_eq!(uaf.kind, FaultKind::UseAfterFree);
         let a = v.allocation(uaf.alloc.unwrap()).unwrap();
-        assert_eq!((a.origin, a.freed_at), (at(2), Some(at(3))));
+        assert_eq!((a.origin(), a.freed_at()), (at(2), Some(at(3))));
         assert_eq!(v.load_u64(g).unwrap(), 22);
         v.store_u64(g, 23).unwrap();
         assert_eq!(plain.load_u64(gdev).unwrap(), 23);

@@ -285,16 +285,16 @@ fn check_within_host_object(m: &Machine, clause: DataClause, r: &HostRange) -> R
         return Ok(());
     };
     let (first, end) = (r.range.start as u32 as u64, (r.range.start as u32 as u64).saturating_add(r.range.end - r.range.start));
-    if end <= a.size {
+    if end <= a.size() {
         return Ok(());
     }
     Err(Trap::error(
         Diagnostic::error(
             "out-of-bounds",
-            format!("`{}` in a `{}` clause maps bytes {first}..{end} of {} ({} bytes)", r.name, clause_name(clause), m.describe_alloc(id), a.size),
+            format!("`{}` in a `{}` clause maps bytes {first}..{end} of {} ({} bytes)", r.name, clause_name(clause), m.describe_alloc(id), a.size()),
             r.loc,
         )
-        .with_related(a.origin, if a.kind == AllocKind::Heap { "allocated here" } else { "declared here" })
+        .with_related(a.origin(), if a.kind() == AllocKind::Heap { "allocated here" } else { "declared here" })
         .with_note("§2.7.1: a subarray in a data clause names elements of the array; these lie beyond its end"),
     ))
 }
@@ -976,7 +976,7 @@ fn implicit_pointer_data(m: &mut Machine, k: &KernelLaunch<'_>) -> Result<(), Tr
         let c = &k.caps[i];
         let hull = accessed.as_ref().ok().and_then(|h| h.get(&id)).map(|(r, w)| {
             // Clipped to the allocation: an access beyond it is out of bounds of the device copy.
-            let (base, size) = m.mem.allocation(AllocId(id)).map_or((0, 0), |a| ((id as u64) << 32, a.size));
+            let (base, size) = m.mem.allocation(AllocId(id)).map_or((0, 0), |a| ((id as u64) << 32, a.size()));
             (r.start.max(base)..r.end.min(base + size), *w)
         });
         let subarray = |r: &Range<u64>| {
@@ -1223,8 +1223,8 @@ impl crate::kernel::footprint::LaunchValues for LaunchView<'_, '_, '_> {
         if !a.live || a.space != Space::Device {
             return None;
         }
-        let size = self.m.device.block_len(&self.m.mem, addr).unwrap_or(a.size);
-        Some(((addr >> 32) << 32, size, !a.kind.is_gang_private()))
+        let size = self.m.device.block_len(&self.m.mem, addr).unwrap_or(a.size());
+        Some(((addr >> 32) << 32, size, !a.is_gang_private()))
     }
 }
 
@@ -1749,7 +1749,7 @@ fn acc_free(m: &mut Machine, d: u64, loc: Loc) -> Result<(), Trap> {
         ));
     }
     let id = AllocId((d >> 32) as u32);
-    let block = m.mem.allocation(id).map(|a| (a.space, a.kind, a.live, a.freed_at));
+    let block = m.mem.allocation(id).map(|a| (a.space, a.kind(), a.live, a.freed_at()));
     match block {
         Some((space, AllocKind::Runtime(ACC_MALLOC_BLOCK), live, freed_at)) if d as u32 == 0 => {
             if !live {
@@ -1820,7 +1820,7 @@ fn check_map_data(m: &Machine, h: u64, d: u64, bytes: u64, loc: Loc) -> Result<(
     }
     match m.mem.allocation(AllocId((d >> 32) as u32)) {
         Some(a) if a.space == Space::Device && a.live => {
-            let size = m.device.block_len(&m.mem, d).unwrap_or(a.size);
+            let size = m.device.block_len(&m.mem, d).unwrap_or(a.size());
             if (d & 0xffff_ffff).saturating_add(bytes) > size {
                 return Err(bad(format!("the device block holds {size} bytes from its start")));
             }
@@ -1884,7 +1884,7 @@ fn memcpy_arguments(m: &Machine, routine: &str, dest: (u64, Space), src: (u64, S
     // A device copy made by a data clause or routine mirrors its host block's offsets, but only
     // the mapped bytes are device data: the copy must stay inside them.
     let device = if dest.1 == Space::Device { dest.0 } else { src.0 };
-    let is_copy = m.mem.allocation(AllocId((device >> 32) as u32)).is_some_and(|a| a.kind == AllocKind::Runtime(DEVICE_COPY));
+    let is_copy = m.mem.allocation(AllocId((device >> 32) as u32)).is_some_and(|a| a.kind() == AllocKind::Runtime(DEVICE_COPY));
     if is_copy {
         let inside = m.acc.present.containing_device(device).filter(|e| device.saturating_add(bytes) <= e.device_start + e.len());
         if inside.is_none() {

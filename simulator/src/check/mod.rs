@@ -311,7 +311,7 @@ impl CheckRun {
         let id = (addr >> 32) as u32;
         let a = mem.allocation(AllocId(id))?;
         let in_partition = self.partition_marks.last().is_some_and(|&mark| id < mark);
-        let (shared, holds) = match a.kind {
+        let (shared, holds) = match a.kind() {
             AllocKind::Local(f, l) | AllocKind::Vla(f, l) => {
                 let func = self.local_names.get(f as usize);
                 // Display wording: a name with a leading underscore is reserved to the
@@ -366,7 +366,7 @@ impl CheckRun {
         let id = (addr >> 32) as u32;
         let a = mem.allocation(AllocId(id))?;
         let offset = addr as u32;
-        match (a.space, a.kind) {
+        match (a.space, a.kind()) {
             (Space::Device, kind) => {
                 let slot = &mut self.blocks[id as usize % 4];
                 let host = match *slot {
@@ -500,8 +500,8 @@ impl CheckRun {
                         a.loc,
                     )
                     .with_help("dereference device pointers only in device code (a compute construct or a `routine`), or copy the data back with `acc_memcpy_from_device`/`update host`");
-                    if alloc.origin.line != 0 {
-                        d = d.with_related(alloc.origin, "the device memory was allocated here");
+                    if alloc.origin().line != 0 {
+                        d = d.with_related(alloc.origin(), "the device memory was allocated here");
                     }
                     self.report(vec![d]);
                     return;
@@ -581,8 +581,8 @@ impl CheckRun {
                     *loc,
                 )
                 .with_help(format!("name device memory in a `deviceptr({name})` clause instead (§2.6.5.1)"));
-                if alloc.origin.line != 0 {
-                    d = d.with_related(alloc.origin, "the device memory was allocated here");
+                if alloc.origin().line != 0 {
+                    d = d.with_related(alloc.origin(), "the device memory was allocated here");
                 }
                 found.push(d);
             }

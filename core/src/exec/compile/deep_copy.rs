@@ -86,7 +86,7 @@ impl DeepLayout {
 fn pointee_extent(m: &Machine, target: u64) -> Option<u64> {
     let a = m.mem.allocation(AllocId((target >> 32) as u32))?;
     let offset = target & 0xffff_ffff;
-    (a.live && a.space == Space::Host && offset < a.size).then(|| a.size - offset)
+    (a.live && a.space == Space::Host && offset < a.size()).then(|| a.size() - offset)
 }
 
 /// The element addresses of `range` and their names (`s`, `s[3]`).

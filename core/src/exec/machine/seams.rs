@@ -94,7 +94,7 @@ pub trait Device: Send + Sync {
     /// (a GPU keeps them; the interpreter's memory holds only an empty placeholder), for the
     /// runtime's argument checks (`acc_map_data`, §3.2.25); `None` for no live device block.
     fn block_len(&self, mem: &Memory, dev: u64) -> Option<u64> {
-        mem.allocation(AllocId((dev >> 32) as u32)).filter(|a| a.live).map(|a| a.size)
+        mem.allocation(AllocId((dev >> 32) as u32)).filter(|a| a.live).map(|a| a.size())
     }
 
     /// The 8 bytes at device address `dev`, read without a transfer event (launch-time values
