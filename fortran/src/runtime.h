@@ -239,17 +239,32 @@ static int _f_char_cmp(const char *a, long alen, const char *b, long blen) {
     return 0;
 }
 
-/* The bytes `allocate` asks `malloc` for (at least 1, as libgfortran's allocate); the
- * translation calls `malloc` itself, at the `allocate` statement's line, so that a heap block is
- * known by the program's line (in `check`'s use-after-free, double free and leak reports). */
+/* `allocate` of an allocatable that is allocated already (Fortran 2003 §6.3.1.1): libgfortran's
+ * message and exit status 2. */
+static void _f_already_allocated(void) {
+    fflush(stdout);
+    fprintf(stderr, "Fortran runtime error: Attempting to allocate already allocated variable\n");
+    exit(2);
+}
+
+/* The bytes `allocate` asks `malloc` for (at least 1, as libgfortran's allocate; the translator
+ * writes the same computation inline for `allocate` statements and automatic arrays,
+ * emit/types.rs `allocation_bytes`); the translation calls `malloc` itself, at the statement's
+ * line, so that a heap block is known by the program's line (in `check`'s use-after-free,
+ * double free and leak reports). */
 static size_t _f_allocation_bytes(long count, long size, int already) {
-    if (already) {
-        fflush(stdout);
-        fprintf(stderr, "Fortran runtime error: Attempting to allocate already allocated variable\n");
-        exit(2);
-    }
+    if (already) _f_already_allocated();
     if (count < 0) count = 0;
     return (size_t)(count * size > 0 ? count * size : 1);
+}
+
+/* `deallocate` of a variable or component that is not allocated (Fortran 2003 §6.3.3.1, an
+ * error without `stat=`): libgfortran's message, which names the variable (of a component, the
+ * variable it belongs to), and exit status 2. */
+static void _f_not_allocated(const char *name) {
+    fflush(stdout);
+    fprintf(stderr, "Fortran runtime error: Attempt to DEALLOCATE unallocated '%s'\n", name);
+    exit(2);
 }
 
 /* random_number and random_seed as libgfortran (GCC 9 and later) computes them: the

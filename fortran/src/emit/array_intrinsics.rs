@@ -197,7 +197,9 @@ impl Translator {
         let (ty, init, combine) = Self::combine_of(n, elem.ty);
         let r = self.tmp("r");
         let mut s = format!("({{ {} {r} = {init}; ", ty.c());
-        for &k in &looped {
+        // Array element order (Fortran 2003 §6.2.2.2): the last dimension's loop outermost, as
+        // gfortran accumulates (a float sum's rounding depends on the order).
+        for &k in looped.iter().rev() {
             let _ = write!(s, "for (long {c} = 0; {c} < {n}; {c}++) ", c = full[k], n = space[k]);
         }
         let update = format!("{r} = {};", combine(&r, &elem.c));
@@ -228,7 +230,9 @@ impl Translator {
         let found = self.tmp("found");
         let r = looped.len();
         let mut s = format!("({{ {} {best} = 0; long {pos}[{r}] = {{0}}; int {found} = 0; ", elem.ty.c());
-        for &k in &looped {
+        // Array element order, the last dimension's loop outermost: of equal elements, the first
+        // in that order is the result.
+        for &k in looped.iter().rev() {
             let _ = write!(s, "for (long {c} = 0; {c} < {n}; {c}++) ", c = full[k], n = space[k]);
         }
         let e = self.tmp("e");

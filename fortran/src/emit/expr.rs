@@ -251,8 +251,17 @@ impl Translator {
     /// bench: `n1 * (i - lb2) - lb1 + j` beats `j - lb1 + n1 * (i - lb2)` and `… + (j - lb1)`
     /// in a loop over j; in a loop over k, `(i - lb1) + n1 * (k - lb2)` beats
     /// `(i - lb1) - n1 * lb2 + n1 * k`.)
+    ///
+    /// A constant extent is written `1024L`, so a stride's product and the sum after it are
+    /// `long`, as gfortran computes offsets in its 64-bit index type (the bound variables of
+    /// arrays whose extents are not constant are `long` already); each subscript keeps its own
+    /// type and value. Besides holding offsets past 2^31, the 64-bit sum lets the native
+    /// engine fold the constant parts of neighbouring accesses (`a(j, i - 1)`, `a(j, i + 1)`)
+    /// into their addresses, where a 32-bit sum needs a sign extension of its own per access
+    /// (issue 16: the Fortran Jacobi's sweep takes about 12% less CPU).
     pub fn offset(sh: &Shape, subs: &[String], varying: Option<&str>) -> String {
         let wrap = |s: &str| if s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') { s.to_string() } else { format!("({s})") };
+        let extent = |s: &str| if !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit()) { format!("{s}L") } else { wrap(s) };
         let mut stride: Vec<String> = Vec::new();
         let mut fixed = Vec::new();
         let mut moving = Vec::new();
@@ -278,7 +287,7 @@ impl Translator {
                 fixed.push(scale(format!("({sub} - {})", wrap(lb))));
             }
             if let Some(e) = sh.exts.get(k) {
-                stride.push(wrap(e));
+                stride.push(extent(e));
             }
         }
         let mut acc = String::new();
@@ -826,7 +835,8 @@ impl Translator {
         let ix: Vec<String> = (0..space.len()).map(|_| self.tmp("i")).collect();
         let elem = self.expr(arg, Some(&ix), line)?;
         let mut s = format!("({{ {} {r} = {init}; ", ty.c());
-        for (k, n) in ix.iter().zip(&space) {
+        // Array element order: the last dimension's loop outermost.
+        for (k, n) in ix.iter().zip(&space).rev() {
             let _ = write!(s, "for (long {k} = 0; {k} < {n}; {k}++) ");
         }
         let _ = write!(s, "{r} = {}; {r}; }})", combine(&r, &elem.c));

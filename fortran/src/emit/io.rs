@@ -20,6 +20,17 @@ impl Translator {
                 _ => return unsupported(line, "output to units other than `*`, 6 (standard output) and 0 (standard error)"),
             },
         };
+        // A statement of scalar items with a literal format (or none) is written by one call
+        // of a runtime helper (`print_helpers.rs`), or, where it cannot be, by the same calls
+        // inline; the items are translated once for either.
+        let literal_format = match fmt {
+            None => true,
+            Some(f) => matches!(f, Expr::Str(_)),
+        };
+        if literal_format && items.iter().all(|it| !matches!(it, Expr::ImpliedDo { .. } | Expr::Binary("//", _, _)) && self.rank(it) == 0) {
+            let values = items.iter().map(|it| self.expr(it, None, line)).collect::<TResult<Vec<_>>>()?;
+            return self.print_scalar_statement(unit_no, fmt, &values, advance, line, out);
+        }
         let prefix = match fmt {
             None => {
                 let _ = writeln!(out, "{m}_fr_begin({unit_no});");
@@ -27,20 +38,6 @@ impl Translator {
             }
             Some(f) => {
                 let c = self.expr(f, None, line)?;
-                if let Expr::Str(text) = f {
-                    if items.iter().all(|it| !matches!(it, Expr::ImpliedDo { .. } | Expr::Binary("//", _, _)) && self.rank(it) == 0) {
-                        // Each item is translated once, for whichever path writes it.
-                        let values = items.iter().map(|it| self.expr(it, None, line)).collect::<TResult<Vec<_>>>()?;
-                        if !self.compiled_format(unit_no, text, &values, advance, line, out) {
-                            let _ = writeln!(out, "{m}_ff_begin({unit_no}, {}, {});", c.c, c.len.unwrap_or_default());
-                            for v in &values {
-                                let _ = writeln!(out, "{m}{}", self.print_call(v, "_ff", line)?);
-                            }
-                            let _ = writeln!(out, "{m}{}", if advance { "_ff_end();" } else { "_ff_end_noadvance();" });
-                        }
-                        return Ok(());
-                    }
-                }
                 if c.ty != Ty::Char {
                     return unsupported(line, "a format that is not a character string (`format` labels)");
                 }
@@ -50,6 +47,39 @@ impl Translator {
         };
         for it in items {
             self.print_item(it, prefix, line, out)?;
+        }
+        if advance {
+            let _ = writeln!(out, "{m}{prefix}_end();");
+        } else {
+            let _ = writeln!(out, "{m}_ff_end_noadvance();");
+        }
+        Ok(())
+    }
+
+    /// The runtime calls of an output statement whose items are the scalars `values` (already
+    /// translated) and whose format is a character literal or list-directed (`fmt` `None`):
+    /// a compiled format's edits ([`Translator::compiled_format`]), else the runtime's format
+    /// interpreter or list-directed writer, one call per item.
+    pub(super) fn print_scalar_calls(&mut self, unit_no: i32, fmt: Option<&Expr>, values: &[super::expr::CE], advance: bool, line: u32, out: &mut String) -> TResult<()> {
+        let m = self.marker(line);
+        let prefix = match fmt {
+            None => {
+                let _ = writeln!(out, "{m}_fr_begin({unit_no});");
+                "_fr"
+            }
+            Some(f) => {
+                let c = self.expr(f, None, line)?;
+                if let Expr::Str(text) = f {
+                    if self.compiled_format(unit_no, text, values, advance, line, out) {
+                        return Ok(());
+                    }
+                }
+                let _ = writeln!(out, "{m}_ff_begin({unit_no}, {}, {});", c.c, c.len.unwrap_or_default());
+                "_ff"
+            }
+        };
+        for v in values {
+            let _ = writeln!(out, "{m}{}", self.print_call(v, prefix, line)?);
         }
         if advance {
             let _ = writeln!(out, "{m}{prefix}_end();");

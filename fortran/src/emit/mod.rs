@@ -15,12 +15,14 @@
 
 mod acc;
 mod array_intrinsics;
+mod bounds;
 mod call;
 mod derived;
 mod expr;
 mod format;
 mod io;
 mod pointer;
+mod print_helpers;
 mod stmt;
 pub mod types;
 
@@ -127,6 +129,8 @@ pub struct FnState {
     /// engine runs no function with a label (it falls back to the interpreter), so a label
     /// nothing jumps to would slow the whole procedure down for nothing.
     pub jump_targets: std::collections::HashSet<String>,
+    /// The procedure has `!$acc routine` (its code may run on the device).
+    pub acc_routine: bool,
     /// OpenACC constructs open around the current statement (a `return` inside one jumps to the
     /// end of the procedure; outside, it returns in place).
     pub in_acc_construct: usize,
@@ -159,6 +163,11 @@ pub struct Translator {
     pub commons: HashMap<String, (String, u32)>,
     /// The C globals of the common blocks.
     pub commons_c: String,
+    /// The output statements' helper routines (`print_helpers.rs`), runtime text placed after
+    /// the runtime's routines, and the name of each by its parameters and body (statements
+    /// that write the same way share one).
+    pub print_helpers: String,
+    pub print_helper_names: HashMap<String, String>,
 }
 
 /// C string literal of `s`.
@@ -600,7 +609,7 @@ impl Translator {
                                 let _ = writeln!(out, "{decl_line}long {bv};");
                                 let _ = writeln!(prologue, "{decl_line}{bv} = {e};");
                             }
-                            let _ = writeln!(prologue, "{decl_line}{cname} = ({ct} *)malloc(_f_allocation_bytes({}, {}, 0));", sh.total(), element_size(base, char_len));
+                            let _ = writeln!(prologue, "{decl_line}{cname} = ({ct} *)malloc({});", allocation_bytes(&sh.total(), &element_size(base, char_len)));
                             if let Some(fill) = self.default_fill(base, &cname, &sh.total()) {
                                 let _ = writeln!(prologue, "{decl_line}{fill}");
                             }
@@ -1034,6 +1043,7 @@ impl Translator {
             if let Some(last) = routine.iter().map(|(l, _)| *l).max() {
                 m = self.marker(last + 1);
             }
+            self.f.acc_routine = !routine.is_empty();
             let _ = writeln!(self.protos, "{m}{ret} {}({params});", p.cname);
             format!("{ret} {}({params})", p.cname)
         };
@@ -1147,8 +1157,9 @@ impl Translator {
             "goto _f_return;\n".to_string()
         };
         let body: String = body.split_inclusive('\n').map(|line| if line.trim_end() == RETURN_IN_PLACE { in_place.as_str() } else { line }).collect();
-        let body = self.drop_unused_labels(&body);
+        let mut body = self.drop_unused_labels(&body);
         let return_label = if self.f.jump_targets.contains("_f_return") { format!("{end}_f_return: ;\n") } else { String::new() };
+        self.drop_unread_bounds(&mut decls, &mut body, &[&implicit, &spec_acc, &prologue, &region_open, &region_close, &epilogue, &return_label]);
         let _ = write!(self.bodies, "{m}{header} {{\n{decls}{implicit}{spec_acc}{prologue}{region_open}{body}{return_label}{region_close}{epilogue}{end}{ret}\n{end}}}\n");
         self.record_names((u.line, u.end_line));
         Ok(())
@@ -1395,6 +1406,8 @@ pub fn translate_units_named(units: &[Unit], file: &str) -> TResult<(String, cra
         types_c: String::new(),
         commons: HashMap::new(),
         commons_c: String::new(),
+        print_helpers: String::new(),
+        print_helper_names: HashMap::new(),
     };
     t.collect(units)?;
     let mut main_count = 0;
@@ -1441,8 +1454,11 @@ pub fn translate_units_named(units: &[Unit], file: &str) -> TResult<(String, cra
     t.names.apply_allocations();
     let program = format!("{}\n{}\n{}\n{}\n{}", t.types_c, t.commons_c, t.globals, t.protos, t.bodies);
     // Only the runtime routines the program reaches (runtime.rs): the C front-end and the native
-    // engine then spend nothing on the others.
-    Ok((format!("{}\n{program}", crate::runtime::used_by(&program)), t.names))
+    // engine then spend nothing on the others. The output statements' helpers follow them, still
+    // in the runtime's file (they carry no line marker of their own).
+    let helpers = t.print_helpers;
+    let runtime = crate::runtime::used_by(&format!("{helpers}\n{program}"));
+    Ok((format!("{runtime}\n{helpers}\n{program}"), t.names))
 }
 
 /// A deferred-shape (`(:)`) component of rank `r`, pointer or allocatable (Fortran 2003 §4.5.3):

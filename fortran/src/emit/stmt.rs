@@ -57,6 +57,9 @@ impl Translator {
                 }
             }
             StmtKind::If { arms, otherwise } => {
+                if self.constant_if(arms, otherwise.as_deref(), line, out)? {
+                    return Ok(());
+                }
                 for (i, (cond, body)) in arms.iter().enumerate() {
                     let c = self.expr(cond, None, line)?;
                     if c.ty != Ty::Logical {
@@ -239,9 +242,12 @@ impl Translator {
                         let _ = writeln!(out, "{m}{c}_lb{k1} = {lo}; {c}_n{k1} = {}; if ({c}_n{k1} < 0) {c}_n{k1} = 0;", count(&lo, &hi, None));
                     }
                     let sh = v.shape.as_ref().map(|s| s.total()).unwrap_or_default();
-                    // A pointer may be allocated again (its old target stays, §6.3.1.2).
-                    let again = if v.pointer { "0".to_string() } else { format!("{c} != 0") };
-                    let _ = writeln!(out, "{m}{c} = ({t} *)malloc(_f_allocation_bytes({sh}, {}, {again}));", super::element_size(v.ty, v.char_len), t = v.ty.c());
+                    // A pointer may be allocated again (its old target stays, §6.3.1.2); an
+                    // allocatable may not (§6.3.1.1).
+                    if !v.pointer {
+                        let _ = writeln!(out, "{m}if ({c} != 0) _f_already_allocated();");
+                    }
+                    let _ = writeln!(out, "{m}{c} = ({t} *)malloc({});", allocation_bytes(&sh, &super::element_size(v.ty, v.char_len)), t = v.ty.c());
                     // Elements of a type with component defaults get them (Fortran 2003 §4.5.3.4).
                     if let Some(fill) = self.default_fill(v.ty, c, &sh) {
                         let _ = writeln!(out, "{m}{fill}");
@@ -268,11 +274,10 @@ impl Translator {
                     }
                     // The value's allocatable components go with it (Fortran 2003 §6.3.3.1).
                     let components = self.free_components_of(&v);
-                    let _ = write!(
-                        out,
-                        "{m}if (!{c}) {{ fflush(stdout); fprintf(stderr, \"Fortran runtime error: Attempt to DEALLOCATE unallocated '{n}'\\n\"); exit(2); }}\n{m}{components}free({c}); {c} = 0;\n",
-                        c = v.cname
-                    );
+                    // libgfortran names the variable a component belongs to; the name goes to
+                    // the runtime as data (a `%` of `g%a` in a format string was a conversion).
+                    let variable = n.split('%').next().unwrap_or(&n).trim().to_string();
+                    let _ = write!(out, "{m}if (!{c}) _f_not_allocated({});\n{m}{components}free({c}); {c} = 0;\n", c_str(&variable), c = v.cname);
                 }
             }
             StmtKind::Where { mask, then, otherwise } => {
@@ -649,6 +654,52 @@ impl Translator {
         Ok(())
     }
 
+    /// An `if` construct whose conditions are constant expressions (Fortran 2003 §7.1.7: named
+    /// constants, literals, `mod`, comparisons and logical operators): only the block that runs
+    /// is written, as gfortran compiles no other (a test of a named constant, such as the
+    /// Jacobi's `mod(iters, 2) == 1` inside its checksum loop, would otherwise be code the
+    /// native engine translates and runs at every iteration). The other blocks are still
+    /// translated, for their diagnostics, and dropped. `false` (nothing written): some condition
+    /// before the block that runs is not constant.
+    fn constant_if(&mut self, arms: &[(Expr, Vec<Stmt>)], otherwise: Option<&[Stmt]>, line: u32, out: &mut String) -> TResult<bool> {
+        let mut taken = None;
+        for (i, (cond, _)) in arms.iter().enumerate() {
+            match fold_logical(cond, &|n| self.const_of(n)) {
+                Some(true) => {
+                    taken = Some(i);
+                    break;
+                }
+                Some(false) => {}
+                None => return Ok(false),
+            }
+        }
+        let m = self.marker(line);
+        let mut dropped = String::new();
+        for (i, (cond, body)) in arms.iter().enumerate() {
+            let c = self.expr(cond, None, line)?;
+            if c.ty != Ty::Logical {
+                return error(line, "the condition of `if` must be logical");
+            }
+            if taken == Some(i) {
+                let _ = writeln!(out, "{m}{{");
+                self.block(body, out)?;
+                let _ = writeln!(out, "{m}}}");
+            } else {
+                self.block(body, &mut dropped)?;
+            }
+        }
+        if let Some(b) = otherwise {
+            if taken.is_none() {
+                let _ = writeln!(out, "{m}{{");
+                self.block(b, out)?;
+                let _ = writeln!(out, "{m}}}");
+            } else {
+                self.block(b, &mut dropped)?;
+            }
+        }
+        Ok(true)
+    }
+
     /// The pieces (pointer, length) of a character expression (concatenations flattened).
     pub fn char_pieces(&mut self, e: &Expr, line: u32) -> TResult<Vec<(String, String)>> {
         if let Expr::Binary("//", a, b) = e {
@@ -852,5 +903,36 @@ fn assigns(stmts: &[Stmt], n: &str) -> bool {
         StmtKind::Select { cases, default, .. } => cases.iter().any(|(_, b)| assigns(b, n)) || default.as_ref().is_some_and(|b| assigns(b, n)),
         StmtKind::Acc { body: Some(b), .. } => assigns(b, n),
         _ => false,
+    })
+}
+
+/// The value of a constant logical expression: literals, comparisons of integer constant
+/// expressions ([`fold_int`]) and the logical operators; `None` for anything else.
+fn fold_logical(e: &Expr, consts: &dyn Fn(&str) -> Option<i64>) -> Option<bool> {
+    Some(match e {
+        Expr::Logical(b) => *b,
+        Expr::Paren(x) => fold_logical(x, consts)?,
+        Expr::Unary(".not.", x) => !fold_logical(x, consts)?,
+        Expr::Binary(op @ (".and." | ".or." | ".eqv." | ".neqv."), a, b) => {
+            let (a, b) = (fold_logical(a, consts)?, fold_logical(b, consts)?);
+            match *op {
+                ".and." => a && b,
+                ".or." => a || b,
+                ".eqv." => a == b,
+                _ => a != b,
+            }
+        }
+        Expr::Binary(op @ ("==" | "/=" | "<" | "<=" | ">" | ">="), a, b) => {
+            let (a, b) = (fold_int(a, consts)?, fold_int(b, consts)?);
+            match *op {
+                "==" => a == b,
+                "/=" => a != b,
+                "<" => a < b,
+                "<=" => a <= b,
+                ">" => a > b,
+                _ => a >= b,
+            }
+        }
+        _ => return None,
     })
 }

@@ -24,7 +24,8 @@ use crate::diag::Loc;
 use crate::ir::acc::AtomicKind;
 use crate::ir::*;
 
-use super::{AccessPlan, An, CGuard, Counters, Guard, Iv, LaunchValues, Lin, ReadSpan, A};
+use super::evaluate::{CGuard, Counters, Iv};
+use super::{AccessPlan, An, Guard, LaunchValues, Lin, ReadSpan, A};
 
 /// An atomic counter update of the plan (see the module documentation).
 #[derive(Clone, Debug)]

@@ -25,7 +25,8 @@
 
 use std::ops::Range;
 
-use super::{AccessPlan, CGuard, Conc, Ev, PlanSite};
+use super::evaluate::{CGuard, Conc, Ev};
+use super::{AccessPlan, PlanSite};
 
 /// The most runs listed for one pair of sites.
 const LISTED_RUNS: usize = 1 << 20;
