@@ -107,6 +107,22 @@ fn nest_iterations(p: &Program, f: &Function, s: &Stmt) -> Option<u64> {
 /// The trip count of `for (v = C0; v OP C1; v++ | v--)` (as [`unrolled`] reads it), when it is
 /// at most [`SMALL_NEST_ITERATIONS`].
 fn constant_trips(p: &Program, f: &Function, s: &Stmt) -> Option<u64> {
+    Some(counted(p, f, s, SMALL_NEST_ITERATIONS as usize)?.values.len() as u64)
+}
+
+/// A loop `for (v = C0; v OP C1; v++ | v--)` whose body does not assign `v`, read with its
+/// constants: the values `v` takes, in order, and its value when the loop ends.
+struct Counted<'a> {
+    v: LocalId,
+    kind: Kind,
+    values: Vec<i64>,
+    exit: i64,
+    body: &'a Stmt,
+}
+
+/// Loop statement `s` as a [`Counted`] loop of at most `limit` iterations, each value of the
+/// counter's type.
+fn counted<'a>(p: &Program, f: &Function, s: &'a Stmt, limit: usize) -> Option<Counted<'a>> {
     let StmtKind::For { init: Some(init), cond: Some(cond), step: Some(step), body } = &s.kind else { return None };
     let (v, first) = constant_init(init)?;
     let k = counter_kind(p, f, v)?;
@@ -125,16 +141,19 @@ fn constant_trips(p: &Program, f: &Function, s: &Stmt) -> Option<u64> {
         BinOp::Ne => x != bound,
         _ => false,
     };
+    if !matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Ne) {
+        return None;
+    }
+    let mut values = Vec::new();
     let mut at = first;
-    let mut n = 0u64;
     while holds(at) {
-        if n == SMALL_NEST_ITERATIONS || !fits(k, at) {
+        if values.len() == limit || !fits(k, at) {
             return None;
         }
-        n += 1;
+        values.push(at);
         at = at.checked_add(delta)?;
     }
-    Some(n)
+    Some(Counted { v, kind: k, values, exit: at, body })
 }
 
 /// The loops of `f` to unroll. `runs_once`: nothing in the program calls `f` (`main`): a loop
@@ -277,37 +296,8 @@ fn fits(k: Kind, x: i64) -> bool {
 
 /// Loop statement `s` unrolled, when it is one of the module's loops.
 fn unrolled(p: &Program, f: &Function, s: &Stmt) -> Option<Unrolled> {
-    let StmtKind::For { init: Some(init), cond: Some(cond), step: Some(step), body } = &s.kind else { return None };
-    let (v, first) = constant_init(init)?;
-    let k = counter_kind(p, f, v)?;
-    let ExprKind::Binary(op, lhs, rhs) = &cond.kind else { return None };
-    let (ExprKind::Local(x), ExprKind::Int(bound)) = (&lhs.kind, &rhs.kind) else { return None };
-    if *x != v || Kind::of(&p.types, lhs.ty) != k || Kind::of(&p.types, rhs.ty) != k {
-        return None;
-    }
-    let bound = *bound as i64;
-    let delta = unit_step(step, v)?;
-    let holds = |x: i64| match op {
-        BinOp::Lt => x < bound,
-        BinOp::Le => x <= bound,
-        BinOp::Gt => x > bound,
-        BinOp::Ge => x >= bound,
-        BinOp::Ne => x != bound,
-        _ => false,
-    };
-    if !matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Ne) {
-        return None;
-    }
-    let mut values = Vec::new();
-    let mut at = first;
-    while holds(at) {
-        if values.len() == MAX_TRIP || !fits(k, at) {
-            return None;
-        }
-        values.push(at);
-        at = at.checked_add(delta)?;
-    }
-    if values.is_empty() || !fits(k, at) || touches(body, v) {
+    let Counted { v, kind: k, values, exit: at, body } = counted(p, f, s, MAX_TRIP)?;
+    if values.is_empty() || !fits(k, at) {
         return None;
     }
     let (inner, inner_fuel) = straight(p, f, body)?;
