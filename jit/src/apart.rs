@@ -74,41 +74,13 @@ struct Group {
 /// The groups of a loop's accesses one constant apart: for each access (by its index in the
 /// plan's list), whether its entry tests are left to the group's extreme accesses.
 pub(crate) fn implied_accesses(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind, bool, bool)], var: LocalId, derived: &HashMap<u32, &Expr>, anchors: &[Option<LocalId>]) -> Vec<bool> {
-    let mut groups: Vec<Group> = Vec::new();
-    for (i, &(addr, k, read, write)) in accesses.iter().enumerate() {
-        // Only accesses checked against the allocation of one register pointer: their bias is
-        // the anchor's, shared by the group.
-        if anchors.get(i).copied().flatten().is_none() {
-            continue;
-        }
-        let mut joined = false;
-        for g in groups.iter_mut() {
-            let (faddr, fk, fread, fwrite) = accesses[g.first];
-            if (fk, fread, fwrite) != (k, read, write) || anchors[g.first] != anchors[i] {
-                continue;
-            }
-            if let Diff::Leaf(p, _, c) = t.one_constant_apart(faddr, addr, var, derived) {
-                if p == g.path {
-                    g.members.push((i, c));
-                    joined = true;
-                    break;
-                }
-            }
-        }
-        if joined {
-            continue;
-        }
-        // A new group, its leaf found from the first access that joins it.
-        for (j, &(other, ok, oread, owrite)) in accesses.iter().enumerate().skip(i + 1) {
-            if (ok, oread, owrite) != (k, read, write) || anchors.get(j).copied().flatten() != anchors[i] {
-                continue;
-            }
-            if let Diff::Leaf(p, c, _) = t.one_constant_apart(addr, other, var, derived) {
-                groups.push(Group { first: i, path: p, members: vec![(i, c)] });
-                break;
-            }
-        }
-    }
+    // Only accesses checked against the allocation of one register pointer: their bias is the
+    // anchor's, shared by the group.
+    let anchor = |i: usize| anchors.get(i).copied().flatten();
+    let groups = groups_apart(t, accesses, var, derived, false, |i| anchor(i).is_some(), |i, j| {
+        let ((_, ki, ri, wi), (_, kj, rj, wj)) = (accesses[i], accesses[j]);
+        (ki, ri, wi) == (kj, rj, wj) && anchor(i) == anchor(j)
+    });
     let mut implied = vec![false; accesses.len()];
     for Group { members, .. } in &groups {
         if members.len() < 3 {
@@ -125,12 +97,47 @@ pub(crate) fn implied_accesses(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind,
     implied
 }
 
-impl Translator<'_, '_> {
-    /// Whether addresses `a` and `b` are one constant apart (see the module docs), and where.
-    fn one_constant_apart(&self, a: &Expr, b: &Expr, var: LocalId, derived: &HashMap<u32, &Expr>) -> Diff {
-        self.diff(a, b, var, derived, false)
+/// The groups of the accesses `eligible` admits whose addresses are one constant apart
+/// ([`Translator::diff`] with `constant_index`), two accesses in one group only where
+/// `compatible` says so. Each access joins the first group whose first member it differs from in
+/// the group's leaf; one that joins none starts a group when a later compatible access differs
+/// from it in one leaf.
+fn groups_apart(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind, bool, bool)], var: LocalId, derived: &HashMap<u32, &Expr>, constant_index: bool, eligible: impl Fn(usize) -> bool, compatible: impl Fn(usize, usize) -> bool) -> Vec<Group> {
+    let mut groups: Vec<Group> = Vec::new();
+    for (i, &(addr, ..)) in accesses.iter().enumerate() {
+        if !eligible(i) {
+            continue;
+        }
+        let joined = groups.iter_mut().any(|g| {
+            if !compatible(g.first, i) {
+                return false;
+            }
+            match t.diff(accesses[g.first].0, addr, var, derived, constant_index) {
+                Diff::Leaf(p, _, c) if p == g.path => {
+                    g.members.push((i, c));
+                    true
+                }
+                _ => false,
+            }
+        });
+        if joined {
+            continue;
+        }
+        // A new group, its leaf found from the first access that joins it.
+        for (j, &(other, ..)) in accesses.iter().enumerate().skip(i + 1) {
+            if !compatible(i, j) {
+                continue;
+            }
+            if let Diff::Leaf(p, c, _) = t.diff(addr, other, var, derived, constant_index) {
+                groups.push(Group { first: i, path: p, members: vec![(i, c)] });
+                break;
+            }
+        }
     }
+    groups
+}
 
+impl Translator<'_, '_> {
     /// `constant_index`: a leaf may also be a pointer step's constant index in a node that does
     /// not read the counter (the covering reads, see the module docs).
     fn diff(&self, a: &Expr, b: &Expr, var: LocalId, derived: &HashMap<u32, &Expr>, constant_index: bool) -> Diff {
@@ -189,39 +196,7 @@ pub(crate) struct Run {
 /// The runs of the loop's reads that the lane version tests as one each against a store (see
 /// the module docs). Accesses that store are in none.
 pub(crate) fn covering_reads(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind, bool, bool)], var: LocalId, derived: &HashMap<u32, &Expr>) -> Vec<Run> {
-    // Groups: (first member, leaf path, members with their constants).
-    let mut groups: Vec<Group> = Vec::new();
-    for (i, &(addr, k, _, write)) in accesses.iter().enumerate() {
-        if write {
-            continue;
-        }
-        let mut joined = false;
-        for g in groups.iter_mut() {
-            let (faddr, fk, _, _) = accesses[g.first];
-            if fk != k {
-                continue;
-            }
-            if let Diff::Leaf(p, _, c) = t.diff(faddr, addr, var, derived, true) {
-                if p == g.path {
-                    g.members.push((i, c));
-                    joined = true;
-                    break;
-                }
-            }
-        }
-        if joined {
-            continue;
-        }
-        for &(other, ok, _, owrite) in accesses.iter().skip(i + 1) {
-            if owrite || ok != k {
-                continue;
-            }
-            if let Diff::Leaf(p, c, _) = t.diff(addr, other, var, derived, true) {
-                groups.push(Group { first: i, path: p, members: vec![(i, c)] });
-                break;
-            }
-        }
-    }
+    let groups = groups_apart(t, accesses, var, derived, true, |i| !accesses[i].3, |i, j| accesses[i].1 == accesses[j].1 && !accesses[j].3);
     let mut runs = Vec::new();
     for Group { first, path, mut members } in groups {
         let (addr, k, _, _) = accesses[first];

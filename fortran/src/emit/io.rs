@@ -48,11 +48,7 @@ impl Translator {
         for it in items {
             self.print_item(it, prefix, line, out)?;
         }
-        if advance {
-            let _ = writeln!(out, "{m}{prefix}_end();");
-        } else {
-            let _ = writeln!(out, "{m}_ff_end_noadvance();");
-        }
+        output_end(&m, prefix, advance, out);
         Ok(())
     }
 
@@ -81,11 +77,7 @@ impl Translator {
         for v in values {
             let _ = writeln!(out, "{m}{}", self.print_call(v, prefix, line)?);
         }
-        if advance {
-            let _ = writeln!(out, "{m}{prefix}_end();");
-        } else {
-            let _ = writeln!(out, "{m}_ff_end_noadvance();");
-        }
+        output_end(&m, prefix, advance, out);
         Ok(())
     }
 
@@ -327,5 +319,16 @@ impl Translator {
             Ty::Complex(k) => format!("{prefix}_complex(creal({v}), cimag({v}), {k})"),
             Ty::Derived(_) => return error(line, "a derived-type value reached the writer of intrinsic values"),
         }))
+    }
+}
+
+/// The runtime call that ends an output statement begun by `prefix`'s `_begin` (`_fr`
+/// list-directed, `_ff` formatted): the record's end, or with `advance='no'` (formatted only)
+/// the end that leaves the record open.
+fn output_end(m: &str, prefix: &str, advance: bool, out: &mut String) {
+    if advance {
+        let _ = writeln!(out, "{m}{prefix}_end();");
+    } else {
+        let _ = writeln!(out, "{m}_ff_end_noadvance();");
     }
 }
