@@ -19,6 +19,7 @@ mod decl;
 pub use decl::declarator_name;
 mod expr;
 mod init;
+mod literal;
 mod stmt;
 mod ty;
 
