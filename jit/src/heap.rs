@@ -89,3 +89,23 @@ pub fn advise_huge_pages(addr: usize, len: usize) {
     #[cfg(not(target_os = "linux"))]
     let _ = (addr, len);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// With fast bins off, blocks freed in bulk and a large zeroed block made next behave as
+    /// before: the large block reads zero and every small block kept its bytes until freed.
+    #[test]
+    fn merging_freed_blocks_at_once_keeps_blocks_intact() {
+        merge_freed_blocks_at_once();
+        let nodes: Vec<Box<[u64; 3]>> = (0..100_000u64).map(|i| Box::new([i, i * 3, !i])).collect();
+        assert!(nodes.iter().enumerate().all(|(i, n)| **n == [i as u64, i as u64 * 3, !(i as u64)]));
+        drop(nodes);
+        let large = vec![0u64; 1 << 20];
+        assert!(large.iter().all(|&w| w == 0));
+        release_free_memory();
+        let again: Vec<Box<u32>> = (0..1000).map(Box::new).collect();
+        assert_eq!(again.iter().map(|b| **b).sum::<u32>(), 999 * 1000 / 2);
+    }
+}
