@@ -40,9 +40,9 @@ pub fn release_free_memory() {
 /// blocks), and the device copy of its `copyout` array, the next large allocation, waited
 /// 20 ms of CPU for the merge (most of its unexplained transfer time). Merging at each free
 /// costs less work in all (callgrind, calltree: +48 M instructions in the frees, −75 M in the
-/// merge), spread over the frees, where the freed neighbours are still in cache; a block freed and soon allocated again of the same size is still served by glibc's
-/// per-thread cache (7 blocks a size) as before. Where the C library is not glibc, nothing
-/// changes.
+/// merge), spread over the frees, where the freed neighbours are still in cache; a block freed
+/// and soon allocated again of the same size is still served by glibc's per-thread cache (7
+/// blocks a size) as before. Where the C library is not glibc, nothing changes.
 pub fn merge_freed_blocks_at_once() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
