@@ -577,6 +577,9 @@ fn command(cli: Cli) -> ExitCode {
 /// arrays would not reuse them (issue 15, see `accsim_jit::heap`).
 fn front_end_done() {
     accsim_core::phase::timed("release-heap", accsim_jit::heap::release_free_memory);
+    // Freed small blocks of the program merge as they are freed, not all at once before its
+    // next large allocation (see `accsim_jit::heap`).
+    accsim_jit::heap::merge_freed_blocks_at_once();
     // And during the run, before a large allocation that follows many frees.
     accsim_core::exec::memory::set_give_back(accsim_jit::heap::release_free_memory);
 }
