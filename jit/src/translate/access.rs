@@ -195,23 +195,13 @@ impl Translator<'_, '_> {
             .uload32(movable, entry, if write { SPAN_WRITABLE } else { SPAN_READABLE });
         let limit = self.b.ins().select(in_table, limit, zero);
         let base = self.b.ins().load(types::I64, movable, entry, 0);
-        let (ok, off) = if ptr == root {
-            // The pointer itself (no arithmetic: a pointer chased, `p->next`): its offset is its
-            // low half, so `off + size` cannot wrap and `off + size <= limit` alone decides
-            // (issue 15: three instructions less per access than the general test).
-            let low = self.b.ins().ireduce(types::I32, ptr);
-            let off = self.b.ins().uextend(types::I64, low);
-            let end = self.b.ins().iadd_imm_s(off, size as i64);
-            (self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, limit), off)
-        } else {
-            let first = self.b.ins().ishl_imm_s(id, 32);
-            let off = self.b.ins().isub(ptr, first);
-            let end = self.b.ins().iadd_imm_s(off, size as i64);
-            // `off < limit` keeps `off + size` from wrapping around.
-            let starts = self.b.ins().icmp(IntCC::UnsignedLessThan, off, limit);
-            let ends = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
-            (self.b.ins().band(starts, ends), off)
-        };
+        let first = self.b.ins().ishl_imm_s(id, 32);
+        let off = self.b.ins().isub(ptr, first);
+        let end = self.b.ins().iadd_imm_s(off, size as i64);
+        // `off < limit` keeps `off + size` from wrapping around.
+        let starts = self.b.ins().icmp(IntCC::UnsignedLessThan, off, limit);
+        let ends = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
+        let ok = self.b.ins().band(starts, ends);
         let addr_block = self.b.create_block();
         self.b.ins().brif(ok, addr_block, &[], slow, &[]);
         self.b.switch_to_block(addr_block);
