@@ -24,7 +24,6 @@ impl<'a> Translator<'a, '_> {
         words.reverse();
         match callee {
             Callee::Direct(f) => {
-                let fptr = self.iconst(ptr_word(FUNC_ID, f.0));
                 let nparams = self.p.functions.get(f.0 as usize).map_or(usize::MAX, |g| g.params.len());
                 if words.len() == nparams {
                     if let Some(e) = self.inlinable(f.0, self.inline_args.len()) {
@@ -32,6 +31,7 @@ impl<'a> Translator<'a, '_> {
                     }
                 }
                 if !self.may_be_native.get(f.0 as usize).copied().unwrap_or(false) || words.len() != nparams {
+                    let fptr = self.iconst(ptr_word(FUNC_ID, f.0));
                     return self.interp_call(fptr, &words, loc);
                 }
                 if let Some((c, e)) = self.early_return(f.0).filter(|_| !self.inline_fuel_at_hand) {
