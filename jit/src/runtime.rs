@@ -13,6 +13,7 @@
 use std::cell::RefCell;
 
 use accsim_core::diag::{Diagnostic, Loc};
+use accsim_core::exec::memory::Memory;
 use accsim_core::exec::value::Kind;
 use accsim_core::exec::{arith_trap, check, libc_shim, ArithFault, Machine, Trap};
 
@@ -218,6 +219,16 @@ impl Table {
         self.spans[id] = words;
     }
 
+    /// Keep the list of set ids within the table: ids set, cleared and set again are listed
+    /// again.
+    fn bound_list(&mut self) {
+        if !self.dense && self.written.len() > self.spans.len() {
+            self.written.clear();
+            let spans = &self.spans;
+            self.written.extend((0..spans.len() as u32).filter(|&id| spans[id as usize] != [0; 2]));
+        }
+    }
+
     /// All `len` entries zero again, writing only the entries that were set (issue 15: a
     /// device thread makes one table per fork of a launch, four per thread; zeroing all
     /// entries of a program with 262,000 freed heap blocks touched 4 MiB per device thread).
@@ -236,6 +247,52 @@ impl Table {
     }
 }
 
+/// The span of allocation `id` of `mem` as native code reads it.
+#[inline]
+fn span_of(mem: &mut Memory, id: u32) -> Span {
+    let s = mem.host_span(id);
+    // A limit past 32 bits (never made: see `Span`) would read as a smaller one, whose
+    // accesses past it take the checked slow path.
+    let limit = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+    Span {
+        addr: s.addr as u64,
+        readable: limit(s.readable),
+        writable: limit(s.writable),
+    }
+}
+
+/// [`sync_table`] after a heap routine, which records at most one change (the block it made or
+/// freed): when the thread's table is `m`'s memory's and the log holds that one id, its entry
+/// alone is set, without taking the log's buffer (issue 15: calltree's million `malloc`s and
+/// `free`s paid about 210 instructions each for the general sync). Anything else (a first
+/// sync, `all`, several ids, none) takes the general path.
+fn sync_after_heap(ctx: &mut Ctx, m: &mut Machine) {
+    let done = TABLES.with(|tables| {
+        let mut tables = tables.borrow_mut();
+        let mem = m.memory_mut();
+        let owner = mem as *const Memory as usize;
+        let len = mem.table_len();
+        let t = if mem.is_device_view() { &mut tables.view } else { &mut tables.host };
+        if t.owner != owner || len < t.spans.len() {
+            return false;
+        }
+        let Some(id) = mem.take_one_change() else {
+            return false;
+        };
+        t.spans.resize(len, [0; 2]);
+        if (id as usize) < len {
+            t.set(id as usize, span_of(mem, id).words());
+            t.bound_list();
+        }
+        ctx.table = t.spans.as_ptr();
+        ctx.table_len = t.spans.len() as u64;
+        true
+    });
+    if !done {
+        sync_table(ctx, m);
+    }
+}
+
 /// Bring the thread's span table of `m`'s memory up to date and point `ctx` at it.
 pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
     TABLES.with(|tables| {
@@ -246,17 +303,7 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
         let changes = m.memory_mut().take_changes(recycled);
         let len = m.memory_mut().table_len();
         let t = if m.memory_mut().is_device_view() { &mut tables.view } else { &mut tables.host };
-        let span = |m: &mut Machine, id: u32| {
-            let s = m.memory_mut().host_span(id);
-            // A limit past 32 bits (never made: see `Span`) would read as a smaller one, whose
-            // accesses past it take the checked slow path.
-            let limit = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
-            Span {
-                addr: s.addr as u64,
-                readable: limit(s.readable),
-                writable: limit(s.writable),
-            }
-        };
+        let span = |m: &mut Machine, id: u32| span_of(m.memory_mut(), id);
         if changes.all || t.owner != owner {
             // A fresh table of zero pages (`vec!` of zeros is `calloc`), written only where an
             // allocation is in place: the freed ids of a program of many short-lived blocks,
@@ -285,11 +332,7 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
                     t.set(id as usize, words);
                 }
             }
-            // Ids set, cleared and set again are listed again: keep the list within the table.
-            if !t.dense && t.written.len() > t.spans.len() {
-                t.written.clear();
-                t.written.extend((0..t.spans.len() as u32).filter(|&id| t.spans[id as usize] != [0; 2]));
-            }
+            t.bound_list();
         }
         tables.recycled = changes.ids;
         ctx.table = t.spans.as_ptr();
@@ -436,7 +479,7 @@ pub extern "C" fn jit_free(ctx: *mut Ctx, ptr: u64, loc: u64) {
 
 /// After a heap routine: the span table up to date, the result, or the trap recorded.
 fn heap_done(ctx: &mut Ctx, m: &mut Machine, r: Result<u64, Trap>) -> u64 {
-    sync_table(ctx, m);
+    sync_after_heap(ctx, m);
     match r {
         Ok(p) => p,
         Err(t) => {

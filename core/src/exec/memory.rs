@@ -338,6 +338,21 @@ impl Memory {
         }
     }
 
+    /// The one change recorded since the last take, taken from the log, when that is all the
+    /// log holds (no `all`, no followed allocations): what a native engine's sync reads after
+    /// one `malloc` or `free` (issue 15: calltree's million heap blocks). `None` leaves the log
+    /// as it is, for [`Memory::take_changes`].
+    #[inline]
+    pub fn take_one_change(&mut self) -> Option<u32> {
+        if self.observed.is_some() {
+            return None;
+        }
+        match &mut self.changes {
+            Some(c) if !c.all && c.ids.len() == 1 => c.ids.pop(),
+            _ => None,
+        }
+    }
+
     fn changed(&mut self, id: u32) {
         if let Some(c) = &mut self.changes {
             if !c.all {

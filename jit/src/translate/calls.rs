@@ -24,7 +24,6 @@ impl<'a> Translator<'a, '_> {
         words.reverse();
         match callee {
             Callee::Direct(f) => {
-                let fptr = self.iconst(ptr_word(FUNC_ID, f.0));
                 let nparams = self.p.functions.get(f.0 as usize).map_or(usize::MAX, |g| g.params.len());
                 if words.len() == nparams {
                     if let Some(e) = self.inlinable(f.0, self.inline_args.len()) {
@@ -32,24 +31,13 @@ impl<'a> Translator<'a, '_> {
                     }
                 }
                 if !self.may_be_native.get(f.0 as usize).copied().unwrap_or(false) || words.len() != nparams {
+                    let fptr = self.iconst(ptr_word(FUNC_ID, f.0));
                     return self.interp_call(fptr, &words, loc);
                 }
-                // The callee's native code when it is compiled, the interpreter's call path
-                // (which compiles it) when not.
-                let entry = self.iconst((self.code_table + 8 * f.0 as i64) as u64);
-                let code = self.b.ins().load(types::I64, MemFlagsData::trusted(), entry, 0);
-                let (native, interp, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-                let r = self.b.append_block_param(join, types::I64);
-                self.b.ins().brif(code, native, &[], interp, &[]);
-                self.b.switch_to_block(interp);
-                self.b.set_cold_block(interp);
-                let v = self.interp_call(fptr, &words, loc)?;
-                self.b.ins().jump(join, &[v.into()]);
-                self.b.switch_to_block(native);
-                let v = self.native_call(code, f.0, &words, loc)?;
-                self.b.ins().jump(join, &[v.into()]);
-                self.b.switch_to_block(join);
-                Ok(r)
+                if let Some((c, e)) = self.early_return(f.0).filter(|_| !self.inline_fuel_at_hand) {
+                    return self.guarded_call(f.0, c, e, &words, loc);
+                }
+                self.direct_call(f.0, &words, loc)
             }
             Callee::Extern(x) => {
                 let shim = self.binding(x.0).and_then(|b| b.shim());
@@ -71,6 +59,96 @@ impl<'a> Translator<'a, '_> {
                 self.interp_call(fptr, &words, loc)
             }
         }
+    }
+
+    /// A call of function `fid` that may run as native code, with its argument `words`: the
+    /// callee's native code when it is compiled, the interpreter's call path (which compiles it)
+    /// when not.
+    fn direct_call(&mut self, fid: u32, words: &[Value], loc: Loc) -> R<Value> {
+        let fptr = self.iconst(ptr_word(FUNC_ID, fid));
+        let entry = self.iconst((self.code_table + 8 * fid as i64) as u64);
+        let code = self.b.ins().load(types::I64, MemFlagsData::trusted(), entry, 0);
+        let (native, interp, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        let r = self.b.append_block_param(join, types::I64);
+        self.b.ins().brif(code, native, &[], interp, &[]);
+        self.b.switch_to_block(interp);
+        self.b.set_cold_block(interp);
+        let v = self.interp_call(fptr, words, loc)?;
+        self.b.ins().jump(join, &[v.into()]);
+        self.b.switch_to_block(native);
+        let v = self.native_call(code, fid, words, loc)?;
+        self.b.ins().jump(join, &[v.into()]);
+        self.b.switch_to_block(join);
+        Ok(r)
+    }
+
+    /// The test and result of function `fid`'s first statement when it is `if (C) return E;`
+    /// (`E` absent in a `void` function), `C` and `E` reading only its parameters and unable to
+    /// trap ([`Translator::pure`]), and the function has no memory locals (so no frame, whose
+    /// allocation a call would make): a recursive function's base case (`if (t == NULL) return
+    /// 0;`), which a call site then tests itself ([`Translator::guarded_call`]).
+    fn early_return(&self, fid: u32) -> Option<(&'a Expr, Option<&'a Expr>)> {
+        let p: &'a Program = self.p;
+        let g = p.functions.get(fid as usize)?;
+        if g.variadic || matches!(self.kind(g.ret), Kind::Aggregate | Kind::LongDouble) {
+            return None;
+        }
+        if g.locals.iter().any(|l| l.storage != Storage::Register) {
+            return None;
+        }
+        let mut body = &g.body;
+        let (c, then) = loop {
+            match &body.kind {
+                StmtKind::Block(ss) if !ss.is_empty() => body = &ss[0],
+                StmtKind::If(c, t, None) => break (c, &**t),
+                _ => return None,
+            }
+        };
+        let mut then = then;
+        let e = loop {
+            match &then.kind {
+                StmtKind::Block(ss) if !ss.is_empty() => then = &ss[0],
+                StmtKind::Return(e) => break e.as_ref(),
+                _ => return None,
+            }
+        };
+        let level = self.inline_args.len();
+        let pure = self.pure(c, &g.params, level) && e.is_none_or(|e| self.pure(e, &g.params, level));
+        let void = self.kind(g.ret) == Kind::Void;
+        (pure && e.is_none() == void).then_some((c, e))
+    }
+
+    /// A call of a function whose first statement is `if (C) return E;` ([`Translator::
+    /// early_return`]): `C` on the argument words here, and when it holds, `E` as an inlined
+    /// call gives it ([`Translator::inline_call`]: the call's unit of fuel and its depth check,
+    /// as the call would take them), without entering the callee; when not, the call. The callee
+    /// tests `C` again (it cannot trap or change anything). Issue 15: half the calls of a
+    /// recursion over a binary tree are its leaves' null children, each a call that only
+    /// returns (calltree's `tree_sum` and `tree_free`).
+    fn guarded_call(&mut self, fid: u32, c: &Expr, e: Option<&Expr>, words: &[Value], loc: Loc) -> R<Value> {
+        let g = self.p.functions.get(fid as usize).ok_or("internal: unknown function")?;
+        let args = g.params.iter().zip(words).map(|(l, &w)| (l.0, w)).collect();
+        self.inline_args.push(args);
+        let held = self.cond(c);
+        self.inline_args.pop();
+        let held = held?;
+        let (early, call, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
+        let r = self.b.append_block_param(join, types::I64);
+        self.b.ins().brif(held, early, &[], call, &[]);
+        self.b.switch_to_block(early);
+        let v = match e {
+            Some(e) => self.inline_call(fid, e, words, loc)?,
+            None => {
+                self.inline_call_taken(fid, loc);
+                self.iconst(0)
+            }
+        };
+        self.b.ins().jump(join, &[v.into()]);
+        self.b.switch_to_block(call);
+        let v = self.direct_call(fid, words, loc)?;
+        self.b.ins().jump(join, &[v.into()]);
+        self.b.switch_to_block(join);
+        Ok(r)
     }
 
     /// The shim's math routines, called as the shim calls them (`Shim::Math1` …): the
@@ -315,6 +393,18 @@ impl<'a> Translator<'a, '_> {
     /// then the callee's expression on the argument words (which cannot trap, read memory or
     /// call anything that looks at the call depth).
     fn inline_call(&mut self, fid: u32, e: &Expr, words: &[Value], loc: Loc) -> R<Value> {
+        self.inline_call_taken(fid, loc);
+        let g = self.p.functions.get(fid as usize).ok_or("internal: unknown function")?;
+        let args = g.params.iter().zip(words).map(|(l, &w)| (l.0, w)).collect();
+        self.inline_args.push(args);
+        let r = self.expr(e);
+        self.inline_args.pop();
+        r
+    }
+
+    /// What a call of `fid` translated in place takes before its expression: its unit of fuel
+    /// and its call-depth check ([`Translator::inline_call`]).
+    fn inline_call_taken(&mut self, fid: u32, loc: Loc) {
         if self.inline_fuel_at_hand {
             // Its unit is at hand and the depth far from the limit (`Translator::unrolled_for`).
             let fuel = self.b.use_var(self.fuel);
@@ -330,12 +420,6 @@ impl<'a> Translator<'a, '_> {
             self.b.ins().jump(go, &[]);
             self.b.switch_to_block(go);
         }
-        let g = self.p.functions.get(fid as usize).ok_or("internal: unknown function")?;
-        let args = g.params.iter().zip(words).map(|(l, &w)| (l.0, w)).collect();
-        self.inline_args.push(args);
-        let r = self.expr(e);
-        self.inline_args.pop();
-        r
     }
 
     /// The units of fuel that the calls in `s` burn, when every one of them is translated
