@@ -1112,6 +1112,8 @@ fn translate_into(
         held: HashMap::new(),
         exact_memo: None,
         lane_reductions: Vec::new(),
+        lane_streams: HashMap::new(),
+        lane_at: None,
     };
     t.reload_table();
     t.reload_fuel();

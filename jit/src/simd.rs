@@ -580,6 +580,49 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
         }
         self.exact_memo = None;
+        // The streams: with every moving access one element per iteration (tested above) and
+        // its address affine in the counter over the whole loop (the direct version's entry
+        // checks), its host address at counter c is its first one plus (c - v0) elements. Each
+        // gets its host address at counter 0 here, so that a group of lanes addresses it with
+        // one addition of the group's scaled counter (an x86 address mode), instead of
+        // computing the address expression again (row offsets, an `int` index's conversion).
+        let mut streams = HashMap::new();
+        for (i, &(addr, k, _, _)) in plan.accesses.iter().enumerate() {
+            if !moving[i] {
+                continue;
+            }
+            let bias = *direct.get(&(addr as *const Expr)).ok_or("internal: an access without its bias")?;
+            let first = ends.get(i).ok_or("internal: an access without its ends")?.0;
+            let size = k.bytes() as i64;
+            let host = self.b.ins().iadd(first, bias);
+            let lead = self.b.ins().imul_imm_s(v0, size);
+            let base = self.b.ins().isub(host, lead);
+            streams.insert(addr as *const Expr, (base, size));
+        }
+        let outer_streams = std::mem::replace(&mut self.lane_streams, streams);
+        let r = self.vector_loops(plan, vp, body, ends, v0, bound, runs_cc, direct_head, direct, frozen, ok, &moving);
+        self.lane_streams = outer_streams;
+        self.lane_at = None;
+        r
+    }
+
+    /// [`Translator::vector_version`] after the strides' tests (`ok` so far): the store tests
+    /// and the loops.
+    fn vector_loops(
+        &mut self,
+        plan: &CountedLoop<'_>,
+        vp: &VectorPlan,
+        body: &Stmt,
+        ends: &[(Value, Value)],
+        v0: Value,
+        bound: Value,
+        runs_cc: IntCC,
+        direct_head: Block,
+        direct: &HashMap<*const Expr, Value>,
+        frozen: &HashMap<usize, Value>,
+        mut ok: Value,
+        moving: &[bool],
+    ) -> R<()> {
         // Each store's bytes: another access's at every iteration, or apart from its bytes; a
         // run of reads whose bytes form one interval ([`crate::apart::covering_reads`]) at once.
         let runs = crate::apart::covering_reads(self, &plan.accesses, plan.var, &plan.derived);
@@ -645,8 +688,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             self.b.ins().brif(enter, wide, &[v0.into()], single_test, &[v0.into()]);
             self.b.switch_to_block(wide);
             for copy in 0..UNROLL {
-                let c = self.b.ins().iadd_imm_s(counter, copy * vp.lanes);
-                self.lanes_step(plan, body, c, direct, frozen)?;
+                self.lanes_step(plan, body, counter, copy * vp.lanes, direct, frozen)?;
             }
             let next = self.b.ins().iadd_imm_s(counter, group);
             let after = self.b.ins().iadd_imm_s(next, group);
@@ -662,7 +704,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let counter = self.b.append_block_param(single, types::I64);
         self.b.ins().brif(more, single, &[at_single.into()], scalar_rest, &[at_single.into()]);
         self.b.switch_to_block(single);
-        self.lanes_step(plan, body, counter, direct, frozen)?;
+        self.lanes_step(plan, body, counter, 0, direct, frozen)?;
         let next = self.b.ins().iadd_imm_s(counter, vp.lanes);
         let after = self.b.ins().iadd_imm_s(next, vp.lanes);
         let more = self.b.ins().icmp(runs_cc, after, bound);
@@ -786,8 +828,10 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
     }
 
-    /// One group of lanes of the body, the first lane's counter `c`.
-    fn lanes_step(&mut self, plan: &CountedLoop<'_>, body: &Stmt, c: Value, direct: &HashMap<*const Expr, Value>, frozen: &HashMap<usize, Value>) -> R<()> {
+    /// One group of lanes of the body, the first lane's counter `counter + lead`.
+    fn lanes_step(&mut self, plan: &CountedLoop<'_>, body: &Stmt, counter: Value, lead: i64, direct: &HashMap<*const Expr, Value>, frozen: &HashMap<usize, Value>) -> R<()> {
+        let c = if lead == 0 { counter } else { self.b.ins().iadd_imm_s(counter, lead) };
+        self.lane_at = Some((counter, lead));
         let var = self.vars[plan.var.0 as usize];
         let mut lane_frozen = frozen.clone();
         lane_frozen.insert(var.index(), c);
@@ -839,10 +883,17 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
     }
 
-    /// The host address of a moving access (checked at entry) for the first lane.
-    pub(crate) fn lanes_address(&mut self, a: &Expr) -> R<Value> {
+    /// The host address of a moving access (checked at entry) for the first lane, as an address
+    /// and a constant offset: a stream's base plus the group's counter scaled by its size (the
+    /// offset the group's lead over that counter), or else the address expression computed.
+    pub(crate) fn lanes_address(&mut self, a: &Expr) -> R<(Value, i32)> {
+        if let (Some(&(base, size)), Some((counter, lead))) = (self.lane_streams.get(&(a as *const Expr)), self.lane_at) {
+            let scaled = self.b.ins().imul_imm_s(counter, size);
+            let offset = i32::try_from(lead * size).map_err(|_| "internal: a lane offset out of range")?;
+            return Ok((self.b.ins().iadd(base, scaled), offset));
+        }
         let bias = self.direct.get(&(a as *const Expr)).copied().ok_or("internal: an unchecked access in a vector body")?;
-        self.direct_address(a, bias)
+        Ok((self.direct_address(a, bias)?, 0))
     }
 
     fn lane_binary(&mut self, op: BinOp, k: Kind, x: Value, y: Value) -> R<Value> {
@@ -872,8 +923,8 @@ impl<'a, 'b> Translator<'a, 'b> {
                 // An element of each lane held in a vector variable ([`crate::outer`]).
                 Some((v, _)) => Lanes::Each(self.b.use_var(v)),
                 None => {
-                    let host = self.lanes_address(a)?;
-                    Lanes::Each(self.b.ins().load(lane_type(k), lane_flags(), host, 0))
+                    let (host, offset) = self.lanes_address(a)?;
+                    Lanes::Each(self.b.ins().load(lane_type(k), lane_flags(), host, offset))
                 }
             },
             ExprKind::Unary(op, a) => {
@@ -907,8 +958,8 @@ impl<'a, 'b> Translator<'a, 'b> {
                         match self.held.get(&(&**a as *const Expr)).copied() {
                             Some((held, _)) => self.b.def_var(held, x),
                             None => {
-                                let host = self.lanes_address(a)?;
-                                self.b.ins().store(lane_flags(), x, host, 0);
+                                let (host, offset) = self.lanes_address(a)?;
+                                self.b.ins().store(lane_flags(), x, host, offset);
                             }
                         }
                     }
@@ -930,10 +981,10 @@ impl<'a, 'b> Translator<'a, 'b> {
                             Lanes::Each(new)
                         }
                         None => {
-                            let host = self.lanes_address(a)?;
-                            let old = self.b.ins().load(lane_type(k), lane_flags(), host, 0);
+                            let (host, offset) = self.lanes_address(a)?;
+                            let old = self.b.ins().load(lane_type(k), lane_flags(), host, offset);
                             let new = self.lane_binary(*op, k, old, y)?;
-                            self.b.ins().store(lane_flags(), new, host, 0);
+                            self.b.ins().store(lane_flags(), new, host, offset);
                             Lanes::Each(new)
                         }
                     },
