@@ -586,9 +586,13 @@ impl<'a, 'b> Translator<'a, 'b> {
         // gets its host address at counter 0 here, so that a group of lanes addresses it with
         // one addition of the group's scaled counter (an x86 address mode), instead of
         // computing the address expression again (row offsets, an `int` index's conversion).
+        // Accesses one constant apart (a stencil's neighbours in a row) share their group's
+        // base, each at its constant offset from it ([`crate::apart::stream_leaders`]).
+        let leaders = crate::apart::stream_leaders(self, &plan.accesses, plan.var, &plan.derived, |i| moving[i]);
         let mut streams = HashMap::new();
+        let mut bases = vec![None; plan.accesses.len()];
         for (i, &(addr, k, _, _)) in plan.accesses.iter().enumerate() {
-            if !moving[i] {
+            if !moving[i] || leaders[i].is_some() {
                 continue;
             }
             let bias = *direct.get(&(addr as *const Expr)).ok_or("internal: an access without its bias")?;
@@ -597,7 +601,14 @@ impl<'a, 'b> Translator<'a, 'b> {
             let host = self.b.ins().iadd(first, bias);
             let lead = self.b.ins().imul_imm_s(v0, size);
             let base = self.b.ins().isub(host, lead);
-            streams.insert(addr as *const Expr, (base, size));
+            bases[i] = Some(base);
+            streams.insert(addr as *const Expr, (base, size, 0));
+        }
+        for (i, &(addr, k, _, _)) in plan.accesses.iter().enumerate() {
+            if let Some((leader, bytes)) = leaders[i] {
+                let base = bases[leader].ok_or("internal: a stream without its leader's base")?;
+                streams.insert(addr as *const Expr, (base, k.bytes() as i64, bytes));
+            }
         }
         let outer_streams = std::mem::replace(&mut self.lane_streams, streams);
         let r = self.vector_loops(plan, vp, body, ends, v0, bound, runs_cc, direct_head, direct, frozen, ok, &moving);
@@ -885,11 +896,12 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     /// The host address of a moving access (checked at entry) for the first lane, as an address
     /// and a constant offset: a stream's base plus the group's counter scaled by its size (the
-    /// offset the group's lead over that counter), or else the address expression computed.
+    /// offset: the group's lead over that counter, and the access's own offset from the base),
+    /// or else the address expression computed.
     pub(crate) fn lanes_address(&mut self, a: &Expr) -> R<(Value, i32)> {
-        if let (Some(&(base, size)), Some((counter, lead))) = (self.lane_streams.get(&(a as *const Expr)), self.lane_at) {
+        if let (Some(&(base, size, bytes)), Some((counter, lead))) = (self.lane_streams.get(&(a as *const Expr)), self.lane_at) {
             let scaled = self.b.ins().imul_imm_s(counter, size);
-            let offset = i32::try_from(lead * size).map_err(|_| "internal: a lane offset out of range")?;
+            let offset = i32::try_from(lead * size + bytes).map_err(|_| "internal: a lane offset out of range")?;
             return Ok((self.b.ins().iadd(base, scaled), offset));
         }
         let bias = self.direct.get(&(a as *const Expr)).copied().ok_or("internal: an unchecked access in a vector body")?;

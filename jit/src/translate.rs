@@ -347,10 +347,11 @@ pub struct Translator<'a, 'b> {
     /// While the vector version of a counted loop is translated: its `max`/`min` reductions'
     /// lanes ([`crate::simd`]).
     pub(crate) lane_reductions: Vec<crate::simd::LaneReduction>,
-    /// While the vector version of a counted loop is translated: the host address of each
-    /// moving access at counter 0, with its size ([`crate::simd`]'s streams), and the counter
-    /// of the group of lanes being translated with its constant lead over that counter.
-    pub(crate) lane_streams: HashMap<*const Expr, (Value, i64)>,
+    /// While the vector version of a counted loop is translated: the host address at counter 0
+    /// of each moving access, as a base and a constant offset from it, with the access's size
+    /// ([`crate::simd`]'s streams), and the counter of the group of lanes being translated with
+    /// its constant lead over that counter.
+    pub(crate) lane_streams: HashMap<*const Expr, (Value, i64, i64)>,
     pub(crate) lane_at: Option<(Value, i64)>,
 }
 
