@@ -60,6 +60,17 @@
 //! value at entry is not a NaN (`fmax` replaces a NaN held by the next number, which only the
 //! scalar order decides) and, for `float` lanes (32-bit positions), when the trip count fits.
 //!
+//! **Addresses: streams.** Each access that moves with the counter is a *stream*: the entry
+//! checks make its address its exact (affine) value at every iteration and the stride tests make
+//! that one element per iteration, so its host address at counter `c` is its first one plus
+//! `(c - v0)` elements. The entry computes each stream's host address at counter 0 (a base), and
+//! a group of lanes adds the counter times the element size to it, with the group's lead and
+//! the access's own offset as the load's or store's constant: one x86 address mode per access,
+//! where the address expression evaluated again cost four or five instructions (row offsets,
+//! an `int` index's conversion; issue 16's Jacobi sweep). Accesses one constant apart
+//! ([`crate::apart::stream_leaders`]: `img[(y + dy) * W + x + dx]` of an unrolled window) share
+//! one base at constant offsets, so a window needs a register per row, not per element.
+//!
 //! **The last iterations.** The vector loop runs while at least one iteration is left after its
 //! lanes (`v + L` still passes the loop's test), so the scalar direct loop always runs the last
 //! 1..=L iterations: the counter, the derived locals and the temporaries end with the last
