@@ -61,6 +61,7 @@ mod promote;
 mod runtime;
 mod simd;
 mod site_locals;
+mod streams;
 #[cfg(test)]
 mod tests;
 mod tiers;

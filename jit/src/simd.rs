@@ -60,16 +60,9 @@
 //! value at entry is not a NaN (`fmax` replaces a NaN held by the next number, which only the
 //! scalar order decides) and, for `float` lanes (32-bit positions), when the trip count fits.
 //!
-//! **Addresses: streams.** Each access that moves with the counter is a *stream*: the entry
-//! checks make its address its exact (affine) value at every iteration and the stride tests make
-//! that one element per iteration, so its host address at counter `c` is its first one plus
-//! `(c - v0)` elements. The entry computes each stream's host address at counter 0 (a base), and
-//! a group of lanes adds the counter times the element size to it, with the group's lead and
-//! the access's own offset as the load's or store's constant: one x86 address mode per access,
-//! where the address expression evaluated again cost four or five instructions (row offsets,
-//! an `int` index's conversion; issue 16's Jacobi sweep). Accesses one constant apart
-//! ([`crate::apart::stream_leaders`]: `img[(y + dy) * W + x + dx]` of an unrolled window) share
-//! one base at constant offsets, so a window needs a register per row, not per element.
+//! **Addresses.** Each access that moves with the counter is a stream ([`crate::streams`]): its
+//! stride tested to be its size, a group of lanes addresses it as a base computed at entry plus
+//! the counter times the size, with the group's lead as the access's constant offset.
 //!
 //! **The last iterations.** The vector loop runs while at least one iteration is left after its
 //! lanes (`v + L` still passes the loop's test), so the scalar direct loop always runs the last
@@ -486,7 +479,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// (a fast share's `x = lb + k * step`). The exact values are affine in the counter and
     /// computed in wrapping 64-bit arithmetic, as this product is, so the difference between two
     /// iterations' is exactly it. Terms whose factors differ (by their computation) give `None`.
-    fn symbolic_stride<'e>(&self, e: &'e Expr, var: accsim_core::ir::LocalId, derived: &HashMap<u32, &'e Expr>) -> Option<(i64, Vec<&'e Expr>)> {
+    pub(crate) fn symbolic_stride<'e>(&self, e: &'e Expr, var: accsim_core::ir::LocalId, derived: &HashMap<u32, &'e Expr>) -> Option<(i64, Vec<&'e Expr>)> {
         if !self.depends(e, var, derived) {
             return Some((0, Vec::new()));
         }
@@ -591,36 +584,8 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
         }
         self.exact_memo = None;
-        // The streams: with every moving access one element per iteration (tested above) and
-        // its address affine in the counter over the whole loop (the direct version's entry
-        // checks), its host address at counter c is its first one plus (c - v0) elements. Each
-        // gets its host address at counter 0 here, so that a group of lanes addresses it with
-        // one addition of the group's scaled counter (an x86 address mode), instead of
-        // computing the address expression again (row offsets, an `int` index's conversion).
-        // Accesses one constant apart (a stencil's neighbours in a row) share their group's
-        // base, each at its constant offset from it ([`crate::apart::stream_leaders`]).
-        let leaders = crate::apart::stream_leaders(self, &plan.accesses, plan.var, &plan.derived, |i| moving[i]);
-        let mut streams = HashMap::new();
-        let mut bases = vec![None; plan.accesses.len()];
-        for (i, &(addr, k, _, _)) in plan.accesses.iter().enumerate() {
-            if !moving[i] || leaders[i].is_some() {
-                continue;
-            }
-            let bias = *direct.get(&(addr as *const Expr)).ok_or("internal: an access without its bias")?;
-            let first = ends.get(i).ok_or("internal: an access without its ends")?.0;
-            let size = k.bytes() as i64;
-            let host = self.b.ins().iadd(first, bias);
-            let lead = self.b.ins().imul_imm_s(v0, size);
-            let base = self.b.ins().isub(host, lead);
-            bases[i] = Some(base);
-            streams.insert(addr as *const Expr, (base, size, 0));
-        }
-        for (i, &(addr, k, _, _)) in plan.accesses.iter().enumerate() {
-            if let Some((leader, bytes)) = leaders[i] {
-                let base = bases[leader].ok_or("internal: a stream without its leader's base")?;
-                streams.insert(addr as *const Expr, (base, k.bytes() as i64, bytes));
-            }
-        }
+        // Every moving access one element per iteration: its address a stream ([`crate::streams`]).
+        let streams = self.streams(plan, ends, direct, v0, &moving, true)?;
         let outer_streams = std::mem::replace(&mut self.lane_streams, streams);
         let r = self.vector_loops(plan, vp, body, ends, v0, bound, runs_cc, direct_head, direct, frozen, ok, &moving);
         self.lane_streams = outer_streams;
@@ -906,14 +871,11 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// The host address of a moving access (checked at entry) for the first lane, as an address
-    /// and a constant offset: a stream's base plus the group's counter scaled by its size (the
-    /// offset: the group's lead over that counter, and the access's own offset from the base),
-    /// or else the address expression computed.
+    /// and a constant offset: its stream's ([`Translator::stream_address`]), or else the address
+    /// expression computed.
     pub(crate) fn lanes_address(&mut self, a: &Expr) -> R<(Value, i32)> {
-        if let (Some(&(base, size, bytes)), Some((counter, lead))) = (self.lane_streams.get(&(a as *const Expr)), self.lane_at) {
-            let scaled = self.b.ins().imul_imm_s(counter, size);
-            let offset = i32::try_from(lead * size + bytes).map_err(|_| "internal: a lane offset out of range")?;
-            return Ok((self.b.ins().iadd(base, scaled), offset));
+        if let Some(x) = self.stream_address(a)? {
+            return Ok(x);
         }
         let bias = self.direct.get(&(a as *const Expr)).copied().ok_or("internal: an unchecked access in a vector body")?;
         Ok((self.direct_address(a, bias)?, 0))
