@@ -700,11 +700,11 @@ impl<'a, 'b> Translator<'a, 'b> {
         // body does not assign are read as their values at entry. Its iterations run in
         // lanes first when the loop has a vector plan ([`crate::simd`]).
         let counter = self.b.append_block_param(direct_head, types::I64);
-        // The accesses that move with the counter as streams ([`crate::streams`]), but where
-        // the lanes run all iterations but the last 1..=L: their bases would cost more at each
-        // entry than they save.
+        // The accesses that move with the counter as streams ([`crate::streams`]), also where
+        // the lanes run first (their checks may fail: the scalar loop then runs every
+        // iteration; syrk's loops are such).
         let vector = self.vector_plan(&plan, body);
-        let moving: Vec<bool> = accesses.iter().map(|&(addr, ..)| vector.is_none() && self.depends(addr, plan.var, &plan.derived)).collect();
+        let moving: Vec<bool> = accesses.iter().map(|&(addr, ..)| self.depends(addr, plan.var, &plan.derived)).collect();
         let scalar_streams = self.streams(&plan, &access_ends, &direct, v0, &moving, false)?;
         let (held, back) = self.hold_groups(&plan, &groups, &access_ends, &direct)?;
         let outer_held = std::mem::replace(&mut self.held, held);
