@@ -1,14 +1,15 @@
-// Issue 16 (native engine, SIMD in the direct version of counted loops): a group of lanes
-// addresses each access that moves with the counter as a stream, its host address at counter 0
-// (computed at loop entry from its first address) plus the counter times the element size,
-// instead of evaluating the address expression again. These loops address their elements in
-// the ways such expressions take: `int` row offsets (`i * n + j`, `(i - 1) * n + j + 1`), a
-// counter that starts past 0, `unsigned` and `long` counters, a Fortran-style column-major
-// offset in `long` with an `int` subscript (`(long)(j - 1) + (i - 1) * 1024L`), pointer
-// parameters offset by a row, compound assignments, `float` lanes (four per group) and `int`
-// lanes, a collapsed `parallel loop` (derived counters), and a reversed index (one element
-// back per iteration: stays scalar). Each loop's trip count leaves 1..=L iterations to the
-// scalar loop after the lanes. Every line must be what gcc prints.
+// Issue 16 (native engine, counted loops' direct version): each access that moves with the
+// counter is a stream, its host address at counter 0 (computed at loop entry from its first
+// address) plus the counter times its stride, instead of the address expression evaluated
+// again. These loops address their elements in the ways such expressions take: `int` row
+// offsets (`i * n + j`, `(i - 1) * n + j + 1`), a counter that starts past 0, `unsigned` and
+// `long` counters, a Fortran-style column-major offset in `long` with an `int` subscript
+// (`(long)(j - 1) + (i - 1) * 37L`), pointer parameters offset by a row, compound
+// assignments, `float` lanes (four per group) and `int` lanes, a collapsed `parallel loop`
+// (derived counters), a reversed index (one element back per iteration), and scalar loops:
+// column sums in order with a stride of `n` elements known only at run time, a struct
+// member's stride. The lane loops' trip counts leave 1..=L iterations to the scalar loop
+// after the lanes. Every line must be what gcc prints.
 #include <stdio.h>
 
 #define N 37
@@ -68,6 +69,23 @@ static void row_ptr(double *out, const double *in, int len, double s)
         out[j] += s * in[j - 2];
 }
 
+/* Column sums in order (scalar: a floating-point sum keeps its order), a stride of n elements
+   known only at run time, and a struct member's stride. */
+struct cell { double w; int tag; };
+static struct cell cells[N * N];
+
+static double columns(const double *x, int n, int rows_used)
+{
+    double total = 0.0;
+    for (int j = 0; j < n; j++) {
+        double s = 0.0;
+        for (int i = 1; i < rows_used; i++)
+            s += x[i * n + j] * (double)(i + j % 3);
+        total += s * (j + 1);
+    }
+    return total;
+}
+
 int main(void)
 {
     reset();
@@ -112,5 +130,17 @@ int main(void)
         b[j] = a[N * N - 1 - j] * 3.0;
     printf("reversed %.12e\n", dsum(b, N * N));
 
+    printf("columns %.12e %.12e\n", columns(a, N, N), columns(b, N - 2, N - 5));
+    for (int i = 0; i < N * N; i++) {
+        cells[i].w = a[i] * 0.5;
+        cells[i].tag = i % 9;
+    }
+    double cw = 0.0;
+    long ct = 0;
+    for (int i = 3; i < N * N - 1; i++) {
+        cw += cells[i].w * (double)cells[i - 3].tag;
+        ct += cells[i + 1].tag;
+    }
+    printf("cells %.12e %ld\n", cw, ct);
     return 0;
 }
