@@ -230,7 +230,7 @@ pub(crate) fn covering_reads(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind, b
 /// difference times its slope, [`Translator::leaf_slope`]), when that is known and fits an
 /// address offset. The exact addresses are affine in the leaf, and the entry checks make every
 /// address its exact value at every iteration, so the difference is the same at every one
-/// (the lane version's streams, [`crate::simd`]: one base register per group, not per access).
+/// (the streams of [`crate::streams`]: one base register per group, not per access).
 pub(crate) fn stream_leaders(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind, bool, bool)], var: LocalId, derived: &HashMap<u32, &Expr>, eligible: impl Fn(usize) -> bool) -> Vec<Option<(usize, i64)>> {
     let groups = groups_apart(t, accesses, var, derived, false, &eligible, |i, j| accesses[i].1 == accesses[j].1 && eligible(j));
     let mut leaders = vec![None; accesses.len()];

@@ -701,8 +701,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         // lanes first when the loop has a vector plan ([`crate::simd`]).
         let counter = self.b.append_block_param(direct_head, types::I64);
         // The accesses that move with the counter as streams ([`crate::streams`]), also where
-        // the lanes run first (their checks may fail: the scalar loop then runs every
-        // iteration; syrk's loops are such).
+        // lanes run first: their checks may fail, and the scalar loop then runs every iteration
+        // (leaving those loops out lost syrk's gain, 18% of its instructions).
         let vector = self.vector_plan(&plan, body);
         let moving: Vec<bool> = accesses.iter().map(|&(addr, ..)| self.depends(addr, plan.var, &plan.derived)).collect();
         let scalar_streams = self.streams(&plan, &access_ends, &direct, v0, &moving, false)?;

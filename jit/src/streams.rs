@@ -11,9 +11,9 @@
 //! exactly), and an iteration adds `c * stride`: for a stride of one element an x86 address
 //! mode, where the expression evaluated again cost four or five instructions (row offsets, an
 //! `int` index's sign extension; the Jacobi sweep's accesses). Accesses one constant apart
-//! ([`crate::apart::stream_leaders`]: `img[(y + dy) * W + x + dx]` of an unrolled window, a
-//! stencil's `j - 1` and `j + 1` share everything else) share one base at constant offsets, so
-//! a window needs a register per row, not per element. An access whose stride has no such form
+//! ([`crate::apart::stream_leaders`]: `img[(y + dy) * W + x + dx]` of an unrolled window, one
+//! row's reads) share one base at constant offsets, so a window needs a register per row, not
+//! per element. An access whose stride has no such form
 //! keeps its expression.
 
 use std::collections::HashMap;
