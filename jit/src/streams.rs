@@ -8,7 +8,8 @@
 //! ([`Translator::symbolic_stride`]): a constant, or a constant times loop-invariant factors,
 //! computed once at entry. The entry computes each stream's host address at counter 0 (its
 //! *base*, `first + bias - v0 * stride`, in wrapping 64-bit arithmetic, which the sum undoes
-//! exactly), and an iteration adds `c * stride`: for a stride of one element an x86 address
+//! exactly; for a first counter known at translation, the first address, the iteration's
+//! index being `c - v0`), and an iteration adds `c * stride`: for a stride of one element an x86 address
 //! mode, where the expression evaluated again cost four or five instructions (row offsets, an
 //! `int` index's sign extension; the Jacobi sweep's accesses). Accesses one constant apart
 //! ([`crate::apart::stream_leaders`]: `img[(y + dy) * W + x + dx]` of an unrolled window, one
@@ -25,10 +26,12 @@ use accsim_core::ir::Expr;
 use crate::loops::CountedLoop;
 use crate::translate::{Translator, R};
 
-/// One access's address as a stream: `base + c * stride + offset` at counter `c`.
+/// One access's address as a stream: `base + (c - origin) * stride + offset` at counter `c`
+/// (no origin: 0).
 #[derive(Clone, Copy)]
 pub(crate) struct Stream {
     base: Value,
+    origin: Option<Value>,
     /// The stride in bytes: a constant, or a value computed at entry.
     stride: Stride,
     offset: i64,
@@ -71,12 +74,20 @@ impl Translator<'_, '_> {
             let bias = *direct.get(&(addr as *const Expr)).ok_or("internal: an access without its bias")?;
             let first = ends.get(i).ok_or("internal: an access without its ends")?.0;
             let host = self.b.ins().iadd(first, bias);
-            let lead = match stride {
-                Stride::Const(c) => self.b.ins().imul_imm_s(v0, c),
-                Stride::Dyn(s) => self.b.ins().imul(v0, s),
+            // A first counter known now stays in the iteration's index (`c - 1`, one
+            // instruction for all the streams, or none, folded into the address): a base
+            // `host - 8` would be an addition of a constant to a loop-invariant value, which
+            // Cranelift rematerialises at each use inside the loop (two instructions per access
+            // in every Fortran loop from 1).
+            let s = if self.known_const(v0).is_some() {
+                Stream { base: host, origin: Some(v0), stride, offset: 0 }
+            } else {
+                let lead = match stride {
+                    Stride::Const(c) => self.b.ins().imul_imm_s(v0, c),
+                    Stride::Dyn(s) => self.b.ins().imul(v0, s),
+                };
+                Stream { base: self.b.ins().isub(host, lead), origin: None, stride, offset: 0 }
             };
-            let base = self.b.ins().isub(host, lead);
-            let s = Stream { base, stride, offset: 0 };
             own[i] = Some(s);
             streams.insert(addr as *const Expr, s);
         }
@@ -96,6 +107,10 @@ impl Translator<'_, '_> {
     /// stream.
     pub(crate) fn stream_address(&mut self, a: &Expr) -> R<Option<(Value, i32)>> {
         let (Some(&s), Some((counter, lead))) = (self.lane_streams.get(&(a as *const Expr)), self.lane_at) else { return Ok(None) };
+        let counter = match s.origin {
+            Some(o) if self.known_const(o) != Some(0) => self.b.ins().isub(counter, o),
+            _ => counter,
+        };
         let (scaled, ahead) = match s.stride {
             Stride::Const(c) => (self.b.ins().imul_imm_s(counter, c), lead.checked_mul(c)),
             Stride::Dyn(v) if lead == 0 => (self.b.ins().imul(counter, v), Some(0)),
