@@ -225,6 +225,28 @@ pub(crate) fn covering_reads(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind, b
     runs
 }
 
+/// For each of the accesses `eligible` admits: the access of its group one constant apart whose
+/// address it is computed from, and the constant bytes between the two addresses (the leaf's
+/// difference times its slope, [`Translator::leaf_slope`]), when that is known and fits an
+/// address offset. The exact addresses are affine in the leaf, and the entry checks make every
+/// address its exact value at every iteration, so the difference is the same at every one
+/// (the streams of [`crate::streams`]: one base register per group, not per access).
+pub(crate) fn stream_leaders(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind, bool, bool)], var: LocalId, derived: &HashMap<u32, &Expr>, eligible: impl Fn(usize) -> bool) -> Vec<Option<(usize, i64)>> {
+    let groups = groups_apart(t, accesses, var, derived, false, &eligible, |i, j| accesses[i].1 == accesses[j].1 && eligible(j));
+    let mut leaders = vec![None; accesses.len()];
+    for Group { first, path, members } in groups {
+        let Some(slope) = t.leaf_slope(accesses[first].0, &path) else { continue };
+        let Some(&(_, c0)) = members.iter().find(|&&(i, _)| i == first) else { continue };
+        for (i, c) in members {
+            let bytes = c.checked_sub(c0).and_then(|d| d.checked_mul(slope)).filter(|b| b.unsigned_abs() < 1 << 30);
+            if i != first {
+                leaders[i] = bytes.map(|b| (first, b));
+            }
+        }
+    }
+    leaders
+}
+
 impl Translator<'_, '_> {
     /// The bytes by which address `e` moves per unit of the integer leaf at `path` (a path of
     /// [`Diff::Leaf`]), when that is a constant: the product of the constant factors on the

@@ -61,6 +61,7 @@ mod promote;
 mod runtime;
 mod simd;
 mod site_locals;
+mod streams;
 #[cfg(test)]
 mod tests;
 mod tiers;
@@ -1112,6 +1113,8 @@ fn translate_into(
         held: HashMap::new(),
         exact_memo: None,
         lane_reductions: Vec::new(),
+        lane_streams: HashMap::new(),
+        lane_at: None,
     };
     t.reload_table();
     t.reload_fuel();

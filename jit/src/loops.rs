@@ -700,9 +700,15 @@ impl<'a, 'b> Translator<'a, 'b> {
         // body does not assign are read as their values at entry. Its iterations run in
         // lanes first when the loop has a vector plan ([`crate::simd`]).
         let counter = self.b.append_block_param(direct_head, types::I64);
+        // The accesses that move with the counter as streams ([`crate::streams`]), also where
+        // lanes run first: their checks may fail, and the scalar loop then runs every iteration
+        // (leaving those loops out lost syrk's gain, 18% of its instructions).
+        let vector = self.vector_plan(&plan, body);
+        let moving: Vec<bool> = accesses.iter().map(|&(addr, ..)| self.depends(addr, plan.var, &plan.derived)).collect();
+        let scalar_streams = self.streams(&plan, &access_ends, &direct, v0, &moving, false)?;
         let (held, back) = self.hold_groups(&plan, &groups, &access_ends, &direct)?;
         let outer_held = std::mem::replace(&mut self.held, held);
-        match self.vector_plan(&plan, body) {
+        match vector {
             Some(vp) => self.vector_version(&plan, &vp, body, &access_ends, v0, bound, runs_cc, direct_head, &direct, &frozen)?,
             None => {
                 self.b.ins().jump(direct_head, &[v0.into()]);
@@ -728,11 +734,15 @@ impl<'a, 'b> Translator<'a, 'b> {
             std::mem::replace(&mut self.prepaid, plan.prepaid.clone()),
         );
         self.frozen.insert(var.index(), at);
+        let outer_streams = std::mem::replace(&mut self.lane_streams, scalar_streams);
+        let outer_at = self.lane_at.replace((at, 0));
         self.loops.push((direct_latch, exit));
         let outer_at_hand = self.inline_fuel_at_hand;
         self.inline_fuel_at_hand = outer_at_hand || calls.is_some();
         let r = self.stmt(body);
         self.inline_fuel_at_hand = outer_at_hand;
+        self.lane_streams = outer_streams;
+        self.lane_at = outer_at;
         self.loops.pop();
         (self.direct, self.direct_locals, self.frozen, self.prepaid) = saved;
         self.held = outer_held;

@@ -487,9 +487,9 @@ impl<'a, 'b> Translator<'a, 'b> {
             let mut group_held = Vec::with_capacity(plan.held.len());
             for (members, k, _) in &plan.held {
                 let first = plan.view.accesses[members[0]].0;
-                let host = self.lanes_address(first)?;
+                let (host, offset) = self.lanes_address(first)?;
                 let v = self.b.declare_var(lane_type(*k));
-                let x = self.b.ins().load(lane_type(*k), lane_flags(), host, 0);
+                let x = self.b.ins().load(lane_type(*k), lane_flags(), host, offset);
                 self.b.def_var(v, x);
                 for &m in members {
                     map.insert(plan.view.accesses[m].0 as *const Expr, (v, *k));
@@ -531,9 +531,9 @@ impl<'a, 'b> Translator<'a, 'b> {
             self.direct = d.clone();
             for ((members, _, written), &v) in plan.held.iter().zip(group_held) {
                 if *written {
-                    let host = self.lanes_address(plan.view.accesses[members[0]].0)?;
+                    let (host, offset) = self.lanes_address(plan.view.accesses[members[0]].0)?;
                     let x = self.b.use_var(v);
-                    self.b.ins().store(lane_flags(), x, host, 0);
+                    self.b.ins().store(lane_flags(), x, host, offset);
                 }
             }
         }

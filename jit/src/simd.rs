@@ -60,6 +60,10 @@
 //! value at entry is not a NaN (`fmax` replaces a NaN held by the next number, which only the
 //! scalar order decides) and, for `float` lanes (32-bit positions), when the trip count fits.
 //!
+//! **Addresses.** Each access that moves with the counter is a stream ([`crate::streams`]): its
+//! stride tested to be its size, a group of lanes addresses it as a base computed at entry plus
+//! the counter times the size, with the group's lead as the access's constant offset.
+//!
 //! **The last iterations.** The vector loop runs while at least one iteration is left after its
 //! lanes (`v + L` still passes the loop's test), so the scalar direct loop always runs the last
 //! 1..=L iterations: the counter, the derived locals and the temporaries end with the last
@@ -475,7 +479,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// (a fast share's `x = lb + k * step`). The exact values are affine in the counter and
     /// computed in wrapping 64-bit arithmetic, as this product is, so the difference between two
     /// iterations' is exactly it. Terms whose factors differ (by their computation) give `None`.
-    fn symbolic_stride<'e>(&self, e: &'e Expr, var: accsim_core::ir::LocalId, derived: &HashMap<u32, &'e Expr>) -> Option<(i64, Vec<&'e Expr>)> {
+    pub(crate) fn symbolic_stride<'e>(&self, e: &'e Expr, var: accsim_core::ir::LocalId, derived: &HashMap<u32, &'e Expr>) -> Option<(i64, Vec<&'e Expr>)> {
         if !self.depends(e, var, derived) {
             return Some((0, Vec::new()));
         }
@@ -580,6 +584,32 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
         }
         self.exact_memo = None;
+        // Every moving access one element per iteration: its address a stream ([`crate::streams`]).
+        let streams = self.streams(plan, ends, direct, v0, &moving, true)?;
+        let outer_streams = std::mem::replace(&mut self.lane_streams, streams);
+        let r = self.vector_loops(plan, vp, body, ends, v0, bound, runs_cc, direct_head, direct, frozen, ok, &moving);
+        self.lane_streams = outer_streams;
+        self.lane_at = None;
+        r
+    }
+
+    /// [`Translator::vector_version`] after the strides' tests (`ok` so far): the store tests
+    /// and the loops.
+    fn vector_loops(
+        &mut self,
+        plan: &CountedLoop<'_>,
+        vp: &VectorPlan,
+        body: &Stmt,
+        ends: &[(Value, Value)],
+        v0: Value,
+        bound: Value,
+        runs_cc: IntCC,
+        direct_head: Block,
+        direct: &HashMap<*const Expr, Value>,
+        frozen: &HashMap<usize, Value>,
+        mut ok: Value,
+        moving: &[bool],
+    ) -> R<()> {
         // Each store's bytes: another access's at every iteration, or apart from its bytes; a
         // run of reads whose bytes form one interval ([`crate::apart::covering_reads`]) at once.
         let runs = crate::apart::covering_reads(self, &plan.accesses, plan.var, &plan.derived);
@@ -645,8 +675,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             self.b.ins().brif(enter, wide, &[v0.into()], single_test, &[v0.into()]);
             self.b.switch_to_block(wide);
             for copy in 0..UNROLL {
-                let c = self.b.ins().iadd_imm_s(counter, copy * vp.lanes);
-                self.lanes_step(plan, body, c, direct, frozen)?;
+                self.lanes_step(plan, body, counter, copy * vp.lanes, direct, frozen)?;
             }
             let next = self.b.ins().iadd_imm_s(counter, group);
             let after = self.b.ins().iadd_imm_s(next, group);
@@ -662,7 +691,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let counter = self.b.append_block_param(single, types::I64);
         self.b.ins().brif(more, single, &[at_single.into()], scalar_rest, &[at_single.into()]);
         self.b.switch_to_block(single);
-        self.lanes_step(plan, body, counter, direct, frozen)?;
+        self.lanes_step(plan, body, counter, 0, direct, frozen)?;
         let next = self.b.ins().iadd_imm_s(counter, vp.lanes);
         let after = self.b.ins().iadd_imm_s(next, vp.lanes);
         let more = self.b.ins().icmp(runs_cc, after, bound);
@@ -786,8 +815,10 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
     }
 
-    /// One group of lanes of the body, the first lane's counter `c`.
-    fn lanes_step(&mut self, plan: &CountedLoop<'_>, body: &Stmt, c: Value, direct: &HashMap<*const Expr, Value>, frozen: &HashMap<usize, Value>) -> R<()> {
+    /// One group of lanes of the body, the first lane's counter `counter + lead`.
+    fn lanes_step(&mut self, plan: &CountedLoop<'_>, body: &Stmt, counter: Value, lead: i64, direct: &HashMap<*const Expr, Value>, frozen: &HashMap<usize, Value>) -> R<()> {
+        let c = if lead == 0 { counter } else { self.b.ins().iadd_imm_s(counter, lead) };
+        self.lane_at = Some((counter, lead));
         let var = self.vars[plan.var.0 as usize];
         let mut lane_frozen = frozen.clone();
         lane_frozen.insert(var.index(), c);
@@ -839,10 +870,15 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
     }
 
-    /// The host address of a moving access (checked at entry) for the first lane.
-    pub(crate) fn lanes_address(&mut self, a: &Expr) -> R<Value> {
+    /// The host address of a moving access (checked at entry) for the first lane, as an address
+    /// and a constant offset: its stream's ([`Translator::stream_address`]), or else the address
+    /// expression computed.
+    pub(crate) fn lanes_address(&mut self, a: &Expr) -> R<(Value, i32)> {
+        if let Some(x) = self.stream_address(a)? {
+            return Ok(x);
+        }
         let bias = self.direct.get(&(a as *const Expr)).copied().ok_or("internal: an unchecked access in a vector body")?;
-        self.direct_address(a, bias)
+        Ok((self.direct_address(a, bias)?, 0))
     }
 
     fn lane_binary(&mut self, op: BinOp, k: Kind, x: Value, y: Value) -> R<Value> {
@@ -872,8 +908,8 @@ impl<'a, 'b> Translator<'a, 'b> {
                 // An element of each lane held in a vector variable ([`crate::outer`]).
                 Some((v, _)) => Lanes::Each(self.b.use_var(v)),
                 None => {
-                    let host = self.lanes_address(a)?;
-                    Lanes::Each(self.b.ins().load(lane_type(k), lane_flags(), host, 0))
+                    let (host, offset) = self.lanes_address(a)?;
+                    Lanes::Each(self.b.ins().load(lane_type(k), lane_flags(), host, offset))
                 }
             },
             ExprKind::Unary(op, a) => {
@@ -907,8 +943,8 @@ impl<'a, 'b> Translator<'a, 'b> {
                         match self.held.get(&(&**a as *const Expr)).copied() {
                             Some((held, _)) => self.b.def_var(held, x),
                             None => {
-                                let host = self.lanes_address(a)?;
-                                self.b.ins().store(lane_flags(), x, host, 0);
+                                let (host, offset) = self.lanes_address(a)?;
+                                self.b.ins().store(lane_flags(), x, host, offset);
                             }
                         }
                     }
@@ -930,10 +966,10 @@ impl<'a, 'b> Translator<'a, 'b> {
                             Lanes::Each(new)
                         }
                         None => {
-                            let host = self.lanes_address(a)?;
-                            let old = self.b.ins().load(lane_type(k), lane_flags(), host, 0);
+                            let (host, offset) = self.lanes_address(a)?;
+                            let old = self.b.ins().load(lane_type(k), lane_flags(), host, offset);
                             let new = self.lane_binary(*op, k, old, y)?;
-                            self.b.ins().store(lane_flags(), new, host, 0);
+                            self.b.ins().store(lane_flags(), new, host, offset);
                             Lanes::Each(new)
                         }
                     },

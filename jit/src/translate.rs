@@ -347,6 +347,11 @@ pub struct Translator<'a, 'b> {
     /// While the vector version of a counted loop is translated: its `max`/`min` reductions'
     /// lanes ([`crate::simd`]).
     pub(crate) lane_reductions: Vec<crate::simd::LaneReduction>,
+    /// While the direct or the vector version of a counted loop is translated: its accesses'
+    /// streams ([`crate::streams`]), and the counter of the iteration (of the group of lanes)
+    /// being translated with its constant lead over that counter.
+    pub(crate) lane_streams: HashMap<*const Expr, crate::streams::Stream>,
+    pub(crate) lane_at: Option<(Value, i64)>,
 }
 
 /// The byte size of a type: known when the function is compiled, or computed at run time
@@ -1157,7 +1162,10 @@ impl<'a, 'b> Translator<'a, 'b> {
                     let v = self.b.use_var(var);
                     self.word_of(v)
                 } else if let Some(bias) = self.direct.get(&(&**a as *const Expr)).copied() {
-                    let host = self.direct_address(a, bias)?;
+                    let host = match self.stream_address(a)? {
+                        Some((base, offset)) => self.b.ins().iadd_imm_s(base, i64::from(offset)),
+                        None => self.direct_address(a, bias)?,
+                    };
                     let zero = self.zero_bias();
                     self.load(k, host, host, Some(zero), loc)?
                 } else {

@@ -303,7 +303,10 @@ impl Translator<'_, '_> {
             }
             Place::Mem(e) => match self.direct.get(&(&**e as *const Expr)).copied() {
                 Some(bias) => {
-                    let host = self.direct_address(e, bias)?;
+                    let host = match self.stream_address(e)? {
+                        Some((base, offset)) => self.b.ins().iadd_imm_s(base, i64::from(offset)),
+                        None => self.direct_address(e, bias)?,
+                    };
                     let zero = self.zero_bias();
                     Slot::Mem(host, host, Some(zero))
                 }
