@@ -87,6 +87,51 @@ pub struct CountedLoop<'e> {
     pub(crate) jumps: bool,
 }
 
+/// The exact values at both ends of a counted loop of address expressions and their parts, by
+/// the expression's shape and the counters' values ([`Translator::exact_memo`]).
+#[derive(Default)]
+pub struct ExactMemo {
+    /// The shape id of each expression seen, by its address: every expression keyed at one loop
+    /// entry is one of the loop's (its accesses and derived locals), borrowed for all of it, so
+    /// an address names one expression while the memo lives.
+    ids: HashMap<*const Expr, u32>,
+    /// Shape ids, equal exactly when two expressions are written the same way (the same `Debug`
+    /// text: kinds, types, locals, constants, locations). Built from the parts' ids, so an
+    /// expression is described once, not again as a part of each larger one (its text at every
+    /// level was 9% of the instructions of a run of blur's compile).
+    shapes: HashMap<Shape, u32>,
+    values: HashMap<(u32, Vec<Value>, bool), (Value, Value)>,
+}
+
+/// An expression's shape ([`ExactMemo`]): the nodes an exact value is computed through
+/// (conversions, arithmetic, pointer steps) by their own fields and their parts' ids; any other
+/// by its text.
+#[derive(PartialEq, Eq, Hash)]
+enum Shape {
+    Text(String),
+    Node { tag: u8, op: u8, ty: accsim_core::ir::TypeId, elem: accsim_core::ir::TypeId, loc: Loc, parts: [u32; 2] },
+}
+
+impl ExactMemo {
+    /// The shape id of `e`.
+    fn id(&mut self, e: &Expr) -> u32 {
+        if let Some(&id) = self.ids.get(&(e as *const Expr)) {
+            return id;
+        }
+        let (ty, loc) = (e.ty, e.loc);
+        let shape = match &e.kind {
+            ExprKind::Cast(a) => Shape::Node { tag: 0, op: 0, ty, elem: ty, loc, parts: [self.id(a), 0] },
+            ExprKind::Binary(op, a, b) => Shape::Node { tag: 1, op: *op as u8, ty, elem: ty, loc, parts: [self.id(a), self.id(b)] },
+            ExprKind::PtrAdd { ptr, index, elem } => Shape::Node { tag: 2, op: 0, ty, elem: *elem, loc, parts: [self.id(ptr), self.id(index)] },
+            _ => Shape::Text(format!("{e:?}")),
+        };
+        let next = self.shapes.len() as u32;
+        let id = *self.shapes.entry(shape).or_insert(next);
+        self.ids.insert(e as *const Expr, id);
+        id
+    }
+}
+
 /// A loop's counter ([`Translator::loop_counter`]).
 #[derive(Clone, Copy)]
 pub(crate) struct Counter<'e> {
@@ -603,7 +648,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let accesses = plan.accesses.clone();
         let mut access_ends = Vec::with_capacity(accesses.len());
         let mut spans = Spans::new();
-        self.exact_memo = Some(HashMap::new());
+        self.exact_memo = Some(ExactMemo::default());
         let bases: Vec<Option<LocalId>> = accesses.iter().map(|&(addr, ..)| self.base_local(addr, &plan)).collect();
         // The accesses whose tests those of others imply ([`crate::apart`]): their ends are
         // computed after the others', untested.
@@ -919,20 +964,26 @@ impl<'a, 'b> Translator<'a, 'b> {
         // At one loop entry, an expression written the same way (the same text: kinds, types,
         // locals, constants) has the same exact value: computed once for every access that
         // holds it (a window's accesses share their rows and columns).
-        let key = self.exact_memo.is_some().then(|| (format!("{e:?}"), at.iter().map(|&(_, x)| x).collect::<Vec<_>>(), checked));
-        if let Some(&r) = key.as_ref().and_then(|k| self.exact_memo.as_ref()?.get(k)) {
-            return Ok(r);
-        }
-        // A value computed with its tests is the same value.
-        if !checked {
-            if let Some(&(v, _)) = key.as_ref().and_then(|(text, at, _)| self.exact_memo.as_ref()?.get(&(text.clone(), at.clone(), true))) {
-                let t = self.b.ins().iconst(types::I8, 1);
-                return Ok((v, t));
+        let key = match self.exact_memo.as_mut() {
+            Some(m) => Some((m.id(e), at.iter().map(|&(_, x)| x).collect::<Vec<_>>())),
+            None => None,
+        };
+        if let Some(m) = self.exact_memo.as_ref() {
+            let key = key.as_ref().ok_or("internal: a memo without a key")?;
+            if let Some(&r) = m.values.get(&(key.0, key.1.clone(), checked)) {
+                return Ok(r);
+            }
+            // A value computed with its tests is the same value.
+            if !checked {
+                if let Some(&(v, _)) = m.values.get(&(key.0, key.1.clone(), true)) {
+                    let t = self.b.ins().iconst(types::I8, 1);
+                    return Ok((v, t));
+                }
             }
         }
         let r = self.exact_uncached(e, at, derived, checked)?;
-        if let (Some(k), Some(m)) = (key, self.exact_memo.as_mut()) {
-            m.insert(k, r);
+        if let (Some((id, at)), Some(m)) = (key, self.exact_memo.as_mut()) {
+            m.values.insert((id, at, checked), r);
         }
         Ok(r)
     }
