@@ -747,41 +747,14 @@ impl<'a, 'b> Translator<'a, 'b> {
         let counter = self.b.append_block_param(direct_head, types::I64);
         let (held, back) = self.hold_groups(&plan, &groups, &access_ends, &direct)?;
         let outer_held = std::mem::replace(&mut self.held, held);
-        let var = self.vars[plan.var.0 as usize];
-        if let Some(vp) = self.vector_plan(&plan, body) {
-            let rest = self.b.create_block();
-            let at = self.b.append_block_param(rest, types::I64);
-            let strides_known = self.vector_version(&plan, &vp, body, &access_ends, v0, bound, runs_cc, rest, &direct, &frozen)?;
-            self.b.switch_to_block(rest);
-            // A body holding unrolled loops (a window) is large: its direct version would be
-            // the lanes' code again, one iteration at a time, for the few iterations the lanes
-            // leave and for a loop whose lanes' checks fail. Where those checks can fail only
-            // on a store meeting another access (every stride decided at translation), that
-            // loop is the rare one (an in-place window), so the iterations left run in the
-            // checked version instead, with the fuel taken at entry for them given back: it
-            // takes theirs as it runs them, as it does from the first iteration when the
-            // entry checks fail (issue 15: blur's kernel compiled its 5 × 5 window a third
-            // time for that).
-            if strides_known && !plan.prepaid.is_empty() && back.is_empty() && calls.is_none() {
-                self.held = outer_held;
-                let done = if plan.up { self.b.ins().isub(at, v0) } else { self.b.ins().isub(v0, at) };
-                let left = self.b.ins().isub(trip, done);
-                let prepaid = if plan.fixed_fuel > 0 { self.b.ins().imul_imm_s(left, (plan.fixed_fuel + 1) as i64) } else { left };
-                let fuel = self.b.use_var(self.fuel);
-                let fuel = self.b.ins().iadd(fuel, prepaid);
-                self.b.def_var(self.fuel, fuel);
-                self.b.def_var(var, at);
-                self.b.ins().jump(checked, &[]);
-                self.b.switch_to_block(checked);
-                self.rolled(|t| t.plain_for(Some(cond), Some(step), body, loc, exit))?;
-                self.b.switch_to_block(exit);
-                return Ok(());
+        match self.vector_plan(&plan, body) {
+            Some(vp) => self.vector_version(&plan, &vp, body, &access_ends, v0, bound, runs_cc, direct_head, &direct, &frozen)?,
+            None => {
+                self.b.ins().jump(direct_head, &[v0.into()]);
             }
-            self.b.ins().jump(direct_head, &[at.into()]);
-        } else {
-            self.b.ins().jump(direct_head, &[v0.into()]);
         }
         self.b.switch_to_block(direct_head);
+        let var = self.vars[plan.var.0 as usize];
         self.b.def_var(var, counter);
         // The loop tests at its bottom (one taken branch per iteration): the head runs the
         // first test, the latch the others.

@@ -462,6 +462,11 @@ impl<'a, 'b> Translator<'a, 'b> {
     // -----------------------------------------------------------------------------------------
     // Emission.
 
+    /// In the direct version's entry block (its fuel taken): the checks of the vector loop and
+    /// the loop itself, which leaves to `direct_head` with the counter of the first iteration
+    /// left (`v0` when the checks fail). `ends` are the pointer words of each of `plan`'s
+    /// accesses at the first and the last iteration; `frozen` and `direct` are the direct
+    /// version's.
     /// What the exact value of the affine expression `e` ([`Translator::exact`]) grows by from
     /// one iteration to the next, as a constant coefficient times a product of loop-invariant
     /// factors (none: a constant known now): its derivative in the counter `var` through sums,
@@ -519,13 +524,6 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
     }
 
-    /// In the direct version's entry block (its fuel taken): the checks of the vector loop and
-    /// the loop itself, which leaves to `rest` (a block of one parameter) with the counter of
-    /// the first iteration left (`v0` when the checks fail). `ends` are the pointer words of each
-    /// of `plan`'s accesses at the first and the last iteration; `frozen` and `direct` are the
-    /// direct version's. Returns whether every stride was decided at translation to be the
-    /// access's size: the checks can then fail only where a store meets another access's bytes
-    /// (or a reduction's value at entry is a NaN).
     pub fn vector_version(
         &mut self,
         plan: &CountedLoop<'_>,
@@ -535,13 +533,12 @@ impl<'a, 'b> Translator<'a, 'b> {
         v0: Value,
         bound: Value,
         runs_cc: IntCC,
-        rest: Block,
+        direct_head: Block,
         direct: &HashMap<*const Expr, Value>,
         frozen: &HashMap<usize, Value>,
-    ) -> R<bool> {
+    ) -> R<()> {
         // Every access that moves, one element per iteration.
         let mut ok = self.b.ins().iconst(types::I8, 1);
-        let mut strides_known = true;
         let next = self.b.ins().iadd_imm_s(v0, 1);
         let mut moving = Vec::with_capacity(plan.accesses.len());
         // The strides tested so far, by their coefficient, loop-invariant factors and size.
@@ -559,11 +556,9 @@ impl<'a, 'b> Translator<'a, 'b> {
                     if factors.is_empty() {
                         if coefficient != k.bytes() as i64 {
                             ok = self.b.ins().iconst(types::I8, 0);
-                            strides_known = false;
                         }
                         continue;
                     }
-                    strides_known = false;
                     let key = (coefficient, factors.iter().map(|f| format!("{f:?}")).collect::<Vec<_>>(), k.bytes());
                     if !strides.contains(&key) {
                         let mut stride = self.b.ins().iconst(types::I64, coefficient);
@@ -577,7 +572,6 @@ impl<'a, 'b> Translator<'a, 'b> {
                     }
                     continue;
                 }
-                strides_known = false;
                 let first = ends.get(i).ok_or("internal: an access without its ends")?.0;
                 let (second, _) = self.exact(addr, plan.var, next, &plan.derived)?;
                 let stride = self.b.ins().isub(second, first);
@@ -633,7 +627,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         // the scalar loop runs the last iterations.
         let reductions_ok = self.start_reductions(&vp.reductions, v0, bound);
         ok = self.b.ins().band(ok, reductions_ok);
-        let scalar_rest = if vp.reductions.is_empty() { rest } else { self.b.create_block() };
+        let scalar_rest = if vp.reductions.is_empty() { direct_head } else { self.b.create_block() };
         // The vector loops, tested at the bottom (one taken branch per step): steps of
         // [`UNROLL`] groups of lanes while iteration c+UNROLL*L still runs (a small body), then
         // steps of one group, lanes c .. c+L-1, while iteration c+L still runs.
@@ -646,7 +640,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             let enter = self.b.ins().band(ok, more);
             let (wide, wide_test) = (self.b.create_block(), self.b.create_block());
             let counter = self.b.append_block_param(wide, types::I64);
-            self.b.ins().brif(ok, wide_test, &[], rest, &[v0.into()]);
+            self.b.ins().brif(ok, wide_test, &[], direct_head, &[v0.into()]);
             self.b.switch_to_block(wide_test);
             self.b.ins().brif(enter, wide, &[v0.into()], single_test, &[v0.into()]);
             self.b.switch_to_block(wide);
@@ -659,7 +653,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             let more = self.b.ins().icmp(runs_cc, after, bound);
             self.b.ins().brif(more, wide, &[next.into()], single_test, &[next.into()]);
         } else {
-            self.b.ins().brif(ok, single_test, &[v0.into()], rest, &[v0.into()]);
+            self.b.ins().brif(ok, single_test, &[v0.into()], direct_head, &[v0.into()]);
         }
         self.b.switch_to_block(single_test);
         let after = self.b.ins().iadd_imm_s(at_single, vp.lanes);
@@ -673,13 +667,13 @@ impl<'a, 'b> Translator<'a, 'b> {
         let after = self.b.ins().iadd_imm_s(next, vp.lanes);
         let more = self.b.ins().icmp(runs_cc, after, bound);
         self.b.ins().brif(more, single, &[next.into()], scalar_rest, &[next.into()]);
-        if scalar_rest != rest {
-            let at = self.b.append_block_param(scalar_rest, types::I64);
+        if scalar_rest != direct_head {
+            let rest = self.b.append_block_param(scalar_rest, types::I64);
             self.b.switch_to_block(scalar_rest);
             self.finish_reductions();
-            self.b.ins().jump(rest, &[at.into()]);
+            self.b.ins().jump(direct_head, &[rest.into()]);
         }
-        Ok(strides_known)
+        Ok(())
     }
 
     /// The integer lanes of the same width as float kind `k`'s (a comparison's mask, positions).

@@ -1,11 +1,12 @@
 // Issue 15 (native engine, compile share): a counted loop whose body holds unrolled loops (a
-// window) and runs in lanes has no direct scalar version when every stride is known at
-// translation; the iterations the lanes leave (fewer than a group), and the whole loop when the
-// lanes' checks fail (a store into the window's own array), run in the checked version, with
-// the fuel taken at entry for them given back (jit/src/loops.rs). Every trip count from 0 to
-// 13 (each remainder of groups of 4 float or 2 double lanes, with and without the unrolled
-// groups), windows counted up and down, in place and apart, in a host function and in a
-// `parallel loop`, must give what the iterations compute in order (gcc's output).
+// window) runs in lanes, the iterations the lanes leave (the last group's worth: the scalar
+// loop always runs the last iteration, so that the body's locals end with its values) in a
+// scalar version, and the whole loop in the scalar version when the lanes' checks fail (a store
+// into the window's own array). Every trip count from 0 to 13 (each remainder of groups of 4
+// float or 2 double lanes), windows in place and apart, in a host function and in a `parallel
+// loop` with a constant step, must give what the iterations compute in order (gcc's output).
+// Session 14 tried running those iterations in the checked version instead of a direct one
+// (less code to compile); this program guarded that change, which was reverted for its run time.
 #include <stdio.h>
 #include <stdlib.h>
 
