@@ -104,12 +104,12 @@ pub struct ExactMemo {
 }
 
 /// An expression's shape ([`ExactMemo`]): the nodes an exact value is computed through
-/// (conversions, arithmetic, pointer steps) by their own fields and their parts' ids; any other
-/// by its text.
+/// (conversions, arithmetic, pointer steps, locals, integer constants) by their own fields and
+/// their parts' ids; any other by its text.
 #[derive(PartialEq, Eq, Hash)]
 enum Shape {
     Text(String),
-    Node { tag: u8, op: u8, ty: accsim_core::ir::TypeId, elem: accsim_core::ir::TypeId, loc: Loc, parts: [u32; 2] },
+    Node { tag: u8, op: u8, ty: accsim_core::ir::TypeId, elem: accsim_core::ir::TypeId, loc: Loc, parts: [u64; 2] },
 }
 
 impl ExactMemo {
@@ -119,10 +119,13 @@ impl ExactMemo {
             return id;
         }
         let (ty, loc) = (e.ty, e.loc);
+        let node = |tag: u8, op: u8, elem, parts: [u64; 2]| Shape::Node { tag, op, ty, elem, loc, parts };
         let shape = match &e.kind {
-            ExprKind::Cast(a) => Shape::Node { tag: 0, op: 0, ty, elem: ty, loc, parts: [self.id(a), 0] },
-            ExprKind::Binary(op, a, b) => Shape::Node { tag: 1, op: *op as u8, ty, elem: ty, loc, parts: [self.id(a), self.id(b)] },
-            ExprKind::PtrAdd { ptr, index, elem } => Shape::Node { tag: 2, op: 0, ty, elem: *elem, loc, parts: [self.id(ptr), self.id(index)] },
+            ExprKind::Cast(a) => node(0, 0, ty, [self.id(a).into(), 0]),
+            ExprKind::Binary(op, a, b) => node(1, *op as u8, ty, [self.id(a).into(), self.id(b).into()]),
+            ExprKind::PtrAdd { ptr, index, elem } => node(2, 0, *elem, [self.id(ptr).into(), self.id(index).into()]),
+            ExprKind::Local(l) => node(3, 0, ty, [l.0.into(), 0]),
+            ExprKind::Int(v) => node(4, 0, ty, [*v, 0]),
             _ => Shape::Text(format!("{e:?}")),
         };
         let next = self.shapes.len() as u32;
