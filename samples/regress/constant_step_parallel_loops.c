@@ -1,11 +1,11 @@
-// Issue 15 (native engine, compile share): a partitioned loop whose increment is a constant
-// (`i++`, `i--`, `i += 2`, `i = i + 3`) sets its counter from the iteration index times the
-// constant itself, not through the `__step` local (core/src/kernel/schedule.rs), so the native
-// engine decides the lane strides and entry checks of the loop at translation. Every step must
-// still give the iterations the loop's own counter values (§2.7: the loop's iterations are
-// those of the C loop), including a stride-2 window that must not run in unit-stride lanes,
-// collapsed loops, loops counted down, and a step read from a variable beside them. The output
-// is what gcc computes with the directives ignored.
+// Issue 15 (native engine, compile share): partitioned loops whose increment is a constant
+// (`i++`, `i--`, `i += 2`, `i = i + 3`), each iteration's counter computed from the iteration
+// index and the step (core/src/kernel/schedule.rs). Every step must give the iterations the
+// loop's own counter values (§2.7: the loop's iterations are those of the C loop), including a
+// stride-2 window that must not run in unit-stride lanes, collapsed loops, loops counted down,
+// and a step read from a variable beside them. The output is what gcc computes with the
+// directives ignored. (Session 14 tried the constant step itself in place of the `__step` local,
+// so that the native engine decides strides at translation; reverted, see RESULTS.md.)
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -262,43 +262,7 @@ struct Dim {
     var_ty: TypeId,
     lb: LocalId,
     st: LocalId,
-    /// The step, when the loop's increment is a constant (`i++`, `i--`, `i += 2`).
-    st_const: Option<i64>,
     n: LocalId,
-}
-
-impl Dim {
-    /// `idx * step`: with a constant step, the constant itself (`idx` for a step of one), not
-    /// the `__step` local, so that code generated from the loop knows the step where it is
-    /// translated (issue 15: a native counted loop's lane strides and entry checks are then
-    /// decided at translation, not tested at run time). The same value either way.
-    fn scaled(&self, b: &mut Builder<'_>, idx: Expr) -> Expr {
-        match self.st_const {
-            Some(1) => idx,
-            Some(c) => {
-                let c = b.c(c);
-                b.bin(BinOp::Mul, idx, c)
-            }
-            None => {
-                let stv = b.get(self.st);
-                b.bin(BinOp::Mul, idx, stv)
-            }
-        }
-    }
-}
-
-/// The value of a loop's step expression (of type `long`) when it is a constant: a `long`
-/// constant (`i++`, `i--`), or a small positive constant converted to `long` (`i += 2`, whose
-/// word is the same in every integer type).
-fn constant_step(step: &Expr, long: TypeId) -> Option<i64> {
-    match &step.kind {
-        ExprKind::Int(v) if step.ty == long => Some(*v as i64),
-        ExprKind::Cast(x) => match x.kind {
-            ExprKind::Int(v) if (1..=127).contains(&v) => Some(v as i64),
-            _ => None,
-        },
-        _ => None,
-    }
 }
 
 /// A loop the scheduler partitions.
@@ -464,7 +428,6 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
         let lb = b.long_temp("__lb");
         let ub = b.long_temp("__ub");
         let st = b.long_temp("__step");
-        let st_const = constant_step(&c.step, long);
         let n = b.long_temp("__trip");
         let lbv = b.cast(c.lb, long);
         setup.push(b.set(lb, lbv));
@@ -473,7 +436,7 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
         setup.push(b.set(st, c.step));
         let trip = trip_count(b, lb, ub, st, c.cmp);
         setup.push(b.set(n, trip));
-        dims.push(Dim { place: c.place, var_ty: c.var_ty, lb, st, st_const, n });
+        dims.push(Dim { place: c.place, var_ty: c.var_ty, lb, st, n });
         cur = if level + 1 < collapse { single_inner(c.body) } else { c.body };
     }
     let inner_levels = Levels { gang: outer.gang || lv.gang, worker: outer.worker || lv.worker, vector: outer.vector || lv.vector, in_loop: true };
@@ -503,7 +466,8 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
             r
         };
         let lbv = b.get(d.lb);
-        let off = d.scaled(b, idx);
+        let stv = b.get(d.st);
+        let off = b.bin(BinOp::Mul, idx, stv);
         let val = b.bin(BinOp::Add, lbv, off);
         let val = b.cast(val, d.var_ty);
         let e = b.expr(ExprKind::Assign { place: d.place.clone(), value: Box::new(val) }, d.var_ty);
@@ -580,7 +544,8 @@ fn schedule_loop(node: LoopNode<'_>, body: Stmt, b: &mut Builder<'_>, cx: &mut C
                 let idx = b.long_temp("__i");
                 let lbv = b.get(d.lb);
                 let iv = b.get(idx);
-                let off = d.scaled(b, iv);
+                let stv = b.get(d.st);
+                let off = b.bin(BinOp::Mul, iv, stv);
                 let val = b.bin(BinOp::Add, lbv, off);
                 let val = b.cast(val, d.var_ty);
                 let set = b.expr(ExprKind::Assign { place: d.place.clone(), value: Box::new(val) }, d.var_ty);
