@@ -97,8 +97,8 @@ pub struct ExactMemo {
     ids: HashMap<*const Expr, u32>,
     /// Shape ids, equal exactly when two expressions are written the same way (the same `Debug`
     /// text: kinds, types, locals, constants, locations). Built from the parts' ids, so an
-    /// expression is described once, not again as a part of each larger one (its text at every
-    /// level was 9% of the instructions of a run of blur's compile).
+    /// expression is described once, not again as a part of each larger one (keyed by its text
+    /// at every level, blur's translation took 23.6 M instructions; by shape, 13.4 M).
     shapes: HashMap<Shape, u32>,
     values: HashMap<(u32, Vec<Value>, bool), (Value, Value)>,
 }
@@ -967,18 +967,14 @@ impl<'a, 'b> Translator<'a, 'b> {
         // At one loop entry, an expression written the same way (the same text: kinds, types,
         // locals, constants) has the same exact value: computed once for every access that
         // holds it (a window's accesses share their rows and columns).
-        let key = match self.exact_memo.as_mut() {
-            Some(m) => Some((m.id(e), at.iter().map(|&(_, x)| x).collect::<Vec<_>>())),
-            None => None,
-        };
-        if let Some(m) = self.exact_memo.as_ref() {
-            let key = key.as_ref().ok_or("internal: a memo without a key")?;
-            if let Some(&r) = m.values.get(&(key.0, key.1.clone(), checked)) {
+        let key = self.exact_memo.as_mut().map(|m| (m.id(e), at.iter().map(|&(_, x)| x).collect::<Vec<_>>()));
+        if let (Some(m), Some((id, values_at))) = (self.exact_memo.as_ref(), key.as_ref()) {
+            if let Some(&r) = m.values.get(&(*id, values_at.clone(), checked)) {
                 return Ok(r);
             }
             // A value computed with its tests is the same value.
             if !checked {
-                if let Some(&(v, _)) = m.values.get(&(key.0, key.1.clone(), true)) {
+                if let Some(&(v, _)) = m.values.get(&(*id, values_at.clone(), true)) {
                     let t = self.b.ins().iconst(types::I8, 1);
                     return Ok((v, t));
                 }
