@@ -56,7 +56,7 @@ use cranelift_codegen::ir::{types, InstBuilder, Value};
 use accsim_core::exec::value::Kind;
 use accsim_core::ir::{BinOp, Expr, ExprKind, LocalId, Place, Stmt, StmtKind};
 
-use crate::loops::{CountedLoop, Counter};
+use crate::loops::{CountedLoop, Counter, ExactMemo};
 use crate::simd::{lane_flags, lane_type, Lanes};
 use crate::translate::{Translator, R};
 
@@ -301,7 +301,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let mut moving = Vec::with_capacity(plan.view.accesses.len());
         let mut inner_moving = Vec::with_capacity(plan.view.accesses.len());
         // Parts shared by several addresses computed once (`Translator::exact_at`).
-        self.exact_memo = Some(HashMap::new());
+        self.exact_memo = Some(ExactMemo::default());
         for (i, &(addr, k, read, write)) in plan.view.accesses.iter().enumerate() {
             let inside = i >= plan.inner_from;
             let ks: &[Value] = if inside { &[k0, k_last] } else { &[] };

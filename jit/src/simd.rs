@@ -82,7 +82,7 @@ use accsim_core::exec::libc_shim::Shim;
 use accsim_core::exec::value::Kind;
 use accsim_core::ir::{BinOp, Callee, Expr, ExprKind, Place, Stmt, StmtKind, UnOp};
 
-use crate::loops::CountedLoop;
+use crate::loops::{CountedLoop, ExactMemo};
 use crate::translate::{Translator, R};
 
 /// Most (store, other access) pairs whose bytes the preheader compares: the checks of a loop
@@ -548,7 +548,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         // The strides tested so far, by their coefficient, loop-invariant factors and size.
         let mut strides: Vec<(i64, Vec<String>, u64)> = Vec::new();
         // Parts shared by several addresses computed once (`Translator::exact_at`).
-        self.exact_memo = Some(HashMap::new());
+        self.exact_memo = Some(ExactMemo::default());
         for (i, &(addr, k, _, _)) in plan.accesses.iter().enumerate() {
             let moves = self.depends(addr, plan.var, &plan.derived);
             moving.push(moves);

@@ -239,10 +239,6 @@ impl Helper {
     }
 }
 
-/// The exact values at both ends of a counted loop of address expressions and their parts, by
-/// the expression's text and the counters' values ([`Translator::exact_memo`]).
-pub type ExactMemo = HashMap<(String, Vec<Value>, bool), (Value, Value)>;
-
 /// Translates one function's body into a [`FunctionBuilder`].
 pub struct Translator<'a, 'b> {
     pub p: &'a Program,
@@ -343,7 +339,7 @@ pub struct Translator<'a, 'b> {
     /// of the address expressions and their parts at each end, by the expression's text and the
     /// counters' values, computed once for all the accesses that hold them
     /// (`Translator::exact_at`).
-    pub exact_memo: Option<ExactMemo>,
+    pub exact_memo: Option<crate::loops::ExactMemo>,
     /// While the vector version of a counted loop is translated: its `max`/`min` reductions'
     /// lanes ([`crate::simd`]).
     pub(crate) lane_reductions: Vec<crate::simd::LaneReduction>,
