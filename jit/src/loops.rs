@@ -757,7 +757,18 @@ impl<'a, 'b> Translator<'a, 'b> {
         let (held, back) = self.hold_groups(&plan, &groups, &access_ends, &direct)?;
         let outer_held = std::mem::replace(&mut self.held, held);
         match vector {
-            Some(vp) => self.vector_version(&plan, &vp, body, &access_ends, v0, bound, runs_cc, direct_head, &direct, &frozen)?,
+            Some(vp) => self.vector_version(crate::simd::LaneLoop {
+                plan: &plan,
+                vp: &vp,
+                body,
+                ends: &access_ends,
+                v0,
+                bound,
+                runs_cc,
+                direct_head,
+                direct: &direct,
+                frozen: &frozen,
+            })?,
             None => {
                 self.b.ins().jump(direct_head, &[v0.into()]);
             }

@@ -95,6 +95,24 @@ const UNROLL: i64 = 2;
 /// Most accesses of a body that the vector loop runs unrolled.
 const UNROLL_ACCESSES: usize = 12;
 
+/// What the lane version of a counted loop is made from ([`Translator::vector_version`]): the
+/// loop's plan and lane plan, its body, each access's ends and the direct version's entry
+/// values (`direct`, `frozen`), the counter's first value `v0`, its `bound` and the condition
+/// that keeps it running, and the direct version's head, where the lanes leave the rest.
+#[derive(Clone, Copy)]
+pub struct LaneLoop<'a, 'e> {
+    pub plan: &'a CountedLoop<'e>,
+    pub vp: &'a VectorPlan,
+    pub body: &'a Stmt,
+    pub ends: &'a [(Value, Value)],
+    pub v0: Value,
+    pub bound: Value,
+    pub runs_cc: IntCC,
+    pub direct_head: Block,
+    pub direct: &'a HashMap<*const Expr, Value>,
+    pub frozen: &'a HashMap<usize, Value>,
+}
+
 /// A loop the translator runs in lanes (see the module docs).
 pub struct VectorPlan {
     /// Iterations per group of lanes: 16 bytes over the size of the values that vary.
@@ -528,19 +546,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
     }
 
-    pub fn vector_version(
-        &mut self,
-        plan: &CountedLoop<'_>,
-        vp: &VectorPlan,
-        body: &Stmt,
-        ends: &[(Value, Value)],
-        v0: Value,
-        bound: Value,
-        runs_cc: IntCC,
-        direct_head: Block,
-        direct: &HashMap<*const Expr, Value>,
-        frozen: &HashMap<usize, Value>,
-    ) -> R<()> {
+    pub fn vector_version(&mut self, l: LaneLoop<'_, '_>) -> R<()> {
+        let LaneLoop { plan, ends, direct, v0, .. } = l;
         // Every access that moves, one element per iteration.
         let mut ok = self.b.ins().iconst(types::I8, 1);
         let next = self.b.ins().iadd_imm_s(v0, 1);
@@ -587,7 +594,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         // Every moving access one element per iteration: its address a stream ([`crate::streams`]).
         let streams = self.streams(plan, ends, direct, v0, &moving, true)?;
         let outer_streams = std::mem::replace(&mut self.lane_streams, streams);
-        let r = self.vector_loops(plan, vp, body, ends, v0, bound, runs_cc, direct_head, direct, frozen, ok, &moving);
+        let r = self.vector_loops(l, ok, &moving);
         self.lane_streams = outer_streams;
         self.lane_at = None;
         r
@@ -595,21 +602,8 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     /// [`Translator::vector_version`] after the strides' tests (`ok` so far): the store tests
     /// and the loops.
-    fn vector_loops(
-        &mut self,
-        plan: &CountedLoop<'_>,
-        vp: &VectorPlan,
-        body: &Stmt,
-        ends: &[(Value, Value)],
-        v0: Value,
-        bound: Value,
-        runs_cc: IntCC,
-        direct_head: Block,
-        direct: &HashMap<*const Expr, Value>,
-        frozen: &HashMap<usize, Value>,
-        mut ok: Value,
-        moving: &[bool],
-    ) -> R<()> {
+    fn vector_loops(&mut self, l: LaneLoop<'_, '_>, mut ok: Value, moving: &[bool]) -> R<()> {
+        let LaneLoop { plan, vp, body, ends, v0, bound, runs_cc, direct_head, direct, frozen } = l;
         // Each store's bytes: another access's at every iteration, or apart from its bytes; a
         // run of reads whose bytes form one interval ([`crate::apart::covering_reads`]) at once.
         let runs = crate::apart::covering_reads(self, &plan.accesses, plan.var, &plan.derived);
