@@ -23,8 +23,9 @@
 //! Not covered yet (they run in the interpreter): VLA locals, `host_data`, `switch`/`goto`,
 //! variadic functions, records and long doubles as values. The bounds of affine accesses of
 //! counted loops are checked once at loop entry ([`loops`]), where the loop's element-wise
-//! iterations run in 128-bit lanes ([`simd`]) and the elements at loop-invariant addresses in
-//! registers ([`invariant`]) when no other access of the loop touches their bytes; register
+//! iterations run in 128-bit lanes ([`simd`]), their addresses streams from one base per group
+//! of accesses a constant apart, set at entry ([`streams`]), and the elements at loop-invariant
+//! addresses in registers ([`invariant`]) when no other access of the loop touches their bytes; register
 //! `double`s and `float`s live in float registers; scalar memory locals whose address
 //! is only read and written in place live in Cranelift variables ([`promote`]); loops of a few
 //! constant iterations are unrolled ([`unroll`]); calls of functions that return a pure
