@@ -261,80 +261,60 @@ fn span_of(mem: &mut Memory, id: u32) -> Span {
     }
 }
 
-/// [`sync_table`] after a heap routine, which records at most one change (the block it made or
-/// freed): when the thread's table is `m`'s memory's and the log holds that one id, its entry
-/// alone is set, without taking the log's buffer (issue 15: calltree's million `malloc`s and
-/// `free`s paid about 210 instructions each for the general sync). Anything else (a first
-/// sync, `all`, several ids, none) takes the general path.
-fn sync_after_heap(ctx: &mut Ctx, m: &mut Machine) {
-    let done = TABLES.with(|tables| {
-        let mut tables = tables.borrow_mut();
-        let mem = m.memory_mut();
-        let owner = mem as *const Memory as usize;
-        let len = mem.table_len();
-        let t = if mem.is_device_view() { &mut tables.view } else { &mut tables.host };
-        if t.owner != owner || len < t.spans.len() {
-            return false;
-        }
-        let Some(id) = mem.take_one_change() else {
-            return false;
-        };
-        t.spans.resize(len, [0; 2]);
-        if (id as usize) < len {
-            t.set(id as usize, span_of(mem, id).words());
-            t.bound_list();
-        }
-        ctx.table = t.spans.as_ptr();
-        ctx.table_len = t.spans.len() as u64;
-        true
-    });
-    if !done {
-        sync_table(ctx, m);
-    }
-}
-
 /// Bring the thread's span table of `m`'s memory up to date and point `ctx` at it.
 pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
     TABLES.with(|tables| {
         let mut tables = tables.borrow_mut();
         let tables = &mut *tables;
-        let owner = m.memory_mut() as *const _ as usize;
-        let recycled = std::mem::take(&mut tables.recycled);
-        let changes = m.memory_mut().take_changes(recycled);
-        let len = m.memory_mut().table_len();
-        let t = if m.memory_mut().is_device_view() { &mut tables.view } else { &mut tables.host };
-        let span = |m: &mut Machine, id: u32| span_of(m.memory_mut(), id);
-        if changes.all || t.owner != owner {
-            // A fresh table of zero pages (`vec!` of zeros is `calloc`), written only where an
-            // allocation is in place: the freed ids of a program of many short-lived blocks,
-            // and in a device view the host's (most of its ids), cost no memory.
-            t.owner = owner;
-            if t.spans.capacity() >= len {
-                // Cleared in place, where it was written (a fresh block would be new memory).
-                t.clear(len);
-            } else {
-                t.spans = vec![[0u64; 2]; len];
-                t.written.clear();
-                t.dense = false;
-            }
-            for id in 0..len {
-                let s = span(m, id as u32);
-                if s.readable != 0 || s.addr != 0 {
-                    t.set(id, s.words());
-                }
-            }
-        } else {
-            // A table that shrank (a memory's ids are never dropped; kept for safety) is cut.
+        let mem = m.memory_mut();
+        let owner = mem as *const Memory as usize;
+        let len = mem.table_len();
+        let t = if mem.is_device_view() { &mut tables.view } else { &mut tables.host };
+        // One change since the last sync on this table's memory (the block a heap routine made
+        // or freed, a frame): its entry alone, without taking the log's buffer (issue 15:
+        // calltree's million `malloc`s and `free`s paid about 210 instructions each for the
+        // general path). A first sync, `all`, several ids or none take the general path.
+        let one = if t.owner == owner { mem.take_one_change() } else { None };
+        if let Some(id) = one {
             t.spans.resize(len, [0; 2]);
-            for &id in &changes.ids {
-                if (id as usize) < t.spans.len() {
-                    let words = span(m, id).words();
-                    t.set(id as usize, words);
-                }
+            if (id as usize) < len {
+                t.set(id as usize, span_of(mem, id).words());
             }
             t.bound_list();
+        } else {
+            let recycled = std::mem::take(&mut tables.recycled);
+            let changes = mem.take_changes(recycled);
+            if changes.all || t.owner != owner {
+                // A fresh table of zero pages (`vec!` of zeros is `calloc`), written only where
+                // an allocation is in place: the freed ids of a program of many short-lived
+                // blocks, and in a device view the host's (most of its ids), cost no memory.
+                t.owner = owner;
+                if t.spans.capacity() >= len {
+                    // Cleared in place, where it was written (a fresh block would be new memory).
+                    t.clear(len);
+                } else {
+                    t.spans = vec![[0u64; 2]; len];
+                    t.written.clear();
+                    t.dense = false;
+                }
+                for id in 0..len {
+                    let s = span_of(mem, id as u32);
+                    if s.readable != 0 || s.addr != 0 {
+                        t.set(id, s.words());
+                    }
+                }
+            } else {
+                // A table that shrank (a memory's ids are never dropped; kept for safety) is cut.
+                t.spans.resize(len, [0; 2]);
+                for &id in &changes.ids {
+                    if (id as usize) < t.spans.len() {
+                        t.set(id as usize, span_of(mem, id).words());
+                    }
+                }
+                t.bound_list();
+            }
+            tables.recycled = changes.ids;
         }
-        tables.recycled = changes.ids;
         ctx.table = t.spans.as_ptr();
         ctx.table_len = t.spans.len() as u64;
     });
@@ -479,7 +459,7 @@ pub extern "C" fn jit_free(ctx: *mut Ctx, ptr: u64, loc: u64) {
 
 /// After a heap routine: the span table up to date, the result, or the trap recorded.
 fn heap_done(ctx: &mut Ctx, m: &mut Machine, r: Result<u64, Trap>) -> u64 {
-    sync_after_heap(ctx, m);
+    sync_table(ctx, m);
     match r {
         Ok(p) => p,
         Err(t) => {

@@ -341,9 +341,9 @@ impl Memory {
     }
 
     /// The one change recorded since the last take, taken from the log, when that is all the
-    /// log holds (no `all`, no followed allocations): what a native engine's sync reads after
-    /// one `malloc` or `free` (issue 15: calltree's million heap blocks). `None` leaves the log
-    /// as it is, for [`Memory::take_changes`].
+    /// log holds (no `all`, no followed allocations): the native engine's sync sets that one
+    /// entry, as after a `malloc` or `free` (issue 15: calltree's million heap blocks). `None`
+    /// leaves the log as it is, for [`Memory::take_changes`].
     #[inline]
     pub fn take_one_change(&mut self) -> Option<u32> {
         if self.observed.is_some() {
