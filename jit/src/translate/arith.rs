@@ -186,15 +186,7 @@ impl Translator<'_, '_> {
     pub(super) fn divide(&mut self, op: BinOp, signed: bool, ty: Type, a: Value, b: Value, loc: Loc) -> Value {
         let l = self.loc(loc);
         let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
-        let (trap0, ok0) = (self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(zero, trap0, &[], ok0, &[]);
-        self.b.set_cold_block(trap0);
-        self.b.switch_to_block(trap0);
-        let w = self.b.ins().iconst(types::I64, 0);
-        let lv = self.b.ins().iconst(types::I64, l);
-        self.helper(Helper::ArithTrap, &[self.ctx, w, lv]);
-        self.b.ins().jump(self.trap_exit, &[]);
-        self.b.switch_to_block(ok0);
+        self.arith_trap_if(zero, 0, l);
         if signed {
             let min = if ty == types::I32 {
                 i32::MIN as i64
@@ -204,15 +196,7 @@ impl Translator<'_, '_> {
             let is_min = self.b.ins().icmp_imm_s(IntCC::Equal, a, min);
             let is_m1 = self.b.ins().icmp_imm_s(IntCC::Equal, b, -1);
             let both = self.b.ins().band(is_min, is_m1);
-            let (trap1, ok1) = (self.b.create_block(), self.b.create_block());
-            self.b.ins().brif(both, trap1, &[], ok1, &[]);
-            self.b.set_cold_block(trap1);
-            self.b.switch_to_block(trap1);
-            let w = self.b.ins().iconst(types::I64, 1);
-            let lv = self.b.ins().iconst(types::I64, l);
-            self.helper(Helper::ArithTrap, &[self.ctx, w, lv]);
-            self.b.ins().jump(self.trap_exit, &[]);
-            self.b.switch_to_block(ok1);
+            self.arith_trap_if(both, 1, l);
         }
         let ins = self.b.ins();
         match (op, signed) {
@@ -221,5 +205,20 @@ impl Translator<'_, '_> {
             (_, true) => ins.srem(a, b),
             (_, false) => ins.urem(a, b),
         }
+    }
+
+    /// Where `cond` holds, a cold block that traps with the interpreter's arithmetic fault
+    /// `which` (0: division by zero, 1: `MIN / -1`; `runtime::jit_arith_trap`) at location `l`;
+    /// translation goes on where it does not.
+    fn arith_trap_if(&mut self, cond: Value, which: i64, l: i64) {
+        let (trap, ok) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(cond, trap, &[], ok, &[]);
+        self.b.set_cold_block(trap);
+        self.b.switch_to_block(trap);
+        let w = self.b.ins().iconst(types::I64, which);
+        let lv = self.b.ins().iconst(types::I64, l);
+        self.helper(Helper::ArithTrap, &[self.ctx, w, lv]);
+        self.b.ins().jump(self.trap_exit, &[]);
+        self.b.switch_to_block(ok);
     }
 }
