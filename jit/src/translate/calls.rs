@@ -126,12 +126,7 @@ impl<'a> Translator<'a, '_> {
     /// recursion over a binary tree are its leaves' null children, each a call that only
     /// returns (calltree's `tree_sum` and `tree_free`).
     fn guarded_call(&mut self, fid: u32, c: &Expr, e: Option<&Expr>, words: &[Value], loc: Loc) -> R<Value> {
-        let g = self.p.functions.get(fid as usize).ok_or("internal: unknown function")?;
-        let args = g.params.iter().zip(words).map(|(l, &w)| (l.0, w)).collect();
-        self.inline_args.push(args);
-        let held = self.cond(c);
-        self.inline_args.pop();
-        let held = held?;
+        let held = self.in_callee(fid, words, |t| t.cond(c))?;
         let (early, call, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         let r = self.b.append_block_param(join, types::I64);
         self.b.ins().brif(held, early, &[], call, &[]);
@@ -394,10 +389,16 @@ impl<'a> Translator<'a, '_> {
     /// call anything that looks at the call depth).
     fn inline_call(&mut self, fid: u32, e: &Expr, words: &[Value], loc: Loc) -> R<Value> {
         self.inline_call_taken(fid, loc);
+        self.in_callee(fid, words, |t| t.expr(e))
+    }
+
+    /// `translate` run on an expression of function `fid`'s body, its parameters bound to the
+    /// argument `words` ([`Translator::inline_args`]).
+    fn in_callee(&mut self, fid: u32, words: &[Value], translate: impl FnOnce(&mut Self) -> R<Value>) -> R<Value> {
         let g = self.p.functions.get(fid as usize).ok_or("internal: unknown function")?;
         let args = g.params.iter().zip(words).map(|(l, &w)| (l.0, w)).collect();
         self.inline_args.push(args);
-        let r = self.expr(e);
+        let r = translate(self);
         self.inline_args.pop();
         r
     }
