@@ -768,6 +768,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                 direct_head,
                 direct: &direct,
                 frozen: &frozen,
+                moving: &moving,
             })?,
             None => {
                 self.b.ins().jump(direct_head, &[v0.into()]);

@@ -98,7 +98,8 @@ const UNROLL_ACCESSES: usize = 12;
 /// What the lane version of a counted loop is made from ([`Translator::vector_version`]): the
 /// loop's plan and lane plan, its body, each access's ends and the direct version's entry
 /// values (`direct`, `frozen`), the counter's first value `v0`, its `bound` and the condition
-/// that keeps it running, and the direct version's head, where the lanes leave the rest.
+/// that keeps it running, the direct version's head, where the lanes leave the rest, and which
+/// accesses move.
 #[derive(Clone, Copy)]
 pub struct LaneLoop<'a, 'e> {
     pub plan: &'a CountedLoop<'e>,
@@ -111,6 +112,8 @@ pub struct LaneLoop<'a, 'e> {
     pub direct_head: Block,
     pub direct: &'a HashMap<*const Expr, Value>,
     pub frozen: &'a HashMap<usize, Value>,
+    /// By access of `plan`: whether its address moves with the counter.
+    pub moving: &'a [bool],
 }
 
 /// A loop the translator runs in lanes (see the module docs).
@@ -484,11 +487,17 @@ impl<'a, 'b> Translator<'a, 'b> {
     // -----------------------------------------------------------------------------------------
     // Emission.
 
-    /// In the direct version's entry block (its fuel taken): the checks of the vector loop and
-    /// the loop itself, which leaves to `direct_head` with the counter of the first iteration
-    /// left (`v0` when the checks fail). `ends` are the pointer words of each of `plan`'s
-    /// accesses at the first and the last iteration; `frozen` and `direct` are the direct
-    /// version's.
+    /// A [`Translator::symbolic_stride`] with loop-invariant factors as a value: the
+    /// coefficient times each factor, computed where the translator is (a loop's entry).
+    pub(crate) fn stride_value(&mut self, coefficient: i64, factors: Vec<&Expr>) -> R<Value> {
+        let mut stride = self.b.ins().iconst(types::I64, coefficient);
+        for f in factors {
+            let v = self.expr(f)?;
+            stride = self.b.ins().imul(stride, v);
+        }
+        Ok(stride)
+    }
+
     /// What the exact value of the affine expression `e` ([`Translator::exact`]) grows by from
     /// one iteration to the next, as a constant coefficient times a product of loop-invariant
     /// factors (none: a constant known now): its derivative in the counter `var` through sums,
@@ -546,20 +555,22 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
     }
 
+    /// In the direct version's entry block (its fuel taken): the checks of the vector loop and
+    /// the loop itself, which leaves to `direct_head` with the counter of the first iteration
+    /// left (`v0` when the checks fail). `ends` are the pointer words of each of `plan`'s
+    /// accesses at the first and the last iteration; `frozen` and `direct` are the direct
+    /// version's.
     pub fn vector_version(&mut self, l: LaneLoop<'_, '_>) -> R<()> {
-        let LaneLoop { plan, ends, direct, v0, .. } = l;
+        let LaneLoop { plan, ends, direct, v0, moving, .. } = l;
         // Every access that moves, one element per iteration.
         let mut ok = self.b.ins().iconst(types::I8, 1);
         let next = self.b.ins().iadd_imm_s(v0, 1);
-        let mut moving = Vec::with_capacity(plan.accesses.len());
         // The strides tested so far, by their coefficient, loop-invariant factors and size.
         let mut strides: Vec<(i64, Vec<String>, u64)> = Vec::new();
         // Parts shared by several addresses computed once (`Translator::exact_at`).
         self.exact_memo = Some(ExactMemo::default());
         for (i, &(addr, k, _, _)) in plan.accesses.iter().enumerate() {
-            let moves = self.depends(addr, plan.var, &plan.derived);
-            moving.push(moves);
-            if moves {
+            if moving[i] {
                 // A stride known at translation (a window's accesses: the counter's coefficient
                 // times the element size) is decided here; any other is the difference of the
                 // exact addresses of two iterations.
@@ -572,11 +583,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                     }
                     let key = (coefficient, factors.iter().map(|f| format!("{f:?}")).collect::<Vec<_>>(), k.bytes());
                     if !strides.contains(&key) {
-                        let mut stride = self.b.ins().iconst(types::I64, coefficient);
-                        for f in factors {
-                            let v = self.expr(f)?;
-                            stride = self.b.ins().imul(stride, v);
-                        }
+                        let stride = self.stride_value(coefficient, factors)?;
                         let unit = self.b.ins().icmp_imm_s(IntCC::Equal, stride, k.bytes() as i64);
                         ok = self.b.ins().band(ok, unit);
                         strides.push(key);
@@ -592,9 +599,9 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
         self.exact_memo = None;
         // Every moving access one element per iteration: its address a stream ([`crate::streams`]).
-        let streams = self.streams(plan, ends, direct, v0, &moving, true)?;
+        let streams = self.streams(plan, ends, direct, v0, moving, true)?;
         let outer_streams = std::mem::replace(&mut self.lane_streams, streams);
-        let r = self.vector_loops(l, ok, &moving);
+        let r = self.vector_loops(l, ok);
         self.lane_streams = outer_streams;
         self.lane_at = None;
         r
@@ -602,8 +609,8 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     /// [`Translator::vector_version`] after the strides' tests (`ok` so far): the store tests
     /// and the loops.
-    fn vector_loops(&mut self, l: LaneLoop<'_, '_>, mut ok: Value, moving: &[bool]) -> R<()> {
-        let LaneLoop { plan, vp, body, ends, v0, bound, runs_cc, direct_head, direct, frozen } = l;
+    fn vector_loops(&mut self, l: LaneLoop<'_, '_>, mut ok: Value) -> R<()> {
+        let LaneLoop { plan, vp, body, ends, v0, bound, runs_cc, direct_head, direct, frozen, moving } = l;
         // Each store's bytes: another access's at every iteration, or apart from its bytes; a
         // run of reads whose bytes form one interval ([`crate::apart::covering_reads`]) at once.
         let runs = crate::apart::covering_reads(self, &plan.accesses, plan.var, &plan.derived);

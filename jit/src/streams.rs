@@ -19,7 +19,7 @@
 
 use std::collections::HashMap;
 
-use cranelift_codegen::ir::{types, InstBuilder, Value};
+use cranelift_codegen::ir::{InstBuilder, Value};
 
 use accsim_core::ir::Expr;
 
@@ -63,12 +63,7 @@ impl Translator<'_, '_> {
                 if factors.is_empty() {
                     Stride::Const(coefficient)
                 } else {
-                    let mut s = self.b.ins().iconst(types::I64, coefficient);
-                    for f in factors {
-                        let v = self.expr(f)?;
-                        s = self.b.ins().imul(s, v);
-                    }
-                    Stride::Dyn(s)
+                    Stride::Dyn(self.stride_value(coefficient, factors)?)
                 }
             };
             let bias = *direct.get(&(addr as *const Expr)).ok_or("internal: an access without its bias")?;
