@@ -413,7 +413,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                 }
             }
             StmtKind::Acc { body: Some(b), .. } if self.is_kernel && self.is_atomic(s) && self.atomic_in_native(b) => {
-                w.atomic = true;
+                w.atomic |= !self.atomic_on_registers(b);
                 self.walk_stmt(b, w)
             }
             _ => w.refused = true,
@@ -458,6 +458,20 @@ impl<'a, 'b> Translator<'a, 'b> {
         let mut w = Walk::default();
         self.walk_stmt(b, &mut w);
         plain(b) && !w.refused
+    }
+
+    /// Whether the body `b` of an `atomic` construct that runs as native code reads and writes
+    /// nothing but register locals of this invocation: the combination of a `vector` or
+    /// `worker` loop's reduction partial into its gang-private variable (`s = s + partial`,
+    /// the variable a memory local kept in a register, [`crate::promote`]). No other device
+    /// thread can reach those locals, so no other atomic can come between the statement's read
+    /// and its write (§2.12): it runs as the plain statement, without the run's atomic lock,
+    /// whose calls would leave no float register alive across them (the loop's accumulator
+    /// spilled to the stack in every iteration).
+    pub fn atomic_on_registers(&self, b: &Stmt) -> bool {
+        let mut w = Walk::default();
+        self.walk_stmt(b, &mut w);
+        self.atomic_in_native(b) && !w.refused && !w.atomic && w.accesses.is_empty() && w.memory_locals.is_empty()
     }
 
     fn walk_place<'e>(&self, place: &'e Place, k: Kind, read: bool, w: &mut Walk<'e>) {

@@ -772,7 +772,9 @@ impl<'a, 'b> Translator<'a, 'b> {
                     // device thread's atomic touches memory between its read and its write
                     // (§2.12).
                     Some(AccKind::Atomic(kind)) if self.is_kernel && body.as_deref().is_some_and(|b| self.atomic_in_native(b)) => {
-                        if let Some(form) = body.as_deref().and_then(|b| accsim_core::exec::atomic::atomic_form(&self.p.types, *kind, b)) {
+                        if let Some(b) = body.as_deref().filter(|b| self.atomic_on_registers(b)) {
+                            self.stmt(b)?;
+                        } else if let Some(form) = body.as_deref().and_then(|b| accsim_core::exec::atomic::atomic_form(&self.p.types, *kind, b)) {
                             self.atomic_word_update(&form)?;
                         } else if let Some(b) = body {
                             self.helper(Helper::AtomicEnter, &[self.ctx]);
