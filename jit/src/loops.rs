@@ -750,12 +750,10 @@ impl<'a, 'b> Translator<'a, 'b> {
             direct_locals.insert(l.0, bias);
         }
 
-        // The values at entry of the variables the body reads and does not assign (the counter
-        // aside).
+        // The values at entry of the variables the body does not assign (the counter aside).
         let mut frozen = HashMap::new();
-        let read = read_locals(body);
         for (i, &var) in self.vars.clone().iter().enumerate() {
-            if i as u32 != plan.var.0 && !plan.assigned.contains(&(i as u32)) && read.contains(&(i as u32)) {
+            if i as u32 != plan.var.0 && !plan.assigned.contains(&(i as u32)) {
                 frozen.insert(var.index(), self.read_var(var));
             }
         }
@@ -1348,20 +1346,6 @@ impl<'a, 'b> Translator<'a, 'b> {
 }
 
 /// The smallest and largest value of an integer kind, as words compared in that kind.
-/// The locals `s` names (reads, or takes the address of). A loop's versions read the others
-/// nowhere: their values at entry, read for nothing, only made the SSA construction carry them
-/// through the loops around (issue 15's compile time). A local missing here would still be
-/// read correctly, as a variable.
-pub(crate) fn read_locals(s: &Stmt) -> HashSet<u32> {
-    let mut read = HashSet::new();
-    accsim_core::ir::visit::walk(s, true, &mut |_| {}, &mut |e| {
-        if let ExprKind::Local(l) | ExprKind::LocalAddr(l) = e.kind {
-            read.insert(l.0);
-        }
-    });
-    read
-}
-
 fn kind_range(k: Kind) -> (i64, i64) {
     match k {
         Kind::I32 => (i32::MIN as i64, i32::MAX as i64),
