@@ -1136,7 +1136,13 @@ impl<'a, 'b> Translator<'a, 'b> {
                 let factor = if on_a { y } else { x };
                 let r = self.b.ins().imul(x, y);
                 let both = self.both(okx, oky);
-                if checked {
+                // A product of `int`s that reads no counter (a box corner's `(y - 2) * w`) is
+                // exact without it: both operands lie within ±2^31 (the one computed exactly
+                // is tested to fit, the other is an `int`'s value), so the product lies within
+                // ±2^62, and its own test bounds it. Its rows are as long as before the boxes.
+                let ints = [e, &**a, &**b].iter().all(|x| self.kind_of(x.ty) == Kind::I32);
+                let int_product = ints && !self.depends_any(e, &vars, derived);
+                if checked && !int_product {
                     let small = self.small_factor(factor);
                     (r, self.both(both, small))
                 } else {
