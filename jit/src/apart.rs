@@ -96,13 +96,17 @@ pub(crate) struct Implied {
     /// the tested accesses of its group.
     pub(crate) implied: Vec<bool>,
     /// For each tested access, the nodes of its address whose exact values its tests must also
-    /// bound though they read no counter (a box's corner, see the module docs): empty for the
-    /// others.
-    pub(crate) through: Vec<Vec<*const Expr>>,
+    /// bound though they read no counter (a box's corner, see the module docs), and its box's
+    /// number from 1: empty and 0 for the others.
+    pub(crate) through: Vec<(Vec<*const Expr>, u32)>,
 }
 
 /// Most leaves in which the accesses of a box may differ (2^3 corners).
 const MAX_LEAVES: usize = 3;
+
+/// The integer leaves in which two addresses differ ([`Translator::leaves`]): each leaf's path
+/// of child positions and its two values.
+type Leaves = Vec<(Vec<u8>, i64, i64)>;
 
 /// The groups of a loop's accesses one constant apart: for each access (by its index in the
 /// plan's list), whether its entry tests are left to the group's extreme accesses; and the
@@ -129,13 +133,13 @@ pub(crate) fn implied_accesses(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind,
             }
         }
     }
-    let mut through = vec![Vec::new(); accesses.len()];
-    for b in boxes(t, accesses, |i| anchor(i).is_some(), compatible) {
+    let mut through = vec![(Vec::new(), 0); accesses.len()];
+    for (n, b) in (1..).zip(boxes(t, accesses, |i| anchor(i).is_some(), compatible)) {
         for (i, _) in b.members {
             implied[i] = !b.corners.contains(&i);
         }
         for &c in &b.corners {
-            through[c] = path_nodes(accesses[c].0, &b.paths);
+            through[c] = (path_nodes(accesses[c].0, &b.paths), n);
         }
     }
     Implied { implied, through }
@@ -160,7 +164,7 @@ fn boxes(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind, bool, bool)], eligibl
         if taken[i] || !eligible(i) {
             continue;
         }
-        let mut diffs: Vec<(usize, Vec<(Vec<u8>, i64, i64)>)> = vec![(i, Vec::new())];
+        let mut diffs: Vec<(usize, Leaves)> = vec![(i, Vec::new())];
         for j in i + 1..accesses.len() {
             if taken[j] || !eligible(j) || !compatible(i, j) {
                 continue;
@@ -321,7 +325,7 @@ impl Translator<'_, '_> {
     /// above a leaf is an integer sum, difference or conversion, a product whose other operand
     /// holds no leaf, or a pointer step of a small constant element size (so that a node's exact
     /// value is affine in the leaves, see the module docs); `None` otherwise.
-    fn leaves(&self, a: &Expr, b: &Expr) -> Option<Vec<(Vec<u8>, i64, i64)>> {
+    fn leaves(&self, a: &Expr, b: &Expr) -> Option<Leaves> {
         if a.ty != b.ty {
             return None;
         }

@@ -1114,6 +1114,7 @@ fn translate_into(
         held: HashMap::new(),
         exact_memo: None,
         exact_through: Vec::new(),
+        exact_box: 0,
         lane_reductions: Vec::new(),
         lane_streams: HashMap::new(),
         lane_at: None,

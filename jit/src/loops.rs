@@ -112,7 +112,7 @@ pub struct ExactMemo {
     /// expression is described once, not again as a part of each larger one (keyed by its text
     /// at every level, blur's translation took 23.6 M instructions; by shape, 13.4 M).
     shapes: HashMap<Shape, u32>,
-    values: HashMap<(u32, Vec<Value>, bool, bool), (Value, Value)>,
+    values: HashMap<(u32, Vec<Value>, bool, u32), (Value, Value)>,
 }
 
 /// An expression's shape ([`ExactMemo`]): the nodes an exact value is computed through
@@ -696,13 +696,13 @@ impl<'a, 'b> Translator<'a, 'b> {
                 let mut ends = Vec::with_capacity(2);
                 // A box's corner also bounds the exact values of its leaves' parts that read no
                 // counter ([`crate::apart`]).
-                self.exact_through = through[i].clone();
+                (self.exact_through, self.exact_box) = through[i].clone();
                 for at in if moves { vec![v0, last] } else { vec![v0] } {
                     let (p, fits) = self.exact_at_checked(addr, &[(plan.var, at)], &plan.derived, !pass)?;
                     ok = self.both(ok, fits);
                     ends.push(p);
                 }
-                self.exact_through.clear();
+                (self.exact_through, self.exact_box) = (Vec::new(), 0);
                 if !moves {
                     ends.push(ends[0]);
                 }
@@ -1038,16 +1038,20 @@ impl<'a, 'b> Translator<'a, 'b> {
         // A part that reads no counter (a window row's `(y + dy) * W`) has one value at every
         // counter value: computed once for both ends.
         let moves = self.exact_memo.is_some() && at.iter().any(|&(v, _)| self.depends(e, v, derived));
-        // Parts computed for a box's corner have tests of their own.
-        let through = !self.exact_through.is_empty();
+        // A box corner's parts are shared only with its box's other corners: which parts are
+        // computed exactly depends on the box's leaf paths, which the expression's shape does
+        // not tell (a part on one box's path may lie off another's, and its value from there
+        // would come without the tests this corner needs). In one box, a shape lies at the same
+        // place, on or off the paths, in every corner.
+        let b = self.exact_box;
         let key = self.exact_memo.as_mut().map(|m| (m.id(e), if moves { at.iter().map(|&(_, x)| x).collect::<Vec<_>>() } else { Vec::new() }));
         if let (Some(m), Some((id, values_at))) = (self.exact_memo.as_ref(), key.as_ref()) {
-            if let Some(&r) = m.values.get(&(*id, values_at.clone(), checked, through)) {
+            if let Some(&r) = m.values.get(&(*id, values_at.clone(), checked, b)) {
                 return Ok(r);
             }
             // A value computed with its tests is the same value.
             if !checked {
-                if let Some(&(v, _)) = m.values.get(&(*id, values_at.clone(), true, through)) {
+                if let Some(&(v, _)) = m.values.get(&(*id, values_at.clone(), true, b)) {
                     let t = self.b.ins().iconst(types::I8, 1);
                     return Ok((v, t));
                 }
@@ -1055,7 +1059,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
         let r = self.exact_uncached(e, at, derived, checked)?;
         if let (Some((id, at)), Some(m)) = (key, self.exact_memo.as_mut()) {
-            m.values.insert((id, at, checked, through), r);
+            m.values.insert((id, at, checked, b), r);
         }
         Ok(r)
     }

@@ -345,6 +345,8 @@ pub struct Translator<'a, 'b> {
     /// its box's leaf paths, computed exactly even where they read no counter
     /// ([`crate::apart`]).
     pub exact_through: Vec<*const accsim_core::ir::Expr>,
+    /// The number (from 1) of the box whose corner that is; 0 otherwise.
+    pub exact_box: u32,
     /// While the vector version of a counted loop is translated: its `max`/`min` reductions'
     /// lanes ([`crate::simd`]).
     pub(crate) lane_reductions: Vec<crate::simd::LaneReduction>,
