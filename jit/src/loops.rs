@@ -112,8 +112,13 @@ pub struct ExactMemo {
     /// expression is described once, not again as a part of each larger one (keyed by its text
     /// at every level, blur's translation took 23.6 M instructions; by shape, 13.4 M).
     shapes: HashMap<Shape, u32>,
-    values: HashMap<(u32, Vec<Value>, bool, u32), (Value, Value)>,
+    values: HashMap<MemoKey, (Value, Value)>,
 }
+
+/// A memoised exact value's key ([`ExactMemo`]): the shape id, the counters' values (none for a
+/// part that reads no counter), whether its tests were made, and the box whose corner it was
+/// computed for ([`Translator::exact_box`], 0 for none).
+type MemoKey = (u32, Vec<Value>, bool, u32);
 
 /// An expression's shape ([`ExactMemo`]): the nodes an exact value is computed through
 /// (conversions, arithmetic, pointer steps, locals, integer constants) by their own fields and
