@@ -19,7 +19,26 @@
 //! holds at the two extreme ones; and every address lies between theirs, so its bytes (the same
 //! kind, read and written alike) lie in the allocation when theirs do. The other accesses still
 //! get their two ends' values (the lane version and the invariant groups use them), without
-//! tests.
+//! tests. A leaf may also be a pointer step's constant index (`w[7]` of an unrolled window's
+//! weights): the address is the pointer plus the constant times the element size, exactly
+//! where the extremes lie in the allocation (see the covering reads below).
+//!
+//! **Boxes** (the windows' rows): a 5 × 5 window `img[(y + dy) * W + (x + dx)]` is 25 addresses
+//! that differ in two leaves, `dy` under `(y + dy) * W`, which reads no counter, and `dx`. A
+//! *box* is a set of accesses (one kind, read and written alike, one anchor) whose addresses are
+//! equal node for node but for at most three integer leaves, each node above a leaf a sum, a
+//! difference, a conversion between integer kinds, a product whose other operand holds no leaf,
+//! or a pointer step of a constant element size under 2^20, and with an access at every
+//! *corner* of the leaves' ranges (each leaf at its smallest or its largest value). Only the
+//! corners are tested, and at a corner the nodes on the leaves' paths are computed exactly and
+//! tested even where they read no counter (`y - 2` and `(y - 2) * W` fit `int`). Why the others
+//! need no test: each such node's exact value is affine in the leaves (sums of terms with one
+//! leaf each, the slopes the same for every member), so over the box it lies between its values
+//! at the corners; a range test holding at every corner holds at every member. In particular the
+//! parts that read no counter, which the loop computes in C's arithmetic, fit their kinds at
+//! every member, so that arithmetic computes their exact values; every member's address is then
+//! affine in the leaves and lies between the corners' addresses, in the allocation. (A group of
+//! one leaf is a box of two corners, which then also covers a window's column, `dy` alone.)
 //!
 //! **Covering reads** (the lane version's store tests, [`covering_reads`]): the lane version
 //! ([`crate::simd`]) runs only when every store's bytes over the whole loop, `[sf, sl + s)`
@@ -71,16 +90,36 @@ struct Group {
     members: Vec<(usize, i64)>,
 }
 
+/// How a loop's entry tests are shared among its accesses ([`implied_accesses`]).
+pub(crate) struct Implied {
+    /// For each access (by its index in the plan's list), whether its entry tests are left to
+    /// the tested accesses of its group.
+    pub(crate) implied: Vec<bool>,
+    /// For each tested access, the nodes of its address whose exact values its tests must also
+    /// bound though they read no counter (a box's corner, see the module docs), and its box's
+    /// number from 1: empty and 0 for the others.
+    pub(crate) through: Vec<(Vec<*const Expr>, u32)>,
+}
+
+/// Most leaves in which the accesses of a box may differ (2^3 corners).
+const MAX_LEAVES: usize = 3;
+
+/// The integer leaves in which two addresses differ ([`Translator::leaves`]): each leaf's path
+/// of child positions and its two values.
+type Leaves = Vec<(Vec<u8>, i64, i64)>;
+
 /// The groups of a loop's accesses one constant apart: for each access (by its index in the
-/// plan's list), whether its entry tests are left to the group's extreme accesses.
-pub(crate) fn implied_accesses(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind, bool, bool)], var: LocalId, derived: &HashMap<u32, &Expr>, anchors: &[Option<LocalId>]) -> Vec<bool> {
+/// plan's list), whether its entry tests are left to the group's extreme accesses; and the
+/// boxes, whose corners' tests imply all of theirs (see the module docs).
+pub(crate) fn implied_accesses(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind, bool, bool)], var: LocalId, derived: &HashMap<u32, &Expr>, anchors: &[Option<crate::loops::Anchor>]) -> Implied {
     // Only accesses checked against the allocation of one register pointer: their bias is the
     // anchor's, shared by the group.
     let anchor = |i: usize| anchors.get(i).copied().flatten();
-    let groups = groups_apart(t, accesses, var, derived, false, |i| anchor(i).is_some(), |i, j| {
+    let compatible = |i: usize, j: usize| {
         let ((_, ki, ri, wi), (_, kj, rj, wj)) = (accesses[i], accesses[j]);
         (ki, ri, wi) == (kj, rj, wj) && anchor(i) == anchor(j)
-    });
+    };
+    let groups = groups_apart(t, accesses, var, derived, true, |i| anchor(i).is_some(), compatible);
     let mut implied = vec![false; accesses.len()];
     for Group { members, .. } in &groups {
         if members.len() < 3 {
@@ -94,7 +133,103 @@ pub(crate) fn implied_accesses(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind,
             }
         }
     }
-    implied
+    let mut through = vec![(Vec::new(), 0); accesses.len()];
+    for (n, b) in (1..).zip(boxes(t, accesses, |i| anchor(i).is_some(), compatible)) {
+        for (i, _) in b.members {
+            implied[i] = !b.corners.contains(&i);
+        }
+        for &c in &b.corners {
+            through[c] = (path_nodes(accesses[c].0, &b.paths), n);
+        }
+    }
+    Implied { implied, through }
+}
+
+/// A box: accesses whose addresses differ in up to [`MAX_LEAVES`] integer leaves (by path), one
+/// access at each corner of the constants' ranges.
+struct Box {
+    paths: Vec<Vec<u8>>,
+    members: Vec<(usize, Vec<i64>)>,
+    corners: Vec<usize>,
+}
+
+/// The boxes of the accesses `eligible` admits, two in one box only where `compatible` says so
+/// (see the module docs): each access joins the box of the first access it differs from in
+/// leaves only; a box is kept when it has more members than corners and an access at every
+/// corner.
+fn boxes(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind, bool, bool)], eligible: impl Fn(usize) -> bool, compatible: impl Fn(usize, usize) -> bool) -> Vec<Box> {
+    let mut taken = vec![false; accesses.len()];
+    let mut found = Vec::new();
+    for i in 0..accesses.len() {
+        if taken[i] || !eligible(i) {
+            continue;
+        }
+        let mut diffs: Vec<(usize, Leaves)> = vec![(i, Vec::new())];
+        for j in i + 1..accesses.len() {
+            if taken[j] || !eligible(j) || !compatible(i, j) {
+                continue;
+            }
+            if let Some(ls) = t.leaves(accesses[i].0, accesses[j].0).filter(|ls| ls.len() <= MAX_LEAVES) {
+                diffs.push((j, ls));
+            }
+        }
+        // The leaves' paths, and the first access's constant at each.
+        let mut paths: Vec<(Vec<u8>, i64)> = Vec::new();
+        for (_, ls) in &diffs {
+            for (p, c, _) in ls {
+                if !paths.iter().any(|(q, _)| q == p) {
+                    paths.push((p.clone(), *c));
+                }
+            }
+        }
+        paths.sort();
+        if paths.is_empty() || paths.len() > MAX_LEAVES || diffs.len() <= 1 << paths.len() {
+            continue;
+        }
+        let members: Vec<(usize, Vec<i64>)> = diffs
+            .iter()
+            .map(|(j, ls)| (*j, paths.iter().map(|(p, c0)| ls.iter().find(|(q, ..)| q == p).map_or(*c0, |&(_, _, c)| c)).collect()))
+            .collect();
+        let lows: Vec<i64> = (0..paths.len()).map(|k| members.iter().map(|(_, v)| v[k]).min().unwrap_or(0)).collect();
+        let highs: Vec<i64> = (0..paths.len()).map(|k| members.iter().map(|(_, v)| v[k]).max().unwrap_or(0)).collect();
+        let mut corners = Vec::new();
+        for mask in 0..1usize << paths.len() {
+            let corner: Vec<i64> = (0..paths.len()).map(|k| if mask >> k & 1 == 1 { highs[k] } else { lows[k] }).collect();
+            match members.iter().find(|(_, v)| *v == corner) {
+                Some(&(j, _)) => corners.push(j),
+                None => break,
+            }
+        }
+        if corners.len() < 1 << paths.len() {
+            continue;
+        }
+        for (j, _) in &members {
+            taken[*j] = true;
+        }
+        found.push(Box { paths: paths.into_iter().map(|(p, _)| p).collect(), members, corners });
+    }
+    found
+}
+
+/// The nodes of `e` on the paths `paths` (from the root to each leaf, both included).
+fn path_nodes(e: &Expr, paths: &[Vec<u8>]) -> Vec<*const Expr> {
+    let mut nodes = Vec::new();
+    for path in paths {
+        let mut at = e;
+        nodes.push(at as *const Expr);
+        for &n in path {
+            let next = match (&at.kind, n) {
+                (ExprKind::Cast(a), 0) | (ExprKind::Binary(_, a, _), 0) | (ExprKind::PtrAdd { ptr: a, .. }, 0) => a,
+                (ExprKind::Binary(_, _, b), 1) | (ExprKind::PtrAdd { index: b, .. }, 1) => b,
+                _ => break,
+            };
+            at = next;
+            nodes.push(at as *const Expr);
+        }
+    }
+    nodes.sort();
+    nodes.dedup();
+    nodes
 }
 
 /// The groups of the accesses `eligible` admits whose addresses are one constant apart
@@ -181,6 +316,51 @@ impl Translator<'_, '_> {
             Some((path, cx, cy)) => Diff::Leaf(path, cx, cy),
             None => Diff::Same,
         }
+    }
+}
+
+impl Translator<'_, '_> {
+    /// The integer leaves in which the addresses `a` and `b` differ, each by its path of child
+    /// positions and its two values, when they are otherwise equal node for node and every node
+    /// above a leaf is an integer sum, difference or conversion, a product whose other operand
+    /// holds no leaf, or a pointer step of a small constant element size (so that a node's exact
+    /// value is affine in the leaves, see the module docs); `None` otherwise.
+    fn leaves(&self, a: &Expr, b: &Expr) -> Option<Leaves> {
+        if a.ty != b.ty {
+            return None;
+        }
+        let int = |e: &Expr| matches!(self.kind_of(e.ty), Kind::I32 | Kind::U32 | Kind::I64 | Kind::U64);
+        let (pairs, one_side): (Vec<(&Expr, &Expr)>, bool) = match (&a.kind, &b.kind) {
+            (ExprKind::Int(x), ExprKind::Int(y)) => {
+                return Some(if x == y { Vec::new() } else { vec![(Vec::new(), *x as i64, *y as i64)] });
+            }
+            (ExprKind::Cast(x), ExprKind::Cast(y)) if int(a) && int(x) => (vec![(&**x, &**y)], false),
+            (ExprKind::Binary(o, x1, x2), ExprKind::Binary(p, y1, y2)) if o == p && matches!(o, BinOp::Add | BinOp::Sub | BinOp::Mul) && int(a) => {
+                (vec![(&**x1, &**y1), (&**x2, &**y2)], *o == BinOp::Mul)
+            }
+            (ExprKind::PtrAdd { ptr: p1, index: i1, elem: e1 }, ExprKind::PtrAdd { ptr: p2, index: i2, elem: e2 })
+                if e1 == e2 && self.p.types.size_of(*e1).is_some_and(|s| s < 1 << 20) =>
+            {
+                (vec![(&**p1, &**p2), (&**i1, &**i2)], false)
+            }
+            _ => return a.same_computation(b, true).then(Vec::new),
+        };
+        let mut found = Vec::new();
+        let mut sides = 0;
+        for (n, (x, y)) in pairs.into_iter().enumerate() {
+            let mut ls = self.leaves(x, y)?;
+            if !ls.is_empty() {
+                sides += 1;
+            }
+            for l in &mut ls {
+                l.0.insert(0, n as u8);
+            }
+            found.extend(ls);
+        }
+        if one_side && sides > 1 {
+            return None;
+        }
+        Some(found)
     }
 }
 

@@ -1113,6 +1113,8 @@ fn translate_into(
         inline_fuel_at_hand: false,
         held: HashMap::new(),
         exact_memo: None,
+        exact_through: Vec::new(),
+        exact_box: 0,
         lane_reductions: Vec::new(),
         lane_streams: HashMap::new(),
         lane_at: None,

@@ -87,6 +87,18 @@ pub struct CountedLoop<'e> {
     pub(crate) jumps: bool,
 }
 
+/// What the affine accesses of a loop are checked against at its entry: the allocation of a
+/// pointer ([`Translator::ends_in_span`]), one span-table look-up for all of them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Anchor {
+    /// A register local the loop does not assign.
+    Register(LocalId),
+    /// A global's address.
+    Global(u32),
+    /// A memory local's address.
+    Frame(LocalId),
+}
+
 /// The exact values at both ends of a counted loop of address expressions and their parts, by
 /// the expression's shape and the counters' values ([`Translator::exact_memo`]).
 #[derive(Default)]
@@ -100,8 +112,13 @@ pub struct ExactMemo {
     /// expression is described once, not again as a part of each larger one (keyed by its text
     /// at every level, blur's translation took 23.6 M instructions; by shape, 13.4 M).
     shapes: HashMap<Shape, u32>,
-    values: HashMap<(u32, Vec<Value>, bool), (Value, Value)>,
+    values: HashMap<MemoKey, (Value, Value)>,
 }
+
+/// A memoised exact value's key ([`ExactMemo`]): the shape id, the counters' values (none for a
+/// part that reads no counter), whether its tests were made, and the box whose corner it was
+/// computed for ([`Translator::exact_box`], 0 for none).
+type MemoKey = (u32, Vec<Value>, bool, u32);
 
 /// An expression's shape ([`ExactMemo`]): the nodes an exact value is computed through
 /// (conversions, arithmetic, pointer steps, locals, integer constants) by their own fields and
@@ -666,28 +683,48 @@ impl<'a, 'b> Translator<'a, 'b> {
         let mut access_ends = Vec::with_capacity(accesses.len());
         let mut spans = Spans::new();
         self.exact_memo = Some(ExactMemo::default());
-        let bases: Vec<Option<LocalId>> = accesses.iter().map(|&(addr, ..)| self.base_local(addr, &plan)).collect();
+        let bases: Vec<Option<(Anchor, &Expr)>> = accesses.iter().map(|&(addr, ..)| self.base_anchor(addr, &plan)).collect();
+        let anchors: Vec<Option<Anchor>> = bases.iter().map(|b| b.map(|(a, _)| a)).collect();
+        let mut anchor_values: HashMap<Anchor, Value> = HashMap::new();
         // The accesses whose tests those of others imply ([`crate::apart`]): their ends are
         // computed after the others', untested.
-        let implied = crate::apart::implied_accesses(self, &accesses, plan.var, &plan.derived, &bases);
+        let crate::apart::Implied { implied, through } = crate::apart::implied_accesses(self, &accesses, plan.var, &plan.derived, &anchors);
         let mut ends_of: Vec<Option<(Value, Value)>> = vec![None; accesses.len()];
         for pass in [false, true] {
             for (i, &(addr, k, read, write)) in accesses.iter().enumerate() {
                 if implied[i] != pass {
                     continue;
                 }
+                // An address that does not move has one value, computed once (the weights of an
+                // unrolled window were 25 such addresses, each computed and bounded twice).
+                let moves = self.depends(addr, plan.var, &plan.derived);
                 let mut ends = Vec::with_capacity(2);
-                for at in [v0, last] {
+                // A box's corner also bounds the exact values of its leaves' parts that read no
+                // counter ([`crate::apart`]).
+                (self.exact_through, self.exact_box) = through[i].clone();
+                for at in if moves { vec![v0, last] } else { vec![v0] } {
                     let (p, fits) = self.exact_at_checked(addr, &[(plan.var, at)], &plan.derived, !pass)?;
                     ok = self.both(ok, fits);
                     ends.push(p);
                 }
+                (self.exact_through, self.exact_box) = (Vec::new(), 0);
+                if !moves {
+                    ends.push(ends[0]);
+                }
                 // Checked against the allocation of the pointer the address is based on, when
-                // that is a register local the loop does not assign (one look-up of the span
-                // table and one bias for all of its accesses: a 5 × 5 window over `img` was 25
-                // of each).
+                // that is a register local the loop does not assign or an array's address (one
+                // look-up of the span table and one bias for all of its accesses: a 5 × 5
+                // window over `img` was 25 of each).
                 let anchor = match bases[i] {
-                    Some(l) => self.b.use_var(self.vars[l.0 as usize]),
+                    Some((Anchor::Register(l), _)) => self.b.use_var(self.vars[l.0 as usize]),
+                    Some((a, base)) => match anchor_values.get(&a) {
+                        Some(&v) => v,
+                        None => {
+                            let v = self.expr(base)?;
+                            anchor_values.insert(a, v);
+                            v
+                        }
+                    },
                     None => ends[0],
                 };
                 let looked_up = spans.has(anchor);
@@ -1003,14 +1040,23 @@ impl<'a, 'b> Translator<'a, 'b> {
         // At one loop entry, an expression written the same way (the same text: kinds, types,
         // locals, constants) has the same exact value: computed once for every access that
         // holds it (a window's accesses share their rows and columns).
-        let key = self.exact_memo.as_mut().map(|m| (m.id(e), at.iter().map(|&(_, x)| x).collect::<Vec<_>>()));
+        // A part that reads no counter (a window row's `(y + dy) * W`) has one value at every
+        // counter value: computed once for both ends.
+        let moves = self.exact_memo.is_some() && at.iter().any(|&(v, _)| self.depends(e, v, derived));
+        // A box corner's parts are shared only with its box's other corners: which parts are
+        // computed exactly depends on the box's leaf paths, which the expression's shape does
+        // not tell (a part on one box's path may lie off another's, and its value from there
+        // would come without the tests this corner needs). In one box, a shape lies at the same
+        // place, on or off the paths, in every corner.
+        let b = self.exact_box;
+        let key = self.exact_memo.as_mut().map(|m| (m.id(e), if moves { at.iter().map(|&(_, x)| x).collect::<Vec<_>>() } else { Vec::new() }));
         if let (Some(m), Some((id, values_at))) = (self.exact_memo.as_ref(), key.as_ref()) {
-            if let Some(&r) = m.values.get(&(*id, values_at.clone(), checked)) {
+            if let Some(&r) = m.values.get(&(*id, values_at.clone(), checked, b)) {
                 return Ok(r);
             }
             // A value computed with its tests is the same value.
             if !checked {
-                if let Some(&(v, _)) = m.values.get(&(*id, values_at.clone(), true)) {
+                if let Some(&(v, _)) = m.values.get(&(*id, values_at.clone(), true, b)) {
                     let t = self.b.ins().iconst(types::I8, 1);
                     return Ok((v, t));
                 }
@@ -1018,7 +1064,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
         let r = self.exact_uncached(e, at, derived, checked)?;
         if let (Some((id, at)), Some(m)) = (key, self.exact_memo.as_mut()) {
-            m.values.insert((id, at, checked), r);
+            m.values.insert((id, at, checked, b), r);
         }
         Ok(r)
     }
@@ -1060,7 +1106,10 @@ impl<'a, 'b> Translator<'a, 'b> {
     fn exact_uncached(&mut self, e: &Expr, at: &[(LocalId, Value)], derived: &HashMap<u32, &Expr>, checked: bool) -> R<(Value, Value)> {
         let k = self.kind_of(e.ty);
         let vars: Vec<LocalId> = at.iter().map(|&(v, _)| v).collect();
-        if !self.depends_any(e, &vars, derived) {
+        // A box corner's part on a leaf's path is computed exactly though it reads no counter
+        // (its leaf, a constant, is its value).
+        let through = |t: &Self, x: &Expr| t.exact_through.contains(&(x as *const Expr)) && !matches!(x.kind, ExprKind::Int(_));
+        if !through(self, e) && !self.depends_any(e, &vars, derived) {
             let v = self.expr(e)?;
             let t = self.b.ins().iconst(types::I8, 1);
             return Ok((v, t));
@@ -1092,10 +1141,17 @@ impl<'a, 'b> Translator<'a, 'b> {
                 let (x, okx) = self.exact_at_checked(a, at, derived, checked)?;
                 let (y, oky) = self.exact_at_checked(b, at, derived, checked)?;
                 // The loop-invariant factor is small.
-                let factor = if self.depends_any(a, &vars, derived) { y } else { x };
+                let on_a = self.depends_any(a, &vars, derived) || self.exact_through.contains(&(&**a as *const Expr));
+                let factor = if on_a { y } else { x };
                 let r = self.b.ins().imul(x, y);
                 let both = self.both(okx, oky);
-                if checked {
+                // A product of `int`s that reads no counter (a box corner's `(y - 2) * w`) is
+                // exact without it: both operands lie within ±2^31 (the one computed exactly
+                // is tested to fit, the other is an `int`'s value), so the product lies within
+                // ±2^62, and its own test bounds it. Its rows are as long as before the boxes.
+                let ints = [e, &**a, &**b].iter().all(|x| self.kind_of(x.ty) == Kind::I32);
+                let int_product = ints && !self.depends_any(e, &vars, derived);
+                if checked && !int_product {
                     let small = self.small_factor(factor);
                     (r, self.both(both, small))
                 } else {
@@ -1156,24 +1212,28 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
     }
 
-    /// The register local an affine access's address is based on (`p` of `p[i]`, of
-    /// `p[i][j]`, …), when the loop does not assign it.
-    fn base_local(&self, addr: &Expr, plan: &CountedLoop<'_>) -> Option<LocalId> {
+    /// What an affine access's address is based on (`p` of `p[i]`, of `p[i][j]`, …), when that
+    /// is a register local the loop does not assign or the address of an array (a global's, a
+    /// memory local's), and the base expression.
+    fn base_anchor<'e>(&self, addr: &'e Expr, plan: &CountedLoop<'_>) -> Option<(Anchor, &'e Expr)> {
         let mut base = addr;
         while let ExprKind::PtrAdd { ptr, .. } = &base.kind {
             base = ptr;
         }
-        match base.kind {
+        let anchor = match base.kind {
             ExprKind::Local(l)
                 if l != plan.var
                     && !plan.assigned.contains(&l.0)
                     && !plan.derived.contains_key(&l.0)
                     && !self.in_memory.get(l.0 as usize).copied().unwrap_or(true) =>
             {
-                Some(l)
+                Anchor::Register(l)
             }
-            _ => None,
-        }
+            ExprKind::GlobalAddr(g) => Anchor::Global(g.0),
+            ExprKind::LocalAddr(l) if self.in_memory.get(l.0 as usize).copied().unwrap_or(false) => Anchor::Frame(l),
+            _ => return None,
+        };
+        Some((anchor, base))
     }
 
     /// Whether `size` bytes at the pointer words `first` and `last` (and so at every address

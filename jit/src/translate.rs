@@ -341,6 +341,12 @@ pub struct Translator<'a, 'b> {
     /// counters' values, computed once for all the accesses that hold them
     /// (`Translator::exact_at`).
     pub exact_memo: Option<crate::loops::ExactMemo>,
+    /// While a box corner's ends are computed at a loop's entry: the nodes of its address on
+    /// its box's leaf paths, computed exactly even where they read no counter
+    /// ([`crate::apart`]).
+    pub exact_through: Vec<*const accsim_core::ir::Expr>,
+    /// The number (from 1) of the box whose corner that is; 0 otherwise.
+    pub exact_box: u32,
     /// While the vector version of a counted loop is translated: its `max`/`min` reductions'
     /// lanes ([`crate::simd`]).
     pub(crate) lane_reductions: Vec<crate::simd::LaneReduction>,

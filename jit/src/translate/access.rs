@@ -38,9 +38,11 @@ impl Translator<'_, '_> {
 
     /// `i * size(elem)`, wrapping.
     pub(super) fn scaled(&mut self, i: Value, elem: TypeId, loc: Loc) -> R<Value> {
-        Ok(match self.size(elem, loc)? {
-            Size::Const(sz) => self.b.ins().imul_imm_s(i, sz as i64),
-            Size::Dyn(sz) => self.b.ins().imul(i, sz),
+        Ok(match (self.size(elem, loc)?, self.known_const(i)) {
+            // A constant index (an unrolled window's `w[7]`) is a constant offset.
+            (Size::Const(sz), Some(c)) => self.iconst(c.wrapping_mul(sz as i64) as u64),
+            (Size::Const(sz), None) => self.b.ins().imul_imm_s(i, sz as i64),
+            (Size::Dyn(sz), _) => self.b.ins().imul(i, sz),
         })
     }
 
