@@ -61,6 +61,7 @@ mod outer;
 mod promote;
 mod runtime;
 mod simd;
+mod shared;
 mod site_locals;
 mod streams;
 #[cfg(test)]
@@ -74,9 +75,8 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use cranelift_codegen::control::ControlPlane;
 use cranelift_codegen::ir::UserFuncName;
-use cranelift_codegen::isa::{OwnedTargetIsa, TargetIsa};
+use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_codegen::Context;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
@@ -212,13 +212,25 @@ struct Lazy {
     trampolines: HashMap<usize, ClifFuncId>,
     /// The threads that translate and generate batches ([`code_pool`]).
     pool: Option<rayon::ThreadPool>,
+    /// The machine code generated so far, shared by functions of the same IR ([`shared`]).
+    shared: shared::CodeCache,
 }
 
-/// What a batch's thread makes of one function: its machine code, its IR kept for its
-/// optimised code ([`Tier::QuickThenOptimised`]), and its table of source locations.
-type Made = (Generated, Option<cranelift_codegen::ir::Function>, Vec<Loc>, f64);
+/// What a batch's thread makes of one function (its id, module id, tier and whether its code is
+/// dumped): its Cranelift IR, its table of source locations and the seconds of its translation.
+type Translated = (u32, ClifFuncId, Tier, bool, Result<(cranelift_codegen::ir::Function, Vec<Loc>, f64), String>);
 
-/// The machine code of one function, generated on a thread of a batch.
+/// Machine code made in a batch, and its text when `ACCSIM_NATIVE_DUMP` names the function.
+type SharedCode = (Arc<shared::Code>, Option<String>);
+
+/// Where a function of a batch gets its machine code ([`shared`]): code generated before, or
+/// the batch's job of that index.
+enum CodeSource {
+    Made(Arc<shared::Code>),
+    Job(usize),
+}
+
+/// The machine code of one function, generated on a thread of a batch or shared ([`shared`]).
 struct Generated {
     bytes: Vec<u8>,
     align: u64,
@@ -456,6 +468,7 @@ impl<'p> Engine<'p> {
                 optimised_ir: (0..n).map(|_| None).collect(),
                 trampolines: HashMap::new(),
                 pool,
+                shared: shared::CodeCache::default(),
             }),
             seconds: Mutex::new(setup_seconds),
             setup_seconds,
@@ -609,51 +622,97 @@ impl<'p> Engine<'p> {
             }
         }
         let (isa, isa_quick) = (lazy.isa.clone(), lazy.isa_quick.clone());
-        // Each function is translated, then compiled, on a thread of the engine's pool, with
-        // its own table of source locations (a location's index in native code is the function
-        // id in the high 32 bits, the index in the function's table in the low ones; see
-        // `runtime::Ctx::loc`): the code does not depend on the threads.
-        let compile_one = |(fctx, cctx): &mut (FunctionBuilderContext, Context), (fid, id, tier, dump): (u32, ClifFuncId, Tier, bool)| {
+        // Each function is translated on a thread of the engine's pool, with its own table of
+        // source locations (a location's index in native code is the function id in the high 32
+        // bits, the index in the function's table in the low ones; see `runtime::Ctx::loc`).
+        let translate_one = |(fctx, cctx): &mut (FunctionBuilderContext, Context), (fid, id, tier, dump): (u32, ClifFuncId, Tier, bool)| {
             let started = std::time::Instant::now();
             let translated = self.translate(fid, fctx, cctx);
             let took = started.elapsed();
-            let translate_s = took.as_secs_f64();
             self.translate_nanos.fetch_add(took.as_nanos() as u64, Ordering::Relaxed);
-            let made = translated.and_then(|(mut func, locs)| {
+            let name = self.names.get(fid as usize).map_or("", String::as_str);
+            let translated = translated.map_err(|why| format!("`{name}`: {why}"));
+            (fid, id, tier, dump, translated.map(|(mut func, locs)| {
                 func.name = UserFuncName::user(0, id.as_u32());
-                let keep = (tier == Tier::QuickThenOptimised).then(|| func.clone());
-                let isa = if tier == Tier::Optimised { &*isa } else { &*isa_quick };
-                // A failure of the code generator is a bug of accsim's; the function then runs
-                // in the interpreter rather than stopping the program.
-                let name = self.names.get(fid as usize).map_or("", String::as_str);
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate_code(isa, func, id, dump)))
-                    .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()))
-                    .map(|g| (g, keep, locs, translate_s))
-                    .map_err(|why| format!("`{name}`: {why}"))
-            });
-            (fid, id, made)
+                (func, locs, took.as_secs_f64())
+            }))
         };
         let contexts = || (FunctionBuilderContext::new(), Context::new());
-        let made: Vec<(u32, ClifFuncId, Result<Made, String>)> = match &lazy.pool {
-            Some(pool) if work.len() > 1 => pool.install(|| work.into_par_iter().map_init(contexts, compile_one).collect()),
+        let translated: Vec<Translated> = match &lazy.pool {
+            Some(pool) if work.len() > 1 => pool.install(|| work.into_par_iter().map_init(contexts, translate_one).collect()),
             _ => {
                 let mut c = contexts();
-                work.into_iter().map(|w| compile_one(&mut c, w)).collect()
+                work.into_iter().map(|w| translate_one(&mut c, w)).collect()
             }
         };
-        let made: Vec<(u32, ClifFuncId, Result<Generated, String>)> = made
+        // A function whose IR is the same as one generated before, or as another of this batch,
+        // shares its machine code ([`shared`]); the others are generated, in parallel.
+        let mut sources: Vec<Result<CodeSource, String>> = Vec::new();
+        let mut jobs: Vec<(Tier, cranelift_codegen::ir::Function, ClifFuncId, u32, bool, u64)> = Vec::new();
+        for (fid, id, tier, dump, t) in &translated {
+            sources.push(t.as_ref().map_err(Clone::clone).map(|(func, ..)| {
+                let key = shared::key(*tier, func);
+                if *dump {
+                    // The dump shows the code generated for the function itself.
+                } else if let Some(code) = lazy.shared.get(key, *tier, func) {
+                    return CodeSource::Made(code);
+                } else if let Some(j) = jobs.iter().position(|(t, f, _, _, d, k)| !d && *k == key && t == tier && shared::same(f, func)) {
+                    return CodeSource::Job(j);
+                }
+                jobs.push((*tier, func.clone(), *id, *fid, *dump, key));
+                CodeSource::Job(jobs.len() - 1)
+            }));
+        }
+        let compile_one = |(tier, func, id, fid, dump, _): &(Tier, cranelift_codegen::ir::Function, ClifFuncId, u32, bool, u64)| {
+            let isa = if *tier == Tier::Optimised { &*isa } else { &*isa_quick };
+            let name = self.names.get(*fid as usize).map_or("", String::as_str);
+            // A failure of the code generator is a bug of accsim's; the function then runs in
+            // the interpreter rather than stopping the program.
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| shared::compile(isa, func.clone(), *id, name, *dump)))
+                .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()))
+                .map_err(|why| format!("`{name}`: {why}"))
+        };
+        let compiled: Vec<Result<(shared::Code, Option<String>), String>> = match &lazy.pool {
+            Some(pool) if jobs.len() > 1 => pool.install(|| jobs.par_iter().map(compile_one).collect()),
+            _ => jobs.iter().map(compile_one).collect(),
+        };
+        let compiled: Vec<Result<SharedCode, String>> = compiled
             .into_iter()
-            .map(|(fid, id, r)| {
-                let r = r.map(|(g, keep, locs, translate_s)| {
+        .map(|r| r.map(|(code, dump)| (Arc::new(code), dump)))
+        .collect();
+        for ((tier, func, _, _, dump, key), made) in jobs.into_iter().zip(&compiled) {
+            if let (false, Ok((code, _))) = (dump, made) {
+                lazy.shared.insert(key, tier, func, code.clone());
+            }
+        }
+        let mut generated_by_job = vec![false; compiled.len()];
+        let made: Vec<(u32, ClifFuncId, Result<Generated, String>)> = translated
+            .into_iter()
+            .zip(sources)
+            .map(|((fid, id, tier, _, t), source)| {
+                let name = self.names.get(fid as usize).map_or("", String::as_str);
+                let r = t.and_then(|(func, locs, translate_s)| {
+                    // The first function of a job is the one generated; the others share it.
+                    let (code, dump, first) = match source? {
+                        CodeSource::Made(code) => (code, None, false),
+                        CodeSource::Job(j) => {
+                            let (code, dump) = compiled.get(j).ok_or("internal: no such job")?.clone()?;
+                            let first = !std::mem::replace(&mut generated_by_job[j], true);
+                            (code, dump.filter(|_| first), first)
+                        }
+                    };
+                    let g = code.instantiate(fid, id, dump, if first { code.seconds } else { 0.0 }).map_err(|why| format!("`{name}`: {why}"))?;
+                    let keep = (tier == Tier::QuickThenOptimised).then_some(func);
                     let tier = if keep.is_some() { "quick (optimised later)" } else if lazy.tiers.get(fid as usize) == Some(&Tier::Quick) { "quick" } else { "optimised" };
-                    report_cost(self.names.get(fid as usize).map_or("", String::as_str), tier, &g, translate_s);
+                    let tier = if first { tier.to_string() } else { format!("{tier}, the code of `{}`", code.first) };
+                    report_cost(name, &tier, &g, translate_s);
                     if let Some(slot) = lazy.optimised_ir.get_mut(fid as usize) {
                         *slot = keep;
                     }
                     if let Some(l) = self.locs.get(fid as usize) {
                         let _ = l.set(locs);
                     }
-                    g
+                    Ok(g)
                 });
                 (fid, id, r)
             })
@@ -707,10 +766,24 @@ impl<'p> Engine<'p> {
         let mut func = func;
         func.name = UserFuncName::user(0, id.as_u32());
         let isa = lazy.isa.clone();
-        let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate_code(&*isa, func, id, false)))
-            .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()));
-        let Ok(g) = made else { return };
-        report_cost(name, "optimised (after quick code)", &g, 0.0);
+        let key = shared::key(Tier::Optimised, &func);
+        let (code, tier) = match lazy.shared.get(key, Tier::Optimised, &func) {
+            Some(code) => {
+                let tier = format!("optimised (after quick code), the code of `{}`", code.first);
+                (code, tier)
+            }
+            None => {
+                let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| shared::compile(&*isa, func.clone(), id, name, false)))
+                    .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()));
+                let Ok((code, _)) = made else { return };
+                let code = Arc::new(code);
+                lazy.shared.insert(key, Tier::Optimised, func, code.clone());
+                (code, "optimised (after quick code)".to_string())
+            }
+        };
+        let seconds = if tier.contains("the code of") { 0.0 } else { code.seconds };
+        let Ok(g) = code.instantiate(fid, id, None, seconds) else { return };
+        report_cost(name, &tier, &g, 0.0);
         if lazy.module.define_function_bytes(id, g.align, &g.bytes, &g.relocs).is_err() || lazy.module.finalize_definitions().is_err() {
             return;
         }
@@ -846,37 +919,6 @@ fn perf_map_entry(code: u64, size: usize, name: &str) {
     }
 }
 
-/// Compile `func` (declared as `id`) to machine code for `isa`, with its optimised IR and
-/// machine code as text when `dump`.
-fn generate_code(isa: &dyn TargetIsa, func: cranelift_codegen::ir::Function, id: ClifFuncId, dump: bool) -> Result<Generated, String> {
-    let start = std::time::Instant::now();
-    let insts = func.dfg.num_insts();
-    let mut cctx = Context::for_function(func);
-    cctx.set_disasm(dump);
-    if let Err(e) = cctx.compile(isa, &mut ControlPlane::default()) {
-        return Err(format!("{:?}", e.inner));
-    }
-    let compiled = cctx.compiled_code().ok_or("no code was generated")?;
-    let relocs = compiled
-        .buffer
-        .relocs()
-        .iter()
-        .map(|r| ModuleReloc::from_mach_reloc(r, &cctx.func, id))
-        .collect();
-    let dump = dump.then(|| {
-        let vcode = compiled.vcode.clone().unwrap_or_default();
-        format!("{}\n{vcode}", cctx.func.display())
-    });
-    Ok(Generated {
-        bytes: compiled.code_buffer().to_vec(),
-        align: compiled.buffer.alignment as u64,
-        relocs,
-        dump,
-        insts,
-        seconds: start.elapsed().as_secs_f64(),
-    })
-}
-
 /// With `ACCSIM_PHASE_TIMES`, what generating function `name`'s code cost: its tier, the
 /// Cranelift IR instructions it was made from, the bytes of machine code and the seconds of
 /// translation and generation (issue 15's compile share: where the time goes, kernel by kernel).
@@ -907,7 +949,7 @@ impl Drop for Engine<'_> {
 }
 
 /// How a function's machine code is generated.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 enum Tier {
     /// Cranelift's optimiser (`opt_level=speed`: e-graph rewrites, GVN, LICM) and its
     /// backtracking register allocator: the code of loops.
@@ -1095,6 +1137,7 @@ fn translate_into(
         fuel,
         near_depth_limit,
         fid,
+        own_words: HashMap::new(),
         in_memory,
         frame_locals: f.locals.iter().map(|l| l.storage == Storage::Memory).collect(),
         homes: vec![None; f.locals.len()],

@@ -24,9 +24,10 @@
 use std::collections::HashMap;
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::immediates::Imm64;
 use cranelift_codegen::ir::{
-    types, AbiParam, Block, InstBuilder, MemFlagsData, SigRef, Signature, StackSlotData,
-    StackSlotKind, Type, Value,
+    types, AbiParam, Block, ExternalName, GlobalValue, GlobalValueData, InstBuilder, MemFlagsData,
+    SigRef, Signature, StackSlotData, StackSlotKind, Type, UserExternalName, Value,
 };
 use cranelift_codegen::entity::EntityRef;
 use cranelift_codegen::isa::CallConv;
@@ -48,6 +49,13 @@ mod atomic;
 mod calls;
 
 use crate::runtime::{self, kind_code, OFF_CALL_LOC, OFF_COLD_RESULT, OFF_DEPTH, OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, OFF_TRAPPED, SPAN_READABLE, SPAN_SHIFT, SPAN_WRITABLE};
+
+/// The namespace of the symbols that stand for words of the function's own in its Cranelift IR
+/// ([`Translator::own_word`]); namespace 0 is the module's functions, 1 its data.
+pub const OWN_NAMESPACE: u32 = 9;
+/// The function's id in the high 32 bits, 0 in the low ones: the base of its location words
+/// (`runtime::Ctx::loc`).
+pub const OWN_LOC_BASE: u32 = 0;
 
 /// Why a function cannot be compiled, checked before translation.
 pub fn eligible(p: &Program, f: &Function) -> Result<(), String> {
@@ -279,8 +287,11 @@ pub struct Translator<'a, 'b> {
     /// an inlined call reach it, and only then does one look at the depth
     /// ([`Translator::inline_call`]; between calls the depth is the entry's).
     pub near_depth_limit: Value,
-    /// The function's id (an index of the program's functions).
+    /// The function's id (an index of the program's functions). Its code reads it, and the
+    /// base of its location words, through [`Translator::own_word`].
     pub fid: u32,
+    /// The global values of [`Translator::own_word`], by word.
+    pub own_words: HashMap<u32, GlobalValue>,
     /// By local: whether it lives in memory (its variable then holds its address, allocated at
     /// entry by [`runtime::jit_frame_enter`]).
     pub in_memory: Vec<bool>,
@@ -408,11 +419,9 @@ impl<'a, 'b> Translator<'a, 'b> {
         Kind::of(&self.p.types, ty)
     }
 
-    /// The index native code passes to helpers for `loc`: the function id in the high 32 bits,
-    /// the index in the function's own table (`locs`) in the low ones (`runtime::Ctx::loc`), so
-    /// that functions are translated apart.
-    fn loc(&mut self, loc: Loc) -> i64 {
-        let i = match self.loc_index.get(&loc) {
+    /// The index of `loc` in the function's own table of locations (`locs`).
+    fn loc_index(&mut self, loc: Loc) -> u64 {
+        match self.loc_index.get(&loc) {
             Some(&i) => i,
             None => {
                 let i = self.locs.len() as u64;
@@ -420,8 +429,60 @@ impl<'a, 'b> Translator<'a, 'b> {
                 self.loc_index.insert(loc, i);
                 i
             }
+        }
+    }
+
+    /// The word native code passes to helpers for `loc`: the function id in the high 32 bits,
+    /// the index in the function's own table (`locs`) in the low ones (`runtime::Ctx::loc`), so
+    /// that functions are translated apart. The id comes from the function's own word
+    /// ([`Translator::own_word`]), so the IR does not depend on it.
+    fn loc(&mut self, loc: Loc) -> Value {
+        let i = self.loc_index(loc);
+        self.loc_word(i)
+    }
+
+    /// The word of location index `i` ([`Translator::loc`]): the function's base of location
+    /// words plus `i`. Cranelift's optimiser hoists a symbol's value out of loops as it would any
+    /// pure value with no operands, where each location's own symbol would hold a register (or
+    /// a spill slot) from the loop's entry; the one base does so once for the function, and the
+    /// sum with a constant is made again where it is used (Cranelift's `remat` rules), in the
+    /// cold paths that pass locations.
+    fn loc_word(&mut self, i: u64) -> Value {
+        let base = self.own_word(OWN_LOC_BASE);
+        if i == 0 {
+            return base;
+        }
+        self.b.ins().iadd_imm_s(base, i as i64)
+    }
+
+    /// The function's id: frames and OpenACC sites name it.
+    fn own_id(&mut self) -> Value {
+        let base = self.own_word(OWN_LOC_BASE);
+        self.b.ins().ushr_imm_u(base, 32)
+    }
+
+    /// Word `which` of the function's own ([`OWN_NAMESPACE`]): a symbol whose value the engine
+    /// writes into the machine code when it defines the function (`crate::shared`), so that
+    /// functions whose code is the same up to their id and source locations have the same
+    /// Cranelift IR and share one generation of machine code (issues 15 and 16). Cranelift
+    /// materialises it as it would a constant (`movabs` with an absolute relocation; `is_pic`
+    /// is off).
+    fn own_word(&mut self, which: u32) -> Value {
+        let gv = match self.own_words.get(&which) {
+            Some(&gv) => gv,
+            None => {
+                let name = self.b.func.declare_imported_user_function(UserExternalName::new(OWN_NAMESPACE, which));
+                let gv = self.b.create_global_value(GlobalValueData::Symbol {
+                    name: ExternalName::user(name),
+                    offset: Imm64::new(0),
+                    colocated: false,
+                    tls: false,
+                });
+                self.own_words.insert(which, gv);
+                gv
+            }
         };
-        ((u64::from(self.fid) << 32) | i) as i64
+        self.b.ins().symbol_value(types::I64, gv)
     }
 
     /// What the C library binds extern `x` to (the executable keeps only how to call it).
@@ -561,7 +622,6 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.set_cold_block(empty);
         self.b.switch_to_block(empty);
         let l = self.loc(loc);
-        let l = self.b.ins().iconst(types::I64, l);
         self.helper(Helper::OutOfFuel, &[self.ctx, l]);
         self.check_trap();
         self.b.ins().jump(cont, &[]);
@@ -581,7 +641,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             self.b.ins().stack_store(types::I64, w, argv, (8 * i) as i32);
         }
         let ptrs = self.b.create_sized_stack_slot(words(memory.len()));
-        let fid = self.iconst(self.fid as u64);
+        let fid = self.own_id();
         let a = self.b.ins().stack_addr(types::I64, argv, 0);
         let na = self.iconst(params.len() as u64);
         let pp = self.b.ins().stack_addr(types::I64, ptrs, 0);
@@ -614,7 +674,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     pub fn leave_frame(&mut self) {
         if let Some(frame) = self.frame {
             let mark = self.b.use_var(frame);
-            let fid = self.iconst(self.fid as u64);
+            let fid = self.own_id();
             self.helper(Helper::FrameLeave, &[self.ctx, fid, mark]);
         }
     }
@@ -744,7 +804,6 @@ impl<'a, 'b> Translator<'a, 'b> {
                 let a = self.expr(addr)?;
                 let n = self.iconst(*size);
                 let l = self.loc(s.loc);
-                let l = self.b.ins().iconst(types::I64, l);
                 self.helper(Helper::Fill, &[self.ctx, a, n, l]);
                 self.check_trap();
             }
@@ -878,14 +937,13 @@ impl<'a, 'b> Translator<'a, 'b> {
             let tag = self.iconst(((i as u64) << 8) | code as u64);
             self.b.ins().stack_store(types::I64, tag, frame, at + 16);
         }
-        let fid = self.iconst(self.fid as u64);
+        let fid = self.own_id();
         let from = self.iconst(site as u64);
         let to = self.iconst(exit as u64);
         let at = self.b.ins().stack_addr(types::I64, frame, 0);
         let nv = self.iconst(passed.len() as u64);
         let np = self.iconst(promoted.len() as u64);
         let l = self.loc(self.func.loc);
-        let l = self.iconst(l as u64);
         self.helper(Helper::RunSite, &[self.ctx, fid, from, to, at, nv, np, l]);
         for (j, &i) in passed.iter().enumerate() {
             if !self.in_memory.get(i).copied().unwrap_or(false) && self.homes.get(i).copied().flatten().is_none() {
