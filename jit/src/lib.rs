@@ -54,6 +54,7 @@
 
 pub mod heap;
 mod apart;
+mod canon;
 mod cold;
 mod invariant;
 mod loops;
@@ -140,6 +141,9 @@ pub struct Engine<'p> {
     /// By function id: the source locations its native code passes to helpers, set when it is
     /// translated (`runtime::Ctx::loc`).
     locs: Box<[OnceLock<Vec<Loc>>]>,
+    /// By function id: for a kernel translated in canonical form ([`canon`]), the position of
+    /// the argument its code takes at each position; set with `locs`.
+    arg_orders: Box<[OnceLock<Vec<usize>>]>,
     names: Vec<String>,
     report: Mutex<Vec<FunctionReport>>,
     lazy: Mutex<Lazy>,
@@ -216,9 +220,14 @@ struct Lazy {
     shared: shared::CodeCache,
 }
 
+/// A function's Cranelift IR, its table of source locations and, for a kernel in canonical form
+/// ([`canon`]), the order its arguments are passed in.
+type TranslatedIr = (cranelift_codegen::ir::Function, Vec<Loc>, Option<Vec<usize>>);
+
 /// What a batch's thread makes of one function (its id, module id, tier and whether its code is
-/// dumped): its Cranelift IR, its table of source locations and the seconds of its translation.
-type Translated = (u32, ClifFuncId, Tier, bool, Result<(cranelift_codegen::ir::Function, Vec<Loc>, f64), String>);
+/// dumped): its Cranelift IR, its table of source locations, the order its arguments are passed
+/// in when it is a kernel in canonical form ([`canon`]) and the seconds of its translation.
+type Translated = (u32, ClifFuncId, Tier, bool, Result<(cranelift_codegen::ir::Function, Vec<Loc>, Option<Vec<usize>>, f64), String>);
 
 /// Machine code made in a batch, and its text when `ACCSIM_NATIVE_DUMP` names the function.
 type SharedCode = (Arc<shared::Code>, Option<String>);
@@ -456,6 +465,7 @@ impl<'p> Engine<'p> {
             state,
             nparams: p.functions.iter().map(|f| f.params.len()).collect(),
             locs: (0..n).map(|_| OnceLock::new()).collect(),
+            arg_orders: (0..n).map(|_| OnceLock::new()).collect(),
             names: p.functions.iter().map(|f| f.name.clone()).collect(),
             report: Mutex::new(report),
             lazy: Mutex::new(Lazy {
@@ -632,9 +642,9 @@ impl<'p> Engine<'p> {
             self.translate_nanos.fetch_add(took.as_nanos() as u64, Ordering::Relaxed);
             let name = self.names.get(fid as usize).map_or("", String::as_str);
             let translated = translated.map_err(|why| format!("`{name}`: {why}"));
-            (fid, id, tier, dump, translated.map(|(mut func, locs)| {
+            (fid, id, tier, dump, translated.map(|(mut func, locs, order)| {
                 func.name = UserFuncName::user(0, id.as_u32());
-                (func, locs, took.as_secs_f64())
+                (func, locs, order, took.as_secs_f64())
             }))
         };
         let contexts = || (FunctionBuilderContext::new(), Context::new());
@@ -691,7 +701,7 @@ impl<'p> Engine<'p> {
             .zip(sources)
             .map(|((fid, id, tier, _, t), source)| {
                 let name = self.names.get(fid as usize).map_or("", String::as_str);
-                let r = t.and_then(|(func, locs, translate_s)| {
+                let r = t.and_then(|(func, locs, order, translate_s)| {
                     // The first function of a job is the one generated; the others share it.
                     let (code, dump, first) = match source? {
                         CodeSource::Made(code) => (code, None, false),
@@ -711,6 +721,9 @@ impl<'p> Engine<'p> {
                     }
                     if let Some(l) = self.locs.get(fid as usize) {
                         let _ = l.set(locs);
+                    }
+                    if let (Some(o), Some(order)) = (self.arg_orders.get(fid as usize), order) {
+                        let _ = o.set(order);
                     }
                     Ok(g)
                 });
@@ -832,8 +845,16 @@ impl<'p> Engine<'p> {
 
     /// Translate function `fid` to Cranelift IR (with its table of source locations), or say
     /// why it cannot be.
-    fn translate(&self, fid: u32, fctx: &mut FunctionBuilderContext, cctx: &mut Context) -> Result<(cranelift_codegen::ir::Function, Vec<Loc>), String> {
+    fn translate(&self, fid: u32, fctx: &mut FunctionBuilderContext, cctx: &mut Context) -> Result<TranslatedIr, String> {
         let f = self.p.functions.get(fid as usize).ok_or("no such function")?;
+        // A kernel is translated in its canonical form, whose code kernels that are the same up
+        // to the order of their captures share ([`canon`]); its launches pass the arguments in
+        // that form's order.
+        let canonical = if self.is_kernel.get(fid as usize).copied().unwrap_or(false) { canon::canonical(f) } else { None };
+        let (f, order) = match &canonical {
+            Some(c) => (&c.func, Some(c.order.clone())),
+            None => (f, None),
+        };
         let mut locs = Vec::new();
         let mut loc_index = HashMap::new();
         cctx.func.clear();
@@ -843,7 +864,7 @@ impl<'p> Engine<'p> {
         let runs_once = self.runs_once.get(fid as usize).copied().unwrap_or(false);
         let cold_stubs = self.cold_stubs.get().ok_or("internal: no helper stubs")?;
         match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, is_kernel, runs_once, self.promote, cold_stubs) {
-            Ok(()) => Ok((std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()), locs)),
+            Ok(()) => Ok((std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()), locs, order)),
             Err(why) => {
                 // The builder stopped half-way: its context is not reusable.
                 *fctx = FunctionBuilderContext::new();
@@ -1246,6 +1267,15 @@ impl NativeCode for Engine<'_> {
             }
         };
         let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
+        // A kernel in canonical form takes its arguments in that form's order ([`canon`]).
+        let permuted: Vec<u64>;
+        let args = match self.arg_orders.get(fid as usize).and_then(OnceLock::get) {
+            Some(order) => {
+                permuted = order.iter().map(|&i| args.get(i).copied().unwrap_or(0)).collect();
+                &permuted[..]
+            }
+            None => args,
+        };
         let function = self.code.get(fid as usize).map_or(0, |c| c.load(Ordering::Acquire));
         runtime::enter(m, code as usize as *const u8, function as usize as *const u8, args, nparams, &self.locs, &self.names, loc)
     }
