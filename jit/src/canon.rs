@@ -13,14 +13,15 @@
 //! Renaming locals changes nothing a program observes. Reordering the preamble's reads does not
 //! either: each reads a capture address the launch made from present data (§2.6: a compute
 //! construct's data is present before its body runs), into a local the other reads do not
-//! touch, and nothing is written between them. Only kernels whose locals are all registers and
-//! whose bodies hold no OpenACC statement are put in this form (a frame's layout and the
-//! interpreter's OpenACC sites follow the original numbering).
+//! touch, and nothing is written between them. Only kernels whose locals are all registers,
+//! whose bodies hold no OpenACC statement and whose types name no local (variable-length
+//! arrays) are put in this form (a frame's layout, the interpreter's OpenACC sites and a VLA
+//! type follow the original numbering).
 
 use std::collections::HashMap;
 
 use accsim_core::ir::visit::{visit_stmt_exprs_mut, walk};
-use accsim_core::ir::{Expr, ExprKind, Function, LocalId, LocalRole, Place, Stmt, StmtKind, Storage};
+use accsim_core::ir::{Expr, ExprKind, Function, LocalId, LocalRole, Place, Program, Stmt, StmtKind, Storage, Type, TypeId, TypeTable};
 
 /// A kernel in canonical form and how to pass its arguments: position `i` of the canonical
 /// function takes the argument of position `order[i]` of the original.
@@ -38,23 +39,42 @@ fn preamble_read(s: &Stmt, f: &Function) -> Option<(LocalId, LocalId)> {
     (capture && !f.params.contains(x)).then_some((*x, p))
 }
 
+/// Whether type `ty` is or points to a variable-length array, whose type names the local
+/// holding its count (renaming locals would leave the type naming the old one).
+fn names_a_local(types: &TypeTable, ty: TypeId) -> bool {
+    match types.get(ty) {
+        Type::Vla(..) => true,
+        Type::Pointer(t) | Type::Array(t, _) => names_a_local(types, *t),
+        _ => false,
+    }
+}
+
 /// Whether the canonical form may be used for `f` (see the module's documentation).
-fn applicable(f: &Function) -> bool {
-    if f.locals.iter().any(|l| l.storage != Storage::Register) {
+fn applicable(p: &Program, f: &Function) -> bool {
+    if f.locals.iter().any(|l| l.storage != Storage::Register || names_a_local(&p.types, l.ty)) {
         return false;
     }
-    let mut ok = true;
-    walk(&f.body, true, &mut |s| {
-        if matches!(s.kind, StmtKind::Acc { .. } | StmtKind::AccLaunch(_) | StmtKind::Partition(_) | StmtKind::VlaAlloc(_)) {
-            ok = false;
-        }
-    }, &mut |_| {});
-    ok
+    let (mut stmts_ok, mut exprs_ok) = (true, true);
+    walk(
+        &f.body,
+        true,
+        &mut |s| {
+            if matches!(s.kind, StmtKind::Acc { .. } | StmtKind::AccLaunch(_) | StmtKind::Partition(_) | StmtKind::VlaAlloc(_)) {
+                stmts_ok = false;
+            }
+        },
+        &mut |e| {
+            if names_a_local(&p.types, e.ty) || matches!(e.kind, ExprKind::CompoundAssign { op_ty, .. } if names_a_local(&p.types, op_ty)) {
+                exprs_ok = false;
+            }
+        },
+    );
+    stmts_ok && exprs_ok
 }
 
 /// `f` in canonical form, or `None` when it is already (or may not be put in it).
-pub fn canonical(f: &Function) -> Option<Canonical> {
-    if !applicable(f) {
+pub fn canonical(p: &Program, f: &Function) -> Option<Canonical> {
+    if !applicable(p, f) {
         return None;
     }
     let StmtKind::Block(stmts) = &f.body.kind else { return None };

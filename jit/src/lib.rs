@@ -850,7 +850,7 @@ impl<'p> Engine<'p> {
         // A kernel is translated in its canonical form, whose code kernels that are the same up
         // to the order of their captures share ([`canon`]); its launches pass the arguments in
         // that form's order.
-        let canonical = if self.is_kernel.get(fid as usize).copied().unwrap_or(false) { canon::canonical(f) } else { None };
+        let canonical = if self.is_kernel.get(fid as usize).copied().unwrap_or(false) { canon::canonical(self.p, f) } else { None };
         let (f, order) = match &canonical {
             Some(c) => (&c.func, Some(c.order.clone())),
             None => (f, None),

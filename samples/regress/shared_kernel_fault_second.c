@@ -26,7 +26,7 @@ int main(void) {
     d = 0;
 #pragma acc parallel loop copyin(a) copy(b)
     for (int i = 0; i < n; i++)
-        b[i] = a[i] / d;
+        b[i] = a[i] / d; /* expect: division-by-zero */
     printf("%d %d\n", b[1], b[n - 1]);
     return 0;
 }

@@ -31,7 +31,7 @@ int main(void) {
         d = 0;
 #pragma acc parallel loop present(a, b)
         for (int i = 0; i < n; i++)
-            a[i] = b[i] / d;
+            a[i] = b[i] / d; /* expect: division-by-zero */
     }
     printf("%d %d\n", a[1], a[n - 1]);
     return 0;
