@@ -229,6 +229,17 @@ type TranslatedIr = (cranelift_codegen::ir::Function, Vec<Loc>, Option<Vec<usize
 /// in when it is a kernel in canonical form ([`canon`]) and the seconds of its translation.
 type Translated = (u32, ClifFuncId, Tier, bool, Result<(cranelift_codegen::ir::Function, Vec<Loc>, Option<Vec<usize>>, f64), String>);
 
+/// A function of a batch whose machine code is generated (those of the same IR share it), filed
+/// under `key` ([`shared::key`]); `dump`: `ACCSIM_NATIVE_DUMP` names it.
+struct Job {
+    tier: Tier,
+    func: cranelift_codegen::ir::Function,
+    id: ClifFuncId,
+    fid: u32,
+    dump: bool,
+    key: u64,
+}
+
 /// Machine code made in a batch, and its text when `ACCSIM_NATIVE_DUMP` names the function.
 type SharedCode = (Arc<shared::Code>, Option<String>);
 
@@ -658,7 +669,7 @@ impl<'p> Engine<'p> {
         // A function whose IR is the same as one generated before, or as another of this batch,
         // shares its machine code ([`shared`]); the others are generated, in parallel.
         let mut sources: Vec<Result<CodeSource, String>> = Vec::new();
-        let mut jobs: Vec<(Tier, cranelift_codegen::ir::Function, ClifFuncId, u32, bool, u64)> = Vec::new();
+        let mut jobs: Vec<Job> = Vec::new();
         for (fid, id, tier, dump, t) in &translated {
             sources.push(t.as_ref().map_err(Clone::clone).map(|(func, ..)| {
                 let key = shared::key(*tier, func);
@@ -666,19 +677,19 @@ impl<'p> Engine<'p> {
                     // The dump shows the code generated for the function itself.
                 } else if let Some(code) = lazy.shared.get(key, *tier, func) {
                     return CodeSource::Made(code);
-                } else if let Some(j) = jobs.iter().position(|(t, f, _, _, d, k)| !d && *k == key && t == tier && shared::same(f, func)) {
+                } else if let Some(j) = jobs.iter().position(|j| !j.dump && j.key == key && j.tier == *tier && shared::same(&j.func, func)) {
                     return CodeSource::Job(j);
                 }
-                jobs.push((*tier, func.clone(), *id, *fid, *dump, key));
+                jobs.push(Job { tier: *tier, func: func.clone(), id: *id, fid: *fid, dump: *dump, key });
                 CodeSource::Job(jobs.len() - 1)
             }));
         }
-        let compile_one = |(tier, func, id, fid, dump, _): &(Tier, cranelift_codegen::ir::Function, ClifFuncId, u32, bool, u64)| {
-            let isa = if *tier == Tier::Optimised { &*isa } else { &*isa_quick };
-            let name = self.names.get(*fid as usize).map_or("", String::as_str);
+        let compile_one = |j: &Job| {
+            let isa = if j.tier == Tier::Optimised { &*isa } else { &*isa_quick };
+            let name = self.names.get(j.fid as usize).map_or("", String::as_str);
             // A failure of the code generator is a bug of accsim's; the function then runs in
             // the interpreter rather than stopping the program.
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| shared::compile(isa, func.clone(), *id, name, *dump)))
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| shared::compile(isa, j.func.clone(), j.id, name, j.dump)))
                 .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()))
                 .map_err(|why| format!("`{name}`: {why}"))
         };
@@ -686,13 +697,10 @@ impl<'p> Engine<'p> {
             Some(pool) if jobs.len() > 1 => pool.install(|| jobs.par_iter().map(compile_one).collect()),
             _ => jobs.iter().map(compile_one).collect(),
         };
-        let compiled: Vec<Result<SharedCode, String>> = compiled
-            .into_iter()
-        .map(|r| r.map(|(code, dump)| (Arc::new(code), dump)))
-        .collect();
-        for ((tier, func, _, _, dump, key), made) in jobs.into_iter().zip(&compiled) {
-            if let (false, Ok((code, _))) = (dump, made) {
-                lazy.shared.insert(key, tier, func, code.clone());
+        let compiled: Vec<Result<SharedCode, String>> = compiled.into_iter().map(|r| r.map(|(code, dump)| (Arc::new(code), dump))).collect();
+        for (j, made) in jobs.into_iter().zip(&compiled) {
+            if let (false, Ok((code, _))) = (j.dump, made) {
+                lazy.shared.insert(j.key, j.tier, j.func, code.clone());
             }
         }
         let mut generated_by_job = vec![false; compiled.len()];

@@ -147,4 +147,10 @@ impl CodeCache {
     pub(crate) fn insert(&mut self, key: u64, tier: Tier, func: Function, code: Arc<Code>) {
         self.by_hash.entry(key).or_default().push((tier, func, code));
     }
+
+    /// How many machine codes were generated.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.by_hash.values().map(Vec::len).sum()
+    }
 }
