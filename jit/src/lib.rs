@@ -1166,7 +1166,7 @@ fn translate_into(
         fuel,
         near_depth_limit,
         fid,
-        own_words: HashMap::new(),
+        own_base: None,
         in_memory,
         frame_locals: f.locals.iter().map(|l| l.storage == Storage::Memory).collect(),
         homes: vec![None; f.locals.len()],

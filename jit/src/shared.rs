@@ -23,7 +23,7 @@ use cranelift_codegen::isa::TargetIsa;
 use cranelift_codegen::{Context, FinalizedRelocTarget};
 use cranelift_module::{FuncId as ClifFuncId, ModuleReloc, ModuleRelocTarget};
 
-use crate::translate::{OWN_LOC_BASE, OWN_NAMESPACE};
+use crate::translate::{OWN_ID, OWN_LOC_BASE, OWN_NAMESPACE};
 use crate::{Generated, Tier};
 
 /// Machine code as Cranelift made it, before a function's own words are written in.
@@ -95,6 +95,7 @@ impl Code {
         for &(at, which, addend) in &self.own {
             let base = match which {
                 OWN_LOC_BASE => u64::from(fid) << 32,
+                OWN_ID => u64::from(fid),
                 _ => return Err(format!("unknown own word {which}")),
             };
             let word = base.wrapping_add(addend as u64).to_le_bytes();

@@ -56,6 +56,8 @@ pub const OWN_NAMESPACE: u32 = 9;
 /// The function's id in the high 32 bits, 0 in the low ones: the base of its location words
 /// (`runtime::Ctx::loc`).
 pub const OWN_LOC_BASE: u32 = 0;
+/// The function's id.
+pub const OWN_ID: u32 = 1;
 
 /// Why a function cannot be compiled, checked before translation.
 pub fn eligible(p: &Program, f: &Function) -> Result<(), String> {
@@ -290,8 +292,9 @@ pub struct Translator<'a, 'b> {
     /// The function's id (an index of the program's functions). Its code reads it, and the
     /// base of its location words, through [`Translator::own_word`].
     pub fid: u32,
-    /// The global values of [`Translator::own_word`], by word.
-    pub own_words: HashMap<u32, GlobalValue>,
+    /// The symbol of the base of the function's location words, used inside loops
+    /// ([`Translator::loc_word`]).
+    pub own_base: Option<GlobalValue>,
     /// By local: whether it lives in memory (its variable then holds its address, allocated at
     /// entry by [`runtime::jit_frame_enter`]).
     pub in_memory: Vec<bool>,
@@ -441,14 +444,28 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.loc_word(i)
     }
 
-    /// The word of location index `i` ([`Translator::loc`]): the function's base of location
-    /// words plus `i`. Cranelift's optimiser hoists a symbol's value out of loops as it would any
-    /// pure value with no operands, where each location's own symbol would hold a register (or
-    /// a spill slot) from the loop's entry; the one base does so once for the function, and the
-    /// sum with a constant is made again where it is used (Cranelift's `remat` rules), in the
-    /// cold paths that pass locations.
+    /// The word of location index `i` ([`Translator::loc`]), a word of the function's own
+    /// ([`Translator::own_word`]). Cranelift's optimiser merges equal pure values and hoists
+    /// those with no operands out of loops, where the constants it rematerialises at each use
+    /// were free: outside loops each use gets a symbol of its own, made where it is used (one
+    /// shared value would live from the entry's use to the return's: calltree's frames, 0.8% of
+    /// its instructions, kept it in a callee-saved register); inside a loop the function's one
+    /// base, hoisted once, plus `i`, which Cranelift makes again at each use (its `remat`
+    /// rules), in the cold paths that pass locations (a symbol per location would hold a
+    /// register or a spill slot each from the loop's entry).
     fn loc_word(&mut self, i: u64) -> Value {
-        let base = self.own_word(OWN_LOC_BASE);
+        if self.loops.is_empty() {
+            return self.own_word(OWN_LOC_BASE, i as i64);
+        }
+        let base = match self.own_base {
+            Some(gv) => gv,
+            None => {
+                let gv = self.own_symbol(OWN_LOC_BASE, 0);
+                self.own_base = Some(gv);
+                gv
+            }
+        };
+        let base = self.b.ins().symbol_value(types::I64, base);
         if i == 0 {
             return base;
         }
@@ -457,32 +474,29 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     /// The function's id: frames and OpenACC sites name it.
     fn own_id(&mut self) -> Value {
-        let base = self.own_word(OWN_LOC_BASE);
-        self.b.ins().ushr_imm_u(base, 32)
+        self.own_word(OWN_ID, 0)
     }
 
-    /// Word `which` of the function's own ([`OWN_NAMESPACE`]): a symbol whose value the engine
-    /// writes into the machine code when it defines the function (`crate::shared`), so that
-    /// functions whose code is the same up to their id and source locations have the same
-    /// Cranelift IR and share one generation of machine code (issues 15 and 16). Cranelift
-    /// materialises it as it would a constant (`movabs` with an absolute relocation; `is_pic`
-    /// is off).
-    fn own_word(&mut self, which: u32) -> Value {
-        let gv = match self.own_words.get(&which) {
-            Some(&gv) => gv,
-            None => {
-                let name = self.b.func.declare_imported_user_function(UserExternalName::new(OWN_NAMESPACE, which));
-                let gv = self.b.create_global_value(GlobalValueData::Symbol {
-                    name: ExternalName::user(name),
-                    offset: Imm64::new(0),
-                    colocated: false,
-                    tls: false,
-                });
-                self.own_words.insert(which, gv);
-                gv
-            }
-        };
+    /// Word `which` of the function's own ([`OWN_NAMESPACE`]) plus `offset`, from a symbol of
+    /// its own: the engine writes its value into the machine code when it defines the function
+    /// (`crate::shared`), so that functions whose code is the same up to their id and source
+    /// locations have the same Cranelift IR and share one generation of machine code (issues
+    /// 15 and 16). Cranelift materialises it as it would a constant (`movabs` with an absolute
+    /// relocation; `is_pic` is off).
+    fn own_word(&mut self, which: u32, offset: i64) -> Value {
+        let gv = self.own_symbol(which, offset);
         self.b.ins().symbol_value(types::I64, gv)
+    }
+
+    /// A new symbol for word `which` of the function's own plus `offset` ([`Translator::own_word`]).
+    fn own_symbol(&mut self, which: u32, offset: i64) -> GlobalValue {
+        let name = self.b.func.declare_imported_user_function(UserExternalName::new(OWN_NAMESPACE, which));
+        self.b.create_global_value(GlobalValueData::Symbol {
+            name: ExternalName::user(name),
+            offset: Imm64::new(offset),
+            colocated: false,
+            tls: false,
+        })
     }
 
     /// What the C library binds extern `x` to (the executable keeps only how to call it).
