@@ -50,6 +50,10 @@
 //! order and makes them executable at once. The code of each function does not depend on the threads, and which
 //! functions a batch holds depends only on the program and on the order of first calls, which
 //! the host thread makes: runs stay deterministic (see [`NativeCode::prepare`]).
+//! Functions whose Cranelift IR is the same share one generation of machine code ([`shared`]):
+//! the code names its function's id and source locations through symbols written in when each
+//! function's code is defined, and a kernel is translated with its captures in the order of
+//! their first use ([`canon`]), so a sweep written twice with its arrays swapped is one code.
 //! The interpreter enters native code through one trampoline per number of parameters.
 
 pub mod heap;
@@ -141,6 +145,10 @@ pub struct Engine<'p> {
     /// By function id: the source locations its native code passes to helpers, set when it is
     /// translated (`runtime::Ctx::loc`).
     locs: Box<[OnceLock<Vec<Loc>>]>,
+    /// By function id: another function may be the same code ([`shared::twinned`]): its code
+    /// names its own words through symbols, and is shared ([`shared`]); the others' code
+    /// holds them as constants, as Cranelift makes best.
+    twinned: Vec<bool>,
     /// By function id: for a kernel translated in canonical form ([`canon`]), the position of
     /// the argument its code takes at each position; set with `locs`.
     arg_orders: Box<[OnceLock<Vec<usize>>]>,
@@ -237,6 +245,8 @@ struct Job {
     id: ClifFuncId,
     fid: u32,
     dump: bool,
+    /// Other functions may share its code ([`shared::twinned`], and its code is not dumped).
+    share: bool,
     key: u64,
 }
 
@@ -405,6 +415,7 @@ impl<'p> Engine<'p> {
                 r.push(fast.0);
             }
         }
+        let twinned = shared::twinned(p);
         let mut runs_once = vec![true; n];
         for &g in reaches.iter().flatten() {
             if let Some(r) = runs_once.get_mut(g as usize) {
@@ -476,6 +487,7 @@ impl<'p> Engine<'p> {
             state,
             nparams: p.functions.iter().map(|f| f.params.len()).collect(),
             locs: (0..n).map(|_| OnceLock::new()).collect(),
+            twinned,
             arg_orders: (0..n).map(|_| OnceLock::new()).collect(),
             names: p.functions.iter().map(|f| f.name.clone()).collect(),
             report: Mutex::new(report),
@@ -673,14 +685,15 @@ impl<'p> Engine<'p> {
         for (fid, id, tier, dump, t) in &translated {
             sources.push(t.as_ref().map_err(Clone::clone).map(|(func, ..)| {
                 let key = shared::key(*tier, func);
-                if *dump {
+                let twinned = self.twinned.get(*fid as usize).copied().unwrap_or(false);
+                if *dump || !twinned {
                     // The dump shows the code generated for the function itself.
                 } else if let Some(code) = lazy.shared.get(key, *tier, func) {
                     return CodeSource::Made(code);
-                } else if let Some(j) = jobs.iter().position(|j| !j.dump && j.key == key && j.tier == *tier && shared::same(&j.func, func)) {
+                } else if let Some(j) = jobs.iter().position(|j| j.share && j.key == key && j.tier == *tier && shared::same(&j.func, func)) {
                     return CodeSource::Job(j);
                 }
-                jobs.push(Job { tier: *tier, func: func.clone(), id: *id, fid: *fid, dump: *dump, key });
+                jobs.push(Job { tier: *tier, func: func.clone(), id: *id, fid: *fid, dump: *dump, share: !*dump && twinned, key });
                 CodeSource::Job(jobs.len() - 1)
             }));
         }
@@ -699,7 +712,7 @@ impl<'p> Engine<'p> {
         };
         let compiled: Vec<Result<SharedCode, String>> = compiled.into_iter().map(|r| r.map(|(code, dump)| (Arc::new(code), dump))).collect();
         for (j, made) in jobs.into_iter().zip(&compiled) {
-            if let (false, Ok((code, _))) = (j.dump, made) {
+            if let (true, Ok((code, _))) = (j.share, made) {
                 lazy.shared.insert(j.key, j.tier, j.func, code.clone());
             }
         }
@@ -788,7 +801,8 @@ impl<'p> Engine<'p> {
         func.name = UserFuncName::user(0, id.as_u32());
         let isa = lazy.isa.clone();
         let key = shared::key(Tier::Optimised, &func);
-        let (code, tier) = match lazy.shared.get(key, Tier::Optimised, &func) {
+        let twinned = self.twinned.get(fid as usize).copied().unwrap_or(false);
+        let (code, tier) = match lazy.shared.get(key, Tier::Optimised, &func).filter(|_| twinned) {
             Some(code) => {
                 let tier = format!("optimised (after quick code), the code of `{}`", code.first);
                 (code, tier)
@@ -798,7 +812,9 @@ impl<'p> Engine<'p> {
                     .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()));
                 let Ok((code, _)) = made else { return };
                 let code = Arc::new(code);
-                lazy.shared.insert(key, Tier::Optimised, func, code.clone());
+                if twinned {
+                    lazy.shared.insert(key, Tier::Optimised, func, code.clone());
+                }
                 (code, "optimised (after quick code)".to_string())
             }
         };
@@ -858,7 +874,8 @@ impl<'p> Engine<'p> {
         // A kernel is translated in its canonical form, whose code kernels that are the same up
         // to the order of their captures share ([`canon`]); its launches pass the arguments in
         // that form's order.
-        let canonical = if self.is_kernel.get(fid as usize).copied().unwrap_or(false) { canon::canonical(self.p, f) } else { None };
+        let twinned = self.twinned.get(fid as usize).copied().unwrap_or(false);
+        let canonical = if twinned && self.is_kernel.get(fid as usize).copied().unwrap_or(false) { canon::canonical(self.p, f) } else { None };
         let (f, order) = match &canonical {
             Some(c) => (&c.func, Some(c.order.clone())),
             None => (f, None),
@@ -871,7 +888,7 @@ impl<'p> Engine<'p> {
         let table = self.code.as_ptr() as i64;
         let runs_once = self.runs_once.get(fid as usize).copied().unwrap_or(false);
         let cold_stubs = self.cold_stubs.get().ok_or("internal: no helper stubs")?;
-        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, is_kernel, runs_once, self.promote, cold_stubs) {
+        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, is_kernel, runs_once, self.promote, twinned, cold_stubs) {
             Ok(()) => Ok((std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()), locs, order)),
             Err(why) => {
                 // The builder stopped half-way: its context is not reusable.
@@ -1100,6 +1117,7 @@ fn translate_into(
     is_kernel: bool,
     runs_once: bool,
     promote: bool,
+    twinned: bool,
     cold_stubs: &cold::ColdStubs,
 ) -> Result<(), String> {
     use cranelift_codegen::ir::{types, InstBuilder};
@@ -1167,6 +1185,7 @@ fn translate_into(
         near_depth_limit,
         fid,
         own_base: None,
+        twinned,
         in_memory,
         frame_locals: f.locals.iter().map(|l| l.storage == Storage::Memory).collect(),
         homes: vec![None; f.locals.len()],

@@ -295,6 +295,9 @@ pub struct Translator<'a, 'b> {
     /// The symbol of the base of the function's location words, used inside loops
     /// ([`Translator::loc_word`]).
     pub own_base: Option<GlobalValue>,
+    /// Another function may be the same code (`shared::twinned`): the function's own words are
+    /// symbols ([`Translator::own_word`]); otherwise constants.
+    pub twinned: bool,
     /// By local: whether it lives in memory (its variable then holds its address, allocated at
     /// entry by [`runtime::jit_frame_enter`]).
     pub in_memory: Vec<bool>,
@@ -454,6 +457,9 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// rules), in the cold paths that pass locations (a symbol per location would hold a
     /// register or a spill slot each from the loop's entry).
     fn loc_word(&mut self, i: u64) -> Value {
+        if !self.twinned {
+            return self.iconst((u64::from(self.fid) << 32) | i);
+        }
         if self.loops.is_empty() {
             return self.own_word(OWN_LOC_BASE, i as i64);
         }
@@ -474,6 +480,9 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     /// The function's id: frames and OpenACC sites name it.
     fn own_id(&mut self) -> Value {
+        if !self.twinned {
+            return self.iconst(u64::from(self.fid));
+        }
         self.own_word(OWN_ID, 0)
     }
 
