@@ -250,8 +250,22 @@ struct Job {
     key: u64,
 }
 
+/// A function of a batch, translated: where its code comes from, its table of source
+/// locations, its arguments' order ([`canon`]), the seconds of its translation and its IR kept
+/// for its optimised code ([`Tier::QuickThenOptimised`]).
+struct Source {
+    code: CodeSource,
+    locs: Vec<Loc>,
+    order: Option<Vec<usize>>,
+    translate_s: f64,
+    keep: Option<cranelift_codegen::ir::Function>,
+}
+
 /// Machine code made in a batch, and its text when `ACCSIM_NATIVE_DUMP` names the function.
 type SharedCode = (Arc<shared::Code>, Option<String>);
+
+/// A [`Job`] done: its key and tier, its IR when the cache files it, and its code.
+type JobDone = (u64, Tier, Option<cranelift_codegen::ir::Function>, Result<SharedCode, String>);
 
 /// Where a function of a batch gets its machine code ([`shared`]): code generated before, or
 /// the batch's job of that index.
@@ -679,52 +693,64 @@ impl<'p> Engine<'p> {
             }
         };
         // A function whose IR is the same as one generated before, or as another of this batch,
-        // shares its machine code ([`shared`]); the others are generated, in parallel.
-        let mut sources: Vec<Result<CodeSource, String>> = Vec::new();
+        // shares its machine code ([`shared`]); the others are generated, in parallel. The IR
+        // moves into its job; a copy stays only for the cache (a function that may have a twin)
+        // and for optimised code to come ([`Tier::QuickThenOptimised`]).
         let mut jobs: Vec<Job> = Vec::new();
-        for (fid, id, tier, dump, t) in &translated {
-            sources.push(t.as_ref().map_err(Clone::clone).map(|(func, ..)| {
-                let key = shared::key(*tier, func);
-                let twinned = self.twinned.get(*fid as usize).copied().unwrap_or(false);
-                if *dump || !twinned {
-                    // The dump shows the code generated for the function itself.
-                } else if let Some(code) = lazy.shared.get(key, *tier, func) {
-                    return CodeSource::Made(code);
-                } else if let Some(j) = jobs.iter().position(|j| j.share && j.key == key && j.tier == *tier && shared::same(&j.func, func)) {
-                    return CodeSource::Job(j);
-                }
-                jobs.push(Job { tier: *tier, func: func.clone(), id: *id, fid: *fid, dump: *dump, share: !*dump && twinned, key });
-                CodeSource::Job(jobs.len() - 1)
-            }));
+        let mut sources: Vec<(u32, ClifFuncId, Tier, Result<Source, String>)> = Vec::new();
+        for (fid, id, tier, dump, t) in translated {
+            let source = t.map(|(func, locs, order, translate_s)| {
+                let keep = (tier == Tier::QuickThenOptimised).then(|| func.clone());
+                let key = shared::key(tier, &func);
+                let share = !dump && self.twinned.get(fid as usize).copied().unwrap_or(false);
+                let found = if !share {
+                    None
+                } else if let Some(code) = lazy.shared.get(key, tier, &func) {
+                    Some(CodeSource::Made(code))
+                } else {
+                    jobs.iter().position(|j| j.share && j.key == key && j.tier == tier && shared::same(&j.func, &func)).map(CodeSource::Job)
+                };
+                let code = found.unwrap_or_else(|| {
+                    jobs.push(Job { tier, func, id, fid, dump, share, key });
+                    CodeSource::Job(jobs.len() - 1)
+                });
+                Source { code, locs, order, translate_s, keep }
+            });
+            sources.push((fid, id, tier, source));
         }
-        let compile_one = |j: &Job| {
+        let compile_one = |j: Job| {
             let isa = if j.tier == Tier::Optimised { &*isa } else { &*isa_quick };
             let name = self.names.get(j.fid as usize).map_or("", String::as_str);
+            let for_cache = j.share.then(|| j.func.clone());
             // A failure of the code generator is a bug of accsim's; the function then runs in
             // the interpreter rather than stopping the program.
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| shared::compile(isa, j.func.clone(), j.id, name, j.dump)))
+            let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| shared::compile(isa, j.func, j.id, name, j.dump)))
                 .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()))
-                .map_err(|why| format!("`{name}`: {why}"))
+                .map(|(code, dump)| (Arc::new(code), dump))
+                .map_err(|why| format!("`{name}`: {why}"));
+            (j.key, j.tier, for_cache, made)
         };
-        let compiled: Vec<Result<(shared::Code, Option<String>), String>> = match &lazy.pool {
-            Some(pool) if jobs.len() > 1 => pool.install(|| jobs.par_iter().map(compile_one).collect()),
-            _ => jobs.iter().map(compile_one).collect(),
+        let compiled: Vec<JobDone> = match &lazy.pool {
+            Some(pool) if jobs.len() > 1 => pool.install(|| jobs.into_par_iter().map(compile_one).collect()),
+            _ => jobs.into_iter().map(compile_one).collect(),
         };
-        let compiled: Vec<Result<SharedCode, String>> = compiled.into_iter().map(|r| r.map(|(code, dump)| (Arc::new(code), dump))).collect();
-        for (j, made) in jobs.into_iter().zip(&compiled) {
-            if let (true, Ok((code, _))) = (j.share, made) {
-                lazy.shared.insert(j.key, j.tier, j.func, code.clone());
-            }
-        }
-        let mut generated_by_job = vec![false; compiled.len()];
-        let made: Vec<(u32, ClifFuncId, Result<Generated, String>)> = translated
+        let compiled: Vec<Result<SharedCode, String>> = compiled
             .into_iter()
-            .zip(sources)
-            .map(|((fid, id, tier, _, t), source)| {
+            .map(|(key, tier, for_cache, made)| {
+                if let (Some(func), Ok((code, _))) = (for_cache, &made) {
+                    lazy.shared.insert(key, tier, func, code.clone());
+                }
+                made
+            })
+            .collect();
+        let mut generated_by_job = vec![false; compiled.len()];
+        let made: Vec<(u32, ClifFuncId, Result<Generated, String>)> = sources
+            .into_iter()
+            .map(|(fid, id, tier, source)| {
                 let name = self.names.get(fid as usize).map_or("", String::as_str);
-                let r = t.and_then(|(func, locs, order, translate_s)| {
+                let r = source.and_then(|Source { code, locs, order, translate_s, keep }| {
                     // The first function of a job is the one generated; the others share it.
-                    let (code, dump, first) = match source? {
+                    let (code, dump, first) = match code {
                         CodeSource::Made(code) => (code, None, false),
                         CodeSource::Job(j) => {
                             let (code, dump) = compiled.get(j).ok_or("internal: no such job")?.clone()?;
@@ -733,8 +759,7 @@ impl<'p> Engine<'p> {
                         }
                     };
                     let g = code.instantiate(fid, id, dump, if first { code.seconds } else { 0.0 }).map_err(|why| format!("`{name}`: {why}"))?;
-                    let keep = (tier == Tier::QuickThenOptimised).then_some(func);
-                    let tier = if keep.is_some() { "quick (optimised later)" } else if lazy.tiers.get(fid as usize) == Some(&Tier::Quick) { "quick" } else { "optimised" };
+                    let tier = if keep.is_some() { "quick (optimised later)" } else if tier == Tier::Quick { "quick" } else { "optimised" };
                     let tier = if first { tier.to_string() } else { format!("{tier}, the code of `{}`", code.first) };
                     report_cost(name, &tier, &g, translate_s);
                     if let Some(slot) = lazy.optimised_ir.get_mut(fid as usize) {
