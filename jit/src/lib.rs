@@ -50,10 +50,15 @@
 //! order and makes them executable at once. The code of each function does not depend on the threads, and which
 //! functions a batch holds depends only on the program and on the order of first calls, which
 //! the host thread makes: runs stay deterministic (see [`NativeCode::prepare`]).
+//! Functions whose Cranelift IR is the same share one generation of machine code ([`shared`]):
+//! the code names its function's id and source locations through symbols written in when each
+//! function's code is defined, and a kernel is translated with its captures in the order of
+//! their first use ([`canon`]), so a sweep written twice with its arrays swapped is one code.
 //! The interpreter enters native code through one trampoline per number of parameters.
 
 pub mod heap;
 mod apart;
+mod canon;
 mod cold;
 mod invariant;
 mod loops;
@@ -61,6 +66,7 @@ mod outer;
 mod promote;
 mod runtime;
 mod simd;
+mod shared;
 mod site_locals;
 mod streams;
 #[cfg(test)]
@@ -74,9 +80,8 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use cranelift_codegen::control::ControlPlane;
 use cranelift_codegen::ir::UserFuncName;
-use cranelift_codegen::isa::{OwnedTargetIsa, TargetIsa};
+use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_codegen::Context;
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
@@ -140,6 +145,13 @@ pub struct Engine<'p> {
     /// By function id: the source locations its native code passes to helpers, set when it is
     /// translated (`runtime::Ctx::loc`).
     locs: Box<[OnceLock<Vec<Loc>>]>,
+    /// By function id: another function may be the same code ([`shared::twinned`]): its code
+    /// names its own words through symbols, and is shared ([`shared`]); the others' code
+    /// holds them as constants, as Cranelift makes best.
+    twinned: Vec<bool>,
+    /// By function id: for a kernel translated in canonical form ([`canon`]), the position of
+    /// the argument its code takes at each position; set with `locs`.
+    arg_orders: Box<[OnceLock<Vec<usize>>]>,
     names: Vec<String>,
     report: Mutex<Vec<FunctionReport>>,
     lazy: Mutex<Lazy>,
@@ -212,13 +224,57 @@ struct Lazy {
     trampolines: HashMap<usize, ClifFuncId>,
     /// The threads that translate and generate batches ([`code_pool`]).
     pool: Option<rayon::ThreadPool>,
+    /// The machine code generated so far, shared by functions of the same IR ([`shared`]).
+    shared: shared::CodeCache,
 }
 
-/// What a batch's thread makes of one function: its machine code, its IR kept for its
-/// optimised code ([`Tier::QuickThenOptimised`]), and its table of source locations.
-type Made = (Generated, Option<cranelift_codegen::ir::Function>, Vec<Loc>, f64);
+/// A function's Cranelift IR, its table of source locations and, for a kernel in canonical form
+/// ([`canon`]), the order its arguments are passed in.
+type TranslatedIr = (cranelift_codegen::ir::Function, Vec<Loc>, Option<Vec<usize>>);
 
-/// The machine code of one function, generated on a thread of a batch.
+/// What a batch's thread makes of one function (its id, module id, tier and whether its code is
+/// dumped): its Cranelift IR, its table of source locations, the order its arguments are passed
+/// in when it is a kernel in canonical form ([`canon`]) and the seconds of its translation.
+type Translated = (u32, ClifFuncId, Tier, bool, Result<(cranelift_codegen::ir::Function, Vec<Loc>, Option<Vec<usize>>, f64), String>);
+
+/// A function of a batch whose machine code is generated (those of the same IR share it), filed
+/// under `key` ([`shared::key`]); `dump`: `ACCSIM_NATIVE_DUMP` names it.
+struct Job {
+    tier: Tier,
+    func: cranelift_codegen::ir::Function,
+    id: ClifFuncId,
+    fid: u32,
+    dump: bool,
+    /// Other functions may share its code ([`shared::twinned`], and its code is not dumped).
+    share: bool,
+    key: u64,
+}
+
+/// A function of a batch, translated: where its code comes from, its table of source
+/// locations, its arguments' order ([`canon`]), the seconds of its translation and its IR kept
+/// for its optimised code ([`Tier::QuickThenOptimised`]).
+struct Source {
+    code: CodeSource,
+    locs: Vec<Loc>,
+    order: Option<Vec<usize>>,
+    translate_s: f64,
+    keep: Option<cranelift_codegen::ir::Function>,
+}
+
+/// Machine code made in a batch, and its text when `ACCSIM_NATIVE_DUMP` names the function.
+type SharedCode = (Arc<shared::Code>, Option<String>);
+
+/// A [`Job`] done: its key and tier, its IR when the cache files it, and its code.
+type JobDone = (u64, Tier, Option<cranelift_codegen::ir::Function>, Result<SharedCode, String>);
+
+/// Where a function of a batch gets its machine code ([`shared`]): code generated before, or
+/// the batch's job of that index.
+enum CodeSource {
+    Made(Arc<shared::Code>),
+    Job(usize),
+}
+
+/// The machine code of one function, generated on a thread of a batch or shared ([`shared`]).
 struct Generated {
     bytes: Vec<u8>,
     align: u64,
@@ -373,6 +429,7 @@ impl<'p> Engine<'p> {
                 r.push(fast.0);
             }
         }
+        let twinned = shared::twinned(p);
         let mut runs_once = vec![true; n];
         for &g in reaches.iter().flatten() {
             if let Some(r) = runs_once.get_mut(g as usize) {
@@ -444,6 +501,8 @@ impl<'p> Engine<'p> {
             state,
             nparams: p.functions.iter().map(|f| f.params.len()).collect(),
             locs: (0..n).map(|_| OnceLock::new()).collect(),
+            twinned,
+            arg_orders: (0..n).map(|_| OnceLock::new()).collect(),
             names: p.functions.iter().map(|f| f.name.clone()).collect(),
             report: Mutex::new(report),
             lazy: Mutex::new(Lazy {
@@ -456,6 +515,7 @@ impl<'p> Engine<'p> {
                 optimised_ir: (0..n).map(|_| None).collect(),
                 trampolines: HashMap::new(),
                 pool,
+                shared: shared::CodeCache::default(),
             }),
             seconds: Mutex::new(setup_seconds),
             setup_seconds,
@@ -609,51 +669,109 @@ impl<'p> Engine<'p> {
             }
         }
         let (isa, isa_quick) = (lazy.isa.clone(), lazy.isa_quick.clone());
-        // Each function is translated, then compiled, on a thread of the engine's pool, with
-        // its own table of source locations (a location's index in native code is the function
-        // id in the high 32 bits, the index in the function's table in the low ones; see
-        // `runtime::Ctx::loc`): the code does not depend on the threads.
-        let compile_one = |(fctx, cctx): &mut (FunctionBuilderContext, Context), (fid, id, tier, dump): (u32, ClifFuncId, Tier, bool)| {
+        // Each function is translated on a thread of the engine's pool, with its own table of
+        // source locations (a location's index in native code is the function id in the high 32
+        // bits, the index in the function's table in the low ones; see `runtime::Ctx::loc`).
+        let translate_one = |(fctx, cctx): &mut (FunctionBuilderContext, Context), (fid, id, tier, dump): (u32, ClifFuncId, Tier, bool)| {
             let started = std::time::Instant::now();
             let translated = self.translate(fid, fctx, cctx);
             let took = started.elapsed();
-            let translate_s = took.as_secs_f64();
             self.translate_nanos.fetch_add(took.as_nanos() as u64, Ordering::Relaxed);
-            let made = translated.and_then(|(mut func, locs)| {
+            let name = self.names.get(fid as usize).map_or("", String::as_str);
+            let translated = translated.map_err(|why| format!("`{name}`: {why}"));
+            (fid, id, tier, dump, translated.map(|(mut func, locs, order)| {
                 func.name = UserFuncName::user(0, id.as_u32());
-                let keep = (tier == Tier::QuickThenOptimised).then(|| func.clone());
-                let isa = if tier == Tier::Optimised { &*isa } else { &*isa_quick };
-                // A failure of the code generator is a bug of accsim's; the function then runs
-                // in the interpreter rather than stopping the program.
-                let name = self.names.get(fid as usize).map_or("", String::as_str);
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate_code(isa, func, id, dump)))
-                    .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()))
-                    .map(|g| (g, keep, locs, translate_s))
-                    .map_err(|why| format!("`{name}`: {why}"))
-            });
-            (fid, id, made)
+                (func, locs, order, took.as_secs_f64())
+            }))
         };
         let contexts = || (FunctionBuilderContext::new(), Context::new());
-        let made: Vec<(u32, ClifFuncId, Result<Made, String>)> = match &lazy.pool {
-            Some(pool) if work.len() > 1 => pool.install(|| work.into_par_iter().map_init(contexts, compile_one).collect()),
+        let translated: Vec<Translated> = match &lazy.pool {
+            Some(pool) if work.len() > 1 => pool.install(|| work.into_par_iter().map_init(contexts, translate_one).collect()),
             _ => {
                 let mut c = contexts();
-                work.into_iter().map(|w| compile_one(&mut c, w)).collect()
+                work.into_iter().map(|w| translate_one(&mut c, w)).collect()
             }
         };
-        let made: Vec<(u32, ClifFuncId, Result<Generated, String>)> = made
+        // A function whose IR is the same as one generated before, or as another of this batch,
+        // shares its machine code ([`shared`]); the others are generated, in parallel. The IR
+        // moves into its job; a copy stays only for the cache (a function that may have a twin)
+        // and for optimised code to come ([`Tier::QuickThenOptimised`]).
+        let mut jobs: Vec<Job> = Vec::new();
+        let mut sources: Vec<(u32, ClifFuncId, Tier, Result<Source, String>)> = Vec::new();
+        for (fid, id, tier, dump, t) in translated {
+            let source = t.map(|(func, locs, order, translate_s)| {
+                let keep = (tier == Tier::QuickThenOptimised).then(|| func.clone());
+                let key = shared::key(tier, &func);
+                let share = !dump && self.twinned.get(fid as usize).copied().unwrap_or(false);
+                let found = if !share {
+                    None
+                } else if let Some(code) = lazy.shared.get(key, tier, &func) {
+                    Some(CodeSource::Made(code))
+                } else {
+                    jobs.iter().position(|j| j.share && j.key == key && j.tier == tier && shared::same(&j.func, &func)).map(CodeSource::Job)
+                };
+                let code = found.unwrap_or_else(|| {
+                    jobs.push(Job { tier, func, id, fid, dump, share, key });
+                    CodeSource::Job(jobs.len() - 1)
+                });
+                Source { code, locs, order, translate_s, keep }
+            });
+            sources.push((fid, id, tier, source));
+        }
+        let compile_one = |j: Job| {
+            let isa = if j.tier == Tier::Optimised { &*isa } else { &*isa_quick };
+            let name = self.names.get(j.fid as usize).map_or("", String::as_str);
+            let for_cache = j.share.then(|| j.func.clone());
+            // A failure of the code generator is a bug of accsim's; the function then runs in
+            // the interpreter rather than stopping the program.
+            let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| shared::compile(isa, j.func, j.id, name, j.dump)))
+                .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()))
+                .map(|(code, dump)| (Arc::new(code), dump))
+                .map_err(|why| format!("`{name}`: {why}"));
+            (j.key, j.tier, for_cache, made)
+        };
+        let compiled: Vec<JobDone> = match &lazy.pool {
+            Some(pool) if jobs.len() > 1 => pool.install(|| jobs.into_par_iter().map(compile_one).collect()),
+            _ => jobs.into_iter().map(compile_one).collect(),
+        };
+        let compiled: Vec<Result<SharedCode, String>> = compiled
             .into_iter()
-            .map(|(fid, id, r)| {
-                let r = r.map(|(g, keep, locs, translate_s)| {
-                    let tier = if keep.is_some() { "quick (optimised later)" } else if lazy.tiers.get(fid as usize) == Some(&Tier::Quick) { "quick" } else { "optimised" };
-                    report_cost(self.names.get(fid as usize).map_or("", String::as_str), tier, &g, translate_s);
+            .map(|(key, tier, for_cache, made)| {
+                if let (Some(func), Ok((code, _))) = (for_cache, &made) {
+                    lazy.shared.insert(key, tier, func, code.clone());
+                }
+                made
+            })
+            .collect();
+        let mut generated_by_job = vec![false; compiled.len()];
+        let made: Vec<(u32, ClifFuncId, Result<Generated, String>)> = sources
+            .into_iter()
+            .map(|(fid, id, tier, source)| {
+                let name = self.names.get(fid as usize).map_or("", String::as_str);
+                let r = source.and_then(|Source { code, locs, order, translate_s, keep }| {
+                    // The first function of a job is the one generated; the others share it.
+                    let (code, dump, first) = match code {
+                        CodeSource::Made(code) => (code, None, false),
+                        CodeSource::Job(j) => {
+                            let (code, dump) = compiled.get(j).ok_or("internal: no such job")?.clone()?;
+                            let first = !std::mem::replace(&mut generated_by_job[j], true);
+                            (code, dump.filter(|_| first), first)
+                        }
+                    };
+                    let g = code.instantiate(fid, id, dump, if first { code.seconds } else { 0.0 }).map_err(|why| format!("`{name}`: {why}"))?;
+                    let tier = if keep.is_some() { "quick (optimised later)" } else if tier == Tier::Quick { "quick" } else { "optimised" };
+                    let tier = if first { tier.to_string() } else { format!("{tier}, the code of `{}`", code.first) };
+                    report_cost(name, &tier, &g, translate_s);
                     if let Some(slot) = lazy.optimised_ir.get_mut(fid as usize) {
                         *slot = keep;
                     }
                     if let Some(l) = self.locs.get(fid as usize) {
                         let _ = l.set(locs);
                     }
-                    g
+                    if let (Some(o), Some(order)) = (self.arg_orders.get(fid as usize), order) {
+                        let _ = o.set(order);
+                    }
+                    Ok(g)
                 });
                 (fid, id, r)
             })
@@ -707,10 +825,27 @@ impl<'p> Engine<'p> {
         let mut func = func;
         func.name = UserFuncName::user(0, id.as_u32());
         let isa = lazy.isa.clone();
-        let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| generate_code(&*isa, func, id, false)))
-            .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()));
-        let Ok(g) = made else { return };
-        report_cost(name, "optimised (after quick code)", &g, 0.0);
+        let key = shared::key(Tier::Optimised, &func);
+        let twinned = self.twinned.get(fid as usize).copied().unwrap_or(false);
+        let (code, tier) = match lazy.shared.get(key, Tier::Optimised, &func).filter(|_| twinned) {
+            Some(code) => {
+                let tier = format!("optimised (after quick code), the code of `{}`", code.first);
+                (code, tier)
+            }
+            None => {
+                let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| shared::compile(&*isa, func.clone(), id, name, false)))
+                    .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()));
+                let Ok((code, _)) = made else { return };
+                let code = Arc::new(code);
+                if twinned {
+                    lazy.shared.insert(key, Tier::Optimised, func, code.clone());
+                }
+                (code, "optimised (after quick code)".to_string())
+            }
+        };
+        let seconds = if tier.contains("the code of") { 0.0 } else { code.seconds };
+        let Ok(g) = code.instantiate(fid, id, None, seconds) else { return };
+        report_cost(name, &tier, &g, 0.0);
         if lazy.module.define_function_bytes(id, g.align, &g.bytes, &g.relocs).is_err() || lazy.module.finalize_definitions().is_err() {
             return;
         }
@@ -759,8 +894,17 @@ impl<'p> Engine<'p> {
 
     /// Translate function `fid` to Cranelift IR (with its table of source locations), or say
     /// why it cannot be.
-    fn translate(&self, fid: u32, fctx: &mut FunctionBuilderContext, cctx: &mut Context) -> Result<(cranelift_codegen::ir::Function, Vec<Loc>), String> {
+    fn translate(&self, fid: u32, fctx: &mut FunctionBuilderContext, cctx: &mut Context) -> Result<TranslatedIr, String> {
         let f = self.p.functions.get(fid as usize).ok_or("no such function")?;
+        // A kernel is translated in its canonical form, whose code kernels that are the same up
+        // to the order of their captures share ([`canon`]); its launches pass the arguments in
+        // that form's order.
+        let twinned = self.twinned.get(fid as usize).copied().unwrap_or(false);
+        let canonical = if twinned && self.is_kernel.get(fid as usize).copied().unwrap_or(false) { canon::canonical(self.p, f) } else { None };
+        let (f, order) = match &canonical {
+            Some(c) => (&c.func, Some(c.order.clone())),
+            None => (f, None),
+        };
         let mut locs = Vec::new();
         let mut loc_index = HashMap::new();
         cctx.func.clear();
@@ -769,8 +913,8 @@ impl<'p> Engine<'p> {
         let table = self.code.as_ptr() as i64;
         let runs_once = self.runs_once.get(fid as usize).copied().unwrap_or(false);
         let cold_stubs = self.cold_stubs.get().ok_or("internal: no helper stubs")?;
-        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, is_kernel, runs_once, self.promote, cold_stubs) {
-            Ok(()) => Ok((std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()), locs)),
+        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, is_kernel, runs_once, self.promote, twinned, cold_stubs) {
+            Ok(()) => Ok((std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()), locs, order)),
             Err(why) => {
                 // The builder stopped half-way: its context is not reusable.
                 *fctx = FunctionBuilderContext::new();
@@ -846,37 +990,6 @@ fn perf_map_entry(code: u64, size: usize, name: &str) {
     }
 }
 
-/// Compile `func` (declared as `id`) to machine code for `isa`, with its optimised IR and
-/// machine code as text when `dump`.
-fn generate_code(isa: &dyn TargetIsa, func: cranelift_codegen::ir::Function, id: ClifFuncId, dump: bool) -> Result<Generated, String> {
-    let start = std::time::Instant::now();
-    let insts = func.dfg.num_insts();
-    let mut cctx = Context::for_function(func);
-    cctx.set_disasm(dump);
-    if let Err(e) = cctx.compile(isa, &mut ControlPlane::default()) {
-        return Err(format!("{:?}", e.inner));
-    }
-    let compiled = cctx.compiled_code().ok_or("no code was generated")?;
-    let relocs = compiled
-        .buffer
-        .relocs()
-        .iter()
-        .map(|r| ModuleReloc::from_mach_reloc(r, &cctx.func, id))
-        .collect();
-    let dump = dump.then(|| {
-        let vcode = compiled.vcode.clone().unwrap_or_default();
-        format!("{}\n{vcode}", cctx.func.display())
-    });
-    Ok(Generated {
-        bytes: compiled.code_buffer().to_vec(),
-        align: compiled.buffer.alignment as u64,
-        relocs,
-        dump,
-        insts,
-        seconds: start.elapsed().as_secs_f64(),
-    })
-}
-
 /// With `ACCSIM_PHASE_TIMES`, what generating function `name`'s code cost: its tier, the
 /// Cranelift IR instructions it was made from, the bytes of machine code and the seconds of
 /// translation and generation (issue 15's compile share: where the time goes, kernel by kernel).
@@ -907,7 +1020,7 @@ impl Drop for Engine<'_> {
 }
 
 /// How a function's machine code is generated.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 enum Tier {
     /// Cranelift's optimiser (`opt_level=speed`: e-graph rewrites, GVN, LICM) and its
     /// backtracking register allocator: the code of loops.
@@ -1029,6 +1142,7 @@ fn translate_into(
     is_kernel: bool,
     runs_once: bool,
     promote: bool,
+    twinned: bool,
     cold_stubs: &cold::ColdStubs,
 ) -> Result<(), String> {
     use cranelift_codegen::ir::{types, InstBuilder};
@@ -1095,6 +1209,8 @@ fn translate_into(
         fuel,
         near_depth_limit,
         fid,
+        own_base: None,
+        twinned,
         in_memory,
         frame_locals: f.locals.iter().map(|l| l.storage == Storage::Memory).collect(),
         homes: vec![None; f.locals.len()],
@@ -1205,6 +1321,15 @@ impl NativeCode for Engine<'_> {
             }
         };
         let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
+        // A kernel in canonical form takes its arguments in that form's order ([`canon`]).
+        let permuted: Vec<u64>;
+        let args = match self.arg_orders.get(fid as usize).and_then(OnceLock::get) {
+            Some(order) => {
+                permuted = order.iter().map(|&i| args.get(i).copied().unwrap_or(0)).collect();
+                &permuted[..]
+            }
+            None => args,
+        };
         let function = self.code.get(fid as usize).map_or(0, |c| c.load(Ordering::Acquire));
         runtime::enter(m, code as usize as *const u8, function as usize as *const u8, args, nparams, &self.locs, &self.names, loc)
     }

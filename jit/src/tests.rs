@@ -1,7 +1,7 @@
 //! Unit tests of the engine's launch tiers: when a kernel is settled ([`Engine::settle`]), its
 //! launches stop counting their work and walking its call graph (issue 15's compile pipeline,
 //! the review of session 11); until then a launch still decides, and a callee compiled quick
-//! is still upgraded with the kernel.
+//! is still upgraded with the kernel. And of shared machine code ([`crate::shared`]).
 
 use accsim_core::exec::native::{LaunchShape, NativeCode};
 use accsim_core::ir::Program;
@@ -137,4 +137,53 @@ fn a_callee_waiting_for_its_optimised_code_keeps_the_kernel_unsettled() {
         assert_eq!(state(engine, fid).1, TIER_UP_STARTED);
         assert_eq!(state(engine, poly).1, TIER_UP_STARTED, "the routine is optimised with its kernel");
     });
+}
+
+/// Two sweeps that are the same code up to the order of their captures (`a` → `b`, then `b` →
+/// `a`, both outlined with parameters `(a, b)`) and a third with a different body: generated
+/// together, the first two share one machine code ([`crate::canon`], [`crate::shared`]), each
+/// with its own table of locations, and the first takes its arguments swapped.
+#[test]
+fn swapped_sweeps_share_one_machine_code() {
+    const SWEEPS: &str = r#"
+static double a[256], b[256];
+int main(void)
+{
+    int n = 256;
+#pragma acc data copy(a, b)
+    {
+#pragma acc parallel loop present(a, b)
+        for (int i = 1; i < n - 1; i++)
+            b[i] = 0.5 * (a[i - 1] + a[i + 1]);
+#pragma acc parallel loop present(a, b)
+        for (int i = 1; i < n - 1; i++)
+            a[i] = 0.5 * (b[i - 1] + b[i + 1]);
+#pragma acc parallel loop present(a, b)
+        for (int i = 1; i < n - 1; i++)
+            a[i] = b[i] - a[i];
+    }
+    return (int)a[3];
+}
+"#;
+    let mut map = accsim_core::diag::SourceMap::new();
+    let compiled = accsim_core::driver::compile_preprocessed("sweeps.c", SWEEPS.to_string(), &mut map).expect("the test program compiles");
+    let (p, info): (&Program, &ProgramInfo) = (&compiled.program, &compiled.info);
+    let exe = accsim_core::exec::compile(p, info).expect("the executable compiles");
+    let engine = Engine::compile_on(p, info, &exe, Some(1)).expect("the engine starts");
+    engine.compile_all();
+    let fast: Vec<u32> = p.kernels.iter().map(|k| engine.fast_variant.get(&k.func.0).copied().unwrap_or(k.func.0)).collect();
+    assert_eq!(fast.len(), 3);
+    for &f in &fast {
+        assert_eq!(state(&engine, f).0, NATIVE, "{}", p.functions[f as usize].name);
+    }
+    assert!(engine.twinned[fast[0] as usize] && engine.twinned[fast[1] as usize], "the sweeps may share");
+    // The code cache holds the code of functions that may share (those of the sweeps' shape).
+    let twinned = (0..engine.state.len()).filter(|&f| engine.twinned[f] && engine.state[f].load(Ordering::Acquire) == NATIVE).count();
+    let generated = engine.lazy.lock().map(|l| l.shared.len()).unwrap_or(0);
+    assert_eq!(generated, twinned - 1, "one code for the two sweeps");
+    let order = |f: u32| engine.arg_orders[f as usize].get().cloned();
+    assert_eq!(order(fast[0]), Some(vec![0, 1, 2, 3, 4, 6, 5]), "the first sweep writes its second array (after `n`)");
+    assert_eq!(order(fast[1]), None, "the second sweep is in canonical form already");
+    let locs = |f: u32| engine.locs[f as usize].get().cloned().unwrap_or_default();
+    assert_ne!(locs(fast[0]), locs(fast[1]), "each sweep has its own locations");
 }

@@ -25,8 +25,8 @@ use std::collections::HashMap;
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
-    types, AbiParam, Block, InstBuilder, MemFlagsData, SigRef, Signature, StackSlotData,
-    StackSlotKind, Type, Value,
+    types, AbiParam, Block, GlobalValue, InstBuilder, MemFlagsData, SigRef, Signature,
+    StackSlotData, StackSlotKind, Type, Value,
 };
 use cranelift_codegen::entity::EntityRef;
 use cranelift_codegen::isa::CallConv;
@@ -46,6 +46,9 @@ mod access;
 mod arith;
 mod atomic;
 mod calls;
+mod own;
+
+pub use own::{OWN_ID, OWN_LOC_BASE, OWN_NAMESPACE};
 
 use crate::runtime::{self, kind_code, OFF_CALL_LOC, OFF_COLD_RESULT, OFF_DEPTH, OFF_FUEL, OFF_TABLE, OFF_TABLE_LEN, OFF_TRAPPED, SPAN_READABLE, SPAN_SHIFT, SPAN_WRITABLE};
 
@@ -279,8 +282,15 @@ pub struct Translator<'a, 'b> {
     /// an inlined call reach it, and only then does one look at the depth
     /// ([`Translator::inline_call`]; between calls the depth is the entry's).
     pub near_depth_limit: Value,
-    /// The function's id (an index of the program's functions).
+    /// The function's id (an index of the program's functions). Its code reads it, and the
+    /// base of its location words, through [`Translator::own_word`].
     pub fid: u32,
+    /// The symbol of the base of the function's location words, used inside loops
+    /// ([`Translator::loc_word`]).
+    pub own_base: Option<GlobalValue>,
+    /// Another function may be the same code (`shared::twinned`): the function's own words are
+    /// symbols ([`Translator::own_word`]); otherwise constants.
+    pub twinned: bool,
     /// By local: whether it lives in memory (its variable then holds its address, allocated at
     /// entry by [`runtime::jit_frame_enter`]).
     pub in_memory: Vec<bool>,
@@ -412,22 +422,6 @@ fn notrap() -> MemFlagsData {
 impl<'a, 'b> Translator<'a, 'b> {
     fn kind(&self, ty: TypeId) -> Kind {
         Kind::of(&self.p.types, ty)
-    }
-
-    /// The index native code passes to helpers for `loc`: the function id in the high 32 bits,
-    /// the index in the function's own table (`locs`) in the low ones (`runtime::Ctx::loc`), so
-    /// that functions are translated apart.
-    fn loc(&mut self, loc: Loc) -> i64 {
-        let i = match self.loc_index.get(&loc) {
-            Some(&i) => i,
-            None => {
-                let i = self.locs.len() as u64;
-                self.locs.push(loc);
-                self.loc_index.insert(loc, i);
-                i
-            }
-        };
-        ((u64::from(self.fid) << 32) | i) as i64
     }
 
     /// What the C library binds extern `x` to (the executable keeps only how to call it).
@@ -567,7 +561,6 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.set_cold_block(empty);
         self.b.switch_to_block(empty);
         let l = self.loc(loc);
-        let l = self.b.ins().iconst(types::I64, l);
         self.helper(Helper::OutOfFuel, &[self.ctx, l]);
         self.check_trap();
         self.b.ins().jump(cont, &[]);
@@ -587,7 +580,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             self.b.ins().stack_store(types::I64, w, argv, (8 * i) as i32);
         }
         let ptrs = self.b.create_sized_stack_slot(words(memory.len()));
-        let fid = self.iconst(self.fid as u64);
+        let fid = self.own_id();
         let a = self.b.ins().stack_addr(types::I64, argv, 0);
         let na = self.iconst(params.len() as u64);
         let pp = self.b.ins().stack_addr(types::I64, ptrs, 0);
@@ -620,7 +613,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     pub fn leave_frame(&mut self) {
         if let Some(frame) = self.frame {
             let mark = self.b.use_var(frame);
-            let fid = self.iconst(self.fid as u64);
+            let fid = self.own_id();
             self.helper(Helper::FrameLeave, &[self.ctx, fid, mark]);
         }
     }
@@ -750,7 +743,6 @@ impl<'a, 'b> Translator<'a, 'b> {
                 let a = self.expr(addr)?;
                 let n = self.iconst(*size);
                 let l = self.loc(s.loc);
-                let l = self.b.ins().iconst(types::I64, l);
                 self.helper(Helper::Fill, &[self.ctx, a, n, l]);
                 self.check_trap();
             }
@@ -884,14 +876,13 @@ impl<'a, 'b> Translator<'a, 'b> {
             let tag = self.iconst(((i as u64) << 8) | code as u64);
             self.b.ins().stack_store(types::I64, tag, frame, at + 16);
         }
-        let fid = self.iconst(self.fid as u64);
+        let fid = self.own_id();
         let from = self.iconst(site as u64);
         let to = self.iconst(exit as u64);
         let at = self.b.ins().stack_addr(types::I64, frame, 0);
         let nv = self.iconst(passed.len() as u64);
         let np = self.iconst(promoted.len() as u64);
         let l = self.loc(self.func.loc);
-        let l = self.iconst(l as u64);
         self.helper(Helper::RunSite, &[self.ctx, fid, from, to, at, nv, np, l]);
         for (j, &i) in passed.iter().enumerate() {
             if !self.in_memory.get(i).copied().unwrap_or(false) && self.homes.get(i).copied().flatten().is_none() {

@@ -76,7 +76,6 @@ impl Translator<'_, '_> {
         self.b.set_cold_block(slow);
         let kc = self.b.ins().iconst(types::I64, code);
         let l = self.loc(loc);
-        let l = self.b.ins().iconst(types::I64, l);
         let v = self
             .helper(Helper::Load, &[self.ctx, ptr, kc, l])
             .ok_or("no result of the load helper")?;
@@ -160,7 +159,6 @@ impl Translator<'_, '_> {
         self.b.set_cold_block(slow);
         let kc = self.b.ins().iconst(types::I64, code);
         let l = self.loc(loc);
-        let l = self.b.ins().iconst(types::I64, l);
         self.helper(Helper::Store, &[self.ctx, ptr, v, kc, l]);
         self.check_trap();
         self.b.ins().jump(done, &[]);

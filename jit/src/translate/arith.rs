@@ -184,7 +184,7 @@ impl Translator<'_, '_> {
 
     /// Division and remainder: division by zero and `MIN / -1` trap as in the interpreter.
     pub(super) fn divide(&mut self, op: BinOp, signed: bool, ty: Type, a: Value, b: Value, loc: Loc) -> Value {
-        let l = self.loc(loc);
+        let l = self.loc_index(loc);
         let zero = self.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
         self.arith_trap_if(zero, 0, l);
         if signed {
@@ -210,13 +210,13 @@ impl Translator<'_, '_> {
     /// Where `cond` holds, a cold block that traps with the interpreter's arithmetic fault
     /// `which` (0: division by zero, 1: `MIN / -1`; `runtime::jit_arith_trap`) at location `l`;
     /// translation goes on where it does not.
-    fn arith_trap_if(&mut self, cond: Value, which: i64, l: i64) {
+    fn arith_trap_if(&mut self, cond: Value, which: i64, l: u64) {
         let (trap, ok) = (self.b.create_block(), self.b.create_block());
         self.b.ins().brif(cond, trap, &[], ok, &[]);
         self.b.set_cold_block(trap);
         self.b.switch_to_block(trap);
         let w = self.b.ins().iconst(types::I64, which);
-        let lv = self.b.ins().iconst(types::I64, l);
+        let lv = self.loc_word(l);
         self.helper(Helper::ArithTrap, &[self.ctx, w, lv]);
         self.b.ins().jump(self.trap_exit, &[]);
         self.b.switch_to_block(ok);

@@ -67,7 +67,6 @@ impl Translator<'_, '_> {
         let code = self.iconst(step.encode());
         let want_old = self.iconst(old_wanted as u64);
         let l = self.loc(loc);
-        let l = self.iconst(l as u64);
         let r = self.helper(Helper::AtomicUpdate, &[self.ctx, ptr, code, y, want_old, l]);
         self.check_trap();
         r.unwrap_or(y)

@@ -221,7 +221,6 @@ impl<'a> Translator<'a, '_> {
             _ => return None,
         };
         let l = self.loc(loc);
-        let l = self.b.ins().iconst(types::I64, l);
         let mut args = vec![self.ctx];
         args.extend_from_slice(words);
         args.push(l);
@@ -257,7 +256,6 @@ impl<'a> Translator<'a, '_> {
         }
         let f = self.iconst(fid as u64);
         let l = self.loc(loc);
-        let l = self.b.ins().iconst(types::I64, l);
         self.helper(Helper::StackOverflow, &[self.ctx, f, l]);
         self.b.ins().jump(self.trap_exit, &[]);
         self.b.switch_to_block(ok);
@@ -275,7 +273,6 @@ impl<'a> Translator<'a, '_> {
         if self.p.functions.get(fid as usize).is_some_and(has_frame) {
             // The callee allocates its frame: the call site is where a failed allocation faults.
             let l = self.loc(loc);
-            let l = self.b.ins().iconst(types::I64, l);
             self.b
                 .ins()
                 .store(MemFlagsData::trusted(), l, self.ctx, OFF_CALL_LOC);
@@ -489,7 +486,6 @@ impl<'a> Translator<'a, '_> {
         let p = self.b.ins().stack_addr(types::I64, slot, 0);
         let nv = self.iconst(n as u64);
         let l = self.loc(loc);
-        let l = self.b.ins().iconst(types::I64, l);
         let r = self
             .helper(Helper::Call, &[self.ctx, fptr, p, nv, l])
             .ok_or("no result of the call helper")?;
