@@ -262,6 +262,11 @@ pub struct Memory {
     counts: Vec<counters::PrivateCounts>,
     /// The bytes of this memory's own small heap blocks ([`Store::Slab`]).
     slabs: slabs::Slabs,
+    /// The provenance of this memory's last allocation, and of its last one freed (made, freed
+    /// at, index): a program making or freeing many blocks at one site finds the index here,
+    /// without the thread's tables ([`provenance`]; issue 15: 2 million heap routines).
+    last_made: Option<(AllocKind, Loc, u32)>,
+    last_freed: Option<(u32, Loc, u32)>,
 }
 
 /// What changed in a memory's table since a native-code engine last looked (see
@@ -304,6 +309,8 @@ impl Memory {
             observed: None,
             counts: Vec::new(),
             slabs: Default::default(),
+            last_made: None,
+            last_freed: None,
         }
     }
 
@@ -576,7 +583,7 @@ impl Memory {
             // At most `MAX_ALLOC` (2^31), tested above.
             size: size as u32,
             lo: 0,
-            provenance: provenance::intern(Provenance { kind, origin, freed_at: None }),
+            provenance: self.made_at(kind, origin),
             space,
             read_only: false,
             live: true,
@@ -601,6 +608,19 @@ impl Memory {
         self.allocs.push(fresh);
         self.changed(id);
         Ok(ptr_word(id, 0))
+    }
+
+    /// The provenance index of an allocation of `kind` made at `origin`.
+    #[inline]
+    fn made_at(&mut self, kind: AllocKind, origin: Loc) -> u32 {
+        match self.last_made {
+            Some((k, o, i)) if o == origin && k == kind => i,
+            _ => {
+                let i = provenance::intern(Provenance { kind, origin, freed_at: None });
+                self.last_made = Some((kind, origin, i));
+                i
+            }
+        }
     }
 
     /// Allocate and fill with `bytes`.
@@ -704,7 +724,14 @@ impl Memory {
                     }
                 }
                 a.live = false;
-                a.provenance = provenance::freed(a.provenance, at);
+                a.provenance = match self.last_freed {
+                    Some((made, last_at, i)) if made == a.provenance && last_at == at => i,
+                    _ => {
+                        let i = provenance::freed(a.provenance, at);
+                        self.last_freed = Some((a.provenance, at, i));
+                        i
+                    }
+                };
                 self.live_bytes -= a.size();
                 self.released.add(a.size());
                 if let Store::Slab(s) = std::mem::replace(&mut a.store, Store::Bytes(Box::default())) {
@@ -998,6 +1025,8 @@ impl Memory {
             observed: None,
             counts: Vec::new(),
             slabs: Default::default(),
+            last_made: None,
+            last_freed: None,
         }
     }
 
