@@ -572,7 +572,11 @@ impl Memory {
         if !self.is_device_view() {
             self.released.before_alloc(size);
         }
-        let slotted = kind == AllocKind::Heap && (1..=slabs::MAX_SLOTTED as u64).contains(&size) && !self.is_device_view();
+        // Small heap blocks and frame locals (a call's address-taken locals, VLAs) in slabs; a
+        // device view's own (its frames) stay apart, as do variadic arguments (`alloc_init`).
+        let slotted = matches!(kind, AllocKind::Heap | AllocKind::Local(..) | AllocKind::Vla(..))
+            && (1..=slabs::MAX_SLOTTED as u64).contains(&size)
+            && !self.is_device_view();
         let store = match space {
             Space::Host if slotted => Store::Slab(self.slabs.alloc(size as usize)),
             Space::Host => Store::Bytes(advice::host_bytes(size as usize)),

@@ -43,25 +43,8 @@ pub(super) fn advised_words(words: Box<[std::sync::atomic::AtomicU64]>) -> Box<[
     words
 }
 
-/// Blocks up to this size are allocated and then zeroed (`malloc` and a write) rather than
-/// allocated zeroed (`calloc`).
-///
-/// Why (issue 15, a program of many small blocks: frames with memory locals, and heap blocks
-/// before they went into slabs, `super::slabs`): glibc's `calloc` of a small block costs about
-/// 110 instructions more than its `malloc` (callgrind, calltree's 1,048,575 nodes of 24 bytes:
-/// `calloc` 108 a block on top of `_int_malloc`), for what is, at this size, a few words'
-/// write. Lazy zero pages only pay for large blocks, which keep `calloc`.
-const SMALL_BLOCK: usize = 256;
-
-/// `n` zero bytes of host memory (zeroed lazily, as `calloc`, unless small), advised when large.
-// `vec![0; n]` is `calloc`, which is what a small block should not pay (`SMALL_BLOCK`).
-#[allow(clippy::slow_vector_initialization)]
+/// `n` zero bytes of host memory (zeroed lazily, as `calloc`), advised when large.
 pub(super) fn host_bytes(n: usize) -> Box<[u8]> {
-    if n <= SMALL_BLOCK {
-        let mut bytes = Vec::with_capacity(n);
-        bytes.resize(n, 0);
-        return bytes.into_boxed_slice();
-    }
     let bytes = vec![0; n].into_boxed_slice();
     advise(bytes.as_ptr() as usize, n);
     bytes

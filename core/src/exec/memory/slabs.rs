@@ -53,6 +53,7 @@ fn class(size: usize) -> (usize, usize) {
 
 impl Slabs {
     /// A zeroed slot for a block of `size` bytes (1 to [`MAX_SLOTTED`]).
+    #[inline]
     pub(super) fn alloc(&mut self, size: usize) -> Slot {
         let (c, slot) = class(size);
         while let Some(s) = self.free[c].pop() {
@@ -81,6 +82,7 @@ impl Slabs {
 
     /// Free the slot of a block of `size` bytes: listed for reuse, or its slab given back with
     /// the last one (unless the slab is still being filled).
+    #[inline]
     pub(super) fn free(&mut self, s: Slot, size: usize) {
         let (c, _) = class(size);
         let n = s.slab as usize;
