@@ -880,11 +880,17 @@ impl Memory {
             let tmp = self.read_bytes(src, len)?.into_owned();
             return self.write_bytes(dst, &tmp);
         }
-        // A small heap block on either side: at most `slabs::MAX_SLOTTED` bytes, through a copy.
+        // A small block on either side (a slot: the checks above bound `len` by its size, at
+        // most `slabs::MAX_SLOTTED`): through a buffer on the stack (a frame's struct argument
+        // is copied in at every call).
         let slotted = |id: usize| matches!(self.get(id), Some((_, Store::Slab(_))));
         if slotted(si) || slotted(di) {
-            let tmp = self.read_bytes(src, len)?.into_owned();
-            return self.write_bytes(dst, &tmp);
+            let mut buf = [0u8; slabs::MAX_SLOTTED];
+            let Some(tmp) = buf.get_mut(..n) else {
+                return Err(self.fault(dst, len, true));
+            };
+            tmp.copy_from_slice(&self.read_bytes(src, len)?);
+            return self.write_bytes(dst, tmp);
         }
         // Two allocations: the target's store is taken out while the source is read (its words
         // shared when it is in the lent table, which only device memory there can be).
