@@ -204,8 +204,9 @@ struct Table {
 
 impl Table {
     /// Set entry `id` (present) to `words`, remembering a non-zero entry.
+    #[inline]
     fn set(&mut self, id: usize, words: [u64; 2]) {
-        if words != [0; 2] && self.spans[id] == [0; 2] && !self.dense {
+        if !self.dense && words != [0; 2] && self.spans[id] == [0; 2] {
             // The list is worth keeping while it is short against the table; past that, a clear
             // writes all entries, and the list would only cost memory (issue 15: calltree's host
             // table listed its 262,143 heap blocks, 1 MiB).
@@ -262,62 +263,77 @@ fn span_of(mem: &mut Memory, id: u32) -> Span {
 }
 
 /// Bring the thread's span table of `m`'s memory up to date and point `ctx` at it.
+///
+/// One change since the last sync on this table's memory (the block a heap routine made or
+/// freed, a frame) sets its entry alone, without taking the log's buffer; a first sync, `all`,
+/// several ids or none take the general path ([`sync_changes`]), kept out of line so that the
+/// one-change path, run after every native `malloc` and `free`, saves no registers it does not
+/// use (issue 15: calltree's 2 million heap routines paid 172 instructions each for the sync).
 pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
     TABLES.with(|tables| {
         let mut tables = tables.borrow_mut();
         let tables = &mut *tables;
         let mem = m.memory_mut();
         let owner = mem as *const Memory as usize;
-        let len = mem.table_len();
         let t = if mem.is_device_view() { &mut tables.view } else { &mut tables.host };
-        // One change since the last sync on this table's memory (the block a heap routine made
-        // or freed, a frame): its entry alone, without taking the log's buffer (issue 15:
-        // calltree's million `malloc`s and `free`s paid about 210 instructions each for the
-        // general path). A first sync, `all`, several ids or none take the general path.
         let one = if t.owner == owner { mem.take_one_change() } else { None };
-        if let Some(id) = one {
-            t.spans.resize(len, [0; 2]);
-            if (id as usize) < len {
-                t.set(id as usize, span_of(mem, id).words());
-            }
-            t.bound_list();
-        } else {
-            let recycled = std::mem::take(&mut tables.recycled);
-            let changes = mem.take_changes(recycled);
-            if changes.all || t.owner != owner {
-                // A fresh table of zero pages (`vec!` of zeros is `calloc`), written only where
-                // an allocation is in place: the freed ids of a program of many short-lived
-                // blocks, and in a device view the host's (most of its ids), cost no memory.
-                t.owner = owner;
-                if t.spans.capacity() >= len {
-                    // Cleared in place, where it was written (a fresh block would be new memory).
-                    t.clear(len);
-                } else {
-                    t.spans = vec![[0u64; 2]; len];
-                    t.written.clear();
-                    t.dense = false;
+        match one {
+            Some(id) => {
+                let len = mem.table_len();
+                if t.spans.len() != len {
+                    t.spans.resize(len, [0; 2]);
                 }
-                for id in 0..len {
-                    let s = span_of(mem, id as u32);
-                    if s.readable != 0 || s.addr != 0 {
-                        t.set(id, s.words());
-                    }
-                }
-            } else {
-                // A table that shrank (a memory's ids are never dropped; kept for safety) is cut.
-                t.spans.resize(len, [0; 2]);
-                for &id in &changes.ids {
-                    if (id as usize) < t.spans.len() {
-                        t.set(id as usize, span_of(mem, id).words());
-                    }
+                if (id as usize) < len {
+                    t.set(id as usize, span_of(mem, id).words());
                 }
                 t.bound_list();
             }
-            tables.recycled = changes.ids;
+            None => sync_changes(mem, tables),
         }
+        let t = if mem.is_device_view() { &tables.view } else { &tables.host };
         ctx.table = t.spans.as_ptr();
         ctx.table_len = t.spans.len() as u64;
     });
+}
+
+/// [`sync_table`]'s general path: every change the log holds, or the whole table.
+#[inline(never)]
+fn sync_changes(mem: &mut Memory, tables: &mut Tables) {
+    let owner = mem as *const Memory as usize;
+    let len = mem.table_len();
+    let t = if mem.is_device_view() { &mut tables.view } else { &mut tables.host };
+    let recycled = std::mem::take(&mut tables.recycled);
+    let changes = mem.take_changes(recycled);
+    if changes.all || t.owner != owner {
+        // A fresh table of zero pages (`vec!` of zeros is `calloc`), written only where
+        // an allocation is in place: the freed ids of a program of many short-lived
+        // blocks, and in a device view the host's (most of its ids), cost no memory.
+        t.owner = owner;
+        if t.spans.capacity() >= len {
+            // Cleared in place, where it was written (a fresh block would be new memory).
+            t.clear(len);
+        } else {
+            t.spans = vec![[0u64; 2]; len];
+            t.written.clear();
+            t.dense = false;
+        }
+        for id in 0..len {
+            let s = span_of(mem, id as u32);
+            if s.readable != 0 || s.addr != 0 {
+                t.set(id, s.words());
+            }
+        }
+    } else {
+        // A table that shrank (a memory's ids are never dropped; kept for safety) is cut.
+        t.spans.resize(len, [0; 2]);
+        for &id in &changes.ids {
+            if (id as usize) < t.spans.len() {
+                t.set(id as usize, span_of(mem, id).words());
+            }
+        }
+        t.bound_list();
+    }
+    tables.recycled = changes.ids;
 }
 
 /// The kinds native code passes to [`jit_load`] and [`jit_store`], by code.

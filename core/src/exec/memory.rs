@@ -63,6 +63,7 @@ mod counters;
 mod entry;
 mod give_back;
 mod provenance;
+mod slabs;
 mod transfer;
 mod words;
 pub use entry::Allocation;
@@ -155,6 +156,9 @@ enum Store {
     /// Host memory: plain bytes; empty once freed. (A boxed slice, not a `Vec`: the size never
     /// changes, and the table entry is 8 bytes smaller.)
     Bytes(Box<[u8]>),
+    /// A small host heap block: the allocation's `size` bytes of a slot of its memory's slabs
+    /// ([`slabs`]); host memory like `Bytes` everywhere else.
+    Slab(slabs::Slot),
     /// Read-only bytes, shareable with device threads.
     Frozen(Arc<[u8]>),
     /// Device memory: `ceil(size / 8)` little-endian words, shared with the threads running gangs
@@ -173,7 +177,7 @@ impl Store {
         match self {
             Store::Bytes(b) => Some(b),
             Store::Frozen(b) => Some(b),
-            Store::Shared(_) | Store::Remote(_) => None,
+            Store::Slab(_) | Store::Shared(_) | Store::Remote(_) => None,
         }
     }
 }
@@ -256,6 +260,13 @@ pub struct Memory {
     /// In a device view: the lent device blocks whose atomic counter updates it counts in
     /// tables of its own ([`counters`], issue 15). Empty otherwise.
     counts: Vec<counters::PrivateCounts>,
+    /// The bytes of this memory's own small heap blocks ([`Store::Slab`]).
+    slabs: slabs::Slabs,
+    /// The provenance of this memory's last allocation, and of its last one freed (made, freed
+    /// at, index): a program making or freeing many blocks at one site finds the index here,
+    /// without the thread's tables ([`provenance`]; issue 15: 2 million heap routines).
+    last_made: Option<(AllocKind, Loc, u32)>,
+    last_freed: Option<(u32, Loc, u32)>,
 }
 
 /// What changed in a memory's table since a native-code engine last looked (see
@@ -297,6 +308,31 @@ impl Memory {
             changes: None,
             observed: None,
             counts: Vec::new(),
+            slabs: Default::default(),
+            last_made: None,
+            last_freed: None,
+        }
+    }
+
+    /// Host bytes readable in place of an allocation and its store as [`Memory::get`] gives
+    /// them: plain, frozen or slotted host memory.
+    #[inline]
+    fn host_bytes_of<'a>(&'a self, a: &Allocation, store: &'a Store) -> Option<&'a [u8]> {
+        match store {
+            Store::Slab(s) => Some(self.slabs.bytes(*s, a.size as usize)),
+            other => other.host_bytes(),
+        }
+    }
+
+    /// The plain or slotted host bytes of one of this memory's own allocations, for writing
+    /// (read-only ones too: callers check `read_only`).
+    #[inline]
+    fn own_bytes_mut(&mut self, id: usize) -> Option<&mut [u8]> {
+        let a = self.allocs.get_mut(id.wrapping_sub(self.base_len))?;
+        match &mut a.store {
+            Store::Bytes(b) => Some(&mut b[..]),
+            Store::Slab(s) => Some(self.slabs.bytes_mut(*s, a.size as usize)),
+            _ => None,
         }
     }
 
@@ -410,7 +446,7 @@ impl Memory {
         if self.observed.as_ref().is_some_and(|o| o.follows(id)) {
             return HostSpan::default();
         }
-        let Some(a) = self.own_mut(id as usize) else {
+        let Some(a) = self.allocs.get_mut((id as usize).wrapping_sub(self.base_len)) else {
             return HostSpan::default();
         };
         if !a.live || a.class == Class::Reserved || a.lo > 0 {
@@ -418,6 +454,18 @@ impl Memory {
         }
         let read_only = a.read_only;
         match &mut a.store {
+            Store::Slab(s) => {
+                let len = a.size as usize;
+                let b = self.slabs.bytes_mut(*s, len);
+                if b.len() != len {
+                    return HostSpan::default();
+                }
+                HostSpan {
+                    addr: b.as_mut_ptr() as usize,
+                    readable: len as u64,
+                    writable: if read_only { 0 } else { len as u64 },
+                }
+            }
             Store::Bytes(b) => {
                 let len = b.len() as u64;
                 HostSpan {
@@ -487,7 +535,7 @@ impl Memory {
     #[inline(always)]
     fn lent_entry(&self, id: usize) -> Option<(&Allocation, &Store)> {
         self.base.get(id).map(|a| match a.store {
-            Store::Bytes(_) => (a, &HOST_ONLY),
+            Store::Bytes(_) | Store::Slab(_) => (a, &HOST_ONLY),
             Store::Shared(_) if self.counts_privately() => (a, self.private_table(id).unwrap_or(&a.store)),
             _ => (a, &a.store),
         })
@@ -524,7 +572,13 @@ impl Memory {
         if !self.is_device_view() {
             self.released.before_alloc(size);
         }
+        // Small heap blocks and frame locals (a call's address-taken locals, VLAs) in slabs; a
+        // device view's own (its frames) stay apart, as do variadic arguments (`alloc_init`).
+        let slotted = matches!(kind, AllocKind::Heap | AllocKind::Local(..) | AllocKind::Vla(..))
+            && (1..=slabs::MAX_SLOTTED as u64).contains(&size)
+            && !self.is_device_view();
         let store = match space {
+            Space::Host if slotted => Store::Slab(self.slabs.alloc(size as usize)),
             Space::Host => Store::Bytes(advice::host_bytes(size as usize)),
             Space::Device => Store::Shared(zeroed_words(size.div_ceil(8) as usize).ok_or_else(|| fault(FaultKind::MemoryLimit))?),
         };
@@ -533,7 +587,7 @@ impl Memory {
             // At most `MAX_ALLOC` (2^31), tested above.
             size: size as u32,
             lo: 0,
-            provenance: provenance::intern(Provenance { kind, origin, freed_at: None }),
+            provenance: self.made_at(kind, origin),
             space,
             read_only: false,
             live: true,
@@ -560,6 +614,19 @@ impl Memory {
         Ok(ptr_word(id, 0))
     }
 
+    /// The provenance index of an allocation of `kind` made at `origin`.
+    #[inline]
+    fn made_at(&mut self, kind: AllocKind, origin: Loc) -> u32 {
+        match self.last_made {
+            Some((k, o, i)) if o == origin && k == kind => i,
+            _ => {
+                let i = provenance::intern(Provenance { kind, origin, freed_at: None });
+                self.last_made = Some((kind, origin, i));
+                i
+            }
+        }
+    }
+
     /// Allocate and fill with `bytes`.
     pub fn alloc_init(
         &mut self,
@@ -569,15 +636,16 @@ impl Memory {
         origin: Loc,
     ) -> Result<u64, MemFault> {
         let p = self.alloc(bytes.len() as u64, kind, Space::Host, origin)?;
-        self.changed((p >> 32) as u32);
-        if let Some(a) = self.own_mut((p >> 32) as usize) {
-            if read_only {
-                a.store = Store::Frozen(bytes.into());
-            } else if bytes.iter().any(|&b| b != 0) {
-                a.store = Store::Bytes(bytes.into());
-            }
-            // All zero: `alloc`'s store is zero already, its pages untouched until written
-            // (a zero-initialised global array costs no memory before the program writes it).
+        let id = (p >> 32) as usize;
+        self.changed(id as u32);
+        if read_only {
+            self.set_store(id, Store::Frozen(bytes.into()));
+        } else if bytes.iter().any(|&b| b != 0) {
+            self.set_store(id, Store::Bytes(bytes.into()));
+        }
+        // All zero: `alloc`'s store is zero already, its pages untouched until written
+        // (a zero-initialised global array costs no memory before the program writes it).
+        if let Some(a) = self.own_mut(id) {
             a.read_only = read_only;
         }
         Ok(p)
@@ -585,11 +653,25 @@ impl Memory {
 
     /// Make an allocation read-only (after its initial contents are written).
     pub fn set_read_only(&mut self, ptr: u64) {
-        self.changed((ptr >> 32) as u32);
-        if let Some(a) = self.own_mut((ptr >> 32) as usize) {
-            a.read_only = true;
-            if let Store::Bytes(b) = &mut a.store {
-                a.store = Store::Frozen(std::mem::take(b).into());
+        let id = (ptr >> 32) as usize;
+        self.changed(id as u32);
+        let Some(a) = self.allocs.get_mut(id.wrapping_sub(self.base_len)) else {
+            return;
+        };
+        a.read_only = true;
+        let frozen = match &mut a.store {
+            Store::Bytes(b) => Store::Frozen(std::mem::take(b).into()),
+            Store::Slab(s) => Store::Frozen(self.slabs.bytes(*s, a.size as usize).into()),
+            _ => return,
+        };
+        self.set_store(id, frozen);
+    }
+
+    /// Replace the store of this memory's own allocation `id`, giving back the slot it held.
+    fn set_store(&mut self, id: usize, store: Store) {
+        if let Some(a) = self.allocs.get_mut(id.wrapping_sub(self.base_len)) {
+            if let Store::Slab(s) = std::mem::replace(&mut a.store, store) {
+                self.slabs.free(s, a.size as usize);
             }
         }
     }
@@ -646,10 +728,19 @@ impl Memory {
                     }
                 }
                 a.live = false;
-                a.provenance = provenance::freed(a.provenance, at);
+                a.provenance = match self.last_freed {
+                    Some((made, last_at, i)) if made == a.provenance && last_at == at => i,
+                    _ => {
+                        let i = provenance::freed(a.provenance, at);
+                        self.last_freed = Some((a.provenance, at, i));
+                        i
+                    }
+                };
                 self.live_bytes -= a.size();
                 self.released.add(a.size());
-                a.store = Store::Bytes(Box::default());
+                if let Store::Slab(s) = std::mem::replace(&mut a.store, Store::Bytes(Box::default())) {
+                    self.slabs.free(s, a.size as usize);
+                }
                 // Gang-private copies are recycled at once: a launch of many gangs makes and
                 // frees one per gang, and the table must not grow with the gang count (issue 14)
                 // nor with the launches (issue 15; module documentation).
@@ -712,7 +803,7 @@ impl Memory {
         let off = ptr as u32 as usize;
         if let Some((a, store)) = self.get((ptr >> 32) as usize) {
             if let Some(end) = off.checked_add(len as usize) {
-                if let Some(s) = store.host_bytes().and_then(|b| b.get(off..end)) {
+                if let Some(s) = self.host_bytes_of(a, store).and_then(|b| b.get(off..end)) {
                     return Ok(Cow::Borrowed(s));
                 }
                 if let Store::Shared(w) = store {
@@ -732,12 +823,10 @@ impl Memory {
         let (off, id) = (ptr as u32 as usize, (ptr >> 32) as usize);
         let len = data.len();
         let fits = |a: &Allocation| !a.read_only && off as u64 >= a.lo() && off.checked_add(len).is_some_and(|e| e as u64 <= a.size());
-        if let Some(a) = self.own_mut(id).filter(|a| fits(a)) {
-            if let Store::Bytes(b) = &mut a.store {
-                if let Some(b) = b.get_mut(off..off + len) {
-                    b.copy_from_slice(data);
-                    return Ok(());
-                }
+        if self.own_mut(id).is_some_and(|a| fits(a)) {
+            if let Some(b) = self.own_bytes_mut(id).and_then(|b| b.get_mut(off..off + len)) {
+                b.copy_from_slice(data);
+                return Ok(());
             }
         }
         if let Some((_, Store::Shared(w))) = self.get(id).filter(|(a, _)| fits(a)) {
@@ -751,7 +840,7 @@ impl Memory {
     pub fn check_writable(&self, ptr: u64, len: u64) -> Result<(), MemFault> {
         let off = ptr as u32 as u64;
         match self.get((ptr >> 32) as usize) {
-            Some((a, Store::Bytes(_) | Store::Shared(_))) if !a.read_only && a.live && off >= a.lo() && off.saturating_add(len) <= a.size() => Ok(()),
+            Some((a, Store::Bytes(_) | Store::Slab(_) | Store::Shared(_))) if !a.read_only && a.live && off >= a.lo() && off.saturating_add(len) <= a.size() => Ok(()),
             _ => Err(self.fault(ptr, len, true)),
         }
     }
@@ -761,7 +850,7 @@ impl Memory {
         let off = ptr as u32 as u64;
         match self.get((ptr >> 32) as usize) {
             Some((a, store)) if a.live && off >= a.lo() && off.saturating_add(len) <= a.size() => match store {
-                Store::Bytes(_) | Store::Frozen(_) | Store::Shared(_) => Ok(()),
+                Store::Bytes(_) | Store::Slab(_) | Store::Frozen(_) | Store::Shared(_) => Ok(()),
                 Store::Remote(_) => Err(self.fault(ptr, len, false)),
             },
             _ => Err(self.fault(ptr, len, false)),
@@ -782,7 +871,7 @@ impl Memory {
         let (si, di) = ((src >> 32) as usize, (dst >> 32) as usize);
         let (s, d, n) = (src as u32 as usize, dst as u32 as usize, len as usize);
         if si == di {
-            if let Some(Store::Bytes(a)) = self.own_mut(di).map(|a| &mut a.store) {
+            if let Some(a) = self.own_bytes_mut(di) {
                 a.copy_within(s..s + n, d);
                 return Ok(());
             }
@@ -790,6 +879,18 @@ impl Memory {
             // ranges may overlap, so the source is read whole first.
             let tmp = self.read_bytes(src, len)?.into_owned();
             return self.write_bytes(dst, &tmp);
+        }
+        // A small block on either side (a slot: the checks above bound `len` by its size, at
+        // most `slabs::MAX_SLOTTED`): through a buffer on the stack (a frame's struct argument
+        // is copied in at every call).
+        let slotted = |id: usize| matches!(self.get(id), Some((_, Store::Slab(_))));
+        if slotted(si) || slotted(di) {
+            let mut buf = [0u8; slabs::MAX_SLOTTED];
+            let Some(tmp) = buf.get_mut(..n) else {
+                return Err(self.fault(dst, len, true));
+            };
+            tmp.copy_from_slice(&self.read_bytes(src, len)?);
+            return self.write_bytes(dst, tmp);
         }
         // Two allocations: the target's store is taken out while the source is read (its words
         // shared when it is in the lent table, which only device memory there can be).
@@ -825,7 +926,7 @@ impl Memory {
     pub fn fill(&mut self, ptr: u64, byte: u8, len: u64) -> Result<(), MemFault> {
         self.check_writable(ptr, len)?;
         let (off, id) = (ptr as u32 as usize, (ptr >> 32) as usize);
-        if let Some(Store::Bytes(b)) = self.own_mut(id).map(|a| &mut a.store) {
+        if let Some(b) = self.own_bytes_mut(id) {
             b[off..off + len as usize].fill(byte);
             return Ok(());
         }
@@ -852,6 +953,7 @@ impl Memory {
         let limit = max.unwrap_or(usize::MAX);
         let rest: Cow<'_, [u8]> = match store {
             Store::Bytes(b) => Cow::Borrowed(&b[off..]),
+            Store::Slab(b) => Cow::Borrowed(&self.slabs.bytes(*b, a.size as usize)[off..]),
             Store::Frozen(b) => Cow::Borrowed(&b[off..]),
             Store::Shared(w) => {
                 // Device memory is read a chunk at a time up to the terminator (or the limit), not
@@ -901,13 +1003,19 @@ impl Memory {
         }
         // A view of a view (device code of a view making one) cannot address the first view's
         // own allocations either: they are its frames, device thread-local.
-        let allocs = self.allocs.iter().map(|a| Allocation { store: a.store.unaddressable(inspect, a), ..a.clone_meta() }).collect();
+        let allocs = self.allocs.iter().map(|a| Allocation { store: self.unaddressable(a, inspect), ..a.clone_meta() }).collect();
         let mut inspect_host = std::collections::HashMap::new();
         if inspect {
             inspect_host.extend(self.inspect_host.iter().map(|(&id, b)| (id, b.clone())));
             for s in self.lent.iter().flatten() {
                 if let Store::Bytes(b) = &s.store {
                     inspect_host.insert(s.id, b[..].into());
+                }
+            }
+            // Small heap blocks: their bytes are in this memory's slabs, which the view has not.
+            for (id, a) in self.base.iter().enumerate() {
+                if let (Store::Slab(slot), true) = (&a.store, a.live) {
+                    inspect_host.insert(id as u32, self.slabs.bytes(*slot, a.size as usize).into());
                 }
             }
         }
@@ -926,6 +1034,9 @@ impl Memory {
             changes: None,
             observed: None,
             counts: Vec::new(),
+            slabs: Default::default(),
+            last_made: None,
+            last_freed: None,
         }
     }
 
@@ -988,14 +1099,14 @@ impl Memory {
     }
 }
 
-impl Store {
-    /// The store a device view gives an allocation of a view it is made from: host bytes are
+impl Memory {
+    /// The store a device view gives allocation `a` of a view it is made from: host bytes are
     /// not addressable (kept for inspection with `inspect`), the rest is shared.
-    fn unaddressable(&self, inspect: bool, a: &Allocation) -> Store {
-        match self {
-            Store::Bytes(_) if !a.live || a.class == Class::Reserved => Store::Bytes(Box::default()),
-            Store::Bytes(b) if inspect => Store::Remote(Some(b[..].into())),
-            Store::Bytes(_) => Store::Remote(None),
+    fn unaddressable(&self, a: &Allocation, inspect: bool) -> Store {
+        match &a.store {
+            Store::Bytes(_) | Store::Slab(_) if !a.live || a.class == Class::Reserved => Store::Bytes(Box::default()),
+            Store::Bytes(_) | Store::Slab(_) if inspect => Store::Remote(self.host_bytes_of(a, &a.store).map(Into::into)),
+            Store::Bytes(_) | Store::Slab(_) => Store::Remote(None),
             other => other.clone(),
         }
     }
@@ -1014,7 +1125,9 @@ impl Memory {
     pub fn inspect_bytes(&self, ptr: u64, len: u64) -> Option<Vec<u8>> {
         let id = (ptr >> 32) as usize;
         let (a, store) = match self.get(id)? {
-            (a, _) if self.inspect && id < self.base_len => (a, &a.store),
+            // A lent small heap block's slot is in the host memory's slabs: copied into
+            // `inspect_host` when the view was made.
+            (a, _) if self.inspect && id < self.base_len && !matches!(a.store, Store::Slab(_)) => (a, &a.store),
             found => found,
         };
         let off = ptr as u32 as usize;
@@ -1027,6 +1140,8 @@ impl Memory {
         }
         match store {
             Store::Bytes(b) => b.get(off..end).map(<[u8]>::to_vec),
+            Store::Slab(b) if id >= self.base_len => self.slabs.bytes(*b, a.size as usize).get(off..end).map(<[u8]>::to_vec),
+            Store::Slab(_) => None,
             Store::Frozen(b) | Store::Remote(Some(b)) => b.get(off..end).map(<[u8]>::to_vec),
             Store::Shared(w) => {
                 let mut out = vec![0; len as usize];

@@ -121,6 +121,7 @@ impl Memory {
         let (a, store) = self.get(id)?;
         let limit = match store {
             Store::Bytes(b) if !write || !a.read_only => b.len() as u64,
+            Store::Slab(_) if a.live && (!write || !a.read_only) => a.size(),
             Store::Frozen(b) if !write => b.len() as u64,
             Store::Shared(_) => a.size(),
             _ => return None,
@@ -137,11 +138,11 @@ impl Memory {
         let Some((id, first)) = self.run_bounds(ptr, step, out.len(), N, false) else {
             return false;
         };
-        let Some((_, store)) = self.get(id) else {
+        let Some((a, store)) = self.get(id) else {
             return false;
         };
         let mut off = first;
-        if let Some(b) = store.host_bytes() {
+        if let Some(b) = self.host_bytes_of(a, store) {
             for o in out.iter_mut() {
                 let at = off as usize;
                 let mut v = [0u8; N];
@@ -180,7 +181,7 @@ impl Memory {
             return false;
         };
         let mut off = first;
-        if let Some(Store::Bytes(b)) = self.own_mut(id).map(|a| &mut a.store) {
+        if let Some(b) = self.own_bytes_mut(id) {
             for v in vals {
                 let at = off as usize;
                 b[at..at + N].copy_from_slice(&v.to_le_bytes()[..N]);
@@ -218,9 +219,10 @@ impl Memory {
 
 /// A value of `N` bytes at byte offset `off` of store `s` of allocation `a`, when it lies inside.
 #[inline(always)]
-fn load_at<const N: usize>(a: &Allocation, s: &Store, off: usize) -> Option<[u8; N]> {
+fn load_at<const N: usize>(slabs: &slabs::Slabs, a: &Allocation, s: &Store, off: usize) -> Option<[u8; N]> {
     let bytes = match s {
         Store::Bytes(b) => b.get(off..off + N)?,
+        Store::Slab(b) => slabs.bytes(*b, a.size as usize).get(off..off + N)?,
         Store::Shared(w) if (off + N) as u64 <= a.size() && off as u64 >= a.lo() => return shared_load::<N>(w, off),
         Store::Frozen(b) => b.get(off..off + N)?,
         _ => return None,
@@ -242,7 +244,7 @@ macro_rules! access {
         impl Memory {
             #[inline(always)]
             pub fn $load(&self, ptr: u64) -> Result<$t, MemFault> {
-                match self.get((ptr >> 32) as usize).and_then(|(a, s)| load_at::<$n>(a, s, ptr as u32 as usize)) {
+                match self.get((ptr >> 32) as usize).and_then(|(a, s)| load_at::<$n>(&self.slabs, a, s, ptr as u32 as usize)) {
                     Some(arr) => Ok(<$t>::from_le_bytes(arr)),
                     None => Err(self.fault(ptr, $n, false)),
                 }
@@ -250,9 +252,10 @@ macro_rules! access {
             #[inline]
             pub fn $store(&mut self, ptr: u64, v: $t) -> Result<(), MemFault> {
                 let (off, id) = (ptr as u32 as usize, (ptr >> 32) as usize);
-                let done = match self.own_mut(id) {
+                let done = match self.allocs.get_mut(id.wrapping_sub(self.base_len)) {
                     Some(a) => match &mut a.store {
                         Store::Bytes(b) if !a.read_only => b.get_mut(off..off + $n).map(|b| b.copy_from_slice(&v.to_le_bytes())).is_some(),
+                        Store::Slab(b) if !a.read_only => self.slabs.bytes_mut(*b, a.size as usize).get_mut(off..off + $n).map(|b| b.copy_from_slice(&v.to_le_bytes())).is_some(),
                         s => store_shared::<$n>(s, (a.lo as u64, a.size as u64), off, v.to_le_bytes()),
                     },
                     // The lent table of a device view: only its device memory can be written.
