@@ -465,16 +465,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// that call nothing but math routines (so that no other atomic runs while its lock is held,
     /// and nothing leaves the statement but a trap).
     pub fn atomic_in_native(&self, b: &Stmt) -> bool {
-        fn plain(s: &Stmt) -> bool {
-            match &s.kind {
-                StmtKind::Expr(_) | StmtKind::Empty => true,
-                StmtKind::Block(ss) => ss.iter().all(plain),
-                _ => false,
-            }
-        }
-        let mut w = Walk::default();
-        self.walk_stmt(b, &mut w);
-        plain(b) && !w.refused
+        self.native_atomic_walk(b).is_some()
     }
 
     /// Whether the body `b` of an `atomic` construct that runs as native code reads and writes
@@ -486,9 +477,25 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// whose calls would leave no float register alive across them (the loop's accumulator
     /// spilled to the stack in every iteration).
     pub fn atomic_on_registers(&self, b: &Stmt) -> bool {
+        self.native_atomic_walk(b).is_some_and(|w| !w.atomic && w.accesses.is_empty() && w.memory_locals.is_empty())
+    }
+
+    /// The walk of the body `b` of an `atomic` construct when it runs as native code
+    /// ([`Translator::atomic_in_native`]).
+    fn native_atomic_walk<'e>(&self, b: &'e Stmt) -> Option<Walk<'e>>
+    where
+        'a: 'e,
+    {
+        fn plain(s: &Stmt) -> bool {
+            match &s.kind {
+                StmtKind::Expr(_) | StmtKind::Empty => true,
+                StmtKind::Block(ss) => ss.iter().all(plain),
+                _ => false,
+            }
+        }
         let mut w = Walk::default();
         self.walk_stmt(b, &mut w);
-        self.atomic_in_native(b) && !w.refused && !w.atomic && w.accesses.is_empty() && w.memory_locals.is_empty()
+        (plain(b) && !w.refused).then_some(w)
     }
 
     fn walk_place<'e>(&self, place: &'e Place, k: Kind, read: bool, w: &mut Walk<'e>) {
