@@ -900,6 +900,20 @@ pub(crate) fn call_indirect(
 }
 
 /// Call function `fid`; its arguments are `regs[base..]` (pushed by the caller, removed here).
+impl Machine<'_> {
+    /// End the lifetimes of the frame allocations made since `mark` (a returning call's memory
+    /// locals), at `end_loc`. In order, so that the quarantine's order of freed ids is the same
+    /// on both engines (`native_frame_leave`), and without a copy of the list: a call with
+    /// memory locals paid an allocation for it.
+    pub(crate) fn free_frame(&mut self, mark: usize, end_loc: Loc) {
+        for i in mark..self.frame_allocs.len() {
+            let p = self.frame_allocs[i];
+            self.mem.release(AllocId((p >> 32) as u32), end_loc);
+        }
+        self.frame_allocs.truncate(mark);
+    }
+}
+
 pub(crate) fn call_function(
     m: &mut Machine,
     fid: u32,
@@ -962,13 +976,7 @@ pub(crate) fn call_function(
             }
         }
     }
-    // In order (the quarantine's order of freed ids is the native engine's too), without a
-    // copy of the list: a call with memory locals paid an allocation for it.
-    for i in mark..m.frame_allocs.len() {
-        let p = m.frame_allocs[i];
-        m.mem.release(AllocId((p >> 32) as u32), f.end_loc);
-    }
-    m.frame_allocs.truncate(mark);
+    m.free_frame(mark, f.end_loc);
     m.regs.truncate(base);
     (m.bp, m.ret_dest, m.cur_func) = saved;
     m.depth -= 1;

@@ -139,15 +139,7 @@ impl Machine<'_> {
     /// it returned), as the interpreter frees a frame when its call returns.
     pub fn native_frame_leave(&mut self, fid: u32, mark: usize) {
         let end_loc = self.exe.funcs.get(fid as usize).map(|f| f.end_loc).unwrap_or_default();
-        if mark >= self.frame_allocs.len() {
-            return;
-        }
-        // In the interpreter's order (`call_function`), without a copy of the list.
-        for i in mark..self.frame_allocs.len() {
-            let p = self.frame_allocs[i];
-            self.mem.release(super::memory::AllocId((p >> 32) as u32), end_loc);
-        }
-        self.frame_allocs.truncate(mark);
+        self.free_frame(mark, end_loc);
     }
 }
 
