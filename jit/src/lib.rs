@@ -702,7 +702,7 @@ impl<'p> Engine<'p> {
             let source = t.map(|(func, locs, order, translate_s)| {
                 let keep = (tier == Tier::QuickThenOptimised).then(|| func.clone());
                 let key = shared::key(tier, &func);
-                let share = !dump && self.twinned.get(fid as usize).copied().unwrap_or(false);
+                let share = !dump && self.is_twinned(fid);
                 let found = if !share {
                     None
                 } else if let Some(code) = lazy.shared.get(key, tier, &func) {
@@ -722,10 +722,7 @@ impl<'p> Engine<'p> {
             let isa = if j.tier == Tier::Optimised { &*isa } else { &*isa_quick };
             let name = self.names.get(j.fid as usize).map_or("", String::as_str);
             let for_cache = j.share.then(|| j.func.clone());
-            // A failure of the code generator is a bug of accsim's; the function then runs in
-            // the interpreter rather than stopping the program.
-            let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| shared::compile(isa, j.func, j.id, name, j.dump)))
-                .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()))
+            let made = shared::compile(isa, j.func, j.id, name, j.dump)
                 .map(|(code, dump)| (Arc::new(code), dump))
                 .map_err(|why| format!("`{name}`: {why}"));
             (j.key, j.tier, for_cache, made)
@@ -809,6 +806,11 @@ impl<'p> Engine<'p> {
         }
     }
 
+    /// Whether another function may be the same code as function `fid` ([`shared::twinned`]).
+    fn is_twinned(&self, fid: u32) -> bool {
+        self.twinned.get(fid as usize).copied().unwrap_or(false)
+    }
+
     /// Generate the optimised code of function `fid`, whose quick code runs, if no thread has
     /// started to, and make later calls run it.
     fn optimise_now(&self, fid: u32) {
@@ -826,25 +828,21 @@ impl<'p> Engine<'p> {
         func.name = UserFuncName::user(0, id.as_u32());
         let isa = lazy.isa.clone();
         let key = shared::key(Tier::Optimised, &func);
-        let twinned = self.twinned.get(fid as usize).copied().unwrap_or(false);
-        let (code, tier) = match lazy.shared.get(key, Tier::Optimised, &func).filter(|_| twinned) {
-            Some(code) => {
-                let tier = format!("optimised (after quick code), the code of `{}`", code.first);
-                (code, tier)
-            }
+        let twinned = self.is_twinned(fid);
+        let (code, shared) = match lazy.shared.get(key, Tier::Optimised, &func).filter(|_| twinned) {
+            Some(code) => (code, true),
             None => {
-                let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| shared::compile(&*isa, func.clone(), id, name, false)))
-                    .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()));
-                let Ok((code, _)) = made else { return };
+                let for_cache = twinned.then(|| func.clone());
+                let Ok((code, _)) = shared::compile(&*isa, func, id, name, false) else { return };
                 let code = Arc::new(code);
-                if twinned {
+                if let Some(func) = for_cache {
                     lazy.shared.insert(key, Tier::Optimised, func, code.clone());
                 }
-                (code, "optimised (after quick code)".to_string())
+                (code, false)
             }
         };
-        let seconds = if tier.contains("the code of") { 0.0 } else { code.seconds };
-        let Ok(g) = code.instantiate(fid, id, None, seconds) else { return };
+        let tier = if shared { format!("optimised (after quick code), the code of `{}`", code.first) } else { "optimised (after quick code)".to_string() };
+        let Ok(g) = code.instantiate(fid, id, None, if shared { 0.0 } else { code.seconds }) else { return };
         report_cost(name, &tier, &g, 0.0);
         if lazy.module.define_function_bytes(id, g.align, &g.bytes, &g.relocs).is_err() || lazy.module.finalize_definitions().is_err() {
             return;
@@ -899,7 +897,7 @@ impl<'p> Engine<'p> {
         // A kernel is translated in its canonical form, whose code kernels that are the same up
         // to the order of their captures share ([`canon`]); its launches pass the arguments in
         // that form's order.
-        let twinned = self.twinned.get(fid as usize).copied().unwrap_or(false);
+        let twinned = self.is_twinned(fid);
         let canonical = if twinned && self.is_kernel.get(fid as usize).copied().unwrap_or(false) { canon::canonical(self.p, f) } else { None };
         let (f, order) = match &canonical {
             Some(c) => (&c.func, Some(c.order.clone())),

@@ -47,8 +47,16 @@ pub(crate) struct Code {
 }
 
 /// Generate the machine code of `func` (of module function `id`, named `name`) on `isa`; with
-/// `dump`, also the optimised IR and machine code as text.
+/// `dump`, also the optimised IR and machine code as text. A failure of the code generator is
+/// a bug of accsim's: it comes back as an error, and the function then runs in the interpreter
+/// rather than stopping the program.
 pub(crate) fn compile(isa: &dyn TargetIsa, func: Function, id: ClifFuncId, name: &str, dump: bool) -> Result<(Code, Option<String>), String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compile_unguarded(isa, func, id, name, dump)))
+        .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()))
+}
+
+/// [`compile`], a panic of Cranelift's unwinding through it.
+fn compile_unguarded(isa: &dyn TargetIsa, func: Function, id: ClifFuncId, name: &str, dump: bool) -> Result<(Code, Option<String>), String> {
     let start = std::time::Instant::now();
     let insts = func.dfg.num_insts();
     let mut cctx = Context::for_function(func);
