@@ -230,52 +230,20 @@ fn unescape(s: &str) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// Parse a C hexadecimal floating constant body like `0x1.8p3` (prefix included).
+/// The value of a C hexadecimal floating constant like `0x1.8p3` (suffix removed; prefix
+/// included or not): the value `strtod`/`strtof` give its text, which is what C11 6.4.4.2p3-5
+/// asks (the exact value rounded to the type in the current rounding mode; subnormals too).
+/// `None` when the text is not all one subject sequence.
 fn parse_hex_float(text: &str, to_f32: bool) -> Option<f64> {
-    let t = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")).unwrap_or(text);
-    let (mant, exp) = match t.find(['p', 'P']) {
-        Some(i) => (&t[..i], t[i + 1..].parse::<i32>().ok()?),
-        None => (t, 0),
-    };
-    let (int_part, frac_part) = mant.split_once('.').unwrap_or((mant, ""));
-    // Accumulate up to 64 significant bits exactly, track the binary exponent.
-    let mut bits: u128 = 0;
-    let mut e2: i32 = exp;
-    let mut sticky = false;
-    for (is_frac, ch) in int_part.chars().map(|c| (false, c)).chain(frac_part.chars().map(|c| (true, c))) {
-        let d = ch.to_digit(16)? as u128;
-        if bits >> 120 == 0 {
-            bits = bits * 16 + d;
-            if is_frac {
-                e2 -= 4;
-            }
-        } else {
-            sticky |= d != 0;
-            if !is_frac {
-                e2 += 4;
-            }
-        }
+    use crate::libc::strconv::{strtod, strtof};
+    let body = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")).unwrap_or(text);
+    let subject = format!("0x{body}");
+    let whole = |consumed: usize| consumed == subject.len() && body.contains(['p', 'P']);
+    if to_f32 {
+        let p = strtof(subject.as_bytes());
+        whole(p.consumed).then_some(f64::from(p.value))
+    } else {
+        let p = strtod(subject.as_bytes());
+        whole(p.consumed).then_some(p.value)
     }
-    if bits == 0 {
-        return Some(0.0);
-    }
-    // Round to the target precision: exact conversion via f64 from u128 is correctly rounded only
-    // when it fits; use the standard approach of scaling.
-    let mant_bits = if to_f32 { 24 } else { 53 };
-    let lz = bits.leading_zeros() as i32;
-    let top = 128 - lz; // number of significant bits
-    let shift = top - mant_bits;
-    let (mut m, mut e) = (bits, e2);
-    if shift > 0 {
-        let rem = m & ((1u128 << shift) - 1);
-        m >>= shift;
-        e += shift;
-        let half = 1u128 << (shift - 1);
-        if rem > half || (rem == half && (sticky || m & 1 == 1)) {
-            m += 1;
-        }
-    }
-    let v = (m as f64) * 2f64.powi(e.clamp(-1100, 1100));
-    let v = if !(-1000..=1000).contains(&e) { (m as f64) * 2f64.powf(e as f64) } else { v };
-    Some(if to_f32 { v as f32 as f64 } else { v })
 }
