@@ -218,8 +218,14 @@ struct Lazy {
     /// By function id: the IR of a [`Tier::QuickThenOptimised`] function whose quick code runs,
     /// kept for its optimised code.
     optimised_ir: Vec<Option<cranelift_codegen::ir::Function>>,
+    /// The contexts of the stubs, the trampolines and of translations on the calling thread.
     cctx: Context,
     fctx: FunctionBuilderContext,
+    /// The context of code generations on the calling thread (and of [`Engine::optimise_now`]):
+    /// reused, so that each generation finds the register allocator's tables and Cranelift's
+    /// analyses already allocated and their pages already in memory (issue 15: blur's kernel
+    /// after its `main`).
+    codegen: Context,
     /// By number of parameters: the trampoline the interpreter enters native code through.
     trampolines: HashMap<usize, ClifFuncId>,
     /// The threads that translate and generate batches ([`code_pool`]).
@@ -511,6 +517,7 @@ impl<'p> Engine<'p> {
                 isa_quick,
                 cctx: Context::new(),
                 fctx: FunctionBuilderContext::new(),
+                codegen: Context::new(),
                 tiers,
                 optimised_ir: (0..n).map(|_| None).collect(),
                 trampolines: HashMap::new(),
@@ -688,8 +695,10 @@ impl<'p> Engine<'p> {
         let translated: Vec<Translated> = match &lazy.pool {
             Some(pool) if work.len() > 1 => pool.install(|| work.into_par_iter().map_init(contexts, translate_one).collect()),
             _ => {
-                let mut c = contexts();
-                work.into_iter().map(|w| translate_one(&mut c, w)).collect()
+                let mut c = (std::mem::take(&mut lazy.fctx), std::mem::replace(&mut lazy.cctx, Context::new()));
+                let translated = work.into_iter().map(|w| translate_one(&mut c, w)).collect();
+                (lazy.fctx, lazy.cctx) = c;
+                translated
             }
         };
         // A function whose IR is the same as one generated before, or as another of this batch,
@@ -718,18 +727,21 @@ impl<'p> Engine<'p> {
             });
             sources.push((fid, id, tier, source));
         }
-        let compile_one = |j: Job| {
+        let compile_one = |cctx: &mut Context, j: Job| {
             let isa = if j.tier == Tier::Optimised { &*isa } else { &*isa_quick };
             let name = self.names.get(j.fid as usize).map_or("", String::as_str);
             let for_cache = j.share.then(|| j.func.clone());
-            let made = shared::compile(isa, j.func, j.id, name, j.dump)
+            let made = shared::compile(cctx, isa, j.func, j.id, name, j.dump)
                 .map(|(code, dump)| (Arc::new(code), dump))
                 .map_err(|why| format!("`{name}`: {why}"));
             (j.key, j.tier, for_cache, made)
         };
-        let compiled: Vec<JobDone> = match &lazy.pool {
-            Some(pool) if jobs.len() > 1 => pool.install(|| jobs.into_par_iter().map(compile_one).collect()),
-            _ => jobs.into_iter().map(compile_one).collect(),
+        let compiled: Vec<JobDone> = {
+            let lazy = &mut *lazy;
+            match &lazy.pool {
+                Some(pool) if jobs.len() > 1 => pool.install(|| jobs.into_par_iter().map_init(Context::new, compile_one).collect()),
+                _ => jobs.into_iter().map(|j| compile_one(&mut lazy.codegen, j)).collect(),
+            }
         };
         let compiled: Vec<Result<SharedCode, String>> = compiled
             .into_iter()
@@ -833,7 +845,7 @@ impl<'p> Engine<'p> {
             Some(code) => (code, true),
             None => {
                 let for_cache = twinned.then(|| func.clone());
-                let Ok((code, _)) = shared::compile(&*isa, func, id, name, false) else { return };
+                let Ok((code, _)) = shared::compile(&mut lazy.codegen, &*isa, func, id, name, false) else { return };
                 let code = Arc::new(code);
                 if let Some(func) = for_cache {
                     lazy.shared.insert(key, Tier::Optimised, func, code.clone());
@@ -1190,6 +1202,8 @@ fn translate_into(
         p,
         exe,
         b,
+        entry,
+        yes: None,
         call_conv,
         locs,
         loc_index,

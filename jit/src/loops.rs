@@ -1025,7 +1025,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                 let hi = self.b.ins().ushr_imm_s(x, 32);
                 self.b.ins().icmp_imm_s(IntCC::Equal, hi, 0)
             }
-            _ => self.b.ins().iconst(types::I8, 1),
+            _ => self.yes(),
         }
     }
 
@@ -1064,7 +1064,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             // A value computed with its tests is the same value.
             if !checked {
                 if let Some(&(v, _)) = m.values.get(&(*id, values_at.clone(), true, b)) {
-                    let t = self.b.ins().iconst(types::I8, 1);
+                    let t = self.yes();
                     return Ok((v, t));
                 }
             }
@@ -1102,7 +1102,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     fn small_factor(&mut self, factor: Value) -> Value {
         if let Some(c) = self.known_const(factor) {
             if c > -FACTOR_LIMIT && c < FACTOR_LIMIT {
-                return self.b.ins().iconst(types::I8, 1);
+                return self.yes();
             }
         }
         let shifted = self.b.ins().iadd_imm_s(factor, FACTOR_LIMIT);
@@ -1118,7 +1118,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let through = |t: &Self, x: &Expr| t.exact_through.contains(&(x as *const Expr)) && !matches!(x.kind, ExprKind::Int(_));
         if !through(self, e) && !self.depends_any(e, &vars, derived) {
             let v = self.expr(e)?;
-            let t = self.b.ins().iconst(types::I8, 1);
+            let t = self.yes();
             return Ok((v, t));
         }
         // Whether the value is known to lie within ±2^32 without a test: a conversion of a
@@ -1127,7 +1127,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let (v, mut ok) = match &e.kind {
             ExprKind::Local(l) if vars.contains(l) => {
                 let value = at.iter().find(|&&(v, _)| v == *l).map(|&(_, x)| x).ok_or("internal: a counter without its value")?;
-                let t = self.b.ins().iconst(types::I8, 1);
+                let t = self.yes();
                 (value, t)
             }
             ExprKind::Local(l) => {
@@ -1185,7 +1185,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             _ => return Err("internal: not an affine expression".into()),
         };
         if !checked {
-            let t = self.b.ins().iconst(types::I8, 1);
+            let t = self.yes();
             return Ok((v, t));
         }
         if k != Kind::Ptr {
@@ -1308,7 +1308,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// holds for each exactly when it holds for the largest offset (below the limit, at most
     /// 2^32, adding `size` cannot wrap).
     pub(crate) fn spans_in_bounds(&mut self, spans: &Spans) -> Value {
-        let mut ok = self.b.ins().iconst(types::I8, 1);
+        let mut ok = self.yes();
         for &((anchor, slot, size), largest) in &spans.2 {
             let Some(&limit) = spans.1.get(&(anchor, slot)) else { continue };
             let end = self.b.ins().iadd_imm_s(largest, size as i64);

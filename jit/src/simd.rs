@@ -563,7 +563,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     pub fn vector_version(&mut self, l: LaneLoop<'_, '_>) -> R<()> {
         let LaneLoop { plan, ends, direct, v0, moving, .. } = l;
         // Every access that moves, one element per iteration.
-        let mut ok = self.b.ins().iconst(types::I8, 1);
+        let mut ok = self.yes();
         let next = self.b.ins().iadd_imm_s(v0, 1);
         // The strides tested so far, by their coefficient, loop-invariant factors and size.
         let mut strides: Vec<(i64, Vec<String>, u64)> = Vec::new();
@@ -760,7 +760,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// Returns whether the lanes can run: no value at entry is a NaN (a NaN held would make the
     /// lanes' order matter to `fmax`), and with 32-bit positions the trip count fits them.
     fn start_reductions(&mut self, reductions: &[Reduction], v0: Value, bound: Value) -> Value {
-        let mut ok = self.b.ins().iconst(types::I8, 1);
+        let mut ok = self.yes();
         self.lane_reductions.clear();
         for &r in reductions {
             let var = self.vars[r.local as usize];
