@@ -786,6 +786,20 @@ impl<'a, 'b> Translator<'a, 'b> {
         // translated inline and math routines, the fuel of those calls is at hand too (and the
         // call depth far from its limit): each then only counts its unit
         // ([`Translator::inline_call`]), as in the copies of an unrolled loop.
+        // A window's lanes run its last iterations too ([`Translator::lanes_run_the_rest`]): their
+        // checks are the loop's (failing, the checked version runs), and it has no scalar
+        // direct version.
+        let vector = self.vector_plan(&plan, body);
+        let moving: Vec<bool> = accesses.iter().map(|&(addr, ..)| self.depends(addr, plan.var, &plan.derived)).collect();
+        let to_the_end = vector.as_ref().filter(|vp| self.lanes_run_the_rest(&plan, vp, &moving));
+        if let Some(vp) = to_the_end {
+            let lanes_ok = self.lane_checks(
+                crate::simd::LaneLoop { plan: &plan, vp, body, ends: &access_ends, v0, bound, runs_cc, direct_head, direct: &direct, frozen: &frozen, moving: &moving },
+                trip,
+            )?;
+            ok = self.b.ins().band(ok, lanes_ok);
+        }
+
         let calls = if self.inline_fuel_at_hand { None } else { self.inline_call_units(body).filter(|&n| n > 0 && n < PREPAID_LIMIT) };
         let units = plan.fixed_fuel + calls.unwrap_or(0);
         let trip_fuel = if units > 0 { self.b.ins().imul_imm_s(trip, (units + 1) as i64) } else { trip };
@@ -805,12 +819,28 @@ impl<'a, 'b> Translator<'a, 'b> {
         // The direct version: the counter is a parameter of the loop head, the variables the
         // body does not assign are read as their values at entry. Its iterations run in
         // lanes first when the loop has a vector plan ([`crate::simd`]).
+        if let Some(vp) = to_the_end {
+            let (held, back) = self.hold_groups(&plan, &groups, &access_ends, &direct)?;
+            if !back.is_empty() {
+                return Err("internal: lanes to the end with elements held to store".into());
+            }
+            let outer_held = std::mem::replace(&mut self.held, held);
+            let r = self.lanes_to_the_end(
+                crate::simd::LaneLoop { plan: &plan, vp, body, ends: &access_ends, v0, bound, runs_cc, direct_head, direct: &direct, frozen: &frozen, moving: &moving },
+                last,
+                exit,
+            );
+            self.held = outer_held;
+            r?;
+            self.b.switch_to_block(checked);
+            self.rolled(|t| t.plain_for(Some(cond), Some(step), body, loc, exit))?;
+            self.b.switch_to_block(exit);
+            return Ok(());
+        }
         let counter = self.b.append_block_param(direct_head, types::I64);
         // The accesses that move with the counter as streams ([`crate::streams`]), also where
         // lanes run first: their checks may fail, and the scalar loop then runs every iteration
         // (leaving those loops out lost syrk's gain, 18% of its instructions).
-        let vector = self.vector_plan(&plan, body);
-        let moving: Vec<bool> = accesses.iter().map(|&(addr, ..)| self.depends(addr, plan.var, &plan.derived)).collect();
         let scalar_streams = self.streams(&plan, &access_ends, &direct, v0, &moving, false)?;
         let (held, back) = self.hold_groups(&plan, &groups, &access_ends, &direct)?;
         let outer_held = std::mem::replace(&mut self.held, held);
