@@ -69,6 +69,20 @@
 //! 1..=L iterations: the counter, the derived locals and the temporaries end with the last
 //! iteration's values, computed as before. The fuel is the direct version's (the trip count's,
 //! taken at entry).
+//!
+//! A window's lanes (a body of more accesses than the lanes unroll) run those iterations too,
+//! and its loop has no scalar direct version ([`Translator::lanes_run_the_rest`]; issue 15's
+//! compile time: blur's direct version was a quarter of its kernel): after the groups, one last
+//! group ends at the last iteration, running again up to `L - 1` iterations a group before it
+//! ran. Running an iteration again stores the same values when no iteration reads bytes that
+//! any iteration stores, which the translator asks of the body (no reduction, no
+//! read-modify-write, no read at a store's address, every store moving) and the loop's entry
+//! checks of the run (every store's bytes apart from every read's over the whole loop, another
+//! store's equal bytes allowed). Then the temporaries get their last lane's values, the derived
+//! locals their values at the last iteration and the counter the value after it, as the scalar
+//! loop leaves them. Those checks, and a trip count of at least `L`, are made with the loop's
+//! other entry checks, before its fuel is taken: when one fails, the checked version runs the
+//! loop, counting its fuel as it goes.
 
 use std::collections::HashMap;
 
