@@ -54,12 +54,14 @@
 //! the code names its function's id and source locations through symbols written in when each
 //! function's code is defined, and a kernel is translated with its captures in the order of
 //! their first use ([`canon`]), so a sweep written twice with its arrays swapped is one code.
-//! The interpreter enters native code through one trampoline per number of parameters.
+//! The interpreter enters native code through one trampoline per number of parameters ([`enter`]:
+//! a Rust function where native code uses the C convention, else generated once per count).
 
 pub mod heap;
 mod apart;
 mod canon;
 mod cold;
+mod enter;
 mod invariant;
 mod loops;
 mod outer;
@@ -789,7 +791,8 @@ impl<'p> Engine<'p> {
         for (fid, id, made) in made {
             let name = self.names.get(fid as usize).map_or("", String::as_str);
             let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
-            match made.and_then(|g| lazy.define(id, nparams, &g).map(|trampoline| (g, trampoline)).map_err(|why| format!("`{name}`: {why}"))) {
+            let call_conv = self.call_conv;
+            match made.and_then(|g| lazy.define(id, nparams, call_conv, &g).map(|trampoline| (g, trampoline)).map_err(|why| format!("`{name}`: {why}"))) {
                 Ok((g, trampoline)) => defined.push((fid, id, g, trampoline)),
                 Err(why) => self.interpreted(fid, why),
             }
@@ -803,7 +806,10 @@ impl<'p> Engine<'p> {
         for (fid, id, g, trampoline) in defined {
             let name = self.names.get(fid as usize).map_or("", String::as_str);
             let code = lazy.module.get_finalized_function(id) as u64;
-            let entry = lazy.module.get_finalized_function(trampoline) as u64;
+            let entry = match trampoline {
+                Entry::Rust(address) => address,
+                Entry::Made(id) => lazy.module.get_finalized_function(id) as u64,
+            };
             if let Some(text) = &g.dump {
                 eprintln!("accsim: native code of `{name}`:\n{text}");
             }
@@ -946,14 +952,25 @@ impl<'p> Engine<'p> {
     }
 }
 
+/// The trampoline a function is entered through ([`enter`]).
+enum Entry {
+    /// A Rust function's address.
+    Rust(u64),
+    /// A trampoline generated in the module.
+    Made(ClifFuncId),
+}
+
 impl Lazy {
-    /// Define the generated code `g` of function `id` (of `nparams` parameters) in the module:
-    /// the trampoline the interpreter enters it through.
-    fn define(&mut self, id: ClifFuncId, nparams: usize, g: &Generated) -> Result<ClifFuncId, String> {
+    /// Define the generated code `g` of function `id` (of `nparams` parameters, calling
+    /// convention `call_conv`) in the module: the trampoline the interpreter enters it through.
+    fn define(&mut self, id: ClifFuncId, nparams: usize, call_conv: cranelift_codegen::isa::CallConv, g: &Generated) -> Result<Entry, String> {
         self.module
             .define_function_bytes(id, g.align, &g.bytes, &g.relocs)
             .map_err(|e| format!("{e:?}"))?;
-        self.trampoline(nparams)
+        match enter::rust_trampoline(call_conv, nparams) {
+            Some(address) => Ok(Entry::Rust(address)),
+            None => self.trampoline(nparams).map(Entry::Made),
+        }
     }
 
     /// The trampoline of functions of `nparams` parameters, defined on first use.
