@@ -83,8 +83,8 @@ mod tests {
         macro_rules! check {
             ($n:literal: $($i:ident)*) => {{
                 extern "C" fn f(ctx: *mut u8 $(, $i: u64)*) -> u64 {
-                    let mut h = ctx as u64;
-                    $(h = h.wrapping_mul(31).wrapping_add($i);)*
+                    let h = ctx as u64;
+                    $(let h = h.wrapping_mul(31).wrapping_add($i);)*
                     h
                 }
                 let argv: Vec<u64> = (0..MAX_PARAMS as u64).map(|k| 1000 + k * 7).collect();
