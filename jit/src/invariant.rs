@@ -109,7 +109,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// change its element (`ends`: each access's pointer words at the first and the last
     /// iteration).
     pub fn groups_apart(&mut self, plan: &CountedLoop<'_>, groups: &[Group], ends: &[(Value, Value)]) -> Value {
-        let mut ok = self.b.ins().iconst(types::I8, 1);
+        let mut ok = self.yes();
         for g in groups {
             let first = ends[g.members[0]].0;
             let end = self.b.ins().iadd_imm_s(first, g.kind.bytes() as i64);

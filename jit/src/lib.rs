@@ -54,12 +54,14 @@
 //! the code names its function's id and source locations through symbols written in when each
 //! function's code is defined, and a kernel is translated with its captures in the order of
 //! their first use ([`canon`]), so a sweep written twice with its arrays swapped is one code.
-//! The interpreter enters native code through one trampoline per number of parameters.
+//! The interpreter enters native code through one trampoline per number of parameters ([`enter`]:
+//! a Rust function where native code uses the C convention, else generated once per count).
 
 pub mod heap;
 mod apart;
 mod canon;
 mod cold;
+mod enter;
 mod invariant;
 mod loops;
 mod outer;
@@ -218,8 +220,14 @@ struct Lazy {
     /// By function id: the IR of a [`Tier::QuickThenOptimised`] function whose quick code runs,
     /// kept for its optimised code.
     optimised_ir: Vec<Option<cranelift_codegen::ir::Function>>,
+    /// The contexts of the stubs, the trampolines and of translations on the calling thread.
     cctx: Context,
     fctx: FunctionBuilderContext,
+    /// The context of code generations on the calling thread (and of [`Engine::optimise_now`]):
+    /// reused, so that each generation finds the register allocator's tables and Cranelift's
+    /// analyses already allocated and their pages already in memory (issue 15: blur's kernel
+    /// after its `main`).
+    codegen: Context,
     /// By number of parameters: the trampoline the interpreter enters native code through.
     trampolines: HashMap<usize, ClifFuncId>,
     /// The threads that translate and generate batches ([`code_pool`]).
@@ -511,6 +519,7 @@ impl<'p> Engine<'p> {
                 isa_quick,
                 cctx: Context::new(),
                 fctx: FunctionBuilderContext::new(),
+                codegen: Context::new(),
                 tiers,
                 optimised_ir: (0..n).map(|_| None).collect(),
                 trampolines: HashMap::new(),
@@ -688,8 +697,10 @@ impl<'p> Engine<'p> {
         let translated: Vec<Translated> = match &lazy.pool {
             Some(pool) if work.len() > 1 => pool.install(|| work.into_par_iter().map_init(contexts, translate_one).collect()),
             _ => {
-                let mut c = contexts();
-                work.into_iter().map(|w| translate_one(&mut c, w)).collect()
+                let mut c = (std::mem::take(&mut lazy.fctx), std::mem::replace(&mut lazy.cctx, Context::new()));
+                let translated = work.into_iter().map(|w| translate_one(&mut c, w)).collect();
+                (lazy.fctx, lazy.cctx) = c;
+                translated
             }
         };
         // A function whose IR is the same as one generated before, or as another of this batch,
@@ -718,18 +729,21 @@ impl<'p> Engine<'p> {
             });
             sources.push((fid, id, tier, source));
         }
-        let compile_one = |j: Job| {
+        let compile_one = |cctx: &mut Context, j: Job| {
             let isa = if j.tier == Tier::Optimised { &*isa } else { &*isa_quick };
             let name = self.names.get(j.fid as usize).map_or("", String::as_str);
             let for_cache = j.share.then(|| j.func.clone());
-            let made = shared::compile(isa, j.func, j.id, name, j.dump)
+            let made = shared::compile(cctx, isa, j.func, j.id, name, j.dump)
                 .map(|(code, dump)| (Arc::new(code), dump))
                 .map_err(|why| format!("`{name}`: {why}"));
             (j.key, j.tier, for_cache, made)
         };
-        let compiled: Vec<JobDone> = match &lazy.pool {
-            Some(pool) if jobs.len() > 1 => pool.install(|| jobs.into_par_iter().map(compile_one).collect()),
-            _ => jobs.into_iter().map(compile_one).collect(),
+        let compiled: Vec<JobDone> = {
+            let lazy = &mut *lazy;
+            match &lazy.pool {
+                Some(pool) if jobs.len() > 1 => pool.install(|| jobs.into_par_iter().map_init(Context::new, compile_one).collect()),
+                _ => jobs.into_iter().map(|j| compile_one(&mut lazy.codegen, j)).collect(),
+            }
         };
         let compiled: Vec<Result<SharedCode, String>> = compiled
             .into_iter()
@@ -777,7 +791,8 @@ impl<'p> Engine<'p> {
         for (fid, id, made) in made {
             let name = self.names.get(fid as usize).map_or("", String::as_str);
             let nparams = self.nparams.get(fid as usize).copied().unwrap_or(0);
-            match made.and_then(|g| lazy.define(id, nparams, &g).map(|trampoline| (g, trampoline)).map_err(|why| format!("`{name}`: {why}"))) {
+            let call_conv = self.call_conv;
+            match made.and_then(|g| lazy.define(id, nparams, call_conv, &g).map(|trampoline| (g, trampoline)).map_err(|why| format!("`{name}`: {why}"))) {
                 Ok((g, trampoline)) => defined.push((fid, id, g, trampoline)),
                 Err(why) => self.interpreted(fid, why),
             }
@@ -791,7 +806,10 @@ impl<'p> Engine<'p> {
         for (fid, id, g, trampoline) in defined {
             let name = self.names.get(fid as usize).map_or("", String::as_str);
             let code = lazy.module.get_finalized_function(id) as u64;
-            let entry = lazy.module.get_finalized_function(trampoline) as u64;
+            let entry = match trampoline {
+                Entry::Rust(address) => address,
+                Entry::Made(id) => lazy.module.get_finalized_function(id) as u64,
+            };
             if let Some(text) = &g.dump {
                 eprintln!("accsim: native code of `{name}`:\n{text}");
             }
@@ -833,7 +851,7 @@ impl<'p> Engine<'p> {
             Some(code) => (code, true),
             None => {
                 let for_cache = twinned.then(|| func.clone());
-                let Ok((code, _)) = shared::compile(&*isa, func, id, name, false) else { return };
+                let Ok((code, _)) = shared::compile(&mut lazy.codegen, &*isa, func, id, name, false) else { return };
                 let code = Arc::new(code);
                 if let Some(func) = for_cache {
                     lazy.shared.insert(key, Tier::Optimised, func, code.clone());
@@ -934,14 +952,25 @@ impl<'p> Engine<'p> {
     }
 }
 
+/// The trampoline a function is entered through ([`enter`]).
+enum Entry {
+    /// A Rust function's address.
+    Rust(u64),
+    /// A trampoline generated in the module.
+    Made(ClifFuncId),
+}
+
 impl Lazy {
-    /// Define the generated code `g` of function `id` (of `nparams` parameters) in the module:
-    /// the trampoline the interpreter enters it through.
-    fn define(&mut self, id: ClifFuncId, nparams: usize, g: &Generated) -> Result<ClifFuncId, String> {
+    /// Define the generated code `g` of function `id` (of `nparams` parameters, calling
+    /// convention `call_conv`) in the module: the trampoline the interpreter enters it through.
+    fn define(&mut self, id: ClifFuncId, nparams: usize, call_conv: cranelift_codegen::isa::CallConv, g: &Generated) -> Result<Entry, String> {
         self.module
             .define_function_bytes(id, g.align, &g.bytes, &g.relocs)
             .map_err(|e| format!("{e:?}"))?;
-        self.trampoline(nparams)
+        match enter::rust_trampoline(call_conv, nparams) {
+            Some(address) => Ok(Entry::Rust(address)),
+            None => self.trampoline(nparams).map(Entry::Made),
+        }
     }
 
     /// The trampoline of functions of `nparams` parameters, defined on first use.
@@ -1190,6 +1219,8 @@ fn translate_into(
         p,
         exe,
         b,
+        entry,
+        yes: None,
         call_conv,
         locs,
         loc_index,

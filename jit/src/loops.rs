@@ -786,6 +786,20 @@ impl<'a, 'b> Translator<'a, 'b> {
         // translated inline and math routines, the fuel of those calls is at hand too (and the
         // call depth far from its limit): each then only counts its unit
         // ([`Translator::inline_call`]), as in the copies of an unrolled loop.
+        // A window's lanes run its last iterations too ([`Translator::lanes_run_the_rest`]): their
+        // checks are the loop's (failing, the checked version runs), and it has no scalar
+        // direct version.
+        let vector = self.vector_plan(&plan, body);
+        let moving: Vec<bool> = accesses.iter().map(|&(addr, ..)| self.depends(addr, plan.var, &plan.derived)).collect();
+        let to_the_end = vector.as_ref().filter(|vp| self.lanes_run_the_rest(&plan, vp, &moving));
+        if let Some(vp) = to_the_end {
+            let lanes_ok = self.lane_checks(
+                crate::simd::LaneLoop { plan: &plan, vp, body, ends: &access_ends, v0, bound, runs_cc, direct_head, direct: &direct, frozen: &frozen, moving: &moving },
+                trip,
+            )?;
+            ok = self.b.ins().band(ok, lanes_ok);
+        }
+
         let calls = if self.inline_fuel_at_hand { None } else { self.inline_call_units(body).filter(|&n| n > 0 && n < PREPAID_LIMIT) };
         let units = plan.fixed_fuel + calls.unwrap_or(0);
         let trip_fuel = if units > 0 { self.b.ins().imul_imm_s(trip, (units + 1) as i64) } else { trip };
@@ -805,12 +819,28 @@ impl<'a, 'b> Translator<'a, 'b> {
         // The direct version: the counter is a parameter of the loop head, the variables the
         // body does not assign are read as their values at entry. Its iterations run in
         // lanes first when the loop has a vector plan ([`crate::simd`]).
+        if let Some(vp) = to_the_end {
+            let (held, back) = self.hold_groups(&plan, &groups, &access_ends, &direct)?;
+            if !back.is_empty() {
+                return Err("internal: lanes to the end with elements held to store".into());
+            }
+            let outer_held = std::mem::replace(&mut self.held, held);
+            let r = self.lanes_to_the_end(
+                crate::simd::LaneLoop { plan: &plan, vp, body, ends: &access_ends, v0, bound, runs_cc, direct_head, direct: &direct, frozen: &frozen, moving: &moving },
+                last,
+                exit,
+            );
+            self.held = outer_held;
+            r?;
+            self.b.switch_to_block(checked);
+            self.rolled(|t| t.plain_for(Some(cond), Some(step), body, loc, exit))?;
+            self.b.switch_to_block(exit);
+            return Ok(());
+        }
         let counter = self.b.append_block_param(direct_head, types::I64);
         // The accesses that move with the counter as streams ([`crate::streams`]), also where
         // lanes run first: their checks may fail, and the scalar loop then runs every iteration
         // (leaving those loops out lost syrk's gain, 18% of its instructions).
-        let vector = self.vector_plan(&plan, body);
-        let moving: Vec<bool> = accesses.iter().map(|&(addr, ..)| self.depends(addr, plan.var, &plan.derived)).collect();
         let scalar_streams = self.streams(&plan, &access_ends, &direct, v0, &moving, false)?;
         let (held, back) = self.hold_groups(&plan, &groups, &access_ends, &direct)?;
         let outer_held = std::mem::replace(&mut self.held, held);
@@ -1025,7 +1055,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                 let hi = self.b.ins().ushr_imm_s(x, 32);
                 self.b.ins().icmp_imm_s(IntCC::Equal, hi, 0)
             }
-            _ => self.b.ins().iconst(types::I8, 1),
+            _ => self.yes(),
         }
     }
 
@@ -1064,7 +1094,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             // A value computed with its tests is the same value.
             if !checked {
                 if let Some(&(v, _)) = m.values.get(&(*id, values_at.clone(), true, b)) {
-                    let t = self.b.ins().iconst(types::I8, 1);
+                    let t = self.yes();
                     return Ok((v, t));
                 }
             }
@@ -1102,7 +1132,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     fn small_factor(&mut self, factor: Value) -> Value {
         if let Some(c) = self.known_const(factor) {
             if c > -FACTOR_LIMIT && c < FACTOR_LIMIT {
-                return self.b.ins().iconst(types::I8, 1);
+                return self.yes();
             }
         }
         let shifted = self.b.ins().iadd_imm_s(factor, FACTOR_LIMIT);
@@ -1118,7 +1148,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let through = |t: &Self, x: &Expr| t.exact_through.contains(&(x as *const Expr)) && !matches!(x.kind, ExprKind::Int(_));
         if !through(self, e) && !self.depends_any(e, &vars, derived) {
             let v = self.expr(e)?;
-            let t = self.b.ins().iconst(types::I8, 1);
+            let t = self.yes();
             return Ok((v, t));
         }
         // Whether the value is known to lie within ±2^32 without a test: a conversion of a
@@ -1127,7 +1157,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let (v, mut ok) = match &e.kind {
             ExprKind::Local(l) if vars.contains(l) => {
                 let value = at.iter().find(|&&(v, _)| v == *l).map(|&(_, x)| x).ok_or("internal: a counter without its value")?;
-                let t = self.b.ins().iconst(types::I8, 1);
+                let t = self.yes();
                 (value, t)
             }
             ExprKind::Local(l) => {
@@ -1185,7 +1215,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             _ => return Err("internal: not an affine expression".into()),
         };
         if !checked {
-            let t = self.b.ins().iconst(types::I8, 1);
+            let t = self.yes();
             return Ok((v, t));
         }
         if k != Kind::Ptr {
@@ -1308,7 +1338,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// holds for each exactly when it holds for the largest offset (below the limit, at most
     /// 2^32, adding `size` cannot wrap).
     pub(crate) fn spans_in_bounds(&mut self, spans: &Spans) -> Value {
-        let mut ok = self.b.ins().iconst(types::I8, 1);
+        let mut ok = self.yes();
         for &((anchor, slot, size), largest) in &spans.2 {
             let Some(&limit) = spans.1.get(&(anchor, slot)) else { continue };
             let end = self.b.ins().iadd_imm_s(largest, size as i64);

@@ -50,16 +50,20 @@ pub(crate) struct Code {
 /// `dump`, also the optimised IR and machine code as text. A failure of the code generator is
 /// a bug of accsim's: it comes back as an error, and the function then runs in the interpreter
 /// rather than stopping the program.
-pub(crate) fn compile(isa: &dyn TargetIsa, func: Function, id: ClifFuncId, name: &str, dump: bool) -> Result<(Code, Option<String>), String> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compile_unguarded(isa, func, id, name, dump)))
-        .unwrap_or_else(|_| Err("the code generator failed (an accsim bug)".into()))
+pub(crate) fn compile(cctx: &mut Context, isa: &dyn TargetIsa, func: Function, id: ClifFuncId, name: &str, dump: bool) -> Result<(Code, Option<String>), String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compile_unguarded(cctx, isa, func, id, name, dump))).unwrap_or_else(|_| {
+        // Cranelift stopped half-way: its context is not reused.
+        *cctx = Context::new();
+        Err("the code generator failed (an accsim bug)".into())
+    })
 }
 
 /// [`compile`], a panic of Cranelift's unwinding through it.
-fn compile_unguarded(isa: &dyn TargetIsa, func: Function, id: ClifFuncId, name: &str, dump: bool) -> Result<(Code, Option<String>), String> {
+fn compile_unguarded(cctx: &mut Context, isa: &dyn TargetIsa, func: Function, id: ClifFuncId, name: &str, dump: bool) -> Result<(Code, Option<String>), String> {
     let start = std::time::Instant::now();
     let insts = func.dfg.num_insts();
-    let mut cctx = Context::for_function(func);
+    cctx.clear();
+    cctx.func = func;
     cctx.set_disasm(dump);
     if let Err(e) = cctx.compile(isa, &mut ControlPlane::default()) {
         return Err(format!("{:?}", e.inner));

@@ -69,6 +69,20 @@
 //! 1..=L iterations: the counter, the derived locals and the temporaries end with the last
 //! iteration's values, computed as before. The fuel is the direct version's (the trip count's,
 //! taken at entry).
+//!
+//! A window's lanes (a body of more accesses than the lanes unroll) run those iterations too,
+//! and its loop has no scalar direct version ([`Translator::lanes_run_the_rest`]; issue 15's
+//! compile time: blur's direct version was a quarter of its kernel): after the groups, one last
+//! group ends at the last iteration, running again up to `L - 1` iterations a group before it
+//! ran. Running an iteration again stores the same values when no iteration reads bytes that
+//! any iteration stores, which the translator asks of the body (no reduction, no
+//! read-modify-write, no read at a store's address, every store moving) and the loop's entry
+//! checks of the run (every store's bytes apart from every read's over the whole loop, another
+//! store's equal bytes allowed). Then the temporaries get their last lane's values, the derived
+//! locals their values at the last iteration and the counter the value after it, as the scalar
+//! loop leaves them. Those checks, and a trip count of at least `L`, are made with the loop's
+//! other entry checks, before its fuel is taken: when one fails, the checked version runs the
+//! loop, counting its fuel as it goes.
 
 use std::collections::HashMap;
 
@@ -261,6 +275,74 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
         // Reductions run in lanes of an innermost loop only.
         (scan.stores > 0 && scan.reductions.is_empty()).then_some(scan.size?)
+    }
+
+    /// Whether the lanes of loop `plan` (of vector plan `vp`, its accesses moving with the
+    /// counter where `moving`) run its last iterations too, in one last group of lanes that ends
+    /// at the last iteration, so that the loop has no scalar direct version (see the module
+    /// docs, "The last iterations"). That last group runs again iterations an earlier group ran,
+    /// which stores the same values only when no iteration reads bytes any iteration stores:
+    /// no reduction, every store moving and none a read-modify-write (`a[i] += …`), no read at
+    /// the address of a store, and at run time every store's bytes apart from every read's
+    /// ([`Translator::lane_checks`]; else the checked version runs). Only bodies of more
+    /// accesses than the lanes unroll, a window's: their direct version was as large as
+    /// their lanes and checks together (blur's kernel: 623 of 2,602 IR instructions, issue 15's
+    /// compile time), and their loops run long; a smaller body keeps its direct version, for
+    /// the loops of fewer iterations than a group and the stores that may overlap a read.
+    pub fn lanes_run_the_rest(&self, plan: &CountedLoop<'_>, vp: &VectorPlan, moving: &[bool]) -> bool {
+        vp.reductions.is_empty()
+            && !vp.unrolled
+            && plan.accesses.iter().zip(moving).all(|(a, &m)| !a.3 || (m && !a.2))
+            && !plan.accesses.iter().any(|s| s.3 && plan.accesses.iter().any(|x| !x.3 && x.0.same_computation(s.0, false)))
+    }
+
+    /// After the last group of lanes (`temps` its temporaries), the locals as the scalar loop
+    /// leaves them after iteration `last`: each temporary its last lane's value, each derived
+    /// local of the counter its value at `last`, the counter `last + 1`.
+    fn leave_as_the_scalar_loop(&mut self, plan: &CountedLoop<'_>, body: &Stmt, temps: &HashMap<u32, Lanes>, last: Value, lanes: i64, frozen: &HashMap<usize, Value>) -> R<()> {
+        let mut locals: Vec<u32> = temps.keys().copied().collect();
+        locals.sort_unstable();
+        for l in locals {
+            let ty = self.func.locals.get(l as usize).ok_or("internal: an unknown temporary")?.ty;
+            let k = self.kind_of(ty);
+            let value = match temps[&l] {
+                Lanes::Same(w) => crate::translate::word_to(&mut self.b, crate::translate::variable_type(self.p, ty, false), w),
+                Lanes::Each(v) => {
+                    let x = self.b.ins().extractlane(v, (lanes - 1) as u8);
+                    match k {
+                        Kind::F32 | Kind::F64 | Kind::I64 | Kind::U64 => x,
+                        Kind::I32 => self.b.ins().sextend(types::I64, x),
+                        Kind::U32 => self.b.ins().uextend(types::I64, x),
+                        _ => return Err("internal: a temporary of lanes of another kind".into()),
+                    }
+                }
+            };
+            self.b.def_var(self.vars[l as usize], value);
+        }
+        let var = self.vars[plan.var.0 as usize];
+        let mut at_last = frozen.clone();
+        at_last.insert(var.index(), last);
+        let saved = (std::mem::replace(&mut self.frozen, at_last), std::mem::replace(&mut self.prepaid, plan.prepaid.clone()));
+        let r = self.derived_at_last(plan, body);
+        (self.frozen, self.prepaid) = saved;
+        r?;
+        let end = self.b.ins().iadd_imm_s(last, 1);
+        self.b.def_var(var, end);
+        Ok(())
+    }
+
+    /// The assignments of the counter's derived locals in `s`, in order (the counter frozen).
+    fn derived_at_last(&mut self, plan: &CountedLoop<'_>, s: &Stmt) -> R<()> {
+        match &s.kind {
+            StmtKind::Block(ss) => ss.iter().try_for_each(|s| self.derived_at_last(plan, s)),
+            _ if self.derived_assignment(plan, s) => self.stmt(s),
+            StmtKind::For { .. } => {
+                let table: &'a crate::unroll::UnrollTable = self.unrolled;
+                let u = table.get(&(s as *const Stmt)).ok_or("internal: a loop in a vector body")?;
+                self.derived_at_last(plan, &u.block)
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Whether `s` assigns one of the counter's derived locals (its one assignment).
@@ -562,8 +644,47 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// version's.
     pub fn vector_version(&mut self, l: LaneLoop<'_, '_>) -> R<()> {
         let LaneLoop { plan, ends, direct, v0, moving, .. } = l;
+        let ok = self.lane_stride_checks(l)?;
+        // Every moving access one element per iteration: its address a stream ([`crate::streams`]).
+        let streams = self.streams(plan, ends, direct, v0, moving, true)?;
+        let outer_streams = std::mem::replace(&mut self.lane_streams, streams);
+        let ok = self.lane_store_checks(l, ok, false);
+        let r = self.vector_loops(l, Some(ok), None);
+        self.lane_streams = outer_streams;
+        self.lane_at = None;
+        r
+    }
+
+    /// The lane version of a loop whose lanes run every iteration ([`Translator::lanes_run_the_rest`]),
+    /// in the block where its fuel was taken, the lanes' checks ([`Translator::lane_checks`]) and
+    /// a trip count of at least one group having passed before: the groups of lanes, then one
+    /// last group ending at iteration `last`, then to `exit` with the locals as the scalar loop
+    /// leaves them.
+    pub fn lanes_to_the_end(&mut self, l: LaneLoop<'_, '_>, last: Value, exit: Block) -> R<()> {
+        let LaneLoop { plan, ends, direct, v0, moving, .. } = l;
+        let streams = self.streams(plan, ends, direct, v0, moving, true)?;
+        let outer_streams = std::mem::replace(&mut self.lane_streams, streams);
+        let r = self.vector_loops(l, None, Some((last, exit)));
+        self.lane_streams = outer_streams;
+        self.lane_at = None;
+        r
+    }
+
+    /// The checks of the lanes of a loop whose lanes run every iteration
+    /// ([`Translator::lanes_run_the_rest`]), made before its fuel is taken: the strides and the
+    /// stores' bytes, and a trip count of at least one group of lanes (`trip`).
+    pub fn lane_checks(&mut self, l: LaneLoop<'_, '_>, trip: Value) -> R<Value> {
+        let ok = self.lane_stride_checks(l)?;
+        let ok = self.lane_store_checks(l, ok, true);
+        let group = self.b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, trip, l.vp.lanes);
+        Ok(self.b.ins().band(ok, group))
+    }
+
+    /// Whether every access that moves moves by its size per iteration.
+    fn lane_stride_checks(&mut self, l: LaneLoop<'_, '_>) -> R<Value> {
+        let LaneLoop { plan, ends, v0, moving, .. } = l;
         // Every access that moves, one element per iteration.
-        let mut ok = self.b.ins().iconst(types::I8, 1);
+        let mut ok = self.yes();
         let next = self.b.ins().iadd_imm_s(v0, 1);
         // The strides tested so far, by their coefficient, loop-invariant factors and size.
         let mut strides: Vec<(i64, Vec<String>, u64)> = Vec::new();
@@ -598,19 +719,15 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
         }
         self.exact_memo = None;
-        // Every moving access one element per iteration: its address a stream ([`crate::streams`]).
-        let streams = self.streams(plan, ends, direct, v0, moving, true)?;
-        let outer_streams = std::mem::replace(&mut self.lane_streams, streams);
-        let r = self.vector_loops(l, ok);
-        self.lane_streams = outer_streams;
-        self.lane_at = None;
-        r
+        Ok(ok)
     }
 
-    /// [`Translator::vector_version`] after the strides' tests (`ok` so far): the store tests
-    /// and the loops.
-    fn vector_loops(&mut self, l: LaneLoop<'_, '_>, mut ok: Value) -> R<()> {
-        let LaneLoop { plan, vp, body, ends, v0, bound, runs_cc, direct_head, direct, frozen, moving } = l;
+    /// `ok` and the stores' tests: each store's bytes another access's at every iteration, or
+    /// apart from its bytes. With `rest` (the lanes run the last iterations again,
+    /// [`Translator::lanes_run_the_rest`]), only another store's: a read of the same element
+    /// would read the value an earlier run of the iteration stored.
+    fn lane_store_checks(&mut self, l: LaneLoop<'_, '_>, mut ok: Value, rest: bool) -> Value {
+        let LaneLoop { plan, ends, moving, .. } = l;
         // Each store's bytes: another access's at every iteration, or apart from its bytes; a
         // run of reads whose bytes form one interval ([`crate::apart::covering_reads`]) at once.
         let runs = crate::apart::covering_reads(self, &plan.accesses, plan.var, &plan.derived);
@@ -647,18 +764,31 @@ impl<'a, 'b> Translator<'a, 'b> {
                 let before = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, s_end, xf);
                 let after = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, x_end, sf);
                 let mut apart = self.b.ins().bor(before, after);
-                if moving[s] && moving[x] && sk.bytes() == xk.bytes() {
+                if moving[s] && moving[x] && sk.bytes() == xk.bytes() && (!rest || x_writes) {
                     let same = self.b.ins().icmp(IntCC::Equal, sf, xf);
                     apart = self.b.ins().bor(apart, same);
                 }
                 ok = self.b.ins().band(ok, apart);
             }
         }
+        ok
+    }
+
+    /// The vector loops of [`Translator::vector_version`] (`ok`: whether the lanes' checks
+    /// passed, else the scalar loop runs every iteration), or of
+    /// [`Translator::lanes_to_the_end`] (`rest`: the last iteration and the loop's exit).
+    fn vector_loops(&mut self, l: LaneLoop<'_, '_>, ok: Option<Value>, rest: Option<(Value, Block)>) -> R<()> {
+        let LaneLoop { plan, vp, body, v0, bound, runs_cc, direct_head, direct, frozen, .. } = l;
         // The reductions' lanes, and the block that gives their locals the lanes' result before
         // the scalar loop runs the last iterations.
-        let reductions_ok = self.start_reductions(&vp.reductions, v0, bound);
-        ok = self.b.ins().band(ok, reductions_ok);
-        let scalar_rest = if vp.reductions.is_empty() { direct_head } else { self.b.create_block() };
+        let ok = match ok {
+            Some(ok) => {
+                let reductions_ok = self.start_reductions(&vp.reductions, v0, bound);
+                Some(self.b.ins().band(ok, reductions_ok))
+            }
+            None => None,
+        };
+        let scalar_rest = if vp.reductions.is_empty() && rest.is_none() { direct_head } else { self.b.create_block() };
         // The vector loops, tested at the bottom (one taken branch per step): steps of
         // [`UNROLL`] groups of lanes while iteration c+UNROLL*L still runs (a small body), then
         // steps of one group, lanes c .. c+L-1, while iteration c+L still runs.
@@ -668,10 +798,16 @@ impl<'a, 'b> Translator<'a, 'b> {
             let group = vp.lanes * UNROLL;
             let after = self.b.ins().iadd_imm_s(v0, group);
             let more = self.b.ins().icmp(runs_cc, after, bound);
-            let enter = self.b.ins().band(ok, more);
+            let enter = match ok {
+                Some(ok) => self.b.ins().band(ok, more),
+                None => more,
+            };
             let (wide, wide_test) = (self.b.create_block(), self.b.create_block());
             let counter = self.b.append_block_param(wide, types::I64);
-            self.b.ins().brif(ok, wide_test, &[], direct_head, &[v0.into()]);
+            match ok {
+                Some(ok) => self.b.ins().brif(ok, wide_test, &[], direct_head, &[v0.into()]),
+                None => self.b.ins().jump(wide_test, &[]),
+            };
             self.b.switch_to_block(wide_test);
             self.b.ins().brif(enter, wide, &[v0.into()], single_test, &[v0.into()]);
             self.b.switch_to_block(wide);
@@ -683,7 +819,10 @@ impl<'a, 'b> Translator<'a, 'b> {
             let more = self.b.ins().icmp(runs_cc, after, bound);
             self.b.ins().brif(more, wide, &[next.into()], single_test, &[next.into()]);
         } else {
-            self.b.ins().brif(ok, single_test, &[v0.into()], direct_head, &[v0.into()]);
+            match ok {
+                Some(ok) => self.b.ins().brif(ok, single_test, &[v0.into()], direct_head, &[v0.into()]),
+                None => self.b.ins().jump(single_test, &[v0.into()]),
+            };
         }
         self.b.switch_to_block(single_test);
         let after = self.b.ins().iadd_imm_s(at_single, vp.lanes);
@@ -697,6 +836,18 @@ impl<'a, 'b> Translator<'a, 'b> {
         let after = self.b.ins().iadd_imm_s(next, vp.lanes);
         let more = self.b.ins().icmp(runs_cc, after, bound);
         self.b.ins().brif(more, single, &[next.into()], scalar_rest, &[next.into()]);
+        if let Some((last, exit)) = rest {
+            // One last group, ending at the last iteration: it runs again the iterations before
+            // the last that earlier groups ran (none when the trip count is a multiple of the
+            // lanes), storing the same values.
+            self.b.append_block_param(scalar_rest, types::I64);
+            self.b.switch_to_block(scalar_rest);
+            let first = self.b.ins().iadd_imm_s(last, 1 - vp.lanes);
+            let temps = self.lanes_step(plan, body, first, 0, direct, frozen)?;
+            self.leave_as_the_scalar_loop(plan, body, &temps, last, vp.lanes, frozen)?;
+            self.b.ins().jump(exit, &[]);
+            return Ok(());
+        }
         if scalar_rest != direct_head {
             let rest = self.b.append_block_param(scalar_rest, types::I64);
             self.b.switch_to_block(scalar_rest);
@@ -760,7 +911,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// Returns whether the lanes can run: no value at entry is a NaN (a NaN held would make the
     /// lanes' order matter to `fmax`), and with 32-bit positions the trip count fits them.
     fn start_reductions(&mut self, reductions: &[Reduction], v0: Value, bound: Value) -> Value {
-        let mut ok = self.b.ins().iconst(types::I8, 1);
+        let mut ok = self.yes();
         self.lane_reductions.clear();
         for &r in reductions {
             let var = self.vars[r.local as usize];
@@ -817,7 +968,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// One group of lanes of the body, the first lane's counter `counter + lead`.
-    fn lanes_step(&mut self, plan: &CountedLoop<'_>, body: &Stmt, counter: Value, lead: i64, direct: &HashMap<*const Expr, Value>, frozen: &HashMap<usize, Value>) -> R<()> {
+    fn lanes_step(&mut self, plan: &CountedLoop<'_>, body: &Stmt, counter: Value, lead: i64, direct: &HashMap<*const Expr, Value>, frozen: &HashMap<usize, Value>) -> R<HashMap<u32, Lanes>> {
         let c = if lead == 0 { counter } else { self.b.ins().iadd_imm_s(counter, lead) };
         self.lane_at = Some((counter, lead));
         let var = self.vars[plan.var.0 as usize];
@@ -831,7 +982,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let mut temps = HashMap::new();
         let r = self.lanes_stmt(plan, body, &mut temps);
         (self.direct, self.frozen, self.prepaid) = saved;
-        r
+        r.map(|()| temps)
     }
 
     pub(crate) fn lanes_stmt(&mut self, plan: &CountedLoop<'_>, s: &Stmt, temps: &mut HashMap<u32, Lanes>) -> R<()> {
