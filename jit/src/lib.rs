@@ -61,6 +61,7 @@ mod apart;
 mod canon;
 mod cold;
 mod invariant;
+mod keeps_table;
 mod loops;
 mod outer;
 mod promote;
@@ -127,6 +128,8 @@ pub struct Engine<'p> {
     fast_variant: HashMap<u32, u32>,
     /// By function id: whether the engine may compile it (the translator's first verdict).
     may_be_native: Vec<bool>,
+    /// By function id: whether a call of it leaves the span table as it was ([`keeps_table`]).
+    keeps_table: Vec<bool>,
     /// By function id: its work can never be counted before a call (a `while`, `do` or `goto`):
     /// compiled at its first call, in the batch of the first function that reaches it.
     uncounted: Vec<bool>,
@@ -482,6 +485,7 @@ impl<'p> Engine<'p> {
             .iter()
             .map(|f| AtomicU32::new(if f.origin == accsim_core::ir::FunctionOrigin::SystemHeader { LIBRARY_CALLS_INTERPRETED } else { 0 }))
             .collect();
+        let keeps_table = keeps_table::keeps_table(p);
         let setup_seconds = start.elapsed().as_secs_f64();
         accsim_core::phase::report("native-setup", setup_seconds);
         let fast_variant = p.kernels.iter().enumerate().filter_map(|(i, k)| info.fast(accsim_core::ir::acc::KernelId(i as u32)).map(|f| (k.func.0, f.0))).collect();
@@ -492,6 +496,7 @@ impl<'p> Engine<'p> {
             promote,
             is_kernel,
             may_be_native,
+            keeps_table,
             uncounted,
             call_conv,
             target,
@@ -911,7 +916,7 @@ impl<'p> Engine<'p> {
         let table = self.code.as_ptr() as i64;
         let runs_once = self.runs_once.get(fid as usize).copied().unwrap_or(false);
         let cold_stubs = self.cold_stubs.get().ok_or("internal: no helper stubs")?;
-        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, is_kernel, runs_once, self.promote, twinned, cold_stubs) {
+        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, &self.keeps_table, is_kernel, runs_once, self.promote, twinned, cold_stubs) {
             Ok(()) => Ok((std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()), locs, order)),
             Err(why) => {
                 // The builder stopped half-way: its context is not reusable.
@@ -1137,6 +1142,7 @@ fn translate_into(
     loc_index: &mut HashMap<Loc, u64>,
     code_table: i64,
     may_be_native: &[bool],
+    keeps_table: &[bool],
     is_kernel: bool,
     runs_once: bool,
     promote: bool,
@@ -1195,6 +1201,7 @@ fn translate_into(
         loc_index,
         code_table,
         may_be_native,
+        keeps_table,
         vars,
         ctx: params[0],
         loops: Vec::new(),

@@ -258,6 +258,9 @@ pub struct Translator<'a, 'b> {
     /// compiles it, `Engine`'s lazy compilation) when not.
     pub code_table: i64,
     pub may_be_native: &'a [bool],
+    /// By function id: a call of it leaves the span table as it was ([`crate::keeps_table`]),
+    /// so that the table's address and length are not reloaded after it.
+    pub keeps_table: &'a [bool],
     pub vars: Vec<Variable>,
     pub ctx: Value,
     pub loops: Vec<(Block, Block)>,

@@ -73,7 +73,11 @@ impl<'a> Translator<'a, '_> {
         self.b.ins().brif(code, native, &[], interp, &[]);
         self.b.switch_to_block(interp);
         self.b.set_cold_block(interp);
-        let v = self.interp_call(fptr, words, loc)?;
+        // The callee in the interpreter keeps the table as its native code would (the
+        // interpreter's call path syncs it, to the same address, length and entries: see
+        // `crate::keeps_table`), so that both paths join with the caller's table.
+        let keeps = self.keeps_table.get(fid as usize).copied().unwrap_or(false);
+        let v = self.call_through_interpreter(fptr, words, loc, !keeps)?;
         self.b.ins().jump(join, &[v.into()]);
         self.b.switch_to_block(native);
         let v = self.native_call(code, fid, words, loc)?;
@@ -292,7 +296,9 @@ impl<'a> Translator<'a, '_> {
             .ins()
             .store(MemFlagsData::trusted(), depth, self.ctx, OFF_DEPTH);
         self.check_trap();
-        self.reload_table();
+        if !self.keeps_table.get(fid as usize).copied().unwrap_or(false) {
+            self.reload_table();
+        }
         Ok(r)
     }
 
@@ -473,6 +479,12 @@ impl<'a> Translator<'a, '_> {
 
     /// A call through the interpreter's call path ([`runtime::jit_call`]).
     fn interp_call(&mut self, fptr: Value, words: &[Value], loc: Loc) -> R<Value> {
+        self.call_through_interpreter(fptr, words, loc, true)
+    }
+
+    /// [`Translator::interp_call`], the span table reloaded after it when `reload` (a callee that
+    /// keeps it needs none: [`crate::keeps_table`]).
+    fn call_through_interpreter(&mut self, fptr: Value, words: &[Value], loc: Loc, reload: bool) -> R<Value> {
         let n = words.len();
         let slot = self.b.create_sized_stack_slot(StackSlotData::new(
             StackSlotKind::ExplicitSlot,
@@ -489,7 +501,9 @@ impl<'a> Translator<'a, '_> {
             .helper(Helper::Call, &[self.ctx, fptr, p, nv, l])
             .ok_or("no result of the call helper")?;
         self.check_trap();
-        self.reload_table();
+        if reload {
+            self.reload_table();
+        }
         Ok(r)
     }
 }
