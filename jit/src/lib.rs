@@ -1113,13 +1113,21 @@ fn define_trampoline(
         b.append_block_params_for_function_params(block);
         b.switch_to_block(block);
         let (ctx, argv, code) = (b.block_params(block)[0], b.block_params(block)[1], b.block_params(block)[2]);
-        let mut args = vec![ctx];
+        // The fuel and the depth go in registers ([`native_signature`]); the fuel left comes
+        // back to the context, where the entry reads it.
+        let fuel = b.ins().load(types::I64, MemFlagsData::trusted(), ctx, runtime::OFF_FUEL);
+        let depth = b.ins().load(types::I64, MemFlagsData::trusted(), ctx, runtime::OFF_DEPTH);
+        let mut args = vec![ctx, fuel, depth];
         for k in 0..nparams {
             args.push(b.ins().load(types::I64, MemFlagsData::trusted(), argv, (8 * k) as i32));
         }
         let sig = b.import_signature(native_signature(call_conv, nparams));
         let call = b.ins().call_indirect(sig, code, &args);
-        let r = b.inst_results(call)[0];
+        let (r, left) = (b.inst_results(call)[0], b.inst_results(call)[1]);
+        // 0 after a trap, whose exit stored the fuel left in the context.
+        let stored = b.ins().load(types::I64, MemFlagsData::trusted(), ctx, runtime::OFF_FUEL);
+        let left = b.ins().select(left, left, stored);
+        b.ins().store(MemFlagsData::trusted(), left, ctx, runtime::OFF_FUEL);
         b.ins().return_(&[r]);
         b.seal_all_blocks();
         b.finalize(target);
@@ -1177,7 +1185,7 @@ fn translate_into(
     for (i, l) in f.params.iter().enumerate() {
         let v = *vars.get(l.0 as usize).ok_or("internal: unknown parameter")?;
         let ty = var_types.get(l.0 as usize).copied().unwrap_or(types::I64);
-        let value = translate::word_to(&mut b, ty, params[i + 1]);
+        let value = translate::word_to(&mut b, ty, params[i + translate::FIRST_ARG]);
         b.def_var(v, value);
     }
     let trap_exit = b.create_block();
@@ -1186,7 +1194,7 @@ fn translate_into(
     let fuel = b.declare_var(types::I64);
     // No inlined call can reach the call-depth limit unless the depth at entry is within the
     // levels of inlining of it (an inlined call at level L is at depth + L, L < INLINE_LEVELS).
-    let depth = b.ins().load(types::I64, cranelift_codegen::ir::MemFlagsData::trusted(), params[0], runtime::OFF_DEPTH);
+    let depth = params[2];
     let near_depth_limit = b.ins().icmp_imm_s(
         cranelift_codegen::ir::condcodes::IntCC::UnsignedGreaterThanOrEqual,
         depth,
@@ -1213,6 +1221,7 @@ fn translate_into(
         table_len,
         fuel,
         near_depth_limit,
+        depth,
         fid,
         own_base: None,
         twinned,
@@ -1241,16 +1250,15 @@ fn translate_into(
         lane_at: None,
     };
     t.reload_table();
-    t.reload_fuel();
-    t.enter_frame(&params[1..]);
+    t.b.def_var(fuel, params[1]);
+    t.enter_frame(&params[translate::FIRST_ARG..]);
     t.stmt(&f.body)?;
     // Falling off the end returns 0 (as the interpreter's instruction list does).
     let z = t.b.ins().iconst(types::I64, 0);
     t.ret(z);
     t.b.switch_to_block(trap_exit);
     // A trap frees the frame too (the interpreter frees each frame as the trap unwinds it).
-    let z = t.b.ins().iconst(types::I64, 0);
-    t.ret(z);
+    t.ret_trapped();
     t.b.seal_all_blocks();
     t.b.finalize(target);
     Ok(())

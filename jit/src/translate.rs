@@ -69,16 +69,23 @@ pub fn eligible(p: &Program, f: &Function) -> Result<(), String> {
     Ok(())
 }
 
-/// The signature of every compiled function: the context, one word per parameter, a word back.
+/// The signature of every compiled function: the context, the fuel left, its call depth, one word
+/// per parameter ([`FIRST_ARG`]); its result word and the fuel left back.
 pub fn native_signature(call_conv: CallConv, nparams: usize) -> Signature {
     let mut s = Signature::new(call_conv);
-    s.params.push(AbiParam::new(types::I64));
-    for _ in 0..nparams {
+    for _ in 0..FIRST_ARG + nparams {
         s.params.push(AbiParam::new(types::I64));
     }
     s.returns.push(AbiParam::new(types::I64));
+    s.returns.push(AbiParam::new(types::I64));
     s
 }
+
+/// The index of a native function's first argument word among its parameters: before them come
+/// the context, the fuel left and the function's call depth, and it returns its result and the
+/// fuel left (issue 15: a call of a recursion over a tree stored the fuel and depth in the
+/// context and loaded them back, six memory accesses a call; they are registers now).
+pub const FIRST_ARG: usize = 3;
 
 pub(crate) type R<T> = Result<T, String>;
 
@@ -131,6 +138,12 @@ impl Helper {
     /// loaded back after ([`Translator::fuel`]).
     fn uses_fuel(self) -> bool {
         matches!(self, Helper::Call | Helper::RunSite | Helper::ReserveFuel | Helper::OutOfFuel)
+    }
+
+    /// Whether the helper reads the call depth in the context (it runs the interpreter, which
+    /// takes the machine's depth from there: `runtime::Ctx::sync_into_machine`).
+    fn reads_depth(self) -> bool {
+        matches!(self, Helper::Call | Helper::RunSite)
     }
 
     /// The helper's address (a Rust function of the C convention).
@@ -285,6 +298,10 @@ pub struct Translator<'a, 'b> {
     /// an inlined call reach it, and only then does one look at the depth
     /// ([`Translator::inline_call`]; between calls the depth is the entry's).
     pub near_depth_limit: Value,
+    /// The function's call depth (the interpreter's `Machine::depth` while it runs), a
+    /// parameter: a call passes its callee one more. Stored in the context before the helpers
+    /// that read it ([`Helper::reads_depth`]).
+    pub depth: Value,
     /// The function's id (an index of the program's functions). Its code reads it, and the
     /// base of its location words, through [`Translator::own_word`].
     pub fid: u32,
@@ -455,6 +472,9 @@ impl<'a, 'b> Translator<'a, 'b> {
         if h.uses_fuel() {
             self.flush_fuel();
         }
+        if h.reads_depth() {
+            self.b.ins().store(MemFlagsData::trusted(), self.depth, self.ctx, OFF_DEPTH);
+        }
         let r = if let Some(stubs) = stubs {
             let addr = self.b.ins().iconst(types::I64, stubs.address(h));
             self.b.ins().call_indirect(sig, addr, args);
@@ -534,6 +554,18 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.frozen.remove(&self.table_len.index());
         self.b.def_var(self.table, t);
         self.b.def_var(self.table_len, n);
+    }
+
+    /// After a native call, whose fuel left `left` is 0 when it trapped ([`Translator::
+    /// ret_trapped`]): leave the function when it did, with the fuel the callee stored.
+    fn check_callee_trap(&mut self, left: Value) {
+        let (trapped, cont) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(left, cont, &[], trapped, &[]);
+        self.b.set_cold_block(trapped);
+        self.b.switch_to_block(trapped);
+        self.reload_fuel();
+        self.b.ins().jump(self.trap_exit, &[]);
+        self.b.switch_to_block(cont);
     }
 
     /// After a helper or call that may trap: leave the function when it did.
@@ -621,11 +653,21 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
     }
 
-    /// Return the word `w`, freeing the frame first.
+    /// Return the word `w` and the fuel left, freeing the frame first.
     pub fn ret(&mut self, w: Value) {
         self.leave_frame();
+        let fuel = self.b.use_var(self.fuel);
+        self.b.ins().return_(&[w, fuel]);
+    }
+
+    /// Leave after a trap: the frame freed, the fuel left stored in the context, and 0 for the
+    /// fuel returned, which tells the caller of the trap (fuel left is never 0 otherwise: a unit
+    /// that leaves none refills or traps, and the entry gives at least one).
+    pub fn ret_trapped(&mut self) {
+        self.leave_frame();
         self.flush_fuel();
-        self.b.ins().return_(&[w]);
+        let z = self.iconst(0);
+        self.b.ins().return_(&[z, z]);
     }
 
     // -----------------------------------------------------------------------------------------

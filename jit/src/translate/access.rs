@@ -197,8 +197,10 @@ impl Translator<'_, '_> {
             .b
             .ins()
             .load(types::I32, movable, entry, if write { SPAN_WRITABLE } else { SPAN_READABLE });
+        // An id outside the table reads entry 0, the null allocation's (never live, so its
+        // span is empty: `Memory::host_span`), whose limit of 0 sends every access to the
+        // checked path.
         let limit = self.b.ins().uextend(types::I64, limit);
-        let limit = self.b.ins().select(in_table, limit, zero);
         let base = self.b.ins().load(types::I64, movable, entry, 0);
         let first = self.b.ins().ishl_imm_s(id, 32);
         let addr_block = self.b.create_block();

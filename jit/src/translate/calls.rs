@@ -238,10 +238,7 @@ impl<'a> Translator<'a, '_> {
     /// code): past it, the interpreter's stack-overflow trap. Returns the context's depth (before
     /// `inlined` is added).
     fn call_depth_checked(&mut self, fid: u32, inlined: i64, loc: Loc) -> Value {
-        let depth = self
-            .b
-            .ins()
-            .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_DEPTH);
+        let depth = self.depth;
         let at = if inlined == 0 { depth } else { self.b.ins().iadd_imm_s(depth, inlined) };
         let too_deep = self.b.ins().icmp_imm_s(
             IntCC::UnsignedGreaterThanOrEqual,
@@ -252,12 +249,9 @@ impl<'a> Translator<'a, '_> {
         self.b.ins().brif(too_deep, deep, &[], ok, &[]);
         self.b.set_cold_block(deep);
         self.b.switch_to_block(deep);
-        if inlined != 0 {
-            // The message names the depth of the call, as the interpreter's does (an inlined
-            // call does not count itself in the context; the trap unwinds the entry, which
-            // puts the depth back).
-            self.b.ins().store(MemFlagsData::trusted(), at, self.ctx, OFF_DEPTH);
-        }
+        // The message names the depth of the call, as the interpreter's does (the trap unwinds
+        // the entry, which puts the machine's depth back).
+        self.b.ins().store(MemFlagsData::trusted(), at, self.ctx, OFF_DEPTH);
         let f = self.iconst(fid as u64);
         let l = self.loc(loc);
         self.helper(Helper::StackOverflow, &[self.ctx, f, l]);
@@ -266,14 +260,13 @@ impl<'a> Translator<'a, '_> {
         depth
     }
 
-    /// A direct call of a compiled function: fuel, the call-depth limit, then the call.
+    /// A direct call of a compiled function: fuel, the call-depth limit, then the call, which
+    /// takes the fuel left and its depth and gives back its result and the fuel left
+    /// ([`native_signature`]).
     fn native_call(&mut self, code: Value, fid: u32, words: &[Value], loc: Loc) -> R<Value> {
         self.burn_fuel(loc);
         let depth = self.call_depth_checked(fid, 0, loc);
         let d1 = self.b.ins().iadd_imm_s(depth, 1);
-        self.b
-            .ins()
-            .store(MemFlagsData::trusted(), d1, self.ctx, OFF_DEPTH);
         if self.p.functions.get(fid as usize).is_some_and(has_frame) {
             // The callee allocates its frame: the call site is where a failed allocation faults.
             let l = self.loc(loc);
@@ -281,21 +274,14 @@ impl<'a> Translator<'a, '_> {
                 .ins()
                 .store(MemFlagsData::trusted(), l, self.ctx, OFF_CALL_LOC);
         }
-        let mut args = vec![self.ctx];
+        let fuel = self.b.use_var(self.fuel);
+        let mut args = vec![self.ctx, fuel, d1];
         args.extend_from_slice(words);
         let sig = self.b.import_signature(native_signature(self.call_conv, words.len()));
-        self.flush_fuel();
         let call = self.b.ins().call_indirect(sig, code, &args);
-        let r = self.b.inst_results(call)[0];
-        self.reload_fuel();
-        // A call returns with the depth it was given (each call puts back what it added), so
-        // the depth before the call is stored back as it is, not loaded and decremented: one
-        // load and its dependency less in every call (issue 15: calltree's 8 million calls).
-        // After a trap the entry puts the machine's depth back whatever the context holds.
-        self.b
-            .ins()
-            .store(MemFlagsData::trusted(), depth, self.ctx, OFF_DEPTH);
-        self.check_trap();
+        let (r, left) = (self.b.inst_results(call)[0], self.b.inst_results(call)[1]);
+        self.b.def_var(self.fuel, left);
+        self.check_callee_trap(left);
         if !self.keeps_table.get(fid as usize).copied().unwrap_or(false) {
             self.reload_table();
         }
