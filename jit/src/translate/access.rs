@@ -202,12 +202,11 @@ impl Translator<'_, '_> {
         // checked path.
         let limit = self.b.ins().uextend(types::I64, limit);
         let base = self.b.ins().load(types::I64, movable, entry, 0);
-        let first = self.b.ins().ishl_imm_s(id, 32);
         let addr_block = self.b.create_block();
         let addr = match self.offset_from_root(ptr, root).filter(|&c| (0..=i64::from(i32::MAX) - size as i64).contains(&c)) {
             Some(c) => {
                 // `ptr` is `root + c`: its offset in `root`'s allocation is `root`'s own (its
-                // low 32 bits) plus `c`, under 2^33, so `off + size` cannot wrap and
+                // low 32 bits, `root - (id << 32)`) plus `c`, under 2^33, so `off + size` cannot wrap and
                 // `off + size <= limit` alone is the check (issue 15: the members of a record
                 // through one pointer share `root`'s offset; each access adds its member's).
                 // The check compares host addresses, `host + c + size <= base + limit` (no sum
@@ -215,7 +214,8 @@ impl Translator<'_, '_> {
                 // address `host` of `root` is computed in the check's block (Cranelift places
                 // a pure value at its first use): it then dominates the later accesses
                 // through `root`, which share it instead of loading the entry again.
-                let root_off = self.b.ins().isub(root, first);
+                let low = self.b.ins().ireduce(types::I32, root);
+                let root_off = self.b.ins().uextend(types::I64, low);
                 let host = self.b.ins().iadd(base, root_off);
                 let host_limit = self.b.ins().iadd(base, limit);
                 let end = self.b.ins().iadd_imm_s(host, c + size as i64);
@@ -225,6 +225,7 @@ impl Translator<'_, '_> {
                 self.b.ins().iadd_imm_s(host, c)
             }
             None => {
+                let first = self.b.ins().ishl_imm_s(id, 32);
                 let off = self.b.ins().isub(ptr, first);
                 let end = self.b.ins().iadd_imm_s(off, size as i64);
                 // `off < limit` keeps `off + size` from wrapping around.
