@@ -679,7 +679,10 @@ impl<'p> Engine<'p> {
         // bits, the index in the function's table in the low ones; see `runtime::Ctx::loc`).
         let translate_one = |(fctx, cctx): &mut (FunctionBuilderContext, Context), (fid, id, tier, dump): (u32, ClifFuncId, Tier, bool)| {
             let started = std::time::Instant::now();
-            let translated = self.translate(fid, fctx, cctx);
+            // A recursive call may call this very code (not through the code table) when no
+            // other code replaces it: not a twin's, not quick code optimised later.
+            let own = (tier != Tier::QuickThenOptimised && !self.is_twinned(fid)).then_some(id);
+            let translated = self.translate(fid, own, fctx, cctx);
             let took = started.elapsed();
             self.translate_nanos.fetch_add(took.as_nanos() as u64, Ordering::Relaxed);
             let name = self.names.get(fid as usize).map_or("", String::as_str);
@@ -897,7 +900,7 @@ impl<'p> Engine<'p> {
 
     /// Translate function `fid` to Cranelift IR (with its table of source locations), or say
     /// why it cannot be.
-    fn translate(&self, fid: u32, fctx: &mut FunctionBuilderContext, cctx: &mut Context) -> Result<TranslatedIr, String> {
+    fn translate(&self, fid: u32, own: Option<ClifFuncId>, fctx: &mut FunctionBuilderContext, cctx: &mut Context) -> Result<TranslatedIr, String> {
         let f = self.p.functions.get(fid as usize).ok_or("no such function")?;
         // A kernel is translated in its canonical form, whose code kernels that are the same up
         // to the order of their captures share ([`canon`]); its launches pass the arguments in
@@ -916,7 +919,7 @@ impl<'p> Engine<'p> {
         let table = self.code.as_ptr() as i64;
         let runs_once = self.runs_once.get(fid as usize).copied().unwrap_or(false);
         let cold_stubs = self.cold_stubs.get().ok_or("internal: no helper stubs")?;
-        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, &self.keeps_table, is_kernel, runs_once, self.promote, twinned, cold_stubs) {
+        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, &self.keeps_table, is_kernel, runs_once, self.promote, twinned, own, cold_stubs) {
             Ok(()) => Ok((std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()), locs, order)),
             Err(why) => {
                 // The builder stopped half-way: its context is not reusable.
@@ -1155,6 +1158,7 @@ fn translate_into(
     runs_once: bool,
     promote: bool,
     twinned: bool,
+    own: Option<ClifFuncId>,
     cold_stubs: &cold::ColdStubs,
 ) -> Result<(), String> {
     use cranelift_codegen::ir::{types, InstBuilder};
@@ -1200,6 +1204,17 @@ fn translate_into(
         depth,
         (accsim_core::exec::MAX_CALL_DEPTH - (translate::INLINE_LEVELS - 1)) as i64,
     );
+    // The function's own code, for its recursive calls ([`Translator::own_code`]).
+    let own_code = own.map(|id| {
+        let name = b.func.declare_imported_user_function(cranelift_codegen::ir::UserExternalName::new(0, id.as_u32()));
+        let signature = b.import_signature(native_signature(call_conv, f.params.len()));
+        b.import_function(cranelift_codegen::ir::ExtFuncData {
+            name: cranelift_codegen::ir::ExternalName::user(name),
+            signature,
+            colocated: true,
+            patchable: false,
+        })
+    });
     let mut t = Translator {
         p,
         exe,
@@ -1222,6 +1237,7 @@ fn translate_into(
         fuel,
         near_depth_limit,
         depth,
+        own_code,
         fid,
         own_base: None,
         twinned,

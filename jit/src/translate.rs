@@ -302,6 +302,9 @@ pub struct Translator<'a, 'b> {
     /// parameter: a call passes its callee one more. Stored in the context before the helpers
     /// that read it ([`Helper::reads_depth`]).
     pub depth: Value,
+    /// The function's own code, which a recursive call calls directly (no load of the code
+    /// table and test), when no other code replaces it while it runs (`Engine::translate`).
+    pub own_code: Option<cranelift_codegen::ir::FuncRef>,
     /// The function's id (an index of the program's functions). Its code reads it, and the
     /// base of its location words, through [`Translator::own_word`].
     pub fid: u32,

@@ -5,6 +5,14 @@
 
 use super::*;
 
+/// What a native call calls: code whose address was read from the code table, or the calling
+/// function's own code ([`Translator::own_code`]).
+#[derive(Clone, Copy)]
+enum NativeCallee {
+    Code(Value),
+    Own(cranelift_codegen::ir::FuncRef),
+}
+
 impl<'a> Translator<'a, '_> {
     /// A call: a compiled function directly, a math routine of the shim through its Rust
     /// function, anything else through the interpreter's call path.
@@ -65,6 +73,10 @@ impl<'a> Translator<'a, '_> {
     /// callee's native code when it is compiled, the interpreter's call path (which compiles it)
     /// when not.
     fn direct_call(&mut self, fid: u32, words: &[Value], loc: Loc) -> R<Value> {
+        if let Some(own) = self.own_code.filter(|_| fid == self.fid) {
+            // A recursive call of this code, which runs: it is compiled.
+            return self.native_call(NativeCallee::Own(own), fid, words, loc);
+        }
         let fptr = self.iconst(ptr_word(FUNC_ID, fid));
         let entry = self.iconst((self.code_table + 8 * fid as i64) as u64);
         let code = self.b.ins().load(types::I64, MemFlagsData::trusted(), entry, 0);
@@ -80,7 +92,7 @@ impl<'a> Translator<'a, '_> {
         let v = self.call_through_interpreter(fptr, words, loc, !keeps)?;
         self.b.ins().jump(join, &[v.into()]);
         self.b.switch_to_block(native);
-        let v = self.native_call(code, fid, words, loc)?;
+        let v = self.native_call(NativeCallee::Code(code), fid, words, loc)?;
         self.b.ins().jump(join, &[v.into()]);
         self.b.switch_to_block(join);
         Ok(r)
@@ -263,7 +275,7 @@ impl<'a> Translator<'a, '_> {
     /// A direct call of a compiled function: fuel, the call-depth limit, then the call, which
     /// takes the fuel left and its depth and gives back its result and the fuel left
     /// ([`native_signature`]).
-    fn native_call(&mut self, code: Value, fid: u32, words: &[Value], loc: Loc) -> R<Value> {
+    fn native_call(&mut self, callee: NativeCallee, fid: u32, words: &[Value], loc: Loc) -> R<Value> {
         self.burn_fuel(loc);
         let depth = self.call_depth_checked(fid, 0, loc);
         let d1 = self.b.ins().iadd_imm_s(depth, 1);
@@ -277,8 +289,13 @@ impl<'a> Translator<'a, '_> {
         let fuel = self.b.use_var(self.fuel);
         let mut args = vec![self.ctx, fuel, d1];
         args.extend_from_slice(words);
-        let sig = self.b.import_signature(native_signature(self.call_conv, words.len()));
-        let call = self.b.ins().call_indirect(sig, code, &args);
+        let call = match callee {
+            NativeCallee::Code(code) => {
+                let sig = self.b.import_signature(native_signature(self.call_conv, words.len()));
+                self.b.ins().call_indirect(sig, code, &args)
+            }
+            NativeCallee::Own(own) => self.b.ins().call(own, &args),
+        };
         let (r, left) = (self.b.inst_results(call)[0], self.b.inst_results(call)[1]);
         self.b.def_var(self.fuel, left);
         self.check_callee_trap(left);
