@@ -571,14 +571,25 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.switch_to_block(cont);
     }
 
-    /// After a helper or call that may trap: leave the function when it did.
+    /// After a helper or call that may trap: leave the function when it did. The way out is a
+    /// cold block of its own, and the way on is cold where the helper's block is: an edge
+    /// Cranelift splits (the exit takes the fuel variable) is laid out among the hot blocks
+    /// otherwise, which put a jump over it on the hot path (issue 15: two a node in calltree's
+    /// `tree_sum`, after each unit of fuel's cold refill).
     fn check_trap(&mut self) {
         let t = self
             .b
             .ins()
             .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_TRAPPED);
-        let cont = self.b.create_block();
-        self.b.ins().brif(t, self.trap_exit, &[], cont, &[]);
+        let here_cold = self.b.current_block().is_some_and(|b| self.b.func.layout.is_cold(b));
+        let (out, cont) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(t, out, &[], cont, &[]);
+        self.b.set_cold_block(out);
+        self.b.switch_to_block(out);
+        self.b.ins().jump(self.trap_exit, &[]);
+        if here_cold {
+            self.b.set_cold_block(cont);
+        }
         self.b.switch_to_block(cont);
     }
 
