@@ -67,10 +67,23 @@ impl Translator<'_, '_> {
             self.b.create_block(),
             self.b.create_block(),
         );
-        let result = self.b.append_block_param(done, types::I64);
+        // A float joins the two paths as a float (the fast path's register), so that its word
+        // is that float's (`Translator::word_as_f64`): kept across a call, it is spilled and
+        // reloaded as a float, not moved to an integer register and back (`t->value` of a
+        // tree node read before the calls on its children, issue 15).
+        let float = match k {
+            Kind::F64 => Some(types::F64),
+            Kind::F32 => Some(types::F32),
+            _ => None,
+        };
+        let result = self.b.append_block_param(done, float.unwrap_or(types::I64));
         let addr = self.in_place(ptr, root, size, false, fast, slow);
         self.b.switch_to_block(fast);
         let v = self.load_in_place(k, addr);
+        let v = match float {
+            Some(ty) => self.word_as(ty, v),
+            None => v,
+        };
         self.b.ins().jump(done, &[v.into()]);
         self.b.switch_to_block(slow);
         self.b.set_cold_block(slow);
@@ -80,9 +93,13 @@ impl Translator<'_, '_> {
             .helper(Helper::Load, &[self.ctx, ptr, kc, l])
             .ok_or("no result of the load helper")?;
         self.check_trap();
+        let v = match float {
+            Some(ty) => self.word_as(ty, v),
+            None => v,
+        };
         self.b.ins().jump(done, &[v.into()]);
         self.b.switch_to_block(done);
-        Ok(result)
+        Ok(self.word_of(result))
     }
 
     /// The canonical word of kind `k` at host address `addr` (known to be in bounds).
