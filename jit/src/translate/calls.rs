@@ -81,7 +81,8 @@ impl<'a> Translator<'a, '_> {
         let entry = self.iconst((self.code_table + 8 * fid as i64) as u64);
         let code = self.b.ins().load(types::I64, MemFlagsData::trusted(), entry, 0);
         let (native, interp, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        let r = self.b.append_block_param(join, types::I64);
+        let ty = self.result_type(fid);
+        let r = self.b.append_block_param(join, ty);
         self.b.ins().brif(code, native, &[], interp, &[]);
         self.b.switch_to_block(interp);
         self.b.set_cold_block(interp);
@@ -90,12 +91,22 @@ impl<'a> Translator<'a, '_> {
         // `crate::keeps_table`), so that both paths join with the caller's table.
         let keeps = self.keeps_table.get(fid as usize).copied().unwrap_or(false);
         let v = self.call_through_interpreter(fptr, words, loc, !keeps)?;
+        let v = self.word_as(ty, v);
         self.b.ins().jump(join, &[v.into()]);
         self.b.switch_to_block(native);
         let v = self.native_call(NativeCallee::Code(code), fid, words, loc)?;
+        let v = self.word_as(ty, v);
         self.b.ins().jump(join, &[v.into()]);
         self.b.switch_to_block(join);
-        Ok(r)
+        Ok(self.word_of(r))
+    }
+
+    /// The type in which the results of calls of `fid` join ([`crate::translate::variable_type`]
+    /// of its return type): a `double`'s in a float register, so that it stays there when the
+    /// caller keeps it across its next call, and its sum with another needs no move from an
+    /// integer register (issue 15: `tree_sum(t->left) + tree_sum(t->right)`).
+    fn result_type(&self, fid: u32) -> Type {
+        self.p.functions.get(fid as usize).map_or(types::I64, |g| variable_type(self.p, g.ret, false))
     }
 
     /// The test and result of function `fid`'s first statement when it is `if (C) return E;`
@@ -144,7 +155,8 @@ impl<'a> Translator<'a, '_> {
     fn guarded_call(&mut self, fid: u32, c: &Expr, e: Option<&Expr>, words: &[Value], loc: Loc) -> R<Value> {
         let held = self.in_callee(fid, words, |t| t.cond(c))?;
         let (early, call, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        let r = self.b.append_block_param(join, types::I64);
+        let ty = self.result_type(fid);
+        let r = self.b.append_block_param(join, ty);
         self.b.ins().brif(held, early, &[], call, &[]);
         self.b.switch_to_block(early);
         let v = match e {
@@ -154,12 +166,14 @@ impl<'a> Translator<'a, '_> {
                 self.iconst(0)
             }
         };
+        let v = self.word_as(ty, v);
         self.b.ins().jump(join, &[v.into()]);
         self.b.switch_to_block(call);
         let v = self.direct_call(fid, words, loc)?;
+        let v = self.word_as(ty, v);
         self.b.ins().jump(join, &[v.into()]);
         self.b.switch_to_block(join);
-        Ok(r)
+        Ok(self.word_of(r))
     }
 
     /// The shim's math routines, called as the shim calls them (`Shim::Math1` …): the
