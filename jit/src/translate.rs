@@ -284,19 +284,20 @@ pub struct Translator<'a, 'b> {
     pub cold_stubs: Option<&'a crate::cold::ColdStubs>,
     pub func: &'a Function,
     /// The span table's address and length, in variables: loaded at entry and again after each
-    /// call (a call may allocate or free, which moves the table), so that accesses between
-    /// calls do not reload them.
+    /// call (a call may allocate or free, which moves the table) but of a function that keeps
+    /// the table ([`crate::keeps_table`]), so that accesses between calls do not reload them.
     pub table: Variable,
     pub table_len: Variable,
-    /// Fuel left (`--max-steps`), in a variable: loaded from the context at entry and after each
-    /// call or helper that uses it, stored back before those and before the function returns
-    /// ([`Translator::flush_fuel`]), so that the units burnt by loop back edges and inlined
-    /// calls between calls are register arithmetic, not a store and a load each (which chained
-    /// every call of a call tree through one memory word).
+    /// Fuel left (`--max-steps`), in a variable: a parameter of the function, passed to each
+    /// native call and defined again by the fuel left it returns ([`native_signature`]); stored
+    /// in the context before each helper that uses it and loaded back after
+    /// ([`Translator::flush_fuel`]), so that the units burnt by loop back edges, inlined calls
+    /// and calls are register arithmetic, not a store and a load each (which chained every call
+    /// of a call tree through one memory word).
     pub fuel: Variable,
     /// Whether the call depth at entry is within [`INLINE_LEVELS`] of the limit: only then can
     /// an inlined call reach it, and only then does one look at the depth
-    /// ([`Translator::inline_call`]; between calls the depth is the entry's).
+    /// ([`Translator::inline_call`]).
     pub near_depth_limit: Value,
     /// The function's call depth (the interpreter's `Machine::depth` while it runs), a
     /// parameter: a call passes its callee one more. Stored in the context before the helpers
