@@ -1238,6 +1238,20 @@ fn translate_into(
         near_depth_limit,
         depth,
         own_code,
+        loop_free: {
+            let mut loops = false;
+            // A `goto` may make a loop; a partitioned loop is one.
+            accsim_core::ir::visit::walk(
+                &f.body,
+                true,
+                &mut |s| {
+                    use accsim_core::ir::StmtKind;
+                    loops |= matches!(s.kind, StmtKind::For { .. } | StmtKind::While(..) | StmtKind::DoWhile(..) | StmtKind::Goto(_) | StmtKind::Partition(_));
+                },
+                &mut |_| {},
+            );
+            !loops
+        },
         fid,
         own_base: None,
         twinned,

@@ -306,6 +306,8 @@ pub struct Translator<'a, 'b> {
     /// The function's own code, which a recursive call calls directly (no load of the code
     /// table and test), when no other code replaces it while it runs (`Engine::translate`).
     pub own_code: Option<cranelift_codegen::ir::FuncRef>,
+    /// The function has no loop ([`Translator::floats_join_as_floats`]).
+    pub loop_free: bool,
     /// The function's id (an index of the program's functions). Its code reads it, and the
     /// base of its location words, through [`Translator::own_word`].
     pub fid: u32,
@@ -494,6 +496,19 @@ impl<'a, 'b> Translator<'a, 'b> {
             self.reload_fuel();
         }
         r
+    }
+
+    /// Whether a float loaded from memory or returned by a call joins its paths as a float
+    /// (not as its word, an integer): in a function without loops. Every float register is
+    /// the caller's to save (System V), so a float such a function keeps across a call lives on
+    /// the stack either way, and as a float it needs no moves to an integer register and back
+    /// (a recursion's `t->value`). In a function with loops, a long-lived float (a captured
+    /// `alpha` read at a kernel's entry) would compete with the loops' own values for the float
+    /// registers, where its word keeps to an integer register and is moved where used
+    /// (syr2k's kernel spilled and reloaded `alpha` on every iteration of its inner loop when
+    /// it joined as a float, issue 15).
+    pub(crate) fn floats_join_as_floats(&self) -> bool {
+        self.loop_free
     }
 
     /// Store the fuel variable into the context (before a call that reads it, and on return).

@@ -67,13 +67,14 @@ impl Translator<'_, '_> {
             self.b.create_block(),
             self.b.create_block(),
         );
-        // A float joins the two paths as a float (the fast path's register), so that its word
-        // is that float's (`Translator::word_as_f64`): kept across a call, it is spilled and
-        // reloaded as a float, not moved to an integer register and back (`t->value` of a
-        // tree node read before the calls on its children, issue 15).
+        // A float joins the two paths as a float (the fast path's register) where that pays
+        // ([`Translator::floats_join_as_floats`]), so that its word is that float's
+        // (`Translator::word_as_f64`): kept across a call, it is spilled and reloaded as a
+        // float, not moved to an integer register and back (`t->value` of a tree node read
+        // before the calls on its children, issue 15).
         let float = match k {
-            Kind::F64 => Some(types::F64),
-            Kind::F32 => Some(types::F32),
+            Kind::F64 if self.floats_join_as_floats() => Some(types::F64),
+            Kind::F32 if self.floats_join_as_floats() => Some(types::F32),
             _ => None,
         };
         let result = self.b.append_block_param(done, float.unwrap_or(types::I64));

@@ -106,6 +106,9 @@ impl<'a> Translator<'a, '_> {
     /// caller keeps it across its next call, and its sum with another needs no move from an
     /// integer register (issue 15: `tree_sum(t->left) + tree_sum(t->right)`).
     fn result_type(&self, fid: u32) -> Type {
+        if !self.floats_join_as_floats() {
+            return types::I64;
+        }
         self.p.functions.get(fid as usize).map_or(types::I64, |g| variable_type(self.p, g.ret, false))
     }
 
