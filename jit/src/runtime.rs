@@ -799,10 +799,7 @@ pub fn enter(
         table: std::ptr::null(),
         table_len: 0,
         trapped: 0,
-        // Native code stops at the unit that leaves no fuel: a machine with none left stops at
-        // the next unit, as the interpreter stops at its next step (as in `sync_from_machine`;
-        // 0 would wrap to a fuel without end, and native code returns 0 only after a trap).
-        fuel: m.fuel_left().max(1),
+        fuel: m.fuel_left(),
         depth: m.call_depth() as u64,
         call_loc: u64::MAX,
         alone: m.runs_alone() as u64,
