@@ -264,8 +264,8 @@ impl<'a> Translator<'a, '_> {
     }
 
     /// The call-depth limit of a call of `fid` at `loc` (`inlined` calls deep in translated-inline
-    /// code): past it, the interpreter's stack-overflow trap. Returns the context's depth (before
-    /// `inlined` is added).
+    /// code): past it, the interpreter's stack-overflow trap. Returns the function's depth
+    /// ([`Translator::depth`], before `inlined` is added).
     fn call_depth_checked(&mut self, fid: u32, inlined: i64, loc: Loc) -> Value {
         let depth = self.depth;
         let at = if inlined == 0 { depth } else { self.b.ins().iadd_imm_s(depth, inlined) };
