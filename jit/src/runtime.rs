@@ -795,6 +795,14 @@ pub fn enter(
     names: &[String],
     loc: Loc,
 ) -> Result<u64, Trap> {
+    if m.fuel_left() == 0 {
+        // No fuel at hand: a device thread's fork before its first draw from the launch's step
+        // pool (`Machine::device_fork`), or a run at its limit. The interpreter refuels at its
+        // next step; so does native code, here: its first unit would otherwise wrap to a fuel
+        // without end (a kernel on a fork ran past `--max-steps`).
+        let fuel = m.refill(loc)?;
+        m.set_fuel_left(fuel);
+    }
     let mut ctx = Ctx {
         table: std::ptr::null(),
         table_len: 0,
