@@ -1127,8 +1127,7 @@ fn define_trampoline(
         let sig = b.import_signature(native_signature(call_conv, nparams));
         let call = b.ins().call_indirect(sig, code, &args);
         let (r, left) = (b.inst_results(call)[0], b.inst_results(call)[1]);
-        // 0 after a trap, whose exit stored the fuel left in the context (or a 0 the function
-        // was given and returns untouched: the context holds that too).
+        // 0 after a trap, whose exit stored the fuel left in the context.
         let stored = b.ins().load(types::I64, MemFlagsData::trusted(), ctx, runtime::OFF_FUEL);
         let left = b.ins().select(left, left, stored);
         b.ins().store(MemFlagsData::trusted(), left, ctx, runtime::OFF_FUEL);

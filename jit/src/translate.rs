@@ -616,12 +616,9 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// Leave after a trap: the frame freed, the fuel left stored in the context, and 0 for the
-    /// fuel returned, which tells a native caller of the trap. Fuel left is never 0 otherwise
-    /// in a function native code calls: the caller's unit for the call left some (a unit that
-    /// leaves none refills or traps), and the callee's units do too. (Only a function the
-    /// interpreter enters may get 0, a device thread's machine before its first draw from the
-    /// step pool, and return it untouched: its trampoline then keeps the context's fuel, which
-    /// is that 0.)
+    /// fuel returned, which tells the caller of the trap. Fuel left is never 0 otherwise: the
+    /// entry gives native code some (`runtime::enter` refills a machine that has none), the
+    /// caller's unit for a call left some, and a unit that leaves none refills or traps.
     pub fn ret_trapped(&mut self) {
         self.leave_frame();
         self.flush_fuel();
