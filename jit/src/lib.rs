@@ -63,6 +63,7 @@ mod canon;
 mod cold;
 mod enter;
 mod invariant;
+mod keeps_table;
 mod loops;
 mod outer;
 mod promote;
@@ -129,6 +130,8 @@ pub struct Engine<'p> {
     fast_variant: HashMap<u32, u32>,
     /// By function id: whether the engine may compile it (the translator's first verdict).
     may_be_native: Vec<bool>,
+    /// By function id: whether a call of it leaves the span table as it was ([`keeps_table`]).
+    keeps_table: Vec<bool>,
     /// By function id: its work can never be counted before a call (a `while`, `do` or `goto`):
     /// compiled at its first call, in the batch of the first function that reaches it.
     uncounted: Vec<bool>,
@@ -490,6 +493,7 @@ impl<'p> Engine<'p> {
             .iter()
             .map(|f| AtomicU32::new(if f.origin == accsim_core::ir::FunctionOrigin::SystemHeader { LIBRARY_CALLS_INTERPRETED } else { 0 }))
             .collect();
+        let keeps_table = keeps_table::keeps_table(p);
         let setup_seconds = start.elapsed().as_secs_f64();
         accsim_core::phase::report("native-setup", setup_seconds);
         let fast_variant = p.kernels.iter().enumerate().filter_map(|(i, k)| info.fast(accsim_core::ir::acc::KernelId(i as u32)).map(|f| (k.func.0, f.0))).collect();
@@ -500,6 +504,7 @@ impl<'p> Engine<'p> {
             promote,
             is_kernel,
             may_be_native,
+            keeps_table,
             uncounted,
             call_conv,
             target,
@@ -683,7 +688,10 @@ impl<'p> Engine<'p> {
         // bits, the index in the function's table in the low ones; see `runtime::Ctx::loc`).
         let translate_one = |(fctx, cctx): &mut (FunctionBuilderContext, Context), (fid, id, tier, dump): (u32, ClifFuncId, Tier, bool)| {
             let started = std::time::Instant::now();
-            let translated = self.translate(fid, fctx, cctx);
+            // A recursive call may call this very code (not through the code table) when no
+            // other code replaces it: not a twin's, not quick code optimised later.
+            let own = (tier != Tier::QuickThenOptimised && !self.is_twinned(fid)).then_some(id);
+            let translated = self.translate(fid, own, fctx, cctx);
             let took = started.elapsed();
             self.translate_nanos.fetch_add(took.as_nanos() as u64, Ordering::Relaxed);
             let name = self.names.get(fid as usize).map_or("", String::as_str);
@@ -910,7 +918,7 @@ impl<'p> Engine<'p> {
 
     /// Translate function `fid` to Cranelift IR (with its table of source locations), or say
     /// why it cannot be.
-    fn translate(&self, fid: u32, fctx: &mut FunctionBuilderContext, cctx: &mut Context) -> Result<TranslatedIr, String> {
+    fn translate(&self, fid: u32, own: Option<ClifFuncId>, fctx: &mut FunctionBuilderContext, cctx: &mut Context) -> Result<TranslatedIr, String> {
         let f = self.p.functions.get(fid as usize).ok_or("no such function")?;
         // A kernel is translated in its canonical form, whose code kernels that are the same up
         // to the order of their captures share ([`canon`]); its launches pass the arguments in
@@ -929,7 +937,7 @@ impl<'p> Engine<'p> {
         let table = self.code.as_ptr() as i64;
         let runs_once = self.runs_once.get(fid as usize).copied().unwrap_or(false);
         let cold_stubs = self.cold_stubs.get().ok_or("internal: no helper stubs")?;
-        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, is_kernel, runs_once, self.promote, twinned, cold_stubs) {
+        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, &self.keeps_table, is_kernel, runs_once, self.promote, twinned, own, cold_stubs) {
             Ok(()) => Ok((std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()), locs, order)),
             Err(why) => {
                 // The builder stopped half-way: its context is not reusable.
@@ -1137,13 +1145,21 @@ fn define_trampoline(
         b.append_block_params_for_function_params(block);
         b.switch_to_block(block);
         let (ctx, argv, code) = (b.block_params(block)[0], b.block_params(block)[1], b.block_params(block)[2]);
-        let mut args = vec![ctx];
+        // The fuel and the depth go in registers ([`native_signature`]); the fuel left comes
+        // back to the context, where the entry reads it.
+        let fuel = b.ins().load(types::I64, MemFlagsData::trusted(), ctx, runtime::OFF_FUEL);
+        let depth = b.ins().load(types::I64, MemFlagsData::trusted(), ctx, runtime::OFF_DEPTH);
+        let mut args = vec![ctx, fuel, depth];
         for k in 0..nparams {
             args.push(b.ins().load(types::I64, MemFlagsData::trusted(), argv, (8 * k) as i32));
         }
         let sig = b.import_signature(native_signature(call_conv, nparams));
         let call = b.ins().call_indirect(sig, code, &args);
-        let r = b.inst_results(call)[0];
+        let (r, left) = (b.inst_results(call)[0], b.inst_results(call)[1]);
+        // 0 after a trap, whose exit stored the fuel left in the context.
+        let stored = b.ins().load(types::I64, MemFlagsData::trusted(), ctx, runtime::OFF_FUEL);
+        let left = b.ins().select(left, left, stored);
+        b.ins().store(MemFlagsData::trusted(), left, ctx, runtime::OFF_FUEL);
         b.ins().return_(&[r]);
         b.seal_all_blocks();
         b.finalize(target);
@@ -1166,10 +1182,12 @@ fn translate_into(
     loc_index: &mut HashMap<Loc, u64>,
     code_table: i64,
     may_be_native: &[bool],
+    keeps_table: &[bool],
     is_kernel: bool,
     runs_once: bool,
     promote: bool,
     twinned: bool,
+    own: Option<ClifFuncId>,
     cold_stubs: &cold::ColdStubs,
 ) -> Result<(), String> {
     use cranelift_codegen::ir::{types, InstBuilder};
@@ -1200,7 +1218,7 @@ fn translate_into(
     for (i, l) in f.params.iter().enumerate() {
         let v = *vars.get(l.0 as usize).ok_or("internal: unknown parameter")?;
         let ty = var_types.get(l.0 as usize).copied().unwrap_or(types::I64);
-        let value = translate::word_to(&mut b, ty, params[i + 1]);
+        let value = translate::word_to(&mut b, ty, params[i + translate::FIRST_ARG]);
         b.def_var(v, value);
     }
     let trap_exit = b.create_block();
@@ -1209,12 +1227,23 @@ fn translate_into(
     let fuel = b.declare_var(types::I64);
     // No inlined call can reach the call-depth limit unless the depth at entry is within the
     // levels of inlining of it (an inlined call at level L is at depth + L, L < INLINE_LEVELS).
-    let depth = b.ins().load(types::I64, cranelift_codegen::ir::MemFlagsData::trusted(), params[0], runtime::OFF_DEPTH);
+    let depth = params[2];
     let near_depth_limit = b.ins().icmp_imm_s(
         cranelift_codegen::ir::condcodes::IntCC::UnsignedGreaterThanOrEqual,
         depth,
         (accsim_core::exec::MAX_CALL_DEPTH - (translate::INLINE_LEVELS - 1)) as i64,
     );
+    // The function's own code, for its recursive calls ([`Translator::own_code`]).
+    let own_code = own.map(|id| {
+        let name = b.func.declare_imported_user_function(cranelift_codegen::ir::UserExternalName::new(0, id.as_u32()));
+        let signature = b.import_signature(native_signature(call_conv, f.params.len()));
+        b.import_function(cranelift_codegen::ir::ExtFuncData {
+            name: cranelift_codegen::ir::ExternalName::user(name),
+            signature,
+            colocated: true,
+            patchable: false,
+        })
+    });
     let mut t = Translator {
         p,
         exe,
@@ -1226,6 +1255,7 @@ fn translate_into(
         loc_index,
         code_table,
         may_be_native,
+        keeps_table,
         vars,
         ctx: params[0],
         loops: Vec::new(),
@@ -1237,6 +1267,22 @@ fn translate_into(
         table_len,
         fuel,
         near_depth_limit,
+        depth,
+        own_code,
+        loop_free: {
+            let mut loops = false;
+            // A `goto` may make a loop; a partitioned loop is one.
+            accsim_core::ir::visit::walk(
+                &f.body,
+                true,
+                &mut |s| {
+                    use accsim_core::ir::StmtKind;
+                    loops |= matches!(s.kind, StmtKind::For { .. } | StmtKind::While(..) | StmtKind::DoWhile(..) | StmtKind::Goto(_) | StmtKind::Partition(_));
+                },
+                &mut |_| {},
+            );
+            !loops
+        },
         fid,
         own_base: None,
         twinned,
@@ -1265,16 +1311,15 @@ fn translate_into(
         lane_at: None,
     };
     t.reload_table();
-    t.reload_fuel();
-    t.enter_frame(&params[1..]);
+    t.b.def_var(fuel, params[1]);
+    t.enter_frame(&params[translate::FIRST_ARG..]);
     t.stmt(&f.body)?;
     // Falling off the end returns 0 (as the interpreter's instruction list does).
     let z = t.b.ins().iconst(types::I64, 0);
     t.ret(z);
     t.b.switch_to_block(trap_exit);
     // A trap frees the frame too (the interpreter frees each frame as the trap unwinds it).
-    let z = t.b.ins().iconst(types::I64, 0);
-    t.ret(z);
+    t.ret_trapped();
     t.b.seal_all_blocks();
     t.b.finalize(target);
     Ok(())

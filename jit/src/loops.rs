@@ -870,8 +870,14 @@ impl<'a, 'b> Translator<'a, 'b> {
         let again = self.b.ins().icmp(runs_cc, counter, bound);
         let (direct_body, direct_latch) = (self.b.create_block(), self.b.create_block());
         let at = self.b.append_block_param(direct_body, types::I64);
-        // Where the loop's test fails: the held elements the loop writes stored first.
-        let done = if back.is_empty() { exit } else { self.b.create_block() };
+        // Where the loop's test fails: the held elements the loop writes stored first. A block
+        // of its own even when there are none, so that the values the loop's exit passes to
+        // `exit` (the fuel left after the trip's, `fuel - trip`) are computed there, once:
+        // Cranelift computes a constant's sum where it is used, which on an edge straight
+        // from the latch to `exit` was the latch, on every iteration (gesummv's inner loop,
+        // where the allocator's luck then decided whether the fuel lived in a register or on
+        // the stack; issue 15).
+        let done = self.b.create_block();
         self.b.ins().brif(again, direct_body, &[counter.into()], done, &[]);
         self.b.switch_to_block(direct_body);
         self.b.def_var(var, at);
@@ -901,11 +907,11 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.def_var(var, next);
         let again = self.b.ins().icmp(runs_cc, next, bound);
         self.b.ins().brif(again, direct_body, &[next.into()], done, &[]);
+        self.b.switch_to_block(done);
         if !back.is_empty() {
-            self.b.switch_to_block(done);
             self.store_back(&back);
-            self.b.ins().jump(exit, &[]);
         }
+        self.b.ins().jump(exit, &[]);
 
         // The checked version: the loop as it is, the loops in it not unrolled
         // (`Translator::rolled`).

@@ -55,11 +55,14 @@ pub struct Ctx {
     pub table_len: u64,
     /// Non-zero once a trap is recorded in `trap`: native code returns at once.
     pub trapped: u64,
-    /// Fuel left (`Machine::fuel` while native code runs). Native code keeps it in a variable
-    /// and stores it here before each call and helper that reads it and before it returns
-    /// (`Translator::fuel`).
+    /// Fuel left (`Machine::fuel` while native code runs). Native code keeps it in a variable,
+    /// passes it to the functions it calls and gets it back from them, and stores it here
+    /// before each helper that reads it, after a trap and when it returns to the entry's
+    /// trampoline (`Translator::fuel`).
     pub fuel: u64,
-    /// The C call depth (`Machine::depth` while native code runs).
+    /// The C call depth (`Machine::depth` while native code runs): the entered function's at
+    /// the entry; native code passes each callee its depth and stores its own here before the
+    /// helpers that read it (`Translator::depth`).
     pub depth: u64,
     /// The location index of the call site of the native call being made (stored by the caller
     /// when the callee allocates a frame, read by [`jit_frame_enter`]); `u64::MAX`: the call
@@ -792,6 +795,14 @@ pub fn enter(
     names: &[String],
     loc: Loc,
 ) -> Result<u64, Trap> {
+    if m.fuel_left() == 0 {
+        // No fuel at hand: a device thread's fork before its first draw from the launch's step
+        // pool (`Machine::device_fork`), or a run at its limit. The interpreter refuels at its
+        // next step; so does native code, here: its first unit would otherwise wrap to a fuel
+        // without end (a kernel on a fork ran past `--max-steps`).
+        let fuel = m.refill(loc)?;
+        m.set_fuel_left(fuel);
+    }
     let mut ctx = Ctx {
         table: std::ptr::null(),
         table_len: 0,

@@ -46,6 +46,7 @@ mod access;
 mod arith;
 mod atomic;
 mod calls;
+mod fuel;
 mod own;
 
 pub use own::{OWN_ID, OWN_LOC_BASE, OWN_NAMESPACE};
@@ -69,16 +70,23 @@ pub fn eligible(p: &Program, f: &Function) -> Result<(), String> {
     Ok(())
 }
 
-/// The signature of every compiled function: the context, one word per parameter, a word back.
+/// The signature of every compiled function: the context, the fuel left, its call depth, one word
+/// per parameter ([`FIRST_ARG`]); its result word and the fuel left back.
 pub fn native_signature(call_conv: CallConv, nparams: usize) -> Signature {
     let mut s = Signature::new(call_conv);
-    s.params.push(AbiParam::new(types::I64));
-    for _ in 0..nparams {
+    for _ in 0..FIRST_ARG + nparams {
         s.params.push(AbiParam::new(types::I64));
     }
     s.returns.push(AbiParam::new(types::I64));
+    s.returns.push(AbiParam::new(types::I64));
     s
 }
+
+/// The index of a native function's first argument word among its parameters: before them come
+/// the context, the fuel left and the function's call depth, and it returns its result and the
+/// fuel left (issue 15: a call of a recursion over a tree stored the fuel and depth in the
+/// context and loaded them back, six memory accesses a call; they are registers now).
+pub const FIRST_ARG: usize = 3;
 
 pub(crate) type R<T> = Result<T, String>;
 
@@ -131,6 +139,12 @@ impl Helper {
     /// loaded back after ([`Translator::fuel`]).
     fn uses_fuel(self) -> bool {
         matches!(self, Helper::Call | Helper::RunSite | Helper::ReserveFuel | Helper::OutOfFuel)
+    }
+
+    /// Whether the helper reads the call depth in the context (it runs the interpreter, which
+    /// takes the machine's depth from there: `runtime::Ctx::sync_into_machine`).
+    fn reads_depth(self) -> bool {
+        matches!(self, Helper::Call | Helper::RunSite)
     }
 
     /// The helper's address (a Rust function of the C convention).
@@ -258,6 +272,9 @@ pub struct Translator<'a, 'b> {
     /// compiles it, `Engine`'s lazy compilation) when not.
     pub code_table: i64,
     pub may_be_native: &'a [bool],
+    /// By function id: a call of it leaves the span table as it was ([`crate::keeps_table`]),
+    /// so that the table's address and length are not reloaded after it.
+    pub keeps_table: &'a [bool],
     pub vars: Vec<Variable>,
     pub ctx: Value,
     pub loops: Vec<(Block, Block)>,
@@ -268,24 +285,34 @@ pub struct Translator<'a, 'b> {
     pub cold_stubs: Option<&'a crate::cold::ColdStubs>,
     pub func: &'a Function,
     /// The span table's address and length, in variables: loaded at entry and again after each
-    /// call (a call may allocate or free, which moves the table), so that accesses between
-    /// calls do not reload them.
+    /// call (a call may allocate or free, which moves the table) but of a function that keeps
+    /// the table ([`crate::keeps_table`]), so that accesses between calls do not reload them.
     pub table: Variable,
     pub table_len: Variable,
-    /// Fuel left (`--max-steps`), in a variable: loaded from the context at entry and after each
-    /// call or helper that uses it, stored back before those and before the function returns
-    /// ([`Translator::flush_fuel`]), so that the units burnt by loop back edges and inlined
-    /// calls between calls are register arithmetic, not a store and a load each (which chained
-    /// every call of a call tree through one memory word).
+    /// Fuel left (`--max-steps`), in a variable: a parameter of the function, passed to each
+    /// native call and defined again by the fuel left it returns ([`native_signature`]); stored
+    /// in the context before each helper that uses it and loaded back after
+    /// ([`Translator::flush_fuel`]), so that the units burnt by loop back edges, inlined calls
+    /// and calls are register arithmetic, not a store and a load each (which chained every call
+    /// of a call tree through one memory word).
     pub fuel: Variable,
     /// Whether the call depth at entry is within [`INLINE_LEVELS`] of the limit: only then can
     /// an inlined call reach it, and only then does one look at the depth
-    /// ([`Translator::inline_call`]; between calls the depth is the entry's).
+    /// ([`Translator::inline_call`]).
     pub near_depth_limit: Value,
     /// The function's entry block.
     pub entry: Block,
     /// The truth value true, made once in the entry block when first wanted ([`Translator::yes`]).
     pub yes: Option<Value>,
+    /// The function's call depth (the interpreter's `Machine::depth` while it runs), a
+    /// parameter: a call passes its callee one more. Stored in the context before the helpers
+    /// that read it ([`Helper::reads_depth`]).
+    pub depth: Value,
+    /// The function's own code, which a recursive call calls directly (no load of the code
+    /// table and test), when no other code replaces it while it runs (`Engine::translate`).
+    pub own_code: Option<cranelift_codegen::ir::FuncRef>,
+    /// The function has no loop ([`Translator::floats_join_as_floats`]).
+    pub loop_free: bool,
     /// The function's id (an index of the program's functions). Its code reads it, and the
     /// base of its location words, through [`Translator::own_word`].
     pub fid: u32,
@@ -456,6 +483,9 @@ impl<'a, 'b> Translator<'a, 'b> {
         if h.uses_fuel() {
             self.flush_fuel();
         }
+        if h.reads_depth() {
+            self.b.ins().store(MemFlagsData::trusted(), self.depth, self.ctx, OFF_DEPTH);
+        }
         let r = if let Some(stubs) = stubs {
             let addr = self.b.ins().iconst(types::I64, stubs.address(h));
             self.b.ins().call_indirect(sig, addr, args);
@@ -471,18 +501,6 @@ impl<'a, 'b> Translator<'a, 'b> {
             self.reload_fuel();
         }
         r
-    }
-
-    /// Store the fuel variable into the context (before a call that reads it, and on return).
-    pub(crate) fn flush_fuel(&mut self) {
-        let left = self.b.use_var(self.fuel);
-        self.b.ins().store(MemFlagsData::trusted(), left, self.ctx, OFF_FUEL);
-    }
-
-    /// Load the fuel variable from the context (at entry, and after a call that may change it).
-    pub(crate) fn reload_fuel(&mut self) {
-        let fuel = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_FUEL);
-        self.b.def_var(self.fuel, fuel);
     }
 
     /// The value of variable `v` here (its value at loop entry while it is frozen).
@@ -537,38 +555,10 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.def_var(self.table_len, n);
     }
 
-    /// After a helper or call that may trap: leave the function when it did.
-    fn check_trap(&mut self) {
-        let t = self
-            .b
-            .ins()
-            .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_TRAPPED);
-        let cont = self.b.create_block();
-        self.b.ins().brif(t, self.trap_exit, &[], cont, &[]);
-        self.b.switch_to_block(cont);
-    }
-
     /// Continue in a fresh block after a jump (code there is unreachable).
     fn after_jump(&mut self) {
         let b = self.b.create_block();
         self.b.switch_to_block(b);
-    }
-
-    /// One unit of fuel (a loop back-edge or a call).
-    pub(crate) fn burn_fuel(&mut self, loc: Loc) {
-        let fuel = self.b.use_var(self.fuel);
-        let left = self.b.ins().iadd_imm_s(fuel, -1);
-        self.b.def_var(self.fuel, left);
-        let empty = self.b.create_block();
-        let cont = self.b.create_block();
-        self.b.ins().brif(left, cont, &[], empty, &[]);
-        self.b.set_cold_block(empty);
-        self.b.switch_to_block(empty);
-        let l = self.loc(loc);
-        self.helper(Helper::OutOfFuel, &[self.ctx, l]);
-        self.check_trap();
-        self.b.ins().jump(cont, &[]);
-        self.b.switch_to_block(cont);
     }
 
     /// Allocate the frame of a function with memory locals (at entry, after the parameters are
@@ -622,11 +612,22 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
     }
 
-    /// Return the word `w`, freeing the frame first.
+    /// Return the word `w` and the fuel left, freeing the frame first.
     pub fn ret(&mut self, w: Value) {
         self.leave_frame();
+        let fuel = self.b.use_var(self.fuel);
+        self.b.ins().return_(&[w, fuel]);
+    }
+
+    /// Leave after a trap: the frame freed, the fuel left stored in the context, and 0 for the
+    /// fuel returned, which tells the caller of the trap. Fuel left is never 0 otherwise: the
+    /// entry gives native code some (`runtime::enter` refills a machine that has none), the
+    /// caller's unit for a call left some, and a unit that leaves none refills or traps.
+    pub fn ret_trapped(&mut self) {
+        self.leave_frame();
         self.flush_fuel();
-        self.b.ins().return_(&[w]);
+        let z = self.iconst(0);
+        self.b.ins().return_(&[z, z]);
     }
 
     // -----------------------------------------------------------------------------------------

@@ -67,10 +67,24 @@ impl Translator<'_, '_> {
             self.b.create_block(),
             self.b.create_block(),
         );
-        let result = self.b.append_block_param(done, types::I64);
+        // A float joins the two paths as a float (the fast path's register) where that pays
+        // ([`Translator::floats_join_as_floats`]), so that its word is that float's
+        // (`Translator::word_as_f64`): kept across a call, it is spilled and reloaded as a
+        // float, not moved to an integer register and back (`t->value` of a tree node read
+        // before the calls on its children, issue 15).
+        let float = match k {
+            Kind::F64 if self.floats_join_as_floats() => Some(types::F64),
+            Kind::F32 if self.floats_join_as_floats() => Some(types::F32),
+            _ => None,
+        };
+        let result = self.b.append_block_param(done, float.unwrap_or(types::I64));
         let addr = self.in_place(ptr, root, size, false, fast, slow);
         self.b.switch_to_block(fast);
         let v = self.load_in_place(k, addr);
+        let v = match float {
+            Some(ty) => self.word_as(ty, v),
+            None => v,
+        };
         self.b.ins().jump(done, &[v.into()]);
         self.b.switch_to_block(slow);
         self.b.set_cold_block(slow);
@@ -80,9 +94,13 @@ impl Translator<'_, '_> {
             .helper(Helper::Load, &[self.ctx, ptr, kc, l])
             .ok_or("no result of the load helper")?;
         self.check_trap();
+        let v = match float {
+            Some(ty) => self.word_as(ty, v),
+            None => v,
+        };
         self.b.ins().jump(done, &[v.into()]);
         self.b.switch_to_block(done);
-        Ok(result)
+        Ok(self.word_of(result))
     }
 
     /// The canonical word of kind `k` at host address `addr` (known to be in bounds).
@@ -188,31 +206,83 @@ impl Translator<'_, '_> {
         let table = self.read_var(self.table);
         let at = self.b.ins().ishl_imm_s(slot, SPAN_SHIFT);
         let entry = self.b.ins().iadd(table, at);
+        // Plain `load`s with these flags are pure for Cranelift's e-graph (a `uload32` is not):
+        // the lookups of one `root` with the same table are one lookup, where the first
+        // dominates the others (a record's members; `t->left` and `t->right` around a call of
+        // a function that keeps the table, `crate::keeps_table`).
         let movable = MemFlagsData::trusted().with_readonly().with_can_move();
         let limit = self
             .b
             .ins()
-            .uload32(movable, entry, if write { SPAN_WRITABLE } else { SPAN_READABLE });
-        let limit = self.b.ins().select(in_table, limit, zero);
+            .load(types::I32, movable, entry, if write { SPAN_WRITABLE } else { SPAN_READABLE });
+        // An id outside the table reads entry 0, the null allocation's (never live, so its
+        // span is empty: `Memory::host_span`), whose limit of 0 sends every access to the
+        // checked path.
+        let limit = self.b.ins().uextend(types::I64, limit);
         let base = self.b.ins().load(types::I64, movable, entry, 0);
-        let first = self.b.ins().ishl_imm_s(id, 32);
-        let off = self.b.ins().isub(ptr, first);
-        let end = self.b.ins().iadd_imm_s(off, size as i64);
-        // `off < limit` keeps `off + size` from wrapping around.
-        let starts = self.b.ins().icmp(IntCC::UnsignedLessThan, off, limit);
-        let ends = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
-        let ok = self.b.ins().band(starts, ends);
         let addr_block = self.b.create_block();
-        self.b.ins().brif(ok, addr_block, &[], slow, &[]);
-        self.b.switch_to_block(addr_block);
-        let addr = self.b.ins().iadd(base, off);
+        let addr = match self.offset_from_root(ptr, root).filter(|&c| (0..=i64::from(i32::MAX) - size as i64).contains(&c)) {
+            Some(c) => {
+                // `ptr` is `root + c`: its offset in `root`'s allocation is `root`'s own (its
+                // low 32 bits, `root - (id << 32)`) plus `c`, under 2^33, so `off + size` cannot wrap and
+                // `off + size <= limit` alone is the check (issue 15: the members of a record
+                // through one pointer share `root`'s offset; each access adds its member's).
+                // The check compares host addresses, `host + c + size <= base + limit` (no sum
+                // wraps: `base` is a host address, the rest under 2^34), so that the host
+                // address `host` of `root` is computed in the check's block (Cranelift places
+                // a pure value at its first use): it then dominates the later accesses
+                // through `root`, which share it instead of loading the entry again.
+                let low = self.b.ins().ireduce(types::I32, root);
+                let root_off = self.b.ins().uextend(types::I64, low);
+                let host = self.b.ins().iadd(base, root_off);
+                let host_limit = self.b.ins().iadd(base, limit);
+                let end = self.b.ins().iadd_imm_s(host, c + size as i64);
+                let ok = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, host_limit);
+                self.b.ins().brif(ok, addr_block, &[], slow, &[]);
+                self.b.switch_to_block(addr_block);
+                self.b.ins().iadd_imm_s(host, c)
+            }
+            None => {
+                let first = self.b.ins().ishl_imm_s(id, 32);
+                let off = self.b.ins().isub(ptr, first);
+                let end = self.b.ins().iadd_imm_s(off, size as i64);
+                // `off < limit` keeps `off + size` from wrapping around.
+                let starts = self.b.ins().icmp(IntCC::UnsignedLessThan, off, limit);
+                let ends = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
+                let ok = self.b.ins().band(starts, ends);
+                self.b.ins().brif(ok, addr_block, &[], slow, &[]);
+                self.b.switch_to_block(addr_block);
+                self.b.ins().iadd(base, off)
+            }
+        };
         self.b.ins().jump(fast, &[]);
         addr
     }
 
+    /// `c` when the pointer word `ptr` is `root + c` for a constant `c` (a chain of additions of
+    /// constants: a member's offset, a constant index), as built by [`Translator::address`].
+    fn offset_from_root(&self, ptr: Value, root: Value) -> Option<i64> {
+        use cranelift_codegen::ir::{InstructionData, Opcode, ValueDef};
+        if ptr == root {
+            return Some(0);
+        }
+        let ValueDef::Result(inst, 0) = self.b.func.dfg.value_def(ptr) else { return None };
+        match self.b.func.dfg.insts[inst] {
+            InstructionData::Binary { opcode: Opcode::Iadd, args: [a, b] } => {
+                let c = self.known_const(b)?;
+                self.offset_from_root(a, root)?.checked_add(c)
+            }
+            _ => None,
+        }
+    }
+
     /// The value of the address expression `e` and the pointer it is computed from by pointer
-    /// arithmetic (the innermost operand of its chain of `+`; `e`'s value when it is not a sum),
-    /// evaluated in the order of [`Translator::expr`].
+    /// arithmetic (the innermost operand of its chain of `+`, looking through conversions that
+    /// keep the word, such as `(char *)`; `e`'s value when it is not a sum), evaluated in the
+    /// order of [`Translator::expr`]. A member `t->m` is `(M *)((char *)t + offset)`
+    /// (`offset_address` in core's lowering): its root is `t`, so that the accesses of one
+    /// record's members look up one span-table entry (issue 15: `t->value`, `t->left` and
+    /// `t->right` of a tree node were three lookups).
     pub(super) fn address(&mut self, e: &Expr) -> R<(Value, Value)> {
         match &e.kind {
             ExprKind::PtrAdd { ptr, index, elem } => {
@@ -221,6 +291,8 @@ impl Translator<'_, '_> {
                 let off = self.scaled(i, *elem, e.loc)?;
                 Ok((self.b.ins().iadd(p, off), root))
             }
+            // The conversion of a word to its own kind is the word (`Translator::cast`).
+            ExprKind::Cast(x) if self.kind(x.ty) == self.kind(e.ty) => self.address(x),
             _ => {
                 let v = self.expr(e)?;
                 Ok((v, v))

@@ -5,6 +5,14 @@
 
 use super::*;
 
+/// What a native call calls: code whose address was read from the code table, or the calling
+/// function's own code ([`Translator::own_code`]).
+#[derive(Clone, Copy)]
+enum NativeCallee {
+    Code(Value),
+    Own(cranelift_codegen::ir::FuncRef),
+}
+
 impl<'a> Translator<'a, '_> {
     /// A call: a compiled function directly, a math routine of the shim through its Rust
     /// function, anything else through the interpreter's call path.
@@ -65,21 +73,43 @@ impl<'a> Translator<'a, '_> {
     /// callee's native code when it is compiled, the interpreter's call path (which compiles it)
     /// when not.
     fn direct_call(&mut self, fid: u32, words: &[Value], loc: Loc) -> R<Value> {
+        if let Some(own) = self.own_code.filter(|_| fid == self.fid) {
+            // A recursive call of this code, which runs: it is compiled.
+            return self.native_call(NativeCallee::Own(own), fid, words, loc);
+        }
         let fptr = self.iconst(ptr_word(FUNC_ID, fid));
         let entry = self.iconst((self.code_table + 8 * fid as i64) as u64);
         let code = self.b.ins().load(types::I64, MemFlagsData::trusted(), entry, 0);
         let (native, interp, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        let r = self.b.append_block_param(join, types::I64);
+        let ty = self.result_type(fid);
+        let r = self.b.append_block_param(join, ty);
         self.b.ins().brif(code, native, &[], interp, &[]);
         self.b.switch_to_block(interp);
         self.b.set_cold_block(interp);
-        let v = self.interp_call(fptr, words, loc)?;
+        // The callee in the interpreter keeps the table as its native code would (the
+        // interpreter's call path syncs it, to the same address, length and entries: see
+        // `crate::keeps_table`), so that both paths join with the caller's table.
+        let keeps = self.keeps_table.get(fid as usize).copied().unwrap_or(false);
+        let v = self.call_through_interpreter(fptr, words, loc, !keeps)?;
+        let v = self.word_as(ty, v);
         self.b.ins().jump(join, &[v.into()]);
         self.b.switch_to_block(native);
-        let v = self.native_call(code, fid, words, loc)?;
+        let v = self.native_call(NativeCallee::Code(code), fid, words, loc)?;
+        let v = self.word_as(ty, v);
         self.b.ins().jump(join, &[v.into()]);
         self.b.switch_to_block(join);
-        Ok(r)
+        Ok(self.word_of(r))
+    }
+
+    /// The type in which the results of calls of `fid` join ([`crate::translate::variable_type`]
+    /// of its return type): a `double`'s in a float register, so that it stays there when the
+    /// caller keeps it across its next call, and its sum with another needs no move from an
+    /// integer register (issue 15: `tree_sum(t->left) + tree_sum(t->right)`).
+    fn result_type(&self, fid: u32) -> Type {
+        if !self.floats_join_as_floats() {
+            return types::I64;
+        }
+        self.p.functions.get(fid as usize).map_or(types::I64, |g| variable_type(self.p, g.ret, false))
     }
 
     /// The test and result of function `fid`'s first statement when it is `if (C) return E;`
@@ -128,7 +158,8 @@ impl<'a> Translator<'a, '_> {
     fn guarded_call(&mut self, fid: u32, c: &Expr, e: Option<&Expr>, words: &[Value], loc: Loc) -> R<Value> {
         let held = self.in_callee(fid, words, |t| t.cond(c))?;
         let (early, call, join) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
-        let r = self.b.append_block_param(join, types::I64);
+        let ty = self.result_type(fid);
+        let r = self.b.append_block_param(join, ty);
         self.b.ins().brif(held, early, &[], call, &[]);
         self.b.switch_to_block(early);
         let v = match e {
@@ -138,12 +169,14 @@ impl<'a> Translator<'a, '_> {
                 self.iconst(0)
             }
         };
+        let v = self.word_as(ty, v);
         self.b.ins().jump(join, &[v.into()]);
         self.b.switch_to_block(call);
         let v = self.direct_call(fid, words, loc)?;
+        let v = self.word_as(ty, v);
         self.b.ins().jump(join, &[v.into()]);
         self.b.switch_to_block(join);
-        Ok(r)
+        Ok(self.word_of(r))
     }
 
     /// The shim's math routines, called as the shim calls them (`Shim::Math1` …): the
@@ -231,13 +264,10 @@ impl<'a> Translator<'a, '_> {
     }
 
     /// The call-depth limit of a call of `fid` at `loc` (`inlined` calls deep in translated-inline
-    /// code): past it, the interpreter's stack-overflow trap. Returns the context's depth (before
-    /// `inlined` is added).
+    /// code): past it, the interpreter's stack-overflow trap. Returns the function's depth
+    /// ([`Translator::depth`], before `inlined` is added).
     fn call_depth_checked(&mut self, fid: u32, inlined: i64, loc: Loc) -> Value {
-        let depth = self
-            .b
-            .ins()
-            .load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_DEPTH);
+        let depth = self.depth;
         let at = if inlined == 0 { depth } else { self.b.ins().iadd_imm_s(depth, inlined) };
         let too_deep = self.b.ins().icmp_imm_s(
             IntCC::UnsignedGreaterThanOrEqual,
@@ -248,12 +278,9 @@ impl<'a> Translator<'a, '_> {
         self.b.ins().brif(too_deep, deep, &[], ok, &[]);
         self.b.set_cold_block(deep);
         self.b.switch_to_block(deep);
-        if inlined != 0 {
-            // The message names the depth of the call, as the interpreter's does (an inlined
-            // call does not count itself in the context; the trap unwinds the entry, which
-            // puts the depth back).
-            self.b.ins().store(MemFlagsData::trusted(), at, self.ctx, OFF_DEPTH);
-        }
+        // The message names the depth of the call, as the interpreter's does (the trap unwinds
+        // the entry, which puts the machine's depth back).
+        self.b.ins().store(MemFlagsData::trusted(), at, self.ctx, OFF_DEPTH);
         let f = self.iconst(fid as u64);
         let l = self.loc(loc);
         self.helper(Helper::StackOverflow, &[self.ctx, f, l]);
@@ -262,14 +289,13 @@ impl<'a> Translator<'a, '_> {
         depth
     }
 
-    /// A direct call of a compiled function: fuel, the call-depth limit, then the call.
-    fn native_call(&mut self, code: Value, fid: u32, words: &[Value], loc: Loc) -> R<Value> {
+    /// A direct call of a compiled function: fuel, the call-depth limit, then the call, which
+    /// takes the fuel left and its depth and gives back its result and the fuel left
+    /// ([`native_signature`]).
+    fn native_call(&mut self, callee: NativeCallee, fid: u32, words: &[Value], loc: Loc) -> R<Value> {
         self.burn_fuel(loc);
         let depth = self.call_depth_checked(fid, 0, loc);
         let d1 = self.b.ins().iadd_imm_s(depth, 1);
-        self.b
-            .ins()
-            .store(MemFlagsData::trusted(), d1, self.ctx, OFF_DEPTH);
         if self.p.functions.get(fid as usize).is_some_and(has_frame) {
             // The callee allocates its frame: the call site is where a failed allocation faults.
             let l = self.loc(loc);
@@ -277,22 +303,22 @@ impl<'a> Translator<'a, '_> {
                 .ins()
                 .store(MemFlagsData::trusted(), l, self.ctx, OFF_CALL_LOC);
         }
-        let mut args = vec![self.ctx];
+        let fuel = self.b.use_var(self.fuel);
+        let mut args = vec![self.ctx, fuel, d1];
         args.extend_from_slice(words);
-        let sig = self.b.import_signature(native_signature(self.call_conv, words.len()));
-        self.flush_fuel();
-        let call = self.b.ins().call_indirect(sig, code, &args);
-        let r = self.b.inst_results(call)[0];
-        self.reload_fuel();
-        // A call returns with the depth it was given (each call puts back what it added), so
-        // the depth before the call is stored back as it is, not loaded and decremented: one
-        // load and its dependency less in every call (issue 15: calltree's 8 million calls).
-        // After a trap the entry puts the machine's depth back whatever the context holds.
-        self.b
-            .ins()
-            .store(MemFlagsData::trusted(), depth, self.ctx, OFF_DEPTH);
-        self.check_trap();
-        self.reload_table();
+        let call = match callee {
+            NativeCallee::Code(code) => {
+                let sig = self.b.import_signature(native_signature(self.call_conv, words.len()));
+                self.b.ins().call_indirect(sig, code, &args)
+            }
+            NativeCallee::Own(own) => self.b.ins().call(own, &args),
+        };
+        let (r, left) = (self.b.inst_results(call)[0], self.b.inst_results(call)[1]);
+        self.b.def_var(self.fuel, left);
+        self.check_callee_trap(left);
+        if !self.keeps_table.get(fid as usize).copied().unwrap_or(false) {
+            self.reload_table();
+        }
         Ok(r)
     }
 
@@ -473,6 +499,12 @@ impl<'a> Translator<'a, '_> {
 
     /// A call through the interpreter's call path ([`runtime::jit_call`]).
     fn interp_call(&mut self, fptr: Value, words: &[Value], loc: Loc) -> R<Value> {
+        self.call_through_interpreter(fptr, words, loc, true)
+    }
+
+    /// [`Translator::interp_call`], the span table reloaded after it when `reload` (a callee that
+    /// keeps it needs none: [`crate::keeps_table`]).
+    fn call_through_interpreter(&mut self, fptr: Value, words: &[Value], loc: Loc, reload: bool) -> R<Value> {
         let n = words.len();
         let slot = self.b.create_sized_stack_slot(StackSlotData::new(
             StackSlotKind::ExplicitSlot,
@@ -489,7 +521,9 @@ impl<'a> Translator<'a, '_> {
             .helper(Helper::Call, &[self.ctx, fptr, p, nv, l])
             .ok_or("no result of the call helper")?;
         self.check_trap();
-        self.reload_table();
+        if reload {
+            self.reload_table();
+        }
         Ok(r)
     }
 }
