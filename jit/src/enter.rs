@@ -13,28 +13,51 @@
 
 use cranelift_codegen::isa::CallConv;
 
+use crate::runtime::{OFF_DEPTH, OFF_FUEL};
+
 /// Most parameters of a function entered through a Rust trampoline.
 pub const MAX_PARAMS: usize = 16;
 
 /// A trampoline: the context, the address of the argument words and the address of the code.
 type Trampoline = extern "C" fn(*mut u8, *const u64, *const u8) -> u64;
 
+/// What native code returns ([`crate::translate::native_signature`]): its result word and the
+/// fuel left, 0 after a trap (whose exit stored the fuel left in the context). Two 64-bit
+/// integer words: returned in two registers by the C convention, as Cranelift's System V
+/// convention returns two `i64`s.
+#[repr(C)]
+struct Returned {
+    value: u64,
+    fuel: u64,
+}
+
 macro_rules! trampolines {
     ($($name:ident: [$($i:literal)*];)*) => {
         $(
-            /// Call the code at `code` with the context and the parameters in `argv`.
+            /// Call the code at `code` with the context, the fuel left, the call depth and the
+            /// parameters in `argv`; store the fuel it leaves in the context.
             extern "C" fn $name(ctx: *mut u8, argv: *const u64, code: *const u8) -> u64 {
                 let _ = argv; // Read by the trampolines of one or more parameters.
-                // SAFETY: `code` is the finalized native code of a function of this many
-                // parameters (`Engine::generate` stores this trampoline as the entry of only
-                // such functions, whose calling convention is the C one, `trampoline`), whose
-                // signature is `(ctx, params...) -> i64`, every parameter a 64-bit word: this
+                // SAFETY: `ctx` is the entry's live context, a `runtime::Ctx` (`#[repr(C)]`, its
+                // `fuel` and `depth` words at `OFF_FUEL` and `OFF_DEPTH`, asserted there), which
+                // native code reads and writes by offset as this does while nothing else holds
+                // a reference into it. `code` is the finalized native
+                // code of a function of this many parameters (`Engine::generate` stores this
+                // trampoline as the entry of only such functions, whose calling convention is
+                // the C one, `rust_trampoline`), whose signature is `(ctx, fuel, depth,
+                // params...) -> (word, fuel)`, every parameter and result a 64-bit word: this
                 // function type. The interpreter passes at least as many argument words at
                 // `argv` as the function has parameters (`runtime::enter` pads them), so each
                 // read is of an initialised word of that buffer.
                 unsafe {
-                    let f: extern "C" fn(*mut u8 $(, trampolines!(@word $i))*) -> u64 = std::mem::transmute(code);
-                    f(ctx $(, *argv.add($i))*)
+                    let f: extern "C" fn(*mut u8, u64, u64 $(, trampolines!(@word $i))*) -> Returned = std::mem::transmute(code);
+                    let fuel = ctx.add(OFF_FUEL as usize).cast::<u64>();
+                    let depth = ctx.add(OFF_DEPTH as usize).cast::<u64>().read();
+                    let r = f(ctx, fuel.read(), depth $(, *argv.add($i))*);
+                    if r.fuel != 0 {
+                        fuel.write(r.fuel);
+                    }
+                    r.value
                 }
             }
         )*
@@ -77,23 +100,33 @@ pub fn rust_trampoline(call_conv: CallConv, nparams: usize) -> Option<u64> {
 mod tests {
     use super::*;
 
-    /// Each trampoline passes the context and its parameters in order, and returns the result.
+    /// Each trampoline passes the context, the context's fuel and depth and its parameters in
+    /// order, returns the result and stores the fuel the function leaves, but not 0 (a trap's,
+    /// whose exit stored the fuel in the context itself).
     #[test]
     fn each_trampoline_passes_its_parameters_in_order() {
         macro_rules! check {
             ($n:literal: $($i:ident)*) => {{
-                extern "C" fn f(ctx: *mut u8 $(, $i: u64)*) -> u64 {
-                    let h = ctx as u64;
+                extern "C" fn f(ctx: *mut u8, fuel: u64, depth: u64 $(, $i: u64)*) -> Returned {
+                    let h = (ctx as u64).wrapping_mul(31).wrapping_add(depth);
                     $(let h = h.wrapping_mul(31).wrapping_add($i);)*
-                    h
+                    Returned { value: h, fuel: if fuel == 77 { 0 } else { fuel - 5 } }
                 }
                 let argv: Vec<u64> = (0..MAX_PARAMS as u64).map(|k| 1000 + k * 7).collect();
-                let ctx = 0x1234 as *mut u8;
-                let expect = argv.iter().take($n).fold(0x1234u64, |h, &a| h.wrapping_mul(31).wrapping_add(a));
+                // A context's words: the fuel and the depth at their offsets.
+                let mut words = [0u64; 8];
+                let ctx = words.as_mut_ptr().cast::<u8>();
+                let (fuel_at, depth_at) = (OFF_FUEL as usize / 8, OFF_DEPTH as usize / 8);
                 let t = rust_trampoline(CallConv::SystemV, $n).expect("a trampoline");
                 // SAFETY: `t` is one of `TRAMPOLINES`, of type `Trampoline`.
                 let t: Trampoline = unsafe { std::mem::transmute(t as usize) };
-                assert_eq!(t(ctx, argv.as_ptr(), f as *const u8), expect, "{} parameters", $n);
+                for (fuel, left) in [(1000, 995), (77, 77)] {
+                    words[fuel_at] = fuel;
+                    words[depth_at] = 9;
+                    let expect = argv.iter().take($n).fold((ctx as u64).wrapping_mul(31).wrapping_add(9), |h, &a| h.wrapping_mul(31).wrapping_add(a));
+                    assert_eq!(t(ctx, argv.as_ptr(), f as *const u8), expect, "{} parameters", $n);
+                    assert_eq!(words[fuel_at], left, "{} parameters, fuel {fuel}", $n);
+                }
             }};
         }
         if !cfg!(unix) {
