@@ -62,6 +62,7 @@ pub mod advice;
 mod counters;
 mod entry;
 mod give_back;
+mod id_queue;
 mod provenance;
 mod slabs;
 mod transfer;
@@ -241,10 +242,10 @@ pub struct Memory {
     /// A view made for an observer: [`Memory::inspect_bytes`] reads the lent host bytes.
     inspect: bool,
     /// Freed recyclable ids, oldest first.
-    quarantine: std::collections::VecDeque<u32>,
+    quarantine: id_queue::IdQueue,
     /// Freed ids of gang copies ([`AllocKind::is_gang_private`]), oldest first: the next gang
     /// copies take them at once (module documentation).
-    gang_ids: std::collections::VecDeque<u32>,
+    gang_ids: id_queue::IdQueue,
     live_bytes: u64,
     /// Bytes released since free memory was last given back ([`give_back`]; host memory only).
     released: give_back::Released,
@@ -266,6 +267,9 @@ pub struct Memory {
     /// at, index): a program making or freeing many blocks at one site finds the index here,
     /// without the thread's tables ([`provenance`]; issue 15: 2 million heap routines).
     last_made: Option<(AllocKind, Loc, u32)>,
+    /// The same for the last heap block made (most of a program's allocations: a test of its
+    /// site alone).
+    last_heap: Option<(Loc, u32)>,
     last_freed: Option<(u32, Loc, u32)>,
 }
 
@@ -310,6 +314,7 @@ impl Memory {
             counts: Vec::new(),
             slabs: Default::default(),
             last_made: None,
+            last_heap: None,
             last_freed: None,
         }
     }
@@ -675,8 +680,18 @@ impl Memory {
     }
 
     /// The provenance index of an allocation of `kind` made at `origin`.
-    #[inline]
+    #[inline(always)]
     fn made_at(&mut self, kind: AllocKind, origin: Loc) -> u32 {
+        if matches!(kind, AllocKind::Heap) {
+            return match self.last_heap {
+                Some((o, i)) if o == origin => i,
+                _ => {
+                    let i = provenance::intern(Provenance { kind, origin, freed_at: None });
+                    self.last_heap = Some((origin, i));
+                    i
+                }
+            };
+        }
         match self.last_made {
             Some((k, o, i)) if o == origin && k == kind => i,
             _ => {
@@ -812,8 +827,12 @@ impl Memory {
                 };
                 self.live_bytes -= a.size();
                 self.released.add(a.size());
-                if let Store::Slab(s) = std::mem::replace(&mut a.store, Store::Bytes(Box::default())) {
+                if let Store::Slab(s) = a.store {
+                    // A slot owns nothing (its bytes are the slabs'): no drop to run.
+                    std::mem::forget(std::mem::replace(&mut a.store, Store::Bytes(Box::default())));
                     self.slabs.free(s, a.size as usize);
+                } else {
+                    a.store = Store::Bytes(Box::default());
                 }
                 // Gang-private copies are recycled at once: a launch of many gangs makes and
                 // frees one per gang, and the table must not grow with the gang count (issue 14)
@@ -1110,6 +1129,7 @@ impl Memory {
             counts: Vec::new(),
             slabs: Default::default(),
             last_made: None,
+            last_heap: None,
             last_freed: None,
         }
     }

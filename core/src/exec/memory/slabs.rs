@@ -71,7 +71,7 @@ fn class(size: usize) -> (usize, usize) {
 
 impl Slabs {
     /// A zeroed slot for a block of `size` bytes (1 to [`MAX_SLOTTED`]).
-    #[inline]
+    #[inline(always)]
     pub(super) fn alloc(&mut self, size: usize) -> Slot {
         let (c, slot) = class(size);
         if let Some(s) = self.reuse(c, slot) {
@@ -87,7 +87,7 @@ impl Slabs {
     }
 
     /// A freed slot of class `c` (of `slot` bytes), zeroed, if there is one.
-    #[inline]
+    #[inline(always)]
     fn reuse(&mut self, c: usize, slot: usize) -> Option<Slot> {
         while let Some(&n) = self.partial[c].last() {
             let (n, head) = (n as usize, self.slabs[n as usize].freed);
@@ -128,7 +128,7 @@ impl Slabs {
 
     /// Free the slot of a block of `size` bytes: listed in its slab for reuse, or its slab given
     /// back with the last one (unless the slab is still being filled).
-    #[inline]
+    #[inline(always)]
     pub(super) fn free(&mut self, s: Slot, size: usize) {
         let (c, _) = class(size);
         let n = s.slab as usize;
