@@ -13,7 +13,7 @@
 use std::cell::RefCell;
 
 use accsim_core::diag::{Diagnostic, Loc};
-use accsim_core::exec::memory::{HostSpan, Memory};
+use accsim_core::exec::memory::{advice, HostSpan, Memory};
 use accsim_core::exec::value::Kind;
 use accsim_core::exec::{arith_trap, check, libc_shim, ArithFault, Machine, Trap};
 
@@ -225,6 +225,9 @@ impl Table {
     #[inline(always)]
     fn put(&mut self, id: usize, words: [u64; 2], len: usize) {
         if self.spans.len() != len {
+            // Grown as the allocation table grows (huge pages when large).
+            let more = len.saturating_sub(self.spans.len());
+            advice::reserve_advised(&mut self.spans, more);
             if id == self.spans.len() && len == id + 1 {
                 self.spans.push([0; 2]);
             } else {
@@ -298,6 +301,8 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
             Some(id) => {
                 let len = mem.table_len();
                 if t.spans.len() != len {
+                    let more = len.saturating_sub(t.spans.len());
+                    advice::reserve_advised(&mut t.spans, more);
                     t.spans.resize(len, [0; 2]);
                 }
                 if (id as usize) < len {
@@ -370,6 +375,8 @@ fn sync_changes(mem: &mut Memory, tables: &mut Tables) {
         }
     } else {
         // A table that shrank (a memory's ids are never dropped; kept for safety) is cut.
+        let more = len.saturating_sub(t.spans.len());
+        advice::reserve_advised(&mut t.spans, more);
         t.spans.resize(len, [0; 2]);
         for &id in &changes.ids {
             if (id as usize) < t.spans.len() {

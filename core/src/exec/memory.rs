@@ -649,6 +649,7 @@ impl Memory {
             self.live_bytes -= size;
             return Err(fault(FaultKind::MemoryLimit));
         }
+        advice::reserve_advised(&mut self.allocs, 1);
         self.allocs.push(fresh);
         if !IN_STEP {
             self.changed(id);

@@ -30,6 +30,7 @@ impl IdQueue {
 
     #[inline]
     pub(super) fn push_back(&mut self, id: u32) {
+        super::advice::reserve_advised(&mut self.ids, 1);
         self.ids.push(id);
     }
 

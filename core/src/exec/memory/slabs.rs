@@ -36,6 +36,10 @@ pub(super) struct Slot {
 /// What a slab's slots are doing.
 #[derive(Copy, Clone, Debug, Default)]
 struct Slab {
+    /// The bytes of its slots, and where they end in its block (they start at the block's
+    /// `skip`: [`super::advice::aligned_host_bytes`]; slot offsets count from the block's start).
+    len: u32,
+    end: u32,
     /// Slots in use.
     live: u32,
     /// The offset plus one of its most recently freed slot (0: none), the head of a list threaded
@@ -78,7 +82,7 @@ impl Slabs {
             return s;
         }
         let s = match self.filling[c] {
-            Some(s) if s.off as usize + slot <= self.blocks[s.slab as usize].as_ref().map_or(0, |b| b.len()) => s,
+            Some(s) if s.off as usize + slot <= self.slabs[s.slab as usize].end as usize => s,
             _ => self.new_slab(c),
         };
         self.filling[c] = Some(Slot { off: s.off + slot as u32, ..s });
@@ -121,9 +125,14 @@ impl Slabs {
     fn new_slab(&mut self, c: usize) -> Slot {
         let len = self.held[c].next_power_of_two().clamp(FIRST_SLAB, LARGEST_SLAB);
         self.held[c] += len;
-        self.blocks.push(Some(super::advice::host_bytes(len)));
-        self.slabs.push(Slab::default());
-        Slot { slab: (self.blocks.len() - 1) as u32, off: 0 }
+        let (bytes, skip) = super::advice::aligned_host_bytes(len);
+        self.blocks.push(Some(bytes));
+        self.slabs.push(Slab {
+            len: len as u32,
+            end: (skip + len) as u32,
+            ..Slab::default()
+        });
+        Slot { slab: (self.blocks.len() - 1) as u32, off: skip as u32 }
     }
 
     /// Free the slot of a block of `size` bytes: listed in its slab for reuse, or its slab given
@@ -145,8 +154,8 @@ impl Slabs {
                     self.stale[c] = 0;
                 }
             }
-            if let Some(b) = self.blocks[n].take() {
-                self.held[c] -= b.len();
+            if self.blocks[n].take().is_some() {
+                self.held[c] -= slab.len as usize;
             }
             return;
         }
