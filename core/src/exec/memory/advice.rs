@@ -77,11 +77,18 @@ pub(super) fn aligned_host_bytes(n: usize) -> (Box<[u8]>, usize) {
 /// time; growing in place by `realloc`, an advised table is no longer moved by `mremap` but copied
 /// into a fresh unadvised block, which made the faults go up). The untouched rest of the block
 /// costs no memory; a table copied at 4 MiB holds 64 MiB before its next move.
+#[inline(always)]
 pub fn reserve_advised<T>(v: &mut Vec<T>, additional: usize) {
-    let need = v.len().saturating_add(additional);
-    if need <= v.capacity() {
-        return;
+    if v.capacity() - v.len() < additional {
+        grow_advised(v, additional);
     }
+}
+
+/// [`reserve_advised`] when the vector is full.
+#[cold]
+#[inline(never)]
+fn grow_advised<T>(v: &mut Vec<T>, additional: usize) {
+    let need = v.len().saturating_add(additional);
     let bytes = v.capacity().saturating_mul(std::mem::size_of::<T>());
     if bytes < LARGE_BLOCK || ADVICE.get().is_none() {
         v.reserve(additional);
