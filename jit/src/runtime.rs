@@ -207,17 +207,22 @@ impl Table {
     #[inline]
     fn set(&mut self, id: usize, words: [u64; 2]) {
         if !self.dense && words != [0; 2] && self.spans[id] == [0; 2] {
-            // The list is worth keeping while it is short against the table; past that, a clear
-            // writes all entries, and the list would only cost memory (issue 15: calltree's host
-            // table listed its 262,143 heap blocks, 1 MiB).
-            if self.written.len() >= (self.spans.len() / 16).max(1024) {
-                self.dense = true;
-                self.written = Vec::new();
-            } else {
-                self.written.push(id as u32);
-            }
+            self.note_written(id);
         }
         self.spans[id] = words;
+    }
+
+    /// Entry `id` is made non-zero: listed for [`Table::clear`], or the table becomes dense.
+    fn note_written(&mut self, id: usize) {
+        // The list is worth keeping while it is short against the table; past that, a clear
+        // writes all entries, and the list would only cost memory (issue 15: calltree's host
+        // table listed its 262,143 heap blocks, 1 MiB).
+        if self.written.len() >= (self.spans.len() / 16).max(1024) {
+            self.dense = true;
+            self.written = Vec::new();
+        } else {
+            self.written.push(id as u32);
+        }
     }
 
     /// Set entry `id` of a table of `len` entries (growing or cutting it to `len` first; the
@@ -229,10 +234,14 @@ impl Table {
             let more = len.saturating_sub(self.spans.len());
             advice::reserve_advised(&mut self.spans, more);
             if id == self.spans.len() && len == id + 1 {
-                self.spans.push([0; 2]);
-            } else {
-                self.spans.resize(len, [0; 2]);
+                // The id just made: its entry pushed as set.
+                if !self.dense && words != [0; 2] {
+                    self.note_written(id);
+                }
+                self.spans.push(words);
+                return;
             }
+            self.spans.resize(len, [0; 2]);
         }
         if id < len {
             self.set(id, words);

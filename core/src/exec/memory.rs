@@ -633,7 +633,7 @@ impl Memory {
         };
         self.live_bytes += size;
         let base_len = self.base_len;
-        let (reused, waits) = if kind.is_gang_private() { (&mut self.gang_ids, 0) } else { (&mut self.quarantine, QUARANTINE) };
+        let (reused, waits) = if fresh.class == Class::GangCopy { (&mut self.gang_ids, 0) } else { (&mut self.quarantine, QUARANTINE) };
         if reused.len() > waits {
             if let Some(slot) = reused.front().and_then(|&id| self.allocs.get_mut((id as usize).wrapping_sub(base_len))) {
                 *slot = fresh;
