@@ -136,14 +136,20 @@ impl Slabs {
     }
 
     /// Free the slot of a block of `size` bytes: listed in its slab for reuse, or its slab given
-    /// back with the last one (unless the slab is still being filled).
+    /// back with the last one (unless it is a small slab still being filled).
     #[inline(always)]
     pub(super) fn free(&mut self, s: Slot, size: usize) {
         let (c, _) = class(size);
         let n = s.slab as usize;
         let slab = &mut self.slabs[n];
         slab.live -= 1;
-        if slab.live == 0 && self.filling[c].is_none_or(|f| f.slab != s.slab) {
+        // The slab being filled stays while it is small (a block made and freed over and over
+        // makes no slab each time); a large one goes back too, and the class starts small again.
+        let filled = self.filling[c].is_some_and(|f| f.slab == s.slab);
+        if slab.live == 0 && (!filled || slab.len as usize > FIRST_SLAB) {
+            if filled {
+                self.filling[c] = None;
+            }
             if slab.freed != 0 {
                 slab.freed = 0;
                 self.stale[c] += 1;
@@ -263,5 +269,23 @@ mod tests {
         for c in 0..CLASSES {
             assert_eq!(s.partial[c].iter().filter(|&&f| s.blocks[f as usize].is_none()).count(), s.stale[c]);
         }
+    }
+
+    /// A class of many blocks takes them from large slabs, and once all are freed every slab
+    /// goes back, the large one being filled too: the class starts again with a small slab.
+    #[test]
+    fn large_slabs_all_go_back_when_their_blocks_are_freed() {
+        let mut s = Slabs::default();
+        let blocks: Vec<Slot> = (0..300_000).map(|_| s.alloc(24)).collect();
+        let c = class(24).0;
+        assert!(s.slabs.iter().any(|b| b.len as usize == LARGEST_SLAB));
+        for b in blocks.into_iter().rev() {
+            s.free(b, 24);
+        }
+        assert!(s.blocks.iter().all(Option::is_none));
+        assert_eq!((s.held[c], s.filling[c]), (0, None));
+        let again = s.alloc(24);
+        assert_eq!(s.slabs[again.slab as usize].len as usize, FIRST_SLAB);
+        assert_eq!(s.bytes(again, 24), &[0; 24]);
     }
 }
