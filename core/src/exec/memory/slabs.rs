@@ -145,9 +145,8 @@ impl Slabs {
         slab.live -= 1;
         // The slab being filled stays while it is small (a block made and freed over and over
         // makes no slab each time); a large one goes back too, and the class starts small again.
-        let filled = self.filling[c].is_some_and(|f| f.slab == s.slab);
-        if slab.live == 0 && (!filled || slab.len as usize > FIRST_SLAB) {
-            if filled {
+        if slab.live == 0 && (self.filling[c].is_none_or(|f| f.slab != s.slab) || slab.len as usize > FIRST_SLAB) {
+            if self.filling[c].is_some_and(|f| f.slab == s.slab) {
                 self.filling[c] = None;
             }
             if slab.freed != 0 {
