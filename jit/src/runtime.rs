@@ -13,7 +13,7 @@
 use std::cell::RefCell;
 
 use accsim_core::diag::{Diagnostic, Loc};
-use accsim_core::exec::memory::Memory;
+use accsim_core::exec::memory::{advice, HostSpan, Memory};
 use accsim_core::exec::value::Kind;
 use accsim_core::exec::{arith_trap, check, libc_shim, ArithFault, Machine, Trap};
 
@@ -210,17 +210,46 @@ impl Table {
     #[inline]
     fn set(&mut self, id: usize, words: [u64; 2]) {
         if !self.dense && words != [0; 2] && self.spans[id] == [0; 2] {
-            // The list is worth keeping while it is short against the table; past that, a clear
-            // writes all entries, and the list would only cost memory (issue 15: calltree's host
-            // table listed its 262,143 heap blocks, 1 MiB).
-            if self.written.len() >= (self.spans.len() / 16).max(1024) {
-                self.dense = true;
-                self.written = Vec::new();
-            } else {
-                self.written.push(id as u32);
-            }
+            self.note_written(id);
         }
         self.spans[id] = words;
+    }
+
+    /// Entry `id` is made non-zero: listed for [`Table::clear`], or the table becomes dense.
+    fn note_written(&mut self, id: usize) {
+        // The list is worth keeping while it is short against the table; past that, a clear
+        // writes all entries, and the list would only cost memory (issue 15: calltree's host
+        // table listed its 262,143 heap blocks, 1 MiB).
+        if self.written.len() >= (self.spans.len() / 16).max(1024) {
+            self.dense = true;
+            self.written = Vec::new();
+        } else {
+            self.written.push(id as u32);
+        }
+    }
+
+    /// Set entry `id` of a table of `len` entries (growing or cutting it to `len` first; the
+    /// id just made, one past the end, is pushed).
+    #[inline(always)]
+    fn put(&mut self, id: usize, words: [u64; 2], len: usize) {
+        if self.spans.len() != len {
+            // Grown as the allocation table grows (huge pages when large).
+            let more = len.saturating_sub(self.spans.len());
+            advice::reserve_advised(&mut self.spans, more);
+            if id == self.spans.len() && len == id + 1 {
+                // The id just made: its entry pushed as set.
+                if !self.dense && words != [0; 2] {
+                    self.note_written(id);
+                }
+                self.spans.push(words);
+                return;
+            }
+            self.spans.resize(len, [0; 2]);
+        }
+        if id < len {
+            self.set(id, words);
+        }
+        self.bound_list();
     }
 
     /// Keep the list of set ids within the table: ids set, cleared and set again are listed
@@ -284,6 +313,8 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
             Some(id) => {
                 let len = mem.table_len();
                 if t.spans.len() != len {
+                    let more = len.saturating_sub(t.spans.len());
+                    advice::reserve_advised(&mut t.spans, more);
                     t.spans.resize(len, [0; 2]);
                 }
                 if (id as usize) < len {
@@ -297,6 +328,34 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
         ctx.table = t.spans.as_ptr();
         ctx.table_len = t.spans.len() as u64;
     });
+}
+
+/// Run a heap routine `f` of a memory that the thread's table is in step with
+/// ([`Memory::in_step`]: it took every change so far), giving it the table to set the one entry
+/// the routine changes, and point `ctx` at the table after; `None` (nothing run) otherwise: the
+/// caller runs the routine and [`sync_table`]. Issue 15: calltree's 2 million heap routines paid
+/// 140 instructions each for the log's round trip and the generic sync.
+#[inline(always)]
+fn in_step<R>(ctx: &mut Ctx, m: &mut Machine, f: impl FnOnce(&mut Machine, &mut Table) -> R) -> Option<R> {
+    TABLES.with(|tables| {
+        let mut tables = tables.borrow_mut();
+        let mem = m.memory_mut();
+        let owner = mem as *const Memory as usize;
+        let t = if mem.is_device_view() { &mut tables.view } else { &mut tables.host };
+        if t.owner != owner || !mem.in_step() {
+            return None;
+        }
+        let r = f(m, t);
+        ctx.table = t.spans.as_ptr();
+        ctx.table_len = t.spans.len() as u64;
+        Some(r)
+    })
+}
+
+/// A span of at most `u32::MAX` bytes as native code reads it.
+#[inline]
+fn span_words(s: HostSpan) -> [u64; 2] {
+    [s.addr as u64, s.readable | s.writable << 32]
 }
 
 /// [`sync_table`]'s general path: every change the log holds, or the whole table.
@@ -328,6 +387,8 @@ fn sync_changes(mem: &mut Memory, tables: &mut Tables) {
         }
     } else {
         // A table that shrank (a memory's ids are never dropped; kept for safety) is cut.
+        let more = len.saturating_sub(t.spans.len());
+        advice::reserve_advised(&mut t.spans, more);
         t.spans.resize(len, [0; 2]);
         for &id in &changes.ids {
             if (id as usize) < t.spans.len() {
@@ -451,8 +512,17 @@ pub extern "C" fn jit_malloc(ctx: *mut Ctx, size: u64, loc: u64) -> u64 {
     let ctx = unsafe { &mut *ctx };
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
-    let r = libc_shim::heap_malloc(m, size, ctx.loc(loc));
-    heap_done(ctx, m, r)
+    let at = ctx.loc(loc);
+    let made = in_step(ctx, m, |m, t| {
+        let r = libc_shim::heap_malloc_in_step(m, size, at);
+        if let Ok((p, span)) = r {
+            t.put((p >> 32) as usize, span_words(span), m.memory_mut().table_len());
+        }
+        r.map(|(p, _)| p)
+    });
+    let sync = made.is_none();
+    let r = made.unwrap_or_else(|| libc_shim::heap_malloc(m, size, at));
+    heap_done(ctx, m, r, sync)
 }
 
 /// `calloc(n, size)` called by native code ([`libc_shim::heap_calloc`]).
@@ -461,8 +531,19 @@ pub extern "C" fn jit_calloc(ctx: *mut Ctx, n: u64, size: u64, loc: u64) -> u64 
     let ctx = unsafe { &mut *ctx };
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
-    let r = libc_shim::heap_calloc(m, n, size, ctx.loc(loc));
-    heap_done(ctx, m, r)
+    let at = ctx.loc(loc);
+    let made = in_step(ctx, m, |m, t| {
+        let r = libc_shim::heap_calloc_in_step(m, n, size, at);
+        if let Ok((p, span)) = r {
+            if p != 0 {
+                t.put((p >> 32) as usize, span_words(span), m.memory_mut().table_len());
+            }
+        }
+        r.map(|(p, _)| p)
+    });
+    let sync = made.is_none();
+    let r = made.unwrap_or_else(|| libc_shim::heap_calloc(m, n, size, at));
+    heap_done(ctx, m, r, sync)
 }
 
 /// `free(ptr)` called by native code ([`libc_shim::heap_free`]); a double or invalid free
@@ -472,13 +553,27 @@ pub extern "C" fn jit_free(ctx: *mut Ctx, ptr: u64, loc: u64) {
     let ctx = unsafe { &mut *ctx };
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
-    let r = libc_shim::heap_free(m, ptr, ctx.loc(loc)).map(|()| 0);
-    heap_done(ctx, m, r);
+    let at = ctx.loc(loc);
+    let freed = in_step(ctx, m, |m, t| {
+        let r = libc_shim::heap_free_in_step(m, ptr, at);
+        if r.is_ok() && ptr != 0 {
+            // The freed block's entry is all zero: its accesses take the checked path.
+            t.put((ptr >> 32) as usize, [0; 2], m.memory_mut().table_len());
+        }
+        r.map(|()| 0)
+    });
+    let sync = freed.is_none();
+    let r = freed.unwrap_or_else(|| libc_shim::heap_free(m, ptr, at).map(|()| 0));
+    heap_done(ctx, m, r, sync);
 }
 
-/// After a heap routine: the span table up to date, the result, or the trap recorded.
-fn heap_done(ctx: &mut Ctx, m: &mut Machine, r: Result<u64, Trap>) -> u64 {
-    sync_table(ctx, m);
+/// After a heap routine: the span table up to date (when the routine did not set its entry
+/// itself: `sync`), the result, or the trap recorded.
+#[inline(always)]
+fn heap_done(ctx: &mut Ctx, m: &mut Machine, r: Result<u64, Trap>, sync: bool) -> u64 {
+    if sync {
+        sync_table(ctx, m);
+    }
     match r {
         Ok(p) => p,
         Err(t) => {

@@ -32,7 +32,7 @@
 use super::machine::code::{ef, ExprFn};
 use super::libc_bind;
 use super::machine::{Machine, Trap};
-use super::memory::{ptr_word, AllocId, AllocKind, FaultKind, MemFault, Space};
+use super::memory::{ptr_word, AllocId, AllocKind, FaultKind, HostSpan, MemFault, Space};
 use super::value::{as_f64, Kind};
 use crate::diag::{Diagnostic, Loc};
 use crate::ir::{Type, TypeId, TypeTable};
@@ -701,6 +701,29 @@ fn malloc(m: &mut Machine, size: u64, loc: Loc) -> Result<u64, Trap> {
 /// program of many small allocations pays no call dispatch).
 pub fn heap_malloc(m: &mut Machine, size: u64, loc: Loc) -> Result<u64, Trap> {
     malloc(m, size, loc)
+}
+
+/// [`heap_malloc`] for a native engine whose span table is in step with the memory
+/// ([`crate::exec::memory::Memory::malloc_in_step`]): with where the block's bytes are, for the
+/// engine to set its entry itself.
+#[inline]
+pub fn heap_malloc_in_step(m: &mut Machine, size: u64, loc: Loc) -> Result<(u64, HostSpan), Trap> {
+    m.mem.malloc_in_step(size, loc).map_err(|f| m.fault(f, loc))
+}
+
+/// [`heap_calloc`] as [`heap_malloc_in_step`] (an overflowing size gives null, no block).
+#[inline]
+pub fn heap_calloc_in_step(m: &mut Machine, n: u64, size: u64, loc: Loc) -> Result<(u64, HostSpan), Trap> {
+    match n.checked_mul(size) {
+        Some(bytes) => heap_malloc_in_step(m, bytes, loc),
+        None => Ok((0, HostSpan::default())),
+    }
+}
+
+/// [`heap_free`] as [`heap_malloc_in_step`] (the freed block's entry is to be zero).
+#[inline]
+pub fn heap_free_in_step(m: &mut Machine, ptr: u64, loc: Loc) -> Result<(), Trap> {
+    m.mem.free_in_step(ptr, loc).map_err(|f| m.fault(f, loc))
 }
 
 /// `calloc(n, size)` as [`call`] runs it (blocks are zeroed; an overflowing size gives null).

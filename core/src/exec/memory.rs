@@ -62,6 +62,7 @@ pub mod advice;
 mod counters;
 mod entry;
 mod give_back;
+mod id_queue;
 mod provenance;
 mod slabs;
 mod transfer;
@@ -241,10 +242,10 @@ pub struct Memory {
     /// A view made for an observer: [`Memory::inspect_bytes`] reads the lent host bytes.
     inspect: bool,
     /// Freed recyclable ids, oldest first.
-    quarantine: std::collections::VecDeque<u32>,
+    quarantine: id_queue::IdQueue,
     /// Freed ids of gang copies ([`AllocKind::is_gang_private`]), oldest first: the next gang
     /// copies take them at once (module documentation).
-    gang_ids: std::collections::VecDeque<u32>,
+    gang_ids: id_queue::IdQueue,
     live_bytes: u64,
     /// Bytes released since free memory was last given back ([`give_back`]; host memory only).
     released: give_back::Released,
@@ -266,6 +267,9 @@ pub struct Memory {
     /// at, index): a program making or freeing many blocks at one site finds the index here,
     /// without the thread's tables ([`provenance`]; issue 15: 2 million heap routines).
     last_made: Option<(AllocKind, Loc, u32)>,
+    /// The same for the last heap block made (most of a program's allocations: a test of its
+    /// site alone).
+    last_heap: Option<(Loc, u32)>,
     last_freed: Option<(u32, Loc, u32)>,
 }
 
@@ -310,6 +314,7 @@ impl Memory {
             counts: Vec::new(),
             slabs: Default::default(),
             last_made: None,
+            last_heap: None,
             last_freed: None,
         }
     }
@@ -555,6 +560,22 @@ impl Memory {
         space: Space,
         origin: Loc,
     ) -> Result<u64, MemFault> {
+        self.alloc_with_span::<false>(size, kind, space, origin).map(|(p, _)| p)
+    }
+
+    /// [`Memory::alloc`], and with `IN_STEP` where the new block's bytes are, as
+    /// [`Memory::host_span`] would give them right after (all zero without `IN_STEP`, and where
+    /// a checker follows host accesses), with the change not logged: the caller's table, in step
+    /// with the log ([`Memory::in_step`]), sets the block's entry from the span itself (issue 15:
+    /// a native engine's `malloc`, without the log's round trip and a second lookup of the id).
+    #[inline(always)]
+    fn alloc_with_span<const IN_STEP: bool>(
+        &mut self,
+        size: u64,
+        kind: AllocKind,
+        space: Space,
+        origin: Loc,
+    ) -> Result<(u64, HostSpan), MemFault> {
         let fault = |kind| MemFault {
             kind,
             alloc: None,
@@ -577,10 +598,27 @@ impl Memory {
         let slotted = matches!(kind, AllocKind::Heap | AllocKind::Local(..) | AllocKind::Vla(..))
             && (1..=slabs::MAX_SLOTTED as u64).contains(&size)
             && !self.is_device_view();
-        let store = match space {
+        let mut store = match space {
             Space::Host if slotted => Store::Slab(self.slabs.alloc(size as usize)),
             Space::Host => Store::Bytes(advice::host_bytes(size as usize)),
             Space::Device => Store::Shared(zeroed_words(size.div_ceil(8) as usize).ok_or_else(|| fault(FaultKind::MemoryLimit))?),
+        };
+        let span = match &mut store {
+            _ if !IN_STEP || self.observed.is_some() => HostSpan::default(),
+            Store::Slab(s) => match self.slabs.addr(*s) {
+                Some(addr) => HostSpan {
+                    addr,
+                    readable: size,
+                    writable: size,
+                },
+                None => HostSpan::default(),
+            },
+            Store::Bytes(b) => HostSpan {
+                addr: b.as_mut_ptr() as usize,
+                readable: size,
+                writable: size,
+            },
+            _ => HostSpan::default(),
         };
         let fresh = Allocation {
             store,
@@ -595,13 +633,15 @@ impl Memory {
         };
         self.live_bytes += size;
         let base_len = self.base_len;
-        let (reused, waits) = if kind.is_gang_private() { (&mut self.gang_ids, 0) } else { (&mut self.quarantine, QUARANTINE) };
+        let (reused, waits) = if fresh.class == Class::GangCopy { (&mut self.gang_ids, 0) } else { (&mut self.quarantine, QUARANTINE) };
         if reused.len() > waits {
             if let Some(slot) = reused.front().and_then(|&id| self.allocs.get_mut((id as usize).wrapping_sub(base_len))) {
                 *slot = fresh;
                 let id = reused.pop_front().unwrap_or_default();
-                self.changed(id);
-                return Ok(ptr_word(id, 0));
+                if !IN_STEP {
+                    self.changed(id);
+                }
+                return Ok((ptr_word(id, 0), span));
             }
         }
         let id = u32::try_from(self.base_len + self.allocs.len()).map_err(|_| fault(FaultKind::MemoryLimit))?;
@@ -609,14 +649,50 @@ impl Memory {
             self.live_bytes -= size;
             return Err(fault(FaultKind::MemoryLimit));
         }
+        advice::reserve_advised(&mut self.allocs, 1);
         self.allocs.push(fresh);
-        self.changed(id);
-        Ok(ptr_word(id, 0))
+        if !IN_STEP {
+            self.changed(id);
+        }
+        Ok((ptr_word(id, 0), span))
+    }
+
+    /// Whether a native engine's table that took every change so far is in step with this
+    /// memory: nothing is logged since ([`Memory::take_changes`]), and no checker follows host
+    /// accesses. Its heap routines may then go through [`Memory::malloc_in_step`] and
+    /// [`Memory::free_in_step`], which log nothing, and set the one entry themselves.
+    #[inline]
+    pub fn in_step(&self) -> bool {
+        self.observed.is_none() && matches!(&self.changes, Some(c) if !c.all && c.ids.is_empty())
+    }
+
+    /// `malloc(size)` of a host heap block made at `origin`, for a table [`Memory::in_step`]:
+    /// the block's pointer and where its bytes are, its span-table entry to set; nothing logged.
+    #[inline]
+    pub fn malloc_in_step(&mut self, size: u64, origin: Loc) -> Result<(u64, HostSpan), MemFault> {
+        self.alloc_with_span::<true>(size, AllocKind::Heap, Space::Host, origin)
+    }
+
+    /// [`Memory::free_heap`] for a table [`Memory::in_step`]: nothing logged; the freed block's
+    /// entry is to be set to zero (its accesses take the checked path).
+    #[inline]
+    pub fn free_in_step(&mut self, ptr: u64, at: Loc) -> Result<(), MemFault> {
+        self.free_heap_logged::<false>(ptr, at)
     }
 
     /// The provenance index of an allocation of `kind` made at `origin`.
-    #[inline]
+    #[inline(always)]
     fn made_at(&mut self, kind: AllocKind, origin: Loc) -> u32 {
+        if matches!(kind, AllocKind::Heap) {
+            return match self.last_heap {
+                Some((o, i)) if o == origin => i,
+                _ => {
+                    let i = provenance::intern(Provenance { kind, origin, freed_at: None });
+                    self.last_heap = Some((origin, i));
+                    i
+                }
+            };
+        }
         match self.last_made {
             Some((k, o, i)) if o == origin && k == kind => i,
             _ => {
@@ -679,6 +755,12 @@ impl Memory {
     /// `free(ptr)` semantics for heap blocks: null is a no-op; anything but the start of a live
     /// heap block is an error.
     pub fn free_heap(&mut self, ptr: u64, at: Loc) -> Result<(), MemFault> {
+        self.free_heap_logged::<true>(ptr, at)
+    }
+
+    /// [`Memory::free_heap`], its change logged with `LOG`.
+    #[inline(always)]
+    fn free_heap_logged<const LOG: bool>(&mut self, ptr: u64, at: Loc) -> Result<(), MemFault> {
         if ptr == 0 {
             return Ok(());
         }
@@ -704,7 +786,7 @@ impl Memory {
             return Err(fault(FaultKind::HostMemory, Some(AllocId(id))));
         }
         // A block of the lent table stays live: only the host memory ends its lifetime.
-        self.release(AllocId(id), at);
+        self.release_logged::<LOG>(AllocId(id), at);
         Ok(())
     }
 
@@ -719,12 +801,20 @@ impl Memory {
 
     /// End the lifetime of an allocation (frames, VLAs, heap blocks).
     pub fn release(&mut self, id: AllocId, at: Loc) {
+        self.release_logged::<true>(id, at)
+    }
+
+    /// [`Memory::release`], its change logged with `LOG`.
+    #[inline(always)]
+    fn release_logged<const LOG: bool>(&mut self, id: AllocId, at: Loc) {
         // Only this memory's own allocations (a device view cannot end a lent one's lifetime).
         if let Some(a) = self.allocs.get_mut((id.0 as usize).wrapping_sub(self.base_len)) {
             if a.live {
-                if let Some(c) = &mut self.changes {
-                    if !c.all {
-                        c.ids.push(id.0);
+                if LOG {
+                    if let Some(c) = &mut self.changes {
+                        if !c.all {
+                            c.ids.push(id.0);
+                        }
                     }
                 }
                 a.live = false;
@@ -738,8 +828,12 @@ impl Memory {
                 };
                 self.live_bytes -= a.size();
                 self.released.add(a.size());
-                if let Store::Slab(s) = std::mem::replace(&mut a.store, Store::Bytes(Box::default())) {
+                if let Store::Slab(s) = a.store {
+                    // A slot owns nothing (its bytes are the slabs'): no drop to run.
+                    std::mem::forget(std::mem::replace(&mut a.store, Store::Bytes(Box::default())));
                     self.slabs.free(s, a.size as usize);
+                } else {
+                    a.store = Store::Bytes(Box::default());
                 }
                 // Gang-private copies are recycled at once: a launch of many gangs makes and
                 // frees one per gang, and the table must not grow with the gang count (issue 14)
@@ -1036,6 +1130,7 @@ impl Memory {
             counts: Vec::new(),
             slabs: Default::default(),
             last_made: None,
+            last_heap: None,
             last_freed: None,
         }
     }

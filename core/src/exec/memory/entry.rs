@@ -43,6 +43,7 @@ pub(super) enum Class {
 }
 
 impl Class {
+    #[inline(always)]
     pub(super) fn of(kind: AllocKind) -> Class {
         match kind {
             AllocKind::Reserved => Class::Reserved,

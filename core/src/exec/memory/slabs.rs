@@ -19,7 +19,12 @@ pub(super) const MAX_SLOTTED: usize = 256;
 /// Slot sizes are multiples of this (the process allocator's alignment).
 const GRAIN: usize = 16;
 const CLASSES: usize = MAX_SLOTTED / GRAIN;
-const SLAB_BYTES: usize = 64 << 10;
+/// A class's first slab; each next one as large as all those the class holds, up to
+/// [`LARGEST_SLAB`]: a class of many blocks takes its pages from a few large blocks, which are
+/// offered huge pages ([`super::advice`]: at least [`super::advice::LARGE_BLOCK`] bytes; issue 15:
+/// calltree's 2^20 tree nodes faulted 8,192 pages of 64 KiB slabs one 4 KiB page at a time).
+const FIRST_SLAB: usize = 64 << 10;
+const LARGEST_SLAB: usize = 8 << 20;
 
 /// Where a block's bytes are: slab `slab`, from byte `off`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -28,20 +33,37 @@ pub(super) struct Slot {
     off: u32,
 }
 
+/// What a slab's slots are doing.
+#[derive(Copy, Clone, Debug, Default)]
+struct Slab {
+    /// The bytes of its slots, and where they end in its block (they start at the block's
+    /// `skip`: [`super::advice::aligned_host_bytes`]; slot offsets count from the block's start).
+    len: u32,
+    end: u32,
+    /// Slots in use.
+    live: u32,
+    /// The offset plus one of its most recently freed slot (0: none), the head of a list threaded
+    /// through its freed slots: each holds the next one's offset plus one in its first 4 bytes
+    /// (a freed slot's bytes are nobody's: its block's id is dead, and it is zeroed when reused).
+    freed: u32,
+}
+
 /// The slabs of one memory.
 #[derive(Debug, Default)]
 pub(super) struct Slabs {
     /// By slab number (never reused): its bytes, `None` once all its slots were freed.
     blocks: Vec<Option<Box<[u8]>>>,
-    /// By slab number: its slots in use, and its slots in the free list of its class.
-    live: Vec<u32>,
-    listed: Vec<u32>,
+    /// By slab number: its slots.
+    slabs: Vec<Slab>,
     /// By class: the slab being filled and its next free offset.
     filling: [Option<Slot>; CLASSES],
-    /// By class: freed slots, the most recently freed last (reused first: still in cache).
-    free: [Vec<Slot>; CLASSES],
-    /// By class: entries of `free` whose slab is gone (skipped, then swept out).
+    /// By class: the slabs with freed slots, each once, the most recent last (reused first:
+    /// still in cache); it may hold slabs given back since (`stale` of them: skipped, then swept
+    /// out).
+    partial: [Vec<u32>; CLASSES],
     stale: [usize; CLASSES],
+    /// By class: the bytes of its slabs not given back.
+    held: [usize; CLASSES],
 }
 
 /// The class of a block of `size` bytes (1 to [`MAX_SLOTTED`]) and its slot size.
@@ -53,54 +75,109 @@ fn class(size: usize) -> (usize, usize) {
 
 impl Slabs {
     /// A zeroed slot for a block of `size` bytes (1 to [`MAX_SLOTTED`]).
-    #[inline]
+    #[inline(always)]
     pub(super) fn alloc(&mut self, size: usize) -> Slot {
         let (c, slot) = class(size);
-        while let Some(s) = self.free[c].pop() {
-            let n = s.slab as usize;
-            if let Some(bytes) = self.blocks[n].as_mut() {
-                self.listed[n] -= 1;
-                self.live[n] += 1;
-                bytes[s.off as usize..s.off as usize + slot].fill(0);
-                return s;
-            }
-            self.stale[c] -= 1;
+        if let Some(s) = self.reuse(c, slot) {
+            return s;
         }
         let s = match self.filling[c] {
-            Some(s) if s.off as usize + slot <= SLAB_BYTES => s,
-            _ => {
-                self.blocks.push(Some(vec![0; SLAB_BYTES].into_boxed_slice()));
-                self.live.push(0);
-                self.listed.push(0);
-                Slot { slab: (self.blocks.len() - 1) as u32, off: 0 }
-            }
+            Some(s) if s.off as usize + slot <= self.slabs[s.slab as usize].end as usize => s,
+            _ => self.new_slab(c),
         };
         self.filling[c] = Some(Slot { off: s.off + slot as u32, ..s });
-        self.live[s.slab as usize] += 1;
+        self.slabs[s.slab as usize].live += 1;
         s
     }
 
-    /// Free the slot of a block of `size` bytes: listed for reuse, or its slab given back with
-    /// the last one (unless the slab is still being filled).
-    #[inline]
+    /// A freed slot of class `c` (of `slot` bytes), zeroed, if there is one.
+    #[inline(always)]
+    fn reuse(&mut self, c: usize, slot: usize) -> Option<Slot> {
+        while let Some(&n) = self.partial[c].last() {
+            let (n, head) = (n as usize, self.slabs[n as usize].freed);
+            let Some(bytes) = self.blocks[n].as_deref_mut() else {
+                // Given back since it was listed.
+                self.partial[c].pop();
+                self.stale[c] -= 1;
+                continue;
+            };
+            if head == 0 {
+                self.partial[c].pop();
+                continue;
+            }
+            let off = head as usize - 1;
+            let s = &mut bytes[off..off + slot];
+            let next = u32::from_le_bytes([s[0], s[1], s[2], s[3]]);
+            s.fill(0);
+            let slab = &mut self.slabs[n];
+            slab.freed = next;
+            slab.live += 1;
+            if next == 0 {
+                self.partial[c].pop();
+            }
+            return Some(Slot { slab: n as u32, off: off as u32 });
+        }
+        None
+    }
+
+    /// A fresh slab for class `c` (zero pages, lazily: `calloc`), its first slot.
+    #[cold]
+    fn new_slab(&mut self, c: usize) -> Slot {
+        let len = self.held[c].next_power_of_two().clamp(FIRST_SLAB, LARGEST_SLAB);
+        self.held[c] += len;
+        let (bytes, skip) = super::advice::aligned_host_bytes(len);
+        self.blocks.push(Some(bytes));
+        self.slabs.push(Slab {
+            len: len as u32,
+            end: (skip + len) as u32,
+            ..Slab::default()
+        });
+        Slot { slab: (self.blocks.len() - 1) as u32, off: skip as u32 }
+    }
+
+    /// Free the slot of a block of `size` bytes: listed in its slab for reuse, or its slab given
+    /// back with the last one (unless it is a small slab still being filled).
+    #[inline(always)]
     pub(super) fn free(&mut self, s: Slot, size: usize) {
         let (c, _) = class(size);
         let n = s.slab as usize;
-        self.live[n] -= 1;
-        if self.live[n] == 0 && self.filling[c].is_none_or(|f| f.slab != s.slab) {
-            self.blocks[n] = None;
-            self.stale[c] += self.listed[n] as usize;
-            self.listed[n] = 0;
-            // Swept once half the list is stale: each entry is swept at most once.
-            if self.stale[c] > self.free[c].len() / 2 {
-                let blocks = &self.blocks;
-                self.free[c].retain(|f| blocks[f.slab as usize].is_some());
-                self.stale[c] = 0;
+        let slab = &mut self.slabs[n];
+        slab.live -= 1;
+        // The slab being filled stays while it is small (a block made and freed over and over
+        // makes no slab each time); a large one goes back too, and the class starts small again.
+        if slab.live == 0 && (self.filling[c].is_none_or(|f| f.slab != s.slab) || slab.len as usize > FIRST_SLAB) {
+            if self.filling[c].is_some_and(|f| f.slab == s.slab) {
+                self.filling[c] = None;
+            }
+            if slab.freed != 0 {
+                slab.freed = 0;
+                self.stale[c] += 1;
+                // Swept once half the list is stale: each entry is swept at most once.
+                if self.stale[c] > self.partial[c].len() / 2 {
+                    let blocks = &self.blocks;
+                    self.partial[c].retain(|&f| f != s.slab && blocks[f as usize].is_some());
+                    self.stale[c] = 0;
+                }
+            }
+            if self.blocks[n].take().is_some() {
+                self.held[c] -= slab.len as usize;
             }
             return;
         }
-        self.listed[n] += 1;
-        self.free[c].push(s);
+        if let Some(bytes) = self.blocks[n].as_deref_mut() {
+            let at = s.off as usize;
+            bytes[at..at + 4].copy_from_slice(&slab.freed.to_le_bytes());
+            if slab.freed == 0 {
+                self.partial[c].push(s.slab);
+            }
+            slab.freed = s.off + 1;
+        }
+    }
+
+    /// The address of a live slot's first byte (`None`: no such slab).
+    #[inline]
+    pub(super) fn addr(&mut self, s: Slot) -> Option<usize> {
+        self.blocks.get_mut(s.slab as usize).and_then(Option::as_deref_mut).map(|b| b.as_mut_ptr() as usize + s.off as usize)
     }
 
     /// The `size` bytes of a live slot.
@@ -136,24 +213,78 @@ mod tests {
             assert!(s.bytes(b, 24).iter().all(|&x| x == i as u8));
         }
         let made = s.blocks.len();
-        // Free all but every 3000th (2,048 slots a slab): the slab of blocks 6,144 to 8,191
-        // holds none of those and goes back.
-        for &b in blocks.iter().enumerate().filter(|(i, _)| i % 3000 != 0).map(|(_, b)| b) {
+        // Free all but every 5000th (slabs of 64 KiB, 64 KiB and 128 KiB: 2,048, 2,048 and
+        // 4,096 slots): the second slab, blocks 2,048 to 4,095, holds none of those and goes back.
+        for &b in blocks.iter().enumerate().filter(|(i, _)| i % 5000 != 0).map(|(_, b)| b) {
             s.free(b, 24);
         }
         assert!(s.blocks.iter().filter(|b| b.is_some()).count() < made);
-        for (i, &b) in blocks.iter().enumerate().filter(|(i, _)| i % 3000 == 0) {
+        for (i, &b) in blocks.iter().enumerate().filter(|(i, _)| i % 5000 == 0) {
             assert!(s.bytes(b, 24).iter().all(|&x| x == i as u8), "kept block {i}");
         }
         let again = s.alloc(20);
         assert_eq!(s.bytes(again, 20), &[0; 20]);
-        // `stale` counts exactly the listed slots of slabs given back.
+        // `stale` counts exactly the listed slabs given back.
         let c = class(24).0;
-        assert_eq!(s.free[c].iter().filter(|f| s.blocks[f.slab as usize].is_none()).count(), s.stale[c]);
-        assert!(s.stale[c] > 0);
+        assert_eq!(s.partial[c].iter().filter(|&&f| s.blocks[f as usize].is_none()).count(), s.stale[c]);
         // Other classes are apart.
         let big = s.alloc(MAX_SLOTTED);
         s.bytes_mut(big, MAX_SLOTTED).fill(7);
         assert_eq!(s.bytes(again, 20), &[0; 20]);
+    }
+
+    /// Blocks of mixed sizes made and freed in a scrambled order: a reused slot comes back
+    /// zeroed, and no live block's bytes change while others are made, freed and written (the
+    /// lists threaded through freed slots never reach a live one).
+    #[test]
+    fn freed_slots_are_reused_without_touching_live_blocks() {
+        let mut s = Slabs::default();
+        let mut live: Vec<(Slot, usize, u8)> = Vec::new();
+        let mut seed = 12345u32;
+        let mut next = move || {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            seed >> 8
+        };
+        for round in 0..60_000u32 {
+            if live.is_empty() || next() % 5 < 3 {
+                let size = 1 + next() as usize % MAX_SLOTTED;
+                let b = s.alloc(size);
+                assert!(s.bytes(b, size).iter().all(|&x| x == 0), "round {round}: slot not zeroed");
+                let mark = (round % 251) as u8 + 1;
+                s.bytes_mut(b, size).fill(mark);
+                live.push((b, size, mark));
+            } else {
+                let (b, size, mark) = live.swap_remove(next() as usize % live.len());
+                assert!(s.bytes(b, size).iter().all(|&x| x == mark), "round {round}: live block changed");
+                s.free(b, size);
+            }
+        }
+        for &(b, size, mark) in &live {
+            assert!(s.bytes(b, size).iter().all(|&x| x == mark));
+        }
+        for (b, size, _) in live {
+            s.free(b, size);
+        }
+        for c in 0..CLASSES {
+            assert_eq!(s.partial[c].iter().filter(|&&f| s.blocks[f as usize].is_none()).count(), s.stale[c]);
+        }
+    }
+
+    /// A class of many blocks takes them from large slabs, and once all are freed every slab
+    /// goes back, the large one being filled too: the class starts again with a small slab.
+    #[test]
+    fn large_slabs_all_go_back_when_their_blocks_are_freed() {
+        let mut s = Slabs::default();
+        let blocks: Vec<Slot> = (0..300_000).map(|_| s.alloc(24)).collect();
+        let c = class(24).0;
+        assert!(s.slabs.iter().any(|b| b.len as usize == LARGEST_SLAB));
+        for b in blocks.into_iter().rev() {
+            s.free(b, 24);
+        }
+        assert!(s.blocks.iter().all(Option::is_none));
+        assert_eq!((s.held[c], s.filling[c]), (0, None));
+        let again = s.alloc(24);
+        assert_eq!(s.slabs[again.slab as usize].len as usize, FIRST_SLAB);
+        assert_eq!(s.bytes(again, 24), &[0; 24]);
     }
 }
