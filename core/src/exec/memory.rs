@@ -649,7 +649,11 @@ impl Memory {
             self.live_bytes -= size;
             return Err(fault(FaultKind::MemoryLimit));
         }
-        advice::reserve_advised(&mut self.allocs, 1);
+        if !advice::reserve_advised(&mut self.allocs, 1) {
+            // No room for the table's next entry: the process's address space is capped.
+            self.live_bytes -= size;
+            return Err(fault(FaultKind::MemoryLimit));
+        }
         self.allocs.push(fresh);
         if !IN_STEP {
             self.changed(id);

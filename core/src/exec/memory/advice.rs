@@ -77,27 +77,32 @@ pub(super) fn aligned_host_bytes(n: usize) -> (Box<[u8]>, usize) {
 /// time; growing in place by `realloc`, an advised table is no longer moved by `mremap` but copied
 /// into a fresh unadvised block, which made the faults go up). The untouched rest of the block
 /// costs no memory; a table copied at 4 MiB holds 64 MiB before its next move.
+/// `false` when there is no room to be had (an address-space limit, `ulimit -v`): the caller
+/// reports a full memory instead of the process aborting in `push`.
 #[inline(always)]
-pub fn reserve_advised<T>(v: &mut Vec<T>, additional: usize) {
-    if v.capacity() - v.len() < additional {
-        grow_advised(v, additional);
-    }
+pub fn reserve_advised<T>(v: &mut Vec<T>, additional: usize) -> bool {
+    v.capacity() - v.len() >= additional || grow_advised(v, additional)
 }
 
 /// [`reserve_advised`] when the vector is full.
 #[cold]
 #[inline(never)]
-fn grow_advised<T>(v: &mut Vec<T>, additional: usize) {
+fn grow_advised<T>(v: &mut Vec<T>, additional: usize) -> bool {
     let need = v.len().saturating_add(additional);
     let bytes = v.capacity().saturating_mul(std::mem::size_of::<T>());
     if bytes < LARGE_BLOCK || ADVICE.get().is_none() {
-        v.reserve(additional);
-        return;
+        return v.try_reserve(additional).is_ok();
     }
-    let mut fresh = Vec::with_capacity(need.max(v.capacity().saturating_mul(16)));
+    // Sixteen times the room is address space, not memory, but a process under an address-space
+    // limit (`ulimit -v`) may not get it: then the table grows as `Vec` grows it.
+    let mut fresh = Vec::new();
+    if fresh.try_reserve_exact(need.max(v.capacity().saturating_mul(16))).is_err() {
+        return v.try_reserve(additional).is_ok();
+    }
     advise(fresh.as_ptr() as usize, fresh.capacity() * std::mem::size_of::<T>());
     fresh.append(v);
     *v = fresh;
+    true
 }
 
 #[cfg(test)]
@@ -111,6 +116,18 @@ mod tests {
 
     fn record(_addr: usize, len: usize) {
         ADVISED.lock().unwrap_or_else(|p| p.into_inner()).push(len);
+    }
+
+    /// A table that cannot grow (here: more room than an address space has; in a process under
+    /// `ulimit -v`, a block the system refuses) is reported, not grown by `push`'s abort; a table
+    /// with room grows as `Vec::reserve` grows it.
+    #[test]
+    fn a_table_without_room_is_reported() {
+        let mut v: Vec<u64> = vec![1, 2, 3];
+        assert!(!reserve_advised(&mut v, usize::MAX / 2));
+        assert_eq!(v, [1, 2, 3]);
+        assert!(reserve_advised(&mut v, 100));
+        assert!(v.capacity() >= 103);
     }
 
     /// Host and device blocks of `LARGE_BLOCK` bytes or more are advised, smaller ones not, and
