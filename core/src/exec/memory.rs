@@ -183,6 +183,38 @@ impl Store {
     }
 }
 
+/// Where the bytes of a host allocation of `size` bytes stored in `store` are, for native code
+/// ([`Memory::host_span`]; a device store has none here).
+#[inline]
+fn store_span(slabs: &mut slabs::Slabs, store: &mut Store, size: u32, read_only: bool) -> HostSpan {
+    let writable = |len: u64| if read_only { 0 } else { len };
+    match store {
+        Store::Slab(s) => {
+            let len = size as usize;
+            let b = slabs.bytes_mut(*s, len);
+            if b.len() != len {
+                return HostSpan::default();
+            }
+            HostSpan {
+                addr: b.as_mut_ptr() as usize,
+                readable: len as u64,
+                writable: writable(len as u64),
+            }
+        }
+        Store::Bytes(b) => HostSpan {
+            addr: b.as_mut_ptr() as usize,
+            readable: b.len() as u64,
+            writable: writable(b.len() as u64),
+        },
+        Store::Frozen(b) => HostSpan {
+            addr: b.as_ptr() as usize,
+            readable: b.len() as u64,
+            writable: 0,
+        },
+        Store::Shared(_) | Store::Remote(_) => HostSpan::default(),
+    }
+}
+
 /// Why an access failed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum FaultKind {
@@ -457,35 +489,7 @@ impl Memory {
         if !a.live || a.class == Class::Reserved || a.lo > 0 {
             return HostSpan::default();
         }
-        let read_only = a.read_only;
-        match &mut a.store {
-            Store::Slab(s) => {
-                let len = a.size as usize;
-                let b = self.slabs.bytes_mut(*s, len);
-                if b.len() != len {
-                    return HostSpan::default();
-                }
-                HostSpan {
-                    addr: b.as_mut_ptr() as usize,
-                    readable: len as u64,
-                    writable: if read_only { 0 } else { len as u64 },
-                }
-            }
-            Store::Bytes(b) => {
-                let len = b.len() as u64;
-                HostSpan {
-                    addr: b.as_mut_ptr() as usize,
-                    readable: len,
-                    writable: if read_only { 0 } else { len },
-                }
-            }
-            Store::Frozen(b) => HostSpan {
-                addr: b.as_ptr() as usize,
-                readable: b.len() as u64,
-                writable: 0,
-            },
-            Store::Shared(_) | Store::Remote(_) => HostSpan::default(),
-        }
+        store_span(&mut self.slabs, &mut a.store, a.size, a.read_only)
     }
 
     pub fn live_bytes(&self) -> u64 {
@@ -603,22 +607,11 @@ impl Memory {
             Space::Host => Store::Bytes(advice::host_bytes(size as usize)),
             Space::Device => Store::Shared(zeroed_words(size.div_ceil(8) as usize).ok_or_else(|| fault(FaultKind::MemoryLimit))?),
         };
-        let span = match &mut store {
-            _ if !IN_STEP || self.observed.is_some() => HostSpan::default(),
-            Store::Slab(s) => match self.slabs.addr(*s) {
-                Some(addr) => HostSpan {
-                    addr,
-                    readable: size,
-                    writable: size,
-                },
-                None => HostSpan::default(),
-            },
-            Store::Bytes(b) => HostSpan {
-                addr: b.as_mut_ptr() as usize,
-                readable: size,
-                writable: size,
-            },
-            _ => HostSpan::default(),
+        let span = if IN_STEP && self.observed.is_none() {
+            // At most `MAX_ALLOC` (2^31), tested above.
+            store_span(&mut self.slabs, &mut store, size as u32, false)
+        } else {
+            HostSpan::default()
         };
         let fresh = Allocation {
             store,

@@ -174,12 +174,6 @@ impl Slabs {
         }
     }
 
-    /// The address of a live slot's first byte (`None`: no such slab).
-    #[inline]
-    pub(super) fn addr(&mut self, s: Slot) -> Option<usize> {
-        self.blocks.get_mut(s.slab as usize).and_then(Option::as_deref_mut).map(|b| b.as_mut_ptr() as usize + s.off as usize)
-    }
-
     /// The `size` bytes of a live slot.
     #[inline]
     pub(super) fn bytes(&self, s: Slot, size: usize) -> &[u8] {
