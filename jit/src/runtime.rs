@@ -215,6 +215,14 @@ impl Table {
         self.spans[id] = words;
     }
 
+    /// Grow (zero entries) or cut the table to `len` entries, grown as the allocation table
+    /// grows (huge pages when large).
+    fn resize_to(&mut self, len: usize) {
+        let more = len.saturating_sub(self.spans.len());
+        advice::reserve_advised(&mut self.spans, more);
+        self.spans.resize(len, [0; 2]);
+    }
+
     /// Entry `id` is made non-zero: listed for [`Table::clear`], or the table becomes dense.
     fn note_written(&mut self, id: usize) {
         // The list is worth keeping while it is short against the table; past that, a clear
@@ -233,10 +241,8 @@ impl Table {
     #[inline(always)]
     fn put(&mut self, id: usize, words: [u64; 2], len: usize) {
         if self.spans.len() != len {
-            // Grown as the allocation table grows (huge pages when large).
-            let more = len.saturating_sub(self.spans.len());
-            advice::reserve_advised(&mut self.spans, more);
             if id == self.spans.len() && len == id + 1 {
+                advice::reserve_advised(&mut self.spans, 1);
                 // The id just made: its entry pushed as set.
                 if !self.dense && words != [0; 2] {
                     self.note_written(id);
@@ -244,7 +250,7 @@ impl Table {
                 self.spans.push(words);
                 return;
             }
-            self.spans.resize(len, [0; 2]);
+            self.resize_to(len);
         }
         if id < len {
             self.set(id, words);
@@ -313,9 +319,7 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
             Some(id) => {
                 let len = mem.table_len();
                 if t.spans.len() != len {
-                    let more = len.saturating_sub(t.spans.len());
-                    advice::reserve_advised(&mut t.spans, more);
-                    t.spans.resize(len, [0; 2]);
+                    t.resize_to(len);
                 }
                 if (id as usize) < len {
                     t.set(id as usize, span_of(mem, id).words());
@@ -387,9 +391,7 @@ fn sync_changes(mem: &mut Memory, tables: &mut Tables) {
         }
     } else {
         // A table that shrank (a memory's ids are never dropped; kept for safety) is cut.
-        let more = len.saturating_sub(t.spans.len());
-        advice::reserve_advised(&mut t.spans, more);
-        t.spans.resize(len, [0; 2]);
+        t.resize_to(len);
         for &id in &changes.ids {
             if (id as usize) < t.spans.len() {
                 t.set(id as usize, span_of(mem, id).words());
@@ -513,16 +515,7 @@ pub extern "C" fn jit_malloc(ctx: *mut Ctx, size: u64, loc: u64) -> u64 {
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
     let at = ctx.loc(loc);
-    let made = in_step(ctx, m, |m, t| {
-        let r = libc_shim::heap_malloc_in_step(m, size, at);
-        if let Ok((p, span)) = r {
-            t.put((p >> 32) as usize, span_words(span), m.memory_mut().table_len());
-        }
-        r.map(|(p, _)| p)
-    });
-    let sync = made.is_none();
-    let r = made.unwrap_or_else(|| libc_shim::heap_malloc(m, size, at));
-    heap_done(ctx, m, r, sync)
+    heap_made(ctx, m, |m| libc_shim::heap_malloc_in_step(m, size, at), |m| libc_shim::heap_malloc(m, size, at))
 }
 
 /// `calloc(n, size)` called by native code ([`libc_shim::heap_calloc`]).
@@ -532,8 +525,21 @@ pub extern "C" fn jit_calloc(ctx: *mut Ctx, n: u64, size: u64, loc: u64) -> u64 
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
     let at = ctx.loc(loc);
+    heap_made(ctx, m, |m| libc_shim::heap_calloc_in_step(m, n, size, at), |m| libc_shim::heap_calloc(m, n, size, at))
+}
+
+/// A heap block made by native code: by `in_step_make` when the thread's table is in step,
+/// setting the new block's entry from its span (none for null, an overflowing `calloc`'s),
+/// else by `make` and the generic sync.
+#[inline(always)]
+fn heap_made(
+    ctx: &mut Ctx,
+    m: &mut Machine,
+    in_step_make: impl FnOnce(&mut Machine) -> Result<(u64, HostSpan), Trap>,
+    make: impl FnOnce(&mut Machine) -> Result<u64, Trap>,
+) -> u64 {
     let made = in_step(ctx, m, |m, t| {
-        let r = libc_shim::heap_calloc_in_step(m, n, size, at);
+        let r = in_step_make(m);
         if let Ok((p, span)) = r {
             if p != 0 {
                 t.put((p >> 32) as usize, span_words(span), m.memory_mut().table_len());
@@ -542,7 +548,7 @@ pub extern "C" fn jit_calloc(ctx: *mut Ctx, n: u64, size: u64, loc: u64) -> u64 
         r.map(|(p, _)| p)
     });
     let sync = made.is_none();
-    let r = made.unwrap_or_else(|| libc_shim::heap_calloc(m, n, size, at));
+    let r = made.unwrap_or_else(|| make(m));
     heap_done(ctx, m, r, sync)
 }
 
