@@ -383,11 +383,17 @@ fn sync_changes(mem: &mut Memory, tables: &mut Tables) {
             t.written.clear();
             t.dense = false;
         }
-        for id in 0..len {
-            let s = span_of(mem, id as u32);
-            if s.readable != 0 || s.addr != 0 {
-                t.set(id, s.words());
+        // A device view names the few ids it can address; a host memory may address any.
+        let view_ids: Option<Vec<u32>> = mem.span_ids().map(Iterator::collect);
+        let mut fill = |id: u32| {
+            let s = span_of(mem, id);
+            if (s.readable != 0 || s.addr != 0) && (id as usize) < len {
+                t.set(id as usize, s.words());
             }
+        };
+        match view_ids {
+            Some(ids) => ids.into_iter().for_each(&mut fill),
+            None => (0..len as u32).for_each(&mut fill),
         }
     } else {
         // A table that shrank (a memory's ids are never dropped; kept for safety) is cut.
