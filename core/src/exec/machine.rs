@@ -391,10 +391,14 @@ impl<'e> Machine<'e> {
                 ("double-free", format!("double free of {}", desc(id)))
             }
             FaultKind::MemoryLimit => {
-                return self.memory_limit(
-                    format!("allocating {} bytes with {} bytes live", f.size, self.mem.live_bytes()),
-                    loc,
-                )
+                let live = self.mem.live_bytes();
+                // The ids' bookkeeping is named when the bytes alone would have fitted.
+                let ids = if live.saturating_add(f.size) <= self.mem.limit() {
+                    format!(" and {} allocations' bookkeeping ({} bytes, {} each)", self.mem.table_len(), self.mem.bookkeeping(), super::memory::BYTES_PER_ID)
+                } else {
+                    String::new()
+                };
+                return self.memory_limit(format!("allocating {} bytes with {live} bytes live{ids}", f.size), loc);
             }
             FaultKind::HostMemory => {
                 let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));
@@ -564,8 +568,8 @@ impl<'e> Machine<'e> {
     pub(crate) fn memory_limit(&self, what: String, loc: Loc) -> Trap {
         Trap::limit(
             Diagnostic::error("memory limit", format!("memory limit exceeded: {what}"), loc).with_help(format!(
-                "the limit is {} bytes of live memory; `--max-memory BYTES` raises it",
-                self.mem.live_bytes().saturating_add(self.mem.headroom())
+                "the limit is {} bytes of live memory and its bookkeeping; `--max-memory BYTES` raises it",
+                self.mem.limit()
             )),
         )
     }

@@ -544,7 +544,9 @@ pub fn marks(src: &str) -> Vec<(String, u64)> {
         .filter_map(|(i, l)| {
             let at = l.find("/* expect:")?;
             let rest = &l[at + "/* expect:".len()..];
-            let kind: String = rest.trim_start().chars().take_while(|c| c.is_ascii_lowercase() || *c == '-').collect();
+            // A kind may be two words (`memory limit`): up to the comment's end.
+            let kind: String = rest.trim_start().chars().take_while(|c| c.is_ascii_lowercase() || *c == '-' || *c == ' ').collect();
+            let kind = kind.trim_end().to_string();
             (!kind.is_empty()).then_some((kind, i as u64 + 1))
         })
         .collect()
