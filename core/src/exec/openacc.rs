@@ -258,7 +258,7 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
                 upload(m, dev, r.range.start, len, Some(&r.name), r.loc)?;
             }
             let (s, d) = if lifetime == DataLifetime::Structured { (1, 0) } else { (0, 1) };
-            m.acc.present.insert(PresentEntry {
+            let entry = PresentEntry {
                 host: r.range.clone(),
                 device_start: dev,
                 structured: s,
@@ -267,7 +267,11 @@ pub fn map(m: &mut Machine, clause: DataClause, r: &HostRange, lifetime: DataLif
                 var: r.var.clone(),
                 created_at: r.loc,
                 user_mapped: false,
-            });
+            };
+            if let Err(t) = insert_entry(m, entry, r.loc) {
+                device_free(m, dev, r.loc);
+                return Err(t);
+            }
             let copy_out = matches!(clause, DataClause::Copy | DataClause::CopyOut | DataClause::PresentOrCopy | DataClause::PresentOrCopyOut);
             if lifetime == DataLifetime::Structured {
                 if let Some(reg) = m.acc.regions.last_mut() {
@@ -334,6 +338,24 @@ fn clause_name(c: DataClause) -> &'static str {
     }
 }
 
+/// Put `e` in the present table, its bytes counted against `--max-memory`
+/// ([`PresentEntry::bookkeeping`]).
+pub(super) fn insert_entry(m: &mut Machine, e: PresentEntry, loc: Loc) -> Result<(), Trap> {
+    let bytes = e.bookkeeping();
+    if !m.mem.charge(bytes) {
+        return Err(m.memory_limit(format!("mapping `{}` needs {bytes} bytes for its present table entry, with {} mapped", e.name, m.acc.present.len()), loc));
+    }
+    m.acc.present.insert(e);
+    Ok(())
+}
+
+/// Take the entry at `start` out of the present table, its bytes no longer counted.
+pub(super) fn remove_entry(m: &mut Machine, start: u64) -> Option<PresentEntry> {
+    let e = m.acc.present.remove(start)?;
+    m.mem.uncharge(e.bookkeeping());
+    Some(e)
+}
+
 /// Drop one reference of `kind` from the entry at `start`; copy out and free when none is left.
 fn release(m: &mut Machine, start: u64, kind: DataLifetime, copy_out: bool, loc: Loc) -> Result<(), Trap> {
     let Some(e) = m.acc.present.get_mut(start) else { return Ok(()) };
@@ -342,7 +364,7 @@ fn release(m: &mut Machine, start: u64, kind: DataLifetime, copy_out: bool, loc:
         DataLifetime::Dynamic => e.dynamic = e.dynamic.saturating_sub(1),
     }
     if e.structured == 0 && e.dynamic == 0 && !e.user_mapped {
-        let Some(e) = m.acc.present.remove(start) else { return Ok(()) };
+        let Some(e) = remove_entry(m, start) else { return Ok(()) };
         if copy_out {
             download(m, e.host.start, e.device_start, e.len(), Some(&e.name), loc)?;
         }

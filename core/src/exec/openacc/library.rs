@@ -360,7 +360,7 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
                 return Ok(0);
             }
             check_map_data(m, h, d, n, loc)?;
-            m.acc.present.insert(PresentEntry {
+            let entry = PresentEntry {
                 host: r.range.clone(),
                 device_start: d,
                 structured: 0,
@@ -369,7 +369,8 @@ pub fn call_runtime(m: &mut Machine, f: AccFn, args: &[u64], loc: Loc) -> Result
                 var: r.var,
                 created_at: loc,
                 user_mapped: true,
-            });
+            };
+            insert_entry(m, entry, loc)?;
             0
         }
         UnmapData => {
@@ -627,7 +628,7 @@ fn acc_unmap_data(m: &mut Machine, h: u64, loc: Loc) -> Result<(), Trap> {
                 .with_related(at, format!("`{name}` was mapped here")),
         ));
     }
-    m.acc.present.remove(start);
+    remove_entry(m, start);
     Ok(())
 }
 
