@@ -40,6 +40,18 @@
 //! affine in the leaves and lies between the corners' addresses, in the allocation. (A group of
 //! one leaf is a box of two corners, which then also covers a window's column, `dy` alone.)
 //!
+//! **Two corners.** When each leaf moves every node that holds it the same way, known at
+//! translation (every step up from a node on its path other than the leaf a sum, the left side
+//! of a difference, a conversion, a product by a positive constant or a pointer step; the step
+//! up from the leaf may turn the direction: `y - dy`, `dy * -3`), only two opposite corners are
+//! tested: the one where every leaf is at the end that makes the nodes smallest, and the one
+//! where every leaf is at the other end. A node's exact value over the box is then smallest at
+//! the first and largest at the second (each leaf's slope in it has the leaf's sign), at each of
+//! the counter's two ends, which both corners test; so the tests of those two imply those of
+//! every other corner, and they are also implied by them (the same version runs). blur's window
+//! `img[(y + dy) * W + (x + dx)]` with `W` a constant: 2 corners tested of its 4 (issue 15's
+//! compile time). A product by a loop-invariant value (`(y + dy) * w`) keeps every corner.
+//!
 //! **Covering reads** (the lane version's store tests, [`covering_reads`]): the lane version
 //! ([`crate::simd`]) runs only when every store's bytes over the whole loop, `[sf, sl + s)`
 //! (its address at the first and the last iteration, its size), lie before or after those of
@@ -202,6 +214,17 @@ fn boxes(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind, bool, bool)], eligibl
         }
         if corners.len() < 1 << paths.len() {
             continue;
+        }
+        // Where every node holding a leaf moves the same way with it, two opposite corners
+        // bound every node (see the module docs, "Two corners").
+        let directions: Option<Vec<i64>> = paths.iter().map(|(p, _)| t.leaf_direction(accesses[i].0, p)).collect();
+        if let Some(d) = directions {
+            let at = |low: bool| -> Vec<i64> { (0..paths.len()).map(|k| if (d[k] > 0) == low { lows[k] } else { highs[k] }).collect() };
+            let (low, high) = (at(true), at(false));
+            let find = |c: &Vec<i64>| members.iter().find(|(_, v)| v == c).map(|&(j, _)| j);
+            if let (Some(l), Some(h)) = (find(&low), find(&high)) {
+                corners = vec![l, h];
+            }
         }
         for (j, _) in &members {
             taken[*j] = true;
@@ -428,6 +451,37 @@ pub(crate) fn stream_leaders(t: &Translator<'_, '_>, accesses: &[(&Expr, Kind, b
 }
 
 impl Translator<'_, '_> {
+    /// The direction (1 or -1) in which every node of `e` on the path `path` to an integer
+    /// leaf (a path of [`Translator::leaves`]) moves as the leaf grows, when it is the same for
+    /// all of them and known at translation: each step up from a node other than the leaf
+    /// keeps the direction (a sum, the left side of a difference, a conversion, a product by a
+    /// positive constant, a pointer step); the step up from the leaf may turn it (`y - dy`,
+    /// `dy * -3`). `None` otherwise (a product by a loop-invariant value of unknown sign).
+    fn leaf_direction(&self, e: &Expr, path: &[u8]) -> Option<i64> {
+        let Some((&n, rest)) = path.split_first() else {
+            return matches!(e.kind, ExprKind::Int(_)).then_some(1);
+        };
+        let (child, step): (&Expr, i64) = match (&e.kind, n) {
+            (ExprKind::Cast(a), 0) => (a, 1),
+            (ExprKind::Binary(BinOp::Add, a, _), 0) | (ExprKind::Binary(BinOp::Sub, a, _), 0) => (a, 1),
+            (ExprKind::Binary(BinOp::Add, _, b), 1) => (b, 1),
+            (ExprKind::Binary(BinOp::Sub, _, b), 1) => (b, -1),
+            (ExprKind::Binary(BinOp::Mul, a, b), _) => {
+                let (leaf_side, other) = if n == 0 { (a, b) } else { (b, a) };
+                match other.kind {
+                    ExprKind::Int(w) if w != 0 => (leaf_side, if (w as i64) > 0 { 1 } else { -1 }),
+                    _ => return None,
+                }
+            }
+            (ExprKind::PtrAdd { ptr, .. }, 0) => (ptr, 1),
+            (ExprKind::PtrAdd { index, elem, .. }, 1) if self.p.types.size_of(*elem).is_some_and(|s| s > 0) => (index, 1),
+            _ => return None,
+        };
+        let below = self.leaf_direction(child, rest)?;
+        let here = step * below;
+        (rest.is_empty() || here == below).then_some(here)
+    }
+
     /// The bytes by which address `e` moves per unit of the integer leaf at `path` (a path of
     /// [`Diff::Leaf`]), when that is a constant: the product of the constant factors on the
     /// path (a product's other operand, a pointer step's element size); `None` otherwise.

@@ -108,7 +108,8 @@ pub struct ExactMemo {
     /// an address names one expression while the memo lives.
     ids: HashMap<*const Expr, u32>,
     /// Shape ids, equal exactly when two expressions are written the same way (the same `Debug`
-    /// text: kinds, types, locals, constants, locations). Built from the parts' ids, so an
+    /// text: kinds, types, locals, constants, locations; but for the location of a node whose
+    /// code does not depend on it, [`Translator::located`]). Built from the parts' ids, so an
     /// expression is described once, not again as a part of each larger one (keyed by its text
     /// at every level, blur's translation took 23.6 M instructions; by shape, 13.4 M).
     shapes: HashMap<Shape, u32>,
@@ -122,25 +123,27 @@ type MemoKey = (u32, Vec<Value>, bool, u32);
 
 /// An expression's shape ([`ExactMemo`]): the nodes an exact value is computed through
 /// (conversions, arithmetic, pointer steps, locals, integer constants) by their own fields and
-/// their parts' ids; any other by its text.
+/// their parts' ids (the location `None` where the node's code does not depend on it); any
+/// other by its text.
 #[derive(PartialEq, Eq, Hash)]
 enum Shape {
     Text(String),
-    Node { tag: u8, op: u8, ty: accsim_core::ir::TypeId, elem: accsim_core::ir::TypeId, loc: Loc, parts: [u64; 2] },
+    Node { tag: u8, op: u8, ty: accsim_core::ir::TypeId, elem: accsim_core::ir::TypeId, loc: Option<Loc>, parts: [u64; 2] },
 }
 
 impl ExactMemo {
-    /// The shape id of `e`.
-    fn id(&mut self, e: &Expr) -> u32 {
+    /// The shape id of `e`; `located` says whether a node's code depends on its location.
+    fn id(&mut self, e: &Expr, located: &dyn Fn(&Expr) -> bool) -> u32 {
         if let Some(&id) = self.ids.get(&(e as *const Expr)) {
             return id;
         }
-        let (ty, loc) = (e.ty, e.loc);
+        let ty = e.ty;
+        let loc = located(e).then_some(e.loc);
         let node = |tag: u8, op: u8, elem, parts: [u64; 2]| Shape::Node { tag, op, ty, elem, loc, parts };
         let shape = match &e.kind {
-            ExprKind::Cast(a) => node(0, 0, ty, [self.id(a).into(), 0]),
-            ExprKind::Binary(op, a, b) => node(1, *op as u8, ty, [self.id(a).into(), self.id(b).into()]),
-            ExprKind::PtrAdd { ptr, index, elem } => node(2, 0, *elem, [self.id(ptr).into(), self.id(index).into()]),
+            ExprKind::Cast(a) => node(0, 0, ty, [self.id(a, located).into(), 0]),
+            ExprKind::Binary(op, a, b) => node(1, *op as u8, ty, [self.id(a, located).into(), self.id(b, located).into()]),
+            ExprKind::PtrAdd { ptr, index, elem } => node(2, 0, *elem, [self.id(ptr, located).into(), self.id(index, located).into()]),
             ExprKind::Local(l) => node(3, 0, ty, [l.0.into(), 0]),
             ExprKind::Int(v) => node(4, 0, ty, [*v, 0]),
             _ => Shape::Text(format!("{e:?}")),
@@ -774,12 +777,8 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
 
         // Loop-invariant elements held in registers ([`crate::invariant`]), when no other access
-        // of the loop touches their bytes.
+        // of the loop touches their bytes (tested below).
         let groups = self.invariant_groups(&plan);
-        if !groups.is_empty() {
-            let apart = self.groups_apart(&plan, &groups, &access_ends);
-            ok = self.b.ins().band(ok, apart);
-        }
 
         // The trip count's fuel at hand (taken from the pool when it is not), with that of the
         // unrolled loops each iteration runs. When the body calls nothing but functions
@@ -798,6 +797,15 @@ impl<'a, 'b> Translator<'a, 'b> {
                 trip,
             )?;
             ok = self.b.ins().band(ok, lanes_ok);
+        }
+        // The held elements' bytes apart from every store's. Where the lanes run every
+        // iteration, their checks test each store's bytes apart from every other access's
+        // (the held elements' too: none of them is stored, as every store moves), so the test
+        // would be true wherever it is made (blur's kernel: its 8 held weights, each against
+        // the row's store, 40 of its optimised instructions; issue 15's compile time).
+        if !groups.is_empty() && to_the_end.is_none() {
+            let apart = self.groups_apart(&plan, &groups, &access_ends);
+            ok = self.b.ins().band(ok, apart);
         }
 
         let calls = if self.inline_fuel_at_hand { None } else { self.inline_call_units(body).filter(|&n| n > 0 && n < PREPAID_LIMIT) };
@@ -1092,7 +1100,9 @@ impl<'a, 'b> Translator<'a, 'b> {
         // would come without the tests this corner needs). In one box, a shape lies at the same
         // place, on or off the paths, in every corner.
         let b = self.exact_box;
-        let key = self.exact_memo.as_mut().map(|m| (m.id(e), if moves { at.iter().map(|&(_, x)| x).collect::<Vec<_>>() } else { Vec::new() }));
+        let mut memo = self.exact_memo.take();
+        let key = memo.as_mut().map(|m| (m.id(e, &|x| self.located(x)), if moves { at.iter().map(|&(_, x)| x).collect::<Vec<_>>() } else { Vec::new() }));
+        self.exact_memo = memo;
         if let (Some(m), Some((id, values_at))) = (self.exact_memo.as_ref(), key.as_ref()) {
             if let Some(&r) = m.values.get(&(*id, values_at.clone(), checked, b)) {
                 return Ok(r);
@@ -1110,6 +1120,21 @@ impl<'a, 'b> Translator<'a, 'b> {
             m.values.insert((id, at, checked, b), r);
         }
         Ok(r)
+    }
+
+    /// Whether the code of node `e` (not of its parts) depends on its location: a division's
+    /// (it faults there), a memory local's read, a pointer step over elements of a run-time
+    /// size (it reads the size), any node but a conversion, a sum, difference or product, a
+    /// pointer step, a local or an integer constant. The same computation written at two places
+    /// (`a[i * n + j] = a[i * n + j] * b`) then has one exact value at a loop's entry, not one
+    /// per place ([`ExactMemo`]; issue 15's compile time).
+    fn located(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Cast(_) | ExprKind::Int(_) | ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, ..) => false,
+            ExprKind::Local(l) => self.is_memory_local(*l),
+            ExprKind::PtrAdd { elem, .. } => self.p.types.size_of(*elem).is_none(),
+            _ => true,
+        }
     }
 
     /// The constant `v` is, when it is an `iconst` of this function's code.
