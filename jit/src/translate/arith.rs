@@ -95,6 +95,16 @@ impl Translator<'_, '_> {
                     let t = self.b.ins().fcmp(c, a, b);
                     return Ok(self.bool_word(t));
                 }
+                // A constant on the left of `+` or `*` goes right, where x86's `addsd` and
+                // `mulsd` read it from the constant pool; on the left it is made in a register
+                // (`1.0 + x`, `0.1 * y`). The same result bits: the sum and product commute, and
+                // with one NaN operand x86 gives that NaN either way (with two, the first one's
+                // payload: a NaN constant stays where it is).
+                let (a, b) = if matches!(op, Add | Mul) && self.number_const(a) && !self.number_const(b) {
+                    (b, a)
+                } else {
+                    (a, b)
+                };
                 let f = match op {
                     Add => self.b.ins().fadd(a, b),
                     Sub => self.b.ins().fsub(a, b),
@@ -144,6 +154,17 @@ impl Translator<'_, '_> {
             Some(k) => self.norm(k, r),
             None => r,
         })
+    }
+
+    /// Whether `f` is a float constant that is not a NaN.
+    fn number_const(&self, f: Value) -> bool {
+        use cranelift_codegen::ir::{InstructionData, ValueDef};
+        let ValueDef::Result(inst, 0) = self.b.func.dfg.value_def(f) else { return false };
+        match self.b.func.dfg.insts[inst] {
+            InstructionData::UnaryIeee64 { imm, .. } => !imm.is_nan(),
+            InstructionData::UnaryIeee32 { imm, .. } => !imm.is_nan(),
+            _ => false,
+        }
     }
 
     pub(super) fn compare(&mut self, op: BinOp, signed: bool, x: Value, y: Value) -> Value {
