@@ -45,6 +45,7 @@ use accsim_core::ir::{
 mod access;
 mod arith;
 mod atomic;
+mod bound;
 mod calls;
 mod fuel;
 mod own;
@@ -304,6 +305,9 @@ pub struct Translator<'a, 'b> {
     pub entry: Block,
     /// The truth value true, made once in the entry block when first wanted ([`Translator::yes`]).
     pub yes: Option<Value>,
+    /// An expression whose value is at hand ([`Translator::loop_bound`]): [`Translator::expr`]
+    /// gives it without evaluating the expression again.
+    pub known: Option<(*const Expr, Value)>,
     /// The function's call depth (the interpreter's `Machine::depth` while it runs), a
     /// parameter: a call passes its callee one more. Stored in the context before the helpers
     /// that read it ([`Helper::reads_depth`]).
@@ -1020,13 +1024,6 @@ impl<'a, 'b> Translator<'a, 'b> {
         if let Some(f) = self.double_of_word(w) {
             return f;
         }
-        // A constant word is a float constant: the arithmetic reads it from the constant pool
-        // as its memory operand, and zero is `xorpd`, where the integer constant's bitcast was
-        // `movabsq` + `vmovq` at each use (issue 15). The same bits: NaN payloads and signed
-        // zeros stay as the source wrote them.
-        if let Some(bits) = self.const_word(w) {
-            return self.b.ins().f64const(f64::from_bits(bits));
-        }
         self.b.ins().bitcast(types::F64, MemFlagsData::new(), w)
     }
 
@@ -1123,9 +1120,11 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// register at each negation (`movabsq`, `vmovq`).
     pub(crate) fn negate(&mut self, f: Value) -> Value {
         let sign = if self.b.func.dfg.value_type(f) == types::F32 {
-            self.b.ins().f32const(-0.0)
+            let w = self.iconst(0x8000_0000);
+            self.word_as_f32(w)
         } else {
-            self.b.ins().f64const(-0.0)
+            let w = self.iconst(1 << 63);
+            self.word_as_f64(w)
         };
         self.b.ins().bxor(f, sign)
     }
@@ -1155,13 +1154,25 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
     }
 
-    /// The bits of `f` when it is a float constant.
+    /// The bits of `f` when it is a float constant: a Cranelift float constant, or
+    /// [`Translator::word_as_f64`]'s (or `word_as_f32`'s) float of a constant word.
     pub(crate) fn float_const(&self, f: Value) -> Option<Bits> {
-        use cranelift_codegen::ir::{InstructionData, ValueDef};
-        let ValueDef::Result(inst, 0) = self.b.func.dfg.value_def(f) else { return None };
-        match self.b.func.dfg.insts[inst] {
+        use cranelift_codegen::ir::{InstructionData, Opcode, ValueDef};
+        let dfg = &self.b.func.dfg;
+        let ValueDef::Result(inst, 0) = dfg.value_def(f) else { return None };
+        match dfg.insts[inst] {
             InstructionData::UnaryIeee32 { imm, .. } => Some(Bits::F32(imm.bits())),
             InstructionData::UnaryIeee64 { imm, .. } => Some(Bits::F64(imm.bits())),
+            InstructionData::LoadNoOffset { opcode: Opcode::Bitcast, arg, .. } => {
+                if dfg.value_type(f) == types::F64 {
+                    return self.const_word(arg).map(Bits::F64);
+                }
+                let ValueDef::Result(narrow, 0) = dfg.value_def(arg) else { return None };
+                if dfg.insts[narrow].opcode() != Opcode::Ireduce {
+                    return None;
+                }
+                self.const_word(dfg.inst_args(narrow)[0]).map(|w| Bits::F32(w as u32))
+            }
             _ => None,
         }
     }
@@ -1197,10 +1208,6 @@ impl<'a, 'b> Translator<'a, 'b> {
     pub(crate) fn word_as_f32(&mut self, w: Value) -> Value {
         if let Some(f) = self.float_of_word(w) {
             return f;
-        }
-        // As [`Translator::word_as_f64`]: a float constant, the low 32 bits of the word.
-        if let Some(bits) = self.const_word(w) {
-            return self.b.ins().f32const(f32::from_bits(bits as u32));
         }
         let i = self.b.ins().ireduce(types::I32, w);
         self.b.ins().bitcast(types::F32, MemFlagsData::new(), i)
@@ -1241,6 +1248,11 @@ impl<'a, 'b> Translator<'a, 'b> {
     // Expressions.
 
     pub fn expr(&mut self, e: &Expr) -> R<Value> {
+        if let Some((at, v)) = self.known {
+            if std::ptr::eq(at, e) {
+                return Ok(v);
+            }
+        }
         let k = self.kind(e.ty);
         let loc = e.loc;
         Ok(match &e.kind {
