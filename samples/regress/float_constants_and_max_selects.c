@@ -90,26 +90,34 @@ int main(void)
         printf(" %08x %08x %08x\n", f[i][0], f[i][1], f[i][2]);
     }
 
-#pragma acc parallel loop copyin(in[0:N]) copyout(r[0:N][0:16], f[0:N][0:3])
+    double rd[N][14];
+    float fd[N][3];
+#pragma acc parallel loop copyin(in[0:N]) copyout(rd[0:N][0:14], fd[0:N][0:3])
     for (int i = 0; i < N; i++) {
         double a = in[i], b = in[(i + 1) % N];
-        r[i][0] = bits(mag_gt(a));
-        r[i][1] = bits(mag_zero_left(a));
-        r[i][2] = bits(mag_le(a));
-        r[i][3] = bits(mag_lt_neg_first(a));
-        r[i][4] = bits(min_lt(a, b));
-        r[i][5] = bits(max_lt(a, b));
-        r[i][6] = bits(min_gt(a, b));
-        r[i][7] = bits(max_gt(a, b));
-        r[i][8] = bits(consts(a));
-        r[i][9] = bits(left_zero(a));
-        r[i][10] = bits(left_negzero(a));
-        r[i][11] = bits(left_one(a));
-        r[i][12] = bits(neg_const(a));
-        r[i][13] = bits(-a);
-        f[i][0] = fbits(magf((float)a));
-        f[i][1] = fbits(maxf((float)a, (float)b));
-        f[i][2] = fbits(constsf((float)a));
+        rd[i][0] = mag_gt(a);
+        rd[i][1] = mag_zero_left(a);
+        rd[i][2] = mag_le(a);
+        rd[i][3] = mag_lt_neg_first(a);
+        rd[i][4] = min_lt(a, b);
+        rd[i][5] = max_lt(a, b);
+        rd[i][6] = min_gt(a, b);
+        rd[i][7] = max_gt(a, b);
+        rd[i][8] = consts(a);
+        rd[i][9] = left_zero(a);
+        rd[i][10] = left_negzero(a);
+        rd[i][11] = left_one(a);
+        rd[i][12] = neg_const(a);
+        rd[i][13] = -a;
+        fd[i][0] = magf((float)a);
+        fd[i][1] = maxf((float)a, (float)b);
+        fd[i][2] = constsf((float)a);
+    }
+    for (int i = 0; i < N; i++) {
+        for (int j = 0; j < 14; j++)
+            r[i][j] = bits(rd[i][j]);
+        for (int j = 0; j < 3; j++)
+            f[i][j] = fbits(fd[i][j]);
     }
     for (int i = 0; i < N; i++) {
         printf("device %d:", i);

@@ -1,6 +1,6 @@
 // expect-exit: 3
 // expect-stderr: error[division-by-zero]
-// expect-stderr: loop_bound_division_by_zero_before_calls.c:21:25
+// expect-stderr: loop_bound_division_by_zero_before_calls.c:22:25
 // check: skip
 // Issue 15 (fconst20): the bound of a loop whose body calls a function that is not inlined is
 // evaluated once before the loop in native code; a division by zero in it faults where the
