@@ -1250,6 +1250,7 @@ fn translate_into(
         b,
         entry,
         yes: None,
+        known: None,
         call_conv,
         locs,
         loc_index,

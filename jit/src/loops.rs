@@ -581,7 +581,7 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     /// Whether extern `x` is a math routine of the shim (a pure function native code calls
     /// directly, which neither allocates nor frees).
-    fn is_math(&self, x: u32) -> bool {
+    pub(crate) fn is_math(&self, x: u32) -> bool {
         let shim = self.p.externs.get(x as usize).map(|e| accsim_core::exec::libc_shim::bind(&e.name, &self.p.types, e.ty)).and_then(|b| b.shim());
         matches!(shim, Some(Shim::Math1(_) | Shim::Math2(_) | Shim::Math1F(_) | Shim::Math2F(_)))
     }
@@ -1400,12 +1400,16 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// The checked `for` loop (its `init` translated): head, body, latch with its unit of fuel;
     /// it leaves by `exit`, which the caller switches to.
     pub fn plain_for(&mut self, cond: Option<&Expr>, step: Option<&Expr>, body: &Stmt, loc: Loc, exit: Block) -> R<()> {
+        let bound = self.loop_bound(cond, step, body)?;
         let (head, body_b, latch) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         self.b.ins().jump(head, &[]);
         self.b.switch_to_block(head);
         match cond {
             Some(c) => {
-                let cv = self.cond(c)?;
+                self.known = bound;
+                let cv = self.cond(c);
+                self.known = None;
+                let cv = cv?;
                 self.b.ins().brif(cv, body_b, &[], exit, &[]);
             }
             None => {

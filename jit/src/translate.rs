@@ -45,7 +45,9 @@ use accsim_core::ir::{
 mod access;
 mod arith;
 mod atomic;
+mod bound;
 mod calls;
+mod floats;
 mod fuel;
 mod own;
 
@@ -304,6 +306,9 @@ pub struct Translator<'a, 'b> {
     pub entry: Block,
     /// The truth value true, made once in the entry block when first wanted ([`Translator::yes`]).
     pub yes: Option<Value>,
+    /// An expression whose value is at hand ([`Translator::loop_bound`]): [`Translator::expr`]
+    /// gives it without evaluating the expression again.
+    pub known: Option<(*const Expr, Value)>,
     /// The function's call depth (the interpreter's `Machine::depth` while it runs), a
     /// parameter: a call passes its callee one more. Stored in the context before the helpers
     /// that read it ([`Helper::reads_depth`]).
@@ -1033,46 +1038,6 @@ impl<'a, 'b> Translator<'a, 'b> {
         (dfg.value_type(f) == types::F32).then_some(f)
     }
 
-    /// `c ? a : b` of floating kind `k` whose arms are values at hand ([`Translator::select_arm`])
-    /// and whose condition compares two values of kind `k`, with no branch and in the float
-    /// registers (`x < 0 ? -x : x`): the comparison as a lane mask (the same condition code as
-    /// [`Translator::binary`]'s, so NaNs compare the same), which picks the arm. An integer select
-    /// of the words would move both arms to integer registers and back (issue 15, calltree's
-    /// `smooth`). `None` for other conditions and kinds.
-    fn float_select(&mut self, c: &Expr, a: &Expr, b: &Expr, k: Kind) -> R<Option<Value>> {
-        let (ty, lanes) = match k {
-            Kind::F64 => (types::F64, types::F64X2),
-            Kind::F32 => (types::F32, types::F32X4),
-            _ => return Ok(None),
-        };
-        let ExprKind::Binary(op, l, r) = &c.kind else { return Ok(None) };
-        if self.kind(l.ty) != k || self.kind(r.ty) != k {
-            return Ok(None);
-        }
-        let cc = match op {
-            BinOp::Eq => FloatCC::Equal,
-            BinOp::Ne => FloatCC::NotEqual,
-            BinOp::Lt => FloatCC::LessThan,
-            BinOp::Le => FloatCC::LessThanOrEqual,
-            BinOp::Gt => FloatCC::GreaterThan,
-            BinOp::Ge => FloatCC::GreaterThanOrEqual,
-            _ => return Ok(None),
-        };
-        // The order of the branch-free select: the condition's operands, then the arms.
-        let words = [self.expr(l)?, self.expr(r)?, self.expr(a)?, self.expr(b)?];
-        let mut v = [words[0]; 4];
-        for (slot, w) in v.iter_mut().zip(words) {
-            let f = self.word_as(ty, w);
-            // A splat is one instruction (`scalar_to_vector` zeroes the other lanes too).
-            *slot = self.b.ins().splat(lanes, f);
-        }
-        let mask = self.b.ins().fcmp(cc, v[0], v[1]);
-        let mask = self.b.ins().bitcast(lanes, MemFlagsData::new().with_endianness(cranelift_codegen::ir::Endianness::Little), mask);
-        let picked = self.b.ins().bitselect(mask, v[2], v[3]);
-        let f = self.b.ins().extractlane(picked, 0);
-        Ok(Some(if k == Kind::F64 { self.f64_as_word(f) } else { self.f32_as_word(f) }))
-    }
-
     /// The double the word `w` is the bits of, when `w` is made by [`Translator::f64_as_word`].
     fn double_of_word(&self, w: Value) -> Option<Value> {
         use cranelift_codegen::ir::{Opcode, ValueDef};
@@ -1130,6 +1095,11 @@ impl<'a, 'b> Translator<'a, 'b> {
     // Expressions.
 
     pub fn expr(&mut self, e: &Expr) -> R<Value> {
+        if let Some((at, v)) = self.known {
+            if std::ptr::eq(at, e) {
+                return Ok(v);
+            }
+        }
         let k = self.kind(e.ty);
         let loc = e.loc;
         Ok(match &e.kind {
@@ -1199,19 +1169,26 @@ impl<'a, 'b> Translator<'a, 'b> {
                         let one = self.b.ins().band_imm_u(z, 1);
                         self.bool_word(one)
                     }
-                    // `fneg` flips the sign bit, as the interpreter's negation does (NaNs
-                    // included), and keeps a double in its float register.
+                    // Negation flips the sign bit, as the interpreter's does (NaNs included),
+                    // and keeps a double in its float register ([`Translator::negate`]); a
+                    // constant's is the constant of the other sign.
                     UnOp::Neg => match k {
-                        Kind::F32 => {
-                            let f = self.word_as_f32(v);
-                            let n = self.b.ins().fneg(f);
-                            self.f32_as_word(n)
-                        }
-                        Kind::F64 | Kind::LongDouble => {
-                            let f = self.word_as_f64(v);
-                            let n = self.b.ins().fneg(f);
-                            self.f64_as_word(n)
-                        }
+                        Kind::F32 => match self.const_word(v) {
+                            Some(bits) => self.iconst(u64::from(bits as u32 ^ 0x8000_0000)),
+                            None => {
+                                let f = self.word_as_f32(v);
+                                let n = self.negate(f);
+                                self.f32_as_word(n)
+                            }
+                        },
+                        Kind::F64 | Kind::LongDouble => match self.const_word(v) {
+                            Some(bits) => self.iconst(bits ^ (1 << 63)),
+                            None => {
+                                let f = self.word_as_f64(v);
+                                let n = self.negate(f);
+                                self.f64_as_word(n)
+                            }
+                        },
                         _ => {
                             let n = self.b.ins().ineg(v);
                             self.norm(k, n)

@@ -77,10 +77,36 @@ impl Translator<'_, '_> {
         let r = match cls {
             Kind::F32 | Kind::F64 => {
                 let single = cls == Kind::F32;
-                let (a, b) = if single {
-                    (self.word_as_f32(x), self.word_as_f32(y))
+                // The right operand of arithmetic, when a constant, is a Cranelift float
+                // constant, which x86's `addsd`, `mulsd`, … read from the constant pool (the
+                // bits of the word: NaN payloads and signed zeros as written); a constant on the
+                // left of `+` or `*` goes right (`1.0 + x`, `0.1 * y`): the sum and product
+                // commute, and with one NaN operand x86 gives that NaN either way (with two, the
+                // first one's payload, so a NaN constant stays where it is). Not beside a load,
+                // which x86 reads as the memory operand instead (`c * a[i]`, `a[i] * c`), nor in
+                // a loop: there the constant is the word's bits moved to a float register before
+                // the loop (Cranelift's code motion), and the register allocation of a kernel
+                // with every register taken came out worse with the pool's operand (conv3d's
+                // kernel ran 1-2% more instructions). Outside loops (a routine's unrolled
+                // steps) the bits were moved again at each use.
+                let arith = matches!(op, Add | Sub | Mul | Div);
+                let number = |w: Option<u64>| match w {
+                    Some(b) if single => !f32::from_bits(b as u32).is_nan(),
+                    Some(b) => !f64::from_bits(b).is_nan(),
+                    None => false,
+                };
+                let (cx, cy) = (self.const_word(x), self.const_word(y));
+                let (x, y, cy) = if matches!(op, Add | Mul) && number(cx) && cy.is_none() && !self.loaded(y) {
+                    (y, x, cx)
                 } else {
-                    (self.word_as_f64(x), self.word_as_f64(y))
+                    (x, y, cy)
+                };
+                let pool = cy.filter(|_| arith && self.loops.is_empty() && self.const_word(x).is_none() && !self.loaded(x));
+                let (a, b) = match (single, pool) {
+                    (true, Some(c)) => (self.word_as_f32(x), self.b.ins().f32const(f32::from_bits(c as u32))),
+                    (true, None) => (self.word_as_f32(x), self.word_as_f32(y)),
+                    (false, Some(c)) => (self.word_as_f64(x), self.b.ins().f64const(f64::from_bits(c))),
+                    (false, None) => (self.word_as_f64(x), self.word_as_f64(y)),
                 };
                 let cc = |op| match op {
                     Eq => Some(FloatCC::Equal),
@@ -144,6 +170,22 @@ impl Translator<'_, '_> {
             Some(k) => self.norm(k, r),
             None => r,
         })
+    }
+
+    /// Whether word `w` is a value loaded from memory (as it is or as a float's bits).
+    fn loaded(&self, w: Value) -> bool {
+        use cranelift_codegen::ir::{Opcode, ValueDef};
+        let dfg = &self.b.func.dfg;
+        let mut v = w;
+        for _ in 0..3 {
+            let ValueDef::Result(inst, 0) = dfg.value_def(v) else { return false };
+            match dfg.insts[inst].opcode() {
+                Opcode::Load => return true,
+                Opcode::Bitcast | Opcode::Uextend => v = dfg.inst_args(inst)[0],
+                _ => return false,
+            }
+        }
+        false
     }
 
     pub(super) fn compare(&mut self, op: BinOp, signed: bool, x: Value, y: Value) -> Value {
