@@ -94,6 +94,10 @@ pub struct Ctx {
     /// The run's atomic lock ([`Machine::native_atomic_lock`]), fetched at the entry's first
     /// `atomic` statement and kept for the others.
     pub atomic_lock: Option<std::sync::Arc<std::sync::Mutex<()>>>,
+    /// The thread's span table of the machine's memory, set by [`sync_table`]: the native heap
+    /// routines find it here rather than through the thread-local [`TABLES`] and its borrow
+    /// ([`in_step`]; issue 15: calltree's 2 million heap routines).
+    own_table: *mut Table,
 }
 
 pub const OFF_TABLE: i32 = 0;
@@ -332,6 +336,19 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
         ctx.table = t.spans.as_ptr();
         ctx.table_len = t.spans.len() as u64;
     });
+    // Derived from the cell's own pointer (not from the borrow above, which ends here), so that
+    // it stays valid for the thread's life: the table never moves within `Tables`.
+    let cell = TABLES.with(RefCell::as_ptr);
+    let view = m.memory_mut().is_device_view();
+    // SAFETY: `cell` points at this thread's `Tables`, alive as long as the thread; only the
+    // field's address is taken (no reference is made).
+    ctx.own_table = unsafe {
+        if view {
+            std::ptr::addr_of_mut!((*cell).view)
+        } else {
+            std::ptr::addr_of_mut!((*cell).host)
+        }
+    };
 }
 
 /// Run a heap routine `f` of a memory that the thread's table is in step with
@@ -339,21 +356,25 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
 /// the routine changes, and point `ctx` at the table after; `None` (nothing run) otherwise: the
 /// caller runs the routine and [`sync_table`]. Issue 15: calltree's 2 million heap routines paid
 /// 140 instructions each for the log's round trip and the generic sync.
+///
+/// The table is the one [`sync_table`] left in `ctx` (`Ctx::own_table`), the thread's table of
+/// this memory as long as its owner is this memory.
 #[inline(always)]
 fn in_step<R>(ctx: &mut Ctx, m: &mut Machine, f: impl FnOnce(&mut Machine, &mut Table) -> R) -> Option<R> {
-    TABLES.with(|tables| {
-        let mut tables = tables.borrow_mut();
-        let mem = m.memory_mut();
-        let owner = mem as *const Memory as usize;
-        let t = if mem.is_device_view() { &mut tables.view } else { &mut tables.host };
-        if t.owner != owner || !mem.in_step() {
-            return None;
-        }
-        let r = f(m, t);
-        ctx.table = t.spans.as_ptr();
-        ctx.table_len = t.spans.len() as u64;
-        Some(r)
-    })
+    // SAFETY: `own_table` is null or points into this thread's `TABLES` (set by `sync_table` on
+    // this thread: a `Ctx` does not leave the thread that entered native code), which lives as
+    // long as the thread. No borrow of `TABLES` is held while native code runs (its helpers
+    // borrow it themselves), and `f`, a heap routine of the memory, does not touch it, so this
+    // is the only reference to the table while it lives.
+    let t = unsafe { ctx.own_table.as_mut() }?;
+    let mem = m.memory_mut();
+    if t.owner != mem as *const Memory as usize || !mem.in_step() {
+        return None;
+    }
+    let r = f(m, t);
+    ctx.table = t.spans.as_ptr();
+    ctx.table_len = t.spans.len() as u64;
+    Some(r)
 }
 
 /// A span of at most `u32::MAX` bytes as native code reads it.
@@ -922,6 +943,7 @@ pub fn enter(
         entry_loc: loc,
         atomic: None,
         atomic_lock: None,
+        own_table: std::ptr::null_mut(),
     };
     let entry_depth = m.call_depth();
     sync_table(&mut ctx, m);
