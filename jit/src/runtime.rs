@@ -98,6 +98,10 @@ pub struct Ctx {
     /// routines find it here rather than through the thread-local [`TABLES`] and its borrow
     /// ([`in_step`]; issue 15: calltree's 2 million heap routines).
     own_table: *mut Table,
+    /// The last location index [`Ctx::loc`] found and its location: a heap routine called in a
+    /// loop or a recursion asks for the same one each time (issue 15: calltree's 2 million
+    /// `malloc` and `free` calls paid 22 instructions each for the table walk).
+    last_loc: std::cell::Cell<(u64, Loc)>,
 }
 
 pub const OFF_TABLE: i32 = 0;
@@ -135,7 +139,17 @@ impl Ctx {
 
     /// The location of index `idx`: the function id in the high 32 bits, the index among that
     /// function's locations in the low ones (translate.rs's `Translator::loc`).
+    #[inline]
     fn loc(&self, idx: u64) -> Loc {
+        match self.last_loc.get() {
+            (last, at) if last == idx => at,
+            _ => self.find_loc(idx),
+        }
+    }
+
+    /// [`Ctx::loc`] from the tables, remembered when found (a table is set once, when its
+    /// function is translated, before its code runs).
+    fn find_loc(&self, idx: u64) -> Loc {
         let (fid, k) = ((idx >> 32) as usize, idx & 0xffff_ffff);
         if fid >= self.locs_len {
             return Loc::default();
@@ -143,7 +157,13 @@ impl Ctx {
         // SAFETY: `locs` points at `locs_len` tables owned by the engine, which outlives every
         // entry into its code; `fid` is checked above.
         let table = unsafe { &*self.locs.add(fid) };
-        table.get().and_then(|t| t.get(k as usize)).copied().unwrap_or_default()
+        match table.get().and_then(|t| t.get(k as usize)) {
+            Some(&at) => {
+                self.last_loc.set((idx, at));
+                at
+            }
+            None => Loc::default(),
+        }
     }
 
     fn name(&self, fid: u64) -> String {
@@ -944,6 +964,8 @@ pub fn enter(
         atomic: None,
         atomic_lock: None,
         own_table: std::ptr::null_mut(),
+        // No index is `u64::MAX` (its function id is past the tables).
+        last_loc: std::cell::Cell::new((u64::MAX, Loc::default())),
     };
     let entry_depth = m.call_depth();
     sync_table(&mut ctx, m);
