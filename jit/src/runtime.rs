@@ -332,8 +332,8 @@ fn span_of(mem: &mut Memory, id: u32) -> Span {
 /// one-change path, run after every native `malloc` and `free`, saves no registers it does not
 /// use (issue 15: calltree's 2 million heap routines paid 172 instructions each for the sync).
 pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
-    TABLES.with(|tables| {
-        let mut tables = tables.borrow_mut();
+    TABLES.with(|cell| {
+        let mut tables = cell.borrow_mut();
         let tables = &mut *tables;
         let mem = m.memory_mut();
         let owner = mem as *const Memory as usize;
@@ -352,23 +352,23 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
             }
             None => sync_changes(mem, tables),
         }
-        let t = if mem.is_device_view() { &tables.view } else { &tables.host };
+        let view = mem.is_device_view();
+        let t = if view { &tables.view } else { &tables.host };
         ctx.table = t.spans.as_ptr();
         ctx.table_len = t.spans.len() as u64;
+        // Derived from the cell's own pointer, not from the borrow (which ends here), so that it
+        // stays valid for the thread's life: the table never moves within `Tables`.
+        let cell = cell.as_ptr();
+        // SAFETY: `cell` points at this thread's `Tables`, alive as long as the thread; only the
+        // field's address is taken (no reference is made).
+        ctx.own_table = unsafe {
+            if view {
+                std::ptr::addr_of_mut!((*cell).view)
+            } else {
+                std::ptr::addr_of_mut!((*cell).host)
+            }
+        };
     });
-    // Derived from the cell's own pointer (not from the borrow above, which ends here), so that
-    // it stays valid for the thread's life: the table never moves within `Tables`.
-    let cell = TABLES.with(RefCell::as_ptr);
-    let view = m.memory_mut().is_device_view();
-    // SAFETY: `cell` points at this thread's `Tables`, alive as long as the thread; only the
-    // field's address is taken (no reference is made).
-    ctx.own_table = unsafe {
-        if view {
-            std::ptr::addr_of_mut!((*cell).view)
-        } else {
-            std::ptr::addr_of_mut!((*cell).host)
-        }
-    };
 }
 
 /// Run a heap routine `f` of a memory that the thread's table is in step with
