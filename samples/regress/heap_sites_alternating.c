@@ -5,7 +5,7 @@
 // the one looked up before it.
 // expect-exit: 3
 // expect-stderr: error[double-free]
-// expect-stderr: free(prev); /* expect: double-free */
+// expect-stderr: free(prev);
 // expect-stderr: int *b = malloc(2 * sizeof *b);
 // expect-stderr: free(b); /* first */
 #include <stdio.h>
