@@ -98,11 +98,18 @@ pub struct Ctx {
     /// routines find it here rather than through the thread-local [`TABLES`] and its borrow
     /// ([`in_step`]; issue 15: calltree's 2 million heap routines).
     own_table: *mut Table,
-    /// The last location index [`Ctx::loc`] found and its location: a heap routine called in a
-    /// loop or a recursion asks for the same one each time (issue 15: calltree's 2 million
-    /// `malloc` and `free` calls paid 22 instructions each for the table walk).
-    last_loc: std::cell::Cell<(u64, Loc)>,
+    /// The last location index of a call of the `malloc` family ([`MAKES`]) and of `free`
+    /// ([`FREES`]) and its location ([`Ctx::heap_loc`]): a heap routine called in a loop or a
+    /// recursion asks for the same one each time, also where blocks are made and freed in turn
+    /// (issue 15: calltree's 2 million `malloc` and `free` calls paid 22 instructions each for
+    /// the table walk).
+    last_loc: [std::cell::Cell<(u64, Loc)>; 2],
 }
+
+/// [`Ctx::last_loc`]'s entry of the `malloc` family's calls.
+const MAKES: usize = 0;
+/// [`Ctx::last_loc`]'s entry of `free`'s calls.
+const FREES: usize = 1;
 
 pub const OFF_TABLE: i32 = 0;
 pub const OFF_TABLE_LEN: i32 = 8;
@@ -139,31 +146,38 @@ impl Ctx {
 
     /// The location of index `idx`: the function id in the high 32 bits, the index among that
     /// function's locations in the low ones (translate.rs's `Translator::loc`).
-    #[inline]
     fn loc(&self, idx: u64) -> Loc {
-        match self.last_loc.get() {
-            (last, at) if last == idx => at,
-            _ => self.find_loc(idx),
+        self.find_loc(idx).unwrap_or_default()
+    }
+
+    /// [`Ctx::loc`] for a heap routine of kind `routine` ([`MAKES`], [`FREES`]): its last
+    /// call's location when the index is the same, else the tables', remembered when found (a
+    /// table is set once, when its function is translated, before its code runs).
+    #[inline]
+    fn heap_loc(&self, idx: u64, routine: usize) -> Loc {
+        let last = &self.last_loc[routine];
+        match last.get() {
+            (i, at) if i == idx => at,
+            _ => match self.find_loc(idx) {
+                Some(at) => {
+                    last.set((idx, at));
+                    at
+                }
+                None => Loc::default(),
+            },
         }
     }
 
-    /// [`Ctx::loc`] from the tables, remembered when found (a table is set once, when its
-    /// function is translated, before its code runs).
-    fn find_loc(&self, idx: u64) -> Loc {
+    /// The location of index `idx` in the engine's tables, if there is one.
+    fn find_loc(&self, idx: u64) -> Option<Loc> {
         let (fid, k) = ((idx >> 32) as usize, idx & 0xffff_ffff);
         if fid >= self.locs_len {
-            return Loc::default();
+            return None;
         }
         // SAFETY: `locs` points at `locs_len` tables owned by the engine, which outlives every
         // entry into its code; `fid` is checked above.
         let table = unsafe { &*self.locs.add(fid) };
-        match table.get().and_then(|t| t.get(k as usize)) {
-            Some(&at) => {
-                self.last_loc.set((idx, at));
-                at
-            }
-            None => Loc::default(),
-        }
+        table.get().and_then(|t| t.get(k as usize)).copied()
     }
 
     fn name(&self, fid: u64) -> String {
@@ -555,7 +569,7 @@ pub extern "C" fn jit_malloc(ctx: *mut Ctx, size: u64, loc: u64) -> u64 {
     let ctx = unsafe { &mut *ctx };
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
-    let at = ctx.loc(loc);
+    let at = ctx.heap_loc(loc, MAKES);
     heap_made(ctx, m, |m| libc_shim::heap_malloc_in_step(m, size, at), |m| libc_shim::heap_malloc(m, size, at))
 }
 
@@ -565,7 +579,7 @@ pub extern "C" fn jit_calloc(ctx: *mut Ctx, n: u64, size: u64, loc: u64) -> u64 
     let ctx = unsafe { &mut *ctx };
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
-    let at = ctx.loc(loc);
+    let at = ctx.heap_loc(loc, MAKES);
     heap_made(ctx, m, |m| libc_shim::heap_calloc_in_step(m, n, size, at), |m| libc_shim::heap_calloc(m, n, size, at))
 }
 
@@ -600,7 +614,7 @@ pub extern "C" fn jit_free(ctx: *mut Ctx, ptr: u64, loc: u64) {
     let ctx = unsafe { &mut *ctx };
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
-    let at = ctx.loc(loc);
+    let at = ctx.heap_loc(loc, FREES);
     let freed = in_step(ctx, m, |m, t| {
         let r = libc_shim::heap_free_in_step(m, ptr, at);
         if r.is_ok() && ptr != 0 {
@@ -965,7 +979,7 @@ pub fn enter(
         atomic_lock: None,
         own_table: std::ptr::null_mut(),
         // No index is `u64::MAX` (its function id is past the tables).
-        last_loc: std::cell::Cell::new((u64::MAX, Loc::default())),
+        last_loc: std::array::from_fn(|_| std::cell::Cell::new((u64::MAX, Loc::default()))),
     };
     let entry_depth = m.call_depth();
     sync_table(&mut ctx, m);
