@@ -94,7 +94,22 @@ pub struct Ctx {
     /// The run's atomic lock ([`Machine::native_atomic_lock`]), fetched at the entry's first
     /// `atomic` statement and kept for the others.
     pub atomic_lock: Option<std::sync::Arc<std::sync::Mutex<()>>>,
+    /// The thread's span table of the machine's memory, set by [`sync_table`]: the native heap
+    /// routines find it here rather than through the thread-local [`TABLES`] and its borrow
+    /// ([`in_step`]; issue 15: calltree's 2 million heap routines).
+    own_table: *mut Table,
+    /// The last location index of a call of the `malloc` family ([`MAKES`]) and of `free`
+    /// ([`FREES`]) and its location ([`Ctx::heap_loc`]): a heap routine called in a loop or a
+    /// recursion asks for the same one each time, also where blocks are made and freed in turn
+    /// (issue 15: calltree's 2 million `malloc` and `free` calls paid 22 instructions each for
+    /// the table walk).
+    last_loc: [std::cell::Cell<(u64, Loc)>; 2],
 }
+
+/// [`Ctx::last_loc`]'s entry of the `malloc` family's calls.
+const MAKES: usize = 0;
+/// [`Ctx::last_loc`]'s entry of `free`'s calls.
+const FREES: usize = 1;
 
 pub const OFF_TABLE: i32 = 0;
 pub const OFF_TABLE_LEN: i32 = 8;
@@ -132,14 +147,37 @@ impl Ctx {
     /// The location of index `idx`: the function id in the high 32 bits, the index among that
     /// function's locations in the low ones (translate.rs's `Translator::loc`).
     fn loc(&self, idx: u64) -> Loc {
+        self.find_loc(idx).unwrap_or_default()
+    }
+
+    /// [`Ctx::loc`] for a heap routine of kind `routine` ([`MAKES`], [`FREES`]): its last
+    /// call's location when the index is the same, else the tables', remembered when found (a
+    /// table is set once, when its function is translated, before its code runs).
+    #[inline]
+    fn heap_loc(&self, idx: u64, routine: usize) -> Loc {
+        let last = &self.last_loc[routine];
+        match last.get() {
+            (i, at) if i == idx => at,
+            _ => match self.find_loc(idx) {
+                Some(at) => {
+                    last.set((idx, at));
+                    at
+                }
+                None => Loc::default(),
+            },
+        }
+    }
+
+    /// The location of index `idx` in the engine's tables, if there is one.
+    fn find_loc(&self, idx: u64) -> Option<Loc> {
         let (fid, k) = ((idx >> 32) as usize, idx & 0xffff_ffff);
         if fid >= self.locs_len {
-            return Loc::default();
+            return None;
         }
         // SAFETY: `locs` points at `locs_len` tables owned by the engine, which outlives every
         // entry into its code; `fid` is checked above.
         let table = unsafe { &*self.locs.add(fid) };
-        table.get().and_then(|t| t.get(k as usize)).copied().unwrap_or_default()
+        table.get().and_then(|t| t.get(k as usize)).copied()
     }
 
     fn name(&self, fid: u64) -> String {
@@ -308,8 +346,8 @@ fn span_of(mem: &mut Memory, id: u32) -> Span {
 /// one-change path, run after every native `malloc` and `free`, saves no registers it does not
 /// use (issue 15: calltree's 2 million heap routines paid 172 instructions each for the sync).
 pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
-    TABLES.with(|tables| {
-        let mut tables = tables.borrow_mut();
+    TABLES.with(|cell| {
+        let mut tables = cell.borrow_mut();
         let tables = &mut *tables;
         let mem = m.memory_mut();
         let owner = mem as *const Memory as usize;
@@ -328,9 +366,22 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
             }
             None => sync_changes(mem, tables),
         }
-        let t = if mem.is_device_view() { &tables.view } else { &tables.host };
+        let view = mem.is_device_view();
+        let t = if view { &tables.view } else { &tables.host };
         ctx.table = t.spans.as_ptr();
         ctx.table_len = t.spans.len() as u64;
+        // Derived from the cell's own pointer, not from the borrow (which ends here), so that it
+        // stays valid for the thread's life: the table never moves within `Tables`.
+        let cell = cell.as_ptr();
+        // SAFETY: `cell` points at this thread's `Tables`, alive as long as the thread; only the
+        // field's address is taken (no reference is made).
+        ctx.own_table = unsafe {
+            if view {
+                std::ptr::addr_of_mut!((*cell).view)
+            } else {
+                std::ptr::addr_of_mut!((*cell).host)
+            }
+        };
     });
 }
 
@@ -339,21 +390,25 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
 /// the routine changes, and point `ctx` at the table after; `None` (nothing run) otherwise: the
 /// caller runs the routine and [`sync_table`]. Issue 15: calltree's 2 million heap routines paid
 /// 140 instructions each for the log's round trip and the generic sync.
+///
+/// The table is the one [`sync_table`] left in `ctx` (`Ctx::own_table`), the thread's table of
+/// this memory as long as its owner is this memory.
 #[inline(always)]
 fn in_step<R>(ctx: &mut Ctx, m: &mut Machine, f: impl FnOnce(&mut Machine, &mut Table) -> R) -> Option<R> {
-    TABLES.with(|tables| {
-        let mut tables = tables.borrow_mut();
-        let mem = m.memory_mut();
-        let owner = mem as *const Memory as usize;
-        let t = if mem.is_device_view() { &mut tables.view } else { &mut tables.host };
-        if t.owner != owner || !mem.in_step() {
-            return None;
-        }
-        let r = f(m, t);
-        ctx.table = t.spans.as_ptr();
-        ctx.table_len = t.spans.len() as u64;
-        Some(r)
-    })
+    // SAFETY: `own_table` is null or points into this thread's `TABLES` (set by `sync_table` on
+    // this thread: a `Ctx` does not leave the thread that entered native code), which lives as
+    // long as the thread. No borrow of `TABLES` is held while native code runs (its helpers
+    // borrow it themselves), and `f`, a heap routine of the memory, does not touch it, so this
+    // is the only reference to the table while it lives.
+    let t = unsafe { ctx.own_table.as_mut() }?;
+    let mem = m.memory_mut();
+    if t.owner != mem as *const Memory as usize || !mem.in_step() {
+        return None;
+    }
+    let r = f(m, t);
+    ctx.table = t.spans.as_ptr();
+    ctx.table_len = t.spans.len() as u64;
+    Some(r)
 }
 
 /// A span of at most `u32::MAX` bytes as native code reads it.
@@ -520,7 +575,7 @@ pub extern "C" fn jit_malloc(ctx: *mut Ctx, size: u64, loc: u64) -> u64 {
     let ctx = unsafe { &mut *ctx };
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
-    let at = ctx.loc(loc);
+    let at = ctx.heap_loc(loc, MAKES);
     heap_made(ctx, m, |m| libc_shim::heap_malloc_in_step(m, size, at), |m| libc_shim::heap_malloc(m, size, at))
 }
 
@@ -530,7 +585,7 @@ pub extern "C" fn jit_calloc(ctx: *mut Ctx, n: u64, size: u64, loc: u64) -> u64 
     let ctx = unsafe { &mut *ctx };
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
-    let at = ctx.loc(loc);
+    let at = ctx.heap_loc(loc, MAKES);
     heap_made(ctx, m, |m| libc_shim::heap_calloc_in_step(m, n, size, at), |m| libc_shim::heap_calloc(m, n, size, at))
 }
 
@@ -565,7 +620,7 @@ pub extern "C" fn jit_free(ctx: *mut Ctx, ptr: u64, loc: u64) {
     let ctx = unsafe { &mut *ctx };
     // SAFETY: the entry's machine.
     let m = unsafe { ctx.machine() };
-    let at = ctx.loc(loc);
+    let at = ctx.heap_loc(loc, FREES);
     let freed = in_step(ctx, m, |m, t| {
         let r = libc_shim::heap_free_in_step(m, ptr, at);
         if r.is_ok() && ptr != 0 {
@@ -928,6 +983,9 @@ pub fn enter(
         entry_loc: loc,
         atomic: None,
         atomic_lock: None,
+        own_table: std::ptr::null_mut(),
+        // No index is `u64::MAX` (its function id is past the tables).
+        last_loc: std::array::from_fn(|_| std::cell::Cell::new((u64::MAX, Loc::default()))),
     };
     let entry_depth = m.call_depth();
     sync_table(&mut ctx, m);
