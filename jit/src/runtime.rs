@@ -324,18 +324,25 @@ impl Table {
     }
 }
 
+impl From<HostSpan> for Span {
+    /// Where a block's bytes are ([`Memory::host_span`]) as native code reads it.
+    #[inline]
+    fn from(s: HostSpan) -> Span {
+        // A limit past 32 bits (never made: see `Span`) would read as a smaller one, whose
+        // accesses past it take the checked slow path.
+        let limit = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+        Span {
+            addr: s.addr as u64,
+            readable: limit(s.readable),
+            writable: limit(s.writable),
+        }
+    }
+}
+
 /// The span of allocation `id` of `mem` as native code reads it.
 #[inline]
 fn span_of(mem: &mut Memory, id: u32) -> Span {
-    let s = mem.host_span(id);
-    // A limit past 32 bits (never made: see `Span`) would read as a smaller one, whose
-    // accesses past it take the checked slow path.
-    let limit = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
-    Span {
-        addr: s.addr as u64,
-        readable: limit(s.readable),
-        writable: limit(s.writable),
-    }
+    mem.host_span(id).into()
 }
 
 /// Bring the thread's span table of `m`'s memory up to date and point `ctx` at it.
@@ -409,12 +416,6 @@ fn in_step<R>(ctx: &mut Ctx, m: &mut Machine, f: impl FnOnce(&mut Machine, &mut 
     ctx.table = t.spans.as_ptr();
     ctx.table_len = t.spans.len() as u64;
     Some(r)
-}
-
-/// A span of at most `u32::MAX` bytes as native code reads it.
-#[inline]
-fn span_words(s: HostSpan) -> [u64; 2] {
-    [s.addr as u64, s.readable | s.writable << 32]
 }
 
 /// [`sync_table`]'s general path: every change the log holds, or the whole table.
@@ -603,7 +604,7 @@ fn heap_made(
         let r = in_step_make(m);
         if let Ok((p, span)) = r {
             if p != 0 {
-                t.put((p >> 32) as usize, span_words(span), m.memory_mut().table_len());
+                t.put((p >> 32) as usize, Span::from(span).words(), m.memory_mut().table_len());
             }
         }
         r.map(|(p, _)| p)
