@@ -11,14 +11,9 @@ pub(crate) enum Bits {
 }
 
 impl Translator<'_, '_> {
-    /// The bits of word `w` when it is an integer constant.
+    /// The bits of word `w` when it is an integer constant ([`Translator::known_const`]).
     pub(crate) fn const_word(&self, w: Value) -> Option<u64> {
-        use cranelift_codegen::ir::{InstructionData, ValueDef};
-        let ValueDef::Result(inst, 0) = self.b.func.dfg.value_def(w) else { return None };
-        match self.b.func.dfg.insts[inst] {
-            InstructionData::UnaryImm { opcode: cranelift_codegen::ir::Opcode::Iconst, imm } => Some(imm.bits() as u64),
-            _ => None,
-        }
+        self.known_const(w).map(|c| c as u64)
     }
 
     /// `c ? a : b` of floating kind `k` whose arms are values at hand ([`Translator::select_arm`])
