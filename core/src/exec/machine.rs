@@ -393,12 +393,12 @@ impl<'e> Machine<'e> {
             FaultKind::MemoryLimit => {
                 let live = self.mem.live_bytes();
                 // The ids' bookkeeping is named when the bytes alone would have fitted.
-                let ids = if live.saturating_add(f.size) <= self.mem.limit() {
+                let bookkeeping = if live.saturating_add(f.size) <= self.mem.limit() {
                     format!(" and {} allocations' bookkeeping ({} bytes, {} each)", self.mem.table_len(), self.mem.bookkeeping(), super::memory::BYTES_PER_ID)
                 } else {
                     String::new()
                 };
-                return self.memory_limit(format!("allocating {} bytes with {live} bytes live{ids}", f.size), loc);
+                return self.memory_limit(format!("allocating {} bytes with {live} bytes live{bookkeeping}", f.size), loc);
             }
             FaultKind::HostMemory => {
                 let (id, a) = what.unwrap_or((unknown, &PLACEHOLDER));

@@ -663,12 +663,7 @@ impl Memory {
             if let Some(slot) = reused.front().and_then(|&id| self.allocs.get_mut((id as usize).wrapping_sub(base_len))) {
                 *slot = fresh;
                 let id = reused.pop_front().unwrap_or_default();
-                if !IN_STEP {
-                    self.changed(id);
-                }
-                if space == Space::Device {
-                    self.device_ids.push(id);
-                }
+                self.made::<IN_STEP>(id, space);
                 return Ok((ptr_word(id, 0), span));
             }
         }
@@ -683,13 +678,20 @@ impl Memory {
             return Err(fault(FaultKind::MemoryLimit));
         }
         self.allocs.push(fresh);
+        self.made::<IN_STEP>(id, space);
+        Ok((ptr_word(id, 0), span))
+    }
+
+    /// Note the block just made at `id` in `space`: in the change log (unless the caller's table
+    /// sets its entry, `IN_STEP`), and among the device ids ([`Memory::span_ids`]).
+    #[inline(always)]
+    fn made<const IN_STEP: bool>(&mut self, id: u32, space: Space) {
         if !IN_STEP {
             self.changed(id);
         }
         if space == Space::Device {
             self.device_ids.push(id);
         }
-        Ok((ptr_word(id, 0), span))
     }
 
     /// Whether a native engine's table that took every change so far is in step with this
