@@ -66,6 +66,7 @@ mod invariant;
 mod keeps_table;
 mod loops;
 mod outer;
+mod outline;
 mod promote;
 mod runtime;
 mod simd;
@@ -191,6 +192,8 @@ pub struct Engine<'p> {
     settled: Box<[AtomicBool]>,
     /// The stubs native code calls cold helpers through ([`cold`]), defined with the first batch.
     cold_stubs: OnceLock<cold::ColdStubs>,
+    /// The slots of the checked versions of loops, made when they first run ([`outline`]).
+    outlines: outline::Outlines,
 }
 
 /// The states of [`Engine::optimise`]: nothing to do (the function's code is final), waiting
@@ -494,6 +497,7 @@ impl<'p> Engine<'p> {
             .map(|f| AtomicU32::new(if f.origin == accsim_core::ir::FunctionOrigin::SystemHeader { LIBRARY_CALLS_INTERPRETED } else { 0 }))
             .collect();
         let keeps_table = keeps_table::keeps_table(p);
+        let outlines = outline::Outlines::new(p);
         let setup_seconds = start.elapsed().as_secs_f64();
         accsim_core::phase::report("native-setup", setup_seconds);
         let fast_variant = p.kernels.iter().enumerate().filter_map(|(i, k)| info.fast(accsim_core::ir::acc::KernelId(i as u32)).map(|f| (k.func.0, f.0))).collect();
@@ -513,7 +517,8 @@ impl<'p> Engine<'p> {
             entries: (0..n).map(|_| AtomicU64::new(0)).collect(),
             state,
             nparams: p.functions.iter().map(|f| f.params.len()).collect(),
-            locs: (0..n).map(|_| OnceLock::new()).collect(),
+            // The functions' tables, then the checked versions' ([`outline::Outlines::loc_table`]).
+            locs: (0..n + outlines.len()).map(|_| OnceLock::new()).collect(),
             twinned,
             arg_orders: (0..n).map(|_| OnceLock::new()).collect(),
             names: p.functions.iter().map(|f| f.name.clone()).collect(),
@@ -541,6 +546,7 @@ impl<'p> Engine<'p> {
             tiering,
             settled: (0..n).map(|_| AtomicBool::new(false)).collect(),
             cold_stubs: OnceLock::new(),
+            outlines,
         })
     }
 
@@ -837,6 +843,75 @@ impl<'p> Engine<'p> {
         self.twinned.get(fid as usize).copied().unwrap_or(false)
     }
 
+    /// The code of the checked version in slot `slot` ([`outline`]), made now if it has none
+    /// (one thread makes it, the others wait for it); 0 when it cannot be made.
+    fn checked_version_code(&self, slot: u32) -> u64 {
+        let Some(cell) = self.outlines.code(slot) else { return 0 };
+        let made = cell.load(Ordering::Acquire);
+        if made != 0 {
+            return made;
+        }
+        let Ok(mut lazy) = self.lazy.lock() else { return 0 };
+        let made = cell.load(Ordering::Acquire);
+        if made != 0 {
+            return made;
+        }
+        let start = std::time::Instant::now();
+        let code = self.make_checked_version(&mut lazy, slot).unwrap_or(0);
+        self.outlines.set(slot, code);
+        drop(lazy);
+        if let Ok(mut s) = self.seconds.lock() {
+            *s += start.elapsed().as_secs_f64();
+        }
+        code
+    }
+
+    /// Translate and generate the checked version in slot `slot` ([`outline`]), define it in
+    /// the module and give its address.
+    fn make_checked_version(&self, lazy: &mut Lazy, slot: u32) -> Result<u64, String> {
+        let (fid, k) = self.outlines.of_slot(slot).ok_or("no such slot")?;
+        let f = self.p.functions.get(fid as usize).ok_or("no such function")?;
+        let name = format!("{}$loop{k}", self.names.get(fid as usize).map_or("", String::as_str));
+        let signature = outline::signature();
+        let id = lazy.module.declare_function(&format!("l{slot}"), Linkage::Local, &signature).map_err(|e| e.to_string())?;
+        let started = std::time::Instant::now();
+        let (mut locs, mut loc_index) = (Vec::new(), HashMap::new());
+        let (mut fctx, mut cctx) = (std::mem::take(&mut lazy.fctx), std::mem::replace(&mut lazy.cctx, Context::new()));
+        cctx.func.clear();
+        cctx.func.signature = signature;
+        let from = Origin { fid, own: None, twinned: false, outlines: &self.outlines, checked_version: Some((k, slot)), call_conv: self.call_conv };
+        let is_kernel = self.is_kernel.get(fid as usize).copied().unwrap_or(false);
+        let runs_once = self.runs_once.get(fid as usize).copied().unwrap_or(false);
+        let cold_stubs = self.cold_stubs.get().ok_or("internal: no helper stubs")?;
+        let table = self.code.as_ptr() as i64;
+        let translated = translate_into(self.p, self.exe, from, f, &mut cctx, &mut fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, &self.keeps_table, is_kernel, runs_once, self.promote, cold_stubs);
+        let mut func = std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new());
+        if translated.is_err() {
+            // The builder stopped half-way: its context is not reusable.
+            fctx = FunctionBuilderContext::new();
+        }
+        (lazy.fctx, lazy.cctx) = (fctx, cctx);
+        translated?;
+        let took = started.elapsed();
+        self.translate_nanos.fetch_add(took.as_nanos() as u64, Ordering::Relaxed);
+        func.name = UserFuncName::user(0, id.as_u32());
+        let isa = lazy.isa.clone();
+        let (code, dump) = shared::compile(&mut lazy.codegen, &*isa, func, id, &name, dump_wanted(&name))?;
+        let g = code.instantiate(fid, id, dump, code.seconds)?;
+        report_cost(&name, "optimised (a loop's checked version, made when it first ran)", &g, took.as_secs_f64());
+        if let Some(l) = self.locs.get(self.outlines.loc_table(slot) as usize) {
+            let _ = l.set(locs);
+        }
+        lazy.module.define_function_bytes(id, g.align, &g.bytes, &g.relocs).map_err(|e| e.to_string())?;
+        lazy.module.finalize_definitions().map_err(|e| e.to_string())?;
+        let code = lazy.module.get_finalized_function(id) as u64;
+        if let Some(text) = &g.dump {
+            eprintln!("accsim: native code of `{name}`:\n{text}");
+        }
+        perf_map_entry(code, g.bytes.len(), &name);
+        Ok(code)
+    }
+
     /// Generate the optimised code of function `fid`, whose quick code runs, if no thread has
     /// started to, and make later calls run it.
     fn optimise_now(&self, fid: u32) {
@@ -937,7 +1012,8 @@ impl<'p> Engine<'p> {
         let table = self.code.as_ptr() as i64;
         let runs_once = self.runs_once.get(fid as usize).copied().unwrap_or(false);
         let cold_stubs = self.cold_stubs.get().ok_or("internal: no helper stubs")?;
-        match translate_into(self.p, self.exe, fid, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, &self.keeps_table, is_kernel, runs_once, self.promote, twinned, own, cold_stubs) {
+        let from = Origin { fid, own, twinned, outlines: &self.outlines, checked_version: None, call_conv: self.call_conv };
+        match translate_into(self.p, self.exe, from, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, &self.keeps_table, is_kernel, runs_once, self.promote, cold_stubs) {
             Ok(()) => Ok((std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()), locs, order)),
             Err(why) => {
                 // The builder stopped half-way: its context is not reusable.
@@ -958,6 +1034,30 @@ impl<'p> Engine<'p> {
             s.store(INTERPRETED, Ordering::Release);
         }
     }
+}
+
+/// What [`translate_into`] translates: function `fid`'s code (`own`: its module id, for its
+/// recursive calls; `twinned`: [`shared::twinned`]), or, with `checked_version` (`k`, `slot`),
+/// the checked version of its `k`th `for` statement, in slot `slot` ([`outline`]).
+struct Origin<'e> {
+    fid: u32,
+    own: Option<ClifFuncId>,
+    twinned: bool,
+    outlines: &'e outline::Outlines,
+    checked_version: Option<(u32, u32)>,
+    /// The platform's calling convention, of the calls the code makes.
+    call_conv: cranelift_codegen::isa::CallConv,
+}
+
+/// [`runtime::Outliner::make`] of an engine: the code of a checked version
+/// ([`Engine::checked_version_code`]).
+///
+/// # Safety
+/// `engine` is the address of the `Engine` whose [`NativeCode::call`] made the entry.
+unsafe fn outliner_make(engine: *const (), slot: u32) -> u64 {
+    // SAFETY: the entry's engine (`runtime::Outliner`), alive while its code runs.
+    let engine = unsafe { &*(engine as *const Engine<'_>) };
+    engine.checked_version_code(slot)
 }
 
 /// The trampoline a function is entered through ([`enter`]).
@@ -1173,7 +1273,7 @@ fn define_trampoline(
 fn translate_into(
     p: &Program,
     exe: &Executable,
-    fid: u32,
+    from: Origin<'_>,
     f: &Function,
     cctx: &mut Context,
     fctx: &mut FunctionBuilderContext,
@@ -1186,10 +1286,9 @@ fn translate_into(
     is_kernel: bool,
     runs_once: bool,
     promote: bool,
-    twinned: bool,
-    own: Option<ClifFuncId>,
     cold_stubs: &cold::ColdStubs,
 ) -> Result<(), String> {
+    let Origin { fid, own, twinned, outlines, checked_version, call_conv } = from;
     use cranelift_codegen::ir::{types, InstBuilder};
     let promoted = if promote { promote::promotable(p, f) } else { vec![false; f.locals.len()] };
     let rewritten;
@@ -1202,7 +1301,8 @@ fn translate_into(
     let unrolled = unroll::unroll_table(p, f, runs_once);
     let none_unrolled = unroll::UnrollTable::new();
     let small_loops = unroll::small_nests(p, f, runs_once);
-    let call_conv = cctx.func.signature.call_conv;
+    // The calls' convention: the platform's (a checked version's own is `preserve_all`,
+    // [`outline`]).
     let mut b = FunctionBuilder::new(&mut cctx.func, fctx);
     let entry = b.create_block();
     b.append_block_params_for_function_params(entry);
@@ -1215,7 +1315,7 @@ fn translate_into(
         let zero = translate::zero_of(&mut b, ty);
         b.def_var(*v, zero);
     }
-    for (i, l) in f.params.iter().enumerate() {
+    for (i, l) in f.params.iter().enumerate().filter(|_| checked_version.is_none()) {
         let v = *vars.get(l.0 as usize).ok_or("internal: unknown parameter")?;
         let ty = var_types.get(l.0 as usize).copied().unwrap_or(types::I64);
         let value = translate::word_to(&mut b, ty, params[i + translate::FIRST_ARG]);
@@ -1310,14 +1410,23 @@ fn translate_into(
         lane_reductions: Vec::new(),
         lane_streams: HashMap::new(),
         lane_at: None,
+        outlines: Some(outlines),
+        for_numbers: None,
+        outlined: None,
+        loc_fid: checked_version.map_or(fid, |(_, slot)| outlines.loc_table(slot)),
     };
     t.reload_table();
     t.b.def_var(fuel, params[1]);
-    t.enter_frame(&params[translate::FIRST_ARG..]);
-    t.stmt(&f.body)?;
-    // Falling off the end returns 0 (as the interpreter's instruction list does).
-    let z = t.b.ins().iconst(types::I64, 0);
-    t.ret(z);
+    match checked_version {
+        None => {
+            t.enter_frame(&params[translate::FIRST_ARG..]);
+            t.stmt(&f.body)?;
+            // Falling off the end returns 0 (as the interpreter's instruction list does).
+            let z = t.b.ins().iconst(types::I64, 0);
+            t.ret(z);
+        }
+        Some((k, _)) => t.checked_version_body(k, params[translate::FIRST_ARG], &var_types)?,
+    }
     t.b.switch_to_block(trap_exit);
     // A trap frees the frame too (the interpreter frees each frame as the trap unwinds it).
     t.ret_trapped();
@@ -1406,6 +1515,7 @@ impl NativeCode for Engine<'_> {
             None => args,
         };
         let function = self.code.get(fid as usize).map_or(0, |c| c.load(Ordering::Acquire));
-        runtime::enter(m, code as usize as *const u8, function as usize as *const u8, args, nparams, &self.locs, &self.names, loc)
+        let outliner = runtime::Outliner { engine: self as *const Self as *const (), make: outliner_make };
+        runtime::enter(m, code as usize as *const u8, function as usize as *const u8, args, nparams, &self.locs, &self.names, loc, outliner)
     }
 }

@@ -676,7 +676,7 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     /// Translate `for (…; cond; step) body` (its `init` already translated) in two versions:
     /// see the module docs.
-    pub fn versioned_for(&mut self, plan: CountedLoop<'_>, cond: &Expr, step: &Expr, body: &Stmt, loc: Loc) -> R<()> {
+    pub fn versioned_for(&mut self, plan: CountedLoop<'_>, s: &Stmt, body: &Stmt) -> R<()> {
         let exit = self.b.create_block();
         let checked = self.b.create_block();
         let direct_head = self.b.create_block();
@@ -841,7 +841,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             self.held = outer_held;
             r?;
             self.b.switch_to_block(checked);
-            self.rolled(|t| t.plain_for(Some(cond), Some(step), body, loc, exit))?;
+            self.checked_version(s, exit)?;
             self.b.switch_to_block(exit);
             return Ok(());
         }
@@ -922,9 +922,9 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.b.ins().jump(exit, &[]);
 
         // The checked version: the loop as it is, the loops in it not unrolled
-        // (`Translator::rolled`).
+        // (`Translator::rolled`), made when it first runs where it can be ([`crate::outline`]).
         self.b.switch_to_block(checked);
-        self.rolled(|t| t.plain_for(Some(cond), Some(step), body, loc, exit))?;
+        self.checked_version(s, exit)?;
         self.b.switch_to_block(exit);
         Ok(())
     }

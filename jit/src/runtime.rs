@@ -104,6 +104,18 @@ pub struct Ctx {
     /// (issue 15: calltree's 2 million `malloc` and `free` calls paid 22 instructions each for
     /// the table walk).
     last_loc: [std::cell::Cell<(u64, Loc)>; 2],
+    /// What makes the checked versions of loops on first need ([`jit_outline_code`]).
+    outliner: Outliner,
+}
+
+/// The engine's maker of checked versions of loops (`Engine::outline_code`, [`crate::outline`]),
+/// with the lifetime of the engine erased: `make(engine, slot)` gives the address of slot
+/// `slot`'s code, made now if it has none, or 0 when it cannot be made. The engine outlives
+/// every entry into its code.
+#[derive(Clone, Copy)]
+pub struct Outliner {
+    pub engine: *const (),
+    pub make: unsafe fn(*const (), u32) -> u64,
 }
 
 /// [`Ctx::last_loc`]'s entry of the `malloc` family's calls.
@@ -244,8 +256,10 @@ struct Table {
 }
 
 impl Table {
-    /// Set entry `id` (present) to `words`, remembering a non-zero entry.
-    #[inline]
+    /// Set entry `id` (present) to `words`, remembering a non-zero entry. Always inlined: each
+    /// heap routine sets an entry, and a call of its own was 8 instructions of calltree's
+    /// `malloc` and `free` (the compiler's choice moved with unrelated code of this crate).
+    #[inline(always)]
     fn set(&mut self, id: usize, words: [u64; 2]) {
         if !self.dense && words != [0; 2] && self.spans[id] == [0; 2] {
             self.note_written(id);
@@ -774,6 +788,23 @@ pub extern "C" fn jit_run_site(ctx: *mut Ctx, fid: u64, site: u64, exit: u64, lo
     }
 }
 
+/// The code of the checked version of slot `slot` ([`crate::outline`]), made now if it has
+/// none; 0 with a trap when it cannot be made (its loop's function was translated, so this is
+/// an accsim bug, reported as one).
+pub extern "C" fn jit_outline_code(ctx: *mut Ctx, slot: u64) -> u64 {
+    // SAFETY: as in `jit_load`.
+    let ctx = unsafe { &mut *ctx };
+    let o = ctx.outliner;
+    // SAFETY: `o` is the entry's engine's maker, and the engine outlives the entry
+    // ([`Outliner`]).
+    let code = unsafe { (o.make)(o.engine, slot as u32) };
+    if code == 0 {
+        let at = ctx.entry_loc;
+        ctx.set_trap(Trap::error(Diagnostic::internal("the native code of a loop's checked version could not be generated", Some(at))));
+    }
+    code
+}
+
 /// Make sure `need` units of fuel are at hand in the context, drawing them from the launch's
 /// step pool ([`Machine::native_reserve_fuel`]): 1 when they are, 0 when not.
 pub extern "C" fn jit_reserve_fuel(ctx: *mut Ctx, need: u64) -> u64 {
@@ -957,6 +988,7 @@ pub fn enter(
     locs: &[std::sync::OnceLock<Vec<Loc>>],
     names: &[String],
     loc: Loc,
+    outliner: Outliner,
 ) -> Result<u64, Trap> {
     if m.fuel_left() == 0 {
         // No fuel at hand: a device thread's fork before its first draw from the launch's step
@@ -987,6 +1019,7 @@ pub fn enter(
         own_table: std::ptr::null_mut(),
         // No index is `u64::MAX` (its function id is past the tables).
         last_loc: std::array::from_fn(|_| std::cell::Cell::new((u64::MAX, Loc::default()))),
+        outliner,
     };
     let entry_depth = m.call_depth();
     sync_table(&mut ctx, m);

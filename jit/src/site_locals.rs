@@ -81,6 +81,119 @@ pub fn site_locals(p: &Program, f: &Function, key: AccSiteKey, body: Option<&Stm
     named.out
 }
 
+/// By local of `f`: whether statement `s` (run by native code apart from the rest of its
+/// function, [`crate::outline`]) may read or write it: every local its expressions and
+/// statements name, and the VLA count locals of the function's locals' types and of its
+/// expressions' types, as for an OpenACC statement's body above.
+pub fn stmt_locals(p: &Program, f: &Function, s: &Stmt) -> Vec<bool> {
+    let mut named = Named { p, out: vec![false; f.locals.len()] };
+    for l in &f.locals {
+        named.ty(l.ty);
+    }
+    named.stmt(s);
+    named.out
+}
+
+/// By local of `f`: whether expression `e` (and the statements inside it) names it, itself or
+/// through its types (a VLA's count).
+pub fn expr_named_locals(p: &Program, f: &Function, e: &Expr) -> Vec<bool> {
+    let mut named = Named { p, out: vec![false; f.locals.len()] };
+    named.expr(e);
+    named.out
+}
+
+/// By local of `f`: whether statement `s` names it, itself or through its types.
+pub fn stmt_named_locals(p: &Program, f: &Function, s: &Stmt) -> Vec<bool> {
+    let mut named = Named { p, out: vec![false; f.locals.len()] };
+    named.stmt(s);
+    named.out
+}
+
+/// By local of `f`: whether a type of the function names it (a VLA's count): its locals'
+/// types, its expressions' types and the types they name.
+pub fn vla_count_locals(p: &Program, f: &Function) -> Vec<bool> {
+    let mut named = Named { p, out: vec![false; f.locals.len()] };
+    for l in &f.locals {
+        named.ty(l.ty);
+    }
+    let mut types = Vec::new();
+    walk(&f.body, true, &mut |_| {}, &mut |x| {
+        types.push(x.ty);
+        match &x.kind {
+            ExprKind::SizeOfDynamic(t) | ExprKind::PtrAdd { elem: t, .. } | ExprKind::PtrDiff { elem: t, .. } => types.push(*t),
+            _ => {}
+        }
+    });
+    for t in types {
+        named.ty(t);
+    }
+    named.out
+}
+
+/// By local of `f`: how many expressions and statements of `s` name it (not counting types).
+pub fn local_occurrences(f: &Function, s: &Stmt) -> Vec<u32> {
+    let out = std::cell::RefCell::new(vec![0u32; f.locals.len()]);
+    let count = |l: LocalId| {
+        if let Some(o) = out.borrow_mut().get_mut(l.0 as usize) {
+            *o = o.saturating_add(1);
+        }
+    };
+    walk(
+        s,
+        true,
+        &mut |st| match &st.kind {
+            StmtKind::VlaAlloc(l) => count(*l),
+            StmtKind::Partition(part) => count(part.var),
+            _ => {}
+        },
+        &mut |x| match &x.kind {
+            ExprKind::Local(l)
+            | ExprKind::LocalAddr(l)
+            | ExprKind::Call { result: Some(l), .. }
+            | ExprKind::ComplexBinary { dst: l, .. }
+            | ExprKind::ComplexNeg { dst: l, .. }
+            | ExprKind::ComplexMake { dst: l, .. }
+            | ExprKind::Assign { place: Place::Local(l), .. }
+            | ExprKind::CompoundAssign { place: Place::Local(l), .. }
+            | ExprKind::IncDec { place: Place::Local(l), .. } => count(*l),
+            _ => {}
+        },
+    );
+    out.into_inner()
+}
+
+/// By local of `f`: whether statement `s` may assign it (the locals an assignment, an
+/// increment, a call's result or a complex operation's destination names; a memory local's
+/// variable holds its address, which nothing assigns; a VLA's slot, which its allocation does).
+pub fn stmt_assigned_locals(f: &Function, s: &Stmt) -> Vec<bool> {
+    let out = std::cell::RefCell::new(vec![false; f.locals.len()]);
+    let mark = |l: LocalId| {
+        if let Some(o) = out.borrow_mut().get_mut(l.0 as usize) {
+            *o = true;
+        }
+    };
+    walk(
+        s,
+        true,
+        &mut |st| {
+            if let StmtKind::VlaAlloc(l) = st.kind {
+                mark(l);
+            }
+        },
+        &mut |x| match &x.kind {
+        ExprKind::Call { result: Some(l), .. }
+        | ExprKind::ComplexBinary { dst: l, .. }
+        | ExprKind::ComplexNeg { dst: l, .. }
+        | ExprKind::ComplexMake { dst: l, .. }
+        | ExprKind::Assign { place: Place::Local(l), .. }
+        | ExprKind::CompoundAssign { place: Place::Local(l), .. }
+        | ExprKind::IncDec { place: Place::Local(l), .. } => mark(*l),
+        _ => {}
+        },
+    );
+    out.into_inner()
+}
+
 /// The locals named so far, by id.
 struct Named<'a> {
     p: &'a Program,

@@ -133,6 +133,7 @@ pub(crate) enum Helper {
     Malloc,
     Calloc,
     Free,
+    OutlineCode,
 }
 
 impl Helper {
@@ -174,11 +175,12 @@ impl Helper {
             Helper::Malloc => runtime::jit_malloc as *const () as usize,
             Helper::Calloc => runtime::jit_calloc as *const () as usize,
             Helper::Free => runtime::jit_free as *const () as usize,
+            Helper::OutlineCode => runtime::jit_outline_code as *const () as usize,
         }) as i64
     }
 
     /// Every helper, in the order of its discriminant (the index of [`crate::cold::ColdStubs`]).
-    pub(crate) const ALL: [Helper; 22] = [
+    pub(crate) const ALL: [Helper; 23] = [
         Helper::Load,
         Helper::Store,
         Helper::Call,
@@ -201,6 +203,7 @@ impl Helper {
         Helper::Malloc,
         Helper::Calloc,
         Helper::Free,
+        Helper::OutlineCode,
     ];
 
     /// Whether native code calls the helper on cold paths only (a checked access's slow path,
@@ -236,6 +239,7 @@ impl Helper {
             Helper::Malloc => (&[types::I64; 3], Some(types::I64)),
             Helper::Calloc => (&[types::I64; 4], Some(types::I64)),
             Helper::Free => (&[types::I64; 3], None),
+            Helper::OutlineCode => (&[types::I64; 2], Some(types::I64)),
         }
     }
 
@@ -401,6 +405,18 @@ pub struct Translator<'a, 'b> {
     /// being translated with its constant lead over that counter.
     pub(crate) lane_streams: HashMap<*const Expr, crate::streams::Stream>,
     pub(crate) lane_at: Option<(Value, i64)>,
+    /// The slots of the checked versions made on first need ([`crate::outline`]); `None`:
+    /// every checked version is translated in place.
+    pub(crate) outlines: Option<&'a crate::outline::Outlines>,
+    /// The numbers of the function's `for` statements ([`crate::outline::for_statements`]),
+    /// made when first wanted.
+    pub(crate) for_numbers: Option<HashMap<*const Stmt, u32>>,
+    /// While a checked version of its own is translated ([`crate::outline`]): the address of
+    /// its frame and the number of locals in it (a `return` stores its word after them).
+    pub(crate) outlined: Option<(Value, usize)>,
+    /// The table of source locations the code's location words name (`runtime::Ctx::loc`):
+    /// the function's id, or a checked version's own table ([`crate::outline`]).
+    pub loc_fid: u32,
 }
 
 /// The byte size of a type: known when the function is compiled, or computed at run time
@@ -465,7 +481,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         self.p.externs.get(x as usize).map(|e| accsim_core::exec::libc_shim::bind(&e.name, &self.p.types, e.ty))
     }
 
-    fn iconst(&mut self, v: u64) -> Value {
+    pub(crate) fn iconst(&mut self, v: u64) -> Value {
         self.b.ins().iconst(types::I64, v as i64)
     }
 
@@ -619,6 +635,12 @@ impl<'a, 'b> Translator<'a, 'b> {
 
     /// Return the word `w` and the fuel left, freeing the frame first.
     pub fn ret(&mut self, w: Value) {
+        if let Some((frame, n)) = self.outlined {
+            // A checked version of its own ([`crate::outline`]): its caller returns the word.
+            self.b.ins().store(MemFlagsData::trusted(), w, frame, (8 * n) as i32);
+            self.leave_checked_version(crate::outline::RETURNED);
+            return;
+        }
         self.leave_frame();
         let fuel = self.b.use_var(self.fuel);
         self.b.ins().return_(&[w, fuel]);
@@ -629,6 +651,11 @@ impl<'a, 'b> Translator<'a, 'b> {
     /// entry gives native code some (`runtime::enter` refills a machine that has none), the
     /// caller's unit for a call left some, and a unit that leaves none refills or traps.
     pub fn ret_trapped(&mut self) {
+        if self.outlined.is_some() {
+            // Its caller sees the trap in the context ([`crate::outline`]).
+            self.leave_checked_version(crate::outline::TRAPPED);
+            return;
+        }
         self.leave_frame();
         self.flush_fuel();
         let z = self.iconst(0);
@@ -949,7 +976,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             self.outer_lanes(&plan)?;
         }
         match (cond, step, self.counted_loop(cond.as_ref(), step.as_ref(), body)) {
-            (Some(c), Some(st), Some(plan)) => self.versioned_for(plan, c, st, body, s.loc)?,
+            (Some(_), Some(_), Some(plan)) => self.versioned_for(plan, s, body)?,
             _ => {
                 let exit = self.b.create_block();
                 self.plain_for(cond.as_ref(), step.as_ref(), body, s.loc, exit)?;

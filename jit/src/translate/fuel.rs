@@ -34,7 +34,7 @@ impl Translator<'_, '_> {
 
     /// After a native call, whose fuel left `left` is 0 when it trapped ([`Translator::
     /// ret_trapped`]): leave the function when it did, with the fuel the callee stored.
-    pub(super) fn check_callee_trap(&mut self, left: Value) {
+    pub(crate) fn check_callee_trap(&mut self, left: Value) {
         let (trapped, cont) = (self.b.create_block(), self.b.create_block());
         self.b.ins().brif(left, cont, &[], trapped, &[]);
         self.b.set_cold_block(trapped);
@@ -49,7 +49,7 @@ impl Translator<'_, '_> {
     /// Cranelift splits (the exit takes the fuel variable) is laid out among the hot blocks
     /// otherwise, which put a jump over it on the hot path (issue 15: two instructions a node of
     /// calltree's `tree_sum`, after each unit of fuel's cold refill).
-    pub(super) fn check_trap(&mut self) {
+    pub(crate) fn check_trap(&mut self) {
         let t = self
             .b
             .ins()

@@ -55,7 +55,7 @@ impl Translator<'_, '_> {
     /// register or a spill slot each from the loop's entry).
     pub(super) fn loc_word(&mut self, i: u64) -> Value {
         if !self.twinned {
-            return self.iconst((u64::from(self.fid) << 32) | i);
+            return self.iconst((u64::from(self.loc_fid) << 32) | i);
         }
         if self.loops.is_empty() {
             return self.own_word(OWN_LOC_BASE, i as i64);

@@ -1,0 +1,379 @@
+//! Checked versions of counted loops, made when they first run (issue 15's compile time).
+//!
+//! A counted loop runs in a direct version when its entry checks pass ([`crate::loops`]) and in
+//! its checked version — the loop as it is, each access checked — when they fail: a loop that
+//! may fault, a guarded `if (i > 0) a[i - 1]`, too little fuel left. Most loops of most runs
+//! pass them, yet the checked versions were about a quarter of the code generation (blur: 23%
+//! of `Engine::generate`). So where it can be, the checked version is a function of its own,
+//! translated and generated the first time it runs: the loop's code calls it through a slot of
+//! the engine's table ([`Outlines::code`]), which holds 0 until then; the call then asks the
+//! engine for the code first ([`runtime::jit_outline_code`]).
+//!
+//! **The call.** The locals the loop may read or write ([`crate::site_locals::stmt_locals`])
+//! go to a frame on the caller's stack, one word each, and the checked version takes the
+//! frame's address as its one argument, with the context, the fuel left and the caller's call
+//! depth (a loop is not a call: its calls are one deeper than the loop's function, as in the
+//! direct version). It runs the loop from the counter's value at hand (the `for`'s
+//! initialisation ran before the entry checks), stores the locals back and returns 0 with the
+//! fuel left; a `return` in the loop stores the returned word after the locals and returns 1,
+//! and the caller then returns it from its own code (freeing its frame). A trap returns fuel 0,
+//! as a callee's does, and the caller leaves by its trap path. Its location words name a table
+//! of their own (the function's count plus the slot, [`Outlines::loc_table`]), filled when the
+//! code is made. The output, faults, fuel and steps are those of the checked version
+//! translated in place: the same translation of the same loop, on the same values.
+//!
+//! **Where.** Only a checked version translated where nothing of an enclosing version is in
+//! play: not inside a direct or vector version (whose biases, held elements, frozen values and
+//! prepaid fuel are values of the enclosing code), not in an inlined call's body, not in a
+//! function that may share its code with a twin ([`crate::shared`]: the slot is the
+//! function's). Nor a loop with an OpenACC statement (its sites are counted in the order the
+//! function's translation meets them), a `goto` or a label, or a partitioned loop. Elsewhere the
+//! checked version is translated in place, as before.
+//!
+//! **Slots.** Each `for` statement of each function has a slot, numbered in the pre-order of
+//! the function's body ([`for_statements`]), so that the code of a function names the same
+//! slot whichever thread translates it, and the checked version's translation finds its loop
+//! again from the function and the number.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use accsim_core::ir::visit::walk;
+use accsim_core::ir::{ExprKind, Function, Place, Program, Stmt, StmtKind, Storage};
+use cranelift_codegen::ir::{Type, Value};
+use cranelift_codegen::ir::{types, AbiParam, Block, InstBuilder, MemFlagsData, Signature, StackSlotData, StackSlotKind};
+use cranelift_codegen::isa::CallConv;
+
+use crate::runtime::{OFF_COLD_RESULT, OFF_FUEL};
+use crate::translate::{Helper, Translator, R};
+
+/// How a checked version left, in the context's `cold_result` word: the loop ended.
+pub(crate) const ENDED: u64 = 0;
+/// A `return` in the loop ran; the word it returns is in the frame after the locals.
+pub(crate) const RETURNED: u64 = 1;
+/// A trap (recorded in the context).
+pub(crate) const TRAPPED: u64 = 2;
+
+/// The signature of a checked version's code: the context, the fuel left, the call depth and
+/// the frame's address, in the `preserve_all` convention (a call of it overwrites no register
+/// of its caller, whose values live across the call stay where they are, as around a cold
+/// helper's stub, [`crate::cold`]), returning nothing: the fuel left comes back in the
+/// context's fuel word and how it left in its `cold_result` word.
+pub(crate) fn signature() -> Signature {
+    let mut s = Signature::new(CallConv::PreserveAll);
+    s.params.extend([AbiParam::new(types::I64); 4]);
+    s
+}
+
+/// The slots of the checked versions of a program's `for` statements (see the module docs).
+pub(crate) struct Outlines {
+    /// By function id: the slot of its first `for` statement.
+    first: Vec<u32>,
+    /// By function id: how many `for` statements its body has.
+    count: Vec<u32>,
+    /// By slot: the address of the checked version's code, 0 until it is made.
+    code: Box<[AtomicU64]>,
+    /// The number of functions: slot `s`'s location words name table `functions + s`.
+    functions: u32,
+}
+
+impl Outlines {
+    /// The slots of program `p`'s `for` statements.
+    pub(crate) fn new(p: &Program) -> Self {
+        let (mut first, mut count) = (Vec::with_capacity(p.functions.len()), Vec::with_capacity(p.functions.len()));
+        let mut next = 0u32;
+        for f in &p.functions {
+            let n = for_statements(&f.body).len() as u32;
+            first.push(next);
+            count.push(n);
+            next = next.saturating_add(n);
+        }
+        Outlines { first, count, code: (0..next).map(|_| AtomicU64::new(0)).collect(), functions: p.functions.len() as u32 }
+    }
+
+    /// How many slots there are.
+    pub(crate) fn len(&self) -> usize {
+        self.code.len()
+    }
+
+    /// The slot of the `k`th `for` statement of function `fid`.
+    fn slot(&self, fid: u32, k: u32) -> Option<u32> {
+        (k < *self.count.get(fid as usize)?).then(|| self.first[fid as usize] + k)
+    }
+
+    /// The function and the number of the `for` statement of `slot`.
+    pub(crate) fn of_slot(&self, slot: u32) -> Option<(u32, u32)> {
+        let fid = self.first.partition_point(|&f| f <= slot).checked_sub(1)?;
+        let k = slot - self.first[fid];
+        (k < self.count[fid]).then_some((fid as u32, k))
+    }
+
+    /// The table of source locations the code of `slot` names (`runtime::Ctx::loc`).
+    pub(crate) fn loc_table(&self, slot: u32) -> u32 {
+        self.functions + slot
+    }
+
+    /// The code of `slot`, 0 until it is made.
+    pub(crate) fn code(&self, slot: u32) -> Option<&AtomicU64> {
+        self.code.get(slot as usize)
+    }
+
+    /// The address of `slot`'s word in the table, which native code reads.
+    fn code_address(&self, slot: u32) -> Option<u64> {
+        self.code.get(slot as usize).map(|c| c.as_ptr() as u64)
+    }
+
+    /// Record the code of `slot`.
+    pub(crate) fn set(&self, slot: u32, code: u64) {
+        if let Some(c) = self.code.get(slot as usize) {
+            c.store(code, Ordering::Release);
+        }
+    }
+}
+
+/// The `for` statements of `body`, in pre-order (statement expressions' too).
+pub(crate) fn for_statements(body: &Stmt) -> Vec<&Stmt> {
+    let mut out = Vec::new();
+    walk(
+        body,
+        true,
+        &mut |s| {
+            if matches!(s.kind, StmtKind::For { .. }) {
+                out.push(s);
+            }
+        },
+        &mut |_| {},
+    );
+    out
+}
+
+/// Whether the checked version of loop `s` can be a function of its own (see the module docs,
+/// "Where"), as far as its statements go.
+fn outlinable_statements(s: &Stmt) -> bool {
+    let mut ok = true;
+    walk(
+        s,
+        true,
+        &mut |x| {
+            ok &= !matches!(x.kind, StmtKind::Acc { .. } | StmtKind::AccLaunch(_) | StmtKind::Goto(_) | StmtKind::Label(_) | StmtKind::Partition(_));
+        },
+        &mut |_| {},
+    );
+    ok
+}
+
+/// The locals of function `f` that loop `s` may read or write, but those private to it
+/// ([`private_locals`]), in the order of its checked version's frame
+/// ([`crate::site_locals::stmt_locals`]), each with whether the loop may assign it
+/// ([`crate::site_locals::stmt_assigned_locals`]): only those come back, so that the caller's
+/// variables the loop only reads keep their one value (a value coming back from the frame
+/// would join the direct version's at the loop's exit).
+fn frame_locals(p: &Program, f: &Function, s: &Stmt) -> Vec<(usize, bool)> {
+    let assigned = crate::site_locals::stmt_assigned_locals(f, s);
+    let private = private_locals(p, f, s);
+    crate::site_locals::stmt_locals(p, f, s)
+        .iter()
+        .enumerate()
+        .filter(|&(i, &named)| named && !private.get(i).copied().unwrap_or(false))
+        .map(|(i, _)| (i, assigned.get(i).copied().unwrap_or(true)))
+        .collect()
+}
+
+/// By local of `f`: whether it is private to loop `s` (a `for` statement): a register local
+/// named nowhere else in the function, not a VLA's count, not named by the loop's condition or
+/// step, and assigned by a statement at the top of the body (or an inner `for`'s
+/// initialisation) before any statement of the body names it — a local declared in the body
+/// with an initialiser (`float s = 0.0f;`, an inner `for (int dy = -2; …)`). Every iteration
+/// assigns it before it is read (a `continue` goes to the step and the condition, which do not
+/// name it), and nothing reads it after the loop, so its values at the loop's entry and exit
+/// matter to nothing and it is not in the frame (a memory local's variable holds its address,
+/// set at the function's entry: always passed). Passing it made its entry value live around
+/// the loop's enclosing loops (blur's kernel: `s`, `dy` and `dx` carried around the gang loop
+/// spilled its vector registers in the direct version, 18% more instructions).
+fn private_locals(p: &Program, f: &Function, s: &Stmt) -> Vec<bool> {
+    use crate::site_locals::{expr_named_locals, local_occurrences, stmt_named_locals, vla_count_locals};
+    let n = f.locals.len();
+    let StmtKind::For { cond, step, body, .. } = &s.kind else {
+        return vec![false; n];
+    };
+    let mut read = vec![false; n];
+    let mut killed = vec![false; n];
+    let mark = |read: &mut [bool], named: Vec<bool>| read.iter_mut().zip(named).for_each(|(r, x)| *r |= x);
+    for e in [cond, step].into_iter().flatten() {
+        mark(&mut read, expr_named_locals(p, f, e));
+    }
+    // The statements at the top of the body, in order: a block's, and an inner `for`'s
+    // initialisation, run on every path through an iteration.
+    fn top(st: &Stmt, p: &Program, f: &Function, read: &mut [bool], killed: &mut [bool]) {
+        let mark = |read: &mut [bool], named: Vec<bool>| read.iter_mut().zip(named).for_each(|(r, x)| *r |= x);
+        match &st.kind {
+            StmtKind::Block(ss) => {
+                for x in ss {
+                    top(x, p, f, read, killed);
+                }
+                return;
+            }
+            StmtKind::Expr(e) => {
+                if let ExprKind::Assign { place: Place::Local(x), value } = &e.kind {
+                    mark(read, expr_named_locals(p, f, value));
+                    if let (Some(false), Some(k)) = (read.get(x.0 as usize).copied(), killed.get_mut(x.0 as usize)) {
+                        *k = true;
+                    }
+                }
+            }
+            StmtKind::For { init: Some(i), .. } => top(i, p, f, read, killed),
+            _ => {}
+        }
+        mark(read, stmt_named_locals(p, f, st));
+    }
+    top(body, p, f, &mut read, &mut killed);
+    let (inside, everywhere, counts) = (local_occurrences(f, s), local_occurrences(f, &f.body), vla_count_locals(p, f));
+    let register = |l: usize| f.locals.get(l).is_some_and(|x| x.storage == Storage::Register);
+    (0..n).map(|l| killed[l] && inside[l] == everywhere[l] && !counts[l] && register(l)).collect()
+}
+
+/// Whether `s` has a `return` statement.
+fn returns(s: &Stmt) -> bool {
+    let mut found = false;
+    walk(s, true, &mut |x| found |= matches!(x.kind, StmtKind::Return(_)), &mut |_| {});
+    found
+}
+
+impl Translator<'_, '_> {
+    /// The checked version of counted loop `s` (a `for` statement whose initialisation ran),
+    /// leaving to `exit`: a call of its code, made on first need, where it can be one (see the
+    /// module docs); else translated here, the loops in it not unrolled
+    /// ([`Translator::rolled`]).
+    pub(crate) fn checked_version(&mut self, s: &Stmt, exit: Block) -> R<()> {
+        let StmtKind::For { cond, step, body, .. } = &s.kind else {
+            return Err("internal: not a `for` statement".into());
+        };
+        match self.outline_slot(s) {
+            Some(slot) => self.call_checked_version(slot, s, exit),
+            None => self.rolled(|t| t.plain_for(cond.as_ref(), step.as_ref(), body, s.loc, exit)),
+        }
+    }
+
+    /// The slot of loop `s`'s checked version when it can be a function of its own here.
+    fn outline_slot(&mut self, s: &Stmt) -> Option<u32> {
+        let outlines = self.outlines?;
+        let enclosed = !self.direct.is_empty()
+            || !self.direct_locals.is_empty()
+            || !self.frozen.is_empty()
+            || !self.held.is_empty()
+            || !self.prepaid.is_empty()
+            || !self.inline_args.is_empty()
+            || self.inline_fuel_at_hand
+            || self.lane_at.is_some()
+            || !self.lane_streams.is_empty();
+        if enclosed || self.twinned || !outlinable_statements(s) {
+            return None;
+        }
+        let func = self.func;
+        let numbers = self.for_numbers.get_or_insert_with(|| {
+            for_statements(&func.body).into_iter().enumerate().map(|(k, x)| (x as *const Stmt, k as u32)).collect::<HashMap<_, _>>()
+        });
+        let k = *numbers.get(&(s as *const Stmt))?;
+        outlines.slot(self.fid, k)
+    }
+
+    /// Call the checked version of loop `s` in `slot` (see the module docs, "The call"), then
+    /// go on at `exit` (or return what a `return` in the loop returned).
+    fn call_checked_version(&mut self, slot: u32, s: &Stmt, exit: Block) -> R<()> {
+        let outlines = self.outlines.ok_or("internal: no slots of checked versions")?;
+        let address = outlines.code_address(slot).ok_or("internal: no such slot")?;
+        let locals = frame_locals(self.p, self.func, s);
+        // The checked version runs where the entry checks failed: out of the hot path.
+        if let Some(here) = self.b.current_block() {
+            self.b.set_cold_block(here);
+        }
+        let frame = self.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, (8 * (locals.len() + 1)) as u32, 3));
+        let mut kinds = Vec::with_capacity(locals.len());
+        for (k, &(i, _)) in locals.iter().enumerate() {
+            let v = self.b.use_var(self.vars[i]);
+            let ty = self.b.func.dfg.value_type(v);
+            kinds.push(ty);
+            self.b.ins().stack_store(types::I64, v, frame, (8 * k) as i32);
+        }
+
+        // The code, made on first need.
+        let at = self.iconst(address);
+        let code = self.b.ins().load(types::I64, MemFlagsData::trusted(), at, 0);
+        let (make, run) = (self.b.create_block(), self.b.create_block());
+        let code_param = self.b.append_block_param(run, types::I64);
+        self.b.ins().brif(code, run, &[code.into()], make, &[]);
+        self.b.switch_to_block(make);
+        self.b.set_cold_block(make);
+        let n = self.iconst(u64::from(slot));
+        let made = self.helper(Helper::OutlineCode, &[self.ctx, n]).ok_or("internal: no code of a checked version")?;
+        self.check_trap();
+        self.b.ins().jump(run, &[made.into()]);
+
+        self.b.switch_to_block(run);
+        self.b.set_cold_block(run);
+        let sig = self.b.import_signature(signature());
+        let fuel = self.b.use_var(self.fuel);
+        let words = self.b.ins().stack_addr(types::I64, frame, 0);
+        self.b.ins().call_indirect(sig, code_param, &[self.ctx, fuel, self.depth, words]);
+        self.reload_fuel();
+        self.check_trap();
+        self.reload_table();
+        for (k, (&(i, assigned), &ty)) in locals.iter().zip(&kinds).enumerate() {
+            if assigned {
+                let v = self.b.ins().stack_load(types::I64, ty, frame, (8 * k) as i32);
+                self.b.def_var(self.vars[i], v);
+            }
+        }
+        if returns(s) {
+            let returned = self.b.create_block();
+            let status = self.b.ins().load(types::I64, MemFlagsData::trusted(), self.ctx, OFF_COLD_RESULT);
+            self.b.ins().brif(status, returned, &[], exit, &[]);
+            self.b.switch_to_block(returned);
+            let w = self.b.ins().stack_load(types::I64, types::I64, frame, (8 * locals.len()) as i32);
+            self.ret(w);
+        } else {
+            self.b.ins().jump(exit, &[]);
+        }
+        Ok(())
+    }
+
+    /// The body of the checked version of the function's `k`th `for` statement, whose frame is
+    /// at `frame` (see the module docs), the function's variables of types `var_types`: the
+    /// locals from the frame, the loop as the caller's checked version would run it, the locals
+    /// back into the frame, and 0 with the fuel left.
+    pub(crate) fn checked_version_body(&mut self, k: u32, frame: Value, var_types: &[Type]) -> R<()> {
+        let func = self.func;
+        let s = *for_statements(&func.body).get(k as usize).ok_or("internal: no such loop")?;
+        let StmtKind::For { cond, step, body, .. } = &s.kind else {
+            return Err("internal: not a `for` statement".into());
+        };
+        let locals = frame_locals(self.p, func, s);
+        for (j, &(i, _)) in locals.iter().enumerate() {
+            let ty = *var_types.get(i).ok_or("internal: unknown local")?;
+            let v = self.b.ins().load(ty, MemFlagsData::trusted(), frame, (8 * j) as i32);
+            self.b.def_var(self.vars[i], v);
+        }
+        self.outlined = Some((frame, locals.len()));
+        let exit = self.b.create_block();
+        self.rolled(|t| t.plain_for(cond.as_ref(), step.as_ref(), body, s.loc, exit))?;
+        self.b.switch_to_block(exit);
+        for (j, &(i, assigned)) in locals.iter().enumerate() {
+            if assigned {
+                let v = self.b.use_var(self.vars[i]);
+                self.b.ins().store(MemFlagsData::trusted(), v, frame, (8 * j) as i32);
+            }
+        }
+        self.leave_checked_version(ENDED);
+        Ok(())
+    }
+
+    /// Return from a checked version's code ([`signature`]) that left as `how`: the fuel left
+    /// and `how` in the context.
+    pub(crate) fn leave_checked_version(&mut self, how: u64) {
+        let fuel = self.b.use_var(self.fuel);
+        self.b.ins().store(MemFlagsData::trusted(), fuel, self.ctx, OFF_FUEL);
+        let how = self.iconst(how);
+        self.b.ins().store(MemFlagsData::trusted(), how, self.ctx, OFF_COLD_RESULT);
+        self.b.ins().return_(&[]);
+    }
+}
