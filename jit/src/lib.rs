@@ -22,7 +22,9 @@
 //!
 //! Not covered yet (they run in the interpreter): VLA locals, `host_data`, `switch`/`goto`,
 //! variadic functions, records and long doubles as values. The bounds of affine accesses of
-//! counted loops are checked once at loop entry ([`loops`]), where the loop's element-wise
+//! counted loops are checked once at loop entry ([`loops`]; the loop as it is, each access
+//! checked, runs where those checks fail, in code made when it first does: [`outline`]), where
+//! the loop's element-wise
 //! iterations run in 128-bit lanes ([`simd`]), their addresses streams from one base per group
 //! of accesses a constant apart, set at entry ([`streams`]), and the elements at loop-invariant
 //! addresses in registers ([`invariant`]) when no other access of the loop touches their bytes; register
@@ -841,75 +843,6 @@ impl<'p> Engine<'p> {
     /// Whether another function may be the same code as function `fid` ([`shared::twinned`]).
     fn is_twinned(&self, fid: u32) -> bool {
         self.twinned.get(fid as usize).copied().unwrap_or(false)
-    }
-
-    /// The code of the checked version in slot `slot` ([`outline`]), made now if it has none
-    /// (one thread makes it, the others wait for it); 0 when it cannot be made.
-    fn checked_version_code(&self, slot: u32) -> u64 {
-        let Some(cell) = self.outlines.code(slot) else { return 0 };
-        let made = cell.load(Ordering::Acquire);
-        if made != 0 {
-            return made;
-        }
-        let Ok(mut lazy) = self.lazy.lock() else { return 0 };
-        let made = cell.load(Ordering::Acquire);
-        if made != 0 {
-            return made;
-        }
-        let start = std::time::Instant::now();
-        let code = self.make_checked_version(&mut lazy, slot).unwrap_or(0);
-        self.outlines.set(slot, code);
-        drop(lazy);
-        if let Ok(mut s) = self.seconds.lock() {
-            *s += start.elapsed().as_secs_f64();
-        }
-        code
-    }
-
-    /// Translate and generate the checked version in slot `slot` ([`outline`]), define it in
-    /// the module and give its address.
-    fn make_checked_version(&self, lazy: &mut Lazy, slot: u32) -> Result<u64, String> {
-        let (fid, k) = self.outlines.of_slot(slot).ok_or("no such slot")?;
-        let f = self.p.functions.get(fid as usize).ok_or("no such function")?;
-        let name = format!("{}$loop{k}", self.names.get(fid as usize).map_or("", String::as_str));
-        let signature = outline::signature();
-        let id = lazy.module.declare_function(&format!("l{slot}"), Linkage::Local, &signature).map_err(|e| e.to_string())?;
-        let started = std::time::Instant::now();
-        let (mut locs, mut loc_index) = (Vec::new(), HashMap::new());
-        let (mut fctx, mut cctx) = (std::mem::take(&mut lazy.fctx), std::mem::replace(&mut lazy.cctx, Context::new()));
-        cctx.func.clear();
-        cctx.func.signature = signature;
-        let from = Origin { fid, own: None, twinned: false, outlines: &self.outlines, checked_version: Some((k, slot)), call_conv: self.call_conv };
-        let is_kernel = self.is_kernel.get(fid as usize).copied().unwrap_or(false);
-        let runs_once = self.runs_once.get(fid as usize).copied().unwrap_or(false);
-        let cold_stubs = self.cold_stubs.get().ok_or("internal: no helper stubs")?;
-        let table = self.code.as_ptr() as i64;
-        let translated = translate_into(self.p, self.exe, from, f, &mut cctx, &mut fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, &self.keeps_table, is_kernel, runs_once, self.promote, cold_stubs);
-        let mut func = std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new());
-        if translated.is_err() {
-            // The builder stopped half-way: its context is not reusable.
-            fctx = FunctionBuilderContext::new();
-        }
-        (lazy.fctx, lazy.cctx) = (fctx, cctx);
-        translated?;
-        let took = started.elapsed();
-        self.translate_nanos.fetch_add(took.as_nanos() as u64, Ordering::Relaxed);
-        func.name = UserFuncName::user(0, id.as_u32());
-        let isa = lazy.isa.clone();
-        let (code, dump) = shared::compile(&mut lazy.codegen, &*isa, func, id, &name, dump_wanted(&name))?;
-        let g = code.instantiate(fid, id, dump, code.seconds)?;
-        report_cost(&name, "optimised (a loop's checked version, made when it first ran)", &g, took.as_secs_f64());
-        if let Some(l) = self.locs.get(self.outlines.loc_table(slot) as usize) {
-            let _ = l.set(locs);
-        }
-        lazy.module.define_function_bytes(id, g.align, &g.bytes, &g.relocs).map_err(|e| e.to_string())?;
-        lazy.module.finalize_definitions().map_err(|e| e.to_string())?;
-        let code = lazy.module.get_finalized_function(id) as u64;
-        if let Some(text) = &g.dump {
-            eprintln!("accsim: native code of `{name}`:\n{text}");
-        }
-        perf_map_entry(code, g.bytes.len(), &name);
-        Ok(code)
     }
 
     /// Generate the optimised code of function `fid`, whose quick code runs, if no thread has
