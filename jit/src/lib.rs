@@ -978,7 +978,8 @@ struct Origin<'e> {
     twinned: bool,
     outlines: &'e outline::Outlines,
     checked_version: Option<(u32, u32)>,
-    /// The platform's calling convention, of the calls the code makes.
+    /// The platform's calling convention, of the calls the code makes (a checked version's own
+    /// is `preserve_all`, [`outline::signature`]).
     call_conv: cranelift_codegen::isa::CallConv,
 }
 
@@ -1234,8 +1235,6 @@ fn translate_into(
     let unrolled = unroll::unroll_table(p, f, runs_once);
     let none_unrolled = unroll::UnrollTable::new();
     let small_loops = unroll::small_nests(p, f, runs_once);
-    // The calls' convention: the platform's (a checked version's own is `preserve_all`,
-    // [`outline`]).
     let mut b = FunctionBuilder::new(&mut cctx.func, fctx);
     let entry = b.create_block();
     b.append_block_params_for_function_params(entry);

@@ -674,8 +674,8 @@ impl<'a, 'b> Translator<'a, 'b> {
     // -----------------------------------------------------------------------------------------
     // Emission.
 
-    /// Translate `for (…; cond; step) body` (its `init` already translated) in two versions:
-    /// see the module docs.
+    /// Translate `for` statement `s` (`for (…; cond; step) body`, its `init` already
+    /// translated) in two versions: see the module docs.
     pub fn versioned_for(&mut self, plan: CountedLoop<'_>, s: &Stmt, body: &Stmt) -> R<()> {
         let exit = self.b.create_block();
         let checked = self.b.create_block();
