@@ -10,16 +10,20 @@
 //! engine for the code first ([`runtime::jit_outline_code`]).
 //!
 //! **The call.** The locals the loop may read or write ([`crate::site_locals::stmt_locals`])
-//! go to a frame on the caller's stack, one word each, and the checked version takes the
+//! go to a frame on the caller's stack, one word each, but those private to the loop (declared
+//! in its body and assigned before any read, [`private_locals`]); the checked version takes the
 //! frame's address as its one argument, with the context, the fuel left and the caller's call
 //! depth (a loop is not a call: its calls are one deeper than the loop's function, as in the
-//! direct version). It runs the loop from the counter's value at hand (the `for`'s
-//! initialisation ran before the entry checks), stores the locals back and returns 0 with the
-//! fuel left; a `return` in the loop stores the returned word after the locals and returns 1,
-//! and the caller then returns it from its own code (freeing its frame). A trap returns fuel 0,
-//! as a callee's does, and the caller leaves by its trap path. Its location words name a table
-//! of their own (the function's count plus the slot, [`Outlines::loc_table`]), filled when the
-//! code is made. The output, faults, fuel and steps are those of the checked version
+//! direct version). Its convention is `preserve_all` ([`signature`]): the call overwrites no
+//! register of its caller, so the values live across it stay where they are, as around a cold
+//! helper's stub ([`crate::cold`]). It runs the loop from the counter's value at hand (the
+//! `for`'s initialisation ran before the entry checks), stores the locals it may assign back
+//! into the frame and leaves the fuel left in the context and how it left ([`ENDED`],
+//! [`RETURNED`], [`TRAPPED`]) in the context's `cold_result` word; a `return` in the loop stores
+//! the returned word after the locals, and the caller returns it from its own code (freeing
+//! its frame). After a trap the caller leaves by its trap path. The location words of the code
+//! name a table of their own (the function count plus the slot, [`Outlines::loc_table`]), filled
+//! when the code is made. The output, faults, fuel and steps are those of the checked version
 //! translated in place: the same translation of the same loop, on the same values.
 //!
 //! **Where.** Only a checked version translated where nothing of an enclosing version is in
@@ -40,17 +44,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use accsim_core::ir::visit::walk;
 use accsim_core::ir::{ExprKind, Function, Place, Program, Stmt, StmtKind, Storage};
-use cranelift_codegen::ir::{Type, Value};
-use cranelift_codegen::ir::{types, AbiParam, Block, InstBuilder, MemFlagsData, Signature, StackSlotData, StackSlotKind};
+use cranelift_codegen::ir::{types, AbiParam, Block, InstBuilder, MemFlagsData, Signature, StackSlotData, StackSlotKind, Type, UserFuncName, Value};
 use cranelift_codegen::isa::CallConv;
-
-use crate::runtime::{OFF_COLD_RESULT, OFF_FUEL};
-use crate::{dump_wanted, perf_map_entry, report_cost, shared, translate_into, Lazy, Origin};
-use cranelift_codegen::ir::UserFuncName;
 use cranelift_codegen::Context;
 use cranelift_frontend::FunctionBuilderContext;
 use cranelift_module::{Linkage, Module};
+
+use crate::runtime::{OFF_COLD_RESULT, OFF_FUEL};
 use crate::translate::{Helper, Translator, R};
+use crate::{dump_wanted, perf_map_entry, report_cost, shared, translate_into, Lazy, Origin};
 
 /// How a checked version left, in the context's `cold_result` word: the loop ended.
 pub(crate) const ENDED: u64 = 0;
@@ -451,5 +453,91 @@ impl crate::Engine<'_> {
         }
         perf_map_entry(code, g.bytes.len(), &name);
         Ok(code)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The program of `src`, compiled by the front end.
+    fn program(src: &str) -> accsim_core::driver::Compiled {
+        let mut map = accsim_core::diag::SourceMap::new();
+        accsim_core::driver::compile_preprocessed("outline.c", src.to_string(), &mut map).expect("the test program compiles")
+    }
+
+    /// Function `name` of `p` and its `k`th `for` statement.
+    fn loop_of<'p>(p: &'p Program, name: &str, k: usize) -> (&'p Function, &'p Stmt) {
+        let f = p.functions.iter().find(|f| f.name == name).expect("the function");
+        (f, for_statements(&f.body)[k])
+    }
+
+    /// The names of the locals of `f` marked in `marks`.
+    fn names(f: &Function, marks: &[bool]) -> Vec<String> {
+        f.locals.iter().zip(marks).filter(|(_, &m)| m).map(|(l, _)| l.name.clone()).collect()
+    }
+
+    /// Every `for` statement has a slot, numbered function by function in pre-order; a slot
+    /// names its function and statement back, and its location table comes after the
+    /// functions'.
+    #[test]
+    fn slots_number_the_for_statements_of_each_function() {
+        let c = program(
+            "static int none(int x) { return x + 1; }\n\
+             static int two(int n) { int s = 0; for (int i = 0; i < n; i++) for (int j = 0; j < i; j++) s += j; return s; }\n\
+             int main(void) { int t = none(2); for (int k = 0; k < 3; k++) t += two(k); return t; }\n",
+        );
+        let p = &c.program;
+        let o = Outlines::new(p);
+        let total: usize = p.functions.iter().map(|f| for_statements(&f.body).len()).sum();
+        assert_eq!(o.len(), total);
+        let mut seen = 0;
+        for (fid, f) in p.functions.iter().enumerate() {
+            for k in 0..for_statements(&f.body).len() as u32 {
+                let slot = o.slot(fid as u32, k).expect("a slot");
+                assert_eq!(slot as usize, seen, "slots in order");
+                assert_eq!(o.of_slot(slot), Some((fid as u32, k)));
+                assert_eq!(o.loc_table(slot), p.functions.len() as u32 + slot);
+                seen += 1;
+            }
+            assert_eq!(o.slot(fid as u32, for_statements(&f.body).len() as u32), None, "one past the last loop");
+        }
+        assert_eq!(o.of_slot(total as u32), None);
+        assert!(o.code(0).is_some_and(|c| c.load(Ordering::Relaxed) == 0), "no code until made");
+    }
+
+    /// Locals declared in the body and assigned before any read stay out of the frame; a
+    /// local read after the loop, one read before its assignment, one the condition names and
+    /// an address-taken one are passed.
+    #[test]
+    fn private_locals_are_declared_in_the_body_and_assigned_first() {
+        let c = program(
+            "static void g(int *q) { *q += 1; }\n\
+             static int f(const float *a, int n) {\n\
+               int after = 0, carried = 1, bound = n; float t = 0.0f;\n\
+               for (int i = 0; i < bound; i++) {\n\
+                 float s = 0.0f; int mine;\n\
+                 mine = i * 2; carried = carried + mine; after = i;\n\
+                 for (int d = -1; d <= 1; d++) s += a[i + d];\n\
+                 int taken = 3; g(&taken);\n\
+                 t += s;\n\
+               }\n\
+               return after + carried + (int)t;\n\
+             }\n\
+             int main(void) { float a[8] = {0}; return f(a + 1, 6); }\n",
+        );
+        let (f, s) = loop_of(&c.program, "f", 0);
+        let private = names(f, &private_locals(&c.program, f, s));
+        for x in ["s", "mine", "d"] {
+            assert!(private.contains(&x.to_string()), "{x} is private: {private:?}");
+        }
+        for x in ["after", "carried", "bound", "t", "i", "n", "a", "taken"] {
+            assert!(!private.contains(&x.to_string()), "{x} is passed: {private:?}");
+        }
+        // The frame: every named local but the private ones; those the loop assigns come back.
+        let frame: Vec<(String, bool)> = frame_locals(&c.program, f, s).into_iter().map(|(i, a)| (f.locals[i].name.clone(), a)).collect();
+        assert!(frame.contains(&("after".to_string(), true)));
+        assert!(frame.contains(&("a".to_string(), false)), "{frame:?}");
+        assert!(frame.iter().all(|(x, _)| x != "s" && x != "mine" && x != "d"));
     }
 }
