@@ -79,7 +79,7 @@
 
 use accsim_core::exec::value::Kind;
 use accsim_core::ir::{BinOp, Expr, ExprKind, LocalId};
-use std::collections::HashMap;
+use crate::HashMap;
 
 use crate::translate::Translator;
 

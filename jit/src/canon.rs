@@ -18,7 +18,7 @@
 //! arrays) are put in this form (a frame's layout, the interpreter's OpenACC sites and a VLA
 //! type follow the original numbering).
 
-use std::collections::HashMap;
+use crate::HashMap;
 
 use accsim_core::ir::visit::{visit_stmt_exprs_mut, walk};
 use accsim_core::ir::{Expr, ExprKind, Function, LocalId, LocalRole, Place, Program, Stmt, StmtKind, Storage, Type, TypeId, TypeTable};

@@ -24,7 +24,7 @@
 //! its checked version, exactly as before. Nothing observes memory while the direct loop runs
 //! (its fuel is taken at entry; the run cannot stop in it).
 
-use std::collections::HashMap;
+use crate::HashMap;
 
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, InstBuilder, Value};
@@ -140,7 +140,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         ends: &[(Value, Value)],
         direct: &HashMap<*const Expr, Value>,
     ) -> Result<(HeldAccesses, Vec<StoreBack>), String> {
-        let mut held = HashMap::new();
+        let mut held = HashMap::default();
         let mut back = Vec::new();
         for g in groups {
             let addr = plan.accesses[g.members[0]].0;

@@ -82,7 +82,6 @@ pub mod translate;
 mod unroll;
 pub mod work;
 
-use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -96,6 +95,13 @@ use cranelift_module::{default_libcall_names, FuncId as ClifFuncId, Linkage, Mod
 use rayon::prelude::*;
 
 use accsim_core::diag::Loc;
+
+/// The engine's hash tables, keyed by pointers into the IR, local and function ids and source
+/// locations: hashed by FxHash, not the standard library's SipHash, which was 17% of the
+/// translation's instructions (issue 15's compile time); their order does not depend on a
+/// per-process seed either.
+pub(crate) type HashMap<K, V> = rustc_hash::FxHashMap<K, V>;
+pub(crate) type HashSet<K> = rustc_hash::FxHashSet<K>;
 use accsim_core::exec::native::{LaunchShape, NativeCode, NativeHandle};
 use accsim_core::exec::{Executable, Machine, Trap};
 use accsim_core::ir::{Function, Program, Storage};
@@ -534,7 +540,7 @@ impl<'p> Engine<'p> {
                 codegen: Context::new(),
                 tiers,
                 optimised_ir: (0..n).map(|_| None).collect(),
-                trampolines: HashMap::new(),
+                trampolines: HashMap::default(),
                 pool,
                 shared: shared::CodeCache::default(),
             }),
@@ -636,7 +642,7 @@ impl<'p> Engine<'p> {
 
     /// `fid` and the functions its code may reach, transitively, that `keep`, in function order.
     fn reach(&self, fid: u32, keep: impl Fn(u32) -> bool) -> Vec<u32> {
-        let mut seen: HashSet<u32> = HashSet::new();
+        let mut seen: HashSet<u32> = HashSet::default();
         let mut todo = vec![fid];
         while let Some(f) = todo.pop() {
             if !seen.insert(f) {
@@ -938,7 +944,7 @@ impl<'p> Engine<'p> {
             None => (f, None),
         };
         let mut locs = Vec::new();
-        let mut loc_index = HashMap::new();
+        let mut loc_index = HashMap::default();
         cctx.func.clear();
         cctx.func.signature = native_signature(self.call_conv, f.params.len());
         let is_kernel = self.is_kernel.get(fid as usize).copied().unwrap_or(false);
@@ -1233,7 +1239,7 @@ fn translate_into(
         f
     };
     let unrolled = unroll::unroll_table(p, f, runs_once);
-    let none_unrolled = unroll::UnrollTable::new();
+    let none_unrolled = unroll::UnrollTable::default();
     let small_loops = unroll::small_nests(p, f, runs_once);
     let mut b = FunctionBuilder::new(&mut cctx.func, fctx);
     let entry = b.create_block();
@@ -1293,7 +1299,7 @@ fn translate_into(
         ctx: params[0],
         loops: Vec::new(),
         trap_exit,
-        sigs: HashMap::new(),
+        sigs: HashMap::default(),
         cold_stubs: cold::loops_carry_floats(p, f, &in_memory).then_some(cold_stubs),
         func: f,
         table,
@@ -1323,24 +1329,24 @@ fn translate_into(
         frame_locals: f.locals.iter().map(|l| l.storage == Storage::Memory).collect(),
         homes: vec![None; f.locals.len()],
         frame: None,
-        site_counts: HashMap::new(),
-        direct: HashMap::new(),
-        direct_locals: HashMap::new(),
-        frozen: HashMap::new(),
+        site_counts: HashMap::default(),
+        direct: HashMap::default(),
+        direct_locals: HashMap::default(),
+        frozen: HashMap::default(),
         is_kernel,
         unrolled: &unrolled,
         none_unrolled: &none_unrolled,
         small_loops: &small_loops,
         unroll_all: &unrolled,
-        prepaid: HashSet::new(),
+        prepaid: HashSet::default(),
         inline_args: Vec::new(),
         inline_fuel_at_hand: false,
-        held: HashMap::new(),
+        held: HashMap::default(),
         exact_memo: None,
         exact_through: Vec::new(),
         exact_box: 0,
         lane_reductions: Vec::new(),
-        lane_streams: HashMap::new(),
+        lane_streams: HashMap::default(),
         lane_at: None,
         outlines: Some(outlines),
         for_numbers: None,

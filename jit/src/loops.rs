@@ -28,7 +28,7 @@
 //! entry, from the accesses' first and last addresses, that no other access of the loop can
 //! see the difference.
 
-use std::collections::{HashMap, HashSet};
+use crate::{HashMap, HashSet};
 
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::entity::EntityRef;
@@ -184,7 +184,7 @@ impl<'e> CountedLoop<'e> {
             memory_locals: Vec::new(),
             assigned,
             fixed_fuel: 0,
-            prepaid: HashSet::new(),
+            prepaid: HashSet::default(),
             all_direct: true,
             may_trap: false,
             atomic: false,
@@ -272,7 +272,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             return None;
         }
         // Locals assigned once at the top of the body from an affine expression of the counter.
-        let mut derived = HashMap::new();
+        let mut derived = HashMap::default();
         let top: &[Stmt] = match &body.kind {
             StmtKind::Block(ss) => ss,
             _ => std::slice::from_ref(body),
@@ -318,7 +318,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             memory_locals: w.memory_locals,
             assigned: w.assigned,
             fixed_fuel: if w.jumps || w.fixed_fuel >= PREPAID_LIMIT { 0 } else { w.fixed_fuel },
-            prepaid: if w.jumps || w.fixed_fuel >= PREPAID_LIMIT { HashSet::new() } else { w.prepaid },
+            prepaid: if w.jumps || w.fixed_fuel >= PREPAID_LIMIT { HashSet::default() } else { w.prepaid },
             all_direct,
             may_trap: w.divides,
             atomic: w.atomic,
@@ -687,15 +687,15 @@ impl<'a, 'b> Translator<'a, 'b> {
         let (mut ok, last, trip, runs_cc) = self.trip_checks(&plan.counter(), v0, bound);
 
         // The accesses at both ends.
-        let mut direct = HashMap::new();
-        let mut direct_locals = HashMap::new();
+        let mut direct = HashMap::default();
+        let mut direct_locals = HashMap::default();
         let accesses = plan.accesses.clone();
         let mut access_ends = Vec::with_capacity(accesses.len());
         let mut spans = Spans::new();
         self.exact_memo = Some(ExactMemo::default());
         let bases: Vec<Option<(Anchor, &Expr)>> = accesses.iter().map(|&(addr, ..)| self.base_anchor(addr, &plan)).collect();
         let anchors: Vec<Option<Anchor>> = bases.iter().map(|b| b.map(|(a, _)| a)).collect();
-        let mut anchor_values: HashMap<Anchor, Value> = HashMap::new();
+        let mut anchor_values: HashMap<Anchor, Value> = HashMap::default();
         // The accesses whose tests those of others imply ([`crate::apart`]): their ends are
         // computed after the others', untested.
         let crate::apart::Implied { implied, through } = crate::apart::implied_accesses(self, &accesses, plan.var, &plan.derived, &anchors);
@@ -766,7 +766,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
 
         // The values at entry of the variables the body does not assign (the counter aside).
-        let mut frozen = HashMap::new();
+        let mut frozen = HashMap::default();
         for (i, &var) in self.vars.clone().iter().enumerate() {
             if i as u32 != plan.var.0 && !plan.assigned.contains(&(i as u32)) {
                 frozen.insert(var.index(), self.read_var(var));

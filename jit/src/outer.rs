@@ -47,7 +47,7 @@
 //! checks above make the order of different outer iterations' accesses irrelevant, and the
 //! inner loop's two chains of vector additions overlap.
 
-use std::collections::{HashMap, HashSet};
+use crate::{HashMap, HashSet};
 
 use cranelift_codegen::entity::EntityRef;
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -163,7 +163,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
         // The outer counter's derived locals: assigned once, at the top, from an affine
         // expression of it.
-        let mut derived = HashMap::new();
+        let mut derived = HashMap::default();
         for s in before {
             let StmtKind::Expr(e) = &s.kind else { break };
             let ExprKind::Assign { place: Place::Local(d), value } = &e.kind else { break };
@@ -200,7 +200,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         // The inner loop's elements of each lane: loaded before it, stored after it.
         let mut held: Vec<(Vec<usize>, Kind, bool)> = Vec::new();
         for (i, &(addr, k, _, write)) in all.iter().enumerate().skip(inner_from) {
-            if self.depends(addr, inner.var, &HashMap::new()) || !self.depends(addr, counter.var, &derived) {
+            if self.depends(addr, inner.var, &HashMap::default()) || !self.depends(addr, counter.var, &derived) {
                 continue;
             }
             match held.iter_mut().find(|(members, hk, _)| *hk == k && all[members[0]].0.same_computation(addr, false)) {
@@ -296,7 +296,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let outer_var = plan.counter.var;
         let inner_var = plan.inner.var;
         let next = self.b.ins().iadd_imm_s(v0, 1);
-        let mut direct = HashMap::new();
+        let mut direct = HashMap::default();
         let mut ranges = Vec::with_capacity(plan.view.accesses.len());
         let mut moving = Vec::with_capacity(plan.view.accesses.len());
         let mut inner_moving = Vec::with_capacity(plan.view.accesses.len());
@@ -348,7 +348,7 @@ impl<'a, 'b> Translator<'a, 'b> {
                 ok = self.b.ins().band(ok, unit);
             }
             moving.push(moves);
-            inner_moving.push(inside && self.depends(addr, inner_var, &HashMap::new()));
+            inner_moving.push(inside && self.depends(addr, inner_var, &HashMap::default()));
             ranges.push((lo, hi, ends[0]));
         }
         self.exact_memo = None;
@@ -385,7 +385,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         }
 
         // The values at entry of the variables the nest does not assign.
-        let mut frozen = HashMap::new();
+        let mut frozen = HashMap::default();
         for (i, &v) in self.vars.clone().iter().enumerate() {
             let i32_ = i as u32;
             if i32_ != outer_var.0 && i32_ != inner_var.0 && !plan.view.assigned.contains(&i32_) {
@@ -453,7 +453,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             }
             directs.push(d);
         }
-        let mut temps: Vec<HashMap<u32, Lanes>> = vec![HashMap::new(); groups as usize];
+        let mut temps: Vec<HashMap<u32, Lanes>> = vec![HashMap::default(); groups as usize];
         for (d, t) in directs.iter().zip(temps.iter_mut()) {
             self.direct = d.clone();
             for s in &plan.before {
@@ -483,7 +483,7 @@ impl<'a, 'b> Translator<'a, 'b> {
         let mut held_vars = Vec::with_capacity(groups as usize);
         for d in &directs {
             self.direct = d.clone();
-            let mut map = HashMap::new();
+            let mut map = HashMap::default();
             let mut group_held = Vec::with_capacity(plan.held.len());
             for (members, k, _) in &plan.held {
                 let first = plan.view.accesses[members[0]].0;

@@ -39,7 +39,7 @@
 //! slot whichever thread translates it, and the checked version's translation finds its loop
 //! again from the function and the number.
 
-use std::collections::HashMap;
+use crate::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use accsim_core::ir::visit::walk;
@@ -418,7 +418,7 @@ impl crate::Engine<'_> {
         let signature = signature();
         let id = lazy.module.declare_function(&format!("l{slot}"), Linkage::Local, &signature).map_err(|e| e.to_string())?;
         let started = std::time::Instant::now();
-        let (mut locs, mut loc_index) = (Vec::new(), HashMap::new());
+        let (mut locs, mut loc_index) = (Vec::new(), HashMap::default());
         let (mut fctx, mut cctx) = (std::mem::take(&mut lazy.fctx), std::mem::replace(&mut lazy.cctx, Context::new()));
         cctx.func.clear();
         cctx.func.signature = signature;

@@ -12,7 +12,7 @@
 //! (a `kernels` region's scalars are `copy`, §2.6.1 in the 2.0 draft's numbering), see its memory:
 //! the value is stored there before each such statement and read back after it.
 
-use std::collections::HashSet;
+use crate::HashSet;
 
 use accsim_core::exec::value::Kind;
 use accsim_core::ir::visit::{visit_stmt_exprs_mut, walk};
@@ -50,8 +50,8 @@ pub fn promotable(p: &Program, f: &Function) -> Vec<bool> {
     }
     // The `&x` expressions that are read or written in place at the local's own kind; every
     // other `&x` lets the address escape.
-    let mut in_place: HashSet<*const Expr> = HashSet::new();
-    let mut escaped: HashSet<u32> = HashSet::new();
+    let mut in_place: HashSet<*const Expr> = HashSet::default();
+    let mut escaped: HashSet<u32> = HashSet::default();
     let mut addresses: Vec<(*const Expr, LocalId)> = Vec::new();
     walk(&f.body, true, &mut |_| {}, &mut |e: &Expr| {
         let same_kind = |l: LocalId| kind_of_local(l) == Some(Kind::of(&p.types, e.ty));

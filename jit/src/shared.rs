@@ -12,7 +12,7 @@
 //! own table of locations, `runtime::Ctx::loc`). The code of a function is the same whether it
 //! was generated or shared, so runs stay deterministic whatever the order of batches.
 
-use std::collections::HashMap;
+use crate::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
@@ -187,7 +187,7 @@ pub(crate) fn twinned(p: &Program) -> Vec<bool> {
         h.finish()
     };
     let shapes: Vec<u64> = p.functions.iter().map(shape).collect();
-    let mut count: HashMap<u64, usize> = HashMap::new();
+    let mut count: HashMap<u64, usize> = HashMap::default();
     for &s in &shapes {
         *count.entry(s).or_default() += 1;
     }

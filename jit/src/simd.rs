@@ -84,7 +84,7 @@
 //! other entry checks, before its fuel is taken: when one fails, the checked version runs the
 //! loop, counting its fuel as it goes.
 
-use std::collections::HashMap;
+use crate::HashMap;
 
 use cranelift_codegen::entity::EntityRef;
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -979,7 +979,7 @@ impl<'a, 'b> Translator<'a, 'b> {
             std::mem::replace(&mut self.frozen, lane_frozen),
             std::mem::replace(&mut self.prepaid, plan.prepaid.clone()),
         );
-        let mut temps = HashMap::new();
+        let mut temps = HashMap::default();
         let r = self.lanes_stmt(plan, body, &mut temps);
         (self.direct, self.frozen, self.prepaid) = saved;
         r.map(|()| temps)

@@ -17,7 +17,7 @@
 //! per element. An access whose stride has no such form
 //! keeps its expression.
 
-use std::collections::HashMap;
+use crate::HashMap;
 
 use cranelift_codegen::ir::{InstBuilder, Value};
 
@@ -50,7 +50,7 @@ impl Translator<'_, '_> {
     /// is the address's derivative, and an access without one is left out.
     pub(crate) fn streams(&mut self, plan: &CountedLoop<'_>, ends: &[(Value, Value)], direct: &HashMap<*const Expr, Value>, v0: Value, moving: &[bool], element: bool) -> R<HashMap<*const Expr, Stream>> {
         let leaders = crate::apart::stream_leaders(self, &plan.accesses, plan.var, &plan.derived, |i| moving[i]);
-        let mut streams = HashMap::new();
+        let mut streams = HashMap::default();
         let mut own: Vec<Option<Stream>> = vec![None; plan.accesses.len()];
         for (i, &(addr, k, _, _)) in plan.accesses.iter().enumerate() {
             if !moving[i] || leaders[i].is_some() {

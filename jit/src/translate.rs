@@ -21,7 +21,7 @@
 //!
 //! Fuel (`--max-steps`) is counted on loop back-edges and calls, one unit each.
 
-use std::collections::HashMap;
+use crate::HashMap;
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
@@ -368,13 +368,13 @@ pub struct Translator<'a, 'b> {
     pub none_unrolled: &'a crate::unroll::UnrollTable,
     /// The loops of the small nests of a function that runs once ([`crate::unroll::small_nests`]):
     /// translated as they are.
-    pub small_loops: &'a std::collections::HashSet<*const Stmt>,
+    pub small_loops: &'a crate::HashSet<*const Stmt>,
     /// The function's unroll table, also while `unrolled` is `none_unrolled`
     /// ([`Translator::rolled`]).
     pub unroll_all: &'a crate::unroll::UnrollTable,
     /// While the direct version of a counted loop is translated: the unrolled loops whose fuel
     /// it took at entry.
-    pub prepaid: std::collections::HashSet<*const Stmt>,
+    pub prepaid: crate::HashSet<*const Stmt>,
     /// While an inlined call's expression is translated ([`Translator::inline_call`]): the
     /// values of the callee's parameters, by local, one map per level of inlining.
     pub inline_args: Vec<HashMap<u32, Value>>,

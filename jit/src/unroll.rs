@@ -17,7 +17,7 @@
 //! the loop as it is, so a program that runs out of fuel stops at the same iteration
 //! ([`crate::translate::Translator`]'s `for_loop`).
 
-use std::collections::HashMap;
+use crate::HashMap;
 
 use accsim_core::exec::value::Kind;
 use accsim_core::ir::visit::{visit_stmt_exprs_mut, walk};
@@ -52,8 +52,8 @@ const SMALL_NEST_ITERATIONS: u64 = 1024;
 /// ([`crate::loops`]), which save a few nanoseconds per iteration and cost hundreds of
 /// microseconds of code generation (issue 15's compile time: a 5 × 5 weight table filled in
 /// `main` was a loop in three versions with an unrolled body).
-pub fn small_nests(p: &Program, f: &Function, runs_once: bool) -> std::collections::HashSet<*const Stmt> {
-    let mut small = std::collections::HashSet::new();
+pub fn small_nests(p: &Program, f: &Function, runs_once: bool) -> crate::HashSet<*const Stmt> {
+    let mut small = crate::HashSet::default();
     if !runs_once {
         return small;
     }
@@ -72,7 +72,7 @@ pub fn small_nests(p: &Program, f: &Function, runs_once: bool) -> std::collectio
 /// The loops of `s` that lie in no other loop of it.
 fn outermost_loops(s: &Stmt) -> Vec<&Stmt> {
     let mut out = Vec::new();
-    let mut inside = std::collections::HashSet::new();
+    let mut inside = crate::HashSet::default();
     walk(s, true, &mut |x| {
         if let StmtKind::For { body, .. } | StmtKind::While(_, body) | StmtKind::DoWhile(body, _) = &x.kind {
             if !inside.contains(&(x as *const Stmt)) {
@@ -163,7 +163,7 @@ fn counted<'a>(p: &Program, f: &Function, s: &'a Stmt, limit: usize) -> Option<C
 pub fn unroll_table(p: &Program, f: &Function, runs_once: bool) -> UnrollTable {
     let small = small_nests(p, f, runs_once);
     let mut loops = Vec::new();
-    let mut nested = std::collections::HashSet::new();
+    let mut nested = crate::HashSet::default();
     walk(&f.body, true, &mut |s| {
         let body = match &s.kind {
             StmtKind::For { body, .. } | StmtKind::While(_, body) | StmtKind::DoWhile(body, _) => Some(&**body),

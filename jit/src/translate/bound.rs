@@ -3,7 +3,7 @@
 //! division (and its two fault checks, which keep Cranelift from moving it) at every
 //! iteration of a loop that is not counted ([`crate::loops`]).
 
-use std::collections::HashSet;
+use crate::HashSet;
 
 use accsim_core::ir::visit::walk;
 
@@ -49,7 +49,7 @@ impl Translator<'_, '_> {
 /// The locals that `body` and `step` assign anywhere and their calls, or `None` for a body this
 /// does not follow (a partitioned loop, a construct, a jump to a label).
 fn assigned_locals<'e>(body: &'e Stmt, step: Option<&'e Expr>) -> Option<(HashSet<u32>, Vec<&'e Expr>)> {
-    let mut assigned = HashSet::new();
+    let mut assigned = HashSet::default();
     let mut calls = Vec::new();
     let mut plain = true;
     let mut on_expr = |e: &'e Expr| match &e.kind {
