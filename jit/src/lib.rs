@@ -1349,7 +1349,7 @@ fn translate_into(
         lane_streams: HashMap::default(),
         lane_at: None,
         outlines: Some(outlines),
-        for_numbers: None,
+        outline_facts: None,
         outlined: None,
         loc_fid: checked_version.map_or(fid, |(_, slot)| outlines.loc_table(slot)),
     };

@@ -35,7 +35,7 @@
 //! checked version is translated in place, as before.
 //!
 //! **Slots.** Each `for` statement of each function has a slot, numbered in the pre-order of
-//! the function's body ([`for_statements`]), so that the code of a function names the same
+//! the function's statements ([`for_statements`]), so that the code of a function names the same
 //! slot whichever thread translates it, and the checked version's translation finds its loop
 //! again from the function and the number.
 
@@ -138,19 +138,34 @@ impl Outlines {
     }
 }
 
-/// The `for` statements of `body`, in pre-order (statement expressions' too).
+/// The `for` statements of `body`, in pre-order, through statements only: a loop in a statement
+/// expression has no slot (its checked version is translated in place). Walking the
+/// expressions too made the engine's setup of issue 15's 20,000-line program 17% longer.
 pub(crate) fn for_statements(body: &Stmt) -> Vec<&Stmt> {
-    let mut out = Vec::new();
-    walk(
-        body,
-        true,
-        &mut |s| {
-            if matches!(s.kind, StmtKind::For { .. }) {
-                out.push(s);
+    fn visit<'s>(s: &'s Stmt, out: &mut Vec<&'s Stmt>) {
+        match &s.kind {
+            StmtKind::Block(ss) => ss.iter().for_each(|x| visit(x, out)),
+            StmtKind::If(_, t, e) => {
+                visit(t, out);
+                if let Some(e) = e {
+                    visit(e, out);
+                }
             }
-        },
-        &mut |_| {},
-    );
+            StmtKind::While(_, b) | StmtKind::DoWhile(b, _) | StmtKind::Switch { body: b, .. } => visit(b, out),
+            StmtKind::For { init, body, .. } => {
+                out.push(s);
+                if let Some(i) = init {
+                    visit(i, out);
+                }
+                visit(body, out);
+            }
+            StmtKind::Acc { body: Some(b), .. } => visit(b, out),
+            StmtKind::Partition(part) => visit(&part.body, out),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    visit(body, &mut out);
     out
 }
 
@@ -175,9 +190,9 @@ fn outlinable_statements(s: &Stmt) -> bool {
 /// ([`crate::site_locals::stmt_assigned_locals`]): only those come back, so that the caller's
 /// variables the loop only reads keep their one value (a value coming back from the frame
 /// would join the direct version's at the loop's exit).
-fn frame_locals(p: &Program, f: &Function, s: &Stmt) -> Vec<(usize, bool)> {
+fn frame_locals(p: &Program, f: &Function, s: &Stmt, facts: &Facts) -> Vec<(usize, bool)> {
     let assigned = crate::site_locals::stmt_assigned_locals(f, s);
-    let private = private_locals(p, f, s);
+    let private = private_locals(p, f, s, facts);
     crate::site_locals::stmt_locals(p, f, s)
         .iter()
         .enumerate()
@@ -197,8 +212,8 @@ fn frame_locals(p: &Program, f: &Function, s: &Stmt) -> Vec<(usize, bool)> {
 /// set at the function's entry: always passed). Passing it made its entry value live around
 /// the loop's enclosing loops (blur's kernel: `s`, `dy` and `dx` carried around the gang loop
 /// spilled its vector registers in the direct version, 18% more instructions).
-fn private_locals(p: &Program, f: &Function, s: &Stmt) -> Vec<bool> {
-    use crate::site_locals::{expr_named_locals, local_occurrences, stmt_named_locals, vla_count_locals};
+fn private_locals(p: &Program, f: &Function, s: &Stmt, facts: &Facts) -> Vec<bool> {
+    use crate::site_locals::{expr_named_locals, local_occurrences, stmt_named_locals};
     let n = f.locals.len();
     let StmtKind::For { cond, step, body, .. } = &s.kind else {
         return vec![false; n];
@@ -234,9 +249,30 @@ fn private_locals(p: &Program, f: &Function, s: &Stmt) -> Vec<bool> {
         mark(read, stmt_named_locals(p, f, st));
     }
     top(body, p, f, &mut read, &mut killed);
-    let (inside, everywhere, counts) = (local_occurrences(f, s), local_occurrences(f, &f.body), vla_count_locals(p, f));
+    let (inside, everywhere, counts) = (local_occurrences(f, s), &facts.occurrences, &facts.vla_counts);
     let register = |l: usize| f.locals.get(l).is_some_and(|x| x.storage == Storage::Register);
     (0..n).map(|l| killed[l] && inside[l] == everywhere[l] && !counts[l] && register(l)).collect()
+}
+
+/// What the outlining of a function's loops asks of the whole function, worked out once per
+/// translation ([`Translator::outline_facts`]).
+pub(crate) struct Facts {
+    /// By `for` statement: its number ([`for_statements`]).
+    numbers: HashMap<*const Stmt, u32>,
+    /// By local: how many expressions and statements of the function name it.
+    occurrences: Vec<u32>,
+    /// By local: whether a type of the function names it (a VLA's count).
+    vla_counts: Vec<bool>,
+}
+
+impl Facts {
+    fn of(p: &Program, f: &Function) -> Facts {
+        Facts {
+            numbers: for_statements(&f.body).into_iter().enumerate().map(|(k, x)| (x as *const Stmt, k as u32)).collect(),
+            occurrences: crate::site_locals::local_occurrences(f, &f.body),
+            vla_counts: crate::site_locals::vla_count_locals(p, f),
+        }
+    }
 }
 
 /// Whether `s` has a `return` statement.
@@ -261,6 +297,12 @@ impl Translator<'_, '_> {
         }
     }
 
+    /// The function's [`Facts`], worked out when first wanted.
+    fn outline_facts(&mut self) -> &Facts {
+        let (p, func) = (self.p, self.func);
+        self.outline_facts.get_or_insert_with(|| Facts::of(p, func))
+    }
+
     /// The slot of loop `s`'s checked version when it can be a function of its own here.
     fn outline_slot(&mut self, s: &Stmt) -> Option<u32> {
         let outlines = self.outlines?;
@@ -276,11 +318,7 @@ impl Translator<'_, '_> {
         if enclosed || self.twinned || !outlinable_statements(s) {
             return None;
         }
-        let func = self.func;
-        let numbers = self.for_numbers.get_or_insert_with(|| {
-            for_statements(&func.body).into_iter().enumerate().map(|(k, x)| (x as *const Stmt, k as u32)).collect::<HashMap<_, _>>()
-        });
-        let k = *numbers.get(&(s as *const Stmt))?;
+        let k = *self.outline_facts().numbers.get(&(s as *const Stmt))?;
         outlines.slot(self.fid, k)
     }
 
@@ -289,7 +327,8 @@ impl Translator<'_, '_> {
     fn call_checked_version(&mut self, slot: u32, s: &Stmt, exit: Block) -> R<()> {
         let outlines = self.outlines.ok_or("internal: no slots of checked versions")?;
         let address = outlines.code_address(slot).ok_or("internal: no such slot")?;
-        let locals = frame_locals(self.p, self.func, s);
+        let (p, func) = (self.p, self.func);
+        let locals = frame_locals(p, func, s, self.outline_facts());
         // The checked version runs where the entry checks failed: out of the hot path.
         if let Some(here) = self.b.current_block() {
             self.b.set_cold_block(here);
@@ -354,7 +393,8 @@ impl Translator<'_, '_> {
         let StmtKind::For { cond, step, body, .. } = &s.kind else {
             return Err("internal: not a `for` statement".into());
         };
-        let locals = frame_locals(self.p, func, s);
+        let p = self.p;
+        let locals = frame_locals(p, func, s, self.outline_facts());
         for (j, &(i, _)) in locals.iter().enumerate() {
             let ty = *var_types.get(i).ok_or("internal: unknown local")?;
             let v = self.b.ins().load(ty, MemFlagsData::trusted(), frame, (8 * j) as i32);
@@ -527,7 +567,8 @@ mod tests {
              int main(void) { float a[8] = {0}; return f(a + 1, 6); }\n",
         );
         let (f, s) = loop_of(&c.program, "f", 0);
-        let private = names(f, &private_locals(&c.program, f, s));
+        let facts = Facts::of(&c.program, f);
+        let private = names(f, &private_locals(&c.program, f, s, &facts));
         for x in ["s", "mine", "d"] {
             assert!(private.contains(&x.to_string()), "{x} is private: {private:?}");
         }
@@ -535,7 +576,7 @@ mod tests {
             assert!(!private.contains(&x.to_string()), "{x} is passed: {private:?}");
         }
         // The frame: every named local but the private ones; those the loop assigns come back.
-        let frame: Vec<(String, bool)> = frame_locals(&c.program, f, s).into_iter().map(|(i, a)| (f.locals[i].name.clone(), a)).collect();
+        let frame: Vec<(String, bool)> = frame_locals(&c.program, f, s, &facts).into_iter().map(|(i, a)| (f.locals[i].name.clone(), a)).collect();
         assert!(frame.contains(&("after".to_string(), true)));
         assert!(frame.contains(&("a".to_string(), false)), "{frame:?}");
         assert!(frame.iter().all(|(x, _)| x != "s" && x != "mine" && x != "d"));

@@ -408,9 +408,9 @@ pub struct Translator<'a, 'b> {
     /// The slots of the checked versions made on first need ([`crate::outline`]); `None`:
     /// every checked version is translated in place.
     pub(crate) outlines: Option<&'a crate::outline::Outlines>,
-    /// The numbers of the function's `for` statements ([`crate::outline::for_statements`]),
-    /// made when first wanted.
-    pub(crate) for_numbers: Option<HashMap<*const Stmt, u32>>,
+    /// What the outlining of the function's loops asks of the whole function
+    /// ([`crate::outline::Facts`]), worked out when first wanted.
+    pub(crate) outline_facts: Option<crate::outline::Facts>,
     /// While a checked version of its own is translated ([`crate::outline`]): the address of
     /// its frame and the number of locals in it (a `return` stores its word after them).
     pub(crate) outlined: Option<(Value, usize)>,
