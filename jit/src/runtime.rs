@@ -268,11 +268,14 @@ impl Table {
     }
 
     /// Grow (zero entries) or cut the table to `len` entries, grown as the allocation table
-    /// grows (huge pages when large).
+    /// grows (huge pages when large). With no memory to grow it (a process under `ulimit -v`)
+    /// it stays as it is: native code finds no entry for the ids past its end and takes the
+    /// checked slow path for their accesses, which the machine's memory serves.
     fn resize_to(&mut self, len: usize) {
         let more = len.saturating_sub(self.spans.len());
-        advice::reserve_advised(&mut self.spans, more);
-        self.spans.resize(len, [0; 2]);
+        if advice::reserve_advised(&mut self.spans, more) {
+            self.spans.resize(len, [0; 2]);
+        }
     }
 
     /// Entry `id` is made non-zero: listed for [`Table::clear`], or the table becomes dense.
@@ -280,7 +283,7 @@ impl Table {
         // The list is worth keeping while it is short against the table; past that, a clear
         // writes all entries, and the list would only cost memory (issue 15: calltree's host
         // table listed its 262,143 heap blocks, 1 MiB).
-        if self.written.len() >= (self.spans.len() / 16).max(1024) {
+        if self.written.len() >= (self.spans.len() / 16).max(1024) || self.written.try_reserve(1).is_err() {
             self.dense = true;
             self.written = Vec::new();
         } else {
@@ -294,7 +297,10 @@ impl Table {
     fn put(&mut self, id: usize, words: [u64; 2], len: usize) {
         if self.spans.len() != len {
             if id == self.spans.len() && len == id + 1 {
-                advice::reserve_advised(&mut self.spans, 1);
+                if !advice::reserve_advised(&mut self.spans, 1) {
+                    // No memory to grow: the id has no entry ([`Table::resize_to`]).
+                    return;
+                }
                 // The id just made: its entry pushed as set.
                 if !self.dense && words != [0; 2] {
                     self.note_written(id);
@@ -304,7 +310,7 @@ impl Table {
             }
             self.resize_to(len);
         }
-        if id < len {
+        if id < self.spans.len() {
             self.set(id, words);
         }
         self.bound_list();
@@ -380,7 +386,7 @@ pub fn sync_table(ctx: &mut Ctx, m: &mut Machine) {
                 if t.spans.len() != len {
                     t.resize_to(len);
                 }
-                if (id as usize) < len {
+                if (id as usize) < t.spans.len() {
                     t.set(id as usize, span_of(mem, id).words());
                 }
                 t.bound_list();
@@ -432,6 +438,23 @@ fn in_step<R>(ctx: &mut Ctx, m: &mut Machine, f: impl FnOnce(&mut Machine, &mut 
     Some(r)
 }
 
+/// A span table of `len` zero entries from zero pages (as `vec!` of zeros makes it: `calloc`),
+/// or `None` when the system gives no more memory.
+fn zeroed_spans(len: usize) -> Option<Vec<[u64; 2]>> {
+    if len == 0 {
+        return Some(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<[u64; 2]>(len).ok()?;
+    // SAFETY: `layout` has a non-zero size (`len` > 0 entries of 16 bytes). The block is zeroed,
+    // a valid value of every entry, and is handed to a `Vec` of capacity and length `len` of the
+    // same element type, whose layout is `layout`: allocated by the global allocator with the
+    // layout the `Vec` frees it with.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout).cast::<[u64; 2]>();
+        (!p.is_null()).then(|| Vec::from_raw_parts(p, len, len))
+    }
+}
+
 /// [`sync_table`]'s general path: every change the log holds, or the whole table.
 #[inline(never)]
 fn sync_changes(mem: &mut Memory, tables: &mut Tables) {
@@ -449,7 +472,9 @@ fn sync_changes(mem: &mut Memory, tables: &mut Tables) {
             // Cleared in place, where it was written (a fresh block would be new memory).
             t.clear(len);
         } else {
-            t.spans = vec![[0u64; 2]; len];
+            // With no memory for it (`ulimit -v`), no table: every access takes the checked
+            // slow path ([`Table::resize_to`]).
+            t.spans = zeroed_spans(len).unwrap_or_default();
             t.written.clear();
             t.dense = false;
         }
@@ -457,7 +482,7 @@ fn sync_changes(mem: &mut Memory, tables: &mut Tables) {
         let view_ids: Option<Vec<u32>> = mem.span_ids().map(Iterator::collect);
         let mut fill = |id: u32| {
             let s = span_of(mem, id);
-            if (s.readable != 0 || s.addr != 0) && (id as usize) < len {
+            if (s.readable != 0 || s.addr != 0) && (id as usize) < t.spans.len() {
                 t.set(id as usize, s.words());
             }
         };

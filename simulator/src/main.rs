@@ -479,10 +479,21 @@ fn main() -> ExitCode {
     }
     // The front end and the program's run share one thread, and so one malloc arena: the run
     // reuses the memory the front end freed (issue 15, see `exec::on_interpreter_stack`).
-    exec::on_interpreter_stack(|| command(cli)).unwrap_or_else(|| {
-        eprintln!("accsim: internal error: the interpreter thread could not start or panicked");
-        ExitCode::from(101)
-    })
+    match exec::on_interpreter_stack(|| command(cli)) {
+        Ok(Some(code)) => code,
+        Ok(None) => {
+            eprintln!("accsim: internal error: the interpreter thread panicked");
+            ExitCode::from(101)
+        }
+        // Exit 4, as a run stopped at a limit: the process's own limit stopped this one.
+        Err(e) => {
+            eprintln!(
+                "accsim: cannot start: the interpreter's thread needs {} MiB of address space for its stack ({e}); a limit on the process (`ulimit -v`) must allow it",
+                exec::INTERPRETER_STACK >> 20
+            );
+            ExitCode::from(4)
+        }
+    }
 }
 
 /// Carry out `cli`'s command (on the interpreter's thread).

@@ -392,6 +392,10 @@ impl<'e> Machine<'e> {
             }
             FaultKind::MemoryLimit => {
                 let live = self.mem.live_bytes();
+                if live.saturating_add(f.size).saturating_add(self.mem.bookkeeping()) <= self.mem.limit() {
+                    // Within `--max-memory`: the system gave no more (the process's own limit).
+                    return self.system_memory(format!("allocating {} bytes with {live} bytes live", f.size), loc);
+                }
                 // The ids' bookkeeping is named when the bytes alone would have fitted.
                 let bookkeeping = if live.saturating_add(f.size) <= self.mem.limit() {
                     format!(" and {} allocations' bookkeeping ({} bytes, {} each)", self.mem.table_len(), self.mem.bookkeeping(), super::memory::BYTES_PER_ID)
@@ -569,6 +573,19 @@ impl<'e> Machine<'e> {
         Trap::limit(
             Diagnostic::error("memory limit", format!("memory limit exceeded: {what}"), loc).with_help(format!(
                 "the limit is {} bytes of live memory and its bookkeeping; `--max-memory BYTES` raises it",
+                self.mem.limit()
+            )),
+        )
+    }
+
+    /// The system gave no more memory before the `--max-memory` limit was reached (exit 4, as
+    /// at the limit): a process under an address-space limit (`ulimit -v`) or a machine out of
+    /// memory. `what` says what needed the memory.
+    #[cold]
+    pub(crate) fn system_memory(&self, what: String, loc: Loc) -> Trap {
+        Trap::limit(
+            Diagnostic::error("memory limit", format!("out of memory: {what}: the system gave accsim no more"), loc).with_help(format!(
+                "the --max-memory limit ({} bytes) was not reached; a limit on the process (`ulimit -v`) or the machine's memory was",
                 self.mem.limit()
             )),
         )

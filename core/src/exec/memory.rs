@@ -635,8 +635,9 @@ impl Memory {
             && (1..=slabs::MAX_SLOTTED as u64).contains(&size)
             && !self.is_device_view();
         let mut store = match space {
-            Space::Host if slotted => Store::Slab(self.slabs.alloc(size as usize)),
-            Space::Host => Store::Bytes(advice::host_bytes(size as usize)),
+            // The system may give no more (`ulimit -v`): the allocation fails as at the limit.
+            Space::Host if slotted => Store::Slab(self.slabs.alloc(size as usize).ok_or_else(|| fault(FaultKind::MemoryLimit))?),
+            Space::Host => Store::Bytes(advice::host_bytes(size as usize).ok_or_else(|| fault(FaultKind::MemoryLimit))?),
             Space::Device => Store::Shared(zeroed_words(size.div_ceil(8) as usize).ok_or_else(|| fault(FaultKind::MemoryLimit))?),
         };
         let span = if IN_STEP && self.observed.is_none() {

@@ -118,7 +118,9 @@ thread_local! {
 }
 
 /// Run `f` on a new thread with the interpreter's stack, on which [`Executable::run`] runs the
-/// program directly instead of starting a thread of its own. `None` when the thread cannot start.
+/// program directly instead of starting a thread of its own. `Err` when the thread cannot start
+/// (its stack is address space the process may not get: `ulimit -v`), `Ok(None)` when `f`
+/// panicked.
 ///
 /// Why (issue 15, "`check` ≤ 3× the program's data in memory"): glibc gives each thread that
 /// allocates its own malloc arena, and memory freed in one arena is never reused by another.
@@ -126,7 +128,7 @@ thread_local! {
 /// freed syntax trees stay as holes in the main arena while the run (its data, the native
 /// engine's code generation) grows a fresh arena beside them: several megabytes of a small
 /// program's peak. On one thread, the run reuses what the front end freed.
-pub fn on_interpreter_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Option<T> {
+pub fn on_interpreter_stack<T: Send>(f: impl FnOnce() -> T + Send) -> std::io::Result<Option<T>> {
     std::thread::scope(|s| {
         let handle = std::thread::Builder::new()
             .name("accsim-interpreter".into())
@@ -134,9 +136,8 @@ pub fn on_interpreter_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Option<T> 
             .spawn_scoped(s, || {
                 INTERPRETER_STACK_HERE.with(|c| c.set(Some(INTERPRETER_STACK)));
                 f()
-            })
-            .ok()?;
-        handle.join().ok()
+            })?;
+        Ok(handle.join().ok())
     })
 }
 

@@ -43,11 +43,18 @@ pub(super) fn advised_words(words: Box<[std::sync::atomic::AtomicU64]>) -> Box<[
     words
 }
 
-/// `n` zero bytes of host memory (zeroed lazily, as `calloc`), advised when large.
-pub(super) fn host_bytes(n: usize) -> Box<[u8]> {
-    let bytes = vec![0; n].into_boxed_slice();
+/// `n` zero bytes of host memory (zeroed lazily, as `calloc`), advised when large; `None` when
+/// the system gives no more (a process under an address-space limit, `ulimit -v`: the program's
+/// allocation then fails with the memory-limit diagnostic rather than aborting accsim).
+pub(super) fn host_bytes(n: usize) -> Option<Box<[u8]>> {
+    let bytes = zeroed_bytes(n)?;
     advise(bytes.as_ptr() as usize, n);
-    bytes
+    Some(bytes)
+}
+
+/// `n` zero bytes, zeroed lazily (`calloc`), or `None` when the system gives no more.
+fn zeroed_bytes(n: usize) -> Option<Box<[u8]>> {
+    bytemuck::allocation::try_zeroed_slice_box::<u8>(n).ok()
 }
 
 /// The size of a huge page the advice asks for (x86-64 Linux: 2 MiB).
@@ -58,15 +65,16 @@ const HUGE_PAGE: usize = 2 << 20;
 /// so that every page of them can be a huge one (a block of the process allocator starts
 /// anywhere; advice covers only the whole huge pages inside it, half of a 4 MiB block). The
 /// bytes before `skip` and past `skip + n` are never touched: they cost no memory.
-pub(super) fn aligned_host_bytes(n: usize) -> (Box<[u8]>, usize) {
+/// `None` when the system gives no more ([`host_bytes`]).
+pub(super) fn aligned_host_bytes(n: usize) -> Option<(Box<[u8]>, usize)> {
     if n < LARGE_BLOCK || ADVICE.get().is_none() {
-        return (vec![0; n].into_boxed_slice(), 0);
+        return Some((zeroed_bytes(n)?, 0));
     }
-    let bytes = vec![0; n + HUGE_PAGE].into_boxed_slice();
+    let bytes = zeroed_bytes(n.checked_add(HUGE_PAGE)?)?;
     let at = bytes.as_ptr() as usize;
     let skip = at.next_multiple_of(HUGE_PAGE) - at;
     advise(at + skip, n);
-    (bytes, skip)
+    Some((bytes, skip))
 }
 
 /// Room for `additional` more elements in `v` (a table that grows by one entry per

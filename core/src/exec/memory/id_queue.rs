@@ -29,9 +29,12 @@ impl IdQueue {
     }
 
     #[inline]
+    /// Queue `id`; with no memory for the queue's next entry (a process under `ulimit -v`), the
+    /// id is dropped instead, never made again (the allocation table's growth is checked).
     pub(super) fn push_back(&mut self, id: u32) {
-        super::advice::reserve_advised(&mut self.ids, 1);
-        self.ids.push(id);
+        if super::advice::reserve_advised(&mut self.ids, 1) {
+            self.ids.push(id);
+        }
     }
 
     /// Take the oldest id.

@@ -74,20 +74,21 @@ fn class(size: usize) -> (usize, usize) {
 }
 
 impl Slabs {
-    /// A zeroed slot for a block of `size` bytes (1 to [`MAX_SLOTTED`]).
+    /// A zeroed slot for a block of `size` bytes (1 to [`MAX_SLOTTED`]); `None` when a new slab
+    /// is wanted and the system gives no more memory.
     #[inline(always)]
-    pub(super) fn alloc(&mut self, size: usize) -> Slot {
+    pub(super) fn alloc(&mut self, size: usize) -> Option<Slot> {
         let (c, slot) = class(size);
         if let Some(s) = self.reuse(c, slot) {
-            return s;
+            return Some(s);
         }
         let s = match self.filling[c] {
             Some(s) if s.off as usize + slot <= self.slabs[s.slab as usize].end as usize => s,
-            _ => self.new_slab(c),
+            _ => self.new_slab(c)?,
         };
         self.filling[c] = Some(Slot { off: s.off + slot as u32, ..s });
         self.slabs[s.slab as usize].live += 1;
-        s
+        Some(s)
     }
 
     /// A freed slot of class `c` (of `slot` bytes), zeroed, if there is one.
@@ -120,19 +121,23 @@ impl Slabs {
         None
     }
 
-    /// A fresh slab for class `c` (zero pages, lazily: `calloc`), its first slot.
+    /// A fresh slab for class `c` (zero pages, lazily: `calloc`), its first slot; `None` when the
+    /// system gives no more memory.
     #[cold]
-    fn new_slab(&mut self, c: usize) -> Slot {
+    fn new_slab(&mut self, c: usize) -> Option<Slot> {
         let len = self.held[c].next_power_of_two().clamp(FIRST_SLAB, LARGEST_SLAB);
+        let (bytes, skip) = super::advice::aligned_host_bytes(len)?;
+        if self.blocks.try_reserve(1).is_err() || self.slabs.try_reserve(1).is_err() {
+            return None;
+        }
         self.held[c] += len;
-        let (bytes, skip) = super::advice::aligned_host_bytes(len);
         self.blocks.push(Some(bytes));
         self.slabs.push(Slab {
             len: len as u32,
             end: (skip + len) as u32,
             ..Slab::default()
         });
-        Slot { slab: (self.blocks.len() - 1) as u32, off: skip as u32 }
+        Some(Slot { slab: (self.blocks.len() - 1) as u32, off: skip as u32 })
     }
 
     /// Free the slot of a block of `size` bytes: listed in its slab for reuse, or its slab given
@@ -198,7 +203,7 @@ mod tests {
     #[test]
     fn slots_are_disjoint_zeroed_and_slabs_go_back() {
         let mut s = Slabs::default();
-        let blocks: Vec<Slot> = (0..10_000).map(|_| s.alloc(24)).collect();
+        let blocks: Vec<Slot> = (0..10_000).map(|_| s.alloc(24).expect("memory for the slab")).collect();
         for (i, &b) in blocks.iter().enumerate() {
             assert_eq!(s.bytes(b, 24), &[0; 24]);
             s.bytes_mut(b, 24).fill(i as u8);
@@ -216,13 +221,13 @@ mod tests {
         for (i, &b) in blocks.iter().enumerate().filter(|(i, _)| i % 5000 == 0) {
             assert!(s.bytes(b, 24).iter().all(|&x| x == i as u8), "kept block {i}");
         }
-        let again = s.alloc(20);
+        let again = s.alloc(20).expect("memory for the slab");
         assert_eq!(s.bytes(again, 20), &[0; 20]);
         // `stale` counts exactly the listed slabs given back.
         let c = class(24).0;
         assert_eq!(s.partial[c].iter().filter(|&&f| s.blocks[f as usize].is_none()).count(), s.stale[c]);
         // Other classes are apart.
-        let big = s.alloc(MAX_SLOTTED);
+        let big = s.alloc(MAX_SLOTTED).expect("memory for the slab");
         s.bytes_mut(big, MAX_SLOTTED).fill(7);
         assert_eq!(s.bytes(again, 20), &[0; 20]);
     }
@@ -242,7 +247,7 @@ mod tests {
         for round in 0..60_000u32 {
             if live.is_empty() || next() % 5 < 3 {
                 let size = 1 + next() as usize % MAX_SLOTTED;
-                let b = s.alloc(size);
+                let b = s.alloc(size).expect("memory for the slab");
                 assert!(s.bytes(b, size).iter().all(|&x| x == 0), "round {round}: slot not zeroed");
                 let mark = (round % 251) as u8 + 1;
                 s.bytes_mut(b, size).fill(mark);
@@ -269,7 +274,7 @@ mod tests {
     #[test]
     fn large_slabs_all_go_back_when_their_blocks_are_freed() {
         let mut s = Slabs::default();
-        let blocks: Vec<Slot> = (0..300_000).map(|_| s.alloc(24)).collect();
+        let blocks: Vec<Slot> = (0..300_000).map(|_| s.alloc(24).expect("memory for the slab")).collect();
         let c = class(24).0;
         assert!(s.slabs.iter().any(|b| b.len as usize == LARGEST_SLAB));
         for b in blocks.into_iter().rev() {
@@ -277,7 +282,7 @@ mod tests {
         }
         assert!(s.blocks.iter().all(Option::is_none));
         assert_eq!((s.held[c], s.filling[c]), (0, None));
-        let again = s.alloc(24);
+        let again = s.alloc(24).expect("memory for the slab");
         assert_eq!(s.slabs[again.slab as usize].len as usize, FIRST_SLAB);
         assert_eq!(s.bytes(again, 24), &[0; 24]);
     }
