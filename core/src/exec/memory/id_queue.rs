@@ -28,13 +28,21 @@ impl IdQueue {
         self.ids.get(self.head)
     }
 
-    #[inline]
     /// Queue `id`; with no memory for the queue's next entry (a process under `ulimit -v`), the
     /// id is dropped instead, never made again (the allocation table's growth is checked).
+    #[inline]
     pub(super) fn push_back(&mut self, id: u32) {
-        if super::advice::reserve_advised(&mut self.ids, 1) {
-            self.ids.push(id);
+        if self.ids.len() == self.ids.capacity() && !self.grow() {
+            return;
         }
+        self.ids.push(id);
+    }
+
+    /// Room for one more id ([`IdQueue::push_back`]).
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) -> bool {
+        super::advice::reserve_advised(&mut self.ids, 1)
     }
 
     /// Take the oldest id.
