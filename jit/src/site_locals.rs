@@ -146,20 +146,36 @@ pub fn local_occurrences(f: &Function, s: &Stmt) -> Vec<u32> {
             StmtKind::Partition(part) => count(part.var),
             _ => {}
         },
-        &mut |x| match &x.kind {
-            ExprKind::Local(l)
-            | ExprKind::LocalAddr(l)
-            | ExprKind::Call { result: Some(l), .. }
-            | ExprKind::ComplexBinary { dst: l, .. }
-            | ExprKind::ComplexNeg { dst: l, .. }
-            | ExprKind::ComplexMake { dst: l, .. }
-            | ExprKind::Assign { place: Place::Local(l), .. }
-            | ExprKind::CompoundAssign { place: Place::Local(l), .. }
-            | ExprKind::IncDec { place: Place::Local(l), .. } => count(*l),
-            _ => {}
+        &mut |x| {
+            if let Some(l) = named_local(x) {
+                count(l);
+            }
         },
     );
     out.into_inner()
+}
+
+/// The local expression `x` assigns: by an assignment or an increment, as a call's result or a
+/// complex operation's destination.
+fn assigned_local(x: &Expr) -> Option<LocalId> {
+    match &x.kind {
+        ExprKind::Call { result: Some(l), .. }
+        | ExprKind::ComplexBinary { dst: l, .. }
+        | ExprKind::ComplexNeg { dst: l, .. }
+        | ExprKind::ComplexMake { dst: l, .. }
+        | ExprKind::Assign { place: Place::Local(l), .. }
+        | ExprKind::CompoundAssign { place: Place::Local(l), .. }
+        | ExprKind::IncDec { place: Place::Local(l), .. } => Some(*l),
+        _ => None,
+    }
+}
+
+/// The local expression `x` names: one it reads, takes the address of or assigns.
+fn named_local(x: &Expr) -> Option<LocalId> {
+    match &x.kind {
+        ExprKind::Local(l) | ExprKind::LocalAddr(l) => Some(*l),
+        _ => assigned_local(x),
+    }
 }
 
 /// By local of `f`: whether statement `s` may assign it (the locals an assignment, an
@@ -180,15 +196,10 @@ pub fn stmt_assigned_locals(f: &Function, s: &Stmt) -> Vec<bool> {
                 mark(l);
             }
         },
-        &mut |x| match &x.kind {
-        ExprKind::Call { result: Some(l), .. }
-        | ExprKind::ComplexBinary { dst: l, .. }
-        | ExprKind::ComplexNeg { dst: l, .. }
-        | ExprKind::ComplexMake { dst: l, .. }
-        | ExprKind::Assign { place: Place::Local(l), .. }
-        | ExprKind::CompoundAssign { place: Place::Local(l), .. }
-        | ExprKind::IncDec { place: Place::Local(l), .. } => mark(*l),
-        _ => {}
+        &mut |x| {
+            if let Some(l) = assigned_local(x) {
+                mark(l);
+            }
         },
     );
     out.into_inner()
@@ -304,16 +315,10 @@ impl Named<'_> {
         }
         for x in exprs {
             self.ty(x.ty);
+            if let Some(l) = named_local(x) {
+                self.local(l);
+            }
             match &x.kind {
-                ExprKind::Local(l)
-                | ExprKind::LocalAddr(l)
-                | ExprKind::Call { result: Some(l), .. }
-                | ExprKind::ComplexBinary { dst: l, .. }
-                | ExprKind::ComplexNeg { dst: l, .. }
-                | ExprKind::ComplexMake { dst: l, .. }
-                | ExprKind::Assign { place: Place::Local(l), .. }
-                | ExprKind::CompoundAssign { place: Place::Local(l), .. }
-                | ExprKind::IncDec { place: Place::Local(l), .. } => self.local(*l),
                 ExprKind::SizeOfDynamic(t) => self.ty(*t),
                 ExprKind::PtrAdd { elem, .. } | ExprKind::PtrDiff { elem, .. } => self.ty(*elem),
                 _ => {}
