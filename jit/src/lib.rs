@@ -884,11 +884,7 @@ impl<'p> Engine<'p> {
         let tier = if shared { format!("optimised (after quick code), the code of `{}`", code.first) } else { "optimised (after quick code)".to_string() };
         let Ok(g) = code.instantiate(fid, id, None, if shared { 0.0 } else { code.seconds }) else { return };
         report_cost(name, &tier, &g, 0.0);
-        if lazy.module.define_function_bytes(id, g.align, &g.bytes, &g.relocs).is_err() || lazy.module.finalize_definitions().is_err() {
-            return;
-        }
-        let code = lazy.module.get_finalized_function(id) as u64;
-        perf_map_entry(code, g.bytes.len(), name);
+        let Ok(code) = lazy.define_alone(id, &g, name) else { return };
         self.code[fid as usize].store(code, Ordering::Release);
         drop(lazy);
         if let Ok(mut s) = self.seconds.lock() {
@@ -943,17 +939,36 @@ impl<'p> Engine<'p> {
             Some(c) => (&c.func, Some(c.order.clone())),
             None => (f, None),
         };
+        let signature = native_signature(self.call_conv, f.params.len());
+        let (func, locs) = self.translate_from(fid, own, twinned, None, f, signature, fctx, cctx)?;
+        Ok((func, locs, order))
+    }
+
+    /// Translate function `fid`'s `f` (`own`, `twinned`: [`Origin`]), or with `checked_version`
+    /// its loop's checked version ([`outline`]), into Cranelift IR of `signature`, with its
+    /// table of source locations, on the contexts `fctx` and `cctx`.
+    fn translate_from(
+        &self,
+        fid: u32,
+        own: Option<ClifFuncId>,
+        twinned: bool,
+        checked_version: Option<(u32, u32)>,
+        f: &Function,
+        signature: cranelift_codegen::ir::Signature,
+        fctx: &mut FunctionBuilderContext,
+        cctx: &mut Context,
+    ) -> Result<(cranelift_codegen::ir::Function, Vec<Loc>), String> {
         let mut locs = Vec::new();
         let mut loc_index = HashMap::default();
         cctx.func.clear();
-        cctx.func.signature = native_signature(self.call_conv, f.params.len());
+        cctx.func.signature = signature;
         let is_kernel = self.is_kernel.get(fid as usize).copied().unwrap_or(false);
         let table = self.code.as_ptr() as i64;
         let runs_once = self.runs_once.get(fid as usize).copied().unwrap_or(false);
         let cold_stubs = self.cold_stubs.get().ok_or("internal: no helper stubs")?;
-        let from = Origin { fid, own, twinned, outlines: &self.outlines, checked_version: None, call_conv: self.call_conv };
+        let from = Origin { fid, own, twinned, outlines: &self.outlines, checked_version, call_conv: self.call_conv };
         match translate_into(self.p, self.exe, from, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, &self.keeps_table, is_kernel, runs_once, self.promote, cold_stubs) {
-            Ok(()) => Ok((std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()), locs, order)),
+            Ok(()) => Ok((std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()), locs)),
             Err(why) => {
                 // The builder stopped half-way: its context is not reusable.
                 *fctx = FunctionBuilderContext::new();
@@ -1019,6 +1034,17 @@ impl Lazy {
             Some(address) => Ok(Entry::Rust(address)),
             None => self.trampoline(nparams).map(Entry::Made),
         }
+    }
+
+    /// Define the generated code `g` of function `id` (named `name`) in the module by itself,
+    /// apart from a batch (a function's optimised code after its quick code, a loop's checked
+    /// version), and make it executable: its address.
+    fn define_alone(&mut self, id: ClifFuncId, g: &Generated, name: &str) -> Result<u64, String> {
+        self.module.define_function_bytes(id, g.align, &g.bytes, &g.relocs).map_err(|e| e.to_string())?;
+        self.module.finalize_definitions().map_err(|e| e.to_string())?;
+        let code = self.module.get_finalized_function(id) as u64;
+        perf_map_entry(code, g.bytes.len(), name);
+        Ok(code)
     }
 
     /// The trampoline of functions of `nparams` parameters, defined on first use.

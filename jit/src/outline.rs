@@ -47,12 +47,11 @@ use accsim_core::ir::{ExprKind, Function, Place, Program, Stmt, StmtKind, Storag
 use cranelift_codegen::ir::{types, AbiParam, Block, InstBuilder, MemFlagsData, Signature, StackSlotData, StackSlotKind, Type, UserFuncName, Value};
 use cranelift_codegen::isa::CallConv;
 use cranelift_codegen::Context;
-use cranelift_frontend::FunctionBuilderContext;
 use cranelift_module::{Linkage, Module};
 
 use crate::runtime::{OFF_COLD_RESULT, OFF_FUEL};
 use crate::translate::{Helper, Translator, R};
-use crate::{dump_wanted, perf_map_entry, report_cost, shared, translate_into, Lazy, Origin};
+use crate::{dump_wanted, report_cost, shared, Lazy};
 
 /// How a checked version left, in the context's `cold_result` word: the loop ended.
 pub(crate) const ENDED: u64 = 0;
@@ -220,14 +219,16 @@ fn private_locals(p: &Program, f: &Function, s: &Stmt, facts: &Facts) -> Vec<boo
     };
     let mut read = vec![false; n];
     let mut killed = vec![false; n];
-    let mark = |read: &mut [bool], named: Vec<bool>| read.iter_mut().zip(named).for_each(|(r, x)| *r |= x);
+    /// Mark the locals of `named` read.
+    fn mark(read: &mut [bool], named: Vec<bool>) {
+        read.iter_mut().zip(named).for_each(|(r, x)| *r |= x);
+    }
     for e in [cond, step].into_iter().flatten() {
         mark(&mut read, expr_named_locals(p, f, e));
     }
     // The statements at the top of the body, in order: a block's, and an inner `for`'s
     // initialisation, run on every path through an iteration.
     fn top(st: &Stmt, p: &Program, f: &Function, read: &mut [bool], killed: &mut [bool]) {
-        let mark = |read: &mut [bool], named: Vec<bool>| read.iter_mut().zip(named).for_each(|(r, x)| *r |= x);
         match &st.kind {
             StmtKind::Block(ss) => {
                 for x in ss {
@@ -458,23 +459,10 @@ impl crate::Engine<'_> {
         let signature = signature();
         let id = lazy.module.declare_function(&format!("l{slot}"), Linkage::Local, &signature).map_err(|e| e.to_string())?;
         let started = std::time::Instant::now();
-        let (mut locs, mut loc_index) = (Vec::new(), HashMap::default());
         let (mut fctx, mut cctx) = (std::mem::take(&mut lazy.fctx), std::mem::replace(&mut lazy.cctx, Context::new()));
-        cctx.func.clear();
-        cctx.func.signature = signature;
-        let from = Origin { fid, own: None, twinned: false, outlines: &self.outlines, checked_version: Some((k, slot)), call_conv: self.call_conv };
-        let is_kernel = self.is_kernel.get(fid as usize).copied().unwrap_or(false);
-        let runs_once = self.runs_once.get(fid as usize).copied().unwrap_or(false);
-        let cold_stubs = self.cold_stubs.get().ok_or("internal: no helper stubs")?;
-        let table = self.code.as_ptr() as i64;
-        let translated = translate_into(self.p, self.exe, from, f, &mut cctx, &mut fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, &self.keeps_table, is_kernel, runs_once, self.promote, cold_stubs);
-        let mut func = std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new());
-        if translated.is_err() {
-            // The builder stopped half-way: its context is not reusable.
-            fctx = FunctionBuilderContext::new();
-        }
+        let translated = self.translate_from(fid, None, false, Some((k, slot)), f, signature, &mut fctx, &mut cctx);
         (lazy.fctx, lazy.cctx) = (fctx, cctx);
-        translated?;
+        let (mut func, locs) = translated?;
         let took = started.elapsed();
         self.translate_nanos.fetch_add(took.as_nanos() as u64, Ordering::Relaxed);
         func.name = UserFuncName::user(0, id.as_u32());
@@ -485,13 +473,10 @@ impl crate::Engine<'_> {
         if let Some(l) = self.locs.get(self.outlines.loc_table(slot) as usize) {
             let _ = l.set(locs);
         }
-        lazy.module.define_function_bytes(id, g.align, &g.bytes, &g.relocs).map_err(|e| e.to_string())?;
-        lazy.module.finalize_definitions().map_err(|e| e.to_string())?;
-        let code = lazy.module.get_finalized_function(id) as u64;
+        let code = lazy.define_alone(id, &g, &name)?;
         if let Some(text) = &g.dump {
             eprintln!("accsim: native code of `{name}`:\n{text}");
         }
-        perf_map_entry(code, g.bytes.len(), &name);
         Ok(code)
     }
 }

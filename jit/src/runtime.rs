@@ -441,18 +441,7 @@ fn in_step<R>(ctx: &mut Ctx, m: &mut Machine, f: impl FnOnce(&mut Machine, &mut 
 /// A span table of `len` zero entries from zero pages (as `vec!` of zeros makes it: `calloc`),
 /// or `None` when the system gives no more memory.
 fn zeroed_spans(len: usize) -> Option<Vec<[u64; 2]>> {
-    if len == 0 {
-        return Some(Vec::new());
-    }
-    let layout = std::alloc::Layout::array::<[u64; 2]>(len).ok()?;
-    // SAFETY: `layout` has a non-zero size (`len` > 0 entries of 16 bytes). The block is zeroed,
-    // a valid value of every entry, and is handed to a `Vec` of capacity and length `len` of the
-    // same element type, whose layout is `layout`: allocated by the global allocator with the
-    // layout the `Vec` frees it with.
-    unsafe {
-        let p = std::alloc::alloc_zeroed(layout).cast::<[u64; 2]>();
-        (!p.is_null()).then(|| Vec::from_raw_parts(p, len, len))
-    }
+    bytemuck::allocation::try_zeroed_vec(len).ok()
 }
 
 /// [`sync_table`]'s general path: every change the log holds, or the whole table.
