@@ -128,13 +128,6 @@ impl Outlines {
     fn code_address(&self, slot: u32) -> Option<u64> {
         self.code.get(slot as usize).map(|c| c.as_ptr() as u64)
     }
-
-    /// Record the code of `slot`.
-    pub(crate) fn set(&self, slot: u32, code: u64) {
-        if let Some(c) = self.code.get(slot as usize) {
-            c.store(code, Ordering::Release);
-        }
-    }
 }
 
 /// The `for` statements of `body`, in pre-order, through statements only: a loop in a statement
@@ -442,7 +435,7 @@ impl crate::Engine<'_> {
         }
         let start = std::time::Instant::now();
         let code = self.make_checked_version(&mut lazy, slot).unwrap_or(0);
-        self.outlines.set(slot, code);
+        cell.store(code, Ordering::Release);
         drop(lazy);
         if let Ok(mut s) = self.seconds.lock() {
             *s += start.elapsed().as_secs_f64();
