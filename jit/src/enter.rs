@@ -90,10 +90,16 @@ trampolines! {
 /// The address of the Rust trampoline of functions of `nparams` parameters whose native code
 /// has calling convention `call_conv`, when there is one (else Cranelift generates it).
 pub fn rust_trampoline(call_conv: CallConv, nparams: usize) -> Option<u64> {
-    if !cfg!(unix) || call_conv != CallConv::SystemV {
+    if !c_compatible(call_conv) {
         return None;
     }
     TRAMPOLINES.get(nparams).map(|&t| t as usize as u64)
+}
+
+/// Whether native code of convention `call_conv` is called from Rust as an `extern "C"`
+/// function of 64-bit integer words: Cranelift's System V convention on Unix.
+pub fn c_compatible(call_conv: CallConv) -> bool {
+    cfg!(unix) && call_conv == CallConv::SystemV
 }
 
 #[cfg(test)]

@@ -66,6 +66,7 @@ mod cold;
 mod enter;
 mod invariant;
 mod keeps_table;
+mod loop_entry;
 mod loops;
 mod outer;
 mod outline;
@@ -202,6 +203,8 @@ pub struct Engine<'p> {
     cold_stubs: OnceLock<cold::ColdStubs>,
     /// The slots of the checked versions of loops, made when they first run ([`outline`]).
     outlines: outline::Outlines,
+    /// The functions run in the interpreter whose loops are compiled one by one ([`loop_entry`]).
+    loop_entries: loop_entry::LoopEntries<'p>,
 }
 
 /// The states of [`Engine::optimise`]: nothing to do (the function's code is final), waiting
@@ -506,6 +509,7 @@ impl<'p> Engine<'p> {
             .collect();
         let keeps_table = keeps_table::keeps_table(p);
         let outlines = outline::Outlines::new(p);
+        let loop_entries = loop_entry::LoopEntries::new(p, &runs_once, &is_kernel, tiering.eager, call_conv, promote);
         let setup_seconds = start.elapsed().as_secs_f64();
         accsim_core::phase::report("native-setup", setup_seconds);
         let fast_variant = p.kernels.iter().enumerate().filter_map(|(i, k)| info.fast(accsim_core::ir::acc::KernelId(i as u32)).map(|f| (k.func.0, f.0))).collect();
@@ -525,8 +529,8 @@ impl<'p> Engine<'p> {
             entries: (0..n).map(|_| AtomicU64::new(0)).collect(),
             state,
             nparams: p.functions.iter().map(|f| f.params.len()).collect(),
-            // The functions' tables, then the checked versions' ([`outline::Outlines::loc_table`]).
-            locs: (0..n + outlines.len()).map(|_| OnceLock::new()).collect(),
+            // The functions', the checked versions' and the loop entries' ([`outline::Outlines::loc_table`]).
+            locs: (0..n + 2 * outlines.len()).map(|_| OnceLock::new()).collect(),
             twinned,
             arg_orders: (0..n).map(|_| OnceLock::new()).collect(),
             names: p.functions.iter().map(|f| f.name.clone()).collect(),
@@ -555,6 +559,7 @@ impl<'p> Engine<'p> {
             settled: (0..n).map(|_| AtomicBool::new(false)).collect(),
             cold_stubs: OnceLock::new(),
             outlines,
+            loop_entries,
         })
     }
 
@@ -585,6 +590,10 @@ impl<'p> Engine<'p> {
     /// reaches that would be compiled at its first call anyway. A kernel's launches decide its
     /// own ([`NativeCode::prepare_launch`]).
     fn ensure(&self, fid: u32, args: &[u64]) -> bool {
+        if self.loop_entries.runs_by_loop(fid) {
+            // Its loops are compiled one by one ([`loop_entry`]).
+            return false;
+        }
         if let Some(left) = self.interpreted_calls_left.get(fid as usize) {
             if left.load(Ordering::Acquire) > 0 && self.state.get(fid as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING) {
                 // Concurrent callers (host code is one thread; kernels' callees are generated
@@ -655,6 +664,16 @@ impl<'p> Engine<'p> {
         out
     }
 
+    /// Define the stubs native code calls cold helpers through ([`cold`]), with the first code
+    /// the engine makes.
+    pub(crate) fn define_cold_stubs(&self, lazy: &mut Lazy) -> Result<(), String> {
+        if self.cold_stubs.get().is_none() {
+            let stubs = cold::ColdStubs::define(&mut lazy.module, &mut lazy.cctx, &mut lazy.fctx, self.call_conv)?;
+            let _ = self.cold_stubs.set(stubs);
+        }
+        Ok(())
+    }
+
     /// Generate the machine code of the functions of `fids` that have none yet, as one batch
     /// (see the crate's documentation): Cranelift compiles them in parallel, then they are
     /// defined in function order and made executable together. A function whose code
@@ -662,21 +681,13 @@ impl<'p> Engine<'p> {
     fn generate(&self, fids: &[u32]) {
         let Ok(mut lazy) = self.lazy.lock() else { return };
         let start = std::time::Instant::now();
-        if self.cold_stubs.get().is_none() {
-            let lazy = &mut *lazy;
-            match cold::ColdStubs::define(&mut lazy.module, &mut lazy.cctx, &mut lazy.fctx, self.call_conv) {
-                Ok(stubs) => {
-                    let _ = self.cold_stubs.set(stubs);
-                }
-                Err(why) => {
-                    for &fid in fids {
-                        if self.state.get(fid as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING) {
-                            self.interpreted(fid, format!("the helper stubs: {why}"));
-                        }
-                    }
-                    return;
+        if let Err(why) = self.define_cold_stubs(&mut lazy) {
+            for &fid in fids {
+                if self.state.get(fid as usize).is_some_and(|s| s.load(Ordering::Acquire) == PENDING) {
+                    self.interpreted(fid, format!("the helper stubs: {why}"));
                 }
             }
+            return;
         }
         // Another thread may have generated some of them while this one waited.
         let mut work = Vec::new();
@@ -944,15 +955,15 @@ impl<'p> Engine<'p> {
         Ok((func, locs, order))
     }
 
-    /// Translate function `fid`'s `f` (`own`, `twinned`: [`Origin`]), or with `checked_version`
-    /// its loop's checked version ([`outline`]), into Cranelift IR of `signature`, with its
+    /// Translate function `fid`'s `f` (`own`, `twinned`: [`Origin`]), or with `part` a loop's
+    /// code of its own ([`outline`], [`loop_entry`]), into Cranelift IR of `signature`, with its
     /// table of source locations, on the contexts `fctx` and `cctx`.
     fn translate_from(
         &self,
         fid: u32,
         own: Option<ClifFuncId>,
         twinned: bool,
-        checked_version: Option<(u32, u32)>,
+        part: Option<outline::Part>,
         f: &Function,
         signature: cranelift_codegen::ir::Signature,
         fctx: &mut FunctionBuilderContext,
@@ -966,7 +977,7 @@ impl<'p> Engine<'p> {
         let table = self.code.as_ptr() as i64;
         let runs_once = self.runs_once.get(fid as usize).copied().unwrap_or(false);
         let cold_stubs = self.cold_stubs.get().ok_or("internal: no helper stubs")?;
-        let from = Origin { fid, own, twinned, outlines: &self.outlines, checked_version, call_conv: self.call_conv };
+        let from = Origin { fid, own, twinned, outlines: &self.outlines, part, call_conv: self.call_conv };
         match translate_into(self.p, self.exe, from, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, &self.keeps_table, is_kernel, runs_once, self.promote, cold_stubs) {
             Ok(()) => Ok((std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()), locs)),
             Err(why) => {
@@ -991,28 +1002,29 @@ impl<'p> Engine<'p> {
 }
 
 /// What [`translate_into`] translates: function `fid`'s code (`own`: its module id, for its
-/// recursive calls; `twinned`: [`shared::twinned`]), or, with `checked_version` (`k`, `slot`),
-/// the checked version of its `k`th `for` statement, in slot `slot` ([`outline`]).
+/// recursive calls; `twinned`: [`shared::twinned`]), or, with `part`, the checked version of
+/// one of its `for` statements ([`outline`]) or the whole loop, entered from the interpreter
+/// ([`loop_entry`]).
 struct Origin<'e> {
     fid: u32,
     own: Option<ClifFuncId>,
     twinned: bool,
     outlines: &'e outline::Outlines,
-    checked_version: Option<(u32, u32)>,
+    part: Option<outline::Part>,
     /// The platform's calling convention, of the calls the code makes (a checked version's own
     /// is `preserve_all`, [`outline::signature`]).
     call_conv: cranelift_codegen::isa::CallConv,
 }
 
 /// [`runtime::Outliner::make`] of an engine: the code of a checked version
-/// ([`Engine::checked_version_code`]).
+/// ([`Engine::part_code`]).
 ///
 /// # Safety
 /// `engine` is the address of the `Engine` whose [`NativeCode::call`] made the entry.
 unsafe fn outliner_make(engine: *const (), slot: u32) -> u64 {
     // SAFETY: the entry's engine (`runtime::Outliner`), alive while its code runs.
     let engine = unsafe { &*(engine as *const Engine<'_>) };
-    engine.checked_version_code(slot)
+    engine.part_code(slot, false)
 }
 
 /// The trampoline a function is entered through ([`enter`]).
@@ -1113,6 +1125,7 @@ impl Drop for Engine<'_> {
         accsim_core::phase::report("native-generate", (s - self.setup_seconds - translate).max(0.0));
         if accsim_core::phase::wanted() {
             eprintln!("{}", self.tiering.summary(&self.state.iter().map(|s| s.load(Ordering::Relaxed) == NATIVE).collect::<Vec<_>>()));
+            eprintln!("{}", self.loop_entries.summary());
         }
         if std::env::var_os(COMPILE_TIME_VAR).is_some() {
             eprintln!("accsim: native code compiled in {s:.6} s");
@@ -1254,16 +1267,10 @@ fn translate_into(
     promote: bool,
     cold_stubs: &cold::ColdStubs,
 ) -> Result<(), String> {
-    let Origin { fid, own, twinned, outlines, checked_version, call_conv } = from;
+    let Origin { fid, own, twinned, outlines, part, call_conv } = from;
     use cranelift_codegen::ir::{types, InstBuilder};
-    let promoted = if promote { promote::promotable(p, f) } else { vec![false; f.locals.len()] };
-    let rewritten;
-    let f = if promoted.iter().any(|&x| x) {
-        rewritten = promote::rewrite(f, &promoted);
-        &rewritten
-    } else {
-        f
-    };
+    let (promoted, rewritten) = promote::translated_form(p, f, promote);
+    let f = rewritten.as_ref().unwrap_or(f);
     let unrolled = unroll::unroll_table(p, f, runs_once);
     let none_unrolled = unroll::UnrollTable::default();
     let small_loops = unroll::small_nests(p, f, runs_once);
@@ -1279,7 +1286,7 @@ fn translate_into(
         let zero = translate::zero_of(&mut b, ty);
         b.def_var(*v, zero);
     }
-    for (i, l) in f.params.iter().enumerate().filter(|_| checked_version.is_none()) {
+    for (i, l) in f.params.iter().enumerate().filter(|_| part.is_none()) {
         let v = *vars.get(l.0 as usize).ok_or("internal: unknown parameter")?;
         let ty = var_types.get(l.0 as usize).copied().unwrap_or(types::I64);
         let value = translate::word_to(&mut b, ty, params[i + translate::FIRST_ARG]);
@@ -1377,11 +1384,11 @@ fn translate_into(
         outlines: Some(outlines),
         outline_facts: None,
         outlined: None,
-        loc_fid: checked_version.map_or(fid, |(_, slot)| outlines.loc_table(slot)),
+        loc_fid: part.map_or(fid, |part| outlines.loc_table(part)),
     };
     t.reload_table();
     t.b.def_var(fuel, params[1]);
-    match checked_version {
+    match part {
         None => {
             t.enter_frame(&params[translate::FIRST_ARG..]);
             t.stmt(&f.body)?;
@@ -1389,7 +1396,8 @@ fn translate_into(
             let z = t.b.ins().iconst(types::I64, 0);
             t.ret(z);
         }
-        Some((k, _)) => t.checked_version_body(k, params[translate::FIRST_ARG], &var_types)?,
+        Some(outline::Part { k, entry: false, .. }) => t.checked_version_body(k, params[translate::FIRST_ARG], &var_types)?,
+        Some(outline::Part { k, entry: true, .. }) => t.loop_entry_body(k, params[translate::FIRST_ARG])?,
     }
     t.b.switch_to_block(trap_exit);
     // A trap frees the frame too (the interpreter frees each frame as the trap unwinds it).
@@ -1456,6 +1464,10 @@ impl NativeCode for Engine<'_> {
             self.settle(fid);
         }
         true
+    }
+
+    fn run_loop(&self, m: &mut Machine, fid: u32, k: u32, loc: Loc) -> Result<accsim_core::exec::native::LoopRun, Trap> {
+        Engine::run_loop(self, m, fid, k, loc)
     }
 
     fn call(&self, m: &mut Machine, fid: u32, args: &[u64], loc: Loc) -> Result<u64, Trap> {

@@ -42,7 +42,7 @@
 use crate::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use accsim_core::ir::visit::walk;
+use accsim_core::ir::visit::{for_statements, walk};
 use accsim_core::ir::{ExprKind, Function, Place, Program, Stmt, StmtKind, Storage};
 use cranelift_codegen::ir::{types, AbiParam, Block, InstBuilder, MemFlagsData, Signature, StackSlotData, StackSlotKind, Type, UserFuncName, Value};
 use cranelift_codegen::isa::CallConv;
@@ -79,6 +79,9 @@ pub(crate) struct Outlines {
     count: Vec<u32>,
     /// By slot: the address of the checked version's code, 0 until it is made.
     code: Box<[AtomicU64]>,
+    /// By slot: the address of the loop's code as a whole, entered from the interpreter
+    /// ([`crate::loop_entry`]), 0 until it is made.
+    entries: Box<[AtomicU64]>,
     /// The number of functions: slot `s`'s location words name table `functions + s`.
     functions: u32,
 }
@@ -94,7 +97,8 @@ impl Outlines {
             count.push(n);
             next = next.saturating_add(n);
         }
-        Outlines { first, count, code: (0..next).map(|_| AtomicU64::new(0)).collect(), functions: p.functions.len() as u32 }
+        let cells = || (0..next).map(|_| AtomicU64::new(0)).collect();
+        Outlines { first, count, code: cells(), entries: cells(), functions: p.functions.len() as u32 }
     }
 
     /// How many slots there are.
@@ -103,7 +107,7 @@ impl Outlines {
     }
 
     /// The slot of the `k`th `for` statement of function `fid`.
-    fn slot(&self, fid: u32, k: u32) -> Option<u32> {
+    pub(crate) fn slot(&self, fid: u32, k: u32) -> Option<u32> {
         (k < *self.count.get(fid as usize)?).then(|| self.first[fid as usize] + k)
     }
 
@@ -114,14 +118,21 @@ impl Outlines {
         (k < self.count[fid]).then_some((fid as u32, k))
     }
 
-    /// The table of source locations the code of `slot` names (`runtime::Ctx::loc`).
-    pub(crate) fn loc_table(&self, slot: u32) -> u32 {
-        self.functions + slot
+    /// The part of `slot`: its checked version, or (`entry`) the whole loop.
+    pub(crate) fn part(&self, slot: u32, entry: bool) -> Option<Part> {
+        self.of_slot(slot).map(|(_, k)| Part { k, slot, entry })
     }
 
-    /// The code of `slot`, 0 until it is made.
-    pub(crate) fn code(&self, slot: u32) -> Option<&AtomicU64> {
-        self.code.get(slot as usize)
+    /// The table of source locations the code of `part` names (`runtime::Ctx::loc`): after the
+    /// functions', the checked versions' by slot, then the loop entries' by slot.
+    pub(crate) fn loc_table(&self, part: Part) -> u32 {
+        let entries = if part.entry { self.code.len() as u32 } else { 0 };
+        self.functions + entries + part.slot
+    }
+
+    /// The code of `part`, 0 until it is made.
+    pub(crate) fn code(&self, part: Part) -> Option<&AtomicU64> {
+        if part.entry { &self.entries } else { &self.code }.get(part.slot as usize)
     }
 
     /// The address of `slot`'s word in the table, which native code reads.
@@ -130,40 +141,9 @@ impl Outlines {
     }
 }
 
-/// The `for` statements of `body`, in pre-order, through statements only: a loop in a statement
-/// expression has no slot (its checked version is translated in place). Walking the
-/// expressions too made the engine's setup of issue 15's 20,000-line program 17% longer.
-pub(crate) fn for_statements(body: &Stmt) -> Vec<&Stmt> {
-    fn visit<'s>(s: &'s Stmt, out: &mut Vec<&'s Stmt>) {
-        match &s.kind {
-            StmtKind::Block(ss) => ss.iter().for_each(|x| visit(x, out)),
-            StmtKind::If(_, t, e) => {
-                visit(t, out);
-                if let Some(e) = e {
-                    visit(e, out);
-                }
-            }
-            StmtKind::While(_, b) | StmtKind::DoWhile(b, _) | StmtKind::Switch { body: b, .. } => visit(b, out),
-            StmtKind::For { init, body, .. } => {
-                out.push(s);
-                if let Some(i) = init {
-                    visit(i, out);
-                }
-                visit(body, out);
-            }
-            StmtKind::Acc { body: Some(b), .. } => visit(b, out),
-            StmtKind::Partition(part) => visit(&part.body, out),
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    visit(body, &mut out);
-    out
-}
-
 /// Whether the checked version of loop `s` can be a function of its own (see the module docs,
 /// "Where"), as far as its statements go.
-fn outlinable_statements(s: &Stmt) -> bool {
+pub(crate) fn outlinable_statements(s: &Stmt) -> bool {
     let mut ok = true;
     walk(
         s,
@@ -176,13 +156,23 @@ fn outlinable_statements(s: &Stmt) -> bool {
     ok
 }
 
+/// A loop's code of its own: the checked version of the `k`th `for` statement of a function,
+/// in slot `slot`, or (`entry`) the whole loop, entered from the interpreter
+/// ([`crate::loop_entry`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Part {
+    pub k: u32,
+    pub slot: u32,
+    pub entry: bool,
+}
+
 /// The locals of function `f` that loop `s` may read or write, but those private to it
 /// ([`private_locals`]), in the order of its checked version's frame
 /// ([`crate::site_locals::stmt_locals`]), each with whether the loop may assign it
 /// ([`crate::site_locals::stmt_assigned_locals`]): only those come back, so that the caller's
 /// variables the loop only reads keep their one value (a value coming back from the frame
 /// would join the direct version's at the loop's exit).
-fn frame_locals(p: &Program, f: &Function, s: &Stmt, facts: &Facts) -> Vec<(usize, bool)> {
+pub(crate) fn frame_locals(p: &Program, f: &Function, s: &Stmt, facts: &Facts) -> Vec<(usize, bool)> {
     let assigned = crate::site_locals::stmt_assigned_locals(f, s);
     let private = private_locals(p, f, s, facts);
     crate::site_locals::stmt_locals(p, f, s)
@@ -260,7 +250,7 @@ pub(crate) struct Facts {
 }
 
 impl Facts {
-    fn of(p: &Program, f: &Function) -> Facts {
+    pub(crate) fn of(p: &Program, f: &Function) -> Facts {
         Facts {
             numbers: for_statements(&f.body).into_iter().enumerate().map(|(k, x)| (x as *const Stmt, k as u32)).collect(),
             occurrences: crate::site_locals::local_occurrences(f, &f.body),
@@ -408,6 +398,34 @@ impl Translator<'_, '_> {
         Ok(())
     }
 
+    /// The body of a loop entry ([`crate::loop_entry`]): the function's `k`th `for` statement
+    /// as a whole (its initialisation, its versions, its checked version made on first need),
+    /// on the words of the interpreter's frame at `frame` (as [`frame_locals`] orders them, a
+    /// returned word after them), the locals it may assign back into the frame as words, and
+    /// the fuel left and how it left in the context, as a checked version leaves.
+    pub(crate) fn loop_entry_body(&mut self, k: u32, frame: Value) -> R<()> {
+        let func = self.func;
+        let s = *for_statements(&func.body).get(k as usize).ok_or("internal: no such loop")?;
+        let p = self.p;
+        let locals = frame_locals(p, func, s, self.outline_facts());
+        for (j, &(i, _)) in locals.iter().enumerate() {
+            let w = self.b.ins().load(types::I64, MemFlagsData::trusted(), frame, (8 * j) as i32);
+            let v = self.word_for_local(i, w);
+            self.b.def_var(self.vars[i], v);
+        }
+        self.outlined = Some((frame, locals.len()));
+        self.stmt(s)?;
+        for (j, &(i, assigned)) in locals.iter().enumerate() {
+            if assigned {
+                let v = self.b.use_var(self.vars[i]);
+                let w = self.word_of(v);
+                self.b.ins().store(MemFlagsData::trusted(), w, frame, (8 * j) as i32);
+            }
+        }
+        self.leave_checked_version(ENDED);
+        Ok(())
+    }
+
     /// Return from a checked version's code ([`signature`]) that left as `how`: the fuel left
     /// and `how` in the context.
     pub(crate) fn leave_checked_version(&mut self, how: u64) {
@@ -420,10 +438,11 @@ impl Translator<'_, '_> {
 }
 
 impl crate::Engine<'_> {
-    /// The code of the checked version in slot `slot` ([`crate::outline`]), made now if it has none
+    /// The code of `part` ([`crate::outline`], [`crate::loop_entry`]), made now if it has none
     /// (one thread makes it, the others wait for it); 0 when it cannot be made.
-    pub(crate) fn checked_version_code(&self, slot: u32) -> u64 {
-        let Some(cell) = self.outlines.code(slot) else { return 0 };
+    pub(crate) fn part_code(&self, slot: u32, entry: bool) -> u64 {
+        let Some(part) = self.outlines.part(slot, entry) else { return 0 };
+        let Some(cell) = self.outlines.code(part) else { return 0 };
         let made = cell.load(Ordering::Acquire);
         if made != 0 {
             return made;
@@ -434,7 +453,7 @@ impl crate::Engine<'_> {
             return made;
         }
         let start = std::time::Instant::now();
-        let code = self.make_checked_version(&mut lazy, slot).unwrap_or(0);
+        let code = self.make_part(&mut lazy, part).unwrap_or(0);
         cell.store(code, Ordering::Release);
         drop(lazy);
         if let Ok(mut s) = self.seconds.lock() {
@@ -443,17 +462,21 @@ impl crate::Engine<'_> {
         code
     }
 
-    /// Translate and generate the checked version in slot `slot` ([`crate::outline`]), define it in
+    /// Translate and generate `part` ([`crate::outline`], [`crate::loop_entry`]), define it in
     /// the module and give its address.
-    fn make_checked_version(&self, lazy: &mut Lazy, slot: u32) -> Result<u64, String> {
-        let (fid, k) = self.outlines.of_slot(slot).ok_or("no such slot")?;
+    fn make_part(&self, lazy: &mut Lazy, part: Part) -> Result<u64, String> {
+        self.define_cold_stubs(lazy)?;
+        let fid = self.outlines.of_slot(part.slot).ok_or("no such slot")?.0;
         let f = self.p.functions.get(fid as usize).ok_or("no such function")?;
-        let name = format!("{}$loop{k}", self.names.get(fid as usize).map_or("", String::as_str));
-        let signature = signature();
-        let id = lazy.module.declare_function(&format!("l{slot}"), Linkage::Local, &signature).map_err(|e| e.to_string())?;
+        let (label, what, signature) = match part.entry {
+            false => ("loop", "optimised (a loop's checked version, made when it first ran)", signature()),
+            true => ("entry", "optimised (a loop of a function the interpreter runs)", crate::loop_entry::signature(self.call_conv)),
+        };
+        let name = format!("{}${label}{}", self.names.get(fid as usize).map_or("", String::as_str), part.k);
+        let id = lazy.module.declare_function(&format!("{}{}", &label[..1], part.slot), Linkage::Local, &signature).map_err(|e| e.to_string())?;
         let started = std::time::Instant::now();
         let (mut fctx, mut cctx) = (std::mem::take(&mut lazy.fctx), std::mem::replace(&mut lazy.cctx, Context::new()));
-        let translated = self.translate_from(fid, None, false, Some((k, slot)), f, signature, &mut fctx, &mut cctx);
+        let translated = self.translate_from(fid, None, false, Some(part), f, signature, &mut fctx, &mut cctx);
         (lazy.fctx, lazy.cctx) = (fctx, cctx);
         let (mut func, locs) = translated?;
         let took = started.elapsed();
@@ -462,8 +485,8 @@ impl crate::Engine<'_> {
         let isa = lazy.isa.clone();
         let (code, dump) = shared::compile(&mut lazy.codegen, &*isa, func, id, &name, dump_wanted(&name))?;
         let g = code.instantiate(fid, id, dump, code.seconds)?;
-        report_cost(&name, "optimised (a loop's checked version, made when it first ran)", &g, took.as_secs_f64());
-        if let Some(l) = self.locs.get(self.outlines.loc_table(slot) as usize) {
+        report_cost(&name, what, &g, took.as_secs_f64());
+        if let Some(l) = self.locs.get(self.outlines.loc_table(part) as usize) {
             let _ = l.set(locs);
         }
         let code = lazy.define_alone(id, &g, &name)?;
@@ -515,13 +538,16 @@ mod tests {
                 let slot = o.slot(fid as u32, k).expect("a slot");
                 assert_eq!(slot as usize, seen, "slots in order");
                 assert_eq!(o.of_slot(slot), Some((fid as u32, k)));
-                assert_eq!(o.loc_table(slot), p.functions.len() as u32 + slot);
+                assert_eq!(o.loc_table(Part { k, slot, entry: false }), p.functions.len() as u32 + slot);
+                assert_eq!(o.loc_table(Part { k, slot, entry: true }), (p.functions.len() + total) as u32 + slot);
                 seen += 1;
             }
             assert_eq!(o.slot(fid as u32, for_statements(&f.body).len() as u32), None, "one past the last loop");
         }
         assert_eq!(o.of_slot(total as u32), None);
-        assert!(o.code(0).is_some_and(|c| c.load(Ordering::Relaxed) == 0), "no code until made");
+        for entry in [false, true] {
+            assert!(o.code(Part { k: 0, slot: 0, entry }).is_some_and(|c| c.load(Ordering::Relaxed) == 0), "no code until made");
+        }
     }
 
     /// Locals declared in the body and assigned before any read stay out of the frame; a

@@ -95,6 +95,14 @@ pub fn promotable(p: &Program, f: &Function) -> Vec<bool> {
     ok
 }
 
+/// The locals of `f` native code keeps in variables (none without `promote`), and, when there
+/// are some, `f` as the translator sees it ([`rewrite`]; `f` itself otherwise).
+pub fn translated_form(p: &Program, f: &Function, promote: bool) -> (Vec<bool>, Option<Function>) {
+    let promoted = if promote { promotable(p, f) } else { vec![false; f.locals.len()] };
+    let rewritten = promoted.iter().any(|&x| x).then(|| rewrite(f, &promoted));
+    (promoted, rewritten)
+}
+
 /// `f` with every in-place access of a promoted local (`promoted`, from [`promotable`]) written
 /// as the register local's: `*&x` as `x`, a store to `*&x` as a store to `x`.
 pub fn rewrite(f: &Function, promoted: &[bool]) -> Function {

@@ -991,19 +991,9 @@ pub extern "C" fn jit_math2f(f: u64, x: f32, y: f32) -> f32 {
     f(x, y)
 }
 
-/// The entry: run the native function `code` (it has `nparams` parameters) through its
-/// trampoline `entry` on `m` with `args`.
-pub fn enter(
-    m: &mut Machine,
-    entry: *const u8,
-    code: *const u8,
-    args: &[u64],
-    nparams: usize,
-    locs: &[std::sync::OnceLock<Vec<Loc>>],
-    names: &[String],
-    loc: Loc,
-    outliner: Outliner,
-) -> Result<u64, Trap> {
+/// The context of an entry into native code from the interpreter, on `m` (`loc`: where the
+/// interpreter entered).
+fn entry_context(m: &mut Machine, locs: &[std::sync::OnceLock<Vec<Loc>>], names: &[String], loc: Loc, outliner: Outliner) -> Result<Ctx, Trap> {
     if m.fuel_left() == 0 {
         // No fuel at hand: a device thread's fork before its first draw from the launch's step
         // pool (`Machine::device_fork`), or a run at its limit. The interpreter refuels at its
@@ -1035,8 +1025,25 @@ pub fn enter(
         last_loc: std::array::from_fn(|_| std::cell::Cell::new((u64::MAX, Loc::default()))),
         outliner,
     };
-    let entry_depth = m.call_depth();
     sync_table(&mut ctx, m);
+    Ok(ctx)
+}
+
+/// The entry: run the native function `code` (it has `nparams` parameters) through its
+/// trampoline `entry` on `m` with `args`.
+pub fn enter(
+    m: &mut Machine,
+    entry: *const u8,
+    code: *const u8,
+    args: &[u64],
+    nparams: usize,
+    locs: &[std::sync::OnceLock<Vec<Loc>>],
+    names: &[String],
+    loc: Loc,
+    outliner: Outliner,
+) -> Result<u64, Trap> {
+    let mut ctx = entry_context(m, locs, names, loc, outliner)?;
+    let entry_depth = m.call_depth();
     let c: *mut Ctx = &mut ctx;
     // SAFETY: `entry` is the trampoline for functions of `nparams` parameters of the engine's
     // module, finalized, with the signature `extern "C" fn(*mut Ctx, *const u64, *const u8) ->
@@ -1053,5 +1060,30 @@ pub fn enter(
     match ctx.trap.take() {
         Some(t) => Err(t),
         None => Ok(v),
+    }
+}
+
+/// The entry into a loop's code ([`crate::loop_entry`]): run `code` (of
+/// [`crate::loop_entry::signature`], in the C convention) on `m` with the loop's frame
+/// `frame`, at the depth of the function the interpreter runs; `loc` is the loop's. Returns how
+/// the loop left ([`crate::outline::ENDED`] or [`crate::outline::RETURNED`]), or its trap.
+pub fn enter_loop(m: &mut Machine, code: *const u8, frame: &mut [u64], locs: &[std::sync::OnceLock<Vec<Loc>>], names: &[String], loc: Loc, outliner: Outliner) -> Result<u64, Trap> {
+    let mut ctx = entry_context(m, locs, names, loc, outliner)?;
+    let entry_depth = m.call_depth();
+    let c: *mut Ctx = &mut ctx;
+    // SAFETY: `code` is the finalized code of a loop entry of the engine's module, whose
+    // signature is `(ctx, fuel, depth, frame)` with every parameter a 64-bit word and no result,
+    // in the platform's C convention (`loop_entry::signature`, made only where that convention
+    // is Cranelift's System V, `enter::c_compatible`): this function type. It reads and writes
+    // the frame's words (one per local of the loop's frame and one for a returned word, which
+    // `frame` holds) and leaves the fuel and how it left in the context. The module lives as
+    // long as the engine, which the caller holds.
+    let f: extern "C" fn(*mut Ctx, u64, u64, *mut u64) = unsafe { std::mem::transmute(code) };
+    f(c, ctx.fuel, ctx.depth, frame.as_mut_ptr());
+    m.set_fuel_left(ctx.fuel);
+    m.set_call_depth(entry_depth);
+    match ctx.trap.take() {
+        Some(t) => Err(t),
+        None => Ok(ctx.cold_result),
     }
 }

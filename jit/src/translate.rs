@@ -551,7 +551,7 @@ impl<'a, 'b> Translator<'a, 'b> {
     }
 
     /// The word `w` as a value of local `i`'s variable type ([`variable_type`]).
-    fn word_for_local(&mut self, i: usize, w: Value) -> Value {
+    pub(crate) fn word_for_local(&mut self, i: usize, w: Value) -> Value {
         let ty = self.func.locals.get(i).map_or(types::I64, |l| variable_type(self.p, l.ty, self.in_memory.get(i).copied().unwrap_or(true)));
         match ty {
             types::F64 => self.word_as_f64(w),

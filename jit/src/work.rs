@@ -51,6 +51,18 @@ pub fn launch_estimate(p: &Program, f: &Function, gangs: u64, workers: u64, vect
     estimate(p, f, &args, true).map(|w| w.saturating_mul(gangs))
 }
 
+/// The work of running statement `s` of `f` (a loop the interpreter is about to run,
+/// [`crate::loop_entry`]) when the register locals hold the words `locals` (by local id, `None`
+/// where unknown), or `None` when it cannot be known before it runs.
+pub fn stmt_estimate(p: &Program, f: &Function, s: &Stmt, locals: &[Option<u64>]) -> Option<u64> {
+    let mut e = Estimator { p, known: vec![None; f.locals.len()], device: false, depth: 0 };
+    for (l, word) in locals.iter().enumerate() {
+        let Some(local) = f.locals.get(l).filter(|x| x.storage == accsim_core::ir::Storage::Register) else { continue };
+        e.known[l] = word.and_then(|w| e.int_value(local.ty, w));
+    }
+    e.stmt(s)
+}
+
 fn estimate_at(p: &Program, f: &Function, args: &[Option<u64>], device: bool, depth: u32) -> Option<u64> {
     let mut e = Estimator { p, known: vec![None; f.locals.len()], device, depth };
     for (i, l) in f.params.iter().enumerate() {

@@ -291,6 +291,9 @@ struct Cx<'a> {
     acc_sites: Vec<super::machine::code::AccSite>,
     /// The body of the construct just compiled, when it was compiled inline.
     acc_body: Option<std::ops::Range<usize>>,
+    /// By `for` statement of the function's own code: its number
+    /// ([`crate::ir::visit::for_statements`]), for [`Op::NativeLoop`] (empty when checking).
+    loop_numbers: HashMap<*const Stmt, u32>,
 }
 
 fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u32, f: &Function, checking: bool) -> R<CFunc> {
@@ -369,6 +372,11 @@ fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u3
         in_sub: false,
         acc_sites: Vec::new(),
         acc_body: None,
+        loop_numbers: if checking {
+            HashMap::new()
+        } else {
+            crate::ir::visit::for_statements(&f.body).into_iter().enumerate().map(|(k, s)| (s as *const Stmt, k as u32)).collect()
+        },
         ret_kind: Kind::of(t, f.ret),
         ret_size: t.size_of(f.ret).unwrap_or(0),
         checking,
@@ -481,7 +489,7 @@ impl<'a> Cx<'a> {
         for ins in &mut code {
             let loc = ins.loc;
             match &mut ins.op {
-                Op::JumpIfFalse(_, t) | Op::JumpIfTrue(_, t) | Op::Jump(t) | Op::VecNest(_, t) => resolve(t, loc)?,
+                Op::JumpIfFalse(_, t) | Op::JumpIfTrue(_, t) | Op::Jump(t) | Op::VecNest(_, t) | Op::NativeLoop(_, t) => resolve(t, loc)?,
                 Op::Switch(_, table) => {
                     for (_, t) in &mut table.cases {
                         resolve(t, loc)?;

@@ -16,7 +16,7 @@ use super::memory::{AllocId, AllocKind, FaultKind, MemFault, Memory, FUNC_ID};
 use super::value::Kind;
 use crate::diag::{Diagnostic, Loc};
 
-pub use seams::{Capture, Control, Device, DeviceCtx, DeviceHandle, KernelLaunch, LaunchShape, MachineView, NativeCode, NativeHandle, Observer, Sink};
+pub use seams::{Capture, Control, Device, DeviceCtx, DeviceHandle, KernelLaunch, LaunchShape, LoopRun, MachineView, NativeCode, NativeHandle, Observer, Sink};
 
 /// Deepest C call nesting before the run stops with a `stack overflow` limit.
 pub const MAX_CALL_DEPTH: usize = 100_000;
@@ -1047,6 +1047,16 @@ pub(crate) fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
             Op::Return(f) => return f(m),
             Op::ReturnVoid => return Ok(0),
             Op::Nop => {}
+            Op::NativeLoop(k, t) => {
+                m.fuel += 1;
+                if let Some(n) = m.native.clone().filter(|_| m.native_allowed()) {
+                    match n.run_loop(m, m.cur_func, *k, ins.loc)? {
+                        LoopRun::Interpret => {}
+                        LoopRun::Ended => pc = *t,
+                        LoopRun::Returned(w) => return Ok(w),
+                    }
+                }
+            }
             Op::VecNest(v, t) => {
                 m.fuel += 1;
                 if v.run(m)? {

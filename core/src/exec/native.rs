@@ -10,7 +10,7 @@
 use super::machine::{Machine, Trap};
 use crate::diag::Loc;
 
-pub use super::machine::{LaunchShape, NativeCode, NativeHandle};
+pub use super::machine::{LaunchShape, LoopRun, NativeCode, NativeHandle};
 
 /// What native code reads and writes of the machine it runs on (the fields are the crate's).
 impl Machine<'_> {
@@ -199,5 +199,32 @@ impl Machine<'_> {
         self.regs.truncate(base);
         (self.bp, self.cur_func) = saved;
         r.map(|_| ())
+    }
+}
+
+/// Loops of a function the interpreter runs, run by a native-code engine
+/// ([`NativeCode::run_loop`]): the locals of the running call, by id, as the words native code
+/// keeps in its variables (a register local's value, a memory local's address), as
+/// [`Machine::native_run_site`] passes them the other way.
+impl Machine<'_> {
+    /// The word of local `local` of the running call of function `fid`.
+    pub fn native_local_word(&self, fid: u32, local: usize) -> u64 {
+        use super::machine::code::Home;
+        let slot = match self.exe.funcs.get(fid as usize).and_then(|f| f.homes.get(local)) {
+            Some(Home::Reg(s) | Home::Mem(s) | Home::Vla(s)) => *s,
+            None => return 0,
+        };
+        self.regs.get(self.bp + slot).copied().unwrap_or(0)
+    }
+
+    /// Set register local `local` of the running call of function `fid` to `word` (a memory
+    /// local's address does not change: nothing is written for one).
+    pub fn native_set_local_word(&mut self, fid: u32, local: usize, word: u64) {
+        use super::machine::code::Home;
+        if let Some(Home::Reg(s)) = self.exe.funcs.get(fid as usize).and_then(|f| f.homes.get(local)) {
+            if let Some(r) = self.regs.get_mut(self.bp + *s) {
+                *r = word;
+            }
+        }
     }
 }

@@ -214,3 +214,36 @@ pub fn walk_expr<'a>(e: &'a Expr, into_exprs: bool, fs: &mut dyn FnMut(&'a Stmt)
         }
     });
 }
+
+/// The `for` statements of `body`, in pre-order, through statements only (a loop in a statement
+/// expression is not one of them): the numbering a native-code engine and the interpreter share
+/// for a function's loops (`accsim_jit`'s slots of checked versions and loop entries,
+/// `exec::machine::code::Op::NativeLoop`). Walking the expressions too made the engine's setup
+/// of issue 15's 20,000-line program 17% longer.
+pub fn for_statements(body: &Stmt) -> Vec<&Stmt> {
+    fn visit<'s>(s: &'s Stmt, out: &mut Vec<&'s Stmt>) {
+        match &s.kind {
+            StmtKind::Block(ss) => ss.iter().for_each(|x| visit(x, out)),
+            StmtKind::If(_, t, e) => {
+                visit(t, out);
+                if let Some(e) = e {
+                    visit(e, out);
+                }
+            }
+            StmtKind::While(_, b) | StmtKind::DoWhile(b, _) | StmtKind::Switch { body: b, .. } => visit(b, out),
+            StmtKind::For { init, body, .. } => {
+                out.push(s);
+                if let Some(i) = init {
+                    visit(i, out);
+                }
+                visit(body, out);
+            }
+            StmtKind::Acc { body: Some(b), .. } => visit(b, out),
+            StmtKind::Partition(part) => visit(&part.body, out),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    visit(body, &mut out);
+    out
+}

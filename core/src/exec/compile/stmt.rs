@@ -81,156 +81,20 @@ impl<'a> Cx<'a> {
                 self.emit(Op::JumpIfTrue(cf, l_body), c.loc, true);
                 self.place_label(l_break);
             }
-            StmtKind::For {
-                init,
-                cond,
-                step,
-                body,
-            } => {
-                if let Some(i) = init {
-                    self.stmt_inner(i, sub)?;
-                }
-                if let (Some(c), Some(st)) = (cond, step) {
-                    if let Some(fused) = self.fused_step(st, c)? {
-                        let (l_body, l_cont, l_break) =
-                            (self.new_label(), self.new_label(), self.new_label());
-                        let cf = self.cond(c)?;
-                        self.emit(Op::JumpIfFalse(cf, l_break), c.loc, true);
-                        let nest = match self.counter(st, c) {
-                            Some(ctr) if !self.checking && self.partition.is_none() => self.nest_loop(body, ctr)?,
-                            _ => None,
-                        };
-                        let nest_at = self.code.len();
-                        if let Some(n) = nest {
-                            self.emit(Op::VecNest(Box::new(n), l_break), body.loc, false);
-                        }
-                        self.place_label(l_body);
-                        self.loops.push((l_break, Some(l_cont)));
-                        self.partition_iteration(body.loc);
-                        self.stmt_inner(body, sub)?;
-                        // Out of fuel at the free instruction reads as out of fuel at the body's
-                        // first instruction, which would run next.
-                        if let (Some(Instr { op: Op::VecNest(..), .. }), Some(next)) = (self.code.get(nest_at), self.code.get(nest_at + 1)) {
-                            let loc = next.loc;
-                            self.code[nest_at].loc = loc;
-                        }
-                        self.loops.pop();
-                        self.place_label(l_cont);
-                        let body_start = self.labels[l_body].unwrap_or(usize::MAX);
-                        // A jump to the body (a label before its statement) still works: it
-                        // lands on the loop instruction, which runs the body then the step.
-                        // A straight-line body: expression statements only, and no label
-                        // inside it (a label at its end other than the step's would be skipped).
-                        let end = self.code.len();
-                        let straight = body_start < end
-                            && self.code[body_start..].iter().all(|i| matches!(i.op, Op::Expr(_)))
-                            && self.labels.iter().enumerate().all(|(i, l)| {
-                                i == l_cont || !matches!(*l, Some(pc) if pc > body_start && pc <= end)
-                            });
-                        if straight {
-                            let body_ir: &Stmt = body;
-                            let stmts: Vec<BodyStmt> = self
-                                .code
-                                .drain(body_start..)
-                                .filter_map(|i| match i.op {
-                                    Op::Expr(f) => Some(BodyStmt { f, loc: i.loc, stmt: i.stmt }),
-                                    _ => None,
-                                })
-                                .collect();
-                            if let Some(first) = stmts.first() {
-                                let (body_loc, stmt) = (first.loc, first.stmt);
-                                let counter = self.counter(st, c);
-                                let mac = match (&counter, &body_stmt(body_ir).map(|b| &b.kind)) {
-                                    (Some(_), Some(StmtKind::Expr(e))) if stmts.len() == 1 => self.mac_loop(e)?.map(Box::new),
-                                    _ => None,
-                                };
-                                let vec = match (&counter, &mac) {
-                                    (Some(ctr), None) if !self.checking => self.vec_loop(body_ir, ctr)?.map(Box::new),
-                                    _ => None,
-                                };
-                                let mut lp = Loop1 {
-                                    cost: stmts.len() as u64 + 1,
-                                    body: stmts.into_boxed_slice(),
-                                    step_cond: fused,
-                                    counter,
-                                    cond_loc: c.loc,
-                                    stmt,
-                                    entry: None,
-                                    mac,
-                                    vec,
-                                };
-                                let mut loc0 = body_loc;
-                                // Fold the preceding `init` and entry test into the loop when
-                                // nothing but the loop's own label lands between them.
-                                let n = self.code.len();
-                                let foldable = init.is_some()
-                                    && n >= 2
-                                    && matches!(self.code[n - 1].op, Op::JumpIfFalse(_, t) if t == l_break)
-                                    && matches!(self.code[n - 2].op, Op::Expr(_))
-                                    && self.labels.iter().enumerate().all(|(i, l)| {
-                                        i == l_body || i == l_cont || !matches!(*l, Some(pc) if pc + 1 >= n)
-                                    })
-                                    && self.prog_labels.values().all(|&i| !matches!(self.labels[i], Some(pc) if pc + 1 >= n));
-                                if foldable {
-                                    let test = self.code.pop();
-                                    let ini = self.code.pop();
-                                    if let (
-                                        Some(Instr { op: Op::JumpIfFalse(cond, _), loc: cond_loc, stmt: cond_stmt }),
-                                        Some(Instr { op: Op::Expr(init), loc: init_loc, stmt: init_stmt }),
-                                    ) = (test, ini)
-                                    {
-                                        loc0 = init_loc;
-                                        lp.entry = Some(Box::new(Entry {
-                                            init,
-                                            init_loc,
-                                            init_stmt,
-                                            cond,
-                                            cond_loc,
-                                            cond_stmt,
-                                        }));
-                                    }
-                                }
-                                self.code.push(Instr {
-                                    op: Op::Loop1(Box::new(lp)),
-                                    loc: loc0,
-                                    stmt: false,
-                                });
-                                self.place_label(l_break);
-                                return Ok(());
-                            }
-                        }
-                        self.emit(Op::JumpIfTrue(fused, l_body), c.loc, true);
-                        self.place_label(l_break);
-                        return Ok(());
+            StmtKind::For { .. } => {
+                // A native-code engine may run the loop itself (`Op::NativeLoop`).
+                let native_exit = match self.loop_numbers.get(&(s as *const Stmt)) {
+                    Some(&k) if !sub && self.partition.is_none() => {
+                        let l = self.new_label();
+                        self.emit(Op::NativeLoop(k, l), loc, false);
+                        Some(l)
                     }
+                    _ => None,
+                };
+                self.for_stmt(s, sub)?;
+                if let Some(l) = native_exit {
+                    self.place_label(l);
                 }
-                let (l_body, l_cont, l_cond, l_break) = (
-                    self.new_label(),
-                    self.new_label(),
-                    self.new_label(),
-                    self.new_label(),
-                );
-                self.emit(Op::Jump(l_cond), loc, false);
-                self.place_label(l_body);
-                self.loops.push((l_break, Some(l_cont)));
-                self.partition_iteration(body.loc);
-                self.stmt_inner(body, sub)?;
-                self.loops.pop();
-                self.place_label(l_cont);
-                if let Some(st) = step {
-                    if let Ce::Dyn(f) = self.expr(st)? {
-                        self.emit(Op::Expr(f), st.loc, false);
-                    }
-                }
-                self.place_label(l_cond);
-                match cond {
-                    Some(c) => {
-                        let cf = self.cond(c)?;
-                        self.emit(Op::JumpIfTrue(cf, l_body), c.loc, true);
-                    }
-                    None => self.emit(Op::Jump(l_body), loc, false),
-                }
-                self.place_label(l_break);
             }
             StmtKind::Switch {
                 cond,
@@ -386,6 +250,159 @@ impl<'a> Cx<'a> {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// A `for` statement (after its [`Op::NativeLoop`], if any).
+    fn for_stmt(&mut self, s: &Stmt, sub: bool) -> R<()> {
+        let loc = s.loc;
+        let StmtKind::For { init, cond, step, body } = &s.kind else {
+            return Err(Diagnostic::internal("not a `for` statement", Some(loc)));
+        };
+        if let Some(i) = init {
+            self.stmt_inner(i, sub)?;
+        }
+        if let (Some(c), Some(st)) = (cond, step) {
+            if let Some(fused) = self.fused_step(st, c)? {
+                let (l_body, l_cont, l_break) =
+                    (self.new_label(), self.new_label(), self.new_label());
+                let cf = self.cond(c)?;
+                self.emit(Op::JumpIfFalse(cf, l_break), c.loc, true);
+                let nest = match self.counter(st, c) {
+                    Some(ctr) if !self.checking && self.partition.is_none() => self.nest_loop(body, ctr)?,
+                    _ => None,
+                };
+                let nest_at = self.code.len();
+                if let Some(n) = nest {
+                    self.emit(Op::VecNest(Box::new(n), l_break), body.loc, false);
+                }
+                self.place_label(l_body);
+                self.loops.push((l_break, Some(l_cont)));
+                self.partition_iteration(body.loc);
+                self.stmt_inner(body, sub)?;
+                // Out of fuel at the free instruction reads as out of fuel at the body's
+                // first instruction, which would run next.
+                if let (Some(Instr { op: Op::VecNest(..), .. }), Some(next)) = (self.code.get(nest_at), self.code.get(nest_at + 1)) {
+                    let loc = next.loc;
+                    self.code[nest_at].loc = loc;
+                }
+                self.loops.pop();
+                self.place_label(l_cont);
+                let body_start = self.labels[l_body].unwrap_or(usize::MAX);
+                // A jump to the body (a label before its statement) still works: it
+                // lands on the loop instruction, which runs the body then the step.
+                // A straight-line body: expression statements only, and no label
+                // inside it (a label at its end other than the step's would be skipped).
+                let end = self.code.len();
+                let straight = body_start < end
+                    && self.code[body_start..].iter().all(|i| matches!(i.op, Op::Expr(_)))
+                    && self.labels.iter().enumerate().all(|(i, l)| {
+                        i == l_cont || !matches!(*l, Some(pc) if pc > body_start && pc <= end)
+                    });
+                if straight {
+                    let body_ir: &Stmt = body;
+                    let stmts: Vec<BodyStmt> = self
+                        .code
+                        .drain(body_start..)
+                        .filter_map(|i| match i.op {
+                            Op::Expr(f) => Some(BodyStmt { f, loc: i.loc, stmt: i.stmt }),
+                            _ => None,
+                        })
+                        .collect();
+                    if let Some(first) = stmts.first() {
+                        let (body_loc, stmt) = (first.loc, first.stmt);
+                        let counter = self.counter(st, c);
+                        let mac = match (&counter, &body_stmt(body_ir).map(|b| &b.kind)) {
+                            (Some(_), Some(StmtKind::Expr(e))) if stmts.len() == 1 => self.mac_loop(e)?.map(Box::new),
+                            _ => None,
+                        };
+                        let vec = match (&counter, &mac) {
+                            (Some(ctr), None) if !self.checking => self.vec_loop(body_ir, ctr)?.map(Box::new),
+                            _ => None,
+                        };
+                        let mut lp = Loop1 {
+                            cost: stmts.len() as u64 + 1,
+                            body: stmts.into_boxed_slice(),
+                            step_cond: fused,
+                            counter,
+                            cond_loc: c.loc,
+                            stmt,
+                            entry: None,
+                            mac,
+                            vec,
+                        };
+                        let mut loc0 = body_loc;
+                        // Fold the preceding `init` and entry test into the loop when
+                        // nothing but the loop's own label lands between them.
+                        let n = self.code.len();
+                        let foldable = init.is_some()
+                            && n >= 2
+                            && matches!(self.code[n - 1].op, Op::JumpIfFalse(_, t) if t == l_break)
+                            && matches!(self.code[n - 2].op, Op::Expr(_))
+                            && self.labels.iter().enumerate().all(|(i, l)| {
+                                i == l_body || i == l_cont || !matches!(*l, Some(pc) if pc + 1 >= n)
+                            })
+                            && self.prog_labels.values().all(|&i| !matches!(self.labels[i], Some(pc) if pc + 1 >= n));
+                        if foldable {
+                            let test = self.code.pop();
+                            let ini = self.code.pop();
+                            if let (
+                                Some(Instr { op: Op::JumpIfFalse(cond, _), loc: cond_loc, stmt: cond_stmt }),
+                                Some(Instr { op: Op::Expr(init), loc: init_loc, stmt: init_stmt }),
+                            ) = (test, ini)
+                            {
+                                loc0 = init_loc;
+                                lp.entry = Some(Box::new(Entry {
+                                    init,
+                                    init_loc,
+                                    init_stmt,
+                                    cond,
+                                    cond_loc,
+                                    cond_stmt,
+                                }));
+                            }
+                        }
+                        self.code.push(Instr {
+                            op: Op::Loop1(Box::new(lp)),
+                            loc: loc0,
+                            stmt: false,
+                        });
+                        self.place_label(l_break);
+                        return Ok(());
+                    }
+                }
+                self.emit(Op::JumpIfTrue(fused, l_body), c.loc, true);
+                self.place_label(l_break);
+                return Ok(());
+            }
+        }
+        let (l_body, l_cont, l_cond, l_break) = (
+            self.new_label(),
+            self.new_label(),
+            self.new_label(),
+            self.new_label(),
+        );
+        self.emit(Op::Jump(l_cond), loc, false);
+        self.place_label(l_body);
+        self.loops.push((l_break, Some(l_cont)));
+        self.partition_iteration(body.loc);
+        self.stmt_inner(body, sub)?;
+        self.loops.pop();
+        self.place_label(l_cont);
+        if let Some(st) = step {
+            if let Ce::Dyn(f) = self.expr(st)? {
+                self.emit(Op::Expr(f), st.loc, false);
+            }
+        }
+        self.place_label(l_cond);
+        match cond {
+            Some(c) => {
+                let cf = self.cond(c)?;
+                self.emit(Op::JumpIfTrue(cf, l_body), c.loc, true);
+            }
+            None => self.emit(Op::Jump(l_body), loc, false),
+        }
+        self.place_label(l_break);
         Ok(())
     }
 }

@@ -127,6 +127,11 @@ pub enum Op {
     /// test: when all iterations ran, jump to the label (past the loop), else fall into the body
     /// at the counter's iteration.
     VecNest(Box<vector::NestLoop>, usize),
+    /// Before a `for` statement's initialisation: a native-code engine may run the whole loop
+    /// itself, the function's `k`th `for` statement ([`crate::ir::visit::for_statements`]),
+    /// on the frame's values ([`super::NativeCode::run_loop`]); then go on at the label (past
+    /// the loop), or return what a `return` in the loop returned. Free, and not a step.
+    NativeLoop(u32, usize),
 }
 
 pub struct Loop1 {

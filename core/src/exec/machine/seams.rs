@@ -270,6 +270,28 @@ pub trait NativeCode: Send + Sync {
         self.prepare(launch.fid);
         true
     }
+
+    /// The interpreter, running function `fid` (whose frame is `m`'s current one), is at its
+    /// `k`th `for` statement ([`crate::ir::visit::for_statements`]), before the
+    /// initialisation; `loc` is the statement's. An engine may run the whole loop as native
+    /// code on the frame's values, writing back the locals it assigns
+    /// ([`Machine::native_local_word`]), or leave it to the interpreter: an engine that runs a
+    /// function called once (`main`) in the interpreter and compiles only its loops that
+    /// pay (`accsim_jit`'s tiers). The results are the same.
+    fn run_loop(&self, _m: &mut Machine, _fid: u32, _k: u32, _loc: Loc) -> Result<LoopRun, Trap> {
+        Ok(LoopRun::Interpret)
+    }
+}
+
+/// What [`NativeCode::run_loop`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopRun {
+    /// Nothing: the interpreter runs the loop.
+    Interpret,
+    /// It ran the loop to its end.
+    Ended,
+    /// A `return` in the loop ran, returning this word from the function.
+    Returned(u64),
 }
 
 /// A launch as a native engine sees it before the device threads start

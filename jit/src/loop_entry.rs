@@ -1,0 +1,270 @@
+//! The loops of a function that runs once, compiled one by one (issue 15's compile time).
+//!
+//! A program's `main` runs once, and most of its code runs once: allocations, a small table
+//! filled in a few iterations, the host side of data constructs and launches, the error paths,
+//! the final `printf`. Compiled as a whole, all of it was generated (blur's `main`: 1,166 IR
+//! instructions, 2.3 ms, a third of its compile) for the two loops that run long. So where it
+//! can, the engine leaves such a function to the interpreter and compiles only its loops whose
+//! work pays, each the first time the interpreter reaches it, as a function of its own:
+//!
+//! - **Which function.** One nothing in the program calls, takes the address of or launches
+//!   ([`crate::Engine`]'s `runs_once`: `main`), not a library routine, when every loop of it
+//!   can be entered so ([`Loops::of`]): each `for` statement is *enterable* (no OpenACC
+//!   statement, `goto`, label or partitioned loop in it), or holds an OpenACC
+//!   statement (a host loop around launches and data constructs, whose own time is the
+//!   runtime's and the kernels') and only such loops; no `goto` and no loop in an expression
+//!   outside them. Otherwise the function is compiled as a whole, as before.
+//! - **Which loop.** The interpreter reaches a `for` statement of such a function
+//!   ([`accsim_core::exec::machine::code::Op::NativeLoop`], before the initialisation) and asks
+//!   the engine ([`crate::Engine::run_loop`]). A loop whose work, counted from the frame's
+//!   values ([`crate::work::stmt_estimate`]), is below [`tiers::INTERPRET_BELOW_WORK`] runs in
+//!   the interpreter, until the work the interpreter ran of it reaches
+//!   [`tiers::INTERPRETED_WORK_LIMIT`]; any other, and one whose work cannot be counted, is
+//!   compiled then, once, and runs as native code from then on.
+//! - **The code.** The loop as the function's own translation would have it (its entry checks,
+//!   direct and vector versions, its checked version made on first need, [`crate::outline`]),
+//!   taking the frame's words of the locals it names ([`crate::outline::frame_locals`]: a
+//!   register local's value, a memory local's address, as
+//!   [`accsim_core::exec::Machine::native_local_word`] reads them; the value of a memory local
+//!   native code keeps in a variable, [`crate::promote`], read from its memory before and
+//!   stored there after), and giving back those it may assign. It leaves as a checked version leaves (fuel and how it left in the context), so a
+//!   `return` in the loop returns its word from the function, and a trap is the trap of the
+//!   interpreter's call.
+//!
+//! The choices depend on the program and its values only, so a run makes the same ones every
+//! time; with `ACCSIM_JIT=eager` every function is compiled as a whole at its first call, as
+//! before. Output, faults and findings are those of either engine (the steps `--max-steps`
+//! counts depend on which engine ran each part, as for the tiers' calls).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::OnceLock;
+
+use accsim_core::diag::Loc;
+use accsim_core::exec::native::LoopRun;
+use accsim_core::exec::value::Kind;
+use accsim_core::exec::{Machine, Trap};
+use accsim_core::ir::visit::{for_statements, walk};
+use accsim_core::ir::{Function, FunctionOrigin, Program, Stmt, StmtKind};
+use cranelift_codegen::ir::{types, AbiParam, Signature};
+use cranelift_codegen::isa::CallConv;
+
+use crate::outline::{frame_locals, outlinable_statements, Facts, ENDED, RETURNED};
+use crate::{runtime, tiers, work};
+
+/// The signature of a loop entry's code: the context, the fuel left, the call depth and the
+/// frame's address, in the platform's C convention (`runtime::enter_loop` calls it from Rust),
+/// returning nothing: the fuel left and how it left come back in the context, as from a
+/// checked version ([`crate::outline::signature`]).
+pub(crate) fn signature(call_conv: CallConv) -> Signature {
+    let mut s = Signature::new(call_conv);
+    s.params.extend([AbiParam::new(types::I64); 4]);
+    s
+}
+
+/// The loops of a function the interpreter runs, by `for` statement number
+/// ([`for_statements`]).
+pub(crate) struct Loops<'p> {
+    stmts: Vec<&'p Stmt>,
+    /// By local: a memory local native code keeps in a variable ([`crate::promote`]).
+    promoted: Vec<bool>,
+    /// Whether native code is translated with those ([`crate::Engine`]'s `promote`).
+    promote: bool,
+    /// Whether the loop can be entered as code of its own (see the module docs); cleared when
+    /// its code could not be made.
+    enterable: Vec<AtomicBool>,
+    /// The loop's frame ([`frame_locals`]), worked out when first wanted.
+    frames: Vec<OnceLock<Vec<(usize, bool)>>>,
+    /// The counted work the interpreter ran of the loop.
+    interpreted_work: Vec<AtomicU64>,
+}
+
+impl<'p> Loops<'p> {
+    /// The frame of loop `k` of `f` ([`frame_locals`]), as the translation of its code has it:
+    /// of `f` as the translator sees it ([`crate::promote::translated_form`]).
+    fn frame(&self, p: &Program, f: &Function, k: u32) -> Vec<(usize, bool)> {
+        let (_, rewritten) = crate::promote::translated_form(p, f, self.promote);
+        let form = rewritten.as_ref().unwrap_or(f);
+        match for_statements(&form.body).get(k as usize) {
+            Some(s) => frame_locals(p, form, s, &Facts::of(p, form)),
+            None => Vec::new(),
+        }
+    }
+
+    /// The loops of `f`, when the engine may run it loop by loop (see the module docs).
+    pub(crate) fn of(p: &'p Program, f: &'p Function, promote: bool) -> Option<Loops<'p>> {
+        if f.origin == FunctionOrigin::SystemHeader || f.variadic {
+            return None;
+        }
+        let stmts = for_statements(&f.body);
+        let enterable: Vec<bool> = stmts.iter().map(|s| outlinable_statements(s)).collect();
+        let entered = |s: &Stmt| stmts.iter().zip(&enterable).any(|(&x, &ok)| ok && std::ptr::eq(x, s));
+        if !fits(&f.body, &entered) {
+            return None;
+        }
+        Some(Loops {
+            promoted: if promote { crate::promote::promotable(p, f) } else { vec![false; f.locals.len()] },
+            promote,
+            frames: stmts.iter().map(|_| OnceLock::new()).collect(),
+            interpreted_work: stmts.iter().map(|_| AtomicU64::new(0)).collect(),
+            enterable: enterable.into_iter().map(AtomicBool::new).collect(),
+            stmts,
+        })
+    }
+}
+
+/// Whether statement `s` of a function run loop by loop leaves no long-running loop to the
+/// interpreter: every loop in it is `entered` (compiled on its own) or holds an OpenACC
+/// statement and fits in turn; no `goto`, and no loop inside an expression outside those.
+fn fits(s: &Stmt, entered: &dyn Fn(&Stmt) -> bool) -> bool {
+    if entered(s) {
+        return true;
+    }
+    let holds_acc = |x: &Stmt| {
+        let mut acc = false;
+        walk(x, true, &mut |y| acc |= matches!(y.kind, StmtKind::Acc { .. } | StmtKind::AccLaunch(_)), &mut |_| {});
+        acc
+    };
+    // Statements inside this statement's own expressions (a statement expression's loop).
+    let mut own = Vec::new();
+    accsim_core::ir::visit::stmt_parts(s, &mut |part| {
+        if let accsim_core::ir::visit::Part::Expr(e) = part {
+            accsim_core::ir::visit::walk_expr(e, true, &mut |x| own.push(x), &mut |_| {});
+        }
+    });
+    let loops_in_expressions = own.iter().any(|x| matches!(x.kind, StmtKind::For { .. } | StmtKind::While(..) | StmtKind::DoWhile(..) | StmtKind::Goto(_) | StmtKind::Partition(_)));
+    if loops_in_expressions {
+        return false;
+    }
+    match &s.kind {
+        StmtKind::Goto(_) | StmtKind::Partition(_) => false,
+        StmtKind::For { .. } | StmtKind::While(..) | StmtKind::DoWhile(..) if !holds_acc(s) => false,
+        _ => {
+            let mut ok = true;
+            accsim_core::ir::visit::stmt_parts(s, &mut |part| {
+                if let accsim_core::ir::visit::Part::Stmt(x) = part {
+                    ok &= fits(x, entered);
+                }
+            });
+            ok
+        }
+    }
+}
+
+/// The engine's loops entered from the interpreter, by function id.
+pub(crate) struct LoopEntries<'p> {
+    by_function: Vec<Option<Loops<'p>>>,
+    /// Loops compiled, and entries the interpreter ran by counted work.
+    compiled: AtomicU64,
+    interpreted: AtomicU64,
+}
+
+impl<'p> LoopEntries<'p> {
+    /// The functions of `p` run loop by loop: those that run once (`runs_once`, by function
+    /// id), not kernels, whose loops all fit (see the module docs); none with `eager` or where
+    /// native code cannot be called from Rust.
+    pub(crate) fn new(p: &'p Program, runs_once: &[bool], is_kernel: &[bool], eager: bool, call_conv: CallConv, promote: bool) -> Self {
+        let by_function = p
+            .functions
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let candidate = !eager
+                    && crate::enter::c_compatible(call_conv)
+                    && runs_once.get(i).copied().unwrap_or(false)
+                    && !is_kernel.get(i).copied().unwrap_or(true);
+                candidate.then(|| Loops::of(p, f, promote)).flatten()
+            })
+            .collect();
+        LoopEntries { by_function, compiled: AtomicU64::new(0), interpreted: AtomicU64::new(0) }
+    }
+
+    /// Whether function `fid` runs in the interpreter, its loops compiled one by one.
+    pub(crate) fn runs_by_loop(&self, fid: u32) -> bool {
+        self.by_function.get(fid as usize).is_some_and(Option::is_some)
+    }
+
+    /// What the tiers did with loops (`ACCSIM_PHASE_TIMES`).
+    pub(crate) fn summary(&self) -> String {
+        format!(
+            "accsim: loops: {} functions run loop by loop; {} loops compiled, {} loop runs interpreted by counted work",
+            self.by_function.iter().filter(|l| l.is_some()).count(),
+            self.compiled.load(Ordering::Relaxed),
+            self.interpreted.load(Ordering::Relaxed)
+        )
+    }
+}
+
+impl crate::Engine<'_> {
+    /// [`accsim_core::exec::NativeCode::run_loop`]: the `k`th `for` statement of function
+    /// `fid`, which the interpreter runs on `m` (see the module docs).
+    pub(crate) fn run_loop(&self, m: &mut Machine, fid: u32, k: u32, loc: Loc) -> Result<LoopRun, Trap> {
+        let (Some(Some(loops)), Some(f)) = (self.loop_entries.by_function.get(fid as usize), self.p.functions.get(fid as usize)) else {
+            return Ok(LoopRun::Interpret);
+        };
+        let (Some(&s), Some(enterable), Some(slot)) = (loops.stmts.get(k as usize), loops.enterable.get(k as usize), self.outlines.slot(fid, k)) else {
+            return Ok(LoopRun::Interpret);
+        };
+        if !enterable.load(Ordering::Acquire) {
+            return Ok(LoopRun::Interpret);
+        }
+        let frame = loops.frames[k as usize].get_or_init(|| loops.frame(self.p, f, k));
+        let mut words: Vec<u64> = frame.iter().map(|&(i, _)| m.native_local_word(fid, i)).collect();
+        // The word a `return` in the loop returns.
+        words.push(0);
+        // Promoted locals: their values, from their memory (`words` holds their addresses).
+        let promoted: Vec<(usize, u64, Kind)> = frame
+            .iter()
+            .enumerate()
+            .filter(|&(_, &(i, _))| loops.promoted.get(i).copied().unwrap_or(false))
+            .map(|(j, &(i, _))| (j, words[j], Kind::of(&self.p.types, f.locals[i].ty)))
+            .collect();
+        for &(j, address, kind) in &promoted {
+            words[j] = m.load_kind(kind, address).map_err(|e| m.fault(e, loc))?;
+        }
+        let made = self.outlines.part(slot, true).and_then(|part| self.outlines.code(part)).map_or(0, |c| c.load(Ordering::Acquire));
+        let code = if made != 0 {
+            made
+        } else {
+            let mut known = vec![None; f.locals.len()];
+            for (&(i, _), &w) in frame.iter().zip(&words) {
+                known[i] = Some(w);
+            }
+            if let Some(w) = work::stmt_estimate(self.p, f, s, &known) {
+                let spent = loops.interpreted_work[k as usize].load(Ordering::Relaxed);
+                if w < tiers::INTERPRET_BELOW_WORK && spent.saturating_add(w) <= tiers::INTERPRETED_WORK_LIMIT {
+                    loops.interpreted_work[k as usize].store(spent + w, Ordering::Relaxed);
+                    self.loop_entries.interpreted.fetch_add(1, Ordering::Relaxed);
+                    return Ok(LoopRun::Interpret);
+                }
+            }
+            let code = self.part_code(slot, true);
+            if code == 0 {
+                // Its translation failed: the interpreter runs it (as a function the engine
+                // cannot compile).
+                enterable.store(false, Ordering::Release);
+                return Ok(LoopRun::Interpret);
+            }
+            self.loop_entries.compiled.fetch_add(1, Ordering::Relaxed);
+            code
+        };
+        let outliner = runtime::Outliner { engine: self as *const Self as *const (), make: crate::outliner_make };
+        let how = runtime::enter_loop(m, code as usize as *const u8, &mut words, &self.locs, &self.names, loc, outliner)?;
+        for (&(i, assigned), &w) in frame.iter().zip(&words) {
+            if assigned {
+                m.native_set_local_word(fid, i, w);
+            }
+        }
+        if how == ENDED {
+            for &(j, address, kind) in &promoted {
+                if frame[j].1 {
+                    m.store_kind(kind, address, words[j]).map_err(|e| m.fault(e, loc))?;
+                }
+            }
+        }
+        match how {
+            ENDED => Ok(LoopRun::Ended),
+            RETURNED => Ok(LoopRun::Returned(words[frame.len()])),
+            _ => Err(Trap::error(accsim_core::diag::Diagnostic::internal("a loop's native code left in an unknown way", Some(loc)))),
+        }
+    }
+}
