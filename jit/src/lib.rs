@@ -490,6 +490,7 @@ impl<'p> Engine<'p> {
         let is_kernel: Vec<bool> = (0..n as u32).map(|f| kernel_functions.contains(&f)).collect();
         let tiering = tiers::Tiering::new(n);
         let uncounted: Vec<bool> = p.functions.iter().map(tiers::uncounted).collect();
+        let loop_entries = loop_entry::LoopEntries::new(p, &runs_once, &is_kernel, tiering.eager, call_conv, promote);
         let report = p
             .functions
             .iter()
@@ -499,7 +500,10 @@ impl<'p> Engine<'p> {
                 name: f.name.clone(),
                 loc: f.loc,
                 native,
-                tier: tiers::describe(tiering.eager, is_kernel[i], uncounted[i], f.origin == accsim_core::ir::FunctionOrigin::SystemHeader),
+                tier: match loop_entries.runs_by_loop(i as u32) {
+                    true => tiers::describe_by_loop(),
+                    false => tiers::describe(tiering.eager, is_kernel[i], uncounted[i], f.origin == accsim_core::ir::FunctionOrigin::SystemHeader),
+                },
             })
             .collect();
         let interpreted_calls_left = p
@@ -509,7 +513,6 @@ impl<'p> Engine<'p> {
             .collect();
         let keeps_table = keeps_table::keeps_table(p);
         let outlines = outline::Outlines::new(p);
-        let loop_entries = loop_entry::LoopEntries::new(p, &runs_once, &is_kernel, tiering.eager, call_conv, promote);
         let setup_seconds = start.elapsed().as_secs_f64();
         accsim_core::phase::report("native-setup", setup_seconds);
         let fast_variant = p.kernels.iter().enumerate().filter_map(|(i, k)| info.fast(accsim_core::ir::acc::KernelId(i as u32)).map(|f| (k.func.0, f.0))).collect();

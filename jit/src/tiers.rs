@@ -134,6 +134,13 @@ pub fn uncounted(f: &Function) -> bool {
     found
 }
 
+/// `accsim info`'s words for a function run loop by loop ([`crate::loop_entry`]).
+pub fn describe_by_loop() -> String {
+    format!(
+        "runs once: in the interpreter, each of its loops compiled on its own when the interpreter reaches it with {INTERPRET_BELOW_WORK} steps of work or more (or work not counted), or once it ran {INTERPRETED_WORK_LIMIT} steps of it"
+    )
+}
+
 /// `accsim info`'s words for when a function's code is generated.
 pub fn describe(eager: bool, kernel: bool, uncounted: bool, library: bool) -> String {
     if eager {
