@@ -1274,9 +1274,14 @@ fn translate_into(
     use cranelift_codegen::ir::{types, InstBuilder};
     let (promoted, rewritten) = promote::translated_form(p, f, promote);
     let f = rewritten.as_ref().unwrap_or(f);
-    let unrolled = unroll::unroll_table(p, f, runs_once);
+    // The statements translated: the function's body, or the loop of a part.
+    let root = match part {
+        Some(outline::Part { k, .. }) => *accsim_core::ir::visit::for_statements(&f.body).get(k as usize).ok_or("internal: no such loop")?,
+        None => &f.body,
+    };
+    let unrolled = unroll::unroll_table(p, f, root, runs_once);
     let none_unrolled = unroll::UnrollTable::default();
-    let small_loops = unroll::small_nests(p, f, runs_once);
+    let small_loops = unroll::small_nests(p, f, root, runs_once);
     let mut b = FunctionBuilder::new(&mut cctx.func, fctx);
     let entry = b.create_block();
     b.append_block_params_for_function_params(entry);

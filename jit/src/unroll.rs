@@ -43,7 +43,7 @@ pub type UnrollTable = HashMap<*const Stmt, Unrolled>;
 /// loops are translated as they are ([`small_nests`]).
 const SMALL_NEST_ITERATIONS: u64 = 1024;
 
-/// The loops of `f` that lie in a *small nest*: `f` runs once (`runs_once`, see
+/// The loops of `root` (a statement of `f`, [`unroll_table`]) that lie in a *small nest*: `f` runs once (`runs_once`, see
 /// [`unroll_table`]) and the loop lying in no other loop that holds them runs, with all the
 /// loops in it, at most [`SMALL_NEST_ITERATIONS`] iterations, counted from constant bounds
 /// (every loop in it a `for` of a constant trip count, as [`unroll_table`] counts them; no
@@ -52,12 +52,12 @@ const SMALL_NEST_ITERATIONS: u64 = 1024;
 /// ([`crate::loops`]), which save a few nanoseconds per iteration and cost hundreds of
 /// microseconds of code generation (issue 15's compile time: a 5 × 5 weight table filled in
 /// `main` was a loop in three versions with an unrolled body).
-pub fn small_nests(p: &Program, f: &Function, runs_once: bool) -> crate::HashSet<*const Stmt> {
+pub fn small_nests(p: &Program, f: &Function, root: &Stmt, runs_once: bool) -> crate::HashSet<*const Stmt> {
     let mut small = crate::HashSet::default();
     if !runs_once {
         return small;
     }
-    for top in outermost_loops(&f.body) {
+    for top in outermost_loops(root) {
         if nest_iterations(p, f, top).is_some_and(|n| n <= SMALL_NEST_ITERATIONS) {
             walk(top, true, &mut |x| {
                 if matches!(x.kind, StmtKind::For { .. }) {
@@ -156,15 +156,17 @@ fn counted<'a>(p: &Program, f: &Function, s: &'a Stmt, limit: usize) -> Option<C
     Some(Counted { v, kind: k, values, exit: at, body })
 }
 
-/// The loops of `f` to unroll. `runs_once`: nothing in the program calls `f` (`main`): a loop
-/// of it that lies in no other loop runs once in the run, and is left as it is (its copies
+/// The loops of `f` to unroll, among the statements of `root` (its body, or the loop of a part
+/// translated on its own: [`crate::outline`], [`crate::loop_entry`]). `runs_once`: nothing in
+/// the program calls `f` (`main`): a loop of `root` that lies in no other loop runs once in the
+/// run, and is left as it is (its copies
 /// would be code to compile for a few iterations run once; issue 15's compile time), and so are
 /// the loops of its small nests ([`small_nests`]).
-pub fn unroll_table(p: &Program, f: &Function, runs_once: bool) -> UnrollTable {
-    let small = small_nests(p, f, runs_once);
+pub fn unroll_table(p: &Program, f: &Function, root: &Stmt, runs_once: bool) -> UnrollTable {
+    let small = small_nests(p, f, root, runs_once);
     let mut loops = Vec::new();
     let mut nested = crate::HashSet::default();
-    walk(&f.body, true, &mut |s| {
+    walk(root, true, &mut |s| {
         let body = match &s.kind {
             StmtKind::For { body, .. } | StmtKind::While(_, body) | StmtKind::DoWhile(body, _) => Some(&**body),
             StmtKind::Partition(part) => Some(&part.body),
