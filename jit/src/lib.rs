@@ -980,7 +980,11 @@ impl<'p> Engine<'p> {
         let table = self.code.as_ptr() as i64;
         let runs_once = self.runs_once.get(fid as usize).copied().unwrap_or(false);
         let cold_stubs = self.cold_stubs.get().ok_or("internal: no helper stubs")?;
-        let from = Origin { fid, own, twinned, outlines: &self.outlines, part, call_conv: self.call_conv };
+        let constants = match part {
+            Some(outline::Part { k, entry: true, .. }) => self.loop_entries.constants(fid, k),
+            _ => &[],
+        };
+        let from = Origin { fid, own, twinned, outlines: &self.outlines, part, call_conv: self.call_conv, constants };
         match translate_into(self.p, self.exe, from, f, cctx, fctx, self.target, &mut locs, &mut loc_index, table, &self.may_be_native, &self.keeps_table, is_kernel, runs_once, self.promote, cold_stubs) {
             Ok(()) => Ok((std::mem::replace(&mut cctx.func, cranelift_codegen::ir::Function::new()), locs)),
             Err(why) => {
@@ -1017,6 +1021,8 @@ struct Origin<'e> {
     /// The platform's calling convention, of the calls the code makes (a checked version's own
     /// is `preserve_all`, [`outline::signature`]).
     call_conv: cranelift_codegen::isa::CallConv,
+    /// A loop entry's locals taken as constants, with their words ([`loop_entry`]).
+    constants: &'e [(usize, u64)],
 }
 
 /// [`runtime::Outliner::make`] of an engine: the code of a checked version
@@ -1270,7 +1276,7 @@ fn translate_into(
     promote: bool,
     cold_stubs: &cold::ColdStubs,
 ) -> Result<(), String> {
-    let Origin { fid, own, twinned, outlines, part, call_conv } = from;
+    let Origin { fid, own, twinned, outlines, part, call_conv, constants } = from;
     use cranelift_codegen::ir::{types, InstBuilder};
     let (promoted, rewritten) = promote::translated_form(p, f, promote);
     let f = rewritten.as_ref().unwrap_or(f);
@@ -1405,7 +1411,7 @@ fn translate_into(
             t.ret(z);
         }
         Some(outline::Part { k, entry: false, .. }) => t.checked_version_body(k, params[translate::FIRST_ARG], &var_types)?,
-        Some(outline::Part { k, entry: true, .. }) => t.loop_entry_body(k, params[translate::FIRST_ARG])?,
+        Some(outline::Part { k, entry: true, .. }) => t.loop_entry_body(k, params[translate::FIRST_ARG], constants)?,
     }
     t.b.switch_to_block(trap_exit);
     // A trap frees the frame too (the interpreter frees each frame as the trap unwinds it).

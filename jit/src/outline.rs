@@ -401,15 +401,21 @@ impl Translator<'_, '_> {
     /// The body of a loop entry ([`crate::loop_entry`]): the function's `k`th `for` statement
     /// as a whole (its initialisation, its versions, its checked version made on first need),
     /// on the words of the interpreter's frame at `frame` (as [`frame_locals`] orders them, a
-    /// returned word after them), the locals it may assign back into the frame as words, and
-    /// the fuel left and how it left in the context, as a checked version leaves.
-    pub(crate) fn loop_entry_body(&mut self, k: u32, frame: Value) -> R<()> {
+    /// returned word after them; the locals of `constants` with those words), the locals it may
+    /// assign back into the frame as words, and the fuel left and how it left in the context,
+    /// as a checked version leaves.
+    pub(crate) fn loop_entry_body(&mut self, k: u32, frame: Value, constants: &[(usize, u64)]) -> R<()> {
         let func = self.func;
         let s = *for_statements(&func.body).get(k as usize).ok_or("internal: no such loop")?;
         let p = self.p;
         let locals = frame_locals(p, func, s, self.outline_facts());
         for (j, &(i, _)) in locals.iter().enumerate() {
-            let w = self.b.ins().load(types::I64, MemFlagsData::trusted(), frame, (8 * j) as i32);
+            // A local of one constant value ([`crate::loop_entry`]): its word, known here as the
+            // function's own translation knows it (a divisor, a row's length).
+            let w = match constants.iter().find(|&&(l, _)| l == i) {
+                Some(&(_, word)) => self.iconst(word),
+                None => self.b.ins().load(types::I64, MemFlagsData::trusted(), frame, (8 * j) as i32),
+            };
             let v = self.word_for_local(i, w);
             self.b.def_var(self.vars[i], v);
         }

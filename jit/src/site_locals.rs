@@ -157,7 +157,7 @@ pub fn local_occurrences(f: &Function, s: &Stmt) -> Vec<u32> {
 
 /// The local expression `x` assigns: by an assignment or an increment, as a call's result or a
 /// complex operation's destination.
-fn assigned_local(x: &Expr) -> Option<LocalId> {
+pub(crate) fn assigned_local(x: &Expr) -> Option<LocalId> {
     match &x.kind {
         ExprKind::Call { result: Some(l), .. }
         | ExprKind::ComplexBinary { dst: l, .. }
