@@ -292,7 +292,7 @@ struct Cx<'a> {
     /// The body of the construct just compiled, when it was compiled inline.
     acc_body: Option<std::ops::Range<usize>>,
     /// By `for` statement of the function's own code: its number
-    /// ([`crate::ir::visit::for_statements`]), for [`Op::NativeLoop`] (empty when checking).
+    /// ([`crate::ir::visit::for_statements`]), for [`Op::NativeLoop`] (empty in a kernel).
     loop_numbers: HashMap<*const Stmt, u32>,
 }
 
@@ -372,7 +372,10 @@ fn compile_function(p: &Program, exe: &Executable, bindings: &[Binding], fid: u3
         in_sub: false,
         acc_sites: Vec::new(),
         acc_body: None,
-        loop_numbers: if checking {
+        // Host code only: a kernel's loops are its launch's (`NativeCode::prepare_launch`). The
+        // checking executable too: under `check`, a function the engine runs loop by loop runs
+        // its loops as native code, which reports the accesses the checkers follow.
+        loop_numbers: if p.kernels.iter().any(|k| k.func.0 == fid) {
             HashMap::new()
         } else {
             crate::ir::visit::for_statements(&f.body).into_iter().enumerate().map(|(k, s)| (s as *const Stmt, k as u32)).collect()
