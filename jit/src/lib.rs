@@ -490,7 +490,7 @@ impl<'p> Engine<'p> {
         let is_kernel: Vec<bool> = (0..n as u32).map(|f| kernel_functions.contains(&f)).collect();
         let tiering = tiers::Tiering::new(n);
         let uncounted: Vec<bool> = p.functions.iter().map(tiers::uncounted).collect();
-        let loop_entries = loop_entry::LoopEntries::new(p, &runs_once, &is_kernel, tiering.eager, call_conv, promote);
+        let loop_entries = loop_entry::LoopEntries::new(p, &may_be_native, &runs_once, &is_kernel, tiering.eager, call_conv, promote);
         let report = p
             .functions
             .iter()

@@ -219,10 +219,10 @@ pub(crate) struct LoopEntries<'p> {
 }
 
 impl<'p> LoopEntries<'p> {
-    /// The functions of `p` run loop by loop: those that run once (`runs_once`, by function
-    /// id), not kernels, whose loops all fit (see the module docs); none with `eager` or where
-    /// native code cannot be called from Rust.
-    pub(crate) fn new(p: &'p Program, runs_once: &[bool], is_kernel: &[bool], eager: bool, call_conv: CallConv, promote: bool) -> Self {
+    /// The functions of `p` run loop by loop: those the engine may compile (`may_be_native`)
+    /// that run once (`runs_once`, by function id), not kernels, whose loops all fit (see the
+    /// module docs); none with `eager` or where native code cannot be called from Rust.
+    pub(crate) fn new(p: &'p Program, may_be_native: &[bool], runs_once: &[bool], is_kernel: &[bool], eager: bool, call_conv: CallConv, promote: bool) -> Self {
         let by_function = p
             .functions
             .iter()
@@ -230,6 +230,7 @@ impl<'p> LoopEntries<'p> {
             .map(|(i, f)| {
                 let candidate = !eager
                     && crate::enter::c_compatible(call_conv)
+                    && may_be_native.get(i).copied().unwrap_or(false)
                     && runs_once.get(i).copied().unwrap_or(false)
                     && !is_kernel.get(i).copied().unwrap_or(true);
                 candidate.then(|| Loops::of(p, f, promote)).flatten()
