@@ -7,8 +7,9 @@
 //! can, the engine leaves such a function to the interpreter and compiles only its loops whose
 //! work pays, each the first time the interpreter reaches it, as a function of its own:
 //!
-//! - **Which function.** One nothing in the program calls, takes the address of or launches
-//!   ([`crate::Engine`]'s `runs_once`: `main`), not a library routine, when every loop of it
+//! - **Which function.** One the engine may compile that nothing in the program calls, takes
+//!   the address of or launches ([`crate::Engine`]'s `runs_once`: `main`), not a library
+//!   routine, when every loop of it
 //!   can be entered so ([`Loops::of`]): each `for` statement is *enterable* (no OpenACC
 //!   statement, `goto`, label or partitioned loop in it), or holds an OpenACC
 //!   statement (a host loop around launches and data constructs, whose own time is the
@@ -20,7 +21,9 @@
 //!   values ([`crate::work::stmt_estimate`]), is below [`tiers::INTERPRET_BELOW_WORK`] runs in
 //!   the interpreter, until the work the interpreter ran of it reaches
 //!   [`tiers::INTERPRETED_WORK_LIMIT`]; any other, and one whose work cannot be counted, is
-//!   compiled then, once, and runs as native code from then on.
+//!   compiled then, once, and runs as native code from then on. Under `check` the checking
+//!   executable asks too: the loops' native code reports the accesses the checkers follow, as
+//!   the whole function's did.
 //! - **The code.** The loop as the function's own translation would have it (its entry checks,
 //!   direct and vector versions, its checked version made on first need, [`crate::outline`]),
 //!   taking the frame's words of the locals it names ([`crate::outline::frame_locals`]: a
@@ -29,7 +32,8 @@
 //!   native code keeps in a variable, [`crate::promote`], read from its memory before and
 //!   stored there after), and giving back those it may assign. It leaves as a checked version leaves (fuel and how it left in the context), so a
 //!   `return` in the loop returns its word from the function, and a trap is the trap of the
-//!   interpreter's call.
+//!   interpreter's call. A local initialised once by a constant (`const int n = N;`) is that
+//!   constant in the code, as in the function's own translation ([`constant_locals`]).
 //!
 //! The choices depend on the program and its values only, so a run makes the same ones every
 //! time; with `ACCSIM_JIT=eager` every function is compiled as a whole at its first call, as
