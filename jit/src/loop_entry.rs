@@ -285,16 +285,6 @@ impl crate::Engine<'_> {
         let mut words: Vec<u64> = frame.iter().map(|&(i, _)| m.native_local_word(fid, i)).collect();
         // The word a `return` in the loop returns.
         words.push(0);
-        // Promoted locals: their values, from their memory (`words` holds their addresses).
-        let promoted: Vec<(usize, u64, Kind)> = frame
-            .iter()
-            .enumerate()
-            .filter(|&(_, &(i, _))| loops.promoted.get(i).copied().unwrap_or(false))
-            .map(|(j, &(i, _))| (j, words[j], Kind::of(&self.p.types, f.locals[i].ty)))
-            .collect();
-        for &(j, address, kind) in &promoted {
-            words[j] = m.load_kind(kind, address).map_err(|e| m.fault(e, loc))?;
-        }
         let made = self.outlines.part(slot, true).and_then(|part| self.outlines.code(part)).map_or(0, |c| c.load(Ordering::Acquire));
         let code = if made != 0 {
             let constants = loops.constants[k as usize].get().map_or(&[][..], Vec::as_slice);
@@ -335,6 +325,16 @@ impl crate::Engine<'_> {
             self.loop_entries.compiled.fetch_add(1, Ordering::Relaxed);
             code
         };
+        // Promoted locals: their values, from their memory (`words` holds their addresses).
+        let promoted: Vec<(usize, u64, Kind)> = frame
+            .iter()
+            .enumerate()
+            .filter(|&(_, &(i, _))| loops.promoted.get(i).copied().unwrap_or(false))
+            .map(|(j, &(i, _))| (j, words[j], Kind::of(&self.p.types, f.locals[i].ty)))
+            .collect();
+        for &(j, address, kind) in &promoted {
+            words[j] = m.load_kind(kind, address).map_err(|e| m.fault(e, loc))?;
+        }
         let outliner = runtime::Outliner { engine: self as *const Self as *const (), make: crate::outliner_make };
         let how = runtime::enter_loop(m, code as usize as *const u8, &mut words, &self.locs, &self.names, loc, outliner)?;
         for (&(i, assigned), &w) in frame.iter().zip(&words) {
