@@ -281,8 +281,10 @@ impl<'a> Cx<'a> {
                 self.partition_iteration(body.loc);
                 self.stmt_inner(body, sub)?;
                 // Out of fuel at the free instruction reads as out of fuel at the body's
-                // first instruction, which would run next.
-                if let (Some(Instr { op: Op::VecNest(..), .. }), Some(next)) = (self.code.get(nest_at), self.code.get(nest_at + 1)) {
+                // first instruction that costs a step (not an inner loop's free
+                // `Op::NativeLoop`), which would run next.
+                let next = self.code.get(nest_at + 1..).and_then(|rest| rest.iter().find(|i| !matches!(i.op, Op::NativeLoop(..))));
+                if let (Some(Instr { op: Op::VecNest(..), .. }), Some(next)) = (self.code.get(nest_at), next) {
                     let loc = next.loc;
                     self.code[nest_at].loc = loc;
                 }
