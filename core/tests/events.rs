@@ -30,7 +30,12 @@ int main(void) {
 "#;
 
 fn program() -> accsim_core::driver::Compiled {
-    let dir = std::env::temp_dir().join(format!("accsim-events-{}", std::process::id()));
+    // One directory per call: the tests of this file run at once in one process, and each
+    // removes its directory when compiled (a shared one was removed under another test's
+    // compile: "copy_scale.c: No such file or directory").
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("accsim-events-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("copy_scale.c");
     std::fs::write(&path, PROGRAM).expect("write the program");
