@@ -356,3 +356,72 @@ impl crate::Engine<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The program of `src`, compiled by the front end.
+    fn program(src: &str) -> accsim_core::driver::Compiled {
+        let mut map = accsim_core::diag::SourceMap::new();
+        accsim_core::driver::compile_preprocessed("loops.c", src.to_string(), &mut map).expect("the test program compiles")
+    }
+
+    /// Whether `main` of `src` runs loop by loop (the function-level rule, with promotion as
+    /// the engine has it).
+    fn by_loop(src: &str) -> bool {
+        let c = program(src);
+        let f = c.program.functions.iter().find(|f| f.name == "main").expect("main");
+        Loops::of(&c.program, f, true).is_some()
+    }
+
+    /// `main` runs loop by loop when each of its loops can be entered or holds an OpenACC
+    /// statement (and only such loops); a `while` without one, a `goto` or a loop in a
+    /// statement expression leaves it compiled whole.
+    #[test]
+    fn main_runs_loop_by_loop_only_when_every_loop_fits() {
+        let head = "int a[100];\nint main(void) {\n  int s = 0;\n";
+        let fits = [
+            "for (int i = 0; i < 100; i++) a[i] = i;\n",
+            "for (int r = 0; r < 3; r++) {\n#pragma acc parallel loop\n for (int i = 0; i < 100; i++) a[i] += r;\n for (int i = 0; i < 100; i++) s += a[i];\n}\n",
+            "while (s < 10) {\n#pragma acc update self(a)\n s++;\n}\n",
+        ];
+        let unfit = [
+            "while (s < 10) s++;\n",
+            "do s++; while (s < 10);\n",
+            "again: s++; if (s < 10) goto again;\n",
+            "s = ({ int t = 0; for (int i = 0; i < 5; i++) t += i; t; });\n",
+            "for (int r = 0; r < 3; r++) {\n#pragma acc parallel loop\n for (int i = 0; i < 100; i++) a[i] += r;\n while (s < 10) s++;\n}\n",
+        ];
+        for body in fits {
+            assert!(by_loop(&format!("{head}{body}  return s;\n}}\n")), "{body}");
+        }
+        for body in unfit {
+            assert!(!by_loop(&format!("{head}{body}  return s;\n}}\n")), "{body}");
+        }
+    }
+
+    /// A local is a constant for a loop's code when its one assignment is its initialisation by
+    /// an integer constant: not a local assigned again, a parameter, a float or one initialised
+    /// by a computed value.
+    #[test]
+    fn constant_locals_are_initialised_once_by_an_integer_constant() {
+        let c = program(
+            "int main(int argc, char **argv) {\n\
+               const int n = 600; int w = 37; long neg = -3; int twice = 5; twice = 11;\n\
+               double d = 2.0; int computed = argc * 2;\n\
+               (void)argv;\n\
+               return n + w + (int)neg + twice + (int)d + computed;\n\
+             }\n",
+        );
+        let f = c.program.functions.iter().find(|f| f.name == "main").expect("main");
+        let constant = constant_locals(&c.program, f);
+        let is = |name: &str| f.locals.iter().position(|l| l.name == name).is_some_and(|i| constant[i]);
+        for x in ["n", "w", "neg"] {
+            assert!(is(x), "{x} is a constant");
+        }
+        for x in ["twice", "d", "computed", "argc", "argv"] {
+            assert!(!is(x), "{x} is not a constant");
+        }
+    }
+}
