@@ -1410,8 +1410,8 @@ fn translate_into(
             let z = t.b.ins().iconst(types::I64, 0);
             t.ret(z);
         }
-        Some(outline::Part { k, entry: false, .. }) => t.checked_version_body(k, params[translate::FIRST_ARG], &var_types)?,
-        Some(outline::Part { k, entry: true, .. }) => t.loop_entry_body(k, params[translate::FIRST_ARG], constants)?,
+        Some(outline::Part { entry: false, .. }) => t.checked_version_body(root, params[translate::FIRST_ARG], &var_types)?,
+        Some(outline::Part { entry: true, .. }) => t.loop_entry_body(root, params[translate::FIRST_ARG], constants)?,
     }
     t.b.switch_to_block(trap_exit);
     // A trap frees the frame too (the interpreter frees each frame as the trap unwinds it).

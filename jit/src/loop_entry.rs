@@ -49,21 +49,10 @@ use accsim_core::exec::value::Kind;
 use accsim_core::exec::{Machine, Trap};
 use accsim_core::ir::visit::{for_statements, walk};
 use accsim_core::ir::{Function, FunctionOrigin, Program, Stmt, StmtKind};
-use cranelift_codegen::ir::{types, AbiParam, Signature};
 use cranelift_codegen::isa::CallConv;
 
 use crate::outline::{frame_locals, outlinable_statements, Facts, ENDED, RETURNED};
 use crate::{runtime, tiers, work};
-
-/// The signature of a loop entry's code: the context, the fuel left, the call depth and the
-/// frame's address, in the platform's C convention (`runtime::enter_loop` calls it from Rust),
-/// returning nothing: the fuel left and how it left come back in the context, as from a
-/// checked version ([`crate::outline::signature`]).
-pub(crate) fn signature(call_conv: CallConv) -> Signature {
-    let mut s = Signature::new(call_conv);
-    s.params.extend([AbiParam::new(types::I64); 4]);
-    s
-}
 
 /// The loops of a function the interpreter runs, by `for` statement number
 /// ([`for_statements`]).
@@ -71,8 +60,6 @@ pub(crate) struct Loops<'p> {
     stmts: Vec<&'p Stmt>,
     /// By local: a memory local native code keeps in a variable ([`crate::promote`]).
     promoted: Vec<bool>,
-    /// Whether native code is translated with those ([`crate::Engine`]'s `promote`).
-    promote: bool,
     /// Whether the loop can be entered as code of its own (see the module docs); cleared when
     /// its code could not be made.
     enterable: Vec<AtomicBool>,
@@ -90,9 +77,10 @@ pub(crate) struct Loops<'p> {
 
 impl<'p> Loops<'p> {
     /// The frame of loop `k` of `f` ([`frame_locals`]), as the translation of its code has it:
-    /// of `f` as the translator sees it ([`crate::promote::translated_form`]).
-    fn frame(&self, p: &Program, f: &Function, k: u32) -> Vec<(usize, bool)> {
-        let (_, rewritten) = crate::promote::translated_form(p, f, self.promote);
+    /// of `f` as the translator sees it ([`crate::promote::translated_form`], `promote` the
+    /// engine's).
+    fn frame(p: &Program, f: &Function, k: u32, promote: bool) -> Vec<(usize, bool)> {
+        let (_, rewritten) = crate::promote::translated_form(p, f, promote);
         let form = rewritten.as_ref().unwrap_or(f);
         match for_statements(&form.body).get(k as usize) {
             Some(s) => frame_locals(p, form, s, &Facts::of(p, form)),
@@ -114,8 +102,7 @@ impl<'p> Loops<'p> {
         Some(Loops {
             constant: constant_locals(p, f),
             constants: stmts.iter().map(|_| OnceLock::new()).collect(),
-            promoted: if promote { crate::promote::promotable(p, f) } else { vec![false; f.locals.len()] },
-            promote,
+            promoted: crate::promote::promoted(p, f, promote),
             frames: stmts.iter().map(|_| OnceLock::new()).collect(),
             interpreted_work: stmts.iter().map(|_| AtomicU64::new(0)).collect(),
             enterable: enterable.into_iter().map(AtomicBool::new).collect(),
@@ -281,7 +268,7 @@ impl crate::Engine<'_> {
         if !enterable.load(Ordering::Acquire) {
             return Ok(LoopRun::Interpret);
         }
-        let frame = loops.frames[k as usize].get_or_init(|| loops.frame(self.p, f, k));
+        let frame = loops.frames[k as usize].get_or_init(|| Loops::frame(self.p, f, k, self.promote));
         let mut words: Vec<u64> = frame.iter().map(|&(i, _)| m.native_local_word(fid, i)).collect();
         // The word a `return` in the loop returns.
         words.push(0);

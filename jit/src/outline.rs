@@ -60,13 +60,14 @@ pub(crate) const RETURNED: u64 = 1;
 /// A trap (recorded in the context).
 pub(crate) const TRAPPED: u64 = 2;
 
-/// The signature of a checked version's code: the context, the fuel left, the call depth and
-/// the frame's address, in the `preserve_all` convention (a call of it overwrites no register
-/// of its caller, whose values live across the call stay where they are, as around a cold
-/// helper's stub, [`crate::cold`]), returning nothing: the fuel left comes back in the
-/// context's fuel word and how it left in its `cold_result` word.
-pub(crate) fn signature() -> Signature {
-    let mut s = Signature::new(CallConv::PreserveAll);
+/// The signature of a loop's code of its own ([`Part`]): the context, the fuel left, the call
+/// depth and the frame's address, returning nothing: the fuel left comes back in the context's
+/// fuel word and how it left in its `cold_result` word. A checked version's convention is
+/// `preserve_all` (a call of it overwrites no register of its caller, whose values live across
+/// the call stay where they are, as around a cold helper's stub, [`crate::cold`]); a loop
+/// entry's is the platform's C convention (`runtime::enter_loop` calls it from Rust).
+pub(crate) fn signature(call_conv: CallConv) -> Signature {
+    let mut s = Signature::new(call_conv);
     s.params.extend([AbiParam::new(types::I64); 4]);
     s
 }
@@ -341,7 +342,7 @@ impl Translator<'_, '_> {
 
         self.b.switch_to_block(run);
         self.b.set_cold_block(run);
-        let sig = self.b.import_signature(signature());
+        let sig = self.b.import_signature(signature(CallConv::PreserveAll));
         let fuel = self.b.use_var(self.fuel);
         let words = self.b.ins().stack_addr(types::I64, frame, 0);
         self.b.ins().call_indirect(sig, code_param, &[self.ctx, fuel, self.depth, words]);
@@ -367,13 +368,12 @@ impl Translator<'_, '_> {
         Ok(())
     }
 
-    /// The body of the checked version of the function's `k`th `for` statement, whose frame is
+    /// The body of the checked version of the function's `for` statement `s`, whose frame is
     /// at `frame` (see the module docs), the function's variables of types `var_types`: the
     /// locals from the frame, the loop as the caller's checked version would run it, the locals
     /// back into the frame, and 0 with the fuel left.
-    pub(crate) fn checked_version_body(&mut self, k: u32, frame: Value, var_types: &[Type]) -> R<()> {
+    pub(crate) fn checked_version_body(&mut self, s: &Stmt, frame: Value, var_types: &[Type]) -> R<()> {
         let func = self.func;
-        let s = *for_statements(&func.body).get(k as usize).ok_or("internal: no such loop")?;
         let StmtKind::For { cond, step, body, .. } = &s.kind else {
             return Err("internal: not a `for` statement".into());
         };
@@ -398,15 +398,14 @@ impl Translator<'_, '_> {
         Ok(())
     }
 
-    /// The body of a loop entry ([`crate::loop_entry`]): the function's `k`th `for` statement
+    /// The body of a loop entry ([`crate::loop_entry`]): the function's `for` statement `s`
     /// as a whole (its initialisation, its versions, its checked version made on first need),
     /// on the words of the interpreter's frame at `frame` (as [`frame_locals`] orders them, a
     /// returned word after them; the locals of `constants` with those words), the locals it may
     /// assign back into the frame as words, and the fuel left and how it left in the context,
     /// as a checked version leaves.
-    pub(crate) fn loop_entry_body(&mut self, k: u32, frame: Value, constants: &[(usize, u64)]) -> R<()> {
+    pub(crate) fn loop_entry_body(&mut self, s: &Stmt, frame: Value, constants: &[(usize, u64)]) -> R<()> {
         let func = self.func;
-        let s = *for_statements(&func.body).get(k as usize).ok_or("internal: no such loop")?;
         let p = self.p;
         let locals = frame_locals(p, func, s, self.outline_facts());
         for (j, &(i, _)) in locals.iter().enumerate() {
@@ -475,8 +474,8 @@ impl crate::Engine<'_> {
         let fid = self.outlines.of_slot(part.slot).ok_or("no such slot")?.0;
         let f = self.p.functions.get(fid as usize).ok_or("no such function")?;
         let (label, what, signature) = match part.entry {
-            false => ("loop", "optimised (a loop's checked version, made when it first ran)", signature()),
-            true => ("entry", "optimised (a loop of a function the interpreter runs)", crate::loop_entry::signature(self.call_conv)),
+            false => ("loop", "optimised (a loop's checked version, made when it first ran)", signature(CallConv::PreserveAll)),
+            true => ("entry", "optimised (a loop of a function the interpreter runs)", signature(self.call_conv)),
         };
         let name = format!("{}${label}{}", self.names.get(fid as usize).map_or("", String::as_str), part.k);
         let id = lazy.module.declare_function(&format!("{}{}", &label[..1], part.slot), Linkage::Local, &signature).map_err(|e| e.to_string())?;

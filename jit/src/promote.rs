@@ -95,10 +95,20 @@ pub fn promotable(p: &Program, f: &Function) -> Vec<bool> {
     ok
 }
 
+/// By local of `f`: whether native code keeps it in a variable ([`promotable`]; none without
+/// `promote`).
+pub fn promoted(p: &Program, f: &Function, promote: bool) -> Vec<bool> {
+    if promote {
+        promotable(p, f)
+    } else {
+        vec![false; f.locals.len()]
+    }
+}
+
 /// The locals of `f` native code keeps in variables (none without `promote`), and, when there
 /// are some, `f` as the translator sees it ([`rewrite`]; `f` itself otherwise).
 pub fn translated_form(p: &Program, f: &Function, promote: bool) -> (Vec<bool>, Option<Function>) {
-    let promoted = if promote { promotable(p, f) } else { vec![false; f.locals.len()] };
+    let promoted = promoted(p, f, promote);
     let rewritten = promoted.iter().any(|&x| x).then(|| rewrite(f, &promoted));
     (promoted, rewritten)
 }

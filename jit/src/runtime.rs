@@ -1064,7 +1064,7 @@ pub fn enter(
 }
 
 /// The entry into a loop's code ([`crate::loop_entry`]): run `code` (of
-/// [`crate::loop_entry::signature`], in the C convention) on `m` with the loop's frame
+/// [`crate::outline::signature`], in the C convention) on `m` with the loop's frame
 /// `frame`, at the depth of the function the interpreter runs; `loc` is the loop's. Returns how
 /// the loop left ([`crate::outline::ENDED`] or [`crate::outline::RETURNED`]), or its trap.
 pub fn enter_loop(m: &mut Machine, code: *const u8, frame: &mut [u64], locs: &[std::sync::OnceLock<Vec<Loc>>], names: &[String], loc: Loc, outliner: Outliner) -> Result<u64, Trap> {
@@ -1073,7 +1073,7 @@ pub fn enter_loop(m: &mut Machine, code: *const u8, frame: &mut [u64], locs: &[s
     let c: *mut Ctx = &mut ctx;
     // SAFETY: `code` is the finalized code of a loop entry of the engine's module, whose
     // signature is `(ctx, fuel, depth, frame)` with every parameter a 64-bit word and no result,
-    // in the platform's C convention (`loop_entry::signature`, made only where that convention
+    // in the platform's C convention (`outline::signature`, made only where that convention
     // is Cranelift's System V, `enter::c_compatible`): this function type. It reads and writes
     // the frame's words (one per local of the loop's frame and one for a returned word, which
     // `frame` holds) and leaves the fuel and how it left in the context. The module lives as

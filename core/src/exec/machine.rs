@@ -1049,7 +1049,7 @@ pub(crate) fn run_code(m: &mut Machine, code: &[Instr]) -> Result<u64, Trap> {
             Op::Nop => {}
             Op::NativeLoop(k, t) => {
                 m.fuel += 1;
-                if let Some(n) = m.native.clone().filter(|_| m.native_allowed()) {
+                if let Some(n) = m.native.as_ref().filter(|_| m.native_allowed()).cloned() {
                     match n.run_loop(m, m.cur_func, *k, ins.loc)? {
                         LoopRun::Interpret => {}
                         LoopRun::Ended => pc = *t,

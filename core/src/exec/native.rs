@@ -160,7 +160,6 @@ impl Machine<'_> {
         exit: bool,
         locals: &mut [u64],
     ) -> Result<(), Trap> {
-        use super::machine::code::Home;
         let exe = self.exe;
         let Some(f) = exe.funcs.get(fid as usize) else {
             return Ok(());
@@ -177,10 +176,8 @@ impl Machine<'_> {
         self.regs.resize(base + f.nslots, 0);
         // A local's register slot, and whether it is a register local.
         let slot = |id: u64| -> Option<(usize, bool)> {
-            Some(match *f.homes.get(usize::try_from(id).ok()?)? {
-                Home::Reg(s) => (base + s, true),
-                Home::Mem(s) | Home::Vla(s) => (base + s, false),
-            })
+            let (s, register) = f.local_slot(usize::try_from(id).ok()?)?;
+            Some((base + s, register))
         };
         for pair in locals.chunks_exact(2) {
             if let Some(r) = slot(pair[1]).and_then(|(s, _)| self.regs.get_mut(s)) {
@@ -209,20 +206,17 @@ impl Machine<'_> {
 impl Machine<'_> {
     /// The word of local `local` of the running call of function `fid`.
     pub fn native_local_word(&self, fid: u32, local: usize) -> u64 {
-        use super::machine::code::Home;
-        let slot = match self.exe.funcs.get(fid as usize).and_then(|f| f.homes.get(local)) {
-            Some(Home::Reg(s) | Home::Mem(s) | Home::Vla(s)) => *s,
-            None => return 0,
-        };
-        self.regs.get(self.bp + slot).copied().unwrap_or(0)
+        match self.exe.funcs.get(fid as usize).and_then(|f| f.local_slot(local)) {
+            Some((s, _)) => self.regs.get(self.bp + s).copied().unwrap_or(0),
+            None => 0,
+        }
     }
 
     /// Set register local `local` of the running call of function `fid` to `word` (a memory
     /// local's address does not change: nothing is written for one).
     pub fn native_set_local_word(&mut self, fid: u32, local: usize, word: u64) {
-        use super::machine::code::Home;
-        if let Some(Home::Reg(s)) = self.exe.funcs.get(fid as usize).and_then(|f| f.homes.get(local)) {
-            if let Some(r) = self.regs.get_mut(self.bp + *s) {
+        if let Some((s, true)) = self.exe.funcs.get(fid as usize).and_then(|f| f.local_slot(local)) {
+            if let Some(r) = self.regs.get_mut(self.bp + s) {
                 *r = word;
             }
         }

@@ -297,6 +297,16 @@ pub struct AccSite {
 }
 
 impl CFunc {
+    /// The frame slot of local `local`'s word (a register local's value, a memory or VLA
+    /// local's address), and whether it is a register local: where a native-code engine's
+    /// words for the locals go (`Machine::native_run_site`, `Machine::native_local_word`).
+    pub(crate) fn local_slot(&self, local: usize) -> Option<(usize, bool)> {
+        Some(match *self.homes.get(local)? {
+            Home::Reg(s) => (s, true),
+            Home::Mem(s) | Home::Vla(s) => (s, false),
+        })
+    }
+
     /// The index in [`CFunc::acc_sites`] of the `nth` occurrence (counted from 0, in the order
     /// of the function's statements) of OpenACC statement `key`, which is at `loc`, and whether
     /// it has an exit part (then its body is the engine's to run): what a native-code engine
